@@ -1,0 +1,13 @@
+/**
+ * Every command the `askloop` executable knows. Add a group here and it shows
+ * up in `askloop --help`.
+ */
+import type { Command, CommandGroup } from '../io.ts';
+import { demoCommand } from './demo.ts';
+import { envelopeGroup } from './envelope/index.ts';
+
+/** Commands called without a group: `askloop demo`. */
+export const topLevelCommands: Command[] = [demoCommand];
+
+/** Command groups: `askloop envelope parse`, `askloop ns check`, … */
+export const commandGroups: CommandGroup[] = [envelopeGroup];

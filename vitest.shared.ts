@@ -1,0 +1,28 @@
+/**
+ * The vitest settings every package shares. Each package's `vitest.config.ts`
+ * calls `packageTestConfig()` and may extend the result.
+ *
+ * - Workspace packages resolve to their TypeScript sources through the
+ *   `@askloop/source` export condition, so tests never need a build first.
+ * - Tests run in forked processes with `--no-node-snapshot`, which isolated-vm
+ *   requires on Node 24.
+ * - Besides the human-readable reporter, every run writes a JSON report to
+ *   `.reports/vitest.json`; `.ci/run` adds these up into its closing line.
+ */
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
+  return defineConfig({
+    resolve: { conditions: ['@askloop/source'] },
+    ssr: { resolve: { conditions: ['@askloop/source'] } },
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      pool: 'forks',
+      execArgv: ['--no-node-snapshot'],
+      reporters: ['default', 'json'],
+      outputFile: { json: '.reports/vitest.json' },
+      testTimeout: 30_000,
+      ...overrides,
+    },
+  });
+}
