@@ -1,0 +1,112 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+
+const ENVELOPE = '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"s","fields":{}}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "hi"\nendcommand\n<<<NSENV:V4:END>>>\n';
+
+describe('askloop envelope parse', () => {
+  it('prints the envelope as JSON and exits 0', async () => {
+    const io = captureIo({ stdin: ENVELOPE });
+    expect(await main(['envelope', 'parse', '-'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toEqual({
+      ok: true,
+      envelope: { userdata: '{"subject":"s","fields":{}}', scratchpad: null, output: null, actions: 'command\n  emit "hi"\nendcommand' },
+      lints: [],
+    });
+  });
+
+  it('reads a file and prints a typed error with exit 1', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'askloop-'));
+    await writeFile(join(directory, 'bad.txt'), `\n${ENVELOPE}`);
+    const io = captureIo({ cwd: directory });
+    expect(await main(['envelope', 'parse', 'bad.txt'], io)).toBe(1);
+    expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'ERR_ENV_MARKERS_INVALID', line: 1 } });
+  });
+
+  it('recovers a fenced reply with --extract and says so in a lint', async () => {
+    const io = captureIo({ stdin: `Here it is:\n\`\`\`\n${ENVELOPE}\`\`\`\n` });
+    expect(await main(['envelope', 'parse', '--extract'], io)).toBe(0);
+    expect(JSON.parse(io.out).lints.map((lint: { code: string }) => lint.code)).toEqual(['LINT_RECOVERED_FENCE']);
+  });
+
+  it('exits 2 on a usage error and prints the usage', async () => {
+    const io = captureIo();
+    expect(await main(['envelope', 'parse', '--nope'], io)).toBe(2);
+    expect(io.err).toContain('Usage: askloop envelope parse');
+  });
+});
+
+describe('askloop envelope compose', () => {
+  it('writes back the text that parse read', async () => {
+    const parsed = captureIo({ stdin: ENVELOPE });
+    await main(['envelope', 'parse'], parsed);
+    const io = captureIo({ stdin: JSON.stringify(JSON.parse(parsed.out).envelope) });
+    expect(await main(['envelope', 'compose', '-'], io)).toBe(0);
+    expect(io.out).toBe(ENVELOPE);
+  });
+
+  it('exits 2 when the input is not an envelope object', async () => {
+    const io = captureIo({ stdin: '{"userdata": 1}' });
+    expect(await main(['envelope', 'compose'], io)).toBe(2);
+  });
+
+  it('exits 1 with a codec error for an empty ACTIONS', async () => {
+    const io = captureIo({ stdin: '{"userdata":"{}","actions":""}' });
+    expect(await main(['envelope', 'compose'], io)).toBe(1);
+    expect(JSON.parse(io.out).error.code).toBe('ERR_ENV_SECTION_MISSING');
+  });
+});
+
+describe('askloop envelope digest', () => {
+  it('prints the reference vector', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'askloop-'));
+    await writeFile(join(directory, 'out.txt'), 'line 1\nline 2');
+    await writeFile(join(directory, 'scr.txt'), 'note 1');
+    const io = captureIo({ cwd: directory });
+    expect(await main(['envelope', 'digest', '--output', 'out.txt', '--scratchpad', 'scr.txt'], io)).toBe(0);
+    expect(io.out).toBe('2d449d4543db71b14869c0ae954933e4edb8e65024a7da22946c37a8af14903a\n');
+  });
+});
+
+describe('askloop envelope control', () => {
+  it('finds the DONE marker and the final result', async () => {
+    const io = captureIo({ stdin: 'working\n<<<LOOP:DONE>>> 42\n' });
+    expect(await main(['envelope', 'control'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ done: true, result: '42' });
+  });
+
+  it('applies v1 precedence', async () => {
+    const io = captureIo({ stdin: '{"loop":"continue"}\n[[loop:abort:reason=policy]]\n' });
+    expect(await main(['envelope', 'control', '--dialect', 'v1'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ signal: 'abort', shouldContinue: false });
+  });
+});
+
+describe('askloop', () => {
+  it('--help lists every command', async () => {
+    const io = captureIo();
+    expect(await main(['--help'], io)).toBe(0);
+    for (const command of ['demo', 'envelope parse', 'envelope compose', 'envelope digest']) expect(io.out).toContain(command);
+  });
+
+  it('envelope --help lists the group', async () => {
+    const io = captureIo();
+    expect(await main(['envelope', '--help'], io)).toBe(0);
+    expect(io.out).toContain('parse');
+  });
+
+  it('exits 2 on an unknown command', async () => {
+    const io = captureIo();
+    expect(await main(['nope'], io)).toBe(2);
+    expect(io.err).toContain("unknown command 'nope'");
+  });
+
+  it('runs the demo', async () => {
+    const io = captureIo();
+    expect(await main(['demo'], io)).toBe(0);
+    expect(io.out).toContain('DONE, final result: 5');
+  });
+});

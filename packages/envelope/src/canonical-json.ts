@@ -1,0 +1,60 @@
+/**
+ * Canonical JSON (reference doc §3.5): object keys sorted in UTF-8 byte
+ * order, no white space, array order kept, nesting limited to 100 levels.
+ */
+import { compareCodePoints } from './code-point-order.ts';
+import { JsonDepthError, JsonSyntaxError } from './errors.ts';
+import { MAX_JSON_DEPTH } from './limits.ts';
+import { readJsonTree, type JsonNode } from './json-tree.ts';
+
+/**
+ * Canonical JSON of JSON text. Scalars are kept byte for byte (numbers are not
+ * normalised, string values keep their escapes); keys are decoded, sorted and
+ * re-quoted; a later duplicate key wins. Surrounding white space is ignored.
+ * Throws `ERR_JSON_SYNTAX` or `ERR_JSON_DEPTH`.
+ */
+export function canonicalizeJson(text: string): string {
+  return writeNode(readJsonTree(text, MAX_JSON_DEPTH));
+}
+
+/**
+ * Canonical JSON of a plain JavaScript value (objects, arrays, strings, finite
+ * numbers, booleans, null; `undefined` object members are skipped as
+ * `JSON.stringify` does). Throws `ERR_JSON_SYNTAX` for values JSON cannot
+ * hold and `ERR_JSON_DEPTH` past 100 levels.
+ */
+export function canonicalJson(value: unknown): string {
+  return writeValue(value, 0, '$');
+}
+
+function writeNode(node: JsonNode): string {
+  if (node.kind === 'scalar') return node.raw;
+  if (node.kind === 'array') return `[${node.items.map(writeNode).join(',')}]`;
+  const keys = [...node.members.keys()].sort(compareCodePoints);
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${writeNode(node.members.get(key)!)}`).join(',')}}`;
+}
+
+function writeValue(value: unknown, depth: number, path: string): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new JsonSyntaxError(`${path}: ${value} cannot be written as JSON`, { path });
+      return JSON.stringify(value);
+    case 'object':
+      break;
+    default:
+      throw new JsonSyntaxError(`${path}: a ${typeof value} cannot be written as JSON`, { path });
+  }
+  if (depth >= MAX_JSON_DEPTH) throw new JsonDepthError(`${path}: JSON nests deeper than ${MAX_JSON_DEPTH} levels`, { path });
+  if (Array.isArray(value)) {
+    return `[${value.map((item, index) => writeValue(item ?? null, depth + 1, `${path}[${index}]`)).join(',')}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort(compareCodePoints);
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${writeValue(record[key], depth + 1, `${path}.${key}`)}`).join(',')}}`;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { composeEnvelope, neutralizeMarkerLines } from './compose-envelope.ts';
+import { parseEnvelope } from './parse-envelope.ts';
+
+describe('composeEnvelope', () => {
+  it('writes every marker and body on its own line and omits empty optional sections', () => {
+    expect(composeEnvelope({ userdata: '{"subject":"s","fields":{}}', scratchpad: '', output: 'hi', actions: 'command\nendcommand' })).toBe(
+      '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"s","fields":{}}\n<<<NSENV:V4:OUTPUT>>>\nhi\n<<<NSENV:V4:ACTIONS>>>\ncommand\nendcommand\n<<<NSENV:V4:END>>>\n',
+    );
+  });
+
+  it('writes USERDATA given as an object as canonical JSON', () => {
+    const text = composeEnvelope({ userdata: { subject: 's', fields: { b: 1, a: 2 } }, actions: 'x' });
+    expect(parseEnvelope(text).envelope.userdata).toBe('{"fields":{"a":2,"b":1},"subject":"s"}');
+  });
+
+  it('refuses empty USERDATA or ACTIONS', () => {
+    expect(() => composeEnvelope({ userdata: '', actions: 'x' })).toThrow(expect.objectContaining({ code: 'ERR_ENV_SECTION_MISSING' }));
+    expect(() => composeEnvelope({ userdata: '{}', actions: '' })).toThrow(expect.objectContaining({ code: 'ERR_ENV_SECTION_MISSING' }));
+  });
+
+  it('refuses a body line that is a marker, which would end the section early', () => {
+    expect(() => composeEnvelope({ userdata: '{}', output: 'ok\n  <<<NSENV:V4:ACTIONS>>>', actions: 'x' })).toThrow(
+      expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID', message: expect.stringContaining('section OUTPUT line 2') }),
+    );
+  });
+
+  it('composes program output safely once marker lines are neutralized', () => {
+    const output = neutralizeMarkerLines('ok\n<<<NSENV:V4:ACTIONS>>>\ncommand\nendcommand');
+    const parsed = parseEnvelope(composeEnvelope({ userdata: '{}', output, actions: 'real' }));
+    expect(parsed.envelope.actions).toBe('real');
+    expect(parsed.envelope.output).toBe('ok\n\\<<<NSENV:V4:ACTIONS>>>\ncommand\nendcommand');
+  });
+
+  it('refuses a section over 512 KiB of UTF-8', () => {
+    expect(() => composeEnvelope({ userdata: '{}', output: 'é'.repeat(262_144), actions: 'x' })).toThrow(
+      expect.objectContaining({ code: 'ERR_ENV_SIZE' }),
+    );
+  });
+});

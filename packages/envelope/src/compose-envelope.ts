@@ -1,0 +1,77 @@
+/**
+ * Composes envelope text per seed 003 §3 (reference doc §3.2): each marker
+ * and body on its own line, every line ending in `\n`, empty optional
+ * sections omitted.
+ */
+import { canonicalJson } from './canonical-json.ts';
+import { EnvelopeSizeError, MarkersInvalidError, SectionMissingError } from './errors.ts';
+import { MAX_ENVELOPE_BYTES, MAX_SECTION_BYTES } from './limits.ts';
+import { markerLine, matchMarker, type SectionName } from './markers.ts';
+import { utf8Length } from './utf8.ts';
+
+/** What {@link composeEnvelope} accepts: USERDATA may be given as an object. */
+export interface EnvelopeInput {
+  userdata: string | Record<string, unknown>;
+  scratchpad?: string | null;
+  output?: string | null;
+  actions: string;
+}
+
+/**
+ * Builds the envelope text. USERDATA given as an object is written as
+ * canonical JSON. Throws `ERR_ENV_SECTION_MISSING` when USERDATA or ACTIONS is
+ * empty, `ERR_ENV_MARKERS_INVALID` when a body has a line that is a marker
+ * (it would end the section early; see {@link neutralizeMarkerLines}), and
+ * `ERR_ENV_SIZE` when a limit is exceeded.
+ */
+export function composeEnvelope(input: EnvelopeInput): string {
+  const userdata = typeof input.userdata === 'string' ? input.userdata : canonicalJson(input.userdata);
+  if (userdata === '') throw new SectionMissingError('cannot compose an envelope without USERDATA: it must be a non-empty JSON object');
+  if (input.actions === '') throw new SectionMissingError('cannot compose an envelope without ACTIONS: it must hold a command … endcommand block');
+  const sections: Array<[SectionName, string | null | undefined]> = [
+    ['USERDATA', userdata],
+    ['SCRATCHPAD', input.scratchpad],
+    ['OUTPUT', input.output],
+    ['ACTIONS', input.actions],
+  ];
+  let text = `${markerLine('START')}\n`;
+  for (const [name, body] of sections) {
+    if (body === null || body === undefined || body === '') continue;
+    checkBody(name, body);
+    text += `${markerLine(name)}\n${body}\n`;
+  }
+  text += `${markerLine('END')}\n`;
+  if (utf8Length(text) > MAX_ENVELOPE_BYTES) {
+    throw new EnvelopeSizeError(`the composed envelope is larger than ${MAX_ENVELOPE_BYTES} bytes (1 MiB)`);
+  }
+  return text;
+}
+
+function checkBody(name: SectionName, body: string): void {
+  if (body.length * 3 > MAX_SECTION_BYTES && utf8Length(body) + 1 > MAX_SECTION_BYTES) {
+    throw new EnvelopeSizeError(`section ${name} is larger than ${MAX_SECTION_BYTES} bytes (512 KiB)`);
+  }
+  const lines = body.split('\n');
+  const index = lines.findIndex((line) => matchMarker(line) !== undefined);
+  if (index !== -1) {
+    throw new MarkersInvalidError(
+      `section ${name} line ${index + 1} is an envelope marker (${JSON.stringify(lines[index]!.trim())}); it would end the section early — neutralize such lines first`,
+      {},
+      'marker-in-content',
+    );
+  }
+}
+
+/**
+ * Makes every line of `text` that is an envelope marker inert by putting a
+ * backslash before it (`\<<<NSENV:V4:END>>>`), so program output can be fed
+ * back into the next envelope without ending a section early. Other lines are
+ * untouched.
+ */
+export function neutralizeMarkerLines(text: string): string {
+  if (!text.includes('<<<NSENV:V4:')) return text;
+  return text
+    .split('\n')
+    .map((line) => (matchMarker(line) === undefined ? line : `\\${line}`))
+    .join('\n');
+}

@@ -1,0 +1,126 @@
+/**
+ * Finds the envelope in a real model reply. Models wrap envelopes in
+ * markdown fences, put prose before them, forget END, or answer with a bare
+ * `command … endcommand` block. `parseEnvelope` stays strict; this recovers
+ * and says in a lint what it had to do.
+ */
+import type { ParseResult } from './envelope.ts';
+import { isEnvelopeError } from './errors.ts';
+import type { Lint } from './lint.ts';
+import { markerLine } from './markers.ts';
+import { parseEnvelope } from './parse-envelope.ts';
+import { scanLines } from './scan-lines.ts';
+
+/** Options of {@link extractEnvelope}. */
+export interface ExtractOptions {
+  /** USERDATA to use when the reply is a bare command block (default `{}`). */
+  userdata?: string;
+}
+
+const FENCE = /^\s*```/;
+
+/**
+ * Parses the envelope in `reply`, recovering from the usual wrappers:
+ * prose or a fence before START (`LINT_RECOVERED_PREAMBLE`,
+ * `LINT_RECOVERED_FENCE`), a fence around the ACTIONS program
+ * (`LINT_RECOVERED_FENCE`), a missing END after a complete command block
+ * (`LINT_RECOVERED_MISSING_END`), and a bare `command … endcommand` block
+ * (`LINT_RECOVERED_BARE_COMMAND`). When nothing can be recovered, throws the
+ * strict parser's error.
+ */
+export function extractEnvelope(reply: string, options: ExtractOptions = {}): ParseResult {
+  let strictError: unknown;
+  try {
+    return unfenceActions(parseEnvelope(reply));
+  } catch (error) {
+    if (!isEnvelopeError(error)) throw error;
+    strictError = error;
+  }
+  const lints: Lint[] = [];
+  const start = findLine(reply, (line) => line.marker === 'START');
+  if (start !== undefined) {
+    let text = reply.slice(start.start);
+    if (start.number > 1) {
+      const fenced = FENCE.test(lastNonBlankLine(reply.slice(0, start.start)));
+      lints.push({
+        code: fenced ? 'LINT_RECOVERED_FENCE' : 'LINT_RECOVERED_PREAMBLE',
+        message: fenced
+          ? `the envelope was wrapped in a markdown fence (START at line ${start.number}); send the envelope bare`
+          : `ignored ${start.number - 1} line(s) of text before the START marker; the envelope must begin with START`,
+        line: start.number,
+      });
+    }
+    if (findLine(text, (line) => line.number > 1 && line.marker === 'END') === undefined) {
+      const repaired = closeMissingEnd(text);
+      if (repaired !== undefined) {
+        text = repaired;
+        lints.push({ code: 'LINT_RECOVERED_MISSING_END', message: `the END marker was missing after a complete command block; it was added` });
+      }
+    }
+    const result = unfenceActions(parseEnvelope(text));
+    return { envelope: result.envelope, lints: [...lints, ...result.lints] };
+  }
+  const block = findBareCommand(reply);
+  if (block !== undefined) {
+    return {
+      envelope: { userdata: options.userdata ?? '{}', scratchpad: null, output: null, actions: block },
+      lints: [
+        {
+          code: 'LINT_RECOVERED_BARE_COMMAND',
+          message: 'the reply had no envelope, only a command … endcommand block; it was used as ACTIONS',
+        },
+      ],
+    };
+  }
+  throw strictError;
+}
+
+function findLine(text: string, test: (line: { number: number; marker: string | undefined }) => boolean) {
+  let found: { number: number; start: number } | undefined;
+  scanLines(text, (line) => {
+    if (test(line)) found = { number: line.number, start: line.start };
+    return found === undefined;
+  });
+  return found;
+}
+
+function lastNonBlankLine(text: string): string {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  return lines[lines.length - 1] ?? '';
+}
+
+/** Adds END when the text ends (after an optional closing fence) with `endcommand`. */
+function closeMissingEnd(text: string): string | undefined {
+  const lines = text.replace(/\s+$/, '').split(/\r?\n/);
+  if (lines.length > 0 && FENCE.test(lines[lines.length - 1]!) && lines[lines.length - 1]!.trim() === '```') lines.pop();
+  const last = lines[lines.length - 1]?.trim();
+  if (last !== 'endcommand') return undefined;
+  return `${lines.join('\n')}\n${markerLine('END')}\n`;
+}
+
+/** Strips a markdown fence wrapped around the ACTIONS program. */
+function unfenceActions(result: ParseResult): ParseResult {
+  const lines = result.envelope.actions.split('\n');
+  const firstIndex = lines.findIndex((line) => line.trim() !== '');
+  if (firstIndex === -1 || !FENCE.test(lines[firstIndex]!) || lines[lines.length - 1]!.trim() !== '```') return result;
+  const actions = lines.slice(firstIndex + 1, -1).join('\n').replace(/\s+$/, '');
+  return {
+    envelope: { ...result.envelope, actions },
+    lints: [...result.lints, { code: 'LINT_RECOVERED_FENCE', message: 'the ACTIONS program was wrapped in a markdown fence; the fence was removed' }],
+  };
+}
+
+/** The first `command` … last `endcommand` block of a reply, if any. */
+function findBareCommand(reply: string): string | undefined {
+  const lines = reply.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^\s*command\s*$/.test(line));
+  if (start === -1) return undefined;
+  let end = -1;
+  for (let index = lines.length - 1; index > start; index -= 1) {
+    if (lines[index]!.trim() === 'endcommand') {
+      end = index;
+      break;
+    }
+  }
+  return end === -1 ? undefined : lines.slice(start, end + 1).join('\n');
+}
