@@ -1,6 +1,52 @@
 /**
- * @askloop/tools. Not built yet: see README.md
- * for what will live here. The package exists so the workspace, its build and
- * the dependency-direction check already cover it.
+ * @askloop/tools: tool specs, registry, policy (allow/deny, capabilities,
+ * limits), built-in tool packs and durable stores. Everything an agent
+ * program does to the world goes through here.
  */
-export const PACKAGE_STATUS = 'skeleton' as const;
+export { TOOL_ERROR_CODES, type ToolErrorCode, type ToolErrorCodeInfo } from './errors/error-codes.ts';
+export { ToolError, isToolError, type ToolErrorDetails, type ToolErrorJson } from './errors/tool-error.ts';
+
+export { createManualClock, systemClock, type Clock, type ManualClock } from './clock.ts';
+
+export { canonicalToolName } from './spec/canonical-name.ts';
+export { canonicalJson, compareUtf8 } from './spec/canonical-json.ts';
+export { bindArguments, isNamedArgumentMap, signatureText, type BoundArguments } from './spec/bind-arguments.ts';
+export { coerceArgument, describeValue, type CoercionResult } from './spec/coerce-argument.ts';
+export { defineTool, type ToolArgumentInput, type ToolSpecInput } from './spec/define-tool.ts';
+export type { ToolContext } from './spec/tool-context.ts';
+export type { ToolArgumentSpec, ToolArguments, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './spec/tool-spec.ts';
+export { isToolMap, toToolValue, toolValuesEqual, typeName, type ToolMap, type ToolValue } from './spec/tool-value.ts';
+
+export { defineToolPack, type ToolPack, type ToolPackFactory } from './registry/tool-pack.ts';
+export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './registry/tool-registry.ts';
+export { renderCatalogue, renderCatalogueLine, type CatalogueOptions } from './registry/render-catalogue.ts';
+
+export { createCallCounter, createCallCounters, type CallCounter, type CallCounters } from './policy/call-counter.ts';
+export { formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
+export { findUncoveredNeed, grantsSatisfy } from './policy/capability-match.ts';
+export { compileGlob, matchGlob, type GlobOptions } from './policy/glob.ts';
+export { createPolicy, type Policy, type PolicyDecision, type PolicyLimits, type PolicyOptions, type ToolCallLimit } from './policy/policy.ts';
+export { scopeMatches } from './policy/scope-match.ts';
+export { canonicalToolPattern, compileToolPattern, type ToolPattern } from './policy/tool-pattern.ts';
+
+export { createToolHost, type HostToolCatalog, type ToolCallRecord, type ToolHost, type ToolHostOptions } from './host/tool-host.ts';
+
+export { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION, type SqliteMigration } from './stores/sqlite-migrations.ts';
+export { openSqliteStore, type SqliteStoreOptions, type SqliteToolStore } from './stores/sqlite-store.ts';
+export type { CasResult, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
+
+export { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY, CAPSULE_DOCUMENTS, LOOP_TOOLS_GUIDE, type CapsuleDocument } from './capsules/capsule-documents.ts';
+export { createCapsuleTools, type CapsuleToolsOptions } from './packs/capsule-tools.ts';
+export { createDefaultRegistry, createSafeToolPacks, type DefaultRegistryOptions } from './packs/default-registry.ts';
+export { createFileSystemTools, type FileSystemToolsOptions } from './packs/fs-tools.ts';
+export { createHttpTools, type HttpToolsOptions } from './packs/http-tools.ts';
+export { createJsonTools } from './packs/json-tools.ts';
+export { createListTools } from './packs/list-tools.ts';
+export { createMapTools } from './packs/map-tools.ts';
+export { createMathTools } from './packs/math-tools.ts';
+export { createMemoryTools, type MemoryToolsOptions } from './packs/memory-tools.ts';
+export { createPolicyTools } from './packs/policy-tools.ts';
+export { createScratchTools, type ScratchToolsOptions } from './packs/scratch-tools.ts';
+export { createStringTools } from './packs/string-tools.ts';
+export { createSystemTools } from './packs/system-tools.ts';
+export { createTimeTools } from './packs/time-tools.ts';
