@@ -1,0 +1,67 @@
+import { createLanguageModel } from '../call/create-language-model.ts';
+import type { ProviderSettings } from '../call/provider-settings.ts';
+import { modelNotFound } from '../errors/model-not-found.ts';
+import type { LanguageModel } from '../model/language-model.ts';
+import type { ModelPrices } from '../model/model-prices.ts';
+import type { Provider } from '../model/provider.ts';
+import { aiSDKAttempt } from './ai-sdk-attempt.ts';
+import type { AISDKLanguageModel } from './ai-sdk-types.ts';
+
+/** Settings of {@link fromAISDK} and {@link createAISDKProvider}. */
+export type AISDKAdapterSettings = Pick<ProviderSettings, 'retry' | 'timeoutMs' | 'onEvent'> & {
+  /** Keys to redact; the AI SDK provider holds its own key, so tell us which it is. */
+  secrets?: readonly string[] | undefined;
+  /** Provider name in results and errors (default: the AI SDK model's `provider`). */
+  name?: string | undefined;
+  prices?: ModelPrices | undefined;
+};
+
+/**
+ * Wraps any AI SDK `LanguageModelV2`/`V3`/`V4` (e.g. `createMistral()('mistral-large')`)
+ * as an AskLoop model. Calls go to `doGenerate`/`doStream` directly, with our
+ * retries, timeouts, typed errors and redaction around them. Configure the
+ * AI SDK provider without its own retries if it has any.
+ */
+export function fromAISDK(model: AISDKLanguageModel, settings: AISDKAdapterSettings = {}): LanguageModel {
+  return createLanguageModel({
+    provider: settings.name ?? model.provider,
+    modelId: model.modelId,
+    attempt: aiSDKAttempt(model),
+    secrets: () => settings.secrets ?? [],
+    retry: settings.retry,
+    timeoutMs: settings.timeoutMs,
+    prices: settings.prices,
+    onEvent: settings.onEvent,
+  });
+}
+
+/**
+ * A registry provider backed by an AI SDK provider function, e.g.
+ * `createAISDKProvider({ name: 'mistral', languageModel: (id) => mistral(id) })`.
+ */
+export function createAISDKProvider(
+  settings: Omit<AISDKAdapterSettings, 'prices' | 'name'> & {
+    name: string;
+    languageModel: (modelId: string) => AISDKLanguageModel;
+    prices?: ProviderSettings['prices'];
+    models?: readonly string[];
+  },
+): Provider {
+  return {
+    name: settings.name,
+    modelIds: settings.models,
+    languageModel: (modelId, options = {}) => {
+      if (settings.models !== undefined && !settings.models.includes(modelId)) {
+        throw modelNotFound(settings.name, modelId, settings.models);
+      }
+      return fromAISDK(settings.languageModel(modelId), {
+        name: settings.name,
+        secrets: settings.secrets,
+        retry: settings.retry,
+        timeoutMs: settings.timeoutMs,
+        onEvent: settings.onEvent,
+        prices: options.prices ?? settings.prices?.[modelId],
+      });
+    },
+  };
+}

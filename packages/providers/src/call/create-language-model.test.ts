@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors/provider-error.ts';
+import type { ProviderEvent } from '../model/provider-event.ts';
+import { createLanguageModel } from './create-language-model.ts';
+import type { AttemptResult, ModelAttempt } from './model-attempt.ts';
+
+const OK: AttemptResult = { text: 'done', usage: { inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 200_000 }, finishReason: 'stop', raw: {} };
+const noSleep = { sleep: async () => {}, random: () => 0 };
+
+function model(attempt: ModelAttempt, extra: Partial<Parameters<typeof createLanguageModel>[0]> = {}) {
+  return createLanguageModel({ provider: 'test', modelId: 'm', attempt, retry: noSleep, ...extra });
+}
+
+describe('createLanguageModel', () => {
+  it('computes cost from prices, cached tokens at their own price', async () => {
+    const result = await model(async () => OK, { prices: { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 } }).generate({ prompt: 'x' });
+    expect(result.costUsd).toBeCloseTo(0.8 * 2 + 0.2 * 0.5 + 0.5 * 8, 10);
+  });
+
+  it('does not retry once streamed text reached the caller', async () => {
+    let calls = 0;
+    const failing = model(async (request) => {
+      calls++;
+      request.onText?.('partial');
+      throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'stream broke' });
+    });
+    await expect(failing.generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code: 'PROVIDER_SERVER', attempts: 1 });
+    expect(calls).toBe(1);
+  });
+
+  it('returns the error instead of waiting when retry-after exceeds maxRetryAfterMs', async () => {
+    const slow = model(async () => {
+      throw new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'later', retryAfterMs: 3_600_000 });
+    });
+    await expect(slow.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_RATE_LIMIT', attempts: 1, retryAfterMs: 3_600_000 });
+  });
+
+  it('fills provider and model into errors raised by wire code', async () => {
+    const bad = model(async () => {
+      throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'no text' });
+    });
+    await expect(bad.generate({ prompt: 'x' })).rejects.toMatchObject({ provider: 'test', model: 'm', message: '[test:m] PROVIDER_BAD_RESPONSE: no text' });
+  });
+
+  it('rejects a result without text as PROVIDER_BAD_RESPONSE', async () => {
+    const broken = model(async () => ({ ...OK, text: undefined as unknown as string }));
+    await expect(broken.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE' });
+  });
+
+  it('maps unknown throwables to PROVIDER_UNKNOWN and does not retry them', async () => {
+    let calls = 0;
+    const odd = model(async () => {
+      calls++;
+      throw { weird: true };
+    });
+    await expect(odd.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_UNKNOWN' });
+    expect(calls).toBe(1);
+  });
+
+  it('does not call the provider when the signal is already aborted', async () => {
+    let calls = 0;
+    const controller = new AbortController();
+    controller.abort();
+    await expect(model(async () => (calls++, OK)).generate({ prompt: 'x', signal: controller.signal })).rejects.toMatchObject({ code: 'PROVIDER_ABORTED' });
+    expect(calls).toBe(0);
+  });
+
+  it('reports a caller deadline (AbortSignal.timeout) as PROVIDER_TIMEOUT', async () => {
+    const slow = model((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    await expect(slow.generate({ prompt: 'x', signal: AbortSignal.timeout(10) })).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+  });
+
+  it('delivers events to both listeners and survives a throwing one', async () => {
+    const seen: ProviderEvent[] = [];
+    const result = await model(async () => OK, {
+      onEvent: () => {
+        throw new Error('listener bug');
+      },
+    }).generate({ prompt: 'x', onEvent: (event) => seen.push(event) });
+    expect(result.text).toBe('done');
+    expect(seen.map((event) => event.type)).toEqual(['call-start', 'call-finish']);
+  });
+
+  it('redacts secrets from the raw payload', async () => {
+    const leaky = model(async () => ({ ...OK, raw: { echo: 'key sk-secret-value-123' } }), { secrets: () => ['sk-secret-value-123'] });
+    expect(JSON.stringify((await leaky.generate({ prompt: 'x' })).raw)).not.toContain('sk-secret-value-123');
+  });
+});

@@ -1,0 +1,155 @@
+import { ProviderError } from '../errors/provider-error.ts';
+import { callerAbortError, toProviderError } from '../errors/to-provider-error.ts';
+import type { GenerateOptions, GenerateResult, LanguageModel } from '../model/language-model.ts';
+import type { ModelPrices } from '../model/model-prices.ts';
+import type { ProviderEvent, ProviderEventListener } from '../model/provider-event.ts';
+import { createRedactor, type Redactor } from '../redact/create-redactor.ts';
+import { backoffDelay } from '../retry/backoff-delay.ts';
+import { resolveRetrySettings } from '../retry/resolve-retry-settings.ts';
+import type { RetrySettings } from '../retry/retry-settings.ts';
+import { createAttemptSignal } from './attempt-signal.ts';
+import { computeCost } from './compute-cost.ts';
+import { createHttpTap } from './http-tap.ts';
+import type { ModelAttempt } from './model-attempt.ts';
+
+/** Default per-attempt timeout: generous, since long replies from slow models are normal. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** Everything `createLanguageModel` needs to wrap a provider's wire code. */
+export interface LanguageModelSpec {
+  provider: string;
+  modelId: string;
+  attempt: ModelAttempt;
+  /** Secrets to scrub from errors, results and events (API keys). */
+  secrets?: () => readonly (string | undefined)[];
+  retry?: RetrySettings | undefined;
+  timeoutMs?: number | undefined;
+  prices?: ModelPrices | undefined;
+  onEvent?: ProviderEventListener | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Clock for latency; injectable for tests. */
+  now?: (() => number) | undefined;
+}
+
+/**
+ * Wraps one request function into a {@link LanguageModel}: the retry loop
+ * (429/5xx/network, honouring `retry-after`, never after a caller abort or once
+ * streamed text was delivered), the per-attempt timeout, typed errors,
+ * redaction, latency, cost and events. Every provider goes through here, so
+ * they all behave alike.
+ */
+export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
+  const now = spec.now ?? (() => performance.now());
+  const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
+    const redactor = createRedactor(spec.secrets?.() ?? []);
+    const retry = resolveRetrySettings(spec.retry);
+    const timeoutMs = options.timeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const emit = eventEmitter(redactor, spec.onEvent, options.onEvent);
+    const base = { provider: spec.provider, model: spec.modelId };
+    const started = now();
+    let delivered = false;
+    const onText = options.onText === undefined ? undefined : (delta: string): void => {
+      if (delta === '') return;
+      delivered = true;
+      options.onText?.(delta);
+    };
+    emit({ ...base, type: 'call-start', stream: onText !== undefined });
+    for (let attempt = 1; ; attempt++) {
+      const attemptSignal = createAttemptSignal(options.signal, timeoutMs);
+      const tap = createHttpTap(spec.fetch ?? globalThis.fetch, attemptSignal.signal);
+      try {
+        if (options.signal?.aborted) throw options.signal.reason;
+        const result = await spec.attempt({
+          system: options.system,
+          prompt: options.prompt,
+          messages: options.messages ?? [],
+          settings: options.settings ?? {},
+          signal: attemptSignal.signal,
+          onText,
+          fetch: tap.fetch,
+          attempt,
+        });
+        if (typeof result.text !== 'string') {
+          throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the response carried no text' });
+        }
+        const latencyMs = Math.max(0, now() - started);
+        const costUsd = computeCost(result.usage, spec.prices);
+        const final: GenerateResult = {
+          ...base,
+          text: result.text,
+          usage: result.usage,
+          finishReason: result.finishReason,
+          rawFinishReason: result.rawFinishReason,
+          latencyMs,
+          attempts: attempt,
+          raw: redactor.value(result.raw),
+          costUsd,
+          warnings: result.warnings ?? [],
+        };
+        emit({ ...base, type: 'call-finish', attempts: attempt, latencyMs, usage: result.usage, finishReason: result.finishReason, costUsd });
+        return final;
+      } catch (thrown) {
+        attemptSignal.dispose(); // before any retry wait: this attempt's timer must not run on
+        const error = toProviderError(thrown, {
+          ...base,
+          redactor,
+          callerAborted: options.signal?.aborted === true,
+          callerReason: options.signal?.reason,
+          timedOut: attemptSignal.timedOut,
+          lastResponse: tap.lastResponse,
+        });
+        const retryAfter = error.retryAfterMs;
+        const canRetry = error.retryable && attempt <= retry.maxRetries && !delivered
+          && (retryAfter === undefined || retryAfter <= retry.maxRetryAfterMs);
+        if (!canRetry) {
+          error.attempts = attempt;
+          emit({ ...base, type: 'call-error', attempts: attempt, latencyMs: Math.max(0, now() - started), error: error.toJSON() });
+          throw error;
+        }
+        const delayMs = retryAfter ?? backoffDelay(attempt, retry);
+        emit({ ...base, type: 'retry', attempt, delayMs, error: error.toJSON() });
+        try {
+          await sleepOrAbort(retry.sleep, delayMs, options.signal, base, attempt);
+        } catch (aborted) {
+          emit({ ...base, type: 'call-error', attempts: attempt, latencyMs: Math.max(0, now() - started), error: (aborted as ProviderError).toJSON() });
+          throw aborted;
+        }
+      } finally {
+        attemptSignal.dispose();
+      }
+    }
+  };
+  return { provider: spec.provider, modelId: spec.modelId, prices: spec.prices, generate };
+}
+
+async function sleepOrAbort(
+  sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>,
+  delayMs: number,
+  signal: AbortSignal | undefined,
+  base: { provider: string; model: string },
+  attempts: number,
+): Promise<void> {
+  try {
+    await sleep(delayMs, signal);
+  } catch {
+    // Only an abort interrupts the wait.
+  }
+  if (signal?.aborted) {
+    const error = callerAbortError(base, signal.reason);
+    error.attempts = attempts;
+    throw error;
+  }
+}
+
+function eventEmitter(redactor: Redactor, ...listeners: (ProviderEventListener | undefined)[]): (event: ProviderEvent) => void {
+  return (event) => {
+    const safe = redactor.value(event);
+    for (const listener of listeners) {
+      try {
+        listener?.(safe);
+      } catch {
+        // An observer must not be able to break a model call.
+      }
+    }
+  };
+}

@@ -1,0 +1,130 @@
+import type { TappedResponse } from '../call/http-tap.ts';
+import type { Redactor } from '../redact/create-redactor.ts';
+import { parseRetryAfter, parseRetryDelayFromBody, type HeadersLike } from '../retry/parse-retry-after.ts';
+import { isProviderError, ProviderError } from './provider-error.ts';
+import type { ProviderErrorCode } from './provider-error-code.ts';
+import { codeForStatus } from './status-code.ts';
+
+/** What is known about a failed attempt besides the thrown value. */
+export interface FailureContext {
+  provider: string;
+  model: string;
+  redactor: Redactor;
+  callerAborted: boolean;
+  /** The caller signal's `reason`, when it aborted. */
+  callerReason?: unknown;
+  timedOut: boolean;
+  lastResponse?: TappedResponse | undefined;
+}
+
+/**
+ * Turns whatever an SDK or fetch threw into a redacted {@link ProviderError}.
+ * SDK errors are read by shape, not by class, so that one function serves the
+ * `openai`, `@anthropic-ai/sdk`, `@google/genai`, `ollama` and AI SDK errors.
+ */
+export function toProviderError(thrown: unknown, context: FailureContext): ProviderError {
+  const base = { provider: context.provider, model: context.model };
+  const cause = describe(thrown, context.redactor);
+  if (context.callerAborted) {
+    return callerAbortError(base, context.callerReason, cause);
+  }
+  if (context.timedOut) {
+    return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: 'no complete response before the timeout', cause });
+  }
+  if (isProviderError(thrown)) {
+    if (thrown.provider !== undefined) return thrown;
+    const { name: _name, message: _message, ...json } = thrown.toJSON();
+    return new ProviderError({ ...json, ...base, message: context.redactor.text(thrown.detail) });
+  }
+  const fields = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as Record<string, unknown>;
+  const status = firstNumber(fields['status'], fields['statusCode'], fields['status_code'])
+    ?? (context.lastResponse !== undefined && context.lastResponse.status >= 400 ? context.lastResponse.status : undefined);
+  const headers = (fields['headers'] ?? fields['responseHeaders'] ?? context.lastResponse?.headers) as HeadersLike;
+  if (status !== undefined) {
+    const code = isKeyRejection(status, cause.message) ? 'PROVIDER_AUTH' : codeForStatus(status);
+    const retryAfterMs = parseRetryAfter(headers) ?? parseRetryDelayFromBody(cause.message);
+    return new ProviderError({ ...base, code, status, retryAfterMs, message: `HTTP ${status}: ${cause.message}`, cause });
+  }
+  const answered = context.lastResponse !== undefined && context.lastResponse.status < 300;
+  const code = codeWithoutStatus(thrown, fields, answered);
+  return new ProviderError({ ...base, code, message: cause.message, cause });
+}
+
+/**
+ * A caller abort is `PROVIDER_ABORTED`, except that a caller deadline
+ * (`AbortSignal.timeout()`, reason `TimeoutError`) is reported as the timeout it is.
+ */
+export function callerAbortError(
+  base: { provider: string; model: string },
+  reason: unknown,
+  cause?: { name: string; message: string },
+): ProviderError {
+  if (reason instanceof Error && reason.name === 'TimeoutError') {
+    return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: "the caller's deadline passed", cause });
+  }
+  return new ProviderError({ ...base, code: 'PROVIDER_ABORTED', message: 'the call was aborted by the caller', cause });
+}
+
+/** Gemini rejects a bad key with HTTP 400 and reason `API_KEY_INVALID`, not 401. */
+function isKeyRejection(status: number, message: string): boolean {
+  return status === 400 && /API_KEY_INVALID|API key not valid/i.test(message);
+}
+
+function codeWithoutStatus(thrown: unknown, fields: Record<string, unknown>, answered: boolean): ProviderErrorCode {
+  const name = String(fields['name'] ?? '');
+  const type = errorType(fields);
+  if (type === 'overloaded_error' || type === 'api_error') return 'PROVIDER_SERVER';
+  if (type === 'rate_limit_error') return 'PROVIDER_RATE_LIMIT';
+  if (type === 'authentication_error' || type === 'permission_error') return 'PROVIDER_AUTH';
+  // AI SDK providers: a missing key or setting, an unknown model.
+  if (/LoadAPIKey|LoadSetting/i.test(name)) return 'PROVIDER_CONFIG';
+  if (/NoSuchModel/i.test(name)) return 'PROVIDER_MODEL_NOT_FOUND';
+  if (thrown instanceof SyntaxError || /JSON|parse/i.test(name)) return 'PROVIDER_BAD_RESPONSE';
+  if (/Connection|Network|Fetch|Socket/i.test(name) || isNetworkFailure(thrown)) return 'PROVIDER_NETWORK';
+  // The server answered 2xx, yet the SDK tripped over the body (e.g. `output is not iterable`).
+  if (answered && thrown instanceof TypeError) return 'PROVIDER_BAD_RESPONSE';
+  return 'PROVIDER_UNKNOWN';
+}
+
+/** Anthropic reports stream errors as `{ type: 'error', error: { type: 'overloaded_error' } }` bodies. */
+function errorType(fields: Record<string, unknown>): string | undefined {
+  const inner = fields['error'];
+  if (typeof inner === 'object' && inner !== null) {
+    const nested = (inner as Record<string, unknown>)['error'];
+    const source = typeof nested === 'object' && nested !== null ? nested : inner;
+    const type = (source as Record<string, unknown>)['type'];
+    if (typeof type === 'string') return type;
+  }
+  return undefined;
+}
+
+function isNetworkFailure(thrown: unknown): boolean {
+  let current: unknown = thrown;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const record = current as Record<string, unknown>;
+    const code = record['code'];
+    if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) return true;
+    if (record instanceof TypeError && /fetch failed|network/i.test(String(record['message']))) return true;
+    current = record['cause'];
+  }
+  return false;
+}
+
+function firstNumber(...values: unknown[]): number | undefined {
+  return values.find((value): value is number => typeof value === 'number' && Number.isInteger(value));
+}
+
+function describe(thrown: unknown, redactor: Redactor): { name: string; message: string } {
+  if (thrown instanceof Error) {
+    return { name: redactor.text(thrown.name), message: redactor.text(thrown.message || String(thrown)) };
+  }
+  return { name: typeof thrown, message: redactor.text(safeString(thrown)) };
+}
+
+function safeString(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

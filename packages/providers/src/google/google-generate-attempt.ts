@@ -1,0 +1,61 @@
+import type { GoogleGenAI } from '@google/genai';
+import { badResponse } from '../call/bad-response.ts';
+import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
+import { googleFinishReason } from './google-finish-reason.ts';
+import { googleRequest } from './google-request.ts';
+import { googleRaw, googleText, googleUsage, type GoogleResponse } from './google-response.ts';
+
+/** What the generateContent wire code needs. */
+export interface GoogleGenerateOptions {
+  modelId: string;
+  client: (request: AttemptRequest) => GoogleGenAI;
+}
+
+/** One `models.generateContent` request, or `streamGenerateContent?alt=sse` when streaming. */
+export function googleGenerateAttempt(options: GoogleGenerateOptions): ModelAttempt {
+  return async (request) => {
+    const client = options.client(request);
+    const params = { model: options.modelId, ...googleRequest(request) };
+    if (request.onText === undefined) {
+      const response = (await client.models.generateContent(params as never)) as unknown as GoogleResponse;
+      return result(googleText(response), response, googleRaw(response));
+    }
+    const stream = await client.models.generateContentStream(params as never);
+    const chunks: unknown[] = [];
+    let text = '';
+    let last: GoogleResponse = {};
+    let usage: GoogleResponse['usageMetadata'];
+    let finishReason: string | undefined;
+    for await (const chunk of stream as AsyncIterable<GoogleResponse>) {
+      chunks.push(googleRaw(chunk));
+      const delta = googleText(chunk);
+      if (delta !== '') {
+        text += delta;
+        request.onText(delta);
+      }
+      usage = chunk.usageMetadata ?? usage;
+      finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
+      last = chunk;
+    }
+    // A stream cut short must not pass for a complete reply: the last chunk carries finishReason.
+    if (finishReason === undefined) throw badResponse('the stream ended before any finishReason');
+    const merged: GoogleResponse = { ...last, usageMetadata: usage ?? {} };
+    if (finishReason !== undefined) merged.candidates = [{ finishReason }];
+    return result(text, merged, { chunks });
+  };
+}
+
+function result(text: string, response: GoogleResponse, raw: unknown): AttemptResult {
+  const reason = response.candidates?.[0]?.finishReason;
+  const blocked = response.promptFeedback?.blockReason;
+  if (!Array.isArray(response.candidates) && blocked === undefined) {
+    throw badResponse('no candidates and no promptFeedback in the response');
+  }
+  return {
+    text,
+    usage: googleUsage(response.usageMetadata),
+    finishReason: blocked !== undefined ? 'content-filter' : googleFinishReason(reason),
+    rawFinishReason: blocked ?? reason,
+    raw,
+  };
+}

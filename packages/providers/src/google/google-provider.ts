@@ -1,0 +1,51 @@
+import { GoogleGenAI } from '@google/genai';
+import { defineProvider } from '../call/define-provider.ts';
+import type { ProviderSettings } from '../call/provider-settings.ts';
+import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
+import type { Provider } from '../model/provider.ts';
+import { googleGenerateAttempt } from './google-generate-attempt.ts';
+
+/** Settings of {@link createGoogleProvider}. */
+export interface GoogleProviderSettings extends ProviderSettings {
+  /** Provider id in the registry and in errors (default `google`). */
+  name?: string | undefined;
+  /** API version path (default `v1beta`, where system instructions and seeds are available). */
+  apiVersion?: string | undefined;
+}
+
+const KEY_VARIABLES = ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'] as const;
+
+/**
+ * Google Gemini (`generateContent`) through the official `@google/genai` SDK,
+ * with every generation setting sent. The key comes from `apiKey` or
+ * `GOOGLE_GENERATIVE_AI_API_KEY` / `GEMINI_API_KEY` / `GOOGLE_API_KEY` and travels in the
+ * `x-goog-api-key` header, not in the URL. SDK retries are off (`attempts: 1`).
+ */
+export function createGoogleProvider(settings: GoogleProviderSettings = {}): Provider {
+  const name = settings.name ?? 'google';
+  return defineProvider({
+    name,
+    settings,
+    secrets: () => [settings.apiKey ?? readEnvironment(KEY_VARIABLES)],
+    attempt: (modelId) =>
+      googleGenerateAttempt({
+        modelId,
+        client: (request) =>
+          new GoogleGenAI({
+            apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
+            // Never switch to Vertex AI because GOOGLE_GENAI_USE_VERTEXAI happens to be set.
+            vertexai: false,
+            apiVersion: settings.apiVersion ?? 'v1beta',
+            httpOptions: {
+              ...(settings.baseURL === undefined ? {} : { baseUrl: settings.baseURL }),
+              ...(settings.headers === undefined ? {} : { headers: settings.headers }),
+              retryOptions: { attempts: 1 },
+              fetch: request.fetch,
+            },
+          }),
+      }),
+  });
+}
+
+/** The default Google provider, configured from the environment when a model is called. */
+export const google: Provider = createGoogleProvider();

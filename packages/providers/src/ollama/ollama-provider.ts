@@ -1,0 +1,47 @@
+import { Ollama } from 'ollama';
+import { defineProvider } from '../call/define-provider.ts';
+import type { ProviderSettings } from '../call/provider-settings.ts';
+import { readEnvironment } from '../call/require-api-key.ts';
+import type { Provider } from '../model/provider.ts';
+import { ollamaChatAttempt } from './ollama-chat-attempt.ts';
+
+/** Settings of {@link createOllamaProvider}. */
+export interface OllamaProviderSettings extends ProviderSettings {
+  /** Provider id in the registry and in errors (default `ollama`). */
+  name?: string | undefined;
+  /** How long the server keeps the model loaded after a call (`"5m"`, seconds, or -1). */
+  keepAlive?: string | number | undefined;
+}
+
+/** Ollama's default address. */
+export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
+
+/**
+ * Ollama's native `/api/chat` through the `ollama` package. The host comes
+ * from `baseURL`, `OLLAMA_HOST` or `http://127.0.0.1:11434`. No key is needed
+ * locally; an `apiKey` (Ollama's hosted service) is sent as a bearer token.
+ */
+export function createOllamaProvider(settings: OllamaProviderSettings = {}): Provider {
+  const name = settings.name ?? 'ollama';
+  return defineProvider({
+    name,
+    settings,
+    secrets: () => [settings.apiKey ?? readEnvironment(['OLLAMA_API_KEY'])],
+    attempt: (modelId) =>
+      ollamaChatAttempt({
+        modelId,
+        keepAlive: settings.keepAlive,
+        client: (request) => {
+          const apiKey = settings.apiKey ?? readEnvironment(['OLLAMA_API_KEY']);
+          return new Ollama({
+            host: settings.baseURL ?? readEnvironment(['OLLAMA_HOST']) ?? OLLAMA_DEFAULT_HOST,
+            fetch: request.fetch,
+            headers: { ...settings.headers, ...(apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` }) },
+          });
+        },
+      }),
+  });
+}
+
+/** The default Ollama provider (local server, or `OLLAMA_HOST`). */
+export const ollama: Provider = createOllamaProvider();

@@ -1,0 +1,73 @@
+import type OpenAI from 'openai';
+import { badResponse } from '../call/bad-response.ts';
+import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
+import { openAIChatBody, openAIChatWarnings, type MaxTokensField } from './openai-chat-body.ts';
+import { openAIFinishReason } from './openai-finish-reason.ts';
+import { openAIUsage, type OpenAIUsage } from './openai-usage.ts';
+
+/** What the Chat Completions wire code needs. */
+export interface OpenAIChatOptions {
+  modelId: string;
+  client: (request: AttemptRequest) => OpenAI;
+  maxTokensField: MaxTokensField;
+  /** Ask for usage in the last stream chunk (`stream_options.include_usage`). */
+  includeStreamUsage: boolean;
+}
+
+/** One Chat Completions request (`POST /chat/completions`), plain or streamed. */
+export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
+  return async (request) => {
+    const client = options.client(request);
+    const body = openAIChatBody(options.modelId, request, options.maxTokensField);
+    const warnings = openAIChatWarnings(request);
+    if (request.onText === undefined) {
+      const response = await client.chat.completions.create(
+        body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+        { signal: request.signal },
+      );
+      const choice = Array.isArray(response?.choices) ? response.choices[0] : undefined;
+      const content = choice?.message?.content;
+      if (choice === undefined || (typeof content !== 'string' && content !== null)) {
+        throw badResponse('no choices[0].message.content in the response');
+      }
+      return result(content ?? '', response.usage, choice.finish_reason, response, warnings);
+    }
+    const stream = await client.chat.completions.create(
+      {
+        ...body,
+        stream: true,
+        ...(options.includeStreamUsage ? { stream_options: { include_usage: true } } : {}),
+      } as unknown as OpenAI.ChatCompletionCreateParamsStreaming,
+      { signal: request.signal },
+    );
+    const chunks: unknown[] = [];
+    let text = '';
+    let finishReason: string | null | undefined;
+    let usage: OpenAIUsage | null | undefined;
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      const choice = chunk.choices?.[0];
+      const delta = choice?.delta?.content;
+      if (typeof delta === 'string') {
+        text += delta;
+        request.onText(delta);
+      }
+      finishReason = choice?.finish_reason ?? finishReason;
+      usage = chunk.usage ?? usage;
+    }
+    // A stream cut short (connection dropped, proxy timeout) must not pass for a complete reply.
+    if (finishReason === undefined || finishReason === null) throw badResponse('the stream ended before any finish_reason');
+    return result(text, usage, finishReason, { chunks }, warnings);
+  };
+}
+
+function result(text: string, usage: OpenAIUsage | null | undefined, reason: string | null | undefined, raw: unknown, warnings: string[]): AttemptResult {
+  return {
+    text,
+    usage: openAIUsage(usage),
+    finishReason: openAIFinishReason(reason),
+    rawFinishReason: reason ?? undefined,
+    raw,
+    warnings,
+  };
+}

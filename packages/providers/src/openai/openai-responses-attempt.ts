@@ -1,0 +1,44 @@
+import type OpenAI from 'openai';
+import { badResponse } from '../call/bad-response.ts';
+import type { AttemptRequest, ModelAttempt } from '../call/model-attempt.ts';
+import { ProviderError } from '../errors/provider-error.ts';
+import { openAIResponsesBody, openAIResponsesWarnings } from './openai-responses-body.ts';
+import { openAIResponsesResult, type OpenAIResponse } from './openai-responses-result.ts';
+
+/** Events of a streamed response that we read. */
+interface ResponsesEvent {
+  type: string;
+  delta?: string;
+  response?: OpenAIResponse;
+  message?: string;
+}
+
+/** One Responses API request (`POST /responses`), plain or streamed. */
+export function openAIResponsesAttempt(options: { modelId: string; client: (request: AttemptRequest) => OpenAI }): ModelAttempt {
+  return async (request) => {
+    const client = options.client(request);
+    const body = openAIResponsesBody(options.modelId, request);
+    const warnings = openAIResponsesWarnings(request);
+    if (request.onText === undefined) {
+      const response = await client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal: request.signal });
+      return openAIResponsesResult(response as unknown as OpenAIResponse, response, warnings);
+    }
+    const stream = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal });
+    const events: unknown[] = [];
+    let text = '';
+    let final: OpenAIResponse | undefined;
+    for await (const event of stream as AsyncIterable<ResponsesEvent>) {
+      events.push(event);
+      if (event.type === 'response.output_text.delta' && typeof event.delta === 'string') {
+        text += event.delta;
+        request.onText(event.delta);
+      } else if (event.type === 'response.completed' || event.type === 'response.incomplete' || event.type === 'response.failed') {
+        final = event.response;
+      } else if (event.type === 'error') {
+        throw new ProviderError({ code: 'PROVIDER_SERVER', message: `error event in stream: ${event.message ?? 'no detail'}` });
+      }
+    }
+    if (final === undefined) throw badResponse('the stream ended before response.completed');
+    return openAIResponsesResult(final, { events }, warnings, text);
+  };
+}

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRedactor, REDACTED } from './create-redactor.ts';
+
+describe('createRedactor', () => {
+  const key = 'sk-proj-ABCDEFGHIJKLMNOP1234';
+  const redactor = createRedactor([key, undefined]);
+
+  it('scrubs the configured key, URL-encoded forms and credential patterns', () => {
+    expect(redactor.text(`Incorrect API key provided: ${key}.`)).toBe(`Incorrect API key provided: ${REDACTED}.`);
+    expect(redactor.text('Authorization: Bearer other-token-123')).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactor.text('x-api-key: sk-ant-whatever')).toBe(`x-api-key: ${REDACTED}`);
+    expect(redactor.text('"x-goog-api-key":"AIzaXYZ"')).toBe(`"x-goog-api-key":"${REDACTED}"`);
+    expect(redactor.text('GET /v1/models/x:generateContent?key=AIzaXYZ&alt=sse')).toBe(`GET /v1/models/x:generateContent?key=${REDACTED}&alt=sse`);
+    expect(createRedactor(['a/b+c=d']).text('?k=a%2Fb%2Bc%3Dd')).toBe(`?k=${REDACTED}`);
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(redactor.text('The answer is 42. Keys are fine to mention.')).toBe('The answer is 42. Keys are fine to mention.');
+    expect(createRedactor(['ab']).text('abc')).toBe('abc');
+  });
+
+  it('deep-copies values, scrubbing strings and credential-named fields', () => {
+    const raw = { headers: { authorization: 'whatever', 'X-Api-Key': 'k' }, list: [`has ${key}`], nested: { apiKey: 'x', n: 1 } };
+    expect(redactor.value(raw)).toEqual({
+      headers: { authorization: REDACTED, 'X-Api-Key': REDACTED },
+      list: [`has ${REDACTED}`],
+      nested: { apiKey: REDACTED, n: 1 },
+    });
+    expect(raw.list[0]).toContain(key);
+  });
+
+  it('survives cycles', () => {
+    const cyclic: Record<string, unknown> = { text: key };
+    cyclic['self'] = cyclic;
+    const copy = redactor.value(cyclic) as Record<string, unknown>;
+    expect(copy['text']).toBe(REDACTED);
+    expect(copy['self']).toBe(copy);
+  });
+
+  // Keys drawn from a key-like alphabet: a "secret" such as `TED]abc` could be
+  // re-formed from the `[REDACTED]` marker and its neighbours, which no real key is.
+  it('never lets a key through, wherever it sits in a string', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z0-9_-]{8,40}$/), fc.string(), fc.string(), (secret, before, after) => {
+        const output = createRedactor([secret]).text(`${before}${secret}${after}`);
+        expect(output.includes(secret)).toBe(false);
+      }),
+    );
+  });
+});

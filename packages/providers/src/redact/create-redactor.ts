@@ -1,0 +1,71 @@
+/** Replaces secrets in text and in JSON-like values. */
+export interface Redactor {
+  /** Scrubs configured secrets and credential-looking patterns from a string. */
+  text(value: string): string;
+  /** Deep-copies a JSON-like value, scrubbing every string and every credential-named field. */
+  value<T>(value: T): T;
+}
+
+/** What replaces a secret. */
+export const REDACTED = '[REDACTED]';
+
+/** Secrets shorter than this are not scrubbed literally: they would mangle ordinary text. */
+const MIN_SECRET_LENGTH = 4;
+
+const PATTERNS: readonly [RegExp, string][] = [
+  // Authorization: Bearer <token>
+  [/\b(Bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`],
+  // x-api-key: <key>, "x-goog-api-key":"<key>", api_key=<key>, authorization: <raw key>
+  [
+    /\b(x-api-key|x-goog-api-key|api[-_]?key|authorization)(["']?\s*[:=]\s*["']?)(?!Bearer\s)([^\s"',;&]+)/gi,
+    `$1$2${REDACTED}`,
+  ],
+  // ?key=<key> in URLs (Gemini's query-string authentication)
+  [/([?&](?:key|api_key|apikey)=)[^&#\s"']+/gi, `$1${REDACTED}`],
+];
+
+const SECRET_FIELD = /^(authorization|x-api-key|x-goog-api-key|api[-_]?key|apikey|access[-_]?token)$/i;
+
+/**
+ * Creates a redactor for the given secrets (API keys). Every error message,
+ * raw payload and event leaving a model passes through one, because the Go
+ * reference emitted the full request, key included, in its events (reference §3.12).
+ */
+export function createRedactor(secrets: readonly (string | undefined | null)[] = []): Redactor {
+  const literals = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
+    literals.add(secret);
+    literals.add(encodeURIComponent(secret));
+  }
+  // Longest first, so a secret containing another is replaced whole.
+  const ordered = [...literals].sort((a, b) => b.length - a.length);
+
+  const text = (value: string): string => {
+    let result = value;
+    for (const literal of ordered) result = result.split(literal).join(REDACTED);
+    for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
+    return result;
+  };
+
+  const walk = (value: unknown, seen: WeakMap<object, unknown>): unknown => {
+    if (typeof value === 'string') return text(value);
+    if (typeof value !== 'object' || value === null) return value;
+    if (seen.has(value)) return seen.get(value);
+    if (Array.isArray(value)) {
+      const copy: unknown[] = [];
+      seen.set(value, copy);
+      for (const item of value) copy.push(walk(item, seen));
+      return copy;
+    }
+    if (value instanceof Date) return new Date(value.getTime());
+    const copy: Record<string, unknown> = {};
+    seen.set(value, copy);
+    for (const [key, field] of Object.entries(value)) {
+      copy[key] = SECRET_FIELD.test(key) && field !== null && field !== undefined ? REDACTED : walk(field, seen);
+    }
+    return copy;
+  };
+
+  return { text, value: <T>(value: T): T => walk(value, new WeakMap()) as T };
+}

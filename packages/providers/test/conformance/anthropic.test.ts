@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createAnthropicProvider } from '../../src/anthropic/anthropic-provider.ts';
+import { jsonFixture, sseChunks } from '../support/fixtures.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { runProviderConformance } from './run-provider-conformance.ts';
+
+const KEY = 'sk-ant-api03-test-0123456789abcdef';
+const MODEL = 'claude-opus-4-7';
+
+runProviderConformance({
+  provider: 'anthropic',
+  modelId: MODEL,
+  apiKey: KEY,
+  model: ({ baseURL, prices, ...rest }) =>
+    createAnthropicProvider({ apiKey: KEY, baseURL, ...rest }).languageModel(MODEL, prices ? { prices } : {}),
+  path: /^\/v1\/messages$/,
+  streamPath: /^\/v1\/messages$/,
+  sentKey: (request) => (request.headers['x-api-key'] as string | undefined) ?? String(request.headers['authorization']).replace(/^Bearer /, ''),
+  success: { body: jsonFixture('anthropic/message.json') },
+  expected: { text: 'Hi! My name is Claude.', usage: { inputTokens: 3895, outputTokens: 503, cachedInputTokens: 1800 }, finishReason: 'stop' },
+  stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('anthropic/message-stream.sse') },
+  expectedStream: { text: 'Hello!', usage: { inputTokens: 25, outputTokens: 15 } },
+  error: (status, message, headers) => ({
+    status,
+    ...(headers ? { headers } : {}),
+    body: { type: 'error', error: { type: status === 401 ? 'authentication_error' : 'api_error', message } },
+  }),
+  authFailure: { status: 401, body: jsonFixture('anthropic/error-401.json') },
+  rateLimited: { status: 429, body: jsonFixture('anthropic/error-429.json') },
+  serverError: { status: 500, body: jsonFixture('anthropic/error-500.json') },
+  wrongShape: { body: { id: 'msg_1', type: 'message' } },
+});
+
+describe('anthropic request body', () => {
+  it('sends system, settings and a default max_tokens; warns about seed', async () => {
+    const server = await startTestServer([{ body: jsonFixture('anthropic/message.json') }]);
+    try {
+      const model = createAnthropicProvider({ apiKey: KEY, baseURL: server.url }).languageModel(MODEL);
+      const result = await model.generate({
+        system: 'rules',
+        prompt: 'envelope',
+        settings: { temperature: 0.1, topP: 0.8, topK: 5, stopSequences: ['<<<END>>>'], seed: 1 },
+      });
+      expect(server.requests[0]?.json).toEqual({
+        model: MODEL,
+        max_tokens: 4096,
+        system: 'rules',
+        messages: [{ role: 'user', content: 'envelope' }],
+        temperature: 0.1,
+        top_p: 0.8,
+        top_k: 5,
+        stop_sequences: ['<<<END>>>'],
+      });
+      expect(result.warnings).toEqual(['seed is not supported by the Anthropic Messages API; ignored']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('treats 529 overloaded as retryable', async () => {
+    const server = await startTestServer([
+      { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+      { body: jsonFixture('anthropic/message.json') },
+    ]);
+    try {
+      const model = createAnthropicProvider({ apiKey: KEY, baseURL: server.url, retry: { sleep: async () => {} } }).languageModel(MODEL);
+      expect((await model.generate({ prompt: 'x' })).attempts).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { createOpenAICompatibleProvider } from '../../src/openai/openai-compatible-provider.ts';
+import { createOpenAIProvider } from '../../src/openai/openai-provider.ts';
+import { jsonFixture, sseChunks } from '../support/fixtures.ts';
+import { startTestServer } from '../support/test-server.ts';
+import type { ProviderHarness } from './provider-harness.ts';
+import { runProviderConformance } from './run-provider-conformance.ts';
+
+const KEY = 'sk-test-openai-0123456789abcdef';
+
+const common = {
+  modelId: 'gpt-4.1-mini',
+  apiKey: KEY,
+  path: /^\/v1\/chat\/completions$/,
+  streamPath: /^\/v1\/chat\/completions$/,
+  sentKey: (request: { headers: Record<string, unknown> }) => String(request.headers['authorization']).replace(/^Bearer /, ''),
+  success: { body: jsonFixture('openai/chat-completion.json') },
+  expected: { text: 'Hello! How can I assist you today?', usage: { inputTokens: 19, outputTokens: 10, cachedInputTokens: 0 }, finishReason: 'stop' as const },
+  stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('openai/chat-completion-stream.sse') },
+  expectedStream: { text: 'Hello! How can I assist you today?', usage: { inputTokens: 19, outputTokens: 10, cachedInputTokens: 0 } },
+  error: (status: number, message: string, headers?: Record<string, string>) => ({
+    status,
+    ...(headers ? { headers } : {}),
+    body: { error: { message, type: 'invalid_request_error', param: null, code: null } },
+  }),
+  authFailure: { status: 401, body: jsonFixture('openai/error-401.json') },
+  rateLimited: { status: 429, body: jsonFixture('openai/error-429.json') },
+  serverError: { status: 500, body: jsonFixture('openai/error-500.json') },
+  wrongShape: { body: { id: 'chatcmpl-1', object: 'chat.completion' } },
+};
+
+const openAIHarness: ProviderHarness = {
+  ...common,
+  provider: 'openai',
+  model: ({ baseURL, prices, ...rest }) =>
+    createOpenAIProvider({ apiKey: KEY, baseURL: `${baseURL}/v1`, ...rest }).languageModel('gpt-4.1-mini', prices ? { prices } : {}),
+};
+
+const compatibleHarness: ProviderHarness = {
+  ...common,
+  provider: 'vllm',
+  model: ({ baseURL, prices, ...rest }) =>
+    createOpenAICompatibleProvider({ name: 'vllm', apiKey: KEY, baseURL: `${baseURL}/v1`, ...rest }).languageModel('gpt-4.1-mini', prices ? { prices } : {}),
+};
+
+runProviderConformance(openAIHarness);
+runProviderConformance(compatibleHarness);
+
+describe('openai request body', () => {
+  it('sends every generation setting', async () => {
+    const server = await startTestServer([{ body: jsonFixture('openai/chat-completion.json') }]);
+    try {
+      const model = createOpenAIProvider({ apiKey: KEY, baseURL: `${server.url}/v1` }).languageModel('gpt-4.1-mini');
+      const result = await model.generate({
+        system: 'rules',
+        prompt: 'envelope',
+        settings: { temperature: 0.2, topP: 0.9, maxOutputTokens: 256, stopSequences: ['<<<END>>>'], seed: 7, topK: 3 },
+      });
+      expect(server.requests[0]?.json).toMatchObject({
+        model: 'gpt-4.1-mini',
+        messages: [{ role: 'system', content: 'rules' }, { role: 'user', content: 'envelope' }],
+        temperature: 0.2,
+        top_p: 0.9,
+        max_completion_tokens: 256,
+        stop: ['<<<END>>>'],
+        seed: 7,
+      });
+      expect(result.warnings).toEqual(['topK is not supported by Chat Completions; ignored']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('compatible servers get max_tokens and no key unless one is configured', async () => {
+    const server = await startTestServer([{ body: jsonFixture('openai/chat-completion.json') }]);
+    const previous = process.env['OPENAI_API_KEY'];
+    process.env['OPENAI_API_KEY'] = 'sk-real-openai-key-must-not-travel';
+    try {
+      const model = createOpenAICompatibleProvider({ name: 'lmstudio', baseURL: `${server.url}/v1` }).languageModel('qwen3');
+      await model.generate({ prompt: 'x', settings: { maxOutputTokens: 64 } });
+      expect(server.requests[0]?.json).toMatchObject({ max_tokens: 64 });
+      expect(JSON.stringify(server.requests[0]?.headers)).not.toContain('sk-real-openai-key-must-not-travel');
+    } finally {
+      if (previous === undefined) delete process.env['OPENAI_API_KEY'];
+      else process.env['OPENAI_API_KEY'] = previous;
+      await server.close();
+    }
+  });
+});
+
+describe('openai configuration', () => {
+  it('reports a missing key as PROVIDER_CONFIG naming the variable, when called rather than when created', async () => {
+    const previous = process.env['OPENAI_API_KEY'];
+    delete process.env['OPENAI_API_KEY'];
+    try {
+      const model = createOpenAIProvider({ baseURL: 'http://127.0.0.1:9/v1' }).languageModel('gpt-4.1-mini');
+      await expect(model.generate({ prompt: 'x' })).rejects.toMatchObject({
+        code: 'PROVIDER_CONFIG',
+        attempts: 1,
+        message: '[openai:gpt-4.1-mini] PROVIDER_CONFIG: no API key: pass apiKey or set OPENAI_API_KEY',
+      });
+    } finally {
+      if (previous !== undefined) process.env['OPENAI_API_KEY'] = previous;
+    }
+  });
+
+  it('restricts models to the configured allow-list', () => {
+    expect(() => createOpenAIProvider({ apiKey: KEY, models: ['gpt-4.1-mini'] }).languageModel('gpt-5')).toThrow(
+      /PROVIDER_MODEL_NOT_FOUND: unknown model "gpt-5"; available: gpt-4.1-mini/,
+    );
+  });
+});
