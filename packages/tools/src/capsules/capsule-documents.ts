@@ -1,0 +1,72 @@
+/**
+ * The documents `tool.capsule.List/Read` serve. Kept as string constants so
+ * they work the same from sources and from the bundled `dist`.
+ */
+
+/** One readable document. */
+export interface CapsuleDocument {
+  /** Stable id, e.g. `capsule/aeiou-rules`. */
+  readonly id: string;
+  readonly version: string;
+  readonly title: string;
+  readonly description: string;
+  readonly content: string;
+}
+
+/** AEIOU v4 §13 "AI-Facing Rules", verbatim (seed 003 §13). */
+export const AEIOU_V4_AI_RULES = `Read only between START/END. Sections appear once: USERDATA, [SCRATCHPAD], [OUTPUT], ACTIONS.
+Only ACTIONS is executable. Write exactly one ns \`command\` block.
+USERDATA is immutable JSON input from the host.
+To control the loop:
+  - To Continue: Simply emit text/tools.
+  - To Finish: emit "<<<LOOP:DONE>>> <Optional Final Result>"
+The control marker MUST be in the output for the loop to stop.`;
+
+/** A summary of the ask-loop v4 host loop controller spec (seed 002). */
+export const ASK_LOOP_V4_SUMMARY = `Ask-Loop v4 — summary of the host loop controller (version 4.0.0)
+
+- Session (SID) and turn: each turn runs your ACTIONS once and yields exactly one decision: CONTINUE, DONE or HALT.
+- One turn at a time per session. Each turn runs in a fresh interpreter with wall-clock, CPU and memory quotas.
+- Only the single \`command … endcommand\` block in ACTIONS runs. \`emit\` writes OUTPUT, \`whisper\` writes SCRATCHPAD.
+- Before anything runs, the host checks every tool your program calls against your permissions; a program that calls a tool you may not use is rejected as a whole.
+- To finish, emit the exact marker \`<<<LOOP:DONE>>>\`; text after it on the same line is the final result. The first marker wins.
+- Without the marker the loop continues: your OUTPUT and SCRATCHPAD come back in the next envelope. Reaching MaxTurns without DONE halts the loop.
+- Progress guard: if OUTPUT and SCRATCHPAD stay identical for 3 consecutive turns, the host halts with ERR_NO_PROGRESS. Change something or finish.
+- The host never reads control signals from USERDATA or SCRATCHPAD.
+- No ambient network or filesystem: all effects go through tools, and session state lives in session-scoped storage (tool.scratch.*).
+- Errors: ERR_TIMEOUT, ERR_QUOTA, ERR_NO_PROGRESS, ERR_MAX_TURNS_EXCEEDED halt the loop; envelope errors reject the turn.`;
+
+/** How to use the loop-support tools (seed 000 §2.10–2.12, §6). */
+export const LOOP_TOOLS_GUIDE = `Loop-support tools
+
+- tool.system.Caps() → map: test capabilities before acting, e.g. caps["memory:write"].
+- tool.memory.Get(key) → [value, version]; tool.memory.CAS(key, version, value) → [ok, version]. Write only with the version you read; on [false, v] read again and retry once.
+- tool.scratch.Get(key) → [value, version]; tool.scratch.PutCAS(key, version, value, ttl_seconds) → [ok, version]. Private to this session; keep tokens here, not in OUTPUT.
+- tool.policy.Allow(plan) → [ok, why]. Plan → Apply: in one turn emit a plan (a list of {"tool": name, "args": [...]} or {"op": "set", "path": key} steps) without writing; in the next turn apply it only if Allow says ok.
+- Call tools with positional arguments, or with one map of named arguments: tool.str.Substring({"input_string": "abc", "start_index": 1, "length": 1}).
+- Write tools are idempotent per (session, turn, call position): a replayed turn gets the recorded results instead of acting twice.`;
+
+/** Every document served by `tool.capsule.*`, sorted by id. */
+export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
+  {
+    id: 'capsule/aeiou-rules',
+    version: '4',
+    title: 'AEIOU v4 AI-facing rules',
+    description: 'How to read an envelope and how to finish the loop (AEIOU v4 §13, verbatim).',
+    content: AEIOU_V4_AI_RULES,
+  },
+  {
+    id: 'capsule/askloop',
+    version: '4',
+    title: 'Ask-loop v4 controller (summary)',
+    description: 'Turn lifecycle, DONE marker, progress guard and security rules of the host loop.',
+    content: ASK_LOOP_V4_SUMMARY,
+  },
+  {
+    id: 'capsule/loop-tools',
+    version: '1',
+    title: 'Loop-support tools',
+    description: 'Caps, memory CAS, scratch with TTL, Plan → Apply and idempotent writes.',
+    content: LOOP_TOOLS_GUIDE,
+  },
+]);

@@ -1,0 +1,53 @@
+/**
+ * Every error code of `@askloop/tools`, in one sorted list, with the numeric
+ * code the Go reference uses for the same failure (reference §1.10) and the
+ * fix a reader should apply. The README's error table is this list.
+ */
+
+/** One entry of {@link TOOL_ERROR_CODES}. */
+export interface ToolErrorCodeInfo {
+  /** The reference implementation's numeric code (reference §1.10), e.g. 1003 for policy denials. */
+  readonly referenceCode: number;
+  /** What to do about it, in one sentence. */
+  readonly fix: string;
+}
+
+/** Every stable error code this package raises. Sorted; stable across releases. */
+export const TOOL_ERROR_CODES = {
+  CAPSULE_NOT_FOUND: { referenceCode: 9, fix: 'Call tool.capsule.List() and use one of the ids it returns.' },
+  FS_ESCAPE: { referenceCode: 10, fix: 'Use a path inside the tool root: no `..` segments and no symlinks that point outside the root.' },
+  FS_EXISTS: { referenceCode: 24, fix: 'The destination already exists; delete it first or choose another path.' },
+  FS_NOT_FOUND: { referenceCode: 22, fix: 'Check the path with tool.fs.Stat or tool.fs.List first; paths are relative to the fs root.' },
+  FS_PATH_TYPE: { referenceCode: 23, fix: 'The path is a directory where a file was expected (or the reverse); pick the right path.' },
+  FS_TOO_LARGE: { referenceCode: 37, fix: 'Read or write less data, or raise maxReadBytes/maxWriteBytes in createFileSystemTools().' },
+  HTTP_FAILED: { referenceCode: 1002, fix: 'The request did not complete (connection refused, DNS, TLS); check the URL and that the server is up.' },
+  HTTP_HOST_DENIED: { referenceCode: 1003, fix: 'Grant the host, e.g. --grant net:read:api.example.com (or net:read:*.example.com).' },
+  HTTP_TOO_LARGE: { referenceCode: 37, fix: 'The response body exceeded maxBytes; fetch something smaller or raise maxBytes in createHttpTools().' },
+  HTTP_URL_INVALID: { referenceCode: 41, fix: 'Pass an absolute http:// or https:// URL.' },
+  MATH_DIVISION_BY_ZERO: { referenceCode: 14, fix: 'Check the divisor before calling tool.math.Divide or tool.math.Modulo.' },
+  POLICY_CALL_LIMIT: { referenceCode: 1003, fix: 'The per-turn or per-session call limit is used up; do fewer calls, or raise limits in createPolicy().' },
+  POLICY_CAPABILITY_MISSING: { referenceCode: 1003, fix: 'Grant the named capability, e.g. --grant fs:write:/data/**.' },
+  POLICY_DENIED: { referenceCode: 1003, fix: 'A deny pattern matches this tool; remove it from the deny list if the tool should run.' },
+  POLICY_GRANT_INVALID: { referenceCode: 18, fix: 'Write grants as resource:verbs[:scopes], e.g. fs:read,write:/data/** or net:read:*.example.com.' },
+  POLICY_NOT_ALLOWED: { referenceCode: 1003, fix: 'Add an allow pattern that matches the tool, e.g. --allow tool.str.* (deny by default).' },
+  POLICY_PATTERN_INVALID: { referenceCode: 18, fix: 'Allow/deny patterns are dotted names with * (one segment) and ** (any segments), e.g. tool.str.*.' },
+  POLICY_TRUST_REQUIRED: { referenceCode: 1003, fix: 'The tool needs a trusted (config) context; create the policy with trusted: true only for trusted code.' },
+  STORE_FAILED: { referenceCode: 26, fix: 'The database operation failed; check the file path, permissions and disk space.' },
+  STORE_SCHEMA_NEWER: { referenceCode: 18, fix: 'The database was written by a newer @askloop/tools; upgrade the package or use another file.' },
+  TOOL_ARGUMENT_INVALID: { referenceCode: 4, fix: 'Pass the argument with the type the tool declares (see the catalogue line of the tool).' },
+  TOOL_ARGUMENT_MISSING: { referenceCode: 4, fix: 'Pass every required argument, positionally or in one map of named arguments.' },
+  TOOL_DUPLICATE: { referenceCode: 42, fix: 'Two packs (or one pack twice) define the same tool or pack name; rename or drop one.' },
+  TOOL_FAILED: { referenceCode: 21, fix: 'The tool itself failed; read the wrapped cause, which names the tool and its pack.' },
+  TOOL_NOT_FOUND: { referenceCode: 3, fix: 'Check the name against the tool catalogue; lookup is case-insensitive and names look like tool.group.Name.' },
+  TOOL_REPLAY_DIVERGED: { referenceCode: 19, fix: 'A replayed turn made a different call at this position than the recorded one; replay the same program or use a new turn number.' },
+  TOOL_RESULT_INVALID: { referenceCode: 6, fix: 'A tool must return plain JSON-able data (string, finite number, boolean, null, arrays, plain objects).' },
+  TOOL_SPEC_INVALID: { referenceCode: 18, fix: 'Fix the tool definition passed to defineTool() as the message says.' },
+  TOOL_STORE_MISSING: { referenceCode: 18, fix: 'Pass stores to createToolHost() (e.g. openSqliteStore(file)) or to the pack factory.' },
+  TOOL_TIMEOUT: { referenceCode: 21, fix: 'The tool ran past its timeout; retry with less work, or raise timeoutMs in its spec or the host.' },
+  TOOL_VALUE_BOUNDS: { referenceCode: 8, fix: 'Use an index or range inside the list (0 <= start <= end <= length).' },
+  TOOL_VALUE_INVALID: { referenceCode: 41, fix: 'The value has the right type but cannot be used (e.g. malformed JSON, base64 or hex).' },
+  TOOL_VALUE_TYPE: { referenceCode: 7, fix: 'The values have the wrong types for this operation (e.g. sorting a list that mixes strings and numbers).' },
+} as const satisfies Record<string, ToolErrorCodeInfo>;
+
+/** A stable error code of this package. */
+export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;

@@ -1,0 +1,79 @@
+/**
+ * The one error base of `@askloop/tools`. Every failure a script can see
+ * through a tool call is a {@link ToolError} with a stable string `code` and
+ * the Go reference's numeric code, so the interpreter can turn it into a
+ * script-level error value without knowing any tool.
+ */
+import { TOOL_ERROR_CODES, type ToolErrorCode } from './error-codes.ts';
+
+const MARKER = Symbol.for('askloop.tools.error');
+
+/** Optional context of a {@link ToolError}. */
+export interface ToolErrorDetails {
+  /** Display name of the tool involved, e.g. `tool.fs.Write`. */
+  tool?: string;
+  /** Name of the pack that provides the tool. */
+  pack?: string;
+  /** Name of the argument involved. */
+  argument?: string;
+  /** For capability denials: the capability that was missing, e.g. `fs:write:/data/x.txt`. */
+  capability?: string;
+  /** The underlying error. */
+  cause?: unknown;
+}
+
+/** A plain, JSON-copyable view of a {@link ToolError}. */
+export interface ToolErrorJson {
+  code: ToolErrorCode;
+  referenceCode: number;
+  message: string;
+  tool?: string;
+  pack?: string;
+  argument?: string;
+  capability?: string;
+}
+
+/**
+ * Base class of every error this package throws or returns. Use
+ * {@link isToolError} rather than `instanceof` when two copies of the package
+ * may be loaded.
+ */
+export class ToolError extends Error {
+  readonly code: ToolErrorCode;
+  /** The Go reference's numeric code for this failure (e.g. 3, 4, 21, 1003). */
+  readonly referenceCode: number;
+  tool: string | undefined;
+  pack: string | undefined;
+  readonly argument: string | undefined;
+  readonly capability: string | undefined;
+  readonly [MARKER] = true;
+
+  constructor(code: ToolErrorCode, message: string, details: ToolErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ToolError';
+    this.code = code;
+    this.referenceCode = TOOL_ERROR_CODES[code].referenceCode;
+    this.tool = details.tool;
+    this.pack = details.pack;
+    this.argument = details.argument;
+    this.capability = details.capability;
+  }
+
+  /** A plain, JSON-copyable view (what crosses the sandbox boundary). */
+  toJSON(): ToolErrorJson {
+    return {
+      code: this.code,
+      referenceCode: this.referenceCode,
+      message: this.message,
+      ...(this.tool === undefined ? {} : { tool: this.tool }),
+      ...(this.pack === undefined ? {} : { pack: this.pack }),
+      ...(this.argument === undefined ? {} : { argument: this.argument }),
+      ...(this.capability === undefined ? {} : { capability: this.capability }),
+    };
+  }
+}
+
+/** True for an error thrown by any copy of this package. */
+export function isToolError(value: unknown): value is ToolError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}

@@ -1,0 +1,192 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import { ToolError } from '../errors/tool-error.ts';
+import { createCallCounter } from '../policy/call-counter.ts';
+import { defineToolPack } from '../registry/tool-pack.ts';
+import { defineTool } from '../spec/define-tool.ts';
+import type { ToolContext } from '../spec/tool-context.ts';
+import { openSqliteStore, type SqliteToolStore } from '../stores/sqlite-store.ts';
+
+let effects = 0;
+let lastContext: ToolContext | undefined;
+let abortedSignal: AbortSignal | undefined;
+
+const pack = defineToolPack('demo', [
+  defineTool({ name: 'tool.demo.Echo', description: 'Echo.', args: [{ name: 'text', type: 'string' }, { name: 'times', type: 'int', default: 1 }], returns: 'string' }, (args, context) => {
+    lastContext = context;
+    return (args.text as string).repeat(args.times as number);
+  }),
+  defineTool({ name: 'tool.demo.Bump', description: 'Side effect.', args: [{ name: 'by', type: 'int' }], effect: 'write', returns: 'int' }, (args) => {
+    effects += args.by as number;
+    return effects;
+  }),
+  defineTool({ name: 'tool.demo.Boom', description: 'Throws.' }, () => {
+    throw new Error('disk on fire');
+  }),
+  defineTool({ name: 'tool.demo.Typed', description: 'Throws a ToolError.' }, () => {
+    throw new ToolError('TOOL_VALUE_INVALID', 'bad value');
+  }),
+  defineTool({ name: 'tool.demo.Hang', description: 'Never ends.', timeoutMs: 20 }, (_args, context) => {
+    abortedSignal = context.signal;
+    return new Promise(() => {});
+  }),
+  defineTool({ name: 'tool.demo.Weird', description: 'Returns a Date.' }, () => new Date(0) as unknown as null),
+  defineTool({ name: 'tool.demo.Rest', description: 'Variadic.', args: [{ name: 'first', type: 'int' }], variadic: true, returns: 'list' }, (args, context) => [args.first ?? null, ...context.rest]),
+]);
+
+beforeEach(() => {
+  effects = 0;
+});
+
+describe('createToolHost: call', () => {
+  it('canonicalises the name, binds positional or named arguments and passes the context', async () => {
+    const host = hostFor([pack]);
+    expect(await host.call('tool.DEMO.echo', ['ab', '2'])).toBe('abab');
+    expect(await host.call('demo.Echo', [{ text: 'x', times: 3 }])).toBe('xxx');
+    expect(lastContext).toMatchObject({ session: 's1', turn: 1, callIndex: 1, rest: [] });
+    expect(await host.call('tool.demo.Rest', [1, 'a', { b: 2 }])).toEqual([1, 'a', { b: 2 }]);
+  });
+
+  it('fails with TOOL_NOT_FOUND for unknown tools, with hints', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Ecko', []);
+    expect(error.toJSON()).toEqual({ code: 'TOOL_NOT_FOUND', referenceCode: 3, message: "tool 'tool.demo.ecko' not found; did you mean tool.demo.echo?", tool: 'tool.demo.ecko' });
+  });
+
+  it('checks the policy before looking at arguments', async () => {
+    const error = await hostFor([pack], { allow: ['tool.demo.Bump'] }).fail('tool.demo.Echo', [42]);
+    expect(error.code).toBe('POLICY_NOT_ALLOWED');
+    expect(error.pack).toBe('demo');
+  });
+
+  it('names tool, argument and expectation for bad arguments', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Echo', [42]);
+    expect(error.toJSON()).toEqual({
+      code: 'TOOL_ARGUMENT_INVALID',
+      referenceCode: 4,
+      message: "tool.demo.Echo argument 'text' expects a string (numbers are not converted), got number 42",
+      tool: 'tool.demo.Echo',
+      pack: 'demo',
+      argument: 'text',
+    });
+  });
+
+  it('wraps a thrown error as TOOL_FAILED with the tool and pack names', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Boom', []);
+    expect(error.toJSON()).toEqual({ code: 'TOOL_FAILED', referenceCode: 21, message: 'tool.demo.Boom (pack demo) failed: disk on fire', tool: 'tool.demo.Boom', pack: 'demo' });
+    expect((error.cause as Error).message).toBe('disk on fire');
+  });
+
+  it('keeps the code of a ToolError thrown by a tool and adds the names', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Typed', []);
+    expect(error.toJSON()).toEqual({ code: 'TOOL_VALUE_INVALID', referenceCode: 41, message: 'tool.demo.Typed: bad value (pack demo)', tool: 'tool.demo.Typed', pack: 'demo' });
+  });
+
+  it('times a tool out and aborts its signal', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Hang', []);
+    expect(error.toJSON()).toEqual({ code: 'TOOL_TIMEOUT', referenceCode: 21, message: 'tool.demo.Hang did not finish within 20 ms (pack demo)', tool: 'tool.demo.Hang', pack: 'demo' });
+    expect(abortedSignal?.aborted).toBe(true);
+  });
+
+  it('refuses results that are not plain data', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Weird', []);
+    expect(error.code).toBe('TOOL_RESULT_INVALID');
+    expect(error.message).toBe('tool.demo.Weird: unsupported object of class Date at $; tools exchange plain JSON-able data only (pack demo)');
+  });
+
+  it('refuses arguments that are not plain data', async () => {
+    const error = await hostFor([pack]).fail('tool.demo.Echo', [new Date(0) as unknown as string]);
+    expect([error.code, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'tool.demo.Echo argument 1: unsupported object of class Date at $; tools exchange plain JSON-able data only']);
+  });
+
+  it('logs every call with its outcome and position', async () => {
+    const host = hostFor([pack]);
+    await host.call('tool.demo.Echo', ['a']);
+    await host.fail('tool.demo.Boom', []);
+    await host.fail('tool.nope.Nope', []);
+    expect(host.log()).toEqual([
+      { session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.echo', outcome: 'ok' },
+      { session: 's1', turn: 1, callIndex: 1, tool: 'tool.demo.boom', outcome: 'error', code: 'TOOL_FAILED' },
+      { session: 's1', turn: 1, callIndex: 2, tool: 'tool.nope.Nope', outcome: 'error', code: 'TOOL_NOT_FOUND' },
+    ]);
+  });
+
+  it('counts calls per turn and carries the session counter across turns', async () => {
+    const session = createCallCounter();
+    const policy = { allow: ['**'], limits: { perTurn: 2, perSession: 3 } };
+    const turn1 = hostFor([pack], policy, { sessionCounter: session });
+    await turn1.call('tool.demo.Echo', ['a']);
+    await turn1.call('tool.demo.Echo', ['a']);
+    expect((await turn1.fail('tool.demo.Echo', ['a'])).code).toBe('POLICY_CALL_LIMIT');
+    const turn2 = hostFor([pack], policy, { sessionCounter: session, turn: 2 });
+    await turn2.call('tool.demo.Echo', ['a']);
+    expect((await turn2.fail('tool.demo.Echo', ['a'])).message).toBe('tool.demo.Echo exceeded its call limit: at most 3 tool calls are allowed per session');
+  });
+});
+
+describe('createToolHost: catalog', () => {
+  it('is the registry for the static checker, plus a policy verdict', () => {
+    const host = hostFor([pack], { allow: ['tool.demo.E*'] });
+    expect(host.catalog.get('DEMO.ECHO')?.arguments.map((argument) => argument.name)).toEqual(['text', 'times']);
+    expect(host.catalog.names()).toContain('tool.demo.bump');
+    expect(host.catalog.check('tool.demo.Echo')).toBeUndefined();
+    expect(host.catalog.check('tool.demo.Bump')?.code).toBe('POLICY_NOT_ALLOWED');
+    expect(host.catalog.check('tool.demo.Nope')?.code).toBe('TOOL_NOT_FOUND');
+  });
+});
+
+describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQLite file', () => {
+  let directory: string;
+  let stores: SqliteToolStore;
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'askloop-host-'));
+    stores = openSqliteStore(path.join(directory, 'tools.sqlite'));
+  });
+  afterEach(() => {
+    stores.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('a replayed turn gets the recorded results of write calls instead of acting twice', async () => {
+    const first = hostFor([pack], undefined, { stores });
+    expect(await first.call('tool.demo.Echo', ['a'])).toBe('a');
+    expect(await first.call('tool.demo.Bump', [5])).toBe(5);
+    const replay = hostFor([pack], undefined, { stores });
+    expect(await replay.call('tool.demo.Echo', ['a'])).toBe('a');
+    expect(await replay.call('tool.demo.Bump', [5])).toBe(5);
+    expect(effects).toBe(5);
+    expect(replay.log().map((entry) => entry.outcome)).toEqual(['ok', 'replayed']);
+  });
+
+  it('survives reopening the store file (resume after a crash)', async () => {
+    await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [2]);
+    stores.close();
+    stores = openSqliteStore(path.join(directory, 'tools.sqlite'));
+    expect(await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [2])).toBe(2);
+    expect(effects).toBe(2);
+  });
+
+  it('acts again in another turn or session', async () => {
+    await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [1]);
+    await hostFor([pack], undefined, { stores, turn: 2 }).call('tool.demo.Bump', [1]);
+    await hostFor([pack], undefined, { stores, session: 's2' }).call('tool.demo.Bump', [1]);
+    expect(effects).toBe(3);
+  });
+
+  it('refuses to act when a replay diverges from the record at the same position', async () => {
+    await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [1]);
+    const error = await hostFor([pack], undefined, { stores }).fail('tool.demo.Bump', [2]);
+    expect(error.code).toBe('TOOL_REPLAY_DIVERGED');
+    expect(error.message).toBe('call 0 of turn 1 in session s1 was tool.demo.bump with {"args":{"by":1},"rest":[]} when recorded, now tool.demo.bump with {"args":{"by":2},"rest":[]}; refusing to act twice');
+    expect(effects).toBe(1);
+  });
+
+  it('does not record failed calls, so a retry acts', async () => {
+    const host = hostFor([pack], { allow: ['**'], limits: { tools: { 'tool.demo.bump': { perTurn: 0 } } } }, { stores });
+    expect((await host.fail('tool.demo.Bump', [1])).code).toBe('POLICY_CALL_LIMIT');
+    expect(await stores.idempotence.lookup('s1', 1, 0)).toBeUndefined();
+    expect(await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [1])).toBe(1);
+  });
+});

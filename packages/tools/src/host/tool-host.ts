@@ -1,0 +1,174 @@
+/**
+ * The tool host: the single entry point the interpreter's run-time bridge
+ * calls, one host per turn. `call(name, args)` canonicalises the name, looks
+ * the tool up, checks the policy, binds and coerces the arguments (positional
+ * or one map of named arguments), authorizes the call against its actual
+ * arguments and the call limits, replays a recorded result for write and
+ * external tools (seed 000 §2.12), runs the handler with a timeout, wraps
+ * failures with the tool's and pack's names, and records the result.
+ */
+import type { ToolCatalog, ToolSignature } from '@askloop/interpreter';
+import { systemClock, type Clock } from '../clock.ts';
+import { ToolError, isToolError } from '../errors/tool-error.ts';
+import type { CallCounter, CallCounters } from '../policy/call-counter.ts';
+import { createCallCounters } from '../policy/call-counter.ts';
+import type { Capability } from '../policy/capability.ts';
+import type { Policy, PolicyDecision } from '../policy/policy.ts';
+import type { ToolRegistry } from '../registry/tool-registry.ts';
+import { bindArguments } from '../spec/bind-arguments.ts';
+import { canonicalJson } from '../spec/canonical-json.ts';
+import type { ToolContext } from '../spec/tool-context.ts';
+import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
+import type { ToolStores } from '../stores/store-types.ts';
+import { runWithTimeout } from './run-with-timeout.ts';
+import { wrapToolFailure } from './wrap-tool-failure.ts';
+
+/** Options of {@link createToolHost}. */
+export interface ToolHostOptions {
+  readonly registry: ToolRegistry;
+  readonly policy: Policy;
+  /** Stores for memory/scratch tools and idempotence records. Without `idempotence`, write calls are not recorded. */
+  readonly stores?: Partial<ToolStores>;
+  /** Session id (SID). */
+  readonly session: string;
+  /** Turn index within the session. */
+  readonly turn: number;
+  readonly clock?: Clock;
+  /** The session's call counter, kept by the caller across turns. Default: a fresh one. */
+  readonly sessionCounter?: CallCounter;
+  /** Timeout for tools whose spec has none, in ms. Default 10000. */
+  readonly defaultTimeoutMs?: number;
+}
+
+/** One audited call (seed 000 §2.13: stamped with session and turn). */
+export interface ToolCallRecord {
+  readonly session: string;
+  readonly turn: number;
+  readonly callIndex: number;
+  /** Canonical name when known, else the name as written. */
+  readonly tool: string;
+  readonly outcome: 'ok' | 'replayed' | 'error';
+  readonly code?: string;
+}
+
+/** The host-side catalogue the static checker uses; `check` adds the policy verdict. */
+export interface HostToolCatalog extends ToolCatalog {
+  /** The denial (TOOL_NOT_FOUND or POLICY_*) for calling `name`, or undefined when the static check passes. */
+  check(name: string): ToolError | undefined;
+}
+
+/** A per-turn tool host. */
+export interface ToolHost {
+  readonly catalog: HostToolCatalog;
+  /** Calls a tool as written in the script with its evaluated arguments. Rejects with a {@link ToolError}. */
+  call(name: string, args: readonly ToolValue[]): Promise<ToolValue>;
+  /** Every call made through this host so far, in order. */
+  log(): readonly ToolCallRecord[];
+  readonly counters: CallCounters;
+}
+
+/** Copies the arguments as plain data; a non-data argument is `TOOL_ARGUMENT_INVALID`. */
+function copyArguments(toolName: string, values: readonly ToolValue[]): ToolValue[] {
+  return values.map((value, index) => {
+    try {
+      return toToolValue(value);
+    } catch (error) {
+      throw new ToolError('TOOL_ARGUMENT_INVALID', `${toolName} argument ${index + 1}: ${(error as Error).message}`, { tool: toolName });
+    }
+  });
+}
+
+/** Creates the tool host for one turn of one session. */
+export function createToolHost(options: ToolHostOptions): ToolHost {
+  const { registry, policy, session, turn } = options;
+  const clock = options.clock ?? systemClock;
+  const stores = options.stores ?? {};
+  const counters = createCallCounters(options.sessionCounter);
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
+  const records: ToolCallRecord[] = [];
+  let nextCallIndex = 0;
+
+  const catalog: HostToolCatalog = {
+    get: (name): ToolSignature | undefined => registry.get(name),
+    names: () => registry.names(),
+    check(name) {
+      let found;
+      try {
+        found = registry.require(name);
+      } catch (error) {
+        return error as ToolError;
+      }
+      const decision = policy.check(found.definition.spec);
+      return decision.ok ? undefined : decision.error;
+    },
+  };
+
+  async function call(name: string, values: readonly ToolValue[]): Promise<ToolValue> {
+    const callIndex = nextCallIndex;
+    nextCallIndex += 1;
+    let toolName = name;
+    let pack: string | undefined;
+    try {
+      const found = registry.require(name);
+      const { spec, handler } = found.definition;
+      toolName = spec.name;
+      pack = found.pack;
+      const staticDecision = policy.check(spec);
+      if (!staticDecision.ok) throw staticDecision.error;
+      const bound = bindArguments(spec, copyArguments(spec.displayName, values));
+      let decision: PolicyDecision;
+      try {
+        decision = policy.authorize(spec, bound.args, counters);
+      } catch (error) {
+        // A scope function refused the arguments (e.g. an fs path with `..`).
+        throw wrapToolFailure(error, spec.displayName, found.pack);
+      }
+      if (!decision.ok) throw decision.error;
+
+      const recorded = spec.effect !== 'read' ? stores.idempotence : undefined;
+      const argumentsJson = canonicalJson({ args: bound.args, rest: bound.rest });
+      if (recorded !== undefined) {
+        const previous = await recorded.lookup(session, turn, callIndex);
+        if (previous !== undefined) {
+          if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) {
+            throw new ToolError(
+              'TOOL_REPLAY_DIVERGED',
+              `call ${callIndex} of turn ${turn} in session ${session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${argumentsJson}; refusing to act twice`,
+              { tool: spec.displayName },
+            );
+          }
+          records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
+          return previous.result;
+        }
+      }
+
+      const authorize = (capability: string | Capability): void => {
+        const error = policy.checkCapability(spec, capability);
+        if (error !== undefined) throw error;
+      };
+      let result: ToolValue;
+      try {
+        const raw = await runWithTimeout(spec.timeoutMs ?? defaultTimeoutMs, spec.displayName, (signal) => {
+          const context: ToolContext = { spec, session, turn, callIndex, clock, signal, stores, policy, registry, rest: bound.rest, authorize };
+          return Promise.resolve().then(() => handler(bound.args, context));
+        });
+        result = toToolValue(raw);
+      } catch (error) {
+        throw wrapToolFailure(error, spec.displayName, found.pack);
+      }
+      if (recorded !== undefined) {
+        const stored = await recorded.record({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
+        result = stored.result;
+      }
+      records.push({ session, turn, callIndex, tool: spec.name, outcome: 'ok' });
+      return result;
+    } catch (error) {
+      const failure = isToolError(error) ? error : wrapToolFailure(error, toolName, pack ?? 'unknown');
+      if (pack !== undefined && failure.pack === undefined) failure.pack = pack;
+      records.push({ session, turn, callIndex, tool: toolName, outcome: 'error', code: failure.code });
+      throw failure;
+    }
+  }
+
+  return Object.freeze({ catalog: Object.freeze(catalog), call, log: () => Object.freeze([...records]), counters });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import { AEIOU_V4_AI_RULES } from '../capsules/capsule-documents.ts';
+import { createCapsuleTools } from './capsule-tools.ts';
+
+describe('tool.capsule.List/Read', () => {
+  const host = hostFor([createCapsuleTools()]);
+
+  it('lists the documents', async () => {
+    expect(await host.call('tool.capsule.List', [])).toEqual([
+      { id: 'capsule/aeiou-rules', version: '4', title: 'AEIOU v4 AI-facing rules', description: 'How to read an envelope and how to finish the loop (AEIOU v4 §13, verbatim).' },
+      { id: 'capsule/askloop', version: '4', title: 'Ask-loop v4 controller (summary)', description: 'Turn lifecycle, DONE marker, progress guard and security rules of the host loop.' },
+      { id: 'capsule/loop-tools', version: '1', title: 'Loop-support tools', description: 'Caps, memory CAS, scratch with TTL, Plan → Apply and idempotent writes.' },
+    ]);
+  });
+
+  it('reads the AEIOU v4 AI-facing rules verbatim (seed 003 §13)', async () => {
+    const document = (await host.call('tool.capsule.Read', ['capsule/aeiou-rules'])) as Record<string, string>;
+    expect(document.content).toBe(AEIOU_V4_AI_RULES);
+    expect(document.content?.split('\n')).toEqual([
+      'Read only between START/END. Sections appear once: USERDATA, [SCRATCHPAD], [OUTPUT], ACTIONS.',
+      'Only ACTIONS is executable. Write exactly one ns `command` block.',
+      'USERDATA is immutable JSON input from the host.',
+      'To control the loop:',
+      '  - To Continue: Simply emit text/tools.',
+      '  - To Finish: emit "<<<LOOP:DONE>>> <Optional Final Result>"',
+      'The control marker MUST be in the output for the loop to stop.',
+    ]);
+  });
+
+  it('accepts ids without the capsule/ prefix, in any case', async () => {
+    expect(((await host.call('tool.capsule.Read', ['AskLoop'])) as Record<string, string>).content).toContain('<<<LOOP:DONE>>>');
+  });
+
+  it('fails with CAPSULE_NOT_FOUND listing the known ids', async () => {
+    const error = await host.fail('tool.capsule.Read', ['nope']);
+    expect([error.code, error.message]).toEqual(['CAPSULE_NOT_FOUND', "tool.capsule.Read: no capsule 'nope'; known: capsule/aeiou-rules, capsule/askloop, capsule/loop-tools (pack capsule)"]);
+    expect((await host.fail('tool.capsule.Read', [])).code).toBe('TOOL_ARGUMENT_MISSING');
+  });
+});

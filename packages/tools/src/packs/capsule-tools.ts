@@ -1,0 +1,39 @@
+/**
+ * `tool.capsule.List/Read` (seed 000 §6): readable documents for a model that
+ * is unsure of the rules — the AEIOU v4 AI-facing rules, the ask-loop v4
+ * summary and the loop-tools guide.
+ */
+import { CAPSULE_DOCUMENTS, type CapsuleDocument } from '../capsules/capsule-documents.ts';
+import { ToolError } from '../errors/tool-error.ts';
+import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
+import { defineTool } from '../spec/define-tool.ts';
+
+/** Options of {@link createCapsuleTools}. */
+export interface CapsuleToolsOptions {
+  /** Documents to serve instead of the built-in ones. */
+  readonly documents?: readonly CapsuleDocument[];
+}
+
+/** Creates the `capsule` pack. */
+export function createCapsuleTools(options: CapsuleToolsOptions = {}): ToolPack {
+  const documents = options.documents ?? CAPSULE_DOCUMENTS;
+  const find = (id: string): CapsuleDocument | undefined => {
+    const wanted = id.trim().toLowerCase();
+    return documents.find((document) => document.id === wanted || document.id === `capsule/${wanted}`);
+  };
+  return defineToolPack('capsule', [
+    defineTool({ name: 'tool.capsule.List', description: 'The readable documents: [{"id", "version", "title", "description"}].', returns: 'list' }, () =>
+      documents.map((document) => ({ id: document.id, version: document.version, title: document.title, description: document.description })),
+    ),
+    defineTool(
+      { name: 'tool.capsule.Read', description: 'One document by id (from List): {"id", "version", "title", "content"}.', args: [{ name: 'id', type: 'string', description: 'Document id, e.g. capsule/aeiou-rules.' }], returns: 'map' },
+      (args) => {
+        const document = find(args.id as string);
+        if (document === undefined) {
+          throw new ToolError('CAPSULE_NOT_FOUND', `no capsule '${String(args.id)}'; known: ${documents.map((entry) => entry.id).join(', ')}`, { argument: 'id' });
+        }
+        return { id: document.id, version: document.version, title: document.title, content: document.content };
+      },
+    ),
+  ]);
+}

@@ -1,0 +1,114 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import { formatCapability } from '../policy/capability.ts';
+import { createHttpTools, httpNeed, parseHttpUrl } from './http-tools.ts';
+
+let server: Server;
+let origin: string;
+let port: number;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/hello') {
+      response.setHeader('content-type', 'text/plain');
+      response.end(`hello ${request.method} ${request.headers['x-test'] ?? ''}`);
+    } else if (url.pathname === '/echo') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => response.end(`${request.method}:${body}`));
+    } else if (url.pathname === '/big') {
+      response.end('x'.repeat(2_000));
+    } else if (url.pathname === '/slow') {
+      const timer = setTimeout(() => response.end('late'), 5_000);
+      response.on('close', () => clearTimeout(timer));
+    } else if (url.pathname === '/redirect-inside') {
+      response.writeHead(302, { location: '/hello' }).end();
+    } else if (url.pathname === '/redirect-outside') {
+      response.writeHead(302, { location: 'http://evil.example.org/steal' }).end();
+    } else {
+      response.writeHead(404).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const granted = () => hostFor([createHttpTools({ maxBytes: 1_000, timeoutMs: 300 })], { allow: ['tool.http.*'], grants: ['net:read,write:127.0.0.1'] });
+
+describe('tool.http.Fetch', () => {
+  it('fetches from a granted host', async () => {
+    const result = (await granted().call('tool.http.Fetch', [`${origin}/hello`, { headers: { 'X-Test': 'yes' } }])) as Record<string, unknown>;
+    expect(result).toMatchObject({ status: 200, ok: true, url: `${origin}/hello`, body: 'hello GET yes' });
+    expect((result.headers as Record<string, string>)['content-type']).toBe('text/plain');
+  });
+
+  it('returns error statuses as data', async () => {
+    expect(await granted().call('tool.http.Fetch', [`${origin}/missing`])).toMatchObject({ status: 404, ok: false, body: 'not found' });
+  });
+
+  it('sends a body with non-GET methods (which need net:write)', async () => {
+    expect(await granted().call('tool.http.Fetch', [{ url: `${origin}/echo`, options: { method: 'post', body: 'payload' } }])).toMatchObject({ body: 'POST:payload' });
+    const readOnly = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:127.0.0.1'] });
+    const error = await readOnly.fail('tool.http.Fetch', [`${origin}/echo`, { method: 'POST', body: 'x' }]);
+    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', `tool.http.Fetch needs capability net:write:127.0.0.1:${port} — grant it with --grant net:write:127.0.0.1:${port}`]);
+  });
+
+  it('follows redirects on granted hosts and re-checks every hop', async () => {
+    expect(await granted().call('tool.http.Fetch', [`${origin}/redirect-inside`])).toMatchObject({ status: 200, url: `${origin}/hello`, body: 'hello GET ' });
+    const error = await granted().fail('tool.http.Fetch', [`${origin}/redirect-outside`]);
+    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:evil.example.org — grant it with --grant net:read:evil.example.org (pack http)']);
+  });
+
+  it('is off unless the host is granted', async () => {
+    const other = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:*.example.com'] });
+    const error = await other.fail('tool.http.Fetch', [`${origin}/hello`]);
+    expect([error.code, error.referenceCode, error.message]).toEqual(['HTTP_HOST_DENIED', 1003, `tool.http.Fetch needs capability net:read:127.0.0.1:${port} — grant it with --grant net:read:127.0.0.1:${port}`]);
+    const none = hostFor([createHttpTools()], { allow: ['**'] });
+    expect((await none.fail('tool.http.Fetch', [`${origin}/hello`])).code).toBe('POLICY_CAPABILITY_MISSING');
+  });
+
+  it('limits the body size', async () => {
+    const error = await granted().fail('tool.http.Fetch', [`${origin}/big`]);
+    expect([error.code, error.message]).toEqual(['HTTP_TOO_LARGE', 'tool.http.Fetch: response body is larger than 1000 bytes (pack http)']);
+  });
+
+  it('limits the time', async () => {
+    const error = await granted().fail('tool.http.Fetch', [`${origin}/slow`]);
+    expect(error.code).toBe('TOOL_TIMEOUT');
+    expect(error.message).toBe(`tool.http.Fetch: request to 127.0.0.1:${port} did not finish within 300 ms (pack http)`);
+  });
+
+  it('reports connection failures', async () => {
+    const closed = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:127.0.0.1'] });
+    const error = await closed.fail('tool.http.Fetch', ['http://127.0.0.1:1/']);
+    expect(error.code).toBe('HTTP_FAILED');
+  });
+
+  it.each([
+    ['not a url', "tool.http.Fetch: 'not a url' is not an absolute URL (pack http)"],
+    ['file:///etc/passwd', 'tool.http.Fetch: only http and https URLs are fetched, not file: (pack http)'],
+    ['http://user:pw@127.0.0.1/', 'tool.http.Fetch: URLs with credentials are not fetched (pack http)'],
+  ])('refuses %s', async (url, message) => {
+    const error = await granted().fail('tool.http.Fetch', [url]);
+    expect([error.code, error.message]).toEqual(['HTTP_URL_INVALID', message]);
+  });
+
+  it('refuses bad arguments', async () => {
+    expect((await granted().fail('tool.http.Fetch', [])).code).toBe('TOOL_ARGUMENT_MISSING');
+    expect((await granted().fail('tool.http.Fetch', [`${origin}/hello`, 'GET'])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect((await granted().fail('tool.http.Fetch', [`${origin}/hello`, { method: 'G E T' }])).code).toBe('TOOL_ARGUMENT_INVALID');
+  });
+
+  it('derives the capability need from URL and method', () => {
+    expect(formatCapability(httpNeed(parseHttpUrl('https://API.example.com/x'), 'GET'))).toBe('net:read:api.example.com');
+    expect(formatCapability(httpNeed(parseHttpUrl('http://h:8080/'), 'DELETE'))).toBe('net:write:h:8080');
+  });
+});

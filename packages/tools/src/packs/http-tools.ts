@@ -1,0 +1,145 @@
+/**
+ * `tool.http.Fetch`: HTTP requests to granted hosts only, off unless granted.
+ * The host of every request — and of every redirect hop — must be covered by
+ * a `net` grant (`net:read:api.example.com`, `net:read:*.example.com`;
+ * methods other than GET/HEAD need `net:write`). The body is read up to
+ * `maxBytes` and the whole exchange is bounded by `timeoutMs`.
+ */
+import { ToolError, isToolError } from '../errors/tool-error.ts';
+import type { Capability } from '../policy/capability.ts';
+import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
+import { defineTool } from '../spec/define-tool.ts';
+import type { ToolContext } from '../spec/tool-context.ts';
+import { isToolMap, type ToolValue } from '../spec/tool-value.ts';
+
+/** Options of {@link createHttpTools}. */
+export interface HttpToolsOptions {
+  /** Largest response body, in bytes. Default 1 MiB. */
+  readonly maxBytes?: number;
+  /** Time for the whole request including redirects, in ms. Default 10000. */
+  readonly timeoutMs?: number;
+  /** Redirects followed (each re-checked against the grants). Default 5. */
+  readonly maxRedirects?: number;
+  /** The fetch implementation (injectable for tests). Default `globalThis.fetch`. */
+  readonly fetch?: typeof fetch;
+}
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+/** Parses an absolute http(s) URL or throws `HTTP_URL_INVALID`. */
+export function parseHttpUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ToolError('HTTP_URL_INVALID', `'${text}' is not an absolute URL`, { argument: 'url' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolError('HTTP_URL_INVALID', `only http and https URLs are fetched, not ${url.protocol}`, { argument: 'url' });
+  if (url.username !== '' || url.password !== '') throw new ToolError('HTTP_URL_INVALID', 'URLs with credentials are not fetched', { argument: 'url' });
+  return url;
+}
+
+/** The capability one request needs: `net:read:host[:port]` (or `net:write:` for unsafe methods). */
+export function httpNeed(url: URL, method: string): Capability {
+  const verb = SAFE_METHODS.has(method) ? 'read' : 'write';
+  return { resource: 'net', verbs: [verb], scopes: [url.port === '' ? url.hostname : `${url.hostname}:${url.port}`] };
+}
+
+function requestOptions(value: ToolValue): { method: string; headers: Record<string, string>; body: string | undefined } {
+  const options = isToolMap(value) ? value : {};
+  const method = typeof options.method === 'string' ? options.method.toUpperCase() : 'GET';
+  if (!/^[A-Z]+$/.test(method)) throw new ToolError('TOOL_ARGUMENT_INVALID', `options.method '${method}' is not an HTTP method`, { argument: 'options' });
+  const headers: Record<string, string> = {};
+  if (isToolMap(options.headers)) for (const [name, header] of Object.entries(options.headers)) headers[name] = String(header);
+  const body = typeof options.body === 'string' ? options.body : undefined;
+  return { method, headers, body };
+}
+
+async function readLimited(response: Response, maxBytes: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new ToolError('HTTP_TOO_LARGE', `response body is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>, context: ToolContext, options: Required<HttpToolsOptions>, signal: AbortSignal): Promise<ToolValue> {
+  let current = url;
+  let { method, body } = args;
+  for (let hop = 0; ; hop += 1) {
+    let response: Response;
+    try {
+      response = await options.fetch(current, { method, headers: args.headers, body: SAFE_METHODS.has(method) ? undefined : body, redirect: 'manual', signal });
+    } catch (error) {
+      if (signal.aborted) throw new ToolError('TOOL_TIMEOUT', `request to ${current.host} did not finish within ${options.timeoutMs} ms`, { cause: error });
+      throw new ToolError('HTTP_FAILED', `request to ${current.href} failed: ${(error as Error).message}`, { cause: error });
+    }
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location !== null && hop < options.maxRedirects) {
+      await response.body?.cancel();
+      current = parseHttpUrl(new URL(location, current).href);
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+      context.authorize(httpNeed(current, method));
+      continue;
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const text = method === 'HEAD' ? '' : await readLimited(response, options.maxBytes);
+    return { status: response.status, ok: response.ok, url: current.href, headers, body: text };
+  }
+}
+
+/** Creates the `http` pack. */
+export function createHttpTools(options: HttpToolsOptions = {}): ToolPack {
+  const settings: Required<HttpToolsOptions> = {
+    maxBytes: options.maxBytes ?? 1024 * 1024,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRedirects: options.maxRedirects ?? 5,
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+  return defineToolPack('http', [
+    defineTool(
+      {
+        name: 'tool.http.Fetch',
+        description: 'Fetches a URL from a granted host: {"status", "ok", "url", "headers", "body"}.',
+        args: [
+          { name: 'url', type: 'string', description: 'Absolute http(s) URL.' },
+          { name: 'options', type: 'map', required: false, description: '{"method", "headers", "body"}; default GET.' },
+        ],
+        returns: 'map',
+        capabilities: ['net:read'],
+        scopes: (args) => [httpNeed(parseHttpUrl(String(args.url)), requestOptions(args.options ?? null).method)],
+        effect: 'external',
+        idempotent: false,
+        // The tool's own deadline fires first and names the host; this is the host's backstop.
+        timeoutMs: settings.timeoutMs + 1000,
+      },
+      async (args, context) => {
+        const url = parseHttpUrl(args.url as string);
+        const request = requestOptions(args.options ?? null);
+        const signal = AbortSignal.any([context.signal, AbortSignal.timeout(settings.timeoutMs)]);
+        try {
+          return await fetchFollowing(url, request, context, settings, signal);
+        } catch (error) {
+          if (!isToolError(error) && signal.aborted) throw new ToolError('TOOL_TIMEOUT', `request did not finish within ${settings.timeoutMs} ms`, { cause: error });
+          throw error;
+        }
+      },
+    ),
+  ]);
+}

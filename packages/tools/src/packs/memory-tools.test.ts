@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import { useTempStore } from '../../test/temp-store.ts';
+import { createSafeToolPacks } from './default-registry.ts';
+import { createMemoryTools } from './memory-tools.ts';
+
+const temp = useTempStore();
+const memoryGrants = { allow: ['**'], grants: ['memory:read,write:/ingest/**'] };
+
+describe('tool.memory.Get/CAS', () => {
+  it('reads [nil, 0], then creates, then refuses a stale version', async () => {
+    const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
+    expect(await host.call('tool.memory.Get', ['/ingest/queue/x'])).toEqual([null, 0]);
+    expect(await host.call('tool.memory.CAS', ['/ingest/queue/x', 0, 'taken'])).toEqual([true, 1]);
+    expect(await host.call('tool.memory.Get', ['/ingest/queue/x'])).toEqual(['taken', 1]);
+    expect(await host.call('tool.memory.CAS', ['/ingest/queue/x', 0, 'again'])).toEqual([false, 1]);
+    expect(await host.call('tool.memory.CAS', [{ key: '/ingest/queue/x', version: 1, value: { n: 2 } }])).toEqual([true, 2]);
+  });
+
+  it('two sessions racing with the same version: exactly one wins', async () => {
+    const a = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores, session: 'A' });
+    const b = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores, session: 'B' });
+    const results = await Promise.all([a.call('tool.memory.CAS', ['/ingest/k', 0, 'A']), b.call('tool.memory.CAS', ['/ingest/k', 0, 'B'])]);
+    expect(results.filter((result) => (result as [boolean, number])[0]).length).toBe(1);
+  });
+
+  it('checks the key against the memory grant scope', async () => {
+    const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
+    const error = await host.fail('tool.memory.CAS', ['/secrets/x', 0, 1]);
+    expect([error.code, error.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'tool.memory.CAS needs capability memory:write:/secrets/x — grant it with --grant memory:write:/secrets/x']);
+  });
+
+  it('treats a key with commas as one scope', async () => {
+    const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
+    expect(await host.call('tool.memory.CAS', ['/ingest/a,b', 0, 1])).toEqual([true, 1]);
+    expect((await host.fail('tool.memory.CAS', ['/secrets/a,/ingest/b', 0, 1])).capability).toBe('memory:write:/secrets/a,/ingest/b');
+  });
+
+  it('refuses bad arguments and oversized values', async () => {
+    const host = hostFor([createMemoryTools({ maxValueBytes: 10 })], { allow: ['**'], grants: ['memory:*'] }, { stores: temp.stores });
+    expect((await host.fail('tool.memory.CAS', ['k', 'one', 1])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect((await host.fail('tool.memory.CAS', ['k'])).code).toBe('TOOL_ARGUMENT_MISSING');
+    expect((await host.fail('tool.memory.Get', [''])).message).toBe('tool.memory.Get: key must be 1 to 512 characters, got 0 (pack memory)');
+    expect((await host.fail('tool.memory.CAS', ['k', 0, 'x'.repeat(20)])).message).toBe('tool.memory.CAS: value is 22 bytes as JSON; the limit is 10 (pack memory)');
+  });
+
+  it('needs a store', async () => {
+    const error = await hostFor([createMemoryTools()], { allow: ['**'], grants: ['memory:*'] }).fail('tool.memory.Get', ['k']);
+    expect(error.code).toBe('TOOL_STORE_MISSING');
+  });
+
+  it('replays a recorded CAS instead of failing it the second time', async () => {
+    const first = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
+    expect(await first.call('tool.memory.CAS', ['/ingest/k', 0, 'v'])).toEqual([true, 1]);
+    const replay = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
+    expect(await replay.call('tool.memory.CAS', ['/ingest/k', 0, 'v'])).toEqual([true, 1]);
+    expect(await replay.call('tool.memory.Get', ['/ingest/k'])).toEqual(['v', 1]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import { useTempStore } from '../../test/temp-store.ts';
+import { createManualClock } from '../clock.ts';
+import { createSafeToolPacks } from './default-registry.ts';
+import { createScratchTools } from './scratch-tools.ts';
+
+const clock = createManualClock();
+const temp = useTempStore(clock);
+
+describe('tool.scratch.Get/PutCAS', () => {
+  it('stores per session with a TTL in seconds from the injected clock', async () => {
+    const host = hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock });
+    expect(await host.call('tool.scratch.PutCAS', ['cursor', 0, 7, 60])).toEqual([true, 1]);
+    expect(await host.call('tool.scratch.Get', ['cursor'])).toEqual([7, 1]);
+    expect(await hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock, session: 'other' }).call('tool.scratch.Get', ['cursor'])).toEqual([null, 0]);
+    clock.advance(60_000);
+    expect(await host.call('tool.scratch.Get', ['cursor'])).toEqual([null, 0]);
+  });
+
+  it('uses the default TTL when none is given', async () => {
+    const host = hostFor([createScratchTools({ defaultTtlSeconds: 5 })], { allow: ['**'] }, { stores: temp.stores, clock });
+    await host.call('tool.scratch.PutCAS', ['k', 0, 'v']);
+    clock.advance(4_999);
+    expect(await host.call('tool.scratch.Get', ['k'])).toEqual(['v', 1]);
+    clock.advance(1);
+    expect(await host.call('tool.scratch.Get', ['k'])).toEqual([null, 0]);
+  });
+
+  it('refuses bad TTLs and stale versions', async () => {
+    const host = hostFor([createScratchTools({ defaultTtlSeconds: 50, maxTtlSeconds: 100 })], { allow: ['**'] }, { stores: temp.stores, clock });
+    expect((await host.fail('tool.scratch.PutCAS', ['k', 0, 'v', 0])).message).toBe('tool.scratch.PutCAS: ttl must be between 1 and 100 seconds, got 0 (pack scratch)');
+    expect((await host.fail('tool.scratch.PutCAS', ['k', 0, 'v', 101])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect((await host.fail('tool.scratch.PutCAS', ['k', 'x', 'v'])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect(await host.call('tool.scratch.PutCAS', ['k', 3, 'v'])).toEqual([false, 0]);
+  });
+});

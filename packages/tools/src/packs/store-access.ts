@@ -1,0 +1,24 @@
+/**
+ * Finds the store a loop-support tool works on: the one given to its pack
+ * factory, else the one the host was given.
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import type { ToolContext } from '../spec/tool-context.ts';
+import type { ToolStores } from '../stores/store-types.ts';
+
+/** The `kind` store from the pack options or the host, or `TOOL_STORE_MISSING`. */
+export function requireStore<K extends keyof ToolStores>(kind: K, fromPack: ToolStores[K] | undefined, context: ToolContext): ToolStores[K] {
+  const store = fromPack ?? context.stores[kind];
+  if (store === undefined) {
+    throw new ToolError('TOOL_STORE_MISSING', `${context.spec.displayName} needs a ${kind} store; pass stores to createToolHost() or the pack factory`, { tool: context.spec.displayName });
+  }
+  return store;
+}
+
+/** Rejects empty or oversized keys and values too large to store. */
+export function checkKeyAndValue(key: string, valueJson: string | undefined, maxValueBytes: number): void {
+  if (key === '' || key.length > 512) throw new ToolError('TOOL_ARGUMENT_INVALID', `key must be 1 to 512 characters, got ${key.length}`, { argument: 'key' });
+  if (valueJson !== undefined && Buffer.byteLength(valueJson) > maxValueBytes) {
+    throw new ToolError('TOOL_ARGUMENT_INVALID', `value is ${Buffer.byteLength(valueJson)} bytes as JSON; the limit is ${maxValueBytes}`, { argument: 'value' });
+  }
+}

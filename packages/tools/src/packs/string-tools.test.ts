@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+import { createStringTools } from './string-tools.ts';
+
+const host = hostFor([createStringTools()]);
+
+const cases: [string, ToolValue[], ToolValue][] = [
+  ['Length', ['héllo 😀'], 7],
+  ['Length', [''], 0],
+  ['Substring', ['héllo', 1, 3], 'éll'],
+  ['Substring', ['abc', '1', '10'], 'bc'],
+  ['Substring', ['abc', 3, 1], ''],
+  ['ToUpper', ['abc'], 'ABC'],
+  ['ToLower', ['ÀBC'], 'àbc'],
+  ['TrimSpace', ['  a b \n'], 'a b'],
+  ['TrimPrefix', ['prefix-x', 'prefix-'], 'x'],
+  ['TrimPrefix', ['x', 'y'], 'x'],
+  ['TrimSuffix', ['file.txt', '.txt'], 'file'],
+  ['TrimSuffix', ['file', ''], 'file'],
+  ['Split', ['a,b,,c', ','], ['a', 'b', '', 'c']],
+  ['Split', ['ab😀', ''], ['a', 'b', '😀']],
+  ['SplitWords', ['  a  b\tc\n'], ['a', 'b', 'c']],
+  ['SplitWords', ['   '], []],
+  ['Join', [['a', 'b'], '-'], 'a-b'],
+  ['Concat', [['a', 'b', 'c']], 'abc'],
+  ['Replace', ['a.b.c', '.', '/', -1], 'a/b/c'],
+  ['Replace', ['a.b.c', '.', '/', 1], 'a/b.c'],
+  ['Replace', ['a.b.c', '.', '/', 0], 'a.b.c'],
+  ['Replace', ['abc', '', '-', -1], '-a-b-c-'],
+  ['Replace', ['abc', '', '-', 2], '-a-bc'],
+  ['Replace', ['', '', '-', -1], '-'],
+  ['Contains', ['haystack', 'st'], true],
+  ['Contains', ['haystack', 'x'], false],
+  ['HasPrefix', ['haystack', 'hay'], true],
+  ['HasSuffix', ['haystack', 'hay'], false],
+  ['LineCount', ['a\nb\nc'], 3],
+  ['LineCount', ['a\nb\n'], 2],
+  ['LineCount', [''], 0],
+  ['ToBase64', ['héllo'], 'aMOpbGxv'],
+  ['FromBase64', ['aMOpbGxv'], 'héllo'],
+  ['ToHex', ['hi'], '6869'],
+  ['FromHex', ['6869'], 'hi'],
+  ['ParseJsonString', ['{"a":[1,true,null]}'], { a: [1, true, null] }],
+  ['ToJsonString', [{ b: 1, a: 2 }], '{"a":2,"b":1}'],
+  ['ToJsonString', [{ a: [1] }, true], '{\n  "a": [\n    1\n  ]\n}'],
+  ['ToJsonString', [{ a: 1 }, 'true', '> ', '\t'], '{\n> \t"a": 1\n> }'],
+  ['ToJsonString', [{ value: { a: 1 }, pretty_print: false }], '{"a":1}'],
+];
+
+const failures: [string, ToolValue[], string, string][] = [
+  ['Length', [42], 'TOOL_ARGUMENT_INVALID', "tool.str.Length argument 'input_string' expects a string (numbers are not converted), got number 42"],
+  ['Length', [], 'TOOL_ARGUMENT_MISSING', "tool.str.Length needs argument 'input_string' (string); call it as tool.str.Length(input_string: string)"],
+  ['Substring', ['abc', 4, 1], 'TOOL_VALUE_BOUNDS', 'tool.str.Substring: start_index 4 and length 1 are out of range for a string of 3 characters (pack str)'],
+  ['Substring', ['abc', 1.5, 1], 'TOOL_ARGUMENT_INVALID', "tool.str.Substring argument 'start_index' expects an integer (or a string holding one), got number 1.5"],
+  ['Join', [['a', 1], ','], 'TOOL_ARGUMENT_INVALID', "tool.str.Join: argument 'string_list' item 1 is not a string (pack str)"],
+  ['Concat', ['abc'], 'TOOL_ARGUMENT_INVALID', "tool.str.Concat: argument 'strings_list' expects a list of strings (pack str)"],
+  ['FromBase64', ['***'], 'TOOL_VALUE_INVALID', 'tool.str.FromBase64: encoded_string is not valid standard base64 (pack str)'],
+  ['FromHex', ['abc'], 'TOOL_VALUE_INVALID', 'tool.str.FromHex: encoded_string is not valid hex (pairs of 0-9, a-f) (pack str)'],
+  ['ParseJsonString', ['{'], 'TOOL_VALUE_INVALID', "tool.str.ParseJsonString: invalid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2) (pack str)"],
+  ['Replace', ['a', 'a', 'b'], 'TOOL_ARGUMENT_MISSING', "tool.str.Replace needs argument 'count' (int); call it as tool.str.Replace(input_string: string, old_substring: string, new_substring: string, count: int)"],
+  ['ToUpper', ['a', 'b'], 'TOOL_ARGUMENT_INVALID', 'tool.str.ToUpper takes at most 1 argument (input_string: string), got 2'],
+];
+
+describe('tool.str.*', () => {
+  it.each(cases)('%s(%j) → %j', async (name, args, expected) => {
+    expect(await host.call(`tool.str.${name}`, args)).toEqual(expected);
+  });
+
+  it.each(failures)('%s(%j) fails with %s', async (name, args, code, message) => {
+    const error = await host.fail(`tool.str.${name}`, args);
+    expect([error.code, error.message]).toEqual([code, message]);
+  });
+});

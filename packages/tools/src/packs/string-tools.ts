@@ -1,0 +1,182 @@
+/**
+ * `tool.str.*`: pure string tools with the reference's names and argument
+ * order (reference §2.7, `pkg/tool/strtools`). Lengths and indexes count
+ * Unicode code points (Go counts runes). Regex, ANSI colour, compression and
+ * bytes tools are not included.
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
+import { canonicalJson } from '../spec/canonical-json.ts';
+import { defineTool } from '../spec/define-tool.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+
+const chars = (text: string): string[] => Array.from(text);
+const input = { name: 'input_string', type: 'string', description: 'The text to work on.' } as const;
+
+function stringList(value: ToolValue, argument: string): string[] {
+  if (!Array.isArray(value)) throw new ToolError('TOOL_ARGUMENT_INVALID', `argument '${argument}' expects a list of strings`, { argument });
+  return value.map((item, index) => {
+    if (typeof item !== 'string') throw new ToolError('TOOL_ARGUMENT_INVALID', `argument '${argument}' item ${index} is not a string`, { argument });
+    return item;
+  });
+}
+
+/** The JSON text of `value` with sorted keys (stable), optionally indented. */
+export function stringifyValue(value: ToolValue, indent: string | undefined, prefix = ''): string {
+  const canonical = canonicalJson(value);
+  if (indent === undefined) return canonical;
+  const pretty = JSON.stringify(JSON.parse(canonical), null, indent);
+  return prefix === '' ? pretty : pretty.split('\n').map((line, index) => (index === 0 ? line : prefix + line)).join('\n');
+}
+
+/** Parses JSON text, raising `TOOL_VALUE_INVALID` with the parser's reason. */
+export function parseJsonValue(text: string): ToolValue {
+  try {
+    return JSON.parse(text) as ToolValue;
+  } catch (error) {
+    throw new ToolError('TOOL_VALUE_INVALID', `invalid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Creates the `str` pack. */
+export function createStringTools(): ToolPack {
+  return defineToolPack('str', [
+    defineTool({ name: 'tool.str.Length', description: 'Number of characters (code points) in the string.', args: [input], returns: 'int' }, (args) => chars(args.input_string as string).length),
+    defineTool(
+      {
+        name: 'tool.str.Substring',
+        description: 'The part of the string starting at start_index with at most length characters.',
+        args: [input, { name: 'start_index', type: 'int', description: 'First character, from 0.' }, { name: 'length', type: 'int', description: 'Maximum number of characters.' }],
+        returns: 'string',
+      },
+      (args) => {
+        const list = chars(args.input_string as string);
+        const start = args.start_index as number;
+        const length = args.length as number;
+        if (start < 0 || length < 0 || start > list.length) {
+          throw new ToolError('TOOL_VALUE_BOUNDS', `start_index ${start} and length ${length} are out of range for a string of ${list.length} characters`);
+        }
+        return list.slice(start, start + length).join('');
+      },
+    ),
+    defineTool({ name: 'tool.str.ToUpper', description: 'The string in upper case.', args: [input], returns: 'string' }, (args) => (args.input_string as string).toUpperCase()),
+    defineTool({ name: 'tool.str.ToLower', description: 'The string in lower case.', args: [input], returns: 'string' }, (args) => (args.input_string as string).toLowerCase()),
+    defineTool({ name: 'tool.str.TrimSpace', description: 'The string without leading and trailing white space.', args: [input], returns: 'string' }, (args) => (args.input_string as string).trim()),
+    defineTool(
+      { name: 'tool.str.TrimPrefix', description: 'The string without the prefix, if it starts with it.', args: [input, { name: 'prefix', type: 'string' }], returns: 'string' },
+      (args) => {
+        const text = args.input_string as string;
+        const prefix = args.prefix as string;
+        return text.startsWith(prefix) ? text.slice(prefix.length) : text;
+      },
+    ),
+    defineTool(
+      { name: 'tool.str.TrimSuffix', description: 'The string without the suffix, if it ends with it.', args: [input, { name: 'suffix', type: 'string' }], returns: 'string' },
+      (args) => {
+        const text = args.input_string as string;
+        const suffix = args.suffix as string;
+        return suffix !== '' && text.endsWith(suffix) ? text.slice(0, text.length - suffix.length) : text;
+      },
+    ),
+    defineTool(
+      { name: 'tool.str.Split', description: 'The parts of the string between delimiters (an empty delimiter splits into characters).', args: [input, { name: 'delimiter', type: 'string' }], returns: 'list' },
+      (args) => {
+        const text = args.input_string as string;
+        const delimiter = args.delimiter as string;
+        return delimiter === '' ? chars(text) : text.split(delimiter);
+      },
+    ),
+    defineTool({ name: 'tool.str.SplitWords', description: 'The words of the string, split on white space.', args: [input], returns: 'list' }, (args) => {
+      const trimmed = (args.input_string as string).trim();
+      return trimmed === '' ? [] : trimmed.split(/\s+/u);
+    }),
+    defineTool(
+      { name: 'tool.str.Join', description: 'The strings of the list joined with the separator.', args: [{ name: 'string_list', type: 'any' }, { name: 'separator', type: 'string' }], returns: 'string' },
+      (args) => stringList(args.string_list as ToolValue, 'string_list').join(args.separator as string),
+    ),
+    defineTool({ name: 'tool.str.Concat', description: 'The strings of the list joined together.', args: [{ name: 'strings_list', type: 'any' }], returns: 'string' }, (args) =>
+      stringList(args.strings_list as ToolValue, 'strings_list').join(''),
+    ),
+    defineTool(
+      {
+        name: 'tool.str.Replace',
+        description: 'The string with the first count occurrences of old_substring replaced (count < 0: all).',
+        args: [input, { name: 'old_substring', type: 'string' }, { name: 'new_substring', type: 'string' }, { name: 'count', type: 'int' }],
+        returns: 'string',
+      },
+      (args) => {
+        const text = args.input_string as string;
+        const old = args.old_substring as string;
+        const replacement = args.new_substring as string;
+        let remaining = args.count as number;
+        if (old === '') {
+          // Go inserts the replacement before every character and at the end.
+          const list = chars(text);
+          const limit = remaining < 0 ? list.length + 1 : remaining;
+          let output = '';
+          for (let index = 0; index <= list.length; index += 1) {
+            if (index < limit) output += replacement;
+            if (index < list.length) output += list[index] as string;
+          }
+          return output;
+        }
+        if (remaining < 0) return text.split(old).join(replacement);
+        const parts = text.split(old);
+        let result = parts[0] as string;
+        for (let index = 1; index < parts.length; index += 1) {
+          result += (remaining > 0 ? replacement : old) + (parts[index] as string);
+          remaining -= 1;
+        }
+        return result;
+      },
+    ),
+    defineTool({ name: 'tool.str.Contains', description: 'True when the string contains the substring.', args: [input, { name: 'substring', type: 'string' }], returns: 'bool' }, (args) =>
+      (args.input_string as string).includes(args.substring as string),
+    ),
+    defineTool({ name: 'tool.str.HasPrefix', description: 'True when the string starts with the prefix.', args: [input, { name: 'prefix', type: 'string' }], returns: 'bool' }, (args) =>
+      (args.input_string as string).startsWith(args.prefix as string),
+    ),
+    defineTool({ name: 'tool.str.HasSuffix', description: 'True when the string ends with the suffix.', args: [input, { name: 'suffix', type: 'string' }], returns: 'bool' }, (args) =>
+      (args.input_string as string).endsWith(args.suffix as string),
+    ),
+    defineTool({ name: 'tool.str.LineCount', description: 'Number of lines (a trailing newline does not start a new line).', args: [input], returns: 'int' }, (args) => {
+      const text = args.input_string as string;
+      if (text === '') return 0;
+      const lines = text.split('\n');
+      return text.endsWith('\n') ? lines.length - 1 : lines.length;
+    }),
+    defineTool({ name: 'tool.str.ToBase64', description: 'Standard base64 of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args) =>
+      Buffer.from(args.input_string as string, 'utf8').toString('base64'),
+    ),
+    defineTool({ name: 'tool.str.FromBase64', description: 'The UTF-8 text encoded by standard base64.', args: [{ name: 'encoded_string', type: 'string' }], returns: 'string' }, (args) => {
+      const encoded = (args.encoded_string as string).trim();
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) throw new ToolError('TOOL_VALUE_INVALID', 'encoded_string is not valid standard base64', { argument: 'encoded_string' });
+      return Buffer.from(encoded, 'base64').toString('utf8');
+    }),
+    defineTool({ name: 'tool.str.ToHex', description: 'Lower-case hex of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args) =>
+      Buffer.from(args.input_string as string, 'utf8').toString('hex'),
+    ),
+    defineTool({ name: 'tool.str.FromHex', description: 'The UTF-8 text encoded as hex.', args: [{ name: 'encoded_string', type: 'string' }], returns: 'string' }, (args) => {
+      const encoded = (args.encoded_string as string).trim();
+      if (!/^([0-9a-fA-F]{2})*$/.test(encoded)) throw new ToolError('TOOL_VALUE_INVALID', 'encoded_string is not valid hex (pairs of 0-9, a-f)', { argument: 'encoded_string' });
+      return Buffer.from(encoded, 'hex').toString('utf8');
+    }),
+    defineTool({ name: 'tool.str.ParseJsonString', description: 'The value encoded by the JSON text.', args: [{ name: 'json_string', type: 'string' }], returns: 'any' }, (args) =>
+      parseJsonValue(args.json_string as string),
+    ),
+    defineTool(
+      {
+        name: 'tool.str.ToJsonString',
+        description: 'The value as JSON text with sorted keys; pretty_print indents it.',
+        args: [
+          { name: 'value', type: 'any' },
+          { name: 'pretty_print', type: 'bool', default: false },
+          { name: 'prefix', type: 'string', default: '' },
+          { name: 'indent', type: 'string', default: '  ' },
+        ],
+        returns: 'string',
+      },
+      (args) => stringifyValue(args.value as ToolValue, args.pretty_print === true ? (args.indent as string) : undefined, args.prefix as string),
+    ),
+  ]);
+}

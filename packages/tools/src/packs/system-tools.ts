@@ -1,0 +1,37 @@
+/**
+ * `tool.system.Caps()` (seed 000 §6): what this agent may do, as a map a
+ * script can test with `caps["memory:write"]`. Keys are `resource:verb` for
+ * every capability a registered tool needs (true when granted, false when
+ * not) and for every verb granted; plus `trusted`, and `tools`, the sorted
+ * canonical names of the tools the policy lets this agent call.
+ */
+import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
+import { parseCapability } from '../policy/capability.ts';
+import { defineTool } from '../spec/define-tool.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+
+/** Creates the `system` pack. */
+export function createSystemTools(): ToolPack {
+  return defineToolPack('system', [
+    defineTool(
+      { name: 'tool.system.Caps', description: 'What this agent may do: {"memory:write": true, ..., "trusted": false, "tools": [...]}.', returns: 'map' },
+      (_args, context) => {
+        const caps: Record<string, ToolValue> = {};
+        for (const spec of context.registry.specs()) {
+          for (const capability of spec.capabilities) {
+            const need = parseCapability(capability);
+            for (const verb of need.verbs) caps[`${need.resource}:${verb}`] = context.policy.satisfies({ resource: need.resource, verbs: [verb], scopes: [] });
+          }
+        }
+        for (const grant of context.policy.grants) {
+          for (const verb of grant.verbs) caps[`${grant.resource}:${verb}`] = true;
+        }
+        const sorted: Record<string, ToolValue> = {};
+        for (const key of Object.keys(caps).sort()) sorted[key] = caps[key] as ToolValue;
+        sorted.trusted = context.policy.trusted;
+        sorted.tools = context.registry.specs().filter((spec) => context.policy.check(spec).ok).map((spec) => spec.name);
+        return sorted;
+      },
+    ),
+  ]);
+}

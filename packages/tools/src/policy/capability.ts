@@ -1,0 +1,52 @@
+/**
+ * Capabilities (reference §2.4): `resource:verb1,verb2[:scope1,scope2]`.
+ * Grants given to a policy and needs declared by tools use the same syntax.
+ * Only the first two colons split, so scopes may hold colons
+ * (`net:read:localhost:8080`).
+ */
+import { ToolError } from '../errors/tool-error.ts';
+
+/** A parsed capability: a grant or a need. */
+export interface Capability {
+  /** Lower case, e.g. `fs`, `net`, `memory`, or `*` (grants only). */
+  readonly resource: string;
+  /** Lower case verbs, e.g. `read`, `write`; `*` in a grant means every verb. Empty in a need means "any verb". */
+  readonly verbs: readonly string[];
+  /** Scopes, e.g. `/data/**` or `*.example.com`. Empty in a grant means every scope; empty in a need means "no particular scope". */
+  readonly scopes: readonly string[];
+}
+
+const WORD = /^(\*|[a-z][a-z0-9_-]*)$/;
+
+/**
+ * Parses a capability string. Throws `POLICY_GRANT_INVALID` with an example
+ * of the expected form, e.g. for `parseGrant('fs')`.
+ */
+export function parseCapability(text: string): Capability {
+  const trimmed = text.trim();
+  const invalid = (why: string): ToolError =>
+    new ToolError('POLICY_GRANT_INVALID', `capability '${text}' ${why}; write resource:verbs[:scopes], e.g. fs:read:/data/** or net:read:*.example.com`, { capability: text });
+  const first = trimmed.indexOf(':');
+  if (first < 0) throw invalid('has no verbs');
+  const second = trimmed.indexOf(':', first + 1);
+  const resource = trimmed.slice(0, first).toLowerCase();
+  const verbText = second < 0 ? trimmed.slice(first + 1) : trimmed.slice(first + 1, second);
+  const scopeText = second < 0 ? '' : trimmed.slice(second + 1);
+  if (!WORD.test(resource)) throw invalid(`has an invalid resource '${resource}'`);
+  const verbs = verbText.split(',').map((verb) => verb.trim().toLowerCase());
+  if (verbs.some((verb) => !WORD.test(verb))) throw invalid(`has invalid verbs '${verbText}'`);
+  const scopes = second < 0 ? [] : scopeText.split(',').map((scope) => scope.trim());
+  if (scopes.some((scope) => scope === '')) throw invalid('has an empty scope');
+  return Object.freeze({ resource, verbs: Object.freeze(verbs), scopes: Object.freeze(scopes) });
+}
+
+/** Parses a grant as given on the command line (`--grant fs:read:/tmp/**`). Same as {@link parseCapability}. */
+export function parseGrant(text: string): Capability {
+  return parseCapability(text);
+}
+
+/** The string form of a capability: `resource:verbs[:scopes]`. */
+export function formatCapability(capability: Capability): string {
+  const base = `${capability.resource}:${capability.verbs.join(',')}`;
+  return capability.scopes.length === 0 ? base : `${base}:${capability.scopes.join(',')}`;
+}

@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defineTool } from '../spec/define-tool.ts';
+import type { ToolSpec } from '../spec/tool-spec.ts';
+import { createCallCounter, createCallCounters } from './call-counter.ts';
+import { createPolicy, type PolicyOptions } from './policy.ts';
+
+const tools: Record<string, ToolSpec> = {
+  length: defineTool({ name: 'tool.str.Length', description: 'x', args: [{ name: 's', type: 'string' }] }, () => 0).spec,
+  upper: defineTool({ name: 'tool.str.ToUpper', description: 'x' }, () => 0).spec,
+  listLength: defineTool({ name: 'tool.list.Length', description: 'x' }, () => 0).spec,
+  nested: defineTool({ name: 'tool.fdm.plan.Run', description: 'x' }, () => 0).spec,
+  write: defineTool(
+    { name: 'tool.fs.Write', description: 'x', args: [{ name: 'filepath', type: 'string' }], capabilities: ['fs:write'], scopes: (args) => [`fs:write:${String(args.filepath)}`], effect: 'write' },
+    () => 0,
+  ).spec,
+  fetch: defineTool({ name: 'tool.http.Fetch', description: 'x', args: [{ name: 'host', type: 'string' }], capabilities: ['net:read'], scopes: (args) => [`net:read:${String(args.host)}`] }, () => 0).spec,
+  admin: defineTool({ name: 'tool.account.Delete', description: 'x', trusted: true }, () => 0).spec,
+};
+
+type Row = [label: string, options: PolicyOptions, tool: keyof typeof tools, args: Record<string, string>, expected: string];
+
+// The policy table. expected: 'allow', or 'CODE: message'.
+const table: Row[] = [
+  ['deny by default', {}, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.str.length"],
+  ['exact allow', { allow: ['tool.str.Length'] }, 'length', {}, 'allow'],
+  ['allow without tool. prefix', { allow: ['str.*'] }, 'length', {}, 'allow'],
+  ['allow is case-insensitive', { allow: ['TOOL.STR.*'] }, 'upper', {}, 'allow'],
+  ['segment glob does not leak to other groups', { allow: ['tool.str.*'] }, 'listLength', {}, "POLICY_NOT_ALLOWED: tool.list.Length is not in the policy's allow list (allow list: tool.str.*) — allow it with --allow tool.list.length"],
+  ['tool.* matches no three-segment name', { allow: ['tool.*'] }, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (allow list: tool.*) — allow it with --allow tool.str.length"],
+  ['bare * means everything (reference AllowAll)', { allow: ['*'] }, 'nested', {}, 'allow'],
+  ['** crosses dotted groups', { allow: ['tool.fdm.**'] }, 'nested', {}, 'allow'],
+  ['* stays in one segment of a dotted group', { allow: ['tool.fdm.*'] }, 'nested', {}, "POLICY_NOT_ALLOWED: tool.fdm.plan.Run is not in the policy's allow list (allow list: tool.fdm.*) — allow it with --allow tool.fdm.plan.run"],
+  ['suffix glob across groups', { allow: ['**.length'] }, 'listLength', {}, 'allow'],
+  ['deny beats allow', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'upper', {}, "POLICY_DENIED: tool.str.ToUpper is denied by policy pattern 'tool.str.toupper'"],
+  ['deny glob beats allow', { allow: ['tool.str.Length'], deny: ['tool.str.*'] }, 'length', {}, "POLICY_DENIED: tool.str.Length is denied by policy pattern 'tool.str.*'"],
+  ['deny of another tool does not matter', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'length', {}, 'allow'],
+  ['trust required', { allow: ['**'] }, 'admin', {}, 'POLICY_TRUST_REQUIRED: tool.account.Delete requires a trusted (config) context'],
+  ['trusted context', { allow: ['**'], trusted: true }, 'admin', {}, 'allow'],
+  ['deny is checked before trust', { allow: ['**'], deny: ['tool.account.*'], trusted: true }, 'admin', {}, "POLICY_DENIED: tool.account.Delete is denied by policy pattern 'tool.account.*'"],
+  ['capability missing', { allow: ['**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write — grant it with --grant fs:write'],
+  ['wrong verb', { allow: ['**'], grants: ['fs:read:/data/**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write — grant it with --grant fs:write'],
+  ['scope covers the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/data/a/b.txt' }, 'allow'],
+  ['scope does not cover the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/etc/passwd' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/etc/passwd — grant it with --grant fs:write:/etc/passwd'],
+  ['prefix-alike directory is not covered', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/database/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/database/x — grant it with --grant fs:write:/database/x'],
+  ['grant without scope covers every scope', { allow: ['**'], grants: ['fs:write'] }, 'write', { filepath: '/anything' }, 'allow'],
+  ['wildcard verb', { allow: ['**'], grants: ['fs:*:/data/**'] }, 'write', { filepath: '/data/x' }, 'allow'],
+  ['wildcard resource', { allow: ['**'], grants: ['*:*'] }, 'write', { filepath: '/x' }, 'allow'],
+  ['second grant covers', { allow: ['**'], grants: ['fs:read', 'fs:write:/out/*'] }, 'write', { filepath: '/out/x' }, 'allow'],
+  ['host granted by suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'api.example.com' }, 'allow'],
+  ['host outside the suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'example.org' }, 'HTTP_HOST_DENIED: tool.http.Fetch needs capability net:read:example.org — grant it with --grant net:read:example.org'],
+  ['capabilities only after allow', { grants: ['*:*'] }, 'write', { filepath: '/x' }, "POLICY_NOT_ALLOWED: tool.fs.Write is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.fs.write"],
+];
+
+describe('policy table', () => {
+  it.each(table)('%s', (_label, options, tool, args, expected) => {
+    const decision = createPolicy(options).authorize(tools[tool] as ToolSpec, args);
+    if (expected === 'allow') {
+      expect(decision).toEqual({ ok: true });
+    } else {
+      expect(decision.ok).toBe(false);
+      if (!decision.ok) {
+        expect(`${decision.error.code}: ${decision.error.message}`).toBe(expected);
+        expect(decision.error.referenceCode).toBe(1003);
+      }
+    }
+  });
+});
+
+describe('policy', () => {
+  it('check is static: capabilities without scopes, no arguments', () => {
+    const policy = createPolicy({ allow: ['**'], grants: ['fs:write:/data/**'] });
+    expect(policy.check(tools.write as ToolSpec)).toEqual({ ok: true });
+    expect(policy.authorize(tools.write as ToolSpec, { filepath: '/etc/x' }).ok).toBe(false);
+  });
+
+  it('counts calls and enforces per-tool and total limits per turn and session', () => {
+    const policy = createPolicy({ allow: ['**'], limits: { perTurn: 3, perSession: 4, tools: { 'Str.Length': { perTurn: 2, perSession: 3 } } } });
+    const session = createCallCounter();
+    const turn1 = createCallCounters(session);
+    const length = tools.length as ToolSpec;
+    const upper = tools.upper as ToolSpec;
+    expect(policy.authorize(length, {}, turn1).ok).toBe(true);
+    expect(policy.authorize(length, {}, turn1).ok).toBe(true);
+    const third = policy.authorize(length, {}, turn1);
+    expect(third.ok ? '' : `${third.error.code}: ${third.error.message}`).toBe('POLICY_CALL_LIMIT: tool.str.Length exceeded its call limit: tool.str.Length may be called 2 times per turn');
+    expect(policy.authorize(upper, {}, turn1).ok).toBe(true);
+    const overTurn = policy.authorize(upper, {}, turn1);
+    expect(overTurn.ok ? '' : overTurn.error.message).toBe('tool.str.ToUpper exceeded its call limit: at most 3 tool calls are allowed per turn');
+    expect(turn1.turn.total).toBe(3);
+    const turn2 = createCallCounters(session);
+    expect(policy.authorize(length, {}, turn2).ok).toBe(true);
+    const perSessionTool = policy.authorize(length, {}, turn2);
+    expect(perSessionTool.ok ? '' : perSessionTool.error.message).toBe('tool.str.Length exceeded its call limit: tool.str.Length may be called 3 times per session');
+    const perSessionTotal = policy.authorize(upper, {}, turn2);
+    expect(perSessionTotal.ok ? '' : perSessionTotal.error.message).toBe('tool.str.ToUpper exceeded its call limit: at most 4 tool calls are allowed per session');
+    expect(session.total).toBe(4);
+    expect(session.perTool.get('tool.str.length')).toBe(3);
+  });
+
+  it('a denied call does not consume the limit', () => {
+    const policy = createPolicy({ allow: ['**'], grants: ['fs:write:/data/**'], limits: { perTurn: 1 } });
+    const counters = createCallCounters();
+    expect(policy.authorize(tools.write as ToolSpec, { filepath: '/etc/x' }, counters).ok).toBe(false);
+    expect(policy.authorize(tools.write as ToolSpec, { filepath: '/data/x' }, counters).ok).toBe(true);
+  });
+
+  it('reports patterns and grants as given, canonicalised', () => {
+    const policy = createPolicy({ allow: ['str.*', '*'], deny: ['TOOL.fs.**'], grants: ['fs:read:/x'] });
+    expect(policy.allow).toEqual(['tool.str.*', '**']);
+    expect(policy.deny).toEqual(['tool.fs.**']);
+    expect(policy.grants).toEqual([{ resource: 'fs', verbs: ['read'], scopes: ['/x'] }]);
+    expect(policy.satisfies('fs:read:/x')).toBe(true);
+    expect(policy.satisfies('fs:read:/y')).toBe(false);
+  });
+
+  it('rejects malformed patterns and grants', () => {
+    expect(() => createPolicy({ allow: ['tool.str.(x)'] })).toThrow(expect.objectContaining({ code: 'POLICY_PATTERN_INVALID' }));
+    expect(() => createPolicy({ allow: ['tool..x'] })).toThrow(expect.objectContaining({ code: 'POLICY_PATTERN_INVALID' }));
+    expect(() => createPolicy({ grants: ['fs'] })).toThrow(expect.objectContaining({ code: 'POLICY_GRANT_INVALID' }));
+  });
+});
+
+describe('policy properties', () => {
+  const segment = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
+  const toolName = fc.tuple(segment, segment).map(([group, name]) => `tool.${group}.${name}`);
+  const spec = (name: string): ToolSpec => defineTool({ name, description: 'x' }, () => 0).spec;
+
+  it('denies everything when nothing is allowed', () => {
+    fc.assert(
+      fc.property(toolName, (name) => {
+        expect(createPolicy({ grants: ['*:*'], trusted: true }).check(spec(name)).ok).toBe(false);
+      }),
+    );
+  });
+
+  it('a matching deny pattern always wins over any allow pattern', () => {
+    fc.assert(
+      fc.property(toolName, fc.array(fc.constantFrom('**', '*', 'tool.**'), { minLength: 1 }), (name, allow) => {
+        const decision = createPolicy({ allow: [...allow, name], deny: [name] }).check(spec(name));
+        expect(decision.ok ? 'allowed' : decision.error.code).toBe('POLICY_DENIED');
+      }),
+    );
+  });
+
+  it('an exact allow admits exactly that tool', () => {
+    fc.assert(
+      fc.property(toolName, toolName, (allowed, other) => {
+        const policy = createPolicy({ allow: [allowed] });
+        expect(policy.check(spec(allowed)).ok).toBe(true);
+        expect(policy.check(spec(other)).ok).toBe(allowed === other);
+      }),
+    );
+  });
+});
+

@@ -1,0 +1,158 @@
+/**
+ * The policy (reference §2.4, hardened): deny by default, and in this order
+ * 1. deny patterns, 2. allow patterns, 3. trusted-context requirement,
+ * 4. capabilities (static needs; at run time also the per-call scoped needs
+ * from the arguments), 5. call limits per tool and in total, per turn and per
+ * session. The same object answers the static check (`check`, no counters)
+ * and the run-time check (`authorize`).
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import { canonicalToolName } from '../spec/canonical-name.ts';
+import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
+import type { CallCounters } from './call-counter.ts';
+import { formatCapability, parseCapability, type Capability } from './capability.ts';
+import { findUncoveredNeed } from './capability-match.ts';
+import { compileToolPattern, type ToolPattern } from './tool-pattern.ts';
+
+/** Call limits for one tool. */
+export interface ToolCallLimit {
+  readonly perTurn?: number;
+  readonly perSession?: number;
+}
+
+/** Call limits; absent means unlimited. */
+export interface PolicyLimits {
+  /** All tool calls in one turn. */
+  readonly perTurn?: number;
+  /** All tool calls in one session. */
+  readonly perSession?: number;
+  /** Per tool, keyed by tool name (canonicalised; case-insensitive). */
+  readonly tools?: { readonly [toolName: string]: ToolCallLimit };
+}
+
+/** Options of {@link createPolicy}. */
+export interface PolicyOptions {
+  /** Tool-name patterns that may run, e.g. `tool.str.*`. Empty (the default) denies everything. */
+  readonly allow?: readonly string[];
+  /** Tool-name patterns that never run; checked first. */
+  readonly deny?: readonly string[];
+  /** Capability grants, as strings (`fs:read:/data/**`) or parsed. */
+  readonly grants?: readonly (string | Capability)[];
+  /** True for a trusted (config) context; tools marked `trusted` run only then. */
+  readonly trusted?: boolean;
+  readonly limits?: PolicyLimits;
+}
+
+/** The outcome of a policy check. */
+export type PolicyDecision = { readonly ok: true } | { readonly ok: false; readonly error: ToolError };
+
+/** A policy. Immutable; counters live outside it. */
+export interface Policy {
+  readonly allow: readonly string[];
+  readonly deny: readonly string[];
+  readonly grants: readonly Capability[];
+  readonly trusted: boolean;
+  readonly limits: PolicyLimits;
+  /** Static check: deny, allow, trust, static capabilities. No counters, no arguments. */
+  check(spec: ToolSpec): PolicyDecision;
+  /**
+   * Run-time check: everything `check` does, then the per-call scoped needs
+   * from `args` (e.g. the fs path or the http host), then call limits. When
+   * `counters` are given and the call is allowed, they are incremented.
+   */
+  authorize(spec: ToolSpec, args: ToolArguments, counters?: CallCounters): PolicyDecision;
+  /** True when the grants cover `capability` (string or parsed). */
+  satisfies(capability: string | Capability): boolean;
+  /** The denial for a capability the grants do not cover, or undefined when covered. */
+  checkCapability(spec: ToolSpec, capability: string | Capability): ToolError | undefined;
+}
+
+const deny = (error: ToolError): PolicyDecision => ({ ok: false, error });
+const ALLOWED: PolicyDecision = Object.freeze({ ok: true });
+
+function missingCapabilityError(spec: ToolSpec, missing: Capability): ToolError {
+  const text = formatCapability(missing);
+  const hostDenied = missing.resource === 'net' && missing.scopes.length > 0;
+  return new ToolError(
+    hostDenied ? 'HTTP_HOST_DENIED' : 'POLICY_CAPABILITY_MISSING',
+    `${spec.displayName} needs capability ${text} — grant it with --grant ${text}`,
+    { tool: spec.displayName, capability: text },
+  );
+}
+
+/** Builds a policy. Throws `POLICY_PATTERN_INVALID` or `POLICY_GRANT_INVALID` for malformed input. */
+export function createPolicy(options: PolicyOptions = {}): Policy {
+  const allowPatterns: ToolPattern[] = (options.allow ?? []).map(compileToolPattern);
+  const denyPatterns: ToolPattern[] = (options.deny ?? []).map(compileToolPattern);
+  const grants = Object.freeze((options.grants ?? []).map((grant) => (typeof grant === 'string' ? parseCapability(grant) : grant)));
+  const trusted = options.trusted === true;
+  const toolLimits = new Map<string, ToolCallLimit>();
+  for (const [name, limit] of Object.entries(options.limits?.tools ?? {})) toolLimits.set(canonicalToolName(name), limit);
+  const limits: PolicyLimits = Object.freeze({ ...options.limits, tools: Object.fromEntries(toolLimits) });
+
+  const checkCapability = (spec: ToolSpec, capability: string | Capability): ToolError | undefined => {
+    const need = typeof capability === 'string' ? parseCapability(capability) : capability;
+    const missing = findUncoveredNeed(need, grants);
+    return missing === undefined ? undefined : missingCapabilityError(spec, missing);
+  };
+
+  const check = (spec: ToolSpec): PolicyDecision => {
+    const denied = denyPatterns.find((pattern) => pattern.matches(spec.name));
+    if (denied !== undefined) {
+      return deny(new ToolError('POLICY_DENIED', `${spec.displayName} is denied by policy pattern '${denied.pattern}'`, { tool: spec.displayName }));
+    }
+    if (!allowPatterns.some((pattern) => pattern.matches(spec.name))) {
+      const list = allowPatterns.length === 0 ? 'the allow list is empty (deny by default)' : `allow list: ${allowPatterns.map((pattern) => pattern.pattern).join(', ')}`;
+      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}) — allow it with --allow ${spec.name}`, { tool: spec.displayName }));
+    }
+    if (spec.trusted && !trusted) {
+      return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context`, { tool: spec.displayName }));
+    }
+    for (const capability of spec.capabilities) {
+      const error = checkCapability(spec, capability);
+      if (error !== undefined) return deny(error);
+    }
+    return ALLOWED;
+  };
+
+  const authorize = (spec: ToolSpec, args: ToolArguments, counters?: CallCounters): PolicyDecision => {
+    const decision = check(spec);
+    if (!decision.ok) return decision;
+    if (spec.scopes !== undefined) {
+      for (const capability of spec.scopes(args)) {
+        const error = checkCapability(spec, capability);
+        if (error !== undefined) return deny(error);
+      }
+    }
+    if (counters === undefined) return ALLOWED;
+    const toolLimit = toolLimits.get(spec.name);
+    const checks: [number | undefined, number, string][] = [
+      [toolLimit?.perTurn, counters.turn.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${toolLimit?.perTurn} times per turn`],
+      [toolLimit?.perSession, counters.session.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${toolLimit?.perSession} times per session`],
+      [limits.perTurn, counters.turn.total, `at most ${limits.perTurn} tool calls are allowed per turn`],
+      [limits.perSession, counters.session.total, `at most ${limits.perSession} tool calls are allowed per session`],
+    ];
+    for (const [limit, used, message] of checks) {
+      if (limit !== undefined && used >= limit) {
+        return deny(new ToolError('POLICY_CALL_LIMIT', `${spec.displayName} exceeded its call limit: ${message}`, { tool: spec.displayName }));
+      }
+    }
+    for (const counter of [counters.turn, counters.session]) {
+      counter.total += 1;
+      counter.perTool.set(spec.name, (counter.perTool.get(spec.name) ?? 0) + 1);
+    }
+    return ALLOWED;
+  };
+
+  return Object.freeze({
+    allow: Object.freeze(allowPatterns.map((pattern) => pattern.pattern)),
+    deny: Object.freeze(denyPatterns.map((pattern) => pattern.pattern)),
+    grants,
+    trusted,
+    limits,
+    check,
+    authorize,
+    satisfies: (capability: string | Capability) => findUncoveredNeed(typeof capability === 'string' ? parseCapability(capability) : capability, grants) === undefined,
+    checkCapability,
+  });
+}

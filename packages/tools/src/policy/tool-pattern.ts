@@ -1,0 +1,59 @@
+/**
+ * Allow and deny patterns on canonical tool names. They follow exactly the
+ * rules of the interpreter's static check (`check/tool-glob.ts` in
+ * `@askloop/interpreter`), so a program the checker admits is judged the same
+ * way at run time:
+ * - the pattern is canonicalised like a name: lower case, every leading
+ *   `tool.` removed, `tool.` put back (`str.*` = `tool.str.*`, `*.length` =
+ *   `tool.*.length`);
+ * - a pattern that is exactly `*` or `**` matches every tool;
+ * - `*` matches any run of characters within one dot-separated segment;
+ * - `**` matches any run of characters, dots included;
+ * - every other character matches itself; the whole name must match.
+ * Matching is therefore case-insensitive. Patterns may only use letters,
+ * digits, `_`, `.` and `*`, so a typo cannot silently match nothing.
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import { canonicalToolName } from '../spec/canonical-name.ts';
+
+/** A compiled allow/deny pattern. */
+export interface ToolPattern {
+  /** The canonical pattern text, e.g. `tool.str.*` (`**` for everything). */
+  readonly pattern: string;
+  matches(canonicalName: string): boolean;
+}
+
+/** Canonicalises a tool-name pattern. Throws `POLICY_PATTERN_INVALID` for characters other than letters, digits, `_`, `.` and `*`. */
+export function canonicalToolPattern(pattern: string): string {
+  const trimmed = pattern.trim().toLowerCase();
+  if (trimmed === '*' || trimmed === '**') return '**';
+  if (!/^[a-z0-9_.*]+$/.test(trimmed) || trimmed.split('.').some((segment) => segment === '')) {
+    throw new ToolError('POLICY_PATTERN_INVALID', `tool pattern '${pattern}' must be dotted segments of letters, digits, _ and *, e.g. tool.str.*`);
+  }
+  return canonicalToolName(trimmed);
+}
+
+function patternSource(canonical: string): string {
+  let source = '';
+  for (let index = 0; index < canonical.length; index += 1) {
+    const character = canonical[index] as string;
+    if (character === '*') {
+      if (canonical[index + 1] === '*') {
+        source += '.*';
+        index += 1;
+      } else {
+        source += '[^.]*';
+      }
+    } else {
+      source += character === '.' ? '\\.' : character;
+    }
+  }
+  return source;
+}
+
+/** Compiles a tool-name pattern. */
+export function compileToolPattern(pattern: string): ToolPattern {
+  const canonical = canonicalToolPattern(pattern);
+  const expression = canonical === '**' ? /^/ : new RegExp(`^${patternSource(canonical)}$`);
+  return Object.freeze({ pattern: canonical, matches: (canonicalName: string) => expression.test(canonicalToolName(canonicalName)) });
+}

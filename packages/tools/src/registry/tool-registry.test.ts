@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createPolicy } from '../policy/policy.ts';
+import { defineTool } from '../spec/define-tool.ts';
+import { defineToolPack } from './tool-pack.ts';
+import { createToolRegistry } from './tool-registry.ts';
+
+const upper = defineTool({ name: 'tool.str.ToUpper', description: 'Upper case.\nMore text.', args: [{ name: 'input_string', type: 'string' }], returns: 'string' }, () => null);
+const lower = defineTool({ name: 'tool.str.ToLower', description: 'Lower case.', args: [{ name: 'input_string', type: 'string' }], returns: 'string' }, () => null);
+const write = defineTool(
+  { name: 'tool.fs.Write', description: 'Write.', args: [{ name: 'filepath', type: 'string' }, { name: 'mode', type: 'int', required: false }], effect: 'write', capabilities: ['fs:write'], returns: 'map' },
+  () => null,
+);
+
+describe('createToolRegistry', () => {
+  const registry = createToolRegistry([defineToolPack('str', [upper, lower]), () => defineToolPack('fs', [write])]);
+
+  it('implements ToolCatalog: case-insensitive lookup with or without the tool. prefix', () => {
+    expect(registry.get('tool.STR.toupper')?.displayName).toBe('tool.str.ToUpper');
+    expect(registry.get('str.ToUpper')?.name).toBe('tool.str.toupper');
+    expect(registry.get('tool.str.missing')).toBeUndefined();
+    expect(registry.names()).toEqual(['tool.fs.write', 'tool.str.tolower', 'tool.str.toupper']);
+  });
+
+  it('knows which pack provides a tool', () => {
+    expect(registry.lookup('fs.write')?.pack).toBe('fs');
+    expect(registry.packs()).toEqual(['str', 'fs']);
+  });
+
+  it('throws TOOL_NOT_FOUND with did-you-mean hints', () => {
+    expect(() => registry.require('tool.str.ToUper')).toThrow(
+      expect.objectContaining({ code: 'TOOL_NOT_FOUND', referenceCode: 3, message: "tool 'tool.str.touper' not found; did you mean tool.str.toupper, tool.str.tolower?" }),
+    );
+    expect(() => registry.require('tool.zzz.qqqqqqq')).toThrow("tool 'tool.zzz.qqqqqqq' not found");
+  });
+
+  it('rejects duplicate tool names across packs, naming both packs', () => {
+    expect(() => createToolRegistry([defineToolPack('a', [upper]), defineToolPack('b', [upper])])).toThrow(
+      expect.objectContaining({ code: 'TOOL_DUPLICATE', message: "tool.str.ToUpper from pack 'b' is already registered by pack 'a'" }),
+    );
+  });
+
+  it('rejects duplicate pack names', () => {
+    expect(() => createToolRegistry([defineToolPack('a', [upper]), defineToolPack('a', [lower])])).toThrow(expect.objectContaining({ code: 'TOOL_DUPLICATE' }));
+  });
+
+  it('renders a compact catalogue of only the allowed tools', () => {
+    expect(registry.catalogue(createPolicy({ allow: ['tool.str.*'] }))).toBe(
+      [
+        'Tools you may call (positional arguments, or one map of named arguments; `?` marks optional):',
+        'tool.str.ToLower(input_string: string) -> string — Lower case.',
+        'tool.str.ToUpper(input_string: string) -> string — Upper case.',
+      ].join('\n'),
+    );
+    expect(registry.catalogue(createPolicy({ allow: ['**'], grants: ['fs:write:/data/**'] }), { heading: '' }).split('\n')[0]).toBe(
+      'tool.fs.Write(filepath: string, mode?: int) -> map [write] — Write.',
+    );
+    expect(registry.catalogue(createPolicy({ allow: ['**'] }), { heading: '' })).not.toContain('tool.fs.Write');
+    expect(registry.catalogue(createPolicy(), { heading: '' })).toBe('(no tools are allowed)');
+  });
+});

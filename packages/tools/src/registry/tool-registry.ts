@@ -1,0 +1,81 @@
+/**
+ * The registry: every tool of every pack, looked up by canonical name
+ * (reference §2.1). It implements the interpreter's `ToolCatalog`, so the
+ * static checker sees exactly the tools the run-time bridge can call.
+ */
+import type { ToolCatalog } from '@askloop/interpreter';
+import { ToolError } from '../errors/tool-error.ts';
+import type { Policy } from '../policy/policy.ts';
+import { canonicalToolName } from '../spec/canonical-name.ts';
+import type { ToolDefinition, ToolSpec } from '../spec/tool-spec.ts';
+import { renderCatalogue, type CatalogueOptions } from './render-catalogue.ts';
+import { suggestNames } from './suggest-names.ts';
+import type { ToolPack, ToolPackFactory } from './tool-pack.ts';
+
+/** A registered tool with the pack that provides it. */
+export interface RegisteredTool {
+  readonly definition: ToolDefinition;
+  readonly pack: string;
+}
+
+/** The tool registry. `get` and `names` make it a `ToolCatalog`. */
+export interface ToolRegistry extends ToolCatalog {
+  /** The spec of a tool (case-insensitive, with or without the `tool.` prefix), or undefined. */
+  get(name: string): ToolSpec | undefined;
+  /** Every canonical name, sorted. */
+  names(): readonly string[];
+  /** The tool and its pack, or undefined. */
+  lookup(name: string): RegisteredTool | undefined;
+  /** The tool and its pack; throws `TOOL_NOT_FOUND` with "did you mean" hints. */
+  require(name: string): RegisteredTool;
+  /** Every spec, sorted by canonical name. */
+  specs(): readonly ToolSpec[];
+  /** Pack names in registration order. */
+  packs(): readonly string[];
+  /** The compact prompt catalogue of the tools `policy` allows (names, arguments, one-line descriptions). */
+  catalogue(policy: Policy, options?: CatalogueOptions): string;
+}
+
+/** Builds a registry from packs (or pack factories). Throws `TOOL_DUPLICATE` for a repeated pack or tool name. */
+export function createToolRegistry(packs: readonly (ToolPack | ToolPackFactory)[]): ToolRegistry {
+  const tools = new Map<string, RegisteredTool>();
+  const packNames: string[] = [];
+  for (const entry of packs) {
+    const pack = typeof entry === 'function' ? entry() : entry;
+    if (packNames.includes(pack.name)) throw new ToolError('TOOL_DUPLICATE', `tool pack '${pack.name}' is registered twice`, { pack: pack.name });
+    packNames.push(pack.name);
+    for (const definition of pack.tools) {
+      const existing = tools.get(definition.spec.name);
+      if (existing !== undefined) {
+        throw new ToolError(
+          'TOOL_DUPLICATE',
+          `${definition.spec.displayName} from pack '${pack.name}' is already registered by pack '${existing.pack}'`,
+          { tool: definition.spec.displayName, pack: pack.name },
+        );
+      }
+      tools.set(definition.spec.name, Object.freeze({ definition, pack: pack.name }));
+    }
+  }
+  const sortedNames = Object.freeze([...tools.keys()].sort());
+  const sortedSpecs = Object.freeze(sortedNames.map((name) => (tools.get(name) as RegisteredTool).definition.spec));
+  const registry: ToolRegistry = {
+    get: (name) => tools.get(canonicalToolName(name))?.definition.spec,
+    names: () => sortedNames,
+    lookup: (name) => tools.get(canonicalToolName(name)),
+    require(name) {
+      const canonical = canonicalToolName(name);
+      const found = tools.get(canonical);
+      if (found !== undefined) return found;
+      const hints = suggestNames(canonical, sortedNames);
+      throw new ToolError(
+        'TOOL_NOT_FOUND',
+        `tool '${canonical}' not found${hints.length > 0 ? `; did you mean ${hints.join(', ')}?` : ''}`,
+        { tool: canonical },
+      );
+    },
+    specs: () => sortedSpecs,
+    packs: () => Object.freeze([...packNames]),
+    catalogue: (policy, options) => renderCatalogue(sortedSpecs.filter((spec) => policy.check(spec).ok), options),
+  };
+  return Object.freeze(registry);
+}

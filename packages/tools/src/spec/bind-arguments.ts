@@ -1,0 +1,98 @@
+/**
+ * Binds a call's argument list to a spec (reference §2.3): positionally, or —
+ * because the bootstrap capsule teaches models `call tool.x({"arg": "val"})`
+ * — from one map of named arguments. Then applies defaults, checks required
+ * arguments and coerces each value. Extra arguments are an error unless the
+ * tool is variadic (the reference silently drops them, §6).
+ *
+ * A single map argument is read as named arguments when it is non-empty, all
+ * of its keys name declared arguments (case-insensitively), and — when the
+ * first argument itself accepts a map (`map` or `any`) — it names at least one
+ * argument besides the first. Otherwise it is the first positional argument.
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import { coerceArgument, describeValue } from './coerce-argument.ts';
+import type { ToolArguments, ToolSpec } from './tool-spec.ts';
+import { isToolMap, type ToolMap, type ToolValue } from './tool-value.ts';
+
+/** The result of binding: named, coerced arguments plus extra positional ones of a variadic tool. */
+export interface BoundArguments {
+  readonly args: ToolArguments;
+  readonly rest: readonly ToolValue[];
+  /** True when the call used one map of named arguments. */
+  readonly named: boolean;
+}
+
+/** True when a single-argument call should be read as a map of named arguments (see the module comment). */
+export function isNamedArgumentMap(spec: ToolSpec, values: readonly ToolValue[]): boolean {
+  if (values.length !== 1 || spec.arguments.length === 0) return false;
+  const only = values[0];
+  if (!isToolMap(only)) return false;
+  const keys = Object.keys(only).map((key) => key.toLowerCase());
+  if (keys.length === 0) return false;
+  const declared = spec.arguments.map((argument) => argument.name.toLowerCase());
+  if (!keys.every((key) => declared.includes(key))) return false;
+  const first = spec.arguments[0];
+  if (first !== undefined && (first.type === 'map' || first.type === 'any')) {
+    return keys.some((key) => key !== first.name.toLowerCase());
+  }
+  return true;
+}
+
+/** Binds and coerces `values` for `spec`. Throws `TOOL_ARGUMENT_MISSING` or `TOOL_ARGUMENT_INVALID`. */
+export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): BoundArguments {
+  const named = isNamedArgumentMap(spec, values);
+  const raw = new Map<string, ToolValue | undefined>();
+  let rest: ToolValue[] = [];
+  if (named) {
+    const map = values[0] as ToolMap;
+    for (const [key, value] of Object.entries(map)) {
+      const argument = spec.arguments.find((candidate) => candidate.name.toLowerCase() === key.toLowerCase());
+      if (argument !== undefined) raw.set(argument.name, value);
+    }
+  } else {
+    if (values.length > spec.arguments.length) {
+      if (spec.variadic !== true) {
+        throw new ToolError(
+          'TOOL_ARGUMENT_INVALID',
+          `${spec.displayName} takes at most ${spec.arguments.length} argument${spec.arguments.length === 1 ? '' : 's'} (${signatureText(spec)}), got ${values.length}`,
+          { tool: spec.displayName },
+        );
+      }
+      rest = values.slice(spec.arguments.length).map((value) => value ?? null);
+    }
+    spec.arguments.forEach((argument, index) => raw.set(argument.name, values[index]));
+  }
+  const args: Record<string, ToolValue> = {};
+  for (const argument of spec.arguments) {
+    const value = raw.get(argument.name);
+    if (value === undefined || value === null) {
+      if (argument.required) {
+        throw new ToolError(
+          'TOOL_ARGUMENT_MISSING',
+          `${spec.displayName} needs argument '${argument.name}' (${argument.type}); call it as ${spec.displayName}(${signatureText(spec)})`,
+          { tool: spec.displayName, argument: argument.name },
+        );
+      }
+      args[argument.name] = argument.default ?? null;
+      continue;
+    }
+    const coerced = coerceArgument(value, argument.type);
+    if (!coerced.ok) {
+      throw new ToolError(
+        'TOOL_ARGUMENT_INVALID',
+        `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}`,
+        { tool: spec.displayName, argument: argument.name },
+      );
+    }
+    args[argument.name] = coerced.value;
+  }
+  return { args: Object.freeze(args), rest, named };
+}
+
+/** `name: type, name?: type` for messages and the catalogue. */
+export function signatureText(spec: ToolSpec): string {
+  const parts = spec.arguments.map((argument) => `${argument.name}${argument.required ? '' : '?'}: ${argument.type}`);
+  if (spec.variadic === true) parts.push('...rest');
+  return parts.join(', ');
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalToolName } from './canonical-name.ts';
+import { defineTool, type ToolSpecInput } from './define-tool.ts';
+
+const noop = () => null;
+
+describe('canonicalToolName (reference §2.1)', () => {
+  it.each([
+    ['tool.STR.toupper', 'tool.str.toupper'],
+    ['str.ToUpper', 'tool.str.toupper'],
+    ['tool.tool.str.ToUpper', 'tool.str.toupper'],
+    ['  Tool.FDM.Plan.Run ', 'tool.fdm.plan.run'],
+  ])('%s → %s', (input, output) => {
+    expect(canonicalToolName(input)).toBe(output);
+  });
+});
+
+describe('defineTool', () => {
+  it('fills in defaults and keeps the display name', () => {
+    const { spec } = defineTool({ name: 'str.ToUpper', description: ' Upper case. ', args: [{ name: 'input_string', type: 'string' }] }, noop);
+    expect(spec).toEqual({
+      name: 'tool.str.toupper',
+      displayName: 'tool.str.ToUpper',
+      group: 'str',
+      description: 'Upper case.',
+      arguments: [{ name: 'input_string', type: 'string', required: true, description: '' }],
+      returns: 'any',
+      capabilities: [],
+      trusted: false,
+      effect: 'read',
+      idempotent: true,
+    });
+    expect(Object.isFrozen(spec)).toBe(true);
+  });
+
+  it('keeps dotted groups', () => {
+    expect(defineTool({ name: 'tool.FDM.Plan.Run', description: 'x' }, noop).spec.group).toBe('fdm.plan');
+  });
+
+  it('makes write tools non-idempotent unless told otherwise', () => {
+    expect(defineTool({ name: 'tool.a.B', description: 'x', effect: 'write' }, noop).spec.idempotent).toBe(false);
+  });
+
+  const invalid: [string, ToolSpecInput, string][] = [
+    ['a name without group', { name: 'tool.Upper', description: 'x' }, 'name must look like tool.<group>.<Name>'],
+    ['a name with spaces', { name: 'tool.a.b c', description: 'x' }, 'name must look like'],
+    ['a duplicate argument', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int' }, { name: 'X', type: 'int' }] }, "argument 'X' is declared twice"],
+    ['required after optional', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int', required: false }, { name: 'y', type: 'int' }] }, "required argument 'y' follows an optional one"],
+    ['an unknown type', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'number2' as 'int' }] }, "unknown type 'number2'"],
+    ['a wrongly typed default', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int', default: 'many' }] }, "default of argument 'x' is not a int"],
+    ['a required default', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int', required: true, default: 1 }] }, 'cannot have a default'],
+    ['a bad effect', { name: 'tool.a.B', description: 'x', effect: 'delete' as 'write' }, 'effect must be read, write or external'],
+    ['a bad timeout', { name: 'tool.a.B', description: 'x', timeoutMs: 0 }, 'timeoutMs must be a positive number'],
+  ];
+  it.each(invalid)('refuses %s', (_label, input, message) => {
+    expect(() => defineTool(input, noop)).toThrow(expect.objectContaining({ code: 'TOOL_SPEC_INVALID', message: expect.stringContaining(message) }));
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * `defineTool(spec, handler)`: validates an authored spec, fills in defaults
+ * and freezes it. Specs are checked once here so the call path can trust them.
+ */
+import type { ToolValueType } from '@askloop/interpreter';
+import { ToolError } from '../errors/tool-error.ts';
+import { canonicalToolName } from './canonical-name.ts';
+import { coerceArgument } from './coerce-argument.ts';
+import type { ToolArgumentSpec, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './tool-spec.ts';
+import type { ToolValue } from './tool-value.ts';
+
+/** An argument as authored: `required` defaults to true unless a `default` is given. */
+export interface ToolArgumentInput {
+  readonly name: string;
+  readonly type: ToolValueType;
+  readonly required?: boolean;
+  readonly default?: ToolValue;
+  readonly description?: string;
+}
+
+/** A tool spec as authored. `name` is the display name, e.g. `tool.str.ToUpper` (the `tool.` prefix is optional). */
+export interface ToolSpecInput {
+  readonly name: string;
+  readonly description: string;
+  readonly args?: readonly ToolArgumentInput[];
+  readonly returns?: ToolValueType;
+  readonly capabilities?: readonly string[];
+  readonly scopes?: ToolScopeFunction;
+  readonly trusted?: boolean;
+  /** Default `read`. */
+  readonly effect?: ToolEffect;
+  /** Default: true for `read` tools, false otherwise. */
+  readonly idempotent?: boolean;
+  readonly timeoutMs?: number;
+  readonly variadic?: boolean;
+}
+
+const VALUE_TYPES: ReadonlySet<string> = new Set(['string', 'int', 'float', 'number', 'bool', 'list', 'map', 'any', 'nil']);
+const NAME_PATTERN = /^tool\.[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*\.[a-z_][a-z0-9_]*$/;
+const ARGUMENT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Validates and freezes a tool definition. Throws `TOOL_SPEC_INVALID` naming the problem. */
+export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefinition {
+  const name = canonicalToolName(input.name);
+  const invalid = (message: string): ToolError => new ToolError('TOOL_SPEC_INVALID', `tool spec ${input.name}: ${message}`, { tool: input.name });
+  if (!NAME_PATTERN.test(name)) throw invalid('name must look like tool.<group>.<Name> with letters, digits and _');
+  if (typeof handler !== 'function') throw invalid('handler must be a function');
+  const rawDisplay = input.name.trim().replace(/^(tool\.)+/i, '');
+  const displayName = `tool.${rawDisplay}`;
+  const group = name.slice('tool.'.length, name.lastIndexOf('.'));
+  const argumentsList = (input.args ?? []).map((argument, index) => defineArgument(argument, index, invalid));
+  const seen = new Set<string>();
+  let optionalSeen = false;
+  for (const argument of argumentsList) {
+    const key = argument.name.toLowerCase();
+    if (seen.has(key)) throw invalid(`argument '${argument.name}' is declared twice`);
+    seen.add(key);
+    if (!argument.required) optionalSeen = true;
+    else if (optionalSeen) throw invalid(`required argument '${argument.name}' follows an optional one`);
+  }
+  const effect = input.effect ?? 'read';
+  if (effect !== 'read' && effect !== 'write' && effect !== 'external') throw invalid(`effect must be read, write or external, not ${String(effect)}`);
+  const returns = input.returns ?? 'any';
+  if (!VALUE_TYPES.has(returns)) throw invalid(`unknown return type '${String(returns)}'`);
+  if (input.timeoutMs !== undefined && !(Number.isFinite(input.timeoutMs) && input.timeoutMs > 0)) throw invalid('timeoutMs must be a positive number');
+  const spec: ToolSpec = {
+    name,
+    displayName,
+    group,
+    description: input.description.trim(),
+    arguments: Object.freeze(argumentsList),
+    returns,
+    capabilities: Object.freeze([...(input.capabilities ?? [])]),
+    ...(input.scopes === undefined ? {} : { scopes: input.scopes }),
+    trusted: input.trusted ?? false,
+    effect,
+    idempotent: input.idempotent ?? effect === 'read',
+    ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
+    ...(input.variadic === true ? { variadic: true } : {}),
+  };
+  return Object.freeze({ spec: Object.freeze(spec), handler });
+}
+
+function defineArgument(input: ToolArgumentInput, index: number, invalid: (message: string) => ToolError): ToolArgumentSpec {
+  if (!ARGUMENT_NAME_PATTERN.test(input.name)) throw invalid(`argument ${index + 1} has an invalid name '${input.name}'`);
+  if (!VALUE_TYPES.has(input.type)) throw invalid(`argument '${input.name}' has unknown type '${String(input.type)}'`);
+  const required = input.required ?? input.default === undefined;
+  if (required && input.default !== undefined) throw invalid(`required argument '${input.name}' cannot have a default`);
+  let defaultValue = input.default;
+  if (defaultValue !== undefined && defaultValue !== null) {
+    const coerced = coerceArgument(defaultValue, input.type);
+    if (!coerced.ok) throw invalid(`default of argument '${input.name}' is not a ${input.type}`);
+    defaultValue = coerced.value;
+  }
+  return Object.freeze({
+    name: input.name,
+    type: input.type,
+    required,
+    ...(defaultValue === undefined ? {} : { default: defaultValue }),
+    description: input.description ?? '',
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Schema of the SQLite store, as ordered migrations. `PRAGMA user_version`
+ * holds the applied version and `schema_migrations` lists what ran when.
+ * Append new migrations; never edit an applied one.
+ */
+
+/** One schema migration. */
+export interface SqliteMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Every migration, in order. */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    name: 'memory, scratch and idempotence tables',
+    sql: `
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        applied_at INTEGER NOT NULL
+      );
+      CREATE TABLE memory (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE scratch (
+        session TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (session, key)
+      );
+      CREATE INDEX scratch_expires_at ON scratch (expires_at);
+      CREATE TABLE idempotence (
+        session TEXT NOT NULL,
+        turn INTEGER NOT NULL,
+        call_index INTEGER NOT NULL,
+        tool TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        result TEXT NOT NULL,
+        recorded_at INTEGER NOT NULL,
+        PRIMARY KEY (session, turn, call_index)
+      );
+    `,
+  },
+];
+
+/** The schema version this package writes. */
+export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS[SQLITE_MIGRATIONS.length - 1]?.version ?? 0;

@@ -1,0 +1,167 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock.ts';
+import { SQLITE_SCHEMA_VERSION } from './sqlite-migrations.ts';
+import { openSqliteStore, type SqliteToolStore } from './sqlite-store.ts';
+
+const run = promisify(execFile);
+let directory: string;
+let file: string;
+const opened: SqliteToolStore[] = [];
+const open = (options?: Parameters<typeof openSqliteStore>[1]): SqliteToolStore => {
+  const store = openSqliteStore(file, options);
+  opened.push(store);
+  return store;
+};
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'askloop-store-'));
+  file = path.join(directory, 'tools.sqlite');
+});
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('openSqliteStore: schema', () => {
+  it('migrates a new file, records the migration and uses WAL', () => {
+    const store = open();
+    expect(store.schemaVersion).toBe(SQLITE_SCHEMA_VERSION);
+    const raw = new DatabaseSync(file);
+    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
+    expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'memory, scratch and idempotence tables' }]);
+    raw.close();
+  });
+
+  it('reopens an existing file without migrating again, keeping data', async () => {
+    await open().memory.cas('k', 0, { a: 1 });
+    const again = open();
+    expect(await again.memory.get('k')).toEqual({ value: { a: 1 }, version: 1 });
+  });
+
+  it('refuses a file with a newer schema', () => {
+    open().close();
+    const raw = new DatabaseSync(file);
+    raw.exec('PRAGMA user_version = 99');
+    raw.close();
+    expect(() => open()).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_NEWER' }));
+  });
+
+  it('wraps open failures as STORE_FAILED', () => {
+    expect(() => openSqliteStore(path.join(directory, 'missing-dir', 'x.sqlite'))).toThrow(expect.objectContaining({ code: 'STORE_FAILED' }));
+  });
+});
+
+describe('memory store (CAS)', () => {
+  it('reads absent keys as version 0 and creates with expected version 0', async () => {
+    const { memory } = open();
+    expect(await memory.get('/ingest/queue/x')).toEqual({ value: null, version: 0 });
+    expect(await memory.cas('/ingest/queue/x', 0, 'taken')).toEqual({ ok: true, version: 1 });
+    expect(await memory.get('/ingest/queue/x')).toEqual({ value: 'taken', version: 1 });
+  });
+
+  it('refuses a stale version and reports the current one', async () => {
+    const { memory } = open();
+    await memory.cas('k', 0, 1);
+    await memory.cas('k', 1, 2);
+    expect(await memory.cas('k', 1, 3)).toEqual({ ok: false, version: 2 });
+    expect(await memory.cas('k', 0, 3)).toEqual({ ok: false, version: 2 });
+    expect(await memory.get('k')).toEqual({ value: 2, version: 2 });
+  });
+
+  it('stores values as canonical JSON text', async () => {
+    await open().memory.cas('k', 0, { b: 1, a: [true, null] });
+    const raw = new DatabaseSync(file);
+    expect(raw.prepare('SELECT value FROM memory WHERE key = ?').get('k')).toEqual({ value: '{"a":[true,null],"b":1}' });
+    raw.close();
+  });
+
+  it('two connections on one file: the stale writer loses', async () => {
+    const first = open();
+    const second = open();
+    const seen = await first.memory.get('k');
+    expect(await second.memory.cas('k', seen.version, 'second')).toEqual({ ok: true, version: 1 });
+    expect(await first.memory.cas('k', seen.version, 'first')).toEqual({ ok: false, version: 1 });
+    expect(await first.memory.get('k')).toEqual({ value: 'second', version: 1 });
+  });
+
+  it('two processes racing on the same keys: exactly one wins each key, and no increment is lost', async () => {
+    open();
+    const worker = fileURLToPath(new URL('../../test/fixtures/cas-worker.ts', import.meta.url));
+    const startFile = path.join(directory, 'start');
+    const keys = 100;
+    const increments = 50;
+    const spawnWorker = (name: string) =>
+      run(process.execPath, ['--disable-warning=ExperimentalWarning', worker, file, name, startFile, String(keys), String(increments)], { timeout: 60_000 });
+    const workers = [spawnWorker('a'), spawnWorker('b')];
+    writeFileSync(startFile, '');
+    const results = (await Promise.all(workers)).map((output) => JSON.parse(output.stdout) as { name: string; wins: number; conflicts: number });
+    expect(results.map((result) => result.wins).reduce((sum, wins) => sum + wins, 0)).toBe(keys);
+    const store = open();
+    const owners = await Promise.all(Array.from({ length: keys }, (_, index) => store.memory.get(`k${index}`)));
+    expect(owners.every((owner) => owner.version === 1)).toBe(true);
+    for (const result of results) expect(owners.filter((owner) => owner.value === result.name).length).toBe(result.wins);
+    expect(await store.memory.get('counter')).toEqual({ value: 2 * increments, version: 2 * increments });
+  });
+});
+
+describe('scratch store (TTL)', () => {
+  it('expires entries at the TTL by the injected clock', async () => {
+    const clock = createManualClock(1_000_000);
+    const { scratch } = open({ clock });
+    expect(await scratch.putCas('s1', 'cursor', 0, 5, 10_000)).toEqual({ ok: true, version: 1 });
+    clock.advance(9_999);
+    expect(await scratch.get('s1', 'cursor')).toEqual({ value: 5, version: 1 });
+    clock.advance(1);
+    expect(await scratch.get('s1', 'cursor')).toEqual({ value: null, version: 0 });
+  });
+
+  it('keeps versions increasing across expiry so a stale version never matches', async () => {
+    const clock = createManualClock();
+    const { scratch } = open({ clock });
+    await scratch.putCas('s1', 'k', 0, 'old', 1_000);
+    clock.advance(1_000);
+    expect(await scratch.putCas('s1', 'k', 1, 'stale', 1_000)).toEqual({ ok: false, version: 0 });
+    expect(await scratch.putCas('s1', 'k', 0, 'new', 1_000)).toEqual({ ok: true, version: 2 });
+    expect(await scratch.putCas('s1', 'k', 1, 'stale', 1_000)).toEqual({ ok: false, version: 2 });
+  });
+
+  it('is private to the session', async () => {
+    const { scratch } = open();
+    await scratch.putCas('s1', 'k', 0, 'mine', 60_000);
+    expect(await scratch.get('s2', 'k')).toEqual({ value: null, version: 0 });
+    expect(await scratch.putCas('s2', 'k', 0, 'theirs', 60_000)).toEqual({ ok: true, version: 1 });
+    expect(await scratch.get('s1', 'k')).toEqual({ value: 'mine', version: 1 });
+  });
+
+  it('purges expired entries', async () => {
+    const clock = createManualClock();
+    const { scratch } = open({ clock });
+    await scratch.putCas('s1', 'a', 0, 1, 1_000);
+    await scratch.putCas('s1', 'b', 0, 1, 5_000);
+    clock.advance(2_000);
+    expect(await scratch.purgeExpired()).toBe(1);
+    expect(await scratch.get('s1', 'b')).toEqual({ value: 1, version: 1 });
+  });
+});
+
+describe('idempotence store', () => {
+  it('records once per (session, turn, call index) and returns the first record', async () => {
+    const clock = createManualClock(5);
+    const { idempotence } = open({ clock });
+    expect(await idempotence.lookup('s1', 1, 0)).toBeUndefined();
+    const first = await idempotence.record({ session: 's1', turn: 1, callIndex: 0, tool: 'tool.memory.cas', argumentsJson: '{"a":1}', result: [true, 1] });
+    expect(first).toEqual({ session: 's1', turn: 1, callIndex: 0, tool: 'tool.memory.cas', argumentsJson: '{"a":1}', result: [true, 1], recordedAt: 5 });
+    const second = await idempotence.record({ session: 's1', turn: 1, callIndex: 0, tool: 'tool.memory.cas', argumentsJson: '{"a":1}', result: [false, 1] });
+    expect(second.result).toEqual([true, 1]);
+    expect(await idempotence.lookup('s1', 1, 0)).toEqual(first);
+    expect(await idempotence.lookup('s1', 2, 0)).toBeUndefined();
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * The embedded store: memory, scratch and idempotence records in one SQLite
+ * file through Node 24's built-in `node:sqlite` (no native dependency). WAL
+ * mode lets readers run beside a writer; every compare-and-swap runs inside
+ * `BEGIN IMMEDIATE`, which takes the write lock before reading, so two
+ * connections (or processes) racing on one key serialise and exactly one wins.
+ * Values are stored as canonical JSON text.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { systemClock, type Clock } from '../clock.ts';
+import { ToolError, isToolError } from '../errors/tool-error.ts';
+import { canonicalJson } from '../spec/canonical-json.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+import { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION } from './sqlite-migrations.ts';
+import type { CasResult, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
+
+/** Options of {@link openSqliteStore}. */
+export interface SqliteStoreOptions {
+  /** Clock for TTLs and timestamps (inject one in tests). */
+  readonly clock?: Clock;
+  /** How long to wait for another connection's write lock, in ms. Default 5000. */
+  readonly busyTimeoutMs?: number;
+}
+
+/** The SQLite-backed stores plus lifecycle. */
+export interface SqliteToolStore extends ToolStores {
+  /** The database file (or `:memory:`). */
+  readonly file: string;
+  /** The schema version after migration. */
+  readonly schemaVersion: number;
+  close(): void;
+}
+
+type Row = Record<string, unknown>;
+
+const ABSENT: VersionedValue = Object.freeze({ value: null, version: 0 });
+
+function storeFailure(action: string, error: unknown): ToolError {
+  if (isToolError(error)) return error;
+  return new ToolError('STORE_FAILED', `store ${action} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+function run<T>(action: string, body: () => T): Promise<T> {
+  try {
+    return Promise.resolve(body());
+  } catch (error) {
+    return Promise.reject(storeFailure(action, error));
+  }
+}
+
+function immediate<T>(database: DatabaseSync, body: () => T): T {
+  database.exec('BEGIN IMMEDIATE');
+  try {
+    const result = body();
+    database.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (database.isTransaction) database.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+function migrate(database: DatabaseSync, clock: Clock): number {
+  const readVersion = (): number => Number((database.prepare('PRAGMA user_version').get() as Row).user_version);
+  if (readVersion() > SQLITE_SCHEMA_VERSION) {
+    throw new ToolError('STORE_SCHEMA_NEWER', `database schema version ${readVersion()} is newer than this package's ${SQLITE_SCHEMA_VERSION}`);
+  }
+  for (const migration of SQLITE_MIGRATIONS) {
+    // Re-read inside the write lock: another process may have migrated meanwhile.
+    immediate(database, () => {
+      if (readVersion() >= migration.version) return;
+      database.exec(migration.sql);
+      database.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, clock.now());
+      database.exec(`PRAGMA user_version = ${migration.version}`);
+    });
+  }
+  return readVersion();
+}
+
+function parseStored(text: unknown): ToolValue {
+  return JSON.parse(String(text)) as ToolValue;
+}
+
+/**
+ * Opens (creating if needed) the store in `file` and migrates its schema.
+ * Use `':memory:'` for a throwaway store. Throws `STORE_FAILED` or
+ * `STORE_SCHEMA_NEWER`.
+ */
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteToolStore {
+  const clock = options.clock ?? systemClock;
+  let database: DatabaseSync;
+  let schemaVersion: number;
+  try {
+    database = new DatabaseSync(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    if (file !== ':memory:') database.exec('PRAGMA journal_mode = WAL');
+    database.exec('PRAGMA synchronous = NORMAL');
+    schemaVersion = migrate(database, clock);
+  } catch (error) {
+    throw storeFailure(`open of ${file}`, error);
+  }
+
+  const memory: MemoryStore = {
+    get: (key) =>
+      run('memory get', () => {
+        const row = database.prepare('SELECT value, version FROM memory WHERE key = ?').get(key) as Row | undefined;
+        return row === undefined ? ABSENT : { value: parseStored(row.value), version: Number(row.version) };
+      }),
+    cas: (key, expectedVersion, value) =>
+      run('memory cas', () =>
+        immediate(database, (): CasResult => {
+          const row = database.prepare('SELECT version FROM memory WHERE key = ?').get(key) as Row | undefined;
+          const current = row === undefined ? 0 : Number(row.version);
+          if (current !== expectedVersion) return { ok: false, version: current };
+          const next = current + 1;
+          database
+            .prepare('INSERT INTO memory (key, value, version, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = excluded.version, updated_at = excluded.updated_at')
+            .run(key, canonicalJson(value), next, clock.now());
+          return { ok: true, version: next };
+        }),
+      ),
+  };
+
+  const scratch: ScratchStore = {
+    get: (session, key) =>
+      run('scratch get', () => {
+        const row = database.prepare('SELECT value, version FROM scratch WHERE session = ? AND key = ? AND expires_at > ?').get(session, key, clock.now()) as Row | undefined;
+        return row === undefined ? ABSENT : { value: parseStored(row.value), version: Number(row.version) };
+      }),
+    putCas: (session, key, expectedVersion, value, ttlMs) =>
+      run('scratch put', () =>
+        immediate(database, (): CasResult => {
+          const now = clock.now();
+          const row = database.prepare('SELECT version, expires_at FROM scratch WHERE session = ? AND key = ?').get(session, key) as Row | undefined;
+          const stored = row === undefined ? 0 : Number(row.version);
+          const live = row !== undefined && Number(row.expires_at) > now ? stored : 0;
+          if (live !== expectedVersion) return { ok: false, version: live };
+          const next = stored + 1;
+          database
+            .prepare('INSERT INTO scratch (session, key, value, version, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (session, key) DO UPDATE SET value = excluded.value, version = excluded.version, expires_at = excluded.expires_at')
+            .run(session, key, canonicalJson(value), next, now + ttlMs);
+          return { ok: true, version: next };
+        }),
+      ),
+    purgeExpired: () =>
+      run('scratch purge', () => Number(database.prepare('DELETE FROM scratch WHERE expires_at <= ?').run(clock.now()).changes)),
+  };
+
+  const toRecord = (row: Row): IdempotenceRecord => ({
+    session: String(row.session),
+    turn: Number(row.turn),
+    callIndex: Number(row.call_index),
+    tool: String(row.tool),
+    argumentsJson: String(row.arguments),
+    result: parseStored(row.result),
+    recordedAt: Number(row.recorded_at),
+  });
+  const selectRecord = (session: string, turn: number, callIndex: number): IdempotenceRecord | undefined => {
+    const row = database.prepare('SELECT * FROM idempotence WHERE session = ? AND turn = ? AND call_index = ?').get(session, turn, callIndex) as Row | undefined;
+    return row === undefined ? undefined : toRecord(row);
+  };
+  const idempotence: IdempotenceStore = {
+    lookup: (session, turn, callIndex) => run('idempotence lookup', () => selectRecord(session, turn, callIndex)),
+    record: (record) =>
+      run('idempotence record', () => {
+        database
+          .prepare('INSERT INTO idempotence (session, turn, call_index, tool, arguments, result, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+          .run(record.session, record.turn, record.callIndex, record.tool, record.argumentsJson, canonicalJson(record.result), clock.now());
+        return selectRecord(record.session, record.turn, record.callIndex) as IdempotenceRecord;
+      }),
+  };
+
+  return Object.freeze({
+    file,
+    schemaVersion,
+    memory: Object.freeze(memory),
+    scratch: Object.freeze(scratch),
+    idempotence: Object.freeze(idempotence),
+    close: () => {
+      if (database.isOpen) database.close();
+    },
+  });
+}
