@@ -110,3 +110,27 @@ describe('askloop', () => {
     expect(io.out).toContain('DONE, final result: 5');
   });
 });
+
+describe('input decoding', () => {
+  it('gives the same digest for a file and for standard input, BOM included', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'askloop-'));
+    await writeFile(join(directory, 'out.txt'), '\uFEFFline 1');
+    const fromFile = captureIo({ cwd: directory });
+    await main(['envelope', 'digest', '--output', 'out.txt'], fromFile);
+    const fromStdin = captureIo({ stdin: '\uFEFFline 1' });
+    await main(['envelope', 'digest', '--output', '-'], fromStdin);
+    expect(fromStdin.out).toBe(fromFile.out);
+  });
+
+  it('rejects invalid UTF-8 with ERR_ENV_ENCODING in every command', async () => {
+    const bad = new Uint8Array([0x61, 0xff, 0x0a]);
+    for (const args of [['envelope', 'parse', '--extract'], ['envelope', 'compose'], ['envelope', 'control']]) {
+      const io = captureIo({ stdin: bad });
+      expect(await main(args, io)).toBe(1);
+      expect(JSON.parse(io.out).error.code).toBe('ERR_ENV_ENCODING');
+    }
+    const digest = captureIo({ stdin: bad });
+    expect(await main(['envelope', 'digest', '--output', '-'], digest)).toBe(1);
+    expect(digest.err).toContain('ERR_ENV_ENCODING');
+  });
+});

@@ -39,6 +39,14 @@ await runSuite(
   [
     { name: 'parseEnvelope(string)', run: () => (sink += parseEnvelope(text).envelope.actions.length) },
     {
+      name: 'EnvelopeStreamParser, 16-character chunks (token-sized)',
+      run: () => {
+        const parser = new EnvelopeStreamParser();
+        for (let offset = 0; offset < text.length; offset += 16) parser.push(text.slice(offset, offset + 16));
+        sink += parser.end().envelope.actions.length;
+      },
+    },
+    {
       name: 'EnvelopeStreamParser, 16 KiB string chunks',
       run: () => {
         const parser = new EnvelopeStreamParser();

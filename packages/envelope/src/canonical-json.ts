@@ -50,7 +50,10 @@ function writeValue(value: unknown, depth: number, path: string): string {
   }
   if (depth >= MAX_JSON_DEPTH) throw new JsonDepthError(`${path}: JSON nests deeper than ${MAX_JSON_DEPTH} levels`, { path });
   if (Array.isArray(value)) {
-    return `[${value.map((item, index) => writeValue(item ?? null, depth + 1, `${path}[${index}]`)).join(',')}]`;
+    // An index loop, not map(): map() skips the holes of a sparse array.
+    const items: string[] = [];
+    for (let index = 0; index < value.length; index += 1) items.push(writeValue(value[index] ?? null, depth + 1, `${path}[${index}]`));
+    return `[${items.join(',')}]`;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)

@@ -12,6 +12,8 @@ describe('cleanPayload', () => {
     ['line one\\nline two', 'line one\nline two'],
     ['a \\\nb', 'a \nb'], // as the reference: the space before the backslash stays
     ['here is the JSON output: [1]', '[1]'],
+    // The fence line is 43 bytes (20 two-byte letters): too long to drop whole, so only the fence goes.
+    [`\`\`\`${'é'.repeat(20)}\nbody\n\`\`\``, `${'é'.repeat(20)}\nbody`],
   ])('cleans %j to %j', (raw, cleaned) => {
     expect(cleanPayload(raw)).toBe(cleaned);
   });

@@ -3,6 +3,8 @@
  * does (reference doc §3.7): models wrap answers in labels and fences.
  */
 import { LOOP_DONE_MARKER } from './markers.ts';
+import { isSpaceTabOrCR, trimEndWhere } from './trim.ts';
+import { utf8Length } from './utf8.ts';
 
 const LABELS = [
   'here is the json output:',
@@ -32,7 +34,10 @@ export function cleanPayload(raw: string): string {
   text = text.replaceAll('\\n', '\n');
   text = text
     .split('\n')
-    .map((line) => line.replace(/[ \t\r]+$/, '').replace(/\\$/, ''))
+    .map((line) => {
+      const trimmed = trimEndWhere(line, isSpaceTabOrCR);
+      return trimmed.endsWith('\\') ? trimmed.slice(0, -1) : trimmed;
+    })
     .join('\n');
   for (let stripped = true; stripped; ) {
     stripped = false;
@@ -47,7 +52,8 @@ export function cleanPayload(raw: string): string {
   }
   if (text.startsWith('```')) {
     const newline = text.indexOf('\n');
-    if (newline !== -1 && newline < 40) text = text.slice(newline + 1);
+    // "Shorter than 40" counts bytes, as the reference's Go string length does.
+    if (newline !== -1 && utf8Length(text.slice(0, newline)) < 40) text = text.slice(newline + 1);
     else text = text.replace(FENCE_TAGS, '');
   }
   if (text.endsWith('```')) text = text.slice(0, -3);

@@ -4,10 +4,9 @@
  * sections omitted.
  */
 import { canonicalJson } from './canonical-json.ts';
-import { EnvelopeSizeError, MarkersInvalidError, SectionMissingError } from './errors.ts';
-import { MAX_ENVELOPE_BYTES, MAX_SECTION_BYTES } from './limits.ts';
+import { MarkersInvalidError, SectionMissingError } from './errors.ts';
 import { markerLine, matchMarker, type SectionName } from './markers.ts';
-import { utf8Length } from './utf8.ts';
+import { parseEnvelope } from './parse-envelope.ts';
 
 /** What {@link composeEnvelope} accepts: USERDATA may be given as an object. */
 export interface EnvelopeInput {
@@ -41,16 +40,13 @@ export function composeEnvelope(input: EnvelopeInput): string {
     text += `${markerLine(name)}\n${body}\n`;
   }
   text += `${markerLine('END')}\n`;
-  if (utf8Length(text) > MAX_ENVELOPE_BYTES) {
-    throw new EnvelopeSizeError(`the composed envelope is larger than ${MAX_ENVELOPE_BYTES} bytes (1 MiB)`);
-  }
+  // The parser's own count decides the limits, so compose refuses exactly
+  // what parse would refuse (cheap: short text is not counted at all).
+  parseEnvelope(text);
   return text;
 }
 
 function checkBody(name: SectionName, body: string): void {
-  if (body.length * 3 > MAX_SECTION_BYTES && utf8Length(body) + 1 > MAX_SECTION_BYTES) {
-    throw new EnvelopeSizeError(`section ${name} is larger than ${MAX_SECTION_BYTES} bytes (512 KiB)`);
-  }
   const lines = body.split('\n');
   const index = lines.findIndex((line) => matchMarker(line) !== undefined);
   if (index !== -1) {

@@ -19,15 +19,17 @@ export type StreamStatus = 'pending' | 'complete';
 
 /** Parses an envelope pushed in pieces. Push only strings or only bytes. */
 export class EnvelopeStreamParser {
-  /** Complete lines seen so far, as the chunks of text that held them. */
+  /** Complete lines seen so far, as the pieces of text that held them. */
   #lines: string[] = [];
-  /** The unfinished last line. */
-  #tail = '';
+  /** The unfinished last line, in pieces (joined only when a newline arrives). */
+  #tail: string[] = [];
+  #tailLength = 0;
   #lineNumber = 0;
   #total = 0;
   #section = 0;
   #result: ParseResult | undefined;
   #failure: unknown;
+  #input: 'string' | 'bytes' | undefined;
   #decoder: TextDecoder | undefined;
   #bytes: Uint8Array[] = [];
 
@@ -36,10 +38,16 @@ export class EnvelopeStreamParser {
     return this.#result;
   }
 
-  /** Adds a chunk. Throws the codec's error as soon as the input is known to be invalid. */
+  /**
+   * Adds a chunk. Throws the codec's error as soon as the input is known to
+   * be invalid, and a `TypeError` when strings and bytes are mixed.
+   */
   push(chunk: string | Uint8Array): StreamStatus {
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#result !== undefined) return 'complete';
+    const kind = typeof chunk === 'string' ? 'string' : 'bytes';
+    if (this.#input !== undefined && this.#input !== kind) throw new TypeError(`EnvelopeStreamParser: push only strings or only bytes; got ${kind} after ${this.#input}`);
+    this.#input = kind;
     try {
       const text = typeof chunk === 'string' ? chunk : this.#decode(chunk, true);
       if (this.#result === undefined) this.#scan(text);
@@ -55,8 +63,8 @@ export class EnvelopeStreamParser {
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#result !== undefined) return this.#result;
     try {
-      if (this.#decoder !== undefined) this.#tail += this.#decode(new Uint8Array(0), false);
-      this.#result ??= parseEnvelope(this.#lines.join('') + this.#tail);
+      if (this.#decoder !== undefined) this.#tail.push(this.#decode(new Uint8Array(0), false));
+      this.#result ??= parseEnvelope(this.#lines.join('') + this.#tail.join(''));
       return this.#result;
     } catch (error) {
       this.#failure = error;
@@ -78,19 +86,25 @@ export class EnvelopeStreamParser {
   }
 
   /**
-   * Counts the newly completed lines as the one-shot parser does. Runs of
-   * content lines are counted in one go (`length + 1` per line is the run's
-   * UTF-8 length less its dropped `\r`s), so a chunk costs one pass.
+   * Counts the newly completed lines as the one-shot parser does. Only the
+   * new chunk is searched for a newline, and runs of content lines are
+   * counted in one go (`length + 1` per line is the run's UTF-8 length less
+   * its dropped `\r`s), so the whole stream costs one pass.
    */
   #scan(chunk: string): void {
-    const text = this.#tail + chunk;
-    const lastNewline = text.lastIndexOf('\n');
+    const lastNewline = chunk.lastIndexOf('\n');
     if (lastNewline === -1) {
-      this.#tail = text;
+      this.#tail.push(chunk);
+      this.#tailLength += chunk.length;
+      this.#checkUnfinishedLine();
       return;
     }
-    this.#lines.push(text.slice(0, lastNewline + 1));
-    this.#tail = text.slice(lastNewline + 1);
+    this.#tail.push(chunk.slice(0, lastNewline + 1));
+    const text = this.#tail.join('');
+    this.#lines.push(text);
+    const rest = chunk.slice(lastNewline + 1);
+    this.#tail = rest === '' ? [] : [rest];
+    this.#tailLength = rest.length;
     const ascii = text.length === utf8Length(text);
     const bytesOf = (from: number, to: number) => (ascii ? to - from : utf8Length(text.slice(from, to)));
     let runStart = 0;
@@ -101,14 +115,14 @@ export class EnvelopeStreamParser {
       this.#section += bytes;
       runCRs = 0;
     };
-    for (let start = 0; start <= lastNewline; ) {
+    for (let start = 0; start < text.length; ) {
       const newline = text.indexOf('\n', start);
       const droppedCR = newline > start && text.charCodeAt(newline - 1) === 13;
       const contentEnd = droppedCR ? newline - 1 : newline;
       const marker = markerAt(text, start, contentEnd);
       this.#lineNumber += 1;
       if (this.#lineNumber === 1) {
-        if (marker !== 'START') this.#decide();
+        if (marker !== 'START') this.#decide(0);
         this.#total = bytesOf(start, contentEnd);
       } else if (marker !== undefined) {
         flushRun(start);
@@ -124,17 +138,31 @@ export class EnvelopeStreamParser {
       start = newline + 1;
       if (marker !== undefined || this.#lineNumber === 1) runStart = start;
     }
-    flushRun(lastNewline + 1);
-    if (this.#total > MAX_ENVELOPE_BYTES || this.#section > MAX_SECTION_BYTES) this.#decide();
+    flushRun(text.length);
+    if (this.#total > MAX_ENVELOPE_BYTES || this.#section > MAX_SECTION_BYTES) this.#decide(0);
+    this.#checkUnfinishedLine();
+  }
+
+  /**
+   * A line still being received that already takes the envelope over 1 MiB
+   * (its UTF-16 length is a lower bound of its UTF-8 length) is where the
+   * one-shot parse fails too, whatever follows on it — every line up to END
+   * counts towards the total, marker or not — so fail now instead of
+   * buffering on. (The section limit cannot be judged early: the line may
+   * yet turn out to be a marker line, which no section counts.)
+   */
+  #checkUnfinishedLine(): void {
+    if (this.#lineNumber === 0 || this.#tailLength === 0) return;
+    if (this.#total + this.#tailLength + 1 > MAX_ENVELOPE_BYTES) parseEnvelope(this.#lines.join('') + this.#tail.join(''));
   }
 
   /**
    * Hands the complete lines so far to `parseEnvelope`, less the last
-   * `afterEnd` characters of the current chunk (text after END).
+   * `afterEnd` characters (text after END in the latest piece).
    */
-  #decide(afterEnd = this.#tail.length): ParseResult {
+  #decide(afterEnd: number): ParseResult {
     const text = this.#lines.join('');
     this.#lines = [text];
-    return parseEnvelope(text.slice(0, text.length - (afterEnd - this.#tail.length)));
+    return parseEnvelope(text.slice(0, text.length - afterEnd));
   }
 }

@@ -5,7 +5,7 @@
  * and says in a lint what it had to do.
  */
 import type { ParseResult } from './envelope.ts';
-import { isEnvelopeError } from './errors.ts';
+import { isEnvelopeError, type EnvelopeError } from './errors.ts';
 import type { Lint } from './lint.ts';
 import { markerLine } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
@@ -57,8 +57,16 @@ export function extractEnvelope(reply: string, options: ExtractOptions = {}): Pa
         lints.push({ code: 'LINT_RECOVERED_MISSING_END', message: `the END marker was missing after a complete command block; it was added` });
       }
     }
-    const result = unfenceActions(parseEnvelope(text));
-    return { envelope: result.envelope, lints: [...lints, ...result.lints] };
+    // Line numbers from parsing the text after the preamble count from START;
+    // shift them so they point into the reply the model wrote.
+    const offset = start.number - 1;
+    let result: ParseResult;
+    try {
+      result = unfenceActions(parseEnvelope(text));
+    } catch (error) {
+      throw isEnvelopeError(error) && offset > 0 ? shiftErrorLines(error, offset) : error;
+    }
+    return { envelope: result.envelope, lints: [...lints, ...result.lints.map((lint) => shiftLintLines(lint, offset))] };
   }
   const block = findBareCommand(reply);
   if (block !== undefined) {
@@ -91,19 +99,40 @@ function lastNonBlankLine(text: string): string {
 
 /** Adds END when the text ends (after an optional closing fence) with `endcommand`. */
 function closeMissingEnd(text: string): string | undefined {
-  const lines = text.replace(/\s+$/, '').split(/\r?\n/);
+  const lines = text.trimEnd().split(/\r?\n/);
   if (lines.length > 0 && FENCE.test(lines[lines.length - 1]!) && lines[lines.length - 1]!.trim() === '```') lines.pop();
   const last = lines[lines.length - 1]?.trim();
   if (last !== 'endcommand') return undefined;
   return `${lines.join('\n')}\n${markerLine('END')}\n`;
 }
 
-/** Strips a markdown fence wrapped around the ACTIONS program. */
+const LINE_NUMBER = /\bline (\d+)/g;
+
+function shiftText(text: string, offset: number): string {
+  return text.replace(LINE_NUMBER, (_, number: string) => `line ${Number(number) + offset}`);
+}
+
+function shiftLintLines(lint: Lint, offset: number): Lint {
+  if (offset === 0) return lint;
+  return { ...lint, message: shiftText(lint.message, offset), ...(lint.line === undefined ? {} : { line: lint.line + offset }) };
+}
+
+/** A copy of `error` (same class and code) whose line numbers are shifted by `offset`. */
+function shiftErrorLines(error: EnvelopeError, offset: number): EnvelopeError {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as EnvelopeError;
+  Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+  Object.defineProperty(copy, 'message', { value: shiftText(error.message, offset), writable: true, configurable: true });
+  Object.defineProperty(copy, 'line', { value: error.line === undefined ? undefined : error.line + offset, enumerable: true });
+  return copy;
+}
+
+/** Strips a markdown fence wrapped around the ACTIONS program (an opening fence line, some lines, a closing one). */
 function unfenceActions(result: ParseResult): ParseResult {
   const lines = result.envelope.actions.split('\n');
   const firstIndex = lines.findIndex((line) => line.trim() !== '');
-  if (firstIndex === -1 || !FENCE.test(lines[firstIndex]!) || lines[lines.length - 1]!.trim() !== '```') return result;
-  const actions = lines.slice(firstIndex + 1, -1).join('\n').replace(/\s+$/, '');
+  const lastIndex = lines.length - 1;
+  if (firstIndex === -1 || firstIndex >= lastIndex || !FENCE.test(lines[firstIndex]!) || lines[lastIndex]!.trim() !== '```') return result;
+  const actions = lines.slice(firstIndex + 1, -1).join('\n').trimEnd();
   return {
     envelope: { ...result.envelope, actions },
     lints: [...result.lints, { code: 'LINT_RECOVERED_FENCE', message: 'the ACTIONS program was wrapped in a markdown fence; the fence was removed' }],

@@ -39,7 +39,6 @@ export interface ControlScan {
   shouldContinue: boolean;
 }
 
-const MARKER = /\[\[loop:(continue|done|abort|halt|await)(?::([^\]]*))?\]\]/g;
 const SIGNALS: ReadonlySet<string> = new Set(SIGNAL_PRECEDENCE);
 
 /** Scans one turn's OUTPUT for v1 control signals. */
@@ -49,9 +48,8 @@ export function scanLoopControlV1(output: string): ControlScan {
   const json = readControlJson(lines[0] ?? '');
   if (json) found.push(json);
   lines.forEach((line, index) => {
-    for (const match of line.matchAll(MARKER)) {
-      const signal: FoundSignal = { signal: match[1] as LoopSignal, source: 'marker', line: index + 1 };
-      const parameter = match[2];
+    for (const { signal: name, parameter } of findMarkers(line)) {
+      const signal: FoundSignal = { signal: name, source: 'marker', line: index + 1 };
       if (parameter !== undefined) {
         const equals = parameter.indexOf('=');
         const key = equals === -1 ? 'reason' : parameter.slice(0, equals);
@@ -67,6 +65,35 @@ export function scanLoopControlV1(output: string): ControlScan {
     if (winner === null || SIGNAL_PRECEDENCE.indexOf(candidate.signal) < SIGNAL_PRECEDENCE.indexOf(winner.signal)) winner = candidate;
   }
   return { signal: winner?.signal ?? null, winner, found, shouldContinue: winner?.signal === 'continue' };
+}
+
+const MARKER_START = '[[loop:';
+
+/**
+ * The `[[loop:SIGNAL]]` and `[[loop:SIGNAL:PARAMETER]]` markers of one line,
+ * in order. A parameter runs to the first `]`, which must be followed by
+ * another. Scanned by hand, in linear time: the equivalent regular expression
+ * backtracks quadratically on a line of unclosed markers.
+ */
+function findMarkers(line: string): Array<{ signal: LoopSignal; parameter?: string }> {
+  const found: Array<{ signal: LoopSignal; parameter?: string }> = [];
+  let bracket = -1;
+  for (let at = line.indexOf(MARKER_START); at !== -1; at = line.indexOf(MARKER_START, at + 1)) {
+    const wordStart = at + MARKER_START.length;
+    const signal = SIGNAL_PRECEDENCE.find((word) => line.startsWith(word, wordStart));
+    if (signal === undefined) continue;
+    const wordEnd = wordStart + signal.length;
+    if (line.startsWith(']]', wordEnd)) {
+      found.push({ signal });
+      continue;
+    }
+    if (line[wordEnd] !== ':') continue;
+    // The next `]` is searched once and reused by every marker before it.
+    if (bracket < wordEnd) bracket = line.indexOf(']', wordEnd);
+    if (bracket === -1) break;
+    if (line[bracket + 1] === ']') found.push({ signal, parameter: line.slice(wordEnd + 1, bracket) });
+  }
+  return found;
 }
 
 function readControlJson(firstLine: string): FoundSignal | undefined {

@@ -45,7 +45,10 @@ export function scanDoneMarker(output: string | readonly string[]): DoneScan {
     if (before.trim() !== '') others.push(before);
     if (first === -1) {
       first = index;
-      payload = line.slice(at + LOOP_DONE_MARKER.length);
+      // The payload ends where a second marker on the same line begins.
+      const after = line.slice(at + LOOP_DONE_MARKER.length);
+      const next = after.indexOf(LOOP_DONE_MARKER);
+      payload = next === -1 ? after : after.slice(0, next);
     }
   });
   if (first === -1) return { done: false, result: null, line: null, lints: [] };

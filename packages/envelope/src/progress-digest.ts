@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LOOP_DONE_MARKER } from './markers.ts';
+import { isSpaceOrTab, trimEndWhere, trimStartGoSpace } from './trim.ts';
 
 const LINE_SPLIT = /\r?\n/;
 
@@ -18,11 +19,14 @@ export function normalizeForDigest(text: string): string {
   if (text === '') return '';
   const lines = text.split(LINE_SPLIT);
   if (lines[lines.length - 1] === '') lines.pop();
+  // Go's line scanner drops one \r at the end of the text as at any line end.
+  const last = lines.length - 1;
+  if (lines[last]!.endsWith('\r')) lines[last] = lines[last]!.slice(0, -1);
   let normalized = '';
   for (const line of lines) {
     if (line.startsWith('<<<NSMAG:V3') && line.endsWith('>>>')) continue;
-    if (line.trim().startsWith(LOOP_DONE_MARKER)) continue;
-    normalized += `${line.replace(/[ \t]+$/, '')}\n`;
+    if (trimStartGoSpace(line).startsWith(LOOP_DONE_MARKER)) continue;
+    normalized += `${trimEndWhere(line, isSpaceOrTab)}\n`;
   }
   return normalized;
 }
@@ -46,9 +50,10 @@ export class ProgressTracker {
   #last: string | undefined;
   #hits = 0;
 
-  /** `limit` ≤ 0 or absent means {@link DEFAULT_NO_PROGRESS_TURNS}. */
+  /** A `limit` below 1 (after flooring), not finite, or absent means {@link DEFAULT_NO_PROGRESS_TURNS}. */
   constructor(limit: number = DEFAULT_NO_PROGRESS_TURNS) {
-    this.limit = limit > 0 ? Math.floor(limit) : DEFAULT_NO_PROGRESS_TURNS;
+    const whole = Number.isFinite(limit) ? Math.floor(limit) : 0;
+    this.limit = whole > 0 ? whole : DEFAULT_NO_PROGRESS_TURNS;
   }
 
   /** Records a turn's digest; returns true when the loop must halt with `ERR_NO_PROGRESS`. */

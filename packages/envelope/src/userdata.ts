@@ -29,10 +29,10 @@ export function validateUserdata(input: string | unknown): Userdata {
     }
   }
   if (!isPlainObject(value)) throw schemaError('$', `USERDATA must be a JSON object, found ${describe(value)}`);
-  if (!('subject' in value)) throw schemaError('$.subject', 'USERDATA is missing "subject" (a string)');
+  if (!Object.hasOwn(value, 'subject')) throw schemaError('$.subject', 'USERDATA is missing "subject" (a string)');
   if (typeof value.subject !== 'string') throw schemaError('$.subject', `"subject" must be a string, found ${describe(value.subject)}`);
-  if ('brief' in value && typeof value.brief !== 'string') throw schemaError('$.brief', `"brief" must be a string when present, found ${describe(value.brief)}`);
-  if (!('fields' in value)) throw schemaError('$.fields', 'USERDATA is missing "fields" (an object)');
+  if (Object.hasOwn(value, 'brief') && typeof value.brief !== 'string') throw schemaError('$.brief', `"brief" must be a string when present, found ${describe(value.brief)}`);
+  if (!Object.hasOwn(value, 'fields')) throw schemaError('$.fields', 'USERDATA is missing "fields" (an object)');
   if (!isPlainObject(value.fields)) throw schemaError('$.fields', `"fields" must be an object, found ${describe(value.fields)}`);
   return value as Userdata;
 }

@@ -2,6 +2,7 @@ import { composeEnvelope, isEnvelopeError, type EnvelopeInput } from '@askloop/e
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { UsageError } from '../../io.ts';
+import { decodeUtf8Input } from '../../decode-text.ts';
 import { readInput } from '../../read-input.ts';
 import { errorJson } from './error-json.ts';
 
@@ -19,7 +20,14 @@ sections are omitted. On a codec error prints {"ok":false,"error":…} and exits
   async run(args, io) {
     const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
     if (positionals.length > 1) throw new UsageError('expected at most one FILE');
-    const text = new TextDecoder().decode(await readInput(positionals[0], io));
+    let text: string;
+    try {
+      text = decodeUtf8Input(await readInput(positionals[0], io), 'the input');
+    } catch (error) {
+      if (!isEnvelopeError(error)) throw error;
+      io.stdout(`${JSON.stringify(errorJson(error))}\n`);
+      return 1;
+    }
     let input: unknown;
     try {
       input = JSON.parse(text);

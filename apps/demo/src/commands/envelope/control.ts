@@ -1,6 +1,9 @@
 import { scanDoneMarker, scanLoopControlV1 } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
+import { isEnvelopeError } from '@askloop/envelope';
 import type { Command } from '../../io.ts';
+import { decodeUtf8Input } from '../../decode-text.ts';
+import { errorJson } from './error-json.ts';
 import { UsageError } from '../../io.ts';
 import { readInput } from '../../read-input.ts';
 
@@ -18,7 +21,14 @@ Reads one turn's OUTPUT and prints what the loop would decide from it:
     const { values, positionals } = parseArgs({ args, options: { dialect: { type: 'string', default: 'v4' } }, allowPositionals: true, strict: true });
     if (positionals.length > 1) throw new UsageError('expected at most one FILE');
     if (values.dialect !== 'v4' && values.dialect !== 'v1') throw new UsageError(`--dialect must be v4 or v1, not '${values.dialect}'`);
-    const output = new TextDecoder().decode(await readInput(positionals[0], io));
+    let output: string;
+    try {
+      output = decodeUtf8Input(await readInput(positionals[0], io), 'the OUTPUT');
+    } catch (error) {
+      if (!isEnvelopeError(error)) throw error;
+      io.stdout(`${JSON.stringify(errorJson(error))}\n`);
+      return 1;
+    }
     const scan = values.dialect === 'v4' ? scanDoneMarker(output) : scanLoopControlV1(output);
     io.stdout(`${JSON.stringify(scan)}\n`);
     return 0;

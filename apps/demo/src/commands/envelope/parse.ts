@@ -2,6 +2,7 @@ import { extractEnvelope, isEnvelopeError, parseEnvelope } from '@askloop/envelo
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { UsageError } from '../../io.ts';
+import { decodeUtf8Input } from '../../decode-text.ts';
 import { readInput } from '../../read-input.ts';
 import { errorJson } from './error-json.ts';
 
@@ -24,7 +25,7 @@ Options:
     if (positionals.length > 1) throw new UsageError('expected at most one FILE');
     const bytes = await readInput(positionals[0], io);
     try {
-      const result = values.extract ? extractEnvelope(new TextDecoder().decode(bytes)) : parseEnvelope(bytes);
+      const result = values.extract ? extractEnvelope(decodeUtf8Input(bytes, 'the reply')) : parseEnvelope(bytes);
       io.stdout(`${JSON.stringify({ ok: true, envelope: result.envelope, lints: result.lints })}\n`);
       return 0;
     } catch (error) {
