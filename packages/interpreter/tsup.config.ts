@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The sandbox worker is forked as its own process, so it is an entry of its own (dist/sandbox/worker-main.js).
+  entry: ['src/index.ts', 'src/sandbox/worker-main.ts'],
   format: ['esm'],
   target: 'node24',
   dts: true,

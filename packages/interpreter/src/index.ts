@@ -15,4 +15,34 @@ export { check, parseAndCheck, canonicalToolName, matchToolGlob, findToolCalls, 
 export type { CheckContext, ToolPolicy, ParseAndCheckResult } from './check/index.ts';
 
 // The tool interface the checker uses (implemented by @askloop/tools).
-export type { ToolArgumentSignature, ToolCatalog, ToolSignature, ToolValueType } from './tool-signature.ts';
+export type { ToolArgumentSignature, ToolCatalog, ToolDenial, ToolSignature, ToolValueType } from './tool-signature.ts';
+
+// Sandbox: supervised worker processes hosting isolated-vm isolates, the tool bridge, quotas (src/sandbox).
+export { createSandboxPool, createRuntimeBundle, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError, defaultWorkerEntry } from './sandbox/index.ts';
+export type {
+  RuntimeBundle,
+  SandboxErrorCode,
+  SandboxErrorData,
+  SandboxEventHandler,
+  SandboxLimitBreach,
+  SandboxLimitName,
+  SandboxLimits,
+  SandboxPool,
+  SandboxPoolOptions,
+  SandboxPoolStats,
+  SandboxResult,
+  SandboxRunRequest,
+  SandboxUsage,
+  ToolCallContext,
+  ToolCallHandler,
+  ToolOutcome,
+  WorkerEntry,
+} from './sandbox/index.ts';
+
+// Evaluation: value semantics (src/runtime), the closure compiler (src/evaluate), the host run API (src/run).
+export { DEFAULT_LIMITS, resolveLimits, RUNTIME_ERROR_CODES, formatNumber, renderValue, toText } from './runtime/index.ts';
+export type { ErrorFrame, JsonValue, RunLimits, RuntimeErrorCode, ScriptErrorData } from './runtime/index.ts';
+export { evaluateProgram } from './evaluate/index.ts';
+export type { EvaluationInput, EvaluationOutput, HostBridge, HostEvent, HostFailure, HostReply, HostRequest } from './evaluate/index.ts';
+export { closeDefaultPool, createInterpreter, EVALUATOR_ENTRY, evaluatorBundle } from './run/index.ts';
+export type { AskOrchestrator, AskRequest, Interpreter, InterpreterOptions, RunOptions, RunResult, RunUsage, SandboxRunner, ToolBridge } from './run/index.ts';

@@ -25,9 +25,22 @@ export interface ToolSignature {
   readonly variadic?: boolean;
 }
 
+/** Why a host's policy refuses a tool: a stable code (e.g. `POLICY_CAPABILITY_MISSING`) and a message that names the fix. */
+export interface ToolDenial {
+  readonly code: string;
+  readonly message: string;
+}
+
 /** Lookup of tools by name; lookups are case-insensitive and accept the name with or without the `tool.` prefix. */
 export interface ToolCatalog {
   get(name: string): ToolSignature | undefined;
   /** Every canonical name, sorted. Used in "did you mean" hints. */
   names(): readonly string[];
+  /**
+   * The host's full policy decision for calling the tool at all (trust,
+   * capabilities, …), when the catalogue knows it; `undefined` = allowed.
+   * The static check consults it, so the policy that runs a program is the
+   * one that proved it before it ran.
+   */
+  check?(name: string): ToolDenial | undefined;
 }

@@ -1,0 +1,74 @@
+/**
+ * `askloop ns check FILE... [tool options] [--agent] [--json]`: parses and
+ * statically checks NeuroScript files before anything runs, against the real
+ * tool registry and policy of `@askloop/tools`.
+ */
+import { parseAndCheck, type CheckContext, type Diagnostic } from '@askloop/interpreter';
+import { parseArgs } from 'node:util';
+import type { Command } from '../../io.ts';
+import { UsageError } from '../../io.ts';
+import { readInput } from '../../read-input.ts';
+import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+
+/** `askloop ns check`. */
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'parse and statically check NeuroScript files',
+  usage: `Usage: askloop ns check FILE... [tool options] [--agent] [--json]
+
+Parses each FILE (a library script or a command script; '-' reads standard
+input) and runs the static checks: structure, every tool reference against
+the built-in tools of @askloop/tools (names and argument counts), and the
+tool policy (allow/deny globs, trust, capabilities) — the same policy
+'askloop ns run' enforces while running.
+Prints one line per problem as FILE:LINE:COLUMN CODE message, or with --json
+  {"ok":bool,"diagnostics":[{"code":…,"message":…,"line":N,"column":N,"file":…}]}
+Exits 0 when clean, 1 when there is any diagnostic, 2 on a usage error.
+
+${TOOL_OPTIONS_USAGE}
+
+Options:
+  --agent       check each FILE as an agent turn's ACTIONS: exactly one
+                command block, no definitions, no ask or promptuser.
+  --json        print the JSON report instead of lines.
+`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        ...TOOL_OPTIONS,
+        agent: { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length === 0) throw new UsageError('expected at least one FILE');
+    if (positionals.filter((file) => file === '-').length > 1) throw new UsageError("standard input ('-') can be read only once");
+    const tools = buildToolSetup(values, io);
+    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.hostFor(0).catalog, policy: tools.lists };
+
+    const diagnostics: Diagnostic[] = [];
+    for (const file of positionals) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await readInput(file, io);
+      } catch (error) {
+        throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+      }
+      const fileName = file === '-' ? '<stdin>' : file;
+      const result = parseAndCheck(new TextDecoder().decode(bytes), { ...context, fileName });
+      diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
+    }
+
+    if (values.json) {
+      const report = diagnostics.map(({ code, message, line, column, file }) => ({ code, message, line, column, file }));
+      io.stdout(`${JSON.stringify({ ok: diagnostics.length === 0, diagnostics: report })}\n`);
+    } else {
+      for (const { file, line, column, code, message } of diagnostics) io.stdout(`${file}:${line}:${column} ${code} ${message}\n`);
+      const files = `${positionals.length} file${positionals.length === 1 ? '' : 's'}`;
+      io.stderr(diagnostics.length === 0 ? `ok: ${files} checked, no problems\n` : `${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in ${files}\n`);
+    }
+    return diagnostics.length === 0 ? 0 : 1;
+  },
+};

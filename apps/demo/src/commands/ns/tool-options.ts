@@ -1,0 +1,87 @@
+/**
+ * The tool options `askloop ns check` and `askloop ns run` share, and the
+ * registry and policy they build from `@askloop/tools` — the same policy
+ * object proves a program before it runs and authorizes each call while it
+ * runs.
+ */
+import { createDefaultRegistry, createPolicy, createToolHost, isToolError, parseGrant, type Capability, type Policy, type ToolHost, type ToolRegistry } from '@askloop/tools';
+import { resolve } from 'node:path';
+import type { CommandIo } from '../../io.ts';
+import { UsageError } from '../../io.ts';
+
+/** Tool groups allowed when no `--allow` is given: the pure ones. */
+export const DEFAULT_ALLOW: readonly string[] = ['tool.str.*', 'tool.list.*', 'tool.math.*', 'tool.json.*', 'tool.map.*'];
+
+/** `parseArgs` option definitions for the tool options. */
+export const TOOL_OPTIONS = {
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  grant: { type: 'string', multiple: true },
+  'fs-root': { type: 'string' },
+  http: { type: 'boolean' },
+} as const;
+
+/** Usage text of the tool options. */
+export const TOOL_OPTIONS_USAGE = `Tool options:
+  --allow GLOB      allow tools matching GLOB (repeatable); default: the pure
+                    groups tool.str.*, tool.list.*, tool.math.*, tool.json.*,
+                    tool.map.*. Globs match canonical names tool.<group>.<name>
+                    case-insensitively: '*' within one segment, '**' across
+                    segments, '*' alone every tool.
+  --deny GLOB       deny tools matching GLOB (repeatable); deny wins over allow.
+  --grant CAP       grant a capability resource:verbs[:scopes] (repeatable),
+                    e.g. fs:read:/data/**, net:read:*.example.com.
+  --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
+                    --allow 'tool.fs.*' and an fs grant).
+  --http            add tool.http.Fetch (needs --allow and a net grant).`;
+
+/** The parsed tool option values. */
+export interface ToolOptionValues {
+  allow?: string[] | undefined;
+  deny?: string[] | undefined;
+  grant?: string[] | undefined;
+  'fs-root'?: string | undefined;
+  http?: boolean | undefined;
+}
+
+/** The tools a command works with. */
+export interface ToolSetup {
+  registry: ToolRegistry;
+  policy: Policy;
+  /** The allow and deny globs, for the interpreter's policy lists. */
+  lists: { allow: readonly string[]; deny: readonly string[] };
+  /** A tool host for one run (`turn` numbers the runs of one command). */
+  hostFor(turn: number): ToolHost;
+}
+
+/** Builds registry and policy from the options; bad globs and grants are usage errors. */
+export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSetup {
+  const allow = values.allow ?? [...DEFAULT_ALLOW];
+  const deny = values.deny ?? [];
+  const grants: Capability[] = (values.grant ?? []).map((text) => {
+    try {
+      return parseGrant(text);
+    } catch (error) {
+      throw new UsageError(`--grant ${text}: ${isToolError(error) ? error.message : String(error)}`);
+    }
+  });
+  const fsRoot = values['fs-root'];
+  let registry: ToolRegistry;
+  let policy: Policy;
+  try {
+    registry = createDefaultRegistry({
+      ...(fsRoot === undefined ? {} : { fs: { root: resolve(io.cwd, fsRoot) } }),
+      ...(values.http ? { http: {} } : {}),
+    });
+    policy = createPolicy({ allow, deny, grants });
+  } catch (error) {
+    if (isToolError(error)) throw new UsageError(error.message);
+    throw error;
+  }
+  return {
+    registry,
+    policy,
+    lists: { allow, deny },
+    hostFor: (turn) => createToolHost({ registry, policy, session: 'askloop-cli', turn }),
+  };
+}

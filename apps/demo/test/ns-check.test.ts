@@ -1,0 +1,73 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+
+const CLEAN = 'command\n  set x = tool.str.ToUpper("a")\n  emit x\nendcommand\n';
+const LIBRARY = 'func shout(needs s returns r) means\n  return tool.str.ToUpper(s)\nendfunc\n';
+
+async function folderWith(files: Record<string, string>): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'askloop-ns-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
+  return directory;
+}
+
+describe('askloop ns check', () => {
+  it('exits 0 on clean library and command scripts', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'turn.ns': CLEAN, 'lib.ns': LIBRARY }) });
+    expect(await main(['ns', 'check', 'turn.ns', 'lib.ns'], io)).toBe(0);
+    expect(io.out).toBe('');
+    expect(io.err).toContain('no problems');
+  });
+
+  it('prints every diagnostic as JSON with file, line and column, and exits 1', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' }) });
+    expect(await main(['ns', 'check', 'a.ns', 'b.ns', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out)).toEqual({
+      ok: false,
+      diagnostics: [
+        { code: 'SCRIPT_SYNTAX', message: "An assignment needs 'set': write 'set x = 1'.", line: 2, column: 3, file: 'a.ns' },
+        { code: 'SCRIPT_TOOL_UNKNOWN', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
+        { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
+      ],
+    });
+  });
+
+  it('applies --allow and --deny globs to canonical tool names', async () => {
+    const source = 'command\n  call tool.str.ToUpper("a")\n  call tool.math.Add(1, 2)\nendcommand\n';
+    const allowStr = captureIo({ stdin: source });
+    expect(await main(['ns', 'check', '-', '--allow', 'tool.str.*', '--json'], allowStr)).toBe(1);
+    expect(JSON.parse(allowStr.out).diagnostics.map((d: { code: string; line: number }) => [d.code, d.line])).toEqual([['SCRIPT_TOOL_DENIED', 3]]);
+
+    const denyMath = captureIo({ stdin: source });
+    expect(await main(['ns', 'check', '-', '--deny', 'TOOL.MATH.**'], denyMath)).toBe(1);
+    expect(denyMath.out).toMatch(/^<stdin>:3:8 SCRIPT_TOOL_DENIED /);
+
+    const allowAll = captureIo({ stdin: source });
+    expect(await main(['ns', 'check', '-', '--allow', '*'], allowAll)).toBe(0);
+  });
+
+  it('checks agent turns with --agent', async () => {
+    const io = captureIo({ stdin: 'command\n  emit 1\nendcommand\ncommand\n  promptuser "q" into a\nendcommand\n' });
+    expect(await main(['ns', 'check', '-', '--agent', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out).diagnostics.map((d: { code: string }) => d.code)).toEqual(['SCRIPT_AGENT_COMMAND_COUNT', 'SCRIPT_PROMPTUSER_NOT_ALLOWED']);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    const none = captureIo();
+    expect(await main(['ns', 'check'], none)).toBe(2);
+    expect(none.err).toContain('Usage: askloop ns check');
+    const badFlag = captureIo();
+    expect(await main(['ns', 'check', 'x.ns', '--nope'], badFlag)).toBe(2);
+    const missing = captureIo({ cwd: tmpdir() });
+    expect(await main(['ns', 'check', 'does-not-exist.ns'], missing)).toBe(2);
+  });
+
+  it('lists the command in --help', async () => {
+    const io = captureIo();
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.out).toContain('ns check');
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+
+const LIBRARY = 'func shout(needs s returns r) means\n  return tool.str.ToUpper(s) + "!"\nendfunc\n';
+const FIRST = 'command\n  emit shout("hello")\n  whisper "notes", "first"\nendcommand\n';
+const SECOND = 'command\n  emit tool.math.Add(2, 3)\n  emit [1, "a"]\nendcommand\n';
+
+async function folderWith(files: Record<string, string>): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'askloop-ns-run-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
+  return directory;
+}
+
+describe('askloop ns run', () => {
+  it('loads libraries and runs command files in order, printing each emit', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST, 'b.ns': SECOND }) });
+    expect(await main(['ns', 'run', 'a.ns', 'lib.ns', 'b.ns'], io)).toBe(0);
+    expect(io.out).toBe('HELLO!\n5\n[1, "a"]\n');
+  });
+
+  it('prints the JSON report with --json', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST }) });
+    expect(await main(['ns', 'run', 'lib.ns', 'a.ns', '--json'], io)).toBe(0);
+    const report = JSON.parse(io.out);
+    expect(report).toMatchObject({ ok: true, emits: ['HELLO!'], whispers: { notes: 'first' }, error: null });
+    expect(report.usage.toolCalls).toBe(1);
+    expect(report.usage.fuel).toBeGreaterThan(0);
+  });
+
+  it('reports a run-time error on stderr with its position and exits 1', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'bad.ns': 'command\n  emit "before"\n  set x = [1][3]\nendcommand\n' }) });
+    expect(await main(['ns', 'run', 'bad.ns'], io)).toBe(1);
+    expect(io.out).toBe('before\n');
+    expect(io.err).toMatch(/^bad\.ns:3:14 SCRIPT_INDEX_OUT_OF_RANGE /);
+  });
+
+  it('runs nothing when a static check fails', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'ok.ns': 'command\n  emit "should not run"\nendcommand\n', 'bad.ns': 'command\n  call tool.str.Nope()\nendcommand\n' }) });
+    expect(await main(['ns', 'run', 'ok.ns', 'bad.ns', '--json'], io)).toBe(1);
+    const report = JSON.parse(io.out);
+    expect(report.ok).toBe(false);
+    expect(report.emits).toEqual([]);
+    expect(report.error.code).toBe('SCRIPT_TOOL_UNKNOWN');
+    expect(io.err).toContain('bad.ns:2:8');
+  });
+
+  it('applies --allow and the fuel limit', async () => {
+    const cwd = await folderWith({ 'loop.ns': 'command\n  while true\n    set x = 1\n  endwhile\nendcommand\n', 'tools.ns': SECOND });
+    const fuel = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'loop.ns', '--fuel', '500', '--json'], fuel)).toBe(1);
+    expect(JSON.parse(fuel.out).error).toMatchObject({ code: 'SCRIPT_FUEL_EXHAUSTED', line: 3 });
+    const denied = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'tools.ns', '--allow', 'tool.str.*'], denied)).toBe(1);
+    expect(denied.err).toContain('SCRIPT_TOOL_DENIED');
+  });
+
+  it('exits 2 on a usage error', async () => {
+    const io = captureIo();
+    expect(await main(['ns', 'run', 'x.ns', '--fuel', 'lots'], io)).toBe(2);
+    expect(io.err).toContain('--fuel');
+    expect(await main(['ns', 'run'], captureIo())).toBe(2);
+  });
+});

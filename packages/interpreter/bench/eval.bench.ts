@@ -1,0 +1,116 @@
+/**
+ * Evaluator benchmark (README "Benchmarks (evaluation)"): a few compute
+ * programs as NeuroScript run by the evaluator inside an isolated-vm isolate,
+ * beside the same algorithm as plain JavaScript in the same isolate, and
+ * beside that JavaScript in QuickJS (quickjs-emscripten), the sandbox many
+ * agent frameworks use. Each sample is one whole run (the NeuroScript side
+ * includes compiling the AST to closures, as every real run does). Reports
+ * median and p10–p90 in ms and the ratios of medians.
+ *
+ * Run: `node --conditions=@askloop/source --no-node-snapshot bench/eval.bench.ts`.
+ */
+import ivm from 'isolated-vm';
+import { getQuickJS } from 'quickjs-emscripten';
+import { parse } from '../src/parse/index.ts';
+import { RUNTIME_BUNDLE_SOURCE } from '../src/run/runtime-bundle-source.generated.ts';
+
+interface Workload {
+  readonly name: string;
+  /** NeuroScript library + command. */
+  readonly library: string;
+  readonly command: string;
+  /** The same algorithm in JavaScript; an expression whose value is the result. */
+  readonly javascript: string;
+}
+
+const WORKLOADS: Workload[] = [
+  {
+    name: 'fib(25)',
+    library: 'func fib(needs n returns r) means\n  if n < 2\n    return n\n  endif\n  return fib(n - 1) + fib(n - 2)\nendfunc\n',
+    command: 'command\n  emit fib(25)\nendcommand\n',
+    javascript: '(() => { function fib(n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); } return fib(25); })()',
+  },
+  {
+    name: 'loop sum 1e5',
+    library: '',
+    command: 'command\n  set i = 0\n  set sum = 0\n  while i < 100000\n    set sum = sum + i\n    set i = i + 1\n  endwhile\n  emit sum\nendcommand\n',
+    javascript: '(() => { let i = 0, sum = 0; while (i < 100000) { sum = sum + i; i = i + 1; } return sum; })()',
+  },
+  {
+    name: 'string building 2e4',
+    library: '',
+    command: 'command\n  set s = ""\n  set i = 0\n  while i < 20000\n    set s = s + "x" + (i % 10)\n    set i = i + 1\n  endwhile\n  emit len(s)\nendcommand\n',
+    javascript: '(() => { let s = "", i = 0; while (i < 20000) { s = s + "x" + (i % 10); i = i + 1; } return s.length; })()',
+  },
+  {
+    name: 'list/map work 1e4',
+    library: '',
+    command:
+      'command\n  set l = []\n  set i = 0\n  while i < 10000\n    set l[len(l)] = i * 7 % 13\n    set i = i + 1\n  endwhile\n  set counts = {}\n  for each x in l\n    if counts[x] == nil\n      set counts[x] = 0\n    endif\n    set counts[x] = counts[x] + 1\n  endfor\n  emit counts[3]\nendcommand\n',
+    javascript:
+      '(() => { const l = []; let i = 0; while (i < 10000) { l[l.length] = i * 7 % 13; i = i + 1; } const counts = new Map(); for (const x of l) { const k = String(x); if (counts.get(k) === undefined) counts.set(k, 0); counts.set(k, counts.get(k) + 1); } return counts.get("3"); })()',
+  },
+];
+
+interface Stats {
+  median: number;
+  p10: number;
+  p90: number;
+}
+
+function measure(run: () => unknown, samples: number, warmup = 3): Stats {
+  for (let index = 0; index < warmup; index += 1) run();
+  const times: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (fraction: number): number => times[Math.min(times.length - 1, Math.floor(fraction * times.length))] as number;
+  return { median: at(0.5), p10: at(0.1), p90: at(0.9) };
+}
+
+const format = (stats: Stats): string => `${stats.median.toFixed(2)} (${stats.p10.toFixed(2)}–${stats.p90.toFixed(2)})`;
+
+function program(source: string) {
+  const result = parse(source);
+  if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+  return result.program;
+}
+
+const samples = Number(process.env.SAMPLES ?? 15);
+const isolate = new ivm.Isolate({ memoryLimit: 256 });
+const context = isolate.createContextSync();
+context.evalSync('globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {} };');
+context.evalSync(RUNTIME_BUNDLE_SOURCE);
+const quickjs = await getQuickJS();
+
+console.log(`Samples per cell: ${samples}. Times in ms: median (p10–p90).\n`);
+console.log('| workload | NeuroScript (isolate) | JavaScript (same isolate) | JavaScript (QuickJS) | NS / V8 JS | NS / QuickJS |');
+console.log('|---|---|---|---|---|---|');
+for (const workload of WORKLOADS) {
+  const input = {
+    program: program(workload.command),
+    libraries: workload.library === '' ? [] : [program(workload.library)],
+    limits: { fuel: 1e9, loopIterations: 1e9, wallMs: 60_000 },
+  };
+  context.global.setSync('__input', new ivm.ExternalCopy(input).copyInto());
+  const neuroscriptResult = context.evalSync('JSON.stringify(__askloopEvaluate(__input).emits)') as string;
+  const javascriptResult = String(context.evalSync(workload.javascript));
+  if (neuroscriptResult !== JSON.stringify([javascriptResult])) throw new Error(`${workload.name}: ${neuroscriptResult} vs ${javascriptResult}`);
+  const script = isolate.compileScriptSync(workload.javascript);
+  const evaluate = isolate.compileScriptSync('__askloopEvaluate(__input).ok');
+  const ns = measure(() => evaluate.runSync(context), samples);
+  const js = measure(() => script.runSync(context), samples);
+  // QuickJS gets a warm, reused context (the isolate's JavaScript runs in a reused context too).
+  const vm = quickjs.newContext();
+  const qjs = measure(() => {
+    vm.unwrapResult(vm.evalCode(workload.javascript)).dispose();
+  }, samples);
+  vm.dispose();
+  console.log(
+    `| ${workload.name} | ${format(ns)} | ${format(js)} | ${format(qjs)} | ${(ns.median / js.median).toFixed(1)}x | ${(ns.median / qjs.median).toFixed(2)}x |`,
+  );
+}
+isolate.dispose();

@@ -1,0 +1,24 @@
+/**
+ * `check(program, context)`: every reason a parsed program may not run, in a
+ * stable order (file, line, column, code). A program with any diagnostic must
+ * run nothing at all.
+ */
+import type { Program } from '../ast/index.ts';
+import { compareDiagnostics, type Diagnostic } from '../parse/diagnostic.ts';
+import { makeDiagnostic } from '../parse/parse.ts';
+import { checkAgentProgram, checkHostStatements } from './agent-check.ts';
+import type { CheckContext } from './check-context.ts';
+import { checkStructure } from './structure-check.ts';
+import { checkTools } from './tool-check.ts';
+
+/** Returns every diagnostic for `program` in `context` (empty when it may run). */
+export function check(program: Program, context: CheckContext): Diagnostic[] {
+  const findings = [
+    ...checkStructure(program),
+    ...(context.mode === 'agent' ? checkAgentProgram(program, context) : checkHostStatements(program, context)),
+    ...checkTools(program, context),
+  ];
+  return findings
+    .map((finding) => makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName))
+    .sort(compareDiagnostics);
+}

@@ -1,0 +1,118 @@
+/**
+ * Structural checks (reference §1.5, §1.8): loop control outside loops,
+ * duplicate functions, `return` in command blocks and error handlers,
+ * `clear_error` outside handlers, and misplaced `on error` / `on event`.
+ */
+import type { Node, Program, Statement } from '../ast/index.ts';
+import { childrenOf } from '../ast/index.ts';
+import type { DiagnosticCode } from '../parse/diagnostic-codes.ts';
+
+/** A diagnostic before the file name and numeric code are attached. */
+export interface Finding {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+interface Scope {
+  /** What encloses the statement: a function, a command block, or a top-level event handler. */
+  readonly owner: 'function' | 'command' | 'event';
+  readonly loopDepth: number;
+  readonly inErrorHandler: boolean;
+}
+
+/** Runs the structural checks over the whole program. */
+export function checkStructure(program: Program): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Map<string, number>();
+  for (const definition of program.functions) {
+    const firstLine = seen.get(definition.name);
+    if (firstLine !== undefined) {
+      findings.push({
+        code: 'SCRIPT_DUPLICATE_FUNCTION',
+        message: `Function '${definition.name}' is already defined at line ${firstLine}; rename one of them.`,
+        line: definition.line,
+        column: definition.column,
+      });
+    } else {
+      seen.set(definition.name, definition.line);
+    }
+    visitBody(definition.body, { owner: 'function', loopDepth: 0, inErrorHandler: false }, findings);
+  }
+  for (const handler of program.eventHandlers) {
+    visitBody(handler.body, { owner: 'event', loopDepth: 0, inErrorHandler: false }, findings);
+  }
+  for (const command of program.commands) {
+    visitBody(command.body, { owner: 'command', loopDepth: 0, inErrorHandler: false }, findings);
+  }
+  return findings;
+}
+
+function visitBody(body: readonly Statement[], scope: Scope, findings: Finding[]): void {
+  for (const statement of body) visitStatement(statement, scope, findings);
+}
+
+function visitStatement(statement: Statement, scope: Scope, findings: Finding[]): void {
+  const report = (code: DiagnosticCode, message: string): void => {
+    findings.push({ code, message, line: statement.line, column: statement.column });
+  };
+  switch (statement.type) {
+    case 'BreakStatement':
+    case 'ContinueStatement': {
+      if (scope.loopDepth === 0) {
+        const word = statement.type === 'BreakStatement' ? 'break' : 'continue';
+        report(
+          statement.type === 'BreakStatement' ? 'SCRIPT_BREAK_OUTSIDE_LOOP' : 'SCRIPT_CONTINUE_OUTSIDE_LOOP',
+          `'${word}' statement found outside of a loop; use it only inside 'while' or 'for each'.`,
+        );
+      }
+      return;
+    }
+    case 'ReturnStatement':
+      if (scope.inErrorHandler) {
+        report('SCRIPT_RETURN_IN_HANDLER', "'return' is not allowed inside an 'on error' handler; set a variable and use 'clear_error' to resume instead.");
+      } else if (scope.owner === 'command') {
+        report('SCRIPT_RETURN_IN_COMMAND', "'return' is not allowed in a command block; use 'emit' to produce output (a command block ends after its last statement).");
+      }
+      return;
+    case 'ClearErrorStatement':
+      if (!scope.inErrorHandler) {
+        report('SCRIPT_CLEAR_ERROR_OUTSIDE_HANDLER', "'clear_error' is only allowed inside an 'on error do … endon' handler.");
+      }
+      return;
+    case 'OnErrorStatement':
+      if (scope.owner === 'event') {
+        report('SCRIPT_ON_ERROR_PLACEMENT', "'on error' is only allowed inside a func or a command block, not inside an event handler.");
+      }
+      visitBody(statement.body, { ...scope, loopDepth: 0, inErrorHandler: true }, findings);
+      return;
+    case 'OnEventStatement':
+      if (scope.owner === 'command') {
+        report('SCRIPT_EVENT_HANDLER_PLACEMENT', "'on event' handlers are declared at the top level of a library script, not inside a command block.");
+      }
+      visitBody(statement.body, { owner: 'event', loopDepth: 0, inErrorHandler: false }, findings);
+      return;
+    case 'WhileStatement':
+    case 'ForEachStatement':
+      visitBody(statement.body, { ...scope, loopDepth: scope.loopDepth + 1 }, findings);
+      return;
+    case 'IfStatement':
+      visitBody(statement.consequent, scope, findings);
+      if (statement.alternate) visitBody(statement.alternate, scope, findings);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Every statement of the given kinds anywhere below `node`, in source order. */
+export function findStatements<T extends Statement['type']>(node: Node, types: readonly T[]): Extract<Statement, { type: T }>[] {
+  const found: Extract<Statement, { type: T }>[] = [];
+  const visit = (current: Node): void => {
+    if ((types as readonly string[]).includes(current.type)) found.push(current as Extract<Statement, { type: T }>);
+    for (const child of childrenOf(current)) visit(child);
+  };
+  visit(node);
+  return found;
+}

@@ -1,0 +1,91 @@
+/**
+ * Compile-time state of the JavaScript generator. Generated code never
+ * contains text from the script: values are referenced as `K[i]` (constants),
+ * positions as `P[i]`, variables as `v<slot>` and functions as `f<index>`, so
+ * no script can inject code whatever its AST holds.
+ */
+import type { NodeBase } from '../../ast/index.ts';
+import type { Value } from '../../runtime/index.ts';
+
+/** Constants and positions shared by all generated functions of one run. */
+export class ProgramTables {
+  /** The run's limit on list and map sizes: a literal over it compiles to an error. */
+  readonly collectionSize: number;
+  readonly constants: unknown[] = [];
+  readonly positions: { line: number; column: number }[] = [];
+  private readonly constantIndex = new Map<unknown, number>();
+
+  constructor(collectionSize: number) {
+    this.collectionSize = collectionSize;
+  }
+
+  /** An expression for a constant value. */
+  constant(value: unknown): string {
+    let index = this.constantIndex.get(value);
+    if (index === undefined) {
+      index = this.constants.length;
+      this.constants.push(value);
+      this.constantIndex.set(value, index);
+    }
+    return `K[${index}]`;
+  }
+
+  /** An expression for a node's position. */
+  position(node: NodeBase): string {
+    this.positions.push({ line: node.line, column: node.column });
+    return `P[${this.positions.length - 1}]`;
+  }
+}
+
+/** What the generator knows about the body (function or command blocks) it is generating. */
+export class BodyContext {
+  readonly tables: ProgramTables;
+  readonly globals: ReadonlyMap<string, Value>;
+  /** Generated names of user functions, by script name. */
+  readonly functions: ReadonlyMap<string, { readonly id: string; readonly required: number; readonly total: number }>;
+  readonly name: string;
+  readonly kind: 'function' | 'command';
+  readonly hasHandler: boolean;
+  private readonly slots = new Map<string, number>();
+  /** Loops around the statement being generated (within the handler, counted from the handler). */
+  loopDepth = 0;
+  /** True while generating the `on error` handler's body. */
+  inHandler = false;
+  private temporaries = 0;
+
+  constructor(
+    tables: ProgramTables,
+    globals: ReadonlyMap<string, Value>,
+    functions: BodyContext['functions'],
+    name: string,
+    kind: 'function' | 'command',
+    hasHandler: boolean,
+  ) {
+    this.tables = tables;
+    this.globals = globals;
+    this.functions = functions;
+    this.name = name;
+    this.kind = kind;
+    this.hasHandler = hasHandler;
+  }
+
+  /** The JavaScript name of a script variable. */
+  variable(name: string): string {
+    let slot = this.slots.get(name);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(name, slot);
+    }
+    return `v${slot}`;
+  }
+
+  /** Every variable name generated so far. */
+  variables(): string[] {
+    return [...this.slots.values()].map((slot) => `v${slot}`);
+  }
+
+  /** A fresh temporary name (declared by whoever asked for it). */
+  temporary(): string {
+    return `t${this.temporaries++}`;
+  }
+}

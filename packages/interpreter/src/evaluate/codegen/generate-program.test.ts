@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Program } from '../../ast/index.ts';
+import { parse } from '../../parse/index.ts';
+import { resolveLimits } from '../../runtime/index.ts';
+import { evaluateProgram } from '../evaluate-program.ts';
+import type { HostBridge } from '../host-bridge.ts';
+import { Machine } from '../machine.ts';
+import { compileProgram } from './generate-program.ts';
+
+const host: HostBridge = { request: () => ({ ok: true, value: null }), now: () => 0 };
+
+function parsed(source: string): Program {
+  const result = parse(source);
+  if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+  return result.program;
+}
+
+/** Replaces every identifier-like string in an AST with `rename(old)` (what a hostile AST could carry). */
+function renameAll(node: unknown, rename: (name: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((item) => renameAll(item, rename));
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'name' || key === 'variable' || key === 'canonicalName') && typeof value === 'string') copy[key] = rename(value);
+    else if ((key === 'required' || key === 'optional') && Array.isArray(value)) copy[key] = value.map((name: string) => rename(name));
+    else copy[key] = renameAll(value, rename);
+  }
+  return copy;
+}
+
+describe('compileProgram', () => {
+  it('never puts script text into the generated source', () => {
+    const hostile = '"); globalThis.pwned = 1; ("';
+    const library = renameAll(parsed('func f(needs a) means\n  set b = a\n  return b\nendfunc\n'), (name) => `${name}${hostile}`) as Program;
+    const program = renameAll(parsed(`command\n  set x = f("${'}); globalThis.pwned = 2; ({'}")\n  emit x\nendcommand\n`), (name) => `${name}${hostile}`) as Program;
+    const machine = new Machine(resolveLimits({}), host, new Map(), false, 0);
+    const compiled = compileProgram(program, [library], machine);
+    expect(compiled.source).not.toContain('pwned');
+    compiled.run();
+    expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
+    expect(machine.emits).toEqual(['}); globalThis.pwned = 2; ({']);
+  });
+
+  it('handles names that are special in JavaScript objects', () => {
+    const library = parsed('func constructor(needs __proto__) means\n  set toString = __proto__ + 1\n  return toString\nendfunc\n');
+    const output = evaluateProgram({ program: parsed('command\n  emit constructor(1)\n  set hasOwnProperty = 2\n  emit hasOwnProperty\nendcommand\n'), libraries: [library] }, host);
+    expect(output.error).toBeNull();
+    expect(output.emits).toEqual(['2', '2']);
+  });
+
+  it('runs a handler error once even inside nested blocks', () => {
+    const library = parsed(
+      'func test() means\n  on error do\n    emit "handler"\n    set y = 1 / 0\n  endon\n  if true\n    if true\n      fail "first"\n    endif\n  endif\nendfunc\n',
+    );
+    const output = evaluateProgram({ program: parsed('command\n  call test()\nendcommand\n'), libraries: [library] }, host);
+    expect(output.emits).toEqual(['handler']);
+    expect(output.error?.code).toBe('SCRIPT_DIVISION_BY_ZERO');
+  });
+});

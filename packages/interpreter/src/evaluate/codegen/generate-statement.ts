@@ -1,0 +1,131 @@
+/**
+ * Statements → JavaScript statements (reference §1.8). Every statement costs
+ * one unit of fuel (`M.tick`). In a body with an `on error` handler each
+ * statement is wrapped so a failure runs the handler and, after
+ * `clear_error`, execution resumes at the next statement of the innermost
+ * block; loops map to JavaScript loops, so `break`/`continue`/`return` are
+ * JavaScript's own.
+ */
+import type { LValue, Statement } from '../../ast/index.ts';
+import type { BodyContext } from './code-context.ts';
+import { generateExpression } from './generate-expression.ts';
+
+/** Generates code that stores the JavaScript value `value` into an lvalue. */
+export function generateStore(target: LValue, value: string, context: BodyContext): string {
+  const { tables } = context;
+  if (context.globals.has(target.name)) {
+    return `raise("SCRIPT_GLOBAL_READ_ONLY", ${tables.constant(`'${target.name}' is a global and cannot be changed; store the value under another name.`)}, ${tables.position(target)});`;
+  }
+  const variable = context.variable(target.name);
+  if (target.accessors.length === 0) return `${variable} = ${value};`;
+  const steps = target.accessors.map((accessor) =>
+    accessor.type === 'FieldAccessor'
+      ? `{ key: ${tables.constant(accessor.name)}, field: true, where: ${tables.position(accessor)} }`
+      : `{ key: ${generateExpression(accessor.index, context)}, field: false, where: ${tables.position(accessor)} }`,
+  );
+  const temporary = context.temporary();
+  return `{ const ${temporary} = ${value}; ${variable} = store(${variable}, [${steps.join(', ')}], ${temporary}); }`;
+}
+
+/** Generates a block of statements. */
+export function generateBlock(statements: readonly Statement[], context: BodyContext): string {
+  return statements.map((statement) => generateStatement(statement, context)).join('\n');
+}
+
+function generateStatement(node: Statement, context: BodyContext): string {
+  const { tables } = context;
+  const body = generateStatementBody(node, context);
+  if (body === '') return '';
+  const where = tables.position(node);
+  if (!context.hasHandler) return `M.tick(${where});\n${body}`;
+  return `try {\nM.tick(${where});\n${body}\n} catch (error) { recover(error); }`;
+}
+
+function generateStatementBody(node: Statement, context: BodyContext): string {
+  const { tables } = context;
+  const where = (): string => tables.position(node);
+  const expression = (value: Parameters<typeof generateExpression>[0]): string => generateExpression(value, context);
+  switch (node.type) {
+    case 'SetStatement': {
+      const value = context.temporary();
+      if (node.targets.length === 1) {
+        return `{ const ${value} = ${expression(node.value)};\n${generateStore(node.targets[0] as LValue, value, context)}\nlast = ${value}; }`;
+      }
+      const list = context.temporary();
+      const stores = node.targets.map((target, index) => generateStore(target, `(${list}[${index}] ?? null)`, context));
+      return `{ const ${value} = ${expression(node.value)}; const ${list} = multi(${value}, ${node.targets.length}, ${where()});\n${stores.join('\n')}\nlast = ${value}; }`;
+    }
+    case 'CallStatement':
+      return `last = ${expression(node.call)};`;
+    case 'ReturnStatement': {
+      if (context.inHandler) return `raise("SCRIPT_RETURN_IN_HANDLER", "'return' is not allowed inside an 'on error' handler.", ${where()});`;
+      if (context.kind === 'command') {
+        return `raise("SCRIPT_RETURN_IN_COMMAND", "'return' is not allowed in a command block; use 'fail' to stop or let the block end.", ${where()});`;
+      }
+      const values = node.values.map(expression);
+      const result = values.length === 0 ? 'null' : values.length === 1 ? (values[0] as string) : `[${values.join(', ')}]`;
+      const temporary = context.temporary();
+      return `{ const ${temporary} = ${result}; M.depth = depth - 1; return ${temporary}; }`;
+    }
+    case 'EmitStatement':
+      return `last = emit(${expression(node.value)}, ${where()});`;
+    case 'WhisperStatement':
+      return `last = whisper(${expression(node.handle)}, ${expression(node.value)}, ${where()});`;
+    case 'MustStatement':
+      return `last = must(${expression(node.condition)}, ${where()});`;
+    case 'FailStatement':
+      return node.message === null ? `raise("SCRIPT_FAIL", "fail statement executed", ${where()});` : `failWith(${expression(node.message)}, ${where()});`;
+    case 'ClearErrorStatement':
+      if (!context.inHandler) return `raise("SCRIPT_CLEAR_ERROR_OUTSIDE_HANDLER", "'clear_error' is only allowed inside an 'on error' handler.", ${where()});`;
+      return 'cleared = true;';
+    case 'AskStatement': {
+      const options = node.options === null ? 'undefined' : expression(node.options);
+      const value = context.temporary();
+      const store = node.into === null ? '' : generateStore(node.into, value, context);
+      return `{ const ${value} = ask(${expression(node.agent)}, ${expression(node.prompt)}, ${options}, ${where()});\n${store}\nlast = ${value}; }`;
+    }
+    case 'PromptUserStatement': {
+      const value = context.temporary();
+      return `{ const ${value} = prompt(${expression(node.prompt)}, ${where()});\n${generateStore(node.into, value, context)}\nlast = ${value}; }`;
+    }
+    case 'BreakStatement':
+      // Outside any loop (only possible in a handler, which the checker forbids anyway) it does nothing.
+      return context.loopDepth > 0 ? 'break;' : '';
+    case 'ContinueStatement':
+      return context.loopDepth > 0 ? 'continue;' : '';
+    case 'IfStatement': {
+      const consequent = generateBlock(node.consequent, context);
+      const alternate = node.alternate === null ? '' : ` else {\n${generateBlock(node.alternate, context)}\n}`;
+      return `if (tr(${expression(node.condition)})) {\n${consequent}\n}${alternate}`;
+    }
+    case 'WhileStatement': {
+      const position = where();
+      const count = context.temporary();
+      const condition = expression(node.condition);
+      context.loopDepth++;
+      const body = generateBlock(node.body, context);
+      context.loopDepth--;
+      return `{ let ${count} = 0;\nwhile (tr(${condition})) {\nif (++${count} > maxLoop) loopLimit(${position});\nM.tick(${position});\n${body}\n} }`;
+    }
+    case 'ForEachStatement': {
+      const position = where();
+      const items = context.temporary();
+      const index = context.temporary();
+      const collection = expression(node.collection);
+      if (context.globals.has(node.variable)) {
+        return `raise("SCRIPT_GLOBAL_READ_ONLY", ${tables.constant(`'${node.variable}' is a global and cannot be a loop variable.`)}, ${position});`;
+      }
+      const variable = context.variable(node.variable);
+      context.loopDepth++;
+      const body = generateBlock(node.body, context);
+      context.loopDepth--;
+      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\nM.tick(${position});\n${variable} = ${items}[${index}];\n${body}\n} }`;
+    }
+    // `on error` is installed for the whole body where it is declared; where it is written it does nothing.
+    case 'OnErrorStatement':
+    // The host fires no events in this version, so registering or clearing a handler has no effect (docs/deviations).
+    case 'OnEventStatement':
+    case 'ClearEventStatement':
+      return '';
+  }
+}

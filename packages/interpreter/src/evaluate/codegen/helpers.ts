@@ -1,0 +1,179 @@
+/**
+ * The run-time support the generated code of one run calls: small functions
+ * closed over the run's machine, with inline fast paths for numbers so V8
+ * inlines them into the generated function bodies. All value semantics live in
+ * `src/runtime`; these only adapt them to the generated code's calling shape.
+ */
+import {
+  add,
+  bitwise,
+  bitwiseNot,
+  callBuiltin,
+  checkCollectionSize,
+  checkStringLength,
+  compare,
+  fail,
+  findBuiltin,
+  indexValue,
+  isTruthy,
+  multiply,
+  negate,
+  numeric,
+  type Position,
+  renderValue,
+  ScriptError,
+  scriptEquals,
+  sortedKeys,
+  toJson,
+  toText,
+  typeName,
+  type Value,
+} from '../../runtime/index.ts';
+import type { Machine } from '../machine.ts';
+import { assignPath, type PathStep } from '../assign-path.ts';
+
+/** Creates the helpers for one run. */
+export function createHelpers(machine: Machine) {
+  const { limits, owned } = machine;
+  const maxLoop = limits.loopIterations;
+  return {
+    /** Truthiness. */
+    tr: isTruthy,
+    /** A variable read whose value may be stored elsewhere (see `Machine.owned`). */
+    sh(value: Value | undefined): Value {
+      if (value === undefined) return null;
+      if (typeof value === 'object' && value !== null) owned.delete(value);
+      return value;
+    },
+    add: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a + b : add(a, b, w, limits)),
+    sub: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a - b : numeric('-', a, b, w)),
+    mul: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a * b : multiply(a, b, w, limits)),
+    div: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : numeric('/', a, b, w)),
+    mod: (a: Value, b: Value, w: Position): Value => numeric('%', a, b, w),
+    pow: (a: Value, b: Value, w: Position): Value => numeric('**', a, b, w),
+    lt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a < b : compare('<', a, b, w)),
+    gt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a > b : compare('>', a, b, w)),
+    le: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a <= b : compare('<=', a, b, w)),
+    ge: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a >= b : compare('>=', a, b, w)),
+    eq: (a: Value, b: Value): boolean => a === b || scriptEquals(a, b),
+    ne: (a: Value, b: Value): boolean => a !== b && !scriptEquals(a, b),
+    band: (a: Value, b: Value, w: Position): Value => bitwise('&', a, b, w),
+    bor: (a: Value, b: Value, w: Position): Value => bitwise('|', a, b, w),
+    bxor: (a: Value, b: Value, w: Position): Value => bitwise('^', a, b, w),
+    neg: (a: Value, w: Position): Value => (typeof a === 'number' ? -a : negate(a, w)),
+    bnot: bitwiseNot,
+    tof: typeName,
+    /** `collection[index]` with a fast path for in-range list indexes. */
+    ix(collection: Value, index: Value, w: Position): Value {
+      if (Array.isArray(collection) && typeof index === 'number' && index >= 0 && index < collection.length && Number.isInteger(index)) {
+        return collection[index] as Value;
+      }
+      return indexValue(collection, index, w);
+    },
+    /** A map literal from alternating keys and values. */
+    map(entries: Value[]): Value {
+      const map = new Map<string, Value>();
+      for (let i = 0; i < entries.length; i += 2) {
+        const key = entries[i] as Value;
+        map.set(typeof key === 'string' ? key : toText(key), entries[i + 1] as Value);
+      }
+      return map;
+    },
+    txt: toText,
+    /** Checks the length of a string built by interpolation. */
+    cs(text: string, w: Position): string {
+      checkStringLength(text.length, limits, w);
+      return text;
+    },
+    /** A built-in call. */
+    bi(name: string, args: Value[], w: Position): Value {
+      return callBuiltin(name, findBuiltin(name) as NonNullable<ReturnType<typeof findBuiltin>>, args, w);
+    },
+    /** A tool call: counted, then sent to the host. */
+    tool(name: string, args: Value[], w: Position): Value {
+      machine.tick(w);
+      if (machine.toolCalls >= limits.toolCalls) {
+        fail('SCRIPT_TOOL_CALL_LIMIT', `The program made more than ${limits.toolCalls} tool calls (limit: toolCalls).`, w);
+      }
+      machine.toolCalls++;
+      return machine.request({ kind: 'tool', name, args: args.map(toJson) }, w);
+    },
+    ask(agent: Value, prompt: Value, options: Value | undefined, w: Position): Value {
+      const request = { kind: 'ask' as const, agent: toText(agent), prompt: toText(prompt), options: options === undefined ? null : toJson(options) };
+      machine.tick(w);
+      return machine.request(request, w);
+    },
+    prompt: (prompt: Value, w: Position): Value => machine.request({ kind: 'promptuser', prompt: toText(prompt) }, w),
+    emit(value: Value, w: Position): Value {
+      machine.emit(toText(value), w);
+      return value;
+    },
+    whisper(handle: Value, value: Value, w: Position): Value {
+      machine.whisper(toText(handle), toText(value), w);
+      return value;
+    },
+    must(value: Value, w: Position): Value {
+      if (!isTruthy(value)) fail('SCRIPT_MUST_FAILED', `must condition failed (the value was ${renderValue(value)}).`, w);
+      return value;
+    },
+    failWith: (message: Value, w: Position): never => fail('SCRIPT_FAIL', toText(message), w),
+    raise: (code: string, message: string, w: Position): never => fail(code, message, w),
+    /** Stores `value` at `steps` inside `current`, in place when only this variable holds it. */
+    store(current: Value | undefined, steps: PathStep[], value: Value): Value {
+      const inPlace = typeof current === 'object' && current !== null && owned.has(current);
+      const next = assignPath(current === undefined ? null : current, steps, 0, value, limits, inPlace);
+      if (typeof next === 'object' && next !== null) owned.add(next);
+      return next;
+    },
+    /** The list of a multi-assignment, checked. */
+    multi(value: Value, count: number, w: Position): Value[] {
+      if (!Array.isArray(value)) return fail('SCRIPT_TYPE_MISMATCH', `Assigning to ${count} names needs a list on the right-hand side.`, w);
+      if (value.length !== count) return fail('SCRIPT_COUNT_MISMATCH', `LHS count ${count} doesn't match RHS list length ${value.length}.`, w);
+      return value;
+    },
+    /** What `for each` visits: list items, string characters, map values in sorted key order; nil visits nothing. */
+    items(collection: Value, w: Position): readonly Value[] {
+      if (collection === null) return [];
+      if (Array.isArray(collection)) return collection;
+      if (typeof collection === 'string') return Array.from(collection);
+      if (collection instanceof Map) return sortedKeys(collection).map((key) => collection.get(key) as Value);
+      return fail('SCRIPT_NOT_ITERABLE', `Cannot iterate over a ${typeName(collection)}; 'for each' takes a list, string or map.`, w);
+    },
+    maxLoop,
+    loopLimit: (w: Position): never => fail('SCRIPT_LOOP_LIMIT', `exceeded max iterations (${maxLoop}) in one loop (limit: loopIterations).`, w),
+    /** Checks the size of a list built from a literal. */
+    size(count: number, w: Position): void {
+      checkCollectionSize(count, limits, w);
+    },
+    /** Entering a function call: one unit of fuel and the call-depth limit. */
+    enter(w: Position): undefined {
+      if (machine.depth >= limits.callDepth) {
+        fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, w);
+      }
+      machine.tick(w);
+      return undefined;
+    },
+    /** Adds this function's frame to an error leaving it; turns a JavaScript stack overflow into `SCRIPT_CALL_DEPTH`. */
+    frame(error: unknown, name: string, site: Position | null): unknown {
+      let scriptError = error;
+      if (error instanceof RangeError) {
+        scriptError = new ScriptError('SCRIPT_CALL_DEPTH', 'The interpreter ran out of stack; calls or expressions are nested too deeply (limit: callDepth).', site);
+      }
+      if (scriptError instanceof ScriptError) {
+        if (scriptError.frames.length === 0 || site === null) scriptError.frames.push({ name, line: scriptError.line, column: scriptError.column });
+        else scriptError.frames.push({ name, line: site.line, column: site.column });
+      }
+      return scriptError;
+    },
+    /** Whether an `on error` handler of the activation `token` may handle `error` (marks it if so). */
+    handles(error: unknown, token: object, depth: number): error is ScriptError {
+      if (!(error instanceof ScriptError) || error.fatal || error.handledBy === token) return false;
+      error.handledBy = token;
+      machine.depth = depth;
+      return true;
+    },
+  };
+}
+
+/** The helpers' type. */
+export type Helpers = ReturnType<typeof createHelpers>;

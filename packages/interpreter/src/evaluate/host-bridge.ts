@@ -1,0 +1,36 @@
+/**
+ * What the evaluator needs from its host: one synchronous request channel
+ * (tool calls, `ask`, `promptuser`) and an optional event sink for live
+ * progress. Inside the isolate it is backed by the sandbox's `__host`; in
+ * plain Node (tests) by ordinary functions. Only JSON data crosses it.
+ */
+import type { JsonValue } from '../runtime/index.ts';
+
+/** A failure reported by the host for a request, as data. */
+export interface HostFailure {
+  readonly code: string;
+  readonly message: string;
+  readonly numericCode?: number;
+}
+
+/** The host's answer to a request. */
+export type HostReply = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly error: HostFailure };
+
+/** The kinds of requests the evaluator makes. */
+export type HostRequest =
+  | { readonly kind: 'tool'; readonly name: string; readonly args: readonly JsonValue[] }
+  | { readonly kind: 'ask'; readonly agent: string; readonly prompt: string; readonly options: JsonValue }
+  | { readonly kind: 'promptuser'; readonly prompt: string };
+
+/** Live progress events. */
+export type HostEvent = { readonly kind: 'emit'; readonly text: string } | { readonly kind: 'whisper'; readonly target: string; readonly text: string };
+
+/** The host as the evaluator sees it. */
+export interface HostBridge {
+  /** Performs a request synchronously (the sandbox blocks the isolate while the host awaits). */
+  request(request: HostRequest): HostReply;
+  /** Streams an event, when the host asked for streaming. */
+  event?(event: HostEvent): void;
+  /** Milliseconds since the epoch, for the wall-clock quota. */
+  now(): number;
+}

@@ -1,0 +1,114 @@
+/**
+ * The state of one run: quotas and their counters, collected OUTPUT and
+ * SCRATCHPAD and the host bridge. The code generated for a run captures the
+ * machine of that run, so a run never sees another's state.
+ */
+import { fail, fromJson, type Position, type RunLimits, ScriptError, type Value } from '../runtime/index.ts';
+import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
+
+/** How often (in fuel steps) the wall clock is read. */
+const CLOCK_INTERVAL = 1024;
+
+/** UTF-8 byte length of a string. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** One run's state. */
+export class Machine {
+  readonly limits: RunLimits;
+  readonly host: HostBridge;
+  readonly deadline: number;
+  readonly globals: ReadonlyMap<string, Value>;
+  /** Fuel left. */
+  fuel: number;
+  private clock = CLOCK_INTERVAL;
+  depth = 0;
+  toolCalls = 0;
+  readonly emits: string[] = [];
+  readonly whispers: { target: string; text: string }[] = [];
+  private outputBytes = 0;
+  private scratchpadBytes = 0;
+  readonly stream: boolean;
+  /**
+   * Containers held by exactly one variable slot, which `set` may therefore
+   * change in place instead of copying (value semantics stay intact: a
+   * container leaves this set as soon as a read could share it).
+   */
+  readonly owned = new WeakSet<object>();
+
+  constructor(limits: RunLimits, host: HostBridge, globals: ReadonlyMap<string, Value>, stream: boolean, startedAt: number) {
+    this.limits = limits;
+    this.host = host;
+    this.globals = globals;
+    this.fuel = limits.fuel;
+    this.deadline = startedAt + limits.wallMs;
+    this.stream = stream;
+  }
+
+  /** Spends one unit of fuel; checks the wall clock now and then. */
+  tick(where: Position): void {
+    if (--this.fuel < 0) {
+      this.fuel = 0;
+      fail('SCRIPT_FUEL_EXHAUSTED', `The program ran out of fuel after ${this.limits.fuel} steps (limit: fuel).`, where);
+    }
+    if (--this.clock <= 0) this.checkClock(where);
+  }
+
+  /** Throws `SCRIPT_TIMEOUT` once the deadline has passed. */
+  checkClock(where: Position | null): void {
+    this.clock = CLOCK_INTERVAL;
+    if (this.host.now() > this.deadline) {
+      fail('SCRIPT_TIMEOUT', `The program ran longer than ${this.limits.wallMs} ms (limit: wallMs).`, where);
+    }
+  }
+
+  /** Appends `text` to OUTPUT (reference seed 003 §4: `<text>\n`). */
+  emit(text: string, where: Position): void {
+    const bytes = utf8Length(text) + 1;
+    if (this.outputBytes + bytes > this.limits.outputBytes) {
+      fail('SCRIPT_OUTPUT_LIMIT', `OUTPUT would exceed ${this.limits.outputBytes} bytes (limit: outputBytes); ${this.emits.length} emits were kept.`, where);
+    }
+    this.outputBytes += bytes;
+    this.emits.push(text);
+    if (this.stream) this.host.event?.({ kind: 'emit', text });
+  }
+
+  /** Appends `text` for `target` to SCRATCHPAD. */
+  whisper(target: string, text: string, where: Position): void {
+    const bytes = utf8Length(text) + 1;
+    if (this.scratchpadBytes + bytes > this.limits.scratchpadBytes) {
+      fail('SCRIPT_SCRATCHPAD_LIMIT', `SCRATCHPAD would exceed ${this.limits.scratchpadBytes} bytes (limit: scratchpadBytes).`, where);
+    }
+    this.scratchpadBytes += bytes;
+    this.whispers.push({ target, text });
+    if (this.stream) this.host.event?.({ kind: 'whisper', target, text });
+  }
+
+  /** Sends a request to the host and turns its reply into a value or a script error. */
+  request(request: HostRequest, where: Position): Value {
+    let reply: HostReply;
+    try {
+      reply = this.host.request(request);
+    } catch (error) {
+      if (error instanceof ScriptError) throw error;
+      throw new ScriptError('SCRIPT_INTERNAL', `The host failed to answer a ${request.kind} request: ${String((error as Error)?.message ?? error)}`, where);
+    }
+    this.checkClock(where);
+    if (!reply.ok) {
+      const error = new ScriptError(reply.error.code, reply.error.message, where, reply.error.numericCode);
+      throw error;
+    }
+    return fromJson(reply.value, this.limits, where);
+  }
+}

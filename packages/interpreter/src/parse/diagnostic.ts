@@ -1,0 +1,30 @@
+/**
+ * Diagnostics: what `parse` and `check` report instead of throwing. Plain,
+ * JSON-copyable values; `message` is written to be fed back to a model.
+ */
+import type { DiagnosticCode } from './diagnostic-codes.ts';
+
+/** One problem found in a script, with a stable code and a 1-based position. */
+export interface Diagnostic {
+  /** Stable `SCRIPT_…` code (see the package README for fixes). */
+  readonly code: DiagnosticCode;
+  /** What is wrong and how to fix it, in words a model can act on. */
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  /** The file name given to `parse`, when there was one. */
+  readonly file?: string;
+  /** The Go reference's numeric error code, where it has one (reference §1.10). */
+  readonly numericCode?: number;
+}
+
+/** Orders diagnostics by file, line, column, then code: the stable order `check` returns. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    (a.file ?? '').localeCompare(b.file ?? '') ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Expression } from '../ast/index.ts';
+import { parse } from './parse.ts';
+
+function firstExpression(source: string): Expression {
+  const result = parse(`func main(returns r) means\n  return ${source}\nendfunc\n`);
+  if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+  const statement = result.program.functions[0]?.body[0];
+  if (statement?.type !== 'ReturnStatement' || !statement.values[0]) throw new Error('no return value');
+  return statement.values[0];
+}
+
+/** Prints an expression fully parenthesised, so parsing it back must give the same tree. */
+function print(expression: Expression): string {
+  switch (expression.type) {
+    case 'NumberLiteral':
+      return expression.raw;
+    case 'Identifier':
+      return expression.name;
+    case 'BinaryExpression':
+      return `(${print(expression.left)} ${expression.operator} ${print(expression.right)})`;
+    case 'UnaryExpression':
+      return `(${expression.operator} ${print(expression.argument)})`;
+    case 'IndexExpression':
+      return `${print(expression.object)}[${print(expression.index)}]`;
+    case 'ListLiteral':
+      return `[${expression.elements.map(print).join(', ')}]`;
+    default:
+      throw new Error(`unprintable ${expression.type}`);
+  }
+}
+
+function shape(expression: Expression): unknown {
+  return JSON.parse(JSON.stringify(expression, (key, value) => (key === 'line' || key === 'column' ? undefined : value)));
+}
+
+const operators = ['or', 'and', '|', '^', '&', '==', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '**'] as const;
+const unary = ['-', 'not', 'no', 'some', '~', 'typeof'] as const;
+
+const expressionArbitrary: fc.Arbitrary<string> = fc.letrec<{ expression: string }>((tie) => ({
+  expression: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.nat({ max: 999 }).map(String),
+    fc.constantFrom('a', 'b', 'value_1', 'X'),
+    fc.tuple(tie('expression'), fc.constantFrom(...operators), tie('expression')).map(([left, operator, right]) => `(${left} ${operator} ${right})`),
+    fc.tuple(fc.constantFrom(...unary), tie('expression')).map(([operator, argument]) => `(${operator} ${argument})`),
+    fc.array(tie('expression'), { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
+  ),
+})).expression;
+
+describe('parse', () => {
+  it('never throws, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (source) => {
+        const result = parse(source);
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws on near-miss programs built from NeuroScript tokens', () => {
+    const token = fc.constantFrom('command', 'endcommand', 'func', 'means', 'endfunc', 'set', 'x', '=', '1', '"s"', '[[', ']]', '{{', '}}', '```', "'''", '(', ')', '[', ']', '{', '}', ',', ':', '\n', '\\\n', ' ', '#', 'if', 'endif', 'tool.a.b', '.', 'on', 'error', 'do', 'endon', '\r\n', '\u200b');
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
+        const result = parse(tokens.join(''));
+        if (!result.ok) for (const diagnostic of result.diagnostics) expect(diagnostic.line).toBeGreaterThanOrEqual(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('parses printed expressions back to the same structure', () => {
+    fc.assert(
+      fc.property(expressionArbitrary, (source) => {
+        const expression = firstExpression(source);
+        expect(shape(firstExpression(print(expression)))).toEqual(shape(expression));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('copies the file name into the program and diagnostics', () => {
+    const ok = parse('command\n emit 1\nendcommand\n', { fileName: 'turn.ns' });
+    expect(ok.ok && ok.program.fileName).toBe('turn.ns');
+    const bad = parse('command\n x = 1\nendcommand\n', { fileName: 'turn.ns' });
+    expect(bad.ok ? [] : bad.diagnostics.map((diagnostic) => [diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.numericCode])).toEqual([['turn.ns', 2, 2, 15]]);
+  });
+
+  it('rejects non-string input without throwing', () => {
+    expect(parse(42 as unknown as string).ok).toBe(false);
+  });
+
+  it('reports sources over 1 MiB', () => {
+    const result = parse(`command\n emit "${'a'.repeat(1024 * 1024)}"\nendcommand\n`);
+    expect(result.ok ? [] : result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['SCRIPT_SOURCE_TOO_LARGE']);
+  });
+
+  it('positions interpolation holes in the original source', () => {
+    const expression = firstExpression('```a\n  {{ tool.x.y(z) }}```');
+    expect(expression.type === 'InterpolatedString' && expression.parts[1]).toMatchObject({ type: 'InterpolationPart', line: 3, column: 6, expression: { type: 'CallExpression', line: 3, column: 6 } });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * `parse(source)`: NeuroScript text → plain AST or diagnostics. Never throws
+ * on bad input. Runs the reference's source cleaning (§1.1), matches the
+ * precompiled Ohm grammar, builds the AST, and reports every problem with a
+ * 1-based line and column.
+ */
+import type { CommandBlock, FunctionDefinition, OnEventStatement, Program } from '../ast/index.ts';
+import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { buildProgram } from './build-ast.ts';
+import type { Diagnostic } from './diagnostic.ts';
+import { NUMERIC_CODES, type DiagnosticCode } from './diagnostic-codes.ts';
+import { LineIndex } from './line-index.ts';
+import { MAX_SOURCE_LENGTH, preprocess } from './preprocess.ts';
+import { describeSyntaxError } from './syntax-message.ts';
+
+/** Options for `parse`. */
+export interface ParseOptions {
+  /** Copied into the program and every diagnostic. */
+  readonly fileName?: string;
+}
+
+/** The outcome of `parse`: a program, or the reasons there is none. */
+export type ParseResult =
+  | { readonly ok: true; readonly program: Program }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Parses a NeuroScript library or command script. Never throws on bad input. */
+export function parse(source: string, options: ParseOptions = {}): ParseResult {
+  const { fileName } = options;
+  const make = (code: DiagnosticCode, message: string, line: number, column: number): Diagnostic =>
+    makeDiagnostic(code, message, line, column, fileName);
+  if (typeof source !== 'string') {
+    return { ok: false, diagnostics: [make('SCRIPT_SYNTAX', 'The script must be text.', 1, 1)] };
+  }
+  const { text, rejected } = preprocess(source);
+  if (text.length > MAX_SOURCE_LENGTH) {
+    return { ok: false, diagnostics: [make('SCRIPT_SOURCE_TOO_LARGE', `The script is ${text.length} characters long; the limit is ${MAX_SOURCE_LENGTH}. Split the work across turns or functions.`, 1, 1)] };
+  }
+  const lines = new LineIndex(text);
+  const diagnostics: Diagnostic[] = rejected.map((character) => {
+    const { line, column } = lines.position(character.offset);
+    const hex = character.codePoint.toString(16).toUpperCase().padStart(4, '0');
+    return make('SCRIPT_DISALLOWED_CHARACTER', `Disallowed invisible control character U+${hex}; delete it.`, line, column);
+  });
+  const match = grammar.match(text, 'Program');
+  if (match.failed()) {
+    const error = describeSyntaxError(text, match);
+    const { line, column } = lines.position(error.offset);
+    diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
+    return { ok: false, diagnostics };
+  }
+  const { program: built, problems } = buildProgram(match, text, lines);
+  for (const problem of problems) {
+    const { line, column } = lines.position(problem.offset);
+    diagnostics.push(make(problem.code, problem.message, line, column));
+  }
+  const functions: FunctionDefinition[] = [];
+  const eventHandlers: OnEventStatement[] = [];
+  const commands: CommandBlock[] = [];
+  for (const declaration of built.declarations) {
+    if (declaration.type === 'FunctionDefinition') functions.push(declaration);
+    else if (declaration.type === 'OnEventStatement') eventHandlers.push(declaration);
+    else commands.push(declaration);
+  }
+  if (commands.length > 0 && functions.length + eventHandlers.length > 0) {
+    const first = [...functions, ...eventHandlers].sort((a, b) => a.line - b.line)[0] as FunctionDefinition | OnEventStatement;
+    const what = first.type === 'FunctionDefinition' ? `func ${first.name}` : 'on event';
+    diagnostics.push(
+      make(
+        'SCRIPT_MIXED_SCRIPT',
+        `A script holds either command blocks or definitions (func, on event), never both; '${what}' here sits beside a command block. Put the steps inside the command block, or move the definitions to a library script.`,
+        first.line,
+        first.column,
+      ),
+    );
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  const program: Program = {
+    type: 'Program',
+    kind: commands.length > 0 ? 'command' : functions.length + eventHandlers.length > 0 ? 'library' : 'empty',
+    ...(fileName === undefined ? {} : { fileName }),
+    metadata: built.metadata,
+    functions,
+    eventHandlers,
+    commands,
+    line: 1,
+    column: 1,
+  };
+  return { ok: true, program };
+}
+
+/** Builds a diagnostic, adding the reference's numeric code when there is one. */
+export function makeDiagnostic(code: DiagnosticCode, message: string, line: number, column: number, file?: string): Diagnostic {
+  const numericCode = NUMERIC_CODES[code];
+  return {
+    code,
+    message,
+    line,
+    column,
+    ...(file === undefined ? {} : { file }),
+    ...(numericCode === undefined ? {} : { numericCode }),
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * Turns an Ohm match failure into one message a model can act on. These
+ * messages go back to the model on the next turn, so each common mistake gets
+ * its own wording: a missing `set` or `call`, `m.a` field reads, upper-case
+ * keywords, `else if`, `=` for `==`, trailing commas, unclosed strings and
+ * blocks, empty blocks, reserved words as names. Anything else falls back to
+ * "expected …, found …".
+ */
+import type { MatchResult } from 'ohm-js';
+
+/** A syntax error: where, and what to do about it. */
+export interface SyntaxErrorDescription {
+  readonly offset: number;
+  readonly message: string;
+}
+
+interface Failure {
+  type: string;
+  getText(): string;
+}
+
+interface FailedMatch {
+  getRightmostFailurePosition(): number;
+  getRightmostFailures(): Failure[];
+}
+
+const STATEMENT_KEYWORDS = 'set, call, emit, whisper, must, fail, if, while, for each, return, ask, promptuser, break, continue, on error, clear_error';
+
+const RESERVED = new Set(
+  'acos and as asin ask atan break call clear clear_error command continue cos do each else emit endcommand endfor endfunc endif endon endwhile error eval event fail false for func fuzzy if in into last len ln log means must mustbe named needs nil no not on optional or promptuser return returns set sin some tan timedate tool true typeof while whisper with'.split(
+    ' ',
+  ),
+);
+
+const CLOSERS: Record<string, string> = {
+  endcommand: 'command',
+  endfunc: 'func',
+  endif: 'if',
+  endwhile: 'while',
+  endfor: 'for each',
+  endon: 'on … do',
+};
+
+const FOREIGN_WORDS: Record<string, string> = {
+  let: "to assign, write 'set name = value'",
+  var: "to assign, write 'set name = value'",
+  const: "to assign, write 'set name = value'",
+  print: "to print, write 'emit value'",
+  echo: "to print, write 'emit value'",
+  log: "to print, write 'emit value'",
+  elif: "write 'else', then a nested 'if … endif' on the next line",
+  elseif: "write 'else', then a nested 'if … endif' on the next line",
+  def: "functions are defined at the top level of a library script with 'func name(needs a) means … endfunc'",
+  function: "functions are defined at the top level of a library script with 'func name(needs a) means … endfunc'",
+  end: "blocks close with their own keyword: endif, endwhile, endfor, endon, endfunc, endcommand",
+  foreach: "loops are written 'for each item in list … endfor'",
+  try: "errors are handled with 'on error do … endon'",
+};
+
+function describeFound(text: string, offset: number): string {
+  if (offset >= text.length) return 'the end of the script';
+  if (text[offset] === '\n') return 'the end of the line';
+  const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(offset, offset + 80));
+  if (word) return `'${word[0]}'`;
+  return `'${text[offset]}'`;
+}
+
+function lineBounds(text: string, offset: number): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const newline = text.indexOf('\n', offset);
+  return { start, end: newline === -1 ? text.length : newline };
+}
+
+function quoteList(items: readonly string[]): string {
+  const quoted = items.map((item) => (item.startsWith('a ') || item.startsWith('an ') || item === 'end of line' ? item : `'${item}'`));
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+interface OpenBracket {
+  readonly character: string;
+  readonly offset: number;
+}
+
+const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/**
+ * The brackets still open at `offset`, innermost last. A rough scan: it skips
+ * quoted and raw strings and comments, which is enough to point at an
+ * unclosed bracket.
+ */
+function openBrackets(text: string, offset: number): OpenBracket[] {
+  const stack: OpenBracket[] = [];
+  let index = 0;
+  while (index < offset) {
+    const character = text[index] as string;
+    const three = text.slice(index, index + 3);
+    if (three === '```' || three === "\'\'\'") {
+      const end = text.indexOf(three, index + 3);
+      index = end === -1 ? offset : end + 3;
+      continue;
+    }
+    if (character === '"' || character === "'") {
+      let end = index + 1;
+      while (end < offset && text[end] !== character && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
+      index = end + 1;
+      continue;
+    }
+    if (character === '#' || three.startsWith('--') || three.startsWith('//')) {
+      const end = text.indexOf('\n', index);
+      index = end === -1 ? offset : end;
+      continue;
+    }
+    if (character in CLOSING) stack.push({ character, offset: index });
+    else if (character === ')' || character === ']' || character === '}') stack.pop();
+    index += 1;
+  }
+  return stack;
+}
+
+function positionOf(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
+}
+
+/** Describes why `match` failed on `text`. */
+export function describeSyntaxError(text: string, match: MatchResult): SyntaxErrorDescription {
+  const failed = match as unknown as FailedMatch;
+  const offset = failed.getRightmostFailurePosition();
+  const expected = new Set(failed.getRightmostFailures().map((failure) => failure.getText()));
+  return { offset, message: explain(text, offset, expected) };
+}
+
+function expectsValueOrSeparator(expected: Set<string>): boolean {
+  return expected.has('a number') || expected.has(',');
+}
+
+function explain(text: string, offset: number, expected: Set<string>): string {
+  const { start, end } = lineBounds(text, offset);
+  const before = text.slice(start, offset);
+  const rest = text.slice(offset, end);
+  const restTrimmed = rest.trim();
+  const found = describeFound(text, offset);
+  const firstWord = /^[A-Za-z_][A-Za-z0-9_]*/.exec(restTrimmed)?.[0] ?? '';
+  const atEnd = offset >= text.length;
+
+  const expectsStatement = expected.has('set') && expected.has('emit');
+  const expectsValue = expected.has('a number') && expected.has('a string');
+  const expectsTopLevel = expected.has('command') && expected.has('func');
+  const closer = [...expected].find((item) => item in CLOSERS);
+
+  if (offset === 0 && rest.startsWith('```')) {
+    return 'Remove the markdown fence (```): write the NeuroScript itself, starting with \'command\'.';
+  }
+  for (const delimiter of ['```', "'''", '[[']) {
+    const closer = delimiter === '[[' ? ']]' : delimiter;
+    if (rest.startsWith(delimiter) && !text.includes(closer, offset + delimiter.length)) {
+      return `The ${delimiter} string starting here is never closed: end it with ${closer}.`;
+    }
+  }
+  const open = openBrackets(text, offset).at(-1);
+  if (open && text.lastIndexOf('\n', offset - 1) >= open.offset && !(firstWord in CLOSERS && expectsValueOrSeparator(expected))) {
+    const close = CLOSING[open.character] as string;
+    return `Expected ',' or the closing '${close}' of the '${open.character}' opened at ${positionOf(text, open.offset)}, but found ${found}.`;
+  }
+  if (open && firstWord in CLOSERS) {
+    const close = CLOSING[open.character] as string;
+    return `The '${open.character}' opened at ${positionOf(text, open.offset)} is not closed: add '${close}'.`;
+  }
+
+  if (rest.startsWith('"') || rest.startsWith("'")) {
+    const quote = rest[0] as string;
+    if (!rest.slice(1).includes(quote)) {
+      return `The string starting here is not closed on this line: add the closing ${quote}. For text over several lines use a \`\`\`…\`\`\` string, or end the line with \\ to continue it.`;
+    }
+  }
+
+  if (expectsStatement || expectsTopLevel) {
+    if (atEnd && closer) {
+      return `The script ends before the '${CLOSERS[closer]}' block is closed: add '${closer}' on its own line.`;
+    }
+    if (firstWord in CLOSERS) {
+      if (closer && closer !== firstWord) {
+        return `'${firstWord}' cannot close this block: the innermost open block is '${CLOSERS[closer]}', which closes with '${closer}'.`;
+      }
+      if (!closer || expectsStatement) {
+        return `This block is empty: every block needs at least one statement before '${firstWord}' (a comment alone does not count).`;
+      }
+    }
+    if (firstWord === 'else') {
+      return "'else' is only valid inside an 'if … endif' block, on its own line between the two branches.";
+    }
+    if (firstWord in FOREIGN_WORDS) {
+      return `'${firstWord}' is not a NeuroScript statement: ${FOREIGN_WORDS[firstWord]}.`;
+    }
+    if ((firstWord === 'func' || firstWord === 'command') && closer) {
+      return `'${firstWord}' cannot start inside an open block: close the '${CLOSERS[closer]}' block with '${closer}' first.`;
+    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*(\s*(\[[^\]]*\]|\.[A-Za-z_][A-Za-z0-9_]*))*\s*(,\s*[A-Za-z_][A-Za-z0-9_.[\]"']*\s*)*=(?!=)/.test(restTrimmed) && !RESERVED.has(firstWord)) {
+      return `An assignment needs 'set': write 'set ${restTrimmed.replace(/\s+/g, ' ')}'.`;
+    }
+    if (/^tool\s*\./.test(restTrimmed) || (/^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(restTrimmed) && !RESERVED.has(firstWord))) {
+      return `A call on its own needs 'call': write 'call ${restTrimmed}'. To keep the result, write 'set result = ${restTrimmed}'.`;
+    }
+    if (firstWord && RESERVED.has(firstWord.toLowerCase()) && !RESERVED.has(firstWord)) {
+      return `Keywords are lower case: write '${firstWord.toLowerCase()}', not '${firstWord}'.`;
+    }
+    if (expectsTopLevel && !expectsStatement) {
+      if (firstWord && ['set', 'emit', 'call', 'whisper', 'if', 'while', 'for', 'must', 'fail', 'return'].includes(firstWord)) {
+        return `Statements must sit inside a block: put them between 'command' and 'endcommand' (or inside 'func name() means … endfunc').`;
+      }
+      return `Expected 'command', 'func' or 'on event' at the top level, but found ${found}. A command script is 'command' … 'endcommand'; a library script holds 'func … endfunc' definitions.`;
+    }
+    return `Statements must start with a keyword (${STATEMENT_KEYWORDS}), but found ${found}.${closer ? ` Or close the block with '${closer}'.` : ''}`;
+  }
+
+  if (rest.startsWith('\\')) {
+    return 'A line continuation is a \\ as the very last character of a line: remove what follows it (spaces or comments), or join the lines.';
+  }
+
+  if (expectsValue) {
+    if (/,\s*$/.test(before) && (rest.trim() === '' || atEnd)) {
+      return 'Remove the trailing comma at the end of this line, or put the next value after it on the same line.';
+    }
+    if (/^[\])}]/.test(rest) && /,\s*$/.test(text.slice(Math.max(0, offset - 200), offset).replace(/\s*\n\s*/g, ' '))) {
+      return `Remove the trailing comma before '${rest[0]}': a list, map or argument list cannot end with a comma.`;
+    }
+    if (rest.trim() === '' || atEnd) {
+      const last = before.trimEnd().slice(-2).trim();
+      return `The line ends where a value is expected${last ? ` after '${last}'` : ''}. Finish the expression on this line, or end the line with \\ to continue it on the next.`;
+    }
+    if (firstWord && RESERVED.has(firstWord)) {
+      return `'${firstWord}' is a reserved keyword and cannot be used as a value or name here; expected a value (a number, string, list, map, variable or call).`;
+    }
+    return `Expected a value (a number, string, list [..], map {..}, variable or call) but found ${found}.`;
+  }
+
+  if (expected.size === 1 && expected.has('a name')) {
+    if (firstWord && RESERVED.has(firstWord)) {
+      return `'${firstWord}' is a reserved keyword and cannot be used as a name; pick another name (for example '${firstWord}_value').`;
+    }
+    return `Expected a name (letters, digits and _, not starting with a digit) but found ${found}.`;
+  }
+
+  if (expected.has('end of line')) {
+    if (/^\.\s*[A-Za-z_]/.test(rest) && /[A-Za-z0-9_\])]$/.test(before)) {
+      const field = /^\.\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(rest)?.[1] ?? 'a';
+      return `Map fields are read with brackets: write ["${field}"] instead of .${field} (m["${field}"], not m.${field}). Dot access only works on the left of 'set'.`;
+    }
+    if (/^=(?!=)/.test(rest) && /^\s*(if|while|must)\b/.test(before)) {
+      return "Use '==' to compare; a single '=' only appears in 'set name = value'.";
+    }
+    if (firstWord === 'if' && /\belse\s*$/.test(before)) {
+      return "There is no 'else if': write 'else', then on the next line a nested 'if … endif', and close the outer 'if' with its own 'endif'.";
+    }
+    if (/^\{/.test(rest) && /^\s*(if|while|for)\b/.test(before)) {
+      return "Blocks do not use braces: write the condition, the statements on the following lines, then 'endif', 'endwhile' or 'endfor'.";
+    }
+    if (/^:/.test(rest) && /^\s*(if|while|for|else)\b/.test(before)) {
+      return "No ':' after a condition: end the line after it, put the statements on the following lines, then close the block ('endif', 'endwhile', 'endfor').";
+    }
+    if (/^;/.test(rest)) {
+      return "Remove the ';': a statement ends at the end of its line.";
+    }
+    if (/^\(/.test(rest)) {
+      return `Only names, built-ins and tool.group.Name can be called; found '(' after an expression.`;
+    }
+    if (/^[,]/.test(rest)) {
+      return "Unexpected ',': this statement takes a single value here. To build a list write [a, b].";
+    }
+    return `Unexpected ${found} after a complete expression: each statement ends at the end of its line (join values with an operator such as +, or put the next statement on its own line).`;
+  }
+
+  if (expected.has('=') && /^[-+*/%]=/.test(rest)) {
+    const operator = rest[0] as string;
+    const target = before.replace(/^\s*set\s*/, '').trim();
+    return `There is no '${operator}=': write 'set ${target} = ${target} ${operator} …'.`;
+  }
+  if (expected.has('=')) {
+    return `Expected '=' in 'set name = value' but found ${found}.`;
+  }
+  if (expected.has('(') && /^\s*call\b/.test(before)) {
+    return `A call needs parentheses: write '${before.replace(/^\s*call\s*/, '').trim()}()' with its arguments inside.`;
+  }
+  if (expected.has('do')) return `Expected 'do' here: handlers are written 'on error do' and 'on event name do'; found ${found}.`;
+  if (expected.has('means')) return `Expected 'means' after the function signature: 'func name(needs a, b) means'; found ${found}.`;
+  if (expected.has('each')) return "Loops are written 'for each item in collection'.";
+  if (expected.has('in')) return `Expected 'in' in 'for each item in collection'; found ${found}.`;
+  if (expected.has('into')) return `Expected 'into' in 'promptuser "question" into answer'; found ${found}.`;
+
+  const items = [...expected].filter((item) => item !== 'a comment');
+  return `Expected ${quoteList(items.slice(0, 8))}${items.length > 8 ? ' (or more)' : ''} but found ${found}.`;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { mapHostFailure, scriptCodeForToolCode } from './map-host-failure.ts';
+
+describe('mapHostFailure', () => {
+  it('maps every policy denial by its reference number, whatever its string code', () => {
+    const error = Object.assign(new Error('host 10.0.0.1 is not granted'), { code: 'HTTP_HOST_DENIED', referenceCode: 1003 });
+    expect(mapHostFailure(error, 'tool.http.fetch')).toEqual({
+      code: 'SCRIPT_TOOL_DENIED',
+      message: 'tool.http.fetch: [HTTP_HOST_DENIED] host 10.0.0.1 is not granted',
+    });
+  });
+
+  it('falls back to the string code without a reference number', () => {
+    expect(scriptCodeForToolCode('POLICY_CALL_LIMIT')).toBe('SCRIPT_TOOL_DENIED');
+    expect(scriptCodeForToolCode('TOOL_ARGUMENT_MISSING')).toBe('SCRIPT_TOOL_ARGUMENTS');
+    expect(scriptCodeForToolCode('TOOL_FAILED', 21)).toBe('SCRIPT_TOOL_ERROR');
+    expect(scriptCodeForToolCode(undefined)).toBe('SCRIPT_TOOL_ERROR');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Turns what a tool, the orchestrator or the prompt hook threw into the
+ * `{code, message}` the script sees: tool-host codes (`TOOL_…`, `POLICY_…`)
+ * map onto stable `SCRIPT_TOOL_…` codes, and the original code stays in the message.
+ */
+
+/** A failure as the sandbox passes it into the isolate. */
+export interface HostFailureData {
+  readonly code: string;
+  readonly message: string;
+}
+
+const ARGUMENT_CODES = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING', 'TOOL_VALUE_TYPE', 'TOOL_VALUE_INVALID', 'TOOL_VALUE_BOUNDS']);
+
+/**
+ * The reference's numeric codes a tool host may attach (`referenceCode`):
+ * 1003 is every policy denial, whatever its string code (`POLICY_…`, but also
+ * `FS_ESCAPE`, `HTTP_HOST_DENIED`, …), 3 is an unknown tool, 4 bad arguments.
+ */
+const BY_REFERENCE_CODE: Readonly<Record<number, string>> = { 1003: 'SCRIPT_TOOL_DENIED', 3: 'SCRIPT_TOOL_NOT_FOUND', 4: 'SCRIPT_TOOL_ARGUMENTS' };
+
+/** The script-facing code for a tool-host error code (and its reference number, when given). */
+export function scriptCodeForToolCode(code: string | undefined, referenceCode?: number): string {
+  if (code?.startsWith('SCRIPT_')) return code;
+  const byReference = referenceCode === undefined ? undefined : BY_REFERENCE_CODE[referenceCode];
+  if (byReference !== undefined) return byReference;
+  if (code === undefined) return 'SCRIPT_TOOL_ERROR';
+  if (code === 'TOOL_NOT_FOUND') return 'SCRIPT_TOOL_NOT_FOUND';
+  if (code.startsWith('POLICY_')) return 'SCRIPT_TOOL_DENIED';
+  if (ARGUMENT_CODES.has(code)) return 'SCRIPT_TOOL_ARGUMENTS';
+  return 'SCRIPT_TOOL_ERROR';
+}
+
+/** Describes a thrown value as a failure for the script. */
+export function mapHostFailure(error: unknown, what: string): HostFailureData {
+  const raw = typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown; referenceCode?: unknown }) : {};
+  const code = typeof raw.code === 'string' ? raw.code : undefined;
+  const message = typeof raw.message === 'string' ? raw.message : String(error);
+  const scriptCode = scriptCodeForToolCode(code, typeof raw.referenceCode === 'number' ? raw.referenceCode : undefined);
+  const prefix = code !== undefined && code !== scriptCode ? `[${code}] ` : '';
+  return { code: scriptCode, message: `${what}: ${prefix}${message}` };
+}
+
+/** An Error with a string code, the shape the sandbox reads from a throw. */
+export class HostCallError extends Error {
+  readonly code: string;
+  constructor(failure: HostFailureData) {
+    super(failure.message);
+    this.name = 'HostCallError';
+    this.code = failure.code;
+  }
+}

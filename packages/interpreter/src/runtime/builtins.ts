@@ -1,0 +1,104 @@
+/**
+ * Built-in functions (reference §1.7 "Built-in functions"): `len`, `typeof`,
+ * `char`, `ord`, the `is_*` predicates, and the math functions the reference
+ * parses but never implemented (`ln log sin cos tan asin acos atan`, see
+ * docs/deviations.md). Names are case-insensitive and win over procedures.
+ */
+import { renderValue } from './render.ts';
+import { fail, type Position } from './script-error.ts';
+import { toNumeric } from './to-number.ts';
+import { typeName } from './type-name.ts';
+import { ErrorValue, type Value } from './value.ts';
+
+/** A built-in: fixed arity, pure. */
+interface Builtin {
+  readonly arity: number;
+  readonly run: (args: readonly Value[], where: Position | null) => Value;
+}
+
+function number(name: string, value: Value, where: Position | null): number {
+  const result = toNumeric(value);
+  if (result === undefined) return fail('SCRIPT_TYPE_MISMATCH', `${name}() needs a number, got ${typeName(value)} ${renderValue(value)}.`, where);
+  return result;
+}
+
+/** Rune (code point) count of a string. */
+export function runeCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+const math = (name: string, f: (x: number) => number): Builtin => ({ arity: 1, run: ([x], where) => f(number(name, x ?? null, where)) });
+const is = (test: (v: Value) => boolean): Builtin => ({ arity: 1, run: ([v]) => test(v ?? null) });
+
+const BUILTINS: Record<string, Builtin> = {
+  len: {
+    arity: 1,
+    run: ([v]) => {
+      if (typeof v === 'string') return runeCount(v);
+      if (Array.isArray(v)) return v.length;
+      if (v instanceof Map) return v.size;
+      return v === null || v === undefined ? 0 : 1;
+    },
+  },
+  typeof: { arity: 1, run: ([v]) => typeName(v ?? null) },
+  char: {
+    arity: 1,
+    run: ([v], where) => {
+      const code = number('char', v ?? null, where);
+      if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return fail('SCRIPT_INVALID_ARGUMENT', `char() needs a code point between 0 and 1114111, got ${renderValue(v ?? null)}.`, where);
+      return String.fromCodePoint(code);
+    },
+  },
+  ord: {
+    arity: 1,
+    run: ([v], where) => {
+      if (typeof v !== 'string' || v.length === 0) return fail('SCRIPT_INVALID_ARGUMENT', `ord() needs a non-empty string, got ${renderValue(v ?? null)}.`, where);
+      return v.codePointAt(0) as number;
+    },
+  },
+  ln: math('ln', Math.log),
+  log: math('log', Math.log10),
+  sin: math('sin', Math.sin),
+  cos: math('cos', Math.cos),
+  tan: math('tan', Math.tan),
+  asin: math('asin', Math.asin),
+  acos: math('acos', Math.acos),
+  atan: math('atan', Math.atan),
+  is_string: is((v) => typeof v === 'string'),
+  is_number: is((v) => typeof v === 'number'),
+  is_bool: is((v) => typeof v === 'boolean'),
+  is_list: is(Array.isArray),
+  is_map: is((v) => v instanceof Map),
+  is_nil: is((v) => v === null),
+  is_int: is((v) => typeof v === 'number' && Number.isInteger(v)),
+  is_float: is((v) => typeof v === 'number' && !Number.isInteger(v)),
+  is_error: is((v) => v instanceof ErrorValue || (v instanceof Map && v.has('code') && v.has('message'))),
+  is_function: is(() => false),
+  is_tool: is(() => false),
+  is_event: is(() => false),
+  is_timedate: is(() => false),
+  is_fuzzy: is(() => false),
+};
+
+/** Looks up a built-in by name, case-insensitively. */
+export function findBuiltin(name: string): Builtin | undefined {
+  const key = name.toLowerCase();
+  return Object.hasOwn(BUILTINS, key) ? BUILTINS[key] : undefined;
+}
+
+/** Calls a built-in after checking its argument count. */
+export function callBuiltin(name: string, builtin: Builtin, args: readonly Value[], where: Position | null): Value {
+  if (args.length !== builtin.arity) {
+    return fail('SCRIPT_ARGUMENT_COUNT', `${name}() takes ${builtin.arity} argument${builtin.arity === 1 ? '' : 's'}, got ${args.length}.`, where);
+  }
+  return builtin.run(args, where);
+}

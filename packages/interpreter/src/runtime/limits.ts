@@ -1,0 +1,46 @@
+/**
+ * Run quotas. All configurable; every breach is a typed error naming the
+ * limit. Defaults follow the reference where it has one (§1.11: call depth
+ * 500, 100,000 iterations per loop, 512 KiB per envelope section).
+ */
+export interface RunLimits {
+  /** Evaluation steps (statements, loop iterations, calls); deterministic. */
+  readonly fuel: number;
+  /** Wall-clock per run in ms, including time spent in tool calls. */
+  readonly wallMs: number;
+  /** Isolate heap in MiB (enforced by the sandbox). */
+  readonly memoryMb: number;
+  /** Nested function calls. */
+  readonly callDepth: number;
+  /** Iterations of one loop instance. */
+  readonly loopIterations: number;
+  /** Tool calls per run, wherever they happen. */
+  readonly toolCalls: number;
+  /** Characters in one string the interpreter builds. */
+  readonly stringLength: number;
+  /** Items in one list or map the interpreter builds. */
+  readonly collectionSize: number;
+  /** UTF-8 bytes of OUTPUT (all emits, each followed by a newline). */
+  readonly outputBytes: number;
+  /** UTF-8 bytes of SCRATCHPAD (all whispers, each followed by a newline). */
+  readonly scratchpadBytes: number;
+}
+
+/** The default quotas (documented in the README, "Evaluation"). */
+export const DEFAULT_LIMITS: RunLimits = Object.freeze({
+  fuel: 1_000_000,
+  wallMs: 5_000,
+  memoryMb: 64,
+  callDepth: 500,
+  loopIterations: 100_000,
+  toolCalls: 100,
+  stringLength: 1024 * 1024,
+  collectionSize: 100_000,
+  outputBytes: 512 * 1024,
+  scratchpadBytes: 512 * 1024,
+});
+
+/** Fills unset limits with the defaults. */
+export function resolveLimits(limits: Partial<RunLimits> | undefined): RunLimits {
+  return { ...DEFAULT_LIMITS, ...(limits ?? {}) };
+}

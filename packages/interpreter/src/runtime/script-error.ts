@@ -1,0 +1,75 @@
+/**
+ * Run-time script errors. Inside the evaluator they travel as a thrown
+ * `ScriptError` (cheaper than completion records on the hot path); at the run
+ * boundary they become `ScriptErrorData`, plain JSON. Any other exception is an
+ * interpreter bug and surfaces as `SCRIPT_INTERNAL`.
+ */
+import { FATAL_CODES, RUNTIME_ERROR_CODES } from './error-codes.ts';
+
+/** Where something happened: a 1-based line and column. */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** One call frame, innermost first: a function or `command` block and where it was. */
+export interface ErrorFrame {
+  /** Function name, or `command` for a command block. */
+  readonly name: string;
+  /** Where the failing statement (innermost) or the call (outer frames) is. */
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A script error as plain data: what a run returns and what crosses the isolate boundary. */
+export interface ScriptErrorData {
+  /** Stable `SCRIPT_…` code. */
+  readonly code: string;
+  /** The Go reference's numeric code (reference §1.10), where one exists. */
+  readonly numericCode?: number;
+  readonly message: string;
+  /** 1-based position of the failing node; 0 when it has none (e.g. a host failure). */
+  readonly line: number;
+  readonly column: number;
+  /** Call frames, innermost first. */
+  readonly frames: readonly ErrorFrame[];
+}
+
+/** The throwable carrier of a script error inside the evaluator. */
+export class ScriptError {
+  readonly code: string;
+  readonly numericCode: number | undefined;
+  readonly message: string;
+  line: number;
+  column: number;
+  frames: ErrorFrame[] = [];
+  /** Quota and interpreter errors skip `on error` handlers. */
+  readonly fatal: boolean;
+  /** The function activation whose handler already saw this error (so enclosing blocks do not re-run it). */
+  handledBy: unknown = null;
+  constructor(code: string, message: string, where?: Position | null, numericCode?: number) {
+    this.code = code;
+    this.message = message;
+    this.line = where?.line ?? 0;
+    this.column = where?.column ?? 0;
+    this.numericCode = numericCode ?? (RUNTIME_ERROR_CODES as Record<string, number>)[code];
+    this.fatal = FATAL_CODES.has(code);
+  }
+
+  /** The error as plain data. */
+  toData(): ScriptErrorData {
+    return {
+      code: this.code,
+      ...(this.numericCode === undefined ? {} : { numericCode: this.numericCode }),
+      message: this.message,
+      line: this.line,
+      column: this.column,
+      frames: this.frames,
+    };
+  }
+}
+
+/** Throws a `ScriptError` (a helper so call sites stay expressions). */
+export function fail(code: string, message: string, where?: Position | null): never {
+  throw new ScriptError(code, message, where);
+}

@@ -1,0 +1,360 @@
+/**
+ * The worker side of the sandbox: one long-lived isolate, a fresh context per
+ * run, the runtime bundles compiled once per isolate, and the bridge
+ * functions the context sees as `__host`. Runs inside the worker process
+ * (`worker-main.ts`), one run at a time.
+ *
+ * Why a fresh context rather than a fresh isolate per run: a context has its
+ * own global object and its own built-ins, so nothing a run creates is
+ * reachable from the next one; it costs ~0.3 ms against ~2.5 ms for a new
+ * isolate plus recompiling the runtime (measured, README "Sandbox"). The
+ * isolate is replaced whenever a run had to be terminated.
+ */
+import ivm from 'isolated-vm';
+import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, type InvokeOutcome } from './isolate-sources.ts';
+import type { SandboxLimits } from './sandbox-limits.ts';
+import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
+
+/** What the isolate host needs from the worker's IPC side. */
+export interface IsolateHostChannel {
+  /**
+   * The entry has been called. Sent as the isolate's thread starts on it, so
+   * the acknowledgement is written while the script runs (off the critical
+   * path) yet long before a runaway could kill the process.
+   */
+  started(runId: number): void;
+  toolCall(runId: number, callId: number, name: string, argsJson: string): void;
+  event(runId: number, kind: string, payloadJson: string): void;
+  memoryExceeded(runId: number, rssBytes: number): void;
+}
+
+interface CompiledRuntime {
+  readonly source: string;
+  cachedData: ivm.ExternalCopy<ArrayBuffer> | undefined;
+}
+
+interface ActiveRun {
+  readonly runId: number;
+  readonly limits: SandboxLimits;
+  readonly pendingTools: Map<number, (outcomeJson: string) => void>;
+  nextCallId: number;
+  outputBytes: number;
+  failure: WorkerOutcome | undefined;
+  /** The token of the context the run executes in; bridge calls from other contexts are ignored. */
+  contextToken: number;
+}
+
+/** A fresh context and the token its `__host` passes on every call. */
+interface PreparedContext {
+  readonly context: ivm.Context;
+  readonly token: number;
+}
+
+/** `compileScript` with `produceCachedData` sets this (isolated-vm README, "CachedDataOptions"); its typings omit it. */
+type ScriptWithCache = ivm.Script & { readonly cachedData?: ivm.ExternalCopy<ArrayBuffer> };
+
+const MB = 1024 * 1024;
+/** What a pending tool call gets when its run is stopped, so the isolate thread is released before disposal. */
+const STOPPED_TOOL_OUTCOME = JSON.stringify({ ok: false, error: { code: 'SANDBOX_ABORTED', message: 'the run was stopped' } });
+
+/** Owns the worker's isolate and runs requests in it. */
+export class IsolateHost {
+  readonly #channel: IsolateHostChannel;
+  readonly #runtimes = new Map<string, CompiledRuntime>();
+  #isolate: ivm.Isolate | undefined;
+  #isolateMemoryMb = 0;
+  #scripts = new Map<string, ivm.Script>();
+  #active: ActiveRun | undefined;
+  #spare: (PreparedContext & { readonly isolate: ivm.Isolate; readonly runtimeId: string | undefined }) | undefined;
+  #nextContextToken = 1;
+  #lastRuntimeId: string | undefined;
+  #lastWallMs = 5_000;
+  /**
+   * The bridge functions every context's `__host` closes over. They belong
+   * to this (the worker's main) isolate and act on whichever run is active.
+   */
+  readonly #callToolReference = new ivm.Reference((token: number, name: string, argsJson: string) => this.#callTool(token, name, argsJson));
+  readonly #eventReference = new ivm.Reference((token: number, kind: string, payloadJson: string) => this.#event(token, kind, payloadJson));
+  /** RSS headroom over the run's starting RSS before the watchdog fires, per MiB of `memoryMb`. */
+  readonly #rssFactor: number;
+  readonly #rssFloorMb: number;
+
+  constructor(channel: IsolateHostChannel, options: { rssFactor?: number; rssFloorMb?: number } = {}) {
+    this.#channel = channel;
+    this.#rssFactor = options.rssFactor ?? 4;
+    this.#rssFloorMb = options.rssFloorMb ?? 256;
+  }
+
+  /** Creates the isolate and a spare context ahead of the first run (so `ready` means warm). */
+  warm(memoryMb: number): void {
+    this.#isolateFor(memoryMb);
+    this.prepare();
+  }
+
+  /**
+   * Makes the next run's context now, while the worker is idle: creating a
+   * context is most of a run's cost (~0.3 ms), so it is kept off the
+   * critical path. The spare is still fresh — no run has touched it — and
+   * gets the runtime of the last run preloaded when one is known.
+   */
+  prepare(): void {
+    const isolate = this.#isolate;
+    if (this.#spare !== undefined || this.#active !== undefined || isolate === undefined || isolate.isDisposed) return;
+    let prepared: PreparedContext | undefined;
+    try {
+      prepared = this.#bootstrappedContext(isolate);
+      const runtimeId = this.#lastRuntimeId !== undefined && this.#runtimes.has(this.#lastRuntimeId) ? this.#lastRuntimeId : undefined;
+      if (runtimeId !== undefined) this.#scriptFor(isolate, runtimeId).runSync(prepared.context, { timeout: this.#lastWallMs });
+      this.#spare = { ...prepared, isolate, runtimeId };
+    } catch {
+      // The run will make its own context and report whatever failed.
+      releaseQuietly(prepared?.context);
+    }
+  }
+
+  /** Runs one request to its end; never throws. */
+  async run(message: RunMessage): Promise<DoneMessage> {
+    if (message.runtimeSource !== undefined) this.#storeRuntime(message.runtimeId, message.runtimeSource);
+    const run: ActiveRun = { runId: message.runId, limits: message.limits, pendingTools: new Map(), nextCallId: 0, outputBytes: 0, failure: undefined, contextToken: -1 };
+    this.#active = run;
+    const isolate = this.#isolateFor(message.limits.memoryMb);
+    const cpuStart = isolate.cpuTime;
+    const watchdog = this.#startWatchdog(run);
+    let heapBytes = 0;
+    let outcome: WorkerOutcome;
+    let context: ivm.Context | undefined;
+    this.#lastRuntimeId = message.runtimeId;
+    this.#lastWallMs = message.limits.wallMs;
+    try {
+      const prepared = this.#contextFor(isolate, message.runtimeId, message.limits.wallMs);
+      context = prepared.context;
+      run.contextToken = prepared.token;
+      const invoking = context.evalClosure(INVOKE_SOURCE, [message.entry, message.inputJson], {
+        timeout: message.limits.wallMs,
+        result: { copy: true },
+      });
+      this.#channel.started(message.runId);
+      let invoked = (await invoking) as InvokeOutcome;
+      if (invoked.status === 'pending') {
+        invoked = (await context.evalClosure(AWAIT_SOURCE, [], { timeout: message.limits.wallMs, result: { copy: true, promise: true } })) as InvokeOutcome;
+      }
+      outcome = this.#toOutcome(run, invoked, message.entry);
+      heapBytes = isolate.getHeapStatisticsSync().used_heap_size;
+    } catch (error) {
+      outcome = this.#failureOf(run, error);
+    } finally {
+      clearInterval(watchdog);
+      this.#active = undefined;
+    }
+    const cpuMs = isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6;
+    releaseQuietly(context);
+    if (isolate.isDisposed) this.#dropIsolate();
+    return { type: 'done', runId: message.runId, outcome: run.failure ?? outcome, cpuMs, heapBytes, rssBytes: process.memoryUsage.rss() };
+  }
+
+  /** Delivers a tool result to the waiting isolate. */
+  toolResult(runId: number, callId: number, outcomeJson: string): void {
+    const run = this.#active;
+    if (run === undefined || run.runId !== runId) return;
+    const resolve = run.pendingTools.get(callId);
+    run.pendingTools.delete(callId);
+    resolve?.(outcomeJson);
+  }
+
+  /** Stops the active run now: releases pending tool calls and disposes the isolate, which terminates the script. */
+  cancel(runId: number, failure?: WorkerOutcome): void {
+    const run = this.#active;
+    if (run === undefined || run.runId !== runId) return;
+    run.failure ??= failure ?? { ok: false, code: 'SANDBOX_ABORTED', message: 'the run was cancelled by the host' };
+    for (const resolve of run.pendingTools.values()) resolve(STOPPED_TOOL_OUTCOME);
+    run.pendingTools.clear();
+    const isolate = this.#isolate;
+    this.#dropIsolate();
+    // Disposal terminates execution; a tool promise resolved above is settled first.
+    setImmediate(() => {
+      if (!isolate?.isDisposed) isolate?.dispose();
+    });
+  }
+
+  /** A fresh context with `__host` installed; nothing else has run in it. */
+  #bootstrappedContext(isolate: ivm.Isolate): PreparedContext {
+    const context = isolate.createContextSync();
+    const token = this.#nextContextToken++;
+    context.evalClosureSync(BOOTSTRAP_SOURCE, [this.#callToolReference, this.#eventReference, token]);
+    return { context, token };
+  }
+
+  /** The spare context if it fits this run, else a new one; with the runtime loaded either way. */
+  #contextFor(isolate: ivm.Isolate, runtimeId: string, wallMs: number): PreparedContext {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (spare !== undefined && spare.isolate === isolate && !isolate.isDisposed && (spare.runtimeId === undefined || spare.runtimeId === runtimeId)) {
+      if (spare.runtimeId === undefined) this.#scriptFor(isolate, runtimeId).runSync(spare.context, { timeout: wallMs });
+      return spare;
+    }
+    releaseQuietly(spare?.context);
+    const script = this.#scriptFor(isolate, runtimeId);
+    const prepared = this.#bootstrappedContext(isolate);
+    // A runtime's top level only defines functions; it runs synchronously, bounded by the wall limit.
+    script.runSync(prepared.context, { timeout: wallMs });
+    return prepared;
+  }
+
+  #callTool(token: number, name: string, argsJson: string): Promise<string> {
+    const run = this.#active;
+    // Outside the active run's context (a spare context's top level, a stale context) tools are not available.
+    if (run === undefined || run.contextToken !== token || run.failure !== undefined) return Promise.resolve(STOPPED_TOOL_OUTCOME);
+    const callId = run.nextCallId++;
+    return new Promise((resolve) => {
+      run.pendingTools.set(callId, resolve);
+      this.#channel.toolCall(run.runId, callId, name, argsJson);
+    });
+  }
+
+  #event(token: number, kind: string, payloadJson: string): void {
+    const run = this.#active;
+    if (run === undefined || run.contextToken !== token || run.failure !== undefined) return;
+    run.outputBytes += Buffer.byteLength(kind) + Buffer.byteLength(payloadJson);
+    if (run.outputBytes > run.limits.maxOutputBytes) {
+      this.cancel(run.runId, outputLimit(run.limits, run.outputBytes));
+      return;
+    }
+    this.#channel.event(run.runId, kind, payloadJson);
+  }
+
+  #toOutcome(run: ActiveRun, invoked: InvokeOutcome, entry: string): WorkerOutcome {
+    switch (invoked.status) {
+      case 'ok': {
+        const bytes = run.outputBytes + Buffer.byteLength(invoked.json);
+        if (bytes > run.limits.maxOutputBytes) return outputLimit(run.limits, bytes);
+        return { ok: true, valueJson: invoked.json };
+      }
+      case 'pending':
+        return { ok: false, code: 'SANDBOX_INTERNAL', message: 'the entry stayed pending after it was awaited' };
+      case 'no-entry':
+        return { ok: false, code: 'SANDBOX_ENTRY_NOT_FOUND', message: `the runtime defines no global function ${JSON.stringify(entry)}` };
+      case 'not-json':
+        return { ok: false, code: 'SANDBOX_RESULT_NOT_JSON', message: `the entry's result is not JSON data: ${invoked.message}` };
+      case 'thrown':
+        if (invoked.name === 'RangeError' && /call stack/i.test(invoked.message)) {
+          return { ok: false, code: 'SANDBOX_STACK_OVERFLOW', message: `the runtime overflowed the isolate's call stack: ${invoked.message}` };
+        }
+        if (invoked.name === 'RangeError' && /invalid (string|array|typed array) length|allocation failed/i.test(invoked.message)) {
+          // V8 refused an allocation past one of its size limits before the heap limit was reached.
+          return memoryLimit(run.limits, `the runtime's allocation was refused: ${invoked.message}`);
+        }
+        return { ok: false, code: 'SANDBOX_RUNTIME_ERROR', message: `the runtime threw ${invoked.name}: ${invoked.message}` };
+    }
+  }
+
+  #failureOf(run: ActiveRun, error: unknown): WorkerOutcome {
+    const message = error instanceof Error ? error.message : String(error);
+    const { limits } = run;
+    if (/memory limit/i.test(message) || /allocation failed/i.test(message)) {
+      return memoryLimit(limits, 'the isolate ran out of memory');
+    }
+    if (/timed out/i.test(message)) {
+      return { ok: false, code: 'SANDBOX_TIMEOUT', message: `the run exceeded its wall-clock limit (limit wallMs = ${limits.wallMs})`, limit: { name: 'wallMs', value: limits.wallMs } };
+    }
+    if (/call stack/i.test(message)) return { ok: false, code: 'SANDBOX_STACK_OVERFLOW', message: `the runtime overflowed the isolate's call stack: ${message}` };
+    if (run.failure !== undefined) return run.failure;
+    if (/disposed/i.test(message)) return { ok: false, code: 'SANDBOX_INTERNAL', message: `the isolate was lost during the run: ${message}` };
+    // The runtime bundle's top level threw.
+    const name = error instanceof Error ? error.name : 'Error';
+    return { ok: false, code: 'SANDBOX_RUNTIME_ERROR', message: `the runtime bundle failed: ${name}: ${message}` };
+  }
+
+  #startWatchdog(run: ActiveRun): NodeJS.Timeout {
+    const start = process.memoryUsage.rss();
+    const ceiling = start + Math.max(this.#rssFactor * run.limits.memoryMb, this.#rssFloorMb) * MB;
+    const timer = setInterval(() => {
+      const rss = process.memoryUsage.rss();
+      if (rss <= ceiling || run.failure !== undefined) return;
+      run.failure = memoryLimit(run.limits, `the worker's memory grew past the isolate limit (${Math.round(rss / MB)} MiB resident)`);
+      clearInterval(timer);
+      // Some runaways outgrow memoryLimit and end in a V8 abort; the host kills this process rather than wait.
+      this.#channel.memoryExceeded(run.runId, rss);
+    }, 20);
+    return timer;
+  }
+
+  #storeRuntime(id: string, source: string): void {
+    const known = this.#runtimes.get(id);
+    if (known?.source === source) return;
+    this.#dropSpareWith(id);
+    known?.cachedData?.release();
+    this.#runtimes.set(id, { source, cachedData: undefined });
+    this.#scripts.get(id)?.release();
+    this.#scripts.delete(id);
+  }
+
+  /** Forgets runtimes the host evicted from its record of this worker. */
+  evict(ids: readonly string[]): void {
+    for (const id of ids) {
+      this.#dropSpareWith(id);
+      this.#runtimes.get(id)?.cachedData?.release();
+      this.#runtimes.delete(id);
+      this.#scripts.get(id)?.release();
+      this.#scripts.delete(id);
+    }
+  }
+
+  #scriptFor(isolate: ivm.Isolate, id: string): ivm.Script {
+    const cached = this.#scripts.get(id);
+    if (cached !== undefined) return cached;
+    const runtime = this.#runtimes.get(id);
+    if (runtime === undefined) throw new Error(`runtime ${id} was never sent to this worker`);
+    // A trailing `undefined` keeps the script's completion value from becoming a Reference that pins each context.
+    const code = `${runtime.source}\n;undefined;`;
+    const filename = `askloop-runtime:${id}`;
+    const script =
+      runtime.cachedData === undefined
+        ? isolate.compileScriptSync(code, { filename, produceCachedData: true })
+        : isolate.compileScriptSync(code, { filename, cachedData: runtime.cachedData });
+    if (runtime.cachedData === undefined) runtime.cachedData = (script as ScriptWithCache).cachedData;
+    this.#scripts.set(id, script);
+    return script;
+  }
+
+  #isolateFor(memoryMb: number): ivm.Isolate {
+    if (this.#isolate !== undefined && !this.#isolate.isDisposed && this.#isolateMemoryMb === memoryMb) return this.#isolate;
+    if (this.#isolate !== undefined && !this.#isolate.isDisposed) this.#isolate.dispose();
+    this.#dropIsolate();
+    this.#isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+    this.#isolateMemoryMb = memoryMb;
+    return this.#isolate;
+  }
+
+  #dropSpareWith(runtimeId: string): void {
+    if (this.#spare?.runtimeId !== runtimeId) return;
+    releaseQuietly(this.#spare.context);
+    this.#spare = undefined;
+  }
+
+  #dropIsolate(): void {
+    this.#isolate = undefined;
+    this.#scripts = new Map();
+    this.#spare = undefined;
+  }
+}
+
+function memoryLimit(limits: SandboxLimits, what: string): WorkerOutcome {
+  return { ok: false, code: 'SANDBOX_MEMORY', message: `${what} (limit memoryMb = ${limits.memoryMb})`, limit: { name: 'memoryMb', value: limits.memoryMb } };
+}
+
+function outputLimit(limits: SandboxLimits, bytes: number): WorkerOutcome {
+  return {
+    ok: false,
+    code: 'SANDBOX_OUTPUT_LIMIT',
+    message: `events and result reached ${bytes} bytes (limit maxOutputBytes = ${limits.maxOutputBytes})`,
+    limit: { name: 'maxOutputBytes', value: limits.maxOutputBytes },
+  };
+}
+
+function releaseQuietly(context: ivm.Context | undefined): void {
+  try {
+    context?.release();
+  } catch {
+    // The isolate was disposed with the context in it.
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The two small pieces of JavaScript the worker runs inside each fresh
+ * context, around the runtime bundle. They are the only code that touches
+ * isolated-vm objects inside the isolate; what they leave on the global is a
+ * frozen `__host` of plain functions that take and return plain data.
+ */
+
+/**
+ * Installs `globalThis.__host`. Run with `evalClosure`: `$0` is a Reference to
+ * the worker's tool-call function, `$1` a Reference to its event function,
+ * `$2` this context's token. Both References stay in this closure's scope,
+ * unreachable from any global or value; the functions copy everything as JSON
+ * text and pass the token, so the worker ignores calls from any context but
+ * the active run's (a stale context's finalizer, say). `JSON` is captured
+ * first so a runtime that replaces it cannot change what crosses.
+ */
+export const BOOTSTRAP_SOURCE = `
+const callToolRef = $0;
+const eventRef = $1;
+const token = $2;
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const toText = String;
+const callToolJson = (name, argsJson) => callToolRef.applySyncPromise(undefined, [token, toText(name), toText(argsJson)]);
+const eventJson = (kind, payloadJson) => { eventRef.applySync(undefined, [token, toText(kind), toText(payloadJson)]); };
+const host = {
+  callTool: (name, args) => parse(callToolJson(name, stringify(args === undefined ? null : args))),
+  callToolJson,
+  event: (kind, payload) => eventJson(kind, stringify(payload === undefined ? null : payload)),
+  eventJson,
+};
+Object.defineProperty(globalThis, '__host', { value: Object.freeze(host), enumerable: false, writable: false, configurable: false });
+`;
+
+/** The status of an entry call, copied out of the isolate as a plain object. */
+export type InvokeOutcome =
+  | { readonly status: 'ok'; readonly json: string }
+  | { readonly status: 'pending' }
+  | { readonly status: 'thrown'; readonly name: string; readonly message: string }
+  | { readonly status: 'no-entry' }
+  | { readonly status: 'not-json'; readonly message: string };
+
+/** Where INVOKE_SOURCE parks the promise of an async entry for AWAIT_SOURCE. */
+const PENDING = `Symbol.for('askloop.sandbox.pending')`;
+
+/**
+ * Calls the runtime's entry. Run with `evalClosure`: `$0` is the entry's
+ * global name, `$1` the input as JSON text. Returns an `InvokeOutcome`; when
+ * the entry returns a promise it is parked and the outcome is `pending`, and
+ * the worker then runs AWAIT_SOURCE (proxying a promise across costs ~50 µs,
+ * so sync entries do not pay for it). A thrown value is described, never
+ * passed out.
+ */
+export const INVOKE_SOURCE = `
+const describe = (error) => {
+  try {
+    if (error instanceof Error) return { status: 'thrown', name: String(error.name), message: String(error.message) };
+    return { status: 'thrown', name: 'Thrown', message: String(error) };
+  } catch { return { status: 'thrown', name: 'Thrown', message: 'a value that cannot be described' }; }
+};
+const encode = (value) => {
+  try {
+    const json = JSON.stringify(value === undefined ? null : value);
+    if (typeof json !== 'string') return { status: 'not-json', message: 'the entry returned a ' + typeof value };
+    return { status: 'ok', json };
+  } catch (error) { return { status: 'not-json', message: String(error && error.message) }; }
+};
+const entry = globalThis[$0];
+if (typeof entry !== 'function') return { status: 'no-entry' };
+let result;
+try { result = entry(JSON.parse($1)); } catch (error) { return describe(error); }
+if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+  globalThis[${PENDING}] = Promise.resolve(result).then(encode, describe);
+  return { status: 'pending' };
+}
+return encode(result);
+`;
+
+/** Settles an async entry parked by INVOKE_SOURCE; run with `evalClosure` and `result: { promise: true, copy: true }`. */
+export const AWAIT_SOURCE = `
+const pending = globalThis[${PENDING}];
+delete globalThis[${PENDING}];
+return pending;
+`;

@@ -1,0 +1,29 @@
+/** Checks a run request before it is queued; a bad request is a host mistake and rejects the run. */
+import { SandboxError } from './sandbox-error.ts';
+import type { SandboxRunRequest } from './sandbox-types.ts';
+
+const ENTRY_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry and tool handler are usable. */
+export function validateRequest(request: SandboxRunRequest): void {
+  const runtime = request?.runtime as Partial<SandboxRunRequest['runtime']> | undefined;
+  if (typeof runtime?.id !== 'string' || runtime.id === '' || typeof runtime.source !== 'string') {
+    throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.runtime must be { id: non-empty string, source: string }');
+  }
+  if (typeof request.entry !== 'string' || !ENTRY_NAME.test(request.entry)) {
+    throw new SandboxError('SANDBOX_INVALID_REQUEST', `request.entry must be a JavaScript identifier, got ${JSON.stringify(request.entry)}`);
+  }
+  if (typeof request.onToolCall !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onToolCall must be a function');
+}
+
+/** The input as JSON text (`undefined` becomes `null`); throws `SANDBOX_INVALID_REQUEST` for anything JSON cannot carry. */
+export function toInputJson(input: unknown): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(input === undefined ? null : input);
+  } catch (error) {
+    throw new SandboxError('SANDBOX_INVALID_REQUEST', `request.input is not JSON data: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (typeof json !== 'string') throw new SandboxError('SANDBOX_INVALID_REQUEST', `request.input is not JSON data (a ${typeof input})`);
+  return json;
+}

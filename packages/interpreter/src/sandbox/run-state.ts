@@ -1,0 +1,60 @@
+/**
+ * The host's record of one run, and how a run ends. A run settles exactly
+ * once — from the worker's `done`, a host-side limit, an abort, a worker's
+ * death or the pool closing — whichever comes first.
+ */
+import { quotaError, SandboxError } from './sandbox-error.ts';
+import type { SandboxLimits } from './sandbox-limits.ts';
+import type { SandboxResult, SandboxRunRequest } from './sandbox-types.ts';
+import { describeExit, type SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
+import type { DoneMessage, WorkerOutcome } from './worker-protocol.ts';
+
+/** One run, from `pool.run` until it settles. */
+export interface RunState {
+  readonly id: number;
+  readonly request: SandboxRunRequest;
+  readonly limits: SandboxLimits;
+  readonly inputJson: string;
+  readonly enqueuedAt: number;
+  /** Aborted when the run settles; handed to tool handlers. */
+  readonly toolAbort: AbortController;
+  readonly resolve: (result: SandboxResult<unknown>) => void;
+  readonly reject: (error: unknown) => void;
+  /** The worker the run is assigned to (possibly still starting). */
+  worker: SandboxWorker | undefined;
+  /** Whether the worker has been sent the run. */
+  sent: boolean;
+  /** Whether the worker confirmed it took the run (its `started`). */
+  started: boolean;
+  dispatchedAt: number | undefined;
+  toolCalls: number;
+  /** Workers that died before they could take this run. */
+  startAttempts: number;
+  settled: boolean;
+  timer: NodeJS.Timeout | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/** How a run ends: a value, a typed failure, or (host mistakes only) a rejection. */
+export type Settlement =
+  | { readonly ok: true; readonly valueJson: string; readonly done: DoneMessage }
+  | { readonly ok: false; readonly error: SandboxError; readonly done?: DoneMessage }
+  | { readonly reject: unknown };
+
+/** What V8 prints on stderr when an allocation kills the process. */
+const OUT_OF_MEMORY = /out of memory|invalid table size|invalid array length|invalid size error|invalid string length|CALL_AND_RETRY_LAST|heap limit|allocation failed|OOM/i;
+
+/** The settlement for a worker's `done`. */
+export function fromOutcome(outcome: WorkerOutcome, done: DoneMessage): Settlement {
+  if (outcome.ok) return { ok: true, valueJson: outcome.valueJson, done };
+  const options = outcome.limit === undefined ? {} : { limit: outcome.limit };
+  return { ok: false, error: new SandboxError(outcome.code, outcome.message, options), done };
+}
+
+/** The error for a run whose worker died under it: a memory quota error when V8 said so, else `SANDBOX_WORKER_DIED`. */
+export function deathError(exit: WorkerExit, limits: SandboxLimits): SandboxError {
+  if (OUT_OF_MEMORY.test(exit.stderrTail)) {
+    return quotaError('SANDBOX_MEMORY', { name: 'memoryMb', value: limits.memoryMb }, `the run exhausted memory and its worker died (${describeExit(exit)})`);
+  }
+  return new SandboxError('SANDBOX_WORKER_DIED', `the sandbox worker died during the run (${describeExit(exit)})`);
+}

@@ -1,0 +1,62 @@
+/** The pool's public shape: its options, its stats and its methods. */
+import type { SandboxLimits } from './sandbox-limits.ts';
+import type { SandboxResult, SandboxRunRequest } from './sandbox-types.ts';
+import type { WorkerEntry } from './worker-entry.ts';
+
+/** Options of `createSandboxPool`. */
+export interface SandboxPoolOptions {
+  /** Worker processes; default 2. */
+  readonly workers?: number;
+  /** Default limits of every run; a request may override each. */
+  readonly limits?: Partial<SandboxLimits>;
+  /** Replace a worker after this many runs; default 10,000. */
+  readonly maxRunsPerWorker?: number;
+  /** Replace a worker whose resident memory after a run exceeds this; default 1,024 MiB. */
+  readonly maxWorkerRssMb?: number;
+  /** After a host-side stop (timeout, abort, limit), how long a worker may take to confirm before it is killed; default 1,000 ms. */
+  readonly cancelGraceMs?: number;
+  /** Runtime bundles each worker keeps compiled; default 16. */
+  readonly maxRuntimesPerWorker?: number;
+  /**
+   * The worker's memory watchdog: during a run, resident memory above the
+   * run's start + max(`factor` × `memoryMb`, `floorMb`) MiB kills the worker
+   * with `SANDBOX_MEMORY`. Defaults: factor 4, floor 256.
+   */
+  readonly memoryWatchdog?: { readonly factor?: number; readonly floorMb?: number };
+  /** The worker script to fork; found next to this module by default. */
+  readonly workerEntry?: WorkerEntry;
+}
+
+/** A snapshot of the pool's state. */
+export interface SandboxPoolStats {
+  /** Configured number of workers. */
+  readonly size: number;
+  /** Live worker processes, starting ones included. */
+  readonly workers: number;
+  readonly busy: number;
+  readonly queued: number;
+  /** Runs settled so far. */
+  readonly runs: number;
+  readonly workersStarted: number;
+  /** Workers that died unexpectedly (crash, runaway, killed after a stop). */
+  readonly workerDeaths: number;
+  readonly closed: boolean;
+}
+
+/** A pool of sandbox workers. Close it when done; an idle pool does not keep the process alive. */
+export interface SandboxPool {
+  /** The default limits of runs on this pool. */
+  readonly limits: SandboxLimits;
+  /**
+   * Runs `request.runtime`'s `entry` on `request.input` in a fresh context.
+   * Resolves with the entry's value or a typed error for anything the code in
+   * the isolate did; rejects only for host mistakes (invalid request, closed
+   * pool, a worker that cannot start, a throwing `onEvent`).
+   */
+  run<Value = unknown>(request: SandboxRunRequest): Promise<SandboxResult<Value>>;
+  /** Starts all workers now instead of at the first runs. */
+  warmup(): Promise<void>;
+  stats(): SandboxPoolStats;
+  /** Fails queued and running runs with `SANDBOX_POOL_CLOSED` and kills every worker. */
+  close(): Promise<void>;
+}

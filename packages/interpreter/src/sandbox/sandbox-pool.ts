@@ -1,0 +1,343 @@
+/**
+ * The supervised pool of sandbox workers (seed 002 §7, seed 003 §2 "fresh
+ * interpreter per turn" and §11.2). Each worker is a child process hosting
+ * one isolated-vm isolate, because some runaway allocations abort the whole
+ * process whatever the isolate's `memoryLimit`. The host enforces the wall
+ * clock (which must cover awaited tool calls) and the tool-call count; a
+ * worker that dies fails only its current run and is replaced.
+ */
+import { toInputJson, validateRequest } from './request-validation.ts';
+import { deathError, fromOutcome, type RunState, type Settlement } from './run-state.ts';
+import { quotaError, SandboxError } from './sandbox-error.ts';
+import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
+import type { SandboxPool, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-types.ts';
+import type { SandboxResult, SandboxRunRequest, SandboxUsage } from './sandbox-types.ts';
+import { describeExit, SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
+import { toolOutcomeJson } from './tool-outcome.ts';
+import { defaultWorkerEntry } from './worker-entry.ts';
+import type { WorkerMessage } from './worker-protocol.ts';
+
+const MB = 1024 * 1024;
+/** Creates a pool of sandbox worker processes; workers start at the first run (or `warmup()`). */
+export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
+  const size = options.workers ?? 2;
+  if (!Number.isInteger(size) || size < 1) throw new SandboxError('SANDBOX_INVALID_REQUEST', `workers must be a positive integer, got ${String(size)}`);
+  const defaults = resolveSandboxLimits(options.limits, DEFAULT_SANDBOX_LIMITS);
+  const maxRunsPerWorker = options.maxRunsPerWorker ?? 10_000;
+  const maxWorkerRssBytes = (options.maxWorkerRssMb ?? 1_024) * MB;
+  const cancelGraceMs = options.cancelGraceMs ?? 1_000;
+  const maxRuntimes = options.maxRuntimesPerWorker ?? 16;
+  const entry = options.workerEntry ?? defaultWorkerEntry();
+  const workerEnvironment: Record<string, string> = { ASKLOOP_SANDBOX_MEMORY_MB: String(defaults.memoryMb) };
+  if (options.memoryWatchdog?.factor !== undefined) workerEnvironment.ASKLOOP_SANDBOX_RSS_FACTOR = String(options.memoryWatchdog.factor);
+  if (options.memoryWatchdog?.floorMb !== undefined) workerEnvironment.ASKLOOP_SANDBOX_RSS_FLOOR_MB = String(options.memoryWatchdog.floorMb);
+
+  const workers = new Set<SandboxWorker>();
+  const retiring = new WeakSet<SandboxWorker>();
+  const runs = new Map<number, RunState>();
+  const queue: RunState[] = [];
+  let nextRunId = 1;
+  let nextWorkerId = 1;
+  let settledRuns = 0;
+  let workersStarted = 0;
+  let workerDeaths = 0;
+  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  const events = { message: onWorkerMessage, exit: onWorkerExit };
+
+  function spawn(): SandboxWorker {
+    const worker = new SandboxWorker(nextWorkerId++, entry, workerEnvironment, events);
+    workers.add(worker);
+    workersStarted += 1;
+    return worker;
+  }
+
+  function idleWorker(): SandboxWorker | undefined {
+    for (const worker of workers) if (worker.isReady && !worker.isDead && worker.activeRunId === undefined && !retiring.has(worker)) return worker;
+    return undefined;
+  }
+
+  function pump(): void {
+    while (!closed && queue.length > 0) {
+      const worker = idleWorker() ?? (workers.size < size ? spawn() : undefined);
+      if (worker === undefined) return;
+      dispatch(worker, queue.shift() as RunState);
+    }
+  }
+
+  function dispatch(worker: SandboxWorker, run: RunState): void {
+    worker.activeRunId = run.id;
+    worker.setBusy(true);
+    run.worker = worker;
+    worker.ready.then(
+      () => {
+        if (run.worker !== worker) return; // taken over by a worker that was ready first
+        if (run.settled) return release(worker);
+        if (worker.isDead) return; // onWorkerExit requeues the run
+        send(worker, run);
+      },
+      () => {
+        // onWorkerExit handles a worker that died while starting.
+      },
+    );
+  }
+
+  function send(worker: SandboxWorker, run: RunState): void {
+    const { runtime } = run.request;
+    const known = worker.runtimes.get(runtime.id);
+    worker.runtimes.delete(runtime.id);
+    worker.runtimes.set(runtime.id, runtime.source);
+    const evict: string[] = [];
+    for (const id of worker.runtimes.keys()) {
+      if (worker.runtimes.size - evict.length <= maxRuntimes) break;
+      evict.push(id);
+    }
+    for (const id of evict) worker.runtimes.delete(id);
+    run.sent = true;
+    run.dispatchedAt = performance.now();
+    run.timer = setTimeout(() => {
+      settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, 'the run did not finish within its wall-clock limit') });
+    }, run.limits.wallMs);
+    worker.send({
+      type: 'run',
+      runId: run.id,
+      runtimeId: runtime.id,
+      ...(known === runtime.source ? {} : { runtimeSource: runtime.source }),
+      entry: run.request.entry,
+      inputJson: run.inputJson,
+      limits: run.limits,
+      ...(evict.length > 0 ? { evict } : {}),
+    });
+  }
+
+  function release(worker: SandboxWorker): void {
+    worker.activeRunId = undefined;
+    if (worker.isDead) return;
+    // A run waiting for a worker that is still starting (100–200 ms) moves to this warm one.
+    if (queue.length === 0) {
+      for (const state of runs.values()) {
+        const waitingOn = state.worker;
+        if (state.sent || waitingOn === undefined || waitingOn.isReady) continue;
+        waitingOn.activeRunId = undefined;
+        return dispatch(worker, state);
+      }
+    }
+    worker.setBusy(false);
+    pump();
+  }
+
+  function onWorkerMessage(worker: SandboxWorker, message: WorkerMessage): void {
+    if (message.type === 'ready') {
+      if (worker.activeRunId === undefined) release(worker);
+      return;
+    }
+    const run = runs.get(message.runId);
+    switch (message.type) {
+      case 'started':
+        if (run !== undefined && worker.activeRunId === run.id) run.started = true;
+        return;
+      case 'tool-call':
+        if (run !== undefined && !run.settled) void callTool(worker, run, message.callId, message.name, message.argsJson);
+        return;
+      case 'event':
+        if (run !== undefined && !run.settled) deliverEvent(run, message.kind, message.payloadJson);
+        return;
+      case 'memory-exceeded':
+        if (run !== undefined) {
+          const mib = Math.round(message.rssBytes / MB);
+          settle(run, { ok: false, error: quotaError('SANDBOX_MEMORY', { name: 'memoryMb', value: run.limits.memoryMb }, `the run's memory grew past the isolate limit (worker at ${mib} MiB resident)`) });
+        }
+        worker.kill();
+        return;
+      case 'done':
+        if (worker.activeRunId !== message.runId) return;
+        worker.runs += 1;
+        if (run !== undefined) settle(run, fromOutcome(message.outcome, message));
+        if (worker.runs >= maxRunsPerWorker || message.rssBytes > maxWorkerRssBytes) {
+          retiring.add(worker);
+          worker.kill();
+          return;
+        }
+        release(worker);
+        return;
+    }
+  }
+
+  function onWorkerExit(worker: SandboxWorker, exit: WorkerExit): void {
+    workers.delete(worker);
+    const expected = retiring.has(worker) || closed;
+    if (!expected) workerDeaths += 1;
+    const run = worker.activeRunId === undefined ? undefined : runs.get(worker.activeRunId);
+    worker.activeRunId = undefined;
+    if (run !== undefined && !run.settled) {
+      // 'close' comes after every message the worker sent, so a run without `started` never ran there.
+      if (!run.started) {
+        run.startAttempts += 1;
+        if (run.startAttempts >= 3) {
+          const detail = exit.stderrTail.trim().split('\n').slice(-3).join(' | ');
+          settle(run, { reject: new SandboxError('SANDBOX_WORKER_START_FAILED', `sandbox workers died before they could take the run (${describeExit(exit)}): ${detail}`) });
+        } else {
+          clearTimeout(run.timer);
+          run.timer = undefined;
+          run.sent = false;
+          run.dispatchedAt = undefined;
+          run.worker = undefined;
+          queue.unshift(run);
+        }
+      } else {
+        settle(run, { ok: false, error: deathError(exit, run.limits) });
+      }
+    }
+    if (closed) return;
+    // Keep the pool warm, but do not respawn in a loop when workers cannot start at all.
+    if (worker.isReady && workers.size < size) spawn();
+    pump();
+  }
+
+  async function callTool(worker: SandboxWorker, run: RunState, callId: number, name: string, argsJson: string): Promise<void> {
+    const index = run.toolCalls;
+    run.toolCalls += 1;
+    if (run.toolCalls > run.limits.maxToolCalls) {
+      settle(run, { ok: false, error: quotaError('SANDBOX_TOOL_CALL_LIMIT', { name: 'maxToolCalls', value: run.limits.maxToolCalls }, `the run made more tool calls than allowed (call to ${name})`) });
+      return;
+    }
+    const outcomeJson = await toolOutcomeJson(run.request.onToolCall, name, argsJson, { signal: run.toolAbort.signal, index });
+    if (!run.settled && worker.activeRunId === run.id) worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson });
+  }
+
+  function deliverEvent(run: RunState, kind: string, payloadJson: string): void {
+    const handler = run.request.onEvent;
+    if (handler === undefined) return;
+    try {
+      handler(kind, JSON.parse(payloadJson));
+    } catch (error) {
+      settle(run, { reject: error });
+    }
+  }
+
+  function settle(run: RunState, settlement: Settlement): void {
+    if (run.settled) return;
+    run.settled = true;
+    settledRuns += 1;
+    runs.delete(run.id);
+    clearTimeout(run.timer);
+    if (run.onAbort !== undefined) run.request.signal?.removeEventListener('abort', run.onAbort);
+    run.toolAbort.abort();
+    const queued = queue.indexOf(run);
+    if (queued >= 0) queue.splice(queued, 1);
+    stopWorkerRun(run);
+    if ('reject' in settlement) {
+      run.reject(settlement.reject);
+      return;
+    }
+    const now = performance.now();
+    const done = settlement.done;
+    const usage: SandboxUsage = {
+      wallMs: run.dispatchedAt === undefined ? 0 : now - run.dispatchedAt,
+      queueMs: (run.dispatchedAt ?? now) - run.enqueuedAt,
+      toolCalls: run.toolCalls,
+      ...(done !== undefined && done.cpuMs > 0 ? { cpuMs: done.cpuMs } : {}),
+      ...(done !== undefined && done.heapBytes > 0 ? { heapBytes: done.heapBytes } : {}),
+    };
+    if (settlement.ok) {
+      let value: unknown;
+      try {
+        value = JSON.parse(settlement.valueJson);
+      } catch (error) {
+        run.reject(error);
+        return;
+      }
+      run.resolve({ ok: true, value, usage });
+    } else {
+      run.resolve({ ok: false, error: settlement.error, usage });
+    }
+  }
+
+  /** After the host settled a run the worker is still on: cancel it there, and kill the worker if it does not confirm in time. */
+  function stopWorkerRun(run: RunState): void {
+    const worker = run.worker;
+    if (worker === undefined || worker.activeRunId !== run.id || !run.sent || worker.isDead) return;
+    worker.send({ type: 'cancel', runId: run.id });
+    const grace = setTimeout(() => {
+      if (worker.activeRunId === run.id) worker.kill();
+    }, cancelGraceMs);
+    grace.unref();
+  }
+
+  function run<Value>(request: SandboxRunRequest): Promise<SandboxResult<Value>> {
+    if (closed) return Promise.reject(new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed'));
+    let limits: SandboxLimits;
+    let inputJson: string;
+    try {
+      validateRequest(request);
+      limits = resolveSandboxLimits(request.limits, defaults);
+      inputJson = toInputJson(request.input);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<SandboxResult<Value>>((resolve, reject) => {
+      const state: RunState = {
+        id: nextRunId++,
+        request,
+        limits,
+        inputJson,
+        enqueuedAt: performance.now(),
+        toolAbort: new AbortController(),
+        resolve: resolve as (result: SandboxResult<unknown>) => void,
+        reject,
+        worker: undefined,
+        sent: false,
+        started: false,
+        dispatchedAt: undefined,
+        toolCalls: 0,
+        startAttempts: 0,
+        settled: false,
+        timer: undefined,
+        onAbort: undefined,
+      };
+      runs.set(state.id, state);
+      const aborted = () => settle(state, { ok: false, error: new SandboxError('SANDBOX_ABORTED', 'the run was aborted by the host') });
+      if (request.signal?.aborted === true) return aborted();
+      if (request.signal !== undefined) {
+        state.onAbort = aborted;
+        request.signal.addEventListener('abort', aborted, { once: true });
+      }
+      queue.push(state);
+      pump();
+    });
+  }
+
+  async function warmup(): Promise<void> {
+    if (closed) throw new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed');
+    while (workers.size < size) spawn();
+    try {
+      await Promise.all([...workers].map((worker) => worker.ready));
+    } catch (error) {
+      throw new SandboxError('SANDBOX_WORKER_START_FAILED', error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  }
+
+  function stats(): SandboxPoolStats {
+    let busy = 0;
+    for (const worker of workers) if (worker.activeRunId !== undefined) busy += 1;
+    return { size, workers: workers.size, busy, queued: queue.length, runs: settledRuns, workersStarted, workerDeaths, closed };
+  }
+
+  function close(): Promise<void> {
+    if (closing !== undefined) return closing;
+    closed = true;
+    for (const state of [...runs.values()]) settle(state, { ok: false, error: new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool was closed during the run') });
+    const ending = [...workers].map((worker) => {
+      // Keep the host alive until every worker has really exited.
+      worker.setBusy(true);
+      const ended = worker.closed();
+      worker.kill();
+      return ended;
+    });
+    closing = Promise.all(ending).then(() => undefined);
+    return closing;
+  }
+
+  return { limits: defaults, run, warmup, stats, close };
+}

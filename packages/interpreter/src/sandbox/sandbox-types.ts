@@ -1,0 +1,68 @@
+/**
+ * The request and result of one sandbox run, and the tool outcome the code in
+ * the isolate receives. Everything script-visible is plain JSON data.
+ */
+import type { RuntimeBundle } from './runtime-bundle.ts';
+import type { SandboxError } from './sandbox-error.ts';
+import type { SandboxLimits } from './sandbox-limits.ts';
+
+/** A value that survives `JSON.stringify` → `JSON.parse` unchanged. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** What the host's tool handler gets besides the tool's name and arguments. */
+export interface ToolCallContext {
+  /** Aborted when the run ends (result, timeout, abort, limit); pass it on to slow work. */
+  readonly signal: AbortSignal;
+  /** 0-based index of this call within the run. */
+  readonly index: number;
+}
+
+/**
+ * Runs a tool in the host. May be async; its time counts against `wallMs`.
+ * Return JSON data. A throw becomes a `ToolOutcome` failure in the isolate
+ * (`code` from the thrown value's string `code`, else `TOOL_FAILED`); it
+ * does not end the run.
+ */
+export type ToolCallHandler = (name: string, args: unknown, context: ToolCallContext) => unknown;
+
+/** Receives `__host.event(kind, payload)` calls live, in the order the script made them. */
+export type SandboxEventHandler = (kind: string, payload: unknown) => void;
+
+/** What `__host.callTool` returns inside the isolate. */
+export type ToolOutcome =
+  | { readonly ok: true; readonly value: JsonValue }
+  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+
+/** One run: load `runtime` in a fresh context and call its global `entry` with `input`. */
+export interface SandboxRunRequest {
+  readonly runtime: RuntimeBundle;
+  /** Name of the global function the runtime defines; called as `entry(input)`. */
+  readonly entry: string;
+  /** JSON data, copied into the isolate as the entry's only argument. */
+  readonly input: unknown;
+  /** Overrides of the pool's default limits for this run. */
+  readonly limits?: Partial<SandboxLimits>;
+  readonly onToolCall: ToolCallHandler;
+  readonly onEvent?: SandboxEventHandler;
+  /** Aborting fails the run with `SANDBOX_ABORTED` (queued or running). */
+  readonly signal?: AbortSignal;
+}
+
+/** What a run used. */
+export interface SandboxUsage {
+  /** From dispatch to a worker until the result, including tool-call time. */
+  readonly wallMs: number;
+  /** Time spent waiting for a free worker before that. */
+  readonly queueMs: number;
+  /** CPU time of the isolate; absent when the run was terminated. */
+  readonly cpuMs?: number;
+  /** Tool calls made, counting refused and failed ones. */
+  readonly toolCalls: number;
+  /** Isolate heap in use at the end of the run; absent when the run was terminated. */
+  readonly heapBytes?: number;
+}
+
+/** The result of a run: the entry's JSON value, or a typed sandbox error. */
+export type SandboxResult<Value = unknown> =
+  | { readonly ok: true; readonly value: Value; readonly usage: SandboxUsage }
+  | { readonly ok: false; readonly error: SandboxError; readonly usage: SandboxUsage };

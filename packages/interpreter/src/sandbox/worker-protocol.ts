@@ -1,0 +1,101 @@
+/**
+ * Messages between the pool (host process) and a sandbox worker (child
+ * process), over the `child_process` IPC channel. Script data inside them is
+ * always a JSON string made in the isolate or for it, so nothing but copied
+ * plain data crosses either boundary.
+ */
+import type { SandboxErrorCode, SandboxLimitBreach } from './sandbox-error.ts';
+import type { SandboxLimits } from './sandbox-limits.ts';
+
+/** Start one run. `runtimeSource` is omitted when this worker already has `runtimeId`. */
+export interface RunMessage {
+  readonly type: 'run';
+  readonly runId: number;
+  readonly runtimeId: string;
+  readonly runtimeSource?: string;
+  readonly entry: string;
+  readonly inputJson: string;
+  readonly limits: SandboxLimits;
+  /** Runtime ids the host dropped from its record of this worker; the worker forgets them. */
+  readonly evict?: readonly string[];
+}
+
+/** The outcome of one tool call, as the JSON of a `ToolOutcome`. */
+export interface ToolResultMessage {
+  readonly type: 'tool-result';
+  readonly runId: number;
+  readonly callId: number;
+  readonly outcomeJson: string;
+}
+
+/** Stop a run now: the worker terminates the isolate's execution and discards the isolate. */
+export interface CancelMessage {
+  readonly type: 'cancel';
+  readonly runId: number;
+}
+
+/** Host → worker. */
+export type ParentMessage = RunMessage | ToolResultMessage | CancelMessage;
+
+/** The worker is up and can take runs. */
+export interface ReadyMessage {
+  readonly type: 'ready';
+}
+
+/**
+ * The worker took a run: sent as the entry is called, long before a runaway
+ * could kill the process. A worker that dies without having sent it (it died
+ * idle, before the host noticed) never ran the run, so the host gives the run
+ * to another worker instead of failing it.
+ */
+export interface StartedMessage {
+  readonly type: 'started';
+  readonly runId: number;
+}
+
+/** The script called a tool; the host answers with `tool-result`. */
+export interface ToolCallMessage {
+  readonly type: 'tool-call';
+  readonly runId: number;
+  readonly callId: number;
+  readonly name: string;
+  readonly argsJson: string;
+}
+
+/** The script reported an event (`emit`, `whisper`, progress…); fire-and-forget. */
+export interface EventMessage {
+  readonly type: 'event';
+  readonly runId: number;
+  readonly kind: string;
+  readonly payloadJson: string;
+}
+
+/** How a run ended, seen from the worker. */
+export type WorkerOutcome =
+  | { readonly ok: true; readonly valueJson: string }
+  | { readonly ok: false; readonly code: SandboxErrorCode; readonly message: string; readonly limit?: SandboxLimitBreach };
+
+/** A run ended (also sent for runs the host cancelled; the host then ignores it). */
+export interface DoneMessage {
+  readonly type: 'done';
+  readonly runId: number;
+  readonly outcome: WorkerOutcome;
+  readonly cpuMs: number;
+  /** Isolate heap in use at the end of the run, before its context was released. */
+  readonly heapBytes: number;
+  /** The worker process's resident set size after the run. */
+  readonly rssBytes: number;
+}
+
+/**
+ * The worker's RSS watchdog fired: some runaways grow memory past the
+ * isolate's `memoryLimit` (see README "Sandbox"). The host kills the worker.
+ */
+export interface MemoryExceededMessage {
+  readonly type: 'memory-exceeded';
+  readonly runId: number;
+  readonly rssBytes: number;
+}
+
+/** Worker → host. */
+export type WorkerMessage = ReadyMessage | StartedMessage | ToolCallMessage | EventMessage | DoneMessage | MemoryExceededMessage;
