@@ -104,11 +104,6 @@ describe('askloop', () => {
     expect(io.err).toContain("unknown command 'nope'");
   });
 
-  it('runs the demo', async () => {
-    const io = captureIo();
-    expect(await main(['demo'], io)).toBe(0);
-    expect(io.out).toContain('DONE, final result: 5');
-  });
 });
 
 describe('input decoding', () => {
