@@ -6,8 +6,7 @@
 import { parseAndCheck, type CheckContext, type Diagnostic } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
-import { UsageError } from '../../io.ts';
-import { readInput } from '../../read-input.ts';
+import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 
 /** `askloop ns check`. */
@@ -43,21 +42,13 @@ Options:
       allowPositionals: true,
       strict: true,
     });
-    if (positionals.length === 0) throw new UsageError('expected at least one FILE');
-    if (positionals.filter((file) => file === '-').length > 1) throw new UsageError("standard input ('-') can be read only once");
+    const scripts = await readScripts(positionals, io);
     const tools = buildToolSetup(values, io);
     const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.hostFor(0).catalog, policy: tools.lists };
 
     const diagnostics: Diagnostic[] = [];
-    for (const file of positionals) {
-      let bytes: Uint8Array;
-      try {
-        bytes = await readInput(file, io);
-      } catch (error) {
-        throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
-      }
-      const fileName = file === '-' ? '<stdin>' : file;
-      const result = parseAndCheck(new TextDecoder().decode(bytes), { ...context, fileName });
+    for (const { fileName, source } of scripts) {
+      const result = parseAndCheck(source, { ...context, fileName });
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
     }
 

@@ -7,7 +7,7 @@ import { check, closeDefaultPool, createInterpreter, parse, type Diagnostic, typ
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
 import { UsageError } from '../../io.ts';
-import { readInput } from '../../read-input.ts';
+import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 
 function positiveInteger(name: string, text: string | undefined): number | undefined {
@@ -19,15 +19,8 @@ function positiveInteger(name: string, text: string | undefined): number | undef
 async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ programs: Program[]; diagnostics: Diagnostic[] }> {
   const programs: Program[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const file of files) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(file, io);
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
-    }
-    const fileName = file === '-' ? '<stdin>' : file;
-    const parsed = parse(new TextDecoder().decode(bytes), { fileName });
+  for (const { fileName, source } of await readScripts(files, io)) {
+    const parsed = parse(source, { fileName });
     if (parsed.ok) programs.push(parsed.program);
     else diagnostics.push(...parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
   }
@@ -75,8 +68,6 @@ Options:
       allowPositionals: true,
       strict: true,
     });
-    if (positionals.length === 0) throw new UsageError('expected at least one FILE');
-    if (positionals.filter((file) => file === '-').length > 1) throw new UsageError("standard input ('-') can be read only once");
     const fuel = positiveInteger('fuel', values.fuel);
     const wallMs = positiveInteger('timeout-ms', values['timeout-ms']);
     const memoryMb = positiveInteger('memory-mb', values['memory-mb']);
