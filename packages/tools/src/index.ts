@@ -33,7 +33,7 @@ export { createToolHost, type HostToolCatalog, type ToolCallRecord, type ToolHos
 
 export { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION, type SqliteMigration } from './stores/sqlite-migrations.ts';
 export { openSqliteStore, type SqliteStoreOptions, type SqliteToolStore } from './stores/sqlite-store.ts';
-export type { CasResult, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
+export type { CasResult, IdempotenceClaim, IdempotenceKey, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
 
 export { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY, CAPSULE_DOCUMENTS, LOOP_TOOLS_GUIDE, type CapsuleDocument } from './capsules/capsule-documents.ts';
 export { createCapsuleTools, type CapsuleToolsOptions } from './packs/capsule-tools.ts';

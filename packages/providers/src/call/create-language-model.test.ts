@@ -28,6 +28,48 @@ describe('createLanguageModel', () => {
     expect(calls).toBe(1);
   });
 
+  it('marks a failure after streamed text as not retryable (review finding 13b)', async () => {
+    const failing = model(async (request) => {
+      request.onText?.('partial');
+      throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'stream broke' });
+    });
+    const error = await failing.generate({ prompt: 'x', onText: () => {} }).then(
+      () => { throw new Error('expected the call to fail'); },
+      (thrown: unknown) => thrown as ProviderError,
+    );
+    expect([error.code, error.retryable, error.toJSON().retryable]).toEqual(['PROVIDER_SERVER', false, false]);
+  });
+
+  it.each([0, -5_000])('never waits less than the backoff when retry-after is %i ms (review finding 7)', async (retryAfterMs) => {
+    const waits: number[] = [];
+    let calls = 0;
+    const limited = model(
+      async () => {
+        calls++;
+        if (calls < 3) throw new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'slow down', retryAfterMs });
+        return OK;
+      },
+      { retry: { initialDelayMs: 400, maxDelayMs: 1_000, random: () => 0, sleep: async (ms: number) => { waits.push(ms); } } },
+    );
+    await limited.generate({ prompt: 'x' });
+    expect(waits).toEqual([200, 400]);
+  });
+
+  it('waits for a retry-after longer than the backoff (review finding 7)', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const limited = model(
+      async () => {
+        calls++;
+        if (calls < 2) throw new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'slow down', retryAfterMs: 5_000 });
+        return OK;
+      },
+      { retry: { initialDelayMs: 400, random: () => 0, sleep: async (ms: number) => { waits.push(ms); } } },
+    );
+    await limited.generate({ prompt: 'x' });
+    expect(waits).toEqual([5_000]);
+  });
+
   it('returns the error instead of waiting when retry-after exceeds maxRetryAfterMs', async () => {
     const slow = model(async () => {
       throw new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'later', retryAfterMs: 3_600_000 });

@@ -98,6 +98,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           timedOut: attemptSignal.timedOut,
           lastResponse: tap.lastResponse,
         });
+        // Text already streamed to the caller cannot be taken back: say so, so no caller retries it either.
+        if (delivered) error.retryable = false;
         const retryAfter = error.retryAfterMs;
         const canRetry = error.retryable && attempt <= retry.maxRetries && !delivered
           && (retryAfter === undefined || retryAfter <= retry.maxRetryAfterMs);
@@ -106,7 +108,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           emit({ ...base, type: 'call-error', attempts: attempt, latencyMs: Math.max(0, now() - started), error: error.toJSON() });
           throw error;
         }
-        const delayMs = retryAfter ?? backoffDelay(attempt, retry);
+        // A retry-after of 0 or a date in the past must not mean an instant retry: never wait less than the backoff.
+        const delayMs = Math.max(retryAfter ?? 0, backoffDelay(attempt, retry));
         emit({ ...base, type: 'retry', attempt, delayMs, error: error.toJSON() });
         try {
           await sleepOrAbort(retry.sleep, delayMs, options.signal, base, attempt);

@@ -59,7 +59,11 @@ export class ProviderError extends Error {
   readonly provider: string | undefined;
   readonly model: string | undefined;
   readonly status: number | undefined;
-  readonly retryable: boolean;
+  /**
+   * Whether retrying the same call may succeed. Set to false by the model once
+   * streamed text has reached the caller: a retry would deliver that text twice.
+   */
+  retryable: boolean;
   readonly retryAfterMs: number | undefined;
   attempts: number | undefined;
   /** Redacted; the SDK's own error object is deliberately not kept, it may hold request headers. */

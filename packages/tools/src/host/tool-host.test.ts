@@ -19,9 +19,15 @@ const pack = defineToolPack('demo', [
     lastContext = context;
     return (args.text as string).repeat(args.times as number);
   }),
-  defineTool({ name: 'tool.demo.Bump', description: 'Side effect.', args: [{ name: 'by', type: 'int' }], effect: 'write', returns: 'int' }, (args) => {
+  defineTool({ name: 'tool.demo.Bump', description: 'Side effect.', args: [{ name: 'by', type: 'int' }], effect: 'write', returns: 'int' }, async (args) => {
+    // Yield first, so a second host calling at the same time gets to its claim while this call runs.
+    await new Promise((resolve) => setImmediate(resolve));
     effects += args.by as number;
     return effects;
+  }),
+  defineTool({ name: 'tool.demo.FailingWrite', description: 'A write that fails.', effect: 'write' }, () => {
+    effects += 100;
+    throw new Error('half done');
   }),
   defineTool({ name: 'tool.demo.Boom', description: 'Throws.' }, () => {
     throw new Error('disk on fire');
@@ -188,5 +194,61 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     expect((await host.fail('tool.demo.Bump', [1])).code).toBe('POLICY_CALL_LIMIT');
     expect(await stores.idempotence.lookup('s1', 1, 0)).toBeUndefined();
     expect(await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [1])).toBe(1);
+  });
+});
+
+describe('createToolHost: replays are exclusive and free (review findings 5 and 6)', () => {
+  let directory: string;
+  let file: string;
+  const opened: SqliteToolStore[] = [];
+  const openStore = (): SqliteToolStore => {
+    const store = openSqliteStore(file);
+    opened.push(store);
+    return store;
+  };
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'askloop-host-'));
+    file = path.join(directory, 'tools.sqlite');
+  });
+  afterEach(() => {
+    for (const store of opened.splice(0)) store.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('two hosts on one SQLite file at the same (session, turn, call index): one acts, the other gets TOOL_REPLAY_IN_PROGRESS', async () => {
+    effects = 10;
+    const a = hostFor([pack], undefined, { stores: openStore() });
+    const b = hostFor([pack], undefined, { stores: openStore() });
+    const outcomes = await Promise.allSettled([a.call('tool.demo.Bump', [1]), b.call('tool.demo.Bump', [1])]);
+    expect(effects).toBe(11);
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: 11 });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: 'TOOL_REPLAY_IN_PROGRESS' } });
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe(
+      'call 0 of turn 1 in session s1 (tool.demo.Bump) is being run by another host; refusing to act twice — replay after it finishes',
+    );
+    // Once the first call has finished, a replay gets its result.
+    expect(await hostFor([pack], undefined, { stores: openStore() }).call('tool.demo.Bump', [1])).toBe(11);
+    expect(effects).toBe(11);
+  });
+
+  it('a call that throws releases its claim deterministically, so a replay acts again', async () => {
+    const stores = openStore();
+    const error = await hostFor([pack], undefined, { stores }).fail('tool.demo.FailingWrite', []);
+    expect(error.code).toBe('TOOL_FAILED');
+    expect(await stores.idempotence.claim({ session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.failingwrite', argumentsJson: '{"args":{},"rest":[]}' })).toEqual({ state: 'claimed' });
+  });
+
+  it('a replayed call returns its record without using up a call limit', async () => {
+    const stores = openStore();
+    const sessionCounter = createCallCounter();
+    const policy = { allow: ['**'], limits: { perSession: 1 } };
+    expect(await hostFor([pack], policy, { stores, sessionCounter }).call('tool.demo.Bump', [1])).toBe(1);
+    const replay = hostFor([pack], policy, { stores, sessionCounter });
+    expect(await replay.call('tool.demo.Bump', [1])).toBe(1);
+    expect(replay.log().map((entry) => entry.outcome)).toEqual(['replayed']);
+    expect(sessionCounter.total).toBe(1);
+    // A call that really runs is still counted and limited.
+    expect((await replay.fail('tool.demo.Bump', [1])).code).toBe('POLICY_CALL_LIMIT');
+    expect(effects).toBe(1);
   });
 });

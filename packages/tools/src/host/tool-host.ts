@@ -19,7 +19,7 @@ import { bindArguments } from '../spec/bind-arguments.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
-import type { ToolStores } from '../stores/store-types.ts';
+import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
 
@@ -78,6 +78,16 @@ function copyArguments(toolName: string, values: readonly ToolValue[]): ToolValu
   });
 }
 
+/**
+ * Gives up a claimed idempotence slot after a failure. A store error here must
+ * not hide the call's own error; the slot then stays pending, which later
+ * replays report as `TOOL_REPLAY_IN_PROGRESS` (never as a second run).
+ */
+async function releaseQuietly(store: IdempotenceStore | undefined, session: string, turn: number, callIndex: number): Promise<void> {
+  if (store === undefined) return;
+  await store.release(session, turn, callIndex).catch(() => undefined);
+}
+
 /** Creates the tool host for one turn of one session. */
 export function createToolHost(options: ToolHostOptions): ToolHost {
   const { registry, policy, session, turn } = options;
@@ -118,7 +128,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const bound = bindArguments(spec, copyArguments(spec.displayName, values));
       let decision: PolicyDecision;
       try {
-        decision = policy.authorize(spec, bound.args, counters);
+        // No counting yet: a replayed call returns its recorded result without using up a limit.
+        decision = policy.authorize(spec, bound.args);
       } catch (error) {
         // A scope function refused the arguments (e.g. an fs path with `..`).
         throw wrapToolFailure(error, spec.displayName, found.pack);
@@ -128,8 +139,10 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const recorded = spec.effect !== 'read' ? stores.idempotence : undefined;
       const argumentsJson = canonicalJson({ args: bound.args, rest: bound.rest });
       if (recorded !== undefined) {
-        const previous = await recorded.lookup(session, turn, callIndex);
-        if (previous !== undefined) {
+        // Claim the slot before acting, so two hosts replaying the same turn never both act.
+        const claim = await recorded.claim({ session, turn, callIndex, tool: spec.name, argumentsJson });
+        if (claim.state !== 'claimed') {
+          const previous = claim.state === 'recorded' ? claim.record : claim;
           if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) {
             throw new ToolError(
               'TOOL_REPLAY_DIVERGED',
@@ -137,9 +150,21 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
               { tool: spec.displayName },
             );
           }
+          if (claim.state === 'pending') {
+            throw new ToolError('TOOL_REPLAY_IN_PROGRESS', `call ${callIndex} of turn ${turn} in session ${session} (${spec.displayName}) is being run by another host; refusing to act twice — replay after it finishes`, {
+              tool: spec.displayName,
+            });
+          }
           records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
-          return previous.result;
+          return claim.record.result;
         }
+      }
+      try {
+        const counted = policy.countCall(spec, counters);
+        if (!counted.ok) throw counted.error;
+      } catch (error) {
+        await releaseQuietly(recorded, session, turn, callIndex);
+        throw error;
       }
 
       const authorize = (capability: string | Capability): void => {
@@ -154,6 +179,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         });
         result = toToolValue(raw);
       } catch (error) {
+        // A failed call is not recorded: give the slot up so a retry or replay acts again.
+        await releaseQuietly(recorded, session, turn, callIndex);
         throw wrapToolFailure(error, spec.displayName, found.pack);
       }
       if (recorded !== undefined) {

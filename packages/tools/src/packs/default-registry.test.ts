@@ -32,7 +32,7 @@ describe('createDefaultRegistry', () => {
     expect(text.split('\n')).toEqual([
       'tool.fs.List(path: string, recursive?: bool) -> list — Entries of a directory: [{"name", "path", "type", "size"}], sorted by path.',
       'tool.fs.Read(filepath: string) -> string — The UTF-8 text of a file under the fs root.',
-      'tool.fs.Stat(path: string) -> map — Facts about a path: {"path", "type", "size", "modified"}, or nil when absent.',
+      'tool.fs.Stat(path: string) -> map — Facts about a path: {"path", "type", "size", "modified"}, or nil when absent; a symbolic link is reported as type "symlink" (size 0) and not followed.',
       'tool.math.Add(num1: float, num2: float) -> float — num1 + num2.',
       'tool.math.Divide(num1: float, num2: float) -> float — num1 / num2; fails when num2 is 0.',
       'tool.math.Modulo(num1: int, num2: int) -> int — Remainder of num1 / num2 (sign of num1, as in Go); fails when num2 is 0.',

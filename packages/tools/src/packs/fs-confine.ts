@@ -1,30 +1,39 @@
 /**
  * Confinement of `tool.fs.*` to one root directory. Script paths are virtual,
- * absolute from the root (`/data/x.txt`, or `data/x.txt`); `..` segments are
- * refused outright, and real paths are resolved with `realpath` so a symlink
- * that leads outside the root is refused too (`FS_ESCAPE`). The last line of
- * defence against a link swapped in after the check is `O_NOFOLLOW` when the
- * file is opened.
+ * absolute from the root (`/data/x.txt`, or `data/x.txt`); `..` segments,
+ * NUL bytes and backslashes are refused outright. fs tools never follow a
+ * symbolic link: every existing segment of the path is `lstat`ed from the
+ * root down, and a link anywhere along it is `FS_ESCAPE` — even one that
+ * points inside the root, because grants are checked against the path as
+ * written and a link would let a tool act on a path no grant covers. The last
+ * line of defence against a link swapped in after the check is `O_NOFOLLOW`
+ * when a file is opened, and a re-check after directories are created.
  */
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../errors/tool-error.ts';
 
-/** The virtual form of a script path: `/` plus its segments, without `.` and empty segments. Throws `FS_ESCAPE` for `..` or NUL. */
+/**
+ * The virtual form of a script path: `/` plus its segments, without `.` and
+ * empty segments. Throws `FS_ESCAPE` for `..`, NUL or a backslash (which
+ * Windows would read as a separator).
+ */
 export function normalizeVirtualPath(input: string): string {
   if (input.includes('\0')) throw new ToolError('FS_ESCAPE', `path contains a NUL byte`, { argument: 'path' });
+  if (input.includes('\\')) throw new ToolError('FS_ESCAPE', `path '${input}' contains a backslash; separate segments with '/'`, { argument: 'path' });
   const segments = input.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw new ToolError('FS_ESCAPE', `path '${input}' contains '..'; paths must stay inside the fs root`, { argument: 'path' });
   return `/${segments.join('/')}`;
 }
 
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null ? ((error as { code?: string }).code ?? undefined) : undefined;
+}
+
+/** Options of {@link FsConfinement.resolve}. */
+export interface ResolveOptions {
+  /** Accept a link as the last segment (the caller `lstat`s it and never follows it). Default false. */
+  readonly finalLinkAllowed?: boolean;
 }
 
 /** Resolves script paths under one root. */
@@ -32,11 +41,12 @@ export interface FsConfinement {
   /** The real path of the root. */
   rootReal(): Promise<string>;
   /**
-   * The real host path for a virtual path. Every existing ancestor (and the
-   * target, when it exists) is resolved through symlinks and must stay inside
-   * the root; a dangling symlink is refused.
+   * The host path for a virtual path: the real root joined with the
+   * segments. Every existing segment is checked with `lstat`; a symbolic link
+   * anywhere is `FS_ESCAPE` (unless it is the last segment and
+   * `finalLinkAllowed`). Missing segments are fine (the caller may create them).
    */
-  resolve(virtualPath: string): Promise<string>;
+  resolve(virtualPath: string, options?: ResolveOptions): Promise<string>;
 }
 
 /** Creates the confinement for `root` (which must exist). */
@@ -51,25 +61,27 @@ export function createFsConfinement(root: string): FsConfinement {
   };
   return {
     rootReal,
-    async resolve(virtualPath) {
+    async resolve(virtualPath, options = {}) {
       const base = await rootReal();
-      const segments = normalizeVirtualPath(virtualPath).split('/').filter((segment) => segment !== '');
-      // Find the deepest existing prefix, resolve it, and append the rest.
-      for (let depth = segments.length; depth >= 0; depth -= 1) {
+      const normalized = normalizeVirtualPath(virtualPath);
+      const segments = normalized.split('/').filter((segment) => segment !== '');
+      for (let depth = 1; depth <= segments.length; depth += 1) {
         const candidate = path.join(base, ...segments.slice(0, depth));
-        let real: string;
+        let info;
         try {
-          real = await realpath(candidate);
+          info = await lstat(candidate);
         } catch (error) {
-          if (errorCode(error) !== 'ENOENT') throw error;
-          const link = await lstat(candidate).catch(() => undefined);
-          if (link?.isSymbolicLink() === true) throw new ToolError('FS_ESCAPE', `path '${virtualPath}' goes through a dangling symlink`, { argument: 'path' });
-          continue;
+          // Nothing exists below a missing segment, so no link can be there.
+          if (errorCode(error) === 'ENOENT') break;
+          throw error;
         }
-        if (!isInside(base, real)) throw new ToolError('FS_ESCAPE', `path '${virtualPath}' resolves outside the fs root through a symlink`, { argument: 'path' });
-        return path.join(real, ...segments.slice(depth));
+        if (info.isSymbolicLink() && !(depth === segments.length && options.finalLinkAllowed === true)) {
+          const linkPath = `/${segments.slice(0, depth).join('/')}`;
+          const where = linkPath === normalized ? `path '${normalized}'` : `'${linkPath}' (in path '${normalized}')`;
+          throw new ToolError('FS_ESCAPE', `${where} is a symbolic link; fs tools do not follow links`, { argument: 'path' });
+        }
       }
-      return base;
+      return path.join(base, ...segments);
     },
   };
 }

@@ -6,6 +6,11 @@ import { hostFor, type TestHost } from '../../test/tool-test-host.ts';
 import { normalizeVirtualPath } from './fs-confine.ts';
 import { createFileSystemTools } from './fs-tools.ts';
 
+/** The part of a wrapped error the test inspects. */
+interface ToolErrorLike {
+  readonly message: string;
+}
+
 let base: string;
 let root: string;
 let outside: string;
@@ -39,7 +44,7 @@ describe('normalizeVirtualPath', () => {
   ])('%s → %s', (input, output) => {
     expect(normalizeVirtualPath(input)).toBe(output);
   });
-  it.each(['..', '/data/../x', 'a/..', '/x\0y'])('refuses %j', (input) => {
+  it.each(['..', '/data/../x', 'a/..', '/x\0y', '/out/..\\..\\x', 'a\\b'])('refuses %j', (input) => {
     expect(() => normalizeVirtualPath(input)).toThrow(expect.objectContaining({ code: 'FS_ESCAPE' }));
   });
 });
@@ -47,7 +52,7 @@ describe('normalizeVirtualPath', () => {
 describe('tool.fs.* inside the root', () => {
   it('reads, writes, appends, lists, stats, moves and deletes', async () => {
     expect(await host.call('tool.fs.Read', ['/data/a.txt'])).toBe('hello');
-    expect(await host.call('tool.fs.Read', ['data/inside-link.txt'])).toBe('hello');
+    expect((await host.fail('tool.fs.Read', ['data/inside-link.txt'])).code).toBe('FS_ESCAPE');
     expect(await host.call('tool.fs.Write', ['/new/dir/c.txt', 'abc'])).toEqual({ path: '/new/dir/c.txt', bytes: 3 });
     expect(await host.call('tool.fs.Append', ['/new/dir/c.txt', 'def'])).toEqual({ path: '/new/dir/c.txt', bytes: 3 });
     expect(readFileSync(path.join(root, 'new', 'dir', 'c.txt'), 'utf8')).toBe('abcdef');
@@ -91,15 +96,15 @@ describe('tool.fs.* confinement', () => {
   it.each([
     ['Read', ['../outside/secret.txt'], "tool.fs.Read: path '../outside/secret.txt' contains '..'; paths must stay inside the fs root (pack fs)"],
     ['Read', ['/data/../../outside/secret.txt'], "tool.fs.Read: path '/data/../../outside/secret.txt' contains '..'; paths must stay inside the fs root (pack fs)"],
-    ['Read', ['/data/secret-link.txt'], "tool.fs.Read: path '/data/secret-link.txt' resolves outside the fs root through a symlink (pack fs)"],
-    ['Read', ['/data/escape/secret.txt'], "tool.fs.Read: path '/data/escape/secret.txt' resolves outside the fs root through a symlink (pack fs)"],
-    ['Write', ['/data/escape/new.txt', 'x'], "tool.fs.Write: path '/data/escape/new.txt' resolves outside the fs root through a symlink (pack fs)"],
-    ['Write', ['/data/dangling.txt', 'x'], "tool.fs.Write: path '/data/dangling.txt' goes through a dangling symlink (pack fs)"],
-    ['Write', ['/data/secret-link.txt', 'x'], "tool.fs.Write: path '/data/secret-link.txt' resolves outside the fs root through a symlink (pack fs)"],
-    ['List', ['/data/escape'], "tool.fs.List: path '/data/escape' resolves outside the fs root through a symlink (pack fs)"],
-    ['Mkdir', ['/data/escape/sub'], "tool.fs.Mkdir: path '/data/escape/sub' resolves outside the fs root through a symlink (pack fs)"],
-    ['Delete', ['/data/secret-link.txt'], "tool.fs.Delete: path '/data/secret-link.txt' resolves outside the fs root through a symlink (pack fs)"],
-    ['Move', ['/data/a.txt', '/data/escape/a.txt'], "tool.fs.Move: path '/data/escape/a.txt' resolves outside the fs root through a symlink (pack fs)"],
+    ['Read', ['/data/secret-link.txt'], "tool.fs.Read: path '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Read', ['/data/escape/secret.txt'], "tool.fs.Read: '/data/escape' (in path '/data/escape/secret.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Write', ['/data/escape/new.txt', 'x'], "tool.fs.Write: '/data/escape' (in path '/data/escape/new.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Write', ['/data/dangling.txt', 'x'], "tool.fs.Write: path '/data/dangling.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Write', ['/data/secret-link.txt', 'x'], "tool.fs.Write: path '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['List', ['/data/escape'], "tool.fs.List: path '/data/escape' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Mkdir', ['/data/escape/sub'], "tool.fs.Mkdir: '/data/escape' (in path '/data/escape/sub') is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Delete', ['/data/secret-link.txt'], "tool.fs.Delete: path '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Move', ['/data/a.txt', '/data/escape/a.txt'], "tool.fs.Move: '/data/escape' (in path '/data/escape/a.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
   ])('%s(%j) fails with FS_ESCAPE', async (name, args, message) => {
     const error = await host.fail(`tool.fs.${name}`, args);
     expect([error.code, error.message]).toEqual(['FS_ESCAPE', message]);
@@ -128,5 +133,75 @@ describe('tool.fs.* confinement', () => {
   it('reports a missing root', async () => {
     const missing = hostFor([createFileSystemTools({ root: path.join(base, 'nope') })], { allow: ['**'], grants: ['fs:read'] });
     expect((await missing.fail('tool.fs.Read', ['/a'])).message).toBe(`tool.fs.Read: fs root '${path.join(base, 'nope')}' does not exist (pack fs)`);
+  });
+});
+
+describe('tool.fs.* never follow in-root symlinks (review finding 1)', () => {
+  let scoped: TestHost;
+  beforeEach(() => {
+    mkdirSync(path.join(root, 'out'));
+    mkdirSync(path.join(root, 'data', 'secretdir'));
+    writeFileSync(path.join(root, 'data', 'secret.txt'), 'in-root secret');
+    symlinkSync(path.join(root, 'data', 'secret.txt'), path.join(root, 'out', 'link'));
+    symlinkSync(path.join(root, 'data'), path.join(root, 'out', 'dlink'));
+    scoped = hostFor([createFileSystemTools({ root })], { allow: ['**'], grants: ['fs:read,write,delete:/out/**'] });
+  });
+  const linkMessage = (tool: string, where: string) => `tool.fs.${tool}: ${where} is a symbolic link; fs tools do not follow links (pack fs)`;
+
+  it.each([
+    ['Read', ['/out/link'], "path '/out/link'"],
+    ['Read', ['/out/dlink/secret.txt'], "'/out/dlink' (in path '/out/dlink/secret.txt')"],
+    ['Write', ['/out/link', 'pwned'], "path '/out/link'"],
+    ['Write', ['/out/dlink/new/x.txt', 'pwned'], "'/out/dlink' (in path '/out/dlink/new/x.txt')"],
+    ['Append', ['/out/link', 'pwned'], "path '/out/link'"],
+    ['Move', ['/out/link', '/out/moved'], "path '/out/link'"],
+    ['Move', ['/out/x', '/out/dlink/x'], "'/out/dlink' (in path '/out/dlink/x')"],
+    ['Delete', ['/out/dlink/secretdir'], "'/out/dlink' (in path '/out/dlink/secretdir')"],
+    ['Delete', ['/out/link'], "path '/out/link'"],
+    ['Mkdir', ['/out/dlink/made'], "'/out/dlink' (in path '/out/dlink/made')"],
+    ['List', ['/out/dlink'], "path '/out/dlink'"],
+    ['Stat', ['/out/dlink/secret.txt'], "'/out/dlink' (in path '/out/dlink/secret.txt')"],
+  ])('%s(%j) is FS_ESCAPE and leaves the target alone', async (tool, args, where) => {
+    writeFileSync(path.join(root, 'out', 'x'), 'x');
+    const error = await scoped.fail(`tool.fs.${tool}`, args);
+    expect([error.code, error.message]).toEqual(['FS_ESCAPE', linkMessage(tool, where)]);
+    expect(readFileSync(path.join(root, 'data', 'secret.txt'), 'utf8')).toBe('in-root secret');
+    expect(existsSync(path.join(root, 'data', 'secretdir'))).toBe(true);
+    expect(existsSync(path.join(root, 'data', 'made'))).toBe(false);
+    expect(existsSync(path.join(root, 'data', 'new'))).toBe(false);
+    expect(existsSync(path.join(root, 'data', 'x'))).toBe(false);
+    expect(existsSync(path.join(root, 'out', 'link'))).toBe(true);
+  });
+
+  it('List shows links as symlink without following them; Stat reports a final link without following it', async () => {
+    const listed = (await scoped.call('tool.fs.List', ['/out', true])) as { path: string; type: string; size: number }[];
+    expect(listed).toEqual([
+      { name: 'dlink', path: '/out/dlink', type: 'symlink', size: 0 },
+      { name: 'link', path: '/out/link', type: 'symlink', size: 0 },
+    ].map((entry) => expect.objectContaining(entry)));
+    expect(await scoped.call('tool.fs.Stat', ['/out/link'])).toMatchObject({ path: '/out/link', type: 'symlink', size: 0 });
+    expect(await scoped.call('tool.fs.Stat', ['/out/dlink'])).toMatchObject({ path: '/out/dlink', type: 'symlink', size: 0 });
+  });
+});
+
+describe('tool.fs.* errors never show host paths (review finding 2)', () => {
+  it.each([
+    ['Write', ['/data/' + 'a'.repeat(300), 'x'], 'FS_FAILED', `tool.fs.Write: file system error ENAMETOOLONG on '/data/${'a'.repeat(300)}' (pack fs)`],
+    ['Move', ['/data', '/data/sub/inside'], 'FS_FAILED', "tool.fs.Move: file system error EINVAL on '/data' → '/data/sub/inside' (pack fs)"],
+  ])('%s → %s naming only the virtual path', async (tool, args, code, message) => {
+    const error = await host.fail(`tool.fs.${tool}`, args);
+    expect([error.code, error.message]).toEqual([code, message]);
+    expect(JSON.stringify(error.toJSON())).not.toContain(base);
+    expect((error.cause as ToolErrorLike | undefined)?.message ?? '').not.toContain(base);
+  });
+});
+
+describe('tool.fs.List stops at maxListEntries (review finding 11)', () => {
+  it('fails with FS_TOO_LARGE once the limit is passed, recursive or not', async () => {
+    for (let index = 0; index < 60; index += 1) writeFileSync(path.join(root, 'data', 'sub', `f${index}.txt`), '');
+    const flat = await host.fail('tool.fs.List', ['/data/sub']);
+    expect([flat.code, flat.message]).toEqual(['FS_TOO_LARGE', "tool.fs.List: directory '/data/sub' has more than 50 entries; the limit is 50 (pack fs)"]);
+    const deep = await host.fail('tool.fs.List', ['/', true]);
+    expect(deep.message).toBe("tool.fs.List: directory '/' has more than 50 entries (counting subdirectories); the limit is 50 (pack fs)");
   });
 });

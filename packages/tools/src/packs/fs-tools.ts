@@ -6,13 +6,15 @@
  * The reference also requires a trusted context; here the grant is the gate.
  */
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { createFsConfinement, normalizeVirtualPath } from './fs-confine.ts';
+import { fsError } from './fs-error.ts';
+import { entryType, listDirectory } from './fs-list-walk.ts';
 
 /** Options of {@link createFileSystemTools}. */
 export interface FileSystemToolsOptions {
@@ -26,19 +28,6 @@ export interface FileSystemToolsOptions {
   readonly maxListEntries?: number;
 }
 
-function fsError(error: unknown, virtualPath: string): unknown {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: string }).code : undefined;
-  if (code === 'ENOENT') return new ToolError('FS_NOT_FOUND', `no file or directory at '${virtualPath}'`, { cause: error });
-  if (code === 'EISDIR' || code === 'ENOTDIR') return new ToolError('FS_PATH_TYPE', `'${virtualPath}' is ${code === 'EISDIR' ? 'a directory' : 'not a directory'}`, { cause: error });
-  if (code === 'ELOOP') return new ToolError('FS_ESCAPE', `'${virtualPath}' is a symlink; fs tools do not follow links when opening files`, { cause: error });
-  if (code === 'ENOTEMPTY') return new ToolError('FS_PATH_TYPE', `directory '${virtualPath}' is not empty`, { cause: error });
-  return error;
-}
-
-function entryType(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): string {
-  return entry.isFile() ? 'file' : entry.isDirectory() ? 'dir' : entry.isSymbolicLink() ? 'symlink' : 'other';
-}
-
 const pathArgument = (description: string) => ({ name: 'path', type: 'string', description }) as const;
 
 /** Creates the `fs` pack, confined to `options.root`. */
@@ -50,9 +39,9 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
   const scope = (verb: string, ...names: string[]) => (args: Record<string, ToolValue>) =>
     names.map((name) => ({ resource: 'fs', verbs: [verb], scopes: [normalizeVirtualPath(String(args[name]))] }));
 
-  const guarded = async <T>(virtualPath: string, body: (real: string) => Promise<T>): Promise<T> => {
+  const guarded = async <T>(virtualPath: string, body: (real: string) => Promise<T>, finalLinkAllowed = false): Promise<T> => {
     try {
-      return await body(await confinement.resolve(virtualPath));
+      return await body(await confinement.resolve(virtualPath, { finalLinkAllowed }));
     } catch (error) {
       throw fsError(error, normalizeVirtualPath(virtualPath));
     }
@@ -127,31 +116,35 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       },
       (args) =>
         guarded(args.path as string, async (real) => {
-          const base = normalizeVirtualPath(args.path as string);
-          const entries = await readdir(real, { withFileTypes: true, recursive: args.recursive === true });
-          if (entries.length > maxListEntries) throw new ToolError('FS_TOO_LARGE', `directory has ${entries.length} entries; the limit is ${maxListEntries}`);
-          const listed = await Promise.all(
-            entries.map(async (entry) => {
-              const full = path.join(entry.parentPath, entry.name);
-              const relative = path.relative(real, full).split(path.sep).join('/');
-              const size = entry.isFile() ? (await stat(full)).size : 0;
-              return { name: entry.name, path: base === '/' ? `/${relative}` : `${base}/${relative}`, type: entryType(entry), size };
-            }),
-          );
-          return listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+          const info = await lstat(real);
+          if (!info.isDirectory()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.path as string)}' is not a directory`);
+          return listDirectory(real, normalizeVirtualPath(args.path as string), args.recursive === true, maxListEntries) as unknown as ToolValue;
         }),
     ),
     defineTool(
-      { name: 'tool.fs.Stat', description: 'Facts about a path: {"path", "type", "size", "modified"}, or nil when absent.', args: [pathArgument('Path, from the fs root.')], returns: 'map', capabilities: ['fs:read'], scopes: scope('read', 'path') },
+      {
+        name: 'tool.fs.Stat',
+        description: 'Facts about a path: {"path", "type", "size", "modified"}, or nil when absent; a symbolic link is reported as type "symlink" (size 0) and not followed.',
+        args: [pathArgument('Path, from the fs root.')],
+        returns: 'map',
+        capabilities: ['fs:read'],
+        scopes: scope('read', 'path'),
+      },
       (args) =>
-        guarded(args.path as string, async (real) => {
-          const info = await stat(real).catch((error: unknown) => {
-            if ((error as { code?: string }).code === 'ENOENT') return undefined;
-            throw error;
-          });
-          if (info === undefined) return null;
-          return { path: normalizeVirtualPath(args.path as string), type: entryType(info), size: info.size, modified: info.mtime.toISOString() };
-        }),
+        guarded(
+          args.path as string,
+          async (real) => {
+            // lstat: the last segment may be a link, reported as such; links earlier in the path were refused.
+            const info = await lstat(real).catch((error: unknown) => {
+              if ((error as { code?: string }).code === 'ENOENT') return undefined;
+              throw error;
+            });
+            if (info === undefined) return null;
+            const type = entryType(info);
+            return { path: normalizeVirtualPath(args.path as string), type, size: type === 'symlink' ? 0 : info.size, modified: info.mtime.toISOString() };
+          },
+          true,
+        ),
     ),
     defineTool(
       { name: 'tool.fs.Mkdir', description: 'Creates a directory and its parents: {"path"}.', args: [pathArgument('Directory path, from the fs root.')], returns: 'map', capabilities: ['fs:write'], scopes: scope('write', 'path'), effect: 'write', idempotent: true },
@@ -168,7 +161,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       (args) =>
         guarded(args.path as string, async (real) => {
           if (real === (await confinement.rootReal())) throw new ToolError('FS_PATH_TYPE', 'the fs root itself cannot be deleted');
-          const info = await stat(real);
+          const info = await lstat(real);
           if (info.isDirectory()) await rmdir(real);
           else await rm(real);
           return true;
@@ -188,14 +181,25 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         effect: 'write',
         idempotent: false,
       },
-      (args) =>
-        guarded(args.source_path as string, async (source) => {
-          const destination = await confinement.resolve(args.destination_path as string);
-          const exists = await stat(destination).then(() => true, () => false);
-          if (exists) throw new ToolError('FS_EXISTS', `destination '${normalizeVirtualPath(args.destination_path as string)}' already exists`);
+      async (args) => {
+        const sourcePath = normalizeVirtualPath(args.source_path as string);
+        const destinationPath = normalizeVirtualPath(args.destination_path as string);
+        let failing = sourcePath;
+        try {
+          // Both ends are checked for links; rename() itself never follows the last segment of either.
+          const source = await confinement.resolve(sourcePath);
+          await lstat(source);
+          failing = destinationPath;
+          const destination = await confinement.resolve(destinationPath);
+          failing = `${sourcePath}' → '${destinationPath}`;
+          const exists = await lstat(destination).then(() => true, () => false);
+          if (exists) throw new ToolError('FS_EXISTS', `destination '${destinationPath}' already exists`);
           await rename(source, destination);
-          return { path: normalizeVirtualPath(args.destination_path as string) };
-        }),
+          return { path: destinationPath };
+        } catch (error) {
+          throw fsError(error, failing);
+        }
+      },
     ),
   ]);
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
 import { formatCapability } from '../policy/capability.ts';
+import { createPolicy } from '../policy/policy.ts';
 import { createHttpTools, httpNeed, parseHttpUrl } from './http-tools.ts';
 
 let server: Server;
@@ -64,7 +65,7 @@ describe('tool.http.Fetch', () => {
   it('follows redirects on granted hosts and re-checks every hop', async () => {
     expect(await granted().call('tool.http.Fetch', [`${origin}/redirect-inside`])).toMatchObject({ status: 200, url: `${origin}/hello`, body: 'hello GET ' });
     const error = await granted().fail('tool.http.Fetch', [`${origin}/redirect-outside`]);
-    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:evil.example.org — grant it with --grant net:read:evil.example.org (pack http)']);
+    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:evil.example.org:80 — grant it with --grant net:read:evil.example.org:80 (pack http)']);
   });
 
   it('is off unless the host is granted', async () => {
@@ -108,7 +109,63 @@ describe('tool.http.Fetch', () => {
   });
 
   it('derives the capability need from URL and method', () => {
-    expect(formatCapability(httpNeed(parseHttpUrl('https://API.example.com/x'), 'GET'))).toBe('net:read:api.example.com');
+    expect(formatCapability(httpNeed(parseHttpUrl('https://API.example.com/x'), 'GET'))).toBe('net:read:api.example.com:443');
     expect(formatCapability(httpNeed(parseHttpUrl('http://h:8080/'), 'DELETE'))).toBe('net:write:h:8080');
+  });
+});
+
+/** A fake fetch: answers from `routes` by URL and records the headers each URL received. */
+function fakeFetch(routes: Record<string, { status: number; location?: string }>) {
+  const seen: { url: string; headers: Record<string, string> }[] = [];
+  const fetch = (async (input: URL | string, init?: RequestInit) => {
+    const url = String(input);
+    seen.push({ url, headers: Object.fromEntries(new Headers(init?.headers).entries()) });
+    const route = routes[url] ?? { status: 200 };
+    return new Response(route.status >= 300 && route.status < 400 ? null : 'done', { status: route.status, headers: route.location === undefined ? {} : { location: route.location } });
+  }) as typeof globalThis.fetch;
+  return { fetch, seen };
+}
+
+describe('tool.http.Fetch redirects (review findings 3 and 10)', () => {
+  it('drops Authorization, Cookie and Proxy-Authorization when a redirect changes origin', async () => {
+    const { fetch, seen } = fakeFetch({
+      'http://127.0.0.1:1001/start': { status: 302, location: 'http://127.0.0.1:1001/same' },
+      'http://127.0.0.1:1001/same': { status: 302, location: 'http://localhost:1002/other' },
+      'http://localhost:1002/other': { status: 302, location: 'http://127.0.0.1:1001/back' },
+    });
+    const host = hostFor([createHttpTools({ fetch })], { allow: ['**'], grants: ['net:read:127.0.0.1', 'net:read:localhost'] });
+    const headers = { Authorization: 'Bearer secret', cookie: 'sid=1', 'Proxy-Authorization': 'Basic x', 'X-Keep': 'kept' };
+    expect(await host.call('tool.http.Fetch', ['http://127.0.0.1:1001/start', { headers }])).toMatchObject({ status: 200, url: 'http://127.0.0.1:1001/back' });
+    expect(seen.map((request) => [request.url, request.headers.authorization, request.headers.cookie, request.headers['proxy-authorization'], request.headers['x-keep']])).toEqual([
+      ['http://127.0.0.1:1001/start', 'Bearer secret', 'sid=1', 'Basic x', 'kept'],
+      ['http://127.0.0.1:1001/same', 'Bearer secret', 'sid=1', 'Basic x', 'kept'],
+      ['http://localhost:1002/other', undefined, undefined, undefined, 'kept'],
+      ['http://127.0.0.1:1001/back', undefined, undefined, undefined, 'kept'],
+    ]);
+  });
+
+  it('fails with HTTP_TOO_MANY_REDIRECTS past maxRedirects instead of returning the 3xx', async () => {
+    const { fetch, seen } = fakeFetch({ 'http://h/a': { status: 302, location: '/b' }, 'http://h/b': { status: 301, location: '/a' } });
+    const host = hostFor([createHttpTools({ fetch, maxRedirects: 3 })], { allow: ['**'], grants: ['net:read:h'] });
+    const error = await host.fail('tool.http.Fetch', ['http://h/a']);
+    expect([error.code, error.message]).toEqual(['HTTP_TOO_MANY_REDIRECTS', 'tool.http.Fetch: request to h was redirected 3 times and h redirects again; the limit is 3 (pack http)']);
+    expect(seen).toHaveLength(4);
+  });
+});
+
+describe('net grants and effective ports (review finding 9)', () => {
+  it.each([
+    ['net:read:example.com:80', 'http://example.com:80/', true],
+    ['net:read:example.com:80', 'http://example.com/', true],
+    ['net:read:example.com:443', 'https://example.com/', true],
+    ['net:read:example.com:80', 'https://example.com/', false],
+    ['net:read:[::1]', 'http://[::1]:8080/', true],
+    ['net:read:[::1]:8080', 'http://[::1]:8080/', true],
+  ])('%s covers %s: %s', (grant, url, covered) => {
+    expect(createPolicy({ grants: [grant] }).satisfies(httpNeed(parseHttpUrl(url), 'GET'))).toBe(covered);
+  });
+
+  it('refuses a bare IPv6 grant with a message showing the bracket form', () => {
+    expect(() => createPolicy({ grants: ['net:read:::1'] })).toThrow("capability 'net:read:::1' has the bare IPv6 address '::1'; write it in brackets, e.g. net:read:[::1] or net:read:[::1]:8080");
   });
 });

@@ -39,10 +39,24 @@ export function parseHttpUrl(text: string): URL {
   return url;
 }
 
-/** The capability one request needs: `net:read:host[:port]` (or `net:write:` for unsafe methods). */
+/**
+ * The capability one request needs: `net:read:host:port` (or `net:write:` for
+ * unsafe methods). The port is the effective one — the URL parser drops a
+ * default port (`http://h:80/` has `port === ''`), so it is put back (80 for
+ * http, 443 for https) and a grant `net:read:h:80` matches `http://h/`.
+ */
 export function httpNeed(url: URL, method: string): Capability {
   const verb = SAFE_METHODS.has(method) ? 'read' : 'write';
-  return { resource: 'net', verbs: [verb], scopes: [url.port === '' ? url.hostname : `${url.hostname}:${url.port}`] };
+  const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
+  return { resource: 'net', verbs: [verb], scopes: [`${url.hostname}:${port}`] };
+}
+
+/** Headers a fetch must not carry to another origin (as WHATWG fetch drops them on a cross-origin redirect). */
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/** `headers` without credential headers (names compared case-insensitively). */
+export function withoutCredentials(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
 function requestOptions(value: ToolValue): { method: string; headers: Record<string, string>; body: string | undefined } {
@@ -75,19 +89,25 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
 
 async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>, context: ToolContext, options: Required<HttpToolsOptions>, signal: AbortSignal): Promise<ToolValue> {
   let current = url;
-  let { method, body } = args;
+  let { method, body, headers: requestHeaders } = args;
   for (let hop = 0; ; hop += 1) {
     let response: Response;
     try {
-      response = await options.fetch(current, { method, headers: args.headers, body: SAFE_METHODS.has(method) ? undefined : body, redirect: 'manual', signal });
+      response = await options.fetch(current, { method, headers: requestHeaders, body: SAFE_METHODS.has(method) ? undefined : body, redirect: 'manual', signal });
     } catch (error) {
       if (signal.aborted) throw new ToolError('TOOL_TIMEOUT', `request to ${current.host} did not finish within ${options.timeoutMs} ms`, { cause: error });
       throw new ToolError('HTTP_FAILED', `request to ${current.href} failed: ${(error as Error).message}`, { cause: error });
     }
     const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location !== null && hop < options.maxRedirects) {
+    if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel();
-      current = parseHttpUrl(new URL(location, current).href);
+      if (hop >= options.maxRedirects) {
+        throw new ToolError('HTTP_TOO_MANY_REDIRECTS', `request to ${url.host} was redirected ${hop} times and ${current.host} redirects again; the limit is ${options.maxRedirects}`);
+      }
+      const next = parseHttpUrl(new URL(location, current).href);
+      // Credentials meant for one origin must not reach another (WHATWG fetch does the same); once dropped they stay dropped.
+      if (next.origin !== current.origin) requestHeaders = withoutCredentials(requestHeaders);
+      current = next;
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;

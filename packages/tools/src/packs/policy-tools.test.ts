@@ -27,6 +27,12 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
     ['a step that is not a map', ['rm -rf /'], [false, 'step 0 is not a map']],
     ['a map with neither tool nor op', [{ path: '/x' }], [false, 'step 0 has neither "tool" nor "op"']],
     ['an empty plan', [], [true, '']],
+    // Review finding 8: Allow must agree with the real memory tools.
+    ['a key with a leading space (review 8)', [{ op: 'cas', key: ' /ingest/x' }], [false, 'step 0 needs capability memory:write: /ingest/x — no --grant can name it exactly, because the scope " /ingest/x" starts or ends with white space; grant a pattern that covers it or use another name']],
+    ['a key with a comma (review 8)', [{ op: 'set', key: '/ingest/a,/other/b' }], [true, '']],
+    ['a key with a comma outside the grant (review 8)', [{ op: 'set', key: '/other/a,/ingest/b' }], [false, 'step 0 needs capability memory:write:/other/a,/ingest/b — no --grant can name it exactly, because the scope "/other/a,/ingest/b" contains a comma; grant a pattern that covers it or use another name']],
+    ['an empty key (review 8)', [{ op: 'set', key: '' }], [false, 'step 0 (op set) key must be 1 to 512 characters, got 0']],
+    ['a key with a space inside (review 8)', [{ op: 'set', key: '/other/a b' }], [false, "step 0 needs capability memory:write:/other/a b — grant it with --grant 'memory:write:/other/a b'"]],
   ])('%s', async (_label, plan, expected) => {
     const host = hostFor(packs(), policy, { stores: temp.stores });
     expect(await host.call('tool.policy.Allow', [plan])).toEqual(expected);
@@ -54,5 +60,14 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
     expect(await turn2.call('tool.policy.Allow', [plan])).toEqual([true, '']);
     const [, version] = (await turn2.call('tool.memory.Get', ['/ingest/queue/x'])) as [unknown, number];
     expect(await turn2.call('tool.memory.CAS', ['/ingest/queue/x', version, 'taken'])).toEqual([true, 1]);
+  });
+});
+
+describe('tool.policy.Allow agrees with the real call (review finding 8)', () => {
+  it.each([' /ingest/x', '/other/a,/ingest/b', '/ingest/a,/other/b', ''])('memory.CAS(%j) and Allow give the same verdict', async (key) => {
+    const host = hostFor(createSafeToolPacks(), { allow: ['**'], grants: ['memory:write:/ingest/**'] }, { stores: temp.stores });
+    const [allowed] = (await host.call('tool.policy.Allow', [{ op: 'cas', key }])) as [boolean, string];
+    const real = await host.call('tool.memory.CAS', [key, 0, 'v']).then(() => true, () => false);
+    expect(allowed).toBe(real);
   });
 });

@@ -10,11 +10,14 @@
  * `why` is "" when every step is allowed, else names the first refused step.
  */
 import { isToolError } from '../errors/tool-error.ts';
+import { formatCapability, type Capability } from '../policy/capability.ts';
+import { grantHint } from '../policy/grant-hint.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { bindArguments } from '../spec/bind-arguments.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { isToolMap, type ToolValue } from '../spec/tool-value.ts';
+import { checkKeyAndValue } from './store-access.ts';
 
 const WRITE_OPS: ReadonlySet<string> = new Set(['set', 'cas', 'put', 'write', 'delete']);
 const READ_OPS: ReadonlySet<string> = new Set(['get', 'read']);
@@ -40,8 +43,14 @@ function checkStep(step: ToolValue, context: ToolContext): string | undefined {
     if (target === undefined) return `(op ${op}) has no string "path" or "key"`;
     const verb = WRITE_OPS.has(op) ? 'write' : READ_OPS.has(op) ? 'read' : undefined;
     if (verb === undefined) return `has the unknown op "${op}" (known: ${[...WRITE_OPS, ...READ_OPS].join(', ')})`;
-    const need = `memory:${verb}:${target}`;
-    return context.policy.satisfies(need) ? undefined : `needs capability ${need} — grant it with --grant ${need}`;
+    // The same checks and the same need object as the real memory tools (keyScope): the key is one scope, untrimmed and unsplit.
+    try {
+      checkKeyAndValue(target, undefined, Number.POSITIVE_INFINITY);
+    } catch (error) {
+      return isToolError(error) ? `(op ${op}) ${error.message}` : String(error);
+    }
+    const need: Capability = { resource: 'memory', verbs: [verb], scopes: [target] };
+    return context.policy.satisfies(need) ? undefined : `needs capability ${formatCapability(need)} — ${grantHint(need)}`;
   }
   return 'has neither "tool" nor "op"';
 }

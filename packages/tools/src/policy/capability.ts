@@ -37,6 +37,9 @@ export function parseCapability(text: string): Capability {
   if (verbs.some((verb) => !WORD.test(verb))) throw invalid(`has invalid verbs '${verbText}'`);
   const scopes = second < 0 ? [] : scopeText.split(',').map((scope) => scope.trim());
   if (scopes.some((scope) => scope === '')) throw invalid('has an empty scope');
+  // A bare IPv6 address is ambiguous with host:port (`::1:8080`), and URLs always bracket it.
+  const bareIpv6 = resource === 'net' ? scopes.find((scope) => !scope.startsWith('[') && scope.indexOf(':') !== scope.lastIndexOf(':')) : undefined;
+  if (bareIpv6 !== undefined) throw invalid(`has the bare IPv6 address '${bareIpv6}'; write it in brackets, e.g. net:read:[::1] or net:read:[::1]:8080`);
   return Object.freeze({ resource, verbs: Object.freeze(verbs), scopes: Object.freeze(scopes) });
 }
 

@@ -12,6 +12,7 @@ import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
 import type { CallCounters } from './call-counter.ts';
 import { formatCapability, parseCapability, type Capability } from './capability.ts';
 import { findUncoveredNeed } from './capability-match.ts';
+import { grantHint } from './grant-hint.ts';
 import { compileToolPattern, type ToolPattern } from './tool-pattern.ts';
 
 /** Call limits for one tool. */
@@ -61,6 +62,12 @@ export interface Policy {
    * `counters` are given and the call is allowed, they are incremented.
    */
   authorize(spec: ToolSpec, args: ToolArguments, counters?: CallCounters): PolicyDecision;
+  /**
+   * The call limits alone: refuses with `POLICY_CALL_LIMIT` when a limit is
+   * used up, else increments `counters`. The host calls it only for calls that
+   * really run (a replayed call returns its recorded result without counting).
+   */
+  countCall(spec: ToolSpec, counters: CallCounters): PolicyDecision;
   /** True when the grants cover `capability` (string or parsed). */
   satisfies(capability: string | Capability): boolean;
   /** The denial for a capability the grants do not cover, or undefined when covered. */
@@ -75,7 +82,7 @@ function missingCapabilityError(spec: ToolSpec, missing: Capability): ToolError 
   const hostDenied = missing.resource === 'net' && missing.scopes.length > 0;
   return new ToolError(
     hostDenied ? 'HTTP_HOST_DENIED' : 'POLICY_CAPABILITY_MISSING',
-    `${spec.displayName} needs capability ${text} — grant it with --grant ${text}`,
+    `${spec.displayName} needs capability ${text} — ${grantHint(missing)}`,
     { tool: spec.displayName, capability: text },
   );
 }
@@ -124,7 +131,10 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
         if (error !== undefined) return deny(error);
       }
     }
-    if (counters === undefined) return ALLOWED;
+    return counters === undefined ? ALLOWED : countCall(spec, counters);
+  };
+
+  const countCall = (spec: ToolSpec, counters: CallCounters): PolicyDecision => {
     const toolLimit = toolLimits.get(spec.name);
     const checks: [number | undefined, number, string][] = [
       [toolLimit?.perTurn, counters.turn.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${toolLimit?.perTurn} times per turn`],
@@ -152,6 +162,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     limits,
     check,
     authorize,
+    countCall,
     satisfies: (capability: string | Capability) => findUncoveredNeed(typeof capability === 'string' ? parseCapability(capability) : capability, grants) === undefined,
     checkCapability,
   });

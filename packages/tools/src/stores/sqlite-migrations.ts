@@ -49,6 +49,21 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'scratch tombstones and pending idempotence claims',
+    // Tombstones keep the last version of a purged scratch key, so versions keep increasing across purges.
+    // `pending = 1` marks a call that a host has claimed and not finished (result is 'null' until then).
+    sql: `
+      CREATE TABLE scratch_tombstones (
+        session TEXT NOT NULL,
+        key TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (session, key)
+      );
+      ALTER TABLE idempotence ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** The schema version this package writes. */

@@ -36,7 +36,10 @@ describe('openSqliteStore: schema', () => {
     const raw = new DatabaseSync(file);
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'memory, scratch and idempotence tables' }]);
+    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
+      { version: 1, name: 'memory, scratch and idempotence tables' },
+      { version: 2, name: 'scratch tombstones and pending idempotence claims' },
+    ]);
     raw.close();
   });
 
@@ -163,5 +166,64 @@ describe('idempotence store', () => {
     expect(second.result).toEqual([true, 1]);
     expect(await idempotence.lookup('s1', 1, 0)).toEqual(first);
     expect(await idempotence.lookup('s1', 2, 0)).toBeUndefined();
+  });
+});
+
+describe('scratch versions survive purgeExpired (review finding 4)', () => {
+  it('a stale CAS never wins after expiry and purge', async () => {
+    const clock = createManualClock();
+    const { scratch } = open({ clock });
+    expect(await scratch.putCas('s1', 'k', 0, 'first', 1_000)).toEqual({ ok: true, version: 1 });
+    clock.advance(1_000);
+    expect(await scratch.purgeExpired()).toBe(1);
+    expect(await scratch.get('s1', 'k')).toEqual({ value: null, version: 0 });
+    expect(await scratch.putCas('s1', 'k', 0, 'second', 1_000)).toEqual({ ok: true, version: 2 });
+    // A writer that read version 1 before the expiry must lose.
+    expect(await scratch.putCas('s1', 'k', 1, 'stale', 1_000)).toEqual({ ok: false, version: 2 });
+    clock.advance(1_000);
+    await scratch.purgeExpired();
+    expect(await scratch.putCas('s1', 'k', 0, 'third', 1_000)).toEqual({ ok: true, version: 3 });
+  });
+});
+
+describe('idempotence claims (review finding 5)', () => {
+  const key = { session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.bump', argumentsJson: '{}' };
+
+  it('gives the slot to exactly one of two connections; the other sees it pending, then recorded', async () => {
+    const a = open().idempotence;
+    const b = open().idempotence;
+    expect(await a.claim(key)).toEqual({ state: 'claimed' });
+    expect(await b.claim(key)).toEqual({ state: 'pending', tool: 'tool.demo.bump', argumentsJson: '{}' });
+    expect(await b.lookup('s1', 1, 0)).toBeUndefined();
+    await a.record({ ...key, result: 11 });
+    expect(await b.claim(key)).toMatchObject({ state: 'recorded', record: { result: 11 } });
+    await a.release('s1', 1, 0);
+    expect(await b.lookup('s1', 1, 0)).toMatchObject({ result: 11 });
+  });
+
+  it('release gives a pending slot up so the next claim wins', async () => {
+    const { idempotence } = open();
+    await idempotence.claim(key);
+    await idempotence.release('s1', 1, 0);
+    expect(await idempotence.claim(key)).toEqual({ state: 'claimed' });
+  });
+});
+
+describe('schema migration 1 → 2 (review findings 4 and 5)', () => {
+  it('opens a version 1 file, keeps its data and adds tombstones and claims', async () => {
+    const raw = new DatabaseSync(file);
+    raw.exec((await import('./sqlite-migrations.ts')).SQLITE_MIGRATIONS[0]?.sql ?? '');
+    raw.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'memory, scratch and idempotence tables', 0)");
+    raw.exec("INSERT INTO scratch (session, key, value, version, expires_at) VALUES ('s1', 'k', '\"old\"', 4, 1000)");
+    raw.exec("INSERT INTO idempotence (session, turn, call_index, tool, arguments, result, recorded_at) VALUES ('s1', 1, 0, 'tool.demo.bump', '{}', '7', 0)");
+    raw.exec('PRAGMA user_version = 1');
+    raw.close();
+    const clock = createManualClock(2_000);
+    const store = open({ clock });
+    expect(store.schemaVersion).toBe(2);
+    expect(await store.idempotence.lookup('s1', 1, 0)).toMatchObject({ result: 7 });
+    expect(await store.idempotence.claim({ session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.bump', argumentsJson: '{}' })).toMatchObject({ state: 'recorded' });
+    expect(await store.scratch.purgeExpired()).toBe(1);
+    expect(await store.scratch.putCas('s1', 'k', 0, 'new', 1_000)).toEqual({ ok: true, version: 5 });
   });
 });

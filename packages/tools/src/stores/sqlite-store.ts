@@ -12,7 +12,7 @@ import { ToolError, isToolError } from '../errors/tool-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION } from './sqlite-migrations.ts';
-import type { CasResult, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
+import type { CasResult, IdempotenceClaim, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -131,18 +131,29 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         immediate(database, (): CasResult => {
           const now = clock.now();
           const row = database.prepare('SELECT version, expires_at FROM scratch WHERE session = ? AND key = ?').get(session, key) as Row | undefined;
-          const stored = row === undefined ? 0 : Number(row.version);
+          const tombstone = row === undefined ? (database.prepare('SELECT version FROM scratch_tombstones WHERE session = ? AND key = ?').get(session, key) as Row | undefined) : undefined;
+          const stored = Number(row?.version ?? tombstone?.version ?? 0);
           const live = row !== undefined && Number(row.expires_at) > now ? stored : 0;
           if (live !== expectedVersion) return { ok: false, version: live };
           const next = stored + 1;
           database
             .prepare('INSERT INTO scratch (session, key, value, version, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (session, key) DO UPDATE SET value = excluded.value, version = excluded.version, expires_at = excluded.expires_at')
             .run(session, key, canonicalJson(value), next, now + ttlMs);
+          if (tombstone !== undefined) database.prepare('DELETE FROM scratch_tombstones WHERE session = ? AND key = ?').run(session, key);
           return { ok: true, version: next };
         }),
       ),
     purgeExpired: () =>
-      run('scratch purge', () => Number(database.prepare('DELETE FROM scratch WHERE expires_at <= ?').run(clock.now()).changes)),
+      run('scratch purge', () =>
+        immediate(database, () => {
+          const now = clock.now();
+          // Keep each purged key's version, else the next write would restart at 1 and a stale CAS could win.
+          database
+            .prepare('INSERT INTO scratch_tombstones (session, key, version) SELECT session, key, version FROM scratch WHERE expires_at <= ? ON CONFLICT (session, key) DO UPDATE SET version = excluded.version')
+            .run(now);
+          return Number(database.prepare('DELETE FROM scratch WHERE expires_at <= ?').run(now).changes);
+        }),
+      ),
   };
 
   const toRecord = (row: Row): IdempotenceRecord => ({
@@ -155,17 +166,38 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     recordedAt: Number(row.recorded_at),
   });
   const selectRecord = (session: string, turn: number, callIndex: number): IdempotenceRecord | undefined => {
-    const row = database.prepare('SELECT * FROM idempotence WHERE session = ? AND turn = ? AND call_index = ?').get(session, turn, callIndex) as Row | undefined;
-    return row === undefined ? undefined : toRecord(row);
+    const row = selectRow(session, turn, callIndex);
+    return row === undefined || Number(row.pending) === 1 ? undefined : toRecord(row);
   };
+  const selectRow = (session: string, turn: number, callIndex: number): Row | undefined =>
+    database.prepare('SELECT * FROM idempotence WHERE session = ? AND turn = ? AND call_index = ?').get(session, turn, callIndex) as Row | undefined;
   const idempotence: IdempotenceStore = {
     lookup: (session, turn, callIndex) => run('idempotence lookup', () => selectRecord(session, turn, callIndex)),
+    claim: (key) =>
+      run('idempotence claim', () =>
+        immediate(database, (): IdempotenceClaim => {
+          const row = selectRow(key.session, key.turn, key.callIndex);
+          if (row !== undefined) {
+            return Number(row.pending) === 1 ? { state: 'pending', tool: String(row.tool), argumentsJson: String(row.arguments) } : { state: 'recorded', record: toRecord(row) };
+          }
+          database
+            .prepare("INSERT INTO idempotence (session, turn, call_index, tool, arguments, result, recorded_at, pending) VALUES (?, ?, ?, ?, ?, 'null', ?, 1)")
+            .run(key.session, key.turn, key.callIndex, key.tool, key.argumentsJson, clock.now());
+          return { state: 'claimed' };
+        }),
+      ),
     record: (record) =>
       run('idempotence record', () => {
         database
-          .prepare('INSERT INTO idempotence (session, turn, call_index, tool, arguments, result, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+          .prepare(
+            'INSERT INTO idempotence (session, turn, call_index, tool, arguments, result, recorded_at, pending) VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT DO UPDATE SET result = excluded.result, recorded_at = excluded.recorded_at, pending = 0 WHERE pending = 1',
+          )
           .run(record.session, record.turn, record.callIndex, record.tool, record.argumentsJson, canonicalJson(record.result), clock.now());
         return selectRecord(record.session, record.turn, record.callIndex) as IdempotenceRecord;
+      }),
+    release: (session, turn, callIndex) =>
+      run('idempotence release', () => {
+        database.prepare('DELETE FROM idempotence WHERE session = ? AND turn = ? AND call_index = ? AND pending = 1').run(session, turn, callIndex);
       }),
   };
 

@@ -34,7 +34,7 @@ export interface ScratchStore {
    * a version read before expiry never matches a newer entry.
    */
   putCas(session: string, key: string, expectedVersion: number, value: ToolValue, ttlMs: number): Promise<CasResult>;
-  /** Deletes expired entries; returns how many. */
+  /** Deletes expired entries, keeping each key's last version so versions still increase; returns how many. */
   purgeExpired(): Promise<number>;
 }
 
@@ -52,11 +52,36 @@ export interface IdempotenceRecord {
   readonly recordedAt: number;
 }
 
+/** What a host asks to claim before running a write call. */
+export type IdempotenceKey = Pick<IdempotenceRecord, 'session' | 'turn' | 'callIndex' | 'tool' | 'argumentsJson'>;
+
+/**
+ * The outcome of {@link IdempotenceStore.claim}: `claimed` (this caller owns
+ * the slot and must `record` or `release` it), `recorded` (the call finished
+ * earlier; replay its result) or `pending` (another caller owns the slot and
+ * has not finished).
+ */
+export type IdempotenceClaim =
+  | { readonly state: 'claimed' }
+  | { readonly state: 'recorded'; readonly record: IdempotenceRecord }
+  | { readonly state: 'pending'; readonly tool: string; readonly argumentsJson: string };
+
 /** Results of write calls, keyed by (session, turn, call index). */
 export interface IdempotenceStore {
+  /** The finished record at the key, if any (a pending claim is not returned). */
   lookup(session: string, turn: number, callIndex: number): Promise<IdempotenceRecord | undefined>;
-  /** Stores the record unless one exists for the key; returns the record that is stored (the earlier one on a race). */
+  /**
+   * Atomically claims the slot for `key` unless it is taken: exactly one of
+   * several concurrent callers (any connection or process) gets `claimed`.
+   */
+  claim(key: IdempotenceKey): Promise<IdempotenceClaim>;
+  /**
+   * Fills in the result of a claimed slot (or stores the record when none is
+   * there); a finished record is never replaced. Returns the record that is stored.
+   */
   record(record: Omit<IdempotenceRecord, 'recordedAt'>): Promise<IdempotenceRecord>;
+  /** Gives up a pending claim (the call failed), so a later replay runs the call again. A finished record is kept. */
+  release(session: string, turn: number, callIndex: number): Promise<void>;
 }
 
 /** The stores a tool host works with. */
