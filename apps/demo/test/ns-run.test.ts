@@ -31,6 +31,13 @@ describe('askloop ns run', () => {
     expect(report.usage.fuel).toBeGreaterThan(0);
   });
 
+  it('keeps whisper targets named like Object.prototype members in the --json report', async () => {
+    const script = 'command\n  whisper "toString", "x"\n  whisper "__proto__", "secret"\nendcommand\n';
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': script, 'b.ns': script }) });
+    expect(await main(['ns', 'run', 'a.ns', 'b.ns', '--json'], io)).toBe(0);
+    expect(io.out).toContain('"whispers":{"toString":"x\\nx","__proto__":"secret\\nsecret"}');
+  });
+
   it('reports a run-time error on stderr with its position and exits 1', async () => {
     const io = captureIo({ cwd: await folderWith({ 'bad.ns': 'command\n  emit "before"\n  set x = [1][3]\nendcommand\n' }) });
     expect(await main(['ns', 'run', 'bad.ns'], io)).toBe(1);

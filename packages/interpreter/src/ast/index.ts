@@ -58,3 +58,4 @@ export type {
 export type { CommandBlock, FunctionDefinition, MetadataEntry, Program, ProgramKind } from './program.ts';
 export type { Node, NodeType } from './node.ts';
 export { childrenOf, walk } from './children.ts';
+export { validateProgram, type ProgramValidation } from './validate-program.ts';

@@ -36,7 +36,7 @@ export function assignPath(container: Value, steps: readonly PathStep[], from: n
     return copy;
   }
   if (current instanceof Map) {
-    const key = step.field ? String(step.key) : toText(step.key);
+    const key = step.field ? String(step.key) : toText(step.key, limits.stringLength, step.where);
     const copy = inPlace ? current : new Map(current);
     copy.set(key, assignPath(current.get(key) ?? null, steps, from + 1, value, limits));
     checkCollectionSize(copy.size, limits, step.where);

@@ -32,7 +32,7 @@ import { decodeEscapes, splitInterpolation } from './string-literals.ts';
 
 /** A problem the builder finds in an otherwise matching script. */
 export interface BuildProblem {
-  readonly code: 'SCRIPT_BAD_ESCAPE' | 'SCRIPT_BAD_INTERPOLATION' | 'SCRIPT_BAD_METADATA';
+  readonly code: 'SCRIPT_BAD_ESCAPE' | 'SCRIPT_BAD_INTERPOLATION' | 'SCRIPT_BAD_METADATA' | 'SCRIPT_NUMBER_TOO_LARGE';
   readonly message: string;
   readonly offset: number;
 }
@@ -298,7 +298,14 @@ class Builder {
     switch (node.ctorName) {
       case 'number': {
         const raw = this.source(node, start);
-        return { type: 'NumberLiteral', value: Number(raw), raw, ...position };
+        const value = Number(raw);
+        if (!Number.isFinite(value)) {
+          // JSON (how the AST reaches the sandbox) has no Infinity; refuse it here, with its position.
+          const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+          this.problems.push({ code: 'SCRIPT_NUMBER_TOO_LARGE', message: `Number too large: ${shown} is beyond the largest number a script can hold (about 1.8e308); write a smaller number.`, offset: this.base + start });
+          return { type: 'NumberLiteral', value: 0, raw, ...position };
+        }
+        return { type: 'NumberLiteral', value, raw, ...position };
       }
       case 'quotedString':
         return this.quotedString(node, start);

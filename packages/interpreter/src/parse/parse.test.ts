@@ -101,4 +101,27 @@ describe('parse', () => {
     const expression = firstExpression('```a\n  {{ tool.x.y(z) }}```');
     expect(expression.type === 'InterpolatedString' && expression.parts[1]).toMatchObject({ type: 'InterpolationPart', line: 3, column: 6, expression: { type: 'CallExpression', line: 3, column: 6 } });
   });
+
+  it('names invisible and separator characters by code point in syntax messages', () => {
+    for (const [character, name] of [['\u2028', 'U+2028'], ['\u00a0', 'U+00A0'], ['\u2029', 'U+2029']] as const) {
+      const result = parse(`command\n  set ${character}x = 1\nendcommand\n`);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.diagnostics[0]?.message).toContain(name);
+        expect(result.diagnostics[0]?.message).not.toContain(character);
+      }
+    }
+  });
+
+  it('refuses number literals beyond the float range with their position', () => {
+    const result = parse('command\n  emit 1\n  emit 2 + 1e309\nendcommand\n');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.diagnostics).toHaveLength(1);
+      expect(result.diagnostics[0]).toMatchObject({ code: 'SCRIPT_NUMBER_TOO_LARGE', line: 3, column: 12 });
+      expect(result.diagnostics[0]?.message).toContain('Number too large: 1e309');
+    }
+    expect(parse(`command\n  emit 1${'0'.repeat(400)}\nendcommand\n`).ok).toBe(false);
+    expect(parse('command\n  emit 1e308\nendcommand\n').ok).toBe(true);
+  });
 });

@@ -62,7 +62,10 @@ function describeFound(text: string, offset: number): string {
   if (text[offset] === '\n') return 'the end of the line';
   const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(offset, offset + 80));
   if (word) return `'${word[0]}'`;
-  return `'${text[offset]}'`;
+  const character = String.fromCodePoint(text.codePointAt(offset) as number);
+  // Invisible, control and separator characters are named by code point ('U+2028'), not printed raw.
+  if (character !== ' ' && /^[\p{C}\p{Z}]$/u.test(character)) return `the invisible character U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${character}'`;
 }
 
 function lineBounds(text: string, offset: number): { start: number; end: number } {

@@ -11,12 +11,16 @@ export function assembleResult(
   usage: RunUsage,
   diagnostics: readonly Diagnostic[] = [],
 ): RunResult {
-  const byTarget: Record<string, string> = {};
-  for (const { target, text } of whispers) byTarget[target] = Object.hasOwn(byTarget, target) ? `${byTarget[target]}\n${text}` : text;
+  // A Map, then Object.fromEntries: every target ('__proto__' and 'toString' included) becomes an own data property.
+  const byTarget = new Map<string, string>();
+  for (const { target, text } of whispers) {
+    const previous = byTarget.get(target);
+    byTarget.set(target, previous === undefined ? text : `${previous}\n${text}`);
+  }
   return {
     ok: error === null,
     emits: [...emits],
-    whispers: byTarget,
+    whispers: Object.fromEntries(byTarget),
     output: emits.map((text) => `${text}\n`).join(''),
     scratchpad: whispers.map(({ text }) => `${text}\n`).join(''),
     error,

@@ -74,7 +74,14 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
           maxToolCalls: limits.toolCalls + 1000,
           maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
         },
-        onToolCall: createHostCallHandler({ tools: options.tools, orchestrator: options.orchestrator, promptUser: options.promptUser, interpreter }),
+        onToolCall: createHostCallHandler({
+          tools: options.tools,
+          orchestrator: options.orchestrator,
+          promptUser: options.promptUser,
+          interpreter,
+          approvedTools: prepared.approvedTools,
+          policy: options.policy,
+        }),
         onEvent: (kind, payload) => {
           const event = payload as { target?: unknown; text?: unknown };
           const text = String(event.text ?? '');

@@ -3,7 +3,12 @@
  * makes arrives here as a name and copied JSON arguments. Tools run here, in
  * the host, never in the isolate; the result is copied back as JSON. `ask` and
  * `promptuser` travel on the same channel under names no tool can have.
+ *
+ * Defence in depth: a tool call is only passed on when the static check
+ * approved that tool for this run (it appears in the checked ASTs) and the
+ * interpreter's policy allows it; anything else is `SCRIPT_TOOL_DENIED`.
  */
+import { policyDenial, type ToolPolicy } from '../check/index.ts';
 import { ASK_CALL, PROMPT_USER_CALL } from '../evaluate/host-call-name.ts';
 import type { JsonValue } from '../runtime/index.ts';
 import type { ToolCallHandler } from '../sandbox/sandbox-types.ts';
@@ -16,6 +21,21 @@ export interface HostCallSetup {
   readonly orchestrator: AskOrchestrator | undefined;
   readonly promptUser: ((prompt: string, signal: AbortSignal) => Promise<string> | string) | undefined;
   readonly interpreter: Interpreter;
+  /** Canonical names of the tools the static check approved for this run; no other tool is called. */
+  readonly approvedTools: ReadonlySet<string>;
+  /** The interpreter's allow/deny globs, applied again to every call. */
+  readonly policy: ToolPolicy | undefined;
+}
+
+/** Refuses a tool the run was not approved for, or one the policy denies. */
+function refuseUnapproved(setup: HostCallSetup, name: string): void {
+  if (!setup.approvedTools.has(name)) {
+    throw new HostCallError({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${name}' was not approved by the static check of this run, so it cannot be called.` });
+  }
+  const denial = setup.policy === undefined ? undefined : policyDenial(setup.policy, name);
+  if (denial !== undefined) {
+    throw new HostCallError({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${name}' is not allowed here: ${denial}.` });
+  }
 }
 
 /** Copies a host result into JSON data, refusing anything JSON cannot carry. */
@@ -65,6 +85,7 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       }
       return guard('promptuser', async () => String(await promptUser(prompt, context.signal)));
     }
+    refuseUnapproved(setup, name);
     const tools = setup.tools;
     if (tools === undefined) {
       throw new HostCallError({ code: 'SCRIPT_TOOL_NOT_FOUND', message: `tool '${name}' not found: this interpreter has no tools.` });

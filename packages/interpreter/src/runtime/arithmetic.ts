@@ -3,7 +3,7 @@
  * numbers, `+` concatenates when a string is involved, `*` repeats strings.
  */
 import type { RunLimits } from './limits.ts';
-import { renderValue, toText } from './render.ts';
+import { describeValue, toText } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { checkStringLength } from './size-check.ts';
 import { toInteger, toNumeric } from './to-number.ts';
@@ -13,7 +13,7 @@ import type { Value } from './value.ts';
 function mismatch(operator: string, left: Value, right: Value, where: Position | null): never {
   return fail(
     'SCRIPT_TYPE_MISMATCH',
-    `Operator '${operator}' cannot combine ${typeName(left)} ${renderValue(left)} and ${typeName(right)} ${renderValue(right)}.`,
+    `Operator '${operator}' cannot combine ${typeName(left)} ${describeValue(left)} and ${typeName(right)} ${describeValue(right)}.`,
     where,
   );
 }
@@ -24,8 +24,8 @@ export function add(left: Value, right: Value, where: Position | null, limits: R
   const b = toNumeric(right);
   if (a !== undefined && b !== undefined) return a + b;
   if (typeof left === 'string' || typeof right === 'string') {
-    const l = toText(left);
-    const r = toText(right);
+    const l = toText(left, limits.stringLength, where);
+    const r = toText(right, limits.stringLength, where);
     checkStringLength(l.length + r.length, limits, where);
     return l + r;
   }
@@ -65,7 +65,7 @@ export function numeric(operator: '-' | '*' | '/' | '%' | '**', left: Value, rig
       const x = toInteger(left);
       const y = toInteger(right);
       if (x === undefined || y === undefined) {
-        return fail('SCRIPT_TYPE_MISMATCH', `Operator '%' needs whole numbers, got ${renderValue(left)} and ${renderValue(right)}.`, where);
+        return fail('SCRIPT_TYPE_MISMATCH', `Operator '%' needs whole numbers, got ${describeValue(left)} and ${describeValue(right)}.`, where);
       }
       if (y === 0) return fail('SCRIPT_DIVISION_BY_ZERO', 'Modulo by zero.', where);
       return x % y;
@@ -79,7 +79,7 @@ export function numeric(operator: '-' | '*' | '/' | '%' | '**', left: Value, rig
 export function negate(value: Value, where: Position | null): number {
   const number = toNumeric(value);
   if (number === undefined) {
-    return fail('SCRIPT_TYPE_MISMATCH', `Unary '-' needs a number, got ${typeName(value)} ${renderValue(value)}.`, where);
+    return fail('SCRIPT_TYPE_MISMATCH', `Unary '-' needs a number, got ${typeName(value)} ${describeValue(value)}.`, where);
   }
   return -number;
 }

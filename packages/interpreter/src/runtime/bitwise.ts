@@ -2,7 +2,7 @@
  * `& | ^ ~` on whole numbers with int64 semantics (reference §1.7); results
  * come back as numbers. Small operands take the 32-bit fast path.
  */
-import { renderValue } from './render.ts';
+import { describeValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { toInteger } from './to-number.ts';
 import type { Value } from './value.ts';
@@ -10,7 +10,7 @@ import type { Value } from './value.ts';
 function integer(operator: string, value: Value, where: Position | null): number {
   const result = toInteger(value);
   if (result === undefined) {
-    return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' needs whole numbers, got ${renderValue(value)}.`, where);
+    return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' needs whole numbers, got ${describeValue(value)}.`, where);
   }
   return result;
 }

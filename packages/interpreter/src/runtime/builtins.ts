@@ -4,7 +4,7 @@
  * parses but never implemented (`ln log sin cos tan asin acos atan`, see
  * docs/deviations.md). Names are case-insensitive and win over procedures.
  */
-import { renderValue } from './render.ts';
+import { describeValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { toNumeric } from './to-number.ts';
 import { typeName } from './type-name.ts';
@@ -18,7 +18,7 @@ interface Builtin {
 
 function number(name: string, value: Value, where: Position | null): number {
   const result = toNumeric(value);
-  if (result === undefined) return fail('SCRIPT_TYPE_MISMATCH', `${name}() needs a number, got ${typeName(value)} ${renderValue(value)}.`, where);
+  if (result === undefined) return fail('SCRIPT_TYPE_MISMATCH', `${name}() needs a number, got ${typeName(value)} ${describeValue(value)}.`, where);
   return result;
 }
 
@@ -54,14 +54,14 @@ const BUILTINS: Record<string, Builtin> = {
     arity: 1,
     run: ([v], where) => {
       const code = number('char', v ?? null, where);
-      if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return fail('SCRIPT_INVALID_ARGUMENT', `char() needs a code point between 0 and 1114111, got ${renderValue(v ?? null)}.`, where);
+      if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return fail('SCRIPT_INVALID_ARGUMENT', `char() needs a code point between 0 and 1114111, got ${describeValue(v ?? null)}.`, where);
       return String.fromCodePoint(code);
     },
   },
   ord: {
     arity: 1,
     run: ([v], where) => {
-      if (typeof v !== 'string' || v.length === 0) return fail('SCRIPT_INVALID_ARGUMENT', `ord() needs a non-empty string, got ${renderValue(v ?? null)}.`, where);
+      if (typeof v !== 'string' || v.length === 0) return fail('SCRIPT_INVALID_ARGUMENT', `ord() needs a non-empty string, got ${describeValue(v ?? null)}.`, where);
       return v.codePointAt(0) as number;
     },
   },

@@ -2,7 +2,7 @@
  * `< > <= >=` (reference §1.7): both sides must be numeric (numbers or
  * numeric strings); there is no lexicographic string ordering.
  */
-import { renderValue } from './render.ts';
+import { describeValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { toNumeric } from './to-number.ts';
 import { typeName } from './type-name.ts';
@@ -13,9 +13,11 @@ export function compare(operator: '<' | '>' | '<=' | '>=', left: Value, right: V
   const a = toNumeric(left);
   const b = toNumeric(right);
   if (a === undefined || b === undefined) {
+    // Only a string operand makes the "no string ordering" hint relevant.
+    const hint = typeof left === 'string' || typeof right === 'string' ? '; strings have no ordering' : '';
     return fail(
       'SCRIPT_TYPE_MISMATCH',
-      `Operator '${operator}' compares numbers only, got ${typeName(left)} ${renderValue(left)} and ${typeName(right)} ${renderValue(right)}; strings have no ordering.`,
+      `Operator '${operator}' compares numbers only, got ${typeName(left)} ${describeValue(left)} and ${typeName(right)} ${describeValue(right)}${hint}.`,
       where,
     );
   }

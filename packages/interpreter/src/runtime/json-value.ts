@@ -2,19 +2,20 @@
  * Conversion between script values and JSON data, the only form values take
  * when they cross the isolate boundary (tool arguments and results, userdata,
  * orchestrator answers). Objects become maps; anything else JSON cannot hold
- * is refused by the host before it gets here.
+ * is refused by the host before it gets here. Objects are built with
+ * `Object.fromEntries`, so every key — `__proto__` included — is an own data
+ * property.
  */
 import type { RunLimits } from './limits.ts';
 import { fail, type Position } from './script-error.ts';
-import { checkCollectionSize, checkStringLength } from './size-check.ts';
-import { ErrorValue, type Value } from './value.ts';
+import { checkCollectionSize, checkStringLength, checkValueDepth, type ItemBudget, itemBudget, spendItems } from './size-check.ts';
+import { ErrorValue, sortedKeys, type Value } from './value.ts';
 
 /** JSON data. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** JSON data → script value, enforcing the size limits on every string, list and map. */
 export function fromJson(data: unknown, limits: RunLimits, where: Position | null, depth = 0): Value {
-  if (depth > 100) return fail('SCRIPT_VALUE_TOO_LARGE', 'A value is nested more than 100 levels deep.', where);
   if (data === null || data === undefined) return null;
   switch (typeof data) {
     case 'boolean':
@@ -24,6 +25,7 @@ export function fromJson(data: unknown, limits: RunLimits, where: Position | nul
       checkStringLength(data.length, limits, where);
       return data;
     case 'object':
+      checkValueDepth(depth, where);
       if (Array.isArray(data)) {
         checkCollectionSize(data.length, limits, where);
         return data.map((item) => fromJson(item, limits, where, depth + 1));
@@ -39,12 +41,23 @@ export function fromJson(data: unknown, limits: RunLimits, where: Position | nul
   }
 }
 
-/** Script value → JSON data. Maps become objects with sorted keys; error values become `{code, message}`. */
-export function toJson(value: Value): JsonValue {
+function convert(value: Value, budget: ItemBudget, depth: number): JsonValue {
   if (value === null || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value) ? null : value;
-  if (Array.isArray(value)) return value.map(toJson);
   if (value instanceof ErrorValue) return { code: value.code, message: value.message };
-  const result: { [key: string]: JsonValue } = {};
-  for (const key of [...value.keys()].sort()) result[key] = toJson(value.get(key) as Value);
-  return result;
+  checkValueDepth(depth, budget.where);
+  if (Array.isArray(value)) {
+    spendItems(budget, value.length);
+    return value.map((item) => convert(item, budget, depth + 1));
+  }
+  spendItems(budget, value.size);
+  return Object.fromEntries(sortedKeys(value).map((key) => [key, convert(value.get(key) as Value, budget, depth + 1)]));
+}
+
+/**
+ * Script value → JSON data. Maps become objects with sorted keys; error values
+ * become `{code, message}`; infinite and NaN numbers become null. Visits at most
+ * `limits.valueItems` items and `MAX_VALUE_DEPTH` levels (`SCRIPT_VALUE_TOO_LARGE`).
+ */
+export function toJson(value: Value, limits: Pick<RunLimits, 'valueItems'> = { valueItems: Infinity }, where: Position | null = null): JsonValue {
+  return convert(value, itemBudget(limits, 'Converting this value to JSON', where), 0);
 }

@@ -20,6 +20,12 @@ export interface RunLimits {
   readonly stringLength: number;
   /** Items in one list or map the interpreter builds. */
   readonly collectionSize: number;
+  /**
+   * Items (list elements and map entries, nested ones included, a shared part
+   * counted each time it appears) one `==` comparison or one conversion of a
+   * tool or `ask` argument to JSON may visit.
+   */
+  readonly valueItems: number;
   /** UTF-8 bytes of OUTPUT (all emits, each followed by a newline). */
   readonly outputBytes: number;
   /** UTF-8 bytes of SCRATCHPAD (all whispers, each followed by a newline). */
@@ -36,6 +42,7 @@ export const DEFAULT_LIMITS: RunLimits = Object.freeze({
   toolCalls: 100,
   stringLength: 1024 * 1024,
   collectionSize: 100_000,
+  valueItems: 1_000_000,
   outputBytes: 512 * 1024,
   scratchpadBytes: 512 * 1024,
 });

@@ -2,16 +2,55 @@
 import type { RunLimits } from './limits.ts';
 import { fail, type Position } from './script-error.ts';
 
+/**
+ * How deeply lists and maps may nest when a value is walked (rendered,
+ * compared, converted to or from JSON). Deeper values can be built one level at
+ * a time, but walking them would exhaust the stack.
+ */
+export const MAX_VALUE_DEPTH = 100;
+
 /** Throws unless a string of `length` characters fits the limit. */
-export function checkStringLength(length: number, limits: RunLimits, where: Position | null): void {
+export function checkStringLength(length: number, limits: Pick<RunLimits, 'stringLength'>, where: Position | null): void {
   if (length > limits.stringLength) {
     fail('SCRIPT_VALUE_TOO_LARGE', `A string of ${length} characters exceeds the limit of ${limits.stringLength} (limit: stringLength).`, where);
   }
 }
 
 /** Throws unless a list or map of `size` items fits the limit. */
-export function checkCollectionSize(size: number, limits: RunLimits, where: Position | null): void {
+export function checkCollectionSize(size: number, limits: Pick<RunLimits, 'collectionSize'>, where: Position | null): void {
   if (size > limits.collectionSize) {
     fail('SCRIPT_VALUE_TOO_LARGE', `A list or map of ${size} items exceeds the limit of ${limits.collectionSize} (limit: collectionSize).`, where);
+  }
+}
+
+/** Throws when a walk reaches a list or map nested more than `MAX_VALUE_DEPTH` levels deep. */
+export function checkValueDepth(depth: number, where: Position | null): void {
+  if (depth > MAX_VALUE_DEPTH) {
+    fail('SCRIPT_VALUE_TOO_LARGE', `A value is nested more than ${MAX_VALUE_DEPTH} levels deep (lists or maps inside each other); keep values flatter.`, where);
+  }
+}
+
+/** A count of the items one walk over a value may still visit (`valueItems`). */
+export interface ItemBudget {
+  left: number;
+  readonly limit: number;
+  readonly what: string;
+  readonly where: Position | null;
+}
+
+/** A fresh item budget for one walk. */
+export function itemBudget(limits: Pick<RunLimits, 'valueItems'>, what: string, where: Position | null): ItemBudget {
+  return { left: limits.valueItems, limit: limits.valueItems, what, where };
+}
+
+/** Spends `count` items of a budget; throws when it runs out. */
+export function spendItems(budget: ItemBudget, count: number): void {
+  budget.left -= count;
+  if (budget.left < 0) {
+    fail(
+      'SCRIPT_VALUE_TOO_LARGE',
+      `${budget.what} would visit more than ${budget.limit} list items and map entries, nested ones included (limit: valueItems); use smaller values.`,
+      budget.where,
+    );
   }
 }

@@ -102,7 +102,8 @@ Options:
     const libraries = loaded.programs.filter((program) => program.kind === 'library');
     const commands = loaded.programs.filter((program) => program.kind === 'command');
     const emits: string[] = [];
-    const whispers: Record<string, string> = {};
+    // Whisper targets are script data: a Map (then Object.fromEntries) keeps '__proto__' and 'toString' ordinary keys.
+    const whispers = new Map<string, string>();
     const usage = { fuel: 0, toolCalls: 0, wallMs: 0 };
     let error: ScriptErrorData | null = null;
     let failedFile: string | undefined;
@@ -117,7 +118,10 @@ Options:
           },
         });
         emits.push(...result.emits);
-        for (const [target, text] of Object.entries(result.whispers)) whispers[target] = target in whispers ? `${whispers[target]}\n${text}` : text;
+        for (const [target, text] of Object.entries(result.whispers)) {
+          const previous = whispers.get(target);
+          whispers.set(target, previous === undefined ? text : `${previous}\n${text}`);
+        }
         usage.fuel += result.usage.fuel;
         usage.toolCalls += result.usage.toolCalls;
         usage.wallMs += result.usage.wallMs;
@@ -131,7 +135,7 @@ Options:
       await closeDefaultPool();
     }
     if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${error.message}\n`);
-    report(error === null, emits, whispers, error, usage);
+    report(error === null, emits, Object.fromEntries(whispers), error, usage);
     return error === null ? 0 : 1;
   },
 };

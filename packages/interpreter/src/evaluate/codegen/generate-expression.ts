@@ -8,6 +8,17 @@ const BINARY: Record<string, string> = {
   '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '&': 'band', '|': 'bor', '^': 'bxor',
 };
 
+/** Generator failure on an AST the validator should have refused: an interpreter bug, reported as `SCRIPT_INTERNAL`. */
+export function internal(message: string): never {
+  throw new Error(`code generator: ${message}`);
+}
+
+/** The helper for a binary operator; only own entries of the table count (`constructor` is no operator). */
+function binaryHelper(operator: string): string {
+  if (!Object.hasOwn(BINARY, operator)) return internal(`unknown binary operator ${JSON.stringify(operator)}`);
+  return BINARY[operator] as string;
+}
+
 /** A variable read whose value is only inspected, never stored. */
 function peek(name: string, context: BodyContext): string {
   const global = context.globals.get(name);
@@ -32,7 +43,11 @@ export function generateExpression(node: Expression, context: BodyContext): stri
     case 'NilLiteral':
       return 'null';
     case 'InterpolatedString': {
-      const parts = node.parts.map((part) => (part.type === 'TextPart' ? tables.constant(part.value) : `txt(${generateExpression(part.expression, context)})`));
+      const parts = node.parts.map((part) => {
+        if (part.type === 'TextPart') return tables.constant(part.value);
+        if (part.type === 'InterpolationPart') return `txt(${generateExpression(part.expression, context)}, ${tables.position(part)})`;
+        return internal(`unknown interpolation part ${JSON.stringify((part as { type: unknown }).type)}`);
+      });
       if (node.parts.every((part) => part.type === 'TextPart')) return tables.constant(node.parts.map((part) => (part.type === 'TextPart' ? part.value : '')).join(''));
       return `cs(${parts.join(' + ')}, ${tables.position(node)})`;
     }
@@ -41,7 +56,12 @@ export function generateExpression(node: Expression, context: BodyContext): stri
       return `[${node.elements.map((element) => generateExpression(element, context)).join(', ')}]`;
     case 'MapLiteral':
       if (node.entries.length > tables.collectionSize) return `size(${node.entries.length}, ${tables.position(node)})`;
-      return `map([${node.entries.map((entry) => `${generateExpression(entry.key, context)}, ${generateExpression(entry.value, context)}`).join(', ')}])`;
+      return `map([${node.entries
+        .map((entry) => {
+          if (entry.type !== 'MapEntry') return internal(`unknown map entry ${JSON.stringify((entry as { type: unknown }).type)}`);
+          return `${generateExpression(entry.key, context)}, ${generateExpression(entry.value, context)}`;
+        })
+        .join(', ')}], ${tables.position(node)})`;
     case 'Identifier':
     case 'Placeholder': {
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
@@ -62,11 +82,11 @@ export function generateExpression(node: Expression, context: BodyContext): stri
         case 'or':
           return `(tr(${left}) || tr(${right}))`;
         case '==':
-          return `eq(${left}, ${right})`;
+          return `eq(${left}, ${right}, ${tables.position(node)})`;
         case '!=':
-          return `ne(${left}, ${right})`;
+          return `ne(${left}, ${right}, ${tables.position(node)})`;
         default:
-          return `${BINARY[node.operator] as string}(${left}, ${right}, ${tables.position(node)})`;
+          return `${binaryHelper(node.operator)}(${left}, ${right}, ${tables.position(node)})`;
       }
     }
     case 'UnaryExpression': {
@@ -84,14 +104,14 @@ export function generateExpression(node: Expression, context: BodyContext): stri
         case 'typeof':
           return `tof(${argument})`;
       }
-      break;
+      return internal(`unknown unary operator ${JSON.stringify((node as { operator: unknown }).operator)}`);
     }
     case 'IndexExpression':
       return `ix(${generateOperand(node.object, context)}, ${generateExpression(node.index, context)}, ${tables.position(node)})`;
     case 'CallExpression':
       return generateCall(node, context);
   }
-  throw new Error(`unknown expression ${(node as Expression).type}`);
+  return internal(`unknown expression ${JSON.stringify((node as { type: unknown }).type)}`);
 }
 
 /** Calls: built-ins first (case-insensitive), then user functions; `tool.…` goes to the host. */
@@ -103,6 +123,7 @@ function generateCall(node: CallExpression, context: BodyContext): string {
     const args = node.arguments.map((argument) => generateExpression(argument, context));
     return `tool(${tables.constant(callee.canonicalName)}, [${args.join(', ')}], ${where})`;
   }
+  if (callee.type !== 'FunctionReference') return internal(`unknown callee ${JSON.stringify((callee as { type: unknown }).type)}`);
   if (findBuiltin(callee.name) !== undefined) {
     // Built-ins never store their arguments, so reading a variable for them does not share it.
     const args = node.arguments.map((argument) => generateOperand(argument, context));

@@ -56,4 +56,27 @@ describe('compileProgram', () => {
     expect(output.emits).toEqual(['handler']);
     expect(output.error?.code).toBe('SCRIPT_DIVISION_BY_ZERO');
   });
+
+  // Security review finding 1(b) and 5: the generator compiles only the node types and operators it knows.
+  it('refuses relabelled nodes and unknown operators instead of compiling them', () => {
+    const source = 'command\n  set m[tool.fs.delete()] = 1\n  emit ```x{{tool.fs.delete()}}```\n  set q = {tool.fs.delete(): 1}\n  emit 1 + 2\n  emit -1\nendcommand\n';
+    const mutations: ((ast: any) => void)[] = [
+      (ast) => (ast.commands[0].body[0].targets[0].type = 'Bogus'),
+      (ast) => (ast.commands[0].body[0].targets[0].accessors[0].type = 'Bogus'),
+      (ast) => (ast.commands[0].body[1].value.parts[1].type = 'Bogus'),
+      (ast) => (ast.commands[0].body[2].value.entries[0].type = 'Bogus'),
+      (ast) => (ast.commands[0].body[3].value.operator = 'constructor'),
+      (ast) => (ast.commands[0].body[4].value.operator = 'toString'),
+      (ast) => (ast.commands[0].body[4].type = 'Bogus'),
+    ];
+    for (const mutate of mutations) {
+      const ast = JSON.parse(JSON.stringify(parsed(source)));
+      mutate(ast);
+      const requests: string[] = [];
+      const output = evaluateProgram({ program: ast }, { request: (request) => (requests.push(request.kind), { ok: true, value: null }), now: () => 0 });
+      expect(output.error?.code).toBe('SCRIPT_INTERNAL');
+      expect(output.error?.message).toContain('code generator');
+      expect(requests).toEqual([]);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { ScriptError, type Value } from '../../runtime/index.ts';
 import type { Machine } from '../machine.ts';
 import { BodyContext, ProgramTables } from './code-context.ts';
 import { findHandler, generateBody } from './generate-body.ts';
+import { internal } from './generate-expression.ts';
 import { createHelpers } from './helpers.ts';
 
 /** The compiled program: run the command blocks. */
@@ -22,7 +23,10 @@ export interface CompiledProgram {
 /** Compiles `program` with `libraries` for one run on `machine`. */
 export function compileProgram(program: Program, libraries: readonly Program[], machine: Machine): CompiledProgram {
   const tables = new ProgramTables(machine.limits.collectionSize);
+  for (const each of [...libraries, program]) if (each.type !== 'Program') internal(`unknown program node ${JSON.stringify((each as { type: unknown }).type)}`);
   const definitions = [...libraries, program].flatMap((each) => each.functions);
+  for (const definition of definitions) if (definition.type !== 'FunctionDefinition') internal('a function list holds something other than a FunctionDefinition');
+  for (const command of program.commands) if (command.type !== 'CommandBlock') internal('a command list holds something other than a CommandBlock');
   const functions = new Map<string, { id: string; required: number; total: number }>();
   definitions.forEach((definition, index) => {
     if (functions.has(definition.name)) {

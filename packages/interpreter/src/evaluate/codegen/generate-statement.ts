@@ -8,21 +8,22 @@
  */
 import type { LValue, Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
-import { generateExpression } from './generate-expression.ts';
+import { generateExpression, internal } from './generate-expression.ts';
 
 /** Generates code that stores the JavaScript value `value` into an lvalue. */
 export function generateStore(target: LValue, value: string, context: BodyContext): string {
   const { tables } = context;
+  if (target.type !== 'LValue') return internal(`unknown assignment target ${JSON.stringify((target as { type: unknown }).type)}`);
   if (context.globals.has(target.name)) {
     return `raise("SCRIPT_GLOBAL_READ_ONLY", ${tables.constant(`'${target.name}' is a global and cannot be changed; store the value under another name.`)}, ${tables.position(target)});`;
   }
   const variable = context.variable(target.name);
   if (target.accessors.length === 0) return `${variable} = ${value};`;
-  const steps = target.accessors.map((accessor) =>
-    accessor.type === 'FieldAccessor'
-      ? `{ key: ${tables.constant(accessor.name)}, field: true, where: ${tables.position(accessor)} }`
-      : `{ key: ${generateExpression(accessor.index, context)}, field: false, where: ${tables.position(accessor)} }`,
-  );
+  const steps = target.accessors.map((accessor) => {
+    if (accessor.type === 'FieldAccessor') return `{ key: ${tables.constant(accessor.name)}, field: true, where: ${tables.position(accessor)} }`;
+    if (accessor.type === 'IndexAccessor') return `{ key: ${generateExpression(accessor.index, context)}, field: false, where: ${tables.position(accessor)} }`;
+    return internal(`unknown accessor ${JSON.stringify((accessor as { type: unknown }).type)}`);
+  });
   const temporary = context.temporary();
   return `{ const ${temporary} = ${value}; ${variable} = store(${variable}, [${steps.join(', ')}], ${temporary}); }`;
 }
@@ -128,4 +129,5 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
     case 'ClearEventStatement':
       return '';
   }
+  return internal(`unknown statement ${JSON.stringify((node as { type: unknown }).type)}`);
 }

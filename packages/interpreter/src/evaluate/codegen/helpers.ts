@@ -16,11 +16,12 @@ import {
   findBuiltin,
   indexValue,
   isTruthy,
+  type JsonValue,
   multiply,
   negate,
   numeric,
   type Position,
-  renderValue,
+  describeValue,
   ScriptError,
   scriptEquals,
   sortedKeys,
@@ -55,8 +56,8 @@ export function createHelpers(machine: Machine) {
     gt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a > b : compare('>', a, b, w)),
     le: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a <= b : compare('<=', a, b, w)),
     ge: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a >= b : compare('>=', a, b, w)),
-    eq: (a: Value, b: Value): boolean => a === b || scriptEquals(a, b),
-    ne: (a: Value, b: Value): boolean => a !== b && !scriptEquals(a, b),
+    eq: (a: Value, b: Value, w: Position): boolean => a === b || scriptEquals(a, b, limits, w),
+    ne: (a: Value, b: Value, w: Position): boolean => a !== b && !scriptEquals(a, b, limits, w),
     band: (a: Value, b: Value, w: Position): Value => bitwise('&', a, b, w),
     bor: (a: Value, b: Value, w: Position): Value => bitwise('|', a, b, w),
     bxor: (a: Value, b: Value, w: Position): Value => bitwise('^', a, b, w),
@@ -68,18 +69,19 @@ export function createHelpers(machine: Machine) {
       if (Array.isArray(collection) && typeof index === 'number' && index >= 0 && index < collection.length && Number.isInteger(index)) {
         return collection[index] as Value;
       }
-      return indexValue(collection, index, w);
+      return indexValue(collection, index, w, limits);
     },
     /** A map literal from alternating keys and values. */
-    map(entries: Value[]): Value {
+    map(entries: Value[], w: Position): Value {
       const map = new Map<string, Value>();
       for (let i = 0; i < entries.length; i += 2) {
         const key = entries[i] as Value;
-        map.set(typeof key === 'string' ? key : toText(key), entries[i + 1] as Value);
+        map.set(typeof key === 'string' ? key : toText(key, limits.stringLength, w), entries[i + 1] as Value);
       }
       return map;
     },
-    txt: toText,
+    /** A value as text inside an interpolation (quota: stringLength). */
+    txt: (value: Value, w: Position): string => toText(value, limits.stringLength, w),
     /** Checks the length of a string built by interpolation. */
     cs(text: string, w: Position): string {
       checkStringLength(text.length, limits, w);
@@ -96,27 +98,32 @@ export function createHelpers(machine: Machine) {
         fail('SCRIPT_TOOL_CALL_LIMIT', `The program made more than ${limits.toolCalls} tool calls (limit: toolCalls).`, w);
       }
       machine.toolCalls++;
-      return machine.request({ kind: 'tool', name, args: args.map(toJson) }, w);
+      return machine.request({ kind: 'tool', name, args: toJson(args, limits, w) as JsonValue[] }, w);
     },
     ask(agent: Value, prompt: Value, options: Value | undefined, w: Position): Value {
-      const request = { kind: 'ask' as const, agent: toText(agent), prompt: toText(prompt), options: options === undefined ? null : toJson(options) };
+      const request = {
+        kind: 'ask' as const,
+        agent: toText(agent, limits.stringLength, w),
+        prompt: toText(prompt, limits.stringLength, w),
+        options: options === undefined ? null : toJson(options, limits, w),
+      };
       machine.tick(w);
       return machine.request(request, w);
     },
-    prompt: (prompt: Value, w: Position): Value => machine.request({ kind: 'promptuser', prompt: toText(prompt) }, w),
+    prompt: (prompt: Value, w: Position): Value => machine.request({ kind: 'promptuser', prompt: toText(prompt, limits.stringLength, w) }, w),
     emit(value: Value, w: Position): Value {
-      machine.emit(toText(value), w);
+      machine.emit(toText(value, limits.stringLength, w), w);
       return value;
     },
     whisper(handle: Value, value: Value, w: Position): Value {
-      machine.whisper(toText(handle), toText(value), w);
+      machine.whisper(toText(handle, limits.stringLength, w), toText(value, limits.stringLength, w), w);
       return value;
     },
     must(value: Value, w: Position): Value {
-      if (!isTruthy(value)) fail('SCRIPT_MUST_FAILED', `must condition failed (the value was ${renderValue(value)}).`, w);
+      if (!isTruthy(value)) fail('SCRIPT_MUST_FAILED', `must condition failed (the value was ${describeValue(value)}).`, w);
       return value;
     },
-    failWith: (message: Value, w: Position): never => fail('SCRIPT_FAIL', toText(message), w),
+    failWith: (message: Value, w: Position): never => fail('SCRIPT_FAIL', toText(message, limits.stringLength, w), w),
     raise: (code: string, message: string, w: Position): never => fail(code, message, w),
     /** Stores `value` at `steps` inside `current`, in place when only this variable holds it. */
     store(current: Value | undefined, steps: PathStep[], value: Value): Value {

@@ -74,9 +74,9 @@ function parsed(source: string): Program {
 }
 
 function whispersOf(list: readonly { target: string; text: string }[]): Record<string, string> {
-  const byTarget: Record<string, string> = {};
-  for (const { target, text } of list) byTarget[target] = target in byTarget ? `${byTarget[target]}\n${text}` : text;
-  return byTarget;
+  const byTarget = new Map<string, string>();
+  for (const { target, text } of list) byTarget.set(target, byTarget.has(target) ? `${byTarget.get(target)}\n${text}` : text);
+  return Object.fromEntries(byTarget);
 }
 
 function expectOutcome(
