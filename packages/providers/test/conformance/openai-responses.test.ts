@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenAIProvider } from '../../src/openai/openai-provider.ts';
 import { jsonFixture, sseChunks } from '../support/fixtures.ts';
+import { openAIErrorResponses } from '../support/openai-error-bodies.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { runProviderConformance } from './run-provider-conformance.ts';
 
@@ -15,7 +16,7 @@ runProviderConformance({
     createOpenAIProvider({ api: 'responses', apiKey: KEY, baseURL: `${baseURL}/v1`, ...rest }).languageModel(MODEL, prices ? { prices } : {}),
   path: /^\/v1\/responses$/,
   streamPath: /^\/v1\/responses$/,
-  sentKey: (request) => String(request.headers['authorization']).replace(/^Bearer /, ''),
+  ...openAIErrorResponses,
   success: { body: jsonFixture('openai/response.json') },
   expected: {
     text: 'In a peaceful grove beneath a silver moon, a unicorn named Lumina discovered a hidden pool that reflected the stars.',
@@ -24,14 +25,6 @@ runProviderConformance({
   },
   stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('openai/response-stream.sse') },
   expectedStream: { text: 'Hi there!', usage: { inputTokens: 37, outputTokens: 11, cachedInputTokens: 0 } },
-  error: (status, message, headers) => ({
-    status,
-    ...(headers ? { headers } : {}),
-    body: { error: { message, type: 'invalid_request_error', param: null, code: null } },
-  }),
-  authFailure: { status: 401, body: jsonFixture('openai/error-401.json') },
-  rateLimited: { status: 429, body: jsonFixture('openai/error-429.json') },
-  serverError: { status: 500, body: jsonFixture('openai/error-500.json') },
   wrongShape: { body: { id: 'resp_1', object: 'response' } },
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider } from '../../src/openai/openai-compatible-provider.ts';
 import { createOpenAIProvider } from '../../src/openai/openai-provider.ts';
 import { jsonFixture, sseChunks } from '../support/fixtures.ts';
+import { openAIErrorResponses } from '../support/openai-error-bodies.ts';
 import { startTestServer } from '../support/test-server.ts';
 import type { ProviderHarness } from './provider-harness.ts';
 import { runProviderConformance } from './run-provider-conformance.ts';
@@ -13,19 +14,11 @@ const common = {
   apiKey: KEY,
   path: /^\/v1\/chat\/completions$/,
   streamPath: /^\/v1\/chat\/completions$/,
-  sentKey: (request: { headers: Record<string, unknown> }) => String(request.headers['authorization']).replace(/^Bearer /, ''),
+  ...openAIErrorResponses,
   success: { body: jsonFixture('openai/chat-completion.json') },
   expected: { text: 'Hello! How can I assist you today?', usage: { inputTokens: 19, outputTokens: 10, cachedInputTokens: 0 }, finishReason: 'stop' as const },
   stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('openai/chat-completion-stream.sse') },
   expectedStream: { text: 'Hello! How can I assist you today?', usage: { inputTokens: 19, outputTokens: 10, cachedInputTokens: 0 } },
-  error: (status: number, message: string, headers?: Record<string, string>) => ({
-    status,
-    ...(headers ? { headers } : {}),
-    body: { error: { message, type: 'invalid_request_error', param: null, code: null } },
-  }),
-  authFailure: { status: 401, body: jsonFixture('openai/error-401.json') },
-  rateLimited: { status: 429, body: jsonFixture('openai/error-429.json') },
-  serverError: { status: 500, body: jsonFixture('openai/error-500.json') },
   wrongShape: { body: { id: 'chatcmpl-1', object: 'chat.completion' } },
 };
 

@@ -1,10 +1,10 @@
-import { composeEnvelope, isEnvelopeError, type EnvelopeInput } from '@askloop/envelope';
+import { composeEnvelope, type EnvelopeInput } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { UsageError } from '../../io.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readInput } from '../../read-input.ts';
-import { errorJson } from './error-json.ts';
+import { reportCodecError } from './error-json.ts';
 
 /** `askloop envelope compose [FILE|-]`. */
 export const composeCommand: Command = {
@@ -20,33 +20,29 @@ sections are omitted. On a codec error prints {"ok":false,"error":…} and exits
   async run(args, io) {
     const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
     if (positionals.length > 1) throw new UsageError('expected at most one FILE');
-    let text: string;
+    const bytes = await readInput(positionals[0], io);
     try {
-      text = decodeUtf8Input(await readInput(positionals[0], io), 'the input');
-    } catch (error) {
-      if (!isEnvelopeError(error)) throw error;
-      io.stdout(`${JSON.stringify(errorJson(error))}\n`);
-      return 1;
-    }
-    let input: unknown;
-    try {
-      input = JSON.parse(text);
-    } catch (error) {
-      throw new UsageError(`the input is not JSON: ${(error as Error).message}`);
-    }
-    if (!isEnvelopeInput(input)) {
-      throw new UsageError('the input must be an object with string "userdata" (or an object) and "actions", and optional string-or-null "scratchpad" and "output"');
-    }
-    try {
-      io.stdout(composeEnvelope(input));
+      io.stdout(composeEnvelope(readEnvelopeInput(decodeUtf8Input(bytes, 'the input'))));
       return 0;
     } catch (error) {
-      if (!isEnvelopeError(error)) throw error;
-      io.stdout(`${JSON.stringify(errorJson(error))}\n`);
-      return 1;
+      return reportCodecError(error, io);
     }
   },
 };
+
+/** Parses the JSON input; anything that is not an envelope object is a usage error. */
+function readEnvelopeInput(text: string): EnvelopeInput {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the input is not JSON: ${(error as Error).message}`);
+  }
+  if (!isEnvelopeInput(input)) {
+    throw new UsageError('the input must be an object with string "userdata" (or an object) and "actions", and optional string-or-null "scratchpad" and "output"');
+  }
+  return input;
+}
 
 function isEnvelopeInput(value: unknown): value is EnvelopeInput {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

@@ -1,9 +1,8 @@
 import { scanDoneMarker, scanLoopControlV1 } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
-import { isEnvelopeError } from '@askloop/envelope';
 import type { Command } from '../../io.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
-import { errorJson } from './error-json.ts';
+import { reportCodecError } from './error-json.ts';
 import { UsageError } from '../../io.ts';
 import { readInput } from '../../read-input.ts';
 
@@ -21,16 +20,13 @@ Reads one turn's OUTPUT and prints what the loop would decide from it:
     const { values, positionals } = parseArgs({ args, options: { dialect: { type: 'string', default: 'v4' } }, allowPositionals: true, strict: true });
     if (positionals.length > 1) throw new UsageError('expected at most one FILE');
     if (values.dialect !== 'v4' && values.dialect !== 'v1') throw new UsageError(`--dialect must be v4 or v1, not '${values.dialect}'`);
-    let output: string;
+    const bytes = await readInput(positionals[0], io);
     try {
-      output = decodeUtf8Input(await readInput(positionals[0], io), 'the OUTPUT');
+      const output = decodeUtf8Input(bytes, 'the OUTPUT');
+      io.stdout(`${JSON.stringify(values.dialect === 'v4' ? scanDoneMarker(output) : scanLoopControlV1(output))}\n`);
+      return 0;
     } catch (error) {
-      if (!isEnvelopeError(error)) throw error;
-      io.stdout(`${JSON.stringify(errorJson(error))}\n`);
-      return 1;
+      return reportCodecError(error, io);
     }
-    const scan = values.dialect === 'v4' ? scanDoneMarker(output) : scanLoopControlV1(output);
-    io.stdout(`${JSON.stringify(scan)}\n`);
-    return 0;
   },
 };

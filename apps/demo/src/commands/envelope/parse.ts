@@ -1,10 +1,10 @@
-import { extractEnvelope, isEnvelopeError, parseEnvelope } from '@askloop/envelope';
+import { extractEnvelope, parseEnvelope } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { UsageError } from '../../io.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readInput } from '../../read-input.ts';
-import { errorJson } from './error-json.ts';
+import { reportCodecError } from './error-json.ts';
 
 /** `askloop envelope parse [FILE|-] [--extract]`. */
 export const parseCommand: Command = {
@@ -29,9 +29,7 @@ Options:
       io.stdout(`${JSON.stringify({ ok: true, envelope: result.envelope, lints: result.lints })}\n`);
       return 0;
     } catch (error) {
-      if (!isEnvelopeError(error)) throw error;
-      io.stdout(`${JSON.stringify(errorJson(error))}\n`);
-      return 1;
+      return reportCodecError(error, io);
     }
   },
 };
