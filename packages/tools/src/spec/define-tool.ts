@@ -33,6 +33,8 @@ export interface ToolSpecInput {
   readonly idempotent?: boolean;
   readonly timeoutMs?: number;
   readonly variadic?: boolean;
+  /** Default false: see {@link ToolSpec.requiresApproval}. */
+  readonly requiresApproval?: boolean;
 }
 
 const VALUE_TYPES: ReadonlySet<string> = new Set(['string', 'int', 'float', 'number', 'bool', 'list', 'map', 'any', 'nil']);
@@ -77,6 +79,7 @@ export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefi
     idempotent: input.idempotent ?? effect === 'read',
     ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
     ...(input.variadic === true ? { variadic: true } : {}),
+    ...(input.requiresApproval === true ? { requiresApproval: true } : {}),
   };
   return Object.freeze({ spec: Object.freeze(spec), handler });
 }

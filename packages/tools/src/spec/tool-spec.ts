@@ -58,6 +58,12 @@ export interface ToolSpec extends ToolSignature {
   readonly timeoutMs?: number;
   /** When true, extra positional arguments past the declared ones are passed through as `rest`. */
   readonly variadic?: boolean;
+  /**
+   * When true, a program that calls this tool pauses the ask loop after the
+   * static check and before anything runs, until a person approves or denies
+   * it (seed 000's Plan → Apply gate). Ignored outside the loop.
+   */
+  readonly requiresApproval?: boolean;
 }
 
 /** Runs one call. Receives bound, coerced arguments; returns plain data (or a promise of it). */
