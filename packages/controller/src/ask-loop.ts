@@ -1,0 +1,104 @@
+/**
+ * The public face of the controller: `createAskLoop({ plugins, store })`
+ * returns an {@link AskLoop} that runs, steps, resumes, approves, denies and
+ * replays sessions. These are its types; `create-ask-loop.ts` builds it.
+ */
+import type { Userdata } from '@askloop/envelope';
+import type { SandboxRunner } from '@askloop/interpreter';
+import type { Clock } from '@askloop/tools';
+import type { AgentDefinition } from './agent/agent-definition.ts';
+import type { HaltReason } from './decide/halt-reason.ts';
+import type { LoopEventListener } from './events/loop-event.ts';
+import type { LoopInterpreter } from './interpreter/loop-interpreter.ts';
+import type { AskLoopPlugin } from './plugin/plugin.ts';
+import type { TranscriptStore } from './store/transcript-store.ts';
+
+/** Options of `createAskLoop`. */
+export interface AskLoopOptions {
+  readonly plugins: readonly AskLoopPlugin[];
+  /** Where sessions live; `createSqliteTranscriptStore(path)` or `createMemoryTranscriptStore()`. */
+  readonly store: TranscriptStore;
+  /** The interpreter; default: `@askloop/interpreter` on `pool`. */
+  readonly interpreter?: LoopInterpreter;
+  /** The sandbox pool of the default interpreter (closed by `close()` only when the loop created it). */
+  readonly pool?: SandboxRunner;
+  /** Path of the SQLite file the tools' memory/scratch/idempotence stores share with the transcript, when the store is SQLite. */
+  readonly toolStorePath?: string;
+  /** What to do when a turn of a session is already in flight: wait for it (default) or reject with LOOP_SESSION_BUSY. */
+  readonly busy?: 'wait' | 'reject';
+  readonly clock?: Clock;
+  /** Session and loop ids; default random UUIDs. */
+  readonly createId?: () => string;
+  /** Called for every event of every session. */
+  readonly onEvent?: LoopEventListener;
+}
+
+/** Options of one `run`. */
+export interface RunLoopOptions {
+  /** An agent name (from a plugin) or a definition. */
+  readonly agent: string | AgentDefinition;
+  /** The task: a string becomes USERDATA `{"subject": task}`; an object is USERDATA as is (validated). */
+  readonly task: string | Userdata;
+  /** Use this session id (default: a new one). */
+  readonly sid?: string;
+  /** Aborting halts the loop with ERR_CANCELLED after the current step; the session stays resumable. */
+  readonly signal?: AbortSignal;
+  readonly onEvent?: LoopEventListener;
+}
+
+/** Options of `resume`, `step`, `approve` and `deny`. */
+export interface ContinueOptions {
+  readonly signal?: AbortSignal;
+  readonly onEvent?: LoopEventListener;
+  /** For approve/deny: a note stored with the decision. */
+  readonly note?: string;
+}
+
+/** How a loop ended (or paused): the `askloop run --json` object. */
+export interface LoopResult {
+  readonly status: 'DONE' | 'HALT' | 'PAUSED';
+  readonly reason: HaltReason | 'AWAITING_APPROVAL' | 'V1_AWAIT' | null;
+  /** The final result (DONE), else null. */
+  readonly result: string | null;
+  /** Decided turns. */
+  readonly turns: number;
+  readonly sid: string;
+  readonly decisions: readonly { readonly turn: number; readonly decision: 'CONTINUE' | 'DONE' | 'HALT' | 'PAUSE'; readonly reason: string | null }[];
+  /** Totals over the session. */
+  readonly usage: { readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number; readonly fuel: number; readonly toolCalls: number; readonly wallMs: number };
+}
+
+/** A field of the first turn where a replay differs from the recording. */
+export interface ReplayDivergence {
+  readonly turnIndex: number;
+  /** A dotted path into the turn record, e.g. `digest` or `decision.kind`. */
+  readonly field: string;
+  readonly recorded: unknown;
+  readonly replayed: unknown;
+}
+
+/** The outcome of `replay`. */
+export interface ReplayReport {
+  readonly sid: string;
+  readonly matched: boolean;
+  readonly turns: number;
+  readonly divergence: ReplayDivergence | null;
+}
+
+/** A configured controller. */
+export interface AskLoop {
+  /** Starts a session and runs it until DONE, HALT or PAUSE. HALT is data: this rejects only with a LoopError (host mistakes). */
+  run(options: RunLoopOptions): Promise<LoopResult>;
+  /** Runs exactly one turn of a running session (for multi-host workers); returns the loop's state after it. */
+  step(sid: string, options?: ContinueOptions): Promise<LoopResult>;
+  /** Continues a stored session from its last completed turn (after a crash or a cancel). */
+  resume(sid: string, options?: ContinueOptions): Promise<LoopResult>;
+  /** Approves the paused turn's program; it runs and the loop continues. */
+  approve(sid: string, options?: ContinueOptions): Promise<LoopResult>;
+  /** Denies the paused turn's program; the loop halts with ERR_PERMISSIONS (or feeds the denial back under `repair`). */
+  deny(sid: string, options?: ContinueOptions): Promise<LoopResult>;
+  /** Re-runs a stored session with its recorded replies and tool results and compares every digest and decision. */
+  replay(sid: string): Promise<ReplayReport>;
+  /** Closes tool sources, the default pool and the store. */
+  close(): Promise<void>;
+}

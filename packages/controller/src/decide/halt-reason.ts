@@ -1,0 +1,29 @@
+/**
+ * Why a loop halted: the specs' `ERR_*` names (seed 002 §8, seed 003) plus the
+ * v1 dialect's model-requested stops. A HALT is data, never an exception.
+ */
+
+/** Every halt reason, sorted, with when the host chooses it. */
+export const HALT_REASONS = {
+  ERR_BUDGET: 'a token or cost ceiling of the loop was reached',
+  ERR_CANCELLED: 'the caller aborted the loop (Ctrl-C, an AbortSignal)',
+  ERR_ENV_ENCODING: 'the reply is not valid UTF-8',
+  ERR_ENV_MARKERS_INVALID: 'the reply has no recoverable envelope (missing or malformed markers)',
+  ERR_ENV_ORDER: 'the reply\'s envelope sections are out of order',
+  ERR_ENV_SECTION_MISSING: 'the reply\'s envelope lacks a required section (USERDATA or ACTIONS)',
+  ERR_ENV_SIZE: 'the reply\'s envelope or a section exceeds its size limit',
+  ERR_MAX_TURNS_EXCEEDED: 'the turn ceiling was reached without DONE',
+  ERR_NO_PROGRESS: 'N consecutive turns produced the same OUTPUT and SCRATCHPAD digest (seed 002 §6)',
+  ERR_PERMISSIONS: 'the program failed the whole-program check against the agent\'s policy; nothing of it ran',
+  ERR_PROVIDER: 'the model call failed after its retries (or a scripted model ran out of replies)',
+  ERR_QUOTA: 'a per-turn quota (fuel, memory, tool calls, output size) or a loop total (fuel, tool calls) was exceeded',
+  ERR_SYNTAX: 'the program does not parse; nothing of it ran',
+  ERR_TIMEOUT: 'the per-turn wall clock or the loop\'s wall-clock ceiling was exceeded',
+  ERR_TOO_MANY_ERRORS: 'maxErrorStreak consecutive turns ended in a run-time error',
+  ERR_USERDATA_SCHEMA: 'the task (USERDATA) is not a valid object with a string subject',
+  V1_ABORT: 'the model requested abort (v1 dialect); its reason is kept',
+  V1_HALT: 'the model requested halt (v1 dialect); its reason is kept',
+} as const;
+
+/** A halt reason (see {@link HALT_REASONS}). */
+export type HaltReason = keyof typeof HALT_REASONS;

@@ -1,0 +1,17 @@
+/**
+ * The decision closing each turn (seed 002 §5): CONTINUE feeds OUTPUT and
+ * SCRATCHPAD into the next envelope; DONE ends with the final result; HALT
+ * ends with a typed reason; PAUSE waits for a person (approval gate, v1
+ * `await`) and is resumed by approve/deny.
+ */
+import type { HaltReason } from './halt-reason.ts';
+
+/** One turn's decision. Plain data: stored, logged and compared in replay. */
+export type LoopDecision =
+  | { readonly kind: 'CONTINUE' }
+  | { readonly kind: 'DONE'; readonly result: string | null }
+  | { readonly kind: 'HALT'; readonly reason: HaltReason; readonly message: string }
+  | { readonly kind: 'PAUSE'; readonly reason: 'AWAITING_APPROVAL' | 'V1_AWAIT'; readonly message: string };
+
+/** The decision kinds, for counters and the CLI. */
+export type LoopDecisionKind = LoopDecision['kind'];

@@ -1,0 +1,69 @@
+/**
+ * `LoopError`: the controller's one error class, for host mistakes only (an
+ * unknown agent, a busy session in reject mode, a plugin that threw, a broken
+ * store). A loop that stops for the model's or the program's sake is not an
+ * error: it ends with a HALT decision, which is data (see `HaltReason`).
+ */
+
+/** Every `LOOP_…` code, sorted, with what it means and how to fix it. */
+export const LOOP_ERROR_CODES = {
+  LOOP_AGENT_INVALID: 'An agent definition failed validation; the message names the path of the bad field. Fix the definition.',
+  LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
+  LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
+  LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, a bad limit). The message names the option.',
+  LOOP_PLUGIN_ERROR: 'A plugin hook or factory threw; `plugin` and `hook` name it and `cause` is what it threw. Fix or remove the plugin.',
+  LOOP_PLUGIN_INVALID: 'A plugin has no name, an unknown specificationVersion, or contributes a name another plugin already uses.',
+  LOOP_PROVIDER_NOT_FOUND: "The agent's model id names no registered provider or model. Use `provider:model` with a listed provider.",
+  LOOP_SESSION_BUSY: 'A turn of this session is already in flight and the gate is in reject mode. Retry later, or use wait mode.',
+  LOOP_SESSION_NOT_FOUND: 'No session with that id is in the store. List sessions to find the id.',
+  LOOP_STORE_ERROR: 'The transcript store failed (I/O, schema, a lost lease). The cause is attached; nothing was committed for the turn.',
+} as const;
+
+/** A stable `LOOP_…` code. */
+export type LoopErrorCode = keyof typeof LOOP_ERROR_CODES;
+
+/** Optional details of a {@link LoopError}. */
+export interface LoopErrorOptions {
+  readonly code: LoopErrorCode;
+  readonly message: string;
+  readonly sid?: string;
+  readonly plugin?: string;
+  readonly hook?: string;
+  readonly cause?: unknown;
+}
+
+const MARKER = Symbol.for('askloop.loop-error');
+
+/** A host mistake (never a HALT). `code` is stable; see {@link LOOP_ERROR_CODES}. */
+export class LoopError extends Error {
+  readonly code: LoopErrorCode;
+  readonly sid: string | undefined;
+  readonly plugin: string | undefined;
+  readonly hook: string | undefined;
+  readonly [MARKER] = true;
+
+  constructor(options: LoopErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'LoopError';
+    this.code = options.code;
+    this.sid = options.sid;
+    this.plugin = options.plugin;
+    this.hook = options.hook;
+  }
+
+  /** Plain data for logs and `--json` (never includes the cause's stack). */
+  toJSON(): { code: LoopErrorCode; message: string; sid?: string; plugin?: string; hook?: string } {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.sid === undefined ? {} : { sid: this.sid }),
+      ...(this.plugin === undefined ? {} : { plugin: this.plugin }),
+      ...(this.hook === undefined ? {} : { hook: this.hook }),
+    };
+  }
+}
+
+/** True for a {@link LoopError} from any copy of this package. */
+export function isLoopError(value: unknown): value is LoopError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}

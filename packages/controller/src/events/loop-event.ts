@@ -1,0 +1,38 @@
+/**
+ * Typed events for every step of a loop, for live progress, hooks, logs and
+ * OpenTelemetry spans. Observe-only: a listener cannot change the loop. No
+ * event ever carries a key.
+ */
+import type { Diagnostic } from '@askloop/interpreter';
+import type { LoopDecision } from '../decide/loop-decision.ts';
+import type { DecisionLogEntry, RecordedToolCall, TurnKind, TurnPhase, TurnRecord } from '../loop/turn-record.ts';
+import type { LoopResult } from '../ask-loop.ts';
+
+interface EventBase {
+  readonly sid: string;
+  readonly loopId: string;
+  /** ISO 8601. */
+  readonly ts: string;
+}
+
+/** Every event, discriminated by `type`. */
+export type LoopEvent =
+  | (EventBase & { readonly type: 'loop-start'; readonly agent: string; readonly resumed: boolean })
+  | (EventBase & { readonly type: 'turn-start'; readonly turnIndex: number; readonly kind: TurnKind })
+  | (EventBase & { readonly type: 'phase'; readonly turnIndex: number; readonly phase: TurnPhase })
+  | (EventBase & { readonly type: 'model-text'; readonly turnIndex: number; readonly delta: string })
+  | (EventBase & { readonly type: 'reply'; readonly turnIndex: number; readonly text: string; readonly inputTokens: number; readonly outputTokens: number; readonly latencyMs: number })
+  | (EventBase & { readonly type: 'prepared'; readonly turnIndex: number; readonly actions: string; readonly diagnostics: readonly Diagnostic[]; readonly ok: boolean })
+  | (EventBase & { readonly type: 'approval-required'; readonly turnIndex: number; readonly message: string })
+  | (EventBase & { readonly type: 'tool-call'; readonly turnIndex: number; readonly call: RecordedToolCall })
+  | (EventBase & { readonly type: 'emit'; readonly turnIndex: number; readonly text: string })
+  | (EventBase & { readonly type: 'whisper'; readonly turnIndex: number; readonly target: string; readonly text: string })
+  | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord })
+  | (EventBase & { readonly type: 'loop-end'; readonly result: LoopResult })
+  | (EventBase & { readonly type: 'hook-error'; readonly plugin: string; readonly hook: string; readonly message: string });
+
+/** The event types. */
+export type LoopEventType = LoopEvent['type'];
+
+/** A listener. */
+export type LoopEventListener = (event: LoopEvent) => void;

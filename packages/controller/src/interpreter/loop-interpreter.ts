@@ -1,0 +1,71 @@
+/**
+ * The interpreter as the loop sees it: prepare (parse + whole-program check,
+ * before anything runs), then execute (a fresh sandbox context with quotas).
+ * An interface, so loop tests can also run without isolated-vm; the real one
+ * is `@askloop/interpreter`'s `createInterpreter`, whose `prepare`/`execute`
+ * have exactly these shapes.
+ */
+import type { Diagnostic, JsonValue, Program, RunLimits, RunResult, ScriptErrorData, ToolCatalog } from '@askloop/interpreter';
+
+/** Error kinds of the interpreter's one code table: the loop maps kinds, never codes, to halt reasons. */
+export type ScriptErrorKind = 'syntax' | 'check' | 'permission' | 'runtime' | 'quota' | 'timeout' | 'cancelled' | 'internal';
+
+/** A checked program: plain JSON, stored with the turn and runnable later (after an approval, on resume). */
+export interface PreparedProgram {
+  readonly mode: 'agent' | 'host';
+  readonly program: Program;
+  readonly libraries: readonly Program[];
+  /** Canonical names of every tool the check approved; the only tools the run may call. */
+  readonly approvedTools: readonly string[];
+}
+
+/** Options of {@link LoopInterpreter.prepare}. */
+export interface PrepareOptions {
+  readonly mode?: 'agent' | 'host';
+  /** The turn's policy-filtered catalogue; its `check` is the one policy decision. */
+  readonly catalog?: ToolCatalog;
+  readonly fileName?: string;
+  /** Whether `ask` statements may reach an orchestrator. */
+  readonly allowAsk?: boolean;
+}
+
+/** The outcome of `prepare`: a runnable program (with warnings), or the diagnostics that stop it. */
+export type PrepareResult =
+  | { readonly ok: true; readonly prepared: PreparedProgram; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** One tool call as the run saw it (for the transcript). */
+export interface ToolCallObservation {
+  readonly name: string;
+  readonly args: readonly JsonValue[];
+  readonly result?: JsonValue;
+  readonly error?: ScriptErrorData;
+  readonly durationMs: number;
+}
+
+/** How a run reaches tools: `@askloop/tools`' per-turn `ToolHost` fits this shape. */
+export interface LoopToolBridge {
+  readonly catalog?: ToolCatalog;
+  call(name: string, args: readonly JsonValue[]): unknown;
+}
+
+/** Options of {@link LoopInterpreter.execute}. */
+export interface ExecuteOptions {
+  readonly tools?: LoopToolBridge;
+  readonly limits?: Partial<RunLimits>;
+  readonly signal?: AbortSignal;
+  readonly userdata?: JsonValue;
+  readonly globals?: Readonly<Record<string, JsonValue>>;
+  readonly onEmit?: (text: string) => void;
+  readonly onWhisper?: (target: string, text: string) => void;
+  readonly onToolCall?: (call: ToolCallObservation) => void;
+}
+
+/** The interpreter port of the loop. */
+export interface LoopInterpreter {
+  prepare(source: string, options?: PrepareOptions): Promise<PrepareResult>;
+  execute(prepared: PreparedProgram, options?: ExecuteOptions): Promise<RunResult>;
+}
+
+/** The kind of a script error code (until the interpreter reports kinds itself, derived from the code). */
+export type ErrorKindOf = (error: ScriptErrorData) => ScriptErrorKind;

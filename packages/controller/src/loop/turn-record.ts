@@ -1,0 +1,133 @@
+/**
+ * One plain-JSON record per turn: what was sent, what came back, what was
+ * checked and run, what it did, and what was decided. It feeds persistence,
+ * the decision log, events, replay comparison and resume: there is no second
+ * representation. It is saved at each phase change, so a crash resumes at a
+ * known point (seed 002 §2's lifecycle).
+ */
+import type { Diagnostic, JsonValue, ScriptErrorData } from '@askloop/interpreter';
+import type { LoopDecision } from '../decide/loop-decision.ts';
+import type { PreparedProgram, ScriptErrorKind } from '../interpreter/loop-interpreter.ts';
+
+/**
+ * Seed 002 §2: `IDLE → EXECUTING → SCANNING → DECIDED → (EMIT_NEXT | FINAL)`,
+ * refined: `asking` (model call), `prepared` (checked, nothing ran yet),
+ * `awaiting-approval` (paused before running), `executing`, `scanning`,
+ * `decided` (the decision is final and the next turn may start).
+ */
+export type TurnPhase = 'idle' | 'asking' | 'prepared' | 'awaiting-approval' | 'executing' | 'scanning' | 'decided';
+
+/** Why this turn exists: a normal turn, a repair after a failure, the no-progress nudge, or the final answer-now turn. */
+export type TurnKind = 'normal' | 'repair' | 'nudge' | 'answer-now';
+
+/** The model's reply as recorded (keys never included). */
+export interface RecordedReply {
+  readonly text: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cachedInputTokens?: number;
+  readonly costUsd?: number;
+  readonly finishReason: string;
+  readonly latencyMs: number;
+  readonly attempts: number;
+}
+
+/** One tool call with its arguments and result, as the run saw it. */
+export interface RecordedToolCall {
+  readonly index: number;
+  readonly name: string;
+  readonly args: readonly JsonValue[];
+  readonly result?: JsonValue;
+  readonly error?: { readonly code: string; readonly message: string };
+  readonly durationMs: number;
+}
+
+/** A failure of the turn (envelope, syntax, check, run, provider), as fed back to the model or halted on. */
+export interface TurnFailure {
+  /** The stable code (`ERR_ENV_…`, `SCRIPT_…`, `PROVIDER_…`). */
+  readonly code: string;
+  readonly kind: ScriptErrorKind | 'envelope' | 'provider' | 'approval';
+  readonly message: string;
+  readonly line?: number;
+  readonly column?: number;
+  /** The offending ACTIONS line, when there is one. */
+  readonly sourceLine?: string;
+}
+
+/** Milliseconds spent per stage of the turn. */
+export interface TurnTimings {
+  readonly compose?: number;
+  readonly model?: number;
+  readonly extract?: number;
+  readonly prepare?: number;
+  readonly approval?: number;
+  readonly execute?: number;
+  readonly scan?: number;
+  readonly persist?: number;
+  readonly total?: number;
+}
+
+/** The control signal found in OUTPUT (v4 marker or v1 control), before ceilings are applied. */
+export interface ControlSignal {
+  readonly dialect: 'v4' | 'v1';
+  /** `done` (v4 marker / v1 done), `continue`, or a v1 `abort` / `halt` / `await`. */
+  readonly signal: 'done' | 'continue' | 'abort' | 'halt' | 'await' | 'none';
+  readonly result?: string | null;
+  readonly reason?: string;
+  readonly lints: readonly { readonly code: string; readonly message: string }[];
+}
+
+/** One turn, as persisted. */
+export interface TurnRecord {
+  readonly sid: string;
+  readonly loopId: string;
+  /** 1-based. */
+  readonly turnIndex: number;
+  readonly kind: TurnKind;
+  readonly phase: TurnPhase;
+  /** ISO 8601 times. */
+  readonly startedAt: string;
+  readonly endedAt?: string;
+  /** The system text sent (rules, catalogue, budget). */
+  readonly system: string;
+  /** The envelope sent. */
+  readonly envelope: string;
+  readonly reply?: RecordedReply;
+  /** Envelope recovery notes (`LINT_…`). */
+  readonly lints: readonly { readonly code: string; readonly message: string }[];
+  readonly actions?: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly prepared?: PreparedProgram;
+  readonly approval?: { readonly state: 'pending' | 'approved' | 'denied'; readonly message: string; readonly decidedAt?: string };
+  readonly emits: readonly string[];
+  readonly whispers: readonly { readonly target: string; readonly text: string }[];
+  /** OUTPUT of this turn (every emit + `\n`), or the SYSTEM_ERROR text fed back after a failure. */
+  readonly output: string;
+  readonly scratchpad: string;
+  readonly toolCalls: readonly RecordedToolCall[];
+  readonly error?: ScriptErrorData;
+  readonly failure?: TurnFailure;
+  readonly usage: { readonly fuel: number; readonly toolCalls: number; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number };
+  readonly timings: TurnTimings;
+  /** `progressDigest(OUTPUT, SCRATCHPAD)` (seed 002 §6), or null when nothing ran. */
+  readonly digest: string | null;
+  readonly control?: ControlSignal;
+  readonly decision?: LoopDecision;
+}
+
+/** The decision-log entry of a decided turn (seed 002 §9, seed 003 §10). */
+export interface DecisionLogEntry {
+  readonly ts: string;
+  readonly sid: string;
+  readonly loop_id: string;
+  readonly turn_index: number;
+  readonly decision: 'CONTINUE' | 'DONE' | 'HALT' | 'PAUSE';
+  readonly reason: string | null;
+  readonly latency_ms: number;
+  readonly model_latency_ms: number;
+  readonly output_bytes: number;
+  readonly scratch_bytes: number;
+  readonly final_result?: string | null;
+}

@@ -1,0 +1,51 @@
+/**
+ * Where sessions and their turns live. An interface: SQLite (`node:sqlite`)
+ * is the embedded default, memory for tests, PostgreSQL for several hosts.
+ * Every method is async so a networked store fits. A turn is saved at every
+ * phase change and is complete (phase `decided`) before the next turn starts.
+ */
+import type { JsonValue } from '@askloop/interpreter';
+import type { LoopDecision } from '../decide/loop-decision.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+
+/** The status of a session. */
+export type SessionStatus = 'running' | 'paused' | 'done' | 'halted';
+
+/** One session (SID): the task and where it stands. */
+export interface SessionRecord {
+  readonly sid: string;
+  readonly agent: string;
+  /** The agent definition in force (resolved), so resume and replay need no config. */
+  readonly agentDefinition: JsonValue;
+  /** USERDATA as sent (the task is its `subject`). */
+  readonly userdata: JsonValue;
+  readonly status: SessionStatus;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Decided turns so far. */
+  readonly turns: number;
+  /** The last decision (DONE/HALT/PAUSE), once the session stopped or paused. */
+  readonly lastDecision?: LoopDecision;
+  /** Set by a parent loop when this session runs an `ask` statement (seed 004). */
+  readonly parentSid?: string;
+}
+
+/** Filters of {@link TranscriptStore.listSessions}, newest first. */
+export interface ListSessionsOptions {
+  readonly status?: SessionStatus;
+  readonly limit?: number;
+}
+
+/** The store interface. */
+export interface TranscriptStore {
+  createSession(session: SessionRecord): Promise<void>;
+  getSession(sid: string): Promise<SessionRecord | undefined>;
+  /** Replaces the session's mutable fields (status, turns, lastDecision, updatedAt). */
+  updateSession(session: SessionRecord): Promise<void>;
+  listSessions(options?: ListSessionsOptions): Promise<readonly SessionRecord[]>;
+  /** Inserts or replaces the turn `(sid, turnIndex)`; one transaction. */
+  saveTurn(record: TurnRecord): Promise<void>;
+  /** Every turn of the session, by turn index. */
+  listTurns(sid: string): Promise<readonly TurnRecord[]>;
+  close(): Promise<void>;
+}
