@@ -177,9 +177,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // Paused turns take the decision a person recorded for them.
     for (;;) {
       if (result.status !== 'PAUSED') break;
-      const state = recorded.find((turn) => turn.turnIndex === result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0))?.approval?.state;
-      if (state !== 'approved' && state !== 'denied') break;
-      await applyApproval(replayStore, sid, state === 'approved', undefined, now());
+      const approval = recorded.find((turn) => turn.turnIndex === result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0))?.approval;
+      if (approval?.state !== 'approved' && approval?.state !== 'denied') break;
+      await applyApproval(replayStore, sid, approval.state === 'approved', approval.note, now());
       result = await driveLoop(context, replayGate, { resumed: true });
     }
     const replayed = await replayStore.listTurns(sid);

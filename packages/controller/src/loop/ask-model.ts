@@ -33,6 +33,8 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   let parsing = true;
   const started = performance.now();
   const onText = (delta: string): void => {
+    // After END nothing more is read, even from a provider that does not stop at once.
+    if (stop.signal.aborted) return;
     text += delta;
     options.onText?.(delta);
     if (!parsing) return;
@@ -50,7 +52,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
     return {
       reply: {
-        text: result.text,
+        text: stop.signal.aborted ? text : result.text,
         provider: result.provider,
         model: result.model,
         inputTokens: result.usage.inputTokens,

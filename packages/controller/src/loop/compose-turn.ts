@@ -1,13 +1,14 @@
 /**
  * The first step of a turn: the envelope (USERDATA from the caller; SCRATCHPAD
- * and OUTPUT from the previous turn only, with marker lines neutralised so a
- * program cannot inject sections) and the system text, as a new record in
+ * and OUTPUT from the previous turn only, capped, with marker lines
+ * neutralised so a program cannot inject sections) and the system text, as a new record in
  * phase `asking`.
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
 import { loopTotals } from '../decide/stop-condition.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { buildSystemText, type RemainingBudget } from './system-text.ts';
+import { truncateFeedback } from './truncate-feedback.ts';
 import type { TurnKind, TurnRecord } from './turn-record.ts';
 
 /** ACTIONS of the envelope the host sends: where the model writes its program. */
@@ -33,8 +34,8 @@ export function composeTurn(context: LoopContext, previous: readonly TurnRecord[
   const last = previous.at(-1);
   const envelope = composeEnvelope({
     userdata: canonicalJson(context.session.userdata),
-    scratchpad: last === undefined ? null : neutralizeMarkerLines(last.scratchpad.trimEnd()),
-    output: last === undefined ? null : neutralizeMarkerLines(last.output.trimEnd()),
+    scratchpad: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.scratchpad.trimEnd(), 'SCRATCHPAD')),
+    output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
   });
   const system = buildSystemText(context.agent, catalogue, remainingBudget(context, previous, turnIndex), kind);

@@ -48,13 +48,16 @@ export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel
 
 /** A tool bridge for `turn` answering from the recording of the same turn. */
 export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnRecord, catalog: HostToolCatalog): LoopToolBridge {
-  const calls = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex)?.toolCalls ?? [];
+  const original = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex);
+  const calls = original?.toolCalls ?? [];
   let next = 0;
   return {
     catalog,
-    call(name: string): JsonValue {
+    call(name: string): JsonValue | Promise<never> {
       const call = calls[next];
       next += 1;
+      // The recorded turn timed out inside this call, which never returned: wait as it did, until the turn's wall clock ends it.
+      if (call === undefined && next === calls.length + 1 && original?.failure?.kind === 'timeout') return new Promise<never>(() => {});
       if (call === undefined || call.name !== name) {
         throw Object.assign(new Error(`replay: call ${next - 1} of turn ${turn.turnIndex} was ${call?.name ?? 'not made'} when recorded, now ${name}`), { code: 'LOOP_REPLAY_DIVERGED' });
       }
