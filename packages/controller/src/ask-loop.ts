@@ -56,9 +56,10 @@ export interface ContinueOptions {
 
 /** How a loop ended (or paused): the `askloop run --json` object. */
 export interface LoopResult {
-  readonly status: 'DONE' | 'HALT' | 'PAUSED';
+  /** `RUNNING` only after `step` when the loop goes on. */
+  readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
   readonly reason: HaltReason | 'AWAITING_APPROVAL' | 'V1_AWAIT' | null;
-  /** The final result (DONE), else null. */
+  /** The final result (DONE); for a v1 HALT the OUTPUT with its `[[loop:halt:reason=…]]` marker; else null. */
   readonly result: string | null;
   /** Decided turns. */
   readonly turns: number;

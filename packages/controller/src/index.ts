@@ -4,6 +4,30 @@
  * registry that wires providers, tool packs, agents and hooks.
  */
 export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-definition.ts';
+export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
+export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
+export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
+export { errorKind } from './interpreter/error-kind.ts';
+export { decideTurn, type DecideInput } from './decide/decide-turn.ts';
+export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
+export {
+  errorStreak,
+  identicalDigestRun,
+  isBudgetSpent,
+  isNoProgress,
+  isQuotaSpent,
+  isTurnLimit,
+  isWallClockSpent,
+  loopTotals,
+  type LoopTotals,
+} from './decide/stop-condition.ts';
+export { decisionLogEntry } from './loop/decision-log.ts';
+export { loopResult } from './loop/loop-result.ts';
+export { systemErrorLine } from './loop/system-error-output.ts';
+export { buildSystemText, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
+export { firstDivergence } from './replay/first-divergence.ts';
+export { createSessionGate, type SessionGate } from './session/session-gate.ts';
+export type { LoopMetrics } from './metrics/loop-metrics.ts';
 export type { AgentDefinition, AgentPolicy, LoopCeilings, ResolvedAgentDefinition, TurnQuotas } from './agent/agent-definition.ts';
 export type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayDivergence, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 export { HALT_REASONS, type HaltReason } from './decide/halt-reason.ts';
@@ -11,6 +35,7 @@ export type { LoopDecision, LoopDecisionKind } from './decide/loop-decision.ts';
 export { isLoopError, LOOP_ERROR_CODES, LoopError, type LoopErrorCode, type LoopErrorOptions } from './errors/loop-error.ts';
 export type { LoopEvent, LoopEventListener, LoopEventType } from './events/loop-event.ts';
 export type {
+  AskCall,
   ErrorKindOf,
   ExecuteOptions,
   LoopInterpreter,

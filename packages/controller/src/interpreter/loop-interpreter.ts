@@ -59,6 +59,17 @@ export interface ExecuteOptions {
   readonly onEmit?: (text: string) => void;
   readonly onWhisper?: (target: string, text: string) => void;
   readonly onToolCall?: (call: ToolCallObservation) => void;
+  /** Runs an `ask` statement (seed 004): the controller's child loop. Without it `ask` fails with `SCRIPT_ASK_UNAVAILABLE`. */
+  readonly ask?: (request: AskCall) => Promise<JsonValue>;
+}
+
+/** What an `ask` statement hands the controller. */
+export interface AskCall {
+  readonly agent: string;
+  readonly prompt: string;
+  /** The evaluated `with` options, or null. */
+  readonly options: JsonValue;
+  readonly signal: AbortSignal;
 }
 
 /** The interpreter port of the loop. */

@@ -100,7 +100,8 @@ export interface TurnRecord {
   readonly actions?: string;
   readonly diagnostics: readonly Diagnostic[];
   readonly prepared?: PreparedProgram;
-  readonly approval?: { readonly state: 'pending' | 'approved' | 'denied'; readonly message: string; readonly decidedAt?: string };
+  /** The approval gate: why it paused, and what a person decided (with their note). */
+  readonly approval?: { readonly state: 'pending' | 'approved' | 'denied'; readonly message: string; readonly decidedAt?: string; readonly note?: string };
   readonly emits: readonly string[];
   readonly whispers: readonly { readonly target: string; readonly text: string }[];
   /** OUTPUT of this turn (every emit + `\n`), or the SYSTEM_ERROR text fed back after a failure. */

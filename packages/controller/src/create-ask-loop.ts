@@ -1,0 +1,205 @@
+/**
+ * `createAskLoop({ plugins, store })`: resolves the plugins once and returns
+ * the {@link AskLoop} whose drivers (run, step, resume, approve, deny,
+ * replay) all run the same loop over stored records.
+ */
+import { randomUUID } from 'node:crypto';
+import { validateUserdata, type Userdata } from '@askloop/envelope';
+import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
+import type { LanguageModel } from '@askloop/providers';
+import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type SqliteToolStore } from '@askloop/tools';
+import { agentPolicy, findAgent } from './agent/find-agent.ts';
+import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
+import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
+import { LoopError } from './errors/loop-error.ts';
+import { createEventBus } from './events/event-bus.ts';
+import { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
+import type { AskCall } from './interpreter/loop-interpreter.ts';
+import { driveLoop } from './loop/drive-loop.ts';
+import type { LoopContext } from './loop/loop-context.ts';
+import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
+import { resolvePlugins } from './plugin/resolve-plugins.ts';
+import { createTurnRegistry } from './plugin/turn-registry.ts';
+import { firstDivergence } from './replay/first-divergence.ts';
+import { createRecordedModel, createRecordedTools } from './replay/replay-sources.ts';
+import { applyApproval } from './session/apply-approval.ts';
+import { createSessionGate } from './session/session-gate.ts';
+import { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
+import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
+
+/** The controller with its counters. */
+export interface AskLoopWithMetrics extends AskLoop {
+  /** Counters over every session this controller ran (decisions, halts, failed validations, tokens, cost). */
+  metrics(): LoopMetrics;
+}
+
+/** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
+export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
+  if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
+  const { store } = options;
+  const plugins = resolvePlugins(options.plugins);
+  const clock = options.clock ?? systemClock;
+  const createId = options.createId ?? randomUUID;
+  let ownedPool: SandboxPool | undefined;
+  const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool()).run(request) };
+  const interpreter = options.interpreter ?? createDefaultInterpreter(pool);
+  let toolStore: SqliteToolStore | undefined;
+  const toolStores = (): SqliteToolStore => (toolStore ??= openSqliteStore(options.toolStorePath ?? ':memory:', { clock }));
+  const gate = createSessionGate(options.busy ?? 'wait');
+  const metrics = createLoopMetrics();
+  const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources);
+  const models = new Map<string, LanguageModel>();
+  const counters = new Map<string, CallCounter>();
+  const now = (): string => new Date(clock.now()).toISOString();
+
+  function modelFor(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
+    let model = models.get(sid);
+    if (model === undefined) {
+      try {
+        model = plugins.providers.languageModel(agent.model);
+      } catch (error) {
+        throw new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: `agent '${agent.name}': ${error instanceof Error ? error.message : String(error)}`, sid, cause: error });
+      }
+      // One model per session, so a scripted model's replies carry on from turn to turn.
+      models.set(sid, model);
+    }
+    return model;
+  }
+
+  async function requireSession(sid: string, from: TranscriptStore = store): Promise<SessionRecord> {
+    const session = await from.getSession(sid);
+    if (session === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid} in the store`, sid });
+    return session;
+  }
+
+  async function depthOf(session: SessionRecord): Promise<number> {
+    let depth = 0;
+    for (let parent = session.parentSid; parent !== undefined; parent = (await store.getSession(parent))?.parentSid) depth += 1;
+    return depth;
+  }
+
+  function contextFor(session: SessionRecord, depth: number, call: ContinueOptions, overrides: Partial<LoopContext> = {}): LoopContext {
+    const agent = resolveAgentDefinition(session.agentDefinition as unknown as AgentDefinition);
+    const emit = createEventBus([metrics.observe, options.onEvent, call.onEvent], plugins.hooks);
+    let sessionCounter = counters.get(session.sid);
+    if (sessionCounter === undefined) counters.set(session.sid, (sessionCounter = createCallCounter()));
+    const ask = depth < agent.maxAskDepth ? (request: AskCall) => runChild(session.sid, depth + 1, request, call) : undefined;
+    return {
+      store,
+      interpreter,
+      hooks: plugins.hooks,
+      clock,
+      emit,
+      session,
+      agent,
+      loopId: createId(),
+      model: overrides.model ?? modelFor(session.sid, agent),
+      toolRegistry,
+      policy: agentPolicy(agent),
+      toolStores: toolStores(),
+      sessionCounter,
+      ...(ask === undefined ? {} : { ask }),
+      ...(call.signal === undefined ? {} : { signal: call.signal }),
+      ...overrides,
+    };
+  }
+
+  async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
+    const agent = findAgent(plugins.agents, run.agent);
+    agentPolicy(agent);
+    const sid = run.sid ?? createId();
+    let userdata: Userdata | undefined;
+    let schemaError: string | undefined;
+    try {
+      userdata = validateUserdata(typeof run.task === 'string' ? { subject: run.task, fields: {} } : run.task);
+    } catch (error) {
+      schemaError = error instanceof Error ? error.message : String(error);
+    }
+    const halted = schemaError === undefined ? undefined : ({ kind: 'HALT', reason: 'ERR_USERDATA_SCHEMA', message: schemaError } as const);
+    const session: SessionRecord = {
+      sid,
+      agent: agent.name,
+      agentDefinition: agent as unknown as JsonValue,
+      userdata: JSON.parse(JSON.stringify(userdata ?? run.task ?? null)) as JsonValue,
+      status: halted === undefined ? 'running' : 'halted',
+      createdAt: now(),
+      updatedAt: now(),
+      turns: 0,
+      ...(halted === undefined ? {} : { lastDecision: halted }),
+      ...(parentSid === undefined ? {} : { parentSid }),
+    };
+    await store.createSession(session);
+    if (halted !== undefined) {
+      const usage = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 };
+      return { status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', result: null, turns: 0, sid, decisions: [], usage };
+    }
+    return driveLoop(contextFor(session, depth, run), gate);
+  }
+
+  async function runChild(parentSid: string, depth: number, request: AskCall, call: ContinueOptions): Promise<JsonValue> {
+    const result = await start({ agent: request.agent, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth);
+    if (result.status === 'DONE') return result.result;
+    throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)} ended ${result.status}${result.reason === null ? '' : ` (${result.reason})`} in session ${result.sid}`), { code: 'LOOP_ASK_FAILED' });
+  }
+
+  async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
+    const session = await requireSession(sid);
+    return driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true });
+  }
+
+  async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
+    await requireSession(sid);
+    await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()));
+    return resume(sid, call);
+  }
+
+  async function replay(sid: string): Promise<ReplayReport> {
+    const session = await requireSession(sid);
+    const recorded = await store.listTurns(sid);
+    const children = (await store.listSessions()).filter((child) => child.parentSid === sid).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+    const replayStore = createMemoryTranscriptStore();
+    const { lastDecision: _last, ...fresh } = session;
+    await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
+    const replayGate = createSessionGate();
+    let child = 0;
+    const context = contextFor(session, await depthOf(session), {}, {
+      store: replayStore,
+      model: createRecordedModel(recorded),
+      replayTools: (turn, catalog) => createRecordedTools(recorded, turn, catalog),
+      sessionCounter: createCallCounter(),
+      ask: async (request) => {
+        const answer = children[child++]?.lastDecision;
+        if (answer?.kind === 'DONE') return answer.result;
+        throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the recording has no finished child session`), { code: 'LOOP_ASK_FAILED' });
+      },
+    });
+    let result = await driveLoop(context, replayGate);
+    // Paused turns take the decision a person recorded for them.
+    for (;;) {
+      if (result.status !== 'PAUSED') break;
+      const approval = recorded.find((turn) => turn.turnIndex === result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0))?.approval;
+      if (approval?.state !== 'approved' && approval?.state !== 'denied') break;
+      await applyApproval(replayStore, sid, approval.state === 'approved', approval.note, now());
+      result = await driveLoop(context, replayGate, { resumed: true });
+    }
+    const replayed = await replayStore.listTurns(sid);
+    const divergence = firstDivergence(recorded, replayed);
+    return { sid, matched: divergence === null, turns: replayed.length, divergence };
+  }
+
+  return {
+    run: (run) => start(run),
+    step: (sid, call) => resume(sid, call, true),
+    resume: (sid, call) => resume(sid, call),
+    approve: (sid, call) => decideApproval(sid, true, call),
+    deny: (sid, call) => decideApproval(sid, false, call),
+    replay,
+    metrics: () => metrics.snapshot(),
+    async close() {
+      for (const { source } of plugins.toolSources) await source.close?.();
+      await ownedPool?.close();
+      toolStore?.close();
+      await store.close();
+    },
+  };
+}

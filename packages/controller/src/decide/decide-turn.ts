@@ -1,0 +1,80 @@
+/**
+ * The decision of one turn: a pure function of the agent and the stored
+ * records (the current turn last). Precedence: cancel > a failure that halts
+ * (or is fed back under `repair`) > the model's control (abort > halt >
+ * await > done) > one-turn agents > the error streak > ceilings (with the
+ * answer-now turn) > the progress guard (with its nudge) > CONTINUE; a cancel turns CONTINUE into
+ * HALT `ERR_CANCELLED`.
+ */
+import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+import { haltReasonOf, isRunTimeFailure } from './halt-reason-of.ts';
+import type { HaltReason } from './halt-reason.ts';
+import type { LoopDecision } from './loop-decision.ts';
+import { errorStreak, isBudgetSpent, isNoProgress, isQuotaSpent, isTurnLimit, isWallClockSpent, loopTotals, nudgedInRun, repairStreak } from './stop-condition.ts';
+
+/** What the decision reads. */
+export interface DecideInput {
+  readonly agent: ResolvedAgentDefinition;
+  /** Every decided turn of the session, then the current one. */
+  readonly turns: readonly TurnRecord[];
+  /** The caller aborted the loop. */
+  readonly cancelled?: boolean;
+}
+
+const halt = (reason: HaltReason, message: string): LoopDecision => ({ kind: 'HALT', reason, message });
+
+/** Decides the last turn of `input.turns`. */
+export function decideTurn({ agent, turns, cancelled = false }: DecideInput): LoopDecision {
+  const decision = decideByRules(agent, turns);
+  // A cancel stops only a loop that would go on: a turn that finished (DONE, a halt) keeps its decision.
+  return cancelled && decision.kind === 'CONTINUE' ? halt('ERR_CANCELLED', 'the caller aborted the loop; the session can be resumed') : decision;
+}
+
+function decideByRules(agent: ResolvedAgentDefinition, turns: readonly TurnRecord[]): LoopDecision {
+  const current = turns.at(-1);
+  if (current === undefined) throw new TypeError('decideTurn needs the current turn');
+  const failure = current.failure;
+  if (failure !== undefined && !isRunTimeFailure(failure)) {
+    const reason = haltReasonOf(failure);
+    const repairable = reason !== 'ERR_PROVIDER' && reason !== 'ERR_CANCELLED';
+    if (repairable && repairStreak(turns) < agent.repair) return { kind: 'CONTINUE', next: 'repair' };
+    return halt(reason, `${failure.code}: ${failure.message}`);
+  }
+  const control = current.control;
+  const reason = control?.reason ?? '';
+  switch (control?.signal) {
+    case 'abort': return halt('V1_ABORT', reason === '' ? 'the model aborted the loop' : reason);
+    case 'halt': return halt('V1_HALT', reason === '' ? 'the model halted the loop' : reason);
+    case 'await': return { kind: 'PAUSE', reason: 'V1_AWAIT', message: reason === '' ? 'the model asked for approval' : reason };
+    case 'done': return { kind: 'DONE', result: control.result ?? null };
+    default: break;
+  }
+  const runTimeError = isRunTimeFailure(failure);
+  if (!agent.toolLoopPermitted) {
+    if (runTimeError) return halt('ERR_TOO_MANY_ERRORS', 'the one turn this agent may take (toolLoopPermitted: false) ended in a run-time error');
+    return { kind: 'DONE', result: current.output.trim() === '' ? null : current.output.trim() };
+  }
+  if (agent.dialect === 'v1' && control?.signal !== 'continue' && !runTimeError) {
+    // Seed 001: only an explicit continue continues; otherwise the loop returns its OUTPUT.
+    return { kind: 'DONE', result: current.output.trim() === '' ? null : current.output.trim() };
+  }
+  if (runTimeError && errorStreak(turns) >= agent.maxErrorStreak) {
+    return halt('ERR_TOO_MANY_ERRORS', `${agent.maxErrorStreak} turns in a row ended in a run-time error (last: ${failure?.code})`);
+  }
+  const totals = loopTotals(turns);
+  if (isWallClockSpent(totals, agent.ceilings)) return halt('ERR_TIMEOUT', `the loop's wall-clock ceiling of ${agent.ceilings.wallMs} ms is spent`);
+  if (isQuotaSpent(totals, agent.ceilings)) return halt('ERR_QUOTA', `the loop's fuel or tool-call total is spent (fuel ${totals.fuel}, tool calls ${totals.toolCalls})`);
+  const limit: HaltReason | undefined = isBudgetSpent(totals, agent.ceilings) ? 'ERR_BUDGET' : isTurnLimit(turns, agent.ceilings.maxTurns) ? 'ERR_MAX_TURNS_EXCEEDED' : undefined;
+  if (limit !== undefined) {
+    if (agent.answerNow && current.kind !== 'answer-now') return { kind: 'CONTINUE', next: 'answer-now' };
+    return limit === 'ERR_BUDGET'
+      ? halt(limit, `the loop's token or cost ceiling is spent (${totals.inputTokens + totals.outputTokens} tokens, $${totals.costUsd.toFixed(4)})`)
+      : halt(limit, `${agent.ceilings.maxTurns} turns without DONE`);
+  }
+  if (isNoProgress(turns, agent.noProgressN)) {
+    if (agent.nudge && !nudgedInRun(turns)) return { kind: 'CONTINUE', next: 'nudge' };
+    return halt('ERR_NO_PROGRESS', `${agent.noProgressN} turns in a row produced the same OUTPUT and SCRATCHPAD`);
+  }
+  return { kind: 'CONTINUE' };
+}

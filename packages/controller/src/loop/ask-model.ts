@@ -1,0 +1,90 @@
+/**
+ * The model call of a turn: streamed through `EnvelopeStreamParser`, and
+ * stopped at the END line so no token after it is paid for. Stopping aborts
+ * the call, which providers report as `PROVIDER_ABORTED` without usage: the
+ * text received is kept and the usage estimated (4 characters a token).
+ */
+import { EnvelopeStreamParser } from '@askloop/envelope';
+import { computeCost, isProviderError, type LanguageModel } from '@askloop/providers';
+import type { GenerationSettings } from '@askloop/providers';
+import type { RecordedReply, TurnFailure } from './turn-record.ts';
+
+/** The outcome of asking: a reply, or the provider failure. */
+export type AskOutcome = { readonly reply: RecordedReply } | { readonly failure: TurnFailure };
+
+/** Options of {@link askModel}. */
+export interface AskModelOptions {
+  readonly model: LanguageModel;
+  readonly system: string;
+  readonly prompt: string;
+  readonly settings: GenerationSettings;
+  readonly signal?: AbortSignal;
+  readonly onText?: (delta: string) => void;
+}
+
+const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
+/** Calls the model once (the provider retries inside), stopping at END. */
+export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
+  const parser = new EnvelopeStreamParser();
+  const stop = new AbortController();
+  const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+  let text = '';
+  let parsing = true;
+  const started = performance.now();
+  const onText = (delta: string): void => {
+    // After END nothing more is read, even from a provider that does not stop at once.
+    if (stop.signal.aborted) return;
+    text += delta;
+    options.onText?.(delta);
+    if (!parsing) return;
+    try {
+      if (parser.push(delta) === 'complete') {
+        parsing = false;
+        stop.abort(new Error('the envelope is complete'));
+      }
+    } catch {
+      // Not a strict envelope (prose, a fence): keep streaming; the tolerant extraction decides later.
+      parsing = false;
+    }
+  };
+  try {
+    const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
+    return {
+      reply: {
+        text: stop.signal.aborted ? text : result.text,
+        provider: result.provider,
+        model: result.model,
+        inputTokens: result.usage.inputTokens,
+        outputTokens: result.usage.outputTokens,
+        ...(result.usage.cachedInputTokens === undefined ? {} : { cachedInputTokens: result.usage.cachedInputTokens }),
+        ...(result.costUsd === undefined ? {} : { costUsd: result.costUsd }),
+        finishReason: result.finishReason,
+        latencyMs: Math.round(result.latencyMs),
+        attempts: result.attempts,
+      },
+    };
+  } catch (error) {
+    const stoppedAtEnd = stop.signal.aborted && options.signal?.aborted !== true;
+    if (stoppedAtEnd) {
+      const usage = { inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) };
+      const costUsd = computeCost(usage, options.model.prices);
+      return {
+        reply: {
+          text,
+          provider: options.model.provider,
+          model: options.model.modelId,
+          ...usage,
+          ...(costUsd === undefined ? {} : { costUsd }),
+          finishReason: 'stopped-at-end',
+          latencyMs: Math.round(performance.now() - started),
+          attempts: 1,
+        },
+      };
+    }
+    const code = isProviderError(error) ? error.code : 'PROVIDER_ERROR';
+    const cancelled = options.signal?.aborted === true;
+    const message = error instanceof Error ? error.message : String(error);
+    return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message } };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The first step of a turn: the envelope (USERDATA from the caller; SCRATCHPAD
+ * and OUTPUT from the previous turn only, capped, with marker lines
+ * neutralised so a program cannot inject sections) and the system text, as a new record in
+ * phase `asking`.
+ */
+import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
+import { loopTotals } from '../decide/stop-condition.ts';
+import { isoNow, type LoopContext } from './loop-context.ts';
+import { buildSystemText, type RemainingBudget } from './system-text.ts';
+import { truncateFeedback } from './truncate-feedback.ts';
+import type { TurnKind, TurnRecord } from './turn-record.ts';
+
+/** ACTIONS of the envelope the host sends: where the model writes its program. */
+export const ACTIONS_PLACEHOLDER = '(write exactly one command … endcommand block here)';
+
+function remainingBudget(context: LoopContext, previous: readonly TurnRecord[], turn: number): RemainingBudget {
+  const { ceilings } = context.agent;
+  const totals = loopTotals(previous);
+  return {
+    turn,
+    maxTurns: ceilings.maxTurns,
+    ...(ceilings.tokens === undefined ? {} : { tokens: ceilings.tokens - totals.inputTokens - totals.outputTokens }),
+    ...(ceilings.costUsd === undefined ? {} : { costUsd: ceilings.costUsd - totals.costUsd }),
+    ...(ceilings.fuel === undefined ? {} : { fuel: ceilings.fuel - totals.fuel }),
+    ...(ceilings.toolCalls === undefined ? {} : { toolCalls: ceilings.toolCalls - totals.toolCalls }),
+  };
+}
+
+/** A new turn record after `previous` (the session's decided turns). */
+export function composeTurn(context: LoopContext, previous: readonly TurnRecord[], kind: TurnKind, catalogue: string): TurnRecord {
+  const started = context.clock.now();
+  const turnIndex = (previous.at(-1)?.turnIndex ?? 0) + 1;
+  const last = previous.at(-1);
+  const envelope = composeEnvelope({
+    userdata: canonicalJson(context.session.userdata),
+    scratchpad: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.scratchpad.trimEnd(), 'SCRATCHPAD')),
+    output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
+    actions: ACTIONS_PLACEHOLDER,
+  });
+  const system = buildSystemText(context.agent, catalogue, remainingBudget(context, previous, turnIndex), kind);
+  return {
+    sid: context.session.sid,
+    loopId: context.loopId,
+    turnIndex,
+    kind,
+    phase: 'asking',
+    startedAt: isoNow(context),
+    system,
+    envelope,
+    lints: [],
+    diagnostics: [],
+    emits: [],
+    whispers: [],
+    output: '',
+    scratchpad: '',
+    toolCalls: [],
+    usage: { fuel: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+    timings: { compose: context.clock.now() - started },
+    digest: null,
+  };
+}

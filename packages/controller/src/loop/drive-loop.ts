@@ -1,0 +1,24 @@
+/**
+ * The loop: steps a session through its gate until it stops (DONE, HALT,
+ * PAUSE) or, for `step`, once. Each step is one exclusive turn, so two
+ * callers driving the same session interleave whole turns and never overlap.
+ */
+import type { LoopResult } from '../ask-loop.ts';
+import { canStep, stepSession } from '../session/step-session.ts';
+import type { SessionGate } from '../session/session-gate.ts';
+import type { LoopContext } from './loop-context.ts';
+import { isoNow } from './loop-context.ts';
+import { loopResult } from './loop-result.ts';
+
+/** Drives the session of `context`; `once` runs a single step. */
+export async function driveLoop(context: LoopContext, gate: SessionGate, options: { readonly once?: boolean; readonly resumed?: boolean } = {}): Promise<LoopResult> {
+  const { sid } = context.session;
+  context.emit({ type: 'loop-start', sid, loopId: context.loopId, ts: isoNow(context), agent: context.agent.name, resumed: options.resumed === true });
+  for (;;) {
+    const last = await gate.run(sid, () => stepSession(context));
+    if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
+  }
+  const result = loopResult(sid, await context.store.listTurns(sid), context.agent.dialect);
+  context.emit({ type: 'loop-end', sid, loopId: context.loopId, ts: isoNow(context), result });
+  return result;
+}

@@ -1,0 +1,88 @@
+/**
+ * Runs a prepared program in a fresh sandbox context with the agent's
+ * per-turn quotas (capped by what is left of the loop's totals), streaming
+ * emits, whispers and tool calls as events, and records what it did.
+ */
+import { DEFAULT_LIMITS, type JsonValue, type RunLimits } from '@askloop/interpreter';
+import { progressDigest } from '@askloop/envelope';
+import { loopTotals } from '../decide/stop-condition.ts';
+import { errorKind } from '../interpreter/error-kind.ts';
+import type { LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
+import { isoNow, type LoopContext } from './loop-context.ts';
+import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
+import type { RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
+
+/** What execution adds to the record. */
+export type ExecutePatch = Pick<TurnRecord, 'emits' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
+  Partial<Pick<TurnRecord, 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
+
+/** The run's quotas: the agent's per-turn quotas, capped by the loop totals still left. */
+export function turnLimits(context: LoopContext, previous: readonly TurnRecord[]): Partial<RunLimits> {
+  const { quotas, ceilings } = context.agent;
+  const totals = loopTotals(previous);
+  const cap = (quota: number | undefined, fallback: number, left: number | undefined): number => Math.max(0, Math.min(quota ?? fallback, left ?? Infinity));
+  return {
+    ...quotas,
+    fuel: cap(quotas.fuel, DEFAULT_LIMITS.fuel, ceilings.fuel === undefined ? undefined : ceilings.fuel - totals.fuel),
+    toolCalls: cap(quotas.toolCalls, DEFAULT_LIMITS.toolCalls, ceilings.toolCalls === undefined ? undefined : ceilings.toolCalls - totals.toolCalls),
+    wallMs: cap(quotas.wallMs, DEFAULT_LIMITS.wallMs, ceilings.wallMs === undefined ? undefined : ceilings.wallMs - totals.wallMs),
+  };
+}
+
+/** Executes `prepared` for the turn `record` with `tools`. */
+export async function executeTurn(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, previous: readonly TurnRecord[]): Promise<ExecutePatch> {
+  const toolCalls: RecordedToolCall[] = [];
+  const whispers: { target: string; text: string }[] = [];
+  const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
+  const result = await context.interpreter.execute(prepared, {
+    tools,
+    limits: turnLimits(context, previous),
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+    userdata: context.session.userdata,
+    globals: { sid: record.sid, turn_index: record.turnIndex },
+    ...(context.ask === undefined ? {} : { ask: context.ask }),
+    onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
+    onWhisper: (target, text) => {
+      whispers.push({ target, text });
+      context.emit({ type: 'whisper', ...base, ts: isoNow(context), target, text });
+    },
+    onToolCall: (observed) => {
+      const call: RecordedToolCall = {
+        index: toolCalls.length,
+        name: observed.name,
+        args: observed.args,
+        ...(observed.result === undefined ? {} : { result: observed.result as JsonValue }),
+        ...(observed.error === undefined ? {} : { error: { code: observed.error.code, message: observed.error.message } }),
+        durationMs: Math.round(observed.durationMs),
+      };
+      toolCalls.push(call);
+      context.emit({ type: 'tool-call', ...base, ts: isoNow(context), call });
+    },
+  });
+  let output = result.output;
+  let failure: TurnFailure | undefined;
+  if (result.error !== null) {
+    const error = result.error;
+    failure = {
+      code: error.code,
+      kind: errorKind(error.code),
+      message: error.message,
+      ...(error.line > 0 ? { line: error.line, column: error.column } : {}),
+      ...(sourceLineOf(record.actions, error.line) === undefined ? {} : { sourceLine: sourceLineOf(record.actions, error.line) as string }),
+    };
+    // A run-time error goes back to the model as a SYSTEM_ERROR line after what the program emitted.
+    if (failure.kind === 'runtime' || failure.kind === 'internal') output += `${systemErrorLine(failure)}\n`;
+  }
+  return {
+    emits: result.emits,
+    whispers,
+    output,
+    scratchpad: result.scratchpad,
+    toolCalls,
+    digest: progressDigest(output, result.scratchpad),
+    ...(result.error === null ? {} : { error: result.error }),
+    ...(failure === undefined ? {} : { failure }),
+    fuel: result.usage.fuel,
+    toolCallCount: result.usage.toolCalls,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The end of a turn: scan ONLY OUTPUT for control, decide (built-in rules,
+ * then the plugins' stop conditions when the built-in answer is CONTINUE),
+ * shape the OUTPUT fed back (SYSTEM_ERROR for a repair, the v1 halt marker),
+ * and persist the record in phase `decided` before anything else happens.
+ */
+import { haltMarker } from '@askloop/envelope';
+import { decideTurn } from '../decide/decide-turn.ts';
+import { isRunTimeFailure } from '../decide/halt-reason-of.ts';
+import type { LoopDecision } from '../decide/loop-decision.ts';
+import { scanControl } from '../decide/scan-control.ts';
+import { callFirst } from '../plugin/call-hook.ts';
+import { decisionLogEntry } from './decision-log.ts';
+import { isoNow, type LoopContext } from './loop-context.ts';
+import { systemErrorLine } from './system-error-output.ts';
+import { turnContext } from './turn-context.ts';
+import type { TurnRecord } from './turn-record.ts';
+
+/** Shapes the OUTPUT the next turn (or the caller) sees for `decision`. */
+function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' | 'v1'): string {
+  let output = record.output;
+  if (decision.kind === 'CONTINUE' && decision.next === 'repair' && record.failure !== undefined && !isRunTimeFailure(record.failure)) {
+    output += `${systemErrorLine(record.failure)}\n`;
+  }
+  if (decision.kind === 'HALT' && dialect === 'v1') {
+    const reason = decision.reason === 'V1_HALT' || decision.reason === 'V1_ABORT' ? decision.message : decision.reason;
+    output += `${haltMarker(reason)}\n`;
+  }
+  return output;
+}
+
+/** Scans, decides and saves `record`; returns the decided record. */
+export async function finishTurn(context: LoopContext, previous: readonly TurnRecord[], record: TurnRecord): Promise<TurnRecord> {
+  const scanStarted = context.clock.now();
+  const ran = record.failure === undefined || isRunTimeFailure(record.failure);
+  const control = ran ? scanControl(context.agent.dialect, record.emits, record.output) : undefined;
+  const scanned: TurnRecord = {
+    ...record,
+    ...(control === undefined ? {} : { control }),
+    lints: [...record.lints, ...(control?.lints ?? [])],
+  };
+  let decision = decideTurn({ agent: context.agent, turns: [...previous, scanned], cancelled: context.signal?.aborted === true });
+  if (decision.kind === 'CONTINUE' && decision.next === undefined) {
+    decision = (await callFirst(context.hooks, 'decide', turnContext(context, scanned))) ?? decision;
+  }
+  const ended = context.clock.now();
+  const decided: TurnRecord = {
+    ...scanned,
+    phase: 'decided',
+    decision,
+    output: finalOutput(scanned, decision, context.agent.dialect),
+    endedAt: new Date(ended).toISOString(),
+    timings: { ...scanned.timings, scan: ended - scanStarted, total: ended - Date.parse(scanned.startedAt) },
+  };
+  await context.store.saveTurn(decided);
+  const final = decided;
+  const base = { sid: final.sid, loopId: final.loopId, ts: isoNow(context), turnIndex: final.turnIndex };
+  context.emit({ type: 'phase', ...base, phase: 'decided' });
+  context.emit({ type: 'decision', ...base, decision, log: decisionLogEntry(final), record: final });
+  return final;
+}

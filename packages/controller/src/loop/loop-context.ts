@@ -1,0 +1,41 @@
+/**
+ * Everything one driver call (run, step, resume, approve, deny, replay) needs
+ * to run turns of one session: resolved objects only, no registries of
+ * plugins (those stay inside `createAskLoop`).
+ */
+import type { JsonValue } from '@askloop/interpreter';
+import type { LanguageModel } from '@askloop/providers';
+import type { CallCounter, Clock, HostToolCatalog, Policy, ToolRegistry, ToolStores } from '@askloop/tools';
+import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
+import type { EmitEvent } from '../events/event-bus.ts';
+import type { AskCall, LoopInterpreter, LoopToolBridge } from '../interpreter/loop-interpreter.ts';
+import type { NamedHooks } from '../plugin/resolve-plugins.ts';
+import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
+import type { TurnRecord } from './turn-record.ts';
+
+/** The state and services of one session's driver call. */
+export interface LoopContext {
+  readonly store: TranscriptStore;
+  readonly interpreter: LoopInterpreter;
+  readonly hooks: readonly NamedHooks[];
+  readonly clock: Clock;
+  readonly emit: EmitEvent;
+  readonly session: SessionRecord;
+  readonly agent: ResolvedAgentDefinition;
+  readonly loopId: string;
+  readonly model: LanguageModel;
+  /** The tools for the next turn (static packs plus sources listed now). */
+  readonly toolRegistry: () => Promise<ToolRegistry>;
+  /** The agent's policy: the one decision for the check, the catalogue and the run. */
+  readonly policy: Policy;
+  readonly toolStores: ToolStores;
+  readonly sessionCounter: CallCounter;
+  /** Replay: answers tool calls from the recording instead of running them. */
+  readonly replayTools?: (turn: TurnRecord, catalog: HostToolCatalog) => LoopToolBridge;
+  /** Runs a child loop for an `ask` statement; undefined when the depth limit is reached. */
+  readonly ask?: (call: AskCall) => Promise<JsonValue>;
+  readonly signal?: AbortSignal;
+}
+
+/** ISO time of the context's clock. */
+export const isoNow = (context: Pick<LoopContext, 'clock'>): string => new Date(context.clock.now()).toISOString();

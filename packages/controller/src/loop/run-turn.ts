@@ -1,0 +1,101 @@
+/**
+ * One turn, step by step, persisted at every phase change: compose → ask the
+ * model → extract and prepare (nothing runs yet) → the approval gate →
+ * execute → scan and decide. A record found in an earlier phase (after a
+ * crash, or an approval) continues from where it stopped: a recorded reply is
+ * never asked for again, and a re-executed program replays its write calls
+ * from the idempotence records.
+ */
+import { createToolHost, type ToolRegistry } from '@askloop/tools';
+import { callSequential } from '../plugin/call-hook.ts';
+import { askModel } from './ask-model.ts';
+import { gateProgram } from './approval-gate.ts';
+import { composeTurn } from './compose-turn.ts';
+import { executeTurn } from './execute-turn.ts';
+import { finishTurn } from './finish-turn.ts';
+import { isoNow, type LoopContext } from './loop-context.ts';
+import { prepareTurn } from './prepare-turn.ts';
+import { turnContext } from './turn-context.ts';
+import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
+
+/** Runs (or continues) one turn after `previous`; returns it decided, or paused for approval. */
+export async function runTurn(context: LoopContext, previous: readonly TurnRecord[], start: TurnKind | TurnRecord): Promise<TurnRecord> {
+  const registry: ToolRegistry = await context.toolRegistry();
+  const policy = context.policy;
+  let record = typeof start === 'string' ? composeTurn(context, previous, start, registry.catalogue(policy)) : start;
+  const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
+  const save = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase): Promise<void> => {
+    const changed = phase !== record.phase;
+    record = { ...record, ...patch, phase };
+    await context.store.saveTurn(record);
+    if (changed) context.emit({ type: 'phase', ...base(), phase });
+  };
+  const timed = (): (() => number) => {
+    const started = context.clock.now();
+    return () => context.clock.now() - started;
+  };
+
+  if (typeof start === 'string') {
+    context.emit({ type: 'turn-start', ...base(), kind: record.kind });
+    await callSequential(context.hooks, 'turnStart', turnContext(context, record));
+    await save({}, 'asking');
+  }
+  if (record.reply === undefined && record.failure === undefined) {
+    const elapsed = timed();
+    const outcome = await askModel({
+      model: context.model,
+      system: record.system,
+      prompt: record.envelope,
+      settings: context.agent.settings,
+      ...(context.signal === undefined ? {} : { signal: context.signal }),
+      onText: (delta) => context.emit({ type: 'model-text', ...base(), delta }),
+    });
+    const timings = { ...record.timings, model: elapsed() };
+    if ('failure' in outcome) {
+      await save({ failure: outcome.failure, timings });
+    } else {
+      const { reply } = outcome;
+      const usage = { ...record.usage, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 };
+      await save({ reply, usage, timings });
+      context.emit({ type: 'reply', ...base(), text: reply.text, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, latencyMs: reply.latencyMs });
+    }
+  }
+
+  const host = createToolHost({
+    registry,
+    policy,
+    stores: context.toolStores,
+    session: record.sid,
+    turn: record.turnIndex,
+    sessionCounter: context.sessionCounter,
+    clock: context.clock,
+  });
+  if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
+    const elapsed = timed();
+    const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
+    await save({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
+    context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });
+  }
+
+  const prepared = record.prepared;
+  if (record.failure === undefined && prepared !== undefined && record.approval?.state !== 'approved') {
+    const answer = await gateProgram(context.hooks, registry, prepared, turnContext(context, record));
+    if (answer.kind === 'deny') {
+      await save({ approval: { state: 'denied', message: answer.message, decidedAt: isoNow(context) }, failure: { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: answer.message } });
+    } else if (answer.kind === 'require-approval') {
+      const decision = { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: answer.message } as const;
+      await save({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval');
+      context.emit({ type: 'approval-required', ...base(), message: answer.message });
+      return record;
+    }
+  }
+
+  if (record.failure === undefined && prepared !== undefined) {
+    await save({}, 'executing');
+    const elapsed = timed();
+    const tools = context.replayTools?.(record, host.catalog) ?? host;
+    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, tools, previous);
+    await save({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
+  }
+  return finishTurn(context, previous, record);
+}

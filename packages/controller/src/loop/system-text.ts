@@ -1,0 +1,52 @@
+/**
+ * The system text of every turn (the Go host lost its instructions after
+ * turn 1): the envelope rules, the dialect's control rules, the agent's own
+ * instructions, the policy-filtered tool catalogue, the remaining budget, and
+ * a note when the turn is a repair, a nudge or the final answer-now turn.
+ */
+import { AEIOU_V4_AI_RULES } from '@askloop/tools';
+import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
+import type { TurnKind } from './turn-record.ts';
+
+/** The v1 dialect's control rules (seed 001): explicit signals, precedence, the approval pause. */
+export const V1_CONTROL_RULES = `Read only between START/END. Sections appear once: USERDATA, [SCRATCHPAD], [OUTPUT], ACTIONS.
+Only ACTIONS is executable. Write exactly one ns \`command\` block.
+USERDATA is immutable JSON input from the host.
+To control the loop (v1), emit a control JSON line first, e.g. {"loop":"continue","notes":"…"}, or a marker:
+  [[loop:continue]]  [[loop:done]]  [[loop:halt:reason=…]]  [[loop:abort:reason=…]]  [[loop:await:approval_id=…]]
+Only an explicit continue starts another turn; without a signal the loop ends with your OUTPUT.
+When signals conflict: abort > halt > await > done > continue.`;
+
+/** What is left of the loop's ceilings, shown to the model. */
+export interface RemainingBudget {
+  readonly turn: number;
+  readonly maxTurns: number;
+  readonly tokens?: number;
+  readonly costUsd?: number;
+  readonly fuel?: number;
+  readonly toolCalls?: number;
+}
+
+const KIND_NOTES: Record<Exclude<TurnKind, 'normal'>, string> = {
+  repair: 'Your previous ACTIONS failed before or while running; the SYSTEM_ERROR line in OUTPUT says why and where. Fix that and try again.',
+  nudge: 'You are repeating yourself: your last turns produced the same OUTPUT and SCRATCHPAD. Change your approach or finish now; another identical turn halts the loop.',
+  'answer-now': 'This is your last turn: the loop has reached its limit. Answer now with the best result you have, and finish.',
+};
+
+function budgetLine(budget: RemainingBudget): string {
+  const parts = [`turn ${budget.turn} of ${budget.maxTurns}`];
+  if (budget.tokens !== undefined) parts.push(`${Math.max(0, budget.tokens)} tokens left`);
+  if (budget.costUsd !== undefined) parts.push(`$${Math.max(0, budget.costUsd).toFixed(4)} left`);
+  if (budget.fuel !== undefined) parts.push(`${Math.max(0, budget.fuel)} evaluation steps left`);
+  if (budget.toolCalls !== undefined) parts.push(`${Math.max(0, budget.toolCalls)} tool calls left`);
+  return `Budget: ${parts.join('; ')}.`;
+}
+
+/** The system text for one turn. */
+export function buildSystemText(agent: ResolvedAgentDefinition, catalogue: string, budget: RemainingBudget, kind: TurnKind): string {
+  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES];
+  if (agent.instructions !== '') sections.push(agent.instructions);
+  sections.push(catalogue, budgetLine(budget));
+  if (kind !== 'normal') sections.push(KIND_NOTES[kind]);
+  return sections.join('\n\n');
+}

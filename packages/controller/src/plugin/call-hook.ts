@@ -1,0 +1,49 @@
+/**
+ * Calls plugin hooks with their fixed composition (sequential, first answer
+ * wins, observe-only) and rewraps anything a hook throws as
+ * `LOOP_PLUGIN_ERROR { plugin, hook, cause }`.
+ */
+import { LoopError } from '../errors/loop-error.ts';
+import type { LoopHooks } from './plugin.ts';
+import type { NamedHooks } from './resolve-plugins.ts';
+
+type HookName = keyof LoopHooks;
+
+/** Wraps a throw from `plugin`'s `hook`. */
+export function pluginError(plugin: string, hook: string, cause: unknown): LoopError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new LoopError({ code: 'LOOP_PLUGIN_ERROR', message: `plugin '${plugin}' failed in ${hook}: ${message}`, plugin, hook, cause });
+}
+
+/** Calls `hook` of every plugin in order, awaiting each. */
+export async function callSequential<H extends HookName>(hooks: readonly NamedHooks[], hook: H, ...args: Parameters<NonNullable<LoopHooks[H]>>): Promise<void> {
+  for (const { plugin, hooks: table } of hooks) {
+    const fn = table[hook] as ((...a: unknown[]) => unknown) | undefined;
+    if (fn === undefined) continue;
+    try {
+      await fn.apply(table, args);
+    } catch (error) {
+      throw pluginError(plugin, hook, error);
+    }
+  }
+}
+
+/** Calls `hook` in plugin order until one returns something other than undefined. */
+export async function callFirst<H extends HookName>(
+  hooks: readonly NamedHooks[],
+  hook: H,
+  ...args: Parameters<NonNullable<LoopHooks[H]>>
+): Promise<Awaited<ReturnType<NonNullable<LoopHooks[H]>>> | undefined> {
+  for (const { plugin, hooks: table } of hooks) {
+    const fn = table[hook] as ((...a: unknown[]) => unknown) | undefined;
+    if (fn === undefined) continue;
+    let answer: unknown;
+    try {
+      answer = await fn.apply(table, args);
+    } catch (error) {
+      throw pluginError(plugin, hook, error);
+    }
+    if (answer !== undefined) return answer as Awaited<ReturnType<NonNullable<LoopHooks[H]>>>;
+  }
+  return undefined;
+}

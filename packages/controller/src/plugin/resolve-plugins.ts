@@ -1,0 +1,78 @@
+/**
+ * Resolves the plugin list once, at `createAskLoop`: checks names and the
+ * specification version, and builds the provider registry, the static tool
+ * packs, the tool sources, the agents and the hook list. Every problem is a
+ * `LOOP_PLUGIN_INVALID` naming the plugin.
+ */
+import { createProviderRegistry, type Provider, type ProviderRegistry } from '@askloop/providers';
+import type { ToolPack } from '@askloop/tools';
+import type { AgentDefinition } from '../agent/agent-definition.ts';
+import { LoopError } from '../errors/loop-error.ts';
+import type { AskLoopPlugin, LoopHooks, ToolSource } from './plugin.ts';
+
+/** A plugin's hooks with its name, in plugin order. */
+export interface NamedHooks {
+  readonly plugin: string;
+  readonly hooks: LoopHooks;
+}
+
+/** What the plugins contribute, resolved. */
+export interface ResolvedPlugins {
+  readonly providers: ProviderRegistry;
+  readonly toolPacks: readonly ToolPack[];
+  readonly toolSources: readonly { readonly plugin: string; readonly source: ToolSource }[];
+  readonly agents: ReadonlyMap<string, AgentDefinition>;
+  readonly hooks: readonly NamedHooks[];
+}
+
+const invalid = (message: string, plugin?: string): LoopError =>
+  new LoopError({ code: 'LOOP_PLUGIN_INVALID', message, ...(plugin === undefined ? {} : { plugin }) });
+
+function claim(owners: Map<string, string>, what: string, name: string, plugin: string): void {
+  const owner = owners.get(name);
+  if (owner !== undefined) throw invalid(`${what} '${name}' of plugin '${plugin}' is already contributed by plugin '${owner}'`, plugin);
+  owners.set(name, plugin);
+}
+
+/** Validates and merges the plugins. Throws `LOOP_PLUGIN_INVALID`. */
+export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugins {
+  const pluginNames = new Map<string, string>();
+  const providerOwners = new Map<string, string>();
+  const packOwners = new Map<string, string>();
+  const toolOwners = new Map<string, string>();
+  const agentOwners = new Map<string, string>();
+  const providers: Record<string, Provider> = {};
+  const toolPacks: ToolPack[] = [];
+  const toolSources: { plugin: string; source: ToolSource }[] = [];
+  const agents = new Map<string, AgentDefinition>();
+  const hooks: NamedHooks[] = [];
+  for (const plugin of plugins) {
+    if (typeof plugin !== 'object' || plugin === null || typeof plugin.name !== 'string' || plugin.name === '') throw invalid('a plugin has no name');
+    const name = plugin.name;
+    claim(pluginNames, 'plugin name', name, name);
+    if (plugin.specificationVersion !== 'v1') {
+      throw invalid(`plugin '${name}' has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this controller knows 'v1'`, name);
+    }
+    for (const [key, provider] of Object.entries(plugin.providers ?? {})) {
+      if (provider.name !== key) throw invalid(`plugin '${name}' registers provider '${provider.name}' under the key '${key}'; the key must equal provider.name`, name);
+      claim(providerOwners, 'provider', key, name);
+      providers[key] = provider;
+    }
+    for (const pack of plugin.toolPacks ?? []) {
+      claim(packOwners, 'tool pack', pack.name, name);
+      for (const tool of pack.tools) claim(toolOwners, 'tool', tool.spec.name, name);
+      toolPacks.push(pack);
+    }
+    for (const source of plugin.toolSources ?? []) {
+      claim(packOwners, 'tool source', source.name, name);
+      toolSources.push({ plugin: name, source });
+    }
+    for (const [key, agent] of Object.entries(plugin.agents ?? {})) {
+      if (agent.name !== key) throw invalid(`plugin '${name}' registers agent '${agent.name}' under the key '${key}'; the key must equal the agent's name`, name);
+      claim(agentOwners, 'agent', key, name);
+      agents.set(key, agent);
+    }
+    if (plugin.hooks !== undefined) hooks.push({ plugin: name, hooks: plugin.hooks });
+  }
+  return { providers: createProviderRegistry(providers), toolPacks, toolSources, agents, hooks };
+}

@@ -1,0 +1,28 @@
+/**
+ * Compares a replayed session with its recording, turn by turn, and names the
+ * first field that differs: the digest, the decision, the OUTPUT, then the
+ * number of turns.
+ */
+import type { ReplayDivergence } from '../ask-loop.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The first divergence, or null when every compared field matches. */
+export function firstDivergence(recorded: readonly TurnRecord[], replayed: readonly TurnRecord[]): ReplayDivergence | null {
+  const count = Math.max(recorded.length, replayed.length);
+  for (let index = 0; index < count; index += 1) {
+    const a = recorded[index];
+    const b = replayed[index];
+    const turnIndex = a?.turnIndex ?? b?.turnIndex ?? index + 1;
+    if (a === undefined || b === undefined) return { turnIndex, field: 'turn', recorded: a === undefined ? null : a.turnIndex, replayed: b === undefined ? null : b.turnIndex };
+    const fields: [string, unknown, unknown][] = [
+      ['digest', a.digest, b.digest],
+      ['decision.kind', a.decision?.kind ?? null, b.decision?.kind ?? null],
+      ['decision', a.decision ?? null, b.decision ?? null],
+      ['output', a.output, b.output],
+    ];
+    for (const [field, x, y] of fields) if (!same(x, y)) return { turnIndex, field, recorded: x, replayed: y };
+  }
+  return null;
+}

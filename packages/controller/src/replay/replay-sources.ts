@@ -1,0 +1,68 @@
+/**
+ * What a replay runs on instead of the world: a model that answers with the
+ * recorded replies (or fails as the recorded call failed), and a tool bridge
+ * that answers each call with the recorded result of the same turn and index.
+ */
+import type { JsonValue } from '@askloop/interpreter';
+import { ProviderError, type GenerateOptions, type GenerateResult, type LanguageModel, type ProviderErrorCode } from '@askloop/providers';
+import type { HostToolCatalog } from '@askloop/tools';
+import type { LoopToolBridge } from '../interpreter/loop-interpreter.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+
+/** A model replaying the recorded model calls of `turns`, in order. */
+export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel {
+  const calls = turns.filter((turn) => turn.reply !== undefined || turn.failure?.kind === 'provider');
+  let next = 0;
+  const first = calls.find((turn) => turn.reply !== undefined)?.reply;
+  return {
+    provider: first?.provider ?? 'replay',
+    modelId: first?.model ?? 'replay',
+    async generate(options: GenerateOptions): Promise<GenerateResult> {
+      const turn = calls[next];
+      next += 1;
+      if (turn === undefined) throw new ProviderError({ code: 'PROVIDER_SCRIPT_EXHAUSTED', message: 'the recording has no more model replies' });
+      const reply = turn.reply;
+      if (reply === undefined) {
+        const error = new ProviderError({ code: (turn.failure?.code ?? 'PROVIDER_BAD_RESPONSE') as ProviderErrorCode, message: 'recorded failure' });
+        // The recorded message as it was, so the replayed decision matches it word for word.
+        Object.defineProperty(error, 'message', { value: turn.failure?.message ?? error.message });
+        throw error;
+      }
+      // One chunk: the loop's END detection then behaves as it did live.
+      options.onText?.(reply.text);
+      return {
+        text: reply.text,
+        usage: { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens },
+        finishReason: 'stop',
+        latencyMs: reply.latencyMs,
+        attempts: reply.attempts,
+        raw: null,
+        ...(reply.costUsd === undefined ? {} : { costUsd: reply.costUsd }),
+        provider: reply.provider,
+        model: reply.model,
+        warnings: [],
+      };
+    },
+  };
+}
+
+/** A tool bridge for `turn` answering from the recording of the same turn. */
+export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnRecord, catalog: HostToolCatalog): LoopToolBridge {
+  const original = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex);
+  const calls = original?.toolCalls ?? [];
+  let next = 0;
+  return {
+    catalog,
+    call(name: string): JsonValue | Promise<never> {
+      const call = calls[next];
+      next += 1;
+      // The recorded turn timed out inside this call, which never returned: wait as it did, until the turn's wall clock ends it.
+      if (call === undefined && next === calls.length + 1 && original?.failure?.kind === 'timeout') return new Promise<never>(() => {});
+      if (call === undefined || call.name !== name) {
+        throw Object.assign(new Error(`replay: call ${next - 1} of turn ${turn.turnIndex} was ${call?.name ?? 'not made'} when recorded, now ${name}`), { code: 'LOOP_REPLAY_DIVERGED' });
+      }
+      if (call.error !== undefined) throw Object.assign(new Error(call.error.message), { code: call.error.code });
+      return call.result ?? null;
+    },
+  };
+}

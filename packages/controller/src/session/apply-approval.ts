@@ -1,0 +1,40 @@
+/**
+ * Approve or deny a paused session's turn (seed 000's Plan → Apply): a turn
+ * held before its program ran goes back to phase `prepared` (approved: it
+ * runs; denied: it carries the denial as its failure, so the decision halts
+ * with ERR_PERMISSIONS or feeds the denial back under `repair`). A v1 `await`
+ * turn (its program already ran) is marked approved, or re-decided as HALT.
+ */
+import { haltMarker } from '@askloop/envelope';
+import { LoopError } from '../errors/loop-error.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+import type { TranscriptStore } from '../store/transcript-store.ts';
+
+/** Records the approval or denial of `sid`'s paused turn; throws `LOOP_APPROVAL_NOT_PENDING` when nothing waits. */
+export async function applyApproval(store: TranscriptStore, sid: string, approved: boolean, note: string | undefined, now: string): Promise<void> {
+  const last = (await store.listTurns(sid)).at(-1);
+  const state = approved ? 'approved' : 'denied';
+  let lastDecision: TurnRecord['decision'];
+  if (last?.phase === 'awaiting-approval') {
+    const { decision: _paused, ...rest } = last;
+    const message = last.approval?.message ?? '';
+    const denial = { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: note ?? 'a person denied the program before it ran' } as const;
+    const record: TurnRecord = { ...rest, phase: 'prepared', approval: { state, message, decidedAt: now, ...(note === undefined ? {} : { note }) }, ...(approved ? {} : { failure: denial }) };
+    await store.saveTurn(record);
+  } else if (last?.phase === 'decided' && last.decision?.kind === 'PAUSE' && last.decision.reason === 'V1_AWAIT' && last.approval === undefined) {
+    const approval = { state, message: last.decision.message, decidedAt: now, ...(note === undefined ? {} : { note }) } as const;
+    const message = `denied: ${note ?? last.decision.message}`;
+    const decision = approved ? last.decision : ({ kind: 'HALT', reason: 'ERR_PERMISSIONS', message } as const);
+    // A v1 HALT carries its marker in the OUTPUT it returns (seed 000 §2.6).
+    const output = approved ? last.output : `${last.output}${haltMarker(message)}\n`;
+    await store.saveTurn({ ...last, approval, decision, output });
+    if (!approved) lastDecision = decision;
+  } else {
+    throw new LoopError({ code: 'LOOP_APPROVAL_NOT_PENDING', message: `session ${sid} is not paused for approval`, sid });
+  }
+  const session = await store.getSession(sid);
+  if (session !== undefined) {
+    const halted = !approved && last.phase === 'decided';
+    await store.updateSession({ ...session, status: halted ? 'halted' : 'running', updatedAt: now, ...(lastDecision === undefined ? {} : { lastDecision }) });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The in-memory transcript store: for tests and one-shot runs. Records are
+ * copied as JSON on the way in and out, so a caller can never change what is
+ * stored (and anything that is not plain JSON fails here as it would in SQLite).
+ */
+import { LoopError } from '../errors/loop-error.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+import type { ListSessionsOptions, SessionRecord, TranscriptStore } from './transcript-store.ts';
+
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** Creates an empty in-memory store. */
+export function createMemoryTranscriptStore(): TranscriptStore {
+  const sessions = new Map<string, SessionRecord>();
+  const turns = new Map<string, Map<number, TurnRecord>>();
+  return {
+    async createSession(session) {
+      if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
+      sessions.set(session.sid, copy(session));
+      turns.set(session.sid, new Map());
+    },
+    async getSession(sid) {
+      const found = sessions.get(sid);
+      return found === undefined ? undefined : copy(found);
+    },
+    async updateSession(session) {
+      if (!sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
+      sessions.set(session.sid, copy(session));
+    },
+    async listSessions(options: ListSessionsOptions = {}) {
+      const all = [...sessions.values()]
+        .filter((session) => options.status === undefined || session.status === options.status)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+      return copy(options.limit === undefined ? all : all.slice(0, options.limit));
+    },
+    async saveTurn(record) {
+      const table = turns.get(record.sid);
+      if (table === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid });
+      table.set(record.turnIndex, copy(record));
+    },
+    async listTurns(sid) {
+      return copy([...(turns.get(sid)?.values() ?? [])].sort((a, b) => a.turnIndex - b.turnIndex));
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The conformance suite: one folder per case with `agent.json` (the agent
+ * definition), `replies.json` (the scripted model's replies, in the shorthand
+ * of `expandReplies`), `expected.json` (decisions per turn, the final status,
+ * reason and result, and checks on the stored turn records) and optionally
+ * `input.json` (`task`, and `approvals` to answer pauses with). Every case
+ * runs end to end through `createAskLoop` with the real sandbox, tools and a
+ * store, and is then replayed, which must reproduce it exactly.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSandboxPool } from '@askloop/interpreter';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentDefinition } from '../../src/agent/agent-definition.ts';
+import type { LoopResult } from '../../src/ask-loop.ts';
+import { createAskLoop } from '../../src/create-ask-loop.ts';
+import type { TurnRecord } from '../../src/loop/turn-record.ts';
+import { createMemoryTranscriptStore } from '../../src/store/memory-transcript-store.ts';
+import { expandReplies, testPlugin, type CaseReply } from '../test-plugin.ts';
+
+interface TurnCheck {
+  readonly turn: number;
+  readonly kind?: string;
+  readonly envelopeIncludes?: readonly string[];
+  readonly envelopeExcludes?: readonly string[];
+  readonly outputIncludes?: readonly string[];
+  readonly outputExcludes?: readonly string[];
+  readonly systemIncludes?: readonly string[];
+  readonly replyExcludes?: readonly string[];
+  readonly lints?: readonly string[];
+  readonly failure?: string;
+  readonly emits?: readonly string[];
+  readonly toolCalls?: number;
+  readonly approval?: string;
+}
+
+interface Expected {
+  readonly status: LoopResult['status'];
+  readonly reason: string | null;
+  readonly result?: string | null;
+  readonly resultIncludes?: readonly string[];
+  /** Per decided turn: `DONE`, `CONTINUE`, `CONTINUE:<next>`, `HALT:<reason>`, `PAUSE:<reason>`. */
+  readonly decisions: readonly string[];
+  /** Statuses and reasons seen before each approval answer, e.g. `PAUSED:AWAITING_APPROVAL`. */
+  readonly pauses?: readonly string[];
+  readonly turns?: readonly TurnCheck[];
+}
+
+interface Input {
+  readonly task?: string | Record<string, unknown>;
+  readonly approvals?: readonly ('approve' | 'deny')[];
+}
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const cases = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const read = <T>(name: string, file: string, fallback?: T): T => {
+  const path = join(root, name, file);
+  if (!existsSync(path) && fallback !== undefined) return fallback;
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+};
+
+const pool = createSandboxPool({ workers: 2 });
+afterAll(() => pool.close());
+
+const label = (record: TurnRecord): string => {
+  const decision = record.decision;
+  if (decision === undefined) return `(${record.phase})`;
+  if (decision.kind === 'HALT' || decision.kind === 'PAUSE') return `${decision.kind}:${decision.reason}`;
+  if (decision.kind === 'CONTINUE' && decision.next !== undefined) return `CONTINUE:${decision.next}`;
+  return decision.kind;
+};
+
+function checkTurn(record: TurnRecord | undefined, check: TurnCheck): void {
+  expect(record, `turn ${check.turn} exists`).toBeDefined();
+  const turn = record as TurnRecord;
+  const where = `turn ${check.turn}`;
+  if (check.kind !== undefined) expect(turn.kind, where).toBe(check.kind);
+  for (const text of check.envelopeIncludes ?? []) expect(turn.envelope, `${where} envelope`).toContain(text);
+  for (const text of check.envelopeExcludes ?? []) expect(turn.envelope, `${where} envelope`).not.toContain(text);
+  for (const text of check.outputIncludes ?? []) expect(turn.output, `${where} output`).toContain(text);
+  for (const text of check.outputExcludes ?? []) expect(turn.output, `${where} output`).not.toContain(text);
+  for (const text of check.systemIncludes ?? []) expect(turn.system, `${where} system`).toContain(text);
+  for (const text of check.replyExcludes ?? []) expect(turn.reply?.text ?? '', `${where} reply`).not.toContain(text);
+  for (const code of check.lints ?? []) expect(turn.lints.map((lint) => lint.code), `${where} lints`).toContain(code);
+  if (check.failure !== undefined) expect(turn.failure?.code, `${where} failure`).toBe(check.failure);
+  if (check.emits !== undefined) expect(turn.emits, `${where} emits`).toEqual(check.emits);
+  if (check.toolCalls !== undefined) expect(turn.toolCalls.length, `${where} tool calls`).toBe(check.toolCalls);
+  if (check.approval !== undefined) expect(turn.approval?.state, `${where} approval`).toBe(check.approval);
+}
+
+describe('conformance', () => {
+  it.each(cases)('%s', async (name) => {
+    const agent = read<AgentDefinition>(name, 'agent.json');
+    const replies = read<CaseReply[]>(name, 'replies.json');
+    const expected = read<Expected>(name, 'expected.json');
+    const input = read<Input>(name, 'input.json', {});
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ case: expandReplies(replies) })], store, pool });
+    let result = await loop.run({ agent: { ...agent, model: agent.model ?? 'scripted:case' }, task: (input.task ?? 'conformance') as string });
+    const pauses: string[] = [];
+    for (const answer of input.approvals ?? []) {
+      pauses.push(`${result.status}:${result.reason}`);
+      result = answer === 'approve' ? await loop.approve(result.sid) : await loop.deny(result.sid, { note: 'not today' });
+    }
+    const records = await store.listTurns(result.sid);
+    expect(records.map(label)).toEqual(expected.decisions);
+    expect(result.decisions.map((decision) => decision.decision)).toEqual(expected.decisions.map((decision) => decision.split(':')[0]));
+    expect({ status: result.status, reason: result.reason }).toEqual({ status: expected.status, reason: expected.reason });
+    if (expected.result !== undefined) expect(result.result).toBe(expected.result);
+    for (const text of expected.resultIncludes ?? []) expect(result.result ?? '').toContain(text);
+    if (expected.pauses !== undefined) expect(pauses).toEqual(expected.pauses);
+    for (const check of expected.turns ?? []) checkTurn(records.find((record) => record.turnIndex === check.turn), check);
+    // Every record is plain JSON and carries no key.
+    expect(JSON.stringify(records)).not.toMatch(/sk-[A-Za-z0-9]{8,}/);
+
+    const replay = await loop.replay(result.sid);
+    expect(replay.divergence).toBeNull();
+    expect(replay.matched).toBe(true);
+    expect(replay.turns).toBe(records.length);
+    await loop.close();
+  });
+});
