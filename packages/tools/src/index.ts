@@ -25,6 +25,7 @@ export { createCallCounter, createCallCounters, type CallCounter, type CallCount
 export { formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
 export { findUncoveredNeed, grantsSatisfy } from './policy/capability-match.ts';
 export { compileGlob, matchGlob, type GlobOptions } from './policy/glob.ts';
+export type { WildcardMatcher } from './policy/wildcard-matcher.ts';
 export { createPolicy, type Policy, type PolicyDecision, type PolicyLimits, type PolicyOptions, type ToolCallLimit } from './policy/policy.ts';
 export { scopeMatches } from './policy/scope-match.ts';
 export { canonicalToolPattern, compileToolPattern, type ToolPattern } from './policy/tool-pattern.ts';
