@@ -41,7 +41,11 @@ const EXIT_CODES: Record<CliErrorCode, 1 | 2> = {
   CLI_INPUT_ENCODING: 1,
 };
 
-/** A failure the CLI detected, with its exit code and, when known, the place in the input. */
+/**
+ * A failure the CLI detected, with its exit code and, when known, the place
+ * in the input. The message does not repeat the file name: the text output
+ * prefixes `FILE:LINE:COLUMN: ` and the JSON has `file`.
+ */
 export class CliError extends Error {
   override name = 'CliError';
   /** A {@link CliErrorCode}, or the code of a library error reported through {@link CliError.fromLibrary}. */

@@ -20,6 +20,6 @@ export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
     const line = 1 + before.reduce((count, byte) => count + (byte === 0x0a ? 1 : 0), 0);
     // The bytes before the offset are valid, so the line so far decodes; columns count code points.
     const column = 1 + [...strictDecoder.decode(before.subarray(lineStart))].length;
-    throw new CliError('CLI_INPUT_ENCODING', `${file} is not valid UTF-8: invalid byte 0x${bytes[offset]?.toString(16).padStart(2, '0')} at byte offset ${offset} (line ${line}, column ${column})`, { file, line, column });
+    throw new CliError('CLI_INPUT_ENCODING', `not valid UTF-8: invalid byte 0x${bytes[offset]?.toString(16).padStart(2, '0')} at byte offset ${offset} (line ${line}, column ${column})`, { file, line, column });
   }
 }

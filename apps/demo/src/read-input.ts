@@ -42,10 +42,10 @@ export async function readInput(file: string | undefined, io: CommandIo, maxByte
   try {
     read = await readCapped(source, maxBytes);
   } catch (error) {
-    throw new CliError('CLI_FILE_UNREADABLE', `cannot read ${name}: ${describeFsError(error)}`, { file: name });
+    throw new CliError('CLI_FILE_UNREADABLE', `cannot read: ${describeFsError(error)}`, { file: name });
   }
   if (!read.ok) {
-    throw new CliError('CLI_INPUT_TOO_LARGE', `${name} is larger than the ${formatBytes(maxBytes)} input limit (stopped reading after ${formatBytes(read.bytesRead)})`, { file: name });
+    throw new CliError('CLI_INPUT_TOO_LARGE', `larger than the ${formatBytes(maxBytes)} input limit (stopped reading after ${formatBytes(read.bytesRead)})`, { file: name });
   }
   return read.bytes;
 }

@@ -126,13 +126,13 @@ describe('input decoding', () => {
       expect(await main(args, io), args.join(' ')).toBe(1);
       expect(JSON.parse(io.out), args.join(' ')).toEqual({
         ok: false,
-        error: { code: 'CLI_INPUT_ENCODING', message: '<stdin> is not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)', file: '<stdin>', line: 2, column: 2 },
+        error: { code: 'CLI_INPUT_ENCODING', message: 'not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)', file: '<stdin>', line: 2, column: 2 },
       });
     }
     for (const args of [['envelope', 'digest', '--output', '-'], ['ns', 'check', '-'], ['ns', 'run', '-']]) {
       const io = captureIo({ stdin: bad });
       expect(await main(args, io), args.join(' ')).toBe(1);
-      expect(io.err).toBe('askloop: <stdin>:2:2: <stdin> is not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)\n');
+      expect(io.err).toBe('askloop: <stdin>:2:2: not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)\n');
     }
   });
 });

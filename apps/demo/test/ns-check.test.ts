@@ -65,7 +65,7 @@ describe('askloop ns check', () => {
     expect(await main(['ns', 'check', 'x.ns', '--nope'], badFlag)).toBe(2);
     const missing = captureIo({ cwd: tmpdir() });
     expect(await main(['ns', 'check', 'does-not-exist.ns'], missing)).toBe(2);
-    expect(missing.err).toBe('askloop: does-not-exist.ns: cannot read does-not-exist.ns: no such file\n');
+    expect(missing.err).toBe('askloop: does-not-exist.ns: cannot read: no such file\n');
   });
 
   it('lists the command in --help', async () => {

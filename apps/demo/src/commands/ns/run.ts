@@ -11,8 +11,12 @@ import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 
-/** Node's timers hold at most 2^31−1 ms; a larger delay becomes 1 ms with only a warning. */
-const MAX_TIMER_MS = 2_147_483_647;
+/**
+ * Node's timers hold at most 2^31−1 ms (a larger delay becomes 1 ms with only
+ * a warning), and the interpreter adds a 250 ms grace to the wall-clock limit
+ * for its own timer: rounded down, this leaves room for it.
+ */
+const MAX_TIMEOUT_MS = 2_147_483_000;
 /** The sandbox gives an isolate at least 8 MiB (smaller limits are raised silently), so smaller values are refused. */
 const MIN_MEMORY_MB = 8;
 /** An isolate heap past 16 GiB is a typo, not a plan. */
@@ -55,7 +59,7 @@ ${TOOL_OPTIONS_USAGE}
 Options:
   --fuel N          evaluation steps per command file, 1 to 2^53−1 (default 1000000).
   --timeout-ms N    wall-clock per command file, tool time included, 1 to
-                    2147483647 (default 5000).
+                    2147483000, about 24 days (default 5000).
   --memory-mb N     isolate heap per run, ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB} (default 64).
   --json            print the JSON report instead of the emits.
 `,
@@ -74,7 +78,7 @@ Options:
       strict: true,
     });
     const fuel = integerOption('fuel', values.fuel, { min: 1, max: Number.MAX_SAFE_INTEGER, unit: 'steps' });
-    const wallMs = integerOption('timeout-ms', values['timeout-ms'], { min: 1, max: MAX_TIMER_MS, unit: 'ms', why: "Node's timer limit" });
+    const wallMs = integerOption('timeout-ms', values['timeout-ms'], { min: 1, max: MAX_TIMEOUT_MS, unit: 'ms', why: "Node's timer limit" });
     const memoryMb = integerOption('memory-mb', values['memory-mb'], { min: MIN_MEMORY_MB, max: MAX_MEMORY_MB, unit: 'MiB', why: "the sandbox's minimum isolate heap is 8 MiB" });
     const limits: Partial<RunLimits> = {
       ...(fuel === undefined ? {} : { fuel }),
