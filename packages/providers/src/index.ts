@@ -3,6 +3,8 @@
  * has the same `generate()` call with retries, timeouts, typed errors, token
  * accounting and key redaction. See README.md.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 
 // The model interface
 export type { ChatMessage } from './model/chat-message.ts';
