@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable, measure, type BenchTask } from '../../../scripts/bench-harness.ts';
+import { formatTable, type BenchResult, type BenchTask } from '../../../scripts/bench-harness.ts';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 if (!existsSync(CLI)) {
@@ -33,11 +33,28 @@ function processTask(name: string, args: string[]): BenchTask {
   };
 }
 
-const baseline = processTask('node -e 0', ['-e', '0']);
-const tasks = [processTask('askloop --help', [CLI, '--help']), processTask('askloop envelope parse FILE', [CLI, 'envelope', 'parse', file])];
-// Processes take tens of milliseconds: fewer, interleaved-free samples keep the run under a minute.
-const options = { warmup: 5, minSamples: 40, minTimeMs: 0 };
-const baselineResult = await measure(baseline, options);
-const results = [baselineResult];
-for (const task of tasks) results.push(await measure(task, options));
-console.log(`\n### askloop start-up (built CLI, one process per sample)\n\nNode ${process.version}, ${process.arch}; baseline: node -e 0\n\n${formatTable(results, baselineResult)}\n`);
+const tasks = [
+  processTask('node -e 0', ['-e', '0']),
+  processTask('askloop --help', [CLI, '--help']),
+  processTask('askloop envelope parse FILE', [CLI, 'envelope', 'parse', file]),
+];
+
+// Interleaved rounds (baseline, then each task, again and again) rather than
+// one task after the other: on a shared machine the load drifts over a run,
+// and interleaving makes every task see the same drift, so the ratio holds.
+const WARMUP_ROUNDS = 5;
+const ROUNDS = 60;
+const times: number[][] = tasks.map(() => []);
+for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
+  for (const [index, task] of tasks.entries()) {
+    const before = performance.now();
+    task.run();
+    if (round >= WARMUP_ROUNDS) times[index]!.push(performance.now() - before);
+  }
+}
+const percentile = (sorted: number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+const results: BenchResult[] = tasks.map((task, index) => {
+  const sorted = [...times[index]!].sort((a, b) => a - b);
+  return { name: task.name, samples: sorted.length, medianMs: percentile(sorted, 0.5), p10Ms: percentile(sorted, 0.1), p90Ms: percentile(sorted, 0.9) };
+});
+console.log(`\n### askloop start-up (built CLI, one process per sample, interleaved rounds)\n\nNode ${process.version}, ${process.arch}; baseline: node -e 0\n\n${formatTable(results, results[0]!)}\n`);
