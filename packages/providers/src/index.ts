@@ -31,6 +31,7 @@ export { createProviderRegistry, type ProviderRegistry, type ProviderRegistryOpt
 
 // Building blocks for custom providers
 export { createLanguageModel, DEFAULT_TIMEOUT_MS, type LanguageModelSpec } from './call/create-language-model.ts';
+export { defineProvider, type ProviderDefinition } from './call/define-provider.ts';
 export type { AttemptRequest, AttemptResult, ModelAttempt } from './call/model-attempt.ts';
 export type { ProviderSettings } from './call/provider-settings.ts';
 export { computeCost } from './call/compute-cost.ts';
