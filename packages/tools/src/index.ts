@@ -3,6 +3,8 @@
  * limits), built-in tool packs and durable stores. Everything an agent
  * program does to the world goes through here.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 export { TOOL_ERROR_CODES, type ToolErrorCode, type ToolErrorCodeInfo } from './errors/error-codes.ts';
 export { ToolError, isToolError, type ToolErrorDetails, type ToolErrorJson } from './errors/tool-error.ts';
 
