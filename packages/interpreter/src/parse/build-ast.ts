@@ -25,14 +25,16 @@ import type {
   ToolReference,
   UnaryOperator,
 } from '../ast/index.ts';
-import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
+import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
+import { tooDeepMessage } from './too-deep-message.ts';
 import { decodeEscapes, splitInterpolation } from './string-literals.ts';
 
 /** A problem the builder finds in an otherwise matching script. */
 export interface BuildProblem {
-  readonly code: 'SCRIPT_BAD_ESCAPE' | 'SCRIPT_BAD_INTERPOLATION' | 'SCRIPT_BAD_METADATA' | 'SCRIPT_NUMBER_TOO_LARGE';
+  readonly code: 'SCRIPT_BAD_ESCAPE' | 'SCRIPT_BAD_INTERPOLATION' | 'SCRIPT_BAD_METADATA' | 'SCRIPT_NESTING_TOO_DEEP' | 'SCRIPT_NUMBER_TOO_LARGE';
   readonly message: string;
   readonly offset: number;
 }
@@ -399,7 +401,14 @@ class Builder {
 
   /** Parses the inside of a `{{…}}` hole as an expression, positioned in the whole source. */
   hole(text: string, offset: number): Expression | undefined {
-    const match = grammar.match(text, 'Interpolation');
+    // The hole is matched on its own, under the same nesting limit; the tree
+    // it joins is measured as a whole after the build.
+    const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
+    if (matched.tooDeepAt !== undefined) {
+      this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
+      return undefined;
+    }
+    const match = matched.value;
     if (match.failed()) {
       this.problems.push({
         code: 'SCRIPT_BAD_INTERPOLATION',
