@@ -12,7 +12,7 @@ import { createParseSupervisor, type ParseSupervisor, type ParseSupervisorOption
 
 /** Options for `parseBounded`. */
 export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOptions {
-  /** Sources of at most this many characters are parsed in the calling thread (default 16 KiB). */
+  /** Sources of at most this many characters are parsed in the calling thread (default 8 KiB). */
   readonly inHostMaxLength?: number;
   /** Sources longer than this are refused with `SCRIPT_PROGRAM_TOO_LARGE` without parsing (default 64 KiB). */
   readonly maxLength?: number;
@@ -20,8 +20,8 @@ export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOption
   readonly supervisor?: ParseSupervisor;
 }
 
-/** Default `inHostMaxLength`: 16 KiB parse in ~50 ms warm. */
-export const DEFAULT_IN_HOST_MAX_LENGTH = 16 * 1024;
+/** Default `inHostMaxLength`: 8 KiB, about 25 ms and 20 MB of transient memo tables on an idle core (README, "Bounds"). */
+export const DEFAULT_IN_HOST_MAX_LENGTH = 8 * 1024;
 /** Default `maxLength`: the largest source `parseBounded` parses at all. */
 export const DEFAULT_BOUNDED_MAX_LENGTH = 64 * 1024;
 
