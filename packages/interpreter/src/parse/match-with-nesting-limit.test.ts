@@ -5,6 +5,7 @@ import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { check } from '../check/check.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { parse, type ParseResult } from './parse.ts';
+import { MAX_SOURCE_LENGTH } from './preprocess.ts';
 
 /** One nesting form: text before and after the inner expression. */
 interface Form {
@@ -109,6 +110,42 @@ describe('nesting limit', () => {
         else expect(check(result.program, { mode: 'agent' })).toBeInstanceOf(Array);
       }),
       { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('never throws for random nestings of blocks and expressions together, up to 100,000 deep', () => {
+    const blocks: Form[] = [
+      { open: 'if x\n', close: 'endif\n' },
+      { open: 'while x\n', close: 'endwhile\n' },
+      { open: 'for each v in x\n', close: 'endfor\n' },
+      { open: 'on error do\n', close: 'endon\n' },
+      { open: 'if x\nemit 0\nelse\n', close: 'endif\n' },
+    ];
+    const expressions = Object.values(FORMS).filter((form) => /[[({]/.test(form.open));
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...blocks), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.array(fc.constantFrom(...expressions), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (blockPattern, blockDepth, expressionPattern, expressionDepth) => {
+          const opens: string[] = [];
+          const closes: string[] = [];
+          for (let level = 0; level < blockDepth; level += 1) {
+            const form = blockPattern[level % blockPattern.length] as Form;
+            opens.push(form.open);
+            closes.push(form.close);
+          }
+          const source = `command\n${opens.join('')}emit ${nest(expressionPattern, expressionDepth)}\n${closes.reverse().join('')}endcommand\n`;
+          const result = parse(source);
+          const expected = blockDepth + expressionDepth + 2 <= MAX_NESTING_DEPTH ? [] : ['SCRIPT_NESTING_TOO_DEEP'];
+          if (source.length > MAX_SOURCE_LENGTH) expect(codes(result)).toEqual(['SCRIPT_SOURCE_TOO_LARGE']);
+          // Parentheses make no node, so a parenthesised program may parse a little past the count.
+          else if (expressionPattern.some((form) => form.open === '(')) expect(codes(result).every((code) => code === 'SCRIPT_NESTING_TOO_DEEP')).toBe(true);
+          else expect(codes(result)).toEqual(expected);
+        },
+      ),
+      { numRuns: 40 },
     );
   }, 120_000);
 
