@@ -29,6 +29,7 @@ import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
+import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
 import { decodeEscapes, splitInterpolation } from './string-literals.ts';
 
@@ -43,14 +44,6 @@ export interface BuildProblem {
 export interface BuiltProgram {
   readonly metadata: MetadataEntry[];
   readonly declarations: (FunctionDefinition | OnEventStatement | CommandBlock)[];
-}
-
-/** The parts of an Ohm 17 CST node the builder reads. */
-interface Cst {
-  readonly ctorName: string;
-  readonly children: readonly Cst[];
-  readonly childOffsets: readonly number[];
-  readonly matchLength: number;
 }
 
 /** One build: the matched text, where it sits in the whole source, and the problems found. */
@@ -428,12 +421,6 @@ class Builder {
     if (expression.type === 'InterpolatedString') return expression.parts.map((part) => (part.type === 'TextPart' ? part.value : '')).join('');
     return '';
   }
-}
-
-/** The root CST node of a successful match and its start offset (Ohm 17 internals, `getCstRoot()` in Ohm 18). */
-function cstRoot(match: MatchResult): [Cst, number] {
-  const internals = match as unknown as { _cst: Cst; _cstOffset: number };
-  return [internals._cst, internals._cstOffset];
 }
 
 /** Builds the plain AST pieces of a successful match of `text` (the cleaned source). */

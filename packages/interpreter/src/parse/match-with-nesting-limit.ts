@@ -10,13 +10,13 @@
  * half of Node's default stack, measured.
  *
  * Ohm 17 has no hook for this, so the guard wraps `Apply.prototype.reallyEval`
- * (a rule application that is not memoized) once, and does nothing unless a
- * guarded match is running. This is the second place, after the CST walk,
- * that depends on Ohm 17 internals; the nesting tests fail if it stops working.
+ * (a rule application that is not memoized; see `ohm-internals.ts`) once, and
+ * does nothing unless a guarded match is running. The nesting tests fail if it
+ * stops working.
  */
 import type { MatchResult } from 'ohm-js';
-import { pexprs } from 'ohm-js';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { applyPrototype, type OhmApply } from './ohm-internals.ts';
 
 /** The rules every nesting cycle of the grammar applies once. */
 const LEVEL_RULES = new Set(['operand', 'Body']);
@@ -37,14 +37,8 @@ interface GuardState {
 /** The guarded match in progress (matching is synchronous, so there is at most one). */
 let active: GuardState | undefined;
 
-interface ApplyLike {
-  readonly ruleName: string;
-  reallyEval(state: { inputStream: { pos: number } }): boolean;
-}
-
-const applyPrototype = (pexprs as unknown as { Apply: { prototype: ApplyLike } }).Apply.prototype;
 const reallyEval = applyPrototype.reallyEval;
-applyPrototype.reallyEval = function guardedReallyEval(this: ApplyLike, state) {
+applyPrototype.reallyEval = function guardedReallyEval(this: OhmApply, state) {
   const guard = active;
   if (guard === undefined || !LEVEL_RULES.has(this.ruleName)) return reallyEval.call(this, state);
   if (guard.depth >= guard.limit) throw new TooDeep(state.inputStream.pos);

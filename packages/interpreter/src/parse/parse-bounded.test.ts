@@ -19,7 +19,8 @@ describe('parseBounded', () => {
 
   it('parses a source above the in-host size in the worker: the same plain AST', async () => {
     const source = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
-    const result = await parseBounded(source, { fileName: 'big.ns' });
+    // A generous deadline: this checks the answer, not the speed (the build machine is shared).
+    const result = await parseBounded(source, { fileName: 'big.ns', timeoutMs: 60_000 });
     expect(result.ok).toBe(true);
     expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
     if (result.ok) expect(check(result.program, { mode: 'agent' })).toEqual([]);
@@ -45,7 +46,7 @@ describe('parseBounded', () => {
   });
 
   it('uses the caller’s supervisor and size limits', async () => {
-    const supervisor = createParseSupervisor();
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
     try {
       const source = 'command\n  emit 1\nendcommand\n';
       expect(await parseBounded(source, { inHostMaxLength: 0, supervisor })).toEqual(parse(source));

@@ -7,7 +7,8 @@ const SMALL = 'command\n  emit "hi"\nendcommand\n';
 
 describe('createParseSupervisor', () => {
   it('parses in a warm worker that is reused, in call order', async () => {
-    const supervisor = createParseSupervisor();
+    // A generous deadline: this checks the answers, not the speed (the build machine is shared).
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
     try {
       const sources = [SMALL, 'command\n  emit [1, 2\nendcommand\n', `command\n  emit ${'['.repeat(500)}${']'.repeat(500)}\nendcommand\n`, neuroScriptProgram(3_000)];
       const results = await Promise.all(sources.map((source) => supervisor.parse(source, 'f.ns')));

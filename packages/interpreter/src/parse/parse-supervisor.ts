@@ -15,7 +15,7 @@ import { parseWorkerUrl } from './parse-worker-entry.ts';
 
 /** Limits of the supervised parse. */
 export interface ParseSupervisorOptions {
-  /** Wall-clock for one parse, from dispatch to answer (default 2,000 ms). */
+  /** Wall-clock for one parse, from dispatch to answer, worker start included (default 5,000 ms, as the run's `wallMs`). */
   readonly timeoutMs?: number;
   /** The worker's old-generation heap limit in MiB (default 128). */
   readonly memoryMb?: number;
@@ -43,7 +43,7 @@ export interface ParseSupervisor {
 }
 
 /** Default wall-clock for one supervised parse, in ms. */
-export const DEFAULT_PARSE_TIMEOUT_MS = 2_000;
+export const DEFAULT_PARSE_TIMEOUT_MS = 5_000;
 /** Default old-generation heap limit of the parse worker, in MiB. */
 export const DEFAULT_PARSE_MEMORY_MB = 128;
 
