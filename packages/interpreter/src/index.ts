@@ -11,8 +11,21 @@ export const PACKAGE_STATUS = 'skeleton' as const;
 export * from './ast/index.ts';
 
 // Front end: parser and static checks (src/parse, src/check).
-export { parse, compareDiagnostics, DIAGNOSTIC_CODES, NUMERIC_CODES, MAX_SOURCE_LENGTH } from './parse/index.ts';
-export type { ParseOptions, ParseResult, Diagnostic, DiagnosticCode } from './parse/index.ts';
+export {
+  parse,
+  parseBounded,
+  closeParseWorker,
+  createParseSupervisor,
+  compareDiagnostics,
+  DIAGNOSTIC_CODES,
+  NUMERIC_CODES,
+  MAX_SOURCE_LENGTH,
+  DEFAULT_BOUNDED_MAX_LENGTH,
+  DEFAULT_IN_HOST_MAX_LENGTH,
+  DEFAULT_PARSE_MEMORY_MB,
+  DEFAULT_PARSE_TIMEOUT_MS,
+} from './parse/index.ts';
+export type { ParseOptions, ParseResult, ParseBoundedOptions, ParseSupervisor, ParseSupervisorOptions, ParseSupervisorStats, Diagnostic, DiagnosticCode } from './parse/index.ts';
 export { check, parseAndCheck, canonicalToolName, matchToolGlob, findToolCalls, policyDenial, nearestName } from './check/index.ts';
 export type { CheckContext, ToolPolicy, ParseAndCheckResult } from './check/index.ts';
 
