@@ -28,9 +28,9 @@ describe('askloop ns check', () => {
     expect(JSON.parse(io.out)).toEqual({
       ok: false,
       diagnostics: [
-        { code: 'SCRIPT_SYNTAX', message: "An assignment needs 'set': write 'set x = 1'.", line: 2, column: 3, file: 'a.ns' },
-        { code: 'SCRIPT_TOOL_UNKNOWN', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
-        { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
+        { code: 'SCRIPT_SYNTAX', severity: 'error', kind: 'syntax', message: "An assignment needs 'set': write 'set x = 1'.", line: 2, column: 3, file: 'a.ns' },
+        { code: 'SCRIPT_TOOL_UNKNOWN', severity: 'error', kind: 'check', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
+        { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', severity: 'error', kind: 'check', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
       ],
     });
   });

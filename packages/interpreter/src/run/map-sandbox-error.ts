@@ -3,10 +3,10 @@
  * quota breaches keep their limit's name, everything else is `SCRIPT_INTERNAL`
  * or `SCRIPT_ABORTED`. The run's emits, streamed out as they happened, survive.
  */
-import type { ScriptErrorData } from '../runtime/index.ts';
+import { errorKind, type ScriptErrorCode, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxError } from '../sandbox/index.ts';
 
-const CODES: Record<string, { code: string; numericCode: number; hint: string }> = {
+const CODES: Record<string, { code: ScriptErrorCode; numericCode: number; hint: string }> = {
   SANDBOX_TIMEOUT: { code: 'SCRIPT_TIMEOUT', numericCode: 37, hint: 'limit: wallMs' },
   SANDBOX_MEMORY: { code: 'SCRIPT_MEMORY_LIMIT', numericCode: 37, hint: 'limit: memoryMb' },
   SANDBOX_STACK_OVERFLOW: { code: 'SCRIPT_CALL_DEPTH', numericCode: 37, hint: 'limit: callDepth' },
@@ -19,7 +19,7 @@ const CODES: Record<string, { code: string; numericCode: number; hint: string }>
 export function mapSandboxError(error: SandboxError): ScriptErrorData {
   const known = CODES[error.code];
   if (known !== undefined) {
-    return { code: known.code, numericCode: known.numericCode, message: `${error.message} (${known.hint})`, line: 0, column: 0, frames: [] };
+    return { code: known.code, kind: errorKind(known.code), numericCode: known.numericCode, message: `${error.message} (${known.hint})`, line: 0, column: 0, frames: [] };
   }
-  return { code: 'SCRIPT_INTERNAL', numericCode: 6, message: `The sandbox failed (${error.code}): ${error.message}`, line: 0, column: 0, frames: [] };
+  return { code: 'SCRIPT_INTERNAL', kind: 'internal', numericCode: 6, message: `The sandbox failed (${error.code}): ${error.message}`, line: 0, column: 0, frames: [] };
 }

@@ -20,9 +20,10 @@ input) and runs the static checks: structure, every tool reference against
 the built-in tools of @askloop/tools (names and argument counts), and the
 tool policy (allow/deny globs, trust, capabilities) — the same policy
 'askloop ns run' enforces while running.
-Prints one line per problem as FILE:LINE:COLUMN CODE message, or with --json
-  {"ok":bool,"diagnostics":[{"code":…,"message":…,"line":N,"column":N,"file":…}]}
-Exits 0 when clean, 1 when there is any diagnostic, 2 on a usage error.
+Prints one line per problem as FILE:LINE:COLUMN CODE message (warnings as
+FILE:LINE:COLUMN warning CODE message), or with --json
+  {"ok":bool,"diagnostics":[{"code":…,"severity":…,"kind":…,"message":…,"line":N,"column":N,"file":…}]}
+Exits 0 when there is no error (warnings allowed), 1 when there is any, 2 on a usage error.
 
 ${TOOL_OPTIONS_USAGE}
 
@@ -43,23 +44,25 @@ Options:
       strict: true,
     });
     const scripts = await readScripts(positionals, io);
-    const tools = buildToolSetup(values, io);
-    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.hostFor(0).catalog, policy: tools.lists };
+    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: buildToolSetup(values, io).catalog };
 
     const diagnostics: Diagnostic[] = [];
     for (const { fileName, source } of scripts) {
       const result = parseAndCheck(source, { ...context, fileName });
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
     }
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
 
     if (values.json) {
-      const report = diagnostics.map(({ code, message, line, column, file }) => ({ code, message, line, column, file }));
-      io.stdout(`${JSON.stringify({ ok: diagnostics.length === 0, diagnostics: report })}\n`);
+      const report = diagnostics.map(({ code, severity, kind, message, line, column, file }) => ({ code, severity, kind, message, line, column, file }));
+      io.stdout(`${JSON.stringify({ ok: errors === 0, diagnostics: report })}\n`);
     } else {
-      for (const { file, line, column, code, message } of diagnostics) io.stdout(`${file}:${line}:${column} ${code} ${message}\n`);
+      for (const { file, line, column, code, severity, message } of diagnostics) io.stdout(`${file}:${line}:${column} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
       const files = `${positionals.length} file${positionals.length === 1 ? '' : 's'}`;
-      io.stderr(diagnostics.length === 0 ? `ok: ${files} checked, no problems\n` : `${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in ${files}\n`);
+      const warnings = diagnostics.length - errors;
+      const warned = warnings === 0 ? '' : `, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+      io.stderr(errors === 0 ? `ok: ${files} checked, no problems${warned}\n` : `${errors} problem${errors === 1 ? '' : 's'} in ${files}${warned}\n`);
     }
-    return diagnostics.length === 0 ? 0 : 1;
+    return errors === 0 ? 0 : 1;
   },
 };

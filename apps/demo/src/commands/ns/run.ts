@@ -3,7 +3,7 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { check, closeDefaultPool, createInterpreter, parse, type Diagnostic, type Program, type RunLimits, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, parse, type Diagnostic, type PreparedProgram, type Program, type RunLimits, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
 import { UsageError } from '../../io.ts';
@@ -84,23 +84,31 @@ Options:
       io.stdout(`${JSON.stringify({ ok, emits, whispers, error: errorJson, usage })}\n`);
     };
 
-    // Static checks of every file first: nothing runs if any fails.
+    // Static checks of every file first (each file, then each command with the libraries): nothing runs if any fails.
     const toolSetup = buildToolSetup(values, io);
-    const catalog = toolSetup.hostFor(0).catalog;
     const loaded = await loadPrograms(positionals, io);
-    const diagnostics = [...loaded.diagnostics];
-    for (const program of loaded.programs) {
-      diagnostics.push(...check(program, { mode: 'host', tools: catalog, policy: toolSetup.lists }).map((diagnostic) => ({ ...diagnostic, file: program.fileName })));
+    const libraries = loaded.programs.filter((program) => program.kind === 'library');
+    const commands = loaded.programs.filter((program) => program.kind === 'command');
+    const pool = createSandboxPool();
+    const interpreter = createInterpreter({ pool, limits });
+    const found = new Map<string, Diagnostic>();
+    for (const diagnostic of loaded.diagnostics) found.set(JSON.stringify(diagnostic), diagnostic);
+    const prepared: { program: Program; prepared: PreparedProgram }[] = [];
+    for (const program of [...libraries, ...commands]) {
+      const isCommand = program.kind === 'command';
+      const result = await interpreter.prepare(program, { mode: 'host', catalog: toolSetup.catalog, ...(isCommand ? { libraries } : {}) });
+      for (const diagnostic of result.diagnostics) found.set(JSON.stringify(diagnostic), diagnostic);
+      if (result.ok && isCommand) prepared.push({ program, prepared: result.prepared });
     }
-    if (diagnostics.length > 0) {
-      for (const { file, line, column, code, message } of diagnostics) io.stderr(`${where(file, line, column)} ${code} ${message}\n`);
-      const first = diagnostics[0] as Diagnostic;
-      report(false, [], {}, { code: first.code, message: first.message, line: first.line, column: first.column, frames: [] }, { fuel: 0, toolCalls: 0, wallMs: 0 });
+    const diagnostics = [...found.values()];
+    for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
+    const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    if (firstError !== undefined) {
+      await pool.close();
+      report(false, [], {}, { code: firstError.code, kind: firstError.kind, message: firstError.message, line: firstError.line, column: firstError.column, frames: [] }, { fuel: 0, toolCalls: 0, wallMs: 0 });
       return 1;
     }
 
-    const libraries = loaded.programs.filter((program) => program.kind === 'library');
-    const commands = loaded.programs.filter((program) => program.kind === 'command');
     const emits: string[] = [];
     // Whisper targets are script data: a Map (then Object.fromEntries) keeps '__proto__' and 'toString' ordinary keys.
     const whispers = new Map<string, string>();
@@ -108,11 +116,9 @@ Options:
     let error: ScriptErrorData | null = null;
     let failedFile: string | undefined;
     try {
-      for (const [turn, program] of commands.entries()) {
-        const interpreter = createInterpreter({ tools: toolSetup.hostFor(turn), policy: toolSetup.lists, limits });
-        const result = await interpreter.run(program, {
-          mode: 'host',
-          libraries,
+      for (const [turn, { program, prepared: ready }] of prepared.entries()) {
+        const result = await interpreter.execute(ready, {
+          tools: toolSetup.hostFor(turn),
           onEmit: (text) => {
             if (!json) io.stdout(`${text}\n`);
           },
@@ -132,7 +138,7 @@ Options:
         }
       }
     } finally {
-      await closeDefaultPool();
+      await pool.close();
     }
     if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${error.message}\n`);
     report(error === null, emits, Object.fromEntries(whispers), error, usage);
