@@ -38,12 +38,14 @@ export const runCommand: Command = {
 Loads the library files among FILE (scripts of func definitions), then runs
 every command file in order, in a fresh sandbox context each, with the
 library functions available. Every file is parsed and statically checked
-first; if any check fails, the diagnostics are printed and nothing runs.
+first (with the same tool policy that authorizes the calls, literal
+arguments included); if any check fails, the diagnostics are printed and
+nothing runs. Warnings are printed and do not stop the run.
 '-' reads a file from standard input.
 
 Prints each emit on its own line as it happens; a run-time error goes to
 standard error as FILE:LINE:COLUMN CODE message. With --json prints
-  {"ok":bool,"emits":[…],"whispers":{…},"error":null|{"code":…,"message":…,"line":N,"column":N},
+  {"ok":bool,"emits":[…],"whispers":{…},"error":null|{"code":…,"kind":…,"message":…,"line":N,"column":N},
    "usage":{"fuel":N,"toolCalls":N,"wallMs":N}}
 Exits 0 on success, 1 on a script error (static or at run time), 2 on a usage error.
 
@@ -80,7 +82,7 @@ Options:
 
     const report = (ok: boolean, emits: readonly string[], whispers: Record<string, string>, error: ScriptErrorData | null, usage: { fuel: number; toolCalls: number; wallMs: number }): void => {
       if (!json) return;
-      const errorJson = error === null ? null : { code: error.code, message: error.message, line: error.line, column: error.column };
+      const errorJson = error === null ? null : { code: error.code, kind: error.kind, message: error.message, line: error.line, column: error.column };
       io.stdout(`${JSON.stringify({ ok, emits, whispers, error: errorJson, usage })}\n`);
     };
 
