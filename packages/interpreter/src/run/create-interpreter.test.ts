@@ -60,7 +60,7 @@ describe('createInterpreter (through the sandbox)', () => {
   it('stops a CPU-bound loop at the wall clock even with unlimited fuel', async () => {
     const interpreter = createInterpreter({ pool, limits: { fuel: 1e15, loopIterations: 1e15, wallMs: 200 } });
     const result = await interpreter.run(wrap('  emit "spinning"\n  while true\n    set x = 1\n  endwhile'));
-    expect(result.error?.code).toBe('SCRIPT_TIMEOUT');
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TIMEOUT', kind: 'timeout' });
     expect(result.emits).toEqual(['spinning']);
   });
 
@@ -77,7 +77,7 @@ describe('createInterpreter (through the sandbox)', () => {
       // Every iteration keeps a fresh copy of a 100,000-item list.
       wrap('  set big[99999] = 1\n  set l = []\n  set i = 0\n  while true\n    set big[0] = i\n    set l[len(l)] = big\n    set i = i + 1\n  endwhile'),
     );
-    expect(result.error?.code).toBe('SCRIPT_MEMORY_LIMIT');
+    expect(result.error).toMatchObject({ code: 'SCRIPT_MEMORY_LIMIT', kind: 'quota' });
     const after = await interpreter.run(wrap('  emit "still alive"'));
     expect(after.emits).toEqual(['still alive']);
   });
@@ -141,7 +141,7 @@ describe('createInterpreter (through the sandbox)', () => {
     const interpreter = createInterpreter({ pool, limits: { fuel: 1e12, wallMs: 30_000, loopIterations: 1e12 } });
     setTimeout(() => controller.abort(), 100);
     const result = await interpreter.run(wrap('  while true\n    set x = 1\n  endwhile'), { signal: controller.signal });
-    expect(result.error?.code).toBe('SCRIPT_ABORTED');
+    expect(result.error).toMatchObject({ code: 'SCRIPT_ABORTED', kind: 'cancelled', numericCode: 6 });
   });
 });
 

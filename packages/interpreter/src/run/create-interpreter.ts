@@ -9,7 +9,8 @@
 import type { Program } from '../ast/index.ts';
 import type { EvaluationInput, EvaluationOutput } from '../evaluate/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
-import { resolveLimits, type ScriptErrorData } from '../runtime/index.ts';
+import { resolveLimits, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
+import type { SandboxLimits } from '../sandbox/index.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
 import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
@@ -20,6 +21,23 @@ import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, 
 
 /** Extra room the sandbox's own backstops leave above the evaluator's typed limits. */
 const WALL_GRACE_MS = 250;
+
+/**
+ * The sandbox's limits for a run: backstops that fire only when the
+ * evaluator's own typed limits (which name the limit to the script) did not.
+ */
+function backstopLimits(limits: RunLimits): SandboxLimits {
+  return {
+    // The evaluator checks the clock between steps; a tool call or a long built-in may overrun a little.
+    wallMs: limits.wallMs + WALL_GRACE_MS,
+    // isolated-vm refuses heaps under 8 MB.
+    memoryMb: Math.max(8, limits.memoryMb),
+    // The evaluator counts tool calls itself; the bridge's count also includes `ask` and `promptuser`.
+    maxToolCalls: limits.toolCalls + 1000,
+    // Counted over the events and the result JSON, which both carry every emit and whisper, escaped (up to 6 bytes a character).
+    maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
+  };
+}
 
 /** The first error diagnostic as the run's error. */
 function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | null {
@@ -66,12 +84,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       runtime: evaluatorBundle(),
       entry: EVALUATOR_ENTRY,
       input: evaluationInput,
-      limits: {
-        wallMs: limits.wallMs + WALL_GRACE_MS,
-        memoryMb: Math.max(8, limits.memoryMb),
-        maxToolCalls: limits.toolCalls + 1000,
-        maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
-      },
+      limits: backstopLimits(limits),
       onToolCall: createHostCallHandler({
         tools: executeOptions.tools,
         orchestrator: options.orchestrator,
