@@ -22,6 +22,14 @@ describe('askloop ns check', () => {
     expect(io.err).toContain('no problems');
   });
 
+  it('prints a warning (return inside on error) and still exits 0', async () => {
+    const library = 'func f(returns r) means\n  on error do\n    return "x"\n  endon\n  return "fine"\nendfunc\n';
+    const io = captureIo({ cwd: await folderWith({ 'lib.ns': library }) });
+    expect(await main(['ns', 'check', 'lib.ns'], io)).toBe(0);
+    expect(io.out).toMatch(/^lib\.ns:3:5 warning SCRIPT_RETURN_IN_HANDLER /);
+    expect(io.err).toContain('no problems, 1 warning');
+  });
+
   it('prints every diagnostic as JSON with file, line and column, and exits 1', async () => {
     const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' }) });
     expect(await main(['ns', 'check', 'a.ns', 'b.ns', '--json'], io)).toBe(1);
