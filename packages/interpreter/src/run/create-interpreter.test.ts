@@ -182,6 +182,13 @@ describe('prepare, then execute', () => {
     expect(called).toEqual([]);
   });
 
+  it('honours allowAsk in both modes', async () => {
+    const source = wrap('  ask "helper", "hi" into answer');
+    expect((await interpreter.prepare(source, { mode: 'host', allowAsk: false })).diagnostics.map(({ code }) => code)).toEqual(['SCRIPT_ASK_NOT_ALLOWED']);
+    expect((await interpreter.prepare(source, { mode: 'agent', allowAsk: true })).ok).toBe(true);
+    expect((await interpreter.prepare(source, { mode: 'agent' })).ok).toBe(false);
+  });
+
   it('reports a function defined in two files before anything runs', async () => {
     const library = 'func f() means\n  emit "lib"\nendfunc\n';
     const result = await interpreter.prepare(wrap('  emit "before"\n  call f()'), { mode: 'host', libraries: [library, library] });

@@ -64,7 +64,8 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       {
         mode,
         ...(prepareOptions.catalog === undefined ? {} : { tools: prepareOptions.catalog }),
-        ...(mode === 'host' ? {} : { allowAsk: prepareOptions.allowAsk ?? options.orchestrator !== undefined }),
+        // An explicit allowAsk wins in either mode; by default an agent turn may ask only when an orchestrator can answer.
+        ...(prepareOptions.allowAsk !== undefined ? { allowAsk: prepareOptions.allowAsk } : mode === 'host' ? {} : { allowAsk: options.orchestrator !== undefined }),
       },
       prepareOptions.fileName,
     );
