@@ -7,7 +7,7 @@
  */
 import { type Program, validateProgram } from '../ast/index.ts';
 import { check, type CheckContext, findToolCalls } from '../check/index.ts';
-import { parse, type Diagnostic } from '../parse/index.ts';
+import { parseBounded, type Diagnostic } from '../parse/index.ts';
 import { compareDiagnostics } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
 import type { PreparedProgram, PrepareResult } from './run-types.ts';
@@ -31,10 +31,11 @@ function snapshot(input: unknown, fileName: string | undefined): { program?: Pro
   return { program: validation.program, diagnostics: [] };
 }
 
-function prepareOne(input: string | Program, context: CheckContext, fileName: string | undefined): { program?: Program; diagnostics: readonly Diagnostic[] } {
+async function prepareOne(input: string | Program, context: CheckContext, fileName: string | undefined): Promise<{ program?: Program; diagnostics: readonly Diagnostic[] }> {
   let program: Program;
   if (typeof input === 'string') {
-    const parsed = parse(input, fileName === undefined ? {} : { fileName });
+    // Bounded: small sources parse here, larger ones in a supervised worker, oversize ones are refused unparsed.
+    const parsed = await parseBounded(input, fileName === undefined ? {} : { fileName });
     if (!parsed.ok) return { diagnostics: parsed.diagnostics };
     program = parsed.program;
   } else {
@@ -84,20 +85,20 @@ function libraryContext(context: CheckContext): CheckContext {
 }
 
 /** Parses (or validates) and checks a program and its libraries. */
-export function prepareProgram(
+export async function prepareProgram(
   input: string | Program,
   libraries: readonly (string | Program)[],
   context: CheckContext,
   fileName?: string,
-): PrepareResult {
+): Promise<PrepareResult> {
   const diagnostics: Diagnostic[] = [];
   const checkedLibraries: Program[] = [];
-  libraries.forEach((library, index) => {
-    const prepared = prepareOne(library, libraryContext(context), `library-${index + 1}`);
+  for (const [index, library] of libraries.entries()) {
+    const prepared = await prepareOne(library, libraryContext(context), `library-${index + 1}`);
     diagnostics.push(...prepared.diagnostics);
     if (prepared.program !== undefined) checkedLibraries.push(prepared.program);
-  });
-  const main = prepareOne(input, context, fileName);
+  }
+  const main = await prepareOne(input, context, fileName);
   diagnostics.push(...main.diagnostics);
   if (main.program !== undefined) diagnostics.push(...duplicateFunctions([...checkedLibraries, main.program]));
   diagnostics.sort(compareDiagnostics);
