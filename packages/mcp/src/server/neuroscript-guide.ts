@@ -19,7 +19,7 @@ command
   set name = "world"
   set greeting = tool.str.ToUpper("hello " + name)
   emit greeting
-  whisper notes, "kept in the scratchpad"
+  whisper "notes", "kept in the scratchpad"
   if tool.str.Length(greeting) > 5
     emit "long"
   else
