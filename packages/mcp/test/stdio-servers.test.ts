@@ -146,6 +146,21 @@ endcommand
 });
 
 describe('lifecycle', () => {
+  it('does not pass the host environment (API keys) to a stdio server', async () => {
+    process.env.ASKLOOP_TEST_SECRET = 'sk-should-not-leak';
+    try {
+      // Restart the server so it is spawned while the variable is set.
+      process.kill(source.status().everything?.pid as number, 'SIGKILL');
+      await vi.waitFor(() => expect(source.status().everything?.connected).toBe(false), { timeout: 5_000 });
+      const host = createToolHost({ registry, policy: everythingPolicy, session: 's', turn: 4 });
+      const env = String(await host.call('tool.everything.get_env', []));
+      expect(env).toContain('PATH');
+      expect(env).not.toContain('sk-should-not-leak');
+    } finally {
+      delete process.env.ASKLOOP_TEST_SECRET;
+    }
+  });
+
   it('starts a killed server again on the next call', async () => {
     const before = source.status().everything;
     expect(before?.connected).toBe(true);
