@@ -8,10 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
-import { createDefaultRegistry, type ToolPack, type ToolRegistry } from '@askloop/tools';
+import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { UsageError } from '../../io.ts';
-import type { ToolOptionValues } from '../ns/tool-options.ts';
+import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
 
 /** `parseArgs` option definition of `--mcp-config`. */
 export const MCP_CONFIG_OPTION = { 'mcp-config': { type: 'string' } } as const;
@@ -58,5 +58,35 @@ export function mcpRegistryFactory(source: McpToolSource, values: ToolOptionValu
     });
     last = { packs, registry };
     return registry;
+  };
+}
+
+/** A tool setup with the MCP servers' tools added, and the function that stops the servers. */
+export interface McpToolSetup {
+  readonly setup: ToolSetup;
+  /** Stops the MCP servers; call it when the command ends, or the process stays alive for them. */
+  close(): Promise<void>;
+}
+
+/**
+ * The hook for `ns run`/`ns check`: without `--mcp-config` returns `setup`
+ * unchanged; with it, starts the servers, lists their tools once and returns
+ * a setup whose registry (and hosts) include them. Server failures are
+ * usage errors naming the server.
+ */
+export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo): Promise<McpToolSetup> {
+  const file = values['mcp-config'];
+  if (file === undefined) return { setup, close: async () => undefined };
+  const source = await loadMcpToolSource(file, io);
+  let registry: ToolRegistry;
+  try {
+    registry = await mcpRegistryFactory(source, values, io)();
+  } catch (error) {
+    await source.close();
+    throw new UsageError(`--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    setup: { ...setup, registry, hostFor: (turn) => createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn }) },
+    close: () => source.close(),
   };
 }

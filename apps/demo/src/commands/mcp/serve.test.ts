@@ -86,3 +86,27 @@ describe('askloop mcp tools', () => {
     );
   });
 });
+
+describe('withMcpTools (the ns run/check hook)', () => {
+  it('adds the MCP tools to a tool setup, and leaves it alone without --mcp-config', async () => {
+    const { buildToolSetup } = await import('../ns/tool-options.ts');
+    const { withMcpTools } = await import('./load-mcp-config.ts');
+    const directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-hook-'));
+    try {
+      writeFileSync(join(directory, 'mcp.json'), JSON.stringify({ servers: { self: { command: process.execPath, args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve'] } } }));
+      const io = captureIo({ cwd: directory });
+      const values = { allow: ['tool.self.*'], grant: ['mcp:call:self'], 'mcp-config': 'mcp.json' };
+      const plain = await withMcpTools(buildToolSetup({}, io), {}, io);
+      expect(plain.setup.registry.get('tool.self.neuroscript_check')).toBeUndefined();
+      const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+      try {
+        expect(mcp.setup.registry.get('tool.str.ToUpper')).toBeDefined();
+        expect(await mcp.setup.hostFor(1).call('tool.self.neuroscript_check', ['command\n  emit 1\nendcommand\n'])).toEqual({ ok: true, diagnostics: [] });
+      } finally {
+        await mcp.close();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
