@@ -7,8 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { closeDefaultPool, type RunLimits } from '@askloop/interpreter';
-import { createAskLoopMcpServerFactory, serveMcpHttp, type McpToolSource } from '@askloop/mcp';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createAskLoopMcpServerFactory, serveMcpHttp, serveMcpStdio, type McpToolSource } from '@askloop/mcp';
 import type { Command } from '../../io.ts';
 import { UsageError } from '../../io.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
@@ -83,14 +82,8 @@ Options:
         await stopSignal();
         await endpoint.close();
       } else {
-        const server = makeServer();
-        const closed = new Promise<void>((resolve) => {
-          server.server.onclose = () => resolve();
-        });
-        // The SDK's stdio transport reads process.stdin and writes process.stdout directly.
-        await server.connect(new StdioServerTransport());
-        process.stdin.once('end', () => void server.close());
-        await closed;
+        // Reads process.stdin and writes process.stdout directly, not through `io`: they carry the protocol.
+        await serveMcpStdio(makeServer());
       }
     } finally {
       await source?.close();
