@@ -18,7 +18,7 @@ let marker: string;
 beforeAll(() => {
   directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-fixture-'));
   marker = join(directory, 'cancelled');
-  source = createMcpToolSource({ servers: { fixture: { command: NODE, args: [FIXTURE_SERVER], env: { CANCEL_MARKER: marker }, timeoutMs: 400 } } });
+  source = createMcpToolSource({ servers: { fixture: { command: NODE, args: [FIXTURE_SERVER], env: { CANCEL_MARKER: marker }, timeoutMs: 400, maxResultBytes: 10_000 } } });
 });
 
 afterAll(async () => {
@@ -61,6 +61,15 @@ describe('the fixture server', () => {
     await expect(host.call('tool.fixture.fail', ['no reason'])).rejects.toMatchObject({
       code: 'TOOL_FAILED',
       message: expect.stringContaining("MCP server 'fixture' tool 'fail' returned an error: it broke: no reason"),
+    });
+  });
+
+  it('refuses a result over maxResultBytes before it reaches the sandbox', async () => {
+    const host = hostFor(await source.toolPacks(), 6);
+    expect(await host.call('tool.fixture.big', [9_000])).toHaveLength(9_000);
+    await expect(host.call('tool.fixture.big', [20_000])).rejects.toMatchObject({
+      code: 'TOOL_FAILED',
+      message: expect.stringContaining('over the limit of 10000 (maxResultBytes)'),
     });
   });
 

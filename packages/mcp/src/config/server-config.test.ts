@@ -32,6 +32,7 @@ describe('parseMcpConfig', () => {
     fails({ servers: { a: { command: 'x', env: { A: 1 } } } }, 'env.A must be a string');
     fails({ servers: { a: { command: 'x', timeoutMs: 0 } } }, 'timeoutMs');
     fails({ servers: { a: { command: 'x', approval: 'sometimes' } } }, 'approval');
+    fails({ servers: { a: { command: 'x', maxResultBytes: 1.5 } } }, 'maxResultBytes');
     fails({ servers: { a: { command: 'x', comand: 'typo' } } }, "unknown field 'comand'");
     fails({ servers: { Files: { command: 'x' }, files: { command: 'y' } } }, 'case-insensitive');
   });

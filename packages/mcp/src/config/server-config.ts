@@ -12,6 +12,8 @@ export type McpApprovalMode = 'destructive' | 'always' | 'never';
 export interface McpServerCommon {
   /** Per-call timeout in milliseconds (default 30,000); the call is cancelled on the server when it passes. */
   readonly timeoutMs?: number;
+  /** Largest result accepted, in UTF-8 bytes of its JSON (default 1 MiB); a larger one fails the call. */
+  readonly maxResultBytes?: number;
   /**
    * `destructive` (default): tools that are not read-only and whose
    * destructiveHint is true or absent (the MCP default) get `requiresApproval`;
@@ -68,10 +70,11 @@ function stringMap(value: unknown, where: string): Record<string, string> | unde
 }
 
 function common(value: Record<string, unknown>, where: string): McpServerCommon {
-  const { timeoutMs, approval } = value;
+  const { timeoutMs, approval, maxResultBytes } = value;
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) throw invalid(`${where}.timeoutMs must be a positive number`);
+  if (maxResultBytes !== undefined && !(typeof maxResultBytes === 'number' && Number.isSafeInteger(maxResultBytes) && maxResultBytes > 0)) throw invalid(`${where}.maxResultBytes must be a positive whole number`);
   if (approval !== undefined && approval !== 'destructive' && approval !== 'always' && approval !== 'never') throw invalid(`${where}.approval must be "destructive", "always" or "never"`);
-  return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(approval === undefined ? {} : { approval }) };
+  return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };
 }
 
 /** Validates one server's configuration; throws `MCP_CONFIG_INVALID` naming the field. */
@@ -79,7 +82,7 @@ export function validateServerConfig(name: string, value: unknown): McpServerCon
   const where = `servers.${name}`;
   if (!SERVER_NAME_PATTERN.test(name)) throw invalid(`server name '${name}' must be letters, digits and _ (it becomes the tool group tool.${name}.…)`);
   if (!isPlainObject(value)) throw invalid(`${where} must be an object`);
-  const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'approval']);
+  const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'maxResultBytes', 'approval']);
   for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`);
   if (typeof value.url === 'string') {
     if (value.command !== undefined) throw invalid(`${where} has both command and url; use one`);

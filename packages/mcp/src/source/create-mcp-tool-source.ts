@@ -6,7 +6,7 @@ import { defineToolPack, type ToolPack } from '@askloop/tools';
 import { validateServerConfig, type McpServersConfig } from '../config/server-config.ts';
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { createMcpConnection, type McpConnection, type McpServerStatus } from './mcp-connection.ts';
-import { DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition } from './mcp-tool-definition.ts';
+import { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition } from './mcp-tool-definition.ts';
 import { sanitizeNames } from './sanitize-name.ts';
 
 /** Options of {@link createMcpToolSource}. */
@@ -36,6 +36,7 @@ export interface McpToolSource {
 interface ServerEntry {
   readonly connection: McpConnection;
   readonly timeoutMs: number;
+  readonly maxResultBytes: number;
   readonly approval: 'destructive' | 'always' | 'never';
   pack: ToolPack | undefined;
   stale: boolean;
@@ -54,6 +55,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
         entry.stale = true;
       }),
       timeoutMs: config.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+      maxResultBytes: config.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES,
       approval: config.approval ?? 'destructive',
       pack: undefined,
       stale: true,
@@ -69,7 +71,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
       const tools = await entry.connection.listTools();
       const identifiers = sanitizeNames(tools.map((tool) => tool.name));
       const definitions = tools.map((tool, index) =>
-        mcpToolDefinition(tool, { connection: entry.connection, identifier: identifiers[index] as string, timeoutMs: entry.timeoutMs, approval: entry.approval }),
+        mcpToolDefinition(tool, { connection: entry.connection, identifier: identifiers[index] as string, timeoutMs: entry.timeoutMs, maxResultBytes: entry.maxResultBytes, approval: entry.approval }),
       );
       entry.pack = defineToolPack(`mcp.${entry.connection.name}`, definitions);
       return entry.pack;

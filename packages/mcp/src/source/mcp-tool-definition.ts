@@ -14,6 +14,9 @@ import { schemaArguments } from './schema-arguments.ts';
 /** Default per-call timeout of MCP tools. */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 
+/** Default largest result, in UTF-8 bytes of its JSON: the interpreter's string limit. */
+export const DEFAULT_MCP_MAX_RESULT_BYTES = 1_048_576;
+
 /** The capability every tool of server `server` needs: `mcp:call:<server in lower case>`. */
 export function mcpCapability(server: string): string {
   return `mcp:call:${server.toLowerCase()}`;
@@ -36,6 +39,7 @@ export interface McpToolDefinitionOptions {
   /** The identifier the tool is called by (sanitized, unique within the server). */
   readonly identifier: string;
   readonly timeoutMs: number;
+  readonly maxResultBytes: number;
   readonly approval: McpApprovalMode;
 }
 
@@ -79,7 +83,14 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
         const cause = new AskLoopMcpError('MCP_TOOL_ERROR', text, { server, tool: tool.name });
         throw failure(`MCP server '${server}' tool '${tool.name}' returned an error: ${text}`, cause);
       }
-      return mapCallResult(result);
+      const value = mapCallResult(result);
+      // Checked here, before the value is copied into the sandbox, rather than by the interpreter's limits after the copy.
+      const bytes = Buffer.byteLength(JSON.stringify(value));
+      if (bytes > options.maxResultBytes) {
+        const cause = new AskLoopMcpError('MCP_RESULT_TOO_LARGE', `result of ${bytes} bytes`, { server, tool: tool.name });
+        throw failure(`MCP server '${server}' tool '${tool.name}' returned ${bytes} bytes, over the limit of ${options.maxResultBytes} (maxResultBytes)`, cause);
+      }
+      return value;
     },
   );
 }
