@@ -110,3 +110,29 @@ describe('withMcpTools (the ns run/check hook)', () => {
     }
   });
 });
+
+describe('askloop mcp serve --mcp-config', () => {
+  it('lets programs sent by a client call the tools of configured MCP servers, under the grants', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-nested-'));
+    writeFileSync(join(directory, 'mcp.json'), JSON.stringify({ servers: { inner: { command: process.execPath, args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve', '--allow', 'tool.str.*'] } } }));
+    const outer = new Client({ name: 'nested-test', version: '1.0.0' });
+    await outer.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve', '--mcp-config', 'mcp.json', '--allow', 'tool.inner.neuroscript_check', '--grant', 'mcp:call:inner'],
+        cwd: directory,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const program = 'command\n  set report = tool.inner.neuroscript_check("command\\n  emit tool.str.Nope()\\nendcommand\\n")\n  emit report["diagnostics"][0]["code"]\nendcommand\n';
+      const result = await outer.callTool({ name: 'neuroscript_run', arguments: { program } });
+      expect(result.structuredContent).toMatchObject({ ok: true, emits: ['SCRIPT_TOOL_UNKNOWN'] });
+      const denied = await outer.callTool({ name: 'neuroscript_run', arguments: { program: 'command\n  emit tool.inner.neuroscript_run("command\\n  emit 1\\nendcommand\\n")\nendcommand\n' } });
+      expect(denied.structuredContent).toMatchObject({ ok: false, diagnostics: [{ code: 'SCRIPT_TOOL_DENIED' }] });
+    } finally {
+      await outer.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
