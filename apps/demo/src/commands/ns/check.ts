@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
 
 /** `askloop ns check`. */
 export const checkCommand: Command = {
@@ -25,6 +26,7 @@ Prints one line per problem as FILE:LINE:COLUMN CODE message, or with --json
 Exits 0 when clean, 1 when there is any diagnostic, 2 on a usage error.
 
 ${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
 
 Options:
   --agent       check each FILE as an agent turn's ACTIONS: exactly one
@@ -36,6 +38,7 @@ Options:
       args,
       options: {
         ...TOOL_OPTIONS,
+        ...MCP_CONFIG_OPTION,
         agent: { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -43,7 +46,9 @@ Options:
       strict: true,
     });
     const scripts = await readScripts(positionals, io);
-    const tools = buildToolSetup(values, io);
+    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    await mcp.close(); // the check needs the MCP servers' tool lists only
+    const tools = mcp.setup;
     const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.hostFor(0).catalog, policy: tools.lists };
 
     const diagnostics: Diagnostic[] = [];

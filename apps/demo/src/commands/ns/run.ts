@@ -9,6 +9,7 @@ import type { Command, CommandIo } from '../../io.ts';
 import { UsageError } from '../../io.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
 
 function positiveInteger(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -48,6 +49,7 @@ standard error as FILE:LINE:COLUMN CODE message. With --json prints
 Exits 0 on success, 1 on a script error (static or at run time), 2 on a usage error.
 
 ${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
 
 Options:
   --fuel N          evaluation steps per command file (default 1000000).
@@ -60,6 +62,7 @@ Options:
       args,
       options: {
         ...TOOL_OPTIONS,
+        ...MCP_CONFIG_OPTION,
         fuel: { type: 'string' },
         'timeout-ms': { type: 'string' },
         'memory-mb': { type: 'string' },
@@ -85,9 +88,11 @@ Options:
     };
 
     // Static checks of every file first: nothing runs if any fails.
-    const toolSetup = buildToolSetup(values, io);
-    const catalog = toolSetup.hostFor(0).catalog;
     const loaded = await loadPrograms(positionals, io);
+    // From here on every exit path closes the MCP servers (mcp.close), or they would keep the process alive.
+    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    const toolSetup = mcp.setup;
+    const catalog = toolSetup.hostFor(0).catalog;
     const diagnostics = [...loaded.diagnostics];
     for (const program of loaded.programs) {
       diagnostics.push(...check(program, { mode: 'host', tools: catalog, policy: toolSetup.lists }).map((diagnostic) => ({ ...diagnostic, file: program.fileName })));
@@ -96,6 +101,7 @@ Options:
       for (const { file, line, column, code, message } of diagnostics) io.stderr(`${where(file, line, column)} ${code} ${message}\n`);
       const first = diagnostics[0] as Diagnostic;
       report(false, [], {}, { code: first.code, message: first.message, line: first.line, column: first.column, frames: [] }, { fuel: 0, toolCalls: 0, wallMs: 0 });
+      await mcp.close();
       return 1;
     }
 
@@ -132,6 +138,7 @@ Options:
         }
       }
     } finally {
+      await mcp.close();
       await closeDefaultPool();
     }
     if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${error.message}\n`);
