@@ -3,12 +3,13 @@
  * statically checks NeuroScript files before anything runs, against the real
  * tool registry and policy of `@askloop/tools`.
  */
-import { parseAndCheck, type CheckContext, type Diagnostic } from '@askloop/interpreter';
+import { check, parseBounded, type CheckContext, type Diagnostic } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
 
 /** `askloop ns check`. */
 export const checkCommand: Command = {
@@ -28,6 +29,7 @@ FILE:LINE:COLUMN warning CODE message), or with --json
 usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
 
 Options:
   --agent       check each FILE as an agent turn's ACTIONS: exactly one
@@ -40,19 +42,23 @@ Options:
       args,
       options: {
         ...TOOL_OPTIONS,
+        ...MCP_CONFIG_OPTION,
         agent: { type: 'boolean' },
         json: { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
     });
-    const tools = buildToolSetup(values, io);
     const scripts = await readScripts(positionals, io);
-    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.catalog };
+    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    await mcp.close(); // the check needs the MCP servers' tool lists only
+    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: mcp.setup.catalog };
 
     const diagnostics: Diagnostic[] = [];
     for (const { fileName, source } of scripts) {
-      const result = parseAndCheck(source, { ...context, fileName });
+      // Bounded: large sources parse in a supervised worker or are refused, never at the host's expense.
+      const parsed = await parseBounded(source, { fileName });
+      const result = { diagnostics: parsed.ok ? check(parsed.program, context) : parsed.diagnostics };
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
     }
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;

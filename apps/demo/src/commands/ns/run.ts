@@ -3,30 +3,21 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, parse, type Diagnostic, type PreparedProgram, type Program, type RunLimits, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, parseBounded, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
-import { integerOption } from '../../options/parse-options.ts';
+import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
 
-/**
- * Node's timers hold at most 2^31−1 ms (a larger delay becomes 1 ms with only
- * a warning), and the interpreter adds a 250 ms grace to the wall-clock limit
- * for its own timer: rounded down, this leaves room for it.
- */
-const MAX_TIMEOUT_MS = 2_147_483_000;
-/** The sandbox gives an isolate at least 8 MiB (smaller limits are raised silently), so smaller values are refused. */
-const MIN_MEMORY_MB = 8;
-/** An isolate heap past 16 GiB is a typo, not a plan. */
-const MAX_MEMORY_MB = 16_384;
 
 async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ programs: Program[]; diagnostics: Diagnostic[] }> {
   const programs: Program[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const { fileName, source } of await readScripts(files, io)) {
-    const parsed = parse(source, { fileName });
+    const parsed = await parseBounded(source, { fileName });
     if (parsed.ok) programs.push(parsed.program);
     else diagnostics.push(...parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
   }
@@ -58,12 +49,10 @@ Exits 0 on success, 1 on a script error (static or at run time) or input that
 is not UTF-8, 2 on a usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
 
-Options:
-  --fuel N          evaluation steps per command file, 1 to 2^53−1 (default 1000000).
-  --timeout-ms N    wall-clock per command file, tool time included, 1 to
-                    2147483000, about 24 days (default 5000).
-  --memory-mb N     isolate heap per run, ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB} (default 64).
+Options (quotas apply to each command file):
+${RUN_LIMIT_OPTIONS_USAGE}
   --json            print the JSON report instead of the emits.
 `,
   jsonErrors: (args) => args.includes('--json'),
@@ -72,22 +61,14 @@ Options:
       args,
       options: {
         ...TOOL_OPTIONS,
-        fuel: { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'memory-mb': { type: 'string' },
+        ...MCP_CONFIG_OPTION,
+        ...RUN_LIMIT_OPTIONS,
         json: { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
     });
-    const fuel = integerOption('fuel', values.fuel, { min: 1, max: Number.MAX_SAFE_INTEGER, unit: 'steps' });
-    const wallMs = integerOption('timeout-ms', values['timeout-ms'], { min: 1, max: MAX_TIMEOUT_MS, unit: 'ms', why: "Node's timer limit" });
-    const memoryMb = integerOption('memory-mb', values['memory-mb'], { min: MIN_MEMORY_MB, max: MAX_MEMORY_MB, unit: 'MiB', why: "the sandbox's minimum isolate heap is 8 MiB" });
-    const limits: Partial<RunLimits> = {
-      ...(fuel === undefined ? {} : { fuel }),
-      ...(wallMs === undefined ? {} : { wallMs }),
-      ...(memoryMb === undefined ? {} : { memoryMb }),
-    };
+    const limits = runLimitOptions(values);
     const json = values.json === true;
 
     type Usage = { fuel: number; toolCalls: number; wallMs: number };
@@ -99,8 +80,10 @@ Options:
     };
 
     // Static checks of every file first (each file, then each command with the libraries): nothing runs if any fails.
-    const toolSetup = buildToolSetup(values, io);
     const loaded = await loadPrograms(positionals, io);
+    // From here on every exit path closes the MCP servers (mcp.close), or they would keep the process alive.
+    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    const toolSetup = mcp.setup;
     const libraries = loaded.programs.filter((program) => program.kind === 'library');
     const commands = loaded.programs.filter((program) => program.kind === 'command');
     const pool = createSandboxPool();
@@ -119,6 +102,7 @@ Options:
     const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
     if (firstError !== undefined) {
       await pool.close();
+      await mcp.close();
       report([], {}, located(firstError), diagnostics, { fuel: 0, toolCalls: 0, wallMs: 0 });
       return 1;
     }
@@ -153,6 +137,7 @@ Options:
       }
     } finally {
       await pool.close();
+      await mcp.close();
     }
     if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${error.message}\n`);
     report(emits, Object.fromEntries(whispers), error === null ? null : located({ ...error, file: failedFile }), diagnostics, usage);
