@@ -31,6 +31,7 @@ export function turnLimits(context: LoopContext, previous: readonly TurnRecord[]
 /** Executes `prepared` for the turn `record` with `tools`. */
 export async function executeTurn(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, previous: readonly TurnRecord[]): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
+  let runOver = false;
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
   const result = await context.interpreter.execute(prepared, {
@@ -46,6 +47,7 @@ export async function executeTurn(context: LoopContext, record: TurnRecord, prep
       context.emit({ type: 'whisper', ...base, ts: isoNow(context), target, text });
     },
     onToolCall: (observed) => {
+      if (runOver) return;
       const call: RecordedToolCall = {
         index: toolCalls.length,
         name: observed.name,
@@ -72,12 +74,14 @@ export async function executeTurn(context: LoopContext, record: TurnRecord, prep
     // A run-time error goes back to the model as a SYSTEM_ERROR line after what the program emitted.
     if (failure.kind === 'runtime' || failure.kind === 'internal') output += `${systemErrorLine(failure)}\n`;
   }
+  // A call still pending when the run ended settles later (cancelled): it is not part of this turn's record.
+  runOver = true;
   return {
     emits: result.emits,
     whispers,
     output,
     scratchpad: result.scratchpad,
-    toolCalls,
+    toolCalls: [...toolCalls],
     digest: progressDigest(output, result.scratchpad),
     ...(result.error === null ? {} : { error: result.error }),
     ...(failure === undefined ? {} : { failure }),

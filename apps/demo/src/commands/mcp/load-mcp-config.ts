@@ -5,6 +5,7 @@
  * `withMcpTools` is the hook `ns run`/`ns check` can call (see the report of
  * the MCP change); `askloop mcp …` uses it today.
  */
+import type { RunBinding } from '../ns/tool-options.ts';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
@@ -85,7 +86,7 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     await source.close();
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const hostFor = (turn: number) => createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn });
+  const hostFor = (turn: number, run?: RunBinding) => createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...run });
   return {
     setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
     close: () => source.close(),

@@ -3,7 +3,7 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, parseBounded, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, parseBounded, resolveLimits, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
@@ -69,6 +69,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       strict: true,
     });
     const limits = runLimitOptions(values);
+    const runLimits = resolveLimits(limits);
     const json = values.json === true;
 
     type Usage = { fuel: number; toolCalls: number; wallMs: number };
@@ -115,12 +116,18 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     let failedFile: string | undefined;
     try {
       for (const [turn, { program, prepared: ready }] of prepared.entries()) {
-        const result = await interpreter.execute(ready, {
-          tools: toolSetup.hostFor(turn),
-          onEmit: (text) => {
-            if (!json) io.stdout(`${text}\n`);
-          },
-        });
+        // The run's tool calls end with it: at its deadline, and when it returns (pending calls are aborted).
+        const runEnded = new AbortController();
+        // The deadline is a backstop past the run's own wall clock (which ends the run with SCRIPT_TIMEOUT first).
+        const binding = { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength };
+        const result = await interpreter
+          .execute(ready, {
+            tools: toolSetup.hostFor(turn, binding),
+            onEmit: (text) => {
+              if (!json) io.stdout(`${text}\n`);
+            },
+          })
+          .finally(() => runEnded.abort());
         emits.push(...result.emits);
         for (const [target, text] of Object.entries(result.whispers)) {
           const previous = whispers.get(target);

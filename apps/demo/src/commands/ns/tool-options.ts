@@ -47,14 +47,26 @@ export interface ToolOptionValues {
   http?: boolean | undefined;
 }
 
+/** What binds a tool host to one run (see `createToolHost`). */
+export interface RunBinding {
+  readonly signal: AbortSignal;
+  /** Epoch ms. */
+  readonly deadline: number;
+  readonly maxResultLength: number;
+}
+
 /** The tools a command works with: one policy, used by the static check (through `catalog`) and by every run's tool host. */
 export interface ToolSetup {
   registry: ToolRegistry;
   policy: Policy;
   /** The catalogue the static check asks (names, signatures, the policy's decision). */
   catalog: HostToolCatalog;
-  /** A tool host for one run (`turn` numbers the runs of one command). */
-  hostFor(turn: number): ToolHost;
+  /**
+   * A tool host for one run (`turn` numbers the runs of one command). Given
+   * `run`, its calls end with the run: at its deadline, and when its signal
+   * aborts (abort it when the run ends, so no pending call outlives it).
+   */
+  hostFor(turn: number, run?: RunBinding): ToolHost;
 }
 
 /** Builds registry and policy from the options; bad globs, grants and directories are `CLI_OPTION_INVALID`. */
@@ -85,6 +97,6 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSet
     if (isToolError(error)) throw invalid(error.message);
     throw error;
   }
-  const hostFor = (turn: number): ToolHost => createToolHost({ registry, policy, session: 'askloop-cli', turn });
+  const hostFor = (turn: number, run?: RunBinding): ToolHost => createToolHost({ registry, policy, session: 'askloop-cli', turn, ...run });
   return { registry, policy, catalog: hostFor(0).catalog, hostFor };
 }
