@@ -41,7 +41,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   const clock = options.clock ?? systemClock;
   const createId = options.createId ?? randomUUID;
   let ownedPool: SandboxPool | undefined;
-  const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool()).run(request) };
+  // Three workers: a turn waiting on `ask` holds one while its child's turn runs (default maxAskDepth 2, so 3 levels).
+  const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool({ workers: 3 })).run(request) };
   const interpreter = options.interpreter ?? createDefaultInterpreter(pool);
   let toolStore: SqliteToolStore | undefined;
   const toolStores = (): SqliteToolStore => (toolStore ??= openSqliteStore(options.toolStorePath ?? ':memory:', { clock }));
