@@ -4,7 +4,6 @@
  * replay) all run the same loop over stored records.
  */
 import { randomUUID } from 'node:crypto';
-import { validateUserdata, type Userdata } from '@askloop/envelope';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
 import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type SqliteToolStore } from '@askloop/tools';
@@ -20,11 +19,11 @@ import type { LoopContext } from './loop/loop-context.ts';
 import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
 import { resolvePlugins } from './plugin/resolve-plugins.ts';
 import { createTurnRegistry } from './plugin/turn-registry.ts';
-import { firstDivergence } from './replay/first-divergence.ts';
-import { createRecordedModel, createRecordedTools } from './replay/replay-sources.ts';
+import { loopResult } from './loop/loop-result.ts';
+import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
+import { newSession } from './session/new-session.ts';
 import { createSessionGate } from './session/session-gate.ts';
-import { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** The controller with its counters. */
@@ -105,35 +104,19 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     };
   }
 
-  async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
+  async function create(run: RunLoopOptions, parentSid?: string): Promise<SessionRecord> {
     const agent = findAgent(plugins.agents, run.agent);
     agentPolicy(agent);
     const sid = run.sid ?? createId();
-    let userdata: Userdata | undefined;
-    let schemaError: string | undefined;
-    try {
-      userdata = validateUserdata(typeof run.task === 'string' ? { subject: run.task, fields: {} } : run.task);
-    } catch (error) {
-      schemaError = error instanceof Error ? error.message : String(error);
-    }
-    const halted = schemaError === undefined ? undefined : ({ kind: 'HALT', reason: 'ERR_USERDATA_SCHEMA', message: schemaError } as const);
-    const session: SessionRecord = {
-      sid,
-      agent: agent.name,
-      agentDefinition: agent as unknown as JsonValue,
-      userdata: JSON.parse(JSON.stringify(userdata ?? run.task ?? null)) as JsonValue,
-      status: halted === undefined ? 'running' : 'halted',
-      createdAt: now(),
-      updatedAt: now(),
-      turns: 0,
-      ...(halted === undefined ? {} : { lastDecision: halted }),
-      ...(parentSid === undefined ? {} : { parentSid }),
-    };
+    modelFor(sid, agent);
+    const session = newSession(agent, run.task, sid, now(), parentSid);
     await store.createSession(session);
-    if (halted !== undefined) {
-      const usage = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 };
-      return { status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', result: null, turns: 0, sid, decisions: [], usage };
-    }
+    return session;
+  }
+
+  async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
+    const session = await create(run, parentSid);
+    if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
     return driveLoop(contextFor(session, depth, run), gate);
   }
 
@@ -156,39 +139,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function replay(sid: string): Promise<ReplayReport> {
     const session = await requireSession(sid);
-    const recorded = await store.listTurns(sid);
-    const children = (await store.listSessions()).filter((child) => child.parentSid === sid).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-    const replayStore = createMemoryTranscriptStore();
-    const { lastDecision: _last, ...fresh } = session;
-    await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
-    const replayGate = createSessionGate();
-    let child = 0;
-    const context = contextFor(session, await depthOf(session), {}, {
-      store: replayStore,
-      model: createRecordedModel(recorded),
-      replayTools: (turn, catalog) => createRecordedTools(recorded, turn, catalog),
-      sessionCounter: createCallCounter(),
-      ask: async (request) => {
-        const answer = children[child++]?.lastDecision;
-        if (answer?.kind === 'DONE') return answer.result;
-        throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the recording has no finished child session`), { code: 'LOOP_ASK_FAILED' });
-      },
-    });
-    let result = await driveLoop(context, replayGate);
-    // Paused turns take the decision a person recorded for them.
-    for (;;) {
-      if (result.status !== 'PAUSED') break;
-      const approval = recorded.find((turn) => turn.turnIndex === result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0))?.approval;
-      if (approval?.state !== 'approved' && approval?.state !== 'denied') break;
-      await applyApproval(replayStore, sid, approval.state === 'approved', approval.note, now());
-      result = await driveLoop(context, replayGate, { resumed: true });
-    }
-    const replayed = await replayStore.listTurns(sid);
-    const divergence = firstDivergence(recorded, replayed);
-    return { sid, matched: divergence === null, turns: replayed.length, divergence };
+    const depth = await depthOf(session);
+    return replaySession(store, session, (overrides) => contextFor(session, depth, {}, overrides), now);
   }
 
   return {
+    create: async (run) => (await create(run)).sid,
     run: (run) => start(run),
     step: (sid, call) => resume(sid, call, true),
     resume: (sid, call) => resume(sid, call),

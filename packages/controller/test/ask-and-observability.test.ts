@@ -32,7 +32,9 @@ describe('ask (seed 004)', () => {
   it('refuses ask beyond maxAskDepth before anything runs', async () => {
     const agents = { parent: { name: 'parent', model: 'scripted:parent', maxAskDepth: 0 }, child: { name: 'child', model: 'scripted:child' } };
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
-    expect(await loop.run({ agent: 'parent', task: 'delegate' })).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    expect((await loop.replay(result.sid)).matched).toBe(true);
   });
 });
 

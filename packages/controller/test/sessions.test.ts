@@ -58,8 +58,8 @@ describe('sessions', () => {
   it('steps exactly one turn at a time', async () => {
     const store = createMemoryTranscriptStore();
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store, pool });
-    const sid = 'stepped';
-    await store.createSession({ sid, agent: 'worker', agentDefinition: { ...agent }, userdata: { subject: 's', fields: {} }, status: 'running', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', turns: 0 });
+    const sid = await loop.create({ agent, task: 's' });
+    expect(await store.listTurns(sid)).toEqual([]);
     const afterOne = await loop.step(sid);
     expect(afterOne).toMatchObject({ status: 'RUNNING', turns: 1 });
     const afterTwo = await loop.step(sid);
