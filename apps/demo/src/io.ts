@@ -3,8 +3,10 @@
  * directly, so tests run them in-process with captured output.
  */
 export interface CommandIo {
-  /** Reads all of standard input as bytes. */
-  readStdin(): Promise<Uint8Array>;
+  /** Standard input as a byte stream; read it through `readInput`, which caps its size. */
+  stdin(): AsyncIterable<Uint8Array>;
+  /** True when standard input is a terminal: a command then refuses to wait on it. */
+  stdinIsTerminal: boolean;
   /** Writes text to standard output. */
   stdout(text: string): void;
   /** Writes text to standard error. */
@@ -18,25 +20,25 @@ export interface CommandIo {
 /** A command's outcome: the process exit code (0 ok, 1 failure, 2 usage). */
 export type ExitCode = 0 | 1 | 2;
 
-/** One `askloop <group> <name>` command. */
+/** One `askloop …` command, loaded from its module only when it runs. */
 export interface Command {
-  /** The sub-command word, e.g. `parse`. */
-  name: string;
-  /** One line for `--help`. */
-  summary: string;
-  /** The usage text printed by `--help` and on usage errors. */
+  /** The usage text printed by `--help`. */
   usage: string;
+  /**
+   * Whether errors go to standard output as the JSON envelope
+   * `{"ok":false,"error":{…}}` (commands whose output is JSON, or given
+   * `--json`) rather than as one line on standard error. Default: never.
+   */
+  jsonErrors?: (args: readonly string[]) => boolean;
   run(args: string[], io: CommandIo): Promise<ExitCode>;
 }
 
-/** A group of commands, e.g. `askloop envelope …`. */
-export interface CommandGroup {
+/** An entry of the command table: enough for `--help` without loading the command. */
+export interface CommandEntry {
+  /** The words that select the command: `demo`, `envelope parse`. */
   name: string;
+  /** One line for `askloop --help`. */
   summary: string;
-  commands: Command[];
-}
-
-/** Thrown by argument parsing; the dispatcher prints it with the usage and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
+  /** Loads the command's module (a dynamic import, so start-up loads only the one that runs). */
+  load: () => Promise<Command>;
 }

@@ -1,8 +1,11 @@
-import { parseArgs } from 'node:util';
-import { commandGroups, topLevelCommands } from './commands/index.ts';
-import { UsageError, type Command, type CommandGroup, type CommandIo, type ExitCode } from './io.ts';
+import { CliError, usageError } from './cli-error.ts';
+import { COMMANDS, GROUP_SUMMARIES } from './commands/index.ts';
+import type { Command, CommandEntry, CommandIo, ExitCode } from './io.ts';
 
 const PROGRAM = 'askloop';
+
+/** Codes printed with a hint to the command's `--help`. */
+const USAGE_CODES = new Set(['CLI_USAGE', 'CLI_OPTION_INVALID', 'CLI_STDIN_IS_TERMINAL']);
 
 /** Text of `askloop --help`. */
 export function topLevelHelp(): string {
@@ -12,43 +15,61 @@ export function topLevelHelp(): string {
     `Usage: ${PROGRAM} <command> [options]`,
     '',
     'Commands:',
+    ...COMMANDS.map((entry) => `  ${entry.name.padEnd(22)}${entry.summary}`),
+    '',
+    `Run '${PROGRAM} <command> --help' for a command's options.`,
+    '',
   ];
-  for (const command of topLevelCommands) lines.push(`  ${command.name.padEnd(22)}${command.summary}`);
-  for (const group of commandGroups) {
-    for (const command of group.commands) {
-      lines.push(`  ${`${group.name} ${command.name}`.padEnd(22)}${command.summary}`);
-    }
+  return lines.join('\n');
+}
+
+function groupHelp(group: string): string {
+  const lines = [`${PROGRAM} ${group} — ${GROUP_SUMMARIES[group] ?? ''}`, '', `Usage: ${PROGRAM} ${group} <command> [options]`, '', 'Commands:'];
+  for (const entry of COMMANDS.filter((candidate) => candidate.name.startsWith(`${group} `))) {
+    lines.push(`  ${entry.name.slice(group.length + 1).padEnd(12)}${entry.summary}`);
   }
-  lines.push('', `Run '${PROGRAM} <command> --help' for a command's options.`, '');
+  lines.push('', `Run '${PROGRAM} ${group} <command> --help' for details.`, '');
   return lines.join('\n');
 }
 
-function groupHelp(group: CommandGroup): string {
-  const lines = [`${PROGRAM} ${group.name} — ${group.summary}`, '', `Usage: ${PROGRAM} ${group.name} <command> [options]`, '', 'Commands:'];
-  for (const command of group.commands) lines.push(`  ${command.name.padEnd(12)}${command.summary}`);
-  lines.push('', `Run '${PROGRAM} ${group.name} <command> --help' for details.`, '');
-  return lines.join('\n');
+/** Prints one wrong thing and where to look, never the whole help. */
+function usageFailure(io: CommandIo, message: string, helpFor: string): 2 {
+  io.stderr(`${PROGRAM}: ${message}\nRun '${PROGRAM} ${helpFor}--help' for usage.\n`);
+  return 2;
 }
 
-async function runCommand(command: Command, args: string[], io: CommandIo): Promise<ExitCode> {
+/** Turns whatever a command threw into a `CliError`; anything unknown is a bug and is rethrown. */
+function asCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  // node:util parseArgs: an unknown option, a missing value, an unexpected positional.
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) return usageError((error as Error).message);
+  throw error;
+}
+
+/** Prints a failure: the JSON envelope on standard output in JSON mode, else one line on standard error. */
+function report(io: CommandIo, entry: CommandEntry, error: CliError, json: boolean): ExitCode {
+  if (json) io.stdout(`${JSON.stringify({ ok: false, error: error.toJSON() })}\n`);
+  else {
+    const where = error.file === undefined ? '' : `${[error.file, error.line, error.column].filter((part) => part !== undefined).join(':')}: `;
+    io.stderr(`${PROGRAM}: ${where}${error.message}${error.code.startsWith('CLI_') ? '' : ` (${error.code})`}\n`);
+  }
+  if (USAGE_CODES.has(error.code)) io.stderr(`Run '${PROGRAM} ${entry.name} --help' for usage.\n`);
+  return error.exitCode;
+}
+
+async function runEntry(entry: CommandEntry, args: string[], io: CommandIo): Promise<ExitCode> {
+  const command: Command = await entry.load();
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(`${command.usage.trimEnd()}\n`);
     return 0;
   }
+  const json = command.jsonErrors?.(args) ?? false;
   try {
     return await command.run(args, io);
   } catch (error) {
-    if (error instanceof UsageError || isParseArgsError(error)) {
-      io.stderr(`${PROGRAM}: ${(error as Error).message}\n\n${command.usage.trimEnd()}\n`);
-      return 2;
-    }
-    throw error;
+    return report(io, entry, asCliError(error), json);
   }
-}
-
-function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
 /**
@@ -56,34 +77,31 @@ function isParseArgsError(error: unknown): boolean {
  * returns the exit code: 0 success, 1 failure, 2 usage error.
  */
 export async function main(argv: string[], io: CommandIo): Promise<ExitCode> {
-  const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+  const [first, second] = argv;
+  if (first === undefined) return usageFailure(io, 'no command given', '');
+  if (first === '--help' || first === '-h' || first === 'help') {
     io.stdout(topLevelHelp());
-    return first === undefined ? 2 : 0;
+    return 0;
   }
   if (first === '--version') {
-    parseArgs({ args: rest, strict: true, allowPositionals: false });
+    if (argv.length > 1) return usageFailure(io, `unexpected argument '${second}' after --version`, '');
     io.stdout(`${PROGRAM} ${VERSION}\n`);
     return 0;
   }
-  const topLevel = topLevelCommands.find((command) => command.name === first);
-  if (topLevel) return runCommand(topLevel, rest, io);
-  const group = commandGroups.find((candidate) => candidate.name === first);
-  if (!group) {
-    io.stderr(`${PROGRAM}: unknown command '${first}'.\n\n${topLevelHelp()}`);
-    return 2;
+  const pair = COMMANDS.find((entry) => entry.name === `${first} ${second}`);
+  if (pair) return runEntry(pair, argv.slice(2), io);
+  const single = COMMANDS.find((entry) => entry.name === first);
+  if (single) return runEntry(single, argv.slice(1), io);
+  if (first in GROUP_SUMMARIES) {
+    if (second === '--help' || second === '-h') {
+      io.stdout(groupHelp(first));
+      return 0;
+    }
+    const names = COMMANDS.filter((entry) => entry.name.startsWith(`${first} `)).map((entry) => entry.name.slice(first.length + 1));
+    const problem = second === undefined ? `'${first}' needs a command: ${names.join(', ')}` : `unknown command '${first} ${second}'; '${first}' has ${names.join(', ')}`;
+    return usageFailure(io, problem, `${first} `);
   }
-  const [name, ...args] = rest;
-  if (name === undefined || name === '--help' || name === '-h') {
-    io.stdout(groupHelp(group));
-    return name === undefined ? 2 : 0;
-  }
-  const command = group.commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    io.stderr(`${PROGRAM}: unknown command '${group.name} ${name}'.\n\n${groupHelp(group)}`);
-    return 2;
-  }
-  return runCommand(command, args, io);
+  return usageFailure(io, `unknown command '${first}'`, '');
 }
 
 /** The CLI's version, replaced at build time by tsup's `define`. */

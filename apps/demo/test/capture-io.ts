@@ -10,14 +10,21 @@ export interface CapturedIo extends CommandIo {
   err: string;
 }
 
-/** Builds a captured io; `stdin` is what the command reads as standard input. */
-export function captureIo(options: { stdin?: string | Uint8Array; cwd?: string } = {}): CapturedIo {
+/**
+ * Builds a captured io; `stdin` is what the command reads as standard input
+ * (in 64 KiB chunks, like a pipe), and `stdinIsTerminal` pretends it is a terminal.
+ */
+export function captureIo(options: { stdin?: string | Uint8Array; cwd?: string; stdinIsTerminal?: boolean } = {}): CapturedIo {
+  const bytes = typeof options.stdin === 'string' ? new TextEncoder().encode(options.stdin) : (options.stdin ?? new Uint8Array());
   const io: CapturedIo = {
     out: '',
     err: '',
     cwd: options.cwd ?? process.cwd(),
     env: {},
-    readStdin: async () => (typeof options.stdin === 'string' ? new TextEncoder().encode(options.stdin) : (options.stdin ?? new Uint8Array())),
+    stdinIsTerminal: options.stdinIsTerminal ?? false,
+    async *stdin() {
+      for (let offset = 0; offset < bytes.length; offset += 65_536) yield bytes.subarray(offset, offset + 65_536);
+    },
     stdout: (text) => {
       io.out += text;
     },

@@ -32,10 +32,12 @@ describe('askloop envelope parse', () => {
     expect(JSON.parse(io.out).lints.map((lint: { code: string }) => lint.code)).toEqual(['LINT_RECOVERED_FENCE']);
   });
 
-  it('exits 2 on a usage error and prints the usage', async () => {
+  it('exits 2 on a usage error and prints the one wrong thing and a hint, not the help', async () => {
     const io = captureIo();
     expect(await main(['envelope', 'parse', '--nope'], io)).toBe(2);
-    expect(io.err).toContain('Usage: askloop envelope parse');
+    // parse prints JSON, so the error is the JSON envelope; the hint goes to standard error.
+    expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_USAGE', message: expect.stringContaining("Unknown option '--nope'") } });
+    expect(io.err).toBe("Run 'askloop envelope parse --help' for usage.\n");
   });
 });
 
@@ -117,15 +119,20 @@ describe('input decoding', () => {
     expect(fromStdin.out).toBe(fromFile.out);
   });
 
-  it('rejects invalid UTF-8 with ERR_ENV_ENCODING in every command', async () => {
-    const bad = new Uint8Array([0x61, 0xff, 0x0a]);
-    for (const args of [['envelope', 'parse', '--extract'], ['envelope', 'compose'], ['envelope', 'control']]) {
+  it('rejects invalid UTF-8 with the same typed error, file and offset in every command', async () => {
+    const bad = new Uint8Array([0x61, 0x0a, 0x62, 0xff, 0x0a]);
+    for (const args of [['envelope', 'parse'], ['envelope', 'parse', '--extract'], ['envelope', 'compose'], ['envelope', 'control'], ['ns', 'check', '-', '--json'], ['ns', 'run', '-', '--json']]) {
       const io = captureIo({ stdin: bad });
-      expect(await main(args, io)).toBe(1);
-      expect(JSON.parse(io.out).error.code).toBe('ERR_ENV_ENCODING');
+      expect(await main(args, io), args.join(' ')).toBe(1);
+      expect(JSON.parse(io.out), args.join(' ')).toEqual({
+        ok: false,
+        error: { code: 'CLI_INPUT_ENCODING', message: 'not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)', file: '<stdin>', line: 2, column: 2 },
+      });
     }
-    const digest = captureIo({ stdin: bad });
-    expect(await main(['envelope', 'digest', '--output', '-'], digest)).toBe(1);
-    expect(digest.err).toContain('ERR_ENV_ENCODING');
+    for (const args of [['envelope', 'digest', '--output', '-'], ['ns', 'check', '-'], ['ns', 'run', '-']]) {
+      const io = captureIo({ stdin: bad });
+      expect(await main(args, io), args.join(' ')).toBe(1);
+      expect(io.err).toBe('askloop: <stdin>:2:2: not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)\n');
+    }
   });
 });

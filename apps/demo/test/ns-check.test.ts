@@ -25,10 +25,12 @@ describe('askloop ns check', () => {
   it('prints every diagnostic as JSON with file, line and column, and exits 1', async () => {
     const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' }) });
     expect(await main(['ns', 'check', 'a.ns', 'b.ns', '--json'], io)).toBe(1);
+    const first = { code: 'SCRIPT_SYNTAX', message: "An assignment needs 'set': write 'set x = 1'.", file: 'a.ns', line: 2, column: 3 };
     expect(JSON.parse(io.out)).toEqual({
       ok: false,
+      error: first,
       diagnostics: [
-        { code: 'SCRIPT_SYNTAX', message: "An assignment needs 'set': write 'set x = 1'.", line: 2, column: 3, file: 'a.ns' },
+        first,
         { code: 'SCRIPT_TOOL_UNKNOWN', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
         { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
       ],
@@ -58,11 +60,12 @@ describe('askloop ns check', () => {
   it('exits 2 on usage errors', async () => {
     const none = captureIo();
     expect(await main(['ns', 'check'], none)).toBe(2);
-    expect(none.err).toContain('Usage: askloop ns check');
+    expect(none.err).toBe("askloop: expected at least one FILE\nRun 'askloop ns check --help' for usage.\n");
     const badFlag = captureIo();
     expect(await main(['ns', 'check', 'x.ns', '--nope'], badFlag)).toBe(2);
     const missing = captureIo({ cwd: tmpdir() });
     expect(await main(['ns', 'check', 'does-not-exist.ns'], missing)).toBe(2);
+    expect(missing.err).toBe('askloop: does-not-exist.ns: cannot read: no such file\n');
   });
 
   it('lists the command in --help', async () => {

@@ -26,7 +26,8 @@ describe('askloop ns run', () => {
     const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST }) });
     expect(await main(['ns', 'run', 'lib.ns', 'a.ns', '--json'], io)).toBe(0);
     const report = JSON.parse(io.out);
-    expect(report).toMatchObject({ ok: true, emits: ['HELLO!'], whispers: { notes: 'first' }, error: null });
+    expect(Object.keys(report)).toEqual(['ok', 'emits', 'whispers', 'diagnostics', 'usage']);
+    expect(report).toMatchObject({ ok: true, emits: ['HELLO!'], whispers: { notes: 'first' }, diagnostics: [] });
     expect(report.usage.toolCalls).toBe(1);
     expect(report.usage.fuel).toBeGreaterThan(0);
   });

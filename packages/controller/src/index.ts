@@ -3,6 +3,8 @@
  * v1 dialect of seeds 000/001 and seed 004's `ask` hook) and the plugin
  * registry that wires providers, tool packs, agents and hooks.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-definition.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';

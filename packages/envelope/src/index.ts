@@ -2,6 +2,8 @@
  * @askloop/envelope — the AEIOU v4 envelope codec (seed 003), loop-control
  * scanning in the v4 and v1 dialects, the progress digest, and canonical JSON.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 export type { Envelope, ParseResult } from './envelope.ts';
 export { parseEnvelope } from './parse-envelope.ts';
 export { EnvelopeStreamParser, type StreamStatus } from './envelope-stream-parser.ts';

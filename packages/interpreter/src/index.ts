@@ -3,14 +3,29 @@
  * for what will live here. The package exists so the workspace, its build and
  * the dependency-direction check already cover it.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 export const PACKAGE_STATUS = 'skeleton' as const;
 
 // Front end: AST types and traversal (src/ast).
 export * from './ast/index.ts';
 
 // Front end: parser and static checks (src/parse, src/check).
-export { parse, compareDiagnostics, DIAGNOSTIC_CODES, NUMERIC_CODES, MAX_SOURCE_LENGTH } from './parse/index.ts';
-export type { ParseOptions, ParseResult, Diagnostic, DiagnosticCode } from './parse/index.ts';
+export {
+  parse,
+  parseBounded,
+  closeParseWorker,
+  createParseSupervisor,
+  compareDiagnostics,
+  DIAGNOSTIC_CODES,
+  NUMERIC_CODES,
+  MAX_SOURCE_LENGTH,
+  DEFAULT_BOUNDED_MAX_LENGTH,
+  DEFAULT_IN_HOST_MAX_LENGTH,
+  DEFAULT_PARSE_MEMORY_MB,
+  DEFAULT_PARSE_TIMEOUT_MS,
+} from './parse/index.ts';
+export type { ParseOptions, ParseResult, ParseBoundedOptions, ParseSupervisor, ParseSupervisorOptions, ParseSupervisorStats, Diagnostic, DiagnosticCode } from './parse/index.ts';
 export { check, parseAndCheck, canonicalToolName, matchToolGlob, findToolCalls, policyDenial, nearestName } from './check/index.ts';
 export type { CheckContext, ToolPolicy, ParseAndCheckResult } from './check/index.ts';
 

@@ -3,6 +3,8 @@
  * has the same `generate()` call with retries, timeouts, typed errors, token
  * accounting and key redaction. See README.md.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 
 // The model interface
 export type { ChatMessage } from './model/chat-message.ts';
@@ -29,6 +31,7 @@ export { createProviderRegistry, type ProviderRegistry, type ProviderRegistryOpt
 
 // Building blocks for custom providers
 export { createLanguageModel, DEFAULT_TIMEOUT_MS, type LanguageModelSpec } from './call/create-language-model.ts';
+export { defineProvider, type ProviderDefinition } from './call/define-provider.ts';
 export type { AttemptRequest, AttemptResult, ModelAttempt } from './call/model-attempt.ts';
 export type { ProviderSettings } from './call/provider-settings.ts';
 export { computeCost } from './call/compute-cost.ts';

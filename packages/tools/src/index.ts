@@ -3,6 +3,8 @@
  * limits), built-in tool packs and durable stores. Everything an agent
  * program does to the world goes through here.
  */
+// First, before anything that an old Node cannot load: one clear error on a Node that is too old.
+import './node-version-check.ts';
 export { TOOL_ERROR_CODES, type ToolErrorCode, type ToolErrorCodeInfo } from './errors/error-codes.ts';
 export { ToolError, isToolError, type ToolErrorDetails, type ToolErrorJson } from './errors/tool-error.ts';
 
@@ -25,13 +27,16 @@ export { createCallCounter, createCallCounters, type CallCounter, type CallCount
 export { formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
 export { findUncoveredNeed, grantsSatisfy } from './policy/capability-match.ts';
 export { compileGlob, matchGlob, type GlobOptions } from './policy/glob.ts';
+export type { WildcardMatcher } from './policy/wildcard-matcher.ts';
 export { createPolicy, type Policy, type PolicyDecision, type PolicyLimits, type PolicyOptions, type ToolCallLimit } from './policy/policy.ts';
 export { scopeMatches } from './policy/scope-match.ts';
 export { canonicalToolPattern, compileToolPattern, type ToolPattern } from './policy/tool-pattern.ts';
 
-export { createToolHost, type HostToolCatalog, type ToolCallRecord, type ToolHost, type ToolHostOptions } from './host/tool-host.ts';
+export { createToolHost, type HostToolCatalog, type ToolCallOptions, type ToolCallRecord, type ToolHost, type ToolHostOptions } from './host/tool-host.ts';
+export { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength } from './spec/result-size.ts';
 
-export { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION, type SqliteMigration } from './stores/sqlite-migrations.ts';
+export { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER, SQLITE_SCHEMA_VERSION } from './stores/sqlite-migrations.ts';
+export { applyMigrations, immediateTransaction, openDatabase, type ApplyMigrationsOptions, type OpenDatabaseOptions, type SqliteMigration } from './stores/sqlite-database.ts';
 export { openSqliteStore, type SqliteStoreOptions, type SqliteToolStore } from './stores/sqlite-store.ts';
 export type { CasResult, IdempotenceClaim, IdempotenceKey, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
 

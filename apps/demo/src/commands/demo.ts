@@ -26,8 +26,6 @@ function printTurn(io: CommandIo, turn: DemoTurn): void {
 
 /** `askloop demo`: a two-turn AEIOU v4 session with a scripted model. */
 export const demoCommand: Command = {
-  name: 'demo',
-  summary: 'run a two-turn agent session with a scripted model (no API key needed)',
   usage: `Usage: askloop demo
 
 Runs a short AEIOU v4 session with a scripted model: each turn the host

@@ -1,14 +1,25 @@
 /**
- * Every command the `askloop` executable knows. Add a group here and it shows
- * up in `askloop --help`.
+ * Every command the `askloop` executable knows: one line each. A command's
+ * module is imported only when that command runs, so `askloop --help` and
+ * `askloop envelope parse` never load the interpreter, isolated-vm or the
+ * provider SDKs. Add a command by adding its line; a word before a space
+ * (`envelope`) groups commands in the help.
  */
-import type { Command, CommandGroup } from '../io.ts';
-import { demoCommand } from './demo.ts';
-import { envelopeGroup } from './envelope/index.ts';
-import { nsGroup } from './ns/index.ts';
+import type { CommandEntry } from '../io.ts';
 
-/** Commands called without a group: `askloop demo`. */
-export const topLevelCommands: Command[] = [demoCommand];
+/** The command table, in the order `askloop --help` lists it. */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'demo', summary: 'run a two-turn agent session with a scripted model (no API key needed)', load: async () => (await import('./demo.ts')).demoCommand },
+  { name: 'envelope parse', summary: 'parse an AEIOU v4 envelope and print it as JSON', load: async () => (await import('./envelope/parse.ts')).parseCommand },
+  { name: 'envelope compose', summary: 'write envelope text from the JSON that `parse` prints', load: async () => (await import('./envelope/compose.ts')).composeCommand },
+  { name: 'envelope digest', summary: "print the progress digest of a turn's OUTPUT and SCRATCHPAD", load: async () => (await import('./envelope/digest.ts')).digestCommand },
+  { name: 'envelope control', summary: "scan a turn's OUTPUT for loop control (DONE marker, or v1 signals)", load: async () => (await import('./envelope/control.ts')).controlCommand },
+  { name: 'ns check', summary: 'parse and statically check NeuroScript files', load: async () => (await import('./ns/check.ts')).checkCommand },
+  { name: 'ns run', summary: 'check and run NeuroScript files in the sandbox', load: async () => (await import('./ns/run.ts')).runCommand },
+];
 
-/** Command groups: `askloop envelope parse`, `askloop ns check`, … */
-export const commandGroups: CommandGroup[] = [envelopeGroup, nsGroup];
+/** One-line descriptions of the command groups, for `askloop <group> --help`. */
+export const GROUP_SUMMARIES: Readonly<Record<string, string>> = {
+  envelope: 'parse, compose and inspect AEIOU v4 envelopes',
+  ns: 'NeuroScript: parse, check and run scripts',
+};

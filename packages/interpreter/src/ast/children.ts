@@ -80,14 +80,26 @@ function bySourcePosition(a: Node, b: Node): number {
  * Visits `node` and every descendant depth-first in source order. Return
  * `false` from `visit` to skip a node's children. `ancestors` lists the
  * path from the root (outermost first), excluding the node itself.
+ * Iterative, so it survives a hand-built tree of any depth.
  */
 export function walk(node: Node, visit: (node: Node, ancestors: readonly Node[]) => boolean | void): void {
   const ancestors: Node[] = [];
-  const step = (current: Node): void => {
+  // One frame per entered node: its children and the next one to visit.
+  const frames: { children: Node[]; next: number }[] = [];
+  const enter = (current: Node): void => {
     if (visit(current, ancestors) === false) return;
     ancestors.push(current);
-    for (const child of childrenOf(current)) step(child);
-    ancestors.pop();
+    frames.push({ children: childrenOf(current), next: 0 });
   };
-  step(node);
+  enter(node);
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as { children: Node[]; next: number };
+    if (frame.next < frame.children.length) {
+      enter(frame.children[frame.next] as Node);
+      frame.next += 1;
+    } else {
+      frames.pop();
+      ancestors.pop();
+    }
+  }
 }

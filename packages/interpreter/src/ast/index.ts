@@ -59,3 +59,4 @@ export type { CommandBlock, FunctionDefinition, MetadataEntry, Program, ProgramK
 export type { Node, NodeType } from './node.ts';
 export { childrenOf, walk } from './children.ts';
 export { validateProgram, type ProgramValidation } from './validate-program.ts';
+export { findTooDeep, MAX_NESTING_DEPTH, NESTING_NODE_TYPES } from './nesting-depth.ts';

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../parse/index.ts';
+import { MAX_NESTING_DEPTH } from './nesting-depth.ts';
 import { validateProgram } from './validate-program.ts';
 
 function parsedJson(source: string): any {
@@ -37,6 +38,7 @@ describe('validateProgram', () => {
       const result = validateProgram(ast);
       expect(result.ok).toBe(false);
       if (!result.ok) {
+        expect(result.code).toBe('SCRIPT_INVALID_PROGRAM');
         expect(result.path).toBe(path);
         expect(result.line).toBeGreaterThan(1);
       }
@@ -63,11 +65,27 @@ describe('validateProgram', () => {
     expect(validateProgram('command').ok).toBe(false);
   });
 
-  it('reports a nesting too deep to walk instead of throwing', () => {
+  it('refuses a hand-built tree nested past the limit with SCRIPT_NESTING_TOO_DEEP, never a RangeError', () => {
     let value: any = { type: 'NilLiteral', line: 1, column: 1 };
-    for (let i = 0; i < 200_000; i++) value = { type: 'UnaryExpression', operator: '-', argument: value, line: 1, column: 1 };
+    for (let i = 0; i < 200_000; i++) value = { type: 'UnaryExpression', operator: '-', argument: value, line: 2, column: 3 };
     const ast = parsedJson('command\n  emit 1\nendcommand\n');
     ast.commands[0].body[0].value = value;
-    expect(validateProgram(ast).ok).toBe(false);
+    const result = validateProgram(ast);
+    expect(result).toMatchObject({ ok: false, code: 'SCRIPT_NESTING_TOO_DEEP', line: 2, column: 3 });
+    if (!result.ok) expect(result.message).toContain(`the limit is ${MAX_NESTING_DEPTH}`);
+  });
+
+  it('counts levels as the parser does: the deepest parsable tree passes, one more level fails', () => {
+    const deepest = parsedJson(`command\n  emit ${'- '.repeat(MAX_NESTING_DEPTH - 2)}1\nendcommand\n`);
+    expect(validateProgram(deepest).ok).toBe(true);
+    const emit = deepest.commands[0].body[0];
+    emit.value = { type: 'UnaryExpression', operator: '-', argument: emit.value, line: 2, column: 8 };
+    expect(validateProgram(deepest)).toMatchObject({ ok: false, code: 'SCRIPT_NESTING_TOO_DEEP' });
+  });
+
+  it('refuses a cyclic object instead of recursing forever', () => {
+    const ast = parsedJson('command\n  emit [1]\nendcommand\n');
+    ast.commands[0].body[0].value.elements.push(ast.commands[0].body[0].value);
+    expect(validateProgram(ast)).toMatchObject({ ok: false, code: 'SCRIPT_NESTING_TOO_DEEP' });
   });
 });

@@ -7,6 +7,8 @@
  * would otherwise hide what it contains from the checks while the generator
  * still compiles it.
  */
+import { MAX_NESTING_DEPTH, NESTING_NODE_TYPES } from './nesting-depth.ts';
+import type { NodeType } from './node.ts';
 import type { Program } from './program.ts';
 
 type Group = readonly string[];
@@ -92,15 +94,29 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
 /** The outcome of `validateProgram`. */
 export type ProgramValidation =
   | { readonly ok: true; readonly program: Program }
-  /** `path` names the offending field (`commands[0].body[2].value.type`); `line`/`column` are those of the nearest node that has them, else 1/1. */
-  | { readonly ok: false; readonly path: string; readonly message: string; readonly line: number; readonly column: number };
+  /**
+   * `path` names the offending field (`commands[0].body[2].value.type`);
+   * `line`/`column` are those of the nearest node that has them, else 1/1.
+   * `code` is `SCRIPT_NESTING_TOO_DEEP` when statements and expressions nest
+   * deeper than `MAX_NESTING_DEPTH`, else `SCRIPT_INVALID_PROGRAM`.
+   */
+  | {
+      readonly ok: false;
+      readonly code: 'SCRIPT_INVALID_PROGRAM' | 'SCRIPT_NESTING_TOO_DEEP';
+      readonly path: string;
+      readonly message: string;
+      readonly line: number;
+      readonly column: number;
+    };
 
 class ShapeError {
   readonly path: string;
   readonly message: string;
-  constructor(path: string, message: string) {
+  readonly code: 'SCRIPT_INVALID_PROGRAM' | 'SCRIPT_NESTING_TOO_DEEP';
+  constructor(path: string, message: string, code: 'SCRIPT_INVALID_PROGRAM' | 'SCRIPT_NESTING_TOO_DEEP' = 'SCRIPT_INVALID_PROGRAM') {
     this.path = path;
     this.message = message;
+    this.code = code;
   }
 }
 
@@ -121,7 +137,8 @@ interface Walk {
   column: number;
 }
 
-function checkNode(value: unknown, allowed: Group, path: string, walk: Walk): void {
+/** `depth` is the nesting level of the enclosing node (see `nesting-depth.ts`); it bounds this recursion. */
+function checkNode(value: unknown, allowed: Group, path: string, walk: Walk, depth: number): void {
   if (!isRecord(value)) throw new ShapeError(path, `expected a node (${allowed.join(' | ')}), found ${describe(value)}`);
   const type = value['type'];
   if (typeof type !== 'string' || !allowed.includes(type) || !Object.hasOwn(SHAPES, type)) {
@@ -135,8 +152,12 @@ function checkNode(value: unknown, allowed: Group, path: string, walk: Walk): vo
   }
   walk.line = value['line'] as number;
   walk.column = value['column'] as number;
+  const level = NESTING_NODE_TYPES.has(type as NodeType) ? depth + 1 : depth;
+  if (level > MAX_NESTING_DEPTH) {
+    throw new ShapeError(path, `statements and expressions nest ${level} levels deep here; the limit is ${MAX_NESTING_DEPTH}`, 'SCRIPT_NESTING_TOO_DEEP');
+  }
   const shape = SHAPES[type] as Readonly<Record<string, FieldSpec>>;
-  for (const [field, spec] of Object.entries(shape)) checkField(value[field], spec, `${path}.${field}`, walk);
+  for (const [field, spec] of Object.entries(shape)) checkField(value[field], spec, `${path}.${field}`, walk, level);
   if (type === 'Program' && value['fileName'] !== undefined && typeof value['fileName'] !== 'string') {
     throw new ShapeError(`${path}.fileName`, `expected a string, found ${describe(value['fileName'])}`);
   }
@@ -145,7 +166,7 @@ function checkNode(value: unknown, allowed: Group, path: string, walk: Walk): vo
   }
 }
 
-function checkField(value: unknown, spec: FieldSpec, path: string, walk: Walk): void {
+function checkField(value: unknown, spec: FieldSpec, path: string, walk: Walk, depth: number): void {
   const fail = (expected: string): never => {
     throw new ShapeError(path, `expected ${expected}, found ${describe(value)}`);
   };
@@ -165,14 +186,14 @@ function checkField(value: unknown, spec: FieldSpec, path: string, walk: Walk): 
     return;
   } else if ('node' in spec) {
     const { line, column } = walk;
-    checkNode(value, spec.node, path, walk);
+    checkNode(value, spec.node, path, walk, depth);
     walk.line = line;
     walk.column = column;
   } else {
     if (!Array.isArray(value)) return fail(`a list of ${spec.nodes.join(' | ')}`);
     const { line, column } = walk;
     value.forEach((item, index) => {
-      checkNode(item, spec.nodes, `${path}[${index}]`, walk);
+      checkNode(item, spec.nodes, `${path}[${index}]`, walk, depth);
       walk.line = line;
       walk.column = column;
     });
@@ -188,11 +209,10 @@ function checkField(value: unknown, spec: FieldSpec, path: string, walk: Walk): 
 export function validateProgram(value: unknown): ProgramValidation {
   const walk: Walk = { line: 1, column: 1 };
   try {
-    checkNode(value, ['Program'], 'program', walk);
+    checkNode(value, ['Program'], 'program', walk, 0);
     return { ok: true, program: value as Program };
   } catch (error) {
-    if (error instanceof ShapeError) return { ok: false, path: error.path, message: `${error.path}: ${error.message}`, line: walk.line, column: walk.column };
-    if (error instanceof RangeError) return { ok: false, path: 'program', message: 'program: the AST is nested too deeply to check', line: 1, column: 1 };
+    if (error instanceof ShapeError) return { ok: false, code: error.code, path: error.path, message: `${error.path}: ${error.message}`, line: walk.line, column: walk.column };
     throw error;
   }
 }

@@ -25,14 +25,17 @@ import type {
   ToolReference,
   UnaryOperator,
 } from '../ast/index.ts';
-import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
+import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
+import { type Cst, cstRoot } from './ohm-internals.ts';
+import { tooDeepMessage } from './too-deep-message.ts';
 import { decodeEscapes, splitInterpolation } from './string-literals.ts';
 
 /** A problem the builder finds in an otherwise matching script. */
 export interface BuildProblem {
-  readonly code: 'SCRIPT_BAD_ESCAPE' | 'SCRIPT_BAD_INTERPOLATION' | 'SCRIPT_BAD_METADATA' | 'SCRIPT_NUMBER_TOO_LARGE';
+  readonly code: 'SCRIPT_BAD_ESCAPE' | 'SCRIPT_BAD_INTERPOLATION' | 'SCRIPT_BAD_METADATA' | 'SCRIPT_NESTING_TOO_DEEP' | 'SCRIPT_NUMBER_TOO_LARGE';
   readonly message: string;
   readonly offset: number;
 }
@@ -41,14 +44,6 @@ export interface BuildProblem {
 export interface BuiltProgram {
   readonly metadata: MetadataEntry[];
   readonly declarations: (FunctionDefinition | OnEventStatement | CommandBlock)[];
-}
-
-/** The parts of an Ohm 17 CST node the builder reads. */
-interface Cst {
-  readonly ctorName: string;
-  readonly children: readonly Cst[];
-  readonly childOffsets: readonly number[];
-  readonly matchLength: number;
 }
 
 /** One build: the matched text, where it sits in the whole source, and the problems found. */
@@ -399,7 +394,14 @@ class Builder {
 
   /** Parses the inside of a `{{…}}` hole as an expression, positioned in the whole source. */
   hole(text: string, offset: number): Expression | undefined {
-    const match = grammar.match(text, 'Interpolation');
+    // The hole is matched on its own, under the same nesting limit; the tree
+    // it joins is measured as a whole after the build.
+    const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
+    if (matched.tooDeepAt !== undefined) {
+      this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
+      return undefined;
+    }
+    const match = matched.value;
     if (match.failed()) {
       this.problems.push({
         code: 'SCRIPT_BAD_INTERPOLATION',
@@ -419,12 +421,6 @@ class Builder {
     if (expression.type === 'InterpolatedString') return expression.parts.map((part) => (part.type === 'TextPart' ? part.value : '')).join('');
     return '';
   }
-}
-
-/** The root CST node of a successful match and its start offset (Ohm 17 internals, `getCstRoot()` in Ohm 18). */
-function cstRoot(match: MatchResult): [Cst, number] {
-  const internals = match as unknown as { _cst: Cst; _cstOffset: number };
-  return [internals._cst, internals._cstOffset];
 }
 
 /** Builds the plain AST pieces of a successful match of `text` (the cleaned source). */

@@ -4,12 +4,13 @@
  * precompiled Ohm grammar, builds the AST, and reports every problem with a
  * 1-based line and column.
  */
-import type { CommandBlock, FunctionDefinition, OnEventStatement, Program } from '../ast/index.ts';
-import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { type CommandBlock, type FunctionDefinition, findTooDeep, MAX_NESTING_DEPTH, type OnEventStatement, type Program } from '../ast/index.ts';
 import { buildProgram } from './build-ast.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { NUMERIC_CODES, type DiagnosticCode } from './diagnostic-codes.ts';
 import { LineIndex } from './line-index.ts';
+import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
+import { tooDeepMessage } from './too-deep-message.ts';
 import { MAX_SOURCE_LENGTH, preprocess } from './preprocess.ts';
 import { describeSyntaxError } from './syntax-message.ts';
 
@@ -42,9 +43,16 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
     const hex = character.codePoint.toString(16).toUpperCase().padStart(4, '0');
     return make('SCRIPT_DISALLOWED_CHARACTER', `Disallowed invisible control character U+${hex}; delete it.`, line, column);
   });
-  const match = grammar.match(text, 'Program');
-  if (match.failed()) {
-    const error = describeSyntaxError(text, match);
+  // One level of slack: the matcher tries an element inside `[]`/`()` before
+  // finding none; the exact count is made on the tree below.
+  const matched = matchWithNestingLimit(text, 'Program', MAX_NESTING_DEPTH + 1, (match) => ({ match, error: match.failed() ? describeSyntaxError(text, match) : undefined }));
+  if (matched.tooDeepAt !== undefined) {
+    const { line, column } = lines.position(matched.tooDeepAt);
+    diagnostics.push(make('SCRIPT_NESTING_TOO_DEEP', tooDeepMessage(), line, column));
+    return { ok: false, diagnostics };
+  }
+  const { match, error } = matched.value;
+  if (error !== undefined) {
     const { line, column } = lines.position(error.offset);
     diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
     return { ok: false, diagnostics };
@@ -86,6 +94,12 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
     line: 1,
     column: 1,
   };
+  // The matcher bounds bracket and block nesting; operator chains (`not not …`,
+  // `a[0][0]…`, `1 + 1 + …`) nest only in the tree, so the tree is measured too.
+  const tooDeep = findTooDeep(program, MAX_NESTING_DEPTH);
+  if (tooDeep !== undefined) {
+    return { ok: false, diagnostics: [make('SCRIPT_NESTING_TOO_DEEP', tooDeepMessage(tooDeep.depth), tooDeep.node.line, tooDeep.node.column)] };
+  }
   return { ok: true, program };
 }
 

@@ -6,6 +6,7 @@
  * replaces it.
  */
 import { IsolateHost } from './isolate-host.ts';
+import { watchParent } from './parent-watch.ts';
 import type { ParentMessage, WorkerMessage } from './worker-protocol.ts';
 
 const send = (message: WorkerMessage): void => {
@@ -47,7 +48,8 @@ process.on('message', (message: ParentMessage) => {
       break;
   }
 });
-process.on('disconnect', () => process.exit(0));
+// Exit when the host is gone, however it died (disconnect, plus a periodic parent check).
+watchParent();
 
 host.warm(numberFromEnvironment('ASKLOOP_SANDBOX_MEMORY_MB') ?? 64);
 send({ type: 'ready' });

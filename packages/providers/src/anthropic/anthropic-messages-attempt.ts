@@ -8,14 +8,14 @@ import { anthropicUsage, type AnthropicUsage } from './anthropic-usage.ts';
 /** What the Messages wire code needs. */
 export interface AnthropicMessagesOptions {
   modelId: string;
-  client: (request: AttemptRequest) => Anthropic;
+  client: (request: AttemptRequest) => Promise<Anthropic>;
   defaultMaxTokens: number;
 }
 
 /** One Messages API request (`POST /v1/messages`), plain or streamed (SSE). */
 export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): ModelAttempt {
   return async (request) => {
-    const client = options.client(request);
+    const client = await options.client(request);
     const body = anthropicMessagesBody(options.modelId, request, options.defaultMaxTokens);
     const warnings = anthropicWarnings(request);
     if (request.onText === undefined) {

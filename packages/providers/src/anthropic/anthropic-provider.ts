@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
@@ -16,6 +16,9 @@ export interface AnthropicProviderSettings extends ProviderSettings {
 
 const KEY_VARIABLES = ['ANTHROPIC_API_KEY'] as const;
 
+/** The `@anthropic-ai/sdk` SDK, loaded when a model first makes a call. */
+const loadAnthropic = lazyImport(async () => (await import('@anthropic-ai/sdk')).default);
+
 /**
  * Anthropic's Messages API through the official `@anthropic-ai/sdk`. The key
  * comes from `apiKey` or `ANTHROPIC_API_KEY`, the URL from `baseURL`,
@@ -31,8 +34,8 @@ export function createAnthropicProvider(settings: AnthropicProviderSettings = {}
       anthropicMessagesAttempt({
         modelId,
         defaultMaxTokens: settings.defaultMaxOutputTokens ?? 4096,
-        client: (request) =>
-          new Anthropic({
+        client: async (request) =>
+          new (await loadAnthropic())({
             apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
             authToken: null,
             baseURL: settings.baseURL ?? readEnvironment(['ANTHROPIC_BASE_URL']) ?? 'https://api.anthropic.com',

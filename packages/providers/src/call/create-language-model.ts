@@ -1,9 +1,11 @@
-import { ProviderError } from '../errors/provider-error.ts';
+import { isProviderError, ProviderError } from '../errors/provider-error.ts';
 import { callerAbortError, toProviderError } from '../errors/to-provider-error.ts';
 import type { GenerateOptions, GenerateResult, LanguageModel } from '../model/language-model.ts';
 import type { ModelPrices } from '../model/model-prices.ts';
 import type { ProviderEvent, ProviderEventListener } from '../model/provider-event.ts';
 import { createRedactor, type Redactor } from '../redact/create-redactor.ts';
+import { redactProviderError } from '../redact/redact-provider-error.ts';
+import { createStreamRedactor } from '../redact/stream-redactor.ts';
 import { backoffDelay } from '../retry/backoff-delay.ts';
 import { resolveRetrySettings } from '../retry/resolve-retry-settings.ts';
 import type { RetrySettings } from '../retry/retry-settings.ts';
@@ -37,26 +39,53 @@ export interface LanguageModelSpec {
  * streamed text was delivered), the per-attempt timeout, typed errors,
  * redaction, latency, cost and events. Every provider goes through here, so
  * they all behave alike.
+ *
+ * Redaction happens here, at the one boundary where results, errors, events
+ * and streamed text leave the call, whatever the plugin's wire code threw or
+ * returned — never inside a provider, so no plugin can skip it.
  */
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const now = spec.now ?? (() => performance.now());
+  const base = { provider: spec.provider, model: spec.modelId };
   const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
     const redactor = createRedactor(spec.secrets?.() ?? []);
+    let result: GenerateResult;
+    try {
+      result = await call(options, redactor);
+    } catch (thrown) {
+      const error = isProviderError(thrown)
+        ? thrown
+        : toProviderError(thrown, { ...base, callerAborted: false, timedOut: false });
+      throw redactProviderError(error, redactor);
+    }
+    return {
+      ...result,
+      text: redactor.secretsOnly(result.text),
+      rawFinishReason: result.rawFinishReason === undefined ? undefined : redactor.text(result.rawFinishReason),
+      raw: redactor.value(result.raw),
+      warnings: redactor.value(result.warnings),
+    };
+  };
+
+  /** The retry loop; what it returns or throws is scrubbed by `generate`. */
+  const call = async (options: GenerateOptions, redactor: Redactor): Promise<GenerateResult> => {
     const retry = resolveRetrySettings(spec.retry);
     const timeoutMs = options.timeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const emit = eventEmitter(redactor, spec.onEvent, options.onEvent);
-    const base = { provider: spec.provider, model: spec.modelId };
     const started = now();
     let delivered = false;
-    const onText = options.onText === undefined ? undefined : (delta: string): void => {
-      if (delta === '') return;
+    const deliver = (text: string): void => {
+      if (text === '') return;
       delivered = true;
-      options.onText?.(delta);
+      options.onText?.(text);
     };
-    emit({ ...base, type: 'call-start', stream: onText !== undefined });
+    emit({ ...base, type: 'call-start', stream: options.onText !== undefined });
     for (let attempt = 1; ; attempt++) {
       const attemptSignal = createAttemptSignal(options.signal, timeoutMs);
       const tap = createHttpTap(spec.fetch ?? globalThis.fetch, attemptSignal.signal);
+      // Per attempt: text held back by a failed attempt is dropped with it.
+      const stream = createStreamRedactor(redactor);
+      const onText = options.onText === undefined ? undefined : (delta: string): void => deliver(stream.push(delta));
       try {
         if (options.signal?.aborted) throw options.signal.reason;
         const result = await spec.attempt({
@@ -72,6 +101,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         if (typeof result.text !== 'string') {
           throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the response carried no text' });
         }
+        if (onText !== undefined) deliver(stream.flush());
         const latencyMs = Math.max(0, now() - started);
         const costUsd = computeCost(result.usage, spec.prices);
         const final: GenerateResult = {
@@ -82,7 +112,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           rawFinishReason: result.rawFinishReason,
           latencyMs,
           attempts: attempt,
-          raw: redactor.value(result.raw),
+          raw: result.raw,
           costUsd,
           warnings: result.warnings ?? [],
         };
@@ -92,7 +122,6 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         attemptSignal.dispose(); // before any retry wait: this attempt's timer must not run on
         const error = toProviderError(thrown, {
           ...base,
-          redactor,
           callerAborted: options.signal?.aborted === true,
           callerReason: options.signal?.reason,
           timedOut: attemptSignal.timedOut,

@@ -1,5 +1,4 @@
 import type { TappedResponse } from '../call/http-tap.ts';
-import type { Redactor } from '../redact/create-redactor.ts';
 import { parseRetryAfter, parseRetryDelayFromBody, type HeadersLike } from '../retry/parse-retry-after.ts';
 import { isProviderError, ProviderError } from './provider-error.ts';
 import type { ProviderErrorCode } from './provider-error-code.ts';
@@ -9,7 +8,6 @@ import { codeForStatus } from './status-code.ts';
 export interface FailureContext {
   provider: string;
   model: string;
-  redactor: Redactor;
   callerAborted: boolean;
   /** The caller signal's `reason`, when it aborted. */
   callerReason?: unknown;
@@ -18,13 +16,16 @@ export interface FailureContext {
 }
 
 /**
- * Turns whatever an SDK or fetch threw into a redacted {@link ProviderError}.
+ * Turns whatever an SDK, fetch or a plugin threw into a {@link ProviderError}
+ * with a code. It does not redact: `createLanguageModel` scrubs every error at
+ * the one place errors leave a model call (`redactProviderError`), so no path
+ * through here can skip it.
  * SDK errors are read by shape, not by class, so that one function serves the
  * `openai`, `@anthropic-ai/sdk`, `@google/genai`, `ollama` and AI SDK errors.
  */
 export function toProviderError(thrown: unknown, context: FailureContext): ProviderError {
   const base = { provider: context.provider, model: context.model };
-  const cause = describe(thrown, context.redactor);
+  const cause = describe(thrown);
   if (context.callerAborted) {
     return callerAbortError(base, context.callerReason, cause);
   }
@@ -32,9 +33,9 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
     return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: 'no complete response before the timeout', cause });
   }
   if (isProviderError(thrown)) {
-    if (thrown.provider !== undefined) return thrown;
+    // A plugin may name another provider (a router, a fallback): keep what it set.
     const { name: _name, message: _message, ...json } = thrown.toJSON();
-    return new ProviderError({ ...json, ...base, message: context.redactor.text(thrown.detail) });
+    return new ProviderError({ ...json, provider: thrown.provider ?? base.provider, model: thrown.model ?? base.model, message: thrown.detail });
   }
   const fields = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as Record<string, unknown>;
   const status = firstNumber(fields['status'], fields['statusCode'], fields['status_code'])
@@ -114,17 +115,21 @@ function firstNumber(...values: unknown[]): number | undefined {
   return values.find((value): value is number => typeof value === 'number' && Number.isInteger(value));
 }
 
-function describe(thrown: unknown, redactor: Redactor): { name: string; message: string } {
+function describe(thrown: unknown): { name: string; message: string } {
   if (thrown instanceof Error) {
-    return { name: redactor.text(thrown.name), message: redactor.text(thrown.message || String(thrown)) };
+    return { name: String(thrown.name), message: String(thrown.message || safeString(thrown)) };
   }
-  return { name: typeof thrown, message: redactor.text(safeString(thrown)) };
+  return { name: typeof thrown, message: safeString(thrown) };
 }
 
 function safeString(value: unknown): string {
   try {
     return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    try {
+      return String(value);
+    } catch {
+      return '[a value that cannot be printed]';
+    }
   }
 }

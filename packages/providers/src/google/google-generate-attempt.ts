@@ -8,13 +8,13 @@ import { googleRaw, googleText, googleUsage, type GoogleResponse } from './googl
 /** What the generateContent wire code needs. */
 export interface GoogleGenerateOptions {
   modelId: string;
-  client: (request: AttemptRequest) => GoogleGenAI;
+  client: (request: AttemptRequest) => Promise<GoogleGenAI>;
 }
 
 /** One `models.generateContent` request, or `streamGenerateContent?alt=sse` when streaming. */
 export function googleGenerateAttempt(options: GoogleGenerateOptions): ModelAttempt {
   return async (request) => {
-    const client = options.client(request);
+    const client = await options.client(request);
     const params = { model: options.modelId, ...googleRequest(request) };
     if (request.onText === undefined) {
       const response = (await client.models.generateContent(params as never)) as unknown as GoogleResponse;

@@ -1,4 +1,4 @@
-import { GoogleGenAI } from '@google/genai';
+import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
@@ -15,6 +15,9 @@ export interface GoogleProviderSettings extends ProviderSettings {
 
 const KEY_VARIABLES = ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'] as const;
 
+/** The `@google/genai` SDK, loaded when a model first makes a call. */
+const loadGoogleGenAI = lazyImport(async () => (await import('@google/genai')).GoogleGenAI);
+
 /**
  * Google Gemini (`generateContent`) through the official `@google/genai` SDK,
  * with every generation setting sent. The key comes from `apiKey` or
@@ -30,8 +33,8 @@ export function createGoogleProvider(settings: GoogleProviderSettings = {}): Pro
     attempt: (modelId) =>
       googleGenerateAttempt({
         modelId,
-        client: (request) =>
-          new GoogleGenAI({
+        client: async (request) =>
+          new (await loadGoogleGenAI())({
             apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
             // Never switch to Vertex AI because GOOGLE_GENAI_USE_VERTEXAI happens to be set.
             vertexai: false,

@@ -8,14 +8,14 @@ import { ollamaChatRequest } from './ollama-request.ts';
 /** What the `/api/chat` wire code needs. */
 export interface OllamaChatOptions {
   modelId: string;
-  client: (request: AttemptRequest) => Ollama;
+  client: (request: AttemptRequest) => Promise<Ollama>;
   keepAlive: string | number | undefined;
 }
 
 /** One native `/api/chat` request; streaming reads Ollama's NDJSON lines. */
 export function ollamaChatAttempt(options: OllamaChatOptions): ModelAttempt {
   return async (request) => {
-    const client = options.client(request);
+    const client = await options.client(request);
     const body = ollamaChatRequest(options.modelId, request, options.keepAlive);
     if (request.onText === undefined) {
       const response = await client.chat({ ...body, stream: false } as never as Parameters<Ollama['chat']>[0] & { stream: false });

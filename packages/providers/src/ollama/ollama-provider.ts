@@ -1,4 +1,4 @@
-import { Ollama } from 'ollama';
+import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment } from '../call/require-api-key.ts';
@@ -16,6 +16,9 @@ export interface OllamaProviderSettings extends ProviderSettings {
 /** Ollama's default address. */
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 
+/** The `ollama` package, loaded when a model first makes a call. */
+const loadOllama = lazyImport(async () => (await import('ollama')).Ollama);
+
 /**
  * Ollama's native `/api/chat` through the `ollama` package. The host comes
  * from `baseURL`, `OLLAMA_HOST` or `http://127.0.0.1:11434`. No key is needed
@@ -31,7 +34,8 @@ export function createOllamaProvider(settings: OllamaProviderSettings = {}): Pro
       ollamaChatAttempt({
         modelId,
         keepAlive: settings.keepAlive,
-        client: (request) => {
+        client: async (request) => {
+          const Ollama = await loadOllama();
           const apiKey = settings.apiKey ?? readEnvironment(['OLLAMA_API_KEY']);
           return new Ollama({
             host: settings.baseURL ?? readEnvironment(['OLLAMA_HOST']) ?? OLLAMA_DEFAULT_HOST,

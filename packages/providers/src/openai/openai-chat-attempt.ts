@@ -8,7 +8,7 @@ import { openAIUsage, type OpenAIUsage } from './openai-usage.ts';
 /** What the Chat Completions wire code needs. */
 export interface OpenAIChatOptions {
   modelId: string;
-  client: (request: AttemptRequest) => OpenAI;
+  client: (request: AttemptRequest) => Promise<OpenAI>;
   maxTokensField: MaxTokensField;
   /** Ask for usage in the last stream chunk (`stream_options.include_usage`). */
   includeStreamUsage: boolean;
@@ -17,7 +17,7 @@ export interface OpenAIChatOptions {
 /** One Chat Completions request (`POST /chat/completions`), plain or streamed. */
 export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
   return async (request) => {
-    const client = options.client(request);
+    const client = await options.client(request);
     const body = openAIChatBody(options.modelId, request, options.maxTokensField);
     const warnings = openAIChatWarnings(request);
     if (request.onText === undefined) {

@@ -1,10 +1,10 @@
-import OpenAI from 'openai';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { SDK_TIMEOUT_MS } from '../call/sdk-timeout.ts';
 import type { Provider } from '../model/provider.ts';
 import type { MaxTokensField } from './openai-chat-body.ts';
 import { openAIAttempt, type OpenAIApi } from './openai-attempt.ts';
+import { loadOpenAI } from './load-openai.ts';
 
 /** Settings of {@link createOpenAICompatibleProvider}. */
 export interface OpenAICompatibleProviderSettings extends ProviderSettings {
@@ -41,8 +41,8 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleProvide
         modelId,
         maxTokensField: settings.maxTokensField ?? 'max_tokens',
         includeStreamUsage: settings.includeStreamUsage ?? true,
-        client: (request) =>
-          new OpenAI({
+        client: async (request) =>
+          new (await loadOpenAI())({
             apiKey: settings.apiKey ?? NO_KEY,
             baseURL: settings.baseURL,
             organization: null,

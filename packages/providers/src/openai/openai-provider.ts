@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import { defineProvider } from '../call/define-provider.ts';
 import type { AttemptRequest } from '../call/model-attempt.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
@@ -6,6 +5,7 @@ import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
 import { SDK_TIMEOUT_MS } from '../call/sdk-timeout.ts';
 import type { Provider } from '../model/provider.ts';
 import { openAIAttempt, type OpenAIApi } from './openai-attempt.ts';
+import { loadOpenAI } from './load-openai.ts';
 
 /** Settings of {@link createOpenAIProvider}. */
 export interface OpenAIProviderSettings extends ProviderSettings {
@@ -38,8 +38,8 @@ export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): Pro
         modelId,
         maxTokensField: 'max_completion_tokens',
         includeStreamUsage: true,
-        client: (request: AttemptRequest) =>
-          new OpenAI({
+        client: async (request: AttemptRequest) =>
+          new (await loadOpenAI())({
             apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
             baseURL: settings.baseURL ?? readEnvironment(['OPENAI_BASE_URL']) ?? 'https://api.openai.com/v1',
             organization: settings.organization ?? readEnvironment(['OPENAI_ORG_ID']) ?? null,

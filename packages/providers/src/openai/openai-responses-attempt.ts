@@ -14,9 +14,9 @@ interface ResponsesEvent {
 }
 
 /** One Responses API request (`POST /responses`), plain or streamed. */
-export function openAIResponsesAttempt(options: { modelId: string; client: (request: AttemptRequest) => OpenAI }): ModelAttempt {
+export function openAIResponsesAttempt(options: { modelId: string; client: (request: AttemptRequest) => Promise<OpenAI> }): ModelAttempt {
   return async (request) => {
-    const client = options.client(request);
+    const client = await options.client(request);
     const body = openAIResponsesBody(options.modelId, request);
     const warnings = openAIResponsesWarnings(request);
     if (request.onText === undefined) {

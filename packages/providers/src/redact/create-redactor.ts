@@ -4,6 +4,17 @@ export interface Redactor {
   text(value: string): string;
   /** Deep-copies a JSON-like value, scrubbing every string and every credential-named field. */
   value<T>(value: T): T;
+  /**
+   * Scrubs only the configured secrets, not the credential-looking patterns:
+   * for model text (a program may legitimately say `api_key = …`).
+   */
+  secretsOnly(value: string): string;
+  /**
+   * Length of the longest end of `value` that is the start of a secret (0 when
+   * none): what a stream must hold back until the next delta shows whether
+   * the secret follows.
+   */
+  partialSecretLength(value: string): number;
 }
 
 /** What replaces a secret. */
@@ -41,9 +52,14 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
   // Longest first, so a secret containing another is replaced whole.
   const ordered = [...literals].sort((a, b) => b.length - a.length);
 
-  const text = (value: string): string => {
+  const secretsOnly = (value: string): string => {
     let result = value;
     for (const literal of ordered) result = result.split(literal).join(REDACTED);
+    return result;
+  };
+
+  const text = (value: string): string => {
+    let result = secretsOnly(value);
     for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
     return result;
   };
@@ -67,5 +83,14 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
     return copy;
   };
 
-  return { text, value: <T>(value: T): T => walk(value, new WeakMap()) as T };
+  const partialSecretLength = (value: string): number => {
+    const longest = Math.min(value.length, (ordered[0]?.length ?? 1) - 1);
+    for (let length = longest; length > 0; length--) {
+      const end = value.slice(value.length - length);
+      if (ordered.some((literal) => literal.startsWith(end))) return length;
+    }
+    return 0;
+  };
+
+  return { text, value: <T>(value: T): T => walk(value, new WeakMap()) as T, secretsOnly, partialSecretLength };
 }

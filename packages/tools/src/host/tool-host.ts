@@ -18,6 +18,7 @@ import type { ToolRegistry } from '../registry/tool-registry.ts';
 import { bindArguments } from '../spec/bind-arguments.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
+import { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength, resultTextLength } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
@@ -38,6 +39,30 @@ export interface ToolHostOptions {
   readonly sessionCounter?: CallCounter;
   /** Timeout for tools whose spec has none, in ms. Default 10000. */
   readonly defaultTimeoutMs?: number;
+  /**
+   * Cancels every pending and later call when it aborts: abort it when the
+   * run ends (timeout, error, abort), so no tool outlives its run or keeps
+   * the process alive. Pending calls reject with `TOOL_CANCELLED`.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * The run's deadline on `clock` (epoch ms): no call may run past it, so
+   * tool time counts against the run. A call's timeout is the smaller of its
+   * own and the time left. Default: none.
+   */
+  readonly deadline?: number;
+  /**
+   * The most characters one result may hold (all strings, map keys included):
+   * pass the run's `stringLength`. Default {@link DEFAULT_MAX_RESULT_LENGTH}
+   * (the interpreter's default). Larger results are `TOOL_RESULT_TOO_LARGE`.
+   */
+  readonly maxResultLength?: number;
+}
+
+/** Options of one {@link ToolHost.call}. */
+export interface ToolCallOptions {
+  /** Cancels this call (in addition to the host's `signal`). */
+  readonly signal?: AbortSignal;
 }
 
 /** One audited call (seed 000 §2.13: stamped with session and turn). */
@@ -61,7 +86,7 @@ export interface HostToolCatalog extends ToolCatalog {
 export interface ToolHost {
   readonly catalog: HostToolCatalog;
   /** Calls a tool as written in the script with its evaluated arguments. Rejects with a {@link ToolError}. */
-  call(name: string, args: readonly ToolValue[]): Promise<ToolValue>;
+  call(name: string, args: readonly ToolValue[], options?: ToolCallOptions): Promise<ToolValue>;
   /** Every call made through this host so far, in order. */
   log(): readonly ToolCallRecord[];
   readonly counters: CallCounters;
@@ -88,6 +113,18 @@ async function releaseQuietly(store: IdempotenceStore | undefined, session: stri
   await store.release(session, turn, callIndex).catch(() => undefined);
 }
 
+/** One signal that aborts when either does (undefined when neither is given). */
+function combineSignals(first: AbortSignal | undefined, second: AbortSignal | undefined): AbortSignal | undefined {
+  if (first === undefined) return second;
+  if (second === undefined) return first;
+  return AbortSignal.any([first, second]);
+}
+
+/** A call's timeout: its own, cut to the time left before the run's deadline. */
+function callTimeout(timeoutMs: number, deadline: number | undefined, clock: Clock): number {
+  return deadline === undefined ? timeoutMs : Math.max(0, Math.min(timeoutMs, deadline - clock.now()));
+}
+
 /** Creates the tool host for one turn of one session. */
 export function createToolHost(options: ToolHostOptions): ToolHost {
   const { registry, policy, session, turn } = options;
@@ -95,6 +132,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const stores = options.stores ?? {};
   const counters = createCallCounters(options.sessionCounter);
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
+  const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
 
@@ -113,7 +151,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     },
   };
 
-  async function call(name: string, values: readonly ToolValue[]): Promise<ToolValue> {
+  async function call(name: string, values: readonly ToolValue[], callOptions: ToolCallOptions = {}): Promise<ToolValue> {
     const callIndex = nextCallIndex;
     nextCallIndex += 1;
     let toolName = name;
@@ -123,6 +161,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const { spec, handler } = found.definition;
       toolName = spec.name;
       pack = found.pack;
+      const cancel = combineSignals(options.signal, callOptions.signal);
+      if (cancel?.aborted === true) throw new ToolError('TOOL_CANCELLED', `${spec.displayName} was not started because the run ended`, { tool: spec.displayName });
       const staticDecision = policy.check(spec);
       if (!staticDecision.ok) throw staticDecision.error;
       const bound = bindArguments(spec, copyArguments(spec.displayName, values));
@@ -173,11 +213,19 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       };
       let result: ToolValue;
       try {
-        const raw = await runWithTimeout(spec.timeoutMs ?? defaultTimeoutMs, spec.displayName, (signal) => {
-          const context: ToolContext = { spec, session, turn, callIndex, clock, signal, stores, policy, registry, rest: bound.rest, authorize };
-          return Promise.resolve().then(() => handler(bound.args, context));
-        });
+        const timeoutMs = callTimeout(spec.timeoutMs ?? defaultTimeoutMs, options.deadline, clock);
+        const raw = await runWithTimeout(
+          timeoutMs,
+          spec.displayName,
+          (signal) => {
+            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, stores, policy, registry, rest: bound.rest, authorize };
+            return Promise.resolve().then(() => handler(bound.args, context));
+          },
+          cancel,
+        );
         result = toToolValue(raw);
+        // Amplifying tools refuse before building; this catches every other oversized result.
+        ensureResultLength(spec.displayName, resultTextLength(result, maxResultLength), maxResultLength);
       } catch (error) {
         // A failed call is not recorded: give the slot up so a retry or replay acts again.
         await releaseQuietly(recorded, session, turn, callIndex);

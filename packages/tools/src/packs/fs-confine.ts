@@ -55,7 +55,8 @@ export function createFsConfinement(root: string): FsConfinement {
   const rootReal = (): Promise<string> => {
     cachedRoot ??= realpath(root).catch((error: unknown) => {
       cachedRoot = undefined;
-      throw new ToolError('FS_NOT_FOUND', `fs root '${root}' does not exist`, { cause: error });
+      // The host path stays in `cause` for the operator; the script sees only its virtual root.
+      throw new ToolError('FS_FAILED', "the fs root '/' is not available (the host's directory for it is missing or unreadable)", { cause: error });
     });
     return cachedRoot;
   };

@@ -28,13 +28,14 @@ export function entryType(entry: { isFile(): boolean; isDirectory(): boolean; is
  * Lists `real` (the host path of the virtual directory `virtualBase`), sorted
  * by path. Throws `FS_TOO_LARGE` once more than `maxEntries` entries are seen.
  */
-export async function listDirectory(real: string, virtualBase: string, recursive: boolean, maxEntries: number): Promise<ListedEntry[]> {
+export async function listDirectory(real: string, virtualBase: string, recursive: boolean, maxEntries: number, signal?: AbortSignal): Promise<ListedEntry[]> {
   const listed: ListedEntry[] = [];
   const pending: [string, string][] = [[real, virtualBase === '/' ? '' : virtualBase]];
   while (pending.length > 0) {
     const [directory, virtualDirectory] = pending.pop() as [string, string];
     // The async iterator closes the directory when the loop ends or throws.
     for await (const entry of await opendir(directory)) {
+      signal?.throwIfAborted();
       if (listed.length >= maxEntries) throw new ToolError('FS_TOO_LARGE', `directory '${virtualBase}' has more than ${maxEntries} entries${recursive ? ' (counting subdirectories)' : ''}; the limit is ${maxEntries}`);
       const full = path.join(directory, entry.name);
       const virtualPath = `${virtualDirectory}/${entry.name}`;

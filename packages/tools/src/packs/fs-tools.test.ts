@@ -132,7 +132,7 @@ describe('tool.fs.* confinement', () => {
 
   it('reports a missing root', async () => {
     const missing = hostFor([createFileSystemTools({ root: path.join(base, 'nope') })], { allow: ['**'], grants: ['fs:read'] });
-    expect((await missing.fail('tool.fs.Read', ['/a'])).message).toBe(`tool.fs.Read: fs root '${path.join(base, 'nope')}' does not exist (pack fs)`);
+    expect((await missing.fail('tool.fs.Read', ['/a'])).message).toBe("tool.fs.Read: the fs root '/' is not available (the host's directory for it is missing or unreadable) (pack fs)");
   });
 });
 
@@ -203,5 +203,29 @@ describe('tool.fs.List stops at maxListEntries (review finding 11)', () => {
     expect([flat.code, flat.message]).toEqual(['FS_TOO_LARGE', "tool.fs.List: directory '/data/sub' has more than 50 entries; the limit is 50 (pack fs)"]);
     const deep = await host.fail('tool.fs.List', ['/', true]);
     expect(deep.message).toBe("tool.fs.List: directory '/' has more than 50 entries (counting subdirectories); the limit is 50 (pack fs)");
+  });
+
+  it('names only the virtual root when the fs root is missing (regression: the host path leaked)', async () => {
+    const missing = path.join(base, 'no-such-root');
+    const lonely = hostFor([createFileSystemTools({ root: missing })], { allow: ['tool.fs.*'], grants: ['fs:read'] });
+    const error = await lonely.fail('tool.fs.Read', ['/a.txt']);
+    expect(error.code).toBe('FS_FAILED');
+    expect(error.message).toContain("the fs root '/' is not available");
+    expect(error.message).not.toContain(base);
+    expect(JSON.stringify(error.toJSON())).not.toContain(base);
+  });
+
+  it('reports FS_ESCAPE as a policy denial (reference code 1003, which the interpreter maps to SCRIPT_TOOL_DENIED)', async () => {
+    const error = await host.fail('tool.fs.Read', ['/data/../../etc/passwd']);
+    expect([error.code, error.referenceCode]).toEqual(['FS_ESCAPE', 1003]);
+  });
+
+  it('stops at once when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const cancelled = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,write'] }, { signal: controller.signal });
+    controller.abort();
+    const error = await cancelled.fail('tool.fs.Write', ['/data/never.txt', 'x']);
+    expect(error.code).toBe('TOOL_CANCELLED');
+    expect(existsSync(path.join(root, 'data', 'never.txt'))).toBe(false);
   });
 });

@@ -39,16 +39,20 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
   const scope = (verb: string, ...names: string[]) => (args: Record<string, ToolValue>) =>
     names.map((name) => ({ resource: 'fs', verbs: [verb], scopes: [normalizeVirtualPath(String(args[name]))] }));
 
-  const guarded = async <T>(virtualPath: string, body: (real: string) => Promise<T>, finalLinkAllowed = false): Promise<T> => {
+  // Every fs call checks the signal before and after resolving, and passes it to reads and writes, so a cancelled run stops its I/O.
+  const guarded = async <T>(signal: AbortSignal, virtualPath: string, body: (real: string) => Promise<T>, finalLinkAllowed = false): Promise<T> => {
     try {
-      return await body(await confinement.resolve(virtualPath, { finalLinkAllowed }));
+      signal.throwIfAborted();
+      const real = await confinement.resolve(virtualPath, { finalLinkAllowed });
+      signal.throwIfAborted();
+      return await body(real);
     } catch (error) {
       throw fsError(error, normalizeVirtualPath(virtualPath));
     }
   };
 
-  const writeFile = (virtualPath: string, content: string, flags: number) =>
-    guarded(virtualPath, async (real) => {
+  const writeFile = (signal: AbortSignal, virtualPath: string, content: string, flags: number) =>
+    guarded(signal, virtualPath, async (real) => {
       const bytes = Buffer.byteLength(content);
       if (bytes > maxWriteBytes) throw new ToolError('FS_TOO_LARGE', `content is ${bytes} bytes; the limit is ${maxWriteBytes}`, { argument: 'content' });
       // Create missing parents, then re-check: a link raced in would show up here.
@@ -56,7 +60,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       await confinement.resolve(virtualPath);
       const handle = await open(real, flags | constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
       try {
-        await handle.writeFile(content, 'utf8');
+        await handle.writeFile(content, { encoding: 'utf8', signal });
       } finally {
         await handle.close();
       }
@@ -66,14 +70,14 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
   return defineToolPack('fs', [
     defineTool(
       { name: 'tool.fs.Read', description: 'The UTF-8 text of a file under the fs root.', args: [{ ...pathArgument('File path, from the fs root.'), name: 'filepath' }], returns: 'string', capabilities: ['fs:read'], scopes: scope('read', 'filepath') },
-      (args) =>
-        guarded(args.filepath as string, async (real) => {
+      (args, context) =>
+        guarded(context.signal, args.filepath as string, async (real) => {
           const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
           try {
             const info = await handle.stat();
             if (!info.isFile()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.filepath as string)}' is not a file`);
             if (info.size > maxReadBytes) throw new ToolError('FS_TOO_LARGE', `file is ${info.size} bytes; the limit is ${maxReadBytes}`);
-            return await handle.readFile('utf8');
+            return await handle.readFile({ encoding: 'utf8', signal: context.signal });
           } finally {
             await handle.close();
           }
@@ -90,7 +94,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         effect: 'write',
         idempotent: true,
       },
-      (args) => writeFile(args.filepath as string, args.content as string, constants.O_TRUNC),
+      (args, context) => writeFile(context.signal, args.filepath as string, args.content as string, constants.O_TRUNC),
     ),
     defineTool(
       {
@@ -103,7 +107,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         effect: 'write',
         idempotent: false,
       },
-      (args) => writeFile(args.filepath as string, args.content as string, constants.O_APPEND),
+      (args, context) => writeFile(context.signal, args.filepath as string, args.content as string, constants.O_APPEND),
     ),
     defineTool(
       {
@@ -114,11 +118,11 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         capabilities: ['fs:read'],
         scopes: scope('read', 'path'),
       },
-      (args) =>
-        guarded(args.path as string, async (real) => {
+      (args, context) =>
+        guarded(context.signal, args.path as string, async (real) => {
           const info = await lstat(real);
           if (!info.isDirectory()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.path as string)}' is not a directory`);
-          return listDirectory(real, normalizeVirtualPath(args.path as string), args.recursive === true, maxListEntries) as unknown as ToolValue;
+          return listDirectory(real, normalizeVirtualPath(args.path as string), args.recursive === true, maxListEntries, context.signal) as unknown as ToolValue;
         }),
     ),
     defineTool(
@@ -130,8 +134,9 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         capabilities: ['fs:read'],
         scopes: scope('read', 'path'),
       },
-      (args) =>
+      (args, context) =>
         guarded(
+          context.signal,
           args.path as string,
           async (real) => {
             // lstat: the last segment may be a link, reported as such; links earlier in the path were refused.
@@ -148,8 +153,8 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     ),
     defineTool(
       { name: 'tool.fs.Mkdir', description: 'Creates a directory and its parents: {"path"}.', args: [pathArgument('Directory path, from the fs root.')], returns: 'map', capabilities: ['fs:write'], scopes: scope('write', 'path'), effect: 'write', idempotent: true },
-      (args) =>
-        guarded(args.path as string, async (real) => {
+      (args, context) =>
+        guarded(context.signal, args.path as string, async (real) => {
           await mkdir(real, { recursive: true });
           // A link raced in between resolve and mkdir would show up here.
           await confinement.resolve(args.path as string);
@@ -158,8 +163,8 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     ),
     defineTool(
       { name: 'tool.fs.Delete', description: 'Deletes a file or an empty directory: true.', args: [pathArgument('Path, from the fs root.')], returns: 'bool', capabilities: ['fs:delete'], scopes: scope('delete', 'path'), effect: 'write', idempotent: false },
-      (args) =>
-        guarded(args.path as string, async (real) => {
+      (args, context) =>
+        guarded(context.signal, args.path as string, async (real) => {
           if (real === (await confinement.rootReal())) throw new ToolError('FS_PATH_TYPE', 'the fs root itself cannot be deleted');
           const info = await lstat(real);
           if (info.isDirectory()) await rmdir(real);
@@ -181,7 +186,8 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         effect: 'write',
         idempotent: false,
       },
-      async (args) => {
+      async (args, context) => {
+        context.signal.throwIfAborted();
         const sourcePath = normalizeVirtualPath(args.source_path as string);
         const destinationPath = normalizeVirtualPath(args.destination_path as string);
         let failing = sourcePath;

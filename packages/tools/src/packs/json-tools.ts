@@ -23,7 +23,7 @@ export function createJsonTools(): ToolPack {
         ],
         returns: 'string',
       },
-      (args) => stringifyValue(args.value as ToolValue, args.pretty === true ? '  ' : undefined),
+      (args, context) => stringifyValue(args.value as ToolValue, args.pretty === true ? '  ' : undefined, '', context.maxResultLength, 'tool.json.Stringify'),
     ),
   ]);
 }

@@ -66,10 +66,10 @@ export function createListTools(): ToolPack {
     defineTool({ name: 'tool.list.Sort', description: 'A new list sorted ascending; all numbers or all strings.', args: [list], returns: 'list' }, (args) => sortList(items(args.list))),
     defineTool({ name: 'tool.list.Head', description: 'The first element, or nil for an empty list.', args: [list], returns: 'any' }, (args) => items(args.list)[0] ?? null),
     defineTool({ name: 'tool.list.Rest', description: 'Every element but the first.', args: [list], returns: 'list' }, (args) => items(args.list).slice(1)),
-    defineTool({ name: 'tool.list.Tail', description: 'The last count elements (all of them when count exceeds the length).', args: [list, { name: 'count', type: 'int' }], returns: 'list' }, (args) => {
+    defineTool({ name: 'tool.list.Tail', description: 'The last count elements (all of them when count exceeds the length; none when count <= 0).', args: [list, { name: 'count', type: 'int' }], returns: 'list' }, (args) => {
       const count = args.count as number;
-      if (count < 0) throw new ToolError('TOOL_VALUE_BOUNDS', `count ${count} must not be negative`, { argument: 'count' });
-      return count === 0 ? [] : items(args.list).slice(-count);
+      // Like the Go original, a count of 0 or less gives an empty list.
+      return count <= 0 ? [] : items(args.list).slice(-count);
     }),
     defineTool({ name: 'tool.list.IsEmpty', description: 'True when the list has no elements.', args: [list], returns: 'bool' }, (args) => items(args.list).length === 0),
   ]);

@@ -11,6 +11,8 @@ const cases: [string, ToolValue[], ToolValue][] = [
   ['Substring', ['héllo', 1, 3], 'éll'],
   ['Substring', ['abc', '1', '10'], 'bc'],
   ['Substring', ['abc', 3, 1], ''],
+  // Regression: a start past the end clamps to "" (Go), it used to fail.
+  ['Substring', ['abcdef', 10, 1], ''],
   ['ToUpper', ['abc'], 'ABC'],
   ['ToLower', ['ÀBC'], 'àbc'],
   ['TrimSpace', ['  a b \n'], 'a b'],
@@ -24,6 +26,10 @@ const cases: [string, ToolValue[], ToolValue][] = [
   ['SplitWords', ['   '], []],
   ['Join', [['a', 'b'], '-'], 'a-b'],
   ['Concat', [['a', 'b', 'c']], 'abc'],
+  // Regression: non-string items are converted as Go does, they used to fail.
+  ['Join', [['a', 1, true], ','], 'a,1,true'],
+  ['Join', [['a', null, 2.5, [1, { b: 1, a: 2 }]], '|'], 'a||2.5|[1,{"a":2,"b":1}]'],
+  ['Concat', [['a', 1, false]], 'a1false'],
   ['Replace', ['a.b.c', '.', '/', -1], 'a/b/c'],
   ['Replace', ['a.b.c', '.', '/', 1], 'a/b.c'],
   ['Replace', ['a.b.c', '.', '/', 0], 'a.b.c'],
@@ -51,10 +57,9 @@ const cases: [string, ToolValue[], ToolValue][] = [
 const failures: [string, ToolValue[], string, string][] = [
   ['Length', [42], 'TOOL_ARGUMENT_INVALID', "tool.str.Length argument 'input_string' expects a string (numbers are not converted), got number 42"],
   ['Length', [], 'TOOL_ARGUMENT_MISSING', "tool.str.Length needs argument 'input_string' (string); call it as tool.str.Length(input_string: string)"],
-  ['Substring', ['abc', 4, 1], 'TOOL_VALUE_BOUNDS', 'tool.str.Substring: start_index 4 and length 1 are out of range for a string of 3 characters (pack str)'],
+  ['Substring', ['abc', -1, 1], 'TOOL_VALUE_BOUNDS', 'tool.str.Substring: start_index -1 and length 1 must not be negative (pack str)'],
   ['Substring', ['abc', 1.5, 1], 'TOOL_ARGUMENT_INVALID', "tool.str.Substring argument 'start_index' expects an integer (or a string holding one), got number 1.5"],
-  ['Join', [['a', 1], ','], 'TOOL_ARGUMENT_INVALID', "tool.str.Join: argument 'string_list' item 1 is not a string (pack str)"],
-  ['Concat', ['abc'], 'TOOL_ARGUMENT_INVALID', "tool.str.Concat: argument 'strings_list' expects a list of strings (pack str)"],
+  ['Concat', ['abc'], 'TOOL_ARGUMENT_INVALID', "tool.str.Concat: argument 'strings_list' expects a list (pack str)"],
   ['FromBase64', ['***'], 'TOOL_VALUE_INVALID', 'tool.str.FromBase64: encoded_string is not valid standard base64 (pack str)'],
   ['FromHex', ['abc'], 'TOOL_VALUE_INVALID', 'tool.str.FromHex: encoded_string is not valid hex (pairs of 0-9, a-f) (pack str)'],
   ['ParseJsonString', ['{'], 'TOOL_VALUE_INVALID', "tool.str.ParseJsonString: invalid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2) (pack str)"],

@@ -6,27 +6,75 @@
  */
 import { ToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
-import { canonicalJson } from '../spec/canonical-json.ts';
+import { canonicalJson, compareUtf8 } from '../spec/canonical-json.ts';
+import { ensureResultLength, jsonTextLength } from '../spec/result-size.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 
 const chars = (text: string): string[] => Array.from(text);
 const input = { name: 'input_string', type: 'string', description: 'The text to work on.' } as const;
 
-function stringList(value: ToolValue, argument: string): string[] {
-  if (!Array.isArray(value)) throw new ToolError('TOOL_ARGUMENT_INVALID', `argument '${argument}' expects a list of strings`, { argument });
-  return value.map((item, index) => {
-    if (typeof item !== 'string') throw new ToolError('TOOL_ARGUMENT_INVALID', `argument '${argument}' item ${index} is not a string`, { argument });
-    return item;
-  });
+/** An item of a Join/Concat list as text, as the Go original converts it: strings as they are, numbers and booleans in their usual form, nil as "", lists and maps as canonical JSON. */
+function itemText(item: ToolValue): string {
+  if (typeof item === 'string') return item;
+  if (item === null) return '';
+  if (typeof item === 'number' || typeof item === 'boolean') return String(item);
+  return canonicalJson(item);
 }
 
-/** The JSON text of `value` with sorted keys (stable), optionally indented. */
-export function stringifyValue(value: ToolValue, indent: string | undefined, prefix = ''): string {
-  const canonical = canonicalJson(value);
-  if (indent === undefined) return canonical;
-  const pretty = JSON.stringify(JSON.parse(canonical), null, indent);
-  return prefix === '' ? pretty : pretty.split('\n').map((line, index) => (index === 0 ? line : prefix + line)).join('\n');
+/** The items of a Join/Concat list as text, refusing (before building anything) a joined result over `limit`. */
+function joinableTexts(toolName: string, value: ToolValue, argument: string, separator: string, limit: number): string[] {
+  if (!Array.isArray(value)) throw new ToolError('TOOL_ARGUMENT_INVALID', `argument '${argument}' expects a list`, { argument });
+  const list = value as readonly ToolValue[];
+  let length = separator.length * Math.max(0, list.length - 1);
+  ensureResultLength(toolName, length, limit);
+  for (const item of list) {
+    length += typeof item === 'string' ? item.length : item !== null && typeof item === 'object' ? jsonTextLength(item, undefined, '', limit - length) : itemText(item).length;
+    ensureResultLength(toolName, length, limit);
+  }
+  return list.map(itemText);
+}
+
+/** Indented JSON with keys in UTF-8 order (`JSON.stringify` would put integer-like keys first), `prefix` after each newline. */
+function prettyJson(value: ToolValue, indent: string, prefix: string, depth: number, parts: string[]): void {
+  if (value === null || typeof value !== 'object') {
+    parts.push(JSON.stringify(value));
+    return;
+  }
+  const isList = Array.isArray(value);
+  const keys = isList ? [] : Object.keys(value).sort(compareUtf8);
+  const count = isList ? (value as readonly ToolValue[]).length : keys.length;
+  if (count === 0) {
+    parts.push(isList ? '[]' : '{}');
+    return;
+  }
+  parts.push(isList ? '[' : '{');
+  const inner = `\n${prefix}${indent.repeat(depth + 1)}`;
+  for (let index = 0; index < count; index += 1) {
+    parts.push(index === 0 ? inner : `,${inner}`);
+    if (isList) prettyJson((value as readonly ToolValue[])[index] as ToolValue, indent, prefix, depth + 1, parts);
+    else {
+      const key = keys[index] as string;
+      parts.push(`${JSON.stringify(key)}: `);
+      prettyJson((value as Record<string, ToolValue>)[key] as ToolValue, indent, prefix, depth + 1, parts);
+    }
+  }
+  parts.push(`\n${prefix}${indent.repeat(depth)}`, isList ? ']' : '}');
+}
+
+/**
+ * The JSON text of `value` with sorted keys (stable), optionally indented
+ * with `prefix` after each newline. Refuses with `TOOL_RESULT_TOO_LARGE`
+ * before building a text longer than `limit` (a large prefix on a value of
+ * many lines multiplies its size).
+ */
+export function stringifyValue(value: ToolValue, indent: string | undefined, prefix = '', limit = Infinity, toolName = 'tool.json.Stringify'): string {
+  const pretty = indent !== undefined && indent !== '';
+  ensureResultLength(toolName, jsonTextLength(value, pretty ? indent : undefined, pretty ? prefix : '', limit), limit);
+  if (!pretty) return canonicalJson(value);
+  const parts: string[] = [];
+  prettyJson(value, indent, prefix, 0, parts);
+  return parts.join('');
 }
 
 /** Parses JSON text, raising `TOOL_VALUE_INVALID` with the parser's reason. */
@@ -36,6 +84,18 @@ export function parseJsonValue(text: string): ToolValue {
   } catch (error) {
     throw new ToolError('TOOL_VALUE_INVALID', `invalid JSON: ${(error as Error).message}`);
   }
+}
+
+/** The length of Replace's result, counted without building it (occurrences × the length change). */
+function replacedLength(text: string, old: string, replacement: string, count: number): number {
+  if (old === '') {
+    // Go inserts the replacement before every character and at the end.
+    const slots = chars(text).length + 1;
+    return text.length + replacement.length * (count < 0 ? slots : Math.min(count, slots));
+  }
+  let occurrences = 0;
+  for (let at = text.indexOf(old); at >= 0 && (count < 0 || occurrences < count); at = text.indexOf(old, at + old.length)) occurrences += 1;
+  return text.length + occurrences * (replacement.length - old.length);
 }
 
 /** Creates the `str` pack. */
@@ -53,9 +113,10 @@ export function createStringTools(): ToolPack {
         const list = chars(args.input_string as string);
         const start = args.start_index as number;
         const length = args.length as number;
-        if (start < 0 || length < 0 || start > list.length) {
-          throw new ToolError('TOOL_VALUE_BOUNDS', `start_index ${start} and length ${length} are out of range for a string of ${list.length} characters`);
+        if (start < 0 || length < 0) {
+          throw new ToolError('TOOL_VALUE_BOUNDS', `start_index ${start} and length ${length} must not be negative`);
         }
+        // Like the Go original, a start past the end clamps to the empty string.
         return list.slice(start, start + length).join('');
       },
     ),
@@ -92,10 +153,10 @@ export function createStringTools(): ToolPack {
     }),
     defineTool(
       { name: 'tool.str.Join', description: 'The strings of the list joined with the separator.', args: [{ name: 'string_list', type: 'any' }, { name: 'separator', type: 'string' }], returns: 'string' },
-      (args) => stringList(args.string_list as ToolValue, 'string_list').join(args.separator as string),
+      (args, context) => joinableTexts('tool.str.Join', args.string_list as ToolValue, 'string_list', args.separator as string, context.maxResultLength).join(args.separator as string),
     ),
-    defineTool({ name: 'tool.str.Concat', description: 'The strings of the list joined together.', args: [{ name: 'strings_list', type: 'any' }], returns: 'string' }, (args) =>
-      stringList(args.strings_list as ToolValue, 'strings_list').join(''),
+    defineTool({ name: 'tool.str.Concat', description: 'The items of the list as text, joined together.', args: [{ name: 'strings_list', type: 'any' }], returns: 'string' }, (args, context) =>
+      joinableTexts('tool.str.Concat', args.strings_list as ToolValue, 'strings_list', '', context.maxResultLength).join(''),
     ),
     defineTool(
       {
@@ -104,11 +165,12 @@ export function createStringTools(): ToolPack {
         args: [input, { name: 'old_substring', type: 'string' }, { name: 'new_substring', type: 'string' }, { name: 'count', type: 'int' }],
         returns: 'string',
       },
-      (args) => {
+      (args, context) => {
         const text = args.input_string as string;
         const old = args.old_substring as string;
         const replacement = args.new_substring as string;
         let remaining = args.count as number;
+        ensureResultLength('tool.str.Replace', replacedLength(text, old, replacement, remaining), context.maxResultLength);
         if (old === '') {
           // Go inserts the replacement before every character and at the end.
           const list = chars(text);
@@ -145,17 +207,19 @@ export function createStringTools(): ToolPack {
       const lines = text.split('\n');
       return text.endsWith('\n') ? lines.length - 1 : lines.length;
     }),
-    defineTool({ name: 'tool.str.ToBase64', description: 'Standard base64 of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args) =>
-      Buffer.from(args.input_string as string, 'utf8').toString('base64'),
-    ),
+    defineTool({ name: 'tool.str.ToBase64', description: 'Standard base64 of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args, context) => {
+      ensureResultLength('tool.str.ToBase64', Math.ceil(Buffer.byteLength(args.input_string as string, 'utf8') / 3) * 4, context.maxResultLength);
+      return Buffer.from(args.input_string as string, 'utf8').toString('base64');
+    }),
     defineTool({ name: 'tool.str.FromBase64', description: 'The UTF-8 text encoded by standard base64.', args: [{ name: 'encoded_string', type: 'string' }], returns: 'string' }, (args) => {
       const encoded = (args.encoded_string as string).trim();
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) throw new ToolError('TOOL_VALUE_INVALID', 'encoded_string is not valid standard base64', { argument: 'encoded_string' });
       return Buffer.from(encoded, 'base64').toString('utf8');
     }),
-    defineTool({ name: 'tool.str.ToHex', description: 'Lower-case hex of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args) =>
-      Buffer.from(args.input_string as string, 'utf8').toString('hex'),
-    ),
+    defineTool({ name: 'tool.str.ToHex', description: 'Lower-case hex of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args, context) => {
+      ensureResultLength('tool.str.ToHex', Buffer.byteLength(args.input_string as string, 'utf8') * 2, context.maxResultLength);
+      return Buffer.from(args.input_string as string, 'utf8').toString('hex');
+    }),
     defineTool({ name: 'tool.str.FromHex', description: 'The UTF-8 text encoded as hex.', args: [{ name: 'encoded_string', type: 'string' }], returns: 'string' }, (args) => {
       const encoded = (args.encoded_string as string).trim();
       if (!/^([0-9a-fA-F]{2})*$/.test(encoded)) throw new ToolError('TOOL_VALUE_INVALID', 'encoded_string is not valid hex (pairs of 0-9, a-f)', { argument: 'encoded_string' });
@@ -176,7 +240,8 @@ export function createStringTools(): ToolPack {
         ],
         returns: 'string',
       },
-      (args) => stringifyValue(args.value as ToolValue, args.pretty_print === true ? (args.indent as string) : undefined, args.prefix as string),
+      (args, context) =>
+        stringifyValue(args.value as ToolValue, args.pretty_print === true ? (args.indent as string) : undefined, args.prefix as string, context.maxResultLength, 'tool.str.ToJsonString'),
     ),
   ]);
 }

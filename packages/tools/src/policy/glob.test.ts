@@ -1,6 +1,40 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchGlob } from './glob.ts';
+import { compileGlob, matchGlob } from './glob.ts';
+
+/** The backtracking RegExp the matcher replaced: the reference semantics, fine on small inputs. */
+function referenceGlob(pattern: string, subject: string, separator: string): boolean {
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const segmentSource = (segment: string): string => {
+    let source = '';
+    for (let index = 0; index < segment.length; index += 1) {
+      if (segment[index] === '*') {
+        if (segment[index + 1] === '*') {
+          source += '.*';
+          while (segment[index + 1] === '*') index += 1;
+        } else source += `[^${escape(separator)}]*`;
+      } else source += escape(segment[index] as string);
+    }
+    return source;
+  };
+  const sep = escape(separator);
+  const segments = pattern.split(separator);
+  let source = '';
+  segments.forEach((segment, index) => {
+    const first = index === 0;
+    const last = index === segments.length - 1;
+    if (segment === '**') {
+      if (first && last) source += '.*';
+      else if (first) source += `(?:.*${sep})?`;
+      else if (last) source += `(?:${sep}.*)?`;
+      else source += `${sep}(?:.*${sep})?`;
+      return;
+    }
+    if (!first && segments[index - 1] !== '**') source += sep;
+    source += segmentSource(segment);
+  });
+  return new RegExp(`^${source}$`, 's').test(subject);
+}
 
 // The tricky-glob table: [pattern, subject, separator, expected].
 const table: [string, string, '.' | '/', boolean][] = [
@@ -82,5 +116,29 @@ describe('compileGlob / matchGlob', () => {
         expect(matchGlob('/*', subject, { separator: '/' })).toBe(segments.length === 1);
       }),
     );
+  });
+
+  it('agrees with the reference RegExp matcher on small inputs', () => {
+    const text = (alphabet: string[], maxLength: number) => fc.array(fc.constantFrom(...alphabet), { maxLength }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text(['a', 'b', '/', '*', '**', '/**/'], 8), text(['a', 'b', '/'], 10), (pattern, subject) => {
+        expect(matchGlob(pattern, subject, { separator: '/' })).toBe(referenceGlob(pattern, subject, '/'));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(text(['a', 'B', '.', '*'], 8), text(['A', 'b', '.'], 8), (pattern, subject) => {
+        expect(matchGlob(pattern, subject, { separator: '.', ignoreCase: true })).toBe(referenceGlob(pattern.toLowerCase(), subject.toLowerCase(), '.'));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('matches a 64 KB adversarial path against a many-`**` pattern (regression: a backtracking RegExp took minutes)', () => {
+    const pattern = '/data/**/x/**/x/**/x/**/x/**/*.txt';
+    const subject = `/data/${'x/'.repeat(32 * 1024)}y`;
+    const glob = compileGlob(pattern, { separator: '/' });
+    expect(glob.test(subject)).toBe(false);
+    expect(glob.test(`${subject}.txt`)).toBe(true);
   });
 });

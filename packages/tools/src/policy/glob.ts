@@ -11,7 +11,11 @@
  *   any characters including separators;
  * - every other character matches itself; there are no `?`, classes or braces;
  * - the whole subject must match (anchored).
+ *
+ * Matching simulates an NFA (wildcard-matcher.ts), never a backtracking
+ * RegExp, so its cost is linear in the subject for any pattern.
  */
+import { compileWildcard, segmentPieces, type WildcardMatcher, type WildcardPiece } from './wildcard-matcher.ts';
 
 /** Options of {@link compileGlob}. */
 export interface GlobOptions {
@@ -21,50 +25,32 @@ export interface GlobOptions {
   readonly ignoreCase?: boolean;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-function segmentSource(segment: string, separator: string): string {
-  let source = '';
-  for (let index = 0; index < segment.length; index += 1) {
-    if (segment[index] === '*') {
-      if (segment[index + 1] === '*') {
-        source += '.*';
-        while (segment[index + 1] === '*') index += 1;
-      } else {
-        source += `[^${escapeRegExp(separator)}]*`;
-      }
-    } else {
-      source += escapeRegExp(segment[index] as string);
-    }
-  }
-  return source;
-}
-
-/** Compiles a glob into an anchored regular expression. */
-export function compileGlob(pattern: string, options: GlobOptions): RegExp {
-  const separator = escapeRegExp(options.separator);
-  const segments = pattern.split(options.separator);
-  let source = '';
+/** Compiles a glob into a matcher that runs in time linear in the subject's length (see wildcard-matcher.ts). */
+export function compileGlob(pattern: string, options: GlobOptions): WildcardMatcher {
+  const ignoreCase = options.ignoreCase === true;
+  const separator = options.separator;
+  const segments = (ignoreCase ? pattern.toLowerCase() : pattern).split(separator);
+  const sep: WildcardPiece = { kind: 'char', char: separator };
+  const anything: WildcardPiece = { kind: 'star', crossesSeparator: true };
+  const pieces: WildcardPiece[] = [];
   for (let index = 0; index < segments.length; index += 1) {
     const segment = segments[index] as string;
     const first = index === 0;
     const last = index === segments.length - 1;
     if (segment === '**') {
-      if (first && last) source += '.*';
-      else if (first) source += `(?:.*${separator})?`;
-      else if (last) source += `(?:${separator}.*)?`;
-      else source += `${separator}(?:.*${separator})?`;
+      // `**` as a whole segment: zero or more whole segments.
+      if (first && last) pieces.push(anything);
+      else if (first) pieces.push({ kind: 'optional', pieces: [anything, sep] });
+      else if (last) pieces.push({ kind: 'optional', pieces: [sep, anything] });
+      else pieces.push(sep, { kind: 'optional', pieces: [anything, sep] });
       continue;
     }
     const previousWasGlobstar = index > 0 && segments[index - 1] === '**';
-    if (!first && !previousWasGlobstar) source += separator;
-    source += segmentSource(segment, options.separator);
+    if (!first && !previousWasGlobstar) pieces.push(sep);
+    pieces.push(...segmentPieces(segment));
   }
-  return new RegExp(`^${source}$`, options.ignoreCase === true ? 'i' : '');
+  return compileWildcard(pieces, separator, ignoreCase);
 }
-
 /** True when `subject` matches the glob `pattern`. */
 export function matchGlob(pattern: string, subject: string, options: GlobOptions): boolean {
   return compileGlob(pattern, options).test(subject);

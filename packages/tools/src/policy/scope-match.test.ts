@@ -39,4 +39,11 @@ describe('scopeMatches (per resource, reference §2.4)', () => {
     expect(splitHostPort('[::1]:80')).toEqual({ host: '[::1]', port: '80' });
     expect(splitHostPort('::1')).toEqual({ host: '::1', port: undefined });
   });
+
+  it('matches long adversarial scopes with many wildcards (regression: backtracking RegExp)', () => {
+    const long = 'a'.repeat(64 * 1024);
+    expect(scopeMatches('env', '*a*a*a*a*a*a*a*b', long)).toBe(false);
+    expect(scopeMatches('net', '**.**.**.**.x.example.com', `${'a.'.repeat(20_000)}example.com`)).toBe(false);
+    expect(scopeMatches('fs', '/**/a/**/a/**/a/**/b', `/${'a/'.repeat(20_000)}c`)).toBe(false);
+  });
 });

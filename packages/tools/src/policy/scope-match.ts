@@ -10,6 +10,7 @@
  * For every resource, a grant scope of exactly `*` matches every scope.
  */
 import { compileGlob } from './glob.ts';
+import { compileWildcard, type WildcardPiece } from './wildcard-matcher.ts';
 
 const SIMPLE_WILDCARD_RESOURCES: ReadonlySet<string> = new Set(['env', 'secrets', 'model', 'sandbox', 'proc']);
 const PATH_RESOURCES: ReadonlySet<string> = new Set(['fs', 'memory']);
@@ -37,11 +38,8 @@ function matchHost(pattern: string, needed: string): boolean {
 }
 
 function matchSimpleWildcard(pattern: string, needed: string): boolean {
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`).test(needed);
+  const pieces: WildcardPiece[] = pattern.split('').map((char): WildcardPiece => (char === '*' ? { kind: 'star', crossesSeparator: true } : { kind: 'char', char }));
+  return compileWildcard(pieces, '\u0000').test(needed);
 }
 
 /** True when the grant scope `pattern` covers the needed scope for `resource`. */

@@ -50,4 +50,8 @@ describe('tool-name patterns', () => {
   ])('%j matches %j: %s', (pattern, name, expected) => {
     expect(compileToolPattern(pattern).matches(name)).toBe(expected);
   });
+
+  it('matches a long name against a many-`**` pattern without backtracking', () => {
+    expect(compileToolPattern('tool.**a**a**a**a**b').matches(`tool.${'a.'.repeat(20_000)}c`)).toBe(false);
+  });
 });

@@ -15,6 +15,7 @@
  */
 import { ToolError } from '../errors/tool-error.ts';
 import { canonicalToolName } from '../spec/canonical-name.ts';
+import { compileWildcard, segmentPieces } from './wildcard-matcher.ts';
 
 /** A compiled allow/deny pattern. */
 export interface ToolPattern {
@@ -33,27 +34,10 @@ export function canonicalToolPattern(pattern: string): string {
   return canonicalToolName(trimmed);
 }
 
-function patternSource(canonical: string): string {
-  let source = '';
-  for (let index = 0; index < canonical.length; index += 1) {
-    const character = canonical[index] as string;
-    if (character === '*') {
-      if (canonical[index + 1] === '*') {
-        source += '.*';
-        index += 1;
-      } else {
-        source += '[^.]*';
-      }
-    } else {
-      source += character === '.' ? '\\.' : character;
-    }
-  }
-  return source;
-}
-
 /** Compiles a tool-name pattern. */
 export function compileToolPattern(pattern: string): ToolPattern {
   const canonical = canonicalToolPattern(pattern);
-  const expression = canonical === '**' ? /^/ : new RegExp(`^${patternSource(canonical)}$`);
+  // Linear-time matching (wildcard-matcher.ts): `*` stays inside a segment, `**` crosses dots.
+  const expression = canonical === '**' ? { test: () => true } : compileWildcard(segmentPieces(canonical), '.');
   return Object.freeze({ pattern: canonical, matches: (canonicalName: string) => expression.test(canonicalToolName(canonicalName)) });
 }

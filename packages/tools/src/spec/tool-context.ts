@@ -18,8 +18,14 @@ export interface ToolContext {
   /** Position of this call within the turn, from 0. */
   readonly callIndex: number;
   readonly clock: Clock;
-  /** Aborted when the call times out; long-running handlers should pass it on. */
+  /** Aborted when the call times out or the run ends (host `signal`, call `signal`); long-running handlers must pass it on and stop. */
   readonly signal: AbortSignal;
+  /**
+   * The most characters a result may hold (all its strings, map keys
+   * included): the run's value-size limit. Tools that can amplify their input
+   * check the exact size with `ensureResultLength` before building the result.
+   */
+  readonly maxResultLength: number;
   readonly stores: Partial<ToolStores>;
   readonly policy: Policy;
   readonly registry: ToolRegistry;

@@ -1,15 +1,16 @@
 /**
- * Schema of the SQLite store, as ordered migrations. `PRAGMA user_version`
- * holds the applied version and `schema_migrations` lists what ran when.
- * Append new migrations; never edit an applied one.
+ * Schema of the tools' SQLite store, as ordered migrations of the owner
+ * {@link SQLITE_MIGRATION_OWNER}, applied by `applyMigrations` and recorded in
+ * `schema_migrations` (see sqlite-database.ts). Append new migrations; never
+ * edit an applied one (migration 1's `CREATE TABLE IF NOT EXISTS
+ * schema_migrations` is a no-op now that `applyMigrations` creates the table first).
  */
+import type { SqliteMigration } from './sqlite-database.ts';
 
-/** One schema migration. */
-export interface SqliteMigration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+export type { SqliteMigration } from './sqlite-database.ts';
+
+/** The owner name of the tools' migrations in `schema_migrations`. */
+export const SQLITE_MIGRATION_OWNER = 'tools';
 
 /** Every migration, in order. */
 export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock.ts';
-import { SQLITE_SCHEMA_VERSION } from './sqlite-migrations.ts';
+import { applyMigrations, openDatabase } from './sqlite-database.ts';
+import { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION } from './sqlite-migrations.ts';
 import { openSqliteStore, type SqliteToolStore } from './sqlite-store.ts';
 
 const run = promisify(execFile);
@@ -34,11 +35,10 @@ describe('openSqliteStore: schema', () => {
     const store = open();
     expect(store.schemaVersion).toBe(SQLITE_SCHEMA_VERSION);
     const raw = new DatabaseSync(file);
-    expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
     expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
-      { version: 1, name: 'memory, scratch and idempotence tables' },
-      { version: 2, name: 'scratch tombstones and pending idempotence claims' },
+    expect(raw.prepare('SELECT owner, version, name FROM schema_migrations ORDER BY version').all()).toEqual([
+      { owner: 'tools', version: 1, name: 'memory, scratch and idempotence tables' },
+      { owner: 'tools', version: 2, name: 'scratch tombstones and pending idempotence claims' },
     ]);
     raw.close();
   });
@@ -52,7 +52,7 @@ describe('openSqliteStore: schema', () => {
   it('refuses a file with a newer schema', () => {
     open().close();
     const raw = new DatabaseSync(file);
-    raw.exec('PRAGMA user_version = 99');
+    raw.exec("INSERT INTO schema_migrations (owner, version, name, applied_at) VALUES ('tools', 99, 'from the future', 0)");
     raw.close();
     expect(() => open()).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_NEWER' }));
   });
@@ -212,7 +212,7 @@ describe('idempotence claims (review finding 5)', () => {
 describe('schema migration 1 → 2 (review findings 4 and 5)', () => {
   it('opens a version 1 file, keeps its data and adds tombstones and claims', async () => {
     const raw = new DatabaseSync(file);
-    raw.exec((await import('./sqlite-migrations.ts')).SQLITE_MIGRATIONS[0]?.sql ?? '');
+    raw.exec(SQLITE_MIGRATIONS[0]?.sql ?? '');
     raw.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'memory, scratch and idempotence tables', 0)");
     raw.exec("INSERT INTO scratch (session, key, value, version, expires_at) VALUES ('s1', 'k', '\"old\"', 4, 1000)");
     raw.exec("INSERT INTO idempotence (session, turn, call_index, tool, arguments, result, recorded_at) VALUES ('s1', 1, 0, 'tool.demo.bump', '{}', '7', 0)");
@@ -227,3 +227,70 @@ describe('schema migration 1 → 2 (review findings 4 and 5)', () => {
     expect(await store.scratch.putCas('s1', 'k', 0, 'new', 1_000)).toEqual({ ok: true, version: 5 });
   });
 });
+
+describe('one database, migrations per owner', () => {
+  /** A file exactly as the user_version-based code left it (schema version 2, single-owner schema_migrations). */
+  function writeLegacyFile(): void {
+    const raw = new DatabaseSync(file);
+    raw.exec('PRAGMA journal_mode = WAL');
+    for (const migration of SQLITE_MIGRATIONS) {
+      raw.exec(migration.sql);
+      raw.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, 123);
+      raw.exec(`PRAGMA user_version = ${migration.version}`);
+    }
+    raw.exec(`INSERT INTO memory (key, value, version, updated_at) VALUES ('k', '"kept"', 3, 0)`);
+    raw.close();
+  }
+
+  it('upgrades a file written by the user_version code: its migrations become owner tools, data kept, nothing re-run', async () => {
+    writeLegacyFile();
+    const store = open();
+    expect(store.schemaVersion).toBe(SQLITE_SCHEMA_VERSION);
+    expect(await store.memory.get('k')).toEqual({ value: 'kept', version: 3 });
+    const raw = new DatabaseSync(file);
+    expect(raw.prepare('SELECT owner, version, applied_at FROM schema_migrations ORDER BY version').all()).toEqual([
+      { owner: 'tools', version: 1, applied_at: 123 },
+      { owner: 'tools', version: 2, applied_at: 123 },
+    ]);
+    raw.close();
+  });
+
+  it('lets the controller apply its own migrations to the connection the tools store uses, each owner versioned apart', async () => {
+    const database = openDatabase(file);
+    try {
+      const store = openSqliteStore(database);
+      const controller = [
+        { version: 1, name: 'transcript', sql: 'CREATE TABLE transcript (session TEXT NOT NULL, turn INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (session, turn))' },
+        { version: 2, name: 'transcript index', sql: 'CREATE INDEX transcript_turn ON transcript (turn)' },
+      ];
+      expect(applyMigrations(database, 'controller', controller.slice(0, 1))).toBe(1);
+      expect(applyMigrations(database, 'controller', controller)).toBe(2);
+      expect(applyMigrations(database, 'controller', controller)).toBe(2);
+      database.prepare("INSERT INTO transcript VALUES ('s1', 1, 'hello')").run();
+      expect(await store.memory.cas('m', 0, 1)).toEqual({ ok: true, version: 1 });
+      store.close();
+      // The store does not close a connection it was given.
+      expect(database.isOpen).toBe(true);
+      expect(() => applyMigrations(database, 'controller', controller.slice(0, 1))).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_NEWER' }));
+      expect(() => applyMigrations(database, 'controller', [{ version: 2, name: 'x', sql: '' }])).toThrow(expect.objectContaining({ code: 'STORE_FAILED' }));
+    } finally {
+      database.close();
+    }
+    const again = open();
+    expect(again.schemaVersion).toBe(SQLITE_SCHEMA_VERSION);
+    expect(await again.memory.get('m')).toEqual({ value: 1, version: 1 });
+  });
+
+  it('rolls back a failing migration, so neither its tables nor its record stay', () => {
+    const database = openDatabase(':memory:');
+    try {
+      const broken = [{ version: 1, name: 'broken', sql: 'CREATE TABLE half (x INTEGER); THIS IS NOT SQL' }];
+      expect(() => applyMigrations(database, 'controller', broken)).toThrow(expect.objectContaining({ code: 'STORE_FAILED' }));
+      expect(database.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'half'").get()).toEqual({ n: 0 });
+      expect(database.prepare("SELECT COUNT(*) AS n FROM schema_migrations WHERE owner = 'controller'").get()).toEqual({ n: 0 });
+    } finally {
+      database.close();
+    }
+  });
+});
+

@@ -6,19 +6,20 @@
  * connections (or processes) racing on one key serialise and exactly one wins.
  * Values are stored as canonical JSON text.
  */
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { systemClock, type Clock } from '../clock.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
-import { SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION } from './sqlite-migrations.ts';
+import { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER } from './sqlite-migrations.ts';
+import { applyMigrations, immediateTransaction, openDatabase } from './sqlite-database.ts';
 import type { CasResult, IdempotenceClaim, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
   /** Clock for TTLs and timestamps (inject one in tests). */
   readonly clock?: Clock;
-  /** How long to wait for another connection's write lock, in ms. Default 5000. */
+  /** How long to wait for another connection's write lock, in ms. Default 5000. Only when a file name is given. */
   readonly busyTimeoutMs?: number;
 }
 
@@ -26,7 +27,7 @@ export interface SqliteStoreOptions {
 export interface SqliteToolStore extends ToolStores {
   /** The database file (or `:memory:`). */
   readonly file: string;
-  /** The schema version after migration. */
+  /** The tools' schema version (owner `tools` in `schema_migrations`) after migration. */
   readonly schemaVersion: number;
   close(): void;
 }
@@ -48,54 +49,29 @@ function run<T>(action: string, body: () => T): Promise<T> {
   }
 }
 
-function immediate<T>(database: DatabaseSync, body: () => T): T {
-  database.exec('BEGIN IMMEDIATE');
-  try {
-    const result = body();
-    database.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (database.isTransaction) database.exec('ROLLBACK');
-    throw error;
-  }
-}
-
-function migrate(database: DatabaseSync, clock: Clock): number {
-  const readVersion = (): number => Number((database.prepare('PRAGMA user_version').get() as Row).user_version);
-  if (readVersion() > SQLITE_SCHEMA_VERSION) {
-    throw new ToolError('STORE_SCHEMA_NEWER', `database schema version ${readVersion()} is newer than this package's ${SQLITE_SCHEMA_VERSION}`);
-  }
-  for (const migration of SQLITE_MIGRATIONS) {
-    // Re-read inside the write lock: another process may have migrated meanwhile.
-    immediate(database, () => {
-      if (readVersion() >= migration.version) return;
-      database.exec(migration.sql);
-      database.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, clock.now());
-      database.exec(`PRAGMA user_version = ${migration.version}`);
-    });
-  }
-  return readVersion();
-}
+const immediate = immediateTransaction;
 
 function parseStored(text: unknown): ToolValue {
   return JSON.parse(String(text)) as ToolValue;
 }
 
 /**
- * Opens (creating if needed) the store in `file` and migrates its schema.
- * Use `':memory:'` for a throwaway store. Throws `STORE_FAILED` or
- * `STORE_SCHEMA_NEWER`.
+ * Opens (creating if needed) the store in `file` — or uses `database`, an
+ * already open connection shared with other owners (see `openDatabase`) —
+ * and applies the tools' migrations. Use `':memory:'` for a throwaway store.
+ * `close()` closes the connection only when this function opened it.
+ * Throws `STORE_FAILED` or `STORE_SCHEMA_NEWER`.
  */
-export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteToolStore {
+export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: SqliteStoreOptions = {}): SqliteToolStore {
   const clock = options.clock ?? systemClock;
-  let database: DatabaseSync;
+  const owned = typeof fileOrDatabase === 'string';
+  const file = owned ? fileOrDatabase : (fileOrDatabase.location() ?? ':memory:');
+  const database = owned ? openDatabase(fileOrDatabase, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }) : fileOrDatabase;
   let schemaVersion: number;
   try {
-    database = new DatabaseSync(file, { timeout: options.busyTimeoutMs ?? 5000 });
-    if (file !== ':memory:') database.exec('PRAGMA journal_mode = WAL');
-    database.exec('PRAGMA synchronous = NORMAL');
-    schemaVersion = migrate(database, clock);
+    schemaVersion = applyMigrations(database, SQLITE_MIGRATION_OWNER, SQLITE_MIGRATIONS, { clock });
   } catch (error) {
+    if (owned) database.close();
     throw storeFailure(`open of ${file}`, error);
   }
 
@@ -208,7 +184,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     scratch: Object.freeze(scratch),
     idempotence: Object.freeze(idempotence),
     close: () => {
-      if (database.isOpen) database.close();
+      // A shared connection belongs to whoever opened it.
+      if (owned && database.isOpen) database.close();
     },
   });
 }

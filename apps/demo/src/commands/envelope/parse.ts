@@ -1,35 +1,34 @@
 import { extractEnvelope, parseEnvelope } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
-import type { Command } from '../../io.ts';
-import { UsageError } from '../../io.ts';
+import { usageError } from '../../cli-error.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
-import { readInput } from '../../read-input.ts';
-import { reportCodecError } from './error-json.ts';
+import type { Command } from '../../io.ts';
+import { inputName, readInput } from '../../read-input.ts';
+import { withCodecErrors } from './codec-error.ts';
 
 /** `askloop envelope parse [FILE|-] [--extract]`. */
 export const parseCommand: Command = {
-  name: 'parse',
-  summary: 'parse an AEIOU v4 envelope and print it as JSON',
   usage: `Usage: askloop envelope parse [FILE|-] [--extract]
 
 Reads an envelope from FILE (or standard input) and prints
   {"ok":true,"envelope":{"userdata":…,"scratchpad":…|null,"output":…|null,"actions":…},"lints":[{"code":…,"message":…}]}
-and exits 0, or prints {"ok":false,"error":{"code":"ERR_…","message":…}} and exits 1.
+and exits 0, or prints {"ok":false,"error":{"code":"ERR_…","message":…,"file":…,"line"?:N}}
+and exits 1 (2 when the input cannot be read). Input must be UTF-8.
 
 Options:
   --extract   recover the envelope from a model reply (markdown fence, prose
               before START, missing END, bare command block) and say how in lints
 `,
+  jsonErrors: () => true,
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { extract: { type: 'boolean' } }, allowPositionals: true, strict: true });
-    if (positionals.length > 1) throw new UsageError('expected at most one FILE');
+    if (positionals.length > 1) throw usageError('expected at most one FILE');
+    const file = inputName(positionals[0]);
     const bytes = await readInput(positionals[0], io);
-    try {
-      const result = values.extract ? extractEnvelope(decodeUtf8Input(bytes, 'the reply')) : parseEnvelope(bytes);
-      io.stdout(`${JSON.stringify({ ok: true, envelope: result.envelope, lints: result.lints })}\n`);
-      return 0;
-    } catch (error) {
-      return reportCodecError(error, io);
-    }
+    const text = decodeUtf8Input(bytes, file);
+    // Strict decoding first (same error in every command); the codec still gets the bytes for its byte limits.
+    const result = withCodecErrors(file, () => (values.extract ? extractEnvelope(text) : parseEnvelope(bytes)));
+    io.stdout(`${JSON.stringify({ ok: true, envelope: result.envelope, lints: result.lints })}\n`);
+    return 0;
   },
 };

@@ -6,13 +6,12 @@
 import { parseAndCheck, type CheckContext, type Diagnostic } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
+import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 
 /** `askloop ns check`. */
 export const checkCommand: Command = {
-  name: 'check',
-  summary: 'parse and statically check NeuroScript files',
   usage: `Usage: askloop ns check FILE... [tool options] [--agent] [--json]
 
 Parses each FILE (a library script or a command script; '-' reads standard
@@ -21,8 +20,10 @@ the built-in tools of @askloop/tools (names and argument counts), and the
 tool policy (allow/deny globs, trust, capabilities) — the same policy
 'askloop ns run' enforces while running.
 Prints one line per problem as FILE:LINE:COLUMN CODE message, or with --json
-  {"ok":bool,"diagnostics":[{"code":…,"message":…,"line":N,"column":N,"file":…}]}
-Exits 0 when clean, 1 when there is any diagnostic, 2 on a usage error.
+  {"ok":true,"diagnostics":[]}, or
+  {"ok":false,"error":{"code","message","file","line","column"},"diagnostics":[{"code","message","file","line","column"},…]}
+(error is the first diagnostic). Exits 0 when clean, 1 when there is any
+diagnostic or the input is not UTF-8, 2 on a usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
 
@@ -31,6 +32,7 @@ Options:
                 command block, no definitions, no ask or promptuser.
   --json        print the JSON report instead of lines.
 `,
+  jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -42,8 +44,8 @@ Options:
       allowPositionals: true,
       strict: true,
     });
-    const scripts = await readScripts(positionals, io);
     const tools = buildToolSetup(values, io);
+    const scripts = await readScripts(positionals, io);
     const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.hostFor(0).catalog, policy: tools.lists };
 
     const diagnostics: Diagnostic[] = [];
@@ -53,8 +55,8 @@ Options:
     }
 
     if (values.json) {
-      const report = diagnostics.map(({ code, message, line, column, file }) => ({ code, message, line, column, file }));
-      io.stdout(`${JSON.stringify({ ok: diagnostics.length === 0, diagnostics: report })}\n`);
+      const report = diagnostics.map(({ code, message, line, column, file }) => ({ code, message, file: file ?? STDIN_NAME, line, column }));
+      io.stdout(`${JSON.stringify(report.length === 0 ? { ok: true, diagnostics: [] } : { ok: false, error: report[0], diagnostics: report })}\n`);
     } else {
       for (const { file, line, column, code, message } of diagnostics) io.stdout(`${file}:${line}:${column} ${code} ${message}\n`);
       const files = `${positionals.length} file${positionals.length === 1 ? '' : 's'}`;

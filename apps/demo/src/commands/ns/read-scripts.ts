@@ -1,6 +1,7 @@
+import { usageError } from '../../cli-error.ts';
+import { decodeUtf8Input } from '../../decode-text.ts';
 import type { CommandIo } from '../../io.ts';
-import { UsageError } from '../../io.ts';
-import { readInput } from '../../read-input.ts';
+import { inputName, readInput } from '../../read-input.ts';
 
 /** One script file as read from disk or standard input. */
 export interface ScriptFile {
@@ -11,20 +12,16 @@ export interface ScriptFile {
 
 /**
  * Reads the FILE arguments of the `ns` commands: at least one, standard input
- * (`-`) at most once; an unreadable file is a usage error.
+ * (`-`) at most once. Reading is capped and decoding strict, as in every
+ * command (`CLI_FILE_UNREADABLE`, `CLI_INPUT_TOO_LARGE`, `CLI_INPUT_ENCODING`).
  */
 export async function readScripts(files: readonly string[], io: CommandIo): Promise<ScriptFile[]> {
-  if (files.length === 0) throw new UsageError('expected at least one FILE');
-  if (files.filter((file) => file === '-').length > 1) throw new UsageError("standard input ('-') can be read only once");
+  if (files.length === 0) throw usageError('expected at least one FILE');
+  if (files.filter((file) => file === '-').length > 1) throw usageError("standard input ('-') can be read only once");
   const scripts: ScriptFile[] = [];
   for (const file of files) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(file, io);
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
-    }
-    scripts.push({ fileName: file === '-' ? '<stdin>' : file, source: new TextDecoder().decode(bytes) });
+    const fileName = inputName(file);
+    scripts.push({ fileName, source: decodeUtf8Input(await readInput(file, io), fileName) });
   }
   return scripts;
 }

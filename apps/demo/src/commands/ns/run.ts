@@ -6,15 +6,21 @@
 import { check, closeDefaultPool, createInterpreter, parse, type Diagnostic, type Program, type RunLimits, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
-import { UsageError } from '../../io.ts';
+import { integerOption } from '../../options/parse-options.ts';
+import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 
-function positiveInteger(name: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--${name} must be a positive whole number, got '${text}'`);
-  return Number(text);
-}
+/**
+ * Node's timers hold at most 2^31−1 ms (a larger delay becomes 1 ms with only
+ * a warning), and the interpreter adds a 250 ms grace to the wall-clock limit
+ * for its own timer: rounded down, this leaves room for it.
+ */
+const MAX_TIMEOUT_MS = 2_147_483_000;
+/** The sandbox gives an isolate at least 8 MiB (smaller limits are raised silently), so smaller values are refused. */
+const MIN_MEMORY_MB = 8;
+/** An isolate heap past 16 GiB is a typo, not a plan. */
+const MAX_MEMORY_MB = 16_384;
 
 async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ programs: Program[]; diagnostics: Diagnostic[] }> {
   const programs: Program[] = [];
@@ -31,8 +37,6 @@ const where = (file: string | undefined, line: number, column: number): string =
 
 /** `askloop ns run`. */
 export const runCommand: Command = {
-  name: 'run',
-  summary: 'check and run NeuroScript files in the sandbox',
   usage: `Usage: askloop ns run FILE... [tool options] [--fuel N] [--timeout-ms N] [--memory-mb N] [--json]
 
 Loads the library files among FILE (scripts of func definitions), then runs
@@ -43,18 +47,23 @@ first; if any check fails, the diagnostics are printed and nothing runs.
 
 Prints each emit on its own line as it happens; a run-time error goes to
 standard error as FILE:LINE:COLUMN CODE message. With --json prints
-  {"ok":bool,"emits":[…],"whispers":{…},"error":null|{"code":…,"message":…,"line":N,"column":N},
-   "usage":{"fuel":N,"toolCalls":N,"wallMs":N}}
-Exits 0 on success, 1 on a script error (static or at run time), 2 on a usage error.
+  {"ok":true,"emits":[…],"whispers":{…},"diagnostics":[],"usage":{"fuel":N,"toolCalls":N,"wallMs":N}}
+or, on a static or run-time error,
+  {"ok":false,"error":{"code","message","file","line","column"},"diagnostics":[…every static diagnostic…],
+   "emits":[…],"whispers":{…},"usage":{…}}
+Exits 0 on success, 1 on a script error (static or at run time) or input that
+is not UTF-8, 2 on a usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
 
 Options:
-  --fuel N          evaluation steps per command file (default 1000000).
-  --timeout-ms N    wall-clock per command file, tool time included (default 5000).
-  --memory-mb N     isolate heap per run (default 64).
+  --fuel N          evaluation steps per command file, 1 to 2^53−1 (default 1000000).
+  --timeout-ms N    wall-clock per command file, tool time included, 1 to
+                    2147483000, about 24 days (default 5000).
+  --memory-mb N     isolate heap per run, ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB} (default 64).
   --json            print the JSON report instead of the emits.
 `,
+  jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -68,9 +77,9 @@ Options:
       allowPositionals: true,
       strict: true,
     });
-    const fuel = positiveInteger('fuel', values.fuel);
-    const wallMs = positiveInteger('timeout-ms', values['timeout-ms']);
-    const memoryMb = positiveInteger('memory-mb', values['memory-mb']);
+    const fuel = integerOption('fuel', values.fuel, { min: 1, max: Number.MAX_SAFE_INTEGER, unit: 'steps' });
+    const wallMs = integerOption('timeout-ms', values['timeout-ms'], { min: 1, max: MAX_TIMEOUT_MS, unit: 'ms', why: "Node's timer limit" });
+    const memoryMb = integerOption('memory-mb', values['memory-mb'], { min: MIN_MEMORY_MB, max: MAX_MEMORY_MB, unit: 'MiB', why: "the sandbox's minimum isolate heap is 8 MiB" });
     const limits: Partial<RunLimits> = {
       ...(fuel === undefined ? {} : { fuel }),
       ...(wallMs === undefined ? {} : { wallMs }),
@@ -78,10 +87,12 @@ Options:
     };
     const json = values.json === true;
 
-    const report = (ok: boolean, emits: readonly string[], whispers: Record<string, string>, error: ScriptErrorData | null, usage: { fuel: number; toolCalls: number; wallMs: number }): void => {
+    type Usage = { fuel: number; toolCalls: number; wallMs: number };
+    const located = ({ code, message, file, line, column }: { code: string; message: string; file?: string | undefined; line: number; column: number }) => ({ code, message, file: file ?? STDIN_NAME, line, column });
+    const report = (emits: readonly string[], whispers: Record<string, string>, error: ReturnType<typeof located> | null, diagnostics: readonly Diagnostic[], usage: Usage): void => {
       if (!json) return;
-      const errorJson = error === null ? null : { code: error.code, message: error.message, line: error.line, column: error.column };
-      io.stdout(`${JSON.stringify({ ok, emits, whispers, error: errorJson, usage })}\n`);
+      const body = { emits, whispers, diagnostics: diagnostics.map(located), usage };
+      io.stdout(`${JSON.stringify(error === null ? { ok: true, ...body } : { ok: false, error, ...body })}\n`);
     };
 
     // Static checks of every file first: nothing runs if any fails.
@@ -94,8 +105,7 @@ Options:
     }
     if (diagnostics.length > 0) {
       for (const { file, line, column, code, message } of diagnostics) io.stderr(`${where(file, line, column)} ${code} ${message}\n`);
-      const first = diagnostics[0] as Diagnostic;
-      report(false, [], {}, { code: first.code, message: first.message, line: first.line, column: first.column, frames: [] }, { fuel: 0, toolCalls: 0, wallMs: 0 });
+      report([], {}, located(diagnostics[0] as Diagnostic), diagnostics, { fuel: 0, toolCalls: 0, wallMs: 0 });
       return 1;
     }
 
@@ -135,7 +145,7 @@ Options:
       await closeDefaultPool();
     }
     if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${error.message}\n`);
-    report(error === null, emits, Object.fromEntries(whispers), error, usage);
+    report(emits, Object.fromEntries(whispers), error === null ? null : located({ ...error, file: failedFile }), [], usage);
     return error === null ? 0 : 1;
   },
 };

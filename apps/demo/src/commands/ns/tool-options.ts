@@ -5,9 +5,12 @@
  * runs.
  */
 import { createDefaultRegistry, createPolicy, createToolHost, isToolError, parseGrant, type Capability, type Policy, type ToolHost, type ToolRegistry } from '@askloop/tools';
-import { resolve } from 'node:path';
+import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
-import { UsageError } from '../../io.ts';
+import { capabilityResources, checkGrantResources } from '../../options/check-grant-resources.ts';
+import { directoryOption } from '../../options/parse-options.ts';
+
+const invalid = (message: string): CliError => new CliError('CLI_OPTION_INVALID', message);
 
 /** Tool groups allowed when no `--allow` is given: the pure ones. */
 export const DEFAULT_ALLOW: readonly string[] = ['tool.str.*', 'tool.list.*', 'tool.math.*', 'tool.json.*', 'tool.map.*'];
@@ -54,28 +57,30 @@ export interface ToolSetup {
   hostFor(turn: number): ToolHost;
 }
 
-/** Builds registry and policy from the options; bad globs and grants are usage errors. */
+/** Builds registry and policy from the options; bad globs, grants and directories are `CLI_OPTION_INVALID`. */
 export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSetup {
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
+  const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+  // Every resource any built-in tool can need, so a grant naming another one is refused, not ignored.
+  checkGrantResources(values.grant, capabilityResources(createDefaultRegistry({ fs: { root: io.cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities)));
   const grants: Capability[] = (values.grant ?? []).map((text) => {
     try {
       return parseGrant(text);
     } catch (error) {
-      throw new UsageError(`--grant ${text}: ${isToolError(error) ? error.message : String(error)}`);
+      throw invalid(`--grant ${text}: ${isToolError(error) ? error.message : String(error)}`);
     }
   });
-  const fsRoot = values['fs-root'];
   let registry: ToolRegistry;
   let policy: Policy;
   try {
     registry = createDefaultRegistry({
-      ...(fsRoot === undefined ? {} : { fs: { root: resolve(io.cwd, fsRoot) } }),
+      ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }),
       ...(values.http ? { http: {} } : {}),
     });
     policy = createPolicy({ allow, deny, grants });
   } catch (error) {
-    if (isToolError(error)) throw new UsageError(error.message);
+    if (isToolError(error)) throw invalid(error.message);
     throw error;
   }
   return {

@@ -1,0 +1,22 @@
+import { main } from './main.ts';
+
+/**
+ * Wires `main` to the real process. A bug (an error no command turned into a
+ * `CliError`) is one line and exit 1; `ASKLOOP_DEBUG=1` adds the stack.
+ */
+export async function runCli(): Promise<void> {
+  try {
+    process.exitCode = await main(process.argv.slice(2), {
+      stdin: () => process.stdin,
+      stdinIsTerminal: process.stdin.isTTY === true,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      cwd: process.cwd(),
+      env: process.env,
+    });
+  } catch (error) {
+    const detail = process.env['ASKLOOP_DEBUG'] ? (error as Error)?.stack ?? String(error) : (error as Error)?.message ?? String(error);
+    process.stderr.write(`askloop: unexpected error: ${detail}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,133 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+
+const SCRIPT = 'command\n  emit "hi"\nendcommand\n';
+
+async function folderWith(files: Record<string, string>): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'askloop-consistency-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
+  return directory;
+}
+
+describe('numeric and tool options are validated with the reason', () => {
+  it.each([
+    [['--timeout-ms', '2147483648'], "--timeout-ms must be a whole number from 1 to 2147483000 ms (Node's timer limit), not '2147483648'"],
+    [['--timeout-ms', '2147483647'], "--timeout-ms must be a whole number from 1 to 2147483000 ms (Node's timer limit), not '2147483647'"],
+    [['--timeout-ms', '0'], "--timeout-ms must be a whole number from 1 to 2147483000 ms (Node's timer limit), not '0'"],
+    [['--memory-mb', '4'], "--memory-mb must be a whole number from 8 to 16384 MiB (the sandbox's minimum isolate heap is 8 MiB), not '4'"],
+    [['--fuel=-5'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '-5'"],
+    [['--fuel', '1.5'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1.5'"],
+    [['--fuel', 'NaN'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not 'NaN'"],
+    [['--fuel', '1e3'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1e3'"],
+    [['--fuel', '99999999999999999999'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '99999999999999999999'"],
+    [['--grant', 'disk:read:/x'], "--grant disk:read:/x: unknown resource 'disk'; the tools know fs, memory, net (or * for all)"],
+    [['--fs-root', 'no-such-dir'], '--fs-root no-such-dir: no such directory'],
+    [['--fs-root', 'a.ns'], '--fs-root a.ns: not a directory'],
+  ])('ns run %j is refused before anything runs', async (options, message) => {
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
+    expect(await main(['ns', 'run', 'a.ns', ...options], io)).toBe(2);
+    expect(io.err).toBe(`askloop: ${message}\nRun 'askloop ns run --help' for usage.\n`);
+    expect(io.out).toBe('');
+  });
+
+  it('accepts the largest timeout (a regression: 2^31−1 used to time out at once) and the smallest sandbox heap', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
+    expect(await main(['ns', 'run', 'a.ns', '--timeout-ms', '2147483000', '--memory-mb', '8', '--grant', '*:*'], io)).toBe(0);
+    expect(io.out).toBe('hi\n');
+  });
+
+  it('gives the option error as the JSON envelope with --json', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
+    expect(await main(['ns', 'check', 'a.ns', '--grant', 'disk:read', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_OPTION_INVALID', message: expect.stringContaining("unknown resource 'disk'") } });
+  });
+});
+
+describe('every command fails the same way', () => {
+  it.each([
+    [['envelope', 'parse']],
+    [['envelope', 'compose']],
+    [['envelope', 'control']],
+    [['envelope', 'digest', '--output', '-']],
+    [['ns', 'check', '-']],
+    [['ns', 'run', '-']],
+  ])('askloop %j does not wait on a terminal: a hint and exit 2', async (args) => {
+    const io = captureIo({ stdinIsTerminal: true });
+    expect(await main(args, io)).toBe(2);
+    const hint = `Run 'askloop ${args.slice(0, 2).join(' ')} --help' for usage.\n`;
+    const message = 'no FILE given and standard input is a terminal; pass a FILE, or pipe the input in';
+    if (io.out === '') expect(io.err).toBe(`askloop: <stdin>: ${message}\n${hint}`);
+    else {
+      expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_STDIN_IS_TERMINAL', message, file: '<stdin>' } });
+      expect(io.err).toBe(hint);
+    }
+  });
+
+  it.each([
+    [['envelope', 'parse', 'missing.txt'], true],
+    [['envelope', 'compose', 'missing.txt'], true],
+    [['envelope', 'control', 'missing.txt'], true],
+    [['envelope', 'digest', '--output', 'missing.txt'], false],
+    [['ns', 'check', 'missing.txt'], false],
+    [['ns', 'run', 'missing.txt', '--json'], true],
+  ])('askloop %j: a missing file is one line (or the JSON envelope) and exit 2', async (args, json) => {
+    const io = captureIo({ cwd: await folderWith({}) });
+    expect(await main(args, io)).toBe(2);
+    if (json) {
+      expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_FILE_UNREADABLE', message: 'cannot read: no such file', file: 'missing.txt' } });
+      expect(io.err).toBe('');
+    } else {
+      expect(io.err).toBe('askloop: missing.txt: cannot read: no such file\n');
+    }
+  });
+
+  it('a usage error names the one wrong thing and the help to read', async () => {
+    const cases: [string[], string][] = [
+      [[], "askloop: no command given\nRun 'askloop --help' for usage.\n"],
+      [['nope'], "askloop: unknown command 'nope'\nRun 'askloop --help' for usage.\n"],
+      [['ns'], "askloop: 'ns' needs a command: check, run\nRun 'askloop ns --help' for usage.\n"],
+      [['envelope', 'nope'], "askloop: unknown command 'envelope nope'; 'envelope' has parse, compose, digest, control\nRun 'askloop envelope --help' for usage.\n"],
+      [['ns', 'run', 'a.ns', '--bogus'], "askloop: Unknown option '--bogus'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--bogus\"\nRun 'askloop ns run --help' for usage.\n"],
+    ];
+    for (const [args, expected] of cases) {
+      const io = captureIo();
+      expect(await main(args, io), args.join(' ')).toBe(2);
+      expect(io.err, args.join(' ')).toBe(expected);
+    }
+  });
+});
+
+describe('the --json envelope', () => {
+  it('ns run --json returns every static diagnostic, like ns check --json', async () => {
+    const cwd = await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' });
+    const run = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'a.ns', 'b.ns', '--json'], run)).toBe(1);
+    const check = captureIo({ cwd });
+    expect(await main(['ns', 'check', 'a.ns', 'b.ns', '--json'], check)).toBe(1);
+    const runReport = JSON.parse(run.out);
+    const checkReport = JSON.parse(check.out);
+    expect(runReport.diagnostics).toHaveLength(3);
+    expect(runReport.diagnostics).toEqual(checkReport.diagnostics);
+    expect(runReport.error).toEqual(checkReport.error);
+    expect(runReport).toMatchObject({ ok: false, emits: [], whispers: {}, usage: { fuel: 0, toolCalls: 0, wallMs: 0 } });
+  });
+
+  it('a run-time error has the same error fields, with the file', async () => {
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  emit "before"\n  fail "boom"\nendcommand\n' }) });
+    expect(await main(['ns', 'run', 'a.ns', '--json'], io)).toBe(1);
+    const report = JSON.parse(io.out);
+    expect(Object.keys(report)).toEqual(['ok', 'error', 'emits', 'whispers', 'diagnostics', 'usage']);
+    expect(report.error).toMatchObject({ code: expect.stringMatching(/^SCRIPT_/), file: 'a.ns', line: 3, column: 3 });
+    expect(report.emits).toEqual(['before']);
+  });
+
+  it('envelope control wraps its result in {"ok":true,…}', async () => {
+    const io = captureIo({ stdin: 'work\n<<<LOOP:DONE>>> 42\n' });
+    expect(await main(['envelope', 'control'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ ok: true, done: true });
+  });
+});

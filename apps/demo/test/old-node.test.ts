@@ -1,0 +1,49 @@
+/**
+ * On a Node older than the required one, the CLI says so in one line and
+ * exits 1, instead of failing somewhere inside (node:sqlite, isolated-vm).
+ * Node 20 cannot run TypeScript, so the test bundles the CLI the way
+ * `pnpm build` does and runs the bundle with the machine's own Node 20.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'tsup';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeVersionProblem, REQUIRED_NODE } from '../src/node-version.ts';
+import { spawnCli } from './spawn-cli.ts';
+
+/** The machine's Node 20, outside the toolchain that runs the tests. */
+const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => existsSync(path) && execFileSync(path, ['--version'], { encoding: 'utf8' }).startsWith('v20.'));
+
+describe('nodeVersionProblem', () => {
+  it.each([
+    ['20.20.2', true],
+    ['24.20.9', true],
+    ['24.21.0', false],
+    ['24.21.1', false],
+    ['25.0.0', false],
+    ['100.0.0', false],
+  ])('Node %s too old: %s', (version, tooOld) => {
+    expect(nodeVersionProblem(version) !== undefined).toBe(tooOld);
+  });
+});
+
+describe.runIf(OLD_NODE !== undefined)('the built CLI on Node 20', () => {
+  let script = '';
+  beforeAll(async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'askloop-old-node-'));
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    await build({ config: join(root, 'tsup.config.ts'), entry: [join(root, 'src/cli.ts')], outDir, silent: true, sourcemap: false, clean: false });
+    script = join(outDir, 'cli.js');
+  }, 60_000);
+
+  it.each([[['--help']], [['envelope', 'parse', 'x']], [['ns', 'run', 'x.ns']]])('askloop %j prints one line naming the required version and exits 1', async (args) => {
+    const result = await spawnCli(args, { node: OLD_NODE, script });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or newer; this is Node 20\\.\\d+\\.\\d+\\n$`));
+  });
+});

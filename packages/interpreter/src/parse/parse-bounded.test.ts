@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { neuroScriptProgram } from '../../bench/programs.ts';
+import { check } from '../check/check.ts';
+import { closeParseWorker, DEFAULT_BOUNDED_MAX_LENGTH, DEFAULT_IN_HOST_MAX_LENGTH, parseBounded } from './parse-bounded.ts';
+import { parse } from './parse.ts';
+import { createParseSupervisor } from './parse-supervisor.ts';
+import { MAX_SOURCE_LENGTH } from './preprocess.ts';
+
+afterAll(async () => {
+  await closeParseWorker();
+});
+
+describe('parseBounded', () => {
+  it('parses small sources in the calling thread, exactly as parse does', async () => {
+    const source = neuroScriptProgram(2_000);
+    expect(await parseBounded(source, { fileName: 'a.ns' })).toEqual(parse(source, { fileName: 'a.ns' }));
+    expect(await parseBounded(42 as unknown as string)).toEqual(parse(42 as unknown as string));
+  });
+
+  it('parses a source above the in-host size in the worker: the same plain AST', async () => {
+    const source = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
+    // A generous deadline: this checks the answer, not the speed (the build machine is shared).
+    const result = await parseBounded(source, { fileName: 'big.ns', timeoutMs: 60_000 });
+    expect(result.ok).toBe(true);
+    expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
+    if (result.ok) expect(check(result.program, { mode: 'agent' })).toEqual([]);
+  });
+
+  it('answers the largest source the envelope allows (1 MiB) with a typed diagnostic, without parsing it', async () => {
+    const source = `command\n${'  emit "x"\n'.repeat(95_000)}endcommand\n`;
+    expect(source.length).toBeGreaterThan(MAX_SOURCE_LENGTH - 5_000);
+    expect(source.length).toBeLessThanOrEqual(MAX_SOURCE_LENGTH);
+    const result = await parseBounded(source, { fileName: 'huge.ns' });
+    expect(result).toEqual({
+      ok: false,
+      diagnostics: [expect.objectContaining({ code: 'SCRIPT_PROGRAM_TOO_LARGE', line: 1, column: 1, file: 'huge.ns', numericCode: 37 })],
+    });
+    if (!result.ok) expect(result.diagnostics[0]?.message).toContain(`limit maxLength = ${DEFAULT_BOUNDED_MAX_LENGTH}`);
+  });
+
+  it('answers a 600 KB list literal the same way', async () => {
+    const source = `command\n  set x = [${Array.from({ length: 100_000 }, (_, index) => String(index % 1000)).join(', ')}]\nendcommand\n`;
+    expect(source.length).toBeGreaterThan(400_000);
+    const result = await parseBounded(source);
+    expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_PROGRAM_TOO_LARGE');
+  });
+
+  it('uses the caller’s supervisor and size limits', async () => {
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
+    try {
+      const source = 'command\n  emit 1\nendcommand\n';
+      expect(await parseBounded(source, { inHostMaxLength: 0, supervisor })).toEqual(parse(source));
+      expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
+      const refused = await parseBounded(source, { inHostMaxLength: 0, maxLength: 10, supervisor });
+      expect(refused.ok ? 'ok' : refused.diagnostics[0]?.code).toBe('SCRIPT_PROGRAM_TOO_LARGE');
+    } finally {
+      await supervisor.close();
+    }
+  });
+});

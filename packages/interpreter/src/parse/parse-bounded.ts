@@ -1,0 +1,52 @@
+/**
+ * `parseBounded(source)`: `parse` with bounded cost for the host, whatever
+ * the size. Small sources (the usual ACTIONS block) are parsed in the calling
+ * thread, where they cost a few milliseconds; sources above a size cap are
+ * refused without parsing (`SCRIPT_PROGRAM_TOO_LARGE`); the rest are parsed
+ * in a supervised worker thread with a heap limit and a deadline
+ * (`SCRIPT_PARSE_LIMIT` when either is hit). The figures behind the defaults
+ * are in the package README ("Bounds").
+ */
+import { makeDiagnostic, parse, type ParseOptions, type ParseResult } from './parse.ts';
+import { createParseSupervisor, type ParseSupervisor, type ParseSupervisorOptions } from './parse-supervisor.ts';
+
+/** Options for `parseBounded`. */
+export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOptions {
+  /** Sources of at most this many characters are parsed in the calling thread (default 8 KiB). */
+  readonly inHostMaxLength?: number;
+  /** Sources longer than this are refused with `SCRIPT_PROGRAM_TOO_LARGE` without parsing (default 64 KiB). */
+  readonly maxLength?: number;
+  /** The supervised parser for larger sources (default: one shared worker with `timeoutMs`/`memoryMb` of the first call). */
+  readonly supervisor?: ParseSupervisor;
+}
+
+/** Default `inHostMaxLength`: 8 KiB, about 25 ms and 20 MB of transient memo tables on an idle core (README, "Bounds"). */
+export const DEFAULT_IN_HOST_MAX_LENGTH = 8 * 1024;
+/** Default `maxLength`: the largest source `parseBounded` parses at all. */
+export const DEFAULT_BOUNDED_MAX_LENGTH = 64 * 1024;
+
+let shared: ParseSupervisor | undefined;
+
+/**
+ * Parses like `parse`, with the host's cost bounded (see the module comment).
+ * Never rejects on bad input; resolves to the same `ParseResult`.
+ */
+export async function parseBounded(source: string, options: ParseBoundedOptions = {}): Promise<ParseResult> {
+  const { fileName } = options;
+  const parseOptions = fileName === undefined ? {} : { fileName };
+  if (typeof source !== 'string' || source.length <= (options.inHostMaxLength ?? DEFAULT_IN_HOST_MAX_LENGTH)) return parse(source, parseOptions);
+  const maxLength = options.maxLength ?? DEFAULT_BOUNDED_MAX_LENGTH;
+  if (source.length > maxLength) {
+    const message = `The script is ${source.length} characters long; scripts above ${maxLength} characters are not parsed (limit maxLength = ${maxLength}). Write a shorter program, or split the work across turns.`;
+    return { ok: false, diagnostics: [makeDiagnostic('SCRIPT_PROGRAM_TOO_LARGE', message, 1, 1, fileName)] };
+  }
+  const supervisor = options.supervisor ?? (shared ??= createParseSupervisor(options));
+  return supervisor.parse(source, fileName);
+}
+
+/** Terminates the shared parse worker (when the host shuts down; a later large parse starts another). */
+export async function closeParseWorker(): Promise<void> {
+  const closing = shared;
+  shared = undefined;
+  await closing?.close();
+}

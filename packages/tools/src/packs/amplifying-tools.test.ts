@@ -1,0 +1,57 @@
+/**
+ * Every built-in tool whose result can outgrow its arguments refuses, before
+ * building it, a result over the run's limit (`maxResultLength`); every other
+ * oversized result is caught by the host's check. Regression: a 1 MB Replace
+ * with a 512-character replacement drove the CLI to 3–5 GB.
+ */
+import { describe, expect, it } from 'vitest';
+import { hostFor } from '../../test/tool-test-host.ts';
+import { defineToolPack } from '../registry/tool-pack.ts';
+import { defineTool } from '../spec/define-tool.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+import { createSafeToolPacks } from './default-registry.ts';
+
+const LIMIT = 1000;
+const big = defineToolPack('big', [defineTool({ name: 'tool.big.Make', description: 'A long string.', args: [{ name: 'n', type: 'int' }], returns: 'string' }, (args) => 'z'.repeat(args.n as number))]);
+const host = hostFor([...createSafeToolPacks(), big], undefined, { maxResultLength: LIMIT });
+
+const tooLarge: [string, ToolValue[]][] = [
+  ['tool.str.Replace', ['a'.repeat(600), 'a', 'bb', -1]],
+  ['tool.str.Replace', ['x'.repeat(500), '', 'yy', -1]],
+  ['tool.str.Join', [['a'.repeat(400), 'b'.repeat(400), 'c'.repeat(400)], ',']],
+  ['tool.str.Join', [['a', 'b', 'c'], 'x'.repeat(600)]],
+  ['tool.str.Concat', [['a'.repeat(400), 'b'.repeat(400), ['c'.repeat(400)]]]],
+  ['tool.str.ToBase64', ['a'.repeat(800)]],
+  ['tool.str.ToHex', ['a'.repeat(600)]],
+  ['tool.str.ToUpper', ['ß'.repeat(600)]],
+  ['tool.str.ToJsonString', [Array.from({ length: 50 }, (_, index) => index), true, 'p'.repeat(50)]],
+  ['tool.str.ToJsonString', [Array.from({ length: 50 }, (_, index) => index), true, '', ' '.repeat(30)]],
+  ['tool.json.Stringify', [Array.from({ length: 300 }, () => 'ab')]],
+  ['tool.json.Stringify', [Array.from({ length: 100 }, () => [[[1]]]), true]],
+  ['tool.list.Append', [['x'.repeat(600)], 'y'.repeat(600)]],
+  ['tool.list.Prepend', [['x'.repeat(600)], 'y'.repeat(600)]],
+  ['tool.map.Merge', [{ a: 'x'.repeat(600) }, { b: 'y'.repeat(600) }]],
+  ['tool.map.Set', [{ a: 'x'.repeat(600) }, 'b', 'y'.repeat(600)]],
+  ['tool.big.Make', [LIMIT + 1]],
+];
+
+describe('results over the run limit (maxResultLength)', () => {
+  it.each(tooLarge)('%s refuses with TOOL_RESULT_TOO_LARGE', async (name, args) => {
+    const error = await host.fail(name, args);
+    expect(error.code).toBe('TOOL_RESULT_TOO_LARGE');
+    expect(error.message).toMatch(new RegExp(`^${name.replaceAll('.', '\\.')}.* would return \\d+ characters; the run's limit is ${LIMIT}`));
+  });
+
+  it('lets results up to the limit through', async () => {
+    expect(await host.call('tool.str.Replace', ['a'.repeat(600), 'a', 'bb', 400])).toHaveLength(1000);
+    expect(await host.call('tool.str.Join', [['a'.repeat(499), 'b'.repeat(500)], ','])).toHaveLength(1000);
+    expect(await host.call('tool.big.Make', [LIMIT])).toHaveLength(LIMIT);
+  });
+
+  it('defaults to the interpreter default (1 MiB) and refuses the 1 MB Replace with a 512-character replacement', async () => {
+    const plain = hostFor(createSafeToolPacks());
+    const error = await plain.fail('tool.str.Replace', ['a'.repeat(1024 * 1024), 'a', 'r'.repeat(512), -1]);
+    expect(error.code).toBe('TOOL_RESULT_TOO_LARGE');
+    expect(error.message).toContain(`would return ${1024 * 1024 * 512} characters; the run's limit is ${1024 * 1024}`);
+  });
+});
