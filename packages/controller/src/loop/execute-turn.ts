@@ -29,14 +29,40 @@ export function turnLimits(context: LoopContext, previous: readonly TurnRecord[]
   };
 }
 
-/** Executes `prepared` for the turn `record` with `tools`. */
-export async function executeTurn(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, previous: readonly TurnRecord[]): Promise<ExecutePatch> {
+/** What the turn's tool host gets from the run: cancelled when the run ends, and no call past its deadline. */
+export interface RunBounds {
+  readonly signal: AbortSignal;
+  /** Epoch ms on the context's clock. */
+  readonly deadline: number;
+}
+
+/** Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds. */
+export async function executeTurn(
+  context: LoopContext,
+  record: TurnRecord,
+  prepared: PreparedProgram,
+  toolsFor: (bounds: RunBounds) => LoopToolBridge,
+  previous: readonly TurnRecord[],
+): Promise<ExecutePatch> {
+  const limits = turnLimits(context, previous);
+  // Ends with the run, so no tool call outlives it (or keeps the process alive).
+  const runEnded = new AbortController();
+  const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);
+  const tools = toolsFor({ signal, deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) });
+  try {
+    return await runProgram(context, record, prepared, tools, limits);
+  } finally {
+    runEnded.abort();
+  }
+}
+
+async function runProgram(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, limits: Partial<RunLimits>): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
   const result = await context.interpreter.execute(prepared, {
     tools,
-    limits: turnLimits(context, previous),
+    limits,
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     userdata: context.session.userdata,
     globals: { sid: record.sid, turn_index: record.turnIndex },

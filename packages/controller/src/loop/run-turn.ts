@@ -11,7 +11,7 @@ import { callSequential } from '../plugin/call-hook.ts';
 import { askModel } from './ask-model.ts';
 import { gateProgram } from './approval-gate.ts';
 import { composeTurn } from './compose-turn.ts';
-import { executeTurn } from './execute-turn.ts';
+import { executeTurn, type RunBounds } from './execute-turn.ts';
 import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
@@ -61,15 +61,9 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
     }
   }
 
-  const host = createToolHost({
-    registry,
-    policy,
-    stores: context.toolStores,
-    session: record.sid,
-    turn: record.turnIndex,
-    sessionCounter: context.sessionCounter,
-    clock: context.clock,
-  });
+  const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
+  // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
+  const host = createToolHost(hostOptions);
   if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
     const elapsed = timed();
     const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
@@ -93,8 +87,8 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
   if (record.failure === undefined && prepared !== undefined) {
     await save({}, 'executing');
     const elapsed = timed();
-    const tools = context.replayTools?.(record, host.catalog) ?? host;
-    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, tools, previous);
+    const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
+    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, previous);
     await save({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
   }
   return finishTurn(context, previous, record);

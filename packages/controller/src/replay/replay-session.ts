@@ -34,7 +34,7 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   const context = contextFor({
     store: replayStore,
     model: createRecordedModel(recorded),
-    replayTools: (turn, catalog) => createRecordedTools(recorded, turn, catalog),
+    replayTools: (turn, catalog, bounds) => createRecordedTools(recorded, turn, catalog, bounds, live.clock),
     sessionCounter: createCallCounter(),
     // `ask` only where the live loop allowed it, so the check refuses what it refused.
     ...(live.ask === undefined ? {} : { ask: replayAsk }),
