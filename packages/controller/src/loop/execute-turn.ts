@@ -29,6 +29,14 @@ export function turnLimits(context: LoopContext, previous: readonly TurnRecord[]
   };
 }
 
+/**
+ * How long after the run's wall clock the tools' deadline falls: late enough
+ * that a call cut there finds the run already over its time (SCRIPT_TIMEOUT,
+ * not a tool error), early enough to come before the sandbox's own backstop
+ * (250 ms after the wall clock), so the same slow turn always ends the same way.
+ */
+const TOOL_DEADLINE_GRACE_MS = 50;
+
 /** What the turn's tool host gets from the run: cancelled when the run ends, and no call past its deadline. */
 export interface RunBounds {
   readonly signal: AbortSignal;
@@ -48,7 +56,7 @@ export async function executeTurn(
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
   const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);
-  const tools = toolsFor({ signal, deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) });
+  const tools = toolsFor({ signal, deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS });
   try {
     return await runProgram(context, record, prepared, tools, limits);
   } finally {
