@@ -24,6 +24,7 @@ import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
 import { newSession } from './session/new-session.ts';
 import { createSessionGate } from './session/session-gate.ts';
+import { guardStore } from './store/guard-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** The controller with its counters. */
@@ -35,7 +36,7 @@ export interface AskLoopWithMetrics extends AskLoop {
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
-  const { store } = options;
+  const store = guardStore(options.store);
   const plugins = resolvePlugins(options.plugins);
   const clock = options.clock ?? systemClock;
   const createId = options.createId ?? randomUUID;

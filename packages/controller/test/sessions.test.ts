@@ -109,7 +109,7 @@ describe('sessions', () => {
       toolStorePath,
       createId: (() => { let id = 0; return () => `id-${++id}`; })(),
     });
-    await expect(first.run({ agent, task: 'x', sid: 'crashy' })).rejects.toThrow('host killed');
+    await expect(first.run({ agent, task: 'x', sid: 'crashy' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR', message: expect.stringContaining('host killed') });
     expect(effects.get('cursor')).toBe(1);
     expect((await memory.listTurns('crashy'))[0]?.phase).toBe('executing');
 
