@@ -86,6 +86,29 @@ describe('sessions', () => {
     await loop.close();
   });
 
+  it('resumes a turn cancelled while running from its recorded reply, without repeating its writes', async () => {
+    const effects: EffectLog = new Map();
+    const controller = new AbortController();
+    const store = createMemoryTranscriptStore();
+    const reply = program('set n = tool.test.Bump("c")', 'call tool.test.Sleep(300)', 'emit "<<<LOOP:DONE>>> bumped " + n');
+    const loop = createAskLoop({
+      plugins: [testPlugin({ m: [reply] }, effects)],
+      store,
+      pool,
+      toolStorePath: join(dir, 'cancel.db'),
+      onEvent: (event) => {
+        if (event.type === 'tool-call' && event.call.name === 'tool.test.bump') controller.abort();
+      },
+    });
+    const cancelled = await loop.run({ agent, task: 'x', signal: controller.signal });
+    expect(cancelled).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    // The model has no reply left: the resumed turn must come from the record.
+    const resumed = await loop.resume(cancelled.sid);
+    expect(resumed).toMatchObject({ status: 'DONE', result: 'bumped 1', turns: 1 });
+    expect(effects.get('c')).toBe(1);
+    await loop.close();
+  });
+
   it('resumes after a crash mid-turn from the recorded reply, replaying write calls instead of repeating them', async () => {
     const effects: EffectLog = new Map();
     const toolStorePath = join(dir, 'tools.db');
