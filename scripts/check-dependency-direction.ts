@@ -17,7 +17,9 @@ export const ALLOWED: Record<string, Record<string, 'any' | 'types'>> = {
   '@askloop/providers': {},
   '@askloop/tools': { '@askloop/interpreter': 'types' },
   '@askloop/controller': { '@askloop/envelope': 'any', '@askloop/interpreter': 'any', '@askloop/tools': 'any', '@askloop/providers': 'any' },
-  askloop: { '@askloop/envelope': 'any', '@askloop/interpreter': 'any', '@askloop/tools': 'any', '@askloop/providers': 'any', '@askloop/controller': 'any' },
+  // The controller is injected into the MCP server (the `ask` function), never imported.
+  '@askloop/mcp': { '@askloop/interpreter': 'any', '@askloop/tools': 'any' },
+  askloop: { '@askloop/envelope': 'any', '@askloop/interpreter': 'any', '@askloop/tools': 'any', '@askloop/providers': 'any', '@askloop/controller': 'any', '@askloop/mcp': 'any' },
 };
 
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
@@ -94,12 +96,16 @@ function selfTest(): void {
     write('packages/tools/src/ok.ts', "import type { ToolCatalog } from '@askloop/interpreter';\n");
     write('packages/tools/src/bad.ts', "import { parse } from '@askloop/interpreter';\nconst m = await import('@askloop/controller');\n");
     write('packages/tools/src/escape.ts', "import { y } from '../../envelope/src/a.ts';\n");
+    write('packages/mcp/package.json', JSON.stringify({ name: '@askloop/mcp', dependencies: { '@askloop/tools': 'workspace:*' } }));
+    write('packages/mcp/src/ok.ts', "import { createToolHost } from '@askloop/tools';\nimport { parse } from '@askloop/interpreter';\n");
+    write('packages/mcp/src/bad.ts', "import { createAskLoop } from '@askloop/controller';\n");
     const found = findViolations(root);
     const expected = [
       'packages/envelope/src/a.ts: imports @askloop/interpreter',
       'packages/tools/src/bad.ts: imports values from @askloop/interpreter',
       'packages/tools/src/bad.ts: imports @askloop/controller',
       "packages/tools/src/escape.ts: relative import '../../envelope/src/a.ts' reaches outside",
+      'packages/mcp/src/bad.ts: imports @askloop/controller',
     ];
     const missing = expected.filter((prefix) => !found.some((line) => line.startsWith(prefix)));
     if (missing.length > 0 || found.length !== expected.length) {

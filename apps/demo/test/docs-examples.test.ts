@@ -73,12 +73,12 @@ describe('docs/neuroscript.md examples', () => {
     it(`example at line ${example.line}`, async () => {
       const tools = createToolHost({ registry, policy, session: 'docs', turn: example.line });
       const interpreter = createInterpreter({
-        tools,
         orchestrator: { runAskLoop: (request) => `${request.agent} answered: ${request.prompt}` },
       });
       const result = await interpreter.run(example.source, {
         mode: example.libraries.length > 0 ? 'host' : 'agent',
         libraries: example.libraries,
+        tools,
       });
       expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(example.error !== undefined && result.diagnostics.length > 0 ? [example.error] : []);
       expect(result.error?.code ?? null).toBe(example.error ?? null);

@@ -22,17 +22,25 @@ describe('askloop ns check', () => {
     expect(io.err).toContain('no problems');
   });
 
+  it('prints a warning (return inside on error) and still exits 0', async () => {
+    const library = 'func f(returns r) means\n  on error do\n    return "x"\n  endon\n  return "fine"\nendfunc\n';
+    const io = captureIo({ cwd: await folderWith({ 'lib.ns': library }) });
+    expect(await main(['ns', 'check', 'lib.ns'], io)).toBe(0);
+    expect(io.out).toMatch(/^lib\.ns:3:5 warning SCRIPT_RETURN_IN_HANDLER /);
+    expect(io.err).toContain('no problems, 1 warning');
+  });
+
   it('prints every diagnostic as JSON with file, line and column, and exits 1', async () => {
     const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' }) });
     expect(await main(['ns', 'check', 'a.ns', 'b.ns', '--json'], io)).toBe(1);
-    const first = { code: 'SCRIPT_SYNTAX', message: "An assignment needs 'set': write 'set x = 1'.", file: 'a.ns', line: 2, column: 3 };
+    const first = { code: 'SCRIPT_SYNTAX', severity: 'error', kind: 'syntax', message: "An assignment needs 'set': write 'set x = 1'.", file: 'a.ns', line: 2, column: 3 };
     expect(JSON.parse(io.out)).toEqual({
       ok: false,
       error: first,
       diagnostics: [
         first,
-        { code: 'SCRIPT_TOOL_UNKNOWN', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
-        { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
+        { code: 'SCRIPT_TOOL_UNKNOWN', severity: 'error', kind: 'check', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
+        { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', severity: 'error', kind: 'check', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
       ],
     });
   });

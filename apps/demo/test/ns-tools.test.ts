@@ -45,14 +45,48 @@ describe('tool policy on the command line', () => {
     expect(JSON.parse(io.out)).toMatchObject({ ok: true, emits: ['buy milk'], usage: { toolCalls: 1 } });
   });
 
-  it('ns run stops a call outside the granted scope at run time', async () => {
-    const io = captureIo({ cwd: await workspace() });
-    expect(await main(['ns', 'run', 'read.ns', '--fs-root', 'root', '--allow', 'tool.fs.*', '--grant', 'fs:read:/other/**', '--json'], io)).toBe(1);
+  it('ns run refuses a literal path outside the granted scope before anything runs (check and run agree)', async () => {
+    const directory = await workspace();
+    await writeFile(join(directory, 'private.ns'), 'command\n  emit "before"\n  emit tool.fs.Read("/private/p.txt")\nendcommand\n');
+    const io = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'private.ns', '--fs-root', 'root', '--allow', 'tool.fs.*', '--grant', 'fs:read:/notes/**', '--json'], io)).toBe(1);
     const report = JSON.parse(io.out);
-    expect(report.ok).toBe(false);
-    expect(report.emits).toEqual([]);
-    expect(report.error.line).toBe(2);
-    expect(report.error.message).toContain('fs:read:/notes/today.txt');
+    expect(report).toMatchObject({ ok: false, emits: [], error: { code: 'SCRIPT_TOOL_DENIED', line: 3 } });
+    expect(report.error.message).toContain('fs:read:/private/p.txt');
+    const check = captureIo({ cwd: directory });
+    expect(await main(['ns', 'check', 'private.ns', '--fs-root', 'root', '--allow', 'tool.fs.*', '--grant', 'fs:read:/notes/**'], check)).toBe(1);
+    expect(check.out).toContain('private.ns:3:8 SCRIPT_TOOL_DENIED');
+  });
+
+  it('ns run still stops a computed path outside the granted scope at run time', async () => {
+    const directory = await workspace();
+    await writeFile(join(directory, 'computed.ns'), 'command\n  emit "before"\n  set p = "/private/" + "p.txt"\n  emit tool.fs.Read(p)\nendcommand\n');
+    const io = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'computed.ns', '--fs-root', 'root', '--allow', 'tool.fs.*', '--grant', 'fs:read:/notes/**', '--json'], io)).toBe(1);
+    const report = JSON.parse(io.out);
+    expect(report).toMatchObject({ ok: false, emits: ['before'], error: { code: 'SCRIPT_TOOL_DENIED', line: 4 } });
+  });
+
+  it('ns check refuses a literal URL to a host without a grant', async () => {
+    const source = 'command\n  emit "before"\n  emit tool.http.Fetch("https://other.test/x")\nendcommand\n';
+    const denied = captureIo({ stdin: source });
+    expect(await main(['ns', 'run', '-', '--http', '--allow', 'tool.http.*', '--grant', 'net:read:example.com', '--json'], denied)).toBe(1);
+    const report = JSON.parse(denied.out);
+    expect(report).toMatchObject({ ok: false, emits: [], error: { code: 'SCRIPT_TOOL_DENIED', line: 3 } });
+    expect(report.error.message).toContain('HTTP_HOST_DENIED');
+    const granted = captureIo({ stdin: source });
+    expect(await main(['ns', 'check', '-', '--http', '--allow', 'tool.http.*', '--grant', 'net:read:other.test'], granted)).toBe(0);
+  });
+
+  it('ns run refuses a function defined in two library files before anything runs', async () => {
+    const directory = await workspace();
+    await writeFile(join(directory, 'one.ns'), 'func helper() means\n  emit "one"\nendfunc\n');
+    await writeFile(join(directory, 'two.ns'), 'func helper() means\n  emit "two"\nendfunc\n');
+    await writeFile(join(directory, 'main.ns'), 'command\n  emit "before"\n  call helper()\nendcommand\n');
+    const io = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'one.ns', 'two.ns', 'main.ns'], io)).toBe(1);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/^two\.ns:1:1 SCRIPT_DUPLICATE_FUNCTION Function 'helper' is already defined in one\.ns at line 1/);
   });
 
   it('ns run denies tools outside the default pure groups before anything runs', async () => {

@@ -9,7 +9,6 @@ export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-defin
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
 export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
-export { errorKind } from './interpreter/error-kind.ts';
 export { decideTurn, type DecideInput } from './decide/decide-turn.ts';
 export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
 export {

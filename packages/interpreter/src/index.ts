@@ -1,11 +1,31 @@
 /**
- * @askloop/interpreter. Not built yet: see README.md
- * for what will live here. The package exists so the workspace, its build and
- * the dependency-direction check already cover it.
+ * @askloop/interpreter: NeuroScript parsed into a plain AST, proved before it
+ * runs (structure, agent-mode rules, every tool against the host's catalogue
+ * and its one policy), then evaluated inside an isolated-vm sandbox with
+ * quotas. Every export is listed here on purpose; internals (the in-process
+ * evaluator, the runtime bundle) are not public.
  */
 // First, before anything that an old Node cannot load: one clear error on a Node that is too old.
 import './node-version-check.ts';
-export const PACKAGE_STATUS = 'skeleton' as const;
+
+// Host API: prepare, then execute (src/run).
+export { closeDefaultPool, createInterpreter } from './run/index.ts';
+export type {
+  AskOrchestrator,
+  AskRequest,
+  ExecuteOptions,
+  Interpreter,
+  InterpreterOptions,
+  PreparedProgram,
+  PrepareOptions,
+  PrepareResult,
+  RunOptions,
+  RunResult,
+  RunUsage,
+  SandboxRunner,
+  ToolBridge,
+  ToolCallReport,
+} from './run/index.ts';
 
 // Front end: AST types and traversal (src/ast).
 export * from './ast/index.ts';
@@ -18,7 +38,6 @@ export {
   createParseSupervisor,
   compareDiagnostics,
   DIAGNOSTIC_CODES,
-  NUMERIC_CODES,
   MAX_SOURCE_LENGTH,
   DEFAULT_BOUNDED_MAX_LENGTH,
   DEFAULT_IN_HOST_MAX_LENGTH,
@@ -26,19 +45,25 @@ export {
   DEFAULT_PARSE_TIMEOUT_MS,
 } from './parse/index.ts';
 export type { ParseOptions, ParseResult, ParseBoundedOptions, ParseSupervisor, ParseSupervisorOptions, ParseSupervisorStats, Diagnostic, DiagnosticCode } from './parse/index.ts';
-export { check, parseAndCheck, canonicalToolName, matchToolGlob, findToolCalls, policyDenial, nearestName } from './check/index.ts';
-export type { CheckContext, ToolPolicy, ParseAndCheckResult } from './check/index.ts';
+export { check, parseAndCheck, findToolCalls, staticArguments, staticValue } from './check/index.ts';
+export type { CheckContext, ParseAndCheckResult } from './check/index.ts';
 
-// The tool interface the checker uses (implemented by @askloop/tools).
-export type { ToolArgumentSignature, ToolCatalog, ToolDenial, ToolSignature, ToolValueType } from './tool-signature.ts';
+// The tool interface the checker and the run use (implemented by @askloop/tools).
+export type { StaticArgument, ToolArgumentSignature, ToolCatalog, ToolDenial, ToolSignature, ToolValueType } from './tool-signature.ts';
+
+// Errors: one table of every code, with its kind (src/runtime/error-codes.ts).
+export { errorKind, SCRIPT_ERROR_CODES } from './runtime/index.ts';
+export type { ErrorCodeInfo, ErrorFrame, ErrorKind, ScriptErrorCode, ScriptErrorData } from './runtime/index.ts';
+
+// Values and limits.
+export { DEFAULT_LIMITS, resolveLimits, formatNumber, renderValue, toText } from './runtime/index.ts';
+export type { JsonValue, RunLimits } from './runtime/index.ts';
 
 // Sandbox: supervised worker processes hosting isolated-vm isolates, the tool bridge, quotas (src/sandbox).
-export { createSandboxPool, createRuntimeBundle, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError, defaultWorkerEntry } from './sandbox/index.ts';
+export { createSandboxPool, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError } from './sandbox/index.ts';
 export type {
-  RuntimeBundle,
   SandboxErrorCode,
   SandboxErrorData,
-  SandboxEventHandler,
   SandboxLimitBreach,
   SandboxLimitName,
   SandboxLimits,
@@ -51,13 +76,4 @@ export type {
   ToolCallContext,
   ToolCallHandler,
   ToolOutcome,
-  WorkerEntry,
 } from './sandbox/index.ts';
-
-// Evaluation: value semantics (src/runtime), the closure compiler (src/evaluate), the host run API (src/run).
-export { DEFAULT_LIMITS, resolveLimits, RUNTIME_ERROR_CODES, formatNumber, renderValue, toText } from './runtime/index.ts';
-export type { ErrorFrame, JsonValue, RunLimits, RuntimeErrorCode, ScriptErrorData } from './runtime/index.ts';
-export { evaluateProgram } from './evaluate/index.ts';
-export type { EvaluationInput, EvaluationOutput, HostBridge, HostEvent, HostFailure, HostReply, HostRequest } from './evaluate/index.ts';
-export { closeDefaultPool, createInterpreter, EVALUATOR_ENTRY, evaluatorBundle } from './run/index.ts';
-export type { AskOrchestrator, AskRequest, Interpreter, InterpreterOptions, RunOptions, RunResult, RunUsage, SandboxRunner, ToolBridge } from './run/index.ts';

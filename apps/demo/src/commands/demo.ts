@@ -1,4 +1,4 @@
-import { closeDefaultPool, createInterpreter } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool } from '@askloop/interpreter';
 import { createScriptedModel } from '@askloop/providers';
 import { createDefaultRegistry, createPolicy, createToolHost } from '@askloop/tools';
 import { tmpdir } from 'node:os';
@@ -37,19 +37,20 @@ CONTINUE, DONE or HALT. Then shows a program the host refuses to run.
   async run(args, io) {
     parseArgs({ args, options: {}, allowPositionals: false, strict: true });
     const userdata = { subject: 'word count', brief: 'Count the words of the sentence and find the longest.', fields: { sentence: 'the quick brown fox jumps over the lazy dog' } };
+    const pool = createSandboxPool();
     try {
-      const final = await runDemoLoop({ model: createScriptedModel(DEMO_REPLIES), userdata, allow: ALLOW, maxTurns: 4, onTurn: (turn) => printTurn(io, turn) });
+      const final = await runDemoLoop({ model: createScriptedModel(DEMO_REPLIES), userdata, allow: ALLOW, maxTurns: 4, onTurn: (turn) => printTurn(io, turn), pool });
 
       io.stdout(`\n== What the host refuses ==\nA program that would read a file (the fs tools exist, but this agent may not use them):\n${indent(HOSTILE_ACTIONS)}\n`);
       const policy = createPolicy({ allow: ALLOW });
       const registry = createDefaultRegistry({ fs: { root: tmpdir() } });
       const tools = createToolHost({ registry, policy, session: 'demo', turn: 99 });
-      const refused = await createInterpreter({ tools, policy }).run(HOSTILE_ACTIONS, { mode: 'agent' });
+      const refused = await createInterpreter({ pool }).run(HOSTILE_ACTIONS, { mode: 'agent', tools });
       for (const diagnostic of refused.diagnostics) io.stdout(`  ${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.message}\n`);
       io.stdout(`  emitted before refusing: ${refused.emits.length === 0 ? 'nothing — no statement ran' : refused.emits.join(' | ')}\n`);
       return final.kind === 'DONE' ? 0 : 1;
     } finally {
-      await closeDefaultPool();
+      await pool.close();
     }
   },
 };

@@ -16,10 +16,13 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'envelope control', summary: "scan a turn's OUTPUT for loop control (DONE marker, or v1 signals)", load: async () => (await import('./envelope/control.ts')).controlCommand },
   { name: 'ns check', summary: 'parse and statically check NeuroScript files', load: async () => (await import('./ns/check.ts')).checkCommand },
   { name: 'ns run', summary: 'check and run NeuroScript files in the sandbox', load: async () => (await import('./ns/run.ts')).runCommand },
+  { name: 'mcp serve', summary: 'serve NeuroScript run/check as an MCP server (stdio or loopback HTTP)', load: async () => (await import('./mcp/serve.ts')).serveCommand },
+  { name: 'mcp tools', summary: 'list the tools of the MCP servers in a config file', load: async () => (await import('./mcp/tools.ts')).toolsCommand },
 ];
 
 /** One-line descriptions of the command groups, for `askloop <group> --help`. */
 export const GROUP_SUMMARIES: Readonly<Record<string, string>> = {
   envelope: 'parse, compose and inspect AEIOU v4 envelopes',
   ns: 'NeuroScript: parse, check and run scripts',
+  mcp: "Model Context Protocol: serve AskLoop to MCP clients, list MCP servers' tools",
 };

@@ -5,7 +5,7 @@
  * single flight and the decision log, is `@askloop/controller`'s job.)
  */
 import { composeEnvelope, extractEnvelope, neutralizeMarkerLines, progressDigest, ProgressTracker, scanDoneMarker } from '@askloop/envelope';
-import { createInterpreter, type RunResult } from '@askloop/interpreter';
+import { createInterpreter, type JsonValue, type RunResult, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
 import { AEIOU_V4_AI_RULES, createDefaultRegistry, createPolicy, createToolHost } from '@askloop/tools';
 
@@ -27,9 +27,13 @@ export async function runDemoLoop(options: {
   allow: readonly string[];
   maxTurns: number;
   onTurn: (turn: DemoTurn) => void;
+  /** The sandbox pool the turns run in (the caller owns and closes it). */
+  pool: SandboxRunner;
 }): Promise<DemoTurn['decision']> {
   const registry = createDefaultRegistry();
+  // One policy: each turn's tool host answers the static check (its catalogue) and authorizes the calls.
   const policy = createPolicy({ allow: [...options.allow] });
+  const interpreter = createInterpreter({ pool: options.pool });
   const tracker = new ProgressTracker();
   let output = '';
   let scratchpad = '';
@@ -43,9 +47,9 @@ export async function runDemoLoop(options: {
     const reply = await options.model.generate({ system: AEIOU_V4_AI_RULES, prompt: envelope });
     const { envelope: answer, lints } = extractEnvelope(reply.text);
     const tools = createToolHost({ registry, policy, session: 'demo', turn });
-    const run = await createInterpreter({ tools, policy }).run(answer.actions, { mode: 'agent', userdata: options.userdata as never });
+    const run = await interpreter.run(answer.actions, { mode: 'agent', tools, catalog: tools.catalog, userdata: options.userdata as JsonValue });
     let decision: DemoTurn['decision'];
-    if (run.diagnostics.length > 0) decision = { kind: 'HALT', reason: 'ERR_PERMISSIONS: the program failed its checks and did not run' };
+    if (run.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) decision = { kind: 'HALT', reason: 'ERR_PERMISSIONS: the program failed its checks and did not run' };
     else if (run.error !== null) decision = { kind: 'HALT', reason: `${run.error.code}: ${run.error.message}` };
     else {
       const done = scanDoneMarker(run.emits);

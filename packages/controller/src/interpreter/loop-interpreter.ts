@@ -5,10 +5,10 @@
  * is `@askloop/interpreter`'s `createInterpreter`, whose `prepare`/`execute`
  * have exactly these shapes.
  */
-import type { Diagnostic, JsonValue, Program, RunLimits, RunResult, ScriptErrorData, ToolCatalog } from '@askloop/interpreter';
+import type { Diagnostic, ErrorKind, JsonValue, Program, RunLimits, RunResult, ScriptErrorData, ToolCatalog } from '@askloop/interpreter';
 
 /** Error kinds of the interpreter's one code table: the loop maps kinds, never codes, to halt reasons. */
-export type ScriptErrorKind = 'syntax' | 'check' | 'permission' | 'runtime' | 'quota' | 'timeout' | 'cancelled' | 'internal';
+export type ScriptErrorKind = ErrorKind;
 
 /** A checked program: plain JSON, stored with the turn and runnable later (after an approval, on resume). */
 export interface PreparedProgram {

@@ -6,7 +6,6 @@
 import { DEFAULT_LIMITS, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
 import { loopTotals } from '../decide/stop-condition.ts';
-import { errorKind } from '../interpreter/error-kind.ts';
 import type { LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
@@ -99,7 +98,7 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
     const error = result.error;
     failure = {
       code: error.code,
-      kind: errorKind(error.code),
+      kind: error.kind,
       message: error.message,
       ...(error.line > 0 ? { line: error.line, column: error.column } : {}),
       ...(sourceLineOf(record.actions, error.line) === undefined ? {} : { sourceLine: sourceLineOf(record.actions, error.line) as string }),

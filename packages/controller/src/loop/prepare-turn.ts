@@ -5,7 +5,6 @@
  */
 import { extractEnvelope, isEnvelopeError } from '@askloop/envelope';
 import type { HostToolCatalog } from '@askloop/tools';
-import { errorKind } from '../interpreter/error-kind.ts';
 import type { LoopInterpreter } from '../interpreter/loop-interpreter.ts';
 import { sourceLineOf } from './system-error-output.ts';
 import type { TurnFailure, TurnRecord } from './turn-record.ts';
@@ -36,7 +35,7 @@ export async function prepareTurn(interpreter: LoopInterpreter, replyText: strin
   const result = await interpreter.prepare(actions, { mode: 'agent', catalog, allowAsk });
   if (result.ok) return { lints, diagnostics: result.diagnostics, actions, prepared: result.prepared };
   const first = result.diagnostics[0];
-  const kind = first === undefined ? 'check' : errorKind(first.code);
+  const kind = first === undefined ? 'check' : first.kind;
   const failure: TurnFailure = {
     code: first?.code ?? 'SCRIPT_INVALID_PROGRAM',
     // A static diagnostic is never a run-time error: what is not syntax or permission is a check failure.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAndCheck } from './parse-and-check.ts';
-import type { ToolCatalog, ToolSignature } from '../tool-signature.ts';
+import type { StaticArgument, ToolCatalog, ToolSignature } from '../tool-signature.ts';
 
 const signatures: Record<string, ToolSignature> = {
   'tool.fs.read': { name: 'tool.fs.read', arguments: [{ name: 'path', type: 'string', required: true }] },
@@ -8,33 +8,61 @@ const signatures: Record<string, ToolSignature> = {
   'tool.str.tolower': { name: 'tool.str.tolower', arguments: [{ name: 'text', type: 'string', required: true }] },
 };
 
-/** A catalogue whose host policy refuses the fs group for want of a capability. */
-const catalog: ToolCatalog = {
-  get: (name) => signatures[name.toLowerCase().replace(/^(tool\.)?/, 'tool.')],
-  names: () => Object.keys(signatures).sort(),
-  check: (name) =>
-    name.startsWith('tool.fs.')
-      ? { code: 'POLICY_CAPABILITY_MISSING', message: 'tool.fs.Read needs capability fs:read:<path> — grant it with --grant fs:read:/data/**' }
-      : undefined,
-};
+/**
+ * A catalogue standing in for the host: its policy refuses `/private` paths
+ * when the path is known, and it records what the check asked it.
+ */
+function catalog(asked: { name: string; args: readonly StaticArgument[] | undefined }[] = []): ToolCatalog {
+  return {
+    get: (name) => signatures[name.toLowerCase().replace(/^(tool\.)?/, 'tool.')],
+    names: () => Object.keys(signatures).sort(),
+    check: (name, args) => {
+      asked.push({ name, args });
+      const path = args?.[0];
+      return name === 'tool.fs.read' && typeof path === 'string' && path.startsWith('/private')
+        ? { code: 'POLICY_CAPABILITY_MISSING', message: `tool.fs.Read needs capability fs:read:${path} — grant it with --grant fs:read:${path}` }
+        : undefined;
+    },
+    suggest: (name) => (name.endsWith('.toupper') ? ['tool.str.toupper'] : []),
+  };
+}
 
-describe('the catalogue’s own policy decision', () => {
+describe('the catalogue’s policy decision is the only one', () => {
   it('refuses before anything runs, naming the host’s code and fix', () => {
-    const result = parseAndCheck('command\n  set x = tool.fs.Read("/etc/passwd")\n  emit tool.str.ToUpper(x)\nendcommand\n', { mode: 'agent', tools: catalog });
+    const result = parseAndCheck('command\n  emit "before"\n  set x = tool.fs.Read("/private/p.txt")\nendcommand\n', { mode: 'agent', tools: catalog() });
     expect(result.diagnostics).toEqual([
       {
         code: 'SCRIPT_TOOL_DENIED',
-        message:
-          "Tool 'tool.fs.read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:<path> — grant it with --grant fs:read:/data/**",
-        line: 2,
+        severity: 'error',
+        kind: 'permission',
+        message: "Tool 'tool.fs.read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — grant it with --grant fs:read:/private/p.txt",
+        line: 3,
         column: 11,
-        numericCode: expect.any(Number),
+        numericCode: 1003,
       },
     ]);
   });
 
-  it('suggests only tools the catalogue would allow', () => {
-    const result = parseAndCheck('command\n  emit tool.fs.ToUpper("a")\nendcommand\n', { mode: 'agent', tools: catalog });
+  it('passes literal arguments, and marks computed ones unknown', () => {
+    const asked: { name: string; args: readonly StaticArgument[] | undefined }[] = [];
+    const source = 'command\n  set p = "/private/x"\n  emit tool.fs.Read(p)\n  emit tool.str.ToUpper(```plain```)\n  emit tool.str.ToLower({"a": [1, nil, true]})\n  emit tool.str.ToUpper([p])\nendcommand\n';
+    const result = parseAndCheck(source, { mode: 'agent', tools: catalog(asked) });
+    expect(result.ok).toBe(true);
+    expect(asked).toEqual([
+      { name: 'tool.fs.read', args: [undefined] },
+      { name: 'tool.str.toupper', args: ['plain'] },
+      { name: 'tool.str.tolower', args: [{ a: [1, null, true] }] },
+      { name: 'tool.str.toupper', args: [undefined] },
+    ]);
+  });
+
+  it('takes its "did you mean" from the catalogue', () => {
+    const result = parseAndCheck('command\n  emit tool.fs.ToUpper("a")\nendcommand\n', { mode: 'agent', tools: catalog() });
     expect(result.diagnostics[0]?.message).toContain("Did you mean 'tool.str.toupper'?");
+  });
+
+  it('leaves a single map literal to the run time when the catalogue does not know the named-argument rule', () => {
+    const result = parseAndCheck('command\n  emit tool.str.ToUpper({"nope": 1})\nendcommand\n', { mode: 'agent', tools: catalog() });
+    expect(result.diagnostics).toEqual([]);
   });
 });

@@ -1,16 +1,6 @@
 /** What `check` needs to know about where a program will run. */
 import type { ToolCatalog } from '../tool-signature.ts';
 
-/**
- * Allow and deny glob lists over canonical tool names (`tool.<group>.<name>`,
- * lower case); see `matchToolGlob` for the pattern syntax. A tool is allowed
- * when no deny pattern matches and some allow pattern does (deny by default).
- */
-export interface ToolPolicy {
-  readonly allow: readonly string[];
-  readonly deny: readonly string[];
-}
-
 /** The context a program is checked against. */
 export interface CheckContext {
   /**
@@ -18,10 +8,11 @@ export interface CheckContext {
    * definitions, no `ask`/`promptuser` unless allowed). `host`: any script.
    */
   readonly mode: 'agent' | 'host';
-  /** When given, every tool reference must name a tool in it, with an accepted argument count. */
+  /**
+   * When given, every tool reference must name a tool in it, with an accepted
+   * argument count, and be allowed by its `check` (the host's one policy).
+   */
   readonly tools?: ToolCatalog;
-  /** When given, every tool reference must be allowed by it. */
-  readonly policy?: ToolPolicy;
   /** Allow `ask` (default: false in agent mode, true in host mode). */
   readonly allowAsk?: boolean;
   /** Allow `promptuser` (default: false in agent mode, true in host mode). */

@@ -1,7 +1,7 @@
 /**
  * `check(program, context)`: every reason a parsed program may not run, in a
- * stable order (file, line, column, code). A program with any diagnostic must
- * run nothing at all.
+ * stable order (file, line, column, code). A program with any diagnostic of
+ * severity `error` must run nothing at all; warnings do not stop it.
  */
 import type { Program } from '../ast/index.ts';
 import { compareDiagnostics, type Diagnostic } from '../parse/diagnostic.ts';
@@ -19,6 +19,6 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
     ...checkTools(program, context),
   ];
   return findings
-    .map((finding) => makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName))
+    .map((finding) => makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity))
     .sort(compareDiagnostics);
 }

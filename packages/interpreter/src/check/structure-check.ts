@@ -13,6 +13,8 @@ export interface Finding {
   readonly message: string;
   readonly line: number;
   readonly column: number;
+  /** A warning does not stop the run (default: error). */
+  readonly severity?: 'warning';
 }
 
 interface Scope {
@@ -54,8 +56,8 @@ function visitBody(body: readonly Statement[], scope: Scope, findings: Finding[]
 }
 
 function visitStatement(statement: Statement, scope: Scope, findings: Finding[]): void {
-  const report = (code: DiagnosticCode, message: string): void => {
-    findings.push({ code, message, line: statement.line, column: statement.column });
+  const report = (code: DiagnosticCode, message: string, severity?: 'warning'): void => {
+    findings.push({ code, message, line: statement.line, column: statement.column, ...(severity === undefined ? {} : { severity }) });
   };
   switch (statement.type) {
     case 'BreakStatement':
@@ -71,7 +73,8 @@ function visitStatement(statement: Statement, scope: Scope, findings: Finding[])
     }
     case 'ReturnStatement':
       if (scope.inErrorHandler) {
-        report('SCRIPT_RETURN_IN_HANDLER', "'return' is not allowed inside an 'on error' handler; set a variable and use 'clear_error' to resume instead.");
+        // A warning, as in the reference: the run fails only if the handler reaches this `return` (deviation F12).
+        report('SCRIPT_RETURN_IN_HANDLER', "'return' is not allowed inside an 'on error' handler: if the handler runs, this fails the run; set a variable and use 'clear_error' to resume instead.", 'warning');
       } else if (scope.owner === 'command') {
         report('SCRIPT_RETURN_IN_COMMAND', "'return' is not allowed in a command block; use 'emit' to produce output (a command block ends after its last statement).");
       }

@@ -3,7 +3,7 @@
  * SCRATCHPAD and the host bridge. The code generated for a run captures the
  * machine of that run, so a run never sees another's state.
  */
-import { fail, fromJson, type Position, type RunLimits, ScriptError, type Value } from '../runtime/index.ts';
+import { fail, fromJson, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
 import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 
 /** How often (in fuel steps) the wall clock is read. */
@@ -106,7 +106,9 @@ export class Machine {
     }
     this.checkClock(where);
     if (!reply.ok) {
-      const error = new ScriptError(reply.error.code, reply.error.message, where, reply.error.numericCode);
+      // Only codes of the table reach the script; anything else a host sends is a tool error.
+      const code = Object.hasOwn(SCRIPT_ERROR_CODES, reply.error.code) ? (reply.error.code as ScriptErrorCode) : 'SCRIPT_TOOL_ERROR';
+      const error = new ScriptError(code, reply.error.message, where, reply.error.numericCode);
       throw error;
     }
     return fromJson(reply.value, this.limits, where);

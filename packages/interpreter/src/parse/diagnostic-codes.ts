@@ -1,7 +1,7 @@
 /**
- * Every diagnostic code the front end reports, in one sorted list, with the
- * Go reference's numeric code where one applies (reference §1.10). The README
- * table "Error codes (front end)" documents each with its fix.
+ * Every diagnostic code the front end reports, in one sorted list. Numeric
+ * codes, kinds and fixes live in the one table of every interpreter code,
+ * `SCRIPT_ERROR_CODES` (src/runtime/error-codes.ts).
  */
 
 /** All front-end diagnostic codes. */
@@ -38,30 +38,3 @@ export const DIAGNOSTIC_CODES = [
 
 /** A front-end diagnostic code. */
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
-
-/** The reference implementation's numeric code for each diagnostic that has one. */
-export const NUMERIC_CODES: Partial<Record<DiagnosticCode, number>> = {
-  SCRIPT_ASK_NOT_ALLOWED: 10,
-  SCRIPT_BAD_ESCAPE: 15,
-  SCRIPT_BAD_INTERPOLATION: 15,
-  SCRIPT_BAD_METADATA: 15,
-  SCRIPT_BREAK_OUTSIDE_LOOP: 39,
-  SCRIPT_CLEAR_ERROR_OUTSIDE_HANDLER: 13,
-  SCRIPT_CONTINUE_OUTSIDE_LOOP: 39,
-  SCRIPT_DISALLOWED_CHARACTER: 15,
-  SCRIPT_DUPLICATE_FUNCTION: 42,
-  SCRIPT_MIXED_SCRIPT: 15,
-  SCRIPT_NESTING_TOO_DEEP: 38,
-  SCRIPT_NUMBER_TOO_LARGE: 15,
-  SCRIPT_ON_ERROR_PLACEMENT: 15,
-  SCRIPT_PARSE_LIMIT: 37,
-  SCRIPT_PROGRAM_TOO_LARGE: 37,
-  SCRIPT_PROMPTUSER_NOT_ALLOWED: 10,
-  SCRIPT_RETURN_IN_COMMAND: 15,
-  SCRIPT_RETURN_IN_HANDLER: 12,
-  SCRIPT_SOURCE_TOO_LARGE: 37,
-  SCRIPT_SYNTAX: 15,
-  SCRIPT_TOOL_ARGUMENT_COUNT: 4,
-  SCRIPT_TOOL_DENIED: 1003,
-  SCRIPT_TOOL_UNKNOWN: 3,
-};

@@ -2,12 +2,17 @@
  * Diagnostics: what `parse` and `check` report instead of throwing. Plain,
  * JSON-copyable values; `message` is written to be fed back to a model.
  */
+import type { ErrorKind } from '../runtime/error-codes.ts';
 import type { DiagnosticCode } from './diagnostic-codes.ts';
 
 /** One problem found in a script, with a stable code and a 1-based position. */
 export interface Diagnostic {
-  /** Stable `SCRIPT_…` code (see the package README for fixes). */
+  /** Stable `SCRIPT_…` code (see `SCRIPT_ERROR_CODES` and the package README for fixes). */
   readonly code: DiagnosticCode;
+  /** `error`: nothing runs. `warning`: the program may still run (the run reports it, and fails only if the warned-of code is reached). */
+  readonly severity: 'error' | 'warning';
+  /** The code's kind (`errorKind(code)`). */
+  readonly kind: ErrorKind;
   /** What is wrong and how to fix it, in words a model can act on. */
   readonly message: string;
   readonly line: number;

@@ -10,5 +10,5 @@ export {
   type ParseSupervisorStats,
 } from './parse-supervisor.ts';
 export { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
-export { DIAGNOSTIC_CODES, NUMERIC_CODES, type DiagnosticCode } from './diagnostic-codes.ts';
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes.ts';
 export { MAX_SOURCE_LENGTH } from './preprocess.ts';

@@ -7,7 +7,8 @@
 import { type CommandBlock, type FunctionDefinition, findTooDeep, MAX_NESTING_DEPTH, type OnEventStatement, type Program } from '../ast/index.ts';
 import { buildProgram } from './build-ast.ts';
 import type { Diagnostic } from './diagnostic.ts';
-import { NUMERIC_CODES, type DiagnosticCode } from './diagnostic-codes.ts';
+import { errorKind, numericCodeOf } from '../runtime/error-codes.ts';
+import type { DiagnosticCode } from './diagnostic-codes.ts';
 import { LineIndex } from './line-index.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
@@ -103,11 +104,13 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
   return { ok: true, program };
 }
 
-/** Builds a diagnostic, adding the reference's numeric code when there is one. */
-export function makeDiagnostic(code: DiagnosticCode, message: string, line: number, column: number, file?: string): Diagnostic {
-  const numericCode = NUMERIC_CODES[code];
+/** Builds a diagnostic with its kind, adding the reference's numeric code when there is one. */
+export function makeDiagnostic(code: DiagnosticCode, message: string, line: number, column: number, file?: string, severity: 'error' | 'warning' = 'error'): Diagnostic {
+  const numericCode = numericCodeOf(code);
   return {
     code,
+    severity,
+    kind: errorKind(code),
     message,
     line,
     column,

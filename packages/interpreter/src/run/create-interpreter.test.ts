@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
 import { createInterpreter } from './create-interpreter.ts';
-import type { AskRequest } from './run-types.ts';
+import type { AskRequest, ToolBridge } from './run-types.ts';
 
 const pool = createSandboxPool({ workers: 1 });
 afterAll(() => pool.close());
@@ -21,18 +21,16 @@ const catalog: ToolCatalog = {
 describe('createInterpreter (through the sandbox)', () => {
   it('runs async tools in the host and copies their results in', async () => {
     const calls: unknown[] = [];
-    const interpreter = createInterpreter({
-      pool,
-      tools: {
-        catalog,
-        call: async (name, args) => {
-          calls.push({ name, args });
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          return { got: args };
-        },
+    const interpreter = createInterpreter({ pool });
+    const tools: ToolBridge = {
+      catalog,
+      call: async (name, args) => {
+        calls.push({ name, args });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { got: args };
       },
-    });
-    const result = await interpreter.run(wrap('  set r = tool.test.echo(1, [2])\n  emit r["got"]'));
+    };
+    const result = await interpreter.run(wrap('  set r = tool.test.echo(1, [2])\n  emit r["got"]'), { tools });
     expect(result.ok).toBe(true);
     expect(result.emits).toEqual(['[1, [2]]']);
     expect(calls).toEqual([{ name: 'tool.test.echo', args: [1, [2]] }]);
@@ -42,8 +40,8 @@ describe('createInterpreter (through the sandbox)', () => {
 
   it('runs nothing when the static checks fail', async () => {
     let called = false;
-    const interpreter = createInterpreter({ pool, tools: { catalog, call: () => (called = true) } });
-    const result = await interpreter.run(wrap('  emit "x"\n  call tool.test.missing()'));
+    const interpreter = createInterpreter({ pool });
+    const result = await interpreter.run(wrap('  emit "x"\n  call tool.test.missing()'), { tools: { catalog, call: () => (called = true) } });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.length).toBeGreaterThan(0);
     expect(result.error?.code).toBe(result.diagnostics[0]?.code);
@@ -52,12 +50,9 @@ describe('createInterpreter (through the sandbox)', () => {
   });
 
   it('counts time spent in tool calls against the wall clock and keeps the emits', async () => {
-    const interpreter = createInterpreter({
-      pool,
-      tools: { catalog, call: () => new Promise((resolve) => setTimeout(() => resolve(1), 2_000)) },
-      limits: { wallMs: 300 },
-    });
-    const result = await interpreter.run(wrap('  emit "before"\n  set r = tool.test.slow()\n  emit "after"'));
+    const interpreter = createInterpreter({ pool, limits: { wallMs: 300 } });
+    const tools: ToolBridge = { catalog, call: () => new Promise((resolve) => setTimeout(() => resolve(1), 2_000)) };
+    const result = await interpreter.run(wrap('  emit "before"\n  set r = tool.test.slow()\n  emit "after"'), { tools });
     expect(result.error?.code).toBe('SCRIPT_TIMEOUT');
     expect(result.emits).toEqual(['before']);
   });
@@ -65,7 +60,7 @@ describe('createInterpreter (through the sandbox)', () => {
   it('stops a CPU-bound loop at the wall clock even with unlimited fuel', async () => {
     const interpreter = createInterpreter({ pool, limits: { fuel: 1e15, loopIterations: 1e15, wallMs: 200 } });
     const result = await interpreter.run(wrap('  emit "spinning"\n  while true\n    set x = 1\n  endwhile'));
-    expect(result.error?.code).toBe('SCRIPT_TIMEOUT');
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TIMEOUT', kind: 'timeout' });
     expect(result.emits).toEqual(['spinning']);
   });
 
@@ -82,7 +77,7 @@ describe('createInterpreter (through the sandbox)', () => {
       // Every iteration keeps a fresh copy of a 100,000-item list.
       wrap('  set big[99999] = 1\n  set l = []\n  set i = 0\n  while true\n    set big[0] = i\n    set l[len(l)] = big\n    set i = i + 1\n  endwhile'),
     );
-    expect(result.error?.code).toBe('SCRIPT_MEMORY_LIMIT');
+    expect(result.error).toMatchObject({ code: 'SCRIPT_MEMORY_LIMIT', kind: 'quota' });
     const after = await interpreter.run(wrap('  emit "still alive"'));
     expect(after.emits).toEqual(['still alive']);
   });
@@ -136,8 +131,8 @@ describe('createInterpreter (through the sandbox)', () => {
   });
 
   it('refuses tool results that are not JSON data', async () => {
-    const interpreter = createInterpreter({ pool, tools: { catalog, call: () => ({ big: BigInt(1) }) } });
-    const result = await interpreter.run(wrap('  set r = tool.test.echo()'));
+    const interpreter = createInterpreter({ pool });
+    const result = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => ({ big: BigInt(1) }) } });
     expect(result.error?.code).toBe('SCRIPT_TOOL_ERROR');
   });
 
@@ -146,6 +141,79 @@ describe('createInterpreter (through the sandbox)', () => {
     const interpreter = createInterpreter({ pool, limits: { fuel: 1e12, wallMs: 30_000, loopIterations: 1e12 } });
     setTimeout(() => controller.abort(), 100);
     const result = await interpreter.run(wrap('  while true\n    set x = 1\n  endwhile'), { signal: controller.signal });
-    expect(result.error?.code).toBe('SCRIPT_ABORTED');
+    expect(result.error).toMatchObject({ code: 'SCRIPT_ABORTED', kind: 'cancelled', numericCode: 6 });
+  });
+});
+
+describe('prepare, then execute', () => {
+  const interpreter = createInterpreter({ pool });
+
+  it('prepares plain, persistable data and executes it later with the run\'s tools', async () => {
+    const prepared = await interpreter.prepare(wrap('  emit tool.test.echo("a")'), { catalog });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.diagnostics));
+    expect(prepared.diagnostics).toEqual([]);
+    expect(prepared.prepared.approvedTools).toEqual(['tool.test.echo']);
+    expect(prepared.prepared.mode).toBe('agent');
+    const stored = JSON.parse(JSON.stringify(prepared.prepared));
+    expect(stored).toEqual(prepared.prepared);
+    const result = await interpreter.execute(stored, { tools: { call: (_name, args) => args[0] ?? null } });
+    expect(result.emits).toEqual(['a']);
+  });
+
+  it('refuses a prepared program whose shape is wrong, running nothing', async () => {
+    const prepared = await interpreter.prepare(wrap('  emit "x"'));
+    if (!prepared.ok) throw new Error('expected ok');
+    const forged = { ...prepared.prepared, program: { ...prepared.prepared.program, commands: 'emit 1' } };
+    const result = await interpreter.execute(forged as never);
+    expect(result.error?.code).toBe('SCRIPT_INVALID_PROGRAM');
+    expect(result.emits).toEqual([]);
+    const badTools = await interpreter.execute({ ...prepared.prepared, approvedTools: ['Tool.X'] });
+    expect(badTools.error?.code).toBe('SCRIPT_INVALID_PROGRAM');
+  });
+
+  it('lets execute call only the tools prepare approved', async () => {
+    const prepared = await interpreter.prepare(wrap('  emit "x"'));
+    if (!prepared.ok) throw new Error('expected ok');
+    const called: string[] = [];
+    const program = (await interpreter.prepare(wrap('  emit tool.test.echo("a")'), { catalog })) as { prepared: { program: unknown } };
+    const widened = { ...prepared.prepared, program: program.prepared.program } as never;
+    const result = await interpreter.execute(widened, { tools: { call: (name) => (called.push(name), 1) } });
+    expect(result.error?.code).toBe('SCRIPT_TOOL_DENIED');
+    expect(called).toEqual([]);
+  });
+
+  it('honours allowAsk in both modes', async () => {
+    const source = wrap('  ask "helper", "hi" into answer');
+    expect((await interpreter.prepare(source, { mode: 'host', allowAsk: false })).diagnostics.map(({ code }) => code)).toEqual(['SCRIPT_ASK_NOT_ALLOWED']);
+    expect((await interpreter.prepare(source, { mode: 'agent', allowAsk: true })).ok).toBe(true);
+    expect((await interpreter.prepare(source, { mode: 'agent' })).ok).toBe(false);
+  });
+
+  it('reports a function defined in two files before anything runs', async () => {
+    const library = 'func f() means\n  emit "lib"\nendfunc\n';
+    const result = await interpreter.prepare(wrap('  emit "before"\n  call f()'), { mode: 'host', libraries: [library, library] });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map(({ code, severity, kind, file }) => ({ code, severity, kind, file }))).toEqual([
+      { code: 'SCRIPT_DUPLICATE_FUNCTION', severity: 'error', kind: 'check', file: 'library-2' },
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('already defined in library-1 at line 1');
+  });
+
+  it('runs a program whose on error handler has a return it never reaches, with a warning', async () => {
+    const library = 'func f(returns r) means\n  on error do\n    return "handled"\n  endon\n  return "fine"\nendfunc\n';
+    const prepared = await interpreter.prepare(wrap('  emit f()'), { mode: 'host', libraries: [library] });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.diagnostics));
+    expect(prepared.diagnostics.map(({ code, severity }) => ({ code, severity }))).toEqual([{ code: 'SCRIPT_RETURN_IN_HANDLER', severity: 'warning' }]);
+    const result = await interpreter.run(wrap('  emit f()'), { mode: 'host', libraries: [library] });
+    expect(result.error).toBeNull();
+    expect(result.emits).toEqual(['fine']);
+    expect(result.diagnostics.map(({ severity }) => severity)).toEqual(['warning']);
+  });
+
+  it('fails the run when the handler reaches the return', async () => {
+    const library = 'func f(returns r) means\n  on error do\n    return "handled"\n  endon\n  fail "boom"\nendfunc\n';
+    const result = await interpreter.run(wrap('  emit "before"\n  emit f()'), { mode: 'host', libraries: [library] });
+    expect(result.error).toMatchObject({ code: 'SCRIPT_RETURN_IN_HANDLER', kind: 'runtime', line: 3 });
+    expect(result.emits).toEqual(['before']);
   });
 });

@@ -1,107 +1,132 @@
 /**
- * `createInterpreter`: the host API. A run parses and checks the program
- * (nothing runs on any diagnostic), then evaluates it in a fresh context of
- * the sandbox pool with its quotas. Tools run in the host through one bridge;
- * emits and whispers stream out as they happen (so they survive a run the
- * sandbox has to stop) and are returned with the result.
+ * `createInterpreter`: the host API. `prepare` parses and checks a program
+ * (nothing runs on any error diagnostic) into plain, persistable data;
+ * `execute` evaluates a prepared program in a fresh context of the sandbox
+ * pool with its quotas. Tools run in the host through the run's bridge; emits
+ * and whispers stream out as they happen (so they survive a run the sandbox
+ * has to stop) and are returned with the result.
  */
 import type { Program } from '../ast/index.ts';
 import type { EvaluationInput, EvaluationOutput } from '../evaluate/index.ts';
-import { resolveLimits, type ScriptErrorData } from '../runtime/index.ts';
+import type { Diagnostic } from '../parse/index.ts';
+import { resolveLimits, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
+import type { SandboxLimits } from '../sandbox/index.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
 import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
-import { prepareProgram } from './prepare-program.ts';
-import type { Interpreter, InterpreterOptions, RunOptions, RunResult } from './run-types.ts';
+import { prepareProgram, validatePrepared } from './prepare-program.ts';
+import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 
 /** Extra room the sandbox's own backstops leave above the evaluator's typed limits. */
 const WALL_GRACE_MS = 250;
 
-/** Creates an interpreter with tools, an optional `ask` orchestrator and default quotas. */
+/**
+ * The sandbox's limits for a run: backstops that fire only when the
+ * evaluator's own typed limits (which name the limit to the script) did not.
+ */
+function backstopLimits(limits: RunLimits): SandboxLimits {
+  return {
+    // The evaluator checks the clock between steps; a tool call or a long built-in may overrun a little.
+    wallMs: limits.wallMs + WALL_GRACE_MS,
+    // isolated-vm refuses heaps under 8 MB.
+    memoryMb: Math.max(8, limits.memoryMb),
+    // The evaluator counts tool calls itself; the bridge's count also includes `ask` and `promptuser`.
+    maxToolCalls: limits.toolCalls + 1000,
+    // Counted over the events and the result JSON, which both carry every emit and whisper, escaped (up to 6 bytes a character).
+    maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
+  };
+}
+
+/** The first error diagnostic as the run's error. */
+function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | null {
+  const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? diagnostics[0];
+  if (first === undefined) return null;
+  return {
+    code: first.code,
+    kind: first.kind,
+    ...(first.numericCode === undefined ? {} : { numericCode: first.numericCode }),
+    message: first.message,
+    line: first.line,
+    column: first.column,
+    frames: [],
+  };
+}
+
+/** Creates an interpreter with an optional pool, `ask` orchestrator, prompt hook and default quotas. Tools are per run. */
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
+  async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
+    const mode = prepareOptions.mode ?? 'agent';
+    return prepareProgram(
+      source,
+      prepareOptions.libraries ?? [],
+      {
+        mode,
+        ...(prepareOptions.catalog === undefined ? {} : { tools: prepareOptions.catalog }),
+        // An explicit allowAsk wins in either mode; by default an agent turn may ask only when an orchestrator can answer.
+        ...(prepareOptions.allowAsk !== undefined ? { allowAsk: prepareOptions.allowAsk } : mode === 'host' ? {} : { allowAsk: options.orchestrator !== undefined }),
+      },
+      prepareOptions.fileName,
+    );
+  }
+
+  async function execute(input: PreparedProgram, executeOptions: ExecuteOptions = {}, startedAt = Date.now(), warnings: readonly Diagnostic[] = []): Promise<RunResult> {
+    const validated = validatePrepared(input);
+    if (!validated.ok) return assembleResult([], [], diagnosticError(validated.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - startedAt }, validated.diagnostics);
+    const { prepared } = validated;
+    const limits = resolveLimits({ ...options.limits, ...executeOptions.limits });
+    const globals = { ...(executeOptions.globals ?? {}), ...(executeOptions.userdata === undefined ? {} : { userdata: executeOptions.userdata }) };
+    const evaluationInput: EvaluationInput = { program: prepared.program, libraries: prepared.libraries, limits, globals, stream: true, startedAt };
+    const emits: string[] = [];
+    const whispers: { target: string; text: string }[] = [];
+    const pool = options.pool ?? defaultPool();
+    const result = await pool.run({
+      runtime: evaluatorBundle(),
+      entry: EVALUATOR_ENTRY,
+      input: evaluationInput,
+      limits: backstopLimits(limits),
+      onToolCall: createHostCallHandler({
+        tools: executeOptions.tools,
+        orchestrator: options.orchestrator,
+        promptUser: options.promptUser,
+        interpreter,
+        approvedTools: new Set(prepared.approvedTools),
+        onToolCall: executeOptions.onToolCall?.bind(executeOptions),
+      }),
+      onEvent: (kind, payload) => {
+        const event = payload as { target?: unknown; text?: unknown };
+        const text = String(event.text ?? '');
+        if (kind === 'emit') {
+          emits.push(text);
+          executeOptions.onEmit?.(text);
+        } else if (kind === 'whisper') {
+          const target = String(event.target ?? '');
+          whispers.push({ target, text });
+          executeOptions.onWhisper?.(target, text);
+        }
+      },
+      ...(executeOptions.signal === undefined ? {} : { signal: executeOptions.signal }),
+    });
+    const wallMs = Date.now() - startedAt;
+    if (!result.ok) {
+      return assembleResult(emits, whispers, mapSandboxError(result.error), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings);
+    }
+    const output = result.value as EvaluationOutput;
+    return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs }, warnings);
+  }
+
   const interpreter: Interpreter = {
-    async run(input: string | Program, runOptions: RunOptions = {}): Promise<RunResult> {
+    prepare,
+    execute: (prepared, executeOptions) => execute(prepared, executeOptions),
+    async run(source: string | Program, runOptions: RunOptions = {}): Promise<RunResult> {
       const startedAt = Date.now();
-      const mode = runOptions.mode ?? 'agent';
-      const prepared = prepareProgram(
-        input,
-        runOptions.libraries ?? [],
-        {
-          mode,
-          ...(options.tools?.catalog === undefined ? {} : { tools: options.tools.catalog }),
-          ...(options.policy === undefined ? {} : { policy: options.policy }),
-          ...(mode === 'host' ? {} : { allowAsk: options.orchestrator !== undefined }),
-        },
-        runOptions.fileName,
-      );
+      const catalog = runOptions.catalog ?? runOptions.tools?.catalog;
+      const prepared = await prepare(source, catalog === undefined ? runOptions : { ...runOptions, catalog });
       if (!prepared.ok) {
-        const first = prepared.diagnostics[0];
-        const error: ScriptErrorData | null =
-          first === undefined
-            ? null
-            : {
-                code: first.code,
-                ...(first.numericCode === undefined ? {} : { numericCode: first.numericCode }),
-                message: first.message,
-                line: first.line,
-                column: first.column,
-                frames: [],
-              };
-        return assembleResult([], [], error, { fuel: 0, toolCalls: 0, wallMs: Date.now() - startedAt }, prepared.diagnostics);
+        return assembleResult([], [], diagnosticError(prepared.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - startedAt }, prepared.diagnostics);
       }
-      const limits = resolveLimits({ ...options.limits, ...runOptions.limits });
-      const globals = { ...(runOptions.globals ?? {}), ...(runOptions.userdata === undefined ? {} : { userdata: runOptions.userdata }) };
-      const evaluationInput: EvaluationInput = {
-        program: prepared.program,
-        libraries: prepared.libraries,
-        limits,
-        globals,
-        stream: true,
-        startedAt,
-      };
-      const emits: string[] = [];
-      const whispers: { target: string; text: string }[] = [];
-      const pool = options.pool ?? defaultPool();
-      const result = await pool.run({
-        runtime: evaluatorBundle(),
-        entry: EVALUATOR_ENTRY,
-        input: evaluationInput,
-        limits: {
-          wallMs: limits.wallMs + WALL_GRACE_MS,
-          memoryMb: Math.max(8, limits.memoryMb),
-          maxToolCalls: limits.toolCalls + 1000,
-          maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
-        },
-        onToolCall: createHostCallHandler({
-          tools: options.tools,
-          orchestrator: options.orchestrator,
-          promptUser: options.promptUser,
-          interpreter,
-          approvedTools: prepared.approvedTools,
-          policy: options.policy,
-        }),
-        onEvent: (kind, payload) => {
-          const event = payload as { target?: unknown; text?: unknown };
-          const text = String(event.text ?? '');
-          if (kind === 'emit') {
-            emits.push(text);
-            runOptions.onEmit?.(text);
-          } else if (kind === 'whisper') {
-            const target = String(event.target ?? '');
-            whispers.push({ target, text });
-            runOptions.onWhisper?.(target, text);
-          }
-        },
-        ...(runOptions.signal === undefined ? {} : { signal: runOptions.signal }),
-      });
-      const wallMs = Date.now() - startedAt;
-      if (!result.ok) {
-        return assembleResult(emits, whispers, mapSandboxError(result.error), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs });
-      }
-      const output = result.value as EvaluationOutput;
-      return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs });
+      return execute(prepared.prepared, runOptions, startedAt, prepared.diagnostics);
     },
   };
   return interpreter;

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createHostCallHandler } from './host-call-handler.ts';
-import type { Interpreter } from './run-types.ts';
+import type { Interpreter, ToolCallReport } from './run-types.ts';
 
-const interpreter: Interpreter = { run: async () => Promise.reject(new Error('unused')) };
+const unused = async (): Promise<never> => Promise.reject(new Error('unused'));
+const interpreter: Interpreter = { prepare: unused, execute: unused, run: unused };
 const context = { signal: new AbortController().signal, index: 0 };
 
-function handler(approved: string[], policy?: { allow: string[]; deny: string[] }) {
+function handler(approved: string[], onToolCall?: (call: ToolCallReport) => void) {
   const called: string[] = [];
-  const onToolCall = createHostCallHandler({
-    tools: { call: (name) => (called.push(name), 'done') },
+  const toolCallHandler = createHostCallHandler({
+    tools: { call: (name) => (called.push(name), name === 'tool.fs.fail' ? Promise.reject(Object.assign(new Error('no such file'), { code: 'FS_NOT_FOUND' })) : 'done') },
     orchestrator: undefined,
     promptUser: undefined,
     interpreter,
     approvedTools: new Set(approved),
-    policy,
+    onToolCall,
   });
-  return { onToolCall, called };
+  return { onToolCall: toolCallHandler, called };
 }
 
 describe('createHostCallHandler', () => {
@@ -31,10 +32,29 @@ describe('createHostCallHandler', () => {
     expect(called).toEqual([]);
   });
 
-  it('applies the policy again to every call', async () => {
-    const { onToolCall, called } = handler(['tool.fs.read', 'tool.fs.delete'], { allow: ['tool.fs.*'], deny: ['tool.fs.delete'] });
-    await expect(onToolCall('tool.fs.delete', [], context)).rejects.toMatchObject({ code: 'SCRIPT_TOOL_DENIED', message: expect.stringContaining("deny pattern 'tool.fs.delete'") });
+  it('reports each tool call with its arguments, result or error, and duration', async () => {
+    const reports: ToolCallReport[] = [];
+    const { onToolCall } = handler(['tool.fs.read', 'tool.fs.fail'], (call) => reports.push(call));
+    await onToolCall('tool.fs.read', ['a'], context);
+    await expect(onToolCall('tool.fs.fail', ['b'], context)).rejects.toMatchObject({ code: 'SCRIPT_TOOL_ERROR' });
+    await expect(onToolCall('tool.fs.delete', [], context)).rejects.toMatchObject({ code: 'SCRIPT_TOOL_DENIED' });
+    expect(reports.map(({ durationMs, ...rest }) => (expect(durationMs).toBeGreaterThanOrEqual(0), rest))).toEqual([
+      { name: 'tool.fs.read', args: ['a'], result: 'done' },
+      { name: 'tool.fs.fail', args: ['b'], error: { code: 'SCRIPT_TOOL_ERROR', kind: 'runtime', message: "tool 'tool.fs.fail': [FS_NOT_FOUND] no such file", line: 0, column: 0, frames: [] } },
+      { name: 'tool.fs.delete', args: [], error: expect.objectContaining({ code: 'SCRIPT_TOOL_DENIED', kind: 'permission' }) },
+    ]);
+  });
+
+  it('leaves authorisation to the tool host: an approved tool is passed on', async () => {
+    const { onToolCall, called } = handler(['tool.fs.read', 'tool.fs.delete']);
+    await expect(onToolCall('tool.fs.delete', [], context)).resolves.toBe('done');
+    expect(called).toEqual(['tool.fs.delete']);
+  });
+
+  it('survives an observer that throws', async () => {
+    const { onToolCall } = handler(['tool.fs.read'], () => {
+      throw new Error('observer bug');
+    });
     await expect(onToolCall('tool.fs.read', [], context)).resolves.toBe('done');
-    expect(called).toEqual(['tool.fs.read']);
   });
 });

@@ -5,15 +5,15 @@
  * `promptuser` travel on the same channel under names no tool can have.
  *
  * Defence in depth: a tool call is only passed on when the static check
- * approved that tool for this run (it appears in the checked ASTs) and the
- * interpreter's policy allows it; anything else is `SCRIPT_TOOL_DENIED`.
+ * approved that tool for this run (it appears in the checked ASTs); anything
+ * else is `SCRIPT_TOOL_DENIED`. Authorisation itself is the tool host's: it
+ * applies the one policy again, with the actual arguments.
  */
-import { policyDenial, type ToolPolicy } from '../check/index.ts';
 import { ASK_CALL, PROMPT_USER_CALL } from '../evaluate/host-call-name.ts';
-import type { JsonValue } from '../runtime/index.ts';
+import { errorKind, type JsonValue } from '../runtime/index.ts';
 import type { ToolCallHandler } from '../sandbox/sandbox-types.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
-import type { AskOrchestrator, Interpreter, ToolBridge } from './run-types.ts';
+import type { AskOrchestrator, Interpreter, ToolBridge, ToolCallReport } from './run-types.ts';
 
 /** What the handler needs from the interpreter and the run. */
 export interface HostCallSetup {
@@ -23,18 +23,50 @@ export interface HostCallSetup {
   readonly interpreter: Interpreter;
   /** Canonical names of the tools the static check approved for this run; no other tool is called. */
   readonly approvedTools: ReadonlySet<string>;
-  /** The interpreter's allow/deny globs, applied again to every call. */
-  readonly policy: ToolPolicy | undefined;
+  /** Told about each tool call when it ends. */
+  readonly onToolCall: ((call: ToolCallReport) => void) | undefined;
 }
 
-/** Refuses a tool the run was not approved for, or one the policy denies. */
+/** Refuses a tool the run was not approved for. */
 function refuseUnapproved(setup: HostCallSetup, name: string): void {
   if (!setup.approvedTools.has(name)) {
     throw new HostCallError({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${name}' was not approved by the static check of this run, so it cannot be called.` });
   }
-  const denial = setup.policy === undefined ? undefined : policyDenial(setup.policy, name);
-  if (denial !== undefined) {
-    throw new HostCallError({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${name}' is not allowed here: ${denial}.` });
+}
+
+/** Calls a tool and reports the call (an observer's failure never changes the script's outcome). */
+async function callTool(setup: HostCallSetup, name: string, list: JsonValue[]): Promise<JsonValue> {
+  const startedAt = performance.now();
+  const report = (outcome: { result: JsonValue } | { error: HostCallError }): void => {
+    if (setup.onToolCall === undefined) return;
+    const durationMs = performance.now() - startedAt;
+    const call: ToolCallReport =
+      'result' in outcome
+        ? { name, args: list, result: outcome.result, durationMs }
+        : {
+            name,
+            args: list,
+            error: { code: outcome.error.code, kind: errorKind(outcome.error.code), message: outcome.error.message, line: 0, column: 0, frames: [] },
+            durationMs,
+          };
+    try {
+      setup.onToolCall(call);
+    } catch {
+      // An observer is not part of the run.
+    }
+  };
+  try {
+    refuseUnapproved(setup, name);
+    const tools = setup.tools;
+    if (tools === undefined) {
+      throw new HostCallError({ code: 'SCRIPT_TOOL_NOT_FOUND', message: `tool '${name}' not found: this run has no tools.` });
+    }
+    const result = await guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list), `tool '${name}'`));
+    report({ result });
+    return result;
+  } catch (error) {
+    report({ error: error as HostCallError });
+    throw error;
   }
 }
 
@@ -85,12 +117,6 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       }
       return guard('promptuser', async () => String(await promptUser(prompt, context.signal)));
     }
-    refuseUnapproved(setup, name);
-    const tools = setup.tools;
-    if (tools === undefined) {
-      throw new HostCallError({ code: 'SCRIPT_TOOL_NOT_FOUND', message: `tool '${name}' not found: this interpreter has no tools.` });
-    }
-    const list = Array.isArray(args) ? (args as JsonValue[]) : [];
-    return guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list), `tool '${name}'`));
+    return callTool(setup, name, Array.isArray(args) ? (args as JsonValue[]) : []);
   };
 }

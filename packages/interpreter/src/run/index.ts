@@ -1,4 +1,4 @@
-/** The host-side run API: parse, check, then evaluate in the sandbox. */
+/** The host-side run API: prepare (parse, check), then execute in the sandbox. */
 export { createInterpreter } from './create-interpreter.ts';
 export { closeDefaultPool, defaultPool } from './default-pool.ts';
 export { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
@@ -6,11 +6,16 @@ export { scriptCodeForToolCode } from './map-host-failure.ts';
 export type {
   AskOrchestrator,
   AskRequest,
+  ExecuteOptions,
   Interpreter,
   InterpreterOptions,
+  PreparedProgram,
+  PrepareOptions,
+  PrepareResult,
   RunOptions,
   RunResult,
   RunUsage,
   SandboxRunner,
   ToolBridge,
+  ToolCallReport,
 } from './run-types.ts';

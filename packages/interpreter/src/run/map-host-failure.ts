@@ -4,9 +4,11 @@
  * map onto stable `SCRIPT_TOOL_…` codes, and the original code stays in the message.
  */
 
+import { SCRIPT_ERROR_CODES, type ScriptErrorCode } from '../runtime/error-codes.ts';
+
 /** A failure as the sandbox passes it into the isolate. */
 export interface HostFailureData {
-  readonly code: string;
+  readonly code: ScriptErrorCode;
   readonly message: string;
 }
 
@@ -17,11 +19,11 @@ const ARGUMENT_CODES = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING'
  * 1003 is every policy denial, whatever its string code (`POLICY_…`, but also
  * `FS_ESCAPE`, `HTTP_HOST_DENIED`, …), 3 is an unknown tool, 4 bad arguments.
  */
-const BY_REFERENCE_CODE: Readonly<Record<number, string>> = { 1003: 'SCRIPT_TOOL_DENIED', 3: 'SCRIPT_TOOL_NOT_FOUND', 4: 'SCRIPT_TOOL_ARGUMENTS' };
+const BY_REFERENCE_CODE: Readonly<Record<number, ScriptErrorCode>> = { 1003: 'SCRIPT_TOOL_DENIED', 3: 'SCRIPT_TOOL_NOT_FOUND', 4: 'SCRIPT_TOOL_ARGUMENTS' };
 
 /** The script-facing code for a tool-host error code (and its reference number, when given). */
-export function scriptCodeForToolCode(code: string | undefined, referenceCode?: number): string {
-  if (code?.startsWith('SCRIPT_')) return code;
+export function scriptCodeForToolCode(code: string | undefined, referenceCode?: number): ScriptErrorCode {
+  if (code?.startsWith('SCRIPT_') && Object.hasOwn(SCRIPT_ERROR_CODES, code)) return code as ScriptErrorCode;
   const byReference = referenceCode === undefined ? undefined : BY_REFERENCE_CODE[referenceCode];
   if (byReference !== undefined) return byReference;
   if (code === undefined) return 'SCRIPT_TOOL_ERROR';
@@ -43,7 +45,7 @@ export function mapHostFailure(error: unknown, what: string): HostFailureData {
 
 /** An Error with a string code, the shape the sandbox reads from a throw. */
 export class HostCallError extends Error {
-  readonly code: string;
+  readonly code: ScriptErrorCode;
   constructor(failure: HostFailureData) {
     super(failure.message);
     this.name = 'HostCallError';

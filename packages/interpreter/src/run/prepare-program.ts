@@ -1,23 +1,16 @@
 /**
- * The static checks of part 1, run before anything executes: parse (when
- * given source) or validate (when given an AST object) and `check` the
- * program and every library. Any diagnostic means nothing runs.
+ * The static checks, run before anything executes: parse (when given source)
+ * or validate (when given an AST object) and `check` the program and every
+ * library, then the rules that span files (one definition per function name).
+ * Any error diagnostic means nothing runs; warnings are returned with the
+ * prepared program.
  */
 import { type Program, validateProgram } from '../ast/index.ts';
 import { check, type CheckContext, findToolCalls } from '../check/index.ts';
-import { parse, type Diagnostic } from '../parse/index.ts';
+import { parseBounded, type Diagnostic } from '../parse/index.ts';
+import { compareDiagnostics } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
-
-/** Checked programs, or the diagnostics that stop the run. */
-export type PreparedProgram =
-  | {
-      readonly ok: true;
-      readonly program: Program;
-      readonly libraries: readonly Program[];
-      /** Canonical names of every tool the checked programs call: the only tools the run may call. */
-      readonly approvedTools: ReadonlySet<string>;
-    }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+import type { PreparedProgram, PrepareResult } from './run-types.ts';
 
 /**
  * A JSON copy of an AST handed in as an object, validated: what is checked is
@@ -38,10 +31,11 @@ function snapshot(input: unknown, fileName: string | undefined): { program?: Pro
   return { program: validation.program, diagnostics: [] };
 }
 
-function prepareOne(input: string | Program, context: CheckContext, fileName: string | undefined): { program?: Program; diagnostics: readonly Diagnostic[] } {
+async function prepareOne(input: string | Program, context: CheckContext, fileName: string | undefined): Promise<{ program?: Program; diagnostics: readonly Diagnostic[] }> {
   let program: Program;
   if (typeof input === 'string') {
-    const parsed = parse(input, fileName === undefined ? {} : { fileName });
+    // Bounded: small sources parse here, larger ones in a supervised worker, oversize ones are refused unparsed.
+    const parsed = await parseBounded(input, fileName === undefined ? {} : { fileName });
     if (!parsed.ok) return { diagnostics: parsed.diagnostics };
     program = parsed.program;
   } else {
@@ -50,7 +44,34 @@ function prepareOne(input: string | Program, context: CheckContext, fileName: st
     program = validated.program;
   }
   const diagnostics = check(program, context);
-  return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics: [] };
+  return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? { diagnostics } : { program, diagnostics };
+}
+
+/**
+ * A function defined in two of the files (libraries and program) would fail
+ * the run with `SCRIPT_DUPLICATE_FUNCTION` before its first statement: report
+ * it here instead, at the second definition. (Duplicates within one file are
+ * `check`'s.)
+ */
+function duplicateFunctions(programs: readonly Program[]): Diagnostic[] {
+  const first = new Map<string, { file: string; line: number }>();
+  const diagnostics: Diagnostic[] = [];
+  programs.forEach((program, index) => {
+    const file = program.fileName ?? `library-${index + 1}`;
+    const inThisFile = new Set<string>();
+    for (const definition of program.functions) {
+      if (inThisFile.has(definition.name)) continue;
+      inThisFile.add(definition.name);
+      const earlier = first.get(definition.name);
+      if (earlier === undefined) {
+        first.set(definition.name, { file, line: definition.line });
+        continue;
+      }
+      const message = `Function '${definition.name}' is already defined in ${earlier.file} at line ${earlier.line}; rename one of them.`;
+      diagnostics.push(makeDiagnostic('SCRIPT_DUPLICATE_FUNCTION', message, definition.line, definition.column, program.fileName));
+    }
+  });
+  return diagnostics;
 }
 
 /**
@@ -64,18 +85,54 @@ function libraryContext(context: CheckContext): CheckContext {
 }
 
 /** Parses (or validates) and checks a program and its libraries. */
-export function prepareProgram(input: string | Program, libraries: readonly (string | Program)[], context: CheckContext, fileName?: string): PreparedProgram {
+export async function prepareProgram(
+  input: string | Program,
+  libraries: readonly (string | Program)[],
+  context: CheckContext,
+  fileName?: string,
+): Promise<PrepareResult> {
   const diagnostics: Diagnostic[] = [];
   const checkedLibraries: Program[] = [];
-  libraries.forEach((library, index) => {
-    const prepared = prepareOne(library, libraryContext(context), `library-${index + 1}`);
+  for (const [index, library] of libraries.entries()) {
+    const prepared = await prepareOne(library, libraryContext(context), `library-${index + 1}`);
     diagnostics.push(...prepared.diagnostics);
     if (prepared.program !== undefined) checkedLibraries.push(prepared.program);
-  });
-  const main = prepareOne(input, context, fileName);
+  }
+  const main = await prepareOne(input, context, fileName);
   diagnostics.push(...main.diagnostics);
-  if (diagnostics.length > 0 || main.program === undefined) return { ok: false, diagnostics };
+  if (main.program !== undefined) diagnostics.push(...duplicateFunctions([...checkedLibraries, main.program]));
+  diagnostics.sort(compareDiagnostics);
+  if (main.program === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { ok: false, diagnostics };
   const approvedTools = new Set<string>();
   for (const program of [...checkedLibraries, main.program]) for (const { tool } of findToolCalls(program)) approvedTools.add(tool.canonicalName);
-  return { ok: true, program: main.program, libraries: checkedLibraries, approvedTools };
+  const prepared: PreparedProgram = { mode: context.mode, program: main.program, libraries: checkedLibraries, approvedTools: [...approvedTools].sort() };
+  return { ok: true, prepared, diagnostics };
+}
+
+/**
+ * Validates a prepared program's shape again (it may come from a store): a
+ * JSON copy whose programs are well-formed ASTs and whose approved tools are
+ * canonical names. Nothing is re-checked beyond that.
+ */
+export function validatePrepared(input: unknown): { ok: true; prepared: PreparedProgram } | { ok: false; diagnostics: readonly Diagnostic[] } {
+  const invalid = (why: string): { ok: false; diagnostics: readonly Diagnostic[] } => ({
+    ok: false,
+    diagnostics: [makeDiagnostic('SCRIPT_INVALID_PROGRAM', `The prepared program is not valid: ${why}. Pass what prepare() returned.`, 1, 1)],
+  });
+  if (typeof input !== 'object' || input === null) return invalid('it is not an object');
+  const raw = input as Partial<Record<keyof PreparedProgram, unknown>>;
+  if (raw.mode !== 'agent' && raw.mode !== 'host') return invalid("its mode is not 'agent' or 'host'");
+  if (!Array.isArray(raw.libraries)) return invalid('its libraries are not a list');
+  if (!Array.isArray(raw.approvedTools) || !raw.approvedTools.every((name) => typeof name === 'string' && /^tool\.[^A-Z\s]+$/.test(name))) {
+    return invalid('its approvedTools are not a list of canonical tool names');
+  }
+  const program = snapshot(raw.program, undefined);
+  if (program.program === undefined) return { ok: false, diagnostics: program.diagnostics };
+  const libraries: Program[] = [];
+  for (const library of raw.libraries) {
+    const checked = snapshot(library, undefined);
+    if (checked.program === undefined) return { ok: false, diagnostics: checked.diagnostics };
+    libraries.push(checked.program);
+  }
+  return { ok: true, prepared: { mode: raw.mode, program: program.program, libraries, approvedTools: [...(raw.approvedTools as string[])] } };
 }

@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from '../parse/index.ts';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
+import type { Program } from '../ast/index.ts';
 import { createInterpreter } from './create-interpreter.ts';
+import type { RunOptions, ToolBridge } from './run-types.ts';
 
 const pool = createSandboxPool({ workers: 1 });
 afterAll(() => pool.close());
@@ -14,15 +16,15 @@ const catalog: ToolCatalog = {
     return ['tool.fs.read', 'tool.fs.delete', 'tool.t.echo'].includes(canonical) ? { name: canonical, arguments: [], variadic: true } : undefined;
   },
   names: () => ['tool.fs.delete', 'tool.fs.read', 'tool.t.echo'],
+  // The host's one policy: everything but tool.fs.delete.
+  check: (name) => (name === 'tool.fs.delete' ? { code: 'POLICY_NOT_ALLOWED', message: 'tool.fs.delete is not in the allow list' } : undefined),
 };
 
 function setup() {
   const called: { name: string; args: unknown }[] = [];
-  const interpreter = createInterpreter({
-    pool,
-    tools: { catalog, call: (name, args) => (called.push({ name, args }), args) },
-    policy: { allow: ['tool.fs.read', 'tool.t.echo'], deny: [] },
-  });
+  const real = createInterpreter({ pool });
+  const tools: ToolBridge = { catalog, call: (name, args) => (called.push({ name, args }), args) };
+  const interpreter = { run: (source: string | Program, options: RunOptions = {}) => real.run(source, { tools, ...options }) };
   return { interpreter, called };
 }
 

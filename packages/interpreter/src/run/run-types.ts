@@ -3,15 +3,14 @@
  * run returns is plain JSON-copyable data.
  */
 import type { Program } from '../ast/index.ts';
-import type { ToolPolicy } from '../check/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
 import type { JsonValue, RunLimits, ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxRunRequest, SandboxResult } from '../sandbox/sandbox-types.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
 
-/** How the interpreter reaches tools: `@askloop/tools`' `ToolHost` fits this shape. */
+/** How a run reaches tools: `@askloop/tools`' `ToolHost` fits this shape. */
 export interface ToolBridge {
-  /** Tool signatures for the static check; without it tool names are not checked before the run. */
+  /** The host's catalogue; `run` checks against it when `catalog` is not given (`prepare` takes it as an option). */
   readonly catalog?: ToolCatalog;
   /**
    * Runs a tool in the host with the script's positional arguments (copied JSON).
@@ -44,13 +43,14 @@ export interface SandboxRunner {
   run(request: SandboxRunRequest): Promise<SandboxResult>;
 }
 
-/** Options of `createInterpreter`. */
+/** Options of `createInterpreter`: what belongs to the agent, not to one run. */
 export interface InterpreterOptions {
-  /** The sandbox pool to run in; default: one shared pool, created on first use (`closeDefaultPool`). */
+  /**
+   * The sandbox pool to run in (`createSandboxPool`); the host owns and closes
+   * it. Default, for convenience only: one shared pool created on first use,
+   * which the host must close with `closeDefaultPool()`.
+   */
   readonly pool?: SandboxRunner;
-  readonly tools?: ToolBridge;
-  /** Allow/deny globs checked before the run (and by the tool host at run time). */
-  readonly policy?: ToolPolicy;
   /** The `ask` hook; without one `ask` fails with `SCRIPT_ASK_UNAVAILABLE`. */
   readonly orchestrator?: AskOrchestrator;
   /** Answers `promptuser`; without one it fails with `SCRIPT_PROMPT_UNAVAILABLE`. */
@@ -59,27 +59,75 @@ export interface InterpreterOptions {
   readonly limits?: Partial<RunLimits>;
 }
 
-/** Options of one run. */
-export interface RunOptions {
+/** Options of `prepare`: what the static check needs. */
+export interface PrepareOptions {
   /** `agent` (default): one ACTIONS command block, checked strictly. `host`: trusted library and command scripts. */
   readonly mode?: 'agent' | 'host';
+  /**
+   * The host's tool catalogue and its one policy: every tool reference must be
+   * in it and allowed by its `check`. Without it tool names are not checked.
+   */
+  readonly catalog?: ToolCatalog;
   /** Library scripts (sources or parsed programs) whose functions the program may call. */
   readonly libraries?: readonly (string | Program)[];
   /** File name for diagnostics when the program is given as source. */
   readonly fileName?: string;
+  /** Allow `ask` in agent mode (default: when the interpreter has an orchestrator). */
+  readonly allowAsk?: boolean;
+}
+
+/**
+ * A program that passed the static checks, ready to `execute`: plain JSON
+ * data, so a host may persist it (e.g. while a person approves it) and
+ * execute it later. `execute` validates its shape again, nothing more.
+ */
+export interface PreparedProgram {
+  readonly mode: 'agent' | 'host';
+  readonly program: Program;
+  readonly libraries: readonly Program[];
+  /** Canonical names of every tool the checked programs call, sorted: the only tools the run may call. */
+  readonly approvedTools: readonly string[];
+}
+
+/** The outcome of `prepare`: a prepared program and its warnings, or the diagnostics that stop it. */
+export type PrepareResult =
+  | { readonly ok: true; readonly prepared: PreparedProgram; /** Warnings only. */ readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** One tool call of a run, reported when it ends (`ExecuteOptions.onToolCall`). */
+export interface ToolCallReport {
+  /** The canonical tool name. */
+  readonly name: string;
+  /** The arguments as the script passed them (copied JSON). */
+  readonly args: readonly JsonValue[];
+  readonly result?: JsonValue;
+  /** The error the script saw, when the call failed. */
+  readonly error?: ScriptErrorData;
+  readonly durationMs: number;
+}
+
+/** Options of `execute`: what one run (one turn) brings. */
+export interface ExecuteOptions {
+  /** The tools of this run; the host authorizes each call (e.g. a per-turn `ToolHost`). */
+  readonly tools?: ToolBridge;
+  /** Quotas for this run, over the interpreter's. */
+  readonly limits?: Partial<RunLimits>;
+  /** Aborting ends the run with `SCRIPT_ABORTED`. */
+  readonly signal?: AbortSignal;
   /** Exposed to the script as the read-only global `userdata`. */
   readonly userdata?: JsonValue;
   /** More read-only globals. */
   readonly globals?: Readonly<Record<string, JsonValue>>;
-  /** Quotas for this run, over the interpreter's. */
-  readonly limits?: Partial<RunLimits>;
   /** Called for each emit as it happens. */
-  readonly onEmit?: (text: string) => void;
+  onEmit?(text: string): void;
   /** Called for each whisper as it happens. */
-  readonly onWhisper?: (target: string, text: string) => void;
-  /** Aborting ends the run with `SCRIPT_ABORTED`. */
-  readonly signal?: AbortSignal;
+  onWhisper?(target: string, text: string): void;
+  /** Called after each tool call (not `ask`/`promptuser`), success or failure. */
+  onToolCall?(call: ToolCallReport): void;
 }
+
+/** Options of `run`: `prepare`'s and `execute`'s. */
+export type RunOptions = PrepareOptions & ExecuteOptions;
 
 /** What a run used. */
 export interface RunUsage {
@@ -100,15 +148,19 @@ export interface RunResult {
   readonly output: string;
   /** SCRATCHPAD: every whisper's text followed by `\n`, in order, whatever its target. */
   readonly scratchpad: string;
-  /** The error that stopped the run (a static-check error when `diagnostics` is non-empty), or null. */
+  /** The error that stopped the run (the first static-check error when the check failed), or null. */
   readonly error: ScriptErrorData | null;
-  /** Static-check diagnostics; when non-empty nothing ran. */
+  /** Static-check diagnostics: when any has severity `error` nothing ran; warnings alone do not stop a run. */
   readonly diagnostics: readonly Diagnostic[];
   readonly usage: RunUsage;
 }
 
-/** A configured interpreter. */
+/** A configured interpreter. None of its methods rejects for script problems. */
 export interface Interpreter {
-  /** Parses, checks, and (when clean) runs a program in a fresh sandbox context. Never rejects for script problems. */
-  run(program: string | Program, options?: RunOptions): Promise<RunResult>;
+  /** Parses (or validates) and checks a program and its libraries; nothing runs. */
+  prepare(source: string | Program, options?: PrepareOptions): Promise<PrepareResult>;
+  /** Runs a prepared program in a fresh sandbox context; validates its shape, re-checks nothing else. */
+  execute(prepared: PreparedProgram, options?: ExecuteOptions): Promise<RunResult>;
+  /** `prepare`, then (when it passes) `execute`. */
+  run(source: string | Program, options?: RunOptions): Promise<RunResult>;
 }

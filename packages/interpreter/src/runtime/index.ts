@@ -4,7 +4,7 @@ export { bitwise, bitwiseNot } from './bitwise.ts';
 export { callBuiltin, findBuiltin, runeCount } from './builtins.ts';
 export { compare } from './compare.ts';
 export { deepEquals, scriptEquals } from './equals.ts';
-export { FATAL_CODES, RUNTIME_ERROR_CODES, type RuntimeErrorCode } from './error-codes.ts';
+export { errorKind, numericCodeOf, SCRIPT_ERROR_CODES, skipsHandlers, type ErrorCodeInfo, type ErrorKind, type ScriptErrorCode } from './error-codes.ts';
 export { formatNumber } from './format-number.ts';
 export { indexValue } from './index-value.ts';
 export { fromJson, toJson, type JsonValue } from './json-value.ts';

@@ -4,7 +4,7 @@
  * boundary they become `ScriptErrorData`, plain JSON. Any other exception is an
  * interpreter bug and surfaces as `SCRIPT_INTERNAL`.
  */
-import { FATAL_CODES, RUNTIME_ERROR_CODES } from './error-codes.ts';
+import { errorKind, numericCodeOf, skipsHandlers, type ErrorKind, type ScriptErrorCode } from './error-codes.ts';
 
 /** Where something happened: a 1-based line and column. */
 export interface Position {
@@ -23,8 +23,10 @@ export interface ErrorFrame {
 
 /** A script error as plain data: what a run returns and what crosses the isolate boundary. */
 export interface ScriptErrorData {
-  /** Stable `SCRIPT_…` code. */
-  readonly code: string;
+  /** Stable `SCRIPT_…` code (see `SCRIPT_ERROR_CODES`). */
+  readonly code: ScriptErrorCode;
+  /** What kind of failure it is (`errorKind(code)`): what a host maps to its own outcome. */
+  readonly kind: ErrorKind;
   /** The Go reference's numeric code (reference §1.10), where one exists. */
   readonly numericCode?: number;
   readonly message: string;
@@ -37,29 +39,30 @@ export interface ScriptErrorData {
 
 /** The throwable carrier of a script error inside the evaluator. */
 export class ScriptError {
-  readonly code: string;
+  readonly code: ScriptErrorCode;
   readonly numericCode: number | undefined;
   readonly message: string;
   line: number;
   column: number;
   frames: ErrorFrame[] = [];
-  /** Quota and interpreter errors skip `on error` handlers. */
+  /** Quota, timeout, cancellation and interpreter errors skip `on error` handlers. */
   readonly fatal: boolean;
   /** The function activation whose handler already saw this error (so enclosing blocks do not re-run it). */
   handledBy: unknown = null;
-  constructor(code: string, message: string, where?: Position | null, numericCode?: number) {
+  constructor(code: ScriptErrorCode, message: string, where?: Position | null, numericCode?: number) {
     this.code = code;
     this.message = message;
     this.line = where?.line ?? 0;
     this.column = where?.column ?? 0;
-    this.numericCode = numericCode ?? (RUNTIME_ERROR_CODES as Record<string, number>)[code];
-    this.fatal = FATAL_CODES.has(code);
+    this.numericCode = numericCode ?? numericCodeOf(code);
+    this.fatal = skipsHandlers(errorKind(code));
   }
 
   /** The error as plain data. */
   toData(): ScriptErrorData {
     return {
       code: this.code,
+      kind: errorKind(this.code),
       ...(this.numericCode === undefined ? {} : { numericCode: this.numericCode }),
       message: this.message,
       line: this.line,
@@ -70,6 +73,6 @@ export class ScriptError {
 }
 
 /** Throws a `ScriptError` (a helper so call sites stay expressions). */
-export function fail(code: string, message: string, where?: Position | null): never {
+export function fail(code: ScriptErrorCode, message: string, where?: Position | null): never {
   throw new ScriptError(code, message, where);
 }

@@ -29,12 +29,26 @@ function compare(file: string, actual: unknown): void {
   expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-/** A catalogue built from plain signatures, as context.json lists them. */
+/**
+ * A catalogue built from plain signatures, as context.json lists them. It
+ * stands in for the host (`@askloop/tools` answers these in a real run): no
+ * policy (every listed tool is allowed), suggestions by last segment or a
+ * one-letter typo, and the tools package's named-argument rule.
+ */
 function catalogOf(signatures: readonly ToolSignature[]): ToolCatalog {
   const byName = new Map(signatures.map((signature) => [signature.name.toLowerCase(), signature]));
+  const last = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
   return {
     get: (name) => byName.get(`tool.${name.toLowerCase().replace(/^(tool\.)+/, '')}`),
     names: () => [...byName.keys()].sort(),
+    suggest: (name) => [...byName.keys()].filter((candidate) => last(candidate) === last(name) || last(candidate) === last(name).slice(0, -1)),
+    isNamedArgumentMap(name, keys) {
+      const declared = byName.get(name)?.arguments ?? [];
+      const lower = keys.map((key) => key.toLowerCase());
+      if (lower.length === 0 || !lower.every((key) => declared.some((argument) => argument.name === key))) return false;
+      const first = declared[0];
+      return first === undefined || (first.type !== 'map' && first.type !== 'any') || lower.some((key) => key !== first.name);
+    },
   };
 }
 

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
 import { ToolError } from '../errors/tool-error.ts';
+import { createFileSystemTools } from '../packs/fs-tools.ts';
+import { createHttpTools } from '../packs/http-tools.ts';
 import { createCallCounter } from '../policy/call-counter.ts';
 import { defineToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
@@ -140,6 +142,60 @@ describe('createToolHost: catalog', () => {
     expect(host.catalog.check('tool.demo.Echo')).toBeUndefined();
     expect(host.catalog.check('tool.demo.Bump')?.code).toBe('POLICY_NOT_ALLOWED');
     expect(host.catalog.check('tool.demo.Nope')?.code).toBe('TOOL_NOT_FOUND');
+  });
+});
+
+describe('createToolHost: catalog.check with literal arguments (check and run agree)', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'askloop-static-'));
+    mkdirSync(path.join(root, 'data'), { recursive: true });
+    writeFileSync(path.join(root, 'data', 'a.txt'), 'hello');
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const fsHost = (grants: string[]) => hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants });
+
+  it('refuses a literal fs path outside the grant, with the code the call would fail with', async () => {
+    const host = fsHost(['fs:read:/data/**']);
+    const denial = host.catalog.check('tool.fs.Read', ['/private/p.txt']);
+    expect(denial?.code).toBe('POLICY_CAPABILITY_MISSING');
+    expect(denial?.message).toContain('fs:read:/private/p.txt');
+    expect((await host.fail('tool.fs.Read', ['/private/p.txt'])).code).toBe(denial?.code);
+  });
+
+  it('passes a literal path inside the grant, and leaves unknown arguments to the run time', async () => {
+    const host = fsHost(['fs:read:/data/**']);
+    expect(host.catalog.check('tool.fs.Read', ['/data/a.txt'])).toBeUndefined();
+    expect(host.catalog.check('tool.fs.Read', [{ filepath: '/data/a.txt' }])).toBeUndefined();
+    expect(host.catalog.check('tool.fs.Read', [{ filepath: '/private/p.txt' }])?.code).toBe('POLICY_CAPABILITY_MISSING');
+    expect(host.catalog.check('tool.fs.Read', [undefined])).toBeUndefined();
+    expect(host.catalog.check('tool.fs.Read')).toBeUndefined();
+    expect(await host.call('tool.fs.Read', ['/data/a.txt'])).toBe('hello');
+  });
+
+  it('reports a scope function that refuses the arguments as the call would', async () => {
+    const host = fsHost(['fs:read:/**']);
+    const denial = host.catalog.check('tool.fs.Read', ['../outside.txt']);
+    const failure = await host.fail('tool.fs.Read', ['../outside.txt']);
+    expect(denial?.code).toBe(failure.code);
+  });
+
+  it('refuses a literal URL to a host without a grant, counting nothing', async () => {
+    const host = hostFor([createHttpTools({})], { allow: ['tool.http.*'], grants: ['net:read:example.com'], limits: { perTurn: 1 } });
+    expect(host.catalog.check('tool.http.Fetch', ['https://other.test/x'])?.code).toBe('HTTP_HOST_DENIED');
+    expect(host.catalog.check('tool.http.Fetch', ['https://example.com/x'])).toBeUndefined();
+    expect(host.catalog.check('tool.http.Fetch', ['https://example.com/y'])).toBeUndefined();
+    expect(host.counters.turn.total).toBe(0);
+  });
+
+  it('suggests only names the policy allows, and answers the named-argument rule', () => {
+    const host = hostFor([pack], { allow: ['tool.demo.E*'] });
+    expect(host.catalog.suggest('tool.demo.Ech')).toEqual(['tool.demo.echo']);
+    expect(host.catalog.suggest('tool.other.bump')).toEqual([]);
+    expect(host.catalog.isNamedArgumentMap('tool.demo.Echo', ['TEXT'])).toBe(true);
+    expect(host.catalog.isNamedArgumentMap('tool.demo.Echo', ['nope'])).toBe(false);
+    expect(host.catalog.isNamedArgumentMap('tool.demo.Missing', ['text'])).toBe(false);
   });
 });
 

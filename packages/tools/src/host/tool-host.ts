@@ -7,7 +7,7 @@
  * external tools (seed 000 §2.12), runs the handler with a timeout, wraps
  * failures with the tool's and pack's names, and records the result.
  */
-import type { ToolCatalog, ToolSignature } from '@askloop/interpreter';
+import type { StaticArgument, ToolCatalog, ToolSignature } from '@askloop/interpreter';
 import { systemClock, type Clock } from '../clock.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import type { CallCounter, CallCounters } from '../policy/call-counter.ts';
@@ -15,7 +15,9 @@ import { createCallCounters } from '../policy/call-counter.ts';
 import type { Capability } from '../policy/capability.ts';
 import type { Policy, PolicyDecision } from '../policy/policy.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
-import { bindArguments } from '../spec/bind-arguments.ts';
+import { suggestNames } from '../registry/suggest-names.ts';
+import { bindArguments, isNamedArgumentMap } from '../spec/bind-arguments.ts';
+import { canonicalToolName } from '../spec/canonical-name.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength, resultTextLength } from '../spec/result-size.ts';
@@ -76,10 +78,25 @@ export interface ToolCallRecord {
   readonly code?: string;
 }
 
-/** The host-side catalogue the static checker uses; `check` adds the policy verdict. */
+/**
+ * The host-side catalogue the static checker uses: the one policy the
+ * interpreter consults before a program runs, the same one `call` applies.
+ */
 export interface HostToolCatalog extends ToolCatalog {
-  /** The denial (TOOL_NOT_FOUND or POLICY_*) for calling `name`, or undefined when the static check passes. */
-  check(name: string): ToolError | undefined;
+  /**
+   * The denial (TOOL_NOT_FOUND, POLICY_*, or a capability code such as
+   * HTTP_HOST_DENIED or FS_ESCAPE) for calling `name`, or undefined when the
+   * static check passes. When every argument in `args` is known (a literal),
+   * the call's scoped capabilities are checked too, exactly as `call` will
+   * (`policy.authorize` without counting), so a call refused at run time for
+   * its literal arguments is refused before the program runs. Arguments that
+   * do not bind are left to `call`, which reports them.
+   */
+  check(name: string, args?: readonly StaticArgument[]): ToolError | undefined;
+  /** Up to three close names the policy allows ("did you mean"). */
+  suggest(name: string): readonly string[];
+  /** Whether one map argument with these keys binds as named arguments (`bindArguments`' rule). */
+  isNamedArgumentMap(name: string, keys: readonly string[]): boolean;
 }
 
 /** A per-turn tool host. */
@@ -139,15 +156,42 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const catalog: HostToolCatalog = {
     get: (name): ToolSignature | undefined => registry.get(name),
     names: () => registry.names(),
-    check(name) {
+    check(name, args) {
       let found;
       try {
         found = registry.require(name);
       } catch (error) {
         return error as ToolError;
       }
-      const decision = policy.check(found.definition.spec);
-      return decision.ok ? undefined : decision.error;
+      const { spec } = found.definition;
+      const decision = policy.check(spec);
+      if (!decision.ok) return decision.error;
+      if (args === undefined || spec.scopes === undefined || args.some((argument) => argument === undefined)) return undefined;
+      let bound;
+      try {
+        bound = bindArguments(spec, copyArguments(spec.displayName, args as ToolValue[]));
+      } catch {
+        return undefined;
+      }
+      try {
+        const scoped = policy.authorize(spec, bound.args);
+        return scoped.ok ? undefined : scoped.error;
+      } catch (error) {
+        // A scope function refused the arguments (e.g. an fs path with `..`), as it will at run time.
+        return wrapToolFailure(error, spec.displayName, found.pack);
+      }
+    },
+    suggest: (name) =>
+      suggestNames(
+        canonicalToolName(name),
+        registry.names().filter((candidate) => {
+          const found = registry.lookup(candidate);
+          return found !== undefined && policy.check(found.definition.spec).ok;
+        }),
+      ),
+    isNamedArgumentMap(name, keys) {
+      const spec = registry.lookup(name)?.definition.spec;
+      return spec !== undefined && isNamedArgumentMap(spec, [Object.fromEntries(keys.map((key) => [key, null]))]);
     },
   };
 

@@ -3,12 +3,13 @@
  * statically checks NeuroScript files before anything runs, against the real
  * tool registry and policy of `@askloop/tools`.
  */
-import { parseAndCheck, type CheckContext, type Diagnostic } from '@askloop/interpreter';
+import { check, parseBounded, type CheckContext, type Diagnostic } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
 
 /** `askloop ns check`. */
 export const checkCommand: Command = {
@@ -19,13 +20,16 @@ input) and runs the static checks: structure, every tool reference against
 the built-in tools of @askloop/tools (names and argument counts), and the
 tool policy (allow/deny globs, trust, capabilities) — the same policy
 'askloop ns run' enforces while running.
-Prints one line per problem as FILE:LINE:COLUMN CODE message, or with --json
-  {"ok":true,"diagnostics":[]}, or
-  {"ok":false,"error":{"code","message","file","line","column"},"diagnostics":[{"code","message","file","line","column"},…]}
-(error is the first diagnostic). Exits 0 when clean, 1 when there is any
-diagnostic or the input is not UTF-8, 2 on a usage error or an unreadable FILE.
+Prints one line per problem as FILE:LINE:COLUMN CODE message (warnings as
+FILE:LINE:COLUMN warning CODE message), or with --json
+  {"ok":true,"diagnostics":[…warnings]}, or
+  {"ok":false,"error":{"code","message","file","line","column"},"diagnostics":[{"code","severity","kind","message","file","line","column"},…]}
+(error is the first error diagnostic). Exits 0 when there is no error
+(warnings allowed), 1 when there is any or the input is not UTF-8, 2 on a
+usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
 
 Options:
   --agent       check each FILE as an agent turn's ACTIONS: exactly one
@@ -38,30 +42,38 @@ Options:
       args,
       options: {
         ...TOOL_OPTIONS,
+        ...MCP_CONFIG_OPTION,
         agent: { type: 'boolean' },
         json: { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
     });
-    const tools = buildToolSetup(values, io);
     const scripts = await readScripts(positionals, io);
-    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: tools.hostFor(0).catalog, policy: tools.lists };
+    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    await mcp.close(); // the check needs the MCP servers' tool lists only
+    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: mcp.setup.catalog };
 
     const diagnostics: Diagnostic[] = [];
     for (const { fileName, source } of scripts) {
-      const result = parseAndCheck(source, { ...context, fileName });
+      // Bounded: large sources parse in a supervised worker or are refused, never at the host's expense.
+      const parsed = await parseBounded(source, { fileName });
+      const result = { diagnostics: parsed.ok ? check(parsed.program, context) : parsed.diagnostics };
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
     }
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
 
     if (values.json) {
-      const report = diagnostics.map(({ code, message, line, column, file }) => ({ code, message, file: file ?? STDIN_NAME, line, column }));
-      io.stdout(`${JSON.stringify(report.length === 0 ? { ok: true, diagnostics: [] } : { ok: false, error: report[0], diagnostics: report })}\n`);
+      const report = diagnostics.map(({ code, severity, kind, message, line, column, file }) => ({ code, severity, kind, message, file: file ?? STDIN_NAME, line, column }));
+      const firstError = report.find((diagnostic) => diagnostic.severity === 'error');
+      io.stdout(`${JSON.stringify(firstError === undefined ? { ok: true, diagnostics: report } : { ok: false, error: firstError, diagnostics: report })}\n`);
     } else {
-      for (const { file, line, column, code, message } of diagnostics) io.stdout(`${file}:${line}:${column} ${code} ${message}\n`);
+      for (const { file, line, column, code, severity, message } of diagnostics) io.stdout(`${file}:${line}:${column} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
       const files = `${positionals.length} file${positionals.length === 1 ? '' : 's'}`;
-      io.stderr(diagnostics.length === 0 ? `ok: ${files} checked, no problems\n` : `${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in ${files}\n`);
+      const warnings = diagnostics.length - errors;
+      const warned = warnings === 0 ? '' : `, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+      io.stderr(errors === 0 ? `ok: ${files} checked, no problems${warned}\n` : `${errors} problem${errors === 1 ? '' : 's'} in ${files}${warned}\n`);
     }
-    return diagnostics.length === 0 ? 0 : 1;
+    return errors === 0 ? 0 : 1;
   },
 };

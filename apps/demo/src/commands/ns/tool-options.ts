@@ -4,7 +4,7 @@
  * object proves a program before it runs and authorizes each call while it
  * runs.
  */
-import { createDefaultRegistry, createPolicy, createToolHost, isToolError, parseGrant, type Capability, type Policy, type ToolHost, type ToolRegistry } from '@askloop/tools';
+import { createDefaultRegistry, createPolicy, createToolHost, isToolError, parseGrant, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolRegistry } from '@askloop/tools';
 import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
 import { capabilityResources, checkGrantResources } from '../../options/check-grant-resources.ts';
@@ -47,12 +47,12 @@ export interface ToolOptionValues {
   http?: boolean | undefined;
 }
 
-/** The tools a command works with. */
+/** The tools a command works with: one policy, used by the static check (through `catalog`) and by every run's tool host. */
 export interface ToolSetup {
   registry: ToolRegistry;
   policy: Policy;
-  /** The allow and deny globs, for the interpreter's policy lists. */
-  lists: { allow: readonly string[]; deny: readonly string[] };
+  /** The catalogue the static check asks (names, signatures, the policy's decision). */
+  catalog: HostToolCatalog;
   /** A tool host for one run (`turn` numbers the runs of one command). */
   hostFor(turn: number): ToolHost;
 }
@@ -83,10 +83,6 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSet
     if (isToolError(error)) throw invalid(error.message);
     throw error;
   }
-  return {
-    registry,
-    policy,
-    lists: { allow, deny },
-    hostFor: (turn) => createToolHost({ registry, policy, session: 'askloop-cli', turn }),
-  };
+  const hostFor = (turn: number): ToolHost => createToolHost({ registry, policy, session: 'askloop-cli', turn });
+  return { registry, policy, catalog: hostFor(0).catalog, hostFor };
 }

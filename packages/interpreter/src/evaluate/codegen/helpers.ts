@@ -30,6 +30,7 @@ import {
   typeName,
   type Value,
 } from '../../runtime/index.ts';
+import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
 import { assignPath, type PathStep } from '../assign-path.ts';
 
@@ -124,7 +125,7 @@ export function createHelpers(machine: Machine) {
       return value;
     },
     failWith: (message: Value, w: Position): never => fail('SCRIPT_FAIL', toText(message, limits.stringLength, w), w),
-    raise: (code: string, message: string, w: Position): never => fail(code, message, w),
+    raise: (code: ScriptErrorCode, message: string, w: Position): never => fail(code, message, w),
     /** Stores `value` at `steps` inside `current`, in place when only this variable holds it. */
     store(current: Value | undefined, steps: PathStep[], value: Value): Value {
       const inPlace = typeof current === 'object' && current !== null && owned.has(current);

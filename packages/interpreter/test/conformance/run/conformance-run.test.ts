@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Program } from '../../../src/ast/index.ts';
 import { evaluateProgram, type HostBridge } from '../../../src/evaluate/index.ts';
 import { parse } from '../../../src/parse/index.ts';
-import { createInterpreter } from '../../../src/run/index.ts';
+import { createInterpreter, type ToolBridge } from '../../../src/run/index.ts';
 import { mapHostFailure } from '../../../src/run/map-host-failure.ts';
 import type { RunLimits } from '../../../src/runtime/index.ts';
 import { createSandboxPool } from '../../../src/sandbox/index.ts';
@@ -20,7 +20,7 @@ interface Expected {
   readonly description?: string;
   readonly emits: string[];
   readonly whispers?: Record<string, string>;
-  readonly error: { code: string; line?: number; message?: string } | null;
+  readonly error: { code: string; kind?: string; line?: number; message?: string } | null;
   readonly limits?: Partial<RunLimits>;
 }
 
@@ -80,7 +80,7 @@ function whispersOf(list: readonly { target: string; text: string }[]): Record<s
 }
 
 function expectOutcome(
-  actual: { emits: readonly string[]; whispers: Record<string, string>; error: { code: string; line: number; message: string } | null },
+  actual: { emits: readonly string[]; whispers: Record<string, string>; error: { code: string; kind: string; line: number; message: string } | null },
   expected: Expected,
 ): void {
   expect(actual.emits).toEqual(expected.emits);
@@ -90,6 +90,7 @@ function expectOutcome(
     return;
   }
   expect(actual.error?.code).toBe(expected.error.code);
+  if (expected.error.kind !== undefined) expect(actual.error?.kind).toBe(expected.error.kind);
   if (expected.error.line !== undefined) expect(actual.error?.line).toBe(expected.error.line);
   if (expected.error.message !== undefined) expect(actual.error?.message).toContain(expected.error.message);
 }
@@ -113,12 +114,14 @@ describe('evaluation conformance (in-process)', () => {
 describe('evaluation conformance (sandbox)', () => {
   const pool = createSandboxPool({ workers: 1 });
   afterAll(() => pool.close());
-  const interpreter = createInterpreter({ pool, tools: { call: async (name, args) => mockTool(name, args) } });
+  const interpreter = createInterpreter({ pool });
+  const tools: ToolBridge = { call: async (name, args) => mockTool(name, args) };
   for (const name of cases) {
     it(name, async () => {
       const { source, library, expected } = load(name);
       const result = await interpreter.run(source, {
         mode: 'host',
+        tools,
         libraries: library === null ? [] : [library],
         ...(expected.limits ? { limits: expected.limits } : {}),
       });

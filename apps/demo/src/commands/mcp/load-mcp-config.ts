@@ -1,0 +1,93 @@
+/**
+ * Reads an `--mcp-config FILE` (`{"servers": {name: {command,args,env,cwd} |
+ * {url,headers}}}`) into an MCP tool source, and builds the registry of one
+ * turn from the built-in tools plus the MCP servers' current tool packs.
+ * `withMcpTools` is the hook `ns run`/`ns check` can call (see the report of
+ * the MCP change); `askloop mcp …` uses it today.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
+import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
+import type { CommandIo } from '../../io.ts';
+import { CliError } from '../../cli-error.ts';
+import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
+
+/** `parseArgs` option definition of `--mcp-config`. */
+export const MCP_CONFIG_OPTION = { 'mcp-config': { type: 'string' } } as const;
+
+/** Usage text of `--mcp-config`. */
+export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP servers in FILE, a JSON file
+                    {"servers": {"NAME": {"command": "…", "args": […], "env": {…}}
+                                 | {"url": "http://…", "headers": {…}}}}.
+                    Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
+                    and --grant mcp:call:NAME.`;
+
+/** Reads and validates the config file; a missing or invalid file is a usage error. */
+export async function loadMcpToolSource(file: string, io: CommandIo): Promise<McpToolSource> {
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new CliError('CLI_FILE_UNREADABLE', `--mcp-config ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return createMcpToolSource({ servers: parseMcpConfig(JSON.parse(text)) });
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not JSON (${error.message})`);
+    if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A function giving the registry for the next run: the built-in tools the
+ * options select plus the MCP packs, rebuilt only when a server's tool list
+ * changed (the source returns the same pack objects otherwise).
+ */
+export function mcpRegistryFactory(source: McpToolSource, values: ToolOptionValues, io: CommandIo): () => Promise<ToolRegistry> {
+  let last: { packs: readonly ToolPack[]; registry: ToolRegistry } | undefined;
+  const fsRoot = values['fs-root'];
+  return async () => {
+    const packs = await source.toolPacks();
+    if (last !== undefined && last.packs.length === packs.length && last.packs.every((pack, index) => pack === packs[index])) return last.registry;
+    const registry = createDefaultRegistry({
+      ...(fsRoot === undefined ? {} : { fs: { root: resolve(io.cwd, fsRoot) } }),
+      ...(values.http === true ? { http: {} } : {}),
+      extraPacks: packs,
+    });
+    last = { packs, registry };
+    return registry;
+  };
+}
+
+/** A tool setup with the MCP servers' tools added, and the function that stops the servers. */
+export interface McpToolSetup {
+  readonly setup: ToolSetup;
+  /** Stops the MCP servers; call it when the command ends, or the process stays alive for them. */
+  close(): Promise<void>;
+}
+
+/**
+ * The hook for `ns run`/`ns check`: without `--mcp-config` returns `setup`
+ * unchanged; with it, starts the servers, lists their tools once and returns
+ * a setup whose registry (and hosts) include them. Server failures are
+ * usage errors naming the server.
+ */
+export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo): Promise<McpToolSetup> {
+  const file = values['mcp-config'];
+  if (file === undefined) return { setup, close: async () => undefined };
+  const source = await loadMcpToolSource(file, io);
+  let registry: ToolRegistry;
+  try {
+    registry = await mcpRegistryFactory(source, values, io)();
+  } catch (error) {
+    await source.close();
+    throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const hostFor = (turn: number) => createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn });
+  return {
+    setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
+    close: () => source.close(),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * `askloop mcp serve [tool options] [--mcp-config FILE] [--http PORT] [quotas]`:
+ * AskLoop as an MCP server — `neuroscript_run` and `neuroscript_check` under
+ * the policy the tool options build, plus the catalogue and guide resources.
+ * Stdio by default (standard output then carries only the protocol); with
+ * `--http PORT`, Streamable HTTP on 127.0.0.1 only.
+ */
+import { parseArgs } from 'node:util';
+import { closeDefaultPool } from '@askloop/interpreter';
+import { createAskLoopMcpServerFactory, serveMcpHttp, serveMcpStdio, type McpToolSource } from '@askloop/mcp';
+import { usageError } from '../../cli-error.ts';
+import type { Command } from '../../io.ts';
+import { integerOption } from '../../options/parse-options.ts';
+import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
+import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
+import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpRegistryFactory } from './load-mcp-config.ts';
+
+/** Resolves when the process is asked to stop. */
+const stopSignal = (): Promise<void> =>
+  new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+
+/** `askloop mcp serve`. */
+export const serveCommand: Command = {
+  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--http PORT] [--fuel N] [--timeout-ms N] [--memory-mb N]
+
+Serves AskLoop over the Model Context Protocol. Tools:
+  neuroscript_run    check a program (one command block, optional libraries)
+                     against the catalogue and policy, then run it in the sandbox;
+                     returns emits, whispers, error {code,line,column}, diagnostics
+  neuroscript_check  the static check alone
+Resources: askloop://catalogue (the allowed tools), askloop://guide/neuroscript.
+
+Over stdio by default (standard output carries only the protocol; messages go
+to standard error). With --http PORT, Streamable HTTP at
+http://127.0.0.1:PORT/mcp (loopback only; 0 picks a free port); stops on
+SIGINT/SIGTERM.
+
+${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
+
+Options:
+  --http PORT       serve Streamable HTTP on 127.0.0.1:PORT instead of stdio.
+${RUN_LIMIT_OPTIONS_USAGE}
+`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, http: { type: 'string' }, 'http-tools': { type: 'boolean' }, ...RUN_LIMIT_OPTIONS },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
+    const port = integerOption('http', values.http, { min: 0, max: 65_535, why: 'a TCP port (0 picks a free one)' });
+    const limits = runLimitOptions(values);
+    // `--http` here is the port; the tool options' `--http` flag (tool.http.Fetch) is `--http-tools`.
+    const toolValues = { ...values, http: values['http-tools'] };
+    const setup = buildToolSetup(toolValues, io);
+    const source: McpToolSource | undefined = values['mcp-config'] === undefined ? undefined : await loadMcpToolSource(values['mcp-config'], io);
+    const makeServer = createAskLoopMcpServerFactory({
+      registry: source === undefined ? setup.registry : mcpRegistryFactory(source, toolValues, io),
+      policy: setup.policy,
+      limits,
+    });
+    try {
+      if (port !== undefined) {
+        const endpoint = await serveMcpHttp(makeServer, { port });
+        io.stderr(`askloop MCP server listening on ${endpoint.url}\n`);
+        await stopSignal();
+        await endpoint.close();
+      } else {
+        // Reads process.stdin and writes process.stdout directly, not through `io`: they carry the protocol.
+        await serveMcpStdio(makeServer());
+      }
+    } finally {
+      await source?.close();
+      await closeDefaultPool();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * `askloop mcp tools --mcp-config FILE [tool options]`: starts the configured
+ * MCP servers, lists their tools as AskLoop sees them (name, arguments,
+ * effect, approval) and whether the policy the options build allows each.
+ */
+import { parseArgs } from 'node:util';
+import { renderCatalogueLine } from '@askloop/tools';
+import { usageError } from '../../cli-error.ts';
+import type { Command } from '../../io.ts';
+import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
+import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE } from './load-mcp-config.ts';
+
+/** `askloop mcp tools`. */
+export const toolsCommand: Command = {
+  usage: `Usage: askloop mcp tools --mcp-config FILE [tool options] [--json]
+
+Starts every server in FILE, lists its tools as NeuroScript tools
+(tool.SERVER.Name(args) — description), with their effect, whether calls need
+approval, and "denied: …" when the policy from the tool options refuses them.
+Exits 0, 1 when a server fails, 2 on a usage error.
+
+${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
+  --json            print [{"name","pack","effect","requiresApproval","allowed"}] instead.
+`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
+    if (values['mcp-config'] === undefined) throw usageError('--mcp-config FILE is required');
+    const { policy } = buildToolSetup(values, io);
+    const source = await loadMcpToolSource(values['mcp-config'], io);
+    try {
+      const packs = await source.toolPacks();
+      const rows = packs.flatMap((pack) =>
+        pack.tools.map(({ spec }) => {
+          const decision = policy.check(spec);
+          return { spec, pack: pack.name, denied: decision.ok ? undefined : decision.error.message };
+        }),
+      );
+      if (values.json === true) {
+        io.stdout(`${JSON.stringify(rows.map(({ spec, pack, denied }) => ({ name: spec.displayName, pack, effect: spec.effect, requiresApproval: spec.requiresApproval === true, allowed: denied === undefined })))}\n`);
+      } else {
+        for (const { spec, denied } of rows) {
+          const notes = [spec.effect, ...(spec.requiresApproval === true ? ['needs approval'] : []), ...(denied === undefined ? [] : [`denied: ${denied}`])];
+          io.stdout(`${renderCatalogueLine(spec)}  [${notes.join('; ')}]\n`);
+        }
+      }
+      return 0;
+    } catch (error) {
+      io.stderr(`askloop mcp tools: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    } finally {
+      await source.close();
+    }
+  },
+};

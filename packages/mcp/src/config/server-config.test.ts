@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseMcpConfig } from './server-config.ts';
+
+const fails = (value: unknown, text: string) => {
+  expect(() => parseMcpConfig(value)).toThrowError(expect.objectContaining({ code: 'MCP_CONFIG_INVALID', message: expect.stringContaining(text) }));
+};
+
+describe('parseMcpConfig', () => {
+  it('accepts stdio and HTTP servers', () => {
+    expect(
+      parseMcpConfig({
+        servers: {
+          everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000 },
+          remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' }, approval: 'always' },
+        },
+      }),
+    ).toEqual({
+      everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000 },
+      remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' }, approval: 'always' },
+    });
+  });
+
+  it('names what is wrong', () => {
+    fails(null, 'expected {"servers"');
+    fails({ servers: [] }, 'expected {"servers"');
+    fails({ servers: { 'my-server': { command: 'x' } } }, "server name 'my-server'");
+    fails({ servers: { a: {} } }, 'needs a command');
+    fails({ servers: { a: { command: 'x', url: 'http://h' } } }, 'both command and url');
+    fails({ servers: { a: { url: 'ftp://h' } } }, 'http:// or https://');
+    fails({ servers: { a: { url: 'not a url' } } }, 'not a URL');
+    fails({ servers: { a: { command: 'x', args: [1] } } }, 'args must be a list of strings');
+    fails({ servers: { a: { command: 'x', env: { A: 1 } } } }, 'env.A must be a string');
+    fails({ servers: { a: { command: 'x', timeoutMs: 0 } } }, 'timeoutMs');
+    fails({ servers: { a: { command: 'x', approval: 'sometimes' } } }, 'approval');
+    fails({ servers: { a: { command: 'x', maxResultBytes: 1.5 } } }, 'maxResultBytes');
+    fails({ servers: { a: { command: 'x', comand: 'typo' } } }, "unknown field 'comand'");
+    fails({ servers: { Files: { command: 'x' }, files: { command: 'y' } } }, 'case-insensitive');
+  });
+
+  it('never shows header values in errors', () => {
+    try {
+      parseMcpConfig({ servers: { a: { url: 'http://h', headers: { Authorization: 'sk-secret', X: 2 } } } });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('sk-secret');
+    }
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * How MCP servers are configured, in code and in the `--mcp-config` JSON file
+ * (`{"servers": {name: {command, args, env, cwd} | {url, headers}}}`), and the
+ * validation of that file.
+ */
+import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+
+/** Which of a server's tools need a person's approval before a program calling them runs. */
+export type McpApprovalMode = 'destructive' | 'always' | 'never';
+
+/** Settings every server kind shares. */
+export interface McpServerCommon {
+  /** Per-call timeout in milliseconds (default 30,000); the call is cancelled on the server when it passes. */
+  readonly timeoutMs?: number;
+  /** Largest result accepted, in UTF-8 bytes of its JSON (default 1 MiB); a larger one fails the call. */
+  readonly maxResultBytes?: number;
+  /**
+   * `destructive` (default): tools that are not read-only and whose
+   * destructiveHint is true or absent (the MCP default) get `requiresApproval`;
+   * `always`: every tool of the server; `never`: none.
+   */
+  readonly approval?: McpApprovalMode;
+}
+
+/** A server spawned as a child process and spoken to over stdio. */
+export interface McpStdioServerConfig extends McpServerCommon {
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** Added to the SDK's small default environment (HOME, PATH, …); the host's other variables (API keys) are not passed on. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/** A server reached over Streamable HTTP. */
+export interface McpHttpServerConfig extends McpServerCommon {
+  readonly url: string;
+  /** Sent with every request (e.g. Authorization); never shown in errors. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** One server's configuration. */
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+
+/** Servers by name. A name becomes the tool group: `tool.<name>.<Tool>`. */
+export type McpServersConfig = Readonly<Record<string, McpServerConfig>>;
+
+/** Server names: the group segment of a tool name, so letters, digits and `_`, not starting with a digit. */
+export const SERVER_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** True when the configuration is an HTTP server. */
+export function isHttpServerConfig(config: McpServerConfig): config is McpHttpServerConfig {
+  return typeof (config as McpHttpServerConfig).url === 'string';
+}
+
+const invalid = (message: string): AskLoopMcpError => new AskLoopMcpError('MCP_CONFIG_INVALID', `MCP config: ${message}`);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringMap(value: unknown, where: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) throw invalid(`${where} must be an object of strings`);
+  const result: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== 'string') throw invalid(`${where}.${key} must be a string`);
+    result[key] = item;
+  }
+  return result;
+}
+
+function common(value: Record<string, unknown>, where: string): McpServerCommon {
+  const { timeoutMs, approval, maxResultBytes } = value;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) throw invalid(`${where}.timeoutMs must be a positive number`);
+  if (maxResultBytes !== undefined && !(typeof maxResultBytes === 'number' && Number.isSafeInteger(maxResultBytes) && maxResultBytes > 0)) throw invalid(`${where}.maxResultBytes must be a positive whole number`);
+  if (approval !== undefined && approval !== 'destructive' && approval !== 'always' && approval !== 'never') throw invalid(`${where}.approval must be "destructive", "always" or "never"`);
+  return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };
+}
+
+/** Validates one server's configuration; throws `MCP_CONFIG_INVALID` naming the field. */
+export function validateServerConfig(name: string, value: unknown): McpServerConfig {
+  const where = `servers.${name}`;
+  if (!SERVER_NAME_PATTERN.test(name)) throw invalid(`server name '${name}' must be letters, digits and _ (it becomes the tool group tool.${name}.…)`);
+  if (!isPlainObject(value)) throw invalid(`${where} must be an object`);
+  const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'maxResultBytes', 'approval']);
+  for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`);
+  if (typeof value.url === 'string') {
+    if (value.command !== undefined) throw invalid(`${where} has both command and url; use one`);
+    let url: URL;
+    try {
+      url = new URL(value.url);
+    } catch {
+      throw invalid(`${where}.url is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`${where}.url must be http:// or https://`);
+    const headers = stringMap(value.headers, `${where}.headers`);
+    return { url: value.url, ...(headers === undefined ? {} : { headers }), ...common(value, where) };
+  }
+  if (typeof value.command !== 'string' || value.command.length === 0) throw invalid(`${where} needs a command (stdio) or a url (Streamable HTTP)`);
+  if (value.args !== undefined && !(Array.isArray(value.args) && value.args.every((arg) => typeof arg === 'string'))) throw invalid(`${where}.args must be a list of strings`);
+  if (value.cwd !== undefined && typeof value.cwd !== 'string') throw invalid(`${where}.cwd must be a string`);
+  const env = stringMap(value.env, `${where}.env`);
+  return {
+    command: value.command,
+    ...(value.args === undefined ? {} : { args: [...(value.args as string[])] }),
+    ...(env === undefined ? {} : { env }),
+    ...(value.cwd === undefined ? {} : { cwd: value.cwd as string }),
+    ...common(value, where),
+  };
+}
+
+/**
+ * Validates the content of an MCP config file (already parsed from JSON):
+ * `{"servers": {name: {command, args?, env?, cwd?} | {url, headers?}}}`, each
+ * optionally with `timeoutMs` and `approval`. Throws `MCP_CONFIG_INVALID`.
+ */
+export function parseMcpConfig(value: unknown): McpServersConfig {
+  if (!isPlainObject(value) || !isPlainObject(value.servers)) throw invalid('expected {"servers": {name: {...}}}');
+  const servers: Record<string, McpServerConfig> = {};
+  const seen = new Set<string>();
+  for (const [name, config] of Object.entries(value.servers)) {
+    // Tool names are case-insensitive, so two servers differing only in case would collide.
+    if (seen.has(name.toLowerCase())) throw invalid(`two servers are named '${name}' (names are case-insensitive)`);
+    seen.add(name.toLowerCase());
+    servers[name] = validateServerConfig(name, config);
+  }
+  return servers;
+}

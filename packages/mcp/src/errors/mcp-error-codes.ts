@@ -1,0 +1,18 @@
+/**
+ * Every error code of `@askloop/mcp`, with the fix a reader should apply.
+ * The README's error table is this list.
+ */
+
+/** Every stable error code this package raises. Sorted; stable across releases. */
+export const MCP_ERROR_CODES = {
+  MCP_CLOSED: { fix: 'The tool source was closed with close(); create a new one with createMcpToolSource().' },
+  MCP_CONFIG_INVALID: { fix: 'Fix the server configuration as the message says: {"servers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers"}}}, names of letters, digits and _.' },
+  MCP_CONNECT_FAILED: { fix: 'The server did not start or answer initialize; check its command/URL (the message has the tail of its stderr) and run it by hand.' },
+  MCP_LIST_FAILED: { fix: 'The server failed tools/list; check the server (its stderr tail is in the message) and call refresh() again.' },
+  MCP_REQUEST_FAILED: { fix: 'The server failed or dropped a tools/call (a crash closes the connection; the next call starts it again); read the message for the server\'s error.' },
+  MCP_RESULT_TOO_LARGE: { fix: 'The tool returned more than maxResultBytes (1 MiB by default); ask for less (a range, a page, a filter) or raise maxResultBytes in the server config.' },
+  MCP_TOOL_ERROR: { fix: 'The MCP tool ran and reported an error (isError); read its text in the message and change the arguments.' },
+} as const;
+
+/** A stable error code of this package. */
+export type McpErrorCode = keyof typeof MCP_ERROR_CODES;

@@ -1,0 +1,166 @@
+/**
+ * AskLoop as an MCP server: `neuroscript_run`, `neuroscript_check` and (when
+ * an `ask` function is injected) `ask`, plus the tool catalogue and a short
+ * NeuroScript guide as resources. Every program is checked, then run in the
+ * sandbox under the server's policy and quotas.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Diagnostic, JsonValue, RunLimits, RunResult } from '@askloop/interpreter';
+import type { Policy, ToolRegistry, ToolStores } from '@askloop/tools';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { GUIDE_URI, NEUROSCRIPT_GUIDE } from './neuroscript-guide.ts';
+import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+
+/** The outcome of one ask loop, as the controller reports it. */
+export interface AskOutcome {
+  readonly status: string;
+  readonly reason: string;
+  readonly result: JsonValue;
+  readonly turns: number;
+}
+
+/** Runs a whole ask loop with a named agent (injected: the controller provides it). */
+export type AskFunction = (agent: string, task: string, signal: AbortSignal) => Promise<AskOutcome>;
+
+/** Options of {@link createAskLoopMcpServer}. */
+export interface AskLoopMcpServerOptions {
+  /** The tools programs may call, or a function giving them for each request (e.g. rebuilt from an MCP tool source). */
+  readonly registry: ToolRegistry | (() => ToolRegistry | Promise<ToolRegistry>);
+  /** The policy every program is checked and run under. */
+  readonly policy: Policy;
+  /** Quotas of each run (fuel, wallMs, memoryMb, …). */
+  readonly limits?: Partial<RunLimits>;
+  /** Stores for memory/scratch tools and idempotence records. */
+  readonly stores?: Partial<ToolStores>;
+  /** When given, the `ask` tool is listed. */
+  readonly ask?: AskFunction;
+  /** Name and version announced in `initialize`. */
+  readonly name?: string;
+  readonly version?: string;
+}
+
+/** The report of `neuroscript_run` (also its structured content). */
+export interface RunReport {
+  readonly [key: string]: unknown;
+  readonly ok: boolean;
+  readonly emits: readonly string[];
+  readonly whispers: Readonly<Record<string, string>>;
+  readonly error: { code: string; message: string; line: number; column: number } | null;
+  readonly diagnostics: readonly DiagnosticReport[];
+  readonly usage: { fuel: number; toolCalls: number; wallMs: number };
+}
+
+/** One diagnostic as reported to MCP clients. */
+export interface DiagnosticReport {
+  readonly code: string;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly file?: string;
+}
+
+const diagnosticReport = ({ code, message, line, column, file }: Diagnostic): DiagnosticReport => ({ code, message, line, column, ...(file === undefined ? {} : { file }) });
+
+/** The plain report of one run. */
+export function runReport(result: RunResult): RunReport {
+  const error = result.error === null ? null : { code: result.error.code, message: result.error.message, line: result.error.line, column: result.error.column };
+  return { ok: result.ok, emits: result.emits, whispers: result.whispers, error, diagnostics: result.diagnostics.map(diagnosticReport), usage: result.usage };
+}
+
+const reply = (report: Record<string, unknown>, isError: boolean): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(report) }],
+  structuredContent: report,
+  ...(isError ? { isError: true } : {}),
+});
+
+const programShape = {
+  program: z.string().describe('NeuroScript: exactly one command … endcommand block'),
+  libraries: z.array(z.string()).optional().describe('Library scripts (func definitions) the program may call'),
+};
+
+/**
+ * Returns a function that builds a server; servers built by one factory share
+ * a session and number their runs from one counter (the HTTP transport builds
+ * one server per request, and two runs must never share a turn number, or
+ * idempotence records would replay one run's results into another).
+ */
+export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions): () => McpServer {
+  const session = `askloop-mcp-${randomUUID()}`;
+  let turn = 0;
+  const setup = async (): Promise<NeuroScriptSetup> => ({
+    registry: typeof options.registry === 'function' ? await options.registry() : options.registry,
+    policy: options.policy,
+    session,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.stores === undefined ? {} : { stores: options.stores }),
+  });
+
+  return () => {
+    const server = new McpServer({ name: options.name ?? 'askloop', version: options.version ?? '0.0.0' }, { capabilities: { tools: {}, resources: {} } });
+
+    server.registerTool(
+      'neuroscript_run',
+      {
+        description: 'Check a NeuroScript program (one command block) against the tool catalogue and policy, then run it in a sandbox with quotas. Returns emits, whispers, the error (code, line, column) and diagnostics; nothing runs when a check fails.',
+        inputSchema: { ...programShape, userdata: z.unknown().optional().describe('JSON value the program reads as the global `userdata`') },
+        annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+      },
+      async ({ program, libraries, userdata }, extra) => {
+        turn += 1;
+        const result = await runNeuroScript(await setup(), { program, ...(libraries === undefined ? {} : { libraries }), ...(userdata === undefined ? {} : { userdata: userdata as JsonValue }) }, turn, extra.signal);
+        const report = runReport(result);
+        return reply(report, !report.ok);
+      },
+    );
+
+    server.registerTool(
+      'neuroscript_check',
+      {
+        description: 'Statically check a NeuroScript program (one command block) and its libraries against the tool catalogue and policy; runs nothing. Returns the diagnostics.',
+        inputSchema: programShape,
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      },
+      async ({ program, libraries }) => {
+        const diagnostics = (await checkNeuroScript(await setup(), { program, ...(libraries === undefined ? {} : { libraries }) })).map(diagnosticReport);
+        return reply({ ok: diagnostics.length === 0, diagnostics }, false);
+      },
+    );
+
+    const ask = options.ask;
+    if (ask !== undefined) {
+      server.registerTool(
+        'ask',
+        {
+          description: 'Run a whole AskLoop ask loop with a named agent on a task; returns its status, reason, result and number of turns.',
+          inputSchema: { agent: z.string().describe('Agent name'), task: z.string().describe('The task, in words') },
+          annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+        },
+        async ({ agent, task }, extra) => {
+          try {
+            const outcome = await ask(agent, task, extra.signal);
+            return reply({ status: outcome.status, reason: outcome.reason, result: outcome.result, turns: outcome.turns }, false);
+          } catch (error) {
+            return { content: [{ type: 'text', text: `ask failed: ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+          }
+        },
+      );
+    }
+
+    server.registerResource('catalogue', 'askloop://catalogue', { description: 'The tools a program may call under this server\'s policy', mimeType: 'text/plain' }, async (uri) => {
+      const registry = (await setup()).registry;
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: registry.catalogue(options.policy) }] };
+    });
+    server.registerResource('neuroscript-guide', GUIDE_URI, { description: 'A short NeuroScript guide', mimeType: 'text/markdown' }, async (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: NEUROSCRIPT_GUIDE }],
+    }));
+
+    return server;
+  };
+}
+
+/** One AskLoop MCP server (connect it to a transport, e.g. `StdioServerTransport`). */
+export function createAskLoopMcpServer(options: AskLoopMcpServerOptions): McpServer {
+  return createAskLoopMcpServerFactory(options)();
+}

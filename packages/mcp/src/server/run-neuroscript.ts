@@ -1,0 +1,50 @@
+/**
+ * The one place this package calls the interpreter: `run` (prepare, then
+ * execute) and `prepare` alone for the check.
+ */
+import { createInterpreter, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
+import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
+
+/** What one run or check needs from the server. */
+export interface NeuroScriptSetup {
+  readonly registry: ToolRegistry;
+  readonly policy: Policy;
+  readonly limits?: Partial<RunLimits>;
+  readonly stores?: Partial<ToolStores>;
+  /** Session id of the tool host (idempotence records, call limits). */
+  readonly session: string;
+}
+
+/** A program and its libraries, as sent by the MCP client. */
+export interface NeuroScriptRequest {
+  readonly program: string;
+  readonly libraries?: readonly string[];
+  readonly userdata?: JsonValue;
+}
+
+/** Checks, then runs a program in agent mode (one command block) in the sandbox. `turn` numbers the runs of a session. */
+export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
+  const tools = createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn, ...(setup.stores === undefined ? {} : { stores: setup.stores }) });
+  const interpreter = createInterpreter(setup.limits === undefined ? {} : { limits: setup.limits });
+  return interpreter.run(request.program, {
+    mode: 'agent',
+    fileName: 'program.ns',
+    tools,
+    ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
+    ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+/** The static check alone: every diagnostic of the program (agent mode) and of its libraries (named `library-N`). */
+export async function checkNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest): Promise<readonly Diagnostic[]> {
+  const catalog = createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn: 0 }).catalog;
+  const result = await createInterpreter().prepare(request.program, {
+    mode: 'agent',
+    fileName: 'program.ns',
+    catalog,
+    allowAsk: false,
+    ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
+  });
+  return result.diagnostics;
+}

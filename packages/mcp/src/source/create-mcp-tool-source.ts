@@ -1,0 +1,101 @@
+/**
+ * `createMcpToolSource({ servers })`: MCP servers as tool packs, one per
+ * server, refreshed between turns when a server says its tool list changed.
+ */
+import { defineToolPack, type ToolPack } from '@askloop/tools';
+import { validateServerConfig, type McpServersConfig } from '../config/server-config.ts';
+import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+import { createMcpConnection, type McpConnection, type McpServerStatus } from './mcp-connection.ts';
+import { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition } from './mcp-tool-definition.ts';
+import { sanitizeNames } from './sanitize-name.ts';
+
+/** Options of {@link createMcpToolSource}. */
+export interface McpToolSourceOptions {
+  /** Servers by name; a name becomes the tool group (`tool.<name>.<Tool>`) and the capability scope (`mcp:call:<name>`). */
+  readonly servers: McpServersConfig;
+}
+
+/** MCP servers as a source of tool packs. */
+export interface McpToolSource {
+  /**
+   * One pack (`mcp.<server>`) per server. Starts servers that are not running,
+   * and lists again only servers whose list changed (or never listed). Call
+   * it before each turn and build the turn's registry from the result.
+   */
+  toolPacks(): Promise<ToolPack[]>;
+  /** Lists every server again, whatever the stale flags say. */
+  refresh(): Promise<ToolPack[]>;
+  /** True when some server announced a changed tool list since the last listing. */
+  readonly stale: boolean;
+  /** Connection state per server. */
+  status(): Record<string, McpServerStatus>;
+  /** Closes every connection (stops stdio servers). The source cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+interface ServerEntry {
+  readonly connection: McpConnection;
+  readonly timeoutMs: number;
+  readonly maxResultBytes: number;
+  readonly approval: 'destructive' | 'always' | 'never';
+  pack: ToolPack | undefined;
+  stale: boolean;
+}
+
+/** Builds a source; nothing starts until the first `toolPacks()` or call. Throws `MCP_CONFIG_INVALID`. */
+export function createMcpToolSource(options: McpToolSourceOptions): McpToolSource {
+  const entries = new Map<string, ServerEntry>();
+  const seen = new Set<string>();
+  for (const [name, raw] of Object.entries(options.servers)) {
+    const config = validateServerConfig(name, raw);
+    if (seen.has(name.toLowerCase())) throw new AskLoopMcpError('MCP_CONFIG_INVALID', `MCP config: two servers are named '${name}' (names are case-insensitive)`);
+    seen.add(name.toLowerCase());
+    const entry: ServerEntry = {
+      connection: createMcpConnection(name, config, () => {
+        entry.stale = true;
+      }),
+      timeoutMs: config.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+      maxResultBytes: config.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES,
+      approval: config.approval ?? 'destructive',
+      pack: undefined,
+      stale: true,
+    };
+    entries.set(name, entry);
+  }
+  let closed = false;
+
+  const list = async (entry: ServerEntry): Promise<ToolPack> => {
+    // Cleared before listing: a change announced while we list marks it stale again.
+    entry.stale = false;
+    try {
+      const tools = await entry.connection.listTools();
+      const identifiers = sanitizeNames(tools.map((tool) => tool.name));
+      const definitions = tools.map((tool, index) =>
+        mcpToolDefinition(tool, { connection: entry.connection, identifier: identifiers[index] as string, timeoutMs: entry.timeoutMs, maxResultBytes: entry.maxResultBytes, approval: entry.approval }),
+      );
+      entry.pack = defineToolPack(`mcp.${entry.connection.name}`, definitions);
+      return entry.pack;
+    } catch (error) {
+      entry.stale = true;
+      throw error;
+    }
+  };
+
+  const packs = async (force: boolean): Promise<ToolPack[]> => {
+    if (closed) throw new AskLoopMcpError('MCP_CLOSED', 'the MCP tool source is closed');
+    return Promise.all([...entries.values()].map((entry) => (force || entry.stale || entry.pack === undefined ? list(entry) : Promise.resolve(entry.pack))));
+  };
+
+  return {
+    toolPacks: () => packs(false),
+    refresh: () => packs(true),
+    get stale() {
+      return [...entries.values()].some((entry) => entry.stale);
+    },
+    status: () => Object.fromEntries([...entries].map(([name, entry]) => [name, entry.connection.status()])),
+    async close() {
+      closed = true;
+      await Promise.all([...entries.values()].map((entry) => entry.connection.close()));
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * One configured MCP server as a connection that starts on first use, is
+ * reused across turns, and starts again on the next use after the server
+ * died (stdio) or a request failed at the transport level (HTTP). Nothing
+ * here retries a call: a call in flight when the server dies fails, because
+ * the server may already have acted on it.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { isHttpServerConfig, type McpServerConfig } from '../config/server-config.ts';
+import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+
+/** The version string this client announces in `initialize`. */
+export const CLIENT_INFO = { name: 'askloop', version: '0.0.0' } as const;
+
+const STDERR_TAIL = 2_000;
+
+/** A server's connection state, for status displays and tests. */
+export interface McpServerStatus {
+  readonly connected: boolean;
+  /** The child's process id (stdio servers while connected). */
+  readonly pid?: number;
+  /** How many times the server was (re)started. */
+  readonly starts: number;
+}
+
+/** Options of one call. */
+export interface McpCallOptions {
+  /** Aborting cancels the request on the server (`notifications/cancelled`). */
+  readonly signal?: AbortSignal;
+  readonly timeoutMs: number;
+}
+
+/** A lazily started, restartable connection to one server. */
+export interface McpConnection {
+  readonly name: string;
+  listTools(): Promise<Tool[]>;
+  callTool(tool: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
+  status(): McpServerStatus;
+  close(): Promise<void>;
+}
+
+interface Live {
+  readonly client: Client;
+  readonly transport: StdioClientTransport | StreamableHTTPClientTransport;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Opens nothing yet: the server starts on the first `listTools`/`callTool`.
+ * `onListChanged` runs when the server sends `notifications/tools/list_changed`.
+ */
+export function createMcpConnection(name: string, config: McpServerConfig, onListChanged: () => void): McpConnection {
+  let live: Promise<Live> | undefined;
+  let current: Live | undefined;
+  let closed = false;
+  let starts = 0;
+  let stderrTail = '';
+
+  const tail = (): string => (stderrTail.trim() === '' ? '' : `; server stderr: ${stderrTail.trim().slice(-500)}`);
+
+  const makeTransport = (): StdioClientTransport | StreamableHTTPClientTransport => {
+    if (isHttpServerConfig(config)) {
+      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+    }
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: [...(config.args ?? [])],
+      ...(config.env === undefined ? {} : { env: { ...config.env } }),
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderr: 'pipe',
+    });
+    // Kept for connect errors; a bounded tail so a chatty server cannot grow memory.
+    transport.stderr?.on('data', (chunk: Buffer | string) => {
+      stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL);
+    });
+    return transport;
+  };
+
+  const start = async (): Promise<Live> => {
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const transport = makeTransport();
+    const entry: Live = { client, transport };
+    client.onclose = () => {
+      // Only forget the connection this callback belongs to, not a newer one.
+      if (current === entry) {
+        current = undefined;
+        live = undefined;
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged());
+    starts += 1;
+    stderrTail = '';
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw new AskLoopMcpError('MCP_CONNECT_FAILED', `MCP server '${name}' did not start: ${messageOf(error)}${tail()}`, { server: name, cause: error });
+    }
+    current = entry;
+    return entry;
+  };
+
+  const connect = (): Promise<Live> => {
+    if (closed) return Promise.reject(new AskLoopMcpError('MCP_CLOSED', `MCP server '${name}': the tool source is closed`, { server: name }));
+    if (live === undefined) {
+      const attempt = start();
+      live = attempt;
+      attempt.catch(() => {
+        if (live === attempt) live = undefined;
+      });
+    }
+    return live;
+  };
+
+  /** Drops a connection whose transport failed, so the next use starts again. */
+  const drop = async (entry: Live): Promise<void> => {
+    if (current === entry) {
+      current = undefined;
+      live = undefined;
+    }
+    await entry.client.close().catch(() => undefined);
+  };
+
+  // A JSON-RPC error from a live peer leaves the connection usable; anything else (closed pipe, refused socket) does not.
+  const transportFailed = (error: unknown): boolean => !(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed;
+
+  return {
+    name,
+    async listTools() {
+      const entry = await connect();
+      const tools: Tool[] = [];
+      let cursor: string | undefined;
+      try {
+        do {
+          const page = await entry.client.listTools(cursor === undefined ? {} : { cursor });
+          tools.push(...page.tools);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+      } catch (error) {
+        if (transportFailed(error)) await drop(entry);
+        throw new AskLoopMcpError('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${messageOf(error)}${tail()}`, { server: name, cause: error });
+      }
+      return tools;
+    },
+    async callTool(tool, args, options) {
+      const entry = await connect();
+      try {
+        // The SDK's own timeout is a backstop just past ours: the tool host's deadline aborts `signal` first.
+        const result = await entry.client.callTool({ name: tool, arguments: args }, undefined, {
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          timeout: options.timeoutMs + 1_000,
+        });
+        return result as CallToolResult;
+      } catch (error) {
+        if (options.signal?.aborted === true) throw options.signal.reason;
+        if (transportFailed(error)) await drop(entry);
+        throw new AskLoopMcpError('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, { server: name, tool, cause: error });
+      }
+    },
+    status() {
+      const pid = current?.transport instanceof StdioClientTransport ? current.transport.pid : null;
+      return { connected: current !== undefined, ...(pid === null || pid === undefined ? {} : { pid }), starts };
+    },
+    async close() {
+      closed = true;
+      const pending = live;
+      live = undefined;
+      current = undefined;
+      const entry = await pending?.catch(() => undefined);
+      await entry?.client.close().catch(() => undefined);
+    },
+  };
+}

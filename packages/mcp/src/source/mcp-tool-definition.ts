@@ -1,0 +1,96 @@
+/**
+ * One MCP tool as an `@askloop/tools` definition: name under the server's
+ * group, arguments from the input schema, effect and approval from the
+ * annotations, the server's capability, and a handler that calls the server.
+ */
+import { defineTool, ToolError, type ToolDefinition, type ToolEffect, type ToolValue } from '@askloop/tools';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpApprovalMode } from '../config/server-config.ts';
+import { AskLoopMcpError, isAskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+import { contentText, mapCallResult } from './map-call-result.ts';
+import type { McpConnection } from './mcp-connection.ts';
+import { schemaArguments } from './schema-arguments.ts';
+
+/** Default per-call timeout of MCP tools. */
+export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
+
+/** Default largest result, in UTF-8 bytes of its JSON: the interpreter's string limit. */
+export const DEFAULT_MCP_MAX_RESULT_BYTES = 1_048_576;
+
+/** The capability every tool of server `server` needs: `mcp:call:<server in lower case>`. */
+export function mcpCapability(server: string): string {
+  return `mcp:call:${server.toLowerCase()}`;
+}
+
+/** What the annotations say, with the MCP defaults for absent hints (not read-only, destructive, open world). */
+export function annotationEffect(tool: Pick<Tool, 'annotations'>, approval: McpApprovalMode): { effect: ToolEffect; idempotent: boolean; requiresApproval: boolean } {
+  const hints = tool.annotations ?? {};
+  const readOnly = hints.readOnlyHint === true;
+  const destructive = !readOnly && hints.destructiveHint !== false;
+  const openWorld = hints.openWorldHint !== false;
+  const effect: ToolEffect = readOnly ? 'read' : openWorld ? 'external' : 'write';
+  const requiresApproval = approval === 'always' || (approval === 'destructive' && destructive);
+  return { effect, idempotent: readOnly || hints.idempotentHint === true, requiresApproval };
+}
+
+/** Options of {@link mcpToolDefinition}. */
+export interface McpToolDefinitionOptions {
+  readonly connection: McpConnection;
+  /** The identifier the tool is called by (sanitized, unique within the server). */
+  readonly identifier: string;
+  readonly timeoutMs: number;
+  readonly maxResultBytes: number;
+  readonly approval: McpApprovalMode;
+}
+
+const MESSAGE_LIMIT = 1_000;
+
+/** Builds the definition of MCP tool `tool` of `options.connection`'s server. */
+export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions): ToolDefinition {
+  const server = options.connection.name;
+  const displayName = `tool.${server}.${options.identifier}`;
+  const { args, properties } = schemaArguments(tool.inputSchema);
+  const required = new Set(args.filter((arg) => arg.required !== false).map((arg) => arg.name));
+  const description = (tool.description ?? tool.title ?? '').trim() || `MCP tool ${tool.name} of server ${server}`;
+  const failure = (message: string, cause: unknown): ToolError => new ToolError('TOOL_FAILED', message, { tool: displayName, cause });
+  return defineTool(
+    {
+      name: displayName,
+      description,
+      args,
+      returns: 'any',
+      capabilities: [mcpCapability(server)],
+      ...annotationEffect(tool, options.approval),
+      timeoutMs: options.timeoutMs,
+    },
+    async (bound, context): Promise<ToolValue> => {
+      const callArguments: Record<string, unknown> = {};
+      for (const [name, property] of properties) {
+        const value = bound[name];
+        // nil for an optional argument means "not given": the server applies its own default.
+        if ((value === null || value === undefined) && !required.has(name)) continue;
+        Object.defineProperty(callArguments, property, { value, enumerable: true, writable: true, configurable: true });
+      }
+      let result;
+      try {
+        result = await options.connection.callTool(tool.name, callArguments, { signal: context.signal, timeoutMs: options.timeoutMs });
+      } catch (error) {
+        if (!isAskLoopMcpError(error)) throw error;
+        throw failure(`MCP server '${server}' tool '${tool.name}': ${error.message}`, error);
+      }
+      if (result.isError === true) {
+        const text = contentText(result).slice(0, MESSAGE_LIMIT);
+        const cause = new AskLoopMcpError('MCP_TOOL_ERROR', text, { server, tool: tool.name });
+        throw failure(`MCP server '${server}' tool '${tool.name}' returned an error: ${text}`, cause);
+      }
+      const value = mapCallResult(result);
+      // Checked here, before the value is copied into the sandbox, rather than by the interpreter's limits after the copy.
+      const bytes = Buffer.byteLength(JSON.stringify(value));
+      if (bytes > options.maxResultBytes) {
+        const cause = new AskLoopMcpError('MCP_RESULT_TOO_LARGE', `result of ${bytes} bytes`, { server, tool: tool.name });
+        throw failure(`MCP server '${server}' tool '${tool.name}' returned ${bytes} bytes, over the limit of ${options.maxResultBytes} (maxResultBytes)`, cause);
+      }
+      return value;
+    },
+  );
+}
