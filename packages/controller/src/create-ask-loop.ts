@@ -122,7 +122,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   async function runChild(parentSid: string, depth: number, request: AskCall, call: ContinueOptions): Promise<JsonValue> {
-    const result = await start({ agent: request.agent, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth);
+    const agent = findAgent(plugins.agents, request.agent);
+    // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
+    const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
+    const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
+    const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns } };
+    const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth);
     if (result.status === 'DONE') return result.result;
     throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)} ended ${result.status}${result.reason === null ? '' : ` (${result.reason})`} in session ${result.sid}`), { code: 'LOOP_ASK_FAILED' });
   }

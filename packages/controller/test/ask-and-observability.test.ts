@@ -29,6 +29,23 @@ describe('ask (seed 004)', () => {
     expect((await loop.replay(result.sid)).matched).toBe(true);
   });
 
+  it('lets `with {"max_turns": n}` lower the child\'s turn ceiling, and fails the ask when the child halts', async () => {
+    const store = createMemoryTranscriptStore();
+    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const limited = {
+      parent: [program('ask "child", "count" with {"max_turns": 1} into answer', 'emit "<<<LOOP:DONE>>> " + answer'), program('emit "<<<LOOP:DONE>>> gave up"')],
+      child: [program('emit "still counting"')],
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(limited, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'DONE', result: 'gave up', decisions: [{ decision: 'CONTINUE' }, { decision: 'DONE' }] });
+    const [first] = await store.listTurns(result.sid);
+    expect(first?.failure).toMatchObject({ kind: 'runtime' });
+    expect(first?.output).toContain('ERR_MAX_TURNS_EXCEEDED');
+    const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
+    expect(child).toMatchObject({ status: 'halted', turns: 1, lastDecision: { reason: 'ERR_MAX_TURNS_EXCEEDED' } });
+  });
+
   it('refuses ask beyond maxAskDepth before anything runs', async () => {
     const agents = { parent: { name: 'parent', model: 'scripted:parent', maxAskDepth: 0 }, child: { name: 'child', model: 'scripted:child' } };
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
