@@ -67,6 +67,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return model;
   }
 
+  /** Drops a finished session's model and call counter (a cancelled one may resume and keeps them). */
+  function settle(result: LoopResult): LoopResult {
+    if (result.status === 'DONE' || (result.status === 'HALT' && result.reason !== 'ERR_CANCELLED')) {
+      models.delete(result.sid);
+      counters.delete(result.sid);
+    }
+    return result;
+  }
+
   async function requireSession(sid: string, from: TranscriptStore = store): Promise<SessionRecord> {
     const session = await from.getSession(sid);
     if (session === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid} in the store`, sid });
@@ -118,7 +127,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
     const session = await create(run, parentSid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
-    return driveLoop(contextFor(session, depth, run), gate);
+    return settle(await driveLoop(contextFor(session, depth, run), gate));
   }
 
   async function runChild(parentSid: string, depth: number, request: AskCall, call: ContinueOptions): Promise<JsonValue> {
@@ -134,7 +143,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
-    return driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true });
+    return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
 
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
