@@ -24,7 +24,7 @@ describe('numeric and tool options are validated with the reason', () => {
     [['--fuel', 'NaN'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not 'NaN'"],
     [['--fuel', '1e3'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1e3'"],
     [['--fuel', '99999999999999999999'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '99999999999999999999'"],
-    [['--grant', 'disk:read:/x'], "--grant disk:read:/x: unknown resource 'disk'; the tools know fs, memory, net (or * for all)"],
+    [['--grant', 'disk:read:/x'], "--grant disk:read:/x: unknown resource 'disk'; the tools know fs, mcp, memory, net (or * for all)"],
     [['--fs-root', 'no-such-dir'], '--fs-root no-such-dir: no such directory'],
     [['--fs-root', 'a.ns'], '--fs-root a.ns: not a directory'],
   ])('ns run %j is refused before anything runs', async (options, message) => {

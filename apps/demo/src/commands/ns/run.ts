@@ -73,7 +73,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
 
     type Usage = { fuel: number; toolCalls: number; wallMs: number };
     const located = ({ code, kind, message, file, line, column }: { code: string; kind: string; message: string; file?: string | undefined; line: number; column: number }) => ({ code, kind, message, file: file ?? STDIN_NAME, line, column });
-    const report = (emits: readonly string[], whispers: Record<string, string>, error: ReturnType<typeof located> | null, diagnostics: readonly Diagnostic[], usage: Usage): void => {
+    const report = (emits: readonly string[], whispers: Record<string, string>, error: (ReturnType<typeof located> & { severity?: string }) | null, diagnostics: readonly Diagnostic[], usage: Usage): void => {
       if (!json) return;
       const body = { emits, whispers, diagnostics: diagnostics.map((diagnostic) => ({ ...located(diagnostic), severity: diagnostic.severity })), usage };
       io.stdout(`${JSON.stringify(error === null ? { ok: true, ...body } : { ok: false, error, ...body })}\n`);
@@ -103,7 +103,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     if (firstError !== undefined) {
       await pool.close();
       await mcp.close();
-      report([], {}, located(firstError), diagnostics, { fuel: 0, toolCalls: 0, wallMs: 0 });
+      report([], {}, { ...located(firstError), severity: firstError.severity }, diagnostics, { fuel: 0, toolCalls: 0, wallMs: 0 });
       return 1;
     }
 

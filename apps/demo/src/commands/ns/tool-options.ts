@@ -62,8 +62,10 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSet
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-  // Every resource any built-in tool can need, so a grant naming another one is refused, not ignored.
-  checkGrantResources(values.grant, capabilityResources(createDefaultRegistry({ fs: { root: io.cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities)));
+  // Every resource any built-in tool can need, plus `mcp` (the MCP servers' tools, `mcp:call:<server>`),
+  // so a grant naming another one is refused, not ignored.
+  const capabilities = [...createDefaultRegistry({ fs: { root: io.cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call'];
+  checkGrantResources(values.grant, capabilityResources(capabilities));
   const grants: Capability[] = (values.grant ?? []).map((text) => {
     try {
       return parseGrant(text);
