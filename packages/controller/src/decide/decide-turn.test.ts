@@ -77,6 +77,11 @@ describe('decideTurn', () => {
   it('halts on the loop totals', () => {
     expect(decideTurn({ agent: agent({ ceilings: { wallMs: 1 } }), turns: [turn(1, { control: none })] })).toMatchObject({ reason: 'ERR_TIMEOUT' });
     expect(decideTurn({ agent: agent({ ceilings: { tokens: 1 } }), turns: [turn(1, { control: none, tokens: 2 })] })).toMatchObject({ reason: 'ERR_BUDGET' });
+    const costly = { ...turn(1, { control: none }), usage: { fuel: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0.02 } };
+    expect(decideTurn({ agent: agent({ ceilings: { costUsd: 0.01 } }), turns: [costly] })).toMatchObject({ reason: 'ERR_BUDGET' });
+    expect(decideTurn({ agent: agent({ ceilings: { costUsd: 0.05 } }), turns: [costly] })).toEqual({ kind: 'CONTINUE' });
+    const busy = { ...turn(1, { control: none }), usage: { fuel: 500, toolCalls: 3, inputTokens: 0, outputTokens: 0, costUsd: 0 } };
+    expect(decideTurn({ agent: agent({ ceilings: { fuel: 500 } }), turns: [busy] })).toMatchObject({ reason: 'ERR_QUOTA' });
   });
 
   it('turns a CONTINUE into ERR_CANCELLED when cancelled, and keeps a DONE', () => {
