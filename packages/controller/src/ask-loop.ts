@@ -88,6 +88,8 @@ export interface ReplayReport {
 
 /** A configured controller. */
 export interface AskLoop {
+  /** Creates a session without running a turn (for `step`-driven workers); returns its id. Invalid USERDATA gives a session halted ERR_USERDATA_SCHEMA. */
+  create(options: RunLoopOptions): Promise<string>;
   /** Starts a session and runs it until DONE, HALT or PAUSE. HALT is data: this rejects only with a LoopError (host mistakes). */
   run(options: RunLoopOptions): Promise<LoopResult>;
   /** Runs exactly one turn of a running session (for multi-host workers); returns the loop's state after it. */

@@ -4,7 +4,6 @@
  * replay) all run the same loop over stored records.
  */
 import { randomUUID } from 'node:crypto';
-import { validateUserdata, type Userdata } from '@askloop/envelope';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
 import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type SqliteToolStore } from '@askloop/tools';
@@ -20,11 +19,12 @@ import type { LoopContext } from './loop/loop-context.ts';
 import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
 import { resolvePlugins } from './plugin/resolve-plugins.ts';
 import { createTurnRegistry } from './plugin/turn-registry.ts';
-import { firstDivergence } from './replay/first-divergence.ts';
-import { createRecordedModel, createRecordedTools } from './replay/replay-sources.ts';
+import { loopResult } from './loop/loop-result.ts';
+import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
+import { newSession } from './session/new-session.ts';
 import { createSessionGate } from './session/session-gate.ts';
-import { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
+import { guardStore } from './store/guard-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** The controller with its counters. */
@@ -36,12 +36,13 @@ export interface AskLoopWithMetrics extends AskLoop {
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
-  const { store } = options;
+  const store = guardStore(options.store);
   const plugins = resolvePlugins(options.plugins);
   const clock = options.clock ?? systemClock;
   const createId = options.createId ?? randomUUID;
   let ownedPool: SandboxPool | undefined;
-  const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool()).run(request) };
+  // Three workers: a turn waiting on `ask` holds one while its child's turn runs (default maxAskDepth 2, so 3 levels).
+  const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool({ workers: 3 })).run(request) };
   const interpreter = options.interpreter ?? createDefaultInterpreter(pool);
   let toolStore: SqliteToolStore | undefined;
   const toolStores = (): SqliteToolStore => (toolStore ??= openSqliteStore(options.toolStorePath ?? ':memory:', { clock }));
@@ -64,6 +65,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       models.set(sid, model);
     }
     return model;
+  }
+
+  /** Drops a finished session's model and call counter (a cancelled one may resume and keeps them). */
+  function settle(result: LoopResult): LoopResult {
+    if (result.status === 'DONE' || (result.status === 'HALT' && result.reason !== 'ERR_CANCELLED')) {
+      models.delete(result.sid);
+      counters.delete(result.sid);
+    }
+    return result;
   }
 
   async function requireSession(sid: string, from: TranscriptStore = store): Promise<SessionRecord> {
@@ -104,47 +114,36 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     };
   }
 
-  async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
+  async function create(run: RunLoopOptions, parentSid?: string): Promise<SessionRecord> {
     const agent = findAgent(plugins.agents, run.agent);
     agentPolicy(agent);
     const sid = run.sid ?? createId();
-    let userdata: Userdata | undefined;
-    let schemaError: string | undefined;
-    try {
-      userdata = validateUserdata(typeof run.task === 'string' ? { subject: run.task, fields: {} } : run.task);
-    } catch (error) {
-      schemaError = error instanceof Error ? error.message : String(error);
-    }
-    const halted = schemaError === undefined ? undefined : ({ kind: 'HALT', reason: 'ERR_USERDATA_SCHEMA', message: schemaError } as const);
-    const session: SessionRecord = {
-      sid,
-      agent: agent.name,
-      agentDefinition: agent as unknown as JsonValue,
-      userdata: JSON.parse(JSON.stringify(userdata ?? run.task ?? null)) as JsonValue,
-      status: halted === undefined ? 'running' : 'halted',
-      createdAt: now(),
-      updatedAt: now(),
-      turns: 0,
-      ...(halted === undefined ? {} : { lastDecision: halted }),
-      ...(parentSid === undefined ? {} : { parentSid }),
-    };
+    modelFor(sid, agent);
+    const session = newSession(agent, run.task, sid, now(), parentSid);
     await store.createSession(session);
-    if (halted !== undefined) {
-      const usage = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 };
-      return { status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', result: null, turns: 0, sid, decisions: [], usage };
-    }
-    return driveLoop(contextFor(session, depth, run), gate);
+    return session;
+  }
+
+  async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
+    const session = await create(run, parentSid);
+    if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
+    return settle(await driveLoop(contextFor(session, depth, run), gate));
   }
 
   async function runChild(parentSid: string, depth: number, request: AskCall, call: ContinueOptions): Promise<JsonValue> {
-    const result = await start({ agent: request.agent, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth);
+    const agent = findAgent(plugins.agents, request.agent);
+    // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
+    const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
+    const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
+    const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns } };
+    const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth);
     if (result.status === 'DONE') return result.result;
     throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)} ended ${result.status}${result.reason === null ? '' : ` (${result.reason})`} in session ${result.sid}`), { code: 'LOOP_ASK_FAILED' });
   }
 
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
-    return driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true });
+    return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
 
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
@@ -155,39 +154,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function replay(sid: string): Promise<ReplayReport> {
     const session = await requireSession(sid);
-    const recorded = await store.listTurns(sid);
-    const children = (await store.listSessions()).filter((child) => child.parentSid === sid).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-    const replayStore = createMemoryTranscriptStore();
-    const { lastDecision: _last, ...fresh } = session;
-    await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
-    const replayGate = createSessionGate();
-    let child = 0;
-    const context = contextFor(session, await depthOf(session), {}, {
-      store: replayStore,
-      model: createRecordedModel(recorded),
-      replayTools: (turn, catalog) => createRecordedTools(recorded, turn, catalog),
-      sessionCounter: createCallCounter(),
-      ask: async (request) => {
-        const answer = children[child++]?.lastDecision;
-        if (answer?.kind === 'DONE') return answer.result;
-        throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the recording has no finished child session`), { code: 'LOOP_ASK_FAILED' });
-      },
-    });
-    let result = await driveLoop(context, replayGate);
-    // Paused turns take the decision a person recorded for them.
-    for (;;) {
-      if (result.status !== 'PAUSED') break;
-      const approval = recorded.find((turn) => turn.turnIndex === result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0))?.approval;
-      if (approval?.state !== 'approved' && approval?.state !== 'denied') break;
-      await applyApproval(replayStore, sid, approval.state === 'approved', approval.note, now());
-      result = await driveLoop(context, replayGate, { resumed: true });
-    }
-    const replayed = await replayStore.listTurns(sid);
-    const divergence = firstDivergence(recorded, replayed);
-    return { sid, matched: divergence === null, turns: replayed.length, divergence };
+    const depth = await depthOf(session);
+    return replaySession(store, session, (overrides) => contextFor(session, depth, {}, overrides), now);
   }
 
   return {
+    create: async (run) => (await create(run)).sid,
     run: (run) => start(run),
     step: (sid, call) => resume(sid, call, true),
     resume: (sid, call) => resume(sid, call),

@@ -2,7 +2,7 @@
  * The first step of a turn: the envelope (USERDATA from the caller; SCRATCHPAD
  * and OUTPUT from the previous turn only, capped, with marker lines
  * neutralised so a program cannot inject sections) and the system text, as a new record in
- * phase `asking`.
+ * phase `idle`.
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
 import { loopTotals } from '../decide/stop-condition.ts';
@@ -44,7 +44,7 @@ export function composeTurn(context: LoopContext, previous: readonly TurnRecord[
     loopId: context.loopId,
     turnIndex,
     kind,
-    phase: 'asking',
+    phase: 'idle',
     startedAt: isoNow(context),
     system,
     envelope,

@@ -28,15 +28,55 @@ export function turnLimits(context: LoopContext, previous: readonly TurnRecord[]
   };
 }
 
-/** Executes `prepared` for the turn `record` with `tools`. */
-export async function executeTurn(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, previous: readonly TurnRecord[]): Promise<ExecutePatch> {
+/**
+ * How long after the run's wall clock the tools' deadline falls: late enough
+ * that a call cut there finds the run already over its time (SCRIPT_TIMEOUT,
+ * not a tool error), early enough to come before the sandbox's own backstop
+ * (250 ms after the wall clock), so the same slow turn always ends the same way.
+ */
+const TOOL_DEADLINE_GRACE_MS = 50;
+
+/** What the turn's tool host gets from the run: cancelled when the run ends, and no call past its deadline. */
+export interface RunBounds {
+  readonly signal: AbortSignal;
+  /** Epoch ms on the context's clock. */
+  readonly deadline: number;
+  /** Tool results longer than the run's `stringLength` are refused before they are built. */
+  readonly maxResultLength: number;
+}
+
+/** Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds. */
+export async function executeTurn(
+  context: LoopContext,
+  record: TurnRecord,
+  prepared: PreparedProgram,
+  toolsFor: (bounds: RunBounds) => LoopToolBridge,
+  previous: readonly TurnRecord[],
+): Promise<ExecutePatch> {
+  const limits = turnLimits(context, previous);
+  // Ends with the run, so no tool call outlives it (or keeps the process alive).
+  const runEnded = new AbortController();
+  const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);
+  const tools = toolsFor({
+    signal,
+    deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
+    maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
+  });
+  try {
+    return await runProgram(context, record, prepared, tools, limits);
+  } finally {
+    runEnded.abort();
+  }
+}
+
+async function runProgram(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, limits: Partial<RunLimits>): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   let runOver = false;
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
   const result = await context.interpreter.execute(prepared, {
     tools,
-    limits: turnLimits(context, previous),
+    limits,
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     userdata: context.session.userdata,
     globals: { sid: record.sid, turn_index: record.turnIndex },

@@ -44,13 +44,16 @@ export async function finishTurn(context: LoopContext, previous: readonly TurnRe
     decision = (await callFirst(context.hooks, 'decide', turnContext(context, scanned))) ?? decision;
   }
   const ended = context.clock.now();
+  const timings = { ...scanned.timings, scan: ended - scanStarted };
+  // Busy time only: a turn that waited for a person's approval does not spend the loop's wall clock meanwhile.
+  const total = (timings.compose ?? 0) + (timings.model ?? 0) + (timings.prepare ?? 0) + (timings.execute ?? 0) + timings.scan;
   const decided: TurnRecord = {
     ...scanned,
     phase: 'decided',
     decision,
     output: finalOutput(scanned, decision, context.agent.dialect),
     endedAt: new Date(ended).toISOString(),
-    timings: { ...scanned.timings, scan: ended - scanStarted, total: ended - Date.parse(scanned.startedAt) },
+    timings: { ...timings, total },
   };
   await context.store.saveTurn(decided);
   const final = decided;

@@ -11,6 +11,7 @@ import type { EmitEvent } from '../events/event-bus.ts';
 import type { AskCall, LoopInterpreter, LoopToolBridge } from '../interpreter/loop-interpreter.ts';
 import type { NamedHooks } from '../plugin/resolve-plugins.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
+import type { RunBounds } from './execute-turn.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 /** The state and services of one session's driver call. */
@@ -31,7 +32,7 @@ export interface LoopContext {
   readonly toolStores: ToolStores;
   readonly sessionCounter: CallCounter;
   /** Replay: answers tool calls from the recording instead of running them. */
-  readonly replayTools?: (turn: TurnRecord, catalog: HostToolCatalog) => LoopToolBridge;
+  readonly replayTools?: (turn: TurnRecord, catalog: HostToolCatalog, bounds: RunBounds) => LoopToolBridge;
   /** Runs a child loop for an `ask` statement; undefined when the depth limit is reached. */
   readonly ask?: (call: AskCall) => Promise<JsonValue>;
   readonly signal?: AbortSignal;

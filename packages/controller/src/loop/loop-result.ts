@@ -4,14 +4,16 @@
  * same thing for the same session.
  */
 import type { LoopResult } from '../ask-loop.ts';
+import type { LoopDecision } from '../decide/loop-decision.ts';
 import { loopTotals } from '../decide/stop-condition.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 /** The result of session `sid` with `turns` (a v1 HALT returns its OUTPUT with the halt marker). */
-export function loopResult(sid: string, turns: readonly TurnRecord[], dialect: 'v4' | 'v1' = 'v4'): LoopResult {
+export function loopResult(sid: string, turns: readonly TurnRecord[], dialect: 'v4' | 'v1' = 'v4', before?: LoopDecision): LoopResult {
   const decided = turns.filter((turn) => turn.decision !== undefined);
   const last = decided.at(-1);
-  const decision = last?.decision;
+  // `before`: a session that stopped before its first turn (invalid USERDATA).
+  const decision = last?.decision ?? before;
   const totals = loopTotals(turns);
   const status = decision?.kind === 'DONE' ? 'DONE' : decision?.kind === 'HALT' ? 'HALT' : decision?.kind === 'PAUSE' ? 'PAUSED' : 'RUNNING';
   const reason = decision?.kind === 'HALT' || decision?.kind === 'PAUSE' ? decision.reason : null;

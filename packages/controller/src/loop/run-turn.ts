@@ -6,21 +6,17 @@
  * never asked for again, and a re-executed program replays its write calls
  * from the idempotence records.
  */
-import { DEFAULT_LIMITS } from '@askloop/interpreter';
 import { createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
 import { askModel } from './ask-model.ts';
 import { gateProgram } from './approval-gate.ts';
 import { composeTurn } from './compose-turn.ts';
-import { executeTurn, turnLimits } from './execute-turn.ts';
+import { executeTurn, type RunBounds } from './execute-turn.ts';
 import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
-
-/** How long past the run's wall clock a pending tool call may live before the host gives up on it. */
-const TOOL_DEADLINE_GRACE_MS = 1000;
 
 /** Runs (or continues) one turn after `previous`; returns it decided, or paused for approval. */
 export async function runTurn(context: LoopContext, previous: readonly TurnRecord[], start: TurnKind | TurnRecord): Promise<TurnRecord> {
@@ -65,19 +61,9 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
     }
   }
 
-  // The turn's tool host; the one that runs the program is bound to the run (below).
-  const hostFor = (run?: { signal: AbortSignal; deadline: number; maxResultLength: number }) =>
-    createToolHost({
-      registry,
-      policy,
-      stores: context.toolStores,
-      session: record.sid,
-      turn: record.turnIndex,
-      sessionCounter: context.sessionCounter,
-      clock: context.clock,
-      ...run,
-    });
-  const host = hostFor();
+  const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
+  // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
+  const host = createToolHost(hostOptions);
   if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
     const elapsed = timed();
     const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
@@ -101,18 +87,8 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
   if (record.failure === undefined && prepared !== undefined) {
     await save({}, 'executing');
     const elapsed = timed();
-    // Tool calls end with the run: on its cancellation, and when it finishes (pending calls are aborted). The
-    // deadline is only a backstop past the run's own wall clock, which must win so a timeout reads the same on replay.
-    const limits = turnLimits(context, previous);
-    const runEnded = new AbortController();
-    const runHost = hostFor({
-      signal: context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]),
-      deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
-      maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
-    });
-    const tools = context.replayTools?.(record, runHost.catalog) ?? runHost;
-    const executed = await executeTurn(context, record, prepared, tools, previous).finally(() => runEnded.abort());
-    const { fuel, toolCallCount, ...patch } = executed;
+    const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
+    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, previous);
     await save({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
   }
   return finishTurn(context, previous, record);

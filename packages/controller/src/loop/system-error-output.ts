@@ -1,19 +1,18 @@
 /**
- * A failure as the model sees it next turn: one `SYSTEM_ERROR` line of JSON
- * in OUTPUT with the stable code, the message, the line and the offending
- * ACTIONS line, so the model can repair exactly what failed.
+ * A failure as the model sees it next turn (docs/protocol.md §3): a
+ * `SYSTEM_ERROR` line in OUTPUT with the stable code, where, and the message,
+ * then the offending ACTIONS line after `> `, so the model can repair exactly
+ * what failed.
  */
 import type { TurnFailure } from './turn-record.ts';
 
-/** The SYSTEM_ERROR line (no trailing newline). */
+/** The SYSTEM_ERROR text: one line, plus the offending line when known (no trailing newline). */
 export function systemErrorLine(failure: TurnFailure): string {
-  const detail = {
-    code: failure.code,
-    message: failure.message,
-    ...(failure.line === undefined || failure.line === 0 ? {} : { line: failure.line }),
-    ...(failure.sourceLine === undefined ? {} : { source: failure.sourceLine }),
-  };
-  return `SYSTEM_ERROR ${JSON.stringify(detail)}`;
+  const where = failure.line === undefined || failure.line < 1 ? '' : ` at line ${failure.line}${failure.column === undefined || failure.column < 1 ? '' : `, column ${failure.column}`}`;
+  // One line each, whatever the message holds, so the text cannot pose as more OUTPUT lines.
+  const message = failure.message.replace(/\s*\r?\n\s*/g, ' ');
+  const source = failure.sourceLine === undefined || failure.sourceLine === '' ? '' : `\n> ${failure.sourceLine.replace(/\r?\n/g, ' ')}`;
+  return `SYSTEM_ERROR ${failure.code}${where}: ${message}${source}`;
 }
 
 /** The 1-based `line` of `text`, trimmed, when it exists. */

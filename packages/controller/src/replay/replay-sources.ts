@@ -5,8 +5,9 @@
  */
 import type { JsonValue } from '@askloop/interpreter';
 import { ProviderError, type GenerateOptions, type GenerateResult, type LanguageModel, type ProviderErrorCode } from '@askloop/providers';
-import type { HostToolCatalog } from '@askloop/tools';
+import type { Clock, HostToolCatalog } from '@askloop/tools';
 import type { LoopToolBridge } from '../interpreter/loop-interpreter.ts';
+import type { RunBounds } from '../loop/execute-turn.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 /** A model replaying the recorded model calls of `turns`, in order. */
@@ -47,7 +48,7 @@ export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel
 }
 
 /** A tool bridge for `turn` answering from the recording of the same turn. */
-export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnRecord, catalog: HostToolCatalog): LoopToolBridge {
+export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnRecord, catalog: HostToolCatalog, bounds: RunBounds, clock: Clock): LoopToolBridge {
   const original = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex);
   const calls = original?.toolCalls ?? [];
   let next = 0;
@@ -56,8 +57,16 @@ export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnR
     call(name: string): JsonValue | Promise<never> {
       const call = calls[next];
       next += 1;
-      // The recorded turn timed out inside this call, which never returned: wait as it did, until the turn's wall clock ends it.
-      if (call === undefined && next === calls.length + 1 && original?.failure?.kind === 'timeout') return new Promise<never>(() => {});
+      // The recorded turn timed out inside its last call (cut at the run's deadline, or never returned):
+      // fail it at the same deadline, so the run ends the way it did.
+      const timedOut = original?.failure?.kind === 'timeout';
+      if (timedOut && (call === undefined ? next === calls.length + 1 : next === calls.length && call.error !== undefined)) {
+        const error = Object.assign(new Error(call?.error?.message ?? 'the recorded call never returned'), { code: call?.error?.code ?? 'TOOL_TIMEOUT' });
+        return new Promise<never>((_resolve, reject) => {
+          const timer = setTimeout(() => reject(error), Math.max(0, bounds.deadline - clock.now()));
+          bounds.signal.addEventListener('abort', () => { clearTimeout(timer); reject(error); }, { once: true });
+        });
+      }
       if (call === undefined || call.name !== name) {
         throw Object.assign(new Error(`replay: call ${next - 1} of turn ${turn.turnIndex} was ${call?.name ?? 'not made'} when recorded, now ${name}`), { code: 'LOOP_REPLAY_DIVERGED' });
       }

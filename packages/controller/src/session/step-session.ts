@@ -27,6 +27,28 @@ export function canStep(last: TurnRecord | undefined): boolean {
   return decision?.kind === 'PAUSE' && decision.reason === 'V1_AWAIT' && last.approval?.state === 'approved';
 }
 
+/**
+ * A cancelled turn, opened again where it stopped: its recorded reply and
+ * checked program are kept (no new model call; its write calls replay from
+ * the idempotence records), what the cancelled run produced is dropped.
+ */
+export function reopenTurn(record: TurnRecord): TurnRecord {
+  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, ...rest } = record;
+  const ranLints = control?.lints.length ?? 0;
+  return {
+    ...rest,
+    phase: rest.prepared !== undefined ? 'prepared' : 'asking',
+    lints: rest.lints.slice(0, rest.lints.length - ranLints),
+    emits: [],
+    whispers: [],
+    output: '',
+    scratchpad: '',
+    toolCalls: [],
+    digest: null,
+    usage: { ...rest.usage, fuel: 0, toolCalls: 0 },
+  };
+}
+
 /** Runs the next turn of the session, if it can take one; returns the last turn afterwards. */
 export async function stepSession(context: LoopContext): Promise<TurnRecord | undefined> {
   const turns = await context.store.listTurns(context.session.sid);
@@ -35,7 +57,7 @@ export async function stepSession(context: LoopContext): Promise<TurnRecord | un
   let record: TurnRecord;
   if (last === undefined) record = await runTurn(context, [], 'normal');
   else if (last.phase !== 'decided') record = await runTurn(context, turns.slice(0, -1), last);
-  else if (last.decision?.kind === 'HALT') record = await runTurn(context, turns.slice(0, -1), last.kind); // a cancelled turn runs again
+  else if (last.decision?.kind === 'HALT') record = await runTurn(context, turns.slice(0, -1), reopenTurn(last)); // a cancelled turn runs again
   else record = await runTurn(context, turns, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
   await updateSession(context, record);
   return record;

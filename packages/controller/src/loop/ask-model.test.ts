@@ -1,0 +1,47 @@
+import { ProviderError, type GenerateOptions, type LanguageModel } from '@askloop/providers';
+import { describe, expect, it } from 'vitest';
+import { askModel } from './ask-model.ts';
+
+const END = '<<<NSENV:V4:END>>>';
+const reply = ['<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n', '<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "x"\nendcommand\n', `${END}\n`, 'tokens we do not want to pay for', ' and more'];
+
+/** A model that streams chunk by chunk and stops when aborted, as the HTTP providers do. */
+function streamingModel(chunks: readonly string[]): LanguageModel & { delivered: () => number } {
+  let delivered = 0;
+  return {
+    provider: 'fake',
+    modelId: 'stream',
+    delivered: () => delivered,
+    async generate(options: GenerateOptions) {
+      for (const chunk of chunks) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (options.signal?.aborted) throw new ProviderError({ code: 'PROVIDER_ABORTED', message: 'aborted', provider: 'fake' });
+        delivered += 1;
+        options.onText?.(chunk);
+      }
+      return { text: chunks.join(''), usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', latencyMs: 1, attempts: 1, raw: null, provider: 'fake', model: 'stream', warnings: [] };
+    },
+  };
+}
+
+describe('askModel', () => {
+  it('stops the call at the END line and keeps the text, with estimated usage', async () => {
+    const model = streamingModel(reply);
+    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {} });
+    expect(model.delivered()).toBe(3);
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
+    expect('reply' in outcome && outcome.reply.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('reads a reply without an envelope to its end (the tolerant extraction decides later)', async () => {
+    const outcome = await askModel({ model: streamingModel(['Sure! ', 'Here is my plan.']), system: '', prompt: '', settings: {} });
+    expect('reply' in outcome && outcome.reply.text).toBe('Sure! Here is my plan.');
+  });
+
+  it('reports a caller abort as cancelled, not as a reply', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await askModel({ model: streamingModel(reply), system: '', prompt: '', settings: {}, signal: controller.signal });
+    expect('failure' in outcome && outcome.failure).toMatchObject({ kind: 'cancelled', code: 'PROVIDER_ABORTED' });
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Replay: the same loop over a copy of the session in a scratch store, with
+ * the recorded replies (a replay model), the recorded tool results (a replay
+ * tool bridge), the recorded approvals and the recorded answers of child
+ * `ask` loops; then the first divergence from the recording.
+ */
+import type { JsonValue } from '@askloop/interpreter';
+import { createCallCounter } from '@askloop/tools';
+import type { ReplayReport } from '../ask-loop.ts';
+import { driveLoop } from '../loop/drive-loop.ts';
+import type { LoopContext } from '../loop/loop-context.ts';
+import { applyApproval } from '../session/apply-approval.ts';
+import { createSessionGate } from '../session/session-gate.ts';
+import { createMemoryTranscriptStore } from '../store/memory-transcript-store.ts';
+import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
+import { firstDivergence } from './first-divergence.ts';
+import { createRecordedModel, createRecordedTools } from './replay-sources.ts';
+
+/** Replays session `session` of `store`; `contextFor` builds the live context with overrides. */
+export async function replaySession(store: TranscriptStore, session: SessionRecord, contextFor: (overrides: Partial<LoopContext>) => LoopContext, now: () => string): Promise<ReplayReport> {
+  const { sid } = session;
+  const recorded = await store.listTurns(sid);
+  const children = (await store.listSessions()).filter((child) => child.parentSid === sid).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const replayStore = createMemoryTranscriptStore();
+  const { lastDecision: _last, ...fresh } = session;
+  await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
+  let child = 0;
+  const replayAsk = async (): Promise<JsonValue> => {
+    const answer = children[child++]?.lastDecision;
+    if (answer?.kind === 'DONE') return answer.result;
+    throw Object.assign(new Error('ask: the recording has no finished child session here'), { code: 'LOOP_ASK_FAILED' });
+  };
+  const live = contextFor({});
+  const context = contextFor({
+    store: replayStore,
+    model: createRecordedModel(recorded),
+    replayTools: (turn, catalog, bounds) => createRecordedTools(recorded, turn, catalog, bounds, live.clock),
+    sessionCounter: createCallCounter(),
+    // `ask` only where the live loop allowed it, so the check refuses what it refused.
+    ...(live.ask === undefined ? {} : { ask: replayAsk }),
+  });
+  const gate = createSessionGate();
+  let result = await driveLoop(context, gate);
+  // A paused turn takes the decision a person recorded for it.
+  while (result.status === 'PAUSED') {
+    const pausedTurn = result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0);
+    const approval = recorded.find((turn) => turn.turnIndex === pausedTurn)?.approval;
+    if (approval?.state !== 'approved' && approval?.state !== 'denied') break;
+    await applyApproval(replayStore, sid, approval.state === 'approved', approval.note, now());
+    result = await driveLoop(context, gate, { resumed: true });
+  }
+  const replayed = await replayStore.listTurns(sid);
+  const divergence = firstDivergence(recorded, replayed);
+  return { sid, matched: divergence === null, turns: replayed.length, divergence };
+}

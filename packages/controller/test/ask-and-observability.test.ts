@@ -1,0 +1,93 @@
+/** Seed 004's `ask` hook, the decision log, the counters and USERDATA validation, end to end. */
+import { createSandboxPool } from '@askloop/interpreter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import type { LoopEvent } from '../src/events/loop-event.ts';
+import { decisionLogEntry } from '../src/loop/decision-log.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope, testPlugin } from './test-plugin.ts';
+
+// Two workers: the parent's run waits in one while the child's turn runs in the other (a pool needs maxAskDepth + 1).
+const pool = createSandboxPool({ workers: 2 });
+afterAll(() => pool.close());
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+
+describe('ask (seed 004)', () => {
+  const models = {
+    parent: [program('ask "child", "what is two plus two" into answer', 'emit "<<<LOOP:DONE>>> child said " + answer')],
+    child: [program('emit "<<<LOOP:DONE>>> four"')],
+  };
+
+  it('runs a child loop in a new session and returns its result', async () => {
+    const store = createMemoryTranscriptStore();
+    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
+    const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
+    expect(child).toMatchObject({ agent: 'child', status: 'done', userdata: { subject: 'what is two plus two' } });
+    expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it('lets `with {"max_turns": n}` lower the child\'s turn ceiling, and fails the ask when the child halts', async () => {
+    const store = createMemoryTranscriptStore();
+    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const limited = {
+      parent: [program('ask "child", "count" with {"max_turns": 1} into answer', 'emit "<<<LOOP:DONE>>> " + answer'), program('emit "<<<LOOP:DONE>>> gave up"')],
+      child: [program('emit "still counting"')],
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(limited, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'DONE', result: 'gave up', decisions: [{ decision: 'CONTINUE' }, { decision: 'DONE' }] });
+    const [first] = await store.listTurns(result.sid);
+    expect(first?.failure).toMatchObject({ kind: 'runtime' });
+    expect(first?.output).toContain('ERR_MAX_TURNS_EXCEEDED');
+    const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
+    expect(child).toMatchObject({ status: 'halted', turns: 1, lastDecision: { reason: 'ERR_MAX_TURNS_EXCEEDED' } });
+  });
+
+  it('refuses ask beyond maxAskDepth before anything runs', async () => {
+    const agents = { parent: { name: 'parent', model: 'scripted:parent', maxAskDepth: 0 }, child: { name: 'child', model: 'scripted:child' } };
+    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+});
+
+describe('observability', () => {
+  it('logs every decided turn and counts decisions, halts, validations and tokens', async () => {
+    const events: LoopEvent[] = [];
+    const store = createMemoryTranscriptStore();
+    const replies = [program('emit "a"', 'whisper "n", "note"'), 'not an envelope'];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool, onEvent: (event) => events.push(event) });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: 'x' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_ENV_MARKERS_INVALID', turns: 2 });
+    const logs = events.flatMap((event) => (event.type === 'decision' ? [event.log] : []));
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ sid: result.sid, turn_index: 1, decision: 'CONTINUE', reason: null, output_bytes: 2, scratch_bytes: 5 });
+    expect(Object.keys(logs[0] ?? {}).sort()).toEqual(['decision', 'latency_ms', 'loop_id', 'model_latency_ms', 'output_bytes', 'reason', 'scratch_bytes', 'sid', 'ts', 'turn_index']);
+    expect(logs[1]).toMatchObject({ decision: 'HALT', reason: 'ERR_ENV_MARKERS_INVALID' });
+    // The log is derived from the stored records alone.
+    expect((await store.listTurns(result.sid)).map(decisionLogEntry)).toEqual(logs);
+    expect(loop.metrics()).toMatchObject({ turns: 2, decisions: { CONTINUE: 1, HALT: 1 }, halts: { ERR_ENV_MARKERS_INVALID: 1 }, failedValidations: 1 });
+    expect(loop.metrics().inputTokens).toBeGreaterThan(0);
+    const types = new Set(events.map((event) => event.type));
+    for (const type of ['loop-start', 'turn-start', 'phase', 'model-text', 'reply', 'prepared', 'emit', 'whisper', 'decision', 'loop-end']) expect(types).toContain(type);
+  });
+
+  it('logs the final result of a DONE turn', async () => {
+    const events: LoopEvent[] = [];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> 42"')] })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });
+    await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: 'x' });
+    expect(events.find((event) => event.type === 'decision')).toMatchObject({ log: { decision: 'DONE', final_result: '42' } });
+  });
+
+  it('halts ERR_USERDATA_SCHEMA for a task that is not valid USERDATA, as data', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] })], store, pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: { subject: 42 } as never });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', turns: 0 });
+    expect(await store.getSession(result.sid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_USERDATA_SCHEMA' } });
+  });
+});

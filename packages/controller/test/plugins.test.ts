@@ -1,0 +1,112 @@
+/** Plugin resolution, hook composition and the errors that name the plugin. */
+import { createSandboxPool } from '@askloop/interpreter';
+import { createScriptedProvider } from '@askloop/providers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import { isLoopError } from '../src/errors/loop-error.ts';
+import type { LoopEvent } from '../src/events/loop-event.ts';
+import { definePlugin, type AskLoopPlugin } from '../src/plugin/plugin.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope, testPlugin } from './test-plugin.ts';
+
+const pool = createSandboxPool({ workers: 1 });
+afterAll(() => pool.close());
+
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+const agent = { name: 'worker', model: 'scripted:m' };
+const codeOf = (fn: () => unknown): unknown => {
+  try {
+    fn();
+  } catch (error) {
+    return isLoopError(error) ? { code: error.code, plugin: error.plugin } : error;
+  }
+  return undefined;
+};
+const loopWith = (plugins: AskLoopPlugin[]) => createAskLoop({ plugins, store: createMemoryTranscriptStore(), pool });
+
+describe('plugin resolution', () => {
+  it('refuses duplicate names, unknown versions and mismatched provider keys', () => {
+    const base = testPlugin({ m: [] });
+    expect(codeOf(() => loopWith([base, { ...base }]))).toEqual({ code: 'LOOP_PLUGIN_INVALID', plugin: 'test' });
+    expect(codeOf(() => loopWith([{ ...base, specificationVersion: 'v2' as 'v1' }]))).toEqual({ code: 'LOOP_PLUGIN_INVALID', plugin: 'test' });
+    const provider = createScriptedProvider({ models: { m: [] } });
+    expect(codeOf(() => loopWith([definePlugin({ name: 'p', specificationVersion: 'v1', providers: { other: provider } })]))).toEqual({ code: 'LOOP_PLUGIN_INVALID', plugin: 'p' });
+    const twice = definePlugin({ name: 'again', specificationVersion: 'v1', providers: { scripted: provider } });
+    expect(codeOf(() => loopWith([base, twice]))).toEqual({ code: 'LOOP_PLUGIN_INVALID', plugin: 'again' });
+  });
+
+  it('names unknown agents and providers', async () => {
+    const loop = loopWith([testPlugin({ m: [] })]);
+    await expect(loop.run({ agent: 'nobody', task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND' });
+    await expect(loop.run({ agent: { name: 'a', model: 'nowhere:m' }, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND' });
+    await expect(loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['not a pattern ['] } }, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID' });
+  });
+
+  it('runs agents contributed by plugins', async () => {
+    const loop = loopWith([testPlugin({ m: [program('emit "<<<LOOP:DONE>>> named"')] }, new Map(), { worker: agent })]);
+    expect(await loop.run({ agent: 'worker', task: 'x' })).toMatchObject({ status: 'DONE', result: 'named' });
+  });
+});
+
+describe('hooks', () => {
+  it('lets programChecked deny a program before it runs', async () => {
+    const gate = definePlugin({ name: 'gate', specificationVersion: 'v1', hooks: { programChecked: () => ({ kind: 'deny', message: 'no emits on Fridays' }) } });
+    const loop = loopWith([testPlugin({ m: [program('emit "x"')] }), gate]);
+    const result = await loop.run({ agent, task: 'x' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+  });
+
+  it('lets programChecked hold a program for approval', async () => {
+    const gate = definePlugin({ name: 'gate', specificationVersion: 'v1', hooks: { programChecked: () => ({ kind: 'require-approval', message: 'check with ops' }) } });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> ok"')] }), gate], store, pool });
+    const paused = await loop.run({ agent, task: 'x' });
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'AWAITING_APPROVAL' });
+    expect((await store.getSession(paused.sid))?.status).toBe('paused');
+    await expect(loop.approve('missing')).rejects.toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND' });
+    expect(await loop.approve(paused.sid)).toMatchObject({ status: 'DONE', result: 'ok' });
+    await expect(loop.approve(paused.sid)).rejects.toMatchObject({ code: 'LOOP_APPROVAL_NOT_PENDING' });
+  });
+
+  it('lets a decide hook add a stop condition, first answer winning', async () => {
+    const calls: string[] = [];
+    const stop = definePlugin({
+      name: 'stop',
+      specificationVersion: 'v1',
+      hooks: {
+        turnStart: (turn) => void calls.push(`start ${turn.turnIndex}`),
+        decide: (turn) => (turn.record.emits.includes('enough') ? { kind: 'DONE', result: 'stopped by plugin' } : undefined),
+      },
+    });
+    const later = definePlugin({ name: 'later', specificationVersion: 'v1', hooks: { decide: () => ({ kind: 'HALT', reason: 'ERR_QUOTA', message: 'never reached' }) } });
+    const loop = loopWith([testPlugin({ m: [program('emit "enough"')] }), stop, later]);
+    expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE', result: 'stopped by plugin' });
+    expect(calls).toEqual(['start 1']);
+  });
+
+  it('rewraps a throwing hook as LOOP_PLUGIN_ERROR naming plugin and hook', async () => {
+    const broken = definePlugin({ name: 'broken', specificationVersion: 'v1', hooks: { turnStart: () => { throw new Error('oops'); } } });
+    const loop = loopWith([testPlugin({ m: [program('emit "x"')] }), broken]);
+    await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PLUGIN_ERROR', plugin: 'broken', hook: 'turnStart' });
+  });
+
+  it('reports a throwing event hook without stopping the loop', async () => {
+    const events: LoopEvent[] = [];
+    const noisy = definePlugin({ name: 'noisy', specificationVersion: 'v1', hooks: { event: (event) => { if (event.type === 'decision') throw new Error('listener bug'); } } });
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> fine"')] }), noisy], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });
+    expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE' });
+    expect(events.find((event) => event.type === 'hook-error')).toMatchObject({ plugin: 'noisy', hook: 'event', message: 'listener bug' });
+  });
+
+  it('lists tool sources before every turn', async () => {
+    let listed = 0;
+    const source = definePlugin({
+      name: 'mcp',
+      specificationVersion: 'v1',
+      toolSources: [{ name: 'fake', toolPacks: async () => { listed += 1; return []; } }],
+    });
+    const loop = loopWith([testPlugin({ m: [program('emit "a"'), program('emit "<<<LOOP:DONE>>> b"')] }), source]);
+    expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE' });
+    expect(listed).toBe(2);
+  });
+});

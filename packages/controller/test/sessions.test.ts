@@ -1,0 +1,149 @@
+/**
+ * Sessions end to end: single flight per session with concurrency across
+ * sessions (from the recorded start/end times), step, cancel and resume,
+ * and resume after a crash mid-turn without double effects.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxPool } from '@askloop/interpreter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import type { TurnRecord } from '../src/loop/turn-record.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import type { TranscriptStore } from '../src/store/transcript-store.ts';
+import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
+
+const pool = createSandboxPool({ workers: 2 });
+const dir = mkdtempSync(join(tmpdir(), 'askloop-controller-'));
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+const slow = (text: string) => ({ text, delayMs: 60 });
+const agent = { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.test.*', 'tool.str.*'] } };
+const span = (turn: TurnRecord) => [Date.parse(turn.startedAt), Date.parse(turn.endedAt ?? turn.startedAt)] as const;
+
+describe('sessions', () => {
+  it('runs turns of one session one at a time while other sessions proceed', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = [slow(program('emit "one"')), slow(program('emit "two"')), slow(program('emit "<<<LOOP:DONE>>> three"'))];
+    // Session b is driven by two callers at once (run and step), beside session c on another controller.
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool });
+    const start = loop.run({ agent, task: 'b', sid: 'b' });
+    const other = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool }).run({ agent, task: 'c', sid: 'c' });
+    const extra = (async () => {
+      while ((await store.getSession('b')) === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
+      return loop.step('b');
+    })();
+    const [b, c, stepped] = await Promise.all([start, other, extra]);
+    expect(stepped.sid).toBe('b');
+    expect(b.status).toBe('DONE');
+    expect(c.status).toBe('DONE');
+    const turnsB = await store.listTurns('b');
+    for (let index = 1; index < turnsB.length; index += 1) {
+      expect(span(turnsB[index - 1] as TurnRecord)[1]).toBeLessThanOrEqual(span(turnsB[index] as TurnRecord)[0]);
+    }
+    const turnsC = await store.listTurns('c');
+    // Sessions b and c overlapped in time: each started before the other finished.
+    const [bStart, bEnd] = [span(turnsB[0] as TurnRecord)[0], span(turnsB.at(-1) as TurnRecord)[1]];
+    const [cStart, cEnd] = [span(turnsC[0] as TurnRecord)[0], span(turnsC.at(-1) as TurnRecord)[1]];
+    expect(bStart).toBeLessThan(cEnd);
+    expect(cStart).toBeLessThan(bEnd);
+    await loop.close();
+  });
+
+  it('steps exactly one turn at a time', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store, pool });
+    const sid = await loop.create({ agent, task: 's' });
+    expect(await store.listTurns(sid)).toEqual([]);
+    const afterOne = await loop.step(sid);
+    expect(afterOne).toMatchObject({ status: 'RUNNING', turns: 1 });
+    const afterTwo = await loop.step(sid);
+    expect(afterTwo).toMatchObject({ status: 'DONE', result: 'two', turns: 2 });
+    await loop.close();
+  });
+
+  it('halts ERR_CANCELLED on abort and resumes the same session', async () => {
+    const store = createMemoryTranscriptStore();
+    const controller = new AbortController();
+    const replies = [program('emit "one"'), { text: program('emit "<<<LOOP:DONE>>> never"'), delayMs: 5_000 }, program('emit "<<<LOOP:DONE>>> resumed"')];
+    const loop = createAskLoop({
+      plugins: [testPlugin({ m: replies })],
+      store,
+      pool,
+      onEvent: (event) => {
+        if (event.type === 'turn-start' && event.turnIndex === 2) setTimeout(() => controller.abort(), 20);
+      },
+    });
+    const cancelled = await loop.run({ agent, task: 'x', signal: controller.signal });
+    expect(cancelled).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    const resumed = await loop.resume(cancelled.sid);
+    expect(resumed).toMatchObject({ status: 'DONE', result: 'resumed', turns: 2 });
+    await loop.close();
+  });
+
+  it('resumes a turn cancelled while running from its recorded reply, without repeating its writes', async () => {
+    const effects: EffectLog = new Map();
+    const controller = new AbortController();
+    const store = createMemoryTranscriptStore();
+    const reply = program('set n = tool.test.Bump("c")', 'call tool.test.Sleep(300)', 'emit "<<<LOOP:DONE>>> bumped " + n');
+    const loop = createAskLoop({
+      plugins: [testPlugin({ m: [reply] }, effects)],
+      store,
+      pool,
+      toolStorePath: join(dir, 'cancel.db'),
+      onEvent: (event) => {
+        if (event.type === 'tool-call' && event.call.name === 'tool.test.bump') controller.abort();
+      },
+    });
+    const cancelled = await loop.run({ agent, task: 'x', signal: controller.signal });
+    expect(cancelled).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    // The model has no reply left: the resumed turn must come from the record.
+    const resumed = await loop.resume(cancelled.sid);
+    expect(resumed).toMatchObject({ status: 'DONE', result: 'bumped 1', turns: 1 });
+    expect(effects.get('c')).toBe(1);
+    await loop.close();
+  });
+
+  it('resumes after a crash mid-turn from the recorded reply, replaying write calls instead of repeating them', async () => {
+    const effects: EffectLog = new Map();
+    const toolStorePath = join(dir, 'tools.db');
+    let crash = true;
+    const memory = createMemoryTranscriptStore();
+    // A store that dies once, right after the program ran (before the scan is saved): the host "crashed".
+    const crashing: TranscriptStore = {
+      ...memory,
+      async saveTurn(record) {
+        if (crash && record.phase === 'scanning') {
+          crash = false;
+          throw new Error('host killed');
+        }
+        return memory.saveTurn(record);
+      },
+    };
+    const first = createAskLoop({
+      plugins: [testPlugin({ m: [program('set n = tool.test.Bump("cursor")', 'emit "cursor at " + n')] }, effects)],
+      store: crashing,
+      pool,
+      toolStorePath,
+      createId: (() => { let id = 0; return () => `id-${++id}`; })(),
+    });
+    await expect(first.run({ agent, task: 'x', sid: 'crashy' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR', message: expect.stringContaining('host killed') });
+    expect(effects.get('cursor')).toBe(1);
+    expect((await memory.listTurns('crashy'))[0]?.phase).toBe('executing');
+
+    // A new host: its model only knows the NEXT reply, so turn 1 must come from the record.
+    const second = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> finished"')] }, effects)], store: memory, pool, toolStorePath });
+    const resumed = await second.resume('crashy');
+    expect(resumed).toMatchObject({ status: 'DONE', result: 'finished', turns: 2 });
+    expect(effects.get('cursor')).toBe(1);
+    const turns = await memory.listTurns('crashy');
+    expect(turns[0]?.output).toBe('cursor at 1\n');
+    await first.close().catch(() => undefined);
+    await second.close();
+  });
+});
