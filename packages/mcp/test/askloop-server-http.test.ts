@@ -62,7 +62,7 @@ describe('askloop as an MCP server over HTTP', () => {
     expect(clean.structuredContent).toEqual({ ok: true, diagnostics: [] });
     const broken = await client.callTool({ name: 'neuroscript_check', arguments: { program: 'command\n  emit tool.str.Nope()\nendcommand\n', libraries: ['func f() means\n  x = 1\nendfunc\n'] } });
     const codes = (broken.structuredContent as { diagnostics: { code: string; file?: string }[] }).diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.code}`);
-    expect(codes).toEqual(['library-1.ns:SCRIPT_SYNTAX', 'program.ns:SCRIPT_TOOL_UNKNOWN']);
+    expect(codes).toEqual(['library-1:SCRIPT_SYNTAX', 'program.ns:SCRIPT_TOOL_UNKNOWN']);
   });
 
   it('runs an ask loop through the injected function', async () => {
