@@ -59,6 +59,14 @@ describe('askloop run (the real CLI)', () => {
     ]);
   });
 
+  it('says why a HALT happened without --json', async () => {
+    const script = await file('short-text.json', [envelope('emit "step one"')]);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 'two steps', '--script', script, '--db', 'halt-text.db'], io)).toBe(3);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/turn 2: HALT ERR_PROVIDER\naskloop: HALT ERR_PROVIDER after 2 turns \(session [0-9a-f-]{36}\)\n {2}cause: PROVIDER_SCRIPT_EXHAUSTED: .+\n$/);
+  });
+
   it('prints the result on standard output and one line per turn on standard error without --json', async () => {
     const script = await file('text.json', [envelope('emit "thinking"'), envelope('emit "<<<LOOP:DONE>>> 42"')]);
     const io = captureIo({ cwd: dir });
@@ -133,6 +141,7 @@ describe('askloop run (the real CLI)', () => {
     const sid = /approve: askloop approve ([0-9a-f-]{36})/.exec(paused.stderr)?.[1];
     expect(sid).toBeDefined();
     expect(paused.stderr).toContain(`askloop deny ${sid} [--note TEXT]`);
+    expect(paused.stderr).toContain(`askloop: PAUSED (V1_AWAIT) after 1 turn: session ${sid} waits for a person to answer.`);
 
     const approved = await spawnCli(['approve', sid!, '--note', 'ok by ops', '--script', script, '--db', db, '--json']);
     expect(approved.code).toBe(0);

@@ -24,8 +24,14 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     io.stderr('askloop: stopping after the current step (Ctrl-C again to quit at once)\n');
     controller.abort();
   });
-  const onEvent = options.onEvent ?? (options.json ? undefined : progressLines(io));
-  const call: ContinueOptions = { signal: controller.signal, ...(onEvent === undefined ? {} : { onEvent }) };
+  const print = options.onEvent ?? (options.json ? undefined : progressLines(io));
+  // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
+  let failure: { code: string; message: string } | undefined;
+  const onEvent: LoopEventListener = (event) => {
+    if (event.type === 'decision') failure = event.record.failure;
+    print?.(event);
+  };
+  const call: ContinueOptions = { signal: controller.signal, onEvent };
   let result: LoopResult;
   try {
     if (action.kind === 'run') result = await loop.run({ agent: action.agent, task: action.task, ...call });
@@ -37,5 +43,7 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     stopListening?.();
     await loop.close();
   }
-  return printLoopResult(io, result, options.json);
+  const code = printLoopResult(io, result, options.json);
+  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${failure.code}: ${failure.message}\n`);
+  return code;
 }

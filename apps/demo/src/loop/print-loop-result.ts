@@ -55,7 +55,7 @@ export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean
     io.stdout(`${result.result ?? ''}\n`);
   } else if (result.status === 'PAUSED') {
     io.stderr(
-      `askloop: PAUSED (${result.reason}) after ${turns}: the program of turn ${result.turns + 1} waits for a person.\n` +
+      `askloop: PAUSED (${result.reason}) after ${turns}: session ${result.sid} waits for a person to answer.\n` +
         `  approve: askloop approve ${result.sid} [--note TEXT]\n` +
         `  deny:    askloop deny ${result.sid} [--note TEXT]\n`,
     );
