@@ -16,6 +16,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'replay', summary: 'replay a stored session from its records and report the first divergence', load: async () => (await import('./replay.ts')).replayCommand },
   { name: 'demo', summary: 'Plan → Apply through the controller with a scripted model (no API key, no network)', load: async () => (await import('./demo.ts')).demoCommand },
   { name: 'view', summary: 'serve a local web page showing stored sessions as a timeline (live while one runs)', load: async () => (await import('./view.ts')).viewCommand },
+  { name: 'init', summary: 'write a commented askloop.config.yaml (agents, models, quotas, store, plugins)', load: async () => (await import('./init.ts')).initCommand },
   { name: 'envelope parse', summary: 'parse an AEIOU v4 envelope and print it as JSON', load: async () => (await import('./envelope/parse.ts')).parseCommand },
   { name: 'envelope compose', summary: 'write envelope text from the JSON that `parse` prints', load: async () => (await import('./envelope/compose.ts')).composeCommand },
   { name: 'envelope digest', summary: "print the progress digest of a turn's OUTPUT and SCRATCHPAD", load: async () => (await import('./envelope/digest.ts')).digestCommand },
