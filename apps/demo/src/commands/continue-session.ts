@@ -19,8 +19,8 @@ const WHAT: Record<Action, string> = {
   resume: `Continues a stored session from its last decided turn: a turn cut short
 (Ctrl-C, a crash) is finished from its recorded reply and program, without
 asking the model again; write tools replay their recorded results.`,
-  approve: `Approves the program a paused session waits on (a tool that needs
-approval): it runs, and the loop goes on.`,
+  approve: `Approves what a paused session waits on (a program using a tool that
+needs approval, or a v1 [[loop:await]]): it runs, and the loop goes on.`,
   deny: `Denies the program a paused session waits on: nothing of it runs, and
 the loop halts ERR_PERMISSIONS (or, under the agent's repair, feeds the
 denial back to the model).`,
