@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,13 +65,19 @@ describe('askloop view', () => {
     expect(stderr).toBe('');
   });
 
-  it('refuses a missing database, an unknown session and a bad port before serving', async () => {
+  it('refuses a missing database, an unknown session, a port in use and a bad port', async () => {
     const missing = captureIo({ cwd: dir });
     expect(await main(['view', '--db', 'nothing.db', '--no-open'], missing)).toBe(2);
     expect(missing.err).toContain(`no sessions database at ${join(dir, 'nothing.db')}`);
     const unknown = captureIo({ cwd: dir });
     expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(2);
     expect(unknown.err).toContain("no session 'no-such-session'");
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const taken = captureIo({ cwd: dir });
+    expect(await main(['view', '--db', join(dir, 'askloop', 'sessions.db'), '--port', String((busy.address() as AddressInfo).port), '--no-open'], taken)).toBe(2);
+    expect(taken.err).toContain('already in use on 127.0.0.1');
+    await new Promise<void>((resolve) => busy.close(() => resolve()));
     const port = captureIo({ cwd: dir });
     expect(await main(['view', '--port', '70000', '--no-open'], port)).toBe(2);
     expect(port.err).toContain('--port must be a whole number from 0 to 65535');

@@ -64,7 +64,11 @@ Options:
     }
     try {
       if (sid !== undefined && (await store.getSession(sid)) === undefined) throw usageError(`no session '${sid}' in ${db}`);
-      const viewer = await startViewer({ store, port, env: io.env });
+      const viewer = await startViewer({ store, port, env: io.env }).catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
+        throw error;
+      });
       const url = sid === undefined ? viewer.url : `${viewer.url}#/sessions/${encodeURIComponent(sid)}`;
       io.stdout(`askloop view: ${url}\n(sessions from ${db}; Ctrl-C stops)\n`);
       if (values['no-open'] !== true) openBrowser(url);
