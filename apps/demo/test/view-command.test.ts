@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSessionDb } from '../src/default-session-db.ts';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 import { CLI_SOURCE } from './spawn-cli.ts';
@@ -28,14 +27,6 @@ beforeAll(async () => {
   await fixture.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe('defaultSessionDb', () => {
-  it('uses an absolute XDG_DATA_HOME, else ~/.local/share', () => {
-    expect(defaultSessionDb({ XDG_DATA_HOME: '/data', HOME: '/home/a' }, 'linux')).toBe('/data/askloop/sessions.db');
-    expect(defaultSessionDb({ XDG_DATA_HOME: 'relative', HOME: '/home/a' }, 'linux')).toBe('/home/a/.local/share/askloop/sessions.db');
-    expect(defaultSessionDb({ HOME: '/home/a' }, 'darwin')).toBe('/home/a/.local/share/askloop/sessions.db');
-  });
-});
 
 describe('askloop view', () => {
   it('serves the default database on a printed loopback URL until SIGINT', async () => {

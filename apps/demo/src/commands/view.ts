@@ -8,8 +8,8 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
-import { defaultSessionDb } from '../default-session-db.ts';
 import type { Command } from '../io.ts';
+import { defaultDbPath } from '../loop/default-db-path.ts';
 import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
 
@@ -49,7 +49,7 @@ Options:
     if (positionals.length > 1) throw usageError(`unexpected argument '${positionals[1]}'`);
     const sid = positionals[0];
     const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port (0 picks a free one)' }) ?? 0;
-    const db = values.db === undefined ? defaultSessionDb(io.env) : resolve(io.cwd, values.db);
+    const db = values.db === undefined ? defaultDbPath(io.env) : resolve(io.cwd, values.db);
     // Opening a missing file would create an empty database: say where the sessions were expected instead.
     if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);
     if (!statSync(db).isFile()) throw new CliError('CLI_FILE_UNREADABLE', `${db} is not a file`);
