@@ -15,13 +15,13 @@ import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixtur
 let dir = '';
 let fixture: ViewerFixture;
 let viewer: Viewer;
-/** The viewer's own connection to the file, as `askloop view` in another process would have. */
+/** The viewer's own read-only connection to the file, as `askloop view` in another process has. */
 let readStore: SqliteTranscriptStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'askloop-view-api-'));
   fixture = await createViewerFixture(join(dir, 'sessions.db'));
-  readStore = createSqliteTranscriptStore(join(dir, 'sessions.db'));
+  readStore = createSqliteTranscriptStore(join(dir, 'sessions.db'), { readOnly: true });
   viewer = await startViewer({ store: readStore, pollMs: 50, env: { OPENAI_API_KEY: FAKE_KEY } });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@
  * database fail before anything listens.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,10 +56,14 @@ describe('askloop view', () => {
     expect(stderr).toBe('');
   });
 
-  it('refuses a missing database, an unknown session, a port in use and a bad port', async () => {
+  it('refuses a missing database, a file that is not one, an unknown session, a port in use and a bad port', async () => {
     const missing = captureIo({ cwd: dir });
     expect(await main(['view', '--db', 'nothing.db', '--no-open'], missing)).toBe(2);
     expect(missing.err).toContain(`no sessions database at ${join(dir, 'nothing.db')}`);
+    writeFileSync(join(dir, 'notes.txt'), 'not a database\n');
+    const wrong = captureIo({ cwd: dir });
+    expect(await main(['view', '--db', 'notes.txt', '--no-open'], wrong)).toBe(1);
+    expect(wrong.err).toContain('file is not a database (LOOP_STORE_ERROR)');
     const unknown = captureIo({ cwd: dir });
     expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(2);
     expect(unknown.err).toContain("no session 'no-such-session'");
