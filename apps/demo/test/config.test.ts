@@ -5,7 +5,7 @@
  * end to end through createAskLoop — its provider answers, its tool runs.
  */
 import { builtinPlugin, createAskLoop, createMemoryTranscriptStore } from '@askloop/controller';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,17 @@ describe('loadConfig', () => {
     const config = parseConfig(CONFIG_TEMPLATE, { file: '/project/askloop.config.yaml' });
     expect(config.agents['hello']).toMatchObject({ name: 'hello', model: 'openai:gpt-4.1-mini', quotas: { fuel: 200000, wallMs: 30000, toolCalls: 50 }, ceilings: { maxTurns: 8, tokens: 200000 }, settings: { temperature: 0 } });
     expect(config.plugins).toEqual([]);
+  });
+
+  it("accepts the README's example file", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const example = /## The config file[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const config = parseConfig(example, { file: '/project/askloop.config.yaml' });
+    expect(config.agents['researcher']).toMatchObject({ model: 'openai:gpt-4.1-mini', quotas: { fuel: 200000 }, ceilings: { maxTurns: 8 } });
+    expect(config.storePath).toBe('/project/.askloop/sessions.db');
+    // The error the README shows is the one the CLI prints.
+    const error = configError('models:\n  default: openai:x\nagents:\n  a:\n    quotas:\n      fuel: lots\n');
+    expect(readme).toContain(`askloop: ${error.file}:${error.line}:${error.column}: ${error.message} (${error.code})`);
   });
 
   it('applies the file-wide defaults under each agent and resolves the store path from the file', () => {
