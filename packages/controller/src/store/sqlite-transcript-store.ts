@@ -161,6 +161,13 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
          started_at = excluded.started_at, ended_at = excluded.ended_at, decision = excluded.decision, record = excluded.record`,
     ),
     listTurns: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index'),
+    // One statement, so atomic: insert, or take over a lease that is ours or has lapsed.
+    acquireLease: db.prepare(
+      `INSERT INTO controller_leases (sid, holder, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+       WHERE controller_leases.holder = excluded.holder OR controller_leases.expires_at <= ?`,
+    ),
+    releaseLease: db.prepare('DELETE FROM controller_leases WHERE sid = ? AND holder = ?'),
   } satisfies Record<string, StatementSync>;
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
@@ -204,6 +211,15 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       record.sid),
     listTurns: (sid) =>
       run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => JSON.parse(String(row.record)) as TurnRecord), sid),
+    acquireLease: (sid, holder, ttlMs) =>
+      run('acquireLease', () => {
+        const now = clock.now();
+        return Number(statements.acquireLease.run(sid, holder, now + ttlMs, now).changes) > 0;
+      }, sid),
+    releaseLease: (sid, holder) =>
+      run('releaseLease', () => {
+        statements.releaseLease.run(sid, holder);
+      }, sid),
     close: () =>
       run('close', () => {
         // A shared connection belongs to whoever opened it.
