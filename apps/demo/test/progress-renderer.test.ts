@@ -84,6 +84,17 @@ describe('motion', () => {
   });
 });
 
+describe('turns: false', () => {
+  it('prints no turn lines (the caller narrates them), only the summary', () => {
+    let out = '';
+    const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false, turns: false });
+    for (const event of events) renderer.onEvent(event);
+    expect(out).toBe('');
+    renderer.finish(result);
+    expect(out).toMatch(/^\nDONE HELLO BIG WORLD\n/);
+  });
+});
+
 describe('colour and motion', () => {
   it('colours a terminal unless NO_COLOR or TERM=dumb; FORCE_COLOR colours a pipe', () => {
     expect(shouldUseColor({ isTTY: true, env: {} })).toBe(true);
