@@ -55,3 +55,14 @@ describe('results over the run limit (maxResultLength)', () => {
     expect(error.message).toContain(`would return ${1024 * 1024 * 512} characters; the run's limit is ${1024 * 1024}`);
   });
 });
+
+describe('results with very many items', () => {
+  it('checks a list of 512 Ki items without overflowing the stack (Split of a 512 Ki-character string with "")', async () => {
+    // Regression: the host's size check spread the list into push() and failed with "Maximum call stack size exceeded".
+    const plain = hostFor(createSafeToolPacks());
+    const parts = (await plain.call('tool.str.Split', ['a'.repeat(512 * 1024), ''])) as string[];
+    expect(parts).toHaveLength(512 * 1024);
+    const words = (await plain.call('tool.str.SplitWords', ['a '.repeat(300_000)])) as string[];
+    expect(words).toHaveLength(300_000);
+  });
+});

@@ -91,7 +91,8 @@ export function resultTextLength(value: ToolValue, budget = Infinity): number {
   while (stack.length > 0 && total <= budget) {
     const item = stack.pop() as ToolValue;
     if (typeof item === 'string') total += item.length;
-    else if (Array.isArray(item)) stack.push(...(item as ToolValue[]));
+    // One push per element: spreading a list of ~120,000+ items overflows the stack.
+    else if (Array.isArray(item)) for (const element of item as ToolValue[]) stack.push(element);
     else if (item !== null && typeof item === 'object') {
       for (const [key, entry] of Object.entries(item)) {
         total += key.length;
