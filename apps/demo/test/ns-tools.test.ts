@@ -89,6 +89,23 @@ describe('tool policy on the command line', () => {
     expect(io.err).toMatch(/^two\.ns:1:1 SCRIPT_DUPLICATE_FUNCTION Function 'helper' is already defined in one\.ns at line 1/);
   });
 
+  it('ns check refuses a function defined in two library files, as ns run does (also without a command file)', async () => {
+    // Regression: ns check checked each file alone and exited 0 on these files, which ns run refuses.
+    const directory = await workspace();
+    await writeFile(join(directory, 'one.ns'), 'func helper() means\n  emit "one"\nendfunc\n');
+    await writeFile(join(directory, 'two.ns'), 'func other() means\n  emit "x"\nendfunc\nfunc helper() means\n  emit "two"\nendfunc\n');
+    await writeFile(join(directory, 'main.ns'), 'command\n  emit "before"\n  call helper()\nendcommand\n');
+    const expected = { code: 'SCRIPT_DUPLICATE_FUNCTION', file: 'two.ns', line: 4, column: 1, message: "Function 'helper' is already defined in one.ns at line 1; rename one of them." };
+    for (const files of [['one.ns', 'two.ns', 'main.ns'], ['one.ns', 'two.ns']]) {
+      const checked = captureIo({ cwd: directory });
+      expect(await main(['ns', 'check', ...files, '--json'], checked)).toBe(1);
+      expect(JSON.parse(checked.out)).toMatchObject({ ok: false, error: expected });
+      const ran = captureIo({ cwd: directory });
+      expect(await main(['ns', 'run', ...files, '--json'], ran)).toBe(1);
+      expect(JSON.parse(ran.out)).toMatchObject({ ok: false, emits: [], error: expected });
+    }
+  });
+
   it('ns run denies tools outside the default pure groups before anything runs', async () => {
     const io = captureIo({ stdin: 'command\n  emit "before"\n  emit tool.system.Caps()\nendcommand\n' });
     expect(await main(['ns', 'run', '-'], io)).toBe(1);

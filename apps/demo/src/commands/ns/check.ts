@@ -3,7 +3,7 @@
  * statically checks NeuroScript files before anything runs, against the real
  * tool registry and policy of `@askloop/tools`.
  */
-import { check, parseBounded, type CheckContext, type Diagnostic } from '@askloop/interpreter';
+import { check, findDuplicateFunctions, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
@@ -55,12 +55,16 @@ Options:
     const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: mcp.setup.catalog };
 
     const diagnostics: Diagnostic[] = [];
+    const parsedPrograms: Program[] = [];
     for (const { fileName, source } of scripts) {
       // Bounded: large sources parse in a supervised worker or are refused, never at the host's expense.
       const parsed = await parseBounded(source, { fileName });
+      if (parsed.ok) parsedPrograms.push(parsed.program);
       const result = { diagnostics: parsed.ok ? check(parsed.program, context) : parsed.diagnostics };
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
     }
+    // The rule across files that `ns run` enforces when it loads them together: one definition per function name.
+    diagnostics.push(...findDuplicateFunctions(parsedPrograms.filter((program) => program.kind === 'library')));
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
 
     if (values.json) {

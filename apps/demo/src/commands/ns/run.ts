@@ -3,7 +3,7 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, parseBounded, resolveLimits, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
@@ -98,6 +98,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       for (const diagnostic of result.diagnostics) found.set(JSON.stringify(diagnostic), diagnostic);
       if (result.ok && isCommand) prepared.push({ program, prepared: result.prepared });
     }
+    // Also when no command file loads the libraries together: ns check reports the same.
+    for (const diagnostic of findDuplicateFunctions(libraries)) found.set(JSON.stringify(diagnostic), diagnostic);
     const diagnostics = [...found.values()];
     for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
     const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
