@@ -45,7 +45,7 @@ export const TOOL_ERROR_CODES = {
   TOOL_REPLAY_DIVERGED: { referenceCode: 19, fix: 'A replayed turn made a different call at this position than the recorded one; replay the same program or use a new turn number.' },
   TOOL_REPLAY_IN_PROGRESS: { referenceCode: 19, fix: 'Another host is running the call at this (session, turn, call index) right now; wait for it to finish and replay the turn to get its recorded result. If that host crashed, the outcome is unknown and the call is never re-run automatically: start a new turn number.' },
   TOOL_RESULT_INVALID: { referenceCode: 6, fix: 'A tool must return plain JSON-able data (string, finite number, boolean, null, arrays, plain objects).' },
-  TOOL_RESULT_TOO_LARGE: { referenceCode: 37, fix: 'The result would exceed the run\'s value-size limit (maxResultLength, the interpreter\'s stringLength; checked before the result is built); call the tool on smaller values, or raise stringLength and maxResultLength together.' },
+  TOOL_RESULT_TOO_LARGE: { referenceCode: 37, fix: 'The result would exceed the run\'s value-size limit (maxResultLength, the interpreter\'s stringLength; checked before the result is built), or nests lists and maps more than 100 levels deep; call the tool on smaller (flatter) values, or raise stringLength and maxResultLength together.' },
   TOOL_SPEC_INVALID: { referenceCode: 18, fix: 'Fix the tool definition passed to defineTool() as the message says.' },
   TOOL_STORE_MISSING: { referenceCode: 18, fix: 'Pass stores to createToolHost() (e.g. openSqliteStore(file)) or to the pack factory.' },
   TOOL_TIMEOUT: { referenceCode: 21, fix: 'The tool ran past its timeout; retry with less work, or raise timeoutMs in its spec or the host.' },

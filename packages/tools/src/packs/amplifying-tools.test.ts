@@ -65,4 +65,13 @@ describe('results with very many items', () => {
     const words = (await plain.call('tool.str.SplitWords', ['a '.repeat(300_000)])) as string[];
     expect(words).toHaveLength(300_000);
   });
+
+  it.each([
+    ['tool.json.Parse', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+    ['tool.str.ParseJsonString', `${'{"a": '.repeat(5000)}1${'}'.repeat(5000)}`],
+  ])('%s of 5,000 nested levels is TOOL_RESULT_TOO_LARGE (it overflowed the stack: TOOL_FAILED)', async (name, text) => {
+    const error = await hostFor(createSafeToolPacks()).fail(name, [text]);
+    expect(error.code).toBe('TOOL_RESULT_TOO_LARGE');
+    expect(error.message).toContain('nested more than 100 levels deep');
+  });
 });
