@@ -89,6 +89,21 @@ describe('tool policy on the command line', () => {
     expect(io.err).toMatch(/^two\.ns:1:1 SCRIPT_DUPLICATE_FUNCTION Function 'helper' is already defined in one\.ns at line 1/);
   });
 
+  it.each([
+    ['tool.str.Length(5)', "argument 'input_string' expects a string"],
+    ['tool.math.Add("a", 1)', "argument 'num1' expects"],
+    ['tool.str.Substring("abc", "x", 1)', "argument 'start_index' expects"],
+  ])('ns check and ns run refuse the literal argument of %s before anything runs', async (call, reason) => {
+    // Regression: the check passed these and the run failed with SCRIPT_TOOL_ARGUMENTS after "before" was emitted.
+    const source = `command\n  emit "before"\n  emit ${call}\nendcommand\n`;
+    const checked = captureIo({ stdin: source });
+    expect(await main(['ns', 'check', '-', '--json'], checked)).toBe(1);
+    expect(JSON.parse(checked.out)).toMatchObject({ ok: false, error: { code: 'SCRIPT_TOOL_ARGUMENT_TYPE', kind: 'check', line: 3, message: expect.stringContaining(reason) } });
+    const ran = captureIo({ stdin: source });
+    expect(await main(['ns', 'run', '-', '--json'], ran)).toBe(1);
+    expect(JSON.parse(ran.out)).toMatchObject({ ok: false, emits: [], error: { code: 'SCRIPT_TOOL_ARGUMENT_TYPE', line: 3 } });
+  });
+
   it('ns check refuses a function defined in two library files, as ns run does (also without a command file)', async () => {
     // Regression: ns check checked each file alone and exited 0 on these files, which ns run refuses.
     const directory = await workspace();

@@ -18,6 +18,7 @@ import type { ToolRegistry } from '../registry/tool-registry.ts';
 import { suggestNames } from '../registry/suggest-names.ts';
 import { bindArguments, isNamedArgumentMap } from '../spec/bind-arguments.ts';
 import { canonicalToolName } from '../spec/canonical-name.ts';
+import { literalArgumentError } from '../spec/literal-argument-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength, resultTextLength } from '../spec/result-size.ts';
@@ -89,8 +90,10 @@ export interface HostToolCatalog extends ToolCatalog {
    * static check passes. When every argument in `args` is known (a literal),
    * the call's scoped capabilities are checked too, exactly as `call` will
    * (`policy.authorize` without counting), so a call refused at run time for
-   * its literal arguments is refused before the program runs. Arguments that
-   * do not bind are left to `call`, which reports them.
+   * its literal arguments is refused before the program runs. A literal
+   * argument that can never bind (a type its parameter cannot take, nil for a
+   * required one) is `TOOL_ARGUMENT_INVALID` / `TOOL_ARGUMENT_MISSING` here
+   * too; argument counts are left to the interpreter's check.
    */
   check(name: string, args?: readonly StaticArgument[]): ToolError | undefined;
   /** Up to three close names the policy allows ("did you mean"). */
@@ -166,7 +169,11 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const { spec } = found.definition;
       const decision = policy.check(spec);
       if (!decision.ok) return decision.error;
-      if (args === undefined || spec.scopes === undefined || args.some((argument) => argument === undefined)) return undefined;
+      if (args === undefined) return undefined;
+      // A literal argument the run time would refuse (wrong type, nil where one is required) is refused now.
+      const invalid = literalArgumentError(spec, args as readonly (ToolValue | undefined)[]);
+      if (invalid !== undefined) return invalid;
+      if (spec.scopes === undefined || args.some((argument) => argument === undefined)) return undefined;
       let bound;
       try {
         bound = bindArguments(spec, copyArguments(spec.displayName, args as ToolValue[]));
