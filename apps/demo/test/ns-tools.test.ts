@@ -104,6 +104,16 @@ describe('tool policy on the command line', () => {
     expect(JSON.parse(ran.out)).toMatchObject({ ok: false, emits: [], error: { code: 'SCRIPT_TOOL_ARGUMENT_TYPE', line: 3 } });
   });
 
+  it('ns run names the library file of a run-time error inside a library function', async () => {
+    // Regression: the error's line and column were the library's, the file was the command's.
+    const directory = await workspace();
+    await writeFile(join(directory, 'lib.ns'), 'func boom() means\n  emit "in lib"\n  fail "broken"\nendfunc\n');
+    await writeFile(join(directory, 'main.ns'), 'command\n  emit "before"\n  call boom()\nendcommand\n');
+    const io = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'lib.ns', 'main.ns', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out)).toMatchObject({ ok: false, emits: ['before', 'in lib'], error: { code: 'SCRIPT_FAIL', file: 'lib.ns', line: 3, column: 3 } });
+  });
+
   it('ns check refuses a function defined in two library files, as ns run does (also without a command file)', async () => {
     // Regression: ns check checked each file alone and exited 0 on these files, which ns run refuses.
     const directory = await workspace();

@@ -116,6 +116,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const usage = { fuel: 0, toolCalls: 0, wallMs: 0 };
     let error: ScriptErrorData | null = null;
     let failedFile: string | undefined;
+    const definedIn = new Map<string, string | undefined>();
+    for (const library of libraries) for (const definition of library.functions) if (!definedIn.has(definition.name)) definedIn.set(definition.name, library.fileName);
     try {
       for (const [turn, { program, prepared: ready }] of prepared.entries()) {
         // The run's tool calls end with it: at its deadline, and when it returns (pending calls are aborted).
@@ -140,7 +142,9 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         usage.wallMs += result.usage.wallMs;
         if (result.error !== null) {
           error = result.error;
-          failedFile = program.fileName;
+          // The innermost frame names the function the error is in: its library's file, not the command's.
+          const innermost = result.error.frames[0]?.name;
+          failedFile = (innermost === undefined ? undefined : definedIn.get(innermost)) ?? program.fileName;
           break;
         }
       }
