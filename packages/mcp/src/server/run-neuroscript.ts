@@ -30,7 +30,7 @@ const TOOL_DEADLINE_GRACE_MS = 1000;
  * sandbox. `turn` numbers the runs of a session. The run's tool host is bound
  * to the run: its calls are cancelled when the run ends (however it ends) or
  * the client cancels, never last past the run's deadline, and their results
- * are refused past the run's value-size limit — a long-running server must
+ * are refused past the run's value-size limits — a long-running server must
  * not keep a finished run's tool calls going.
  */
 export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
@@ -45,6 +45,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
     signal: signal === undefined ? runEnded.signal : AbortSignal.any([signal, runEnded.signal]),
     deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS,
     maxResultLength: limits.stringLength,
+    maxResultItems: limits.collectionSize,
   });
   const interpreter = createInterpreter(setup.limits === undefined ? {} : { limits: setup.limits });
   try {

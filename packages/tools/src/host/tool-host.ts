@@ -21,7 +21,7 @@ import { canonicalToolName } from '../spec/canonical-name.ts';
 import { literalArgumentError } from '../spec/literal-argument-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
-import { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength, resultTextLength } from '../spec/result-size.ts';
+import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength, largestCollection, resultTextLength } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
@@ -60,6 +60,12 @@ export interface ToolHostOptions {
    * (the interpreter's default). Larger results are `TOOL_RESULT_TOO_LARGE`.
    */
   readonly maxResultLength?: number;
+  /**
+   * The most items one list or map of a result may hold: pass the run's
+   * `collectionSize`. Default {@link DEFAULT_MAX_RESULT_ITEMS} (the
+   * interpreter's default). Larger results are `TOOL_RESULT_TOO_LARGE`.
+   */
+  readonly maxResultItems?: number;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -153,6 +159,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const counters = createCallCounters(options.sessionCounter);
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
+  const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
 
@@ -269,7 +276,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
           timeoutMs,
           spec.displayName,
           (signal) => {
-            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, stores, policy, registry, rest: bound.rest, authorize };
+            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, maxResultItems, stores, policy, registry, rest: bound.rest, authorize };
             return Promise.resolve().then(() => handler(bound.args, context));
           },
           cancel,
@@ -277,6 +284,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         result = toToolValue(raw);
         // Amplifying tools refuse before building; this catches every other oversized result.
         ensureResultLength(spec.displayName, resultTextLength(result, maxResultLength), maxResultLength);
+        ensureResultItems(spec.displayName, largestCollection(result), maxResultItems);
       } catch (error) {
         // A failed call is not recorded: give the slot up so a retry or replay acts again.
         await releaseQuietly(recorded, session, turn, callIndex);

@@ -123,7 +123,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         // The run's tool calls end with it: at its deadline, and when it returns (pending calls are aborted).
         const runEnded = new AbortController();
         // The deadline is a backstop past the run's own wall clock (which ends the run with SCRIPT_TIMEOUT first).
-        const binding = { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength };
+        const binding = { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength, maxResultItems: runLimits.collectionSize };
         const result = await interpreter
           .execute(ready, {
             tools: toolSetup.hostFor(turn, binding),

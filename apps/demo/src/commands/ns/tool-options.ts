@@ -53,6 +53,7 @@ export interface RunBinding {
   /** Epoch ms. */
   readonly deadline: number;
   readonly maxResultLength: number;
+  readonly maxResultItems: number;
 }
 
 /** The tools a command works with: one policy, used by the static check (through `catalog`) and by every run's tool host. */
