@@ -114,6 +114,19 @@ describe('tool policy on the command line', () => {
     expect(JSON.parse(io.out)).toMatchObject({ ok: false, emits: ['before', 'in lib'], error: { code: 'SCRIPT_FAIL', file: 'lib.ns', line: 3, column: 3 } });
   });
 
+  it('memory tools work when allowed and granted (an in-memory store per command), so the check and the run agree', async () => {
+    // Regression: ns check accepted these calls and every one failed at run time with TOOL_STORE_MISSING.
+    const directory = await workspace();
+    await writeFile(join(directory, 'a.ns'), 'command\n  emit "before"\n  set ok, version = tool.memory.CAS("public/x", 0, "hello")\n  emit ok\nendcommand\n');
+    await writeFile(join(directory, 'b.ns'), 'command\n  set value, version = tool.memory.Get("public/x")\n  emit value\n  emit version\nendcommand\n');
+    const options = ['--allow', 'tool.memory.*', '--grant', 'memory:read,write:public/*', '--json'];
+    const checked = captureIo({ cwd: directory });
+    expect(await main(['ns', 'check', 'a.ns', 'b.ns', ...options], checked)).toBe(0);
+    const ran = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'a.ns', 'b.ns', ...options], ran)).toBe(0);
+    expect(JSON.parse(ran.out)).toMatchObject({ ok: true, emits: ['before', 'true', 'hello', '1'] });
+  });
+
   it('ns check refuses a function defined in two library files, as ns run does (also without a command file)', async () => {
     // Regression: ns check checked each file alone and exited 0 on these files, which ns run refuses.
     const directory = await workspace();

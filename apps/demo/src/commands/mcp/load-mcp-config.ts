@@ -100,7 +100,8 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     await source.close();
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const hostFor = (turn: number, run?: RunBinding) => createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...run });
+  const hostFor = (turn: number, run?: RunBinding) =>
+    createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores() }) });
   return {
     setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
     close: () => source.close(),
