@@ -127,6 +127,33 @@ describe('tool policy on the command line', () => {
     expect(JSON.parse(ran.out)).toMatchObject({ ok: true, emits: ['before', 'true', 'hello', '1'] });
   });
 
+  it.each([
+    ['call nosuch()', 'SCRIPT_FUNCTION_UNKNOWN', "No function named 'nosuch' is defined"],
+    ['emit helper(1, 2)', 'SCRIPT_FUNCTION_ARGUMENT_COUNT', 'helper() takes 1 argument, got 2.'],
+  ])('ns check and ns run refuse `%s` before anything runs', async (statement, code, message) => {
+    // Regression: the check passed these and the run failed (SCRIPT_FUNCTION_NOT_FOUND / SCRIPT_ARGUMENT_COUNT) after "before" was emitted.
+    const directory = await workspace();
+    await writeFile(join(directory, 'lib.ns'), 'func helper(needs a) means\n  emit a\nendfunc\n');
+    await writeFile(join(directory, 'main.ns'), `command\n  emit "before"\n  ${statement}\nendcommand\n`);
+    const checked = captureIo({ cwd: directory });
+    expect(await main(['ns', 'check', 'lib.ns', 'main.ns', '--json'], checked)).toBe(1);
+    expect(JSON.parse(checked.out)).toMatchObject({ ok: false, error: { code, kind: 'check', file: 'main.ns', line: 3, message: expect.stringContaining(message) } });
+    const ran = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'lib.ns', 'main.ns', '--json'], ran)).toBe(1);
+    expect(JSON.parse(ran.out)).toMatchObject({ ok: false, emits: [], error: { code, file: 'main.ns', line: 3 } });
+  });
+
+  it('a library alone may call functions of another library (checked when a command loads them)', async () => {
+    const directory = await workspace();
+    await writeFile(join(directory, 'one.ns'), 'func outer() means\n  call inner()\nendfunc\n');
+    await writeFile(join(directory, 'two.ns'), 'func inner() means\n  emit "inner"\nendfunc\n');
+    await writeFile(join(directory, 'main.ns'), 'command\n  call outer()\nendcommand\n');
+    expect(await main(['ns', 'check', 'one.ns'], captureIo({ cwd: directory }))).toBe(0);
+    const ran = captureIo({ cwd: directory });
+    expect(await main(['ns', 'run', 'one.ns', 'two.ns', 'main.ns', '--json'], ran)).toBe(0);
+    expect(JSON.parse(ran.out)).toMatchObject({ ok: true, emits: ['inner'] });
+  });
+
   it('ns check refuses a function defined in two library files, as ns run does (also without a command file)', async () => {
     // Regression: ns check checked each file alone and exited 0 on these files, which ns run refuses.
     const directory = await workspace();

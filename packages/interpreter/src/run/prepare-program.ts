@@ -6,7 +6,7 @@
  * prepared program.
  */
 import { type Program, validateProgram } from '../ast/index.ts';
-import { check, type CheckContext, findDuplicateFunctions, findToolCalls } from '../check/index.ts';
+import { check, type CheckContext, findDuplicateFunctions, findFunctionCallProblems, findToolCalls } from '../check/index.ts';
 import { parseBounded, type Diagnostic } from '../parse/index.ts';
 import { compareDiagnostics } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
@@ -73,7 +73,14 @@ export async function prepareProgram(
   }
   const main = await prepareOne(input, context, fileName);
   diagnostics.push(...main.diagnostics);
-  if (main.program !== undefined) diagnostics.push(...findDuplicateFunctions([...checkedLibraries, main.program]));
+  if (main.program !== undefined) {
+    const all = [...checkedLibraries, main.program];
+    diagnostics.push(...findDuplicateFunctions(all));
+    // A library prepared alone may call functions of libraries it is later run with; a command may not.
+    // Only once every file passed its own checks: a refused library's functions would all look missing.
+    const clean = !diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+    if (clean && main.program.kind !== 'library') diagnostics.push(...findFunctionCallProblems(all));
+  }
   diagnostics.sort(compareDiagnostics);
   if (main.program === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { ok: false, diagnostics };
   const approvedTools = new Set<string>();

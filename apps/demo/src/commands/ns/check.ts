@@ -3,7 +3,7 @@
  * statically checks NeuroScript files before anything runs, against the real
  * tool registry and policy of `@askloop/tools`.
  */
-import { check, findDuplicateFunctions, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
+import { check, findDuplicateFunctions, findFunctionCallProblems, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
@@ -19,7 +19,9 @@ Parses each FILE (a library script or a command script; '-' reads standard
 input) and runs the static checks: structure, every tool reference against
 the built-in tools of @askloop/tools (names and argument counts), and the
 tool policy (allow/deny globs, trust, capabilities) — the same policy
-'askloop ns run' enforces while running.
+'askloop ns run' enforces while running — and, across the FILEs as 'ns run'
+loads them together, one definition per function name and (when a command
+script is among them) calls of defined functions with fitting argument counts.
 Prints one line per problem as FILE:LINE:COLUMN CODE message (warnings as
 FILE:LINE:COLUMN warning CODE message), or with --json
   {"ok":true,"diagnostics":[…warnings]}, or
@@ -65,6 +67,8 @@ Options:
     }
     // The rule across files that `ns run` enforces when it loads them together: one definition per function name.
     diagnostics.push(...findDuplicateFunctions(parsedPrograms.filter((program) => program.kind === 'library')));
+    // And, when a command file is among them, that every function call names a defined function with a fitting count.
+    if (parsedPrograms.some((program) => program.kind !== 'library')) diagnostics.push(...findFunctionCallProblems(parsedPrograms));
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
 
     if (values.json) {
