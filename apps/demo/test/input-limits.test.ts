@@ -13,6 +13,16 @@ describe('input is read with a cap (the real CLI)', () => {
     expect(result.stderr).toMatch(/^askloop: \/dev\/zero: larger than the 4 MiB input limit \(stopped reading after \d+ bytes\)\n/);
   });
 
+  it.each([
+    [['ns', 'check', '/dev/null', '--mcp-config', '/dev/zero']],
+    [['mcp', 'tools', '--mcp-config', '/dev/zero']],
+    [['mcp', 'serve', '--mcp-config', '/dev/zero']],
+  ])('stops reading an --mcp-config of /dev/zero at its 1 MiB cap: askloop %j', async (args) => {
+    const result = await spawnCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^askloop: \/dev\/zero: --mcp-config \/dev\/zero: larger than the 1 MiB limit of a config file \(stopped reading after \d+ bytes\)\n/);
+  });
+
   it('stops reading a 200 MB pipe at the limit, and says so in the JSON envelope', async () => {
     const result = await spawnCli(['envelope', 'parse'], { stdinBytes: 200_000_000 });
     expect(result.code).toBe(2);

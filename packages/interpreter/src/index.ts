@@ -45,7 +45,7 @@ export {
   DEFAULT_PARSE_TIMEOUT_MS,
 } from './parse/index.ts';
 export type { ParseOptions, ParseResult, ParseBoundedOptions, ParseSupervisor, ParseSupervisorOptions, ParseSupervisorStats, Diagnostic, DiagnosticCode } from './parse/index.ts';
-export { check, parseAndCheck, findToolCalls, staticArguments, staticValue } from './check/index.ts';
+export { check, parseAndCheck, findDuplicateFunctions, findFunctionCallProblems, findToolCalls, staticArguments, staticValue } from './check/index.ts';
 export type { CheckContext, ParseAndCheckResult } from './check/index.ts';
 
 // The tool interface the checker and the run use (implemented by @askloop/tools).

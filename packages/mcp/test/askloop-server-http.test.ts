@@ -3,6 +3,7 @@
  * own Client and consumed back through createMcpToolSource (the HTTP client
  * side), so both directions meet a real peer.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { closeDefaultPool } from '@askloop/interpreter';
 import { createDefaultRegistry, createPolicy, createToolHost, createToolRegistry } from '@askloop/tools';
@@ -34,6 +35,12 @@ afterAll(async () => {
 });
 
 describe('askloop as an MCP server over HTTP', () => {
+  it("introduces itself with the package's version, not a placeholder", async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(client.getServerVersion()).toMatchObject({ name: 'askloop', version: manifest.version });
+    expect(manifest.version).not.toBe('0.0.0');
+  });
+
   it('lists neuroscript_run, neuroscript_check and ask', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'neuroscript_check', 'neuroscript_run']);

@@ -17,7 +17,7 @@ export { coerceArgument, describeValue, type CoercionResult } from './spec/coerc
 export { defineTool, type ToolArgumentInput, type ToolSpecInput } from './spec/define-tool.ts';
 export type { ToolContext } from './spec/tool-context.ts';
 export type { ToolArgumentSpec, ToolArguments, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './spec/tool-spec.ts';
-export { isToolMap, toToolValue, toolValuesEqual, typeName, type ToolMap, type ToolValue } from './spec/tool-value.ts';
+export { isToolMap, MAX_TOOL_VALUE_DEPTH, toToolValue, toolValuesEqual, typeName, type ToolMap, type ToolValue } from './spec/tool-value.ts';
 
 export { defineToolPack, type ToolPack, type ToolPackFactory } from './registry/tool-pack.ts';
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './registry/tool-registry.ts';
@@ -33,7 +33,7 @@ export { scopeMatches } from './policy/scope-match.ts';
 export { canonicalToolPattern, compileToolPattern, type ToolPattern } from './policy/tool-pattern.ts';
 
 export { createToolHost, type HostToolCatalog, type ToolCallOptions, type ToolCallRecord, type ToolHost, type ToolHostOptions } from './host/tool-host.ts';
-export { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength } from './spec/result-size.ts';
+export { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength } from './spec/result-size.ts';
 
 export { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER, SQLITE_SCHEMA_VERSION } from './stores/sqlite-migrations.ts';
 export { applyMigrations, immediateTransaction, openDatabase, type ApplyMigrationsOptions, type OpenDatabaseOptions, type SqliteMigration } from './stores/sqlite-database.ts';

@@ -43,6 +43,8 @@ export interface RunBounds {
   readonly deadline: number;
   /** Tool results longer than the run's `stringLength` are refused before they are built. */
   readonly maxResultLength: number;
+  /** Tool results with a list or map over the run's `collectionSize` are refused (before they are built where a tool can count). */
+  readonly maxResultItems: number;
 }
 
 /** Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds. */
@@ -61,6 +63,7 @@ export async function executeTurn(
     signal,
     deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
     maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
+    maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
   });
   try {
     return await runProgram(context, record, prepared, tools, limits);

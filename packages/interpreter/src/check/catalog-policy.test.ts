@@ -66,3 +66,25 @@ describe('the catalogue’s policy decision is the only one', () => {
     expect(result.diagnostics).toEqual([]);
   });
 });
+
+describe('a literal argument the host refuses', () => {
+  it('is SCRIPT_TOOL_ARGUMENT_TYPE (kind check), not a permission denial', () => {
+    const typed: ToolCatalog = {
+      ...catalog(),
+      check: (_name, args) => (typeof args?.[0] === 'number' ? { code: 'TOOL_ARGUMENT_INVALID', message: "tool.str.ToUpper argument 'text' expects a string, got number 5" } : undefined),
+    };
+    const result = parseAndCheck('command\n  emit "before"\n  emit tool.str.ToUpper(5)\n  emit tool.str.ToUpper("a")\nendcommand\n', { mode: 'agent', tools: typed });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toEqual([
+      {
+        code: 'SCRIPT_TOOL_ARGUMENT_TYPE',
+        numericCode: 4,
+        severity: 'error',
+        kind: 'check',
+        message: "Tool 'tool.str.toupper': tool.str.ToUpper argument 'text' expects a string, got number 5.",
+        line: 3,
+        column: 8,
+      },
+    ]);
+  });
+});

@@ -3,9 +3,10 @@
  * stable order (file, line, column, code). A program with any diagnostic of
  * severity `error` must run nothing at all; warnings do not stop it.
  */
-import type { Program } from '../ast/index.ts';
+import { findTooDeep, type Program } from '../ast/index.ts';
 import { compareDiagnostics, type Diagnostic } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
+import { tooDeepMessage } from '../parse/too-deep-message.ts';
 import { checkAgentProgram, checkHostStatements } from './agent-check.ts';
 import type { CheckContext } from './check-context.ts';
 import { checkStructure } from './structure-check.ts';
@@ -13,6 +14,12 @@ import { checkTools } from './tool-check.ts';
 
 /** Returns every diagnostic for `program` in `context` (empty when it may run). */
 export function check(program: Program, context: CheckContext): Diagnostic[] {
+  // The checks below recurse once per level; `parse` never builds a tree past
+  // the limit, but a hand-built one may be (iterative measurement, any depth).
+  const tooDeep = findTooDeep(program);
+  if (tooDeep !== undefined) {
+    return [makeDiagnostic('SCRIPT_NESTING_TOO_DEEP', tooDeepMessage(tooDeep.depth), tooDeep.node.line, tooDeep.node.column, program.fileName)];
+  }
   const findings = [
     ...checkStructure(program),
     ...(context.mode === 'agent' ? checkAgentProgram(program, context) : checkHostStatements(program, context)),

@@ -4,3 +4,5 @@ export { parseAndCheck, type ParseAndCheckResult } from './parse-and-check.ts';
 export type { CheckContext } from './check-context.ts';
 export { findToolCalls } from './tool-check.ts';
 export { staticArguments, staticValue } from './static-arguments.ts';
+export { findDuplicateFunctions } from './duplicate-functions.ts';
+export { findFunctionCallProblems } from './function-calls.ts';

@@ -76,6 +76,9 @@ function argumentProblem(tools: ToolCatalog, signature: ToolSignature, call: Cal
   return arityProblem(signature, call.arguments.length);
 }
 
+/** The host's refusals of a literal argument's value (wrong type, nil where one is required), reported as SCRIPT_TOOL_ARGUMENT_TYPE. */
+const ARGUMENT_REFUSALS: ReadonlySet<string> = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING']);
+
 /** Runs the tool checks against the catalogue: existence, the host's policy decision (with the literal arguments), arity. */
 export function checkTools(program: Program, context: CheckContext): Finding[] {
   const { tools } = context;
@@ -94,6 +97,11 @@ export function checkTools(program: Program, context: CheckContext): Finding[] {
       continue;
     }
     const refusal = tools.check?.(tool.canonicalName, staticArguments(call.arguments));
+    if (refusal && ARGUMENT_REFUSALS.has(refusal.code)) {
+      // A literal argument the host would refuse at run time: not a permission matter, a wrong value.
+      findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_TYPE', message: `Tool '${signature.name}': ${refusal.message}.`, ...where });
+      continue;
+    }
     if (refusal) {
       findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${tool.canonicalName}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where });
       continue;

@@ -54,6 +54,8 @@ describe('createInterpreter (through the sandbox)', () => {
     const tools: ToolBridge = { catalog, call: () => new Promise((resolve) => setTimeout(() => resolve(1), 2_000)) };
     const result = await interpreter.run(wrap('  emit "before"\n  set r = tool.test.slow()\n  emit "after"'), { tools });
     expect(result.error?.code).toBe('SCRIPT_TIMEOUT');
+    // The run's own limit, as the evaluator words it — not the sandbox backstop's 550 ms (limit + grace) that ended it.
+    expect(result.error?.message).toBe('The program ran longer than 300 ms (limit: wallMs).');
     expect(result.emits).toEqual(['before']);
   });
 

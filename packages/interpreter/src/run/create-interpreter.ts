@@ -110,7 +110,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     });
     const wallMs = Date.now() - startedAt;
     if (!result.ok) {
-      return assembleResult(emits, whispers, mapSandboxError(result.error), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings);
+      return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings);
     }
     const output = result.value as EvaluationOutput;
     return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs }, warnings);

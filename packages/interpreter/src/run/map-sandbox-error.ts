@@ -15,9 +15,17 @@ const CODES: Readonly<Record<string, { code: ScriptErrorCode; hint: string }>> =
   SANDBOX_ABORTED: { code: 'SCRIPT_ABORTED', hint: 'the host aborted the run' },
 };
 
-/** Maps a sandbox error to script error data. */
-export function mapSandboxError(error: SandboxError): ScriptErrorData {
+/**
+ * Maps a sandbox error to script error data. With `wallMs` (the run's own
+ * limit), a timeout reads exactly as the evaluator's (`The program ran longer
+ * than 1000 ms`), not with the backstop's value (the limit plus its grace),
+ * which fires instead when the program is waiting on a tool call.
+ */
+export function mapSandboxError(error: SandboxError, wallMs?: number): ScriptErrorData {
   const known = Object.hasOwn(CODES, error.code) ? CODES[error.code] : undefined;
+  if (known !== undefined && error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined) {
+    return { code: 'SCRIPT_TIMEOUT', kind: errorKind('SCRIPT_TIMEOUT'), numericCode: numericCodeOf('SCRIPT_TIMEOUT') ?? 37, message: `The program ran longer than ${wallMs} ms (limit: wallMs).`, line: 0, column: 0, frames: [] };
+  }
   if (known !== undefined) {
     const numericCode = numericCodeOf(known.code);
     return { code: known.code, kind: errorKind(known.code), ...(numericCode === undefined ? {} : { numericCode }), message: `${error.message} (${known.hint})`, line: 0, column: 0, frames: [] };

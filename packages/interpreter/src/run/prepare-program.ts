@@ -6,7 +6,7 @@
  * prepared program.
  */
 import { type Program, validateProgram } from '../ast/index.ts';
-import { check, type CheckContext, findToolCalls } from '../check/index.ts';
+import { check, type CheckContext, findDuplicateFunctions, findFunctionCallProblems, findToolCalls } from '../check/index.ts';
 import { parseBounded, type Diagnostic } from '../parse/index.ts';
 import { compareDiagnostics } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
@@ -48,33 +48,6 @@ async function prepareOne(input: string | Program, context: CheckContext, fileNa
 }
 
 /**
- * A function defined in two of the files (libraries and program) would fail
- * the run with `SCRIPT_DUPLICATE_FUNCTION` before its first statement: report
- * it here instead, at the second definition. (Duplicates within one file are
- * `check`'s.)
- */
-function duplicateFunctions(programs: readonly Program[]): Diagnostic[] {
-  const first = new Map<string, { file: string; line: number }>();
-  const diagnostics: Diagnostic[] = [];
-  programs.forEach((program, index) => {
-    const file = program.fileName ?? `library-${index + 1}`;
-    const inThisFile = new Set<string>();
-    for (const definition of program.functions) {
-      if (inThisFile.has(definition.name)) continue;
-      inThisFile.add(definition.name);
-      const earlier = first.get(definition.name);
-      if (earlier === undefined) {
-        first.set(definition.name, { file, line: definition.line });
-        continue;
-      }
-      const message = `Function '${definition.name}' is already defined in ${earlier.file} at line ${earlier.line}; rename one of them.`;
-      diagnostics.push(makeDiagnostic('SCRIPT_DUPLICATE_FUNCTION', message, definition.line, definition.column, program.fileName));
-    }
-  });
-  return diagnostics;
-}
-
-/**
  * The context libraries are checked in: host mode (they may define functions),
  * but `ask`/`promptuser` only where the calling run allows them — a library
  * function called from an agent turn runs as part of that turn.
@@ -100,7 +73,14 @@ export async function prepareProgram(
   }
   const main = await prepareOne(input, context, fileName);
   diagnostics.push(...main.diagnostics);
-  if (main.program !== undefined) diagnostics.push(...duplicateFunctions([...checkedLibraries, main.program]));
+  if (main.program !== undefined) {
+    const all = [...checkedLibraries, main.program];
+    diagnostics.push(...findDuplicateFunctions(all));
+    // A library prepared alone may call functions of libraries it is later run with; a command may not.
+    // Only once every file passed its own checks: a refused library's functions would all look missing.
+    const clean = !diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+    if (clean && main.program.kind !== 'library') diagnostics.push(...findFunctionCallProblems(all));
+  }
   diagnostics.sort(compareDiagnostics);
   if (main.program === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { ok: false, diagnostics };
   const approvedTools = new Set<string>();

@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { GUIDE_URI, NEUROSCRIPT_GUIDE } from './neuroscript-guide.ts';
 import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+import { PACKAGE_VERSION } from '../package-version.ts';
 
 /** The outcome of one ask loop, as the controller reports it. */
 export interface AskOutcome {
@@ -98,7 +99,7 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
   });
 
   return () => {
-    const server = new McpServer({ name: options.name ?? 'askloop', version: options.version ?? '0.0.0' }, { capabilities: { tools: {}, resources: {} } });
+    const server = new McpServer({ name: options.name ?? 'askloop', version: options.version ?? PACKAGE_VERSION }, { capabilities: { tools: {}, resources: {} } });
 
     server.registerTool(
       'neuroscript_run',

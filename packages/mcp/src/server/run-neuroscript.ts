@@ -2,7 +2,7 @@
  * The one place this package calls the interpreter: `run` (prepare, then
  * execute) and `prepare` alone for the check.
  */
-import { createInterpreter, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
+import { createInterpreter, resolveLimits, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
 import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 
 /** What one run or check needs from the server. */
@@ -22,18 +22,44 @@ export interface NeuroScriptRequest {
   readonly userdata?: JsonValue;
 }
 
-/** Checks, then runs a program in agent mode (one command block) in the sandbox. `turn` numbers the runs of a session. */
+/** How long past the run's wall clock its tool calls may last at most (the run ends first, as SCRIPT_TIMEOUT). */
+const TOOL_DEADLINE_GRACE_MS = 1000;
+
+/**
+ * Checks, then runs a program in agent mode (one command block) in the
+ * sandbox. `turn` numbers the runs of a session. The run's tool host is bound
+ * to the run: its calls are cancelled when the run ends (however it ends) or
+ * the client cancels, never last past the run's deadline, and their results
+ * are refused past the run's value-size limits — a long-running server must
+ * not keep a finished run's tool calls going.
+ */
 export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
-  const tools = createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn, ...(setup.stores === undefined ? {} : { stores: setup.stores }) });
-  const interpreter = createInterpreter(setup.limits === undefined ? {} : { limits: setup.limits });
-  return interpreter.run(request.program, {
-    mode: 'agent',
-    fileName: 'program.ns',
-    tools,
-    ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
-    ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
-    ...(signal === undefined ? {} : { signal }),
+  const limits = resolveLimits(setup.limits ?? {});
+  const runEnded = new AbortController();
+  const tools = createToolHost({
+    registry: setup.registry,
+    policy: setup.policy,
+    session: setup.session,
+    turn,
+    ...(setup.stores === undefined ? {} : { stores: setup.stores }),
+    signal: signal === undefined ? runEnded.signal : AbortSignal.any([signal, runEnded.signal]),
+    deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS,
+    maxResultLength: limits.stringLength,
+    maxResultItems: limits.collectionSize,
   });
+  const interpreter = createInterpreter(setup.limits === undefined ? {} : { limits: setup.limits });
+  try {
+    return await interpreter.run(request.program, {
+      mode: 'agent',
+      fileName: 'program.ns',
+      tools,
+      ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
+      ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } finally {
+    runEnded.abort();
+  }
 }
 
 /** The static check alone: every diagnostic of the program (agent mode) and of its libraries (named `library-N`). */

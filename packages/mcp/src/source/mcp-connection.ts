@@ -11,9 +11,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isHttpServerConfig, type McpServerConfig } from '../config/server-config.ts';
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+import { PACKAGE_VERSION } from '../package-version.ts';
 
 /** The version string this client announces in `initialize`. */
-export const CLIENT_INFO = { name: 'askloop', version: '0.0.0' } as const;
+export const CLIENT_INFO = { name: 'askloop', version: PACKAGE_VERSION } as const;
 
 const STDERR_TAIL = 2_000;
 

@@ -6,6 +6,8 @@ import { hostFor } from '../../test/tool-test-host.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import { createFileSystemTools } from '../packs/fs-tools.ts';
 import { createHttpTools } from '../packs/http-tools.ts';
+import { createSafeToolPacks } from '../packs/default-registry.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
 import { createCallCounter } from '../policy/call-counter.ts';
 import { defineToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
@@ -179,6 +181,36 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
     const denial = host.catalog.check('tool.fs.Read', ['../outside.txt']);
     const failure = await host.fail('tool.fs.Read', ['../outside.txt']);
     expect(denial?.code).toBe(failure.code);
+  });
+
+  // Regression: these passed the check and failed at run time (SCRIPT_TOOL_ARGUMENTS) after earlier statements ran.
+  it.each<[string, ToolValue[]]>([
+    ['tool.str.Length', [5]],
+    ['tool.str.Length', [[1]]],
+    ['tool.str.Length', [{ input_string: 'abc', extra: 1 }]],
+    ['tool.str.Length', [null]],
+    ['tool.str.Substring', ['abc', 'x', 1]],
+    ['tool.str.Substring', ['abc', 1.5, 1]],
+    ['tool.math.Add', ['a', 1]],
+    ['tool.list.Length', ['abc']],
+    ['tool.str.Replace', [{ input_string: 'a', old_substring: 'a', new_substring: 'b', count: 'all' }]],
+  ])('refuses %s%j (a literal the call would refuse) with the code the call fails with', async (name, args) => {
+    const host = hostFor(createSafeToolPacks());
+    const denial = host.catalog.check(name, args as Parameters<typeof host.catalog.check>[1]);
+    const failure = await host.fail(name, args);
+    expect(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING']).toContain(failure.code);
+    expect(denial?.code).toBe(failure.code);
+  });
+
+  it('checks literal arguments beside computed ones, and leaves computed ones and counts alone', async () => {
+    const host = hostFor(createSafeToolPacks());
+    expect(host.catalog.check('tool.str.Substring', [undefined, 'x', 1])?.code).toBe('TOOL_ARGUMENT_INVALID');
+    expect(host.catalog.check('tool.str.Substring', [undefined, '1', 1])).toBeUndefined(); // numeric strings coerce to int, as in the call
+    expect(await host.call('tool.str.Substring', ['abc', '1', 1])).toBe('b');
+    expect(host.catalog.check('tool.str.Length', [undefined])).toBeUndefined();
+    expect(host.catalog.check('tool.str.Length', ['a', 'b'])).toBeUndefined(); // too many: the interpreter's count check reports it
+    expect(host.catalog.check('tool.list.Append', [[1], null])).toBeUndefined(); // nil for an optional argument
+    expect(host.catalog.check('tool.str.Length', [{ input_string: 'abc' }])).toBeUndefined();
   });
 
   it('refuses a literal URL to a host without a grant, counting nothing', async () => {

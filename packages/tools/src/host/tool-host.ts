@@ -18,9 +18,10 @@ import type { ToolRegistry } from '../registry/tool-registry.ts';
 import { suggestNames } from '../registry/suggest-names.ts';
 import { bindArguments, isNamedArgumentMap } from '../spec/bind-arguments.ts';
 import { canonicalToolName } from '../spec/canonical-name.ts';
+import { literalArgumentError } from '../spec/literal-argument-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
-import { DEFAULT_MAX_RESULT_LENGTH, ensureResultLength, resultTextLength } from '../spec/result-size.ts';
+import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength, largestCollection, resultTextLength } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
@@ -59,6 +60,12 @@ export interface ToolHostOptions {
    * (the interpreter's default). Larger results are `TOOL_RESULT_TOO_LARGE`.
    */
   readonly maxResultLength?: number;
+  /**
+   * The most items one list or map of a result may hold: pass the run's
+   * `collectionSize`. Default {@link DEFAULT_MAX_RESULT_ITEMS} (the
+   * interpreter's default). Larger results are `TOOL_RESULT_TOO_LARGE`.
+   */
+  readonly maxResultItems?: number;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -89,8 +96,10 @@ export interface HostToolCatalog extends ToolCatalog {
    * static check passes. When every argument in `args` is known (a literal),
    * the call's scoped capabilities are checked too, exactly as `call` will
    * (`policy.authorize` without counting), so a call refused at run time for
-   * its literal arguments is refused before the program runs. Arguments that
-   * do not bind are left to `call`, which reports them.
+   * its literal arguments is refused before the program runs. A literal
+   * argument that can never bind (a type its parameter cannot take, nil for a
+   * required one) is `TOOL_ARGUMENT_INVALID` / `TOOL_ARGUMENT_MISSING` here
+   * too; argument counts are left to the interpreter's check.
    */
   check(name: string, args?: readonly StaticArgument[]): ToolError | undefined;
   /** Up to three close names the policy allows ("did you mean"). */
@@ -150,6 +159,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const counters = createCallCounters(options.sessionCounter);
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
+  const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
 
@@ -166,7 +176,11 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const { spec } = found.definition;
       const decision = policy.check(spec);
       if (!decision.ok) return decision.error;
-      if (args === undefined || spec.scopes === undefined || args.some((argument) => argument === undefined)) return undefined;
+      if (args === undefined) return undefined;
+      // A literal argument the run time would refuse (wrong type, nil where one is required) is refused now.
+      const invalid = literalArgumentError(spec, args as readonly (ToolValue | undefined)[]);
+      if (invalid !== undefined) return invalid;
+      if (spec.scopes === undefined || args.some((argument) => argument === undefined)) return undefined;
       let bound;
       try {
         bound = bindArguments(spec, copyArguments(spec.displayName, args as ToolValue[]));
@@ -262,7 +276,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
           timeoutMs,
           spec.displayName,
           (signal) => {
-            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, stores, policy, registry, rest: bound.rest, authorize };
+            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, maxResultItems, stores, policy, registry, rest: bound.rest, authorize };
             return Promise.resolve().then(() => handler(bound.args, context));
           },
           cancel,
@@ -270,6 +284,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         result = toToolValue(raw);
         // Amplifying tools refuse before building; this catches every other oversized result.
         ensureResultLength(spec.displayName, resultTextLength(result, maxResultLength), maxResultLength);
+        ensureResultItems(spec.displayName, largestCollection(result), maxResultItems);
       } catch (error) {
         // A failed call is not recorded: give the slot up so a retry or replay acts again.
         await releaseQuietly(recorded, session, turn, callIndex);

@@ -55,3 +55,41 @@ describe('results over the run limit (maxResultLength)', () => {
     expect(error.message).toContain(`would return ${1024 * 1024 * 512} characters; the run's limit is ${1024 * 1024}`);
   });
 });
+
+describe('results with very many items', () => {
+  it('checks a list of 512 Ki items without overflowing the stack (Split of a 512 Ki-character string with "")', async () => {
+    // Regression: the host's size check spread the list into push() and failed with "Maximum call stack size exceeded".
+    const roomy = hostFor(createSafeToolPacks(), undefined, { maxResultItems: 1024 * 1024 });
+    const parts = (await roomy.call('tool.str.Split', ['a'.repeat(512 * 1024), ''])) as string[];
+    expect(parts).toHaveLength(512 * 1024);
+    const words = (await roomy.call('tool.str.SplitWords', ['a '.repeat(300_000)])) as string[];
+    expect(words).toHaveLength(300_000);
+  });
+
+  it.each<[string, ToolValue[], number]>([
+    ['tool.str.Split', ['a'.repeat(1024 * 1024), ''], 1024 * 1024],
+    ['tool.str.Split', ['a,'.repeat(150_000), ','], 150_001],
+    ['tool.str.SplitWords', ['a '.repeat(150_000)], 150_000],
+    ['tool.json.Parse', [`[${'1,'.repeat(150_000)}1]`], 150_001],
+  ])("%s refuses a list over the run's collectionSize (default 100,000) with TOOL_RESULT_TOO_LARGE", async (name, args, count) => {
+    const error = await hostFor(createSafeToolPacks()).fail(name, args);
+    expect(error.code).toBe('TOOL_RESULT_TOO_LARGE');
+    expect(error.message).toContain(`would return a list or map of ${count} items; the run's limit is 100000`);
+  });
+
+  it('lets lists up to maxResultItems through', async () => {
+    const host = hostFor(createSafeToolPacks(), undefined, { maxResultItems: 3 });
+    expect(await host.call('tool.str.Split', ['a,b,c', ','])).toEqual(['a', 'b', 'c']);
+    expect((await host.fail('tool.str.Split', ['a,b,c,d', ','])).code).toBe('TOOL_RESULT_TOO_LARGE');
+    expect((await host.fail('tool.json.Parse', ['{"a":1,"b":2,"c":3,"d":4}'])).code).toBe('TOOL_RESULT_TOO_LARGE');
+  });
+
+  it.each([
+    ['tool.json.Parse', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+    ['tool.str.ParseJsonString', `${'{"a": '.repeat(5000)}1${'}'.repeat(5000)}`],
+  ])('%s of 5,000 nested levels is TOOL_RESULT_TOO_LARGE (it overflowed the stack: TOOL_FAILED)', async (name, text) => {
+    const error = await hostFor(createSafeToolPacks()).fail(name, [text]);
+    expect(error.code).toBe('TOOL_RESULT_TOO_LARGE');
+    expect(error.message).toContain('nested more than 100 levels deep');
+  });
+});

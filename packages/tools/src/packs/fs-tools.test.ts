@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -227,5 +228,20 @@ describe('tool.fs.List stops at maxListEntries (review finding 11)', () => {
     const error = await cancelled.fail('tool.fs.Write', ['/data/never.txt', 'x']);
     expect(error.code).toBe('TOOL_CANCELLED');
     expect(existsSync(path.join(root, 'data', 'never.txt'))).toBe(false);
+  });
+});
+
+describe('special files', () => {
+  // Regression: Read of a FIFO blocked in open() in a libuv thread; the run ended at its
+  // timeout but the process stayed alive until the FIFO got a writer (four such calls stall every fs call of the host).
+  it.each([
+    ['tool.fs.Read', ['/data/pipe']],
+    ['tool.fs.Write', ['/data/pipe', 'x']],
+    ['tool.fs.Append', ['/data/pipe', 'x']],
+  ])('%s of a FIFO is FS_PATH_TYPE at once, without waiting for the other end', async (name, args) => {
+    execFileSync('mkfifo', [path.join(root, 'data', 'pipe')]);
+    const error = await host.fail(name, args);
+    expect(error.code).toBe('FS_PATH_TYPE');
+    expect(error.message).toContain("'/data/pipe' is not");
   });
 });

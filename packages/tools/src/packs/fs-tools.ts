@@ -51,6 +51,10 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     }
   };
 
+  /** A FIFO, socket or device where a regular file was expected: refused before any blocking read or write. */
+  const notRegular = (virtualPath: string, cause?: unknown): ToolError =>
+    new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(virtualPath)}' is not a regular file`, cause === undefined ? undefined : { cause });
+
   const writeFile = (signal: AbortSignal, virtualPath: string, content: string, flags: number) =>
     guarded(signal, virtualPath, async (real) => {
       const bytes = Buffer.byteLength(content);
@@ -58,8 +62,13 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       // Create missing parents, then re-check: a link raced in would show up here.
       await mkdir(path.dirname(real), { recursive: true });
       await confinement.resolve(virtualPath);
-      const handle = await open(real, flags | constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
+      // O_NONBLOCK: opening a FIFO would otherwise wait for a reader in a libuv thread that no signal can free.
+      const handle = await open(real, flags | constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === 'ENXIO') throw notRegular(virtualPath, error);
+        throw error;
+      });
       try {
+        if (!(await handle.stat()).isFile()) throw notRegular(virtualPath);
         await handle.writeFile(content, { encoding: 'utf8', signal });
       } finally {
         await handle.close();
@@ -72,7 +81,9 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       { name: 'tool.fs.Read', description: 'The UTF-8 text of a file under the fs root.', args: [{ ...pathArgument('File path, from the fs root.'), name: 'filepath' }], returns: 'string', capabilities: ['fs:read'], scopes: scope('read', 'filepath') },
       (args, context) =>
         guarded(context.signal, args.filepath as string, async (real) => {
-          const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+          // O_NONBLOCK: a FIFO (or a device) would otherwise block the open in a libuv thread that no signal can free,
+          // keeping the process alive after its run and, four at a time, stalling every fs call of the host.
+          const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
           try {
             const info = await handle.stat();
             if (!info.isFile()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.filepath as string)}' is not a file`);

@@ -7,7 +7,7 @@
 import { ToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { canonicalJson, compareUtf8 } from '../spec/canonical-json.ts';
-import { ensureResultLength, jsonTextLength } from '../spec/result-size.ts';
+import { ensureResultItems, ensureResultLength, jsonTextLength } from '../spec/result-size.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 
@@ -86,6 +86,27 @@ export function parseJsonValue(text: string): ToolValue {
   }
 }
 
+/** Code points in `text`, counted without building an array. */
+function codePointCount(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+/** Non-overlapping occurrences of a non-empty `part` in `text` (as `split` finds them). */
+function occurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count += 1;
+  return count;
+}
+
 /** The length of Replace's result, counted without building it (occurrences × the length change). */
 function replacedLength(text: string, old: string, replacement: string, count: number): number {
   if (old === '') {
@@ -141,15 +162,21 @@ export function createStringTools(): ToolPack {
     ),
     defineTool(
       { name: 'tool.str.Split', description: 'The parts of the string between delimiters (an empty delimiter splits into characters).', args: [input, { name: 'delimiter', type: 'string' }], returns: 'list' },
-      (args) => {
+      (args, context) => {
         const text = args.input_string as string;
         const delimiter = args.delimiter as string;
+        ensureResultItems('tool.str.Split', delimiter === '' ? codePointCount(text) : occurrences(text, delimiter) + 1, context.maxResultItems);
         return delimiter === '' ? chars(text) : text.split(delimiter);
       },
     ),
-    defineTool({ name: 'tool.str.SplitWords', description: 'The words of the string, split on white space.', args: [input], returns: 'list' }, (args) => {
+    defineTool({ name: 'tool.str.SplitWords', description: 'The words of the string, split on white space.', args: [input], returns: 'list' }, (args, context) => {
       const trimmed = (args.input_string as string).trim();
-      return trimmed === '' ? [] : trimmed.split(/\s+/u);
+      if (trimmed === '') return [];
+      // Counted first: a megabyte of "a " would otherwise become half a million strings before the run's limit refused them.
+      let words = 1;
+      for (const _gap of trimmed.matchAll(/\s+/gu)) words += 1;
+      ensureResultItems('tool.str.SplitWords', words, context.maxResultItems);
+      return trimmed.split(/\s+/u);
     }),
     defineTool(
       { name: 'tool.str.Join', description: 'The strings of the list joined with the separator.', args: [{ name: 'string_list', type: 'any' }, { name: 'separator', type: 'string' }], returns: 'string' },

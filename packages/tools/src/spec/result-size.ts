@@ -11,6 +11,38 @@ import type { ToolValue } from './tool-value.ts';
 /** The default of `maxResultLength`: the interpreter's default `stringLength` (1 MiB characters; `DEFAULT_LIMITS` in @askloop/interpreter). */
 export const DEFAULT_MAX_RESULT_LENGTH = 1024 * 1024;
 
+/** The default of `maxResultItems`: the interpreter's default `collectionSize` (100,000 items; `DEFAULT_LIMITS` in @askloop/interpreter). */
+export const DEFAULT_MAX_RESULT_ITEMS = 100_000;
+
+/** Throws `TOOL_RESULT_TOO_LARGE` when a result would hold a list or map of `count` items, more than `limit`. */
+export function ensureResultItems(toolName: string, count: number, limit: number): void {
+  if (count > limit) {
+    throw new ToolError(
+      'TOOL_RESULT_TOO_LARGE',
+      `${toolName} would return a list or map of ${count} items; the run's limit is ${limit} (maxResultItems, the interpreter's collectionSize) — call it on smaller values`,
+      { tool: toolName },
+    );
+  }
+}
+
+/** The item count of the largest list or map in `value` (0 for a scalar); iterative, any size. */
+export function largestCollection(value: ToolValue): number {
+  let largest = 0;
+  const stack: ToolValue[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop() as ToolValue;
+    if (Array.isArray(item)) {
+      largest = Math.max(largest, item.length);
+      for (const element of item as ToolValue[]) if (element !== null && typeof element === 'object') stack.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.values(item);
+      largest = Math.max(largest, entries.length);
+      for (const entry of entries) if (entry !== null && typeof entry === 'object') stack.push(entry);
+    }
+  }
+  return largest;
+}
+
 /** Throws `TOOL_RESULT_TOO_LARGE` when a result of `length` characters would exceed `limit`. */
 export function ensureResultLength(toolName: string, length: number, limit: number): void {
   if (length > limit) {
@@ -91,7 +123,8 @@ export function resultTextLength(value: ToolValue, budget = Infinity): number {
   while (stack.length > 0 && total <= budget) {
     const item = stack.pop() as ToolValue;
     if (typeof item === 'string') total += item.length;
-    else if (Array.isArray(item)) stack.push(...(item as ToolValue[]));
+    // One push per element: spreading a list of ~120,000+ items overflows the stack.
+    else if (Array.isArray(item)) for (const element of item as ToolValue[]) stack.push(element);
     else if (item !== null && typeof item === 'object') {
       for (const [key, entry] of Object.entries(item)) {
         total += key.length;

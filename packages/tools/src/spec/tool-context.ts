@@ -26,6 +26,12 @@ export interface ToolContext {
    * check the exact size with `ensureResultLength` before building the result.
    */
   readonly maxResultLength: number;
+  /**
+   * The most items one list or map of a result may hold: the run's
+   * `collectionSize`. Tools that can split their input into many items
+   * (`str.Split`) count them with `ensureResultItems` before building.
+   */
+  readonly maxResultItems: number;
   readonly stores: Partial<ToolStores>;
   readonly policy: Policy;
   readonly registry: ToolRegistry;

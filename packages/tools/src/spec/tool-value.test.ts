@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.ts';
-import { toToolValue, toolValuesEqual, typeName } from './tool-value.ts';
+import { MAX_TOOL_VALUE_DEPTH, toToolValue, toolValuesEqual, typeName } from './tool-value.ts';
 
 describe('tool values', () => {
   it('names types as NeuroScript typeof does (reference §1.6)', () => {
@@ -50,5 +50,21 @@ describe('tool values', () => {
         expect(toolValuesEqual(JSON.parse(text), plain)).toBe(true);
       }),
     );
+  });
+});
+
+describe('value depth', () => {
+  const nested = (levels: number): unknown => {
+    let value: unknown = 1;
+    for (let level = 0; level < levels; level += 1) value = level % 2 === 0 ? [value] : { a: value };
+    return value;
+  };
+
+  it('copies values nested up to MAX_TOOL_VALUE_DEPTH levels', () => {
+    expect(toToolValue(nested(MAX_TOOL_VALUE_DEPTH))).toEqual(nested(MAX_TOOL_VALUE_DEPTH));
+  });
+
+  it.each([MAX_TOOL_VALUE_DEPTH + 1, 5_000, 100_000])('refuses %i levels with TOOL_RESULT_TOO_LARGE, not a stack overflow', (levels) => {
+    expect(() => toToolValue(nested(levels))).toThrow(expect.objectContaining({ code: 'TOOL_RESULT_TOO_LARGE', message: expect.stringContaining('nested more than 100 levels deep') }));
   });
 });

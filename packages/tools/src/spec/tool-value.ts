@@ -30,12 +30,26 @@ export function typeName(value: unknown): string {
 }
 
 /**
+ * How deeply lists and maps may nest in a tool's arguments or result: the
+ * interpreter's own value-depth limit (100). It keeps every recursive walk
+ * over tool values (this copy, equality, JSON text) far from the stack's end:
+ * `tool.json.Parse` of 5,000 nested brackets overflowed the stack here.
+ */
+export const MAX_TOOL_VALUE_DEPTH = 100;
+
+/**
  * Checks that `value` is plain data and returns a deep copy of it, with
  * `undefined` turned into nil. Throws `TOOL_RESULT_INVALID` for functions,
- * class instances, non-finite numbers and cycles, naming where it was found.
+ * class instances, non-finite numbers and cycles, and `TOOL_RESULT_TOO_LARGE`
+ * for lists and maps nested more than {@link MAX_TOOL_VALUE_DEPTH} levels,
+ * naming where it was found.
  */
 export function toToolValue(value: unknown, path = '$', seen: Set<object> = new Set()): ToolValue {
   if (value === undefined || value === null) return null;
+  if (typeof value === 'object' && seen.size >= MAX_TOOL_VALUE_DEPTH) {
+    // `seen` holds exactly the containers on the path from the root.
+    throw new ToolError('TOOL_RESULT_TOO_LARGE', `value nested more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${path.length > 80 ? `${path.slice(0, 80)}…` : path}; keep values flatter`);
+  }
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new ToolError('TOOL_RESULT_INVALID', `non-finite number ${String(value)} at ${path}`);

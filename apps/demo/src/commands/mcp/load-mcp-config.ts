@@ -6,12 +6,14 @@
  * the MCP change); `askloop mcp …` uses it today.
  */
 import type { RunBinding } from '../ns/tool-options.ts';
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { CliError } from '../../cli-error.ts';
+import { decodeUtf8Input } from '../../decode-text.ts';
+import { readCapped } from '../../input/read-capped.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
 
 /** `parseArgs` option definition of `--mcp-config`. */
@@ -24,14 +26,26 @@ export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP se
                     Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
                     and --grant mcp:call:NAME.`;
 
-/** Reads and validates the config file; a missing or invalid file is a usage error. */
+/**
+ * The most an `--mcp-config` file may be: 1 MiB. A config is a few hundred
+ * bytes; the cap is there so `--mcp-config /dev/zero` (or a huge file) is
+ * refused at once instead of being read into memory whole.
+ */
+export const MAX_MCP_CONFIG_BYTES = 1024 * 1024;
+
+/** Reads and validates the config file (capped, strict UTF-8); a missing or invalid file is a usage error. */
 export async function loadMcpToolSource(file: string, io: CommandIo): Promise<McpToolSource> {
-  let text: string;
+  let read: Awaited<ReturnType<typeof readCapped>>;
   try {
-    text = await readFile(resolve(io.cwd, file), 'utf8');
+    // Always a file, never standard input: `mcp serve` speaks MCP on standard input.
+    read = await readCapped(createReadStream(resolve(io.cwd, file), { highWaterMark: 64 * 1024 }), MAX_MCP_CONFIG_BYTES);
   } catch (error) {
     throw new CliError('CLI_FILE_UNREADABLE', `--mcp-config ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
+  if (!read.ok) {
+    throw new CliError('CLI_INPUT_TOO_LARGE', `--mcp-config ${file}: larger than the 1 MiB limit of a config file (stopped reading after ${read.bytesRead} bytes)`, { file });
+  }
+  const text = decodeUtf8Input(read.bytes, file);
   try {
     return createMcpToolSource({ servers: parseMcpConfig(JSON.parse(text)) });
   } catch (error) {
@@ -86,7 +100,8 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     await source.close();
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const hostFor = (turn: number, run?: RunBinding) => createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...run });
+  const hostFor = (turn: number, run?: RunBinding) =>
+    createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores() }) });
   return {
     setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
     close: () => source.close(),

@@ -63,6 +63,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       registry: source === undefined ? setup.registry : mcpRegistryFactory(source, toolValues, io),
       policy: setup.policy,
       limits,
+      stores: setup.stores(),
     });
     try {
       if (port !== undefined) {

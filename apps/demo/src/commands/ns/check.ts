@@ -3,7 +3,7 @@
  * statically checks NeuroScript files before anything runs, against the real
  * tool registry and policy of `@askloop/tools`.
  */
-import { check, parseBounded, type CheckContext, type Diagnostic } from '@askloop/interpreter';
+import { check, findDuplicateFunctions, findFunctionCallProblems, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
@@ -19,7 +19,9 @@ Parses each FILE (a library script or a command script; '-' reads standard
 input) and runs the static checks: structure, every tool reference against
 the built-in tools of @askloop/tools (names and argument counts), and the
 tool policy (allow/deny globs, trust, capabilities) — the same policy
-'askloop ns run' enforces while running.
+'askloop ns run' enforces while running — and, across the FILEs as 'ns run'
+loads them together, one definition per function name and (when a command
+script is among them) calls of defined functions with fitting argument counts.
 Prints one line per problem as FILE:LINE:COLUMN CODE message (warnings as
 FILE:LINE:COLUMN warning CODE message), or with --json
   {"ok":true,"diagnostics":[…warnings]}, or
@@ -55,12 +57,18 @@ Options:
     const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: mcp.setup.catalog };
 
     const diagnostics: Diagnostic[] = [];
+    const parsedPrograms: Program[] = [];
     for (const { fileName, source } of scripts) {
       // Bounded: large sources parse in a supervised worker or are refused, never at the host's expense.
       const parsed = await parseBounded(source, { fileName });
+      if (parsed.ok) parsedPrograms.push(parsed.program);
       const result = { diagnostics: parsed.ok ? check(parsed.program, context) : parsed.diagnostics };
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
     }
+    // The rule across files that `ns run` enforces when it loads them together: one definition per function name.
+    diagnostics.push(...findDuplicateFunctions(parsedPrograms.filter((program) => program.kind === 'library')));
+    // And, when a command file is among them, that every function call names a defined function with a fitting count.
+    if (parsedPrograms.some((program) => program.kind !== 'library')) diagnostics.push(...findFunctionCallProblems(parsedPrograms));
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
 
     if (values.json) {

@@ -3,7 +3,7 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, parseBounded, resolveLimits, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
@@ -98,6 +98,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       for (const diagnostic of result.diagnostics) found.set(JSON.stringify(diagnostic), diagnostic);
       if (result.ok && isCommand) prepared.push({ program, prepared: result.prepared });
     }
+    // Also when no command file loads the libraries together: ns check reports the same.
+    for (const diagnostic of findDuplicateFunctions(libraries)) found.set(JSON.stringify(diagnostic), diagnostic);
     const diagnostics = [...found.values()];
     for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
     const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
@@ -114,12 +116,14 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const usage = { fuel: 0, toolCalls: 0, wallMs: 0 };
     let error: ScriptErrorData | null = null;
     let failedFile: string | undefined;
+    const definedIn = new Map<string, string | undefined>();
+    for (const library of libraries) for (const definition of library.functions) if (!definedIn.has(definition.name)) definedIn.set(definition.name, library.fileName);
     try {
       for (const [turn, { program, prepared: ready }] of prepared.entries()) {
         // The run's tool calls end with it: at its deadline, and when it returns (pending calls are aborted).
         const runEnded = new AbortController();
         // The deadline is a backstop past the run's own wall clock (which ends the run with SCRIPT_TIMEOUT first).
-        const binding = { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength };
+        const binding = { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength, maxResultItems: runLimits.collectionSize };
         const result = await interpreter
           .execute(ready, {
             tools: toolSetup.hostFor(turn, binding),
@@ -138,7 +142,9 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         usage.wallMs += result.usage.wallMs;
         if (result.error !== null) {
           error = result.error;
-          failedFile = program.fileName;
+          // The innermost frame names the function the error is in: its library's file, not the command's.
+          const innermost = result.error.frames[0]?.name;
+          failedFile = (innermost === undefined ? undefined : definedIn.get(innermost)) ?? program.fileName;
           break;
         }
       }

@@ -4,7 +4,7 @@
  * object proves a program before it runs and authorizes each call while it
  * runs.
  */
-import { createDefaultRegistry, createPolicy, createToolHost, isToolError, parseGrant, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolRegistry } from '@askloop/tools';
+import { createDefaultRegistry, createPolicy, createToolHost, isToolError, openSqliteStore, parseGrant, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
 import { capabilityResources, checkGrantResources } from '../../options/check-grant-resources.ts';
@@ -53,6 +53,7 @@ export interface RunBinding {
   /** Epoch ms. */
   readonly deadline: number;
   readonly maxResultLength: number;
+  readonly maxResultItems: number;
 }
 
 /** The tools a command works with: one policy, used by the static check (through `catalog`) and by every run's tool host. */
@@ -67,6 +68,14 @@ export interface ToolSetup {
    * aborts (abort it when the run ends, so no pending call outlives it).
    */
   hostFor(turn: number, run?: RunBinding): ToolHost;
+  /**
+   * The memory and scratch stores of this command (an in-memory SQLite
+   * database, opened on first use and shared by its runs), so
+   * `tool.memory.*` and `tool.scratch.*` work when allowed and granted
+   * instead of failing every call with `TOOL_STORE_MISSING` after the check
+   * accepted them.
+   */
+  stores(): Pick<ToolStores, 'memory' | 'scratch'>;
 }
 
 /** Builds registry and policy from the options; bad globs, grants and directories are `CLI_OPTION_INVALID`. */
@@ -97,6 +106,16 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSet
     if (isToolError(error)) throw invalid(error.message);
     throw error;
   }
-  const hostFor = (turn: number, run?: RunBinding): ToolHost => createToolHost({ registry, policy, session: 'askloop-cli', turn, ...run });
-  return { registry, policy, catalog: hostFor(0).catalog, hostFor };
+  let opened: Pick<ToolStores, 'memory' | 'scratch'> | undefined;
+  const stores = (): Pick<ToolStores, 'memory' | 'scratch'> => {
+    if (opened === undefined) {
+      const { memory, scratch } = openSqliteStore(':memory:');
+      opened = { memory, scratch };
+    }
+    return opened;
+  };
+  // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
+  const hostFor = (turn: number, run?: RunBinding): ToolHost =>
+    createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores() }) });
+  return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores };
 }

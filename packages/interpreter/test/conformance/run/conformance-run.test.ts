@@ -21,6 +21,12 @@ interface Expected {
   readonly emits: string[];
   readonly whispers?: Record<string, string>;
   readonly error: { code: string; kind?: string; line?: number; message?: string } | null;
+  /**
+   * Set when `prepare` refuses the case before it runs (through the
+   * interpreter): the diagnostic it gives. The in-process evaluation still
+   * expects `error`, its run-time backstop.
+   */
+  readonly checkError?: { code: string; line: number };
   readonly limits?: Partial<RunLimits>;
 }
 
@@ -125,6 +131,12 @@ describe('evaluation conformance (sandbox)', () => {
         libraries: library === null ? [] : [library],
         ...(expected.limits ? { limits: expected.limits } : {}),
       });
+      if (expected.checkError !== undefined) {
+        expect(result.diagnostics.map(({ code, line }) => ({ code, line }))).toEqual([expected.checkError]);
+        expect(result.emits).toEqual([]);
+        expect(result.error).toMatchObject({ code: expected.checkError.code, kind: 'check', line: expected.checkError.line });
+        return;
+      }
       expect(result.diagnostics).toEqual([]);
       expectOutcome(result, expected);
     });

@@ -1,0 +1,52 @@
+/**
+ * `check` on trees `parse` would never build: a hand-built program nested far
+ * past the limit gets `SCRIPT_NESTING_TOO_DEEP` instead of overflowing the
+ * stack (it threw "Maximum call stack size exceeded" at 100,000 levels), and
+ * the cross-file duplicate rule `prepare` and `askloop ns check` share.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Expression, Program } from '../ast/index.ts';
+import { parse } from '../parse/index.ts';
+import { check } from './check.ts';
+import { findDuplicateFunctions } from './duplicate-functions.ts';
+
+const at = { line: 2, column: 1 };
+function program(value: Expression): Program {
+  return {
+    type: 'Program', kind: 'command', metadata: [], functions: [], eventHandlers: [], line: 1, column: 1,
+    commands: [{ type: 'CommandBlock', metadata: [], line: 1, column: 1, body: [{ type: 'EmitStatement', value, ...at }] }],
+  } as Program;
+}
+function chain(levels: number, wrap: (inner: Expression) => Expression): Expression {
+  let expression: Expression = { type: 'NumberLiteral', value: 1, raw: '1', ...at } as Expression;
+  for (let level = 0; level < levels; level += 1) expression = wrap(expression);
+  return expression;
+}
+
+describe('check on hand-built trees of any depth', () => {
+  it.each([
+    ['unary', (inner: Expression) => ({ type: 'UnaryExpression', operator: 'not', argument: inner, ...at }) as Expression],
+    ['binary', (inner: Expression) => ({ type: 'BinaryExpression', operator: '+', left: inner, right: { type: 'NumberLiteral', value: 1, raw: '1', ...at }, ...at }) as Expression],
+    ['list', (inner: Expression) => ({ type: 'ListLiteral', elements: [inner], ...at }) as Expression],
+  ])('%s nested 100,000 levels: SCRIPT_NESTING_TOO_DEEP, no throw', (_name, wrap) => {
+    const diagnostics = check(program(chain(100_000, wrap)), { mode: 'agent' });
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['SCRIPT_NESTING_TOO_DEEP']);
+    expect(diagnostics[0]?.message).toMatch(/the limit is 100 levels/);
+  });
+
+  it('a tree at the limit is checked as usual', () => {
+    expect(check(program(chain(98, (inner) => ({ type: 'ListLiteral', elements: [inner], ...at }) as Expression)), { mode: 'agent' })).toEqual([]);
+  });
+});
+
+describe('findDuplicateFunctions', () => {
+  it('reports a function defined in two files at the second definition, naming the first', () => {
+    const one = parse('func f() means\n  emit 1\nendfunc\n', { fileName: 'one.ns' });
+    const two = parse('func g() means\n  emit 2\nendfunc\nfunc f() means\n  emit 3\nendfunc\n', { fileName: 'two.ns' });
+    if (!one.ok || !two.ok) throw new Error('fixture does not parse');
+    const diagnostics = findDuplicateFunctions([one.program, two.program]);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 'SCRIPT_DUPLICATE_FUNCTION', file: 'two.ns', line: 4, column: 1, severity: 'error' });
+    expect(diagnostics[0]?.message).toBe("Function 'f' is already defined in one.ns at line 1; rename one of them.");
+  });
+});

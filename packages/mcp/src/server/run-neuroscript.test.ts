@@ -1,0 +1,52 @@
+/**
+ * `neuroscript_run`'s tool host is bound to its run. Regression: the server
+ * built the host without the run's signal, deadline or value-size limit, so a
+ * tool call outlived a run that had timed out (in a server that keeps
+ * running), and results were checked against the default limit, not the run's.
+ */
+import { closeDefaultPool } from '@askloop/interpreter';
+import { createPolicy, createToolRegistry, defineTool, defineToolPack } from '@askloop/tools';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+
+let aborted: (reason: unknown) => void = () => undefined;
+const cancelled = new Promise<unknown>((resolve) => {
+  aborted = resolve;
+});
+
+const pack = defineToolPack('slow', [
+  defineTool({ name: 'tool.slow.Wait', description: 'Waits 10 s unless cancelled.', args: [], returns: 'string', timeoutMs: 60_000 }, (_args, context) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => resolve('late'), 10_000);
+      context.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        aborted(context.signal.reason);
+        reject(new Error('cancelled'));
+      });
+    }),
+  ),
+  defineTool({ name: 'tool.slow.Big', description: 'A 200-character string.', args: [], returns: 'string' }, () => 'x'.repeat(200)),
+]);
+
+function setup(limits: NeuroScriptSetup['limits']): NeuroScriptSetup {
+  return { registry: createToolRegistry([pack]), policy: createPolicy({ allow: ['tool.slow.*'] }), session: 'test', limits };
+}
+
+afterAll(async () => {
+  await closeDefaultPool();
+});
+
+describe('runNeuroScript binds the tool host to the run', () => {
+  it('cancels a pending tool call when the run times out', async () => {
+    const result = await runNeuroScript(setup({ wallMs: 300 }), { program: 'command\n  emit "before"\n  emit tool.slow.Wait()\nendcommand\n' }, 1);
+    expect(result.error?.code).toBe('SCRIPT_TIMEOUT');
+    expect(result.emits).toEqual(['before']);
+    // Resolves only when the tool's signal fired (without the binding the call ran on for 10 s).
+    await expect(cancelled).resolves.toBeDefined();
+  });
+
+  it("refuses a tool result over the run's stringLength", async () => {
+    const result = await runNeuroScript(setup({ stringLength: 100 }), { program: 'command\n  emit tool.slow.Big()\nendcommand\n' }, 2);
+    expect(result.error?.message).toContain('TOOL_RESULT_TOO_LARGE');
+  });
+});
