@@ -6,6 +6,8 @@
 // First, before anything that an old Node cannot load: one clear error on a Node that is too old.
 import './node-version-check.ts';
 export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-definition.ts';
+export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefinition, type ParseAgentDefinitionOptions } from './agent/parse-agent-definition.ts';
+export { agentDefinitionIssues, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
 export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
