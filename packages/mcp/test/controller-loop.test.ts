@@ -9,12 +9,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAskLoop, createMemoryTranscriptStore, definePlugin, type AgentDefinition, type AskLoopPlugin } from '@askloop/controller';
+import { createAskLoop, createMemoryTranscriptStore, definePlugin, type AgentDefinition, type AskLoopPlugin, type LoopHooks } from '@askloop/controller';
 import { createSandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider } from '@askloop/providers';
 import { createSafeToolPacks } from '@askloop/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mcpPlugin, type McpServersConfig } from '../src/index.ts';
+import { mcpPlugin, type McpServersConfig, type McpToolSource } from '../src/index.ts';
 import { FIXTURE_SERVER, NODE, serverBin } from './servers.ts';
 
 const pool = createSandboxPool({ workers: 1 });
@@ -39,13 +39,20 @@ const agent: AgentDefinition = {
   policy: { allow: ['tool.memory.*', 'tool.fixture.*', 'tool.str.*'], grants: ['mcp:call:memory', 'mcp:call:fixture'] },
 };
 
-/** The loop's plugins: the scripted model with `replies`, the safe built-in tools, and the MCP servers. */
-function loopWith(replies: readonly string[], servers: McpServersConfig) {
+/** The loop's plugins: the scripted model with `replies`, the safe built-in tools, the MCP servers, and hooks that may use the source. */
+function loopWith(replies: readonly string[], servers: McpServersConfig, hooks?: (source: McpToolSource) => LoopHooks) {
   const mcp = mcpPlugin({ servers });
-  const base: AskLoopPlugin = definePlugin({ name: 'test', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { notes: replies } }) }, toolPacks: createSafeToolPacks() });
+  const source = mcp.toolSources[0]!;
+  const base: AskLoopPlugin = definePlugin({
+    name: 'test',
+    specificationVersion: 'v1',
+    providers: { scripted: createScriptedProvider({ models: { notes: replies } }) },
+    toolPacks: createSafeToolPacks(),
+    ...(hooks === undefined ? {} : { hooks: hooks(source) }),
+  });
   const store = createMemoryTranscriptStore();
   const loop = createAskLoop({ plugins: [base, mcp], store, pool });
-  return { loop, store, source: mcp.toolSources[0]! };
+  return { loop, store, source };
 }
 
 const processGone = (pid: number): boolean => {
@@ -101,6 +108,35 @@ describe('MCP tools in a whole ask loop (controller + mcpPlugin)', () => {
     expect(source.status().memory?.connected).toBe(false);
     await vi.waitFor(() => expect(processGone(pids.memory as number) && processGone(pids.fixture as number)).toBe(true), { timeout: 5_000 });
     await expect(source.toolPacks()).rejects.toMatchObject({ code: 'MCP_CLOSED' });
+  });
+
+  it('starts servers lazily, and starts a server killed between turns again on its next call', async () => {
+    const memoryFile = join(directory, 'restart.jsonl');
+    const pids: number[] = [];
+    const { loop, source } = loopWith(
+      [turn('call tool.memory.create_entities([{"name": "Cy", "entityType": "person", "observations": []}])'), turn('set graph = tool.memory.read_graph()', 'emit "<<<LOOP:DONE>>> " + graph["entities"][0]["name"]')],
+      { memory: { command: NODE, args: [serverBin('memory')], env: { MEMORY_FILE_PATH: memoryFile } } },
+      (mcp) => ({
+        async turnStart(turnContext) {
+          if (turnContext.turnIndex !== 2) return;
+          // Between the turns the server dies; the loop notices and the next call starts it again.
+          const pid = mcp.status().memory?.pid as number;
+          pids.push(pid);
+          process.kill(pid, 'SIGKILL');
+          await vi.waitFor(() => expect(mcp.status().memory?.connected).toBe(false), { timeout: 5_000 });
+        },
+      }),
+    );
+    try {
+      expect(source.status().memory).toEqual({ connected: false, starts: 0 });
+      const result = await loop.run({ agent, task: 'x' });
+      expect(result).toMatchObject({ status: 'DONE', result: 'Cy', turns: 2 });
+      const after = source.status().memory;
+      expect(after).toMatchObject({ connected: true, starts: 2 });
+      expect(after?.pid).not.toBe(pids[0]);
+    } finally {
+      await loop.close();
+    }
   });
 
   it('stops a program with an unknown or denied MCP tool in the check, before any of its calls run', async () => {
