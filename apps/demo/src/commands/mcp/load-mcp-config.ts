@@ -1,13 +1,14 @@
 /**
  * Reads an `--mcp-config FILE` (`{"servers": {name: {command,args,env,cwd} |
- * {url,headers}}}`) into an MCP tool source, and builds the registry of one
+ * {url,headers}}}`, JSON, or YAML when the name ends in .yaml/.yml) into an MCP tool source, and builds the registry of one
  * turn from the built-in tools plus the MCP servers' current tool packs.
  * `withMcpTools` is the hook `ns run`/`ns check` can call (see the report of
  * the MCP change); `askloop mcp …` uses it today.
  */
 import type { RunBinding } from '../ns/tool-options.ts';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
@@ -20,7 +21,8 @@ export const MCP_CONFIG_OPTION = { 'mcp-config': { type: 'string' } } as const;
 /** Usage text of `--mcp-config`. */
 export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP servers in FILE, a JSON file
                     {"servers": {"NAME": {"command": "…", "args": […], "env": {…}}
-                                 | {"url": "http://…", "headers": {…}}}}.
+                                 | {"url": "http://…", "headers": {…}}}}
+                    (or the same in YAML when FILE ends in .yaml or .yml).
                     Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
                     and --grant mcp:call:NAME.`;
 
@@ -32,10 +34,17 @@ export async function loadMcpToolSource(file: string, io: CommandIo): Promise<Mc
   } catch (error) {
     throw new CliError('CLI_FILE_UNREADABLE', `--mcp-config ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
+  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
+  let value: unknown;
   try {
-    return createMcpToolSource({ servers: parseMcpConfig(JSON.parse(text)) });
+    // YAML aliases are capped so a "billion laughs" file cannot expand without bound.
+    value = yaml ? parseYaml(text, { maxAliasCount: 50, uniqueKeys: true }) : JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not JSON (${error.message})`);
+    throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+  }
+  try {
+    return createMcpToolSource({ servers: parseMcpConfig(value) });
+  } catch (error) {
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`);
     throw error;
   }
