@@ -7,15 +7,21 @@
  * closed by `loop.close()`, and the run's cancellation reaches the server.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createAskLoop, createMemoryTranscriptStore, definePlugin, type AgentDefinition, type AskLoopPlugin, type LoopHooks } from '@askloop/controller';
 import { createSandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider } from '@askloop/providers';
 import { createSafeToolPacks } from '@askloop/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mcpPlugin, type McpServersConfig, type McpToolSource } from '../src/index.ts';
-import { FIXTURE_SERVER, NODE, serverBin } from './servers.ts';
+import { mcpPlugin, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
+
+const NODE = process.execPath;
+const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
+/** A tiny SDK server: `hang` never answers, `grow` adds a tool (tools/list_changed). */
+const FIXTURE_SERVER = fileURLToPath(new URL('./fixtures/mcp-fixture-server.ts', import.meta.url));
 
 const pool = createSandboxPool({ workers: 1 });
 let directory: string;
@@ -80,7 +86,7 @@ describe('MCP tools in a whole ask loop (controller + mcpPlugin)', () => {
         // delete_entities is destructive (annotations): the program waits for a person before anything runs.
         turn('call tool.memory.delete_entities(["Ada"])', 'emit "<<<LOOP:DONE>>> forgot Ada"'),
       ],
-      { memory: { command: NODE, args: [serverBin('memory')], env: { MEMORY_FILE_PATH: memoryFile } }, fixture: { command: NODE, args: [FIXTURE_SERVER] } },
+      { memory: { command: NODE, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: memoryFile } }, fixture: { command: NODE, args: [FIXTURE_SERVER] } },
     );
 
     const paused = await loop.run({ agent, task: 'remember Ada, then forget her' });
@@ -115,7 +121,7 @@ describe('MCP tools in a whole ask loop (controller + mcpPlugin)', () => {
     const pids: number[] = [];
     const { loop, source } = loopWith(
       [turn('call tool.memory.create_entities([{"name": "Cy", "entityType": "person", "observations": []}])'), turn('set graph = tool.memory.read_graph()', 'emit "<<<LOOP:DONE>>> " + graph["entities"][0]["name"]')],
-      { memory: { command: NODE, args: [serverBin('memory')], env: { MEMORY_FILE_PATH: memoryFile } } },
+      { memory: { command: NODE, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: memoryFile } } },
       (mcp) => ({
         async turnStart(turnContext) {
           if (turnContext.turnIndex !== 2) return;
@@ -143,7 +149,7 @@ describe('MCP tools in a whole ask loop (controller + mcpPlugin)', () => {
     const memoryFile = join(directory, 'denied.jsonl');
     const { loop, store } = loopWith(
       [turn('call tool.memory.create_entities([{"name": "Bob", "entityType": "person", "observations": []}])', 'emit tool.memory.nope()', 'call tool.memory.delete_entities(["Bob"])')],
-      { memory: { command: NODE, args: [serverBin('memory')], env: { MEMORY_FILE_PATH: memoryFile } } },
+      { memory: { command: NODE, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: memoryFile } } },
     );
     try {
       const denying = { ...agent, policy: { ...agent.policy, deny: ['tool.memory.delete_*'] } };
