@@ -10,6 +10,8 @@ export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefiniti
 export { agentDefinitionIssues, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
+export { createSqliteTranscriptStore, type SqliteTranscriptStore, type SqliteTranscriptStoreOptions } from './store/sqlite-transcript-store.ts';
+export { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, TRANSCRIPT_SCHEMA_VERSION } from './store/sqlite-transcript-migrations.ts';
 export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 export { decideTurn, type DecideInput } from './decide/decide-turn.ts';
 export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
@@ -37,6 +39,8 @@ export { HALT_REASONS, type HaltReason } from './decide/halt-reason.ts';
 export type { LoopDecision, LoopDecisionKind } from './decide/loop-decision.ts';
 export { isLoopError, LOOP_ERROR_CODES, LoopError, type LoopErrorCode, type LoopErrorOptions } from './errors/loop-error.ts';
 export type { LoopEvent, LoopEventListener, LoopEventType } from './events/loop-event.ts';
+export { otelPlugin, type OtelPluginOptions } from './events/otel-plugin.ts';
+export { createOtelListener, type OtelApiSubset } from './events/otel-spans.ts';
 export type {
   AskCall,
   ErrorKindOf,
@@ -61,4 +65,8 @@ export type {
   TurnTimings,
 } from './loop/turn-record.ts';
 export { definePlugin, type Approval, type AskLoopPlugin, type LoopHooks, type ToolSource, type TurnContext } from './plugin/plugin.ts';
+export { BUILTIN_PROVIDERS, builtinPlugin, type BuiltinPluginOptions, type BuiltinProviderName } from './plugin/builtin-plugin.ts';
+// What a plugin author needs besides definePlugin, so a plugin can depend on the controller alone.
+export { createLanguageModel, defineProvider, type AttemptRequest, type AttemptResult, type LanguageModel, type ModelAttempt, type Provider, type ProviderDefinition } from '@askloop/providers';
+export { defineTool, defineToolPack, type ToolContext, type ToolPack, type ToolSpecInput } from '@askloop/tools';
 export type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './store/transcript-store.ts';
