@@ -4,11 +4,12 @@
  * and the replies of the scripted provider, so the `ask` tool can run a whole
  * ask loop with a named agent — offline, with `scripted:<id>` models.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { isLoopError, parseAgentDefinition, type AgentDefinition } from '@askloop/controller';
-import { CliError } from '../../cli-error.ts';
+import type { AgentDefinition } from '@askloop/controller';
+import { CliError, usageError } from '../../cli-error.ts';
+import { decodeUtf8Input } from '../../decode-text.ts';
 import type { CommandIo } from '../../io.ts';
+import { readAgentFile } from '../../loop/agent-options.ts';
+import { inputName, readInput } from '../../read-input.ts';
 
 /** `parseArgs` option definitions of `--agent` and `--script`. */
 export const SERVE_AGENT_OPTIONS = { agent: { type: 'string', multiple: true }, script: { type: 'string' } } as const;
@@ -25,27 +26,21 @@ export const SERVE_AGENT_USAGE = `Agents (the ask tool):
 /** The scripted replies by model id, or one list for every scripted model. */
 export type ServeScript = readonly string[] | Readonly<Record<string, readonly string[]>>;
 
-async function readText(option: string, file: string, io: CommandIo): Promise<string> {
-  try {
-    return await readFile(resolve(io.cwd, file), 'utf8');
-  } catch (error) {
-    throw new CliError('CLI_FILE_UNREADABLE', `${option} ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+// Standard input carries the MCP protocol over stdio, so no file may be read from it.
+function namedFile(option: string, file: string): string {
+  if (file === '-') throw usageError(`${option} -: standard input carries the MCP protocol here; give a file`);
+  return file;
 }
 
-/** Reads and validates every `--agent FILE`; names must be unique. Errors are `CLI_OPTION_INVALID` naming the file. */
+/**
+ * Reads every `--agent FILE` as `askloop run` does (capped, strict UTF-8,
+ * `LOOP_AGENT_INVALID` naming the file); names must be unique (`CLI_OPTION_INVALID`).
+ */
 export async function loadAgentFiles(files: readonly string[], io: CommandIo): Promise<AgentDefinition[]> {
   const agents: AgentDefinition[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
-    const text = await readText('--agent', file, io);
-    let agent: AgentDefinition;
-    try {
-      agent = parseAgentDefinition(text, { source: file });
-    } catch (error) {
-      if (isLoopError(error)) throw new CliError('CLI_OPTION_INVALID', `--agent ${file}: ${error.message}`);
-      throw error;
-    }
+    const agent = await readAgentFile(namedFile('--agent', file), io);
     const other = seen.get(agent.name);
     if (other !== undefined) throw new CliError('CLI_OPTION_INVALID', `--agent ${file}: the agent name '${agent.name}' is already used by ${other}`);
     seen.set(agent.name, file);
@@ -56,18 +51,19 @@ export async function loadAgentFiles(files: readonly string[], io: CommandIo): P
 
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** Reads `--script FILE`: a JSON array of reply strings, or an object of such arrays by model id. */
+/** Reads `--script FILE`: a JSON array of reply strings, or an object of such arrays by model id (`CLI_SCRIPT_INVALID` otherwise). */
 export async function loadServeScript(file: string, io: CommandIo): Promise<ServeScript> {
-  const text = await readText('--script', file, io);
+  const name = inputName(namedFile('--script', file));
+  const text = decodeUtf8Input(await readInput(file, io), name);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError('CLI_OPTION_INVALID', `--script ${file}: not JSON (${(error as Error).message})`);
+    throw new CliError('CLI_SCRIPT_INVALID', `--script: not JSON (${(error as Error).message})`, { file: name });
   }
   if (isStringList(value)) return value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isStringList)) return value as Record<string, string[]>;
-  throw new CliError('CLI_OPTION_INVALID', `--script ${file}: expected a JSON array of reply strings, or {"MODEL_ID": [reply strings]}`);
+  throw new CliError('CLI_SCRIPT_INVALID', '--script: expected a JSON array of reply strings, or {"MODEL_ID": [reply strings]}', { file: name });
 }
 
 /** The scripted models the agents name (`scripted:ID`), each with its replies from `script`. */

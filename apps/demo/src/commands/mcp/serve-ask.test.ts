@@ -91,11 +91,15 @@ describe('askloop mcp serve --agent (the ask tool)', () => {
 });
 
 describe('askloop mcp serve --agent errors', () => {
-  it('refuses an invalid agent file and --script without --agent as usage errors', async () => {
+  it('refuses an invalid agent file (naming it), an agent on standard input, and --script without --agent', async () => {
     writeFileSync(join(directory, 'bad.yaml'), 'name: bad\nmodle: scripted:x\n');
     const bad = captureIo({ cwd: directory });
-    expect(await main(['mcp', 'serve', '--agent', 'bad.yaml'], bad)).toBe(2);
-    expect(bad.err).toContain('--agent bad.yaml');
+    expect(await main(['mcp', 'serve', '--agent', 'bad.yaml'], bad)).toBe(1);
+    expect(bad.err).toContain('bad.yaml');
+    expect(bad.err).toContain('modle');
+    const stdin = captureIo({ cwd: directory });
+    expect(await main(['mcp', 'serve', '--agent', '-'], stdin)).toBe(2);
+    expect(stdin.err).toContain('standard input carries the MCP protocol');
     const lonely = captureIo({ cwd: directory });
     expect(await main(['mcp', 'serve', '--script', 'replies.json'], lonely)).toBe(2);
     expect(lonely.err).toContain('--script needs at least one --agent');

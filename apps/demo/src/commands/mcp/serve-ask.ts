@@ -1,18 +1,17 @@
 /**
  * The `ask` tool of `askloop mcp serve --agent FILE …`: one controller
- * (`createAskLoop`) for the server's lifetime, whose plugin carries the
- * agents from the files, the hosted providers (keys read from the environment
- * when a model is called) plus the scripted one, the safe built-in tools (and
- * `tool.fs.*`/`tool.http.Fetch` when the tool options add them), and the MCP
- * servers of `--mcp-config`. Each `ask` is a new session in an in-memory
+ * (`createAskLoop`) for the server's lifetime, with `builtinPlugin` (the
+ * hosted providers, keys read from the environment when a model is called;
+ * the safe built-in tools, and `tool.fs.*`/`tool.http.Fetch` when the tool
+ * options add them) and a plugin carrying the agents from the files, the
+ * scripted provider and the MCP servers of `--mcp-config`. Each `ask` is a new session in an in-memory
  * store, run under the named agent's own policy, quotas and ceilings.
  */
 import { resolve } from 'node:path';
-import { createAskLoop, createMemoryTranscriptStore, definePlugin, type AgentDefinition } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, createMemoryTranscriptStore, definePlugin, type AgentDefinition } from '@askloop/controller';
 import type { AskFunction } from '@askloop/mcp';
 import type { McpToolSource } from '@askloop/mcp';
-import { anthropic, createScriptedProvider, google, ollama, openai, type Provider } from '@askloop/providers';
-import { createFileSystemTools, createHttpTools, createSafeToolPacks, type ToolPack } from '@askloop/tools';
+import { createScriptedProvider } from '@askloop/providers';
 import type { CommandIo } from '../../io.ts';
 import type { ToolOptionValues } from '../ns/tool-options.ts';
 import { scriptedModels, type ServeScript } from './load-serve-agents.ts';
@@ -37,23 +36,19 @@ export interface ServeAsk {
 
 /** Builds the controller behind the `ask` tool. */
 export function createServeAsk(options: ServeAskOptions): ServeAsk {
-  const providers: Record<string, Provider> = { openai, anthropic, google, ollama };
-  if (options.script !== undefined) providers.scripted = createScriptedProvider({ models: scriptedModels(options.script, options.agents) });
   const fsRoot = options.values['fs-root'];
-  const toolPacks: ToolPack[] = [
-    ...createSafeToolPacks(),
-    ...(fsRoot === undefined ? [] : [createFileSystemTools({ root: resolve(options.io.cwd, fsRoot) })]),
-    ...(options.values.http === true ? [createHttpTools({})] : []),
-  ];
-  const plugin = definePlugin({
+  const builtin = builtinPlugin({
+    ...(fsRoot === undefined ? {} : { fs: { root: resolve(options.io.cwd, fsRoot) } }),
+    ...(options.values.http === true ? { http: {} } : {}),
+  });
+  const served = definePlugin({
     name: 'askloop-mcp-serve',
     specificationVersion: 'v1',
-    providers,
-    toolPacks,
+    ...(options.script === undefined ? {} : { providers: { scripted: createScriptedProvider({ models: scriptedModels(options.script, options.agents) }) } }),
     ...(options.source === undefined ? {} : { toolSources: [options.source] }),
     agents: Object.fromEntries(options.agents.map((agent) => [agent.name, agent])),
   });
-  const loop = createAskLoop({ plugins: [plugin], store: createMemoryTranscriptStore() });
+  const loop = createAskLoop({ plugins: [builtin, served], store: createMemoryTranscriptStore() });
   return {
     async ask(agent, task, signal) {
       const result = await loop.run({ agent, task, signal });
