@@ -9,6 +9,7 @@ import type { RunBinding } from '../ns/tool-options.ts';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
@@ -26,8 +27,8 @@ export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP se
                     Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
                     and --grant mcp:call:NAME.`;
 
-/** Reads and validates the config file; a missing or invalid file is a usage error. */
-export async function loadMcpToolSource(file: string, io: CommandIo): Promise<McpToolSource> {
+/** Reads and validates the config file; a missing or invalid file is a usage error. `name` names the source (default `mcp`). */
+export async function loadMcpToolSource(file: string, io: CommandIo, name?: string): Promise<McpToolSource> {
   let text: string;
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
@@ -43,7 +44,7 @@ export async function loadMcpToolSource(file: string, io: CommandIo): Promise<Mc
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   }
   try {
-    return createMcpToolSource({ servers: parseMcpConfig(value) });
+    return createMcpToolSource({ servers: parseMcpConfig(value), ...(name === undefined ? {} : { name }) });
   } catch (error) {
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`);
     throw error;
@@ -100,4 +101,17 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
     close: () => source.close(),
   };
+}
+
+/**
+ * The plugin of `--mcp-config FILE` for the loop commands (`run`, `resume`,
+ * `approve`, `deny`, `replay`): the servers as one tool source, listed by the
+ * controller before each turn and stopped by `loop.close()`. Named
+ * `mcp-config`, so it can sit beside the `mcp` plugin of askloop.config.yaml.
+ * Without FILE, no plugin.
+ */
+export async function mcpConfigPlugins(file: string | undefined, io: CommandIo): Promise<AskLoopPlugin[]> {
+  if (file === undefined) return [];
+  const source = await loadMcpToolSource(file, io, 'mcp-config');
+  return [definePlugin({ name: 'mcp-config', specificationVersion: 'v1', toolSources: [source] })];
 }
