@@ -2,7 +2,7 @@
  * The one place this package calls the interpreter: `run` (prepare, then
  * execute) and `prepare` alone for the check.
  */
-import { createInterpreter, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
+import { createInterpreter, resolveLimits, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
 import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 
 /** What one run or check needs from the server. */
@@ -22,9 +22,27 @@ export interface NeuroScriptRequest {
   readonly userdata?: JsonValue;
 }
 
-/** Checks, then runs a program in agent mode (one command block) in the sandbox. `turn` numbers the runs of a session. */
+/**
+ * Checks, then runs a program in agent mode (one command block) in the
+ * sandbox. `turn` numbers the runs of a session. The tool host is bound to
+ * the run: when it ends (done, failed, out of time, or `signal` — the MCP
+ * client's cancellation — aborted) pending tool calls are cancelled, which
+ * reaches MCP servers behind those tools as `notifications/cancelled`.
+ */
 export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
-  const tools = createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn, ...(setup.stores === undefined ? {} : { stores: setup.stores }) });
+  const limits = resolveLimits(setup.limits);
+  const runEnded = new AbortController();
+  const tools = createToolHost({
+    registry: setup.registry,
+    policy: setup.policy,
+    session: setup.session,
+    turn,
+    ...(setup.stores === undefined ? {} : { stores: setup.stores }),
+    signal: signal === undefined ? runEnded.signal : AbortSignal.any([runEnded.signal, signal]),
+    // A backstop past the run's own wall clock, which ends the run with SCRIPT_TIMEOUT first.
+    deadline: Date.now() + limits.wallMs + 1_000,
+    maxResultLength: limits.stringLength,
+  });
   const interpreter = createInterpreter(setup.limits === undefined ? {} : { limits: setup.limits });
   return interpreter.run(request.program, {
     mode: 'agent',
@@ -33,7 +51,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
     ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
     ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
     ...(signal === undefined ? {} : { signal }),
-  });
+  }).finally(() => runEnded.abort());
 }
 
 /** The static check alone: every diagnostic of the program (agent mode) and of its libraries (named `library-N`). */
