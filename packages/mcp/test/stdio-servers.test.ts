@@ -152,6 +152,14 @@ endcommand
     expect(result.emits).toEqual(['Ada', 'wrote notes']);
   });
 
+  it('reports arguments the server refuses (its own schema validation) as a script error naming server and tool, at the call', async () => {
+    const policy = createPolicy({ allow: ['tool.memory.*'], grants: ['mcp:call:memory'] });
+    const result = await run('command\n  emit "before"\n  call tool.memory.create_entities([1, 2])\n  emit "not reached"\nendcommand\n', policy);
+    expect(result.emits).toEqual(['before']);
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', line: 3 });
+    expect(result.error?.message).toContain("MCP server 'memory' tool 'create_entities'");
+  });
+
   it('turns an isError result into a typed tool error naming server and tool', async () => {
     const policy = createPolicy({ allow: ['tool.filesystem.*'], grants: ['mcp:call:filesystem'] });
     const host = createToolHost({ registry, policy, session: 's', turn: 2 });
