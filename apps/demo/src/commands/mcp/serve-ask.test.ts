@@ -35,6 +35,7 @@ beforeAll(async () => {
     ['name: notes', 'model: scripted:notes', 'description: keeps notes in the memory server', 'policy:', '  allow: ["tool.memory.*", "tool.str.*"]', '  grants: ["mcp:call:memory"]', ''].join('\n'),
   );
   writeFileSync(join(directory, 'strict.json'), JSON.stringify({ name: 'strict', model: 'scripted:strict', policy: { allow: ['tool.memory.*'] } }));
+  writeFileSync(join(directory, 'cleaner.json'), JSON.stringify({ name: 'cleaner', model: 'scripted:cleaner', policy: { allow: ['tool.memory.*'], grants: ['mcp:call:memory'] } }));
   writeFileSync(
     join(directory, 'replies.json'),
     JSON.stringify({
@@ -44,13 +45,15 @@ beforeAll(async () => {
       ],
       // No mcp:call:memory grant: the check refuses the call, so create_entities never runs.
       strict: [envelope('call tool.memory.create_entities([{"name": "Eve", "entityType": "person", "observations": []}])', 'emit "<<<LOOP:DONE>>> done"')],
+      // delete_entities is destructive: the loop pauses for a person, which an MCP client cannot be.
+      cleaner: [envelope('call tool.memory.delete_entities(["Ada"])', 'emit "<<<LOOP:DONE>>> cleaned"')],
     }),
   );
   client = new Client({ name: 'serve-ask-test', version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve', '--mcp-config', 'mcp.json', '--agent', 'notes.yaml', '--agent', 'strict.json', '--script', 'replies.json'],
+      args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve', '--mcp-config', 'mcp.json', '--agent', 'notes.yaml', '--agent', 'strict.json', '--agent', 'cleaner.json', '--script', 'replies.json'],
       cwd: directory,
       stderr: 'pipe',
     }),
@@ -83,10 +86,16 @@ describe('askloop mcp serve --agent (the ask tool)', () => {
     expect(existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8') : '').not.toContain('"Eve"');
   });
 
+  it('returns a loop that waits for approval as PAUSED, with nothing of the program run', async () => {
+    const result = await client.callTool({ name: 'ask', arguments: { agent: 'cleaner', task: 'forget Ada' } });
+    expect(result.structuredContent).toEqual({ status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null, turns: 0 });
+    expect(readFileSync(memoryFile, 'utf8')).toContain('"Ada"');
+  });
+
   it('answers an unknown agent with a tool error naming the agents there are', async () => {
     const result = await client.callTool({ name: 'ask', arguments: { agent: 'nobody', task: 'x' } });
     expect(result.isError).toBe(true);
-    expect(result.content).toEqual([{ type: 'text', text: expect.stringContaining("[LOOP_AGENT_NOT_FOUND] no agent named 'nobody'; defined: notes, strict") }]);
+    expect(result.content).toEqual([{ type: 'text', text: expect.stringContaining("[LOOP_AGENT_NOT_FOUND] no agent named 'nobody'; defined: cleaner, notes, strict") }]);
   });
 });
 
