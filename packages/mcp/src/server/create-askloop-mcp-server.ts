@@ -20,6 +20,8 @@ export interface AskOutcome {
   readonly reason: string | null;
   readonly result: JsonValue;
   readonly turns: number;
+  /** The session id, when the host keeps sessions somewhere a person can reach them (to approve a PAUSED loop). */
+  readonly sid?: string;
 }
 
 /** Runs a whole ask loop with a named agent (injected: the controller provides it). */
@@ -147,7 +149,7 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
         async ({ agent, task }, extra) => {
           try {
             const outcome = await ask(agent, task, extra.signal);
-            return reply({ status: outcome.status, reason: outcome.reason, result: outcome.result, turns: outcome.turns }, false);
+            return reply({ status: outcome.status, reason: outcome.reason, result: outcome.result, turns: outcome.turns, ...(outcome.sid === undefined ? {} : { sid: outcome.sid }) }, false);
           } catch (error) {
             const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? `[${(error as { code: string }).code}] ` : '';
             return { content: [{ type: 'text', text: `ask failed: ${code}${error instanceof Error ? error.message : String(error)}` }], isError: true };

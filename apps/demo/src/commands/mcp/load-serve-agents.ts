@@ -12,7 +12,7 @@ import { readAgentFile } from '../../loop/agent-options.ts';
 import { inputName, readInput } from '../../read-input.ts';
 
 /** `parseArgs` option definitions of `--agent` and `--script`. */
-export const SERVE_AGENT_OPTIONS = { agent: { type: 'string', multiple: true }, script: { type: 'string' } } as const;
+export const SERVE_AGENT_OPTIONS = { agent: { type: 'string', multiple: true }, script: { type: 'string' }, db: { type: 'string' } } as const;
 
 /** Usage text of `--agent` and `--script`. */
 export const SERVE_AGENT_USAGE = `Agents (the ask tool):
@@ -21,7 +21,10 @@ export const SERVE_AGENT_USAGE = `Agents (the ask tool):
                     with the agent the client names, under that agent's own policy.
   --script FILE     replies of the scripted provider, for models scripted:ID: a JSON
                     array of envelope strings (for every scripted model) or
-                    {"ID": [replies…]}. Each ask starts from the first reply.`;
+                    {"ID": [replies…]}. Each ask starts from the first reply.
+  --db FILE         keep the ask sessions in this sessions file (SQLite, as
+                    askloop run --db) and return each one's sid, so a person
+                    can askloop approve/deny a PAUSED one; default: in memory.`;
 
 /** The scripted replies by model id, or one list for every scripted model. */
 export type ServeScript = readonly string[] | Readonly<Record<string, readonly string[]>>;

@@ -99,6 +99,38 @@ describe('askloop mcp serve --agent (the ask tool)', () => {
   });
 });
 
+describe('askloop mcp serve --agent --db (a PAUSED ask approved from the shell)', () => {
+  it('returns the sid of a paused ask, which askloop approve (same --db and --mcp-config) finishes', async () => {
+    const file = join(directory, 'approve-memory.jsonl');
+    writeFileSync(file, `${JSON.stringify({ type: 'entity', name: 'Ada', entityType: 'person', observations: [] })}\n`);
+    writeFileSync(join(directory, 'approve-mcp.json'), JSON.stringify({ servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: file } } } }));
+    writeFileSync(join(directory, 'forget.json'), JSON.stringify({ name: 'forget', model: 'scripted:script', policy: { allow: ['tool.memory.*'], grants: ['mcp:call:memory'] } }));
+    writeFileSync(join(directory, 'forget-replies.json'), JSON.stringify([envelope('call tool.memory.delete_entities(["Ada"])', 'emit "<<<LOOP:DONE>>> forgot"')]));
+    const asker = new Client({ name: 'serve-ask-db-test', version: '1.0.0' });
+    await asker.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve', '--mcp-config', 'approve-mcp.json', '--agent', 'forget.json', '--script', 'forget-replies.json', '--db', 'asks.db'],
+        cwd: directory,
+        stderr: 'pipe',
+      }),
+    );
+    let sid: string;
+    try {
+      const result = await asker.callTool({ name: 'ask', arguments: { agent: 'forget', task: 'forget Ada' } });
+      expect(result.structuredContent).toMatchObject({ status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null });
+      sid = (result.structuredContent as { sid: string }).sid;
+      expect(readFileSync(file, 'utf8')).toContain('"Ada"');
+    } finally {
+      await asker.close();
+    }
+    const approve = captureIo({ cwd: directory });
+    expect(await main(['approve', sid, '--db', 'asks.db', '--mcp-config', 'approve-mcp.json', '--script', 'forget-replies.json', '--json'], approve)).toBe(0);
+    expect(JSON.parse(approve.out)).toMatchObject({ status: 'DONE', result: 'forgot', sid });
+    expect(readFileSync(file, 'utf8')).not.toContain('"Ada"');
+  });
+});
+
 describe('askloop mcp serve --agent errors', () => {
   it('refuses an invalid agent file (naming it), an agent on standard input, and --script without --agent', async () => {
     writeFileSync(join(directory, 'bad.yaml'), 'name: bad\nmodle: scripted:x\n');

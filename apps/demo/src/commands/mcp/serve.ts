@@ -6,6 +6,7 @@
  * Stdio by default (standard output then carries only the protocol); with
  * `--http PORT`, Streamable HTTP on 127.0.0.1 only.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeDefaultPool } from '@askloop/interpreter';
 import { createAskLoopMcpServerFactory, serveMcpHttp, serveMcpStdio, type McpToolSource } from '@askloop/mcp';
@@ -17,6 +18,7 @@ import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-opt
 import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpRegistryFactory } from './load-mcp-config.ts';
 import { loadAgentFiles, loadServeScript, SERVE_AGENT_OPTIONS, SERVE_AGENT_USAGE } from './load-serve-agents.ts';
 import { createServeAsk, type ServeAsk } from './serve-ask.ts';
+import { openSessionStore } from '../../loop/open-session-loop.ts';
 
 /** Resolves when the process is asked to stop. */
 const stopSignal = (): Promise<void> =>
@@ -27,7 +29,7 @@ const stopSignal = (): Promise<void> =>
 
 /** `askloop mcp serve`. */
 export const serveCommand: Command = {
-  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--agent FILE …] [--script FILE] [--http PORT] [--fuel N] [--timeout-ms N] [--memory-mb N]
+  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--agent FILE …] [--script FILE] [--db FILE] [--http PORT] [--fuel N] [--timeout-ms N] [--memory-mb N]
 
 Serves AskLoop over the Model Context Protocol. Tools:
   neuroscript_run    check a program (one command block, optional libraries)
@@ -66,10 +68,12 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const toolValues = { ...values, http: values['http-tools'] };
     const setup = buildToolSetup(toolValues, io);
     if (values.script !== undefined && values.agent === undefined) throw usageError('--script needs at least one --agent FILE (it scripts the agents\' models)');
+    if (values.db !== undefined && values.agent === undefined) throw usageError('--db needs at least one --agent FILE (it keeps the ask sessions)');
     const agents = await loadAgentFiles(values.agent ?? [], io);
     const script = values.script === undefined ? undefined : await loadServeScript(values.script, io);
     const source: McpToolSource | undefined = values['mcp-config'] === undefined ? undefined : await loadMcpToolSource(values['mcp-config'], io);
-    const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, values: toolValues, io });
+    const store = values.db === undefined ? undefined : openSessionStore(resolve(io.cwd, values.db));
+    const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, store, values: toolValues, io });
     const makeServer = createAskLoopMcpServerFactory({
       registry: source === undefined ? setup.registry : mcpRegistryFactory(source, toolValues, io),
       policy: setup.policy,
