@@ -15,6 +15,10 @@ export interface CommandIo {
   cwd: string;
   /** Environment variables the command may read. */
   env: Record<string, string | undefined>;
+  /** True when standard output is a terminal (colour in tables); absent or false in pipes and tests. */
+  stdoutIsTerminal?: boolean;
+  /** Standard error when it is a terminal, for live progress redrawn in place (a spinner); absent in pipes and tests. */
+  stderrTerminal?: NodeJS.WriteStream;
   /**
    * Runs `handler` on the first Ctrl-C (SIGINT) instead of exiting, until the
    * returned function is called; a second Ctrl-C exits at once. Absent in

@@ -13,6 +13,8 @@ export async function runCli(): Promise<void> {
       stderr: (text) => process.stderr.write(text),
       cwd: process.cwd(),
       env: process.env,
+      stdoutIsTerminal: process.stdout.isTTY === true,
+      ...(process.stderr.isTTY === true ? { stderrTerminal: process.stderr } : {}),
       onInterrupt: (handler) => {
         // The first Ctrl-C asks the command to stop cleanly (a loop halts ERR_CANCELLED, resumable); the second exits at once.
         const listener = (): void => {

@@ -51,6 +51,10 @@ describe('createProgressRenderer', () => {
     expect(renderLast(result)).toContain('not stored');
     expect(renderLast({ ...result, status: 'HALT', reason: 'ERR_CANCELLED', result: null })).toContain(`askloop resume ${result.sid}`);
     expect(renderLast({ ...result, status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null })).toContain(`askloop approve ${result.sid}`);
+    let quiet = '';
+    createProgressRenderer({ stream: { write: (text) => (quiet += text) }, color: false, motion: false }).finish({ ...result, status: 'HALT', reason: 'ERR_CANCELLED', result: null }, { nextSteps: false });
+    expect(quiet).toContain('HALT ERR_CANCELLED');
+    expect(quiet).not.toContain('askloop resume');
   });
 
   it('shows control characters from the model escaped, never raw', () => {

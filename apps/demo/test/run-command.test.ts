@@ -3,14 +3,18 @@
  * a child process, the real controller, sandbox, tools and SQLite sessions
  * file, the scripted provider for the model.
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { createSqliteTranscriptStore } from '@askloop/controller';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
-import { spawnCli } from './spawn-cli.ts';
+import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -176,13 +180,32 @@ describe('askloop run (the real CLI)', () => {
     expect(text.stdout).toBe(`replay of ${sid}: diverged at turn 1, output: recorded "first 4\\n", replayed "first 3\\n"\n`);
   });
 
-  it('names an unknown session (exit 1) and needs exactly one SID (exit 2)', async () => {
+  it('deny SID halts ERR_PERMISSIONS with exit 3; an unknown provider cannot start (exit 1)', async () => {
+    const script = await file('deny.json', [envelope('emit "[[loop:await:approval_id=A1]]"')]);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 'risky', '--script', script, '--dialect', 'v1', '--db', 'deny.db', '--json'], io)).toBe(4);
+    const paused = JSON.parse(io.out);
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'V1_AWAIT', result: null });
+    const denied = captureIo({ cwd: dir });
+    expect(await main(['deny', paused.sid, '--note', 'not today', '--db', 'deny.db', '--json'], denied)).toBe(3);
+    expect(JSON.parse(denied.out)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS', sid: paused.sid });
+
+    const unknown = captureIo({ cwd: dir });
+    expect(await main(['run', 't', '--model', 'nowhere:m', '--db', 'deny.db', '--json'], unknown)).toBe(1);
+    expect(JSON.parse(unknown.out).error).toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND', message: expect.stringContaining('nowhere') });
+  });
+
+  it('names an unknown session (exit 1), a missing sessions file (exit 2), and needs exactly one SID (exit 2)', async () => {
+    await createSqliteTranscriptStore(join(dir, 'empty.db')).close();
     const io = captureIo({ cwd: dir });
     expect(await main(['resume', 'no-such-session', '--db', 'empty.db', '--json'], io)).toBe(1);
     expect(JSON.parse(io.out).error).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND' });
     const usage = captureIo({ cwd: dir });
     expect(await main(['replay', '--db', 'empty.db'], usage)).toBe(2);
     expect(usage.err).toContain('askloop replay takes one session id (SID), got 0');
+    const missing = captureIo({ cwd: dir });
+    expect(await main(['approve', 'some-sid', '--db', 'missing.db', '--json'], missing)).toBe(2);
+    expect(JSON.parse(missing.out).error).toEqual({ code: 'CLI_FILE_UNREADABLE', file: 'missing.db', message: 'no sessions file here; run a session with askloop run first' });
   });
 
   it('Ctrl-C halts ERR_CANCELLED (exit 3, resumable) and resume SID finishes the session', async () => {
@@ -199,5 +222,29 @@ describe('askloop run (the real CLI)', () => {
     const resumed = captureIo({ cwd: dir });
     expect(await main(['resume', sid!, '--script', script, '--db', 'cancel.db', '--json'], resumed)).toBe(0);
     expect(JSON.parse(resumed.out)).toMatchObject({ status: 'DONE', result: 'resumed fine', sid });
+  });
+
+  it('a real Ctrl-C (SIGINT) during the model call halts ERR_CANCELLED with exit 3, and says how to resume', async () => {
+    // A loopback "Ollama" that takes the request and never answers: the CLI is interrupted while it waits.
+    const child = { current: undefined as ReturnType<typeof spawn> | undefined };
+    const server = createServer(() => child.current?.kill('SIGINT'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const process_ = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'run', 'wait', '--model', 'ollama:slow', '--db', join(dir, 'sigint.db')], {
+        env: { ...process.env, OLLAMA_HOST: host },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.current = process_;
+      let stderr = '';
+      process_.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      const code = await new Promise<number | null>((resolve) => process_.on('close', resolve));
+      expect(stderr).toContain('askloop: stopping after the current step (Ctrl-C again to quit at once)');
+      expect(stderr).toMatch(/askloop: HALT ERR_CANCELLED after 1 turn \(session ([0-9a-f-]{36})\); continue with: askloop resume \1/);
+      expect(code).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

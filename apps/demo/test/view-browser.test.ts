@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { CHROMIUM_PATH, hasChromium, launchChromium, type ChromiumSession } from './launch-chromium.ts';
-import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
+import { createViewerFixture, FAKE_KEY, HOSTILE_EMIT, type ViewerFixture } from './view-fixture.ts';
 
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const REBIND_HOST = 'rebind.askloop.test';
@@ -121,6 +121,19 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await page.locator('.live').waitFor({ state: 'detached' });
     expect(await page.locator('.meta .badge').innerText()).toBe('done');
     expect(await page.locator('.stats').innerText()).toMatch(/TURNS\s+2/i);
+  });
+
+  it('shows model text as text: no markup, no script', async () => {
+    await page.goto(`${viewer.url}#/sessions/${fixture.hostile}`);
+    await page.locator('li.turn[data-turn="1"]').waitFor();
+    expect(await page.locator('details[open]').count()).toBe(0);
+    for (const summary of await page.locator('details > summary').all()) await summary.click();
+    const text = await page.locator('#app').innerText();
+    expect(text).toContain(HOSTILE_EMIT);
+    expect(text).toContain('<b>bold?</b><script>window.pwned=4</script>');
+    expect(text).toContain('<script>window.pwned=3</script>');
+    expect(await page.locator('#app img, #app b, #app script').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined();
   });
 
   it('gives a page reached through another host name nothing (DNS rebinding)', async () => {

@@ -5,11 +5,12 @@
  * database fail before anything listens.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSessionDb } from '../src/default-session-db.ts';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 import { CLI_SOURCE } from './spawn-cli.ts';
@@ -27,17 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('defaultSessionDb', () => {
-  it('uses an absolute XDG_DATA_HOME, else ~/.local/share', () => {
-    expect(defaultSessionDb({ XDG_DATA_HOME: '/data', HOME: '/home/a' }, 'linux')).toBe('/data/askloop/sessions.db');
-    expect(defaultSessionDb({ XDG_DATA_HOME: 'relative', HOME: '/home/a' }, 'linux')).toBe('/home/a/.local/share/askloop/sessions.db');
-    expect(defaultSessionDb({ HOME: '/home/a' }, 'darwin')).toBe('/home/a/.local/share/askloop/sessions.db');
-  });
-});
-
 describe('askloop view', () => {
-  it('serves the default database on a printed loopback URL until SIGINT', async () => {
-    const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', '--no-node-snapshot', CLI_SOURCE, 'view', sid, '--no-open'], {
+  it('serves the default database on a printed loopback URL until SIGINT, opening the session a prefix names', async () => {
+    const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', '--no-node-snapshot', CLI_SOURCE, 'view', sid.slice(0, 8), '--no-open'], {
       env: { ...process.env, XDG_DATA_HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -63,13 +56,24 @@ describe('askloop view', () => {
     expect(stderr).toBe('');
   });
 
-  it('refuses a missing database, an unknown session and a bad port before serving', async () => {
+  it('refuses a missing database, a file that is not one, an unknown session, a port in use and a bad port', async () => {
     const missing = captureIo({ cwd: dir });
     expect(await main(['view', '--db', 'nothing.db', '--no-open'], missing)).toBe(2);
     expect(missing.err).toContain(`no sessions database at ${join(dir, 'nothing.db')}`);
+    writeFileSync(join(dir, 'notes.txt'), 'not a database\n');
+    const wrong = captureIo({ cwd: dir });
+    expect(await main(['view', '--db', 'notes.txt', '--no-open'], wrong)).toBe(1);
+    expect(wrong.err).toContain('file is not a database (LOOP_STORE_ERROR)');
     const unknown = captureIo({ cwd: dir });
-    expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(2);
+    expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(1);
     expect(unknown.err).toContain("no session 'no-such-session'");
+    expect(unknown.err).toContain('LOOP_SESSION_NOT_FOUND');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const taken = captureIo({ cwd: dir });
+    expect(await main(['view', '--db', join(dir, 'askloop', 'sessions.db'), '--port', String((busy.address() as AddressInfo).port), '--no-open'], taken)).toBe(2);
+    expect(taken.err).toContain('already in use on 127.0.0.1');
+    await new Promise<void>((resolve) => busy.close(() => resolve()));
     const port = captureIo({ cwd: dir });
     expect(await main(['view', '--port', '70000', '--no-open'], port)).toBe(2);
     expect(port.err).toContain('--port must be a whole number from 0 to 65535');

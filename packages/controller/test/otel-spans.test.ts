@@ -118,6 +118,26 @@ describe('otelPlugin', () => {
   });
 });
 
+describe('otelPlugin and ask', () => {
+  it('nests the child loop of an ask statement under the parent turn that runs it', async () => {
+    const models = {
+      parent: [program('ask "child", "what is two plus two" into answer', 'emit "<<<LOOP:DONE>>> child said " + answer')],
+      child: [program('emit "<<<LOOP:DONE>>> four"')],
+    };
+    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const twoWorkers = createSandboxPool({ workers: 2 });
+    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents), otelPlugin({ tracer })], store: createMemoryTranscriptStore(), pool: twoWorkers });
+    expect(await loop.run({ agent: 'parent', task: 'delegate' })).toMatchObject({ status: 'DONE', result: 'child said four' });
+    await loop.close();
+    await twoWorkers.close();
+    const spans = exporter.getFinishedSpans();
+    const parentTurn = named(spans, 'turn 1').find((span) => span.attributes['gen_ai.conversation.id'] !== only(spans, 'invoke_agent child').attributes['gen_ai.conversation.id']);
+    expect(parentOf(only(spans, 'invoke_agent child'))).toBe(parentTurn?.spanContext().spanId);
+    expect(parentOf(parentTurn as ReadableSpan)).toBe(only(spans, 'invoke_agent parent').spanContext().spanId);
+    expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
+  });
+});
+
 describe('otelPlugin with a real HTTP provider and a key', () => {
   const KEY = 'sk-test-otel-0123456789SECRET';
   let server: Server;

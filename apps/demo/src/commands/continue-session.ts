@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
-import { resolveDbPath } from '../loop/default-db-path.ts';
+import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
@@ -20,8 +20,8 @@ const WHAT: Record<Action, string> = {
   resume: `Continues a stored session from its last decided turn: a turn cut short
 (Ctrl-C, a crash) is finished from its recorded reply and program, without
 asking the model again; write tools replay their recorded results.`,
-  approve: `Approves the program a paused session waits on (a tool that needs
-approval): it runs, and the loop goes on.`,
+  approve: `Approves what a paused session waits on (a program using a tool that
+needs approval, or a v1 [[loop:await]]): it runs, and the loop goes on.`,
   deny: `Denies the program a paused session waits on: nothing of it runs, and
 the loop halts ERR_PERMISSIONS (or, under the agent's repair, feeds the
 denial back to the model).`,
@@ -57,7 +57,7 @@ ${LOOP_EXIT_USAGE}
       const sid = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
       const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-      const store = openSessionStore(resolveDbPath(values.db, io));
+      const store = openSessionStore(existingDbPath(values.db, io));
       let scripts: Record<string, string[]>;
       try {
         scripts = await continueScripts(store, sid, values.script, io);

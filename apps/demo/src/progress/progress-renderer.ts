@@ -40,6 +40,8 @@ export interface ProgressRendererOptions {
 export interface ProgressFinishOptions {
   /** Where the session is stored (the SQLite file), for the last line; omit for a memory store. */
   readonly dbPath?: string;
+  /** The commands to go on after a pause or a cancel (default true; false when the caller prints its own). */
+  readonly nextSteps?: boolean;
 }
 
 /** The renderer: pass `onEvent` to `loop.run`/`resume`/`approve`, then call `finish` (or `close` on a failure). */
@@ -180,7 +182,7 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
     },
     finish(result, finishOptions = {}) {
       stopSpinner();
-      write(formatSummary(result, { colors, width, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
+      write(formatSummary(result, { colors, width, nextSteps: finishOptions.nextSteps ?? true, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
     },
     close: stopSpinner,
   };

@@ -296,7 +296,8 @@ export const VIEWER_SCRIPT = String.raw`
     return add(table, body);
   }
   function renderTurn(turn) {
-    var key = turn.turnIndex + ':';
+    // Per session and turn, so a live re-render keeps what a person opened, and another session starts closed.
+    var key = turn.sid + ':' + turn.turnIndex + ':';
     var li = el('li', 'turn panel' + (turn.decision ? ' d-' + turn.decision.kind : ''));
     li.dataset.turn = String(turn.turnIndex);
     var head = el('div', 'turn-head');

@@ -17,7 +17,7 @@ interface EventBase {
 
 /** Every event, discriminated by `type`. */
 export type LoopEvent =
-  | (EventBase & { readonly type: 'loop-start'; readonly agent: string; /** The agent's `provider:model` id. */ readonly model: string; readonly resumed: boolean })
+  | (EventBase & { readonly type: 'loop-start'; readonly agent: string; /** The agent's `provider:model` id. */ readonly model: string; readonly resumed: boolean; /** Set when this session runs an `ask` of that session (seed 004). */ readonly parentSid?: string })
   | (EventBase & { readonly type: 'turn-start'; readonly turnIndex: number; readonly kind: TurnKind })
   | (EventBase & { readonly type: 'phase'; readonly turnIndex: number; readonly phase: TurnPhase })
   | (EventBase & { readonly type: 'model-text'; readonly turnIndex: number; readonly delta: string })

@@ -3,7 +3,8 @@
  * one `invoke_agent {agent}` span per driver call (run, resume, step…), a
  * child span per turn, under it a `chat {model}` span per model call (request
  * and response model, token usage, finish reasons) and an
- * `execute_tool {tool}` span per tool call. Spans carry ids, names, counts
+ * `execute_tool {tool}` span per tool call; the loop of an `ask` statement
+ * nests under the turn that runs it. Spans carry ids, names, counts
  * and codes only — never the prompt, the reply, tool arguments or results,
  * and so never a key.
  *
@@ -76,7 +77,9 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
     switch (event.type) {
       case 'loop-start': {
         const { provider, model } = splitModelId(event.model);
-        const parent = api.context.active();
+        // A child loop of `ask` nests under the parent's turn that is running the statement: one trace.
+        const asking = event.parentSid === undefined ? undefined : openBySid.get(event.parentSid);
+        const parent = asking === undefined ? api.context.active() : ([...asking.turns.values()].at(-1)?.context ?? asking.context);
         const attributes: Attributes = {
           'gen_ai.operation.name': 'invoke_agent',
           'gen_ai.agent.name': event.agent,
