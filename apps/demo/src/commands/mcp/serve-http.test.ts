@@ -45,6 +45,19 @@ describe('askloop mcp serve --http (Streamable HTTP on loopback)', () => {
     expect(result.structuredContent).toMatchObject({ ok: true, emits: ['OVER HTTP'], error: null });
   });
 
+  it('runs a program with libraries, returning emits and whispers', async () => {
+    const library = 'func greet(needs who returns text) means\n  return tool.str.ToUpper("hello, " + who)\nendfunc\n';
+    const program = 'command\n  emit greet("ada")\n  whisper "notes", "greeted"\nendcommand\n';
+    const result = await client.callTool({ name: 'neuroscript_run', arguments: { program, libraries: [library] } });
+    expect(result.structuredContent).toMatchObject({ ok: true, emits: ['HELLO, ADA'], whispers: { notes: 'greeted' }, error: null });
+  });
+
+  it('reports a run-time error with its line and column', async () => {
+    const result = await client.callTool({ name: 'neuroscript_run', arguments: { program: 'command\n  emit "one"\n  fail "stop here"\nendcommand\n' } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ ok: false, emits: ['one'], error: { line: 3, column: expect.any(Number) } });
+  });
+
   it('refuses a tool outside the policy before anything runs, with the position', async () => {
     const result = await client.callTool({ name: 'neuroscript_run', arguments: { program: 'command\n  emit "before"\n  emit tool.math.Add(1, 2)\nendcommand\n' } });
     expect(result.isError).toBe(true);
