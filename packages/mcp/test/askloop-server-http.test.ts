@@ -86,7 +86,7 @@ describe('askloop as an MCP server over HTTP', () => {
     const guide = await client.readResource({ uri: GUIDE_URI });
     const guideText = (guide.contents[0] as { text: string }).text;
     // The guide's example must itself pass the check this server applies.
-    const example = /```\n(command\n[\s\S]*?endcommand\n)```/.exec(guideText)?.[1];
+    const example = /```neuroscript\n(command\n[\s\S]*?endcommand\n)```/.exec(guideText)?.[1];
     expect(example).toBeDefined();
     const checked = await client.callTool({ name: 'neuroscript_check', arguments: { program: example } });
     expect(checked.structuredContent).toEqual({ ok: true, diagnostics: [] });

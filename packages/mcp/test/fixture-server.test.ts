@@ -34,7 +34,10 @@ describe('the fixture server', () => {
     const host = hostFor(await source.toolPacks());
     const failure = await host.call('tool.fixture.hang', []).catch((error: unknown) => error);
     expect(isToolError(failure)).toBe(true);
-    expect(failure).toMatchObject({ code: 'TOOL_TIMEOUT', tool: 'tool.fixture.hang' });
+    expect(failure).toMatchObject({ code: 'TOOL_TIMEOUT', tool: 'tool.fixture.hang', message: expect.stringContaining("MCP server 'fixture' tool 'hang' did not answer within 400 ms; the call was cancelled on the server") });
+    const causes: unknown[] = [];
+    for (let cause = (failure as Error).cause; cause !== undefined; cause = (cause as Error).cause) causes.push(cause);
+    expect(causes).toContainEqual(expect.objectContaining({ code: 'MCP_TIMEOUT', server: 'fixture', tool: 'hang' }));
     await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 5_000 });
     expect(readFileSync(marker, 'utf8')).toBe('cancelled');
     // The connection survives a cancelled call.

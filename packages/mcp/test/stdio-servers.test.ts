@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { closeDefaultPool, createInterpreter } from '@askloop/interpreter';
 import { createPolicy, createSafeToolPacks, createToolHost, createToolRegistry, isToolError, type ToolRegistry } from '@askloop/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createMcpToolSource, type McpToolSource } from '../src/index.ts';
+import { sanitizeName } from '../src/source/sanitize-name.ts';
+import { schemaType } from '../src/source/schema-arguments.ts';
 import { NODE, serverBin } from './servers.ts';
 
 let source: McpToolSource;
@@ -52,6 +56,29 @@ describe('MCP tools as tool specs', () => {
     expect(sum.capabilities).toEqual(['mcp:call:everything']);
     expect(sum.effect).toBe('read');
     expect(sum.requiresApproval).toBeUndefined();
+  });
+
+  it('carries every listed tool\'s description, argument names, types and required-ness (compared with the SDK client\'s own listing)', async () => {
+    const client = new Client({ name: 'listing-check', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: NODE, args: [serverBin('memory')], env: { MEMORY_FILE_PATH: join(root, 'listing.jsonl') } }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.length).toBeGreaterThan(0);
+      for (const tool of tools) {
+        const spec = registry.require(`tool.memory.${sanitizeName(tool.name)}`).definition.spec;
+        expect(spec.description).toBe((tool.description ?? '').trim());
+        const properties = Object.entries((tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>);
+        const required = new Set(tool.inputSchema.required ?? []);
+        expect(spec.arguments.map((argument) => argument.name).sort()).toEqual(properties.map(([name]) => sanitizeName(name)).sort());
+        for (const [name, schema] of properties) {
+          const argument = spec.arguments.find((candidate) => candidate.name === sanitizeName(name));
+          expect(argument?.required, `${tool.name}.${name}`).toBe(required.has(name));
+          expect(argument?.type, `${tool.name}.${name}`).toBe(schemaType(schema));
+        }
+      }
+    } finally {
+      await client.close();
+    }
   });
 
   it('maps annotations: destructive tools are writes that need approval, read-only ones are reads', () => {
@@ -123,6 +150,14 @@ endcommand
     const result = await run(program, policy);
     expect(result.error).toBeNull();
     expect(result.emits).toEqual(['Ada', 'wrote notes']);
+  });
+
+  it('reports arguments the server refuses (its own schema validation) as a script error naming server and tool, at the call', async () => {
+    const policy = createPolicy({ allow: ['tool.memory.*'], grants: ['mcp:call:memory'] });
+    const result = await run('command\n  emit "before"\n  call tool.memory.create_entities([1, 2])\n  emit "not reached"\nendcommand\n', policy);
+    expect(result.emits).toEqual(['before']);
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', line: 3 });
+    expect(result.error?.message).toContain("MCP server 'memory' tool 'create_entities'");
   });
 
   it('turns an isError result into a typed tool error naming server and tool', async () => {

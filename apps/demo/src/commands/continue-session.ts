@@ -12,6 +12,7 @@ import { driveSession } from '../loop/drive-session.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 type Action = 'resume' | 'approve' | 'deny';
 
@@ -29,7 +30,7 @@ denial back to the model).`,
 function continueCommand(action: Action): Command {
   const note = action === 'resume' ? '' : ' [--note TEXT]';
   return {
-    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--script FILE] [--fs-root DIR] [--json]
+    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
 
 ${WHAT[action]}
 
@@ -37,7 +38,8 @@ Options:
 ${action === 'resume' ? '' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script: the same file; the
                     replies the session has not used yet answer its next turns.
 ${SESSION_OPTIONS_USAGE}
-Give the same --db and --fs-root as the run.
+  --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
+Give the same --db, --fs-root and --mcp-config as the run.
 
 With --json prints the same object as askloop run --json.
 
@@ -47,13 +49,14 @@ ${LOOP_EXIT_USAGE}
     async run(args, io) {
       const { values, positionals } = parseArgs({
         args,
-        options: { ...SESSION_OPTIONS, script: { type: 'string' }, ...(action === 'resume' ? {} : { note: { type: 'string' } }) },
+        options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION, script: { type: 'string' }, ...(action === 'resume' ? {} : { note: { type: 'string' } }) },
         allowPositionals: true,
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const sid = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+      const plugins = await mcpConfigPlugins(values['mcp-config'], io);
       const store = openSessionStore(existingDbPath(values.db, io));
       let scripts: Record<string, string[]>;
       try {
@@ -62,7 +65,7 @@ ${LOOP_EXIT_USAGE}
         await store.close();
         throw error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
       return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true });
     },

@@ -11,6 +11,7 @@ import { existingDbPath } from '../loop/default-db-path.ts';
 import { asCliLoopError, openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? 'undefined';
@@ -19,7 +20,7 @@ const show = (value: unknown): string => {
 
 /** `askloop replay`. */
 export const replayCommand: Command = {
-  usage: `Usage: askloop replay SID [--db FILE] [--fs-root DIR] [--json]
+  usage: `Usage: askloop replay SID [--db FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
 
 Re-runs the stored session SID with its recorded replies, tool results and
 approvals — no model call, no write tool acting twice — and compares each
@@ -28,6 +29,7 @@ turn's progress digest, decision and OUTPUT with the recording. Prints
 
 Options:
 ${SESSION_OPTIONS_USAGE}
+  --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
 With --json prints {"sid":"…","matched":true|false,"turns":N,
   "divergence":null|{"turnIndex":N,"field":"…","recorded":…,"replayed":…}}.
 
@@ -37,12 +39,13 @@ printed), or the session is not in the sessions file or the file is broken;
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: SESSION_OPTIONS, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const sid = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+    const plugins = await mcpConfigPlugins(values['mcp-config'], io);
     const store = openSessionStore(existingDbPath(values.db, io));
-    const { loop } = openSessionLoop({ store, fsRoot });
+    const { loop } = openSessionLoop({ store, fsRoot, plugins });
     let report;
     try {
       report = await loop.replay(sid);

@@ -12,13 +12,14 @@ import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 /** `askloop run`. */
 export const runCommand: Command = {
   usage: `Usage: askloop run "<task>" [--agent FILE] [--model PROVIDER:MODEL] [--script FILE]
                    [--db FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
                    [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
-                   [--fs-root DIR] [--json]
+                   [--fs-root DIR] [--mcp-config FILE] [--json]
 
 Runs an agent on the task until it finishes (DONE), the host stops it (HALT),
 or a program waits for a person's approval (PAUSED). The task becomes
@@ -33,6 +34,8 @@ ${AGENT_OPTIONS_USAGE}
                     array of strings, one whole reply per turn; when they run
                     out the loop halts with ERR_PROVIDER.
 ${SESSION_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
+                    The agent's policy allows them (--allow, --grant).
 
 Output: the final result on standard output, one line per turn on standard
 error. With --json, exactly one object:
@@ -45,15 +48,16 @@ ${LOOP_EXIT_USAGE}
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, script: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION, script: { type: 'string' } }, allowPositionals: true, strict: true });
     if (positionals.length === 0) throw usageError('askloop run needs a task: askloop run "<task>" --model PROVIDER:MODEL');
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     const agent = await agentFromOptions(values, values.script !== undefined, io);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
+    const plugins = await mcpConfigPlugins(values['mcp-config'], io);
     const store = openSessionStore(resolveDbPath(values.db, io));
-    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies } });
+    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
     return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
   },
 };

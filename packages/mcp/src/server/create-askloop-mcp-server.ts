@@ -17,9 +17,12 @@ import { PACKAGE_VERSION } from '../package-version.ts';
 /** The outcome of one ask loop, as the controller reports it. */
 export interface AskOutcome {
   readonly status: string;
-  readonly reason: string;
+  /** Why it halted or paused; null when it is DONE. */
+  readonly reason: string | null;
   readonly result: JsonValue;
   readonly turns: number;
+  /** The session id, when the host keeps sessions somewhere a person can reach them (to approve a PAUSED loop). */
+  readonly sid?: string;
 }
 
 /** Runs a whole ask loop with a named agent (injected: the controller provides it). */
@@ -37,6 +40,8 @@ export interface AskLoopMcpServerOptions {
   readonly stores?: Partial<ToolStores>;
   /** When given, the `ask` tool is listed. */
   readonly ask?: AskFunction;
+  /** The agents `ask` knows, listed in the tool's description so a client model can pick one. */
+  readonly agents?: readonly { readonly name: string; readonly description?: string }[];
   /** Name and version announced in `initialize`. */
   readonly name?: string;
   readonly version?: string;
@@ -75,6 +80,10 @@ const reply = (report: Record<string, unknown>, isError: boolean): CallToolResul
   structuredContent: report,
   ...(isError ? { isError: true } : {}),
 });
+
+/** The agents as a sentence for the `ask` tool's description. */
+const agentList = (agents: AskLoopMcpServerOptions['agents']): string =>
+  agents === undefined || agents.length === 0 ? '' : ` Agents: ${agents.map((agent) => (agent.description === undefined || agent.description === '' ? agent.name : `${agent.name} (${agent.description})`)).join('; ')}.`;
 
 const programShape = {
   program: z.string().describe('NeuroScript: exactly one command … endcommand block'),
@@ -134,16 +143,17 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
       server.registerTool(
         'ask',
         {
-          description: 'Run a whole AskLoop ask loop with a named agent on a task; returns its status, reason, result and number of turns.',
+          description: `Run a whole AskLoop ask loop with a named agent on a task; returns its status (DONE, HALT or PAUSED), reason, result and number of turns.${agentList(options.agents)}`,
           inputSchema: { agent: z.string().describe('Agent name'), task: z.string().describe('The task, in words') },
           annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
         },
         async ({ agent, task }, extra) => {
           try {
             const outcome = await ask(agent, task, extra.signal);
-            return reply({ status: outcome.status, reason: outcome.reason, result: outcome.result, turns: outcome.turns }, false);
+            return reply({ status: outcome.status, reason: outcome.reason, result: outcome.result, turns: outcome.turns, ...(outcome.sid === undefined ? {} : { sid: outcome.sid }) }, false);
           } catch (error) {
-            return { content: [{ type: 'text', text: `ask failed: ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+            const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? `[${(error as { code: string }).code}] ` : '';
+            return { content: [{ type: 'text', text: `ask failed: ${code}${error instanceof Error ? error.message : String(error)}` }], isError: true };
           }
         },
       );

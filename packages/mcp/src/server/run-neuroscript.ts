@@ -31,7 +31,8 @@ const TOOL_DEADLINE_GRACE_MS = 1000;
  * to the run: its calls are cancelled when the run ends (however it ends) or
  * the client cancels, never last past the run's deadline, and their results
  * are refused past the run's value-size limits — a long-running server must
- * not keep a finished run's tool calls going.
+ * not keep a finished run's tool calls going. Cancelling a call reaches an
+ * MCP server behind the tool as `notifications/cancelled`.
  */
 export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
   const limits = resolveLimits(setup.limits ?? {});

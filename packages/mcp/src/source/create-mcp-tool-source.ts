@@ -13,10 +13,14 @@ import { sanitizeNames } from './sanitize-name.ts';
 export interface McpToolSourceOptions {
   /** Servers by name; a name becomes the tool group (`tool.<name>.<Tool>`) and the capability scope (`mcp:call:<name>`). */
   readonly servers: McpServersConfig;
+  /** The source's name, as the controller's plugin resolution sees it (default `mcp`). */
+  readonly name?: string;
 }
 
 /** MCP servers as a source of tool packs. */
 export interface McpToolSource {
+  /** Names the source in the controller's errors (`toolSources.<name>.toolPacks`). */
+  readonly name: string;
   /**
    * One pack (`mcp.<server>`) per server. Starts servers that are not running,
    * and lists again only servers whose list changed (or never listed). Call
@@ -87,6 +91,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
   };
 
   return {
+    name: options.name ?? 'mcp',
     toolPacks: () => packs(false),
     refresh: () => packs(true),
     get stale() {

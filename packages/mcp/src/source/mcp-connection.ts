@@ -150,14 +150,17 @@ export function createMcpConnection(name: string, config: McpServerConfig, onLis
     async callTool(tool, args, options) {
       const entry = await connect();
       try {
-        // The SDK's own timeout is a backstop just past ours: the tool host's deadline aborts `signal` first.
+        // The SDK's timeout sends notifications/cancelled to the server when it passes; so does aborting `signal`.
         const result = await entry.client.callTool({ name: tool, arguments: args }, undefined, {
           ...(options.signal === undefined ? {} : { signal: options.signal }),
-          timeout: options.timeoutMs + 1_000,
+          timeout: options.timeoutMs,
         });
         return result as CallToolResult;
       } catch (error) {
         if (options.signal?.aborted === true) throw options.signal.reason;
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+          throw new AskLoopMcpError('MCP_TIMEOUT', `MCP server '${name}' tool '${tool}' did not answer within ${options.timeoutMs} ms; the call was cancelled on the server`, { server: name, tool, cause: error });
+        }
         if (transportFailed(error)) await drop(entry);
         throw new AskLoopMcpError('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, { server: name, tool, cause: error });
       }

@@ -7,12 +7,18 @@ import { createMcpToolSource, type McpToolSource, type McpToolSourceOptions } fr
 
 /** An AskLoop plugin that contributes tool sources. */
 export interface McpPlugin {
-  readonly name: 'mcp';
+  /** `mcp` unless `options.name` says otherwise (two plugins need two names). */
+  readonly name: string;
   readonly specificationVersion: 'v1';
   readonly toolSources: readonly McpToolSource[];
 }
 
-/** Wraps {@link createMcpToolSource} as a plugin. */
+/**
+ * Wraps {@link createMcpToolSource} as a plugin for `createAskLoop({ plugins })`:
+ * the controller lists the source's packs before every turn (so a server's
+ * tools/list_changed shows up on the next turn) and closes it with `loop.close()`.
+ */
 export function mcpPlugin(options: McpToolSourceOptions): McpPlugin {
-  return { name: 'mcp', specificationVersion: 'v1', toolSources: [createMcpToolSource(options)] };
+  const name = options.name ?? 'mcp';
+  return { name, specificationVersion: 'v1', toolSources: [createMcpToolSource({ ...options, name })] };
 }

@@ -45,6 +45,9 @@ export interface McpToolDefinitionOptions {
 
 const MESSAGE_LIMIT = 1_000;
 
+/** How much later than the server's `timeoutMs` the tool host's own deadline falls. */
+const HOST_TIMEOUT_GRACE_MS = 1_000;
+
 /** Builds the definition of MCP tool `tool` of `options.connection`'s server. */
 export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions): ToolDefinition {
   const server = options.connection.name;
@@ -61,7 +64,9 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
       returns: 'any',
       capabilities: [mcpCapability(server)],
       ...annotationEffect(tool, options.approval),
-      timeoutMs: options.timeoutMs,
+      // The connection times the call out itself (a clear MCP_TIMEOUT naming server and tool, cancelled on the server);
+      // the host's deadline, just later, is only a backstop.
+      timeoutMs: options.timeoutMs + HOST_TIMEOUT_GRACE_MS,
     },
     async (bound, context): Promise<ToolValue> => {
       const callArguments: Record<string, unknown> = {};
@@ -76,6 +81,7 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
         result = await options.connection.callTool(tool.name, callArguments, { signal: context.signal, timeoutMs: options.timeoutMs });
       } catch (error) {
         if (!isAskLoopMcpError(error)) throw error;
+        if (error.code === 'MCP_TIMEOUT') throw new ToolError('TOOL_TIMEOUT', error.message, { tool: displayName, cause: error });
         throw failure(`MCP server '${server}' tool '${tool.name}': ${error.message}`, error);
       }
       if (result.isError === true) {

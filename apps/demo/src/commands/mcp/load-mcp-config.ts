@@ -1,13 +1,15 @@
 /**
  * Reads an `--mcp-config FILE` (`{"servers": {name: {command,args,env,cwd} |
- * {url,headers}}}`) into an MCP tool source, and builds the registry of one
+ * {url,headers}}}`, JSON, or YAML when the name ends in .yaml/.yml) into an MCP tool source, and builds the registry of one
  * turn from the built-in tools plus the MCP servers' current tool packs.
  * `withMcpTools` is the hook `ns run`/`ns check` can call (see the report of
  * the MCP change); `askloop mcp …` uses it today.
  */
 import type { RunBinding } from '../ns/tool-options.ts';
 import { createReadStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
@@ -22,7 +24,8 @@ export const MCP_CONFIG_OPTION = { 'mcp-config': { type: 'string' } } as const;
 /** Usage text of `--mcp-config`. */
 export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP servers in FILE, a JSON file
                     {"servers": {"NAME": {"command": "…", "args": […], "env": {…}}
-                                 | {"url": "http://…", "headers": {…}}}}.
+                                 | {"url": "http://…", "headers": {…}}}}
+                    (or the same in YAML when FILE ends in .yaml or .yml).
                     Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
                     and --grant mcp:call:NAME.`;
 
@@ -33,8 +36,8 @@ export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP se
  */
 export const MAX_MCP_CONFIG_BYTES = 1024 * 1024;
 
-/** Reads and validates the config file (capped, strict UTF-8); a missing or invalid file is a usage error. */
-export async function loadMcpToolSource(file: string, io: CommandIo): Promise<McpToolSource> {
+/** Reads and validates the config file (capped, strict UTF-8); a missing or invalid file is a usage error. `name` names the source (default `mcp`). */
+export async function loadMcpToolSource(file: string, io: CommandIo, name?: string): Promise<McpToolSource> {
   let read: Awaited<ReturnType<typeof readCapped>>;
   try {
     // Always a file, never standard input: `mcp serve` speaks MCP on standard input.
@@ -46,10 +49,17 @@ export async function loadMcpToolSource(file: string, io: CommandIo): Promise<Mc
     throw new CliError('CLI_INPUT_TOO_LARGE', `--mcp-config ${file}: larger than the 1 MiB limit of a config file (stopped reading after ${read.bytesRead} bytes)`, { file });
   }
   const text = decodeUtf8Input(read.bytes, file);
+  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
+  let value: unknown;
   try {
-    return createMcpToolSource({ servers: parseMcpConfig(JSON.parse(text)) });
+    // YAML aliases are capped so a "billion laughs" file cannot expand without bound.
+    value = yaml ? parseYaml(text, { maxAliasCount: 50, uniqueKeys: true }) : JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not JSON (${error.message})`);
+    throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+  }
+  try {
+    return createMcpToolSource({ servers: parseMcpConfig(value), ...(name === undefined ? {} : { name }) });
+  } catch (error) {
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`);
     throw error;
   }
@@ -106,4 +116,17 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
     close: () => source.close(),
   };
+}
+
+/**
+ * The plugin of `--mcp-config FILE` for the loop commands (`run`, `resume`,
+ * `approve`, `deny`, `replay`): the servers as one tool source, listed by the
+ * controller before each turn and stopped by `loop.close()`. Named
+ * `mcp-config`, so it can sit beside the `mcp` plugin of askloop.config.yaml.
+ * Without FILE, no plugin.
+ */
+export async function mcpConfigPlugins(file: string | undefined, io: CommandIo): Promise<AskLoopPlugin[]> {
+  if (file === undefined) return [];
+  const source = await loadMcpToolSource(file, io, 'mcp-config');
+  return [definePlugin({ name: 'mcp-config', specificationVersion: 'v1', toolSources: [source] })];
 }

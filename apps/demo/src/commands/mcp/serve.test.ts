@@ -72,6 +72,17 @@ describe('askloop mcp tools', () => {
     expect(io.err).toContain("server name 'bad-name'");
   });
 
+  it('reads a YAML config file (.yaml), and names a YAML syntax error', async () => {
+    writeFileSync(join(directory, 'mcp.yaml'), ['servers:', '  self:', `    command: ${JSON.stringify(process.execPath)}`, `    args: ["--conditions=@askloop/source", ${JSON.stringify(CLI)}, "mcp", "serve"]`, '    timeoutMs: 5000', ''].join('\n'));
+    const io = captureIo({ cwd: directory });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'mcp.yaml', '--json'], io)).toBe(0);
+    expect((JSON.parse(io.out) as { name: string }[]).map((row) => row.name).sort()).toEqual(['tool.self.neuroscript_check', 'tool.self.neuroscript_run']);
+    writeFileSync(join(directory, 'broken.yml'), 'servers:\n  self: [unclosed\n');
+    const broken = captureIo({ cwd: directory });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'broken.yml'], broken)).toBe(2);
+    expect(broken.err).toContain('--mcp-config broken.yml: not YAML');
+  });
+
   it('lists the tools of a configured server (askloop serving itself over stdio) with their policy state', async () => {
     const config = { servers: { self: { command: process.execPath, args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve'] } } };
     writeFileSync(join(directory, 'mcp.json'), JSON.stringify(config));

@@ -1,10 +1,12 @@
 /**
- * `askloop mcp serve [tool options] [--mcp-config FILE] [--http PORT] [quotas]`:
+ * `askloop mcp serve [tool options] [--mcp-config FILE] [--agent FILE …] [--http PORT] [quotas]`:
  * AskLoop as an MCP server — `neuroscript_run` and `neuroscript_check` under
- * the policy the tool options build, plus the catalogue and guide resources.
+ * the policy the tool options build, `ask` (a whole ask loop with a named
+ * agent) when agent files are given, plus the catalogue and guide resources.
  * Stdio by default (standard output then carries only the protocol); with
  * `--http PORT`, Streamable HTTP on 127.0.0.1 only.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeDefaultPool } from '@askloop/interpreter';
 import { createAskLoopMcpServerFactory, serveMcpHttp, serveMcpStdio, type McpToolSource } from '@askloop/mcp';
@@ -14,6 +16,9 @@ import { integerOption } from '../../options/parse-options.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
 import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpRegistryFactory } from './load-mcp-config.ts';
+import { loadAgentFiles, loadServeScript, SERVE_AGENT_OPTIONS, SERVE_AGENT_USAGE } from './load-serve-agents.ts';
+import { createServeAsk, type ServeAsk } from './serve-ask.ts';
+import { openSessionStore } from '../../loop/open-session-loop.ts';
 
 /** Resolves when the process is asked to stop. */
 const stopSignal = (): Promise<void> =>
@@ -24,13 +29,15 @@ const stopSignal = (): Promise<void> =>
 
 /** `askloop mcp serve`. */
 export const serveCommand: Command = {
-  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--http PORT] [--fuel N] [--timeout-ms N] [--memory-mb N]
+  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--agent FILE …] [--script FILE] [--db FILE] [--http PORT] [--fuel N] [--timeout-ms N] [--memory-mb N]
 
 Serves AskLoop over the Model Context Protocol. Tools:
   neuroscript_run    check a program (one command block, optional libraries)
                      against the catalogue and policy, then run it in the sandbox;
                      returns emits, whispers, error {code,line,column}, diagnostics
   neuroscript_check  the static check alone
+  ask                (with --agent) run a whole ask loop with a named agent;
+                     returns its status, reason, result and number of turns
 Resources: askloop://catalogue (the allowed tools), askloop://guide/neuroscript.
 
 Over stdio by default (standard output carries only the protocol; messages go
@@ -41,6 +48,8 @@ SIGINT/SIGTERM.
 ${TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
 
+${SERVE_AGENT_USAGE}
+
 Options:
   --http PORT       serve Streamable HTTP on 127.0.0.1:PORT instead of stdio.
 ${RUN_LIMIT_OPTIONS_USAGE}
@@ -48,7 +57,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, http: { type: 'string' }, 'http-tools': { type: 'boolean' }, ...RUN_LIMIT_OPTIONS },
+      options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, ...SERVE_AGENT_OPTIONS, http: { type: 'string' }, 'http-tools': { type: 'boolean' }, ...RUN_LIMIT_OPTIONS },
       allowPositionals: true,
       strict: true,
     });
@@ -58,12 +67,19 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     // `--http` here is the port; the tool options' `--http` flag (tool.http.Fetch) is `--http-tools`.
     const toolValues = { ...values, http: values['http-tools'] };
     const setup = buildToolSetup(toolValues, io);
+    if (values.script !== undefined && values.agent === undefined) throw usageError('--script needs at least one --agent FILE (it scripts the agents\' models)');
+    if (values.db !== undefined && values.agent === undefined) throw usageError('--db needs at least one --agent FILE (it keeps the ask sessions)');
+    const agents = await loadAgentFiles(values.agent ?? [], io);
+    const script = values.script === undefined ? undefined : await loadServeScript(values.script, io);
     const source: McpToolSource | undefined = values['mcp-config'] === undefined ? undefined : await loadMcpToolSource(values['mcp-config'], io);
+    const store = values.db === undefined ? undefined : openSessionStore(resolve(io.cwd, values.db));
+    const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, store, values: toolValues, io });
     const makeServer = createAskLoopMcpServerFactory({
       registry: source === undefined ? setup.registry : mcpRegistryFactory(source, toolValues, io),
       policy: setup.policy,
       limits,
       stores: setup.stores(),
+      ...(asking === undefined ? {} : { ask: asking.ask, agents: asking.agents }),
     });
     try {
       if (port !== undefined) {
@@ -76,6 +92,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         await serveMcpStdio(makeServer());
       }
     } finally {
+      await asking?.close();
       await source?.close();
       await closeDefaultPool();
     }
