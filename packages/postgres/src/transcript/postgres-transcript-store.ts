@@ -1,0 +1,126 @@
+/**
+ * The controller's `TranscriptStore` on PostgreSQL: sessions, turns and the
+ * decision log (one row per decided turn, written in the same statement
+ * batch as the decided record). Records are stored as JSON text and come
+ * back exactly as they went in. Failures throw `PostgresStoreError`
+ * (`PG_QUERY_FAILED`, `PG_LEASE_LOST`), which the controller reports as
+ * `LOOP_STORE_ERROR` with the cause; a duplicate session id and an unknown
+ * session use the controller's own codes, as the memory store does.
+ */
+import { decisionLogEntry, LoopError, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import type pg from 'pg';
+import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
+
+/**
+ * Which runner an operation uses. A plain store uses the pool for all; a
+ * worker's lease-bound store sends the leased session's writes through its
+ * fence and, once the turn's transaction is open, through that transaction.
+ */
+export interface TranscriptRoute {
+  /** Reads of one session. */
+  read(sid: string): Promise<StatementRunner>;
+  /** Writes of one session; `final` marks the write that ends a step (a decided or paused turn). */
+  write(sid: string, final: boolean): Promise<StatementRunner>;
+  /** Statements over every session (listSessions). */
+  shared(): StatementRunner;
+}
+
+/** The route of a store that is not bound to a lease. */
+export function poolRoute(pool: pg.Pool): TranscriptRoute {
+  const runner = poolRunner(pool);
+  return { read: async () => runner, write: async () => runner, shared: () => runner };
+}
+
+type SessionRow = { record: string };
+type TurnRow = { record: string };
+
+const parse = <T>(text: string): T => JSON.parse(text) as T;
+
+function sessionColumns(session: SessionRecord): unknown[] {
+  return [session.sid, session.agent, session.parentSid ?? null, session.status, session.createdAt, session.updatedAt, session.turns, JSON.stringify(session)];
+}
+
+/** The store over `pool` (apply `applyPostgresMigrations(pool)` first). `close()` leaves the pool open: it belongs to the caller. */
+export function createPostgresTranscriptStore(pool: pg.Pool): TranscriptStore {
+  return transcriptStoreOn(poolRoute(pool));
+}
+
+/** The store over a {@link TranscriptRoute} (for lease-bound stores). */
+export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
+  const fail = (action: string, sid?: string) => (error: unknown): never => {
+    if (error instanceof LoopError) throw error;
+    throw queryFailure(`transcript ${action}`, error, sid);
+  };
+  return {
+    async createSession(session) {
+      const runner = await route.write(session.sid, false).catch(fail('createSession', session.sid));
+      await runner
+        .query('INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', sessionColumns(session))
+        .catch((error: unknown) => {
+          if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid, cause: error });
+          return fail('createSession', session.sid)(error);
+        });
+    },
+    async getSession(sid) {
+      const runner = await route.read(sid).catch(fail('getSession', sid));
+      const result = await runner.query<SessionRow>('SELECT record FROM askloop_sessions WHERE sid = $1', [sid]).catch(fail('getSession', sid));
+      const row = result.rows[0];
+      return row === undefined ? undefined : parse<SessionRecord>(row.record);
+    },
+    async updateSession(session) {
+      const runner = await route.write(session.sid, false).catch(fail('updateSession', session.sid));
+      const result = await runner
+        .query('UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1', sessionColumns(session))
+        .catch(fail('updateSession', session.sid));
+      if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
+    },
+    async listSessions(options: ListSessionsOptions = {}) {
+      const values: unknown[] = [];
+      let sql = 'SELECT record FROM askloop_sessions';
+      if (options.status !== undefined) {
+        values.push(options.status);
+        sql += ` WHERE status = $${values.length}`;
+      }
+      // Newest first; sessions created in the same millisecond in the order they were created (as the memory store).
+      sql += ' ORDER BY created_at DESC, seq ASC';
+      if (options.limit !== undefined) {
+        values.push(options.limit);
+        sql += ` LIMIT $${values.length}`;
+      }
+      const result = await route.shared().query<SessionRow>(sql, values).catch(fail('listSessions'));
+      return result.rows.map((row) => parse<SessionRecord>(row.record));
+    },
+    async saveTurn(record) {
+      const final = record.phase === 'decided' || record.phase === 'awaiting-approval';
+      const runner = await route.write(record.sid, final).catch(fail('saveTurn', record.sid));
+      const upsertTurn =
+        'INSERT INTO askloop_turns (sid, turn_index, phase, record) VALUES ($1, $2, $3, $4) ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()';
+      const turnValues = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
+      // One statement each way (atomic by itself): the decided record and its decision-log entry together.
+      const write =
+        record.phase === 'decided' && record.decision !== undefined
+          ? (() => {
+              const entry = decisionLogEntry(record);
+              return runner.query(
+                `WITH saved AS (${upsertTurn} RETURNING 1)
+                 INSERT INTO askloop_decisions (sid, turn_index, decision, reason, entry) SELECT $1, $2, $5, $6, $7 FROM saved
+                 ON CONFLICT (sid, turn_index) DO UPDATE SET decision = excluded.decision, reason = excluded.reason, entry = excluded.entry, decided_at = clock_timestamp()`,
+                [...turnValues, entry.decision, entry.reason, JSON.stringify(entry)],
+              );
+            })()
+          : // A turn opened again (a cancelled turn resumed) is no longer decided: its entry goes.
+            runner.query(`WITH saved AS (${upsertTurn} RETURNING 1) DELETE FROM askloop_decisions WHERE sid = $1 AND turn_index = $2 AND EXISTS (SELECT 1 FROM saved)`, turnValues);
+      await write
+        .catch((error: unknown) => {
+          if (sqlState(error) === '23503') throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid, cause: error });
+          return fail('saveTurn', record.sid)(error);
+        });
+    },
+    async listTurns(sid) {
+      const runner = await route.read(sid).catch(fail('listTurns', sid));
+      const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index', [sid]).catch(fail('listTurns', sid));
+      return result.rows.map((row) => parse<TurnRecord>(row.record));
+    },
+    async close() {},
+  };
+}

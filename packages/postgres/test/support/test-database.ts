@@ -1,0 +1,50 @@
+/**
+ * A fresh database on the run's server for one test file (or one test), so
+ * files run in parallel without seeing each other's rows. Dropped with
+ * `drop()` (which first ends every pool that used it).
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** A database made for a test. */
+export interface TestDatabase {
+  readonly url: string;
+  /** A pool on the database; ended by `drop()`. */
+  pool(options?: pg.PoolConfig): pg.Pool;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database on the test server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = new URL(inject('postgresUrl'));
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const pools: pg.Pool[] = [];
+  return {
+    url: url.toString(),
+    pool(options = {}) {
+      const pool = new pg.Pool({ connectionString: url.toString(), max: 5, ...options });
+      pools.push(pool);
+      return pool;
+    },
+    async drop() {
+      await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
+      const dropper = new pg.Client({ connectionString: admin.toString() });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
