@@ -5,7 +5,7 @@
  */
 import type { Userdata } from '@askloop/envelope';
 import type { SandboxRunner } from '@askloop/interpreter';
-import type { Clock } from '@askloop/tools';
+import type { Clock, ToolStores } from '@askloop/tools';
 import type { AgentDefinition } from './agent/agent-definition.ts';
 import type { HaltReason } from './decide/halt-reason.ts';
 import type { LoopEventListener } from './events/loop-event.ts';
@@ -22,7 +22,15 @@ export interface AskLoopOptions {
   readonly interpreter?: LoopInterpreter;
   /** The sandbox pool of the default interpreter (closed by `close()` only when the loop created it). */
   readonly pool?: SandboxRunner;
-  /** Path of the SQLite file the tools' memory/scratch/idempotence stores share with the transcript, when the store is SQLite. */
+  /**
+   * Where the tools' memory, scratch and idempotence records live (a server
+   * database package injects its own); not closed by `close()`. Without it
+   * and without `toolStorePath`: on the transcript store's own database when
+   * the store offers `openToolStores` (a SQLite transcript store does: one
+   * file holds the transcript and the tool effects), else in memory.
+   */
+  readonly toolStores?: ToolStores;
+  /** A SQLite file of their own for the tools' stores (opened on first use, closed by `close()`); not with `toolStores`. */
   readonly toolStorePath?: string;
   /** What to do when a turn of a session is already in flight: wait for it (default) or reject with LOOP_SESSION_BUSY. */
   readonly busy?: 'wait' | 'reject';

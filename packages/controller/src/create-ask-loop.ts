@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
-import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type SqliteToolStore } from '@askloop/tools';
+import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
@@ -36,6 +36,7 @@ export interface AskLoopWithMetrics extends AskLoop {
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
+  if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop takes toolStores or toolStorePath, not both' });
   const store = guardStore(options.store);
   const plugins = resolvePlugins(options.plugins);
   const clock = options.clock ?? systemClock;
@@ -44,8 +45,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   // Three workers: a turn waiting on `ask` holds one while its child's turn runs (default maxAskDepth 2, so 3 levels).
   const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool({ workers: 3 })).run(request) };
   const interpreter = options.interpreter ?? createDefaultInterpreter(pool);
-  let toolStore: SqliteToolStore | undefined;
-  const toolStores = (): SqliteToolStore => (toolStore ??= openSqliteStore(options.toolStorePath ?? ':memory:', { clock }));
+  let toolStore: ToolStores | undefined = options.toolStores;
+  let ownedToolStore: { close(): void } | undefined;
+  // Injected stores first, then a file of their own, then the transcript's own database (one SQLite file for both), else a throwaway one.
+  const toolStores = (): ToolStores => {
+    if (toolStore !== undefined) return toolStore;
+    const opened = options.toolStorePath !== undefined ? openSqliteStore(options.toolStorePath, { clock }) : (options.store.openToolStores?.({ clock }) ?? openSqliteStore(':memory:', { clock }));
+    ownedToolStore = opened;
+    return (toolStore = opened);
+  };
   const gate = createSessionGate(options.busy ?? 'wait');
   const metrics = createLoopMetrics();
   const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources);
@@ -170,7 +178,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     async close() {
       for (const { source } of plugins.toolSources) await source.close?.();
       await ownedPool?.close();
-      toolStore?.close();
+      // Before the store: tool stores sharing the transcript's connection must not outlive it.
+      ownedToolStore?.close();
       await store.close();
     },
   };

@@ -6,8 +6,12 @@
 // First, before anything that an old Node cannot load: one clear error on a Node that is too old.
 import './node-version-check.ts';
 export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-definition.ts';
+export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefinition, type ParseAgentDefinitionOptions } from './agent/parse-agent-definition.ts';
+export { agentDefinitionIssues, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
+export { createSqliteTranscriptStore, type SqliteTranscriptStore, type SqliteTranscriptStoreOptions } from './store/sqlite-transcript-store.ts';
+export { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, TRANSCRIPT_SCHEMA_VERSION } from './store/sqlite-transcript-migrations.ts';
 export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 export { decideTurn, type DecideInput } from './decide/decide-turn.ts';
 export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
@@ -59,4 +63,8 @@ export type {
   TurnTimings,
 } from './loop/turn-record.ts';
 export { definePlugin, type Approval, type AskLoopPlugin, type LoopHooks, type ToolSource, type TurnContext } from './plugin/plugin.ts';
+export { BUILTIN_PROVIDERS, builtinPlugin, type BuiltinPluginOptions, type BuiltinProviderName } from './plugin/builtin-plugin.ts';
+// What a plugin author needs besides definePlugin, so a plugin can depend on the controller alone.
+export { createLanguageModel, defineProvider, type AttemptRequest, type AttemptResult, type LanguageModel, type ModelAttempt, type Provider, type ProviderDefinition } from '@askloop/providers';
+export { defineTool, defineToolPack, type ToolContext, type ToolPack, type ToolSpecInput } from '@askloop/tools';
 export type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './store/transcript-store.ts';

@@ -1,6 +1,7 @@
 /**
  * Sessions end to end: single flight per session with concurrency across
- * sessions (from the recorded start/end times), step, cancel and resume,
+ * sessions (from the order of events and the recorded start/end times, on
+ * the memory store and on a SQLite file), step, cancel and resume,
  * and resume after a crash mid-turn without double effects.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,9 @@ import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import type { TurnRecord } from '../src/loop/turn-record.ts';
+import type { LoopEvent } from '../src/events/loop-event.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
 import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
 
@@ -27,13 +30,31 @@ const agent = { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.tes
 const span = (turn: TurnRecord) => [Date.parse(turn.startedAt), Date.parse(turn.endedAt ?? turn.startedAt)] as const;
 
 describe('sessions', () => {
-  it('runs turns of one session one at a time while other sessions proceed', async () => {
-    const store = createMemoryTranscriptStore();
+  // The memory store, and a SQLite file that each controller opens on its own connection (as two hosts would).
+  const storesFor = {
+    memory: () => {
+      const store = createMemoryTranscriptStore();
+      return [store, store] as const;
+    },
+    sqlite: () => {
+      const file = join(dir, `concurrent-${Math.random().toString(36).slice(2)}.db`);
+      return [createSqliteTranscriptStore(file), createSqliteTranscriptStore(file)] as const;
+    },
+  };
+
+  it.each(Object.keys(storesFor) as (keyof typeof storesFor)[])('runs turns of one session one at a time while other sessions proceed (%s store)', async (kind) => {
+    const [store, otherStore] = storesFor[kind]();
     const replies = [slow(program('emit "one"')), slow(program('emit "two"')), slow(program('emit "<<<LOOP:DONE>>> three"'))];
+    // Every turn start and decision of both sessions, in the order they happened.
+    const log: string[] = [];
+    const onEvent = (event: LoopEvent) => {
+      if (event.type === 'turn-start' || event.type === 'decision') log.push(`${event.sid}:${event.type}:${event.turnIndex}`);
+    };
     // Session b is driven by two callers at once (run and step), beside session c on another controller.
-    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool });
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool, onEvent });
+    const otherLoop = createAskLoop({ plugins: [testPlugin({ m: replies })], store: otherStore, pool, onEvent });
     const start = loop.run({ agent, task: 'b', sid: 'b' });
-    const other = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool }).run({ agent, task: 'c', sid: 'c' });
+    const other = otherLoop.run({ agent, task: 'c', sid: 'c' });
     const extra = (async () => {
       while ((await store.getSession('b')) === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
       return loop.step('b');
@@ -42,17 +63,26 @@ describe('sessions', () => {
     expect(stepped.sid).toBe('b');
     expect(b.status).toBe('DONE');
     expect(c.status).toBe('DONE');
+    // Session b: each turn started only after the previous one was decided, by whichever caller ran it.
+    const ofB = log.filter((entry) => entry.startsWith('b:'));
+    expect(ofB).toEqual(['b:turn-start:1', 'b:decision:1', 'b:turn-start:2', 'b:decision:2', 'b:turn-start:3', 'b:decision:3']);
     const turnsB = await store.listTurns('b');
     for (let index = 1; index < turnsB.length; index += 1) {
       expect(span(turnsB[index - 1] as TurnRecord)[1]).toBeLessThanOrEqual(span(turnsB[index] as TurnRecord)[0]);
     }
-    const turnsC = await store.listTurns('c');
-    // Sessions b and c overlapped in time: each started before the other finished.
+    // Sessions b and c proceeded together: c's turns started while b was still between its first and last turn.
+    const firstB = log.indexOf('b:turn-start:1');
+    const lastB = log.indexOf('b:decision:3');
+    expect(log.slice(firstB, lastB).some((entry) => entry.startsWith('c:turn-start'))).toBe(true);
+    const turnsC = await otherStore.listTurns('c');
     const [bStart, bEnd] = [span(turnsB[0] as TurnRecord)[0], span(turnsB.at(-1) as TurnRecord)[1]];
     const [cStart, cEnd] = [span(turnsC[0] as TurnRecord)[0], span(turnsC.at(-1) as TurnRecord)[1]];
     expect(bStart).toBeLessThan(cEnd);
     expect(cStart).toBeLessThan(bEnd);
+    // Both controllers' sessions are in the one store (the SQLite file, seen from either connection).
+    expect((await store.listSessions()).map((session) => session.sid).sort()).toEqual(['b', 'c']);
     await loop.close();
+    if (otherStore !== store) await otherLoop.close();
   });
 
   it('steps exactly one turn at a time', async () => {

@@ -10,6 +10,7 @@ import type { CommandEntry } from '../io.ts';
 /** The command table, in the order `askloop --help` lists it. */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'demo', summary: 'run a two-turn agent session with a scripted model (no API key needed)', load: async () => (await import('./demo.ts')).demoCommand },
+  { name: 'view', summary: 'serve a local web page showing stored sessions as a timeline (live while one runs)', load: async () => (await import('./view.ts')).viewCommand },
   { name: 'envelope parse', summary: 'parse an AEIOU v4 envelope and print it as JSON', load: async () => (await import('./envelope/parse.ts')).parseCommand },
   { name: 'envelope compose', summary: 'write envelope text from the JSON that `parse` prints', load: async () => (await import('./envelope/compose.ts')).composeCommand },
   { name: 'envelope digest', summary: "print the progress digest of a turn's OUTPUT and SCRATCHPAD", load: async () => (await import('./envelope/digest.ts')).digestCommand },

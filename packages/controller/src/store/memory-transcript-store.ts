@@ -28,7 +28,9 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       sessions.set(session.sid, copy(session));
     },
     async listSessions(options: ListSessionsOptions = {}) {
+      // Reversed first: the stable sort then puts the later of two sessions created in the same millisecond first.
       const all = [...sessions.values()]
+        .reverse()
         .filter((session) => options.status === undefined || session.status === options.status)
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
       return copy(options.limit === undefined ? all : all.slice(0, options.limit));

@@ -5,6 +5,7 @@
  * phase change and is complete (phase `decided`) before the next turn starts.
  */
 import type { JsonValue } from '@askloop/interpreter';
+import type { Clock, ToolStores } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
@@ -47,5 +48,12 @@ export interface TranscriptStore {
   saveTurn(record: TurnRecord): Promise<void>;
   /** Every turn of the session, by turn index. */
   listTurns(sid: string): Promise<readonly TurnRecord[]>;
+  /**
+   * Optional: the tools' memory, scratch and idempotence stores on the same
+   * database, so one file (or server) holds a session's transcript and its
+   * tool effects. `createAskLoop` uses it when no `toolStores` or
+   * `toolStorePath` is given, and closes what it returns before the store.
+   */
+  openToolStores?(options?: { readonly clock?: Clock }): ToolStores & { close(): void };
   close(): Promise<void>;
 }

@@ -5,9 +5,12 @@
  * reason and result, and checks on the stored turn records) and optionally
  * `input.json` (`task`, and `approvals` to answer pauses with). Every case
  * runs end to end through `createAskLoop` with the real sandbox, tools and a
- * store, and is then replayed, which must reproduce it exactly.
+ * store — once on the memory store and once on a SQLite file (which then
+ * holds the tools' records too) — and is then replayed, which must reproduce
+ * it exactly.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandboxPool } from '@askloop/interpreter';
@@ -17,6 +20,8 @@ import type { LoopResult } from '../../src/ask-loop.ts';
 import { createAskLoop } from '../../src/create-ask-loop.ts';
 import type { TurnRecord } from '../../src/loop/turn-record.ts';
 import { createMemoryTranscriptStore } from '../../src/store/memory-transcript-store.ts';
+import { createSqliteTranscriptStore } from '../../src/store/sqlite-transcript-store.ts';
+import type { TranscriptStore } from '../../src/store/transcript-store.ts';
 import { expandReplies, testPlugin, type CaseReply } from '../test-plugin.ts';
 
 interface TurnCheck {
@@ -61,7 +66,17 @@ const read = <T>(name: string, file: string, fallback?: T): T => {
 };
 
 const pool = createSandboxPool({ workers: 2 });
-afterAll(() => pool.close());
+const dir = mkdtempSync(join(tmpdir(), 'askloop-conformance-'));
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The stores every case runs on: the runner is the same, only the store differs. */
+const stores: Record<string, (name: string) => TranscriptStore> = {
+  memory: () => createMemoryTranscriptStore(),
+  sqlite: (name) => createSqliteTranscriptStore(join(dir, `${name}.db`)),
+};
 
 const label = (record: TurnRecord): string => {
   const decision = record.decision;
@@ -89,13 +104,13 @@ function checkTurn(record: TurnRecord | undefined, check: TurnCheck): void {
   if (check.approval !== undefined) expect(turn.approval?.state, `${where} approval`).toBe(check.approval);
 }
 
-describe('conformance', () => {
+describe.each(Object.keys(stores))('conformance on the %s store', (storeName) => {
   it.each(cases)('%s', async (name) => {
     const agent = read<AgentDefinition>(name, 'agent.json');
     const replies = read<CaseReply[]>(name, 'replies.json');
     const expected = read<Expected>(name, 'expected.json');
     const input = read<Input>(name, 'input.json', {});
-    const store = createMemoryTranscriptStore();
+    const store = (stores[storeName] as (name: string) => TranscriptStore)(name);
     const loop = createAskLoop({ plugins: [testPlugin({ case: expandReplies(replies) })], store, pool });
     let result = await loop.run({ agent: { ...agent, model: agent.model ?? 'scripted:case' }, task: (input.task ?? 'conformance') as string });
     const pauses: string[] = [];

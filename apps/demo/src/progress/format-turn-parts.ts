@@ -1,0 +1,66 @@
+/**
+ * The lines one turn is made of — tool call, emit, whisper, diagnostic,
+ * decision — formatted the same way live (`askloop run`) and afterwards
+ * (`askloop show`). Every text that came from a model, a tool or a store is
+ * made terminal-safe here.
+ */
+import type { LoopDecision, RecordedToolCall } from '@askloop/controller';
+import type { Diagnostic } from '@askloop/interpreter';
+import { compactJson, formatDuration } from './format-values.ts';
+import type { TerminalColors } from './terminal-colors.ts';
+import { terminalSafe } from './terminal-safe.ts';
+
+/** The label column: every part line starts with two spaces and a label padded to this width. */
+export const LABEL_WIDTH = 9;
+
+/** `  label    text`, with continuation lines of a multi-line text indented under the text. */
+export function labelled(label: string, text: string, colors: TerminalColors, paintLabel: (text: string) => string = colors.dim): string {
+  const pad = ' '.repeat(LABEL_WIDTH - Math.min(label.length, LABEL_WIDTH - 1));
+  const body = text.replace(/\n/g, `\n  ${' '.repeat(LABEL_WIDTH)}`);
+  return `  ${paintLabel(label)}${body === '' ? '' : `${pad}${body}`}\n`;
+}
+
+/** `tool.str.split("a b", " ") → ["a","b"] · 3 ms`, or the error code and message in red. */
+export function formatToolCall(call: RecordedToolCall, colors: TerminalColors, width: number): string {
+  const args = call.args.map((arg) => compactJson(arg, Math.max(12, Math.floor(width / 3)))).join(', ');
+  const outcome = call.error !== undefined
+    ? colors.red(`✗ ${terminalSafe(call.error.code)}: ${compactJson(call.error.message, width).slice(1, -1)}`)
+    : `→ ${compactJson(call.result ?? null, Math.max(16, Math.floor(width / 2)))}`;
+  return labelled('tool', `${colors.cyan(terminalSafe(call.name))}(${args}) ${outcome} ${colors.dim(`· ${formatDuration(call.durationMs)}`)}`, colors);
+}
+
+/** One emitted line (an emit's continuation lines are indented). */
+export function formatEmit(text: string, colors: TerminalColors): string {
+  return labelled('emit', terminalSafe(text), colors);
+}
+
+/** A whisper, dimmed: it goes to the scratchpad, not the output. */
+export function formatWhisper(target: string, text: string, colors: TerminalColors): string {
+  return colors.dim(labelled('whisper', `${terminalSafe(target)}: ${terminalSafe(text)}`, colors, (label) => label));
+}
+
+/** `✗ 3:5 SCRIPT_TOOL_NOT_ALLOWED message` (warnings in yellow). */
+export function formatDiagnostic(diagnostic: Diagnostic, colors: TerminalColors): string {
+  const paint = diagnostic.severity === 'error' ? colors.red : colors.yellow;
+  const mark = diagnostic.severity === 'error' ? '✗' : '!';
+  return labelled('check', paint(`${mark} ${diagnostic.line}:${diagnostic.column} ${terminalSafe(diagnostic.code)} ${terminalSafe(diagnostic.message)}`), colors);
+}
+
+/** The decision's word in its colour: DONE green, HALT red, PAUSE yellow, CONTINUE blue. */
+export function paintDecision(kind: LoopDecision['kind'], colors: TerminalColors): string {
+  const paint = { CONTINUE: colors.blue, DONE: colors.green, HALT: colors.red, PAUSE: colors.yellow }[kind];
+  return colors.bold(paint(kind));
+}
+
+/** The reason part of a decision: the halt or pause reason with its message, the next turn's kind, or the DONE result. */
+export function decisionReason(decision: LoopDecision): string {
+  switch (decision.kind) {
+    case 'CONTINUE':
+      return decision.next === undefined ? '' : `next: ${decision.next} turn`;
+    case 'DONE':
+      return decision.result === null ? '' : `result: ${decision.result}`;
+    case 'HALT':
+    case 'PAUSE':
+      return decision.message === '' ? decision.reason : `${decision.reason}: ${decision.message}`;
+  }
+}

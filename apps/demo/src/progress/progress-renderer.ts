@@ -1,0 +1,187 @@
+/**
+ * Live progress of a loop on a terminal (or a log): a `LoopEvent` listener
+ * that prints a header per turn, a spinner while the model streams its reply
+ * (motion only), the ACTIONS program highlighted and numbered, tool calls,
+ * emits and whispers as they happen, and the decision with its reason,
+ * latency, tokens and what is left of the budget; `finish` prints the
+ * summary. It only writes: it never changes the loop.
+ */
+import type { LoopCeilings, LoopEvent, LoopEventListener, LoopResult } from '@askloop/controller';
+import yoctoSpinner from 'yocto-spinner';
+import type { Writable } from 'node:stream';
+import { formatProgram } from './format-program.ts';
+import { decisionReason, formatDiagnostic, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from './format-turn-parts.ts';
+import { formatCount, formatDuration, oneLine } from './format-values.ts';
+import { formatSummary } from './format-summary.ts';
+import { terminalColors } from './terminal-colors.ts';
+import { terminalSafe } from './terminal-safe.ts';
+
+/** Where progress goes: anything with `write(text)` (a TTY stream for motion). */
+export interface ProgressStream {
+  write(text: string): unknown;
+  /** Terminal width, when known (lines are cut to it). */
+  readonly columns?: number;
+}
+
+/** Options of {@link createProgressRenderer}. */
+export interface ProgressRendererOptions {
+  readonly stream: ProgressStream;
+  /** Colour codes (decide with `shouldUseColor`: a TTY without `NO_COLOR`). */
+  readonly color: boolean;
+  /** A spinner redrawn in place while the model streams (decide with `shouldUseMotion`; needs `stream` to be a TTY stream). */
+  readonly motion: boolean;
+  /** The agent's loop ceilings, to show what is left after each turn (turns, tokens, cost, tool calls). */
+  readonly ceilings?: LoopCeilings;
+  /** Line width when the stream does not say (default 100). */
+  readonly width?: number;
+}
+
+/** What {@link finish} needs besides the result. */
+export interface ProgressFinishOptions {
+  /** Where the session is stored (the SQLite file), for the last line; omit for a memory store. */
+  readonly dbPath?: string;
+}
+
+/** The renderer: pass `onEvent` to `loop.run`/`resume`/`approve`, then call `finish` (or `close` on a failure). */
+export interface ProgressRenderer {
+  readonly onEvent: LoopEventListener;
+  /** Stops the spinner and prints the summary of the loop. */
+  finish(result: LoopResult, options?: ProgressFinishOptions): void;
+  /** Stops the spinner without a summary (the loop failed with an error, or was interrupted). Safe to call twice. */
+  close(): void;
+}
+
+interface Totals {
+  tokens: number;
+  costUsd: number;
+  toolCalls: number;
+  fuel: number;
+}
+
+/** Builds a renderer writing to `options.stream`. */
+export function createProgressRenderer(options: ProgressRendererOptions): ProgressRenderer {
+  const colors = terminalColors(options.color);
+  const width = Math.max(40, options.stream.columns ?? options.width ?? 100);
+  const write = (text: string) => {
+    options.stream.write(text);
+  };
+  const totals: Totals = { tokens: 0, costUsd: 0, toolCalls: 0, fuel: 0 };
+  let spinner: ReturnType<typeof yoctoSpinner> | undefined;
+  let streamed = { turn: 0, chars: 0, tail: '', line: '' };
+  // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
+  let shownCodes = new Set<string>();
+
+  const stopSpinner = () => {
+    spinner?.stop();
+    spinner = undefined;
+  };
+  const spinnerText = () => {
+    const shown = streamed.line.trim() === '' ? streamed.tail : streamed.line;
+    return `turn ${streamed.turn} · model thinking · ${formatCount(streamed.chars)} chars${shown.trim() === '' ? '' : ` · ${colors.dim(oneLine(shown.trim(), Math.max(10, width - 50)))}`}`;
+  };
+
+  /** What is left of the loop's ceilings after `turnIndex` turns, as `3 turns, 12,000 tokens left`. */
+  const remaining = (turnIndex: number): string => {
+    const ceilings = options.ceilings;
+    if (ceilings === undefined) return '';
+    const parts: string[] = [];
+    if (ceilings.maxTurns !== undefined) parts.push(`${Math.max(0, ceilings.maxTurns - turnIndex)} turns`);
+    if (ceilings.tokens !== undefined) parts.push(`${formatCount(Math.max(0, ceilings.tokens - totals.tokens))} tokens`);
+    if (ceilings.costUsd !== undefined) parts.push(`$${Math.max(0, ceilings.costUsd - totals.costUsd).toFixed(4)}`);
+    if (ceilings.toolCalls !== undefined) parts.push(`${formatCount(Math.max(0, ceilings.toolCalls - totals.toolCalls))} tool calls`);
+    if (ceilings.fuel !== undefined) parts.push(`${formatCount(Math.max(0, ceilings.fuel - totals.fuel))} fuel`);
+    return parts.length === 0 ? '' : `left: ${parts.join(', ')}`;
+  };
+
+  const render = (event: LoopEvent): void => {
+    switch (event.type) {
+      case 'loop-start':
+        write(`${colors.bold('askloop')} ${colors.dim('·')} agent ${colors.bold(terminalSafe(event.agent))} ${colors.dim(`· session ${event.sid}${event.resumed ? ' (resumed)' : ''}`)}\n`);
+        return;
+      case 'turn-start':
+        stopSpinner();
+        write(`\n${colors.bold(`turn ${event.turnIndex}`)}${event.kind === 'normal' ? '' : colors.yellow(` (${event.kind})`)}\n`);
+        streamed = { turn: event.turnIndex, chars: 0, tail: '', line: '' };
+        shownCodes = new Set();
+        if (options.motion) {
+          spinner = yoctoSpinner({ text: spinnerText(), stream: options.stream as Writable, handleSignals: false }).start();
+        }
+        return;
+      case 'model-text':
+        streamed.chars += event.delta.length;
+        streamed.line += event.delta;
+        if (streamed.line.includes('\n')) {
+          // Show the line being written, or the last whole one while a new line is still blank.
+          const lines = streamed.line.split('\n');
+          streamed.line = lines.at(-1) ?? '';
+          streamed.tail = lines.slice(0, -1).filter((line) => line.trim() !== '').at(-1) ?? streamed.tail;
+        }
+        if (spinner !== undefined) spinner.text = spinnerText();
+        return;
+      case 'reply':
+        stopSpinner();
+        write(labelled('model', `${formatCount(event.inputTokens)} in → ${formatCount(event.outputTokens)} out tokens ${colors.dim(`· ${formatDuration(event.latencyMs)}`)}`, colors));
+        return;
+      case 'prepared':
+        stopSpinner();
+        if (event.actions.trim() !== '') write(labelled('program', '', colors) + formatProgram(event.actions, colors));
+        for (const diagnostic of event.diagnostics) {
+          shownCodes.add(diagnostic.code);
+          write(formatDiagnostic(diagnostic, colors));
+        }
+        return;
+      case 'approval-required':
+        stopSpinner();
+        write(labelled('approval', colors.yellow(`needed: ${terminalSafe(event.message)}`), colors));
+        return;
+      case 'tool-call':
+        write(formatToolCall(event.call, colors, width - 20));
+        return;
+      case 'emit':
+        write(formatEmit(event.text, colors));
+        return;
+      case 'whisper':
+        write(formatWhisper(event.target, event.text, colors));
+        return;
+      case 'decision': {
+        stopSpinner();
+        const usage = event.record.usage;
+        totals.tokens += usage.inputTokens + usage.outputTokens;
+        totals.costUsd += usage.costUsd;
+        totals.toolCalls += usage.toolCalls;
+        totals.fuel += usage.fuel;
+        const failure = event.record.failure;
+        if (failure !== undefined && event.decision.kind !== 'HALT' && !shownCodes.has(failure.code)) {
+          const where = failure.line === undefined ? '' : ` at ${failure.line}:${failure.column ?? 1}`;
+          write(labelled('error', colors.red(`${terminalSafe(failure.code)}${where}: ${oneLine(failure.message, width - 30)}`), colors));
+        }
+        const reason = decisionReason(event.decision);
+        const facts = [formatDuration(event.log.latency_ms), `${formatCount(usage.inputTokens + usage.outputTokens)} tokens`, remaining(event.turnIndex)].filter((part) => part !== '');
+        write(labelled('decision', `${paintDecision(event.decision.kind, colors)}${reason === '' ? '' : ` ${oneLine(reason, width - 40)}`} ${colors.dim(`· ${facts.join(' · ')}`)}`, colors));
+        return;
+      }
+      case 'hook-error':
+        write(labelled('plugin', colors.yellow(`${terminalSafe(event.plugin)}.${terminalSafe(event.hook)} failed: ${oneLine(event.message, width - 30)}`), colors));
+        return;
+      case 'phase':
+      case 'loop-end':
+        return;
+    }
+  };
+
+  return {
+    onEvent: (event) => {
+      // A rendering bug must never break the loop it watches.
+      try {
+        render(event);
+      } catch {
+        stopSpinner();
+      }
+    },
+    finish(result, finishOptions = {}) {
+      stopSpinner();
+      write(formatSummary(result, { colors, width, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
+    },
+    close: stopSpinner,
+  };
+}

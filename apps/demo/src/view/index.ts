@@ -1,0 +1,7 @@
+/** The session viewer behind `askloop view`: a loopback web page over a TranscriptStore. */
+export { startViewer, type Viewer, type ViewerErrorCode, type ViewerOptions } from './start-viewer.ts';
+export { isAllowedHost } from './host-allowed.ts';
+export { createSecretRedactor, REDACTED } from './redact-secrets.ts';
+export { sessionSummary, type SessionSummary } from './session-summary.ts';
+export { viewerPage, type ViewerPage } from './viewer-page.ts';
+export { watchSession, type SessionWatcher } from './watch-session.ts';

@@ -1,0 +1,46 @@
+/**
+ * A second line of defence for what the viewer serves. Records never carry
+ * keys (providers redact them and the controller never sees one), but a
+ * model can echo text that looks like a key, and a tool result can contain
+ * one. Every string the API returns passes through here: the values of the
+ * environment's key-like variables, and well-known key shapes, become
+ * `[redacted]`.
+ */
+
+/** What replaces a secret in the viewer's output. */
+export const REDACTED = '[redacted]';
+
+/** Environment variable names whose values are treated as secrets. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:_|$)/i;
+
+/** Shapes of provider keys and bearer tokens (OpenAI/Anthropic `sk-…`, Google `AIza…`, Groq `gsk_…`, xAI `xai-…`). */
+const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
+
+/** Escapes a literal for a regular expression. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Builds the redactor from an environment: each value (8 characters or
+ * more, so `1` or `true` is never hidden everywhere) of a variable named like
+ * a key is removed wherever it appears, then the key shapes.
+ */
+export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): (value: unknown) => unknown {
+  const values = Object.entries(env)
+    .filter(([name, value]) => SECRET_NAME.test(name) && value !== undefined && value.length >= 8)
+    .map(([, value]) => value as string)
+    .sort((a, b) => b.length - a.length);
+  const exact = values.length === 0 ? undefined : new RegExp(values.map(escapeRegExp).join('|'), 'g');
+  const redactString = (text: string): string => (exact === undefined ? text : text.replace(exact, REDACTED)).replace(KEY_SHAPES, REDACTED);
+  // Strings are redacted structurally (before JSON encoding), so a match can never split an escape sequence.
+  const redact = (value: unknown): unknown => {
+    if (typeof value === 'string') return redactString(value);
+    if (Array.isArray(value)) return value.map(redact);
+    if (value !== null && typeof value === 'object') {
+      const copy: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(value)) copy[key] = redact(inner);
+      return copy;
+    }
+    return value;
+  };
+  return redact;
+}

@@ -1,0 +1,175 @@
+/**
+ * The viewer's HTTP server: one page and a read-only JSON API over a
+ * TranscriptStore, on 127.0.0.1 only.
+ *
+ * - `GET /` — the page.
+ * - `GET /api/sessions` — `{sessions: SessionSummary[]}`, newest first.
+ * - `GET /api/sessions/:sid` — `{session, turns}`.
+ * - `GET /api/sessions/:sid/live` — Server-Sent Events: `session` and `turn`
+ *   (the record, at first and whenever it is saved again), then `end` once
+ *   the session is done or halted.
+ *
+ * Security: bound to the loopback address; the Host header must name it
+ * (DNS rebinding); no CORS headers (other sites cannot read the API); GET
+ * and HEAD only; a strict Content-Security-Policy; every string passes the
+ * secret redactor.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TranscriptStore } from '@askloop/controller';
+import { isAllowedHost } from './host-allowed.ts';
+import { createSecretRedactor } from './redact-secrets.ts';
+import { sessionSummary } from './session-summary.ts';
+import { viewerPage } from './viewer-page.ts';
+import { watchSession } from './watch-session.ts';
+
+/** Options of {@link startViewer}. */
+export interface ViewerOptions {
+  /** Where the sessions are read from. The viewer never writes to it and does not close it. */
+  readonly store: TranscriptStore;
+  /** The TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  readonly port?: number;
+  /** How often the live feed polls the store, in milliseconds (default 500). */
+  readonly pollMs?: number;
+  /** The environment whose key-like values are redacted from every response (default: none beyond the key shapes). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** How many sessions `/api/sessions` lists (default 500). */
+  readonly listLimit?: number;
+}
+
+/** A running viewer. */
+export interface Viewer {
+  /** `http://127.0.0.1:PORT/`. */
+  readonly url: string;
+  readonly port: number;
+  /** Ends every live feed and stops the server. */
+  close(): Promise<void>;
+}
+
+/** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
+export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
+/** Starts the viewer; resolves once it listens. */
+export async function startViewer(options: ViewerOptions): Promise<Viewer> {
+  const { store } = options;
+  const pollMs = options.pollMs ?? 500;
+  const listLimit = options.listLimit ?? 500;
+  const redact = createSecretRedactor(options.env ?? {});
+  const page = viewerPage();
+  const feeds = new Set<AbortController>();
+  let port = 0;
+
+  const sendJson = (response: ServerResponse, status: number, body: unknown, head: boolean) => {
+    const text = JSON.stringify(redact(body));
+    response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    response.end(head ? undefined : text);
+  };
+  const fail = (response: ServerResponse, status: number, code: ViewerErrorCode, message: string, head = false) => sendJson(response, status, { error: { code, message } }, head);
+
+  const live = (request: IncomingMessage, response: ServerResponse, sid: string) => {
+    const controller = new AbortController();
+    feeds.add(controller);
+    response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
+    response.write(': askloop live feed\n\n');
+    const send = (event: string, data: unknown) => {
+      if (!response.writableEnded) response.write(`event: ${event}\ndata: ${JSON.stringify(redact(data))}\n\n`);
+    };
+    // A comment line now and then keeps proxies and the browser from timing the stream out.
+    const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+    const stop = () => {
+      clearInterval(keepAlive);
+      controller.abort();
+      feeds.delete(controller);
+    };
+    controller.signal.addEventListener('abort', () => response.end(), { once: true });
+    request.on('close', stop);
+    watchSession(store, sid, pollMs, controller.signal, {
+      onSession: (session) => send('session', session),
+      onTurn: (turn) => send('turn', turn),
+      onEnd: () => {
+        send('end', {});
+        stop();
+      },
+    });
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!isAllowedHost(request.headers.host, port)) {
+      fail(response, 403, 'VIEW_HOST_REFUSED', 'this viewer answers only to 127.0.0.1 and localhost');
+      return;
+    }
+    const head = request.method === 'HEAD';
+    if (request.method !== 'GET' && !head) {
+      response.setHeader('allow', 'GET, HEAD');
+      fail(response, 405, 'VIEW_METHOD_NOT_ALLOWED', 'the viewer is read-only: GET and HEAD only', head);
+      return;
+    }
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/' || path === '/index.html') {
+      response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'content-length': Buffer.byteLength(page.html) });
+      response.end(head ? undefined : page.html);
+      return;
+    }
+    if (path === '/api/sessions') {
+      const sessions = await store.listSessions({ limit: listLimit });
+      sendJson(response, 200, { sessions: sessions.map(sessionSummary) }, head);
+      return;
+    }
+    const match = /^\/api\/sessions\/([^/]+)(\/live)?$/.exec(path);
+    if (match === null) {
+      fail(response, 404, 'VIEW_NOT_FOUND', `no such page: ${path}`, head);
+      return;
+    }
+    let sid: string;
+    try {
+      sid = decodeURIComponent(match[1] as string);
+    } catch {
+      fail(response, 400, 'VIEW_BAD_REQUEST', 'the session id is not valid percent-encoding', head);
+      return;
+    }
+    const session = await store.getSession(sid);
+    if (session === undefined) {
+      fail(response, 404, 'VIEW_SESSION_NOT_FOUND', `no session '${sid}' in the store`, head);
+      return;
+    }
+    if (match[2] !== undefined && !head) {
+      live(request, response, sid);
+      return;
+    }
+    sendJson(response, 200, { session, turns: await store.listTurns(sid) }, head);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      // The store's message, never a stack; the store holds no keys, and the redactor runs anyway.
+      if (!response.headersSent) fail(response, 500, 'VIEW_STORE_ERROR', error instanceof Error ? error.message : String(error));
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const feed of feeds) feed.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

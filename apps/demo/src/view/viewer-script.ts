@@ -1,0 +1,384 @@
+/**
+ * The viewer page's script, inlined into the page. Vanilla JavaScript, no
+ * framework and no external request. Every text that comes from a record
+ * (model replies, programs, tool results — untrusted) reaches the page only
+ * through `textContent` or an SVG attribute, never `innerHTML`, so no record
+ * can inject markup or script. (Kept free of backticks and dollar-brace so
+ * it can live in this raw template.)
+ */
+
+/** The JavaScript of the viewer page. */
+export const VIEWER_SCRIPT = String.raw`
+(function () {
+  'use strict';
+  var app = document.getElementById('app');
+  var where = document.getElementById('where');
+  var SVG = 'http://www.w3.org/2000/svg';
+  var current = { stop: function () {} };
+  var openState = new Map();
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function add(parent) {
+    for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]);
+    return parent;
+  }
+  function svg(tag, attrs, text) {
+    var node = document.createElementNS(SVG, tag);
+    for (var key in attrs) node.setAttribute(key, String(attrs[key]));
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+  function getJson(path) {
+    return fetch(path, { headers: { accept: 'application/json' } }).then(function (response) {
+      return response.json().then(function (body) {
+        if (!response.ok) throw new Error(body && body.error ? body.error.code + ': ' + body.error.message : 'HTTP ' + response.status);
+        return body;
+      });
+    });
+  }
+  function sessionHref(sid) { return '#/sessions/' + encodeURIComponent(sid); }
+  function fmtInt(n) { return (Number(n) || 0).toLocaleString('en-US'); }
+  function fmtMs(ms) {
+    if (ms === undefined || ms === null) return '–';
+    if (ms < 1000) return Math.round(ms) + ' ms';
+    return (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
+  }
+  function fmtCost(usd) { return usd > 0 ? '$' + usd.toFixed(usd < 0.01 ? 4 : 2) : '$0'; }
+  function age(iso) {
+    var seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+    if (seconds < 60) return Math.floor(seconds) + ' s ago';
+    if (seconds < 3600) return Math.floor(seconds / 60) + ' min ago';
+    if (seconds < 86400) return Math.floor(seconds / 3600) + ' h ago';
+    return Math.floor(seconds / 86400) + ' d ago';
+  }
+  function json(value) { return JSON.stringify(value); }
+  function badge(text, cls) { return el('span', 'badge ' + (cls || text), text); }
+  function decisionText(decision) {
+    if (!decision) return '';
+    if (decision.kind === 'DONE') return decision.result === null ? 'no result' : 'result: ' + decision.result;
+    if (decision.kind === 'HALT' || decision.kind === 'PAUSE') return decision.reason + (decision.message ? ' — ' + decision.message : '');
+    return decision.next ? 'next turn: ' + decision.next : 'next turn';
+  }
+  function section(title) { var node = el('section'); add(node, el('h3', null, title)); return node; }
+  function collapsible(key, summary, text) {
+    var node = el('details');
+    node.open = openState.get(key) === true;
+    node.addEventListener('toggle', function () { openState.set(key, node.open); });
+    add(node, el('summary', null, summary), el('pre', null, text));
+    return node;
+  }
+
+  // ---- the session list ----
+  function showList() {
+    where.textContent = 'Sessions';
+    document.title = 'AskLoop sessions';
+    var root = el('div');
+    add(root, el('h1', null, 'Sessions'));
+    var body = el('div');
+    add(root, body);
+    app.replaceChildren(root);
+    var timer = 0;
+    var stopped = false;
+    function load() {
+      getJson('/api/sessions').then(function (data) {
+        if (stopped) return;
+        body.replaceChildren(renderList(data.sessions));
+      }, function (error) {
+        if (!stopped) body.replaceChildren(el('div', 'error-banner', String(error.message)));
+      }).then(function () { if (!stopped) timer = setTimeout(load, 2000); });
+    }
+    load();
+    return function () { stopped = true; clearTimeout(timer); };
+  }
+  function renderList(sessions) {
+    if (sessions.length === 0) return el('div', 'panel empty', 'No sessions yet. Run one with askloop run, then come back.');
+    var table = el('table', 'sessions');
+    var head = add(el('tr'), el('th', null, 'Session'), el('th', null, 'Task'), el('th', null, 'Agent'), el('th', null, 'Status'), el('th', 'num', 'Turns'), el('th', null, 'Updated'));
+    add(table, add(el('thead'), head));
+    var tbody = el('tbody');
+    sessions.forEach(function (s) {
+      var row = el('tr');
+      row.dataset.sid = s.sid;
+      var link = el('a', 'mono', s.sid);
+      link.href = sessionHref(s.sid);
+      var status = add(el('td'), badge(s.status));
+      if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
+      add(row, add(el('td'), link), el('td', null, s.task === null ? '—' : s.task), el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
+      row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
+      add(tbody, row);
+    });
+    return add(table, tbody);
+  }
+
+  // ---- one session ----
+  function showSession(sid) {
+    where.textContent = 'Session ' + sid;
+    document.title = 'AskLoop session ' + sid;
+    var state = { session: null, turns: new Map(), live: false };
+    var root = el('div');
+    var crumbs = el('div', 'crumbs');
+    var back = el('a', null, '← All sessions');
+    back.href = '#/';
+    add(crumbs, back);
+    var headBox = el('div');
+    var statsBox = el('div');
+    var chartsBox = el('div');
+    var timeline = el('ol', 'timeline');
+    add(root, crumbs, headBox, statsBox, chartsBox, add(el('h2', null, 'Timeline')), timeline);
+    app.replaceChildren(root);
+    var source = null;
+    var stopped = false;
+
+    function redraw() {
+      headBox.replaceChildren(renderHeader(state));
+      statsBox.replaceChildren(renderStats(state));
+      chartsBox.replaceChildren(renderCharts(state));
+    }
+    function upsertTurn(turn) {
+      state.turns.set(turn.turnIndex, turn);
+      var placeholder = timeline.querySelector('li.placeholder');
+      if (placeholder) placeholder.remove();
+      var node = renderTurn(turn);
+      var existing = timeline.querySelector('li[data-turn="' + turn.turnIndex + '"]');
+      if (existing) { existing.replaceWith(node); return; }
+      var after = null;
+      timeline.querySelectorAll('li[data-turn]').forEach(function (li) { if (Number(li.dataset.turn) < turn.turnIndex) after = li; });
+      if (after) after.after(node); else timeline.prepend(node);
+    }
+    function follow() {
+      source = new EventSource('/api/sessions/' + encodeURIComponent(sid) + '/live');
+      source.addEventListener('open', function () { state.live = true; redraw(); });
+      source.addEventListener('session', function (event) { state.session = JSON.parse(event.data); redraw(); });
+      source.addEventListener('turn', function (event) { upsertTurn(JSON.parse(event.data)); redraw(); });
+      source.addEventListener('end', function () { source.close(); state.live = false; redraw(); });
+      source.addEventListener('error', function () { state.live = false; redraw(); });
+    }
+    getJson('/api/sessions/' + encodeURIComponent(sid)).then(function (data) {
+      if (stopped) return;
+      state.session = data.session;
+      data.turns.forEach(upsertTurn);
+      if (data.turns.length === 0) add(timeline, el('li', 'placeholder muted', 'No turn yet.'));
+      redraw();
+      if (data.session.status === 'running' || data.session.status === 'paused') follow();
+    }, function (error) {
+      if (!stopped) root.replaceChildren(crumbs, el('div', 'error-banner', String(error.message)));
+    });
+    return function () { stopped = true; if (source) source.close(); };
+  }
+
+  function renderHeader(state) {
+    var s = state.session;
+    var box = el('div');
+    if (!s) return box;
+    var subject = s.userdata && typeof s.userdata === 'object' ? s.userdata.subject : undefined;
+    add(box, el('h1', null, typeof subject === 'string' ? subject : 'Session ' + s.sid));
+    var meta = el('div', 'meta');
+    add(meta, el('span', 'mono', s.sid), el('span', null, 'agent ' + s.agent), badge(s.status));
+    if (state.live && (s.status === 'running' || s.status === 'paused')) add(meta, el('span', 'live', 'Live'));
+    add(meta, el('span', null, 'started ' + new Date(s.createdAt).toLocaleString()), el('span', null, 'updated ' + age(s.updatedAt)));
+    if (s.parentSid) {
+      var parent = el('a', 'mono', 'parent ' + s.parentSid);
+      parent.href = sessionHref(s.parentSid);
+      add(meta, parent);
+    }
+    return add(box, meta);
+  }
+  function totals(state) {
+    var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0 };
+    state.turns.forEach(function (turn) {
+      t.inputTokens += turn.usage.inputTokens; t.outputTokens += turn.usage.outputTokens; t.costUsd += turn.usage.costUsd;
+      t.fuel += turn.usage.fuel; t.toolCalls += turn.usage.toolCalls; t.ms += turn.timings.total || 0;
+    });
+    return t;
+  }
+  function renderStats(state) {
+    var t = totals(state);
+    var s = state.session;
+    var last = s && s.lastDecision ? s.lastDecision.kind : s ? s.status : '';
+    var grid = el('div', 'stats');
+    function stat(label, value, title) {
+      var box = add(el('div', 'stat'), el('div', 'label', label), el('div', 'value', value));
+      if (title) box.title = title;
+      return box;
+    }
+    add(grid, stat('Turns', fmtInt(state.turns.size)), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
+      stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens)), stat('Cost', fmtCost(t.costUsd)),
+      stat('Tool calls', fmtInt(t.toolCalls)), stat('Time', fmtMs(t.ms), 'fuel ' + fmtInt(t.fuel)));
+    return grid;
+  }
+
+  // ---- charts: inline SVG stacked bars, one per turn ----
+  function barChart(title, turns, series, format) {
+    var panel = add(el('div', 'panel chart'), el('h2', null, title));
+    var width = 520, height = 150, left = 46, bottom = 20, top = 8;
+    var chart = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': title, preserveAspectRatio: 'none' });
+    var max = 0;
+    turns.forEach(function (turn) { var sum = 0; series.forEach(function (s) { sum += Math.max(0, s.value(turn)); }); max = Math.max(max, sum); });
+    if (max === 0) max = 1;
+    var plotH = height - bottom - top, plotW = width - left - 6;
+    [0, 0.5, 1].forEach(function (f) {
+      var y = top + plotH * (1 - f);
+      add(chart, svg('line', { x1: left, x2: width - 6, y1: y, y2: y, stroke: '#e2e6eb' }), svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#5f6b7a' }, format(max * f)));
+    });
+    var slot = plotW / Math.max(turns.length, 1);
+    var bar = Math.min(36, slot * 0.6);
+    turns.forEach(function (turn, i) {
+      var x = left + slot * i + (slot - bar) / 2;
+      var y = top + plotH;
+      var tip = ['Turn ' + turn.turnIndex];
+      series.forEach(function (s) {
+        var v = Math.max(0, s.value(turn));
+        var h = plotH * v / max;
+        y -= h;
+        var rect = svg('rect', { x: x, y: y, width: bar, height: Math.max(h, 0), fill: s.color, rx: 2 });
+        add(chart, rect);
+        tip.push(s.label + ': ' + format(v));
+      });
+      var hit = svg('rect', { x: left + slot * i, y: top, width: slot, height: plotH, fill: 'transparent' });
+      add(hit, svg('title', {}, tip.join('\n')));
+      add(chart, hit, svg('text', { x: x + bar / 2, y: height - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#5f6b7a' }, String(turn.turnIndex)));
+    });
+    add(panel, chart);
+    var legend = el('div', 'legend');
+    series.forEach(function (s) { var item = el('span'); add(item, el('i', s.swatch), document.createTextNode(s.label)); add(legend, item); });
+    return add(panel, legend);
+  }
+  function renderCharts(state) {
+    var turns = Array.from(state.turns.values()).sort(function (a, b) { return a.turnIndex - b.turnIndex; });
+    var grid = el('div', 'charts');
+    if (turns.length === 0) return grid;
+    add(grid,
+      barChart('Tokens per turn', turns, [
+        { label: 'input', color: '#2f6fde', swatch: 'sw-in', value: function (t) { return t.usage.inputTokens; } },
+        { label: 'output', color: '#7fb0ff', swatch: 'sw-out', value: function (t) { return t.usage.outputTokens; } },
+      ], function (v) { return fmtInt(Math.round(v)); }),
+      barChart('Latency per turn', turns, [
+        { label: 'model', color: '#6b4fd8', swatch: 'sw-model', value: function (t) { return t.timings.model || 0; } },
+        { label: 'rest of the turn', color: '#c3b6f3', swatch: 'sw-rest', value: function (t) { return (t.timings.total || 0) - (t.timings.model || 0); } },
+      ], fmtMs));
+    return grid;
+  }
+
+  // ---- one turn ----
+  function renderProgram(turn) {
+    var flagged = new Set();
+    turn.diagnostics.forEach(function (d) { if (d.line) flagged.add(d.line); });
+    if (turn.failure && turn.failure.line) flagged.add(turn.failure.line);
+    var box = el('div', 'program');
+    turn.actions.replace(/\n$/, '').split('\n').forEach(function (line, i) {
+      var row = el('div', 'ln' + (flagged.has(i + 1) ? ' flag' : ''));
+      add(row, el('span', 'no', i + 1), el('span', 'src', line));
+      add(box, row);
+    });
+    return box;
+  }
+  function renderCalls(calls) {
+    var table = el('table', 'calls');
+    add(table, add(el('thead'), add(el('tr'), el('th', null, '#'), el('th', null, 'Tool'), el('th', null, 'Arguments'), el('th', null, 'Result'), el('th', null, 'Time'))));
+    var body = el('tbody');
+    calls.forEach(function (call) {
+      var result = call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
+      add(body, add(el('tr'), el('td', null, call.index), el('td', 'code', call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+    });
+    return add(table, body);
+  }
+  function renderTurn(turn) {
+    var key = turn.turnIndex + ':';
+    var li = el('li', 'turn panel' + (turn.decision ? ' d-' + turn.decision.kind : ''));
+    li.dataset.turn = String(turn.turnIndex);
+    var head = el('div', 'turn-head');
+    add(head, el('span', 'title', 'Turn ' + turn.turnIndex));
+    if (turn.kind !== 'normal') add(head, badge(turn.kind, 'kind'));
+    if (turn.phase !== 'decided') add(head, badge(turn.phase, 'running'));
+    if (turn.decision) add(head, badge(turn.decision.kind));
+    add(head, el('span', 'spacer'), el('span', 'muted', new Date(turn.startedAt).toLocaleTimeString() + ' · ' + fmtMs(turn.timings.total)));
+    add(li, head);
+
+    var grid = el('div', 'turn-grid');
+    var leftCol = el('div');
+    var rightCol = el('div');
+    add(grid, leftCol, rightCol);
+    add(li, grid);
+
+    var sent = section('Sent');
+    add(sent, collapsible(key + 'envelope', 'Envelope (' + fmtInt(turn.envelope.length) + ' characters)', turn.envelope),
+      collapsible(key + 'system', 'System text (' + fmtInt(turn.system.length) + ' characters)', turn.system));
+    add(leftCol, sent);
+    if (turn.reply) {
+      var r = turn.reply;
+      var reply = section('Reply');
+      add(reply, collapsible(key + 'reply', r.provider + ':' + r.model + ' · ' + fmtInt(r.inputTokens) + ' in / ' + fmtInt(r.outputTokens) + ' out · ' + fmtMs(r.latencyMs) + ' · ' + r.finishReason, r.text));
+      add(leftCol, reply);
+    }
+    if (turn.lints.length > 0) {
+      var lints = add(section('Envelope notes'), el('ul', 'plain'));
+      turn.lints.forEach(function (l) { add(lints.lastChild, el('li', 'lint', l.code + ' ' + l.message)); });
+      add(leftCol, lints);
+    }
+    if (turn.actions !== undefined) add(leftCol, add(section('Program (ACTIONS)'), renderProgram(turn)));
+    if (turn.diagnostics.length > 0) {
+      var diags = add(section('Diagnostics'), el('ul', 'plain'));
+      turn.diagnostics.forEach(function (d) { add(diags.lastChild, el('li', 'diag', d.line + ':' + d.column + ' ' + d.code + ' ' + d.message)); });
+      add(leftCol, diags);
+    }
+    if (turn.toolCalls.length > 0) add(leftCol, add(section('Tool calls'), renderCalls(turn.toolCalls)));
+
+    if (turn.failure) {
+      var f = turn.failure;
+      var fail = add(section('Failure'), el('div', 'failure', f.code + ' (' + f.kind + ')' + (f.line ? ' at line ' + f.line + (f.column ? ', column ' + f.column : '') : '') + ': ' + f.message));
+      if (f.sourceLine) add(fail.lastChild, el('div', 'mono', '> ' + f.sourceLine));
+      add(rightCol, fail);
+    }
+    if (turn.approval) {
+      var a = turn.approval;
+      add(rightCol, add(section('Approval'), el('div', null, a.state + ' — ' + a.message + (a.note ? ' (note: ' + a.note + ')' : ''))));
+    }
+    if (turn.emits.length > 0) {
+      var emits = section('Emits');
+      turn.emits.forEach(function (text) { add(emits, el('div', 'emit', text)); });
+      add(rightCol, emits);
+    }
+    if (turn.whispers.length > 0) {
+      var whispers = add(section('Whispers'), el('ul', 'plain'));
+      turn.whispers.forEach(function (w) { add(whispers.lastChild, el('li', 'whisper', w.target + ' ← ' + w.text)); });
+      add(rightCol, whispers);
+    }
+    var decision = section('Decision');
+    if (turn.decision) add(decision, add(el('div', 'decision'), badge(turn.decision.kind), el('span', null, decisionText(turn.decision))));
+    else add(decision, el('div', 'muted', 'not decided yet (' + turn.phase + ')'));
+    add(rightCol, decision);
+    var facts = el('dl', 'kv');
+    function fact(label, value) { add(facts, el('dt', null, label), el('dd', null, value)); }
+    fact('digest', turn.digest === null ? '— (nothing ran)' : turn.digest);
+    fact('tokens', fmtInt(turn.usage.inputTokens) + ' in / ' + fmtInt(turn.usage.outputTokens) + ' out');
+    fact('cost', fmtCost(turn.usage.costUsd));
+    fact('fuel', fmtInt(turn.usage.fuel));
+    fact('tool calls', fmtInt(turn.usage.toolCalls));
+    var stages = ['compose', 'model', 'extract', 'prepare', 'approval', 'execute', 'scan', 'persist'].filter(function (k) { return turn.timings[k] !== undefined; });
+    fact('timings', stages.map(function (k) { return k + ' ' + fmtMs(turn.timings[k]); }).join(', ') || '—');
+    add(rightCol, add(section('Digest and usage'), facts));
+    if (turn.output || turn.scratchpad) {
+      var carried = section('Fed to the next turn');
+      if (turn.output) add(carried, collapsible(key + 'output', 'OUTPUT (' + fmtInt(turn.output.length) + ' characters)', turn.output));
+      if (turn.scratchpad) add(carried, collapsible(key + 'scratchpad', 'SCRATCHPAD (' + fmtInt(turn.scratchpad.length) + ' characters)', turn.scratchpad));
+      add(rightCol, carried);
+    }
+    return li;
+  }
+
+  function route() {
+    current.stop();
+    var match = /^#\/sessions\/(.+)$/.exec(location.hash);
+    var sid = null;
+    if (match) { try { sid = decodeURIComponent(match[1]); } catch (e) { sid = null; } }
+    current = { stop: sid === null ? showList() : showSession(sid) };
+  }
+  window.addEventListener('hashchange', route);
+  route();
+})();
+`;

@@ -1,0 +1,73 @@
+/**
+ * The live feed's source: polls the store and reports what changed. Polling,
+ * not events, because the session may be run by another process writing the
+ * same SQLite file; the store is the only thing both share.
+ */
+import type { SessionRecord, TranscriptStore, TurnRecord } from '@askloop/controller';
+
+/** What {@link watchSession} reports. */
+export interface SessionWatcher {
+  /** The session, at first and whenever its status, turn count or update time changed. */
+  onSession(session: SessionRecord): void;
+  /** A turn, at first and whenever it was saved again (a new phase, its tool calls, its decision). */
+  onTurn(turn: TurnRecord): void;
+  /** The session finished (done or halted), or is gone: the feed ends. */
+  onEnd(): void;
+}
+
+/**
+ * What changes when the controller saves a turn again. Cheaper than
+ * comparing whole records, which carry the system text and envelope.
+ */
+function turnSignature(turn: TurnRecord): string {
+  return [turn.phase, turn.startedAt, turn.endedAt ?? '', turn.reply === undefined ? '' : 'r', turn.toolCalls.length, turn.emits.length, turn.decision?.kind ?? '', turn.approval?.state ?? ''].join('|');
+}
+
+/**
+ * Polls `sid` every `intervalMs` until `signal` aborts or the session is done
+ * or halted, reporting everything on the first poll and then only changes.
+ * A store error (a locked database) skips that poll; the next one retries.
+ */
+export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher): void {
+  let sessionSignature = '';
+  const turnSignatures = new Map<number, string>();
+  let timer: NodeJS.Timeout | undefined;
+  const poll = async (): Promise<void> => {
+    let session: SessionRecord | undefined;
+    let turns: readonly TurnRecord[];
+    try {
+      session = await store.getSession(sid);
+      turns = session === undefined ? [] : await store.listTurns(sid);
+    } catch {
+      schedule();
+      return;
+    }
+    if (signal.aborted) return;
+    if (session === undefined) {
+      watcher.onEnd();
+      return;
+    }
+    const signature = [session.status, session.turns, session.updatedAt].join('|');
+    if (signature !== sessionSignature) {
+      sessionSignature = signature;
+      watcher.onSession(session);
+    }
+    for (const turn of turns) {
+      const next = turnSignature(turn);
+      if (turnSignatures.get(turn.turnIndex) !== next) {
+        turnSignatures.set(turn.turnIndex, next);
+        watcher.onTurn(turn);
+      }
+    }
+    if (session.status === 'done' || session.status === 'halted') {
+      watcher.onEnd();
+      return;
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (!signal.aborted) timer = setTimeout(() => void poll(), intervalMs);
+  };
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  void poll();
+}

@@ -1,0 +1,100 @@
+/**
+ * The live progress of a real scripted session, rendered with and without
+ * colour, compared with snapshots; and the rules for colour and motion.
+ */
+import { stripVTControlCharacters } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProgressRenderer, shouldUseColor, shouldUseMotion } from '../src/progress/index.ts';
+import type { LoopEvent, LoopResult } from '@askloop/controller';
+import { RECORDED_CEILINGS, recordScriptedSession } from './record-scripted-session.ts';
+
+let events: LoopEvent[];
+let result: LoopResult;
+
+beforeAll(async () => {
+  ({ events, result } = await recordScriptedSession());
+});
+
+function render(color: boolean, dbPath?: string): string {
+  let out = '';
+  const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color, motion: false, ceilings: RECORDED_CEILINGS, width: 100 });
+  for (const event of events) renderer.onEvent(event);
+  renderer.finish(result, dbPath === undefined ? {} : { dbPath });
+  return out;
+}
+
+describe('createProgressRenderer', () => {
+  it('the recorded session went through the turns the renderer shows', () => {
+    expect(result.decisions.map((entry) => entry.decision)).toEqual(['CONTINUE', 'CONTINUE', 'DONE']);
+    expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2);
+  });
+
+  it('renders a session without colour (a pipe, NO_COLOR)', () => {
+    const text = render(false, '/data/sessions.db');
+    expect(text).not.toContain('\u001b');
+    expect(text).toMatchSnapshot();
+  });
+
+  it('renders the same session with colour, whose text is the plain rendering', () => {
+    const coloured = render(true, '/data/sessions.db');
+    expect(coloured).toContain('\u001b[');
+    expect(stripVTControlCharacters(coloured)).toBe(render(false, '/data/sessions.db'));
+    expect(coloured).toMatchSnapshot();
+  });
+
+  it('says when the session is not stored, and how to go on after a cancel or a pause', () => {
+    const renderLast = (last: LoopResult) => {
+      let out = '';
+      createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false }).finish(last);
+      return out;
+    };
+    expect(renderLast(result)).toContain('not stored');
+    expect(renderLast({ ...result, status: 'HALT', reason: 'ERR_CANCELLED', result: null })).toContain(`askloop resume ${result.sid}`);
+    expect(renderLast({ ...result, status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null })).toContain(`askloop approve ${result.sid}`);
+  });
+
+  it('shows control characters from the model escaped, never raw', () => {
+    let out = '';
+    const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false });
+    const base = { sid: 's', loopId: 'l', ts: '2026-01-01T00:00:00.000Z', turnIndex: 1 } as const;
+    renderer.onEvent({ ...base, type: 'emit', text: 'red \u001b[31malert\u001b[0m\rover' });
+    renderer.onEvent({ ...base, type: 'prepared', actions: 'command\n  emit "\u001b]0;title\u0007"\nendcommand', diagnostics: [], ok: true });
+    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(out).toContain('\\x1b[31malert');
+  });
+});
+
+describe('motion', () => {
+  it('shows a spinner with the streamed text while the model answers, and stops it when the reply is in', () => {
+    let out = '';
+    // A terminal stand-in: what yocto-spinner needs of a TTY stream.
+    const tty = { isTTY: true, columns: 80, write: (text: string) => (out += text), cursorTo: () => true, moveCursor: () => true, clearLine: () => true };
+    const renderer = createProgressRenderer({ stream: tty, color: false, motion: true });
+    const upToReply = events.slice(0, events.findIndex((event) => event.type === 'reply') + 1);
+    for (const event of upToReply) renderer.onEvent(event);
+    expect(out).toContain('turn 1 · model thinking');
+    expect(out).toContain('emit tool.fs.Read');
+    expect(out.trimEnd().split('\n').at(-1)).toMatch(/model +1,663 in → 36 out tokens/);
+    renderer.close();
+    renderer.close();
+  });
+});
+
+describe('colour and motion', () => {
+  it('colours a terminal unless NO_COLOR or TERM=dumb; FORCE_COLOR colours a pipe', () => {
+    expect(shouldUseColor({ isTTY: true, env: {} })).toBe(true);
+    expect(shouldUseColor({ isTTY: false, env: {} })).toBe(false);
+    expect(shouldUseColor({ isTTY: true, env: { NO_COLOR: '1' } })).toBe(false);
+    expect(shouldUseColor({ isTTY: true, env: { NO_COLOR: '' } })).toBe(true);
+    expect(shouldUseColor({ isTTY: true, env: { TERM: 'dumb' } })).toBe(false);
+    expect(shouldUseColor({ isTTY: false, env: { FORCE_COLOR: '1' } })).toBe(true);
+    expect(shouldUseColor({ isTTY: false, env: { FORCE_COLOR: '0' } })).toBe(false);
+  });
+
+  it('moves only on an interactive terminal, never on CI', () => {
+    expect(shouldUseMotion({ isTTY: true, env: {} })).toBe(true);
+    expect(shouldUseMotion({ isTTY: false, env: {} })).toBe(false);
+    expect(shouldUseMotion({ isTTY: true, env: { CI: 'true' } })).toBe(false);
+    expect(shouldUseMotion({ isTTY: true, env: { TERM: 'dumb' } })).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The viewer's HTTP API over real loopback HTTP and a real SQLite store
+ * holding sessions run through the loop: the list, one session, the live
+ * feed, the Host check, read-only methods, and no key anywhere.
+ */
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startViewer, type Viewer } from '../src/view/index.ts';
+import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
+
+let dir = '';
+let fixture: ViewerFixture;
+let viewer: Viewer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'askloop-view-api-'));
+  fixture = await createViewerFixture(join(dir, 'sessions.db'));
+  viewer = await startViewer({ store: fixture.store, pollMs: 50, env: { OPENAI_API_KEY: FAKE_KEY } });
+});
+afterAll(async () => {
+  await viewer?.close();
+  await fixture?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request, so the Host header and method can be anything. */
+function raw(path: string, options: { host?: string | null; method?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: viewer.port, path, method: options.method ?? 'GET', setHost: false, headers: options.host === null ? {} : { host: options.host ?? `127.0.0.1:${viewer.port}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the API', () => {
+  it('listens on the loopback address and prints a URL on it', () => {
+    expect(viewer.url).toBe(`http://127.0.0.1:${viewer.port}/`);
+    expect(viewer.port).toBeGreaterThan(0);
+  });
+
+  it('lists the sessions with task, status and turns', async () => {
+    const response = await fetch(new URL('/api/sessions', viewer.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const { sessions } = (await response.json()) as { sessions: { sid: string; task: string; status: string; turns: number; lastDecision: { kind: string } | null }[] };
+    const done = sessions.find((s) => s.sid === fixture.done);
+    expect(done).toMatchObject({ task: 'Count the words of the sentence and find the longest.', status: 'done', turns: 3, lastDecision: { kind: 'DONE' } });
+    expect(sessions.find((s) => s.sid === fixture.running)).toMatchObject({ status: 'running', turns: 1 });
+  });
+
+  it('returns a session with its turns: programs, tool calls with arguments and results, decisions', async () => {
+    const body = (await (await fetch(new URL(`/api/sessions/${fixture.done}`, viewer.url))).json()) as {
+      session: { status: string };
+      turns: { turnIndex: number; actions: string; toolCalls: { name: string; args: unknown[]; result: unknown }[]; diagnostics: { code: string }[]; decision: { kind: string; next?: string } }[];
+    };
+    expect(body.session.status).toBe('done');
+    expect(body.turns.map((turn) => turn.decision.kind)).toEqual(['CONTINUE', 'CONTINUE', 'DONE']);
+    expect(body.turns[0]?.toolCalls[0]).toMatchObject({ name: 'tool.str.splitwords', args: ['the quick brown fox jumps over the lazy dog'] });
+    expect(body.turns[0]?.toolCalls[1]).toMatchObject({ name: 'tool.str.toupper', result: 'THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG' });
+    // Turn 2 calls a tool that does not exist: refused before running, repaired on turn 3.
+    expect(body.turns[1]?.diagnostics.length).toBeGreaterThan(0);
+    expect(body.turns[1]?.decision.next).toBe('repair');
+  });
+
+  it('answers an unknown session with a JSON 404', async () => {
+    const response = await fetch(new URL('/api/sessions/nope', viewer.url));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'VIEW_SESSION_NOT_FOUND', message: "no session 'nope' in the store" } });
+  });
+
+  it('serves one self-contained page with a strict Content-Security-Policy', async () => {
+    const response = await fetch(viewer.url);
+    const html = await response.text();
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'; connect-src 'self'/);
+    // Nothing is loaded from anywhere else (the one URL in the page is the SVG namespace, which is a name, not a request).
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|<img/);
+    expect(html.replaceAll('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:\/\//);
+  });
+
+  it('refuses other Host headers (DNS rebinding), missing ones, and other ports', async () => {
+    for (const host of ['evil.example:' + viewer.port, `127.0.0.1:${viewer.port + 1}`, `127.0.0.1.evil.example:${viewer.port}`, `127.0.0.1`, '']) {
+      const response = await raw('/api/sessions', { host });
+      expect(response.status, host).toBe(403);
+      expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'VIEW_HOST_REFUSED' } });
+      expect(response.body).not.toContain(fixture.done);
+    }
+    // Without a Host header at all, Node's HTTP/1.1 server answers 400 before the viewer sees the request.
+    const missing = await raw('/api/sessions', { host: null });
+    expect(missing.status).toBe(400);
+    expect(missing.body).not.toContain(fixture.done);
+    expect((await raw('/api/sessions', { host: `localhost:${viewer.port}` })).status).toBe(200);
+  });
+
+  it('is read-only', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const response = await raw(`/api/sessions/${fixture.done}`, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+  });
+
+  it('never shows the key: not in the store, not in any response', async () => {
+    const stored = JSON.stringify({ sessions: await fixture.store.listSessions(), turns: [await fixture.store.listTurns(fixture.done), await fixture.store.listTurns(fixture.running)] });
+    expect(stored).not.toContain(FAKE_KEY);
+    const responses = await Promise.all(['/', '/api/sessions', `/api/sessions/${fixture.done}`, `/api/sessions/${fixture.running}`].map(async (path) => (await fetch(new URL(path, viewer.url))).text()));
+    for (const text of responses) expect(text).not.toContain('0123456789abcdef-NOT-A-REAL-KEY');
+  });
+
+  // Last: it steps the running session to its end.
+  it('streams a running session live: what is stored, then each new turn, then the end', async () => {
+    const controller = new AbortController();
+    const response = await fetch(new URL(`/api/sessions/${fixture.running}/live`, viewer.url), { signal: controller.signal });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const events = readEvents(response.body as ReadableStream<Uint8Array>);
+    const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
+    expect(first.map((e) => e.event)).toEqual(['session', 'turn']);
+    expect(JSON.parse(first[1]?.data ?? '{}')).toMatchObject({ turnIndex: 1, decision: { kind: 'CONTINUE' } });
+    // Another turn, written while the feed is open (the store is polled, as it would be with another process writing the file).
+    await fixture.loop.step(fixture.running);
+    const rest = await nextEvents(events, (seen) => seen.some((e) => e.event === 'end'));
+    const turns = rest.filter((e) => e.event === 'turn').map((e) => JSON.parse(e.data) as { turnIndex: number; phase: string; decision?: { kind: string } });
+    expect(turns.at(-1)).toMatchObject({ turnIndex: 2, phase: 'decided', decision: { kind: 'DONE' } });
+    const sessions = rest.filter((e) => e.event === 'session').map((e) => JSON.parse(e.data) as { status: string });
+    expect(sessions.at(-1)).toMatchObject({ status: 'done' });
+    controller.abort();
+  });
+});
+
+interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** Parses a Server-Sent Events stream into events (comments skipped). */
+async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const lines = block.split('\n').filter((line) => !line.startsWith(':'));
+      if (lines.length === 0) continue;
+      const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+      yield { event: field('event'), data: field('data') };
+    }
+  }
+}
+
+/** Reads events until `done` says enough. */
+async function nextEvents(events: AsyncGenerator<SseEvent>, done: (seen: SseEvent[]) => boolean): Promise<SseEvent[]> {
+  const seen: SseEvent[] = [];
+  while (!done(seen)) {
+    const next = await events.next();
+    if (next.done === true) break;
+    seen.push(next.value);
+  }
+  return seen;
+}

@@ -1,0 +1,29 @@
+/** The viewer's small pure parts: the Host check and the secret redactor. */
+import { describe, expect, it } from 'vitest';
+import { createSecretRedactor, isAllowedHost, REDACTED } from '../src/view/index.ts';
+
+describe('isAllowedHost', () => {
+  it('admits the loopback address and localhost with the viewer port only', () => {
+    expect(isAllowedHost('127.0.0.1:4000', 4000)).toBe(true);
+    expect(isAllowedHost('LOCALHOST:4000', 4000)).toBe(true);
+    for (const host of [undefined, '', '127.0.0.1', 'localhost', '127.0.0.1:4001', 'attacker.example:4000', '127.0.0.1:4000.attacker.example', '[::1]:4000', '0.0.0.0:4000']) {
+      expect(isAllowedHost(host, 4000), String(host)).toBe(false);
+    }
+  });
+});
+
+describe('createSecretRedactor', () => {
+  it("removes the environment's key values and key-shaped strings everywhere in a value", () => {
+    const redact = createSecretRedactor({ ANTHROPIC_API_KEY: 'my-very-private-key', GITHUB_TOKEN: 'tok_abcdefgh', SHORT_KEY: 'abc', HOME: '/home/someone-long' });
+    const value = {
+      text: 'echo my-very-private-key and tok_abcdefgh',
+      list: ['Bearer abcdefghijklmnopqrstuvwxyz', 'sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX', 'AIza' + 'x'.repeat(35)],
+      kept: ['abc', '/home/someone-long', 'a digest 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 42, null, true],
+    };
+    expect(redact(value)).toEqual({
+      text: `echo ${REDACTED} and ${REDACTED}`,
+      list: [REDACTED, REDACTED, REDACTED],
+      kept: value.kept,
+    });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * `parseAgentDefinition(text, { source })`: an agent definition from a JSON or
+ * YAML file (YAML 1.2, of which JSON is a subset, so one parser serves both and
+ * gives line numbers for both). The result is validated field by field; every
+ * failure is `LOOP_AGENT_INVALID` naming the source, the path, the line when
+ * known, and what was expected.
+ */
+import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { LoopError } from '../errors/loop-error.ts';
+import type { AgentDefinition } from './agent-definition.ts';
+import { agentDefinitionIssues, formatIssuePath, type AgentDefinitionIssue } from './validate-agent-definition.ts';
+
+/** Options of {@link parseAgentDefinition}. */
+export interface ParseAgentDefinitionOptions {
+  /** Where the text came from (a file name), prefixed to every message. */
+  readonly source?: string;
+}
+
+/** Agent files are small; a larger text is refused before parsing. */
+export const MAX_AGENT_DEFINITION_CHARS = 256 * 1024;
+/** Issues listed in one message; the rest are counted. */
+const MAX_LISTED = 8;
+
+/** The offset of the value (or of the unknown key) at `path` in the document, if it is there. */
+function offsetOf(document: Document, path: readonly (string | number)[], key: boolean): number | undefined {
+  let node: unknown = document.contents;
+  let offset = isNode(node) ? node.range?.[0] : undefined;
+  for (const [index, part] of path.entries()) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part));
+      if (pair === undefined) return offset;
+      const last = index === path.length - 1;
+      const target = last && key ? pair.key : pair.value;
+      offset = isNode(target) ? (target.range?.[0] ?? offset) : offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof part === 'number') {
+      node = node.items[part];
+      offset = isNode(node) ? (node.range?.[0] ?? offset) : offset;
+    } else return offset;
+  }
+  return offset;
+}
+
+function invalid(message: string, source: string | undefined): LoopError {
+  return new LoopError({ code: 'LOOP_AGENT_INVALID', message: `${source === undefined ? '' : `${source}: `}${message}` });
+}
+
+/**
+ * Parses and validates an agent definition. Unknown keys are refused (with a
+ * did-you-mean), so a misspelt `maxTurn` never falls back to a default.
+ * Throws `LOOP_AGENT_INVALID`.
+ */
+export function parseAgentDefinition(text: string, options: ParseAgentDefinitionOptions = {}): AgentDefinition {
+  const { source } = options;
+  if (text.length > MAX_AGENT_DEFINITION_CHARS) throw invalid(`larger than ${MAX_AGENT_DEFINITION_CHARS} characters; an agent definition is a few lines`, source);
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const syntax = document.errors[0];
+  if (syntax !== undefined) {
+    const { line, col } = lineCounter.linePos(syntax.pos[0]);
+    throw invalid(`line ${line}, column ${col}: not valid JSON or YAML: ${syntax.message.split('\n')[0]}`, source);
+  }
+  let value: unknown;
+  try {
+    // Aliases are capped so a "billion laughs" file cannot expand without bound.
+    value = document.toJS({ maxAliasCount: 50 });
+  } catch (error) {
+    throw invalid(`cannot read the definition: ${error instanceof Error ? error.message : String(error)}`, source);
+  }
+  const issues = agentDefinitionIssues(value);
+  if (issues.length > 0) {
+    const located = (issue: AgentDefinitionIssue): string => {
+      const offset = offsetOf(document, issue.path, issue.message.startsWith('unknown key'));
+      const where = offset === undefined ? '' : ` (line ${lineCounter.linePos(offset).line})`;
+      return `${formatIssuePath(issue.path)}${where}: ${issue.message}`;
+    };
+    const listed = issues.slice(0, MAX_LISTED).map(located);
+    const more = issues.length > MAX_LISTED ? `; and ${issues.length - MAX_LISTED} more` : '';
+    throw invalid(`invalid agent definition: ${listed.join('; ')}${more}`, source);
+  }
+  return value as AgentDefinition;
+}
+
+/**
+ * Validates a definition built in code (the same checks as a file, without
+ * lines). Returns it unchanged; throws `LOOP_AGENT_INVALID` naming every bad path.
+ */
+export function validateAgentDefinition(definition: unknown): AgentDefinition {
+  const issues = agentDefinitionIssues(definition);
+  if (issues.length > 0) throw invalid(`invalid agent definition: ${issues.slice(0, MAX_LISTED).map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`).join('; ')}`, undefined);
+  return definition as AgentDefinition;
+}

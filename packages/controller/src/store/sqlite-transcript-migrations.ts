@@ -1,0 +1,56 @@
+/**
+ * Schema of the SQLite transcript store, as ordered migrations of the owner
+ * {@link TRANSCRIPT_MIGRATION_OWNER} in the file's `schema_migrations`
+ * (`@askloop/tools`' `applyMigrations`), so the transcript and the tools'
+ * memory, scratch and idempotence tables can share one file. Append new
+ * migrations; never edit an applied one.
+ *
+ * The plain records are JSON text columns; the fields the store filters or
+ * orders on (status, creation time, phase) are columns of their own. Table
+ * names carry the owner's prefix because other owners' tables live beside them.
+ */
+import type { SqliteMigration } from '@askloop/tools';
+
+/** The owner name of the controller's migrations in `schema_migrations`. */
+export const TRANSCRIPT_MIGRATION_OWNER = 'controller';
+
+/** Every migration, in order. */
+export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    name: 'sessions and turns',
+    // `seq` orders sessions created in the same millisecond (newest first, as inserted).
+    sql: `
+      CREATE TABLE controller_sessions (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        sid TEXT NOT NULL UNIQUE,
+        agent TEXT NOT NULL,
+        agent_definition TEXT NOT NULL,
+        userdata TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        turns INTEGER NOT NULL,
+        last_decision TEXT,
+        parent_sid TEXT
+      );
+      CREATE INDEX controller_sessions_created ON controller_sessions (created_at, seq);
+      CREATE INDEX controller_sessions_status_created ON controller_sessions (status, created_at, seq);
+      CREATE TABLE controller_turns (
+        sid TEXT NOT NULL REFERENCES controller_sessions (sid),
+        turn_index INTEGER NOT NULL,
+        loop_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        phase TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT,
+        decision TEXT,
+        record TEXT NOT NULL,
+        PRIMARY KEY (sid, turn_index)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+/** The transcript schema version this package writes. */
+export const TRANSCRIPT_SCHEMA_VERSION = TRANSCRIPT_MIGRATIONS.length;

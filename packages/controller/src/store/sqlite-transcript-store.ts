@@ -1,0 +1,180 @@
+/**
+ * The embedded transcript store: sessions and their turn records in one
+ * SQLite file through Node 24's built-in `node:sqlite` (no native
+ * dependency). The file is opened with `@askloop/tools`' `openDatabase` (WAL,
+ * a busy timeout) and migrated under the owner `controller`, so the tools'
+ * memory, scratch and idempotence stores can live in the same file
+ * (`openToolStores()`, or `openSqliteStore(store.database)`). Statements are
+ * prepared once; every write runs inside `BEGIN IMMEDIATE`, so two hosts on
+ * one file serialise their writes. The records are plain JSON text; the
+ * columns beside them exist only to filter and order.
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { applyMigrations, immediateTransaction, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
+import type { LoopDecision } from '../decide/loop-decision.ts';
+import { isLoopError, LoopError } from '../errors/loop-error.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
+import type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
+
+/** Options of {@link createSqliteTranscriptStore}. */
+export interface SqliteTranscriptStoreOptions {
+  /** How long to wait for another connection's write lock, in ms. Default 5000. Only when a path is given. */
+  readonly busyTimeoutMs?: number;
+  /** Stamps `applied_at` of the migrations and is the tools' stores' clock in `openToolStores`. Default the system clock. */
+  readonly clock?: Clock;
+}
+
+/** The SQLite transcript store, with its connection for other owners of the same file. */
+export interface SqliteTranscriptStore extends TranscriptStore {
+  /** The database file (`:memory:` for a throwaway one). */
+  readonly file: string;
+  /** The open connection: hand it to `openSqliteStore` (or another owner) to share the file. */
+  readonly database: DatabaseSync;
+  /** The controller's schema version in the file after migration. */
+  readonly schemaVersion: number;
+  /**
+   * The tools' memory, scratch and idempotence stores on this same
+   * connection (their migrations run under the owner `tools`); closing them
+   * leaves the connection open. `createAskLoop` calls this by default.
+   */
+  openToolStores(options?: { readonly clock?: Clock }): SqliteToolStore;
+}
+
+type Row = Record<string, unknown>;
+
+function storeError(action: string, error: unknown, sid?: string): LoopError {
+  if (isLoopError(error)) return error;
+  return new LoopError({ code: 'LOOP_STORE_ERROR', message: `the SQLite transcript store failed in ${action}: ${error instanceof Error ? error.message : String(error)}`, cause: error, ...(sid === undefined ? {} : { sid }) });
+}
+
+/** Runs a synchronous statement as the interface's promise, its failures as `LOOP_STORE_ERROR`. */
+function run<T>(action: string, body: () => T, sid?: string): Promise<T> {
+  try {
+    return Promise.resolve(body());
+  } catch (error) {
+    return Promise.reject(storeError(action, error, sid));
+  }
+}
+
+const SESSION_COLUMNS = 'sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid';
+
+function toSession(row: Row): SessionRecord {
+  return {
+    sid: String(row.sid),
+    agent: String(row.agent),
+    agentDefinition: JSON.parse(String(row.agent_definition)),
+    userdata: JSON.parse(String(row.userdata)),
+    status: String(row.status) as SessionStatus,
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    turns: Number(row.turns),
+    ...(row.last_decision === null ? {} : { lastDecision: JSON.parse(String(row.last_decision)) as LoopDecision }),
+    ...(row.parent_sid === null ? {} : { parentSid: String(row.parent_sid) }),
+  };
+}
+
+/** The session's columns in `SESSION_COLUMNS` order (JSON text for the nested records). */
+function sessionValues(session: SessionRecord): (string | number | null)[] {
+  return [
+    session.sid,
+    session.agent,
+    JSON.stringify(session.agentDefinition),
+    JSON.stringify(session.userdata),
+    session.status,
+    session.createdAt,
+    session.updatedAt,
+    session.turns,
+    session.lastDecision === undefined ? null : JSON.stringify(session.lastDecision),
+    session.parentSid ?? null,
+  ];
+}
+
+/**
+ * Opens (creating and migrating if needed) the transcript in `path` — or on
+ * `database`, a connection already open on a file other owners share (see
+ * `openDatabase`; `close()` then leaves it open). Use `':memory:'` for a
+ * throwaway store. Throws `LOOP_STORE_ERROR` when the file cannot be opened
+ * or its controller schema is newer than this package.
+ */
+export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSync, options: SqliteTranscriptStoreOptions = {}): SqliteTranscriptStore {
+  const clock = options.clock ?? systemClock;
+  const owned = typeof pathOrDatabase === 'string';
+  let database: DatabaseSync | undefined;
+  let schemaVersion: number;
+  try {
+    database = owned ? openDatabase(pathOrDatabase, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }) : pathOrDatabase;
+    schemaVersion = applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, { clock });
+  } catch (error) {
+    if (owned && database?.isOpen === true) database.close();
+    throw storeError(`open of ${owned ? pathOrDatabase : 'a shared connection'}`, error);
+  }
+  const db: DatabaseSync = database;
+  const file = db.location() ?? ':memory:';
+
+  const statements = {
+    insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    selectSession: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE sid = ?`),
+    sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
+    updateSession: db.prepare(
+      'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, status = ?, created_at = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ? WHERE sid = ?',
+    ),
+    // LIMIT -1 is SQLite's "no limit".
+    listSessions: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
+    listSessionsByStatus: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
+    upsertTurn: db.prepare(
+      `INSERT INTO controller_turns (sid, turn_index, loop_id, kind, phase, started_at, ended_at, decision, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (sid, turn_index) DO UPDATE SET loop_id = excluded.loop_id, kind = excluded.kind, phase = excluded.phase,
+         started_at = excluded.started_at, ended_at = excluded.ended_at, decision = excluded.decision, record = excluded.record`,
+    ),
+    listTurns: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index'),
+  } satisfies Record<string, StatementSync>;
+
+  const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
+
+  return {
+    file,
+    database: db,
+    schemaVersion,
+    openToolStores: (toolOptions = {}) => openSqliteStore(db, { clock: toolOptions.clock ?? clock }),
+    createSession: (session) =>
+      run('createSession', () =>
+        immediateTransaction(db, () => {
+          if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
+          statements.insertSession.run(...sessionValues(session));
+        }),
+      session.sid),
+    getSession: (sid) =>
+      run('getSession', () => {
+        const row = statements.selectSession.get(sid) as Row | undefined;
+        return row === undefined ? undefined : toSession(row);
+      }, sid),
+    updateSession: (session) =>
+      run('updateSession', () =>
+        immediateTransaction(db, () => {
+          const [sid, ...rest] = sessionValues(session);
+          if (Number(statements.updateSession.run(...rest, sid ?? null).changes) === 0) throw notFound(session.sid);
+        }),
+      session.sid),
+    listSessions: (listOptions: ListSessionsOptions = {}) =>
+      run('listSessions', () => {
+        const limit = listOptions.limit ?? -1;
+        const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
+        return rows.map(toSession);
+      }),
+    saveTurn: (record: TurnRecord) =>
+      run('saveTurn', () =>
+        immediateTransaction(db, () => {
+          if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
+          statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, JSON.stringify(record));
+        }),
+      record.sid),
+    listTurns: (sid) =>
+      run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => JSON.parse(String(row.record)) as TurnRecord), sid),
+    close: () =>
+      run('close', () => {
+        // A shared connection belongs to whoever opened it.
+        if (owned && db.isOpen) db.close();
+      }),
+  };
+}

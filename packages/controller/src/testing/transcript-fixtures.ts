@@ -1,0 +1,66 @@
+/**
+ * Records for store tests: a session and a turn record with every field a
+ * real turn can carry (nested JSON, a prepared program, tool calls, unicode,
+ * a decision), so a store that loses or reshapes anything fails.
+ */
+import type { TurnRecord } from '../loop/turn-record.ts';
+import type { PreparedProgram } from '../interpreter/loop-interpreter.ts';
+import type { SessionRecord } from '../store/transcript-store.ts';
+
+/** A running session `sid` created at `createdAt` (override any field). */
+export function sampleSession(sid: string, overrides: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    sid,
+    agent: 'worker',
+    agentDefinition: { name: 'worker', model: 'scripted:m', ceilings: { maxTurns: 4, tokens: null }, policy: { allow: ['tool.str.*'], deny: [] } },
+    userdata: { subject: `task of ${sid}`, fields: { lang: 'fr', note: 'é ✓ 𝄞' } },
+    status: 'running',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    turns: 0,
+    ...overrides,
+  };
+}
+
+const prepared = {
+  mode: 'agent',
+  program: { type: 'Program', commands: [{ type: 'Command', body: [{ type: 'Emit', value: { type: 'String', value: '<<<LOOP:DONE>>> ok' }, position: { line: 2, column: 3 } }] }] },
+  libraries: [],
+  approvedTools: ['tool.str.toupper', 'tool.memory.cas'],
+} as unknown as PreparedProgram;
+
+/** A decided turn `turnIndex` of `sid` with every optional field set (override any field). */
+export function sampleTurn(sid: string, turnIndex: number, overrides: Partial<TurnRecord> = {}): TurnRecord {
+  return {
+    sid,
+    loopId: 'loop-1',
+    turnIndex,
+    kind: 'normal',
+    phase: 'decided',
+    startedAt: '2026-01-01T00:00:01.000Z',
+    endedAt: '2026-01-01T00:00:02.000Z',
+    system: 'rules\ncatalogue: tool.str.ToUpper(s) …',
+    envelope: '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"x"}\n<<<NSENV:V4:END>>>\n',
+    reply: { text: 'reply with "quotes", \\ and 日本語', provider: 'scripted', model: 'm', inputTokens: 120, outputTokens: 30, cachedInputTokens: 10, costUsd: 0.0015, finishReason: 'stop', latencyMs: 12, attempts: 1 },
+    lints: [{ code: 'LINT_DUP_SECTION_IGNORED', message: 'a second USERDATA was ignored' }],
+    actions: 'command\n  emit "<<<LOOP:DONE>>> ok"\nendcommand',
+    diagnostics: [{ code: 'SCRIPT_UNUSED_VARIABLE', severity: 'warning', kind: 'syntax', message: 'x is never read', line: 2, column: 7 }] as unknown as TurnRecord['diagnostics'],
+    prepared,
+    approval: { state: 'approved', message: 'tool.test.Deploy needs approval', decidedAt: '2026-01-01T00:00:01.500Z', note: 'fine' },
+    emits: ['<<<LOOP:DONE>>> ok'],
+    whispers: [{ target: 'scratchpad', text: 'thinking' }],
+    output: '<<<LOOP:DONE>>> ok\n',
+    scratchpad: 'thinking\n',
+    toolCalls: [
+      { index: 0, name: 'tool.str.toupper', args: ['ok', 1, true, null, { nested: [1.5, 'two'] }], result: 'OK', durationMs: 0.25 },
+      { index: 1, name: 'tool.memory.cas', args: ['k', 0, 'v'], error: { code: 'TOOL_CAS_CONFLICT', message: 'version moved' }, durationMs: 1 },
+    ],
+    failure: { code: 'SCRIPT_TOOL_FAILED', kind: 'runtime', message: 'the second call failed', line: 3, column: 5, sourceLine: '  call tool.memory.CAS("k", 0, "v")' } as unknown as TurnRecord['failure'],
+    usage: { fuel: 42, toolCalls: 2, inputTokens: 120, outputTokens: 30, costUsd: 0.0015 },
+    timings: { compose: 1, model: 12, extract: 0.5, prepare: 2, execute: 3, scan: 0.1, persist: 0.4, total: 19 },
+    digest: 'sha256:0f1e2d',
+    control: { dialect: 'v4', signal: 'done', result: 'ok', lints: [] },
+    decision: { kind: 'DONE', result: 'ok' },
+    ...overrides,
+  };
+}

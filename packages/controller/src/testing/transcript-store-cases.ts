@@ -1,0 +1,138 @@
+/**
+ * The transcript store conformance table: plain cases `{ name, run(makeStore) }`
+ * using only `node:assert`, so any store package (memory, SQLite, a future
+ * PostgreSQL one) runs the same table with its own test runner:
+ *
+ * ```ts
+ * for (const testCase of transcriptStoreCases) it(testCase.name, () => testCase.run(() => createMyStore()));
+ * ```
+ *
+ * `makeStore` must return a new, empty store each call; every case closes
+ * the stores it made.
+ */
+import assert from 'node:assert/strict';
+import type { TranscriptStore } from '../store/transcript-store.ts';
+import { sampleSession, sampleTurn } from './transcript-fixtures.ts';
+
+/** Makes a new, empty store. */
+export type MakeTranscriptStore = () => TranscriptStore | Promise<TranscriptStore>;
+
+/** One case of the table. */
+export interface TranscriptStoreCase {
+  readonly name: string;
+  /** Resolves when the store behaves; rejects with an `AssertionError` (or the store's error) when not. */
+  run(makeStore: MakeTranscriptStore): Promise<void>;
+}
+
+/** Runs `body` on a new store and closes it whatever happens. */
+async function withStore(makeStore: MakeTranscriptStore, body: (store: TranscriptStore) => Promise<void>): Promise<void> {
+  const store = await makeStore();
+  try {
+    await body(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const define = (name: string, body: (store: TranscriptStore) => Promise<void>): TranscriptStoreCase => ({ name, run: (makeStore) => withStore(makeStore, body) });
+
+const codeOf = (code: string) => (error: unknown): boolean => {
+  assert.equal((error as { code?: unknown }).code, code);
+  return true;
+};
+
+/** Every case. */
+export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
+  define('createSession then getSession returns the same record', async (store) => {
+    const session = sampleSession('s-1', { parentSid: 'parent-0', lastDecision: { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: 'approve the deploy' } });
+    await store.createSession(session);
+    assert.deepEqual(await store.getSession('s-1'), session);
+  }),
+  define('getSession of an unknown sid is undefined', async (store) => {
+    await store.createSession(sampleSession('known'));
+    assert.equal(await store.getSession('unknown'), undefined);
+  }),
+  define('createSession refuses a sid that exists (LOOP_STORE_ERROR)', async (store) => {
+    await store.createSession(sampleSession('dup'));
+    await assert.rejects(store.createSession(sampleSession('dup', { agent: 'other' })), codeOf('LOOP_STORE_ERROR'));
+    assert.equal((await store.getSession('dup'))?.agent, 'worker');
+  }),
+  define('updateSession replaces the record; an unknown sid is LOOP_SESSION_NOT_FOUND', async (store) => {
+    await store.createSession(sampleSession('u'));
+    const updated = sampleSession('u', { status: 'done', turns: 3, updatedAt: '2026-01-01T00:05:00.000Z', lastDecision: { kind: 'DONE', result: 'fin' } });
+    await store.updateSession(updated);
+    assert.deepEqual(await store.getSession('u'), updated);
+    await store.updateSession(sampleSession('u', { status: 'halted', turns: 4, lastDecision: { kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: 'same digest 3 times' } }));
+    assert.deepEqual((await store.getSession('u'))?.lastDecision, { kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: 'same digest 3 times' });
+    await assert.rejects(store.updateSession(sampleSession('missing')), codeOf('LOOP_SESSION_NOT_FOUND'));
+    assert.equal(await store.getSession('missing'), undefined);
+  }),
+  define('listSessions is newest first, with status and limit filters', async (store) => {
+    await store.createSession(sampleSession('old', { createdAt: '2026-01-01T00:00:01.000Z', status: 'done' }));
+    await store.createSession(sampleSession('new', { createdAt: '2026-01-01T00:00:03.000Z' }));
+    await store.createSession(sampleSession('mid', { createdAt: '2026-01-01T00:00:02.000Z', status: 'done' }));
+    const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
+    assert.deepEqual(sids(await store.listSessions()), ['new', 'mid', 'old']);
+    assert.deepEqual(sids(await store.listSessions({ limit: 2 })), ['new', 'mid']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'done' })), ['mid', 'old']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'done', limit: 1 })), ['mid']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'paused' })), []);
+    assert.deepEqual((await store.listSessions({ limit: 1 }))[0], sampleSession('new', { createdAt: '2026-01-01T00:00:03.000Z' }));
+  }),
+  define('listSessions puts the later of two sessions created in the same millisecond first', async (store) => {
+    await store.createSession(sampleSession('first'));
+    await store.createSession(sampleSession('second'));
+    assert.deepEqual((await store.listSessions()).map((session) => session.sid), ['second', 'first']);
+  }),
+  define('listSessions of an empty store is empty', async (store) => {
+    assert.deepEqual(await store.listSessions(), []);
+    assert.deepEqual(await store.listSessions({ status: 'running', limit: 5 }), []);
+  }),
+  define('saveTurn then listTurns returns the full record unchanged (JSON round trip)', async (store) => {
+    await store.createSession(sampleSession('rt'));
+    const turn = sampleTurn('rt', 1);
+    await store.saveTurn(turn);
+    assert.deepEqual(await store.listTurns('rt'), [turn]);
+  }),
+  define('saveTurn upserts by (sid, turnIndex): every phase change replaces the turn', async (store) => {
+    await store.createSession(sampleSession('up'));
+    // A turn just started: none of the optional fields yet.
+    const { reply: _reply, prepared: _prepared, decision: _decision, endedAt: _endedAt, control: _control, failure: _failure, approval: _approval, ...asking } = sampleTurn('up', 1, { phase: 'asking' });
+    await store.saveTurn(asking);
+    assert.deepEqual(await store.listTurns('up'), [asking]);
+    await store.saveTurn(sampleTurn('up', 1, { phase: 'executing' }));
+    const decided = sampleTurn('up', 1, { phase: 'decided', output: 'final\n' });
+    await store.saveTurn(decided);
+    assert.deepEqual(await store.listTurns('up'), [decided]);
+  }),
+  define('listTurns orders by turn index as a number, whatever the save order', async (store) => {
+    await store.createSession(sampleSession('ord'));
+    for (const index of [10, 2, 1, 3]) await store.saveTurn(sampleTurn('ord', index, { output: `turn ${index}\n` }));
+    assert.deepEqual((await store.listTurns('ord')).map((turn) => turn.turnIndex), [1, 2, 3, 10]);
+  }),
+  define('turns of different sessions are kept apart', async (store) => {
+    await store.createSession(sampleSession('a'));
+    await store.createSession(sampleSession('b'));
+    await store.saveTurn(sampleTurn('a', 1, { output: 'a1\n' }));
+    await store.saveTurn(sampleTurn('b', 1, { output: 'b1\n' }));
+    await store.saveTurn(sampleTurn('a', 2, { output: 'a2\n' }));
+    assert.deepEqual((await store.listTurns('a')).map((turn) => turn.output), ['a1\n', 'a2\n']);
+    assert.deepEqual((await store.listTurns('b')).map((turn) => turn.output), ['b1\n']);
+  }),
+  define('listTurns of an unknown sid is empty; saveTurn for one is LOOP_SESSION_NOT_FOUND', async (store) => {
+    assert.deepEqual(await store.listTurns('nobody'), []);
+    await assert.rejects(store.saveTurn(sampleTurn('nobody', 1)), codeOf('LOOP_SESSION_NOT_FOUND'));
+    assert.deepEqual(await store.listTurns('nobody'), []);
+    assert.equal(await store.getSession('nobody'), undefined);
+  }),
+  define('records read back are copies: changing them changes nothing stored', async (store) => {
+    await store.createSession(sampleSession('copy'));
+    await store.saveTurn(sampleTurn('copy', 1));
+    const session = (await store.getSession('copy')) as unknown as { userdata: { subject: string } };
+    session.userdata.subject = 'changed';
+    const [turn] = (await store.listTurns('copy')) as unknown as { emits: string[] }[];
+    turn?.emits.push('changed');
+    assert.deepEqual(await store.getSession('copy'), sampleSession('copy'));
+    assert.deepEqual(await store.listTurns('copy'), [sampleTurn('copy', 1)]);
+  }),
+];
