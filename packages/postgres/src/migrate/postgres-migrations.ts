@@ -25,8 +25,8 @@ export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
         turns integer NOT NULL,
         record text NOT NULL
       );
-      CREATE INDEX askloop_sessions_newest ON askloop_sessions (created_at DESC, seq);
-      CREATE INDEX askloop_sessions_status ON askloop_sessions (status, created_at DESC, seq);
+      CREATE INDEX askloop_sessions_newest ON askloop_sessions (created_at DESC, seq DESC);
+      CREATE INDEX askloop_sessions_status ON askloop_sessions (status, created_at DESC, seq DESC);
       CREATE TABLE askloop_turns (
         sid text NOT NULL REFERENCES askloop_sessions (sid) ON DELETE CASCADE,
         turn_index integer NOT NULL,

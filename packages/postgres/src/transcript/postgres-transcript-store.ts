@@ -9,6 +9,7 @@
  */
 import { decisionLogEntry, LoopError, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
+import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
 
 /**
@@ -40,9 +41,17 @@ function sessionColumns(session: SessionRecord): unknown[] {
   return [session.sid, session.agent, session.parentSid ?? null, session.status, session.createdAt, session.updatedAt, session.turns, JSON.stringify(session)];
 }
 
-/** The store over `pool` (apply `applyPostgresMigrations(pool)` first). `close()` leaves the pool open: it belongs to the caller. */
+/**
+ * The store over `pool` (apply `applyPostgresMigrations(pool)` first). Its
+ * `openToolStores` gives the tools' stores on the same database, which
+ * `createAskLoop` uses by default. `close()` leaves the pool open: it
+ * belongs to the caller.
+ */
 export function createPostgresTranscriptStore(pool: pg.Pool): TranscriptStore {
-  return transcriptStoreOn(poolRoute(pool));
+  return {
+    ...transcriptStoreOn(poolRoute(pool)),
+    openToolStores: (options = {}) => ({ ...createPostgresToolStores(pool, options), close() {} }),
+  };
 }
 
 /** The store over a {@link TranscriptRoute} (for lease-bound stores). */
@@ -81,8 +90,8 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
         values.push(options.status);
         sql += ` WHERE status = $${values.length}`;
       }
-      // Newest first; sessions created in the same millisecond in the order they were created (as the memory store).
-      sql += ' ORDER BY created_at DESC, seq ASC';
+      // Newest first; of sessions created in the same millisecond, the later one first.
+      sql += ' ORDER BY created_at DESC, seq DESC';
       if (options.limit !== undefined) {
         values.push(options.limit);
         sql += ` LIMIT $${values.length}`;
