@@ -32,19 +32,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const pools: pg.Pool[] = [];
   let schemas = 0;
+  const makePool = (options: pg.PoolConfig = {}): pg.Pool => {
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 5, ...options });
+    pools.push(pool);
+    return pool;
+  };
   return {
     url: url.toString(),
-    pool(options = {}) {
-      const pool = new pg.Pool({ connectionString: url.toString(), max: 5, ...options });
-      pools.push(pool);
-      return pool;
-    },
+    pool: makePool,
     async schema() {
       schemas += 1;
       const name = `s_${schemas}`;
-      const admin = this.pool({ max: 1 });
+      const admin = makePool({ max: 1 });
       await admin.query(`CREATE SCHEMA ${name}`);
-      return (options = {}) => this.pool({ ...options, options: `-c search_path=${name}` });
+      return (options = {}) => makePool({ ...options, options: `-c search_path=${name}` });
     },
     async drop() {
       await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
