@@ -13,3 +13,5 @@ export { applyPostgresMigrations, CONTROLLER_MIGRATIONS, POSTGRES_MIGRATION_OWNE
 export { createPostgresTranscriptStore } from './transcript/postgres-transcript-store.ts';
 export { createPostgresToolStores, type PostgresToolStoresOptions } from './tools/postgres-tool-stores.ts';
 export { createSessionQueue, enqueueSession, type Lease, type QueueEntry, type QueueState, type SessionQueue, type SessionQueueOptions } from './queue/session-queue.ts';
+export { createLeaseBoundStores, type LeaseBinding, type LeaseBoundStores, type StepOutcome } from './worker/lease-bound-stores.ts';
+export { runWorker, type RunWorkerOptions, type WorkerStats, type WorkerStepEvent } from './worker/run-worker.ts';
