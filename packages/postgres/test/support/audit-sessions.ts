@@ -17,9 +17,19 @@ export interface SessionAudit {
   readonly leases: number;
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group === undefined) groups.set(key(item), [item]);
+    else group.push(item);
+  }
+  return groups;
+}
+
 type StepRow = { sid: string; turns: number; status: string; leased_at: Date; committed_at: Date };
 
-/** Audits sessions labelled `labels` (their USERDATA subject) that should each be DONE after `turns` turns. */
+/** Audits every session of the database, each of which should be DONE after `turns` turns (its label is its USERDATA subject). */
 export async function auditSessions(pool: pg.Pool, turns: number): Promise<SessionAudit> {
   const problems: string[] = [];
   const sessions = (await pool.query<{ sid: string; status: string; turns: number; record: string }>('SELECT sid, status, turns, record FROM askloop_sessions')).rows;
@@ -28,8 +38,8 @@ export async function auditSessions(pool: pg.Pool, turns: number): Promise<Sessi
   const decisions = (await pool.query<{ sid: string; n: number }>('SELECT sid, count(*)::int AS n FROM askloop_decisions GROUP BY sid')).rows;
   const memory = new Map((await pool.query<{ key: string; value: string; version: string }>('SELECT key, value, version FROM askloop_memory')).rows.map((row) => [row.key, row]));
   const leases = (await pool.query<{ n: string }>('SELECT coalesce(sum(leases), 0) AS n FROM askloop_queue')).rows[0]?.n ?? '0';
-  const stepsBySid = Map.groupBy(steps, (step) => step.sid);
-  const turnsBySid = Map.groupBy(turnRows, (row) => row.sid);
+  const stepsBySid = groupBy(steps, (step) => step.sid);
+  const turnsBySid = groupBy(turnRows, (row) => row.sid);
   const decisionsBySid = new Map(decisions.map((row) => [row.sid, row.n]));
   for (const session of sessions) {
     const { sid } = session;
