@@ -12,7 +12,8 @@ export type CliErrorCode =
   | 'CLI_FILE_UNREADABLE'
   | 'CLI_INPUT_TOO_LARGE'
   | 'CLI_INPUT_ENCODING'
-  | 'CLI_STDIN_IS_TERMINAL';
+  | 'CLI_STDIN_IS_TERMINAL'
+  | 'CLI_SCRIPT_INVALID';
 
 /** Where in an input a {@link CliError} happened. */
 export interface CliErrorLocation {
@@ -39,6 +40,7 @@ const EXIT_CODES: Record<CliErrorCode, 1 | 2> = {
   CLI_INPUT_TOO_LARGE: 2,
   CLI_STDIN_IS_TERMINAL: 2,
   CLI_INPUT_ENCODING: 1,
+  CLI_SCRIPT_INVALID: 1,
 };
 
 /**
@@ -71,6 +73,17 @@ export class CliError extends Error {
    */
   static fromLibrary(error: { code: string; message: string; line?: number | undefined }, file: string): CliError {
     const copy = new CliError('CLI_INPUT_ENCODING', error.message, { file, line: error.line });
+    (copy as { code: string }).code = error.code;
+    return copy;
+  }
+
+  /**
+   * Reports a controller's `LoopError` (`LOOP_…`: an invalid agent file, an
+   * unknown session, a store failure) with its own code: the loop could not
+   * start or continue, exit 1. `file` names the input it came from, if any.
+   */
+  static fromLoopError(error: { code: string; message: string }, file?: string): CliError {
+    const copy = new CliError('CLI_SCRIPT_INVALID', error.message, { file });
     (copy as { code: string }).code = error.code;
     return copy;
   }

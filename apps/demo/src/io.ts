@@ -15,10 +15,20 @@ export interface CommandIo {
   cwd: string;
   /** Environment variables the command may read. */
   env: Record<string, string | undefined>;
+  /** True when standard output is a terminal (colour in tables); absent or false in pipes and tests. */
+  stdoutIsTerminal?: boolean;
+  /** Standard error when it is a terminal, for live progress redrawn in place (a spinner); absent in pipes and tests. */
+  stderrTerminal?: NodeJS.WriteStream;
+  /**
+   * Runs `handler` on the first Ctrl-C (SIGINT) instead of exiting, until the
+   * returned function is called; a second Ctrl-C exits at once. Absent in
+   * tests that do not need it.
+   */
+  onInterrupt?(handler: () => void): () => void;
 }
 
-/** A command's outcome: the process exit code (0 ok, 1 failure, 2 usage). */
-export type ExitCode = 0 | 1 | 2;
+/** A command's outcome: the process exit code (0 ok, 1 failure, 2 usage; the loop commands add 3 HALT and 4 PAUSED). */
+export type ExitCode = 0 | 1 | 2 | 3 | 4;
 
 /** One `askloop …` command, loaded from its module only when it runs. */
 export interface Command {

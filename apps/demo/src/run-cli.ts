@@ -13,6 +13,18 @@ export async function runCli(): Promise<void> {
       stderr: (text) => process.stderr.write(text),
       cwd: process.cwd(),
       env: process.env,
+      stdoutIsTerminal: process.stdout.isTTY === true,
+      ...(process.stderr.isTTY === true ? { stderrTerminal: process.stderr } : {}),
+      onInterrupt: (handler) => {
+        // The first Ctrl-C asks the command to stop cleanly (a loop halts ERR_CANCELLED, resumable); the second exits at once.
+        const listener = (): void => {
+          process.off('SIGINT', listener);
+          process.once('SIGINT', () => process.exit(130));
+          handler();
+        };
+        process.on('SIGINT', listener);
+        return () => process.off('SIGINT', listener);
+      },
     });
   } catch (error) {
     const detail = process.env['ASKLOOP_DEBUG'] ? (error as Error)?.stack ?? String(error) : (error as Error)?.message ?? String(error);

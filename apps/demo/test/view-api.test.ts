@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '@askloop/controller';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
@@ -14,14 +15,18 @@ import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixtur
 let dir = '';
 let fixture: ViewerFixture;
 let viewer: Viewer;
+/** The viewer's own read-only connection to the file, as `askloop view` in another process has. */
+let readStore: SqliteTranscriptStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'askloop-view-api-'));
   fixture = await createViewerFixture(join(dir, 'sessions.db'));
-  viewer = await startViewer({ store: fixture.store, pollMs: 50, env: { OPENAI_API_KEY: FAKE_KEY } });
+  readStore = createSqliteTranscriptStore(join(dir, 'sessions.db'), { readOnly: true });
+  viewer = await startViewer({ store: readStore, pollMs: 50, env: { OPENAI_API_KEY: FAKE_KEY } });
 });
 afterAll(async () => {
   await viewer?.close();
+  await readStore?.close();
   await fixture?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -124,7 +129,7 @@ describe('the API', () => {
     const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
     expect(first.map((e) => e.event)).toEqual(['session', 'turn']);
     expect(JSON.parse(first[1]?.data ?? '{}')).toMatchObject({ turnIndex: 1, decision: { kind: 'CONTINUE' } });
-    // Another turn, written while the feed is open (the store is polled, as it would be with another process writing the file).
+    // Another turn, written while the feed is open (through the loop's connection; the viewer polls its own connection to the file, as another process would).
     await fixture.loop.step(fixture.running);
     const rest = await nextEvents(events, (seen) => seen.some((e) => e.event === 'end'));
     const turns = rest.filter((e) => e.event === 'turn').map((e) => JSON.parse(e.data) as { turnIndex: number; phase: string; decision?: { kind: string } });

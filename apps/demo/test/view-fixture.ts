@@ -68,6 +68,12 @@ const LIVE = (turn: ScriptedTurn): ScriptedReply =>
     ? { text: envelope(`command\n  emit "<<<LOOP:DONE>>> " + tool.str.Concat(["live ", "finished"])\nendcommand`), usage: { inputTokens: 1010, outputTokens: 34 } }
     : { text: envelope(`command\n  emit "step one: " + tool.str.ToLower("HELLO LIVE VIEW")\nendcommand`), usage: { inputTokens: 900, outputTokens: 30 } };
 
+/** Markup and script in every place a model controls: it must reach the page as text. */
+export const HOSTILE_EMIT = "<img src=x onerror='window.pwned=1'><b>not bold</b>";
+const HOSTILE: readonly ScriptedReply[] = [
+  envelope(`command\n  emit "${HOSTILE_EMIT}"\n  emit "<<<LOOP:DONE>>> <script>window.pwned=2</script>"\nendcommand`, '<script>window.pwned=3</script>\n'),
+];
+
 /** The populated store and the loop that can still step the running session. */
 export interface ViewerFixture {
   readonly store: SqliteTranscriptStore;
@@ -76,6 +82,8 @@ export interface ViewerFixture {
   readonly done: string;
   /** The session with one turn, still running. */
   readonly running: string;
+  /** A one-turn session whose reply, emits and task are HTML and script. */
+  readonly hostile: string;
   close(): Promise<void>;
 }
 
@@ -86,7 +94,7 @@ export async function createViewerFixture(file: string): Promise<ViewerFixture> 
     name: 'viewer-test',
     specificationVersion: 'v1',
     providers: {
-      scripted: createScriptedProvider({ models: { words: WORDS, live: LIVE } }),
+      scripted: createScriptedProvider({ models: { words: WORDS, live: LIVE, hostile: HOSTILE } }),
       // Configured with the fake key and never called: the key must still appear nowhere.
       openai: createOpenAICompatibleProvider({ name: 'openai', baseURL: 'http://127.0.0.1:9/v1', apiKey: FAKE_KEY }),
     },
@@ -94,10 +102,12 @@ export async function createViewerFixture(file: string): Promise<ViewerFixture> 
     agents: {
       wordsmith: { name: 'wordsmith', model: 'scripted:words', ceilings: { maxTurns: 6 }, repair: 1 },
       live: { name: 'live', model: 'scripted:live', ceilings: { maxTurns: 4 } },
+      hostile: { name: 'hostile', model: 'scripted:hostile', ceilings: { maxTurns: 2 } },
     },
   });
   const loop = createAskLoop({ plugins: [plugin], store });
   const done = (await loop.run({ agent: 'wordsmith', task: 'Count the words of the sentence and find the longest.' })).sid;
+  const hostile = (await loop.run({ agent: 'hostile', task: '<b>bold?</b><script>window.pwned=4</script>' })).sid;
   const running = await loop.create({ agent: 'live', task: 'Say hello, then finish (the live view test steps this).' });
   await loop.step(running);
   return {
@@ -105,6 +115,7 @@ export async function createViewerFixture(file: string): Promise<ViewerFixture> 
     loop,
     done,
     running,
+    hostile,
     async close() {
       await loop.close();
       await store.close();

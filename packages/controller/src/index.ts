@@ -39,6 +39,8 @@ export { HALT_REASONS, type HaltReason } from './decide/halt-reason.ts';
 export type { LoopDecision, LoopDecisionKind } from './decide/loop-decision.ts';
 export { isLoopError, LOOP_ERROR_CODES, LoopError, type LoopErrorCode, type LoopErrorOptions } from './errors/loop-error.ts';
 export type { LoopEvent, LoopEventListener, LoopEventType } from './events/loop-event.ts';
+export { otelPlugin, type OtelPluginOptions } from './events/otel-plugin.ts';
+export { createOtelListener, type OtelApiSubset } from './events/otel-spans.ts';
 export type {
   AskCall,
   ErrorKindOf,

@@ -5,7 +5,7 @@
  * shared by the transcript and the tools' stores (one connection or several),
  * and `createAskLoop` puts the tools' stores on the transcript's file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyMigrations, openDatabase, openSqliteStore } from '@askloop/tools';
@@ -92,6 +92,30 @@ describe('SQLite transcript store', () => {
     const closed = createSqliteTranscriptStore(freshFile());
     await closed.close();
     await expect(closed.getSession('x')).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+  });
+
+  it('opens a file read-only: reads what a writer saves, refuses writes, never creates or migrates', async () => {
+    const file = freshFile();
+    const writer = createSqliteTranscriptStore(file);
+    await writer.createSession(sampleSession('seen'));
+    const reader = createSqliteTranscriptStore(file, { readOnly: true });
+    expect(reader.schemaVersion).toBe(TRANSCRIPT_MIGRATIONS.length);
+    expect(await reader.getSession('seen')).toEqual(sampleSession('seen'));
+    // A reader beside a live writer (WAL) sees each committed turn.
+    await writer.saveTurn(sampleTurn('seen', 1));
+    expect(await reader.listTurns('seen')).toEqual([sampleTurn('seen', 1)]);
+    await expect(reader.createSession(sampleSession('other'))).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    await expect(reader.saveTurn(sampleTurn('seen', 2))).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    expect((await writer.listTurns('seen')).length).toBe(1);
+    await reader.close();
+    await writer.close();
+
+    const missing = join(dir, 'never-created.db');
+    expect(() => createSqliteTranscriptStore(missing, { readOnly: true })).toThrow(expect.objectContaining({ code: 'LOOP_STORE_ERROR' }));
+    expect(existsSync(missing)).toBe(false);
+    const toolsOnly = freshFile();
+    openSqliteStore(toolsOnly).close();
+    expect(() => createSqliteTranscriptStore(toolsOnly, { readOnly: true })).toThrow(expect.objectContaining({ code: 'LOOP_STORE_ERROR', message: expect.stringContaining('no AskLoop transcript') }));
   });
 
   it('createAskLoop keeps the tools\' records in the transcript\'s file by default', async () => {

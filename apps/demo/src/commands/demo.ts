@@ -1,56 +1,52 @@
-import { createInterpreter, createSandboxPool } from '@askloop/interpreter';
-import { createScriptedModel } from '@askloop/providers';
-import { createDefaultRegistry, createPolicy, createToolHost } from '@askloop/tools';
-import { tmpdir } from 'node:os';
+/**
+ * `askloop demo [--model PROVIDER:MODEL] [--db FILE] [--json]`: seed 000's
+ * Plan → Apply through the real controller, sandbox, tools and store, with
+ * the embedded scripted model (no API key, no network) or a real one.
+ */
 import { parseArgs } from 'node:util';
-import type { Command, CommandIo } from '../io.ts';
-import { DEMO_REPLIES, HOSTILE_ACTIONS } from '../demo/demo-script.ts';
-import { runDemoLoop, type DemoTurn } from '../demo/run-demo-loop.ts';
+import type { Command } from '../io.ts';
+import { DEMO_MODEL, DEMO_REPLIES, DEMO_TASK, demoAgent } from '../demo/demo-script.ts';
+import { printDemoTurns } from '../demo/print-demo-turn.ts';
+import { agentFromOptions } from '../loop/agent-options.ts';
+import { resolveDbPath } from '../loop/default-db-path.ts';
+import { driveSession } from '../loop/drive-session.ts';
+import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
+import { LOOP_EXIT_USAGE } from '../loop/session-options.ts';
 
-const ALLOW = ['tool.str.*', 'tool.list.*', 'tool.math.*'];
-
-const indent = (text: string) => text.replace(/^/gm, '    ');
-
-function printTurn(io: CommandIo, turn: DemoTurn): void {
-  io.stdout(`\n== Turn ${turn.turn} ==\n`);
-  io.stdout(`The host sends the envelope:\n${indent(turn.envelope.trimEnd())}\n`);
-  io.stdout(`The scripted model replies:\n${indent(turn.reply.trimEnd())}\n`);
-  for (const note of turn.recovered) io.stdout(`  recovered: ${note}\n`);
-  io.stdout(`Checked before running (tools allowed: ${ALLOW.join(', ')}), then run in a fresh sandbox:\n`);
-  for (const emit of turn.run.emits) io.stdout(`  emit    ${emit}\n`);
-  for (const [target, text] of Object.entries(turn.run.whispers)) io.stdout(`  whisper ${target}: ${text}\n`);
-  io.stdout(`  usage   fuel ${turn.run.usage.fuel}, tool calls ${turn.run.usage.toolCalls}, ${turn.run.usage.wallMs} ms\n`);
-  const decision = turn.decision;
-  io.stdout(`Decision: ${decision.kind}${decision.kind === 'DONE' ? ` — final result: ${decision.result}` : decision.kind === 'HALT' ? ` — ${decision.reason}` : ''}\n`);
-}
-
-/** `askloop demo`: a two-turn AEIOU v4 session with a scripted model. */
+/** `askloop demo`. */
 export const demoCommand: Command = {
-  usage: `Usage: askloop demo
+  usage: `Usage: askloop demo [--model PROVIDER:MODEL] [--db FILE] [--json]
 
-Runs a short AEIOU v4 session with a scripted model: each turn the host
-composes the envelope, the model answers with a NeuroScript program, the host
-recovers the envelope from the reply, proves the program is allowed before
-anything runs, runs it in a fresh isolated-vm sandbox with quotas, and decides
-CONTINUE, DONE or HALT. Then shows a program the host refuses to run.
+Runs seed 000's Plan → Apply task through the real controller, sandbox, tools
+and sessions file: turn 1 inspects its capabilities and emits a plan without
+writing; turn 2 applies it with tool.memory.CAS (and its program has a
+mistake, fed back as a SYSTEM_ERROR line); turn 3's program is refused before
+any of it runs (a tool the agent may not use); turn 4 verifies and finishes
+with <<<LOOP:DONE>>>. Each turn shows the envelope the host sent, the reply,
+the check, the tool calls, OUTPUT and the decision.
+
+The model is a scripted one shipped with askloop (its replies are real
+NeuroScript in real envelopes): no API key, no network. With --model the same
+task runs against a real model, e.g. openai:gpt-4.1-mini (OPENAI_API_KEY),
+anthropic:claude-sonnet-4-5 (ANTHROPIC_API_KEY), google:gemini-2.5-flash
+(GEMINI_API_KEY) or ollama:qwen3:8b (OLLAMA_HOST).
+
+Options:
+  --model P:M       a real model instead of the scripted one.
+  --db FILE         the sessions file (default as for askloop run).
+  --json            print the same object as askloop run --json.
+
+${LOOP_EXIT_USAGE}
 `,
+  jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    parseArgs({ args, options: {}, allowPositionals: false, strict: true });
-    const userdata = { subject: 'word count', brief: 'Count the words of the sentence and find the longest.', fields: { sentence: 'the quick brown fox jumps over the lazy dog' } };
-    const pool = createSandboxPool();
-    try {
-      const final = await runDemoLoop({ model: createScriptedModel(DEMO_REPLIES), userdata, allow: ALLOW, maxTurns: 4, onTurn: (turn) => printTurn(io, turn), pool });
-
-      io.stdout(`\n== What the host refuses ==\nA program that would read a file (the fs tools exist, but this agent may not use them):\n${indent(HOSTILE_ACTIONS)}\n`);
-      const policy = createPolicy({ allow: ALLOW });
-      const registry = createDefaultRegistry({ fs: { root: tmpdir() } });
-      const tools = createToolHost({ registry, policy, session: 'demo', turn: 99 });
-      const refused = await createInterpreter({ pool }).run(HOSTILE_ACTIONS, { mode: 'agent', tools });
-      for (const diagnostic of refused.diagnostics) io.stdout(`  ${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.message}\n`);
-      io.stdout(`  emitted before refusing: ${refused.emits.length === 0 ? 'nothing — no statement ran' : refused.emits.join(' | ')}\n`);
-      return final.kind === 'DONE' ? 0 : 1;
-    } finally {
-      await pool.close();
-    }
+    const { values } = parseArgs({ args, options: { model: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: false, strict: true });
+    const agent = await agentFromOptions({ model: values.model }, false, io, demoAgent(values.model ?? DEMO_MODEL));
+    const json = values.json === true;
+    const store = openSessionStore(resolveDbPath(values.db, io));
+    const { loop } = openSessionLoop({ store, scripts: { demo: DEMO_REPLIES } });
+    const label = values.model === undefined ? `The scripted model (${DEMO_MODEL}, shipped with askloop — not a real model)` : `The model ${values.model}`;
+    if (!json) io.stdout(`askloop demo — Plan → Apply with ${label.replace(/^The /, 'the ')}\nTask (USERDATA): ${JSON.stringify(DEMO_TASK)}\n`);
+    return driveSession(io, loop, { kind: 'run', agent, task: DEMO_TASK }, { json, ...(json ? {} : { onEvent: printDemoTurns(io, label) }) });
   },
 };

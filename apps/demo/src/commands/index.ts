@@ -9,8 +9,16 @@ import type { CommandEntry } from '../io.ts';
 
 /** The command table, in the order `askloop --help` lists it. */
 export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'demo', summary: 'run a two-turn agent session with a scripted model (no API key needed)', load: async () => (await import('./demo.ts')).demoCommand },
+  { name: 'run', summary: 'run an agent on a task through the controller (a real model, or --script replies)', load: async () => (await import('./run.ts')).runCommand },
+  { name: 'resume', summary: 'continue a stored session (after Ctrl-C or a crash)', load: async () => (await import('./continue-session.ts')).resumeCommand },
+  { name: 'approve', summary: 'approve the program a paused session waits on, and continue', load: async () => (await import('./continue-session.ts')).approveCommand },
+  { name: 'deny', summary: 'deny the program a paused session waits on', load: async () => (await import('./continue-session.ts')).denyCommand },
+  { name: 'replay', summary: 'replay a stored session from its records and report the first divergence', load: async () => (await import('./replay.ts')).replayCommand },
+  { name: 'demo', summary: 'Plan → Apply through the controller with a scripted model (no API key, no network)', load: async () => (await import('./demo.ts')).demoCommand },
   { name: 'view', summary: 'serve a local web page showing stored sessions as a timeline (live while one runs)', load: async () => (await import('./view.ts')).viewCommand },
+  { name: 'init', summary: 'write a commented askloop.config.yaml (agents, models, quotas, store, plugins)', load: async () => (await import('./init.ts')).initCommand },
+  { name: 'sessions', summary: 'list stored sessions: id, task, agent, status, turns, age', load: async () => (await import('./sessions.ts')).sessionsCommand },
+  { name: 'show', summary: 'print one stored session turn by turn (envelope, reply, program, tools, emits, decision)', load: async () => (await import('./show.ts')).showCommand },
   { name: 'envelope parse', summary: 'parse an AEIOU v4 envelope and print it as JSON', load: async () => (await import('./envelope/parse.ts')).parseCommand },
   { name: 'envelope compose', summary: 'write envelope text from the JSON that `parse` prints', load: async () => (await import('./envelope/compose.ts')).composeCommand },
   { name: 'envelope digest', summary: "print the progress digest of a turn's OUTPUT and SCRATCHPAD", load: async () => (await import('./envelope/digest.ts')).digestCommand },

@@ -1,15 +1,14 @@
 /**
- * `askloop view [SID] [--db FILE] [--port N] [--no-open]`: serves the session
- * viewer on 127.0.0.1 — the stored sessions as a timeline of turns, live
- * while one runs — and prints its URL. Reads the same SQLite file that
- * `askloop run` writes; never writes a session.
+ * `askloop view [SID] [--db FILE] [--config FILE] [--port N] [--no-open]`:
+ * serves the session viewer on 127.0.0.1 — the stored sessions as a timeline
+ * of turns, live while one runs — and prints its URL. Reads the same SQLite
+ * file that `askloop run` writes, through a read-only connection.
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
-import { defaultSessionDb } from '../default-session-db.ts';
 import type { Command } from '../io.ts';
+import { sessionsDbPath } from '../config/sessions-db-path.ts';
 import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
 
@@ -22,7 +21,7 @@ const stopSignal = (): Promise<void> =>
 
 /** `askloop view`. */
 export const viewCommand: Command = {
-  usage: `Usage: askloop view [SID] [--db FILE] [--port N] [--no-open]
+  usage: `Usage: askloop view [SID] [--db FILE] [--config FILE] [--port N] [--no-open]
 
 Serves a local web page showing the stored sessions as a timeline: each
 turn's envelope, reply, program (with line numbers), diagnostics, tool calls
@@ -34,37 +33,46 @@ Listens on 127.0.0.1 only and answers only requests addressed to 127.0.0.1 or
 localhost; read-only. Prints the URL, then serves until Ctrl-C.
 
 Options:
-  --db FILE     the sessions database (default: the one askloop run uses,
-                $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db)
-  --port N      the port on 127.0.0.1 (default 0: a free one)
-  --no-open     do not open the page in a browser
+  --db FILE       the sessions file (default: the one askloop run uses —
+                  store.path of the config file, else
+                  $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db)
+  --config FILE   the config file whose store.path to use (default
+                  ./askloop.config.yaml when present)
+  --port N        the port on 127.0.0.1 (default 0: a free one)
+  --no-open       do not open the page in a browser
 `,
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { db: { type: 'string' }, port: { type: 'string' }, 'no-open': { type: 'boolean' } },
+      options: { db: { type: 'string' }, config: { type: 'string' }, port: { type: 'string' }, 'no-open': { type: 'boolean' } },
       allowPositionals: true,
       strict: true,
     });
     if (positionals.length > 1) throw usageError(`unexpected argument '${positionals[1]}'`);
     const sid = positionals[0];
     const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port (0 picks a free one)' }) ?? 0;
-    const db = values.db === undefined ? defaultSessionDb(io.env) : resolve(io.cwd, values.db);
+    const db = await sessionsDbPath({ db: values.db, config: values.config }, io);
     // Opening a missing file would create an empty database: say where the sessions were expected instead.
     if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);
     if (!statSync(db).isFile()) throw new CliError('CLI_FILE_UNREADABLE', `${db} is not a file`);
 
-    const { createSqliteTranscriptStore } = await import('@askloop/controller');
+    const { createSqliteTranscriptStore, isLoopError } = await import('@askloop/controller');
     const { startViewer } = await import('../view/start-viewer.ts');
     let store;
     try {
-      store = createSqliteTranscriptStore(db);
+      // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
+      store = createSqliteTranscriptStore(db, { readOnly: true });
     } catch (error) {
+      if (isLoopError(error)) throw CliError.fromLoopError(error, db);
       throw new CliError('CLI_FILE_UNREADABLE', `cannot open ${db} as a sessions database: ${error instanceof Error ? error.message : String(error)}`);
     }
     try {
       if (sid !== undefined && (await store.getSession(sid)) === undefined) throw usageError(`no session '${sid}' in ${db}`);
-      const viewer = await startViewer({ store, port, env: io.env });
+      const viewer = await startViewer({ store, port, env: io.env }).catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
+        throw error;
+      });
       const url = sid === undefined ? viewer.url : `${viewer.url}#/sessions/${encodeURIComponent(sid)}`;
       io.stdout(`askloop view: ${url}\n(sessions from ${db}; Ctrl-C stops)\n`);
       if (values['no-open'] !== true) openBrowser(url);

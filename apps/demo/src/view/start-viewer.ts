@@ -118,6 +118,12 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       response.end(head ? undefined : page.html);
       return;
     }
+    if (path === '/favicon.ico') {
+      // Browsers ask for it unprompted; an empty answer keeps a 404 out of the console.
+      response.writeHead(204, SECURITY_HEADERS);
+      response.end();
+      return;
+    }
     if (path === '/api/sessions') {
       const sessions = await store.listSessions({ limit: listLimit });
       sendJson(response, 200, { sessions: sessions.map(sessionSummary) }, head);

@@ -219,7 +219,7 @@ export const VIEWER_SCRIPT = String.raw`
     var chart = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': title, preserveAspectRatio: 'none' });
     var max = 0;
     turns.forEach(function (turn) { var sum = 0; series.forEach(function (s) { sum += Math.max(0, s.value(turn)); }); max = Math.max(max, sum); });
-    if (max === 0) max = 1;
+    max = niceCeil(max);
     var plotH = height - bottom - top, plotW = width - left - 6;
     [0, 0.5, 1].forEach(function (f) {
       var y = top + plotH * (1 - f);
@@ -247,6 +247,14 @@ export const VIEWER_SCRIPT = String.raw`
     var legend = el('div', 'legend');
     series.forEach(function (s) { var item = el('span'); add(item, el('i', s.swatch), document.createTextNode(s.label)); add(legend, item); });
     return add(panel, legend);
+  }
+  // Rounds an axis maximum up to 1, 2, 2.5 or 5 times a power of ten, so the ticks read as round numbers.
+  function niceCeil(value) {
+    if (!(value > 0)) return 1;
+    var power = Math.pow(10, Math.floor(Math.log10(value)));
+    var steps = [1, 2, 2.5, 5, 10];
+    for (var i = 0; i < steps.length; i++) if (value <= steps[i] * power) return steps[i] * power;
+    return 10 * power;
   }
   function renderCharts(state) {
     var turns = Array.from(state.turns.values()).sort(function (a, b) { return a.turnIndex - b.turnIndex; });
@@ -283,12 +291,13 @@ export const VIEWER_SCRIPT = String.raw`
     var body = el('tbody');
     calls.forEach(function (call) {
       var result = call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
-      add(body, add(el('tr'), el('td', null, call.index), el('td', 'code', call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+      add(body, add(el('tr'), el('td', null, call.index), el('td', 'tool', call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
     });
     return add(table, body);
   }
   function renderTurn(turn) {
-    var key = turn.turnIndex + ':';
+    // Per session and turn, so a live re-render keeps what a person opened, and another session starts closed.
+    var key = turn.sid + ':' + turn.turnIndex + ':';
     var li = el('li', 'turn panel' + (turn.decision ? ' d-' + turn.decision.kind : ''));
     li.dataset.turn = String(turn.turnIndex);
     var head = el('div', 'turn-head');

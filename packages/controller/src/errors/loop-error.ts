@@ -10,7 +10,7 @@ export const LOOP_ERROR_CODES = {
   LOOP_AGENT_INVALID: 'An agent definition failed validation; the message names the path of the bad field. Fix the definition.',
   LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
   LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
-  LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, a bad limit). The message names the option.',
+  LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, toolStores with toolStorePath, a bad limit), or otelPlugin() found no @opentelemetry/api. The message names the option or the package.',
   LOOP_PLUGIN_ERROR: 'A plugin hook or factory threw; `plugin` and `hook` name it and `cause` is what it threw. Fix or remove the plugin.',
   LOOP_PLUGIN_INVALID: 'A plugin has no name, an unknown specificationVersion, or contributes a name another plugin already uses.',
   LOOP_PROVIDER_NOT_FOUND: "The agent's model id names no registered provider or model. Use `provider:model` with a listed provider.",

@@ -17,11 +17,22 @@ interface EventBase {
 
 /** Every event, discriminated by `type`. */
 export type LoopEvent =
-  | (EventBase & { readonly type: 'loop-start'; readonly agent: string; readonly resumed: boolean })
+  | (EventBase & { readonly type: 'loop-start'; readonly agent: string; /** The agent's `provider:model` id. */ readonly model: string; readonly resumed: boolean; /** Set when this session runs an `ask` of that session (seed 004). */ readonly parentSid?: string })
   | (EventBase & { readonly type: 'turn-start'; readonly turnIndex: number; readonly kind: TurnKind })
   | (EventBase & { readonly type: 'phase'; readonly turnIndex: number; readonly phase: TurnPhase })
   | (EventBase & { readonly type: 'model-text'; readonly turnIndex: number; readonly delta: string })
-  | (EventBase & { readonly type: 'reply'; readonly turnIndex: number; readonly text: string; readonly inputTokens: number; readonly outputTokens: number; readonly latencyMs: number })
+  | (EventBase & {
+      readonly type: 'reply';
+      readonly turnIndex: number;
+      readonly text: string;
+      /** The provider and the model that answered, and why it stopped (`stopped-at-end` when the loop cut it at END). */
+      readonly provider: string;
+      readonly model: string;
+      readonly finishReason: string;
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+      readonly latencyMs: number;
+    })
   | (EventBase & { readonly type: 'prepared'; readonly turnIndex: number; readonly actions: string; readonly diagnostics: readonly Diagnostic[]; readonly ok: boolean })
   | (EventBase & { readonly type: 'approval-required'; readonly turnIndex: number; readonly message: string })
   | (EventBase & { readonly type: 'tool-call'; readonly turnIndex: number; readonly call: RecordedToolCall })

@@ -13,7 +13,7 @@ import { loopResult } from './loop-result.ts';
 /** Drives the session of `context`; `once` runs a single step. */
 export async function driveLoop(context: LoopContext, gate: SessionGate, options: { readonly once?: boolean; readonly resumed?: boolean } = {}): Promise<LoopResult> {
   const { sid } = context.session;
-  context.emit({ type: 'loop-start', sid, loopId: context.loopId, ts: isoNow(context), agent: context.agent.name, resumed: options.resumed === true });
+  context.emit({ type: 'loop-start', sid, loopId: context.loopId, ts: isoNow(context), agent: context.agent.name, model: context.agent.model, resumed: options.resumed === true, ...(context.session.parentSid === undefined ? {} : { parentSid: context.session.parentSid }) });
   for (;;) {
     const last = await gate.run(sid, () => stepSession(context));
     if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;

@@ -57,7 +57,8 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
       const { reply } = outcome;
       const usage = { ...record.usage, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 };
       await save({ reply, usage, timings });
-      context.emit({ type: 'reply', ...base(), text: reply.text, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, latencyMs: reply.latencyMs });
+      const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
+      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, latencyMs });
     }
   }
 

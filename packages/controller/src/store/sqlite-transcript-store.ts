@@ -9,7 +9,7 @@
  * one file serialise their writes. The records are plain JSON text; the
  * columns beside them exist only to filter and order.
  */
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { applyMigrations, immediateTransaction, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
@@ -23,6 +23,13 @@ export interface SqliteTranscriptStoreOptions {
   readonly busyTimeoutMs?: number;
   /** Stamps `applied_at` of the migrations and is the tools' stores' clock in `openToolStores`. Default the system clock. */
   readonly clock?: Clock;
+  /**
+   * Open an existing file for reading only (a viewer, `sessions` listings):
+   * nothing is created or migrated, and every write rejects with
+   * `LOOP_STORE_ERROR`. The file must already hold the controller's tables.
+   * Only when a path is given.
+   */
+  readonly readOnly?: boolean;
 }
 
 /** The SQLite transcript store, with its connection for other owners of the same file. */
@@ -58,6 +65,28 @@ function run<T>(action: string, body: () => T, sid?: string): Promise<T> {
 }
 
 const SESSION_COLUMNS = 'sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid';
+
+/** The controller's schema version recorded in `database` (0 when it has none). */
+function recordedVersion(database: DatabaseSync): number {
+  const table = database.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (table === undefined) return 0;
+  const row = database.prepare('SELECT MAX(version) AS version FROM schema_migrations WHERE owner = ?').get(TRANSCRIPT_MIGRATION_OWNER) as Row | undefined;
+  return row?.version === null || row?.version === undefined ? 0 : Number(row.version);
+}
+
+/** Opens `path` read-only and checks it holds a transcript this package can read; returns its schema version. */
+function openReadOnly(path: string, busyTimeoutMs: number | undefined): { readonly database: DatabaseSync; readonly version: number } {
+  const database = new DatabaseSync(path, { readOnly: true, timeout: busyTimeoutMs ?? 5000 });
+  try {
+    const version = recordedVersion(database);
+    if (version === 0) throw new Error(`${path} holds no AskLoop transcript (no '${TRANSCRIPT_MIGRATION_OWNER}' migrations)`);
+    if (version > TRANSCRIPT_MIGRATIONS.length) throw new Error(`database schema version ${version} of '${TRANSCRIPT_MIGRATION_OWNER}' is newer than the ${TRANSCRIPT_MIGRATIONS.length} this package knows`);
+    return { database, version };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
 
 function toSession(row: Row): SessionRecord {
   return {
@@ -103,8 +132,12 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   let database: DatabaseSync | undefined;
   let schemaVersion: number;
   try {
-    database = owned ? openDatabase(pathOrDatabase, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }) : pathOrDatabase;
-    schemaVersion = applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, { clock });
+    if (owned && options.readOnly === true) {
+      ({ database, version: schemaVersion } = openReadOnly(pathOrDatabase, options.busyTimeoutMs));
+    } else {
+      database = owned ? openDatabase(pathOrDatabase, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }) : pathOrDatabase;
+      schemaVersion = applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, { clock });
+    }
   } catch (error) {
     if (owned && database?.isOpen === true) database.close();
     throw storeError(`open of ${owned ? pathOrDatabase : 'a shared connection'}`, error);

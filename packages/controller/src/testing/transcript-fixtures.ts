@@ -41,7 +41,8 @@ export function sampleTurn(sid: string, turnIndex: number, overrides: Partial<Tu
     endedAt: '2026-01-01T00:00:02.000Z',
     system: 'rules\ncatalogue: tool.str.ToUpper(s) …',
     envelope: '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"x"}\n<<<NSENV:V4:END>>>\n',
-    reply: { text: 'reply with "quotes", \\ and 日本語', provider: 'scripted', model: 'm', inputTokens: 120, outputTokens: 30, cachedInputTokens: 10, costUsd: 0.0015, finishReason: 'stop', latencyMs: 12, attempts: 1 },
+    // Model text can hold anything: NUL, a lone surrogate, quotes, backslashes, any script — a store must keep it all.
+    reply: { text: 'reply with "quotes", \\, NUL \u0000, a lone \ud800 and 日本語', provider: 'scripted', model: 'm', inputTokens: 120, outputTokens: 30, cachedInputTokens: 10, costUsd: 0.0015, finishReason: 'stop', latencyMs: 12, attempts: 1 },
     lints: [{ code: 'LINT_DUP_SECTION_IGNORED', message: 'a second USERDATA was ignored' }],
     actions: 'command\n  emit "<<<LOOP:DONE>>> ok"\nendcommand',
     diagnostics: [{ code: 'SCRIPT_UNUSED_VARIABLE', severity: 'warning', kind: 'syntax', message: 'x is never read', line: 2, column: 7 }] as unknown as TurnRecord['diagnostics'],

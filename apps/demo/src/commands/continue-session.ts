@@ -1,0 +1,77 @@
+/**
+ * `askloop resume SID`, `askloop approve SID [--note TEXT]` and `askloop deny
+ * SID [--note TEXT]`: continue a stored session in this process — after a
+ * Ctrl-C or a crash, or once a person has answered a paused program.
+ */
+import { parseArgs } from 'node:util';
+import { usageError } from '../cli-error.ts';
+import type { Command } from '../io.ts';
+import { continueScripts } from '../loop/continue-scripts.ts';
+import { resolveDbPath } from '../loop/default-db-path.ts';
+import { driveSession } from '../loop/drive-session.ts';
+import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
+import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { directoryOption } from '../options/parse-options.ts';
+
+type Action = 'resume' | 'approve' | 'deny';
+
+const WHAT: Record<Action, string> = {
+  resume: `Continues a stored session from its last decided turn: a turn cut short
+(Ctrl-C, a crash) is finished from its recorded reply and program, without
+asking the model again; write tools replay their recorded results.`,
+  approve: `Approves what a paused session waits on (a program using a tool that
+needs approval, or a v1 [[loop:await]]): it runs, and the loop goes on.`,
+  deny: `Denies the program a paused session waits on: nothing of it runs, and
+the loop halts ERR_PERMISSIONS (or, under the agent's repair, feeds the
+denial back to the model).`,
+};
+
+function continueCommand(action: Action): Command {
+  const note = action === 'resume' ? '' : ' [--note TEXT]';
+  return {
+    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--script FILE] [--fs-root DIR] [--json]
+
+${WHAT[action]}
+
+Options:
+${action === 'resume' ? '' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script: the same file; the
+                    replies the session has not used yet answer its next turns.
+${SESSION_OPTIONS_USAGE}
+Give the same --db and --fs-root as the run.
+
+With --json prints the same object as askloop run --json.
+
+${LOOP_EXIT_USAGE}
+`,
+    jsonErrors: (args) => args.includes('--json'),
+    async run(args, io) {
+      const { values, positionals } = parseArgs({
+        args,
+        options: { ...SESSION_OPTIONS, script: { type: 'string' }, ...(action === 'resume' ? {} : { note: { type: 'string' } }) },
+        allowPositionals: true,
+        strict: true,
+      });
+      if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
+      const sid = positionals[0]!;
+      const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+      const store = openSessionStore(resolveDbPath(values.db, io));
+      let scripts: Record<string, string[]>;
+      try {
+        scripts = await continueScripts(store, sid, values.script, io);
+      } catch (error) {
+        await store.close();
+        throw error;
+      }
+      const { loop } = openSessionLoop({ store, fsRoot, scripts });
+      const noteText = (values as { note?: string }).note;
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true });
+    },
+  };
+}
+
+/** `askloop resume SID`. */
+export const resumeCommand: Command = continueCommand('resume');
+/** `askloop approve SID [--note TEXT]`. */
+export const approveCommand: Command = continueCommand('approve');
+/** `askloop deny SID [--note TEXT]`. */
+export const denyCommand: Command = continueCommand('deny');

@@ -1,0 +1,54 @@
+/**
+ * One stored turn as `askloop show` prints it: the envelope sent, the reply,
+ * the program (highlighted, numbered), the check's diagnostics, tool calls,
+ * emits, whispers, the failure if any, and the decision — with the same
+ * line formats as live progress.
+ */
+import type { TurnRecord } from '@askloop/controller';
+import { formatProgram } from '../progress/format-program.ts';
+import { decisionReason, formatDiagnostic, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
+import { formatCost, formatCount, formatDuration, oneLine } from '../progress/format-values.ts';
+import type { TerminalColors } from '../progress/terminal-colors.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
+
+/** A block of stored text, indented and dimmed, cut after `maxLines` lines. */
+function block(text: string, colors: TerminalColors, maxLines: number): string {
+  const lines = terminalSafe(text.replace(/\n+$/, '')).split('\n');
+  const shown = lines.slice(0, maxLines).map((line) => `    ${colors.dim(line)}`.trimEnd());
+  if (lines.length > maxLines) shown.push(`    ${colors.dim(`… ${lines.length - maxLines} more lines (--full shows everything)`)}`);
+  return `${shown.join('\n')}\n`;
+}
+
+/** Formats `record`; `full` prints envelopes and replies whole. */
+export function formatStoredTurn(record: TurnRecord, options: { colors: TerminalColors; width: number; full: boolean }): string {
+  const { colors, width } = options;
+  const maxLines = options.full ? Number.POSITIVE_INFINITY : 12;
+  let out = `\n${colors.bold(`turn ${record.turnIndex}`)}${record.kind === 'normal' ? '' : colors.yellow(` (${record.kind})`)} ${colors.dim(`· ${record.startedAt} · phase ${record.phase}`)}\n`;
+  out += labelled('envelope', colors.dim(`${formatCount(record.envelope.length)} chars sent`), colors) + block(record.envelope, colors, maxLines);
+  if (record.reply !== undefined) {
+    const reply = record.reply;
+    const cost = reply.costUsd === undefined ? '' : ` · ${formatCost(reply.costUsd)}`;
+    out += labelled('reply', `${terminalSafe(reply.provider)}:${terminalSafe(reply.model)} · ${formatCount(reply.inputTokens)} in → ${formatCount(reply.outputTokens)} out tokens · ${formatDuration(reply.latencyMs)}${cost} · ${terminalSafe(reply.finishReason)}`, colors);
+    out += block(reply.text, colors, maxLines);
+  }
+  for (const lint of record.lints) out += labelled('recovered', colors.yellow(`${terminalSafe(lint.code)}: ${oneLine(lint.message, width - 30)}`), colors);
+  if (record.actions !== undefined && record.actions.trim() !== '') out += labelled('program', '', colors) + formatProgram(record.actions, colors);
+  for (const diagnostic of record.diagnostics) out += formatDiagnostic(diagnostic, colors);
+  if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);
+  for (const call of record.toolCalls) out += formatToolCall(call, colors, width - 20);
+  for (const emit of record.emits) out += formatEmit(emit, colors);
+  for (const whisper of record.whispers) out += formatWhisper(whisper.target, whisper.text, colors);
+  if (record.failure !== undefined) {
+    const failure = record.failure;
+    const where = failure.line === undefined ? '' : ` at ${failure.line}:${failure.column ?? 1}`;
+    out += labelled('failure', colors.red(`${terminalSafe(failure.code)}${where}: ${terminalSafe(failure.message)}`), colors);
+    if (failure.sourceLine !== undefined) out += `    ${colors.dim(`> ${terminalSafe(failure.sourceLine)}`)}\n`;
+  }
+  const usage = record.usage;
+  out += labelled('usage', colors.dim(`fuel ${formatCount(usage.fuel)} · ${usage.toolCalls} tool calls · ${formatCount(usage.inputTokens + usage.outputTokens)} tokens · ${formatDuration(record.timings.total ?? 0)}`), colors);
+  if (record.decision !== undefined) {
+    const reason = decisionReason(record.decision);
+    out += labelled('decision', `${paintDecision(record.decision.kind, colors)}${reason === '' ? '' : ` ${terminalSafe(reason)}`}`, colors);
+  } else out += labelled('decision', colors.yellow(`none yet (stopped in phase ${record.phase}; askloop resume finishes it)`), colors);
+  return out;
+}

@@ -1,0 +1,20 @@
+/**
+ * Opens the sessions file for `askloop sessions` and `askloop show`, which
+ * only read: a file that does not exist is not created (there are simply no
+ * sessions yet), and one that is not a sessions database is reported with
+ * the controller's code.
+ */
+import { createSqliteTranscriptStore, isLoopError, type TranscriptStore } from '@askloop/controller';
+import { existsSync } from 'node:fs';
+import { CliError } from '../cli-error.ts';
+
+/** The store, or undefined when the file does not exist. */
+export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
+  if (!existsSync(dbPath)) return undefined;
+  try {
+    return createSqliteTranscriptStore(dbPath);
+  } catch (error) {
+    if (isLoopError(error)) throw CliError.fromLoopError(error, dbPath);
+    throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * `askloop replay SID [--db FILE] [--json]`: re-runs a stored session with
+ * its recorded model replies, tool results and approvals (no model is asked,
+ * no write tool acts again) and compares every turn's digest, decision and
+ * OUTPUT with the recording.
+ */
+import { parseArgs } from 'node:util';
+import { usageError } from '../cli-error.ts';
+import type { Command } from '../io.ts';
+import { resolveDbPath } from '../loop/default-db-path.ts';
+import { asCliLoopError, openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
+import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { directoryOption } from '../options/parse-options.ts';
+
+const show = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+};
+
+/** `askloop replay`. */
+export const replayCommand: Command = {
+  usage: `Usage: askloop replay SID [--db FILE] [--fs-root DIR] [--json]
+
+Re-runs the stored session SID with its recorded replies, tool results and
+approvals — no model call, no write tool acting twice — and compares each
+turn's progress digest, decision and OUTPUT with the recording. Prints
+"matched" or the first divergence (turn, field, recorded and replayed values).
+
+Options:
+${SESSION_OPTIONS_USAGE}
+With --json prints {"sid":"…","matched":true|false,"turns":N,
+  "divergence":null|{"turnIndex":N,"field":"…","recorded":…,"replayed":…}}.
+
+Exit codes: 0 the replay matched; 1 it diverged (the first divergence is
+printed), or the session or sessions file could not be read; 2 a usage error.
+`,
+  jsonErrors: (args) => args.includes('--json'),
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: SESSION_OPTIONS, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
+    const sid = positionals[0]!;
+    const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+    const store = openSessionStore(resolveDbPath(values.db, io));
+    const { loop } = openSessionLoop({ store, fsRoot });
+    let report;
+    try {
+      report = await loop.replay(sid);
+    } catch (error) {
+      return asCliLoopError(error);
+    } finally {
+      await loop.close();
+    }
+    if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
+    else if (report.matched) io.stdout(`replay of ${sid}: matched (${report.turns} turn${report.turns === 1 ? '' : 's'})\n`);
+    else {
+      const divergence = report.divergence!;
+      io.stdout(`replay of ${sid}: diverged at turn ${divergence.turnIndex}, ${divergence.field}: recorded ${show(divergence.recorded)}, replayed ${show(divergence.replayed)}\n`);
+    }
+    return report.matched ? 0 : 1;
+  },
+};

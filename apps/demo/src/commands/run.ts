@@ -1,0 +1,59 @@
+/**
+ * `askloop run "<task>" [agent options] [--script FILE] [--db FILE] [--fs-root DIR] [--json]`:
+ * one agent session through the controller, stored in the sessions file.
+ */
+import { parseArgs } from 'node:util';
+import { usageError } from '../cli-error.ts';
+import type { Command } from '../io.ts';
+import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
+import { resolveDbPath } from '../loop/default-db-path.ts';
+import { driveSession } from '../loop/drive-session.ts';
+import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
+import { readScript } from '../loop/read-script.ts';
+import { directoryOption } from '../options/parse-options.ts';
+
+/** `askloop run`. */
+export const runCommand: Command = {
+  usage: `Usage: askloop run "<task>" [--agent FILE] [--model PROVIDER:MODEL] [--script FILE]
+                   [--db FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
+                   [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
+                   [--fs-root DIR] [--json]
+
+Runs an agent on the task until it finishes (DONE), the host stops it (HALT),
+or a program waits for a person's approval (PAUSED). The task becomes
+USERDATA's "subject". Each turn the model writes one NeuroScript program; the
+host checks the whole program against the agent's policy before any of it
+runs, runs it in a fresh sandbox, and decides. The session is stored, so it
+can be resumed, approved, denied or replayed by its id.
+
+Options:
+${AGENT_OPTIONS_USAGE}
+  --script FILE     use a scripted model instead of a real one: FILE is a JSON
+                    array of strings, one whole reply per turn; when they run
+                    out the loop halts with ERR_PROVIDER.
+${SESSION_OPTIONS_USAGE}
+
+Output: the final result on standard output, one line per turn on standard
+error. With --json, exactly one object:
+  {"status":"DONE"|"HALT"|"PAUSED","reason":null|"ERR_…"|"AWAITING_APPROVAL",
+   "result":"…"|null,"turns":N,"sid":"…",
+   "decisions":[{"turn":N,"decision":"CONTINUE"|"DONE"|"HALT"|"PAUSE","reason":…|null}]}
+(an error that stops the loop from starting is {"ok":false,"error":{…}}).
+
+${LOOP_EXIT_USAGE}
+`,
+  jsonErrors: (args) => args.includes('--json'),
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, script: { type: 'string' } }, allowPositionals: true, strict: true });
+    if (positionals.length === 0) throw usageError('askloop run needs a task: askloop run "<task>" --model PROVIDER:MODEL');
+    if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
+    const task = positionals[0]!;
+    const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+    const agent = await agentFromOptions(values, values.script !== undefined, io);
+    const replies = values.script === undefined ? [] : await readScript(values.script, io);
+    const store = openSessionStore(resolveDbPath(values.db, io));
+    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies } });
+    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
+  },
+};

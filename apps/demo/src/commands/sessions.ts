@@ -1,0 +1,110 @@
+/**
+ * `askloop sessions [--db FILE] [--config FILE] [--status S] [--limit N] [--json]`:
+ * the stored sessions, newest first, as a table (id, task, agent, status,
+ * turns, age), or as a JSON array of objects.
+ */
+import type { SessionRecord, SessionStatus } from '@askloop/controller';
+import Table from 'cli-table3';
+import { parseArgs } from 'node:util';
+import { usageError } from '../cli-error.ts';
+import { sessionsDbPath } from '../config/sessions-db-path.ts';
+import type { Command, CommandIo } from '../io.ts';
+import { choiceOption, integerOption } from '../options/parse-options.ts';
+import { formatAge, oneLine } from '../progress/format-values.ts';
+import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
+import { openSessionsReadOnly } from './open-sessions-read-only.ts';
+
+const STATUSES: readonly SessionStatus[] = ['running', 'paused', 'done', 'halted'];
+
+/** One session as `--json` lists it. */
+export interface SessionSummary {
+  sid: string;
+  task: string;
+  agent: string;
+  status: SessionStatus;
+  turns: number;
+  createdAt: string;
+  updatedAt: string;
+  /** DONE, HALT or PAUSE with its reason, once the session stopped or paused. */
+  lastDecision: string | null;
+  parentSid: string | null;
+}
+
+/** The task of a session: USERDATA's `subject` (what `askloop run "<task>"` was given), else its JSON. */
+export function sessionTask(session: SessionRecord): string {
+  const userdata = session.userdata;
+  if (userdata !== null && typeof userdata === 'object' && !Array.isArray(userdata) && typeof userdata['subject'] === 'string') return userdata['subject'];
+  return JSON.stringify(userdata);
+}
+
+function summary(session: SessionRecord): SessionSummary {
+  const last = session.lastDecision;
+  return {
+    sid: session.sid,
+    task: sessionTask(session),
+    agent: session.agent,
+    status: session.status,
+    turns: session.turns,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    lastDecision: last === undefined ? null : last.kind === 'HALT' || last.kind === 'PAUSE' ? `${last.kind} ${last.reason}` : last.kind,
+    parentSid: session.parentSid ?? null,
+  };
+}
+
+function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: string): void {
+  const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
+  const paint = { running: colors.blue, paused: colors.yellow, done: colors.green, halted: colors.red };
+  const table = new Table({
+    head: ['id', 'task', 'agent', 'status', 'turns', 'age'].map((title) => colors.bold(title)),
+    style: { head: [], border: [], compact: true },
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+  });
+  const now = Date.now();
+  for (const row of rows) {
+    const status = row.lastDecision !== null && row.status !== 'done' ? `${row.status} (${row.lastDecision.split(' ')[1] ?? ''})` : row.status;
+    table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
+  }
+  io.stdout(`${table.toString()}\n${colors.dim(`${rows.length} ${rows.length === 1 ? 'session' : 'sessions'} in ${dbPath} · askloop show SID`)}\n`);
+}
+
+/** `askloop sessions`. */
+export const sessionsCommand: Command = {
+  usage: `Usage: askloop sessions [--db FILE] [--config FILE] [--status S] [--limit N] [--json]
+
+Lists the stored sessions, newest first: id, task, agent, status, turns and
+how long ago it last changed. Then 'askloop show SID' prints one turn by turn.
+
+Options:
+  --db FILE       the sessions file (default: store.path of the config file,
+                  else the file askloop run uses: $XDG_DATA_HOME/askloop/sessions.db
+                  or ~/.local/share/askloop/sessions.db).
+  --config FILE   the config file whose store.path to use (default
+                  ./askloop.config.yaml when present).
+  --status S      only running, paused, done or halted sessions.
+  --limit N       at most N sessions (1 to 100000; default all).
+  --json          a JSON array of {"sid","task","agent","status","turns",
+                  "createdAt","updatedAt","lastDecision","parentSid"}.
+`,
+  jsonErrors: (args) => args.includes('--json'),
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    if (positionals.length > 0) throw usageError(`askloop sessions takes no arguments; to see one session: askloop show ${positionals[0]}`);
+    const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
+    const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
+    const dbPath = await sessionsDbPath(values, io);
+    const store = openSessionsReadOnly(dbPath);
+    let rows: SessionSummary[] = [];
+    if (store !== undefined) {
+      try {
+        rows = (await store.listSessions({ ...(status === undefined ? {} : { status }), ...(limit === undefined ? {} : { limit }) })).map(summary);
+      } finally {
+        await store.close();
+      }
+    }
+    if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
+    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${status === undefined ? '' : ` with status ${status}`}. askloop run "<task>" starts one.\n`);
+    else printTable(io, rows, dbPath);
+    return 0;
+  },
+};

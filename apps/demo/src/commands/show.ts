@@ -1,0 +1,81 @@
+/**
+ * `askloop show SID [--db FILE] [--config FILE] [--full] [--json]`: one
+ * stored session, turn by turn — envelope, reply, program, diagnostics, tool
+ * calls, emits, decision. SID may be a unique prefix of the id.
+ */
+import type { SessionRecord, TranscriptStore } from '@askloop/controller';
+import { parseArgs } from 'node:util';
+import { CliError, usageError } from '../cli-error.ts';
+import { sessionsDbPath } from '../config/sessions-db-path.ts';
+import type { Command } from '../io.ts';
+import { decisionReason, paintDecision } from '../progress/format-turn-parts.ts';
+import { formatCost, formatCount } from '../progress/format-values.ts';
+import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
+import { formatStoredTurn } from './format-stored-turn.ts';
+import { openSessionsReadOnly } from './open-sessions-read-only.ts';
+import { sessionTask } from './sessions.ts';
+
+function notFound(sid: string, dbPath: string): CliError {
+  return CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session '${sid}' in ${dbPath}; askloop sessions lists them` });
+}
+
+/** The session with id `sid`, or the only one whose id starts with it. */
+async function findSession(store: TranscriptStore, sid: string, dbPath: string): Promise<SessionRecord> {
+  const exact = await store.getSession(sid);
+  if (exact !== undefined) return exact;
+  const matches = sid.length < 4 ? [] : (await store.listSessions()).filter((session) => session.sid.startsWith(sid));
+  if (matches.length === 1) return matches[0] as SessionRecord;
+  if (matches.length > 1) throw usageError(`'${sid}' is the start of ${matches.length} session ids; give more of it`);
+  throw notFound(sid, dbPath);
+}
+
+/** `askloop show`. */
+export const showCommand: Command = {
+  usage: `Usage: askloop show SID [--db FILE] [--config FILE] [--full] [--json]
+
+Prints a stored session turn by turn: the envelope sent, the model's reply,
+the program (numbered), the check's diagnostics, tool calls, emits and
+whispers, any failure, and the decision. SID may be the start of an id (at
+least 4 characters) when only one session matches.
+
+Options:
+  --db FILE       the sessions file (default: as askloop sessions).
+  --config FILE   the config file whose store.path to use.
+  --full          print envelopes and replies whole (default: 12 lines each).
+  --json          {"ok":true,"session":{…},"turns":[…turn records…]}.
+`,
+  jsonErrors: (args) => args.includes('--json'),
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, full: { type: 'boolean' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw usageError(positionals.length === 0 ? 'askloop show needs a session id: askloop show SID (askloop sessions lists them)' : 'askloop show takes one session id');
+    const sid = positionals[0] as string;
+    const dbPath = await sessionsDbPath(values, io);
+    const store = openSessionsReadOnly(dbPath);
+    if (store === undefined) throw notFound(sid, dbPath);
+    let session: SessionRecord;
+    let turns;
+    try {
+      session = await findSession(store, sid, dbPath);
+      turns = await store.listTurns(session.sid);
+    } finally {
+      await store.close();
+    }
+    if (values.json === true) {
+      io.stdout(`${JSON.stringify({ ok: true, session, turns })}\n`);
+      return 0;
+    }
+    const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
+    const tokens = turns.reduce((sum, turn) => sum + turn.usage.inputTokens + turn.usage.outputTokens, 0);
+    const cost = turns.reduce((sum, turn) => sum + turn.usage.costUsd, 0);
+    const last = session.lastDecision;
+    let out = `${colors.bold(`session ${session.sid}`)}\n`;
+    out += `  task     ${terminalSafe(sessionTask(session))}\n`;
+    out += `  agent    ${terminalSafe(session.agent)}${session.parentSid === undefined ? '' : colors.dim(` (asked by ${session.parentSid})`)}\n`;
+    out += `  status   ${session.status}${last === undefined ? '' : ` · ${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
+    out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
+    for (const turn of turns) out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true });
+    io.stdout(out);
+    return 0;
+  },
+};

@@ -1,0 +1,24 @@
+/**
+ * What `askloop.config.yaml` holds once loaded and validated: plain data,
+ * nothing started or imported yet (see `loadConfigPlugins` for the plugins).
+ */
+import type { AgentDefinition } from '@askloop/controller';
+import type { McpServersConfig } from '@askloop/mcp';
+
+/** The loaded configuration. */
+export interface AskLoopConfig {
+  /** The config file (absolute). */
+  readonly file: string;
+  /** Its folder: relative paths in the file, and plugin packages, resolve from here. */
+  readonly dir: string;
+  /** Package names (or `./relative` paths) whose default export is an AskLoop plugin, in order. */
+  readonly plugins: readonly string[];
+  /** Where each of `plugins` is written in the file, for errors. */
+  readonly pluginLocations: readonly { readonly line: number; readonly column: number }[];
+  /** The sessions file (absolute), when the config names one. */
+  readonly storePath?: string;
+  /** The agents defined in the file, with the file's model, settings, quotas and ceilings defaults applied. */
+  readonly agents: Readonly<Record<string, AgentDefinition>>;
+  /** MCP servers (`{command,args,env,cwd}` or `{url,headers}`), for `mcpPlugin({ servers })`. `${NAME}` references are kept: see `expandEnvReferences`. */
+  readonly mcpServers: McpServersConfig;
+}

@@ -1,0 +1,34 @@
+/**
+ * The shape of `askloop.config.yaml`, as a zod schema: unknown keys are
+ * refused everywhere (a typo must not silently drop a setting). Agent-shaped
+ * parts — each agent, and the `models.settings`, `quotas` and `ceilings`
+ * defaults — are only required to be maps here: they are validated by the
+ * controller's own agent validator (`agentDefinitionIssues`), so there is one
+ * definition of a valid agent.
+ */
+import { z } from 'zod';
+
+const MAP = z.record(z.string(), z.unknown());
+/** Lower-case names, as agent names are. */
+export const AGENT_NAME = /^[a-z][a-z0-9_-]*$/;
+const PLUGIN = z.string().min(1).refine((value) => !/\s/.test(value), 'a package name (or a ./relative path) without spaces');
+
+/** The top level of the file. */
+export const CONFIG_SCHEMA = z.strictObject({
+  plugins: z.array(PLUGIN).optional(),
+  store: z.strictObject({ path: z.string().min(1) }).optional(),
+  models: z
+    .strictObject({
+      default: z.string().regex(/^[^:\s]+:\S+$/, "expected 'provider:model', e.g. 'openai:gpt-4.1-mini'").optional(),
+      settings: MAP.optional(),
+    })
+    .optional(),
+  quotas: MAP.optional(),
+  ceilings: MAP.optional(),
+  // Agent names are checked with the agents (zod's message for a bad record key says only 'Invalid key').
+  agents: z.record(z.string(), MAP).optional(),
+  mcpServers: z.record(z.string(), MAP).optional(),
+});
+
+/** The file's content once the schema accepted it. */
+export type ConfigFile = z.infer<typeof CONFIG_SCHEMA>;

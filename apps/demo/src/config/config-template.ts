@@ -1,0 +1,69 @@
+/**
+ * The commented `askloop.config.yaml` that `askloop init` writes. It must
+ * load as it is (a test checks it), and it holds no key: providers read
+ * theirs from the environment.
+ */
+
+/** The file's text. */
+export const CONFIG_TEMPLATE = `# askloop.config.yaml — read by askloop run/resume/approve/deny/replay in this
+# folder (or with --config FILE). Unknown keys are errors, so a typo never
+# silently falls back to a default.
+#
+# API keys are NEVER written here. Each provider reads its own environment
+# variable: OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY (or
+# GOOGLE_GENERATIVE_AI_API_KEY), OLLAMA_HOST. A key-like value in this file is
+# refused (CONFIG_SECRET).
+
+# Plugins: installed packages (npm install NAME next to this file) or ./paths,
+# each default-exporting an AskLoop plugin — providers, tool packs, agents,
+# hooks. Their providers and tools are usable by the agents below.
+plugins: []
+#  - askloop-plugin-acme
+#  - ./plugins/my-tools
+
+# Where sessions are stored (SQLite). Relative to this file; ~ is your home.
+# Without it: $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db.
+# store:
+#   path: .askloop/sessions.db
+
+# Model defaults for every agent below (an agent's own fields win).
+models:
+  default: openai:gpt-4.1-mini     # provider:model: anthropic:claude-sonnet-4-5, google:gemini-2.5-flash, ollama:qwen3:8b, …
+  settings:
+    temperature: 0
+    maxOutputTokens: 2048
+
+# Per-turn quotas of the sandboxed program, for every agent.
+quotas:
+  fuel: 200000                     # evaluation steps
+  wallMs: 30000                    # milliseconds per turn
+  toolCalls: 50
+
+# Ceilings over the whole loop, for every agent.
+ceilings:
+  maxTurns: 8
+  tokens: 200000                   # input + output tokens (ERR_BUDGET)
+
+# Agents: askloop run --agent NAME "task". Fields: model, description,
+# instructions, dialect (v4|v1), policy {allow, deny, grants}, quotas,
+# ceilings, settings, repair, noProgressN, nudge, answerNow, maxAskDepth.
+agents:
+  hello:
+    description: Answers small text questions with the string and list tools.
+    instructions: Keep programs short; finish as soon as you have the answer.
+    policy:
+      allow: ["tool.str.*", "tool.list.*", "tool.math.*"]
+    # model: ollama:qwen3:8b       # a local model for this agent only
+
+# MCP servers whose tools agents may use as tool.NAME.<Tool> (allow them with
+# policy.allow: ["tool.NAME.*"] and policy.grants: ["mcp:call:NAME"]).
+# A secret an MCP server needs goes in the environment and is referred to as \${NAME}.
+# mcpServers:
+#   git:
+#     command: uvx
+#     args: [mcp-server-git, --repository, .]
+#   tracker:
+#     url: https://mcp.example.com/mcp
+#     headers:
+#       Authorization: Bearer \${TRACKER_TOKEN}
+`;

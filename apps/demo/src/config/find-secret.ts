@@ -1,0 +1,77 @@
+/**
+ * Keys come from the environment, never from the config file: a file is
+ * copied, committed and shown in reviews. This scan refuses, before any
+ * validation, a key-like field (`apiKey:`, `token:`, `OPENAI_API_KEY:`) with a
+ * literal value, and any value that looks like a well-known key format,
+ * wherever it is. Inside an MCP server's `env` and `headers` a key-like field
+ * may hold a `${NAME}` reference, filled from the environment when the
+ * server starts.
+ */
+import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+
+/** Where a secret was found and what to do instead. */
+export interface SecretFinding {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+const SECRET_KEY = /^(api[-_]?key|apikey|secret|secret[-_]?key|client[-_]?secret|password|passwd|token|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer|private[-_]?key|authorization|x-api-key|x-goog-api-key)$|[-_](key|token|secret|password)$/i;
+// Formats of real keys (OpenAI, Anthropic, Google, GitHub, Slack), and a literal bearer credential.
+const SECRET_VALUE = /\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|^\s*Bearer\s+(?!\$\{)\S+/;
+/** `${NAME}` (or `Bearer ${NAME}`): a value read from the environment when it is used. */
+export const ENV_REFERENCE = /^(?:(?:Bearer|Basic|Token)\s+)?\$\{[A-Za-z_][A-Za-z0-9_]*\}$/i;
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The environment variable to suggest for a key-like field. */
+function suggestion(key: string): string {
+  return /^[A-Z0-9_]+$/.test(key) ? key : 'the provider\'s variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, …)';
+}
+
+/** The first secret in the document, or undefined. `allowReference(path)` says where `${NAME}` references are accepted. */
+export function findSecret(node: Node | null, allowReference: (path: readonly (string | number)[]) => boolean, path: (string | number)[] = []): SecretFinding | undefined {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const value = pair.value as Node | null;
+      const here = [...path, key];
+      if (SECRET_KEY.test(key) && isScalar(value) && value.value !== null && value.value !== '') {
+        const text = String(value.value);
+        if (!(ENV_REFERENCE.test(text) && allowReference(here))) {
+          return {
+            path: here,
+            message: `'${key}' looks like a key; keys are never written to the config file. Set ${suggestion(key)} in the environment instead${allowReference(here) ? `, and write '\${${/^[A-Z0-9_]+$/.test(key) ? key : 'NAME'}}' here to pass it on` : ' and remove this line'}`,
+          };
+        }
+      }
+      const found = findSecret(value, allowReference, here);
+      if (found !== undefined) return found;
+    }
+  } else if (isSeq(node)) {
+    for (const [index, item] of node.items.entries()) {
+      const found = findSecret(item as Node | null, allowReference, [...path, index]);
+      if (found !== undefined) return found;
+    }
+  } else if (isScalar(node) && typeof node.value === 'string' && SECRET_VALUE.test(node.value)) {
+    return { path, message: 'this value looks like an API key or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
+  }
+  return undefined;
+}
+
+/**
+ * Replaces every `${NAME}` in the values with the environment's, for an
+ * MCP server's `env` and `headers` when it starts. A missing variable is
+ * reported by name, never with a value.
+ */
+export function expandEnvReferences(values: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): { values: Record<string, string>; missing: string[] } {
+  const out: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    out[key] = value.replace(REFERENCE, (reference, name: string) => {
+      const found = env[name];
+      if (found === undefined || found === '') missing.push(name);
+      return found ?? '';
+    });
+  }
+  return { values: out, missing };
+}

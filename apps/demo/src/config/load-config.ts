@@ -1,0 +1,168 @@
+/**
+ * `loadConfig(path)`: reads `askloop.config.yaml`, refuses keys written into
+ * it, checks it against the schema and the controller's agent validator, and
+ * returns plain data. Every error is a `ConfigError` naming the file, line
+ * and column of the offending value.
+ */
+import { agentDefinitionIssues, type AgentDefinition } from '@askloop/controller';
+import { parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { LineCounter, parseDocument, type Node } from 'yaml';
+import type { AskLoopConfig } from './askloop-config.ts';
+import { AGENT_NAME, CONFIG_SCHEMA, type ConfigFile } from './config-schema.ts';
+import { ConfigError } from './config-error.ts';
+import { findSecret } from './find-secret.ts';
+import { locateYamlPath } from './locate-yaml-path.ts';
+
+/** Config files are a page or two; anything larger is refused before parsing. */
+export const MAX_CONFIG_BYTES = 256 * 1024;
+
+type Path = readonly (string | number)[];
+
+/** Secrets may be `${NAME}` references only in an MCP server's `env` and `headers`. */
+const referenceAllowed = (path: Path) => path[0] === 'mcpServers' && (path[2] === 'env' || path[2] === 'headers') && path.length === 4;
+
+/** Reads, checks and returns the config at `path` (relative to the current directory). */
+export async function loadConfig(path: string): Promise<AskLoopConfig> {
+  const file = resolve(path);
+  let text: string;
+  try {
+    const bytes = await readFile(file);
+    if (bytes.length > MAX_CONFIG_BYTES) throw new ConfigError('CONFIG_INVALID', `larger than ${MAX_CONFIG_BYTES / 1024} KiB; a config file is a page or two`, { file: path });
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : error instanceof TypeError ? 'not valid UTF-8' : (error as Error).message;
+    throw new ConfigError(error instanceof TypeError ? 'CONFIG_SYNTAX' : 'CONFIG_UNREADABLE', `cannot read the config file: ${why}`, { file: path });
+  }
+  return parseConfig(text, { file, display: path });
+}
+
+/** Parses and checks config text; `display` is the name errors show. Exported for tests and for `askloop init`'s self-check. */
+export function parseConfig(text: string, options: { file: string; display?: string }): AskLoopConfig {
+  const display = options.display ?? options.file;
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const fail = (code: 'CONFIG_SYNTAX' | 'CONFIG_INVALID' | 'CONFIG_SECRET', message: string, path: Path, key = false): ConfigError => {
+    const { line, column } = locateYamlPath(document, lineCounter, path, key);
+    return new ConfigError(code, message, { file: display, line, column });
+  };
+  const syntax = document.errors[0];
+  if (syntax !== undefined) {
+    const { line, col } = lineCounter.linePos(syntax.pos[0]);
+    throw new ConfigError('CONFIG_SYNTAX', `not valid YAML: ${syntax.message.split('\n')[0]}`, { file: display, line, column: col });
+  }
+  // Before the schema: a key in the file is the worst mistake, and the schema would only call `apiKey` unknown.
+  const secret = findSecret(document.contents as Node | null, referenceAllowed);
+  if (secret !== undefined) throw fail('CONFIG_SECRET', secret.message, secret.path);
+
+  let value: unknown;
+  try {
+    // Aliases are capped so a "billion laughs" file cannot expand without bound.
+    value = document.toJS({ maxAliasCount: 50 }) ?? {};
+  } catch (error) {
+    throw new ConfigError('CONFIG_SYNTAX', `cannot read the file: ${(error as Error).message}`, { file: display });
+  }
+  const parsed = CONFIG_SCHEMA.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0] as (typeof parsed.error.issues)[number];
+    const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+    const path = unknownKey === undefined ? issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) : [...issue.path.map(String), unknownKey];
+    const where = formatIssuePath(path);
+    const message = unknownKey === undefined ? issue.message : `unknown key '${unknownKey}'; the keys are ${Object.keys(unknownShape(issue.path.map(String))).join(', ')}`;
+    throw fail('CONFIG_INVALID', `${where}: ${message}`, path, unknownKey !== undefined);
+  }
+  const config = parsed.data;
+  checkDefaults(config, fail);
+  const agents = buildAgents(config, fail);
+  const mcpServers = checkMcpServers(config, fail);
+  const dir = dirname(options.file);
+  return {
+    file: options.file,
+    dir,
+    plugins: config.plugins ?? [],
+    pluginLocations: (config.plugins ?? []).map((_, index) => locateYamlPath(document, lineCounter, ['plugins', index])),
+    ...(config.store === undefined ? {} : { storePath: resolve(dir, expandHome(config.store.path)) }),
+    agents,
+    mcpServers,
+  };
+}
+
+/** `agents.docs.policy.allow[2]`, as the controller's agent messages write paths. */
+function formatIssuePath(path: Path): string {
+  let out = '';
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out === '' ? part : `.${part}`;
+  return out === '' ? '(top level)' : out;
+}
+
+type Fail = (code: 'CONFIG_INVALID', message: string, path: Path, key?: boolean) => ConfigError;
+
+/** The keys a map at `path` accepts, for the unknown-key message. */
+function unknownShape(path: readonly string[]): Record<string, unknown> {
+  const top = CONFIG_SCHEMA.shape;
+  if (path.length === 0) return top;
+  if (path[0] === 'store') return { path: 1 };
+  if (path[0] === 'models') return { default: 1, settings: 1 };
+  return {};
+}
+
+function expandHome(path: string): string {
+  const home = process.env['HOME'];
+  return path.startsWith('~/') && home !== undefined ? `${home}${path.slice(1)}` : path;
+}
+
+/** `models.settings`, `quotas` and `ceilings` are agent fields: checked by the agent validator on a stand-in agent. */
+function checkDefaults(config: ConfigFile, fail: Fail): void {
+  const standIn = { name: 'defaults', model: 'scripted:defaults', ...pick(config) };
+  for (const issue of agentDefinitionIssues(standIn)) {
+    const [first, ...rest] = issue.path;
+    const path = first === 'settings' ? ['models', 'settings', ...rest] : issue.path;
+    throw fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
+  }
+}
+
+function pick(config: ConfigFile): Record<string, unknown> {
+  return {
+    ...(config.models?.settings === undefined ? {} : { settings: config.models.settings }),
+    ...(config.quotas === undefined ? {} : { quotas: config.quotas }),
+    ...(config.ceilings === undefined ? {} : { ceilings: config.ceilings }),
+  };
+}
+
+/** Each agent: the file's defaults under the agent's own fields, `name` from its key; validated by the controller. */
+function buildAgents(config: ConfigFile, fail: Fail): Record<string, AgentDefinition> {
+  const agents: Record<string, AgentDefinition> = {};
+  for (const [name, fields] of Object.entries(config.agents ?? {})) {
+    if (!AGENT_NAME.test(name)) throw fail('CONFIG_INVALID', `agents.${name}: agent names are lower-case letters, digits, _ and -, starting with a letter`, ['agents', name], true);
+    const own = fields as Record<string, unknown>;
+    const merged: Record<string, unknown> = { name, ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...own };
+    for (const part of ['settings', 'quotas', 'ceilings'] as const) {
+      const base = part === 'settings' ? config.models?.settings : config[part];
+      if (base !== undefined || own[part] !== undefined) merged[part] = { ...base, ...(own[part] as object | undefined) };
+    }
+    if (own['name'] !== undefined && own['name'] !== name) throw fail('CONFIG_INVALID', `agents.${name}.name: '${String(own['name'])}' differs from the agent's key '${name}'; leave name out`, ['agents', name, 'name']);
+    if (merged['model'] === undefined) throw fail('CONFIG_INVALID', `agents.${name}: no model; give the agent 'model: provider:model' or set 'models.default'`, ['agents', name], true);
+    const issue = agentDefinitionIssues(merged)[0];
+    if (issue !== undefined) {
+      const path = ['agents', name, ...issue.path];
+      throw fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
+    }
+    agents[name] = merged as unknown as AgentDefinition;
+  }
+  return agents;
+}
+
+/** Each server through `@askloop/mcp`'s own parser, one at a time so the error points at the server. */
+function checkMcpServers(config: ConfigFile, fail: Fail): McpServersConfig {
+  const servers: Record<string, McpServerConfig> = {};
+  for (const [name, server] of Object.entries(config.mcpServers ?? {})) {
+    try {
+      Object.assign(servers, parseMcpConfig({ servers: { [name]: server } }));
+    } catch (error) {
+      throw fail('CONFIG_INVALID', `mcpServers.${name}: ${(error as Error).message}`, ['mcpServers', name]);
+    }
+  }
+  return servers;
+}

@@ -1,0 +1,44 @@
+/**
+ * Everything a config file adds to `createAskLoop({ plugins })`: its agents
+ * (as one plugin named `askloop-config`), the plugin packages it names, and
+ * its MCP servers (as one tool source, with `${NAME}` references in
+ * `env` and `headers` filled from the environment). The built-in providers
+ * and tools are the caller's to add.
+ */
+import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
+import { createMcpToolSource, type McpServerConfig } from '@askloop/mcp';
+import type { AskLoopConfig } from './askloop-config.ts';
+import { ConfigError } from './config-error.ts';
+import { expandEnvReferences } from './find-secret.ts';
+import { loadConfigPlugins } from './load-config-plugins.ts';
+
+/** The plugins of `config`, in order: its agents, its plugin packages, its MCP servers. */
+export async function pluginsFromConfig(config: AskLoopConfig, env: Readonly<Record<string, string | undefined>>): Promise<AskLoopPlugin[]> {
+  const plugins: AskLoopPlugin[] = [];
+  if (Object.keys(config.agents).length > 0) plugins.push(definePlugin({ name: 'askloop-config', specificationVersion: 'v1', agents: config.agents }));
+  plugins.push(...(await loadConfigPlugins(config)));
+  const names = Object.keys(config.mcpServers);
+  if (names.length > 0) {
+    const servers: Record<string, McpServerConfig> = {};
+    for (const name of names) servers[name] = withEnvironment(name, config.mcpServers[name] as McpServerConfig, env, config.file);
+    // Adapted here rather than with @askloop/mcp's mcpPlugin, whose source lacks the `name` a controller ToolSource has.
+    const source = createMcpToolSource({ servers });
+    plugins.push(definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'mcp', toolPacks: () => source.toolPacks(), close: () => source.close() }] }));
+  }
+  return plugins;
+}
+
+function withEnvironment(name: string, server: McpServerConfig, env: Readonly<Record<string, string | undefined>>, file: string): McpServerConfig {
+  const missing: string[] = [];
+  const expand = (values: Readonly<Record<string, string>> | undefined) => {
+    if (values === undefined) return undefined;
+    const expanded = expandEnvReferences(values, env);
+    missing.push(...expanded.missing);
+    return expanded.values;
+  };
+  const copy = { ...server } as Record<string, unknown>;
+  if ('env' in server && server.env !== undefined) copy['env'] = expand(server.env);
+  if ('headers' in server && server.headers !== undefined) copy['headers'] = expand(server.headers);
+  if (missing.length > 0) throw new ConfigError('CONFIG_INVALID', `mcpServers.${name} needs the environment variable${missing.length > 1 ? 's' : ''} ${[...new Set(missing)].join(', ')}; set ${missing.length > 1 ? 'them' : 'it'} before running`, { file });
+  return copy as unknown as McpServerConfig;
+}

@@ -1,0 +1,54 @@
+/**
+ * Finds the module a `plugins:` entry names, the way Node would from the
+ * config file's folder: a `./relative` (or absolute) path to a file or a
+ * package folder, or a package name looked up in `node_modules` folders from
+ * there upwards. A package's entry is its `exports` (`import`, `node` or
+ * `default` condition), else `module`, `main`, `index.js`. Done by hand
+ * because `import.meta.resolve` cannot take a parent folder without a flag,
+ * and `require.resolve` ignores `import`-only exports.
+ */
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** The absolute path of the entry module, or a sentence saying why there is none. */
+export function resolvePluginEntry(specifier: string, fromDir: string): { path: string } | { problem: string } {
+  if (specifier.startsWith('.') || isAbsolute(specifier)) {
+    const target = resolve(fromDir, specifier);
+    if (!existsSync(target)) return { problem: `${target} does not exist` };
+    return statSync(target).isDirectory() ? packageEntry(target) : { path: realpathSync(target) };
+  }
+  if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(specifier)) return { problem: `'${specifier}' is not a package name or a ./relative path` };
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const folder = join(dir, 'node_modules', specifier);
+    if (existsSync(join(folder, 'package.json'))) return packageEntry(folder);
+    if (dirname(dir) === dir) break;
+  }
+  return { problem: `package '${specifier}' is not installed in ${join(fromDir, 'node_modules')} or a folder above it; install it next to the config file (npm install ${specifier})` };
+}
+
+/** The condition object or string of `exports["."]`, narrowed to one file. */
+function pickExport(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(pickExport).find((entry) => entry !== undefined);
+  if (value === null || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  if ('.' in record) return pickExport(record['.']);
+  for (const condition of ['import', 'node', 'default']) {
+    const found = condition in record ? pickExport(record[condition]) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function packageEntry(folder: string): { path: string } | { problem: string } {
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    return { problem: `${join(folder, 'package.json')} is not readable JSON: ${(error as Error).message}` };
+  }
+  const relative = pickExport(manifest['exports']) ?? (typeof manifest['module'] === 'string' ? manifest['module'] : undefined) ?? (typeof manifest['main'] === 'string' ? manifest['main'] : undefined) ?? 'index.js';
+  const entry = resolve(folder, relative);
+  if (!existsSync(entry)) return { problem: `the package's entry ${entry} does not exist (is the package built?)` };
+  return { path: realpathSync(entry) };
+}

@@ -1,0 +1,21 @@
+/**
+ * Which sessions file a command reads: `--db FILE`, else the `store.path` of
+ * the config in use (`--config FILE` or ./askloop.config.yaml), else the
+ * default file `askloop run` writes.
+ */
+import { resolve } from 'node:path';
+import type { CommandIo } from '../io.ts';
+import { defaultDbPath } from '../loop/default-db-path.ts';
+import { discoverConfigPath } from './discover-config.ts';
+import { loadConfig } from './load-config.ts';
+
+/** The sessions file (absolute; not created). */
+export async function sessionsDbPath(options: { db?: string | undefined; config?: string | undefined }, io: CommandIo): Promise<string> {
+  if (options.db !== undefined) return resolve(io.cwd, options.db);
+  const configPath = discoverConfigPath(options.config, io.cwd);
+  if (configPath !== undefined) {
+    const config = await loadConfig(configPath);
+    if (config.storePath !== undefined) return config.storePath;
+  }
+  return defaultDbPath(io.env);
+}

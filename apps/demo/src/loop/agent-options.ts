@@ -1,0 +1,137 @@
+/**
+ * The options of `askloop run` (and `demo`) that shape the agent: `--agent
+ * FILE`, `--model`, `--script`, `--max-turns`, `--no-tool-loop`,
+ * `--dialect`, `--repair` and the policy options. Each is checked here, so a
+ * bad value is `CLI_OPTION_INVALID` (exit 2) before any session starts; an
+ * invalid agent file is `LOOP_AGENT_INVALID` naming the file (exit 1).
+ */
+import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPolicy } from '@askloop/controller';
+import { compileToolPattern, createDefaultRegistry, isToolError, parseGrant } from '@askloop/tools';
+import { CliError, usageError } from '../cli-error.ts';
+import { decodeUtf8Input } from '../decode-text.ts';
+import type { CommandIo } from '../io.ts';
+import { capabilityResources, checkGrantResources } from '../options/check-grant-resources.ts';
+import { choiceOption, integerOption } from '../options/parse-options.ts';
+import { inputName, readInput } from '../read-input.ts';
+
+/** The scripted model `--script` replies through: `scripted:script`. */
+export const SCRIPT_MODEL = 'scripted:script';
+
+/** `parseArgs` definitions of the agent options. */
+export const AGENT_OPTIONS = {
+  agent: { type: 'string' },
+  model: { type: 'string' },
+  'max-turns': { type: 'string' },
+  'no-tool-loop': { type: 'boolean' },
+  dialect: { type: 'string' },
+  repair: { type: 'string' },
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  grant: { type: 'string', multiple: true },
+} as const;
+
+/** Usage lines of the agent options. */
+export const AGENT_OPTIONS_USAGE = `  --agent FILE      the agent definition, JSON or YAML (name, model, policy,
+                    quotas, ceilings, …); the options below override it.
+  --model P:M       the model, provider:model — openai:gpt-4.1-mini,
+                    anthropic:claude-sonnet-4-5, google:gemini-2.5-flash,
+                    ollama:qwen3:8b (keys from OPENAI_API_KEY,
+                    ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST …).
+  --max-turns N     turns before HALT ERR_MAX_TURNS_EXCEEDED, 1 to 10000
+                    (default 8).
+  --no-tool-loop    exactly one turn, whatever the program emits.
+  --dialect v4|v1   the loop control dialect (default v4: <<<LOOP:DONE>>>).
+  --repair N        feed the first N failures in a row (bad envelope, syntax,
+                    refused program, quota) back to the model instead of
+                    halting, 0 to 100 (default 0).
+  --allow GLOB      tools the agent may use (repeatable; replaces the agent's
+                    list; default: the safe groups tool.str.*, tool.list.*,
+                    tool.math.*, tool.json.*, tool.map.*, tool.time.*,
+                    tool.memory.*, tool.scratch.*, tool.system.*,
+                    tool.policy.*, tool.capsule.*).
+  --deny GLOB       tools it may never use (repeatable; replaces the agent's).
+  --grant CAP       capabilities, resource:verbs[:scopes] (repeatable;
+                    replaces the agent's), e.g. memory:read,write:/ingest/**.`;
+
+/** The parsed agent option values. */
+export interface AgentOptionValues {
+  agent?: string | undefined;
+  model?: string | undefined;
+  'max-turns'?: string | undefined;
+  'no-tool-loop'?: boolean | undefined;
+  dialect?: string | undefined;
+  repair?: string | undefined;
+  allow?: string[] | undefined;
+  deny?: string[] | undefined;
+  grant?: string[] | undefined;
+}
+
+const invalid = (message: string): CliError => new CliError('CLI_OPTION_INVALID', message);
+
+function checkPatterns(name: string, patterns: readonly string[] | undefined): void {
+  for (const pattern of patterns ?? []) {
+    try {
+      compileToolPattern(pattern);
+    } catch (error) {
+      throw invalid(`--${name} ${pattern}: ${isToolError(error) ? error.message : String(error)}`);
+    }
+  }
+}
+
+function checkGrants(grants: readonly string[] | undefined, cwd: string): void {
+  // Every resource a built-in tool can need, plus mcp: a grant naming another one would silently do nothing.
+  const capabilities = [...createDefaultRegistry({ fs: { root: cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call'];
+  checkGrantResources(grants, capabilityResources(capabilities));
+  for (const grant of grants ?? []) {
+    try {
+      parseGrant(grant);
+    } catch (error) {
+      throw invalid(`--grant ${grant}: ${isToolError(error) ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Reads `--agent FILE`: capped, strict UTF-8, then validated (`LOOP_AGENT_INVALID` naming the file, path and line). */
+export async function readAgentFile(file: string, io: CommandIo): Promise<AgentDefinition> {
+  const name = inputName(file);
+  const text = decodeUtf8Input(await readInput(file, io), name);
+  try {
+    return parseAgentDefinition(text);
+  } catch (error) {
+    if (isLoopError(error)) throw CliError.fromLoopError(error, name);
+    throw error;
+  }
+}
+
+/**
+ * The agent of a run: the file's definition (or a bare `cli` agent), with the
+ * options applied. `scripted` makes the model the `--script` replies.
+ */
+export async function agentFromOptions(values: AgentOptionValues, scripted: boolean, io: CommandIo, base?: AgentDefinition): Promise<AgentDefinition> {
+  if (scripted && values.model !== undefined) throw usageError('--script and --model both choose the model; give one');
+  if (values.model !== undefined && !/^[^:\s]+:\S+$/.test(values.model)) throw invalid(`--model must be provider:model (e.g. openai:gpt-4.1-mini), not '${values.model}'`);
+  const maxTurns = integerOption('max-turns', values['max-turns'], { min: 1, max: 10_000, unit: 'turns' });
+  const repair = integerOption('repair', values.repair, { min: 0, max: 100, unit: 'failures' });
+  const dialect = values.dialect === undefined ? undefined : choiceOption('dialect', values.dialect, ['v4', 'v1'] as const);
+  checkPatterns('allow', values.allow);
+  checkPatterns('deny', values.deny);
+  checkGrants(values.grant, io.cwd);
+  const fromFile = base ?? (values.agent === undefined ? undefined : await readAgentFile(values.agent, io));
+  const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
+  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE with a "model"');
+  const policy: AgentPolicy = {
+    ...fromFile?.policy,
+    ...(values.allow === undefined ? {} : { allow: values.allow }),
+    ...(values.deny === undefined ? {} : { deny: values.deny }),
+    ...(values.grant === undefined ? {} : { grants: values.grant }),
+  };
+  return {
+    ...(fromFile ?? { name: 'cli' }),
+    model,
+    ...(Object.keys(policy).length === 0 ? {} : { policy }),
+    ...(maxTurns === undefined ? {} : { ceilings: { ...fromFile?.ceilings, maxTurns } }),
+    ...(values['no-tool-loop'] === true ? { toolLoopPermitted: false } : {}),
+    ...(dialect === undefined ? {} : { dialect }),
+    ...(repair === undefined ? {} : { repair }),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Where `askloop run` keeps its sessions when no `--db` is given: one SQLite
+ * file under the user's data directory (`$XDG_DATA_HOME/askloop/sessions.db`,
+ * else `~/.local/share/askloop/sessions.db`), so `askloop resume SID` in
+ * another shell finds the session the run left.
+ */
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { CliError } from '../cli-error.ts';
+import type { CommandIo } from '../io.ts';
+
+/** The default sessions file for this environment (not created). */
+export function defaultDbPath(env: Record<string, string | undefined>): string {
+  // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+  const xdg = env['XDG_DATA_HOME'];
+  const base = xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? xdg : join(env['HOME'] || homedir(), '.local', 'share');
+  return join(base, 'askloop', 'sessions.db');
+}
+
+/**
+ * The sessions file of a loop command: `--db FILE` resolved against the
+ * current directory, or the default. Its folder is created; a folder that
+ * cannot be is `CLI_OPTION_INVALID`.
+ */
+export function resolveDbPath(option: string | undefined, io: CommandIo): string {
+  const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new CliError('CLI_OPTION_INVALID', `--db ${option ?? path}: cannot create its folder: ${(error as Error).message}`);
+  }
+  return path;
+}

@@ -1,0 +1,49 @@
+/**
+ * Runs one loop command's controller call — `run` a new session, or
+ * `resume`/`approve`/`deny` a stored one — with Ctrl-C wired to the loop's
+ * signal (the loop halts `ERR_CANCELLED` after the current step, and the
+ * session stays resumable), then prints the outcome and closes the
+ * controller.
+ */
+import type { AgentDefinition, AskLoopWithMetrics, ContinueOptions, LoopEventListener, LoopResult } from '@askloop/controller';
+import type { Userdata } from '@askloop/envelope';
+import type { CommandIo, ExitCode } from '../io.ts';
+import { asCliLoopError } from './open-session-loop.ts';
+import { printLoopResult } from './print-loop-result.ts';
+import { progressLines } from './progress-lines.ts';
+
+/** What to do with the session. */
+export type SessionAction =
+  | { readonly kind: 'run'; readonly agent: AgentDefinition; readonly task: string | Userdata }
+  | { readonly kind: 'resume' | 'approve' | 'deny'; readonly sid: string; readonly note?: string | undefined };
+
+/** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
+export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: { json: boolean; onEvent?: LoopEventListener }): Promise<ExitCode> {
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt?.(() => {
+    io.stderr('askloop: stopping after the current step (Ctrl-C again to quit at once)\n');
+    controller.abort();
+  });
+  const print = options.onEvent ?? (options.json ? undefined : progressLines(io));
+  // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
+  let failure: { code: string; message: string } | undefined;
+  const onEvent: LoopEventListener = (event) => {
+    if (event.type === 'decision') failure = event.record.failure;
+    print?.(event);
+  };
+  const call: ContinueOptions = { signal: controller.signal, onEvent };
+  let result: LoopResult;
+  try {
+    if (action.kind === 'run') result = await loop.run({ agent: action.agent, task: action.task, ...call });
+    else if (action.kind === 'resume') result = await loop.resume(action.sid, call);
+    else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
+  } catch (error) {
+    return asCliLoopError(error);
+  } finally {
+    stopListening?.();
+    await loop.close();
+  }
+  const code = printLoopResult(io, result, options.json);
+  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${failure.code}: ${failure.message}\n`);
+  return code;
+}

@@ -1,0 +1,78 @@
+/**
+ * Opens the controller the loop commands share: the sessions file (SQLite,
+ * which also holds the tools' memory, scratch and idempotence records), the
+ * built-in providers and tool packs (`builtinPlugin`), and the scripted
+ * models — `scripted:script` (`--script`) and `scripted:demo` (the demo's
+ * embedded model). A follow-up command (`resume`, `approve`, `replay`) gives a
+ * scripted model the replies its session has not used yet.
+ */
+import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
+import { createScriptedProvider } from '@askloop/providers';
+import { CliError } from '../cli-error.ts';
+
+/** What a loop command needs to open its controller. */
+export interface SessionLoopOptions {
+  /** The sessions store, from {@link openSessionStore}; `loop.close()` closes it. */
+  readonly store: TranscriptStore;
+  /** `--fs-root`: adds `tool.fs.*` confined to it. */
+  readonly fsRoot?: string | undefined;
+  /** Replies of each scripted model, by model id (`script`, `demo`). */
+  readonly scripts?: Readonly<Record<string, readonly string[]>>;
+  readonly onEvent?: LoopEventListener;
+}
+
+/** An open controller and its store (closed together by `loop.close()`). */
+export interface SessionLoop {
+  readonly loop: AskLoopWithMetrics;
+  readonly store: TranscriptStore;
+}
+
+/** Rethrows a controller's `LoopError` as the CLI's error (code kept, exit 1). */
+export function asCliLoopError(error: unknown): never {
+  if (isLoopError(error)) throw CliError.fromLoopError(error);
+  throw error;
+}
+
+/** Opens (creating it when missing) the sessions file; one that is not a sessions database is `LOOP_STORE_ERROR`, exit 1. */
+export function openSessionStore(dbPath: string): TranscriptStore {
+  try {
+    return createSqliteTranscriptStore(dbPath);
+  } catch (error) {
+    if (isLoopError(error)) throw CliError.fromLoopError(error, dbPath);
+    throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
+  }
+}
+
+/** The controller over an open store; on failure the store is closed. */
+export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
+  const { store } = options;
+  const scripted = definePlugin({
+    name: 'askloop-scripted',
+    specificationVersion: 'v1',
+    providers: { scripted: createScriptedProvider({ models: { script: [], demo: [], ...options.scripts } }) },
+  });
+  try {
+    const loop = createAskLoop({
+      // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
+      // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
+      plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }) }), scripted],
+      store,
+      ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+    });
+    return { loop, store };
+  } catch (error) {
+    void store.close();
+    return asCliLoopError(error);
+  }
+}
+
+/**
+ * The replies a resumed scripted session has not used: its script without
+ * the first N, N being the turns whose reply is recorded (a new controller
+ * would otherwise start the script from the beginning).
+ */
+export async function unusedReplies(store: TranscriptStore, sid: string, replies: readonly string[]): Promise<string[]> {
+  const turns = await store.listTurns(sid);
+  const used = turns.filter((turn) => turn.reply !== undefined).length;
+  return replies.slice(used);
+}

@@ -1,0 +1,21 @@
+/**
+ * What `askloop run`, `resume`, `approve` and `deny` print while a loop runs
+ * (without `--json`): one line per decision on standard error, so standard
+ * output holds only the final result.
+ */
+import type { LoopEventListener } from '@askloop/controller';
+import type { CommandIo } from '../io.ts';
+
+/** A listener printing each turn's refusal (if any) and decision as one line. */
+export function progressLines(io: CommandIo): LoopEventListener {
+  return (event) => {
+    if (event.type === 'prepared' && !event.ok) {
+      const first = event.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+      if (first !== undefined) io.stderr(`  turn ${event.turnIndex}: refused before running: ${first.code} at ${first.line}:${first.column}: ${first.message}\n`);
+    } else if (event.type === 'decision') {
+      const { decision } = event;
+      const detail = decision.kind === 'HALT' || decision.kind === 'PAUSE' ? ` ${decision.reason}` : decision.kind === 'CONTINUE' && decision.next !== undefined ? ` (next: ${decision.next} turn)` : '';
+      io.stderr(`  turn ${event.turnIndex}: ${decision.kind}${detail}\n`);
+    }
+  };
+}

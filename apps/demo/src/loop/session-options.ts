@@ -1,0 +1,30 @@
+/**
+ * Options and help text every loop command shares (`run`, `demo`, `resume`,
+ * `approve`, `deny`, `replay`): the sessions file, the fs root a session
+ * needs again when it continues, `--json`, and the exit codes.
+ */
+import { EXIT_HALT, EXIT_PAUSED } from './print-loop-result.ts';
+
+/** `parseArgs` definitions of the shared options. */
+export const SESSION_OPTIONS = {
+  db: { type: 'string' },
+  'fs-root': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** Usage lines of the shared options. */
+export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQLite; created when missing; default
+                    $XDG_DATA_HOME/askloop/sessions.db, else
+                    ~/.local/share/askloop/sessions.db). It also holds the
+                    tools' memory and scratch records.
+  --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
+                    --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
+                    is always there, and needs --allow tool.http.Fetch and
+                    a net grant (net:read:api.example.com).
+  --json            print one JSON object (below) instead of text.`;
+
+/** The exit codes of the loop commands, for their --help. */
+export const LOOP_EXIT_USAGE = `Exit codes: 0 DONE; ${EXIT_HALT} HALT (the reason is printed; ERR_CANCELLED after
+Ctrl-C can be resumed); ${EXIT_PAUSED} PAUSED (approve or deny it); 1 the loop could
+not start or continue (an invalid agent or script file, an unknown session or
+provider, a broken sessions file); 2 a usage error or a bad option value.`;

@@ -1,0 +1,153 @@
+/**
+ * askloop.config.yaml: validation with errors at the line, keys refused,
+ * defaults applied, and a real third-party plugin package (test/fixtures/
+ * plugin-project/askloop-plugin-acme) loaded through a config file and run
+ * end to end through createAskLoop — its provider answers, its tool runs.
+ */
+import { builtinPlugin, createAskLoop, createMemoryTranscriptStore } from '@askloop/controller';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
+import { discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/plugin-project/', import.meta.url));
+const temp = mkdtempSync(join(tmpdir(), 'askloop-config-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function configError(text: string): ConfigError {
+  try {
+    parseConfig(text, { file: '/project/askloop.config.yaml', display: 'askloop.config.yaml' });
+  } catch (error) {
+    return error as ConfigError;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+/** A project folder with the fixture config and the plugin installed in its node_modules (a link, as pnpm/npm link do). */
+function project(name: string, config?: string): string {
+  const dir = join(temp, name);
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  cpSync(join(FIXTURE, 'askloop.config.yaml'), join(dir, 'askloop.config.yaml'));
+  if (config !== undefined) writeFileSync(join(dir, 'askloop.config.yaml'), config);
+  symlinkSync(join(FIXTURE, 'askloop-plugin-acme'), join(dir, 'node_modules', 'askloop-plugin-acme'), 'dir');
+  return dir;
+}
+
+describe('loadConfig', () => {
+  it('loads the template askloop init writes', () => {
+    const config = parseConfig(CONFIG_TEMPLATE, { file: '/project/askloop.config.yaml' });
+    expect(config.agents['hello']).toMatchObject({ name: 'hello', model: 'openai:gpt-4.1-mini', quotas: { fuel: 200000, wallMs: 30000, toolCalls: 50 }, ceilings: { maxTurns: 8, tokens: 200000 }, settings: { temperature: 0 } });
+    expect(config.plugins).toEqual([]);
+  });
+
+  it('applies the file-wide defaults under each agent and resolves the store path from the file', () => {
+    const config = parseConfig(
+      'store:\n  path: data/s.db\nmodels:\n  default: openai:gpt-4.1-mini\nquotas:\n  fuel: 1000\nagents:\n  a:\n    quotas:\n      wallMs: 5000\n  b:\n    model: ollama:qwen3:8b\n    quotas:\n      fuel: 7\n',
+      { file: '/project/askloop.config.yaml' },
+    );
+    expect(config.storePath).toBe('/project/data/s.db');
+    expect(config.agents['a']).toEqual({ name: 'a', model: 'openai:gpt-4.1-mini', quotas: { fuel: 1000, wallMs: 5000 } });
+    expect(config.agents['b']).toEqual({ name: 'b', model: 'ollama:qwen3:8b', quotas: { fuel: 7 } });
+  });
+
+  it.each([
+    ['an unknown top-level key', 'plugins: []\nagnets:\n  a: {}\n', 2, 1, /unknown key 'agnets'/],
+    ['a misspelt agent field (the controller validator, with a did-you-mean)', 'agents:\n  a:\n    model: openai:x\n    maxTurn: 3\n', 4, 5, /agents\.a\.maxTurn/],
+    ['a quota of the wrong type', 'models:\n  default: openai:x\nagents:\n  a:\n    quotas:\n      fuel: lots\n', 6, 13, /agents\.a\.quotas\.fuel/],
+    ['a bad default model', 'models:\n  default: gpt4\n', 2, 12, /provider:model/],
+    ['an agent without a model', 'agents:\n  lonely:\n    description: x\n', 2, 3, /no model/],
+    ['an upper-case agent name', 'agents:\n  Big:\n    model: openai:x\n', 2, 3, /lower-case/],
+    ['an MCP server with both command and url', 'mcpServers:\n  git:\n    command: x\n    url: http://127.0.0.1/mcp\n', 3, 5, /mcpServers\.git/],
+  ])('refuses %s at its line and column', (_, text, line, column, message) => {
+    const error = configError(text);
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toMatch(message);
+    expect({ file: error.file, line: error.line, column: error.column }).toEqual({ file: 'askloop.config.yaml', line, column });
+  });
+
+  it('reports YAML syntax errors with their place', () => {
+    const error = configError('agents:\n  a: [unclosed\n');
+    expect(error.code).toBe('CONFIG_SYNTAX');
+    expect(error.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each([
+    ['apiKey: on an agent', 'agents:\n  a:\n    model: openai:x\n    apiKey: sk-live-abcdefghijklmnopqrstuvwxyz\n', 4, /looks like a key.*environment/],
+    ['a key-shaped value anywhere', 'agents:\n  a:\n    model: openai:x\n    description: sk-proj-abcdefghijklmnopqrstuvwxyz012345\n', 4, /looks like an API key/],
+    ['a literal token in an MCP env', 'mcpServers:\n  gh:\n    command: x\n    env:\n      GITHUB_TOKEN: ghp_0123456789abcdef\n', 5, /GITHUB_TOKEN/],
+    ['a literal bearer header', 'mcpServers:\n  t:\n    url: http://127.0.0.1/mcp\n    headers:\n      Authorization: Bearer abc.def\n', 5, /key/],
+  ])('refuses a key written in the file: %s', (_, text, line, message) => {
+    const error = configError(text);
+    expect(error.code).toBe('CONFIG_SECRET');
+    expect(error.line).toBe(line);
+    expect(error.message).toMatch(message);
+    // The message never repeats the secret.
+    expect(error.message).not.toMatch(/sk-|ghp_|abc\.def/);
+  });
+
+  it('accepts ${NAME} references in MCP env and headers, filled from the environment when the plugins are built', async () => {
+    const config = parseConfig('mcpServers:\n  t:\n    url: http://127.0.0.1:9/mcp\n    headers:\n      Authorization: Bearer ${TRACKER_TOKEN}\n', { file: join(temp, 'askloop.config.yaml') });
+    expect(config.mcpServers['t']).toMatchObject({ headers: { Authorization: 'Bearer ${TRACKER_TOKEN}' } });
+    await expect(pluginsFromConfig(config, {})).rejects.toThrow(/TRACKER_TOKEN/);
+    const plugins = await pluginsFromConfig(config, { TRACKER_TOKEN: 'from-env' });
+    expect(plugins.map((plugin) => plugin.name)).toEqual(['mcp']);
+    await plugins[0]?.toolSources?.[0]?.close?.();
+  });
+
+  it('reads a file and names it in errors; a missing file is CONFIG_UNREADABLE', async () => {
+    await expect(loadConfig(join(temp, 'nope.yaml'))).rejects.toMatchObject({ code: 'CONFIG_UNREADABLE', exitCode: 2 });
+    const file = join(temp, 'bad.yaml');
+    writeFileSync(file, 'plugins: []\nstore:\n  path: 3\n');
+    await expect(loadConfig(file)).rejects.toMatchObject({ code: 'CONFIG_INVALID', file, line: 3, column: 9, exitCode: 1 });
+  });
+});
+
+describe('discoverConfigPath', () => {
+  it('uses --config, else ./askloop.config.yaml when present, else none', () => {
+    const dir = project('discover');
+    expect(discoverConfigPath(undefined, dir)).toBe(join(dir, 'askloop.config.yaml'));
+    expect(discoverConfigPath(undefined, temp)).toBeUndefined();
+    expect(discoverConfigPath('discover/askloop.config.yaml', temp)).toBe(join(dir, 'askloop.config.yaml'));
+    expect(() => discoverConfigPath('missing.yaml', temp)).toThrow(expect.objectContaining({ code: 'CONFIG_UNREADABLE' }));
+  });
+});
+
+describe('plugins named in the config', () => {
+  it('loads a real plugin package from node_modules beside the config and runs its provider and tool pack', async () => {
+    const config = await loadConfig(join(project('acme'), 'askloop.config.yaml'));
+    const plugins = await pluginsFromConfig(config, {});
+    expect(plugins.map((plugin) => plugin.name)).toEqual(['askloop-config', 'acme']);
+    const loop = createAskLoop({ plugins: [builtinPlugin(), ...plugins], store: createMemoryTranscriptStore() });
+    try {
+      const result = await loop.run({ agent: 'greeter', task: 'Ada' });
+      expect(result).toMatchObject({ status: 'DONE', result: 'Hello, Ada, from ACME!', turns: 1 });
+    } finally {
+      await loop.close();
+    }
+  });
+
+  it('loads a plugin by ./relative path', async () => {
+    const config = parseConfig('plugins:\n  - ./askloop-plugin-acme\n', { file: join(FIXTURE, 'askloop.config.yaml') });
+    const [plugin] = await loadConfigPlugins(config);
+    expect(plugin).toMatchObject({ name: 'acme', specificationVersion: 'v1' });
+  });
+
+  it('says where to install a package that is missing, pointing at its line', async () => {
+    const dir = project('missing', 'plugins:\n  - askloop-plugin-acme\n  - askloop-plugin-nowhere\n');
+    const config = await loadConfig(join(dir, 'askloop.config.yaml'));
+    await expect(loadConfigPlugins(config)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_NOT_FOUND', line: 3, column: 5, message: expect.stringContaining('npm install askloop-plugin-nowhere') });
+  });
+
+  it('refuses a package whose default export is not an AskLoop plugin', async () => {
+    const dir = project('not-a-plugin', 'plugins:\n  - ./not-a-plugin.js\n  - ./old-plugin.js\n');
+    writeFileSync(join(dir, 'not-a-plugin.js'), 'export default { hello: "world" };\n');
+    writeFileSync(join(dir, 'old-plugin.js'), 'export default () => ({ name: "old", specificationVersion: "v0" });\n');
+    const config = await loadConfig(join(dir, 'askloop.config.yaml'));
+    await expect(loadConfigPlugins(config)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_INVALID', line: 2, message: expect.stringContaining('no name') });
+    const second = parseConfig('plugins:\n  - ./old-plugin.js\n', { file: join(dir, 'askloop.config.yaml') });
+    await expect(loadConfigPlugins(second)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_INVALID', message: expect.stringContaining("'v1'") });
+  });
+});

@@ -1,0 +1,37 @@
+import { definePlugin, defineTool, defineToolPack } from '@askloop/controller';
+import { ToolError } from '@askloop/tools';
+
+// A tool: its spec (name, arguments, return type, effect) and a handler.
+const celsiusToFahrenheit = defineTool(
+  {
+    name: 'tool.units.CelsiusToFahrenheit',
+    description: 'Converts degrees Celsius to degrees Fahrenheit.',
+    args: [{ name: 'celsius', type: 'number', description: 'degrees Celsius' }],
+    returns: 'number',
+  },
+  (args) => {
+    const celsius = args['celsius'] as number;
+    // A ToolError's code reaches the program (`on error`) and the model; any other error becomes TOOL_FAILED.
+    if (celsius < -273.15) throw new ToolError('TOOL_VALUE_INVALID', 'below absolute zero (-273.15 °C)');
+    return (celsius * 9) / 5 + 32;
+  },
+);
+
+// A pack groups tools under one name; a plugin contributes packs (and agents that may use them).
+export const unitsPack = defineToolPack('units', [celsiusToFahrenheit]);
+
+export default definePlugin({
+  name: 'units',
+  specificationVersion: 'v1',
+  toolPacks: [unitsPack],
+  agents: {
+    thermometer: {
+      name: 'thermometer',
+      model: 'openai:gpt-4.1-mini',
+      instructions: 'Convert the temperature in the task with tool.units.CelsiusToFahrenheit.',
+      // Registered is not allowed: the agent's policy names the tools it may call.
+      policy: { allow: ['tool.units.*', 'tool.str.*'] },
+      ceilings: { maxTurns: 3 },
+    },
+  },
+});

@@ -1,0 +1,245 @@
+/**
+ * `askloop run`, `approve`, `resume` and `replay` end to end: the real CLI in
+ * a child process, the real controller, sandbox, tools and SQLite sessions
+ * file, the scripted provider for the model.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'askloop-run-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const envelope = (...lines: string[]) =>
+  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
+
+async function file(name: string, content: unknown): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+const JSON_KEYS = ['status', 'reason', 'result', 'turns', 'sid', 'decisions'];
+
+describe('askloop run (the real CLI)', () => {
+  it('runs to DONE: the task is USERDATA subject, exit 0, the --json object exactly as specified', async () => {
+    const script = await file('done.json', [envelope('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper(userdata["subject"])')]);
+    const db = join(dir, 'done.db');
+    const run = await spawnCli(['run', 'shout this', '--script', script, '--db', db, '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(Object.keys(result)).toEqual(JSON_KEYS);
+    expect(result).toEqual({ status: 'DONE', reason: null, result: 'SHOUT THIS', turns: 1, sid: expect.stringMatching(/^[0-9a-f-]{36}$/), decisions: [{ turn: 1, decision: 'DONE', reason: null }] });
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+
+    const replay = await spawnCli(['replay', result.sid, '--db', db]);
+    expect(replay.code).toBe(0);
+    expect(replay.stdout).toBe(`replay of ${result.sid}: matched (1 turn)\n`);
+  });
+
+  it('halts with exit 3 and ERR_PROVIDER when the scripted replies run out', async () => {
+    const script = await file('short.json', [envelope('emit "step one"')]);
+    const run = await spawnCli(['run', 'two steps', '--script', script, '--db', join(dir, 'halt.db'), '--json']);
+    expect(run.code).toBe(3);
+    const result = JSON.parse(run.stdout);
+    expect(Object.keys(result)).toEqual(JSON_KEYS);
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', result: null, turns: 2 });
+    expect(result.decisions).toEqual([
+      { turn: 1, decision: 'CONTINUE', reason: null },
+      { turn: 2, decision: 'HALT', reason: 'ERR_PROVIDER' },
+    ]);
+  });
+
+  it('says why a HALT happened without --json', async () => {
+    const script = await file('short-text.json', [envelope('emit "step one"')]);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 'two steps', '--script', script, '--db', 'halt-text.db'], io)).toBe(3);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/turn 2: HALT ERR_PROVIDER\naskloop: HALT ERR_PROVIDER after 2 turns \(session [0-9a-f-]{36}\)\n {2}cause: PROVIDER_SCRIPT_EXHAUSTED: .+\n$/);
+  });
+
+  it('prints the result on standard output and one line per turn on standard error without --json', async () => {
+    const script = await file('text.json', [envelope('emit "thinking"'), envelope('emit "<<<LOOP:DONE>>> 42"')]);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 'answer', '--script', script, '--db', 'text.db', '--max-turns', '3'], io)).toBe(0);
+    expect(io.out).toBe('42\n');
+    expect(io.err).toMatch(/^ {2}turn 1: CONTINUE\n {2}turn 2: DONE\naskloop: DONE after 2 turns \(session [0-9a-f-]{36}\)\n$/);
+  });
+
+  it('keeps sessions under XDG_DATA_HOME when no --db is given', async () => {
+    const script = await file('xdg.json', [envelope('emit "<<<LOOP:DONE>>> stored"')]);
+    const data = join(dir, 'xdg-data');
+    const run = await spawnCli(['run', 'where', '--script', script, '--json'], { env: { XDG_DATA_HOME: data } });
+    expect(run.code).toBe(0);
+    const { sid } = JSON.parse(run.stdout);
+    const database = new DatabaseSync(join(data, 'askloop', 'sessions.db'));
+    expect(database.prepare('SELECT status FROM controller_sessions WHERE sid = ?').get(sid)).toEqual({ status: 'done' });
+    database.close();
+  });
+
+  it.each([
+    [[], 'askloop run needs a task'],
+    [['two', 'words'], 'askloop run takes one task; quote it: askloop run "two words"'],
+    [['t', '--model', 'openai:x', '--script', 'x.json'], '--script and --model both choose the model; give one'],
+    [['t'], 'no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE with a "model"'],
+    [['t', '--model', 'gpt4'], "--model must be provider:model (e.g. openai:gpt-4.1-mini), not 'gpt4'"],
+    [['t', '--model', 'openai:x', '--max-turns', '0'], "--max-turns must be a whole number from 1 to 10000 turns, not '0'"],
+    [['t', '--model', 'openai:x', '--repair', '1.5'], "--repair must be a whole number from 0 to 100 failures, not '1.5'"],
+    [['t', '--model', 'openai:x', '--dialect', 'v3'], "--dialect must be v4 or v1, not 'v3'"],
+    [['t', '--model', 'openai:x', '--grant', 'disk:read'], "--grant disk:read: unknown resource 'disk'"],
+    [['t', '--model', 'openai:x', '--frobnicate'], "Unknown option '--frobnicate'"],
+  ])('askloop run %j is a usage error: exit 2, nothing runs', async (args, message) => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', ...args, '--db', 'usage.db'], io)).toBe(2);
+    expect(io.err).toContain(message);
+    expect(io.err).toContain("Run 'askloop run --help' for usage.");
+    expect(io.out).toBe('');
+  });
+
+  it('refuses a bad agent file with exit 1, naming the file, the path and the line', async () => {
+    const agent = await file('agent.yaml', 'name: planner\nmodel: openai:gpt-4.1-mini\nceilings:\n  maxTurn: 3\n');
+    const run = await spawnCli(['run', 'task', '--agent', agent, '--db', join(dir, 'agent.db'), '--json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: false,
+      error: { code: 'LOOP_AGENT_INVALID', file: agent, message: "invalid agent definition: ceilings.maxTurn (line 4): unknown key 'maxTurn'; did you mean 'maxTurns'? (known: maxTurns, wallMs, fuel, tokens, costUsd, toolCalls)" },
+    });
+    const text = await spawnCli(['run', 'task', '--agent', agent, '--db', join(dir, 'agent.db')]);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toBe(`askloop: ${agent}: invalid agent definition: ceilings.maxTurn (line 4): unknown key 'maxTurn'; did you mean 'maxTurns'? (known: maxTurns, wallMs, fuel, tokens, costUsd, toolCalls) (LOOP_AGENT_INVALID)\n`);
+  });
+
+  it('runs an agent file whose options the command line overrides', async () => {
+    const agent = await file('good.json', { name: 'shouter', model: 'openai:never-called', policy: { allow: ['tool.math.*'] } });
+    const script = await file('agent-script.json', [envelope('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("x")')]);
+    const io = captureIo({ cwd: dir });
+    // The file allows only tool.math.*: the program is refused; --allow on the command line replaces the list.
+    expect(await main(['run', 't', '--agent', agent, '--script', script, '--db', 'agent2.db', '--json'], io)).toBe(3);
+    expect(JSON.parse(io.out)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    const allowed = captureIo({ cwd: dir });
+    expect(await main(['run', 't', '--agent', agent, '--script', script, '--allow', 'tool.str.*', '--db', 'agent2.db', '--json'], allowed)).toBe(0);
+    expect(JSON.parse(allowed.out)).toMatchObject({ status: 'DONE', result: 'X' });
+  });
+
+  it('pauses with exit 4 and says how to approve; approve SID continues with the unused replies', async () => {
+    const script = await file('await.json', [
+      envelope('emit "[[loop:await:approval_id=Q7K2G]]"', 'emit "plan: delete old logs"'),
+      envelope('emit "[[loop:done]] applied"'),
+    ]);
+    const db = join(dir, 'await.db');
+    const paused = await spawnCli(['run', 'clean up', '--script', script, '--dialect', 'v1', '--db', db]);
+    expect(paused.code).toBe(4);
+    const sid = /approve: askloop approve ([0-9a-f-]{36})/.exec(paused.stderr)?.[1];
+    expect(sid).toBeDefined();
+    expect(paused.stderr).toContain(`askloop deny ${sid} [--note TEXT]`);
+    expect(paused.stderr).toContain(`askloop: PAUSED (V1_AWAIT) after 1 turn: session ${sid} waits for a person to answer.`);
+
+    const approved = await spawnCli(['approve', sid!, '--note', 'ok by ops', '--script', script, '--db', db, '--json']);
+    expect(approved.code).toBe(0);
+    const result = JSON.parse(approved.stdout);
+    expect(Object.keys(result)).toEqual(JSON_KEYS);
+    expect(result).toMatchObject({ status: 'DONE', result: 'applied', sid });
+    expect(result.decisions.map((entry: { decision: string }) => entry.decision)).toEqual(['PAUSE', 'DONE']);
+
+    const again = await spawnCli(['approve', sid!, '--db', db, '--json']);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout).error.code).toBe('LOOP_APPROVAL_NOT_PENDING');
+  });
+
+  it('replays a stored session, and reports the first divergence of a tampered one with exit 1', async () => {
+    const script = await file('replay.json', [envelope('emit "first " + tool.math.Add(1, 2)'), envelope('emit "<<<LOOP:DONE>>> finished"')]);
+    const db = join(dir, 'replay.db');
+    const run = await spawnCli(['run', 'count', '--script', script, '--db', db, '--json']);
+    const { sid } = JSON.parse(run.stdout);
+    const matched = await spawnCli(['replay', sid, '--db', db, '--json']);
+    expect(matched.code).toBe(0);
+    expect(JSON.parse(matched.stdout)).toEqual({ sid, matched: true, turns: 2, divergence: null });
+
+    // Tamper with the recorded OUTPUT of turn 1: the replay runs the same program and sees another OUTPUT.
+    const database = new DatabaseSync(db);
+    database.prepare("UPDATE controller_turns SET record = json_set(record, '$.output', 'first 4\n') WHERE sid = ? AND turn_index = 1").run(sid);
+    database.close();
+    const diverged = await spawnCli(['replay', sid, '--db', db, '--json']);
+    expect(diverged.code).toBe(1);
+    expect(JSON.parse(diverged.stdout)).toEqual({ sid, matched: false, turns: 2, divergence: { turnIndex: 1, field: 'output', recorded: 'first 4\n', replayed: 'first 3\n' } });
+    const text = await spawnCli(['replay', sid, '--db', db]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe(`replay of ${sid}: diverged at turn 1, output: recorded "first 4\\n", replayed "first 3\\n"\n`);
+  });
+
+  it('deny SID halts ERR_PERMISSIONS with exit 3; an unknown provider cannot start (exit 1)', async () => {
+    const script = await file('deny.json', [envelope('emit "[[loop:await:approval_id=A1]]"')]);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 'risky', '--script', script, '--dialect', 'v1', '--db', 'deny.db', '--json'], io)).toBe(4);
+    const paused = JSON.parse(io.out);
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'V1_AWAIT', result: null });
+    const denied = captureIo({ cwd: dir });
+    expect(await main(['deny', paused.sid, '--note', 'not today', '--db', 'deny.db', '--json'], denied)).toBe(3);
+    expect(JSON.parse(denied.out)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS', sid: paused.sid });
+
+    const unknown = captureIo({ cwd: dir });
+    expect(await main(['run', 't', '--model', 'nowhere:m', '--db', 'deny.db', '--json'], unknown)).toBe(1);
+    expect(JSON.parse(unknown.out).error).toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND', message: expect.stringContaining('nowhere') });
+  });
+
+  it('names an unknown session (exit 1) and needs exactly one SID (exit 2)', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['resume', 'no-such-session', '--db', 'empty.db', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out).error).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND' });
+    const usage = captureIo({ cwd: dir });
+    expect(await main(['replay', '--db', 'empty.db'], usage)).toBe(2);
+    expect(usage.err).toContain('askloop replay takes one session id (SID), got 0');
+  });
+
+  it('Ctrl-C halts ERR_CANCELLED (exit 3, resumable) and resume SID finishes the session', async () => {
+    const script = await file('cancel.json', [envelope('emit "<<<LOOP:DONE>>> resumed fine"')]);
+    // Interrupt as soon as the command listens: the loop stops at its first step.
+    const io = captureIo({ cwd: dir });
+    io.onInterrupt = (handler) => {
+      handler();
+      return () => {};
+    };
+    expect(await main(['run', 't', '--script', script, '--db', 'cancel.db'], io)).toBe(3);
+    const sid = /HALT ERR_CANCELLED after \d+ turns? \(session ([0-9a-f-]{36})\); continue with: askloop resume \1/.exec(io.err)?.[1];
+    expect(sid).toBeDefined();
+    const resumed = captureIo({ cwd: dir });
+    expect(await main(['resume', sid!, '--script', script, '--db', 'cancel.db', '--json'], resumed)).toBe(0);
+    expect(JSON.parse(resumed.out)).toMatchObject({ status: 'DONE', result: 'resumed fine', sid });
+  });
+
+  it('a real Ctrl-C (SIGINT) during the model call halts ERR_CANCELLED with exit 3, and says how to resume', async () => {
+    // A loopback "Ollama" that takes the request and never answers: the CLI is interrupted while it waits.
+    const child = { current: undefined as ReturnType<typeof spawn> | undefined };
+    const server = createServer(() => child.current?.kill('SIGINT'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const process_ = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'run', 'wait', '--model', 'ollama:slow', '--db', join(dir, 'sigint.db')], {
+        env: { ...process.env, OLLAMA_HOST: host },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.current = process_;
+      let stderr = '';
+      process_.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      const code = await new Promise<number | null>((resolve) => process_.on('close', resolve));
+      expect(stderr).toContain('askloop: stopping after the current step (Ctrl-C again to quit at once)');
+      expect(stderr).toMatch(/askloop: HALT ERR_CANCELLED after 1 turn \(session ([0-9a-f-]{36})\); continue with: askloop resume \1/);
+      expect(code).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

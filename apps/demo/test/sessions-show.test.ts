@@ -1,0 +1,106 @@
+/**
+ * `askloop sessions` and `askloop show` on a real sessions file written by
+ * `askloop run --script` (the controller, the sandbox and SQLite, no mocks).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+
+const envelope = (program: string) => `<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n<<<NSENV:V4:ACTIONS>>>\n${program}\n<<<NSENV:V4:END>>>\n`;
+const dir = mkdtempSync(join(tmpdir(), 'askloop-sessions-'));
+let sid = '';
+
+beforeAll(async () => {
+  writeFileSync(
+    join(dir, 'two-turns.json'),
+    JSON.stringify([
+      envelope('command\n  set words = tool.str.Split(userdata["subject"], " ")\n  whisper "plan", "next: shout"\n  emit "counted " + len(words)\nendcommand'),
+      envelope('command\n  emit "<<<LOOP:DONE>>> " + tool.str.ToUpper(userdata["subject"])\nendcommand'),
+    ]),
+  );
+  writeFileSync(join(dir, 'refused.json'), JSON.stringify([envelope('command\n  emit tool.fs.Read("/etc/passwd")\nendcommand')]));
+  const io = captureIo({ cwd: dir });
+  expect(await main(['run', 'count these words', '--script', 'two-turns.json', '--db', 'sessions.db', '--json'], io)).toBe(0);
+  sid = (JSON.parse(io.out) as { sid: string }).sid;
+  expect(await main(['run', 'read a secret', '--script', 'refused.json', '--db', 'sessions.db', '--json'], captureIo({ cwd: dir }))).toBe(3);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('askloop sessions', () => {
+  it('--json lists every session, newest first, with sid, task, status and turns', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'sessions.db', '--json'], io)).toBe(0);
+    const rows = JSON.parse(io.out) as { sid: string; task: string; status: string; turns: number; lastDecision: string | null }[];
+    expect(rows.map(({ task, status, turns, lastDecision }) => ({ task, status, turns, lastDecision }))).toEqual([
+      { task: 'read a secret', status: 'halted', turns: 1, lastDecision: 'HALT ERR_PERMISSIONS' },
+      { task: 'count these words', status: 'done', turns: 2, lastDecision: 'DONE' },
+    ]);
+    expect(rows[1]?.sid).toBe(sid);
+  });
+
+  it('prints a table, filters by status, and says when there are none', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'sessions.db'], io)).toBe(0);
+    expect(io.out).toMatch(/│ id\s+│ task\s+│ agent\s+│ status\s+│ turns │ age/);
+    expect(io.out).toContain(sid);
+    expect(io.out).toMatch(/halted \(ERR_PERMISSIONS\)/);
+    expect(io.out).not.toContain('\u001b');
+    const done = captureIo({ cwd: dir });
+    await main(['sessions', '--db', 'sessions.db', '--status', 'done', '--json'], done);
+    expect((JSON.parse(done.out) as unknown[]).length).toBe(1);
+    const none = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'missing.db'], none)).toBe(0);
+    expect(none.out).toContain('No sessions in');
+  });
+
+  it('refuses a bad --status with the choices', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'sessions.db', '--status', 'finished', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'CLI_OPTION_INVALID', message: expect.stringContaining('running or paused or done or halted') } });
+  });
+});
+
+describe('askloop show', () => {
+  it('prints the session turn by turn: envelope, reply, program, tool calls, emits, whispers, decision', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['show', sid.slice(0, 8), '--db', 'sessions.db'], io)).toBe(0);
+    const text = stripVTControlCharacters(io.out);
+    expect(text).toContain(`session ${sid}`);
+    expect(text).toContain('task     count these words');
+    for (const part of ['turn 1', 'envelope', '<<<NSENV:V4:USERDATA>>>', 'reply    scripted:script', '1 │ command', 'tool.str.split("count these words", " ") → ["count","these","words"]', 'emit     counted 3', 'whisper  plan: next: shout', 'decision CONTINUE', 'turn 2', 'decision DONE result: COUNT THESE WORDS']) {
+      expect(text).toContain(part);
+    }
+  });
+
+  it('shows the diagnostics of a refused program and the halt', async () => {
+    const list = captureIo({ cwd: dir });
+    await main(['sessions', '--db', 'sessions.db', '--status', 'halted', '--json'], list);
+    const halted = (JSON.parse(list.out) as { sid: string }[])[0]?.sid as string;
+    const io = captureIo({ cwd: dir });
+    expect(await main(['show', halted, '--db', 'sessions.db'], io)).toBe(0);
+    expect(io.out).toMatch(/check +✗ 2:8 SCRIPT_TOOL_/);
+    expect(io.out).toContain('decision HALT ERR_PERMISSIONS');
+  });
+
+  it('--json gives the session and its turn records', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['show', sid, '--db', 'sessions.db', '--json'], io)).toBe(0);
+    const shown = JSON.parse(io.out) as { ok: boolean; session: { sid: string; status: string }; turns: { turnIndex: number; emits: string[]; decision: { kind: string } }[] };
+    expect(shown.ok).toBe(true);
+    expect(shown.session).toMatchObject({ sid, status: 'done' });
+    expect(shown.turns.map((turn) => [turn.turnIndex, turn.emits, turn.decision.kind])).toEqual([
+      [1, ['counted 3'], 'CONTINUE'],
+      [2, ['<<<LOOP:DONE>>> COUNT THESE WORDS'], 'DONE'],
+    ]);
+  });
+
+  it('an unknown session is LOOP_SESSION_NOT_FOUND (exit 1)', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['show', 'no-such-session', '--db', 'sessions.db', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'LOOP_SESSION_NOT_FOUND' } });
+  });
+});

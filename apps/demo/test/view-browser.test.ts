@@ -1,0 +1,153 @@
+/**
+ * The viewer in a real browser: Debian's Chromium (headless, through
+ * playwright-core) loads a session stored by a real run and this test checks
+ * what a person sees — the list, the turns, the program, the tool calls, the
+ * decision — then watches a running session gain a turn, and shows that a
+ * page reached through another host name (DNS rebinding) gets nothing.
+ *
+ * Skipped only when /usr/bin/chromium is missing outside CI; in CI (`.ci/run`
+ * installs the `chromium` package) a missing browser fails the test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startViewer, type Viewer } from '../src/view/index.ts';
+import { CHROMIUM_PATH, hasChromium, launchChromium, type ChromiumSession } from './launch-chromium.ts';
+import { createViewerFixture, FAKE_KEY, HOSTILE_EMIT, type ViewerFixture } from './view-fixture.ts';
+
+const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
+const REBIND_HOST = 'rebind.askloop.test';
+
+it.runIf(!hasChromium() && inCi)('has Chromium in CI', () => {
+  throw new Error(`${CHROMIUM_PATH} is missing: .ci/run installs the Debian package 'chromium'; install it (apt-get install chromium) so the viewer's browser test runs`);
+});
+
+describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` — skipped: ${CHROMIUM_PATH} is not installed (apt-get install chromium)`}`, () => {
+  let dir = '';
+  let fixture: ViewerFixture;
+  let viewer: Viewer;
+  let browser: ChromiumSession;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'askloop-view-browser-'));
+    fixture = await createViewerFixture(join(dir, 'sessions.db'));
+    viewer = await startViewer({ store: fixture.store, pollMs: 100, env: { OPENAI_API_KEY: FAKE_KEY } });
+    // The rebinding attack, for real: the browser resolves another name to the viewer's address.
+    browser = await launchChromium({ extraArgs: [`--host-resolver-rules=MAP ${REBIND_HOST} 127.0.0.1`] });
+    page = await browser.context.newPage();
+    // A script error or a Content-Security-Policy violation shows up here.
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await viewer?.close();
+    await fixture?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the sessions, opens one, and shows its turns as a person sees them', async () => {
+    await page.goto(viewer.url);
+    const doneRow = page.locator(`tr[data-sid="${fixture.done}"]`);
+    await expect.poll(() => doneRow.innerText()).toContain('Count the words of the sentence and find the longest.');
+    expect(await doneRow.innerText()).toMatch(/done\s+3\s/);
+    expect(await page.locator(`tr[data-sid="${fixture.running}"]`).innerText()).toContain('running');
+
+    await doneRow.click();
+    await page.locator('li.turn[data-turn="3"]').waitFor();
+    expect(page.url()).toBe(`${viewer.url}#/sessions/${fixture.done}`);
+    const stats = await page.locator('.stats').innerText();
+    expect(stats).toMatch(/TURNS\s+3/i);
+    expect(stats).toMatch(/DECISION\s+DONE/i);
+
+    const turns = page.locator('li.turn');
+    expect(await turns.count()).toBe(3);
+    const first = await turns.nth(0).innerText();
+    // The program with its line numbers, the tool calls with arguments and results, emits and whispers.
+    expect(first).toMatch(/2\s+set words = tool\.str\.SplitWords\("the quick brown fox jumps over the lazy dog"\)/);
+    expect(first).toMatch(/tool\.str\.splitwords\s+"the quick brown fox jumps over the lazy dog"\s+\["the","quick","brown","fox","jumps","over","the","lazy","dog"\]/);
+    expect(first).toContain('The sentence has 9 words.');
+    expect(first).toContain('plan ← counted 9 words; next: the longest');
+    expect(first).toMatch(/CONTINUE/);
+    // The refused program: its diagnostic, the flagged line, and the repair decision.
+    const second = await turns.nth(1).innerText();
+    expect(second).toContain("3:8 SCRIPT_TOOL_UNKNOWN Unknown tool 'tool.str.Longest'");
+    expect(await turns.nth(1).locator('.program .ln.flag').innerText()).toMatch(/3\s+emit tool\.str\.Longest\(words\)/);
+    expect(second).toContain('next turn: repair');
+    const third = await turns.nth(2).innerText();
+    expect(third).toMatch(/DONE\s+result: 9 words; the longest is quick/);
+    expect(third).toMatch(/tool\.math\.add\s+9, 0\s+9/);
+    expect(third).toMatch(/digest\s+[0-9a-f]{64}/);
+
+    // The envelope is collapsed until asked for.
+    const envelope = turns.nth(2).locator('details', { hasText: 'Envelope' });
+    expect(await envelope.locator('pre').isVisible()).toBe(false);
+    await envelope.locator('summary').click();
+    expect(await envelope.locator('pre').innerText()).toContain('<<<NSENV:V4:USERDATA>>>');
+
+    // The charts: one bar group per turn.
+    expect(await page.locator('svg[aria-label="Tokens per turn"] text').allTextContents()).toEqual(expect.arrayContaining(['1', '2', '3']));
+    expect(await page.locator('svg[aria-label="Latency per turn"]').count()).toBe(1);
+  });
+
+  it('never shows a key, even with every section open', async () => {
+    for (const summary of await page.locator('details > summary').all()) {
+      if ((await summary.locator('..').getAttribute('open')) === null) await summary.click();
+    }
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('<<<NSENV:V4:START>>>');
+    expect(text).not.toContain(FAKE_KEY);
+    expect(await page.content()).not.toContain(FAKE_KEY);
+  });
+
+  it('follows a running session live', async () => {
+    await page.goto(`${viewer.url}#/sessions/${fixture.running}`);
+    await page.locator('li.turn[data-turn="1"]').waitFor();
+    await page.locator('.live').waitFor();
+    expect(await page.locator('.meta').innerText()).toMatch(/running\s+Live/);
+    expect(await page.locator('li.turn').count()).toBe(1);
+
+    // A turn written while the page is open (the viewer polls the store).
+    await fixture.loop.step(fixture.running);
+    const second = page.locator('li.turn[data-turn="2"]');
+    await second.waitFor();
+    await expect.poll(() => second.innerText()).toMatch(/DONE\s+result: live finished/);
+    await page.locator('.live').waitFor({ state: 'detached' });
+    expect(await page.locator('.meta .badge').innerText()).toBe('done');
+    expect(await page.locator('.stats').innerText()).toMatch(/TURNS\s+2/i);
+  });
+
+  it('shows model text as text: no markup, no script', async () => {
+    await page.goto(`${viewer.url}#/sessions/${fixture.hostile}`);
+    await page.locator('li.turn[data-turn="1"]').waitFor();
+    expect(await page.locator('details[open]').count()).toBe(0);
+    for (const summary of await page.locator('details > summary').all()) await summary.click();
+    const text = await page.locator('#app').innerText();
+    expect(text).toContain(HOSTILE_EMIT);
+    expect(text).toContain('<b>bold?</b><script>window.pwned=4</script>');
+    expect(text).toContain('<script>window.pwned=3</script>');
+    expect(await page.locator('#app img, #app b, #app script').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined();
+  });
+
+  it('gives a page reached through another host name nothing (DNS rebinding)', async () => {
+    const response = await page.goto(`http://${REBIND_HOST}:${viewer.port}/api/sessions`);
+    expect(response?.status()).toBe(403);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('VIEW_HOST_REFUSED');
+    expect(text).not.toContain(fixture.done);
+    const pageResponse = await page.goto(`http://${REBIND_HOST}:${viewer.port}/`);
+    expect(pageResponse?.status()).toBe(403);
+  });
+
+  it('ran without a script error or a Content-Security-Policy violation', () => {
+    // The rebinding test's 403s are the only expected console errors.
+    expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+  });
+});
