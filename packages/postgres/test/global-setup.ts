@@ -4,7 +4,7 @@
  * URL with `inject('postgresUrl')` and make their own database in it.
  */
 import type { TestProject } from 'vitest/node';
-import { startPostgresServer, type PostgresServer } from './support/postgres-server.ts';
+import { startPostgresServer, type PostgresServer } from '../src/testing/postgres-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

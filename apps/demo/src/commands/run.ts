@@ -1,16 +1,19 @@
 /**
- * `askloop run "<task>" [agent options] [--script FILE] [--db FILE] [--fs-root DIR] [--json]`:
- * one agent session through the controller, stored in the sessions file.
+ * `askloop run "<task>" [agent options] [--script FILE] [--db FILE|postgres://…] [--fs-root DIR] [--detach] [--json]`:
+ * one agent session through the controller, stored in the sessions file or
+ * on PostgreSQL; `--detach` only queues it for `askloop worker`.
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
-import { resolveDbPath } from '../loop/default-db-path.ts';
+import { detachSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
+import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
 
 /** `askloop run`. */
@@ -18,7 +21,7 @@ export const runCommand: Command = {
   usage: `Usage: askloop run "<task>" [--agent FILE] [--model PROVIDER:MODEL] [--script FILE]
                    [--db FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
                    [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
-                   [--fs-root DIR] [--json]
+                   [--fs-root DIR] [--detach] [--json]
 
 Runs an agent on the task until it finishes (DONE), the host stops it (HALT),
 or a program waits for a person's approval (PAUSED). The task becomes
@@ -33,6 +36,9 @@ ${AGENT_OPTIONS_USAGE}
                     array of strings, one whole reply per turn; when they run
                     out the loop halts with ERR_PROVIDER.
 ${SESSION_OPTIONS_USAGE}
+  --detach          with --db postgres://…: create the session, queue it for
+                    \`askloop worker\` and print its id at once (nothing runs
+                    here; a worker serving --script sessions needs --script).
 
 Output: the final result on standard output, one line per turn on standard
 error. With --json, exactly one object:
@@ -45,15 +51,19 @@ ${LOOP_EXIT_USAGE}
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, script: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, script: { type: 'string' }, detach: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length === 0) throw usageError('askloop run needs a task: askloop run "<task>" --model PROVIDER:MODEL');
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     const agent = await agentFromOptions(values, values.script !== undefined, io);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
-    const store = openSessionStore(resolveDbPath(values.db, io));
+    const location = await resolveStoreLocation({ db: values.db }, io);
+    if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
+    const postgres = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : undefined;
+    const store = location.kind === 'postgres' && postgres !== undefined ? postgres.store : openSessionStore(location.kind === 'sqlite' ? location.path : '');
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies } });
+    if (values.detach === true && postgres !== undefined) return detachSession(io, loop, postgres.pool, { agent, task }, { json: values.json === true });
     return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
   },
 };
