@@ -122,3 +122,13 @@ describe('askloop on PostgreSQL', () => {
     expect(refused.stdout + refused.stderr).not.toContain('hunter2');
   });
 });
+
+describe('readers of sessions files', () => {
+  it('sessions and show refuse a PostgreSQL store with a usage error instead of taking the URL for a file', async () => {
+    for (const args of [['sessions'], ['show', 'abcd']]) {
+      const result = await spawnCli([...args, '--db', 'postgres://askloop@127.0.0.1:1/none']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('askloop_sessions');
+    }
+  });
+});
