@@ -7,4 +7,6 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  // Keep `node:` prefixes: `node:sqlite` (the SQLite transcript store) only exists with the prefix.
+  removeNodeProtocol: false,
 });

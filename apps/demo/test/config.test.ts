@@ -5,13 +5,14 @@
  * end to end through createAskLoop — its provider answers, its tool runs.
  */
 import { builtinPlugin, createAskLoop, createMemoryTranscriptStore } from '@askloop/controller';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { captureIo } from './capture-io.ts';
 import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
-import { discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
+import { configForRun, discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/plugin-project/', import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), 'askloop-config-'));
@@ -41,6 +42,17 @@ describe('loadConfig', () => {
     const config = parseConfig(CONFIG_TEMPLATE, { file: '/project/askloop.config.yaml' });
     expect(config.agents['hello']).toMatchObject({ name: 'hello', model: 'openai:gpt-4.1-mini', quotas: { fuel: 200000, wallMs: 30000, toolCalls: 50 }, ceilings: { maxTurns: 8, tokens: 200000 }, settings: { temperature: 0 } });
     expect(config.plugins).toEqual([]);
+  });
+
+  it("accepts the README's example file", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const example = /## The config file[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const config = parseConfig(example, { file: '/project/askloop.config.yaml' });
+    expect(config.agents['researcher']).toMatchObject({ model: 'openai:gpt-4.1-mini', quotas: { fuel: 200000 }, ceilings: { maxTurns: 8 } });
+    expect(config.storePath).toBe('/project/.askloop/sessions.db');
+    // The error the README shows is the one the CLI prints.
+    const error = configError('models:\n  default: openai:x\nagents:\n  a:\n    quotas:\n      fuel: lots\n');
+    expect(readme).toContain(`askloop: ${error.file}:${error.line}:${error.column}: ${error.message} (${error.code})`);
   });
 
   it('applies the file-wide defaults under each agent and resolves the store path from the file', () => {
@@ -149,5 +161,18 @@ describe('plugins named in the config', () => {
     await expect(loadConfigPlugins(config)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_INVALID', line: 2, message: expect.stringContaining('no name') });
     const second = parseConfig('plugins:\n  - ./old-plugin.js\n', { file: join(dir, 'askloop.config.yaml') });
     await expect(loadConfigPlugins(second)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_INVALID', message: expect.stringContaining("'v1'") });
+  });
+});
+
+describe('configForRun', () => {
+  it('--agent NAME is an agent of the config or its plugins; an existing file stays a file; no config adds nothing', async () => {
+    const dir = project('run');
+    const fromConfig = await configForRun({ agent: 'greeter' }, captureIo({ cwd: dir }));
+    expect(fromConfig.agent).toMatchObject({ name: 'greeter', model: 'acme:greeter' });
+    expect(fromConfig.plugins.map((plugin) => plugin.name)).toEqual(['askloop-config', 'acme']);
+    writeFileSync(join(dir, 'greeter'), '{}');
+    expect((await configForRun({ agent: 'greeter' }, captureIo({ cwd: dir }))).agent).toBeUndefined();
+    await expect(configForRun({ agent: 'nobody' }, captureIo({ cwd: dir }))).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('(agents: greeter)') });
+    expect(await configForRun({ agent: 'greeter' }, captureIo({ cwd: temp }))).toEqual({ plugins: [] });
   });
 });

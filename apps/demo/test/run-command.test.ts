@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { createSqliteTranscriptStore } from '@askloop/controller';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
@@ -194,13 +195,17 @@ describe('askloop run (the real CLI)', () => {
     expect(JSON.parse(unknown.out).error).toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND', message: expect.stringContaining('nowhere') });
   });
 
-  it('names an unknown session (exit 1) and needs exactly one SID (exit 2)', async () => {
+  it('names an unknown session (exit 1), a missing sessions file (exit 2), and needs exactly one SID (exit 2)', async () => {
+    await createSqliteTranscriptStore(join(dir, 'empty.db')).close();
     const io = captureIo({ cwd: dir });
     expect(await main(['resume', 'no-such-session', '--db', 'empty.db', '--json'], io)).toBe(1);
     expect(JSON.parse(io.out).error).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND' });
     const usage = captureIo({ cwd: dir });
     expect(await main(['replay', '--db', 'empty.db'], usage)).toBe(2);
     expect(usage.err).toContain('askloop replay takes one session id (SID), got 0');
+    const missing = captureIo({ cwd: dir });
+    expect(await main(['approve', 'some-sid', '--db', 'missing.db', '--json'], missing)).toBe(2);
+    expect(JSON.parse(missing.out).error).toEqual({ code: 'CLI_FILE_UNREADABLE', file: 'missing.db', message: 'no sessions file here; run a session with askloop run first' });
   });
 
   it('Ctrl-C halts ERR_CANCELLED (exit 3, resumable) and resume SID finishes the session', async () => {

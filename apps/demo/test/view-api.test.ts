@@ -120,6 +120,16 @@ describe('the API', () => {
     for (const text of responses) expect(text).not.toContain('0123456789abcdef-NOT-A-REAL-KEY');
   });
 
+  it('stops polling for a page that went away', async () => {
+    const controller = new AbortController();
+    const response = await fetch(new URL(`/api/sessions/${fixture.running}/live`, viewer.url), { signal: controller.signal });
+    const events = readEvents(response.body as ReadableStream<Uint8Array>);
+    await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
+    expect(viewer.liveFeeds()).toBe(1);
+    controller.abort();
+    await expect.poll(() => viewer.liveFeeds()).toBe(0);
+  });
+
   // Last: it steps the running session to its end.
   it('streams a running session live: what is stored, then each new turn, then the end', async () => {
     const controller = new AbortController();

@@ -29,8 +29,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('askloop view', () => {
-  it('serves the default database on a printed loopback URL until SIGINT', async () => {
-    const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', '--no-node-snapshot', CLI_SOURCE, 'view', sid, '--no-open'], {
+  it('serves the default database on a printed loopback URL until SIGINT, opening the session a prefix names', async () => {
+    const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', '--no-node-snapshot', CLI_SOURCE, 'view', sid.slice(0, 8), '--no-open'], {
       env: { ...process.env, XDG_DATA_HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -65,8 +65,9 @@ describe('askloop view', () => {
     expect(await main(['view', '--db', 'notes.txt', '--no-open'], wrong)).toBe(1);
     expect(wrong.err).toContain('file is not a database (LOOP_STORE_ERROR)');
     const unknown = captureIo({ cwd: dir });
-    expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(2);
+    expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(1);
     expect(unknown.err).toContain("no session 'no-such-session'");
+    expect(unknown.err).toContain('LOOP_SESSION_NOT_FOUND');
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const taken = captureIo({ cwd: dir });

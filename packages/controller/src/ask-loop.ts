@@ -32,8 +32,14 @@ export interface AskLoopOptions {
   readonly toolStores?: ToolStores;
   /** A SQLite file of their own for the tools' stores (opened on first use, closed by `close()`); not with `toolStores`. */
   readonly toolStorePath?: string;
-  /** What to do when a turn of a session is already in flight: wait for it (default) or reject with LOOP_SESSION_BUSY. */
+  /** What to do when a turn of a session is already in flight (here or on another host): wait for it (default) or reject with LOOP_SESSION_BUSY. */
   readonly busy?: 'wait' | 'reject';
+  /**
+   * How long this host's lease on a session lives without renewal, in ms
+   * (default 15 000; renewed every third of it while a turn runs). After a
+   * host dies, another waits at most this long to resume its sessions.
+   */
+  readonly sessionLeaseMs?: number;
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

@@ -24,6 +24,7 @@ import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
 import { newSession } from './session/new-session.ts';
 import { createSessionGate } from './session/session-gate.ts';
+import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
@@ -36,6 +37,9 @@ export interface AskLoopWithMetrics extends AskLoop {
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
+  if (options.sessionLeaseMs !== undefined && !(Number.isInteger(options.sessionLeaseMs) && options.sessionLeaseMs > 0)) {
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionLeaseMs must be a whole number of milliseconds > 0, got ${String(options.sessionLeaseMs)}` });
+  }
   if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop takes toolStores or toolStorePath, not both' });
   const store = guardStore(options.store);
   const plugins = resolvePlugins(options.plugins);
@@ -54,7 +58,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     ownedToolStore = opened;
     return (toolStore = opened);
   };
-  const gate = createSessionGate(options.busy ?? 'wait');
+  const busy = options.busy ?? 'wait';
+  // In-process single flight, plus the store's lease when several hosts share the store.
+  const gate = leaseSessions(createSessionGate(busy), options.store, { holder: randomUUID(), leaseMs: options.sessionLeaseMs ?? 15_000, busy });
   const metrics = createLoopMetrics();
   const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources);
   const models = new Map<string, LanguageModel>();

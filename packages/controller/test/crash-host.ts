@@ -10,12 +10,13 @@
  */
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
-import { CRASH_AGENT, crashTurnReply } from './crash-session.ts';
+import { CRASH_AGENT, CRASH_LEASE_MS, crashTurnReply } from './crash-session.ts';
 import { testPlugin } from './test-plugin.ts';
 
 const [file, sid] = process.argv.slice(2);
 if (file === undefined || sid === undefined) throw new Error('usage: crash-host.ts <database file> <sid>');
-const loop = createAskLoop({ plugins: [testPlugin({ m: [crashTurnReply] })], store: createSqliteTranscriptStore(file) });
+// A short lease, so the resuming host does not wait the default 15 s for this one to lapse.
+const loop = createAskLoop({ plugins: [testPlugin({ m: [crashTurnReply] })], store: createSqliteTranscriptStore(file), sessionLeaseMs: CRASH_LEASE_MS });
 const result = await loop.run({ agent: CRASH_AGENT, task: 'crash me', sid });
 // Reaching this line means the turn was never stuck: the parent test fails on it.
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -2,7 +2,7 @@
  * Crash resume with a real process: a child host runs a session on a SQLite
  * file and is killed with SIGKILL in the middle of turn 1 (its write done,
  * its program still running); this process then resumes the session from
- * the same file. The turn is finished from its recorded reply (the child's
+ * the same file, once the dead host's session lease has lapsed. The turn is finished from its recorded reply (the child's
  * model is gone), the write is replayed from its idempotence record instead
  * of acting again, and the session ends DONE.
  */
@@ -78,6 +78,10 @@ describe('crash resume across processes', () => {
       () => output,
     );
     expect(midTurn.write).toMatchObject({ tool: 'tool.memory.cas', result: [true, 1] });
+    // While the child lives it holds the session's lease: another host in reject mode is turned away.
+    const impatient = createAskLoop({ plugins: [testPlugin({ m: [finishReply] })], store: createSqliteTranscriptStore(file), pool, busy: 'reject' });
+    await expect(impatient.step(sid)).rejects.toMatchObject({ code: 'LOOP_SESSION_BUSY' });
+    await impatient.close();
 
     const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' }).split('\n').map(Number).filter((pid) => pid > 0);
     expect(workers.length).toBeGreaterThan(0);
@@ -91,7 +95,7 @@ describe('crash resume across processes', () => {
     // What the killed host was waiting for: the re-run turn gets past its loop.
     expect(await tools.memory.cas(STOP_KEY, 0, 'go')).toEqual({ ok: true, version: 1 });
 
-    // A new host on the same file; its model knows only the NEXT reply, so turn 1 must come from the record.
+    // A new host on the same file (it waits for the dead host's lease to lapse); its model knows only the NEXT reply, so turn 1 must come from the record.
     const loop = createAskLoop({ plugins: [testPlugin({ m: [finishReply] })], store, pool });
     const resumed = await loop.resume(sid);
     expect(resumed).toMatchObject({ status: 'DONE', result: 'finished', turns: 2, decisions: [{ turn: 1, decision: 'CONTINUE' }, { turn: 2, decision: 'DONE' }] });

@@ -7,6 +7,9 @@
 import type { AgentDefinition } from '../src/agent/agent-definition.ts';
 import { envelope } from './test-plugin.ts';
 
+/** The killed host's session lease: renewed every second while it lives, lapsed 3 s after it dies. */
+export const CRASH_LEASE_MS = 3000;
+
 /** The key the program writes exactly once. */
 export const CURSOR_KEY = '/crash/cursor';
 /** Set by the test before resuming, so the re-run turn stops spinning. */

@@ -85,6 +85,51 @@ describe('sessions', () => {
     if (otherStore !== store) await otherLoop.close();
   });
 
+  it('two hosts on one SQLite file never run turns of one session at once (the store\'s lease)', async () => {
+    const file = join(dir, 'two-hosts.db');
+    const log: string[] = [];
+    const hostLoop = (host: string, reply: string, busy: 'wait' | 'reject' = 'wait') =>
+      createAskLoop({
+        plugins: [testPlugin({ m: [slow(reply)] })],
+        store: createSqliteTranscriptStore(file),
+        pool,
+        busy,
+        onEvent: (event) => {
+          if (event.type === 'turn-start' || event.type === 'decision') log.push(`${host}:${event.type}:${event.turnIndex}`);
+        },
+      });
+    const hostA = hostLoop('a', program('emit "from a"'));
+    const hostB = hostLoop('b', program('emit "from b"'));
+    const sid = await hostA.create({ agent, task: 'shared' });
+    // Both hosts step the session at the same moment: one runs turn 1, the other waits for the lease and runs turn 2.
+    const [first, second] = await Promise.all([hostA.step(sid), hostB.step(sid)]);
+    expect([first.status, second.status]).toEqual(['RUNNING', 'RUNNING']);
+    expect(log.map((entry) => entry.slice(2))).toEqual(['turn-start:1', 'decision:1', 'turn-start:2', 'decision:2']);
+    expect(new Set(log.map((entry) => entry[0]))).toEqual(new Set(['a', 'b']));
+    const reader = createSqliteTranscriptStore(file, { readOnly: true });
+    const turns = await reader.listTurns(sid);
+    await reader.close();
+    expect(turns.map((turn) => [turn.turnIndex, turn.phase])).toEqual([[1, 'decided'], [2, 'decided']]);
+    expect(turns.map((turn) => turn.output).sort()).toEqual(['from a\n', 'from b\n']);
+
+    // A host in reject mode is refused while another host's turn of the session runs.
+    const hostC = hostLoop('c', program('emit "from c"'), 'reject');
+    const hostD = hostLoop('d', program('emit "from d"'));
+    const started = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (log.includes('d:turn-start:3')) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 1);
+    });
+    const running = hostD.step(sid);
+    await started;
+    await expect(hostC.step(sid)).rejects.toMatchObject({ code: 'LOOP_SESSION_BUSY', message: expect.stringContaining('another host') });
+    expect(await running).toMatchObject({ status: 'RUNNING', turns: 3 });
+    for (const loop of [hostA, hostB, hostC, hostD]) await loop.close();
+  });
+
   it('steps exactly one turn at a time', async () => {
     const store = createMemoryTranscriptStore();
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store, pool });

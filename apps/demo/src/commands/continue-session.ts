@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
-import { resolveDbPath } from '../loop/default-db-path.ts';
+import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
@@ -54,7 +54,7 @@ ${LOOP_EXIT_USAGE}
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const sid = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-      const store = openSessionStore(resolveDbPath(values.db, io));
+      const store = openSessionStore(existingDbPath(values.db, io));
       let scripts: Record<string, string[]>;
       try {
         scripts = await continueScripts(store, sid, values.script, io);

@@ -1,8 +1,8 @@
 /**
  * Opens the sessions file for `askloop sessions` and `askloop show`, which
- * only read: a file that does not exist is not created (there are simply no
- * sessions yet), and one that is not a sessions database is reported with
- * the controller's code.
+ * only read (a read-only connection): a file that does not exist is not
+ * created (there are simply no sessions yet), and one that is not a sessions
+ * database is reported with the controller's code.
  */
 import { createSqliteTranscriptStore, isLoopError, type TranscriptStore } from '@askloop/controller';
 import { existsSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { CliError } from '../cli-error.ts';
 export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
   if (!existsSync(dbPath)) return undefined;
   try {
-    return createSqliteTranscriptStore(dbPath);
+    // Read-only: listing never creates, migrates or locks the file for writing while a run uses it.
+    return createSqliteTranscriptStore(dbPath, { readOnly: true });
   } catch (error) {
     if (isLoopError(error)) throw CliError.fromLoopError(error, dbPath);
     throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
-import { resolveDbPath } from '../loop/default-db-path.ts';
+import { existingDbPath } from '../loop/default-db-path.ts';
 import { asCliLoopError, openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { directoryOption } from '../options/parse-options.ts';
@@ -32,7 +32,8 @@ With --json prints {"sid":"…","matched":true|false,"turns":N,
   "divergence":null|{"turnIndex":N,"field":"…","recorded":…,"replayed":…}}.
 
 Exit codes: 0 the replay matched; 1 it diverged (the first divergence is
-printed), or the session or sessions file could not be read; 2 a usage error.
+printed), or the session is not in the sessions file or the file is broken;
+2 a usage error or no sessions file.
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
@@ -40,7 +41,7 @@ printed), or the session or sessions file could not be read; 2 a usage error.
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const sid = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const store = openSessionStore(resolveDbPath(values.db, io));
+    const store = openSessionStore(existingDbPath(values.db, io));
     const { loop } = openSessionLoop({ store, fsRoot });
     let report;
     try {

@@ -11,6 +11,7 @@ import type { Command } from '../io.ts';
 import { sessionsDbPath } from '../config/sessions-db-path.ts';
 import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
+import { resolveSessionId } from '../view/resolve-session-id.ts';
 
 /** Resolves when the process is asked to stop (Ctrl-C, or SIGTERM from a supervisor). */
 const stopSignal = (): Promise<void> =>
@@ -26,8 +27,8 @@ export const viewCommand: Command = {
 Serves a local web page showing the stored sessions as a timeline: each
 turn's envelope, reply, program (with line numbers), diagnostics, tool calls
 with arguments and results, emits, whispers, decision, digest and usage, and
-token and latency charts. A running session updates live. With SID, the URL
-opens that session.
+token and latency charts. A running session updates live. With SID (or the
+start of one id, at least 4 characters), the URL opens that session.
 
 Listens on 127.0.0.1 only and answers only requests addressed to 127.0.0.1 or
 localhost; read-only. Prints the URL, then serves until Ctrl-C.
@@ -49,7 +50,7 @@ Options:
       strict: true,
     });
     if (positionals.length > 1) throw usageError(`unexpected argument '${positionals[1]}'`);
-    const sid = positionals[0];
+    const given = positionals[0];
     const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port (0 picks a free one)' }) ?? 0;
     const db = await sessionsDbPath({ db: values.db, config: values.config }, io);
     // Opening a missing file would create an empty database: say where the sessions were expected instead.
@@ -67,7 +68,7 @@ Options:
       throw new CliError('CLI_FILE_UNREADABLE', `cannot open ${db} as a sessions database: ${error instanceof Error ? error.message : String(error)}`);
     }
     try {
-      if (sid !== undefined && (await store.getSession(sid)) === undefined) throw usageError(`no session '${sid}' in ${db}`);
+      const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
       const viewer = await startViewer({ store, port, env: io.env }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);

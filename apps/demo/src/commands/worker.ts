@@ -81,6 +81,8 @@ cannot be opened; 2 a usage error.
         plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), scripted],
         store: stores.transcript,
         toolStores: stores.toolStores,
+        // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
+        sessionLeaseMs: leaseMs,
       });
     } catch (error) {
       await store.close();

@@ -4,7 +4,7 @@
  * else `~/.local/share/askloop/sessions.db`), so `askloop resume SID` in
  * another shell finds the session the run left.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CliError } from '../cli-error.ts';
@@ -30,5 +30,16 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
   } catch (error) {
     throw new CliError('CLI_OPTION_INVALID', `--db ${option ?? path}: cannot create its folder: ${(error as Error).message}`);
   }
+  return path;
+}
+
+/**
+ * The sessions file of a command that continues a stored session (`resume`,
+ * `approve`, `deny`, `replay`): it must exist — a missing one is
+ * `CLI_FILE_UNREADABLE` (exit 2), not a new empty file.
+ */
+export function existingDbPath(option: string | undefined, io: CommandIo): string {
+  const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
+  if (!existsSync(path)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions file here${option === undefined ? ' (the default; pass --db FILE for another)' : ''}; run a session with askloop run first`, { file: option ?? path });
   return path;
 }

@@ -1,6 +1,8 @@
 /** The session viewer behind `askloop view`: a loopback web page over a TranscriptStore. */
 export { startViewer, type Viewer, type ViewerErrorCode, type ViewerOptions } from './start-viewer.ts';
 export { isAllowedHost } from './host-allowed.ts';
+export { openBrowser } from './open-browser.ts';
+export { resolveSessionId } from './resolve-session-id.ts';
 export { createSecretRedactor, REDACTED } from './redact-secrets.ts';
 export { sessionSummary, type SessionSummary } from './session-summary.ts';
 export { viewerPage, type ViewerPage } from './viewer-page.ts';

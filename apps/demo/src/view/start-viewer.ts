@@ -42,6 +42,8 @@ export interface Viewer {
   /** `http://127.0.0.1:PORT/`. */
   readonly url: string;
   readonly port: number;
+  /** How many live feeds are open (each polls the store until its page goes away or the session ends). */
+  liveFeeds(): number;
   /** Ends every live feed and stops the server. */
   close(): Promise<void>;
 }
@@ -74,7 +76,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   };
   const fail = (response: ServerResponse, status: number, code: ViewerErrorCode, message: string, head = false) => sendJson(response, status, { error: { code, message } }, head);
 
-  const live = (request: IncomingMessage, response: ServerResponse, sid: string) => {
+  const live = (response: ServerResponse, sid: string) => {
     const controller = new AbortController();
     feeds.add(controller);
     response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
@@ -90,7 +92,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       feeds.delete(controller);
     };
     controller.signal.addEventListener('abort', () => response.end(), { once: true });
-    request.on('close', stop);
+    // The response's close (the browser went away, or the feed ended), not the request's: a GET's request closes once read.
+    response.on('close', stop);
     watchSession(store, sid, pollMs, controller.signal, {
       onSession: (session) => send('session', session),
       onTurn: (turn) => send('turn', turn),
@@ -147,7 +150,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       return;
     }
     if (match[2] !== undefined && !head) {
-      live(request, response, sid);
+      live(response, sid);
       return;
     }
     sendJson(response, 200, { session, turns: await store.listTurns(sid) }, head);
@@ -171,6 +174,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
+    liveFeeds: () => feeds.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const feed of feeds) feed.abort();

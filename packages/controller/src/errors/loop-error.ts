@@ -14,7 +14,7 @@ export const LOOP_ERROR_CODES = {
   LOOP_PLUGIN_ERROR: 'A plugin hook or factory threw; `plugin` and `hook` name it and `cause` is what it threw. Fix or remove the plugin.',
   LOOP_PLUGIN_INVALID: 'A plugin has no name, an unknown specificationVersion, or contributes a name another plugin already uses.',
   LOOP_PROVIDER_NOT_FOUND: "The agent's model id names no registered provider or model. Use `provider:model` with a listed provider.",
-  LOOP_SESSION_BUSY: 'A turn of this session is already in flight and the gate is in reject mode. Retry later, or use wait mode.',
+  LOOP_SESSION_BUSY: 'A turn of this session is already in flight (here, or on another host holding the store lease) and the gate is in reject mode. Retry later, or use wait mode.',
   LOOP_SESSION_NOT_FOUND: 'No session with that id is in the store. List sessions to find the id.',
   LOOP_STORE_ERROR: 'The transcript store failed (I/O, schema, a lost lease). The cause is attached; nothing was committed for the turn.',
 } as const;

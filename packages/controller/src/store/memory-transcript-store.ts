@@ -13,6 +13,7 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export function createMemoryTranscriptStore(): TranscriptStore {
   const sessions = new Map<string, SessionRecord>();
   const turns = new Map<string, Map<number, TurnRecord>>();
+  const leases = new Map<string, { holder: string; expiresAt: number }>();
   return {
     async createSession(session) {
       if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
@@ -42,6 +43,17 @@ export function createMemoryTranscriptStore(): TranscriptStore {
     },
     async listTurns(sid) {
       return copy([...(turns.get(sid)?.values() ?? [])].sort((a, b) => a.turnIndex - b.turnIndex));
+    },
+    // Leases matter here only to controllers sharing this one store object; they lapse like SQLite's.
+    async acquireLease(sid, holder, ttlMs) {
+      const now = Date.now();
+      const lease = leases.get(sid);
+      if (lease !== undefined && lease.holder !== holder && lease.expiresAt > now) return false;
+      leases.set(sid, { holder, expiresAt: now + ttlMs });
+      return true;
+    },
+    async releaseLease(sid, holder) {
+      if (leases.get(sid)?.holder === holder) leases.delete(sid);
     },
     async close() {},
   };

@@ -50,6 +50,18 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'session leases',
+    // Who runs a turn of a session now, until when (ms since the epoch): several hosts on one file take turns.
+    sql: `
+      CREATE TABLE controller_leases (
+        sid TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The transcript schema version this package writes. */

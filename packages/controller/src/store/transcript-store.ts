@@ -55,5 +55,15 @@ export interface TranscriptStore {
    * `toolStorePath` is given, and closes what it returns before the store.
    */
   openToolStores?(options?: { readonly clock?: Clock }): ToolStores & { close(): void };
+  /**
+   * Optional, for a store several hosts share: takes or renews `holder`'s
+   * lease on the session for `ttlMs` unless another holder's lease is still
+   * live; resolves true when `holder` holds it now. `createAskLoop` holds it
+   * around every turn, so two hosts never run turns of one session at once,
+   * and a dead host's lease lapses after `ttlMs`.
+   */
+  acquireLease?(sid: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives up `holder`'s lease on the session (nothing when it holds none). */
+  releaseLease?(sid: string, holder: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -125,6 +125,23 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await store.listTurns('nobody'), []);
     assert.equal(await store.getSession('nobody'), undefined);
   }),
+  define('leases: one holder per session until released or lapsed; a holder renews its own', async (store) => {
+    const { acquireLease, releaseLease } = store;
+    assert.ok(acquireLease !== undefined && releaseLease !== undefined, 'a store several hosts share offers acquireLease/releaseLease');
+    const acquire = (sid: string, holder: string, ttlMs = 60_000) => acquireLease.call(store, sid, holder, ttlMs);
+    const release = (sid: string, holder: string) => releaseLease.call(store, sid, holder);
+    assert.equal(await acquire('s', 'host-a'), true);
+    assert.equal(await acquire('s', 'host-b'), false);
+    assert.equal(await acquire('s', 'host-a'), true, 'renewal by the holder');
+    assert.equal(await acquire('other', 'host-b'), true, 'sessions are independent');
+    await release('s', 'host-b');
+    assert.equal(await acquire('s', 'host-b'), false, 'only the holder releases');
+    await release('s', 'host-a');
+    assert.equal(await acquire('s', 'host-b', 0), true);
+    // A lease of 0 ms has lapsed at once, as a dead host's lease does after its time.
+    assert.equal(await acquire('s', 'host-a'), true);
+    assert.equal(await acquire('s', 'host-b'), false);
+  }),
   define('records read back are copies: changing them changes nothing stored', async (store) => {
     await store.createSession(sampleSession('copy'));
     await store.saveTurn(sampleTurn('copy', 1));

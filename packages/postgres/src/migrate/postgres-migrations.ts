@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { migrateOwner, type PostgresMigration } from './migrate-owner.ts';
 
-/** The controller's tables: sessions, turns (one plain-JSON record each) and the decision log. */
+/** The controller's tables: sessions, turns (one plain-JSON record each), the decision log, and session leases. */
 export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -43,6 +43,17 @@ export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
         entry text NOT NULL,
         decided_at timestamptz NOT NULL DEFAULT clock_timestamp(),
         PRIMARY KEY (sid, turn_index)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'session leases (single flight across hosts)',
+    sql: `
+      CREATE TABLE askloop_session_leases (
+        sid text PRIMARY KEY,
+        holder text NOT NULL,
+        expires_at timestamptz NOT NULL
       );
     `,
   },

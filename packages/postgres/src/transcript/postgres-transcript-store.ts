@@ -130,6 +130,23 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index', [sid]).catch(fail('listTurns', sid));
       return result.rows.map((row) => parse<TurnRecord>(row.record));
     },
+    async acquireLease(sid, holder, ttlMs) {
+      // One statement, so atomic: insert, or take over a lease that is ours or has lapsed (by the server's clock).
+      const result = await route
+        .shared()
+        .query(
+          `INSERT INTO askloop_session_leases (sid, holder, expires_at) VALUES ($1, $2, clock_timestamp() + make_interval(secs => $3::double precision / 1000))
+           ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+           WHERE askloop_session_leases.holder = excluded.holder OR askloop_session_leases.expires_at <= clock_timestamp()
+           RETURNING 1`,
+          [sid, holder, ttlMs],
+        )
+        .catch(fail('acquireLease', sid));
+      return result.rows.length === 1;
+    },
+    async releaseLease(sid, holder) {
+      await route.shared().query('DELETE FROM askloop_session_leases WHERE sid = $1 AND holder = $2', [sid, holder]).catch(fail('releaseLease', sid));
+    },
     async close() {},
   };
 }

@@ -34,6 +34,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let schemas = 0;
   const makePool = (options: pg.PoolConfig = {}): pg.Pool => {
     const pool = new pg.Pool({ connectionString: url.toString(), max: 5, ...options });
+    // Dropping the database ends its connections; an idle client reports that as an error event, expected here.
+    pool.on('error', () => undefined);
     pools.push(pool);
     return pool;
   };

@@ -18,9 +18,12 @@ import { countingPlugin } from './counting-plugin.ts';
 const [url, searchPath, turns, leaseMs] = process.argv.slice(2);
 if (url === undefined || searchPath === undefined || turns === undefined || leaseMs === undefined) throw new Error('usage: worker-host.ts <url> <search_path> <turns> <leaseMs>');
 const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${searchPath}` });
+// An idle client's connection error must not crash the host; the next query reports it.
+pool.on('error', () => undefined);
 const sandbox = createSandboxPool({ workers: 1 });
 const stores = createLeaseBoundStores(pool);
-const loop = createAskLoop({ plugins: [countingPlugin(Number(turns))], store: stores.transcript, toolStores: stores.toolStores, pool: sandbox });
+// The controller's own session lease lapses with the queue's lease, so a killed host's session moves on as soon.
+const loop = createAskLoop({ plugins: [countingPlugin(Number(turns))], store: stores.transcript, toolStores: stores.toolStores, pool: sandbox, sessionLeaseMs: Number(leaseMs) });
 const stop = new AbortController();
 process.once('SIGTERM', () => stop.abort());
 process.stdout.write('ready\n');

@@ -1,0 +1,67 @@
+/**
+ * Single flight across hosts: wraps the in-process gate so each step also
+ * holds the store's lease on the session (`TranscriptStore.acquireLease`),
+ * renewed while the step runs and given up after it. Another host sharing
+ * the store waits for it (or gets `LOOP_SESSION_BUSY` in reject mode); the
+ * lease of a host that died lapses after `leaseMs`. A store without leases
+ * leaves the gate as it is.
+ */
+import { isLoopError, LoopError } from '../errors/loop-error.ts';
+import type { TranscriptStore } from '../store/transcript-store.ts';
+import type { SessionGate } from './session-gate.ts';
+
+/** Options of {@link leaseSessions}. */
+export interface SessionLeaseOptions {
+  /** This host's id in the lease table. */
+  readonly holder: string;
+  /** How long a lease lives without renewal (renewed every third of it). */
+  readonly leaseMs: number;
+  readonly busy: 'wait' | 'reject';
+  /** How often a waiting host tries again. Default 50 ms. */
+  readonly pollMs?: number;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function storeFailure(action: string, sid: string, error: unknown): LoopError {
+  if (isLoopError(error)) return error;
+  return new LoopError({ code: 'LOOP_STORE_ERROR', message: `the transcript store failed in ${action}: ${error instanceof Error ? error.message : String(error)}`, sid, cause: error });
+}
+
+/** The gate, with the store's session lease held around every step. */
+export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'acquireLease' | 'releaseLease'>, options: SessionLeaseOptions): SessionGate {
+  if (store.acquireLease === undefined || store.releaseLease === undefined) return gate;
+  const acquire = (sid: string): Promise<boolean> => (store.acquireLease as NonNullable<TranscriptStore['acquireLease']>).call(store, sid, options.holder, options.leaseMs);
+  const release = (sid: string): Promise<void> => (store.releaseLease as NonNullable<TranscriptStore['releaseLease']>).call(store, sid, options.holder);
+
+  async function hold(sid: string): Promise<void> {
+    for (;;) {
+      let held: boolean;
+      try {
+        held = await acquire(sid);
+      } catch (error) {
+        throw storeFailure('acquireLease', sid, error);
+      }
+      if (held) return;
+      if (options.busy === 'reject') throw new LoopError({ code: 'LOOP_SESSION_BUSY', message: `another host is running a turn of session ${sid}`, sid });
+      await pause(options.pollMs ?? 50);
+    }
+  }
+
+  return {
+    busy: (sid) => gate.busy(sid),
+    run: (sid, work) =>
+      gate.run(sid, async () => {
+        await hold(sid);
+        // A failed renewal is not fatal here: the turn's own saves report a broken store.
+        const renew = setInterval(() => void acquire(sid).catch(() => undefined), Math.max(1, Math.floor(options.leaseMs / 3)));
+        renew.unref();
+        try {
+          return await work();
+        } finally {
+          clearInterval(renew);
+          await release(sid).catch(() => undefined);
+        }
+      }),
+  };
+}
