@@ -60,10 +60,9 @@ ${LOOP_EXIT_USAGE}
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const location = await resolveStoreLocation({ db: values.db }, io);
     if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
-    const postgres = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : undefined;
-    const store = location.kind === 'postgres' && postgres !== undefined ? postgres.store : openSessionStore(location.kind === 'sqlite' ? location.path : '');
+    const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies } });
-    if (values.detach === true && postgres !== undefined) return detachSession(io, loop, postgres.pool, { agent, task }, { json: values.json === true });
+    if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
     return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
   },
 };
