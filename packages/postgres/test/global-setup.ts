@@ -14,6 +14,7 @@ declare module 'vitest' {
 
 let server: PostgresServer | undefined;
 
+/** Starts the server and hands its admin URL to the test files. */
 export async function setup(project: TestProject): Promise<void> {
   server = await startPostgresServer();
   // If the runner dies without calling teardown, still leave no server behind.
@@ -21,6 +22,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('postgresUrl', server.url);
 }
 
+/** Stops the server and deletes its directory. */
 export function teardown(): void {
   server?.stop();
   server = undefined;
