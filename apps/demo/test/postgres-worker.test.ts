@@ -97,6 +97,17 @@ describe('askloop on PostgreSQL', () => {
     for (const host of hosts) expect(host.output().stderr).toMatch(/taking turns[\s\S]*turns committed, 0 leases lost, 0 failed steps\n$/);
   });
 
+  it('replay and resume take --db postgres://… too', async () => {
+    const run = await spawnCli(['run', 'again', '--script', await scriptFile(), '--db', server.url, '--json']);
+    const { sid } = JSON.parse(run.stdout) as { sid: string };
+    const replay = await spawnCli(['replay', sid, '--db', server.url]);
+    expect(replay.stdout).toBe(`replay of ${sid}: matched (2 turns)\n`);
+    expect(replay.code).toBe(0);
+    const resume = await spawnCli(['resume', sid, '--db', server.url, '--json']);
+    expect(resume.code).toBe(0);
+    expect(JSON.parse(resume.stdout)).toMatchObject({ status: 'DONE', result: 'AGAIN', turns: 2 });
+  });
+
   it('reads store: postgres://… from askloop.config.yaml', async () => {
     const project = join(dir, 'project');
     await rm(project, { recursive: true, force: true });
