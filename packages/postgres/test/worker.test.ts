@@ -120,6 +120,28 @@ describe('lease-bound stores', () => {
 });
 
 describe('runWorker', () => {
+  it('outlives a database it cannot reach: reports it and asks again until stopped', async () => {
+    const { pools } = await freshSchema();
+    const { loop, stores } = workerLoop(pools(), 1);
+    const unreachable = database.pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 2000 });
+    const stop = new AbortController();
+    const errors: unknown[] = [];
+    const stats = await runWorker({
+      loop,
+      stores,
+      queue: createSessionQueue(unreachable),
+      signal: stop.signal,
+      onError: (error) => {
+        errors.push(error);
+        if (errors.length === 2) stop.abort();
+      },
+    });
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatchObject({ code: 'PG_QUERY_FAILED' });
+    expect(stats).toEqual({ committed: 0, leaseLost: 0, failed: 0 });
+    await loop.close();
+  });
+
   it('three hosts share the queue: every session DONE, each turn committed once, no effect twice, no overlap', async () => {
     const { pools } = await freshSchema();
     const turns = 3;

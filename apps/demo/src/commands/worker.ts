@@ -100,6 +100,7 @@ cannot be opened; 2 a usage error.
         stores,
         queue: createSessionQueue(pool, { leaseMs }),
         signal: stop.signal,
+        onError: (error) => io.stderr(`askloop worker: cannot reach the queue (${error instanceof Error ? error.message : String(error)}); trying again\n`),
         onStep: (event) => {
           if (values.json === true) {
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);

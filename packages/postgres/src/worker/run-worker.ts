@@ -40,6 +40,8 @@ export interface RunWorkerOptions {
   readonly idleMs?: number;
   /** Called after every step. */
   readonly onStep?: (event: WorkerStepEvent) => void;
+  /** Called when asking the queue for work failed (the database unreachable); the worker waits a second and asks again. */
+  readonly onError?: (error: unknown) => void;
 }
 
 /** Counters of one worker run. */
@@ -68,7 +70,15 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
   const idleMs = options.idleMs ?? 100;
   const stats: WorkerStats = { committed: 0, leaseLost: 0, failed: 0 };
   while (signal?.aborted !== true) {
-    const lease = await queue.acquire(owner);
+    let lease: Lease | undefined;
+    try {
+      lease = await queue.acquire(owner);
+    } catch (error) {
+      // A database that is away for a while must not end the host: wait and ask again.
+      options.onError?.(error);
+      await sleep(1000, signal);
+      continue;
+    }
     if (lease === undefined) {
       await sleep(idleMs, signal);
       continue;
