@@ -169,6 +169,38 @@ describe('runWorker', () => {
     expect(audit).toMatchObject({ sessions: labels.length, steps: labels.length * turns });
   });
 
+  it('a host whose renewals stalled while another took its session aborts the turn and commits nothing', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const [sid] = await queueSessions(pool, ['spin-2'], 1);
+    const { loop, stores } = workerLoop(pools(), 1);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const host = runWorker({ loop, stores, queue: createSessionQueue(pools(), { leaseMs: 600 }), signal: stop.signal, idleMs: 20, onStep: (event) => events.push(event) });
+    const transcript = createPostgresTranscriptStore(pool);
+    for (let waited = 0; (await transcript.listTurns(sid!))[0]?.phase !== 'executing'; waited += 1) {
+      if (waited > 1200) throw new Error('the turn never started executing');
+      await pause(25);
+    }
+    // As if the host stalled past its lease (a long pause): the lease lapses and another host takes the session.
+    await pool.query("UPDATE askloop_queue SET lease_expires_at = clock_timestamp() - interval '1 second' WHERE sid = $1", [sid]);
+    const thief = await createSessionQueue(pool).acquire('other-host');
+    expect(thief?.sid).toBe(sid);
+    for (let waited = 0; events.length === 0; waited += 1) {
+      if (waited > 1200) throw new Error('the stalled host never noticed');
+      await pause(25);
+    }
+    stop.abort();
+    await host;
+    expect(events).toMatchObject([{ sid, outcome: 'lease-lost' }]);
+    // Nothing of the turn's effects, no committed step, and the session is the other host's.
+    expect(await createPostgresToolStores(pool).memory.get('/count/spin-2')).toEqual({ value: null, version: 0 });
+    expect((await pool.query('SELECT count(*)::int AS n FROM askloop_steps')).rows[0]).toEqual({ n: 0 });
+    expect((await pool.query('SELECT lease_owner, lease_token FROM askloop_queue WHERE sid = $1', [sid])).rows[0]).toEqual({ lease_owner: 'other-host', lease_token: thief?.token });
+    expect((await transcript.listTurns(sid!)).map((turn) => turn.phase)).toEqual(['executing']);
+    await loop.close();
+  });
+
   it('a host killed with SIGKILL mid-turn loses nothing: another host re-runs the turn from its record, its uncommitted effects never count', async () => {
     const { pools, name } = await freshSchema();
     const pool = pools();
