@@ -2,7 +2,8 @@
  * Reads back what the workers left in the database and lists every broken
  * promise: a session not DONE, not exactly its turns, a turn committed twice
  * (the step log has one row per committed step), a tool effect applied twice
- * (the memory counter and the per-turn keys), or two steps of one session
+ * (the memory counter and the per-turn keys) or recorded other than once
+ * (the idempotence records, none left pending), or two steps of one session
  * overlapping in time (from the database's own clock: each step's lease
  * start and its commit). An empty list means all held.
  */
@@ -37,6 +38,10 @@ export async function auditSessions(pool: pg.Pool, turns: number): Promise<Sessi
   const turnRows = (await pool.query<{ sid: string; turn_index: number; phase: string }>('SELECT sid, turn_index, phase FROM askloop_turns')).rows;
   const decisions = (await pool.query<{ sid: string; n: number }>('SELECT sid, count(*)::int AS n FROM askloop_decisions GROUP BY sid')).rows;
   const memory = new Map((await pool.query<{ key: string; value: string; version: string }>('SELECT key, value, version FROM askloop_memory')).rows.map((row) => [row.key, row]));
+  const records = (await pool.query<{ session: string; turn: number; done: number; pending: number }>(
+    'SELECT session, turn, count(*) FILTER (WHERE NOT pending)::int AS done, count(*) FILTER (WHERE pending)::int AS pending FROM askloop_idempotence GROUP BY session, turn',
+  )).rows;
+  const recordsBySid = groupBy(records, (row) => row.session);
   const leases = (await pool.query<{ n: string }>('SELECT coalesce(sum(leases), 0) AS n FROM askloop_queue')).rows[0]?.n ?? '0';
   const stepsBySid = groupBy(steps, (step) => step.sid);
   const turnsBySid = groupBy(turnRows, (row) => row.sid);
@@ -57,6 +62,9 @@ export async function auditSessions(pool: pg.Pool, turns: number): Promise<Sessi
       const after = own[index]!;
       if (after.leased_at < before.committed_at) problems.push(`${sid}: step of turn ${after.turns} started ${after.leased_at.toISOString()} before turn ${before.turns} committed ${before.committed_at.toISOString()}`);
     }
+    // Each turn's two writes (the counter's and the turn's CAS) are recorded once, none left pending.
+    const ownRecords = (recordsBySid.get(sid) ?? []).sort((a, b) => a.turn - b.turn).map((row) => [row.turn, row.done, row.pending]);
+    if (JSON.stringify(ownRecords) !== JSON.stringify(expected.map((turn) => [turn, 2, 0]))) problems.push(`${sid}: idempotence records [turn, done, pending] ${JSON.stringify(ownRecords)}`);
     const counter = memory.get(`/count/${label}`);
     if (counter === undefined || counter.value !== String(turns) || Number(counter.version) !== turns) problems.push(`${sid}: counter ${JSON.stringify(counter)}`);
     for (const turn of expected) {
