@@ -63,10 +63,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const bin = findPostgresBin();
   if (bin === undefined) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found; install Debian\'s postgresql package (apt-get install -y postgresql)');
   const asRoot = process.getuid?.() === 0;
-  const directory = mkdtempSync(path.join(tmpdir(), 'askloop-pg-'));
+  // As root the server runs as `postgres`, which must reach the directory: /tmp is open to every user, a TMPDIR may not be.
+  const directory = mkdtempSync(path.join(asRoot ? '/tmp' : tmpdir(), 'askloop-pg-'));
   const data = path.join(directory, 'data');
   const log = path.join(directory, 'server.log');
-  // As root the server runs as `postgres`, which must own the directory; 0700 keeps other users out.
+  // The server's user must own the directory; 0700 keeps other users out.
   chmodSync(directory, 0o700);
   if (asRoot) {
     const { uid, gid } = postgresUser();
