@@ -104,6 +104,22 @@ describe('lease-bound stores', () => {
     expect(await queue.entry('fenced')).toMatchObject({ state: 'ready', steps: 1, leases: 2 });
   });
 
+  it("hold the controller's session lease until the step is committed, so no other host starts a turn on uncommitted writes", async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const plain = createPostgresTranscriptStore(pool);
+    await plain.createSession(sampleSession('held'));
+    await enqueueSession(pool, 'held');
+    const stores = createLeaseBoundStores(pools());
+    const binding = stores.bind((await createSessionQueue(pool).acquire('worker'))!);
+    expect(await stores.transcript.acquireLease?.('held', 'worker-loop', 60_000)).toBe(true);
+    await stores.transcript.saveTurn(sampleTurn('held', 1));
+    await stores.transcript.releaseLease?.('held', 'worker-loop');
+    expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(false);
+    await binding.commit({ status: 'RUNNING', turns: 1 });
+    expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(true);
+  });
+
   it('refuse a fenced write once the lease expired', async () => {
     const { pools } = await freshSchema();
     const pool = pools();

@@ -67,6 +67,8 @@ interface ActiveBinding {
   lostReason: string | undefined;
   client: pg.PoolClient | undefined;
   opening: Promise<StatementRunner> | undefined;
+  /** Holders of the controller's session lease whose release waits for the step's commit. */
+  readonly releases: string[];
 }
 
 const leaseLost = (lease: Lease, why: string): PostgresStoreError =>
@@ -133,7 +135,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     await binding.opening?.catch(() => undefined);
     const client = binding.client;
     binding.client = undefined;
-    if (client === undefined) return;
+    if (client === undefined) return releaseSessionLeases(binding);
     let broken = false;
     try {
       await client.query(commit ? 'COMMIT' : 'ROLLBACK');
@@ -142,15 +144,33 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       if (commit) throw error;
     } finally {
       client.release(broken);
+      await releaseSessionLeases(binding);
     }
   }
 
+  /** Gives up the controller's session leases of the step, now that its writes are committed (or rolled back). */
+  async function releaseSessionLeases(binding: ActiveBinding): Promise<void> {
+    for (const holder of binding.releases.splice(0)) await inner.releaseLease?.(binding.lease.sid, holder).catch(() => undefined);
+  }
+
+  const inner = transcriptStoreOn(route);
+  const transcript: TranscriptStore = {
+    ...inner,
+    // The controller gives its session lease up when the step's work returns, before the worker commits: held
+    // until then, another host's `resume` cannot start a turn on writes that are not committed yet.
+    async releaseLease(sid, holder) {
+      const binding = leased(sid);
+      if (binding !== undefined) binding.releases.push(holder);
+      else await inner.releaseLease?.(sid, holder);
+    },
+  };
+
   return {
-    transcript: transcriptStoreOn(route),
+    transcript,
     toolStores,
     bind(lease) {
       if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
-      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined };
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [] };
       active = binding;
       return {
         lease,
