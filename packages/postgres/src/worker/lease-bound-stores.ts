@@ -69,10 +69,15 @@ interface ActiveBinding {
   opening: Promise<StatementRunner> | undefined;
   /** Holders of the controller's session lease whose release waits for the step's commit. */
   readonly releases: string[];
+  /** Set when the step committed or rolled back: a call arriving later (a tool outliving its run) must not write. */
+  finished: boolean;
 }
 
 const leaseLost = (lease: Lease, why: string): PostgresStoreError =>
   new PostgresStoreError('PG_LEASE_LOST', `lease ${lease.token} on session ${lease.sid} is lost (${why}); the step is not committed`, { sid: lease.sid });
+
+const stepOver = (lease: Lease): PostgresStoreError =>
+  new PostgresStoreError('PG_LEASE_LOST', `the step of session ${lease.sid} under lease ${lease.token} has ended; a call that outlived it writes nothing`, { sid: lease.sid });
 
 /** Creates the stores over `pool` (migrated with `applyPostgresMigrations`). */
 export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStoresOptions = {}): LeaseBoundStores {
@@ -82,6 +87,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
   /** The step's transaction, opened on first use. */
   function transaction(binding: ActiveBinding): Promise<StatementRunner> {
     if (binding.lostReason !== undefined) return Promise.reject(leaseLost(binding.lease, binding.lostReason));
+    if (binding.finished) return Promise.reject(stepOver(binding.lease));
     binding.opening ??= (async () => {
       const client = await pool.connect();
       binding.client = client;
@@ -127,10 +133,17 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     shared: () => plain,
   };
 
-  const toolStores = toolStoresOn(async () => (active === undefined ? plain : transaction(active)), options);
+  // Only inside a step: a tool call that outlives its step must not commit an effect outside any turn.
+  let last: ActiveBinding | undefined;
+  const toolStores = toolStoresOn(async () => {
+    const binding = active ?? last;
+    if (binding === undefined) throw new PostgresStoreError('PG_LEASE_LOST', "a worker's tool stores are used only inside a leased step");
+    return transaction(binding);
+  }, options);
 
   async function finish(binding: ActiveBinding, commit: boolean): Promise<void> {
     if (active === binding) active = undefined;
+    binding.finished = true;
     // A transaction still opening must finish opening before it can be ended.
     await binding.opening?.catch(() => undefined);
     const client = binding.client;
@@ -170,8 +183,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     toolStores,
     bind(lease) {
       if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
-      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [] };
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false };
       active = binding;
+      last = binding;
       return {
         lease,
         signal: binding.controller.signal,
