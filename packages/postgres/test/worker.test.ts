@@ -185,6 +185,32 @@ describe('runWorker', () => {
     expect(audit).toMatchObject({ sessions: labels.length, steps: labels.length * turns });
   });
 
+  it('a turn waiting for approval leaves the queue (paused); approved where it is resumed, it finishes', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const [sid] = await queueSessions(pool, ['approve-1'], 1);
+    const { loop, stores } = workerLoop(pools(), 1);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const queue = createSessionQueue(pools());
+    const host = runWorker({ loop, stores, queue, signal: stop.signal, idleMs: 20, onStep: (event) => events.push(event) });
+    for (let waited = 0; (await queue.entry(sid!))?.state !== 'paused'; waited += 1) {
+      if (waited > 1200) throw new Error(`never paused: ${JSON.stringify(events)}`);
+      await pause(25);
+    }
+    stop.abort();
+    await host;
+    expect(events).toMatchObject([{ sid, outcome: 'committed', status: 'PAUSED', turns: 0 }]);
+    const transcript = createPostgresTranscriptStore(pool);
+    expect((await transcript.listTurns(sid!)).map((turn) => turn.phase)).toEqual(['awaiting-approval']);
+    // Nothing of the program ran: its memory writes come after the approval.
+    expect(await createPostgresToolStores(pool).memory.get('/count/approve-1')).toEqual({ value: null, version: 0 });
+    const here = createAskLoop({ plugins: [countingPlugin(1)], store: transcript, pool: sandbox });
+    expect(await here.approve(sid!)).toMatchObject({ status: 'DONE', result: 'approve-1', turns: 1 });
+    expect(await createPostgresToolStores(pool).memory.get('/count/approve-1')).toEqual({ value: 1, version: 1 });
+    await loop.close();
+  });
+
   it('a host whose renewals stalled while another took its session aborts the turn and commits nothing', async () => {
     const { pools } = await freshSchema();
     const pool = pools();

@@ -10,11 +10,13 @@
  *
  * Turn `turns` of a session ends it with `<<<LOOP:DONE>>> <label>`. A label
  * starting with `spin-` spins on turn 1 after its writes until the memory
- * key `/go/<label>` is set (so a test can kill its host mid-turn).
+ * key `/go/<label>` is set (so a test can kill its host mid-turn). A label
+ * starting with `approve-` also calls `tool.test.Deploy`, which needs a
+ * person's approval (the turn pauses before anything runs).
  */
 import { definePlugin, type AgentDefinition, type AskLoopPlugin } from '@askloop/controller';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
-import { createSafeToolPacks } from '@askloop/tools';
+import { createSafeToolPacks, defineTool, defineToolPack } from '@askloop/tools';
 
 const envelope = (program: string): string => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', program, '<<<NSENV:V4:END>>>', ''].join('\n');
 
@@ -30,6 +32,7 @@ export function countingReply(turns: number): (turn: ScriptedTurn) => string {
       `  set w = tool.memory.CAS("/count/${label}", c[1], c[1] + 1)`,
       `  set t = tool.memory.CAS("/turn/${label}/${index}", 0, ${index})`,
     ];
+    if (label.startsWith('approve-')) lines.push('  set d = tool.test.Deploy("prod")');
     if (label.startsWith('spin-') && index === 1) {
       lines.push(
         `  set go = tool.memory.Get("/go/${label}")`,
@@ -52,7 +55,7 @@ export function countingAgent(turns: number): AgentDefinition {
   return {
     name: 'counter',
     model: 'scripted:counting',
-    policy: { allow: ['tool.memory.*'], grants: ['memory:read:/**', 'memory:write:/**'] },
+    policy: { allow: ['tool.memory.*', 'tool.test.*'], grants: ['memory:read:/**', 'memory:write:/**'] },
     quotas: { fuel: 1_000_000_000_000, wallMs: 600_000 },
     ceilings: { maxTurns: turns + 2, fuel: 1_000_000_000_000, wallMs: 3_600_000 },
   };
@@ -64,7 +67,15 @@ export function countingPlugin(turns: number): AskLoopPlugin {
     name: 'counting',
     specificationVersion: 'v1',
     providers: { scripted: createScriptedProvider({ models: { counting: countingReply(turns) } }) },
-    toolPacks: createSafeToolPacks(),
+    toolPacks: [
+      ...createSafeToolPacks(),
+      defineToolPack('test', [
+        defineTool(
+          { name: 'tool.test.Deploy', description: 'Pretends to deploy; needs a person to approve.', args: [{ name: 'target', type: 'string' }], returns: 'string', effect: 'external', requiresApproval: true },
+          (args) => `deployed ${String(args.target)}`,
+        ),
+      ]),
+    ],
     agents: { counter: countingAgent(turns) },
   });
 }
