@@ -130,6 +130,24 @@ export const QUEUE_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX askloop_steps_sid ON askloop_steps (sid, id);
     `,
   },
+  {
+    version: 2,
+    name: 'askloop_require_lease: the fence check inside a write statement',
+    // A fenced write is then one statement (one round trip): it share-locks the live lease row or fails with AL001.
+    sql: `
+      CREATE FUNCTION askloop_require_lease(p_sid text, p_token bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM 1 FROM askloop_queue
+          WHERE sid = p_sid AND lease_token = p_token AND state = 'leased' AND lease_expires_at > clock_timestamp()
+          FOR SHARE;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'lease % on session % is lost', p_token, p_sid USING ERRCODE = 'AL001';
+        END IF;
+        RETURN true;
+      END
+      $$;
+    `,
+  },
 ];
 
 /** The owner names in `askloop_schema_migrations`. */

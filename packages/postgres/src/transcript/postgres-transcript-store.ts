@@ -26,6 +26,18 @@ export interface TranscriptRoute {
   shared(): StatementRunner;
 }
 
+/**
+ * A runner for the writes of a leased session before its step's
+ * transaction: `fenced(sql, values)` runs one statement that itself checks
+ * the lease (`askloop_require_lease($n, $n+1)` in its WHERE clause, the two
+ * values appended), so the check and the write are one round trip.
+ */
+export interface FencedRunner extends StatementRunner {
+  readonly fence: { readonly sid: string; readonly token: string; run<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<pg.QueryResult<R>> };
+}
+
+const isFenced = (runner: StatementRunner): runner is FencedRunner => 'fence' in runner;
+
 /** The route of a store that is not bound to a lease. */
 export function poolRoute(pool: pg.Pool): TranscriptRoute {
   const runner = poolRunner(pool);
@@ -102,23 +114,23 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
     async saveTurn(record) {
       const final = record.phase === 'decided' || record.phase === 'awaiting-approval';
       const runner = await route.write(record.sid, final).catch(fail('saveTurn', record.sid));
-      const upsertTurn =
-        'INSERT INTO askloop_turns (sid, turn_index, phase, record) VALUES ($1, $2, $3, $4) ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()';
-      const turnValues = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
+      const decided = record.phase === 'decided' && record.decision !== undefined;
+      const entry = decided ? decisionLogEntry(record) : undefined;
+      const values: unknown[] = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
+      if (entry !== undefined) values.push(entry.decision, entry.reason, JSON.stringify(entry));
+      // A leased session's write before its step's transaction checks the lease in the same statement.
+      const guard = isFenced(runner) ? `askloop_require_lease($${values.push(runner.fence.sid)}, $${values.push(runner.fence.token)}::bigint)` : 'true';
+      const upsertTurn = `INSERT INTO askloop_turns (sid, turn_index, phase, record) SELECT $1, $2::integer, $3, $4 WHERE ${guard}
+        ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()`;
       // One statement each way (atomic by itself): the decided record and its decision-log entry together.
-      const write =
-        record.phase === 'decided' && record.decision !== undefined
-          ? (() => {
-              const entry = decisionLogEntry(record);
-              return runner.query(
-                `WITH saved AS (${upsertTurn} RETURNING 1)
-                 INSERT INTO askloop_decisions (sid, turn_index, decision, reason, entry) SELECT $1, $2, $5, $6, $7 FROM saved
-                 ON CONFLICT (sid, turn_index) DO UPDATE SET decision = excluded.decision, reason = excluded.reason, entry = excluded.entry, decided_at = clock_timestamp()`,
-                [...turnValues, entry.decision, entry.reason, JSON.stringify(entry)],
-              );
-            })()
+      const sql =
+        entry !== undefined
+          ? `WITH saved AS (${upsertTurn} RETURNING 1)
+             INSERT INTO askloop_decisions (sid, turn_index, decision, reason, entry) SELECT $1, $2, $5, $6, $7 FROM saved
+             ON CONFLICT (sid, turn_index) DO UPDATE SET decision = excluded.decision, reason = excluded.reason, entry = excluded.entry, decided_at = clock_timestamp()`
           : // A turn opened again (a cancelled turn resumed) is no longer decided: its entry goes.
-            runner.query(`WITH saved AS (${upsertTurn} RETURNING 1) DELETE FROM askloop_decisions WHERE sid = $1 AND turn_index = $2 AND EXISTS (SELECT 1 FROM saved)`, turnValues);
+            `WITH saved AS (${upsertTurn} RETURNING 1) DELETE FROM askloop_decisions WHERE sid = $1 AND turn_index = $2 AND EXISTS (SELECT 1 FROM saved)`;
+      const write = isFenced(runner) ? runner.fence.run(sql, values) : runner.query(sql, values);
       await write
         .catch((error: unknown) => {
           if (sqlState(error) === '23503') throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid, cause: error });

@@ -26,9 +26,9 @@ import type { ToolStores } from '@askloop/tools';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, type Lease } from '../queue/session-queue.ts';
-import { inTransaction, poolRunner, transactionRunner, type StatementRunner } from '../sql/statement-runner.ts';
+import { inTransaction, poolRunner, sqlState, transactionRunner, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
-import { transcriptStoreOn, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
+import { transcriptStoreOn, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
 
 /** What a step ended with, as `loop.step` reports it. */
 export interface StepOutcome {
@@ -98,7 +98,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
   }
 
   /** One write of the leased session, committed now if its lease is live. */
-  function fenced(binding: ActiveBinding): StatementRunner {
+  function fenced(binding: ActiveBinding): FencedRunner {
     const atomic: StatementRunner['atomic'] = (body) => {
       if (binding.lostReason !== undefined) return Promise.reject(leaseLost(binding.lease, binding.lostReason));
       return inTransaction(pool, async (client) => {
@@ -113,7 +113,18 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
         return body({ query: (text, values) => client.query(text, values === undefined ? undefined : [...values]) });
       });
     };
-    return { atomic, query: (text, values) => atomic((query) => query.query(text, values)) };
+    // The transcript's phase saves check the lease inside their one statement (askloop_require_lease).
+    const run = async <R extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<pg.QueryResult<R>> => {
+      if (binding.lostReason !== undefined) throw leaseLost(binding.lease, binding.lostReason);
+      try {
+        return await pool.query<R>(text, [...values]);
+      } catch (error) {
+        if (sqlState(error) !== 'AL001') throw error;
+        binding.lostReason ??= 'expired or taken over';
+        throw leaseLost(binding.lease, binding.lostReason);
+      }
+    };
+    return { atomic, query: (text, values) => atomic((query) => query.query(text, values)), fence: { sid: binding.lease.sid, token: binding.lease.token, run } };
   }
 
   const leased = (sid: string): ActiveBinding | undefined => (active !== undefined && active.lease.sid === sid ? active : undefined);
