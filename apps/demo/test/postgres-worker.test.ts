@@ -87,7 +87,8 @@ describe('askloop on PostgreSQL', () => {
     const lines = hosts.flatMap((host) => host.output().stdout.trim().split('\n').filter((line) => line !== '')).map((line) => JSON.parse(line) as { sid: string; outcome: string; status: string; turns: number });
     expect(lines.every((line) => line.outcome === 'committed')).toBe(true);
     for (const sid of sids) {
-      expect(lines.filter((line) => line.sid === sid).map((line) => [line.turns, line.status])).toEqual([
+      // Each turn once; the two workers' outputs are read one after the other, so order them by turn.
+      expect(lines.filter((line) => line.sid === sid).map((line) => [line.turns, line.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
         [1, 'RUNNING'],
         [2, 'DONE'],
       ]);
