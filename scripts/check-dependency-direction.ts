@@ -19,7 +19,9 @@ export const ALLOWED: Record<string, Record<string, 'any' | 'types'>> = {
   '@askloop/controller': { '@askloop/envelope': 'any', '@askloop/interpreter': 'any', '@askloop/tools': 'any', '@askloop/providers': 'any' },
   // The controller is injected into the MCP server (the `ask` function), never imported.
   '@askloop/mcp': { '@askloop/interpreter': 'any', '@askloop/tools': 'any' },
-  askloop: { '@askloop/envelope': 'any', '@askloop/interpreter': 'any', '@askloop/tools': 'any', '@askloop/providers': 'any', '@askloop/controller': 'any', '@askloop/mcp': 'any' },
+  // The interpreter and providers for its tests and the worker's loop (a sandbox pool, the scripted model).
+  '@askloop/postgres': { '@askloop/controller': 'any', '@askloop/tools': 'any', '@askloop/interpreter': 'any', '@askloop/providers': 'any' },
+  askloop: { '@askloop/envelope': 'any', '@askloop/interpreter': 'any', '@askloop/tools': 'any', '@askloop/providers': 'any', '@askloop/controller': 'any', '@askloop/mcp': 'any', '@askloop/postgres': 'any' },
 };
 
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;

@@ -7,9 +7,9 @@ import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
-import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
-import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
+import { openExistingStore } from '../loop/open-existing-store.ts';
+import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
@@ -57,7 +57,7 @@ ${LOOP_EXIT_USAGE}
       const sid = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
       const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-      const store = openSessionStore(existingDbPath(values.db, io));
+      const store = await openExistingStore(values.db, io);
       let scripts: Record<string, string[]>;
       try {
         scripts = await continueScripts(store, sid, values.script, io);

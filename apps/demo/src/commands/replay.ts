@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
-import { existingDbPath } from '../loop/default-db-path.ts';
-import { asCliLoopError, openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
+import { openExistingStore } from '../loop/open-existing-store.ts';
+import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
 import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
@@ -44,7 +44,7 @@ printed), or the session is not in the sessions file or the file is broken;
     const sid = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-    const store = openSessionStore(existingDbPath(values.db, io));
+    const store = await openExistingStore(values.db, io);
     const { loop } = openSessionLoop({ store, fsRoot, plugins });
     let report;
     try {

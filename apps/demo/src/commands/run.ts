@@ -1,16 +1,19 @@
 /**
- * `askloop run "<task>" [agent options] [--script FILE] [--db FILE] [--fs-root DIR] [--json]`:
- * one agent session through the controller, stored in the sessions file.
+ * `askloop run "<task>" [agent options] [--script FILE] [--db FILE|postgres://…] [--fs-root DIR] [--detach] [--json]`:
+ * one agent session through the controller, stored in the sessions file or
+ * on PostgreSQL; `--detach` only queues it for `askloop worker`.
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
-import { resolveDbPath } from '../loop/default-db-path.ts';
+import { detachSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
+import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
@@ -19,7 +22,7 @@ export const runCommand: Command = {
   usage: `Usage: askloop run "<task>" [--agent FILE] [--model PROVIDER:MODEL] [--script FILE]
                    [--db FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
                    [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
-                   [--fs-root DIR] [--mcp-config FILE] [--json]
+                   [--fs-root DIR] [--mcp-config FILE] [--detach] [--json]
 
 Runs an agent on the task until it finishes (DONE), the host stops it (HALT),
 or a program waits for a person's approval (PAUSED). The task becomes
@@ -36,6 +39,9 @@ ${AGENT_OPTIONS_USAGE}
 ${SESSION_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
                     The agent's policy allows them (--allow, --grant).
+  --detach          with --db postgres://…: create the session, queue it for
+                    \`askloop worker\` and print its id at once (nothing runs
+                    here; a worker serving --script sessions needs --script).
 
 Output: the final result on standard output, one line per turn on standard
 error. With --json, exactly one object:
@@ -48,7 +54,7 @@ ${LOOP_EXIT_USAGE}
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION, script: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { ...AGENT_OPTIONS, ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION, script: { type: 'string' }, detach: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length === 0) throw usageError('askloop run needs a task: askloop run "<task>" --model PROVIDER:MODEL');
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
@@ -56,8 +62,11 @@ ${LOOP_EXIT_USAGE}
     const agent = await agentFromOptions(values, values.script !== undefined, io);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-    const store = openSessionStore(resolveDbPath(values.db, io));
+    const location = await resolveStoreLocation({ db: values.db }, io);
+    if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
+    const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
+    if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
     return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
   },
 };

@@ -17,6 +17,8 @@ export interface AskLoopConfig {
   readonly pluginLocations: readonly { readonly line: number; readonly column: number }[];
   /** The sessions file (absolute), when the config names one. */
   readonly storePath?: string;
+  /** The PostgreSQL server (`store: postgres://…`), when the config names one instead of a file. */
+  readonly storeUrl?: string;
   /** The agents defined in the file, with the file's model, settings, quotas and ceilings defaults applied. */
   readonly agents: Readonly<Record<string, AgentDefinition>>;
   /** MCP servers (`{command,args,env,cwd}` or `{url,headers}`), for `mcpPlugin({ servers })`. `${NAME}` references are kept: see `expandEnvReferences`. */

@@ -24,6 +24,8 @@ export interface RunConfig {
   readonly agent?: AgentDefinition;
   /** `store.path`, absolute. */
   readonly storePath?: string;
+  /** `store: postgres://…`, when the config names a PostgreSQL server instead of a file. */
+  readonly storeUrl?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function configForRun(options: { config?: string | undefined; agent
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
   const plugins = await pluginsFromConfig(config, io.env);
-  const base = { file: path, plugins, ...(config.storePath === undefined ? {} : { storePath: config.storePath }) };
+  const base = { file: path, plugins, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
   const name = options.agent;
   if (name === undefined || existsSync(resolve(io.cwd, name))) return base;
   const agents = new Map<string, AgentDefinition>();

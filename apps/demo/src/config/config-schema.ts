@@ -13,10 +13,24 @@ const MAP = z.record(z.string(), z.unknown());
 export const AGENT_NAME = /^[a-z][a-z0-9_-]*$/;
 const PLUGIN = z.string().min(1).refine((value) => !/\s/.test(value), 'a package name (or a ./relative path) without spaces');
 
+const STORE_PATH = z.strictObject({ path: z.string().min(1) });
+const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL, or path: FILE under store:');
+/**
+ * A SQLite sessions file (`{ path }`) or a PostgreSQL server several hosts
+ * share (`postgres://…`). Chosen by the value's type rather than a union, so
+ * an error points into the branch that was meant (`store.path`), not at `store`.
+ */
+const STORE = z.unknown().transform((value, context) => {
+  const parsed = typeof value === 'string' ? STORE_URL.safeParse(value) : STORE_PATH.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) context.addIssue({ ...issue } as Parameters<typeof context.addIssue>[0]);
+  return z.NEVER;
+});
+
 /** The top level of the file. */
 export const CONFIG_SCHEMA = z.strictObject({
   plugins: z.array(PLUGIN).optional(),
-  store: z.strictObject({ path: z.string().min(1) }).optional(),
+  store: STORE.optional(),
   models: z
     .strictObject({
       default: z.string().regex(/^[^:\s]+:\S+$/, "expected 'provider:model', e.g. 'openai:gpt-4.1-mini'").optional(),

@@ -25,6 +25,8 @@ plugins: []
 # Without it: $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db.
 # store:
 #   path: .askloop/sessions.db
+# Or a PostgreSQL server several hosts share (askloop worker; askloop run --detach):
+# store: postgres://askloop@db.internal:5432/askloop
 
 # Model defaults for every agent below (an agent's own fields win).
 models:

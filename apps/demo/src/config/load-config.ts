@@ -84,7 +84,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
     dir,
     plugins: config.plugins ?? [],
     pluginLocations: (config.plugins ?? []).map((_, index) => locateYamlPath(document, lineCounter, ['plugins', index])),
-    ...(config.store === undefined ? {} : { storePath: resolve(dir, expandHome(config.store.path)) }),
+    ...(config.store === undefined ? {} : typeof config.store === 'string' ? { storeUrl: config.store } : { storePath: resolve(dir, expandHome(config.store.path)) }),
     agents,
     mcpServers,
   };

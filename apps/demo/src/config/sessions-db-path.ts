@@ -4,6 +4,7 @@
  * default file `askloop run` writes.
  */
 import { resolve } from 'node:path';
+import { usageError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
 import { defaultDbPath } from '../loop/default-db-path.ts';
 import { discoverConfigPath } from './discover-config.ts';
@@ -11,10 +12,16 @@ import { loadConfig } from './load-config.ts';
 
 /** The sessions file (absolute; not created). */
 export async function sessionsDbPath(options: { db?: string | undefined; config?: string | undefined }, io: CommandIo): Promise<string> {
-  if (options.db !== undefined) return resolve(io.cwd, options.db);
+  // These readers open SQLite files only; a PostgreSQL store would otherwise be taken for a file name.
+  const notYet = () => usageError('this command reads a SQLite sessions file; PostgreSQL stores (postgres://…) are read with SQL for now (table askloop_sessions)');
+  if (options.db !== undefined) {
+    if (/^postgres(ql)?:\/\//i.test(options.db)) throw notYet();
+    return resolve(io.cwd, options.db);
+  }
   const configPath = discoverConfigPath(options.config, io.cwd);
   if (configPath !== undefined) {
     const config = await loadConfig(configPath);
+    if (config.storeUrl !== undefined) throw notYet();
     if (config.storePath !== undefined) return config.storePath;
   }
   return defaultDbPath(io.env);

@@ -16,7 +16,8 @@ export const SESSION_OPTIONS = {
 export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQLite; created when missing; default
                     $XDG_DATA_HOME/askloop/sessions.db, else
                     ~/.local/share/askloop/sessions.db). It also holds the
-                    tools' memory and scratch records.
+                    tools' memory and scratch records. For \`run\`, also a
+                    PostgreSQL server: --db postgres://USER@HOST:PORT/DB.
   --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
                     --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
                     is always there, and needs --allow tool.http.Fetch and

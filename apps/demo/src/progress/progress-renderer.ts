@@ -75,9 +75,13 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
   let shownCodes = new Set<string>();
 
+  // A second Ctrl-C exits at once (process.exit): stop the spinner then too, so the terminal gets its cursor back.
+  const stopOnExit = () => spinner?.stop();
   const stopSpinner = () => {
-    spinner?.stop();
+    if (spinner === undefined) return;
+    spinner.stop();
     spinner = undefined;
+    process.off('exit', stopOnExit);
   };
   const spinnerText = () => {
     const shown = streamed.line.trim() === '' ? streamed.tail : streamed.line;
@@ -118,7 +122,9 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
         streamed = { turn: event.turnIndex, chars: 0, tail: '', line: '' };
         shownCodes = new Set();
         if (options.motion) {
+          // handleSignals: false — Ctrl-C belongs to the command (it cancels the loop cleanly), not to the spinner.
           spinner = yoctoSpinner({ text: spinnerText(), stream: options.stream as Writable, handleSignals: false }).start();
+          process.once('exit', stopOnExit);
         }
         return;
       case 'model-text':

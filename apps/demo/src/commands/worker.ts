@@ -1,0 +1,119 @@
+/**
+ * `askloop worker [--db postgres://…] [--lease-ms N] [--script FILE] [--fs-root DIR] [--json]`:
+ * a host that takes turns from the PostgreSQL store's queue until Ctrl-C.
+ */
+import { builtinPlugin, createAskLoop, definePlugin } from '@askloop/controller';
+import { createLeaseBoundStores, createSessionQueue, runWorker, type WorkerStepEvent } from '@askloop/postgres';
+import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
+import { parseArgs } from 'node:util';
+import { usageError } from '../cli-error.ts';
+import type { Command } from '../io.ts';
+import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
+import { asCliLoopError } from '../loop/open-session-loop.ts';
+import { readScript } from '../loop/read-script.ts';
+import { resolveStoreLocation } from '../loop/store-location.ts';
+import { directoryOption, integerOption } from '../options/parse-options.ts';
+
+/** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
+function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => string | { error: 'PROVIDER_SCRIPT_EXHAUSTED'; errorMessage: string } {
+  return ({ system }) => {
+    // The budget line of the system text names the turn ("turn 2 of 8"); the call count would restart on every host.
+    const turn = Number(/\bturn (\d+) of \d+/.exec(system ?? '')?.[1]);
+    const reply = Number.isInteger(turn) ? replies[turn - 1] : undefined;
+    return reply ?? { error: 'PROVIDER_SCRIPT_EXHAUSTED', errorMessage: `the --script file has ${replies.length} replies and this is turn ${turn}` };
+  };
+}
+
+function describe(event: WorkerStepEvent): string {
+  if (event.outcome === 'committed') return `${event.sid}: turn ${event.turns} ${event.status}`;
+  if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session`;
+  return `${event.sid}: step failed: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
+}
+
+/** `askloop worker`. */
+export const workerCommand: Command = {
+  usage: `Usage: askloop worker [--db postgres://USER@HOST:PORT/DB] [--config FILE]
+                      [--lease-ms N] [--script FILE] [--fs-root DIR] [--json]
+
+Runs turns of queued sessions (askloop run --detach) from a PostgreSQL store,
+one turn at a time, until Ctrl-C (it finishes the turn in flight first). Any
+number of workers, on any hosts, share the queue: each session has at most
+one turn in flight, held by a lease the worker renews while the turn runs. A
+worker that dies mid-turn loses nothing: when its lease expires another
+worker runs the turn again from its recorded reply, and the dead worker's
+tool effects, which never committed, do not count twice.
+
+Options:
+  --db URL          the PostgreSQL store (default: store: of the config file).
+  --config FILE     the config file whose store: to use (default
+                    ./askloop.config.yaml when present).
+  --lease-ms N      how long a lease lasts unrenewed, 1000 to 3600000
+                    (default 30000): how soon a dead worker's session moves on.
+  --script FILE     serve sessions whose model is scripted:script (run with
+                    --script) from FILE: reply N answers turn N.
+  --fs-root DIR     add the tool.fs.* tools, confined to DIR.
+  --json            one JSON line per step on standard output.
+
+Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…"),
+and a summary when it stops. Exit code 0 after Ctrl-C; 1 when the store
+cannot be opened; 2 a usage error.
+`,
+  jsonErrors: (args) => args.includes('--json'),
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { db: { type: 'string' }, config: { type: 'string' }, 'lease-ms': { type: 'string' }, script: { type: 'string' }, 'fs-root': { type: 'string' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 0) throw usageError(`askloop worker takes no arguments (got ${JSON.stringify(positionals[0])})`);
+    const leaseMs = integerOption('lease-ms', values['lease-ms'], { min: 1000, max: 3_600_000, unit: 'milliseconds' }) ?? 30_000;
+    const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+    const location = await resolveStoreLocation(values, io);
+    if (location.kind !== 'postgres') throw usageError('askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml');
+    const replies = values.script === undefined ? [] : await readScript(values.script, io);
+    const { store, pool } = await openPostgresSessionStore(location.url);
+    const stores = createLeaseBoundStores(pool);
+    const scripted = definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } });
+    let loop;
+    try {
+      loop = createAskLoop({
+        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), scripted],
+        store: stores.transcript,
+        toolStores: stores.toolStores,
+        // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
+        sessionLeaseMs: leaseMs,
+      });
+    } catch (error) {
+      await store.close();
+      return asCliLoopError(error);
+    }
+    const stop = new AbortController();
+    const stopListening = io.onInterrupt?.(() => {
+      io.stderr('askloop worker: stopping after the turn in flight (Ctrl-C again to quit at once)\n');
+      stop.abort();
+    });
+    io.stderr('askloop worker: taking turns (Ctrl-C to stop)\n');
+    try {
+      const stats = await runWorker({
+        loop,
+        stores,
+        queue: createSessionQueue(pool, { leaseMs }),
+        signal: stop.signal,
+        onError: (error) => io.stderr(`askloop worker: cannot reach the queue (${error instanceof Error ? error.message : String(error)}); trying again\n`),
+        onStep: (event) => {
+          if (values.json === true) {
+            const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
+            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }) })}\n`);
+          } else io.stderr(`${describe(event)}\n`);
+        },
+      });
+      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.failed} failed steps\n`);
+      return 0;
+    } finally {
+      stopListening?.();
+      await loop.close();
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `askloop run --db postgres://…`, `askloop run --detach` and `askloop
+ * worker` end to end: the real CLI in child processes against a real
+ * PostgreSQL server started for this file (`@askloop/postgres/testing`), the
+ * real controller, sandbox and tools, the scripted model.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPostgresServer, type PostgresServer } from '@askloop/postgres/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
+
+let dir: string;
+let server: PostgresServer;
+let pool: pg.Pool;
+const workers: ChildProcess[] = [];
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'askloop-pg-cli-'));
+  server = await startPostgresServer();
+  pool = new pg.Pool({ connectionString: server.url, max: 2 });
+}, 60_000);
+afterAll(async () => {
+  for (const worker of workers) worker.kill('SIGKILL');
+  await pool?.end();
+  server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const envelope = (...lines: string[]) =>
+  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
+const TWO_TURNS = [envelope('emit "step one"'), envelope('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper(userdata["subject"])')];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function scriptFile(): Promise<string> {
+  const path = join(dir, 'two-turns.json');
+  await writeFile(path, JSON.stringify(TWO_TURNS));
+  return path;
+}
+
+function startWorker(args: string[]): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'worker', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  workers.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+describe('askloop on PostgreSQL', () => {
+  it('run --db postgres://… runs a session in this process and stores it on the server', async () => {
+    const run = await spawnCli(['run', 'in place', '--script', await scriptFile(), '--db', server.url, '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { sid: string };
+    expect(result).toMatchObject({ status: 'DONE', result: 'IN PLACE', turns: 2 });
+    const stored = await pool.query('SELECT status, turns FROM askloop_sessions WHERE sid = $1', [result.sid]);
+    expect(stored.rows).toEqual([{ status: 'done', turns: 2 }]);
+  });
+
+  it('run --detach queues sessions; two workers take their turns; Ctrl-C stops a worker after its step', async () => {
+    const script = await scriptFile();
+    const sids: string[] = [];
+    for (const task of ['alpha', 'beta', 'gamma', 'delta']) {
+      const run = await spawnCli(['run', task, '--script', script, '--db', server.url, '--detach', '--json']);
+      expect(run.code).toBe(0);
+      const queued = JSON.parse(run.stdout) as { ok: boolean; sid: string; status: string };
+      expect(queued).toEqual({ ok: true, sid: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'QUEUED' });
+      sids.push(queued.sid);
+    }
+    const pending = await pool.query("SELECT count(*)::int AS n FROM askloop_queue WHERE state = 'ready' AND sid = ANY($1)", [sids]);
+    expect(pending.rows[0]).toEqual({ n: 4 });
+
+    const hosts = [startWorker(['--db', server.url, '--script', script, '--json', '--lease-ms', '5000']), startWorker(['--db', server.url, '--script', script, '--json', '--lease-ms', '5000'])];
+    for (let waited = 0; ; waited += 1) {
+      const done = await pool.query("SELECT count(*)::int AS n FROM askloop_sessions WHERE status = 'done' AND sid = ANY($1)", [sids]);
+      if ((done.rows[0] as { n: number }).n === sids.length) break;
+      if (waited > 600) throw new Error(`workers did not finish: ${JSON.stringify(hosts.map((host) => host.output()))}`);
+      await pause(50);
+    }
+    for (const host of hosts) host.child.kill('SIGINT');
+    expect(await Promise.all(hosts.map((host) => host.exited))).toEqual([0, 0]);
+    const lines = hosts.flatMap((host) => host.output().stdout.trim().split('\n').filter((line) => line !== '')).map((line) => JSON.parse(line) as { sid: string; outcome: string; status: string; turns: number });
+    expect(lines.every((line) => line.outcome === 'committed')).toBe(true);
+    for (const sid of sids) {
+      // Each turn once; the two workers' outputs are read one after the other, so order them by turn.
+      expect(lines.filter((line) => line.sid === sid).map((line) => [line.turns, line.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+        [1, 'RUNNING'],
+        [2, 'DONE'],
+      ]);
+    }
+    const results = await pool.query("SELECT record FROM askloop_sessions WHERE sid = ANY($1)", [sids]);
+    expect(results.rows.map((row) => (JSON.parse(row.record as string) as { lastDecision: { result: string } }).lastDecision.result).sort()).toEqual(['ALPHA', 'BETA', 'DELTA', 'GAMMA']);
+    for (const host of hosts) expect(host.output().stderr).toMatch(/taking turns[\s\S]*turns committed, 0 leases lost, 0 failed steps\n$/);
+  });
+
+  it('replay and resume take --db postgres://… too', async () => {
+    const run = await spawnCli(['run', 'again', '--script', await scriptFile(), '--db', server.url, '--json']);
+    const { sid } = JSON.parse(run.stdout) as { sid: string };
+    const replay = await spawnCli(['replay', sid, '--db', server.url]);
+    expect(replay.stdout).toBe(`replay of ${sid}: matched (2 turns)\n`);
+    expect(replay.code).toBe(0);
+    const resume = await spawnCli(['resume', sid, '--db', server.url, '--json']);
+    expect(resume.code).toBe(0);
+    expect(JSON.parse(resume.stdout)).toMatchObject({ status: 'DONE', result: 'AGAIN', turns: 2 });
+  });
+
+  it('reads store: postgres://… from askloop.config.yaml', async () => {
+    const project = join(dir, 'project');
+    await rm(project, { recursive: true, force: true });
+    await mkdir(project);
+    await writeFile(join(project, 'askloop.config.yaml'), `store: ${server.url}\n`);
+    const run = await spawnCli(['run', 'from config', '--script', await scriptFile(), '--detach'], { cwd: project });
+    expect(run.code).toBe(0);
+    const sid = run.stdout.trim();
+    expect((await pool.query("SELECT state FROM askloop_queue WHERE sid = $1", [sid])).rows).toEqual([{ state: 'ready' }]);
+  });
+
+  it('--detach and worker need a PostgreSQL store (usage error, exit 2); an unreachable server is PG_QUERY_FAILED without its password', async () => {
+    const detached = await spawnCli(['run', 'x', '--script', await scriptFile(), '--db', join(dir, 'file.db'), '--detach']);
+    expect(detached.code).toBe(2);
+    expect(detached.stderr).toContain('--detach');
+    const worker = await spawnCli(['worker', '--db', join(dir, 'file.db')]);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toContain('PostgreSQL');
+    const refused = await spawnCli(['worker', '--db', 'postgres://someone:hunter2@127.0.0.1:1/none', '--json']);
+    expect(refused.code).toBe(1);
+    const error = JSON.parse(refused.stdout) as { ok: boolean; error: { code: string; message: string } };
+    expect(error).toMatchObject({ ok: false, error: { code: 'PG_QUERY_FAILED' } });
+    expect(refused.stdout + refused.stderr).not.toContain('hunter2');
+  });
+});
+
+describe('readers of sessions files', () => {
+  it('sessions and show refuse a PostgreSQL store with a usage error instead of taking the URL for a file', async () => {
+    for (const args of [['sessions'], ['show', 'abcd']]) {
+      const result = await spawnCli([...args, '--db', 'postgres://askloop@127.0.0.1:1/none']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('askloop_sessions');
+    }
+  });
+});

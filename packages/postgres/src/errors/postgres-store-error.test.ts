@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findPostgresError, isLeaseLost, isPostgresStoreError, POSTGRES_ERROR_CODES, PostgresStoreError } from './postgres-store-error.ts';
+
+describe('PostgresStoreError', () => {
+  it('the README lists every code with the same text', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('<!-- errors:start -->'), readme.indexOf('<!-- errors:end -->'));
+    const rows = [...table.matchAll(/^\| `(PG_[A-Z_]+)` \| (.*) \|$/gm)].map((match) => [match[1], match[2]]);
+    expect(rows).toEqual(Object.entries(POSTGRES_ERROR_CODES));
+  });
+
+  it('is found through the cause chains the controller and the tools wrap it in', () => {
+    const lost = new PostgresStoreError('PG_LEASE_LOST', 'lease 7 on session s is lost', { sid: 's' });
+    const wrapped = new Error('the transcript store failed', { cause: new Error('store saveTurn failed', { cause: lost }) });
+    expect(findPostgresError(wrapped)).toBe(lost);
+    expect(findPostgresError(wrapped, 'PG_QUERY_FAILED')).toBeUndefined();
+    expect(isLeaseLost(wrapped)).toBe(true);
+    expect(isLeaseLost(new Error('other'))).toBe(false);
+    expect(isPostgresStoreError(lost)).toBe(true);
+    expect(JSON.parse(JSON.stringify(lost))).toEqual({ code: 'PG_LEASE_LOST', message: 'lease 7 on session s is lost', sid: 's' });
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * `PostgresStoreError`: the one error class of `@askloop/postgres`, with a
+ * stable `PG_…` code. The transcript store's failures reach the controller's
+ * callers as `LOOP_STORE_ERROR` with this error as the cause, the tools'
+ * stores' as `STORE_FAILED`; the worker reads the code through the cause chain.
+ */
+
+/** Every `PG_…` code with what it means and how to fix it (the README's table). */
+export const POSTGRES_ERROR_CODES = {
+  PG_LEASE_LOST:
+    "The worker's lease on the session expired or another host took it, so this host may not commit the turn; nothing of the turn after its last committed phase was kept. Another host continues the session. Raise leaseMs when turns outlast it (the lease is renewed every leaseMs/3).",
+  PG_MIGRATION_INVALID: 'A migration list is malformed (versions must count up from 1, owner non-empty). Fix the list; never edit an applied migration.',
+  PG_QUERY_FAILED: 'A statement failed (connection refused, permissions, a constraint); the PostgreSQL error is the cause. Check the URL, the server and its log.',
+  PG_SCHEMA_NEWER: 'The database holds a later migration of an owner than this package knows: a newer @askloop/postgres wrote it. Upgrade the package or use another database.',
+  PG_SESSION_NOT_FOUND: 'enqueueSession was given a session id the transcript does not hold. Create the session first (loop.create).',
+  PG_URL_INVALID: 'The connection string is not a postgres:// or postgresql:// URL. Write it as postgres://user@host:5432/database.',
+} as const;
+
+/** A stable `PG_…` code. */
+export type PostgresErrorCode = keyof typeof POSTGRES_ERROR_CODES;
+
+const MARKER = Symbol.for('askloop.postgres.error');
+
+/** A failure of the PostgreSQL stores, queue or worker. */
+export class PostgresStoreError extends Error {
+  readonly code: PostgresErrorCode;
+  /** The session involved, when there is one. */
+  readonly sid: string | undefined;
+  readonly [MARKER] = true;
+
+  constructor(code: PostgresErrorCode, message: string, options: { readonly sid?: string; readonly cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'PostgresStoreError';
+    this.code = code;
+    this.sid = options.sid;
+  }
+
+  /** Plain data for logs and `--json` (no cause, no stack). */
+  toJSON(): { code: PostgresErrorCode; message: string; sid?: string } {
+    return { code: this.code, message: this.message, ...(this.sid === undefined ? {} : { sid: this.sid }) };
+  }
+}
+
+/** True for a {@link PostgresStoreError} (also from another copy of the package). */
+export function isPostgresStoreError(value: unknown): value is PostgresStoreError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}
+
+/** The first {@link PostgresStoreError} with `code` in `error`'s cause chain (the controller and tools wrap store errors). */
+export function findPostgresError(error: unknown, code?: PostgresErrorCode): PostgresStoreError | undefined {
+  const seen = new Set<unknown>();
+  for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    if (isPostgresStoreError(current) && (code === undefined || current.code === code)) return current;
+  }
+  return undefined;
+}
+
+/** True when `error` (or a cause of it) says the lease was lost. */
+export function isLeaseLost(error: unknown): boolean {
+  return findPostgresError(error, 'PG_LEASE_LOST') !== undefined;
+}

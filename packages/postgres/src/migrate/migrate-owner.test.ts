@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
+import { migrateOwner } from './migrate-owner.ts';
+import { applyPostgresMigrations, CONTROLLER_MIGRATIONS, QUEUE_MIGRATIONS, TOOLS_MIGRATIONS } from './postgres-migrations.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('applyPostgresMigrations', () => {
+  it('migrates every owner once, records each migration, and is a no-op the second time', async () => {
+    const pool = database.pool();
+    const expected = { controller: CONTROLLER_MIGRATIONS.length, tools: TOOLS_MIGRATIONS.length, queue: QUEUE_MIGRATIONS.length };
+    expect(await applyPostgresMigrations(pool)).toEqual(expected);
+    expect(await applyPostgresMigrations(pool)).toEqual(expected);
+    const rows = (await pool.query('SELECT owner, version FROM askloop_schema_migrations ORDER BY owner, version')).rows;
+    expect(rows).toEqual([
+      ...CONTROLLER_MIGRATIONS.map((migration) => ({ owner: 'controller', version: migration.version })),
+      ...QUEUE_MIGRATIONS.map((migration) => ({ owner: 'queue', version: migration.version })),
+      ...TOOLS_MIGRATIONS.map((migration) => ({ owner: 'tools', version: migration.version })),
+    ]);
+  });
+
+  it('lets several hosts migrate one database at once: the advisory lock applies each migration exactly once', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const pools = [fresh.pool(), fresh.pool(), fresh.pool(), fresh.pool()];
+      const results = await Promise.all(pools.map((pool) => applyPostgresMigrations(pool)));
+      expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+      const count = (await pools[0]!.query('SELECT count(*)::int AS n FROM askloop_schema_migrations')).rows[0];
+      expect(count).toEqual({ n: CONTROLLER_MIGRATIONS.length + TOOLS_MIGRATIONS.length + QUEUE_MIGRATIONS.length });
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe('migrateOwner', () => {
+  it('versions owners apart, refuses a database newer than the list, and validates the list', async () => {
+    const pool = database.pool();
+    const mine = [
+      { version: 1, name: 'one', sql: 'CREATE TABLE other_one (x integer)' },
+      { version: 2, name: 'two', sql: 'ALTER TABLE other_one ADD COLUMN y integer' },
+    ];
+    expect(await migrateOwner(pool, 'other', mine.slice(0, 1))).toBe(1);
+    expect(await migrateOwner(pool, 'other', mine)).toBe(2);
+    await expect(migrateOwner(pool, 'other', mine.slice(0, 1))).rejects.toMatchObject({ code: 'PG_SCHEMA_NEWER' });
+    await expect(migrateOwner(pool, 'other', [{ version: 2, name: 'x', sql: '' }])).rejects.toMatchObject({ code: 'PG_MIGRATION_INVALID' });
+    await expect(migrateOwner(pool, ' ', mine)).rejects.toMatchObject({ code: 'PG_MIGRATION_INVALID' });
+  });
+
+  it('rolls a failing migration back completely: neither its tables nor its record stay', async () => {
+    const pool = database.pool();
+    const broken = [{ version: 1, name: 'broken', sql: 'CREATE TABLE half_done (x integer); THIS IS NOT SQL' }];
+    await expect(migrateOwner(pool, 'broken', broken)).rejects.toMatchObject({ code: 'PG_QUERY_FAILED' });
+    expect((await pool.query("SELECT to_regclass('half_done') AS t")).rows[0]).toEqual({ t: null });
+    expect((await pool.query("SELECT count(*)::int AS n FROM askloop_schema_migrations WHERE owner = 'broken'")).rows[0]).toEqual({ n: 0 });
+  });
+});

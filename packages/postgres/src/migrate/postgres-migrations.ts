@@ -1,0 +1,163 @@
+/**
+ * The schema of every owner this package writes: the controller's
+ * transcript and decision log, the tools' memory, scratch and idempotence
+ * records, and the work queue with its leases. Each owner's list is applied
+ * by `migrateOwner`; `applyPostgresMigrations` applies them all.
+ */
+import type pg from 'pg';
+import { migrateOwner, type PostgresMigration } from './migrate-owner.ts';
+
+/** The controller's tables: sessions, turns (one plain-JSON record each), the decision log, and session leases. */
+export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'sessions, turns and the decision log',
+    // Records are JSON text, not jsonb: jsonb reorders keys, rewrites numbers and refuses \u0000, and a record must come back as it went in.
+    sql: `
+      CREATE TABLE askloop_sessions (
+        sid text PRIMARY KEY,
+        seq bigserial NOT NULL,
+        agent text NOT NULL,
+        parent_sid text,
+        status text NOT NULL,
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        turns integer NOT NULL,
+        record text NOT NULL
+      );
+      CREATE INDEX askloop_sessions_newest ON askloop_sessions (created_at DESC, seq DESC);
+      CREATE INDEX askloop_sessions_status ON askloop_sessions (status, created_at DESC, seq DESC);
+      CREATE TABLE askloop_turns (
+        sid text NOT NULL REFERENCES askloop_sessions (sid) ON DELETE CASCADE,
+        turn_index integer NOT NULL,
+        phase text NOT NULL,
+        record text NOT NULL,
+        saved_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (sid, turn_index)
+      );
+      CREATE TABLE askloop_decisions (
+        sid text NOT NULL REFERENCES askloop_sessions (sid) ON DELETE CASCADE,
+        turn_index integer NOT NULL,
+        decision text NOT NULL,
+        reason text,
+        entry text NOT NULL,
+        decided_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        PRIMARY KEY (sid, turn_index)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'session leases (single flight across hosts)',
+    sql: `
+      CREATE TABLE askloop_session_leases (
+        sid text PRIMARY KEY,
+        holder text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
+];
+
+/** The tools' tables: memory (CAS), scratch (TTL; an expired entry keeps its row and version) and idempotence records. */
+export const TOOLS_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'memory, scratch and idempotence tables',
+    sql: `
+      CREATE TABLE askloop_memory (
+        key text PRIMARY KEY,
+        value text NOT NULL,
+        version bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE TABLE askloop_scratch (
+        session text NOT NULL,
+        key text NOT NULL,
+        value text,
+        version bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        PRIMARY KEY (session, key)
+      );
+      CREATE INDEX askloop_scratch_expires ON askloop_scratch (expires_at) WHERE value IS NOT NULL;
+      CREATE TABLE askloop_idempotence (
+        session text NOT NULL,
+        turn integer NOT NULL,
+        call_index integer NOT NULL,
+        tool text NOT NULL,
+        arguments text NOT NULL,
+        result text NOT NULL,
+        recorded_at bigint NOT NULL,
+        pending boolean NOT NULL,
+        PRIMARY KEY (session, turn, call_index)
+      );
+    `,
+  },
+];
+
+/** The work queue: one row per queued session, its lease, and an append-only log of committed steps. */
+export const QUEUE_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'session queue, leases with fencing tokens, step log',
+    sql: `
+      CREATE SEQUENCE askloop_fence;
+      CREATE TABLE askloop_queue (
+        sid text PRIMARY KEY,
+        state text NOT NULL CHECK (state IN ('ready', 'leased', 'paused', 'finished', 'failed')),
+        ready_at timestamptz NOT NULL,
+        enqueued_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        lease_owner text,
+        lease_token bigint,
+        leased_at timestamptz,
+        lease_expires_at timestamptz,
+        leases integer NOT NULL DEFAULT 0,
+        steps integer NOT NULL DEFAULT 0,
+        failures integer NOT NULL DEFAULT 0,
+        last_error text
+      );
+      CREATE INDEX askloop_queue_runnable ON askloop_queue (ready_at) WHERE state IN ('ready', 'leased');
+      CREATE TABLE askloop_steps (
+        id bigserial PRIMARY KEY,
+        sid text NOT NULL,
+        turns integer NOT NULL,
+        status text NOT NULL,
+        fence bigint NOT NULL,
+        host text NOT NULL,
+        leased_at timestamptz NOT NULL,
+        committed_at timestamptz NOT NULL
+      );
+      CREATE INDEX askloop_steps_sid ON askloop_steps (sid, id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'askloop_require_lease: the fence check inside a write statement',
+    // A fenced write is then one statement (one round trip): it share-locks the live lease row or fails with AL001.
+    sql: `
+      CREATE FUNCTION askloop_require_lease(p_sid text, p_token bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM 1 FROM askloop_queue
+          WHERE sid = p_sid AND lease_token = p_token AND state = 'leased' AND lease_expires_at > clock_timestamp()
+          FOR SHARE;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'lease % on session % is lost', p_token, p_sid USING ERRCODE = 'AL001';
+        END IF;
+        RETURN true;
+      END
+      $$;
+    `,
+  },
+];
+
+/** The owner names in `askloop_schema_migrations`. */
+export const POSTGRES_MIGRATION_OWNERS = { controller: CONTROLLER_MIGRATIONS, tools: TOOLS_MIGRATIONS, queue: QUEUE_MIGRATIONS } as const;
+
+/** Applies every owner's pending migrations; returns each owner's schema version. */
+export async function applyPostgresMigrations(pool: pg.Pool): Promise<Record<keyof typeof POSTGRES_MIGRATION_OWNERS, number>> {
+  return {
+    controller: await migrateOwner(pool, 'controller', CONTROLLER_MIGRATIONS),
+    tools: await migrateOwner(pool, 'tools', TOOLS_MIGRATIONS),
+    queue: await migrateOwner(pool, 'queue', QUEUE_MIGRATIONS),
+  };
+}

@@ -1,0 +1,93 @@
+import { sampleSession } from '@askloop/controller/testing';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
+import { applyPostgresMigrations } from '../migrate/postgres-migrations.ts';
+import { createPostgresTranscriptStore } from '../transcript/postgres-transcript-store.ts';
+import { createSessionQueue, enqueueSession } from './session-queue.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+async function freshPool(): Promise<pg.Pool> {
+  const pools = await database.schema();
+  const pool = pools();
+  await applyPostgresMigrations(pool);
+  return pool;
+}
+
+async function createSessions(pool: pg.Pool, sids: readonly string[]): Promise<void> {
+  const store = createPostgresTranscriptStore(pool);
+  for (const sid of sids) await store.createSession(sampleSession(sid));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('session queue', () => {
+  it('refuses to queue a session the transcript does not hold; queueing twice is one entry', async () => {
+    const pool = await freshPool();
+    await expect(enqueueSession(pool, 'ghost')).rejects.toMatchObject({ code: 'PG_SESSION_NOT_FOUND', sid: 'ghost' });
+    await createSessions(pool, ['a']);
+    await enqueueSession(pool, 'a');
+    await enqueueSession(pool, 'a');
+    const queue = createSessionQueue(pool);
+    expect(await queue.counts()).toMatchObject({ ready: 1 });
+    expect(await queue.entry('a')).toEqual({ sid: 'a', state: 'ready', leases: 0, steps: 0, failures: 0, lastError: null });
+  });
+
+  it('leases in queue order, each session to one host; concurrent hosts never get the same session', async () => {
+    const pool = await freshPool();
+    const sids = Array.from({ length: 12 }, (_, index) => `s${String(index).padStart(2, '0')}`);
+    await createSessions(pool, sids);
+    for (const sid of sids) await enqueueSession(pool, sid);
+    const queue = createSessionQueue(pool);
+    const first = await queue.acquire('host-a');
+    expect(first?.sid).toBe('s00');
+    const leases = await Promise.all(Array.from({ length: 11 }, (_, index) => queue.acquire(`host-${index}`)));
+    expect(new Set(leases.map((lease) => lease?.sid)).size).toBe(11);
+    expect(leases.map((lease) => lease?.sid).sort()).toEqual(sids.slice(1));
+    expect(await queue.acquire('host-late')).toBeUndefined();
+    // Fencing tokens only grow.
+    const tokens = [first, ...leases].map((lease) => BigInt(lease?.token ?? '0'));
+    expect(new Set(tokens).size).toBe(12);
+  });
+
+  it('gives an expired lease to the next host with a larger token; the old holder can no longer renew', async () => {
+    const pool = await freshPool();
+    await createSessions(pool, ['x']);
+    await enqueueSession(pool, 'x');
+    const queue = createSessionQueue(pool, { leaseMs: 150 });
+    const old = await queue.acquire('old-host');
+    expect(old).toMatchObject({ sid: 'x', owner: 'old-host' });
+    expect(await queue.acquire('new-host')).toBeUndefined();
+    const renewed = await queue.renew(old!);
+    expect(renewed?.expiresAt.getTime()).toBeGreaterThanOrEqual(old!.expiresAt.getTime());
+    await pause(250);
+    const taken = await queue.acquire('new-host');
+    expect(taken).toMatchObject({ sid: 'x', owner: 'new-host' });
+    expect(BigInt(taken!.token)).toBeGreaterThan(BigInt(old!.token));
+    expect(await queue.renew(old!)).toBeUndefined();
+    expect(await queue.renew(taken!)).toMatchObject({ sid: 'x', token: taken!.token });
+    expect(await queue.entry('x')).toMatchObject({ state: 'leased', leases: 2 });
+  });
+
+  it('a failed step is offered again later, and parked as failed after maxFailures', async () => {
+    const pool = await freshPool();
+    await createSessions(pool, ['f']);
+    await enqueueSession(pool, 'f');
+    const queue = createSessionQueue(pool, { maxFailures: 2, retryDelayMs: 0 });
+    await queue.fail((await queue.acquire('h'))!, new Error('first'));
+    expect(await queue.entry('f')).toMatchObject({ state: 'ready', failures: 1, lastError: 'first' });
+    await queue.fail((await queue.acquire('h'))!, new Error('second'));
+    expect(await queue.entry('f')).toMatchObject({ state: 'failed', failures: 2, lastError: 'second' });
+    expect(await queue.acquire('h')).toBeUndefined();
+    // Queued again by hand, it starts over.
+    await enqueueSession(pool, 'f');
+    expect(await queue.entry('f')).toMatchObject({ state: 'ready', failures: 0, lastError: null });
+  });
+});

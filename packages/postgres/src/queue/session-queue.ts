@@ -1,0 +1,211 @@
+/**
+ * The work queue of sessions, in the same database as their transcript:
+ * one row per queued session, taken with `FOR UPDATE SKIP LOCKED` (hosts
+ * never wait for each other's rows) as a **lease** with an expiry and a
+ * **fencing token** from a sequence. A host renews its lease while its turn
+ * runs; the turn commits only if the token is still the session's and the
+ * lease has not expired (checked under the row's lock in the committing
+ * transaction, see lease-bound-stores.ts). A lease that expires — its host
+ * died or stalled — is taken by the next host that asks, in queue order.
+ * Queue order is `ready_at`: a session goes to the back after each step, so
+ * sessions share the hosts turn by turn.
+ */
+import type pg from 'pg';
+import { PostgresStoreError } from '../errors/postgres-store-error.ts';
+import { queryFailure, type Queryable } from '../sql/statement-runner.ts';
+
+/** A host's exclusive right to run the next step of one session, until `expiresAt`. */
+export interface Lease {
+  readonly sid: string;
+  /** The fencing token: increases with every lease taken; a commit needs the session's current one. */
+  readonly token: string;
+  readonly owner: string;
+  readonly leasedAt: Date;
+  readonly expiresAt: Date;
+}
+
+/** Where a queued session stands. */
+export type QueueState = 'ready' | 'leased' | 'paused' | 'finished' | 'failed';
+
+/** One row of the queue. */
+export interface QueueEntry {
+  readonly sid: string;
+  readonly state: QueueState;
+  readonly leases: number;
+  readonly steps: number;
+  readonly failures: number;
+  readonly lastError: string | null;
+}
+
+/** Options of {@link createSessionQueue}. */
+export interface SessionQueueOptions {
+  /** How long a lease lasts without renewal, in ms. Default 30 000; a worker renews every third of it. */
+  readonly leaseMs?: number;
+  /** Failed steps (the step threw, other than a lost lease) before the session is parked as `failed`. Default 3. */
+  readonly maxFailures?: number;
+  /** How long a session whose step failed waits before it is offered again, in ms. Default 1000. */
+  readonly retryDelayMs?: number;
+}
+
+/** The queue's operations. */
+export interface SessionQueue {
+  readonly leaseMs: number;
+  /** Queues a session (again, when it was paused, finished or failed). Throws `PG_SESSION_NOT_FOUND`. */
+  enqueue(sid: string): Promise<void>;
+  /** Leases the runnable session that has waited longest (or whose lease expired), or undefined when none is. */
+  acquire(owner: string): Promise<Lease | undefined>;
+  /** Extends a live lease; undefined when it is lost (expired, or another host holds the session now). */
+  renew(lease: Lease): Promise<Lease | undefined>;
+  /** Gives a lease back after a failed step: the session is offered again later, or parked `failed` after `maxFailures`. */
+  fail(lease: Lease, error: unknown): Promise<void>;
+  /** The queue row of a session. */
+  entry(sid: string): Promise<QueueEntry | undefined>;
+  /** How many sessions are in each state. */
+  counts(): Promise<Record<QueueState, number>>;
+}
+
+type LeaseRow = { sid: string; lease_token: string; lease_owner: string; leased_at: Date; lease_expires_at: Date };
+
+const toLease = (row: LeaseRow): Lease => ({ sid: row.sid, token: String(row.lease_token), owner: row.lease_owner, leasedAt: row.leased_at, expiresAt: row.lease_expires_at });
+
+/** The state a session's queue row takes after a committed step, from the step's loop status. */
+export function queueStateAfter(status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING'): QueueState {
+  return status === 'RUNNING' ? 'ready' : status === 'PAUSED' ? 'paused' : 'finished';
+}
+
+/**
+ * Inside the committing transaction: locks the session's queue row, checks
+ * that `lease` is still the live lease (else throws `PG_LEASE_LOST`; the
+ * caller rolls back), moves the row to its next state and logs the step.
+ */
+export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: { readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING'; readonly turns: number }): Promise<void> {
+  const current = (
+    await query.query<{ lease_token: string | null; state: string; live: boolean }>(
+      'SELECT lease_token, state, lease_expires_at > clock_timestamp() AS live FROM askloop_queue WHERE sid = $1 FOR UPDATE',
+      [lease.sid],
+    )
+  ).rows[0];
+  if (current === undefined || current.state !== 'leased' || String(current.lease_token) !== lease.token || !current.live) {
+    const why = current === undefined ? 'the session left the queue' : String(current.lease_token) !== lease.token ? 'another host holds it now' : 'it expired';
+    throw new PostgresStoreError('PG_LEASE_LOST', `lease ${lease.token} on session ${lease.sid} is lost (${why}); the step is not committed`, { sid: lease.sid });
+  }
+  await query.query(
+    `WITH step AS (
+       INSERT INTO askloop_steps (sid, turns, status, fence, host, leased_at, committed_at) VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())
+     )
+     UPDATE askloop_queue SET state = $7, ready_at = clock_timestamp(), lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL,
+       steps = steps + 1, failures = 0, last_error = NULL
+     WHERE sid = $1`,
+    [lease.sid, outcome.turns, outcome.status, lease.token, lease.owner, lease.leasedAt, queueStateAfter(outcome.status)],
+  );
+}
+
+/** Queues `sid` on `pool` (see {@link SessionQueue.enqueue}). */
+export async function enqueueSession(pool: pg.Pool, sid: string): Promise<void> {
+  await createSessionQueue(pool).enqueue(sid);
+}
+
+/** The queue over `pool` (apply `applyPostgresMigrations(pool)` first). */
+export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions = {}): SessionQueue {
+  const leaseMs = options.leaseMs ?? 30_000;
+  const maxFailures = options.maxFailures ?? 3;
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  const guard = async <T>(action: string, body: () => Promise<T>, sid?: string): Promise<T> => {
+    try {
+      return await body();
+    } catch (error) {
+      throw queryFailure(`queue ${action}`, error, sid);
+    }
+  };
+  return {
+    leaseMs,
+    enqueue: (sid) =>
+      guard(
+        'enqueue',
+        async () => {
+          const result = await pool.query(
+            `INSERT INTO askloop_queue (sid, state, ready_at) SELECT $1, 'ready', clock_timestamp() WHERE EXISTS (SELECT 1 FROM askloop_sessions WHERE sid = $1)
+             ON CONFLICT (sid) DO UPDATE SET state = 'ready', ready_at = clock_timestamp(), failures = 0, last_error = NULL
+             WHERE askloop_queue.state IN ('paused', 'finished', 'failed')
+             RETURNING sid`,
+            [sid],
+          );
+          if (result.rows.length === 1) return;
+          // Nothing inserted or changed: already queued (fine), or no such session.
+          const queued = await pool.query('SELECT 1 FROM askloop_queue WHERE sid = $1', [sid]);
+          if (queued.rows.length === 0) throw new PostgresStoreError('PG_SESSION_NOT_FOUND', `no session ${sid} in the transcript; create it before queueing it`, { sid });
+        },
+        sid,
+      ),
+    acquire: (owner) =>
+      guard('acquire', async () => {
+        const result = await pool.query<LeaseRow>(
+          `WITH next AS (
+             SELECT sid FROM askloop_queue
+             WHERE (state = 'ready' AND ready_at <= clock_timestamp()) OR (state = 'leased' AND lease_expires_at <= clock_timestamp())
+             ORDER BY ready_at
+             LIMIT 1
+             FOR UPDATE SKIP LOCKED
+           )
+           UPDATE askloop_queue q SET state = 'leased', lease_owner = $1, lease_token = nextval('askloop_fence'), leased_at = clock_timestamp(),
+             lease_expires_at = clock_timestamp() + make_interval(secs => $2::double precision / 1000), leases = leases + 1
+           FROM next WHERE q.sid = next.sid
+           RETURNING q.sid, q.lease_token, q.lease_owner, q.leased_at, q.lease_expires_at`,
+          [owner, leaseMs],
+        );
+        const row = result.rows[0];
+        return row === undefined ? undefined : toLease(row);
+      }),
+    renew: (lease) =>
+      guard(
+        'renew',
+        async () => {
+          const result = await pool.query<LeaseRow>(
+            `UPDATE askloop_queue SET lease_expires_at = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+             WHERE sid = $1 AND lease_token = $2 AND state = 'leased' AND lease_expires_at > clock_timestamp()
+             RETURNING sid, lease_token, lease_owner, leased_at, lease_expires_at`,
+            [lease.sid, lease.token, leaseMs],
+          );
+          const row = result.rows[0];
+          return row === undefined ? undefined : toLease(row);
+        },
+        lease.sid,
+      ),
+    fail: (lease, error) =>
+      guard(
+        'fail',
+        async () => {
+          const message = error instanceof Error ? error.message : String(error);
+          await pool.query(
+            `UPDATE askloop_queue SET failures = failures + 1, last_error = $3,
+               state = CASE WHEN failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
+               ready_at = clock_timestamp() + make_interval(secs => $5::double precision / 1000),
+               lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
+             WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
+            [lease.sid, lease.token, message.slice(0, 2000), maxFailures, retryDelayMs],
+          );
+        },
+        lease.sid,
+      ),
+    entry: (sid) =>
+      guard(
+        'entry',
+        async () => {
+          const row = (
+            await pool.query<{ sid: string; state: QueueState; leases: number; steps: number; failures: number; last_error: string | null }>(
+              'SELECT sid, state, leases, steps, failures, last_error FROM askloop_queue WHERE sid = $1',
+              [sid],
+            )
+          ).rows[0];
+          return row === undefined ? undefined : { sid: row.sid, state: row.state, leases: row.leases, steps: row.steps, failures: row.failures, lastError: row.last_error };
+        },
+        sid,
+      ),
+    counts: () =>
+      guard('counts', async () => {
+        const counts: Record<QueueState, number> = { ready: 0, leased: 0, paused: 0, finished: 0, failed: 0 };
+        for (const row of (await pool.query<{ state: QueueState; n: string }>('SELECT state, count(*) AS n FROM askloop_queue GROUP BY state')).rows) counts[row.state] = Number(row.n);
+        return counts;
+      }),
+  };
+}

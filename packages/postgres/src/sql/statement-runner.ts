@@ -1,0 +1,86 @@
+/**
+ * Where a store's statements run. The same store code runs on a pool
+ * (every statement commits on its own; `atomic` takes a client for its own
+ * transaction) or inside a transaction a worker holds open for a turn
+ * (`atomic` is a savepoint, so a failed compare-and-swap or claim leaves
+ * the turn's transaction usable).
+ */
+import type pg from 'pg';
+import { PostgresStoreError } from '../errors/postgres-store-error.ts';
+
+/** Something that runs one statement: a pool, or a client. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: readonly unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+/** Statements, and a way to run several of them atomically. */
+export interface StatementRunner extends Queryable {
+  /** Runs `body` atomically: all of its statements take effect, or none. */
+  atomic<T>(body: (query: Queryable) => Promise<T>): Promise<T>;
+}
+
+const query = (target: pg.Pool | pg.PoolClient): Queryable['query'] => (text, values) => target.query(text, values === undefined ? undefined : [...values]);
+
+/** Runs `body` in a transaction on a client of `pool`; rolls back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await body(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
+    client.release(broken);
+  }
+}
+
+/** Statements on `pool`: each commits by itself; `atomic` is a transaction of its own. */
+export function poolRunner(pool: pg.Pool): StatementRunner {
+  return {
+    query: query(pool),
+    atomic: (body) => inTransaction(pool, (client) => body({ query: query(client) })),
+  };
+}
+
+let savepoints = 0;
+
+/** Statements on `client`, which is inside an open transaction: `atomic` is a savepoint. */
+export function transactionRunner(client: pg.PoolClient): StatementRunner {
+  const run = query(client);
+  return {
+    query: run,
+    async atomic(body) {
+      savepoints += 1;
+      const name = `askloop_${savepoints}`;
+      await run(`SAVEPOINT ${name}`);
+      try {
+        const result = await body({ query: run });
+        await run(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await run(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
+
+/** `error` as a {@link PostgresStoreError} (kept when it already is one). */
+export function queryFailure(action: string, error: unknown, sid?: string): Error {
+  if (error instanceof PostgresStoreError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new PostgresStoreError('PG_QUERY_FAILED', `${action} failed: ${message}`, { cause: error, ...(sid === undefined ? {} : { sid }) });
+}
+
+/** The SQLSTATE of a PostgreSQL error, if it is one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}

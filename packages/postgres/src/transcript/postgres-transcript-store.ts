@@ -1,0 +1,164 @@
+/**
+ * The controller's `TranscriptStore` on PostgreSQL: sessions, turns and the
+ * decision log (one row per decided turn, written in the same statement
+ * batch as the decided record). Records are stored as JSON text and come
+ * back exactly as they went in. Failures throw `PostgresStoreError`
+ * (`PG_QUERY_FAILED`, `PG_LEASE_LOST`), which the controller reports as
+ * `LOOP_STORE_ERROR` with the cause; a duplicate session id and an unknown
+ * session use the controller's own codes, as the memory store does.
+ */
+import { decisionLogEntry, LoopError, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import type pg from 'pg';
+import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
+import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
+
+/**
+ * Which runner an operation uses. A plain store uses the pool for all; a
+ * worker's lease-bound store sends the leased session's writes through its
+ * fence and, once the turn's transaction is open, through that transaction.
+ */
+export interface TranscriptRoute {
+  /** Reads of one session. */
+  read(sid: string): Promise<StatementRunner>;
+  /** Writes of one session; `final` marks the write that ends a step (a decided or paused turn). */
+  write(sid: string, final: boolean): Promise<StatementRunner>;
+  /** Statements over every session (listSessions). */
+  shared(): StatementRunner;
+}
+
+/**
+ * A runner for the writes of a leased session before its step's
+ * transaction: `fenced(sql, values)` runs one statement that itself checks
+ * the lease (`askloop_require_lease($n, $n+1)` in its WHERE clause, the two
+ * values appended), so the check and the write are one round trip.
+ */
+export interface FencedRunner extends StatementRunner {
+  readonly fence: { readonly sid: string; readonly token: string; run<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<pg.QueryResult<R>> };
+}
+
+const isFenced = (runner: StatementRunner): runner is FencedRunner => 'fence' in runner;
+
+/** The route of a store that is not bound to a lease. */
+export function poolRoute(pool: pg.Pool): TranscriptRoute {
+  const runner = poolRunner(pool);
+  return { read: async () => runner, write: async () => runner, shared: () => runner };
+}
+
+type SessionRow = { record: string };
+type TurnRow = { record: string };
+
+const parse = <T>(text: string): T => JSON.parse(text) as T;
+
+function sessionColumns(session: SessionRecord): unknown[] {
+  return [session.sid, session.agent, session.parentSid ?? null, session.status, session.createdAt, session.updatedAt, session.turns, JSON.stringify(session)];
+}
+
+/**
+ * The store over `pool` (apply `applyPostgresMigrations(pool)` first). Its
+ * `openToolStores` gives the tools' stores on the same database, which
+ * `createAskLoop` uses by default. `close()` leaves the pool open: it
+ * belongs to the caller.
+ */
+export function createPostgresTranscriptStore(pool: pg.Pool): TranscriptStore {
+  return {
+    ...transcriptStoreOn(poolRoute(pool)),
+    openToolStores: (options = {}) => ({ ...createPostgresToolStores(pool, options), close() {} }),
+  };
+}
+
+/** The store over a {@link TranscriptRoute} (for lease-bound stores). */
+export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
+  const fail = (action: string, sid?: string) => (error: unknown): never => {
+    if (error instanceof LoopError) throw error;
+    throw queryFailure(`transcript ${action}`, error, sid);
+  };
+  return {
+    async createSession(session) {
+      const runner = await route.write(session.sid, false).catch(fail('createSession', session.sid));
+      await runner
+        .query('INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', sessionColumns(session))
+        .catch((error: unknown) => {
+          if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid, cause: error });
+          return fail('createSession', session.sid)(error);
+        });
+    },
+    async getSession(sid) {
+      const runner = await route.read(sid).catch(fail('getSession', sid));
+      const result = await runner.query<SessionRow>('SELECT record FROM askloop_sessions WHERE sid = $1', [sid]).catch(fail('getSession', sid));
+      const row = result.rows[0];
+      return row === undefined ? undefined : parse<SessionRecord>(row.record);
+    },
+    async updateSession(session) {
+      const runner = await route.write(session.sid, false).catch(fail('updateSession', session.sid));
+      const result = await runner
+        .query('UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1', sessionColumns(session))
+        .catch(fail('updateSession', session.sid));
+      if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
+    },
+    async listSessions(options: ListSessionsOptions = {}) {
+      const values: unknown[] = [];
+      let sql = 'SELECT record FROM askloop_sessions';
+      if (options.status !== undefined) {
+        values.push(options.status);
+        sql += ` WHERE status = $${values.length}`;
+      }
+      // Newest first; of sessions created in the same millisecond, the later one first.
+      sql += ' ORDER BY created_at DESC, seq DESC';
+      if (options.limit !== undefined) {
+        values.push(options.limit);
+        sql += ` LIMIT $${values.length}`;
+      }
+      const result = await route.shared().query<SessionRow>(sql, values).catch(fail('listSessions'));
+      return result.rows.map((row) => parse<SessionRecord>(row.record));
+    },
+    async saveTurn(record) {
+      const final = record.phase === 'decided' || record.phase === 'awaiting-approval';
+      const runner = await route.write(record.sid, final).catch(fail('saveTurn', record.sid));
+      const decided = record.phase === 'decided' && record.decision !== undefined;
+      const entry = decided ? decisionLogEntry(record) : undefined;
+      const values: unknown[] = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
+      if (entry !== undefined) values.push(entry.decision, entry.reason, JSON.stringify(entry));
+      // A leased session's write before its step's transaction checks the lease in the same statement.
+      const guard = isFenced(runner) ? `askloop_require_lease($${values.push(runner.fence.sid)}, $${values.push(runner.fence.token)}::bigint)` : 'true';
+      const upsertTurn = `INSERT INTO askloop_turns (sid, turn_index, phase, record) SELECT $1, $2::integer, $3, $4 WHERE ${guard}
+        ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()`;
+      // One statement each way (atomic by itself): the decided record and its decision-log entry together.
+      const sql =
+        entry !== undefined
+          ? `WITH saved AS (${upsertTurn} RETURNING 1)
+             INSERT INTO askloop_decisions (sid, turn_index, decision, reason, entry) SELECT $1, $2, $5, $6, $7 FROM saved
+             ON CONFLICT (sid, turn_index) DO UPDATE SET decision = excluded.decision, reason = excluded.reason, entry = excluded.entry, decided_at = clock_timestamp()`
+          : // A turn opened again (a cancelled turn resumed) is no longer decided: its entry goes.
+            `WITH saved AS (${upsertTurn} RETURNING 1) DELETE FROM askloop_decisions WHERE sid = $1 AND turn_index = $2 AND EXISTS (SELECT 1 FROM saved)`;
+      const write = isFenced(runner) ? runner.fence.run(sql, values) : runner.query(sql, values);
+      await write
+        .catch((error: unknown) => {
+          if (sqlState(error) === '23503') throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid, cause: error });
+          return fail('saveTurn', record.sid)(error);
+        });
+    },
+    async listTurns(sid) {
+      const runner = await route.read(sid).catch(fail('listTurns', sid));
+      const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index', [sid]).catch(fail('listTurns', sid));
+      return result.rows.map((row) => parse<TurnRecord>(row.record));
+    },
+    async acquireLease(sid, holder, ttlMs) {
+      // One statement, so atomic: insert, or take over a lease that is ours or has lapsed (by the server's clock).
+      const result = await route
+        .shared()
+        .query(
+          `INSERT INTO askloop_session_leases (sid, holder, expires_at) VALUES ($1, $2, clock_timestamp() + make_interval(secs => $3::double precision / 1000))
+           ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+           WHERE askloop_session_leases.holder = excluded.holder OR askloop_session_leases.expires_at <= clock_timestamp()
+           RETURNING 1`,
+          [sid, holder, ttlMs],
+        )
+        .catch(fail('acquireLease', sid));
+      return result.rows.length === 1;
+    },
+    async releaseLease(sid, holder) {
+      await route.shared().query('DELETE FROM askloop_session_leases WHERE sid = $1 AND holder = $2', [sid, holder]).catch(fail('releaseLease', sid));
+    },
+    async close() {},
+  };
+}

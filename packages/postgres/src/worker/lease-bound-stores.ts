@@ -1,0 +1,224 @@
+/**
+ * The stores a worker's `AskLoop` uses: the PostgreSQL transcript and tool
+ * stores, bound for the length of one step to the worker's lease on one
+ * session. While bound:
+ *
+ * - the leased session's writes before any tool effect (the turn's
+ *   `asking`, `prepared`, `executing` records) commit one by one, each in a
+ *   transaction that first checks the lease (token and expiry, under a
+ *   share lock of the queue row): a host that lost its lease fails with
+ *   `PG_LEASE_LOST` and writes nothing;
+ * - from the turn's first tool-store call, or its final record (`decided`
+ *   or `awaiting-approval`), everything — the tools' memory, scratch and
+ *   idempotence records, the rest of the turn's records, the session row —
+ *   goes into **one transaction** that `commit` ends: it locks the queue
+ *   row, checks the lease once more, moves the session on in the queue and
+ *   logs the step, then commits. So a turn's tool effects and idempotence
+ *   records commit together with the decided turn, or not at all: a host
+ *   killed mid-turn leaves the turn at its last committed phase with none
+ *   of its effects, and the next host re-runs it from its recorded reply.
+ *
+ * One lease at a time: a worker runs one step at a time on its loop. Other
+ * sessions' writes (the children of `ask`) go straight to the pool.
+ */
+import type { TranscriptStore } from '@askloop/controller';
+import type { ToolStores } from '@askloop/tools';
+import type pg from 'pg';
+import { PostgresStoreError } from '../errors/postgres-store-error.ts';
+import { finishLeasedStep, type Lease } from '../queue/session-queue.ts';
+import { inTransaction, poolRunner, sqlState, transactionRunner, type StatementRunner } from '../sql/statement-runner.ts';
+import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
+import { transcriptStoreOn, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
+
+/** What a step ended with, as `loop.step` reports it. */
+export interface StepOutcome {
+  readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
+  readonly turns: number;
+}
+
+/** The stores bound to one lease for one step. */
+export interface LeaseBinding {
+  readonly lease: Lease;
+  /** Aborts when the lease is found lost (pass it to `loop.step`). */
+  readonly signal: AbortSignal;
+  /** True once the lease is known lost. */
+  readonly lost: boolean;
+  /** Records that the lease is lost: later writes fail with `PG_LEASE_LOST` and `signal` aborts. */
+  markLost(reason: string): void;
+  /** Commits the step (see the file comment); throws `PG_LEASE_LOST` when the lease is gone, having rolled back. */
+  commit(outcome: StepOutcome): Promise<void>;
+  /** Rolls the step's open transaction back (after a failed step); safe to call twice. */
+  rollback(): Promise<void>;
+}
+
+/** The stores to build a worker's loop with, and the binding of a lease. */
+export interface LeaseBoundStores {
+  /** Pass as `createAskLoop({ store })`. */
+  readonly transcript: TranscriptStore;
+  /** Pass as `createAskLoop({ toolStores })`. */
+  readonly toolStores: ToolStores;
+  /** Binds the stores to `lease` until the binding commits or rolls back. Throws when a binding is active. */
+  bind(lease: Lease): LeaseBinding;
+}
+
+interface ActiveBinding {
+  readonly lease: Lease;
+  readonly controller: AbortController;
+  lostReason: string | undefined;
+  client: pg.PoolClient | undefined;
+  opening: Promise<StatementRunner> | undefined;
+  /** Holders of the controller's session lease whose release waits for the step's commit. */
+  readonly releases: string[];
+  /** Set when the step committed or rolled back: a call arriving later (a tool outliving its run) must not write. */
+  finished: boolean;
+}
+
+const leaseLost = (lease: Lease, why: string): PostgresStoreError =>
+  new PostgresStoreError('PG_LEASE_LOST', `lease ${lease.token} on session ${lease.sid} is lost (${why}); the step is not committed`, { sid: lease.sid });
+
+const stepOver = (lease: Lease): PostgresStoreError =>
+  new PostgresStoreError('PG_LEASE_LOST', `the step of session ${lease.sid} under lease ${lease.token} has ended; a call that outlived it writes nothing`, { sid: lease.sid });
+
+/** Creates the stores over `pool` (migrated with `applyPostgresMigrations`). */
+export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStoresOptions = {}): LeaseBoundStores {
+  const plain = poolRunner(pool);
+  let active: ActiveBinding | undefined;
+
+  /** The step's transaction, opened on first use. */
+  function transaction(binding: ActiveBinding): Promise<StatementRunner> {
+    if (binding.lostReason !== undefined) return Promise.reject(leaseLost(binding.lease, binding.lostReason));
+    if (binding.finished) return Promise.reject(stepOver(binding.lease));
+    binding.opening ??= (async () => {
+      const client = await pool.connect();
+      binding.client = client;
+      await client.query('BEGIN');
+      return transactionRunner(client);
+    })();
+    return binding.opening;
+  }
+
+  /** One write of the leased session, committed now if its lease is live. */
+  function fenced(binding: ActiveBinding): FencedRunner {
+    const atomic: StatementRunner['atomic'] = (body) => {
+      if (binding.lostReason !== undefined) return Promise.reject(leaseLost(binding.lease, binding.lostReason));
+      return inTransaction(pool, async (client) => {
+        const live = await client.query(
+          "SELECT 1 FROM askloop_queue WHERE sid = $1 AND lease_token = $2 AND state = 'leased' AND lease_expires_at > clock_timestamp() FOR SHARE",
+          [binding.lease.sid, binding.lease.token],
+        );
+        if (live.rows.length === 0) {
+          binding.lostReason ??= 'expired or taken over';
+          throw leaseLost(binding.lease, binding.lostReason);
+        }
+        return body({ query: (text, values) => client.query(text, values === undefined ? undefined : [...values]) });
+      });
+    };
+    // The transcript's phase saves check the lease inside their one statement (askloop_require_lease).
+    const run = async <R extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<pg.QueryResult<R>> => {
+      if (binding.lostReason !== undefined) throw leaseLost(binding.lease, binding.lostReason);
+      try {
+        return await pool.query<R>(text, [...values]);
+      } catch (error) {
+        if (sqlState(error) !== 'AL001') throw error;
+        binding.lostReason ??= 'expired or taken over';
+        throw leaseLost(binding.lease, binding.lostReason);
+      }
+    };
+    return { atomic, query: (text, values) => atomic((query) => query.query(text, values)), fence: { sid: binding.lease.sid, token: binding.lease.token, run } };
+  }
+
+  const leased = (sid: string): ActiveBinding | undefined => (active !== undefined && active.lease.sid === sid ? active : undefined);
+
+  const route: TranscriptRoute = {
+    async read(sid) {
+      const binding = leased(sid);
+      // Once the step's transaction is open, read the leased session through it (its writes are not committed yet).
+      return binding?.opening !== undefined ? transaction(binding) : plain;
+    },
+    async write(sid, final) {
+      const binding = leased(sid);
+      if (binding === undefined) return plain;
+      if (binding.lostReason !== undefined) throw leaseLost(binding.lease, binding.lostReason);
+      return final || binding.opening !== undefined ? transaction(binding) : fenced(binding);
+    },
+    shared: () => plain,
+  };
+
+  // Only inside a step: a tool call that outlives its step must not commit an effect outside any turn.
+  let last: ActiveBinding | undefined;
+  const toolStores = toolStoresOn(async () => {
+    const binding = active ?? last;
+    if (binding === undefined) throw new PostgresStoreError('PG_LEASE_LOST', "a worker's tool stores are used only inside a leased step");
+    return transaction(binding);
+  }, options);
+
+  async function finish(binding: ActiveBinding, commit: boolean): Promise<void> {
+    if (active === binding) active = undefined;
+    binding.finished = true;
+    // A transaction still opening must finish opening before it can be ended.
+    await binding.opening?.catch(() => undefined);
+    const client = binding.client;
+    binding.client = undefined;
+    if (client === undefined) return releaseSessionLeases(binding);
+    let broken = false;
+    try {
+      await client.query(commit ? 'COMMIT' : 'ROLLBACK');
+    } catch (error) {
+      broken = true;
+      if (commit) throw error;
+    } finally {
+      client.release(broken);
+      await releaseSessionLeases(binding);
+    }
+  }
+
+  /** Gives up the controller's session leases of the step, now that its writes are committed (or rolled back). */
+  async function releaseSessionLeases(binding: ActiveBinding): Promise<void> {
+    for (const holder of binding.releases.splice(0)) await inner.releaseLease?.(binding.lease.sid, holder).catch(() => undefined);
+  }
+
+  const inner = transcriptStoreOn(route);
+  const transcript: TranscriptStore = {
+    ...inner,
+    // The controller gives its session lease up when the step's work returns, before the worker commits: held
+    // until then, another host's `resume` cannot start a turn on writes that are not committed yet.
+    async releaseLease(sid, holder) {
+      const binding = leased(sid);
+      if (binding !== undefined) binding.releases.push(holder);
+      else await inner.releaseLease?.(sid, holder);
+    },
+  };
+
+  return {
+    transcript,
+    toolStores,
+    bind(lease) {
+      if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false };
+      active = binding;
+      last = binding;
+      return {
+        lease,
+        signal: binding.controller.signal,
+        get lost() {
+          return binding.lostReason !== undefined;
+        },
+        markLost(reason) {
+          binding.lostReason ??= reason;
+          binding.controller.abort(leaseLost(lease, binding.lostReason));
+        },
+        async commit(outcome) {
+          try {
+            const runner = await transaction(binding);
+            await finishLeasedStep(runner, lease, outcome);
+          } catch (error) {
+            await finish(binding, false);
+            throw error;
+          }
+          await finish(binding, true);
+        },
+        rollback: () => finish(binding, false),
+      };
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * A host's loop: lease the runnable session that waited longest, run
+ * exactly one `loop.step(sid)` with the stores bound to that lease, commit,
+ * and go again — until `signal` aborts (the step in flight finishes first).
+ * While a step runs its lease is renewed every third of its length; a
+ * renewal that finds the lease gone aborts the step, and its commit is
+ * refused (`PG_LEASE_LOST`), so a stalled host never overwrites the host
+ * that took over. A step that throws for another reason is rolled back and
+ * given back to the queue (offered again later; parked `failed` after
+ * `maxFailures`).
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { AskLoop } from '@askloop/controller';
+import { isLeaseLost } from '../errors/postgres-store-error.ts';
+import type { Lease, SessionQueue } from '../queue/session-queue.ts';
+import type { LeaseBoundStores } from './lease-bound-stores.ts';
+
+/** What one step of a worker ended with. */
+export interface WorkerStepEvent {
+  readonly sid: string;
+  readonly token: string;
+  readonly outcome: 'committed' | 'lease-lost' | 'failed';
+  readonly status?: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
+  readonly turns?: number;
+  readonly error?: unknown;
+}
+
+/** Options of {@link runWorker}. */
+export interface RunWorkerOptions {
+  /** The loop, created with `createAskLoop({ store: stores.transcript, toolStores: stores.toolStores, … })`. */
+  readonly loop: Pick<AskLoop, 'step'>;
+  readonly stores: LeaseBoundStores;
+  readonly queue: SessionQueue;
+  /** Stops the worker after the step in flight. */
+  readonly signal?: AbortSignal;
+  /** This host's name in the queue; default `<hostname>:<pid>:<random>`. */
+  readonly owner?: string;
+  /** How long to wait before asking again when no session is runnable, in ms. Default 100. */
+  readonly idleMs?: number;
+  /** Called after every step. */
+  readonly onStep?: (event: WorkerStepEvent) => void;
+  /** Called when asking the queue for work failed (the database unreachable); the worker waits a second and asks again. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Counters of one worker run. */
+export interface WorkerStats {
+  committed: number;
+  leaseLost: number;
+  failed: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal?.aborted === true) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** Runs steps until `signal` aborts; resolves with the counters. */
+export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats> {
+  const { loop, stores, queue, signal } = options;
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const idleMs = options.idleMs ?? 100;
+  const stats: WorkerStats = { committed: 0, leaseLost: 0, failed: 0 };
+  while (signal?.aborted !== true) {
+    let lease: Lease | undefined;
+    try {
+      lease = await queue.acquire(owner);
+    } catch (error) {
+      // A database that is away for a while must not end the host: wait and ask again.
+      options.onError?.(error);
+      await sleep(1000, signal);
+      continue;
+    }
+    if (lease === undefined) {
+      await sleep(idleMs, signal);
+      continue;
+    }
+    const event = await runStep(loop, stores, queue, lease);
+    if (event.outcome === 'committed') stats.committed += 1;
+    else if (event.outcome === 'lease-lost') stats.leaseLost += 1;
+    else stats.failed += 1;
+    options.onStep?.(event);
+  }
+  return stats;
+}
+
+/** One leased step: run, renew meanwhile, commit or roll back. */
+async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, queue: SessionQueue, lease: Lease): Promise<WorkerStepEvent> {
+  const binding = stores.bind(lease);
+  let current = lease;
+  const renewal = setInterval(() => {
+    void queue.renew(current).then(
+      (renewed) => {
+        if (renewed === undefined) binding.markLost('not renewable: expired or taken over');
+        else current = renewed;
+      },
+      // A failed renewal (the database unreachable) is not yet a lost lease: the commit checks it anyway.
+      () => undefined,
+    );
+  }, Math.max(10, Math.floor(queue.leaseMs / 3)));
+  const base = { sid: lease.sid, token: lease.token };
+  try {
+    const result = await loop.step(lease.sid, { signal: binding.signal });
+    clearInterval(renewal);
+    await binding.commit({ status: result.status, turns: result.turns });
+    return { ...base, outcome: 'committed', status: result.status, turns: result.turns };
+  } catch (error) {
+    clearInterval(renewal);
+    await binding.rollback();
+    if (binding.lost || isLeaseLost(error)) return { ...base, outcome: 'lease-lost', error };
+    await queue.fail(lease, error).catch(() => undefined);
+    return { ...base, outcome: 'failed', error };
+  }
+}

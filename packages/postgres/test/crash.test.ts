@@ -1,0 +1,106 @@
+/**
+ * The crash test: three worker processes run 200 sessions of 5 turns each
+ * (a scripted model; every turn has tool effects on the memory store),
+ * while every second a random worker is killed with SIGKILL and a new one
+ * started. At the end every session is DONE with exactly its 5 turns, each
+ * turn committed once (the step log), no tool effect applied twice (the
+ * counters) and each recorded once (the idempotence records, none pending),
+ * and no two steps of one session overlapping in time (the
+ * database's own timestamps). `ASKLOOP_CRASH_SESSIONS` sets another size.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAskLoop } from '@askloop/controller';
+import { createSandboxPool } from '@askloop/interpreter';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
+import { createSessionQueue, enqueueSession } from '../src/queue/session-queue.ts';
+import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
+import { auditSessions } from './support/audit-sessions.ts';
+import { countingPlugin } from './support/counting-plugin.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+const SESSIONS = Number(process.env.ASKLOOP_CRASH_SESSIONS ?? 200);
+const TURNS = 5;
+const WORKERS = 3;
+const LEASE_MS = 2000;
+const KILL_EVERY_MS = 1000;
+const GIVE_UP_MS = 240_000;
+
+let database: TestDatabase;
+const alive = new Set<ChildProcess>();
+// Replacement workers start several times a second: Node's compile cache roughly halves their start-up CPU.
+const compileCache = mkdtempSync(path.join(tmpdir(), 'askloop-crash-cache-'));
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const child of alive) child.kill('SIGKILL');
+  await database.drop();
+  rmSync(compileCache, { recursive: true, force: true });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const script = fileURLToPath(new URL('./support/worker-host.ts', import.meta.url));
+
+describe('crash test', () => {
+  it(`${WORKERS} workers, ${SESSIONS} sessions × ${TURNS} turns, a worker SIGKILLed every second: all DONE, nothing twice, no overlap`, { timeout: GIVE_UP_MS + 60_000 }, async () => {
+    const pools = await database.schema();
+    const pool: pg.Pool = pools();
+    await applyPostgresMigrations(pool);
+    const searchPath = 's_1';
+    const sandbox = createSandboxPool({ workers: 1 });
+    const creator = createAskLoop({ plugins: [countingPlugin(TURNS)], store: createPostgresTranscriptStore(pool), pool: sandbox });
+    for (let index = 0; index < SESSIONS; index += 1) {
+      const sid = await creator.create({ agent: 'counter', task: `crash-${index}`, sid: `crash-${index}` });
+      await enqueueSession(pool, sid);
+    }
+    await creator.close();
+    await sandbox.close();
+
+    const logs: string[] = [];
+    const start = (): ChildProcess => {
+      const child = spawn(process.execPath, ['--no-node-snapshot', '--conditions=@askloop/source', script, database.url, searchPath, String(TURNS), String(LEASE_MS)], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
+      });
+      child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+      alive.add(child);
+      child.once('exit', () => alive.delete(child));
+      return child;
+    };
+    for (let index = 0; index < WORKERS; index += 1) start();
+
+    const queue = createSessionQueue(pool);
+    const began = Date.now();
+    let kills = 0;
+    while ((await queue.counts()).finished < SESSIONS) {
+      if (Date.now() - began > GIVE_UP_MS) throw new Error(`gave up: ${JSON.stringify(await queue.counts())}\n${logs.join('')}`);
+      await pause(KILL_EVERY_MS);
+      const victims = [...alive];
+      const victim = victims[Math.floor(Math.random() * victims.length)];
+      if (victim !== undefined) {
+        victim.kill('SIGKILL');
+        alive.delete(victim);
+        kills += 1;
+      }
+      start();
+    }
+    const seconds = (Date.now() - began) / 1000;
+    const exits = [...alive].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of alive) child.kill('SIGTERM');
+    await Promise.all(exits);
+
+    const audit = await auditSessions(pool, TURNS);
+    // The figures for the package README: how long it took and how many leases the kills cost.
+    console.log(`crash test: ${SESSIONS} sessions × ${TURNS} turns in ${seconds.toFixed(1)} s, ${kills} workers killed, ${audit.leases} leases for ${audit.steps} committed steps`);
+    expect(audit.problems).toEqual([]);
+    expect(audit).toMatchObject({ sessions: SESSIONS, steps: SESSIONS * TURNS });
+    expect(kills).toBeGreaterThan(0);
+    expect(logs.join('')).toBe('');
+  });
+});

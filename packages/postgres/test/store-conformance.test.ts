@@ -1,0 +1,48 @@
+/**
+ * The shared conformance tables on the PostgreSQL stores: every case of the
+ * controller's transcript table (`@askloop/controller/testing`) and of the
+ * tools' store table (`@askloop/tools/testing`) — the same tables the memory
+ * and SQLite stores run — each on a new schema of a database on the real test server.
+ * For the tools' table, `connect()` is a second pool (another host).
+ */
+import { transcriptStoreCases } from '@askloop/controller/testing';
+import { toolStoreCases } from '@askloop/tools/testing';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
+import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
+import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+/** Pools on a new, migrated schema of the test database (one per case: cheaper than a database each). */
+async function freshSchema(): Promise<(options?: pg.PoolConfig) => pg.Pool> {
+  const pools = await database.schema();
+  await applyPostgresMigrations(pools({ max: 1 }));
+  return pools;
+}
+
+describe('transcript store conformance: PostgreSQL', () => {
+  it.each(transcriptStoreCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const pools = await freshSchema();
+    await testCase.run(() => createPostgresTranscriptStore(pools()));
+  });
+});
+
+describe('tool store conformance: PostgreSQL', () => {
+  it.each(toolStoreCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const pools = await freshSchema();
+    await testCase.run((clock) => ({
+      stores: createPostgresToolStores(pools(), { clock }),
+      connect: () => createPostgresToolStores(pools(), { clock }),
+      close: () => undefined,
+    }));
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * Workers on a real PostgreSQL server: several hosts share the queue and
+ * every session ends DONE with each turn committed once; a host whose lease
+ * is gone cannot commit; and a host killed with SIGKILL in the middle of a
+ * turn loses nothing — another host re-runs the turn from its recorded
+ * reply, and the killed host's tool effects, which never committed, do not
+ * count twice.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createAskLoop, type AskLoopWithMetrics } from '@askloop/controller';
+import { sampleSession, sampleTurn } from '@askloop/controller/testing';
+import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
+import { createSessionQueue, enqueueSession } from '../src/queue/session-queue.ts';
+import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
+import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
+import { createLeaseBoundStores } from '../src/worker/lease-bound-stores.ts';
+import { runWorker, type WorkerStepEvent } from '../src/worker/run-worker.ts';
+import { auditSessions } from './support/audit-sessions.ts';
+import { countingPlugin } from './support/counting-plugin.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+let database: TestDatabase;
+let sandbox: SandboxPool;
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = createSandboxPool({ workers: 2 });
+});
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await sandbox.close();
+  await database.drop();
+});
+
+let schemas = 0;
+async function freshSchema(): Promise<{ pools: (options?: pg.PoolConfig) => pg.Pool; name: string }> {
+  const pools = await database.schema();
+  schemas += 1;
+  await applyPostgresMigrations(pools({ max: 1 }));
+  return { pools, name: `s_${schemas}` };
+}
+
+/** Creates and queues sessions labelled `labels` of the counting agent. */
+async function queueSessions(pool: pg.Pool, labels: readonly string[], turns: number): Promise<string[]> {
+  const loop = createAskLoop({ plugins: [countingPlugin(turns)], store: createPostgresTranscriptStore(pool), pool: sandbox });
+  const sids: string[] = [];
+  for (const label of labels) {
+    const sid = await loop.create({ agent: 'counter', task: label, sid: label });
+    await enqueueSession(pool, sid);
+    sids.push(sid);
+  }
+  return sids;
+}
+
+/** A worker host in this process: its own pool, stores and loop. */
+function workerLoop(pool: pg.Pool, turns: number): { loop: AskLoopWithMetrics; stores: ReturnType<typeof createLeaseBoundStores> } {
+  const stores = createLeaseBoundStores(pool);
+  return { stores, loop: createAskLoop({ plugins: [countingPlugin(turns)], store: stores.transcript, toolStores: stores.toolStores, pool: sandbox }) };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('lease-bound stores', () => {
+  it('refuse the commit of a host whose lease expired and was taken: nothing of its turn after the last fenced write is kept', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const plain = createPostgresTranscriptStore(pool);
+    await plain.createSession(sampleSession('fenced'));
+    await enqueueSession(pool, 'fenced');
+    const queue = createSessionQueue(pool, { leaseMs: 200 });
+    const stores = createLeaseBoundStores(pools());
+    const lease = await queue.acquire('slow-host');
+    const binding = stores.bind(lease!);
+    // Before any tool effect the turn's records commit one by one, fenced.
+    const asking = sampleTurn('fenced', 1, { phase: 'asking' });
+    await stores.transcript.saveTurn(asking);
+    expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['asking']);
+    // From the first tool effect on, the step is one transaction: nobody else sees it yet.
+    expect(await stores.toolStores.memory.cas('/effect', 0, 'slow')).toEqual({ ok: true, version: 1 });
+    await stores.transcript.saveTurn(sampleTurn('fenced', 1));
+    expect((await stores.transcript.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['decided']);
+    const others = createPostgresToolStores(pools());
+    expect(await others.memory.get('/effect')).toEqual({ value: null, version: 0 });
+
+    await pause(300);
+    const taken = await queue.acquire('fast-host');
+    expect(taken?.sid).toBe('fenced');
+    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', sid: 'fenced' });
+    expect(await others.memory.get('/effect')).toEqual({ value: null, version: 0 });
+    expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['asking']);
+    expect((await pool.query('SELECT count(*)::int AS n FROM askloop_steps')).rows[0]).toEqual({ n: 0 });
+
+    // The host that holds the lease now commits.
+    const next = stores.bind(taken!);
+    expect(await stores.toolStores.memory.cas('/effect', 0, 'fast')).toEqual({ ok: true, version: 1 });
+    await stores.transcript.saveTurn(sampleTurn('fenced', 1));
+    await next.commit({ status: 'RUNNING', turns: 1 });
+    expect(await others.memory.get('/effect')).toEqual({ value: 'fast', version: 1 });
+    expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['decided']);
+    expect(await queue.entry('fenced')).toMatchObject({ state: 'ready', steps: 1, leases: 2 });
+  });
+
+  it("hold the controller's session lease until the step is committed, so no other host starts a turn on uncommitted writes", async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const plain = createPostgresTranscriptStore(pool);
+    await plain.createSession(sampleSession('held'));
+    await enqueueSession(pool, 'held');
+    const stores = createLeaseBoundStores(pools());
+    const binding = stores.bind((await createSessionQueue(pool).acquire('worker'))!);
+    expect(await stores.transcript.acquireLease?.('held', 'worker-loop', 60_000)).toBe(true);
+    await stores.transcript.saveTurn(sampleTurn('held', 1));
+    await stores.transcript.releaseLease?.('held', 'worker-loop');
+    expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(false);
+    await binding.commit({ status: 'RUNNING', turns: 1 });
+    expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(true);
+  });
+
+  it('refuse a fenced write once the lease expired', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    await createPostgresTranscriptStore(pool).createSession(sampleSession('late'));
+    await enqueueSession(pool, 'late');
+    const queue = createSessionQueue(pool, { leaseMs: 100 });
+    const stores = createLeaseBoundStores(pools());
+    const binding = stores.bind((await queue.acquire('h'))!);
+    await pause(200);
+    await expect(stores.transcript.saveTurn(sampleTurn('late', 1, { phase: 'asking' }))).rejects.toMatchObject({ code: 'PG_LEASE_LOST' });
+    expect(binding.lost).toBe(true);
+    await binding.rollback();
+  });
+});
+
+describe('runWorker', () => {
+  it('outlives a database it cannot reach: reports it and asks again until stopped', async () => {
+    const { pools } = await freshSchema();
+    const { loop, stores } = workerLoop(pools(), 1);
+    const unreachable = database.pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 2000 });
+    const stop = new AbortController();
+    const errors: unknown[] = [];
+    const stats = await runWorker({
+      loop,
+      stores,
+      queue: createSessionQueue(unreachable),
+      signal: stop.signal,
+      onError: (error) => {
+        errors.push(error);
+        if (errors.length === 2) stop.abort();
+      },
+    });
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatchObject({ code: 'PG_QUERY_FAILED' });
+    expect(stats).toEqual({ committed: 0, leaseLost: 0, failed: 0 });
+    await loop.close();
+  });
+
+  it('three hosts share the queue: every session DONE, each turn committed once, no effect twice, no overlap', async () => {
+    const { pools } = await freshSchema();
+    const turns = 3;
+    const labels = Array.from({ length: 9 }, (_, index) => `multi-${index}`);
+    await queueSessions(pools(), labels, turns);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const hosts = Array.from({ length: 3 }, (_, index) => {
+      const pool = pools();
+      const { loop, stores } = workerLoop(pool, turns);
+      const queue = createSessionQueue(pool);
+      return runWorker({ loop, stores, queue, signal: stop.signal, owner: `host-${index}`, idleMs: 10, onStep: (event) => events.push(event) });
+    });
+    const queue = createSessionQueue(pools());
+    for (let waited = 0; (await queue.counts()).finished < labels.length; waited += 1) {
+      if (waited > 1200) throw new Error(`not finished: ${JSON.stringify(await queue.counts())} ${JSON.stringify(events.filter((event) => event.outcome !== 'committed'))}`);
+      await pause(50);
+    }
+    stop.abort();
+    const stats = await Promise.all(hosts);
+    expect(events.filter((event) => event.outcome !== 'committed')).toEqual([]);
+    expect(stats.reduce((sum, stat) => sum + stat.committed, 0)).toBe(labels.length * turns);
+    const audit = await auditSessions(pools(), turns);
+    expect(audit.problems).toEqual([]);
+    expect(audit).toMatchObject({ sessions: labels.length, steps: labels.length * turns });
+  });
+
+  it('a turn waiting for approval leaves the queue (paused); approved where it is resumed, it finishes', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const [sid] = await queueSessions(pool, ['approve-1'], 1);
+    const { loop, stores } = workerLoop(pools(), 1);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const queue = createSessionQueue(pools());
+    const host = runWorker({ loop, stores, queue, signal: stop.signal, idleMs: 20, onStep: (event) => events.push(event) });
+    for (let waited = 0; (await queue.entry(sid!))?.state !== 'paused'; waited += 1) {
+      if (waited > 1200) throw new Error(`never paused: ${JSON.stringify(events)}`);
+      await pause(25);
+    }
+    stop.abort();
+    await host;
+    expect(events).toMatchObject([{ sid, outcome: 'committed', status: 'PAUSED', turns: 0 }]);
+    const transcript = createPostgresTranscriptStore(pool);
+    expect((await transcript.listTurns(sid!)).map((turn) => turn.phase)).toEqual(['awaiting-approval']);
+    // Nothing of the program ran: its memory writes come after the approval.
+    expect(await createPostgresToolStores(pool).memory.get('/count/approve-1')).toEqual({ value: null, version: 0 });
+    const here = createAskLoop({ plugins: [countingPlugin(1)], store: transcript, pool: sandbox });
+    expect(await here.approve(sid!)).toMatchObject({ status: 'DONE', result: 'approve-1', turns: 1 });
+    expect(await createPostgresToolStores(pool).memory.get('/count/approve-1')).toEqual({ value: 1, version: 1 });
+    await loop.close();
+  });
+
+  it('a host whose renewals stalled while another took its session aborts the turn and commits nothing', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const [sid] = await queueSessions(pool, ['spin-2'], 1);
+    const { loop, stores } = workerLoop(pools(), 1);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const host = runWorker({ loop, stores, queue: createSessionQueue(pools(), { leaseMs: 600 }), signal: stop.signal, idleMs: 20, onStep: (event) => events.push(event) });
+    const transcript = createPostgresTranscriptStore(pool);
+    for (let waited = 0; (await transcript.listTurns(sid!))[0]?.phase !== 'executing'; waited += 1) {
+      if (waited > 1200) throw new Error('the turn never started executing');
+      await pause(25);
+    }
+    // As if the host stalled past its lease (a long pause): the lease lapses and another host takes the session.
+    await pool.query("UPDATE askloop_queue SET lease_expires_at = clock_timestamp() - interval '1 second' WHERE sid = $1", [sid]);
+    const thief = await createSessionQueue(pool).acquire('other-host');
+    expect(thief?.sid).toBe(sid);
+    for (let waited = 0; events.length === 0; waited += 1) {
+      if (waited > 1200) throw new Error('the stalled host never noticed');
+      await pause(25);
+    }
+    stop.abort();
+    await host;
+    expect(events).toMatchObject([{ sid, outcome: 'lease-lost' }]);
+    // Nothing of the turn's effects, no committed step, and the session is the other host's.
+    expect(await createPostgresToolStores(pool).memory.get('/count/spin-2')).toEqual({ value: null, version: 0 });
+    expect((await pool.query('SELECT count(*)::int AS n FROM askloop_steps')).rows[0]).toEqual({ n: 0 });
+    expect((await pool.query('SELECT lease_owner, lease_token FROM askloop_queue WHERE sid = $1', [sid])).rows[0]).toEqual({ lease_owner: 'other-host', lease_token: thief?.token });
+    expect((await transcript.listTurns(sid!)).map((turn) => turn.phase)).toEqual(['executing']);
+    await loop.close();
+  });
+
+  it('a host killed with SIGKILL mid-turn loses nothing: another host re-runs the turn from its record, its uncommitted effects never count', async () => {
+    const { pools, name } = await freshSchema();
+    const pool = pools();
+    const turns = 2;
+    const [sid] = await queueSessions(pool, ['spin-1'], turns);
+    const script = fileURLToPath(new URL('./support/worker-host.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--no-node-snapshot', '--conditions=@askloop/source', script, database.url, name, String(turns), '1000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const transcript = createPostgresTranscriptStore(pool);
+    // The child is spinning inside turn 1 once the turn is executing and its transaction holds the writes.
+    for (let waited = 0; ; waited += 1) {
+      const [turn] = await transcript.listTurns(sid!);
+      const open = (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()")).rows[0] as { n: number };
+      if (turn?.phase === 'executing' && open.n > 0) break;
+      if (waited > 1200 || child.exitCode !== null) throw new Error(`the child never reached turn 1:\n${output}`);
+      await pause(50);
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const tools = createPostgresToolStores(pool);
+    // Its writes died with its connection: nothing of turn 1's effects is there.
+    expect(await tools.memory.get('/count/spin-1')).toEqual({ value: null, version: 0 });
+    expect(await tools.idempotence.lookup(sid!, 1, 0)).toBeUndefined();
+    // Let the re-run get past the spin, then a host in this process takes over once the lease expires.
+    expect(await tools.memory.cas('/go/spin-1', 0, true)).toEqual({ ok: true, version: 1 });
+    const { loop, stores } = workerLoop(pools(), turns);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const host = runWorker({ loop, stores, queue: createSessionQueue(pools()), signal: stop.signal, idleMs: 20, onStep: (event) => events.push(event) });
+    const queue = createSessionQueue(pool);
+    for (let waited = 0; (await queue.entry(sid!))?.state !== 'finished'; waited += 1) {
+      if (waited > 1200) throw new Error(`not finished: ${JSON.stringify(await queue.entry(sid!))} ${JSON.stringify(events)}`);
+      await pause(50);
+    }
+    stop.abort();
+    await host;
+    const audit = await auditSessions(pool, turns);
+    expect(audit.problems).toEqual([]);
+    expect(audit).toMatchObject({ sessions: 1, steps: turns, leases: turns + 1 });
+    expect(await tools.memory.get('/count/spin-1')).toEqual({ value: turns, version: turns });
+    expect(output).toBe('ready\n');
+    await loop.close();
+  });
+});

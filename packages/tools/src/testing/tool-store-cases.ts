@@ -1,0 +1,184 @@
+/**
+ * The tool store conformance table: plain cases `{ name, run(makeStores) }`
+ * using only `node:assert`, so every implementation of the memory, scratch
+ * and idempotence stores runs the same table with its own test runner:
+ *
+ * ```ts
+ * for (const testCase of toolStoreCases) it(testCase.name, () => testCase.run((clock) => myFixture(clock)));
+ * ```
+ *
+ * `makeStores` returns a fixture over new, empty stores whose TTLs and
+ * timestamps follow the given manual clock; `connect()` opens another
+ * connection to the same data (a second host), so races between
+ * connections are part of the contract. Every case closes its fixture.
+ */
+import assert from 'node:assert/strict';
+import { createManualClock, type ManualClock } from '../clock.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+import type { IdempotenceKey, ToolStores } from '../stores/store-types.ts';
+
+/** Stores under test, and more connections to the same data. */
+export interface ToolStoreFixture {
+  readonly stores: ToolStores;
+  /** Another connection (or handle) to the same data, on the same clock. */
+  connect(): ToolStores | Promise<ToolStores>;
+  /** Closes the stores and every connection `connect` made. */
+  close(): void | Promise<void>;
+}
+
+/** Makes a fixture over new, empty stores driven by `clock`. */
+export type MakeToolStores = (clock: ManualClock) => ToolStoreFixture | Promise<ToolStoreFixture>;
+
+/** One case of the table. */
+export interface ToolStoreCase {
+  readonly name: string;
+  /** Resolves when the stores behave; rejects with an `AssertionError` (or the store's error) when not. */
+  run(makeStores: MakeToolStores): Promise<void>;
+}
+
+interface CaseContext {
+  readonly stores: ToolStores;
+  readonly clock: ManualClock;
+  readonly connect: () => Promise<ToolStores>;
+}
+
+const define = (name: string, body: (context: CaseContext) => Promise<void>): ToolStoreCase => ({
+  name,
+  async run(makeStores) {
+    const clock = createManualClock(Date.UTC(2026, 0, 1));
+    const fixture = await makeStores(clock);
+    try {
+      await body({ stores: fixture.stores, clock, connect: async () => fixture.connect() });
+    } finally {
+      await fixture.close();
+    }
+  },
+});
+
+const key: IdempotenceKey = { session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.bump', argumentsJson: '{"args":{},"rest":[]}' };
+
+/** Every case. */
+export const toolStoreCases: readonly ToolStoreCase[] = [
+  define('memory: an absent key reads as version 0 and is created with expected version 0', async ({ stores: { memory } }) => {
+    assert.deepEqual(await memory.get('/ingest/queue/x'), { value: null, version: 0 });
+    assert.deepEqual(await memory.cas('/ingest/queue/x', 0, 'taken'), { ok: true, version: 1 });
+    assert.deepEqual(await memory.get('/ingest/queue/x'), { value: 'taken', version: 1 });
+  }),
+  define('memory: a stale version is refused and the current one reported', async ({ stores: { memory } }) => {
+    await memory.cas('k', 0, 1);
+    await memory.cas('k', 1, 2);
+    assert.deepEqual(await memory.cas('k', 1, 3), { ok: false, version: 2 });
+    assert.deepEqual(await memory.cas('k', 0, 3), { ok: false, version: 2 });
+    assert.deepEqual(await memory.cas('absent', 4, 3), { ok: false, version: 0 });
+    assert.deepEqual(await memory.get('k'), { value: 2, version: 2 });
+  }),
+  define('memory: values come back as plain JSON (nested, unicode, numbers, nil), keys sorted', async ({ stores: { memory } }) => {
+    const value: ToolValue = { b: [1, 2.5, -3e-7, true, null], a: { 'é ✓ 𝄞': 'line\nbreak "quoted" \\ \u0000 nul' }, empty: {} };
+    await memory.cas('json', 0, value);
+    const read = await memory.get('json');
+    assert.deepEqual(read, { value, version: 1 });
+    assert.deepEqual(Object.keys(read.value as object), ['a', 'b', 'empty']);
+    await memory.cas('nil', 0, null);
+    assert.deepEqual(await memory.get('nil'), { value: null, version: 1 });
+  }),
+  define('memory: of two connections, the one holding a stale version loses', async ({ stores, connect }) => {
+    const second = await connect();
+    const seen = await stores.memory.get('k');
+    assert.deepEqual(await second.memory.cas('k', seen.version, 'second'), { ok: true, version: 1 });
+    assert.deepEqual(await stores.memory.cas('k', seen.version, 'first'), { ok: false, version: 1 });
+    assert.deepEqual(await stores.memory.get('k'), { value: 'second', version: 1 });
+  }),
+  define('memory: concurrent compare-and-swaps from two connections — one winner per version, no lost increment', async ({ stores, connect }) => {
+    const second = await connect();
+    const racers = Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? stores : second).memory.cas('race', 0, `racer-${index}`));
+    const outcomes = await Promise.all(racers);
+    assert.equal(outcomes.filter((outcome) => outcome.ok).length, 1);
+    const increment = async (target: ToolStores): Promise<void> => {
+      for (;;) {
+        const current = await target.memory.get('counter');
+        const next = typeof current.value === 'number' ? current.value + 1 : 1;
+        if ((await target.memory.cas('counter', current.version, next)).ok) return;
+      }
+    };
+    const rounds = 10;
+    await Promise.all(Array.from({ length: rounds * 2 }, (_, index) => increment(index % 2 === 0 ? stores : second)));
+    assert.deepEqual(await stores.memory.get('counter'), { value: rounds * 2, version: rounds * 2 });
+  }),
+  define('scratch: an entry expires at its TTL by the store\'s clock', async ({ stores: { scratch }, clock }) => {
+    assert.deepEqual(await scratch.putCas('s1', 'cursor', 0, 5, 10_000), { ok: true, version: 1 });
+    clock.advance(9_999);
+    assert.deepEqual(await scratch.get('s1', 'cursor'), { value: 5, version: 1 });
+    clock.advance(1);
+    assert.deepEqual(await scratch.get('s1', 'cursor'), { value: null, version: 0 });
+  }),
+  define('scratch: versions keep increasing across expiry, so a stale version never matches', async ({ stores: { scratch }, clock }) => {
+    await scratch.putCas('s1', 'k', 0, 'old', 1_000);
+    clock.advance(1_000);
+    assert.deepEqual(await scratch.putCas('s1', 'k', 1, 'stale', 1_000), { ok: false, version: 0 });
+    assert.deepEqual(await scratch.putCas('s1', 'k', 0, 'new', 1_000), { ok: true, version: 2 });
+    assert.deepEqual(await scratch.putCas('s1', 'k', 1, 'stale', 1_000), { ok: false, version: 2 });
+    assert.deepEqual(await scratch.putCas('s1', 'k', 2, 'newer', 1_000), { ok: true, version: 3 });
+  }),
+  define('scratch: entries are private to their session', async ({ stores: { scratch } }) => {
+    await scratch.putCas('s1', 'k', 0, 'mine', 60_000);
+    assert.deepEqual(await scratch.get('s2', 'k'), { value: null, version: 0 });
+    assert.deepEqual(await scratch.putCas('s2', 'k', 0, 'theirs', 60_000), { ok: true, version: 1 });
+    assert.deepEqual(await scratch.get('s1', 'k'), { value: 'mine', version: 1 });
+  }),
+  define('scratch: purgeExpired deletes expired entries only and says how many', async ({ stores: { scratch }, clock }) => {
+    await scratch.putCas('s1', 'a', 0, 1, 1_000);
+    await scratch.putCas('s1', 'b', 0, 1, 5_000);
+    await scratch.putCas('s2', 'a', 0, 1, 1_500);
+    clock.advance(2_000);
+    assert.equal(await scratch.purgeExpired(), 2);
+    assert.equal(await scratch.purgeExpired(), 0);
+    assert.deepEqual(await scratch.get('s1', 'b'), { value: 1, version: 1 });
+  }),
+  define('scratch: after expiry and purge a stale CAS still never wins', async ({ stores: { scratch }, clock }) => {
+    assert.deepEqual(await scratch.putCas('s1', 'k', 0, 'first', 1_000), { ok: true, version: 1 });
+    clock.advance(1_000);
+    assert.equal(await scratch.purgeExpired(), 1);
+    assert.deepEqual(await scratch.get('s1', 'k'), { value: null, version: 0 });
+    assert.deepEqual(await scratch.putCas('s1', 'k', 0, 'second', 1_000), { ok: true, version: 2 });
+    assert.deepEqual(await scratch.putCas('s1', 'k', 1, 'stale', 1_000), { ok: false, version: 2 });
+    clock.advance(1_000);
+    await scratch.purgeExpired();
+    assert.deepEqual(await scratch.putCas('s1', 'k', 0, 'third', 1_000), { ok: true, version: 3 });
+  }),
+  define('idempotence: one record per (session, turn, call index); the first is kept', async ({ stores: { idempotence }, clock }) => {
+    clock.set(5);
+    assert.equal(await idempotence.lookup('s1', 1, 0), undefined);
+    const first = await idempotence.record({ ...key, tool: 'tool.memory.cas', argumentsJson: '{"a":1}', result: [true, 1] });
+    assert.deepEqual(first, { ...key, tool: 'tool.memory.cas', argumentsJson: '{"a":1}', result: [true, 1], recordedAt: 5 });
+    const second = await idempotence.record({ ...key, tool: 'tool.memory.cas', argumentsJson: '{"a":1}', result: [false, 1] });
+    assert.deepEqual(second.result, [true, 1]);
+    assert.deepEqual(await idempotence.lookup('s1', 1, 0), first);
+    assert.equal(await idempotence.lookup('s1', 2, 0), undefined);
+    assert.equal(await idempotence.lookup('s2', 1, 0), undefined);
+  }),
+  define('idempotence: of two connections one claims; the other sees it pending, then recorded', async ({ stores, connect }) => {
+    const a = stores.idempotence;
+    const b = (await connect()).idempotence;
+    assert.deepEqual(await a.claim(key), { state: 'claimed' });
+    assert.deepEqual(await b.claim(key), { state: 'pending', tool: key.tool, argumentsJson: key.argumentsJson });
+    assert.equal(await b.lookup('s1', 1, 0), undefined);
+    await a.record({ ...key, result: 11 });
+    const claim = await b.claim(key);
+    assert.equal(claim.state, 'recorded');
+    assert.deepEqual(claim.state === 'recorded' ? claim.record.result : undefined, 11);
+    await a.release('s1', 1, 0);
+    assert.deepEqual((await b.lookup('s1', 1, 0))?.result, 11);
+  }),
+  define('idempotence: concurrent claims from two connections — exactly one gets the slot', async ({ stores, connect }) => {
+    const second = await connect();
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? stores : second).idempotence.claim({ ...key, callIndex: 7 })));
+    assert.equal(claims.filter((claim) => claim.state === 'claimed').length, 1);
+    assert.equal(claims.filter((claim) => claim.state === 'pending').length, 7);
+  }),
+  define('idempotence: release gives a pending slot up, so the next claim wins', async ({ stores: { idempotence } }) => {
+    await idempotence.claim(key);
+    await idempotence.release('s1', 1, 0);
+    assert.equal(await idempotence.lookup('s1', 1, 0), undefined);
+    assert.deepEqual(await idempotence.claim(key), { state: 'claimed' });
+  }),
+];
