@@ -55,6 +55,7 @@ await runSuite(
       },
     },
   ],
+  `envelope.parse-string.${ascii ? 'ascii' : 'non-ascii'}`,
 );
 await runSuite(
   `Parse a 1 MiB envelope, UTF-8 bytes input (${kind})`,
@@ -67,6 +68,7 @@ await runSuite(
     },
   },
   [{ name: 'parseEnvelope(bytes) (validates UTF-8)', run: () => (sink += parseEnvelope(bytes).envelope.actions.length) }],
+  `envelope.parse-bytes.${ascii ? 'ascii' : 'non-ascii'}`,
 );
 }
 if (sink === 0) console.log('');
