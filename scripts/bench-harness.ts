@@ -30,7 +30,7 @@ function percentile(sorted: number[], fraction: number): number {
 
 /** Times `task`: `warmup` unmeasured runs, then runs until `minSamples` and `minTimeMs` are both reached. */
 export async function measure(task: BenchTask, options: { warmup?: number; minSamples?: number; minTimeMs?: number } = {}): Promise<BenchResult> {
-  const { warmup = QUICK ? 3 : 20, minSamples = QUICK ? 5 : 50, minTimeMs = QUICK ? 0 : 500 } = options;
+  const { warmup = QUICK ? 1 : 20, minSamples = QUICK ? 3 : 50, minTimeMs = QUICK ? 0 : 500 } = options;
   for (let index = 0; index < warmup; index += 1) await task.run();
   const times: number[] = [];
   const started = performance.now();

@@ -7,7 +7,7 @@
  * Run: `pnpm bench`, or `node --conditions=@askloop/source bench/parse.bench.ts`.
  */
 import { parse as parseJs } from 'acorn';
-import { formatRatio, formatStats, report, sampleCount, stats, type Stats } from '../../../scripts/bench-harness.ts';
+import { formatRatio, formatStats, QUICK, report, sampleCount, stats, type Stats } from '../../../scripts/bench-harness.ts';
 import { check, parse, type ToolCatalog } from '../src/index.ts';
 import { javaScriptProgram, neuroScriptProgram } from './programs.ts';
 
@@ -23,7 +23,7 @@ const catalog: ToolCatalog = {
  * slows them alike and the ratio stays meaningful.
  */
 function measure(runs: readonly (() => void)[], samples: number): Stats[] {
-  const warmup = Math.max(20, samples / 5);
+  const warmup = QUICK ? 1 : Math.max(20, samples / 5);
   for (let index = 0; index < warmup; index += 1) for (const run of runs) run();
   const times = runs.map((): number[] => []);
   for (let index = 0; index < samples; index += 1) {
@@ -44,7 +44,7 @@ for (const kilobytes of [0.5, 2, 8, 32]) {
   const js = javaScriptProgram(bytes);
   const parsed = parse(ns);
   if (!parsed.ok) throw new Error(`benchmark program does not parse: ${JSON.stringify(parsed.diagnostics)}`);
-  const samples = sampleCount(kilobytes >= 32 ? 60 : kilobytes >= 8 ? 200 : 500, 5);
+  const samples = sampleCount(kilobytes >= 32 ? 60 : kilobytes >= 8 ? 200 : 500, 3);
   const [parseStats, checkStats, acornStats] = measure(
     [
       () => void parse(ns),
