@@ -10,8 +10,9 @@
  * catch breakage (CI-sized, well under a minute on an idle machine); it
  * never asserts a timing and writes to `bench/quick/` so the reported
  * figures stay as measured. `--only <text>` runs the files whose path
- * contains the text. A file that fails is recorded as failed and the run
- * exits 1 after the others.
+ * contains the text; `--render` only rewrites BENCHMARKS.md from the
+ * existing bench/results.json (after editing bench/notes.md). A file that
+ * fails is recorded as failed and the run exits 1 after the others.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,15 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt === -1 ? undefined : args[onlyAt + 1];
 const outDirectory = quick ? join(root, 'bench', 'quick') : join(root, 'bench');
 const markdownPath = quick ? join(outDirectory, 'BENCHMARKS.md') : join(root, 'BENCHMARKS.md');
+
+const notesPath = join(root, 'bench', 'notes.md');
+const notes = (): string => (existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : '');
+if (args.includes('--render')) {
+  const saved = JSON.parse(readFileSync(join(outDirectory, 'results.json'), 'utf8')) as BenchRun;
+  writeFileSync(markdownPath, renderBenchmarks(saved, notes()));
+  console.log(`bench: rendered ${relative(root, markdownPath)} from ${relative(root, join(outDirectory, 'results.json'))}`);
+  process.exit(0);
+}
 
 function benchFiles(): string[] {
   const files: string[] = [];
@@ -84,7 +94,6 @@ run.loadAverageAtEnd = load();
 
 mkdirSync(outDirectory, { recursive: true });
 writeFileSync(join(outDirectory, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
-const notesPath = join(root, 'bench', 'notes.md');
-writeFileSync(markdownPath, renderBenchmarks(run, existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : ''));
+writeFileSync(markdownPath, renderBenchmarks(run, notes()));
 console.log(`\nbench: ${run.files.length - failed} of ${run.files.length} files ran; wrote ${relative(root, join(outDirectory, 'results.json'))} and ${relative(root, markdownPath)}`);
 process.exitCode = failed === 0 ? 0 : 1;
