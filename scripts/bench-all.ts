@@ -10,7 +10,7 @@
  * catch breakage (CI-sized, well under a minute on an idle machine); it
  * never asserts a timing and writes to `bench/quick/` so the reported
  * figures stay as measured. `--only <text>` runs the files whose path
- * contains the text; `--render` only rewrites BENCHMARKS.md from the
+ * contains the text (merged into an existing results.json); `--render` only rewrites BENCHMARKS.md from the
  * existing bench/results.json (after editing bench/notes.md). A file that
  * fails is recorded as failed and the run exits 1 after the others.
  */
@@ -93,7 +93,17 @@ run.finishedAt = new Date().toISOString();
 run.loadAverageAtEnd = load();
 
 mkdirSync(outDirectory, { recursive: true });
-writeFileSync(join(outDirectory, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+const resultsPath = join(outDirectory, 'results.json');
+// `--only` re-runs some files: their entries replace the earlier ones, the rest of the last run is kept (each file keeps its own load average).
+if (only !== undefined && existsSync(resultsPath)) {
+  const earlier = JSON.parse(readFileSync(resultsPath, 'utf8')) as BenchRun;
+  const rerun = new Set(run.files.map((file) => file.file));
+  run.files = [...earlier.files.map((file) => run.files.find((fresh) => fresh.file === file.file) ?? file), ...run.files.filter((file) => !earlier.files.some((old) => old.file === file.file))];
+  run.startedAt = earlier.startedAt;
+  run.loadAverageAtStart = earlier.loadAverageAtStart;
+  run.partialReruns = [...(earlier.partialReruns ?? []), { at: new Date().toISOString(), files: [...rerun] }];
+}
+writeFileSync(resultsPath, `${JSON.stringify(run, null, 2)}\n`);
 writeFileSync(markdownPath, renderBenchmarks(run, notes()));
 console.log(`\nbench: ${run.files.length - failed} of ${run.files.length} files ran; wrote ${relative(root, join(outDirectory, 'results.json'))} and ${relative(root, markdownPath)}`);
 process.exitCode = failed === 0 ? 0 : 1;

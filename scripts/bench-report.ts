@@ -40,6 +40,8 @@ export interface BenchRun {
   node: string;
   loadAverageAtStart: number[];
   loadAverageAtEnd?: number[];
+  /** Files re-run later with `--only` (their entries replaced the first run's). */
+  partialReruns?: { at: string; files: string[] }[];
   files: RunFile[];
 }
 
@@ -119,6 +121,7 @@ export function renderBenchmarks(run: BenchRun, notes: string): string {
         ['machine', `${run.machine.platform}, ${run.machine.arch}, ${run.machine.cpus} × ${run.machine.cpuModel}, ${run.machine.totalMemoryMiB} MiB`],
         ['Node', run.node],
         ['load average (1, 5, 15 min) at start / end', `${run.loadAverageAtStart.join(' ')} / ${(run.loadAverageAtEnd ?? []).join(' ')}`],
+        ...(run.partialReruns ?? []).map((rerun) => ['re-run later', `${rerun.at}: ${rerun.files.join(', ')} (load average per file below)`]),
       ],
     ),
     '',

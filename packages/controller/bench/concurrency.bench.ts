@@ -25,7 +25,8 @@ import { sampleMemory } from './process-memory.ts';
 import { replyEnvelope, turnProgram } from './bench-programs.ts';
 
 const MODEL_DELAY_MS = 200;
-const program = turnProgram(1024, 1, 'c').replace('emit "turn c: "', 'emit "turn " + turn_index + ": "');
+// REQ_N: the server puts the request's number there, so every reply is a new program (nothing is parsed from a cache).
+const program = turnProgram(1024, 1, 'REQ_N').replace('emit "turn REQ_N: "', 'emit "turn " + turn_index + " REQ_N: "');
 const server = fork(new URL('./loopback-model-server.ts', import.meta.url), [], {
   env: { ...process.env, DELAY_MS: String(MODEL_DELAY_MS), REPLY: replyEnvelope(program) },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

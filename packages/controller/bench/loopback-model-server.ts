@@ -8,7 +8,8 @@
  * completion when the request does not ask for a stream.
  *
  * Usage: `node loopback-model-server.ts` → prints `{"port":N}` on stdout;
- * the reply text is read from the REPLY environment variable.
+ * the reply text is read from the REPLY environment variable, with every
+ * `REQ_N` in it replaced by the request's number.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,22 +23,24 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null, usag
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
-// Split like a model's tokens would arrive in a few network writes.
-const parts = reply.match(/[\s\S]{1,256}/g) ?? [''];
-const events = [
-  chunk({ role: 'assistant', content: '' }, null),
-  ...parts.map((part) => chunk({ content: part }, null)),
-  chunk({}, 'stop'),
-  `data: ${JSON.stringify({ id: 'chatcmpl-usage', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'bench', choices: [], usage: { prompt_tokens: 500, completion_tokens: 200, total_tokens: 700 } })}\n\n`,
-  'data: [DONE]\n\n',
-].join('');
+/** The SSE body of one streamed answer: `text` split as a model's tokens would arrive in a few writes. */
+function events(text: string): string {
+  const parts = text.match(/[\s\S]{1,256}/g) ?? [''];
+  return [
+    chunk({ role: 'assistant', content: '' }, null),
+    ...parts.map((part) => chunk({ content: part }, null)),
+    chunk({}, 'stop'),
+    `data: ${JSON.stringify({ id: 'chatcmpl-usage', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'bench', choices: [], usage: { prompt_tokens: 500, completion_tokens: 200, total_tokens: 700 } })}\n\n`,
+    'data: [DONE]\n\n',
+  ].join('');
+}
 
-const completion = JSON.stringify({
+const completion = (text: string): string => JSON.stringify({
   id: 'chatcmpl-bench',
   object: 'chat.completion',
   created: 1_700_000_000,
   model: 'bench',
-  choices: [{ index: 0, message: { role: 'assistant', content: reply }, logprobs: null, finish_reason: 'stop' }],
+  choices: [{ index: 0, message: { role: 'assistant', content: text }, logprobs: null, finish_reason: 'stop' }],
   usage: { prompt_tokens: 500, completion_tokens: 200, total_tokens: 700 },
 });
 
@@ -47,15 +50,17 @@ const server = createServer((request, response) => {
   request.on('data', (data: string) => (body += data));
   request.on('end', () => {
     served += 1;
+    // Every answer is a different program, as a model's are (no cache upstream of the host sees a repeat).
+    const text = reply.replaceAll('REQ_N', `r${served}`);
     // A streaming request gets SSE, any other the whole completion as JSON.
     const stream = /"stream"\s*:\s*true/.test(body);
     setTimeout(() => {
       if (stream) {
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        response.end(events);
+        response.end(events(text));
       } else {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(completion);
+        response.end(completion(text));
       }
     }, delayMs);
   });
