@@ -124,7 +124,7 @@ report({
 const rows: string[][] = [];
 const data: unknown[] = [];
 const idleRss = process.memoryUsage.rss();
-for (const [sessions, turns] of QUICK ? [[50, 2], [200, 1]] : [[300, 3], [1000, 3], [10_000, 1]]) {
+for (const [sessions, turns] of (QUICK ? [[50, 2], [200, 1]] : [[300, 3], [1000, 3], [10_000, 1]]) as [number, number][]) {
   global.gc?.();
   const memory = sampleMemory(new Set([server.pid ?? -1]));
   const result = await runSessions(sessions, turns);
