@@ -87,6 +87,16 @@ function aims(run: BenchRun): string[][] {
   const added = median(latency?.addedMs);
   rows.push(['added latency per turn at 100 sessions, p50', '≤ 10 ms', ms(added), verdict(added, 10)]);
   if (tenThousand !== undefined) rows.push(['no session starves: first / last of 10,000 to finish', 'reported', `${ms(num(tenThousand.firstFinishedMs))} / ${ms(num(tenThousand.lastFinishedMs))}`, '']);
+  const sizes = table(run, 'controller.growth-program-size')?.data as Data[] | undefined;
+  const at = (list: Data[] | undefined, key: string, value: number) => list?.find((entry) => entry[key] === value);
+  const perKb = (entry: Data | undefined) => median(entry) / num(entry?.kilobytes);
+  const sizeRatio = perKb(at(sizes, 'kilobytes', 32)) / perKb(at(sizes, 'kilobytes', 2));
+  if (Number.isFinite(sizeRatio)) rows.push(['linear in program size: cost per KB at 32 KB vs at 2 KB', '≈ 1×', `${sizeRatio.toFixed(2)}×`, verdict(sizeRatio, 1.5)]);
+  const outputs = table(run, 'controller.growth-output-size')?.data as Data[] | undefined;
+  const base = median(at(outputs, 'kibibytes', 1));
+  const marginal = (kibibytes: number) => (median(at(outputs, 'kibibytes', kibibytes)) - base) / (kibibytes - 1);
+  const outputRatio = marginal(500) / marginal(64);
+  if (Number.isFinite(outputRatio)) rows.push(['linear in OUTPUT size: added cost per KiB at 500 KiB vs at 64 KiB', '≈ 1×', `${outputRatio.toFixed(2)}× (${(marginal(500) * 1000).toFixed(0)} µs/KiB)`, verdict(outputRatio, 1.5)]);
   const length = table(run, 'controller.growth-session-length')?.data as Data[] | undefined;
   const lastTurn = length?.at(-1);
   const turnTwo = length?.find((entry) => entry.turn === 2);

@@ -52,13 +52,15 @@ export function sampleMemory(exclude: ReadonlySet<number>, everyMs = 50): { stop
     peakTotal = Math.max(peakTotal, total);
   };
   sample();
+  const maxRssBefore = process.resourceUsage().maxRSS;
   const timer = setInterval(sample, everyMs);
   return {
     stop() {
       sample();
       clearInterval(timer);
-      // maxRSS (KiB) catches a peak between samples.
-      peakHost = Math.max(peakHost, process.resourceUsage().maxRSS * 1024);
+      // maxRSS (KiB, the process's lifetime peak) catches a peak between samples — when it rose during this window.
+      const maxRss = process.resourceUsage().maxRSS;
+      if (maxRss > maxRssBefore) peakHost = Math.max(peakHost, maxRss * 1024);
       return { peakTotal: Math.max(peakTotal, peakHost), peakHost, children, procAvailable };
     },
   };
