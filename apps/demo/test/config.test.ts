@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { captureIo } from './capture-io.ts';
 import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
-import { discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
+import { configForRun, discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/plugin-project/', import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), 'askloop-config-'));
@@ -160,5 +161,18 @@ describe('plugins named in the config', () => {
     await expect(loadConfigPlugins(config)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_INVALID', line: 2, message: expect.stringContaining('no name') });
     const second = parseConfig('plugins:\n  - ./old-plugin.js\n', { file: join(dir, 'askloop.config.yaml') });
     await expect(loadConfigPlugins(second)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_INVALID', message: expect.stringContaining("'v1'") });
+  });
+});
+
+describe('configForRun', () => {
+  it('--agent NAME is an agent of the config or its plugins; an existing file stays a file; no config adds nothing', async () => {
+    const dir = project('run');
+    const fromConfig = await configForRun({ agent: 'greeter' }, captureIo({ cwd: dir }));
+    expect(fromConfig.agent).toMatchObject({ name: 'greeter', model: 'acme:greeter' });
+    expect(fromConfig.plugins.map((plugin) => plugin.name)).toEqual(['askloop-config', 'acme']);
+    writeFileSync(join(dir, 'greeter'), '{}');
+    expect((await configForRun({ agent: 'greeter' }, captureIo({ cwd: dir }))).agent).toBeUndefined();
+    await expect(configForRun({ agent: 'nobody' }, captureIo({ cwd: dir }))).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('(agents: greeter)') });
+    expect(await configForRun({ agent: 'greeter' }, captureIo({ cwd: temp }))).toEqual({ plugins: [] });
   });
 });

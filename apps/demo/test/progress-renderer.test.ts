@@ -51,6 +51,10 @@ describe('createProgressRenderer', () => {
     expect(renderLast(result)).toContain('not stored');
     expect(renderLast({ ...result, status: 'HALT', reason: 'ERR_CANCELLED', result: null })).toContain(`askloop resume ${result.sid}`);
     expect(renderLast({ ...result, status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null })).toContain(`askloop approve ${result.sid}`);
+    let quiet = '';
+    createProgressRenderer({ stream: { write: (text) => (quiet += text) }, color: false, motion: false }).finish({ ...result, status: 'HALT', reason: 'ERR_CANCELLED', result: null }, { nextSteps: false });
+    expect(quiet).toContain('HALT ERR_CANCELLED');
+    expect(quiet).not.toContain('askloop resume');
   });
 
   it('shows control characters from the model escaped, never raw', () => {
@@ -77,6 +81,17 @@ describe('motion', () => {
     expect(out.trimEnd().split('\n').at(-1)).toMatch(/model +1,663 in → 36 out tokens/);
     renderer.close();
     renderer.close();
+  });
+});
+
+describe('turns: false', () => {
+  it('prints no turn lines (the caller narrates them), only the summary', () => {
+    let out = '';
+    const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false, turns: false });
+    for (const event of events) renderer.onEvent(event);
+    expect(out).toBe('');
+    renderer.finish(result);
+    expect(out).toMatch(/^\nDONE HELLO BIG WORLD\n/);
   });
 });
 

@@ -110,6 +110,16 @@ describe('SQLite transcript store', () => {
     await reader.close();
     await writer.close();
 
+    // A file from before the lease migration still reads.
+    const older = freshFile();
+    const database = openDatabase(older);
+    applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS.slice(0, 1));
+    database.close();
+    const olderReader = createSqliteTranscriptStore(older, { readOnly: true });
+    expect(olderReader.schemaVersion).toBe(1);
+    expect(await olderReader.listSessions()).toEqual([]);
+    await olderReader.close();
+
     const missing = join(dir, 'never-created.db');
     expect(() => createSqliteTranscriptStore(missing, { readOnly: true })).toThrow(expect.objectContaining({ code: 'LOOP_STORE_ERROR' }));
     expect(existsSync(missing)).toBe(false);

@@ -9,7 +9,7 @@ import { paintDecision } from './format-turn-parts.ts';
 import type { TerminalColors } from './terminal-colors.ts';
 
 /** Formats the summary of `result`; `dbPath` names the session's store. */
-export function formatSummary(result: LoopResult, options: { colors: TerminalColors; width: number; dbPath?: string }): string {
+export function formatSummary(result: LoopResult, options: { colors: TerminalColors; width: number; dbPath?: string; nextSteps?: boolean }): string {
   const { colors, width } = options;
   const status = result.status === 'PAUSED' ? 'PAUSE' : result.status === 'RUNNING' ? 'CONTINUE' : result.status;
   const head = result.status === 'DONE' ? (result.result === null ? '' : oneLine(result.result, width - 8)) : (result.reason ?? '');
@@ -30,6 +30,7 @@ export function formatSummary(result: LoopResult, options: { colors: TerminalCol
     `  ${facts.join(colors.dim(' · '))}`,
     `  session ${result.sid} ${colors.dim(options.dbPath === undefined ? '(not stored: memory store)' : `stored in ${options.dbPath}`)}`,
   ];
+  if (options.nextSteps === false) return `${lines.join('\n')}\n`;
   if (result.status === 'PAUSED') lines.push(`  ${colors.yellow(`askloop approve ${result.sid}`)} or ${colors.yellow(`askloop deny ${result.sid}`)} to go on`);
   if (result.status === 'HALT' && result.reason === 'ERR_CANCELLED') lines.push(`  ${colors.yellow(`askloop resume ${result.sid}`)} to go on from the cancelled turn`);
   return `${lines.join('\n')}\n`;

@@ -34,12 +34,16 @@ export interface ProgressRendererOptions {
   readonly ceilings?: LoopCeilings;
   /** Line width when the stream does not say (default 100). */
   readonly width?: number;
+  /** Print the turns' lines (default true); false keeps only the spinner and the summary, for a caller that narrates each turn itself (`askloop demo`). */
+  readonly turns?: boolean;
 }
 
 /** What {@link finish} needs besides the result. */
 export interface ProgressFinishOptions {
   /** Where the session is stored (the SQLite file), for the last line; omit for a memory store. */
   readonly dbPath?: string;
+  /** The commands to go on after a pause or a cancel (default true; false when the caller prints its own). */
+  readonly nextSteps?: boolean;
 }
 
 /** The renderer: pass `onEvent` to `loop.run`/`resume`/`approve`, then call `finish` (or `close` on a failure). */
@@ -71,9 +75,13 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
   let shownCodes = new Set<string>();
 
+  // A second Ctrl-C exits at once (process.exit): stop the spinner then too, so the terminal gets its cursor back.
+  const stopOnExit = () => spinner?.stop();
   const stopSpinner = () => {
-    spinner?.stop();
+    if (spinner === undefined) return;
+    spinner.stop();
     spinner = undefined;
+    process.off('exit', stopOnExit);
   };
   const spinnerText = () => {
     const shown = streamed.line.trim() === '' ? streamed.tail : streamed.line;
@@ -94,17 +102,29 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   };
 
   const render = (event: LoopEvent): void => {
+    if (options.turns === false) {
+      // Only the motion: a spinner from the turn's start until its reply.
+      if (event.type === 'turn-start' || event.type === 'model-text') renderLines(event);
+      else if (event.type === 'reply' || event.type === 'prepared' || event.type === 'decision') stopSpinner();
+      return;
+    }
+    renderLines(event);
+  };
+
+  const renderLines = (event: LoopEvent): void => {
     switch (event.type) {
       case 'loop-start':
         write(`${colors.bold('askloop')} ${colors.dim('·')} agent ${colors.bold(terminalSafe(event.agent))} ${colors.dim(`· session ${event.sid}${event.resumed ? ' (resumed)' : ''}`)}\n`);
         return;
       case 'turn-start':
         stopSpinner();
-        write(`\n${colors.bold(`turn ${event.turnIndex}`)}${event.kind === 'normal' ? '' : colors.yellow(` (${event.kind})`)}\n`);
+        if (options.turns !== false) write(`\n${colors.bold(`turn ${event.turnIndex}`)}${event.kind === 'normal' ? '' : colors.yellow(` (${event.kind})`)}\n`);
         streamed = { turn: event.turnIndex, chars: 0, tail: '', line: '' };
         shownCodes = new Set();
         if (options.motion) {
+          // handleSignals: false — Ctrl-C belongs to the command (it cancels the loop cleanly), not to the spinner.
           spinner = yoctoSpinner({ text: spinnerText(), stream: options.stream as Writable, handleSignals: false }).start();
+          process.once('exit', stopOnExit);
         }
         return;
       case 'model-text':
@@ -180,7 +200,7 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
     },
     finish(result, finishOptions = {}) {
       stopSpinner();
-      write(formatSummary(result, { colors, width, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
+      write(formatSummary(result, { colors, width, nextSteps: finishOptions.nextSteps ?? true, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
     },
     close: stopSpinner,
   };

@@ -10,7 +10,7 @@ import { createProgressRenderer, type ProgressRenderer } from './progress-render
 import { shouldUseColor, shouldUseMotion } from './terminal-colors.ts';
 
 /** A renderer writing to the command's standard error. */
-export function terminalProgress(io: CommandIo, options: { ceilings?: LoopCeilings } = {}): ProgressRenderer {
+export function terminalProgress(io: CommandIo, options: { ceilings?: LoopCeilings; turns?: boolean } = {}): ProgressRenderer {
   const terminal = io.stderrTerminal;
   const facts = { isTTY: terminal !== undefined, env: io.env };
   return createProgressRenderer({
@@ -18,5 +18,6 @@ export function terminalProgress(io: CommandIo, options: { ceilings?: LoopCeilin
     color: shouldUseColor(facts),
     motion: shouldUseMotion(facts),
     ...(options.ceilings === undefined ? {} : { ceilings: options.ceilings }),
+    ...(options.turns === undefined ? {} : { turns: options.turns }),
   });
 }

@@ -145,7 +145,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const db: DatabaseSync = database;
   const file = db.location() ?? ':memory:';
 
-  const statements = {
+  const prepareAll = () => ({
     insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     selectSession: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE sid = ?`),
     sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
@@ -161,14 +161,26 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
          started_at = excluded.started_at, ended_at = excluded.ended_at, decision = excluded.decision, record = excluded.record`,
     ),
     listTurns: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index'),
-    // One statement, so atomic: insert, or take over a lease that is ours or has lapsed.
-    acquireLease: db.prepare(
-      `INSERT INTO controller_leases (sid, holder, expires_at) VALUES (?, ?, ?)
-       ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-       WHERE controller_leases.holder = excluded.holder OR controller_leases.expires_at <= ?`,
-    ),
-    releaseLease: db.prepare('DELETE FROM controller_leases WHERE sid = ? AND holder = ?'),
-  } satisfies Record<string, StatementSync>;
+  }) satisfies Record<string, StatementSync>;
+  let statements: ReturnType<typeof prepareAll>;
+  try {
+    statements = prepareAll();
+  } catch (error) {
+    if (owned && db.isOpen) db.close();
+    throw storeError(`open of ${file}`, error);
+  }
+  // Prepared on first use: a read-only store may be looking at a file from before leases existed.
+  let leaseStatements: { readonly acquire: StatementSync; readonly release: StatementSync } | undefined;
+  const leases = () =>
+    (leaseStatements ??= {
+      // One statement, so atomic: insert, or take over a lease that is ours or has lapsed.
+      acquire: db.prepare(
+        `INSERT INTO controller_leases (sid, holder, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+         WHERE controller_leases.holder = excluded.holder OR controller_leases.expires_at <= ?`,
+      ),
+      release: db.prepare('DELETE FROM controller_leases WHERE sid = ? AND holder = ?'),
+    });
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
@@ -214,11 +226,11 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     acquireLease: (sid, holder, ttlMs) =>
       run('acquireLease', () => {
         const now = clock.now();
-        return Number(statements.acquireLease.run(sid, holder, now + ttlMs, now).changes) > 0;
+        return Number(leases().acquire.run(sid, holder, now + ttlMs, now).changes) > 0;
       }, sid),
     releaseLease: (sid, holder) =>
       run('releaseLease', () => {
-        statements.releaseLease.run(sid, holder);
+        leases().release.run(sid, holder);
       }, sid),
     close: () =>
       run('close', () => {

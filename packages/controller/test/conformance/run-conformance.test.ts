@@ -7,7 +7,7 @@
  * runs end to end through `createAskLoop` with the real sandbox, tools and a
  * store — once on the memory store and once on a SQLite file (which then
  * holds the tools' records too) — and is then replayed, which must reproduce
- * it exactly.
+ * it exactly. OpenTelemetry spans are made on every case, and no hook may fail.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,10 @@ import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentDefinition } from '../../src/agent/agent-definition.ts';
 import type { LoopResult } from '../../src/ask-loop.ts';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createAskLoop } from '../../src/create-ask-loop.ts';
+import type { LoopEvent } from '../../src/events/loop-event.ts';
+import { otelPlugin } from '../../src/events/otel-plugin.ts';
 import type { TurnRecord } from '../../src/loop/turn-record.ts';
 import { createMemoryTranscriptStore } from '../../src/store/memory-transcript-store.ts';
 import { createSqliteTranscriptStore } from '../../src/store/sqlite-transcript-store.ts';
@@ -111,7 +114,14 @@ describe.each(Object.keys(stores))('conformance on the %s store', (storeName) =>
     const expected = read<Expected>(name, 'expected.json');
     const input = read<Input>(name, 'input.json', {});
     const store = (stores[storeName] as (name: string) => TranscriptStore)(name);
-    const loop = createAskLoop({ plugins: [testPlugin({ case: expandReplies(replies) })], store, pool });
+    // Spans ride along on every case: the listener must follow every flow (halts, pauses, repairs, replays) without a hook error.
+    const exporter = new InMemorySpanExporter();
+    const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('conformance');
+    const hookErrors: string[] = [];
+    const onEvent = (event: LoopEvent) => {
+      if (event.type === 'hook-error') hookErrors.push(`${event.plugin}.${event.hook}: ${event.message}`);
+    };
+    const loop = createAskLoop({ plugins: [testPlugin({ case: expandReplies(replies) }), otelPlugin({ tracer })], store, pool, onEvent });
     let result = await loop.run({ agent: { ...agent, model: agent.model ?? 'scripted:case' }, task: (input.task ?? 'conformance') as string });
     const pauses: string[] = [];
     for (const answer of input.approvals ?? []) {
@@ -133,6 +143,10 @@ describe.each(Object.keys(stores))('conformance on the %s store', (storeName) =>
     expect(replay.divergence).toBeNull();
     expect(replay.matched).toBe(true);
     expect(replay.turns).toBe(records.length);
+    expect(hookErrors).toEqual([]);
+    const spanNames = exporter.getFinishedSpans().map((span) => span.name);
+    expect(spanNames.filter((name) => name.startsWith('turn ')).length).toBeGreaterThanOrEqual(records.length);
+    expect(spanNames).toContain(`invoke_agent ${agent.name}`);
     await loop.close();
   });
 });
