@@ -16,7 +16,13 @@ function buildEnvelope(ascii: boolean): string {
   text += `<<<NSENV:V4:SCRATCHPAD>>>\n${block(5000, 0)}\n<<<NSENV:V4:OUTPUT>>>\n${block(5000, 5000)}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n`;
   const end = '\nendcommand\n<<<NSENV:V4:END>>>\n';
   let index = 0;
-  while (Buffer.byteLength(text) + 200 < MAX_ENVELOPE_BYTES - end.length) text += `  emit "${line(index++)}"\n`;
+  // The byte length kept as a running sum: measuring the whole text each time made building it quadratic.
+  let bytes = Buffer.byteLength(text);
+  while (bytes + 200 < MAX_ENVELOPE_BYTES - end.length) {
+    const statement = `  emit "${line(index++)}"\n`;
+    text += statement;
+    bytes += Buffer.byteLength(statement);
+  }
   return `${text.trimEnd()}${end}`;
 }
 
@@ -55,6 +61,7 @@ await runSuite(
       },
     },
   ],
+  `envelope.parse-string.${ascii ? 'ascii' : 'non-ascii'}`,
 );
 await runSuite(
   `Parse a 1 MiB envelope, UTF-8 bytes input (${kind})`,
@@ -67,6 +74,7 @@ await runSuite(
     },
   },
   [{ name: 'parseEnvelope(bytes) (validates UTF-8)', run: () => (sink += parseEnvelope(bytes).envelope.actions.length) }],
+  `envelope.parse-bytes.${ascii ? 'ascii' : 'non-ascii'}`,
 );
 }
 if (sink === 0) console.log('');

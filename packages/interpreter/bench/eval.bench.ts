@@ -11,6 +11,7 @@
  */
 import ivm from 'isolated-vm';
 import { getQuickJS } from 'quickjs-emscripten';
+import { formatRatio, formatStats, QUICK, report, stats, type Stats } from '../../../scripts/bench-harness.ts';
 import { parse } from '../src/parse/index.ts';
 import { RUNTIME_BUNDLE_SOURCE } from '../src/run/runtime-bundle-source.generated.ts';
 
@@ -52,12 +53,6 @@ const WORKLOADS: Workload[] = [
   },
 ];
 
-interface Stats {
-  median: number;
-  p10: number;
-  p90: number;
-}
-
 function measure(run: () => unknown, samples: number, warmup = 3): Stats {
   for (let index = 0; index < warmup; index += 1) run();
   const times: number[] = [];
@@ -66,12 +61,8 @@ function measure(run: () => unknown, samples: number, warmup = 3): Stats {
     run();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const at = (fraction: number): number => times[Math.min(times.length - 1, Math.floor(fraction * times.length))] as number;
-  return { median: at(0.5), p10: at(0.1), p90: at(0.9) };
+  return stats(times);
 }
-
-const format = (stats: Stats): string => `${stats.median.toFixed(2)} (${stats.p10.toFixed(2)}–${stats.p90.toFixed(2)})`;
 
 function program(source: string) {
   const result = parse(source);
@@ -79,16 +70,15 @@ function program(source: string) {
   return result.program;
 }
 
-const samples = Number(process.env.SAMPLES ?? 15);
+const samples = Number(process.env.SAMPLES ?? (QUICK ? 2 : 15));
 const isolate = new ivm.Isolate({ memoryLimit: 256 });
 const context = isolate.createContextSync();
 context.evalSync('globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {} };');
 context.evalSync(RUNTIME_BUNDLE_SOURCE);
 const quickjs = await getQuickJS();
 
-console.log(`Samples per cell: ${samples}. Times in ms: median (p10–p90).\n`);
-console.log('| workload | NeuroScript (isolate) | JavaScript (same isolate) | JavaScript (QuickJS) | NS / V8 JS | NS / QuickJS |');
-console.log('|---|---|---|---|---|---|');
+const rows: string[][] = [];
+const data: unknown[] = [];
 for (const workload of WORKLOADS) {
   const input = {
     program: program(workload.command),
@@ -101,16 +91,24 @@ for (const workload of WORKLOADS) {
   if (neuroscriptResult !== JSON.stringify([javascriptResult])) throw new Error(`${workload.name}: ${neuroscriptResult} vs ${javascriptResult}`);
   const script = isolate.compileScriptSync(workload.javascript);
   const evaluate = isolate.compileScriptSync('__askloopEvaluate(__input).ok');
-  const ns = measure(() => evaluate.runSync(context), samples);
-  const js = measure(() => script.runSync(context), samples);
+  const ns = measure(() => evaluate.runSync(context), samples, QUICK ? 1 : 3);
+  const js = measure(() => script.runSync(context), samples, QUICK ? 1 : 3);
   // QuickJS gets a warm, reused context (the isolate's JavaScript runs in a reused context too).
   const vm = quickjs.newContext();
   const qjs = measure(() => {
     vm.unwrapResult(vm.evalCode(workload.javascript)).dispose();
-  }, samples);
+  }, samples, QUICK ? 1 : 3);
   vm.dispose();
-  console.log(
-    `| ${workload.name} | ${format(ns)} | ${format(js)} | ${format(qjs)} | ${(ns.median / js.median).toFixed(1)}x | ${(ns.median / qjs.median).toFixed(2)}x |`,
-  );
+  rows.push([workload.name, formatStats(ns), formatStats(js), formatStats(qjs), formatRatio(ns.median / js.median), formatRatio(ns.median / qjs.median)]);
+  data.push({ workload: workload.name, neuroscript: ns, v8: js, quickjs: qjs, ratioV8: ns.median / js.median, ratioQuickJs: ns.median / qjs.median });
 }
+report({
+  id: 'interpreter.eval',
+  title: 'Evaluation: NeuroScript in the isolate vs the same JavaScript in V8 and in QuickJS',
+  peer: 'the same algorithm as JavaScript in the same isolate (V8), and in a warm QuickJS context (quickjs-emscripten)',
+  note: `Aim: fib(25) ≤ 2× V8. Each NeuroScript sample is a whole run, compiling the AST to closures included. ${samples} samples per cell.`,
+  columns: ['workload', 'NeuroScript (isolate)', 'JavaScript (same isolate)', 'JavaScript (QuickJS)', 'NS ÷ V8', 'NS ÷ QuickJS'],
+  rows,
+  data,
+});
 isolate.dispose();

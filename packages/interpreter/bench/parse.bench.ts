@@ -7,7 +7,8 @@
  * Run: `pnpm bench`, or `node --conditions=@askloop/source bench/parse.bench.ts`.
  */
 import { parse as parseJs } from 'acorn';
-import { check, parse, type ToolCatalog } from '../src/index.ts';
+import { formatRatio, formatStats, QUICK, report, sampleCount, stats, type Stats } from '../../../scripts/bench-harness.ts';
+import { check, createInterpreter, parse, type ToolCatalog } from '../src/index.ts';
 import { javaScriptProgram, neuroScriptProgram } from './programs.ts';
 
 const catalog: ToolCatalog = {
@@ -17,18 +18,12 @@ const catalog: ToolCatalog = {
   check: (name) => (name.startsWith('tool.str.') ? undefined : { code: 'POLICY_NOT_ALLOWED', message: `${name} is not allowed` }),
 };
 
-interface Stats {
-  median: number;
-  p10: number;
-  p90: number;
-}
-
 /**
  * Runs the contenders round-robin, one call each per round, so a busy machine
  * slows them alike and the ratio stays meaningful.
  */
 function measure(runs: readonly (() => void)[], samples: number): Stats[] {
-  const warmup = Math.max(20, samples / 5);
+  const warmup = QUICK ? 1 : Math.max(20, samples / 5);
   for (let index = 0; index < warmup; index += 1) for (const run of runs) run();
   const times = runs.map((): number[] => []);
   for (let index = 0; index < samples; index += 1) {
@@ -38,26 +33,18 @@ function measure(runs: readonly (() => void)[], samples: number): Stats[] {
       times[which]?.push(performance.now() - start);
     });
   }
-  return times.map((list) => {
-    list.sort((a, b) => a - b);
-    const at = (fraction: number): number => list[Math.min(list.length - 1, Math.floor(fraction * list.length))] as number;
-    return { median: at(0.5), p10: at(0.1), p90: at(0.9) };
-  });
+  return times.map((list) => stats(list));
 }
 
-const format = (stats: Stats): string => `${stats.median.toFixed(3)} (${stats.p10.toFixed(3)}–${stats.p90.toFixed(3)})`;
-
-const rows: string[] = [
-  '| size | bytes NS / JS | parse ms, median (p10–p90) | parse+check ms | acorn ms | parse+check ÷ acorn |',
-  '|---|---|---|---|---|---|',
-];
-for (const kilobytes of [0.5, 2, 8]) {
+const rows: string[][] = [];
+const data: unknown[] = [];
+for (const kilobytes of [0.5, 2, 8, 32]) {
   const bytes = kilobytes * 1024;
   const ns = neuroScriptProgram(bytes);
   const js = javaScriptProgram(bytes);
   const parsed = parse(ns);
   if (!parsed.ok) throw new Error(`benchmark program does not parse: ${JSON.stringify(parsed.diagnostics)}`);
-  const samples = kilobytes >= 8 ? 200 : 500;
+  const samples = sampleCount(kilobytes >= 32 ? 60 : kilobytes >= 8 ? 200 : 500, 3);
   const [parseStats, checkStats, acornStats] = measure(
     [
       () => void parse(ns),
@@ -69,9 +56,47 @@ for (const kilobytes of [0.5, 2, 8]) {
     ],
     samples,
   ) as [Stats, Stats, Stats];
-  rows.push(
-    `| ${kilobytes} KB | ${Buffer.byteLength(ns)} / ${Buffer.byteLength(js)} | ${format(parseStats)} | ${format(checkStats)} | ${format(acornStats)} | ${(checkStats.median / acornStats.median).toFixed(1)}× |`,
-  );
+  const ratio = checkStats.median / acornStats.median;
+  rows.push([`${kilobytes} KB`, `${Buffer.byteLength(ns)} / ${Buffer.byteLength(js)}`, formatStats(parseStats), formatStats(checkStats), formatStats(acornStats), formatRatio(ratio)]);
+  data.push({ kilobytes, nsBytes: Buffer.byteLength(ns), jsBytes: Buffer.byteLength(js), parse: parseStats, parseAndCheck: checkStats, acorn: acornStats, ratio });
 }
-console.log(`Node ${process.version}, ${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((load) => load.toFixed(1)).join(' ')}\n`);
-console.log(rows.join('\n'));
+report({
+  id: 'interpreter.parse',
+  title: 'Parse + check of an ACTIONS program vs acorn on JavaScript of the same size',
+  peer: 'acorn 8 parsing JavaScript of the same byte size (`locations: true`), round-robin in the same process',
+  note: 'Aim: parse + check ≤ 4× acorn at 2 KB and 8 KB. `parse` is the in-process parser (`parse()`), without the bounded worker the interpreter uses for untrusted input.',
+  columns: ['size', 'bytes NS / JS', 'parse, median (p10 – p90)', 'parse + check', 'acorn', 'parse + check ÷ acorn'],
+  rows,
+  data,
+});
+
+// A program seen again (replay, a retried turn): `prepare` with the parse cache (default) vs without it, same catalogue.
+const cachedInterpreter = createInterpreter();
+const uncachedInterpreter = createInterpreter({ parseCacheEntries: 0 });
+const cacheRows: string[][] = [];
+const cacheData: unknown[] = [];
+for (const kilobytes of [2, 8]) {
+  const ns = neuroScriptProgram(kilobytes * 1024);
+  const samples = sampleCount(200, 3);
+  const times: number[][] = [[], []];
+  for (let index = 0; index < samples + (QUICK ? 1 : 20); index += 1) {
+    for (const [which, interpreter] of [uncachedInterpreter, cachedInterpreter].entries()) {
+      const start = performance.now();
+      const prepared = await interpreter.prepare(ns, { catalog });
+      if (!prepared.ok) throw new Error(JSON.stringify(prepared.diagnostics));
+      if (index >= (QUICK ? 1 : 20)) times[which]?.push(performance.now() - start);
+    }
+  }
+  const [miss, hit] = times.map((list) => stats(list)) as [Stats, Stats];
+  cacheRows.push([`${kilobytes} KB`, formatStats(miss), formatStats(hit), formatRatio(hit.median / miss.median)]);
+  cacheData.push({ kilobytes, uncached: miss, cached: hit, ratio: hit.median / miss.median });
+}
+report({
+  id: 'interpreter.prepare-cache',
+  title: 'prepare (parse + check) of a program seen before: parse cache vs none',
+  peer: '`prepare` of the same source with `parseCacheEntries: 0`, alternating in the same run',
+  note: 'The cache keeps parsed programs by source text; the check runs on every call against that call\'s catalogue and policy, and each hit is a structured clone of the cached AST.',
+  columns: ['size', 'no cache, median (p10 – p90)', 'cache hit', 'hit ÷ no cache'],
+  rows: cacheRows,
+  data: cacheData,
+});

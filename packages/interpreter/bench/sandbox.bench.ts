@@ -8,13 +8,8 @@
  * Run: `pnpm bench`, or `node --conditions=@askloop/source --no-node-snapshot bench/sandbox.bench.ts`.
  */
 import ivm from 'isolated-vm';
+import { formatRatio, formatStats, report, sampleCount, stats, type Stats } from '../../../scripts/bench-harness.ts';
 import { createRuntimeBundle, createSandboxPool } from '../src/sandbox/index.ts';
-
-interface Stats {
-  median: number;
-  p10: number;
-  p90: number;
-}
 
 /**
  * Samples `run` and `floor` in alternating blocks of 50, so load from other
@@ -22,13 +17,13 @@ interface Stats {
  * floor is not measured while the worker prepares its next context).
  */
 async function measurePair(run: () => Promise<unknown>, floor: () => Promise<unknown>, samples: number, idleMs = 0): Promise<[Stats, Stats]> {
-  for (let index = 0; index < Math.max(50, samples / 5); index += 1) {
+  for (let index = 0; index < Math.max(Math.min(50, samples), samples / 5); index += 1) {
     await run();
     await floor();
   }
   const runTimes: number[] = [];
   const floorTimes: number[] = [];
-  const block = 50;
+  const block = Math.min(50, samples);
   for (let done = 0; done < samples; done += block) {
     for (const [operation, times] of [[run, runTimes], [floor, floorTimes]] as const) {
       for (let index = 0; index < block; index += 1) {
@@ -43,13 +38,6 @@ async function measurePair(run: () => Promise<unknown>, floor: () => Promise<unk
   return [stats(runTimes), stats(floorTimes)];
 }
 
-function stats(times: number[]): Stats {
-  times.sort((a, b) => a - b);
-  const at = (fraction: number): number => times[Math.min(times.length - 1, Math.floor(fraction * times.length))] as number;
-  return { median: at(0.5), p10: at(0.1), p90: at(0.9) };
-}
-
-const format = (stats: Stats): string => `${stats.median.toFixed(3)} (${stats.p10.toFixed(3)}–${stats.p90.toFixed(3)})`;
 
 /** A stand-in runtime: walks an AST-shaped input, emits, and calls a tool where the program does. */
 const runtime = createRuntimeBundle(
@@ -103,17 +91,16 @@ const floor = async (): Promise<void> => {
   context.release();
 };
 
-const rows = [
-  '| case | sandbox run ms, median (p10–p90) | floor: createContext + eval ms, same run | ratio of medians |',
-  '|---|---|---|---|',
-];
+const rows: string[][] = [];
+const data: unknown[] = [];
 for (const [idleMs, mode] of [[2, 'warm idle worker'], [0, 'back to back']] as const) {
   for (const [name, input] of cases) {
     const [run, base] = await measurePair(async () => {
       const result = await pool.run({ runtime, entry: 'runProgram', input, onToolCall, onEvent: () => {} });
       if (!result.ok) throw result.error;
-    }, floor, 1_000, idleMs);
-    rows.push(`| ${name}, ${mode} | ${format(run)} | ${format(base)} | ${(run.median / base.median).toFixed(2)}× |`);
+    }, floor, sampleCount(1_000, 10), idleMs);
+    rows.push([`${name}, ${mode}`, formatStats(run), formatStats(base), formatRatio(run.median / base.median)]);
+    data.push({ case: name, mode, run, floor: base, ratio: run.median / base.median });
   }
 }
 const [fresh, base] = await measurePair(async () => {
@@ -122,8 +109,17 @@ const [fresh, base] = await measurePair(async () => {
   await (await own.compileScript(runtime.source)).run(context);
   await context.evalClosure('return JSON.stringify(runProgram(JSON.parse($0)))', [JSON.stringify(program(0, false))]);
   own.dispose();
-}, floor, 300);
-rows.push(`| for comparison: a fresh isolate per run (compile + run the runtime), in process | ${format(fresh)} | ${format(base)} | ${(fresh.median / base.median).toFixed(2)}× |`);
+}, floor, sampleCount(300, 10));
+rows.push(['for comparison: a fresh isolate per run (compile + run the runtime), in process', formatStats(fresh), formatStats(base), formatRatio(fresh.median / base.median)]);
+data.push({ case: 'fresh isolate per run', run: fresh, floor: base, ratio: fresh.median / base.median });
 isolate.dispose();
 await pool.close();
-console.log(rows.join('\n'));
+report({
+  id: 'interpreter.sandbox',
+  title: 'Sandbox run on a warm worker vs the bare isolate floor',
+  peer: 'a bare isolated-vm `createContext` + `eval("1 + 1")` in the bench process, sampled in alternating blocks in the same run',
+  note: 'Aim: ≤ 1.5× the floor. The run crosses to the worker process and back (input, tool calls, events, result); the floor does not leave the process.',
+  columns: ['case', 'sandbox run, median (p10 – p90)', 'floor: createContext + eval', 'ratio of medians'],
+  rows,
+  data,
+});

@@ -12,7 +12,7 @@ import { closeDefaultPool, createInterpreter } from '@askloop/interpreter';
 import { createPolicy, createToolHost, createToolRegistry } from '@askloop/tools';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { formatTable, measure, runSuite } from '../../../scripts/bench-harness.ts';
+import { measure, report, runSuite, sampleCount, suiteTable } from '../../../scripts/bench-harness.ts';
 import { createMcpToolSource } from '../src/index.ts';
 import { NODE, serverBin } from '../test/servers.ts';
 
@@ -27,7 +27,7 @@ const policy = createPolicy({ allow: ['tool.everything.*'], grants: ['mcp:call:e
 let turn = 0;
 const program = 'command\n  emit tool.everything.echo("hi")\nendcommand\n';
 
-await runSuite('one MCP call (server-everything echo over stdio)', { name: 'SDK client.callTool (baseline)', run: () => client.callTool({ name: 'echo', arguments: { message: 'hi' } }) }, [
+await runSuite('One MCP call (server-everything echo over stdio)', { name: 'SDK client.callTool (baseline)', run: () => client.callTool({ name: 'echo', arguments: { message: 'hi' } }) }, [
   { name: 'tool host: host.call("tool.everything.echo")', run: () => createToolHost({ registry, policy, session: 'bench', turn: (turn += 1) }).call('tool.everything.echo', ['hi']) },
   {
     name: 'NeuroScript program with one MCP call (check + sandbox + host)',
@@ -37,9 +37,9 @@ await runSuite('one MCP call (server-everything echo over stdio)', { name: 'SDK 
       if (!result.ok) throw new Error(JSON.stringify(result.error));
     },
   },
-]);
+], 'mcp.call');
 
-const echo = await measure({ name: 'SDK client.callTool (baseline)', run: () => client.callTool({ name: 'echo', arguments: { message: 'hi' } }) }, { warmup: 5, minSamples: 20, minTimeMs: 0 });
+const echo = await measure({ name: 'SDK client.callTool (baseline)', run: () => client.callTool({ name: 'echo', arguments: { message: 'hi' } }) }, { warmup: sampleCount(5, 1), minSamples: sampleCount(20, 3), minTimeMs: 0 });
 const cold = await measure(
   {
     name: 'cold start: spawn + initialize + tools/list → packs',
@@ -49,9 +49,9 @@ const cold = await measure(
       await fresh.close();
     },
   },
-  { warmup: 1, minSamples: 8, minTimeMs: 0 },
+  { warmup: sampleCount(1, 0), minSamples: sampleCount(8, 1), minTimeMs: 0 },
 );
-console.log(`\n### stdio server cold start\n\n${formatTable([echo, cold], echo)}\n`);
+report(suiteTable('stdio MCP server cold start', [echo, cold], echo, 'mcp.cold-start'));
 
 await client.close();
 await source.close();

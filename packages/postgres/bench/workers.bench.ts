@@ -20,15 +20,18 @@ import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
 import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
 import { startPostgresServer } from '../src/testing/postgres-server.ts';
 import { countingPlugin } from '../test/support/counting-plugin.ts';
+import { QUICK, report } from '../../../scripts/bench-harness.ts';
 
-const SESSIONS = Number(process.env.ASKLOOP_BENCH_SESSIONS ?? 40);
+const SESSIONS = Number(process.env.ASKLOOP_BENCH_SESSIONS ?? (QUICK ? 6 : 40));
 const TURNS = 5;
 const script = fileURLToPath(new URL('../test/support/worker-host.ts', import.meta.url));
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 const server = await startPostgresServer();
 const cache = mkdtempSync(path.join(tmpdir(), 'askloop-bench-'));
-const rows: string[] = [];
+const rows: string[][] = [];
+const data: unknown[] = [];
+let baseline = NaN;
 try {
   // Baseline: one host, the SQLite store, every session run to the end in turn.
   {
@@ -39,12 +42,14 @@ try {
     const started = performance.now();
     for (const sid of sids) await loop.resume(sid);
     const seconds = (performance.now() - started) / 1000;
-    rows.push(`| baseline: 1 host, SQLite file, sessions one after another | ${((SESSIONS * TURNS) / seconds).toFixed(1)} | — | — | 1.00× |`);
+    const rate = (SESSIONS * TURNS) / seconds;
+    baseline = rate;
+    rows.push(['baseline: 1 host, SQLite file, sessions one after another', rate.toFixed(1), '—', '—', '1.00×']);
+    data.push({ setup: 'sqlite', turnsPerSecond: rate });
     await loop.close();
     await sandbox.close();
     console.error(`baseline done in ${seconds.toFixed(1)} s`);
   }
-  const baseline = Number(/\| ([\d.]+) \|/.exec(rows[0]!)?.[1]);
   for (const workers of [1, 2, 4]) {
     const schema = `bench_${workers}`;
     const admin = new pg.Pool({ connectionString: server.url, max: 2 });
@@ -77,9 +82,14 @@ try {
     const shares = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM askloop_steps GROUP BY host')).rows.map((row) => row.n).sort((a, b) => a - b);
     const seconds = finished.at(-1)!;
     const rate = (SESSIONS * TURNS) / seconds;
-    rows.push(
-      `| ${workers} worker process${workers === 1 ? '' : 'es'}, PostgreSQL | ${rate.toFixed(1)} | ${quantile(finished, 0.1).toFixed(1)} / ${quantile(finished, 0.5).toFixed(1)} / ${quantile(finished, 0.9).toFixed(1)} s | ${shares.join(' / ')} | ${(rate / baseline).toFixed(2)}× |`,
-    );
+    rows.push([
+      `${workers} worker process${workers === 1 ? '' : 'es'}, PostgreSQL`,
+      rate.toFixed(1),
+      `${quantile(finished, 0.1).toFixed(1)} / ${quantile(finished, 0.5).toFixed(1)} / ${quantile(finished, 0.9).toFixed(1)} s`,
+      shares.join(' / '),
+      `${(rate / baseline).toFixed(2)}×`,
+    ]);
+    data.push({ setup: `postgres-${workers}`, turnsPerSecond: rate, finishedSeconds: finished, turnsPerWorker: shares });
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
     await pool.end();
@@ -89,5 +99,12 @@ try {
   server.stop();
   rmSync(cache, { recursive: true, force: true });
 }
-console.log(`\n### Workers on one PostgreSQL database\n\nNode ${process.version}; ${SESSIONS} sessions × ${TURNS} turns; turns/s from when every worker is ready\n`);
-console.log(['| setup | turns/s | sessions finished p10 / p50 / p90 | turns per worker | vs baseline |', '| --- | ---: | ---: | ---: | ---: |', ...rows].join('\n'));
+report({
+  id: 'postgres.workers',
+  title: 'Workers on one PostgreSQL database',
+  peer: 'the same workload on one host with the embedded SQLite store, measured in the same run',
+  note: `Node ${process.version}; ${SESSIONS} sessions × ${TURNS} turns (three memory writes a turn, scripted model); PostgreSQL on loopback in a throwaway cluster; turns/s from when every worker is ready. Fairness: the spread of the sessions' finishing times and each worker's share of the turns.`,
+  columns: ['setup', 'turns/s', 'sessions finished p10 / p50 / p90', 'turns per worker', 'vs baseline'],
+  rows,
+  data,
+});

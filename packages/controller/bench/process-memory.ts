@@ -1,0 +1,67 @@
+/**
+ * Resident memory of this process and of its child processes (the sandbox
+ * workers), sampled while a benchmark runs, for the peak RSS of the host as a
+ * whole. Children are found in /proc (Linux); elsewhere only this process
+ * counts, and the report says so.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Child process ids of this process, except those in `exclude`. */
+function childPids(exclude: ReadonlySet<number>): number[] {
+  try {
+    const pids: number[] = [];
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      const pid = Number(name);
+      if (exclude.has(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (parent === process.pid) pids.push(pid);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    return pids;
+  } catch {
+    return [];
+  }
+}
+
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match === null ? 0 : Number(match[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A sampler of this process's RSS plus its children's; `stop()` returns the peaks in bytes. */
+export function sampleMemory(exclude: ReadonlySet<number>, everyMs = 50): { stop(): { peakTotal: number; peakHost: number; children: number; procAvailable: boolean } } {
+  let peakTotal = 0;
+  let peakHost = 0;
+  let children = 0;
+  const procAvailable = process.platform === 'linux';
+  const sample = (): void => {
+    const host = process.memoryUsage.rss();
+    const pids = procAvailable ? childPids(exclude) : [];
+    children = Math.max(children, pids.length);
+    const total = host + pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+    peakHost = Math.max(peakHost, host);
+    peakTotal = Math.max(peakTotal, total);
+  };
+  sample();
+  const maxRssBefore = process.resourceUsage().maxRSS;
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      // maxRSS (KiB, the process's lifetime peak) catches a peak between samples — when it rose during this window.
+      const maxRss = process.resourceUsage().maxRSS;
+      if (maxRss > maxRssBefore) peakHost = Math.max(peakHost, maxRss * 1024);
+      return { peakTotal: Math.max(peakTotal, peakHost), peakHost, children, procAvailable };
+    },
+  };
+}
