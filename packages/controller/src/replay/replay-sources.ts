@@ -3,6 +3,7 @@
  * recorded replies (or fails as the recorded call failed), and a tool bridge
  * that answers each call with the recorded result of the same turn and index.
  */
+import { canonicalJson } from '@askloop/envelope';
 import type { JsonValue } from '@askloop/interpreter';
 import { ProviderError, type GenerateOptions, type GenerateResult, type LanguageModel, type ProviderErrorCode } from '@askloop/providers';
 import type { Clock, HostToolCatalog } from '@askloop/tools';
@@ -54,7 +55,7 @@ export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnR
   let next = 0;
   return {
     catalog,
-    call(name: string): JsonValue | Promise<never> {
+    call(name: string, args: readonly JsonValue[] = []): JsonValue | Promise<never> {
       const call = calls[next];
       next += 1;
       // The recorded turn timed out inside its last call (cut at the run's deadline, or never returned):
@@ -69,6 +70,12 @@ export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnR
       }
       if (call === undefined || call.name !== name) {
         throw Object.assign(new Error(`replay: call ${next - 1} of turn ${turn.turnIndex} was ${call?.name ?? 'not made'} when recorded, now ${name}`), { code: 'LOOP_REPLAY_DIVERGED' });
+      }
+      // The same tool with other arguments is a different call: answering it with the recorded result would hide the divergence.
+      if (canonicalJson(call.args) !== canonicalJson(args)) {
+        throw Object.assign(new Error(`replay: call ${next - 1} of turn ${turn.turnIndex} (${name}) had arguments ${canonicalJson(call.args)} when recorded, now ${canonicalJson(args)}`), {
+          code: 'LOOP_REPLAY_DIVERGED',
+        });
       }
       if (call.error !== undefined) throw Object.assign(new Error(call.error.message), { code: call.error.code });
       return call.result ?? null;

@@ -1,0 +1,33 @@
+/** Replay reports where a re-run stops matching its recording, including a tool called with other arguments. */
+import { createSandboxPool } from '@askloop/interpreter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
+
+const pool = createSandboxPool({ workers: 1 });
+afterAll(() => pool.close());
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+const agent = { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.test.*', 'tool.str.*'] } };
+
+describe('replay', () => {
+  it('names the turn whose tool call had other arguments when recorded, instead of answering it with the recorded result', async () => {
+    const effects: EffectLog = new Map();
+    const store = createMemoryTranscriptStore();
+    const replies = { m: [program('set n = tool.test.Bump("a")', 'emit "bumped"'), program('emit "<<<LOOP:DONE>>> ok"')] };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, effects)], store, pool });
+    const result = await loop.run({ agent, task: 'bump' });
+    expect(result).toMatchObject({ status: 'DONE', turns: 2 });
+    expect((await loop.replay(result.sid)).matched).toBe(true);
+
+    // The recording says turn 1 bumped "b": the program (which bumps "a") no longer does what was recorded.
+    const [first] = await store.listTurns(result.sid);
+    if (first === undefined) throw new Error('no turn 1');
+    await store.saveTurn({ ...first, toolCalls: first.toolCalls.map((call) => ({ ...call, args: ['b'] })) });
+    const report = await loop.replay(result.sid);
+    expect(report.matched).toBe(false);
+    // The replayed call fails (LOOP_REPLAY_DIVERGED), so turn 1's digest is the first field that differs.
+    expect(report.divergence).toMatchObject({ turnIndex: 1, field: 'digest' });
+    await loop.close();
+  });
+});
