@@ -90,4 +90,13 @@ describe('observability', () => {
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', turns: 0 });
     expect(await store.getSession(result.sid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_USERDATA_SCHEMA' } });
   });
+
+  it('halts ERR_ENV_SIZE, as data, for a task too large for an envelope (512 KiB a section) instead of throwing', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] })], store, pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: 'x'.repeat(600 * 1024) });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_ENV_SIZE', turns: 0 });
+    expect(await store.getSession(result.sid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_ENV_SIZE' } });
+    expect(await store.listTurns(result.sid)).toEqual([]);
+  });
 });
