@@ -40,6 +40,12 @@ export interface AskLoopOptions {
    * host dies, another waits at most this long to resume its sessions.
    */
   readonly sessionLeaseMs?: number;
+  /**
+   * How many sessions' models and tool call counters this controller keeps
+   * between calls (least recently used dropped first; default 1024). A
+   * dropped session gets a new model and counter on its next step.
+   */
+  readonly sessionCacheSize?: number;
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

@@ -23,6 +23,7 @@ import { loopResult } from './loop/loop-result.ts';
 import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
 import { newSession } from './session/new-session.ts';
+import { createSessionCache } from './session/session-cache.ts';
 import { createSessionGate } from './session/session-gate.ts';
 import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
@@ -39,6 +40,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
   if (options.sessionLeaseMs !== undefined && !(Number.isInteger(options.sessionLeaseMs) && options.sessionLeaseMs > 0)) {
     throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionLeaseMs must be a whole number of milliseconds > 0, got ${String(options.sessionLeaseMs)}` });
+  }
+  if (options.sessionCacheSize !== undefined && !(Number.isInteger(options.sessionCacheSize) && options.sessionCacheSize > 0)) {
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionCacheSize must be a whole number > 0, got ${String(options.sessionCacheSize)}` });
   }
   if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop takes toolStores or toolStorePath, not both' });
   const store = guardStore(options.store);
@@ -63,8 +67,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   const gate = leaseSessions(createSessionGate(busy), options.store, { holder: randomUUID(), leaseMs: options.sessionLeaseMs ?? 15_000, busy });
   const metrics = createLoopMetrics();
   const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources);
-  const models = new Map<string, LanguageModel>();
-  const counters = new Map<string, CallCounter>();
+  // Bounded: sessions that end elsewhere (another worker), stay paused or fail never reach `settle` here.
+  const models = createSessionCache<LanguageModel>(options.sessionCacheSize);
+  const counters = createSessionCache<CallCounter>(options.sessionCacheSize);
   const now = (): string => new Date(clock.now()).toISOString();
 
   function modelFor(sid: string, agent: ResolvedAgentDefinition): LanguageModel {

@@ -142,6 +142,25 @@ describe('sessions', () => {
     await loop.close();
   });
 
+  it('keeps per-session models for at most sessionCacheSize sessions (a worker stepping sessions others finish)', async () => {
+    const created: string[] = [];
+    const base = testPlugin({ m: [program('emit "one"')] });
+    const scripted = base.providers?.scripted;
+    if (scripted === undefined) throw new Error('the test plugin has no scripted provider');
+    const counting = { ...base, providers: { scripted: { ...scripted, languageModel: (id: string) => (created.push(id), scripted.languageModel(id)) } } };
+    const loop = createAskLoop({ plugins: [counting], store: createMemoryTranscriptStore(), pool, sessionCacheSize: 2 });
+    const first = await loop.create({ agent, task: 's1' });
+    await loop.step(first);
+    // Two more sessions, stepped elsewhere or never: the first session's model is dropped, not kept forever.
+    await loop.create({ agent, task: 's2' });
+    await loop.create({ agent, task: 's3' });
+    const before = created.length;
+    await loop.step(first);
+    expect(created.length).toBe(before + 1);
+    await expect(Promise.resolve().then(() => createAskLoop({ plugins: [base], store: createMemoryTranscriptStore(), sessionCacheSize: 0 }))).rejects.toMatchObject({ code: 'LOOP_CONFIG_INVALID' });
+    await loop.close();
+  });
+
   it('halts ERR_CANCELLED on abort and resumes the same session', async () => {
     const store = createMemoryTranscriptStore();
     const controller = new AbortController();
