@@ -99,4 +99,14 @@ describe('observability', () => {
     expect(await store.getSession(result.sid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_ENV_SIZE' } });
     expect(await store.listTurns(result.sid)).toEqual([]);
   });
+
+  it('never runs a turn of a session halted before its first turn, when it is resumed or stepped', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [envelope('command\n  emit "<<<LOOP:DONE>>> ran anyway"\nendcommand')] })], store, pool });
+    const halted = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: { subject: 42 } as never });
+    expect(await loop.resume(halted.sid)).toMatchObject({ status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', turns: 0 });
+    expect(await loop.step(halted.sid)).toMatchObject({ status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', turns: 0 });
+    expect(await store.listTurns(halted.sid)).toEqual([]);
+    await loop.close();
+  });
 });

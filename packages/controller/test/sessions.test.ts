@@ -161,6 +161,30 @@ describe('sessions', () => {
     await loop.close();
   });
 
+  it('catches the session row up on resume when the host died after saving the decided turn', async () => {
+    const memory = createMemoryTranscriptStore();
+    let crash = true;
+    // The host "dies" between saving the DONE turn and updating the session.
+    const crashing: TranscriptStore = {
+      ...memory,
+      async updateSession(session) {
+        if (crash && session.status === 'done') {
+          crash = false;
+          throw new Error('host killed');
+        }
+        return memory.updateSession(session);
+      },
+    };
+    const first = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> ok"')] })], store: crashing, pool });
+    await expect(first.run({ agent, task: 'x', sid: 'late-row' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    expect(await memory.getSession('late-row')).toMatchObject({ status: 'running' });
+    const second = createAskLoop({ plugins: [testPlugin({ m: [] })], store: memory, pool });
+    expect(await second.resume('late-row')).toMatchObject({ status: 'DONE', result: 'ok', turns: 1 });
+    expect(await memory.getSession('late-row')).toMatchObject({ status: 'done', turns: 1, lastDecision: { kind: 'DONE', result: 'ok' } });
+    await first.close().catch(() => undefined);
+    await second.close();
+  });
+
   it('halts ERR_CANCELLED on abort and resumes the same session', async () => {
     const store = createMemoryTranscriptStore();
     const controller = new AbortController();

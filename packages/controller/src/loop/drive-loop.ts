@@ -18,7 +18,10 @@ export async function driveLoop(context: LoopContext, gate: SessionGate, options
     const last = await gate.run(sid, () => stepSession(context));
     if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
   }
-  const result = loopResult(sid, await context.store.listTurns(sid), context.agent.dialect);
+  const turns = await context.store.listTurns(sid);
+  // The stored session's last decision stands in when no turn decided (a session halted before its first turn).
+  const before = turns.some((turn) => turn.decision !== undefined) ? undefined : (await context.store.getSession(sid))?.lastDecision;
+  const result = loopResult(sid, turns, context.agent.dialect, before);
   context.emit({ type: 'loop-end', sid, loopId: context.loopId, ts: isoNow(context), result });
   return result;
 }

@@ -53,7 +53,16 @@ export function reopenTurn(record: TurnRecord): TurnRecord {
 export async function stepSession(context: LoopContext): Promise<TurnRecord | undefined> {
   const turns = await context.store.listTurns(context.session.sid);
   const last = turns.at(-1);
-  if (!canStep(last)) return last;
+  // A session halted before its first turn (its task is not valid USERDATA) has nothing to run, however it is driven.
+  if (last === undefined && (await context.store.getSession(context.session.sid))?.lastDecision?.kind === 'HALT') return undefined;
+  if (!canStep(last)) {
+    // A host that died between saving the decided turn and updating the session left the row behind: catch it up.
+    if (last?.phase === 'decided' && last.decision !== undefined) {
+      const stored = await context.store.getSession(context.session.sid);
+      if (stored !== undefined && (stored.status !== statusOf(last.decision) || stored.turns !== last.turnIndex)) await updateSession(context, last);
+    }
+    return last;
+  }
   let record: TurnRecord;
   if (last === undefined) record = await runTurn(context, [], 'normal');
   else if (last.phase !== 'decided') record = await runTurn(context, turns.slice(0, -1), last);
