@@ -16,6 +16,7 @@ import { createAskLoop } from '../src/create-ask-loop.ts';
 import { otelPlugin } from '../src/events/otel-plugin.ts';
 import { definePlugin } from '../src/plugin/plugin.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import type { TranscriptStore } from '../src/store/transcript-store.ts';
 import { envelope, testPlugin } from './test-plugin.ts';
 
 const exporter = new InMemorySpanExporter();
@@ -99,6 +100,25 @@ describe('otelPlugin', () => {
       expect(span.status.code).toBe(2); // SpanStatusCode.ERROR
       expect(span.attributes['error.type']).toBe('ERR_MAX_TURNS_EXCEEDED');
     }
+    await loop.close();
+  });
+
+  it('ends the spans of a call that threw (a store failure) with its code, instead of leaving them open', async () => {
+    const memory = createMemoryTranscriptStore();
+    const failing: TranscriptStore = {
+      ...memory,
+      async saveTurn(record) {
+        if (record.phase === 'scanning') throw new Error('disk gone');
+        return memory.saveTurn(record);
+      },
+    };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"')] }), otelPlugin({ tracer })], store: failing, pool });
+    await expect(loop.run({ agent, task: 'broken store' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    const spans = exporter.getFinishedSpans();
+    const invoke = only(spans, 'invoke_agent worker');
+    expect(invoke.status.code).toBe(2);
+    expect(invoke.attributes['error.type']).toBe('LOOP_STORE_ERROR');
+    expect(only(spans, 'turn 1').attributes['error.type']).toBe('LOOP_STORE_ERROR');
     await loop.close();
   });
 

@@ -40,6 +40,8 @@ export type LoopEvent =
   | (EventBase & { readonly type: 'whisper'; readonly turnIndex: number; readonly target: string; readonly text: string })
   | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord })
   | (EventBase & { readonly type: 'loop-end'; readonly result: LoopResult })
+  /** The driver call threw (a host mistake, a store failure, a lost lease; never a HALT) instead of ending: no `loop-end` follows. Only the error's code. */
+  | (EventBase & { readonly type: 'loop-error'; readonly code: string })
   | (EventBase & { readonly type: 'hook-error'; readonly plugin: string; readonly hook: string; readonly message: string });
 
 /** The event types. */

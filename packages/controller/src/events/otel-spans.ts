@@ -179,6 +179,20 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
         if (openBySid.get(event.sid) === loop) openBySid.delete(event.sid);
         return;
       }
+      case 'loop-error': {
+        // The call threw: no loop-end comes, so its spans end here (else they stay open and the maps keep them).
+        const loop = loopOf(event);
+        if (loop === undefined) return;
+        for (const [turnIndex, turn] of loop.turns) {
+          fail(turn.span, event.code);
+          endTurn(loop, turnIndex, turn);
+        }
+        fail(loop.span, event.code);
+        loop.span.end();
+        loops.delete(event.loopId);
+        if (openBySid.get(event.sid) === loop) openBySid.delete(event.sid);
+        return;
+      }
       default:
         // model-text, emit, whisper: content, deliberately not recorded.
         return;
