@@ -1,17 +1,21 @@
 /**
  * Scans ONLY the current turn's OUTPUT for the dialect's control signal
  * (seed 002 §4: never USERDATA or SCRATCHPAD): the v4 `<<<LOOP:DONE>>>`
- * marker, or the v1 control JSON line and `[[loop:…]]` markers.
+ * marker, or the v1 control JSON line and `[[loop:…]]` markers. Only what
+ * the program emitted counts: the host's own SYSTEM_ERROR line carries text
+ * from error messages (a tool's, a server's, `fail "…"`), which must never
+ * be able to stop or steer the loop.
  */
 import { scanDoneMarker, scanLoopControlV1 } from '@askloop/envelope';
 import type { ControlSignal } from '../loop/turn-record.ts';
 
 /** The control signal of one turn's OUTPUT. */
-export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[], output: string): ControlSignal {
+export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[]): ControlSignal {
   if (dialect === 'v4') {
     const scan = scanDoneMarker(emits);
     return { dialect, signal: scan.done ? 'done' : 'none', result: scan.result, lints: scan.lints.map(({ code, message }) => ({ code, message })) };
   }
+  const output = emits.join('\n');
   const scan = scanLoopControlV1(output);
   const winner = scan.winner;
   if (winner === null) return { dialect, signal: 'none', lints: [] };

@@ -33,7 +33,7 @@ function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' |
 export async function finishTurn(context: LoopContext, previous: readonly TurnRecord[], record: TurnRecord): Promise<TurnRecord> {
   const scanStarted = context.clock.now();
   const ran = record.failure === undefined || isRunTimeFailure(record.failure);
-  const control = ran ? scanControl(context.agent.dialect, record.emits, record.output) : undefined;
+  const control = ran ? scanControl(context.agent.dialect, record.emits) : undefined;
   const scanned: TurnRecord = {
     ...record,
     ...(control === undefined ? {} : { control }),
