@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
 import { driveSession } from '../loop/drive-session.ts';
@@ -30,7 +31,7 @@ denial back to the model).`,
 function continueCommand(action: Action): Command {
   const note = action === 'resume' ? '' : ' [--note TEXT]';
   return {
-    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
+    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--config FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
 
 ${WHAT[action]}
 
@@ -39,7 +40,7 @@ ${action === 'resume' ? '' : '  --note TEXT       stored with the decision in th
                     replies the session has not used yet answer its next turns.
 ${SESSION_OPTIONS_USAGE}
   --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
-Give the same --db, --fs-root and --mcp-config as the run.
+Give the same --db, --config, --fs-root and --mcp-config as the run.
 
 With --json prints the same object as askloop run --json.
 
@@ -56,8 +57,10 @@ ${LOOP_EXIT_USAGE}
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const sid = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-      const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-      const store = await openExistingStore(values.db, io);
+      // The config's plugins give the session's agent the providers and tools it ran with; its store is the run's.
+      const config = await configForRun({ config: values.config }, io);
+      const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+      const store = await openExistingStore(values.db ?? config.storeUrl ?? config.storePath, io);
       let scripts: Record<string, string[]>;
       try {
         scripts = await continueScripts(store, sid, values.script, io);

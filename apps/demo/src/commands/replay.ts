@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { openExistingStore } from '../loop/open-existing-store.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
@@ -20,7 +21,7 @@ const show = (value: unknown): string => {
 
 /** `askloop replay`. */
 export const replayCommand: Command = {
-  usage: `Usage: askloop replay SID [--db FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
+  usage: `Usage: askloop replay SID [--db FILE] [--config FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
 
 Re-runs the stored session SID with its recorded replies, tool results and
 approvals — no model call, no write tool acting twice — and compares each
@@ -43,8 +44,9 @@ printed), or the session is not in the sessions file or the file is broken;
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const sid = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-    const store = await openExistingStore(values.db, io);
+    const config = await configForRun({ config: values.config }, io);
+    const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+    const store = await openExistingStore(values.db ?? config.storeUrl ?? config.storePath, io);
     const { loop } = openSessionLoop({ store, fsRoot, plugins });
     let report;
     try {
