@@ -79,6 +79,22 @@ describe('askloop run (the real CLI)', () => {
     expect(io.err).toMatch(/^ {2}turn 1: CONTINUE\n {2}turn 2: DONE\naskloop: DONE after 2 turns \(session [0-9a-f-]{36}\)\n$/);
   });
 
+  it('on a terminal, shows the live progress (program, tool calls, decision, summary with the sessions file) instead of the plain lines', async () => {
+    const script = await file('tty.json', [envelope('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("ok")')]);
+    const io = captureIo({ cwd: dir });
+    // A terminal as standard error; CI and NO_COLOR keep the spinner and the colour out of the captured text.
+    io.env = { CI: '1', NO_COLOR: '1' };
+    io.stderrTerminal = { write: (text: string) => ((io.err += text), true), columns: 120 } as unknown as NodeJS.WriteStream;
+    expect(await main(['run', 'answer', '--script', script, '--db', 'tty.db', '--max-turns', '3'], io)).toBe(0);
+    expect(io.out).toBe('OK\n');
+    expect(io.err).toContain('\nturn 1\n');
+    expect(io.err).toContain('    2 │   emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("ok")\n');
+    expect(io.err).toMatch(/ {2}tool {5}tool\.str\.toupper\("ok"\) → "OK"/);
+    expect(io.err).toMatch(/left: 2 turns/);
+    expect(io.err).toContain(`stored in ${join(dir, 'tty.db')}`);
+    expect(io.err).not.toContain('askloop: DONE after');
+  });
+
   it('keeps sessions under XDG_DATA_HOME when no --db is given', async () => {
     const script = await file('xdg.json', [envelope('emit "<<<LOOP:DONE>>> stored"')]);
     const data = join(dir, 'xdg-data');

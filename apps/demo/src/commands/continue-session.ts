@@ -8,10 +8,12 @@ import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
+import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { openExistingStore } from '../loop/open-existing-store.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { isPostgresUrl } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
@@ -60,7 +62,8 @@ ${LOOP_EXIT_USAGE}
       // The config's plugins give the session's agent the providers and tools it ran with; its store is the run's.
       const config = await configForRun({ config: values.config }, io);
       const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
-      const store = await openExistingStore(values.db ?? config.storeUrl ?? config.storePath, io);
+      const db = values.db ?? config.storeUrl ?? config.storePath;
+      const store = await openExistingStore(db, io);
       let scripts: Record<string, string[]>;
       try {
         scripts = await continueScripts(store, sid, values.script, io);
@@ -70,7 +73,7 @@ ${LOOP_EXIT_USAGE}
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true });
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, storedIn: db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io) });
     },
   };
 }
