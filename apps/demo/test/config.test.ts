@@ -71,6 +71,7 @@ describe('loadConfig', () => {
     ['a quota of the wrong type', 'models:\n  default: openai:x\nagents:\n  a:\n    quotas:\n      fuel: lots\n', 6, 13, /agents\.a\.quotas\.fuel/],
     ['a bad default model', 'models:\n  default: gpt4\n', 2, 12, /provider:model/],
     ['an agent without a model', 'agents:\n  lonely:\n    description: x\n', 2, 3, /no model/],
+    ['a misspelt model key (the typo, not "no model")', 'agents:\n  a:\n    modle: openai:x\n', 3, 5, /agents\.a\.modle: unknown key 'modle'/],
     ['an upper-case agent name', 'agents:\n  Big:\n    model: openai:x\n', 2, 3, /lower-case/],
     ['an MCP server with both command and url', 'mcpServers:\n  git:\n    command: x\n    url: http://127.0.0.1/mcp\n', 3, 5, /mcpServers\.git/],
   ])('refuses %s at its line and column', (_, text, line, column, message) => {
