@@ -150,6 +150,22 @@ describe('askloop run (the real CLI)', () => {
     expect(JSON.parse(allowed.out)).toMatchObject({ status: 'DONE', result: 'X' });
   });
 
+  it('approve, replay and resume take the start of an id, as show does; too short a start says how long', async () => {
+    const script = await file('prefix.json', [envelope('emit "[[loop:await]]"'), envelope('emit "[[loop:done]] ok"')]);
+    const db = join(dir, 'prefix.db');
+    const paused = await spawnCli(['run', 'prefix', '--script', script, '--dialect', 'v1', '--db', db, '--json']);
+    expect(paused.code).toBe(4);
+    const sid: string = JSON.parse(paused.stdout).sid;
+    const approved = await spawnCli(['approve', sid.slice(0, 8), '--script', script, '--db', db, '--json']);
+    expect({ code: approved.code, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(approved.stdout)).toMatchObject({ status: 'DONE', sid, result: 'ok' });
+    const replay = await spawnCli(['replay', sid.slice(0, 6), '--db', db, '--json']);
+    expect({ code: replay.code, sid: JSON.parse(replay.stdout).sid, matched: JSON.parse(replay.stdout).matched }).toEqual({ code: 0, sid, matched: true });
+    const short = await spawnCli(['resume', sid.slice(0, 2), '--db', db, '--json']);
+    expect(short.code).toBe(1);
+    expect(JSON.parse(short.stdout).error).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND', message: expect.stringContaining('give at least 4 characters of an id') });
+  });
+
   it('pauses with exit 4 and says how to approve; approve SID continues with the unused replies', async () => {
     const script = await file('await.json', [
       envelope('emit "[[loop:await:approval_id=Q7K2G]]"', 'emit "plan: delete old logs"'),

@@ -15,6 +15,7 @@ import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { isPostgresUrl } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { resolveSessionId } from '../view/resolve-session-id.ts';
 import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 type Action = 'resume' | 'approve' | 'deny';
@@ -57,15 +58,19 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const sid = positionals[0]!;
+      const given = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
       // The config's plugins give the session's agent the providers and tools it ran with; its store is the run's.
       const config = await configForRun({ config: values.config }, io);
       const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
       const db = values.db ?? config.storeUrl ?? config.storePath;
       const store = await openExistingStore(db, io);
+      const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
       let scripts: Record<string, string[]>;
+      let sid: string;
       try {
+        // The start of an id (4+ characters, as askloop show takes) names the one session it matches.
+        sid = await resolveSessionId(store, given, storedIn);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();
@@ -73,7 +78,7 @@ ${LOOP_EXIT_USAGE}
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, storedIn: db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io) });
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, storedIn });
     },
   };
 }
