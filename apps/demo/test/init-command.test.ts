@@ -27,6 +27,9 @@ describe('askloop init', () => {
     expect(await main(['init', 'mine.yaml', '--json'], io)).toBe(2);
     expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CONFIG_EXISTS', message: expect.stringContaining('--force'), file: 'mine.yaml' } });
     expect(readFileSync(join(dir, 'mine.yaml'), 'utf8')).toBe('plugins: []\n');
+    const text = captureIo({ cwd: dir });
+    expect(await main(['init', 'mine.yaml'], text)).toBe(2);
+    expect(text.err).toBe('askloop: mine.yaml: the file already exists; keep it, or pass --force to overwrite it (CONFIG_EXISTS)\n');
     const forced = captureIo({ cwd: dir });
     expect(await main(['init', 'mine.yaml', '--force', '--json'], forced)).toBe(0);
     expect(JSON.parse(forced.out)).toEqual({ ok: true, file: join(dir, 'mine.yaml') });

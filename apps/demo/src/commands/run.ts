@@ -20,7 +20,7 @@ import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/loa
 
 /** `askloop run`. */
 export const runCommand: Command = {
-  usage: `Usage: askloop run "<task>" [--agent FILE] [--model PROVIDER:MODEL] [--script FILE]
+  usage: `Usage: askloop run "<task>" [--agent FILE|NAME] [--model PROVIDER:MODEL] [--script FILE]
                    [--db FILE] [--config FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
                    [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
                    [--fs-root DIR] [--mcp-config FILE] [--detach] [--json]
