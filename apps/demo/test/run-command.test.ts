@@ -256,6 +256,36 @@ describe('askloop run (the real CLI)', () => {
     expect(JSON.parse(resumed.out)).toMatchObject({ status: 'DONE', result: 'resumed fine', sid });
   });
 
+  it('on a terminal, Ctrl-C while the spinner turns stops it first, so the message has its own line', async () => {
+    let interrupt: (() => void) | undefined;
+    // A loopback "Ollama" that takes the request and never answers; Ctrl-C comes while the spinner waits for it.
+    const server = createServer(() => setTimeout(() => interrupt?.(), 200));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const io = captureIo({ cwd: dir });
+      // Providers read their settings from the process environment.
+      process.env['OLLAMA_HOST'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const write = (text: string) => ((io.err += text), true);
+      // What the spinner uses of a terminal stream: write, and the cursor moves as the escapes they send.
+      const terminal = { isTTY: true, columns: 120, write, cursorTo: () => write('\u001b[1G'), moveCursor: () => true, clearLine: () => write('\u001b[0K') };
+      io.stderrTerminal = terminal as unknown as NodeJS.WriteStream;
+      io.onInterrupt = (handler) => {
+        interrupt = handler;
+        return () => {};
+      };
+      expect(await main(['run', 't', '--model', 'ollama:m', '--db', 'tty-cancel.db'], io)).toBe(3);
+      expect(io.err).toContain('model thinking');
+      const before = io.err.slice(0, io.err.indexOf('askloop: stopping after the current step'));
+      // The spinner's line is erased (or ended) before the message is written.
+      expect(before).toMatch(/(\n|\u001b\[0K)$/);
+      expect(io.err).toContain('to go on from the cancelled turn');
+    } finally {
+      delete process.env['OLLAMA_HOST'];
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('a real Ctrl-C (SIGINT) during the model call halts ERR_CANCELLED with exit 3, and says how to resume', async () => {
     // A loopback "Ollama" that takes the request and never answers: the CLI is interrupted while it waits.
     const child = { current: undefined as ReturnType<typeof spawn> | undefined };
