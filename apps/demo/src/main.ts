@@ -86,6 +86,7 @@ async function runEntry(entry: CommandEntry, args: string[], io: CommandIo): Pro
 export async function main(argv: string[], io: CommandIo): Promise<ExitCode> {
   const [first, second] = argv;
   if (first === undefined) return usageFailure(io, 'no command given', '');
+  if (first === 'help' && second !== undefined) return main([...argv.slice(1), '--help'], io);
   if (first === '--help' || first === '-h' || first === 'help') {
     io.stdout(topLevelHelp());
     return 0;

@@ -85,6 +85,17 @@ describe('every command fails the same way', () => {
     }
   });
 
+  it('askloop help COMMAND prints that command\'s help, as COMMAND --help does', async () => {
+    for (const args of [['run'], ['ns', 'check'], ['envelope']]) {
+      const viaHelp = captureIo();
+      const viaOption = captureIo();
+      expect(await main(['help', ...args], viaHelp)).toBe(0);
+      expect(await main([...args, '--help'], viaOption)).toBe(0);
+      expect(viaHelp.out).toBe(viaOption.out);
+      expect(viaHelp.out).toContain(`askloop ${args.join(' ')}`);
+    }
+  });
+
   it('a usage error names the one wrong thing and the help to read', async () => {
     const cases: [string[], string][] = [
       [[], "askloop: no command given\nRun 'askloop --help' for usage.\n"],
