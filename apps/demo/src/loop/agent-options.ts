@@ -119,7 +119,7 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   checkGrants(values.grant, io.cwd);
   const fromFile = base ?? (values.agent === undefined ? undefined : await readAgentFile(values.agent, io));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
-  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE with a "model"');
+  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml; its models.default applies to its agents only)');
   const policy: AgentPolicy = {
     ...fromFile?.policy,
     ...(values.allow === undefined ? {} : { allow: values.allow }),
