@@ -1,6 +1,7 @@
 import { CliError, usageError } from './cli-error.ts';
 import { COMMANDS, GROUP_SUMMARIES } from './commands/index.ts';
 import type { Command, CommandEntry, CommandIo, ExitCode } from './io.ts';
+import { closestName } from './options/closest-name.ts';
 
 const PROGRAM = 'askloop';
 
@@ -39,11 +40,17 @@ function usageFailure(io: CommandIo, message: string, helpFor: string): 2 {
 }
 
 /** Turns whatever a command threw into a `CliError`; anything unknown is a bug and is rethrown. */
-function asCliError(error: unknown): CliError {
+function asCliError(error: unknown, usage: string): CliError {
   if (error instanceof CliError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   // node:util parseArgs: an unknown option, a missing value, an unexpected positional.
-  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) return usageError((error as Error).message);
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) {
+    const message = (error as Error).message;
+    const typed = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(--?[^'=]+)/.exec(message)?.[1] : undefined;
+    // The options a command takes are the ones its usage text names.
+    const meant = typed === undefined ? undefined : closestName(typed, new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []));
+    return usageError(meant === undefined ? message : `unknown option '${typed}'; did you mean '${meant}'?`);
+  }
   throw error;
 }
 
@@ -68,7 +75,7 @@ async function runEntry(entry: CommandEntry, args: string[], io: CommandIo): Pro
   try {
     return await command.run(args, io);
   } catch (error) {
-    return report(io, entry, asCliError(error), json);
+    return report(io, entry, asCliError(error, command.usage), json);
   }
 }
 
@@ -79,6 +86,7 @@ async function runEntry(entry: CommandEntry, args: string[], io: CommandIo): Pro
 export async function main(argv: string[], io: CommandIo): Promise<ExitCode> {
   const [first, second] = argv;
   if (first === undefined) return usageFailure(io, 'no command given', '');
+  if (first === 'help' && second !== undefined) return main([...argv.slice(1), '--help'], io);
   if (first === '--help' || first === '-h' || first === 'help') {
     io.stdout(topLevelHelp());
     return 0;
@@ -101,7 +109,8 @@ export async function main(argv: string[], io: CommandIo): Promise<ExitCode> {
     const problem = second === undefined ? `'${first}' needs a command: ${names.join(', ')}` : `unknown command '${first} ${second}'; '${first}' has ${names.join(', ')}`;
     return usageFailure(io, problem, `${first} `);
   }
-  return usageFailure(io, `unknown command '${first}'`, '');
+  const meant = closestName(first, new Set(COMMANDS.map((entry) => entry.name.split(' ')[0]!)));
+  return usageFailure(io, `unknown command '${first}'${meant === undefined ? '' : `; did you mean '${meant}'?`}`, '');
 }
 
 /** The CLI's version, replaced at build time by tsup's `define`. */

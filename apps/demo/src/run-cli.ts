@@ -1,10 +1,19 @@
 import { main } from './main.ts';
 
+/** Exit code when standard output's reader has gone: 128 + SIGPIPE, what a shell reports for a tool SIGPIPE ended. */
+export const EXIT_BROKEN_PIPE = 141;
+
 /**
  * Wires `main` to the real process. A bug (an error no command turned into a
  * `CliError`) is one line and exit 1; `ASKLOOP_DEBUG=1` adds the stack.
  */
 export async function runCli(): Promise<void> {
+  // The reader of standard output went away (`askloop sessions | head -1`): stop quietly, as other tools
+  // do when SIGPIPE ends them (the shell's 141), not with Node's unhandled EPIPE stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') process.stderr.write(`askloop: cannot write standard output: ${error.message}\n`);
+    process.exit(error.code === 'EPIPE' ? EXIT_BROKEN_PIPE : 1);
+  });
   try {
     process.exitCode = await main(process.argv.slice(2), {
       stdin: () => process.stdin,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from './capture-io.ts';
+import { spawnCli } from './spawn-cli.ts';
 import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
 import { configForRun, discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
 
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
     ['a quota of the wrong type', 'models:\n  default: openai:x\nagents:\n  a:\n    quotas:\n      fuel: lots\n', 6, 13, /agents\.a\.quotas\.fuel/],
     ['a bad default model', 'models:\n  default: gpt4\n', 2, 12, /provider:model/],
     ['an agent without a model', 'agents:\n  lonely:\n    description: x\n', 2, 3, /no model/],
+    ['a misspelt model key (the typo, not "no model")', 'agents:\n  a:\n    modle: openai:x\n', 3, 5, /agents\.a\.modle: unknown key 'modle'/],
     ['an upper-case agent name', 'agents:\n  Big:\n    model: openai:x\n', 2, 3, /lower-case/],
     ['an MCP server with both command and url', 'mcpServers:\n  git:\n    command: x\n    url: http://127.0.0.1/mcp\n', 3, 5, /mcpServers\.git/],
   ])('refuses %s at its line and column', (_, text, line, column, message) => {
@@ -139,6 +141,16 @@ describe('plugins named in the config', () => {
     } finally {
       await loop.close();
     }
+  });
+
+  it("askloop run --agent NAME in the project runs the plugin's provider and tool, and replay finds the session", async () => {
+    const dir = project('acme-cli');
+    const env = { XDG_DATA_HOME: join(dir, 'xdg') };
+    const run = await spawnCli(['run', '--agent', 'greeter', 'Ada', '--json'], { cwd: dir, env });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'DONE', result: 'Hello, Ada, from ACME!', turns: 1 });
+    const replay = await spawnCli(['replay', JSON.parse(run.stdout).sid, '--json'], { cwd: dir, env });
+    expect({ code: replay.code, matched: JSON.parse(replay.stdout).matched }).toEqual({ code: 0, matched: true });
   });
 
   it('loads a plugin by ./relative path', async () => {

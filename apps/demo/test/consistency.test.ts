@@ -85,12 +85,26 @@ describe('every command fails the same way', () => {
     }
   });
 
+  it('askloop help COMMAND prints that command\'s help, as COMMAND --help does', async () => {
+    for (const args of [['run'], ['ns', 'check'], ['envelope']]) {
+      const viaHelp = captureIo();
+      const viaOption = captureIo();
+      expect(await main(['help', ...args], viaHelp)).toBe(0);
+      expect(await main([...args, '--help'], viaOption)).toBe(0);
+      expect(viaHelp.out).toBe(viaOption.out);
+      expect(viaHelp.out).toContain(`askloop ${args.join(' ')}`);
+    }
+  });
+
   it('a usage error names the one wrong thing and the help to read', async () => {
     const cases: [string[], string][] = [
       [[], "askloop: no command given\nRun 'askloop --help' for usage.\n"],
       [['nope'], "askloop: unknown command 'nope'\nRun 'askloop --help' for usage.\n"],
       [['ns'], "askloop: 'ns' needs a command: check, run\nRun 'askloop ns --help' for usage.\n"],
       [['envelope', 'nope'], "askloop: unknown command 'envelope nope'; 'envelope' has parse, compose, digest, control\nRun 'askloop envelope --help' for usage.\n"],
+      [['rnu', 'x'], "askloop: unknown command 'rnu'; did you mean 'run'?\nRun 'askloop --help' for usage.\n"],
+      [['run', 'x', '--scirpt', 'r.json'], "askloop: unknown option '--scirpt'; did you mean '--script'?\nRun 'askloop run --help' for usage.\n"],
+      [['sessions', '--stauts', 'done'], "askloop: unknown option '--stauts'; did you mean '--status'?\nRun 'askloop sessions --help' for usage.\n"],
       [['ns', 'run', 'a.ns', '--bogus'], "askloop: Unknown option '--bogus'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--bogus\"\nRun 'askloop ns run --help' for usage.\n"],
     ];
     for (const [args, expected] of cases) {

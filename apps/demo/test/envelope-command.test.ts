@@ -50,6 +50,14 @@ describe('askloop envelope compose', () => {
     expect(io.out).toBe(ENVELOPE);
   });
 
+  it("takes parse's whole output, so parse | compose round-trips", async () => {
+    const parsed = captureIo({ stdin: ENVELOPE });
+    await main(['envelope', 'parse'], parsed);
+    const io = captureIo({ stdin: parsed.out });
+    expect(await main(['envelope', 'compose', '-'], io)).toBe(0);
+    expect(io.out).toBe(ENVELOPE);
+  });
+
   it('exits 2 when the input is not an envelope object', async () => {
     const io = captureIo({ stdin: '{"userdata": 1}' });
     expect(await main(['envelope', 'compose'], io)).toBe(2);

@@ -5,9 +5,10 @@
  * real controller, sandbox and tools, the scripted model.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startPostgresServer, type PostgresServer } from '@askloop/postgres/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +41,8 @@ async function scriptFile(): Promise<string> {
   return path;
 }
 
-function startWorker(args: string[]): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'worker', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startWorker(args: string[], cwd?: string): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'worker', ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(cwd === undefined ? {} : { cwd }) });
   workers.push(child);
   let stdout = '';
   let stderr = '';
@@ -118,6 +119,29 @@ describe('askloop on PostgreSQL', () => {
     expect(run.code).toBe(0);
     const sid = run.stdout.trim();
     expect((await pool.query("SELECT state FROM askloop_queue WHERE sid = $1", [sid])).rows).toEqual([{ state: 'ready' }]);
+  });
+
+  it("a worker serves sessions of the config's agents with the config's plugin packages", async () => {
+    const project = join(dir, 'plugin-project');
+    await mkdir(join(project, 'node_modules'), { recursive: true });
+    await symlink(fileURLToPath(new URL('./fixtures/plugin-project/askloop-plugin-acme', import.meta.url)), join(project, 'node_modules', 'askloop-plugin-acme'), 'dir');
+    const fixture = await readFile(fileURLToPath(new URL('./fixtures/plugin-project/askloop.config.yaml', import.meta.url)), 'utf8');
+    await writeFile(join(project, 'askloop.config.yaml'), `${fixture}\nstore: ${server.url}\n`);
+    const run = await spawnCli(['run', '--agent', 'greeter', 'Ada', '--detach', '--json'], { cwd: project });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const { sid } = JSON.parse(run.stdout) as { sid: string };
+    const host = startWorker(['--json', '--lease-ms', '5000'], project);
+    for (let waited = 0; ; waited += 1) {
+      const done = await pool.query("SELECT record FROM askloop_sessions WHERE sid = $1 AND status <> 'running'", [sid]);
+      if (done.rows.length === 1) {
+        expect((JSON.parse(done.rows[0].record as string) as { lastDecision: { result: string } }).lastDecision.result).toBe('Hello, Ada, from ACME!');
+        break;
+      }
+      if (waited > 600) throw new Error(`the worker did not finish: ${JSON.stringify(host.output())}`);
+      await pause(50);
+    }
+    host.child.kill('SIGINT');
+    expect(await host.exited).toBe(0);
   });
 
   it('--detach and worker need a PostgreSQL store (usage error, exit 2); an unreachable server is PG_QUERY_FAILED without its password', async () => {

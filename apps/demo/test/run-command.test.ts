@@ -79,6 +79,22 @@ describe('askloop run (the real CLI)', () => {
     expect(io.err).toMatch(/^ {2}turn 1: CONTINUE\n {2}turn 2: DONE\naskloop: DONE after 2 turns \(session [0-9a-f-]{36}\)\n$/);
   });
 
+  it('on a terminal, shows the live progress (program, tool calls, decision, summary with the sessions file) instead of the plain lines', async () => {
+    const script = await file('tty.json', [envelope('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("ok")')]);
+    const io = captureIo({ cwd: dir });
+    // A terminal as standard error; CI and NO_COLOR keep the spinner and the colour out of the captured text.
+    io.env = { CI: '1', NO_COLOR: '1' };
+    io.stderrTerminal = { write: (text: string) => ((io.err += text), true), columns: 120 } as unknown as NodeJS.WriteStream;
+    expect(await main(['run', 'answer', '--script', script, '--db', 'tty.db', '--max-turns', '3'], io)).toBe(0);
+    expect(io.out).toBe('OK\n');
+    expect(io.err).toContain('\nturn 1\n');
+    expect(io.err).toContain('    2 │   emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("ok")\n');
+    expect(io.err).toMatch(/ {2}tool {5}tool\.str\.toupper\("ok"\) → "OK"/);
+    expect(io.err).toMatch(/left: 2 turns/);
+    expect(io.err).toContain(`stored in ${join(dir, 'tty.db')}`);
+    expect(io.err).not.toContain('askloop: DONE after');
+  });
+
   it('keeps sessions under XDG_DATA_HOME when no --db is given', async () => {
     const script = await file('xdg.json', [envelope('emit "<<<LOOP:DONE>>> stored"')]);
     const data = join(dir, 'xdg-data');
@@ -94,7 +110,7 @@ describe('askloop run (the real CLI)', () => {
     [[], 'askloop run needs a task'],
     [['two', 'words'], 'askloop run takes one task; quote it: askloop run "two words"'],
     [['t', '--model', 'openai:x', '--script', 'x.json'], '--script and --model both choose the model; give one'],
-    [['t'], 'no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE with a "model"'],
+    [['t'], 'no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml; its models.default applies to its agents only)'],
     [['t', '--model', 'gpt4'], "--model must be provider:model (e.g. openai:gpt-4.1-mini), not 'gpt4'"],
     [['t', '--model', 'openai:x', '--max-turns', '0'], "--max-turns must be a whole number from 1 to 10000 turns, not '0'"],
     [['t', '--model', 'openai:x', '--repair', '1.5'], "--repair must be a whole number from 0 to 100 failures, not '1.5'"],
@@ -132,6 +148,22 @@ describe('askloop run (the real CLI)', () => {
     const allowed = captureIo({ cwd: dir });
     expect(await main(['run', 't', '--agent', agent, '--script', script, '--allow', 'tool.str.*', '--db', 'agent2.db', '--json'], allowed)).toBe(0);
     expect(JSON.parse(allowed.out)).toMatchObject({ status: 'DONE', result: 'X' });
+  });
+
+  it('approve, replay and resume take the start of an id, as show does; too short a start says how long', async () => {
+    const script = await file('prefix.json', [envelope('emit "[[loop:await]]"'), envelope('emit "[[loop:done]] ok"')]);
+    const db = join(dir, 'prefix.db');
+    const paused = await spawnCli(['run', 'prefix', '--script', script, '--dialect', 'v1', '--db', db, '--json']);
+    expect(paused.code).toBe(4);
+    const sid: string = JSON.parse(paused.stdout).sid;
+    const approved = await spawnCli(['approve', sid.slice(0, 8), '--script', script, '--db', db, '--json']);
+    expect({ code: approved.code, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(approved.stdout)).toMatchObject({ status: 'DONE', sid, result: 'ok' });
+    const replay = await spawnCli(['replay', sid.slice(0, 6), '--db', db, '--json']);
+    expect({ code: replay.code, sid: JSON.parse(replay.stdout).sid, matched: JSON.parse(replay.stdout).matched }).toEqual({ code: 0, sid, matched: true });
+    const short = await spawnCli(['resume', sid.slice(0, 2), '--db', db, '--json']);
+    expect(short.code).toBe(1);
+    expect(JSON.parse(short.stdout).error).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND', message: expect.stringContaining('give at least 4 characters of an id') });
   });
 
   it('pauses with exit 4 and says how to approve; approve SID continues with the unused replies', async () => {
@@ -222,6 +254,36 @@ describe('askloop run (the real CLI)', () => {
     const resumed = captureIo({ cwd: dir });
     expect(await main(['resume', sid!, '--script', script, '--db', 'cancel.db', '--json'], resumed)).toBe(0);
     expect(JSON.parse(resumed.out)).toMatchObject({ status: 'DONE', result: 'resumed fine', sid });
+  });
+
+  it('on a terminal, Ctrl-C while the spinner turns stops it first, so the message has its own line', async () => {
+    let interrupt: (() => void) | undefined;
+    // A loopback "Ollama" that takes the request and never answers; Ctrl-C comes while the spinner waits for it.
+    const server = createServer(() => setTimeout(() => interrupt?.(), 200));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const io = captureIo({ cwd: dir });
+      // Providers read their settings from the process environment.
+      process.env['OLLAMA_HOST'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const write = (text: string) => ((io.err += text), true);
+      // What the spinner uses of a terminal stream: write, and the cursor moves as the escapes they send.
+      const terminal = { isTTY: true, columns: 120, write, cursorTo: () => write('\u001b[1G'), moveCursor: () => true, clearLine: () => write('\u001b[0K') };
+      io.stderrTerminal = terminal as unknown as NodeJS.WriteStream;
+      io.onInterrupt = (handler) => {
+        interrupt = handler;
+        return () => {};
+      };
+      expect(await main(['run', 't', '--model', 'ollama:m', '--db', 'tty-cancel.db'], io)).toBe(3);
+      expect(io.err).toContain('model thinking');
+      const before = io.err.slice(0, io.err.indexOf('askloop: stopping after the current step'));
+      // The spinner's line is erased (or ended) before the message is written.
+      expect(before).toMatch(/(\n|\u001b\[0K)$/);
+      expect(io.err).toContain('to go on from the cancelled turn');
+    } finally {
+      delete process.env['OLLAMA_HOST'];
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a real Ctrl-C (SIGINT) during the model call halts ERR_CANCELLED with exit 3, and says how to resume', async () => {

@@ -5,13 +5,17 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
+import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { openExistingStore } from '../loop/open-existing-store.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { isPostgresUrl } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { resolveSessionId } from '../view/resolve-session-id.ts';
 import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 type Action = 'resume' | 'approve' | 'deny';
@@ -30,7 +34,7 @@ denial back to the model).`,
 function continueCommand(action: Action): Command {
   const note = action === 'resume' ? '' : ' [--note TEXT]';
   return {
-    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
+    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--config FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
 
 ${WHAT[action]}
 
@@ -39,7 +43,7 @@ ${action === 'resume' ? '' : '  --note TEXT       stored with the decision in th
                     replies the session has not used yet answer its next turns.
 ${SESSION_OPTIONS_USAGE}
   --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
-Give the same --db, --fs-root and --mcp-config as the run.
+Give the same --db, --config, --fs-root and --mcp-config as the run.
 
 With --json prints the same object as askloop run --json.
 
@@ -54,12 +58,19 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const sid = positionals[0]!;
+      const given = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-      const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-      const store = await openExistingStore(values.db, io);
+      // The config's plugins give the session's agent the providers and tools it ran with; its store is the run's.
+      const config = await configForRun({ config: values.config }, io);
+      const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+      const db = values.db ?? config.storeUrl ?? config.storePath;
+      const store = await openExistingStore(db, io);
+      const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
       let scripts: Record<string, string[]>;
+      let sid: string;
       try {
+        // The start of an id (4+ characters, as askloop show takes) names the one session it matches.
+        sid = await resolveSessionId(store, given, storedIn);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();
@@ -67,7 +78,7 @@ ${LOOP_EXIT_USAGE}
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true });
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, storedIn });
     },
   };
 }

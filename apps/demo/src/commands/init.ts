@@ -33,7 +33,7 @@ Options:
     if (positionals.length > 1) throw usageError(`askloop init takes at most one FILE, not ${positionals.length}`);
     const shown = positionals[0] ?? CONFIG_FILE_NAME;
     const file = resolve(io.cwd, shown);
-    if (existsSync(file) && values.force !== true) throw new ConfigError('CONFIG_EXISTS', `${shown} exists; keep it, or pass --force to overwrite it`, { file: shown });
+    if (existsSync(file) && values.force !== true) throw new ConfigError('CONFIG_EXISTS', 'the file already exists; keep it, or pass --force to overwrite it', { file: shown });
     try {
       writeFileSync(file, CONFIG_TEMPLATE, { mode: 0o644 });
     } catch (error) {

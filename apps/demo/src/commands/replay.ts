@@ -6,11 +6,15 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { openExistingStore } from '../loop/open-existing-store.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
 import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { existingDbPath } from '../loop/default-db-path.ts';
+import { isPostgresUrl } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { resolveSessionId } from '../view/resolve-session-id.ts';
 import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 const show = (value: unknown): string => {
@@ -20,7 +24,7 @@ const show = (value: unknown): string => {
 
 /** `askloop replay`. */
 export const replayCommand: Command = {
-  usage: `Usage: askloop replay SID [--db FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
+  usage: `Usage: askloop replay SID [--db FILE] [--config FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
 
 Re-runs the stored session SID with its recorded replies, tool results and
 approvals — no model call, no write tool acting twice — and compares each
@@ -41,13 +45,18 @@ printed), or the session is not in the sessions file or the file is broken;
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
-    const sid = positionals[0]!;
+    const given = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-    const store = await openExistingStore(values.db, io);
+    const config = await configForRun({ config: values.config }, io);
+    const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+    const db = values.db ?? config.storeUrl ?? config.storePath;
+    const store = await openExistingStore(db, io);
     const { loop } = openSessionLoop({ store, fsRoot, plugins });
     let report;
+    let sid = given;
     try {
+      // The start of an id (4+ characters, as askloop show takes) names the one session it matches.
+      sid = await resolveSessionId(store, given, db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io));
       report = await loop.replay(sid);
     } catch (error) {
       return asCliLoopError(error);

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
 import { detachSession } from '../loop/detach-session.ts';
@@ -19,8 +20,8 @@ import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/loa
 
 /** `askloop run`. */
 export const runCommand: Command = {
-  usage: `Usage: askloop run "<task>" [--agent FILE] [--model PROVIDER:MODEL] [--script FILE]
-                   [--db FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
+  usage: `Usage: askloop run "<task>" [--agent FILE|NAME] [--model PROVIDER:MODEL] [--script FILE]
+                   [--db FILE] [--config FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
                    [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
                    [--fs-root DIR] [--mcp-config FILE] [--detach] [--json]
 
@@ -59,14 +60,16 @@ ${LOOP_EXIT_USAGE}
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const agent = await agentFromOptions(values, values.script !== undefined, io);
+    // The config in use (--config, else ./askloop.config.yaml) gives --agent NAME, its plugins and its store.
+    const config = await configForRun({ config: values.config, agent: values.agent }, io);
+    const agent = await agentFromOptions(values, values.script !== undefined, io, config.agent);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
-    const plugins = await mcpConfigPlugins(values['mcp-config'], io);
-    const location = await resolveStoreLocation({ db: values.db }, io);
+    const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+    const location = await resolveStoreLocation({ db: values.db, config: values.config }, io);
     if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
-    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
+    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL' });
   },
 };

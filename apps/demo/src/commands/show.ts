@@ -15,6 +15,7 @@ import { terminalSafe } from '../progress/terminal-safe.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import { sessionTask } from './sessions.ts';
+import { resolveSessionId } from '../view/resolve-session-id.ts';
 
 function notFound(sid: string, dbPath: string): CliError {
   return CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session '${sid}' in ${dbPath}; askloop sessions lists them` });
@@ -22,12 +23,9 @@ function notFound(sid: string, dbPath: string): CliError {
 
 /** The session with id `sid`, or the only one whose id starts with it. */
 async function findSession(store: TranscriptStore, sid: string, dbPath: string): Promise<SessionRecord> {
-  const exact = await store.getSession(sid);
-  if (exact !== undefined) return exact;
-  const matches = sid.length < 4 ? [] : (await store.listSessions()).filter((session) => session.sid.startsWith(sid));
-  if (matches.length === 1) return matches[0] as SessionRecord;
-  if (matches.length > 1) throw usageError(`'${sid}' is the start of ${matches.length} session ids; give more of it`);
-  throw notFound(sid, dbPath);
+  const session = await store.getSession(await resolveSessionId(store, sid, dbPath));
+  if (session === undefined) throw notFound(sid, dbPath);
+  return session;
 }
 
 /** `askloop show`. */

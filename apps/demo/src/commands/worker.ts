@@ -7,6 +7,7 @@ import { createLeaseBoundStores, createSessionQueue, runWorker, type WorkerStepE
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { asCliLoopError } from '../loop/open-session-loop.ts';
@@ -45,7 +46,7 @@ tool effects, which never committed, do not count twice.
 
 Options:
   --db URL          the PostgreSQL store (default: store: of the config file).
-  --config FILE     the config file whose store: to use (default
+  --config FILE     the config file whose store: and plugins to use (default
                     ./askloop.config.yaml when present).
   --lease-ms N      how long a lease lasts unrenewed, 1000 to 3600000
                     (default 30000): how soon a dead worker's session moves on.
@@ -72,13 +73,15 @@ cannot be opened; 2 a usage error.
     const location = await resolveStoreLocation(values, io);
     if (location.kind !== 'postgres') throw usageError('askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml');
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
+    // The config's plugins (providers, tool packs, MCP servers) serve sessions queued with its agents.
+    const config = await configForRun({ config: values.config }, io);
     const { store, pool } = await openPostgresSessionStore(location.url);
     const stores = createLeaseBoundStores(pool);
     const scripted = definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } });
     let loop;
     try {
       loop = createAskLoop({
-        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), scripted],
+        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), scripted, ...config.plugins],
         store: stores.transcript,
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.

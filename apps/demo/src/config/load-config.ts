@@ -143,8 +143,11 @@ function buildAgents(config: ConfigFile, fail: Fail): Record<string, AgentDefini
       if (base !== undefined || own[part] !== undefined) merged[part] = { ...base, ...(own[part] as object | undefined) };
     }
     if (own['name'] !== undefined && own['name'] !== name) throw fail('CONFIG_INVALID', `agents.${name}.name: '${String(own['name'])}' differs from the agent's key '${name}'; leave name out`, ['agents', name, 'name']);
-    if (merged['model'] === undefined) throw fail('CONFIG_INVALID', `agents.${name}: no model; give the agent 'model: provider:model' or set 'models.default'`, ['agents', name], true);
-    const issue = agentDefinitionIssues(merged)[0];
+    const issues = agentDefinitionIssues(merged);
+    // A misspelt key ('modle') is the real mistake behind a missing model: report it first, at its line.
+    const unknown = issues.find((candidate) => candidate.message.startsWith('unknown key'));
+    if (merged['model'] === undefined && unknown === undefined) throw fail('CONFIG_INVALID', `agents.${name}: no model; give the agent 'model: provider:model' or set 'models.default'`, ['agents', name], true);
+    const issue = unknown ?? issues[0];
     if (issue !== undefined) {
       const path = ['agents', name, ...issue.path];
       throw fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));

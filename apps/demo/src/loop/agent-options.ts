@@ -32,7 +32,8 @@ export const AGENT_OPTIONS = {
 
 /** Usage lines of the agent options. */
 export const AGENT_OPTIONS_USAGE = `  --agent FILE      the agent definition, JSON or YAML (name, model, policy,
-                    quotas, ceilings, …); the options below override it.
+                    quotas, ceilings, …), or the NAME of an agent of the
+                    config file; the options below override it.
   --model P:M       the model, provider:model — openai:gpt-4.1-mini,
                     anthropic:claude-sonnet-4-5, google:gemini-2.5-flash,
                     ollama:qwen3:8b (keys from OPENAI_API_KEY,
@@ -118,7 +119,7 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   checkGrants(values.grant, io.cwd);
   const fromFile = base ?? (values.agent === undefined ? undefined : await readAgentFile(values.agent, io));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
-  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE with a "model"');
+  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml; its models.default applies to its agents only)');
   const policy: AgentPolicy = {
     ...fromFile?.policy,
     ...(values.allow === undefined ? {} : { allow: values.allow }),

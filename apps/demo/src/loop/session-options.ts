@@ -1,6 +1,6 @@
 /**
  * Options and help text every loop command shares (`run`, `demo`, `resume`,
- * `approve`, `deny`, `replay`): the sessions file, the fs root a session
+ * `approve`, `deny`, `replay`): the sessions file, the config file, the fs root a session
  * needs again when it continues, `--json`, and the exit codes.
  */
 import { EXIT_HALT, EXIT_PAUSED } from './print-loop-result.ts';
@@ -8,6 +8,7 @@ import { EXIT_HALT, EXIT_PAUSED } from './print-loop-result.ts';
 /** `parseArgs` definitions of the shared options. */
 export const SESSION_OPTIONS = {
   db: { type: 'string' },
+  config: { type: 'string' },
   'fs-root': { type: 'string' },
   json: { type: 'boolean' },
 } as const;
@@ -18,6 +19,9 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
                     ~/.local/share/askloop/sessions.db). It also holds the
                     tools' memory and scratch records. For \`run\`, also a
                     PostgreSQL server: --db postgres://USER@HOST:PORT/DB.
+  --config FILE     the config file (default ./askloop.config.yaml when
+                    present): its agents (--agent NAME), plugins, MCP
+                    servers and store (used when --db is not given).
   --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
                     --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
                     is always there, and needs --allow tool.http.Fetch and

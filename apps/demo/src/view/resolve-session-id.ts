@@ -12,5 +12,6 @@ export async function resolveSessionId(store: TranscriptStore, sid: string, dbPa
   const matches = sid.length < 4 ? [] : (await store.listSessions()).filter((session) => session.sid.startsWith(sid));
   if (matches.length === 1) return (matches[0] as { sid: string }).sid;
   if (matches.length > 1) throw usageError(`'${sid}' is the start of ${matches.length} session ids; give more of it`);
-  throw CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session '${sid}' in ${dbPath}; askloop sessions lists them` });
+  const hint = sid.length < 4 ? '; give at least 4 characters of an id' : '';
+  throw CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session '${sid}' in ${dbPath}${hint}; askloop sessions lists them` });
 }

@@ -11,9 +11,9 @@ export const composeCommand: Command = {
   usage: `Usage: askloop envelope compose [FILE|-]
 
 Reads a JSON object {"userdata":…,"scratchpad":…|null,"output":…|null,"actions":…}
-(the "envelope" that 'askloop envelope parse' prints; "userdata" may also be an
-object) from FILE or standard input and prints the envelope text. Empty optional
-sections are omitted. On an error prints {"ok":false,"error":{"code","message","file"?,"line"?}}
+(the "envelope" that 'askloop envelope parse' prints, or parse's whole output;
+"userdata" may also be an object) from FILE or standard input and prints the
+envelope text. Empty optional sections are omitted. On an error prints {"ok":false,"error":{"code","message","file"?,"line"?}}
 and exits 1 (2 for input that is not an envelope object, or cannot be read).
 `,
   jsonErrors: () => true,
@@ -35,6 +35,8 @@ function readEnvelopeInput(text: string, file: string): EnvelopeInput {
   } catch (error) {
     throw usageError(`${file} is not JSON: ${(error as Error).message}`);
   }
+  // The whole object `envelope parse` prints is accepted too, so `parse | compose` round-trips.
+  if (typeof input === 'object' && input !== null && (input as Record<string, unknown>).ok === true && 'envelope' in input) input = (input as Record<string, unknown>).envelope;
   if (!isEnvelopeInput(input)) {
     throw usageError(`${file}: the input must be an object with string "userdata" (or an object) and "actions", and optional string-or-null "scratchpad" and "output"`);
   }
