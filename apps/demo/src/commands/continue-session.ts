@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
@@ -54,7 +55,9 @@ ${LOOP_EXIT_USAGE}
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const sid = positionals[0]!;
       const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-      const store = openSessionStore(existingDbPath(values.db, io));
+      const fromConfig = await configForRun({ config: values.config }, io);
+      const dbPath = existingDbPath(values.db ?? fromConfig.storePath, io);
+      const store = openSessionStore(dbPath);
       let scripts: Record<string, string[]>;
       try {
         scripts = await continueScripts(store, sid, values.script, io);
@@ -62,9 +65,9 @@ ${LOOP_EXIT_USAGE}
         await store.close();
         throw error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins: fromConfig.plugins });
       const noteText = (values as { note?: string }).note;
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true });
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, dbPath });
     },
   };
 }

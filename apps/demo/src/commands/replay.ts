@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
+import { configForRun } from '../config/config-for-run.ts';
 import { existingDbPath } from '../loop/default-db-path.ts';
 import { asCliLoopError, openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
@@ -41,8 +42,9 @@ printed), or the session is not in the sessions file or the file is broken;
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const sid = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const store = openSessionStore(existingDbPath(values.db, io));
-    const { loop } = openSessionLoop({ store, fsRoot });
+    const fromConfig = await configForRun({ config: values.config }, io);
+    const store = openSessionStore(existingDbPath(values.db ?? fromConfig.storePath, io));
+    const { loop } = openSessionLoop({ store, fsRoot, plugins: fromConfig.plugins });
     let report;
     try {
       report = await loop.replay(sid);

@@ -12,6 +12,7 @@ import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { configForRun } from '../config/config-for-run.ts';
 
 /** `askloop run`. */
 export const runCommand: Command = {
@@ -50,10 +51,12 @@ ${LOOP_EXIT_USAGE}
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const agent = await agentFromOptions(values, values.script !== undefined, io);
+    const fromConfig = await configForRun({ config: values.config, agent: values.agent }, io);
+    const agent = await agentFromOptions(values, values.script !== undefined, io, fromConfig.agent);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
-    const store = openSessionStore(resolveDbPath(values.db, io));
-    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies } });
-    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true });
+    const dbPath = resolveDbPath(values.db ?? fromConfig.storePath, io);
+    const store = openSessionStore(dbPath);
+    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins: fromConfig.plugins });
+    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, quiet: values.quiet === true, dbPath });
   },
 };

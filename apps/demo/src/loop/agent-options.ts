@@ -31,8 +31,9 @@ export const AGENT_OPTIONS = {
 } as const;
 
 /** Usage lines of the agent options. */
-export const AGENT_OPTIONS_USAGE = `  --agent FILE      the agent definition, JSON or YAML (name, model, policy,
-                    quotas, ceilings, …); the options below override it.
+export const AGENT_OPTIONS_USAGE = `  --agent FILE|NAME the agent definition, JSON or YAML (name, model, policy,
+                    quotas, ceilings, …), or the name of an agent of the
+                    config file or its plugins; the options below override it.
   --model P:M       the model, provider:model — openai:gpt-4.1-mini,
                     anthropic:claude-sonnet-4-5, google:gemini-2.5-flash,
                     ollama:qwen3:8b (keys from OPENAI_API_KEY,

@@ -5,9 +5,10 @@
  * session stays resumable), then prints the outcome and closes the
  * controller.
  */
-import type { AgentDefinition, AskLoopWithMetrics, ContinueOptions, LoopEventListener, LoopResult } from '@askloop/controller';
+import { resolveAgentDefinition, type AgentDefinition, type AskLoopWithMetrics, type ContinueOptions, type LoopEventListener, type LoopResult } from '@askloop/controller';
 import type { Userdata } from '@askloop/envelope';
 import type { CommandIo, ExitCode } from '../io.ts';
+import { terminalProgress } from '../progress/terminal-progress.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 import { printLoopResult } from './print-loop-result.ts';
 import { progressLines } from './progress-lines.ts';
@@ -18,13 +19,18 @@ export type SessionAction =
   | { readonly kind: 'resume' | 'approve' | 'deny'; readonly sid: string; readonly note?: string | undefined };
 
 /** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
-export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: { json: boolean; onEvent?: LoopEventListener }): Promise<ExitCode> {
+export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: { json: boolean; onEvent?: LoopEventListener; quiet?: boolean; dbPath?: string }): Promise<ExitCode> {
   const controller = new AbortController();
   const stopListening = io.onInterrupt?.(() => {
     io.stderr('askloop: stopping after the current step (Ctrl-C again to quit at once)\n');
     controller.abort();
   });
-  const print = options.onEvent ?? (options.json ? undefined : progressLines(io));
+  const silent = options.json || options.quiet === true;
+  // On a terminal, live progress (spinner, program, tool calls, decisions, summary) — beside a caller's own narration (the demo's) only the spinner and the summary;
+  // in a pipe, one line per decision; nothing with --json or --quiet.
+  const live = silent || io.stderrTerminal === undefined ? undefined : terminalProgress(io, { ...(action.kind === 'run' ? { ceilings: resolveAgentDefinition(action.agent).ceilings } : {}), turns: options.onEvent === undefined });
+  const narrate = silent ? undefined : (options.onEvent ?? (live === undefined ? progressLines(io) : undefined));
+  const print: LoopEventListener | undefined = live === undefined ? narrate : (event) => (live.onEvent(event), narrate?.(event));
   // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
   let failure: { code: string; message: string } | undefined;
   const onEvent: LoopEventListener = (event) => {
@@ -38,11 +44,13 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     else if (action.kind === 'resume') result = await loop.resume(action.sid, call);
     else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
   } catch (error) {
+    live?.close();
     return asCliLoopError(error);
   } finally {
     stopListening?.();
     await loop.close();
   }
+  live?.finish(result, { nextSteps: false, ...(options.dbPath === undefined ? {} : { dbPath: options.dbPath }) });
   const code = printLoopResult(io, result, options.json);
   if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${failure.code}: ${failure.message}\n`);
   return code;

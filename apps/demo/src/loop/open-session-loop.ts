@@ -6,7 +6,7 @@
  * embedded model). A follow-up command (`resume`, `approve`, `replay`) gives a
  * scripted model the replies its session has not used yet.
  */
-import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, type AskLoopPlugin, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { CliError } from '../cli-error.ts';
 
@@ -19,6 +19,8 @@ export interface SessionLoopOptions {
   /** Replies of each scripted model, by model id (`script`, `demo`). */
   readonly scripts?: Readonly<Record<string, readonly string[]>>;
   readonly onEvent?: LoopEventListener;
+  /** More plugins: those of the config file (its agents, plugin packages, MCP servers). */
+  readonly plugins?: readonly AskLoopPlugin[];
 }
 
 /** An open controller and its store (closed together by `loop.close()`). */
@@ -55,7 +57,7 @@ export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
     const loop = createAskLoop({
       // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
       // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
-      plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }) }), scripted],
+      plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }) }), scripted, ...(options.plugins ?? [])],
       store,
       ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     });

@@ -10,6 +10,8 @@ export const SESSION_OPTIONS = {
   db: { type: 'string' },
   'fs-root': { type: 'string' },
   json: { type: 'boolean' },
+  config: { type: 'string' },
+  quiet: { type: 'boolean' },
 } as const;
 
 /** Usage lines of the shared options. */
@@ -21,6 +23,10 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
                     --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
                     is always there, and needs --allow tool.http.Fetch and
                     a net grant (net:read:api.example.com).
+  --config FILE     the config file (default ./askloop.config.yaml when
+                    present): its agents (--agent NAME), plugin packages, MCP
+                    servers and store.path (the default sessions file).
+  --quiet           no live progress on standard error; the result only.
   --json            print one JSON object (below) instead of text.`;
 
 /** The exit codes of the loop commands, for their --help. */
