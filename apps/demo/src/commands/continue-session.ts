@@ -78,7 +78,7 @@ ${LOOP_EXIT_USAGE}
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, storedIn });
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn });
     },
   };
 }

@@ -43,10 +43,11 @@ ${LOOP_EXIT_USAGE}
     const { values } = parseArgs({ args, options: { model: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: false, strict: true });
     const agent = await agentFromOptions({ model: values.model }, false, io, demoAgent(values.model ?? DEMO_MODEL));
     const json = values.json === true;
-    const store = openSessionStore(resolveDbPath(values.db, io));
+    const dbPath = resolveDbPath(values.db, io);
+    const store = openSessionStore(dbPath);
     const { loop } = openSessionLoop({ store, scripts: { demo: DEMO_REPLIES } });
     const label = values.model === undefined ? `The scripted model (${DEMO_MODEL}, shipped with askloop — not a real model)` : `The model ${values.model}`;
     if (!json) io.stdout(`askloop demo — Plan → Apply with ${label.replace(/^The /, 'the ')}\nTask (USERDATA): ${JSON.stringify(DEMO_TASK)}\n`);
-    return driveSession(io, loop, { kind: 'run', agent, task: DEMO_TASK }, { json, ...(json ? {} : { onEvent: printDemoTurns(io, label) }) });
+    return driveSession(io, loop, { kind: 'run', agent, task: DEMO_TASK }, { json, storedIn: dbPath, ...(json ? {} : { onEvent: printDemoTurns(io, label) }) });
   },
 };

@@ -70,6 +70,6 @@ ${LOOP_EXIT_USAGE}
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
-    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL' });
+    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL' });
   },
 };

@@ -19,17 +19,19 @@ export type SessionAction =
   | { readonly kind: 'resume' | 'approve' | 'deny'; readonly sid: string; readonly note?: string | undefined };
 
 /** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
-export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: { json: boolean; onEvent?: LoopEventListener; storedIn?: string }): Promise<ExitCode> {
+export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: { json: boolean; onEvent?: LoopEventListener; quiet?: boolean; storedIn?: string }): Promise<ExitCode> {
   const controller = new AbortController();
-  // On a terminal the live renderer (spinner, highlighted program, tool calls, summary); in a pipe or a log, one line per turn.
-  const renderer = options.onEvent === undefined && !options.json && io.stderrTerminal !== undefined ? terminalProgress(io, action.kind === 'run' && action.agent.ceilings !== undefined ? { ceilings: action.agent.ceilings } : {}) : undefined;
+  // On a terminal the live renderer (spinner, highlighted program, tool calls, summary); in a pipe or a log,
+  // one line per turn; nothing with --json or --quiet.
+  const silent = options.json || options.quiet === true;
+  const renderer = options.onEvent === undefined && !silent && io.stderrTerminal !== undefined ? terminalProgress(io, action.kind === 'run' && action.agent.ceilings !== undefined ? { ceilings: action.agent.ceilings } : {}) : undefined;
   const stopListening = io.onInterrupt?.(() => {
     controller.abort();
     // Stop the spinner before the message, so the message gets a line of its own.
     renderer?.close();
     io.stderr('askloop: stopping after the current step (Ctrl-C again to quit at once)\n');
   });
-  const print = options.onEvent ?? renderer?.onEvent ?? (options.json ? undefined : progressLines(io));
+  const print = options.onEvent ?? renderer?.onEvent ?? (silent ? undefined : progressLines(io));
   // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
   let failure: { code: string; message: string } | undefined;
   const onEvent: LoopEventListener = (event) => {

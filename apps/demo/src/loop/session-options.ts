@@ -11,6 +11,7 @@ export const SESSION_OPTIONS = {
   config: { type: 'string' },
   'fs-root': { type: 'string' },
   json: { type: 'boolean' },
+  quiet: { type: 'boolean' },
 } as const;
 
 /** Usage lines of the shared options. */
@@ -26,6 +27,7 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
                     --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
                     is always there, and needs --allow tool.http.Fetch and
                     a net grant (net:read:api.example.com).
+  --quiet           no progress on standard error; the result only.
   --json            print one JSON object (below) instead of text.`;
 
 /** The exit codes of the loop commands, for their --help. */

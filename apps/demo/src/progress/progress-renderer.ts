@@ -65,7 +65,9 @@ interface Totals {
 /** Builds a renderer writing to `options.stream`. */
 export function createProgressRenderer(options: ProgressRendererOptions): ProgressRenderer {
   const colors = terminalColors(options.color);
-  const width = Math.max(40, options.stream.columns ?? options.width ?? 100);
+  // A pty may report no width (0): never cut to less than a readable line.
+  const width = Math.max(80, options.stream.columns || (options.width ?? 100));
+  const cut = (room: number) => Math.max(24, width - room);
   const write = (text: string) => {
     options.stream.write(text);
   };
@@ -85,7 +87,7 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   };
   const spinnerText = () => {
     const shown = streamed.line.trim() === '' ? streamed.tail : streamed.line;
-    return `turn ${streamed.turn} · model thinking · ${formatCount(streamed.chars)} chars${shown.trim() === '' ? '' : ` · ${colors.dim(oneLine(shown.trim(), Math.max(10, width - 50)))}`}`;
+    return `turn ${streamed.turn} · model thinking · ${formatCount(streamed.chars)} chars${shown.trim() === '' ? '' : ` · ${colors.dim(oneLine(shown.trim(), cut(45)))}`}`;
   };
 
   /** What is left of the loop's ceilings after `turnIndex` turns, as `3 turns, 12,000 tokens left`. */
@@ -173,15 +175,15 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
         const failure = event.record.failure;
         if (failure !== undefined && event.decision.kind !== 'HALT' && !shownCodes.has(failure.code)) {
           const where = failure.line === undefined ? '' : ` at ${failure.line}:${failure.column ?? 1}`;
-          write(labelled('error', colors.red(`${terminalSafe(failure.code)}${where}: ${oneLine(failure.message, width - 30)}`), colors));
+          write(labelled('error', colors.red(`${terminalSafe(failure.code)}${where}: ${oneLine(failure.message, cut(30))}`), colors));
         }
         const reason = decisionReason(event.decision);
         const facts = [formatDuration(event.log.latency_ms), `${formatCount(usage.inputTokens + usage.outputTokens)} tokens`, remaining(event.turnIndex)].filter((part) => part !== '');
-        write(labelled('decision', `${paintDecision(event.decision.kind, colors)}${reason === '' ? '' : ` ${oneLine(reason, width - 40)}`} ${colors.dim(`· ${facts.join(' · ')}`)}`, colors));
+        write(labelled('decision', `${paintDecision(event.decision.kind, colors)}${reason === '' ? '' : ` ${oneLine(reason, cut(40))}`} ${colors.dim(`· ${facts.join(' · ')}`)}`, colors));
         return;
       }
       case 'hook-error':
-        write(labelled('plugin', colors.yellow(`${terminalSafe(event.plugin)}.${terminalSafe(event.hook)} failed: ${oneLine(event.message, width - 30)}`), colors));
+        write(labelled('plugin', colors.yellow(`${terminalSafe(event.plugin)}.${terminalSafe(event.hook)} failed: ${oneLine(event.message, cut(30))}`), colors));
         return;
       case 'phase':
       case 'loop-end':
