@@ -69,11 +69,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const log = path.join(directory, 'server.log');
   // The server's user must own the directory; 0700 keeps other users out.
   chmodSync(directory, 0o700);
-  if (asRoot) {
-    const { uid, gid } = postgresUser();
-    chownSync(directory, uid, gid);
-  }
-  const tool = (name: string, args: readonly string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), [...args]));
+  // As root, initdb and pg_ctl run as `postgres` through the spawn's uid/gid (no runuser or su, which may not be on PATH).
+  const user = asRoot ? postgresUser() : undefined;
+  if (user !== undefined) chownSync(directory, user.uid, user.gid);
+  const as = user === undefined ? {} : { uid: user.uid, gid: user.gid, cwd: directory, env: { ...process.env, HOME: directory } };
+  const tool = (name: string, args: readonly string[]) => run(path.join(bin, name), [...args], as);
   const port = await freePort();
   let started = false;
   const stop = (): void => {
@@ -81,8 +81,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       started = false;
       try {
         const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
-        if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
-        else execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
+        execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore', ...as });
       } catch {
         // Already stopped: nothing to do.
       }
