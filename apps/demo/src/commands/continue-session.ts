@@ -5,18 +5,13 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
-import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
-import { existingDbPath } from '../loop/default-db-path.ts';
 import { driveSession } from '../loop/drive-session.ts';
-import { openExistingStore } from '../loop/open-existing-store.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
+import { openStoredSession } from '../loop/open-stored-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
-import { isPostgresUrl } from '../loop/store-location.ts';
-import { directoryOption } from '../options/parse-options.ts';
-import { resolveSessionId } from '../view/resolve-session-id.ts';
-import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
+import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
 type Action = 'resume' | 'approve' | 'deny';
 
@@ -58,19 +53,9 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const given = positionals[0]!;
-      const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-      // The config's plugins give the session's agent the providers and tools it ran with; its store is the run's.
-      const config = await configForRun({ config: values.config }, io);
-      const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
-      const db = values.db ?? config.storeUrl ?? config.storePath;
-      const store = await openExistingStore(db, io);
-      const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
+      const { sid, store, plugins, fsRoot, storedIn } = await openStoredSession(values, positionals[0]!, io);
       let scripts: Record<string, string[]>;
-      let sid: string;
       try {
-        // The start of an id (4+ characters, as askloop show takes) names the one session it matches.
-        sid = await resolveSessionId(store, given, storedIn);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();

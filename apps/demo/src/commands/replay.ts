@@ -6,16 +6,11 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
-import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
-import { openExistingStore } from '../loop/open-existing-store.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
+import { openStoredSession } from '../loop/open-stored-session.ts';
 import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
-import { existingDbPath } from '../loop/default-db-path.ts';
-import { isPostgresUrl } from '../loop/store-location.ts';
-import { directoryOption } from '../options/parse-options.ts';
-import { resolveSessionId } from '../view/resolve-session-id.ts';
-import { MCP_CONFIG_OPTION, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
+import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
 const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? 'undefined';
@@ -45,18 +40,10 @@ printed), or the session is not in the sessions file or the file is broken;
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
-    const given = positionals[0]!;
-    const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const config = await configForRun({ config: values.config }, io);
-    const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
-    const db = values.db ?? config.storeUrl ?? config.storePath;
-    const store = await openExistingStore(db, io);
+    const { sid, store, plugins, fsRoot } = await openStoredSession(values, positionals[0]!, io);
     const { loop } = openSessionLoop({ store, fsRoot, plugins });
     let report;
-    let sid = given;
     try {
-      // The start of an id (4+ characters, as askloop show takes) names the one session it matches.
-      sid = await resolveSessionId(store, given, db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io));
       report = await loop.replay(sid);
     } catch (error) {
       return asCliLoopError(error);

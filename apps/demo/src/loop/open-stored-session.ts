@@ -1,0 +1,50 @@
+/**
+ * What a command on a stored session (`resume`, `approve`, `deny`, `replay`)
+ * opens before it drives the loop: the config's plugins (so the session's
+ * agent has the providers and tools it ran with) plus `--mcp-config`'s, the
+ * store the session lives in (`--db`, else the config's store), and the
+ * session id that the given start of an id names.
+ */
+import type { AskLoopPlugin, TranscriptStore } from '@askloop/controller';
+import { configForRun } from '../config/config-for-run.ts';
+import type { CommandIo } from '../io.ts';
+import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
+import { directoryOption } from '../options/parse-options.ts';
+import { resolveSessionId } from '../view/resolve-session-id.ts';
+import { existingDbPath } from './default-db-path.ts';
+import { openExistingStore } from './open-existing-store.ts';
+import { isPostgresUrl } from './store-location.ts';
+
+/** The options of a stored-session command that say where its session is and what it needs. */
+export interface StoredSessionOptions {
+  readonly db?: string | undefined;
+  readonly config?: string | undefined;
+  readonly 'fs-root'?: string | undefined;
+  readonly 'mcp-config'?: string | undefined;
+}
+
+/** An opened stored session; the caller hands `store` to `openSessionLoop`, whose `close()` closes it. */
+export interface StoredSession {
+  readonly sid: string;
+  readonly store: TranscriptStore;
+  readonly plugins: readonly AskLoopPlugin[];
+  readonly fsRoot: string | undefined;
+  /** Where the session is stored, for messages: the sessions file, or `PostgreSQL`. */
+  readonly storedIn: string;
+}
+
+/** Opens the store and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
+export async function openStoredSession(values: StoredSessionOptions, given: string, io: CommandIo): Promise<StoredSession> {
+  const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
+  const config = await configForRun({ config: values.config }, io);
+  const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+  const db = values.db ?? config.storeUrl ?? config.storePath;
+  const store = await openExistingStore(db, io);
+  const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
+  try {
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
