@@ -4,16 +4,10 @@
  * (met or not, with the figure), the hand-written notes (bench/notes.md:
  * reasons, decisions), then every table with its floor or peer.
  */
+import type { ReportTable } from './bench-harness.ts';
 
-/** One table as a bench reported it (scripts/bench-harness.ts `ReportTable` plus when and under what load). */
-export interface RunTable {
-  id: string;
-  title: string;
-  peer?: string;
-  note?: string;
-  columns: string[];
-  rows: string[][];
-  data: unknown[];
+/** One table as a bench reported it: the harness's `ReportTable`, plus when and under what load (see `report`). */
+export interface RunTable extends ReportTable {
   quick: boolean;
   at: string;
   loadAverage: number[];
