@@ -65,7 +65,7 @@ ${LOOP_EXIT_USAGE}
     const agent = await agentFromOptions(values, values.script !== undefined, io, config.agent);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
-    const location = await resolveStoreLocation({ db: values.db, config: values.config }, io);
+    const location = resolveStoreLocation(values.db, config, io);
     if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });

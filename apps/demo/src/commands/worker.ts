@@ -70,11 +70,11 @@ cannot be opened; 2 a usage error.
     if (positionals.length > 0) throw usageError(`askloop worker takes no arguments (got ${JSON.stringify(positionals[0])})`);
     const leaseMs = integerOption('lease-ms', values['lease-ms'], { min: 1000, max: 3_600_000, unit: 'milliseconds' }) ?? 30_000;
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-    const location = await resolveStoreLocation(values, io);
+    // The config's plugins (providers, tool packs, MCP servers) serve sessions queued with its agents; its store is the queue's.
+    const config = await configForRun({ config: values.config }, io);
+    const location = resolveStoreLocation(values.db, config, io);
     if (location.kind !== 'postgres') throw usageError('askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml');
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
-    // The config's plugins (providers, tool packs, MCP servers) serve sessions queued with its agents.
-    const config = await configForRun({ config: values.config }, io);
     const { store, pool } = await openPostgresSessionStore(location.url);
     const stores = createLeaseBoundStores(pool);
     const scripted = definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } });

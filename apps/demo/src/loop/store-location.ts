@@ -1,11 +1,9 @@
 /**
  * Where a loop command keeps its sessions: `--db` (a file, or a
- * `postgres://` URL), else the `store` of the config in use (`--config FILE`
- * or ./askloop.config.yaml), else the default sessions file.
+ * `postgres://` URL), else the `store` of the config in use (as
+ * `configForRun` loaded it), else the default sessions file.
  */
-import { resolve } from 'node:path';
-import { discoverConfigPath } from '../config/discover-config.ts';
-import { loadConfig } from '../config/load-config.ts';
+import type { RunConfig } from '../config/config-for-run.ts';
 import type { CommandIo } from '../io.ts';
 import { resolveDbPath } from './default-db-path.ts';
 
@@ -17,14 +15,9 @@ export function isPostgresUrl(text: string): boolean {
   return /^postgres(ql)?:\/\//i.test(text);
 }
 
-/** The store of a loop command (a file's folder is created). */
-export async function resolveStoreLocation(options: { db?: string | undefined; config?: string | undefined }, io: CommandIo): Promise<StoreLocation> {
-  if (options.db !== undefined) return isPostgresUrl(options.db) ? { kind: 'postgres', url: options.db } : { kind: 'sqlite', path: resolveDbPath(options.db, io) };
-  const configPath = discoverConfigPath(options.config, io.cwd);
-  if (configPath !== undefined) {
-    const config = await loadConfig(configPath);
-    if (config.storeUrl !== undefined) return { kind: 'postgres', url: config.storeUrl };
-    if (config.storePath !== undefined) return { kind: 'sqlite', path: resolveDbPath(resolve(config.storePath), io) };
-  }
-  return { kind: 'sqlite', path: resolveDbPath(undefined, io) };
+/** The store of a loop command (a file's folder is created); `config` is the config in use, already loaded. */
+export function resolveStoreLocation(db: string | undefined, config: Pick<RunConfig, 'storePath' | 'storeUrl'>, io: CommandIo): StoreLocation {
+  if (db !== undefined) return isPostgresUrl(db) ? { kind: 'postgres', url: db } : { kind: 'sqlite', path: resolveDbPath(db, io) };
+  if (config.storeUrl !== undefined) return { kind: 'postgres', url: config.storeUrl };
+  return { kind: 'sqlite', path: resolveDbPath(config.storePath, io) };
 }
