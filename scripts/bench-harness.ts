@@ -44,16 +44,6 @@ export async function measure(task: BenchTask, options: { warmup?: number; minSa
   return { name: task.name, samples: times.length, medianMs: percentile(times, 0.5), p10Ms: percentile(times, 0.1), p90Ms: percentile(times, 0.9) };
 }
 
-/** Formats results as a Markdown table with each median's ratio to the baseline's. */
-export function formatTable(results: BenchResult[], baseline: BenchResult): string {
-  const format = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
-  const rows = results.map(
-    (result) =>
-      `| ${result.name} | ${format(result.medianMs)} | ${format(result.p10Ms)} – ${format(result.p90Ms)} | ${(result.medianMs / baseline.medianMs).toFixed(2)}× | ${result.samples} |`,
-  );
-  return ['| task | median | p10 – p90 | vs baseline | samples |', '| --- | ---: | ---: | ---: | ---: |', ...rows].join('\n');
-}
-
 /** `results` as a report table, each median beside its ratio to `baseline`'s. */
 export function suiteTable(title: string, results: BenchResult[], baseline: BenchResult, id = `suite.${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`): ReportTable {
   return {
