@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { sessionsDbPath } from '../config/sessions-db-path.ts';
+import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
@@ -57,16 +58,9 @@ Options:
     if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);
     if (!statSync(db).isFile()) throw new CliError('CLI_FILE_UNREADABLE', `${db} is not a file`);
 
-    const { createSqliteTranscriptStore, isLoopError } = await import('@askloop/controller');
     const { startViewer } = await import('../view/start-viewer.ts');
-    let store;
-    try {
-      // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
-      store = createSqliteTranscriptStore(db, { readOnly: true });
-    } catch (error) {
-      if (isLoopError(error)) throw CliError.fromLoopError(error, db);
-      throw new CliError('CLI_FILE_UNREADABLE', `cannot open ${db} as a sessions database: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
+    const store = openSessionsReadOnly(db)!; // defined: the file exists (checked above)
     try {
       const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
       const viewer = await startViewer({ store, port, env: io.env }).catch((error: unknown) => {

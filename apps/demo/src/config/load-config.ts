@@ -4,7 +4,7 @@
  * returns plain data. Every error is a `ConfigError` naming the file, line
  * and column of the offending value.
  */
-import { agentDefinitionIssues, type AgentDefinition } from '@askloop/controller';
+import { agentDefinitionIssues, formatIssuePath, type AgentDefinition } from '@askloop/controller';
 import { parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -88,13 +88,6 @@ export function parseConfig(text: string, options: { file: string; display?: str
     agents,
     mcpServers,
   };
-}
-
-/** `agents.docs.policy.allow[2]`, as the controller's agent messages write paths. */
-function formatIssuePath(path: Path): string {
-  let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out === '' ? part : `.${part}`;
-  return out === '' ? '(top level)' : out;
 }
 
 type Fail = (code: 'CONFIG_INVALID', message: string, path: Path, key?: boolean) => ConfigError;

@@ -6,7 +6,7 @@
  * and tools are the caller's to add.
  */
 import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
-import { createMcpToolSource, type McpServerConfig } from '@askloop/mcp';
+import { mcpPlugin, type McpServerConfig } from '@askloop/mcp';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
 import { expandEnvReferences } from './find-secret.ts';
@@ -21,9 +21,7 @@ export async function pluginsFromConfig(config: AskLoopConfig, env: Readonly<Rec
   if (names.length > 0) {
     const servers: Record<string, McpServerConfig> = {};
     for (const name of names) servers[name] = withEnvironment(name, config.mcpServers[name] as McpServerConfig, env, config.file);
-    // Adapted here rather than with @askloop/mcp's mcpPlugin, whose source lacks the `name` a controller ToolSource has.
-    const source = createMcpToolSource({ servers });
-    plugins.push(definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'mcp', toolPacks: () => source.toolPacks(), close: () => source.close() }] }));
+    plugins.push(mcpPlugin({ servers }));
   }
   return plugins;
 }

@@ -6,11 +6,11 @@
  * invalid agent file is `LOOP_AGENT_INVALID` naming the file (exit 1).
  */
 import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPolicy } from '@askloop/controller';
-import { compileToolPattern, createDefaultRegistry, isToolError, parseGrant } from '@askloop/tools';
+import { compileToolPattern, isToolError } from '@askloop/tools';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
 import type { CommandIo } from '../io.ts';
-import { capabilityResources, checkGrantResources } from '../options/check-grant-resources.ts';
+import { parseGrantOptions } from '../options/check-grant-resources.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
 import { inputName, readInput } from '../read-input.ts';
 
@@ -79,19 +79,6 @@ function checkPatterns(name: string, patterns: readonly string[] | undefined): v
   }
 }
 
-function checkGrants(grants: readonly string[] | undefined, cwd: string): void {
-  // Every resource a built-in tool can need, plus mcp: a grant naming another one would silently do nothing.
-  const capabilities = [...createDefaultRegistry({ fs: { root: cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call'];
-  checkGrantResources(grants, capabilityResources(capabilities));
-  for (const grant of grants ?? []) {
-    try {
-      parseGrant(grant);
-    } catch (error) {
-      throw invalid(`--grant ${grant}: ${isToolError(error) ? error.message : String(error)}`);
-    }
-  }
-}
-
 /** Reads `--agent FILE`: capped, strict UTF-8, then validated (`LOOP_AGENT_INVALID` naming the file, path and line). */
 export async function readAgentFile(file: string, io: CommandIo): Promise<AgentDefinition> {
   const name = inputName(file);
@@ -116,7 +103,7 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   const dialect = values.dialect === undefined ? undefined : choiceOption('dialect', values.dialect, ['v4', 'v1'] as const);
   checkPatterns('allow', values.allow);
   checkPatterns('deny', values.deny);
-  checkGrants(values.grant, io.cwd);
+  parseGrantOptions(values.grant, io.cwd);
   const fromFile = base ?? (values.agent === undefined ? undefined : await readAgentFile(values.agent, io));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
   if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml; its models.default applies to its agents only)');

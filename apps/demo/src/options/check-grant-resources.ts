@@ -1,3 +1,4 @@
+import { createDefaultRegistry, isToolError, parseGrant, type Capability } from '@askloop/tools';
 import { CliError } from '../cli-error.ts';
 
 /**
@@ -19,4 +20,22 @@ export function capabilityResources(capabilities: Iterable<string>): Set<string>
   const resources = new Set<string>();
   for (const capability of capabilities) resources.add(capability.split(':', 1)[0]!.toLowerCase());
   return resources;
+}
+
+/**
+ * Parses the `--grant` options of a command: each must name a resource some
+ * built-in tool (or an MCP server, `mcp:call:<server>`) can need, and parse as
+ * a capability; either failure is `CLI_OPTION_INVALID` naming the grant.
+ */
+export function parseGrantOptions(grants: readonly string[] | undefined, cwd: string): Capability[] {
+  // Every resource any built-in tool can need, plus `mcp`, so a grant naming another one is refused, not ignored.
+  const capabilities = [...createDefaultRegistry({ fs: { root: cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call'];
+  checkGrantResources(grants, capabilityResources(capabilities));
+  return (grants ?? []).map((text) => {
+    try {
+      return parseGrant(text);
+    } catch (error) {
+      throw new CliError('CLI_OPTION_INVALID', `--grant ${text}: ${isToolError(error) ? error.message : String(error)}`);
+    }
+  });
 }

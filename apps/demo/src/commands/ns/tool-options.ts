@@ -4,10 +4,10 @@
  * object proves a program before it runs and authorizes each call while it
  * runs.
  */
-import { createDefaultRegistry, createPolicy, createToolHost, isToolError, openSqliteStore, parseGrant, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createDefaultRegistry, createPolicy, createToolHost, isToolError, openSqliteStore, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
-import { capabilityResources, checkGrantResources } from '../../options/check-grant-resources.ts';
+import { parseGrantOptions } from '../../options/check-grant-resources.ts';
 import { directoryOption } from '../../options/parse-options.ts';
 
 const invalid = (message: string): CliError => new CliError('CLI_OPTION_INVALID', message);
@@ -83,17 +83,7 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSet
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-  // Every resource any built-in tool can need, plus `mcp` (the MCP servers' tools, `mcp:call:<server>`),
-  // so a grant naming another one is refused, not ignored.
-  const capabilities = [...createDefaultRegistry({ fs: { root: io.cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call'];
-  checkGrantResources(values.grant, capabilityResources(capabilities));
-  const grants: Capability[] = (values.grant ?? []).map((text) => {
-    try {
-      return parseGrant(text);
-    } catch (error) {
-      throw invalid(`--grant ${text}: ${isToolError(error) ? error.message : String(error)}`);
-    }
-  });
+  const grants: Capability[] = parseGrantOptions(values.grant, io.cwd);
   let registry: ToolRegistry;
   let policy: Policy;
   try {
