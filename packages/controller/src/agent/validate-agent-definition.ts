@@ -5,7 +5,7 @@
  * `policy.allow[2]`) and what was expected; unknown keys are refused with a
  * did-you-mean, so a typo never silently falls back to a default.
  */
-import { compileToolPattern, parseGrant } from '@askloop/tools';
+import { compileToolPattern, editDistance, parseGrant } from '@askloop/tools';
 import type { AgentDefinition } from './agent-definition.ts';
 
 /** One problem of a definition: where (`ceilings.maxTurns`; empty at the top level) and what was expected. */
@@ -97,9 +97,6 @@ const AGENT: Field = {
   },
 };
 
-/** The top-level keys of an agent definition, for messages and tests. */
-export const AGENT_DEFINITION_KEYS: readonly string[] = Object.keys((AGENT as { fields: object }).fields);
-
 /** `ceilings.maxTurns`, `policy.allow[2]`; the top level is `(top level)`. */
 export function formatIssuePath(path: readonly (string | number)[]): string {
   let out = '';
@@ -115,22 +112,12 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /** The known key closest to `key` (case-insensitive equality, or at most a third of its letters off), if any. */
 export function didYouMean(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase().replaceAll(/[_-]/g, '');
   let best: { name: string; score: number } | undefined;
   for (const name of known) {
-    const score = name.toLowerCase() === lower ? 0 : distance(lower, name.toLowerCase());
+    const score = name.toLowerCase() === lower ? 0 : editDistance(lower, name.toLowerCase());
     if (score <= Math.max(1, Math.floor(name.length / 3)) && (best === undefined || score < best.score)) best = { name, score };
   }
   return best?.name;
@@ -190,9 +177,4 @@ export function agentDefinitionIssues(value: unknown): AgentDefinitionIssue[] {
   const issues: AgentDefinitionIssue[] = [];
   walk(AGENT, value, [], issues);
   return issues;
-}
-
-/** True when {@link agentDefinitionIssues} finds nothing. */
-export function isAgentDefinition(value: unknown): value is AgentDefinition {
-  return agentDefinitionIssues(value).length === 0;
 }

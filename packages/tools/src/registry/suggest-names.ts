@@ -3,7 +3,8 @@
  * edit distance, cheap enough for a few hundred tools.
  */
 
-function editDistance(left: string, right: string): number {
+/** The Levenshtein distance between two strings (insertions, deletions and substitutions of UTF-16 units). */
+export function editDistance(left: string, right: string): number {
   const previous = Array.from({ length: right.length + 1 }, (_, index) => index);
   for (let i = 1; i <= left.length; i += 1) {
     let diagonal = previous[0] as number;
