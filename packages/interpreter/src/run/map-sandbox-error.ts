@@ -23,12 +23,10 @@ const CODES: Readonly<Record<string, { code: ScriptErrorCode; hint: string }>> =
  */
 export function mapSandboxError(error: SandboxError, wallMs?: number): ScriptErrorData {
   const known = Object.hasOwn(CODES, error.code) ? CODES[error.code] : undefined;
-  if (known !== undefined && error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined) {
-    return { code: 'SCRIPT_TIMEOUT', kind: errorKind('SCRIPT_TIMEOUT'), numericCode: numericCodeOf('SCRIPT_TIMEOUT') ?? 37, message: `The program ran longer than ${wallMs} ms (limit: wallMs).`, line: 0, column: 0, frames: [] };
-  }
   if (known !== undefined) {
     const numericCode = numericCodeOf(known.code);
-    return { code: known.code, kind: errorKind(known.code), ...(numericCode === undefined ? {} : { numericCode }), message: `${error.message} (${known.hint})`, line: 0, column: 0, frames: [] };
+    const message = error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined ? `The program ran longer than ${wallMs} ms (limit: wallMs).` : `${error.message} (${known.hint})`;
+    return { code: known.code, kind: errorKind(known.code), ...(numericCode === undefined ? {} : { numericCode }), message, line: 0, column: 0, frames: [] };
   }
   return { code: 'SCRIPT_INTERNAL', kind: 'internal', numericCode: 6, message: `The sandbox failed (${error.code}): ${error.message}`, line: 0, column: 0, frames: [] };
 }
