@@ -21,7 +21,7 @@ import { canonicalToolName } from '../spec/canonical-name.ts';
 import { literalArgumentError } from '../spec/literal-argument-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
-import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength, largestCollection, resultTextLength } from '../spec/result-size.ts';
+import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength, measureResult } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
@@ -283,8 +283,9 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         );
         result = toToolValue(raw);
         // Amplifying tools refuse before building; this catches every other oversized result.
-        ensureResultLength(spec.displayName, resultTextLength(result, maxResultLength), maxResultLength);
-        ensureResultItems(spec.displayName, largestCollection(result), maxResultItems);
+        const size = measureResult(result, maxResultLength);
+        ensureResultLength(spec.displayName, size.textLength, maxResultLength);
+        ensureResultItems(spec.displayName, size.largestCollection, maxResultItems);
       } catch (error) {
         // A failed call is not recorded: give the slot up so a retry or replay acts again.
         await releaseQuietly(recorded, session, turn, callIndex);

@@ -25,24 +25,6 @@ export function ensureResultItems(toolName: string, count: number, limit: number
   }
 }
 
-/** The item count of the largest list or map in `value` (0 for a scalar); iterative, any size. */
-export function largestCollection(value: ToolValue): number {
-  let largest = 0;
-  const stack: ToolValue[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop() as ToolValue;
-    if (Array.isArray(item)) {
-      largest = Math.max(largest, item.length);
-      for (const element of item as ToolValue[]) if (element !== null && typeof element === 'object') stack.push(element);
-    } else if (item !== null && typeof item === 'object') {
-      const entries = Object.values(item);
-      largest = Math.max(largest, entries.length);
-      for (const entry of entries) if (entry !== null && typeof entry === 'object') stack.push(entry);
-    }
-  }
-  return largest;
-}
-
 /** Throws `TOOL_RESULT_TOO_LARGE` when a result of `length` characters would exceed `limit`. */
 export function ensureResultLength(toolName: string, length: number, limit: number): void {
   if (length > limit) {
@@ -113,24 +95,36 @@ export function jsonTextLength(value: ToolValue, indent: string | undefined, pre
 }
 
 /**
- * The size the host checks on every result: the characters of all its
- * strings, map keys included (item counts are the interpreter's
- * `collectionSize`/`valueItems` business). Stops early past `budget`.
+ * The sizes the host checks on every result, in one walk: `textLength`, the
+ * characters of all its strings, map keys included; `largestCollection`, the
+ * item count of its largest list or map (0 for a scalar). Iterative, any size;
+ * stops early once `textLength` is past `budget` (`largestCollection` is then
+ * what was seen so far — the length check fails first).
  */
-export function resultTextLength(value: ToolValue, budget = Infinity): number {
+export function measureResult(value: ToolValue, budget = Infinity): { textLength: number; largestCollection: number } {
   let total = 0;
+  let largest = 0;
   const stack: ToolValue[] = [value];
   while (stack.length > 0 && total <= budget) {
     const item = stack.pop() as ToolValue;
     if (typeof item === 'string') total += item.length;
-    // One push per element: spreading a list of ~120,000+ items overflows the stack.
-    else if (Array.isArray(item)) for (const element of item as ToolValue[]) stack.push(element);
-    else if (item !== null && typeof item === 'object') {
-      for (const [key, entry] of Object.entries(item)) {
+    else if (Array.isArray(item)) {
+      largest = Math.max(largest, item.length);
+      // One push per element: spreading a list of ~120,000+ items overflows the stack.
+      for (const element of item as ToolValue[]) stack.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      largest = Math.max(largest, entries.length);
+      for (const [key, entry] of entries) {
         total += key.length;
         stack.push(entry as ToolValue);
       }
     }
   }
-  return total;
+  return { textLength: total, largestCollection: largest };
+}
+
+/** The characters of all the strings of `value`, map keys included ({@link measureResult}); stops early past `budget`. */
+export function resultTextLength(value: ToolValue, budget = Infinity): number {
+  return measureResult(value, budget).textLength;
 }
