@@ -73,6 +73,18 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
     loop?.turns.delete(turnIndex);
   }
 
+  /** Ends the loop's open turns and its span (with `errorType` on each when the call failed) and forgets it. */
+  function closeLoop(loop: LoopSpans, event: LoopEvent, errorType?: string): void {
+    for (const [turnIndex, turn] of loop.turns) {
+      if (errorType !== undefined) fail(turn.span, errorType);
+      endTurn(loop, turnIndex, turn);
+    }
+    if (errorType !== undefined) fail(loop.span, errorType);
+    loop.span.end();
+    loops.delete(event.loopId);
+    if (openBySid.get(event.sid) === loop) openBySid.delete(event.sid);
+  }
+
   return (event) => {
     switch (event.type) {
       case 'loop-start': {
@@ -163,8 +175,6 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
       case 'loop-end': {
         const loop = loopOf(event);
         if (loop === undefined) return;
-        // A turn paused for approval has no decision event in this call: close it here.
-        for (const [turnIndex, turn] of loop.turns) endTurn(loop, turnIndex, turn);
         const { result } = event;
         loop.span.setAttributes({
           'askloop.status': result.status,
@@ -174,23 +184,15 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
           ...(result.reason === null ? {} : { 'askloop.reason': result.reason }),
         });
         if (result.status === 'HALT') fail(loop.span, result.reason ?? 'HALT');
-        loop.span.end();
-        loops.delete(event.loopId);
-        if (openBySid.get(event.sid) === loop) openBySid.delete(event.sid);
+        // A turn paused for approval has no decision event in this call: closing the loop closes it.
+        closeLoop(loop, event);
         return;
       }
       case 'loop-error': {
         // The call threw: no loop-end comes, so its spans end here (else they stay open and the maps keep them).
         const loop = loopOf(event);
         if (loop === undefined) return;
-        for (const [turnIndex, turn] of loop.turns) {
-          fail(turn.span, event.code);
-          endTurn(loop, turnIndex, turn);
-        }
-        fail(loop.span, event.code);
-        loop.span.end();
-        loops.delete(event.loopId);
-        if (openBySid.get(event.sid) === loop) openBySid.delete(event.sid);
+        closeLoop(loop, event, event.code);
         return;
       }
       default:
