@@ -73,6 +73,11 @@ export function queueStateAfter(status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING'):
   return status === 'RUNNING' ? 'ready' : status === 'PAUSED' ? 'paused' : 'finished';
 }
 
+/** `PG_LEASE_LOST`: the step under `lease` cannot commit, and `why`. */
+export function leaseLost(lease: Lease, why: string): PostgresStoreError {
+  return new PostgresStoreError('PG_LEASE_LOST', `lease ${lease.token} on session ${lease.sid} is lost (${why}); the step is not committed`, { sid: lease.sid });
+}
+
 /**
  * Inside the committing transaction: locks the session's queue row, checks
  * that `lease` is still the live lease (else throws `PG_LEASE_LOST`; the
@@ -87,7 +92,7 @@ export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: 
   ).rows[0];
   if (current === undefined || current.state !== 'leased' || String(current.lease_token) !== lease.token || !current.live) {
     const why = current === undefined ? 'the session left the queue' : String(current.lease_token) !== lease.token ? 'another host holds it now' : 'it expired';
-    throw new PostgresStoreError('PG_LEASE_LOST', `lease ${lease.token} on session ${lease.sid} is lost (${why}); the step is not committed`, { sid: lease.sid });
+    throw leaseLost(lease, why);
   }
   await query.query(
     `WITH step AS (

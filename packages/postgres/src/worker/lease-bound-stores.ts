@@ -25,7 +25,7 @@ import type { TranscriptStore } from '@askloop/controller';
 import type { ToolStores } from '@askloop/tools';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
-import { finishLeasedStep, type Lease } from '../queue/session-queue.ts';
+import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
 import { inTransaction, poolRunner, sqlState, transactionRunner, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
 import { transcriptStoreOn, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
@@ -72,9 +72,6 @@ interface ActiveBinding {
   /** Set when the step committed or rolled back: a call arriving later (a tool outliving its run) must not write. */
   finished: boolean;
 }
-
-const leaseLost = (lease: Lease, why: string): PostgresStoreError =>
-  new PostgresStoreError('PG_LEASE_LOST', `lease ${lease.token} on session ${lease.sid} is lost (${why}); the step is not committed`, { sid: lease.sid });
 
 const stepOver = (lease: Lease): PostgresStoreError =>
   new PostgresStoreError('PG_LEASE_LOST', `the step of session ${lease.sid} under lease ${lease.token} has ended; a call that outlived it writes nothing`, { sid: lease.sid });
