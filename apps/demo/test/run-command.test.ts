@@ -110,7 +110,7 @@ describe('askloop run (the real CLI)', () => {
     [[], 'askloop run needs a task'],
     [['two', 'words'], 'askloop run takes one task; quote it: askloop run "two words"'],
     [['t', '--model', 'openai:x', '--script', 'x.json'], '--script and --model both choose the model; give one'],
-    [['t'], 'no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml; its models.default applies to its agents only)'],
+    [['t'], 'no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml), or set models.default in askloop.config.yaml'],
     [['t', '--model', 'gpt4'], "--model must be provider:model (e.g. openai:gpt-4.1-mini), not 'gpt4'"],
     [['t', '--model', 'openai:x', '--max-turns', '0'], "--max-turns must be a whole number from 1 to 10000 turns, not '0'"],
     [['t', '--model', 'openai:x', '--repair', '1.5'], "--repair must be a whole number from 0 to 100 failures, not '1.5'"],

@@ -52,6 +52,12 @@ describe('askloop run with askloop.config.yaml', () => {
     expect(JSON.parse(sessions.stdout)).toMatchObject([{ task: 'Ada', status: 'done', turns: 1 }]);
   });
 
+  it('without --agent, runs a bare agent on the config’s models.default', async () => {
+    const io = captureIo({ cwd: project('default-model') });
+    expect(await main(['run', 'Ada', '--allow', 'tool.acme.*', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ status: 'DONE', result: 'Hello, Ada, from ACME!', turns: 1 });
+  });
+
   it('names the agents there are when --agent names none', async () => {
     const io = captureIo({ cwd: project('unknown') });
     expect(await main(['run', 'Ada', '--agent', 'nobody', '--json'], io)).toBe(1);

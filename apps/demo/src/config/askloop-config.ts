@@ -21,6 +21,11 @@ export interface AskLoopConfig {
   readonly storeUrl?: string;
   /** The agents defined in the file, with the file's model, settings, quotas and ceilings defaults applied. */
   readonly agents: Readonly<Record<string, AgentDefinition>>;
+  /** The file's `models.default`, `models.settings`, `quotas` and `ceilings`: the defaults of `askloop run` without `--agent`. */
+  readonly defaults: AgentDefaults;
   /** MCP servers (`{command,args,env,cwd}` or `{url,headers}`), for `mcpPlugin({ servers })`. `${NAME}` references are kept: see `expandEnvReferences`. */
   readonly mcpServers: McpServersConfig;
 }
+
+/** The agent fields a config's defaults can set for a run without `--agent`. */
+export type AgentDefaults = Partial<Pick<AgentDefinition, 'model' | 'settings' | 'quotas' | 'ceilings'>>;

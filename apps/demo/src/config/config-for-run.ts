@@ -9,6 +9,7 @@ import type { AgentDefinition, AskLoopPlugin } from '@askloop/controller';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandIo } from '../io.ts';
+import type { AgentDefaults } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
 import { discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
@@ -22,6 +23,8 @@ export interface RunConfig {
   readonly plugins: readonly AskLoopPlugin[];
   /** The definition `--agent NAME` names (from the file's agents or a plugin's), when NAME is not a file. */
   readonly agent?: AgentDefinition;
+  /** The config's model, settings, quotas and ceilings: the agent of a run without `--agent` starts from them. */
+  readonly defaults?: AgentDefaults;
   /** `store.path`, absolute. */
   readonly storePath?: string;
   /** `store: postgres://…`, when the config names a PostgreSQL server instead of a file. */
@@ -39,7 +42,7 @@ export async function configForRun(options: { config?: string | undefined; agent
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
   const plugins = await pluginsFromConfig(config, io.env);
-  const base = { file: path, plugins, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
+  const base = { file: path, plugins, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
   const name = options.agent;
   if (name === undefined || existsSync(resolve(io.cwd, name))) return base;
   const agents = new Map<string, AgentDefinition>();

@@ -28,7 +28,8 @@ plugins: []
 # Or a PostgreSQL server several hosts share (askloop worker; askloop run --detach):
 # store: postgres://askloop@db.internal:5432/askloop
 
-# Model defaults for every agent below (an agent's own fields win).
+# Model defaults for every agent below (an agent's own fields win), and for
+# askloop run without --agent.
 models:
   default: openai:gpt-4.1-mini     # provider:model: anthropic:claude-sonnet-4-5, google:gemini-2.5-flash, ollama:qwen3:8b, …
   settings:

@@ -9,7 +9,7 @@ import { parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@as
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument, type Node } from 'yaml';
-import type { AskLoopConfig } from './askloop-config.ts';
+import type { AgentDefaults, AskLoopConfig } from './askloop-config.ts';
 import { AGENT_NAME, CONFIG_SCHEMA, type ConfigFile } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
 import { findSecret } from './find-secret.ts';
@@ -86,6 +86,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
     pluginLocations: (config.plugins ?? []).map((_, index) => locateYamlPath(document, lineCounter, ['plugins', index])),
     ...(config.store === undefined ? {} : typeof config.store === 'string' ? { storeUrl: config.store } : { storePath: resolve(dir, expandHome(config.store.path)) }),
     agents,
+    defaults: { ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...pick(config) } as AgentDefaults,
     mcpServers,
   };
 }

@@ -9,6 +9,7 @@ import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPoli
 import { compileToolPattern, isToolError } from '@askloop/tools';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
+import type { AgentDefaults } from '../config/askloop-config.ts';
 import type { CommandIo } from '../io.ts';
 import { parseGrantOptions } from '../options/check-grant-resources.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
@@ -95,7 +96,7 @@ export async function readAgentFile(file: string, io: CommandIo): Promise<AgentD
  * The agent of a run: the file's definition (or a bare `cli` agent), with the
  * options applied. `scripted` makes the model the `--script` replies.
  */
-export async function agentFromOptions(values: AgentOptionValues, scripted: boolean, io: CommandIo, base?: AgentDefinition): Promise<AgentDefinition> {
+export async function agentFromOptions(values: AgentOptionValues, scripted: boolean, io: CommandIo, base?: AgentDefinition, defaults?: AgentDefaults): Promise<AgentDefinition> {
   if (scripted && values.model !== undefined) throw usageError('--script and --model both choose the model; give one');
   if (values.model !== undefined && !/^[^:\s]+:\S+$/.test(values.model)) throw invalid(`--model must be provider:model (e.g. openai:gpt-4.1-mini), not '${values.model}'`);
   const maxTurns = integerOption('max-turns', values['max-turns'], { min: 1, max: 10_000, unit: 'turns' });
@@ -104,9 +105,10 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   checkPatterns('allow', values.allow);
   checkPatterns('deny', values.deny);
   parseGrantOptions(values.grant, io.cwd);
-  const fromFile = base ?? (values.agent === undefined ? undefined : await readAgentFile(values.agent, io));
+  // Without --agent, the config's defaults (models.default, settings, quotas, ceilings) shape the bare agent.
+  const fromFile: Partial<AgentDefinition> | undefined = base ?? (values.agent === undefined ? (defaults === undefined ? undefined : { name: 'cli', ...defaults }) : await readAgentFile(values.agent, io));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
-  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml; its models.default applies to its agents only)');
+  if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml), or set models.default in askloop.config.yaml');
   const policy: AgentPolicy = {
     ...fromFile?.policy,
     ...(values.allow === undefined ? {} : { allow: values.allow }),
@@ -114,7 +116,8 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
     ...(values.grant === undefined ? {} : { grants: values.grant }),
   };
   return {
-    ...(fromFile ?? { name: 'cli' }),
+    name: 'cli',
+    ...fromFile,
     model,
     ...(Object.keys(policy).length === 0 ? {} : { policy }),
     ...(maxTurns === undefined ? {} : { ceilings: { ...fromFile?.ceilings, maxTurns } }),

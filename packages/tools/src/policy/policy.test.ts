@@ -22,15 +22,15 @@ type Row = [label: string, options: PolicyOptions, tool: keyof typeof tools, arg
 
 // The policy table. expected: 'allow', or 'CODE: message'.
 const table: Row[] = [
-  ['deny by default', {}, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.str.length"],
+  ['deny by default', {}, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.str.Length"],
   ['exact allow', { allow: ['tool.str.Length'] }, 'length', {}, 'allow'],
   ['allow without tool. prefix', { allow: ['str.*'] }, 'length', {}, 'allow'],
   ['allow is case-insensitive', { allow: ['TOOL.STR.*'] }, 'upper', {}, 'allow'],
-  ['segment glob does not leak to other groups', { allow: ['tool.str.*'] }, 'listLength', {}, "POLICY_NOT_ALLOWED: tool.list.Length is not in the policy's allow list (allow list: tool.str.*) — allow it with --allow tool.list.length"],
-  ['tool.* matches no three-segment name', { allow: ['tool.*'] }, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (allow list: tool.*) — allow it with --allow tool.str.length"],
+  ['segment glob does not leak to other groups', { allow: ['tool.str.*'] }, 'listLength', {}, "POLICY_NOT_ALLOWED: tool.list.Length is not in the policy's allow list (allow list: tool.str.*) — allow it with --allow tool.list.Length"],
+  ['tool.* matches no three-segment name', { allow: ['tool.*'] }, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (allow list: tool.*) — allow it with --allow tool.str.Length"],
   ['bare * means everything (reference AllowAll)', { allow: ['*'] }, 'nested', {}, 'allow'],
   ['** crosses dotted groups', { allow: ['tool.fdm.**'] }, 'nested', {}, 'allow'],
-  ['* stays in one segment of a dotted group', { allow: ['tool.fdm.*'] }, 'nested', {}, "POLICY_NOT_ALLOWED: tool.fdm.plan.Run is not in the policy's allow list (allow list: tool.fdm.*) — allow it with --allow tool.fdm.plan.run"],
+  ['* stays in one segment of a dotted group', { allow: ['tool.fdm.*'] }, 'nested', {}, "POLICY_NOT_ALLOWED: tool.fdm.plan.Run is not in the policy's allow list (allow list: tool.fdm.*) — allow it with --allow tool.fdm.plan.Run"],
   ['suffix glob across groups', { allow: ['**.length'] }, 'listLength', {}, 'allow'],
   ['deny beats allow', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'upper', {}, "POLICY_DENIED: tool.str.ToUpper is denied by policy pattern 'tool.str.toupper'"],
   ['deny glob beats allow', { allow: ['tool.str.Length'], deny: ['tool.str.*'] }, 'length', {}, "POLICY_DENIED: tool.str.Length is denied by policy pattern 'tool.str.*'"],
@@ -49,7 +49,7 @@ const table: Row[] = [
   ['second grant covers', { allow: ['**'], grants: ['fs:read', 'fs:write:/out/*'] }, 'write', { filepath: '/out/x' }, 'allow'],
   ['host granted by suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'api.example.com' }, 'allow'],
   ['host outside the suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'example.org' }, 'HTTP_HOST_DENIED: tool.http.Fetch needs capability net:read:example.org — grant it with --grant net:read:example.org'],
-  ['capabilities only after allow', { grants: ['*:*'] }, 'write', { filepath: '/x' }, "POLICY_NOT_ALLOWED: tool.fs.Write is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.fs.write"],
+  ['capabilities only after allow', { grants: ['*:*'] }, 'write', { filepath: '/x' }, "POLICY_NOT_ALLOWED: tool.fs.Write is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.fs.Write"],
 ];
 
 describe('policy table', () => {

@@ -110,7 +110,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     }
     if (!allowPatterns.some((pattern) => pattern.matches(spec.name))) {
       const list = allowPatterns.length === 0 ? 'the allow list is empty (deny by default)' : `allow list: ${allowPatterns.map((pattern) => pattern.pattern).join(', ')}`;
-      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}) — allow it with --allow ${spec.name}`, { tool: spec.displayName }));
+      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}) — allow it with --allow ${spec.displayName}`, { tool: spec.displayName }));
     }
     if (spec.trusted && !trusted) {
       return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context`, { tool: spec.displayName }));
