@@ -9,6 +9,7 @@ import { createStreamRedactor } from '../redact/stream-redactor.ts';
 import { backoffDelay } from '../retry/backoff-delay.ts';
 import { resolveRetrySettings } from '../retry/resolve-retry-settings.ts';
 import type { RetrySettings } from '../retry/retry-settings.ts';
+import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
@@ -88,7 +89,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       const onText = options.onText === undefined ? undefined : (delta: string): void => deliver(stream.push(delta));
       try {
         if (options.signal?.aborted) throw options.signal.reason;
-        const result = await spec.attempt({
+        const request = {
           system: options.system,
           prompt: options.prompt,
           messages: options.messages ?? [],
@@ -97,7 +98,9 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           onText,
           fetch: tap.fetch,
           attempt,
-        });
+        };
+        // A provider's shared SDK client reaches this attempt's tap through the async context (attemptFetch).
+        const result = await runWithAttemptFetch(tap.fetch, () => spec.attempt(request));
         if (typeof result.text !== 'string') {
           throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the response carried no text' });
         }
