@@ -3,7 +3,8 @@ import { callerAbortError, toProviderError } from '../errors/to-provider-error.t
 import type { GenerateOptions, GenerateResult, LanguageModel } from '../model/language-model.ts';
 import type { ModelPrices } from '../model/model-prices.ts';
 import type { ProviderEvent, ProviderEventListener } from '../model/provider-event.ts';
-import { createRedactor, type Redactor } from '../redact/create-redactor.ts';
+import type { Redactor } from '../redact/create-redactor.ts';
+import { redactorCache } from '../redact/redactor-cache.ts';
 import { redactProviderError } from '../redact/redact-provider-error.ts';
 import { createStreamRedactor } from '../redact/stream-redactor.ts';
 import { backoffDelay } from '../retry/backoff-delay.ts';
@@ -17,6 +18,8 @@ import type { ModelAttempt } from './model-attempt.ts';
 
 /** Default per-attempt timeout: generous, since long replies from slow models are normal. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+
+const NO_SECRETS: readonly string[] = [];
 
 /** Everything `createLanguageModel` needs to wrap a provider's wire code. */
 export interface LanguageModelSpec {
@@ -48,8 +51,9 @@ export interface LanguageModelSpec {
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
+  const redactorFor = redactorCache();
   const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
-    const redactor = createRedactor(spec.secrets?.() ?? []);
+    const redactor = redactorFor(spec.secrets?.() ?? NO_SECRETS);
     let result: GenerateResult;
     try {
       result = await call(options, redactor);
@@ -177,6 +181,8 @@ async function sleepOrAbort(
 }
 
 function eventEmitter(redactor: Redactor, ...listeners: (ProviderEventListener | undefined)[]): (event: ProviderEvent) => void {
+  // Nobody listens: skip the redacted copy of every event.
+  if (listeners.every((listener) => listener === undefined)) return () => {};
   return (event) => {
     const safe = redactor.value(event);
     for (const listener of listeners) {
