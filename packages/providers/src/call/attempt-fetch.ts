@@ -18,7 +18,9 @@ export function runWithAttemptFetch<T>(fetch: typeof globalThis.fetch, attempt: 
  * tap tied to that attempt's signal, recording that attempt's last response).
  * An SDK takes its `fetch` when the client is built; routing through the async
  * context is what lets one client serve every attempt instead of one client
- * being built per request.
+ * being built per request. Custom providers do the same: build the SDK client
+ * once with `fetch: attemptFetch` and call it from the attempt. Called outside
+ * an attempt it rejects, rather than send a request no timeout or abort covers.
  */
 export const attemptFetch: typeof globalThis.fetch = (input, init) => {
   const fetch = current.getStore();
