@@ -49,7 +49,7 @@ const perRequest: LanguageModel = createLanguageModel({
 });
 
 /** The floor: the body the provider sends, posted with a bare fetch and read whole. */
-async function bareFetch(stream: boolean): Promise<number> {
+async function bareFetch(stream: boolean, fetch = globalThis.fetch): Promise<number> {
   const body: Record<string, unknown> = { model: 'bench-model', messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: PROMPT }] };
   if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
   const response = await fetch(`${baseURL}/chat/completions`, {
@@ -60,6 +60,18 @@ async function bareFetch(stream: boolean): Promise<number> {
   return stream ? (await response.text()).length : ((await response.json()) as { choices: unknown[] }).choices.length;
 }
 
+/**
+ * Our call layer alone (retries, per-attempt timeout and signal, fetch tap, redaction, events) around the
+ * bare fetch, without an SDK: where the provider's cost over the floor splits between this layer and the SDK.
+ */
+const wrapperOnly = (stream: boolean): LanguageModel =>
+  createLanguageModel({
+    provider: 'bench',
+    modelId: 'bench-model',
+    secrets: () => [KEY],
+    attempt: async (request) => ({ text: String(await bareFetch(stream, request.fetch)), usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'stop', raw: {} }),
+  });
+
 let sink = 0;
 const viaModel = (model: LanguageModel, stream: boolean) => async (): Promise<void> => {
   const result = await model.generate(stream ? { system: SYSTEM, prompt: PROMPT, onText: (delta) => (sink += delta.length) } : { system: SYSTEM, prompt: PROMPT });
@@ -68,6 +80,7 @@ const viaModel = (model: LanguageModel, stream: boolean) => async (): Promise<vo
 
 const variants = (stream: boolean) => [
   { name: `bare fetch${stream ? ', body read as text' : ', body parsed'}`, run: () => bareFetch(stream).then((n) => void (sink += n)) },
+  { name: 'call layer around the bare fetch, no SDK', run: viaModel(wrapperOnly(stream), false) },
   { name: 'provider, one shared SDK client (now)', run: viaModel(shared, stream) },
   { name: 'provider, SDK client per request (before)', run: viaModel(perRequest, stream) },
 ];
