@@ -33,6 +33,7 @@ export { createProviderRegistry, type ProviderRegistry, type ProviderRegistryOpt
 export { createLanguageModel, DEFAULT_TIMEOUT_MS, type LanguageModelSpec } from './call/create-language-model.ts';
 export { defineProvider, type ProviderDefinition } from './call/define-provider.ts';
 export type { AttemptRequest, AttemptResult, ModelAttempt } from './call/model-attempt.ts';
+export { attemptFetch } from './call/attempt-fetch.ts';
 export type { ProviderSettings } from './call/provider-settings.ts';
 export { computeCost } from './call/compute-cost.ts';
 export { createRedactor, REDACTED, type Redactor } from './redact/create-redactor.ts';

@@ -2,7 +2,9 @@ import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
+import { attemptFetch } from '../call/attempt-fetch.ts';
 import { SDK_TIMEOUT_MS } from '../call/sdk-timeout.ts';
+import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
 import { anthropicMessagesAttempt } from './anthropic-messages-attempt.ts';
 
@@ -15,6 +17,7 @@ export interface AnthropicProviderSettings extends ProviderSettings {
 }
 
 const KEY_VARIABLES = ['ANTHROPIC_API_KEY'] as const;
+const BASE_URL_VARIABLES = ['ANTHROPIC_BASE_URL'] as const;
 
 /** The `@anthropic-ai/sdk` SDK, loaded when a model first makes a call. */
 const loadAnthropic = lazyImport(async () => (await import('@anthropic-ai/sdk')).default);
@@ -26,6 +29,19 @@ const loadAnthropic = lazyImport(async () => (await import('@anthropic-ai/sdk'))
  */
 export function createAnthropicProvider(settings: AnthropicProviderSettings = {}): Provider {
   const name = settings.name ?? 'anthropic';
+  // One client per distinct (key, URL), read at call time since they may come from the environment.
+  const client = sharedClient(
+    async ([apiKey, baseURL]) =>
+      new (await loadAnthropic())({
+        apiKey: apiKey as string,
+        authToken: null,
+        baseURL: baseURL as string,
+        defaultHeaders: settings.headers,
+        fetch: attemptFetch,
+        maxRetries: 0,
+        timeout: SDK_TIMEOUT_MS,
+      }),
+  );
   return defineProvider({
     name,
     settings,
@@ -34,16 +50,11 @@ export function createAnthropicProvider(settings: AnthropicProviderSettings = {}
       anthropicMessagesAttempt({
         modelId,
         defaultMaxTokens: settings.defaultMaxOutputTokens ?? 4096,
-        client: async (request) =>
-          new (await loadAnthropic())({
-            apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
-            authToken: null,
-            baseURL: settings.baseURL ?? readEnvironment(['ANTHROPIC_BASE_URL']) ?? 'https://api.anthropic.com',
-            defaultHeaders: settings.headers,
-            fetch: request.fetch,
-            maxRetries: 0,
-            timeout: SDK_TIMEOUT_MS,
-          }),
+        client: async () =>
+          client([
+            requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
+            settings.baseURL ?? readEnvironment(BASE_URL_VARIABLES) ?? 'https://api.anthropic.com',
+          ]),
       }),
   });
 }

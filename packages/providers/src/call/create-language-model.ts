@@ -3,12 +3,14 @@ import { callerAbortError, toProviderError } from '../errors/to-provider-error.t
 import type { GenerateOptions, GenerateResult, LanguageModel } from '../model/language-model.ts';
 import type { ModelPrices } from '../model/model-prices.ts';
 import type { ProviderEvent, ProviderEventListener } from '../model/provider-event.ts';
-import { createRedactor, type Redactor } from '../redact/create-redactor.ts';
+import type { Redactor } from '../redact/create-redactor.ts';
+import { redactorCache } from '../redact/redactor-cache.ts';
 import { redactProviderError } from '../redact/redact-provider-error.ts';
 import { createStreamRedactor } from '../redact/stream-redactor.ts';
 import { backoffDelay } from '../retry/backoff-delay.ts';
 import { resolveRetrySettings } from '../retry/resolve-retry-settings.ts';
 import type { RetrySettings } from '../retry/retry-settings.ts';
+import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
@@ -16,6 +18,8 @@ import type { ModelAttempt } from './model-attempt.ts';
 
 /** Default per-attempt timeout: generous, since long replies from slow models are normal. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+
+const NO_SECRETS: readonly string[] = [];
 
 /** Everything `createLanguageModel` needs to wrap a provider's wire code. */
 export interface LanguageModelSpec {
@@ -47,8 +51,9 @@ export interface LanguageModelSpec {
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
+  const redactorFor = redactorCache();
   const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
-    const redactor = createRedactor(spec.secrets?.() ?? []);
+    const redactor = redactorFor(spec.secrets?.() ?? NO_SECRETS);
     let result: GenerateResult;
     try {
       result = await call(options, redactor);
@@ -88,7 +93,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       const onText = options.onText === undefined ? undefined : (delta: string): void => deliver(stream.push(delta));
       try {
         if (options.signal?.aborted) throw options.signal.reason;
-        const result = await spec.attempt({
+        const request = {
           system: options.system,
           prompt: options.prompt,
           messages: options.messages ?? [],
@@ -97,7 +102,9 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           onText,
           fetch: tap.fetch,
           attempt,
-        });
+        };
+        // A provider's shared SDK client reaches this attempt's tap through the async context (attemptFetch).
+        const result = await runWithAttemptFetch(tap.fetch, () => spec.attempt(request));
         if (typeof result.text !== 'string') {
           throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the response carried no text' });
         }
@@ -174,6 +181,8 @@ async function sleepOrAbort(
 }
 
 function eventEmitter(redactor: Redactor, ...listeners: (ProviderEventListener | undefined)[]): (event: ProviderEvent) => void {
+  // Nobody listens: skip the redacted copy of every event.
+  if (listeners.every((listener) => listener === undefined)) return () => {};
   return (event) => {
     const safe = redactor.value(event);
     for (const listener of listeners) {

@@ -1,7 +1,9 @@
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
+import { attemptFetch } from '../call/attempt-fetch.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
+import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
 import { googleGenerateAttempt } from './google-generate-attempt.ts';
 
@@ -26,6 +28,22 @@ const loadGoogleGenAI = lazyImport(async () => (await import('@google/genai')).G
  */
 export function createGoogleProvider(settings: GoogleProviderSettings = {}): Provider {
   const name = settings.name ?? 'google';
+  // One client per distinct key, read at call time since it may come from the environment.
+  const client = sharedClient(
+    async ([apiKey]) =>
+      new (await loadGoogleGenAI())({
+        apiKey: apiKey as string,
+        // Never switch to Vertex AI because GOOGLE_GENAI_USE_VERTEXAI happens to be set.
+        vertexai: false,
+        apiVersion: settings.apiVersion ?? 'v1beta',
+        httpOptions: {
+          ...(settings.baseURL === undefined ? {} : { baseUrl: settings.baseURL }),
+          ...(settings.headers === undefined ? {} : { headers: settings.headers }),
+          retryOptions: { attempts: 1 },
+          fetch: attemptFetch,
+        },
+      }),
+  );
   return defineProvider({
     name,
     settings,
@@ -33,19 +51,7 @@ export function createGoogleProvider(settings: GoogleProviderSettings = {}): Pro
     attempt: (modelId) =>
       googleGenerateAttempt({
         modelId,
-        client: async (request) =>
-          new (await loadGoogleGenAI())({
-            apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
-            // Never switch to Vertex AI because GOOGLE_GENAI_USE_VERTEXAI happens to be set.
-            vertexai: false,
-            apiVersion: settings.apiVersion ?? 'v1beta',
-            httpOptions: {
-              ...(settings.baseURL === undefined ? {} : { baseUrl: settings.baseURL }),
-              ...(settings.headers === undefined ? {} : { headers: settings.headers }),
-              retryOptions: { attempts: 1 },
-              fetch: request.fetch,
-            },
-          }),
+        client: async () => client([requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES)]),
       }),
   });
 }

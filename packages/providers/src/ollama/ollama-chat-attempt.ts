@@ -38,10 +38,25 @@ export function ollamaChatAttempt(options: OllamaChatOptions): ModelAttempt {
       }
     } catch (error) {
       throw streamError(error);
+    } finally {
+      forgetStream(client, stream);
     }
     if (final === undefined) throw badResponse('the stream ended without a line with done: true');
     return result(text, final, { lines });
   };
+}
+
+/**
+ * The client is shared by every request of the provider, and the `ollama`
+ * package keeps each streamed request in a list on the client (for its
+ * `abort()`), removing it only when a line with `done: true` arrives. A stream
+ * that failed, was aborted or was cut short would stay in that list for the
+ * client's life, holding its response: take it out whatever happened.
+ */
+function forgetStream(client: Ollama, stream: unknown): void {
+  const ongoing = (client as unknown as { ongoingStreamedRequests?: unknown[] }).ongoingStreamedRequests;
+  const index = ongoing?.indexOf(stream) ?? -1;
+  if (index !== -1) ongoing?.splice(index, 1);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
+import { attemptFetch } from '../call/attempt-fetch.ts';
 import { readEnvironment } from '../call/require-api-key.ts';
+import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
 import { ollamaChatAttempt } from './ollama-chat-attempt.ts';
 
@@ -16,6 +18,9 @@ export interface OllamaProviderSettings extends ProviderSettings {
 /** Ollama's default address. */
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 
+const KEY_VARIABLES = ['OLLAMA_API_KEY'] as const;
+const HOST_VARIABLES = ['OLLAMA_HOST'] as const;
+
 /** The `ollama` package, loaded when a model first makes a call. */
 const loadOllama = lazyImport(async () => (await import('ollama')).Ollama);
 
@@ -26,23 +31,25 @@ const loadOllama = lazyImport(async () => (await import('ollama')).Ollama);
  */
 export function createOllamaProvider(settings: OllamaProviderSettings = {}): Provider {
   const name = settings.name ?? 'ollama';
+  // One client per distinct (host, key), read at call time since they may come from the environment.
+  const client = sharedClient(async ([host, apiKey]) => {
+    const Ollama = await loadOllama();
+    return new Ollama({
+      host: host as string,
+      fetch: attemptFetch,
+      headers: { ...settings.headers, ...(apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` }) },
+    });
+  });
   return defineProvider({
     name,
     settings,
-    secrets: () => [settings.apiKey ?? readEnvironment(['OLLAMA_API_KEY'])],
+    secrets: () => [settings.apiKey ?? readEnvironment(KEY_VARIABLES)],
     attempt: (modelId) =>
       ollamaChatAttempt({
         modelId,
         keepAlive: settings.keepAlive,
-        client: async (request) => {
-          const Ollama = await loadOllama();
-          const apiKey = settings.apiKey ?? readEnvironment(['OLLAMA_API_KEY']);
-          return new Ollama({
-            host: settings.baseURL ?? readEnvironment(['OLLAMA_HOST']) ?? OLLAMA_DEFAULT_HOST,
-            fetch: request.fetch,
-            headers: { ...settings.headers, ...(apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` }) },
-          });
-        },
+        client: () =>
+          client([settings.baseURL ?? readEnvironment(HOST_VARIABLES) ?? OLLAMA_DEFAULT_HOST, settings.apiKey ?? readEnvironment(KEY_VARIABLES)]),
       }),
   });
 }

@@ -1,6 +1,8 @@
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
+import { attemptFetch } from '../call/attempt-fetch.ts';
 import { SDK_TIMEOUT_MS } from '../call/sdk-timeout.ts';
+import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
 import type { MaxTokensField } from './openai-chat-body.ts';
 import { openAIAttempt, type OpenAIApi } from './openai-attempt.ts';
@@ -25,12 +27,29 @@ export interface OpenAICompatibleProviderSettings extends ProviderSettings {
 /** Sent when no key is configured: the SDK insists on one, and local servers ignore it. */
 const NO_KEY = 'no-key';
 
+/** Everything the client is built from is fixed when the provider is created. */
+const NO_CONFIG = [] as const;
+
 /**
  * Any server speaking the OpenAI Chat Completions API: vLLM, llama.cpp server,
  * LM Studio, OpenRouter, Groq, Together, DeepSeek, Ollama's `/v1`. The key is
  * never read from `OPENAI_API_KEY`, so an OpenAI key cannot leak to a third party.
  */
 export function createOpenAICompatibleProvider(settings: OpenAICompatibleProviderSettings): Provider {
+  // One client for every request of every model of this provider; each request's fetch is its attempt's (attemptFetch).
+  const client = sharedClient(
+    async () =>
+      new (await loadOpenAI())({
+        apiKey: settings.apiKey ?? NO_KEY,
+        baseURL: settings.baseURL,
+        organization: null,
+        project: null,
+        defaultHeaders: settings.headers,
+        fetch: attemptFetch,
+        maxRetries: 0,
+        timeout: SDK_TIMEOUT_MS,
+      }),
+  );
   return defineProvider({
     name: settings.name,
     settings,
@@ -41,17 +60,7 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleProvide
         modelId,
         maxTokensField: settings.maxTokensField ?? 'max_tokens',
         includeStreamUsage: settings.includeStreamUsage ?? true,
-        client: async (request) =>
-          new (await loadOpenAI())({
-            apiKey: settings.apiKey ?? NO_KEY,
-            baseURL: settings.baseURL,
-            organization: null,
-            project: null,
-            defaultHeaders: settings.headers,
-            fetch: request.fetch,
-            maxRetries: 0,
-            timeout: SDK_TIMEOUT_MS,
-          }),
+        client: () => client(NO_CONFIG),
       }),
   });
 }

@@ -1,8 +1,9 @@
 import { defineProvider } from '../call/define-provider.ts';
-import type { AttemptRequest } from '../call/model-attempt.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
+import { attemptFetch } from '../call/attempt-fetch.ts';
 import { SDK_TIMEOUT_MS } from '../call/sdk-timeout.ts';
+import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
 import { openAIAttempt, type OpenAIApi } from './openai-attempt.ts';
 import { loadOpenAI } from './load-openai.ts';
@@ -18,6 +19,9 @@ export interface OpenAIProviderSettings extends ProviderSettings {
 }
 
 const KEY_VARIABLES = ['OPENAI_API_KEY'] as const;
+const BASE_URL_VARIABLES = ['OPENAI_BASE_URL'] as const;
+const ORG_VARIABLES = ['OPENAI_ORG_ID'] as const;
+const PROJECT_VARIABLES = ['OPENAI_PROJECT_ID'] as const;
 
 /**
  * OpenAI through the official `openai` SDK (Chat Completions, or the
@@ -28,6 +32,20 @@ const KEY_VARIABLES = ['OPENAI_API_KEY'] as const;
  */
 export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): Provider {
   const name = settings.name ?? 'openai';
+  // One client per distinct (key, URL, organization, project), read at call time since they may come from the environment.
+  const client = sharedClient(
+    async ([apiKey, baseURL, organization, project]) =>
+      new (await loadOpenAI())({
+        apiKey: apiKey as string,
+        baseURL: baseURL as string,
+        organization: organization ?? null,
+        project: project ?? null,
+        defaultHeaders: settings.headers,
+        fetch: attemptFetch,
+        maxRetries: 0,
+        timeout: SDK_TIMEOUT_MS,
+      }),
+  );
   return defineProvider({
     name,
     settings,
@@ -38,17 +56,13 @@ export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): Pro
         modelId,
         maxTokensField: 'max_completion_tokens',
         includeStreamUsage: true,
-        client: async (request: AttemptRequest) =>
-          new (await loadOpenAI())({
-            apiKey: requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
-            baseURL: settings.baseURL ?? readEnvironment(['OPENAI_BASE_URL']) ?? 'https://api.openai.com/v1',
-            organization: settings.organization ?? readEnvironment(['OPENAI_ORG_ID']) ?? null,
-            project: settings.project ?? readEnvironment(['OPENAI_PROJECT_ID']) ?? null,
-            defaultHeaders: settings.headers,
-            fetch: request.fetch,
-            maxRetries: 0,
-            timeout: SDK_TIMEOUT_MS,
-          }),
+        client: async () =>
+          client([
+            requireApiKey(name, modelId, settings.apiKey, KEY_VARIABLES),
+            settings.baseURL ?? readEnvironment(BASE_URL_VARIABLES) ?? 'https://api.openai.com/v1',
+            settings.organization ?? readEnvironment(ORG_VARIABLES) ?? null,
+            settings.project ?? readEnvironment(PROJECT_VARIABLES) ?? null,
+          ]),
       }),
   });
 }

@@ -49,3 +49,36 @@ describe('createRedactor', () => {
     );
   });
 });
+
+describe('createRedactor fast paths', () => {
+  const redactor = createRedactor(['sk-fast-path-secret']);
+
+  it('scrubs credential patterns in any letter case, and leaves strings without one as they are', () => {
+    for (const [input, output] of [
+      ['AUTHORIZATION: raw-token-value', `AUTHORIZATION: ${REDACTED}`],
+      ['bearer abc.def', `bearer ${REDACTED}`],
+      ['API_KEY=xyz', `API_KEY=${REDACTED}`],
+      ['https://h/p?Key=abc&x=1', `https://h/p?Key=${REDACTED}&x=1`],
+      ['chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT', 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT'],
+      ['a key, a bear, an api', 'a key, a bear, an api'],
+    ] as const) {
+      expect(redactor.text(input)).toBe(output);
+    }
+  });
+
+  it('gives the same result as applying every pattern, for any string', () => {
+    const slow = (value: string): string =>
+      [
+        [/\b(Bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`],
+        [/\b(x-api-key|x-goog-api-key|api[-_]?key|authorization)(["']?\s*[:=]\s*["']?)(?!Bearer\s)([^\s"',;&]+)/gi, `$1$2${REDACTED}`],
+        [/([?&](?:key|api_key|apikey)=)[^&#\s"']+/gi, `$1${REDACTED}`],
+      ].reduce((text, [pattern, replacement]) => text.replace(pattern as RegExp, replacement as string), value);
+    const words = fc.constantFrom('Bearer ', 'bearer\t', 'api_key', 'Api-Key', 'APIKEY', 'x-goog-api-key', 'authorization', '?key=', '&apikey=', ': ', '=', '"', ' ', 'abc', 'K3Y');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(words, fc.string()), { maxLength: 8 }), (parts) => {
+        const input = parts.join('');
+        expect(createRedactor([]).text(input)).toBe(slow(input));
+      }),
+    );
+  });
+});

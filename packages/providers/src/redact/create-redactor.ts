@@ -35,6 +35,13 @@ const PATTERNS: readonly [RegExp, string][] = [
   [/([?&](?:key|api_key|apikey)=)[^&#\s"']+/gi, `$1${REDACTED}`],
 ];
 
+/**
+ * A string none of `PATTERNS` can match: each needs `bearer`, an `api…key`,
+ * `authorization` or `key=`. Testing this once spares the three replaces for
+ * the ordinary strings (ids, model names, text) that make up most payloads.
+ */
+const MAY_HOLD_CREDENTIAL = /bearer|api[-_]?key|authorization|key=/i;
+
 const SECRET_FIELD = /^(authorization|x-api-key|x-goog-api-key|api[-_]?key|apikey|access[-_]?token)$/i;
 
 /**
@@ -54,12 +61,13 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
 
   const secretsOnly = (value: string): string => {
     let result = value;
-    for (const literal of ordered) result = result.split(literal).join(REDACTED);
+    for (const literal of ordered) if (result.includes(literal)) result = result.split(literal).join(REDACTED);
     return result;
   };
 
   const text = (value: string): string => {
     let result = secretsOnly(value);
+    if (!MAY_HOLD_CREDENTIAL.test(result)) return result;
     for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
     return result;
   };

@@ -32,6 +32,8 @@ export interface RecordedRequest {
 export interface TestServer {
   url: string;
   requests: RecordedRequest[];
+  /** TCP connections opened to the server so far (keep-alive reuse keeps this low). */
+  readonly connections: number;
   /** Resolves when the n-th request (1-based) has arrived. */
   requestArrived(count: number): Promise<void>;
   close(): Promise<void>;
@@ -58,11 +60,18 @@ export async function startTestServer(script: readonly ScriptedResponse[]): Prom
     const scripted = script[Math.min(requests.length - 1, script.length - 1)] ?? { status: 500, body: 'no script' };
     await respond(scripted, response);
   };
+  let connections = 0;
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get connections() {
+      return connections;
+    },
     requestArrived: (count) =>
       new Promise((resolve) => {
         if (requests.length >= count) resolve();
