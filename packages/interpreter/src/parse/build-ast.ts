@@ -6,7 +6,6 @@
  * what `getCstRoot()` exposes in Ohm 18.) Nothing returned holds an Ohm object.
  * Child indexes below follow the rule bodies in `src/grammar/neuroscript.ohm`.
  */
-import type { MatchResult } from 'ohm-js';
 import type {
   BinaryOperator,
   CommandBlock,
@@ -28,6 +27,7 @@ import type {
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
+import { matchFast } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
@@ -396,21 +396,26 @@ class Builder {
   hole(text: string, offset: number): Expression | undefined {
     // The hole is matched on its own, under the same nesting limit; the tree
     // it joins is measured as a whole after the build.
-    const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
-    if (matched.tooDeepAt !== undefined) {
-      this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
-      return undefined;
+    // The generated matcher first; Ohm when it does not match (to tell too deep from unreadable).
+    let matchedRoot = matchFast(text, 'Interpolation', MAX_NESTING_DEPTH + 1);
+    if (matchedRoot === undefined) {
+      const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
+      if (matched.tooDeepAt !== undefined) {
+        this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
+        return undefined;
+      }
+      const match = matched.value;
+      if (match.failed()) {
+        this.problems.push({
+          code: 'SCRIPT_BAD_INTERPOLATION',
+          message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
+          offset,
+        });
+        return undefined;
+      }
+      matchedRoot = cstRoot(match);
     }
-    const match = matched.value;
-    if (match.failed()) {
-      this.problems.push({
-        code: 'SCRIPT_BAD_INTERPOLATION',
-        message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
-        offset,
-      });
-      return undefined;
-    }
-    const [root, rootStart] = cstRoot(match);
+    const [root, rootStart] = matchedRoot;
     const nested = new Builder(text, offset, this.lines, this.problems);
     return nested.expression(...nested.child(root, rootStart, 0));
   }
@@ -423,9 +428,13 @@ class Builder {
   }
 }
 
-/** Builds the plain AST pieces of a successful match of `text` (the cleaned source). */
-export function buildProgram(match: MatchResult, text: string, lines: LineIndex): { program: BuiltProgram; problems: BuildProblem[] } {
+/**
+ * Builds the plain AST pieces of a successful match of `text` (the cleaned
+ * source) from its root node and offset: Ohm's (`cstRoot(match)`) or the
+ * generated matcher's, which have the same shape.
+ */
+export function buildProgram(root: readonly [Cst, number], text: string, lines: LineIndex): { program: BuiltProgram; problems: BuildProblem[] } {
   const problems: BuildProblem[] = [];
   const builder = new Builder(text, 0, lines, problems);
-  return { program: builder.program(...cstRoot(match)), problems };
+  return { program: builder.program(root[0], root[1]), problems };
 }
