@@ -86,6 +86,31 @@ export function generateMatcherSource(grammarSource: string): string {
     return entry.name;
   }
 
+  /** The shared node of an application whose body is an optional loop and matched nothing (created on first use). */
+  const emptyNodes = new Map<string, string>();
+  function emptyNodeFor(app: PExpr, body: PExpr): string {
+    const key = app.toMemoKey() as string;
+    let name = emptyNodes.get(key);
+    if (name === undefined) {
+      name = `Z${emptyNodes.size}`;
+      const arity = body.getArity() as number;
+      const empty = body instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER';
+      sharedEmpties.push(`const ${name} = new N(${JSON.stringify(app.ruleName)}, [${Array(arity).fill(empty).join(', ')}], [${Array(arity).fill('0').join(', ')}], 0, false);`);
+      emptyNodes.set(key, name);
+    }
+    return name;
+  }
+
+  /** For an application of a rule whose body is an optional loop (not a nesting level): the loop's first-character test on `c` and the shared empty node. */
+  function emptyShortcut(app: PExpr): { guard: string; node: string } | undefined {
+    const rule = grammar.rules[app.ruleName as string];
+    if (rule === undefined || NESTING_LEVEL_RULES.includes(app.ruleName as string)) return undefined;
+    const body = rule.body.substituteParams(app.args);
+    if (!(body instanceof P.Iter) || (body.minNumMatches as number) !== 0) return undefined;
+    const guard = firstTest(body.expr, isSyntactic(app.ruleName as string), 'c');
+    return guard === undefined ? undefined : { guard, node: emptyNodeFor(app, body) };
+  }
+
   /** One code unit per match and a one-unit terminal node: ranges inside U+FFFF and one-character terminals. */
   function charTest(expr: PExpr, c: string): string | undefined {
     if (expr instanceof P.Range && !expr.matchCodePoint) {
@@ -221,11 +246,17 @@ export function generateMatcherSource(grammarSource: string): string {
       return `${skip}{ const cp = input.codePointAt(pos); if (cp === undefined || cp < ${from} || cp > ${to}) break ${ctx.fail}; const n = cp > 0xffff ? 2 : 1; ${push(ctx, 'T[n]', 'pos')} pos += n; }\n`;
     }
     if (expr instanceof P.Apply) {
+      // A rule whose body is an optional loop matches nothing when the loop cannot start: decide that
+      // here, without the call (most `sp` and `nls` applications).
+      const shortcut = emptyShortcut(expr);
       if (ctx.build) {
         const p = fresh('p');
         const x = fresh('x');
-        return `${skip}const ${p} = pos; const ${x} = ${functionFor(expr, true)}(); if (${x} === null) break ${ctx.fail}; B.push(${x}); O.push(${p} - ${ctx.start});\n`;
+        const call = `${functionFor(expr, true)}()`;
+        const value = shortcut === undefined ? `${x} = ${call};` : `{ const c = input.charCodeAt(pos); ${x} = ${shortcut.guard} ? ${call} : ${shortcut.node}; }`;
+        return `${skip}const ${p} = pos; let ${x}; ${value} if (${x} === null) break ${ctx.fail}; B.push(${x}); O.push(${p} - ${ctx.start});\n`;
       }
+      if (shortcut !== undefined) return `${skip}{ const c = input.charCodeAt(pos); if ((${shortcut.guard}) && !${functionFor(expr, false)}()) break ${ctx.fail}; }\n`;
       return `${skip}if (!${functionFor(expr, false)}()) break ${ctx.fail};\n`;
     }
     if (expr instanceof P.Lex) return compile(expr.expr, { ...ctx, syntactic: false });
@@ -244,6 +275,19 @@ export function generateMatcherSource(grammarSource: string): string {
         out += guard === undefined ? code : `if (${guard}) {\n${code}}\n`;
       }
       return `${out}break ${ctx.fail};\n}\n`;
+    }
+    const loopTest = expr instanceof P.Iter && !ctx.syntactic ? charTest(expr.expr, 'c') : undefined;
+    if (loopTest !== undefined) {
+      // A loop over a class of characters: one test per character, and (when building) one lazy node
+      // whose children Ohm would have made one terminal per character.
+      const min = expr.minNumMatches as number;
+      const max = expr.maxNumMatches as number;
+      const p0 = fresh('p');
+      let out = `{\nconst ${p0} = pos; let c = input.charCodeAt(pos);\n`;
+      out += `while (${max === Infinity ? '' : `pos - ${p0} < ${max} && `}(${loopTest})) { pos += 1; c = input.charCodeAt(pos); }\n`;
+      if (min > 0) out += `if (pos - ${p0} < ${min}) break ${ctx.fail};\n`;
+      if (ctx.build) out += `B.push(pos === ${p0} ? ${expr instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER'} : new L(${p0} - ${ctx.start}, pos - ${p0}, ${expr instanceof P.Opt})); O.push(${p0} - ${ctx.start});\n`;
+      return `${out}}\n`;
     }
     if (expr instanceof P.Iter) {
       const arity = expr.getArity() as number;
@@ -315,10 +359,7 @@ export function generateMatcherSource(grammarSource: string): string {
       const arity = body.getArity() as number;
       if (body instanceof P.Iter && (body.minNumMatches as number) === 0) {
         // Matched nothing: the node is the same everywhere (empty iterations at offset 0); share one.
-        const shared = `Z${sharedEmpties.length}`;
-        const empty = body instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER';
-        sharedEmpties.push(`const ${shared} = new N(${JSON.stringify(app.ruleName)}, [${Array(arity).fill(empty).join(', ')}], [${Array(arity).fill('0').join(', ')}], 0, false);`);
-        out += `if (pos === start) { B.length = b0; O.length = b0; return ${shared}; }\n`;
+        out += `if (pos === start) { B.length = b0; O.length = b0; return ${emptyNodeFor(app, body)}; }\n`;
       }
       const take = (stack: string): string => (arity <= 12 ? `[${Array.from({ length: arity }, (_, index) => `${stack}[b0 + ${index}]`).join(', ')}]` : `${stack}.slice(b0)`);
       out += `const node = new N(${JSON.stringify(app.ruleName)}, ${take('B')}, ${take('O')}, pos - start, false);\nB.length = b0; O.length = b0;\nreturn node;\n`;
@@ -350,6 +391,27 @@ export function generateMatcherSource(grammarSource: string): string {
     '    this.childOffsets = childOffsets;',
     '    this.matchLength = matchLength;',
     '    this.optional = optional;',
+    '  }',
+    '  isOptional() {',
+    '    return this.optional;',
+    '  }',
+    '}',
+    '/**',
+    ' * An iteration over single characters (names, strings, comments): the same node as an `N` of',
+    " * `count` one-character terminals, made only when read (the AST builder reads the text instead).",
+    ' */',
+    'class L {',
+    '  constructor(offset, count, optional) {',
+    "    this.ctorName = '_iter';",
+    '    this.matchLength = count;',
+    '    this.optional = optional;',
+    '    this.offset = offset;',
+    '  }',
+    '  get children() {',
+    '    return new Array(this.matchLength).fill(T[1]);',
+    '  }',
+    '  get childOffsets() {',
+    '    return Array.from({ length: this.matchLength }, (_, index) => this.offset + index);',
     '  }',
     '  isOptional() {',
     '    return this.optional;',

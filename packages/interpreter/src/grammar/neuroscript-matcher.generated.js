@@ -16,6 +16,27 @@ class N {
     return this.optional;
   }
 }
+/**
+ * An iteration over single characters (names, strings, comments): the same node as an `N` of
+ * `count` one-character terminals, made only when read (the AST builder reads the text instead).
+ */
+class L {
+  constructor(offset, count, optional) {
+    this.ctorName = '_iter';
+    this.matchLength = count;
+    this.optional = optional;
+    this.offset = offset;
+  }
+  get children() {
+    return new Array(this.matchLength).fill(T[1]);
+  }
+  get childOffsets() {
+    return Array.from({ length: this.matchLength }, (_, index) => this.offset + index);
+  }
+  isOptional() {
+    return this.optional;
+  }
+}
 const NONE = [];
 const EMPTY_ITER = new N('_iter', NONE, NONE, 0, false);
 const EMPTY_OPT = new N('_iter', NONE, NONE, 0, true);
@@ -37,11 +58,11 @@ s0_spaces();
 }
 
 /** Rules whose body is an iteration match nothing in many places; each shares one node for that. */
-const Z0 = new N("Header", [EMPTY_ITER], [0], 0, false);
-const Z1 = new N("sp", [EMPTY_ITER], [0], 0, false);
-const Z2 = new N("lineRest", [EMPTY_ITER], [0], 0, false);
-const Z3 = new N("MetadataBlock", [EMPTY_ITER, EMPTY_ITER, EMPTY_ITER], [0, 0, 0], 0, false);
-const Z4 = new N("nls", [EMPTY_ITER, EMPTY_ITER], [0, 0], 0, false);
+const Z0 = new N("lineRest", [EMPTY_ITER], [0], 0, false);
+const Z1 = new N("Header", [EMPTY_ITER], [0], 0, false);
+const Z2 = new N("sp", [EMPTY_ITER], [0], 0, false);
+const Z3 = new N("nls", [EMPTY_ITER, EMPTY_ITER], [0, 0], 0, false);
+const Z4 = new N("MetadataBlock", [EMPTY_ITER, EMPTY_ITER, EMPTY_ITER], [0, 0, 0], 0, false);
 const Z5 = new N("Signature_bare", [EMPTY_ITER], [0], 0, false);
 
 // spaces (recogniser)
@@ -131,7 +152,7 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p24 = pos; const x25 = r4_Header(); if (x25 === null) break fail; B.push(x25); O.push(p24 - start);
+const p24 = pos; let x25; x25 = r4_Header(); if (x25 === null) break fail; B.push(x25); O.push(p24 - start);
 }
 {
 {
@@ -140,7 +161,7 @@ loop26: while (true) {
 const p30 = pos; const b31 = B.length;
 it27: {
 skipSpaces();
-const p34 = pos; const x35 = r5_TopLevel(); if (x35 === null) break it27; B.push(x35); O.push(p34 - start);
+const p34 = pos; let x35; x35 = r5_TopLevel(); if (x35 === null) break it27; B.push(x35); O.push(p34 - start);
 if (pos === p30) throw BAIL;
 n28 += 1;
 if (n28 === 1) { c32 = [B[b31 + 0]]; q33 = [O[b31 + 0]]; } else { c32.push(B[b31 + 0]); q33.push(O[b31 + 0]); } B.length = b31; O.length = b31;
@@ -156,7 +177,7 @@ B.push(n28 === 0 ? EMPTY_ITER : new N('_iter', c32, q33, l37, false)); O.push(o3
 }
 {
 skipSpaces();
-const p38 = pos; const x39 = r6_end(); if (x39 === null) break fail; B.push(x39); O.push(p38 - start);
+const p38 = pos; let x39; x39 = r6_end(); if (x39 === null) break fail; B.push(x39); O.push(p38 - start);
 }
 const node = new N("Program", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -172,7 +193,7 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 skipSpaces();
-const p40 = pos; const x41 = r7_expr(); if (x41 === null) break fail; B.push(x41); O.push(p40 - start);
+const p40 = pos; let x41; x41 = r7_expr(); if (x41 === null) break fail; B.push(x41); O.push(p40 - start);
 const node = new N("Interpolation", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -216,7 +237,7 @@ break fail;
 }
 }
 {
-if (!s8_lineRest()) break fail;
+{ const c = input.charCodeAt(pos); if (((c >= 0 && c <= 9) || (c >= 11 && c <= 65535)) && !s8_lineRest()) break fail; }
 }
 return true;
 }
@@ -238,14 +259,14 @@ alt57: {
 const p58 = pos; const b59 = B.length; const c60 = input.charCodeAt(pos);
 t61: {
 skipSpaces();
-const p62 = pos; const x63 = r9_metadataLine(); if (x63 === null) break t61; B.push(x63); O.push(p62 - start);
+const p62 = pos; let x63; x63 = r9_metadataLine(); if (x63 === null) break t61; B.push(x63); O.push(p62 - start);
 break alt57;
 }
 pos = p58; B.length = b59; O.length = b59;
 if ((c60 >= 9 && c60 <= 10) || c60 === 32 || c60 === 35 || c60 === 45 || c60 === 47 || c60 === 92) {
 t64: {
 skipSpaces();
-const p65 = pos; const x66 = r10_nl(); if (x66 === null) break t64; B.push(x66); O.push(p65 - start);
+const p65 = pos; let x66; x66 = r10_nl(); if (x66 === null) break t64; B.push(x66); O.push(p65 - start);
 break alt57;
 }
 pos = p58; B.length = b59; O.length = b59;
@@ -264,7 +285,7 @@ let o67 = p52 - start, l68 = 0;
 if (n51 > 0) { o67 = q56[0]; l68 = q56[n51 - 1] + c55[n51 - 1].matchLength - o67; }
 B.push(n51 === 0 ? EMPTY_ITER : new N('_iter', c55, q56, l68, false)); O.push(o67);
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z0; }
+if (pos === start) { B.length = b0; O.length = b0; return Z1; }
 const node = new N("Header", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -280,7 +301,7 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p69 = pos; const x70 = r11_Declaration(); if (x70 === null) break fail; B.push(x70); O.push(p69 - start);
+const p69 = pos; let x70; x70 = r11_Declaration(); if (x70 === null) break fail; B.push(x70); O.push(p69 - start);
 }
 {
 alt71: {
@@ -294,7 +315,7 @@ loop76: while (true) {
 const p80 = pos; const b81 = B.length;
 it77: {
 skipSpaces();
-const p84 = pos; const x85 = r10_nl(); if (x85 === null) break it77; B.push(x85); O.push(p84 - start);
+const p84 = pos; let x85; x85 = r10_nl(); if (x85 === null) break it77; B.push(x85); O.push(p84 - start);
 if (pos === p80) throw BAIL;
 n78 += 1;
 if (n78 === 1) { c82 = [B[b81 + 0]]; q83 = [O[b81 + 0]]; } else { c82.push(B[b81 + 0]); q83.push(O[b81 + 0]); } B.length = b81; O.length = b81;
@@ -316,7 +337,7 @@ t88: {
 {
 const p89 = pos;
 skipSpaces();
-const p90 = pos; const x91 = r6_end(); if (x91 === null) break t88; B.push(x91); O.push(p90 - start);
+const p90 = pos; let x91; x91 = r6_end(); if (x91 === null) break t88; B.push(x91); O.push(p90 - start);
 pos = p89;
 }
 break alt71;
@@ -354,7 +375,7 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p92 = pos; const x93 = r12_operand(); if (x93 === null) break fail; B.push(x93); O.push(p92 - start);
+const p92 = pos; let x93; x93 = r12_operand(); if (x93 === null) break fail; B.push(x93); O.push(p92 - start);
 }
 {
 {
@@ -363,13 +384,13 @@ loop94: while (true) {
 const p98 = pos; const b99 = B.length;
 it95: {
 {
-const p106 = pos; const x107 = r13_binaryOperator(); if (x107 === null) break it95; B.push(x107); O.push(p106 - start);
+const p106 = pos; let x107; x107 = r13_binaryOperator(); if (x107 === null) break it95; B.push(x107); O.push(p106 - start);
 }
 {
-const p108 = pos; const x109 = r14_sp(); if (x109 === null) break it95; B.push(x109); O.push(p108 - start);
+const p108 = pos; let x109; { const c = input.charCodeAt(pos); x109 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x109 === null) break it95; B.push(x109); O.push(p108 - start);
 }
 {
-const p110 = pos; const x111 = r12_operand(); if (x111 === null) break it95; B.push(x111); O.push(p110 - start);
+const p110 = pos; let x111; x111 = r12_operand(); if (x111 === null) break it95; B.push(x111); O.push(p110 - start);
 }
 if (pos === p98) throw BAIL;
 n96 += 1;
@@ -400,19 +421,8 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-const p117 = pos; let n116 = 0;
-loop114: while (true) {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 65535))) break; }
-const p118 = pos;
-it115: {
-{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) break it115;  pos += 1; }
-if (pos === p118) throw BAIL;
-n116 += 1;
-continue loop114;
-}
-pos = p118;
-break;
-}
+const p114 = pos; let c = input.charCodeAt(pos);
+while (((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) { pos += 1; c = input.charCodeAt(pos); }
 }
 return true;
 }
@@ -430,7 +440,7 @@ if (input.charCodeAt(pos) !== 58 || input.charCodeAt(pos + 1) !== 58) break fail
 B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
-const p122 = pos; const x123 = r15_lineRest(); if (x123 === null) break fail; B.push(x123); O.push(p122 - start);
+const p115 = pos; let x116; { const c = input.charCodeAt(pos); x116 = (c >= 0 && c <= 9) || (c >= 11 && c <= 65535) ? r15_lineRest() : Z0; } if (x116 === null) break fail; B.push(x116); O.push(p115 - start);
 }
 const node = new N("metadataLine", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -459,26 +469,26 @@ function r11_Declaration() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt124: {
-const p125 = pos; const b126 = B.length; const c127 = input.charCodeAt(pos);
-t128: {
+alt117: {
+const p118 = pos; const b119 = B.length; const c120 = input.charCodeAt(pos);
+t121: {
 skipSpaces();
-const p129 = pos; const x130 = r16_FunctionDefinition(); if (x130 === null) break t128; B.push(x130); O.push(p129 - start);
-break alt124;
+const p122 = pos; let x123; x123 = r16_FunctionDefinition(); if (x123 === null) break t121; B.push(x123); O.push(p122 - start);
+break alt117;
 }
-pos = p125; B.length = b126; O.length = b126;
-t131: {
+pos = p118; B.length = b119; O.length = b119;
+t124: {
 skipSpaces();
-const p132 = pos; const x133 = r17_OnEventStatement(); if (x133 === null) break t131; B.push(x133); O.push(p132 - start);
-break alt124;
+const p125 = pos; let x126; x126 = r17_OnEventStatement(); if (x126 === null) break t124; B.push(x126); O.push(p125 - start);
+break alt117;
 }
-pos = p125; B.length = b126; O.length = b126;
-t134: {
+pos = p118; B.length = b119; O.length = b119;
+t127: {
 skipSpaces();
-const p135 = pos; const x136 = r18_CommandBlock(); if (x136 === null) break t134; B.push(x136); O.push(p135 - start);
-break alt124;
+const p128 = pos; let x129; x129 = r18_CommandBlock(); if (x129 === null) break t127; B.push(x129); O.push(p128 - start);
+break alt117;
 }
-pos = p125; B.length = b126; O.length = b126;
+pos = p118; B.length = b119; O.length = b119;
 break fail;
 }
 const node = new N("Declaration", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -498,169 +508,169 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 {
-const p140 = pos; let n139 = 0; let c143 = NONE, q144 = NONE; let c145 = NONE, q146 = NONE;
-loop137: while (true) {
+const p133 = pos; let n132 = 0; let c136 = NONE, q137 = NONE; let c138 = NONE, q139 = NONE;
+loop130: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 45 || c === 110 || (c >= 115 && c <= 116) || c === 126)) break; }
-const p141 = pos; const b142 = B.length;
-it138: {
+const p134 = pos; const b135 = B.length;
+it131: {
 {
 {
-const p148 = pos;
-not147: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 109) || c === 34 || (c >= 111 && c <= 114) || (c >= 117 && c <= 122) || (c >= 48 && c <= 57) || c === 91)) break not147;  pos += 1; }
-pos = p148; break it138;
+const p141 = pos;
+not140: {
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 109) || c === 34 || (c >= 111 && c <= 114) || (c >= 117 && c <= 122) || (c >= 48 && c <= 57) || c === 91)) break not140;  pos += 1; }
+pos = p141; break it131;
 }
-pos = p148;
+pos = p141;
 }
 }
+{
+alt142: {
+const p143 = pos; const b144 = B.length; const c145 = input.charCodeAt(pos);
+if (c145 === 45) {
+t146: {
+{ const c = input.charCodeAt(pos); if (!(c === 45)) break t146; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt142;
+}
+pos = p143; B.length = b144; O.length = b144;
+}
+if (c145 === 126) {
+t147: {
+{ const c = input.charCodeAt(pos); if (!(c === 126)) break t147; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt142;
+}
+pos = p143; B.length = b144; O.length = b144;
+}
+if (c145 === 110 || (c145 >= 115 && c145 <= 116)) {
+t148: {
 {
 alt149: {
 const p150 = pos; const b151 = B.length; const c152 = input.charCodeAt(pos);
-if (c152 === 45) {
+if (c152 === 110) {
 t153: {
-{ const c = input.charCodeAt(pos); if (!(c === 45)) break t153; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt149;
-}
-pos = p150; B.length = b151; O.length = b151;
-}
-if (c152 === 126) {
-t154: {
-{ const c = input.charCodeAt(pos); if (!(c === 126)) break t154; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt149;
-}
-pos = p150; B.length = b151; O.length = b151;
-}
-if (c152 === 110 || (c152 >= 115 && c152 <= 116)) {
-t155: {
-{
-alt156: {
-const p157 = pos; const b158 = B.length; const c159 = input.charCodeAt(pos);
-if (c159 === 110) {
-t160: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 116) break t160;
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 116) break t153;
 B.push(T[3]); O.push(pos - start); pos += 3;
-break alt156;
-}
-pos = p157; B.length = b158; O.length = b158;
-}
-if (c159 === 110) {
-t161: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111) break t161;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt156;
-}
-pos = p157; B.length = b158; O.length = b158;
-}
-if (c159 === 115) {
-t162: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 101) break t162;
-B.push(T[4]); O.push(pos - start); pos += 4;
-break alt156;
-}
-pos = p157; B.length = b158; O.length = b158;
-}
-if (c159 === 116) {
-t163: {
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 121 || input.charCodeAt(pos + 2) !== 112 || input.charCodeAt(pos + 3) !== 101 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 102) break t163;
-B.push(T[6]); O.push(pos - start); pos += 6;
-break alt156;
-}
-pos = p157; B.length = b158; O.length = b158;
-}
-break t155;
-}
-}
-{
-{
-const p165 = pos;
-not164: {
-if (!s19_identPart()) break not164;
-pos = p165; break t155;
-}
-pos = p165;
-}
-}
 break alt149;
 }
 pos = p150; B.length = b151; O.length = b151;
 }
-break it138;
+if (c152 === 110) {
+t154: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111) break t154;
+B.push(T[2]); O.push(pos - start); pos += 2;
+break alt149;
+}
+pos = p150; B.length = b151; O.length = b151;
+}
+if (c152 === 115) {
+t155: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 101) break t155;
+B.push(T[4]); O.push(pos - start); pos += 4;
+break alt149;
+}
+pos = p150; B.length = b151; O.length = b151;
+}
+if (c152 === 116) {
+t156: {
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 121 || input.charCodeAt(pos + 2) !== 112 || input.charCodeAt(pos + 3) !== 101 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 102) break t156;
+B.push(T[6]); O.push(pos - start); pos += 6;
+break alt149;
+}
+pos = p150; B.length = b151; O.length = b151;
+}
+break t148;
 }
 }
 {
-const p166 = pos; const x167 = r14_sp(); if (x167 === null) break it138; B.push(x167); O.push(p166 - start);
+{
+const p158 = pos;
+not157: {
+if (!s19_identPart()) break not157;
+pos = p158; break t148;
 }
-if (pos === p141) throw BAIL;
-n139 += 1;
-if (n139 === 1) { c143 = [B[b142 + 0]]; q144 = [O[b142 + 0]]; c145 = [B[b142 + 1]]; q146 = [O[b142 + 1]]; } else { c143.push(B[b142 + 0]); q144.push(O[b142 + 0]); c145.push(B[b142 + 1]); q146.push(O[b142 + 1]); } B.length = b142; O.length = b142;
-continue loop137;
+pos = p158;
 }
-pos = p141; B.length = b142; O.length = b142;
+}
+break alt142;
+}
+pos = p143; B.length = b144; O.length = b144;
+}
+break it131;
+}
+}
+{
+const p159 = pos; let x160; { const c = input.charCodeAt(pos); x160 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x160 === null) break it131; B.push(x160); O.push(p159 - start);
+}
+if (pos === p134) throw BAIL;
+n132 += 1;
+if (n132 === 1) { c136 = [B[b135 + 0]]; q137 = [O[b135 + 0]]; c138 = [B[b135 + 1]]; q139 = [O[b135 + 1]]; } else { c136.push(B[b135 + 0]); q137.push(O[b135 + 0]); c138.push(B[b135 + 1]); q139.push(O[b135 + 1]); } B.length = b135; O.length = b135;
+continue loop130;
+}
+pos = p134; B.length = b135; O.length = b135;
 break;
 }
-let o168 = p140 - start, l169 = 0;
-if (n139 > 0) { o168 = q144[0]; l169 = q146[n139 - 1] + c145[n139 - 1].matchLength - o168; }
-B.push(n139 === 0 ? EMPTY_ITER : new N('_iter', c143, q144, l169, false)); O.push(o168);
-B.push(n139 === 0 ? EMPTY_ITER : new N('_iter', c145, q146, l169, false)); O.push(o168);
+let o161 = p133 - start, l162 = 0;
+if (n132 > 0) { o161 = q137[0]; l162 = q139[n132 - 1] + c138[n132 - 1].matchLength - o161; }
+B.push(n132 === 0 ? EMPTY_ITER : new N('_iter', c136, q137, l162, false)); O.push(o161);
+B.push(n132 === 0 ? EMPTY_ITER : new N('_iter', c138, q139, l162, false)); O.push(o161);
 }
 }
 {
-const p170 = pos; const x171 = r20_primary(); if (x171 === null) break fail; B.push(x171); O.push(p170 - start);
+const p163 = pos; let x164; x164 = r20_primary(); if (x164 === null) break fail; B.push(x164); O.push(p163 - start);
 }
 {
-const p172 = pos; const x173 = r14_sp(); if (x173 === null) break fail; B.push(x173); O.push(p172 - start);
+const p165 = pos; let x166; { const c = input.charCodeAt(pos); x166 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x166 === null) break fail; B.push(x166); O.push(p165 - start);
 }
 {
 {
-const p177 = pos; let n176 = 0; let c180 = NONE, q181 = NONE;
-loop174: while (true) {
+const p170 = pos; let n169 = 0; let c173 = NONE, q174 = NONE;
+loop167: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 91)) break; }
-const p178 = pos; const b179 = B.length;
-it175: {
-const p182 = pos; const x183 = r21_indexSuffix(); if (x183 === null) break it175; B.push(x183); O.push(p182 - start);
-if (pos === p178) throw BAIL;
-n176 += 1;
-if (n176 === 1) { c180 = [B[b179 + 0]]; q181 = [O[b179 + 0]]; } else { c180.push(B[b179 + 0]); q181.push(O[b179 + 0]); } B.length = b179; O.length = b179;
-continue loop174;
+const p171 = pos; const b172 = B.length;
+it168: {
+const p175 = pos; let x176; x176 = r21_indexSuffix(); if (x176 === null) break it168; B.push(x176); O.push(p175 - start);
+if (pos === p171) throw BAIL;
+n169 += 1;
+if (n169 === 1) { c173 = [B[b172 + 0]]; q174 = [O[b172 + 0]]; } else { c173.push(B[b172 + 0]); q174.push(O[b172 + 0]); } B.length = b172; O.length = b172;
+continue loop167;
 }
-pos = p178; B.length = b179; O.length = b179;
+pos = p171; B.length = b172; O.length = b172;
 break;
 }
-let o184 = p177 - start, l185 = 0;
-if (n176 > 0) { o184 = q181[0]; l185 = q181[n176 - 1] + c180[n176 - 1].matchLength - o184; }
-B.push(n176 === 0 ? EMPTY_ITER : new N('_iter', c180, q181, l185, false)); O.push(o184);
+let o177 = p170 - start, l178 = 0;
+if (n169 > 0) { o177 = q174[0]; l178 = q174[n169 - 1] + c173[n169 - 1].matchLength - o177; }
+B.push(n169 === 0 ? EMPTY_ITER : new N('_iter', c173, q174, l178, false)); O.push(o177);
 }
 }
 {
 {
-const p189 = pos; let n188 = 0; let c192 = NONE, q193 = NONE; let c194 = NONE, q195 = NONE; let c196 = NONE, q197 = NONE;
-loop186: while (n188 < 1) {
+const p182 = pos; let n181 = 0; let c185 = NONE, q186 = NONE; let c187 = NONE, q188 = NONE; let c189 = NONE, q190 = NONE;
+loop179: while (n181 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 42)) break; }
-const p190 = pos; const b191 = B.length;
-it187: {
+const p183 = pos; const b184 = B.length;
+it180: {
 {
-if (input.charCodeAt(pos) !== 42 || input.charCodeAt(pos + 1) !== 42) break it187;
+if (input.charCodeAt(pos) !== 42 || input.charCodeAt(pos + 1) !== 42) break it180;
 B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
-const p198 = pos; const x199 = r14_sp(); if (x199 === null) break it187; B.push(x199); O.push(p198 - start);
+const p191 = pos; let x192; { const c = input.charCodeAt(pos); x192 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x192 === null) break it180; B.push(x192); O.push(p191 - start);
 }
 {
-const p200 = pos; const x201 = r12_operand(); if (x201 === null) break it187; B.push(x201); O.push(p200 - start);
+const p193 = pos; let x194; x194 = r12_operand(); if (x194 === null) break it180; B.push(x194); O.push(p193 - start);
 }
-if (pos === p190) throw BAIL;
-n188 += 1;
-if (n188 === 1) { c192 = [B[b191 + 0]]; q193 = [O[b191 + 0]]; c194 = [B[b191 + 1]]; q195 = [O[b191 + 1]]; c196 = [B[b191 + 2]]; q197 = [O[b191 + 2]]; } else { c192.push(B[b191 + 0]); q193.push(O[b191 + 0]); c194.push(B[b191 + 1]); q195.push(O[b191 + 1]); c196.push(B[b191 + 2]); q197.push(O[b191 + 2]); } B.length = b191; O.length = b191;
-continue loop186;
+if (pos === p183) throw BAIL;
+n181 += 1;
+if (n181 === 1) { c185 = [B[b184 + 0]]; q186 = [O[b184 + 0]]; c187 = [B[b184 + 1]]; q188 = [O[b184 + 1]]; c189 = [B[b184 + 2]]; q190 = [O[b184 + 2]]; } else { c185.push(B[b184 + 0]); q186.push(O[b184 + 0]); c187.push(B[b184 + 1]); q188.push(O[b184 + 1]); c189.push(B[b184 + 2]); q190.push(O[b184 + 2]); } B.length = b184; O.length = b184;
+continue loop179;
 }
-pos = p190; B.length = b191; O.length = b191;
+pos = p183; B.length = b184; O.length = b184;
 break;
 }
-let o202 = p189 - start, l203 = 0;
-if (n188 > 0) { o202 = q193[0]; l203 = q197[n188 - 1] + c196[n188 - 1].matchLength - o202; }
-B.push(n188 === 0 ? EMPTY_OPT : new N('_iter', c192, q193, l203, true)); O.push(o202);
-B.push(n188 === 0 ? EMPTY_OPT : new N('_iter', c194, q195, l203, true)); O.push(o202);
-B.push(n188 === 0 ? EMPTY_OPT : new N('_iter', c196, q197, l203, true)); O.push(o202);
+let o195 = p182 - start, l196 = 0;
+if (n181 > 0) { o195 = q186[0]; l196 = q190[n181 - 1] + c189[n181 - 1].matchLength - o195; }
+B.push(n181 === 0 ? EMPTY_OPT : new N('_iter', c185, q186, l196, true)); O.push(o195);
+B.push(n181 === 0 ? EMPTY_OPT : new N('_iter', c187, q188, l196, true)); O.push(o195);
+B.push(n181 === 0 ? EMPTY_OPT : new N('_iter', c189, q190, l196, true)); O.push(o195);
 }
 }
 depth -= 1;
@@ -680,168 +690,168 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 {
-const p205 = pos;
-not204: {
-{ const c = input.charCodeAt(pos); if (!(c === 10 || c === 44 || c === 93 || c === 41 || c === 58 || c === 125)) break not204;  pos += 1; }
-pos = p205; break fail;
+const p198 = pos;
+not197: {
+{ const c = input.charCodeAt(pos); if (!(c === 10 || c === 44 || c === 93 || c === 41 || c === 58 || c === 125)) break not197;  pos += 1; }
+pos = p198; break fail;
 }
-pos = p205;
+pos = p198;
 }
 }
 {
-alt206: {
-const p207 = pos; const b208 = B.length; const c209 = input.charCodeAt(pos);
-if (c209 === 61) {
+alt199: {
+const p200 = pos; const b201 = B.length; const c202 = input.charCodeAt(pos);
+if (c202 === 61) {
+t203: {
+if (input.charCodeAt(pos) !== 61 || input.charCodeAt(pos + 1) !== 61) break t203;
+B.push(T[2]); O.push(pos - start); pos += 2;
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 33) {
+t204: {
+if (input.charCodeAt(pos) !== 33 || input.charCodeAt(pos + 1) !== 61) break t204;
+B.push(T[2]); O.push(pos - start); pos += 2;
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 60) {
+t205: {
+if (input.charCodeAt(pos) !== 60 || input.charCodeAt(pos + 1) !== 61) break t205;
+B.push(T[2]); O.push(pos - start); pos += 2;
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 62) {
+t206: {
+if (input.charCodeAt(pos) !== 62 || input.charCodeAt(pos + 1) !== 61) break t206;
+B.push(T[2]); O.push(pos - start); pos += 2;
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 60) {
+t207: {
+{ const c = input.charCodeAt(pos); if (!(c === 60)) break t207; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 62) {
+t208: {
+{ const c = input.charCodeAt(pos); if (!(c === 62)) break t208; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 43) {
+t209: {
+{ const c = input.charCodeAt(pos); if (!(c === 43)) break t209; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 45) {
 t210: {
-if (input.charCodeAt(pos) !== 61 || input.charCodeAt(pos + 1) !== 61) break t210;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt206;
+{ const c = input.charCodeAt(pos); if (!(c === 45)) break t210; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
-if (c209 === 33) {
+if (c202 === 42) {
 t211: {
-if (input.charCodeAt(pos) !== 33 || input.charCodeAt(pos + 1) !== 61) break t211;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt206;
+{
+{ const c = input.charCodeAt(pos); if (!(c === 42)) break t211; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
-pos = p207; B.length = b208; O.length = b208;
+{
+{
+const p213 = pos;
+not212: {
+{ const c = input.charCodeAt(pos); if (!(c === 42)) break not212;  pos += 1; }
+pos = p213; break t211;
 }
-if (c209 === 60) {
-t212: {
-if (input.charCodeAt(pos) !== 60 || input.charCodeAt(pos + 1) !== 61) break t212;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt206;
+pos = p213;
 }
-pos = p207; B.length = b208; O.length = b208;
 }
-if (c209 === 62) {
-t213: {
-if (input.charCodeAt(pos) !== 62 || input.charCodeAt(pos + 1) !== 61) break t213;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt206;
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
-if (c209 === 60) {
+if (c202 === 47) {
 t214: {
-{ const c = input.charCodeAt(pos); if (!(c === 60)) break t214; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
+{ const c = input.charCodeAt(pos); if (!(c === 47)) break t214; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
-if (c209 === 62) {
+if (c202 === 37) {
 t215: {
-{ const c = input.charCodeAt(pos); if (!(c === 62)) break t215; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
+{ const c = input.charCodeAt(pos); if (!(c === 37)) break t215; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
-if (c209 === 43) {
+if (c202 === 124) {
 t216: {
-{ const c = input.charCodeAt(pos); if (!(c === 43)) break t216; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
+{ const c = input.charCodeAt(pos); if (!(c === 124)) break t216; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
-if (c209 === 45) {
+if (c202 === 94) {
 t217: {
-{ const c = input.charCodeAt(pos); if (!(c === 45)) break t217; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
+{ const c = input.charCodeAt(pos); if (!(c === 94)) break t217; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
-if (c209 === 42) {
+if (c202 === 38) {
 t218: {
+{ const c = input.charCodeAt(pos); if (!(c === 38)) break t218; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt199;
+}
+pos = p200; B.length = b201; O.length = b201;
+}
+if (c202 === 97 || c202 === 111) {
+t219: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 42)) break t218; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-{
-const p220 = pos;
-not219: {
-{ const c = input.charCodeAt(pos); if (!(c === 42)) break not219;  pos += 1; }
-pos = p220; break t218;
-}
-pos = p220;
-}
-}
-break alt206;
-}
-pos = p207; B.length = b208; O.length = b208;
-}
-if (c209 === 47) {
-t221: {
-{ const c = input.charCodeAt(pos); if (!(c === 47)) break t221; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
-}
-pos = p207; B.length = b208; O.length = b208;
-}
-if (c209 === 37) {
-t222: {
-{ const c = input.charCodeAt(pos); if (!(c === 37)) break t222; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
-}
-pos = p207; B.length = b208; O.length = b208;
-}
-if (c209 === 124) {
-t223: {
-{ const c = input.charCodeAt(pos); if (!(c === 124)) break t223; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
-}
-pos = p207; B.length = b208; O.length = b208;
-}
-if (c209 === 94) {
+alt220: {
+const p221 = pos; const b222 = B.length; const c223 = input.charCodeAt(pos);
+if (c223 === 97) {
 t224: {
-{ const c = input.charCodeAt(pos); if (!(c === 94)) break t224; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
-}
-pos = p207; B.length = b208; O.length = b208;
-}
-if (c209 === 38) {
-t225: {
-{ const c = input.charCodeAt(pos); if (!(c === 38)) break t225; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt206;
-}
-pos = p207; B.length = b208; O.length = b208;
-}
-if (c209 === 97 || c209 === 111) {
-t226: {
-{
-alt227: {
-const p228 = pos; const b229 = B.length; const c230 = input.charCodeAt(pos);
-if (c230 === 97) {
-t231: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100) break t231;
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100) break t224;
 B.push(T[3]); O.push(pos - start); pos += 3;
-break alt227;
+break alt220;
 }
-pos = p228; B.length = b229; O.length = b229;
+pos = p221; B.length = b222; O.length = b222;
 }
-if (c230 === 111) {
-t232: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t232;
+if (c223 === 111) {
+t225: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t225;
 B.push(T[2]); O.push(pos - start); pos += 2;
-break alt227;
+break alt220;
 }
-pos = p228; B.length = b229; O.length = b229;
+pos = p221; B.length = b222; O.length = b222;
 }
-break t226;
+break t219;
 }
 }
 {
 {
-const p234 = pos;
-not233: {
-if (!s19_identPart()) break not233;
-pos = p234; break t226;
+const p227 = pos;
+not226: {
+if (!s19_identPart()) break not226;
+pos = p227; break t219;
 }
-pos = p234;
+pos = p227;
 }
 }
-break alt206;
+break alt199;
 }
-pos = p207; B.length = b208; O.length = b208;
+pos = p200; B.length = b201; O.length = b201;
 }
 break fail;
 }
@@ -860,79 +870,79 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p238 = pos; let n237 = 0; let c241 = NONE, q242 = NONE;
-loop235: while (true) {
+const p231 = pos; let n230 = 0; let c234 = NONE, q235 = NONE;
+loop228: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p239 = pos; const b240 = B.length;
-it236: {
-alt243: {
-const p244 = pos; const b245 = B.length; const c246 = input.charCodeAt(pos);
-if (c246 === 32) {
-t247: {
-{ const c = input.charCodeAt(pos); if (!(c === 32)) break t247; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt243;
+const p232 = pos; const b233 = B.length;
+it229: {
+alt236: {
+const p237 = pos; const b238 = B.length; const c239 = input.charCodeAt(pos);
+if (c239 === 32) {
+t240: {
+{ const c = input.charCodeAt(pos); if (!(c === 32)) break t240; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt236;
 }
-pos = p244; B.length = b245; O.length = b245;
+pos = p237; B.length = b238; O.length = b238;
 }
-if (c246 === 9 || c246 === 35 || c246 === 45 || c246 === 47 || c246 === 92) {
+if (c239 === 9 || c239 === 35 || c239 === 45 || c239 === 47 || c239 === 92) {
+t241: {
+{
+{
+const p243 = pos;
+not242: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not242;  pos += 1; }
+pos = p243; break t241;
+}
+pos = p243;
+}
+}
+{
+alt244: {
+const p245 = pos; const b246 = B.length; const c247 = input.charCodeAt(pos);
+if (c247 === 9) {
 t248: {
-{
-{
-const p250 = pos;
-not249: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not249;  pos += 1; }
-pos = p250; break t248;
+{ const c = input.charCodeAt(pos); if (!(c === 9)) break t248; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt244;
 }
-pos = p250;
+pos = p245; B.length = b246; O.length = b246;
 }
+if (c247 === 35 || c247 === 45 || c247 === 47) {
+t249: {
+const p250 = pos; let x251; x251 = r22_comment(); if (x251 === null) break t249; B.push(x251); O.push(p250 - start);
+break alt244;
 }
-{
-alt251: {
-const p252 = pos; const b253 = B.length; const c254 = input.charCodeAt(pos);
-if (c254 === 9) {
-t255: {
-{ const c = input.charCodeAt(pos); if (!(c === 9)) break t255; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt251;
+pos = p245; B.length = b246; O.length = b246;
 }
-pos = p252; B.length = b253; O.length = b253;
-}
-if (c254 === 35 || c254 === 45 || c254 === 47) {
-t256: {
-const p257 = pos; const x258 = r22_comment(); if (x258 === null) break t256; B.push(x258); O.push(p257 - start);
-break alt251;
-}
-pos = p252; B.length = b253; O.length = b253;
-}
-if (c254 === 92) {
-t259: {
-if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t259;
+if (c247 === 92) {
+t252: {
+if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t252;
 B.push(T[2]); O.push(pos - start); pos += 2;
-break alt251;
+break alt244;
 }
-pos = p252; B.length = b253; O.length = b253;
+pos = p245; B.length = b246; O.length = b246;
 }
-break t248;
+break t241;
 }
 }
-break alt243;
+break alt236;
 }
-pos = p244; B.length = b245; O.length = b245;
+pos = p237; B.length = b238; O.length = b238;
 }
-break it236;
+break it229;
 }
-if (pos === p239) throw BAIL;
-n237 += 1;
-if (n237 === 1) { c241 = [B[b240 + 0]]; q242 = [O[b240 + 0]]; } else { c241.push(B[b240 + 0]); q242.push(O[b240 + 0]); } B.length = b240; O.length = b240;
-continue loop235;
+if (pos === p232) throw BAIL;
+n230 += 1;
+if (n230 === 1) { c234 = [B[b233 + 0]]; q235 = [O[b233 + 0]]; } else { c234.push(B[b233 + 0]); q235.push(O[b233 + 0]); } B.length = b233; O.length = b233;
+continue loop228;
 }
-pos = p239; B.length = b240; O.length = b240;
+pos = p232; B.length = b233; O.length = b233;
 break;
 }
-let o260 = p238 - start, l261 = 0;
-if (n237 > 0) { o260 = q242[0]; l261 = q242[n237 - 1] + c241[n237 - 1].matchLength - o260; }
-B.push(n237 === 0 ? EMPTY_ITER : new N('_iter', c241, q242, l261, false)); O.push(o260);
+let o253 = p231 - start, l254 = 0;
+if (n230 > 0) { o253 = q235[0]; l254 = q235[n230 - 1] + c234[n230 - 1].matchLength - o253; }
+B.push(n230 === 0 ? EMPTY_ITER : new N('_iter', c234, q235, l254, false)); O.push(o253);
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z1; }
+if (pos === start) { B.length = b0; O.length = b0; return Z2; }
 const node = new N("sp", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -947,25 +957,11 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p265 = pos; let n264 = 0; let c268 = NONE, q269 = NONE;
-loop262: while (true) {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 65535))) break; }
-const p266 = pos; const b267 = B.length;
-it263: {
-{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) break it263; B.push(T[1]); O.push(pos - start); pos += 1; }
-if (pos === p266) throw BAIL;
-n264 += 1;
-if (n264 === 1) { c268 = [B[b267 + 0]]; q269 = [O[b267 + 0]]; } else { c268.push(B[b267 + 0]); q269.push(O[b267 + 0]); } B.length = b267; O.length = b267;
-continue loop262;
+const p255 = pos; let c = input.charCodeAt(pos);
+while (((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) { pos += 1; c = input.charCodeAt(pos); }
+B.push(pos === p255 ? EMPTY_ITER : new L(p255 - start, pos - p255, false)); O.push(p255 - start);
 }
-pos = p266; B.length = b267; O.length = b267;
-break;
-}
-let o270 = p265 - start, l271 = 0;
-if (n264 > 0) { o270 = q269[0]; l271 = q269[n264 - 1] + c268[n264 - 1].matchLength - o270; }
-B.push(n264 === 0 ? EMPTY_ITER : new N('_iter', c268, q269, l271, false)); O.push(o270);
-}
-if (pos === start) { B.length = b0; O.length = b0; return Z2; }
+if (pos === start) { B.length = b0; O.length = b0; return Z0; }
 const node = new N("lineRest", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -981,35 +977,35 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p272 = pos; const x273 = r23_kwFunc(); if (x273 === null) break fail; B.push(x273); O.push(p272 - start);
+const p256 = pos; let x257; x257 = r23_kwFunc(); if (x257 === null) break fail; B.push(x257); O.push(p256 - start);
 }
 {
 skipSpaces();
-const p274 = pos; const x275 = r24_name(); if (x275 === null) break fail; B.push(x275); O.push(p274 - start);
+const p258 = pos; let x259; x259 = r24_name(); if (x259 === null) break fail; B.push(x259); O.push(p258 - start);
 }
 {
 skipSpaces();
-const p276 = pos; const x277 = r25_Signature(); if (x277 === null) break fail; B.push(x277); O.push(p276 - start);
+const p260 = pos; let x261; x261 = r25_Signature(); if (x261 === null) break fail; B.push(x261); O.push(p260 - start);
 }
 {
 skipSpaces();
-const p278 = pos; const x279 = r26_kwMeans(); if (x279 === null) break fail; B.push(x279); O.push(p278 - start);
+const p262 = pos; let x263; x263 = r26_kwMeans(); if (x263 === null) break fail; B.push(x263); O.push(p262 - start);
 }
 {
 skipSpaces();
-const p280 = pos; const x281 = r10_nl(); if (x281 === null) break fail; B.push(x281); O.push(p280 - start);
+const p264 = pos; let x265; x265 = r10_nl(); if (x265 === null) break fail; B.push(x265); O.push(p264 - start);
 }
 {
 skipSpaces();
-const p282 = pos; const x283 = r27_MetadataBlock(); if (x283 === null) break fail; B.push(x283); O.push(p282 - start);
+const p266 = pos; let x267; x267 = r27_MetadataBlock(); if (x267 === null) break fail; B.push(x267); O.push(p266 - start);
 }
 {
 skipSpaces();
-const p284 = pos; const x285 = r28_Body(); if (x285 === null) break fail; B.push(x285); O.push(p284 - start);
+const p268 = pos; let x269; x269 = r28_Body(); if (x269 === null) break fail; B.push(x269); O.push(p268 - start);
 }
 {
 skipSpaces();
-const p286 = pos; const x287 = r29_kwEndfunc(); if (x287 === null) break fail; B.push(x287); O.push(p286 - start);
+const p270 = pos; let x271; x271 = r29_kwEndfunc(); if (x271 === null) break fail; B.push(x271); O.push(p270 - start);
 }
 const node = new N("FunctionDefinition", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1026,73 +1022,73 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p288 = pos; const x289 = r30_kwOn(); if (x289 === null) break fail; B.push(x289); O.push(p288 - start);
+const p272 = pos; let x273; x273 = r30_kwOn(); if (x273 === null) break fail; B.push(x273); O.push(p272 - start);
 }
 {
 skipSpaces();
-const p290 = pos; const x291 = r31_kwEvent(); if (x291 === null) break fail; B.push(x291); O.push(p290 - start);
+const p274 = pos; let x275; x275 = r31_kwEvent(); if (x275 === null) break fail; B.push(x275); O.push(p274 - start);
 }
 {
 skipSpaces();
-const p292 = pos; const x293 = r7_expr(); if (x293 === null) break fail; B.push(x293); O.push(p292 - start);
+const p276 = pos; let x277; x277 = r7_expr(); if (x277 === null) break fail; B.push(x277); O.push(p276 - start);
 }
 {
 {
-const p297 = pos; let n296 = 0; let c300 = NONE, q301 = NONE;
-loop294: while (n296 < 1) {
-const p298 = pos; const b299 = B.length;
-it295: {
+const p281 = pos; let n280 = 0; let c284 = NONE, q285 = NONE;
+loop278: while (n280 < 1) {
+const p282 = pos; const b283 = B.length;
+it279: {
 skipSpaces();
-const p302 = pos; const x303 = r32_EventName(); if (x303 === null) break it295; B.push(x303); O.push(p302 - start);
-if (pos === p298) throw BAIL;
-n296 += 1;
-if (n296 === 1) { c300 = [B[b299 + 0]]; q301 = [O[b299 + 0]]; } else { c300.push(B[b299 + 0]); q301.push(O[b299 + 0]); } B.length = b299; O.length = b299;
-continue loop294;
+const p286 = pos; let x287; x287 = r32_EventName(); if (x287 === null) break it279; B.push(x287); O.push(p286 - start);
+if (pos === p282) throw BAIL;
+n280 += 1;
+if (n280 === 1) { c284 = [B[b283 + 0]]; q285 = [O[b283 + 0]]; } else { c284.push(B[b283 + 0]); q285.push(O[b283 + 0]); } B.length = b283; O.length = b283;
+continue loop278;
 }
-pos = p298; B.length = b299; O.length = b299;
+pos = p282; B.length = b283; O.length = b283;
 break;
 }
-let o304 = p297 - start, l305 = 0;
-if (n296 > 0) { o304 = q301[0]; l305 = q301[n296 - 1] + c300[n296 - 1].matchLength - o304; }
-B.push(n296 === 0 ? EMPTY_OPT : new N('_iter', c300, q301, l305, true)); O.push(o304);
+let o288 = p281 - start, l289 = 0;
+if (n280 > 0) { o288 = q285[0]; l289 = q285[n280 - 1] + c284[n280 - 1].matchLength - o288; }
+B.push(n280 === 0 ? EMPTY_OPT : new N('_iter', c284, q285, l289, true)); O.push(o288);
 }
 }
 {
 {
-const p309 = pos; let n308 = 0; let c312 = NONE, q313 = NONE;
-loop306: while (n308 < 1) {
-const p310 = pos; const b311 = B.length;
-it307: {
+const p293 = pos; let n292 = 0; let c296 = NONE, q297 = NONE;
+loop290: while (n292 < 1) {
+const p294 = pos; const b295 = B.length;
+it291: {
 skipSpaces();
-const p314 = pos; const x315 = r33_EventBinding(); if (x315 === null) break it307; B.push(x315); O.push(p314 - start);
-if (pos === p310) throw BAIL;
-n308 += 1;
-if (n308 === 1) { c312 = [B[b311 + 0]]; q313 = [O[b311 + 0]]; } else { c312.push(B[b311 + 0]); q313.push(O[b311 + 0]); } B.length = b311; O.length = b311;
-continue loop306;
+const p298 = pos; let x299; x299 = r33_EventBinding(); if (x299 === null) break it291; B.push(x299); O.push(p298 - start);
+if (pos === p294) throw BAIL;
+n292 += 1;
+if (n292 === 1) { c296 = [B[b295 + 0]]; q297 = [O[b295 + 0]]; } else { c296.push(B[b295 + 0]); q297.push(O[b295 + 0]); } B.length = b295; O.length = b295;
+continue loop290;
 }
-pos = p310; B.length = b311; O.length = b311;
+pos = p294; B.length = b295; O.length = b295;
 break;
 }
-let o316 = p309 - start, l317 = 0;
-if (n308 > 0) { o316 = q313[0]; l317 = q313[n308 - 1] + c312[n308 - 1].matchLength - o316; }
-B.push(n308 === 0 ? EMPTY_OPT : new N('_iter', c312, q313, l317, true)); O.push(o316);
+let o300 = p293 - start, l301 = 0;
+if (n292 > 0) { o300 = q297[0]; l301 = q297[n292 - 1] + c296[n292 - 1].matchLength - o300; }
+B.push(n292 === 0 ? EMPTY_OPT : new N('_iter', c296, q297, l301, true)); O.push(o300);
 }
 }
 {
 skipSpaces();
-const p318 = pos; const x319 = r34_kwDo(); if (x319 === null) break fail; B.push(x319); O.push(p318 - start);
+const p302 = pos; let x303; x303 = r34_kwDo(); if (x303 === null) break fail; B.push(x303); O.push(p302 - start);
 }
 {
 skipSpaces();
-const p320 = pos; const x321 = r10_nl(); if (x321 === null) break fail; B.push(x321); O.push(p320 - start);
+const p304 = pos; let x305; x305 = r10_nl(); if (x305 === null) break fail; B.push(x305); O.push(p304 - start);
 }
 {
 skipSpaces();
-const p322 = pos; const x323 = r28_Body(); if (x323 === null) break fail; B.push(x323); O.push(p322 - start);
+const p306 = pos; let x307; x307 = r28_Body(); if (x307 === null) break fail; B.push(x307); O.push(p306 - start);
 }
 {
 skipSpaces();
-const p324 = pos; const x325 = r35_kwEndon(); if (x325 === null) break fail; B.push(x325); O.push(p324 - start);
+const p308 = pos; let x309; x309 = r35_kwEndon(); if (x309 === null) break fail; B.push(x309); O.push(p308 - start);
 }
 const node = new N("OnEventStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7], B[b0 + 8]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7], O[b0 + 8]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1109,23 +1105,23 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p326 = pos; const x327 = r36_kwCommand(); if (x327 === null) break fail; B.push(x327); O.push(p326 - start);
+const p310 = pos; let x311; x311 = r36_kwCommand(); if (x311 === null) break fail; B.push(x311); O.push(p310 - start);
 }
 {
 skipSpaces();
-const p328 = pos; const x329 = r10_nl(); if (x329 === null) break fail; B.push(x329); O.push(p328 - start);
+const p312 = pos; let x313; x313 = r10_nl(); if (x313 === null) break fail; B.push(x313); O.push(p312 - start);
 }
 {
 skipSpaces();
-const p330 = pos; const x331 = r27_MetadataBlock(); if (x331 === null) break fail; B.push(x331); O.push(p330 - start);
+const p314 = pos; let x315; x315 = r27_MetadataBlock(); if (x315 === null) break fail; B.push(x315); O.push(p314 - start);
 }
 {
 skipSpaces();
-const p332 = pos; const x333 = r28_Body(); if (x333 === null) break fail; B.push(x333); O.push(p332 - start);
+const p316 = pos; let x317; x317 = r28_Body(); if (x317 === null) break fail; B.push(x317); O.push(p316 - start);
 }
 {
 skipSpaces();
-const p334 = pos; const x335 = r37_kwEndcommand(); if (x335 === null) break fail; B.push(x335); O.push(p334 - start);
+const p318 = pos; let x319; x319 = r37_kwEndcommand(); if (x319 === null) break fail; B.push(x319); O.push(p318 - start);
 }
 const node = new N("CommandBlock", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1152,105 +1148,105 @@ function r20_primary() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt336: {
-const p337 = pos; const b338 = B.length; const c339 = input.charCodeAt(pos);
-if ((c339 >= 48 && c339 <= 57)) {
-t340: {
-const p341 = pos; const x342 = r38_number(); if (x342 === null) break t340; B.push(x342); O.push(p341 - start);
-break alt336;
+alt320: {
+const p321 = pos; const b322 = B.length; const c323 = input.charCodeAt(pos);
+if ((c323 >= 48 && c323 <= 57)) {
+t324: {
+const p325 = pos; let x326; x326 = r38_number(); if (x326 === null) break t324; B.push(x326); O.push(p325 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 34 || c339 === 39 || c339 === 96) {
-t343: {
-const p344 = pos; const x345 = r39_quotedString(); if (x345 === null) break t343; B.push(x345); O.push(p344 - start);
-break alt336;
+if (c323 === 34 || c323 === 39 || c323 === 96) {
+t327: {
+const p328 = pos; let x329; x329 = r39_quotedString(); if (x329 === null) break t327; B.push(x329); O.push(p328 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if ((c339 >= 65 && c339 <= 90) || c339 === 95 || (c339 >= 97 && c339 <= 122)) {
-t346: {
-const p347 = pos; const x348 = r40_primary_variable(); if (x348 === null) break t346; B.push(x348); O.push(p347 - start);
-break alt336;
+if ((c323 >= 65 && c323 <= 90) || c323 === 95 || (c323 >= 97 && c323 <= 122)) {
+t330: {
+const p331 = pos; let x332; x332 = r40_primary_variable(); if (x332 === null) break t330; B.push(x332); O.push(p331 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if ((c339 >= 65 && c339 <= 90) || c339 === 95 || (c339 >= 97 && c339 <= 122)) {
-t349: {
-const p350 = pos; const x351 = r41_callExpr(); if (x351 === null) break t349; B.push(x351); O.push(p350 - start);
-break alt336;
+if ((c323 >= 65 && c323 <= 90) || c323 === 95 || (c323 >= 97 && c323 <= 122)) {
+t333: {
+const p334 = pos; let x335; x335 = r41_callExpr(); if (x335 === null) break t333; B.push(x335); O.push(p334 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 91) {
-t352: {
-const p353 = pos; const x354 = r42_listLiteral(); if (x354 === null) break t352; B.push(x354); O.push(p353 - start);
-break alt336;
+if (c323 === 91) {
+t336: {
+const p337 = pos; let x338; x338 = r42_listLiteral(); if (x338 === null) break t336; B.push(x338); O.push(p337 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 91) {
-t355: {
-const p356 = pos; const x357 = r43_doubleBracketString(); if (x357 === null) break t355; B.push(x357); O.push(p356 - start);
-break alt336;
+if (c323 === 91) {
+t339: {
+const p340 = pos; let x341; x341 = r43_doubleBracketString(); if (x341 === null) break t339; B.push(x341); O.push(p340 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 123) {
-t358: {
-const p359 = pos; const x360 = r44_mapLiteral(); if (x360 === null) break t358; B.push(x360); O.push(p359 - start);
-break alt336;
+if (c323 === 123) {
+t342: {
+const p343 = pos; let x344; x344 = r44_mapLiteral(); if (x344 === null) break t342; B.push(x344); O.push(p343 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 123) {
-t361: {
-const p362 = pos; const x363 = r45_placeholder(); if (x363 === null) break t361; B.push(x363); O.push(p362 - start);
-break alt336;
+if (c323 === 123) {
+t345: {
+const p346 = pos; let x347; x347 = r45_placeholder(); if (x347 === null) break t345; B.push(x347); O.push(p346 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 40) {
-t364: {
-const p365 = pos; const x366 = r46_primary_parenthesized(); if (x366 === null) break t364; B.push(x366); O.push(p365 - start);
-break alt336;
+if (c323 === 40) {
+t348: {
+const p349 = pos; let x350; x350 = r46_primary_parenthesized(); if (x350 === null) break t348; B.push(x350); O.push(p349 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 116) {
-t367: {
-const p368 = pos; const x369 = r47_primary_true(); if (x369 === null) break t367; B.push(x369); O.push(p368 - start);
-break alt336;
+if (c323 === 116) {
+t351: {
+const p352 = pos; let x353; x353 = r47_primary_true(); if (x353 === null) break t351; B.push(x353); O.push(p352 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 102) {
-t370: {
-const p371 = pos; const x372 = r48_primary_false(); if (x372 === null) break t370; B.push(x372); O.push(p371 - start);
-break alt336;
+if (c323 === 102) {
+t354: {
+const p355 = pos; let x356; x356 = r48_primary_false(); if (x356 === null) break t354; B.push(x356); O.push(p355 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 110) {
-t373: {
-const p374 = pos; const x375 = r49_primary_nil(); if (x375 === null) break t373; B.push(x375); O.push(p374 - start);
-break alt336;
+if (c323 === 110) {
+t357: {
+const p358 = pos; let x359; x359 = r49_primary_nil(); if (x359 === null) break t357; B.push(x359); O.push(p358 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 108) {
-t376: {
-const p377 = pos; const x378 = r50_primary_last(); if (x378 === null) break t376; B.push(x378); O.push(p377 - start);
-break alt336;
+if (c323 === 108) {
+t360: {
+const p361 = pos; let x362; x362 = r50_primary_last(); if (x362 === null) break t360; B.push(x362); O.push(p361 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
-if (c339 === 101) {
-t379: {
-const p380 = pos; const x381 = r51_primary_eval(); if (x381 === null) break t379; B.push(x381); O.push(p380 - start);
-break alt336;
+if (c323 === 101) {
+t363: {
+const p364 = pos; let x365; x365 = r51_primary_eval(); if (x365 === null) break t363; B.push(x365); O.push(p364 - start);
+break alt320;
 }
-pos = p337; B.length = b338; O.length = b338;
+pos = p321; B.length = b322; O.length = b322;
 }
 break fail;
 }
@@ -1271,22 +1267,22 @@ fail: {
 { const c = input.charCodeAt(pos); if (!(c === 91)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p382 = pos; const x383 = r14_sp(); if (x383 === null) break fail; B.push(x383); O.push(p382 - start);
+const p366 = pos; let x367; { const c = input.charCodeAt(pos); x367 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x367 === null) break fail; B.push(x367); O.push(p366 - start);
 }
 {
-const p384 = pos; const x385 = r52_nls(); if (x385 === null) break fail; B.push(x385); O.push(p384 - start);
+const p368 = pos; let x369; { const c = input.charCodeAt(pos); x369 = c === 10 ? r52_nls() : Z3; } if (x369 === null) break fail; B.push(x369); O.push(p368 - start);
 }
 {
-const p386 = pos; const x387 = r7_expr(); if (x387 === null) break fail; B.push(x387); O.push(p386 - start);
+const p370 = pos; let x371; x371 = r7_expr(); if (x371 === null) break fail; B.push(x371); O.push(p370 - start);
 }
 {
-const p388 = pos; const x389 = r52_nls(); if (x389 === null) break fail; B.push(x389); O.push(p388 - start);
+const p372 = pos; let x373; { const c = input.charCodeAt(pos); x373 = c === 10 ? r52_nls() : Z3; } if (x373 === null) break fail; B.push(x373); O.push(p372 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 93)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p390 = pos; const x391 = r14_sp(); if (x391 === null) break fail; B.push(x391); O.push(p390 - start);
+const p374 = pos; let x375; { const c = input.charCodeAt(pos); x375 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x375 === null) break fail; B.push(x375); O.push(p374 - start);
 }
 const node = new N("indexSuffix", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1302,36 +1298,36 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-alt392: {
-const p393 = pos; const b394 = B.length; const c395 = input.charCodeAt(pos);
-if (c395 === 35) {
-t396: {
-{ const c = input.charCodeAt(pos); if (!(c === 35)) break t396; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt392;
+alt376: {
+const p377 = pos; const b378 = B.length; const c379 = input.charCodeAt(pos);
+if (c379 === 35) {
+t380: {
+{ const c = input.charCodeAt(pos); if (!(c === 35)) break t380; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt376;
 }
-pos = p393; B.length = b394; O.length = b394;
+pos = p377; B.length = b378; O.length = b378;
 }
-if (c395 === 45) {
-t397: {
-if (input.charCodeAt(pos) !== 45 || input.charCodeAt(pos + 1) !== 45) break t397;
+if (c379 === 45) {
+t381: {
+if (input.charCodeAt(pos) !== 45 || input.charCodeAt(pos + 1) !== 45) break t381;
 B.push(T[2]); O.push(pos - start); pos += 2;
-break alt392;
+break alt376;
 }
-pos = p393; B.length = b394; O.length = b394;
+pos = p377; B.length = b378; O.length = b378;
 }
-if (c395 === 47) {
-t398: {
-if (input.charCodeAt(pos) !== 47 || input.charCodeAt(pos + 1) !== 47) break t398;
+if (c379 === 47) {
+t382: {
+if (input.charCodeAt(pos) !== 47 || input.charCodeAt(pos + 1) !== 47) break t382;
 B.push(T[2]); O.push(pos - start); pos += 2;
-break alt392;
+break alt376;
 }
-pos = p393; B.length = b394; O.length = b394;
+pos = p377; B.length = b378; O.length = b378;
 }
 break fail;
 }
 }
 {
-const p399 = pos; const x400 = r15_lineRest(); if (x400 === null) break fail; B.push(x400); O.push(p399 - start);
+const p383 = pos; let x384; { const c = input.charCodeAt(pos); x384 = (c >= 0 && c <= 9) || (c >= 11 && c <= 65535) ? r15_lineRest() : Z0; } if (x384 === null) break fail; B.push(x384); O.push(p383 - start);
 }
 const node = new N("comment", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1352,12 +1348,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p402 = pos;
-not401: {
-if (!s19_identPart()) break not401;
-pos = p402; break fail;
+const p386 = pos;
+not385: {
+if (!s19_identPart()) break not385;
+pos = p386; break fail;
 }
-pos = p402;
+pos = p386;
 }
 }
 const node = new N("kwFunc", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1375,16 +1371,16 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 {
-const p404 = pos;
-not403: {
-if (!s53_keyword()) break not403;
-pos = p404; break fail;
+const p388 = pos;
+not387: {
+if (!s53_keyword()) break not387;
+pos = p388; break fail;
 }
-pos = p404;
+pos = p388;
 }
 }
 {
-const p405 = pos; const x406 = r54_identName(); if (x406 === null) break fail; B.push(x406); O.push(p405 - start);
+const p389 = pos; let x390; x390 = r54_identName(); if (x390 === null) break fail; B.push(x390); O.push(p389 - start);
 }
 const node = new N("name", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1399,20 +1395,20 @@ function r25_Signature() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt407: {
-const p408 = pos; const b409 = B.length; const c410 = input.charCodeAt(pos);
-t411: {
+alt391: {
+const p392 = pos; const b393 = B.length; const c394 = input.charCodeAt(pos);
+t395: {
 skipSpaces();
-const p412 = pos; const x413 = r55_Signature_parenthesized(); if (x413 === null) break t411; B.push(x413); O.push(p412 - start);
-break alt407;
+const p396 = pos; let x397; x397 = r55_Signature_parenthesized(); if (x397 === null) break t395; B.push(x397); O.push(p396 - start);
+break alt391;
 }
-pos = p408; B.length = b409; O.length = b409;
-t414: {
+pos = p392; B.length = b393; O.length = b393;
+t398: {
 skipSpaces();
-const p415 = pos; const x416 = r56_Signature_bare(); if (x416 === null) break t414; B.push(x416); O.push(p415 - start);
-break alt407;
+const p399 = pos; let x400; x400 = r56_Signature_bare(); if (x400 === null) break t398; B.push(x400); O.push(p399 - start);
+break alt391;
 }
-pos = p408; B.length = b409; O.length = b409;
+pos = p392; B.length = b393; O.length = b393;
 break fail;
 }
 const node = new N("Signature", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1434,12 +1430,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p418 = pos;
-not417: {
-if (!s19_identPart()) break not417;
-pos = p418; break fail;
+const p402 = pos;
+not401: {
+if (!s19_identPart()) break not401;
+pos = p402; break fail;
 }
-pos = p418;
+pos = p402;
 }
 }
 const node = new N("kwMeans", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1456,55 +1452,55 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p422 = pos; let n421 = 0; let c425 = NONE, q426 = NONE; let c427 = NONE, q428 = NONE; let c429 = NONE, q430 = NONE;
-loop419: while (true) {
-const p423 = pos; const b424 = B.length;
-it420: {
+const p406 = pos; let n405 = 0; let c409 = NONE, q410 = NONE; let c411 = NONE, q412 = NONE; let c413 = NONE, q414 = NONE;
+loop403: while (true) {
+const p407 = pos; const b408 = B.length;
+it404: {
 {
 {
-const p434 = pos; let n433 = 0; let c437 = NONE, q438 = NONE;
-loop431: while (true) {
+const p418 = pos; let n417 = 0; let c421 = NONE, q422 = NONE;
+loop415: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p435 = pos; const b436 = B.length;
-it432: {
+const p419 = pos; const b420 = B.length;
+it416: {
 skipSpaces();
-const p439 = pos; const x440 = r10_nl(); if (x440 === null) break it432; B.push(x440); O.push(p439 - start);
-if (pos === p435) throw BAIL;
-n433 += 1;
-if (n433 === 1) { c437 = [B[b436 + 0]]; q438 = [O[b436 + 0]]; } else { c437.push(B[b436 + 0]); q438.push(O[b436 + 0]); } B.length = b436; O.length = b436;
-continue loop431;
+const p423 = pos; let x424; x424 = r10_nl(); if (x424 === null) break it416; B.push(x424); O.push(p423 - start);
+if (pos === p419) throw BAIL;
+n417 += 1;
+if (n417 === 1) { c421 = [B[b420 + 0]]; q422 = [O[b420 + 0]]; } else { c421.push(B[b420 + 0]); q422.push(O[b420 + 0]); } B.length = b420; O.length = b420;
+continue loop415;
 }
-pos = p435; B.length = b436; O.length = b436;
+pos = p419; B.length = b420; O.length = b420;
 break;
 }
-let o441 = p434 - start, l442 = 0;
-if (n433 > 0) { o441 = q438[0]; l442 = q438[n433 - 1] + c437[n433 - 1].matchLength - o441; }
-B.push(n433 === 0 ? EMPTY_ITER : new N('_iter', c437, q438, l442, false)); O.push(o441);
+let o425 = p418 - start, l426 = 0;
+if (n417 > 0) { o425 = q422[0]; l426 = q422[n417 - 1] + c421[n417 - 1].matchLength - o425; }
+B.push(n417 === 0 ? EMPTY_ITER : new N('_iter', c421, q422, l426, false)); O.push(o425);
 }
 }
 {
 skipSpaces();
-const p443 = pos; const x444 = r9_metadataLine(); if (x444 === null) break it420; B.push(x444); O.push(p443 - start);
+const p427 = pos; let x428; x428 = r9_metadataLine(); if (x428 === null) break it404; B.push(x428); O.push(p427 - start);
 }
 {
 skipSpaces();
-const p445 = pos; const x446 = r10_nl(); if (x446 === null) break it420; B.push(x446); O.push(p445 - start);
+const p429 = pos; let x430; x430 = r10_nl(); if (x430 === null) break it404; B.push(x430); O.push(p429 - start);
 }
-if (pos === p423) throw BAIL;
-n421 += 1;
-if (n421 === 1) { c425 = [B[b424 + 0]]; q426 = [O[b424 + 0]]; c427 = [B[b424 + 1]]; q428 = [O[b424 + 1]]; c429 = [B[b424 + 2]]; q430 = [O[b424 + 2]]; } else { c425.push(B[b424 + 0]); q426.push(O[b424 + 0]); c427.push(B[b424 + 1]); q428.push(O[b424 + 1]); c429.push(B[b424 + 2]); q430.push(O[b424 + 2]); } B.length = b424; O.length = b424;
-continue loop419;
+if (pos === p407) throw BAIL;
+n405 += 1;
+if (n405 === 1) { c409 = [B[b408 + 0]]; q410 = [O[b408 + 0]]; c411 = [B[b408 + 1]]; q412 = [O[b408 + 1]]; c413 = [B[b408 + 2]]; q414 = [O[b408 + 2]]; } else { c409.push(B[b408 + 0]); q410.push(O[b408 + 0]); c411.push(B[b408 + 1]); q412.push(O[b408 + 1]); c413.push(B[b408 + 2]); q414.push(O[b408 + 2]); } B.length = b408; O.length = b408;
+continue loop403;
 }
-pos = p423; B.length = b424; O.length = b424;
+pos = p407; B.length = b408; O.length = b408;
 break;
 }
-let o447 = p422 - start, l448 = 0;
-if (n421 > 0) { o447 = q426[0]; l448 = q430[n421 - 1] + c429[n421 - 1].matchLength - o447; }
-B.push(n421 === 0 ? EMPTY_ITER : new N('_iter', c425, q426, l448, false)); O.push(o447);
-B.push(n421 === 0 ? EMPTY_ITER : new N('_iter', c427, q428, l448, false)); O.push(o447);
-B.push(n421 === 0 ? EMPTY_ITER : new N('_iter', c429, q430, l448, false)); O.push(o447);
+let o431 = p406 - start, l432 = 0;
+if (n405 > 0) { o431 = q410[0]; l432 = q414[n405 - 1] + c413[n405 - 1].matchLength - o431; }
+B.push(n405 === 0 ? EMPTY_ITER : new N('_iter', c409, q410, l432, false)); O.push(o431);
+B.push(n405 === 0 ? EMPTY_ITER : new N('_iter', c411, q412, l432, false)); O.push(o431);
+B.push(n405 === 0 ? EMPTY_ITER : new N('_iter', c413, q414, l432, false)); O.push(o431);
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z3; }
+if (pos === start) { B.length = b0; O.length = b0; return Z4; }
 const node = new N("MetadataBlock", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -1522,72 +1518,72 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 {
-const p452 = pos; let n451 = 0; let c455 = NONE, q456 = NONE;
-loop449: while (true) {
+const p436 = pos; let n435 = 0; let c439 = NONE, q440 = NONE;
+loop433: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p453 = pos; const b454 = B.length;
-it450: {
+const p437 = pos; const b438 = B.length;
+it434: {
 skipSpaces();
-const p457 = pos; const x458 = r10_nl(); if (x458 === null) break it450; B.push(x458); O.push(p457 - start);
-if (pos === p453) throw BAIL;
-n451 += 1;
-if (n451 === 1) { c455 = [B[b454 + 0]]; q456 = [O[b454 + 0]]; } else { c455.push(B[b454 + 0]); q456.push(O[b454 + 0]); } B.length = b454; O.length = b454;
-continue loop449;
+const p441 = pos; let x442; x442 = r10_nl(); if (x442 === null) break it434; B.push(x442); O.push(p441 - start);
+if (pos === p437) throw BAIL;
+n435 += 1;
+if (n435 === 1) { c439 = [B[b438 + 0]]; q440 = [O[b438 + 0]]; } else { c439.push(B[b438 + 0]); q440.push(O[b438 + 0]); } B.length = b438; O.length = b438;
+continue loop433;
 }
-pos = p453; B.length = b454; O.length = b454;
+pos = p437; B.length = b438; O.length = b438;
 break;
 }
-let o459 = p452 - start, l460 = 0;
-if (n451 > 0) { o459 = q456[0]; l460 = q456[n451 - 1] + c455[n451 - 1].matchLength - o459; }
-B.push(n451 === 0 ? EMPTY_ITER : new N('_iter', c455, q456, l460, false)); O.push(o459);
+let o443 = p436 - start, l444 = 0;
+if (n435 > 0) { o443 = q440[0]; l444 = q440[n435 - 1] + c439[n435 - 1].matchLength - o443; }
+B.push(n435 === 0 ? EMPTY_ITER : new N('_iter', c439, q440, l444, false)); O.push(o443);
 }
 }
 {
 {
-const p464 = pos; let n463 = 0; let c467 = NONE, q468 = NONE; let c469 = NONE, q470 = NONE;
-loop461: while (true) {
-const p465 = pos; const b466 = B.length;
-it462: {
+const p448 = pos; let n447 = 0; let c451 = NONE, q452 = NONE; let c453 = NONE, q454 = NONE;
+loop445: while (true) {
+const p449 = pos; const b450 = B.length;
+it446: {
 {
 skipSpaces();
-const p471 = pos; const x472 = r57_Statement(); if (x472 === null) break it462; B.push(x472); O.push(p471 - start);
+const p455 = pos; let x456; x456 = r57_Statement(); if (x456 === null) break it446; B.push(x456); O.push(p455 - start);
 }
 {
 {
-const p476 = pos; let n475 = 0; let c479 = NONE, q480 = NONE;
-loop473: while (true) {
+const p460 = pos; let n459 = 0; let c463 = NONE, q464 = NONE;
+loop457: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p477 = pos; const b478 = B.length;
-it474: {
+const p461 = pos; const b462 = B.length;
+it458: {
 skipSpaces();
-const p481 = pos; const x482 = r10_nl(); if (x482 === null) break it474; B.push(x482); O.push(p481 - start);
-if (pos === p477) throw BAIL;
-n475 += 1;
-if (n475 === 1) { c479 = [B[b478 + 0]]; q480 = [O[b478 + 0]]; } else { c479.push(B[b478 + 0]); q480.push(O[b478 + 0]); } B.length = b478; O.length = b478;
-continue loop473;
+const p465 = pos; let x466; x466 = r10_nl(); if (x466 === null) break it458; B.push(x466); O.push(p465 - start);
+if (pos === p461) throw BAIL;
+n459 += 1;
+if (n459 === 1) { c463 = [B[b462 + 0]]; q464 = [O[b462 + 0]]; } else { c463.push(B[b462 + 0]); q464.push(O[b462 + 0]); } B.length = b462; O.length = b462;
+continue loop457;
 }
-pos = p477; B.length = b478; O.length = b478;
+pos = p461; B.length = b462; O.length = b462;
 break;
 }
-if (n475 < 1) break it462;
-let o483 = p476 - start, l484 = 0;
-if (n475 > 0) { o483 = q480[0]; l484 = q480[n475 - 1] + c479[n475 - 1].matchLength - o483; }
-B.push(n475 === 0 ? EMPTY_ITER : new N('_iter', c479, q480, l484, false)); O.push(o483);
+if (n459 < 1) break it446;
+let o467 = p460 - start, l468 = 0;
+if (n459 > 0) { o467 = q464[0]; l468 = q464[n459 - 1] + c463[n459 - 1].matchLength - o467; }
+B.push(n459 === 0 ? EMPTY_ITER : new N('_iter', c463, q464, l468, false)); O.push(o467);
 }
 }
-if (pos === p465) throw BAIL;
-n463 += 1;
-if (n463 === 1) { c467 = [B[b466 + 0]]; q468 = [O[b466 + 0]]; c469 = [B[b466 + 1]]; q470 = [O[b466 + 1]]; } else { c467.push(B[b466 + 0]); q468.push(O[b466 + 0]); c469.push(B[b466 + 1]); q470.push(O[b466 + 1]); } B.length = b466; O.length = b466;
-continue loop461;
+if (pos === p449) throw BAIL;
+n447 += 1;
+if (n447 === 1) { c451 = [B[b450 + 0]]; q452 = [O[b450 + 0]]; c453 = [B[b450 + 1]]; q454 = [O[b450 + 1]]; } else { c451.push(B[b450 + 0]); q452.push(O[b450 + 0]); c453.push(B[b450 + 1]); q454.push(O[b450 + 1]); } B.length = b450; O.length = b450;
+continue loop445;
 }
-pos = p465; B.length = b466; O.length = b466;
+pos = p449; B.length = b450; O.length = b450;
 break;
 }
-if (n463 < 1) break fail;
-let o485 = p464 - start, l486 = 0;
-if (n463 > 0) { o485 = q468[0]; l486 = q470[n463 - 1] + c469[n463 - 1].matchLength - o485; }
-B.push(n463 === 0 ? EMPTY_ITER : new N('_iter', c467, q468, l486, false)); O.push(o485);
-B.push(n463 === 0 ? EMPTY_ITER : new N('_iter', c469, q470, l486, false)); O.push(o485);
+if (n447 < 1) break fail;
+let o469 = p448 - start, l470 = 0;
+if (n447 > 0) { o469 = q452[0]; l470 = q454[n447 - 1] + c453[n447 - 1].matchLength - o469; }
+B.push(n447 === 0 ? EMPTY_ITER : new N('_iter', c451, q452, l470, false)); O.push(o469);
+B.push(n447 === 0 ? EMPTY_ITER : new N('_iter', c453, q454, l470, false)); O.push(o469);
 }
 }
 depth -= 1;
@@ -1611,12 +1607,12 @@ B.push(T[7]); O.push(pos - start); pos += 7;
 }
 {
 {
-const p488 = pos;
-not487: {
-if (!s19_identPart()) break not487;
-pos = p488; break fail;
+const p472 = pos;
+not471: {
+if (!s19_identPart()) break not471;
+pos = p472; break fail;
 }
-pos = p488;
+pos = p472;
 }
 }
 const node = new N("kwEndfunc", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1638,12 +1634,12 @@ B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
 {
-const p490 = pos;
-not489: {
-if (!s19_identPart()) break not489;
-pos = p490; break fail;
+const p474 = pos;
+not473: {
+if (!s19_identPart()) break not473;
+pos = p474; break fail;
 }
-pos = p490;
+pos = p474;
 }
 }
 const node = new N("kwOn", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1665,12 +1661,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p492 = pos;
-not491: {
-if (!s19_identPart()) break not491;
-pos = p492; break fail;
+const p476 = pos;
+not475: {
+if (!s19_identPart()) break not475;
+pos = p476; break fail;
 }
-pos = p492;
+pos = p476;
 }
 }
 const node = new N("kwEvent", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1688,11 +1684,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p493 = pos; const x494 = r58_kwNamed(); if (x494 === null) break fail; B.push(x494); O.push(p493 - start);
+const p477 = pos; let x478; x478 = r58_kwNamed(); if (x478 === null) break fail; B.push(x478); O.push(p477 - start);
 }
 {
 skipSpaces();
-const p495 = pos; const x496 = r59_stringLiteral(); if (x496 === null) break fail; B.push(x496); O.push(p495 - start);
+const p479 = pos; let x480; x480 = r59_stringLiteral(); if (x480 === null) break fail; B.push(x480); O.push(p479 - start);
 }
 const node = new N("EventName", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1709,11 +1705,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p497 = pos; const x498 = r60_kwAs(); if (x498 === null) break fail; B.push(x498); O.push(p497 - start);
+const p481 = pos; let x482; x482 = r60_kwAs(); if (x482 === null) break fail; B.push(x482); O.push(p481 - start);
 }
 {
 skipSpaces();
-const p499 = pos; const x500 = r24_name(); if (x500 === null) break fail; B.push(x500); O.push(p499 - start);
+const p483 = pos; let x484; x484 = r24_name(); if (x484 === null) break fail; B.push(x484); O.push(p483 - start);
 }
 const node = new N("EventBinding", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -1734,12 +1730,12 @@ B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
 {
-const p502 = pos;
-not501: {
-if (!s19_identPart()) break not501;
-pos = p502; break fail;
+const p486 = pos;
+not485: {
+if (!s19_identPart()) break not485;
+pos = p486; break fail;
 }
-pos = p502;
+pos = p486;
 }
 }
 const node = new N("kwDo", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1761,12 +1757,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p504 = pos;
-not503: {
-if (!s19_identPart()) break not503;
-pos = p504; break fail;
+const p488 = pos;
+not487: {
+if (!s19_identPart()) break not487;
+pos = p488; break fail;
 }
-pos = p504;
+pos = p488;
 }
 }
 const node = new N("kwEndon", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1788,12 +1784,12 @@ B.push(T[7]); O.push(pos - start); pos += 7;
 }
 {
 {
-const p506 = pos;
-not505: {
-if (!s19_identPart()) break not505;
-pos = p506; break fail;
+const p490 = pos;
+not489: {
+if (!s19_identPart()) break not489;
+pos = p490; break fail;
 }
-pos = p506;
+pos = p490;
 }
 }
 const node = new N("kwCommand", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1815,12 +1811,12 @@ B.push(T[10]); O.push(pos - start); pos += 10;
 }
 {
 {
-const p508 = pos;
-not507: {
-if (!s19_identPart()) break not507;
-pos = p508; break fail;
+const p492 = pos;
+not491: {
+if (!s19_identPart()) break not491;
+pos = p492; break fail;
 }
-pos = p508;
+pos = p492;
 }
 }
 const node = new N("kwEndcommand", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -1838,138 +1834,82 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 {
-const p512 = pos; let n511 = 0; let c515 = NONE, q516 = NONE;
-loop509: while (true) {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57))) break; }
-const p513 = pos; const b514 = B.length;
-it510: {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57))) break it510; B.push(T[1]); O.push(pos - start); pos += 1; }
-if (pos === p513) throw BAIL;
-n511 += 1;
-if (n511 === 1) { c515 = [B[b514 + 0]]; q516 = [O[b514 + 0]]; } else { c515.push(B[b514 + 0]); q516.push(O[b514 + 0]); } B.length = b514; O.length = b514;
-continue loop509;
-}
-pos = p513; B.length = b514; O.length = b514;
-break;
-}
-if (n511 < 1) break fail;
-let o517 = p512 - start, l518 = 0;
-if (n511 > 0) { o517 = q516[0]; l518 = q516[n511 - 1] + c515[n511 - 1].matchLength - o517; }
-B.push(n511 === 0 ? EMPTY_ITER : new N('_iter', c515, q516, l518, false)); O.push(o517);
+const p493 = pos; let c = input.charCodeAt(pos);
+while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if (pos - p493 < 1) break fail;
+B.push(pos === p493 ? EMPTY_ITER : new L(p493 - start, pos - p493, false)); O.push(p493 - start);
 }
 }
 {
 {
-const p522 = pos; let n521 = 0; let c525 = NONE, q526 = NONE; let c527 = NONE, q528 = NONE;
-loop519: while (n521 < 1) {
+const p497 = pos; let n496 = 0; let c500 = NONE, q501 = NONE; let c502 = NONE, q503 = NONE;
+loop494: while (n496 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break; }
-const p523 = pos; const b524 = B.length;
-it520: {
+const p498 = pos; const b499 = B.length;
+it495: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 46)) break it520; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 46)) break it495; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p532 = pos; let n531 = 0; let c535 = NONE, q536 = NONE;
-loop529: while (true) {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57))) break; }
-const p533 = pos; const b534 = B.length;
-it530: {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57))) break it530; B.push(T[1]); O.push(pos - start); pos += 1; }
-if (pos === p533) throw BAIL;
-n531 += 1;
-if (n531 === 1) { c535 = [B[b534 + 0]]; q536 = [O[b534 + 0]]; } else { c535.push(B[b534 + 0]); q536.push(O[b534 + 0]); } B.length = b534; O.length = b534;
-continue loop529;
+const p504 = pos; let c = input.charCodeAt(pos);
+while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if (pos - p504 < 1) break it495;
+B.push(pos === p504 ? EMPTY_ITER : new L(p504 - start, pos - p504, false)); O.push(p504 - start);
 }
-pos = p533; B.length = b534; O.length = b534;
+}
+if (pos === p498) throw BAIL;
+n496 += 1;
+if (n496 === 1) { c500 = [B[b499 + 0]]; q501 = [O[b499 + 0]]; c502 = [B[b499 + 1]]; q503 = [O[b499 + 1]]; } else { c500.push(B[b499 + 0]); q501.push(O[b499 + 0]); c502.push(B[b499 + 1]); q503.push(O[b499 + 1]); } B.length = b499; O.length = b499;
+continue loop494;
+}
+pos = p498; B.length = b499; O.length = b499;
 break;
 }
-if (n531 < 1) break it520;
-let o537 = p532 - start, l538 = 0;
-if (n531 > 0) { o537 = q536[0]; l538 = q536[n531 - 1] + c535[n531 - 1].matchLength - o537; }
-B.push(n531 === 0 ? EMPTY_ITER : new N('_iter', c535, q536, l538, false)); O.push(o537);
-}
-}
-if (pos === p523) throw BAIL;
-n521 += 1;
-if (n521 === 1) { c525 = [B[b524 + 0]]; q526 = [O[b524 + 0]]; c527 = [B[b524 + 1]]; q528 = [O[b524 + 1]]; } else { c525.push(B[b524 + 0]); q526.push(O[b524 + 0]); c527.push(B[b524 + 1]); q528.push(O[b524 + 1]); } B.length = b524; O.length = b524;
-continue loop519;
-}
-pos = p523; B.length = b524; O.length = b524;
-break;
-}
-let o539 = p522 - start, l540 = 0;
-if (n521 > 0) { o539 = q526[0]; l540 = q528[n521 - 1] + c527[n521 - 1].matchLength - o539; }
-B.push(n521 === 0 ? EMPTY_OPT : new N('_iter', c525, q526, l540, true)); O.push(o539);
-B.push(n521 === 0 ? EMPTY_OPT : new N('_iter', c527, q528, l540, true)); O.push(o539);
+let o505 = p497 - start, l506 = 0;
+if (n496 > 0) { o505 = q501[0]; l506 = q503[n496 - 1] + c502[n496 - 1].matchLength - o505; }
+B.push(n496 === 0 ? EMPTY_OPT : new N('_iter', c500, q501, l506, true)); O.push(o505);
+B.push(n496 === 0 ? EMPTY_OPT : new N('_iter', c502, q503, l506, true)); O.push(o505);
 }
 }
 {
 {
-const p544 = pos; let n543 = 0; let c547 = NONE, q548 = NONE; let c549 = NONE, q550 = NONE; let c551 = NONE, q552 = NONE;
-loop541: while (n543 < 1) {
+const p510 = pos; let n509 = 0; let c513 = NONE, q514 = NONE; let c515 = NONE, q516 = NONE; let c517 = NONE, q518 = NONE;
+loop507: while (n509 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 69 || c === 101)) break; }
-const p545 = pos; const b546 = B.length;
-it542: {
+const p511 = pos; const b512 = B.length;
+it508: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 101 || c === 69)) break it542; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 101 || c === 69)) break it508; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p556 = pos; let n555 = 0; let c559 = NONE, q560 = NONE;
-loop553: while (n555 < 1) {
-{ const c = input.charCodeAt(pos); if (!(c === 43 || c === 45)) break; }
-const p557 = pos; const b558 = B.length;
-it554: {
-{ const c = input.charCodeAt(pos); if (!(c === 43 || c === 45)) break it554; B.push(T[1]); O.push(pos - start); pos += 1; }
-if (pos === p557) throw BAIL;
-n555 += 1;
-if (n555 === 1) { c559 = [B[b558 + 0]]; q560 = [O[b558 + 0]]; } else { c559.push(B[b558 + 0]); q560.push(O[b558 + 0]); } B.length = b558; O.length = b558;
-continue loop553;
+const p519 = pos; let c = input.charCodeAt(pos);
+while (pos - p519 < 1 && (c === 43 || c === 45)) { pos += 1; c = input.charCodeAt(pos); }
+B.push(pos === p519 ? EMPTY_OPT : new L(p519 - start, pos - p519, true)); O.push(p519 - start);
 }
-pos = p557; B.length = b558; O.length = b558;
+}
+{
+{
+const p520 = pos; let c = input.charCodeAt(pos);
+while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if (pos - p520 < 1) break it508;
+B.push(pos === p520 ? EMPTY_ITER : new L(p520 - start, pos - p520, false)); O.push(p520 - start);
+}
+}
+if (pos === p511) throw BAIL;
+n509 += 1;
+if (n509 === 1) { c513 = [B[b512 + 0]]; q514 = [O[b512 + 0]]; c515 = [B[b512 + 1]]; q516 = [O[b512 + 1]]; c517 = [B[b512 + 2]]; q518 = [O[b512 + 2]]; } else { c513.push(B[b512 + 0]); q514.push(O[b512 + 0]); c515.push(B[b512 + 1]); q516.push(O[b512 + 1]); c517.push(B[b512 + 2]); q518.push(O[b512 + 2]); } B.length = b512; O.length = b512;
+continue loop507;
+}
+pos = p511; B.length = b512; O.length = b512;
 break;
 }
-let o561 = p556 - start, l562 = 0;
-if (n555 > 0) { o561 = q560[0]; l562 = q560[n555 - 1] + c559[n555 - 1].matchLength - o561; }
-B.push(n555 === 0 ? EMPTY_OPT : new N('_iter', c559, q560, l562, true)); O.push(o561);
-}
-}
-{
-{
-const p566 = pos; let n565 = 0; let c569 = NONE, q570 = NONE;
-loop563: while (true) {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57))) break; }
-const p567 = pos; const b568 = B.length;
-it564: {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57))) break it564; B.push(T[1]); O.push(pos - start); pos += 1; }
-if (pos === p567) throw BAIL;
-n565 += 1;
-if (n565 === 1) { c569 = [B[b568 + 0]]; q570 = [O[b568 + 0]]; } else { c569.push(B[b568 + 0]); q570.push(O[b568 + 0]); } B.length = b568; O.length = b568;
-continue loop563;
-}
-pos = p567; B.length = b568; O.length = b568;
-break;
-}
-if (n565 < 1) break it542;
-let o571 = p566 - start, l572 = 0;
-if (n565 > 0) { o571 = q570[0]; l572 = q570[n565 - 1] + c569[n565 - 1].matchLength - o571; }
-B.push(n565 === 0 ? EMPTY_ITER : new N('_iter', c569, q570, l572, false)); O.push(o571);
-}
-}
-if (pos === p545) throw BAIL;
-n543 += 1;
-if (n543 === 1) { c547 = [B[b546 + 0]]; q548 = [O[b546 + 0]]; c549 = [B[b546 + 1]]; q550 = [O[b546 + 1]]; c551 = [B[b546 + 2]]; q552 = [O[b546 + 2]]; } else { c547.push(B[b546 + 0]); q548.push(O[b546 + 0]); c549.push(B[b546 + 1]); q550.push(O[b546 + 1]); c551.push(B[b546 + 2]); q552.push(O[b546 + 2]); } B.length = b546; O.length = b546;
-continue loop541;
-}
-pos = p545; B.length = b546; O.length = b546;
-break;
-}
-let o573 = p544 - start, l574 = 0;
-if (n543 > 0) { o573 = q548[0]; l574 = q552[n543 - 1] + c551[n543 - 1].matchLength - o573; }
-B.push(n543 === 0 ? EMPTY_OPT : new N('_iter', c547, q548, l574, true)); O.push(o573);
-B.push(n543 === 0 ? EMPTY_OPT : new N('_iter', c549, q550, l574, true)); O.push(o573);
-B.push(n543 === 0 ? EMPTY_OPT : new N('_iter', c551, q552, l574, true)); O.push(o573);
+let o521 = p510 - start, l522 = 0;
+if (n509 > 0) { o521 = q514[0]; l522 = q518[n509 - 1] + c517[n509 - 1].matchLength - o521; }
+B.push(n509 === 0 ? EMPTY_OPT : new N('_iter', c513, q514, l522, true)); O.push(o521);
+B.push(n509 === 0 ? EMPTY_OPT : new N('_iter', c515, q516, l522, true)); O.push(o521);
+B.push(n509 === 0 ? EMPTY_OPT : new N('_iter', c517, q518, l522, true)); O.push(o521);
 }
 }
 const node = new N("number", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
@@ -1987,314 +1927,314 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 {
-const p576 = pos;
-not575: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 91 || c === 40 || c === 123)) break not575;  pos += 1; }
-pos = p576; break fail;
+const p524 = pos;
+not523: {
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 91 || c === 40 || c === 123)) break not523;  pos += 1; }
+pos = p524; break fail;
 }
-pos = p576;
+pos = p524;
 }
 }
 {
-alt577: {
-const p578 = pos; const b579 = B.length; const c580 = input.charCodeAt(pos);
-if (c580 === 96) {
-t581: {
+alt525: {
+const p526 = pos; const b527 = B.length; const c528 = input.charCodeAt(pos);
+if (c528 === 96) {
+t529: {
 {
-if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t581;
+if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t529;
 B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
 {
-const p585 = pos; let n584 = 0; let c588 = NONE, q589 = NONE;
-loop582: while (true) {
-const p586 = pos; const b587 = B.length;
-it583: {
-alt590: {
-const p591 = pos; const b592 = B.length; const c593 = input.charCodeAt(pos);
-if ((c593 >= 97 && c593 <= 65535)) {
-t594: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 65535))) break t594; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt590;
+const p533 = pos; let n532 = 0; let c536 = NONE, q537 = NONE;
+loop530: while (true) {
+const p534 = pos; const b535 = B.length;
+it531: {
+alt538: {
+const p539 = pos; const b540 = B.length; const c541 = input.charCodeAt(pos);
+if ((c541 >= 97 && c541 <= 65535)) {
+t542: {
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 65535))) break t542; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt538;
 }
-pos = p591; B.length = b592; O.length = b592;
+pos = p539; B.length = b540; O.length = b540;
 }
-if ((c593 >= 0 && c593 <= 95)) {
-t595: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 95))) break t595; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt590;
+if ((c541 >= 0 && c541 <= 95)) {
+t543: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 95))) break t543; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt538;
 }
-pos = p591; B.length = b592; O.length = b592;
+pos = p539; B.length = b540; O.length = b540;
 }
-if (c593 === 96) {
-t596: {
+if (c541 === 96) {
+t544: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 96)) break t596; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 96)) break t544; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p598 = pos;
-not597: {
-if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96) break not597;
+const p546 = pos;
+not545: {
+if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96) break not545;
  pos += 2;
-pos = p598; break t596;
+pos = p546; break t544;
 }
-pos = p598;
+pos = p546;
 }
 }
-break alt590;
+break alt538;
 }
-pos = p591; B.length = b592; O.length = b592;
+pos = p539; B.length = b540; O.length = b540;
 }
-break it583;
+break it531;
 }
-if (pos === p586) throw BAIL;
-n584 += 1;
-if (n584 === 1) { c588 = [B[b587 + 0]]; q589 = [O[b587 + 0]]; } else { c588.push(B[b587 + 0]); q589.push(O[b587 + 0]); } B.length = b587; O.length = b587;
-continue loop582;
+if (pos === p534) throw BAIL;
+n532 += 1;
+if (n532 === 1) { c536 = [B[b535 + 0]]; q537 = [O[b535 + 0]]; } else { c536.push(B[b535 + 0]); q537.push(O[b535 + 0]); } B.length = b535; O.length = b535;
+continue loop530;
 }
-pos = p586; B.length = b587; O.length = b587;
+pos = p534; B.length = b535; O.length = b535;
 break;
 }
-let o599 = p585 - start, l600 = 0;
-if (n584 > 0) { o599 = q589[0]; l600 = q589[n584 - 1] + c588[n584 - 1].matchLength - o599; }
-B.push(n584 === 0 ? EMPTY_ITER : new N('_iter', c588, q589, l600, false)); O.push(o599);
+let o547 = p533 - start, l548 = 0;
+if (n532 > 0) { o547 = q537[0]; l548 = q537[n532 - 1] + c536[n532 - 1].matchLength - o547; }
+B.push(n532 === 0 ? EMPTY_ITER : new N('_iter', c536, q537, l548, false)); O.push(o547);
 }
 }
 {
-if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t581;
+if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t529;
 B.push(T[3]); O.push(pos - start); pos += 3;
 }
-break alt577;
+break alt525;
 }
-pos = p578; B.length = b579; O.length = b579;
+pos = p526; B.length = b527; O.length = b527;
 }
-if (c580 === 39) {
-t601: {
+if (c528 === 39) {
+t549: {
 {
-if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t601;
+if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t549;
 B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
 {
-const p605 = pos; let n604 = 0; let c608 = NONE, q609 = NONE;
-loop602: while (true) {
-const p606 = pos; const b607 = B.length;
-it603: {
-alt610: {
-const p611 = pos; const b612 = B.length; const c613 = input.charCodeAt(pos);
-if ((c613 >= 40 && c613 <= 65535)) {
-t614: {
-{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 65535))) break t614; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt610;
+const p553 = pos; let n552 = 0; let c556 = NONE, q557 = NONE;
+loop550: while (true) {
+const p554 = pos; const b555 = B.length;
+it551: {
+alt558: {
+const p559 = pos; const b560 = B.length; const c561 = input.charCodeAt(pos);
+if ((c561 >= 40 && c561 <= 65535)) {
+t562: {
+{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 65535))) break t562; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt558;
 }
-pos = p611; B.length = b612; O.length = b612;
+pos = p559; B.length = b560; O.length = b560;
 }
-if ((c613 >= 0 && c613 <= 38)) {
-t615: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 38))) break t615; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt610;
+if ((c561 >= 0 && c561 <= 38)) {
+t563: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 38))) break t563; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt558;
 }
-pos = p611; B.length = b612; O.length = b612;
+pos = p559; B.length = b560; O.length = b560;
 }
-if (c613 === 39) {
-t616: {
+if (c561 === 39) {
+t564: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 39)) break t616; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 39)) break t564; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p618 = pos;
-not617: {
-if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39) break not617;
+const p566 = pos;
+not565: {
+if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39) break not565;
  pos += 2;
-pos = p618; break t616;
+pos = p566; break t564;
 }
-pos = p618;
+pos = p566;
 }
 }
-break alt610;
+break alt558;
 }
-pos = p611; B.length = b612; O.length = b612;
+pos = p559; B.length = b560; O.length = b560;
 }
-break it603;
+break it551;
 }
-if (pos === p606) throw BAIL;
-n604 += 1;
-if (n604 === 1) { c608 = [B[b607 + 0]]; q609 = [O[b607 + 0]]; } else { c608.push(B[b607 + 0]); q609.push(O[b607 + 0]); } B.length = b607; O.length = b607;
-continue loop602;
+if (pos === p554) throw BAIL;
+n552 += 1;
+if (n552 === 1) { c556 = [B[b555 + 0]]; q557 = [O[b555 + 0]]; } else { c556.push(B[b555 + 0]); q557.push(O[b555 + 0]); } B.length = b555; O.length = b555;
+continue loop550;
 }
-pos = p606; B.length = b607; O.length = b607;
+pos = p554; B.length = b555; O.length = b555;
 break;
 }
-let o619 = p605 - start, l620 = 0;
-if (n604 > 0) { o619 = q609[0]; l620 = q609[n604 - 1] + c608[n604 - 1].matchLength - o619; }
-B.push(n604 === 0 ? EMPTY_ITER : new N('_iter', c608, q609, l620, false)); O.push(o619);
+let o567 = p553 - start, l568 = 0;
+if (n552 > 0) { o567 = q557[0]; l568 = q557[n552 - 1] + c556[n552 - 1].matchLength - o567; }
+B.push(n552 === 0 ? EMPTY_ITER : new N('_iter', c556, q557, l568, false)); O.push(o567);
 }
 }
 {
-if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t601;
+if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t549;
 B.push(T[3]); O.push(pos - start); pos += 3;
 }
-break alt577;
+break alt525;
 }
-pos = p578; B.length = b579; O.length = b579;
+pos = p526; B.length = b527; O.length = b527;
 }
-if (c580 === 34) {
-t621: {
+if (c528 === 34) {
+t569: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 34)) break t621; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 34)) break t569; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p625 = pos; let n624 = 0; let c628 = NONE, q629 = NONE;
-loop622: while (true) {
+const p573 = pos; let n572 = 0; let c576 = NONE, q577 = NONE;
+loop570: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 33) || (c >= 35 && c <= 65535))) break; }
-const p626 = pos; const b627 = B.length;
-it623: {
-alt630: {
-const p631 = pos; const b632 = B.length; const c633 = input.charCodeAt(pos);
-if ((c633 >= 93 && c633 <= 65535)) {
-t634: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t634; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt630;
+const p574 = pos; const b575 = B.length;
+it571: {
+alt578: {
+const p579 = pos; const b580 = B.length; const c581 = input.charCodeAt(pos);
+if ((c581 >= 93 && c581 <= 65535)) {
+t582: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t582; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt578;
 }
-pos = p631; B.length = b632; O.length = b632;
+pos = p579; B.length = b580; O.length = b580;
 }
-if ((c633 >= 32 && c633 <= 33)) {
-t635: {
-{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 33))) break t635; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt630;
+if ((c581 >= 32 && c581 <= 33)) {
+t583: {
+{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 33))) break t583; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt578;
 }
-pos = p631; B.length = b632; O.length = b632;
+pos = p579; B.length = b580; O.length = b580;
 }
-if ((c633 >= 35 && c633 <= 91)) {
-t636: {
-{ const c = input.charCodeAt(pos); if (!((c >= 35 && c <= 91))) break t636; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt630;
+if ((c581 >= 35 && c581 <= 91)) {
+t584: {
+{ const c = input.charCodeAt(pos); if (!((c >= 35 && c <= 91))) break t584; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt578;
 }
-pos = p631; B.length = b632; O.length = b632;
+pos = p579; B.length = b580; O.length = b580;
 }
-if ((c633 >= 0 && c633 <= 9)) {
-t637: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t637; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt630;
+if ((c581 >= 0 && c581 <= 9)) {
+t585: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t585; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt578;
 }
-pos = p631; B.length = b632; O.length = b632;
+pos = p579; B.length = b580; O.length = b580;
 }
-if ((c633 >= 11 && c633 <= 31)) {
-t638: {
-{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t638; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt630;
+if ((c581 >= 11 && c581 <= 31)) {
+t586: {
+{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t586; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt578;
 }
-pos = p631; B.length = b632; O.length = b632;
+pos = p579; B.length = b580; O.length = b580;
 }
-if (c633 === 92) {
-t639: {
-const p640 = pos; const x641 = r61_escape(); if (x641 === null) break t639; B.push(x641); O.push(p640 - start);
-break alt630;
+if (c581 === 92) {
+t587: {
+const p588 = pos; let x589; x589 = r61_escape(); if (x589 === null) break t587; B.push(x589); O.push(p588 - start);
+break alt578;
 }
-pos = p631; B.length = b632; O.length = b632;
+pos = p579; B.length = b580; O.length = b580;
 }
-break it623;
+break it571;
 }
-if (pos === p626) throw BAIL;
-n624 += 1;
-if (n624 === 1) { c628 = [B[b627 + 0]]; q629 = [O[b627 + 0]]; } else { c628.push(B[b627 + 0]); q629.push(O[b627 + 0]); } B.length = b627; O.length = b627;
-continue loop622;
+if (pos === p574) throw BAIL;
+n572 += 1;
+if (n572 === 1) { c576 = [B[b575 + 0]]; q577 = [O[b575 + 0]]; } else { c576.push(B[b575 + 0]); q577.push(O[b575 + 0]); } B.length = b575; O.length = b575;
+continue loop570;
 }
-pos = p626; B.length = b627; O.length = b627;
+pos = p574; B.length = b575; O.length = b575;
 break;
 }
-let o642 = p625 - start, l643 = 0;
-if (n624 > 0) { o642 = q629[0]; l643 = q629[n624 - 1] + c628[n624 - 1].matchLength - o642; }
-B.push(n624 === 0 ? EMPTY_ITER : new N('_iter', c628, q629, l643, false)); O.push(o642);
+let o590 = p573 - start, l591 = 0;
+if (n572 > 0) { o590 = q577[0]; l591 = q577[n572 - 1] + c576[n572 - 1].matchLength - o590; }
+B.push(n572 === 0 ? EMPTY_ITER : new N('_iter', c576, q577, l591, false)); O.push(o590);
 }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 34)) break t621; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 34)) break t569; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
-break alt577;
+break alt525;
 }
-pos = p578; B.length = b579; O.length = b579;
+pos = p526; B.length = b527; O.length = b527;
 }
-if (c580 === 39) {
-t644: {
+if (c528 === 39) {
+t592: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 39)) break t644; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 39)) break t592; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p648 = pos; let n647 = 0; let c651 = NONE, q652 = NONE;
-loop645: while (true) {
+const p596 = pos; let n595 = 0; let c599 = NONE, q600 = NONE;
+loop593: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 38) || (c >= 40 && c <= 65535))) break; }
-const p649 = pos; const b650 = B.length;
-it646: {
-alt653: {
-const p654 = pos; const b655 = B.length; const c656 = input.charCodeAt(pos);
-if ((c656 >= 93 && c656 <= 65535)) {
-t657: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t657; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt653;
+const p597 = pos; const b598 = B.length;
+it594: {
+alt601: {
+const p602 = pos; const b603 = B.length; const c604 = input.charCodeAt(pos);
+if ((c604 >= 93 && c604 <= 65535)) {
+t605: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t605; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt601;
 }
-pos = p654; B.length = b655; O.length = b655;
+pos = p602; B.length = b603; O.length = b603;
 }
-if ((c656 >= 32 && c656 <= 38)) {
-t658: {
-{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 38))) break t658; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt653;
+if ((c604 >= 32 && c604 <= 38)) {
+t606: {
+{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 38))) break t606; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt601;
 }
-pos = p654; B.length = b655; O.length = b655;
+pos = p602; B.length = b603; O.length = b603;
 }
-if ((c656 >= 40 && c656 <= 91)) {
-t659: {
-{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 91))) break t659; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt653;
+if ((c604 >= 40 && c604 <= 91)) {
+t607: {
+{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 91))) break t607; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt601;
 }
-pos = p654; B.length = b655; O.length = b655;
+pos = p602; B.length = b603; O.length = b603;
 }
-if ((c656 >= 0 && c656 <= 9)) {
-t660: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t660; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt653;
+if ((c604 >= 0 && c604 <= 9)) {
+t608: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t608; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt601;
 }
-pos = p654; B.length = b655; O.length = b655;
+pos = p602; B.length = b603; O.length = b603;
 }
-if ((c656 >= 11 && c656 <= 31)) {
-t661: {
-{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t661; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt653;
+if ((c604 >= 11 && c604 <= 31)) {
+t609: {
+{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t609; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt601;
 }
-pos = p654; B.length = b655; O.length = b655;
+pos = p602; B.length = b603; O.length = b603;
 }
-if (c656 === 92) {
-t662: {
-const p663 = pos; const x664 = r61_escape(); if (x664 === null) break t662; B.push(x664); O.push(p663 - start);
-break alt653;
+if (c604 === 92) {
+t610: {
+const p611 = pos; let x612; x612 = r61_escape(); if (x612 === null) break t610; B.push(x612); O.push(p611 - start);
+break alt601;
 }
-pos = p654; B.length = b655; O.length = b655;
+pos = p602; B.length = b603; O.length = b603;
 }
-break it646;
+break it594;
 }
-if (pos === p649) throw BAIL;
-n647 += 1;
-if (n647 === 1) { c651 = [B[b650 + 0]]; q652 = [O[b650 + 0]]; } else { c651.push(B[b650 + 0]); q652.push(O[b650 + 0]); } B.length = b650; O.length = b650;
-continue loop645;
+if (pos === p597) throw BAIL;
+n595 += 1;
+if (n595 === 1) { c599 = [B[b598 + 0]]; q600 = [O[b598 + 0]]; } else { c599.push(B[b598 + 0]); q600.push(O[b598 + 0]); } B.length = b598; O.length = b598;
+continue loop593;
 }
-pos = p649; B.length = b650; O.length = b650;
+pos = p597; B.length = b598; O.length = b598;
 break;
 }
-let o665 = p648 - start, l666 = 0;
-if (n647 > 0) { o665 = q652[0]; l666 = q652[n647 - 1] + c651[n647 - 1].matchLength - o665; }
-B.push(n647 === 0 ? EMPTY_ITER : new N('_iter', c651, q652, l666, false)); O.push(o665);
+let o613 = p596 - start, l614 = 0;
+if (n595 > 0) { o613 = q600[0]; l614 = q600[n595 - 1] + c599[n595 - 1].matchLength - o613; }
+B.push(n595 === 0 ? EMPTY_ITER : new N('_iter', c599, q600, l614, false)); O.push(o613);
 }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 39)) break t644; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 39)) break t592; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
-break alt577;
+break alt525;
 }
-pos = p578; B.length = b579; O.length = b579;
+pos = p526; B.length = b527; O.length = b527;
 }
 break fail;
 }
@@ -2313,21 +2253,21 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p667 = pos; const x668 = r24_name(); if (x668 === null) break fail; B.push(x668); O.push(p667 - start);
+const p615 = pos; let x616; x616 = r24_name(); if (x616 === null) break fail; B.push(x616); O.push(p615 - start);
 }
 {
 {
-const p670 = pos;
-not669: {
+const p618 = pos;
+not617: {
 {
-if (!s62_sp()) break not669;
+{ const c = input.charCodeAt(pos); if ((c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92) && !s62_sp()) break not617; }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 40)) break not669;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 40)) break not617;  pos += 1; }
 }
-pos = p670; break fail;
+pos = p618; break fail;
 }
-pos = p670;
+pos = p618;
 }
 }
 const node = new N("primary_variable", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -2344,25 +2284,25 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p671 = pos; const x672 = r63_callee(); if (x672 === null) break fail; B.push(x672); O.push(p671 - start);
+const p619 = pos; let x620; x620 = r63_callee(); if (x620 === null) break fail; B.push(x620); O.push(p619 - start);
 }
 {
-const p673 = pos; const x674 = r14_sp(); if (x674 === null) break fail; B.push(x674); O.push(p673 - start);
+const p621 = pos; let x622; { const c = input.charCodeAt(pos); x622 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x622 === null) break fail; B.push(x622); O.push(p621 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p675 = pos; const x676 = r14_sp(); if (x676 === null) break fail; B.push(x676); O.push(p675 - start);
+const p623 = pos; let x624; { const c = input.charCodeAt(pos); x624 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x624 === null) break fail; B.push(x624); O.push(p623 - start);
 }
 {
-const p677 = pos; const x678 = r52_nls(); if (x678 === null) break fail; B.push(x678); O.push(p677 - start);
+const p625 = pos; let x626; { const c = input.charCodeAt(pos); x626 = c === 10 ? r52_nls() : Z3; } if (x626 === null) break fail; B.push(x626); O.push(p625 - start);
 }
 {
-const p679 = pos; const x680 = r64_listOf(); if (x680 === null) break fail; B.push(x680); O.push(p679 - start);
+const p627 = pos; let x628; x628 = r64_listOf(); if (x628 === null) break fail; B.push(x628); O.push(p627 - start);
 }
 {
-const p681 = pos; const x682 = r52_nls(); if (x682 === null) break fail; B.push(x682); O.push(p681 - start);
+const p629 = pos; let x630; { const c = input.charCodeAt(pos); x630 = c === 10 ? r52_nls() : Z3; } if (x630 === null) break fail; B.push(x630); O.push(p629 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
@@ -2384,16 +2324,16 @@ fail: {
 { const c = input.charCodeAt(pos); if (!(c === 91)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p683 = pos; const x684 = r14_sp(); if (x684 === null) break fail; B.push(x684); O.push(p683 - start);
+const p631 = pos; let x632; { const c = input.charCodeAt(pos); x632 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x632 === null) break fail; B.push(x632); O.push(p631 - start);
 }
 {
-const p685 = pos; const x686 = r52_nls(); if (x686 === null) break fail; B.push(x686); O.push(p685 - start);
+const p633 = pos; let x634; { const c = input.charCodeAt(pos); x634 = c === 10 ? r52_nls() : Z3; } if (x634 === null) break fail; B.push(x634); O.push(p633 - start);
 }
 {
-const p687 = pos; const x688 = r64_listOf(); if (x688 === null) break fail; B.push(x688); O.push(p687 - start);
+const p635 = pos; let x636; x636 = r64_listOf(); if (x636 === null) break fail; B.push(x636); O.push(p635 - start);
 }
 {
-const p689 = pos; const x690 = r52_nls(); if (x690 === null) break fail; B.push(x690); O.push(p689 - start);
+const p637 = pos; let x638; { const c = input.charCodeAt(pos); x638 = c === 10 ? r52_nls() : Z3; } if (x638 === null) break fail; B.push(x638); O.push(p637 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 93)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
@@ -2417,58 +2357,58 @@ B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
 {
-const p694 = pos; let n693 = 0; let c697 = NONE, q698 = NONE;
-loop691: while (true) {
-const p695 = pos; const b696 = B.length;
-it692: {
-alt699: {
-const p700 = pos; const b701 = B.length; const c702 = input.charCodeAt(pos);
-if ((c702 >= 94 && c702 <= 65535)) {
-t703: {
-{ const c = input.charCodeAt(pos); if (!((c >= 94 && c <= 65535))) break t703; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt699;
+const p642 = pos; let n641 = 0; let c645 = NONE, q646 = NONE;
+loop639: while (true) {
+const p643 = pos; const b644 = B.length;
+it640: {
+alt647: {
+const p648 = pos; const b649 = B.length; const c650 = input.charCodeAt(pos);
+if ((c650 >= 94 && c650 <= 65535)) {
+t651: {
+{ const c = input.charCodeAt(pos); if (!((c >= 94 && c <= 65535))) break t651; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt647;
 }
-pos = p700; B.length = b701; O.length = b701;
+pos = p648; B.length = b649; O.length = b649;
 }
-if ((c702 >= 0 && c702 <= 92)) {
-t704: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 92))) break t704; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt699;
+if ((c650 >= 0 && c650 <= 92)) {
+t652: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 92))) break t652; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt647;
 }
-pos = p700; B.length = b701; O.length = b701;
+pos = p648; B.length = b649; O.length = b649;
 }
-if (c702 === 93) {
-t705: {
+if (c650 === 93) {
+t653: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break t705; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break t653; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 {
-const p707 = pos;
-not706: {
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break not706;  pos += 1; }
-pos = p707; break t705;
+const p655 = pos;
+not654: {
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break not654;  pos += 1; }
+pos = p655; break t653;
 }
-pos = p707;
+pos = p655;
 }
 }
-break alt699;
+break alt647;
 }
-pos = p700; B.length = b701; O.length = b701;
+pos = p648; B.length = b649; O.length = b649;
 }
-break it692;
+break it640;
 }
-if (pos === p695) throw BAIL;
-n693 += 1;
-if (n693 === 1) { c697 = [B[b696 + 0]]; q698 = [O[b696 + 0]]; } else { c697.push(B[b696 + 0]); q698.push(O[b696 + 0]); } B.length = b696; O.length = b696;
-continue loop691;
+if (pos === p643) throw BAIL;
+n641 += 1;
+if (n641 === 1) { c645 = [B[b644 + 0]]; q646 = [O[b644 + 0]]; } else { c645.push(B[b644 + 0]); q646.push(O[b644 + 0]); } B.length = b644; O.length = b644;
+continue loop639;
 }
-pos = p695; B.length = b696; O.length = b696;
+pos = p643; B.length = b644; O.length = b644;
 break;
 }
-let o708 = p694 - start, l709 = 0;
-if (n693 > 0) { o708 = q698[0]; l709 = q698[n693 - 1] + c697[n693 - 1].matchLength - o708; }
-B.push(n693 === 0 ? EMPTY_ITER : new N('_iter', c697, q698, l709, false)); O.push(o708);
+let o656 = p642 - start, l657 = 0;
+if (n641 > 0) { o656 = q646[0]; l657 = q646[n641 - 1] + c645[n641 - 1].matchLength - o656; }
+B.push(n641 === 0 ? EMPTY_ITER : new N('_iter', c645, q646, l657, false)); O.push(o656);
 }
 }
 {
@@ -2492,16 +2432,16 @@ fail: {
 { const c = input.charCodeAt(pos); if (!(c === 123)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p710 = pos; const x711 = r14_sp(); if (x711 === null) break fail; B.push(x711); O.push(p710 - start);
+const p658 = pos; let x659; { const c = input.charCodeAt(pos); x659 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x659 === null) break fail; B.push(x659); O.push(p658 - start);
 }
 {
-const p712 = pos; const x713 = r52_nls(); if (x713 === null) break fail; B.push(x713); O.push(p712 - start);
+const p660 = pos; let x661; { const c = input.charCodeAt(pos); x661 = c === 10 ? r52_nls() : Z3; } if (x661 === null) break fail; B.push(x661); O.push(p660 - start);
 }
 {
-const p714 = pos; const x715 = r65_listOf(); if (x715 === null) break fail; B.push(x715); O.push(p714 - start);
+const p662 = pos; let x663; x663 = r65_listOf(); if (x663 === null) break fail; B.push(x663); O.push(p662 - start);
 }
 {
-const p716 = pos; const x717 = r52_nls(); if (x717 === null) break fail; B.push(x717); O.push(p716 - start);
+const p664 = pos; let x665; { const c = input.charCodeAt(pos); x665 = c === 10 ? r52_nls() : Z3; } if (x665 === null) break fail; B.push(x665); O.push(p664 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 125)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
@@ -2524,7 +2464,7 @@ if (input.charCodeAt(pos) !== 123 || input.charCodeAt(pos + 1) !== 123) break fa
 B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
-const p718 = pos; const x719 = r54_identName(); if (x719 === null) break fail; B.push(x719); O.push(p718 - start);
+const p666 = pos; let x667; x667 = r54_identName(); if (x667 === null) break fail; B.push(x667); O.push(p666 - start);
 }
 {
 if (input.charCodeAt(pos) !== 125 || input.charCodeAt(pos + 1) !== 125) break fail;
@@ -2547,16 +2487,16 @@ fail: {
 { const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p720 = pos; const x721 = r14_sp(); if (x721 === null) break fail; B.push(x721); O.push(p720 - start);
+const p668 = pos; let x669; { const c = input.charCodeAt(pos); x669 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x669 === null) break fail; B.push(x669); O.push(p668 - start);
 }
 {
-const p722 = pos; const x723 = r52_nls(); if (x723 === null) break fail; B.push(x723); O.push(p722 - start);
+const p670 = pos; let x671; { const c = input.charCodeAt(pos); x671 = c === 10 ? r52_nls() : Z3; } if (x671 === null) break fail; B.push(x671); O.push(p670 - start);
 }
 {
-const p724 = pos; const x725 = r7_expr(); if (x725 === null) break fail; B.push(x725); O.push(p724 - start);
+const p672 = pos; let x673; x673 = r7_expr(); if (x673 === null) break fail; B.push(x673); O.push(p672 - start);
 }
 {
-const p726 = pos; const x727 = r52_nls(); if (x727 === null) break fail; B.push(x727); O.push(p726 - start);
+const p674 = pos; let x675; { const c = input.charCodeAt(pos); x675 = c === 10 ? r52_nls() : Z3; } if (x675 === null) break fail; B.push(x675); O.push(p674 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
@@ -2574,7 +2514,7 @@ function r47_primary_true() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-const p728 = pos; const x729 = r66_kwTrue(); if (x729 === null) break fail; B.push(x729); O.push(p728 - start);
+const p676 = pos; let x677; x677 = r66_kwTrue(); if (x677 === null) break fail; B.push(x677); O.push(p676 - start);
 const node = new N("primary_true", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -2588,7 +2528,7 @@ function r48_primary_false() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-const p730 = pos; const x731 = r67_kwFalse(); if (x731 === null) break fail; B.push(x731); O.push(p730 - start);
+const p678 = pos; let x679; x679 = r67_kwFalse(); if (x679 === null) break fail; B.push(x679); O.push(p678 - start);
 const node = new N("primary_false", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -2602,7 +2542,7 @@ function r49_primary_nil() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-const p732 = pos; const x733 = r68_kwNil(); if (x733 === null) break fail; B.push(x733); O.push(p732 - start);
+const p680 = pos; let x681; x681 = r68_kwNil(); if (x681 === null) break fail; B.push(x681); O.push(p680 - start);
 const node = new N("primary_nil", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -2616,7 +2556,7 @@ function r50_primary_last() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-const p734 = pos; const x735 = r69_kwLast(); if (x735 === null) break fail; B.push(x735); O.push(p734 - start);
+const p682 = pos; let x683; x683 = r69_kwLast(); if (x683 === null) break fail; B.push(x683); O.push(p682 - start);
 const node = new N("primary_last", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -2631,25 +2571,25 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p736 = pos; const x737 = r70_kwEval(); if (x737 === null) break fail; B.push(x737); O.push(p736 - start);
+const p684 = pos; let x685; x685 = r70_kwEval(); if (x685 === null) break fail; B.push(x685); O.push(p684 - start);
 }
 {
-const p738 = pos; const x739 = r14_sp(); if (x739 === null) break fail; B.push(x739); O.push(p738 - start);
+const p686 = pos; let x687; { const c = input.charCodeAt(pos); x687 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x687 === null) break fail; B.push(x687); O.push(p686 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p740 = pos; const x741 = r14_sp(); if (x741 === null) break fail; B.push(x741); O.push(p740 - start);
+const p688 = pos; let x689; { const c = input.charCodeAt(pos); x689 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x689 === null) break fail; B.push(x689); O.push(p688 - start);
 }
 {
-const p742 = pos; const x743 = r52_nls(); if (x743 === null) break fail; B.push(x743); O.push(p742 - start);
+const p690 = pos; let x691; { const c = input.charCodeAt(pos); x691 = c === 10 ? r52_nls() : Z3; } if (x691 === null) break fail; B.push(x691); O.push(p690 - start);
 }
 {
-const p744 = pos; const x745 = r7_expr(); if (x745 === null) break fail; B.push(x745); O.push(p744 - start);
+const p692 = pos; let x693; x693 = r7_expr(); if (x693 === null) break fail; B.push(x693); O.push(p692 - start);
 }
 {
-const p746 = pos; const x747 = r52_nls(); if (x747 === null) break fail; B.push(x747); O.push(p746 - start);
+const p694 = pos; let x695; { const c = input.charCodeAt(pos); x695 = c === 10 ? r52_nls() : Z3; } if (x695 === null) break fail; B.push(x695); O.push(p694 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
@@ -2668,31 +2608,31 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p751 = pos; let n750 = 0; let c754 = NONE, q755 = NONE; let c756 = NONE, q757 = NONE;
-loop748: while (true) {
+const p699 = pos; let n698 = 0; let c702 = NONE, q703 = NONE; let c704 = NONE, q705 = NONE;
+loop696: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 10)) break; }
-const p752 = pos; const b753 = B.length;
-it749: {
+const p700 = pos; const b701 = B.length;
+it697: {
 {
-const p758 = pos; const x759 = r10_nl(); if (x759 === null) break it749; B.push(x759); O.push(p758 - start);
+const p706 = pos; let x707; x707 = r10_nl(); if (x707 === null) break it697; B.push(x707); O.push(p706 - start);
 }
 {
-const p760 = pos; const x761 = r14_sp(); if (x761 === null) break it749; B.push(x761); O.push(p760 - start);
+const p708 = pos; let x709; { const c = input.charCodeAt(pos); x709 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x709 === null) break it697; B.push(x709); O.push(p708 - start);
 }
-if (pos === p752) throw BAIL;
-n750 += 1;
-if (n750 === 1) { c754 = [B[b753 + 0]]; q755 = [O[b753 + 0]]; c756 = [B[b753 + 1]]; q757 = [O[b753 + 1]]; } else { c754.push(B[b753 + 0]); q755.push(O[b753 + 0]); c756.push(B[b753 + 1]); q757.push(O[b753 + 1]); } B.length = b753; O.length = b753;
-continue loop748;
+if (pos === p700) throw BAIL;
+n698 += 1;
+if (n698 === 1) { c702 = [B[b701 + 0]]; q703 = [O[b701 + 0]]; c704 = [B[b701 + 1]]; q705 = [O[b701 + 1]]; } else { c702.push(B[b701 + 0]); q703.push(O[b701 + 0]); c704.push(B[b701 + 1]); q705.push(O[b701 + 1]); } B.length = b701; O.length = b701;
+continue loop696;
 }
-pos = p752; B.length = b753; O.length = b753;
+pos = p700; B.length = b701; O.length = b701;
 break;
 }
-let o762 = p751 - start, l763 = 0;
-if (n750 > 0) { o762 = q755[0]; l763 = q757[n750 - 1] + c756[n750 - 1].matchLength - o762; }
-B.push(n750 === 0 ? EMPTY_ITER : new N('_iter', c754, q755, l763, false)); O.push(o762);
-B.push(n750 === 0 ? EMPTY_ITER : new N('_iter', c756, q757, l763, false)); O.push(o762);
+let o710 = p699 - start, l711 = 0;
+if (n698 > 0) { o710 = q703[0]; l711 = q705[n698 - 1] + c704[n698 - 1].matchLength - o710; }
+B.push(n698 === 0 ? EMPTY_ITER : new N('_iter', c702, q703, l711, false)); O.push(o710);
+B.push(n698 === 0 ? EMPTY_ITER : new N('_iter', c704, q705, l711, false)); O.push(o710);
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z4; }
+if (pos === start) { B.length = b0; O.length = b0; return Z3; }
 const node = new N("nls", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -2707,502 +2647,777 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-alt764: {
-const p765 = pos; const c767 = input.charCodeAt(pos);
-if ((c767 >= 97 && c767 <= 102) || c767 === 105 || c767 === 108) {
-t768: {
+alt712: {
+const p713 = pos; const c715 = input.charCodeAt(pos);
+if ((c715 >= 97 && c715 <= 102) || c715 === 105 || c715 === 108) {
+t716: {
 {
 {
-const p769 = pos;
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 108))) break t768;  pos += 1; }
-pos = p769;
+const p717 = pos;
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 108))) break t716;  pos += 1; }
+pos = p717;
 }
 }
 {
-alt770: {
-const p771 = pos; const c773 = input.charCodeAt(pos);
-if ((c773 >= 97 && c773 <= 100)) {
-t774: {
+alt718: {
+const p719 = pos; const c721 = input.charCodeAt(pos);
+if ((c721 >= 97 && c721 <= 100)) {
+t722: {
 {
 {
-const p776 = pos;
-not775: {
-{ const c = input.charCodeAt(pos); if (!((c >= 101 && c <= 108))) break not775;  pos += 1; }
-pos = p776; break t774;
+const p724 = pos;
+not723: {
+{ const c = input.charCodeAt(pos); if (!((c >= 101 && c <= 108))) break not723;  pos += 1; }
+pos = p724; break t722;
 }
-pos = p776;
+pos = p724;
 }
-}
-{
-alt777: {
-const p778 = pos; const c780 = input.charCodeAt(pos);
-if (c780 === 97) {
-t781: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 97)) break t781;  pos += 1; }
 }
 {
-alt782: {
-const p783 = pos; const c785 = input.charCodeAt(pos);
-if (c785 === 99) {
-t786: {
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t786;
+alt725: {
+const p726 = pos; const c728 = input.charCodeAt(pos);
+if (c728 === 97) {
+t729: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 97)) break t729;  pos += 1; }
+}
+{
+alt730: {
+const p731 = pos; const c733 = input.charCodeAt(pos);
+if (c733 === 99) {
+t734: {
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t734;
  pos += 3;
-break alt782;
+break alt730;
 }
-pos = p783;
+pos = p731;
 }
-if (c785 === 115) {
-t787: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t787;
+if (c733 === 115) {
+t735: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t735;
  pos += 3;
-break alt782;
+break alt730;
 }
-pos = p783;
+pos = p731;
 }
-if (c785 === 116) {
-t788: {
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t788;
+if (c733 === 116) {
+t736: {
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t736;
  pos += 3;
-break alt782;
+break alt730;
 }
-pos = p783;
+pos = p731;
 }
-if (c785 === 110) {
-t789: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100) break t789;
+if (c733 === 110) {
+t737: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100) break t737;
  pos += 2;
-break alt782;
+break alt730;
 }
-pos = p783;
+pos = p731;
 }
-if (c785 === 115) {
-t790: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 107) break t790;
+if (c733 === 115) {
+t738: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 107) break t738;
  pos += 2;
-break alt782;
+break alt730;
 }
-pos = p783;
+pos = p731;
 }
-if (c785 === 115) {
-t791: {
-{ const c = input.charCodeAt(pos); if (!(c === 115)) break t791;  pos += 1; }
-break alt782;
+if (c733 === 115) {
+t739: {
+{ const c = input.charCodeAt(pos); if (!(c === 115)) break t739;  pos += 1; }
+break alt730;
 }
-pos = p783;
+pos = p731;
 }
-break t781;
+break t729;
 }
 }
-break alt777;
+break alt725;
 }
-pos = p778;
+pos = p726;
 }
-if (c780 === 98) {
-t792: {
+if (c728 === 98) {
+t740: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 98)) break t792;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 98)) break t740;  pos += 1; }
 }
 {
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 107) break t792;
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 107) break t740;
  pos += 4;
 }
-break alt777;
+break alt725;
 }
-pos = p778;
+pos = p726;
 }
-if (c780 === 99) {
-t793: {
+if (c728 === 99) {
+t741: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 99)) break t793;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 99)) break t741;  pos += 1; }
 }
 {
-alt794: {
-const p795 = pos; const c797 = input.charCodeAt(pos);
-if (c797 === 108) {
-t798: {
-if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 95 || input.charCodeAt(pos + 5) !== 101 || input.charCodeAt(pos + 6) !== 114 || input.charCodeAt(pos + 7) !== 114 || input.charCodeAt(pos + 8) !== 111 || input.charCodeAt(pos + 9) !== 114) break t798;
+alt742: {
+const p743 = pos; const c745 = input.charCodeAt(pos);
+if (c745 === 108) {
+t746: {
+if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 95 || input.charCodeAt(pos + 5) !== 101 || input.charCodeAt(pos + 6) !== 114 || input.charCodeAt(pos + 7) !== 114 || input.charCodeAt(pos + 8) !== 111 || input.charCodeAt(pos + 9) !== 114) break t746;
  pos += 10;
-break alt794;
+break alt742;
 }
-pos = p795;
+pos = p743;
 }
-if (c797 === 111) {
-t799: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 101) break t799;
+if (c745 === 111) {
+t747: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 101) break t747;
  pos += 7;
-break alt794;
+break alt742;
 }
-pos = p795;
+pos = p743;
 }
-if (c797 === 111) {
-t800: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 100) break t800;
+if (c745 === 111) {
+t748: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 100) break t748;
  pos += 6;
-break alt794;
+break alt742;
 }
-pos = p795;
+pos = p743;
 }
-if (c797 === 108) {
-t801: {
-if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114) break t801;
+if (c745 === 108) {
+t749: {
+if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114) break t749;
  pos += 4;
-break alt794;
+break alt742;
 }
-pos = p795;
+pos = p743;
 }
-if (c797 === 97) {
-t802: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 108) break t802;
+if (c745 === 97) {
+t750: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 108) break t750;
  pos += 3;
-break alt794;
+break alt742;
 }
-pos = p795;
+pos = p743;
 }
-if (c797 === 111) {
-t803: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t803;
+if (c745 === 111) {
+t751: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t751;
  pos += 2;
-break alt794;
+break alt742;
 }
-pos = p795;
+pos = p743;
 }
-break t793;
+break t741;
 }
 }
-break alt777;
+break alt725;
 }
-pos = p778;
+pos = p726;
 }
-if (c780 === 100) {
-t804: {
+if (c728 === 100) {
+t752: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 100)) break t804;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 100)) break t752;  pos += 1; }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 111)) break t804;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 111)) break t752;  pos += 1; }
 }
-break alt777;
+break alt725;
 }
-pos = p778;
+pos = p726;
 }
-break t774;
+break t722;
 }
 }
-break alt770;
+break alt718;
 }
-pos = p771;
+pos = p719;
 }
-if (c773 === 101) {
-t805: {
+if (c721 === 101) {
+t753: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 101)) break t805;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 101)) break t753;  pos += 1; }
+}
+{
+alt754: {
+const p755 = pos; const c757 = input.charCodeAt(pos);
+if (c757 === 110) {
+t758: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 99 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 109 || input.charCodeAt(pos + 5) !== 109 || input.charCodeAt(pos + 6) !== 97 || input.charCodeAt(pos + 7) !== 110 || input.charCodeAt(pos + 8) !== 100) break t758;
+ pos += 9;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 110) {
+t759: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 119 || input.charCodeAt(pos + 3) !== 104 || input.charCodeAt(pos + 4) !== 105 || input.charCodeAt(pos + 5) !== 108 || input.charCodeAt(pos + 6) !== 101) break t759;
+ pos += 7;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 110) {
+t760: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 99) break t760;
+ pos += 6;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 110) {
+t761: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 114) break t761;
+ pos += 5;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 110) {
+t762: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 102) break t762;
+ pos += 4;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 110) {
+t763: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 110) break t763;
+ pos += 4;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 114) {
+t764: {
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 114) break t764;
+ pos += 4;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 118) {
+t765: {
+if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 116) break t765;
+ pos += 4;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 97) {
+t766: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 99 || input.charCodeAt(pos + 2) !== 104) break t766;
+ pos += 3;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 108) {
+t767: {
+if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 101) break t767;
+ pos += 3;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 109) {
+t768: {
+if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 116) break t768;
+ pos += 3;
+break alt754;
+}
+pos = p755;
+}
+if (c757 === 118) {
+t769: {
+if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108) break t769;
+ pos += 3;
+break alt754;
+}
+pos = p755;
+}
+break t753;
+}
+}
+break alt718;
+}
+pos = p719;
+}
+if (c721 === 102) {
+t770: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 102)) break t770;  pos += 1; }
+}
+{
+alt771: {
+const p772 = pos; const c774 = input.charCodeAt(pos);
+if (c774 === 97) {
+t775: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 101) break t775;
+ pos += 4;
+break alt771;
+}
+pos = p772;
+}
+if (c774 === 117) {
+t776: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 122 || input.charCodeAt(pos + 2) !== 122 || input.charCodeAt(pos + 3) !== 121) break t776;
+ pos += 4;
+break alt771;
+}
+pos = p772;
+}
+if (c774 === 97) {
+t777: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108) break t777;
+ pos += 3;
+break alt771;
+}
+pos = p772;
+}
+if (c774 === 117) {
+t778: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 99) break t778;
+ pos += 3;
+break alt771;
+}
+pos = p772;
+}
+if (c774 === 111) {
+t779: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t779;
+ pos += 2;
+break alt771;
+}
+pos = p772;
+}
+break t770;
+}
+}
+break alt718;
+}
+pos = p719;
+}
+if (c721 === 105) {
+t780: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 105)) break t780;  pos += 1; }
+}
+{
+alt781: {
+const p782 = pos; const c784 = input.charCodeAt(pos);
+if (c784 === 110) {
+t785: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 111) break t785;
+ pos += 3;
+break alt781;
+}
+pos = p782;
+}
+if (c784 === 102) {
+t786: {
+{ const c = input.charCodeAt(pos); if (!(c === 102)) break t786;  pos += 1; }
+break alt781;
+}
+pos = p782;
+}
+if (c784 === 110) {
+t787: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t787;  pos += 1; }
+break alt781;
+}
+pos = p782;
+}
+break t780;
+}
+}
+break alt718;
+}
+pos = p719;
+}
+if (c721 === 108) {
+t788: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 108)) break t788;  pos += 1; }
+}
+{
+alt789: {
+const p790 = pos; const c792 = input.charCodeAt(pos);
+if (c792 === 97) {
+t793: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t793;
+ pos += 3;
+break alt789;
+}
+pos = p790;
+}
+if (c792 === 101) {
+t794: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t794;
+ pos += 2;
+break alt789;
+}
+pos = p790;
+}
+if (c792 === 111) {
+t795: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t795;
+ pos += 2;
+break alt789;
+}
+pos = p790;
+}
+if (c792 === 110) {
+t796: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t796;  pos += 1; }
+break alt789;
+}
+pos = p790;
+}
+break t788;
+}
+}
+break alt718;
+}
+pos = p719;
+}
+break t716;
+}
+}
+break alt712;
+}
+pos = p713;
+}
+if ((c715 >= 109 && c715 <= 112) || (c715 >= 114 && c715 <= 116) || c715 === 119) {
+t797: {
+{
+{
+const p798 = pos;
+{ const c = input.charCodeAt(pos); if (!((c >= 109 && c <= 119))) break t797;  pos += 1; }
+pos = p798;
+}
+}
+{
+alt799: {
+const p800 = pos; const c802 = input.charCodeAt(pos);
+if ((c802 >= 109 && c802 <= 112)) {
+t803: {
+{
+{
+const p805 = pos;
+not804: {
+{ const c = input.charCodeAt(pos); if (!((c >= 114 && c <= 119))) break not804;  pos += 1; }
+pos = p805; break t803;
+}
+pos = p805;
+}
 }
 {
 alt806: {
 const p807 = pos; const c809 = input.charCodeAt(pos);
-if (c809 === 110) {
-t810: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 99 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 109 || input.charCodeAt(pos + 5) !== 109 || input.charCodeAt(pos + 6) !== 97 || input.charCodeAt(pos + 7) !== 110 || input.charCodeAt(pos + 8) !== 100) break t810;
- pos += 9;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 110) {
-t811: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 119 || input.charCodeAt(pos + 3) !== 104 || input.charCodeAt(pos + 4) !== 105 || input.charCodeAt(pos + 5) !== 108 || input.charCodeAt(pos + 6) !== 101) break t811;
- pos += 7;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 110) {
-t812: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 99) break t812;
- pos += 6;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 110) {
-t813: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 114) break t813;
- pos += 5;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 110) {
-t814: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 102) break t814;
- pos += 4;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 110) {
-t815: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 110) break t815;
- pos += 4;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 114) {
-t816: {
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 114) break t816;
- pos += 4;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 118) {
-t817: {
-if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 116) break t817;
- pos += 4;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 97) {
-t818: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 99 || input.charCodeAt(pos + 2) !== 104) break t818;
- pos += 3;
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 108) {
-t819: {
-if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 101) break t819;
- pos += 3;
-break alt806;
-}
-pos = p807;
-}
 if (c809 === 109) {
-t820: {
-if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 116) break t820;
+t810: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 109)) break t810;  pos += 1; }
+}
+{
+alt811: {
+const p812 = pos; const c814 = input.charCodeAt(pos);
+if (c814 === 117) {
+t815: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 98 || input.charCodeAt(pos + 4) !== 101) break t815;
+ pos += 5;
+break alt811;
+}
+pos = p812;
+}
+if (c814 === 101) {
+t816: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 115) break t816;
+ pos += 4;
+break alt811;
+}
+pos = p812;
+}
+if (c814 === 117) {
+t817: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t817;
  pos += 3;
+break alt811;
+}
+pos = p812;
+}
+break t810;
+}
+}
 break alt806;
 }
 pos = p807;
 }
-if (c809 === 118) {
-t821: {
-if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108) break t821;
- pos += 3;
-break alt806;
-}
-pos = p807;
-}
-break t805;
-}
-}
-break alt770;
-}
-pos = p771;
-}
-if (c773 === 102) {
-t822: {
+if (c809 === 110) {
+t818: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 102)) break t822;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t818;  pos += 1; }
 }
 {
-alt823: {
-const p824 = pos; const c826 = input.charCodeAt(pos);
-if (c826 === 97) {
+alt819: {
+const p820 = pos; const c822 = input.charCodeAt(pos);
+if (c822 === 97) {
+t823: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100) break t823;
+ pos += 4;
+break alt819;
+}
+pos = p820;
+}
+if (c822 === 101) {
+t824: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 115) break t824;
+ pos += 4;
+break alt819;
+}
+pos = p820;
+}
+if (c822 === 105) {
+t825: {
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 108) break t825;
+ pos += 2;
+break alt819;
+}
+pos = p820;
+}
+if (c822 === 111) {
+t826: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 116) break t826;
+ pos += 2;
+break alt819;
+}
+pos = p820;
+}
+if (c822 === 111) {
 t827: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 101) break t827;
- pos += 4;
-break alt823;
+{ const c = input.charCodeAt(pos); if (!(c === 111)) break t827;  pos += 1; }
+break alt819;
 }
-pos = p824;
+pos = p820;
 }
-if (c826 === 117) {
+break t818;
+}
+}
+break alt806;
+}
+pos = p807;
+}
+if (c809 === 111) {
 t828: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 122 || input.charCodeAt(pos + 2) !== 122 || input.charCodeAt(pos + 3) !== 121) break t828;
- pos += 4;
-break alt823;
-}
-pos = p824;
-}
-if (c826 === 97) {
-t829: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108) break t829;
- pos += 3;
-break alt823;
-}
-pos = p824;
-}
-if (c826 === 117) {
-t830: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 99) break t830;
- pos += 3;
-break alt823;
-}
-pos = p824;
-}
-if (c826 === 111) {
-t831: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t831;
- pos += 2;
-break alt823;
-}
-pos = p824;
-}
-break t822;
-}
-}
-break alt770;
-}
-pos = p771;
-}
-if (c773 === 105) {
-t832: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 105)) break t832;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 111)) break t828;  pos += 1; }
 }
 {
-alt833: {
-const p834 = pos; const c836 = input.charCodeAt(pos);
-if (c836 === 110) {
+alt829: {
+const p830 = pos; const c832 = input.charCodeAt(pos);
+if (c832 === 112) {
+t833: {
+if (input.charCodeAt(pos) !== 112 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 97 || input.charCodeAt(pos + 6) !== 108) break t833;
+ pos += 7;
+break alt829;
+}
+pos = p830;
+}
+if (c832 === 110) {
+t834: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t834;  pos += 1; }
+break alt829;
+}
+pos = p830;
+}
+if (c832 === 114) {
+t835: {
+{ const c = input.charCodeAt(pos); if (!(c === 114)) break t835;  pos += 1; }
+break alt829;
+}
+pos = p830;
+}
+break t828;
+}
+}
+break alt806;
+}
+pos = p807;
+}
+if (c809 === 112) {
+t836: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 112)) break t836;  pos += 1; }
+}
+{
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 116 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 115 || input.charCodeAt(pos + 7) !== 101 || input.charCodeAt(pos + 8) !== 114) break t836;
+ pos += 9;
+}
+break alt806;
+}
+pos = p807;
+}
+break t803;
+}
+}
+break alt799;
+}
+pos = p800;
+}
+if (c802 === 114) {
 t837: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 111) break t837;
- pos += 3;
-break alt833;
-}
-pos = p834;
-}
-if (c836 === 102) {
-t838: {
-{ const c = input.charCodeAt(pos); if (!(c === 102)) break t838;  pos += 1; }
-break alt833;
-}
-pos = p834;
-}
-if (c836 === 110) {
-t839: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t839;  pos += 1; }
-break alt833;
-}
-pos = p834;
-}
-break t832;
-}
-}
-break alt770;
-}
-pos = p771;
-}
-if (c773 === 108) {
-t840: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 108)) break t840;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 114)) break t837;  pos += 1; }
 }
 {
-alt841: {
-const p842 = pos; const c844 = input.charCodeAt(pos);
-if (c844 === 97) {
-t845: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t845;
- pos += 3;
-break alt841;
+alt838: {
+const p839 = pos; const c841 = input.charCodeAt(pos);
+if (c841 === 101) {
+t842: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 115) break t842;
+ pos += 6;
+break alt838;
 }
-pos = p842;
+pos = p839;
 }
-if (c844 === 101) {
-t846: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t846;
- pos += 2;
-break alt841;
+if (c841 === 101) {
+t843: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110) break t843;
+ pos += 5;
+break alt838;
 }
-pos = p842;
+pos = p839;
 }
-if (c844 === 111) {
-t847: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t847;
- pos += 2;
-break alt841;
-}
-pos = p842;
-}
-if (c844 === 110) {
-t848: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t848;  pos += 1; }
-break alt841;
-}
-pos = p842;
-}
-break t840;
+break t837;
 }
 }
-break alt770;
+break alt799;
 }
-pos = p771;
+pos = p800;
 }
-break t768;
+if (c802 === 115) {
+t844: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 115)) break t844;  pos += 1; }
 }
-}
-break alt764;
-}
-pos = p765;
-}
-if ((c767 >= 109 && c767 <= 112) || (c767 >= 114 && c767 <= 116) || c767 === 119) {
+{
+alt845: {
+const p846 = pos; const c848 = input.charCodeAt(pos);
+if (c848 === 111) {
 t849: {
-{
-{
-const p850 = pos;
-{ const c = input.charCodeAt(pos); if (!((c >= 109 && c <= 119))) break t849;  pos += 1; }
-pos = p850;
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101) break t849;
+ pos += 3;
+break alt845;
+}
+pos = p846;
+}
+if (c848 === 101) {
+t850: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116) break t850;
+ pos += 2;
+break alt845;
+}
+pos = p846;
+}
+if (c848 === 105) {
+t851: {
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t851;
+ pos += 2;
+break alt845;
+}
+pos = p846;
+}
+break t844;
 }
 }
-{
-alt851: {
-const p852 = pos; const c854 = input.charCodeAt(pos);
-if ((c854 >= 109 && c854 <= 112)) {
-t855: {
-{
-{
-const p857 = pos;
-not856: {
-{ const c = input.charCodeAt(pos); if (!((c >= 114 && c <= 119))) break not856;  pos += 1; }
-pos = p857; break t855;
+break alt799;
 }
-pos = p857;
+pos = p800;
 }
+if (c802 === 116) {
+t852: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 116)) break t852;  pos += 1; }
 }
 {
-alt858: {
-const p859 = pos; const c861 = input.charCodeAt(pos);
-if (c861 === 109) {
+alt853: {
+const p854 = pos; const c856 = input.charCodeAt(pos);
+if (c856 === 105) {
+t857: {
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100 || input.charCodeAt(pos + 4) !== 97 || input.charCodeAt(pos + 5) !== 116 || input.charCodeAt(pos + 6) !== 101) break t857;
+ pos += 7;
+break alt853;
+}
+pos = p854;
+}
+if (c856 === 121) {
+t858: {
+if (input.charCodeAt(pos) !== 121 || input.charCodeAt(pos + 1) !== 112 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 102) break t858;
+ pos += 5;
+break alt853;
+}
+pos = p854;
+}
+if (c856 === 111) {
+t859: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 108) break t859;
+ pos += 3;
+break alt853;
+}
+pos = p854;
+}
+if (c856 === 114) {
+t860: {
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 101) break t860;
+ pos += 3;
+break alt853;
+}
+pos = p854;
+}
+if (c856 === 97) {
+t861: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t861;
+ pos += 2;
+break alt853;
+}
+pos = p854;
+}
+break t852;
+}
+}
+break alt799;
+}
+pos = p800;
+}
+if (c802 === 119) {
 t862: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 109)) break t862;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 119)) break t862;  pos += 1; }
 }
 {
 alt863: {
 const p864 = pos; const c866 = input.charCodeAt(pos);
-if (c866 === 117) {
+if (c866 === 104) {
 t867: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 98 || input.charCodeAt(pos + 4) !== 101) break t867;
- pos += 5;
+if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 101 || input.charCodeAt(pos + 5) !== 114) break t867;
+ pos += 6;
 break alt863;
 }
 pos = p864;
 }
-if (c866 === 101) {
+if (c866 === 104) {
 t868: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 115) break t868;
+if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 101) break t868;
  pos += 4;
 break alt863;
 }
 pos = p864;
 }
-if (c866 === 117) {
+if (c866 === 105) {
 t869: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t869;
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 104) break t869;
  pos += 3;
 break alt863;
 }
@@ -3211,303 +3426,28 @@ pos = p864;
 break t862;
 }
 }
-break alt858;
+break alt799;
 }
-pos = p859;
+pos = p800;
 }
-if (c861 === 110) {
-t870: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t870;  pos += 1; }
+break t797;
 }
-{
-alt871: {
-const p872 = pos; const c874 = input.charCodeAt(pos);
-if (c874 === 97) {
-t875: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100) break t875;
- pos += 4;
-break alt871;
 }
-pos = p872;
+break alt712;
 }
-if (c874 === 101) {
-t876: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 115) break t876;
- pos += 4;
-break alt871;
-}
-pos = p872;
-}
-if (c874 === 105) {
-t877: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 108) break t877;
- pos += 2;
-break alt871;
-}
-pos = p872;
-}
-if (c874 === 111) {
-t878: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 116) break t878;
- pos += 2;
-break alt871;
-}
-pos = p872;
-}
-if (c874 === 111) {
-t879: {
-{ const c = input.charCodeAt(pos); if (!(c === 111)) break t879;  pos += 1; }
-break alt871;
-}
-pos = p872;
-}
-break t870;
-}
-}
-break alt858;
-}
-pos = p859;
-}
-if (c861 === 111) {
-t880: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 111)) break t880;  pos += 1; }
-}
-{
-alt881: {
-const p882 = pos; const c884 = input.charCodeAt(pos);
-if (c884 === 112) {
-t885: {
-if (input.charCodeAt(pos) !== 112 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 97 || input.charCodeAt(pos + 6) !== 108) break t885;
- pos += 7;
-break alt881;
-}
-pos = p882;
-}
-if (c884 === 110) {
-t886: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t886;  pos += 1; }
-break alt881;
-}
-pos = p882;
-}
-if (c884 === 114) {
-t887: {
-{ const c = input.charCodeAt(pos); if (!(c === 114)) break t887;  pos += 1; }
-break alt881;
-}
-pos = p882;
-}
-break t880;
-}
-}
-break alt858;
-}
-pos = p859;
-}
-if (c861 === 112) {
-t888: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 112)) break t888;  pos += 1; }
-}
-{
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 116 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 115 || input.charCodeAt(pos + 7) !== 101 || input.charCodeAt(pos + 8) !== 114) break t888;
- pos += 9;
-}
-break alt858;
-}
-pos = p859;
-}
-break t855;
-}
-}
-break alt851;
-}
-pos = p852;
-}
-if (c854 === 114) {
-t889: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 114)) break t889;  pos += 1; }
-}
-{
-alt890: {
-const p891 = pos; const c893 = input.charCodeAt(pos);
-if (c893 === 101) {
-t894: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 115) break t894;
- pos += 6;
-break alt890;
-}
-pos = p891;
-}
-if (c893 === 101) {
-t895: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110) break t895;
- pos += 5;
-break alt890;
-}
-pos = p891;
-}
-break t889;
-}
-}
-break alt851;
-}
-pos = p852;
-}
-if (c854 === 115) {
-t896: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 115)) break t896;  pos += 1; }
-}
-{
-alt897: {
-const p898 = pos; const c900 = input.charCodeAt(pos);
-if (c900 === 111) {
-t901: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101) break t901;
- pos += 3;
-break alt897;
-}
-pos = p898;
-}
-if (c900 === 101) {
-t902: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116) break t902;
- pos += 2;
-break alt897;
-}
-pos = p898;
-}
-if (c900 === 105) {
-t903: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t903;
- pos += 2;
-break alt897;
-}
-pos = p898;
-}
-break t896;
-}
-}
-break alt851;
-}
-pos = p852;
-}
-if (c854 === 116) {
-t904: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 116)) break t904;  pos += 1; }
-}
-{
-alt905: {
-const p906 = pos; const c908 = input.charCodeAt(pos);
-if (c908 === 105) {
-t909: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100 || input.charCodeAt(pos + 4) !== 97 || input.charCodeAt(pos + 5) !== 116 || input.charCodeAt(pos + 6) !== 101) break t909;
- pos += 7;
-break alt905;
-}
-pos = p906;
-}
-if (c908 === 121) {
-t910: {
-if (input.charCodeAt(pos) !== 121 || input.charCodeAt(pos + 1) !== 112 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 102) break t910;
- pos += 5;
-break alt905;
-}
-pos = p906;
-}
-if (c908 === 111) {
-t911: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 108) break t911;
- pos += 3;
-break alt905;
-}
-pos = p906;
-}
-if (c908 === 114) {
-t912: {
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 101) break t912;
- pos += 3;
-break alt905;
-}
-pos = p906;
-}
-if (c908 === 97) {
-t913: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t913;
- pos += 2;
-break alt905;
-}
-pos = p906;
-}
-break t904;
-}
-}
-break alt851;
-}
-pos = p852;
-}
-if (c854 === 119) {
-t914: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 119)) break t914;  pos += 1; }
-}
-{
-alt915: {
-const p916 = pos; const c918 = input.charCodeAt(pos);
-if (c918 === 104) {
-t919: {
-if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 101 || input.charCodeAt(pos + 5) !== 114) break t919;
- pos += 6;
-break alt915;
-}
-pos = p916;
-}
-if (c918 === 104) {
-t920: {
-if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 101) break t920;
- pos += 4;
-break alt915;
-}
-pos = p916;
-}
-if (c918 === 105) {
-t921: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 104) break t921;
- pos += 3;
-break alt915;
-}
-pos = p916;
-}
-break t914;
-}
-}
-break alt851;
-}
-pos = p852;
-}
-break t849;
-}
-}
-break alt764;
-}
-pos = p765;
+pos = p713;
 }
 break fail;
 }
 }
 {
 {
-const p923 = pos;
-not922: {
-if (!s19_identPart()) break not922;
-pos = p923; break fail;
+const p871 = pos;
+not870: {
+if (!s19_identPart()) break not870;
+pos = p871; break fail;
 }
-pos = p923;
+pos = p871;
 }
 }
 return true;
@@ -3526,23 +3466,9 @@ fail: {
 }
 {
 {
-const p927 = pos; let n926 = 0; let c930 = NONE, q931 = NONE;
-loop924: while (true) {
-{ const c = input.charCodeAt(pos); if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || (c >= 97 && c <= 122))) break; }
-const p928 = pos; const b929 = B.length;
-it925: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57))) break it925; B.push(T[1]); O.push(pos - start); pos += 1; }
-if (pos === p928) throw BAIL;
-n926 += 1;
-if (n926 === 1) { c930 = [B[b929 + 0]]; q931 = [O[b929 + 0]]; } else { c930.push(B[b929 + 0]); q931.push(O[b929 + 0]); } B.length = b929; O.length = b929;
-continue loop924;
-}
-pos = p928; B.length = b929; O.length = b929;
-break;
-}
-let o932 = p927 - start, l933 = 0;
-if (n926 > 0) { o932 = q931[0]; l933 = q931[n926 - 1] + c930[n926 - 1].matchLength - o932; }
-B.push(n926 === 0 ? EMPTY_ITER : new N('_iter', c930, q931, l933, false)); O.push(o932);
+const p872 = pos; let c = input.charCodeAt(pos);
+while (((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+B.push(pos === p872 ? EMPTY_ITER : new L(p872 - start, pos - p872, false)); O.push(p872 - start);
 }
 }
 const node = new N("identName", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
@@ -3564,23 +3490,23 @@ skipSpaces();
 }
 {
 {
-const p937 = pos; let n936 = 0; let c940 = NONE, q941 = NONE;
-loop934: while (true) {
-const p938 = pos; const b939 = B.length;
-it935: {
+const p876 = pos; let n875 = 0; let c879 = NONE, q880 = NONE;
+loop873: while (true) {
+const p877 = pos; const b878 = B.length;
+it874: {
 skipSpaces();
-const p942 = pos; const x943 = r71_ParameterClause(); if (x943 === null) break it935; B.push(x943); O.push(p942 - start);
-if (pos === p938) throw BAIL;
-n936 += 1;
-if (n936 === 1) { c940 = [B[b939 + 0]]; q941 = [O[b939 + 0]]; } else { c940.push(B[b939 + 0]); q941.push(O[b939 + 0]); } B.length = b939; O.length = b939;
-continue loop934;
+const p881 = pos; let x882; x882 = r71_ParameterClause(); if (x882 === null) break it874; B.push(x882); O.push(p881 - start);
+if (pos === p877) throw BAIL;
+n875 += 1;
+if (n875 === 1) { c879 = [B[b878 + 0]]; q880 = [O[b878 + 0]]; } else { c879.push(B[b878 + 0]); q880.push(O[b878 + 0]); } B.length = b878; O.length = b878;
+continue loop873;
 }
-pos = p938; B.length = b939; O.length = b939;
+pos = p877; B.length = b878; O.length = b878;
 break;
 }
-let o944 = p937 - start, l945 = 0;
-if (n936 > 0) { o944 = q941[0]; l945 = q941[n936 - 1] + c940[n936 - 1].matchLength - o944; }
-B.push(n936 === 0 ? EMPTY_ITER : new N('_iter', c940, q941, l945, false)); O.push(o944);
+let o883 = p876 - start, l884 = 0;
+if (n875 > 0) { o883 = q880[0]; l884 = q880[n875 - 1] + c879[n875 - 1].matchLength - o883; }
+B.push(n875 === 0 ? EMPTY_ITER : new N('_iter', c879, q880, l884, false)); O.push(o883);
 }
 }
 {
@@ -3601,23 +3527,23 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p949 = pos; let n948 = 0; let c952 = NONE, q953 = NONE;
-loop946: while (true) {
-const p950 = pos; const b951 = B.length;
-it947: {
+const p888 = pos; let n887 = 0; let c891 = NONE, q892 = NONE;
+loop885: while (true) {
+const p889 = pos; const b890 = B.length;
+it886: {
 skipSpaces();
-const p954 = pos; const x955 = r71_ParameterClause(); if (x955 === null) break it947; B.push(x955); O.push(p954 - start);
-if (pos === p950) throw BAIL;
-n948 += 1;
-if (n948 === 1) { c952 = [B[b951 + 0]]; q953 = [O[b951 + 0]]; } else { c952.push(B[b951 + 0]); q953.push(O[b951 + 0]); } B.length = b951; O.length = b951;
-continue loop946;
+const p893 = pos; let x894; x894 = r71_ParameterClause(); if (x894 === null) break it886; B.push(x894); O.push(p893 - start);
+if (pos === p889) throw BAIL;
+n887 += 1;
+if (n887 === 1) { c891 = [B[b890 + 0]]; q892 = [O[b890 + 0]]; } else { c891.push(B[b890 + 0]); q892.push(O[b890 + 0]); } B.length = b890; O.length = b890;
+continue loop885;
 }
-pos = p950; B.length = b951; O.length = b951;
+pos = p889; B.length = b890; O.length = b890;
 break;
 }
-let o956 = p949 - start, l957 = 0;
-if (n948 > 0) { o956 = q953[0]; l957 = q953[n948 - 1] + c952[n948 - 1].matchLength - o956; }
-B.push(n948 === 0 ? EMPTY_ITER : new N('_iter', c952, q953, l957, false)); O.push(o956);
+let o895 = p888 - start, l896 = 0;
+if (n887 > 0) { o895 = q892[0]; l896 = q892[n887 - 1] + c891[n887 - 1].matchLength - o895; }
+B.push(n887 === 0 ? EMPTY_ITER : new N('_iter', c891, q892, l896, false)); O.push(o895);
 }
 if (pos === start) { B.length = b0; O.length = b0; return Z5; }
 const node = new N("Signature_bare", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -3633,116 +3559,116 @@ function r57_Statement() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt958: {
-const p959 = pos; const b960 = B.length; const c961 = input.charCodeAt(pos);
-t962: {
+alt897: {
+const p898 = pos; const b899 = B.length; const c900 = input.charCodeAt(pos);
+t901: {
 skipSpaces();
-const p963 = pos; const x964 = r72_SetStatement(); if (x964 === null) break t962; B.push(x964); O.push(p963 - start);
-break alt958;
+const p902 = pos; let x903; x903 = r72_SetStatement(); if (x903 === null) break t901; B.push(x903); O.push(p902 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t965: {
+pos = p898; B.length = b899; O.length = b899;
+t904: {
 skipSpaces();
-const p966 = pos; const x967 = r73_EmitStatement(); if (x967 === null) break t965; B.push(x967); O.push(p966 - start);
-break alt958;
+const p905 = pos; let x906; x906 = r73_EmitStatement(); if (x906 === null) break t904; B.push(x906); O.push(p905 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t968: {
+pos = p898; B.length = b899; O.length = b899;
+t907: {
 skipSpaces();
-const p969 = pos; const x970 = r74_CallStatement(); if (x970 === null) break t968; B.push(x970); O.push(p969 - start);
-break alt958;
+const p908 = pos; let x909; x909 = r74_CallStatement(); if (x909 === null) break t907; B.push(x909); O.push(p908 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t971: {
+pos = p898; B.length = b899; O.length = b899;
+t910: {
 skipSpaces();
-const p972 = pos; const x973 = r75_IfStatement(); if (x973 === null) break t971; B.push(x973); O.push(p972 - start);
-break alt958;
+const p911 = pos; let x912; x912 = r75_IfStatement(); if (x912 === null) break t910; B.push(x912); O.push(p911 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t974: {
+pos = p898; B.length = b899; O.length = b899;
+t913: {
 skipSpaces();
-const p975 = pos; const x976 = r76_ForEachStatement(); if (x976 === null) break t974; B.push(x976); O.push(p975 - start);
-break alt958;
+const p914 = pos; let x915; x915 = r76_ForEachStatement(); if (x915 === null) break t913; B.push(x915); O.push(p914 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t977: {
+pos = p898; B.length = b899; O.length = b899;
+t916: {
 skipSpaces();
-const p978 = pos; const x979 = r77_WhisperStatement(); if (x979 === null) break t977; B.push(x979); O.push(p978 - start);
-break alt958;
+const p917 = pos; let x918; x918 = r77_WhisperStatement(); if (x918 === null) break t916; B.push(x918); O.push(p917 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t980: {
+pos = p898; B.length = b899; O.length = b899;
+t919: {
 skipSpaces();
-const p981 = pos; const x982 = r78_ReturnStatement(); if (x982 === null) break t980; B.push(x982); O.push(p981 - start);
-break alt958;
+const p920 = pos; let x921; x921 = r78_ReturnStatement(); if (x921 === null) break t919; B.push(x921); O.push(p920 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t983: {
+pos = p898; B.length = b899; O.length = b899;
+t922: {
 skipSpaces();
-const p984 = pos; const x985 = r79_WhileStatement(); if (x985 === null) break t983; B.push(x985); O.push(p984 - start);
-break alt958;
+const p923 = pos; let x924; x924 = r79_WhileStatement(); if (x924 === null) break t922; B.push(x924); O.push(p923 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t986: {
+pos = p898; B.length = b899; O.length = b899;
+t925: {
 skipSpaces();
-const p987 = pos; const x988 = r80_MustStatement(); if (x988 === null) break t986; B.push(x988); O.push(p987 - start);
-break alt958;
+const p926 = pos; let x927; x927 = r80_MustStatement(); if (x927 === null) break t925; B.push(x927); O.push(p926 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t989: {
+pos = p898; B.length = b899; O.length = b899;
+t928: {
 skipSpaces();
-const p990 = pos; const x991 = r81_FailStatement(); if (x991 === null) break t989; B.push(x991); O.push(p990 - start);
-break alt958;
+const p929 = pos; let x930; x930 = r81_FailStatement(); if (x930 === null) break t928; B.push(x930); O.push(p929 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t992: {
+pos = p898; B.length = b899; O.length = b899;
+t931: {
 skipSpaces();
-const p993 = pos; const x994 = r82_OnErrorStatement(); if (x994 === null) break t992; B.push(x994); O.push(p993 - start);
-break alt958;
+const p932 = pos; let x933; x933 = r82_OnErrorStatement(); if (x933 === null) break t931; B.push(x933); O.push(p932 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t995: {
+pos = p898; B.length = b899; O.length = b899;
+t934: {
 skipSpaces();
-const p996 = pos; const x997 = r83_BreakStatement(); if (x997 === null) break t995; B.push(x997); O.push(p996 - start);
-break alt958;
+const p935 = pos; let x936; x936 = r83_BreakStatement(); if (x936 === null) break t934; B.push(x936); O.push(p935 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t998: {
+pos = p898; B.length = b899; O.length = b899;
+t937: {
 skipSpaces();
-const p999 = pos; const x1000 = r84_ContinueStatement(); if (x1000 === null) break t998; B.push(x1000); O.push(p999 - start);
-break alt958;
+const p938 = pos; let x939; x939 = r84_ContinueStatement(); if (x939 === null) break t937; B.push(x939); O.push(p938 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t1001: {
+pos = p898; B.length = b899; O.length = b899;
+t940: {
 skipSpaces();
-const p1002 = pos; const x1003 = r85_ClearErrorStatement(); if (x1003 === null) break t1001; B.push(x1003); O.push(p1002 - start);
-break alt958;
+const p941 = pos; let x942; x942 = r85_ClearErrorStatement(); if (x942 === null) break t940; B.push(x942); O.push(p941 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t1004: {
+pos = p898; B.length = b899; O.length = b899;
+t943: {
 skipSpaces();
-const p1005 = pos; const x1006 = r86_ClearEventStatement(); if (x1006 === null) break t1004; B.push(x1006); O.push(p1005 - start);
-break alt958;
+const p944 = pos; let x945; x945 = r86_ClearEventStatement(); if (x945 === null) break t943; B.push(x945); O.push(p944 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t1007: {
+pos = p898; B.length = b899; O.length = b899;
+t946: {
 skipSpaces();
-const p1008 = pos; const x1009 = r87_AskStatement(); if (x1009 === null) break t1007; B.push(x1009); O.push(p1008 - start);
-break alt958;
+const p947 = pos; let x948; x948 = r87_AskStatement(); if (x948 === null) break t946; B.push(x948); O.push(p947 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t1010: {
+pos = p898; B.length = b899; O.length = b899;
+t949: {
 skipSpaces();
-const p1011 = pos; const x1012 = r88_PromptUserStatement(); if (x1012 === null) break t1010; B.push(x1012); O.push(p1011 - start);
-break alt958;
+const p950 = pos; let x951; x951 = r88_PromptUserStatement(); if (x951 === null) break t949; B.push(x951); O.push(p950 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
-t1013: {
+pos = p898; B.length = b899; O.length = b899;
+t952: {
 skipSpaces();
-const p1014 = pos; const x1015 = r17_OnEventStatement(); if (x1015 === null) break t1013; B.push(x1015); O.push(p1014 - start);
-break alt958;
+const p953 = pos; let x954; x954 = r17_OnEventStatement(); if (x954 === null) break t952; B.push(x954); O.push(p953 - start);
+break alt897;
 }
-pos = p959; B.length = b960; O.length = b960;
+pos = p898; B.length = b899; O.length = b899;
 break fail;
 }
 const node = new N("Statement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -3764,12 +3690,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1017 = pos;
-not1016: {
-if (!s19_identPart()) break not1016;
-pos = p1017; break fail;
+const p956 = pos;
+not955: {
+if (!s19_identPart()) break not955;
+pos = p956; break fail;
 }
-pos = p1017;
+pos = p956;
 }
 }
 const node = new N("kwNamed", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -3785,21 +3711,21 @@ function r59_stringLiteral() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1018: {
-const p1019 = pos; const b1020 = B.length; const c1021 = input.charCodeAt(pos);
-if (c1021 === 34 || c1021 === 39 || c1021 === 96) {
-t1022: {
-const p1023 = pos; const x1024 = r39_quotedString(); if (x1024 === null) break t1022; B.push(x1024); O.push(p1023 - start);
-break alt1018;
+alt957: {
+const p958 = pos; const b959 = B.length; const c960 = input.charCodeAt(pos);
+if (c960 === 34 || c960 === 39 || c960 === 96) {
+t961: {
+const p962 = pos; let x963; x963 = r39_quotedString(); if (x963 === null) break t961; B.push(x963); O.push(p962 - start);
+break alt957;
 }
-pos = p1019; B.length = b1020; O.length = b1020;
+pos = p958; B.length = b959; O.length = b959;
 }
-if (c1021 === 91) {
-t1025: {
-const p1026 = pos; const x1027 = r43_doubleBracketString(); if (x1027 === null) break t1025; B.push(x1027); O.push(p1026 - start);
-break alt1018;
+if (c960 === 91) {
+t964: {
+const p965 = pos; let x966; x966 = r43_doubleBracketString(); if (x966 === null) break t964; B.push(x966); O.push(p965 - start);
+break alt957;
 }
-pos = p1019; B.length = b1020; O.length = b1020;
+pos = p958; B.length = b959; O.length = b959;
 }
 break fail;
 }
@@ -3822,12 +3748,12 @@ B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
 {
-const p1029 = pos;
-not1028: {
-if (!s19_identPart()) break not1028;
-pos = p1029; break fail;
+const p968 = pos;
+not967: {
+if (!s19_identPart()) break not967;
+pos = p968; break fail;
 }
-pos = p1029;
+pos = p968;
 }
 }
 const node = new N("kwAs", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -3847,7 +3773,7 @@ fail: {
 { const c = input.charCodeAt(pos); if (!(c === 92)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p1030 = pos; const x1031 = r89_any(); if (x1031 === null) break fail; B.push(x1031); O.push(p1030 - start);
+const p969 = pos; let x970; x970 = r89_any(); if (x970 === null) break fail; B.push(x970); O.push(p969 - start);
 }
 const node = new N("escape", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -3863,71 +3789,71 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-const p1035 = pos; let n1034 = 0;
-loop1032: while (true) {
+const p974 = pos; let n973 = 0;
+loop971: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p1036 = pos;
-it1033: {
-alt1040: {
-const p1041 = pos; const c1043 = input.charCodeAt(pos);
-if (c1043 === 32) {
-t1044: {
-{ const c = input.charCodeAt(pos); if (!(c === 32)) break t1044;  pos += 1; }
-break alt1040;
+const p975 = pos;
+it972: {
+alt979: {
+const p980 = pos; const c982 = input.charCodeAt(pos);
+if (c982 === 32) {
+t983: {
+{ const c = input.charCodeAt(pos); if (!(c === 32)) break t983;  pos += 1; }
+break alt979;
 }
-pos = p1041;
+pos = p980;
 }
-if (c1043 === 9 || c1043 === 35 || c1043 === 45 || c1043 === 47 || c1043 === 92) {
-t1045: {
+if (c982 === 9 || c982 === 35 || c982 === 45 || c982 === 47 || c982 === 92) {
+t984: {
 {
 {
-const p1047 = pos;
-not1046: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not1046;  pos += 1; }
-pos = p1047; break t1045;
+const p986 = pos;
+not985: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not985;  pos += 1; }
+pos = p986; break t984;
 }
-pos = p1047;
+pos = p986;
 }
 }
 {
-alt1048: {
-const p1049 = pos; const c1051 = input.charCodeAt(pos);
-if (c1051 === 9) {
-t1052: {
-{ const c = input.charCodeAt(pos); if (!(c === 9)) break t1052;  pos += 1; }
-break alt1048;
+alt987: {
+const p988 = pos; const c990 = input.charCodeAt(pos);
+if (c990 === 9) {
+t991: {
+{ const c = input.charCodeAt(pos); if (!(c === 9)) break t991;  pos += 1; }
+break alt987;
 }
-pos = p1049;
+pos = p988;
 }
-if (c1051 === 35 || c1051 === 45 || c1051 === 47) {
-t1053: {
-if (!s3_comment()) break t1053;
-break alt1048;
+if (c990 === 35 || c990 === 45 || c990 === 47) {
+t992: {
+if (!s3_comment()) break t992;
+break alt987;
 }
-pos = p1049;
+pos = p988;
 }
-if (c1051 === 92) {
-t1054: {
-if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t1054;
+if (c990 === 92) {
+t993: {
+if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t993;
  pos += 2;
-break alt1048;
+break alt987;
 }
-pos = p1049;
+pos = p988;
 }
-break t1045;
+break t984;
 }
 }
-break alt1040;
+break alt979;
 }
-pos = p1041;
+pos = p980;
 }
-break it1033;
+break it972;
 }
-if (pos === p1036) throw BAIL;
-n1034 += 1;
-continue loop1032;
+if (pos === p975) throw BAIL;
+n973 += 1;
+continue loop971;
 }
-pos = p1036;
+pos = p975;
 break;
 }
 }
@@ -3942,28 +3868,28 @@ function r63_callee() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1055: {
-const p1056 = pos; const b1057 = B.length; const c1058 = input.charCodeAt(pos);
-if (c1058 === 116) {
-t1059: {
-const p1060 = pos; const x1061 = r90_toolName(); if (x1061 === null) break t1059; B.push(x1061); O.push(p1060 - start);
-break alt1055;
+alt994: {
+const p995 = pos; const b996 = B.length; const c997 = input.charCodeAt(pos);
+if (c997 === 116) {
+t998: {
+const p999 = pos; let x1000; x1000 = r90_toolName(); if (x1000 === null) break t998; B.push(x1000); O.push(p999 - start);
+break alt994;
 }
-pos = p1056; B.length = b1057; O.length = b1057;
+pos = p995; B.length = b996; O.length = b996;
 }
-if (c1058 === 97 || c1058 === 99 || c1058 === 108 || (c1058 >= 115 && c1058 <= 116)) {
-t1062: {
-const p1063 = pos; const x1064 = r91_builtinName(); if (x1064 === null) break t1062; B.push(x1064); O.push(p1063 - start);
-break alt1055;
+if (c997 === 97 || c997 === 99 || c997 === 108 || (c997 >= 115 && c997 <= 116)) {
+t1001: {
+const p1002 = pos; let x1003; x1003 = r91_builtinName(); if (x1003 === null) break t1001; B.push(x1003); O.push(p1002 - start);
+break alt994;
 }
-pos = p1056; B.length = b1057; O.length = b1057;
+pos = p995; B.length = b996; O.length = b996;
 }
-if ((c1058 >= 65 && c1058 <= 90) || c1058 === 95 || (c1058 >= 97 && c1058 <= 122)) {
-t1065: {
-const p1066 = pos; const x1067 = r24_name(); if (x1067 === null) break t1065; B.push(x1067); O.push(p1066 - start);
-break alt1055;
+if ((c997 >= 65 && c997 <= 90) || c997 === 95 || (c997 >= 97 && c997 <= 122)) {
+t1004: {
+const p1005 = pos; let x1006; x1006 = r24_name(); if (x1006 === null) break t1004; B.push(x1006); O.push(p1005 - start);
+break alt994;
 }
-pos = p1056; B.length = b1057; O.length = b1057;
+pos = p995; B.length = b996; O.length = b996;
 }
 break fail;
 }
@@ -3980,18 +3906,18 @@ function r64_listOf() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1068: {
-const p1069 = pos; const b1070 = B.length; const c1071 = input.charCodeAt(pos);
-t1072: {
-const p1073 = pos; const x1074 = r92_nonemptyListOf(); if (x1074 === null) break t1072; B.push(x1074); O.push(p1073 - start);
-break alt1068;
+alt1007: {
+const p1008 = pos; const b1009 = B.length; const c1010 = input.charCodeAt(pos);
+t1011: {
+const p1012 = pos; let x1013; x1013 = r92_nonemptyListOf(); if (x1013 === null) break t1011; B.push(x1013); O.push(p1012 - start);
+break alt1007;
 }
-pos = p1069; B.length = b1070; O.length = b1070;
-t1075: {
-const p1076 = pos; const x1077 = r93_emptyListOf(); if (x1077 === null) break t1075; B.push(x1077); O.push(p1076 - start);
-break alt1068;
+pos = p1008; B.length = b1009; O.length = b1009;
+t1014: {
+const p1015 = pos; let x1016; x1016 = r93_emptyListOf(); if (x1016 === null) break t1014; B.push(x1016); O.push(p1015 - start);
+break alt1007;
 }
-pos = p1069; B.length = b1070; O.length = b1070;
+pos = p1008; B.length = b1009; O.length = b1009;
 break fail;
 }
 const node = new N("listOf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4007,18 +3933,18 @@ function r65_listOf() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1078: {
-const p1079 = pos; const b1080 = B.length; const c1081 = input.charCodeAt(pos);
-t1082: {
-const p1083 = pos; const x1084 = r94_nonemptyListOf(); if (x1084 === null) break t1082; B.push(x1084); O.push(p1083 - start);
-break alt1078;
+alt1017: {
+const p1018 = pos; const b1019 = B.length; const c1020 = input.charCodeAt(pos);
+t1021: {
+const p1022 = pos; let x1023; x1023 = r94_nonemptyListOf(); if (x1023 === null) break t1021; B.push(x1023); O.push(p1022 - start);
+break alt1017;
 }
-pos = p1079; B.length = b1080; O.length = b1080;
-t1085: {
-const p1086 = pos; const x1087 = r95_emptyListOf(); if (x1087 === null) break t1085; B.push(x1087); O.push(p1086 - start);
-break alt1078;
+pos = p1018; B.length = b1019; O.length = b1019;
+t1024: {
+const p1025 = pos; let x1026; x1026 = r95_emptyListOf(); if (x1026 === null) break t1024; B.push(x1026); O.push(p1025 - start);
+break alt1017;
 }
-pos = p1079; B.length = b1080; O.length = b1080;
+pos = p1018; B.length = b1019; O.length = b1019;
 break fail;
 }
 const node = new N("listOf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4040,12 +3966,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1089 = pos;
-not1088: {
-if (!s19_identPart()) break not1088;
-pos = p1089; break fail;
+const p1028 = pos;
+not1027: {
+if (!s19_identPart()) break not1027;
+pos = p1028; break fail;
 }
-pos = p1089;
+pos = p1028;
 }
 }
 const node = new N("kwTrue", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4067,12 +3993,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1091 = pos;
-not1090: {
-if (!s19_identPart()) break not1090;
-pos = p1091; break fail;
+const p1030 = pos;
+not1029: {
+if (!s19_identPart()) break not1029;
+pos = p1030; break fail;
 }
-pos = p1091;
+pos = p1030;
 }
 }
 const node = new N("kwFalse", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4094,12 +4020,12 @@ B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
 {
-const p1093 = pos;
-not1092: {
-if (!s19_identPart()) break not1092;
-pos = p1093; break fail;
+const p1032 = pos;
+not1031: {
+if (!s19_identPart()) break not1031;
+pos = p1032; break fail;
 }
-pos = p1093;
+pos = p1032;
 }
 }
 const node = new N("kwNil", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4121,12 +4047,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1095 = pos;
-not1094: {
-if (!s19_identPart()) break not1094;
-pos = p1095; break fail;
+const p1034 = pos;
+not1033: {
+if (!s19_identPart()) break not1033;
+pos = p1034; break fail;
 }
-pos = p1095;
+pos = p1034;
 }
 }
 const node = new N("kwLast", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4148,12 +4074,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1097 = pos;
-not1096: {
-if (!s19_identPart()) break not1096;
-pos = p1097; break fail;
+const p1036 = pos;
+not1035: {
+if (!s19_identPart()) break not1035;
+pos = p1036; break fail;
 }
-pos = p1097;
+pos = p1036;
 }
 }
 const node = new N("kwEval", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4169,26 +4095,26 @@ function r71_ParameterClause() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1098: {
-const p1099 = pos; const b1100 = B.length; const c1101 = input.charCodeAt(pos);
-t1102: {
+alt1037: {
+const p1038 = pos; const b1039 = B.length; const c1040 = input.charCodeAt(pos);
+t1041: {
 skipSpaces();
-const p1103 = pos; const x1104 = r96_ParameterClause_needs(); if (x1104 === null) break t1102; B.push(x1104); O.push(p1103 - start);
-break alt1098;
+const p1042 = pos; let x1043; x1043 = r96_ParameterClause_needs(); if (x1043 === null) break t1041; B.push(x1043); O.push(p1042 - start);
+break alt1037;
 }
-pos = p1099; B.length = b1100; O.length = b1100;
-t1105: {
+pos = p1038; B.length = b1039; O.length = b1039;
+t1044: {
 skipSpaces();
-const p1106 = pos; const x1107 = r97_ParameterClause_optional(); if (x1107 === null) break t1105; B.push(x1107); O.push(p1106 - start);
-break alt1098;
+const p1045 = pos; let x1046; x1046 = r97_ParameterClause_optional(); if (x1046 === null) break t1044; B.push(x1046); O.push(p1045 - start);
+break alt1037;
 }
-pos = p1099; B.length = b1100; O.length = b1100;
-t1108: {
+pos = p1038; B.length = b1039; O.length = b1039;
+t1047: {
 skipSpaces();
-const p1109 = pos; const x1110 = r98_ParameterClause_returns(); if (x1110 === null) break t1108; B.push(x1110); O.push(p1109 - start);
-break alt1098;
+const p1048 = pos; let x1049; x1049 = r98_ParameterClause_returns(); if (x1049 === null) break t1047; B.push(x1049); O.push(p1048 - start);
+break alt1037;
 }
-pos = p1099; B.length = b1100; O.length = b1100;
+pos = p1038; B.length = b1039; O.length = b1039;
 break fail;
 }
 const node = new N("ParameterClause", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4206,19 +4132,19 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1111 = pos; const x1112 = r99_kwSet(); if (x1112 === null) break fail; B.push(x1112); O.push(p1111 - start);
+const p1050 = pos; let x1051; x1051 = r99_kwSet(); if (x1051 === null) break fail; B.push(x1051); O.push(p1050 - start);
 }
 {
 skipSpaces();
-const p1113 = pos; const x1114 = r100_NonemptyListOf(); if (x1114 === null) break fail; B.push(x1114); O.push(p1113 - start);
+const p1052 = pos; let x1053; x1053 = r100_NonemptyListOf(); if (x1053 === null) break fail; B.push(x1053); O.push(p1052 - start);
 }
 {
 skipSpaces();
-const p1115 = pos; const x1116 = r101_assign(); if (x1116 === null) break fail; B.push(x1116); O.push(p1115 - start);
+const p1054 = pos; let x1055; x1055 = r101_assign(); if (x1055 === null) break fail; B.push(x1055); O.push(p1054 - start);
 }
 {
 skipSpaces();
-const p1117 = pos; const x1118 = r7_expr(); if (x1118 === null) break fail; B.push(x1118); O.push(p1117 - start);
+const p1056 = pos; let x1057; x1057 = r7_expr(); if (x1057 === null) break fail; B.push(x1057); O.push(p1056 - start);
 }
 const node = new N("SetStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4235,11 +4161,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1119 = pos; const x1120 = r102_kwEmit(); if (x1120 === null) break fail; B.push(x1120); O.push(p1119 - start);
+const p1058 = pos; let x1059; x1059 = r102_kwEmit(); if (x1059 === null) break fail; B.push(x1059); O.push(p1058 - start);
 }
 {
 skipSpaces();
-const p1121 = pos; const x1122 = r7_expr(); if (x1122 === null) break fail; B.push(x1122); O.push(p1121 - start);
+const p1060 = pos; let x1061; x1061 = r7_expr(); if (x1061 === null) break fail; B.push(x1061); O.push(p1060 - start);
 }
 const node = new N("EmitStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4256,11 +4182,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1123 = pos; const x1124 = r103_kwCall(); if (x1124 === null) break fail; B.push(x1124); O.push(p1123 - start);
+const p1062 = pos; let x1063; x1063 = r103_kwCall(); if (x1063 === null) break fail; B.push(x1063); O.push(p1062 - start);
 }
 {
 skipSpaces();
-const p1125 = pos; const x1126 = r41_callExpr(); if (x1126 === null) break fail; B.push(x1126); O.push(p1125 - start);
+const p1064 = pos; let x1065; x1065 = r41_callExpr(); if (x1065 === null) break fail; B.push(x1065); O.push(p1064 - start);
 }
 const node = new N("CallStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4277,44 +4203,44 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1127 = pos; const x1128 = r104_kwIf(); if (x1128 === null) break fail; B.push(x1128); O.push(p1127 - start);
+const p1066 = pos; let x1067; x1067 = r104_kwIf(); if (x1067 === null) break fail; B.push(x1067); O.push(p1066 - start);
 }
 {
 skipSpaces();
-const p1129 = pos; const x1130 = r7_expr(); if (x1130 === null) break fail; B.push(x1130); O.push(p1129 - start);
+const p1068 = pos; let x1069; x1069 = r7_expr(); if (x1069 === null) break fail; B.push(x1069); O.push(p1068 - start);
 }
 {
 skipSpaces();
-const p1131 = pos; const x1132 = r10_nl(); if (x1132 === null) break fail; B.push(x1132); O.push(p1131 - start);
+const p1070 = pos; let x1071; x1071 = r10_nl(); if (x1071 === null) break fail; B.push(x1071); O.push(p1070 - start);
 }
 {
 skipSpaces();
-const p1133 = pos; const x1134 = r28_Body(); if (x1134 === null) break fail; B.push(x1134); O.push(p1133 - start);
+const p1072 = pos; let x1073; x1073 = r28_Body(); if (x1073 === null) break fail; B.push(x1073); O.push(p1072 - start);
 }
 {
 {
-const p1138 = pos; let n1137 = 0; let c1141 = NONE, q1142 = NONE;
-loop1135: while (n1137 < 1) {
-const p1139 = pos; const b1140 = B.length;
-it1136: {
+const p1077 = pos; let n1076 = 0; let c1080 = NONE, q1081 = NONE;
+loop1074: while (n1076 < 1) {
+const p1078 = pos; const b1079 = B.length;
+it1075: {
 skipSpaces();
-const p1143 = pos; const x1144 = r105_ElseClause(); if (x1144 === null) break it1136; B.push(x1144); O.push(p1143 - start);
-if (pos === p1139) throw BAIL;
-n1137 += 1;
-if (n1137 === 1) { c1141 = [B[b1140 + 0]]; q1142 = [O[b1140 + 0]]; } else { c1141.push(B[b1140 + 0]); q1142.push(O[b1140 + 0]); } B.length = b1140; O.length = b1140;
-continue loop1135;
+const p1082 = pos; let x1083; x1083 = r105_ElseClause(); if (x1083 === null) break it1075; B.push(x1083); O.push(p1082 - start);
+if (pos === p1078) throw BAIL;
+n1076 += 1;
+if (n1076 === 1) { c1080 = [B[b1079 + 0]]; q1081 = [O[b1079 + 0]]; } else { c1080.push(B[b1079 + 0]); q1081.push(O[b1079 + 0]); } B.length = b1079; O.length = b1079;
+continue loop1074;
 }
-pos = p1139; B.length = b1140; O.length = b1140;
+pos = p1078; B.length = b1079; O.length = b1079;
 break;
 }
-let o1145 = p1138 - start, l1146 = 0;
-if (n1137 > 0) { o1145 = q1142[0]; l1146 = q1142[n1137 - 1] + c1141[n1137 - 1].matchLength - o1145; }
-B.push(n1137 === 0 ? EMPTY_OPT : new N('_iter', c1141, q1142, l1146, true)); O.push(o1145);
+let o1084 = p1077 - start, l1085 = 0;
+if (n1076 > 0) { o1084 = q1081[0]; l1085 = q1081[n1076 - 1] + c1080[n1076 - 1].matchLength - o1084; }
+B.push(n1076 === 0 ? EMPTY_OPT : new N('_iter', c1080, q1081, l1085, true)); O.push(o1084);
 }
 }
 {
 skipSpaces();
-const p1147 = pos; const x1148 = r106_kwEndif(); if (x1148 === null) break fail; B.push(x1148); O.push(p1147 - start);
+const p1086 = pos; let x1087; x1087 = r106_kwEndif(); if (x1087 === null) break fail; B.push(x1087); O.push(p1086 - start);
 }
 const node = new N("IfStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4331,35 +4257,35 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1149 = pos; const x1150 = r107_kwFor(); if (x1150 === null) break fail; B.push(x1150); O.push(p1149 - start);
+const p1088 = pos; let x1089; x1089 = r107_kwFor(); if (x1089 === null) break fail; B.push(x1089); O.push(p1088 - start);
 }
 {
 skipSpaces();
-const p1151 = pos; const x1152 = r108_kwEach(); if (x1152 === null) break fail; B.push(x1152); O.push(p1151 - start);
+const p1090 = pos; let x1091; x1091 = r108_kwEach(); if (x1091 === null) break fail; B.push(x1091); O.push(p1090 - start);
 }
 {
 skipSpaces();
-const p1153 = pos; const x1154 = r24_name(); if (x1154 === null) break fail; B.push(x1154); O.push(p1153 - start);
+const p1092 = pos; let x1093; x1093 = r24_name(); if (x1093 === null) break fail; B.push(x1093); O.push(p1092 - start);
 }
 {
 skipSpaces();
-const p1155 = pos; const x1156 = r109_kwIn(); if (x1156 === null) break fail; B.push(x1156); O.push(p1155 - start);
+const p1094 = pos; let x1095; x1095 = r109_kwIn(); if (x1095 === null) break fail; B.push(x1095); O.push(p1094 - start);
 }
 {
 skipSpaces();
-const p1157 = pos; const x1158 = r7_expr(); if (x1158 === null) break fail; B.push(x1158); O.push(p1157 - start);
+const p1096 = pos; let x1097; x1097 = r7_expr(); if (x1097 === null) break fail; B.push(x1097); O.push(p1096 - start);
 }
 {
 skipSpaces();
-const p1159 = pos; const x1160 = r10_nl(); if (x1160 === null) break fail; B.push(x1160); O.push(p1159 - start);
+const p1098 = pos; let x1099; x1099 = r10_nl(); if (x1099 === null) break fail; B.push(x1099); O.push(p1098 - start);
 }
 {
 skipSpaces();
-const p1161 = pos; const x1162 = r28_Body(); if (x1162 === null) break fail; B.push(x1162); O.push(p1161 - start);
+const p1100 = pos; let x1101; x1101 = r28_Body(); if (x1101 === null) break fail; B.push(x1101); O.push(p1100 - start);
 }
 {
 skipSpaces();
-const p1163 = pos; const x1164 = r110_kwEndfor(); if (x1164 === null) break fail; B.push(x1164); O.push(p1163 - start);
+const p1102 = pos; let x1103; x1103 = r110_kwEndfor(); if (x1103 === null) break fail; B.push(x1103); O.push(p1102 - start);
 }
 const node = new N("ForEachStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4376,11 +4302,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1165 = pos; const x1166 = r111_kwWhisper(); if (x1166 === null) break fail; B.push(x1166); O.push(p1165 - start);
+const p1104 = pos; let x1105; x1105 = r111_kwWhisper(); if (x1105 === null) break fail; B.push(x1105); O.push(p1104 - start);
 }
 {
 skipSpaces();
-const p1167 = pos; const x1168 = r7_expr(); if (x1168 === null) break fail; B.push(x1168); O.push(p1167 - start);
+const p1106 = pos; let x1107; x1107 = r7_expr(); if (x1107 === null) break fail; B.push(x1107); O.push(p1106 - start);
 }
 {
 skipSpaces();
@@ -4388,7 +4314,7 @@ skipSpaces();
 }
 {
 skipSpaces();
-const p1169 = pos; const x1170 = r7_expr(); if (x1170 === null) break fail; B.push(x1170); O.push(p1169 - start);
+const p1108 = pos; let x1109; x1109 = r7_expr(); if (x1109 === null) break fail; B.push(x1109); O.push(p1108 - start);
 }
 const node = new N("WhisperStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4405,11 +4331,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1171 = pos; const x1172 = r112_kwReturn(); if (x1172 === null) break fail; B.push(x1172); O.push(p1171 - start);
+const p1110 = pos; let x1111; x1111 = r112_kwReturn(); if (x1111 === null) break fail; B.push(x1111); O.push(p1110 - start);
 }
 {
 skipSpaces();
-const p1173 = pos; const x1174 = r113_ListOf(); if (x1174 === null) break fail; B.push(x1174); O.push(p1173 - start);
+const p1112 = pos; let x1113; x1113 = r113_ListOf(); if (x1113 === null) break fail; B.push(x1113); O.push(p1112 - start);
 }
 const node = new N("ReturnStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4426,23 +4352,23 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1175 = pos; const x1176 = r114_kwWhile(); if (x1176 === null) break fail; B.push(x1176); O.push(p1175 - start);
+const p1114 = pos; let x1115; x1115 = r114_kwWhile(); if (x1115 === null) break fail; B.push(x1115); O.push(p1114 - start);
 }
 {
 skipSpaces();
-const p1177 = pos; const x1178 = r7_expr(); if (x1178 === null) break fail; B.push(x1178); O.push(p1177 - start);
+const p1116 = pos; let x1117; x1117 = r7_expr(); if (x1117 === null) break fail; B.push(x1117); O.push(p1116 - start);
 }
 {
 skipSpaces();
-const p1179 = pos; const x1180 = r10_nl(); if (x1180 === null) break fail; B.push(x1180); O.push(p1179 - start);
+const p1118 = pos; let x1119; x1119 = r10_nl(); if (x1119 === null) break fail; B.push(x1119); O.push(p1118 - start);
 }
 {
 skipSpaces();
-const p1181 = pos; const x1182 = r28_Body(); if (x1182 === null) break fail; B.push(x1182); O.push(p1181 - start);
+const p1120 = pos; let x1121; x1121 = r28_Body(); if (x1121 === null) break fail; B.push(x1121); O.push(p1120 - start);
 }
 {
 skipSpaces();
-const p1183 = pos; const x1184 = r115_kwEndwhile(); if (x1184 === null) break fail; B.push(x1184); O.push(p1183 - start);
+const p1122 = pos; let x1123; x1123 = r115_kwEndwhile(); if (x1123 === null) break fail; B.push(x1123); O.push(p1122 - start);
 }
 const node = new N("WhileStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4459,11 +4385,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1185 = pos; const x1186 = r116_kwMust(); if (x1186 === null) break fail; B.push(x1186); O.push(p1185 - start);
+const p1124 = pos; let x1125; x1125 = r116_kwMust(); if (x1125 === null) break fail; B.push(x1125); O.push(p1124 - start);
 }
 {
 skipSpaces();
-const p1187 = pos; const x1188 = r7_expr(); if (x1188 === null) break fail; B.push(x1188); O.push(p1187 - start);
+const p1126 = pos; let x1127; x1127 = r7_expr(); if (x1127 === null) break fail; B.push(x1127); O.push(p1126 - start);
 }
 const node = new N("MustStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4480,27 +4406,27 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1189 = pos; const x1190 = r117_kwFail(); if (x1190 === null) break fail; B.push(x1190); O.push(p1189 - start);
+const p1128 = pos; let x1129; x1129 = r117_kwFail(); if (x1129 === null) break fail; B.push(x1129); O.push(p1128 - start);
 }
 {
 {
-const p1194 = pos; let n1193 = 0; let c1197 = NONE, q1198 = NONE;
-loop1191: while (n1193 < 1) {
-const p1195 = pos; const b1196 = B.length;
-it1192: {
+const p1133 = pos; let n1132 = 0; let c1136 = NONE, q1137 = NONE;
+loop1130: while (n1132 < 1) {
+const p1134 = pos; const b1135 = B.length;
+it1131: {
 skipSpaces();
-const p1199 = pos; const x1200 = r7_expr(); if (x1200 === null) break it1192; B.push(x1200); O.push(p1199 - start);
-if (pos === p1195) throw BAIL;
-n1193 += 1;
-if (n1193 === 1) { c1197 = [B[b1196 + 0]]; q1198 = [O[b1196 + 0]]; } else { c1197.push(B[b1196 + 0]); q1198.push(O[b1196 + 0]); } B.length = b1196; O.length = b1196;
-continue loop1191;
+const p1138 = pos; let x1139; x1139 = r7_expr(); if (x1139 === null) break it1131; B.push(x1139); O.push(p1138 - start);
+if (pos === p1134) throw BAIL;
+n1132 += 1;
+if (n1132 === 1) { c1136 = [B[b1135 + 0]]; q1137 = [O[b1135 + 0]]; } else { c1136.push(B[b1135 + 0]); q1137.push(O[b1135 + 0]); } B.length = b1135; O.length = b1135;
+continue loop1130;
 }
-pos = p1195; B.length = b1196; O.length = b1196;
+pos = p1134; B.length = b1135; O.length = b1135;
 break;
 }
-let o1201 = p1194 - start, l1202 = 0;
-if (n1193 > 0) { o1201 = q1198[0]; l1202 = q1198[n1193 - 1] + c1197[n1193 - 1].matchLength - o1201; }
-B.push(n1193 === 0 ? EMPTY_OPT : new N('_iter', c1197, q1198, l1202, true)); O.push(o1201);
+let o1140 = p1133 - start, l1141 = 0;
+if (n1132 > 0) { o1140 = q1137[0]; l1141 = q1137[n1132 - 1] + c1136[n1132 - 1].matchLength - o1140; }
+B.push(n1132 === 0 ? EMPTY_OPT : new N('_iter', c1136, q1137, l1141, true)); O.push(o1140);
 }
 }
 const node = new N("FailStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
@@ -4518,27 +4444,27 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1203 = pos; const x1204 = r30_kwOn(); if (x1204 === null) break fail; B.push(x1204); O.push(p1203 - start);
+const p1142 = pos; let x1143; x1143 = r30_kwOn(); if (x1143 === null) break fail; B.push(x1143); O.push(p1142 - start);
 }
 {
 skipSpaces();
-const p1205 = pos; const x1206 = r118_kwError(); if (x1206 === null) break fail; B.push(x1206); O.push(p1205 - start);
+const p1144 = pos; let x1145; x1145 = r118_kwError(); if (x1145 === null) break fail; B.push(x1145); O.push(p1144 - start);
 }
 {
 skipSpaces();
-const p1207 = pos; const x1208 = r34_kwDo(); if (x1208 === null) break fail; B.push(x1208); O.push(p1207 - start);
+const p1146 = pos; let x1147; x1147 = r34_kwDo(); if (x1147 === null) break fail; B.push(x1147); O.push(p1146 - start);
 }
 {
 skipSpaces();
-const p1209 = pos; const x1210 = r10_nl(); if (x1210 === null) break fail; B.push(x1210); O.push(p1209 - start);
+const p1148 = pos; let x1149; x1149 = r10_nl(); if (x1149 === null) break fail; B.push(x1149); O.push(p1148 - start);
 }
 {
 skipSpaces();
-const p1211 = pos; const x1212 = r28_Body(); if (x1212 === null) break fail; B.push(x1212); O.push(p1211 - start);
+const p1150 = pos; let x1151; x1151 = r28_Body(); if (x1151 === null) break fail; B.push(x1151); O.push(p1150 - start);
 }
 {
 skipSpaces();
-const p1213 = pos; const x1214 = r35_kwEndon(); if (x1214 === null) break fail; B.push(x1214); O.push(p1213 - start);
+const p1152 = pos; let x1153; x1153 = r35_kwEndon(); if (x1153 === null) break fail; B.push(x1153); O.push(p1152 - start);
 }
 const node = new N("OnErrorStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4554,7 +4480,7 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 skipSpaces();
-const p1215 = pos; const x1216 = r119_kwBreak(); if (x1216 === null) break fail; B.push(x1216); O.push(p1215 - start);
+const p1154 = pos; let x1155; x1155 = r119_kwBreak(); if (x1155 === null) break fail; B.push(x1155); O.push(p1154 - start);
 const node = new N("BreakStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -4569,7 +4495,7 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 skipSpaces();
-const p1217 = pos; const x1218 = r120_kwContinue(); if (x1218 === null) break fail; B.push(x1218); O.push(p1217 - start);
+const p1156 = pos; let x1157; x1157 = r120_kwContinue(); if (x1157 === null) break fail; B.push(x1157); O.push(p1156 - start);
 const node = new N("ContinueStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -4584,7 +4510,7 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 skipSpaces();
-const p1219 = pos; const x1220 = r121_kwClearError(); if (x1220 === null) break fail; B.push(x1220); O.push(p1219 - start);
+const p1158 = pos; let x1159; x1159 = r121_kwClearError(); if (x1159 === null) break fail; B.push(x1159); O.push(p1158 - start);
 const node = new N("ClearErrorStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
 B.length = b0; O.length = b0;
 return node;
@@ -4598,20 +4524,20 @@ function r86_ClearEventStatement() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1221: {
-const p1222 = pos; const b1223 = B.length; const c1224 = input.charCodeAt(pos);
-t1225: {
+alt1160: {
+const p1161 = pos; const b1162 = B.length; const c1163 = input.charCodeAt(pos);
+t1164: {
 skipSpaces();
-const p1226 = pos; const x1227 = r122_ClearEventStatement_named(); if (x1227 === null) break t1225; B.push(x1227); O.push(p1226 - start);
-break alt1221;
+const p1165 = pos; let x1166; x1166 = r122_ClearEventStatement_named(); if (x1166 === null) break t1164; B.push(x1166); O.push(p1165 - start);
+break alt1160;
 }
-pos = p1222; B.length = b1223; O.length = b1223;
-t1228: {
+pos = p1161; B.length = b1162; O.length = b1162;
+t1167: {
 skipSpaces();
-const p1229 = pos; const x1230 = r123_ClearEventStatement_expression(); if (x1230 === null) break t1228; B.push(x1230); O.push(p1229 - start);
-break alt1221;
+const p1168 = pos; let x1169; x1169 = r123_ClearEventStatement_expression(); if (x1169 === null) break t1167; B.push(x1169); O.push(p1168 - start);
+break alt1160;
 }
-pos = p1222; B.length = b1223; O.length = b1223;
+pos = p1161; B.length = b1162; O.length = b1162;
 break fail;
 }
 const node = new N("ClearEventStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -4629,11 +4555,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1231 = pos; const x1232 = r124_kwAsk(); if (x1232 === null) break fail; B.push(x1232); O.push(p1231 - start);
+const p1170 = pos; let x1171; x1171 = r124_kwAsk(); if (x1171 === null) break fail; B.push(x1171); O.push(p1170 - start);
 }
 {
 skipSpaces();
-const p1233 = pos; const x1234 = r7_expr(); if (x1234 === null) break fail; B.push(x1234); O.push(p1233 - start);
+const p1172 = pos; let x1173; x1173 = r7_expr(); if (x1173 === null) break fail; B.push(x1173); O.push(p1172 - start);
 }
 {
 skipSpaces();
@@ -4641,62 +4567,62 @@ skipSpaces();
 }
 {
 skipSpaces();
-const p1235 = pos; const x1236 = r7_expr(); if (x1236 === null) break fail; B.push(x1236); O.push(p1235 - start);
+const p1174 = pos; let x1175; x1175 = r7_expr(); if (x1175 === null) break fail; B.push(x1175); O.push(p1174 - start);
 }
 {
 {
-const p1240 = pos; let n1239 = 0; let c1243 = NONE, q1244 = NONE; let c1245 = NONE, q1246 = NONE;
-loop1237: while (n1239 < 1) {
-const p1241 = pos; const b1242 = B.length;
-it1238: {
-{
-skipSpaces();
-const p1247 = pos; const x1248 = r125_kwWith(); if (x1248 === null) break it1238; B.push(x1248); O.push(p1247 - start);
-}
+const p1179 = pos; let n1178 = 0; let c1182 = NONE, q1183 = NONE; let c1184 = NONE, q1185 = NONE;
+loop1176: while (n1178 < 1) {
+const p1180 = pos; const b1181 = B.length;
+it1177: {
 {
 skipSpaces();
-const p1249 = pos; const x1250 = r7_expr(); if (x1250 === null) break it1238; B.push(x1250); O.push(p1249 - start);
+const p1186 = pos; let x1187; x1187 = r125_kwWith(); if (x1187 === null) break it1177; B.push(x1187); O.push(p1186 - start);
 }
-if (pos === p1241) throw BAIL;
-n1239 += 1;
-if (n1239 === 1) { c1243 = [B[b1242 + 0]]; q1244 = [O[b1242 + 0]]; c1245 = [B[b1242 + 1]]; q1246 = [O[b1242 + 1]]; } else { c1243.push(B[b1242 + 0]); q1244.push(O[b1242 + 0]); c1245.push(B[b1242 + 1]); q1246.push(O[b1242 + 1]); } B.length = b1242; O.length = b1242;
-continue loop1237;
+{
+skipSpaces();
+const p1188 = pos; let x1189; x1189 = r7_expr(); if (x1189 === null) break it1177; B.push(x1189); O.push(p1188 - start);
 }
-pos = p1241; B.length = b1242; O.length = b1242;
+if (pos === p1180) throw BAIL;
+n1178 += 1;
+if (n1178 === 1) { c1182 = [B[b1181 + 0]]; q1183 = [O[b1181 + 0]]; c1184 = [B[b1181 + 1]]; q1185 = [O[b1181 + 1]]; } else { c1182.push(B[b1181 + 0]); q1183.push(O[b1181 + 0]); c1184.push(B[b1181 + 1]); q1185.push(O[b1181 + 1]); } B.length = b1181; O.length = b1181;
+continue loop1176;
+}
+pos = p1180; B.length = b1181; O.length = b1181;
 break;
 }
-let o1251 = p1240 - start, l1252 = 0;
-if (n1239 > 0) { o1251 = q1244[0]; l1252 = q1246[n1239 - 1] + c1245[n1239 - 1].matchLength - o1251; }
-B.push(n1239 === 0 ? EMPTY_OPT : new N('_iter', c1243, q1244, l1252, true)); O.push(o1251);
-B.push(n1239 === 0 ? EMPTY_OPT : new N('_iter', c1245, q1246, l1252, true)); O.push(o1251);
+let o1190 = p1179 - start, l1191 = 0;
+if (n1178 > 0) { o1190 = q1183[0]; l1191 = q1185[n1178 - 1] + c1184[n1178 - 1].matchLength - o1190; }
+B.push(n1178 === 0 ? EMPTY_OPT : new N('_iter', c1182, q1183, l1191, true)); O.push(o1190);
+B.push(n1178 === 0 ? EMPTY_OPT : new N('_iter', c1184, q1185, l1191, true)); O.push(o1190);
 }
 }
 {
 {
-const p1256 = pos; let n1255 = 0; let c1259 = NONE, q1260 = NONE; let c1261 = NONE, q1262 = NONE;
-loop1253: while (n1255 < 1) {
-const p1257 = pos; const b1258 = B.length;
-it1254: {
-{
-skipSpaces();
-const p1263 = pos; const x1264 = r126_kwInto(); if (x1264 === null) break it1254; B.push(x1264); O.push(p1263 - start);
-}
+const p1195 = pos; let n1194 = 0; let c1198 = NONE, q1199 = NONE; let c1200 = NONE, q1201 = NONE;
+loop1192: while (n1194 < 1) {
+const p1196 = pos; const b1197 = B.length;
+it1193: {
 {
 skipSpaces();
-const p1265 = pos; const x1266 = r127_LValue(); if (x1266 === null) break it1254; B.push(x1266); O.push(p1265 - start);
+const p1202 = pos; let x1203; x1203 = r126_kwInto(); if (x1203 === null) break it1193; B.push(x1203); O.push(p1202 - start);
 }
-if (pos === p1257) throw BAIL;
-n1255 += 1;
-if (n1255 === 1) { c1259 = [B[b1258 + 0]]; q1260 = [O[b1258 + 0]]; c1261 = [B[b1258 + 1]]; q1262 = [O[b1258 + 1]]; } else { c1259.push(B[b1258 + 0]); q1260.push(O[b1258 + 0]); c1261.push(B[b1258 + 1]); q1262.push(O[b1258 + 1]); } B.length = b1258; O.length = b1258;
-continue loop1253;
+{
+skipSpaces();
+const p1204 = pos; let x1205; x1205 = r127_LValue(); if (x1205 === null) break it1193; B.push(x1205); O.push(p1204 - start);
 }
-pos = p1257; B.length = b1258; O.length = b1258;
+if (pos === p1196) throw BAIL;
+n1194 += 1;
+if (n1194 === 1) { c1198 = [B[b1197 + 0]]; q1199 = [O[b1197 + 0]]; c1200 = [B[b1197 + 1]]; q1201 = [O[b1197 + 1]]; } else { c1198.push(B[b1197 + 0]); q1199.push(O[b1197 + 0]); c1200.push(B[b1197 + 1]); q1201.push(O[b1197 + 1]); } B.length = b1197; O.length = b1197;
+continue loop1192;
+}
+pos = p1196; B.length = b1197; O.length = b1197;
 break;
 }
-let o1267 = p1256 - start, l1268 = 0;
-if (n1255 > 0) { o1267 = q1260[0]; l1268 = q1262[n1255 - 1] + c1261[n1255 - 1].matchLength - o1267; }
-B.push(n1255 === 0 ? EMPTY_OPT : new N('_iter', c1259, q1260, l1268, true)); O.push(o1267);
-B.push(n1255 === 0 ? EMPTY_OPT : new N('_iter', c1261, q1262, l1268, true)); O.push(o1267);
+let o1206 = p1195 - start, l1207 = 0;
+if (n1194 > 0) { o1206 = q1199[0]; l1207 = q1201[n1194 - 1] + c1200[n1194 - 1].matchLength - o1206; }
+B.push(n1194 === 0 ? EMPTY_OPT : new N('_iter', c1198, q1199, l1207, true)); O.push(o1206);
+B.push(n1194 === 0 ? EMPTY_OPT : new N('_iter', c1200, q1201, l1207, true)); O.push(o1206);
 }
 }
 const node = new N("AskStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
@@ -4714,19 +4640,19 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1269 = pos; const x1270 = r128_kwPromptuser(); if (x1270 === null) break fail; B.push(x1270); O.push(p1269 - start);
+const p1208 = pos; let x1209; x1209 = r128_kwPromptuser(); if (x1209 === null) break fail; B.push(x1209); O.push(p1208 - start);
 }
 {
 skipSpaces();
-const p1271 = pos; const x1272 = r7_expr(); if (x1272 === null) break fail; B.push(x1272); O.push(p1271 - start);
+const p1210 = pos; let x1211; x1211 = r7_expr(); if (x1211 === null) break fail; B.push(x1211); O.push(p1210 - start);
 }
 {
 skipSpaces();
-const p1273 = pos; const x1274 = r126_kwInto(); if (x1274 === null) break fail; B.push(x1274); O.push(p1273 - start);
+const p1212 = pos; let x1213; x1213 = r126_kwInto(); if (x1213 === null) break fail; B.push(x1213); O.push(p1212 - start);
 }
 {
 skipSpaces();
-const p1275 = pos; const x1276 = r127_LValue(); if (x1276 === null) break fail; B.push(x1276); O.push(p1275 - start);
+const p1214 = pos; let x1215; x1215 = r127_LValue(); if (x1215 === null) break fail; B.push(x1215); O.push(p1214 - start);
 }
 const node = new N("PromptUserStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -4756,39 +4682,39 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p1277 = pos; const x1278 = r129_kwTool(); if (x1278 === null) break fail; B.push(x1278); O.push(p1277 - start);
+const p1216 = pos; let x1217; x1217 = r129_kwTool(); if (x1217 === null) break fail; B.push(x1217); O.push(p1216 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p1279 = pos; const x1280 = r54_identName(); if (x1280 === null) break fail; B.push(x1280); O.push(p1279 - start);
+const p1218 = pos; let x1219; x1219 = r54_identName(); if (x1219 === null) break fail; B.push(x1219); O.push(p1218 - start);
 }
 {
 {
-const p1284 = pos; let n1283 = 0; let c1287 = NONE, q1288 = NONE; let c1289 = NONE, q1290 = NONE;
-loop1281: while (true) {
+const p1223 = pos; let n1222 = 0; let c1226 = NONE, q1227 = NONE; let c1228 = NONE, q1229 = NONE;
+loop1220: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break; }
-const p1285 = pos; const b1286 = B.length;
-it1282: {
+const p1224 = pos; const b1225 = B.length;
+it1221: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 46)) break it1282; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 46)) break it1221; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p1291 = pos; const x1292 = r54_identName(); if (x1292 === null) break it1282; B.push(x1292); O.push(p1291 - start);
+const p1230 = pos; let x1231; x1231 = r54_identName(); if (x1231 === null) break it1221; B.push(x1231); O.push(p1230 - start);
 }
-if (pos === p1285) throw BAIL;
-n1283 += 1;
-if (n1283 === 1) { c1287 = [B[b1286 + 0]]; q1288 = [O[b1286 + 0]]; c1289 = [B[b1286 + 1]]; q1290 = [O[b1286 + 1]]; } else { c1287.push(B[b1286 + 0]); q1288.push(O[b1286 + 0]); c1289.push(B[b1286 + 1]); q1290.push(O[b1286 + 1]); } B.length = b1286; O.length = b1286;
-continue loop1281;
+if (pos === p1224) throw BAIL;
+n1222 += 1;
+if (n1222 === 1) { c1226 = [B[b1225 + 0]]; q1227 = [O[b1225 + 0]]; c1228 = [B[b1225 + 1]]; q1229 = [O[b1225 + 1]]; } else { c1226.push(B[b1225 + 0]); q1227.push(O[b1225 + 0]); c1228.push(B[b1225 + 1]); q1229.push(O[b1225 + 1]); } B.length = b1225; O.length = b1225;
+continue loop1220;
 }
-pos = p1285; B.length = b1286; O.length = b1286;
+pos = p1224; B.length = b1225; O.length = b1225;
 break;
 }
-let o1293 = p1284 - start, l1294 = 0;
-if (n1283 > 0) { o1293 = q1288[0]; l1294 = q1290[n1283 - 1] + c1289[n1283 - 1].matchLength - o1293; }
-B.push(n1283 === 0 ? EMPTY_ITER : new N('_iter', c1287, q1288, l1294, false)); O.push(o1293);
-B.push(n1283 === 0 ? EMPTY_ITER : new N('_iter', c1289, q1290, l1294, false)); O.push(o1293);
+let o1232 = p1223 - start, l1233 = 0;
+if (n1222 > 0) { o1232 = q1227[0]; l1233 = q1229[n1222 - 1] + c1228[n1222 - 1].matchLength - o1232; }
+B.push(n1222 === 0 ? EMPTY_ITER : new N('_iter', c1226, q1227, l1233, false)); O.push(o1232);
+B.push(n1222 === 0 ? EMPTY_ITER : new N('_iter', c1228, q1229, l1233, false)); O.push(o1232);
 }
 }
 const node = new N("toolName", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
@@ -4805,135 +4731,135 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-alt1295: {
-const p1296 = pos; const b1297 = B.length; const c1298 = input.charCodeAt(pos);
-if (c1298 === 108) {
-t1299: {
+alt1234: {
+const p1235 = pos; const b1236 = B.length; const c1237 = input.charCodeAt(pos);
+if (c1237 === 108) {
+t1238: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 108)) break t1299; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 108)) break t1238; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-alt1300: {
-const p1301 = pos; const b1302 = B.length; const c1303 = input.charCodeAt(pos);
-if (c1303 === 101) {
-t1304: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t1304;
+alt1239: {
+const p1240 = pos; const b1241 = B.length; const c1242 = input.charCodeAt(pos);
+if (c1242 === 101) {
+t1243: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t1243;
 B.push(T[2]); O.push(pos - start); pos += 2;
-break alt1300;
+break alt1239;
 }
-pos = p1301; B.length = b1302; O.length = b1302;
+pos = p1240; B.length = b1241; O.length = b1241;
 }
-if (c1303 === 111) {
-t1305: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t1305;
+if (c1242 === 111) {
+t1244: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t1244;
 B.push(T[2]); O.push(pos - start); pos += 2;
-break alt1300;
+break alt1239;
 }
-pos = p1301; B.length = b1302; O.length = b1302;
+pos = p1240; B.length = b1241; O.length = b1241;
 }
-if (c1303 === 110) {
-t1306: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t1306; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt1300;
+if (c1242 === 110) {
+t1245: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t1245; B.push(T[1]); O.push(pos - start); pos += 1; }
+break alt1239;
 }
-pos = p1301; B.length = b1302; O.length = b1302;
+pos = p1240; B.length = b1241; O.length = b1241;
 }
-break t1299;
+break t1238;
 }
 }
-break alt1295;
+break alt1234;
 }
-pos = p1296; B.length = b1297; O.length = b1297;
+pos = p1235; B.length = b1236; O.length = b1236;
 }
-if (c1298 === 115) {
-t1307: {
+if (c1237 === 115) {
+t1246: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 115)) break t1307; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t1307;
-B.push(T[2]); O.push(pos - start); pos += 2;
-}
-break alt1295;
-}
-pos = p1296; B.length = b1297; O.length = b1297;
-}
-if (c1298 === 99) {
-t1308: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 99)) break t1308; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 115)) break t1246; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t1308;
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t1246;
 B.push(T[2]); O.push(pos - start); pos += 2;
 }
-break alt1295;
+break alt1234;
 }
-pos = p1296; B.length = b1297; O.length = b1297;
+pos = p1235; B.length = b1236; O.length = b1236;
 }
-if (c1298 === 116) {
-t1309: {
+if (c1237 === 99) {
+t1247: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 116)) break t1309; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 99)) break t1247; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t1309;
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t1247;
 B.push(T[2]); O.push(pos - start); pos += 2;
 }
-break alt1295;
+break alt1234;
 }
-pos = p1296; B.length = b1297; O.length = b1297;
+pos = p1235; B.length = b1236; O.length = b1236;
 }
-if (c1298 === 97) {
-t1310: {
+if (c1237 === 116) {
+t1248: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 97)) break t1310; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 116)) break t1248; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-alt1311: {
-const p1312 = pos; const b1313 = B.length; const c1314 = input.charCodeAt(pos);
-if (c1314 === 115) {
-t1315: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t1315;
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t1248;
+B.push(T[2]); O.push(pos - start); pos += 2;
+}
+break alt1234;
+}
+pos = p1235; B.length = b1236; O.length = b1236;
+}
+if (c1237 === 97) {
+t1249: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 97)) break t1249; B.push(T[1]); O.push(pos - start); pos += 1; }
+}
+{
+alt1250: {
+const p1251 = pos; const b1252 = B.length; const c1253 = input.charCodeAt(pos);
+if (c1253 === 115) {
+t1254: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t1254;
 B.push(T[3]); O.push(pos - start); pos += 3;
-break alt1311;
+break alt1250;
 }
-pos = p1312; B.length = b1313; O.length = b1313;
+pos = p1251; B.length = b1252; O.length = b1252;
 }
-if (c1314 === 99) {
-t1316: {
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t1316;
+if (c1253 === 99) {
+t1255: {
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t1255;
 B.push(T[3]); O.push(pos - start); pos += 3;
-break alt1311;
+break alt1250;
 }
-pos = p1312; B.length = b1313; O.length = b1313;
+pos = p1251; B.length = b1252; O.length = b1252;
 }
-if (c1314 === 116) {
-t1317: {
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t1317;
+if (c1253 === 116) {
+t1256: {
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t1256;
 B.push(T[3]); O.push(pos - start); pos += 3;
-break alt1311;
+break alt1250;
 }
-pos = p1312; B.length = b1313; O.length = b1313;
+pos = p1251; B.length = b1252; O.length = b1252;
 }
-break t1310;
+break t1249;
 }
 }
-break alt1295;
+break alt1234;
 }
-pos = p1296; B.length = b1297; O.length = b1297;
+pos = p1235; B.length = b1236; O.length = b1236;
 }
 break fail;
 }
 }
 {
 {
-const p1319 = pos;
-not1318: {
-if (!s19_identPart()) break not1318;
-pos = p1319; break fail;
+const p1258 = pos;
+not1257: {
+if (!s19_identPart()) break not1257;
+pos = p1258; break fail;
 }
-pos = p1319;
+pos = p1258;
 }
 }
 const node = new N("builtinName", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
@@ -4950,33 +4876,33 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p1320 = pos; const x1321 = r7_expr(); if (x1321 === null) break fail; B.push(x1321); O.push(p1320 - start);
+const p1259 = pos; let x1260; x1260 = r7_expr(); if (x1260 === null) break fail; B.push(x1260); O.push(p1259 - start);
 }
 {
 {
-const p1325 = pos; let n1324 = 0; let c1328 = NONE, q1329 = NONE; let c1330 = NONE, q1331 = NONE;
-loop1322: while (true) {
+const p1264 = pos; let n1263 = 0; let c1267 = NONE, q1268 = NONE; let c1269 = NONE, q1270 = NONE;
+loop1261: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 44)) break; }
-const p1326 = pos; const b1327 = B.length;
-it1323: {
+const p1265 = pos; const b1266 = B.length;
+it1262: {
 {
-const p1332 = pos; const x1333 = r130_separator(); if (x1333 === null) break it1323; B.push(x1333); O.push(p1332 - start);
+const p1271 = pos; let x1272; x1272 = r130_separator(); if (x1272 === null) break it1262; B.push(x1272); O.push(p1271 - start);
 }
 {
-const p1334 = pos; const x1335 = r7_expr(); if (x1335 === null) break it1323; B.push(x1335); O.push(p1334 - start);
+const p1273 = pos; let x1274; x1274 = r7_expr(); if (x1274 === null) break it1262; B.push(x1274); O.push(p1273 - start);
 }
-if (pos === p1326) throw BAIL;
-n1324 += 1;
-if (n1324 === 1) { c1328 = [B[b1327 + 0]]; q1329 = [O[b1327 + 0]]; c1330 = [B[b1327 + 1]]; q1331 = [O[b1327 + 1]]; } else { c1328.push(B[b1327 + 0]); q1329.push(O[b1327 + 0]); c1330.push(B[b1327 + 1]); q1331.push(O[b1327 + 1]); } B.length = b1327; O.length = b1327;
-continue loop1322;
+if (pos === p1265) throw BAIL;
+n1263 += 1;
+if (n1263 === 1) { c1267 = [B[b1266 + 0]]; q1268 = [O[b1266 + 0]]; c1269 = [B[b1266 + 1]]; q1270 = [O[b1266 + 1]]; } else { c1267.push(B[b1266 + 0]); q1268.push(O[b1266 + 0]); c1269.push(B[b1266 + 1]); q1270.push(O[b1266 + 1]); } B.length = b1266; O.length = b1266;
+continue loop1261;
 }
-pos = p1326; B.length = b1327; O.length = b1327;
+pos = p1265; B.length = b1266; O.length = b1266;
 break;
 }
-let o1336 = p1325 - start, l1337 = 0;
-if (n1324 > 0) { o1336 = q1329[0]; l1337 = q1331[n1324 - 1] + c1330[n1324 - 1].matchLength - o1336; }
-B.push(n1324 === 0 ? EMPTY_ITER : new N('_iter', c1328, q1329, l1337, false)); O.push(o1336);
-B.push(n1324 === 0 ? EMPTY_ITER : new N('_iter', c1330, q1331, l1337, false)); O.push(o1336);
+let o1275 = p1264 - start, l1276 = 0;
+if (n1263 > 0) { o1275 = q1268[0]; l1276 = q1270[n1263 - 1] + c1269[n1263 - 1].matchLength - o1275; }
+B.push(n1263 === 0 ? EMPTY_ITER : new N('_iter', c1267, q1268, l1276, false)); O.push(o1275);
+B.push(n1263 === 0 ? EMPTY_ITER : new N('_iter', c1269, q1270, l1276, false)); O.push(o1275);
 }
 }
 const node = new N("nonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
@@ -5006,33 +4932,33 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p1338 = pos; const x1339 = r131_mapEntry(); if (x1339 === null) break fail; B.push(x1339); O.push(p1338 - start);
+const p1277 = pos; let x1278; x1278 = r131_mapEntry(); if (x1278 === null) break fail; B.push(x1278); O.push(p1277 - start);
 }
 {
 {
-const p1343 = pos; let n1342 = 0; let c1346 = NONE, q1347 = NONE; let c1348 = NONE, q1349 = NONE;
-loop1340: while (true) {
+const p1282 = pos; let n1281 = 0; let c1285 = NONE, q1286 = NONE; let c1287 = NONE, q1288 = NONE;
+loop1279: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 44)) break; }
-const p1344 = pos; const b1345 = B.length;
-it1341: {
+const p1283 = pos; const b1284 = B.length;
+it1280: {
 {
-const p1350 = pos; const x1351 = r130_separator(); if (x1351 === null) break it1341; B.push(x1351); O.push(p1350 - start);
+const p1289 = pos; let x1290; x1290 = r130_separator(); if (x1290 === null) break it1280; B.push(x1290); O.push(p1289 - start);
 }
 {
-const p1352 = pos; const x1353 = r131_mapEntry(); if (x1353 === null) break it1341; B.push(x1353); O.push(p1352 - start);
+const p1291 = pos; let x1292; x1292 = r131_mapEntry(); if (x1292 === null) break it1280; B.push(x1292); O.push(p1291 - start);
 }
-if (pos === p1344) throw BAIL;
-n1342 += 1;
-if (n1342 === 1) { c1346 = [B[b1345 + 0]]; q1347 = [O[b1345 + 0]]; c1348 = [B[b1345 + 1]]; q1349 = [O[b1345 + 1]]; } else { c1346.push(B[b1345 + 0]); q1347.push(O[b1345 + 0]); c1348.push(B[b1345 + 1]); q1349.push(O[b1345 + 1]); } B.length = b1345; O.length = b1345;
-continue loop1340;
+if (pos === p1283) throw BAIL;
+n1281 += 1;
+if (n1281 === 1) { c1285 = [B[b1284 + 0]]; q1286 = [O[b1284 + 0]]; c1287 = [B[b1284 + 1]]; q1288 = [O[b1284 + 1]]; } else { c1285.push(B[b1284 + 0]); q1286.push(O[b1284 + 0]); c1287.push(B[b1284 + 1]); q1288.push(O[b1284 + 1]); } B.length = b1284; O.length = b1284;
+continue loop1279;
 }
-pos = p1344; B.length = b1345; O.length = b1345;
+pos = p1283; B.length = b1284; O.length = b1284;
 break;
 }
-let o1354 = p1343 - start, l1355 = 0;
-if (n1342 > 0) { o1354 = q1347[0]; l1355 = q1349[n1342 - 1] + c1348[n1342 - 1].matchLength - o1354; }
-B.push(n1342 === 0 ? EMPTY_ITER : new N('_iter', c1346, q1347, l1355, false)); O.push(o1354);
-B.push(n1342 === 0 ? EMPTY_ITER : new N('_iter', c1348, q1349, l1355, false)); O.push(o1354);
+let o1293 = p1282 - start, l1294 = 0;
+if (n1281 > 0) { o1293 = q1286[0]; l1294 = q1288[n1281 - 1] + c1287[n1281 - 1].matchLength - o1293; }
+B.push(n1281 === 0 ? EMPTY_ITER : new N('_iter', c1285, q1286, l1294, false)); O.push(o1293);
+B.push(n1281 === 0 ? EMPTY_ITER : new N('_iter', c1287, q1288, l1294, false)); O.push(o1293);
 }
 }
 const node = new N("nonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
@@ -5063,11 +4989,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1356 = pos; const x1357 = r132_kwNeeds(); if (x1357 === null) break fail; B.push(x1357); O.push(p1356 - start);
+const p1295 = pos; let x1296; x1296 = r132_kwNeeds(); if (x1296 === null) break fail; B.push(x1296); O.push(p1295 - start);
 }
 {
 skipSpaces();
-const p1358 = pos; const x1359 = r133_NonemptyListOf(); if (x1359 === null) break fail; B.push(x1359); O.push(p1358 - start);
+const p1297 = pos; let x1298; x1298 = r133_NonemptyListOf(); if (x1298 === null) break fail; B.push(x1298); O.push(p1297 - start);
 }
 const node = new N("ParameterClause_needs", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -5084,11 +5010,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1360 = pos; const x1361 = r134_kwOptional(); if (x1361 === null) break fail; B.push(x1361); O.push(p1360 - start);
+const p1299 = pos; let x1300; x1300 = r134_kwOptional(); if (x1300 === null) break fail; B.push(x1300); O.push(p1299 - start);
 }
 {
 skipSpaces();
-const p1362 = pos; const x1363 = r133_NonemptyListOf(); if (x1363 === null) break fail; B.push(x1363); O.push(p1362 - start);
+const p1301 = pos; let x1302; x1302 = r133_NonemptyListOf(); if (x1302 === null) break fail; B.push(x1302); O.push(p1301 - start);
 }
 const node = new N("ParameterClause_optional", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -5105,11 +5031,11 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1364 = pos; const x1365 = r135_kwReturns(); if (x1365 === null) break fail; B.push(x1365); O.push(p1364 - start);
+const p1303 = pos; let x1304; x1304 = r135_kwReturns(); if (x1304 === null) break fail; B.push(x1304); O.push(p1303 - start);
 }
 {
 skipSpaces();
-const p1366 = pos; const x1367 = r133_NonemptyListOf(); if (x1367 === null) break fail; B.push(x1367); O.push(p1366 - start);
+const p1305 = pos; let x1306; x1306 = r133_NonemptyListOf(); if (x1306 === null) break fail; B.push(x1306); O.push(p1305 - start);
 }
 const node = new N("ParameterClause_returns", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -5130,12 +5056,12 @@ B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
 {
-const p1369 = pos;
-not1368: {
-if (!s19_identPart()) break not1368;
-pos = p1369; break fail;
+const p1308 = pos;
+not1307: {
+if (!s19_identPart()) break not1307;
+pos = p1308; break fail;
 }
-pos = p1369;
+pos = p1308;
 }
 }
 const node = new N("kwSet", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5153,35 +5079,35 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1370 = pos; const x1371 = r127_LValue(); if (x1371 === null) break fail; B.push(x1371); O.push(p1370 - start);
+const p1309 = pos; let x1310; x1310 = r127_LValue(); if (x1310 === null) break fail; B.push(x1310); O.push(p1309 - start);
 }
 {
 {
-const p1375 = pos; let n1374 = 0; let c1378 = NONE, q1379 = NONE; let c1380 = NONE, q1381 = NONE;
-loop1372: while (true) {
+const p1314 = pos; let n1313 = 0; let c1317 = NONE, q1318 = NONE; let c1319 = NONE, q1320 = NONE;
+loop1311: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
-const p1376 = pos; const b1377 = B.length;
-it1373: {
+const p1315 = pos; const b1316 = B.length;
+it1312: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1373; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1312; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 skipSpaces();
-const p1382 = pos; const x1383 = r127_LValue(); if (x1383 === null) break it1373; B.push(x1383); O.push(p1382 - start);
+const p1321 = pos; let x1322; x1322 = r127_LValue(); if (x1322 === null) break it1312; B.push(x1322); O.push(p1321 - start);
 }
-if (pos === p1376) throw BAIL;
-n1374 += 1;
-if (n1374 === 1) { c1378 = [B[b1377 + 0]]; q1379 = [O[b1377 + 0]]; c1380 = [B[b1377 + 1]]; q1381 = [O[b1377 + 1]]; } else { c1378.push(B[b1377 + 0]); q1379.push(O[b1377 + 0]); c1380.push(B[b1377 + 1]); q1381.push(O[b1377 + 1]); } B.length = b1377; O.length = b1377;
-continue loop1372;
+if (pos === p1315) throw BAIL;
+n1313 += 1;
+if (n1313 === 1) { c1317 = [B[b1316 + 0]]; q1318 = [O[b1316 + 0]]; c1319 = [B[b1316 + 1]]; q1320 = [O[b1316 + 1]]; } else { c1317.push(B[b1316 + 0]); q1318.push(O[b1316 + 0]); c1319.push(B[b1316 + 1]); q1320.push(O[b1316 + 1]); } B.length = b1316; O.length = b1316;
+continue loop1311;
 }
-pos = p1376; B.length = b1377; O.length = b1377;
+pos = p1315; B.length = b1316; O.length = b1316;
 break;
 }
-let o1384 = p1375 - start, l1385 = 0;
-if (n1374 > 0) { o1384 = q1379[0]; l1385 = q1381[n1374 - 1] + c1380[n1374 - 1].matchLength - o1384; }
-B.push(n1374 === 0 ? EMPTY_ITER : new N('_iter', c1378, q1379, l1385, false)); O.push(o1384);
-B.push(n1374 === 0 ? EMPTY_ITER : new N('_iter', c1380, q1381, l1385, false)); O.push(o1384);
+let o1323 = p1314 - start, l1324 = 0;
+if (n1313 > 0) { o1323 = q1318[0]; l1324 = q1320[n1313 - 1] + c1319[n1313 - 1].matchLength - o1323; }
+B.push(n1313 === 0 ? EMPTY_ITER : new N('_iter', c1317, q1318, l1324, false)); O.push(o1323);
+B.push(n1313 === 0 ? EMPTY_ITER : new N('_iter', c1319, q1320, l1324, false)); O.push(o1323);
 }
 }
 const node = new N("NonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
@@ -5202,12 +5128,12 @@ fail: {
 }
 {
 {
-const p1387 = pos;
-not1386: {
-{ const c = input.charCodeAt(pos); if (!(c === 61)) break not1386;  pos += 1; }
-pos = p1387; break fail;
+const p1326 = pos;
+not1325: {
+{ const c = input.charCodeAt(pos); if (!(c === 61)) break not1325;  pos += 1; }
+pos = p1326; break fail;
 }
-pos = p1387;
+pos = p1326;
 }
 }
 const node = new N("assign", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5229,12 +5155,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1389 = pos;
-not1388: {
-if (!s19_identPart()) break not1388;
-pos = p1389; break fail;
+const p1328 = pos;
+not1327: {
+if (!s19_identPart()) break not1327;
+pos = p1328; break fail;
 }
-pos = p1389;
+pos = p1328;
 }
 }
 const node = new N("kwEmit", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5256,12 +5182,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1391 = pos;
-not1390: {
-if (!s19_identPart()) break not1390;
-pos = p1391; break fail;
+const p1330 = pos;
+not1329: {
+if (!s19_identPart()) break not1329;
+pos = p1330; break fail;
 }
-pos = p1391;
+pos = p1330;
 }
 }
 const node = new N("kwCall", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5283,12 +5209,12 @@ B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
 {
-const p1393 = pos;
-not1392: {
-if (!s19_identPart()) break not1392;
-pos = p1393; break fail;
+const p1332 = pos;
+not1331: {
+if (!s19_identPart()) break not1331;
+pos = p1332; break fail;
 }
-pos = p1393;
+pos = p1332;
 }
 }
 const node = new N("kwIf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5306,15 +5232,15 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1394 = pos; const x1395 = r136_kwElse(); if (x1395 === null) break fail; B.push(x1395); O.push(p1394 - start);
+const p1333 = pos; let x1334; x1334 = r136_kwElse(); if (x1334 === null) break fail; B.push(x1334); O.push(p1333 - start);
 }
 {
 skipSpaces();
-const p1396 = pos; const x1397 = r10_nl(); if (x1397 === null) break fail; B.push(x1397); O.push(p1396 - start);
+const p1335 = pos; let x1336; x1336 = r10_nl(); if (x1336 === null) break fail; B.push(x1336); O.push(p1335 - start);
 }
 {
 skipSpaces();
-const p1398 = pos; const x1399 = r28_Body(); if (x1399 === null) break fail; B.push(x1399); O.push(p1398 - start);
+const p1337 = pos; let x1338; x1338 = r28_Body(); if (x1338 === null) break fail; B.push(x1338); O.push(p1337 - start);
 }
 const node = new N("ElseClause", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -5335,12 +5261,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1401 = pos;
-not1400: {
-if (!s19_identPart()) break not1400;
-pos = p1401; break fail;
+const p1340 = pos;
+not1339: {
+if (!s19_identPart()) break not1339;
+pos = p1340; break fail;
 }
-pos = p1401;
+pos = p1340;
 }
 }
 const node = new N("kwEndif", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5362,12 +5288,12 @@ B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
 {
-const p1403 = pos;
-not1402: {
-if (!s19_identPart()) break not1402;
-pos = p1403; break fail;
+const p1342 = pos;
+not1341: {
+if (!s19_identPart()) break not1341;
+pos = p1342; break fail;
 }
-pos = p1403;
+pos = p1342;
 }
 }
 const node = new N("kwFor", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5389,12 +5315,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1405 = pos;
-not1404: {
-if (!s19_identPart()) break not1404;
-pos = p1405; break fail;
+const p1344 = pos;
+not1343: {
+if (!s19_identPart()) break not1343;
+pos = p1344; break fail;
 }
-pos = p1405;
+pos = p1344;
 }
 }
 const node = new N("kwEach", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5416,12 +5342,12 @@ B.push(T[2]); O.push(pos - start); pos += 2;
 }
 {
 {
-const p1407 = pos;
-not1406: {
-if (!s19_identPart()) break not1406;
-pos = p1407; break fail;
+const p1346 = pos;
+not1345: {
+if (!s19_identPart()) break not1345;
+pos = p1346; break fail;
 }
-pos = p1407;
+pos = p1346;
 }
 }
 const node = new N("kwIn", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5443,12 +5369,12 @@ B.push(T[6]); O.push(pos - start); pos += 6;
 }
 {
 {
-const p1409 = pos;
-not1408: {
-if (!s19_identPart()) break not1408;
-pos = p1409; break fail;
+const p1348 = pos;
+not1347: {
+if (!s19_identPart()) break not1347;
+pos = p1348; break fail;
 }
-pos = p1409;
+pos = p1348;
 }
 }
 const node = new N("kwEndfor", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5470,12 +5396,12 @@ B.push(T[7]); O.push(pos - start); pos += 7;
 }
 {
 {
-const p1411 = pos;
-not1410: {
-if (!s19_identPart()) break not1410;
-pos = p1411; break fail;
+const p1350 = pos;
+not1349: {
+if (!s19_identPart()) break not1349;
+pos = p1350; break fail;
 }
-pos = p1411;
+pos = p1350;
 }
 }
 const node = new N("kwWhisper", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5497,12 +5423,12 @@ B.push(T[6]); O.push(pos - start); pos += 6;
 }
 {
 {
-const p1413 = pos;
-not1412: {
-if (!s19_identPart()) break not1412;
-pos = p1413; break fail;
+const p1352 = pos;
+not1351: {
+if (!s19_identPart()) break not1351;
+pos = p1352; break fail;
 }
-pos = p1413;
+pos = p1352;
 }
 }
 const node = new N("kwReturn", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5518,20 +5444,20 @@ function r113_ListOf() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1414: {
-const p1415 = pos; const b1416 = B.length; const c1417 = input.charCodeAt(pos);
-t1418: {
+alt1353: {
+const p1354 = pos; const b1355 = B.length; const c1356 = input.charCodeAt(pos);
+t1357: {
 skipSpaces();
-const p1419 = pos; const x1420 = r137_NonemptyListOf(); if (x1420 === null) break t1418; B.push(x1420); O.push(p1419 - start);
-break alt1414;
+const p1358 = pos; let x1359; x1359 = r137_NonemptyListOf(); if (x1359 === null) break t1357; B.push(x1359); O.push(p1358 - start);
+break alt1353;
 }
-pos = p1415; B.length = b1416; O.length = b1416;
-t1421: {
+pos = p1354; B.length = b1355; O.length = b1355;
+t1360: {
 skipSpaces();
-const p1422 = pos; const x1423 = r138_EmptyListOf(); if (x1423 === null) break t1421; B.push(x1423); O.push(p1422 - start);
-break alt1414;
+const p1361 = pos; let x1362; x1362 = r138_EmptyListOf(); if (x1362 === null) break t1360; B.push(x1362); O.push(p1361 - start);
+break alt1353;
 }
-pos = p1415; B.length = b1416; O.length = b1416;
+pos = p1354; B.length = b1355; O.length = b1355;
 break fail;
 }
 const node = new N("ListOf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5553,12 +5479,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1425 = pos;
-not1424: {
-if (!s19_identPart()) break not1424;
-pos = p1425; break fail;
+const p1364 = pos;
+not1363: {
+if (!s19_identPart()) break not1363;
+pos = p1364; break fail;
 }
-pos = p1425;
+pos = p1364;
 }
 }
 const node = new N("kwWhile", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5580,12 +5506,12 @@ B.push(T[8]); O.push(pos - start); pos += 8;
 }
 {
 {
-const p1427 = pos;
-not1426: {
-if (!s19_identPart()) break not1426;
-pos = p1427; break fail;
+const p1366 = pos;
+not1365: {
+if (!s19_identPart()) break not1365;
+pos = p1366; break fail;
 }
-pos = p1427;
+pos = p1366;
 }
 }
 const node = new N("kwEndwhile", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5607,12 +5533,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1429 = pos;
-not1428: {
-if (!s19_identPart()) break not1428;
-pos = p1429; break fail;
+const p1368 = pos;
+not1367: {
+if (!s19_identPart()) break not1367;
+pos = p1368; break fail;
 }
-pos = p1429;
+pos = p1368;
 }
 }
 const node = new N("kwMust", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5634,12 +5560,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1431 = pos;
-not1430: {
-if (!s19_identPart()) break not1430;
-pos = p1431; break fail;
+const p1370 = pos;
+not1369: {
+if (!s19_identPart()) break not1369;
+pos = p1370; break fail;
 }
-pos = p1431;
+pos = p1370;
 }
 }
 const node = new N("kwFail", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5661,12 +5587,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1433 = pos;
-not1432: {
-if (!s19_identPart()) break not1432;
-pos = p1433; break fail;
+const p1372 = pos;
+not1371: {
+if (!s19_identPart()) break not1371;
+pos = p1372; break fail;
 }
-pos = p1433;
+pos = p1372;
 }
 }
 const node = new N("kwError", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5688,12 +5614,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1435 = pos;
-not1434: {
-if (!s19_identPart()) break not1434;
-pos = p1435; break fail;
+const p1374 = pos;
+not1373: {
+if (!s19_identPart()) break not1373;
+pos = p1374; break fail;
 }
-pos = p1435;
+pos = p1374;
 }
 }
 const node = new N("kwBreak", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5715,12 +5641,12 @@ B.push(T[8]); O.push(pos - start); pos += 8;
 }
 {
 {
-const p1437 = pos;
-not1436: {
-if (!s19_identPart()) break not1436;
-pos = p1437; break fail;
+const p1376 = pos;
+not1375: {
+if (!s19_identPart()) break not1375;
+pos = p1376; break fail;
 }
-pos = p1437;
+pos = p1376;
 }
 }
 const node = new N("kwContinue", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5742,12 +5668,12 @@ B.push(T[11]); O.push(pos - start); pos += 11;
 }
 {
 {
-const p1439 = pos;
-not1438: {
-if (!s19_identPart()) break not1438;
-pos = p1439; break fail;
+const p1378 = pos;
+not1377: {
+if (!s19_identPart()) break not1377;
+pos = p1378; break fail;
 }
-pos = p1439;
+pos = p1378;
 }
 }
 const node = new N("kwClearError", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5765,19 +5691,19 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1440 = pos; const x1441 = r139_kwClear(); if (x1441 === null) break fail; B.push(x1441); O.push(p1440 - start);
+const p1379 = pos; let x1380; x1380 = r139_kwClear(); if (x1380 === null) break fail; B.push(x1380); O.push(p1379 - start);
 }
 {
 skipSpaces();
-const p1442 = pos; const x1443 = r31_kwEvent(); if (x1443 === null) break fail; B.push(x1443); O.push(p1442 - start);
+const p1381 = pos; let x1382; x1382 = r31_kwEvent(); if (x1382 === null) break fail; B.push(x1382); O.push(p1381 - start);
 }
 {
 skipSpaces();
-const p1444 = pos; const x1445 = r58_kwNamed(); if (x1445 === null) break fail; B.push(x1445); O.push(p1444 - start);
+const p1383 = pos; let x1384; x1384 = r58_kwNamed(); if (x1384 === null) break fail; B.push(x1384); O.push(p1383 - start);
 }
 {
 skipSpaces();
-const p1446 = pos; const x1447 = r59_stringLiteral(); if (x1447 === null) break fail; B.push(x1447); O.push(p1446 - start);
+const p1385 = pos; let x1386; x1386 = r59_stringLiteral(); if (x1386 === null) break fail; B.push(x1386); O.push(p1385 - start);
 }
 const node = new N("ClearEventStatement_named", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -5794,15 +5720,15 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1448 = pos; const x1449 = r139_kwClear(); if (x1449 === null) break fail; B.push(x1449); O.push(p1448 - start);
+const p1387 = pos; let x1388; x1388 = r139_kwClear(); if (x1388 === null) break fail; B.push(x1388); O.push(p1387 - start);
 }
 {
 skipSpaces();
-const p1450 = pos; const x1451 = r31_kwEvent(); if (x1451 === null) break fail; B.push(x1451); O.push(p1450 - start);
+const p1389 = pos; let x1390; x1390 = r31_kwEvent(); if (x1390 === null) break fail; B.push(x1390); O.push(p1389 - start);
 }
 {
 skipSpaces();
-const p1452 = pos; const x1453 = r7_expr(); if (x1453 === null) break fail; B.push(x1453); O.push(p1452 - start);
+const p1391 = pos; let x1392; x1392 = r7_expr(); if (x1392 === null) break fail; B.push(x1392); O.push(p1391 - start);
 }
 const node = new N("ClearEventStatement_expression", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -5823,12 +5749,12 @@ B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
 {
-const p1455 = pos;
-not1454: {
-if (!s19_identPart()) break not1454;
-pos = p1455; break fail;
+const p1394 = pos;
+not1393: {
+if (!s19_identPart()) break not1393;
+pos = p1394; break fail;
 }
-pos = p1455;
+pos = p1394;
 }
 }
 const node = new N("kwAsk", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5850,12 +5776,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1457 = pos;
-not1456: {
-if (!s19_identPart()) break not1456;
-pos = p1457; break fail;
+const p1396 = pos;
+not1395: {
+if (!s19_identPart()) break not1395;
+pos = p1396; break fail;
 }
-pos = p1457;
+pos = p1396;
 }
 }
 const node = new N("kwWith", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5877,12 +5803,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1459 = pos;
-not1458: {
-if (!s19_identPart()) break not1458;
-pos = p1459; break fail;
+const p1398 = pos;
+not1397: {
+if (!s19_identPart()) break not1397;
+pos = p1398; break fail;
 }
-pos = p1459;
+pos = p1398;
 }
 }
 const node = new N("kwInto", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5900,28 +5826,28 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1460 = pos; const x1461 = r24_name(); if (x1461 === null) break fail; B.push(x1461); O.push(p1460 - start);
+const p1399 = pos; let x1400; x1400 = r24_name(); if (x1400 === null) break fail; B.push(x1400); O.push(p1399 - start);
 }
 {
 {
-const p1465 = pos; let n1464 = 0; let c1468 = NONE, q1469 = NONE;
-loop1462: while (true) {
+const p1404 = pos; let n1403 = 0; let c1407 = NONE, q1408 = NONE;
+loop1401: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 45 && c <= 47) || (c >= 91 && c <= 92))) break; }
-const p1466 = pos; const b1467 = B.length;
-it1463: {
+const p1405 = pos; const b1406 = B.length;
+it1402: {
 skipSpaces();
-const p1470 = pos; const x1471 = r140_LValueAccessor(); if (x1471 === null) break it1463; B.push(x1471); O.push(p1470 - start);
-if (pos === p1466) throw BAIL;
-n1464 += 1;
-if (n1464 === 1) { c1468 = [B[b1467 + 0]]; q1469 = [O[b1467 + 0]]; } else { c1468.push(B[b1467 + 0]); q1469.push(O[b1467 + 0]); } B.length = b1467; O.length = b1467;
-continue loop1462;
+const p1409 = pos; let x1410; x1410 = r140_LValueAccessor(); if (x1410 === null) break it1402; B.push(x1410); O.push(p1409 - start);
+if (pos === p1405) throw BAIL;
+n1403 += 1;
+if (n1403 === 1) { c1407 = [B[b1406 + 0]]; q1408 = [O[b1406 + 0]]; } else { c1407.push(B[b1406 + 0]); q1408.push(O[b1406 + 0]); } B.length = b1406; O.length = b1406;
+continue loop1401;
 }
-pos = p1466; B.length = b1467; O.length = b1467;
+pos = p1405; B.length = b1406; O.length = b1406;
 break;
 }
-let o1472 = p1465 - start, l1473 = 0;
-if (n1464 > 0) { o1472 = q1469[0]; l1473 = q1469[n1464 - 1] + c1468[n1464 - 1].matchLength - o1472; }
-B.push(n1464 === 0 ? EMPTY_ITER : new N('_iter', c1468, q1469, l1473, false)); O.push(o1472);
+let o1411 = p1404 - start, l1412 = 0;
+if (n1403 > 0) { o1411 = q1408[0]; l1412 = q1408[n1403 - 1] + c1407[n1403 - 1].matchLength - o1411; }
+B.push(n1403 === 0 ? EMPTY_ITER : new N('_iter', c1407, q1408, l1412, false)); O.push(o1411);
 }
 }
 const node = new N("LValue", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
@@ -5943,12 +5869,12 @@ B.push(T[10]); O.push(pos - start); pos += 10;
 }
 {
 {
-const p1475 = pos;
-not1474: {
-if (!s19_identPart()) break not1474;
-pos = p1475; break fail;
+const p1414 = pos;
+not1413: {
+if (!s19_identPart()) break not1413;
+pos = p1414; break fail;
 }
-pos = p1475;
+pos = p1414;
 }
 }
 const node = new N("kwPromptuser", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5970,12 +5896,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1477 = pos;
-not1476: {
-if (!s19_identPart()) break not1476;
-pos = p1477; break fail;
+const p1416 = pos;
+not1415: {
+if (!s19_identPart()) break not1415;
+pos = p1416; break fail;
 }
-pos = p1477;
+pos = p1416;
 }
 }
 const node = new N("kwTool", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -5995,10 +5921,10 @@ fail: {
 { const c = input.charCodeAt(pos); if (!(c === 44)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p1478 = pos; const x1479 = r14_sp(); if (x1479 === null) break fail; B.push(x1479); O.push(p1478 - start);
+const p1417 = pos; let x1418; { const c = input.charCodeAt(pos); x1418 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x1418 === null) break fail; B.push(x1418); O.push(p1417 - start);
 }
 {
-const p1480 = pos; const x1481 = r52_nls(); if (x1481 === null) break fail; B.push(x1481); O.push(p1480 - start);
+const p1419 = pos; let x1420; { const c = input.charCodeAt(pos); x1420 = c === 10 ? r52_nls() : Z3; } if (x1420 === null) break fail; B.push(x1420); O.push(p1419 - start);
 }
 const node = new N("separator", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -6014,19 +5940,19 @@ if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
 {
-const p1482 = pos; const x1483 = r7_expr(); if (x1483 === null) break fail; B.push(x1483); O.push(p1482 - start);
+const p1421 = pos; let x1422; x1422 = r7_expr(); if (x1422 === null) break fail; B.push(x1422); O.push(p1421 - start);
 }
 {
 { const c = input.charCodeAt(pos); if (!(c === 58)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
-const p1484 = pos; const x1485 = r14_sp(); if (x1485 === null) break fail; B.push(x1485); O.push(p1484 - start);
+const p1423 = pos; let x1424; { const c = input.charCodeAt(pos); x1424 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x1424 === null) break fail; B.push(x1424); O.push(p1423 - start);
 }
 {
-const p1486 = pos; const x1487 = r52_nls(); if (x1487 === null) break fail; B.push(x1487); O.push(p1486 - start);
+const p1425 = pos; let x1426; { const c = input.charCodeAt(pos); x1426 = c === 10 ? r52_nls() : Z3; } if (x1426 === null) break fail; B.push(x1426); O.push(p1425 - start);
 }
 {
-const p1488 = pos; const x1489 = r7_expr(); if (x1489 === null) break fail; B.push(x1489); O.push(p1488 - start);
+const p1427 = pos; let x1428; x1428 = r7_expr(); if (x1428 === null) break fail; B.push(x1428); O.push(p1427 - start);
 }
 const node = new N("mapEntry", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
 B.length = b0; O.length = b0;
@@ -6047,12 +5973,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1491 = pos;
-not1490: {
-if (!s19_identPart()) break not1490;
-pos = p1491; break fail;
+const p1430 = pos;
+not1429: {
+if (!s19_identPart()) break not1429;
+pos = p1430; break fail;
 }
-pos = p1491;
+pos = p1430;
 }
 }
 const node = new N("kwNeeds", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -6070,35 +5996,35 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1492 = pos; const x1493 = r24_name(); if (x1493 === null) break fail; B.push(x1493); O.push(p1492 - start);
+const p1431 = pos; let x1432; x1432 = r24_name(); if (x1432 === null) break fail; B.push(x1432); O.push(p1431 - start);
 }
 {
 {
-const p1497 = pos; let n1496 = 0; let c1500 = NONE, q1501 = NONE; let c1502 = NONE, q1503 = NONE;
-loop1494: while (true) {
+const p1436 = pos; let n1435 = 0; let c1439 = NONE, q1440 = NONE; let c1441 = NONE, q1442 = NONE;
+loop1433: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
-const p1498 = pos; const b1499 = B.length;
-it1495: {
+const p1437 = pos; const b1438 = B.length;
+it1434: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1495; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1434; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 skipSpaces();
-const p1504 = pos; const x1505 = r24_name(); if (x1505 === null) break it1495; B.push(x1505); O.push(p1504 - start);
+const p1443 = pos; let x1444; x1444 = r24_name(); if (x1444 === null) break it1434; B.push(x1444); O.push(p1443 - start);
 }
-if (pos === p1498) throw BAIL;
-n1496 += 1;
-if (n1496 === 1) { c1500 = [B[b1499 + 0]]; q1501 = [O[b1499 + 0]]; c1502 = [B[b1499 + 1]]; q1503 = [O[b1499 + 1]]; } else { c1500.push(B[b1499 + 0]); q1501.push(O[b1499 + 0]); c1502.push(B[b1499 + 1]); q1503.push(O[b1499 + 1]); } B.length = b1499; O.length = b1499;
-continue loop1494;
+if (pos === p1437) throw BAIL;
+n1435 += 1;
+if (n1435 === 1) { c1439 = [B[b1438 + 0]]; q1440 = [O[b1438 + 0]]; c1441 = [B[b1438 + 1]]; q1442 = [O[b1438 + 1]]; } else { c1439.push(B[b1438 + 0]); q1440.push(O[b1438 + 0]); c1441.push(B[b1438 + 1]); q1442.push(O[b1438 + 1]); } B.length = b1438; O.length = b1438;
+continue loop1433;
 }
-pos = p1498; B.length = b1499; O.length = b1499;
+pos = p1437; B.length = b1438; O.length = b1438;
 break;
 }
-let o1506 = p1497 - start, l1507 = 0;
-if (n1496 > 0) { o1506 = q1501[0]; l1507 = q1503[n1496 - 1] + c1502[n1496 - 1].matchLength - o1506; }
-B.push(n1496 === 0 ? EMPTY_ITER : new N('_iter', c1500, q1501, l1507, false)); O.push(o1506);
-B.push(n1496 === 0 ? EMPTY_ITER : new N('_iter', c1502, q1503, l1507, false)); O.push(o1506);
+let o1445 = p1436 - start, l1446 = 0;
+if (n1435 > 0) { o1445 = q1440[0]; l1446 = q1442[n1435 - 1] + c1441[n1435 - 1].matchLength - o1445; }
+B.push(n1435 === 0 ? EMPTY_ITER : new N('_iter', c1439, q1440, l1446, false)); O.push(o1445);
+B.push(n1435 === 0 ? EMPTY_ITER : new N('_iter', c1441, q1442, l1446, false)); O.push(o1445);
 }
 }
 const node = new N("NonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
@@ -6120,12 +6046,12 @@ B.push(T[8]); O.push(pos - start); pos += 8;
 }
 {
 {
-const p1509 = pos;
-not1508: {
-if (!s19_identPart()) break not1508;
-pos = p1509; break fail;
+const p1448 = pos;
+not1447: {
+if (!s19_identPart()) break not1447;
+pos = p1448; break fail;
 }
-pos = p1509;
+pos = p1448;
 }
 }
 const node = new N("kwOptional", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -6147,12 +6073,12 @@ B.push(T[7]); O.push(pos - start); pos += 7;
 }
 {
 {
-const p1511 = pos;
-not1510: {
-if (!s19_identPart()) break not1510;
-pos = p1511; break fail;
+const p1450 = pos;
+not1449: {
+if (!s19_identPart()) break not1449;
+pos = p1450; break fail;
 }
-pos = p1511;
+pos = p1450;
 }
 }
 const node = new N("kwReturns", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -6174,12 +6100,12 @@ B.push(T[4]); O.push(pos - start); pos += 4;
 }
 {
 {
-const p1513 = pos;
-not1512: {
-if (!s19_identPart()) break not1512;
-pos = p1513; break fail;
+const p1452 = pos;
+not1451: {
+if (!s19_identPart()) break not1451;
+pos = p1452; break fail;
 }
-pos = p1513;
+pos = p1452;
 }
 }
 const node = new N("kwElse", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -6197,35 +6123,35 @@ const start = pos; const b0 = B.length;
 fail: {
 {
 skipSpaces();
-const p1514 = pos; const x1515 = r7_expr(); if (x1515 === null) break fail; B.push(x1515); O.push(p1514 - start);
+const p1453 = pos; let x1454; x1454 = r7_expr(); if (x1454 === null) break fail; B.push(x1454); O.push(p1453 - start);
 }
 {
 {
-const p1519 = pos; let n1518 = 0; let c1522 = NONE, q1523 = NONE; let c1524 = NONE, q1525 = NONE;
-loop1516: while (true) {
+const p1458 = pos; let n1457 = 0; let c1461 = NONE, q1462 = NONE; let c1463 = NONE, q1464 = NONE;
+loop1455: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
-const p1520 = pos; const b1521 = B.length;
-it1517: {
+const p1459 = pos; const b1460 = B.length;
+it1456: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1517; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1456; B.push(T[1]); O.push(pos - start); pos += 1; }
 }
 {
 skipSpaces();
-const p1526 = pos; const x1527 = r7_expr(); if (x1527 === null) break it1517; B.push(x1527); O.push(p1526 - start);
+const p1465 = pos; let x1466; x1466 = r7_expr(); if (x1466 === null) break it1456; B.push(x1466); O.push(p1465 - start);
 }
-if (pos === p1520) throw BAIL;
-n1518 += 1;
-if (n1518 === 1) { c1522 = [B[b1521 + 0]]; q1523 = [O[b1521 + 0]]; c1524 = [B[b1521 + 1]]; q1525 = [O[b1521 + 1]]; } else { c1522.push(B[b1521 + 0]); q1523.push(O[b1521 + 0]); c1524.push(B[b1521 + 1]); q1525.push(O[b1521 + 1]); } B.length = b1521; O.length = b1521;
-continue loop1516;
+if (pos === p1459) throw BAIL;
+n1457 += 1;
+if (n1457 === 1) { c1461 = [B[b1460 + 0]]; q1462 = [O[b1460 + 0]]; c1463 = [B[b1460 + 1]]; q1464 = [O[b1460 + 1]]; } else { c1461.push(B[b1460 + 0]); q1462.push(O[b1460 + 0]); c1463.push(B[b1460 + 1]); q1464.push(O[b1460 + 1]); } B.length = b1460; O.length = b1460;
+continue loop1455;
 }
-pos = p1520; B.length = b1521; O.length = b1521;
+pos = p1459; B.length = b1460; O.length = b1460;
 break;
 }
-let o1528 = p1519 - start, l1529 = 0;
-if (n1518 > 0) { o1528 = q1523[0]; l1529 = q1525[n1518 - 1] + c1524[n1518 - 1].matchLength - o1528; }
-B.push(n1518 === 0 ? EMPTY_ITER : new N('_iter', c1522, q1523, l1529, false)); O.push(o1528);
-B.push(n1518 === 0 ? EMPTY_ITER : new N('_iter', c1524, q1525, l1529, false)); O.push(o1528);
+let o1467 = p1458 - start, l1468 = 0;
+if (n1457 > 0) { o1467 = q1462[0]; l1468 = q1464[n1457 - 1] + c1463[n1457 - 1].matchLength - o1467; }
+B.push(n1457 === 0 ? EMPTY_ITER : new N('_iter', c1461, q1462, l1468, false)); O.push(o1467);
+B.push(n1457 === 0 ? EMPTY_ITER : new N('_iter', c1463, q1464, l1468, false)); O.push(o1467);
 }
 }
 const node = new N("NonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
@@ -6260,12 +6186,12 @@ B.push(T[5]); O.push(pos - start); pos += 5;
 }
 {
 {
-const p1531 = pos;
-not1530: {
-if (!s19_identPart()) break not1530;
-pos = p1531; break fail;
+const p1470 = pos;
+not1469: {
+if (!s19_identPart()) break not1469;
+pos = p1470; break fail;
 }
-pos = p1531;
+pos = p1470;
 }
 }
 const node = new N("kwClear", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
@@ -6281,23 +6207,23 @@ function r140_LValueAccessor() {
 if (--fuel < 0) throw BAIL;
 const start = pos; const b0 = B.length;
 fail: {
-alt1532: {
-const p1533 = pos; const b1534 = B.length; const c1535 = input.charCodeAt(pos);
-if (c1535 === 9 || c1535 === 32 || c1535 === 35 || c1535 === 45 || c1535 === 47 || (c1535 >= 91 && c1535 <= 92)) {
-t1536: {
+alt1471: {
+const p1472 = pos; const b1473 = B.length; const c1474 = input.charCodeAt(pos);
+if (c1474 === 9 || c1474 === 32 || c1474 === 35 || c1474 === 45 || c1474 === 47 || (c1474 >= 91 && c1474 <= 92)) {
+t1475: {
 skipSpaces();
-const p1537 = pos; const x1538 = r141_LValueAccessor_index(); if (x1538 === null) break t1536; B.push(x1538); O.push(p1537 - start);
-break alt1532;
+const p1476 = pos; let x1477; x1477 = r141_LValueAccessor_index(); if (x1477 === null) break t1475; B.push(x1477); O.push(p1476 - start);
+break alt1471;
 }
-pos = p1533; B.length = b1534; O.length = b1534;
+pos = p1472; B.length = b1473; O.length = b1473;
 }
-if (c1535 === 9 || c1535 === 32 || c1535 === 35 || (c1535 >= 45 && c1535 <= 47) || c1535 === 92) {
-t1539: {
+if (c1474 === 9 || c1474 === 32 || c1474 === 35 || (c1474 >= 45 && c1474 <= 47) || c1474 === 92) {
+t1478: {
 skipSpaces();
-const p1540 = pos; const x1541 = r142_LValueAccessor_field(); if (x1541 === null) break t1539; B.push(x1541); O.push(p1540 - start);
-break alt1532;
+const p1479 = pos; let x1480; x1480 = r142_LValueAccessor_field(); if (x1480 === null) break t1478; B.push(x1480); O.push(p1479 - start);
+break alt1471;
 }
-pos = p1533; B.length = b1534; O.length = b1534;
+pos = p1472; B.length = b1473; O.length = b1473;
 }
 break fail;
 }
@@ -6320,50 +6246,50 @@ skipSpaces();
 }
 {
 {
-const p1545 = pos; let n1544 = 0; let c1548 = NONE, q1549 = NONE;
-loop1542: while (true) {
+const p1484 = pos; let n1483 = 0; let c1487 = NONE, q1488 = NONE;
+loop1481: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p1546 = pos; const b1547 = B.length;
-it1543: {
+const p1485 = pos; const b1486 = B.length;
+it1482: {
 skipSpaces();
-const p1550 = pos; const x1551 = r10_nl(); if (x1551 === null) break it1543; B.push(x1551); O.push(p1550 - start);
-if (pos === p1546) throw BAIL;
-n1544 += 1;
-if (n1544 === 1) { c1548 = [B[b1547 + 0]]; q1549 = [O[b1547 + 0]]; } else { c1548.push(B[b1547 + 0]); q1549.push(O[b1547 + 0]); } B.length = b1547; O.length = b1547;
-continue loop1542;
+const p1489 = pos; let x1490; x1490 = r10_nl(); if (x1490 === null) break it1482; B.push(x1490); O.push(p1489 - start);
+if (pos === p1485) throw BAIL;
+n1483 += 1;
+if (n1483 === 1) { c1487 = [B[b1486 + 0]]; q1488 = [O[b1486 + 0]]; } else { c1487.push(B[b1486 + 0]); q1488.push(O[b1486 + 0]); } B.length = b1486; O.length = b1486;
+continue loop1481;
 }
-pos = p1546; B.length = b1547; O.length = b1547;
+pos = p1485; B.length = b1486; O.length = b1486;
 break;
 }
-let o1552 = p1545 - start, l1553 = 0;
-if (n1544 > 0) { o1552 = q1549[0]; l1553 = q1549[n1544 - 1] + c1548[n1544 - 1].matchLength - o1552; }
-B.push(n1544 === 0 ? EMPTY_ITER : new N('_iter', c1548, q1549, l1553, false)); O.push(o1552);
+let o1491 = p1484 - start, l1492 = 0;
+if (n1483 > 0) { o1491 = q1488[0]; l1492 = q1488[n1483 - 1] + c1487[n1483 - 1].matchLength - o1491; }
+B.push(n1483 === 0 ? EMPTY_ITER : new N('_iter', c1487, q1488, l1492, false)); O.push(o1491);
 }
 }
 {
 skipSpaces();
-const p1554 = pos; const x1555 = r7_expr(); if (x1555 === null) break fail; B.push(x1555); O.push(p1554 - start);
+const p1493 = pos; let x1494; x1494 = r7_expr(); if (x1494 === null) break fail; B.push(x1494); O.push(p1493 - start);
 }
 {
 {
-const p1559 = pos; let n1558 = 0; let c1562 = NONE, q1563 = NONE;
-loop1556: while (true) {
+const p1498 = pos; let n1497 = 0; let c1501 = NONE, q1502 = NONE;
+loop1495: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p1560 = pos; const b1561 = B.length;
-it1557: {
+const p1499 = pos; const b1500 = B.length;
+it1496: {
 skipSpaces();
-const p1564 = pos; const x1565 = r10_nl(); if (x1565 === null) break it1557; B.push(x1565); O.push(p1564 - start);
-if (pos === p1560) throw BAIL;
-n1558 += 1;
-if (n1558 === 1) { c1562 = [B[b1561 + 0]]; q1563 = [O[b1561 + 0]]; } else { c1562.push(B[b1561 + 0]); q1563.push(O[b1561 + 0]); } B.length = b1561; O.length = b1561;
-continue loop1556;
+const p1503 = pos; let x1504; x1504 = r10_nl(); if (x1504 === null) break it1496; B.push(x1504); O.push(p1503 - start);
+if (pos === p1499) throw BAIL;
+n1497 += 1;
+if (n1497 === 1) { c1501 = [B[b1500 + 0]]; q1502 = [O[b1500 + 0]]; } else { c1501.push(B[b1500 + 0]); q1502.push(O[b1500 + 0]); } B.length = b1500; O.length = b1500;
+continue loop1495;
 }
-pos = p1560; B.length = b1561; O.length = b1561;
+pos = p1499; B.length = b1500; O.length = b1500;
 break;
 }
-let o1566 = p1559 - start, l1567 = 0;
-if (n1558 > 0) { o1566 = q1563[0]; l1567 = q1563[n1558 - 1] + c1562[n1558 - 1].matchLength - o1566; }
-B.push(n1558 === 0 ? EMPTY_ITER : new N('_iter', c1562, q1563, l1567, false)); O.push(o1566);
+let o1505 = p1498 - start, l1506 = 0;
+if (n1497 > 0) { o1505 = q1502[0]; l1506 = q1502[n1497 - 1] + c1501[n1497 - 1].matchLength - o1505; }
+B.push(n1497 === 0 ? EMPTY_ITER : new N('_iter', c1501, q1502, l1506, false)); O.push(o1505);
 }
 }
 {
@@ -6389,7 +6315,7 @@ skipSpaces();
 }
 {
 skipSpaces();
-const p1568 = pos; const x1569 = r54_identName(); if (x1569 === null) break fail; B.push(x1569); O.push(p1568 - start);
+const p1507 = pos; let x1508; x1508 = r54_identName(); if (x1508 === null) break fail; B.push(x1508); O.push(p1507 - start);
 }
 const node = new N("LValueAccessor_field", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
 B.length = b0; O.length = b0;
