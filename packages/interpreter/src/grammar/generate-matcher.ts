@@ -59,6 +59,10 @@ interface Context {
   readonly fail: string;
   /** The local holding the enclosing application's start position (offsets are relative to it). */
   readonly start: string;
+  /** The first binding slot this expression fills (locals `k<slot>` for the node, `o<slot>` for its offset). */
+  readonly slot: number;
+  /** The rule function being compiled: how many slots it declares. */
+  readonly fn: { slots: number };
 }
 
 const isSyntactic = (ruleName: string): boolean => ruleName[0] === (ruleName[0] as string).toUpperCase();
@@ -219,8 +223,12 @@ export function generateMatcherSource(grammarSource: string): string {
     return merged.map(([from, to]) => (from === to ? `${c} === ${from}` : `(${c} >= ${from} && ${c} <= ${to})`)).join(' || ');
   }
 
-  /** Pushes a binding (a node and its offset) when building. */
-  const push = (ctx: Context, node: string, at: string): string => (ctx.build ? `B.push(${node}); O.push(${at} - ${ctx.start});` : '');
+  /**
+   * Binds a node and its offset when building. Ohm keeps bindings on a stack; here each binding of a
+   * rule body has a fixed place (its slot: the sum of the arities before it), so bindings are locals
+   * and a failed alternative needs no unwinding — the next one overwrites the same slots.
+   */
+  const push = (ctx: Context, node: string, at: string): string => (ctx.build ? `k${ctx.slot} = ${node}; o${ctx.slot} = ${at} - ${ctx.start};` : '');
 
   /** The statements that match `expr` (concrete: parameters already substituted), breaking to `ctx.fail` on failure. */
   function compile(expr: PExpr, ctx: Context): string {
@@ -254,20 +262,28 @@ export function generateMatcherSource(grammarSource: string): string {
         const x = fresh('x');
         const call = `${functionFor(expr, true)}()`;
         const value = shortcut === undefined ? `${x} = ${call};` : `{ const c = input.charCodeAt(pos); ${x} = ${shortcut.guard} ? ${call} : ${shortcut.node}; }`;
-        return `${skip}const ${p} = pos; let ${x}; ${value} if (${x} === null) break ${ctx.fail}; B.push(${x}); O.push(${p} - ${ctx.start});\n`;
+        return `${skip}const ${p} = pos; let ${x}; ${value} if (${x} === null) break ${ctx.fail}; k${ctx.slot} = ${x}; o${ctx.slot} = ${p} - ${ctx.start};\n`;
       }
       if (shortcut !== undefined) return `${skip}{ const c = input.charCodeAt(pos); if ((${shortcut.guard}) && !${functionFor(expr, false)}()) break ${ctx.fail}; }\n`;
       return `${skip}if (!${functionFor(expr, false)}()) break ${ctx.fail};\n`;
     }
     if (expr instanceof P.Lex) return compile(expr.expr, { ...ctx, syntactic: false });
-    if (expr instanceof P.Seq) return (expr.factors as PExpr[]).map((factor) => `{\n${compile(factor, ctx)}}\n`).join('');
+    if (expr instanceof P.Seq) {
+      let slot = ctx.slot;
+      return (expr.factors as PExpr[])
+        .map((factor) => {
+          const code = `{\n${compile(factor, { ...ctx, slot })}}\n`;
+          slot += factor.getArity() as number;
+          return code;
+        })
+        .join('');
+    }
     if (expr instanceof P.Alt) {
       const done = fresh('alt');
       const p = fresh('p');
-      const b = fresh('b');
-      const restore = `pos = ${p};${ctx.build ? ` B.length = ${b}; O.length = ${b};` : ''}\n`;
+      const restore = `pos = ${p};\n`;
       const c = fresh('c');
-      let out = `${done}: {\nconst ${p} = pos;${ctx.build ? ` const ${b} = B.length;` : ''} const ${c} = input.charCodeAt(pos);\n`;
+      let out = `${done}: {\nconst ${p} = pos; const ${c} = input.charCodeAt(pos);\n`;
       for (const term of expr.terms as PExpr[]) {
         const label = fresh('t');
         const guard = firstTest(term, ctx.syntactic, c);
@@ -286,7 +302,7 @@ export function generateMatcherSource(grammarSource: string): string {
       let out = `{\nconst ${p0} = pos; let c = input.charCodeAt(pos);\n`;
       out += `while (${max === Infinity ? '' : `pos - ${p0} < ${max} && `}(${loopTest})) { pos += 1; c = input.charCodeAt(pos); }\n`;
       if (min > 0) out += `if (pos - ${p0} < ${min}) break ${ctx.fail};\n`;
-      if (ctx.build) out += `B.push(pos === ${p0} ? ${expr instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER'} : new L(${p0} - ${ctx.start}, pos - ${p0}, ${expr instanceof P.Opt})); O.push(${p0} - ${ctx.start});\n`;
+      if (ctx.build) out += `k${ctx.slot} = pos === ${p0} ? ${expr instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER'} : new L(${p0} - ${ctx.start}, pos - ${p0}, ${expr instanceof P.Opt}); o${ctx.slot} = ${p0} - ${ctx.start};\n`;
       return `${out}}\n`;
     }
     if (expr instanceof P.Iter) {
@@ -298,23 +314,24 @@ export function generateMatcherSource(grammarSource: string): string {
       const n = fresh('n');
       const p0 = fresh('p');
       const pi = fresh('p');
-      const bi = fresh('b');
+      // The body's bindings go to slots of their own, then into the columns.
+      const bodySlot = ctx.fn.slots;
+      if (ctx.build) ctx.fn.slots += arity;
       const columns = Array.from({ length: arity }, () => [fresh('c'), fresh('q')] as const);
       const guard = firstTest(expr.expr, ctx.syntactic, 'c');
       let out = `{\nconst ${p0} = pos; let ${n} = 0;${ctx.build ? columns.map(([c, q]) => ` let ${c} = NONE, ${q} = NONE;`).join('') : ''}\n`;
       out += `${loop}: while (${max === Infinity ? 'true' : `${n} < ${max}`}) {\n`;
       if (guard !== undefined) out += `{ const c = input.charCodeAt(pos); if (!(${guard})) break; }\n`;
-      out += `const ${pi} = pos;${ctx.build ? ` const ${bi} = B.length;` : ''}\n`;
-      out += `${body}: {\n${compile(expr.expr, { ...ctx, fail: body })}`;
+      out += `const ${pi} = pos;\n`;
+      out += `${body}: {\n${compile(expr.expr, { ...ctx, fail: body, slot: bodySlot })}`;
       // Ohm throws on an iteration that consumes nothing (the grammar check rules it out); hand it back to Ohm.
       out += `if (pos === ${pi}) throw BAIL;\n${n} += 1;\n`;
       if (ctx.build) {
-        out += `if (${n} === 1) { ${columns.map(([c, q], index) => `${c} = [B[${bi} + ${index}]]; ${q} = [O[${bi} + ${index}]];`).join(' ')} } else { `;
-        out += columns.map(([c, q], index) => `${c}.push(B[${bi} + ${index}]); ${q}.push(O[${bi} + ${index}]);`).join(' ');
-        out += ' }';
-        out += ` B.length = ${bi}; O.length = ${bi};\n`;
+        out += `if (${n} === 1) { ${columns.map(([c, q], index) => `${c} = [k${bodySlot + index}]; ${q} = [o${bodySlot + index}];`).join(' ')} } else { `;
+        out += columns.map(([c, q], index) => `${c}.push(k${bodySlot + index}); ${q}.push(o${bodySlot + index});`).join(' ');
+        out += ' }\n';
       }
-      out += `continue ${loop};\n}\npos = ${pi};${ctx.build ? ` B.length = ${bi}; O.length = ${bi};` : ''}\nbreak;\n}\n`;
+      out += `continue ${loop};\n}\npos = ${pi};\nbreak;\n}\n`;
       if (min > 0) out += `if (${n} < ${min}) break ${ctx.fail};\n`;
       if (ctx.build && arity > 0) {
         const [firstColumn, firstOffsets] = columns[0] as readonly [string, string];
@@ -326,7 +343,9 @@ export function generateMatcherSource(grammarSource: string): string {
         out += `if (${n} > 0) { ${offset} = ${firstOffsets}[0]; ${length} = ${lastOffsets}[${n} - 1] + ${lastColumn}[${n} - 1].matchLength - ${offset}; }\n`;
         // An empty iteration node is the same everywhere (its offset is on the stack): share one.
         const empty = expr instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER';
-        for (const [c, q] of columns) out += `B.push(${n} === 0 ? ${empty} : new N('_iter', ${c}, ${q}, ${length}, ${expr instanceof P.Opt})); O.push(${offset});\n`;
+        columns.forEach(([c, q], index) => {
+          out += `k${ctx.slot + index} = ${n} === 0 ? ${empty} : new N('_iter', ${c}, ${q}, ${length}, ${expr instanceof P.Opt}); o${ctx.slot + index} = ${offset};\n`;
+        });
       }
       return `${out}}\n`;
     }
@@ -348,25 +367,28 @@ export function generateMatcherSource(grammarSource: string): string {
     if (rule === undefined) throw new Error(`generate-matcher: unknown rule ${app.ruleName}`);
     const body = rule.body.substituteParams(app.args);
     const level = NESTING_LEVEL_RULES.includes(app.ruleName as string);
-    const ctx: Context = { syntactic: isSyntactic(app.ruleName as string), build, fail: 'fail', start: 'start' };
+    const arity = body.getArity() as number;
+    const fn = { slots: build ? arity : 0 };
+    const ctx: Context = { syntactic: isSyntactic(app.ruleName as string), build, fail: 'fail', start: 'start', slot: 0, fn };
+    const code = compile(body, ctx);
     let out = `// ${app.toMemoKey()}${build ? '' : ' (recogniser)'}\nfunction ${name}() {\n`;
     out += `if (--fuel < 0) throw BAIL;\n`;
     if (level) out += `if (depth >= limit) throw BAIL;\ndepth += 1;\n`;
-    out += `const start = pos;${build ? ' const b0 = B.length;' : ''}\n`;
-    out += `fail: {\n${compile(body, ctx)}`;
+    out += 'const start = pos;\n';
+    if (fn.slots > 0) out += `let ${Array.from({ length: fn.slots }, (_, index) => `k${index}, o${index}`).join(', ')};\n`;
+    out += `fail: {\n${code}`;
     if (level) out += 'depth -= 1;\n';
     if (build) {
-      const arity = body.getArity() as number;
       if (body instanceof P.Iter && (body.minNumMatches as number) === 0) {
         // Matched nothing: the node is the same everywhere (empty iterations at offset 0); share one.
-        out += `if (pos === start) { B.length = b0; O.length = b0; return ${emptyNodeFor(app, body)}; }\n`;
+        out += `if (pos === start) return ${emptyNodeFor(app, body)};\n`;
       }
-      const take = (stack: string): string => (arity <= 12 ? `[${Array.from({ length: arity }, (_, index) => `${stack}[b0 + ${index}]`).join(', ')}]` : `${stack}.slice(b0)`);
-      out += `const node = new N(${JSON.stringify(app.ruleName)}, ${take('B')}, ${take('O')}, pos - start, false);\nB.length = b0; O.length = b0;\nreturn node;\n`;
+      const take = (prefix: string): string => `[${Array.from({ length: arity }, (_, index) => `${prefix}${index}`).join(', ')}]`;
+      out += `return new N(${JSON.stringify(app.ruleName)}, ${take('k')}, ${take('o')}, pos - start, false);\n`;
     } else {
       out += 'return true;\n';
     }
-    out += `}\npos = start;${build ? ' B.length = b0; O.length = b0;' : ''}\n`;
+    out += `}\npos = start;\n`;
     if (level) out += 'depth -= 1;\n';
     out += build ? 'return null;\n}\n' : 'return false;\n}\n';
     emitted.push(out);
@@ -429,9 +451,6 @@ export function generateMatcherSource(grammarSource: string): string {
     'let fuel = 0;',
     'let depth = 0;',
     'let limit = 0;',
-    '/** The binding stack and the offsets of its nodes (relative to the enclosing application). */',
-    'let B = [];',
-    'let O = [];',
     '',
     `function skipSpaces() {\n${spaces}();\n}`,
     '',
@@ -445,7 +464,7 @@ export function generateMatcherSource(grammarSource: string): string {
     ' * `nestingLimit` nesting levels were open at once; the caller then matches with Ohm.',
     ' */',
     'export function matchFast(text, startRule, nestingLimit, maxCalls) {',
-    '  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit; B = []; O = [];',
+    '  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit;',
     '  try {',
     '    let root = null;',
     '    let offset = 0;',
@@ -460,7 +479,7 @@ export function generateMatcherSource(grammarSource: string): string {
     '    if (error === BAIL) return null;',
     '    throw error;',
     '  } finally {',
-    "    input = ''; B = []; O = [];",
+    "    input = '';",
     '  }',
     '}',
     '',

@@ -49,9 +49,6 @@ let pos = 0;
 let fuel = 0;
 let depth = 0;
 let limit = 0;
-/** The binding stack and the offsets of its nodes (relative to the enclosing application). */
-let B = [];
-let O = [];
 
 function skipSpaces() {
 s0_spaces();
@@ -76,58 +73,58 @@ loop1: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
 const p5 = pos;
 it2: {
-alt9: {
-const p10 = pos; const c12 = input.charCodeAt(pos);
-if (c12 === 32) {
-t13: {
-{ const c = input.charCodeAt(pos); if (!(c === 32)) break t13;  pos += 1; }
-break alt9;
+alt8: {
+const p9 = pos; const c10 = input.charCodeAt(pos);
+if (c10 === 32) {
+t11: {
+{ const c = input.charCodeAt(pos); if (!(c === 32)) break t11;  pos += 1; }
+break alt8;
 }
-pos = p10;
+pos = p9;
 }
-if (c12 === 9 || c12 === 35 || c12 === 45 || c12 === 47 || c12 === 92) {
-t14: {
+if (c10 === 9 || c10 === 35 || c10 === 45 || c10 === 47 || c10 === 92) {
+t12: {
 {
 {
-const p16 = pos;
-not15: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not15;  pos += 1; }
-pos = p16; break t14;
+const p14 = pos;
+not13: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not13;  pos += 1; }
+pos = p14; break t12;
+}
+pos = p14;
+}
+}
+{
+alt15: {
+const p16 = pos; const c17 = input.charCodeAt(pos);
+if (c17 === 9) {
+t18: {
+{ const c = input.charCodeAt(pos); if (!(c === 9)) break t18;  pos += 1; }
+break alt15;
 }
 pos = p16;
 }
+if (c17 === 35 || c17 === 45 || c17 === 47) {
+t19: {
+if (!s3_comment()) break t19;
+break alt15;
 }
-{
-alt17: {
-const p18 = pos; const c20 = input.charCodeAt(pos);
-if (c20 === 9) {
-t21: {
-{ const c = input.charCodeAt(pos); if (!(c === 9)) break t21;  pos += 1; }
-break alt17;
+pos = p16;
 }
-pos = p18;
-}
-if (c20 === 35 || c20 === 45 || c20 === 47) {
-t22: {
-if (!s3_comment()) break t22;
-break alt17;
-}
-pos = p18;
-}
-if (c20 === 92) {
-t23: {
-if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t23;
+if (c17 === 92) {
+t20: {
+if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t20;
  pos += 2;
-break alt17;
+break alt15;
 }
-pos = p18;
+pos = p16;
 }
-break t14;
+break t12;
 }
 }
-break alt9;
+break alt8;
 }
-pos = p10;
+pos = p9;
 }
 break it2;
 }
@@ -148,57 +145,55 @@ return false;
 // Program
 function r1_Program() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
 skipSpaces();
-const p24 = pos; let x25; x25 = r4_Header(); if (x25 === null) break fail; B.push(x25); O.push(p24 - start);
+const p21 = pos; let x22; x22 = r4_Header(); if (x22 === null) break fail; k0 = x22; o0 = p21 - start;
 }
 {
 {
-const p29 = pos; let n28 = 0; let c32 = NONE, q33 = NONE;
-loop26: while (true) {
-const p30 = pos; const b31 = B.length;
-it27: {
+const p26 = pos; let n25 = 0; let c28 = NONE, q29 = NONE;
+loop23: while (true) {
+const p27 = pos;
+it24: {
 skipSpaces();
-const p34 = pos; let x35; x35 = r5_TopLevel(); if (x35 === null) break it27; B.push(x35); O.push(p34 - start);
-if (pos === p30) throw BAIL;
-n28 += 1;
-if (n28 === 1) { c32 = [B[b31 + 0]]; q33 = [O[b31 + 0]]; } else { c32.push(B[b31 + 0]); q33.push(O[b31 + 0]); } B.length = b31; O.length = b31;
-continue loop26;
+const p30 = pos; let x31; x31 = r5_TopLevel(); if (x31 === null) break it24; k3 = x31; o3 = p30 - start;
+if (pos === p27) throw BAIL;
+n25 += 1;
+if (n25 === 1) { c28 = [k3]; q29 = [o3]; } else { c28.push(k3); q29.push(o3); }
+continue loop23;
 }
-pos = p30; B.length = b31; O.length = b31;
+pos = p27;
 break;
 }
-let o36 = p29 - start, l37 = 0;
-if (n28 > 0) { o36 = q33[0]; l37 = q33[n28 - 1] + c32[n28 - 1].matchLength - o36; }
-B.push(n28 === 0 ? EMPTY_ITER : new N('_iter', c32, q33, l37, false)); O.push(o36);
+let o32 = p26 - start, l33 = 0;
+if (n25 > 0) { o32 = q29[0]; l33 = q29[n25 - 1] + c28[n25 - 1].matchLength - o32; }
+k1 = n25 === 0 ? EMPTY_ITER : new N('_iter', c28, q29, l33, false); o1 = o32;
 }
 }
 {
 skipSpaces();
-const p38 = pos; let x39; x39 = r6_end(); if (x39 === null) break fail; B.push(x39); O.push(p38 - start);
+const p34 = pos; let x35; x35 = r6_end(); if (x35 === null) break fail; k2 = x35; o2 = p34 - start;
 }
-const node = new N("Program", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("Program", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // Interpolation
 function r2_Interpolation() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 skipSpaces();
-const p40 = pos; let x41; x41 = r7_expr(); if (x41 === null) break fail; B.push(x41); O.push(p40 - start);
-const node = new N("Interpolation", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p36 = pos; let x37; x37 = r7_expr(); if (x37 === null) break fail; k0 = x37; o0 = p36 - start;
+return new N("Interpolation", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -208,30 +203,30 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-alt42: {
-const p43 = pos; const c45 = input.charCodeAt(pos);
-if (c45 === 35) {
-t46: {
-{ const c = input.charCodeAt(pos); if (!(c === 35)) break t46;  pos += 1; }
-break alt42;
+alt38: {
+const p39 = pos; const c40 = input.charCodeAt(pos);
+if (c40 === 35) {
+t41: {
+{ const c = input.charCodeAt(pos); if (!(c === 35)) break t41;  pos += 1; }
+break alt38;
 }
-pos = p43;
+pos = p39;
 }
-if (c45 === 45) {
-t47: {
-if (input.charCodeAt(pos) !== 45 || input.charCodeAt(pos + 1) !== 45) break t47;
+if (c40 === 45) {
+t42: {
+if (input.charCodeAt(pos) !== 45 || input.charCodeAt(pos + 1) !== 45) break t42;
  pos += 2;
-break alt42;
+break alt38;
 }
-pos = p43;
+pos = p39;
 }
-if (c45 === 47) {
-t48: {
-if (input.charCodeAt(pos) !== 47 || input.charCodeAt(pos + 1) !== 47) break t48;
+if (c40 === 47) {
+t43: {
+if (input.charCodeAt(pos) !== 47 || input.charCodeAt(pos + 1) !== 47) break t43;
  pos += 2;
-break alt42;
+break alt38;
 }
-pos = p43;
+pos = p39;
 }
 break fail;
 }
@@ -248,170 +243,166 @@ return false;
 // Header
 function r4_Header() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-const p52 = pos; let n51 = 0; let c55 = NONE, q56 = NONE;
-loop49: while (true) {
-const p53 = pos; const b54 = B.length;
-it50: {
-alt57: {
-const p58 = pos; const b59 = B.length; const c60 = input.charCodeAt(pos);
-t61: {
+const p47 = pos; let n46 = 0; let c49 = NONE, q50 = NONE;
+loop44: while (true) {
+const p48 = pos;
+it45: {
+alt51: {
+const p52 = pos; const c53 = input.charCodeAt(pos);
+t54: {
 skipSpaces();
-const p62 = pos; let x63; x63 = r9_metadataLine(); if (x63 === null) break t61; B.push(x63); O.push(p62 - start);
-break alt57;
+const p55 = pos; let x56; x56 = r9_metadataLine(); if (x56 === null) break t54; k1 = x56; o1 = p55 - start;
+break alt51;
 }
-pos = p58; B.length = b59; O.length = b59;
-if ((c60 >= 9 && c60 <= 10) || c60 === 32 || c60 === 35 || c60 === 45 || c60 === 47 || c60 === 92) {
-t64: {
+pos = p52;
+if ((c53 >= 9 && c53 <= 10) || c53 === 32 || c53 === 35 || c53 === 45 || c53 === 47 || c53 === 92) {
+t57: {
 skipSpaces();
-const p65 = pos; let x66; x66 = r10_nl(); if (x66 === null) break t64; B.push(x66); O.push(p65 - start);
-break alt57;
+const p58 = pos; let x59; x59 = r10_nl(); if (x59 === null) break t57; k1 = x59; o1 = p58 - start;
+break alt51;
 }
-pos = p58; B.length = b59; O.length = b59;
+pos = p52;
 }
-break it50;
+break it45;
 }
-if (pos === p53) throw BAIL;
-n51 += 1;
-if (n51 === 1) { c55 = [B[b54 + 0]]; q56 = [O[b54 + 0]]; } else { c55.push(B[b54 + 0]); q56.push(O[b54 + 0]); } B.length = b54; O.length = b54;
-continue loop49;
+if (pos === p48) throw BAIL;
+n46 += 1;
+if (n46 === 1) { c49 = [k1]; q50 = [o1]; } else { c49.push(k1); q50.push(o1); }
+continue loop44;
 }
-pos = p53; B.length = b54; O.length = b54;
+pos = p48;
 break;
 }
-let o67 = p52 - start, l68 = 0;
-if (n51 > 0) { o67 = q56[0]; l68 = q56[n51 - 1] + c55[n51 - 1].matchLength - o67; }
-B.push(n51 === 0 ? EMPTY_ITER : new N('_iter', c55, q56, l68, false)); O.push(o67);
+let o60 = p47 - start, l61 = 0;
+if (n46 > 0) { o60 = q50[0]; l61 = q50[n46 - 1] + c49[n46 - 1].matchLength - o60; }
+k0 = n46 === 0 ? EMPTY_ITER : new N('_iter', c49, q50, l61, false); o0 = o60;
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z1; }
-const node = new N("Header", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+if (pos === start) return Z1;
+return new N("Header", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // TopLevel
 function r5_TopLevel() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
 fail: {
 {
 skipSpaces();
-const p69 = pos; let x70; x70 = r11_Declaration(); if (x70 === null) break fail; B.push(x70); O.push(p69 - start);
+const p62 = pos; let x63; x63 = r11_Declaration(); if (x63 === null) break fail; k0 = x63; o0 = p62 - start;
 }
 {
-alt71: {
-const p72 = pos; const b73 = B.length; const c74 = input.charCodeAt(pos);
-if ((c74 >= 9 && c74 <= 10) || c74 === 32 || c74 === 35 || c74 === 45 || c74 === 47 || c74 === 92) {
-t75: {
+alt64: {
+const p65 = pos; const c66 = input.charCodeAt(pos);
+if ((c66 >= 9 && c66 <= 10) || c66 === 32 || c66 === 35 || c66 === 45 || c66 === 47 || c66 === 92) {
+t67: {
 {
-const p79 = pos; let n78 = 0; let c82 = NONE, q83 = NONE;
-loop76: while (true) {
+const p71 = pos; let n70 = 0; let c73 = NONE, q74 = NONE;
+loop68: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p80 = pos; const b81 = B.length;
-it77: {
+const p72 = pos;
+it69: {
 skipSpaces();
-const p84 = pos; let x85; x85 = r10_nl(); if (x85 === null) break it77; B.push(x85); O.push(p84 - start);
-if (pos === p80) throw BAIL;
-n78 += 1;
-if (n78 === 1) { c82 = [B[b81 + 0]]; q83 = [O[b81 + 0]]; } else { c82.push(B[b81 + 0]); q83.push(O[b81 + 0]); } B.length = b81; O.length = b81;
-continue loop76;
+const p75 = pos; let x76; x76 = r10_nl(); if (x76 === null) break it69; k2 = x76; o2 = p75 - start;
+if (pos === p72) throw BAIL;
+n70 += 1;
+if (n70 === 1) { c73 = [k2]; q74 = [o2]; } else { c73.push(k2); q74.push(o2); }
+continue loop68;
 }
-pos = p80; B.length = b81; O.length = b81;
+pos = p72;
 break;
 }
-if (n78 < 1) break t75;
-let o86 = p79 - start, l87 = 0;
-if (n78 > 0) { o86 = q83[0]; l87 = q83[n78 - 1] + c82[n78 - 1].matchLength - o86; }
-B.push(n78 === 0 ? EMPTY_ITER : new N('_iter', c82, q83, l87, false)); O.push(o86);
+if (n70 < 1) break t67;
+let o77 = p71 - start, l78 = 0;
+if (n70 > 0) { o77 = q74[0]; l78 = q74[n70 - 1] + c73[n70 - 1].matchLength - o77; }
+k1 = n70 === 0 ? EMPTY_ITER : new N('_iter', c73, q74, l78, false); o1 = o77;
 }
-break alt71;
+break alt64;
 }
-pos = p72; B.length = b73; O.length = b73;
+pos = p65;
 }
-t88: {
+t79: {
 {
-const p89 = pos;
+const p80 = pos;
 skipSpaces();
-const p90 = pos; let x91; x91 = r6_end(); if (x91 === null) break t88; B.push(x91); O.push(p90 - start);
-pos = p89;
+const p81 = pos; let x82; x82 = r6_end(); if (x82 === null) break t79; k1 = x82; o1 = p81 - start;
+pos = p80;
 }
-break alt71;
+break alt64;
 }
-pos = p72; B.length = b73; O.length = b73;
+pos = p65;
 break fail;
 }
 }
-const node = new N("TopLevel", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("TopLevel", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // end
 function r6_end() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 if (pos < input.length) break fail;
-B.push(T[0]); O.push(pos - start);
-const node = new N("end", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+k0 = T[0]; o0 = pos - start;
+return new N("end", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // expr
 function r7_expr() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
-const p92 = pos; let x93; x93 = r12_operand(); if (x93 === null) break fail; B.push(x93); O.push(p92 - start);
+const p83 = pos; let x84; x84 = r12_operand(); if (x84 === null) break fail; k0 = x84; o0 = p83 - start;
 }
 {
 {
-const p97 = pos; let n96 = 0; let c100 = NONE, q101 = NONE; let c102 = NONE, q103 = NONE; let c104 = NONE, q105 = NONE;
-loop94: while (true) {
-const p98 = pos; const b99 = B.length;
-it95: {
+const p88 = pos; let n87 = 0; let c90 = NONE, q91 = NONE; let c92 = NONE, q93 = NONE; let c94 = NONE, q95 = NONE;
+loop85: while (true) {
+const p89 = pos;
+it86: {
 {
-const p106 = pos; let x107; x107 = r13_binaryOperator(); if (x107 === null) break it95; B.push(x107); O.push(p106 - start);
-}
-{
-const p108 = pos; let x109; { const c = input.charCodeAt(pos); x109 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x109 === null) break it95; B.push(x109); O.push(p108 - start);
+const p96 = pos; let x97; x97 = r13_binaryOperator(); if (x97 === null) break it86; k4 = x97; o4 = p96 - start;
 }
 {
-const p110 = pos; let x111; x111 = r12_operand(); if (x111 === null) break it95; B.push(x111); O.push(p110 - start);
+const p98 = pos; let x99; { const c = input.charCodeAt(pos); x99 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x99 === null) break it86; k5 = x99; o5 = p98 - start;
 }
-if (pos === p98) throw BAIL;
-n96 += 1;
-if (n96 === 1) { c100 = [B[b99 + 0]]; q101 = [O[b99 + 0]]; c102 = [B[b99 + 1]]; q103 = [O[b99 + 1]]; c104 = [B[b99 + 2]]; q105 = [O[b99 + 2]]; } else { c100.push(B[b99 + 0]); q101.push(O[b99 + 0]); c102.push(B[b99 + 1]); q103.push(O[b99 + 1]); c104.push(B[b99 + 2]); q105.push(O[b99 + 2]); } B.length = b99; O.length = b99;
-continue loop94;
+{
+const p100 = pos; let x101; x101 = r12_operand(); if (x101 === null) break it86; k6 = x101; o6 = p100 - start;
 }
-pos = p98; B.length = b99; O.length = b99;
+if (pos === p89) throw BAIL;
+n87 += 1;
+if (n87 === 1) { c90 = [k4]; q91 = [o4]; c92 = [k5]; q93 = [o5]; c94 = [k6]; q95 = [o6]; } else { c90.push(k4); q91.push(o4); c92.push(k5); q93.push(o5); c94.push(k6); q95.push(o6); }
+continue loop85;
+}
+pos = p89;
 break;
 }
-let o112 = p97 - start, l113 = 0;
-if (n96 > 0) { o112 = q101[0]; l113 = q105[n96 - 1] + c104[n96 - 1].matchLength - o112; }
-B.push(n96 === 0 ? EMPTY_ITER : new N('_iter', c100, q101, l113, false)); O.push(o112);
-B.push(n96 === 0 ? EMPTY_ITER : new N('_iter', c102, q103, l113, false)); O.push(o112);
-B.push(n96 === 0 ? EMPTY_ITER : new N('_iter', c104, q105, l113, false)); O.push(o112);
+let o102 = p88 - start, l103 = 0;
+if (n87 > 0) { o102 = q91[0]; l103 = q95[n87 - 1] + c94[n87 - 1].matchLength - o102; }
+k1 = n87 === 0 ? EMPTY_ITER : new N('_iter', c90, q91, l103, false); o1 = o102;
+k2 = n87 === 0 ? EMPTY_ITER : new N('_iter', c92, q93, l103, false); o2 = o102;
+k3 = n87 === 0 ? EMPTY_ITER : new N('_iter', c94, q95, l103, false); o3 = o102;
 }
 }
-const node = new N("expr", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("expr", [k0, k1, k2, k3], [o0, o1, o2, o3], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -421,7 +412,7 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-const p114 = pos; let c = input.charCodeAt(pos);
+const p104 = pos; let c = input.charCodeAt(pos);
 while (((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) { pos += 1; c = input.charCodeAt(pos); }
 }
 return true;
@@ -433,69 +424,66 @@ return false;
 // metadataLine
 function r9_metadataLine() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 if (input.charCodeAt(pos) !== 58 || input.charCodeAt(pos + 1) !== 58) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
-const p115 = pos; let x116; { const c = input.charCodeAt(pos); x116 = (c >= 0 && c <= 9) || (c >= 11 && c <= 65535) ? r15_lineRest() : Z0; } if (x116 === null) break fail; B.push(x116); O.push(p115 - start);
+const p105 = pos; let x106; { const c = input.charCodeAt(pos); x106 = (c >= 0 && c <= 9) || (c >= 11 && c <= 65535) ? r15_lineRest() : Z0; } if (x106 === null) break fail; k1 = x106; o1 = p105 - start;
 }
-const node = new N("metadataLine", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("metadataLine", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // nl
 function r10_nl() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-{ const c = input.charCodeAt(pos); if (!(c === 10)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
-const node = new N("nl", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+{ const c = input.charCodeAt(pos); if (!(c === 10)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
+return new N("nl", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // Declaration
 function r11_Declaration() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt117: {
-const p118 = pos; const b119 = B.length; const c120 = input.charCodeAt(pos);
-t121: {
+alt107: {
+const p108 = pos; const c109 = input.charCodeAt(pos);
+t110: {
 skipSpaces();
-const p122 = pos; let x123; x123 = r16_FunctionDefinition(); if (x123 === null) break t121; B.push(x123); O.push(p122 - start);
-break alt117;
+const p111 = pos; let x112; x112 = r16_FunctionDefinition(); if (x112 === null) break t110; k0 = x112; o0 = p111 - start;
+break alt107;
 }
-pos = p118; B.length = b119; O.length = b119;
-t124: {
+pos = p108;
+t113: {
 skipSpaces();
-const p125 = pos; let x126; x126 = r17_OnEventStatement(); if (x126 === null) break t124; B.push(x126); O.push(p125 - start);
-break alt117;
+const p114 = pos; let x115; x115 = r17_OnEventStatement(); if (x115 === null) break t113; k0 = x115; o0 = p114 - start;
+break alt107;
 }
-pos = p118; B.length = b119; O.length = b119;
-t127: {
+pos = p108;
+t116: {
 skipSpaces();
-const p128 = pos; let x129; x129 = r18_CommandBlock(); if (x129 === null) break t127; B.push(x129); O.push(p128 - start);
-break alt117;
+const p117 = pos; let x118; x118 = r18_CommandBlock(); if (x118 === null) break t116; k0 = x118; o0 = p117 - start;
+break alt107;
 }
-pos = p118; B.length = b119; O.length = b119;
+pos = p108;
 break fail;
 }
-const node = new N("Declaration", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("Declaration", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -504,181 +492,180 @@ function r12_operand() {
 if (--fuel < 0) throw BAIL;
 if (depth >= limit) throw BAIL;
 depth += 1;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7, k8, o8, k9, o9, k10, o10, k11, o11, k12, o12, k13, o13;
 fail: {
 {
 {
-const p133 = pos; let n132 = 0; let c136 = NONE, q137 = NONE; let c138 = NONE, q139 = NONE;
-loop130: while (true) {
+const p122 = pos; let n121 = 0; let c124 = NONE, q125 = NONE; let c126 = NONE, q127 = NONE;
+loop119: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 45 || c === 110 || (c >= 115 && c <= 116) || c === 126)) break; }
-const p134 = pos; const b135 = B.length;
-it131: {
+const p123 = pos;
+it120: {
 {
 {
-const p141 = pos;
-not140: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 109) || c === 34 || (c >= 111 && c <= 114) || (c >= 117 && c <= 122) || (c >= 48 && c <= 57) || c === 91)) break not140;  pos += 1; }
-pos = p141; break it131;
+const p129 = pos;
+not128: {
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 109) || c === 34 || (c >= 111 && c <= 114) || (c >= 117 && c <= 122) || (c >= 48 && c <= 57) || c === 91)) break not128;  pos += 1; }
+pos = p129; break it120;
 }
-pos = p141;
-}
-}
-{
-alt142: {
-const p143 = pos; const b144 = B.length; const c145 = input.charCodeAt(pos);
-if (c145 === 45) {
-t146: {
-{ const c = input.charCodeAt(pos); if (!(c === 45)) break t146; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt142;
-}
-pos = p143; B.length = b144; O.length = b144;
-}
-if (c145 === 126) {
-t147: {
-{ const c = input.charCodeAt(pos); if (!(c === 126)) break t147; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt142;
-}
-pos = p143; B.length = b144; O.length = b144;
-}
-if (c145 === 110 || (c145 >= 115 && c145 <= 116)) {
-t148: {
-{
-alt149: {
-const p150 = pos; const b151 = B.length; const c152 = input.charCodeAt(pos);
-if (c152 === 110) {
-t153: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 116) break t153;
-B.push(T[3]); O.push(pos - start); pos += 3;
-break alt149;
-}
-pos = p150; B.length = b151; O.length = b151;
-}
-if (c152 === 110) {
-t154: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111) break t154;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt149;
-}
-pos = p150; B.length = b151; O.length = b151;
-}
-if (c152 === 115) {
-t155: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 101) break t155;
-B.push(T[4]); O.push(pos - start); pos += 4;
-break alt149;
-}
-pos = p150; B.length = b151; O.length = b151;
-}
-if (c152 === 116) {
-t156: {
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 121 || input.charCodeAt(pos + 2) !== 112 || input.charCodeAt(pos + 3) !== 101 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 102) break t156;
-B.push(T[6]); O.push(pos - start); pos += 6;
-break alt149;
-}
-pos = p150; B.length = b151; O.length = b151;
-}
-break t148;
+pos = p129;
 }
 }
 {
+alt130: {
+const p131 = pos; const c132 = input.charCodeAt(pos);
+if (c132 === 45) {
+t133: {
+{ const c = input.charCodeAt(pos); if (!(c === 45)) break t133; k8 = T[1]; o8 = pos - start; pos += 1; }
+break alt130;
+}
+pos = p131;
+}
+if (c132 === 126) {
+t134: {
+{ const c = input.charCodeAt(pos); if (!(c === 126)) break t134; k8 = T[1]; o8 = pos - start; pos += 1; }
+break alt130;
+}
+pos = p131;
+}
+if (c132 === 110 || (c132 >= 115 && c132 <= 116)) {
+t135: {
 {
-const p158 = pos;
-not157: {
-if (!s19_identPart()) break not157;
-pos = p158; break t148;
+alt136: {
+const p137 = pos; const c138 = input.charCodeAt(pos);
+if (c138 === 110) {
+t139: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 116) break t139;
+k8 = T[3]; o8 = pos - start; pos += 3;
+break alt136;
 }
-pos = p158;
+pos = p137;
 }
+if (c138 === 110) {
+t140: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 111) break t140;
+k8 = T[2]; o8 = pos - start; pos += 2;
+break alt136;
 }
-break alt142;
+pos = p137;
 }
-pos = p143; B.length = b144; O.length = b144;
+if (c138 === 115) {
+t141: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 101) break t141;
+k8 = T[4]; o8 = pos - start; pos += 4;
+break alt136;
 }
-break it131;
+pos = p137;
+}
+if (c138 === 116) {
+t142: {
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 121 || input.charCodeAt(pos + 2) !== 112 || input.charCodeAt(pos + 3) !== 101 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 102) break t142;
+k8 = T[6]; o8 = pos - start; pos += 6;
+break alt136;
+}
+pos = p137;
+}
+break t135;
 }
 }
 {
-const p159 = pos; let x160; { const c = input.charCodeAt(pos); x160 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x160 === null) break it131; B.push(x160); O.push(p159 - start);
+{
+const p144 = pos;
+not143: {
+if (!s19_identPart()) break not143;
+pos = p144; break t135;
 }
-if (pos === p134) throw BAIL;
-n132 += 1;
-if (n132 === 1) { c136 = [B[b135 + 0]]; q137 = [O[b135 + 0]]; c138 = [B[b135 + 1]]; q139 = [O[b135 + 1]]; } else { c136.push(B[b135 + 0]); q137.push(O[b135 + 0]); c138.push(B[b135 + 1]); q139.push(O[b135 + 1]); } B.length = b135; O.length = b135;
-continue loop130;
+pos = p144;
 }
-pos = p134; B.length = b135; O.length = b135;
+}
+break alt130;
+}
+pos = p131;
+}
+break it120;
+}
+}
+{
+const p145 = pos; let x146; { const c = input.charCodeAt(pos); x146 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x146 === null) break it120; k9 = x146; o9 = p145 - start;
+}
+if (pos === p123) throw BAIL;
+n121 += 1;
+if (n121 === 1) { c124 = [k8]; q125 = [o8]; c126 = [k9]; q127 = [o9]; } else { c124.push(k8); q125.push(o8); c126.push(k9); q127.push(o9); }
+continue loop119;
+}
+pos = p123;
 break;
 }
-let o161 = p133 - start, l162 = 0;
-if (n132 > 0) { o161 = q137[0]; l162 = q139[n132 - 1] + c138[n132 - 1].matchLength - o161; }
-B.push(n132 === 0 ? EMPTY_ITER : new N('_iter', c136, q137, l162, false)); O.push(o161);
-B.push(n132 === 0 ? EMPTY_ITER : new N('_iter', c138, q139, l162, false)); O.push(o161);
+let o147 = p122 - start, l148 = 0;
+if (n121 > 0) { o147 = q125[0]; l148 = q127[n121 - 1] + c126[n121 - 1].matchLength - o147; }
+k0 = n121 === 0 ? EMPTY_ITER : new N('_iter', c124, q125, l148, false); o0 = o147;
+k1 = n121 === 0 ? EMPTY_ITER : new N('_iter', c126, q127, l148, false); o1 = o147;
 }
 }
 {
-const p163 = pos; let x164; x164 = r20_primary(); if (x164 === null) break fail; B.push(x164); O.push(p163 - start);
+const p149 = pos; let x150; x150 = r20_primary(); if (x150 === null) break fail; k2 = x150; o2 = p149 - start;
 }
 {
-const p165 = pos; let x166; { const c = input.charCodeAt(pos); x166 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x166 === null) break fail; B.push(x166); O.push(p165 - start);
+const p151 = pos; let x152; { const c = input.charCodeAt(pos); x152 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x152 === null) break fail; k3 = x152; o3 = p151 - start;
 }
 {
 {
-const p170 = pos; let n169 = 0; let c173 = NONE, q174 = NONE;
-loop167: while (true) {
+const p156 = pos; let n155 = 0; let c158 = NONE, q159 = NONE;
+loop153: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 91)) break; }
-const p171 = pos; const b172 = B.length;
-it168: {
-const p175 = pos; let x176; x176 = r21_indexSuffix(); if (x176 === null) break it168; B.push(x176); O.push(p175 - start);
-if (pos === p171) throw BAIL;
-n169 += 1;
-if (n169 === 1) { c173 = [B[b172 + 0]]; q174 = [O[b172 + 0]]; } else { c173.push(B[b172 + 0]); q174.push(O[b172 + 0]); } B.length = b172; O.length = b172;
-continue loop167;
+const p157 = pos;
+it154: {
+const p160 = pos; let x161; x161 = r21_indexSuffix(); if (x161 === null) break it154; k10 = x161; o10 = p160 - start;
+if (pos === p157) throw BAIL;
+n155 += 1;
+if (n155 === 1) { c158 = [k10]; q159 = [o10]; } else { c158.push(k10); q159.push(o10); }
+continue loop153;
 }
-pos = p171; B.length = b172; O.length = b172;
+pos = p157;
 break;
 }
-let o177 = p170 - start, l178 = 0;
-if (n169 > 0) { o177 = q174[0]; l178 = q174[n169 - 1] + c173[n169 - 1].matchLength - o177; }
-B.push(n169 === 0 ? EMPTY_ITER : new N('_iter', c173, q174, l178, false)); O.push(o177);
+let o162 = p156 - start, l163 = 0;
+if (n155 > 0) { o162 = q159[0]; l163 = q159[n155 - 1] + c158[n155 - 1].matchLength - o162; }
+k4 = n155 === 0 ? EMPTY_ITER : new N('_iter', c158, q159, l163, false); o4 = o162;
 }
 }
 {
 {
-const p182 = pos; let n181 = 0; let c185 = NONE, q186 = NONE; let c187 = NONE, q188 = NONE; let c189 = NONE, q190 = NONE;
-loop179: while (n181 < 1) {
+const p167 = pos; let n166 = 0; let c169 = NONE, q170 = NONE; let c171 = NONE, q172 = NONE; let c173 = NONE, q174 = NONE;
+loop164: while (n166 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 42)) break; }
-const p183 = pos; const b184 = B.length;
-it180: {
+const p168 = pos;
+it165: {
 {
-if (input.charCodeAt(pos) !== 42 || input.charCodeAt(pos + 1) !== 42) break it180;
-B.push(T[2]); O.push(pos - start); pos += 2;
-}
-{
-const p191 = pos; let x192; { const c = input.charCodeAt(pos); x192 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x192 === null) break it180; B.push(x192); O.push(p191 - start);
+if (input.charCodeAt(pos) !== 42 || input.charCodeAt(pos + 1) !== 42) break it165;
+k11 = T[2]; o11 = pos - start; pos += 2;
 }
 {
-const p193 = pos; let x194; x194 = r12_operand(); if (x194 === null) break it180; B.push(x194); O.push(p193 - start);
+const p175 = pos; let x176; { const c = input.charCodeAt(pos); x176 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x176 === null) break it165; k12 = x176; o12 = p175 - start;
 }
-if (pos === p183) throw BAIL;
-n181 += 1;
-if (n181 === 1) { c185 = [B[b184 + 0]]; q186 = [O[b184 + 0]]; c187 = [B[b184 + 1]]; q188 = [O[b184 + 1]]; c189 = [B[b184 + 2]]; q190 = [O[b184 + 2]]; } else { c185.push(B[b184 + 0]); q186.push(O[b184 + 0]); c187.push(B[b184 + 1]); q188.push(O[b184 + 1]); c189.push(B[b184 + 2]); q190.push(O[b184 + 2]); } B.length = b184; O.length = b184;
-continue loop179;
+{
+const p177 = pos; let x178; x178 = r12_operand(); if (x178 === null) break it165; k13 = x178; o13 = p177 - start;
 }
-pos = p183; B.length = b184; O.length = b184;
+if (pos === p168) throw BAIL;
+n166 += 1;
+if (n166 === 1) { c169 = [k11]; q170 = [o11]; c171 = [k12]; q172 = [o12]; c173 = [k13]; q174 = [o13]; } else { c169.push(k11); q170.push(o11); c171.push(k12); q172.push(o12); c173.push(k13); q174.push(o13); }
+continue loop164;
+}
+pos = p168;
 break;
 }
-let o195 = p182 - start, l196 = 0;
-if (n181 > 0) { o195 = q186[0]; l196 = q190[n181 - 1] + c189[n181 - 1].matchLength - o195; }
-B.push(n181 === 0 ? EMPTY_OPT : new N('_iter', c185, q186, l196, true)); O.push(o195);
-B.push(n181 === 0 ? EMPTY_OPT : new N('_iter', c187, q188, l196, true)); O.push(o195);
-B.push(n181 === 0 ? EMPTY_OPT : new N('_iter', c189, q190, l196, true)); O.push(o195);
+let o179 = p167 - start, l180 = 0;
+if (n166 > 0) { o179 = q170[0]; l180 = q174[n166 - 1] + c173[n166 - 1].matchLength - o179; }
+k5 = n166 === 0 ? EMPTY_OPT : new N('_iter', c169, q170, l180, true); o5 = o179;
+k6 = n166 === 0 ? EMPTY_OPT : new N('_iter', c171, q172, l180, true); o6 = o179;
+k7 = n166 === 0 ? EMPTY_OPT : new N('_iter', c173, q174, l180, true); o7 = o179;
 }
 }
 depth -= 1;
-const node = new N("operand", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("operand", [k0, k1, k2, k3, k4, k5, k6, k7], [o0, o1, o2, o3, o4, o5, o6, o7], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 depth -= 1;
 return null;
 }
@@ -686,448 +673,442 @@ return null;
 // binaryOperator
 function r13_binaryOperator() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 {
-const p198 = pos;
-not197: {
-{ const c = input.charCodeAt(pos); if (!(c === 10 || c === 44 || c === 93 || c === 41 || c === 58 || c === 125)) break not197;  pos += 1; }
-pos = p198; break fail;
+const p182 = pos;
+not181: {
+{ const c = input.charCodeAt(pos); if (!(c === 10 || c === 44 || c === 93 || c === 41 || c === 58 || c === 125)) break not181;  pos += 1; }
+pos = p182; break fail;
 }
-pos = p198;
+pos = p182;
 }
 }
 {
-alt199: {
-const p200 = pos; const b201 = B.length; const c202 = input.charCodeAt(pos);
-if (c202 === 61) {
-t203: {
-if (input.charCodeAt(pos) !== 61 || input.charCodeAt(pos + 1) !== 61) break t203;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt199;
+alt183: {
+const p184 = pos; const c185 = input.charCodeAt(pos);
+if (c185 === 61) {
+t186: {
+if (input.charCodeAt(pos) !== 61 || input.charCodeAt(pos + 1) !== 61) break t186;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt183;
 }
-pos = p200; B.length = b201; O.length = b201;
+pos = p184;
 }
-if (c202 === 33) {
-t204: {
-if (input.charCodeAt(pos) !== 33 || input.charCodeAt(pos + 1) !== 61) break t204;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt199;
+if (c185 === 33) {
+t187: {
+if (input.charCodeAt(pos) !== 33 || input.charCodeAt(pos + 1) !== 61) break t187;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt183;
 }
-pos = p200; B.length = b201; O.length = b201;
+pos = p184;
 }
-if (c202 === 60) {
-t205: {
-if (input.charCodeAt(pos) !== 60 || input.charCodeAt(pos + 1) !== 61) break t205;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt199;
+if (c185 === 60) {
+t188: {
+if (input.charCodeAt(pos) !== 60 || input.charCodeAt(pos + 1) !== 61) break t188;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt183;
 }
-pos = p200; B.length = b201; O.length = b201;
+pos = p184;
 }
-if (c202 === 62) {
+if (c185 === 62) {
+t189: {
+if (input.charCodeAt(pos) !== 62 || input.charCodeAt(pos + 1) !== 61) break t189;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 60) {
+t190: {
+{ const c = input.charCodeAt(pos); if (!(c === 60)) break t190; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 62) {
+t191: {
+{ const c = input.charCodeAt(pos); if (!(c === 62)) break t191; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 43) {
+t192: {
+{ const c = input.charCodeAt(pos); if (!(c === 43)) break t192; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 45) {
+t193: {
+{ const c = input.charCodeAt(pos); if (!(c === 45)) break t193; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 42) {
+t194: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 42)) break t194; k0 = T[1]; o0 = pos - start; pos += 1; }
+}
+{
+{
+const p196 = pos;
+not195: {
+{ const c = input.charCodeAt(pos); if (!(c === 42)) break not195;  pos += 1; }
+pos = p196; break t194;
+}
+pos = p196;
+}
+}
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 47) {
+t197: {
+{ const c = input.charCodeAt(pos); if (!(c === 47)) break t197; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 37) {
+t198: {
+{ const c = input.charCodeAt(pos); if (!(c === 37)) break t198; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 124) {
+t199: {
+{ const c = input.charCodeAt(pos); if (!(c === 124)) break t199; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 94) {
+t200: {
+{ const c = input.charCodeAt(pos); if (!(c === 94)) break t200; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 38) {
+t201: {
+{ const c = input.charCodeAt(pos); if (!(c === 38)) break t201; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt183;
+}
+pos = p184;
+}
+if (c185 === 97 || c185 === 111) {
+t202: {
+{
+alt203: {
+const p204 = pos; const c205 = input.charCodeAt(pos);
+if (c205 === 97) {
 t206: {
-if (input.charCodeAt(pos) !== 62 || input.charCodeAt(pos + 1) !== 61) break t206;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt199;
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100) break t206;
+k0 = T[3]; o0 = pos - start; pos += 3;
+break alt203;
 }
-pos = p200; B.length = b201; O.length = b201;
+pos = p204;
 }
-if (c202 === 60) {
+if (c205 === 111) {
 t207: {
-{ const c = input.charCodeAt(pos); if (!(c === 60)) break t207; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t207;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt203;
 }
-pos = p200; B.length = b201; O.length = b201;
+pos = p204;
 }
-if (c202 === 62) {
-t208: {
-{ const c = input.charCodeAt(pos); if (!(c === 62)) break t208; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 43) {
-t209: {
-{ const c = input.charCodeAt(pos); if (!(c === 43)) break t209; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 45) {
-t210: {
-{ const c = input.charCodeAt(pos); if (!(c === 45)) break t210; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 42) {
-t211: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 42)) break t211; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-{
-const p213 = pos;
-not212: {
-{ const c = input.charCodeAt(pos); if (!(c === 42)) break not212;  pos += 1; }
-pos = p213; break t211;
-}
-pos = p213;
-}
-}
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 47) {
-t214: {
-{ const c = input.charCodeAt(pos); if (!(c === 47)) break t214; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 37) {
-t215: {
-{ const c = input.charCodeAt(pos); if (!(c === 37)) break t215; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 124) {
-t216: {
-{ const c = input.charCodeAt(pos); if (!(c === 124)) break t216; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 94) {
-t217: {
-{ const c = input.charCodeAt(pos); if (!(c === 94)) break t217; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 38) {
-t218: {
-{ const c = input.charCodeAt(pos); if (!(c === 38)) break t218; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt199;
-}
-pos = p200; B.length = b201; O.length = b201;
-}
-if (c202 === 97 || c202 === 111) {
-t219: {
-{
-alt220: {
-const p221 = pos; const b222 = B.length; const c223 = input.charCodeAt(pos);
-if (c223 === 97) {
-t224: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100) break t224;
-B.push(T[3]); O.push(pos - start); pos += 3;
-break alt220;
-}
-pos = p221; B.length = b222; O.length = b222;
-}
-if (c223 === 111) {
-t225: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t225;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt220;
-}
-pos = p221; B.length = b222; O.length = b222;
-}
-break t219;
+break t202;
 }
 }
 {
 {
-const p227 = pos;
-not226: {
-if (!s19_identPart()) break not226;
-pos = p227; break t219;
+const p209 = pos;
+not208: {
+if (!s19_identPart()) break not208;
+pos = p209; break t202;
 }
-pos = p227;
+pos = p209;
 }
 }
-break alt199;
+break alt183;
 }
-pos = p200; B.length = b201; O.length = b201;
+pos = p184;
 }
 break fail;
 }
 }
-const node = new N("binaryOperator", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("binaryOperator", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // sp
 function r14_sp() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-const p231 = pos; let n230 = 0; let c234 = NONE, q235 = NONE;
-loop228: while (true) {
+const p213 = pos; let n212 = 0; let c215 = NONE, q216 = NONE;
+loop210: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p232 = pos; const b233 = B.length;
-it229: {
-alt236: {
-const p237 = pos; const b238 = B.length; const c239 = input.charCodeAt(pos);
-if (c239 === 32) {
-t240: {
-{ const c = input.charCodeAt(pos); if (!(c === 32)) break t240; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt236;
+const p214 = pos;
+it211: {
+alt217: {
+const p218 = pos; const c219 = input.charCodeAt(pos);
+if (c219 === 32) {
+t220: {
+{ const c = input.charCodeAt(pos); if (!(c === 32)) break t220; k1 = T[1]; o1 = pos - start; pos += 1; }
+break alt217;
 }
-pos = p237; B.length = b238; O.length = b238;
+pos = p218;
 }
-if (c239 === 9 || c239 === 35 || c239 === 45 || c239 === 47 || c239 === 92) {
-t241: {
+if (c219 === 9 || c219 === 35 || c219 === 45 || c219 === 47 || c219 === 92) {
+t221: {
 {
 {
-const p243 = pos;
-not242: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not242;  pos += 1; }
-pos = p243; break t241;
+const p223 = pos;
+not222: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not222;  pos += 1; }
+pos = p223; break t221;
 }
-pos = p243;
+pos = p223;
 }
 }
 {
-alt244: {
-const p245 = pos; const b246 = B.length; const c247 = input.charCodeAt(pos);
-if (c247 === 9) {
-t248: {
-{ const c = input.charCodeAt(pos); if (!(c === 9)) break t248; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt244;
+alt224: {
+const p225 = pos; const c226 = input.charCodeAt(pos);
+if (c226 === 9) {
+t227: {
+{ const c = input.charCodeAt(pos); if (!(c === 9)) break t227; k1 = T[1]; o1 = pos - start; pos += 1; }
+break alt224;
 }
-pos = p245; B.length = b246; O.length = b246;
+pos = p225;
 }
-if (c247 === 35 || c247 === 45 || c247 === 47) {
-t249: {
-const p250 = pos; let x251; x251 = r22_comment(); if (x251 === null) break t249; B.push(x251); O.push(p250 - start);
-break alt244;
+if (c226 === 35 || c226 === 45 || c226 === 47) {
+t228: {
+const p229 = pos; let x230; x230 = r22_comment(); if (x230 === null) break t228; k1 = x230; o1 = p229 - start;
+break alt224;
 }
-pos = p245; B.length = b246; O.length = b246;
+pos = p225;
 }
-if (c247 === 92) {
-t252: {
-if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t252;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt244;
+if (c226 === 92) {
+t231: {
+if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t231;
+k1 = T[2]; o1 = pos - start; pos += 2;
+break alt224;
 }
-pos = p245; B.length = b246; O.length = b246;
+pos = p225;
 }
-break t241;
+break t221;
 }
 }
-break alt236;
+break alt217;
 }
-pos = p237; B.length = b238; O.length = b238;
+pos = p218;
 }
-break it229;
+break it211;
 }
-if (pos === p232) throw BAIL;
-n230 += 1;
-if (n230 === 1) { c234 = [B[b233 + 0]]; q235 = [O[b233 + 0]]; } else { c234.push(B[b233 + 0]); q235.push(O[b233 + 0]); } B.length = b233; O.length = b233;
-continue loop228;
+if (pos === p214) throw BAIL;
+n212 += 1;
+if (n212 === 1) { c215 = [k1]; q216 = [o1]; } else { c215.push(k1); q216.push(o1); }
+continue loop210;
 }
-pos = p232; B.length = b233; O.length = b233;
+pos = p214;
 break;
 }
-let o253 = p231 - start, l254 = 0;
-if (n230 > 0) { o253 = q235[0]; l254 = q235[n230 - 1] + c234[n230 - 1].matchLength - o253; }
-B.push(n230 === 0 ? EMPTY_ITER : new N('_iter', c234, q235, l254, false)); O.push(o253);
+let o232 = p213 - start, l233 = 0;
+if (n212 > 0) { o232 = q216[0]; l233 = q216[n212 - 1] + c215[n212 - 1].matchLength - o232; }
+k0 = n212 === 0 ? EMPTY_ITER : new N('_iter', c215, q216, l233, false); o0 = o232;
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z2; }
-const node = new N("sp", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+if (pos === start) return Z2;
+return new N("sp", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // lineRest
 function r15_lineRest() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
-const p255 = pos; let c = input.charCodeAt(pos);
+const p234 = pos; let c = input.charCodeAt(pos);
 while (((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) { pos += 1; c = input.charCodeAt(pos); }
-B.push(pos === p255 ? EMPTY_ITER : new L(p255 - start, pos - p255, false)); O.push(p255 - start);
+k0 = pos === p234 ? EMPTY_ITER : new L(p234 - start, pos - p234, false); o0 = p234 - start;
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z0; }
-const node = new N("lineRest", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+if (pos === start) return Z0;
+return new N("lineRest", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // FunctionDefinition
 function r16_FunctionDefinition() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7;
 fail: {
 {
 skipSpaces();
-const p256 = pos; let x257; x257 = r23_kwFunc(); if (x257 === null) break fail; B.push(x257); O.push(p256 - start);
+const p235 = pos; let x236; x236 = r23_kwFunc(); if (x236 === null) break fail; k0 = x236; o0 = p235 - start;
 }
 {
 skipSpaces();
-const p258 = pos; let x259; x259 = r24_name(); if (x259 === null) break fail; B.push(x259); O.push(p258 - start);
+const p237 = pos; let x238; x238 = r24_name(); if (x238 === null) break fail; k1 = x238; o1 = p237 - start;
 }
 {
 skipSpaces();
-const p260 = pos; let x261; x261 = r25_Signature(); if (x261 === null) break fail; B.push(x261); O.push(p260 - start);
+const p239 = pos; let x240; x240 = r25_Signature(); if (x240 === null) break fail; k2 = x240; o2 = p239 - start;
 }
 {
 skipSpaces();
-const p262 = pos; let x263; x263 = r26_kwMeans(); if (x263 === null) break fail; B.push(x263); O.push(p262 - start);
+const p241 = pos; let x242; x242 = r26_kwMeans(); if (x242 === null) break fail; k3 = x242; o3 = p241 - start;
 }
 {
 skipSpaces();
-const p264 = pos; let x265; x265 = r10_nl(); if (x265 === null) break fail; B.push(x265); O.push(p264 - start);
+const p243 = pos; let x244; x244 = r10_nl(); if (x244 === null) break fail; k4 = x244; o4 = p243 - start;
 }
 {
 skipSpaces();
-const p266 = pos; let x267; x267 = r27_MetadataBlock(); if (x267 === null) break fail; B.push(x267); O.push(p266 - start);
+const p245 = pos; let x246; x246 = r27_MetadataBlock(); if (x246 === null) break fail; k5 = x246; o5 = p245 - start;
 }
 {
 skipSpaces();
-const p268 = pos; let x269; x269 = r28_Body(); if (x269 === null) break fail; B.push(x269); O.push(p268 - start);
+const p247 = pos; let x248; x248 = r28_Body(); if (x248 === null) break fail; k6 = x248; o6 = p247 - start;
 }
 {
 skipSpaces();
-const p270 = pos; let x271; x271 = r29_kwEndfunc(); if (x271 === null) break fail; B.push(x271); O.push(p270 - start);
+const p249 = pos; let x250; x250 = r29_kwEndfunc(); if (x250 === null) break fail; k7 = x250; o7 = p249 - start;
 }
-const node = new N("FunctionDefinition", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("FunctionDefinition", [k0, k1, k2, k3, k4, k5, k6, k7], [o0, o1, o2, o3, o4, o5, o6, o7], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // OnEventStatement
 function r17_OnEventStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7, k8, o8, k9, o9, k10, o10;
 fail: {
 {
 skipSpaces();
-const p272 = pos; let x273; x273 = r30_kwOn(); if (x273 === null) break fail; B.push(x273); O.push(p272 - start);
+const p251 = pos; let x252; x252 = r30_kwOn(); if (x252 === null) break fail; k0 = x252; o0 = p251 - start;
 }
 {
 skipSpaces();
-const p274 = pos; let x275; x275 = r31_kwEvent(); if (x275 === null) break fail; B.push(x275); O.push(p274 - start);
+const p253 = pos; let x254; x254 = r31_kwEvent(); if (x254 === null) break fail; k1 = x254; o1 = p253 - start;
 }
 {
 skipSpaces();
-const p276 = pos; let x277; x277 = r7_expr(); if (x277 === null) break fail; B.push(x277); O.push(p276 - start);
+const p255 = pos; let x256; x256 = r7_expr(); if (x256 === null) break fail; k2 = x256; o2 = p255 - start;
 }
 {
 {
-const p281 = pos; let n280 = 0; let c284 = NONE, q285 = NONE;
-loop278: while (n280 < 1) {
-const p282 = pos; const b283 = B.length;
-it279: {
+const p260 = pos; let n259 = 0; let c262 = NONE, q263 = NONE;
+loop257: while (n259 < 1) {
+const p261 = pos;
+it258: {
 skipSpaces();
-const p286 = pos; let x287; x287 = r32_EventName(); if (x287 === null) break it279; B.push(x287); O.push(p286 - start);
-if (pos === p282) throw BAIL;
-n280 += 1;
-if (n280 === 1) { c284 = [B[b283 + 0]]; q285 = [O[b283 + 0]]; } else { c284.push(B[b283 + 0]); q285.push(O[b283 + 0]); } B.length = b283; O.length = b283;
-continue loop278;
+const p264 = pos; let x265; x265 = r32_EventName(); if (x265 === null) break it258; k9 = x265; o9 = p264 - start;
+if (pos === p261) throw BAIL;
+n259 += 1;
+if (n259 === 1) { c262 = [k9]; q263 = [o9]; } else { c262.push(k9); q263.push(o9); }
+continue loop257;
 }
-pos = p282; B.length = b283; O.length = b283;
+pos = p261;
 break;
 }
-let o288 = p281 - start, l289 = 0;
-if (n280 > 0) { o288 = q285[0]; l289 = q285[n280 - 1] + c284[n280 - 1].matchLength - o288; }
-B.push(n280 === 0 ? EMPTY_OPT : new N('_iter', c284, q285, l289, true)); O.push(o288);
+let o266 = p260 - start, l267 = 0;
+if (n259 > 0) { o266 = q263[0]; l267 = q263[n259 - 1] + c262[n259 - 1].matchLength - o266; }
+k3 = n259 === 0 ? EMPTY_OPT : new N('_iter', c262, q263, l267, true); o3 = o266;
 }
 }
 {
 {
-const p293 = pos; let n292 = 0; let c296 = NONE, q297 = NONE;
-loop290: while (n292 < 1) {
-const p294 = pos; const b295 = B.length;
-it291: {
+const p271 = pos; let n270 = 0; let c273 = NONE, q274 = NONE;
+loop268: while (n270 < 1) {
+const p272 = pos;
+it269: {
 skipSpaces();
-const p298 = pos; let x299; x299 = r33_EventBinding(); if (x299 === null) break it291; B.push(x299); O.push(p298 - start);
-if (pos === p294) throw BAIL;
-n292 += 1;
-if (n292 === 1) { c296 = [B[b295 + 0]]; q297 = [O[b295 + 0]]; } else { c296.push(B[b295 + 0]); q297.push(O[b295 + 0]); } B.length = b295; O.length = b295;
-continue loop290;
+const p275 = pos; let x276; x276 = r33_EventBinding(); if (x276 === null) break it269; k10 = x276; o10 = p275 - start;
+if (pos === p272) throw BAIL;
+n270 += 1;
+if (n270 === 1) { c273 = [k10]; q274 = [o10]; } else { c273.push(k10); q274.push(o10); }
+continue loop268;
 }
-pos = p294; B.length = b295; O.length = b295;
+pos = p272;
 break;
 }
-let o300 = p293 - start, l301 = 0;
-if (n292 > 0) { o300 = q297[0]; l301 = q297[n292 - 1] + c296[n292 - 1].matchLength - o300; }
-B.push(n292 === 0 ? EMPTY_OPT : new N('_iter', c296, q297, l301, true)); O.push(o300);
+let o277 = p271 - start, l278 = 0;
+if (n270 > 0) { o277 = q274[0]; l278 = q274[n270 - 1] + c273[n270 - 1].matchLength - o277; }
+k4 = n270 === 0 ? EMPTY_OPT : new N('_iter', c273, q274, l278, true); o4 = o277;
 }
 }
 {
 skipSpaces();
-const p302 = pos; let x303; x303 = r34_kwDo(); if (x303 === null) break fail; B.push(x303); O.push(p302 - start);
+const p279 = pos; let x280; x280 = r34_kwDo(); if (x280 === null) break fail; k5 = x280; o5 = p279 - start;
 }
 {
 skipSpaces();
-const p304 = pos; let x305; x305 = r10_nl(); if (x305 === null) break fail; B.push(x305); O.push(p304 - start);
+const p281 = pos; let x282; x282 = r10_nl(); if (x282 === null) break fail; k6 = x282; o6 = p281 - start;
 }
 {
 skipSpaces();
-const p306 = pos; let x307; x307 = r28_Body(); if (x307 === null) break fail; B.push(x307); O.push(p306 - start);
+const p283 = pos; let x284; x284 = r28_Body(); if (x284 === null) break fail; k7 = x284; o7 = p283 - start;
 }
 {
 skipSpaces();
-const p308 = pos; let x309; x309 = r35_kwEndon(); if (x309 === null) break fail; B.push(x309); O.push(p308 - start);
+const p285 = pos; let x286; x286 = r35_kwEndon(); if (x286 === null) break fail; k8 = x286; o8 = p285 - start;
 }
-const node = new N("OnEventStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7], B[b0 + 8]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7], O[b0 + 8]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("OnEventStatement", [k0, k1, k2, k3, k4, k5, k6, k7, k8], [o0, o1, o2, o3, o4, o5, o6, o7, o8], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // CommandBlock
 function r18_CommandBlock() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
 fail: {
 {
 skipSpaces();
-const p310 = pos; let x311; x311 = r36_kwCommand(); if (x311 === null) break fail; B.push(x311); O.push(p310 - start);
+const p287 = pos; let x288; x288 = r36_kwCommand(); if (x288 === null) break fail; k0 = x288; o0 = p287 - start;
 }
 {
 skipSpaces();
-const p312 = pos; let x313; x313 = r10_nl(); if (x313 === null) break fail; B.push(x313); O.push(p312 - start);
+const p289 = pos; let x290; x290 = r10_nl(); if (x290 === null) break fail; k1 = x290; o1 = p289 - start;
 }
 {
 skipSpaces();
-const p314 = pos; let x315; x315 = r27_MetadataBlock(); if (x315 === null) break fail; B.push(x315); O.push(p314 - start);
+const p291 = pos; let x292; x292 = r27_MetadataBlock(); if (x292 === null) break fail; k2 = x292; o2 = p291 - start;
 }
 {
 skipSpaces();
-const p316 = pos; let x317; x317 = r28_Body(); if (x317 === null) break fail; B.push(x317); O.push(p316 - start);
+const p293 = pos; let x294; x294 = r28_Body(); if (x294 === null) break fail; k3 = x294; o3 = p293 - start;
 }
 {
 skipSpaces();
-const p318 = pos; let x319; x319 = r37_kwEndcommand(); if (x319 === null) break fail; B.push(x319); O.push(p318 - start);
+const p295 = pos; let x296; x296 = r37_kwEndcommand(); if (x296 === null) break fail; k4 = x296; o4 = p295 - start;
 }
-const node = new N("CommandBlock", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("CommandBlock", [k0, k1, k2, k3, k4], [o0, o1, o2, o3, o4], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -1146,366 +1127,358 @@ return false;
 // primary
 function r20_primary() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt320: {
-const p321 = pos; const b322 = B.length; const c323 = input.charCodeAt(pos);
-if ((c323 >= 48 && c323 <= 57)) {
+alt297: {
+const p298 = pos; const c299 = input.charCodeAt(pos);
+if ((c299 >= 48 && c299 <= 57)) {
+t300: {
+const p301 = pos; let x302; x302 = r38_number(); if (x302 === null) break t300; k0 = x302; o0 = p301 - start;
+break alt297;
+}
+pos = p298;
+}
+if (c299 === 34 || c299 === 39 || c299 === 96) {
+t303: {
+const p304 = pos; let x305; x305 = r39_quotedString(); if (x305 === null) break t303; k0 = x305; o0 = p304 - start;
+break alt297;
+}
+pos = p298;
+}
+if ((c299 >= 65 && c299 <= 90) || c299 === 95 || (c299 >= 97 && c299 <= 122)) {
+t306: {
+const p307 = pos; let x308; x308 = r40_primary_variable(); if (x308 === null) break t306; k0 = x308; o0 = p307 - start;
+break alt297;
+}
+pos = p298;
+}
+if ((c299 >= 65 && c299 <= 90) || c299 === 95 || (c299 >= 97 && c299 <= 122)) {
+t309: {
+const p310 = pos; let x311; x311 = r41_callExpr(); if (x311 === null) break t309; k0 = x311; o0 = p310 - start;
+break alt297;
+}
+pos = p298;
+}
+if (c299 === 91) {
+t312: {
+const p313 = pos; let x314; x314 = r42_listLiteral(); if (x314 === null) break t312; k0 = x314; o0 = p313 - start;
+break alt297;
+}
+pos = p298;
+}
+if (c299 === 91) {
+t315: {
+const p316 = pos; let x317; x317 = r43_doubleBracketString(); if (x317 === null) break t315; k0 = x317; o0 = p316 - start;
+break alt297;
+}
+pos = p298;
+}
+if (c299 === 123) {
+t318: {
+const p319 = pos; let x320; x320 = r44_mapLiteral(); if (x320 === null) break t318; k0 = x320; o0 = p319 - start;
+break alt297;
+}
+pos = p298;
+}
+if (c299 === 123) {
+t321: {
+const p322 = pos; let x323; x323 = r45_placeholder(); if (x323 === null) break t321; k0 = x323; o0 = p322 - start;
+break alt297;
+}
+pos = p298;
+}
+if (c299 === 40) {
 t324: {
-const p325 = pos; let x326; x326 = r38_number(); if (x326 === null) break t324; B.push(x326); O.push(p325 - start);
-break alt320;
+const p325 = pos; let x326; x326 = r46_primary_parenthesized(); if (x326 === null) break t324; k0 = x326; o0 = p325 - start;
+break alt297;
 }
-pos = p321; B.length = b322; O.length = b322;
+pos = p298;
 }
-if (c323 === 34 || c323 === 39 || c323 === 96) {
+if (c299 === 116) {
 t327: {
-const p328 = pos; let x329; x329 = r39_quotedString(); if (x329 === null) break t327; B.push(x329); O.push(p328 - start);
-break alt320;
+const p328 = pos; let x329; x329 = r47_primary_true(); if (x329 === null) break t327; k0 = x329; o0 = p328 - start;
+break alt297;
 }
-pos = p321; B.length = b322; O.length = b322;
+pos = p298;
 }
-if ((c323 >= 65 && c323 <= 90) || c323 === 95 || (c323 >= 97 && c323 <= 122)) {
+if (c299 === 102) {
 t330: {
-const p331 = pos; let x332; x332 = r40_primary_variable(); if (x332 === null) break t330; B.push(x332); O.push(p331 - start);
-break alt320;
+const p331 = pos; let x332; x332 = r48_primary_false(); if (x332 === null) break t330; k0 = x332; o0 = p331 - start;
+break alt297;
 }
-pos = p321; B.length = b322; O.length = b322;
+pos = p298;
 }
-if ((c323 >= 65 && c323 <= 90) || c323 === 95 || (c323 >= 97 && c323 <= 122)) {
+if (c299 === 110) {
 t333: {
-const p334 = pos; let x335; x335 = r41_callExpr(); if (x335 === null) break t333; B.push(x335); O.push(p334 - start);
-break alt320;
+const p334 = pos; let x335; x335 = r49_primary_nil(); if (x335 === null) break t333; k0 = x335; o0 = p334 - start;
+break alt297;
 }
-pos = p321; B.length = b322; O.length = b322;
+pos = p298;
 }
-if (c323 === 91) {
+if (c299 === 108) {
 t336: {
-const p337 = pos; let x338; x338 = r42_listLiteral(); if (x338 === null) break t336; B.push(x338); O.push(p337 - start);
-break alt320;
+const p337 = pos; let x338; x338 = r50_primary_last(); if (x338 === null) break t336; k0 = x338; o0 = p337 - start;
+break alt297;
 }
-pos = p321; B.length = b322; O.length = b322;
+pos = p298;
 }
-if (c323 === 91) {
+if (c299 === 101) {
 t339: {
-const p340 = pos; let x341; x341 = r43_doubleBracketString(); if (x341 === null) break t339; B.push(x341); O.push(p340 - start);
-break alt320;
+const p340 = pos; let x341; x341 = r51_primary_eval(); if (x341 === null) break t339; k0 = x341; o0 = p340 - start;
+break alt297;
 }
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 123) {
-t342: {
-const p343 = pos; let x344; x344 = r44_mapLiteral(); if (x344 === null) break t342; B.push(x344); O.push(p343 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 123) {
-t345: {
-const p346 = pos; let x347; x347 = r45_placeholder(); if (x347 === null) break t345; B.push(x347); O.push(p346 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 40) {
-t348: {
-const p349 = pos; let x350; x350 = r46_primary_parenthesized(); if (x350 === null) break t348; B.push(x350); O.push(p349 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 116) {
-t351: {
-const p352 = pos; let x353; x353 = r47_primary_true(); if (x353 === null) break t351; B.push(x353); O.push(p352 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 102) {
-t354: {
-const p355 = pos; let x356; x356 = r48_primary_false(); if (x356 === null) break t354; B.push(x356); O.push(p355 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 110) {
-t357: {
-const p358 = pos; let x359; x359 = r49_primary_nil(); if (x359 === null) break t357; B.push(x359); O.push(p358 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 108) {
-t360: {
-const p361 = pos; let x362; x362 = r50_primary_last(); if (x362 === null) break t360; B.push(x362); O.push(p361 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
-}
-if (c323 === 101) {
-t363: {
-const p364 = pos; let x365; x365 = r51_primary_eval(); if (x365 === null) break t363; B.push(x365); O.push(p364 - start);
-break alt320;
-}
-pos = p321; B.length = b322; O.length = b322;
+pos = p298;
 }
 break fail;
 }
-const node = new N("primary", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("primary", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // indexSuffix
 function r21_indexSuffix() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 91)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 91)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-const p366 = pos; let x367; { const c = input.charCodeAt(pos); x367 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x367 === null) break fail; B.push(x367); O.push(p366 - start);
+const p342 = pos; let x343; { const c = input.charCodeAt(pos); x343 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x343 === null) break fail; k1 = x343; o1 = p342 - start;
 }
 {
-const p368 = pos; let x369; { const c = input.charCodeAt(pos); x369 = c === 10 ? r52_nls() : Z3; } if (x369 === null) break fail; B.push(x369); O.push(p368 - start);
+const p344 = pos; let x345; { const c = input.charCodeAt(pos); x345 = c === 10 ? r52_nls() : Z3; } if (x345 === null) break fail; k2 = x345; o2 = p344 - start;
 }
 {
-const p370 = pos; let x371; x371 = r7_expr(); if (x371 === null) break fail; B.push(x371); O.push(p370 - start);
+const p346 = pos; let x347; x347 = r7_expr(); if (x347 === null) break fail; k3 = x347; o3 = p346 - start;
 }
 {
-const p372 = pos; let x373; { const c = input.charCodeAt(pos); x373 = c === 10 ? r52_nls() : Z3; } if (x373 === null) break fail; B.push(x373); O.push(p372 - start);
+const p348 = pos; let x349; { const c = input.charCodeAt(pos); x349 = c === 10 ? r52_nls() : Z3; } if (x349 === null) break fail; k4 = x349; o4 = p348 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break fail; k5 = T[1]; o5 = pos - start; pos += 1; }
 }
 {
-const p374 = pos; let x375; { const c = input.charCodeAt(pos); x375 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x375 === null) break fail; B.push(x375); O.push(p374 - start);
+const p350 = pos; let x351; { const c = input.charCodeAt(pos); x351 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x351 === null) break fail; k6 = x351; o6 = p350 - start;
 }
-const node = new N("indexSuffix", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("indexSuffix", [k0, k1, k2, k3, k4, k5, k6], [o0, o1, o2, o3, o4, o5, o6], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // comment
 function r22_comment() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-alt376: {
-const p377 = pos; const b378 = B.length; const c379 = input.charCodeAt(pos);
-if (c379 === 35) {
-t380: {
-{ const c = input.charCodeAt(pos); if (!(c === 35)) break t380; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt376;
+alt352: {
+const p353 = pos; const c354 = input.charCodeAt(pos);
+if (c354 === 35) {
+t355: {
+{ const c = input.charCodeAt(pos); if (!(c === 35)) break t355; k0 = T[1]; o0 = pos - start; pos += 1; }
+break alt352;
 }
-pos = p377; B.length = b378; O.length = b378;
+pos = p353;
 }
-if (c379 === 45) {
-t381: {
-if (input.charCodeAt(pos) !== 45 || input.charCodeAt(pos + 1) !== 45) break t381;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt376;
+if (c354 === 45) {
+t356: {
+if (input.charCodeAt(pos) !== 45 || input.charCodeAt(pos + 1) !== 45) break t356;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt352;
 }
-pos = p377; B.length = b378; O.length = b378;
+pos = p353;
 }
-if (c379 === 47) {
-t382: {
-if (input.charCodeAt(pos) !== 47 || input.charCodeAt(pos + 1) !== 47) break t382;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt376;
+if (c354 === 47) {
+t357: {
+if (input.charCodeAt(pos) !== 47 || input.charCodeAt(pos + 1) !== 47) break t357;
+k0 = T[2]; o0 = pos - start; pos += 2;
+break alt352;
 }
-pos = p377; B.length = b378; O.length = b378;
+pos = p353;
 }
 break fail;
 }
 }
 {
-const p383 = pos; let x384; { const c = input.charCodeAt(pos); x384 = (c >= 0 && c <= 9) || (c >= 11 && c <= 65535) ? r15_lineRest() : Z0; } if (x384 === null) break fail; B.push(x384); O.push(p383 - start);
+const p358 = pos; let x359; { const c = input.charCodeAt(pos); x359 = (c >= 0 && c <= 9) || (c >= 11 && c <= 65535) ? r15_lineRest() : Z0; } if (x359 === null) break fail; k1 = x359; o1 = p358 - start;
 }
-const node = new N("comment", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("comment", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwFunc
 function r23_kwFunc() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 102 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 99) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
-const p386 = pos;
-not385: {
-if (!s19_identPart()) break not385;
-pos = p386; break fail;
+const p361 = pos;
+not360: {
+if (!s19_identPart()) break not360;
+pos = p361; break fail;
 }
-pos = p386;
+pos = p361;
 }
 }
-const node = new N("kwFunc", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwFunc", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // name
 function r24_name() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 {
-const p388 = pos;
-not387: {
-if (!s53_keyword()) break not387;
-pos = p388; break fail;
+const p363 = pos;
+not362: {
+if (!s53_keyword()) break not362;
+pos = p363; break fail;
 }
-pos = p388;
+pos = p363;
 }
 }
 {
-const p389 = pos; let x390; x390 = r54_identName(); if (x390 === null) break fail; B.push(x390); O.push(p389 - start);
+const p364 = pos; let x365; x365 = r54_identName(); if (x365 === null) break fail; k0 = x365; o0 = p364 - start;
 }
-const node = new N("name", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("name", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // Signature
 function r25_Signature() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt391: {
-const p392 = pos; const b393 = B.length; const c394 = input.charCodeAt(pos);
-t395: {
+alt366: {
+const p367 = pos; const c368 = input.charCodeAt(pos);
+t369: {
 skipSpaces();
-const p396 = pos; let x397; x397 = r55_Signature_parenthesized(); if (x397 === null) break t395; B.push(x397); O.push(p396 - start);
-break alt391;
+const p370 = pos; let x371; x371 = r55_Signature_parenthesized(); if (x371 === null) break t369; k0 = x371; o0 = p370 - start;
+break alt366;
 }
-pos = p392; B.length = b393; O.length = b393;
-t398: {
+pos = p367;
+t372: {
 skipSpaces();
-const p399 = pos; let x400; x400 = r56_Signature_bare(); if (x400 === null) break t398; B.push(x400); O.push(p399 - start);
-break alt391;
+const p373 = pos; let x374; x374 = r56_Signature_bare(); if (x374 === null) break t372; k0 = x374; o0 = p373 - start;
+break alt366;
 }
-pos = p392; B.length = b393; O.length = b393;
+pos = p367;
 break fail;
 }
-const node = new N("Signature", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("Signature", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwMeans
 function r26_kwMeans() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 110 || input.charCodeAt(pos + 4) !== 115) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
-const p402 = pos;
-not401: {
-if (!s19_identPart()) break not401;
-pos = p402; break fail;
+const p376 = pos;
+not375: {
+if (!s19_identPart()) break not375;
+pos = p376; break fail;
 }
-pos = p402;
+pos = p376;
 }
 }
-const node = new N("kwMeans", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwMeans", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // MetadataBlock
 function r27_MetadataBlock() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
-const p406 = pos; let n405 = 0; let c409 = NONE, q410 = NONE; let c411 = NONE, q412 = NONE; let c413 = NONE, q414 = NONE;
-loop403: while (true) {
-const p407 = pos; const b408 = B.length;
-it404: {
+const p380 = pos; let n379 = 0; let c382 = NONE, q383 = NONE; let c384 = NONE, q385 = NONE; let c386 = NONE, q387 = NONE;
+loop377: while (true) {
+const p381 = pos;
+it378: {
 {
 {
-const p418 = pos; let n417 = 0; let c421 = NONE, q422 = NONE;
-loop415: while (true) {
+const p391 = pos; let n390 = 0; let c393 = NONE, q394 = NONE;
+loop388: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p419 = pos; const b420 = B.length;
-it416: {
+const p392 = pos;
+it389: {
 skipSpaces();
-const p423 = pos; let x424; x424 = r10_nl(); if (x424 === null) break it416; B.push(x424); O.push(p423 - start);
-if (pos === p419) throw BAIL;
-n417 += 1;
-if (n417 === 1) { c421 = [B[b420 + 0]]; q422 = [O[b420 + 0]]; } else { c421.push(B[b420 + 0]); q422.push(O[b420 + 0]); } B.length = b420; O.length = b420;
-continue loop415;
+const p395 = pos; let x396; x396 = r10_nl(); if (x396 === null) break it389; k6 = x396; o6 = p395 - start;
+if (pos === p392) throw BAIL;
+n390 += 1;
+if (n390 === 1) { c393 = [k6]; q394 = [o6]; } else { c393.push(k6); q394.push(o6); }
+continue loop388;
 }
-pos = p419; B.length = b420; O.length = b420;
+pos = p392;
 break;
 }
-let o425 = p418 - start, l426 = 0;
-if (n417 > 0) { o425 = q422[0]; l426 = q422[n417 - 1] + c421[n417 - 1].matchLength - o425; }
-B.push(n417 === 0 ? EMPTY_ITER : new N('_iter', c421, q422, l426, false)); O.push(o425);
+let o397 = p391 - start, l398 = 0;
+if (n390 > 0) { o397 = q394[0]; l398 = q394[n390 - 1] + c393[n390 - 1].matchLength - o397; }
+k3 = n390 === 0 ? EMPTY_ITER : new N('_iter', c393, q394, l398, false); o3 = o397;
 }
 }
 {
 skipSpaces();
-const p427 = pos; let x428; x428 = r9_metadataLine(); if (x428 === null) break it404; B.push(x428); O.push(p427 - start);
+const p399 = pos; let x400; x400 = r9_metadataLine(); if (x400 === null) break it378; k4 = x400; o4 = p399 - start;
 }
 {
 skipSpaces();
-const p429 = pos; let x430; x430 = r10_nl(); if (x430 === null) break it404; B.push(x430); O.push(p429 - start);
+const p401 = pos; let x402; x402 = r10_nl(); if (x402 === null) break it378; k5 = x402; o5 = p401 - start;
 }
-if (pos === p407) throw BAIL;
-n405 += 1;
-if (n405 === 1) { c409 = [B[b408 + 0]]; q410 = [O[b408 + 0]]; c411 = [B[b408 + 1]]; q412 = [O[b408 + 1]]; c413 = [B[b408 + 2]]; q414 = [O[b408 + 2]]; } else { c409.push(B[b408 + 0]); q410.push(O[b408 + 0]); c411.push(B[b408 + 1]); q412.push(O[b408 + 1]); c413.push(B[b408 + 2]); q414.push(O[b408 + 2]); } B.length = b408; O.length = b408;
-continue loop403;
+if (pos === p381) throw BAIL;
+n379 += 1;
+if (n379 === 1) { c382 = [k3]; q383 = [o3]; c384 = [k4]; q385 = [o4]; c386 = [k5]; q387 = [o5]; } else { c382.push(k3); q383.push(o3); c384.push(k4); q385.push(o4); c386.push(k5); q387.push(o5); }
+continue loop377;
 }
-pos = p407; B.length = b408; O.length = b408;
+pos = p381;
 break;
 }
-let o431 = p406 - start, l432 = 0;
-if (n405 > 0) { o431 = q410[0]; l432 = q414[n405 - 1] + c413[n405 - 1].matchLength - o431; }
-B.push(n405 === 0 ? EMPTY_ITER : new N('_iter', c409, q410, l432, false)); O.push(o431);
-B.push(n405 === 0 ? EMPTY_ITER : new N('_iter', c411, q412, l432, false)); O.push(o431);
-B.push(n405 === 0 ? EMPTY_ITER : new N('_iter', c413, q414, l432, false)); O.push(o431);
+let o403 = p380 - start, l404 = 0;
+if (n379 > 0) { o403 = q383[0]; l404 = q387[n379 - 1] + c386[n379 - 1].matchLength - o403; }
+k0 = n379 === 0 ? EMPTY_ITER : new N('_iter', c382, q383, l404, false); o0 = o403;
+k1 = n379 === 0 ? EMPTY_ITER : new N('_iter', c384, q385, l404, false); o1 = o403;
+k2 = n379 === 0 ? EMPTY_ITER : new N('_iter', c386, q387, l404, false); o2 = o403;
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z4; }
-const node = new N("MetadataBlock", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+if (pos === start) return Z4;
+return new N("MetadataBlock", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -1514,84 +1487,83 @@ function r28_Body() {
 if (--fuel < 0) throw BAIL;
 if (depth >= limit) throw BAIL;
 depth += 1;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
 {
-const p436 = pos; let n435 = 0; let c439 = NONE, q440 = NONE;
-loop433: while (true) {
+const p408 = pos; let n407 = 0; let c410 = NONE, q411 = NONE;
+loop405: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p437 = pos; const b438 = B.length;
-it434: {
+const p409 = pos;
+it406: {
 skipSpaces();
-const p441 = pos; let x442; x442 = r10_nl(); if (x442 === null) break it434; B.push(x442); O.push(p441 - start);
-if (pos === p437) throw BAIL;
-n435 += 1;
-if (n435 === 1) { c439 = [B[b438 + 0]]; q440 = [O[b438 + 0]]; } else { c439.push(B[b438 + 0]); q440.push(O[b438 + 0]); } B.length = b438; O.length = b438;
-continue loop433;
+const p412 = pos; let x413; x413 = r10_nl(); if (x413 === null) break it406; k3 = x413; o3 = p412 - start;
+if (pos === p409) throw BAIL;
+n407 += 1;
+if (n407 === 1) { c410 = [k3]; q411 = [o3]; } else { c410.push(k3); q411.push(o3); }
+continue loop405;
 }
-pos = p437; B.length = b438; O.length = b438;
+pos = p409;
 break;
 }
-let o443 = p436 - start, l444 = 0;
-if (n435 > 0) { o443 = q440[0]; l444 = q440[n435 - 1] + c439[n435 - 1].matchLength - o443; }
-B.push(n435 === 0 ? EMPTY_ITER : new N('_iter', c439, q440, l444, false)); O.push(o443);
+let o414 = p408 - start, l415 = 0;
+if (n407 > 0) { o414 = q411[0]; l415 = q411[n407 - 1] + c410[n407 - 1].matchLength - o414; }
+k0 = n407 === 0 ? EMPTY_ITER : new N('_iter', c410, q411, l415, false); o0 = o414;
 }
 }
 {
 {
-const p448 = pos; let n447 = 0; let c451 = NONE, q452 = NONE; let c453 = NONE, q454 = NONE;
-loop445: while (true) {
-const p449 = pos; const b450 = B.length;
-it446: {
+const p419 = pos; let n418 = 0; let c421 = NONE, q422 = NONE; let c423 = NONE, q424 = NONE;
+loop416: while (true) {
+const p420 = pos;
+it417: {
 {
 skipSpaces();
-const p455 = pos; let x456; x456 = r57_Statement(); if (x456 === null) break it446; B.push(x456); O.push(p455 - start);
+const p425 = pos; let x426; x426 = r57_Statement(); if (x426 === null) break it417; k4 = x426; o4 = p425 - start;
 }
 {
 {
-const p460 = pos; let n459 = 0; let c463 = NONE, q464 = NONE;
-loop457: while (true) {
+const p430 = pos; let n429 = 0; let c432 = NONE, q433 = NONE;
+loop427: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p461 = pos; const b462 = B.length;
-it458: {
+const p431 = pos;
+it428: {
 skipSpaces();
-const p465 = pos; let x466; x466 = r10_nl(); if (x466 === null) break it458; B.push(x466); O.push(p465 - start);
-if (pos === p461) throw BAIL;
-n459 += 1;
-if (n459 === 1) { c463 = [B[b462 + 0]]; q464 = [O[b462 + 0]]; } else { c463.push(B[b462 + 0]); q464.push(O[b462 + 0]); } B.length = b462; O.length = b462;
-continue loop457;
+const p434 = pos; let x435; x435 = r10_nl(); if (x435 === null) break it428; k6 = x435; o6 = p434 - start;
+if (pos === p431) throw BAIL;
+n429 += 1;
+if (n429 === 1) { c432 = [k6]; q433 = [o6]; } else { c432.push(k6); q433.push(o6); }
+continue loop427;
 }
-pos = p461; B.length = b462; O.length = b462;
+pos = p431;
 break;
 }
-if (n459 < 1) break it446;
-let o467 = p460 - start, l468 = 0;
-if (n459 > 0) { o467 = q464[0]; l468 = q464[n459 - 1] + c463[n459 - 1].matchLength - o467; }
-B.push(n459 === 0 ? EMPTY_ITER : new N('_iter', c463, q464, l468, false)); O.push(o467);
+if (n429 < 1) break it417;
+let o436 = p430 - start, l437 = 0;
+if (n429 > 0) { o436 = q433[0]; l437 = q433[n429 - 1] + c432[n429 - 1].matchLength - o436; }
+k5 = n429 === 0 ? EMPTY_ITER : new N('_iter', c432, q433, l437, false); o5 = o436;
 }
 }
-if (pos === p449) throw BAIL;
-n447 += 1;
-if (n447 === 1) { c451 = [B[b450 + 0]]; q452 = [O[b450 + 0]]; c453 = [B[b450 + 1]]; q454 = [O[b450 + 1]]; } else { c451.push(B[b450 + 0]); q452.push(O[b450 + 0]); c453.push(B[b450 + 1]); q454.push(O[b450 + 1]); } B.length = b450; O.length = b450;
-continue loop445;
+if (pos === p420) throw BAIL;
+n418 += 1;
+if (n418 === 1) { c421 = [k4]; q422 = [o4]; c423 = [k5]; q424 = [o5]; } else { c421.push(k4); q422.push(o4); c423.push(k5); q424.push(o5); }
+continue loop416;
 }
-pos = p449; B.length = b450; O.length = b450;
+pos = p420;
 break;
 }
-if (n447 < 1) break fail;
-let o469 = p448 - start, l470 = 0;
-if (n447 > 0) { o469 = q452[0]; l470 = q454[n447 - 1] + c453[n447 - 1].matchLength - o469; }
-B.push(n447 === 0 ? EMPTY_ITER : new N('_iter', c451, q452, l470, false)); O.push(o469);
-B.push(n447 === 0 ? EMPTY_ITER : new N('_iter', c453, q454, l470, false)); O.push(o469);
+if (n418 < 1) break fail;
+let o438 = p419 - start, l439 = 0;
+if (n418 > 0) { o438 = q422[0]; l439 = q424[n418 - 1] + c423[n418 - 1].matchLength - o438; }
+k1 = n418 === 0 ? EMPTY_ITER : new N('_iter', c421, q422, l439, false); o1 = o438;
+k2 = n418 === 0 ? EMPTY_ITER : new N('_iter', c423, q424, l439, false); o2 = o438;
 }
 }
 depth -= 1;
-const node = new N("Body", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("Body", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 depth -= 1;
 return null;
 }
@@ -1599,1045 +1571,1021 @@ return null;
 // kwEndfunc
 function r29_kwEndfunc() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 102 || input.charCodeAt(pos + 4) !== 117 || input.charCodeAt(pos + 5) !== 110 || input.charCodeAt(pos + 6) !== 99) break fail;
-B.push(T[7]); O.push(pos - start); pos += 7;
+k0 = T[7]; o0 = pos - start; pos += 7;
 }
 {
 {
-const p472 = pos;
-not471: {
-if (!s19_identPart()) break not471;
-pos = p472; break fail;
+const p441 = pos;
+not440: {
+if (!s19_identPart()) break not440;
+pos = p441; break fail;
 }
-pos = p472;
+pos = p441;
 }
 }
-const node = new N("kwEndfunc", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwEndfunc", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwOn
 function r30_kwOn() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 110) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
 {
-const p474 = pos;
-not473: {
-if (!s19_identPart()) break not473;
-pos = p474; break fail;
+const p443 = pos;
+not442: {
+if (!s19_identPart()) break not442;
+pos = p443; break fail;
 }
-pos = p474;
+pos = p443;
 }
 }
-const node = new N("kwOn", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwOn", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwEvent
 function r31_kwEvent() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 118 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 110 || input.charCodeAt(pos + 4) !== 116) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
-const p476 = pos;
-not475: {
-if (!s19_identPart()) break not475;
-pos = p476; break fail;
+const p445 = pos;
+not444: {
+if (!s19_identPart()) break not444;
+pos = p445; break fail;
 }
-pos = p476;
+pos = p445;
 }
 }
-const node = new N("kwEvent", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwEvent", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // EventName
 function r32_EventName() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-const p477 = pos; let x478; x478 = r58_kwNamed(); if (x478 === null) break fail; B.push(x478); O.push(p477 - start);
+const p446 = pos; let x447; x447 = r58_kwNamed(); if (x447 === null) break fail; k0 = x447; o0 = p446 - start;
 }
 {
 skipSpaces();
-const p479 = pos; let x480; x480 = r59_stringLiteral(); if (x480 === null) break fail; B.push(x480); O.push(p479 - start);
+const p448 = pos; let x449; x449 = r59_stringLiteral(); if (x449 === null) break fail; k1 = x449; o1 = p448 - start;
 }
-const node = new N("EventName", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("EventName", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // EventBinding
 function r33_EventBinding() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-const p481 = pos; let x482; x482 = r60_kwAs(); if (x482 === null) break fail; B.push(x482); O.push(p481 - start);
+const p450 = pos; let x451; x451 = r60_kwAs(); if (x451 === null) break fail; k0 = x451; o0 = p450 - start;
 }
 {
 skipSpaces();
-const p483 = pos; let x484; x484 = r24_name(); if (x484 === null) break fail; B.push(x484); O.push(p483 - start);
+const p452 = pos; let x453; x453 = r24_name(); if (x453 === null) break fail; k1 = x453; o1 = p452 - start;
 }
-const node = new N("EventBinding", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("EventBinding", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwDo
 function r34_kwDo() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 100 || input.charCodeAt(pos + 1) !== 111) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
 {
-const p486 = pos;
-not485: {
-if (!s19_identPart()) break not485;
-pos = p486; break fail;
+const p455 = pos;
+not454: {
+if (!s19_identPart()) break not454;
+pos = p455; break fail;
 }
-pos = p486;
+pos = p455;
 }
 }
-const node = new N("kwDo", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwDo", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwEndon
 function r35_kwEndon() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 110) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
-const p488 = pos;
-not487: {
-if (!s19_identPart()) break not487;
-pos = p488; break fail;
+const p457 = pos;
+not456: {
+if (!s19_identPart()) break not456;
+pos = p457; break fail;
 }
-pos = p488;
+pos = p457;
 }
 }
-const node = new N("kwEndon", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwEndon", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwCommand
 function r36_kwCommand() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 109 || input.charCodeAt(pos + 4) !== 97 || input.charCodeAt(pos + 5) !== 110 || input.charCodeAt(pos + 6) !== 100) break fail;
-B.push(T[7]); O.push(pos - start); pos += 7;
+k0 = T[7]; o0 = pos - start; pos += 7;
 }
 {
 {
-const p490 = pos;
-not489: {
-if (!s19_identPart()) break not489;
-pos = p490; break fail;
+const p459 = pos;
+not458: {
+if (!s19_identPart()) break not458;
+pos = p459; break fail;
 }
-pos = p490;
+pos = p459;
 }
 }
-const node = new N("kwCommand", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwCommand", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwEndcommand
 function r37_kwEndcommand() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 99 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 109 || input.charCodeAt(pos + 6) !== 109 || input.charCodeAt(pos + 7) !== 97 || input.charCodeAt(pos + 8) !== 110 || input.charCodeAt(pos + 9) !== 100) break fail;
-B.push(T[10]); O.push(pos - start); pos += 10;
+k0 = T[10]; o0 = pos - start; pos += 10;
 }
 {
 {
-const p492 = pos;
-not491: {
-if (!s19_identPart()) break not491;
-pos = p492; break fail;
+const p461 = pos;
+not460: {
+if (!s19_identPart()) break not460;
+pos = p461; break fail;
 }
-pos = p492;
+pos = p461;
 }
 }
-const node = new N("kwEndcommand", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwEndcommand", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // number
 function r38_number() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7, k8, o8, k9, o9, k10, o10;
 fail: {
 {
 {
-const p493 = pos; let c = input.charCodeAt(pos);
+const p462 = pos; let c = input.charCodeAt(pos);
 while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
-if (pos - p493 < 1) break fail;
-B.push(pos === p493 ? EMPTY_ITER : new L(p493 - start, pos - p493, false)); O.push(p493 - start);
+if (pos - p462 < 1) break fail;
+k0 = pos === p462 ? EMPTY_ITER : new L(p462 - start, pos - p462, false); o0 = p462 - start;
 }
 }
 {
 {
-const p497 = pos; let n496 = 0; let c500 = NONE, q501 = NONE; let c502 = NONE, q503 = NONE;
-loop494: while (n496 < 1) {
+const p466 = pos; let n465 = 0; let c468 = NONE, q469 = NONE; let c470 = NONE, q471 = NONE;
+loop463: while (n465 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break; }
-const p498 = pos; const b499 = B.length;
-it495: {
+const p467 = pos;
+it464: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 46)) break it495; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 46)) break it464; k6 = T[1]; o6 = pos - start; pos += 1; }
 }
 {
 {
-const p504 = pos; let c = input.charCodeAt(pos);
+const p472 = pos; let c = input.charCodeAt(pos);
 while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
-if (pos - p504 < 1) break it495;
-B.push(pos === p504 ? EMPTY_ITER : new L(p504 - start, pos - p504, false)); O.push(p504 - start);
+if (pos - p472 < 1) break it464;
+k7 = pos === p472 ? EMPTY_ITER : new L(p472 - start, pos - p472, false); o7 = p472 - start;
 }
 }
-if (pos === p498) throw BAIL;
-n496 += 1;
-if (n496 === 1) { c500 = [B[b499 + 0]]; q501 = [O[b499 + 0]]; c502 = [B[b499 + 1]]; q503 = [O[b499 + 1]]; } else { c500.push(B[b499 + 0]); q501.push(O[b499 + 0]); c502.push(B[b499 + 1]); q503.push(O[b499 + 1]); } B.length = b499; O.length = b499;
-continue loop494;
+if (pos === p467) throw BAIL;
+n465 += 1;
+if (n465 === 1) { c468 = [k6]; q469 = [o6]; c470 = [k7]; q471 = [o7]; } else { c468.push(k6); q469.push(o6); c470.push(k7); q471.push(o7); }
+continue loop463;
 }
-pos = p498; B.length = b499; O.length = b499;
+pos = p467;
 break;
 }
-let o505 = p497 - start, l506 = 0;
-if (n496 > 0) { o505 = q501[0]; l506 = q503[n496 - 1] + c502[n496 - 1].matchLength - o505; }
-B.push(n496 === 0 ? EMPTY_OPT : new N('_iter', c500, q501, l506, true)); O.push(o505);
-B.push(n496 === 0 ? EMPTY_OPT : new N('_iter', c502, q503, l506, true)); O.push(o505);
+let o473 = p466 - start, l474 = 0;
+if (n465 > 0) { o473 = q469[0]; l474 = q471[n465 - 1] + c470[n465 - 1].matchLength - o473; }
+k1 = n465 === 0 ? EMPTY_OPT : new N('_iter', c468, q469, l474, true); o1 = o473;
+k2 = n465 === 0 ? EMPTY_OPT : new N('_iter', c470, q471, l474, true); o2 = o473;
 }
 }
 {
 {
-const p510 = pos; let n509 = 0; let c513 = NONE, q514 = NONE; let c515 = NONE, q516 = NONE; let c517 = NONE, q518 = NONE;
-loop507: while (n509 < 1) {
+const p478 = pos; let n477 = 0; let c480 = NONE, q481 = NONE; let c482 = NONE, q483 = NONE; let c484 = NONE, q485 = NONE;
+loop475: while (n477 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 69 || c === 101)) break; }
-const p511 = pos; const b512 = B.length;
-it508: {
+const p479 = pos;
+it476: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 101 || c === 69)) break it508; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 101 || c === 69)) break it476; k8 = T[1]; o8 = pos - start; pos += 1; }
 }
 {
 {
-const p519 = pos; let c = input.charCodeAt(pos);
-while (pos - p519 < 1 && (c === 43 || c === 45)) { pos += 1; c = input.charCodeAt(pos); }
-B.push(pos === p519 ? EMPTY_OPT : new L(p519 - start, pos - p519, true)); O.push(p519 - start);
+const p486 = pos; let c = input.charCodeAt(pos);
+while (pos - p486 < 1 && (c === 43 || c === 45)) { pos += 1; c = input.charCodeAt(pos); }
+k9 = pos === p486 ? EMPTY_OPT : new L(p486 - start, pos - p486, true); o9 = p486 - start;
 }
 }
 {
 {
-const p520 = pos; let c = input.charCodeAt(pos);
+const p487 = pos; let c = input.charCodeAt(pos);
 while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
-if (pos - p520 < 1) break it508;
-B.push(pos === p520 ? EMPTY_ITER : new L(p520 - start, pos - p520, false)); O.push(p520 - start);
+if (pos - p487 < 1) break it476;
+k10 = pos === p487 ? EMPTY_ITER : new L(p487 - start, pos - p487, false); o10 = p487 - start;
 }
 }
-if (pos === p511) throw BAIL;
-n509 += 1;
-if (n509 === 1) { c513 = [B[b512 + 0]]; q514 = [O[b512 + 0]]; c515 = [B[b512 + 1]]; q516 = [O[b512 + 1]]; c517 = [B[b512 + 2]]; q518 = [O[b512 + 2]]; } else { c513.push(B[b512 + 0]); q514.push(O[b512 + 0]); c515.push(B[b512 + 1]); q516.push(O[b512 + 1]); c517.push(B[b512 + 2]); q518.push(O[b512 + 2]); } B.length = b512; O.length = b512;
-continue loop507;
+if (pos === p479) throw BAIL;
+n477 += 1;
+if (n477 === 1) { c480 = [k8]; q481 = [o8]; c482 = [k9]; q483 = [o9]; c484 = [k10]; q485 = [o10]; } else { c480.push(k8); q481.push(o8); c482.push(k9); q483.push(o9); c484.push(k10); q485.push(o10); }
+continue loop475;
 }
-pos = p511; B.length = b512; O.length = b512;
+pos = p479;
 break;
 }
-let o521 = p510 - start, l522 = 0;
-if (n509 > 0) { o521 = q514[0]; l522 = q518[n509 - 1] + c517[n509 - 1].matchLength - o521; }
-B.push(n509 === 0 ? EMPTY_OPT : new N('_iter', c513, q514, l522, true)); O.push(o521);
-B.push(n509 === 0 ? EMPTY_OPT : new N('_iter', c515, q516, l522, true)); O.push(o521);
-B.push(n509 === 0 ? EMPTY_OPT : new N('_iter', c517, q518, l522, true)); O.push(o521);
+let o488 = p478 - start, l489 = 0;
+if (n477 > 0) { o488 = q481[0]; l489 = q485[n477 - 1] + c484[n477 - 1].matchLength - o488; }
+k3 = n477 === 0 ? EMPTY_OPT : new N('_iter', c480, q481, l489, true); o3 = o488;
+k4 = n477 === 0 ? EMPTY_OPT : new N('_iter', c482, q483, l489, true); o4 = o488;
+k5 = n477 === 0 ? EMPTY_OPT : new N('_iter', c484, q485, l489, true); o5 = o488;
 }
 }
-const node = new N("number", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("number", [k0, k1, k2, k3, k4, k5], [o0, o1, o2, o3, o4, o5], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // quotedString
 function r39_quotedString() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
 {
-const p524 = pos;
-not523: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 91 || c === 40 || c === 123)) break not523;  pos += 1; }
-pos = p524; break fail;
+const p491 = pos;
+not490: {
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 91 || c === 40 || c === 123)) break not490;  pos += 1; }
+pos = p491; break fail;
 }
-pos = p524;
+pos = p491;
 }
-}
-{
-alt525: {
-const p526 = pos; const b527 = B.length; const c528 = input.charCodeAt(pos);
-if (c528 === 96) {
-t529: {
-{
-if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t529;
-B.push(T[3]); O.push(pos - start); pos += 3;
 }
 {
+alt492: {
+const p493 = pos; const c494 = input.charCodeAt(pos);
+if (c494 === 96) {
+t495: {
 {
-const p533 = pos; let n532 = 0; let c536 = NONE, q537 = NONE;
-loop530: while (true) {
-const p534 = pos; const b535 = B.length;
-it531: {
-alt538: {
-const p539 = pos; const b540 = B.length; const c541 = input.charCodeAt(pos);
-if ((c541 >= 97 && c541 <= 65535)) {
-t542: {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 65535))) break t542; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt538;
-}
-pos = p539; B.length = b540; O.length = b540;
-}
-if ((c541 >= 0 && c541 <= 95)) {
-t543: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 95))) break t543; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt538;
-}
-pos = p539; B.length = b540; O.length = b540;
-}
-if (c541 === 96) {
-t544: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 96)) break t544; B.push(T[1]); O.push(pos - start); pos += 1; }
+if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t495;
+k0 = T[3]; o0 = pos - start; pos += 3;
 }
 {
 {
-const p546 = pos;
-not545: {
-if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96) break not545;
+const p499 = pos; let n498 = 0; let c501 = NONE, q502 = NONE;
+loop496: while (true) {
+const p500 = pos;
+it497: {
+alt503: {
+const p504 = pos; const c505 = input.charCodeAt(pos);
+if ((c505 >= 97 && c505 <= 65535)) {
+t506: {
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 65535))) break t506; k3 = T[1]; o3 = pos - start; pos += 1; }
+break alt503;
+}
+pos = p504;
+}
+if ((c505 >= 0 && c505 <= 95)) {
+t507: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 95))) break t507; k3 = T[1]; o3 = pos - start; pos += 1; }
+break alt503;
+}
+pos = p504;
+}
+if (c505 === 96) {
+t508: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 96)) break t508; k3 = T[1]; o3 = pos - start; pos += 1; }
+}
+{
+{
+const p510 = pos;
+not509: {
+if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96) break not509;
  pos += 2;
-pos = p546; break t544;
+pos = p510; break t508;
 }
-pos = p546;
+pos = p510;
 }
 }
-break alt538;
+break alt503;
 }
-pos = p539; B.length = b540; O.length = b540;
+pos = p504;
 }
-break it531;
+break it497;
 }
-if (pos === p534) throw BAIL;
-n532 += 1;
-if (n532 === 1) { c536 = [B[b535 + 0]]; q537 = [O[b535 + 0]]; } else { c536.push(B[b535 + 0]); q537.push(O[b535 + 0]); } B.length = b535; O.length = b535;
-continue loop530;
+if (pos === p500) throw BAIL;
+n498 += 1;
+if (n498 === 1) { c501 = [k3]; q502 = [o3]; } else { c501.push(k3); q502.push(o3); }
+continue loop496;
 }
-pos = p534; B.length = b535; O.length = b535;
+pos = p500;
 break;
 }
-let o547 = p533 - start, l548 = 0;
-if (n532 > 0) { o547 = q537[0]; l548 = q537[n532 - 1] + c536[n532 - 1].matchLength - o547; }
-B.push(n532 === 0 ? EMPTY_ITER : new N('_iter', c536, q537, l548, false)); O.push(o547);
+let o511 = p499 - start, l512 = 0;
+if (n498 > 0) { o511 = q502[0]; l512 = q502[n498 - 1] + c501[n498 - 1].matchLength - o511; }
+k1 = n498 === 0 ? EMPTY_ITER : new N('_iter', c501, q502, l512, false); o1 = o511;
 }
 }
 {
-if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t529;
-B.push(T[3]); O.push(pos - start); pos += 3;
+if (input.charCodeAt(pos) !== 96 || input.charCodeAt(pos + 1) !== 96 || input.charCodeAt(pos + 2) !== 96) break t495;
+k2 = T[3]; o2 = pos - start; pos += 3;
 }
-break alt525;
+break alt492;
 }
-pos = p526; B.length = b527; O.length = b527;
+pos = p493;
 }
-if (c528 === 39) {
-t549: {
+if (c494 === 39) {
+t513: {
 {
-if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t549;
-B.push(T[3]); O.push(pos - start); pos += 3;
-}
-{
-{
-const p553 = pos; let n552 = 0; let c556 = NONE, q557 = NONE;
-loop550: while (true) {
-const p554 = pos; const b555 = B.length;
-it551: {
-alt558: {
-const p559 = pos; const b560 = B.length; const c561 = input.charCodeAt(pos);
-if ((c561 >= 40 && c561 <= 65535)) {
-t562: {
-{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 65535))) break t562; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt558;
-}
-pos = p559; B.length = b560; O.length = b560;
-}
-if ((c561 >= 0 && c561 <= 38)) {
-t563: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 38))) break t563; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt558;
-}
-pos = p559; B.length = b560; O.length = b560;
-}
-if (c561 === 39) {
-t564: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 39)) break t564; B.push(T[1]); O.push(pos - start); pos += 1; }
+if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t513;
+k0 = T[3]; o0 = pos - start; pos += 3;
 }
 {
 {
-const p566 = pos;
-not565: {
-if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39) break not565;
+const p517 = pos; let n516 = 0; let c519 = NONE, q520 = NONE;
+loop514: while (true) {
+const p518 = pos;
+it515: {
+alt521: {
+const p522 = pos; const c523 = input.charCodeAt(pos);
+if ((c523 >= 40 && c523 <= 65535)) {
+t524: {
+{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 65535))) break t524; k4 = T[1]; o4 = pos - start; pos += 1; }
+break alt521;
+}
+pos = p522;
+}
+if ((c523 >= 0 && c523 <= 38)) {
+t525: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 38))) break t525; k4 = T[1]; o4 = pos - start; pos += 1; }
+break alt521;
+}
+pos = p522;
+}
+if (c523 === 39) {
+t526: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 39)) break t526; k4 = T[1]; o4 = pos - start; pos += 1; }
+}
+{
+{
+const p528 = pos;
+not527: {
+if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39) break not527;
  pos += 2;
-pos = p566; break t564;
+pos = p528; break t526;
 }
-pos = p566;
+pos = p528;
 }
 }
-break alt558;
+break alt521;
 }
-pos = p559; B.length = b560; O.length = b560;
+pos = p522;
 }
-break it551;
+break it515;
 }
-if (pos === p554) throw BAIL;
-n552 += 1;
-if (n552 === 1) { c556 = [B[b555 + 0]]; q557 = [O[b555 + 0]]; } else { c556.push(B[b555 + 0]); q557.push(O[b555 + 0]); } B.length = b555; O.length = b555;
-continue loop550;
+if (pos === p518) throw BAIL;
+n516 += 1;
+if (n516 === 1) { c519 = [k4]; q520 = [o4]; } else { c519.push(k4); q520.push(o4); }
+continue loop514;
 }
-pos = p554; B.length = b555; O.length = b555;
+pos = p518;
 break;
 }
-let o567 = p553 - start, l568 = 0;
-if (n552 > 0) { o567 = q557[0]; l568 = q557[n552 - 1] + c556[n552 - 1].matchLength - o567; }
-B.push(n552 === 0 ? EMPTY_ITER : new N('_iter', c556, q557, l568, false)); O.push(o567);
+let o529 = p517 - start, l530 = 0;
+if (n516 > 0) { o529 = q520[0]; l530 = q520[n516 - 1] + c519[n516 - 1].matchLength - o529; }
+k1 = n516 === 0 ? EMPTY_ITER : new N('_iter', c519, q520, l530, false); o1 = o529;
 }
 }
 {
-if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t549;
-B.push(T[3]); O.push(pos - start); pos += 3;
+if (input.charCodeAt(pos) !== 39 || input.charCodeAt(pos + 1) !== 39 || input.charCodeAt(pos + 2) !== 39) break t513;
+k2 = T[3]; o2 = pos - start; pos += 3;
 }
-break alt525;
+break alt492;
 }
-pos = p526; B.length = b527; O.length = b527;
+pos = p493;
 }
-if (c528 === 34) {
-t569: {
+if (c494 === 34) {
+t531: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 34)) break t569; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 34)) break t531; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
 {
-const p573 = pos; let n572 = 0; let c576 = NONE, q577 = NONE;
-loop570: while (true) {
+const p535 = pos; let n534 = 0; let c537 = NONE, q538 = NONE;
+loop532: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 33) || (c >= 35 && c <= 65535))) break; }
-const p574 = pos; const b575 = B.length;
-it571: {
-alt578: {
-const p579 = pos; const b580 = B.length; const c581 = input.charCodeAt(pos);
-if ((c581 >= 93 && c581 <= 65535)) {
-t582: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t582; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt578;
+const p536 = pos;
+it533: {
+alt539: {
+const p540 = pos; const c541 = input.charCodeAt(pos);
+if ((c541 >= 93 && c541 <= 65535)) {
+t542: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t542; k5 = T[1]; o5 = pos - start; pos += 1; }
+break alt539;
 }
-pos = p579; B.length = b580; O.length = b580;
+pos = p540;
 }
-if ((c581 >= 32 && c581 <= 33)) {
-t583: {
-{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 33))) break t583; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt578;
+if ((c541 >= 32 && c541 <= 33)) {
+t543: {
+{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 33))) break t543; k5 = T[1]; o5 = pos - start; pos += 1; }
+break alt539;
 }
-pos = p579; B.length = b580; O.length = b580;
+pos = p540;
 }
-if ((c581 >= 35 && c581 <= 91)) {
-t584: {
-{ const c = input.charCodeAt(pos); if (!((c >= 35 && c <= 91))) break t584; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt578;
+if ((c541 >= 35 && c541 <= 91)) {
+t544: {
+{ const c = input.charCodeAt(pos); if (!((c >= 35 && c <= 91))) break t544; k5 = T[1]; o5 = pos - start; pos += 1; }
+break alt539;
 }
-pos = p579; B.length = b580; O.length = b580;
+pos = p540;
 }
-if ((c581 >= 0 && c581 <= 9)) {
-t585: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t585; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt578;
+if ((c541 >= 0 && c541 <= 9)) {
+t545: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t545; k5 = T[1]; o5 = pos - start; pos += 1; }
+break alt539;
 }
-pos = p579; B.length = b580; O.length = b580;
+pos = p540;
 }
-if ((c581 >= 11 && c581 <= 31)) {
-t586: {
-{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t586; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt578;
+if ((c541 >= 11 && c541 <= 31)) {
+t546: {
+{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t546; k5 = T[1]; o5 = pos - start; pos += 1; }
+break alt539;
 }
-pos = p579; B.length = b580; O.length = b580;
+pos = p540;
 }
-if (c581 === 92) {
-t587: {
-const p588 = pos; let x589; x589 = r61_escape(); if (x589 === null) break t587; B.push(x589); O.push(p588 - start);
-break alt578;
+if (c541 === 92) {
+t547: {
+const p548 = pos; let x549; x549 = r61_escape(); if (x549 === null) break t547; k5 = x549; o5 = p548 - start;
+break alt539;
 }
-pos = p579; B.length = b580; O.length = b580;
+pos = p540;
 }
-break it571;
+break it533;
 }
-if (pos === p574) throw BAIL;
-n572 += 1;
-if (n572 === 1) { c576 = [B[b575 + 0]]; q577 = [O[b575 + 0]]; } else { c576.push(B[b575 + 0]); q577.push(O[b575 + 0]); } B.length = b575; O.length = b575;
-continue loop570;
+if (pos === p536) throw BAIL;
+n534 += 1;
+if (n534 === 1) { c537 = [k5]; q538 = [o5]; } else { c537.push(k5); q538.push(o5); }
+continue loop532;
 }
-pos = p574; B.length = b575; O.length = b575;
+pos = p536;
 break;
 }
-let o590 = p573 - start, l591 = 0;
-if (n572 > 0) { o590 = q577[0]; l591 = q577[n572 - 1] + c576[n572 - 1].matchLength - o590; }
-B.push(n572 === 0 ? EMPTY_ITER : new N('_iter', c576, q577, l591, false)); O.push(o590);
+let o550 = p535 - start, l551 = 0;
+if (n534 > 0) { o550 = q538[0]; l551 = q538[n534 - 1] + c537[n534 - 1].matchLength - o550; }
+k1 = n534 === 0 ? EMPTY_ITER : new N('_iter', c537, q538, l551, false); o1 = o550;
 }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 34)) break t569; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 34)) break t531; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
-break alt525;
+break alt492;
 }
-pos = p526; B.length = b527; O.length = b527;
+pos = p493;
 }
-if (c528 === 39) {
-t592: {
+if (c494 === 39) {
+t552: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 39)) break t592; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 39)) break t552; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
 {
-const p596 = pos; let n595 = 0; let c599 = NONE, q600 = NONE;
-loop593: while (true) {
+const p556 = pos; let n555 = 0; let c558 = NONE, q559 = NONE;
+loop553: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 38) || (c >= 40 && c <= 65535))) break; }
-const p597 = pos; const b598 = B.length;
-it594: {
-alt601: {
-const p602 = pos; const b603 = B.length; const c604 = input.charCodeAt(pos);
-if ((c604 >= 93 && c604 <= 65535)) {
-t605: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t605; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt601;
+const p557 = pos;
+it554: {
+alt560: {
+const p561 = pos; const c562 = input.charCodeAt(pos);
+if ((c562 >= 93 && c562 <= 65535)) {
+t563: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535))) break t563; k6 = T[1]; o6 = pos - start; pos += 1; }
+break alt560;
 }
-pos = p602; B.length = b603; O.length = b603;
+pos = p561;
 }
-if ((c604 >= 32 && c604 <= 38)) {
-t606: {
-{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 38))) break t606; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt601;
+if ((c562 >= 32 && c562 <= 38)) {
+t564: {
+{ const c = input.charCodeAt(pos); if (!((c >= 32 && c <= 38))) break t564; k6 = T[1]; o6 = pos - start; pos += 1; }
+break alt560;
 }
-pos = p602; B.length = b603; O.length = b603;
+pos = p561;
 }
-if ((c604 >= 40 && c604 <= 91)) {
-t607: {
-{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 91))) break t607; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt601;
+if ((c562 >= 40 && c562 <= 91)) {
+t565: {
+{ const c = input.charCodeAt(pos); if (!((c >= 40 && c <= 91))) break t565; k6 = T[1]; o6 = pos - start; pos += 1; }
+break alt560;
 }
-pos = p602; B.length = b603; O.length = b603;
+pos = p561;
 }
-if ((c604 >= 0 && c604 <= 9)) {
-t608: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t608; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt601;
+if ((c562 >= 0 && c562 <= 9)) {
+t566: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9))) break t566; k6 = T[1]; o6 = pos - start; pos += 1; }
+break alt560;
 }
-pos = p602; B.length = b603; O.length = b603;
+pos = p561;
 }
-if ((c604 >= 11 && c604 <= 31)) {
-t609: {
-{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t609; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt601;
+if ((c562 >= 11 && c562 <= 31)) {
+t567: {
+{ const c = input.charCodeAt(pos); if (!((c >= 11 && c <= 31))) break t567; k6 = T[1]; o6 = pos - start; pos += 1; }
+break alt560;
 }
-pos = p602; B.length = b603; O.length = b603;
+pos = p561;
 }
-if (c604 === 92) {
-t610: {
-const p611 = pos; let x612; x612 = r61_escape(); if (x612 === null) break t610; B.push(x612); O.push(p611 - start);
-break alt601;
+if (c562 === 92) {
+t568: {
+const p569 = pos; let x570; x570 = r61_escape(); if (x570 === null) break t568; k6 = x570; o6 = p569 - start;
+break alt560;
 }
-pos = p602; B.length = b603; O.length = b603;
+pos = p561;
 }
-break it594;
+break it554;
 }
-if (pos === p597) throw BAIL;
-n595 += 1;
-if (n595 === 1) { c599 = [B[b598 + 0]]; q600 = [O[b598 + 0]]; } else { c599.push(B[b598 + 0]); q600.push(O[b598 + 0]); } B.length = b598; O.length = b598;
-continue loop593;
+if (pos === p557) throw BAIL;
+n555 += 1;
+if (n555 === 1) { c558 = [k6]; q559 = [o6]; } else { c558.push(k6); q559.push(o6); }
+continue loop553;
 }
-pos = p597; B.length = b598; O.length = b598;
+pos = p557;
 break;
 }
-let o613 = p596 - start, l614 = 0;
-if (n595 > 0) { o613 = q600[0]; l614 = q600[n595 - 1] + c599[n595 - 1].matchLength - o613; }
-B.push(n595 === 0 ? EMPTY_ITER : new N('_iter', c599, q600, l614, false)); O.push(o613);
+let o571 = p556 - start, l572 = 0;
+if (n555 > 0) { o571 = q559[0]; l572 = q559[n555 - 1] + c558[n555 - 1].matchLength - o571; }
+k1 = n555 === 0 ? EMPTY_ITER : new N('_iter', c558, q559, l572, false); o1 = o571;
 }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 39)) break t592; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 39)) break t552; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
-break alt525;
+break alt492;
 }
-pos = p526; B.length = b527; O.length = b527;
+pos = p493;
 }
 break fail;
 }
 }
-const node = new N("quotedString", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("quotedString", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_variable
 function r40_primary_variable() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
-const p615 = pos; let x616; x616 = r24_name(); if (x616 === null) break fail; B.push(x616); O.push(p615 - start);
+const p573 = pos; let x574; x574 = r24_name(); if (x574 === null) break fail; k0 = x574; o0 = p573 - start;
 }
 {
 {
-const p618 = pos;
-not617: {
+const p576 = pos;
+not575: {
 {
-{ const c = input.charCodeAt(pos); if ((c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92) && !s62_sp()) break not617; }
+{ const c = input.charCodeAt(pos); if ((c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92) && !s62_sp()) break not575; }
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 40)) break not617;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 40)) break not575;  pos += 1; }
 }
-pos = p618; break fail;
+pos = p576; break fail;
 }
-pos = p618;
+pos = p576;
 }
 }
-const node = new N("primary_variable", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("primary_variable", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // callExpr
 function r41_callExpr() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7;
 fail: {
 {
-const p619 = pos; let x620; x620 = r63_callee(); if (x620 === null) break fail; B.push(x620); O.push(p619 - start);
+const p577 = pos; let x578; x578 = r63_callee(); if (x578 === null) break fail; k0 = x578; o0 = p577 - start;
 }
 {
-const p621 = pos; let x622; { const c = input.charCodeAt(pos); x622 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x622 === null) break fail; B.push(x622); O.push(p621 - start);
+const p579 = pos; let x580; { const c = input.charCodeAt(pos); x580 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x580 === null) break fail; k1 = x580; o1 = p579 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
 {
-const p623 = pos; let x624; { const c = input.charCodeAt(pos); x624 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x624 === null) break fail; B.push(x624); O.push(p623 - start);
+const p581 = pos; let x582; { const c = input.charCodeAt(pos); x582 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x582 === null) break fail; k3 = x582; o3 = p581 - start;
 }
 {
-const p625 = pos; let x626; { const c = input.charCodeAt(pos); x626 = c === 10 ? r52_nls() : Z3; } if (x626 === null) break fail; B.push(x626); O.push(p625 - start);
+const p583 = pos; let x584; { const c = input.charCodeAt(pos); x584 = c === 10 ? r52_nls() : Z3; } if (x584 === null) break fail; k4 = x584; o4 = p583 - start;
 }
 {
-const p627 = pos; let x628; x628 = r64_listOf(); if (x628 === null) break fail; B.push(x628); O.push(p627 - start);
+const p585 = pos; let x586; x586 = r64_listOf(); if (x586 === null) break fail; k5 = x586; o5 = p585 - start;
 }
 {
-const p629 = pos; let x630; { const c = input.charCodeAt(pos); x630 = c === 10 ? r52_nls() : Z3; } if (x630 === null) break fail; B.push(x630); O.push(p629 - start);
+const p587 = pos; let x588; { const c = input.charCodeAt(pos); x588 = c === 10 ? r52_nls() : Z3; } if (x588 === null) break fail; k6 = x588; o6 = p587 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; k7 = T[1]; o7 = pos - start; pos += 1; }
 }
-const node = new N("callExpr", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("callExpr", [k0, k1, k2, k3, k4, k5, k6, k7], [o0, o1, o2, o3, o4, o5, o6, o7], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // listLiteral
 function r42_listLiteral() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5;
 fail: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 91)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 91)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-const p631 = pos; let x632; { const c = input.charCodeAt(pos); x632 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x632 === null) break fail; B.push(x632); O.push(p631 - start);
+const p589 = pos; let x590; { const c = input.charCodeAt(pos); x590 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x590 === null) break fail; k1 = x590; o1 = p589 - start;
 }
 {
-const p633 = pos; let x634; { const c = input.charCodeAt(pos); x634 = c === 10 ? r52_nls() : Z3; } if (x634 === null) break fail; B.push(x634); O.push(p633 - start);
+const p591 = pos; let x592; { const c = input.charCodeAt(pos); x592 = c === 10 ? r52_nls() : Z3; } if (x592 === null) break fail; k2 = x592; o2 = p591 - start;
 }
 {
-const p635 = pos; let x636; x636 = r64_listOf(); if (x636 === null) break fail; B.push(x636); O.push(p635 - start);
+const p593 = pos; let x594; x594 = r64_listOf(); if (x594 === null) break fail; k3 = x594; o3 = p593 - start;
 }
 {
-const p637 = pos; let x638; { const c = input.charCodeAt(pos); x638 = c === 10 ? r52_nls() : Z3; } if (x638 === null) break fail; B.push(x638); O.push(p637 - start);
+const p595 = pos; let x596; { const c = input.charCodeAt(pos); x596 = c === 10 ? r52_nls() : Z3; } if (x596 === null) break fail; k4 = x596; o4 = p595 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break fail; k5 = T[1]; o5 = pos - start; pos += 1; }
 }
-const node = new N("listLiteral", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("listLiteral", [k0, k1, k2, k3, k4, k5], [o0, o1, o2, o3, o4, o5], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // doubleBracketString
 function r43_doubleBracketString() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
 if (input.charCodeAt(pos) !== 91 || input.charCodeAt(pos + 1) !== 91) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
 {
-const p642 = pos; let n641 = 0; let c645 = NONE, q646 = NONE;
-loop639: while (true) {
-const p643 = pos; const b644 = B.length;
-it640: {
-alt647: {
-const p648 = pos; const b649 = B.length; const c650 = input.charCodeAt(pos);
-if ((c650 >= 94 && c650 <= 65535)) {
-t651: {
-{ const c = input.charCodeAt(pos); if (!((c >= 94 && c <= 65535))) break t651; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt647;
+const p600 = pos; let n599 = 0; let c602 = NONE, q603 = NONE;
+loop597: while (true) {
+const p601 = pos;
+it598: {
+alt604: {
+const p605 = pos; const c606 = input.charCodeAt(pos);
+if ((c606 >= 94 && c606 <= 65535)) {
+t607: {
+{ const c = input.charCodeAt(pos); if (!((c >= 94 && c <= 65535))) break t607; k3 = T[1]; o3 = pos - start; pos += 1; }
+break alt604;
 }
-pos = p648; B.length = b649; O.length = b649;
+pos = p605;
 }
-if ((c650 >= 0 && c650 <= 92)) {
-t652: {
-{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 92))) break t652; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt647;
+if ((c606 >= 0 && c606 <= 92)) {
+t608: {
+{ const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 92))) break t608; k3 = T[1]; o3 = pos - start; pos += 1; }
+break alt604;
 }
-pos = p648; B.length = b649; O.length = b649;
+pos = p605;
 }
-if (c650 === 93) {
-t653: {
+if (c606 === 93) {
+t609: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break t653; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break t609; k3 = T[1]; o3 = pos - start; pos += 1; }
 }
 {
 {
-const p655 = pos;
-not654: {
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break not654;  pos += 1; }
-pos = p655; break t653;
+const p611 = pos;
+not610: {
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break not610;  pos += 1; }
+pos = p611; break t609;
 }
-pos = p655;
+pos = p611;
 }
 }
-break alt647;
+break alt604;
 }
-pos = p648; B.length = b649; O.length = b649;
+pos = p605;
 }
-break it640;
+break it598;
 }
-if (pos === p643) throw BAIL;
-n641 += 1;
-if (n641 === 1) { c645 = [B[b644 + 0]]; q646 = [O[b644 + 0]]; } else { c645.push(B[b644 + 0]); q646.push(O[b644 + 0]); } B.length = b644; O.length = b644;
-continue loop639;
+if (pos === p601) throw BAIL;
+n599 += 1;
+if (n599 === 1) { c602 = [k3]; q603 = [o3]; } else { c602.push(k3); q603.push(o3); }
+continue loop597;
 }
-pos = p643; B.length = b644; O.length = b644;
+pos = p601;
 break;
 }
-let o656 = p642 - start, l657 = 0;
-if (n641 > 0) { o656 = q646[0]; l657 = q646[n641 - 1] + c645[n641 - 1].matchLength - o656; }
-B.push(n641 === 0 ? EMPTY_ITER : new N('_iter', c645, q646, l657, false)); O.push(o656);
+let o612 = p600 - start, l613 = 0;
+if (n599 > 0) { o612 = q603[0]; l613 = q603[n599 - 1] + c602[n599 - 1].matchLength - o612; }
+k1 = n599 === 0 ? EMPTY_ITER : new N('_iter', c602, q603, l613, false); o1 = o612;
 }
 }
 {
 if (input.charCodeAt(pos) !== 93 || input.charCodeAt(pos + 1) !== 93) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k2 = T[2]; o2 = pos - start; pos += 2;
 }
-const node = new N("doubleBracketString", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("doubleBracketString", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // mapLiteral
 function r44_mapLiteral() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5;
 fail: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 123)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 123)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-const p658 = pos; let x659; { const c = input.charCodeAt(pos); x659 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x659 === null) break fail; B.push(x659); O.push(p658 - start);
+const p614 = pos; let x615; { const c = input.charCodeAt(pos); x615 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x615 === null) break fail; k1 = x615; o1 = p614 - start;
 }
 {
-const p660 = pos; let x661; { const c = input.charCodeAt(pos); x661 = c === 10 ? r52_nls() : Z3; } if (x661 === null) break fail; B.push(x661); O.push(p660 - start);
+const p616 = pos; let x617; { const c = input.charCodeAt(pos); x617 = c === 10 ? r52_nls() : Z3; } if (x617 === null) break fail; k2 = x617; o2 = p616 - start;
 }
 {
-const p662 = pos; let x663; x663 = r65_listOf(); if (x663 === null) break fail; B.push(x663); O.push(p662 - start);
+const p618 = pos; let x619; x619 = r65_listOf(); if (x619 === null) break fail; k3 = x619; o3 = p618 - start;
 }
 {
-const p664 = pos; let x665; { const c = input.charCodeAt(pos); x665 = c === 10 ? r52_nls() : Z3; } if (x665 === null) break fail; B.push(x665); O.push(p664 - start);
+const p620 = pos; let x621; { const c = input.charCodeAt(pos); x621 = c === 10 ? r52_nls() : Z3; } if (x621 === null) break fail; k4 = x621; o4 = p620 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 125)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 125)) break fail; k5 = T[1]; o5 = pos - start; pos += 1; }
 }
-const node = new N("mapLiteral", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("mapLiteral", [k0, k1, k2, k3, k4, k5], [o0, o1, o2, o3, o4, o5], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // placeholder
 function r45_placeholder() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
 fail: {
 {
 if (input.charCodeAt(pos) !== 123 || input.charCodeAt(pos + 1) !== 123) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
-const p666 = pos; let x667; x667 = r54_identName(); if (x667 === null) break fail; B.push(x667); O.push(p666 - start);
+const p622 = pos; let x623; x623 = r54_identName(); if (x623 === null) break fail; k1 = x623; o1 = p622 - start;
 }
 {
 if (input.charCodeAt(pos) !== 125 || input.charCodeAt(pos + 1) !== 125) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k2 = T[2]; o2 = pos - start; pos += 2;
 }
-const node = new N("placeholder", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("placeholder", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_parenthesized
 function r46_primary_parenthesized() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5;
 fail: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-const p668 = pos; let x669; { const c = input.charCodeAt(pos); x669 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x669 === null) break fail; B.push(x669); O.push(p668 - start);
+const p624 = pos; let x625; { const c = input.charCodeAt(pos); x625 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x625 === null) break fail; k1 = x625; o1 = p624 - start;
 }
 {
-const p670 = pos; let x671; { const c = input.charCodeAt(pos); x671 = c === 10 ? r52_nls() : Z3; } if (x671 === null) break fail; B.push(x671); O.push(p670 - start);
+const p626 = pos; let x627; { const c = input.charCodeAt(pos); x627 = c === 10 ? r52_nls() : Z3; } if (x627 === null) break fail; k2 = x627; o2 = p626 - start;
 }
 {
-const p672 = pos; let x673; x673 = r7_expr(); if (x673 === null) break fail; B.push(x673); O.push(p672 - start);
+const p628 = pos; let x629; x629 = r7_expr(); if (x629 === null) break fail; k3 = x629; o3 = p628 - start;
 }
 {
-const p674 = pos; let x675; { const c = input.charCodeAt(pos); x675 = c === 10 ? r52_nls() : Z3; } if (x675 === null) break fail; B.push(x675); O.push(p674 - start);
+const p630 = pos; let x631; { const c = input.charCodeAt(pos); x631 = c === 10 ? r52_nls() : Z3; } if (x631 === null) break fail; k4 = x631; o4 = p630 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; k5 = T[1]; o5 = pos - start; pos += 1; }
 }
-const node = new N("primary_parenthesized", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("primary_parenthesized", [k0, k1, k2, k3, k4, k5], [o0, o1, o2, o3, o4, o5], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_true
 function r47_primary_true() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-const p676 = pos; let x677; x677 = r66_kwTrue(); if (x677 === null) break fail; B.push(x677); O.push(p676 - start);
-const node = new N("primary_true", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p632 = pos; let x633; x633 = r66_kwTrue(); if (x633 === null) break fail; k0 = x633; o0 = p632 - start;
+return new N("primary_true", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_false
 function r48_primary_false() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-const p678 = pos; let x679; x679 = r67_kwFalse(); if (x679 === null) break fail; B.push(x679); O.push(p678 - start);
-const node = new N("primary_false", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p634 = pos; let x635; x635 = r67_kwFalse(); if (x635 === null) break fail; k0 = x635; o0 = p634 - start;
+return new N("primary_false", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_nil
 function r49_primary_nil() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-const p680 = pos; let x681; x681 = r68_kwNil(); if (x681 === null) break fail; B.push(x681); O.push(p680 - start);
-const node = new N("primary_nil", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p636 = pos; let x637; x637 = r68_kwNil(); if (x637 === null) break fail; k0 = x637; o0 = p636 - start;
+return new N("primary_nil", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_last
 function r50_primary_last() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-const p682 = pos; let x683; x683 = r69_kwLast(); if (x683 === null) break fail; B.push(x683); O.push(p682 - start);
-const node = new N("primary_last", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p638 = pos; let x639; x639 = r69_kwLast(); if (x639 === null) break fail; k0 = x639; o0 = p638 - start;
+return new N("primary_last", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // primary_eval
 function r51_primary_eval() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7;
 fail: {
 {
-const p684 = pos; let x685; x685 = r70_kwEval(); if (x685 === null) break fail; B.push(x685); O.push(p684 - start);
+const p640 = pos; let x641; x641 = r70_kwEval(); if (x641 === null) break fail; k0 = x641; o0 = p640 - start;
 }
 {
-const p686 = pos; let x687; { const c = input.charCodeAt(pos); x687 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x687 === null) break fail; B.push(x687); O.push(p686 - start);
+const p642 = pos; let x643; { const c = input.charCodeAt(pos); x643 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x643 === null) break fail; k1 = x643; o1 = p642 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
 {
-const p688 = pos; let x689; { const c = input.charCodeAt(pos); x689 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x689 === null) break fail; B.push(x689); O.push(p688 - start);
+const p644 = pos; let x645; { const c = input.charCodeAt(pos); x645 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x645 === null) break fail; k3 = x645; o3 = p644 - start;
 }
 {
-const p690 = pos; let x691; { const c = input.charCodeAt(pos); x691 = c === 10 ? r52_nls() : Z3; } if (x691 === null) break fail; B.push(x691); O.push(p690 - start);
+const p646 = pos; let x647; { const c = input.charCodeAt(pos); x647 = c === 10 ? r52_nls() : Z3; } if (x647 === null) break fail; k4 = x647; o4 = p646 - start;
 }
 {
-const p692 = pos; let x693; x693 = r7_expr(); if (x693 === null) break fail; B.push(x693); O.push(p692 - start);
+const p648 = pos; let x649; x649 = r7_expr(); if (x649 === null) break fail; k5 = x649; o5 = p648 - start;
 }
 {
-const p694 = pos; let x695; { const c = input.charCodeAt(pos); x695 = c === 10 ? r52_nls() : Z3; } if (x695 === null) break fail; B.push(x695); O.push(p694 - start);
+const p650 = pos; let x651; { const c = input.charCodeAt(pos); x651 = c === 10 ? r52_nls() : Z3; } if (x651 === null) break fail; k6 = x651; o6 = p650 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; k7 = T[1]; o7 = pos - start; pos += 1; }
 }
-const node = new N("primary_eval", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("primary_eval", [k0, k1, k2, k3, k4, k5, k6, k7], [o0, o1, o2, o3, o4, o5, o6, o7], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // nls
 function r52_nls() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
-const p699 = pos; let n698 = 0; let c702 = NONE, q703 = NONE; let c704 = NONE, q705 = NONE;
-loop696: while (true) {
+const p655 = pos; let n654 = 0; let c657 = NONE, q658 = NONE; let c659 = NONE, q660 = NONE;
+loop652: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 10)) break; }
-const p700 = pos; const b701 = B.length;
-it697: {
+const p656 = pos;
+it653: {
 {
-const p706 = pos; let x707; x707 = r10_nl(); if (x707 === null) break it697; B.push(x707); O.push(p706 - start);
+const p661 = pos; let x662; x662 = r10_nl(); if (x662 === null) break it653; k2 = x662; o2 = p661 - start;
 }
 {
-const p708 = pos; let x709; { const c = input.charCodeAt(pos); x709 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x709 === null) break it697; B.push(x709); O.push(p708 - start);
+const p663 = pos; let x664; { const c = input.charCodeAt(pos); x664 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x664 === null) break it653; k3 = x664; o3 = p663 - start;
 }
-if (pos === p700) throw BAIL;
-n698 += 1;
-if (n698 === 1) { c702 = [B[b701 + 0]]; q703 = [O[b701 + 0]]; c704 = [B[b701 + 1]]; q705 = [O[b701 + 1]]; } else { c702.push(B[b701 + 0]); q703.push(O[b701 + 0]); c704.push(B[b701 + 1]); q705.push(O[b701 + 1]); } B.length = b701; O.length = b701;
-continue loop696;
+if (pos === p656) throw BAIL;
+n654 += 1;
+if (n654 === 1) { c657 = [k2]; q658 = [o2]; c659 = [k3]; q660 = [o3]; } else { c657.push(k2); q658.push(o2); c659.push(k3); q660.push(o3); }
+continue loop652;
 }
-pos = p700; B.length = b701; O.length = b701;
+pos = p656;
 break;
 }
-let o710 = p699 - start, l711 = 0;
-if (n698 > 0) { o710 = q703[0]; l711 = q705[n698 - 1] + c704[n698 - 1].matchLength - o710; }
-B.push(n698 === 0 ? EMPTY_ITER : new N('_iter', c702, q703, l711, false)); O.push(o710);
-B.push(n698 === 0 ? EMPTY_ITER : new N('_iter', c704, q705, l711, false)); O.push(o710);
+let o665 = p655 - start, l666 = 0;
+if (n654 > 0) { o665 = q658[0]; l666 = q660[n654 - 1] + c659[n654 - 1].matchLength - o665; }
+k0 = n654 === 0 ? EMPTY_ITER : new N('_iter', c657, q658, l666, false); o0 = o665;
+k1 = n654 === 0 ? EMPTY_ITER : new N('_iter', c659, q660, l666, false); o1 = o665;
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z3; }
-const node = new N("nls", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+if (pos === start) return Z3;
+return new N("nls", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -2647,347 +2595,594 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-alt712: {
-const p713 = pos; const c715 = input.charCodeAt(pos);
-if ((c715 >= 97 && c715 <= 102) || c715 === 105 || c715 === 108) {
-t716: {
+alt667: {
+const p668 = pos; const c669 = input.charCodeAt(pos);
+if ((c669 >= 97 && c669 <= 102) || c669 === 105 || c669 === 108) {
+t670: {
 {
 {
-const p717 = pos;
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 108))) break t716;  pos += 1; }
-pos = p717;
+const p671 = pos;
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 108))) break t670;  pos += 1; }
+pos = p671;
 }
 }
 {
-alt718: {
-const p719 = pos; const c721 = input.charCodeAt(pos);
-if ((c721 >= 97 && c721 <= 100)) {
-t722: {
+alt672: {
+const p673 = pos; const c674 = input.charCodeAt(pos);
+if ((c674 >= 97 && c674 <= 100)) {
+t675: {
 {
 {
-const p724 = pos;
-not723: {
-{ const c = input.charCodeAt(pos); if (!((c >= 101 && c <= 108))) break not723;  pos += 1; }
-pos = p724; break t722;
+const p677 = pos;
+not676: {
+{ const c = input.charCodeAt(pos); if (!((c >= 101 && c <= 108))) break not676;  pos += 1; }
+pos = p677; break t675;
 }
-pos = p724;
+pos = p677;
 }
-}
-{
-alt725: {
-const p726 = pos; const c728 = input.charCodeAt(pos);
-if (c728 === 97) {
-t729: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 97)) break t729;  pos += 1; }
 }
 {
-alt730: {
-const p731 = pos; const c733 = input.charCodeAt(pos);
-if (c733 === 99) {
-t734: {
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t734;
+alt678: {
+const p679 = pos; const c680 = input.charCodeAt(pos);
+if (c680 === 97) {
+t681: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 97)) break t681;  pos += 1; }
+}
+{
+alt682: {
+const p683 = pos; const c684 = input.charCodeAt(pos);
+if (c684 === 99) {
+t685: {
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t685;
  pos += 3;
-break alt730;
+break alt682;
 }
-pos = p731;
+pos = p683;
 }
-if (c733 === 115) {
-t735: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t735;
+if (c684 === 115) {
+t686: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t686;
  pos += 3;
-break alt730;
+break alt682;
 }
-pos = p731;
+pos = p683;
 }
-if (c733 === 116) {
-t736: {
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t736;
+if (c684 === 116) {
+t687: {
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t687;
  pos += 3;
-break alt730;
+break alt682;
 }
-pos = p731;
+pos = p683;
 }
-if (c733 === 110) {
-t737: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100) break t737;
+if (c684 === 110) {
+t688: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100) break t688;
  pos += 2;
-break alt730;
+break alt682;
 }
-pos = p731;
+pos = p683;
 }
-if (c733 === 115) {
-t738: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 107) break t738;
+if (c684 === 115) {
+t689: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 107) break t689;
  pos += 2;
-break alt730;
+break alt682;
 }
-pos = p731;
+pos = p683;
 }
-if (c733 === 115) {
-t739: {
-{ const c = input.charCodeAt(pos); if (!(c === 115)) break t739;  pos += 1; }
-break alt730;
+if (c684 === 115) {
+t690: {
+{ const c = input.charCodeAt(pos); if (!(c === 115)) break t690;  pos += 1; }
+break alt682;
 }
-pos = p731;
+pos = p683;
 }
-break t729;
+break t681;
 }
 }
-break alt725;
+break alt678;
 }
-pos = p726;
+pos = p679;
 }
-if (c728 === 98) {
-t740: {
+if (c680 === 98) {
+t691: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 98)) break t740;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 98)) break t691;  pos += 1; }
 }
 {
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 107) break t740;
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 107) break t691;
  pos += 4;
 }
-break alt725;
+break alt678;
 }
-pos = p726;
+pos = p679;
 }
-if (c728 === 99) {
-t741: {
+if (c680 === 99) {
+t692: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 99)) break t741;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 99)) break t692;  pos += 1; }
 }
 {
-alt742: {
-const p743 = pos; const c745 = input.charCodeAt(pos);
-if (c745 === 108) {
-t746: {
-if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 95 || input.charCodeAt(pos + 5) !== 101 || input.charCodeAt(pos + 6) !== 114 || input.charCodeAt(pos + 7) !== 114 || input.charCodeAt(pos + 8) !== 111 || input.charCodeAt(pos + 9) !== 114) break t746;
+alt693: {
+const p694 = pos; const c695 = input.charCodeAt(pos);
+if (c695 === 108) {
+t696: {
+if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 95 || input.charCodeAt(pos + 5) !== 101 || input.charCodeAt(pos + 6) !== 114 || input.charCodeAt(pos + 7) !== 114 || input.charCodeAt(pos + 8) !== 111 || input.charCodeAt(pos + 9) !== 114) break t696;
  pos += 10;
-break alt742;
+break alt693;
 }
-pos = p743;
+pos = p694;
 }
-if (c745 === 111) {
-t747: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 101) break t747;
+if (c695 === 111) {
+t697: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 101) break t697;
  pos += 7;
-break alt742;
+break alt693;
 }
-pos = p743;
+pos = p694;
 }
-if (c745 === 111) {
-t748: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 100) break t748;
+if (c695 === 111) {
+t698: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 100) break t698;
  pos += 6;
-break alt742;
+break alt693;
 }
-pos = p743;
+pos = p694;
 }
-if (c745 === 108) {
-t749: {
-if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114) break t749;
+if (c695 === 108) {
+t699: {
+if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 114) break t699;
  pos += 4;
-break alt742;
+break alt693;
 }
-pos = p743;
+pos = p694;
 }
-if (c745 === 97) {
-t750: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 108) break t750;
+if (c695 === 97) {
+t700: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 108) break t700;
  pos += 3;
-break alt742;
+break alt693;
 }
-pos = p743;
+pos = p694;
 }
-if (c745 === 111) {
-t751: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t751;
+if (c695 === 111) {
+t701: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t701;
  pos += 2;
-break alt742;
+break alt693;
 }
-pos = p743;
+pos = p694;
 }
-break t741;
+break t692;
 }
 }
-break alt725;
+break alt678;
 }
-pos = p726;
+pos = p679;
 }
-if (c728 === 100) {
-t752: {
+if (c680 === 100) {
+t702: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 100)) break t752;  pos += 1; }
-}
-{
-{ const c = input.charCodeAt(pos); if (!(c === 111)) break t752;  pos += 1; }
-}
-break alt725;
-}
-pos = p726;
-}
-break t722;
-}
-}
-break alt718;
-}
-pos = p719;
-}
-if (c721 === 101) {
-t753: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 101)) break t753;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 100)) break t702;  pos += 1; }
 }
 {
-alt754: {
-const p755 = pos; const c757 = input.charCodeAt(pos);
-if (c757 === 110) {
-t758: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 99 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 109 || input.charCodeAt(pos + 5) !== 109 || input.charCodeAt(pos + 6) !== 97 || input.charCodeAt(pos + 7) !== 110 || input.charCodeAt(pos + 8) !== 100) break t758;
+{ const c = input.charCodeAt(pos); if (!(c === 111)) break t702;  pos += 1; }
+}
+break alt678;
+}
+pos = p679;
+}
+break t675;
+}
+}
+break alt672;
+}
+pos = p673;
+}
+if (c674 === 101) {
+t703: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 101)) break t703;  pos += 1; }
+}
+{
+alt704: {
+const p705 = pos; const c706 = input.charCodeAt(pos);
+if (c706 === 110) {
+t707: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 99 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 109 || input.charCodeAt(pos + 5) !== 109 || input.charCodeAt(pos + 6) !== 97 || input.charCodeAt(pos + 7) !== 110 || input.charCodeAt(pos + 8) !== 100) break t707;
  pos += 9;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 110) {
-t759: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 119 || input.charCodeAt(pos + 3) !== 104 || input.charCodeAt(pos + 4) !== 105 || input.charCodeAt(pos + 5) !== 108 || input.charCodeAt(pos + 6) !== 101) break t759;
+if (c706 === 110) {
+t708: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 119 || input.charCodeAt(pos + 3) !== 104 || input.charCodeAt(pos + 4) !== 105 || input.charCodeAt(pos + 5) !== 108 || input.charCodeAt(pos + 6) !== 101) break t708;
  pos += 7;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 110) {
-t760: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 99) break t760;
+if (c706 === 110) {
+t709: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 99) break t709;
  pos += 6;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 110) {
-t761: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 114) break t761;
+if (c706 === 110) {
+t710: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 102 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 114) break t710;
  pos += 5;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 110) {
-t762: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 102) break t762;
+if (c706 === 110) {
+t711: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 102) break t711;
  pos += 4;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 110) {
-t763: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 110) break t763;
+if (c706 === 110) {
+t712: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 100 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 110) break t712;
  pos += 4;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 114) {
-t764: {
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 114) break t764;
+if (c706 === 114) {
+t713: {
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 114) break t713;
  pos += 4;
-break alt754;
+break alt704;
 }
-pos = p755;
+pos = p705;
 }
-if (c757 === 118) {
+if (c706 === 118) {
+t714: {
+if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 116) break t714;
+ pos += 4;
+break alt704;
+}
+pos = p705;
+}
+if (c706 === 97) {
+t715: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 99 || input.charCodeAt(pos + 2) !== 104) break t715;
+ pos += 3;
+break alt704;
+}
+pos = p705;
+}
+if (c706 === 108) {
+t716: {
+if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 101) break t716;
+ pos += 3;
+break alt704;
+}
+pos = p705;
+}
+if (c706 === 109) {
+t717: {
+if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 116) break t717;
+ pos += 3;
+break alt704;
+}
+pos = p705;
+}
+if (c706 === 118) {
+t718: {
+if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108) break t718;
+ pos += 3;
+break alt704;
+}
+pos = p705;
+}
+break t703;
+}
+}
+break alt672;
+}
+pos = p673;
+}
+if (c674 === 102) {
+t719: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 102)) break t719;  pos += 1; }
+}
+{
+alt720: {
+const p721 = pos; const c722 = input.charCodeAt(pos);
+if (c722 === 97) {
+t723: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 101) break t723;
+ pos += 4;
+break alt720;
+}
+pos = p721;
+}
+if (c722 === 117) {
+t724: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 122 || input.charCodeAt(pos + 2) !== 122 || input.charCodeAt(pos + 3) !== 121) break t724;
+ pos += 4;
+break alt720;
+}
+pos = p721;
+}
+if (c722 === 97) {
+t725: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108) break t725;
+ pos += 3;
+break alt720;
+}
+pos = p721;
+}
+if (c722 === 117) {
+t726: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 99) break t726;
+ pos += 3;
+break alt720;
+}
+pos = p721;
+}
+if (c722 === 111) {
+t727: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t727;
+ pos += 2;
+break alt720;
+}
+pos = p721;
+}
+break t719;
+}
+}
+break alt672;
+}
+pos = p673;
+}
+if (c674 === 105) {
+t728: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 105)) break t728;  pos += 1; }
+}
+{
+alt729: {
+const p730 = pos; const c731 = input.charCodeAt(pos);
+if (c731 === 110) {
+t732: {
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 111) break t732;
+ pos += 3;
+break alt729;
+}
+pos = p730;
+}
+if (c731 === 102) {
+t733: {
+{ const c = input.charCodeAt(pos); if (!(c === 102)) break t733;  pos += 1; }
+break alt729;
+}
+pos = p730;
+}
+if (c731 === 110) {
+t734: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t734;  pos += 1; }
+break alt729;
+}
+pos = p730;
+}
+break t728;
+}
+}
+break alt672;
+}
+pos = p673;
+}
+if (c674 === 108) {
+t735: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 108)) break t735;  pos += 1; }
+}
+{
+alt736: {
+const p737 = pos; const c738 = input.charCodeAt(pos);
+if (c738 === 97) {
+t739: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t739;
+ pos += 3;
+break alt736;
+}
+pos = p737;
+}
+if (c738 === 101) {
+t740: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t740;
+ pos += 2;
+break alt736;
+}
+pos = p737;
+}
+if (c738 === 111) {
+t741: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t741;
+ pos += 2;
+break alt736;
+}
+pos = p737;
+}
+if (c738 === 110) {
+t742: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t742;  pos += 1; }
+break alt736;
+}
+pos = p737;
+}
+break t735;
+}
+}
+break alt672;
+}
+pos = p673;
+}
+break t670;
+}
+}
+break alt667;
+}
+pos = p668;
+}
+if ((c669 >= 109 && c669 <= 112) || (c669 >= 114 && c669 <= 116) || c669 === 119) {
+t743: {
+{
+{
+const p744 = pos;
+{ const c = input.charCodeAt(pos); if (!((c >= 109 && c <= 119))) break t743;  pos += 1; }
+pos = p744;
+}
+}
+{
+alt745: {
+const p746 = pos; const c747 = input.charCodeAt(pos);
+if ((c747 >= 109 && c747 <= 112)) {
+t748: {
+{
+{
+const p750 = pos;
+not749: {
+{ const c = input.charCodeAt(pos); if (!((c >= 114 && c <= 119))) break not749;  pos += 1; }
+pos = p750; break t748;
+}
+pos = p750;
+}
+}
+{
+alt751: {
+const p752 = pos; const c753 = input.charCodeAt(pos);
+if (c753 === 109) {
+t754: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 109)) break t754;  pos += 1; }
+}
+{
+alt755: {
+const p756 = pos; const c757 = input.charCodeAt(pos);
+if (c757 === 117) {
+t758: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 98 || input.charCodeAt(pos + 4) !== 101) break t758;
+ pos += 5;
+break alt755;
+}
+pos = p756;
+}
+if (c757 === 101) {
+t759: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 115) break t759;
+ pos += 4;
+break alt755;
+}
+pos = p756;
+}
+if (c757 === 117) {
+t760: {
+if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t760;
+ pos += 3;
+break alt755;
+}
+pos = p756;
+}
+break t754;
+}
+}
+break alt751;
+}
+pos = p752;
+}
+if (c753 === 110) {
+t761: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t761;  pos += 1; }
+}
+{
+alt762: {
+const p763 = pos; const c764 = input.charCodeAt(pos);
+if (c764 === 97) {
 t765: {
-if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 116) break t765;
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100) break t765;
  pos += 4;
-break alt754;
+break alt762;
 }
-pos = p755;
+pos = p763;
 }
-if (c757 === 97) {
+if (c764 === 101) {
 t766: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 99 || input.charCodeAt(pos + 2) !== 104) break t766;
- pos += 3;
-break alt754;
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 115) break t766;
+ pos += 4;
+break alt762;
 }
-pos = p755;
+pos = p763;
 }
-if (c757 === 108) {
+if (c764 === 105) {
 t767: {
-if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 101) break t767;
- pos += 3;
-break alt754;
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 108) break t767;
+ pos += 2;
+break alt762;
 }
-pos = p755;
+pos = p763;
 }
-if (c757 === 109) {
+if (c764 === 111) {
 t768: {
-if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 116) break t768;
- pos += 3;
-break alt754;
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 116) break t768;
+ pos += 2;
+break alt762;
 }
-pos = p755;
+pos = p763;
 }
-if (c757 === 118) {
+if (c764 === 111) {
 t769: {
-if (input.charCodeAt(pos) !== 118 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108) break t769;
- pos += 3;
-break alt754;
+{ const c = input.charCodeAt(pos); if (!(c === 111)) break t769;  pos += 1; }
+break alt762;
 }
-pos = p755;
+pos = p763;
 }
-break t753;
+break t761;
 }
 }
-break alt718;
+break alt751;
 }
-pos = p719;
+pos = p752;
 }
-if (c721 === 102) {
+if (c753 === 111) {
 t770: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 102)) break t770;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 111)) break t770;  pos += 1; }
 }
 {
 alt771: {
-const p772 = pos; const c774 = input.charCodeAt(pos);
-if (c774 === 97) {
+const p772 = pos; const c773 = input.charCodeAt(pos);
+if (c773 === 112) {
+t774: {
+if (input.charCodeAt(pos) !== 112 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 97 || input.charCodeAt(pos + 6) !== 108) break t774;
+ pos += 7;
+break alt771;
+}
+pos = p772;
+}
+if (c773 === 110) {
 t775: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 101) break t775;
- pos += 4;
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t775;  pos += 1; }
 break alt771;
 }
 pos = p772;
 }
-if (c774 === 117) {
+if (c773 === 114) {
 t776: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 122 || input.charCodeAt(pos + 2) !== 122 || input.charCodeAt(pos + 3) !== 121) break t776;
- pos += 4;
-break alt771;
-}
-pos = p772;
-}
-if (c774 === 97) {
-t777: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108) break t777;
- pos += 3;
-break alt771;
-}
-pos = p772;
-}
-if (c774 === 117) {
-t778: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 99) break t778;
- pos += 3;
-break alt771;
-}
-pos = p772;
-}
-if (c774 === 111) {
-t779: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 114) break t779;
- pos += 2;
+{ const c = input.charCodeAt(pos); if (!(c === 114)) break t776;  pos += 1; }
 break alt771;
 }
 pos = p772;
@@ -2995,459 +3190,212 @@ pos = p772;
 break t770;
 }
 }
-break alt718;
+break alt751;
 }
-pos = p719;
+pos = p752;
 }
-if (c721 === 105) {
-t780: {
+if (c753 === 112) {
+t777: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 105)) break t780;  pos += 1; }
-}
-{
-alt781: {
-const p782 = pos; const c784 = input.charCodeAt(pos);
-if (c784 === 110) {
-t785: {
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 111) break t785;
- pos += 3;
-break alt781;
-}
-pos = p782;
-}
-if (c784 === 102) {
-t786: {
-{ const c = input.charCodeAt(pos); if (!(c === 102)) break t786;  pos += 1; }
-break alt781;
-}
-pos = p782;
-}
-if (c784 === 110) {
-t787: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t787;  pos += 1; }
-break alt781;
-}
-pos = p782;
-}
-break t780;
-}
-}
-break alt718;
-}
-pos = p719;
-}
-if (c721 === 108) {
-t788: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 108)) break t788;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 112)) break t777;  pos += 1; }
 }
 {
-alt789: {
-const p790 = pos; const c792 = input.charCodeAt(pos);
-if (c792 === 97) {
-t793: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t793;
- pos += 3;
-break alt789;
-}
-pos = p790;
-}
-if (c792 === 101) {
-t794: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t794;
- pos += 2;
-break alt789;
-}
-pos = p790;
-}
-if (c792 === 111) {
-t795: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t795;
- pos += 2;
-break alt789;
-}
-pos = p790;
-}
-if (c792 === 110) {
-t796: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t796;  pos += 1; }
-break alt789;
-}
-pos = p790;
-}
-break t788;
-}
-}
-break alt718;
-}
-pos = p719;
-}
-break t716;
-}
-}
-break alt712;
-}
-pos = p713;
-}
-if ((c715 >= 109 && c715 <= 112) || (c715 >= 114 && c715 <= 116) || c715 === 119) {
-t797: {
-{
-{
-const p798 = pos;
-{ const c = input.charCodeAt(pos); if (!((c >= 109 && c <= 119))) break t797;  pos += 1; }
-pos = p798;
-}
-}
-{
-alt799: {
-const p800 = pos; const c802 = input.charCodeAt(pos);
-if ((c802 >= 109 && c802 <= 112)) {
-t803: {
-{
-{
-const p805 = pos;
-not804: {
-{ const c = input.charCodeAt(pos); if (!((c >= 114 && c <= 119))) break not804;  pos += 1; }
-pos = p805; break t803;
-}
-pos = p805;
-}
-}
-{
-alt806: {
-const p807 = pos; const c809 = input.charCodeAt(pos);
-if (c809 === 109) {
-t810: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 109)) break t810;  pos += 1; }
-}
-{
-alt811: {
-const p812 = pos; const c814 = input.charCodeAt(pos);
-if (c814 === 117) {
-t815: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 98 || input.charCodeAt(pos + 4) !== 101) break t815;
- pos += 5;
-break alt811;
-}
-pos = p812;
-}
-if (c814 === 101) {
-t816: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 115) break t816;
- pos += 4;
-break alt811;
-}
-pos = p812;
-}
-if (c814 === 117) {
-t817: {
-if (input.charCodeAt(pos) !== 117 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 116) break t817;
- pos += 3;
-break alt811;
-}
-pos = p812;
-}
-break t810;
-}
-}
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 110) {
-t818: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t818;  pos += 1; }
-}
-{
-alt819: {
-const p820 = pos; const c822 = input.charCodeAt(pos);
-if (c822 === 97) {
-t823: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100) break t823;
- pos += 4;
-break alt819;
-}
-pos = p820;
-}
-if (c822 === 101) {
-t824: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 115) break t824;
- pos += 4;
-break alt819;
-}
-pos = p820;
-}
-if (c822 === 105) {
-t825: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 108) break t825;
- pos += 2;
-break alt819;
-}
-pos = p820;
-}
-if (c822 === 111) {
-t826: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 116) break t826;
- pos += 2;
-break alt819;
-}
-pos = p820;
-}
-if (c822 === 111) {
-t827: {
-{ const c = input.charCodeAt(pos); if (!(c === 111)) break t827;  pos += 1; }
-break alt819;
-}
-pos = p820;
-}
-break t818;
-}
-}
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 111) {
-t828: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 111)) break t828;  pos += 1; }
-}
-{
-alt829: {
-const p830 = pos; const c832 = input.charCodeAt(pos);
-if (c832 === 112) {
-t833: {
-if (input.charCodeAt(pos) !== 112 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 97 || input.charCodeAt(pos + 6) !== 108) break t833;
- pos += 7;
-break alt829;
-}
-pos = p830;
-}
-if (c832 === 110) {
-t834: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t834;  pos += 1; }
-break alt829;
-}
-pos = p830;
-}
-if (c832 === 114) {
-t835: {
-{ const c = input.charCodeAt(pos); if (!(c === 114)) break t835;  pos += 1; }
-break alt829;
-}
-pos = p830;
-}
-break t828;
-}
-}
-break alt806;
-}
-pos = p807;
-}
-if (c809 === 112) {
-t836: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 112)) break t836;  pos += 1; }
-}
-{
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 116 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 115 || input.charCodeAt(pos + 7) !== 101 || input.charCodeAt(pos + 8) !== 114) break t836;
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 116 || input.charCodeAt(pos + 5) !== 117 || input.charCodeAt(pos + 6) !== 115 || input.charCodeAt(pos + 7) !== 101 || input.charCodeAt(pos + 8) !== 114) break t777;
  pos += 9;
 }
-break alt806;
+break alt751;
 }
-pos = p807;
+pos = p752;
 }
-break t803;
+break t748;
 }
 }
-break alt799;
+break alt745;
 }
-pos = p800;
+pos = p746;
 }
-if (c802 === 114) {
-t837: {
+if (c747 === 114) {
+t778: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 114)) break t837;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 114)) break t778;  pos += 1; }
 }
 {
-alt838: {
-const p839 = pos; const c841 = input.charCodeAt(pos);
-if (c841 === 101) {
-t842: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 115) break t842;
+alt779: {
+const p780 = pos; const c781 = input.charCodeAt(pos);
+if (c781 === 101) {
+t782: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110 || input.charCodeAt(pos + 5) !== 115) break t782;
  pos += 6;
-break alt838;
+break alt779;
 }
-pos = p839;
+pos = p780;
 }
-if (c841 === 101) {
-t843: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110) break t843;
+if (c781 === 101) {
+t783: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 114 || input.charCodeAt(pos + 4) !== 110) break t783;
  pos += 5;
-break alt838;
+break alt779;
 }
-pos = p839;
+pos = p780;
 }
-break t837;
+break t778;
 }
 }
-break alt799;
+break alt745;
 }
-pos = p800;
+pos = p746;
 }
-if (c802 === 115) {
-t844: {
+if (c747 === 115) {
+t784: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 115)) break t844;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 115)) break t784;  pos += 1; }
 }
 {
-alt845: {
-const p846 = pos; const c848 = input.charCodeAt(pos);
-if (c848 === 111) {
-t849: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101) break t849;
+alt785: {
+const p786 = pos; const c787 = input.charCodeAt(pos);
+if (c787 === 111) {
+t788: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101) break t788;
  pos += 3;
-break alt845;
+break alt785;
 }
-pos = p846;
+pos = p786;
 }
-if (c848 === 101) {
-t850: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116) break t850;
+if (c787 === 101) {
+t789: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 116) break t789;
  pos += 2;
-break alt845;
+break alt785;
 }
-pos = p846;
+pos = p786;
 }
-if (c848 === 105) {
-t851: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t851;
+if (c787 === 105) {
+t790: {
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t790;
  pos += 2;
-break alt845;
+break alt785;
 }
-pos = p846;
+pos = p786;
 }
-break t844;
+break t784;
 }
 }
-break alt799;
+break alt745;
 }
-pos = p800;
+pos = p746;
 }
-if (c802 === 116) {
-t852: {
+if (c747 === 116) {
+t791: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 116)) break t852;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 116)) break t791;  pos += 1; }
 }
 {
-alt853: {
-const p854 = pos; const c856 = input.charCodeAt(pos);
-if (c856 === 105) {
-t857: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100 || input.charCodeAt(pos + 4) !== 97 || input.charCodeAt(pos + 5) !== 116 || input.charCodeAt(pos + 6) !== 101) break t857;
+alt792: {
+const p793 = pos; const c794 = input.charCodeAt(pos);
+if (c794 === 105) {
+t795: {
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100 || input.charCodeAt(pos + 4) !== 97 || input.charCodeAt(pos + 5) !== 116 || input.charCodeAt(pos + 6) !== 101) break t795;
  pos += 7;
-break alt853;
+break alt792;
 }
-pos = p854;
+pos = p793;
 }
-if (c856 === 121) {
-t858: {
-if (input.charCodeAt(pos) !== 121 || input.charCodeAt(pos + 1) !== 112 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 102) break t858;
+if (c794 === 121) {
+t796: {
+if (input.charCodeAt(pos) !== 121 || input.charCodeAt(pos + 1) !== 112 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 102) break t796;
  pos += 5;
-break alt853;
+break alt792;
 }
-pos = p854;
+pos = p793;
 }
-if (c856 === 111) {
-t859: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 108) break t859;
+if (c794 === 111) {
+t797: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 108) break t797;
  pos += 3;
-break alt853;
+break alt792;
 }
-pos = p854;
+pos = p793;
 }
-if (c856 === 114) {
-t860: {
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 101) break t860;
+if (c794 === 114) {
+t798: {
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 101) break t798;
  pos += 3;
-break alt853;
+break alt792;
 }
-pos = p854;
+pos = p793;
 }
-if (c856 === 97) {
-t861: {
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t861;
+if (c794 === 97) {
+t799: {
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t799;
  pos += 2;
-break alt853;
+break alt792;
 }
-pos = p854;
+pos = p793;
 }
-break t852;
+break t791;
 }
 }
-break alt799;
+break alt745;
 }
-pos = p800;
+pos = p746;
 }
-if (c802 === 119) {
-t862: {
+if (c747 === 119) {
+t800: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 119)) break t862;  pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 119)) break t800;  pos += 1; }
 }
 {
-alt863: {
-const p864 = pos; const c866 = input.charCodeAt(pos);
-if (c866 === 104) {
-t867: {
-if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 101 || input.charCodeAt(pos + 5) !== 114) break t867;
+alt801: {
+const p802 = pos; const c803 = input.charCodeAt(pos);
+if (c803 === 104) {
+t804: {
+if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 112 || input.charCodeAt(pos + 4) !== 101 || input.charCodeAt(pos + 5) !== 114) break t804;
  pos += 6;
-break alt863;
+break alt801;
 }
-pos = p864;
+pos = p802;
 }
-if (c866 === 104) {
-t868: {
-if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 101) break t868;
+if (c803 === 104) {
+t805: {
+if (input.charCodeAt(pos) !== 104 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 101) break t805;
  pos += 4;
-break alt863;
+break alt801;
 }
-pos = p864;
+pos = p802;
 }
-if (c866 === 105) {
-t869: {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 104) break t869;
+if (c803 === 105) {
+t806: {
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 116 || input.charCodeAt(pos + 2) !== 104) break t806;
  pos += 3;
-break alt863;
+break alt801;
 }
-pos = p864;
+pos = p802;
 }
-break t862;
-}
-}
-break alt799;
-}
-pos = p800;
-}
-break t797;
+break t800;
 }
 }
-break alt712;
+break alt745;
 }
-pos = p713;
+pos = p746;
+}
+break t743;
+}
+}
+break alt667;
+}
+pos = p668;
 }
 break fail;
 }
 }
 {
 {
-const p871 = pos;
-not870: {
-if (!s19_identPart()) break not870;
-pos = p871; break fail;
+const p808 = pos;
+not807: {
+if (!s19_identPart()) break not807;
+pos = p808; break fail;
 }
-pos = p871;
+pos = p808;
 }
 }
 return true;
@@ -3459,327 +3407,319 @@ return false;
 // identName
 function r54_identName() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
 {
-const p872 = pos; let c = input.charCodeAt(pos);
+const p809 = pos; let c = input.charCodeAt(pos);
 while (((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
-B.push(pos === p872 ? EMPTY_ITER : new L(p872 - start, pos - p872, false)); O.push(p872 - start);
+k1 = pos === p809 ? EMPTY_ITER : new L(p809 - start, pos - p809, false); o1 = p809 - start;
 }
 }
-const node = new N("identName", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("identName", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // Signature_parenthesized
 function r55_Signature_parenthesized() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 40)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
 {
-const p876 = pos; let n875 = 0; let c879 = NONE, q880 = NONE;
-loop873: while (true) {
-const p877 = pos; const b878 = B.length;
-it874: {
+const p813 = pos; let n812 = 0; let c815 = NONE, q816 = NONE;
+loop810: while (true) {
+const p814 = pos;
+it811: {
 skipSpaces();
-const p881 = pos; let x882; x882 = r71_ParameterClause(); if (x882 === null) break it874; B.push(x882); O.push(p881 - start);
-if (pos === p877) throw BAIL;
-n875 += 1;
-if (n875 === 1) { c879 = [B[b878 + 0]]; q880 = [O[b878 + 0]]; } else { c879.push(B[b878 + 0]); q880.push(O[b878 + 0]); } B.length = b878; O.length = b878;
-continue loop873;
+const p817 = pos; let x818; x818 = r71_ParameterClause(); if (x818 === null) break it811; k3 = x818; o3 = p817 - start;
+if (pos === p814) throw BAIL;
+n812 += 1;
+if (n812 === 1) { c815 = [k3]; q816 = [o3]; } else { c815.push(k3); q816.push(o3); }
+continue loop810;
 }
-pos = p877; B.length = b878; O.length = b878;
+pos = p814;
 break;
 }
-let o883 = p876 - start, l884 = 0;
-if (n875 > 0) { o883 = q880[0]; l884 = q880[n875 - 1] + c879[n875 - 1].matchLength - o883; }
-B.push(n875 === 0 ? EMPTY_ITER : new N('_iter', c879, q880, l884, false)); O.push(o883);
+let o819 = p813 - start, l820 = 0;
+if (n812 > 0) { o819 = q816[0]; l820 = q816[n812 - 1] + c815[n812 - 1].matchLength - o819; }
+k1 = n812 === 0 ? EMPTY_ITER : new N('_iter', c815, q816, l820, false); o1 = o819;
 }
 }
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 41)) break fail; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
-const node = new N("Signature_parenthesized", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("Signature_parenthesized", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // Signature_bare
 function r56_Signature_bare() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-const p888 = pos; let n887 = 0; let c891 = NONE, q892 = NONE;
-loop885: while (true) {
-const p889 = pos; const b890 = B.length;
-it886: {
+const p824 = pos; let n823 = 0; let c826 = NONE, q827 = NONE;
+loop821: while (true) {
+const p825 = pos;
+it822: {
 skipSpaces();
-const p893 = pos; let x894; x894 = r71_ParameterClause(); if (x894 === null) break it886; B.push(x894); O.push(p893 - start);
-if (pos === p889) throw BAIL;
-n887 += 1;
-if (n887 === 1) { c891 = [B[b890 + 0]]; q892 = [O[b890 + 0]]; } else { c891.push(B[b890 + 0]); q892.push(O[b890 + 0]); } B.length = b890; O.length = b890;
-continue loop885;
+const p828 = pos; let x829; x829 = r71_ParameterClause(); if (x829 === null) break it822; k1 = x829; o1 = p828 - start;
+if (pos === p825) throw BAIL;
+n823 += 1;
+if (n823 === 1) { c826 = [k1]; q827 = [o1]; } else { c826.push(k1); q827.push(o1); }
+continue loop821;
 }
-pos = p889; B.length = b890; O.length = b890;
+pos = p825;
 break;
 }
-let o895 = p888 - start, l896 = 0;
-if (n887 > 0) { o895 = q892[0]; l896 = q892[n887 - 1] + c891[n887 - 1].matchLength - o895; }
-B.push(n887 === 0 ? EMPTY_ITER : new N('_iter', c891, q892, l896, false)); O.push(o895);
+let o830 = p824 - start, l831 = 0;
+if (n823 > 0) { o830 = q827[0]; l831 = q827[n823 - 1] + c826[n823 - 1].matchLength - o830; }
+k0 = n823 === 0 ? EMPTY_ITER : new N('_iter', c826, q827, l831, false); o0 = o830;
 }
-if (pos === start) { B.length = b0; O.length = b0; return Z5; }
-const node = new N("Signature_bare", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+if (pos === start) return Z5;
+return new N("Signature_bare", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // Statement
 function r57_Statement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt897: {
-const p898 = pos; const b899 = B.length; const c900 = input.charCodeAt(pos);
-t901: {
+alt832: {
+const p833 = pos; const c834 = input.charCodeAt(pos);
+t835: {
 skipSpaces();
-const p902 = pos; let x903; x903 = r72_SetStatement(); if (x903 === null) break t901; B.push(x903); O.push(p902 - start);
-break alt897;
+const p836 = pos; let x837; x837 = r72_SetStatement(); if (x837 === null) break t835; k0 = x837; o0 = p836 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t904: {
+pos = p833;
+t838: {
 skipSpaces();
-const p905 = pos; let x906; x906 = r73_EmitStatement(); if (x906 === null) break t904; B.push(x906); O.push(p905 - start);
-break alt897;
+const p839 = pos; let x840; x840 = r73_EmitStatement(); if (x840 === null) break t838; k0 = x840; o0 = p839 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t907: {
+pos = p833;
+t841: {
 skipSpaces();
-const p908 = pos; let x909; x909 = r74_CallStatement(); if (x909 === null) break t907; B.push(x909); O.push(p908 - start);
-break alt897;
+const p842 = pos; let x843; x843 = r74_CallStatement(); if (x843 === null) break t841; k0 = x843; o0 = p842 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t910: {
+pos = p833;
+t844: {
 skipSpaces();
-const p911 = pos; let x912; x912 = r75_IfStatement(); if (x912 === null) break t910; B.push(x912); O.push(p911 - start);
-break alt897;
+const p845 = pos; let x846; x846 = r75_IfStatement(); if (x846 === null) break t844; k0 = x846; o0 = p845 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t913: {
+pos = p833;
+t847: {
 skipSpaces();
-const p914 = pos; let x915; x915 = r76_ForEachStatement(); if (x915 === null) break t913; B.push(x915); O.push(p914 - start);
-break alt897;
+const p848 = pos; let x849; x849 = r76_ForEachStatement(); if (x849 === null) break t847; k0 = x849; o0 = p848 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t916: {
+pos = p833;
+t850: {
 skipSpaces();
-const p917 = pos; let x918; x918 = r77_WhisperStatement(); if (x918 === null) break t916; B.push(x918); O.push(p917 - start);
-break alt897;
+const p851 = pos; let x852; x852 = r77_WhisperStatement(); if (x852 === null) break t850; k0 = x852; o0 = p851 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t919: {
+pos = p833;
+t853: {
 skipSpaces();
-const p920 = pos; let x921; x921 = r78_ReturnStatement(); if (x921 === null) break t919; B.push(x921); O.push(p920 - start);
-break alt897;
+const p854 = pos; let x855; x855 = r78_ReturnStatement(); if (x855 === null) break t853; k0 = x855; o0 = p854 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t922: {
+pos = p833;
+t856: {
 skipSpaces();
-const p923 = pos; let x924; x924 = r79_WhileStatement(); if (x924 === null) break t922; B.push(x924); O.push(p923 - start);
-break alt897;
+const p857 = pos; let x858; x858 = r79_WhileStatement(); if (x858 === null) break t856; k0 = x858; o0 = p857 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t925: {
+pos = p833;
+t859: {
 skipSpaces();
-const p926 = pos; let x927; x927 = r80_MustStatement(); if (x927 === null) break t925; B.push(x927); O.push(p926 - start);
-break alt897;
+const p860 = pos; let x861; x861 = r80_MustStatement(); if (x861 === null) break t859; k0 = x861; o0 = p860 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t928: {
+pos = p833;
+t862: {
 skipSpaces();
-const p929 = pos; let x930; x930 = r81_FailStatement(); if (x930 === null) break t928; B.push(x930); O.push(p929 - start);
-break alt897;
+const p863 = pos; let x864; x864 = r81_FailStatement(); if (x864 === null) break t862; k0 = x864; o0 = p863 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t931: {
+pos = p833;
+t865: {
 skipSpaces();
-const p932 = pos; let x933; x933 = r82_OnErrorStatement(); if (x933 === null) break t931; B.push(x933); O.push(p932 - start);
-break alt897;
+const p866 = pos; let x867; x867 = r82_OnErrorStatement(); if (x867 === null) break t865; k0 = x867; o0 = p866 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t934: {
+pos = p833;
+t868: {
 skipSpaces();
-const p935 = pos; let x936; x936 = r83_BreakStatement(); if (x936 === null) break t934; B.push(x936); O.push(p935 - start);
-break alt897;
+const p869 = pos; let x870; x870 = r83_BreakStatement(); if (x870 === null) break t868; k0 = x870; o0 = p869 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t937: {
+pos = p833;
+t871: {
 skipSpaces();
-const p938 = pos; let x939; x939 = r84_ContinueStatement(); if (x939 === null) break t937; B.push(x939); O.push(p938 - start);
-break alt897;
+const p872 = pos; let x873; x873 = r84_ContinueStatement(); if (x873 === null) break t871; k0 = x873; o0 = p872 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t940: {
+pos = p833;
+t874: {
 skipSpaces();
-const p941 = pos; let x942; x942 = r85_ClearErrorStatement(); if (x942 === null) break t940; B.push(x942); O.push(p941 - start);
-break alt897;
+const p875 = pos; let x876; x876 = r85_ClearErrorStatement(); if (x876 === null) break t874; k0 = x876; o0 = p875 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t943: {
+pos = p833;
+t877: {
 skipSpaces();
-const p944 = pos; let x945; x945 = r86_ClearEventStatement(); if (x945 === null) break t943; B.push(x945); O.push(p944 - start);
-break alt897;
+const p878 = pos; let x879; x879 = r86_ClearEventStatement(); if (x879 === null) break t877; k0 = x879; o0 = p878 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t946: {
+pos = p833;
+t880: {
 skipSpaces();
-const p947 = pos; let x948; x948 = r87_AskStatement(); if (x948 === null) break t946; B.push(x948); O.push(p947 - start);
-break alt897;
+const p881 = pos; let x882; x882 = r87_AskStatement(); if (x882 === null) break t880; k0 = x882; o0 = p881 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t949: {
+pos = p833;
+t883: {
 skipSpaces();
-const p950 = pos; let x951; x951 = r88_PromptUserStatement(); if (x951 === null) break t949; B.push(x951); O.push(p950 - start);
-break alt897;
+const p884 = pos; let x885; x885 = r88_PromptUserStatement(); if (x885 === null) break t883; k0 = x885; o0 = p884 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
-t952: {
+pos = p833;
+t886: {
 skipSpaces();
-const p953 = pos; let x954; x954 = r17_OnEventStatement(); if (x954 === null) break t952; B.push(x954); O.push(p953 - start);
-break alt897;
+const p887 = pos; let x888; x888 = r17_OnEventStatement(); if (x888 === null) break t886; k0 = x888; o0 = p887 - start;
+break alt832;
 }
-pos = p898; B.length = b899; O.length = b899;
+pos = p833;
 break fail;
 }
-const node = new N("Statement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("Statement", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwNamed
 function r58_kwNamed() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 109 || input.charCodeAt(pos + 3) !== 101 || input.charCodeAt(pos + 4) !== 100) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
-const p956 = pos;
-not955: {
-if (!s19_identPart()) break not955;
-pos = p956; break fail;
+const p890 = pos;
+not889: {
+if (!s19_identPart()) break not889;
+pos = p890; break fail;
 }
-pos = p956;
+pos = p890;
 }
 }
-const node = new N("kwNamed", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwNamed", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // stringLiteral
 function r59_stringLiteral() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt957: {
-const p958 = pos; const b959 = B.length; const c960 = input.charCodeAt(pos);
-if (c960 === 34 || c960 === 39 || c960 === 96) {
-t961: {
-const p962 = pos; let x963; x963 = r39_quotedString(); if (x963 === null) break t961; B.push(x963); O.push(p962 - start);
-break alt957;
+alt891: {
+const p892 = pos; const c893 = input.charCodeAt(pos);
+if (c893 === 34 || c893 === 39 || c893 === 96) {
+t894: {
+const p895 = pos; let x896; x896 = r39_quotedString(); if (x896 === null) break t894; k0 = x896; o0 = p895 - start;
+break alt891;
 }
-pos = p958; B.length = b959; O.length = b959;
+pos = p892;
 }
-if (c960 === 91) {
-t964: {
-const p965 = pos; let x966; x966 = r43_doubleBracketString(); if (x966 === null) break t964; B.push(x966); O.push(p965 - start);
-break alt957;
+if (c893 === 91) {
+t897: {
+const p898 = pos; let x899; x899 = r43_doubleBracketString(); if (x899 === null) break t897; k0 = x899; o0 = p898 - start;
+break alt891;
 }
-pos = p958; B.length = b959; O.length = b959;
+pos = p892;
 }
 break fail;
 }
-const node = new N("stringLiteral", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("stringLiteral", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwAs
 function r60_kwAs() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
 {
-const p968 = pos;
-not967: {
-if (!s19_identPart()) break not967;
-pos = p968; break fail;
+const p901 = pos;
+not900: {
+if (!s19_identPart()) break not900;
+pos = p901; break fail;
 }
-pos = p968;
+pos = p901;
 }
 }
-const node = new N("kwAs", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwAs", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // escape
 function r61_escape() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 92)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 92)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-const p969 = pos; let x970; x970 = r89_any(); if (x970 === null) break fail; B.push(x970); O.push(p969 - start);
+const p902 = pos; let x903; x903 = r89_any(); if (x903 === null) break fail; k1 = x903; o1 = p902 - start;
 }
-const node = new N("escape", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("escape", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -3789,71 +3729,71 @@ if (--fuel < 0) throw BAIL;
 const start = pos;
 fail: {
 {
-const p974 = pos; let n973 = 0;
-loop971: while (true) {
+const p907 = pos; let n906 = 0;
+loop904: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p975 = pos;
-it972: {
-alt979: {
-const p980 = pos; const c982 = input.charCodeAt(pos);
-if (c982 === 32) {
-t983: {
-{ const c = input.charCodeAt(pos); if (!(c === 32)) break t983;  pos += 1; }
-break alt979;
+const p908 = pos;
+it905: {
+alt911: {
+const p912 = pos; const c913 = input.charCodeAt(pos);
+if (c913 === 32) {
+t914: {
+{ const c = input.charCodeAt(pos); if (!(c === 32)) break t914;  pos += 1; }
+break alt911;
 }
-pos = p980;
+pos = p912;
 }
-if (c982 === 9 || c982 === 35 || c982 === 45 || c982 === 47 || c982 === 92) {
-t984: {
+if (c913 === 9 || c913 === 35 || c913 === 45 || c913 === 47 || c913 === 92) {
+t915: {
 {
 {
-const p986 = pos;
-not985: {
-{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not985;  pos += 1; }
-pos = p986; break t984;
+const p917 = pos;
+not916: {
+{ const c = input.charCodeAt(pos); if (!((c >= 93 && c <= 65535) || (c >= 48 && c <= 91) || (c >= 10 && c <= 31) || (c >= 36 && c <= 44) || (c >= 33 && c <= 34) || c === 46 || (c >= 0 && c <= 8))) break not916;  pos += 1; }
+pos = p917; break t915;
 }
-pos = p986;
+pos = p917;
 }
 }
 {
-alt987: {
-const p988 = pos; const c990 = input.charCodeAt(pos);
-if (c990 === 9) {
-t991: {
-{ const c = input.charCodeAt(pos); if (!(c === 9)) break t991;  pos += 1; }
-break alt987;
+alt918: {
+const p919 = pos; const c920 = input.charCodeAt(pos);
+if (c920 === 9) {
+t921: {
+{ const c = input.charCodeAt(pos); if (!(c === 9)) break t921;  pos += 1; }
+break alt918;
 }
-pos = p988;
+pos = p919;
 }
-if (c990 === 35 || c990 === 45 || c990 === 47) {
-t992: {
-if (!s3_comment()) break t992;
-break alt987;
+if (c920 === 35 || c920 === 45 || c920 === 47) {
+t922: {
+if (!s3_comment()) break t922;
+break alt918;
 }
-pos = p988;
+pos = p919;
 }
-if (c990 === 92) {
-t993: {
-if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t993;
+if (c920 === 92) {
+t923: {
+if (input.charCodeAt(pos) !== 92 || input.charCodeAt(pos + 1) !== 10) break t923;
  pos += 2;
-break alt987;
+break alt918;
 }
-pos = p988;
+pos = p919;
 }
-break t984;
+break t915;
 }
 }
-break alt979;
+break alt911;
 }
-pos = p980;
+pos = p912;
 }
-break it972;
+break it905;
 }
-if (pos === p975) throw BAIL;
-n973 += 1;
-continue loop971;
+if (pos === p908) throw BAIL;
+n906 += 1;
+continue loop904;
 }
-pos = p975;
+pos = p908;
 break;
 }
 }
@@ -3866,991 +3806,1406 @@ return false;
 // callee
 function r63_callee() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt994: {
-const p995 = pos; const b996 = B.length; const c997 = input.charCodeAt(pos);
-if (c997 === 116) {
-t998: {
-const p999 = pos; let x1000; x1000 = r90_toolName(); if (x1000 === null) break t998; B.push(x1000); O.push(p999 - start);
-break alt994;
+alt924: {
+const p925 = pos; const c926 = input.charCodeAt(pos);
+if (c926 === 116) {
+t927: {
+const p928 = pos; let x929; x929 = r90_toolName(); if (x929 === null) break t927; k0 = x929; o0 = p928 - start;
+break alt924;
 }
-pos = p995; B.length = b996; O.length = b996;
+pos = p925;
 }
-if (c997 === 97 || c997 === 99 || c997 === 108 || (c997 >= 115 && c997 <= 116)) {
-t1001: {
-const p1002 = pos; let x1003; x1003 = r91_builtinName(); if (x1003 === null) break t1001; B.push(x1003); O.push(p1002 - start);
-break alt994;
+if (c926 === 97 || c926 === 99 || c926 === 108 || (c926 >= 115 && c926 <= 116)) {
+t930: {
+const p931 = pos; let x932; x932 = r91_builtinName(); if (x932 === null) break t930; k0 = x932; o0 = p931 - start;
+break alt924;
 }
-pos = p995; B.length = b996; O.length = b996;
+pos = p925;
 }
-if ((c997 >= 65 && c997 <= 90) || c997 === 95 || (c997 >= 97 && c997 <= 122)) {
-t1004: {
-const p1005 = pos; let x1006; x1006 = r24_name(); if (x1006 === null) break t1004; B.push(x1006); O.push(p1005 - start);
-break alt994;
+if ((c926 >= 65 && c926 <= 90) || c926 === 95 || (c926 >= 97 && c926 <= 122)) {
+t933: {
+const p934 = pos; let x935; x935 = r24_name(); if (x935 === null) break t933; k0 = x935; o0 = p934 - start;
+break alt924;
 }
-pos = p995; B.length = b996; O.length = b996;
+pos = p925;
 }
 break fail;
 }
-const node = new N("callee", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("callee", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // listOf<expr,separator>
 function r64_listOf() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt1007: {
-const p1008 = pos; const b1009 = B.length; const c1010 = input.charCodeAt(pos);
-t1011: {
-const p1012 = pos; let x1013; x1013 = r92_nonemptyListOf(); if (x1013 === null) break t1011; B.push(x1013); O.push(p1012 - start);
-break alt1007;
+alt936: {
+const p937 = pos; const c938 = input.charCodeAt(pos);
+t939: {
+const p940 = pos; let x941; x941 = r92_nonemptyListOf(); if (x941 === null) break t939; k0 = x941; o0 = p940 - start;
+break alt936;
 }
-pos = p1008; B.length = b1009; O.length = b1009;
-t1014: {
-const p1015 = pos; let x1016; x1016 = r93_emptyListOf(); if (x1016 === null) break t1014; B.push(x1016); O.push(p1015 - start);
-break alt1007;
+pos = p937;
+t942: {
+const p943 = pos; let x944; x944 = r93_emptyListOf(); if (x944 === null) break t942; k0 = x944; o0 = p943 - start;
+break alt936;
 }
-pos = p1008; B.length = b1009; O.length = b1009;
+pos = p937;
 break fail;
 }
-const node = new N("listOf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("listOf", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // listOf<mapEntry,separator>
 function r65_listOf() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt1017: {
-const p1018 = pos; const b1019 = B.length; const c1020 = input.charCodeAt(pos);
-t1021: {
-const p1022 = pos; let x1023; x1023 = r94_nonemptyListOf(); if (x1023 === null) break t1021; B.push(x1023); O.push(p1022 - start);
-break alt1017;
+alt945: {
+const p946 = pos; const c947 = input.charCodeAt(pos);
+t948: {
+const p949 = pos; let x950; x950 = r94_nonemptyListOf(); if (x950 === null) break t948; k0 = x950; o0 = p949 - start;
+break alt945;
 }
-pos = p1018; B.length = b1019; O.length = b1019;
-t1024: {
-const p1025 = pos; let x1026; x1026 = r95_emptyListOf(); if (x1026 === null) break t1024; B.push(x1026); O.push(p1025 - start);
-break alt1017;
+pos = p946;
+t951: {
+const p952 = pos; let x953; x953 = r95_emptyListOf(); if (x953 === null) break t951; k0 = x953; o0 = p952 - start;
+break alt945;
 }
-pos = p1018; B.length = b1019; O.length = b1019;
+pos = p946;
 break fail;
 }
-const node = new N("listOf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("listOf", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwTrue
 function r66_kwTrue() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 117 || input.charCodeAt(pos + 3) !== 101) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
-const p1028 = pos;
-not1027: {
-if (!s19_identPart()) break not1027;
-pos = p1028; break fail;
+const p955 = pos;
+not954: {
+if (!s19_identPart()) break not954;
+pos = p955; break fail;
 }
-pos = p1028;
+pos = p955;
 }
 }
-const node = new N("kwTrue", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwTrue", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwFalse
 function r67_kwFalse() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 102 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 115 || input.charCodeAt(pos + 4) !== 101) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
-const p1030 = pos;
-not1029: {
-if (!s19_identPart()) break not1029;
-pos = p1030; break fail;
+const p957 = pos;
+not956: {
+if (!s19_identPart()) break not956;
+pos = p957; break fail;
 }
-pos = p1030;
+pos = p957;
 }
 }
-const node = new N("kwFalse", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwFalse", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwNil
 function r68_kwNil() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 108) break fail;
-B.push(T[3]); O.push(pos - start); pos += 3;
+k0 = T[3]; o0 = pos - start; pos += 3;
 }
 {
 {
-const p1032 = pos;
-not1031: {
-if (!s19_identPart()) break not1031;
-pos = p1032; break fail;
+const p959 = pos;
+not958: {
+if (!s19_identPart()) break not958;
+pos = p959; break fail;
 }
-pos = p1032;
+pos = p959;
 }
 }
-const node = new N("kwNil", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwNil", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwLast
 function r69_kwLast() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 108 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 116) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
-const p1034 = pos;
-not1033: {
-if (!s19_identPart()) break not1033;
-pos = p1034; break fail;
+const p961 = pos;
+not960: {
+if (!s19_identPart()) break not960;
+pos = p961; break fail;
 }
-pos = p1034;
+pos = p961;
 }
 }
-const node = new N("kwLast", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwLast", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwEval
 function r70_kwEval() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 118 || input.charCodeAt(pos + 2) !== 97 || input.charCodeAt(pos + 3) !== 108) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
-const p1036 = pos;
-not1035: {
-if (!s19_identPart()) break not1035;
-pos = p1036; break fail;
+const p963 = pos;
+not962: {
+if (!s19_identPart()) break not962;
+pos = p963; break fail;
 }
-pos = p1036;
+pos = p963;
 }
 }
-const node = new N("kwEval", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwEval", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // ParameterClause
 function r71_ParameterClause() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt1037: {
-const p1038 = pos; const b1039 = B.length; const c1040 = input.charCodeAt(pos);
-t1041: {
+alt964: {
+const p965 = pos; const c966 = input.charCodeAt(pos);
+t967: {
 skipSpaces();
-const p1042 = pos; let x1043; x1043 = r96_ParameterClause_needs(); if (x1043 === null) break t1041; B.push(x1043); O.push(p1042 - start);
-break alt1037;
+const p968 = pos; let x969; x969 = r96_ParameterClause_needs(); if (x969 === null) break t967; k0 = x969; o0 = p968 - start;
+break alt964;
 }
-pos = p1038; B.length = b1039; O.length = b1039;
-t1044: {
+pos = p965;
+t970: {
 skipSpaces();
-const p1045 = pos; let x1046; x1046 = r97_ParameterClause_optional(); if (x1046 === null) break t1044; B.push(x1046); O.push(p1045 - start);
-break alt1037;
+const p971 = pos; let x972; x972 = r97_ParameterClause_optional(); if (x972 === null) break t970; k0 = x972; o0 = p971 - start;
+break alt964;
 }
-pos = p1038; B.length = b1039; O.length = b1039;
-t1047: {
+pos = p965;
+t973: {
 skipSpaces();
-const p1048 = pos; let x1049; x1049 = r98_ParameterClause_returns(); if (x1049 === null) break t1047; B.push(x1049); O.push(p1048 - start);
-break alt1037;
+const p974 = pos; let x975; x975 = r98_ParameterClause_returns(); if (x975 === null) break t973; k0 = x975; o0 = p974 - start;
+break alt964;
 }
-pos = p1038; B.length = b1039; O.length = b1039;
+pos = p965;
 break fail;
 }
-const node = new N("ParameterClause", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("ParameterClause", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // SetStatement
 function r72_SetStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
 skipSpaces();
-const p1050 = pos; let x1051; x1051 = r99_kwSet(); if (x1051 === null) break fail; B.push(x1051); O.push(p1050 - start);
+const p976 = pos; let x977; x977 = r99_kwSet(); if (x977 === null) break fail; k0 = x977; o0 = p976 - start;
 }
 {
 skipSpaces();
-const p1052 = pos; let x1053; x1053 = r100_NonemptyListOf(); if (x1053 === null) break fail; B.push(x1053); O.push(p1052 - start);
+const p978 = pos; let x979; x979 = r100_NonemptyListOf(); if (x979 === null) break fail; k1 = x979; o1 = p978 - start;
 }
 {
 skipSpaces();
-const p1054 = pos; let x1055; x1055 = r101_assign(); if (x1055 === null) break fail; B.push(x1055); O.push(p1054 - start);
+const p980 = pos; let x981; x981 = r101_assign(); if (x981 === null) break fail; k2 = x981; o2 = p980 - start;
 }
 {
 skipSpaces();
-const p1056 = pos; let x1057; x1057 = r7_expr(); if (x1057 === null) break fail; B.push(x1057); O.push(p1056 - start);
+const p982 = pos; let x983; x983 = r7_expr(); if (x983 === null) break fail; k3 = x983; o3 = p982 - start;
 }
-const node = new N("SetStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("SetStatement", [k0, k1, k2, k3], [o0, o1, o2, o3], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // EmitStatement
 function r73_EmitStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-const p1058 = pos; let x1059; x1059 = r102_kwEmit(); if (x1059 === null) break fail; B.push(x1059); O.push(p1058 - start);
+const p984 = pos; let x985; x985 = r102_kwEmit(); if (x985 === null) break fail; k0 = x985; o0 = p984 - start;
 }
 {
 skipSpaces();
-const p1060 = pos; let x1061; x1061 = r7_expr(); if (x1061 === null) break fail; B.push(x1061); O.push(p1060 - start);
+const p986 = pos; let x987; x987 = r7_expr(); if (x987 === null) break fail; k1 = x987; o1 = p986 - start;
 }
-const node = new N("EmitStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("EmitStatement", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // CallStatement
 function r74_CallStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-const p1062 = pos; let x1063; x1063 = r103_kwCall(); if (x1063 === null) break fail; B.push(x1063); O.push(p1062 - start);
+const p988 = pos; let x989; x989 = r103_kwCall(); if (x989 === null) break fail; k0 = x989; o0 = p988 - start;
 }
 {
 skipSpaces();
-const p1064 = pos; let x1065; x1065 = r41_callExpr(); if (x1065 === null) break fail; B.push(x1065); O.push(p1064 - start);
+const p990 = pos; let x991; x991 = r41_callExpr(); if (x991 === null) break fail; k1 = x991; o1 = p990 - start;
 }
-const node = new N("CallStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("CallStatement", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // IfStatement
 function r75_IfStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
 skipSpaces();
-const p1066 = pos; let x1067; x1067 = r104_kwIf(); if (x1067 === null) break fail; B.push(x1067); O.push(p1066 - start);
+const p992 = pos; let x993; x993 = r104_kwIf(); if (x993 === null) break fail; k0 = x993; o0 = p992 - start;
 }
 {
 skipSpaces();
-const p1068 = pos; let x1069; x1069 = r7_expr(); if (x1069 === null) break fail; B.push(x1069); O.push(p1068 - start);
+const p994 = pos; let x995; x995 = r7_expr(); if (x995 === null) break fail; k1 = x995; o1 = p994 - start;
 }
 {
 skipSpaces();
-const p1070 = pos; let x1071; x1071 = r10_nl(); if (x1071 === null) break fail; B.push(x1071); O.push(p1070 - start);
+const p996 = pos; let x997; x997 = r10_nl(); if (x997 === null) break fail; k2 = x997; o2 = p996 - start;
 }
 {
 skipSpaces();
-const p1072 = pos; let x1073; x1073 = r28_Body(); if (x1073 === null) break fail; B.push(x1073); O.push(p1072 - start);
+const p998 = pos; let x999; x999 = r28_Body(); if (x999 === null) break fail; k3 = x999; o3 = p998 - start;
 }
 {
 {
-const p1077 = pos; let n1076 = 0; let c1080 = NONE, q1081 = NONE;
-loop1074: while (n1076 < 1) {
-const p1078 = pos; const b1079 = B.length;
-it1075: {
+const p1003 = pos; let n1002 = 0; let c1005 = NONE, q1006 = NONE;
+loop1000: while (n1002 < 1) {
+const p1004 = pos;
+it1001: {
 skipSpaces();
-const p1082 = pos; let x1083; x1083 = r105_ElseClause(); if (x1083 === null) break it1075; B.push(x1083); O.push(p1082 - start);
-if (pos === p1078) throw BAIL;
-n1076 += 1;
-if (n1076 === 1) { c1080 = [B[b1079 + 0]]; q1081 = [O[b1079 + 0]]; } else { c1080.push(B[b1079 + 0]); q1081.push(O[b1079 + 0]); } B.length = b1079; O.length = b1079;
-continue loop1074;
+const p1007 = pos; let x1008; x1008 = r105_ElseClause(); if (x1008 === null) break it1001; k6 = x1008; o6 = p1007 - start;
+if (pos === p1004) throw BAIL;
+n1002 += 1;
+if (n1002 === 1) { c1005 = [k6]; q1006 = [o6]; } else { c1005.push(k6); q1006.push(o6); }
+continue loop1000;
 }
-pos = p1078; B.length = b1079; O.length = b1079;
+pos = p1004;
 break;
 }
-let o1084 = p1077 - start, l1085 = 0;
-if (n1076 > 0) { o1084 = q1081[0]; l1085 = q1081[n1076 - 1] + c1080[n1076 - 1].matchLength - o1084; }
-B.push(n1076 === 0 ? EMPTY_OPT : new N('_iter', c1080, q1081, l1085, true)); O.push(o1084);
+let o1009 = p1003 - start, l1010 = 0;
+if (n1002 > 0) { o1009 = q1006[0]; l1010 = q1006[n1002 - 1] + c1005[n1002 - 1].matchLength - o1009; }
+k4 = n1002 === 0 ? EMPTY_OPT : new N('_iter', c1005, q1006, l1010, true); o4 = o1009;
 }
 }
 {
 skipSpaces();
-const p1086 = pos; let x1087; x1087 = r106_kwEndif(); if (x1087 === null) break fail; B.push(x1087); O.push(p1086 - start);
+const p1011 = pos; let x1012; x1012 = r106_kwEndif(); if (x1012 === null) break fail; k5 = x1012; o5 = p1011 - start;
 }
-const node = new N("IfStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("IfStatement", [k0, k1, k2, k3, k4, k5], [o0, o1, o2, o3, o4, o5], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // ForEachStatement
 function r76_ForEachStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7;
 fail: {
 {
 skipSpaces();
-const p1088 = pos; let x1089; x1089 = r107_kwFor(); if (x1089 === null) break fail; B.push(x1089); O.push(p1088 - start);
+const p1013 = pos; let x1014; x1014 = r107_kwFor(); if (x1014 === null) break fail; k0 = x1014; o0 = p1013 - start;
 }
 {
 skipSpaces();
-const p1090 = pos; let x1091; x1091 = r108_kwEach(); if (x1091 === null) break fail; B.push(x1091); O.push(p1090 - start);
+const p1015 = pos; let x1016; x1016 = r108_kwEach(); if (x1016 === null) break fail; k1 = x1016; o1 = p1015 - start;
 }
 {
 skipSpaces();
-const p1092 = pos; let x1093; x1093 = r24_name(); if (x1093 === null) break fail; B.push(x1093); O.push(p1092 - start);
+const p1017 = pos; let x1018; x1018 = r24_name(); if (x1018 === null) break fail; k2 = x1018; o2 = p1017 - start;
 }
 {
 skipSpaces();
-const p1094 = pos; let x1095; x1095 = r109_kwIn(); if (x1095 === null) break fail; B.push(x1095); O.push(p1094 - start);
+const p1019 = pos; let x1020; x1020 = r109_kwIn(); if (x1020 === null) break fail; k3 = x1020; o3 = p1019 - start;
 }
 {
 skipSpaces();
-const p1096 = pos; let x1097; x1097 = r7_expr(); if (x1097 === null) break fail; B.push(x1097); O.push(p1096 - start);
+const p1021 = pos; let x1022; x1022 = r7_expr(); if (x1022 === null) break fail; k4 = x1022; o4 = p1021 - start;
 }
 {
 skipSpaces();
-const p1098 = pos; let x1099; x1099 = r10_nl(); if (x1099 === null) break fail; B.push(x1099); O.push(p1098 - start);
+const p1023 = pos; let x1024; x1024 = r10_nl(); if (x1024 === null) break fail; k5 = x1024; o5 = p1023 - start;
 }
 {
 skipSpaces();
-const p1100 = pos; let x1101; x1101 = r28_Body(); if (x1101 === null) break fail; B.push(x1101); O.push(p1100 - start);
+const p1025 = pos; let x1026; x1026 = r28_Body(); if (x1026 === null) break fail; k6 = x1026; o6 = p1025 - start;
 }
 {
 skipSpaces();
-const p1102 = pos; let x1103; x1103 = r110_kwEndfor(); if (x1103 === null) break fail; B.push(x1103); O.push(p1102 - start);
+const p1027 = pos; let x1028; x1028 = r110_kwEndfor(); if (x1028 === null) break fail; k7 = x1028; o7 = p1027 - start;
 }
-const node = new N("ForEachStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("ForEachStatement", [k0, k1, k2, k3, k4, k5, k6, k7], [o0, o1, o2, o3, o4, o5, o6, o7], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // WhisperStatement
 function r77_WhisperStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
 skipSpaces();
-const p1104 = pos; let x1105; x1105 = r111_kwWhisper(); if (x1105 === null) break fail; B.push(x1105); O.push(p1104 - start);
+const p1029 = pos; let x1030; x1030 = r111_kwWhisper(); if (x1030 === null) break fail; k0 = x1030; o0 = p1029 - start;
 }
 {
 skipSpaces();
-const p1106 = pos; let x1107; x1107 = r7_expr(); if (x1107 === null) break fail; B.push(x1107); O.push(p1106 - start);
+const p1031 = pos; let x1032; x1032 = r7_expr(); if (x1032 === null) break fail; k1 = x1032; o1 = p1031 - start;
 }
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break fail; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
 {
 skipSpaces();
-const p1108 = pos; let x1109; x1109 = r7_expr(); if (x1109 === null) break fail; B.push(x1109); O.push(p1108 - start);
+const p1033 = pos; let x1034; x1034 = r7_expr(); if (x1034 === null) break fail; k3 = x1034; o3 = p1033 - start;
 }
-const node = new N("WhisperStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("WhisperStatement", [k0, k1, k2, k3], [o0, o1, o2, o3], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // ReturnStatement
 function r78_ReturnStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-const p1110 = pos; let x1111; x1111 = r112_kwReturn(); if (x1111 === null) break fail; B.push(x1111); O.push(p1110 - start);
+const p1035 = pos; let x1036; x1036 = r112_kwReturn(); if (x1036 === null) break fail; k0 = x1036; o0 = p1035 - start;
 }
 {
 skipSpaces();
-const p1112 = pos; let x1113; x1113 = r113_ListOf(); if (x1113 === null) break fail; B.push(x1113); O.push(p1112 - start);
+const p1037 = pos; let x1038; x1038 = r113_ListOf(); if (x1038 === null) break fail; k1 = x1038; o1 = p1037 - start;
 }
-const node = new N("ReturnStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("ReturnStatement", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // WhileStatement
 function r79_WhileStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
 fail: {
 {
 skipSpaces();
-const p1114 = pos; let x1115; x1115 = r114_kwWhile(); if (x1115 === null) break fail; B.push(x1115); O.push(p1114 - start);
+const p1039 = pos; let x1040; x1040 = r114_kwWhile(); if (x1040 === null) break fail; k0 = x1040; o0 = p1039 - start;
 }
 {
 skipSpaces();
-const p1116 = pos; let x1117; x1117 = r7_expr(); if (x1117 === null) break fail; B.push(x1117); O.push(p1116 - start);
+const p1041 = pos; let x1042; x1042 = r7_expr(); if (x1042 === null) break fail; k1 = x1042; o1 = p1041 - start;
 }
 {
 skipSpaces();
-const p1118 = pos; let x1119; x1119 = r10_nl(); if (x1119 === null) break fail; B.push(x1119); O.push(p1118 - start);
+const p1043 = pos; let x1044; x1044 = r10_nl(); if (x1044 === null) break fail; k2 = x1044; o2 = p1043 - start;
 }
 {
 skipSpaces();
-const p1120 = pos; let x1121; x1121 = r28_Body(); if (x1121 === null) break fail; B.push(x1121); O.push(p1120 - start);
+const p1045 = pos; let x1046; x1046 = r28_Body(); if (x1046 === null) break fail; k3 = x1046; o3 = p1045 - start;
 }
 {
 skipSpaces();
-const p1122 = pos; let x1123; x1123 = r115_kwEndwhile(); if (x1123 === null) break fail; B.push(x1123); O.push(p1122 - start);
+const p1047 = pos; let x1048; x1048 = r115_kwEndwhile(); if (x1048 === null) break fail; k4 = x1048; o4 = p1047 - start;
 }
-const node = new N("WhileStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("WhileStatement", [k0, k1, k2, k3, k4], [o0, o1, o2, o3, o4], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // MustStatement
 function r80_MustStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-const p1124 = pos; let x1125; x1125 = r116_kwMust(); if (x1125 === null) break fail; B.push(x1125); O.push(p1124 - start);
+const p1049 = pos; let x1050; x1050 = r116_kwMust(); if (x1050 === null) break fail; k0 = x1050; o0 = p1049 - start;
 }
 {
 skipSpaces();
-const p1126 = pos; let x1127; x1127 = r7_expr(); if (x1127 === null) break fail; B.push(x1127); O.push(p1126 - start);
+const p1051 = pos; let x1052; x1052 = r7_expr(); if (x1052 === null) break fail; k1 = x1052; o1 = p1051 - start;
 }
-const node = new N("MustStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("MustStatement", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // FailStatement
 function r81_FailStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
 fail: {
 {
 skipSpaces();
-const p1128 = pos; let x1129; x1129 = r117_kwFail(); if (x1129 === null) break fail; B.push(x1129); O.push(p1128 - start);
+const p1053 = pos; let x1054; x1054 = r117_kwFail(); if (x1054 === null) break fail; k0 = x1054; o0 = p1053 - start;
 }
 {
 {
-const p1133 = pos; let n1132 = 0; let c1136 = NONE, q1137 = NONE;
-loop1130: while (n1132 < 1) {
-const p1134 = pos; const b1135 = B.length;
-it1131: {
+const p1058 = pos; let n1057 = 0; let c1060 = NONE, q1061 = NONE;
+loop1055: while (n1057 < 1) {
+const p1059 = pos;
+it1056: {
 skipSpaces();
-const p1138 = pos; let x1139; x1139 = r7_expr(); if (x1139 === null) break it1131; B.push(x1139); O.push(p1138 - start);
-if (pos === p1134) throw BAIL;
-n1132 += 1;
-if (n1132 === 1) { c1136 = [B[b1135 + 0]]; q1137 = [O[b1135 + 0]]; } else { c1136.push(B[b1135 + 0]); q1137.push(O[b1135 + 0]); } B.length = b1135; O.length = b1135;
-continue loop1130;
+const p1062 = pos; let x1063; x1063 = r7_expr(); if (x1063 === null) break it1056; k2 = x1063; o2 = p1062 - start;
+if (pos === p1059) throw BAIL;
+n1057 += 1;
+if (n1057 === 1) { c1060 = [k2]; q1061 = [o2]; } else { c1060.push(k2); q1061.push(o2); }
+continue loop1055;
 }
-pos = p1134; B.length = b1135; O.length = b1135;
+pos = p1059;
 break;
 }
-let o1140 = p1133 - start, l1141 = 0;
-if (n1132 > 0) { o1140 = q1137[0]; l1141 = q1137[n1132 - 1] + c1136[n1132 - 1].matchLength - o1140; }
-B.push(n1132 === 0 ? EMPTY_OPT : new N('_iter', c1136, q1137, l1141, true)); O.push(o1140);
+let o1064 = p1058 - start, l1065 = 0;
+if (n1057 > 0) { o1064 = q1061[0]; l1065 = q1061[n1057 - 1] + c1060[n1057 - 1].matchLength - o1064; }
+k1 = n1057 === 0 ? EMPTY_OPT : new N('_iter', c1060, q1061, l1065, true); o1 = o1064;
 }
 }
-const node = new N("FailStatement", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("FailStatement", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // OnErrorStatement
 function r82_OnErrorStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5;
 fail: {
 {
 skipSpaces();
-const p1142 = pos; let x1143; x1143 = r30_kwOn(); if (x1143 === null) break fail; B.push(x1143); O.push(p1142 - start);
+const p1066 = pos; let x1067; x1067 = r30_kwOn(); if (x1067 === null) break fail; k0 = x1067; o0 = p1066 - start;
 }
 {
 skipSpaces();
-const p1144 = pos; let x1145; x1145 = r118_kwError(); if (x1145 === null) break fail; B.push(x1145); O.push(p1144 - start);
+const p1068 = pos; let x1069; x1069 = r118_kwError(); if (x1069 === null) break fail; k1 = x1069; o1 = p1068 - start;
 }
 {
 skipSpaces();
-const p1146 = pos; let x1147; x1147 = r34_kwDo(); if (x1147 === null) break fail; B.push(x1147); O.push(p1146 - start);
+const p1070 = pos; let x1071; x1071 = r34_kwDo(); if (x1071 === null) break fail; k2 = x1071; o2 = p1070 - start;
 }
 {
 skipSpaces();
-const p1148 = pos; let x1149; x1149 = r10_nl(); if (x1149 === null) break fail; B.push(x1149); O.push(p1148 - start);
+const p1072 = pos; let x1073; x1073 = r10_nl(); if (x1073 === null) break fail; k3 = x1073; o3 = p1072 - start;
 }
 {
 skipSpaces();
-const p1150 = pos; let x1151; x1151 = r28_Body(); if (x1151 === null) break fail; B.push(x1151); O.push(p1150 - start);
+const p1074 = pos; let x1075; x1075 = r28_Body(); if (x1075 === null) break fail; k4 = x1075; o4 = p1074 - start;
 }
 {
 skipSpaces();
-const p1152 = pos; let x1153; x1153 = r35_kwEndon(); if (x1153 === null) break fail; B.push(x1153); O.push(p1152 - start);
+const p1076 = pos; let x1077; x1077 = r35_kwEndon(); if (x1077 === null) break fail; k5 = x1077; o5 = p1076 - start;
 }
-const node = new N("OnErrorStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("OnErrorStatement", [k0, k1, k2, k3, k4, k5], [o0, o1, o2, o3, o4, o5], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // BreakStatement
 function r83_BreakStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 skipSpaces();
-const p1154 = pos; let x1155; x1155 = r119_kwBreak(); if (x1155 === null) break fail; B.push(x1155); O.push(p1154 - start);
-const node = new N("BreakStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p1078 = pos; let x1079; x1079 = r119_kwBreak(); if (x1079 === null) break fail; k0 = x1079; o0 = p1078 - start;
+return new N("BreakStatement", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // ContinueStatement
 function r84_ContinueStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 skipSpaces();
-const p1156 = pos; let x1157; x1157 = r120_kwContinue(); if (x1157 === null) break fail; B.push(x1157); O.push(p1156 - start);
-const node = new N("ContinueStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p1080 = pos; let x1081; x1081 = r120_kwContinue(); if (x1081 === null) break fail; k0 = x1081; o0 = p1080 - start;
+return new N("ContinueStatement", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // ClearErrorStatement
 function r85_ClearErrorStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 skipSpaces();
-const p1158 = pos; let x1159; x1159 = r121_kwClearError(); if (x1159 === null) break fail; B.push(x1159); O.push(p1158 - start);
-const node = new N("ClearErrorStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+const p1082 = pos; let x1083; x1083 = r121_kwClearError(); if (x1083 === null) break fail; k0 = x1083; o0 = p1082 - start;
+return new N("ClearErrorStatement", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // ClearEventStatement
 function r86_ClearEventStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt1160: {
-const p1161 = pos; const b1162 = B.length; const c1163 = input.charCodeAt(pos);
-t1164: {
+alt1084: {
+const p1085 = pos; const c1086 = input.charCodeAt(pos);
+t1087: {
 skipSpaces();
-const p1165 = pos; let x1166; x1166 = r122_ClearEventStatement_named(); if (x1166 === null) break t1164; B.push(x1166); O.push(p1165 - start);
-break alt1160;
+const p1088 = pos; let x1089; x1089 = r122_ClearEventStatement_named(); if (x1089 === null) break t1087; k0 = x1089; o0 = p1088 - start;
+break alt1084;
 }
-pos = p1161; B.length = b1162; O.length = b1162;
-t1167: {
+pos = p1085;
+t1090: {
 skipSpaces();
-const p1168 = pos; let x1169; x1169 = r123_ClearEventStatement_expression(); if (x1169 === null) break t1167; B.push(x1169); O.push(p1168 - start);
-break alt1160;
+const p1091 = pos; let x1092; x1092 = r123_ClearEventStatement_expression(); if (x1092 === null) break t1090; k0 = x1092; o0 = p1091 - start;
+break alt1084;
 }
-pos = p1161; B.length = b1162; O.length = b1162;
+pos = p1085;
 break fail;
 }
-const node = new N("ClearEventStatement", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("ClearEventStatement", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // AskStatement
 function r87_AskStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7, k8, o8, k9, o9, k10, o10, k11, o11;
 fail: {
 {
 skipSpaces();
-const p1170 = pos; let x1171; x1171 = r124_kwAsk(); if (x1171 === null) break fail; B.push(x1171); O.push(p1170 - start);
+const p1093 = pos; let x1094; x1094 = r124_kwAsk(); if (x1094 === null) break fail; k0 = x1094; o0 = p1093 - start;
 }
 {
 skipSpaces();
-const p1172 = pos; let x1173; x1173 = r7_expr(); if (x1173 === null) break fail; B.push(x1173); O.push(p1172 - start);
+const p1095 = pos; let x1096; x1096 = r7_expr(); if (x1096 === null) break fail; k1 = x1096; o1 = p1095 - start;
 }
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break fail; k2 = T[1]; o2 = pos - start; pos += 1; }
 }
 {
 skipSpaces();
-const p1174 = pos; let x1175; x1175 = r7_expr(); if (x1175 === null) break fail; B.push(x1175); O.push(p1174 - start);
+const p1097 = pos; let x1098; x1098 = r7_expr(); if (x1098 === null) break fail; k3 = x1098; o3 = p1097 - start;
 }
 {
 {
-const p1179 = pos; let n1178 = 0; let c1182 = NONE, q1183 = NONE; let c1184 = NONE, q1185 = NONE;
-loop1176: while (n1178 < 1) {
-const p1180 = pos; const b1181 = B.length;
-it1177: {
-{
-skipSpaces();
-const p1186 = pos; let x1187; x1187 = r125_kwWith(); if (x1187 === null) break it1177; B.push(x1187); O.push(p1186 - start);
-}
+const p1102 = pos; let n1101 = 0; let c1104 = NONE, q1105 = NONE; let c1106 = NONE, q1107 = NONE;
+loop1099: while (n1101 < 1) {
+const p1103 = pos;
+it1100: {
 {
 skipSpaces();
-const p1188 = pos; let x1189; x1189 = r7_expr(); if (x1189 === null) break it1177; B.push(x1189); O.push(p1188 - start);
+const p1108 = pos; let x1109; x1109 = r125_kwWith(); if (x1109 === null) break it1100; k8 = x1109; o8 = p1108 - start;
 }
-if (pos === p1180) throw BAIL;
-n1178 += 1;
-if (n1178 === 1) { c1182 = [B[b1181 + 0]]; q1183 = [O[b1181 + 0]]; c1184 = [B[b1181 + 1]]; q1185 = [O[b1181 + 1]]; } else { c1182.push(B[b1181 + 0]); q1183.push(O[b1181 + 0]); c1184.push(B[b1181 + 1]); q1185.push(O[b1181 + 1]); } B.length = b1181; O.length = b1181;
-continue loop1176;
+{
+skipSpaces();
+const p1110 = pos; let x1111; x1111 = r7_expr(); if (x1111 === null) break it1100; k9 = x1111; o9 = p1110 - start;
 }
-pos = p1180; B.length = b1181; O.length = b1181;
+if (pos === p1103) throw BAIL;
+n1101 += 1;
+if (n1101 === 1) { c1104 = [k8]; q1105 = [o8]; c1106 = [k9]; q1107 = [o9]; } else { c1104.push(k8); q1105.push(o8); c1106.push(k9); q1107.push(o9); }
+continue loop1099;
+}
+pos = p1103;
 break;
 }
-let o1190 = p1179 - start, l1191 = 0;
-if (n1178 > 0) { o1190 = q1183[0]; l1191 = q1185[n1178 - 1] + c1184[n1178 - 1].matchLength - o1190; }
-B.push(n1178 === 0 ? EMPTY_OPT : new N('_iter', c1182, q1183, l1191, true)); O.push(o1190);
-B.push(n1178 === 0 ? EMPTY_OPT : new N('_iter', c1184, q1185, l1191, true)); O.push(o1190);
+let o1112 = p1102 - start, l1113 = 0;
+if (n1101 > 0) { o1112 = q1105[0]; l1113 = q1107[n1101 - 1] + c1106[n1101 - 1].matchLength - o1112; }
+k4 = n1101 === 0 ? EMPTY_OPT : new N('_iter', c1104, q1105, l1113, true); o4 = o1112;
+k5 = n1101 === 0 ? EMPTY_OPT : new N('_iter', c1106, q1107, l1113, true); o5 = o1112;
 }
 }
 {
 {
-const p1195 = pos; let n1194 = 0; let c1198 = NONE, q1199 = NONE; let c1200 = NONE, q1201 = NONE;
-loop1192: while (n1194 < 1) {
-const p1196 = pos; const b1197 = B.length;
-it1193: {
-{
-skipSpaces();
-const p1202 = pos; let x1203; x1203 = r126_kwInto(); if (x1203 === null) break it1193; B.push(x1203); O.push(p1202 - start);
-}
+const p1117 = pos; let n1116 = 0; let c1119 = NONE, q1120 = NONE; let c1121 = NONE, q1122 = NONE;
+loop1114: while (n1116 < 1) {
+const p1118 = pos;
+it1115: {
 {
 skipSpaces();
-const p1204 = pos; let x1205; x1205 = r127_LValue(); if (x1205 === null) break it1193; B.push(x1205); O.push(p1204 - start);
+const p1123 = pos; let x1124; x1124 = r126_kwInto(); if (x1124 === null) break it1115; k10 = x1124; o10 = p1123 - start;
 }
-if (pos === p1196) throw BAIL;
-n1194 += 1;
-if (n1194 === 1) { c1198 = [B[b1197 + 0]]; q1199 = [O[b1197 + 0]]; c1200 = [B[b1197 + 1]]; q1201 = [O[b1197 + 1]]; } else { c1198.push(B[b1197 + 0]); q1199.push(O[b1197 + 0]); c1200.push(B[b1197 + 1]); q1201.push(O[b1197 + 1]); } B.length = b1197; O.length = b1197;
-continue loop1192;
+{
+skipSpaces();
+const p1125 = pos; let x1126; x1126 = r127_LValue(); if (x1126 === null) break it1115; k11 = x1126; o11 = p1125 - start;
 }
-pos = p1196; B.length = b1197; O.length = b1197;
+if (pos === p1118) throw BAIL;
+n1116 += 1;
+if (n1116 === 1) { c1119 = [k10]; q1120 = [o10]; c1121 = [k11]; q1122 = [o11]; } else { c1119.push(k10); q1120.push(o10); c1121.push(k11); q1122.push(o11); }
+continue loop1114;
+}
+pos = p1118;
 break;
 }
-let o1206 = p1195 - start, l1207 = 0;
-if (n1194 > 0) { o1206 = q1199[0]; l1207 = q1201[n1194 - 1] + c1200[n1194 - 1].matchLength - o1206; }
-B.push(n1194 === 0 ? EMPTY_OPT : new N('_iter', c1198, q1199, l1207, true)); O.push(o1206);
-B.push(n1194 === 0 ? EMPTY_OPT : new N('_iter', c1200, q1201, l1207, true)); O.push(o1206);
+let o1127 = p1117 - start, l1128 = 0;
+if (n1116 > 0) { o1127 = q1120[0]; l1128 = q1122[n1116 - 1] + c1121[n1116 - 1].matchLength - o1127; }
+k6 = n1116 === 0 ? EMPTY_OPT : new N('_iter', c1119, q1120, l1128, true); o6 = o1127;
+k7 = n1116 === 0 ? EMPTY_OPT : new N('_iter', c1121, q1122, l1128, true); o7 = o1127;
 }
 }
-const node = new N("AskStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4], B[b0 + 5], B[b0 + 6], B[b0 + 7]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4], O[b0 + 5], O[b0 + 6], O[b0 + 7]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("AskStatement", [k0, k1, k2, k3, k4, k5, k6, k7], [o0, o1, o2, o3, o4, o5, o6, o7], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // PromptUserStatement
 function r88_PromptUserStatement() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
 fail: {
 {
 skipSpaces();
-const p1208 = pos; let x1209; x1209 = r128_kwPromptuser(); if (x1209 === null) break fail; B.push(x1209); O.push(p1208 - start);
+const p1129 = pos; let x1130; x1130 = r128_kwPromptuser(); if (x1130 === null) break fail; k0 = x1130; o0 = p1129 - start;
 }
 {
 skipSpaces();
-const p1210 = pos; let x1211; x1211 = r7_expr(); if (x1211 === null) break fail; B.push(x1211); O.push(p1210 - start);
+const p1131 = pos; let x1132; x1132 = r7_expr(); if (x1132 === null) break fail; k1 = x1132; o1 = p1131 - start;
 }
 {
 skipSpaces();
-const p1212 = pos; let x1213; x1213 = r126_kwInto(); if (x1213 === null) break fail; B.push(x1213); O.push(p1212 - start);
+const p1133 = pos; let x1134; x1134 = r126_kwInto(); if (x1134 === null) break fail; k2 = x1134; o2 = p1133 - start;
 }
 {
 skipSpaces();
-const p1214 = pos; let x1215; x1215 = r127_LValue(); if (x1215 === null) break fail; B.push(x1215); O.push(p1214 - start);
+const p1135 = pos; let x1136; x1136 = r127_LValue(); if (x1136 === null) break fail; k3 = x1136; o3 = p1135 - start;
 }
-const node = new N("PromptUserStatement", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("PromptUserStatement", [k0, k1, k2, k3], [o0, o1, o2, o3], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // any
 function r89_any() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-{ const cp = input.codePointAt(pos); if (cp === undefined) break fail; const n = cp > 0xffff ? 2 : 1; B.push(T[n]); O.push(pos - start); pos += n; }
-const node = new N("any", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+{ const cp = input.codePointAt(pos); if (cp === undefined) break fail; const n = cp > 0xffff ? 2 : 1; k0 = T[n]; o0 = pos - start; pos += n; }
+return new N("any", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // toolName
 function r90_toolName() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
-const p1216 = pos; let x1217; x1217 = r129_kwTool(); if (x1217 === null) break fail; B.push(x1217); O.push(p1216 - start);
+const p1137 = pos; let x1138; x1138 = r129_kwTool(); if (x1138 === null) break fail; k0 = x1138; o0 = p1137 - start;
 }
 {
-{ const c = input.charCodeAt(pos); if (!(c === 46)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 46)) break fail; k1 = T[1]; o1 = pos - start; pos += 1; }
 }
 {
-const p1218 = pos; let x1219; x1219 = r54_identName(); if (x1219 === null) break fail; B.push(x1219); O.push(p1218 - start);
+const p1139 = pos; let x1140; x1140 = r54_identName(); if (x1140 === null) break fail; k2 = x1140; o2 = p1139 - start;
 }
 {
 {
-const p1223 = pos; let n1222 = 0; let c1226 = NONE, q1227 = NONE; let c1228 = NONE, q1229 = NONE;
-loop1220: while (true) {
+const p1144 = pos; let n1143 = 0; let c1146 = NONE, q1147 = NONE; let c1148 = NONE, q1149 = NONE;
+loop1141: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break; }
-const p1224 = pos; const b1225 = B.length;
-it1221: {
+const p1145 = pos;
+it1142: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 46)) break it1221; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 46)) break it1142; k5 = T[1]; o5 = pos - start; pos += 1; }
 }
 {
-const p1230 = pos; let x1231; x1231 = r54_identName(); if (x1231 === null) break it1221; B.push(x1231); O.push(p1230 - start);
+const p1150 = pos; let x1151; x1151 = r54_identName(); if (x1151 === null) break it1142; k6 = x1151; o6 = p1150 - start;
 }
-if (pos === p1224) throw BAIL;
-n1222 += 1;
-if (n1222 === 1) { c1226 = [B[b1225 + 0]]; q1227 = [O[b1225 + 0]]; c1228 = [B[b1225 + 1]]; q1229 = [O[b1225 + 1]]; } else { c1226.push(B[b1225 + 0]); q1227.push(O[b1225 + 0]); c1228.push(B[b1225 + 1]); q1229.push(O[b1225 + 1]); } B.length = b1225; O.length = b1225;
-continue loop1220;
+if (pos === p1145) throw BAIL;
+n1143 += 1;
+if (n1143 === 1) { c1146 = [k5]; q1147 = [o5]; c1148 = [k6]; q1149 = [o6]; } else { c1146.push(k5); q1147.push(o5); c1148.push(k6); q1149.push(o6); }
+continue loop1141;
 }
-pos = p1224; B.length = b1225; O.length = b1225;
+pos = p1145;
 break;
 }
-let o1232 = p1223 - start, l1233 = 0;
-if (n1222 > 0) { o1232 = q1227[0]; l1233 = q1229[n1222 - 1] + c1228[n1222 - 1].matchLength - o1232; }
-B.push(n1222 === 0 ? EMPTY_ITER : new N('_iter', c1226, q1227, l1233, false)); O.push(o1232);
-B.push(n1222 === 0 ? EMPTY_ITER : new N('_iter', c1228, q1229, l1233, false)); O.push(o1232);
+let o1152 = p1144 - start, l1153 = 0;
+if (n1143 > 0) { o1152 = q1147[0]; l1153 = q1149[n1143 - 1] + c1148[n1143 - 1].matchLength - o1152; }
+k3 = n1143 === 0 ? EMPTY_ITER : new N('_iter', c1146, q1147, l1153, false); o3 = o1152;
+k4 = n1143 === 0 ? EMPTY_ITER : new N('_iter', c1148, q1149, l1153, false); o4 = o1152;
 }
 }
-const node = new N("toolName", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("toolName", [k0, k1, k2, k3, k4], [o0, o1, o2, o3, o4], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // builtinName
 function r91_builtinName() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
-alt1234: {
-const p1235 = pos; const b1236 = B.length; const c1237 = input.charCodeAt(pos);
-if (c1237 === 108) {
-t1238: {
+alt1154: {
+const p1155 = pos; const c1156 = input.charCodeAt(pos);
+if (c1156 === 108) {
+t1157: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 108)) break t1238; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-alt1239: {
-const p1240 = pos; const b1241 = B.length; const c1242 = input.charCodeAt(pos);
-if (c1242 === 101) {
-t1243: {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t1243;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt1239;
-}
-pos = p1240; B.length = b1241; O.length = b1241;
-}
-if (c1242 === 111) {
-t1244: {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t1244;
-B.push(T[2]); O.push(pos - start); pos += 2;
-break alt1239;
-}
-pos = p1240; B.length = b1241; O.length = b1241;
-}
-if (c1242 === 110) {
-t1245: {
-{ const c = input.charCodeAt(pos); if (!(c === 110)) break t1245; B.push(T[1]); O.push(pos - start); pos += 1; }
-break alt1239;
-}
-pos = p1240; B.length = b1241; O.length = b1241;
-}
-break t1238;
-}
-}
-break alt1234;
-}
-pos = p1235; B.length = b1236; O.length = b1236;
-}
-if (c1237 === 115) {
-t1246: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 115)) break t1246; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 108)) break t1157; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t1246;
-B.push(T[2]); O.push(pos - start); pos += 2;
+alt1158: {
+const p1159 = pos; const c1160 = input.charCodeAt(pos);
+if (c1160 === 101) {
+t1161: {
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110) break t1161;
+k1 = T[2]; o1 = pos - start; pos += 2;
+break alt1158;
 }
-break alt1234;
+pos = p1159;
 }
-pos = p1235; B.length = b1236; O.length = b1236;
+if (c1160 === 111) {
+t1162: {
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 103) break t1162;
+k1 = T[2]; o1 = pos - start; pos += 2;
+break alt1158;
 }
-if (c1237 === 99) {
-t1247: {
+pos = p1159;
+}
+if (c1160 === 110) {
+t1163: {
+{ const c = input.charCodeAt(pos); if (!(c === 110)) break t1163; k1 = T[1]; o1 = pos - start; pos += 1; }
+break alt1158;
+}
+pos = p1159;
+}
+break t1157;
+}
+}
+break alt1154;
+}
+pos = p1155;
+}
+if (c1156 === 115) {
+t1164: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 99)) break t1247; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 115)) break t1164; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t1247;
-B.push(T[2]); O.push(pos - start); pos += 2;
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break t1164;
+k1 = T[2]; o1 = pos - start; pos += 2;
 }
-break alt1234;
+break alt1154;
 }
-pos = p1235; B.length = b1236; O.length = b1236;
+pos = p1155;
 }
-if (c1237 === 116) {
-t1248: {
+if (c1156 === 99) {
+t1165: {
 {
-{ const c = input.charCodeAt(pos); if (!(c === 116)) break t1248; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t1248;
-B.push(T[2]); O.push(pos - start); pos += 2;
-}
-break alt1234;
-}
-pos = p1235; B.length = b1236; O.length = b1236;
-}
-if (c1237 === 97) {
-t1249: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 97)) break t1249; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 99)) break t1165; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
-alt1250: {
-const p1251 = pos; const b1252 = B.length; const c1253 = input.charCodeAt(pos);
-if (c1253 === 115) {
-t1254: {
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t1254;
-B.push(T[3]); O.push(pos - start); pos += 3;
-break alt1250;
+if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 115) break t1165;
+k1 = T[2]; o1 = pos - start; pos += 2;
 }
-pos = p1251; B.length = b1252; O.length = b1252;
+break alt1154;
 }
-if (c1253 === 99) {
-t1255: {
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t1255;
-B.push(T[3]); O.push(pos - start); pos += 3;
-break alt1250;
+pos = p1155;
 }
-pos = p1251; B.length = b1252; O.length = b1252;
+if (c1156 === 116) {
+t1166: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 116)) break t1166; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
-if (c1253 === 116) {
-t1256: {
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t1256;
-B.push(T[3]); O.push(pos - start); pos += 3;
-break alt1250;
+{
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 110) break t1166;
+k1 = T[2]; o1 = pos - start; pos += 2;
 }
-pos = p1251; B.length = b1252; O.length = b1252;
+break alt1154;
 }
-break t1249;
+pos = p1155;
+}
+if (c1156 === 97) {
+t1167: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 97)) break t1167; k0 = T[1]; o0 = pos - start; pos += 1; }
+}
+{
+alt1168: {
+const p1169 = pos; const c1170 = input.charCodeAt(pos);
+if (c1170 === 115) {
+t1171: {
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 110) break t1171;
+k1 = T[3]; o1 = pos - start; pos += 3;
+break alt1168;
+}
+pos = p1169;
+}
+if (c1170 === 99) {
+t1172: {
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 115) break t1172;
+k1 = T[3]; o1 = pos - start; pos += 3;
+break alt1168;
+}
+pos = p1169;
+}
+if (c1170 === 116) {
+t1173: {
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 110) break t1173;
+k1 = T[3]; o1 = pos - start; pos += 3;
+break alt1168;
+}
+pos = p1169;
+}
+break t1167;
 }
 }
-break alt1234;
+break alt1154;
 }
-pos = p1235; B.length = b1236; O.length = b1236;
+pos = p1155;
 }
 break fail;
 }
+}
+{
+{
+const p1175 = pos;
+not1174: {
+if (!s19_identPart()) break not1174;
+pos = p1175; break fail;
+}
+pos = p1175;
+}
+}
+return new N("builtinName", [k0, k1], [o0, o1], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// nonemptyListOf<expr,separator>
+function r92_nonemptyListOf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
+fail: {
+{
+const p1176 = pos; let x1177; x1177 = r7_expr(); if (x1177 === null) break fail; k0 = x1177; o0 = p1176 - start;
+}
+{
+{
+const p1181 = pos; let n1180 = 0; let c1183 = NONE, q1184 = NONE; let c1185 = NONE, q1186 = NONE;
+loop1178: while (true) {
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break; }
+const p1182 = pos;
+it1179: {
+{
+const p1187 = pos; let x1188; x1188 = r130_separator(); if (x1188 === null) break it1179; k3 = x1188; o3 = p1187 - start;
+}
+{
+const p1189 = pos; let x1190; x1190 = r7_expr(); if (x1190 === null) break it1179; k4 = x1190; o4 = p1189 - start;
+}
+if (pos === p1182) throw BAIL;
+n1180 += 1;
+if (n1180 === 1) { c1183 = [k3]; q1184 = [o3]; c1185 = [k4]; q1186 = [o4]; } else { c1183.push(k3); q1184.push(o3); c1185.push(k4); q1186.push(o4); }
+continue loop1178;
+}
+pos = p1182;
+break;
+}
+let o1191 = p1181 - start, l1192 = 0;
+if (n1180 > 0) { o1191 = q1184[0]; l1192 = q1186[n1180 - 1] + c1185[n1180 - 1].matchLength - o1191; }
+k1 = n1180 === 0 ? EMPTY_ITER : new N('_iter', c1183, q1184, l1192, false); o1 = o1191;
+k2 = n1180 === 0 ? EMPTY_ITER : new N('_iter', c1185, q1186, l1192, false); o2 = o1191;
+}
+}
+return new N("nonemptyListOf", [k0, k1, k2], [o0, o1, o2], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// emptyListOf<expr,separator>
+function r93_emptyListOf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+fail: {
+return new N("emptyListOf", [], [], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// nonemptyListOf<mapEntry,separator>
+function r94_nonemptyListOf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
+fail: {
+{
+const p1193 = pos; let x1194; x1194 = r131_mapEntry(); if (x1194 === null) break fail; k0 = x1194; o0 = p1193 - start;
+}
+{
+{
+const p1198 = pos; let n1197 = 0; let c1200 = NONE, q1201 = NONE; let c1202 = NONE, q1203 = NONE;
+loop1195: while (true) {
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break; }
+const p1199 = pos;
+it1196: {
+{
+const p1204 = pos; let x1205; x1205 = r130_separator(); if (x1205 === null) break it1196; k3 = x1205; o3 = p1204 - start;
+}
+{
+const p1206 = pos; let x1207; x1207 = r131_mapEntry(); if (x1207 === null) break it1196; k4 = x1207; o4 = p1206 - start;
+}
+if (pos === p1199) throw BAIL;
+n1197 += 1;
+if (n1197 === 1) { c1200 = [k3]; q1201 = [o3]; c1202 = [k4]; q1203 = [o4]; } else { c1200.push(k3); q1201.push(o3); c1202.push(k4); q1203.push(o4); }
+continue loop1195;
+}
+pos = p1199;
+break;
+}
+let o1208 = p1198 - start, l1209 = 0;
+if (n1197 > 0) { o1208 = q1201[0]; l1209 = q1203[n1197 - 1] + c1202[n1197 - 1].matchLength - o1208; }
+k1 = n1197 === 0 ? EMPTY_ITER : new N('_iter', c1200, q1201, l1209, false); o1 = o1208;
+k2 = n1197 === 0 ? EMPTY_ITER : new N('_iter', c1202, q1203, l1209, false); o2 = o1208;
+}
+}
+return new N("nonemptyListOf", [k0, k1, k2], [o0, o1, o2], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// emptyListOf<mapEntry,separator>
+function r95_emptyListOf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+fail: {
+return new N("emptyListOf", [], [], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ParameterClause_needs
+function r96_ParameterClause_needs() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1;
+fail: {
+{
+skipSpaces();
+const p1210 = pos; let x1211; x1211 = r132_kwNeeds(); if (x1211 === null) break fail; k0 = x1211; o0 = p1210 - start;
+}
+{
+skipSpaces();
+const p1212 = pos; let x1213; x1213 = r133_NonemptyListOf(); if (x1213 === null) break fail; k1 = x1213; o1 = p1212 - start;
+}
+return new N("ParameterClause_needs", [k0, k1], [o0, o1], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ParameterClause_optional
+function r97_ParameterClause_optional() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1;
+fail: {
+{
+skipSpaces();
+const p1214 = pos; let x1215; x1215 = r134_kwOptional(); if (x1215 === null) break fail; k0 = x1215; o0 = p1214 - start;
+}
+{
+skipSpaces();
+const p1216 = pos; let x1217; x1217 = r133_NonemptyListOf(); if (x1217 === null) break fail; k1 = x1217; o1 = p1216 - start;
+}
+return new N("ParameterClause_optional", [k0, k1], [o0, o1], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ParameterClause_returns
+function r98_ParameterClause_returns() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1;
+fail: {
+{
+skipSpaces();
+const p1218 = pos; let x1219; x1219 = r135_kwReturns(); if (x1219 === null) break fail; k0 = x1219; o0 = p1218 - start;
+}
+{
+skipSpaces();
+const p1220 = pos; let x1221; x1221 = r133_NonemptyListOf(); if (x1221 === null) break fail; k1 = x1221; o1 = p1220 - start;
+}
+return new N("ParameterClause_returns", [k0, k1], [o0, o1], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwSet
+function r99_kwSet() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 116) break fail;
+k0 = T[3]; o0 = pos - start; pos += 3;
+}
+{
+{
+const p1223 = pos;
+not1222: {
+if (!s19_identPart()) break not1222;
+pos = p1223; break fail;
+}
+pos = p1223;
+}
+}
+return new N("kwSet", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// NonemptyListOf<LValue,",">
+function r100_NonemptyListOf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
+fail: {
+{
+skipSpaces();
+const p1224 = pos; let x1225; x1225 = r127_LValue(); if (x1225 === null) break fail; k0 = x1225; o0 = p1224 - start;
+}
+{
+{
+const p1229 = pos; let n1228 = 0; let c1231 = NONE, q1232 = NONE; let c1233 = NONE, q1234 = NONE;
+loop1226: while (true) {
+{ const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
+const p1230 = pos;
+it1227: {
+{
+skipSpaces();
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1227; k3 = T[1]; o3 = pos - start; pos += 1; }
+}
+{
+skipSpaces();
+const p1235 = pos; let x1236; x1236 = r127_LValue(); if (x1236 === null) break it1227; k4 = x1236; o4 = p1235 - start;
+}
+if (pos === p1230) throw BAIL;
+n1228 += 1;
+if (n1228 === 1) { c1231 = [k3]; q1232 = [o3]; c1233 = [k4]; q1234 = [o4]; } else { c1231.push(k3); q1232.push(o3); c1233.push(k4); q1234.push(o4); }
+continue loop1226;
+}
+pos = p1230;
+break;
+}
+let o1237 = p1229 - start, l1238 = 0;
+if (n1228 > 0) { o1237 = q1232[0]; l1238 = q1234[n1228 - 1] + c1233[n1228 - 1].matchLength - o1237; }
+k1 = n1228 === 0 ? EMPTY_ITER : new N('_iter', c1231, q1232, l1238, false); o1 = o1237;
+k2 = n1228 === 0 ? EMPTY_ITER : new N('_iter', c1233, q1234, l1238, false); o2 = o1237;
+}
+}
+return new N("NonemptyListOf", [k0, k1, k2], [o0, o1, o2], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// assign
+function r101_assign() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+{ const c = input.charCodeAt(pos); if (!(c === 61)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
+}
+{
+{
+const p1240 = pos;
+not1239: {
+{ const c = input.charCodeAt(pos); if (!(c === 61)) break not1239;  pos += 1; }
+pos = p1240; break fail;
+}
+pos = p1240;
+}
+}
+return new N("assign", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwEmit
+function r102_kwEmit() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 116) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
+}
+{
+{
+const p1242 = pos;
+not1241: {
+if (!s19_identPart()) break not1241;
+pos = p1242; break fail;
+}
+pos = p1242;
+}
+}
+return new N("kwEmit", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwCall
+function r103_kwCall() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 108) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
+}
+{
+{
+const p1244 = pos;
+not1243: {
+if (!s19_identPart()) break not1243;
+pos = p1244; break fail;
+}
+pos = p1244;
+}
+}
+return new N("kwCall", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwIf
+function r104_kwIf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 102) break fail;
+k0 = T[2]; o0 = pos - start; pos += 2;
+}
+{
+{
+const p1246 = pos;
+not1245: {
+if (!s19_identPart()) break not1245;
+pos = p1246; break fail;
+}
+pos = p1246;
+}
+}
+return new N("kwIf", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ElseClause
+function r105_ElseClause() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
+fail: {
+{
+skipSpaces();
+const p1247 = pos; let x1248; x1248 = r136_kwElse(); if (x1248 === null) break fail; k0 = x1248; o0 = p1247 - start;
+}
+{
+skipSpaces();
+const p1249 = pos; let x1250; x1250 = r10_nl(); if (x1250 === null) break fail; k1 = x1250; o1 = p1249 - start;
+}
+{
+skipSpaces();
+const p1251 = pos; let x1252; x1252 = r28_Body(); if (x1252 === null) break fail; k2 = x1252; o2 = p1251 - start;
+}
+return new N("ElseClause", [k0, k1, k2], [o0, o1, o2], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwEndif
+function r106_kwEndif() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 102) break fail;
+k0 = T[5]; o0 = pos - start; pos += 5;
+}
+{
+{
+const p1254 = pos;
+not1253: {
+if (!s19_identPart()) break not1253;
+pos = p1254; break fail;
+}
+pos = p1254;
+}
+}
+return new N("kwEndif", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwFor
+function r107_kwFor() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 102 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 114) break fail;
+k0 = T[3]; o0 = pos - start; pos += 3;
+}
+{
+{
+const p1256 = pos;
+not1255: {
+if (!s19_identPart()) break not1255;
+pos = p1256; break fail;
+}
+pos = p1256;
+}
+}
+return new N("kwFor", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwEach
+function r108_kwEach() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 99 || input.charCodeAt(pos + 3) !== 104) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
@@ -4862,296 +5217,555 @@ pos = p1258; break fail;
 pos = p1258;
 }
 }
-const node = new N("builtinName", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwEach", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
-// nonemptyListOf<expr,separator>
-function r92_nonemptyListOf() {
+// kwIn
+function r109_kwIn() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
-const p1259 = pos; let x1260; x1260 = r7_expr(); if (x1260 === null) break fail; B.push(x1260); O.push(p1259 - start);
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break fail;
+k0 = T[2]; o0 = pos - start; pos += 2;
 }
 {
 {
-const p1264 = pos; let n1263 = 0; let c1267 = NONE, q1268 = NONE; let c1269 = NONE, q1270 = NONE;
-loop1261: while (true) {
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break; }
-const p1265 = pos; const b1266 = B.length;
-it1262: {
+const p1260 = pos;
+not1259: {
+if (!s19_identPart()) break not1259;
+pos = p1260; break fail;
+}
+pos = p1260;
+}
+}
+return new N("kwIn", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwEndfor
+function r110_kwEndfor() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
 {
-const p1271 = pos; let x1272; x1272 = r130_separator(); if (x1272 === null) break it1262; B.push(x1272); O.push(p1271 - start);
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 102 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 114) break fail;
+k0 = T[6]; o0 = pos - start; pos += 6;
 }
 {
-const p1273 = pos; let x1274; x1274 = r7_expr(); if (x1274 === null) break it1262; B.push(x1274); O.push(p1273 - start);
+{
+const p1262 = pos;
+not1261: {
+if (!s19_identPart()) break not1261;
+pos = p1262; break fail;
 }
-if (pos === p1265) throw BAIL;
-n1263 += 1;
-if (n1263 === 1) { c1267 = [B[b1266 + 0]]; q1268 = [O[b1266 + 0]]; c1269 = [B[b1266 + 1]]; q1270 = [O[b1266 + 1]]; } else { c1267.push(B[b1266 + 0]); q1268.push(O[b1266 + 0]); c1269.push(B[b1266 + 1]); q1270.push(O[b1266 + 1]); } B.length = b1266; O.length = b1266;
-continue loop1261;
+pos = p1262;
 }
-pos = p1265; B.length = b1266; O.length = b1266;
+}
+return new N("kwEndfor", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwWhisper
+function r111_kwWhisper() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 119 || input.charCodeAt(pos + 1) !== 104 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 115 || input.charCodeAt(pos + 4) !== 112 || input.charCodeAt(pos + 5) !== 101 || input.charCodeAt(pos + 6) !== 114) break fail;
+k0 = T[7]; o0 = pos - start; pos += 7;
+}
+{
+{
+const p1264 = pos;
+not1263: {
+if (!s19_identPart()) break not1263;
+pos = p1264; break fail;
+}
+pos = p1264;
+}
+}
+return new N("kwWhisper", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwReturn
+function r112_kwReturn() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 114 || input.charCodeAt(pos + 5) !== 110) break fail;
+k0 = T[6]; o0 = pos - start; pos += 6;
+}
+{
+{
+const p1266 = pos;
+not1265: {
+if (!s19_identPart()) break not1265;
+pos = p1266; break fail;
+}
+pos = p1266;
+}
+}
+return new N("kwReturn", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ListOf<expr,",">
+function r113_ListOf() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+alt1267: {
+const p1268 = pos; const c1269 = input.charCodeAt(pos);
+t1270: {
+skipSpaces();
+const p1271 = pos; let x1272; x1272 = r137_NonemptyListOf(); if (x1272 === null) break t1270; k0 = x1272; o0 = p1271 - start;
+break alt1267;
+}
+pos = p1268;
+t1273: {
+skipSpaces();
+const p1274 = pos; let x1275; x1275 = r138_EmptyListOf(); if (x1275 === null) break t1273; k0 = x1275; o0 = p1274 - start;
+break alt1267;
+}
+pos = p1268;
+break fail;
+}
+return new N("ListOf", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwWhile
+function r114_kwWhile() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 119 || input.charCodeAt(pos + 1) !== 104 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 108 || input.charCodeAt(pos + 4) !== 101) break fail;
+k0 = T[5]; o0 = pos - start; pos += 5;
+}
+{
+{
+const p1277 = pos;
+not1276: {
+if (!s19_identPart()) break not1276;
+pos = p1277; break fail;
+}
+pos = p1277;
+}
+}
+return new N("kwWhile", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwEndwhile
+function r115_kwEndwhile() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 119 || input.charCodeAt(pos + 4) !== 104 || input.charCodeAt(pos + 5) !== 105 || input.charCodeAt(pos + 6) !== 108 || input.charCodeAt(pos + 7) !== 101) break fail;
+k0 = T[8]; o0 = pos - start; pos += 8;
+}
+{
+{
+const p1279 = pos;
+not1278: {
+if (!s19_identPart()) break not1278;
+pos = p1279; break fail;
+}
+pos = p1279;
+}
+}
+return new N("kwEndwhile", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwMust
+function r116_kwMust() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 116) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
+}
+{
+{
+const p1281 = pos;
+not1280: {
+if (!s19_identPart()) break not1280;
+pos = p1281; break fail;
+}
+pos = p1281;
+}
+}
+return new N("kwMust", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwFail
+function r117_kwFail() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 102 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 108) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
+}
+{
+{
+const p1283 = pos;
+not1282: {
+if (!s19_identPart()) break not1282;
+pos = p1283; break fail;
+}
+pos = p1283;
+}
+}
+return new N("kwFail", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwError
+function r118_kwError() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 114 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 114) break fail;
+k0 = T[5]; o0 = pos - start; pos += 5;
+}
+{
+{
+const p1285 = pos;
+not1284: {
+if (!s19_identPart()) break not1284;
+pos = p1285; break fail;
+}
+pos = p1285;
+}
+}
+return new N("kwError", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwBreak
+function r119_kwBreak() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 98 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 107) break fail;
+k0 = T[5]; o0 = pos - start; pos += 5;
+}
+{
+{
+const p1287 = pos;
+not1286: {
+if (!s19_identPart()) break not1286;
+pos = p1287; break fail;
+}
+pos = p1287;
+}
+}
+return new N("kwBreak", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwContinue
+function r120_kwContinue() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 116 || input.charCodeAt(pos + 4) !== 105 || input.charCodeAt(pos + 5) !== 110 || input.charCodeAt(pos + 6) !== 117 || input.charCodeAt(pos + 7) !== 101) break fail;
+k0 = T[8]; o0 = pos - start; pos += 8;
+}
+{
+{
+const p1289 = pos;
+not1288: {
+if (!s19_identPart()) break not1288;
+pos = p1289; break fail;
+}
+pos = p1289;
+}
+}
+return new N("kwContinue", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwClearError
+function r121_kwClearError() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 114 || input.charCodeAt(pos + 5) !== 95 || input.charCodeAt(pos + 6) !== 101 || input.charCodeAt(pos + 7) !== 114 || input.charCodeAt(pos + 8) !== 114 || input.charCodeAt(pos + 9) !== 111 || input.charCodeAt(pos + 10) !== 114) break fail;
+k0 = T[11]; o0 = pos - start; pos += 11;
+}
+{
+{
+const p1291 = pos;
+not1290: {
+if (!s19_identPart()) break not1290;
+pos = p1291; break fail;
+}
+pos = p1291;
+}
+}
+return new N("kwClearError", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ClearEventStatement_named
+function r122_ClearEventStatement_named() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3;
+fail: {
+{
+skipSpaces();
+const p1292 = pos; let x1293; x1293 = r139_kwClear(); if (x1293 === null) break fail; k0 = x1293; o0 = p1292 - start;
+}
+{
+skipSpaces();
+const p1294 = pos; let x1295; x1295 = r31_kwEvent(); if (x1295 === null) break fail; k1 = x1295; o1 = p1294 - start;
+}
+{
+skipSpaces();
+const p1296 = pos; let x1297; x1297 = r58_kwNamed(); if (x1297 === null) break fail; k2 = x1297; o2 = p1296 - start;
+}
+{
+skipSpaces();
+const p1298 = pos; let x1299; x1299 = r59_stringLiteral(); if (x1299 === null) break fail; k3 = x1299; o3 = p1298 - start;
+}
+return new N("ClearEventStatement_named", [k0, k1, k2, k3], [o0, o1, o2, o3], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// ClearEventStatement_expression
+function r123_ClearEventStatement_expression() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
+fail: {
+{
+skipSpaces();
+const p1300 = pos; let x1301; x1301 = r139_kwClear(); if (x1301 === null) break fail; k0 = x1301; o0 = p1300 - start;
+}
+{
+skipSpaces();
+const p1302 = pos; let x1303; x1303 = r31_kwEvent(); if (x1303 === null) break fail; k1 = x1303; o1 = p1302 - start;
+}
+{
+skipSpaces();
+const p1304 = pos; let x1305; x1305 = r7_expr(); if (x1305 === null) break fail; k2 = x1305; o2 = p1304 - start;
+}
+return new N("ClearEventStatement_expression", [k0, k1, k2], [o0, o1, o2], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwAsk
+function r124_kwAsk() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 107) break fail;
+k0 = T[3]; o0 = pos - start; pos += 3;
+}
+{
+{
+const p1307 = pos;
+not1306: {
+if (!s19_identPart()) break not1306;
+pos = p1307; break fail;
+}
+pos = p1307;
+}
+}
+return new N("kwAsk", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwWith
+function r125_kwWith() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 119 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 104) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
+}
+{
+{
+const p1309 = pos;
+not1308: {
+if (!s19_identPart()) break not1308;
+pos = p1309; break fail;
+}
+pos = p1309;
+}
+}
+return new N("kwWith", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// kwInto
+function r126_kwInto() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0;
+fail: {
+{
+if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 111) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
+}
+{
+{
+const p1311 = pos;
+not1310: {
+if (!s19_identPart()) break not1310;
+pos = p1311; break fail;
+}
+pos = p1311;
+}
+}
+return new N("kwInto", [k0], [o0], pos - start, false);
+}
+pos = start;
+return null;
+}
+
+// LValue
+function r127_LValue() {
+if (--fuel < 0) throw BAIL;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
+fail: {
+{
+skipSpaces();
+const p1312 = pos; let x1313; x1313 = r24_name(); if (x1313 === null) break fail; k0 = x1313; o0 = p1312 - start;
+}
+{
+{
+const p1317 = pos; let n1316 = 0; let c1319 = NONE, q1320 = NONE;
+loop1314: while (true) {
+{ const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 45 && c <= 47) || (c >= 91 && c <= 92))) break; }
+const p1318 = pos;
+it1315: {
+skipSpaces();
+const p1321 = pos; let x1322; x1322 = r140_LValueAccessor(); if (x1322 === null) break it1315; k2 = x1322; o2 = p1321 - start;
+if (pos === p1318) throw BAIL;
+n1316 += 1;
+if (n1316 === 1) { c1319 = [k2]; q1320 = [o2]; } else { c1319.push(k2); q1320.push(o2); }
+continue loop1314;
+}
+pos = p1318;
 break;
 }
-let o1275 = p1264 - start, l1276 = 0;
-if (n1263 > 0) { o1275 = q1268[0]; l1276 = q1270[n1263 - 1] + c1269[n1263 - 1].matchLength - o1275; }
-B.push(n1263 === 0 ? EMPTY_ITER : new N('_iter', c1267, q1268, l1276, false)); O.push(o1275);
-B.push(n1263 === 0 ? EMPTY_ITER : new N('_iter', c1269, q1270, l1276, false)); O.push(o1275);
+let o1323 = p1317 - start, l1324 = 0;
+if (n1316 > 0) { o1323 = q1320[0]; l1324 = q1320[n1316 - 1] + c1319[n1316 - 1].matchLength - o1323; }
+k1 = n1316 === 0 ? EMPTY_ITER : new N('_iter', c1319, q1320, l1324, false); o1 = o1323;
 }
 }
-const node = new N("nonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("LValue", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
-// emptyListOf<expr,separator>
-function r93_emptyListOf() {
+// kwPromptuser
+function r128_kwPromptuser() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-const node = new N("emptyListOf", [], [], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// nonemptyListOf<mapEntry,separator>
-function r94_nonemptyListOf() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
-const p1277 = pos; let x1278; x1278 = r131_mapEntry(); if (x1278 === null) break fail; B.push(x1278); O.push(p1277 - start);
-}
-{
-{
-const p1282 = pos; let n1281 = 0; let c1285 = NONE, q1286 = NONE; let c1287 = NONE, q1288 = NONE;
-loop1279: while (true) {
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break; }
-const p1283 = pos; const b1284 = B.length;
-it1280: {
-{
-const p1289 = pos; let x1290; x1290 = r130_separator(); if (x1290 === null) break it1280; B.push(x1290); O.push(p1289 - start);
-}
-{
-const p1291 = pos; let x1292; x1292 = r131_mapEntry(); if (x1292 === null) break it1280; B.push(x1292); O.push(p1291 - start);
-}
-if (pos === p1283) throw BAIL;
-n1281 += 1;
-if (n1281 === 1) { c1285 = [B[b1284 + 0]]; q1286 = [O[b1284 + 0]]; c1287 = [B[b1284 + 1]]; q1288 = [O[b1284 + 1]]; } else { c1285.push(B[b1284 + 0]); q1286.push(O[b1284 + 0]); c1287.push(B[b1284 + 1]); q1288.push(O[b1284 + 1]); } B.length = b1284; O.length = b1284;
-continue loop1279;
-}
-pos = p1283; B.length = b1284; O.length = b1284;
-break;
-}
-let o1293 = p1282 - start, l1294 = 0;
-if (n1281 > 0) { o1293 = q1286[0]; l1294 = q1288[n1281 - 1] + c1287[n1281 - 1].matchLength - o1293; }
-B.push(n1281 === 0 ? EMPTY_ITER : new N('_iter', c1285, q1286, l1294, false)); O.push(o1293);
-B.push(n1281 === 0 ? EMPTY_ITER : new N('_iter', c1287, q1288, l1294, false)); O.push(o1293);
-}
-}
-const node = new N("nonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// emptyListOf<mapEntry,separator>
-function r95_emptyListOf() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-const node = new N("emptyListOf", [], [], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// ParameterClause_needs
-function r96_ParameterClause_needs() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1295 = pos; let x1296; x1296 = r132_kwNeeds(); if (x1296 === null) break fail; B.push(x1296); O.push(p1295 - start);
-}
-{
-skipSpaces();
-const p1297 = pos; let x1298; x1298 = r133_NonemptyListOf(); if (x1298 === null) break fail; B.push(x1298); O.push(p1297 - start);
-}
-const node = new N("ParameterClause_needs", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// ParameterClause_optional
-function r97_ParameterClause_optional() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1299 = pos; let x1300; x1300 = r134_kwOptional(); if (x1300 === null) break fail; B.push(x1300); O.push(p1299 - start);
-}
-{
-skipSpaces();
-const p1301 = pos; let x1302; x1302 = r133_NonemptyListOf(); if (x1302 === null) break fail; B.push(x1302); O.push(p1301 - start);
-}
-const node = new N("ParameterClause_optional", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// ParameterClause_returns
-function r98_ParameterClause_returns() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1303 = pos; let x1304; x1304 = r135_kwReturns(); if (x1304 === null) break fail; B.push(x1304); O.push(p1303 - start);
-}
-{
-skipSpaces();
-const p1305 = pos; let x1306; x1306 = r133_NonemptyListOf(); if (x1306 === null) break fail; B.push(x1306); O.push(p1305 - start);
-}
-const node = new N("ParameterClause_returns", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwSet
-function r99_kwSet() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 115 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 116) break fail;
-B.push(T[3]); O.push(pos - start); pos += 3;
-}
-{
-{
-const p1308 = pos;
-not1307: {
-if (!s19_identPart()) break not1307;
-pos = p1308; break fail;
-}
-pos = p1308;
-}
-}
-const node = new N("kwSet", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// NonemptyListOf<LValue,",">
-function r100_NonemptyListOf() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1309 = pos; let x1310; x1310 = r127_LValue(); if (x1310 === null) break fail; B.push(x1310); O.push(p1309 - start);
-}
-{
-{
-const p1314 = pos; let n1313 = 0; let c1317 = NONE, q1318 = NONE; let c1319 = NONE, q1320 = NONE;
-loop1311: while (true) {
-{ const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
-const p1315 = pos; const b1316 = B.length;
-it1312: {
-{
-skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1312; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-skipSpaces();
-const p1321 = pos; let x1322; x1322 = r127_LValue(); if (x1322 === null) break it1312; B.push(x1322); O.push(p1321 - start);
-}
-if (pos === p1315) throw BAIL;
-n1313 += 1;
-if (n1313 === 1) { c1317 = [B[b1316 + 0]]; q1318 = [O[b1316 + 0]]; c1319 = [B[b1316 + 1]]; q1320 = [O[b1316 + 1]]; } else { c1317.push(B[b1316 + 0]); q1318.push(O[b1316 + 0]); c1319.push(B[b1316 + 1]); q1320.push(O[b1316 + 1]); } B.length = b1316; O.length = b1316;
-continue loop1311;
-}
-pos = p1315; B.length = b1316; O.length = b1316;
-break;
-}
-let o1323 = p1314 - start, l1324 = 0;
-if (n1313 > 0) { o1323 = q1318[0]; l1324 = q1320[n1313 - 1] + c1319[n1313 - 1].matchLength - o1323; }
-B.push(n1313 === 0 ? EMPTY_ITER : new N('_iter', c1317, q1318, l1324, false)); O.push(o1323);
-B.push(n1313 === 0 ? EMPTY_ITER : new N('_iter', c1319, q1320, l1324, false)); O.push(o1323);
-}
-}
-const node = new N("NonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// assign
-function r101_assign() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 61)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+if (input.charCodeAt(pos) !== 112 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 109 || input.charCodeAt(pos + 4) !== 112 || input.charCodeAt(pos + 5) !== 116 || input.charCodeAt(pos + 6) !== 117 || input.charCodeAt(pos + 7) !== 115 || input.charCodeAt(pos + 8) !== 101 || input.charCodeAt(pos + 9) !== 114) break fail;
+k0 = T[10]; o0 = pos - start; pos += 10;
 }
 {
 {
 const p1326 = pos;
 not1325: {
-{ const c = input.charCodeAt(pos); if (!(c === 61)) break not1325;  pos += 1; }
+if (!s19_identPart()) break not1325;
 pos = p1326; break fail;
 }
 pos = p1326;
 }
 }
-const node = new N("assign", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwPromptuser", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
-// kwEmit
-function r102_kwEmit() {
+// kwTool
+function r129_kwTool() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 109 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 116) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 108) break fail;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
@@ -5163,128 +5777,69 @@ pos = p1328; break fail;
 pos = p1328;
 }
 }
-const node = new N("kwEmit", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwTool", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
-// kwCall
-function r103_kwCall() {
+// separator
+function r130_separator() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2;
 fail: {
 {
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 108 || input.charCodeAt(pos + 3) !== 108) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
+const p1329 = pos; let x1330; { const c = input.charCodeAt(pos); x1330 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x1330 === null) break fail; k1 = x1330; o1 = p1329 - start;
+}
 {
-const p1330 = pos;
-not1329: {
-if (!s19_identPart()) break not1329;
-pos = p1330; break fail;
+const p1331 = pos; let x1332; { const c = input.charCodeAt(pos); x1332 = c === 10 ? r52_nls() : Z3; } if (x1332 === null) break fail; k2 = x1332; o2 = p1331 - start;
 }
-pos = p1330;
+return new N("separator", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-}
-const node = new N("kwCall", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
-// kwIf
-function r104_kwIf() {
+// mapEntry
+function r131_mapEntry() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
 fail: {
 {
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 102) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
+const p1333 = pos; let x1334; x1334 = r7_expr(); if (x1334 === null) break fail; k0 = x1334; o0 = p1333 - start;
 }
 {
+{ const c = input.charCodeAt(pos); if (!(c === 58)) break fail; k1 = T[1]; o1 = pos - start; pos += 1; }
+}
 {
-const p1332 = pos;
-not1331: {
-if (!s19_identPart()) break not1331;
-pos = p1332; break fail;
+const p1335 = pos; let x1336; { const c = input.charCodeAt(pos); x1336 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x1336 === null) break fail; k2 = x1336; o2 = p1335 - start;
 }
-pos = p1332;
+{
+const p1337 = pos; let x1338; { const c = input.charCodeAt(pos); x1338 = c === 10 ? r52_nls() : Z3; } if (x1338 === null) break fail; k3 = x1338; o3 = p1337 - start;
 }
+{
+const p1339 = pos; let x1340; x1340 = r7_expr(); if (x1340 === null) break fail; k4 = x1340; o4 = p1339 - start;
 }
-const node = new N("kwIf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("mapEntry", [k0, k1, k2, k3, k4], [o0, o1, o2, o3, o4], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
-// ElseClause
-function r105_ElseClause() {
+// kwNeeds
+function r132_kwNeeds() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
-skipSpaces();
-const p1333 = pos; let x1334; x1334 = r136_kwElse(); if (x1334 === null) break fail; B.push(x1334); O.push(p1333 - start);
-}
-{
-skipSpaces();
-const p1335 = pos; let x1336; x1336 = r10_nl(); if (x1336 === null) break fail; B.push(x1336); O.push(p1335 - start);
-}
-{
-skipSpaces();
-const p1337 = pos; let x1338; x1338 = r28_Body(); if (x1338 === null) break fail; B.push(x1338); O.push(p1337 - start);
-}
-const node = new N("ElseClause", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwEndif
-function r106_kwEndif() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 102) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
-}
-{
-{
-const p1340 = pos;
-not1339: {
-if (!s19_identPart()) break not1339;
-pos = p1340; break fail;
-}
-pos = p1340;
-}
-}
-const node = new N("kwEndif", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwFor
-function r107_kwFor() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 102 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 114) break fail;
-B.push(T[3]); O.push(pos - start); pos += 3;
+if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100 || input.charCodeAt(pos + 4) !== 115) break fail;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
@@ -5296,1032 +5851,334 @@ pos = p1342; break fail;
 pos = p1342;
 }
 }
-const node = new N("kwFor", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwNeeds", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwEach
-function r108_kwEach() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 99 || input.charCodeAt(pos + 3) !== 104) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
-}
-{
-{
-const p1344 = pos;
-not1343: {
-if (!s19_identPart()) break not1343;
-pos = p1344; break fail;
-}
-pos = p1344;
-}
-}
-const node = new N("kwEach", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwIn
-function r109_kwIn() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110) break fail;
-B.push(T[2]); O.push(pos - start); pos += 2;
-}
-{
-{
-const p1346 = pos;
-not1345: {
-if (!s19_identPart()) break not1345;
-pos = p1346; break fail;
-}
-pos = p1346;
-}
-}
-const node = new N("kwIn", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwEndfor
-function r110_kwEndfor() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 102 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 114) break fail;
-B.push(T[6]); O.push(pos - start); pos += 6;
-}
-{
-{
-const p1348 = pos;
-not1347: {
-if (!s19_identPart()) break not1347;
-pos = p1348; break fail;
-}
-pos = p1348;
-}
-}
-const node = new N("kwEndfor", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwWhisper
-function r111_kwWhisper() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 119 || input.charCodeAt(pos + 1) !== 104 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 115 || input.charCodeAt(pos + 4) !== 112 || input.charCodeAt(pos + 5) !== 101 || input.charCodeAt(pos + 6) !== 114) break fail;
-B.push(T[7]); O.push(pos - start); pos += 7;
-}
-{
-{
-const p1350 = pos;
-not1349: {
-if (!s19_identPart()) break not1349;
-pos = p1350; break fail;
-}
-pos = p1350;
-}
-}
-const node = new N("kwWhisper", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwReturn
-function r112_kwReturn() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 114 || input.charCodeAt(pos + 5) !== 110) break fail;
-B.push(T[6]); O.push(pos - start); pos += 6;
-}
-{
-{
-const p1352 = pos;
-not1351: {
-if (!s19_identPart()) break not1351;
-pos = p1352; break fail;
-}
-pos = p1352;
-}
-}
-const node = new N("kwReturn", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// ListOf<expr,",">
-function r113_ListOf() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-alt1353: {
-const p1354 = pos; const b1355 = B.length; const c1356 = input.charCodeAt(pos);
-t1357: {
-skipSpaces();
-const p1358 = pos; let x1359; x1359 = r137_NonemptyListOf(); if (x1359 === null) break t1357; B.push(x1359); O.push(p1358 - start);
-break alt1353;
-}
-pos = p1354; B.length = b1355; O.length = b1355;
-t1360: {
-skipSpaces();
-const p1361 = pos; let x1362; x1362 = r138_EmptyListOf(); if (x1362 === null) break t1360; B.push(x1362); O.push(p1361 - start);
-break alt1353;
-}
-pos = p1354; B.length = b1355; O.length = b1355;
-break fail;
-}
-const node = new N("ListOf", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwWhile
-function r114_kwWhile() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 119 || input.charCodeAt(pos + 1) !== 104 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 108 || input.charCodeAt(pos + 4) !== 101) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
-}
-{
-{
-const p1364 = pos;
-not1363: {
-if (!s19_identPart()) break not1363;
-pos = p1364; break fail;
-}
-pos = p1364;
-}
-}
-const node = new N("kwWhile", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwEndwhile
-function r115_kwEndwhile() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 100 || input.charCodeAt(pos + 3) !== 119 || input.charCodeAt(pos + 4) !== 104 || input.charCodeAt(pos + 5) !== 105 || input.charCodeAt(pos + 6) !== 108 || input.charCodeAt(pos + 7) !== 101) break fail;
-B.push(T[8]); O.push(pos - start); pos += 8;
-}
-{
-{
-const p1366 = pos;
-not1365: {
-if (!s19_identPart()) break not1365;
-pos = p1366; break fail;
-}
-pos = p1366;
-}
-}
-const node = new N("kwEndwhile", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwMust
-function r116_kwMust() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 109 || input.charCodeAt(pos + 1) !== 117 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 116) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
-}
-{
-{
-const p1368 = pos;
-not1367: {
-if (!s19_identPart()) break not1367;
-pos = p1368; break fail;
-}
-pos = p1368;
-}
-}
-const node = new N("kwMust", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwFail
-function r117_kwFail() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 102 || input.charCodeAt(pos + 1) !== 97 || input.charCodeAt(pos + 2) !== 105 || input.charCodeAt(pos + 3) !== 108) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
-}
-{
-{
-const p1370 = pos;
-not1369: {
-if (!s19_identPart()) break not1369;
-pos = p1370; break fail;
-}
-pos = p1370;
-}
-}
-const node = new N("kwFail", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwError
-function r118_kwError() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 114 || input.charCodeAt(pos + 3) !== 111 || input.charCodeAt(pos + 4) !== 114) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
-}
-{
-{
-const p1372 = pos;
-not1371: {
-if (!s19_identPart()) break not1371;
-pos = p1372; break fail;
-}
-pos = p1372;
-}
-}
-const node = new N("kwError", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwBreak
-function r119_kwBreak() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 98 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 107) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
-}
-{
-{
-const p1374 = pos;
-not1373: {
-if (!s19_identPart()) break not1373;
-pos = p1374; break fail;
-}
-pos = p1374;
-}
-}
-const node = new N("kwBreak", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwContinue
-function r120_kwContinue() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 110 || input.charCodeAt(pos + 3) !== 116 || input.charCodeAt(pos + 4) !== 105 || input.charCodeAt(pos + 5) !== 110 || input.charCodeAt(pos + 6) !== 117 || input.charCodeAt(pos + 7) !== 101) break fail;
-B.push(T[8]); O.push(pos - start); pos += 8;
-}
-{
-{
-const p1376 = pos;
-not1375: {
-if (!s19_identPart()) break not1375;
-pos = p1376; break fail;
-}
-pos = p1376;
-}
-}
-const node = new N("kwContinue", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwClearError
-function r121_kwClearError() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 114 || input.charCodeAt(pos + 5) !== 95 || input.charCodeAt(pos + 6) !== 101 || input.charCodeAt(pos + 7) !== 114 || input.charCodeAt(pos + 8) !== 114 || input.charCodeAt(pos + 9) !== 111 || input.charCodeAt(pos + 10) !== 114) break fail;
-B.push(T[11]); O.push(pos - start); pos += 11;
-}
-{
-{
-const p1378 = pos;
-not1377: {
-if (!s19_identPart()) break not1377;
-pos = p1378; break fail;
-}
-pos = p1378;
-}
-}
-const node = new N("kwClearError", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// ClearEventStatement_named
-function r122_ClearEventStatement_named() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1379 = pos; let x1380; x1380 = r139_kwClear(); if (x1380 === null) break fail; B.push(x1380); O.push(p1379 - start);
-}
-{
-skipSpaces();
-const p1381 = pos; let x1382; x1382 = r31_kwEvent(); if (x1382 === null) break fail; B.push(x1382); O.push(p1381 - start);
-}
-{
-skipSpaces();
-const p1383 = pos; let x1384; x1384 = r58_kwNamed(); if (x1384 === null) break fail; B.push(x1384); O.push(p1383 - start);
-}
-{
-skipSpaces();
-const p1385 = pos; let x1386; x1386 = r59_stringLiteral(); if (x1386 === null) break fail; B.push(x1386); O.push(p1385 - start);
-}
-const node = new N("ClearEventStatement_named", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// ClearEventStatement_expression
-function r123_ClearEventStatement_expression() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1387 = pos; let x1388; x1388 = r139_kwClear(); if (x1388 === null) break fail; B.push(x1388); O.push(p1387 - start);
-}
-{
-skipSpaces();
-const p1389 = pos; let x1390; x1390 = r31_kwEvent(); if (x1390 === null) break fail; B.push(x1390); O.push(p1389 - start);
-}
-{
-skipSpaces();
-const p1391 = pos; let x1392; x1392 = r7_expr(); if (x1392 === null) break fail; B.push(x1392); O.push(p1391 - start);
-}
-const node = new N("ClearEventStatement_expression", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwAsk
-function r124_kwAsk() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 97 || input.charCodeAt(pos + 1) !== 115 || input.charCodeAt(pos + 2) !== 107) break fail;
-B.push(T[3]); O.push(pos - start); pos += 3;
-}
-{
-{
-const p1394 = pos;
-not1393: {
-if (!s19_identPart()) break not1393;
-pos = p1394; break fail;
-}
-pos = p1394;
-}
-}
-const node = new N("kwAsk", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwWith
-function r125_kwWith() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 119 || input.charCodeAt(pos + 1) !== 105 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 104) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
-}
-{
-{
-const p1396 = pos;
-not1395: {
-if (!s19_identPart()) break not1395;
-pos = p1396; break fail;
-}
-pos = p1396;
-}
-}
-const node = new N("kwWith", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwInto
-function r126_kwInto() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 105 || input.charCodeAt(pos + 1) !== 110 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 111) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
-}
-{
-{
-const p1398 = pos;
-not1397: {
-if (!s19_identPart()) break not1397;
-pos = p1398; break fail;
-}
-pos = p1398;
-}
-}
-const node = new N("kwInto", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// LValue
-function r127_LValue() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-skipSpaces();
-const p1399 = pos; let x1400; x1400 = r24_name(); if (x1400 === null) break fail; B.push(x1400); O.push(p1399 - start);
-}
-{
-{
-const p1404 = pos; let n1403 = 0; let c1407 = NONE, q1408 = NONE;
-loop1401: while (true) {
-{ const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 45 && c <= 47) || (c >= 91 && c <= 92))) break; }
-const p1405 = pos; const b1406 = B.length;
-it1402: {
-skipSpaces();
-const p1409 = pos; let x1410; x1410 = r140_LValueAccessor(); if (x1410 === null) break it1402; B.push(x1410); O.push(p1409 - start);
-if (pos === p1405) throw BAIL;
-n1403 += 1;
-if (n1403 === 1) { c1407 = [B[b1406 + 0]]; q1408 = [O[b1406 + 0]]; } else { c1407.push(B[b1406 + 0]); q1408.push(O[b1406 + 0]); } B.length = b1406; O.length = b1406;
-continue loop1401;
-}
-pos = p1405; B.length = b1406; O.length = b1406;
-break;
-}
-let o1411 = p1404 - start, l1412 = 0;
-if (n1403 > 0) { o1411 = q1408[0]; l1412 = q1408[n1403 - 1] + c1407[n1403 - 1].matchLength - o1411; }
-B.push(n1403 === 0 ? EMPTY_ITER : new N('_iter', c1407, q1408, l1412, false)); O.push(o1411);
-}
-}
-const node = new N("LValue", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwPromptuser
-function r128_kwPromptuser() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 112 || input.charCodeAt(pos + 1) !== 114 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 109 || input.charCodeAt(pos + 4) !== 112 || input.charCodeAt(pos + 5) !== 116 || input.charCodeAt(pos + 6) !== 117 || input.charCodeAt(pos + 7) !== 115 || input.charCodeAt(pos + 8) !== 101 || input.charCodeAt(pos + 9) !== 114) break fail;
-B.push(T[10]); O.push(pos - start); pos += 10;
-}
-{
-{
-const p1414 = pos;
-not1413: {
-if (!s19_identPart()) break not1413;
-pos = p1414; break fail;
-}
-pos = p1414;
-}
-}
-const node = new N("kwPromptuser", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwTool
-function r129_kwTool() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 116 || input.charCodeAt(pos + 1) !== 111 || input.charCodeAt(pos + 2) !== 111 || input.charCodeAt(pos + 3) !== 108) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
-}
-{
-{
-const p1416 = pos;
-not1415: {
-if (!s19_identPart()) break not1415;
-pos = p1416; break fail;
-}
-pos = p1416;
-}
-}
-const node = new N("kwTool", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// separator
-function r130_separator() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-const p1417 = pos; let x1418; { const c = input.charCodeAt(pos); x1418 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x1418 === null) break fail; B.push(x1418); O.push(p1417 - start);
-}
-{
-const p1419 = pos; let x1420; { const c = input.charCodeAt(pos); x1420 = c === 10 ? r52_nls() : Z3; } if (x1420 === null) break fail; B.push(x1420); O.push(p1419 - start);
-}
-const node = new N("separator", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// mapEntry
-function r131_mapEntry() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-const p1421 = pos; let x1422; x1422 = r7_expr(); if (x1422 === null) break fail; B.push(x1422); O.push(p1421 - start);
-}
-{
-{ const c = input.charCodeAt(pos); if (!(c === 58)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
-}
-{
-const p1423 = pos; let x1424; { const c = input.charCodeAt(pos); x1424 = c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92 ? r14_sp() : Z2; } if (x1424 === null) break fail; B.push(x1424); O.push(p1423 - start);
-}
-{
-const p1425 = pos; let x1426; { const c = input.charCodeAt(pos); x1426 = c === 10 ? r52_nls() : Z3; } if (x1426 === null) break fail; B.push(x1426); O.push(p1425 - start);
-}
-{
-const p1427 = pos; let x1428; x1428 = r7_expr(); if (x1428 === null) break fail; B.push(x1428); O.push(p1427 - start);
-}
-const node = new N("mapEntry", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
-return null;
-}
-
-// kwNeeds
-function r132_kwNeeds() {
-if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
-fail: {
-{
-if (input.charCodeAt(pos) !== 110 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 100 || input.charCodeAt(pos + 4) !== 115) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
-}
-{
-{
-const p1430 = pos;
-not1429: {
-if (!s19_identPart()) break not1429;
-pos = p1430; break fail;
-}
-pos = p1430;
-}
-}
-const node = new N("kwNeeds", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
-}
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // NonemptyListOf<name,",">
 function r133_NonemptyListOf() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
 fail: {
 {
 skipSpaces();
-const p1431 = pos; let x1432; x1432 = r24_name(); if (x1432 === null) break fail; B.push(x1432); O.push(p1431 - start);
+const p1343 = pos; let x1344; x1344 = r24_name(); if (x1344 === null) break fail; k0 = x1344; o0 = p1343 - start;
 }
 {
 {
-const p1436 = pos; let n1435 = 0; let c1439 = NONE, q1440 = NONE; let c1441 = NONE, q1442 = NONE;
-loop1433: while (true) {
+const p1348 = pos; let n1347 = 0; let c1350 = NONE, q1351 = NONE; let c1352 = NONE, q1353 = NONE;
+loop1345: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
-const p1437 = pos; const b1438 = B.length;
-it1434: {
+const p1349 = pos;
+it1346: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1434; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1346; k3 = T[1]; o3 = pos - start; pos += 1; }
 }
 {
 skipSpaces();
-const p1443 = pos; let x1444; x1444 = r24_name(); if (x1444 === null) break it1434; B.push(x1444); O.push(p1443 - start);
+const p1354 = pos; let x1355; x1355 = r24_name(); if (x1355 === null) break it1346; k4 = x1355; o4 = p1354 - start;
 }
-if (pos === p1437) throw BAIL;
-n1435 += 1;
-if (n1435 === 1) { c1439 = [B[b1438 + 0]]; q1440 = [O[b1438 + 0]]; c1441 = [B[b1438 + 1]]; q1442 = [O[b1438 + 1]]; } else { c1439.push(B[b1438 + 0]); q1440.push(O[b1438 + 0]); c1441.push(B[b1438 + 1]); q1442.push(O[b1438 + 1]); } B.length = b1438; O.length = b1438;
-continue loop1433;
+if (pos === p1349) throw BAIL;
+n1347 += 1;
+if (n1347 === 1) { c1350 = [k3]; q1351 = [o3]; c1352 = [k4]; q1353 = [o4]; } else { c1350.push(k3); q1351.push(o3); c1352.push(k4); q1353.push(o4); }
+continue loop1345;
 }
-pos = p1437; B.length = b1438; O.length = b1438;
+pos = p1349;
 break;
 }
-let o1445 = p1436 - start, l1446 = 0;
-if (n1435 > 0) { o1445 = q1440[0]; l1446 = q1442[n1435 - 1] + c1441[n1435 - 1].matchLength - o1445; }
-B.push(n1435 === 0 ? EMPTY_ITER : new N('_iter', c1439, q1440, l1446, false)); O.push(o1445);
-B.push(n1435 === 0 ? EMPTY_ITER : new N('_iter', c1441, q1442, l1446, false)); O.push(o1445);
+let o1356 = p1348 - start, l1357 = 0;
+if (n1347 > 0) { o1356 = q1351[0]; l1357 = q1353[n1347 - 1] + c1352[n1347 - 1].matchLength - o1356; }
+k1 = n1347 === 0 ? EMPTY_ITER : new N('_iter', c1350, q1351, l1357, false); o1 = o1356;
+k2 = n1347 === 0 ? EMPTY_ITER : new N('_iter', c1352, q1353, l1357, false); o2 = o1356;
 }
 }
-const node = new N("NonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("NonemptyListOf", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwOptional
 function r134_kwOptional() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 111 || input.charCodeAt(pos + 1) !== 112 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 105 || input.charCodeAt(pos + 4) !== 111 || input.charCodeAt(pos + 5) !== 110 || input.charCodeAt(pos + 6) !== 97 || input.charCodeAt(pos + 7) !== 108) break fail;
-B.push(T[8]); O.push(pos - start); pos += 8;
+k0 = T[8]; o0 = pos - start; pos += 8;
 }
 {
 {
-const p1448 = pos;
-not1447: {
-if (!s19_identPart()) break not1447;
-pos = p1448; break fail;
+const p1359 = pos;
+not1358: {
+if (!s19_identPart()) break not1358;
+pos = p1359; break fail;
 }
-pos = p1448;
+pos = p1359;
 }
 }
-const node = new N("kwOptional", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwOptional", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwReturns
 function r135_kwReturns() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 114 || input.charCodeAt(pos + 1) !== 101 || input.charCodeAt(pos + 2) !== 116 || input.charCodeAt(pos + 3) !== 117 || input.charCodeAt(pos + 4) !== 114 || input.charCodeAt(pos + 5) !== 110 || input.charCodeAt(pos + 6) !== 115) break fail;
-B.push(T[7]); O.push(pos - start); pos += 7;
+k0 = T[7]; o0 = pos - start; pos += 7;
 }
 {
 {
-const p1450 = pos;
-not1449: {
-if (!s19_identPart()) break not1449;
-pos = p1450; break fail;
+const p1361 = pos;
+not1360: {
+if (!s19_identPart()) break not1360;
+pos = p1361; break fail;
 }
-pos = p1450;
+pos = p1361;
 }
 }
-const node = new N("kwReturns", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwReturns", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwElse
 function r136_kwElse() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 101 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 115 || input.charCodeAt(pos + 3) !== 101) break fail;
-B.push(T[4]); O.push(pos - start); pos += 4;
+k0 = T[4]; o0 = pos - start; pos += 4;
 }
 {
 {
-const p1452 = pos;
-not1451: {
-if (!s19_identPart()) break not1451;
-pos = p1452; break fail;
+const p1363 = pos;
+not1362: {
+if (!s19_identPart()) break not1362;
+pos = p1363; break fail;
 }
-pos = p1452;
+pos = p1363;
 }
 }
-const node = new N("kwElse", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwElse", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // NonemptyListOf<expr,",">
 function r137_NonemptyListOf() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4;
 fail: {
 {
 skipSpaces();
-const p1453 = pos; let x1454; x1454 = r7_expr(); if (x1454 === null) break fail; B.push(x1454); O.push(p1453 - start);
+const p1364 = pos; let x1365; x1365 = r7_expr(); if (x1365 === null) break fail; k0 = x1365; o0 = p1364 - start;
 }
 {
 {
-const p1458 = pos; let n1457 = 0; let c1461 = NONE, q1462 = NONE; let c1463 = NONE, q1464 = NONE;
-loop1455: while (true) {
+const p1369 = pos; let n1368 = 0; let c1371 = NONE, q1372 = NONE; let c1373 = NONE, q1374 = NONE;
+loop1366: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
-const p1459 = pos; const b1460 = B.length;
-it1456: {
+const p1370 = pos;
+it1367: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1456; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 44)) break it1367; k3 = T[1]; o3 = pos - start; pos += 1; }
 }
 {
 skipSpaces();
-const p1465 = pos; let x1466; x1466 = r7_expr(); if (x1466 === null) break it1456; B.push(x1466); O.push(p1465 - start);
+const p1375 = pos; let x1376; x1376 = r7_expr(); if (x1376 === null) break it1367; k4 = x1376; o4 = p1375 - start;
 }
-if (pos === p1459) throw BAIL;
-n1457 += 1;
-if (n1457 === 1) { c1461 = [B[b1460 + 0]]; q1462 = [O[b1460 + 0]]; c1463 = [B[b1460 + 1]]; q1464 = [O[b1460 + 1]]; } else { c1461.push(B[b1460 + 0]); q1462.push(O[b1460 + 0]); c1463.push(B[b1460 + 1]); q1464.push(O[b1460 + 1]); } B.length = b1460; O.length = b1460;
-continue loop1455;
+if (pos === p1370) throw BAIL;
+n1368 += 1;
+if (n1368 === 1) { c1371 = [k3]; q1372 = [o3]; c1373 = [k4]; q1374 = [o4]; } else { c1371.push(k3); q1372.push(o3); c1373.push(k4); q1374.push(o4); }
+continue loop1366;
 }
-pos = p1459; B.length = b1460; O.length = b1460;
+pos = p1370;
 break;
 }
-let o1467 = p1458 - start, l1468 = 0;
-if (n1457 > 0) { o1467 = q1462[0]; l1468 = q1464[n1457 - 1] + c1463[n1457 - 1].matchLength - o1467; }
-B.push(n1457 === 0 ? EMPTY_ITER : new N('_iter', c1461, q1462, l1468, false)); O.push(o1467);
-B.push(n1457 === 0 ? EMPTY_ITER : new N('_iter', c1463, q1464, l1468, false)); O.push(o1467);
+let o1377 = p1369 - start, l1378 = 0;
+if (n1368 > 0) { o1377 = q1372[0]; l1378 = q1374[n1368 - 1] + c1373[n1368 - 1].matchLength - o1377; }
+k1 = n1368 === 0 ? EMPTY_ITER : new N('_iter', c1371, q1372, l1378, false); o1 = o1377;
+k2 = n1368 === 0 ? EMPTY_ITER : new N('_iter', c1373, q1374, l1378, false); o2 = o1377;
 }
 }
-const node = new N("NonemptyListOf", [B[b0 + 0], B[b0 + 1], B[b0 + 2]], [O[b0 + 0], O[b0 + 1], O[b0 + 2]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("NonemptyListOf", [k0, k1, k2], [o0, o1, o2], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // EmptyListOf<expr,",">
 function r138_EmptyListOf() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
 fail: {
-const node = new N("EmptyListOf", [], [], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("EmptyListOf", [], [], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // kwClear
 function r139_kwClear() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
 {
 if (input.charCodeAt(pos) !== 99 || input.charCodeAt(pos + 1) !== 108 || input.charCodeAt(pos + 2) !== 101 || input.charCodeAt(pos + 3) !== 97 || input.charCodeAt(pos + 4) !== 114) break fail;
-B.push(T[5]); O.push(pos - start); pos += 5;
+k0 = T[5]; o0 = pos - start; pos += 5;
 }
 {
 {
-const p1470 = pos;
-not1469: {
-if (!s19_identPart()) break not1469;
-pos = p1470; break fail;
+const p1380 = pos;
+not1379: {
+if (!s19_identPart()) break not1379;
+pos = p1380; break fail;
 }
-pos = p1470;
+pos = p1380;
 }
 }
-const node = new N("kwClear", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("kwClear", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // LValueAccessor
 function r140_LValueAccessor() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0;
 fail: {
-alt1471: {
-const p1472 = pos; const b1473 = B.length; const c1474 = input.charCodeAt(pos);
-if (c1474 === 9 || c1474 === 32 || c1474 === 35 || c1474 === 45 || c1474 === 47 || (c1474 >= 91 && c1474 <= 92)) {
-t1475: {
+alt1381: {
+const p1382 = pos; const c1383 = input.charCodeAt(pos);
+if (c1383 === 9 || c1383 === 32 || c1383 === 35 || c1383 === 45 || c1383 === 47 || (c1383 >= 91 && c1383 <= 92)) {
+t1384: {
 skipSpaces();
-const p1476 = pos; let x1477; x1477 = r141_LValueAccessor_index(); if (x1477 === null) break t1475; B.push(x1477); O.push(p1476 - start);
-break alt1471;
+const p1385 = pos; let x1386; x1386 = r141_LValueAccessor_index(); if (x1386 === null) break t1384; k0 = x1386; o0 = p1385 - start;
+break alt1381;
 }
-pos = p1472; B.length = b1473; O.length = b1473;
+pos = p1382;
 }
-if (c1474 === 9 || c1474 === 32 || c1474 === 35 || (c1474 >= 45 && c1474 <= 47) || c1474 === 92) {
-t1478: {
+if (c1383 === 9 || c1383 === 32 || c1383 === 35 || (c1383 >= 45 && c1383 <= 47) || c1383 === 92) {
+t1387: {
 skipSpaces();
-const p1479 = pos; let x1480; x1480 = r142_LValueAccessor_field(); if (x1480 === null) break t1478; B.push(x1480); O.push(p1479 - start);
-break alt1471;
+const p1388 = pos; let x1389; x1389 = r142_LValueAccessor_field(); if (x1389 === null) break t1387; k0 = x1389; o0 = p1388 - start;
+break alt1381;
 }
-pos = p1472; B.length = b1473; O.length = b1473;
+pos = p1382;
 }
 break fail;
 }
-const node = new N("LValueAccessor", [B[b0 + 0]], [O[b0 + 0]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("LValueAccessor", [k0], [o0], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // LValueAccessor_index
 function r141_LValueAccessor_index() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 91)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 91)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
 {
-const p1484 = pos; let n1483 = 0; let c1487 = NONE, q1488 = NONE;
-loop1481: while (true) {
+const p1393 = pos; let n1392 = 0; let c1395 = NONE, q1396 = NONE;
+loop1390: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p1485 = pos; const b1486 = B.length;
-it1482: {
+const p1394 = pos;
+it1391: {
 skipSpaces();
-const p1489 = pos; let x1490; x1490 = r10_nl(); if (x1490 === null) break it1482; B.push(x1490); O.push(p1489 - start);
-if (pos === p1485) throw BAIL;
-n1483 += 1;
-if (n1483 === 1) { c1487 = [B[b1486 + 0]]; q1488 = [O[b1486 + 0]]; } else { c1487.push(B[b1486 + 0]); q1488.push(O[b1486 + 0]); } B.length = b1486; O.length = b1486;
-continue loop1481;
+const p1397 = pos; let x1398; x1398 = r10_nl(); if (x1398 === null) break it1391; k5 = x1398; o5 = p1397 - start;
+if (pos === p1394) throw BAIL;
+n1392 += 1;
+if (n1392 === 1) { c1395 = [k5]; q1396 = [o5]; } else { c1395.push(k5); q1396.push(o5); }
+continue loop1390;
 }
-pos = p1485; B.length = b1486; O.length = b1486;
+pos = p1394;
 break;
 }
-let o1491 = p1484 - start, l1492 = 0;
-if (n1483 > 0) { o1491 = q1488[0]; l1492 = q1488[n1483 - 1] + c1487[n1483 - 1].matchLength - o1491; }
-B.push(n1483 === 0 ? EMPTY_ITER : new N('_iter', c1487, q1488, l1492, false)); O.push(o1491);
+let o1399 = p1393 - start, l1400 = 0;
+if (n1392 > 0) { o1399 = q1396[0]; l1400 = q1396[n1392 - 1] + c1395[n1392 - 1].matchLength - o1399; }
+k1 = n1392 === 0 ? EMPTY_ITER : new N('_iter', c1395, q1396, l1400, false); o1 = o1399;
 }
 }
 {
 skipSpaces();
-const p1493 = pos; let x1494; x1494 = r7_expr(); if (x1494 === null) break fail; B.push(x1494); O.push(p1493 - start);
+const p1401 = pos; let x1402; x1402 = r7_expr(); if (x1402 === null) break fail; k2 = x1402; o2 = p1401 - start;
 }
 {
 {
-const p1498 = pos; let n1497 = 0; let c1501 = NONE, q1502 = NONE;
-loop1495: while (true) {
+const p1406 = pos; let n1405 = 0; let c1408 = NONE, q1409 = NONE;
+loop1403: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
-const p1499 = pos; const b1500 = B.length;
-it1496: {
+const p1407 = pos;
+it1404: {
 skipSpaces();
-const p1503 = pos; let x1504; x1504 = r10_nl(); if (x1504 === null) break it1496; B.push(x1504); O.push(p1503 - start);
-if (pos === p1499) throw BAIL;
-n1497 += 1;
-if (n1497 === 1) { c1501 = [B[b1500 + 0]]; q1502 = [O[b1500 + 0]]; } else { c1501.push(B[b1500 + 0]); q1502.push(O[b1500 + 0]); } B.length = b1500; O.length = b1500;
-continue loop1495;
+const p1410 = pos; let x1411; x1411 = r10_nl(); if (x1411 === null) break it1404; k6 = x1411; o6 = p1410 - start;
+if (pos === p1407) throw BAIL;
+n1405 += 1;
+if (n1405 === 1) { c1408 = [k6]; q1409 = [o6]; } else { c1408.push(k6); q1409.push(o6); }
+continue loop1403;
 }
-pos = p1499; B.length = b1500; O.length = b1500;
+pos = p1407;
 break;
 }
-let o1505 = p1498 - start, l1506 = 0;
-if (n1497 > 0) { o1505 = q1502[0]; l1506 = q1502[n1497 - 1] + c1501[n1497 - 1].matchLength - o1505; }
-B.push(n1497 === 0 ? EMPTY_ITER : new N('_iter', c1501, q1502, l1506, false)); O.push(o1505);
+let o1412 = p1406 - start, l1413 = 0;
+if (n1405 > 0) { o1412 = q1409[0]; l1413 = q1409[n1405 - 1] + c1408[n1405 - 1].matchLength - o1412; }
+k3 = n1405 === 0 ? EMPTY_ITER : new N('_iter', c1408, q1409, l1413, false); o3 = o1412;
 }
 }
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 93)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 93)) break fail; k4 = T[1]; o4 = pos - start; pos += 1; }
 }
-const node = new N("LValueAccessor_index", [B[b0 + 0], B[b0 + 1], B[b0 + 2], B[b0 + 3], B[b0 + 4]], [O[b0 + 0], O[b0 + 1], O[b0 + 2], O[b0 + 3], O[b0 + 4]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("LValueAccessor_index", [k0, k1, k2, k3, k4], [o0, o1, o2, o3, o4], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
 // LValueAccessor_field
 function r142_LValueAccessor_field() {
 if (--fuel < 0) throw BAIL;
-const start = pos; const b0 = B.length;
+const start = pos;
+let k0, o0, k1, o1;
 fail: {
 {
 skipSpaces();
-{ const c = input.charCodeAt(pos); if (!(c === 46)) break fail; B.push(T[1]); O.push(pos - start); pos += 1; }
+{ const c = input.charCodeAt(pos); if (!(c === 46)) break fail; k0 = T[1]; o0 = pos - start; pos += 1; }
 }
 {
 skipSpaces();
-const p1507 = pos; let x1508; x1508 = r54_identName(); if (x1508 === null) break fail; B.push(x1508); O.push(p1507 - start);
+const p1414 = pos; let x1415; x1415 = r54_identName(); if (x1415 === null) break fail; k1 = x1415; o1 = p1414 - start;
 }
-const node = new N("LValueAccessor_field", [B[b0 + 0], B[b0 + 1]], [O[b0 + 0], O[b0 + 1]], pos - start, false);
-B.length = b0; O.length = b0;
-return node;
+return new N("LValueAccessor_field", [k0, k1], [o0, o1], pos - start, false);
 }
-pos = start; B.length = b0; O.length = b0;
+pos = start;
 return null;
 }
 
@@ -6331,7 +6188,7 @@ return null;
  * `nestingLimit` nesting levels were open at once; the caller then matches with Ohm.
  */
 export function matchFast(text, startRule, nestingLimit, maxCalls) {
-  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit; B = []; O = [];
+  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit;
   try {
     let root = null;
     let offset = 0;
@@ -6343,7 +6200,7 @@ export function matchFast(text, startRule, nestingLimit, maxCalls) {
     if (error === BAIL) return null;
     throw error;
   } finally {
-    input = ''; B = []; O = [];
+    input = '';
   }
 }
 
