@@ -9,8 +9,9 @@
  *
  * Each pexpr is compiled to the code of its `eval` in Ohm 17
  * (`ohm-js/src/pexprs-eval.js`, `MatchState.eval`): implicit space skipping
- * before an application, terminal or range in a syntactic rule; the binding
- * stack and its offsets relative to the enclosing application; iteration
+ * before an application, terminal or range in a syntactic rule; bindings
+ * and their offsets relative to the enclosing application (Ohm's binding
+ * stack; here locals in fixed slots, see `push`); iteration
  * columns with Ohm's offset and length arithmetic; lookahead keeping its
  * bindings and negation dropping them. Parameterised rules (`ListOf<…>`) get
  * one function per argument list, as Ohm substitutes parameters per
