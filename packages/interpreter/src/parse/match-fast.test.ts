@@ -21,6 +21,8 @@ import { parse } from './parse.ts';
 import { preprocess } from './preprocess.ts';
 
 type StartRule = 'Program' | 'Interpolation';
+/** Multiplies the fast-check runs below, for a long search after a grammar change (`MATCHER_DIFF_RUNS=25 pnpm exec vitest run src/parse/match-fast.test.ts --testTimeout=600000`). */
+const RUNS = Math.max(1, Number(process.env.MATCHER_DIFF_RUNS ?? 1) || 1);
 const LIMIT = MAX_NESTING_DEPTH + 1;
 
 /** The first difference between two trees, or undefined. */
@@ -77,7 +79,7 @@ const gap = fc.constantFrom('', ' ', ' ', '  ', '\t', ' \\\n ');
 const lineEnd = fc.constantFrom('', '', ' # note', ' -- c', '\t// c');
 const tight = fc.constantFrom('', ' ', '\n', ' \n ');
 const identifier = fc.constantFrom('a', 'b', 'value_1', 'X', 'items', 'endx', 'note', 'nothing', 'if_', 'last_one', 'tool_x', 'lengths');
-const stringLiteral = fc.constantFrom('"a"', '"x\\n\\"y\\""', "'q'", "'it\\'s'", "'''raw ' text'''", '```t {{x}} {{a[0] + 1}}```', '[[dbl {{ name }}]]', '"{{bad"', '"\\q"', '""', '```{{last}}```');
+const stringLiteral = fc.constantFrom('"a"', '"é😀\\😀"', "'\uffff\ud800'", '```😀{{x}}```', '"x\\n\\"y\\""', "'q'", "'it\\'s'", "'''raw ' text'''", '```t {{x}} {{a[0] + 1}}```', '[[dbl {{ name }}]]', '"{{bad"', '"\\q"', '""', '```{{last}}```');
 const prefix = fc.constantFrom('-', 'not ', 'no ', 'some ', '~', 'typeof ', '- -', 'not not ');
 const binary = fc.constantFrom('or', 'and', '|', '^', '&', '==', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '**');
 
@@ -129,7 +131,7 @@ const program: fc.Arbitrary<string> = fc.oneof(
 );
 
 // ---- mutations: delete, insert, duplicate ----
-const insertions = ['\n', ' ', '(', ')', '[', ']', '{', '}', '"', "'", ',', ':', '.', '=', '+', '-', '*', '#', '\\', '\t', '`', 'a', '1', 'e', 'set ', 'endif', 'if ', '{{', '}}', '```', '[[', ']]', '::', 'not ', 'tool.', '**', '\\\n', '\u200b'];
+const insertions = ['\n', ' ', '(', ')', '[', ']', '{', '}', '"', "'", ',', ':', '.', '=', '+', '-', '*', '#', '\\', '\t', '`', 'a', '1', 'e', 'set ', 'endif', 'if ', '{{', '}}', '```', '[[', ']]', '::', 'not ', 'tool.', '**', '\\\n', '\u200b', 'é', '😀', '\ud83d', '\uffff'];
 const mutation = fc.oneof(
   fc.tuple(fc.constant('delete' as const), fc.nat(), fc.integer({ min: 1, max: 4 })),
   fc.tuple(fc.constant('insert' as const), fc.nat(), fc.constantFrom(...insertions)),
@@ -167,7 +169,7 @@ describe('generated matcher against Ohm', () => {
         outcomes.push(outcome);
         expect(outcome).toMatch(/^(match|no match)$/);
       }),
-      { numRuns: 400 },
+      { numRuns: 400 * RUNS },
     );
     // The generator writes mostly valid programs (some escapes and holes are bad on purpose).
     expect(outcomes.filter((outcome) => outcome === 'match').length).toBeGreaterThan(outcomes.length / 2);
@@ -178,7 +180,7 @@ describe('generated matcher against Ohm', () => {
       fc.property(expression, gap, (source, space) => {
         expect(compareMatchers(`${space}${source}${space}`, 'Interpolation')).toMatch(/^(match|no match)$/);
       }),
-      { numRuns: 400 },
+      { numRuns: 400 * RUNS },
     );
   });
 
@@ -190,7 +192,7 @@ describe('generated matcher against Ohm', () => {
         outcomes.add(outcome);
         expect(outcome).toMatch(/^(match|no match)$/);
       }),
-      { numRuns: 1500 },
+      { numRuns: 1500 * RUNS },
     );
     // Mutations both keep programs valid and break them.
     expect([...outcomes].sort()).toEqual(['match', 'no match']);
