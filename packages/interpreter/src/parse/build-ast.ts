@@ -1,6 +1,7 @@
 /**
- * Turns an Ohm match of the NeuroScript grammar into our plain AST by walking
- * the concrete syntax tree directly. (Ohm's semantics wrappers allocate an
+ * Turns a match of the NeuroScript grammar into our plain AST by walking the
+ * concrete syntax tree directly: Ohm 17's, or the generated matcher's, which
+ * has the same shape (`match-fast.ts`). (Ohm's semantics wrappers allocate an
  * Interval per node, which cost about a quarter of the parse; the CST has the
  * same shape — `ctorName`, `children`, `childOffsets`, `matchLength` — and is
  * what `getCstRoot()` exposes in Ohm 18.) Nothing returned holds an Ohm object.
