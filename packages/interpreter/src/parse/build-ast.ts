@@ -1,12 +1,12 @@
 /**
- * Turns an Ohm match of the NeuroScript grammar into our plain AST by walking
- * the concrete syntax tree directly. (Ohm's semantics wrappers allocate an
+ * Turns a match of the NeuroScript grammar into our plain AST by walking the
+ * concrete syntax tree directly: Ohm 17's, or the generated matcher's, which
+ * has the same shape (`match-fast.ts`). (Ohm's semantics wrappers allocate an
  * Interval per node, which cost about a quarter of the parse; the CST has the
  * same shape — `ctorName`, `children`, `childOffsets`, `matchLength` — and is
  * what `getCstRoot()` exposes in Ohm 18.) Nothing returned holds an Ohm object.
  * Child indexes below follow the rule bodies in `src/grammar/neuroscript.ohm`.
  */
-import type { MatchResult } from 'ohm-js';
 import type {
   BinaryOperator,
   CommandBlock,
@@ -28,6 +28,7 @@ import type {
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
+import { matchFast } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
@@ -77,6 +78,11 @@ class Builder {
   child(node: Cst, start: number, index: number): [Cst, number] {
     const child = node.children[index] as Cst;
     return [child, child.ctorName === '_iter' ? start : start + (node.childOffsets[index] as number)];
+  }
+
+  /** Where the `index`th child of `node` (which starts at `start`) starts; `child` without the pair. */
+  startOf(node: Cst, start: number, index: number): number {
+    return (node.children[index] as Cst).ctorName === '_iter' ? start : start + (node.childOffsets[index] as number);
   }
 
   /** Builds each child of an iteration node with `build`. */
@@ -173,7 +179,15 @@ class Builder {
   }
 
   body(node: Cst, start: number): Statement[] {
-    return this.each(...this.child(node, start, 1), (statement, statementStart) => this.statement(...this.child(statement, statementStart, 0)));
+    // `Body = nl* (Statement nl+)+`: the statements are the first column of the iteration.
+    const statements = node.children[1] as Cst;
+    const out: Statement[] = [];
+    for (let index = 0; index < statements.children.length; index += 1) {
+      const statement = statements.children[index] as Cst;
+      const statementStart = start + (statements.childOffsets[index] as number);
+      out.push(this.statement(statement.children[0] as Cst, this.startOf(statement, statementStart, 0)));
+    }
+    return out;
   }
 
   statement(node: Cst, start: number): Statement {
@@ -260,30 +274,42 @@ class Builder {
 
   /** `expr = operand (binaryOperator sp operand)*`, folded by precedence climbing. */
   expression(node: Cst, start: number): Expression {
-    const [first, firstStart] = this.child(node, start, 0);
-    const [operators, operatorsStart] = this.child(node, start, 1);
-    if (operators.children.length === 0) return this.operand(first, firstStart);
-    return climbPrecedence(
-      this.operand(first, firstStart),
-      this.each(operators, operatorsStart, (operator, operatorStart) => this.source(operator, operatorStart) as BinaryOperator),
-      this.each(...this.child(node, start, 3), (operand, operandStart) => this.operand(operand, operandStart)),
-    );
+    const first = this.operand(node.children[0] as Cst, start + (node.childOffsets[0] as number));
+    // Columns of `(binaryOperator sp operand)*`; their offsets are relative to this node's start.
+    const operators = node.children[1] as Cst;
+    if (operators.children.length === 0) return first;
+    const operands = node.children[3] as Cst;
+    const operatorList: BinaryOperator[] = [];
+    const operandList: Expression[] = [];
+    for (let index = 0; index < operators.children.length; index += 1) {
+      operatorList.push(this.source(operators.children[index] as Cst, start + (operators.childOffsets[index] as number)) as BinaryOperator);
+      operandList.push(this.operand(operands.children[index] as Cst, start + (operands.childOffsets[index] as number)));
+    }
+    return climbPrecedence(first, operatorList, operandList);
   }
 
   /** `operand = (prefixOperator sp)* primary sp indexSuffix* ("**" sp operand)?` (the prefix operators are written inline). */
   operand(node: Cst, start: number): Expression {
-    let operand = this.primary(...this.child(...this.child(node, start, 2), 0));
-    const [suffixes, suffixesStart] = this.child(node, start, 4);
-    this.each(suffixes, suffixesStart, (suffix, suffixStart) => {
+    // Children 0, 4 and 7 are iterations: their children's offsets are relative to this node's start.
+    const primary = node.children[2] as Cst;
+    const primaryStart = start + (node.childOffsets[2] as number);
+    let operand = this.primary(primary.children[0] as Cst, this.startOf(primary, primaryStart, 0));
+    const suffixes = node.children[4] as Cst;
+    for (let index = 0; index < suffixes.children.length; index += 1) {
       // `indexSuffix = "[" sp nls expr nls "]" sp`
-      operand = { type: 'IndexExpression', object: operand, index: this.expression(...this.child(suffix, suffixStart, 3)), ...this.at(suffixStart) };
-    });
-    const exponent = this.optional(...this.child(node, start, 7), (child, childStart) => this.operand(child, childStart));
-    if (exponent) operand = { type: 'BinaryExpression', operator: '**', left: operand, right: exponent, line: operand.line, column: operand.column };
-    const [prefixes, prefixesStart] = this.child(node, start, 0);
+      const suffix = suffixes.children[index] as Cst;
+      const suffixStart = start + (suffixes.childOffsets[index] as number);
+      operand = { type: 'IndexExpression', object: operand, index: this.expression(suffix.children[3] as Cst, this.startOf(suffix, suffixStart, 3)), ...this.at(suffixStart) };
+    }
+    const exponent = node.children[7] as Cst;
+    if (exponent.children.length > 0) {
+      const right = this.operand(exponent.children[0] as Cst, start + (exponent.childOffsets[0] as number));
+      operand = { type: 'BinaryExpression', operator: '**', left: operand, right, line: operand.line, column: operand.column };
+    }
+    const prefixes = node.children[0] as Cst;
     for (let index = prefixes.children.length - 1; index >= 0; index -= 1) {
-      const [prefix, prefixStart] = this.child(prefixes, prefixesStart, index);
-      operand = { type: 'UnaryExpression', operator: this.source(prefix, prefixStart) as UnaryOperator, argument: operand, ...this.at(prefixStart) };
+      const prefixStart = start + (prefixes.childOffsets[index] as number);
+      operand = { type: 'UnaryExpression', operator: this.source(prefixes.children[index] as Cst, prefixStart) as UnaryOperator, argument: operand, ...this.at(prefixStart) };
     }
     return operand;
   }
@@ -396,21 +422,26 @@ class Builder {
   hole(text: string, offset: number): Expression | undefined {
     // The hole is matched on its own, under the same nesting limit; the tree
     // it joins is measured as a whole after the build.
-    const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
-    if (matched.tooDeepAt !== undefined) {
-      this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
-      return undefined;
+    // The generated matcher first; Ohm when it does not match (to tell too deep from unreadable).
+    let matchedRoot = matchFast(text, 'Interpolation', MAX_NESTING_DEPTH + 1);
+    if (matchedRoot === undefined) {
+      const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
+      if (matched.tooDeepAt !== undefined) {
+        this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
+        return undefined;
+      }
+      const match = matched.value;
+      if (match.failed()) {
+        this.problems.push({
+          code: 'SCRIPT_BAD_INTERPOLATION',
+          message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
+          offset,
+        });
+        return undefined;
+      }
+      matchedRoot = cstRoot(match);
     }
-    const match = matched.value;
-    if (match.failed()) {
-      this.problems.push({
-        code: 'SCRIPT_BAD_INTERPOLATION',
-        message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
-        offset,
-      });
-      return undefined;
-    }
-    const [root, rootStart] = cstRoot(match);
+    const [root, rootStart] = matchedRoot;
     const nested = new Builder(text, offset, this.lines, this.problems);
     return nested.expression(...nested.child(root, rootStart, 0));
   }
@@ -423,9 +454,13 @@ class Builder {
   }
 }
 
-/** Builds the plain AST pieces of a successful match of `text` (the cleaned source). */
-export function buildProgram(match: MatchResult, text: string, lines: LineIndex): { program: BuiltProgram; problems: BuildProblem[] } {
+/**
+ * Builds the plain AST pieces of a successful match of `text` (the cleaned
+ * source) from its root node and offset: Ohm's (`cstRoot(match)`) or the
+ * generated matcher's, which have the same shape.
+ */
+export function buildProgram(root: readonly [Cst, number], text: string, lines: LineIndex): { program: BuiltProgram; problems: BuildProblem[] } {
   const problems: BuildProblem[] = [];
   const builder = new Builder(text, 0, lines, problems);
-  return { program: builder.program(...cstRoot(match)), problems };
+  return { program: builder.program(root[0], root[1]), problems };
 }

@@ -16,10 +16,10 @@
  */
 import type { MatchResult } from 'ohm-js';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { NESTING_LEVEL_RULES } from './nesting-level-rules.ts';
 import { applyPrototype, type OhmApply } from './ohm-internals.ts';
 
-/** The rules every nesting cycle of the grammar applies once. */
-const LEVEL_RULES = new Set(['operand', 'Body']);
+const LEVEL_RULES = new Set(NESTING_LEVEL_RULES);
 
 /** Thrown out of the matcher when the limit is passed; caught below. */
 class TooDeep {

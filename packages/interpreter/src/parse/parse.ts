@@ -10,7 +10,9 @@ import type { Diagnostic } from './diagnostic.ts';
 import { errorKind, numericCodeOf } from '../runtime/error-codes.ts';
 import type { DiagnosticCode } from './diagnostic-codes.ts';
 import { LineIndex } from './line-index.ts';
+import { matchFast } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
+import { cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
 import { MAX_SOURCE_LENGTH, preprocess } from './preprocess.ts';
 import { describeSyntaxError } from './syntax-message.ts';
@@ -46,19 +48,25 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
   });
   // One level of slack: the matcher tries an element inside `[]`/`()` before
   // finding none; the exact count is made on the tree below.
-  const matched = matchWithNestingLimit(text, 'Program', MAX_NESTING_DEPTH + 1, (match) => ({ match, error: match.failed() ? describeSyntaxError(text, match) : undefined }));
-  if (matched.tooDeepAt !== undefined) {
-    const { line, column } = lines.position(matched.tooDeepAt);
-    diagnostics.push(make('SCRIPT_NESTING_TOO_DEEP', tooDeepMessage(), line, column));
-    return { ok: false, diagnostics };
+  // The generated matcher answers only when the script matches; otherwise Ohm
+  // matches again and says why (or that it nests too deeply), as it always has.
+  let root = matchFast(text, 'Program', MAX_NESTING_DEPTH + 1);
+  if (root === undefined) {
+    const matched = matchWithNestingLimit(text, 'Program', MAX_NESTING_DEPTH + 1, (match) => ({ match, error: match.failed() ? describeSyntaxError(text, match) : undefined }));
+    if (matched.tooDeepAt !== undefined) {
+      const { line, column } = lines.position(matched.tooDeepAt);
+      diagnostics.push(make('SCRIPT_NESTING_TOO_DEEP', tooDeepMessage(), line, column));
+      return { ok: false, diagnostics };
+    }
+    const { match, error } = matched.value;
+    if (error !== undefined) {
+      const { line, column } = lines.position(error.offset);
+      diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
+      return { ok: false, diagnostics };
+    }
+    root = cstRoot(match);
   }
-  const { match, error } = matched.value;
-  if (error !== undefined) {
-    const { line, column } = lines.position(error.offset);
-    diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
-    return { ok: false, diagnostics };
-  }
-  const { program: built, problems } = buildProgram(match, text, lines);
+  const { program: built, problems } = buildProgram(root, text, lines);
   for (const problem of problems) {
     const { line, column } = lines.position(problem.offset);
     diagnostics.push(make(problem.code, problem.message, line, column));
