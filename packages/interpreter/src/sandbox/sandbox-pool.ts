@@ -140,8 +140,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       case 'tool-call':
         if (run !== undefined && !run.settled) void callTool(worker, run, message.callId, message.name, message.argsJson);
         return;
-      case 'event':
-        if (run !== undefined && !run.settled) deliverEvent(run, message.kind, message.payloadJson);
+      case 'events':
+        for (let index = 0; index + 1 < message.events.length && run !== undefined && !run.settled; index += 2) {
+          deliverEvent(run, message.events[index] as string, message.events[index + 1] as string);
+        }
         return;
       case 'memory-exceeded':
         if (run !== undefined) {
