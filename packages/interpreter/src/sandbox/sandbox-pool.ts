@@ -89,13 +89,6 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   function send(worker: SandboxWorker, run: RunState): void {
     clearTimeout(run.timer);
-    try {
-      run.request.onStart?.();
-    } catch (error) {
-      settle(run, { reject: error });
-      release(worker);
-      return;
-    }
     const { runtime } = run.request;
     const known = worker.runtimes.get(runtime.id);
     worker.runtimes.delete(runtime.id);
@@ -122,6 +115,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       limits: run.limits,
       ...(evict.length > 0 ? { evict } : {}),
     });
+    // After the send, so the worker starts while the host sets up whatever it bounds by the run's start (a turn's tools).
+    try {
+      run.request.onStart?.();
+    } catch (error) {
+      settle(run, { reject: error });
+    }
   }
 
   function release(worker: SandboxWorker): void {
