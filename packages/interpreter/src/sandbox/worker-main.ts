@@ -14,7 +14,8 @@ import type { ParentMessage, WorkerMessage } from './worker-protocol.ts';
  * at once: the host is reading the result then, and on a busy machine the
  * ~0.25 ms of `createContext` competed with it for the core (the idle run cost
  * 1.9× its floor with the context made right away, 1.2× with it made 1 ms
- * later; bench/sandbox.bench.ts). A run that arrives sooner makes its own.
+ * later, both versions measured side by side at load 1.6). A run that arrives
+ * sooner makes its own.
  */
 const PREPARE_DELAY_MS = 1;
 
