@@ -206,6 +206,19 @@ describe('sandbox pool: runs and the bridge', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('delivers every event of a burst larger than one batch, in order', async () => {
+    const seen: number[] = [];
+    // 100 events of ~2 KiB: the worker sends them in several batches (it flushes at 64 KiB).
+    const runtime = runtimeOf(`
+      const filler = 'x'.repeat(2048);
+      for (let index = 0; index < 100; index += 1) __host.event('emit', { index, filler });
+      return 'done';
+    `);
+    const result = await pool.run({ runtime, entry: 'main', input: null, onToolCall: NO_TOOLS, onEvent: (_kind, payload) => seen.push((payload as { index: number }).index) });
+    expect(result).toMatchObject({ ok: true, value: 'done' });
+    expect(seen).toEqual(Array.from({ length: 100 }, (_, index) => index));
+  });
+
   it('delivers the events a run made before the host stopped it', async () => {
     const seen: unknown[] = [];
     const runtime = runtimeOf(`
