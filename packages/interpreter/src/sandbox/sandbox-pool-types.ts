@@ -18,7 +18,7 @@ export interface SandboxPoolOptions {
   /**
    * How long a run may wait for a worker (in the queue, or for a starting
    * worker) before it ends with `SANDBOX_QUEUE_TIMEOUT`, never having run;
-   * default 120,000 ms. The wait does not count against the run's `wallMs`.
+   * default 120,000 ms (at most 2^31 − 1). The wait does not count against the run's `wallMs`.
    */
   readonly maxQueueMs?: number;
   /** Runtime bundles each worker keeps compiled; default 16. */

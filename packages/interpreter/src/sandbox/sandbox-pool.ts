@@ -20,6 +20,7 @@ import type { WorkerMessage } from './worker-protocol.ts';
 const MB = 1024 * 1024;
 /** Default bound on a run's wait for a worker (`SandboxPoolOptions.maxQueueMs`). */
 const DEFAULT_MAX_QUEUE_MS = 120_000;
+const MAX_TIMER_MS = 2_147_483_647;
 /** Creates a pool of sandbox worker processes; workers start at the first run (or `warmup()`). */
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
   const size = options.workers ?? 2;
@@ -29,7 +30,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const maxWorkerRssBytes = (options.maxWorkerRssMb ?? 1_024) * MB;
   const cancelGraceMs = options.cancelGraceMs ?? 1_000;
   const maxQueueMs = options.maxQueueMs ?? DEFAULT_MAX_QUEUE_MS;
-  if (!(maxQueueMs > 0)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a positive number, got ${String(maxQueueMs)}`);
+  // A timer cannot wait longer than 2^31 - 1 ms (Node fires a longer one at once).
+  if (!(maxQueueMs > 0 && maxQueueMs <= MAX_TIMER_MS)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(maxQueueMs)}`);
   const maxRuntimes = options.maxRuntimesPerWorker ?? 16;
   const entry = options.workerEntry ?? defaultWorkerEntry();
   const workerEnvironment: Record<string, string> = { ASKLOOP_SANDBOX_MEMORY_MB: String(defaults.memoryMb) };

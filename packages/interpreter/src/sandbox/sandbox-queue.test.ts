@@ -67,7 +67,9 @@ describe('sandbox pool: queue', () => {
     expect(pool.stats()).toMatchObject({ workersStarted: 1, workerDeaths: 0 });
   });
 
-  it('refuses a maxQueueMs that is not a positive number', () => {
-    expect(() => createSandboxPool({ maxQueueMs: 0 })).toThrow(expect.objectContaining({ code: 'SANDBOX_INVALID_REQUEST' }));
+  it('refuses a maxQueueMs that is not a number of ms a timer can wait', () => {
+    for (const maxQueueMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31]) {
+      expect(() => createSandboxPool({ maxQueueMs })).toThrow(expect.objectContaining({ code: 'SANDBOX_INVALID_REQUEST' }));
+    }
   });
 });
