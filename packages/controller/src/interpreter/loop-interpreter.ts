@@ -59,6 +59,8 @@ export interface ExecuteOptions {
   readonly onEmit?: (text: string) => void;
   readonly onWhisper?: (target: string, text: string) => void;
   readonly onToolCall?: (call: ToolCallObservation) => void;
+  /** A sandbox worker took the run: its wall clock starts here, after any wait in the pool's queue. */
+  readonly onStart?: () => void;
   /** Runs an `ask` statement (seed 004): the controller's child loop. Without it `ask` fails with `SCRIPT_ASK_UNAVAILABLE`. */
   readonly ask?: (request: AskCall) => Promise<JsonValue>;
 }

@@ -59,26 +59,31 @@ export async function executeTurn(
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
   const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);
-  const tools = toolsFor({
-    signal,
-    deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
-    maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
-    maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
-  });
+  // The tools are made when a sandbox worker takes the run (`onStart`), so their deadline counts from the
+  // run's own start, as its wall clock does — not from before a wait in the pool's queue (or at the first call, for an interpreter that does not report the start).
+  let started: LoopToolBridge | undefined;
+  const startTools = (): LoopToolBridge =>
+    (started ??= toolsFor({
+      signal,
+      deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
+      maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
+      maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
+    }));
   try {
-    return await runProgram(context, record, prepared, tools, limits);
+    return await runProgram(context, record, prepared, { call: (name, args) => startTools().call(name, args) }, limits, startTools);
   } finally {
     runEnded.abort();
   }
 }
 
-async function runProgram(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, limits: Partial<RunLimits>): Promise<ExecutePatch> {
+async function runProgram(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, limits: Partial<RunLimits>, onStart: () => void): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   let runOver = false;
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
   const result = await context.interpreter.execute(prepared, {
     tools,
+    onStart,
     limits,
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     userdata: context.session.userdata,

@@ -74,13 +74,15 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     );
   }
 
-  async function execute(input: PreparedProgram, executeOptions: ExecuteOptions = {}, startedAt = Date.now(), warnings: readonly Diagnostic[] = []): Promise<RunResult> {
+  async function execute(input: PreparedProgram, executeOptions: ExecuteOptions = {}, calledAt = Date.now(), warnings: readonly Diagnostic[] = []): Promise<RunResult> {
     const validated = validatePrepared(input);
-    if (!validated.ok) return assembleResult([], [], diagnosticError(validated.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - startedAt }, validated.diagnostics);
+    if (!validated.ok) return assembleResult([], [], diagnosticError(validated.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - calledAt }, validated.diagnostics);
     const { prepared } = validated;
     const limits = resolveLimits({ ...options.limits, ...executeOptions.limits });
     const globals = { ...(executeOptions.globals ?? {}), ...(executeOptions.userdata === undefined ? {} : { userdata: executeOptions.userdata }) };
-    const evaluationInput: EvaluationInput = { program: prepared.program, libraries: prepared.libraries, limits, globals, stream: true, startedAt };
+    // No `startedAt`: the evaluator starts its wall clock when the worker calls it, so a wait in the pool's queue is not the run's time.
+    const evaluationInput: EvaluationInput = { program: prepared.program, libraries: prepared.libraries, limits, globals, stream: true };
+    let startedAt: number | undefined;
     const emits: string[] = [];
     const whispers: { target: string; text: string }[] = [];
     const pool = options.pool ?? defaultPool();
@@ -109,9 +111,14 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
           executeOptions.onWhisper?.(target, text);
         }
       },
+      onStart: () => {
+        startedAt = Date.now();
+        executeOptions.onStart?.();
+      },
       ...(executeOptions.signal === undefined ? {} : { signal: executeOptions.signal }),
     });
-    const wallMs = Date.now() - startedAt;
+    // A pool that never reports the start (a custom runner) is timed from the call, as before.
+    const wallMs = Date.now() - (startedAt ?? calledAt);
     if (!result.ok) {
       return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings);
     }

@@ -130,6 +130,14 @@ export interface ExecuteOptions {
   onWhisper?(target: string, text: string): void;
   /** Called after each tool call (not `ask`/`promptuser`), success or failure. */
   onToolCall?(call: ToolCallReport): void;
+  /**
+   * Called when a sandbox worker takes the run, after any wait in the pool's
+   * queue: the run's wall clock (`limits.wallMs`) starts here, not when
+   * `execute` is called. A host bounding its tools by the run's time (a tool
+   * deadline) starts that clock here too. May be called again if the worker
+   * died before it could take the run and the run moved to another.
+   */
+  onStart?(): void;
 }
 
 /** Options of `run`: `prepare`'s and `execute`'s. */
@@ -140,6 +148,7 @@ export interface RunUsage {
   /** Evaluation steps spent. */
   readonly fuel: number;
   readonly toolCalls: number;
+  /** From the run's start on a worker (see `ExecuteOptions.onStart`) to its result; a wait in the pool's queue is not included. */
   readonly wallMs: number;
 }
 

@@ -4,7 +4,7 @@ import type { SandboxRunRequest } from './sandbox-types.ts';
 
 const ENTRY_NAME = /^[A-Za-z_$][\w$]*$/;
 
-/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry and tool handler are usable. */
+/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry, tool handler and start hook are usable. */
 export function validateRequest(request: SandboxRunRequest): void {
   const runtime = request?.runtime as Partial<SandboxRunRequest['runtime']> | undefined;
   if (typeof runtime?.id !== 'string' || runtime.id === '' || typeof runtime.source !== 'string') {
@@ -14,6 +14,7 @@ export function validateRequest(request: SandboxRunRequest): void {
     throw new SandboxError('SANDBOX_INVALID_REQUEST', `request.entry must be a JavaScript identifier, got ${JSON.stringify(request.entry)}`);
   }
   if (typeof request.onToolCall !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onToolCall must be a function');
+  if (request.onStart !== undefined && typeof request.onStart !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onStart must be a function when given');
 }
 
 /** The input as JSON text (`undefined` becomes `null`); throws `SANDBOX_INVALID_REQUEST` for anything JSON cannot carry. */

@@ -31,6 +31,7 @@ export interface RunState {
   /** Workers that died before they could take this run. */
   startAttempts: number;
   settled: boolean;
+  /** The queue-wait timer until the run is sent to a worker, then the wall-clock timer. */
   timer: NodeJS.Timeout | undefined;
   onAbort: (() => void) | undefined;
 }

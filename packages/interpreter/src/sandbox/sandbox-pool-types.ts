@@ -15,6 +15,12 @@ export interface SandboxPoolOptions {
   readonly maxWorkerRssMb?: number;
   /** After a host-side stop (timeout, abort, limit), how long a worker may take to confirm before it is killed; default 1,000 ms. */
   readonly cancelGraceMs?: number;
+  /**
+   * How long a run may wait for a worker (in the queue, or for a starting
+   * worker) before it ends with `SANDBOX_QUEUE_TIMEOUT`, never having run;
+   * default 120,000 ms (at most 2^31 − 1). The wait does not count against the run's `wallMs`.
+   */
+  readonly maxQueueMs?: number;
   /** Runtime bundles each worker keeps compiled; default 16. */
   readonly maxRuntimesPerWorker?: number;
   /**

@@ -129,15 +129,12 @@ describe('sandbox pool: runs and the bridge', () => {
         return before;
       `, 'same-runtime');
       const results = [];
-      for (let index = 0; index < 3; index += 1) {
+      // Idle gaps let the worker prepare the next context ahead; back-to-back runs make their own.
+      for (const gapMs of [20, 0, 0, 20, 20]) {
         results.push(await single.run({ runtime, entry: 'main', input: null, onToolCall: NO_TOOLS }));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       }
-      expect(results.map((result) => result.ok && result.value)).toEqual([
-        { counter: null, marked: 'undefined' },
-        { counter: null, marked: 'undefined' },
-        { counter: null, marked: 'undefined' },
-      ]);
+      expect(results.map((result) => result.ok && result.value)).toEqual(Array.from({ length: 5 }, () => ({ counter: null, marked: 'undefined' })));
     } finally {
       await single.close();
     }
@@ -207,6 +204,30 @@ describe('sandbox pool: runs and the bridge', () => {
     expected.push('emit "last"', 'result');
     expect(result).toMatchObject({ ok: true, value: 'done' });
     expect(seen).toEqual(expected);
+  });
+
+  it('delivers every event of a burst larger than one batch, in order', async () => {
+    const seen: number[] = [];
+    // 100 events of ~2 KiB: the worker sends them in several batches (it flushes at 64 KiB).
+    const runtime = runtimeOf(`
+      const filler = 'x'.repeat(2048);
+      for (let index = 0; index < 100; index += 1) __host.event('emit', { index, filler });
+      return 'done';
+    `);
+    const result = await pool.run({ runtime, entry: 'main', input: null, onToolCall: NO_TOOLS, onEvent: (_kind, payload) => seen.push((payload as { index: number }).index) });
+    expect(result).toMatchObject({ ok: true, value: 'done' });
+    expect(seen).toEqual(Array.from({ length: 100 }, (_, index) => index));
+  });
+
+  it('delivers the events a run made before the host stopped it', async () => {
+    const seen: unknown[] = [];
+    const runtime = runtimeOf(`
+      __host.event('emit', 'before the loop');
+      for (;;) {}
+    `);
+    const result = await pool.run({ runtime, entry: 'main', input: null, limits: { wallMs: 300 }, onToolCall: NO_TOOLS, onEvent: (kind, payload) => seen.push([kind, payload]) });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT' } });
+    expect(seen).toEqual([['emit', 'before the loop']]);
   });
 
   it('runs two programs at once on two workers', async () => {

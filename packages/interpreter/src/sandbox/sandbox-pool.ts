@@ -18,6 +18,9 @@ import { defaultWorkerEntry } from './worker-entry.ts';
 import type { WorkerMessage } from './worker-protocol.ts';
 
 const MB = 1024 * 1024;
+/** Default bound on a run's wait for a worker (`SandboxPoolOptions.maxQueueMs`). */
+const DEFAULT_MAX_QUEUE_MS = 120_000;
+const MAX_TIMER_MS = 2_147_483_647;
 /** Creates a pool of sandbox worker processes; workers start at the first run (or `warmup()`). */
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
   const size = options.workers ?? 2;
@@ -26,6 +29,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const maxRunsPerWorker = options.maxRunsPerWorker ?? 10_000;
   const maxWorkerRssBytes = (options.maxWorkerRssMb ?? 1_024) * MB;
   const cancelGraceMs = options.cancelGraceMs ?? 1_000;
+  const maxQueueMs = options.maxQueueMs ?? DEFAULT_MAX_QUEUE_MS;
+  // A timer cannot wait longer than 2^31 - 1 ms (Node fires a longer one at once).
+  if (!(maxQueueMs > 0 && maxQueueMs <= MAX_TIMER_MS)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(maxQueueMs)}`);
   const maxRuntimes = options.maxRuntimesPerWorker ?? 16;
   const entry = options.workerEntry ?? defaultWorkerEntry();
   const workerEnvironment: Record<string, string> = { ASKLOOP_SANDBOX_MEMORY_MB: String(defaults.memoryMb) };
@@ -84,6 +90,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   function send(worker: SandboxWorker, run: RunState): void {
+    clearTimeout(run.timer);
     const { runtime } = run.request;
     const known = worker.runtimes.get(runtime.id);
     worker.runtimes.delete(runtime.id);
@@ -95,6 +102,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     }
     for (const id of evict) worker.runtimes.delete(id);
     run.sent = true;
+    // The wall clock starts here, when a worker takes the run: time queued behind other runs is not the run's.
     run.dispatchedAt = performance.now();
     run.timer = setTimeout(() => {
       settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, 'the run did not finish within its wall-clock limit') });
@@ -109,6 +117,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       limits: run.limits,
       ...(evict.length > 0 ? { evict } : {}),
     });
+    // After the send, so the worker starts while the host sets up whatever it bounds by the run's start (a turn's tools).
+    try {
+      run.request.onStart?.();
+    } catch (error) {
+      settle(run, { reject: error });
+    }
   }
 
   function release(worker: SandboxWorker): void {
@@ -140,8 +154,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       case 'tool-call':
         if (run !== undefined && !run.settled) void callTool(worker, run, message.callId, message.name, message.argsJson);
         return;
-      case 'event':
-        if (run !== undefined && !run.settled) deliverEvent(run, message.kind, message.payloadJson);
+      case 'events':
+        for (let index = 0; index + 1 < message.events.length && run !== undefined && !run.settled; index += 2) {
+          deliverEvent(run, message.events[index] as string, message.events[index + 1] as string);
+        }
         return;
       case 'memory-exceeded':
         if (run !== undefined) {
@@ -179,10 +195,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
           settle(run, { reject: new SandboxError('SANDBOX_WORKER_START_FAILED', `sandbox workers died before they could take the run (${describeExit(exit)}): ${detail}`) });
         } else {
           clearTimeout(run.timer);
-          run.timer = undefined;
           run.sent = false;
           run.dispatchedAt = undefined;
           run.worker = undefined;
+          armQueueTimer(run);
           queue.unshift(run);
         }
       } else {
@@ -204,6 +220,17 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     }
     const outcomeJson = await toolOutcomeJson(run.request.onToolCall, name, argsJson, { signal: run.toolAbort.signal, index });
     if (!run.settled && worker.activeRunId === run.id) worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson });
+  }
+
+  /** Bounds the run's wait for a worker: what is left of `maxQueueMs` since it was enqueued. */
+  function armQueueTimer(run: RunState): void {
+    const left = Math.max(0, maxQueueMs - (performance.now() - run.enqueuedAt));
+    run.timer = setTimeout(() => {
+      settle(run, {
+        ok: false,
+        error: new SandboxError('SANDBOX_QUEUE_TIMEOUT', `the run waited ${maxQueueMs} ms for a free sandbox worker and never started (pool of ${size}; maxQueueMs = ${maxQueueMs})`),
+      });
+    }, left);
   }
 
   function deliverEvent(run: RunState, kind: string, payloadJson: string): void {
@@ -303,6 +330,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         state.onAbort = aborted;
         request.signal.addEventListener('abort', aborted, { once: true });
       }
+      armQueueTimer(state);
       queue.push(state);
       pump();
     });

@@ -46,13 +46,21 @@ export interface SandboxRunRequest {
   readonly onEvent?: SandboxEventHandler;
   /** Aborting fails the run with `SANDBOX_ABORTED` (queued or running). */
   readonly signal?: AbortSignal;
+  /**
+   * Called when the run is handed to a worker, after any wait in the pool's
+   * queue: the run's wall clock (`wallMs`) starts here, not at `pool.run`. A
+   * host that bounds its own work by the run's time (a tool deadline) starts
+   * its clock here too. Called again if the worker dies before it could take
+   * the run and the run moves to another. A throw rejects the run.
+   */
+  readonly onStart?: () => void;
 }
 
 /** What a run used. */
 export interface SandboxUsage {
   /** From dispatch to a worker until the result, including tool-call time. */
   readonly wallMs: number;
-  /** Time spent waiting for a free worker before that. */
+  /** Time spent waiting for a free worker before that (not counted against `wallMs`). */
   readonly queueMs: number;
   /** CPU time of the isolate; absent when the run was terminated. */
   readonly cpuMs?: number;

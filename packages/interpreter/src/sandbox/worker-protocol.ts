@@ -62,12 +62,16 @@ export interface ToolCallMessage {
   readonly argsJson: string;
 }
 
-/** The script reported an event (`emit`, `whisper`, progress…); fire-and-forget. */
-export interface EventMessage {
-  readonly type: 'event';
+/**
+ * The script reported events (`emit`, `whisper`, progress…); fire-and-forget.
+ * `events` holds kind and payload JSON alternately, in the order the script
+ * made them: the worker sends what arrived in one turn of its event loop
+ * together, always before any later message of the run.
+ */
+export interface EventsMessage {
+  readonly type: 'events';
   readonly runId: number;
-  readonly kind: string;
-  readonly payloadJson: string;
+  readonly events: readonly string[];
 }
 
 /** How a run ended, seen from the worker. */
@@ -98,4 +102,4 @@ export interface MemoryExceededMessage {
 }
 
 /** Worker → host. */
-export type WorkerMessage = ReadyMessage | StartedMessage | ToolCallMessage | EventMessage | DoneMessage | MemoryExceededMessage;
+export type WorkerMessage = ReadyMessage | StartedMessage | ToolCallMessage | EventsMessage | DoneMessage | MemoryExceededMessage;

@@ -1,0 +1,64 @@
+/** The turn's tools count their deadline from the run's start on a sandbox worker, not from before a wait in the pool's queue. */
+import type { RunResult } from '@askloop/interpreter';
+import { describe, expect, it } from 'vitest';
+import type { ExecuteOptions, LoopInterpreter, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
+import { executeTurn, type RunBounds } from './execute-turn.ts';
+import type { LoopContext } from './loop-context.ts';
+import type { TurnRecord } from './turn-record.ts';
+
+const QUEUE_WAIT_MS = 10_000;
+const WALL_MS = 1_000;
+
+const emptyResult: RunResult = { ok: true, emits: [], whispers: {}, output: '', scratchpad: '', error: null, diagnostics: [], usage: { fuel: 1, toolCalls: 1, wallMs: 1 } };
+
+/** A stand-in interpreter: the run waits in the pool's queue (the clock moves on), then starts (onStart, unless told not to) and calls one tool. */
+function queuedInterpreter(clock: { time: number }, reportsStart: boolean, seen: string[]): LoopInterpreter {
+  return {
+    prepare: () => Promise.reject(new Error('not used')),
+    async execute(_prepared: PreparedProgram, options: ExecuteOptions = {}) {
+      clock.time += QUEUE_WAIT_MS;
+      if (reportsStart) {
+        seen.push(`start at ${clock.time}`);
+        options.onStart?.();
+      }
+      clock.time += 200;
+      seen.push(`call at ${clock.time}`);
+      await options.tools?.call('tool.test.echo', []);
+      return emptyResult;
+    },
+  };
+}
+
+async function boundsOfTurn(reportsStart: boolean): Promise<{ bounds: RunBounds[]; seen: string[] }> {
+  const clock = { time: 1_000_000 };
+  const seen: string[] = [];
+  const context = {
+    clock: { now: () => clock.time },
+    interpreter: queuedInterpreter(clock, reportsStart, seen),
+    agent: { quotas: { wallMs: WALL_MS }, ceilings: {} },
+    session: { userdata: null },
+    emit: () => {},
+  } as unknown as LoopContext;
+  const record = { sid: 's', loopId: 'l', turnIndex: 0, actions: '' } as unknown as TurnRecord;
+  const bounds: RunBounds[] = [];
+  const toolsFor = (given: RunBounds): LoopToolBridge => {
+    bounds.push(given);
+    return { call: () => 'echo' };
+  };
+  await executeTurn(context, record, {} as PreparedProgram, toolsFor, []);
+  return { bounds, seen };
+}
+
+describe('executeTurn: the tools\u2019 deadline', () => {
+  it('counts from the moment a worker takes the run (onStart), after the queue wait', async () => {
+    const { bounds, seen } = await boundsOfTurn(true);
+    expect(seen).toEqual(['start at 1010000', 'call at 1010200']);
+    // One tool host per turn, made at the start: start + wallMs + the 50 ms grace.
+    expect(bounds.map((given) => given.deadline)).toEqual([1_010_000 + WALL_MS + 50]);
+  });
+
+  it('counts from the first tool call when the interpreter does not report the start', async () => {
+    const { bounds } = await boundsOfTurn(false);
+    expect(bounds.map((given) => given.deadline)).toEqual([1_010_200 + WALL_MS + 50]);
+  });
+});
