@@ -8,7 +8,7 @@
  */
 import { parse as parseJs } from 'acorn';
 import { formatRatio, formatStats, QUICK, report, sampleCount, stats, type Stats } from '../../../scripts/bench-harness.ts';
-import { check, createInterpreter, parse, type ToolCatalog } from '../src/index.ts';
+import { check, parse, type ToolCatalog } from '../src/index.ts';
 import { javaScriptProgram, neuroScriptProgram } from './programs.ts';
 
 const catalog: ToolCatalog = {
@@ -68,35 +68,4 @@ report({
   columns: ['size', 'bytes NS / JS', 'parse, median (p10 – p90)', 'parse + check', 'acorn', 'parse + check ÷ acorn'],
   rows,
   data,
-});
-
-// A program seen again (replay, a retried turn): `prepare` with the parse cache (default) vs without it, same catalogue.
-const cachedInterpreter = createInterpreter();
-const uncachedInterpreter = createInterpreter({ parseCacheEntries: 0 });
-const cacheRows: string[][] = [];
-const cacheData: unknown[] = [];
-for (const kilobytes of [2, 8]) {
-  const ns = neuroScriptProgram(kilobytes * 1024);
-  const samples = sampleCount(200, 3);
-  const times: number[][] = [[], []];
-  for (let index = 0; index < samples + (QUICK ? 1 : 20); index += 1) {
-    for (const [which, interpreter] of [uncachedInterpreter, cachedInterpreter].entries()) {
-      const start = performance.now();
-      const prepared = await interpreter.prepare(ns, { catalog });
-      if (!prepared.ok) throw new Error(JSON.stringify(prepared.diagnostics));
-      if (index >= (QUICK ? 1 : 20)) times[which]?.push(performance.now() - start);
-    }
-  }
-  const [miss, hit] = times.map((list) => stats(list)) as [Stats, Stats];
-  cacheRows.push([`${kilobytes} KB`, formatStats(miss), formatStats(hit), formatRatio(hit.median / miss.median)]);
-  cacheData.push({ kilobytes, uncached: miss, cached: hit, ratio: hit.median / miss.median });
-}
-report({
-  id: 'interpreter.prepare-cache',
-  title: 'prepare (parse + check) of a program seen before: parse cache vs none',
-  peer: '`prepare` of the same source with `parseCacheEntries: 0`, alternating in the same run',
-  note: 'The cache keeps parsed programs by source text; the check runs on every call against that call\'s catalogue and policy, and each hit is a structured clone of the cached AST.',
-  columns: ['size', 'no cache, median (p10 – p90)', 'cache hit', 'hit ÷ no cache'],
-  rows: cacheRows,
-  data: cacheData,
 });

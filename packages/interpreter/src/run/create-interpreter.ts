@@ -16,7 +16,6 @@ import { defaultPool } from './default-pool.ts';
 import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
-import { createParseCache } from './parse-cache.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 
@@ -57,7 +56,6 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
 
 /** Creates an interpreter with an optional pool, `ask` orchestrator, prompt hook and default quotas. Tools are per run. */
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
-  const parseSource = createParseCache(options.parseCacheEntries);
   async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
     const mode = prepareOptions.mode ?? 'agent';
     return prepareProgram(
@@ -70,7 +68,6 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
         ...(prepareOptions.allowAsk !== undefined ? { allowAsk: prepareOptions.allowAsk } : mode === 'host' ? {} : { allowAsk: options.orchestrator !== undefined }),
       },
       prepareOptions.fileName,
-      parseSource,
     );
   }
 

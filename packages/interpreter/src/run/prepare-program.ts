@@ -8,7 +8,6 @@
 import { type Program, validateProgram } from '../ast/index.ts';
 import { check, type CheckContext, findDuplicateFunctions, findFunctionCallProblems, findToolCalls } from '../check/index.ts';
 import { parseBounded, type Diagnostic } from '../parse/index.ts';
-import type { CachedParse } from './parse-cache.ts';
 import { compareDiagnostics } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
 import type { PreparedProgram, PrepareResult } from './run-types.ts';
@@ -32,11 +31,11 @@ function snapshot(input: unknown, fileName: string | undefined): { program?: Pro
   return { program: validation.program, diagnostics: [] };
 }
 
-async function prepareOne(input: string | Program, context: CheckContext, fileName: string | undefined, parseSource: CachedParse): Promise<{ program?: Program; diagnostics: readonly Diagnostic[] }> {
+async function prepareOne(input: string | Program, context: CheckContext, fileName: string | undefined): Promise<{ program?: Program; diagnostics: readonly Diagnostic[] }> {
   let program: Program;
   if (typeof input === 'string') {
     // Bounded: small sources parse here, larger ones in a supervised worker, oversize ones are refused unparsed.
-    const parsed = await parseSource(input, fileName);
+    const parsed = await parseBounded(input, fileName === undefined ? {} : { fileName });
     if (!parsed.ok) return { diagnostics: parsed.diagnostics };
     program = parsed.program;
   } else {
@@ -58,25 +57,21 @@ function libraryContext(context: CheckContext): CheckContext {
   return { ...context, mode: 'host', allowAsk: context.allowAsk ?? false, allowPromptUser: context.allowPromptUser ?? false };
 }
 
-/** `parseBounded` without a cache. */
-const parseUncached: CachedParse = (source, fileName) => parseBounded(source, fileName === undefined ? {} : { fileName });
-
-/** Parses (or validates) and checks a program and its libraries; sources parse through `parseSource` (a cache, `createParseCache`). */
+/** Parses (or validates) and checks a program and its libraries. */
 export async function prepareProgram(
   input: string | Program,
   libraries: readonly (string | Program)[],
   context: CheckContext,
   fileName?: string,
-  parseSource: CachedParse = parseUncached,
 ): Promise<PrepareResult> {
   const diagnostics: Diagnostic[] = [];
   const checkedLibraries: Program[] = [];
   for (const [index, library] of libraries.entries()) {
-    const prepared = await prepareOne(library, libraryContext(context), `library-${index + 1}`, parseSource);
+    const prepared = await prepareOne(library, libraryContext(context), `library-${index + 1}`);
     diagnostics.push(...prepared.diagnostics);
     if (prepared.program !== undefined) checkedLibraries.push(prepared.program);
   }
-  const main = await prepareOne(input, context, fileName, parseSource);
+  const main = await prepareOne(input, context, fileName);
   diagnostics.push(...main.diagnostics);
   if (main.program !== undefined) {
     const all = [...checkedLibraries, main.program];

@@ -57,12 +57,6 @@ export interface InterpreterOptions {
   readonly promptUser?: (prompt: string, signal: AbortSignal) => Promise<string> | string;
   /** Default quotas of every run (see `DEFAULT_LIMITS`). */
   readonly limits?: Partial<RunLimits>;
-  /**
-   * How many parsed sources `prepare` keeps (least recently used first out;
-   * sources up to 16 KiB), so a program seen again is not parsed again; the
-   * check always runs. Default 64; 0 turns the cache off.
-   */
-  readonly parseCacheEntries?: number;
 }
 
 /** Options of `prepare`: what the static check needs. */

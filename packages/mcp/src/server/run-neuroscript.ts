@@ -48,8 +48,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
     maxResultLength: limits.stringLength,
     maxResultItems: limits.collectionSize,
   });
-  // One interpreter per request: its parse cache could never hit, so it is off (no copy of every AST kept).
-  const interpreter = createInterpreter({ parseCacheEntries: 0, ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
+  const interpreter = createInterpreter({ ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
   try {
     return await interpreter.run(request.program, {
       mode: 'agent',
@@ -67,7 +66,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
 /** The static check alone: every diagnostic of the program (agent mode) and of its libraries (named `library-N`). */
 export async function checkNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest): Promise<readonly Diagnostic[]> {
   const catalog = createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn: 0 }).catalog;
-  const result = await createInterpreter({ parseCacheEntries: 0 }).prepare(request.program, {
+  const result = await createInterpreter().prepare(request.program, {
     mode: 'agent',
     fileName: 'program.ns',
     catalog,
