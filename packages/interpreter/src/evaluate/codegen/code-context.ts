@@ -52,6 +52,13 @@ export class BodyContext {
   /** True while generating the `on error` handler's body. */
   inHandler = false;
   private temporaries = 0;
+  /**
+   * Expression temporaries (`e<n>`) of the function being generated, declared
+   * at its top; the handler's own are declared inside the handler, so the
+   * function's stay plain locals rather than closure variables.
+   */
+  private scratchNames: string[] = [];
+  private scratchCount = 0;
 
   constructor(
     tables: ProgramTables,
@@ -87,5 +94,26 @@ export class BodyContext {
   /** A fresh temporary name (declared by whoever asked for it). */
   temporary(): string {
     return `t${this.temporaries++}`;
+  }
+
+  /** A fresh expression temporary, declared by `generateBody` with the other locals. */
+  scratch(): string {
+    const name = `e${this.scratchCount++}`;
+    this.scratchNames.push(name);
+    return name;
+  }
+
+  /** Starts a new set of expression temporaries; returns the previous set, to pass back to `restoreScratch`. */
+  takeScratch(): string[] {
+    const taken = this.scratchNames;
+    this.scratchNames = [];
+    return taken;
+  }
+
+  /** The expression temporaries generated since `takeScratch`, and the set before it made current again. */
+  restoreScratch(previous: string[]): string[] {
+    const current = this.scratchNames;
+    this.scratchNames = previous;
+    return current;
   }
 }

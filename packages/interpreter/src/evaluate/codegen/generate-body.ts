@@ -5,6 +5,7 @@
  */
 import type { Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
+import { fuelStep } from './fuel-step.ts';
 import { generateBlock } from './generate-statement.ts';
 
 /** Finds the first `on error` of a body (outside nested handlers), wherever it is written. */
@@ -23,14 +24,18 @@ export function findHandler(statements: readonly Statement[]): readonly Statemen
 }
 
 /**
- * Generates `function <id>(<parameters>) { … }`. The body keeps `depth` (this
- * activation's call depth), `last`, `site` (the call being made, for error
- * frames) and, with a handler, its `recover` logic: set the error variables,
- * run the handler once, resume after `clear_error` or rethrow.
+ * Generates `function <id>(<parameters>, depth, at) { … }`. A function
+ * receives its call depth and its call site from the caller (so no shared
+ * depth counter is kept in step on every return) and checks the depth limit
+ * and spends the call's unit of fuel before anything else. The body keeps
+ * `last`, `site` (the call being made, for error frames) and, with a handler,
+ * its `recover` logic: set the error variables, run the handler once, resume
+ * after `clear_error` or rethrow. Variables start as nil.
  */
 export function generateBody(id: string, parameters: readonly string[], statements: readonly Statement[], context: BodyContext): string {
   const parameterNames = parameters.map((name) => context.variable(name));
   const handlerBody = findHandler(statements);
+  const outerScratch = context.takeScratch();
   const body = generateBlock(statements, context);
   let handler = '';
   if (handlerBody !== null) {
@@ -39,15 +44,17 @@ export function generateBody(id: string, parameters: readonly string[], statemen
     context.inHandler = true;
     const savedLoops = context.loopDepth;
     context.loopDepth = 0;
+    const bodyScratch = context.takeScratch();
     const handlerCode = generateBlock(handlerBody, context);
+    const handlerScratch = context.restoreScratch(bodyScratch);
     context.inHandler = false;
     context.loopDepth = savedLoops;
     handler = [
       'let inHandler = false, cleared = false;',
       'const token = {};',
-      `const handler = () => {\n${handlerCode}\n};`,
+      `const handler = () => {\n${declare(handlerScratch)}\n${handlerCode}\n};`,
       'const recover = (error) => {',
-      '  if (inHandler || !handles(error, token, depth)) throw error;',
+      '  if (inHandler || !handles(error, token)) throw error;',
       `  ${message} = error.message; ${code} = error.code;`,
       '  inHandler = true; cleared = false;',
       // An error raised by the handler itself must not run the handler again in an enclosing block.
@@ -57,20 +64,27 @@ export function generateBody(id: string, parameters: readonly string[], statemen
       '};',
     ].join('\n');
   }
+  const scratch = context.restoreScratch(outerScratch);
   const locals = context.variables().filter((name) => !parameterNames.includes(name));
   const name = context.tables.constant(context.name);
-  const enter = context.kind === 'function' ? 'const depth = ++M.depth;' : 'const depth = M.depth;';
+  const isFunction = context.kind === 'function';
   return [
-    `function ${id}(${parameterNames.join(', ')}) {`,
-    enter,
-    locals.length > 0 ? `let ${locals.join(', ')};` : '',
+    `function ${id}(${[...parameterNames, ...(isFunction ? ['depth', 'at'] : [])].join(', ')}) {`,
+    // The call's own checks, in the order the reference gives them: depth first, then fuel.
+    isFunction ? `if (depth > maxDepth) depthLimit(at);\n${fuelStep('at')}` : 'const depth = 0;',
+    locals.length > 0 ? `let ${locals.map((local) => `${local} = null`).join(', ')};` : '',
+    declare(scratch),
     'let last = null, site = null;',
     handler,
     'try {',
     body,
     '} catch (error) { throw frame(error, ' + name + ', site); }',
-    context.kind === 'function' ? 'M.depth = depth - 1;' : '',
     'return null;',
     '}',
   ].join('\n');
+}
+
+/** Declares expression temporaries. */
+function declare(names: readonly string[]): string {
+  return names.length > 0 ? `let ${names.join(', ')};` : '';
 }

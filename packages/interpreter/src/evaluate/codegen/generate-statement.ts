@@ -1,6 +1,6 @@
 /**
  * Statements → JavaScript statements (reference §1.8). Every statement costs
- * one unit of fuel (`M.tick`). In a body with an `on error` handler each
+ * one unit of fuel (`fuelStep`). In a body with an `on error` handler each
  * statement is wrapped so a failure runs the handler and, after
  * `clear_error`, execution resumes at the next statement of the innermost
  * block; loops map to JavaScript loops, so `break`/`continue`/`return` are
@@ -8,7 +8,8 @@
  */
 import type { LValue, Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
-import { generateExpression, internal } from './generate-expression.ts';
+import { fuelStep } from './fuel-step.ts';
+import { generateCondition, generateExpression, internal } from './generate-expression.ts';
 
 /** Generates code that stores the JavaScript value `value` into an lvalue. */
 export function generateStore(target: LValue, value: string, context: BodyContext): string {
@@ -38,8 +39,8 @@ function generateStatement(node: Statement, context: BodyContext): string {
   const body = generateStatementBody(node, context);
   if (body === '') return '';
   const where = tables.position(node);
-  if (!context.hasHandler) return `M.tick(${where});\n${body}`;
-  return `try {\nM.tick(${where});\n${body}\n} catch (error) { recover(error); }`;
+  if (!context.hasHandler) return `${fuelStep(where)}\n${body}`;
+  return `try {\n${fuelStep(where)}\n${body}\n} catch (error) { recover(error); }`;
 }
 
 function generateStatementBody(node: Statement, context: BodyContext): string {
@@ -66,7 +67,7 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       const values = node.values.map(expression);
       const result = values.length === 0 ? 'null' : values.length === 1 ? (values[0] as string) : `[${values.join(', ')}]`;
       const temporary = context.temporary();
-      return `{ const ${temporary} = ${result}; M.depth = depth - 1; return ${temporary}; }`;
+      return `{ const ${temporary} = ${result}; return ${temporary}; }`;
     }
     case 'EmitStatement':
       return `last = emit(${expression(node.value)}, ${where()});`;
@@ -97,16 +98,16 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
     case 'IfStatement': {
       const consequent = generateBlock(node.consequent, context);
       const alternate = node.alternate === null ? '' : ` else {\n${generateBlock(node.alternate, context)}\n}`;
-      return `if (tr(${expression(node.condition)})) {\n${consequent}\n}${alternate}`;
+      return `if (${generateCondition(node.condition, context)}) {\n${consequent}\n}${alternate}`;
     }
     case 'WhileStatement': {
       const position = where();
       const count = context.temporary();
-      const condition = expression(node.condition);
+      const condition = generateCondition(node.condition, context);
       context.loopDepth++;
       const body = generateBlock(node.body, context);
       context.loopDepth--;
-      return `{ let ${count} = 0;\nwhile (tr(${condition})) {\nif (++${count} > maxLoop) loopLimit(${position});\nM.tick(${position});\n${body}\n} }`;
+      return `{ let ${count} = 0;\nwhile (${condition}) {\nif (++${count} > maxLoop) loopLimit(${position});\n${fuelStep(position)}\n${body}\n} }`;
     }
     case 'ForEachStatement': {
       const position = where();
@@ -120,7 +121,7 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       context.loopDepth++;
       const body = generateBlock(node.body, context);
       context.loopDepth--;
-      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\nM.tick(${position});\n${variable} = ${items}[${index}];\n${body}\n} }`;
+      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\n${fuelStep(position)}\n${variable} = ${items}[${index}];\n${body}\n} }`;
     }
     // `on error` is installed for the whole body where it is declared; where it is written it does nothing.
     case 'OnErrorStatement':

@@ -51,7 +51,8 @@ export function createHelpers(machine: Machine) {
     sub: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a - b : numeric('-', a, b, w)),
     mul: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a * b : multiply(a, b, w, limits)),
     div: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : numeric('/', a, b, w)),
-    mod: (a: Value, b: Value, w: Position): Value => numeric('%', a, b, w),
+    mod: (a: Value, b: Value, w: Position): Value =>
+      typeof a === 'number' && typeof b === 'number' && b !== 0 && Number.isInteger(a) && Number.isInteger(b) ? a % b : numeric('%', a, b, w),
     pow: (a: Value, b: Value, w: Position): Value => numeric('**', a, b, w),
     lt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a < b : compare('<', a, b, w)),
     gt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a > b : compare('>', a, b, w)),
@@ -153,14 +154,11 @@ export function createHelpers(machine: Machine) {
     size(count: number, w: Position): void {
       checkCollectionSize(count, limits, w);
     },
-    /** Entering a function call: one unit of fuel and the call-depth limit. */
-    enter(w: Position): undefined {
-      if (machine.depth >= limits.callDepth) {
-        fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, w);
-      }
-      machine.tick(w);
-      return undefined;
-    },
+    /** The deepest call allowed (a function's `depth` parameter; the command blocks are depth 0). */
+    maxDepth: limits.callDepth,
+    /** A call past the call-depth limit, reported at its call site. */
+    depthLimit: (w: Position): never =>
+      fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, w),
     /** Adds this function's frame to an error leaving it; turns a JavaScript stack overflow into `SCRIPT_CALL_DEPTH`. */
     frame(error: unknown, name: string, site: Position | null): unknown {
       let scriptError = error;
@@ -174,10 +172,9 @@ export function createHelpers(machine: Machine) {
       return scriptError;
     },
     /** Whether an `on error` handler of the activation `token` may handle `error` (marks it if so). */
-    handles(error: unknown, token: object, depth: number): error is ScriptError {
+    handles(error: unknown, token: object): error is ScriptError {
       if (!(error instanceof ScriptError) || error.fatal || error.handledBy === token) return false;
       error.handledBy = token;
-      machine.depth = depth;
       return true;
     },
   };
