@@ -32,8 +32,13 @@ export class ProgramTables {
 
   /** An expression for a node's position. */
   position(node: NodeBase): string {
+    return `P[${this.positionIndex(node)}]`;
+  }
+
+  /** The index of a node's position in `P` (a call site travels as this small integer: no load on the call path). */
+  positionIndex(node: NodeBase): number {
     this.positions.push({ line: node.line, column: node.column });
-    return `P[${this.positions.length - 1}]`;
+    return this.positions.length - 1;
   }
 }
 

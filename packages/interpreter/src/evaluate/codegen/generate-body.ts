@@ -25,10 +25,11 @@ export function findHandler(statements: readonly Statement[]): readonly Statemen
 
 /**
  * Generates `function <id>(<parameters>, depth, at) { … }`. A function
- * receives its call depth and its call site from the caller (so no shared
- * depth counter is kept in step on every return) and checks the depth limit
- * and spends the call's unit of fuel before anything else. The body keeps
- * `last`, `site` (the call being made, for error frames) and, with a handler,
+ * receives its call depth and its call site (an index into `P`) from the
+ * caller, so no shared depth counter is kept in step on every return, and
+ * checks the depth limit and spends the call's unit of fuel before anything
+ * else, as the caller did before. The body keeps `last`, `site` (index of the
+ * call being made, -1 before the first, for error frames) and, with a handler,
  * its `recover` logic: set the error variables, run the handler once, resume
  * after `clear_error` or rethrow. Variables start as nil.
  */
@@ -70,11 +71,11 @@ export function generateBody(id: string, parameters: readonly string[], statemen
   const isFunction = context.kind === 'function';
   return [
     `function ${id}(${[...parameterNames, ...(isFunction ? ['depth', 'at'] : [])].join(', ')}) {`,
-    // The call's own checks, in the order the reference gives them: depth first, then fuel.
-    isFunction ? `if (depth > maxDepth) depthLimit(at);\n${fuelStep('at')}` : 'const depth = 0;',
+    // The call's own checks: depth first, then fuel; outside the try, so a failure is the caller's (at its call site).
+    isFunction ? `if (depth > maxDepth) depthLimit(at);\n${fuelStep('P[at]')}` : 'const depth = 0;',
     locals.length > 0 ? `let ${locals.map((local) => `${local} = null`).join(', ')};` : '',
     declare(scratch),
-    'let last = null, site = null;',
+    'let last = null, site = -1;',
     handler,
     'try {',
     body,

@@ -173,7 +173,8 @@ export function generateExpression(node: Expression, context: BodyContext): stri
 /** Calls: built-ins first (case-insensitive), then user functions; `tool.…` goes to the host. */
 function generateCall(node: CallExpression, context: BodyContext): string {
   const { tables } = context;
-  const where = tables.position(node);
+  const site = tables.positionIndex(node);
+  const where = `P[${site}]`;
   const callee = node.callee;
   if (callee.type === 'ToolReference') {
     const args = node.arguments.map((argument) => generateExpression(argument, context));
@@ -198,5 +199,5 @@ function generateCall(node: CallExpression, context: BodyContext): string {
   // Missing optional arguments are nil. The callee's depth and site come last: the
   // site is recorded (for error frames) after the arguments ran, as the call starts.
   const padded = [...args, ...new Array<string>(target.total - args.length).fill('null')];
-  return `${target.id}(${[...padded, 'depth + 1', `site = ${where}`].join(', ')})`;
+  return `${target.id}(${[...padded, 'depth + 1', `site = ${site}`].join(', ')})`;
 }

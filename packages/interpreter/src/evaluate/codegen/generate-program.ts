@@ -43,7 +43,7 @@ export function compileProgram(program: Program, libraries: readonly Program[], 
   const commandBody = program.commands.flatMap((command) => command.body);
   const commandContext = new BodyContext(tables, globals, functions, 'command', 'command', hasHandler(commandBody));
   parts.push(generateBody('command', [], commandBody, commandContext));
-  const helpers = createHelpers(machine);
+  const helpers = createHelpers(machine, tables.positions);
   const helperNames = Object.keys(helpers);
   const source = [
     '"use strict";',

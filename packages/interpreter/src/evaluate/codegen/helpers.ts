@@ -35,7 +35,7 @@ import type { Machine } from '../machine.ts';
 import { assignPath, type PathStep } from '../assign-path.ts';
 
 /** Creates the helpers for one run. */
-export function createHelpers(machine: Machine) {
+export function createHelpers(machine: Machine, positions: readonly Position[]) {
   const { limits, owned } = machine;
   const maxLoop = limits.loopIterations;
   return {
@@ -157,10 +157,11 @@ export function createHelpers(machine: Machine) {
     /** The deepest call allowed (a function's `depth` parameter; the command blocks are depth 0). */
     maxDepth: limits.callDepth,
     /** A call past the call-depth limit, reported at its call site. */
-    depthLimit: (w: Position): never =>
-      fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, w),
+    depthLimit: (site: number): never =>
+      fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, positions[site]),
     /** Adds this function's frame to an error leaving it; turns a JavaScript stack overflow into `SCRIPT_CALL_DEPTH`. */
-    frame(error: unknown, name: string, site: Position | null): unknown {
+    frame(error: unknown, name: string, siteIndex: number): unknown {
+      const site = siteIndex < 0 ? null : (positions[siteIndex] as Position);
       let scriptError = error;
       if (error instanceof RangeError) {
         scriptError = new ScriptError('SCRIPT_CALL_DEPTH', 'The interpreter ran out of stack; calls or expressions are nested too deeply (limit: callDepth).', site);
