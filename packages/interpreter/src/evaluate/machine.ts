@@ -89,6 +89,30 @@ export class Machine {
     else this.grant();
   }
 
+  /** Two steps that did not both fit in the window, taken one by one (see `fuelSteps` in the code generator). */
+  refillTwo(first: Position, second: Position): void {
+    this.left += 2;
+    this.tick(first);
+    this.tick(second);
+  }
+
+  /**
+   * A function's entry step and its first statement's step that did not both
+   * fit in the window, taken one by one. The entry step fails in the caller;
+   * the statement's step fails inside the function, so its error gets the
+   * function's frame here, as the function's own error handling would add it.
+   */
+  enterTwo(entry: Position, second: Position, name: string): void {
+    this.left += 2;
+    this.tick(entry);
+    try {
+      this.tick(second);
+    } catch (error) {
+      if (error instanceof ScriptError) error.frames.push({ name, line: error.line, column: error.column });
+      throw error;
+    }
+  }
+
   /** Throws `SCRIPT_TIMEOUT` once the deadline has passed. */
   checkClock(where: Position | null): void {
     this.settle();

@@ -56,6 +56,13 @@ export class BodyContext {
   loopDepth = 0;
   /** True while generating the `on error` handler's body. */
   inHandler = false;
+  /**
+   * While true, the next statement that spends fuel leaves its step to the
+   * call or loop iteration it starts, which spends both in one decrement
+   * (`generateBlockPaidAhead`); `paidAt` then holds that statement's position.
+   */
+  payingAhead = false;
+  paidAt: string | null = null;
   private temporaries = 0;
   /**
    * Expression temporaries (`e<n>`) of the function being generated, declared

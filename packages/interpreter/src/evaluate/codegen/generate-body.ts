@@ -5,8 +5,8 @@
  */
 import type { Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
-import { fuelStep } from './fuel-step.ts';
-import { generateBlock } from './generate-statement.ts';
+import { entrySteps } from './fuel-step.ts';
+import { generateBlock, generateBlockPaidAhead } from './generate-statement.ts';
 
 /** Finds the first `on error` of a body (outside nested handlers), wherever it is written. */
 export function findHandler(statements: readonly Statement[]): readonly Statement[] | null {
@@ -37,7 +37,8 @@ export function generateBody(id: string, parameters: readonly string[], statemen
   const parameterNames = parameters.map((name) => context.variable(name));
   const handlerBody = findHandler(statements);
   const outerScratch = context.takeScratch();
-  const body = generateBlock(statements, context);
+  // A function pays its first statement's step with its entry step (commands have no entry step).
+  const { code: body, first } = context.kind === 'function' ? generateBlockPaidAhead(statements, context) : { code: generateBlock(statements, context), first: null };
   let handler = '';
   if (handlerBody !== null) {
     const message = context.variable('system_error_message');
@@ -72,7 +73,7 @@ export function generateBody(id: string, parameters: readonly string[], statemen
   return [
     `function ${id}(${[...parameterNames, ...(isFunction ? ['depth', 'at'] : [])].join(', ')}) {`,
     // The call's own checks: depth first, then fuel; outside the try, so a failure is the caller's (at its call site).
-    isFunction ? `if (depth > maxDepth) depthLimit(at);\n${fuelStep('P[at]')}` : 'const depth = 0;',
+    isFunction ? `if (depth > maxDepth) depthLimit(at);\n${entrySteps('P[at]', first, name)}` : 'const depth = 0;',
     locals.length > 0 ? `let ${locals.map((local) => `${local} = null`).join(', ')};` : '',
     declare(scratch),
     'let last = null, site = -1;',

@@ -8,7 +8,7 @@
  */
 import type { LValue, Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
-import { fuelStep } from './fuel-step.ts';
+import { fuelStep, fuelSteps } from './fuel-step.ts';
 import { generateCondition, generateExpression, internal } from './generate-expression.ts';
 
 /** Generates code that stores the JavaScript value `value` into an lvalue. */
@@ -34,11 +34,39 @@ export function generateBlock(statements: readonly Statement[], context: BodyCon
   return statements.map((statement) => generateStatement(statement, context)).join('\n');
 }
 
+/**
+ * Generates a block whose first fuel step is paid ahead by the code that
+ * enters it (see `fuelSteps`): returns the code and the position of that
+ * step, or null when the block spends no fuel. Only in bodies without an
+ * `on error` handler, where every statement's step sits right at its start.
+ */
+export function generateBlockPaidAhead(statements: readonly Statement[], context: BodyContext): { code: string; first: string | null } {
+  // Blocks nest (a loop inside a loop body): keep the enclosing block's state.
+  const { payingAhead, paidAt } = context;
+  context.payingAhead = !context.hasHandler;
+  context.paidAt = null;
+  const code = generateBlock(statements, context);
+  const first = context.paidAt;
+  context.payingAhead = payingAhead;
+  context.paidAt = paidAt;
+  return { code, first };
+}
+
 function generateStatement(node: Statement, context: BodyContext): string {
   const { tables } = context;
+  const paid = context.payingAhead;
+  context.payingAhead = false;
   const body = generateStatementBody(node, context);
-  if (body === '') return '';
+  // A statement that spends nothing passes the paid step on to the next one.
+  if (body === '') {
+    context.payingAhead = paid;
+    return '';
+  }
   const where = tables.position(node);
+  if (paid) {
+    context.paidAt = where;
+    return body;
+  }
   if (!context.hasHandler) return `${fuelStep(where)}\n${body}`;
   return `try {\n${fuelStep(where)}\n${body}\n} catch (error) { recover(error); }`;
 }
@@ -105,9 +133,9 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       const count = context.temporary();
       const condition = generateCondition(node.condition, context);
       context.loopDepth++;
-      const body = generateBlock(node.body, context);
+      const body = generateBlockPaidAhead(node.body, context);
       context.loopDepth--;
-      return `{ let ${count} = 0;\nwhile (${condition}) {\nif (++${count} > maxLoop) loopLimit(${position});\n${fuelStep(position)}\n${body}\n} }`;
+      return `{ let ${count} = 0;\nwhile (${condition}) {\nif (++${count} > maxLoop) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${body.code}\n} }`;
     }
     case 'ForEachStatement': {
       const position = where();
@@ -119,9 +147,9 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       }
       const variable = context.variable(node.variable);
       context.loopDepth++;
-      const body = generateBlock(node.body, context);
+      const body = generateBlockPaidAhead(node.body, context);
       context.loopDepth--;
-      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\n${fuelStep(position)}\n${variable} = ${items}[${index}];\n${body}\n} }`;
+      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${variable} = ${items}[${index}];\n${body.code}\n} }`;
     }
     // `on error` is installed for the whole body where it is declared; where it is written it does nothing.
     case 'OnErrorStatement':
