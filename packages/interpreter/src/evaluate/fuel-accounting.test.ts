@@ -68,6 +68,17 @@ describe('fuel accounting', () => {
     expect(atCall.fuel).toBe(101);
   });
 
+  it('stops a loop at the iteration step or at the body statement whose step had no fuel left', () => {
+    // Step 1 is the while statement (line 2); then each iteration spends a step on the loop (line 2),
+    // on `set x` (line 3) and on `set y` (line 4). The loop step and `set x` share one decrement.
+    const program = parsed('command\n  while true\n    set x = 1\n    set y = 2\n  endwhile\nendcommand\n');
+    for (let fuel = 1; fuel < 40; fuel++) {
+      const output = evaluateProgram({ program, limits: { fuel, loopIterations: 1e9 } }, host());
+      expect(output.fuel).toBe(fuel);
+      expect(output.error).toMatchObject({ code: 'SCRIPT_FUEL_EXHAUSTED', line: [2, 3, 4][(fuel - 1) % 3], column: (fuel - 1) % 3 === 0 ? 3 : 5 });
+    }
+  });
+
   it('stops a tight recursion at the call-depth limit, at the call site', () => {
     const program = parsed('command\n  call down(0)\nendcommand\n');
     const output = evaluateProgram({ program, libraries: [LIBRARY], limits: { callDepth: 3 } }, host());
