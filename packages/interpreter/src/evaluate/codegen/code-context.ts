@@ -5,18 +5,34 @@
  * no script can inject code whatever its AST holds.
  */
 import type { NodeBase } from '../../ast/index.ts';
-import type { Value } from '../../runtime/index.ts';
+import type { RunLimits, Value } from '../../runtime/index.ts';
+
+/**
+ * A number as JavaScript source, or null when its text would not read back
+ * as the same number (NaN, ±Infinity, -0) or it is no number at all (a
+ * hostile AST). Only digits, `.`, `e`, `+` and `-` can come out.
+ */
+export function numberSource(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Object.is(value, -0)) return null;
+  return value < 0 ? `(${String(value)})` : String(value);
+}
 
 /** Constants and positions shared by all generated functions of one run. */
 export class ProgramTables {
   /** The run's limit on list and map sizes: a literal over it compiles to an error. */
   readonly collectionSize: number;
+  /** The call-depth limit as source (a literal V8 can fold into the comparison), or the helper holding it. */
+  readonly maxDepth: string;
+  /** The per-loop iteration limit as source, likewise. */
+  readonly maxLoop: string;
   readonly constants: unknown[] = [];
   readonly positions: { line: number; column: number }[] = [];
   private readonly constantIndex = new Map<unknown, number>();
 
-  constructor(collectionSize: number) {
-    this.collectionSize = collectionSize;
+  constructor(limits: Pick<RunLimits, 'collectionSize' | 'callDepth' | 'loopIterations'>) {
+    this.collectionSize = limits.collectionSize;
+    this.maxDepth = numberSource(limits.callDepth) ?? 'maxDepth';
+    this.maxLoop = numberSource(limits.loopIterations) ?? 'maxLoop';
   }
 
   /** An expression for a constant value. */

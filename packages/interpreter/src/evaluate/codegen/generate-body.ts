@@ -73,7 +73,7 @@ export function generateBody(id: string, parameters: readonly string[], statemen
   return [
     `function ${id}(${[...parameterNames, ...(isFunction ? ['depth', 'at'] : [])].join(', ')}) {`,
     // The call's own checks: depth first, then fuel; outside the try, so a failure is the caller's (at its call site).
-    isFunction ? `if (depth > maxDepth) depthLimit(at);\n${entrySteps('P[at]', first, name)}` : 'const depth = 0;',
+    isFunction ? `if (depth > ${context.tables.maxDepth}) depthLimit(at);\n${entrySteps('P[at]', first, name)}` : 'const depth = 0;',
     locals.length > 0 ? `let ${locals.map((local) => `${local} = null`).join(', ')};` : '',
     declare(scratch),
     'let last = null, site = -1;',

@@ -1,7 +1,7 @@
 /** Expressions → JavaScript expressions (reference §1.7). One dispatcher; helpers carry the semantics. */
 import type { CallExpression, Expression } from '../../ast/index.ts';
 import { findBuiltin } from '../../runtime/index.ts';
-import type { BodyContext } from './code-context.ts';
+import { type BodyContext, numberSource } from './code-context.ts';
 
 const BINARY: Record<string, string> = {
   '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '**': 'pow',
@@ -27,13 +27,11 @@ function peek(name: string, context: BodyContext): string {
 }
 
 /**
- * A number as JavaScript source, so V8 sees the constant (and drops the type
- * test on it); only finite numbers whose text reads back as the same number,
- * anything else (and a non-number in a hostile AST) goes through the table.
+ * A number literal as JavaScript source, so V8 sees the constant (and drops
+ * the type test on it); what `numberSource` refuses goes through the table.
  */
 function numberLiteral(value: unknown, context: BodyContext): string {
-  if (typeof value !== 'number' || !Number.isFinite(value) || Object.is(value, -0)) return context.tables.constant(value);
-  return value < 0 ? `(${String(value)})` : String(value);
+  return numberSource(value) ?? context.tables.constant(value);
 }
 
 /** Whether an operand's code may be repeated: it has no effects and reads the same each time within one expression. */
@@ -41,6 +39,9 @@ function isPlain(node: Expression): boolean {
   return node.type === 'Identifier' || node.type === 'NumberLiteral' || node.type === 'StringLiteral' || node.type === 'LastExpression' ||
     node.type === 'BooleanLiteral' || node.type === 'NilLiteral';
 }
+
+/** Literals whose value is never a number. */
+const NOT_NUMBERS: ReadonlySet<string> = new Set(['StringLiteral', 'InterpolatedString', 'BooleanLiteral', 'NilLiteral', 'ListLiteral', 'MapLiteral']);
 
 /** Operators with an inline fast path when both operands are numbers, and the JavaScript operator that computes it. */
 const NUMERIC_FAST: Record<string, string> = { '+': '+', '-': '-', '*': '*', '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
@@ -68,6 +69,10 @@ export function generateCondition(node: Expression, context: BodyContext): strin
 function generateNumericFast(node: Expression & { type: 'BinaryExpression' }, operator: string, context: BodyContext): string {
   const helper = binaryHelper(node.operator);
   const position = context.tables.position(node);
+  // A literal that is no number never takes the fast path: call the helper straight away.
+  if ([node.left, node.right].some((side) => NOT_NUMBERS.has(side.type))) {
+    return `${helper}(${generateOperand(node.left, context)}, ${generateOperand(node.right, context)}, ${position})`;
+  }
   const sides = [node.left, node.right].map((side) => {
     const code = generateOperand(side, context);
     if (isPlain(side)) return { setup: '', value: code, number: side.type === 'NumberLiteral' && typeof side.value === 'number' };
@@ -124,7 +129,9 @@ export function generateExpression(node: Expression, context: BodyContext): stri
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
       const global = context.globals.get(node.name);
       if (global !== undefined) return tables.constant(global);
-      return `sh(${context.variable(node.name)})`;
+      // Only a container can be shared; the test keeps the call off the path of numbers and strings.
+      const variable = context.variable(node.name);
+      return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;
     }
     case 'LastExpression':
       return 'last';

@@ -135,7 +135,7 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       context.loopDepth++;
       const body = generateBlockPaidAhead(node.body, context);
       context.loopDepth--;
-      return `{ let ${count} = 0;\nwhile (${condition}) {\nif (++${count} > maxLoop) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${body.code}\n} }`;
+      return `{ let ${count} = 0;\nwhile (${condition}) {\nif (++${count} > ${tables.maxLoop}) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${body.code}\n} }`;
     }
     case 'ForEachStatement': {
       const position = where();
@@ -149,7 +149,7 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       context.loopDepth++;
       const body = generateBlockPaidAhead(node.body, context);
       context.loopDepth--;
-      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${variable} = ${items}[${index}];\n${body.code}\n} }`;
+      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= ${tables.maxLoop}) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${variable} = ${items}[${index}];\n${body.code}\n} }`;
     }
     // `on error` is installed for the whole body where it is declared; where it is written it does nothing.
     case 'OnErrorStatement':
