@@ -20,6 +20,13 @@ export function generateStore(target: LValue, value: string, context: BodyContex
   }
   const variable = context.variable(target.name);
   if (target.accessors.length === 0) return `${variable} = ${value};`;
+  // One accessor (the common `set x[key] = …`): no path to build. The value is taken first, as below.
+  const only = target.accessors.length === 1 ? target.accessors[0] : undefined;
+  if (only?.type === 'FieldAccessor' || only?.type === 'IndexAccessor') {
+    const key = only.type === 'FieldAccessor' ? `${tables.constant(only.name)}, true` : `${generateExpression(only.index, context)}, false`;
+    const taken = context.temporary();
+    return `{ const ${taken} = ${value}; ${variable} = store1(${variable}, ${key}, ${tables.position(only)}, ${taken}); }`;
+  }
   const steps = target.accessors.map((accessor) => {
     if (accessor.type === 'FieldAccessor') return `{ key: ${tables.constant(accessor.name)}, field: true, where: ${tables.position(accessor)} }`;
     if (accessor.type === 'IndexAccessor') return `{ key: ${generateExpression(accessor.index, context)}, field: false, where: ${tables.position(accessor)} }`;

@@ -32,7 +32,7 @@ import {
 } from '../../runtime/index.ts';
 import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
-import { assignPath, type PathStep } from '../assign-path.ts';
+import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
 
 /** Creates the helpers for one run. */
 export function createHelpers(machine: Machine, positions: readonly Position[]) {
@@ -131,7 +131,15 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
     store(current: Value | undefined, steps: PathStep[], value: Value): Value {
       const inPlace = typeof current === 'object' && current !== null && owned.has(current);
       const next = assignPath(current === undefined ? null : current, steps, 0, value, limits, inPlace);
-      if (typeof next === 'object' && next !== null) owned.add(next);
+      // Changed in place, the container is the one already owned.
+      if (!inPlace && typeof next === 'object' && next !== null) owned.add(next);
+      return next;
+    },
+    /** `store` for a path of one step (`set x[key] = …`, `set x.field = …`), without building the path. */
+    store1(current: Value | undefined, key: Value, field: boolean, w: Position, value: Value): Value {
+      const inPlace = typeof current === 'object' && current !== null && owned.has(current);
+      const next = assignOne(current === undefined ? null : current, key, field, w, value, limits, inPlace);
+      if (!inPlace && typeof next === 'object' && next !== null) owned.add(next);
       return next;
     },
     /** The list of a multi-assignment, checked. */
