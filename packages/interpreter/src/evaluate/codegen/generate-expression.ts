@@ -188,10 +188,12 @@ function generateCall(node: CallExpression, context: BodyContext): string {
     return `tool(${tables.constant(callee.canonicalName)}, [${args.join(', ')}], ${where})`;
   }
   if (callee.type !== 'FunctionReference') return internal(`unknown callee ${JSON.stringify((callee as { type: unknown }).type)}`);
-  if (findBuiltin(callee.name) !== undefined) {
+  const builtin = findBuiltin(callee.name);
+  if (builtin !== undefined) {
     // Built-ins never store their arguments, so reading a variable for them does not share it.
+    // The built-in is looked up here, once, and travels in the constant table.
     const args = node.arguments.map((argument) => generateOperand(argument, context));
-    return `bi(${tables.constant(callee.name.toLowerCase())}, [${args.join(', ')}], ${where})`;
+    return `bi(${tables.constant(callee.name.toLowerCase())}, ${tables.constant(builtin)}, [${args.join(', ')}], ${where})`;
   }
   const args = node.arguments.map((argument) => generateExpression(argument, context));
   const target = context.functions.get(callee.name);

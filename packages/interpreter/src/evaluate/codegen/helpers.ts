@@ -89,9 +89,9 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
       checkStringLength(text.length, limits, w);
       return text;
     },
-    /** A built-in call. */
-    bi(name: string, args: Value[], w: Position): Value {
-      return callBuiltin(name, findBuiltin(name) as NonNullable<ReturnType<typeof findBuiltin>>, args, w);
+    /** A built-in call (the built-in was found when the code was generated). */
+    bi(name: string, builtin: NonNullable<ReturnType<typeof findBuiltin>>, args: Value[], w: Position): Value {
+      return callBuiltin(name, builtin, args, w);
     },
     /** A tool call: counted, then sent to the host. */
     tool(name: string, args: Value[], w: Position): Value {
