@@ -4,7 +4,7 @@
  * beside the same algorithm as plain JavaScript in the same isolate, and
  * beside that JavaScript in QuickJS (quickjs-emscripten), the sandbox many
  * agent frameworks use. Each sample is one whole run (the NeuroScript side
- * includes compiling the AST to closures, as every real run does). Reports
+ * includes compiling the AST to JavaScript, as every real run does). Reports
  * median and p10–p90 in ms and the ratios of medians.
  *
  * Run: `node --conditions=@askloop/source --no-node-snapshot bench/eval.bench.ts`.
@@ -106,7 +106,7 @@ report({
   id: 'interpreter.eval',
   title: 'Evaluation: NeuroScript in the isolate vs the same JavaScript in V8 and in QuickJS',
   peer: 'the same algorithm as JavaScript in the same isolate (V8), and in a warm QuickJS context (quickjs-emscripten)',
-  note: `Aim: fib(25) ≤ 2× V8. Each NeuroScript sample is a whole run, compiling the AST to closures included. ${samples} samples per cell.`,
+  note: `Aim: fib(25) ≤ 2× V8. Each NeuroScript sample is a whole run, compiling the AST to JavaScript included. ${samples} samples per cell.`,
   columns: ['workload', 'NeuroScript (isolate)', 'JavaScript (same isolate)', 'JavaScript (QuickJS)', 'NS ÷ V8', 'NS ÷ QuickJS'],
   rows,
   data,

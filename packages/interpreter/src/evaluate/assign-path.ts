@@ -22,25 +22,49 @@ export interface PathStep {
 export function assignPath(container: Value, steps: readonly PathStep[], from: number, value: Value, limits: RunLimits, inPlace = false): Value {
   if (from === steps.length) return value;
   const step = steps[from] as PathStep;
+  return assignLevel(container, step.key, step.field, step.where, steps, from, value, limits, inPlace);
+}
+
+/** `assignPath` for a path of one step (`set x[key] = value`), without building the path. */
+export function assignOne(container: Value, key: Value, field: boolean, where: Position, value: Value, limits: RunLimits, inPlace: boolean): Value {
+  return assignLevel(container, key, field, where, null, 0, value, limits, inPlace);
+}
+
+/**
+ * One level of the path: the element at `key` becomes `value` itself when
+ * `steps` is null (the last level), else `value` stored at `steps[from + 1…]`
+ * inside it.
+ */
+function assignLevel(
+  container: Value,
+  key: Value,
+  field: boolean,
+  where: Position,
+  steps: readonly PathStep[] | null,
+  from: number,
+  value: Value,
+  limits: RunLimits,
+  inPlace: boolean,
+): Value {
   let current = container;
-  if (current === null) current = !step.field && typeof step.key === 'number' && Number.isInteger(step.key) ? [] : new Map<string, Value>();
+  if (current === null) current = !field && typeof key === 'number' && Number.isInteger(key) ? [] : new Map<string, Value>();
   if (Array.isArray(current)) {
-    if (step.field) return fail('SCRIPT_INDEX_TYPE', `Cannot set field '${String(step.key)}' on a list; use a whole-number index.`, step.where);
-    const index = toInteger(step.key);
-    if (index === undefined) return fail('SCRIPT_INDEX_TYPE', `A list index must be a whole number, got ${typeName(step.key)}.`, step.where);
-    if (index < 0) return fail('SCRIPT_INDEX_OUT_OF_RANGE', `List index ${index} is negative; negative indexes are not supported.`, step.where);
-    checkCollectionSize(index + 1, limits, step.where);
+    if (field) return fail('SCRIPT_INDEX_TYPE', `Cannot set field '${String(key)}' on a list; use a whole-number index.`, where);
+    const index = toInteger(key);
+    if (index === undefined) return fail('SCRIPT_INDEX_TYPE', `A list index must be a whole number, got ${typeName(key)}.`, where);
+    if (index < 0) return fail('SCRIPT_INDEX_OUT_OF_RANGE', `List index ${index} is negative; negative indexes are not supported.`, where);
+    checkCollectionSize(index + 1, limits, where);
     const copy = inPlace ? current : current.slice();
     while (copy.length < index) copy.push(null);
-    copy[index] = assignPath(index < current.length ? (current[index] as Value) : null, steps, from + 1, value, limits);
+    copy[index] = steps === null ? value : assignPath(index < current.length ? (current[index] as Value) : null, steps, from + 1, value, limits);
     return copy;
   }
   if (current instanceof Map) {
-    const key = step.field ? String(step.key) : toText(step.key, limits.stringLength, step.where);
+    const name = field ? String(key) : toText(key, limits.stringLength, where);
     const copy = inPlace ? current : new Map(current);
-    copy.set(key, assignPath(current.get(key) ?? null, steps, from + 1, value, limits));
-    checkCollectionSize(copy.size, limits, step.where);
+    copy.set(name, steps === null ? value : assignPath(current.get(name) ?? null, steps, from + 1, value, limits));
+    checkCollectionSize(copy.size, limits, where);
     return copy;
   }
-  return fail('SCRIPT_NOT_A_CONTAINER', `Cannot set an element inside a ${typeName(current)}; only lists and maps hold elements.`, step.where);
+  return fail('SCRIPT_NOT_A_CONTAINER', `Cannot set an element inside a ${typeName(current)}; only lists and maps hold elements.`, where);
 }

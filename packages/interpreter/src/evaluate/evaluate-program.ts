@@ -75,7 +75,7 @@ function finish(machine: Machine | null, error: ScriptErrorData | null): Evaluat
     emits: machine?.emits ?? [],
     whispers: machine?.whispers ?? [],
     error,
-    fuel: machine === null ? 0 : machine.limits.fuel - machine.fuel,
+    fuel: machine === null ? 0 : machine.spent(),
     toolCalls: machine?.toolCalls ?? 0,
   };
 }

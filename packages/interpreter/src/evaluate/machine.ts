@@ -30,10 +30,23 @@ export class Machine {
   readonly host: HostBridge;
   readonly deadline: number;
   readonly globals: ReadonlyMap<string, Value>;
-  /** Fuel left. */
-  fuel: number;
+  /**
+   * Fuel left at the start of the current window (see `left`); `spent()` is
+   * the exact figure at any moment.
+   */
+  private fuel: number;
+  /** Steps until the wall clock is read, at the start of the current window. */
   private clock = CLOCK_INTERVAL;
-  depth = 0;
+  /**
+   * Steps the generated code may take before it must call `refill`: the
+   * current window. A step is `if (--M.left < 0) M.refill(where)`, one
+   * decrement instead of a fuel and a clock counter. A window never reaches
+   * past the step that exhausts the fuel or the step that reads the clock, so
+   * `refill` performs those steps exactly where per-step accounting would.
+   */
+  left = 0;
+  /** The size of the current window when it was granted. */
+  private granted = 0;
   toolCalls = 0;
   readonly emits: string[] = [];
   readonly whispers: { target: string; text: string }[] = [];
@@ -56,21 +69,79 @@ export class Machine {
     this.stream = stream;
   }
 
-  /** Spends one unit of fuel; checks the wall clock now and then. */
+  /** Spends one unit of fuel; checks the wall clock now and then. (Generated code inlines the fast path.) */
   tick(where: Position): void {
+    if (--this.left < 0) this.refill(where);
+  }
+
+  /**
+   * The step that did not fit in the window: closes the window, takes the
+   * step one by one (fuel, then the clock every `CLOCK_INTERVAL` steps) and
+   * opens the next window.
+   */
+  refill(where: Position): void {
+    this.settle();
     if (--this.fuel < 0) {
       this.fuel = 0;
       fail('SCRIPT_FUEL_EXHAUSTED', `The program ran out of fuel after ${this.limits.fuel} steps (limit: fuel).`, where);
     }
     if (--this.clock <= 0) this.checkClock(where);
+    else this.grant();
+  }
+
+  /** Two steps that did not both fit in the window, taken one by one (see `fuelSteps` in the code generator). */
+  refillTwo(first: Position, second: Position): void {
+    this.left += 2;
+    this.tick(first);
+    this.tick(second);
+  }
+
+  /**
+   * A function's entry step and its first statement's step that did not both
+   * fit in the window, taken one by one. The entry step fails in the caller;
+   * the statement's step fails inside the function, so its error gets the
+   * function's frame here, as the function's own error handling would add it.
+   */
+  enterTwo(entry: Position, second: Position, name: string): void {
+    this.left += 2;
+    this.tick(entry);
+    try {
+      this.tick(second);
+    } catch (error) {
+      if (error instanceof ScriptError) error.frames.push({ name, line: error.line, column: error.column });
+      throw error;
+    }
   }
 
   /** Throws `SCRIPT_TIMEOUT` once the deadline has passed. */
   checkClock(where: Position | null): void {
+    this.settle();
     this.clock = CLOCK_INTERVAL;
     if (this.host.now() > this.deadline) {
       fail('SCRIPT_TIMEOUT', `The program ran longer than ${this.limits.wallMs} ms (limit: wallMs).`, where);
     }
+    this.grant();
+  }
+
+  /** Fuel spent so far. */
+  spent(): number {
+    return this.limits.fuel - (this.fuel - (this.granted - this.left));
+  }
+
+  /** Books the steps taken in the current window and closes it. */
+  private settle(): void {
+    const used = this.granted - Math.max(this.left, 0);
+    this.fuel -= used;
+    this.clock -= used;
+    this.granted = 0;
+    this.left = 0;
+  }
+
+  /** Opens a window: every step that neither exhausts the fuel nor reaches the clock check. */
+  private grant(): void {
+    const steps = Math.max(0, Math.min(this.fuel, this.clock - 1));
+    this.granted = steps;
+    this.left = steps;
   }
 
   /** Appends `text` to OUTPUT (reference seed 003 §4: `<text>\n`). */

@@ -5,6 +5,8 @@
 
 /** Renders a float64 the way the reference prints numbers. */
 export function formatNumber(value: number): string {
+  // The common case first: JavaScript writes integers below 1e21 without an exponent (and -0 as "0").
+  if (Number.isInteger(value) && value < 1e21 && value > -1e21) return String(value);
   if (Number.isNaN(value)) return 'NaN';
   if (value === Infinity) return '+Inf';
   if (value === -Infinity) return '-Inf';

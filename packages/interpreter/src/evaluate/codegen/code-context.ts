@@ -5,18 +5,34 @@
  * no script can inject code whatever its AST holds.
  */
 import type { NodeBase } from '../../ast/index.ts';
-import type { Value } from '../../runtime/index.ts';
+import type { RunLimits, Value } from '../../runtime/index.ts';
+
+/**
+ * A number as JavaScript source, or null when its text would not read back
+ * as the same number (NaN, ±Infinity, -0) or it is no number at all (a
+ * hostile AST). Only digits, `.`, `e`, `+` and `-` can come out.
+ */
+export function numberSource(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Object.is(value, -0)) return null;
+  return value < 0 ? `(${String(value)})` : String(value);
+}
 
 /** Constants and positions shared by all generated functions of one run. */
 export class ProgramTables {
   /** The run's limit on list and map sizes: a literal over it compiles to an error. */
   readonly collectionSize: number;
+  /** The call-depth limit as source (a literal V8 can fold into the comparison), or the helper holding it. */
+  readonly maxDepth: string;
+  /** The per-loop iteration limit as source, likewise. */
+  readonly maxLoop: string;
   readonly constants: unknown[] = [];
   readonly positions: { line: number; column: number }[] = [];
   private readonly constantIndex = new Map<unknown, number>();
 
-  constructor(collectionSize: number) {
-    this.collectionSize = collectionSize;
+  constructor(limits: Pick<RunLimits, 'collectionSize' | 'callDepth' | 'loopIterations'>) {
+    this.collectionSize = limits.collectionSize;
+    this.maxDepth = numberSource(limits.callDepth) ?? 'maxDepth';
+    this.maxLoop = numberSource(limits.loopIterations) ?? 'maxLoop';
   }
 
   /** An expression for a constant value. */
@@ -32,8 +48,13 @@ export class ProgramTables {
 
   /** An expression for a node's position. */
   position(node: NodeBase): string {
+    return `P[${this.positionIndex(node)}]`;
+  }
+
+  /** The index of a node's position in `P` (a call site travels as this small integer: no load on the call path). */
+  positionIndex(node: NodeBase): number {
     this.positions.push({ line: node.line, column: node.column });
-    return `P[${this.positions.length - 1}]`;
+    return this.positions.length - 1;
   }
 }
 
@@ -51,7 +72,21 @@ export class BodyContext {
   loopDepth = 0;
   /** True while generating the `on error` handler's body. */
   inHandler = false;
+  /**
+   * While true, the next statement that spends fuel leaves its step to the
+   * call or loop iteration it starts, which spends both in one decrement
+   * (`generateBlockPaidAhead`); `paidAt` then holds that statement's position.
+   */
+  payingAhead = false;
+  paidAt: string | null = null;
   private temporaries = 0;
+  /**
+   * Expression temporaries (`e<n>`) of the function being generated, declared
+   * at its top; the handler's own are declared inside the handler, so the
+   * function's stay plain locals rather than closure variables.
+   */
+  private scratchNames: string[] = [];
+  private scratchCount = 0;
 
   constructor(
     tables: ProgramTables,
@@ -87,5 +122,26 @@ export class BodyContext {
   /** A fresh temporary name (declared by whoever asked for it). */
   temporary(): string {
     return `t${this.temporaries++}`;
+  }
+
+  /** A fresh expression temporary, declared by `generateBody` with the other locals. */
+  scratch(): string {
+    const name = `e${this.scratchCount++}`;
+    this.scratchNames.push(name);
+    return name;
+  }
+
+  /** Starts a new set of expression temporaries; returns the previous set, to pass back to `restoreScratch`. */
+  takeScratch(): string[] {
+    const taken = this.scratchNames;
+    this.scratchNames = [];
+    return taken;
+  }
+
+  /** The expression temporaries generated since `takeScratch`, and the set before it made current again. */
+  restoreScratch(previous: string[]): string[] {
+    const current = this.scratchNames;
+    this.scratchNames = previous;
+    return current;
   }
 }

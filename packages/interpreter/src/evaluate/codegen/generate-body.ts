@@ -5,7 +5,8 @@
  */
 import type { Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
-import { generateBlock } from './generate-statement.ts';
+import { entrySteps } from './fuel-step.ts';
+import { generateBlock, generateBlockPaidAhead } from './generate-statement.ts';
 
 /** Finds the first `on error` of a body (outside nested handlers), wherever it is written. */
 export function findHandler(statements: readonly Statement[]): readonly Statement[] | null {
@@ -23,15 +24,21 @@ export function findHandler(statements: readonly Statement[]): readonly Statemen
 }
 
 /**
- * Generates `function <id>(<parameters>) { … }`. The body keeps `depth` (this
- * activation's call depth), `last`, `site` (the call being made, for error
- * frames) and, with a handler, its `recover` logic: set the error variables,
- * run the handler once, resume after `clear_error` or rethrow.
+ * Generates `function <id>(<parameters>, depth, at) { … }`. A function
+ * receives its call depth and its call site (an index into `P`) from the
+ * caller, so no shared depth counter is kept in step on every return, and
+ * checks the depth limit and spends the call's unit of fuel before anything
+ * else, as the caller did before. The body keeps `last`, `site` (index of the
+ * call being made, -1 before the first, for error frames) and, with a handler,
+ * its `recover` logic: set the error variables, run the handler once, resume
+ * after `clear_error` or rethrow. Variables start as nil.
  */
 export function generateBody(id: string, parameters: readonly string[], statements: readonly Statement[], context: BodyContext): string {
   const parameterNames = parameters.map((name) => context.variable(name));
   const handlerBody = findHandler(statements);
-  const body = generateBlock(statements, context);
+  const outerScratch = context.takeScratch();
+  // A function pays its first statement's step with its entry step (commands have no entry step).
+  const { code: body, first } = context.kind === 'function' ? generateBlockPaidAhead(statements, context) : { code: generateBlock(statements, context), first: null };
   let handler = '';
   if (handlerBody !== null) {
     const message = context.variable('system_error_message');
@@ -39,15 +46,17 @@ export function generateBody(id: string, parameters: readonly string[], statemen
     context.inHandler = true;
     const savedLoops = context.loopDepth;
     context.loopDepth = 0;
+    const bodyScratch = context.takeScratch();
     const handlerCode = generateBlock(handlerBody, context);
+    const handlerScratch = context.restoreScratch(bodyScratch);
     context.inHandler = false;
     context.loopDepth = savedLoops;
     handler = [
       'let inHandler = false, cleared = false;',
       'const token = {};',
-      `const handler = () => {\n${handlerCode}\n};`,
+      `const handler = () => {\n${declare(handlerScratch)}\n${handlerCode}\n};`,
       'const recover = (error) => {',
-      '  if (inHandler || !handles(error, token, depth)) throw error;',
+      '  if (inHandler || !handles(error, token)) throw error;',
       `  ${message} = error.message; ${code} = error.code;`,
       '  inHandler = true; cleared = false;',
       // An error raised by the handler itself must not run the handler again in an enclosing block.
@@ -57,20 +66,27 @@ export function generateBody(id: string, parameters: readonly string[], statemen
       '};',
     ].join('\n');
   }
+  const scratch = context.restoreScratch(outerScratch);
   const locals = context.variables().filter((name) => !parameterNames.includes(name));
   const name = context.tables.constant(context.name);
-  const enter = context.kind === 'function' ? 'const depth = ++M.depth;' : 'const depth = M.depth;';
+  const isFunction = context.kind === 'function';
   return [
-    `function ${id}(${parameterNames.join(', ')}) {`,
-    enter,
-    locals.length > 0 ? `let ${locals.join(', ')};` : '',
-    'let last = null, site = null;',
+    `function ${id}(${[...parameterNames, ...(isFunction ? ['depth', 'at'] : [])].join(', ')}) {`,
+    // The call's own checks: depth first, then fuel; outside the try, so a failure is the caller's (at its call site).
+    isFunction ? `if (depth > ${context.tables.maxDepth}) depthLimit(at);\n${entrySteps('P[at]', first, name)}` : 'const depth = 0;',
+    locals.length > 0 ? `let ${locals.map((local) => `${local} = null`).join(', ')};` : '',
+    declare(scratch),
+    'let last = null, site = -1;',
     handler,
     'try {',
     body,
     '} catch (error) { throw frame(error, ' + name + ', site); }',
-    context.kind === 'function' ? 'M.depth = depth - 1;' : '',
     'return null;',
     '}',
   ].join('\n');
+}
+
+/** Declares expression temporaries. */
+function declare(names: readonly string[]): string {
+  return names.length > 0 ? `let ${names.join(', ')};` : '';
 }

@@ -1,7 +1,7 @@
 /** Expressions → JavaScript expressions (reference §1.7). One dispatcher; helpers carry the semantics. */
 import type { CallExpression, Expression } from '../../ast/index.ts';
 import { findBuiltin } from '../../runtime/index.ts';
-import type { BodyContext } from './code-context.ts';
+import { type BodyContext, numberSource } from './code-context.ts';
 
 const BINARY: Record<string, string> = {
   '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '**': 'pow',
@@ -19,11 +19,72 @@ function binaryHelper(operator: string): string {
   return BINARY[operator] as string;
 }
 
-/** A variable read whose value is only inspected, never stored. */
+/** A variable read whose value is only inspected, never stored (variables start as nil, so a slot is never undefined). */
 function peek(name: string, context: BodyContext): string {
   const global = context.globals.get(name);
   if (global !== undefined) return context.tables.constant(global);
-  return `(${context.variable(name)} ?? null)`;
+  return context.variable(name);
+}
+
+/**
+ * A number literal as JavaScript source, so V8 sees the constant (and drops
+ * the type test on it); what `numberSource` refuses goes through the table.
+ */
+function numberLiteral(value: unknown, context: BodyContext): string {
+  return numberSource(value) ?? context.tables.constant(value);
+}
+
+/** Whether an operand's code may be repeated: it has no effects and reads the same each time within one expression. */
+function isPlain(node: Expression): boolean {
+  return node.type === 'Identifier' || node.type === 'NumberLiteral' || node.type === 'StringLiteral' || node.type === 'LastExpression' ||
+    node.type === 'BooleanLiteral' || node.type === 'NilLiteral';
+}
+
+/** Literals whose value is never a number. */
+const NOT_NUMBERS: ReadonlySet<string> = new Set(['StringLiteral', 'InterpolatedString', 'BooleanLiteral', 'NilLiteral', 'ListLiteral', 'MapLiteral']);
+
+/** Operators with an inline fast path when both operands are numbers, and the JavaScript operator that computes it. */
+const NUMERIC_FAST: Record<string, string> = { '+': '+', '-': '-', '*': '*', '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+
+/** Whether an expression always yields a boolean (so a condition needs no truthiness test). */
+function isBoolean(node: Expression): boolean {
+  if (node.type === 'BooleanLiteral') return true;
+  if (node.type === 'BinaryExpression') return ['<', '>', '<=', '>=', '==', '!=', 'and', 'or'].includes(node.operator);
+  if (node.type === 'UnaryExpression') return node.operator === 'not' || node.operator === 'no' || node.operator === 'some';
+  return false;
+}
+
+/** A condition (`if`, `while`, `and`, `or`, `not`) as a JavaScript boolean. */
+export function generateCondition(node: Expression, context: BodyContext): string {
+  // Truthiness only inspects the value, so a variable is read without sharing it.
+  const code = generateOperand(node, context);
+  return isBoolean(node) ? code : `tr(${code})`;
+}
+
+/**
+ * `left <op> right` for the arithmetic and ordering operators: the JavaScript
+ * operator when both operands are numbers (the helper gives the same result
+ * for them), the helper otherwise. Operands are evaluated once, left first.
+ */
+function generateNumericFast(node: Expression & { type: 'BinaryExpression' }, operator: string, context: BodyContext): string {
+  const helper = binaryHelper(node.operator);
+  const position = context.tables.position(node);
+  // A literal that is no number never takes the fast path: call the helper straight away.
+  if ([node.left, node.right].some((side) => NOT_NUMBERS.has(side.type))) {
+    return `${helper}(${generateOperand(node.left, context)}, ${generateOperand(node.right, context)}, ${position})`;
+  }
+  const sides = [node.left, node.right].map((side) => {
+    const code = generateOperand(side, context);
+    if (isPlain(side)) return { setup: '', value: code, number: side.type === 'NumberLiteral' && typeof side.value === 'number' };
+    const temporary = context.scratch();
+    return { setup: `${temporary} = ${code}, `, value: temporary, number: false };
+  });
+  const [left, right] = sides as [(typeof sides)[number], (typeof sides)[number]];
+  const tests = [left, right].filter((side) => !side.number).map((side) => `typeof ${side.value} === 'number'`);
+  const fast = `${left.value} ${operator} ${right.value}`;
+  const slow = `${helper}(${left.value}, ${right.value}, ${position})`;
+  const choice = tests.length === 0 ? `(${fast})` : `(${tests.join(' && ')} ? ${fast} : ${slow})`;
+  return `(${left.setup}${right.setup}${choice})`;
 }
 
 /** An operand that is only inspected: variables are read without sharing them. */
@@ -36,6 +97,7 @@ export function generateExpression(node: Expression, context: BodyContext): stri
   const { tables } = context;
   switch (node.type) {
     case 'NumberLiteral':
+      return numberLiteral(node.value, context);
     case 'StringLiteral':
       return tables.constant(node.value);
     case 'BooleanLiteral':
@@ -67,20 +129,21 @@ export function generateExpression(node: Expression, context: BodyContext): stri
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
       const global = context.globals.get(node.name);
       if (global !== undefined) return tables.constant(global);
-      return `sh(${context.variable(node.name)})`;
+      // Only a container can be shared; the test keeps the call off the path of numbers and strings.
+      const variable = context.variable(node.name);
+      return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;
     }
     case 'LastExpression':
       return 'last';
     case 'EvalExpression':
       return `raise("SCRIPT_NOT_IMPLEMENTED", "eval() is not supported: NeuroScript cannot evaluate code from a string. Compute the value directly.", ${tables.position(node)})`;
     case 'BinaryExpression': {
+      if (Object.hasOwn(NUMERIC_FAST, node.operator)) return generateNumericFast(node, NUMERIC_FAST[node.operator] as string, context);
+      if (node.operator === 'and') return `(${generateCondition(node.left, context)} && ${generateCondition(node.right, context)})`;
+      if (node.operator === 'or') return `(${generateCondition(node.left, context)} || ${generateCondition(node.right, context)})`;
       const left = generateOperand(node.left, context);
       const right = generateOperand(node.right, context);
       switch (node.operator) {
-        case 'and':
-          return `(tr(${left}) && tr(${right}))`;
-        case 'or':
-          return `(tr(${left}) || tr(${right}))`;
         case '==':
           return `eq(${left}, ${right}, ${tables.position(node)})`;
         case '!=':
@@ -96,9 +159,9 @@ export function generateExpression(node: Expression, context: BodyContext): stri
           return `neg(${argument}, ${tables.position(node)})`;
         case 'not':
         case 'no':
-          return `!tr(${argument})`;
+          return `!${generateCondition(node.argument, context)}`;
         case 'some':
-          return `tr(${argument})`;
+          return generateCondition(node.argument, context);
         case '~':
           return `bnot(${argument}, ${tables.position(node)})`;
         case 'typeof':
@@ -117,17 +180,20 @@ export function generateExpression(node: Expression, context: BodyContext): stri
 /** Calls: built-ins first (case-insensitive), then user functions; `tool.…` goes to the host. */
 function generateCall(node: CallExpression, context: BodyContext): string {
   const { tables } = context;
-  const where = tables.position(node);
+  const site = tables.positionIndex(node);
+  const where = `P[${site}]`;
   const callee = node.callee;
   if (callee.type === 'ToolReference') {
     const args = node.arguments.map((argument) => generateExpression(argument, context));
     return `tool(${tables.constant(callee.canonicalName)}, [${args.join(', ')}], ${where})`;
   }
   if (callee.type !== 'FunctionReference') return internal(`unknown callee ${JSON.stringify((callee as { type: unknown }).type)}`);
-  if (findBuiltin(callee.name) !== undefined) {
+  const builtin = findBuiltin(callee.name);
+  if (builtin !== undefined) {
     // Built-ins never store their arguments, so reading a variable for them does not share it.
+    // The built-in is looked up here, once, and travels in the constant table.
     const args = node.arguments.map((argument) => generateOperand(argument, context));
-    return `bi(${tables.constant(callee.name.toLowerCase())}, [${args.join(', ')}], ${where})`;
+    return `bi(${tables.constant(callee.name.toLowerCase())}, ${tables.constant(builtin)}, [${args.join(', ')}], ${where})`;
   }
   const args = node.arguments.map((argument) => generateExpression(argument, context));
   const target = context.functions.get(callee.name);
@@ -139,8 +205,8 @@ function generateCall(node: CallExpression, context: BodyContext): string {
     const message = `${callee.name}() takes ${expected} argument${target.total === 1 ? '' : 's'}, got ${args.length}.`;
     return `(${[...args, `raise("SCRIPT_ARGUMENT_COUNT", ${tables.constant(message)}, ${where})`].join(', ')})`;
   }
-  // Missing optional arguments are nil. The last argument runs after the others:
-  // it records the call site (for error frames) and enters the call (fuel, depth).
+  // Missing optional arguments are nil. The callee's depth and site come last: the
+  // site is recorded (for error frames) after the arguments ran, as the call starts.
   const padded = [...args, ...new Array<string>(target.total - args.length).fill('null')];
-  return `${target.id}(${[...padded, `enter(site = ${where})`].join(', ')})`;
+  return `${target.id}(${[...padded, 'depth + 1', `site = ${site}`].join(', ')})`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Program } from '../../ast/index.ts';
 import { parse } from '../../parse/index.ts';
-import { resolveLimits } from '../../runtime/index.ts';
+import { resolveLimits, toText, type Value } from '../../runtime/index.ts';
 import { evaluateProgram } from '../evaluate-program.ts';
 import type { HostBridge } from '../host-bridge.ts';
 import { Machine } from '../machine.ts';
@@ -39,6 +39,19 @@ describe('compileProgram', () => {
     compiled.run();
     expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
     expect(machine.emits).toEqual(['}); globalThis.pwned = 2; ({']);
+  });
+
+  it('writes only finite numbers into the source; any other number literal value goes through the constant table', () => {
+    const values: unknown[] = [Number.NaN, -0, Infinity, -Infinity, -2.5, 1e21, 5e-7, '1); globalThis.pwned = 3; (1'];
+    const program = parsed(`command\n${values.map(() => '  emit 7').join('\n')}\nendcommand\n`);
+    const ast = JSON.parse(JSON.stringify(program));
+    values.forEach((value, index) => (ast.commands[0].body[index].value.value = value));
+    const machine = new Machine(resolveLimits({}), host, new Map(), false, 0);
+    const compiled = compileProgram(ast, [], machine);
+    expect(compiled.source).not.toContain('pwned');
+    compiled.run();
+    expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
+    expect(machine.emits).toEqual(values.map((value) => toText(value as Value)));
   });
 
   it('handles names that are special in JavaScript objects', () => {

@@ -22,7 +22,7 @@ export interface CompiledProgram {
 
 /** Compiles `program` with `libraries` for one run on `machine`. */
 export function compileProgram(program: Program, libraries: readonly Program[], machine: Machine): CompiledProgram {
-  const tables = new ProgramTables(machine.limits.collectionSize);
+  const tables = new ProgramTables(machine.limits);
   for (const each of [...libraries, program]) if (each.type !== 'Program') internal(`unknown program node ${JSON.stringify((each as { type: unknown }).type)}`);
   const definitions = [...libraries, program].flatMap((each) => each.functions);
   for (const definition of definitions) if (definition.type !== 'FunctionDefinition') internal('a function list holds something other than a FunctionDefinition');
@@ -43,7 +43,7 @@ export function compileProgram(program: Program, libraries: readonly Program[], 
   const commandBody = program.commands.flatMap((command) => command.body);
   const commandContext = new BodyContext(tables, globals, functions, 'command', 'command', hasHandler(commandBody));
   parts.push(generateBody('command', [], commandBody, commandContext));
-  const helpers = createHelpers(machine);
+  const helpers = createHelpers(machine, tables.positions);
   const helperNames = Object.keys(helpers);
   const source = [
     '"use strict";',

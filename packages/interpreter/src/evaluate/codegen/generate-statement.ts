@@ -1,6 +1,6 @@
 /**
  * Statements → JavaScript statements (reference §1.8). Every statement costs
- * one unit of fuel (`M.tick`). In a body with an `on error` handler each
+ * one unit of fuel (`fuelStep`). In a body with an `on error` handler each
  * statement is wrapped so a failure runs the handler and, after
  * `clear_error`, execution resumes at the next statement of the innermost
  * block; loops map to JavaScript loops, so `break`/`continue`/`return` are
@@ -8,7 +8,8 @@
  */
 import type { LValue, Statement } from '../../ast/index.ts';
 import type { BodyContext } from './code-context.ts';
-import { generateExpression, internal } from './generate-expression.ts';
+import { fuelStep, fuelSteps } from './fuel-step.ts';
+import { generateCondition, generateExpression, internal } from './generate-expression.ts';
 
 /** Generates code that stores the JavaScript value `value` into an lvalue. */
 export function generateStore(target: LValue, value: string, context: BodyContext): string {
@@ -19,6 +20,13 @@ export function generateStore(target: LValue, value: string, context: BodyContex
   }
   const variable = context.variable(target.name);
   if (target.accessors.length === 0) return `${variable} = ${value};`;
+  // One accessor (the common `set x[key] = …`): no path to build. The value is taken first, as below.
+  const only = target.accessors.length === 1 ? target.accessors[0] : undefined;
+  if (only?.type === 'FieldAccessor' || only?.type === 'IndexAccessor') {
+    const key = only.type === 'FieldAccessor' ? `${tables.constant(only.name)}, true` : `${generateExpression(only.index, context)}, false`;
+    const taken = context.temporary();
+    return `{ const ${taken} = ${value}; ${variable} = store1(${variable}, ${key}, ${tables.position(only)}, ${taken}); }`;
+  }
   const steps = target.accessors.map((accessor) => {
     if (accessor.type === 'FieldAccessor') return `{ key: ${tables.constant(accessor.name)}, field: true, where: ${tables.position(accessor)} }`;
     if (accessor.type === 'IndexAccessor') return `{ key: ${generateExpression(accessor.index, context)}, field: false, where: ${tables.position(accessor)} }`;
@@ -33,13 +41,41 @@ export function generateBlock(statements: readonly Statement[], context: BodyCon
   return statements.map((statement) => generateStatement(statement, context)).join('\n');
 }
 
+/**
+ * Generates a block whose first fuel step is paid ahead by the code that
+ * enters it (see `fuelSteps`): returns the code and the position of that
+ * step, or null when the block spends no fuel. Only in bodies without an
+ * `on error` handler, where every statement's step sits right at its start.
+ */
+export function generateBlockPaidAhead(statements: readonly Statement[], context: BodyContext): { code: string; first: string | null } {
+  // Blocks nest (a loop inside a loop body): keep the enclosing block's state.
+  const { payingAhead, paidAt } = context;
+  context.payingAhead = !context.hasHandler;
+  context.paidAt = null;
+  const code = generateBlock(statements, context);
+  const first = context.paidAt;
+  context.payingAhead = payingAhead;
+  context.paidAt = paidAt;
+  return { code, first };
+}
+
 function generateStatement(node: Statement, context: BodyContext): string {
   const { tables } = context;
+  const paid = context.payingAhead;
+  context.payingAhead = false;
   const body = generateStatementBody(node, context);
-  if (body === '') return '';
+  // A statement that spends nothing passes the paid step on to the next one.
+  if (body === '') {
+    context.payingAhead = paid;
+    return '';
+  }
   const where = tables.position(node);
-  if (!context.hasHandler) return `M.tick(${where});\n${body}`;
-  return `try {\nM.tick(${where});\n${body}\n} catch (error) { recover(error); }`;
+  if (paid) {
+    context.paidAt = where;
+    return body;
+  }
+  if (!context.hasHandler) return `${fuelStep(where)}\n${body}`;
+  return `try {\n${fuelStep(where)}\n${body}\n} catch (error) { recover(error); }`;
 }
 
 function generateStatementBody(node: Statement, context: BodyContext): string {
@@ -66,7 +102,7 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       const values = node.values.map(expression);
       const result = values.length === 0 ? 'null' : values.length === 1 ? (values[0] as string) : `[${values.join(', ')}]`;
       const temporary = context.temporary();
-      return `{ const ${temporary} = ${result}; M.depth = depth - 1; return ${temporary}; }`;
+      return `{ const ${temporary} = ${result}; return ${temporary}; }`;
     }
     case 'EmitStatement':
       return `last = emit(${expression(node.value)}, ${where()});`;
@@ -97,16 +133,16 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
     case 'IfStatement': {
       const consequent = generateBlock(node.consequent, context);
       const alternate = node.alternate === null ? '' : ` else {\n${generateBlock(node.alternate, context)}\n}`;
-      return `if (tr(${expression(node.condition)})) {\n${consequent}\n}${alternate}`;
+      return `if (${generateCondition(node.condition, context)}) {\n${consequent}\n}${alternate}`;
     }
     case 'WhileStatement': {
       const position = where();
       const count = context.temporary();
-      const condition = expression(node.condition);
+      const condition = generateCondition(node.condition, context);
       context.loopDepth++;
-      const body = generateBlock(node.body, context);
+      const body = generateBlockPaidAhead(node.body, context);
       context.loopDepth--;
-      return `{ let ${count} = 0;\nwhile (tr(${condition})) {\nif (++${count} > maxLoop) loopLimit(${position});\nM.tick(${position});\n${body}\n} }`;
+      return `{ let ${count} = 0;\nwhile (${condition}) {\nif (++${count} > ${tables.maxLoop}) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${body.code}\n} }`;
     }
     case 'ForEachStatement': {
       const position = where();
@@ -118,9 +154,9 @@ function generateStatementBody(node: Statement, context: BodyContext): string {
       }
       const variable = context.variable(node.variable);
       context.loopDepth++;
-      const body = generateBlock(node.body, context);
+      const body = generateBlockPaidAhead(node.body, context);
       context.loopDepth--;
-      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= maxLoop) loopLimit(${position});\nM.tick(${position});\n${variable} = ${items}[${index}];\n${body}\n} }`;
+      return `{ const ${items} = items(${collection}, ${position});\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++) {\nif (${index} >= ${tables.maxLoop}) loopLimit(${position});\n${fuelSteps(position, body.first)}\n${variable} = ${items}[${index}];\n${body.code}\n} }`;
     }
     // `on error` is installed for the whole body where it is declared; where it is written it does nothing.
     case 'OnErrorStatement':

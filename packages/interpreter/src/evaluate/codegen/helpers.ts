@@ -32,10 +32,10 @@ import {
 } from '../../runtime/index.ts';
 import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
-import { assignPath, type PathStep } from '../assign-path.ts';
+import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
 
 /** Creates the helpers for one run. */
-export function createHelpers(machine: Machine) {
+export function createHelpers(machine: Machine, positions: readonly Position[]) {
   const { limits, owned } = machine;
   const maxLoop = limits.loopIterations;
   return {
@@ -51,7 +51,8 @@ export function createHelpers(machine: Machine) {
     sub: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a - b : numeric('-', a, b, w)),
     mul: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a * b : multiply(a, b, w, limits)),
     div: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : numeric('/', a, b, w)),
-    mod: (a: Value, b: Value, w: Position): Value => numeric('%', a, b, w),
+    mod: (a: Value, b: Value, w: Position): Value =>
+      typeof a === 'number' && typeof b === 'number' && b !== 0 && Number.isInteger(a) && Number.isInteger(b) ? a % b : numeric('%', a, b, w),
     pow: (a: Value, b: Value, w: Position): Value => numeric('**', a, b, w),
     lt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a < b : compare('<', a, b, w)),
     gt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a > b : compare('>', a, b, w)),
@@ -88,9 +89,9 @@ export function createHelpers(machine: Machine) {
       checkStringLength(text.length, limits, w);
       return text;
     },
-    /** A built-in call. */
-    bi(name: string, args: Value[], w: Position): Value {
-      return callBuiltin(name, findBuiltin(name) as NonNullable<ReturnType<typeof findBuiltin>>, args, w);
+    /** A built-in call (the built-in was found when the code was generated). */
+    bi(name: string, builtin: NonNullable<ReturnType<typeof findBuiltin>>, args: Value[], w: Position): Value {
+      return callBuiltin(name, builtin, args, w);
     },
     /** A tool call: counted, then sent to the host. */
     tool(name: string, args: Value[], w: Position): Value {
@@ -130,7 +131,15 @@ export function createHelpers(machine: Machine) {
     store(current: Value | undefined, steps: PathStep[], value: Value): Value {
       const inPlace = typeof current === 'object' && current !== null && owned.has(current);
       const next = assignPath(current === undefined ? null : current, steps, 0, value, limits, inPlace);
-      if (typeof next === 'object' && next !== null) owned.add(next);
+      // Changed in place, the container is the one already owned.
+      if (!inPlace && typeof next === 'object' && next !== null) owned.add(next);
+      return next;
+    },
+    /** `store` for a path of one step (`set x[key] = …`, `set x.field = …`), without building the path. */
+    store1(current: Value | undefined, key: Value, field: boolean, w: Position, value: Value): Value {
+      const inPlace = typeof current === 'object' && current !== null && owned.has(current);
+      const next = assignOne(current === undefined ? null : current, key, field, w, value, limits, inPlace);
+      if (!inPlace && typeof next === 'object' && next !== null) owned.add(next);
       return next;
     },
     /** The list of a multi-assignment, checked. */
@@ -153,16 +162,14 @@ export function createHelpers(machine: Machine) {
     size(count: number, w: Position): void {
       checkCollectionSize(count, limits, w);
     },
-    /** Entering a function call: one unit of fuel and the call-depth limit. */
-    enter(w: Position): undefined {
-      if (machine.depth >= limits.callDepth) {
-        fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, w);
-      }
-      machine.tick(w);
-      return undefined;
-    },
+    /** The deepest call allowed (a function's `depth` parameter; the command blocks are depth 0). */
+    maxDepth: limits.callDepth,
+    /** A call past the call-depth limit, reported at its call site. */
+    depthLimit: (site: number): never =>
+      fail('SCRIPT_CALL_DEPTH', `Calls are nested more than ${limits.callDepth} deep (limit: callDepth); is a recursion missing its base case?`, positions[site]),
     /** Adds this function's frame to an error leaving it; turns a JavaScript stack overflow into `SCRIPT_CALL_DEPTH`. */
-    frame(error: unknown, name: string, site: Position | null): unknown {
+    frame(error: unknown, name: string, siteIndex: number): unknown {
+      const site = siteIndex < 0 ? null : (positions[siteIndex] as Position);
       let scriptError = error;
       if (error instanceof RangeError) {
         scriptError = new ScriptError('SCRIPT_CALL_DEPTH', 'The interpreter ran out of stack; calls or expressions are nested too deeply (limit: callDepth).', site);
@@ -174,10 +181,9 @@ export function createHelpers(machine: Machine) {
       return scriptError;
     },
     /** Whether an `on error` handler of the activation `token` may handle `error` (marks it if so). */
-    handles(error: unknown, token: object, depth: number): error is ScriptError {
+    handles(error: unknown, token: object): error is ScriptError {
       if (!(error instanceof ScriptError) || error.fatal || error.handledBy === token) return false;
       error.handledBy = token;
-      machine.depth = depth;
       return true;
     },
   };
