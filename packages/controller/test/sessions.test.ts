@@ -164,15 +164,17 @@ describe('sessions', () => {
   it('catches the session row up on resume when the host died after saving the decided turn', async () => {
     const memory = createMemoryTranscriptStore();
     let crash = true;
-    // The host "dies" between saving the DONE turn and updating the session.
+    // A store that saves the DONE turn but not the session row with it (as a store written before the two were
+    // one transaction could), then the host "dies".
     const crashing: TranscriptStore = {
       ...memory,
-      async updateSession(session) {
-        if (crash && session.status === 'done') {
+      async saveTurn(record, session) {
+        if (crash && session?.status === 'done') {
           crash = false;
+          await memory.saveTurn(record);
           throw new Error('host killed');
         }
-        return memory.updateSession(session);
+        return memory.saveTurn(record, session);
       },
     };
     const first = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> ok"')] })], store: crashing, pool });
@@ -232,15 +234,15 @@ describe('sessions', () => {
     const toolStorePath = join(dir, 'tools.db');
     let crash = true;
     const memory = createMemoryTranscriptStore();
-    // A store that dies once, right after the program ran (before the scan is saved): the host "crashed".
+    // A store that dies once, right after the program ran (before the decided turn is saved): the host "crashed".
     const crashing: TranscriptStore = {
       ...memory,
-      async saveTurn(record) {
-        if (crash && record.phase === 'scanning') {
+      async saveTurn(record, session) {
+        if (crash && record.phase === 'decided') {
           crash = false;
           throw new Error('host killed');
         }
-        return memory.saveTurn(record);
+        return memory.saveTurn(record, session);
       },
     };
     const first = createAskLoop({

@@ -1,10 +1,15 @@
 /**
- * One turn, step by step, persisted at every phase change: compose → ask the
- * model → extract and prepare (nothing runs yet) → the approval gate →
- * execute → scan and decide. A record found in an earlier phase (after a
- * crash, or an approval) continues from where it stopped: a recorded reply is
- * never asked for again, and a re-executed program replays its write calls
- * from the idempotence records.
+ * One turn, step by step: compose → ask the model → extract and prepare
+ * (nothing runs yet) → the approval gate → execute → scan and decide. Every
+ * phase change is announced (a `phase` event); the record is saved where a
+ * resume needs it: `asking` (the envelope sent), the reply (a reply is paid
+ * for: it is never asked for again), `executing` (with the checked program:
+ * its writes may start), `awaiting-approval` and `decided` (each with the
+ * session row, in one transaction). A record found in an earlier phase (after
+ * a crash, or an approval) continues from where it stopped; phases that are
+ * not saved (`prepared`, `scanning`) are redone from the saved one before
+ * them, and a re-executed program replays its write calls from the
+ * idempotence records.
  */
 import { createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
@@ -15,21 +20,25 @@ import { executeTurn, type RunBounds } from './execute-turn.ts';
 import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
+import { sessionAfter } from '../session/session-after.ts';
 import { turnContext } from './turn-context.ts';
+import type { TurnHistory } from './turn-history.ts';
 import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
 
-/** Runs (or continues) one turn after `previous`; returns it decided, or paused for approval. */
-export async function runTurn(context: LoopContext, previous: readonly TurnRecord[], start: TurnKind | TurnRecord): Promise<TurnRecord> {
+/** Runs (or continues) one turn after `history`; returns it decided, or paused for approval. */
+export async function runTurn(context: LoopContext, history: TurnHistory, start: TurnKind | TurnRecord): Promise<TurnRecord> {
   const registry: ToolRegistry = await context.toolRegistry();
   const policy = context.policy;
-  let record = typeof start === 'string' ? composeTurn(context, previous, start, registry.catalogue(policy)) : start;
+  let record = typeof start === 'string' ? composeTurn(context, history, start, registry.catalogue(policy)) : start;
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
-  const save = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase): Promise<void> => {
+  /** Applies `patch` and moves to `phase`, announcing a change; `persist` saves the record first (`'with-session'`: and the session row). */
+  const advance = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase, persist: 'no' | 'yes' | 'with-session' = 'no'): Promise<void> => {
     const changed = phase !== record.phase;
     record = { ...record, ...patch, phase };
-    await context.store.saveTurn(record);
+    if (persist !== 'no') await context.store.saveTurn(record, persist === 'with-session' ? sessionAfter(history.session, record, history.tally, isoNow(context)) : undefined);
     if (changed) context.emit({ type: 'phase', ...base(), phase });
   };
+  const save = (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase): Promise<void> => advance(patch, phase, 'yes');
   const timed = (): (() => number) => {
     const started = context.clock.now();
     return () => context.clock.now() - started;
@@ -52,7 +61,8 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
     });
     const timings = { ...record.timings, model: elapsed() };
     if ('failure' in outcome) {
-      await save({ failure: outcome.failure, timings });
+      // Saved with the decision: a host that dies before asks again.
+      await advance({ failure: outcome.failure, timings });
     } else {
       const { reply } = outcome;
       const usage = { ...record.usage, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 };
@@ -68,7 +78,8 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
   if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
     const elapsed = timed();
     const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
-    await save({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
+    // Not saved: a resume prepares again from the saved reply (the checked program is saved once, when it runs).
+    await advance({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
     context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });
   }
 
@@ -76,10 +87,10 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
   if (record.failure === undefined && prepared !== undefined && record.approval?.state !== 'approved') {
     const answer = await gateProgram(context.hooks, registry, prepared, turnContext(context, record));
     if (answer.kind === 'deny') {
-      await save({ approval: { state: 'denied', message: answer.message, decidedAt: isoNow(context) }, failure: { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: answer.message } });
+      await advance({ approval: { state: 'denied', message: answer.message, decidedAt: isoNow(context) }, failure: { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: answer.message } });
     } else if (answer.kind === 'require-approval') {
       const decision = { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: answer.message } as const;
-      await save({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval');
+      await advance({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval', 'with-session');
       context.emit({ type: 'approval-required', ...base(), message: answer.message });
       return record;
     }
@@ -89,8 +100,9 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
     await save({}, 'executing');
     const elapsed = timed();
     const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
-    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, previous);
-    await save({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
+    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals);
+    // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
+    await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
   }
-  return finishTurn(context, previous, record);
+  return finishTurn(context, history, record);
 }

@@ -62,6 +62,14 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    name: 'session tally',
+    // What a step needs from the decided turns (JSON), so it reads no earlier record; NULL on older sessions (rebuilt from their turns).
+    sql: `
+      ALTER TABLE controller_sessions ADD COLUMN tally TEXT;
+    `,
+  },
 ];
 
 /** The transcript schema version this package writes. */

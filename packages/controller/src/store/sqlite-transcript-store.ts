@@ -12,6 +12,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { applyMigrations, immediateTransaction, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
+import type { LoopTally } from '../decide/loop-tally.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
@@ -64,7 +65,9 @@ function run<T>(action: string, body: () => T, sid?: string): Promise<T> {
   }
 }
 
-const SESSION_COLUMNS = 'sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid';
+const SESSION_COLUMNS = 'sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid, tally';
+/** The tally column came with schema version 3: a read-only look at an older file reads none. */
+const sessionColumnsOf = (version: number): string => (version >= 3 ? SESSION_COLUMNS : SESSION_COLUMNS.replace(', tally', ', NULL AS tally'));
 
 /** The controller's schema version recorded in `database` (0 when it has none). */
 function recordedVersion(database: DatabaseSync): number {
@@ -100,6 +103,7 @@ function toSession(row: Row): SessionRecord {
     turns: Number(row.turns),
     ...(row.last_decision === null ? {} : { lastDecision: JSON.parse(String(row.last_decision)) as LoopDecision }),
     ...(row.parent_sid === null ? {} : { parentSid: String(row.parent_sid) }),
+    ...(row.tally === null || row.tally === undefined ? {} : { tally: JSON.parse(String(row.tally)) as LoopTally }),
   };
 }
 
@@ -116,6 +120,7 @@ function sessionValues(session: SessionRecord): (string | number | null)[] {
     session.turns,
     session.lastDecision === undefined ? null : JSON.stringify(session.lastDecision),
     session.parentSid ?? null,
+    session.tally === undefined ? null : JSON.stringify(session.tally),
   ];
 }
 
@@ -145,23 +150,30 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const db: DatabaseSync = database;
   const file = db.location() ?? ':memory:';
 
+  const columns = sessionColumnsOf(schemaVersion);
   const prepareAll = () => ({
-    insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    selectSession: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE sid = ?`),
+    // A read-only store on an older file prepares its writes against columns it may not have: they are never run.
+    ...(options.readOnly === true && schemaVersion < 3
+      ? { insertSession: undefined, updateSession: undefined }
+      : {
+          insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+          updateSession: db.prepare(
+            'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, status = ?, created_at = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ?, tally = ? WHERE sid = ?',
+          ),
+        }),
+    selectSession: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE sid = ?`),
     sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
-    updateSession: db.prepare(
-      'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, status = ?, created_at = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ? WHERE sid = ?',
-    ),
     // LIMIT -1 is SQLite's "no limit".
-    listSessions: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
-    listSessionsByStatus: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
+    listSessions: db.prepare(`SELECT ${columns} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
+    listSessionsByStatus: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
     upsertTurn: db.prepare(
       `INSERT INTO controller_turns (sid, turn_index, loop_id, kind, phase, started_at, ended_at, decision, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (sid, turn_index) DO UPDATE SET loop_id = excluded.loop_id, kind = excluded.kind, phase = excluded.phase,
          started_at = excluded.started_at, ended_at = excluded.ended_at, decision = excluded.decision, record = excluded.record`,
     ),
     listTurns: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index'),
-  }) satisfies Record<string, StatementSync>;
+    lastTurn: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index DESC LIMIT 1'),
+  }) satisfies Record<string, StatementSync | undefined>;
   let statements: ReturnType<typeof prepareAll>;
   try {
     statements = prepareAll();
@@ -183,6 +195,15 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     });
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
+  const writable = <T>(statement: T | undefined): T => {
+    if (statement === undefined) throw new Error(`${file} is open read-only`);
+    return statement;
+  };
+  /** Replaces the session's mutable fields; inside a transaction. */
+  const replaceSession = (session: SessionRecord): void => {
+    const [sid, ...rest] = sessionValues(session);
+    if (Number(writable(statements.updateSession).run(...rest, sid ?? null).changes) === 0) throw notFound(session.sid);
+  };
 
   return {
     file,
@@ -193,7 +214,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       run('createSession', () =>
         immediateTransaction(db, () => {
           if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
-          statements.insertSession.run(...sessionValues(session));
+          writable(statements.insertSession).run(...sessionValues(session));
         }),
       session.sid),
     getSession: (sid) =>
@@ -203,10 +224,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       }, sid),
     updateSession: (session) =>
       run('updateSession', () =>
-        immediateTransaction(db, () => {
-          const [sid, ...rest] = sessionValues(session);
-          if (Number(statements.updateSession.run(...rest, sid ?? null).changes) === 0) throw notFound(session.sid);
-        }),
+        immediateTransaction(db, () => replaceSession(session)),
       session.sid),
     listSessions: (listOptions: ListSessionsOptions = {}) =>
       run('listSessions', () => {
@@ -214,15 +232,23 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
         return rows.map(toSession);
       }),
-    saveTurn: (record: TurnRecord) =>
-      run('saveTurn', () =>
+    saveTurn: (record: TurnRecord, session?: SessionRecord) =>
+      run('saveTurn', () => {
+        // Serialised before the transaction: the write lock is held only for the writes.
+        const text = JSON.stringify(record);
         immediateTransaction(db, () => {
           if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
-          statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, JSON.stringify(record));
-        }),
-      record.sid),
+          statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, text);
+          if (session !== undefined) replaceSession(session);
+        });
+      }, record.sid),
     listTurns: (sid) =>
       run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => JSON.parse(String(row.record)) as TurnRecord), sid),
+    lastTurn: (sid) =>
+      run('lastTurn', () => {
+        const row = statements.lastTurn.get(sid) as Row | undefined;
+        return row === undefined ? undefined : (JSON.parse(String(row.record)) as TurnRecord);
+      }, sid),
     acquireLease: (sid, holder, ttlMs) =>
       run('acquireLease', () => {
         const now = clock.now();
