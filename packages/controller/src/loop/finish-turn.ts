@@ -4,9 +4,9 @@
  * shape the OUTPUT fed back (SYSTEM_ERROR for a repair, the v1 halt marker),
  * and persist the record in phase `decided`, with the session row that
  * counts it (one transaction), before anything else happens. The decided
- * record keeps the ACTIONS source, not the checked program's AST: nothing
- * runs it again (a cancelled turn re-opened is prepared again from its
- * recorded reply), and the AST is many times the size of its source.
+ * record keeps the ACTIONS source, not the checked program's AST (no saved
+ * record has one: a cancelled turn re-opened is prepared again from its
+ * recorded reply).
  */
 import { haltMarker } from '@askloop/envelope';
 import { decideAfter } from '../decide/decide-turn.ts';

@@ -3,13 +3,14 @@
  * (nothing runs yet) → the approval gate → execute → scan and decide. Every
  * phase change is announced (a `phase` event); the record is saved where a
  * resume needs it: `asking` (the envelope sent), the reply (a reply is paid
- * for: it is never asked for again), `executing` (with the checked program:
- * its writes may start), `awaiting-approval` and `decided` (each with the
- * session row, in one transaction). A record found in an earlier phase (after
- * a crash, or an approval) continues from where it stopped; phases that are
- * not saved (`prepared`, `scanning`) are redone from the saved one before
- * them, and a re-executed program replays its write calls from the
- * idempotence records.
+ * for: it is never asked for again), `executing` (its writes may start),
+ * `awaiting-approval` and `decided` (each with the session row, in one
+ * transaction). The checked program (`prepared`, an AST many times the size
+ * of its source) is never saved: a record continued after a crash or an
+ * approval prepares its recorded reply again. A record found in an earlier
+ * phase continues from where it stopped; phases that are not saved
+ * (`prepared`, `scanning`) are redone from the saved one before them, and a
+ * re-executed program replays its write calls from the idempotence records.
  */
 import { createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
@@ -35,7 +36,12 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   const advance = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase, persist: 'no' | 'yes' | 'with-session' = 'no'): Promise<void> => {
     const changed = phase !== record.phase;
     record = { ...record, ...patch, phase };
-    if (persist !== 'no') await context.store.saveTurn(record, persist === 'with-session' ? sessionAfter(history.session, record, history.tally, isoNow(context)) : undefined);
+    if (persist !== 'no') {
+      // The checked program stays in memory only: it is many times the size of its source, and a resume prepares
+      // the recorded reply again (the same parse, checked against the tools and policy of that moment).
+      const { prepared: _prepared, ...stored } = record;
+      await context.store.saveTurn(stored, persist === 'with-session' ? sessionAfter(history.session, stored, history.tally, isoNow(context)) : undefined);
+    }
     if (changed) context.emit({ type: 'phase', ...base(), phase });
   };
   const save = (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase): Promise<void> => advance(patch, phase, 'yes');
@@ -78,7 +84,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
     const elapsed = timed();
     const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
-    // Not saved: a resume prepares again from the saved reply (the checked program is saved once, when it runs).
+    // Not saved: a resume prepares again from the saved reply.
     await advance({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
     context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });
   }
