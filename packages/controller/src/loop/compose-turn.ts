@@ -6,7 +6,7 @@
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
 import { isoNow, type LoopContext } from './loop-context.ts';
-import { buildSystemText, type RemainingBudget } from './system-text.ts';
+import { systemTail, type RemainingBudget } from './system-text.ts';
 import { truncateFeedback } from './truncate-feedback.ts';
 import type { TurnHistory } from './turn-history.ts';
 import type { TurnKind, TurnRecord } from './turn-record.ts';
@@ -27,8 +27,18 @@ function remainingBudget(context: LoopContext, history: TurnHistory, turn: numbe
   };
 }
 
-/** A new turn record after the session's decided turns (`history`). */
-export function composeTurn(context: LoopContext, history: TurnHistory, kind: TurnKind, catalogue: string): TurnRecord {
+/** A composed turn: its record, and the turn's own part of the system text (after `base`). */
+export interface ComposedTurn {
+  readonly record: TurnRecord;
+  readonly systemTail: string;
+}
+
+/**
+ * A new turn record after the session's decided turns (`history`); `base`
+ * is the agent's shared system text (`sharedSystemBase`), which the turn's
+ * system text extends with its budget line.
+ */
+export function composeTurn(context: LoopContext, history: TurnHistory, kind: TurnKind, base: string): ComposedTurn {
   const started = context.clock.now();
   const turnIndex = history.tally.turn + 1;
   const last = history.previous;
@@ -38,15 +48,15 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
   });
-  const system = buildSystemText(context.agent, catalogue, remainingBudget(context, history, turnIndex), kind);
-  return {
+  const tail = systemTail(remainingBudget(context, history, turnIndex), kind);
+  const record: TurnRecord = {
     sid: context.session.sid,
     loopId: context.loopId,
     turnIndex,
     kind,
     phase: 'idle',
     startedAt: isoNow(context),
-    system,
+    system: `${base}\n\n${tail}`,
     envelope,
     lints: [],
     diagnostics: [],
@@ -59,4 +69,5 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     timings: { compose: context.clock.now() - started },
     digest: null,
   };
+  return { record, systemTail: tail };
 }
