@@ -3,7 +3,8 @@
  * (nothing runs yet) → the approval gate → execute → scan and decide. Every
  * phase change is announced (a `phase` event); the record is saved where a
  * resume needs it: `asking` (the envelope sent), the reply (a reply is paid
- * for: it is never asked for again), `executing` (its writes may start),
+ * for: it is never asked for again; saved at once when the turn must wait for
+ * a slot to run in, else with its next record), `executing` (its writes may start),
  * `awaiting-approval` and `decided` (each with the session row, in one
  * transaction). The checked program (`prepared`, an AST many times the size
  * of its source) is never saved: a record continued after a crash or an
@@ -69,6 +70,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     await callSequential(context.hooks, 'turnStart', turnContext(context, record));
     await save({}, 'asking');
   }
+  let admitted: (() => void) | undefined;
   if (record.reply === undefined && record.failure === undefined) {
     const elapsed = timed();
     const outcome = await askModel({
@@ -86,14 +88,17 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     } else {
       const { reply } = outcome;
       const usage = { ...record.usage, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 };
-      await save({ reply, usage, timings });
+      // A reply is paid for: it is saved before the turn waits for anything (a slot to run in). A turn admitted at
+      // once saves it with its next record (executing, paused or decided) a parse later.
+      admitted = context.admission?.tryAcquire();
+      await advance({ reply, usage, timings }, record.phase, admitted === undefined ? 'yes' : 'no');
       const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
       context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, latencyMs });
     }
   }
 
   // Something to prepare or run: wait for a slot first, holding only the reply text (see run-admission.ts).
-  const release = record.failure === undefined && record.reply !== undefined ? await context.admission?.acquire() : undefined;
+  const release = admitted ?? (record.failure === undefined && record.reply !== undefined ? await context.admission?.acquire() : undefined);
   try {
     const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.

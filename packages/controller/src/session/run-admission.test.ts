@@ -6,7 +6,9 @@ describe('createRunAdmission', () => {
     const admission = createRunAdmission(2);
     const order: number[] = [];
     const first = await admission.acquire();
-    const second = await admission.acquire();
+    const second = admission.tryAcquire();
+    if (second === undefined) throw new Error('a second slot was free');
+    expect(admission.tryAcquire()).toBeUndefined();
     const waiting = [3, 4, 5].map((n) => admission.acquire().then((release) => (order.push(n), release)));
     expect({ running: admission.running, waiting: admission.waiting }).toEqual({ running: 2, waiting: 3 });
     first();

@@ -11,6 +11,8 @@
 export interface RunAdmission {
   /** Waits for a slot; resolves with the function that gives it back (call it once). */
   acquire(): Promise<() => void>;
+  /** A slot now if one is free (the function that gives it back), else undefined. */
+  tryAcquire(): (() => void) | undefined;
   /** Turns admitted now. */
   readonly running: number;
   /** Turns waiting for a slot. */
@@ -35,14 +37,17 @@ export function createRunAdmission(slots: number): RunAdmission {
       release();
     };
   };
+  const tryAcquire = (): (() => void) | undefined => {
+    if (running >= Math.max(1, slots)) return undefined;
+    running += 1;
+    return once();
+  };
   return {
     acquire() {
-      if (running < Math.max(1, slots)) {
-        running += 1;
-        return Promise.resolve(once());
-      }
-      return new Promise((resolve) => queue.push(() => resolve(once())));
+      const release = tryAcquire();
+      return release !== undefined ? Promise.resolve(release) : new Promise((resolve) => queue.push(() => resolve(once())));
     },
+    tryAcquire,
     get running() {
       return running;
     },
