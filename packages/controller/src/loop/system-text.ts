@@ -53,6 +53,20 @@ export function buildSystemBase(agent: ResolvedAgentDefinition, catalogue: strin
   return sections.join('\n\n');
 }
 
+/** Where a turn's own part of its system text begins: the budget line, after a blank line. */
+const TAIL_MARK = '\n\nBudget: ';
+
+/**
+ * How many leading characters of `system` are the agent's shared part (see
+ * {@link buildSystemBase}) — 0 when it has no budget line. A store may keep
+ * that part once and only the rest with each turn: any text splits and joins
+ * back exactly; the boundary only decides how much is shared.
+ */
+export function sharedSystemLength(system: string): number {
+  const at = system.lastIndexOf(TAIL_MARK);
+  return at < 0 ? 0 : at;
+}
+
 /** The part of the system text that is the turn's own: the remaining budget and the note of a repair, nudge or answer-now turn. */
 export function systemTail(budget: RemainingBudget, kind: TurnKind): string {
   return kind === 'normal' ? budgetLine(budget) : `${budgetLine(budget)}\n\n${KIND_NOTES[kind]}`;

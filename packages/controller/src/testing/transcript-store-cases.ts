@@ -173,6 +173,24 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await store.listTurns('ghost'), []);
     assert.equal(await store.getSession('ghost'), undefined);
   }),
+  define('system texts come back exactly, whatever part of them several turns share', async (store) => {
+    // What the controller sends: a long shared part (rules, catalogue) and each turn's own budget line.
+    const shared = `rules: write one command block … “quoted” ✓ 𝄞\n\n${'tool.str.ToUpper(s: string) -> string — upper-cases s.\n'.repeat(40)}`;
+    const texts = [
+      `${shared}\n\nBudget: turn 1 of 4; 900 tokens left.`,
+      `${shared}\n\nBudget: turn 2 of 4; 700 tokens left.\n\nYour previous ACTIONS failed.`,
+      `${shared}\n\nBudget: turn 3 of 4.\n\nBudget: a second line that looks like one`,
+      'a short system text with no budget line',
+      `${shared.slice(0, 100)}\n\nBudget: turn 5 of 5.`,
+    ];
+    await store.createSession(sampleSession('texts'));
+    await store.createSession(sampleSession('texts-2'));
+    for (const [index, system] of texts.entries()) await store.saveTurn(sampleTurn('texts', index + 1, { system }));
+    await store.saveTurn(sampleTurn('texts-2', 1, { system: texts[1] as string }));
+    assert.deepEqual((await store.listTurns('texts')).map((turn) => turn.system), texts);
+    assert.deepEqual(await store.lastTurn('texts'), sampleTurn('texts', 5, { system: texts[4] as string }));
+    assert.deepEqual(await store.listTurns('texts-2'), [sampleTurn('texts-2', 1, { system: texts[1] as string })]);
+  }),
   define('records read back are copies: changing them changes nothing stored', async (store) => {
     await store.createSession(sampleSession('copy'));
     await store.saveTurn(sampleTurn('copy', 1));
