@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
+import { tallyOf } from '../src/decide/loop-tally.ts';
+import { loopResult } from '../src/loop/loop-result.ts';
 import type { TurnRecord } from '../src/loop/turn-record.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
@@ -203,6 +205,10 @@ describe('sessions', () => {
     expect(cancelled).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
     const resumed = await loop.resume(cancelled.sid);
     expect(resumed).toMatchObject({ status: 'DONE', result: 'resumed', turns: 2 });
+    // The re-run turn replaced the cancelled one in the session's tally, as a rebuild from the records gives.
+    const turns = await store.listTurns(cancelled.sid);
+    expect((await store.getSession(cancelled.sid))?.tally).toEqual(tallyOf(turns));
+    expect(resumed).toEqual(loopResult(cancelled.sid, turns));
     await loop.close();
   });
 
