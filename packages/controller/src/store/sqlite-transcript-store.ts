@@ -10,18 +10,17 @@
  * columns beside them exist only to filter and order. The agent's shared part
  * of a turn's system text (rules, instructions, catalogue: several KB, the
  * same on every turn) is kept once in `controller_texts` by content hash, and
- * a turn's JSON holds the rest with the hash (`systemRef`); reads put the text
- * back, so a record comes back exactly as saved.
+ * a turn's JSON holds the rest with the hash (`sqlite-turn-texts.ts`); reads
+ * put the text back, so a record comes back exactly as saved.
  */
-import { createHash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { applyMigrations, immediateTransaction, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { LoopTally } from '../decide/loop-tally.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
-import { sharedSystemLength } from '../loop/system-text.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
+import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
 
 /** Options of {@link createSqliteTranscriptStore}. */
@@ -57,10 +56,6 @@ export interface SqliteTranscriptStore extends TranscriptStore {
 
 type Row = Record<string, unknown>;
 
-/** Below this many characters a shared system text is stored inline: a reference would not pay. */
-const SHARED_TEXT_MIN = 512;
-/** The key of a turn's JSON that names its shared system text (never a field of a `TurnRecord`). */
-const SYSTEM_REF = 'systemRef';
 
 function storeError(action: string, error: unknown, sid?: string): LoopError {
   if (isLoopError(error)) return error;
@@ -207,50 +202,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
-  // Shared system texts: hash by text (those this connection saw), text by hash (those it read or wrote).
-  const hashes = new Map<string, string>();
-  const texts = new Map<string, string>();
-  const stored = new Set<string>();
-  let textStatements: { readonly insert: StatementSync; readonly select: StatementSync } | undefined;
-  // Prepared on first use: a read-only store on a file from before schema 3 has no such table (and no references).
-  const textSql = () =>
-    (textStatements ??= {
-      insert: db.prepare('INSERT INTO controller_texts (hash, text) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING'),
-      select: db.prepare('SELECT text FROM controller_texts WHERE hash = ?'),
-    });
-  const bounded = <K, V>(map: Map<K, V>, key: K, value: V): V => {
-    // A long-lived store meets a new text only when an agent or its catalogue changes; keep the recent ones.
-    if (map.size >= 256) map.delete(map.keys().next().value as K);
-    map.set(key, value);
-    return value;
-  };
-
-  /** The turn as stored: its JSON with the shared system text referred to, and that text when this write must store it. */
-  function turnText(record: TurnRecord): { readonly json: string; readonly text?: { readonly hash: string; readonly text: string } } {
-    const cut = sharedSystemLength(record.system);
-    if (cut < SHARED_TEXT_MIN) return { json: JSON.stringify(record) };
-    const shared = record.system.slice(0, cut);
-    const hash = hashes.get(shared) ?? bounded(hashes, shared, `sha256:${createHash('sha256').update(shared).digest('hex')}`);
-    const json = JSON.stringify({ ...record, system: record.system.slice(cut), [SYSTEM_REF]: hash });
-    return stored.has(hash) ? { json } : { json, text: { hash, text: shared } };
-  }
-
-  /** A stored turn's JSON as the record that was saved. */
-  function turnOf(json: string): TurnRecord {
-    const parsed = JSON.parse(json) as TurnRecord & { [SYSTEM_REF]?: string };
-    const hash = parsed[SYSTEM_REF];
-    if (hash === undefined) return parsed;
-    let text = texts.get(hash);
-    if (text === undefined) {
-      const row = textSql().select.get(hash) as Row | undefined;
-      if (row === undefined) throw new Error(`the shared system text ${hash} of a turn of session ${parsed.sid} is missing`);
-      text = bounded(texts, hash, String(row.text));
-    }
-    // In place, so the record's keys keep the order they were saved in.
-    (parsed as { system: string }).system = text + parsed.system;
-    delete parsed[SYSTEM_REF];
-    return parsed;
-  }
+  const turnTexts = createSqliteTurnTexts(db);
   const writable = <T>(statement: T | undefined): T => {
     if (statement === undefined) throw new Error(`${file} is open read-only`);
     return statement;
@@ -291,25 +243,22 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     saveTurn: (record: TurnRecord, session?: SessionRecord) =>
       run('saveTurn', () => {
         // Serialised before the transaction: the write lock is held only for the writes.
-        const { json, text } = turnText(record);
+        const { json, text } = turnTexts.toStored(record);
         immediateTransaction(db, () => {
           if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
           // In the same transaction as the turn that refers to it.
-          if (text !== undefined) textSql().insert.run(text.hash, text.text);
+          if (text !== undefined) turnTexts.insert(text);
           statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, json);
           if (session !== undefined) replaceSession(session);
         });
-        if (text !== undefined) {
-          stored.add(text.hash);
-          bounded(texts, text.hash, text.text);
-        }
+        if (text !== undefined) turnTexts.committed(text);
       }, record.sid),
     listTurns: (sid) =>
-      run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnOf(String(row.record))), sid),
+      run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
     lastTurn: (sid) =>
       run('lastTurn', () => {
         const row = statements.lastTurn.get(sid) as Row | undefined;
-        return row === undefined ? undefined : turnOf(String(row.record));
+        return row === undefined ? undefined : turnTexts.fromStored(String(row.record));
       }, sid),
     acquireLease: (sid, holder, ttlMs) =>
       run('acquireLease', () => {
