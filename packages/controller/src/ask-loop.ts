@@ -46,6 +46,13 @@ export interface AskLoopOptions {
    * dropped session gets a new model and counter on its next step.
    */
   readonly sessionCacheSize?: number;
+  /**
+   * How many turns prepare (parse, check) and run their programs at once;
+   * the others wait for a slot holding only their reply text. Default twice
+   * the sandbox pool's workers (its `stats().size`; 3 when unknown). Child
+   * loops of `ask` do not wait (their parent's turn holds a slot).
+   */
+  readonly maxConcurrentRuns?: number;
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
-import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type ToolStores } from '@askloop/tools';
+import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type Policy, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
@@ -25,9 +25,15 @@ import { applyApproval } from './session/apply-approval.ts';
 import { newSession } from './session/new-session.ts';
 import { createSessionCache } from './session/session-cache.ts';
 import { createSessionGate } from './session/session-gate.ts';
+import { createRunAdmission } from './session/run-admission.ts';
 import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
+
+/** Distinct agent definitions whose resolved form a controller keeps. */
+const AGENT_CACHE_MAX = 64;
+/** Workers assumed in a pool that does not say (a bare `SandboxRunner`). */
+const DEFAULT_POOL_GUESS = 3;
 
 /** The controller with its counters. */
 export interface AskLoopWithMetrics extends AskLoop {
@@ -44,6 +50,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.sessionCacheSize !== undefined && !(Number.isInteger(options.sessionCacheSize) && options.sessionCacheSize > 0)) {
     throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionCacheSize must be a whole number > 0, got ${String(options.sessionCacheSize)}` });
   }
+  if (options.maxConcurrentRuns !== undefined && !(Number.isInteger(options.maxConcurrentRuns) && options.maxConcurrentRuns > 0)) {
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}` });
+  }
   if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop takes toolStores or toolStorePath, not both' });
   const store = guardStore(options.store);
   const plugins = resolvePlugins(options.plugins);
@@ -52,6 +61,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   let ownedPool: SandboxPool | undefined;
   // Three workers: a turn waiting on `ask` holds one while its child's turn runs (default maxAskDepth 2, so 3 levels).
   const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool({ workers: 3 })).run(request) };
+  // Twice the pool's workers: one turn prepares on this thread while the workers run the others.
+  const poolSize = options.pool === undefined ? 3 : (options.pool as Partial<SandboxPool>).stats?.().size;
+  const admission = createRunAdmission(options.maxConcurrentRuns ?? 2 * (poolSize ?? DEFAULT_POOL_GUESS));
   const interpreter = options.interpreter ?? createDefaultInterpreter(pool);
   let toolStore: ToolStores | undefined = options.toolStores;
   let ownedToolStore: { close(): void } | undefined;
@@ -71,6 +83,18 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   const models = createSessionCache<LanguageModel>(options.sessionCacheSize);
   const counters = createSessionCache<CallCounter>(options.sessionCacheSize);
   const now = (): string => new Date(clock.now()).toISOString();
+  // One resolved agent and policy per stored definition, shared by its sessions (and so is their system text).
+  const agents = createSessionCache<{ readonly agent: ResolvedAgentDefinition; readonly policy: Policy }>(AGENT_CACHE_MAX);
+
+  function agentOf(session: SessionRecord): { readonly agent: ResolvedAgentDefinition; readonly policy: Policy } {
+    const key = JSON.stringify(session.agentDefinition);
+    let found = agents.get(key);
+    if (found === undefined) {
+      const agent = resolveAgentDefinition(session.agentDefinition as unknown as AgentDefinition);
+      agents.set(key, (found = { agent, policy: agentPolicy(agent) }));
+    }
+    return found;
+  }
 
   function modelFor(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
     let model = models.get(sid);
@@ -108,7 +132,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   function contextFor(session: SessionRecord, depth: number, call: ContinueOptions, overrides: Partial<LoopContext> = {}): LoopContext {
-    const agent = resolveAgentDefinition(session.agentDefinition as unknown as AgentDefinition);
+    const { agent, policy } = agentOf(session);
     const emit = createEventBus([metrics.observe, options.onEvent, call.onEvent], plugins.hooks);
     let sessionCounter = counters.get(session.sid);
     if (sessionCounter === undefined) counters.set(session.sid, (sessionCounter = createCallCounter()));
@@ -124,11 +148,13 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       loopId: createId(),
       model: overrides.model ?? modelFor(session.sid, agent),
       toolRegistry,
-      policy: agentPolicy(agent),
+      policy,
       toolStores: toolStores(),
       sessionCounter,
       ...(ask === undefined ? {} : { ask }),
       ...(call.signal === undefined ? {} : { signal: call.signal }),
+      // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one.
+      ...(depth === 0 ? { admission } : {}),
       ...overrides,
     };
   }

@@ -13,7 +13,8 @@ export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts'
 export { createSqliteTranscriptStore, type SqliteTranscriptStore, type SqliteTranscriptStoreOptions } from './store/sqlite-transcript-store.ts';
 export { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, TRANSCRIPT_SCHEMA_VERSION } from './store/sqlite-transcript-migrations.ts';
 export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
-export { decideTurn, type DecideInput } from './decide/decide-turn.ts';
+export { decideAfter, decideTurn, type DecideInput } from './decide/decide-turn.ts';
+export { EMPTY_TALLY, foldTally, tallyOf, type LoopTally, type TallyDecision } from './decide/loop-tally.ts';
 export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
 export {
   errorStreak,
@@ -27,7 +28,7 @@ export {
   type LoopTotals,
 } from './decide/stop-condition.ts';
 export { decisionLogEntry } from './loop/decision-log.ts';
-export { loopResult } from './loop/loop-result.ts';
+export { loopResult, loopResultOf } from './loop/loop-result.ts';
 export { systemErrorLine } from './loop/system-error-output.ts';
 export { buildSystemText, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
 export { firstDivergence } from './replay/first-divergence.ts';

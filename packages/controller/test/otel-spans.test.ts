@@ -107,9 +107,9 @@ describe('otelPlugin', () => {
     const memory = createMemoryTranscriptStore();
     const failing: TranscriptStore = {
       ...memory,
-      async saveTurn(record) {
-        if (record.phase === 'scanning') throw new Error('disk gone');
-        return memory.saveTurn(record);
+      async saveTurn(record, session) {
+        if (record.phase === 'decided') throw new Error('disk gone');
+        return memory.saveTurn(record, session);
       },
     };
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"')] }), otelPlugin({ tracer })], store: failing, pool });

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
+import { tallyOf } from '../src/decide/loop-tally.ts';
+import { loopResult } from '../src/loop/loop-result.ts';
 import type { TurnRecord } from '../src/loop/turn-record.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
@@ -164,15 +166,17 @@ describe('sessions', () => {
   it('catches the session row up on resume when the host died after saving the decided turn', async () => {
     const memory = createMemoryTranscriptStore();
     let crash = true;
-    // The host "dies" between saving the DONE turn and updating the session.
+    // A store that saves the DONE turn but not the session row with it (as a store written before the two were
+    // one transaction could), then the host "dies".
     const crashing: TranscriptStore = {
       ...memory,
-      async updateSession(session) {
-        if (crash && session.status === 'done') {
+      async saveTurn(record, session) {
+        if (crash && session?.status === 'done') {
           crash = false;
+          await memory.saveTurn(record);
           throw new Error('host killed');
         }
-        return memory.updateSession(session);
+        return memory.saveTurn(record, session);
       },
     };
     const first = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> ok"')] })], store: crashing, pool });
@@ -201,6 +205,10 @@ describe('sessions', () => {
     expect(cancelled).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
     const resumed = await loop.resume(cancelled.sid);
     expect(resumed).toMatchObject({ status: 'DONE', result: 'resumed', turns: 2 });
+    // The re-run turn replaced the cancelled one in the session's tally, as a rebuild from the records gives.
+    const turns = await store.listTurns(cancelled.sid);
+    expect((await store.getSession(cancelled.sid))?.tally).toEqual(tallyOf(turns));
+    expect(resumed).toEqual(loopResult(cancelled.sid, turns));
     await loop.close();
   });
 
@@ -232,15 +240,15 @@ describe('sessions', () => {
     const toolStorePath = join(dir, 'tools.db');
     let crash = true;
     const memory = createMemoryTranscriptStore();
-    // A store that dies once, right after the program ran (before the scan is saved): the host "crashed".
+    // A store that dies once, right after the program ran (before the decided turn is saved): the host "crashed".
     const crashing: TranscriptStore = {
       ...memory,
-      async saveTurn(record) {
-        if (crash && record.phase === 'scanning') {
+      async saveTurn(record, session) {
+        if (crash && record.phase === 'decided') {
           crash = false;
           throw new Error('host killed');
         }
-        return memory.saveTurn(record);
+        return memory.saveTurn(record, session);
       },
     };
     const first = createAskLoop({

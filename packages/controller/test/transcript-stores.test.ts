@@ -128,6 +128,28 @@ describe('SQLite transcript store', () => {
     expect(() => createSqliteTranscriptStore(toolsOnly, { readOnly: true })).toThrow(expect.objectContaining({ code: 'LOOP_STORE_ERROR', message: expect.stringContaining('no AskLoop transcript') }));
   });
 
+  it('keeps the shared part of system texts once (by content hash), also for a read-only store and after reopening', async () => {
+    const file = freshFile();
+    const shared = `rules and catalogue … ✓\n${'tool.str.ToUpper(s: string) -> string\n'.repeat(40)}`;
+    const writer = createSqliteTranscriptStore(file);
+    await writer.createSession(sampleSession('a'));
+    await writer.createSession(sampleSession('b'));
+    const saved = [sampleTurn('a', 1, { system: `${shared}\n\nBudget: turn 1 of 4.` }), sampleTurn('a', 2, { system: `${shared}\n\nBudget: turn 2 of 4.` })];
+    for (const turn of saved) await writer.saveTurn(turn);
+    await writer.saveTurn(sampleTurn('b', 1, { system: `${shared}\n\nBudget: turn 1 of 9.` }));
+    const rows = writer.database.prepare('SELECT record FROM controller_turns').all() as { record: string }[];
+    expect(rows.every((row) => !row.record.includes('tool.str.ToUpper'))).toBe(true);
+    expect(writer.database.prepare('SELECT count(*) AS n FROM controller_texts').get()).toEqual({ n: 1 });
+    const reader = createSqliteTranscriptStore(file, { readOnly: true });
+    expect(await reader.listTurns('a')).toEqual(saved);
+    await reader.close();
+    await writer.close();
+    const again = createSqliteTranscriptStore(file);
+    expect(await again.listTurns('a')).toEqual(saved);
+    expect(JSON.stringify(await again.lastTurn('a'))).toBe(JSON.stringify(saved[1]));
+    await again.close();
+  });
+
   it('createAskLoop keeps the tools\' records in the transcript\'s file by default', async () => {
     const file = freshFile();
     const program = ['command', '  set r = tool.memory.CAS("/greeting", 0, "hello")', '  set got = tool.memory.Get("/greeting")', '  emit "<<<LOOP:DONE>>> " + got[0]', 'endcommand'].join('\n');

@@ -11,7 +11,8 @@ import type { TurnRecord } from '../loop/turn-record.ts';
 import { haltReasonOf, isRunTimeFailure } from './halt-reason-of.ts';
 import type { HaltReason } from './halt-reason.ts';
 import type { LoopDecision } from './loop-decision.ts';
-import { errorStreak, isBudgetSpent, isNoProgress, isQuotaSpent, isTurnLimit, isWallClockSpent, loopTotals, nudgedInRun, repairStreak } from './stop-condition.ts';
+import { foldTally, tallyOf, type LoopTally } from './loop-tally.ts';
+import { isBudgetSpent, isQuotaSpent, isWallClockSpent } from './stop-condition.ts';
 
 /** What the decision reads. */
 export interface DecideInput {
@@ -26,19 +27,27 @@ const halt = (reason: HaltReason, message: string): LoopDecision => ({ kind: 'HA
 
 /** Decides the last turn of `input.turns`. */
 export function decideTurn({ agent, turns, cancelled = false }: DecideInput): LoopDecision {
-  const decision = decideByRules(agent, turns);
+  const current = turns.at(-1);
+  if (current === undefined) throw new TypeError('decideTurn needs the current turn');
+  return decideAfter(agent, tallyOf(turns.slice(0, -1)), current, cancelled);
+}
+
+/**
+ * Decides `current` after the session's decided turns folded into `history`
+ * (the same answer as {@link decideTurn} over those records and `current`).
+ */
+export function decideAfter(agent: ResolvedAgentDefinition, history: LoopTally, current: TurnRecord, cancelled = false): LoopDecision {
+  const decision = decideByRules(agent, history, current);
   // A cancel stops only a loop that would go on: a turn that finished (DONE, a halt) keeps its decision.
   return cancelled && decision.kind === 'CONTINUE' ? halt('ERR_CANCELLED', 'the caller aborted the loop; the session can be resumed') : decision;
 }
 
-function decideByRules(agent: ResolvedAgentDefinition, turns: readonly TurnRecord[]): LoopDecision {
-  const current = turns.at(-1);
-  if (current === undefined) throw new TypeError('decideTurn needs the current turn');
+function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, current: TurnRecord): LoopDecision {
   const failure = current.failure;
   if (failure !== undefined && !isRunTimeFailure(failure)) {
     const reason = haltReasonOf(failure);
     const repairable = reason !== 'ERR_PROVIDER' && reason !== 'ERR_CANCELLED';
-    if (repairable && repairStreak(turns) < agent.repair) return { kind: 'CONTINUE', next: 'repair' };
+    if (repairable && history.repairStreak < agent.repair) return { kind: 'CONTINUE', next: 'repair' };
     return halt(reason, `${failure.code}: ${failure.message}`);
   }
   const control = current.control;
@@ -59,21 +68,23 @@ function decideByRules(agent: ResolvedAgentDefinition, turns: readonly TurnRecor
     // Seed 001: only an explicit continue continues; otherwise the loop returns its OUTPUT.
     return { kind: 'DONE', result: current.output.trim() === '' ? null : current.output.trim() };
   }
-  if (runTimeError && errorStreak(turns) >= agent.maxErrorStreak) {
+  // The current turn folded in: its streaks, digest run and the totals with it.
+  const after = foldTally(history, current);
+  if (runTimeError && after.errorStreak >= agent.maxErrorStreak) {
     return halt('ERR_TOO_MANY_ERRORS', `${agent.maxErrorStreak} turns in a row ended in a run-time error (last: ${failure?.code})`);
   }
-  const totals = loopTotals(turns);
+  const totals = after.totals;
   if (isWallClockSpent(totals, agent.ceilings)) return halt('ERR_TIMEOUT', `the loop's wall-clock ceiling of ${agent.ceilings.wallMs} ms is spent`);
   if (isQuotaSpent(totals, agent.ceilings)) return halt('ERR_QUOTA', `the loop's fuel or tool-call total is spent (fuel ${totals.fuel}, tool calls ${totals.toolCalls})`);
-  const limit: HaltReason | undefined = isBudgetSpent(totals, agent.ceilings) ? 'ERR_BUDGET' : isTurnLimit(turns, agent.ceilings.maxTurns) ? 'ERR_MAX_TURNS_EXCEEDED' : undefined;
+  const limit: HaltReason | undefined = isBudgetSpent(totals, agent.ceilings) ? 'ERR_BUDGET' : current.turnIndex >= agent.ceilings.maxTurns ? 'ERR_MAX_TURNS_EXCEEDED' : undefined;
   if (limit !== undefined) {
     if (agent.answerNow && current.kind !== 'answer-now') return { kind: 'CONTINUE', next: 'answer-now' };
     return limit === 'ERR_BUDGET'
       ? halt(limit, `the loop's token or cost ceiling is spent (${totals.inputTokens + totals.outputTokens} tokens, $${totals.costUsd.toFixed(4)})`)
       : halt(limit, `${agent.ceilings.maxTurns} turns without DONE`);
   }
-  if (isNoProgress(turns, agent.noProgressN)) {
-    if (agent.nudge && !nudgedInRun(turns)) return { kind: 'CONTINUE', next: 'nudge' };
+  if (after.digestRun >= agent.noProgressN) {
+    if (agent.nudge && !after.nudged) return { kind: 'CONTINUE', next: 'nudge' };
     return halt('ERR_NO_PROGRESS', `${agent.noProgressN} turns in a row produced the same OUTPUT and SCRATCHPAD`);
   }
   return { kind: 'CONTINUE' };

@@ -5,18 +5,18 @@
  * phase `idle`.
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
-import { loopTotals } from '../decide/stop-condition.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
-import { buildSystemText, type RemainingBudget } from './system-text.ts';
+import { systemTail, type RemainingBudget } from './system-text.ts';
 import { truncateFeedback } from './truncate-feedback.ts';
+import type { TurnHistory } from './turn-history.ts';
 import type { TurnKind, TurnRecord } from './turn-record.ts';
 
 /** ACTIONS of the envelope the host sends: where the model writes its program. */
 export const ACTIONS_PLACEHOLDER = '(write exactly one command … endcommand block here)';
 
-function remainingBudget(context: LoopContext, previous: readonly TurnRecord[], turn: number): RemainingBudget {
+function remainingBudget(context: LoopContext, history: TurnHistory, turn: number): RemainingBudget {
   const { ceilings } = context.agent;
-  const totals = loopTotals(previous);
+  const { totals } = history.tally;
   return {
     turn,
     maxTurns: ceilings.maxTurns,
@@ -27,26 +27,36 @@ function remainingBudget(context: LoopContext, previous: readonly TurnRecord[], 
   };
 }
 
-/** A new turn record after `previous` (the session's decided turns). */
-export function composeTurn(context: LoopContext, previous: readonly TurnRecord[], kind: TurnKind, catalogue: string): TurnRecord {
+/** A composed turn: its record, and the turn's own part of the system text (after `base`). */
+export interface ComposedTurn {
+  readonly record: TurnRecord;
+  readonly systemTail: string;
+}
+
+/**
+ * A new turn record after the session's decided turns (`history`); `base`
+ * is the agent's shared system text (`sharedSystemBase`), which the turn's
+ * system text extends with its budget line.
+ */
+export function composeTurn(context: LoopContext, history: TurnHistory, kind: TurnKind, base: string): ComposedTurn {
   const started = context.clock.now();
-  const turnIndex = (previous.at(-1)?.turnIndex ?? 0) + 1;
-  const last = previous.at(-1);
+  const turnIndex = history.tally.turn + 1;
+  const last = history.previous;
   const envelope = composeEnvelope({
     userdata: canonicalJson(context.session.userdata),
     scratchpad: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.scratchpad.trimEnd(), 'SCRATCHPAD')),
     output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
   });
-  const system = buildSystemText(context.agent, catalogue, remainingBudget(context, previous, turnIndex), kind);
-  return {
+  const tail = systemTail(remainingBudget(context, history, turnIndex), kind);
+  const record: TurnRecord = {
     sid: context.session.sid,
     loopId: context.loopId,
     turnIndex,
     kind,
     phase: 'idle',
     startedAt: isoNow(context),
-    system,
+    system: `${base}\n\n${tail}`,
     envelope,
     lints: [],
     diagnostics: [],
@@ -59,4 +69,5 @@ export function composeTurn(context: LoopContext, previous: readonly TurnRecord[
     timings: { compose: context.clock.now() - started },
     digest: null,
   };
+  return { record, systemTail: tail };
 }

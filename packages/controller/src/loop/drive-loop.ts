@@ -4,11 +4,12 @@
  * callers driving the same session interleave whole turns and never overlap.
  */
 import type { LoopResult } from '../ask-loop.ts';
-import { canStep, stepSession } from '../session/step-session.ts';
+import { canStep, stepSession, type StepState } from '../session/step-session.ts';
 import type { SessionGate } from '../session/session-gate.ts';
 import type { LoopContext } from './loop-context.ts';
 import { isoNow } from './loop-context.ts';
-import { loopResult } from './loop-result.ts';
+import { loopResult, loopResultOf } from './loop-result.ts';
+import type { TurnRecord } from './turn-record.ts';
 
 /** Drives the session of `context`; `once` runs a single step. */
 export async function driveLoop(context: LoopContext, gate: SessionGate, options: { readonly once?: boolean; readonly resumed?: boolean } = {}): Promise<LoopResult> {
@@ -16,14 +17,21 @@ export async function driveLoop(context: LoopContext, gate: SessionGate, options
   context.emit({ type: 'loop-start', sid, loopId: context.loopId, ts: isoNow(context), agent: context.agent.name, model: context.agent.model, resumed: options.resumed === true, ...(context.session.parentSid === undefined ? {} : { parentSid: context.session.parentSid }) });
   let result: LoopResult;
   try {
+    let state: StepState;
     for (;;) {
-      const last = await gate.run(sid, () => stepSession(context));
+      state = await gate.run(sid, () => stepSession(context));
+      const { last } = state;
       if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
     }
-    const turns = await context.store.listTurns(sid);
-    // The stored session's last decision stands in when no turn decided (a session halted before its first turn).
-    const before = turns.some((turn) => turn.decision !== undefined) ? undefined : (await context.store.getSession(sid))?.lastDecision;
-    result = loopResult(sid, turns, context.agent.dialect, before);
+    const { last, tally } = state;
+    if (last?.decision !== undefined) result = loopResultOf(sid, tally, last as TurnRecord & { decision: NonNullable<TurnRecord['decision']> }, context.agent.dialect);
+    else {
+      // No turn decided (a session halted before its first turn: the stored session's last decision stands in) or
+      // a turn left mid-way: from the records, as any reader would.
+      const turns = await context.store.listTurns(sid);
+      const before = turns.some((turn) => turn.decision !== undefined) ? undefined : state.session.lastDecision;
+      result = loopResult(sid, turns, context.agent.dialect, before);
+    }
   } catch (error) {
     // Observers that opened something at loop-start (spans, progress) must hear that this call is over.
     const code = (error as { code?: unknown } | null)?.code;

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LIMITS, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
-import { loopTotals } from '../decide/stop-condition.ts';
+import type { LoopTotals } from '../decide/stop-condition.ts';
 import type { LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
@@ -16,9 +16,8 @@ export type ExecutePatch = Pick<TurnRecord, 'emits' | 'whispers' | 'output' | 's
   Partial<Pick<TurnRecord, 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
 
 /** The run's quotas: the agent's per-turn quotas, capped by the loop totals still left. */
-export function turnLimits(context: LoopContext, previous: readonly TurnRecord[]): Partial<RunLimits> {
+export function turnLimits(context: LoopContext, totals: LoopTotals): Partial<RunLimits> {
   const { quotas, ceilings } = context.agent;
-  const totals = loopTotals(previous);
   const cap = (quota: number | undefined, fallback: number, left: number | undefined): number => Math.max(0, Math.min(quota ?? fallback, left ?? Infinity));
   return {
     ...quotas,
@@ -47,15 +46,15 @@ export interface RunBounds {
   readonly maxResultItems: number;
 }
 
-/** Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds. */
+/** Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds; `totals`: the loop's before this turn. */
 export async function executeTurn(
   context: LoopContext,
   record: TurnRecord,
   prepared: PreparedProgram,
   toolsFor: (bounds: RunBounds) => LoopToolBridge,
-  previous: readonly TurnRecord[],
+  totals: LoopTotals,
 ): Promise<ExecutePatch> {
-  const limits = turnLimits(context, previous);
+  const limits = turnLimits(context, totals);
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
   const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);

@@ -2,18 +2,25 @@
  * The end of a turn: scan ONLY OUTPUT for control, decide (built-in rules,
  * then the plugins' stop conditions when the built-in answer is CONTINUE),
  * shape the OUTPUT fed back (SYSTEM_ERROR for a repair, the v1 halt marker),
- * and persist the record in phase `decided` before anything else happens.
+ * and persist the record in phase `decided`, with the session row that
+ * counts it (one transaction), before anything else happens. The decided
+ * record keeps the ACTIONS source, not the checked program's AST (no saved
+ * record has one: a cancelled turn re-opened is prepared again from its
+ * recorded reply).
  */
 import { haltMarker } from '@askloop/envelope';
-import { decideTurn } from '../decide/decide-turn.ts';
+import { decideAfter } from '../decide/decide-turn.ts';
+import { foldTally } from '../decide/loop-tally.ts';
 import { isRunTimeFailure } from '../decide/halt-reason-of.ts';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import { scanControl } from '../decide/scan-control.ts';
 import { callFirst } from '../plugin/call-hook.ts';
+import { sessionAfter } from '../session/session-after.ts';
 import { decisionLogEntry } from './decision-log.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { systemErrorLine } from './system-error-output.ts';
 import { turnContext } from './turn-context.ts';
+import type { TurnHistory } from './turn-history.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 /** Shapes the OUTPUT the next turn (or the caller) sees for `decision`. */
@@ -30,7 +37,7 @@ function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' |
 }
 
 /** Scans, decides and saves `record`; returns the decided record. */
-export async function finishTurn(context: LoopContext, previous: readonly TurnRecord[], record: TurnRecord): Promise<TurnRecord> {
+export async function finishTurn(context: LoopContext, history: TurnHistory, record: TurnRecord): Promise<TurnRecord> {
   const scanStarted = context.clock.now();
   const ran = record.failure === undefined || isRunTimeFailure(record.failure);
   const control = ran ? scanControl(context.agent.dialect, record.emits) : undefined;
@@ -39,7 +46,7 @@ export async function finishTurn(context: LoopContext, previous: readonly TurnRe
     ...(control === undefined ? {} : { control }),
     lints: [...record.lints, ...(control?.lints ?? [])],
   };
-  let decision = decideTurn({ agent: context.agent, turns: [...previous, scanned], cancelled: context.signal?.aborted === true });
+  let decision = decideAfter(context.agent, history.tally, scanned, context.signal?.aborted === true);
   if (decision.kind === 'CONTINUE' && decision.next === undefined) {
     decision = (await callFirst(context.hooks, 'decide', turnContext(context, scanned))) ?? decision;
   }
@@ -47,15 +54,16 @@ export async function finishTurn(context: LoopContext, previous: readonly TurnRe
   const timings = { ...scanned.timings, scan: ended - scanStarted };
   // Busy time only: a turn that waited for a person's approval does not spend the loop's wall clock meanwhile.
   const total = (timings.compose ?? 0) + (timings.model ?? 0) + (timings.prepare ?? 0) + (timings.execute ?? 0) + timings.scan;
+  const { prepared: _prepared, ...kept } = scanned;
   const decided: TurnRecord = {
-    ...scanned,
+    ...kept,
     phase: 'decided',
     decision,
     output: finalOutput(scanned, decision, context.agent.dialect),
     endedAt: new Date(ended).toISOString(),
     timings: { ...timings, total },
   };
-  await context.store.saveTurn(decided);
+  await context.store.saveTurn(decided, sessionAfter(history.session, decided, foldTally(history.tally, decided), isoNow(context)));
   const final = decided;
   const base = { sid: final.sid, loopId: final.loopId, ts: isoNow(context), turnIndex: final.turnIndex };
   context.emit({ type: 'phase', ...base, phase: 'decided' });

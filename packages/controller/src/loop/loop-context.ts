@@ -10,6 +10,7 @@ import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import type { EmitEvent } from '../events/event-bus.ts';
 import type { AskCall, LoopInterpreter, LoopToolBridge } from '../interpreter/loop-interpreter.ts';
 import type { NamedHooks } from '../plugin/resolve-plugins.ts';
+import type { RunAdmission } from '../session/run-admission.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
 import type { RunBounds } from './execute-turn.ts';
 import type { TurnRecord } from './turn-record.ts';
@@ -36,6 +37,8 @@ export interface LoopContext {
   /** Runs a child loop for an `ask` statement; undefined when the depth limit is reached. */
   readonly ask?: (call: AskCall) => Promise<JsonValue>;
   readonly signal?: AbortSignal;
+  /** Bounds how many turns prepare and run at once; absent for child loops of `ask` (their parent holds a slot). */
+  readonly admission?: RunAdmission;
 }
 
 /** ISO time of the context's clock. */

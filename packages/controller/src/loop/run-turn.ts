@@ -1,10 +1,17 @@
 /**
- * One turn, step by step, persisted at every phase change: compose → ask the
- * model → extract and prepare (nothing runs yet) → the approval gate →
- * execute → scan and decide. A record found in an earlier phase (after a
- * crash, or an approval) continues from where it stopped: a recorded reply is
- * never asked for again, and a re-executed program replays its write calls
- * from the idempotence records.
+ * One turn, step by step: compose → ask the model → extract and prepare
+ * (nothing runs yet) → the approval gate → execute → scan and decide. Every
+ * phase change is announced (a `phase` event); the record is saved where a
+ * resume needs it: `asking` (the envelope sent), the reply (a reply is paid
+ * for: it is never asked for again; saved at once when the turn must wait for
+ * a slot to run in, else with its next record), `executing` (its writes may start),
+ * `awaiting-approval` and `decided` (each with the session row, in one
+ * transaction). The checked program (`prepared`, an AST many times the size
+ * of its source) is never saved: a record continued after a crash or an
+ * approval prepares its recorded reply again. A record found in an earlier
+ * phase continues from where it stopped; phases that are not saved
+ * (`prepared`, `scanning`) are redone from the saved one before them, and a
+ * re-executed program replays its write calls from the idempotence records.
  */
 import { createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
@@ -15,21 +22,44 @@ import { executeTurn, type RunBounds } from './execute-turn.ts';
 import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
+import { sharedSystemBase } from './system-text.ts';
+import { sessionAfter } from '../session/session-after.ts';
 import { turnContext } from './turn-context.ts';
+import type { TurnHistory } from './turn-history.ts';
 import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
 
-/** Runs (or continues) one turn after `previous`; returns it decided, or paused for approval. */
-export async function runTurn(context: LoopContext, previous: readonly TurnRecord[], start: TurnKind | TurnRecord): Promise<TurnRecord> {
+/** Runs (or continues) one turn after `history`; returns it decided, or paused for approval. */
+export async function runTurn(context: LoopContext, history: TurnHistory, start: TurnKind | TurnRecord): Promise<TurnRecord> {
   const registry: ToolRegistry = await context.toolRegistry();
   const policy = context.policy;
-  let record = typeof start === 'string' ? composeTurn(context, previous, start, registry.catalogue(policy)) : start;
+  let record: TurnRecord;
+  // The system text of a new turn is a rope: the agent's shared text (one string for all its sessions) and this
+  // turn's budget line. Whatever reads its characters (a save's JSON, the model request) flattens that rope in place
+  // into a copy of its own, which everything holding the record would then keep for the rest of the turn — one copy
+  // per session while thousands wait for their model. So each save and the model request get a rope of their own.
+  let rope: (() => string) | undefined;
+  if (typeof start === 'string') {
+    const base = sharedSystemBase(registry, context.agent, () => registry.catalogue(policy));
+    const composed = composeTurn(context, history, start, base);
+    record = composed.record;
+    const { systemTail } = composed;
+    rope = () => `${base}\n\n${systemTail}`;
+  } else record = start;
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
-  const save = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase): Promise<void> => {
+  /** Applies `patch` and moves to `phase`, announcing a change; `persist` saves the record first (`'with-session'`: and the session row). */
+  const advance = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase, persist: 'no' | 'yes' | 'with-session' = 'no'): Promise<void> => {
     const changed = phase !== record.phase;
     record = { ...record, ...patch, phase };
-    await context.store.saveTurn(record);
+    if (persist !== 'no') {
+      // The checked program stays in memory only: it is many times the size of its source, and a resume prepares
+      // the recorded reply again (the same parse, checked against the tools and policy of that moment).
+      const { prepared: _prepared, ...kept } = record;
+      const stored = rope === undefined ? kept : { ...kept, system: rope() };
+      await context.store.saveTurn(stored, persist === 'with-session' ? sessionAfter(history.session, stored, history.tally, isoNow(context)) : undefined);
+    }
     if (changed) context.emit({ type: 'phase', ...base(), phase });
   };
+  const save = (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase): Promise<void> => advance(patch, phase, 'yes');
   const timed = (): (() => number) => {
     const started = context.clock.now();
     return () => context.clock.now() - started;
@@ -40,11 +70,12 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
     await callSequential(context.hooks, 'turnStart', turnContext(context, record));
     await save({}, 'asking');
   }
+  let admitted: (() => void) | undefined;
   if (record.reply === undefined && record.failure === undefined) {
     const elapsed = timed();
     const outcome = await askModel({
       model: context.model,
-      system: record.system,
+      system: rope?.() ?? record.system,
       prompt: record.envelope,
       settings: context.agent.settings,
       ...(context.signal === undefined ? {} : { signal: context.signal }),
@@ -52,45 +83,57 @@ export async function runTurn(context: LoopContext, previous: readonly TurnRecor
     });
     const timings = { ...record.timings, model: elapsed() };
     if ('failure' in outcome) {
-      await save({ failure: outcome.failure, timings });
+      // Saved with the decision: a host that dies before asks again.
+      await advance({ failure: outcome.failure, timings });
     } else {
       const { reply } = outcome;
       const usage = { ...record.usage, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 };
-      await save({ reply, usage, timings });
+      // A reply is paid for: it is saved before the turn waits for anything (a slot to run in). A turn admitted at
+      // once saves it with its next record (executing, paused or decided) a parse later.
+      admitted = context.admission?.tryAcquire();
+      await advance({ reply, usage, timings }, record.phase, admitted === undefined ? 'yes' : 'no');
       const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
       context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, latencyMs });
     }
   }
 
-  const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
-  // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
-  const host = createToolHost(hostOptions);
-  if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
-    const elapsed = timed();
-    const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
-    await save({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
-    context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });
-  }
-
-  const prepared = record.prepared;
-  if (record.failure === undefined && prepared !== undefined && record.approval?.state !== 'approved') {
-    const answer = await gateProgram(context.hooks, registry, prepared, turnContext(context, record));
-    if (answer.kind === 'deny') {
-      await save({ approval: { state: 'denied', message: answer.message, decidedAt: isoNow(context) }, failure: { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: answer.message } });
-    } else if (answer.kind === 'require-approval') {
-      const decision = { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: answer.message } as const;
-      await save({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval');
-      context.emit({ type: 'approval-required', ...base(), message: answer.message });
-      return record;
+  // Something to prepare or run: wait for a slot first, holding only the reply text (see run-admission.ts).
+  const release = admitted ?? (record.failure === undefined && record.reply !== undefined ? await context.admission?.acquire() : undefined);
+  try {
+    const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
+    // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
+    const host = createToolHost(hostOptions);
+    if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
+      const elapsed = timed();
+      const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
+      // Not saved: a resume prepares again from the saved reply.
+      await advance({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
+      context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });
     }
-  }
 
-  if (record.failure === undefined && prepared !== undefined) {
-    await save({}, 'executing');
-    const elapsed = timed();
-    const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
-    const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, previous);
-    await save({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
+    const prepared = record.prepared;
+    if (record.failure === undefined && prepared !== undefined && record.approval?.state !== 'approved') {
+      const answer = await gateProgram(context.hooks, registry, prepared, turnContext(context, record));
+      if (answer.kind === 'deny') {
+        await advance({ approval: { state: 'denied', message: answer.message, decidedAt: isoNow(context) }, failure: { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: answer.message } });
+      } else if (answer.kind === 'require-approval') {
+        const decision = { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: answer.message } as const;
+        await advance({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval', 'with-session');
+        context.emit({ type: 'approval-required', ...base(), message: answer.message });
+        return record;
+      }
+    }
+
+    if (record.failure === undefined && prepared !== undefined) {
+      await save({}, 'executing');
+      const elapsed = timed();
+      const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
+      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals);
+      // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
+      await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
+    }
+  } finally {
+    release?.();
   }
-  return finishTurn(context, previous, record);
+  return finishTurn(context, history, record);
 }

@@ -42,11 +42,53 @@ function budgetLine(budget: RemainingBudget): string {
   return `Budget: ${parts.join('; ')}.`;
 }
 
-/** The system text for one turn. */
-export function buildSystemText(agent: ResolvedAgentDefinition, catalogue: string, budget: RemainingBudget, kind: TurnKind): string {
+/**
+ * The part of the system text every turn of the agent shares while its tool
+ * catalogue is the same: the rules, the agent's instructions, the catalogue.
+ */
+export function buildSystemBase(agent: ResolvedAgentDefinition, catalogue: string): string {
   const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES];
   if (agent.instructions !== '') sections.push(agent.instructions);
-  sections.push(catalogue, budgetLine(budget));
-  if (kind !== 'normal') sections.push(KIND_NOTES[kind]);
+  sections.push(catalogue);
   return sections.join('\n\n');
+}
+
+/** Where a turn's own part of its system text begins: the budget line, after a blank line. */
+const TAIL_MARK = '\n\nBudget: ';
+
+/**
+ * How many leading characters of `system` are the agent's shared part (see
+ * {@link buildSystemBase}) — 0 when it has no budget line. A store may keep
+ * that part once and only the rest with each turn: any text splits and joins
+ * back exactly; the boundary only decides how much is shared.
+ */
+export function sharedSystemLength(system: string): number {
+  const at = system.lastIndexOf(TAIL_MARK);
+  return at < 0 ? 0 : at;
+}
+
+/** The part of the system text that is the turn's own: the remaining budget and the note of a repair, nudge or answer-now turn. */
+export function systemTail(budget: RemainingBudget, kind: TurnKind): string {
+  return kind === 'normal' ? budgetLine(budget) : `${budgetLine(budget)}\n\n${KIND_NOTES[kind]}`;
+}
+
+/** The system text for one turn: {@link buildSystemBase}, then {@link systemTail}. */
+export function buildSystemText(agent: ResolvedAgentDefinition, catalogue: string, budget: RemainingBudget, kind: TurnKind): string {
+  return `${buildSystemBase(agent, catalogue)}\n\n${systemTail(budget, kind)}`;
+}
+
+// One shared text per tool registry and agent (the policy is the agent's): sessions of one agent hold one copy.
+const bases = new WeakMap<object, WeakMap<ResolvedAgentDefinition, string>>();
+
+/**
+ * {@link buildSystemBase} for `agent` on `registry`, composed once and then
+ * shared (keyed by the two objects, so a registry or agent nobody holds any
+ * more lets its text go). `catalogue` renders the catalogue when needed.
+ */
+export function sharedSystemBase(registry: object, agent: ResolvedAgentDefinition, catalogue: () => string): string {
+  let byAgent = bases.get(registry);
+  if (byAgent === undefined) bases.set(registry, (byAgent = new WeakMap()));
+  let base = byAgent.get(agent);
+  if (base === undefined) byAgent.set(agent, (base = buildSystemBase(agent, catalogue())));
+  return base;
 }

@@ -2,8 +2,9 @@
  * One plain-JSON record per turn: what was sent, what came back, what was
  * checked and run, what it did, and what was decided. It feeds persistence,
  * the decision log, events, replay comparison and resume: there is no second
- * representation. It is saved at each phase change, so a crash resumes at a
- * known point (seed 002 §2's lifecycle).
+ * representation. It is saved where a crash must resume from (asking, the
+ * reply, executing, awaiting-approval, decided), so a crash resumes at a known
+ * point (seed 002 §2's lifecycle).
  */
 import type { Diagnostic, JsonValue, ScriptErrorData } from '@askloop/interpreter';
 import type { LoopDecision } from '../decide/loop-decision.ts';
@@ -99,6 +100,12 @@ export interface TurnRecord {
   readonly lints: readonly { readonly code: string; readonly message: string }[];
   readonly actions?: string;
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * The checked program, while the turn runs (hooks and events see it). Never
+   * saved: it is derivable from `actions` (a record continued after a crash or
+   * an approval prepares its recorded reply again), and its AST is many times
+   * the size of the source. Absent from stored and decided records.
+   */
   readonly prepared?: PreparedProgram;
   /** The approval gate: why it paused, and what a person decided (with their note). */
   readonly approval?: { readonly state: 'pending' | 'approved' | 'denied'; readonly message: string; readonly decidedAt?: string; readonly note?: string };

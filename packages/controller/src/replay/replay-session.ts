@@ -22,7 +22,7 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   const recorded = await store.listTurns(sid);
   const children = (await store.listSessions()).filter((child) => child.parentSid === sid).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const replayStore = createMemoryTranscriptStore();
-  const { lastDecision: _last, ...fresh } = session;
+  const { lastDecision: _last, tally: _tally, ...fresh } = session;
   await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
   let child = 0;
   const replayAsk = async (): Promise<JsonValue> => {

@@ -4,6 +4,7 @@
  * runs; denied: it carries the denial as its failure, so the decision halts
  * with ERR_PERMISSIONS or feeds the denial back under `repair`). A v1 `await`
  * turn (its program already ran) is marked approved, or re-decided as HALT.
+ * The turn and the session row are saved in one transaction.
  */
 import { haltMarker } from '@askloop/envelope';
 import { LoopError } from '../errors/loop-error.ts';
@@ -12,29 +13,31 @@ import type { TranscriptStore } from '../store/transcript-store.ts';
 
 /** Records the approval or denial of `sid`'s paused turn; throws `LOOP_APPROVAL_NOT_PENDING` when nothing waits. */
 export async function applyApproval(store: TranscriptStore, sid: string, approved: boolean, note: string | undefined, now: string): Promise<void> {
-  const last = (await store.listTurns(sid)).at(-1);
+  const last = await store.lastTurn(sid);
+  const session = await store.getSession(sid);
   const state = approved ? 'approved' : 'denied';
   let lastDecision: TurnRecord['decision'];
+  let record: TurnRecord;
   if (last?.phase === 'awaiting-approval') {
     const { decision: _paused, ...rest } = last;
     const message = last.approval?.message ?? '';
     const denial = { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: note ?? 'a person denied the program before it ran' } as const;
-    const record: TurnRecord = { ...rest, phase: 'prepared', approval: { state, message, decidedAt: now, ...(note === undefined ? {} : { note }) }, ...(approved ? {} : { failure: denial }) };
-    await store.saveTurn(record);
+    record = { ...rest, phase: 'prepared', approval: { state, message, decidedAt: now, ...(note === undefined ? {} : { note }) }, ...(approved ? {} : { failure: denial }) };
   } else if (last?.phase === 'decided' && last.decision?.kind === 'PAUSE' && last.decision.reason === 'V1_AWAIT' && last.approval === undefined) {
     const approval = { state, message: last.decision.message, decidedAt: now, ...(note === undefined ? {} : { note }) } as const;
     const message = `denied: ${note ?? last.decision.message}`;
     const decision = approved ? last.decision : ({ kind: 'HALT', reason: 'ERR_PERMISSIONS', message } as const);
     // A v1 HALT carries its marker in the OUTPUT it returns (seed 000 §2.6).
     const output = approved ? last.output : `${last.output}${haltMarker(message)}\n`;
-    await store.saveTurn({ ...last, approval, decision, output });
+    record = { ...last, approval, decision, output };
     if (!approved) lastDecision = decision;
   } else {
     throw new LoopError({ code: 'LOOP_APPROVAL_NOT_PENDING', message: `session ${sid} is not paused for approval`, sid });
   }
-  const session = await store.getSession(sid);
-  if (session !== undefined) {
-    const halted = !approved && last.phase === 'decided';
-    await store.updateSession({ ...session, status: halted ? 'halted' : 'running', updatedAt: now, ...(lastDecision === undefined ? {} : { lastDecision }) });
-  }
+  if (session === undefined) return store.saveTurn(record);
+  const halted = !approved && last.phase === 'decided';
+  // A decided turn changed here (its decision, its OUTPUT): the session's tally is rebuilt from the records on the next step.
+  const { tally, ...rest } = session;
+  const kept = last.phase === 'decided' ? {} : tally === undefined ? {} : { tally };
+  await store.saveTurn(record, { ...rest, ...kept, status: halted ? 'halted' : 'running', updatedAt: now, ...(lastDecision === undefined ? {} : { lastDecision }) });
 }

@@ -1,20 +1,17 @@
 /**
- * One step of a session, run inside its single-flight gate: read the stored
- * turns, run the next turn (or finish one found unfinished), and update the
- * session. What comes next is read from the records, never from memory, so
- * any host can take the next step (resume, multi-host workers).
+ * One step of a session, run inside its single-flight gate: read the session
+ * row and its last turn, run the next turn (or finish one found unfinished),
+ * and save the decided turn with the updated row. What comes next is read
+ * from the store, never from memory, so any host can take the next step
+ * (resume, multi-host workers); the row's tally stands in for the earlier
+ * records, which a step does not read.
  */
-import type { LoopDecision } from '../decide/loop-decision.ts';
-import type { LoopContext } from '../loop/loop-context.ts';
+import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
+import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
-import type { SessionRecord, SessionStatus } from '../store/transcript-store.ts';
-
-/** The session status after `decision`. */
-export function statusOf(decision: LoopDecision | undefined): SessionStatus {
-  if (decision === undefined || decision.kind === 'CONTINUE') return 'running';
-  return decision.kind === 'DONE' ? 'done' : decision.kind === 'HALT' ? 'halted' : 'paused';
-}
+import type { SessionRecord } from '../store/transcript-store.ts';
+import { sessionAfter, statusOf } from './session-after.ts';
 
 /** True when the session can take another step. */
 export function canStep(last: TurnRecord | undefined): boolean {
@@ -49,38 +46,56 @@ export function reopenTurn(record: TurnRecord): TurnRecord {
   };
 }
 
-/** Runs the next turn of the session, if it can take one; returns the last turn afterwards. */
-export async function stepSession(context: LoopContext): Promise<TurnRecord | undefined> {
-  const turns = await context.store.listTurns(context.session.sid);
-  const last = turns.at(-1);
-  // A session halted before its first turn (its task is not valid USERDATA) has nothing to run, however it is driven.
-  if (last === undefined && (await context.store.getSession(context.session.sid))?.lastDecision?.kind === 'HALT') return undefined;
-  if (!canStep(last)) {
-    // A host that died between saving the decided turn and updating the session left the row behind: catch it up.
-    if (last?.phase === 'decided' && last.decision !== undefined) {
-      const stored = await context.store.getSession(context.session.sid);
-      if (stored !== undefined && (stored.status !== statusOf(last.decision) || stored.turns !== last.turnIndex)) await updateSession(context, last);
-    }
-    return last;
-  }
-  let record: TurnRecord;
-  if (last === undefined) record = await runTurn(context, [], 'normal');
-  else if (last.phase !== 'decided') record = await runTurn(context, turns.slice(0, -1), last);
-  else if (last.decision?.kind === 'HALT') record = await runTurn(context, turns.slice(0, -1), reopenTurn(last)); // a cancelled turn runs again
-  else record = await runTurn(context, turns, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
-  await updateSession(context, record);
-  return record;
+/** The session after a step: its stored row, its last turn and the tally of its decided turns. */
+export interface StepState {
+  readonly session: SessionRecord;
+  readonly last: TurnRecord | undefined;
+  /** Every decided turn folded in (the last turn too when it is decided). */
+  readonly tally: LoopTally;
 }
 
-/** Writes the session's status after `record`. */
-export async function updateSession(context: LoopContext, record: TurnRecord): Promise<void> {
-  const stored = (await context.store.getSession(context.session.sid)) ?? context.session;
-  const updated: SessionRecord = {
-    ...stored,
-    status: statusOf(record.decision),
-    turns: record.phase === 'decided' ? record.turnIndex : record.turnIndex - 1,
-    updatedAt: new Date(context.clock.now()).toISOString(),
-    ...(record.decision === undefined || record.decision.kind === 'CONTINUE' ? {} : { lastDecision: record.decision }),
-  };
-  await context.store.updateSession(updated);
+/**
+ * The tally of the session's decided turns, from the session row when it is
+ * current (the step's fast path: no earlier record is read), else rebuilt
+ * from the stored turns (a session written before tallies existed, a row a
+ * crashed host left one turn behind, a turn changed by an approval).
+ */
+async function decidedTally(context: LoopContext, session: SessionRecord, last: TurnRecord | undefined): Promise<LoopTally> {
+  const through = last === undefined ? 0 : last.phase === 'decided' ? last.turnIndex : last.turnIndex - 1;
+  const stored = session.tally;
+  if (stored?.turn === through) return stored;
+  if (last?.phase === 'decided' && stored?.turn === through - 1) return foldTally(stored, last);
+  return tallyOf((await context.store.listTurns(session.sid)).filter((turn) => turn.turnIndex <= through));
+}
+
+/** Runs the next turn of the session, if it can take one; returns where the session stands afterwards. */
+export async function stepSession(context: LoopContext): Promise<StepState> {
+  const { sid } = context.session;
+  // Read inside the gate (and lease): the row and the last turn as the previous step left them.
+  const session = (await context.store.getSession(sid)) ?? context.session;
+  const last = await context.store.lastTurn(sid);
+  // A session halted before its first turn (its task is not valid USERDATA) has nothing to run, however it is driven.
+  if (last === undefined && session.lastDecision?.kind === 'HALT') return { session, last, tally: EMPTY_TALLY };
+  const tally = await decidedTally(context, session, last);
+  if (!canStep(last)) {
+    // A host that died between saving the decided turn and updating the session left the row behind: catch it up.
+    if (last?.phase === 'decided' && last.decision !== undefined && (session.status !== statusOf(last.decision) || session.turns !== last.turnIndex || session.tally?.turn !== tally.turn)) {
+      const updated = sessionAfter(session, last, tally, isoNow(context));
+      await context.store.updateSession(updated);
+      return { session: updated, last, tally };
+    }
+    return { session, last, tally };
+  }
+  let record: TurnRecord;
+  let before: LoopTally;
+  if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
+  else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, last);
+  else if (last.decision?.kind === 'HALT') {
+    // A cancelled turn runs again: the tally of the turns before it, rebuilt (a fold cannot be undone).
+    before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
+    record = await runTurn(context, { session, tally: before }, reopenTurn(last));
+  } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
+  // The turn saved this row with its decided (or paused) record.
+  const after = record.phase === 'decided' ? foldTally(before, record) : before;
+  return { session: sessionAfter(session, record, after, isoNow(context)), last: record, tally: after };
 }

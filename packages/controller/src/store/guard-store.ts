@@ -23,6 +23,7 @@ export function guardStore(store: TranscriptStore): TranscriptStore {
     listSessions: guard('listSessions', store.listSessions),
     saveTurn: guard('saveTurn', store.saveTurn),
     listTurns: guard('listTurns', store.listTurns),
+    lastTurn: guard('lastTurn', store.lastTurn),
     close: guard('close', store.close),
   };
 }

@@ -36,13 +36,23 @@ export function createMemoryTranscriptStore(): TranscriptStore {
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
       return copy(options.limit === undefined ? all : all.slice(0, options.limit));
     },
-    async saveTurn(record) {
+    async saveTurn(record, session) {
       const table = turns.get(record.sid);
       if (table === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid });
-      table.set(record.turnIndex, copy(record));
+      if (session !== undefined && !sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
+      // Both or neither: the copies are made (and can fail) before either map changes.
+      const savedTurn = copy(record);
+      const savedSession = session === undefined ? undefined : copy(session);
+      table.set(record.turnIndex, savedTurn);
+      if (savedSession !== undefined) sessions.set(savedSession.sid, savedSession);
     },
     async listTurns(sid) {
       return copy([...(turns.get(sid)?.values() ?? [])].sort((a, b) => a.turnIndex - b.turnIndex));
+    },
+    async lastTurn(sid) {
+      let last: TurnRecord | undefined;
+      for (const turn of turns.get(sid)?.values() ?? []) if (last === undefined || turn.turnIndex > last.turnIndex) last = turn;
+      return last === undefined ? undefined : copy(last);
     },
     // Leases matter here only to controllers sharing this one store object; they lapse like SQLite's.
     async acquireLease(sid, holder, ttlMs) {

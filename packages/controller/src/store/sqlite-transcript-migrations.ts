@@ -62,6 +62,19 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    name: 'session tally, shared system texts',
+    // What a step needs from the decided turns (JSON), so it reads no earlier record; NULL on older sessions (rebuilt
+    // from their turns). The agents' shared system texts, once each by content hash: a turn record refers to its own.
+    sql: `
+      ALTER TABLE controller_sessions ADD COLUMN tally TEXT;
+      CREATE TABLE controller_texts (
+        hash TEXT PRIMARY KEY,
+        text TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The transcript schema version this package writes. */

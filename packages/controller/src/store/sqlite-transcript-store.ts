@@ -7,14 +7,20 @@
  * (`openToolStores()`, or `openSqliteStore(store.database)`). Statements are
  * prepared once; every write runs inside `BEGIN IMMEDIATE`, so two hosts on
  * one file serialise their writes. The records are plain JSON text; the
- * columns beside them exist only to filter and order.
+ * columns beside them exist only to filter and order. The agent's shared part
+ * of a turn's system text (rules, instructions, catalogue: several KB, the
+ * same on every turn) is kept once in `controller_texts` by content hash, and
+ * a turn's JSON holds the rest with the hash (`sqlite-turn-texts.ts`); reads
+ * put the text back, so a record comes back exactly as saved.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { applyMigrations, immediateTransaction, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
+import type { LoopTally } from '../decide/loop-tally.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
+import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
 
 /** Options of {@link createSqliteTranscriptStore}. */
@@ -50,6 +56,7 @@ export interface SqliteTranscriptStore extends TranscriptStore {
 
 type Row = Record<string, unknown>;
 
+
 function storeError(action: string, error: unknown, sid?: string): LoopError {
   if (isLoopError(error)) return error;
   return new LoopError({ code: 'LOOP_STORE_ERROR', message: `the SQLite transcript store failed in ${action}: ${error instanceof Error ? error.message : String(error)}`, cause: error, ...(sid === undefined ? {} : { sid }) });
@@ -64,7 +71,9 @@ function run<T>(action: string, body: () => T, sid?: string): Promise<T> {
   }
 }
 
-const SESSION_COLUMNS = 'sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid';
+const SESSION_COLUMNS = 'sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid, tally';
+/** The tally column came with schema version 3: a read-only look at an older file reads none. */
+const sessionColumnsOf = (version: number): string => (version >= 3 ? SESSION_COLUMNS : SESSION_COLUMNS.replace(', tally', ', NULL AS tally'));
 
 /** The controller's schema version recorded in `database` (0 when it has none). */
 function recordedVersion(database: DatabaseSync): number {
@@ -100,6 +109,7 @@ function toSession(row: Row): SessionRecord {
     turns: Number(row.turns),
     ...(row.last_decision === null ? {} : { lastDecision: JSON.parse(String(row.last_decision)) as LoopDecision }),
     ...(row.parent_sid === null ? {} : { parentSid: String(row.parent_sid) }),
+    ...(row.tally === null || row.tally === undefined ? {} : { tally: JSON.parse(String(row.tally)) as LoopTally }),
   };
 }
 
@@ -116,6 +126,7 @@ function sessionValues(session: SessionRecord): (string | number | null)[] {
     session.turns,
     session.lastDecision === undefined ? null : JSON.stringify(session.lastDecision),
     session.parentSid ?? null,
+    session.tally === undefined ? null : JSON.stringify(session.tally),
   ];
 }
 
@@ -145,23 +156,30 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const db: DatabaseSync = database;
   const file = db.location() ?? ':memory:';
 
+  const columns = sessionColumnsOf(schemaVersion);
   const prepareAll = () => ({
-    insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    selectSession: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE sid = ?`),
+    // A read-only store on an older file prepares its writes against columns it may not have: they are never run.
+    ...(options.readOnly === true && schemaVersion < 3
+      ? { insertSession: undefined, updateSession: undefined }
+      : {
+          insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+          updateSession: db.prepare(
+            'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, status = ?, created_at = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ?, tally = ? WHERE sid = ?',
+          ),
+        }),
+    selectSession: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE sid = ?`),
     sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
-    updateSession: db.prepare(
-      'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, status = ?, created_at = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ? WHERE sid = ?',
-    ),
     // LIMIT -1 is SQLite's "no limit".
-    listSessions: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
-    listSessionsByStatus: db.prepare(`SELECT ${SESSION_COLUMNS} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
+    listSessions: db.prepare(`SELECT ${columns} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
+    listSessionsByStatus: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
     upsertTurn: db.prepare(
       `INSERT INTO controller_turns (sid, turn_index, loop_id, kind, phase, started_at, ended_at, decision, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (sid, turn_index) DO UPDATE SET loop_id = excluded.loop_id, kind = excluded.kind, phase = excluded.phase,
          started_at = excluded.started_at, ended_at = excluded.ended_at, decision = excluded.decision, record = excluded.record`,
     ),
     listTurns: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index'),
-  }) satisfies Record<string, StatementSync>;
+    lastTurn: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index DESC LIMIT 1'),
+  }) satisfies Record<string, StatementSync | undefined>;
   let statements: ReturnType<typeof prepareAll>;
   try {
     statements = prepareAll();
@@ -184,6 +202,17 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
+  const turnTexts = createSqliteTurnTexts(db);
+  const writable = <T>(statement: T | undefined): T => {
+    if (statement === undefined) throw new Error(`${file} is open read-only`);
+    return statement;
+  };
+  /** Replaces the session's mutable fields; inside a transaction. */
+  const replaceSession = (session: SessionRecord): void => {
+    const [sid, ...rest] = sessionValues(session);
+    if (Number(writable(statements.updateSession).run(...rest, sid ?? null).changes) === 0) throw notFound(session.sid);
+  };
+
   return {
     file,
     database: db,
@@ -193,7 +222,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       run('createSession', () =>
         immediateTransaction(db, () => {
           if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
-          statements.insertSession.run(...sessionValues(session));
+          writable(statements.insertSession).run(...sessionValues(session));
         }),
       session.sid),
     getSession: (sid) =>
@@ -203,10 +232,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       }, sid),
     updateSession: (session) =>
       run('updateSession', () =>
-        immediateTransaction(db, () => {
-          const [sid, ...rest] = sessionValues(session);
-          if (Number(statements.updateSession.run(...rest, sid ?? null).changes) === 0) throw notFound(session.sid);
-        }),
+        immediateTransaction(db, () => replaceSession(session)),
       session.sid),
     listSessions: (listOptions: ListSessionsOptions = {}) =>
       run('listSessions', () => {
@@ -214,15 +240,26 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
         return rows.map(toSession);
       }),
-    saveTurn: (record: TurnRecord) =>
-      run('saveTurn', () =>
+    saveTurn: (record: TurnRecord, session?: SessionRecord) =>
+      run('saveTurn', () => {
+        // Serialised before the transaction: the write lock is held only for the writes.
+        const { json, text } = turnTexts.toStored(record);
         immediateTransaction(db, () => {
           if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
-          statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, JSON.stringify(record));
-        }),
-      record.sid),
+          // In the same transaction as the turn that refers to it.
+          if (text !== undefined) turnTexts.insert(text);
+          statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, json);
+          if (session !== undefined) replaceSession(session);
+        });
+        if (text !== undefined) turnTexts.committed(text);
+      }, record.sid),
     listTurns: (sid) =>
-      run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => JSON.parse(String(row.record)) as TurnRecord), sid),
+      run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
+    lastTurn: (sid) =>
+      run('lastTurn', () => {
+        const row = statements.lastTurn.get(sid) as Row | undefined;
+        return row === undefined ? undefined : turnTexts.fromStored(String(row.record));
+      }, sid),
     acquireLease: (sid, holder, ttlMs) =>
       run('acquireLease', () => {
         const now = clock.now();

@@ -1,12 +1,15 @@
 /**
  * Where sessions and their turns live. An interface: SQLite (`node:sqlite`)
  * is the embedded default, memory for tests, PostgreSQL for several hosts.
- * Every method is async so a networked store fits. A turn is saved at every
- * phase change and is complete (phase `decided`) before the next turn starts.
+ * Every method is async so a networked store fits. A turn is saved as it
+ * moves on (asking, its reply, executing, decided) and is complete (phase
+ * `decided`) before the next turn starts; the decided (or paused) record is
+ * saved together with the session row that counts it, in one transaction.
  */
 import type { JsonValue } from '@askloop/interpreter';
 import type { Clock, ToolStores } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
+import type { LoopTally } from '../decide/loop-tally.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 /** The status of a session. */
@@ -29,6 +32,14 @@ export interface SessionRecord {
   readonly lastDecision?: LoopDecision;
   /** Set by a parent loop when this session runs an `ask` statement (seed 004). */
   readonly parentSid?: string;
+  /**
+   * What the loop needs from the decided turns (totals, streaks, digests,
+   * decisions), kept here so a step reads no earlier record. Written by the
+   * controller with each decided turn; a store keeps it as it keeps the rest
+   * of the record. Absent on sessions written before it existed (rebuilt
+   * from the turns when needed).
+   */
+  readonly tally?: LoopTally;
 }
 
 /** Filters of {@link TranscriptStore.listSessions}, newest first. */
@@ -44,10 +55,16 @@ export interface TranscriptStore {
   /** Replaces the session's mutable fields (status, turns, lastDecision, updatedAt). */
   updateSession(session: SessionRecord): Promise<void>;
   listSessions(options?: ListSessionsOptions): Promise<readonly SessionRecord[]>;
-  /** Inserts or replaces the turn `(sid, turnIndex)`; one transaction. */
-  saveTurn(record: TurnRecord): Promise<void>;
+  /**
+   * Inserts or replaces the turn `(sid, turnIndex)`; with `session`, also
+   * replaces that session's mutable fields as `updateSession` does — both in
+   * one transaction (a decided turn and the session row that counts it).
+   */
+  saveTurn(record: TurnRecord, session?: SessionRecord): Promise<void>;
   /** Every turn of the session, by turn index. */
   listTurns(sid: string): Promise<readonly TurnRecord[]>;
+  /** The session's turn with the highest index (undefined when it has none): what a step reads. */
+  lastTurn(sid: string): Promise<TurnRecord | undefined>;
   /**
    * Optional: the tools' memory, scratch and idempotence stores on the same
    * database, so one file (or server) holds a session's transcript and its

@@ -4,4 +4,4 @@
  * packages), and the sample records it uses. Plain `node:assert`, no test runner.
  */
 export { transcriptStoreCases, type MakeTranscriptStore, type TranscriptStoreCase } from './transcript-store-cases.ts';
-export { sampleSession, sampleTurn } from './transcript-fixtures.ts';
+export { sampleSession, sampleTally, sampleTurn } from './transcript-fixtures.ts';

@@ -3,6 +3,7 @@
  * real turn can carry (nested JSON, a prepared program, tool calls, unicode,
  * a decision), so a store that loses or reshapes anything fails.
  */
+import type { LoopTally } from '../decide/loop-tally.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import type { PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
@@ -63,5 +64,19 @@ export function sampleTurn(sid: string, turnIndex: number, overrides: Partial<Tu
     control: { dialect: 'v4', signal: 'done', result: 'ok', lints: [] },
     decision: { kind: 'DONE', result: 'ok' },
     ...overrides,
+  };
+}
+
+/** A session tally after `turns` decided turns (fractional cost and a nested list, so a store that reshapes numbers fails). */
+export function sampleTally(turns: number): LoopTally {
+  return {
+    turn: turns,
+    totals: { inputTokens: 120 * turns, outputTokens: 30 * turns, costUsd: 0.0015 * turns + 0.1, fuel: 42 * turns, toolCalls: 2 * turns, wallMs: 19.25 * turns },
+    errorStreak: 0,
+    repairStreak: turns > 1 ? 1 : 0,
+    digest: 'sha256:0f1e2d',
+    digestRun: turns,
+    nudged: turns > 1,
+    decisions: Array.from({ length: turns }, (_, index) => ({ turn: index + 1, decision: 'CONTINUE' as const, reason: index === 0 ? null : 'repair' })),
   };
 }

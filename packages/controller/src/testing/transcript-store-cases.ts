@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import type { TranscriptStore } from '../store/transcript-store.ts';
-import { sampleSession, sampleTurn } from './transcript-fixtures.ts';
+import { sampleSession, sampleTally, sampleTurn } from './transcript-fixtures.ts';
 
 /** Makes a new, empty store. */
 export type MakeTranscriptStore = () => TranscriptStore | Promise<TranscriptStore>;
@@ -141,6 +141,55 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     // A lease of 0 ms has lapsed at once, as a dead host's lease does after its time.
     assert.equal(await acquire('s', 'host-a'), true);
     assert.equal(await acquire('s', 'host-b'), false);
+  }),
+  define('lastTurn returns the turn with the highest index, or undefined', async (store) => {
+    await store.createSession(sampleSession('last'));
+    assert.equal(await store.lastTurn('last'), undefined);
+    assert.equal(await store.lastTurn('nobody'), undefined);
+    for (const index of [2, 10, 1]) await store.saveTurn(sampleTurn('last', index, { output: `turn ${index}\n` }));
+    assert.deepEqual(await store.lastTurn('last'), sampleTurn('last', 10, { output: 'turn 10\n' }));
+    await store.saveTurn(sampleTurn('last', 10, { phase: 'executing', output: '' }));
+    assert.deepEqual(await store.lastTurn('last'), sampleTurn('last', 10, { phase: 'executing', output: '' }));
+  }),
+  define('a session tally round-trips through createSession, updateSession and listSessions', async (store) => {
+    const session = sampleSession('tallied', { tally: sampleTally(1) });
+    await store.createSession(session);
+    assert.deepEqual(await store.getSession('tallied'), session);
+    const updated = sampleSession('tallied', { turns: 2, tally: sampleTally(2) });
+    await store.updateSession(updated);
+    assert.deepEqual(await store.getSession('tallied'), updated);
+    assert.deepEqual(await store.listSessions(), [updated]);
+  }),
+  define('saveTurn with a session saves the turn and replaces the session row together', async (store) => {
+    await store.createSession(sampleSession('both'));
+    await store.saveTurn(sampleTurn('both', 1, { phase: 'asking' }));
+    const session = sampleSession('both', { status: 'done', turns: 1, updatedAt: '2026-01-01T00:00:02.000Z', lastDecision: { kind: 'DONE', result: 'ok' }, tally: sampleTally(1) });
+    await store.saveTurn(sampleTurn('both', 1), session);
+    assert.deepEqual(await store.listTurns('both'), [sampleTurn('both', 1)]);
+    assert.deepEqual(await store.getSession('both'), session);
+  }),
+  define('saveTurn with a session of an unknown sid is LOOP_SESSION_NOT_FOUND and saves neither', async (store) => {
+    await assert.rejects(store.saveTurn(sampleTurn('ghost', 1), sampleSession('ghost')), codeOf('LOOP_SESSION_NOT_FOUND'));
+    assert.deepEqual(await store.listTurns('ghost'), []);
+    assert.equal(await store.getSession('ghost'), undefined);
+  }),
+  define('system texts come back exactly, whatever part of them several turns share', async (store) => {
+    // What the controller sends: a long shared part (rules, catalogue) and each turn's own budget line.
+    const shared = `rules: write one command block … “quoted” ✓ 𝄞\n\n${'tool.str.ToUpper(s: string) -> string — upper-cases s.\n'.repeat(40)}`;
+    const texts = [
+      `${shared}\n\nBudget: turn 1 of 4; 900 tokens left.`,
+      `${shared}\n\nBudget: turn 2 of 4; 700 tokens left.\n\nYour previous ACTIONS failed.`,
+      `${shared}\n\nBudget: turn 3 of 4.\n\nBudget: a second line that looks like one`,
+      'a short system text with no budget line',
+      `${shared.slice(0, 100)}\n\nBudget: turn 5 of 5.`,
+    ];
+    await store.createSession(sampleSession('texts'));
+    await store.createSession(sampleSession('texts-2'));
+    for (const [index, system] of texts.entries()) await store.saveTurn(sampleTurn('texts', index + 1, { system }));
+    await store.saveTurn(sampleTurn('texts-2', 1, { system: texts[1] as string }));
+    assert.deepEqual((await store.listTurns('texts')).map((turn) => turn.system), texts);
+    assert.deepEqual(await store.lastTurn('texts'), sampleTurn('texts', 5, { system: texts[4] as string }));
+    assert.deepEqual(await store.listTurns('texts-2'), [sampleTurn('texts-2', 1, { system: texts[1] as string })]);
   }),
   define('records read back are copies: changing them changes nothing stored', async (store) => {
     await store.createSession(sampleSession('copy'));

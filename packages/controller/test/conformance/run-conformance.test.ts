@@ -22,6 +22,8 @@ import { createAskLoop } from '../../src/create-ask-loop.ts';
 import type { LoopEvent } from '../../src/events/loop-event.ts';
 import { otelPlugin } from '../../src/events/otel-plugin.ts';
 import type { TurnRecord } from '../../src/loop/turn-record.ts';
+import { tallyOf } from '../../src/decide/loop-tally.ts';
+import { loopResult } from '../../src/loop/loop-result.ts';
 import { createMemoryTranscriptStore } from '../../src/store/memory-transcript-store.ts';
 import { createSqliteTranscriptStore } from '../../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../../src/store/transcript-store.ts';
@@ -129,6 +131,10 @@ describe.each(Object.keys(stores))('conformance on the %s store', (storeName) =>
       result = answer === 'approve' ? await loop.approve(result.sid) : await loop.deny(result.sid, { note: 'not today' });
     }
     const records = await store.listTurns(result.sid);
+    // The result a step builds from the session's tally is the one the records give, and so is the stored tally.
+    expect(result).toEqual(loopResult(result.sid, records, agent.dialect ?? 'v4'));
+    const session = await store.getSession(result.sid);
+    if (session?.tally !== undefined) expect(session.tally).toEqual(tallyOf(records.filter((record) => record.phase === 'decided')));
     expect(records.map(label)).toEqual(expected.decisions);
     expect(result.decisions.map((decision) => decision.decision)).toEqual(expected.decisions.map((decision) => decision.split(':')[0]));
     expect({ status: result.status, reason: result.reason }).toEqual({ status: expected.status, reason: expected.reason });

@@ -111,36 +111,48 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       const result = await route.shared().query<SessionRow>(sql, values).catch(fail('listSessions'));
       return result.rows.map((row) => parse<SessionRecord>(row.record));
     },
-    async saveTurn(record) {
+    async saveTurn(record, session) {
       const final = record.phase === 'decided' || record.phase === 'awaiting-approval';
       const runner = await route.write(record.sid, final).catch(fail('saveTurn', record.sid));
       const decided = record.phase === 'decided' && record.decision !== undefined;
       const entry = decided ? decisionLogEntry(record) : undefined;
       const values: unknown[] = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
-      if (entry !== undefined) values.push(entry.decision, entry.reason, JSON.stringify(entry));
+      const at = (value: unknown): string => `$${values.push(value)}`;
       // A leased session's write before its step's transaction checks the lease in the same statement.
-      const guard = isFenced(runner) ? `askloop_require_lease($${values.push(runner.fence.sid)}, $${values.push(runner.fence.token)}::bigint)` : 'true';
+      const guard = isFenced(runner) ? `askloop_require_lease(${at(runner.fence.sid)}, ${at(runner.fence.token)}::bigint)` : 'true';
       const upsertTurn = `INSERT INTO askloop_turns (sid, turn_index, phase, record) SELECT $1, $2::integer, $3, $4 WHERE ${guard}
         ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()`;
-      // One statement each way (atomic by itself): the decided record and its decision-log entry together.
-      const sql =
+      const logDecision =
         entry !== undefined
-          ? `WITH saved AS (${upsertTurn} RETURNING 1)
-             INSERT INTO askloop_decisions (sid, turn_index, decision, reason, entry) SELECT $1, $2, $5, $6, $7 FROM saved
+          ? `INSERT INTO askloop_decisions (sid, turn_index, decision, reason, entry) SELECT $1, $2, ${at(entry.decision)}, ${at(entry.reason)}, ${at(JSON.stringify(entry))} FROM saved
              ON CONFLICT (sid, turn_index) DO UPDATE SET decision = excluded.decision, reason = excluded.reason, entry = excluded.entry, decided_at = clock_timestamp()`
           : // A turn opened again (a cancelled turn resumed) is no longer decided: its entry goes.
-            `WITH saved AS (${upsertTurn} RETURNING 1) DELETE FROM askloop_decisions WHERE sid = $1 AND turn_index = $2 AND EXISTS (SELECT 1 FROM saved)`;
-      const write = isFenced(runner) ? runner.fence.run(sql, values) : runner.query(sql, values);
-      await write
-        .catch((error: unknown) => {
-          if (sqlState(error) === '23503') throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid, cause: error });
-          return fail('saveTurn', record.sid)(error);
-        });
+            'DELETE FROM askloop_decisions WHERE sid = $1 AND turn_index = $2 AND EXISTS (SELECT 1 FROM saved)';
+      // With `session`: the session row too, in the same statement (atomic by itself), so it never lags the turn it counts.
+      const updateSession =
+        session === undefined
+          ? ''
+          : `, updated AS (UPDATE askloop_sessions SET agent = ${at(session.agent)}, parent_sid = ${at(session.parentSid ?? null)}, status = ${at(session.status)}, created_at = ${at(session.createdAt)},
+               updated_at = ${at(session.updatedAt)}, turns = ${at(session.turns)}, record = ${at(JSON.stringify(session))} WHERE sid = ${at(session.sid)} AND EXISTS (SELECT 1 FROM saved) RETURNING 1)`;
+      const sql = `WITH saved AS (${upsertTurn} RETURNING 1), logged AS (${logDecision})${updateSession}
+        SELECT ${session === undefined ? '1' : '(SELECT count(*) FROM updated)::integer'} AS updated`;
+      const write = isFenced(runner) ? runner.fence.run<{ updated: number }>(sql, values) : runner.query<{ updated: number }>(sql, values);
+      const result = await write.catch((error: unknown) => {
+        if (sqlState(error) === '23503') throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid, cause: error });
+        return fail('saveTurn', record.sid)(error);
+      });
+      if (session !== undefined && result.rows[0]?.updated === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
     async listTurns(sid) {
       const runner = await route.read(sid).catch(fail('listTurns', sid));
       const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index', [sid]).catch(fail('listTurns', sid));
       return result.rows.map((row) => parse<TurnRecord>(row.record));
+    },
+    async lastTurn(sid) {
+      const runner = await route.read(sid).catch(fail('lastTurn', sid));
+      const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index DESC LIMIT 1', [sid]).catch(fail('lastTurn', sid));
+      const row = result.rows[0];
+      return row === undefined ? undefined : parse<TurnRecord>(row.record);
     },
     async acquireLease(sid, holder, ttlMs) {
       // One statement, so atomic: insert, or take over a lease that is ours or has lapsed (by the server's clock).

@@ -1,0 +1,76 @@
+/**
+ * A session file written by the previous transcript schema (version 2: no
+ * session tally) still opens — read-only as it is, and writable after the
+ * migration — and its session resumes: the step rebuilds the tally from the
+ * stored turns once, then keeps it in the row.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxPool } from '@askloop/interpreter';
+import { applyMigrations, openDatabase } from '@askloop/tools';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import { tallyOf } from '../src/decide/loop-tally.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from '../src/store/sqlite-transcript-migrations.ts';
+import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
+import { envelope, testPlugin } from './test-plugin.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'askloop-upgrade-'));
+const pool = createSandboxPool({ workers: 1 });
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+const agent = { name: 'worker', model: 'scripted:m', ceilings: { maxTurns: 5 } };
+
+describe('a transcript file of schema version 2', () => {
+  it('opens read-only and writable, and its session resumes with the same decisions', async () => {
+    // Two turns recorded by a host (in memory), then written into a file with the version-2 tables and columns.
+    const memory = createMemoryTranscriptStore();
+    const recorder = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "two"')] })], store: memory, pool });
+    const sid = await recorder.create({ agent, task: 'upgrade' });
+    await recorder.step(sid);
+    await recorder.step(sid);
+    const { tally: _tally, ...oldSession } = (await memory.getSession(sid))!;
+    const turns = await memory.listTurns(sid);
+    await recorder.close();
+
+    const file = join(dir, 'v2.db');
+    const database = openDatabase(file);
+    expect(applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS.slice(0, 2))).toBe(2);
+    database
+      .prepare('INSERT INTO controller_sessions (sid, agent, agent_definition, userdata, status, created_at, updated_at, turns, last_decision, parent_sid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)')
+      .run(oldSession.sid, oldSession.agent, JSON.stringify(oldSession.agentDefinition), JSON.stringify(oldSession.userdata), oldSession.status, oldSession.createdAt, oldSession.updatedAt, oldSession.turns);
+    const insertTurn = database.prepare('INSERT INTO controller_turns (sid, turn_index, loop_id, kind, phase, started_at, ended_at, decision, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const turn of turns) insertTurn.run(sid, turn.turnIndex, turn.loopId, turn.kind, turn.phase, turn.startedAt, turn.endedAt ?? null, turn.decision?.kind ?? null, JSON.stringify(turn));
+    database.close();
+
+    // A viewer looks at it without migrating it.
+    const reader = createSqliteTranscriptStore(file, { readOnly: true });
+    expect(reader.schemaVersion).toBe(2);
+    expect(await reader.getSession(sid)).toEqual(oldSession);
+    expect(await reader.listTurns(sid)).toEqual(turns);
+    await reader.close();
+
+    // A host opens it (migrating it) and resumes the session.
+    const store = createSqliteTranscriptStore(file);
+    expect(store.schemaVersion).toBe(TRANSCRIPT_MIGRATIONS.length);
+    expect(await store.getSession(sid)).toEqual(oldSession);
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> three"')] })], store, pool });
+    const result = await loop.resume(sid);
+    expect(result).toMatchObject({ status: 'DONE', result: 'three', turns: 3 });
+    expect(result.decisions).toEqual([
+      { turn: 1, decision: 'CONTINUE', reason: null },
+      { turn: 2, decision: 'CONTINUE', reason: null },
+      { turn: 3, decision: 'DONE', reason: null },
+    ]);
+    const after = await store.listTurns(sid);
+    expect(after.slice(0, 2)).toEqual(turns);
+    expect((await store.getSession(sid))?.tally).toEqual(tallyOf(after));
+    await loop.close();
+  });
+});
