@@ -3,6 +3,7 @@ import type { RunResult } from '@askloop/interpreter';
 import { describe, expect, it } from 'vitest';
 import type { ExecuteOptions, LoopInterpreter, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { executeTurn, type RunBounds } from './execute-turn.ts';
+import { loopTotals } from '../decide/stop-condition.ts';
 import type { LoopContext } from './loop-context.ts';
 import type { TurnRecord } from './turn-record.ts';
 
@@ -45,7 +46,7 @@ async function boundsOfTurn(reportsStart: boolean): Promise<{ bounds: RunBounds[
     bounds.push(given);
     return { call: () => 'echo' };
   };
-  await executeTurn(context, record, {} as PreparedProgram, toolsFor, []);
+  await executeTurn(context, record, {} as PreparedProgram, toolsFor, loopTotals([]));
   return { bounds, seen };
 }
 
