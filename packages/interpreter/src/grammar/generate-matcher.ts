@@ -301,6 +301,9 @@ export function generateMatcherSource(grammarSource: string): string {
       const p0 = fresh('p');
       let out = `{\nconst ${p0} = pos; let c = input.charCodeAt(pos);\n`;
       out += `while (${max === Infinity ? '' : `pos - ${p0} < ${max} && `}(${loopTest})) { pos += 1; c = input.charCodeAt(pos); }\n`;
+      // Characters read count against the budget too: a loop re-read from many starting points
+      // (an unclosed `[[` string tried at every `[[`) is the quadratic case, not the rule calls.
+      out += `if ((fuel -= pos - ${p0}) < 0) throw BAIL;\n`;
       if (min > 0) out += `if (pos - ${p0} < ${min}) break ${ctx.fail};\n`;
       if (ctx.build) out += `k${ctx.slot} = pos === ${p0} ? ${expr instanceof P.Opt ? 'EMPTY_OPT' : 'EMPTY_ITER'} : new L(${p0} - ${ctx.start}, pos - ${p0}, ${expr instanceof P.Opt}); o${ctx.slot} = ${p0} - ${ctx.start};\n`;
       return `${out}}\n`;
@@ -322,7 +325,7 @@ export function generateMatcherSource(grammarSource: string): string {
       let out = `{\nconst ${p0} = pos; let ${n} = 0;${ctx.build ? columns.map(([c, q]) => ` let ${c} = NONE, ${q} = NONE;`).join('') : ''}\n`;
       out += `${loop}: while (${max === Infinity ? 'true' : `${n} < ${max}`}) {\n`;
       if (guard !== undefined) out += `{ const c = input.charCodeAt(pos); if (!(${guard})) break; }\n`;
-      out += `const ${pi} = pos;\n`;
+      out += `if (--fuel < 0) throw BAIL;\nconst ${pi} = pos;\n`;
       out += `${body}: {\n${compile(expr.expr, { ...ctx, fail: body, slot: bodySlot })}`;
       // Ohm throws on an iteration that consumes nothing (the grammar check rules it out); hand it back to Ohm.
       out += `if (pos === ${pi}) throw BAIL;\n${n} += 1;\n`;

@@ -70,6 +70,7 @@ fail: {
 const p4 = pos; let n3 = 0;
 loop1: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p5 = pos;
 it2: {
 alt8: {
@@ -155,6 +156,7 @@ const p21 = pos; let x22; x22 = r4_Header(); if (x22 === null) break fail; k0 = 
 {
 const p26 = pos; let n25 = 0; let c28 = NONE, q29 = NONE;
 loop23: while (true) {
+if (--fuel < 0) throw BAIL;
 const p27 = pos;
 it24: {
 skipSpaces();
@@ -248,6 +250,7 @@ fail: {
 {
 const p47 = pos; let n46 = 0; let c49 = NONE, q50 = NONE;
 loop44: while (true) {
+if (--fuel < 0) throw BAIL;
 const p48 = pos;
 it45: {
 alt51: {
@@ -306,6 +309,7 @@ t67: {
 const p71 = pos; let n70 = 0; let c73 = NONE, q74 = NONE;
 loop68: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p72 = pos;
 it69: {
 skipSpaces();
@@ -373,6 +377,7 @@ const p83 = pos; let x84; x84 = r12_operand(); if (x84 === null) break fail; k0 
 {
 const p88 = pos; let n87 = 0; let c90 = NONE, q91 = NONE; let c92 = NONE, q93 = NONE; let c94 = NONE, q95 = NONE;
 loop85: while (true) {
+if (--fuel < 0) throw BAIL;
 const p89 = pos;
 it86: {
 {
@@ -413,6 +418,7 @@ fail: {
 {
 const p104 = pos; let c = input.charCodeAt(pos);
 while (((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p104) < 0) throw BAIL;
 }
 return true;
 }
@@ -499,6 +505,7 @@ fail: {
 const p122 = pos; let n121 = 0; let c124 = NONE, q125 = NONE; let c126 = NONE, q127 = NONE;
 loop119: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 45 || c === 110 || (c >= 115 && c <= 116) || c === 126)) break; }
+if (--fuel < 0) throw BAIL;
 const p123 = pos;
 it120: {
 {
@@ -613,6 +620,7 @@ const p151 = pos; let x152; { const c = input.charCodeAt(pos); x152 = c === 9 ||
 const p156 = pos; let n155 = 0; let c158 = NONE, q159 = NONE;
 loop153: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 91)) break; }
+if (--fuel < 0) throw BAIL;
 const p157 = pos;
 it154: {
 const p160 = pos; let x161; x161 = r21_indexSuffix(); if (x161 === null) break it154; k10 = x161; o10 = p160 - start;
@@ -634,6 +642,7 @@ k4 = n155 === 0 ? EMPTY_ITER : new N('_iter', c158, q159, l163, false); o4 = o16
 const p167 = pos; let n166 = 0; let c169 = NONE, q170 = NONE; let c171 = NONE, q172 = NONE; let c173 = NONE, q174 = NONE;
 loop164: while (n166 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 42)) break; }
+if (--fuel < 0) throw BAIL;
 const p168 = pos;
 it165: {
 {
@@ -859,6 +868,7 @@ fail: {
 const p213 = pos; let n212 = 0; let c215 = NONE, q216 = NONE;
 loop210: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p214 = pos;
 it211: {
 alt217: {
@@ -944,6 +954,7 @@ fail: {
 {
 const p234 = pos; let c = input.charCodeAt(pos);
 while (((c >= 11 && c <= 65535) || (c >= 0 && c <= 9))) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p234) < 0) throw BAIL;
 k0 = pos === p234 ? EMPTY_ITER : new L(p234 - start, pos - p234, false); o0 = p234 - start;
 }
 if (pos === start) return Z0;
@@ -1019,6 +1030,7 @@ const p255 = pos; let x256; x256 = r7_expr(); if (x256 === null) break fail; k2 
 {
 const p260 = pos; let n259 = 0; let c262 = NONE, q263 = NONE;
 loop257: while (n259 < 1) {
+if (--fuel < 0) throw BAIL;
 const p261 = pos;
 it258: {
 skipSpaces();
@@ -1040,6 +1052,7 @@ k3 = n259 === 0 ? EMPTY_OPT : new N('_iter', c262, q263, l267, true); o3 = o266;
 {
 const p271 = pos; let n270 = 0; let c273 = NONE, q274 = NONE;
 loop268: while (n270 < 1) {
+if (--fuel < 0) throw BAIL;
 const p272 = pos;
 it269: {
 skipSpaces();
@@ -1428,6 +1441,7 @@ fail: {
 {
 const p380 = pos; let n379 = 0; let c382 = NONE, q383 = NONE; let c384 = NONE, q385 = NONE; let c386 = NONE, q387 = NONE;
 loop377: while (true) {
+if (--fuel < 0) throw BAIL;
 const p381 = pos;
 it378: {
 {
@@ -1435,6 +1449,7 @@ it378: {
 const p391 = pos; let n390 = 0; let c393 = NONE, q394 = NONE;
 loop388: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p392 = pos;
 it389: {
 skipSpaces();
@@ -1494,6 +1509,7 @@ fail: {
 const p408 = pos; let n407 = 0; let c410 = NONE, q411 = NONE;
 loop405: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p409 = pos;
 it406: {
 skipSpaces();
@@ -1515,6 +1531,7 @@ k0 = n407 === 0 ? EMPTY_ITER : new N('_iter', c410, q411, l415, false); o0 = o41
 {
 const p419 = pos; let n418 = 0; let c421 = NONE, q422 = NONE; let c423 = NONE, q424 = NONE;
 loop416: while (true) {
+if (--fuel < 0) throw BAIL;
 const p420 = pos;
 it417: {
 {
@@ -1526,6 +1543,7 @@ const p425 = pos; let x426; x426 = r57_Statement(); if (x426 === null) break it4
 const p430 = pos; let n429 = 0; let c432 = NONE, q433 = NONE;
 loop427: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p431 = pos;
 it428: {
 skipSpaces();
@@ -1799,6 +1817,7 @@ fail: {
 {
 const p462 = pos; let c = input.charCodeAt(pos);
 while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p462) < 0) throw BAIL;
 if (pos - p462 < 1) break fail;
 k0 = pos === p462 ? EMPTY_ITER : new L(p462 - start, pos - p462, false); o0 = p462 - start;
 }
@@ -1808,6 +1827,7 @@ k0 = pos === p462 ? EMPTY_ITER : new L(p462 - start, pos - p462, false); o0 = p4
 const p466 = pos; let n465 = 0; let c468 = NONE, q469 = NONE; let c470 = NONE, q471 = NONE;
 loop463: while (n465 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break; }
+if (--fuel < 0) throw BAIL;
 const p467 = pos;
 it464: {
 {
@@ -1817,6 +1837,7 @@ it464: {
 {
 const p472 = pos; let c = input.charCodeAt(pos);
 while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p472) < 0) throw BAIL;
 if (pos - p472 < 1) break it464;
 k7 = pos === p472 ? EMPTY_ITER : new L(p472 - start, pos - p472, false); o7 = p472 - start;
 }
@@ -1840,6 +1861,7 @@ k2 = n465 === 0 ? EMPTY_OPT : new N('_iter', c470, q471, l474, true); o2 = o473;
 const p478 = pos; let n477 = 0; let c480 = NONE, q481 = NONE; let c482 = NONE, q483 = NONE; let c484 = NONE, q485 = NONE;
 loop475: while (n477 < 1) {
 { const c = input.charCodeAt(pos); if (!(c === 69 || c === 101)) break; }
+if (--fuel < 0) throw BAIL;
 const p479 = pos;
 it476: {
 {
@@ -1849,6 +1871,7 @@ it476: {
 {
 const p486 = pos; let c = input.charCodeAt(pos);
 while (pos - p486 < 1 && (c === 43 || c === 45)) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p486) < 0) throw BAIL;
 k9 = pos === p486 ? EMPTY_OPT : new L(p486 - start, pos - p486, true); o9 = p486 - start;
 }
 }
@@ -1856,6 +1879,7 @@ k9 = pos === p486 ? EMPTY_OPT : new L(p486 - start, pos - p486, true); o9 = p486
 {
 const p487 = pos; let c = input.charCodeAt(pos);
 while (((c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p487) < 0) throw BAIL;
 if (pos - p487 < 1) break it476;
 k10 = pos === p487 ? EMPTY_ITER : new L(p487 - start, pos - p487, false); o10 = p487 - start;
 }
@@ -1910,6 +1934,7 @@ k0 = T[3]; o0 = pos - start; pos += 3;
 {
 const p499 = pos; let n498 = 0; let c501 = NONE, q502 = NONE;
 loop496: while (true) {
+if (--fuel < 0) throw BAIL;
 const p500 = pos;
 it497: {
 alt503: {
@@ -1981,6 +2006,7 @@ k0 = T[3]; o0 = pos - start; pos += 3;
 {
 const p517 = pos; let n516 = 0; let c519 = NONE, q520 = NONE;
 loop514: while (true) {
+if (--fuel < 0) throw BAIL;
 const p518 = pos;
 it515: {
 alt521: {
@@ -2052,6 +2078,7 @@ t531: {
 const p535 = pos; let n534 = 0; let c537 = NONE, q538 = NONE;
 loop532: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 33) || (c >= 35 && c <= 65535))) break; }
+if (--fuel < 0) throw BAIL;
 const p536 = pos;
 it533: {
 alt539: {
@@ -2130,6 +2157,7 @@ t552: {
 const p556 = pos; let n555 = 0; let c558 = NONE, q559 = NONE;
 loop553: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 0 && c <= 9) || (c >= 11 && c <= 38) || (c >= 40 && c <= 65535))) break; }
+if (--fuel < 0) throw BAIL;
 const p557 = pos;
 it554: {
 alt560: {
@@ -2317,6 +2345,7 @@ k0 = T[2]; o0 = pos - start; pos += 2;
 {
 const p600 = pos; let n599 = 0; let c602 = NONE, q603 = NONE;
 loop597: while (true) {
+if (--fuel < 0) throw BAIL;
 const p601 = pos;
 it598: {
 alt604: {
@@ -2560,6 +2589,7 @@ fail: {
 const p655 = pos; let n654 = 0; let c657 = NONE, q658 = NONE; let c659 = NONE, q660 = NONE;
 loop652: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 10)) break; }
+if (--fuel < 0) throw BAIL;
 const p656 = pos;
 it653: {
 {
@@ -3416,6 +3446,7 @@ fail: {
 {
 const p809 = pos; let c = input.charCodeAt(pos);
 while (((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57))) { pos += 1; c = input.charCodeAt(pos); }
+if ((fuel -= pos - p809) < 0) throw BAIL;
 k1 = pos === p809 ? EMPTY_ITER : new L(p809 - start, pos - p809, false); o1 = p809 - start;
 }
 }
@@ -3439,6 +3470,7 @@ skipSpaces();
 {
 const p813 = pos; let n812 = 0; let c815 = NONE, q816 = NONE;
 loop810: while (true) {
+if (--fuel < 0) throw BAIL;
 const p814 = pos;
 it811: {
 skipSpaces();
@@ -3475,6 +3507,7 @@ fail: {
 {
 const p824 = pos; let n823 = 0; let c826 = NONE, q827 = NONE;
 loop821: while (true) {
+if (--fuel < 0) throw BAIL;
 const p825 = pos;
 it822: {
 skipSpaces();
@@ -3731,6 +3764,7 @@ fail: {
 const p907 = pos; let n906 = 0;
 loop904: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p908 = pos;
 it905: {
 alt911: {
@@ -4149,6 +4183,7 @@ const p998 = pos; let x999; x999 = r28_Body(); if (x999 === null) break fail; k3
 {
 const p1003 = pos; let n1002 = 0; let c1005 = NONE, q1006 = NONE;
 loop1000: while (n1002 < 1) {
+if (--fuel < 0) throw BAIL;
 const p1004 = pos;
 it1001: {
 skipSpaces();
@@ -4334,6 +4369,7 @@ const p1053 = pos; let x1054; x1054 = r117_kwFail(); if (x1054 === null) break f
 {
 const p1058 = pos; let n1057 = 0; let c1060 = NONE, q1061 = NONE;
 loop1055: while (n1057 < 1) {
+if (--fuel < 0) throw BAIL;
 const p1059 = pos;
 it1056: {
 skipSpaces();
@@ -4489,6 +4525,7 @@ const p1097 = pos; let x1098; x1098 = r7_expr(); if (x1098 === null) break fail;
 {
 const p1102 = pos; let n1101 = 0; let c1104 = NONE, q1105 = NONE; let c1106 = NONE, q1107 = NONE;
 loop1099: while (n1101 < 1) {
+if (--fuel < 0) throw BAIL;
 const p1103 = pos;
 it1100: {
 {
@@ -4517,6 +4554,7 @@ k5 = n1101 === 0 ? EMPTY_OPT : new N('_iter', c1106, q1107, l1113, true); o5 = o
 {
 const p1117 = pos; let n1116 = 0; let c1119 = NONE, q1120 = NONE; let c1121 = NONE, q1122 = NONE;
 loop1114: while (n1116 < 1) {
+if (--fuel < 0) throw BAIL;
 const p1118 = pos;
 it1115: {
 {
@@ -4608,6 +4646,7 @@ const p1139 = pos; let x1140; x1140 = r54_identName(); if (x1140 === null) break
 const p1144 = pos; let n1143 = 0; let c1146 = NONE, q1147 = NONE; let c1148 = NONE, q1149 = NONE;
 loop1141: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 46)) break; }
+if (--fuel < 0) throw BAIL;
 const p1145 = pos;
 it1142: {
 {
@@ -4794,6 +4833,7 @@ const p1176 = pos; let x1177; x1177 = r7_expr(); if (x1177 === null) break fail;
 const p1181 = pos; let n1180 = 0; let c1183 = NONE, q1184 = NONE; let c1185 = NONE, q1186 = NONE;
 loop1178: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 44)) break; }
+if (--fuel < 0) throw BAIL;
 const p1182 = pos;
 it1179: {
 {
@@ -4847,6 +4887,7 @@ const p1193 = pos; let x1194; x1194 = r131_mapEntry(); if (x1194 === null) break
 const p1198 = pos; let n1197 = 0; let c1200 = NONE, q1201 = NONE; let c1202 = NONE, q1203 = NONE;
 loop1195: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 44)) break; }
+if (--fuel < 0) throw BAIL;
 const p1199 = pos;
 it1196: {
 {
@@ -4987,6 +5028,7 @@ const p1224 = pos; let x1225; x1225 = r127_LValue(); if (x1225 === null) break f
 const p1229 = pos; let n1228 = 0; let c1231 = NONE, q1232 = NONE; let c1233 = NONE, q1234 = NONE;
 loop1226: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p1230 = pos;
 it1227: {
 {
@@ -5707,6 +5749,7 @@ const p1312 = pos; let x1313; x1313 = r24_name(); if (x1313 === null) break fail
 const p1317 = pos; let n1316 = 0; let c1319 = NONE, q1320 = NONE;
 loop1314: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 45 && c <= 47) || (c >= 91 && c <= 92))) break; }
+if (--fuel < 0) throw BAIL;
 const p1318 = pos;
 it1315: {
 skipSpaces();
@@ -5871,6 +5914,7 @@ const p1343 = pos; let x1344; x1344 = r24_name(); if (x1344 === null) break fail
 const p1348 = pos; let n1347 = 0; let c1350 = NONE, q1351 = NONE; let c1352 = NONE, q1353 = NONE;
 loop1345: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p1349 = pos;
 it1346: {
 {
@@ -5994,6 +6038,7 @@ const p1364 = pos; let x1365; x1365 = r7_expr(); if (x1365 === null) break fail;
 const p1369 = pos; let n1368 = 0; let c1371 = NONE, q1372 = NONE; let c1373 = NONE, q1374 = NONE;
 loop1366: while (true) {
 { const c = input.charCodeAt(pos); if (!(c === 9 || c === 32 || c === 35 || (c >= 44 && c <= 45) || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p1370 = pos;
 it1367: {
 {
@@ -6108,6 +6153,7 @@ skipSpaces();
 const p1393 = pos; let n1392 = 0; let c1395 = NONE, q1396 = NONE;
 loop1390: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p1394 = pos;
 it1391: {
 skipSpaces();
@@ -6134,6 +6180,7 @@ const p1401 = pos; let x1402; x1402 = r7_expr(); if (x1402 === null) break fail;
 const p1406 = pos; let n1405 = 0; let c1408 = NONE, q1409 = NONE;
 loop1403: while (true) {
 { const c = input.charCodeAt(pos); if (!((c >= 9 && c <= 10) || c === 32 || c === 35 || c === 45 || c === 47 || c === 92)) break; }
+if (--fuel < 0) throw BAIL;
 const p1407 = pos;
 it1404: {
 skipSpaces();

@@ -17,7 +17,7 @@ import { LineIndex } from './line-index.ts';
 import { matchFast } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
-import { parse } from './parse.ts';
+import { parse, parseIfMatches } from './parse.ts';
 import { preprocess } from './preprocess.ts';
 
 type StartRule = 'Program' | 'Interpolation';
@@ -230,5 +230,17 @@ describe('generated matcher against Ohm', () => {
       `command\n emit "${'{{'.repeat(2000)}"\nendcommand\n`,
     ];
     for (const source of slow) expect(compareMatchers(source)).toMatch(/^(match|no match|too deep)$/);
+  });
+
+  it('counts characters read by a loop against its budget, so an unclosed [[ re-read from every [[ stops early', () => {
+    // One valid 20,000-character string: few rule calls, but 20,000 characters read.
+    const long = `command\n emit [[${'x'.repeat(20_000)}]]\nendcommand\n`;
+    expect(matchFast(long, 'Program', MAX_NESTING_DEPTH + 1, 40)).toBeDefined();
+    expect(matchFast(long, 'Program', MAX_NESTING_DEPTH + 1, 0.1)).toBeUndefined();
+    // The quadratic case (each `[[` starts a string that runs to the end of the input): no match, and
+    // `parseIfMatches` leaves it to Ohm in the worker; `parse` still gives Ohm's message.
+    const hostile = `command\n${` emit ${'[['.repeat(45)}x\n`.repeat(100)}endcommand\n`;
+    expect(parseIfMatches(hostile)).toBeUndefined();
+    expect(parse(hostile)).toMatchObject({ ok: false, diagnostics: [{ code: 'SCRIPT_SYNTAX' }] });
   });
 });

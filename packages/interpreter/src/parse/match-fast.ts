@@ -11,17 +11,24 @@ import { matchFast as generatedMatch } from '../grammar/neuroscript-matcher.gene
 import type { Cst } from './ohm-internals.ts';
 
 /**
- * Rule applications allowed per character of input. Real programs need about
- * two; the budget only stops inputs that would make a backtracking matcher
- * slow, which Ohm's memoizing matcher then matches in linear time.
+ * Work allowed per character of input: each rule application, loop iteration
+ * and character read by a character loop costs one. Real programs need at
+ * most about five; the budget only stops inputs that would make a
+ * backtracking matcher slow (many rules tried at one place, or an unclosed
+ * `[[` string re-read from every `[[`), which Ohm's memoizing matcher then
+ * answers instead.
  */
-const CALLS_PER_CHARACTER = 40;
+export const CALLS_PER_CHARACTER = 40;
 const CALLS_MINIMUM = 2000;
 
-/** Matches `text` from `startRule` with the generated matcher; the root node and its offset, or `undefined` (match with Ohm instead). */
-export function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number): [Cst, number] | undefined {
+/**
+ * Matches `text` from `startRule` with the generated matcher; the root node
+ * and its offset, or `undefined` (match with Ohm instead). `callsPerCharacter`
+ * sets the budget (default `CALLS_PER_CHARACTER`).
+ */
+export function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | undefined {
   try {
-    const matched = generatedMatch(text, startRule, nestingLimit, CALLS_MINIMUM + CALLS_PER_CHARACTER * text.length);
+    const matched = generatedMatch(text, startRule, nestingLimit, CALLS_MINIMUM + callsPerCharacter * text.length);
     return matched === null ? undefined : [matched.cst, matched.offset];
   } catch (error) {
     // Too deep for this stack: Ohm's guard reports it (or matches, if it fits there).

@@ -17,13 +17,34 @@ describe('parseBounded', () => {
     expect(await parseBounded(42 as unknown as string)).toEqual(parse(42 as unknown as string));
   });
 
-  it('parses a source above the in-host size in the worker: the same plain AST', async () => {
-    const source = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
-    // A generous deadline: this checks the answer, not the speed (the build machine is shared).
-    const result = await parseBounded(source, { fileName: 'big.ns', timeoutMs: 60_000 });
-    expect(result.ok).toBe(true);
-    expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
-    if (result.ok) expect(check(result.program, { mode: 'agent' })).toEqual([]);
+  it('parses a matching source above the in-host size in the calling thread, with the generated matcher: the same plain AST, no worker', async () => {
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
+    try {
+      const source = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
+      const result = await parseBounded(source, { fileName: 'big.ns', supervisor });
+      expect(result.ok).toBe(true);
+      expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
+      if (result.ok) expect(check(result.program, { mode: 'agent' })).toEqual([]);
+      expect(supervisor.stats()).toMatchObject({ parses: 0, workersStarted: 0 });
+    } finally {
+      await supervisor.close();
+    }
+  });
+
+  it('parses a source above the in-host size that does not match in the worker, where Ohm says why: the same diagnostics as parse', async () => {
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
+    try {
+      const valid = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
+      const source = valid.replace(/endcommand\s*$/, 'endcommand\n  emit )\n');
+      expect(source).not.toBe(valid);
+      // A generous deadline: this checks the answer, not the speed (the build machine is shared).
+      const result = await parseBounded(source, { fileName: 'big.ns', supervisor });
+      expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_SYNTAX');
+      expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
+      expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
+    } finally {
+      await supervisor.close();
+    }
   });
 
   it('answers the largest source the envelope allows (1 MiB) with a typed diagnostic, without parsing it', async () => {
@@ -48,7 +69,7 @@ describe('parseBounded', () => {
   it('uses the caller’s supervisor and size limits', async () => {
     const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
     try {
-      const source = 'command\n  emit 1\nendcommand\n';
+      const source = 'command\n  emit 1 +\nendcommand\n';
       expect(await parseBounded(source, { inHostMaxLength: 0, supervisor })).toEqual(parse(source));
       expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
       const refused = await parseBounded(source, { inHostMaxLength: 0, maxLength: 10, supervisor });

@@ -1,18 +1,21 @@
 /**
  * `parseBounded(source)`: `parse` with bounded cost for the host, whatever
  * the size. Small sources (the usual ACTIONS block) are parsed in the calling
- * thread, where they cost a few milliseconds; sources above a size cap are
- * refused without parsing (`SCRIPT_PROGRAM_TOO_LARGE`); the rest are parsed
- * in a supervised worker thread with a heap limit and a deadline
- * (`SCRIPT_PARSE_LIMIT` when either is hit). The figures behind the defaults
- * are in the package README ("Bounds").
+ * thread; sources above a size cap are refused without parsing
+ * (`SCRIPT_PROGRAM_TOO_LARGE`). A larger source that matches the grammar is
+ * parsed in the calling thread too, by the generated matcher alone (linear
+ * time, no memo tables: about 1 ms at 8 KB); only one that does not match —
+ * where Ohm's matcher must say why, at a few microseconds and kilobytes per
+ * character — is parsed in a supervised worker thread with a heap limit and a
+ * deadline (`SCRIPT_PARSE_LIMIT` when either is hit). The figures behind the
+ * defaults are in the package README ("Bounds").
  */
-import { makeDiagnostic, parse, type ParseOptions, type ParseResult } from './parse.ts';
+import { makeDiagnostic, parse, parseIfMatches, type ParseOptions, type ParseResult } from './parse.ts';
 import { createParseSupervisor, type ParseSupervisor, type ParseSupervisorOptions } from './parse-supervisor.ts';
 
 /** Options for `parseBounded`. */
 export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOptions {
-  /** Sources of at most this many characters are parsed in the calling thread (default 8 KiB). */
+  /** Sources of at most this many characters are parsed in the calling thread, whatever their errors (default 8 KiB); longer ones only when they match. */
   readonly inHostMaxLength?: number;
   /** Sources longer than this are refused with `SCRIPT_PROGRAM_TOO_LARGE` without parsing (default 64 KiB). */
   readonly maxLength?: number;
@@ -20,7 +23,7 @@ export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOption
   readonly supervisor?: ParseSupervisor;
 }
 
-/** Default `inHostMaxLength`: 8 KiB, about 25 ms and 20 MB of transient memo tables on an idle core (README, "Bounds"). */
+/** Default `inHostMaxLength`: 8 KiB, where a syntax error's Ohm match costs about 25 ms and 20 MB of transient memo tables on an idle core (README, "Bounds"). */
 export const DEFAULT_IN_HOST_MAX_LENGTH = 8 * 1024;
 /** Default `maxLength`: the largest source `parseBounded` parses at all. */
 export const DEFAULT_BOUNDED_MAX_LENGTH = 64 * 1024;
@@ -40,6 +43,8 @@ export async function parseBounded(source: string, options: ParseBoundedOptions 
     const message = `The script is ${source.length} characters long; scripts above ${maxLength} characters are not parsed (limit maxLength = ${maxLength}). Write a shorter program, or split the work across turns.`;
     return { ok: false, diagnostics: [makeDiagnostic('SCRIPT_PROGRAM_TOO_LARGE', message, 1, 1, fileName)] };
   }
+  const matched = parseIfMatches(source, parseOptions);
+  if (matched !== undefined) return matched;
   const supervisor = options.supervisor ?? (shared ??= createParseSupervisor(options));
   return supervisor.parse(source, fileName);
 }

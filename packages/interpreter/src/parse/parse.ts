@@ -30,6 +30,32 @@ export type ParseResult =
 
 /** Parses a NeuroScript library or command script. Never throws on bad input. */
 export function parse(source: string, options: ParseOptions = {}): ParseResult {
+  return parseWith(source, options, true) as ParseResult;
+}
+
+/**
+ * `parse` through the generated matcher only: the same result as `parse`
+ * when the script matches, undefined when it does not (a syntax error, or
+ * nesting past the limit), where only Ohm can say why. The generated matcher
+ * keeps no memo tables and stops at a call budget linear in the length, so
+ * this is safe to run in the host on any source `parseBounded` accepts; Ohm's
+ * error path is the expensive one, and that stays in the supervised worker.
+ */
+export function parseIfMatches(source: string, options: ParseOptions = {}): ParseResult | undefined {
+  return parseWith(source, options, false);
+}
+
+/**
+ * The generated matcher's budget when nothing falls back in the same thread:
+ * real programs spend at most about five units per character (rule calls,
+ * loop iterations and characters read; the conformance and bench programs),
+ * and a tighter budget than the default keeps a hostile 64 KiB source that
+ * makes the matcher backtrack to about 35 ms of the host's time before it
+ * goes to the worker.
+ */
+const MATCH_ONLY_CALLS_PER_CHARACTER = 8;
+
+function parseWith(source: string, options: ParseOptions, explainFailure: boolean): ParseResult | undefined {
   const { fileName } = options;
   const make = (code: DiagnosticCode, message: string, line: number, column: number): Diagnostic =>
     makeDiagnostic(code, message, line, column, fileName);
@@ -50,8 +76,9 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
   // finding none; the exact count is made on the tree below.
   // The generated matcher answers only when the script matches; otherwise Ohm
   // matches again and says why (or that it nests too deeply), as it always has.
-  let root = matchFast(text, 'Program', MAX_NESTING_DEPTH + 1);
+  let root = explainFailure ? matchFast(text, 'Program', MAX_NESTING_DEPTH + 1) : matchFast(text, 'Program', MAX_NESTING_DEPTH + 1, MATCH_ONLY_CALLS_PER_CHARACTER);
   if (root === undefined) {
+    if (!explainFailure) return undefined;
     const matched = matchWithNestingLimit(text, 'Program', MAX_NESTING_DEPTH + 1, (match) => ({ match, error: match.failed() ? describeSyntaxError(text, match) : undefined }));
     if (matched.tooDeepAt !== undefined) {
       const { line, column } = lines.position(matched.tooDeepAt);
