@@ -416,3 +416,36 @@ describe('sandbox pool: limits and failures as typed results', () => {
     expect(own.stats()).toMatchObject({ workers: 0, closed: true });
   });
 });
+
+describe('sandbox pool: messages a run costs', () => {
+  it('sends no cancel to a worker for a run it finished by itself (only for one the host settled first)', async () => {
+    const { existsSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const file = join(tmpdir(), `askloop-cancels-${process.pid}`);
+    rmSync(file, { force: true });
+    const counting = createSandboxPool({
+      workers: 1,
+      limits: { wallMs: 5_000 },
+      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/cancel-counting-worker.ts', import.meta.url)), execArgv: ['--conditions=@askloop/source'] },
+    });
+    try {
+      for (let index = 0; index < 3; index += 1) expect(await counting.run({ runtime: ADD_ONE, entry: 'main', input: index, onToolCall: NO_TOOLS })).toMatchObject({ ok: true, value: index + 1 });
+      // A tool call that fails the host's wall clock: the host settles first and must cancel the run in the worker.
+      const stopped = await counting.run({
+        runtime: runtimeOf("__host.callTool('tool.slow', []); return 1;"),
+        entry: 'main',
+        input: null,
+        limits: { wallMs: 200 },
+        onToolCall: () => new Promise(() => {}),
+      });
+      expect(stopped.ok).toBe(false);
+      expect(await counting.run({ runtime: ADD_ONE, entry: 'main', input: 9, onToolCall: NO_TOOLS })).toMatchObject({ ok: true, value: 10 });
+      expect(existsSync(file) ? readFileSync(file, 'utf8') : '').toBe('cancel\n');
+    } finally {
+      await counting.close();
+      rmSync(file, { force: true });
+    }
+  });
+});

@@ -169,6 +169,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       case 'done':
         if (worker.activeRunId !== message.runId) return;
         worker.runs += 1;
+        // The worker finished the run itself: settling must not send it a `cancel` (an IPC message and a timer per run).
+        worker.activeRunId = undefined;
         if (run !== undefined) settle(run, fromOutcome(message.outcome, message));
         if (worker.runs >= maxRunsPerWorker || message.rssBytes > maxWorkerRssBytes) {
           retiring.add(worker);
