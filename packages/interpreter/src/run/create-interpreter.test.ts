@@ -162,6 +162,18 @@ describe('prepare, then execute', () => {
     expect(result.emits).toEqual(['a']);
   });
 
+  it('hands out a prepared program frozen, so what execute runs without re-validating it is what was checked', async () => {
+    const prepared = await interpreter.prepare(wrap('  emit tool.test.echo("a")'), { catalog });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.diagnostics));
+    const command = prepared.prepared.program.commands[0]!;
+    expect(Object.isFrozen(prepared.prepared)).toBe(true);
+    expect(Object.isFrozen(command.body)).toBe(true);
+    expect(() => (prepared.prepared.approvedTools as string[]).push('tool.fs.write')).toThrow(TypeError);
+    expect(() => ((command.body as unknown[])[0] = { type: 'EmitStatement' })).toThrow(TypeError);
+    const result = await interpreter.execute(prepared.prepared, { tools: { call: (_name, args) => args[0] ?? null } });
+    expect(result.emits).toEqual(['a']);
+  });
+
   it('refuses a prepared program whose shape is wrong, running nothing', async () => {
     const prepared = await interpreter.prepare(wrap('  emit "x"'));
     if (!prepared.ok) throw new Error('expected ok');

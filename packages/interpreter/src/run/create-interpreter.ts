@@ -16,6 +16,7 @@ import { defaultPool } from './default-pool.ts';
 import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
+import { isChecked, rememberChecked } from './checked-programs.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 
@@ -58,7 +59,7 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
   async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
     const mode = prepareOptions.mode ?? 'agent';
-    return prepareProgram(
+    const result = await prepareProgram(
       source,
       prepareOptions.libraries ?? [],
       {
@@ -69,10 +70,13 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       },
       prepareOptions.fileName,
     );
+    if (result.ok) rememberChecked(result.prepared);
+    return result;
   }
 
   async function execute(input: PreparedProgram, executeOptions: ExecuteOptions = {}, calledAt = Date.now(), warnings: readonly Diagnostic[] = []): Promise<RunResult> {
-    const validated = validatePrepared(input);
+    // A program this process prepared is frozen as checked; anything else is copied and validated first.
+    const validated = isChecked(input) ? { ok: true as const, prepared: input } : validatePrepared(input);
     if (!validated.ok) return assembleResult([], [], diagnosticError(validated.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - calledAt }, validated.diagnostics);
     const { prepared } = validated;
     const limits = resolveLimits({ ...options.limits, ...executeOptions.limits });

@@ -79,7 +79,8 @@ export interface PrepareOptions {
 /**
  * A program that passed the static checks, ready to `execute`: plain JSON
  * data, so a host may persist it (e.g. while a person approves it) and
- * execute it later. `execute` validates its shape again, nothing more.
+ * execute it later. `prepare` returns it deep-frozen; `execute` validates the
+ * shape of any other copy again, nothing more.
  */
 export interface PreparedProgram {
   readonly mode: 'agent' | 'host';
@@ -168,7 +169,7 @@ export interface RunResult {
 export interface Interpreter {
   /** Parses (or validates) and checks a program and its libraries; nothing runs. */
   prepare(source: string | Program, options?: PrepareOptions): Promise<PrepareResult>;
-  /** Runs a prepared program in a fresh sandbox context; validates its shape, re-checks nothing else. */
+  /** Runs a prepared program in a fresh sandbox context; validates its shape (unless `prepare` returned it here, frozen), re-checks nothing else. */
   execute(prepared: PreparedProgram, options?: ExecuteOptions): Promise<RunResult>;
   /** `prepare`, then (when it passes) `execute`. */
   run(source: string | Program, options?: RunOptions): Promise<RunResult>;
