@@ -12,8 +12,8 @@ import type { TurnKind } from './turn-record.ts';
 export const V1_CONTROL_RULES = `Read only between START/END. Sections appear once: USERDATA, [SCRATCHPAD], [OUTPUT], ACTIONS.
 Only ACTIONS is executable. Write exactly one ns \`command\` block.
 USERDATA is immutable JSON input from the host.
-To control the loop (v1), emit a control JSON line first, e.g. {"loop":"continue","notes":"…"}, or a marker:
-  [[loop:continue]]  [[loop:done]]  [[loop:halt:reason=…]]  [[loop:abort:reason=…]]  [[loop:await:approval_id=…]]
+To control the loop (v1), emit a control JSON line first, e.g. {"loop":"continue","notes":"..."}, or a marker:
+  [[loop:continue]]  [[loop:done]]  [[loop:halt:reason=...]]  [[loop:abort:reason=...]]  [[loop:await:approval_id=...]]
 Only an explicit continue starts another turn; without a signal the loop ends with your OUTPUT.
 When signals conflict: abort > halt > await > done > continue.`;
 

@@ -30,14 +30,21 @@ describe('createDefaultRegistry', () => {
   it('renders the prompt catalogue of only the allowed tools', () => {
     const text = createDefaultRegistry({ fs: { root: '/tmp' } }).catalogue(createPolicy({ allow: ['tool.math.*', 'tool.fs.*'], grants: ['fs:read:/data/**'] }), { heading: '' });
     expect(text.split('\n')).toEqual([
-      'tool.fs.List(path: string, recursive?: bool) -> list — Entries of a directory: [{"name", "path", "type", "size"}], sorted by path.',
-      'tool.fs.Read(filepath: string) -> string — The UTF-8 text of a file under the fs root.',
-      'tool.fs.Stat(path: string) -> map — Facts about a path: {"path", "type", "size", "modified"}, or nil when absent; a symbolic link is reported as type "symlink" (size 0) and not followed.',
-      'tool.math.Add(num1: float, num2: float) -> float — num1 + num2.',
-      'tool.math.Divide(num1: float, num2: float) -> float — num1 / num2; fails when num2 is 0.',
-      'tool.math.Modulo(num1: int, num2: int) -> int — Remainder of num1 / num2 (sign of num1, as in Go); fails when num2 is 0.',
-      'tool.math.Multiply(num1: float, num2: float) -> float — num1 * num2.',
-      'tool.math.Subtract(num1: float, num2: float) -> float — num1 - num2.',
+      'tool.fs.List(path: string, recursive?: bool) -> list - Entries of a directory: [{"name", "path", "type", "size"}], sorted by path.',
+      'tool.fs.Read(filepath: string) -> string - The UTF-8 text of a file under the fs root.',
+      'tool.fs.Stat(path: string) -> map - Facts about a path: {"path", "type", "size", "modified"}, or nil when absent; a symbolic link is reported as type "symlink" (size 0) and not followed.',
+      'tool.math.Add(num1: float, num2: float) -> float - num1 + num2.',
+      'tool.math.Divide(num1: float, num2: float) -> float - num1 / num2; fails when num2 is 0.',
+      'tool.math.Modulo(num1: int, num2: int) -> int - Remainder of num1 / num2 (sign of num1, as in Go); fails when num2 is 0.',
+      'tool.math.Multiply(num1: float, num2: float) -> float - num1 * num2.',
+      'tool.math.Subtract(num1: float, num2: float) -> float - num1 - num2.',
     ]);
+  });
+
+  it('renders the whole built-in catalogue in characters up to U+00FF (V8 then keeps the system text one byte a character)', () => {
+    const registry = createDefaultRegistry({ fs: { root: '/tmp' }, http: {} });
+    const text = registry.catalogue(createPolicy({ allow: ['tool.*.*'], grants: ['*:*'] }));
+    expect(text.split('\n').length).toBeGreaterThan(60);
+    expect(text.match(/[^\u0000-\u00ff]/g) ?? []).toEqual([]);
   });
 });

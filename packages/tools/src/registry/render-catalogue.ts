@@ -15,11 +15,16 @@ export interface CatalogueOptions {
 
 const DEFAULT_HEADING = 'Tools you may call (positional arguments, or one map of named arguments; `?` marks optional):';
 
-/** One catalogue line: `tool.str.Length(input_string: string) -> int — Number of characters.` */
+/**
+ * One catalogue line: `tool.str.Length(input_string: string) -> int - Number of characters.`
+ * Plain ASCII punctuation on purpose: one character above U+00FF makes V8 store the whole system
+ * text (and every request body built from it) two bytes a character, and thousands of sessions
+ * in flight each hold a copy while their model answers.
+ */
 export function renderCatalogueLine(spec: ToolSpec): string {
   const summary = spec.description.split('\n')[0]?.trim() ?? '';
   const marks = spec.effect === 'read' ? '' : ` [${spec.effect}]`;
-  return `${spec.displayName}(${signatureText(spec)}) -> ${spec.returns}${marks}${summary === '' ? '' : ` — ${summary}`}`;
+  return `${spec.displayName}(${signatureText(spec)}) -> ${spec.returns}${marks}${summary === '' ? '' : ` - ${summary}`}`;
 }
 
 /** The catalogue text for `specs` (already filtered by policy), sorted by name. */

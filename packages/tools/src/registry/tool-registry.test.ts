@@ -47,12 +47,12 @@ describe('createToolRegistry', () => {
     expect(registry.catalogue(createPolicy({ allow: ['tool.str.*'] }))).toBe(
       [
         'Tools you may call (positional arguments, or one map of named arguments; `?` marks optional):',
-        'tool.str.ToLower(input_string: string) -> string — Lower case.',
-        'tool.str.ToUpper(input_string: string) -> string — Upper case.',
+        'tool.str.ToLower(input_string: string) -> string - Lower case.',
+        'tool.str.ToUpper(input_string: string) -> string - Upper case.',
       ].join('\n'),
     );
     expect(registry.catalogue(createPolicy({ allow: ['**'], grants: ['fs:write:/data/**'] }), { heading: '' }).split('\n')[0]).toBe(
-      'tool.fs.Write(filepath: string, mode?: int) -> map [write] — Write.',
+      'tool.fs.Write(filepath: string, mode?: int) -> map [write] - Write.',
     );
     expect(registry.catalogue(createPolicy({ allow: ['**'] }), { heading: '' })).not.toContain('tool.fs.Write');
     expect(registry.catalogue(createPolicy(), { heading: '' })).toBe('(no tools are allowed)');

@@ -1,0 +1,168 @@
+/**
+ * `pnpm bench` (controller): many sessions at once against a model that takes
+ * 200 ms — a loopback OpenAI-compatible server in its own process, reached
+ * over real HTTP through `createOpenAICompatibleProvider` (streaming SSE).
+ * The host is one process with a SQLite transcript file and a warm sandbox
+ * pool of 2 workers.
+ *
+ * 1. 10,000 sessions at once (one turn each): peak RSS of the host and its
+ *    sandbox workers, turns per second, first/last finish — first, while the
+ *    process is fresh.
+ * 2. Throughput: many sessions of 3 turns at once → turns per second, and the
+ *    spread between the first and the last session to finish.
+ * 3. Added latency: one session alone (the peer), then 100 sessions at once;
+ *    each turn's wall time minus the server's 200 ms.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxPool } from '@askloop/interpreter';
+import { createOpenAICompatibleProvider } from '@askloop/providers';
+import { createSafeToolPacks } from '@askloop/tools';
+import { formatMs, formatRatio, formatStats, QUICK, report, stats } from '../../../scripts/bench-harness.ts';
+import { createAskLoop, createSqliteTranscriptStore, definePlugin, type LoopResult } from '../src/index.ts';
+import { sampleMemory } from './process-memory.ts';
+import { replyEnvelope, turnProgram } from './bench-programs.ts';
+
+const MODEL_DELAY_MS = 200;
+// REQ_N: the server puts the request's number there, so every reply is a new program (nothing is parsed from a cache).
+const program = turnProgram(1024, 1, 'REQ_N').replace('emit "turn REQ_N: "', 'emit "turn " + turn_index + " REQ_N: "');
+const server = fork(new URL('./loopback-model-server.ts', import.meta.url), [], {
+  env: { ...process.env, DELAY_MS: String(MODEL_DELAY_MS), REPLY: replyEnvelope(program) },
+  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+});
+const port = await new Promise<number>((resolve, reject) => {
+  server.once('error', reject);
+  server.stdout?.once('data', (data: Buffer) => resolve((JSON.parse(String(data)) as { port: number }).port));
+});
+
+const directory = mkdtempSync(join(tmpdir(), 'askloop-concurrency-bench-'));
+const store = createSqliteTranscriptStore(join(directory, 'transcript.db'));
+const pool = createSandboxPool({ workers: 2 });
+await pool.warmup();
+const plugin = definePlugin({
+  name: 'bench',
+  specificationVersion: 'v1',
+  providers: { local: createOpenAICompatibleProvider({ name: 'local', baseURL: `http://127.0.0.1:${port}/v1` }) },
+  toolPacks: createSafeToolPacks(),
+});
+const loop = createAskLoop({ plugins: [plugin], store, pool });
+// Default quotas: a run's wall clock starts when a sandbox worker takes it, so waiting behind other
+// sessions' turns (for a run slot or a worker) never counts against the program; the outcomes column
+// shows every session ending DONE.
+const agent = (maxTurns: number) => ({ name: 'bench', model: 'local:bench', ceilings: { maxTurns } });
+
+/** Runs `sessions` sessions of `turns` turns at once, stepping each; returns per-turn wall times and finish times. */
+async function stepSessions(sessions: number, turns: number): Promise<{ turnMs: number[]; finishedMs: number[]; wallMs: number }> {
+  const started = performance.now();
+  const turnMs: number[] = [];
+  const finishedMs: number[] = [];
+  await Promise.all(
+    Array.from({ length: sessions }, async () => {
+      const sid = await loop.create({ agent: agent(turns), task: 'bench' });
+      for (let turn = 0; turn < turns; turn += 1) {
+        const before = performance.now();
+        const result = await loop.step(sid);
+        turnMs.push(performance.now() - before);
+        if (result.status === 'HALT' && result.reason !== 'ERR_MAX_TURNS_EXCEEDED') throw new Error(`session halted: ${result.reason}`);
+      }
+      finishedMs.push(performance.now() - started);
+    }),
+  );
+  return { turnMs, finishedMs, wallMs: performance.now() - started };
+}
+
+/** Runs `sessions` sessions of `turns` turns at once with `loop.run`. */
+async function runSessions(sessions: number, turns: number): Promise<{ turns: number; finishedMs: number[]; wallMs: number; halts: Record<string, number> }> {
+  const started = performance.now();
+  const finishedMs: number[] = [];
+  const halts: Record<string, number> = {};
+  let total = 0;
+  await Promise.all(
+    Array.from({ length: sessions }, async () => {
+      const result: LoopResult = await loop.run({ agent: agent(turns), task: 'bench' });
+      total += result.turns;
+      const key = `${result.status}${result.reason === null ? '' : ` ${result.reason}`}`;
+      halts[key] = (halts[key] ?? 0) + 1;
+      finishedMs.push(performance.now() - started);
+    }),
+  );
+  return { turns: total, finishedMs, wallMs: performance.now() - started, halts };
+}
+
+await stepSessions(QUICK ? 2 : 10, 2); // warm-up: the provider's SDK, connections, JIT
+
+const spread = (finished: number[]) => {
+  const sorted = [...finished].sort((a, b) => a - b);
+  return { first: sorted[0] ?? Number.NaN, last: sorted.at(-1) ?? Number.NaN };
+};
+
+// --- 1 and 2. 10,000 sessions with peak memory (first, while the process is fresh: RSS never shrinks back), and throughput. ---
+const rows: string[][] = [];
+const peakMem = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+let snapped = false;
+const { writeHeapSnapshot } = await import('node:v8');
+setInterval(() => { const m = process.memoryUsage(); if (!snapped && m.heapUsed > 250 * 1048576) { snapped = true; console.log('snapshot at', Math.round(m.heapUsed / 1048576), writeHeapSnapshot('/tmp/zz.heapsnapshot')); } for (const k of Object.keys(peakMem) as (keyof typeof peakMem)[]) peakMem[k] = Math.max(peakMem[k], Math.round(m[k] / 1048576)); }, 20).unref();
+const data: unknown[] = [];
+const idleRss = process.memoryUsage.rss();
+for (const [sessions, turns] of [[2_000, 1]] as [number, number][]) {
+  global.gc?.();
+  const memory = sampleMemory(new Set([server.pid ?? -1]));
+  const result = await runSessions(sessions, turns);
+  const peak = memory.stop();
+  const { first, last } = spread(result.finishedMs);
+  const perSecond = result.turns / (result.wallMs / 1000);
+  // Each session waits ≥ turns × 200 ms for the model however fast the host is.
+  const ceiling = (sessions * turns) / ((turns * MODEL_DELAY_MS) / 1000);
+  rows.push([
+    `${sessions} × ${turns} turns`,
+    perSecond.toFixed(0),
+    ceiling.toFixed(0),
+    `${(result.wallMs / 1000).toFixed(1)} s`,
+    `${formatMs(first)} / ${formatMs(last)}`,
+    `${(peak.peakTotal / 1048576).toFixed(0)} MiB (host ${(peak.peakHost / 1048576).toFixed(0)} MiB + ${peak.children} children)`,
+    Object.entries(result.halts).map(([key, count]) => `${count} ${key}`).join(', '),
+  ]);
+  data.push({ sessions, turnsPerSession: turns, turns: result.turns, turnsPerSecond: perSecond, ceilingTurnsPerSecond: ceiling, wallMs: result.wallMs, firstFinishedMs: first, lastFinishedMs: last, peakRssBytes: peak.peakTotal, peakHostRssBytes: peak.peakHost, idleHostRssBytes: idleRss, children: peak.children, outcomes: result.halts });
+}
+report({
+  id: 'controller.concurrency-throughput',
+  title: 'Sessions at once: turns per second and peak memory (model answers after 200 ms over loopback HTTP)',
+  peer: 'the ceiling a host with zero cost would reach (every session waits 200 ms per turn for the model)',
+  note: `Aims: ≥ 500 turns/s on 2 cores; 10,000 concurrent sessions under 2 GB peak RSS (host process plus its sandbox workers; the model server is another process and not counted); no session starves (first / last to finish). Read the peak RSS of the first row only: it runs first, in a fresh process, and a process's RSS does not shrink back after it, so the later rows show what the 10,000 sessions left. Host RSS before these runs (after a warm-up of 10 sessions): ${(idleRss / 1048576).toFixed(0)} MiB. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file.`,
+  columns: ['sessions × turns', 'turns/s', 'zero-cost ceiling', 'wall', 'first / last finished', 'peak RSS', 'outcomes'],
+  rows,
+  data,
+});
+
+// --- 3. Added latency per turn. ---
+console.log("peak", JSON.stringify(peakMem)); process.exit(0);
+const latencyTurns = 1;
+const alone = await stepSessions(1, latencyTurns);
+const many = await stepSessions(QUICK ? 10 : 100, QUICK ? 2 : 10);
+const added = (times: number[]) => stats(times.map((ms) => ms - MODEL_DELAY_MS));
+const aloneAdded = added(alone.turnMs);
+const manyAdded = added(many.turnMs);
+const manySpread = spread(many.finishedMs);
+report({
+  id: 'controller.concurrency-latency',
+  title: 'Added latency per turn: one session alone vs 100 sessions at once (model answers after 200 ms over loopback HTTP)',
+  peer: 'one session alone, same process and server, same run',
+  note: `Added latency = the turn's wall time (\`loop.step\`) minus the server's 200 ms. Aim: ≤ 10 ms p50 at 100 sessions. ${QUICK ? 10 : 100} sessions × ${QUICK ? 2 : 10} turns: first session finished after ${formatMs(manySpread.first)}, last after ${formatMs(manySpread.last)}.`,
+  columns: ['sessions at once', 'turns measured', 'added latency, median (p10 – p90)', 'vs alone'],
+  rows: [
+    ['1', String(alone.turnMs.length), formatStats(aloneAdded), '1.00×'],
+    [QUICK ? '10' : '100', String(many.turnMs.length), formatStats(manyAdded), formatRatio(manyAdded.median / aloneAdded.median)],
+  ],
+  data: [
+    { sessions: 1, addedMs: aloneAdded },
+    { sessions: QUICK ? 10 : 100, addedMs: manyAdded, firstFinishedMs: manySpread.first, lastFinishedMs: manySpread.last },
+  ],
+});
+
+
+await loop.close();
+await pool.close();
+server.kill();
+rmSync(directory, { recursive: true, force: true });
