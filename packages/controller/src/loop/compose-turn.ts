@@ -6,7 +6,7 @@
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
 import { isoNow, type LoopContext } from './loop-context.ts';
-import { systemTail, type RemainingBudget } from './system-text.ts';
+import { sharedSystemText, systemTail, type RemainingBudget } from './system-text.ts';
 import { truncateFeedback } from './truncate-feedback.ts';
 import type { TurnHistory } from './turn-history.ts';
 import type { TurnKind, TurnRecord } from './turn-record.ts';
@@ -27,18 +27,12 @@ function remainingBudget(context: LoopContext, history: TurnHistory, turn: numbe
   };
 }
 
-/** A composed turn: its record, and the turn's own part of the system text (after `base`). */
-export interface ComposedTurn {
-  readonly record: TurnRecord;
-  readonly systemTail: string;
-}
-
 /**
  * A new turn record after the session's decided turns (`history`); `base`
  * is the agent's shared system text (`sharedSystemBase`), which the turn's
  * system text extends with its budget line.
  */
-export function composeTurn(context: LoopContext, history: TurnHistory, kind: TurnKind, base: string): ComposedTurn {
+export function composeTurn(context: LoopContext, history: TurnHistory, kind: TurnKind, base: string): TurnRecord {
   const started = context.clock.now();
   const turnIndex = history.tally.turn + 1;
   const last = history.previous;
@@ -56,7 +50,7 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     kind,
     phase: 'idle',
     startedAt: isoNow(context),
-    system: `${base}\n\n${tail}`,
+    system: sharedSystemText(base, tail),
     envelope,
     lints: [],
     diagnostics: [],
@@ -69,5 +63,5 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     timings: { compose: context.clock.now() - started },
     digest: null,
   };
-  return { record, systemTail: tail };
+  return record;
 }

@@ -33,17 +33,11 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   const registry: ToolRegistry = await context.toolRegistry();
   const policy = context.policy;
   let record: TurnRecord;
-  // The system text of a new turn is a rope: the agent's shared text (one string for all its sessions) and this
-  // turn's budget line. Whatever reads its characters (a save's JSON, the model request) flattens that rope in place
-  // into a copy of its own, which everything holding the record would then keep for the rest of the turn — one copy
-  // per session while thousands wait for their model. So each save and the model request get a rope of their own.
-  let rope: (() => string) | undefined;
   if (typeof start === 'string') {
+    // The system text is the agent's shared text and this turn's budget line, joined once for every turn with the
+    // same two parts (`sharedSystemText`): thousands of sessions waiting for their model share one flat copy.
     const base = sharedSystemBase(registry, context.agent, () => registry.catalogue(policy));
-    const composed = composeTurn(context, history, start, base);
-    record = composed.record;
-    const { systemTail } = composed;
-    rope = () => `${base}\n\n${systemTail}`;
+    record = composeTurn(context, history, start, base);
   } else record = start;
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
   /** Applies `patch` and moves to `phase`, announcing a change; `persist` saves the record first (`'with-session'`: and the session row). */
@@ -54,8 +48,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // The checked program stays in memory only: it is many times the size of its source, and a resume prepares
       // the recorded reply again (the same parse, checked against the tools and policy of that moment).
       const { prepared: _prepared, ...kept } = record;
-      const stored = rope === undefined ? kept : { ...kept, system: rope() };
-      await context.store.saveTurn(stored, persist === 'with-session' ? sessionAfter(history.session, stored, history.tally, isoNow(context)) : undefined);
+      await context.store.saveTurn(kept, persist === 'with-session' ? sessionAfter(history.session, kept, history.tally, isoNow(context)) : undefined);
     }
     if (changed) context.emit({ type: 'phase', ...base(), phase });
   };
@@ -75,7 +68,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     const elapsed = timed();
     const outcome = await askModel({
       model: context.model,
-      system: rope?.() ?? record.system,
+      system: record.system,
       prompt: record.envelope,
       settings: context.agent.settings,
       ...(context.signal === undefined ? {} : { signal: context.signal }),

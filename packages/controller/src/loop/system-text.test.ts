@@ -13,3 +13,17 @@ describe('buildSystemText', () => {
     }
   });
 });
+
+describe('sharedSystemText', () => {
+  it('is the base, a blank line and the tail, for new parts and known ones, also after its bounded cache starts over', async () => {
+    const { sharedSystemText } = await import('./system-text.ts');
+    const base = `rules\n\n${'tool.x.Y() -> int - y.\n'.repeat(50)}`;
+    const first = sharedSystemText(base, 'Budget: turn 1 of 8.');
+    expect(first).toBe(`${base}\n\nBudget: turn 1 of 8.`);
+    expect(sharedSystemText(base, 'Budget: turn 1 of 8.')).toBe(first);
+    expect(sharedSystemText(base, 'Budget: turn 2 of 8.')).toBe(`${base}\n\nBudget: turn 2 of 8.`);
+    // A bounded cache: after many other texts the same parts still give the same text.
+    for (let turn = 0; turn < 600; turn += 1) sharedSystemText(base, `Budget: turn ${turn} of 1000.`);
+    expect(sharedSystemText(base, 'Budget: turn 1 of 8.')).toBe(first);
+  });
+});

@@ -92,3 +92,35 @@ export function sharedSystemBase(registry: object, agent: ResolvedAgentDefinitio
   if (base === undefined) byAgent.set(agent, (base = buildSystemBase(agent, catalogue())));
   return base;
 }
+
+/** How many whole system texts {@link sharedSystemText} keeps (each a few KB): the turns in flight mostly share a few budget lines. */
+const SHARED_TEXTS = 256;
+// By base, then by tail. The base is one string object per agent: looking it up hashes it once (V8 caches a
+// string's hash on it) and compares it by identity, where a joined key would be a new string to hash each time.
+const texts = new Map<string, Map<string, string>>();
+let sharedCount = 0;
+
+/**
+ * The whole system text of a turn — `base`, a blank line, `tail` — as one
+ * string shared by every turn that has the same two parts (sessions of one
+ * agent at the same turn with the same budget left: all of them, when
+ * thousands start at once). Read once (a save, a request body), V8 flattens
+ * it in place, and every later reader shares that one flat copy instead of
+ * flattening a rope of its own. At most {@link SHARED_TEXTS} are kept; then
+ * the cache starts over.
+ */
+export function sharedSystemText(base: string, tail: string): string {
+  let byTail = texts.get(base);
+  const known = byTail?.get(tail);
+  if (known !== undefined) return known;
+  if (sharedCount >= SHARED_TEXTS) {
+    texts.clear();
+    sharedCount = 0;
+    byTail = undefined;
+  }
+  if (byTail === undefined) texts.set(base, (byTail = new Map()));
+  const text = `${base}\n\n${tail}`;
+  byTail.set(tail, text);
+  sharedCount += 1;
+  return text;
+}
