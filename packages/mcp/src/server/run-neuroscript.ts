@@ -3,7 +3,7 @@
  * execute) and `prepare` alone for the check.
  */
 import { createInterpreter, resolveLimits, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
-import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createToolHost, type Policy, type ToolHost, type ToolRegistry, type ToolStores } from '@askloop/tools';
 
 /** What one run or check needs from the server. */
 export interface NeuroScriptSetup {
@@ -37,23 +37,28 @@ const TOOL_DEADLINE_GRACE_MS = 1000;
 export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
   const limits = resolveLimits(setup.limits ?? {});
   const runEnded = new AbortController();
-  const tools = createToolHost({
+  const hostOptions = {
     registry: setup.registry,
     policy: setup.policy,
     session: setup.session,
     turn,
     ...(setup.stores === undefined ? {} : { stores: setup.stores }),
     signal: signal === undefined ? runEnded.signal : AbortSignal.any([signal, runEnded.signal]),
-    deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS,
     maxResultLength: limits.stringLength,
     maxResultItems: limits.collectionSize,
-  });
+  };
+  // The host that calls the tools is made when a sandbox worker takes the run (`onStart`), so its deadline
+  // counts from the run's start, as the run's wall clock does — not from before the check and a wait for a busy pool.
+  let started: ToolHost | undefined;
+  const startTools = (): ToolHost => (started ??= createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS }));
+  const tools = { catalog: createToolHost(hostOptions).catalog, call: (name: string, args: readonly JsonValue[]) => startTools().call(name, args) };
   const interpreter = createInterpreter({ ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
   try {
     return await interpreter.run(request.program, {
       mode: 'agent',
       fileName: 'program.ns',
       tools,
+      onStart: startTools,
       ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
       ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
       ...(signal === undefined ? {} : { signal }),
