@@ -47,18 +47,35 @@ export interface BuiltProgram {
   readonly declarations: (FunctionDefinition | OnEventStatement | CommandBlock)[];
 }
 
+/** Options for `buildProgram`. */
+export interface BuildOptions {
+  /**
+   * Match `{{…}}` holes with the generated matcher alone, with this budget
+   * per character (see `matchFast`); a hole it does not match makes
+   * `buildProgram` answer `undefined` instead of matching the hole with Ohm
+   * in this thread, whose cost on a long hole is what `parseIfMatches` keeps
+   * out of the host. Unset: Ohm matches such a hole and reports it.
+   */
+  readonly holeCallsPerCharacter?: number;
+}
+
+/** Thrown by a match-only build at a hole only Ohm can answer; `buildProgram` catches it. */
+const HOLE_NEEDS_OHM = Object.freeze({ holeNeedsOhm: true });
+
 /** One build: the matched text, where it sits in the whole source, and the problems found. */
 class Builder {
   readonly text: string;
   readonly base: number;
   readonly lines: LineIndex;
   readonly problems: BuildProblem[];
+  readonly holeCallsPerCharacter: number | undefined;
 
-  constructor(text: string, base: number, lines: LineIndex, problems: BuildProblem[]) {
+  constructor(text: string, base: number, lines: LineIndex, problems: BuildProblem[], holeCallsPerCharacter: number | undefined) {
     this.text = text;
     this.base = base;
     this.lines = lines;
     this.problems = problems;
+    this.holeCallsPerCharacter = holeCallsPerCharacter;
   }
 
   at(start: number): { line: number; column: number } {
@@ -423,8 +440,9 @@ class Builder {
     // The hole is matched on its own, under the same nesting limit; the tree
     // it joins is measured as a whole after the build.
     // The generated matcher first; Ohm when it does not match (to tell too deep from unreadable).
-    let matchedRoot = matchFast(text, 'Interpolation', MAX_NESTING_DEPTH + 1);
+    let matchedRoot = matchFast(text, 'Interpolation', MAX_NESTING_DEPTH + 1, this.holeCallsPerCharacter);
     if (matchedRoot === undefined) {
+      if (this.holeCallsPerCharacter !== undefined) throw HOLE_NEEDS_OHM;
       const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
       if (matched.tooDeepAt !== undefined) {
         this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
@@ -442,7 +460,7 @@ class Builder {
       matchedRoot = cstRoot(match);
     }
     const [root, rootStart] = matchedRoot;
-    const nested = new Builder(text, offset, this.lines, this.problems);
+    const nested = new Builder(text, offset, this.lines, this.problems, this.holeCallsPerCharacter);
     return nested.expression(...nested.child(root, rootStart, 0));
   }
 
@@ -457,10 +475,16 @@ class Builder {
 /**
  * Builds the plain AST pieces of a successful match of `text` (the cleaned
  * source) from its root node and offset: Ohm's (`cstRoot(match)`) or the
- * generated matcher's, which have the same shape.
+ * generated matcher's, which have the same shape. `undefined` only with
+ * `holeCallsPerCharacter` set, when a `{{…}}` hole needs Ohm.
  */
-export function buildProgram(root: readonly [Cst, number], text: string, lines: LineIndex): { program: BuiltProgram; problems: BuildProblem[] } {
+export function buildProgram(root: readonly [Cst, number], text: string, lines: LineIndex, options: BuildOptions = {}): { program: BuiltProgram; problems: BuildProblem[] } | undefined {
   const problems: BuildProblem[] = [];
-  const builder = new Builder(text, 0, lines, problems);
-  return { program: builder.program(root[0], root[1]), problems };
+  const builder = new Builder(text, 0, lines, problems, options.holeCallsPerCharacter);
+  try {
+    return { program: builder.program(root[0], root[1]), problems };
+  } catch (error) {
+    if (error === HOLE_NEEDS_OHM) return undefined;
+    throw error;
+  }
 }
