@@ -28,7 +28,7 @@ import type {
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
-import { matchFast } from './match-fast.ts';
+import { matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
@@ -51,10 +51,11 @@ export interface BuiltProgram {
 export interface BuildOptions {
   /**
    * Match `{{…}}` holes with the generated matcher alone, with this budget
-   * per character (see `matchFast`); a hole it does not match makes
+   * per character (see `matchFast`); a hole it gives up on makes
    * `buildProgram` answer `undefined` instead of matching the hole with Ohm
    * in this thread, whose cost on a long hole is what `parseIfMatches` keeps
-   * out of the host. Unset: Ohm matches such a hole and reports it.
+   * out of the host. Unset: Ohm matches such a hole. (A hole that plainly
+   * does not match is reported either way, without Ohm.)
    */
   readonly holeCallsPerCharacter?: number;
 }
@@ -440,8 +441,20 @@ class Builder {
     // The hole is matched on its own, under the same nesting limit; the tree
     // it joins is measured as a whole after the build.
     // The generated matcher first; Ohm when it does not match (to tell too deep from unreadable).
-    let matchedRoot = matchFast(text, 'Interpolation', MAX_NESTING_DEPTH + 1, this.holeCallsPerCharacter);
-    if (matchedRoot === undefined) {
+    const badHole = (): undefined => {
+      this.problems.push({
+        code: 'SCRIPT_BAD_INTERPOLATION',
+        message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
+        offset,
+      });
+      return undefined;
+    };
+    const outcome = matchFastOutcome(text, 'Interpolation', MAX_NESTING_DEPTH + 1, this.holeCallsPerCharacter);
+    // A hole's message needs nothing from Ohm: a plain no-match is reported at once (a script full of
+    // bad holes matched each with Ohm again, at tens of microseconds each).
+    if (outcome === 'no match') return badHole();
+    let matchedRoot: readonly [Cst, number];
+    if (outcome === 'gave up') {
       if (this.holeCallsPerCharacter !== undefined) throw HOLE_NEEDS_OHM;
       const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
       if (matched.tooDeepAt !== undefined) {
@@ -449,15 +462,10 @@ class Builder {
         return undefined;
       }
       const match = matched.value;
-      if (match.failed()) {
-        this.problems.push({
-          code: 'SCRIPT_BAD_INTERPOLATION',
-          message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
-          offset,
-        });
-        return undefined;
-      }
+      if (match.failed()) return badHole();
       matchedRoot = cstRoot(match);
+    } else {
+      matchedRoot = outcome;
     }
     const [root, rootStart] = matchedRoot;
     const nested = new Builder(text, offset, this.lines, this.problems, this.holeCallsPerCharacter);

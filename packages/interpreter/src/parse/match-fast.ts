@@ -27,12 +27,25 @@ const CALLS_MINIMUM = 2000;
  * sets the budget (default `CALLS_PER_CHARACTER`).
  */
 export function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | undefined {
+  const outcome = matchFastOutcome(text, startRule, nestingLimit, callsPerCharacter);
+  return typeof outcome === 'string' ? undefined : outcome;
+}
+
+/**
+ * `matchFast` telling its two failures apart: `'no match'` when the text does
+ * not match (Ohm fails too: without a budget or a limit in the way both
+ * matchers decide the same grammar), `'gave up'` on a spent budget, the
+ * nesting limit or a stack overflow (only Ohm can answer). A caller that needs
+ * no message (a `{{…}}` hole) can skip Ohm on `'no match'`.
+ */
+export function matchFastOutcome(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | 'no match' | 'gave up' {
   try {
     const matched = generatedMatch(text, startRule, nestingLimit, CALLS_MINIMUM + callsPerCharacter * text.length);
-    return matched === null ? undefined : [matched.cst, matched.offset];
+    if (matched === null) return 'no match';
+    return matched === undefined ? 'gave up' : [matched.cst, matched.offset];
   } catch (error) {
     // Too deep for this stack: Ohm's guard reports it (or matches, if it fits there).
-    if (error instanceof RangeError) return undefined;
+    if (error instanceof RangeError) return 'gave up';
     throw error;
   }
 }
