@@ -2,7 +2,7 @@
  * The happy path of matching: the matcher generated from the grammar
  * (`src/grammar/generate-matcher.ts`), which builds the same concrete syntax
  * tree as Ohm 17 about twenty times faster. It answers only when it matches;
- * on a syntax error, a nesting deeper than the limit, a call budget spent
+ * on a syntax error, a nesting deeper than the limit, a work budget spent
  * (input that makes a backtracking matcher slow) or a stack overflow it
  * answers `undefined`, and the caller matches again with Ohm, whose result
  * and messages are then exactly today's (decision 0004).

@@ -38,7 +38,7 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
  * when the script matches, undefined when it does not (a syntax error, or
  * nesting past the limit) or when a `{{…}}` hole in it makes the generated
  * matcher give up: only Ohm can say why. The generated matcher
- * keeps no memo tables and stops at a call budget linear in the length, so
+ * keeps no memo tables and stops at a work budget linear in the length, so
  * this is safe to run in the host on any source `parseBounded` accepts; Ohm's
  * error path is the expensive one, and that stays in the supervised worker.
  */
