@@ -376,7 +376,7 @@ export function generateMatcherSource(grammarSource: string): string {
     const code = compile(body, ctx);
     let out = `// ${app.toMemoKey()}${build ? '' : ' (recogniser)'}\nfunction ${name}() {\n`;
     out += `if (--fuel < 0) throw BAIL;\n`;
-    if (level) out += `if (depth >= limit) throw BAIL;\ndepth += 1;\nif (depth > deepest) deepest = depth;\n`;
+    if (level) out += `if (depth >= limit) throw BAIL;\ndepth += 1;\n`;
     out += 'const start = pos;\n';
     if (fn.slots > 0) out += `let ${Array.from({ length: fn.slots }, (_, index) => `k${index}, o${index}`).join(', ')};\n`;
     out += `fail: {\n${code}`;
@@ -453,17 +453,6 @@ export function generateMatcherSource(grammarSource: string): string {
     'let fuel = 0;',
     'let depth = 0;',
     'let limit = 0;',
-    '/** The most nesting levels open at once during this match. */',
-    'let deepest = 0;',
-    '',
-    '/**',
-    ' * The answer for a text that did not match: `null` (Ohm fails too), or `undefined` (ask Ohm) when the',
-    ' * match came within a level of the limit: Ohm also tries the alternatives the first-character guards',
-    ' * skip here, and one of those can apply a nesting rule once more, so Ohm may stop at the limit instead.',
-    ' */',
-    'function noMatch() {',
-    '  return deepest + 1 >= limit ? undefined : null;',
-    '}',
     '',
     `function skipSpaces() {\n${spaces}();\n}`,
     '',
@@ -473,21 +462,21 @@ export function generateMatcherSource(grammarSource: string): string {
     ...emitted,
     '/**',
     ' * Matches `text` from `startRule` as Ohm 17 would. Returns the root node and its offset; `null` when',
-    ' * the text does not match (Ohm would fail too); or `undefined` when it gave up: more than `maxCalls`',
-    ' * units of work (rule applications, loop iterations, characters read) were needed, or `nestingLimit`',
-    ' * nesting levels were (nearly) reached. The caller then matches with Ohm.',
+    ' * the text does not match; or `undefined` when it gave up: more than `maxCalls` units of work (rule',
+    ' * applications, loop iterations, characters read) were needed, or more than `nestingLimit` nesting',
+    ' * levels were open at once. The caller then matches with Ohm.',
     ' */',
     'export function matchFast(text, startRule, nestingLimit, maxCalls) {',
-    '  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit; deepest = 0;',
+    '  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit;',
     '  try {',
     '    let root = null;',
     '    let offset = 0;',
     // Ohm matches \`startRule end\`, skipping spaces before both when the start rule is syntactic.
     ...starts.map(([rule, fn]) => {
       const skip = isSyntactic(rule) ? 'skipSpaces(); ' : '';
-      return `    if (startRule === ${JSON.stringify(rule)}) { ${skip}offset = pos; root = ${fn}(); if (root === null) return noMatch(); ${skip}}`;
+      return `    if (startRule === ${JSON.stringify(rule)}) { ${skip}offset = pos; root = ${fn}(); if (root === null) return null; ${skip}}`;
     }),
-    '    if (root === null || pos < input.length) return noMatch();',
+    '    if (root === null || pos < input.length) return null;',
     '    return { cst: root, offset };',
     '  } catch (error) {',
     '    if (error === BAIL) return undefined;',

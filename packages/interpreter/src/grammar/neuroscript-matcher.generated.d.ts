@@ -3,9 +3,9 @@ import type { Cst } from '../parse/ohm-internals.ts';
 
 /**
  * Matches `text` from `startRule` as Ohm 17 would, building the same concrete syntax tree. Returns the
- * root node and its offset; `null` when the text does not match (Ohm would fail too); `undefined` when
- * it gave up: more than `maxCalls` units of work (rule applications, loop iterations, characters read)
- * were needed, or `nestingLimit` nesting levels were (nearly) reached.
+ * root node and its offset; `null` when the text does not match; `undefined` when it gave up: more than
+ * `maxCalls` units of work (rule applications, loop iterations, characters read) were needed, or more
+ * than `nestingLimit` nesting levels were open at once.
  */
 export declare function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, maxCalls: number): { readonly cst: Cst; readonly offset: number } | null | undefined;
 

@@ -48,17 +48,6 @@ let pos = 0;
 let fuel = 0;
 let depth = 0;
 let limit = 0;
-/** The most nesting levels open at once during this match. */
-let deepest = 0;
-
-/**
- * The answer for a text that did not match: `null` (Ohm fails too), or `undefined` (ask Ohm) when the
- * match came within a level of the limit: Ohm also tries the alternatives the first-character guards
- * skip here, and one of those can apply a nesting rule once more, so Ohm may stop at the limit instead.
- */
-function noMatch() {
-  return deepest + 1 >= limit ? undefined : null;
-}
 
 function skipSpaces() {
 s0_spaces();
@@ -508,7 +497,6 @@ function r12_operand() {
 if (--fuel < 0) throw BAIL;
 if (depth >= limit) throw BAIL;
 depth += 1;
-if (depth > deepest) deepest = depth;
 const start = pos;
 let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6, k7, o7, k8, o8, k9, o9, k10, o10, k11, o11, k12, o12, k13, o13;
 fail: {
@@ -1513,7 +1501,6 @@ function r28_Body() {
 if (--fuel < 0) throw BAIL;
 if (depth >= limit) throw BAIL;
 depth += 1;
-if (depth > deepest) deepest = depth;
 const start = pos;
 let k0, o0, k1, o1, k2, o2, k3, o3, k4, o4, k5, o5, k6, o6;
 fail: {
@@ -6243,18 +6230,18 @@ return null;
 
 /**
  * Matches `text` from `startRule` as Ohm 17 would. Returns the root node and its offset; `null` when
- * the text does not match (Ohm would fail too); or `undefined` when it gave up: more than `maxCalls`
- * units of work (rule applications, loop iterations, characters read) were needed, or `nestingLimit`
- * nesting levels were (nearly) reached. The caller then matches with Ohm.
+ * the text does not match; or `undefined` when it gave up: more than `maxCalls` units of work (rule
+ * applications, loop iterations, characters read) were needed, or more than `nestingLimit` nesting
+ * levels were open at once. The caller then matches with Ohm.
  */
 export function matchFast(text, startRule, nestingLimit, maxCalls) {
-  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit; deepest = 0;
+  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit;
   try {
     let root = null;
     let offset = 0;
-    if (startRule === "Program") { skipSpaces(); offset = pos; root = r1_Program(); if (root === null) return noMatch(); skipSpaces(); }
-    if (startRule === "Interpolation") { skipSpaces(); offset = pos; root = r2_Interpolation(); if (root === null) return noMatch(); skipSpaces(); }
-    if (root === null || pos < input.length) return noMatch();
+    if (startRule === "Program") { skipSpaces(); offset = pos; root = r1_Program(); if (root === null) return null; skipSpaces(); }
+    if (startRule === "Interpolation") { skipSpaces(); offset = pos; root = r2_Interpolation(); if (root === null) return null; skipSpaces(); }
+    if (root === null || pos < input.length) return null;
     return { cst: root, offset };
   } catch (error) {
     if (error === BAIL) return undefined;

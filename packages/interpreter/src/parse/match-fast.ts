@@ -27,7 +27,7 @@ const CALLS_MINIMUM = 2000;
  * sets the budget (default `CALLS_PER_CHARACTER`).
  */
 export function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | undefined {
-  const outcome = matchFastOutcome(text, startRule, nestingLimit, callsPerCharacter);
+  const outcome = attempt(text, startRule, nestingLimit, callsPerCharacter);
   return typeof outcome === 'string' ? undefined : outcome;
 }
 
@@ -39,6 +39,16 @@ export function matchFast(text: string, startRule: 'Program' | 'Interpolation', 
  * no message (a `{{…}}` hole) can skip Ohm on `'no match'`.
  */
 export function matchFastOutcome(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | 'no match' | 'gave up' {
+  const outcome = attempt(text, startRule, nestingLimit, callsPerCharacter);
+  // Ohm also tries the alternatives the first-character guards skip here, and one of those can apply a
+  // nesting rule once more before it fails: a failure that came within one level of the limit may be a
+  // nesting stop for Ohm. The matcher is deterministic, so matching again with a limit two lower gives
+  // up exactly when the first match opened `nestingLimit - 1` levels. (Only failures pay for this.)
+  if (outcome === 'no match' && attempt(text, startRule, Math.max(0, nestingLimit - 2), callsPerCharacter) !== 'no match') return 'gave up';
+  return outcome;
+}
+
+function attempt(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter: number): [Cst, number] | 'no match' | 'gave up' {
   try {
     const matched = generatedMatch(text, startRule, nestingLimit, CALLS_MINIMUM + callsPerCharacter * text.length);
     if (matched === null) return 'no match';
