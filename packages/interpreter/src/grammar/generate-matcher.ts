@@ -4,7 +4,7 @@
  * single source of truth), building the same concrete syntax tree Ohm 17
  * builds — `ctorName`, `children`, `childOffsets`, `matchLength` — for every
  * input Ohm accepts. The parser uses it on the happy path only: when it
- * fails, runs out of its call budget, or passes the nesting limit, the caller
+ * fails, runs out of its work budget, or passes the nesting limit, the caller
  * matches again with Ohm, whose messages are unchanged (decision 0004).
  *
  * Each pexpr is compiled to the code of its `eval` in Ohm 17
@@ -20,7 +20,8 @@
  *
  * Unlike Ohm it does not memoize: the grammar applies a rule at one position
  * from several alternatives only for small tokens, so re-matching is cheaper
- * than a memo table. A call budget (proportional to the input) bounds the
+ * than a memo table. A work budget (proportional to the input: rule calls,
+ * loop iterations and characters read) bounds the
  * worst case; past it the caller falls back to Ohm's linear-time packrat
  * matcher. Left recursion (which Ohm supports and this grammar avoids) would
  * exhaust the stack, which also falls back.
@@ -337,8 +338,7 @@ export function generateMatcherSource(grammarSource: string): string {
       out += `continue ${loop};\n}\npos = ${pi};\nbreak;\n}\n`;
       if (min > 0) out += `if (${n} < ${min}) break ${ctx.fail};\n`;
       if (ctx.build && arity > 0) {
-        const [firstColumn, firstOffsets] = columns[0] as readonly [string, string];
-        void firstColumn;
+        const [, firstOffsets] = columns[0] as readonly [string, string];
         const [lastColumn, lastOffsets] = columns[arity - 1] as readonly [string, string];
         const offset = fresh('o');
         const length = fresh('l');
@@ -461,9 +461,10 @@ export function generateMatcherSource(grammarSource: string): string {
     '',
     ...emitted,
     '/**',
-    ' * Matches `text` from `startRule` as Ohm 17 would. Returns the root node and its offset, or `null` when',
-    ' * the text does not match, when more than `maxCalls` rule applications were needed, or when more than',
-    ' * `nestingLimit` nesting levels were open at once; the caller then matches with Ohm.',
+    ' * Matches `text` from `startRule` as Ohm 17 would. Returns the root node and its offset; `null` when',
+    ' * the text does not match; or `undefined` when it gave up: more than `maxCalls` units of work (rule',
+    ' * applications, loop iterations, characters read) were needed, or more than `nestingLimit` nesting',
+    ' * levels were open at once. The caller then matches with Ohm.',
     ' */',
     'export function matchFast(text, startRule, nestingLimit, maxCalls) {',
     '  input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit;',
@@ -478,7 +479,7 @@ export function generateMatcherSource(grammarSource: string): string {
     '    if (root === null || pos < input.length) return null;',
     '    return { cst: root, offset };',
     '  } catch (error) {',
-    '    if (error === BAIL) return null;',
+    '    if (error === BAIL) return undefined;',
     '    throw error;',
     '  } finally {',
     "    input = '';",

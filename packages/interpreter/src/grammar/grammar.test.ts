@@ -91,7 +91,7 @@ describe('NeuroScript grammar', () => {
     expect(grammar.match(source, 'Program').succeeded()).toBe(false);
   });
 
-  it('committed bundle matches the .ohm source (run `pnpm generate` after editing the grammar)', () => {
+  it('committed bundle matches the .ohm source (run `pnpm generate:grammar` after editing the grammar)', () => {
     const directory = import.meta.dirname;
     const source = readFileSync(join(directory, 'neuroscript.ohm'), 'utf8');
     const bundle = readFileSync(join(directory, 'neuroscript.ohm-bundle.js'), 'utf8');

@@ -6229,9 +6229,10 @@ return null;
 }
 
 /**
- * Matches `text` from `startRule` as Ohm 17 would. Returns the root node and its offset, or `null` when
- * the text does not match, when more than `maxCalls` rule applications were needed, or when more than
- * `nestingLimit` nesting levels were open at once; the caller then matches with Ohm.
+ * Matches `text` from `startRule` as Ohm 17 would. Returns the root node and its offset; `null` when
+ * the text does not match; or `undefined` when it gave up: more than `maxCalls` units of work (rule
+ * applications, loop iterations, characters read) were needed, or more than `nestingLimit` nesting
+ * levels were open at once. The caller then matches with Ohm.
  */
 export function matchFast(text, startRule, nestingLimit, maxCalls) {
   input = text; pos = 0; fuel = maxCalls; depth = 0; limit = nestingLimit;
@@ -6243,7 +6244,7 @@ export function matchFast(text, startRule, nestingLimit, maxCalls) {
     if (root === null || pos < input.length) return null;
     return { cst: root, offset };
   } catch (error) {
-    if (error === BAIL) return null;
+    if (error === BAIL) return undefined;
     throw error;
   } finally {
     input = '';

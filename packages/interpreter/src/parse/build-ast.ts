@@ -28,7 +28,7 @@ import type {
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { climbPrecedence } from './climb-precedence.ts';
 import type { LineIndex } from './line-index.ts';
-import { matchFast } from './match-fast.ts';
+import { matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
@@ -47,18 +47,36 @@ export interface BuiltProgram {
   readonly declarations: (FunctionDefinition | OnEventStatement | CommandBlock)[];
 }
 
+/** Options for `buildProgram`. */
+export interface BuildOptions {
+  /**
+   * Match `{{…}}` holes with the generated matcher alone, with this budget
+   * per character (see `matchFast`); a hole it gives up on makes
+   * `buildProgram` answer `undefined` instead of matching the hole with Ohm
+   * in this thread, whose cost on a long hole is what `parseIfMatches` keeps
+   * out of the host. Unset: Ohm matches such a hole. (A hole that plainly
+   * does not match is reported either way, without Ohm.)
+   */
+  readonly holeCallsPerCharacter?: number;
+}
+
+/** Thrown by a match-only build at a hole only Ohm can answer; `buildProgram` catches it. */
+const HOLE_NEEDS_OHM = Object.freeze({ holeNeedsOhm: true });
+
 /** One build: the matched text, where it sits in the whole source, and the problems found. */
 class Builder {
   readonly text: string;
   readonly base: number;
   readonly lines: LineIndex;
   readonly problems: BuildProblem[];
+  readonly holeCallsPerCharacter: number | undefined;
 
-  constructor(text: string, base: number, lines: LineIndex, problems: BuildProblem[]) {
+  constructor(text: string, base: number, lines: LineIndex, problems: BuildProblem[], holeCallsPerCharacter: number | undefined) {
     this.text = text;
     this.base = base;
     this.lines = lines;
     this.problems = problems;
+    this.holeCallsPerCharacter = holeCallsPerCharacter;
   }
 
   at(start: number): { line: number; column: number } {
@@ -422,27 +440,35 @@ class Builder {
   hole(text: string, offset: number): Expression | undefined {
     // The hole is matched on its own, under the same nesting limit; the tree
     // it joins is measured as a whole after the build.
-    // The generated matcher first; Ohm when it does not match (to tell too deep from unreadable).
-    let matchedRoot = matchFast(text, 'Interpolation', MAX_NESTING_DEPTH + 1);
-    if (matchedRoot === undefined) {
+    // The generated matcher first; Ohm only when it gives up (to tell too deep from unreadable).
+    const badHole = (): undefined => {
+      this.problems.push({
+        code: 'SCRIPT_BAD_INTERPOLATION',
+        message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
+        offset,
+      });
+      return undefined;
+    };
+    const outcome = matchFastOutcome(text, 'Interpolation', MAX_NESTING_DEPTH + 1, this.holeCallsPerCharacter);
+    // A hole's message needs nothing from Ohm: a plain no-match is reported at once (matching each bad
+    // hole again with Ohm made 8 KiB of them cost 75–130 ms).
+    if (outcome === 'no match') return badHole();
+    let matchedRoot: readonly [Cst, number];
+    if (outcome === 'gave up') {
+      if (this.holeCallsPerCharacter !== undefined) throw HOLE_NEEDS_OHM;
       const matched = matchWithNestingLimit(text, 'Interpolation', MAX_NESTING_DEPTH + 1, (match) => match);
       if (matched.tooDeepAt !== undefined) {
         this.problems.push({ code: 'SCRIPT_NESTING_TOO_DEEP', message: tooDeepMessage(), offset: offset + matched.tooDeepAt });
         return undefined;
       }
       const match = matched.value;
-      if (match.failed()) {
-        this.problems.push({
-          code: 'SCRIPT_BAD_INTERPOLATION',
-          message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
-          offset,
-        });
-        return undefined;
-      }
+      if (match.failed()) return badHole();
       matchedRoot = cstRoot(match);
+    } else {
+      matchedRoot = outcome;
     }
     const [root, rootStart] = matchedRoot;
-    const nested = new Builder(text, offset, this.lines, this.problems);
+    const nested = new Builder(text, offset, this.lines, this.problems, this.holeCallsPerCharacter);
     return nested.expression(...nested.child(root, rootStart, 0));
   }
 
@@ -457,10 +483,16 @@ class Builder {
 /**
  * Builds the plain AST pieces of a successful match of `text` (the cleaned
  * source) from its root node and offset: Ohm's (`cstRoot(match)`) or the
- * generated matcher's, which have the same shape.
+ * generated matcher's, which have the same shape. `undefined` only with
+ * `holeCallsPerCharacter` set, when a `{{…}}` hole needs Ohm.
  */
-export function buildProgram(root: readonly [Cst, number], text: string, lines: LineIndex): { program: BuiltProgram; problems: BuildProblem[] } {
+export function buildProgram(root: readonly [Cst, number], text: string, lines: LineIndex, options: BuildOptions = {}): { program: BuiltProgram; problems: BuildProblem[] } | undefined {
   const problems: BuildProblem[] = [];
-  const builder = new Builder(text, 0, lines, problems);
-  return { program: builder.program(root[0], root[1]), problems };
+  const builder = new Builder(text, 0, lines, problems, options.holeCallsPerCharacter);
+  try {
+    return { program: builder.program(root[0], root[1]), problems };
+  } catch (error) {
+    if (error === HOLE_NEEDS_OHM) return undefined;
+    throw error;
+  }
 }

@@ -14,7 +14,7 @@ import { neuroScriptProgram } from '../../bench/programs.ts';
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { buildProgram } from './build-ast.ts';
 import { LineIndex } from './line-index.ts';
-import { matchFast } from './match-fast.ts';
+import { matchFast, matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { parse, parseIfMatches } from './parse.ts';
@@ -41,14 +41,19 @@ function difference(fast: Cst, ohm: Cst, path: string): string | undefined {
   return undefined;
 }
 
-/** What both matchers make of `source`: 'match' (same tree, same AST), 'no match', or a difference. */
+/**
+ * What both matchers make of `source`: 'match' (same tree, same AST), 'no match', 'too deep', or a
+ * difference. The generated matcher may give up anywhere Ohm does not match, but a plain no-match
+ * must be one for Ohm too (`{{…}}` holes are reported on it without Ohm).
+ */
 function compareMatchers(source: string, startRule: StartRule = 'Program'): 'match' | 'no match' | 'too deep' | string {
   const { text } = preprocess(source);
-  const fast = matchFast(text, startRule, LIMIT);
+  const outcome = matchFastOutcome(text, startRule, LIMIT);
+  const fast = typeof outcome === 'string' ? undefined : outcome;
   const ohm = matchWithNestingLimit(text, startRule, LIMIT, (match) => (match.succeeded() ? cstRoot(match) : undefined));
-  if (ohm.tooDeepAt !== undefined) return fast === undefined ? 'too deep' : 'fast matched where Ohm is too deep';
+  if (ohm.tooDeepAt !== undefined) return outcome === 'gave up' ? 'too deep' : `fast answered ${fast === undefined ? outcome : 'a match'} where Ohm is too deep`;
   if (ohm.value === undefined) return fast === undefined ? 'no match' : 'fast matched where Ohm fails';
-  if (fast === undefined) return 'fast failed where Ohm matches';
+  if (fast === undefined) return `fast ${outcome} where Ohm matches`;
   if (fast[1] !== ohm.value[1]) return `root offset ${fast[1]} vs Ohm ${ohm.value[1]}`;
   const tree = difference(fast[0], ohm.value[0], '');
   if (tree !== undefined) return tree;
@@ -207,6 +212,15 @@ describe('generated matcher against Ohm', () => {
           const inner = `${open.repeat(depth)}1${closed ? (closes[open] as string).repeat(depth) : ''}`;
           const outcome = compareMatchers(`command\n emit ${inner}\nendcommand\n`);
           expect([open, depth, closed, outcome]).toEqual([open, depth, closed, expect.stringMatching(/^(match|no match|too deep)$/)]);
+        }
+      }
+    }
+    // The same inside a `{{…}}` hole, where a plain no-match is reported without Ohm.
+    for (const open of forms) {
+      for (const depth of [LIMIT - 2, LIMIT - 1, LIMIT, LIMIT + 1]) {
+        for (const tail of ['', ' +', ')']) {
+          const inner = `${open.repeat(depth)}1${tail}${(closes[open] as string).repeat(depth)}`;
+          expect([open, depth, tail, compareMatchers(inner, 'Interpolation')]).toEqual([open, depth, tail, expect.stringMatching(/^(match|no match|too deep)$/)]);
         }
       }
     }

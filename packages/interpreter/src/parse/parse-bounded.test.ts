@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { neuroScriptProgram } from '../../bench/programs.ts';
 import { check } from '../check/check.ts';
 import { closeParseWorker, DEFAULT_BOUNDED_MAX_LENGTH, DEFAULT_IN_HOST_MAX_LENGTH, parseBounded } from './parse-bounded.ts';
-import { parse } from './parse.ts';
+import { parse, parseIfMatches } from './parse.ts';
 import { createParseSupervisor } from './parse-supervisor.ts';
 import { MAX_SOURCE_LENGTH } from './preprocess.ts';
 
@@ -41,6 +41,35 @@ describe('parseBounded', () => {
       const result = await parseBounded(source, { fileName: 'big.ns', supervisor });
       expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_SYNTAX');
       expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
+      expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
+    } finally {
+      await supervisor.close();
+    }
+  });
+
+  it('answers a matching source whose {{…}} hole does not match in the calling thread, without Ohm: the same diagnostics as parse', async () => {
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
+    try {
+      // Ohm's match of this 16 KB hole took about a second and 300 MB per 60 KB in the calling thread.
+      const source = `command\n  emit \`\`\`{{${'1+'.repeat(DEFAULT_IN_HOST_MAX_LENGTH)}}}\`\`\`\nendcommand\n`;
+      const result = await parseBounded(source, { supervisor });
+      expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_BAD_INTERPOLATION');
+      expect(result).toEqual(parse(source));
+      expect(supervisor.stats()).toMatchObject({ parses: 0, workersStarted: 0 });
+    } finally {
+      await supervisor.close();
+    }
+  });
+
+  it('sends a matching source whose {{…}} hole the generated matcher gives up on to the worker, where Ohm answers it', async () => {
+    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
+    try {
+      const padding = '  emit 1\n'.repeat(DEFAULT_IN_HOST_MAX_LENGTH / 8);
+      const source = `command\n${padding}  emit \`\`\`{{${'('.repeat(200)}1${')'.repeat(200)}}}\`\`\`\nendcommand\n`;
+      expect(parseIfMatches(source)).toBeUndefined();
+      const result = await parseBounded(source, { supervisor });
+      expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_NESTING_TOO_DEEP');
+      expect(result).toEqual(parse(source));
       expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
     } finally {
       await supervisor.close();

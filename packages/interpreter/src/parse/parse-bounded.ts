@@ -2,8 +2,9 @@
  * `parseBounded(source)`: `parse` with bounded cost for the host, whatever
  * the size. Small sources (the usual ACTIONS block) are parsed in the calling
  * thread; sources above a size cap are refused without parsing
- * (`SCRIPT_PROGRAM_TOO_LARGE`). A larger source that matches the grammar is
- * parsed in the calling thread too, by the generated matcher alone (linear
+ * (`SCRIPT_PROGRAM_TOO_LARGE`). A larger source that matches the grammar
+ * (a `{{…}}` hole the matcher gives up on counts as not matching) is parsed
+ * in the calling thread too, by the generated matcher alone (linear
  * time, no memo tables: about 1 ms at 8 KB); only one that does not match —
  * where Ohm's matcher must say why, at a few microseconds and kilobytes per
  * character — is parsed in a supervised worker thread with a heap limit and a

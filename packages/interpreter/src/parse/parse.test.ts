@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Expression } from '../ast/index.ts';
+import grammar from '../grammar/neuroscript.ohm-bundle.js';
 import { parse } from './parse.ts';
 
 function firstExpression(source: string): Expression {
@@ -100,6 +101,22 @@ describe('parse', () => {
   it('positions interpolation holes in the original source', () => {
     const expression = firstExpression('```a\n  {{ tool.x.y(z) }}```');
     expect(expression.type === 'InterpolatedString' && expression.parts[1]).toMatchObject({ type: 'InterpolationPart', line: 3, column: 6, expression: { type: 'CallExpression', line: 3, column: 6 } });
+  });
+
+  it('reports a {{…}} hole the generated matcher does not match without matching it again with Ohm', () => {
+    // Ohm's second match of each bad hole made a script full of them cost several syntax errors' worth.
+    const match = vi.spyOn(grammar, 'match');
+    try {
+      const result = parse(`command\n  emit \`\`\`${'{{1+}} '.repeat(50)}{{ok}}\`\`\`\nendcommand\n`);
+      expect(result.ok ? [] : result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.column])).toEqual(Array.from({ length: 50 }, (_, index) => ['SCRIPT_BAD_INTERPOLATION', 13 + 7 * index]));
+      expect(match).not.toHaveBeenCalled();
+      // Past the nesting limit the generated matcher gives up, and Ohm says so.
+      const deep = parse(`command\n  emit \`\`\`{{${'('.repeat(200)}1${')'.repeat(200)}}}\`\`\`\nendcommand\n`);
+      expect(deep.ok ? [] : deep.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['SCRIPT_NESTING_TOO_DEEP']);
+      expect(match).toHaveBeenCalledTimes(1);
+    } finally {
+      match.mockRestore();
+    }
   });
 
   it('names invisible and separator characters by code point in syntax messages', () => {

@@ -36,8 +36,9 @@ export function parse(source: string, options: ParseOptions = {}): ParseResult {
 /**
  * `parse` through the generated matcher only: the same result as `parse`
  * when the script matches, undefined when it does not (a syntax error, or
- * nesting past the limit), where only Ohm can say why. The generated matcher
- * keeps no memo tables and stops at a call budget linear in the length, so
+ * nesting past the limit) or when a `{{…}}` hole in it makes the generated
+ * matcher give up: only Ohm can say why. The generated matcher
+ * keeps no memo tables and stops at a work budget linear in the length, so
  * this is safe to run in the host on any source `parseBounded` accepts; Ohm's
  * error path is the expensive one, and that stays in the supervised worker.
  */
@@ -93,7 +94,10 @@ function parseWith(source: string, options: ParseOptions, explainFailure: boolea
     }
     root = cstRoot(match);
   }
-  const { program: built, problems } = buildProgram(root, text, lines);
+  // Without a fallback, a `{{…}}` hole the generated matcher does not match sends the whole script to Ohm too.
+  const builtProgram = buildProgram(root, text, lines, explainFailure ? {} : { holeCallsPerCharacter: MATCH_ONLY_CALLS_PER_CHARACTER });
+  if (builtProgram === undefined) return undefined;
+  const { program: built, problems } = builtProgram;
   for (const problem of problems) {
     const { line, column } = lines.position(problem.offset);
     diagnostics.push(make(problem.code, problem.message, line, column));
