@@ -96,7 +96,12 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   }
 
   // Something to prepare or run: wait for a slot first, holding only the reply text (see run-admission.ts).
-  const release = admitted ?? (record.failure === undefined && record.reply !== undefined ? await context.admission?.acquire() : undefined);
+  const waits = admitted === undefined && record.failure === undefined && record.reply !== undefined && context.admission !== undefined;
+  const release = admitted ?? (waits ? await context.admission?.acquire(context.signal) : undefined);
+  if (waits && release === undefined) {
+    // Cancelled while waiting: nothing ran, and the decision halts ERR_CANCELLED (the reply is saved: a resume runs it).
+    await advance({ failure: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'the caller aborted the loop while the turn waited for a slot to run in' } });
+  }
   try {
     const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
