@@ -7,9 +7,11 @@
  * end exactly as the run that never crashed: the same decisions, records,
  * counters, tally and tool effects. The model answers by turn (read from the
  * budget line), with the replies the uninterrupted run used for that turn, so
- * a new host asks again only what was never saved.
+ * a new host asks again only what was never saved. On the memory store and on
+ * a SQLite file (its tally column and shared system texts).
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandboxPool } from '@askloop/interpreter';
@@ -22,6 +24,7 @@ import { createAskLoop } from '../src/create-ask-loop.ts';
 import { tallyOf } from '../src/decide/loop-tally.ts';
 import type { TurnRecord } from '../src/loop/turn-record.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
 import { expandReplies, testPlugin, type CaseReply, type EffectLog } from './test-plugin.ts';
 
@@ -34,7 +37,17 @@ const read = <T>(name: string, file: string, fallback?: T): T => {
 };
 
 const pool = createSandboxPool({ workers: 2 });
-afterAll(() => pool.close());
+const dir = mkdtempSync(join(tmpdir(), 'askloop-crash-points-'));
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+let files = 0;
+/** The stores the hosts share: the runner is the same, only the store differs. */
+const stores: Record<string, () => TranscriptStore> = {
+  memory: () => createMemoryTranscriptStore(),
+  sqlite: () => createSqliteTranscriptStore(join(dir, `crash-${(files += 1)}.db`)),
+};
 
 const turnOf = (turn: ScriptedTurn): number => Number(/Budget: turn (\d+) of/.exec(turn.system?.slice(turn.system.lastIndexOf('Budget: ')) ?? '')?.[1] ?? 0);
 
@@ -80,12 +93,12 @@ interface Outcome {
 }
 
 /** Runs case `name` to its end, killing the host after write `crashAfter` (none when undefined). */
-async function runCase(name: string, crashAfter: number | undefined, byTurn: Map<number, ScriptedReply[]>, record: boolean): Promise<Outcome> {
+async function runCase(storeName: string, name: string, crashAfter: number | undefined, byTurn: Map<number, ScriptedReply[]>, record: boolean): Promise<Outcome> {
   const agent = read<AgentDefinition>(name, 'agent.json');
   const replies = expandReplies(read<CaseReply[]>(name, 'replies.json'));
   const input = read<{ task?: string; approvals?: ('approve' | 'deny')[] }>(name, 'input.json', {});
   const approvals = input.approvals ?? [];
-  const store = createMemoryTranscriptStore();
+  const store = (stores[storeName] as () => TranscriptStore)();
   const toolStores: SqliteToolStore = openSqliteStore(':memory:');
   const effects: EffectLog = new Map();
   const writes = { count: 0 };
@@ -153,17 +166,18 @@ async function runCase(name: string, crashAfter: number | undefined, byTurn: Map
   const session = await store.getSession(sid);
   const outcome = { result, records, session, effects: Object.fromEntries(effects), writes: writes.count };
   toolStores.close();
+  await store.close();
   return outcome;
 }
 
-describe('a host killed after any save', () => {
+describe.each(Object.keys(stores))('a host killed after any save (%s store)', (storeName) => {
   it.each(cases)('%s ends as if it never crashed', async (name) => {
     const byTurn = new Map<number, ScriptedReply[]>();
-    const baseline = await runCase(name, undefined, byTurn, true);
+    const baseline = await runCase(storeName, name, undefined, byTurn, true);
     const session = baseline.session as { tally?: unknown } | undefined;
     if (session?.tally !== undefined) expect(session.tally).toEqual(tallyOf(baseline.records.filter((record) => record.phase === 'decided')));
     for (let crashAfter = 1; crashAfter <= baseline.writes; crashAfter += 1) {
-      const crashed = await runCase(name, crashAfter, byTurn, false);
+      const crashed = await runCase(storeName, name, crashAfter, byTurn, false);
       const where = `${name}, host killed after write ${crashAfter}`;
       expect(crashed.result, where).toEqual(baseline.result);
       expect(crashed.records, where).toEqual(baseline.records);
