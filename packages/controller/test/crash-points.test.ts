@@ -46,6 +46,19 @@ let files = 0;
 /** The stores the hosts share: the runner is the same, only the store differs. */
 const stores: Record<string, () => TranscriptStore> = {
   memory: () => createMemoryTranscriptStore(),
+  // Every step without the row's tally (as after an upgrade): rebuilt from the records each time, the same outcome.
+  'memory, tally never read': () => {
+    const store = createMemoryTranscriptStore();
+    return {
+      ...store,
+      async getSession(sid) {
+        const session = await store.getSession(sid);
+        if (session === undefined) return undefined;
+        const { tally: _tally, ...untallied } = session;
+        return untallied;
+      },
+    };
+  },
   sqlite: () => createSqliteTranscriptStore(join(dir, `crash-${(files += 1)}.db`)),
 };
 
