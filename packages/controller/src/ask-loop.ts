@@ -50,7 +50,8 @@ export interface AskLoopOptions {
    * How many turns prepare (parse, check) and run their programs at once;
    * the others wait for a slot holding only their reply text. Default twice
    * the sandbox pool's workers (its `stats().size`; 3 when unknown). Child
-   * loops of `ask` do not wait (their parent's turn holds a slot).
+   * loops of `ask` do not wait (their parent's turn holds a slot); a turn
+   * whose signal aborts while it waits stops waiting (HALT `ERR_CANCELLED`).
    */
   readonly maxConcurrentRuns?: number;
   readonly clock?: Clock;

@@ -57,6 +57,64 @@ describe('maxConcurrentRuns', () => {
     await loop.close();
   });
 
+  it('a turn cancelled while it waits for a slot stops waiting: it halts ERR_CANCELLED before the turn holding the slot ends, and resumes', async () => {
+    const store = createMemoryTranscriptStore();
+    const models = { holder: [program('call tool.test.Sleep(3000)', 'emit "<<<LOOP:DONE>>> slept"')], waiter: [program('emit "<<<LOOP:DONE>>> ran"')] };
+    const agents = {
+      holder: { name: 'holder', model: 'scripted:holder', policy: { allow: ['tool.test.*'] }, quotas: { wallMs: 10_000 } },
+      waiter: { name: 'waiter', model: 'scripted:waiter' },
+    };
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const loop = createAskLoop({
+      plugins: [testPlugin(models, new Map(), agents)],
+      store,
+      pool,
+      maxConcurrentRuns: 1,
+      onEvent: (event) => {
+        if (event.type === 'phase' && event.phase === 'executing' && event.sid === 'holder') holding();
+      },
+    });
+    const order: string[] = [];
+    const holder = loop.run({ agent: 'holder', task: 'sleep', sid: 'holder' }).then((result) => (order.push('holder'), result));
+    await held;
+    const cancel = new AbortController();
+    const waiter = loop
+      .run({ agent: 'waiter', task: 'wait', sid: 'waiter', signal: cancel.signal, onEvent: (event) => event.type === 'reply' && cancel.abort() })
+      .then((result) => (order.push('waiter'), result));
+    expect(await waiter).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    expect(await holder).toMatchObject({ status: 'DONE', result: 'slept' });
+    // The waiter did not sit out the holder's run: it gave up its place as soon as it was cancelled.
+    expect(order).toEqual(['waiter', 'holder']);
+    // Its reply was kept; the resumed turn runs it (the slot is free again: nothing leaked).
+    expect(await loop.resume('waiter')).toMatchObject({ status: 'DONE', result: 'ran', turns: 1 });
+    await loop.close();
+  });
+
+  it('gives the slot back when a turn fails while it holds it (a throwing hook, a store that fails)', async () => {
+    let failures = 2;
+    const memory = createMemoryTranscriptStore();
+    const store = {
+      ...memory,
+      async saveTurn(...args: Parameters<typeof memory.saveTurn>) {
+        if (args[0].phase === 'executing' && failures > 0) {
+          failures -= 1;
+          throw new Error('disk full');
+        }
+        return memory.saveTurn(...args);
+      },
+    };
+    const replies = Array.from({ length: 4 }, (_, index) => program(`emit "<<<LOOP:DONE>>> ${index}"`));
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool, maxConcurrentRuns: 1 });
+    const agent = { name: 'worker', model: 'scripted:m' };
+    await expect(loop.run({ agent, task: 'a', sid: 'a' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    await expect(loop.run({ agent, task: 'b', sid: 'b' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    // With a slot leaked by either failure, these would wait forever.
+    const results = await Promise.all([loop.resume('a'), loop.resume('b'), loop.run({ agent, task: 'c', sid: 'c' })]);
+    expect(results.map((result) => result.status)).toEqual(['DONE', 'DONE', 'DONE']);
+    await loop.close();
+  });
+
   it('refuses a value that is not a whole number above 0 (LOOP_CONFIG_INVALID)', () => {
     for (const maxConcurrentRuns of [0, -1, 1.5]) {
       expect(() => createAskLoop({ plugins: [], store: createMemoryTranscriptStore(), maxConcurrentRuns })).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID' }));

@@ -12,6 +12,7 @@ import { applyMigrations, openDatabase } from '@askloop/tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import { tallyOf } from '../src/decide/loop-tally.ts';
+import { definePlugin } from '../src/plugin/plugin.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from '../src/store/sqlite-transcript-migrations.ts';
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
@@ -71,6 +72,25 @@ describe('a transcript file of schema version 2', () => {
     const after = await store.listTurns(sid);
     expect(after.slice(0, 2)).toEqual(turns);
     expect((await store.getSession(sid))?.tally).toEqual(tallyOf(after));
+    await loop.close();
+  });
+
+  it('re-prepares the recorded reply of a paused turn whose record still carries the checked program an older version saved', async () => {
+    const store = createMemoryTranscriptStore();
+    const deployer = { name: 'deployer', model: 'scripted:m', policy: { allow: ['tool.test.*'] } };
+    const other = { name: 'other', model: 'scripted:o' };
+    // The checked program of another session's turn (a plugin hook sees it), to plant in the paused record.
+    let checked: unknown;
+    const capture = definePlugin({ name: 'capture', specificationVersion: 'v1', hooks: { programChecked: (program) => void (checked ??= program) } });
+    const models = { m: [program('set out = tool.test.Deploy("prod")', 'emit "<<<LOOP:DONE>>> " + out')], o: [program('emit "<<<LOOP:DONE>>> from a stored program"')] };
+    const loop = createAskLoop({ plugins: [testPlugin(models), capture], store, pool });
+    expect(await loop.run({ agent: other, task: 'other' })).toMatchObject({ status: 'DONE', result: 'from a stored program' });
+    expect(await loop.run({ agent: deployer, task: 'deploy', sid: 'paused' })).toMatchObject({ status: 'PAUSED', reason: 'AWAITING_APPROVAL' });
+    // Before this version the paused record held its checked program (as JSON); here one of another source, so
+    // that running it (instead of preparing the recorded reply again) shows.
+    const last = (await store.lastTurn('paused'))!;
+    await store.saveTurn({ ...last, prepared: JSON.parse(JSON.stringify(checked)) });
+    expect(await loop.approve('paused')).toMatchObject({ status: 'DONE', result: 'deployed prod' });
     await loop.close();
   });
 });

@@ -4,7 +4,8 @@
  * phase change is announced (a `phase` event); the record is saved where a
  * resume needs it: `asking` (the envelope sent), the reply (a reply is paid
  * for: it is never asked for again; saved at once when the turn must wait for
- * a slot to run in, else with its next record), `executing` (its writes may start),
+ * a slot to run in, else with its next record — or on its own when the turn
+ * throws before that record), `executing` (its writes may start),
  * `awaiting-approval` and `decided` (each with the session row, in one
  * transaction). The checked program (`prepared`, an AST many times the size
  * of its source) is never saved: a record continued after a crash or an
@@ -40,6 +41,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     record = composeTurn(context, history, start, base);
   } else record = start;
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
+  /** The record with its reply while only memory holds that reply (it rides with the next saved record). */
+  let unsavedReply: TurnRecord | undefined;
   /** Applies `patch` and moves to `phase`, announcing a change; `persist` saves the record first (`'with-session'`: and the session row). */
   const advance = async (patch: Partial<TurnRecord>, phase: TurnPhase = record.phase, persist: 'no' | 'yes' | 'with-session' = 'no'): Promise<void> => {
     const changed = phase !== record.phase;
@@ -49,6 +52,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // the recorded reply again (the same parse, checked against the tools and policy of that moment).
       const { prepared: _prepared, ...kept } = record;
       await context.store.saveTurn(kept, persist === 'with-session' ? sessionAfter(history.session, kept, history.tally, isoNow(context)) : undefined);
+      unsavedReply = undefined;
     }
     if (changed) context.emit({ type: 'phase', ...base(), phase });
   };
@@ -85,13 +89,19 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // once saves it with its next record (executing, paused or decided) a parse later.
       admitted = context.admission?.tryAcquire();
       await advance({ reply, usage, timings }, record.phase, admitted === undefined ? 'yes' : 'no');
+      if (admitted !== undefined) unsavedReply = record;
       const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
       context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, latencyMs });
     }
   }
 
   // Something to prepare or run: wait for a slot first, holding only the reply text (see run-admission.ts).
-  const release = admitted ?? (record.failure === undefined && record.reply !== undefined ? await context.admission?.acquire() : undefined);
+  const waits = admitted === undefined && record.failure === undefined && record.reply !== undefined && context.admission !== undefined;
+  const release = admitted ?? (waits ? await context.admission?.acquire(context.signal) : undefined);
+  if (waits && release === undefined) {
+    // Cancelled while waiting: nothing ran, and the decision halts ERR_CANCELLED (the reply is saved: a resume runs it).
+    await advance({ failure: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'the caller aborted the loop while the turn waited for a slot to run in' } });
+  }
   try {
     const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
@@ -125,6 +135,14 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }
+  } catch (error) {
+    // The host lives on (a hook or the interpreter threw): the paid-for reply is saved before the error goes up, so
+    // a resume goes on from it instead of asking the model again. Best effort: the store may be what failed.
+    if (unsavedReply !== undefined) {
+      const { prepared: _prepared, ...kept } = unsavedReply;
+      await context.store.saveTurn(kept).catch(() => undefined);
+    }
+    throw error;
   } finally {
     release?.();
   }

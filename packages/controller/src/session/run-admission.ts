@@ -9,8 +9,12 @@
 
 /** A counting semaphore, first come first served. */
 export interface RunAdmission {
-  /** Waits for a slot; resolves with the function that gives it back (call it once). */
-  acquire(): Promise<() => void>;
+  /**
+   * Waits for a slot; resolves with the function that gives it back (call it
+   * once) — or with undefined when `signal` aborts first: a cancelled turn
+   * leaves the queue at once instead of waiting out the turns ahead of it.
+   */
+  acquire(signal?: AbortSignal): Promise<(() => void) | undefined>;
   /** A slot now if one is free (the function that gives it back), else undefined. */
   tryAcquire(): (() => void) | undefined;
   /** Turns admitted now. */
@@ -43,9 +47,24 @@ export function createRunAdmission(slots: number): RunAdmission {
     return once();
   };
   return {
-    acquire() {
+    acquire(signal) {
       const release = tryAcquire();
-      return release !== undefined ? Promise.resolve(release) : new Promise((resolve) => queue.push(() => resolve(once())));
+      if (release !== undefined) return Promise.resolve(release);
+      if (signal?.aborted === true) return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        const onAbort = (): void => {
+          const at = queue.indexOf(admit);
+          if (at < 0) return;
+          queue.splice(at, 1);
+          resolve(undefined);
+        };
+        const admit = (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(once());
+        };
+        queue.push(admit);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
     },
     tryAcquire,
     get running() {

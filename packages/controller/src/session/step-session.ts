@@ -25,16 +25,26 @@ export function canStep(last: TurnRecord | undefined): boolean {
 }
 
 /**
- * A cancelled turn, opened again where it stopped: its recorded reply and
- * checked program are kept (no new model call; its write calls replay from
+ * A stored turn as a step continues it: without a checked program (records
+ * written before this version saved one), so the recorded reply is prepared
+ * again against the tools and policy of this moment, as for any record.
+ */
+function continued(record: TurnRecord): TurnRecord {
+  const { prepared: _prepared, ...rest } = record;
+  return rest;
+}
+
+/**
+ * A cancelled turn, opened again where it stopped: its recorded reply is
+ * kept and prepared again (no new model call; its write calls replay from
  * the idempotence records), what the cancelled run produced is dropped.
  */
 export function reopenTurn(record: TurnRecord): TurnRecord {
-  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, ...rest } = record;
+  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, ...rest } = continued(record);
   const ranLints = control?.lints.length ?? 0;
   return {
     ...rest,
-    phase: rest.prepared !== undefined ? 'prepared' : 'asking',
+    phase: 'asking',
     lints: rest.lints.slice(0, rest.lints.length - ranLints),
     emits: [],
     whispers: [],
@@ -89,7 +99,7 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
   let record: TurnRecord;
   let before: LoopTally;
   if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
-  else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, last);
+  else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, continued(last));
   else if (last.decision?.kind === 'HALT') {
     // A cancelled turn runs again: the tally of the turns before it, rebuilt (a fold cannot be undone).
     before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));

@@ -168,6 +168,15 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await store.listTurns('both'), [sampleTurn('both', 1)]);
     assert.deepEqual(await store.getSession('both'), session);
   }),
+  define('a session saved without a tally has none any more (the controller drops a tally a changed turn made stale)', async (store) => {
+    await store.createSession(sampleSession('drop', { tally: sampleTally(1) }));
+    const { tally: _tally, ...untallied } = sampleSession('drop', { status: 'halted', turns: 1, tally: sampleTally(1) });
+    await store.saveTurn(sampleTurn('drop', 1), untallied);
+    assert.deepEqual(await store.getSession('drop'), untallied);
+    await store.updateSession(sampleSession('drop', { tally: sampleTally(1) }));
+    await store.updateSession(untallied);
+    assert.deepEqual(await store.getSession('drop'), untallied);
+  }),
   define('saveTurn with a session of an unknown sid is LOOP_SESSION_NOT_FOUND and saves neither', async (store) => {
     await assert.rejects(store.saveTurn(sampleTurn('ghost', 1), sampleSession('ghost')), codeOf('LOOP_SESSION_NOT_FOUND'));
     assert.deepEqual(await store.listTurns('ghost'), []);
