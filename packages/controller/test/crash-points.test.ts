@@ -10,10 +10,9 @@
  * a new host asks again only what was never saved. On the memory store and on
  * a SQLite file (its tally column and shared system texts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createSandboxPool } from '@askloop/interpreter';
 import type { ScriptedReply, ScriptedTurn } from '@askloop/providers';
 import { openSqliteStore, type SqliteToolStore } from '@askloop/tools';
@@ -27,14 +26,10 @@ import { createMemoryTranscriptStore } from '../src/store/memory-transcript-stor
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
 import { expandReplies, testPlugin, type CaseReply, type EffectLog } from './test-plugin.ts';
+import { CONFORMANCE_CASES, readCaseFile } from './conformance/conformance-cases.ts';
 
-const root = fileURLToPath(new URL('./conformance/', import.meta.url));
-const cases = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-const read = <T>(name: string, file: string, fallback?: T): T => {
-  const path = join(root, name, file);
-  if (!existsSync(path) && fallback !== undefined) return fallback;
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
-};
+const cases = CONFORMANCE_CASES;
+const read = readCaseFile;
 
 const pool = createSandboxPool({ workers: 2 });
 const dir = mkdtempSync(join(tmpdir(), 'askloop-crash-points-'));

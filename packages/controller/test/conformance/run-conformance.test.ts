@@ -9,10 +9,9 @@
  * holds the tools' records too) — and is then replayed, which must reproduce
  * it exactly. OpenTelemetry spans are made on every case, and no hook may fail.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentDefinition } from '../../src/agent/agent-definition.ts';
@@ -28,6 +27,7 @@ import { createMemoryTranscriptStore } from '../../src/store/memory-transcript-s
 import { createSqliteTranscriptStore } from '../../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../../src/store/transcript-store.ts';
 import { expandReplies, testPlugin, type CaseReply } from '../test-plugin.ts';
+import { CONFORMANCE_CASES, readCaseFile } from './conformance-cases.ts';
 
 interface TurnCheck {
   readonly turn: number;
@@ -62,13 +62,8 @@ interface Input {
   readonly approvals?: readonly ('approve' | 'deny')[];
 }
 
-const root = fileURLToPath(new URL('.', import.meta.url));
-const cases = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-const read = <T>(name: string, file: string, fallback?: T): T => {
-  const path = join(root, name, file);
-  if (!existsSync(path) && fallback !== undefined) return fallback;
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
-};
+const cases = CONFORMANCE_CASES;
+const read = readCaseFile;
 
 const pool = createSandboxPool({ workers: 2 });
 const dir = mkdtempSync(join(tmpdir(), 'askloop-conformance-'));
