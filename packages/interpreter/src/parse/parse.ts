@@ -10,7 +10,7 @@ import type { Diagnostic } from './diagnostic.ts';
 import { errorKind, numericCodeOf } from '../runtime/error-codes.ts';
 import type { DiagnosticCode } from './diagnostic-codes.ts';
 import { LineIndex } from './line-index.ts';
-import { matchFast } from './match-fast.ts';
+import { CALLS_PER_CHARACTER, matchFast } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
@@ -77,7 +77,7 @@ function parseWith(source: string, options: ParseOptions, explainFailure: boolea
   // finding none; the exact count is made on the tree below.
   // The generated matcher answers only when the script matches; otherwise Ohm
   // matches again and says why (or that it nests too deeply), as it always has.
-  let root = explainFailure ? matchFast(text, 'Program', MAX_NESTING_DEPTH + 1) : matchFast(text, 'Program', MAX_NESTING_DEPTH + 1, MATCH_ONLY_CALLS_PER_CHARACTER);
+  let root = matchFast(text, 'Program', MAX_NESTING_DEPTH + 1, explainFailure ? CALLS_PER_CHARACTER : MATCH_ONLY_CALLS_PER_CHARACTER);
   if (root === undefined) {
     if (!explainFailure) return undefined;
     const matched = matchWithNestingLimit(text, 'Program', MAX_NESTING_DEPTH + 1, (match) => ({ match, error: match.failed() ? describeSyntaxError(text, match) : undefined }));
