@@ -9,7 +9,7 @@
 import './node-version-check.ts';
 
 // Host API: prepare, then execute (src/run).
-export { closeDefaultPool, createInterpreter } from './run/index.ts';
+export { closeDefaultPool, createInterpreter, toolsAtRunStart, type ToolsAtRunStart } from './run/index.ts';
 export type {
   AskOrchestrator,
   AskRequest,

@@ -3,7 +3,7 @@
  * per-turn quotas (capped by what is left of the loop's totals), streaming
  * emits, whispers and tool calls as events, and records what it did.
  */
-import { DEFAULT_LIMITS, type JsonValue, type RunLimits } from '@askloop/interpreter';
+import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
 import type { LoopTotals } from '../decide/stop-condition.ts';
 import type { LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
@@ -58,18 +58,18 @@ export async function executeTurn(
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
   const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);
-  // The tools are made when a sandbox worker takes the run (`onStart`), so their deadline counts from the
-  // run's own start, as its wall clock does — not from before a wait in the pool's queue (or at the first call, for an interpreter that does not report the start).
-  let started: LoopToolBridge | undefined;
-  const startTools = (): LoopToolBridge =>
-    (started ??= toolsFor({
+  // The tools are made when a sandbox worker takes the run, so their deadline counts from the run's own start,
+  // as its wall clock does — not from before a wait in the pool's queue.
+  const { call, onStart } = toolsAtRunStart(() =>
+    toolsFor({
       signal,
       deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
       maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
       maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
-    }));
+    }),
+  );
   try {
-    return await runProgram(context, record, prepared, { call: (name, args) => startTools().call(name, args) }, limits, startTools);
+    return await runProgram(context, record, prepared, { call }, limits, onStart);
   } finally {
     runEnded.abort();
   }

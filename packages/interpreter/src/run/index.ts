@@ -3,6 +3,7 @@ export { createInterpreter } from './create-interpreter.ts';
 export { closeDefaultPool, defaultPool } from './default-pool.ts';
 export { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 export { scriptCodeForToolCode } from './map-host-failure.ts';
+export { toolsAtRunStart, type ToolsAtRunStart } from './tools-at-run-start.ts';
 export type {
   AskOrchestrator,
   AskRequest,

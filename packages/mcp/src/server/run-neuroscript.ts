@@ -2,8 +2,8 @@
  * The one place this package calls the interpreter: `run` (prepare, then
  * execute) and `prepare` alone for the check.
  */
-import { createInterpreter, resolveLimits, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
-import { createToolHost, type Policy, type ToolHost, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createInterpreter, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
+import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 
 /** What one run or check needs from the server. */
 export interface NeuroScriptSetup {
@@ -49,16 +49,15 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
   };
   // The host that calls the tools is made when a sandbox worker takes the run (`onStart`), so its deadline
   // counts from the run's start, as the run's wall clock does — not from before the check and a wait for a busy pool.
-  let started: ToolHost | undefined;
-  const startTools = (): ToolHost => (started ??= createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS }));
-  const tools = { catalog: createToolHost(hostOptions).catalog, call: (name: string, args: readonly JsonValue[]) => startTools().call(name, args) };
+  const { call, onStart } = toolsAtRunStart(() => createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS }));
+  const tools = { catalog: createToolHost(hostOptions).catalog, call };
   const interpreter = createInterpreter({ ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
   try {
     return await interpreter.run(request.program, {
       mode: 'agent',
       fileName: 'program.ns',
       tools,
-      onStart: startTools,
+      onStart,
       ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
       ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
       ...(signal === undefined ? {} : { signal }),

@@ -3,14 +3,13 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, type Diagnostic, type JsonValue, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, toolsAtRunStart, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
-import type { ToolHost } from '@askloop/tools';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
 
 
@@ -125,13 +124,13 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         const runEnded = new AbortController();
         // The deadline is a backstop past the run's own wall clock (which ends the run with SCRIPT_TIMEOUT first).
         // Both count from when a sandbox worker takes the run (`onStart`), not from before a wait for a worker.
-        let started: ToolHost | undefined;
-        const startTools = (): ToolHost =>
-          (started ??= toolSetup.hostFor(turn, { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength, maxResultItems: runLimits.collectionSize }));
+        const { call, onStart } = toolsAtRunStart(() =>
+          toolSetup.hostFor(turn, { signal: runEnded.signal, deadline: Date.now() + runLimits.wallMs + 1000, maxResultLength: runLimits.stringLength, maxResultItems: runLimits.collectionSize }),
+        );
         const result = await interpreter
           .execute(ready, {
-            tools: { call: (name: string, args: readonly JsonValue[]) => startTools().call(name, args) },
-            onStart: startTools,
+            tools: { call },
+            onStart,
             onEmit: (text) => {
               if (!json) io.stdout(`${text}\n`);
             },
