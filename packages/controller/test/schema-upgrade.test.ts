@@ -1,8 +1,8 @@
 /**
- * A session file written by the previous transcript schema (version 2: no
- * session tally) still opens — read-only as it is, and writable after the
- * migration — and its session resumes: the step rebuilds the tally from the
- * stored turns once, then keeps it in the row.
+ * A session file written by an earlier transcript schema (version 2: no
+ * session tally, turns in a WITHOUT ROWID table) still opens — read-only as
+ * it is, and writable after the migrations — and its session resumes: the
+ * step rebuilds the tally from the stored turns once, then keeps it in the row.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,10 @@ describe('a transcript file of schema version 2', () => {
     const store = createSqliteTranscriptStore(file);
     expect(store.schemaVersion).toBe(TRANSCRIPT_MIGRATIONS.length);
     expect(await store.getSession(sid)).toEqual(oldSession);
+    // Version 4 moved the turns into a rowid table (records kept on their page, not in overflow pages).
+    const turnsTable = store.database.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'controller_turns'").get() as { sql: string };
+    expect(turnsTable.sql).not.toMatch(/WITHOUT ROWID/i);
+    expect(await store.listTurns(sid)).toEqual(turns);
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> three"')] })], store, pool });
     const result = await loop.resume(sid);
     expect(result).toMatchObject({ status: 'DONE', result: 'three', turns: 3 });

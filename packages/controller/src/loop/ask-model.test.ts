@@ -5,6 +5,25 @@ import { askModel } from './ask-model.ts';
 const END = '<<<NSENV:V4:END>>>';
 const reply = ['<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n', '<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "x"\nendcommand\n', `${END}\n`, 'tokens we do not want to pay for', ' and more'];
 
+/** A model whose whole reply is already received: it hands every chunk over at once, then its real usage. */
+function bufferedModel(chunks: readonly string[], fail?: Error): LanguageModel {
+  return {
+    provider: 'fake',
+    modelId: 'buffered',
+    async generate(options: GenerateOptions) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      for (const chunk of chunks) {
+        // As the SDKs' stream iterators do: one microtask per chunk already buffered.
+        await Promise.resolve();
+        if (options.signal?.aborted) throw new ProviderError({ code: 'PROVIDER_ABORTED', message: 'aborted', provider: 'fake' });
+        options.onText?.(chunk);
+      }
+      if (fail !== undefined) throw fail;
+      return { text: chunks.join(''), usage: { inputTokens: 7, outputTokens: 42 }, finishReason: 'stop', latencyMs: 1, attempts: 1, raw: null, provider: 'fake', model: 'buffered', warnings: [] };
+    },
+  };
+}
+
 /** A model that streams chunk by chunk and stops when aborted, as the HTTP providers do. */
 function streamingModel(chunks: readonly string[]): LanguageModel & { delivered: () => number } {
   let delivered = 0;
@@ -31,6 +50,23 @@ describe('askModel', () => {
     expect(model.delivered()).toBe(3);
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
     expect('reply' in outcome && outcome.reply.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('lets a reply whose end has already arrived finish: no abort, real usage, nothing after END kept', async () => {
+    const outcome = await askModel({ model: bufferedModel(reply), system: 'rules', prompt: 'envelope', settings: {} });
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stop', inputTokens: 7, outputTokens: 42 });
+  });
+
+  it('keeps a complete envelope when the stream fails after END (cut short before its finish chunk)', async () => {
+    const cut = new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the stream ended before any finish_reason', provider: 'fake' });
+    const outcome = await askModel({ model: bufferedModel(reply.slice(0, 3), cut), system: 'rules', prompt: 'envelope', settings: {} });
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
+  });
+
+  it('still fails a stream cut short before END', async () => {
+    const cut = new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the stream ended before any finish_reason', provider: 'fake' });
+    const outcome = await askModel({ model: bufferedModel(reply.slice(0, 2), cut), system: '', prompt: '', settings: {} });
+    expect('failure' in outcome && outcome.failure).toMatchObject({ kind: 'provider', code: 'PROVIDER_BAD_RESPONSE' });
   });
 
   it('reads a reply without an envelope to its end (the tolerant extraction decides later)', async () => {

@@ -1,8 +1,12 @@
 /**
  * The model call of a turn: streamed through `EnvelopeStreamParser`, and
- * stopped at the END line so no token after it is paid for. Stopping aborts
- * the call, which providers report as `PROVIDER_ABORTED` without usage: the
- * text received is kept and the usage estimated (4 characters a token).
+ * stopped at the END line so no token after it is paid for. Nothing after the
+ * delta holding END is read. The call is aborted once the stream has nothing
+ * more already received (a `setImmediate` after END): a reply whose finish and
+ * usage arrived with its END line — the common case — ends by itself, keeping
+ * its connection for the next call and its real usage. An aborted call is
+ * reported by providers as `PROVIDER_ABORTED` without usage: the text received
+ * is kept and the usage estimated (4 characters a token).
  */
 import { EnvelopeStreamParser } from '@askloop/envelope';
 import { computeCost, isProviderError, type LanguageModel } from '@askloop/providers';
@@ -31,17 +35,22 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
   let text = '';
   let parsing = true;
+  let ended = false;
+  let stopping: NodeJS.Immediate | undefined;
   const started = performance.now();
   const onText = (delta: string): void => {
     // After END nothing more is read, even from a provider that does not stop at once.
-    if (stop.signal.aborted) return;
+    if (ended) return;
     text += delta;
     options.onText?.(delta);
     if (!parsing) return;
     try {
       if (parser.push(delta) === 'complete') {
         parsing = false;
-        stop.abort(new Error('the envelope is complete'));
+        ended = true;
+        // Not at once: aborting a stream whose end is already here costs its connection (undici closes the socket)
+        // and its real usage. Deltas already received arrive before the immediate; a model still generating is stopped.
+        stopping = setImmediate(() => stop.abort(new Error('the envelope is complete')));
       }
     } catch {
       // Not a strict envelope (prose, a fence): keep streaming; the tolerant extraction decides later.
@@ -50,9 +59,10 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   };
   try {
     const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
+    clearImmediate(stopping);
     return {
       reply: {
-        text: stop.signal.aborted ? text : result.text,
+        text: ended ? text : result.text,
         provider: result.provider,
         model: result.model,
         inputTokens: result.usage.inputTokens,
@@ -65,7 +75,9 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       },
     };
   } catch (error) {
-    const stoppedAtEnd = stop.signal.aborted && options.signal?.aborted !== true;
+    clearImmediate(stopping);
+    // Whatever ended the call after END (our abort, or a stream cut short before its finish chunk), the envelope is whole.
+    const stoppedAtEnd = ended && options.signal?.aborted !== true;
     if (stoppedAtEnd) {
       const usage = { inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) };
       const costUsd = computeCost(usage, options.model.prices);

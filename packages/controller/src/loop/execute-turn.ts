@@ -35,6 +35,9 @@ export function turnLimits(context: LoopContext, totals: LoopTotals): Partial<Ru
  */
 const TOOL_DEADLINE_GRACE_MS = 50;
 
+/** Why the tools of a finished run are stopped; one instance, since `abort()` without a reason builds a DOMException (stack trace and all) each time. */
+const RUN_ENDED = new DOMException('the turn\'s run has ended', 'AbortError');
+
 /** What the turn's tool host gets from the run: cancelled when the run ends, and no call past its deadline. */
 export interface RunBounds {
   readonly signal: AbortSignal;
@@ -71,7 +74,7 @@ export async function executeTurn(
   try {
     return await runProgram(context, record, prepared, { call }, limits, onStart);
   } finally {
-    runEnded.abort();
+    runEnded.abort(RUN_ENDED);
   }
 }
 

@@ -113,8 +113,11 @@ function toSession(row: Row): SessionRecord {
   };
 }
 
+/** A session row's values in `SESSION_COLUMNS` order. */
+type SessionValues = [sid: string, agent: string, agentDefinition: string, userdata: string, status: string, createdAt: string, updatedAt: string, turns: number, lastDecision: string | null, parentSid: string | null, tally: string | null];
+
 /** The session's columns in `SESSION_COLUMNS` order (JSON text for the nested records). */
-function sessionValues(session: SessionRecord): (string | number | null)[] {
+function sessionValues(session: SessionRecord): SessionValues {
   return [
     session.sid,
     session.agent,
@@ -160,12 +163,15 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const prepareAll = () => ({
     // A read-only store on an older file prepares its writes against columns it may not have: they are never run.
     ...(options.readOnly === true && schemaVersion < 3
-      ? { insertSession: undefined, updateSession: undefined }
+      ? { insertSession: undefined, updateSession: undefined, updateSessionIndexed: undefined }
       : {
           insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+          // Two statements, because SQLite rewrites the entries of every index on a column an UPDATE sets, changed or
+          // not: the indexed columns (status, created_at) are set only when they differ, which is rarely on a turn's save.
           updateSession: db.prepare(
-            'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, status = ?, created_at = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ?, tally = ? WHERE sid = ?',
+            'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ?, tally = ? WHERE sid = ?',
           ),
+          updateSessionIndexed: db.prepare('UPDATE controller_sessions SET status = ?1, created_at = ?2 WHERE sid = ?3 AND (status IS NOT ?1 OR created_at IS NOT ?2)'),
         }),
     selectSession: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE sid = ?`),
     sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
@@ -209,8 +215,9 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   };
   /** Replaces the session's mutable fields; inside a transaction. */
   const replaceSession = (session: SessionRecord): void => {
-    const [sid, ...rest] = sessionValues(session);
-    if (Number(writable(statements.updateSession).run(...rest, sid ?? null).changes) === 0) throw notFound(session.sid);
+    const [sid, agent, agentDefinition, userdata, status, createdAt, ...rest] = sessionValues(session);
+    if (Number(writable(statements.updateSession).run(agent, agentDefinition, userdata, ...rest, sid).changes) === 0) throw notFound(session.sid);
+    writable(statements.updateSessionIndexed).run(status, createdAt, sid);
   };
 
   return {

@@ -79,6 +79,22 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(sids(await store.listSessions({ status: 'paused' })), []);
     assert.deepEqual((await store.listSessions({ limit: 1 }))[0], sampleSession('new', { createdAt: '2026-01-01T00:00:03.000Z' }));
   }),
+  define('a status or creation time changed by updateSession or saveTurn moves the session in the filtered, ordered listings', async (store) => {
+    await store.createSession(sampleSession('a', { createdAt: '2026-01-01T00:00:01.000Z' }));
+    await store.createSession(sampleSession('b', { createdAt: '2026-01-01T00:00:02.000Z' }));
+    const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
+    await store.updateSession(sampleSession('a', { createdAt: '2026-01-01T00:00:03.000Z', status: 'paused' }));
+    assert.deepEqual(sids(await store.listSessions()), ['a', 'b']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'paused' })), ['a']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'running' })), ['b']);
+    await store.saveTurn(sampleTurn('b', 1), sampleSession('b', { createdAt: '2026-01-01T00:00:02.000Z', status: 'done', turns: 1 }));
+    assert.deepEqual(sids(await store.listSessions({ status: 'done' })), ['b']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'running' })), []);
+    // Unchanged indexed fields stay as they were when only the rest changes.
+    await store.updateSession(sampleSession('a', { createdAt: '2026-01-01T00:00:03.000Z', status: 'paused', turns: 2 }));
+    assert.deepEqual(sids(await store.listSessions({ status: 'paused' })), ['a']);
+    assert.equal((await store.getSession('a'))?.turns, 2);
+  }),
   define('listSessions puts the later of two sessions created in the same millisecond first', async (store) => {
     await store.createSession(sampleSession('first'));
     await store.createSession(sampleSession('second'));

@@ -17,6 +17,9 @@ import { toolOutcomeJson } from './tool-outcome.ts';
 import { defaultWorkerEntry } from './worker-entry.ts';
 import type { WorkerMessage } from './worker-protocol.ts';
 
+/** Why a settled run's tool calls are aborted (shared: the reason carries no run-specific data). */
+const RUN_SETTLED = new DOMException('the sandbox run has ended', 'AbortError');
+
 const MB = 1024 * 1024;
 /** Default bound on a run's wait for a worker (`SandboxPoolOptions.maxQueueMs`). */
 const DEFAULT_MAX_QUEUE_MS = 120_000;
@@ -147,6 +150,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       return;
     }
     const run = runs.get(message.runId);
+    // Events made before this message ride in it; they come first, as if sent before it.
+    if ('events' in message && message.events !== undefined) deliverEvents(run, message.events);
     switch (message.type) {
       case 'started':
         if (run !== undefined && worker.activeRunId === run.id) run.started = true;
@@ -155,10 +160,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         if (run !== undefined && !run.settled) void callTool(worker, run, message.callId, message.name, message.argsJson);
         return;
       case 'events':
-        for (let index = 0; index + 1 < message.events.length && run !== undefined && !run.settled; index += 2) {
-          deliverEvent(run, message.events[index] as string, message.events[index + 1] as string);
-        }
-        return;
+        return; // delivered above
       case 'memory-exceeded':
         if (run !== undefined) {
           const mib = Math.round(message.rssBytes / MB);
@@ -235,6 +237,13 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     }, left);
   }
 
+  /** Delivers a batch of events (kind and payload JSON alternately) in order, until the run settles. */
+  function deliverEvents(run: RunState | undefined, events: readonly string[]): void {
+    for (let index = 0; index + 1 < events.length && run !== undefined && !run.settled; index += 2) {
+      deliverEvent(run, events[index] as string, events[index + 1] as string);
+    }
+  }
+
   function deliverEvent(run: RunState, kind: string, payloadJson: string): void {
     const handler = run.request.onEvent;
     if (handler === undefined) return;
@@ -252,7 +261,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     runs.delete(run.id);
     clearTimeout(run.timer);
     if (run.onAbort !== undefined) run.request.signal?.removeEventListener('abort', run.onAbort);
-    run.toolAbort.abort();
+    // One reason for every run: `abort()` without one builds a DOMException, stack trace included, per run.
+    run.toolAbort.abort(RUN_SETTLED);
     const queued = queue.indexOf(run);
     if (queued >= 0) queue.splice(queued, 1);
     stopWorkerRun(run);

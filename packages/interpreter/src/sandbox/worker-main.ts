@@ -49,9 +49,19 @@ function flushEvents(): void {
   if (process.connected) process.send?.({ type: 'events', runId: pendingEventsRunId, events } satisfies WorkerMessage);
 }
 
+/** Sends `message`; events of its run still buffered ride in it (delivered first), any other run's go before it. */
 const send = (message: WorkerMessage): void => {
-  flushEvents();
-  if (process.connected) process.send?.(message);
+  let carried = message;
+  if (pendingEvents.length > 0 && 'runId' in message && message.runId === pendingEventsRunId && message.type !== 'started' && message.type !== 'events') {
+    carried = { ...message, events: pendingEvents };
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    pendingEvents = [];
+    pendingEventsLength = 0;
+  } else {
+    flushEvents();
+  }
+  if (process.connected) process.send?.(carried);
 };
 
 function queueEvent(runId: number, kind: string, payloadJson: string): void {
