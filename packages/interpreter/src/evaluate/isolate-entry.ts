@@ -1,14 +1,16 @@
 /**
  * The entry of the runtime bundle loaded into each sandbox context. Defines
- * the global `__askloopEvaluate(input)` the sandbox calls with JSON input, and
+ * the global `__askloopEvaluate(input)` the sandbox calls with JSON input (a
+ * `CompiledEvaluationInput`: the host already generated the code), and
  * bridges the evaluator's host requests to the sandbox's `__host` (which
  * copies everything as JSON text). Bundled into one classic script by
  * `src/run/generate-runtime-bundle.ts`; never imported by host code.
  */
 import type { JsonValue } from '../runtime/index.ts';
-import { evaluateProgram, type EvaluationInput, type EvaluationOutput } from './evaluate-program.ts';
+import type { CompiledEvaluationInput, EvaluationOutput } from './evaluation-types.ts';
 import type { HostBridge, HostReply } from './host-bridge.ts';
 import { hostCallName } from './host-call-name.ts';
+import { runCompiled } from './run-compiled.ts';
 
 /** The sandbox's host object, as `BOOTSTRAP_SOURCE` installs it. */
 interface SandboxHost {
@@ -32,7 +34,7 @@ const bridge: HostBridge = {
 };
 
 Object.defineProperty(globalThis, '__askloopEvaluate', {
-  value: (input: EvaluationInput): EvaluationOutput => evaluateProgram(input, bridge),
+  value: (input: CompiledEvaluationInput): EvaluationOutput => runCompiled(input, bridge),
   enumerable: false,
   writable: false,
   configurable: false,

@@ -7,7 +7,8 @@
  * has to stop) and are returned with the result.
  */
 import type { Program } from '../ast/index.ts';
-import type { EvaluationInput, EvaluationOutput } from '../evaluate/index.ts';
+import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
+import type { JsonValue } from '../runtime/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
 import { resolveLimits, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits } from '../sandbox/index.ts';
@@ -38,6 +39,27 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
     // Counted over the events and the result JSON, which both carry every emit and whisper, escaped (up to 6 bytes a character).
     maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
   };
+}
+
+/**
+ * What the isolate will see of `value` after the JSON trip into the sandbox:
+ * the code is compiled in the host against exactly that (a non-finite limit
+ * arrives as `null`; a global JSON cannot carry arrives not at all).
+ */
+function asSent<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Whether the JSON trip leaves the limits as they are (the usual case: all finite numbers). */
+function limitsSurviveJson(limits: RunLimits): boolean {
+  for (const value of Object.values(limits)) if (!Number.isFinite(value)) return false;
+  return true;
+}
+
+/** Whether the JSON trip keeps every global (the usual case: no `undefined`, function or symbol values). */
+function globalsSurviveJson(globals: Readonly<Record<string, unknown>>): boolean {
+  for (const value of Object.values(globals)) if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return false;
+  return true;
 }
 
 /** The first error diagnostic as the run's error. */
@@ -80,9 +102,16 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     if (!validated.ok) return assembleResult([], [], diagnosticError(validated.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - calledAt }, validated.diagnostics);
     const { prepared } = validated;
     const limits = resolveLimits({ ...options.limits, ...executeOptions.limits });
-    const globals = { ...(executeOptions.globals ?? {}), ...(executeOptions.userdata === undefined ? {} : { userdata: executeOptions.userdata }) };
+    const globals: Record<string, JsonValue> = { ...(executeOptions.globals ?? {}), ...(executeOptions.userdata === undefined ? {} : { userdata: executeOptions.userdata }) };
+    // The code is generated here, in the host (warm, once per run); only it and its tables cross into the sandbox, no AST.
     // No `startedAt`: the evaluator starts its wall clock when the worker calls it, so a wait in the pool's queue is not the run's time.
-    const evaluationInput: EvaluationInput = { program: prepared.program, libraries: prepared.libraries, limits, globals, stream: true };
+    const evaluationInput = compileEvaluation({
+      program: prepared.program,
+      libraries: prepared.libraries,
+      limits: limitsSurviveJson(limits) ? limits : asSent(limits),
+      globals: globalsSurviveJson(globals) ? globals : asSent(globals),
+      stream: true,
+    });
     let startedAt: number | undefined;
     const emits: string[] = [];
     const whispers: { target: string; text: string }[] = [];

@@ -5,7 +5,8 @@
  * no script can inject code whatever its AST holds.
  */
 import type { NodeBase } from '../../ast/index.ts';
-import type { RunLimits, Value } from '../../runtime/index.ts';
+import type { RunLimits } from '../../runtime/index.ts';
+import { type EncodedConstant, encodeConstant } from './constant-codec.ts';
 
 /**
  * A number as JavaScript source, or null when its text would not read back
@@ -17,7 +18,13 @@ export function numberSource(value: unknown): string | null {
   return value < 0 ? `(${String(value)})` : String(value);
 }
 
-/** Constants and positions shared by all generated functions of one run. */
+/** The constant table's key for -0. */
+const NEGATIVE_ZERO = Symbol('-0');
+
+/**
+ * Constants and positions shared by all generated functions of one run, kept
+ * as JSON data: constants encoded (`constant-codec.ts`), positions flat.
+ */
 export class ProgramTables {
   /** The run's limit on list and map sizes: a literal over it compiles to an error. */
   readonly collectionSize: number;
@@ -25,9 +32,12 @@ export class ProgramTables {
   readonly maxDepth: string;
   /** The per-loop iteration limit as source, likewise. */
   readonly maxLoop: string;
-  readonly constants: unknown[] = [];
-  readonly positions: { line: number; column: number }[] = [];
+  readonly constants: EncodedConstant[] = [];
+  /** Line then column of each position. */
+  readonly positions: number[] = [];
   private readonly constantIndex = new Map<unknown, number>();
+  private readonly builtinIndex = new Map<string, number>();
+  private readonly globalIndex = new Map<string, number>();
 
   constructor(limits: Pick<RunLimits, 'collectionSize' | 'callDepth' | 'loopIterations'>) {
     this.collectionSize = limits.collectionSize;
@@ -35,15 +45,30 @@ export class ProgramTables {
     this.maxLoop = numberSource(limits.loopIterations) ?? 'maxLoop';
   }
 
-  /** An expression for a constant value. */
+  /** An expression for a literal constant: a string, or a number `numberSource` refused. */
   constant(value: unknown): string {
-    let index = this.constantIndex.get(value);
-    if (index === undefined) {
-      index = this.constants.length;
-      this.constants.push(value);
-      this.constantIndex.set(value, index);
+    // A Map key treats -0 as 0; the two are different constants.
+    return this.entry(this.constantIndex, Object.is(value, -0) ? NEGATIVE_ZERO : value, () => encodeConstant(value));
+  }
+
+  /** An expression for the built-in of a (lower-case) name, resolved when the program is instantiated. */
+  builtin(name: string): string {
+    return this.entry(this.builtinIndex, name, () => ({ builtin: name }));
+  }
+
+  /** An expression for the value of the read-only global `name`, resolved when the program is instantiated. */
+  global(name: string): string {
+    return this.entry(this.globalIndex, name, () => ({ global: name }));
+  }
+
+  private entry<T>(index: Map<T, number>, key: T, encode: () => EncodedConstant): string {
+    let at = index.get(key);
+    if (at === undefined) {
+      at = this.constants.length;
+      this.constants.push(encode());
+      index.set(key, at);
     }
-    return `K[${index}]`;
+    return `K[${at}]`;
   }
 
   /** An expression for a node's position. */
@@ -53,15 +78,16 @@ export class ProgramTables {
 
   /** The index of a node's position in `P` (a call site travels as this small integer: no load on the call path). */
   positionIndex(node: NodeBase): number {
-    this.positions.push({ line: node.line, column: node.column });
-    return this.positions.length - 1;
+    this.positions.push(node.line, node.column);
+    return this.positions.length / 2 - 1;
   }
 }
 
 /** What the generator knows about the body (function or command blocks) it is generating. */
 export class BodyContext {
   readonly tables: ProgramTables;
-  readonly globals: ReadonlyMap<string, Value>;
+  /** Names of the read-only globals (their values are resolved when the program is instantiated). */
+  readonly globals: ReadonlySet<string>;
   /** Generated names of user functions, by script name. */
   readonly functions: ReadonlyMap<string, { readonly id: string; readonly required: number; readonly total: number }>;
   readonly name: string;
@@ -90,7 +116,7 @@ export class BodyContext {
 
   constructor(
     tables: ProgramTables,
-    globals: ReadonlyMap<string, Value>,
+    globals: ReadonlySet<string>,
     functions: BodyContext['functions'],
     name: string,
     kind: 'function' | 'command',

@@ -21,8 +21,7 @@ function binaryHelper(operator: string): string {
 
 /** A variable read whose value is only inspected, never stored (variables start as nil, so a slot is never undefined). */
 function peek(name: string, context: BodyContext): string {
-  const global = context.globals.get(name);
-  if (global !== undefined) return context.tables.constant(global);
+  if (context.globals.has(name)) return context.tables.global(name);
   return context.variable(name);
 }
 
@@ -127,8 +126,7 @@ export function generateExpression(node: Expression, context: BodyContext): stri
     case 'Identifier':
     case 'Placeholder': {
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
-      const global = context.globals.get(node.name);
-      if (global !== undefined) return tables.constant(global);
+      if (context.globals.has(node.name)) return tables.global(node.name);
       // Only a container can be shared; the test keeps the call off the path of numbers and strings.
       const variable = context.variable(node.name);
       return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;
@@ -188,12 +186,11 @@ function generateCall(node: CallExpression, context: BodyContext): string {
     return `tool(${tables.constant(callee.canonicalName)}, [${args.join(', ')}], ${where})`;
   }
   if (callee.type !== 'FunctionReference') return internal(`unknown callee ${JSON.stringify((callee as { type: unknown }).type)}`);
-  const builtin = findBuiltin(callee.name);
-  if (builtin !== undefined) {
+  if (findBuiltin(callee.name) !== undefined) {
     // Built-ins never store their arguments, so reading a variable for them does not share it.
-    // The built-in is looked up here, once, and travels in the constant table.
+    // The built-in is looked up here, once, and travels in the constant table by name (resolved in the isolate).
     const args = node.arguments.map((argument) => generateOperand(argument, context));
-    return `bi(${tables.constant(callee.name.toLowerCase())}, ${tables.constant(builtin)}, [${args.join(', ')}], ${where})`;
+    return `bi(${tables.constant(callee.name.toLowerCase())}, ${tables.builtin(callee.name.toLowerCase())}, [${args.join(', ')}], ${where})`;
   }
   const args = node.arguments.map((argument) => generateExpression(argument, context));
   const target = context.functions.get(callee.name);

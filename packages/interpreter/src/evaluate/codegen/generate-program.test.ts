@@ -5,7 +5,9 @@ import { resolveLimits, toText, type Value } from '../../runtime/index.ts';
 import { evaluateProgram } from '../evaluate-program.ts';
 import type { HostBridge } from '../host-bridge.ts';
 import { Machine } from '../machine.ts';
-import { compileProgram } from './generate-program.ts';
+import type { CompiledProgram } from './compiled-program.ts';
+import { generateProgram } from './generate-program.ts';
+import { instantiateProgram } from './instantiate-program.ts';
 
 const host: HostBridge = { request: () => ({ ok: true, value: null }), now: () => 0 };
 
@@ -28,7 +30,13 @@ function renameAll(node: unknown, rename: (name: string) => string): unknown {
   return copy;
 }
 
-describe('compileProgram', () => {
+/** Generates the program (as the host does) and instantiates it on `machine` (as the isolate does). */
+function compileProgram(program: Program, libraries: readonly Program[], machine: Machine): CompiledProgram & { run(): void } {
+  const compiled = generateProgram(program, libraries, { limits: machine.limits, globals: new Set(machine.globals.keys()) });
+  return { ...compiled, run: instantiateProgram(JSON.parse(JSON.stringify(compiled)) as CompiledProgram, machine) };
+}
+
+describe('generateProgram + instantiateProgram', () => {
   it('never puts script text into the generated source', () => {
     const hostile = '"); globalThis.pwned = 1; ("';
     const library = renameAll(parsed('func f(needs a) means\n  set b = a\n  return b\nendfunc\n'), (name) => `${name}${hostile}`) as Program;

@@ -1,28 +1,31 @@
 /**
- * Compiles a program and its libraries to one JavaScript source, evaluated
- * once per run with `new Function`. The generated code only references
- * helpers, the machine, and the constant/position tables — never script text
- * — so the script cannot inject code. Inside the isolate this is as safe as
- * the closures it replaces, and V8 optimises it like ordinary JavaScript.
+ * Compiles a program and its libraries to JavaScript source with its
+ * constant and position tables, as plain data (`CompiledProgram`). Pure: it
+ * needs only the AST, the run's limits (baked into the code) and the names of
+ * the read-only globals, so the host runs it once per run and only the
+ * result crosses into the sandbox, where `instantiateProgram` evaluates it
+ * with `new Function`. The generated code only references helpers, the
+ * machine, and the constant/position tables — never script text — so the
+ * script cannot inject code whatever its AST holds.
  */
 import type { Program } from '../../ast/index.ts';
-import { ScriptError, type Value } from '../../runtime/index.ts';
-import type { Machine } from '../machine.ts';
+import { type RunLimits, ScriptError } from '../../runtime/index.ts';
 import { BodyContext, ProgramTables } from './code-context.ts';
+import type { CompiledProgram } from './compiled-program.ts';
 import { findHandler, generateBody } from './generate-body.ts';
 import { internal } from './generate-expression.ts';
-import { createHelpers } from './helpers.ts';
 
-/** The compiled program: run the command blocks. */
-export interface CompiledProgram {
-  /** The generated JavaScript (for debugging and tests). */
-  readonly source: string;
-  run(): void;
+/** What code generation needs to know about the run. */
+export interface GenerateOptions {
+  /** The run's resolved limits (call depth, loop iterations and collection size are baked into the code). */
+  readonly limits: Pick<RunLimits, 'collectionSize' | 'callDepth' | 'loopIterations'>;
+  /** Names of the read-only globals: reading one is a constant, assigning one an error. */
+  readonly globals: ReadonlySet<string>;
 }
 
-/** Compiles `program` with `libraries` for one run on `machine`. */
-export function compileProgram(program: Program, libraries: readonly Program[], machine: Machine): CompiledProgram {
-  const tables = new ProgramTables(machine.limits);
+/** Compiles `program` with `libraries`; throws `ScriptError` (or an internal `Error`) for what cannot compile. */
+export function generateProgram(program: Program, libraries: readonly Program[], options: GenerateOptions): CompiledProgram {
+  const tables = new ProgramTables(options.limits);
   for (const each of [...libraries, program]) if (each.type !== 'Program') internal(`unknown program node ${JSON.stringify((each as { type: unknown }).type)}`);
   const definitions = [...libraries, program].flatMap((each) => each.functions);
   for (const definition of definitions) if (definition.type !== 'FunctionDefinition') internal('a function list holds something other than a FunctionDefinition');
@@ -34,7 +37,7 @@ export function compileProgram(program: Program, libraries: readonly Program[], 
     }
     functions.set(definition.name, { id: `f${index}`, required: definition.required.length, total: definition.required.length + definition.optional.length });
   });
-  const globals: ReadonlyMap<string, Value> = machine.globals;
+  const { globals } = options;
   const parts: string[] = [];
   definitions.forEach((definition, index) => {
     const context = new BodyContext(tables, globals, functions, definition.name, 'function', hasHandler(definition.body));
@@ -43,18 +46,8 @@ export function compileProgram(program: Program, libraries: readonly Program[], 
   const commandBody = program.commands.flatMap((command) => command.body);
   const commandContext = new BodyContext(tables, globals, functions, 'command', 'command', hasHandler(commandBody));
   parts.push(generateBody('command', [], commandBody, commandContext));
-  const helpers = createHelpers(machine, tables.positions);
-  const helperNames = Object.keys(helpers);
-  const source = [
-    '"use strict";',
-    `const { ${helperNames.join(', ')} } = H;`,
-    ...parts,
-    'return command;',
-  ].join('\n');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the AST only; see the module comment.
-  const factory = new Function('H', 'M', 'K', 'P', source) as (h: unknown, m: Machine, k: unknown[], p: unknown[]) => () => void;
-  const command = factory(helpers, machine, tables.constants, tables.positions);
-  return { source, run: command };
+  const source = [...parts, 'return command;'].join('\n');
+  return { source, constants: tables.constants, positions: tables.positions };
 }
 
 function hasHandler(statements: Program['commands'][number]['body']): boolean {

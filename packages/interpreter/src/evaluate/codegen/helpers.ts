@@ -38,6 +38,9 @@ import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
 export function createHelpers(machine: Machine, positions: readonly Position[]) {
   const { limits, owned } = machine;
   const maxLoop = limits.loopIterations;
+  // Read once here, not at the bottom of an overflowing stack: under a module loader that reaches imports
+  // through getters (vitest), `frame` below would otherwise find no class when the stack is exhausted.
+  const ErrorClass = ScriptError;
   return {
     /** Truthiness. */
     tr: isTruthy,
@@ -172,9 +175,9 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
       const site = siteIndex < 0 ? null : (positions[siteIndex] as Position);
       let scriptError = error;
       if (error instanceof RangeError) {
-        scriptError = new ScriptError('SCRIPT_CALL_DEPTH', 'The interpreter ran out of stack; calls or expressions are nested too deeply (limit: callDepth).', site);
+        scriptError = new ErrorClass('SCRIPT_CALL_DEPTH', 'The interpreter ran out of stack; calls or expressions are nested too deeply (limit: callDepth).', site);
       }
-      if (scriptError instanceof ScriptError) {
+      if (scriptError instanceof ErrorClass) {
         if (scriptError.frames.length === 0 || site === null) scriptError.frames.push({ name, line: scriptError.line, column: scriptError.column });
         else scriptError.frames.push({ name, line: site.line, column: site.column });
       }

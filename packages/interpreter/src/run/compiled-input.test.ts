@@ -1,0 +1,106 @@
+/**
+ * What `execute` sends into the sandbox: the program compiled in the host (no
+ * AST), and compile errors reported through the sandbox exactly as the
+ * evaluator reports them in-process.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Program } from '../ast/index.ts';
+import { evaluateProgram } from '../evaluate/index.ts';
+import { parse } from '../parse/index.ts';
+import { createSandboxPool, type SandboxRunRequest } from '../sandbox/index.ts';
+import { createInterpreter } from './create-interpreter.ts';
+import type { PreparedProgram, SandboxRunner } from './run-types.ts';
+
+const pool = createSandboxPool({ workers: 1 });
+afterAll(() => pool.close());
+
+/** The real pool, recording each request's input. */
+function recordingPool(inputs: unknown[]): SandboxRunner {
+  return {
+    run(request: SandboxRunRequest) {
+      inputs.push(request.input);
+      return pool.run(request);
+    },
+  };
+}
+
+function parsed(source: string): Program {
+  const result = parse(source);
+  if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+  return result.program;
+}
+
+const LIBRARY = 'func score(needs item optional weight) means\n  if weight == nil\n    set weight = 1\n  endif\n  return len(item["name"]) * weight\nendfunc\n';
+
+/** A sizable program: loops, maps, interpolation and calls, about 3 KB of source. */
+function sizable(): string {
+  const lines = ['command', '  set total = 0'];
+  for (let i = 0; i < 40; i++) {
+    lines.push(`  set item${i} = {"name": "item number ${i}", "tags": [${i}, ${i + 1}, "t${i}"]}`);
+    lines.push(`  set total = total + score(item${i}, ${i % 3})`);
+    if (i % 10 === 0) lines.push(`  for each tag in item${i}["tags"]`, `    emit \`\`\`tag {{tag}} of ${i}\`\`\``, '  endfor');
+  }
+  lines.push('  emit total', 'endcommand');
+  return `${lines.join('\n')}\n`;
+}
+
+describe('the input execute sends into the sandbox', () => {
+  it('carries the compiled program and no AST, and is smaller than the AST for a sizable program', async () => {
+    const inputs: unknown[] = [];
+    const interpreter = createInterpreter({ pool: recordingPool(inputs) });
+    const prepared = await interpreter.prepare(sizable(), { mode: 'host', libraries: [LIBRARY] });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.diagnostics));
+    const result = await interpreter.execute(prepared.prepared);
+    expect(result.error).toBeNull();
+    expect(result.emits).toEqual(evaluateProgram({ program: prepared.prepared.program, libraries: prepared.prepared.libraries }, { request: () => ({ ok: true, value: null }), now: () => 0 }).emits);
+    expect(inputs).toHaveLength(1);
+    const input = inputs[0] as Record<string, unknown>;
+    expect(Object.keys(input)).not.toContain('program');
+    expect(Object.keys(input)).not.toContain('libraries');
+    const compiled = input['compiled'] as { source: unknown; constants: unknown; positions: unknown };
+    expect(typeof compiled.source).toBe('string');
+    expect(Array.isArray(compiled.constants)).toBe(true);
+    expect(Array.isArray(compiled.positions)).toBe(true);
+    // No node of the AST travels: no `"type":` keys anywhere in the input.
+    expect(JSON.stringify(input)).not.toContain('"type":');
+    expect(JSON.stringify(input).length).toBeLessThan(JSON.stringify([prepared.prepared.program, prepared.prepared.libraries]).length);
+  });
+
+  it('never puts text of the script into the generated source it sends', async () => {
+    const inputs: unknown[] = [];
+    const interpreter = createInterpreter({ pool: recordingPool(inputs) });
+    const result = await interpreter.run('command\n  set pwned_name = "pwned_text"\n  emit pwned_name\nendcommand\n', { mode: 'host' });
+    expect(result.emits).toEqual(['pwned_text']);
+    expect((inputs[0] as { compiled: { source: string } }).compiled.source).not.toContain('pwned');
+  });
+
+  // A function defined twice is refused by `prepare`; a prepared program built by hand reaches the code
+  // generator, whose error must come back from the sandbox as the evaluator reports it in-process.
+  it('reports a compile error through the sandbox exactly as the evaluator does in-process', async () => {
+    const duplicate = parsed(readFileSync(new URL('../../test/conformance/check/duplicate-function/input.ns', import.meta.url), 'utf8'));
+    const library = parsed('func g() means\n  return 1\nendfunc\n');
+    const cases: { program: Program; libraries: Program[] }[] = [
+      { program: duplicate, libraries: [] },
+      { program: parsed('command\n  emit "never"\n  call g()\nendcommand\n'), libraries: [library, library] },
+    ];
+    for (const { program, libraries } of cases) {
+      const inputs: unknown[] = [];
+      const emitted: string[] = [];
+      const interpreter = createInterpreter({ pool: recordingPool(inputs) });
+      const prepared: PreparedProgram = { mode: 'host', program, libraries, approvedTools: [] };
+      const result = await interpreter.execute(JSON.parse(JSON.stringify(prepared)) as PreparedProgram, { onEmit: (text) => emitted.push(text) });
+      const inProcess = evaluateProgram({ program, libraries }, { request: () => ({ ok: true, value: null }), now: () => 0 });
+      expect(inProcess.error?.code).toBe('SCRIPT_DUPLICATE_FUNCTION');
+      expect(result.ok).toBe(false);
+      expect(result.error).toEqual(inProcess.error);
+      expect(result.emits).toEqual([]);
+      expect(emitted).toEqual([]);
+      expect(result.usage.fuel).toBe(0);
+      expect(result.usage.toolCalls).toBe(0);
+      // The error went through the sandbox (as it did when the isolate compiled the program).
+      expect(inputs).toHaveLength(1);
+      expect((inputs[0] as { compiled: { error: { code: string } } }).compiled.error.code).toBe('SCRIPT_DUPLICATE_FUNCTION');
+    }
+  });
+});
