@@ -48,26 +48,27 @@ export class ProgramTables {
   /** An expression for a literal constant: a string, or a number `numberSource` refused. */
   constant(value: unknown): string {
     // A Map key treats -0 as 0; the two are different constants.
-    return this.entry(this.constantIndex, Object.is(value, -0) ? NEGATIVE_ZERO : value, () => encodeConstant(value));
+    const key = Object.is(value, -0) ? NEGATIVE_ZERO : value;
+    const at = this.constantIndex.get(key);
+    return at === undefined ? this.add(this.constantIndex, key, encodeConstant(value)) : `K[${at}]`;
   }
 
   /** An expression for the built-in of a (lower-case) name, resolved when the program is instantiated. */
   builtin(name: string): string {
-    return this.entry(this.builtinIndex, name, () => ({ builtin: name }));
+    const at = this.builtinIndex.get(name);
+    return at === undefined ? this.add(this.builtinIndex, name, { builtin: name }) : `K[${at}]`;
   }
 
   /** An expression for the value of the read-only global `name`, resolved when the program is instantiated. */
   global(name: string): string {
-    return this.entry(this.globalIndex, name, () => ({ global: name }));
+    const at = this.globalIndex.get(name);
+    return at === undefined ? this.add(this.globalIndex, name, { global: name }) : `K[${at}]`;
   }
 
-  private entry<T>(index: Map<T, number>, key: T, encode: () => EncodedConstant): string {
-    let at = index.get(key);
-    if (at === undefined) {
-      at = this.constants.length;
-      this.constants.push(encode());
-      index.set(key, at);
-    }
+  private add<T>(index: Map<T, number>, key: T, encoded: EncodedConstant): string {
+    const at = this.constants.length;
+    this.constants.push(encoded);
+    index.set(key, at);
     return `K[${at}]`;
   }
 

@@ -69,21 +69,33 @@ function generateNumericFast(node: Expression & { type: 'BinaryExpression' }, op
   const helper = binaryHelper(node.operator);
   const position = context.tables.position(node);
   // A literal that is no number never takes the fast path: call the helper straight away.
-  if ([node.left, node.right].some((side) => NOT_NUMBERS.has(side.type))) {
+  if (NOT_NUMBERS.has(node.left.type) || NOT_NUMBERS.has(node.right.type)) {
     return `${helper}(${generateOperand(node.left, context)}, ${generateOperand(node.right, context)}, ${position})`;
   }
-  const sides = [node.left, node.right].map((side) => {
-    const code = generateOperand(side, context);
-    if (isPlain(side)) return { setup: '', value: code, number: side.type === 'NumberLiteral' && typeof side.value === 'number' };
+  // Each side, left first: its code once (a temporary unless it may be repeated), and whether it is a number literal.
+  let setup = '';
+  let left = generateOperand(node.left, context);
+  if (!isPlain(node.left)) {
     const temporary = context.scratch();
-    return { setup: `${temporary} = ${code}, `, value: temporary, number: false };
-  });
-  const [left, right] = sides as [(typeof sides)[number], (typeof sides)[number]];
-  const tests = [left, right].filter((side) => !side.number).map((side) => `typeof ${side.value} === 'number'`);
-  const fast = `${left.value} ${operator} ${right.value}`;
-  const slow = `${helper}(${left.value}, ${right.value}, ${position})`;
-  const choice = tests.length === 0 ? `(${fast})` : `(${tests.join(' && ')} ? ${fast} : ${slow})`;
-  return `(${left.setup}${right.setup}${choice})`;
+    setup += `${temporary} = ${left}, `;
+    left = temporary;
+  }
+  let right = generateOperand(node.right, context);
+  if (!isPlain(node.right)) {
+    const temporary = context.scratch();
+    setup += `${temporary} = ${right}, `;
+    right = temporary;
+  }
+  const leftNumber = node.left.type === 'NumberLiteral' && typeof node.left.value === 'number';
+  const rightNumber = node.right.type === 'NumberLiteral' && typeof node.right.value === 'number';
+  const fast = `${left} ${operator} ${right}`;
+  let choice: string;
+  if (leftNumber && rightNumber) choice = `(${fast})`;
+  else {
+    const tests = leftNumber ? `typeof ${right} === 'number'` : rightNumber ? `typeof ${left} === 'number'` : `typeof ${left} === 'number' && typeof ${right} === 'number'`;
+    choice = `(${tests} ? ${fast} : ${helper}(${left}, ${right}, ${position}))`;
+  }
+  return `(${setup}${choice})`;
 }
 
 /** An operand that is only inspected: variables are read without sharing them. */
