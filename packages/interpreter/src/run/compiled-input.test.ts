@@ -10,6 +10,7 @@ import { evaluateProgram } from '../evaluate/index.ts';
 import { parse } from '../parse/index.ts';
 import { createSandboxPool, type SandboxRunRequest } from '../sandbox/index.ts';
 import { createInterpreter } from './create-interpreter.ts';
+import { type JsonValue, resolveLimits } from '../runtime/index.ts';
 import type { PreparedProgram, SandboxRunner } from './run-types.ts';
 
 const pool = createSandboxPool({ workers: 1 });
@@ -102,5 +103,20 @@ describe('the input execute sends into the sandbox', () => {
       expect(inputs).toHaveLength(1);
       expect((inputs[0] as { compiled: { error: { code: string } } }).compiled.error.code).toBe('SCRIPT_DUPLICATE_FUNCTION');
     }
+  });
+
+  // The isolate sees the limits and globals after a JSON trip; the host must compile against the same.
+  it('compiles against the limits and globals as the isolate receives them', async () => {
+    const interpreter = createInterpreter({ pool });
+    const source = 'command\n  set ghost = 1\n  emit ghost\n  set n = 0\n  while n < 3\n    set n = n + 1\n  endwhile\n  emit n\n  emit [1, 2]\n  set userdata = 2\nendcommand\n';
+    const globals = { ghost: undefined, gone: () => 1 } as unknown as Record<string, JsonValue>;
+    const limits = { loopIterations: Infinity, collectionSize: Infinity };
+    const result = await interpreter.run(source, { mode: 'host', globals, userdata: { a: 1 }, limits });
+    const sent = JSON.parse(JSON.stringify({ globals: { ...globals, userdata: { a: 1 } }, limits: resolveLimits(limits) }));
+    const inProcess = evaluateProgram({ program: parsed(source), globals: sent.globals, limits: sent.limits }, { request: () => ({ ok: true, value: null }), now: () => 0 });
+    expect(result.emits).toEqual(inProcess.emits);
+    expect(result.error).toEqual(inProcess.error);
+    // `ghost` did not reach the isolate, so it is an ordinary variable there and here.
+    expect(result.emits[0]).toBe('1');
   });
 });

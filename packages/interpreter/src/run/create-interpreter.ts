@@ -44,10 +44,16 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
 /**
  * What the isolate will see of `value` after the JSON trip into the sandbox:
  * the code is compiled in the host against exactly that (a non-finite limit
- * arrives as `null`; a global JSON cannot carry arrives not at all).
+ * arrives as `null`; a global JSON cannot carry arrives not at all). What JSON
+ * refuses outright is passed on as it is, for the pool to refuse as before
+ * (`SANDBOX_INVALID_REQUEST`).
  */
 function asSent<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  try {
+    return JSON.parse(JSON.stringify(value)) as T;
+  } catch {
+    return value;
+  }
 }
 
 /** Whether the JSON trip leaves the limits as they are (the usual case: all finite numbers). */
