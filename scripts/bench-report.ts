@@ -72,11 +72,16 @@ function aims(run: BenchRun): string[][] {
   rows.push(['host side of one turn, p50', '≤ 5 ms', ms(median(total)), verdict(median(total), 5)]);
   rows.push(['host side of one turn, p99', '≤ 20 ms', ms(p99), verdict(p99, 20)]);
   const throughput = table(run, 'controller.concurrency-throughput')?.data as Data[] | undefined;
-  const best = throughput === undefined ? Number.NaN : Math.max(...throughput.map((entry) => num(entry.turnsPerSecond)));
-  rows.push(['turns/s on 2 cores (200 ms model, loopback HTTP)', '≥ 500', Number.isFinite(best) ? best.toFixed(0) : '–', verdict(best, 500, false)]);
+  // The median of the repeated throughput runs (older results without one: the best row).
+  const summary = throughput?.find((entry) => entry.summary === 'median');
+  const perSecond = summary !== undefined ? num(summary.turnsPerSecond) : throughput === undefined ? Number.NaN : Math.max(...throughput.map((entry) => num(entry.turnsPerSecond)));
+  const range = summary === undefined ? '' : ` (median of ${String(summary.runs)} runs, ${num(summary.minTurnsPerSecond).toFixed(0)} – ${num(summary.maxTurnsPerSecond).toFixed(0)})`;
+  rows.push(['turns/s on 2 cores (200 ms model, loopback HTTP)', '≥ 500', Number.isFinite(perSecond) ? `${perSecond.toFixed(0)}${range}` : '–', verdict(perSecond, 500, false)]);
   const tenThousand = throughput?.find((entry) => entry.sessions === 10_000);
-  const rss = num(tenThousand?.peakRssBytes) / 1048576;
-  rows.push(['10,000 concurrent sessions, peak RSS (host + sandbox workers)', '< 2 GB', Number.isFinite(rss) ? `${rss.toFixed(0)} MiB` : 'not run', verdict(rss, 2048)]);
+  // Judged on the strict reading of "2 GB" (2 × 10⁹ bytes, 1,907 MiB); the binary reading is shown beside it.
+  const rssBytes = num(tenThousand?.peakRssBytes);
+  const rssText = `${(rssBytes / 1048576).toFixed(0)} MiB = ${(rssBytes / 1e9).toFixed(2)} GB (${(rssBytes / 2 ** 30).toFixed(2)} GiB)`;
+  rows.push(['10,000 concurrent sessions, peak RSS (host + sandbox workers)', '< 2 GB (2 × 10⁹ bytes)', Number.isFinite(rssBytes) ? rssText : 'not run', verdict(rssBytes, 2e9)]);
   const latency = (table(run, 'controller.concurrency-latency')?.data as Data[] | undefined)?.find((entry) => entry.sessions === 100);
   const added = median(latency?.addedMs);
   rows.push(['added latency per turn at 100 sessions, p50', '≤ 10 ms', ms(added), verdict(added, 10)]);
