@@ -77,7 +77,9 @@ function aims(run: BenchRun): string[][] {
   const perSecond = summary !== undefined ? num(summary.turnsPerSecond) : throughput === undefined ? Number.NaN : Math.max(...throughput.map((entry) => num(entry.turnsPerSecond)));
   const range = summary === undefined ? '' : ` (median of ${String(summary.runs)} runs, ${num(summary.minTurnsPerSecond).toFixed(0)} – ${num(summary.maxTurnsPerSecond).toFixed(0)})`;
   rows.push(['turns/s on 2 cores (200 ms model, loopback HTTP)', '≥ 500', Number.isFinite(perSecond) ? `${perSecond.toFixed(0)}${range}` : '–', verdict(perSecond, 500, false)]);
-  const tenThousand = throughput?.find((entry) => entry.sessions === 10_000);
+  // The median of the fresh-process runs (older results: the 10,000-session row of the throughput table).
+  const memoryRuns = table(run, 'controller.concurrency-memory')?.data as Data[] | undefined;
+  const tenThousand = memoryRuns?.find((entry) => entry.sessions === 10_000 && entry.summary === 'median') ?? throughput?.find((entry) => entry.sessions === 10_000);
   // Judged on the strict reading of "2 GB" (2 × 10⁹ bytes, 1,907 MiB); the binary reading is shown beside it.
   const rssBytes = num(tenThousand?.peakRssBytes);
   const rssText = `${(rssBytes / 1048576).toFixed(0)} MiB = ${(rssBytes / 1e9).toFixed(2)} GB (${(rssBytes / 2 ** 30).toFixed(2)} GiB)`;
