@@ -79,6 +79,23 @@ describe('a transcript file of schema version 2', () => {
     await loop.close();
   });
 
+  it('migrates a file holding a turn whose session row is gone (deleted by hand), keeping that turn', async () => {
+    const file = join(dir, 'orphan.db');
+    const database = openDatabase(file);
+    expect(applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS.slice(0, 3))).toBe(3);
+    // As the sqlite3 shell leaves it: foreign keys are not enforced there.
+    database.exec('PRAGMA foreign_keys = OFF');
+    const record = { sid: 'gone', loopId: 'l', turnIndex: 1, kind: 'normal', phase: 'decided', startedAt: '2026-01-01T00:00:00.000Z', system: 's', envelope: 'e', lints: [], diagnostics: [], emits: [], whispers: [], output: '', scratchpad: '', toolCalls: [], usage: { fuel: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }, timings: {}, digest: null };
+    database
+      .prepare('INSERT INTO controller_turns (sid, turn_index, loop_id, kind, phase, started_at, ended_at, decision, record) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)')
+      .run('gone', 1, 'l', 'normal', 'decided', record.startedAt, JSON.stringify(record));
+    database.close();
+    const store = createSqliteTranscriptStore(file);
+    expect(store.schemaVersion).toBe(TRANSCRIPT_MIGRATIONS.length);
+    expect(await store.listTurns('gone')).toEqual([record]);
+    await store.close();
+  });
+
   it('re-prepares the recorded reply of a paused turn whose record still carries the checked program an older version saved', async () => {
     const store = createMemoryTranscriptStore();
     const deployer = { name: 'deployer', model: 'scripted:m', policy: { allow: ['tool.test.*'] } };

@@ -63,6 +63,11 @@ describe('askModel', () => {
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
   });
 
+  it('reports a non-provider error after END (a bug in a provider) as the failure it is', async () => {
+    const outcome = await askModel({ model: bufferedModel(reply.slice(0, 3), new TypeError('a bug')), system: '', prompt: '', settings: {} });
+    expect('failure' in outcome && outcome.failure).toMatchObject({ kind: 'provider', code: 'PROVIDER_ERROR', message: 'a bug' });
+  });
+
   it('still fails a stream cut short before END', async () => {
     const cut = new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the stream ended before any finish_reason', provider: 'fake' });
     const outcome = await askModel({ model: bufferedModel(reply.slice(0, 2), cut), system: '', prompt: '', settings: {} });

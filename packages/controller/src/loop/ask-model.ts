@@ -3,8 +3,10 @@
  * stopped at the END line so no token after it is paid for. Nothing after the
  * delta holding END is read. The call is aborted once the stream has nothing
  * more already received (a `setImmediate` after END): a reply whose finish and
- * usage arrived with its END line — the common case — ends by itself, keeping
- * its connection for the next call and its real usage. An aborted call is
+ * usage arrived with its END line (a server that writes the end of a reply at
+ * once, as the benchmark's does) ends by itself, keeping its connection for
+ * the next call and its real usage; one whose last chunks come in later reads
+ * is aborted as before. An aborted call is
  * reported by providers as `PROVIDER_ABORTED` without usage: the text received
  * is kept and the usage estimated (4 characters a token).
  */
@@ -76,8 +78,9 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     };
   } catch (error) {
     clearImmediate(stopping);
-    // Whatever ended the call after END (our abort, or a stream cut short before its finish chunk), the envelope is whole.
-    const stoppedAtEnd = ended && options.signal?.aborted !== true;
+    // A provider failure after END (our abort, or a stream cut short before its finish chunk) leaves the envelope whole;
+    // anything else (a bug in a provider) is reported as the failure it is.
+    const stoppedAtEnd = ended && options.signal?.aborted !== true && isProviderError(error);
     if (stoppedAtEnd) {
       const usage = { inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) };
       const costUsd = computeCost(usage, options.model.prices);

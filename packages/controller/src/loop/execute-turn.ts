@@ -35,7 +35,13 @@ export function turnLimits(context: LoopContext, totals: LoopTotals): Partial<Ru
  */
 const TOOL_DEADLINE_GRACE_MS = 50;
 
-/** Why the tools of a finished run are stopped; one instance, since `abort()` without a reason builds a DOMException (stack trace and all) each time. */
+/**
+ * Why the tools of a finished run are stopped; one instance, since `abort()`
+ * without a reason builds a DOMException (stack trace and all) each time.
+ * Shared by every run: a tool that added properties to `signal.reason` would
+ * add them for all (none of ours does; it is not frozen, so one that tries
+ * does not throw).
+ */
 const RUN_ENDED = new DOMException('the turn\'s run has ended', 'AbortError');
 
 /** What the turn's tool host gets from the run: cancelled when the run ends, and no call past its deadline. */

@@ -81,9 +81,12 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
     // A turn record is a few KB of JSON. In a WITHOUT ROWID table (an index b-tree) a row keeps only about 1 KB on its
     // page and the rest in overflow pages, each written again by every save of the turn; a rowid table keeps up to
     // about 4 KB in place. Measured on 1,000 sessions × 3 turns: 6.2 instead of 7.2 pages written per save.
+    // No REFERENCES clause: node:sqlite enforces foreign keys, so copying a turn whose session row was deleted by hand
+    // (with a tool that does not) would fail the migration and leave the file unopenable for writing. The store checks
+    // that the session exists before every save, as it did before.
     sql: `
       CREATE TABLE controller_turns_rowid (
-        sid TEXT NOT NULL REFERENCES controller_sessions (sid),
+        sid TEXT NOT NULL,
         turn_index INTEGER NOT NULL,
         loop_id TEXT NOT NULL,
         kind TEXT NOT NULL,

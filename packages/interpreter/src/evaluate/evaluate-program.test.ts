@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Program } from '../ast/index.ts';
 import { parse } from '../parse/index.ts';
-import { evaluateProgram, type EvaluationInput } from './evaluate-program.ts';
+import { evaluateProgram } from './evaluate-program.ts';
+import type { EvaluationInput } from './evaluation-types.ts';
 import type { HostBridge, HostEvent, HostRequest } from './host-bridge.ts';
 
 function program(source: string): Program {

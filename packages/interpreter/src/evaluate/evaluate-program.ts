@@ -9,8 +9,6 @@ import type { EvaluationInput, EvaluationOutput } from './evaluation-types.ts';
 import type { HostBridge } from './host-bridge.ts';
 import { runCompiled } from './run-compiled.ts';
 
-export type { CompiledEvaluationInput, EvaluationInput, EvaluationOutput } from './evaluation-types.ts';
-
 /** Evaluates a program against a host bridge. */
 export function evaluateProgram(input: EvaluationInput, host: HostBridge): EvaluationOutput {
   return runCompiled(compileEvaluation(input), host);

@@ -8,9 +8,8 @@
  */
 import type { Program } from '../ast/index.ts';
 import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
-import type { JsonValue } from '../runtime/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
-import { resolveLimits, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
+import { type JsonValue, resolveLimits, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits } from '../sandbox/index.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
@@ -18,6 +17,7 @@ import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
 import { isChecked, rememberChecked } from './checked-programs.ts';
+import { globalsAsSent, limitsAsSent } from './json-trip.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 
@@ -39,33 +39,6 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
     // Counted over the events and the result JSON, which both carry every emit and whisper, escaped (up to 6 bytes a character).
     maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
   };
-}
-
-/**
- * What the isolate will see of `value` after the JSON trip into the sandbox:
- * the code is compiled in the host against exactly that (a non-finite limit
- * arrives as `null`; a global JSON cannot carry arrives not at all). What JSON
- * refuses outright is passed on as it is, for the pool to refuse as before
- * (`SANDBOX_INVALID_REQUEST`).
- */
-function asSent<T>(value: T): T {
-  try {
-    return JSON.parse(JSON.stringify(value)) as T;
-  } catch {
-    return value;
-  }
-}
-
-/** Whether the JSON trip leaves the limits as they are (the usual case: all finite numbers). */
-function limitsSurviveJson(limits: RunLimits): boolean {
-  for (const value of Object.values(limits)) if (!Number.isFinite(value)) return false;
-  return true;
-}
-
-/** Whether the JSON trip keeps every global (the usual case: no `undefined`, function or symbol values). */
-function globalsSurviveJson(globals: Readonly<Record<string, unknown>>): boolean {
-  for (const value of Object.values(globals)) if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return false;
-  return true;
 }
 
 /** The first error diagnostic as the run's error. */
@@ -114,8 +87,8 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     const evaluationInput = compileEvaluation({
       program: prepared.program,
       libraries: prepared.libraries,
-      limits: limitsSurviveJson(limits) ? limits : asSent(limits),
-      globals: globalsSurviveJson(globals) ? globals : asSent(globals),
+      limits: limitsAsSent(limits),
+      globals: globalsAsSent(globals),
       stream: true,
     });
     let startedAt: number | undefined;

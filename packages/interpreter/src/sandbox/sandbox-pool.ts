@@ -17,7 +17,7 @@ import { toolOutcomeJson } from './tool-outcome.ts';
 import { defaultWorkerEntry } from './worker-entry.ts';
 import type { WorkerMessage } from './worker-protocol.ts';
 
-/** Why a settled run's tool calls are aborted (shared: the reason carries no run-specific data). */
+/** Why a settled run's tool calls are aborted (one instance for every run: it carries nothing run-specific; not frozen, so a tool annotating it does not throw). */
 const RUN_SETTLED = new DOMException('the sandbox run has ended', 'AbortError');
 
 const MB = 1024 * 1024;

@@ -24,12 +24,13 @@ const PREPARE_DELAY_MS = 1;
  * this thread one by one (each a short synchronous call from the isolate, one
  * turn of the event loop each); sending each at once cost the host one
  * wake-up and one message per emit (10 streamed emits made a run 2× slower
- * than one without). They leave together: after this delay, or before any
- * other message of the run (tool call, result, memory report), or once
- * `EVENT_FLUSH_BYTES` are waiting — so order holds and a worker the host kills
- * for a runaway still delivers what came before.
+ * than one without). They leave together: after this delay, or inside the
+ * run's next message (tool call, result, memory report) when that comes
+ * first, or once `EVENT_FLUSH_BYTES` are waiting — so order holds and a worker
+ * the host kills for a runaway still delivers what came before.
  */
-const EVENT_FLUSH_MS = 2;
+// ASKLOOP_SANDBOX_EVENT_FLUSH_MS only for tests that must see events ride in the next message whatever the machine's load.
+const EVENT_FLUSH_MS = numberFromEnvironment('ASKLOOP_SANDBOX_EVENT_FLUSH_MS') ?? 2;
 const EVENT_FLUSH_BYTES = 64 * 1024;
 
 /** Events of the active run not yet sent: kind and payload JSON, alternating. */

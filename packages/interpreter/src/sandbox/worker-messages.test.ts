@@ -23,7 +23,9 @@ afterEach(() => {
 /** Forks the worker, sends one run of `entry`, answers tool calls with `answer`, and collects every message to `done`. */
 async function runOnWorker(entry: string, answer = '{"ok":true,"value":"pong"}'): Promise<WorkerMessage[]> {
   const { path, execArgv } = defaultWorkerEntry();
-  const worker = fork(path, [], { execArgv: ['--no-node-snapshot', ...execArgv], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // A flush timer far longer than any run: under load a 2 ms timer could fire between an event and the next message.
+  const env = { ...process.env, ASKLOOP_SANDBOX_EVENT_FLUSH_MS: '60000' };
+  const worker = fork(path, [], { execArgv: ['--no-node-snapshot', ...execArgv], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   child = worker;
   const messages: WorkerMessage[] = [];
   return new Promise((resolve, reject) => {
