@@ -72,22 +72,20 @@ function generateNumericFast(node: Expression & { type: 'BinaryExpression' }, op
   if (NOT_NUMBERS.has(node.left.type) || NOT_NUMBERS.has(node.right.type)) {
     return `${helper}(${generateOperand(node.left, context)}, ${generateOperand(node.right, context)}, ${position})`;
   }
-  // Each side, left first: its code once (a temporary unless it may be repeated), and whether it is a number literal.
+  // Each side's code once, left first: a temporary (assigned in `setup`) unless it may be repeated.
   let setup = '';
-  let left = generateOperand(node.left, context);
-  if (!isPlain(node.left)) {
+  const once = (side: Expression): string => {
+    const code = generateOperand(side, context);
+    if (isPlain(side)) return code;
     const temporary = context.scratch();
-    setup += `${temporary} = ${left}, `;
-    left = temporary;
-  }
-  let right = generateOperand(node.right, context);
-  if (!isPlain(node.right)) {
-    const temporary = context.scratch();
-    setup += `${temporary} = ${right}, `;
-    right = temporary;
-  }
-  const leftNumber = node.left.type === 'NumberLiteral' && typeof node.left.value === 'number';
-  const rightNumber = node.right.type === 'NumberLiteral' && typeof node.right.value === 'number';
+    setup += `${temporary} = ${code}, `;
+    return temporary;
+  };
+  const left = once(node.left);
+  const right = once(node.right);
+  const isNumber = (side: Expression): boolean => side.type === 'NumberLiteral' && typeof side.value === 'number';
+  const leftNumber = isNumber(node.left);
+  const rightNumber = isNumber(node.right);
   const fast = `${left} ${operator} ${right}`;
   let choice: string;
   if (leftNumber && rightNumber) choice = `(${fast})`;
@@ -201,8 +199,9 @@ function generateCall(node: CallExpression, context: BodyContext): string {
   if (findBuiltin(callee.name) !== undefined) {
     // Built-ins never store their arguments, so reading a variable for them does not share it.
     // The built-in is looked up here, once, and travels in the constant table by name (resolved in the isolate).
+    const name = callee.name.toLowerCase();
     const args = node.arguments.map((argument) => generateOperand(argument, context));
-    return `bi(${tables.constant(callee.name.toLowerCase())}, ${tables.builtin(callee.name.toLowerCase())}, [${args.join(', ')}], ${where})`;
+    return `bi(${tables.constant(name)}, ${tables.builtin(name)}, [${args.join(', ')}], ${where})`;
   }
   const args = node.arguments.map((argument) => generateExpression(argument, context));
   const target = context.functions.get(callee.name);
