@@ -41,5 +41,18 @@ export interface LoopContext {
   readonly admission?: RunAdmission;
 }
 
-/** ISO time of the context's clock. */
-export const isoNow = (context: Pick<LoopContext, 'clock'>): string => new Date(context.clock.now()).toISOString();
+let lastMs = Number.NaN;
+let lastIso = '';
+/**
+ * ISO time of the context's clock. A turn stamps many events within one
+ * millisecond, and thousands of sessions share the clock's value: the text of
+ * the last value read is kept instead of formatting a `Date` each time.
+ */
+export const isoNow = (context: Pick<LoopContext, 'clock'>): string => {
+  const ms = context.clock.now();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+};

@@ -14,13 +14,14 @@
  * put the text back, so a record comes back exactly as saved.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { applyMigrations, immediateTransaction, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
+import { applyMigrations, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { LoopTally } from '../decide/loop-tally.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
+import { createWriteBatch } from './sqlite-write-batch.ts';
 import type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
 
 /** Options of {@link createSqliteTranscriptStore}. */
@@ -220,64 +221,76 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     writable(statements.updateSessionIndexed).run(status, createdAt, sid);
   };
 
+  const batch = createWriteBatch(db);
+  /** Queues a write for this round's transaction (`sqlite-write-batch.ts`); its failures as `LOOP_STORE_ERROR`. */
+  const write = <T>(action: string, statements: () => T, sid?: string): Promise<T> => batch.write(statements, (error) => storeError(action, error, sid));
+  /** Runs a read after the queued writes are committed, so it sees every write asked for before it. */
+  const read = <T>(action: string, query: () => T, sid?: string): Promise<T> =>
+    run(action, () => {
+      batch.flush();
+      return query();
+    }, sid);
+
   return {
     file,
     database: db,
     schemaVersion,
     openToolStores: (toolOptions = {}) => openSqliteStore(db, { clock: toolOptions.clock ?? clock }),
     createSession: (session) =>
-      run('createSession', () =>
-        immediateTransaction(db, () => {
-          if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
-          writable(statements.insertSession).run(...sessionValues(session));
-        }),
-      session.sid),
+      write('createSession', () => {
+        if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
+        writable(statements.insertSession).run(...sessionValues(session));
+      }, session.sid),
     getSession: (sid) =>
-      run('getSession', () => {
+      read('getSession', () => {
         const row = statements.selectSession.get(sid) as Row | undefined;
         return row === undefined ? undefined : toSession(row);
       }, sid),
-    updateSession: (session) =>
-      run('updateSession', () =>
-        immediateTransaction(db, () => replaceSession(session)),
-      session.sid),
+    updateSession: (session) => write('updateSession', () => replaceSession(session), session.sid),
     listSessions: (listOptions: ListSessionsOptions = {}) =>
-      run('listSessions', () => {
+      read('listSessions', () => {
         const limit = listOptions.limit ?? -1;
         const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
         return rows.map(toSession);
       }),
-    saveTurn: (record: TurnRecord, session?: SessionRecord) =>
-      run('saveTurn', () => {
-        // Serialised before the transaction: the write lock is held only for the writes.
-        const { json, text } = turnTexts.toStored(record);
-        immediateTransaction(db, () => {
-          if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
-          // In the same transaction as the turn that refers to it.
-          if (text !== undefined) turnTexts.insert(text);
-          statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, json);
-          if (session !== undefined) replaceSession(session);
-        });
-        if (text !== undefined) turnTexts.committed(text);
-      }, record.sid),
+    saveTurn: (record: TurnRecord, session?: SessionRecord) => {
+      let stored: ReturnType<typeof turnTexts.toStored>;
+      try {
+        // Serialised now: the record is saved as it is at the call, and the write lock is held only for the writes.
+        stored = turnTexts.toStored(record);
+      } catch (error) {
+        return Promise.reject(storeError('saveTurn', error, record.sid));
+      }
+      const { json, text } = stored;
+      const saved = write('saveTurn', () => {
+        if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
+        // In the same transaction as the turn that refers to it.
+        if (text !== undefined) turnTexts.insert(text);
+        statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, json);
+        if (session !== undefined) replaceSession(session);
+      }, record.sid);
+      return text === undefined ? saved : saved.then(() => turnTexts.committed(text));
+    },
     listTurns: (sid) =>
-      run('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
+      read('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
     lastTurn: (sid) =>
-      run('lastTurn', () => {
+      read('lastTurn', () => {
         const row = statements.lastTurn.get(sid) as Row | undefined;
         return row === undefined ? undefined : turnTexts.fromStored(String(row.record));
       }, sid),
     acquireLease: (sid, holder, ttlMs) =>
-      run('acquireLease', () => {
+      write('acquireLease', () => {
+        // The clock is read when the write runs, so a lease queued behind others is not shortened by the wait.
         const now = clock.now();
         return Number(leases().acquire.run(sid, holder, now + ttlMs, now).changes) > 0;
       }, sid),
     releaseLease: (sid, holder) =>
-      run('releaseLease', () => {
+      write('releaseLease', () => {
         leases().release.run(sid, holder);
       }, sid),
     close: () =>
       run('close', () => {
+        batch.flush();
         // A shared connection belongs to whoever opened it.
         if (owned && db.isOpen) db.close();
       }),

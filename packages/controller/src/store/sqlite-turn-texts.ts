@@ -44,9 +44,20 @@ const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
   return value;
 };
 
+/** Where a system text splits into its shared part (stored once, as `hash`) and the turn's own. */
+type SystemSplit = { readonly cut: number; readonly hash: string } | typeof NOT_SHARED;
+/** A system text whose shared part is too short to store apart. */
+const NOT_SHARED = 'not-shared';
+
+function splitOf(system: string): SystemSplit {
+  const cut = sharedSystemLength(system);
+  if (cut < SHARED_TEXT_MIN) return NOT_SHARED;
+  return { cut, hash: `sha256:${createHash('sha256').update(system.slice(0, cut)).digest('hex')}` };
+}
+
 /** System texts on `db` (migrated to schema version 3, or read-only and older: then no turn refers to a text). */
 export function createSqliteTurnTexts(db: DatabaseSync): SqliteTurnTexts {
-  const hashes = new Map<string, string>();
+  const splits = new Map<string, SystemSplit>();
   const texts = new Map<string, string>();
   const stored = new Set<string>();
   let statements: { readonly insert: StatementSync; readonly select: StatementSync } | undefined;
@@ -58,12 +69,12 @@ export function createSqliteTurnTexts(db: DatabaseSync): SqliteTurnTexts {
     });
   return {
     toStored(record) {
-      const cut = sharedSystemLength(record.system);
-      if (cut < SHARED_TEXT_MIN) return { json: JSON.stringify(record) };
-      const shared = record.system.slice(0, cut);
-      const hash = hashes.get(shared) ?? remember(hashes, shared, `sha256:${createHash('sha256').update(shared).digest('hex')}`);
-      const json = JSON.stringify({ ...record, system: record.system.slice(cut), [SYSTEM_REF]: hash });
-      return stored.has(hash) ? { json } : { json, text: { hash, text: shared } };
+      // Keyed by the whole system text: turns share one string per agent and budget line, whose hash V8 keeps, so a
+      // save neither slices nor hashes several KB again.
+      const split = splits.get(record.system) ?? remember(splits, record.system, splitOf(record.system));
+      if (split === NOT_SHARED) return { json: JSON.stringify(record) };
+      const json = JSON.stringify({ ...record, system: record.system.slice(split.cut), [SYSTEM_REF]: split.hash });
+      return stored.has(split.hash) ? { json } : { json, text: { hash: split.hash, text: record.system.slice(0, split.cut) } };
     },
     insert(text) {
       sql().insert.run(text.hash, text.text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../parse/parse.ts';
 import type { Node, NodeType } from './index.ts';
-import { walk } from './index.ts';
+import { childrenOf, forEachChild, walk } from './index.ts';
 
 const LIBRARY = `:: title: every node
 func f(needs a optional b returns c) means
@@ -75,5 +75,44 @@ describe('walk', () => {
       return node.type !== 'ListLiteral';
     });
     expect(types).toEqual(['Program', 'CommandBlock', 'EmitStatement', 'ListLiteral']);
+  });
+});
+
+/** The child nodes found by looking at every field (no per-kind knowledge), in source order: an independent reference. */
+function reflectedChildren(node: Node): Node[] {
+  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { line?: unknown }).line === 'number';
+  const found: Node[] = [];
+  for (const value of Object.values(node)) {
+    if (isNode(value)) found.push(value);
+    else if (Array.isArray(value)) for (const item of value) if (isNode(item)) found.push(item);
+  }
+  return found.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+describe('forEachChild', () => {
+  it('visits exactly the child nodes every field holds, in source order, and walk visits depth-first with the path', () => {
+    const result = parse(LIBRARY);
+    if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+    const expected: { node: Node; path: Node[] }[] = [];
+    const preorder = (node: Node, path: Node[]): void => {
+      expected.push({ node, path });
+      const visited: Node[] = [];
+      forEachChild(node, (child) => {
+        visited.push(child);
+      });
+      expect(visited).toEqual(reflectedChildren(node));
+      expect(childrenOf(node)).toEqual(visited);
+      for (const child of reflectedChildren(node)) preorder(child, [...path, node]);
+    };
+    preorder(result.program, []);
+    const walked: { node: Node; path: Node[] }[] = [];
+    walk(result.program, (node, ancestors) => {
+      walked.push({ node, path: [...ancestors] });
+    });
+    expect(walked.length).toBe(expected.length);
+    walked.forEach((entry, index) => {
+      expect(entry.node).toBe(expected[index]?.node);
+      expect(entry.path).toEqual(expected[index]?.path);
+    });
   });
 });

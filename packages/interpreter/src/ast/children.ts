@@ -5,75 +5,146 @@
  */
 import type { Node } from './node.ts';
 
-/** Returns the direct child nodes of `node`, in source order. */
-export function childrenOf(node: Node): Node[] {
+/**
+ * Calls `visit` with each direct child of `node`, in source order, without
+ * building a list: the checks walk every node of every program, and a list
+ * per node was most of what a walk allocated.
+ */
+export function forEachChild(node: Node, visit: (child: Node) => void): void {
   switch (node.type) {
     case 'Program':
-      return [...node.metadata, ...node.functions, ...node.eventHandlers, ...node.commands].sort(bySourcePosition);
+      // Only here do the parts interleave in the source; sorted once per program.
+      for (const child of [...node.metadata, ...node.functions, ...node.eventHandlers, ...node.commands].sort(bySourcePosition)) visit(child);
+      return;
     case 'FunctionDefinition':
     case 'CommandBlock':
-      return [...node.metadata, ...node.body];
+      for (const child of node.metadata) visit(child);
+      for (const child of node.body) visit(child);
+      return;
     case 'SetStatement':
-      return [...node.targets, node.value];
+      for (const child of node.targets) visit(child);
+      visit(node.value);
+      return;
     case 'CallStatement':
-      return [node.call];
+      visit(node.call);
+      return;
     case 'ReturnStatement':
-      return [...node.values];
+      for (const child of node.values) visit(child);
+      return;
     case 'EmitStatement':
-      return [node.value];
+      visit(node.value);
+      return;
     case 'WhisperStatement':
-      return [node.handle, node.value];
+      visit(node.handle);
+      visit(node.value);
+      return;
     case 'MustStatement':
-      return [node.condition];
+      visit(node.condition);
+      return;
     case 'FailStatement':
-      return node.message ? [node.message] : [];
+      if (node.message) visit(node.message);
+      return;
     case 'ClearEventStatement':
-      return node.event ? [node.event] : [];
+      if (node.event) visit(node.event);
+      return;
     case 'AskStatement':
-      return [node.agent, node.prompt, ...(node.options ? [node.options] : []), ...(node.into ? [node.into] : [])];
+      visit(node.agent);
+      visit(node.prompt);
+      if (node.options) visit(node.options);
+      if (node.into) visit(node.into);
+      return;
     case 'PromptUserStatement':
-      return [node.prompt, node.into];
+      visit(node.prompt);
+      visit(node.into);
+      return;
     case 'IfStatement':
-      return [node.condition, ...node.consequent, ...(node.alternate ?? [])];
+      visit(node.condition);
+      for (const child of node.consequent) visit(child);
+      if (node.alternate) for (const child of node.alternate) visit(child);
+      return;
     case 'WhileStatement':
-      return [node.condition, ...node.body];
+      visit(node.condition);
+      for (const child of node.body) visit(child);
+      return;
     case 'ForEachStatement':
-      return [node.collection, ...node.body];
+      visit(node.collection);
+      for (const child of node.body) visit(child);
+      return;
     case 'OnErrorStatement':
-      return [...node.body];
+      for (const child of node.body) visit(child);
+      return;
     case 'OnEventStatement':
-      return [node.event, ...node.body];
+      visit(node.event);
+      for (const child of node.body) visit(child);
+      return;
     case 'LValue':
-      return [...node.accessors];
+      for (const child of node.accessors) visit(child);
+      return;
     case 'IndexAccessor':
-      return [node.index];
+      visit(node.index);
+      return;
     case 'InterpolatedString':
-      return [...node.parts];
+      for (const child of node.parts) visit(child);
+      return;
     case 'InterpolationPart':
-      return [node.expression];
+      visit(node.expression);
+      return;
     case 'ListLiteral':
-      return [...node.elements];
+      for (const child of node.elements) visit(child);
+      return;
     case 'MapLiteral':
-      return [...node.entries];
+      for (const child of node.entries) visit(child);
+      return;
     case 'MapEntry':
-      return [node.key, node.value];
+      visit(node.key);
+      visit(node.value);
+      return;
     case 'EvalExpression':
-      return [node.argument];
+      visit(node.argument);
+      return;
     case 'BinaryExpression':
-      return [node.left, node.right];
+      visit(node.left);
+      visit(node.right);
+      return;
     case 'UnaryExpression':
-      return [node.argument];
+      visit(node.argument);
+      return;
     case 'IndexExpression':
-      return [node.object, node.index];
+      visit(node.object);
+      visit(node.index);
+      return;
     case 'CallExpression':
-      return [node.callee, ...node.arguments];
+      visit(node.callee);
+      for (const child of node.arguments) visit(child);
+      return;
     default:
-      return [];
+      return;
   }
+}
+
+/** Returns the direct child nodes of `node`, in source order (a list of what {@link forEachChild} visits). */
+export function childrenOf(node: Node): Node[] {
+  const children: Node[] = [];
+  forEachChild(node, (child) => {
+    children.push(child);
+  });
+  return children;
 }
 
 function bySourcePosition(a: Node, b: Node): number {
   return a.line - b.line || a.column - b.column;
+}
+
+/** Marks, in `walk`'s pending list, where a node's children end. */
+const LEAVE = Symbol('leave');
+
+/** Reverses `items[from..]` in place (children pushed in source order, to be popped in source order). */
+export function reverseFrom<T>(items: T[], from: number): void {
+  for (let low = from, high = items.length - 1; low < high; low += 1, high -= 1) {
+    const item = items[low] as T;
+    items[low] = items[high] as T;
+    items[high] = item;
+  }
 }
 
 /**
@@ -84,22 +155,22 @@ function bySourcePosition(a: Node, b: Node): number {
  */
 export function walk(node: Node, visit: (node: Node, ancestors: readonly Node[]) => boolean | void): void {
   const ancestors: Node[] = [];
-  // One frame per entered node: its children and the next one to visit.
-  const frames: { children: Node[]; next: number }[] = [];
-  const enter = (current: Node): void => {
-    if (visit(current, ancestors) === false) return;
-    ancestors.push(current);
-    frames.push({ children: childrenOf(current), next: 0 });
+  // Nodes still to visit, last first; LEAVE marks where a node's children end and it leaves the path.
+  const pending: (Node | typeof LEAVE)[] = [node];
+  const push = (child: Node): void => {
+    pending.push(child);
   };
-  enter(node);
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1] as { children: Node[]; next: number };
-    if (frame.next < frame.children.length) {
-      enter(frame.children[frame.next] as Node);
-      frame.next += 1;
-    } else {
-      frames.pop();
+  while (pending.length > 0) {
+    const current = pending.pop() as Node | typeof LEAVE;
+    if (current === LEAVE) {
       ancestors.pop();
+      continue;
     }
+    if (visit(current, ancestors) === false) continue;
+    ancestors.push(current);
+    pending.push(LEAVE);
+    const first = pending.length;
+    forEachChild(current, push);
+    reverseFrom(pending, first);
   }
 }

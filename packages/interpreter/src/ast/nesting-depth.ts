@@ -14,7 +14,7 @@
  * nothing, and never two of them follow each other, so a walk's recursion is
  * at most about twice the limit in nodes.
  */
-import { childrenOf } from './children.ts';
+import { forEachChild, reverseFrom } from './children.ts';
 import type { Node, NodeType } from './node.ts';
 
 /** Deepest statement/expression nesting a program may have (the reference's canonical JSON depth limit, §1.11). */
@@ -32,14 +32,24 @@ export const NESTING_NODE_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
 /** The first node (depth-first, source order) whose nesting level exceeds `limit`, with its level; undefined when none does. */
 export function findTooDeep(root: Node, limit: number = MAX_NESTING_DEPTH): { readonly node: Node; readonly depth: number } | undefined {
   // Iterative on purpose: it must survive trees of any depth (the builder can
-  // make a 500,000-level chain out of `1+1+…`, iteratively too).
-  const stack: { node: Node; depth: number }[] = [{ node: root, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth: above } = stack.pop() as { node: Node; depth: number };
-    const depth = NESTING_NODE_TYPES.has(node.type) ? above + 1 : above;
-    if (depth > limit) return { node, depth };
-    const children = childrenOf(node);
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push({ node: children[index] as Node, depth });
+  // make a 500,000-level chain out of `1+1+…`, iteratively too). Two parallel
+  // stacks, so a visited node costs no allocation.
+  const nodes: Node[] = [root];
+  const levels: number[] = [0];
+  let level = 0;
+  const push = (child: Node): void => {
+    nodes.push(child);
+    levels.push(level);
+  };
+  while (nodes.length > 0) {
+    const node = nodes.pop() as Node;
+    const above = levels.pop() as number;
+    level = NESTING_NODE_TYPES.has(node.type) ? above + 1 : above;
+    if (level > limit) return { node, depth: level };
+    const first = nodes.length;
+    forEachChild(node, push);
+    // Children were pushed in source order; popped in source order (the levels pushed are all the same).
+    reverseFrom(nodes, first);
   }
   return undefined;
 }

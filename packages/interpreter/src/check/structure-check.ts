@@ -4,7 +4,7 @@
  * `clear_error` outside handlers, and misplaced `on error` / `on event`.
  */
 import type { Node, Program, Statement } from '../ast/index.ts';
-import { childrenOf } from '../ast/index.ts';
+import { forEachChild } from '../ast/index.ts';
 import type { DiagnosticCode } from '../parse/diagnostic-codes.ts';
 
 /** A diagnostic before the file name and numeric code are attached. */
@@ -114,7 +114,7 @@ export function findStatements<T extends Statement['type']>(node: Node, types: r
   const found: Extract<Statement, { type: T }>[] = [];
   const visit = (current: Node): void => {
     if ((types as readonly string[]).includes(current.type)) found.push(current as Extract<Statement, { type: T }>);
-    for (const child of childrenOf(current)) visit(child);
+    forEachChild(current, visit);
   };
   visit(node);
   return found;

@@ -6,7 +6,7 @@
  * literal arguments), and get an accepted argument count.
  */
 import type { CallExpression, Expression, Node, Program, ToolReference } from '../ast/index.ts';
-import { childrenOf } from '../ast/index.ts';
+import { forEachChild } from '../ast/index.ts';
 import type { ToolCatalog, ToolSignature } from '../tool-signature.ts';
 import type { CheckContext } from './check-context.ts';
 import { staticArguments } from './static-arguments.ts';
@@ -17,7 +17,7 @@ export function findToolCalls(program: Program): { call: CallExpression; tool: T
   const calls: { call: CallExpression; tool: ToolReference }[] = [];
   const visit = (node: Node): void => {
     if (node.type === 'CallExpression' && node.callee.type === 'ToolReference') calls.push({ call: node, tool: node.callee });
-    for (const child of childrenOf(node)) visit(child);
+    forEachChild(node, visit);
   };
   visit(program);
   return calls;

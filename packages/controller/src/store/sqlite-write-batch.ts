@@ -1,0 +1,109 @@
+/**
+ * Group commit for the SQLite transcript store. Writes asked for while the
+ * event loop works through one round of callbacks (replies of many sessions
+ * arriving together, their turns saved) are committed in one transaction at
+ * the end of that round (`setImmediate`), each inside its own savepoint: a
+ * write that fails is rolled back alone and rejects alone, as if it had had a
+ * transaction of its own. A write's promise resolves only once the
+ * transaction holding it committed, so what a caller awaited is on disk as
+ * before; the commits (and the pages every write of a round touches, such as
+ * the turns table's last page and its index) are paid once per round instead
+ * of once per write. Reads commit the queued writes first, so a read sees
+ * every write asked for before it, awaited or not.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { immediateTransaction } from '@askloop/tools';
+
+/** The queued writes of one store connection. */
+export interface WriteBatch {
+  /**
+   * Queues `body` (the statements of one write, run synchronously inside the
+   * round's transaction); resolves with its value once that transaction
+   * committed, or rejects with `fail(error)`.
+   */
+  write<T>(body: () => T, fail: (error: unknown) => Error): Promise<T>;
+  /** Commits the queued writes now (before a read or a close). */
+  flush(): void;
+}
+
+interface QueuedWrite {
+  readonly body: () => unknown;
+  readonly fail: (error: unknown) => Error;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
+type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+const SAVEPOINT = 'askloop_write';
+
+/** A write batch on `db`. */
+export function createWriteBatch(db: DatabaseSync): WriteBatch {
+  let queue: QueuedWrite[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+
+  const settle = (writes: readonly QueuedWrite[], outcomes: readonly Outcome[]): void => {
+    writes.forEach((write, index) => {
+      const outcome = outcomes[index] as Outcome;
+      if (outcome.ok) write.resolve(outcome.value);
+      else write.reject(write.fail(outcome.error));
+    });
+  };
+  const failAll = (writes: readonly QueuedWrite[], error: unknown): void => settle(writes, writes.map(() => ({ ok: false, error })));
+
+  /** Runs each write in its own savepoint of one transaction; the outcomes, or throws when the transaction broke. */
+  const runTogether = (writes: readonly QueuedWrite[]): Outcome[] =>
+    immediateTransaction(db, () =>
+      writes.map((write): Outcome => {
+        db.exec(`SAVEPOINT ${SAVEPOINT}`);
+        try {
+          const value = write.body();
+          db.exec(`RELEASE ${SAVEPOINT}`);
+          return { ok: true, value };
+        } catch (error) {
+          // Undo this write only. A failure that ended the whole transaction (a full disk, say) makes this throw,
+          // and every write of the round fails with it: none of them committed.
+          db.exec(`ROLLBACK TO ${SAVEPOINT}`);
+          db.exec(`RELEASE ${SAVEPOINT}`);
+          return { ok: false, error };
+        }
+      }),
+    );
+
+  const flush = (): void => {
+    if (scheduled !== undefined) clearImmediate(scheduled);
+    scheduled = undefined;
+    const writes = queue;
+    if (writes.length === 0) return;
+    queue = [];
+    if (writes.length === 1) {
+      // Alone in its round: its own transaction, with no savepoint to pay for.
+      const [write] = writes as [QueuedWrite];
+      let outcome: Outcome;
+      try {
+        outcome = { ok: true, value: immediateTransaction(db, write.body) };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      settle(writes, [outcome]);
+      return;
+    }
+    let outcomes: Outcome[];
+    try {
+      outcomes = runTogether(writes);
+    } catch (error) {
+      failAll(writes, error);
+      return;
+    }
+    settle(writes, outcomes);
+  };
+
+  return {
+    write: <T>(body: () => T, fail: (error: unknown) => Error): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({ body, fail, resolve: resolve as (value: unknown) => void, reject });
+        scheduled ??= setImmediate(flush);
+      }),
+    flush,
+  };
+}

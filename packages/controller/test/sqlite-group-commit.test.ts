@@ -1,0 +1,156 @@
+/**
+ * The SQLite transcript store's group commit (`sqlite-write-batch.ts`): the
+ * writes asked for in one round of the event loop commit in one transaction,
+ * each in its own savepoint; what a caller awaited is committed; reads see
+ * every write asked for before them; a failing write rejects alone; a round
+ * that cannot commit rejects every write in it and keeps none.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
+import { createWriteBatch } from '../src/store/sqlite-write-batch.ts';
+import { sampleSession, sampleTurn } from '../src/testing/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'askloop-group-commit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const freshFile = (): string => join(dir, `store-${++files}.db`);
+
+/** Counts the transactions `store` begins from now on. */
+function countTransactions(store: SqliteTranscriptStore): { readonly begun: () => number } {
+  const database = store.database as DatabaseSync & { exec(sql: string): void };
+  const exec = database.exec.bind(database);
+  let begun = 0;
+  database.exec = (sql: string) => {
+    if (sql.startsWith('BEGIN')) begun += 1;
+    return exec(sql);
+  };
+  return { begun: () => begun };
+}
+
+describe('SQLite transcript store: group commit', () => {
+  it('commits the writes of one round in one transaction, each resolved only after it', async () => {
+    const store = createSqliteTranscriptStore(freshFile());
+    for (let index = 0; index < 20; index += 1) await store.createSession(sampleSession(`s-${index}`));
+    const transactions = countTransactions(store);
+    const saves = Array.from({ length: 20 }, (_, index) => store.saveTurn(sampleTurn(`s-${index}`, 1), sampleSession(`s-${index}`, { turns: 1 })));
+    const leases = [store.acquireLease?.('s-0', 'host-a', 60_000), store.acquireLease?.('s-1', 'host-a', 60_000)];
+    expect(transactions.begun()).toBe(0);
+    await Promise.all(saves);
+    expect(await Promise.all(leases)).toEqual([true, true]);
+    expect(transactions.begun()).toBe(1);
+    for (let index = 0; index < 20; index += 1) {
+      expect(await store.listTurns(`s-${index}`)).toEqual([sampleTurn(`s-${index}`, 1)]);
+      expect((await store.getSession(`s-${index}`))?.turns).toBe(1);
+    }
+    await store.close();
+  });
+
+  it('rejects a failing write alone: the writes beside it in the round are kept', async () => {
+    const store = createSqliteTranscriptStore(freshFile());
+    await store.createSession(sampleSession('kept-1'));
+    await store.createSession(sampleSession('kept-2'));
+    const outcomes = await Promise.allSettled([
+      store.saveTurn(sampleTurn('kept-1', 1)),
+      store.saveTurn(sampleTurn('missing', 1), sampleSession('missing')),
+      store.createSession(sampleSession('kept-1')),
+      store.saveTurn(sampleTurn('kept-2', 1)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND', sid: 'missing' });
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'LOOP_STORE_ERROR', sid: 'kept-1' });
+    expect(await store.listTurns('kept-1')).toEqual([sampleTurn('kept-1', 1)]);
+    expect(await store.listTurns('kept-2')).toEqual([sampleTurn('kept-2', 1)]);
+    expect(await store.getSession('missing')).toBeUndefined();
+    await store.close();
+  });
+
+  it('applies writes in the order asked, and a read sees every write asked for before it, awaited or not', async () => {
+    const store = createSqliteTranscriptStore(freshFile());
+    await store.createSession(sampleSession('order'));
+    const first = store.saveTurn(sampleTurn('order', 1, { phase: 'asking' }), sampleSession('order', { status: 'running', turns: 1 }));
+    const second = store.updateSession(sampleSession('order', { status: 'done', turns: 1, lastDecision: { kind: 'DONE', result: 'ok' } }));
+    const third = store.saveTurn(sampleTurn('order', 1, { phase: 'decided' }));
+    // Asked for before the reads, not awaited: the reads commit them first.
+    expect((await store.getSession('order'))?.status).toBe('done');
+    expect(await store.lastTurn('order')).toEqual(sampleTurn('order', 1, { phase: 'decided' }));
+    await Promise.all([first, second, third]);
+    await store.close();
+  });
+
+  it('commits the writes still queued when the store closes', async () => {
+    const file = freshFile();
+    const store = createSqliteTranscriptStore(file);
+    await store.createSession(sampleSession('closing'));
+    const saved = store.saveTurn(sampleTurn('closing', 1));
+    await store.close();
+    await saved;
+    const again = createSqliteTranscriptStore(file, { readOnly: true });
+    expect(await again.listTurns('closing')).toEqual([sampleTurn('closing', 1)]);
+    await again.close();
+  });
+
+  it('rejects every write of a round that cannot take the write lock, keeps none, and takes the next round', async () => {
+    const file = freshFile();
+    const store = createSqliteTranscriptStore(file, { busyTimeoutMs: 20 });
+    await store.createSession(sampleSession('locked'));
+    const other = new DatabaseSync(file, { timeout: 20 });
+    other.exec('BEGIN IMMEDIATE');
+    const outcomes = await Promise.allSettled([store.saveTurn(sampleTurn('locked', 1)), store.saveTurn(sampleTurn('locked', 2))]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    for (const outcome of outcomes) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: 'LOOP_STORE_ERROR', sid: 'locked' });
+    other.exec('ROLLBACK');
+    other.close();
+    expect(await store.listTurns('locked')).toEqual([]);
+    await store.saveTurn(sampleTurn('locked', 1));
+    expect(await store.listTurns('locked')).toEqual([sampleTurn('locked', 1)]);
+    await store.close();
+  });
+});
+
+describe('createWriteBatch', () => {
+  const table = (): DatabaseSync => {
+    const database = new DatabaseSync(':memory:');
+    database.exec('CREATE TABLE items (name TEXT PRIMARY KEY)');
+    return database;
+  };
+  const insert = (database: DatabaseSync, name: string) => () => database.prepare('INSERT INTO items (name) VALUES (?)').run(name).changes;
+  const names = (database: DatabaseSync): string[] => (database.prepare('SELECT name FROM items ORDER BY name').all() as { name: string }[]).map((row) => row.name);
+  const wrap = (error: unknown): Error => new Error(`wrapped: ${error instanceof Error ? error.message : String(error)}`);
+
+  it('fails every write of a round whose transaction a write ended, the ones before it included', async () => {
+    const database = table();
+    const batch = createWriteBatch(database);
+    const outcomes = await Promise.allSettled([
+      batch.write(insert(database, 'a'), wrap),
+      batch.write(() => {
+        // Ends the round's transaction from inside, as a failure SQLite rolls back whole would.
+        database.exec('ROLLBACK');
+        throw new Error('gone');
+      }, wrap),
+      batch.write(insert(database, 'c'), wrap),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason.message)).toMatch(/^wrapped: /);
+    expect(names(database)).toEqual([]);
+    expect(database.isTransaction).toBe(false);
+    // The next round is a fresh transaction.
+    await batch.write(insert(database, 'd'), wrap);
+    expect(names(database)).toEqual(['d']);
+  });
+
+  it('runs a write alone in its round in a transaction of its own, and flush commits the queue at once', async () => {
+    const database = table();
+    const batch = createWriteBatch(database);
+    const alone = batch.write(insert(database, 'x'), wrap);
+    expect(names(database)).toEqual([]);
+    batch.flush();
+    expect(names(database)).toEqual(['x']);
+    expect(await alone).toBe(1);
+    await expect(batch.write(insert(database, 'x'), wrap)).rejects.toThrow(/^wrapped: .*UNIQUE/);
+    expect(names(database)).toEqual(['x']);
+  });
+});
