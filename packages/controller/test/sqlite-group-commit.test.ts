@@ -142,6 +142,16 @@ describe('createWriteBatch', () => {
     expect(names(database)).toEqual(['d']);
   });
 
+  it('commits the queue at once when it reaches its most writes, and the rest at the round\'s end', async () => {
+    const database = table();
+    const batch = createWriteBatch(database, 3);
+    const writes = ['a', 'b', 'c', 'd'].map((name) => batch.write(insert(database, name), wrap));
+    // The third write filled the batch: committed before the round ends; the fourth waits for it.
+    expect(names(database)).toEqual(['a', 'b', 'c']);
+    expect(await Promise.all(writes)).toEqual([1, 1, 1, 1]);
+    expect(names(database)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('runs a write alone in its round in a transaction of its own, and flush commits the queue at once', async () => {
     const database = table();
     const batch = createWriteBatch(database);

@@ -37,8 +37,16 @@ type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: f
 
 const SAVEPOINT = 'askloop_write';
 
-/** A write batch on `db`. */
-export function createWriteBatch(db: DatabaseSync): WriteBatch {
+/**
+ * Writes a round commits at most together. Beyond it the queue is committed at
+ * once: thousands of sessions starting together would otherwise all wait for
+ * one round's end and go on in lockstep, and at 10,000 sessions that held
+ * about 60 MiB more at the peak. 16 to 64 measure alike.
+ */
+export const MAX_WRITES_PER_COMMIT = 32;
+
+/** A write batch on `db`; a round's queue is committed at once when it reaches `maxWrites`. */
+export function createWriteBatch(db: DatabaseSync, maxWrites: number = MAX_WRITES_PER_COMMIT): WriteBatch {
   let queue: QueuedWrite[] = [];
   let scheduled: NodeJS.Immediate | undefined;
 
@@ -102,7 +110,8 @@ export function createWriteBatch(db: DatabaseSync): WriteBatch {
     write: <T>(body: () => T, fail: (error: unknown) => Error): Promise<T> =>
       new Promise<T>((resolve, reject) => {
         queue.push({ body, fail, resolve: resolve as (value: unknown) => void, reject });
-        scheduled ??= setImmediate(flush);
+        if (queue.length >= maxWrites) flush();
+        else scheduled ??= setImmediate(flush);
       }),
     flush,
   };
