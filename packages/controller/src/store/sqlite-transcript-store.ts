@@ -5,8 +5,9 @@
  * a busy timeout) and migrated under the owner `controller`, so the tools'
  * memory, scratch and idempotence stores can live in the same file
  * (`openToolStores()`, or `openSqliteStore(store.database)`). Statements are
- * prepared once; every write runs inside `BEGIN IMMEDIATE`, so two hosts on
- * one file serialise their writes. The records are plain JSON text; the
+ * prepared once; every write runs inside `BEGIN IMMEDIATE` (the writes of one
+ * event-loop round together, a savepoint each: `sqlite-write-batch.ts`), so two
+ * hosts on one file serialise their writes. The records are plain JSON text; the
  * columns beside them exist only to filter and order. The agent's shared part
  * of a turn's system text (rules, instructions, catalogue: several KB, the
  * same on every turn) is kept once in `controller_texts` by content hash, and
@@ -214,16 +215,29 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     if (statement === undefined) throw new Error(`${file} is open read-only`);
     return statement;
   };
-  /** Replaces the session's mutable fields; inside a transaction. */
-  const replaceSession = (session: SessionRecord): void => {
-    const [sid, agent, agentDefinition, userdata, status, createdAt, ...rest] = sessionValues(session);
-    if (Number(writable(statements.updateSession).run(agent, agentDefinition, userdata, ...rest, sid).changes) === 0) throw notFound(session.sid);
+  /** Replaces the session's mutable fields with `values` (taken when the write was asked for); inside a transaction. */
+  const replaceSession = (values: SessionValues): void => {
+    const [sid, agent, agentDefinition, userdata, status, createdAt, ...rest] = values;
+    if (Number(writable(statements.updateSession).run(agent, agentDefinition, userdata, ...rest, sid).changes) === 0) throw notFound(sid);
     writable(statements.updateSessionIndexed).run(status, createdAt, sid);
   };
 
   const batch = createWriteBatch(db);
   /** Queues a write for this round's transaction (`sqlite-write-batch.ts`); its failures as `LOOP_STORE_ERROR`. */
   const write = <T>(action: string, statements: () => T, sid?: string): Promise<T> => batch.write(statements, (error) => storeError(action, error, sid));
+  /**
+   * Takes a write's values now (serialised outside the write lock, and as they are at the call), then queues the
+   * statements that write them.
+   */
+  const valuesThen = <V, T>(action: string, sid: string, values: () => V, statements: (values: V) => T): Promise<T> => {
+    let taken: V;
+    try {
+      taken = values();
+    } catch (error) {
+      return Promise.reject(storeError(action, error, sid));
+    }
+    return write(action, () => statements(taken), sid);
+  };
   /** Runs a read after the queued writes are committed, so it sees every write asked for before it. */
   const read = <T>(action: string, query: () => T, sid?: string): Promise<T> =>
     run(action, () => {
@@ -236,41 +250,45 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     database: db,
     schemaVersion,
     openToolStores: (toolOptions = {}) => openSqliteStore(db, { clock: toolOptions.clock ?? clock }),
+    // Every write takes its values when it is asked for (the round commits later): a record or session the caller
+    // changes afterwards is saved as it was at the call, its JSON and its columns alike.
     createSession: (session) =>
-      write('createSession', () => {
+      valuesThen('createSession', session.sid, () => sessionValues(session), (values) => {
         if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
-        writable(statements.insertSession).run(...sessionValues(session));
-      }, session.sid),
+        writable(statements.insertSession).run(...values);
+      }),
     getSession: (sid) =>
       read('getSession', () => {
         const row = statements.selectSession.get(sid) as Row | undefined;
         return row === undefined ? undefined : toSession(row);
       }, sid),
-    updateSession: (session) => write('updateSession', () => replaceSession(session), session.sid),
+    updateSession: (session) => valuesThen('updateSession', session.sid, () => sessionValues(session), replaceSession),
     listSessions: (listOptions: ListSessionsOptions = {}) =>
       read('listSessions', () => {
         const limit = listOptions.limit ?? -1;
         const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
         return rows.map(toSession);
       }),
-    saveTurn: (record: TurnRecord, session?: SessionRecord) => {
-      let stored: ReturnType<typeof turnTexts.toStored>;
-      try {
-        // Serialised now: the record is saved as it is at the call, and the write lock is held only for the writes.
-        stored = turnTexts.toStored(record);
-      } catch (error) {
-        return Promise.reject(storeError('saveTurn', error, record.sid));
-      }
-      const { json, text } = stored;
-      const saved = write('saveTurn', () => {
-        if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
-        // In the same transaction as the turn that refers to it.
-        if (text !== undefined) turnTexts.insert(text);
-        statements.upsertTurn.run(record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, json);
-        if (session !== undefined) replaceSession(session);
-      }, record.sid);
-      return text === undefined ? saved : saved.then(() => turnTexts.committed(text));
-    },
+    saveTurn: (record: TurnRecord, session?: SessionRecord) =>
+      valuesThen(
+        'saveTurn',
+        record.sid,
+        () => {
+          const { json, text } = turnTexts.toStored(record);
+          const turn = [record.sid, record.turnIndex, record.loopId, record.kind, record.phase, record.startedAt, record.endedAt ?? null, record.decision?.kind ?? null, json] as const;
+          return { turn, text, session: session === undefined ? undefined : sessionValues(session) };
+        },
+        ({ turn, text, session: sessionRow }) => {
+          if (statements.sessionExists.get(record.sid) === undefined) throw notFound(record.sid);
+          // In the same transaction as the turn that refers to it.
+          if (text !== undefined) turnTexts.insert(text);
+          statements.upsertTurn.run(...turn);
+          if (sessionRow !== undefined) replaceSession(sessionRow);
+          return text;
+        },
+      ).then((text) => {
+        if (text !== undefined) turnTexts.committed(text);
+      }),
     listTurns: (sid) =>
       read('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
     lastTurn: (sid) =>

@@ -54,7 +54,16 @@ export function createWriteBatch(db: DatabaseSync, maxWrites: number = MAX_WRITE
     writes.forEach((write, index) => {
       const outcome = outcomes[index] as Outcome;
       if (outcome.ok) write.resolve(outcome.value);
-      else write.reject(write.fail(outcome.error));
+      else {
+        // A failing `fail` must not leave this write, or the ones after it, waiting for ever.
+        let error: Error;
+        try {
+          error = write.fail(outcome.error);
+        } catch (failed) {
+          error = failed instanceof Error ? failed : new Error(String(failed));
+        }
+        write.reject(error);
+      }
     });
   };
   const failAll = (writes: readonly QueuedWrite[], error: unknown): void => settle(writes, writes.map(() => ({ ok: false, error })));
@@ -69,8 +78,9 @@ export function createWriteBatch(db: DatabaseSync, maxWrites: number = MAX_WRITE
           db.exec(`RELEASE ${SAVEPOINT}`);
           return { ok: true, value };
         } catch (error) {
-          // Undo this write only. A failure that ended the whole transaction (a full disk, say) makes this throw,
-          // and every write of the round fails with it: none of them committed.
+          // A failure that ended the whole transaction (a full disk, say) fails every write of the round with its own
+          // message: none of them committed. Any other failure undoes this write only.
+          if (!db.isTransaction) throw error;
           db.exec(`ROLLBACK TO ${SAVEPOINT}`);
           db.exec(`RELEASE ${SAVEPOINT}`);
           return { ok: false, error };

@@ -90,8 +90,8 @@ function reflectedChildren(node: Node): Node[] {
 }
 
 describe('forEachChild', () => {
-  it('visits exactly the child nodes every field holds, in source order, and walk visits depth-first with the path', () => {
-    const result = parse(LIBRARY);
+  it.each([['a library of every node kind', LIBRARY], ['a command block', ':: title: c\ncommand\n  :: about: x\n  set a = [1, {"k": a}]\n  emit a[0] + 1\nendcommand\n']])('visits exactly the child nodes every field holds, in source order, and walk visits depth-first with the path: %s', (_name, source) => {
+    const result = parse(source);
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
     const expected: { node: Node; path: Node[] }[] = [];
     const preorder = (node: Node, path: Node[]): void => {
