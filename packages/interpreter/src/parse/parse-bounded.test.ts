@@ -3,12 +3,22 @@ import { neuroScriptProgram } from '../../bench/programs.ts';
 import { check } from '../check/check.ts';
 import { closeParseWorker, DEFAULT_BOUNDED_MAX_LENGTH, DEFAULT_IN_HOST_MAX_LENGTH, parseBounded } from './parse-bounded.ts';
 import { parse, parseIfMatches } from './parse.ts';
-import { createParseSupervisor } from './parse-supervisor.ts';
+import { createParseSupervisor, type ParseSupervisor } from './parse-supervisor.ts';
 import { MAX_SOURCE_LENGTH } from './preprocess.ts';
 
 afterAll(async () => {
   await closeParseWorker();
 });
+
+/** Runs `body` with a parse supervisor of its own (a generous timeout: the machine may be loaded), closed afterwards. */
+async function withSupervisor(body: (supervisor: ParseSupervisor) => Promise<void>): Promise<void> {
+  const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
+  try {
+    await body(supervisor);
+  } finally {
+    await supervisor.close();
+  }
+}
 
 describe('parseBounded', () => {
   it('parses small sources in the calling thread, exactly as parse does', async () => {
@@ -18,22 +28,18 @@ describe('parseBounded', () => {
   });
 
   it('parses a matching source above the in-host size in the calling thread, with the generated matcher: the same plain AST, no worker', async () => {
-    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
-    try {
+    await withSupervisor(async (supervisor) => {
       const source = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
       const result = await parseBounded(source, { fileName: 'big.ns', supervisor });
       expect(result.ok).toBe(true);
       expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
       if (result.ok) expect(check(result.program, { mode: 'agent' })).toEqual([]);
       expect(supervisor.stats()).toMatchObject({ parses: 0, workersStarted: 0 });
-    } finally {
-      await supervisor.close();
-    }
+    });
   });
 
   it('parses a source above the in-host size that does not match in the worker, where Ohm says why: the same diagnostics as parse', async () => {
-    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
-    try {
+    await withSupervisor(async (supervisor) => {
       const valid = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
       const source = valid.replace(/endcommand\s*$/, 'endcommand\n  emit )\n');
       expect(source).not.toBe(valid);
@@ -42,28 +48,22 @@ describe('parseBounded', () => {
       expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_SYNTAX');
       expect(result).toEqual(parse(source, { fileName: 'big.ns' }));
       expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
-    } finally {
-      await supervisor.close();
-    }
+    });
   });
 
   it('answers a matching source whose {{…}} hole does not match in the calling thread, without Ohm: the same diagnostics as parse', async () => {
-    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
-    try {
+    await withSupervisor(async (supervisor) => {
       // Ohm's match of this 16 KB hole took about a second and 300 MB per 60 KB in the calling thread.
       const source = `command\n  emit \`\`\`{{${'1+'.repeat(DEFAULT_IN_HOST_MAX_LENGTH)}}}\`\`\`\nendcommand\n`;
       const result = await parseBounded(source, { supervisor });
       expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_BAD_INTERPOLATION');
       expect(result).toEqual(parse(source));
       expect(supervisor.stats()).toMatchObject({ parses: 0, workersStarted: 0 });
-    } finally {
-      await supervisor.close();
-    }
+    });
   });
 
   it('sends a matching source whose {{…}} hole the generated matcher gives up on to the worker, where Ohm answers it', async () => {
-    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
-    try {
+    await withSupervisor(async (supervisor) => {
       const padding = '  emit 1\n'.repeat(DEFAULT_IN_HOST_MAX_LENGTH / 8);
       const source = `command\n${padding}  emit \`\`\`{{${'('.repeat(200)}1${')'.repeat(200)}}}\`\`\`\nendcommand\n`;
       expect(parseIfMatches(source)).toBeUndefined();
@@ -71,9 +71,7 @@ describe('parseBounded', () => {
       expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_NESTING_TOO_DEEP');
       expect(result).toEqual(parse(source));
       expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
-    } finally {
-      await supervisor.close();
-    }
+    });
   });
 
   it('answers the largest source the envelope allows (1 MiB) with a typed diagnostic, without parsing it', async () => {
@@ -96,15 +94,12 @@ describe('parseBounded', () => {
   });
 
   it('uses the caller’s supervisor and size limits', async () => {
-    const supervisor = createParseSupervisor({ timeoutMs: 60_000 });
-    try {
+    await withSupervisor(async (supervisor) => {
       const source = 'command\n  emit 1 +\nendcommand\n';
       expect(await parseBounded(source, { inHostMaxLength: 0, supervisor })).toEqual(parse(source));
       expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
       const refused = await parseBounded(source, { inHostMaxLength: 0, maxLength: 10, supervisor });
       expect(refused.ok ? 'ok' : refused.diagnostics[0]?.code).toBe('SCRIPT_PROGRAM_TOO_LARGE');
-    } finally {
-      await supervisor.close();
-    }
+    });
   });
 });
