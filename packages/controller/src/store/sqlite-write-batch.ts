@@ -94,21 +94,10 @@ export function createWriteBatch(db: DatabaseSync, maxWrites: number = MAX_WRITE
     const writes = queue;
     if (writes.length === 0) return;
     queue = [];
-    if (writes.length === 1) {
-      // Alone in its round: its own transaction, with no savepoint to pay for.
-      const [write] = writes as [QueuedWrite];
-      let outcome: Outcome;
-      try {
-        outcome = { ok: true, value: immediateTransaction(db, write.body) };
-      } catch (error) {
-        outcome = { ok: false, error };
-      }
-      settle(writes, [outcome]);
-      return;
-    }
     let outcomes: Outcome[];
     try {
-      outcomes = runTogether(writes);
+      // A write alone in its round gets its own transaction, with no savepoint to pay for.
+      outcomes = writes.length === 1 ? [{ ok: true, value: immediateTransaction(db, (writes[0] as QueuedWrite).body) }] : runTogether(writes);
     } catch (error) {
       failAll(writes, error);
       return;
