@@ -260,7 +260,8 @@ describe('runWorker', () => {
       const [turn] = await transcript.listTurns(sid!);
       const open = (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()")).rows[0] as { n: number };
       if (turn?.phase === 'executing' && open.n > 0) break;
-      if (waited > 1200 || child.exitCode !== null) throw new Error(`the child never reached turn 1:\n${output}`);
+      // 25 s each, both within the test's 60 s, so a stuck wait says which one it was instead of the bare test timeout.
+      if (waited > 500 || child.exitCode !== null) throw new Error(`the child never reached turn 1:\n${output}`);
       await pause(50);
     }
     child.kill('SIGKILL');
@@ -277,7 +278,7 @@ describe('runWorker', () => {
     const host = runWorker({ loop, stores, queue: createSessionQueue(pools()), signal: stop.signal, idleMs: 20, onStep: (event) => events.push(event) });
     const queue = createSessionQueue(pool);
     for (let waited = 0; (await queue.entry(sid!))?.state !== 'finished'; waited += 1) {
-      if (waited > 1200) throw new Error(`not finished: ${JSON.stringify(await queue.entry(sid!))} ${JSON.stringify(events)}`);
+      if (waited > 500) throw new Error(`not finished: ${JSON.stringify(await queue.entry(sid!))} ${JSON.stringify(events)}`);
       await pause(50);
     }
     stop.abort();

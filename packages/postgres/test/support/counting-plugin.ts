@@ -50,13 +50,18 @@ export function countingReply(turns: number): (turn: ScriptedTurn) => string {
   };
 }
 
-/** The agent: `turns` turns, memory tools only, quotas large enough to spin. */
+/**
+ * The agent: `turns` turns, memory tools only, quotas large enough to spin —
+ * tool calls included: the spin reads its flag once per inner loop, and with
+ * the default 100 calls a fast machine ended the spin (HALT) in well under a
+ * second, sometimes before a test polling every 50 ms saw the turn executing.
+ */
 export function countingAgent(turns: number): AgentDefinition {
   return {
     name: 'counter',
     model: 'scripted:counting',
     policy: { allow: ['tool.memory.*', 'tool.test.*'], grants: ['memory:read:/**', 'memory:write:/**'] },
-    quotas: { fuel: 1_000_000_000_000, wallMs: 600_000 },
+    quotas: { fuel: 1_000_000_000_000, wallMs: 600_000, toolCalls: 1_000_000_000 },
     ceilings: { maxTurns: turns + 2, fuel: 1_000_000_000_000, wallMs: 3_600_000 },
   };
 }
