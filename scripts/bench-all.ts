@@ -20,6 +20,7 @@ import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'nod
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderBenchmarks, type BenchRun } from './bench-report.ts';
+import { measureMachineSpeed } from './machine-speed.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -64,6 +65,7 @@ const run: BenchRun = {
   machine: { platform: `${platform()} ${release()}`, arch: process.arch, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', totalMemoryMiB: Math.round(totalmem() / 1048576), freeMemoryMiB: Math.round(freemem() / 1048576) },
   node: process.version,
   loadAverageAtStart: load(),
+  speedReference: measureMachineSpeed(),
   files: [],
 };
 
@@ -74,8 +76,9 @@ for (const [index, file] of benchFiles().entries()) {
   const name = relative(root, file);
   const out = join(scratch, `${index}.jsonl`);
   const before = load();
+  const speedBefore = measureMachineSpeed();
   const started = performance.now();
-  console.log(`\n## ${name}${quick ? ' (quick)' : ''} — load average ${before.join(' ')}`);
+  console.log(`\n## ${name}${quick ? ' (quick)' : ''} — load average ${before.join(' ')}, speed reference ${speedBefore.medianMs} ms`);
   const result = spawnSync(process.execPath, ['--conditions=@askloop/source', '--no-node-snapshot', '--expose-gc', file, ...(quick ? ['--quick'] : [])], {
     cwd: join(file, '..', '..'),
     env: { ...process.env, ASKLOOP_BENCH_OUT: out, ASKLOOP_BENCH_QUICK: quick ? '1' : '0' },
@@ -86,7 +89,7 @@ for (const [index, file] of benchFiles().entries()) {
   const tables = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as BenchRun['files'][number]['tables'][number]) : [];
   const ok = result.status === 0;
   if (!ok) failed += 1;
-  run.files.push({ file: name, ok, exitCode: result.status, ...(result.error === undefined ? {} : { error: result.error.message }), seconds: Math.round(seconds * 10) / 10, loadAverageBefore: before, loadAverageAfter: load(), tables });
+  run.files.push({ file: name, ok, exitCode: result.status, ...(result.error === undefined ? {} : { error: result.error.message }), seconds: Math.round(seconds * 10) / 10, loadAverageBefore: before, loadAverageAfter: load(), speedReferenceBefore: speedBefore, tables });
 }
 rmSync(scratch, { recursive: true, force: true });
 run.finishedAt = new Date().toISOString();
@@ -101,6 +104,8 @@ if (only !== undefined && existsSync(resultsPath)) {
   run.files = [...earlier.files.map((file) => run.files.find((fresh) => fresh.file === file.file) ?? file), ...run.files.filter((file) => !earlier.files.some((old) => old.file === file.file))];
   run.startedAt = earlier.startedAt;
   run.loadAverageAtStart = earlier.loadAverageAtStart;
+  if (earlier.speedReference === undefined) delete run.speedReference;
+  else run.speedReference = earlier.speedReference;
   run.partialReruns = [...(earlier.partialReruns ?? []), { at: new Date().toISOString(), files: [...rerun] }];
 }
 writeFileSync(resultsPath, `${JSON.stringify(run, null, 2)}\n`);

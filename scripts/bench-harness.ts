@@ -111,7 +111,9 @@ export interface ReportTable {
 /** Milliseconds, formatted for a table. */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '–';
-  return ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : ms < 100 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`;
+  // The unit follows the size, so a negative difference reads like a positive one.
+  const size = Math.abs(ms);
+  return size < 1 ? `${(ms * 1000).toFixed(1)} µs` : size < 100 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`;
 }
 
 /** `median (p10–p90)` in milliseconds. */

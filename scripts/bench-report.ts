@@ -22,7 +22,16 @@ export interface RunFile {
   seconds: number;
   loadAverageBefore: number[];
   loadAverageAfter: number[];
+  /** `scripts/machine-speed.ts` measured just before the file ran (absent in runs from before it existed). */
+  speedReferenceBefore?: SpeedReference;
   tables: RunTable[];
+}
+
+/** The median time of the fixed workload of `scripts/machine-speed.ts`, in ms (lower is faster). */
+export interface SpeedReference {
+  medianMs: number;
+  p10Ms: number;
+  p90Ms: number;
 }
 
 /** A whole `pnpm bench` run. */
@@ -34,6 +43,8 @@ export interface BenchRun {
   node: string;
   loadAverageAtStart: number[];
   loadAverageAtEnd?: number[];
+  /** The machine's speed at the start (absent in runs from before it was measured). */
+  speedReference?: SpeedReference;
   /** Files re-run later with `--only` (their entries replaced the first run's). */
   partialReruns?: { at: string; files: string[] }[];
   files: RunFile[];
@@ -49,6 +60,7 @@ function table(run: BenchRun, id: string): RunTable | undefined {
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number.NaN);
 const median = (value: unknown): number => num((value as Data | undefined)?.median);
 const ms = (value: number): string => (!Number.isFinite(value) ? '–' : value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
+const speed = (reference: SpeedReference): string => `${reference.medianMs.toFixed(1)} ms (${reference.p10Ms.toFixed(1)} – ${reference.p90Ms.toFixed(1)} ms)`;
 const verdict = (measured: number, limit: number, lowerIsBetter = true): string =>
   !Number.isFinite(measured) ? 'not measured' : (lowerIsBetter ? measured <= limit : measured >= limit) ? '**met**' : '**not met**';
 
@@ -132,6 +144,7 @@ export function renderBenchmarks(run: BenchRun, notes: string): string {
         ['machine', `${run.machine.platform}, ${run.machine.arch}, ${run.machine.cpus} × ${run.machine.cpuModel}, ${run.machine.totalMemoryMiB} MiB`],
         ['Node', run.node],
         ['load average (1, 5, 15 min) at start / end', `${run.loadAverageAtStart.join(' ')} / ${(run.loadAverageAtEnd ?? []).join(' ')}`],
+        ...(run.speedReference === undefined ? [] : [['speed reference at start (`scripts/machine-speed.ts`: a fixed JavaScript workload; lower is faster)', speed(run.speedReference)]]),
         ...(run.partialReruns ?? []).map((rerun) => ['re-run later', `${rerun.at}: ${rerun.files.join(', ')} (load average per file below)`]),
       ],
     ),
@@ -146,7 +159,8 @@ export function renderBenchmarks(run: BenchRun, notes: string): string {
     '',
   ];
   for (const file of run.files) {
-    lines.push(`### \`${file.file}\``, '', `${file.ok ? 'ran' : `**failed** (exit ${String(file.exitCode)}${file.error === undefined ? '' : `, ${file.error}`})`} in ${file.seconds} s; load average before ${file.loadAverageBefore.join(' ')}, after ${file.loadAverageAfter.join(' ')}.`, '');
+    const speedBefore = file.speedReferenceBefore === undefined ? '' : `; speed reference before ${speed(file.speedReferenceBefore)}`;
+    lines.push(`### \`${file.file}\``, '', `${file.ok ? 'ran' : `**failed** (exit ${String(file.exitCode)}${file.error === undefined ? '' : `, ${file.error}`})`} in ${file.seconds} s; load average before ${file.loadAverageBefore.join(' ')}, after ${file.loadAverageAfter.join(' ')}${speedBefore}.`, '');
     for (const entry of file.tables) {
       lines.push(`#### ${entry.title}`, '');
       if (entry.peer !== undefined) lines.push(`Floor / peer: ${entry.peer}. Load average when reported: ${entry.loadAverage.join(' ')}.`, '');

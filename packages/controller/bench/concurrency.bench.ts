@@ -11,14 +11,21 @@
  *    first/last finish; the figure is the median run.
  * 2. Throughput: many sessions of 3 turns at once → turns per second, and the
  *    spread between the first and the last session to finish.
+ *    CPU per turn of the host process, its sandbox workers and the model
+ *    server, from the same runs.
  * 3. Added latency: one session alone (the peer), then 100 sessions at once;
- *    each turn's wall time minus the server's 200 ms.
+ *    each turn's wall time minus the server's 200 ms, beside the floor (bare
+ *    HTTP requests to the same server, 1 and 100 at once) and stage by stage
+ *    from the loop's events.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { formatMs, formatRatio, formatStats, QUICK, report, stats } from '../../../scripts/bench-harness.ts';
 import { benchAgent, createBenchHost, runSessions } from './bench-host.ts';
 import { replyEnvelope, turnProgram } from './bench-programs.ts';
+import { bareHttpAdded } from './http-floor.ts';
+import { startCpuTally, type CpuTally } from './process-cpu.ts';
+import { createTurnStages, stageStats } from './turn-stages.ts';
 
 const MODEL_DELAY_MS = 200;
 // REQ_N: the server puts the request's number there, so every reply is a new program (nothing is parsed from a cache).
@@ -35,8 +42,11 @@ const port = await new Promise<number>((resolve, reject) => {
 const host = await createBenchHost(port);
 const { loop } = host;
 
-/** Runs `sessions` sessions of `turns` turns at once, stepping each; returns per-turn wall times and finish times. */
-async function stepSessions(sessions: number, turns: number): Promise<{ turnMs: number[]; finishedMs: number[]; wallMs: number }> {
+/**
+ * Runs `sessions` sessions of `turns` turns at once, stepping each; returns per-turn wall times and finish times.
+ * With `stages`, each step's events are stamped for the stage breakdown.
+ */
+async function stepSessions(sessions: number, turns: number, stages?: ReturnType<typeof createTurnStages>): Promise<{ turnMs: number[]; finishedMs: number[]; wallMs: number }> {
   const started = performance.now();
   const turnMs: number[] = [];
   const finishedMs: number[] = [];
@@ -45,8 +55,10 @@ async function stepSessions(sessions: number, turns: number): Promise<{ turnMs: 
       const sid = await loop.create({ agent: benchAgent(turns), task: 'bench' });
       for (let turn = 0; turn < turns; turn += 1) {
         const before = performance.now();
-        const result = await loop.step(sid);
-        turnMs.push(performance.now() - before);
+        const result = await loop.step(sid, stages === undefined ? {} : { onEvent: stages.listener });
+        const after = performance.now();
+        turnMs.push(after - before);
+        stages?.stepped(sid, before, after);
         if (result.status === 'HALT' && result.reason !== 'ERR_MAX_TURNS_EXCEEDED') throw new Error(`session halted: ${result.reason}`);
       }
       finishedMs.push(performance.now() - started);
@@ -56,6 +68,8 @@ async function stepSessions(sessions: number, turns: number): Promise<{ turnMs: 
 }
 
 await stepSessions(QUICK ? 2 : 10, 2); // warm-up: the provider's SDK, connections, JIT
+
+const formatCpu = (cpu: { host: number; workers: number; server: number }) => [cpu.host, cpu.workers, cpu.server].map((ms) => (Number.isFinite(ms) ? ms.toFixed(2) : '–')).join(' / ') + ' ms';
 
 const spread = (finished: number[]) => {
   const sorted = [...finished].sort((a, b) => a - b);
@@ -113,12 +127,20 @@ const THROUGHPUT_RUNS = QUICK ? 2 : 5;
 const throughputShape: [number, number] = QUICK ? [50, 2] : [1000, 3];
 const throughputRuns: number[] = [];
 const plan: [number, number][] = [...(QUICK ? [] : [[300, 3]]) as [number, number][], ...Array.from({ length: THROUGHPUT_RUNS }, () => throughputShape)];
+/** CPU per turn of each part of the host, in ms: `host / sandbox workers / model server`. */
+const cpuPerTurn = (cpu: CpuTally, turns: number) => ({ host: cpu.hostMs / turns, workers: cpu.childrenMs / turns, server: (cpu.namedMs.server ?? Number.NaN) / turns });
+const cpuRuns: ReturnType<typeof cpuPerTurn>[] = [];
 for (const [sessions, turns] of plan) {
+  const tally = startCpuTally(server.pid === undefined ? {} : { server: server.pid });
   const result = await runSessions(loop, sessions, turns);
+  const cpu = cpuPerTurn(tally.stop(), result.turns);
   const { first, last } = spread(result.finishedMs);
   const perSecond = result.turns / (result.wallMs / 1000);
   const repeated = sessions === throughputShape[0] && turns === throughputShape[1];
-  if (repeated) throughputRuns.push(perSecond);
+  if (repeated) {
+    throughputRuns.push(perSecond);
+    cpuRuns.push(cpu);
+  }
   // Each session waits ≥ turns × 200 ms for the model however fast the host is.
   const ceiling = (sessions * turns) / ((turns * MODEL_DELAY_MS) / 1000);
   rows.push([
@@ -127,23 +149,27 @@ for (const [sessions, turns] of plan) {
     ceiling.toFixed(0),
     `${(result.wallMs / 1000).toFixed(1)} s`,
     `${formatMs(first)} / ${formatMs(last)}`,
+    formatCpu(cpu),
     Object.entries(result.halts).map(([key, count]) => `${count} ${key}`).join(', '),
   ]);
-  data.push({ sessions, turnsPerSession: turns, ...(repeated ? { run: throughputRuns.length } : {}), turns: result.turns, turnsPerSecond: perSecond, ceilingTurnsPerSecond: ceiling, wallMs: result.wallMs, firstFinishedMs: first, lastFinishedMs: last, outcomes: result.halts });
+  data.push({ sessions, turnsPerSession: turns, ...(repeated ? { run: throughputRuns.length } : {}), turns: result.turns, turnsPerSecond: perSecond, ceilingTurnsPerSecond: ceiling, wallMs: result.wallMs, firstFinishedMs: first, lastFinishedMs: last, cpuMsPerTurn: cpu, outcomes: result.halts });
 }
 const throughputStats = stats(throughputRuns);
+const medianCpu = { host: stats(cpuRuns.map((cpu) => cpu.host)).median, workers: stats(cpuRuns.map((cpu) => cpu.workers)).median, server: stats(cpuRuns.map((cpu) => cpu.server)).median };
 rows.push([
   `${throughputShape[0]} × ${throughputShape[1]} turns, median of ${THROUGHPUT_RUNS} runs`,
   `${throughputStats.median.toFixed(0)} (${Math.min(...throughputRuns).toFixed(0)} – ${Math.max(...throughputRuns).toFixed(0)})`,
-  '', '', '', '',
+  '', '', '',
+  formatCpu(medianCpu),
+  '',
 ]);
-data.push({ sessions: throughputShape[0], turnsPerSession: throughputShape[1], summary: 'median', runs: throughputRuns.length, turnsPerSecond: throughputStats.median, minTurnsPerSecond: Math.min(...throughputRuns), maxTurnsPerSecond: Math.max(...throughputRuns) });
+data.push({ sessions: throughputShape[0], turnsPerSession: throughputShape[1], summary: 'median', runs: throughputRuns.length, turnsPerSecond: throughputStats.median, minTurnsPerSecond: Math.min(...throughputRuns), maxTurnsPerSecond: Math.max(...throughputRuns), cpuMsPerTurn: medianCpu });
 report({
   id: 'controller.concurrency-throughput',
   title: 'Sessions at once: turns per second (model answers after 200 ms over loopback HTTP)',
   peer: 'the ceiling a host with zero cost would reach (every session waits 200 ms per turn for the model)',
-  note: `Aim: ≥ 500 turns/s on 2 cores: the median of the ${THROUGHPUT_RUNS} runs of ${throughputShape[0]} × ${throughputShape[1]} turns (min – max beside it), in one process after a warm-up${QUICK ? "" : " and a run of 300 × 3"}. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file.`,
-  columns: ['sessions × turns', 'turns/s', 'zero-cost ceiling', 'wall', 'first / last finished', 'outcomes'],
+  note: `Aim: ≥ 500 turns/s on 2 cores: the median of the ${THROUGHPUT_RUNS} runs of ${throughputShape[0]} × ${throughputShape[1]} turns (min – max beside it), in one process after a warm-up${QUICK ? "" : " and a run of 300 × 3"}. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file. CPU per turn: user + system time over the run divided by its turns, of the host process (every thread: V8's collector and compiler threads too), of its sandbox worker processes together, and of the model server process (/proc, clock ticks of 10 ms; the median row takes each column's median over the repeated runs). On 2 cores their sum bounds the turns per second at about 2,000 ÷ (host + workers + server).`,
+  columns: ['sessions × turns', 'turns/s', 'zero-cost ceiling', 'wall', 'first / last finished', 'CPU per turn: host / sandbox workers / model server', 'outcomes'],
   rows,
   data,
 });
@@ -152,36 +178,58 @@ report({
 const latencyTurns = QUICK ? 2 : 20;
 /** The latency pair runs this often (alone, then 100 at once); each side's samples are pooled across the runs. */
 const LATENCY_RUNS = QUICK ? 1 : 3;
-const alone = { turnMs: [] as number[] };
-const many = { turnMs: [] as number[], finishedMs: [] as number[] };
+const crowdSessions = QUICK ? 10 : 100;
+const crowdTurns = QUICK ? 2 : 10;
+const alone = { turnMs: [] as number[], stages: createTurnStages(MODEL_DELAY_MS), floorMs: [] as number[] };
+const many = { turnMs: [] as number[], finishedMs: [] as number[], stages: createTurnStages(MODEL_DELAY_MS), floorMs: [] as number[] };
 const manyMedians: number[] = [];
+// The floor's requests are as large as the host's (the server keeps the size of the last one it served).
+const requestBytes = Number(await (await fetch(`http://127.0.0.1:${port}/last-request-bytes`)).text());
 for (let run = 0; run < LATENCY_RUNS; run += 1) {
-  alone.turnMs.push(...(await stepSessions(1, latencyTurns)).turnMs);
-  const crowd = await stepSessions(QUICK ? 10 : 100, QUICK ? 2 : 10);
+  alone.turnMs.push(...(await stepSessions(1, latencyTurns, alone.stages)).turnMs);
+  const crowd = await stepSessions(crowdSessions, crowdTurns, many.stages);
   many.turnMs.push(...crowd.turnMs);
   many.finishedMs.push(...crowd.finishedMs);
   manyMedians.push(stats(crowd.turnMs).median - MODEL_DELAY_MS);
+  alone.floorMs.push(...(await bareHttpAdded(port, 1, latencyTurns, MODEL_DELAY_MS, requestBytes)));
+  many.floorMs.push(...(await bareHttpAdded(port, crowdSessions, crowdTurns, MODEL_DELAY_MS, requestBytes)));
 }
 const added = (times: number[]) => stats(times.map((ms) => ms - MODEL_DELAY_MS));
 const aloneAdded = added(alone.turnMs);
 const manyAdded = added(many.turnMs);
+const aloneFloor = stats(alone.floorMs);
+const manyFloor = stats(many.floorMs);
 const manySpread = spread(many.finishedMs);
 report({
   id: 'controller.concurrency-latency',
-  title: 'Added latency per turn: one session alone vs 100 sessions at once (model answers after 200 ms over loopback HTTP)',
-  peer: 'one session alone, same process and server, same run',
-  note: `Added latency = the turn's wall time (\`loop.step\`) minus the server's 200 ms. Aim: ≤ 10 ms p50 at 100 sessions. The pair ran ${LATENCY_RUNS === 1 ? "once" : `${LATENCY_RUNS} times`}, each side's turns pooled; each run's own median at ${QUICK ? 10 : 100} sessions: ${manyMedians.map((value) => formatMs(value)).join(', ')}. ${QUICK ? 10 : 100} sessions × ${QUICK ? 2 : 10} turns: first session finished after ${formatMs(manySpread.first)}, last after ${formatMs(manySpread.last)} (over all runs, each from its own start).`,
-  columns: ['sessions at once', 'turns measured', 'added latency, median (p10 – p90)', 'vs alone'],
+  title: `Added latency per turn: one session alone vs ${crowdSessions} sessions at once (model answers after 200 ms over loopback HTTP)`,
+  peer: 'one session alone, same process and server, same run; and the floor: bare `node:http` requests to the same server, as many at once',
+  note: `Added latency = the turn's wall time (\`loop.step\`) minus the server's 200 ms. Aim: ≤ 10 ms p50 at 100 sessions, judged on the "added latency" column. The pair ran ${LATENCY_RUNS === 1 ? "once" : `${LATENCY_RUNS} times`}, each side's turns pooled; each run's own median at ${crowdSessions} sessions: ${manyMedians.map((value) => formatMs(value)).join(', ')}. ${crowdSessions} sessions × ${crowdTurns} turns: first session finished after ${formatMs(manySpread.first)}, last after ${formatMs(manySpread.last)} (over all runs, each from its own start). The floor is what no host can take off: the server's timer firing late and loopback HTTP, measured after each run of the pair with requests of the host's size (${requestBytes} bytes) and no SDK; "above the floor" is the difference of the two medians. Each step is watched by an event listener for the stage table below (a map update per event).`,
+  columns: ['sessions at once', 'turns measured', 'added latency, median (p10 – p90)', 'vs alone', 'floor: bare HTTP, same concurrency', 'above the floor'],
   rows: [
-    ['1', String(alone.turnMs.length), formatStats(aloneAdded), '1.00×'],
-    [QUICK ? '10' : '100', String(many.turnMs.length), formatStats(manyAdded), formatRatio(manyAdded.median / aloneAdded.median)],
+    ['1', String(alone.turnMs.length), formatStats(aloneAdded), '1.00×', formatStats(aloneFloor), formatMs(aloneAdded.median - aloneFloor.median)],
+    [String(crowdSessions), String(many.turnMs.length), formatStats(manyAdded), formatRatio(manyAdded.median / aloneAdded.median), formatStats(manyFloor), formatMs(manyAdded.median - manyFloor.median)],
   ],
   data: [
-    { sessions: 1, addedMs: aloneAdded },
-    { sessions: QUICK ? 10 : 100, addedMs: manyAdded, firstFinishedMs: manySpread.first, lastFinishedMs: manySpread.last },
+    { sessions: 1, addedMs: aloneAdded, floorMs: aloneFloor },
+    { sessions: crowdSessions, addedMs: manyAdded, floorMs: manyFloor, firstFinishedMs: manySpread.first, lastFinishedMs: manySpread.last },
   ],
 });
 
+const aloneStages = stageStats(alone.stages.samples);
+const manyStages = new Map(stageStats(many.stages.samples).map((entry) => [entry.stage, entry.stats]));
+report({
+  id: 'controller.concurrency-latency-stages',
+  title: `Where a turn's time goes: one session alone vs ${crowdSessions} sessions at once, stage by stage`,
+  peer: 'the same stage of one session alone, same runs',
+  note: `From the latency runs above: each stage is the gap between two of the turn's events (stamped as the listener sees them), so the stages of a turn add up to its wall time less the server's 200 ms. Medians of each stage do not add up to the median turn. A turn that waits at ${crowdSessions} sessions waits in one of three places: for the host's thread (every stage), for a run slot (at most twice the sandbox workers prepare and run at once), or for a sandbox worker.`,
+  columns: ['stage (the gap that ends at)', 'alone, median (p90)', `${crowdSessions} at once, median (p90)`, 'difference of medians'],
+  rows: aloneStages.map(({ stage, label, stats: aloneStats }) => {
+    const crowdStats = manyStages.get(stage);
+    return [label, `${formatMs(aloneStats.median)} (${formatMs(aloneStats.p90)})`, crowdStats === undefined ? '–' : `${formatMs(crowdStats.median)} (${formatMs(crowdStats.p90)})`, crowdStats === undefined ? '–' : formatMs(crowdStats.median - aloneStats.median)];
+  }),
+  data: aloneStages.map(({ stage, stats: aloneStats }) => ({ stage, aloneMs: aloneStats, crowdMs: manyStages.get(stage) ?? null })),
+});
 
 await host.close();
 server.kill();

@@ -9,7 +9,8 @@
  *
  * Usage: `node loopback-model-server.ts` → prints `{"port":N}` on stdout;
  * the reply text is read from the REPLY environment variable, with every
- * `REQ_N` in it replaced by the request's number.
+ * `REQ_N` in it replaced by the request's number. `GET /last-request-bytes`
+ * answers the size of the last chat request's body.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,12 +45,20 @@ const completion = (text: string): string => JSON.stringify({
   usage: { prompt_tokens: 500, completion_tokens: 200, total_tokens: 700 },
 });
 
+/** Bytes of the last chat request served (`GET /last-request-bytes`): the floor's requests are made as large. */
+let lastRequestBytes = 0;
+
 const server = createServer((request, response) => {
+  if (request.method === 'GET' && request.url === '/last-request-bytes') {
+    response.end(String(lastRequestBytes));
+    return;
+  }
   let body = '';
   request.setEncoding('utf8');
   request.on('data', (data: string) => (body += data));
   request.on('end', () => {
     served += 1;
+    lastRequestBytes = Buffer.byteLength(body);
     // Every answer is a different program, as a model's are (no cache upstream of the host sees a repeat).
     const text = reply.replaceAll('REQ_N', `r${served}`);
     // A streaming request gets SSE, any other the whole completion as JSON.

@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Child process ids of this process, except those in `exclude`. */
-function childPids(exclude: ReadonlySet<number>): number[] {
+/** Child process ids of this process, except those in `exclude` (Linux; elsewhere none). */
+export function childPids(exclude: ReadonlySet<number>): number[] {
   try {
     const pids: number[] = [];
     for (const name of readdirSync('/proc')) {
