@@ -1,9 +1,10 @@
 /**
  * The SQLite transcript store's group commit (`sqlite-write-batch.ts`): the
- * writes asked for in one round of the event loop commit in one transaction,
- * each in its own savepoint; what a caller awaited is committed; reads see
- * every write asked for before them; a failing write rejects alone; a round
- * that cannot commit rejects every write in it and keeps none.
+ * writes asked for together commit in one transaction, each in its own
+ * savepoint — at the end of the job that asked for them, or of the event
+ * loop's round while the host is busy; what a caller awaited is committed;
+ * reads see every write asked for before them; a failing write rejects alone;
+ * a batch that cannot commit rejects every write in it and keeps none.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
-import { createWriteBatch } from '../src/store/sqlite-write-batch.ts';
+import { createWriteBatch, eventLoopBusy } from '../src/store/sqlite-write-batch.ts';
 import { sampleSession, sampleTurn } from '../src/testing/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-group-commit-'));
@@ -19,9 +20,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const freshFile = (): string => join(dir, `store-${++files}.db`);
 
-/** Counts the transactions `store` begins from now on. */
-function countTransactions(store: SqliteTranscriptStore): { readonly begun: () => number } {
-  const database = store.database as DatabaseSync & { exec(sql: string): void };
+/** Counts the transactions `store` (or a database) begins from now on. */
+function countTransactions(store: SqliteTranscriptStore | DatabaseSync): { readonly begun: () => number } {
+  const database = ('database' in store ? store.database : store) as DatabaseSync & { exec(sql: string): void };
   const exec = database.exec.bind(database);
   let begun = 0;
   database.exec = (sql: string) => {
@@ -158,11 +159,11 @@ describe('createWriteBatch', () => {
     expect(names(database)).toEqual(['d']);
   });
 
-  it('commits the queue at once when it reaches its most writes, and the rest at the round\'s end', async () => {
+  it('commits the queue at once when it reaches its most writes, and the rest at the end of the job', async () => {
     const database = table();
-    const batch = createWriteBatch(database, 3);
+    const batch = createWriteBatch(database, { maxWrites: 3 });
     const writes = ['a', 'b', 'c', 'd'].map((name) => batch.write(insert(database, name), wrap));
-    // The third write filled the batch: committed before the round ends; the fourth waits for it.
+    // The third write filled the batch: committed before the job ends; the fourth waits for it.
     expect(names(database)).toEqual(['a', 'b', 'c']);
     expect(await Promise.all(writes)).toEqual([1, 1, 1, 1]);
     expect(names(database)).toEqual(['a', 'b', 'c', 'd']);
@@ -178,5 +179,57 @@ describe('createWriteBatch', () => {
     expect(await alone).toBe(1);
     await expect(batch.write(insert(database, 'x'), wrap)).rejects.toThrow(/^wrapped: .*UNIQUE/);
     expect(names(database)).toEqual(['x']);
+  });
+
+  /** Two timers due together fire in one round of the event loop, each a job of its own; resolves with their writes. */
+  const writesOfTwoCallbacks = (write: (name: string) => Promise<number | bigint>): Promise<(number | bigint)[]> =>
+    new Promise((resolve) => {
+      const writes: Promise<number | bigint>[] = [];
+      setTimeout(() => writes.push(write('first')), 0);
+      setTimeout(() => {
+        writes.push(write('second'));
+        resolve(Promise.all(writes));
+      }, 0);
+    });
+
+  it('with headroom, commits each job\'s writes at its end: callbacks of one round get a transaction each', async () => {
+    const database = table();
+    const transactions = countTransactions(database);
+    const batch = createWriteBatch(database, { busy: () => false });
+    let seenBySecond: string[] = [];
+    const results = await writesOfTwoCallbacks((name) => {
+      // The second callback runs after the first job ended: its write is already on disk.
+      if (name === 'second') seenBySecond = names(database);
+      return batch.write(insert(database, name), wrap);
+    });
+    expect(results).toEqual([1, 1]);
+    expect(seenBySecond).toEqual(['first']);
+    expect(transactions.begun()).toBe(2);
+  });
+
+  it('while the host is busy, the writes of every callback of a round share one transaction at its end', async () => {
+    const database = table();
+    const transactions = countTransactions(database);
+    const batch = createWriteBatch(database, { busy: () => true });
+    let seenBySecond: string[] = [];
+    const results = await writesOfTwoCallbacks((name) => {
+      if (name === 'second') seenBySecond = names(database);
+      return batch.write(insert(database, name), wrap);
+    });
+    expect(results).toEqual([1, 1]);
+    expect(seenBySecond).toEqual([]);
+    expect(names(database)).toEqual(['first', 'second']);
+    expect(transactions.begun()).toBe(1);
+  });
+
+  it('reads an event loop that was blocked as busy, and one that waited as idle', async () => {
+    const busy = eventLoopBusy(0.85);
+    const until = performance.now() + 60;
+    while (performance.now() < until) {
+      // Blocks the event loop, as a burst of callbacks does.
+    }
+    expect(busy()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(busy()).toBe(false);
   });
 });
