@@ -88,7 +88,10 @@ function aims(run: BenchRun): string[][] {
   const summary = throughput?.find((entry) => entry.summary === 'median');
   const perSecond = summary !== undefined ? num(summary.turnsPerSecond) : throughput === undefined ? Number.NaN : Math.max(...throughput.map((entry) => num(entry.turnsPerSecond)));
   const range = summary === undefined ? '' : ` (median of ${String(summary.runs)} runs, ${num(summary.minTurnsPerSecond).toFixed(0)} – ${num(summary.maxTurnsPerSecond).toFixed(0)})`;
-  rows.push(['turns/s on 2 cores (200 ms model, loopback HTTP)', '≥ 500', Number.isFinite(perSecond) ? `${perSecond.toFixed(0)}${range}` : '–', verdict(perSecond, 500, false)]);
+  // CPU per turn of each process (median over the runs), when the run measured it: the figure machine speed moves least.
+  const cpu = summary?.cpuMsPerTurn as { host?: unknown; workers?: unknown; server?: unknown } | undefined;
+  const cpuText = cpu === undefined ? '' : `; CPU per turn: host ${ms(num(cpu.host))}, sandbox workers ${ms(num(cpu.workers))}, model server ${ms(num(cpu.server))}`;
+  rows.push(['turns/s on 2 cores (200 ms model, loopback HTTP)', '≥ 500', Number.isFinite(perSecond) ? `${perSecond.toFixed(0)}${range}${cpuText}` : '–', verdict(perSecond, 500, false)]);
   // The median of the fresh-process runs (older results: the 10,000-session row of the throughput table).
   const memoryRuns = table(run, 'controller.concurrency-memory')?.data as Data[] | undefined;
   const tenThousand = memoryRuns?.find((entry) => entry.sessions === 10_000 && entry.summary === 'median') ?? throughput?.find((entry) => entry.sessions === 10_000);
@@ -98,7 +101,9 @@ function aims(run: BenchRun): string[][] {
   rows.push(['10,000 concurrent sessions, peak RSS (host + sandbox workers)', '< 2 GB (2 × 10⁹ bytes)', Number.isFinite(rssBytes) ? rssText : 'not run', verdict(rssBytes, 2e9)]);
   const latency = (table(run, 'controller.concurrency-latency')?.data as Data[] | undefined)?.find((entry) => entry.sessions === 100);
   const added = median(latency?.addedMs);
-  rows.push(['added latency per turn at 100 sessions, p50', '≤ 10 ms', ms(added), verdict(added, 10)]);
+  const floor = median(latency?.floorMs);
+  const floorText = Number.isFinite(floor) ? ` (floor: bare HTTP to the same server, 100 at once, ${ms(floor)})` : '';
+  rows.push(['added latency per turn at 100 sessions, p50', '≤ 10 ms', `${ms(added)}${floorText}`, verdict(added, 10)]);
   if (tenThousand !== undefined) rows.push(['no session starves: first / last of 10,000 to finish', 'reported', `${ms(num(tenThousand.firstFinishedMs))} / ${ms(num(tenThousand.lastFinishedMs))}`, '']);
   const sizes = table(run, 'controller.growth-program-size')?.data as Data[] | undefined;
   const at = (list: Data[] | undefined, key: string, value: number) => list?.find((entry) => entry[key] === value);
