@@ -181,45 +181,35 @@ describe('createWriteBatch', () => {
     expect(names(database)).toEqual(['x']);
   });
 
-  /** Two timers due together fire in one round of the event loop, each a job of its own; resolves with their writes. */
-  const writesOfTwoCallbacks = (write: (name: string) => Promise<number | bigint>): Promise<(number | bigint)[]> =>
-    new Promise((resolve) => {
+  /**
+   * Two timers due together fire in one round of the event loop, each a job of its own; each writes one row through a
+   * batch with the given busy test. Returns the writes' values, what the second timer saw on disk before its write, and
+   * how many transactions the batch began.
+   */
+  async function writesOfTwoCallbacks(busy: boolean): Promise<{ results: (number | bigint)[]; seenBySecond: string[]; transactions: number; rows: string[] }> {
+    const database = table();
+    const transactions = countTransactions(database);
+    const batch = createWriteBatch(database, { busy: () => busy });
+    let seenBySecond: string[] = [];
+    const results = await new Promise<(number | bigint)[]>((resolve) => {
       const writes: Promise<number | bigint>[] = [];
-      setTimeout(() => writes.push(write('first')), 0);
+      setTimeout(() => writes.push(batch.write(insert(database, 'first'), wrap)), 0);
       setTimeout(() => {
-        writes.push(write('second'));
+        seenBySecond = names(database);
+        writes.push(batch.write(insert(database, 'second'), wrap));
         resolve(Promise.all(writes));
       }, 0);
     });
+    return { results, seenBySecond, transactions: transactions.begun(), rows: names(database) };
+  }
 
   it('with headroom, commits each job\'s writes at its end: callbacks of one round get a transaction each', async () => {
-    const database = table();
-    const transactions = countTransactions(database);
-    const batch = createWriteBatch(database, { busy: () => false });
-    let seenBySecond: string[] = [];
-    const results = await writesOfTwoCallbacks((name) => {
-      // The second callback runs after the first job ended: its write is already on disk.
-      if (name === 'second') seenBySecond = names(database);
-      return batch.write(insert(database, name), wrap);
-    });
-    expect(results).toEqual([1, 1]);
-    expect(seenBySecond).toEqual(['first']);
-    expect(transactions.begun()).toBe(2);
+    // The second callback runs after the first job ended: the first write is already on disk.
+    expect(await writesOfTwoCallbacks(false)).toEqual({ results: [1, 1], seenBySecond: ['first'], transactions: 2, rows: ['first', 'second'] });
   });
 
   it('while the host is busy, the writes of every callback of a round share one transaction at its end', async () => {
-    const database = table();
-    const transactions = countTransactions(database);
-    const batch = createWriteBatch(database, { busy: () => true });
-    let seenBySecond: string[] = [];
-    const results = await writesOfTwoCallbacks((name) => {
-      if (name === 'second') seenBySecond = names(database);
-      return batch.write(insert(database, name), wrap);
-    });
-    expect(results).toEqual([1, 1]);
-    expect(seenBySecond).toEqual([]);
-    expect(names(database)).toEqual(['first', 'second']);
-    expect(transactions.begun()).toBe(1);
+    expect(await writesOfTwoCallbacks(true)).toEqual({ results: [1, 1], seenBySecond: [], transactions: 1, rows: ['first', 'second'] });
   });
 
   it('reads an event loop that was blocked as busy, and one that waited as idle', async () => {
