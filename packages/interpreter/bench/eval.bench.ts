@@ -6,7 +6,7 @@
  * agent frameworks use. Each sample is one whole run in the isolate (the
  * NeuroScript side includes instantiating the JavaScript the host generated
  * from the AST, as every real run does; generating it happens once, in the
- * host, as `execute` does). Reports
+ * host, as `execute` does). The three sides are timed in alternating blocks. Reports
  * median and p10–p90 in ms and the ratios of medians.
  *
  * Run: `node --conditions=@askloop/source --no-node-snapshot bench/eval.bench.ts`.
@@ -56,15 +56,29 @@ const WORKLOADS: Workload[] = [
   },
 ];
 
-function measure(run: () => unknown, samples: number, warmup = 3): Stats {
-  for (let index = 0; index < warmup; index += 1) run();
-  const times: number[] = [];
-  for (let index = 0; index < samples; index += 1) {
-    const start = performance.now();
-    run();
-    times.push(performance.now() - start);
+/** Samples each side takes in a row before the next side's turn. */
+const BLOCK = 5;
+
+/**
+ * Times each of `runs` `samples` times, in alternating blocks of {@link BLOCK} samples (after `warmup` unmeasured runs
+ * of each), so every side sees the same stretches of the machine: its speed swings by more than 1.5× within seconds
+ * on the shared build machines, which moved the ratio of two cells measured one after the other from 1.6× to 2.6×
+ * between runs. Blocks rather than single samples keep each side's steady state: alternating every run disturbed the
+ * optimised code of the other side (a loop measured 0.5 ms in blocks, 4.4 ms when interleaved run by run).
+ */
+function measureAlternating(runs: readonly (() => unknown)[], samples: number, warmup = 3): Stats[] {
+  for (const run of runs) for (let index = 0; index < warmup; index += 1) run();
+  const times = runs.map((): number[] => []);
+  for (let taken = 0; taken < samples; taken += BLOCK) {
+    runs.forEach((run, side) => {
+      for (let index = taken; index < Math.min(samples, taken + BLOCK); index += 1) {
+        const start = performance.now();
+        run();
+        times[side]?.push(performance.now() - start);
+      }
+    });
   }
-  return stats(times);
+  return times.map((list) => stats(list));
 }
 
 function program(source: string) {
@@ -73,7 +87,7 @@ function program(source: string) {
   return result.program;
 }
 
-const samples = Number(process.env.SAMPLES ?? (QUICK ? 2 : 15));
+const samples = Number(process.env.SAMPLES ?? (QUICK ? 2 : 30));
 const isolate = new ivm.Isolate({ memoryLimit: 256 });
 const context = isolate.createContextSync();
 context.evalSync('globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {} };');
@@ -95,13 +109,13 @@ for (const workload of WORKLOADS) {
   if (neuroscriptResult !== JSON.stringify([javascriptResult])) throw new Error(`${workload.name}: ${neuroscriptResult} vs ${javascriptResult}`);
   const script = isolate.compileScriptSync(workload.javascript);
   const evaluate = isolate.compileScriptSync('__askloopEvaluate(__input).ok');
-  const ns = measure(() => evaluate.runSync(context), samples, QUICK ? 1 : 3);
-  const js = measure(() => script.runSync(context), samples, QUICK ? 1 : 3);
   // QuickJS gets a warm, reused context (the isolate's JavaScript runs in a reused context too).
   const vm = quickjs.newContext();
-  const qjs = measure(() => {
-    vm.unwrapResult(vm.evalCode(workload.javascript)).dispose();
-  }, samples, QUICK ? 1 : 3);
+  const [ns, js, qjs] = measureAlternating(
+    [() => evaluate.runSync(context), () => script.runSync(context), () => vm.unwrapResult(vm.evalCode(workload.javascript)).dispose()],
+    samples,
+    QUICK ? 1 : 3,
+  ) as [Stats, Stats, Stats];
   vm.dispose();
   rows.push([workload.name, formatStats(ns), formatStats(js), formatStats(qjs), formatRatio(ns.median / js.median), formatRatio(ns.median / qjs.median)]);
   data.push({ workload: workload.name, neuroscript: ns, v8: js, quickjs: qjs, ratioV8: ns.median / js.median, ratioQuickJs: ns.median / qjs.median });
@@ -110,7 +124,7 @@ report({
   id: 'interpreter.eval',
   title: 'Evaluation: NeuroScript in the isolate vs the same JavaScript in V8 and in QuickJS',
   peer: 'the same algorithm as JavaScript in the same isolate (V8), and in a warm QuickJS context (quickjs-emscripten)',
-  note: `Aim: fib(25) ≤ 2× V8. Each NeuroScript sample is a whole run in the isolate (instantiating the code the host generated included; generating it is the host's). ${samples} samples per cell.`,
+  note: `Aim: fib(25) ≤ 2× V8. Each NeuroScript sample is a whole run in the isolate (instantiating the code the host generated included; generating it is the host's). ${samples} samples per cell, taken in alternating blocks of ${BLOCK} (NeuroScript, V8, QuickJS, again), so the three sides see the same stretches of a machine whose speed swings.`,
   columns: ['workload', 'NeuroScript (isolate)', 'JavaScript (same isolate)', 'JavaScript (QuickJS)', 'NS ÷ V8', 'NS ÷ QuickJS'],
   rows,
   data,
