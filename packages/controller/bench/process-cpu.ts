@@ -48,7 +48,8 @@ export function startCpuTally(named: Readonly<Record<string, number>> = {}): { s
       let childrenMs = 0;
       const namedMs: Record<string, number> = {};
       if (childrenAvailable) {
-        // A child that started during the stretch (a replaced worker) counts from zero.
+        // A child that started during the stretch (a replaced worker) counts from zero; one that ended during it is
+        // not counted at all (its /proc entry is gone), so a run that retires workers reads low.
         for (const pid of childPids(new Set())) if (!namedPids.has(pid)) childrenMs += childCpuMs(pid) - (before.get(pid) ?? 0);
         for (const [name, pid] of Object.entries(named)) namedMs[name] = childCpuMs(pid) - (before.get(pid) ?? 0);
       }
