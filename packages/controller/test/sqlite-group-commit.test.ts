@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
-import { createWriteBatch, eventLoopBusy } from '../src/store/sqlite-write-batch.ts';
+import { createWriteBatch, eventLoopBusy, MAX_JOB_COMMITS_PER_TURN } from '../src/store/sqlite-write-batch.ts';
 import { sampleSession, sampleTurn } from '../src/testing/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-group-commit-'));
@@ -212,6 +212,36 @@ describe('createWriteBatch', () => {
     expect(await writesOfTwoCallbacks(true)).toEqual({ results: [1, 1], seenBySecond: [], transactions: 1, rows: ['first', 'second'] });
   });
 
+  it('gives the event loop a turn within a chain of awaited writes: a timer due meanwhile runs before the chain ends', async () => {
+    const database = table();
+    const transactions = countTransactions(database);
+    const batch = createWriteBatch(database, { busy: () => false });
+    let rowsWhenTimerRan = -1;
+    setTimeout(() => (rowsWhenTimerRan = names(database).length), 0);
+    const chain = 40;
+    // Each write waits for the one before: in microtasks alone, this chain would hold back the timer to its end.
+    for (let index = 0; index < chain; index += 1) await batch.write(insert(database, `row-${String(index).padStart(2, '0')}`), wrap);
+    expect(names(database)).toHaveLength(chain);
+    expect(rowsWhenTimerRan).toBeGreaterThanOrEqual(MAX_JOB_COMMITS_PER_TURN);
+    expect(rowsWhenTimerRan).toBeLessThan(chain);
+    // A transaction each: the writes were asked for one at a time.
+    expect(transactions.begun()).toBe(chain);
+  });
+
+  it('leaves a batch queued at a job\'s end to the round\'s end when the host turned busy meanwhile', async () => {
+    const database = table();
+    let busy = false;
+    const batch = createWriteBatch(database, { busy: () => busy });
+    const first = batch.write(insert(database, 'first'), wrap);
+    busy = true;
+    const second = batch.write(insert(database, 'second'), wrap);
+    // The job's end passes without a commit; the round's end commits both, in order.
+    await Promise.resolve();
+    expect(names(database)).toEqual([]);
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(names(database)).toEqual(['first', 'second']);
+  });
+
   it('reads an event loop that was blocked as busy, and one that waited as idle', async () => {
     const busy = eventLoopBusy(0.85);
     const until = performance.now() + 60;
@@ -219,7 +249,8 @@ describe('createWriteBatch', () => {
       // Blocks the event loop, as a burst of callbacks does.
     }
     expect(busy()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Idle for long enough that stray work of the test runner in the window cannot reach 0.85 of it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(busy()).toBe(false);
   });
 });

@@ -5,8 +5,8 @@
  * a busy timeout) and migrated under the owner `controller`, so the tools'
  * memory, scratch and idempotence stores can live in the same file
  * (`openToolStores()`, or `openSqliteStore(store.database)`). Statements are
- * prepared once; every write runs inside `BEGIN IMMEDIATE` (the writes of one
- * event-loop round together, a savepoint each: `sqlite-write-batch.ts`), so two
+ * prepared once; every write runs inside `BEGIN IMMEDIATE` (queued writes
+ * together, a savepoint each: `sqlite-write-batch.ts`), so two
  * hosts on one file serialise their writes. The records are plain JSON text; the
  * columns beside them exist only to filter and order. The agent's shared part
  * of a turn's system text (rules, instructions, catalogue: several KB, the
@@ -223,7 +223,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   };
 
   const batch = createWriteBatch(db);
-  /** Queues a write for this round's transaction (`sqlite-write-batch.ts`); its failures as `LOOP_STORE_ERROR`. */
+  /** Queues a write for the batch's transaction (`sqlite-write-batch.ts`); its failures as `LOOP_STORE_ERROR`. */
   const write = <T>(action: string, statements: () => T, sid?: string): Promise<T> => batch.write(statements, (error) => storeError(action, error, sid));
   /**
    * Takes a write's values now (serialised outside the write lock, and as they are at the call), then queues the
@@ -250,7 +250,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     database: db,
     schemaVersion,
     openToolStores: (toolOptions = {}) => openSqliteStore(db, { clock: toolOptions.clock ?? clock }),
-    // Every write takes its values when it is asked for (the round commits later): a record or session the caller
+    // Every write takes its values when it is asked for (its batch commits later): a record or session the caller
     // changes afterwards is saved as it was at the call, its JSON and its columns alike.
     createSession: (session) =>
       valuesThen('createSession', session.sid, () => sessionValues(session), (values) => {

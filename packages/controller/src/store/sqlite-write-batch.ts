@@ -8,20 +8,26 @@
  * awaited or not.
  *
  * When the queue is committed depends on how busy the host is:
- * - With headroom, at the end of the job that asked for the writes (a
- *   microtask): the writes one callback makes (a turn's record and its
- *   session row, or thousands of sessions created in one loop) commit
- *   together, and no write waits for other callbacks.
- * - When the event loop is saturated (its utilisation over the last sampling
- *   window at or above {@link BUSY_UTILIZATION}), at the end of the event loop's
- *   round (`setImmediate`): the writes of every callback of the round (replies
+ * - With headroom, in a microtask queued by the first write of the batch:
+ *   after the job that asked for it and the continuations already waiting
+ *   (the writes they make join it; a write after a later `await` goes into
+ *   the next batch), and no write waits for other callbacks of the round.
+ *   At most {@link MAX_JOB_COMMITS_PER_TURN} such commits run before the event
+ *   loop gets a turn: a chain of awaited writes would otherwise go on in
+ *   microtasks and hold back timers and I/O until the busy test noticed.
+ * - When the event loop is saturated (its utilisation at or above
+ *   {@link BUSY_UTILIZATION} over the last sampling window, sampled at most
+ *   every 25 ms when a write asks), or had that many job commits since its last
+ *   turn, at the end of the event loop's round (`setImmediate`): the writes of
+ *   every callback of the round (replies
  *   of many sessions arriving together) share one transaction, and the
  *   commits and the pages every write touches (the turns table's last page
  *   and its index) are paid once per round instead of once per job.
  * Waiting for the round's end costs each awaited write the rest of the round.
  * Measured on the shared 2-core machine, against committing every round at
- * its end: at 50 sessions a turn's five awaited writes took 0.6 ms instead of
- * 2.0 ms (the medians of their stages); committing every job at its end costs
+ * its end: at 50 sessions a turn's five awaited writes took 0.9 ms instead of
+ * 2.0 ms (the medians of their stages; 0.6 ms committing every job at its
+ * end, before the cap of job commits per turn); committing every job costs
  * 60–110 µs more SQLite time per turn (4.7 commits a turn instead of 1.8 at
  * 1,000 sessions), which a saturated host cannot spare, so it keeps the
  * round's commit (1.8–2.1 commits a turn).
@@ -66,6 +72,12 @@ export const BUSY_UTILIZATION = 0.85;
 /** How long one utilisation sample spans: the busy test is redone at most this often. */
 const SAMPLE_MS = 25;
 
+/**
+ * Commits at the end of a job the event loop runs before it gets a turn of its own (its check phase); past them, the
+ * queue waits for the round's end. Bounds how long a chain of awaited writes can hold the loop in microtasks.
+ */
+export const MAX_JOB_COMMITS_PER_TURN = 8;
+
 /** Options of {@link createWriteBatch}. */
 export interface WriteBatchOptions {
   /** The most writes one transaction takes; a fuller queue is committed at once. Default {@link MAX_WRITES_PER_COMMIT}. */
@@ -106,6 +118,9 @@ export function createWriteBatch(db: DatabaseSync, options: WriteBatchOptions = 
   let scheduled: NodeJS.Immediate | undefined;
   /** Whether a job's-end commit is queued (a microtask cannot be cancelled: one that finds the queue empty does nothing). */
   let atJobEnd = false;
+  /** Job's-end commits since the event loop's last check phase (reset there by `turnTaken`). */
+  let jobCommits = 0;
+  let turnTaken: NodeJS.Immediate | undefined;
 
   const settle = (writes: readonly QueuedWrite[], outcomes: readonly Outcome[]): void => {
     writes.forEach((write, index) => {
@@ -165,7 +180,13 @@ export function createWriteBatch(db: DatabaseSync, options: WriteBatchOptions = 
   const flushAtJobEnd = (): void => {
     atJobEnd = false;
     // A busy spell that began since: leave the queue to the round's end (scheduled by the write that saw it).
-    if (scheduled === undefined) flush();
+    if (scheduled !== undefined || queue.length === 0) return;
+    jobCommits += 1;
+    turnTaken ??= setImmediate(() => {
+      jobCommits = 0;
+      turnTaken = undefined;
+    });
+    flush();
   };
 
   return {
@@ -174,7 +195,7 @@ export function createWriteBatch(db: DatabaseSync, options: WriteBatchOptions = 
         queue.push({ body, fail, resolve: resolve as (value: unknown) => void, reject });
         if (queue.length >= maxWrites) flush();
         else if (scheduled !== undefined) return; // the round's end commits it
-        else if (busy()) scheduled = setImmediate(flush);
+        else if (jobCommits >= MAX_JOB_COMMITS_PER_TURN || busy()) scheduled = setImmediate(flush);
         else if (!atJobEnd) {
           atJobEnd = true;
           queueMicrotask(flushAtJobEnd);
