@@ -19,10 +19,10 @@
  *   {@link BUSY_UTILIZATION} over the last sampling window, sampled at most
  *   every 25 ms when a write asks), or had that many job commits since its last
  *   turn, at the end of the event loop's round (`setImmediate`): the writes of
- *   every callback of the round (replies
- *   of many sessions arriving together) share one transaction, and the
- *   commits and the pages every write touches (the turns table's last page
- *   and its index) are paid once per round instead of once per job.
+ *   every callback of the round (replies of many sessions arriving together)
+ *   share one transaction, and the commits and the pages every write touches
+ *   (the turns table's last page and its index) are paid once per round
+ *   instead of once per job.
  * Waiting for the round's end costs each awaited write the rest of the round.
  * Measured on the shared 2-core machine, against committing every round at
  * its end: at 50 sessions a turn's five awaited writes took 0.9 ms instead of
