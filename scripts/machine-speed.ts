@@ -7,6 +7,7 @@
  * it tells whether two runs' absolute figures can be compared at all (ratios
  * to a peer measured in the same run do not need it).
  */
+import { stats } from './bench-harness.ts';
 
 /** One pass of the workload; returns a checksum so the work cannot be optimised away. */
 function workload(): number {
@@ -42,7 +43,7 @@ export function measureMachineSpeed(samples = 15): { medianMs: number; p10Ms: nu
     times.push(performance.now() - started);
   }
   if (sink === -1) console.log(sink); // never true; keeps `sink` alive
-  times.sort((a, b) => a - b);
-  const at = (share: number) => Math.round((times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? Number.NaN) * 1000) / 1000;
-  return { medianMs: at(0.5), p10Ms: at(0.1), p90Ms: at(0.9) };
+  const { median, p10, p90 } = stats(times);
+  const microseconds = (ms: number) => Math.round(ms * 1000) / 1000;
+  return { medianMs: microseconds(median), p10Ms: microseconds(p10), p90Ms: microseconds(p90) };
 }

@@ -7,21 +7,15 @@
  * Children are read from /proc (Linux; user + system ticks); elsewhere only
  * this process is counted, and `childrenAvailable` says so.
  */
-import { readFileSync } from 'node:fs';
-import { childPids } from './process-memory.ts';
+import { childPids, procStatFields } from './process-memory.ts';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Node supports). */
 const TICKS_PER_SECOND = 100;
 
 function childCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), counted from the state field (3) after the command name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return 0; // ended while we looked
-  }
+  const fields = procStatFields(pid);
+  // utime and stime, fields 14 and 15 of stat(5), counted from the state field (3); 0 once the process has ended.
+  return fields === undefined ? 0 : ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 /** CPU milliseconds spent since `startCpuTally` was called. */
@@ -50,7 +44,7 @@ export function startCpuTally(named: Readonly<Record<string, number>> = {}): { s
       if (childrenAvailable) {
         // A child that started during the stretch (a replaced worker) counts from zero; one that ended during it is
         // not counted at all (its /proc entry is gone), so a run that retires workers reads low.
-        for (const pid of childPids(new Set())) if (!namedPids.has(pid)) childrenMs += childCpuMs(pid) - (before.get(pid) ?? 0);
+        for (const pid of childPids(namedPids)) childrenMs += childCpuMs(pid) - (before.get(pid) ?? 0);
         for (const [name, pid] of Object.entries(named)) namedMs[name] = childCpuMs(pid) - (before.get(pid) ?? 0);
       }
       return { hostMs: (host.user + host.system) / 1000, childrenMs, namedMs, childrenAvailable };

@@ -6,6 +6,19 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/**
+ * The fields of `/proc/<pid>/stat` after the command name, from the state (field 3 of stat(5)) on; undefined once the
+ * process has ended.
+ */
+export function procStatFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined; // the process ended while we looked
+  }
+}
+
 /** Child process ids of this process, except those in `exclude` (Linux; elsewhere none). */
 export function childPids(exclude: ReadonlySet<number>): number[] {
   try {
@@ -13,14 +26,7 @@ export function childPids(exclude: ReadonlySet<number>): number[] {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
       const pid = Number(name);
-      if (exclude.has(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (parent === process.pid) pids.push(pid);
-      } catch {
-        // The process ended while we looked.
-      }
+      if (!exclude.has(pid) && Number(procStatFields(pid)?.[1]) === process.pid) pids.push(pid);
     }
     return pids;
   } catch {

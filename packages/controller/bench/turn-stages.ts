@@ -12,9 +12,12 @@ import { stats, type Stats } from '../../../scripts/bench-harness.ts';
 /** The marks of a turn, in the order they happen; a turn that skips one (no tool call) joins the gap to the next. */
 const MARKS = ['step', 'turn-start', 'asking', 'reply', 'prepared', 'executing', 'tool-call', 'scanning', 'decision', 'returned'] as const;
 type Mark = (typeof MARKS)[number];
+type Stage = Exclude<Mark, 'step'>;
+/** The stages, each named by the mark that ends it. */
+const STAGES = MARKS.slice(1) as Stage[];
 
 /** What each gap holds, named by the mark that ends it. */
-export const STAGE_LABELS: Readonly<Record<Exclude<Mark, 'step'>, string>> = {
+export const STAGE_LABELS: Readonly<Record<Stage, string>> = {
   'turn-start': 'step called → turn starts (session row, lease)',
   asking: 'compose the envelope, save `asking`',
   reply: 'model request → reply, less the server’s 200 ms (HTTP, SDK, server)',
@@ -27,7 +30,7 @@ export const STAGE_LABELS: Readonly<Record<Exclude<Mark, 'step'>, string>> = {
 };
 
 /** Stage → samples (ms) over the recorded turns. */
-export type StageSamples = Map<Exclude<Mark, 'step'>, number[]>;
+export type StageSamples = Map<Stage, number[]>;
 
 /**
  * A recorder for stepped turns: `listener` goes to `loop.step(sid, { onEvent })`, and `stepped(sid, calledAt,
@@ -58,7 +61,7 @@ export function createTurnStages(modelDelayMs: number): {
     samples,
     listener(event) {
       const mark = markOf(event);
-      if (mark === undefined || !('sid' in event)) return;
+      if (mark === undefined) return;
       let marks = open.get(event.sid);
       if (marks === undefined) open.set(event.sid, (marks = {}));
       marks[mark] ??= performance.now(); // the first tool call of the turn
@@ -67,7 +70,7 @@ export function createTurnStages(modelDelayMs: number): {
       const marks = { ...open.get(sid), step: calledAt, returned: returnedAt };
       open.delete(sid);
       let previous = calledAt;
-      for (const mark of MARKS.slice(1) as Exclude<Mark, 'step'>[]) {
+      for (const mark of STAGES) {
         const at = marks[mark];
         if (at === undefined) continue;
         let list = samples.get(mark);
@@ -80,8 +83,7 @@ export function createTurnStages(modelDelayMs: number): {
 }
 
 /** Each stage's median and spread, in the order of a turn. */
-export function stageStats(samples: StageSamples): { stage: Exclude<Mark, 'step'>; label: string; stats: Stats }[] {
-  return (MARKS.slice(1) as Exclude<Mark, 'step'>[])
-    .filter((stage) => samples.has(stage))
+export function stageStats(samples: StageSamples): { stage: Stage; label: string; stats: Stats }[] {
+  return STAGES.filter((stage) => samples.has(stage))
     .map((stage) => ({ stage, label: STAGE_LABELS[stage], stats: stats(samples.get(stage) ?? []) }));
 }
