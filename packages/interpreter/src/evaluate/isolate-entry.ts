@@ -16,6 +16,8 @@ import { runCompiled } from './run-compiled.ts';
 interface SandboxHost {
   callTool(name: string, args: JsonValue): HostReply;
   event(kind: string, payload: JsonValue): void;
+  /** The run's clock: epoch ms less the time tool calls waited on a busy host. */
+  now(): number;
 }
 
 const sandboxHost = (globalThis as unknown as { __host: SandboxHost }).__host;
@@ -30,7 +32,7 @@ const bridge: HostBridge = {
     const { kind, ...payload } = event;
     sandboxHost.event(kind, payload as JsonValue);
   },
-  now: () => Date.now(),
+  now: sandboxHost.now,
 };
 
 Object.defineProperty(globalThis, '__askloopEvaluate', {

@@ -11,7 +11,7 @@
  * isolate is replaced whenever a run had to be terminated.
  */
 import ivm from 'isolated-vm';
-import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, type InvokeOutcome } from './isolate-sources.ts';
+import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
 
@@ -23,7 +23,7 @@ export interface IsolateHostChannel {
    * path) yet long before a runaway could kill the process.
    */
   started(runId: number): void;
-  toolCall(runId: number, callId: number, name: string, argsJson: string): void;
+  toolCall(runId: number, callId: number, name: string, argsJson: string, remainingMs: number): void;
   event(runId: number, kind: string, payloadJson: string): void;
   memoryExceeded(runId: number, rssBytes: number): void;
 }
@@ -36,7 +36,12 @@ interface CompiledRuntime {
 interface ActiveRun {
   readonly runId: number;
   readonly limits: SandboxLimits;
-  readonly pendingTools: Map<number, (outcomeJson: string) => void>;
+  /** Calls waiting for the host: when each was sent, and what answers the isolate (a `toolReply`). */
+  readonly pendingTools: Map<number, { readonly sentAt: number; readonly resolve: (reply: string) => void }>;
+  /** The run's clock (see `#startClock`): what is left of `wallMs`, and since when it has been running down. */
+  leftMs: number;
+  clockSince: number;
+  clockTimer: NodeJS.Timeout | undefined;
   nextCallId: number;
   outputBytes: number;
   failure: WorkerOutcome | undefined;
@@ -55,7 +60,7 @@ type ScriptWithCache = ivm.Script & { readonly cachedData?: ivm.ExternalCopy<Arr
 
 const MB = 1024 * 1024;
 /** What a pending tool call gets when its run is stopped, so the isolate thread is released before disposal. */
-const STOPPED_TOOL_OUTCOME = JSON.stringify({ ok: false, error: { code: 'SANDBOX_ABORTED', message: 'the run was stopped' } });
+const STOPPED_TOOL_REPLY = toolReply(0, JSON.stringify({ ok: false, error: { code: 'SANDBOX_ABORTED', message: 'the run was stopped' } }));
 
 /** Owns the worker's isolate and runs requests in it. */
 export class IsolateHost {
@@ -115,8 +120,20 @@ export class IsolateHost {
   /** Runs one request to its end; never throws. */
   async run(message: RunMessage): Promise<DoneMessage> {
     if (message.runtimeSource !== undefined) this.#storeRuntime(message.runtimeId, message.runtimeSource);
-    const run: ActiveRun = { runId: message.runId, limits: message.limits, pendingTools: new Map(), nextCallId: 0, outputBytes: 0, failure: undefined, contextToken: -1 };
+    const run: ActiveRun = {
+      runId: message.runId,
+      limits: message.limits,
+      pendingTools: new Map(),
+      leftMs: message.limits.wallMs,
+      clockSince: 0,
+      clockTimer: undefined,
+      nextCallId: 0,
+      outputBytes: 0,
+      failure: undefined,
+      contextToken: -1,
+    };
     this.#active = run;
+    this.#startClock(run);
     const isolate = this.#isolateFor(message.limits.memoryMb);
     const cpuStart = isolate.cpuTime;
     const watchdog = this.#startWatchdog(run);
@@ -129,14 +146,12 @@ export class IsolateHost {
       const prepared = this.#contextFor(isolate, message.runtimeId, message.limits.wallMs);
       context = prepared.context;
       run.contextToken = prepared.token;
-      const invoking = context.evalClosure(INVOKE_SOURCE, [message.entry, message.inputJson], {
-        timeout: message.limits.wallMs,
-        result: { copy: true },
-      });
+      // No isolated-vm `timeout` here: it would count the time a tool call waits on a busy host. The run's clock does.
+      const invoking = context.evalClosure(INVOKE_SOURCE, [message.entry, message.inputJson], { result: { copy: true } });
       this.#channel.started(message.runId);
       let invoked = (await invoking) as InvokeOutcome;
       if (invoked.status === 'pending') {
-        invoked = (await context.evalClosure(AWAIT_SOURCE, [], { timeout: message.limits.wallMs, result: { copy: true, promise: true } })) as InvokeOutcome;
+        invoked = (await context.evalClosure(AWAIT_SOURCE, [], { result: { copy: true, promise: true } })) as InvokeOutcome;
       }
       outcome = this.#toOutcome(run, invoked, message.entry);
       heapBytes = isolate.getHeapStatisticsSync().used_heap_size;
@@ -144,6 +159,7 @@ export class IsolateHost {
       outcome = this.#failureOf(run, error);
     } finally {
       clearInterval(watchdog);
+      clearTimeout(run.clockTimer);
       this.#active = undefined;
     }
     const cpuMs = isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6;
@@ -152,13 +168,22 @@ export class IsolateHost {
     return { type: 'done', runId: message.runId, outcome: run.failure ?? outcome, cpuMs, heapBytes, rssBytes: process.memoryUsage.rss() };
   }
 
-  /** Delivers a tool result to the waiting isolate. */
-  toolResult(runId: number, callId: number, outcomeJson: string): void {
+  /**
+   * Delivers a tool result to the waiting isolate. Of the call's round trip
+   * the run is charged `toolMs` (the host's own time on the call); the rest
+   * is excused, here and in the isolate's clock.
+   */
+  toolResult(runId: number, callId: number, outcomeJson: string, toolMs?: number): void {
     const run = this.#active;
     if (run === undefined || run.runId !== runId) return;
-    const resolve = run.pendingTools.get(callId);
+    const pending = run.pendingTools.get(callId);
+    if (pending === undefined) return;
     run.pendingTools.delete(callId);
-    resolve?.(outcomeJson);
+    const roundTripMs = performance.now() - pending.sentAt;
+    const chargedMs = toolMs === undefined || !(toolMs >= 0) ? roundTripMs : Math.min(roundTripMs, toolMs);
+    run.leftMs -= chargedMs;
+    pending.resolve(toolReply(roundTripMs - chargedMs, outcomeJson));
+    if (run.pendingTools.size === 0) this.#startClock(run);
   }
 
   /** Stops the active run now: releases pending tool calls and disposes the isolate, which terminates the script. */
@@ -166,7 +191,8 @@ export class IsolateHost {
     const run = this.#active;
     if (run === undefined || run.runId !== runId) return;
     run.failure ??= failure ?? { ok: false, code: 'SANDBOX_ABORTED', message: 'the run was cancelled by the host' };
-    for (const resolve of run.pendingTools.values()) resolve(STOPPED_TOOL_OUTCOME);
+    clearTimeout(run.clockTimer);
+    for (const pending of run.pendingTools.values()) pending.resolve(STOPPED_TOOL_REPLY);
     run.pendingTools.clear();
     const isolate = this.#isolate;
     this.#dropIsolate();
@@ -203,12 +229,51 @@ export class IsolateHost {
   #callTool(token: number, name: string, argsJson: string): Promise<string> {
     const run = this.#active;
     // Outside the active run's context (a spare context's top level, a stale context) tools are not available.
-    if (run === undefined || run.contextToken !== token || run.failure !== undefined) return Promise.resolve(STOPPED_TOOL_OUTCOME);
+    if (run === undefined || run.contextToken !== token || run.failure !== undefined) return Promise.resolve(STOPPED_TOOL_REPLY);
+    // While the call is with the host the run's clock stops here; the host times the tool against what is left.
+    this.#stopClock(run);
+    if (run.leftMs <= 0) {
+      this.#timeUp(run);
+      return Promise.resolve(STOPPED_TOOL_REPLY);
+    }
     const callId = run.nextCallId++;
     return new Promise((resolve) => {
-      run.pendingTools.set(callId, resolve);
-      this.#channel.toolCall(run.runId, callId, name, argsJson);
+      run.pendingTools.set(callId, { sentAt: performance.now(), resolve });
+      this.#channel.toolCall(run.runId, callId, name, argsJson, run.leftMs);
     });
+  }
+
+  /**
+   * The run's clock, which enforces `wallMs` in the worker: it runs down
+   * while the run is in the isolate (its context made, its code running) and
+   * stops while a tool call is with the host, which charges back only the
+   * host's own time on the call (`toolResult`). So time a message waits on a
+   * busy host is never the run's; isolated-vm's `timeout` cannot tell it
+   * apart and is not used for the entry.
+   */
+  #startClock(run: ActiveRun): void {
+    if (run.failure !== undefined) return;
+    if (run.leftMs <= 0) return this.#timeUp(run);
+    run.clockSince = performance.now();
+    run.clockTimer = setTimeout(() => {
+      this.#stopClock(run);
+      // A timer may fire a little early; run down what is left.
+      if (run.leftMs > 0) this.#startClock(run);
+      else this.#timeUp(run);
+    }, Math.ceil(run.leftMs));
+  }
+
+  #stopClock(run: ActiveRun): void {
+    if (run.clockTimer === undefined) return;
+    clearTimeout(run.clockTimer);
+    run.clockTimer = undefined;
+    run.leftMs -= performance.now() - run.clockSince;
+  }
+
+  /** Ends the run for its wall clock: terminates the isolate (the entry's promise rejects) and reports `SANDBOX_TIMEOUT`. */
+  #timeUp(run: ActiveRun): void {
+    if (this.#active !== run) return;
+    this.cancel(run.runId, wallLimit(run.limits));
   }
 
   #event(token: number, kind: string, payloadJson: string): void {
@@ -253,9 +318,8 @@ export class IsolateHost {
     if (/memory limit/i.test(message) || /allocation failed/i.test(message)) {
       return memoryLimit(limits, 'the isolate ran out of memory');
     }
-    if (/timed out/i.test(message)) {
-      return { ok: false, code: 'SANDBOX_TIMEOUT', message: `the run exceeded its wall-clock limit (limit wallMs = ${limits.wallMs})`, limit: { name: 'wallMs', value: limits.wallMs } };
-    }
+    // isolated-vm's own timeout, on the runtime bundle's top level.
+    if (/timed out/i.test(message)) return wallLimit(limits);
     if (/call stack/i.test(message)) return { ok: false, code: 'SANDBOX_STACK_OVERFLOW', message: `the runtime overflowed the isolate's call stack: ${message}` };
     if (run.failure !== undefined) return run.failure;
     if (/disposed/i.test(message)) return { ok: false, code: 'SANDBOX_INTERNAL', message: `the isolate was lost during the run: ${message}` };
@@ -340,6 +404,10 @@ export class IsolateHost {
 
 function memoryLimit(limits: SandboxLimits, what: string): WorkerOutcome {
   return { ok: false, code: 'SANDBOX_MEMORY', message: `${what} (limit memoryMb = ${limits.memoryMb})`, limit: { name: 'memoryMb', value: limits.memoryMb } };
+}
+
+function wallLimit(limits: SandboxLimits): WorkerOutcome {
+  return { ok: false, code: 'SANDBOX_TIMEOUT', message: `the run exceeded its wall-clock limit (limit wallMs = ${limits.wallMs})`, limit: { name: 'wallMs', value: limits.wallMs } };
 }
 
 function outputLimit(limits: SandboxLimits, bytes: number): WorkerOutcome {

@@ -13,6 +13,11 @@
  * text and pass the token, so the worker ignores calls from any context but
  * the active run's (a stale context's finalizer, say). `JSON` is captured
  * first so a runtime that replaces it cannot change what crosses.
+ *
+ * The worker answers a tool call with `TOOL_REPLY` text: the ms the call
+ * waited on a busy host (not the run's time), a space, the outcome JSON.
+ * `__host.now()` is the run's clock: `Date.now()` less those waits, so the
+ * evaluator's wall-clock quota counts what the worker's does.
  */
 export const BOOTSTRAP_SOURCE = `
 const callToolRef = $0;
@@ -21,16 +26,29 @@ const token = $2;
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 const toText = String;
-const callToolJson = (name, argsJson) => callToolRef.applySyncPromise(undefined, [token, toText(name), toText(argsJson)]);
+const dateNow = Date.now;
+let excusedMs = 0;
+const callToolJson = (name, argsJson) => {
+  const reply = callToolRef.applySyncPromise(undefined, [token, toText(name), toText(argsJson)]);
+  const space = reply.indexOf(' ');
+  excusedMs += +reply.slice(0, space);
+  return reply.slice(space + 1);
+};
 const eventJson = (kind, payloadJson) => { eventRef.applySync(undefined, [token, toText(kind), toText(payloadJson)]); };
 const host = {
   callTool: (name, args) => parse(callToolJson(name, stringify(args === undefined ? null : args))),
   callToolJson,
   event: (kind, payload) => eventJson(kind, stringify(payload === undefined ? null : payload)),
   eventJson,
+  now: () => dateNow() - excusedMs,
 };
 Object.defineProperty(globalThis, '__host', { value: Object.freeze(host), enumerable: false, writable: false, configurable: false });
 `;
+
+/** A tool call's answer as `BOOTSTRAP_SOURCE` reads it: `excusedMs` (a non-negative number) and the outcome JSON. */
+export function toolReply(excusedMs: number, outcomeJson: string): string {
+  return `${excusedMs} ${outcomeJson}`;
+}
 
 /** The status of an entry call, copied out of the isolate as a plain object. */
 export type InvokeOutcome =

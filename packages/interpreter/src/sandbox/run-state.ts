@@ -31,8 +31,15 @@ export interface RunState {
   /** Workers that died before they could take this run. */
   startAttempts: number;
   settled: boolean;
-  /** The queue-wait timer until the run is sent to a worker, then the wall-clock timer. */
+  /** The queue-wait timer until the run is sent to a worker, then the backstop for a worker that stops answering. */
   timer: NodeJS.Timeout | undefined;
+  /** When the backstop timer is due (`performance.now()`), to see how late it fired. */
+  backstopDue: number;
+  /** Time the host spent on the run's tool calls, and on the one in progress since `toolStartedAt`. */
+  toolMs: number;
+  toolStartedAt: number | undefined;
+  /** Fails the run when the tool in progress outlasts what was left of the run's `wallMs`. */
+  toolTimer: NodeJS.Timeout | undefined;
   onAbort: (() => void) | undefined;
 }
 

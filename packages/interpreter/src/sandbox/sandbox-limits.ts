@@ -10,8 +10,10 @@ import { SandboxError } from './sandbox-error.ts';
 export interface SandboxLimits {
   /**
    * Wall-clock per run in ms, from the moment the run reaches its worker to its
-   * result, including time spent waiting for tool calls. Enforced by a timer in
-   * the host process (and by isolated-vm's own timeout as a second line).
+   * result: the run's time in the isolate plus the host's time on its tool
+   * calls, not the time its messages wait on a busy host. Enforced by a clock
+   * in the worker, by the host while a tool call is with it, and by the host's
+   * backstop for a worker that stops answering (`backstopGraceMs`).
    */
   readonly wallMs: number;
   /** Isolate heap in MiB (isolated-vm `memoryLimit`, at least 8), plus a watchdog on the worker's RSS. */

@@ -21,6 +21,15 @@ export interface SandboxPoolOptions {
    * default 120,000 ms (at most 2^31 − 1). The wait does not count against the run's `wallMs`.
    */
   readonly maxQueueMs?: number;
+  /**
+   * How long past a run's `wallMs` the host waits for a worker that does not
+   * end the run (the worker's own clock normally does, at `wallMs`) before it
+   * fails the run with `SANDBOX_TIMEOUT` and stops the worker's run. Time the
+   * host spends on the run's tool calls is not counted, and a backstop that
+   * fires late (the host's event loop was stalled) looks again before it
+   * fails anything. Default: the run's `wallMs`, at least 1,000 ms.
+   */
+  readonly backstopGraceMs?: number;
   /** Runtime bundles each worker keeps compiled; default 16. */
   readonly maxRuntimesPerWorker?: number;
   /**

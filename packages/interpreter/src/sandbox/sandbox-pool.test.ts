@@ -171,7 +171,7 @@ describe('sandbox pool: runs and the bridge', () => {
     const result = await pool.run({ runtime, entry: 'main', input: null, onToolCall: NO_TOOLS });
     expect(result).toMatchObject({
       ok: true,
-      value: { hostKeys: ['callTool', 'callToolJson', 'event', 'eventJson'], kinds: ['function', 'function', 'function', 'function'], frozen: true, suspicious: [], hostDescriptor: false, dollar: 'undefined' },
+      value: { hostKeys: ['callTool', 'callToolJson', 'event', 'eventJson', 'now'], kinds: ['function', 'function', 'function', 'function', 'function'], frozen: true, suspicious: [], hostDescriptor: false, dollar: 'undefined' },
     });
   });
 

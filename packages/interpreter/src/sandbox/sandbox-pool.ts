@@ -2,9 +2,12 @@
  * The supervised pool of sandbox workers (seed 002 §7, seed 003 §2 "fresh
  * interpreter per turn" and §11.2). Each worker is a child process hosting
  * one isolated-vm isolate, because some runaway allocations abort the whole
- * process whatever the isolate's `memoryLimit`. The host enforces the wall
- * clock (which must cover awaited tool calls) and the tool-call count; a
- * worker that dies fails only its current run and is replaced.
+ * process whatever the isolate's `memoryLimit`. The worker enforces a run's
+ * wall clock while the run is in the isolate; the host enforces it while a
+ * tool call is with the host (each call carries what is left of it), the
+ * tool-call count, and a backstop for a worker that stops answering. Time a
+ * message waits on a busy host counts on neither side. A worker that dies
+ * fails only its current run and is replaced.
  */
 import { toInputJson, validateRequest } from './request-validation.ts';
 import { deathError, fromOutcome, type RunState, type Settlement } from './run-state.ts';
@@ -15,7 +18,7 @@ import type { SandboxResult, SandboxRunRequest, SandboxUsage } from './sandbox-t
 import { describeExit, SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
 import { toolOutcomeJson } from './tool-outcome.ts';
 import { defaultWorkerEntry } from './worker-entry.ts';
-import type { WorkerMessage } from './worker-protocol.ts';
+import type { ToolCallMessage, WorkerMessage } from './worker-protocol.ts';
 
 /** Why a settled run's tool calls are aborted (one instance for every run: it carries nothing run-specific; not frozen, so a tool annotating it does not throw). */
 const RUN_SETTLED = new DOMException('the sandbox run has ended', 'AbortError');
@@ -24,6 +27,12 @@ const MB = 1024 * 1024;
 /** Default bound on a run's wait for a worker (`SandboxPoolOptions.maxQueueMs`). */
 const DEFAULT_MAX_QUEUE_MS = 120_000;
 const MAX_TIMER_MS = 2_147_483_647;
+/** A backstop timer firing this much later than due means the host was stalled, reading no message meanwhile. */
+const STALLED_TIMER_MS = 50;
+/** After a stalled backstop, how soon it looks again (the host reads what waited first). */
+const STALL_RECHECK_MS = 100;
+/** The least `backstopGraceMs` by default (see `SandboxPoolOptions`). */
+const MIN_BACKSTOP_GRACE_MS = 1_000;
 /** Creates a pool of sandbox worker processes; workers start at the first run (or `warmup()`). */
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
   const size = options.workers ?? 2;
@@ -33,6 +42,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const maxWorkerRssBytes = (options.maxWorkerRssMb ?? 1_024) * MB;
   const cancelGraceMs = options.cancelGraceMs ?? 1_000;
   const maxQueueMs = options.maxQueueMs ?? DEFAULT_MAX_QUEUE_MS;
+  if (options.backstopGraceMs !== undefined && !(options.backstopGraceMs >= 0 && options.backstopGraceMs <= MAX_TIMER_MS)) {
+    throw new SandboxError('SANDBOX_INVALID_REQUEST', `backstopGraceMs must be a number of ms from 0 to ${MAX_TIMER_MS}, got ${String(options.backstopGraceMs)}`);
+  }
+  const backstopGrace = (limits: SandboxLimits): number => options.backstopGraceMs ?? Math.max(MIN_BACKSTOP_GRACE_MS, limits.wallMs);
   // A timer cannot wait longer than 2^31 - 1 ms (Node fires a longer one at once).
   if (!(maxQueueMs > 0 && maxQueueMs <= MAX_TIMER_MS)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(maxQueueMs)}`);
   const maxRuntimes = options.maxRuntimesPerWorker ?? 16;
@@ -107,9 +120,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     run.sent = true;
     // The wall clock starts here, when a worker takes the run: time queued behind other runs is not the run's.
     run.dispatchedAt = performance.now();
-    run.timer = setTimeout(() => {
-      settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, 'the run did not finish within its wall-clock limit') });
-    }, run.limits.wallMs);
+    armBackstop(run, run.limits.wallMs + backstopGrace(run.limits));
     worker.send({
       type: 'run',
       runId: run.id,
@@ -157,7 +168,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         if (run !== undefined && worker.activeRunId === run.id) run.started = true;
         return;
       case 'tool-call':
-        if (run !== undefined && !run.settled) void callTool(worker, run, message.callId, message.name, message.argsJson);
+        if (run !== undefined && !run.settled) void callTool(worker, run, message);
         return;
       case 'events':
         return; // delivered above
@@ -215,15 +226,50 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     pump();
   }
 
-  async function callTool(worker: SandboxWorker, run: RunState, callId: number, name: string, argsJson: string): Promise<void> {
+  async function callTool(worker: SandboxWorker, run: RunState, call: ToolCallMessage): Promise<void> {
+    const { callId, name } = call;
     const index = run.toolCalls;
     run.toolCalls += 1;
     if (run.toolCalls > run.limits.maxToolCalls) {
       settle(run, { ok: false, error: quotaError('SANDBOX_TOOL_CALL_LIMIT', { name: 'maxToolCalls', value: run.limits.maxToolCalls }, `the run made more tool calls than allowed (call to ${name})`) });
       return;
     }
-    const outcomeJson = await toolOutcomeJson(run.request.onToolCall, name, argsJson, { signal: run.toolAbort.signal, index });
-    if (!run.settled && worker.activeRunId === run.id) worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson });
+    const startedAt = performance.now();
+    run.toolStartedAt = startedAt;
+    // The worker's clock stopped at the call; from here until the result the host holds what is left of it.
+    if (typeof call.remainingMs === 'number') {
+      run.toolTimer = setTimeout(() => {
+        settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the run's call to ${name} outlasted what was left of its wall-clock limit`) });
+      }, Math.min(MAX_TIMER_MS, Math.max(0, call.remainingMs)));
+    }
+    const outcomeJson = await toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index });
+    clearTimeout(run.toolTimer);
+    run.toolTimer = undefined;
+    run.toolStartedAt = undefined;
+    const toolMs = performance.now() - startedAt;
+    run.toolMs += toolMs;
+    if (!run.settled && worker.activeRunId === run.id) worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson, toolMs });
+  }
+
+  /**
+   * The backstop for a worker that stops answering (its own clock ends a
+   * run that overruns): it fails the run once the time since dispatch, less
+   * the host's time on tool calls, passes `wallMs` plus the grace. Firing
+   * late, it fails nothing: the host itself was stalled, and the worker's
+   * messages may be waiting unread, so it looks again shortly.
+   */
+  function armBackstop(run: RunState, delayMs: number): void {
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, delayMs));
+    run.backstopDue = performance.now() + delay;
+    run.timer = setTimeout(() => {
+      const now = performance.now();
+      if (now - run.backstopDue > STALLED_TIMER_MS) return armBackstop(run, STALL_RECHECK_MS);
+      const toolMs = run.toolMs + (run.toolStartedAt === undefined ? 0 : now - run.toolStartedAt);
+      const spent = now - (run.dispatchedAt ?? now) - toolMs;
+      const grace = backstopGrace(run.limits);
+      if (spent < run.limits.wallMs + grace) return armBackstop(run, run.limits.wallMs + grace - spent);
+      settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the sandbox worker did not end the run within its wall-clock limit and ${Math.round(grace)} ms more`) });
+    }, delay);
   }
 
   /** Bounds the run's wait for a worker: what is left of `maxQueueMs` since it was enqueued. */
@@ -260,6 +306,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     settledRuns += 1;
     runs.delete(run.id);
     clearTimeout(run.timer);
+    clearTimeout(run.toolTimer);
     if (run.onAbort !== undefined) run.request.signal?.removeEventListener('abort', run.onAbort);
     // One reason for every run: `abort()` without one builds a DOMException, stack trace included, per run.
     run.toolAbort.abort(RUN_SETTLED);
@@ -333,6 +380,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         startAttempts: 0,
         settled: false,
         timer: undefined,
+        backstopDue: 0,
+        toolMs: 0,
+        toolStartedAt: undefined,
+        toolTimer: undefined,
         onAbort: undefined,
       };
       runs.set(state.id, state);

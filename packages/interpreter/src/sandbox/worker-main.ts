@@ -78,7 +78,7 @@ let prepareTimer: NodeJS.Timeout | undefined;
 
 const host = new IsolateHost(
   {
-    toolCall: (runId, callId, name, argsJson) => send({ type: 'tool-call', runId, callId, name, argsJson }),
+    toolCall: (runId, callId, name, argsJson, remainingMs) => send({ type: 'tool-call', runId, callId, name, argsJson, remainingMs }),
     started: (runId) => send({ type: 'started', runId }),
     event: queueEvent,
     memoryExceeded: (runId, rssBytes) => {
@@ -105,7 +105,7 @@ process.on('message', (message: ParentMessage) => {
       });
       break;
     case 'tool-result':
-      host.toolResult(message.runId, message.callId, message.outcomeJson);
+      host.toolResult(message.runId, message.callId, message.outcomeJson, message.toolMs);
       break;
     case 'cancel':
       host.cancel(message.runId);

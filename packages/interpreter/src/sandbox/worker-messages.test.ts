@@ -12,6 +12,7 @@ import type { ParentMessage, WorkerMessage } from './worker-protocol.ts';
 const RUNTIME = `
 globalThis.emitThenEnd = (input) => { __host.event('emit', { text: input.text }); __host.event('emit', { text: 'second' }); return 1; };
 globalThis.emitThenCall = (input) => { __host.event('emit', { text: input.text }); const answer = __host.callTool('probe', []); __host.event('emit', { text: 'after' }); return answer; };
+globalThis.clockAroundCall = () => { const run = __host.now(); const real = Date.now(); const answer = __host.callTool('probe', []); return { answer, run: __host.now() - run, real: Date.now() - real }; };
 `;
 
 let child: ChildProcess | undefined;
@@ -20,8 +21,15 @@ afterEach(() => {
   child = undefined;
 });
 
+/** How the test host answers tool calls: after `delayMs`, reporting `toolMs` as its own time on the call (or nothing). */
+interface Answering {
+  readonly delayMs?: number;
+  readonly toolMs?: number;
+  readonly wallMs?: number;
+}
+
 /** Forks the worker, sends one run of `entry`, answers tool calls with `answer`, and collects every message to `done`. */
-async function runOnWorker(entry: string, answer = '{"ok":true,"value":"pong"}'): Promise<WorkerMessage[]> {
+async function runOnWorker(entry: string, answer = '{"ok":true,"value":"pong"}', answering: Answering = {}): Promise<WorkerMessage[]> {
   const { path, execArgv } = defaultWorkerEntry();
   // A flush timer far longer than any run: under load a 2 ms timer could fire between an event and the next message.
   const env = { ...process.env, ASKLOOP_SANDBOX_EVENT_FLUSH_MS: '60000' };
@@ -33,9 +41,11 @@ async function runOnWorker(entry: string, answer = '{"ok":true,"value":"pong"}')
     worker.on('message', (message: WorkerMessage) => {
       messages.push(message);
       if (message.type === 'ready') {
-        worker.send({ type: 'run', runId: 7, runtimeId: 'test@1', runtimeSource: RUNTIME, entry, inputJson: '{"text":"first"}', limits: DEFAULT_SANDBOX_LIMITS } satisfies ParentMessage);
+        const limits = { ...DEFAULT_SANDBOX_LIMITS, ...(answering.wallMs === undefined ? {} : { wallMs: answering.wallMs }) };
+        worker.send({ type: 'run', runId: 7, runtimeId: 'test@1', runtimeSource: RUNTIME, entry, inputJson: '{"text":"first"}', limits } satisfies ParentMessage);
       } else if (message.type === 'tool-call') {
-        worker.send({ type: 'tool-result', runId: 7, callId: message.callId, outcomeJson: answer } satisfies ParentMessage);
+        const result: ParentMessage = { type: 'tool-result', runId: 7, callId: message.callId, outcomeJson: answer, ...(answering.toolMs === undefined ? {} : { toolMs: answering.toolMs }) };
+        setTimeout(() => worker.send(result), answering.delayMs ?? 0);
       } else if (message.type === 'done') {
         resolve(messages);
       }
@@ -57,6 +67,32 @@ describe('worker messages', () => {
     expect(messages.map((message) => message.type)).toEqual(['ready', 'started', 'tool-call', 'done']);
     const [, , call, done] = messages as [WorkerMessage, WorkerMessage, Extract<WorkerMessage, { type: 'tool-call' }>, Extract<WorkerMessage, { type: 'done' }>];
     expect(call).toMatchObject({ name: 'probe', events: ['emit', '{"text":"first"}'] });
+    // What was left of the run's wall clock when it called: the host times the tool against it.
+    expect(call.remainingMs).toBeGreaterThan(0);
+    expect(call.remainingMs).toBeLessThanOrEqual(DEFAULT_SANDBOX_LIMITS.wallMs);
     expect(done.events).toEqual(['emit', '{"text":"after"}']);
+  });
+});
+
+describe('worker messages: the run clock', () => {
+  it("does not charge the run for a call's round trip beyond the host's own time on it, in the worker or in the isolate", async () => {
+    // wallMs 300, the answer 600 ms late but the host's own time on it 0: a wait on a busy host, not the run's.
+    const messages = await runOnWorker('clockAroundCall', '{"ok":true,"value":"pong"}', { wallMs: 300, delayMs: 600, toolMs: 0 });
+    const done = messages.at(-1) as Extract<WorkerMessage, { type: 'done' }>;
+    expect(done.outcome.ok).toBe(true);
+    const value = JSON.parse((done.outcome as { valueJson: string }).valueJson) as { answer: unknown; run: number; real: number };
+    expect(value.answer).toEqual({ ok: true, value: 'pong' });
+    expect(value.real).toBeGreaterThanOrEqual(590);
+    // The isolate's clock (what the evaluator's wallMs reads) skipped the wait.
+    expect(value.run).toBeLessThan(value.real - 400);
+  });
+
+  it("charges the host's reported time on a call, and the whole round trip when the host reports none", async () => {
+    for (const answering of [{ wallMs: 300, delayMs: 600, toolMs: 450 }, { wallMs: 300, delayMs: 600 }]) {
+      const messages = await runOnWorker('clockAroundCall', '{"ok":true,"value":"pong"}', answering);
+      const done = messages.at(-1) as Extract<WorkerMessage, { type: 'done' }>;
+      expect(done.outcome).toMatchObject({ ok: false, code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 300 } });
+      child?.kill('SIGKILL');
+    }
   });
 });

@@ -26,6 +26,13 @@ export interface ToolResultMessage {
   readonly runId: number;
   readonly callId: number;
   readonly outcomeJson: string;
+  /**
+   * How long the host took over the call, in ms: from reading the call to
+   * sending this result. The worker charges the run that much of the call's
+   * round trip; the rest (the message waiting on a busy host, both ways) is
+   * not the run's time. Absent: the whole round trip is charged.
+   */
+  readonly toolMs?: number;
 }
 
 /** Stop a run now: the worker terminates the isolate's execution and discards the isolate. */
@@ -69,6 +76,8 @@ export interface ToolCallMessage extends CarriesEvents {
   readonly callId: number;
   readonly name: string;
   readonly argsJson: string;
+  /** What is left of the run's `wallMs` when it made the call: the host fails the run when the tool takes longer. */
+  readonly remainingMs: number;
 }
 
 /**

@@ -1,0 +1,119 @@
+/**
+ * A run's wall clock (`wallMs`) counts the run's own time — in the isolate,
+ * and the host's time on its tool calls — and never the time its messages
+ * wait on a host too busy to read them. The worker's clock ends a runaway;
+ * the host's backstop ends a worker that stops answering.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxPool } from './sandbox-pool.ts';
+import type { SandboxPool } from './sandbox-pool-types.ts';
+import { NO_TOOLS, runtimeOf } from './sandbox-test-runtimes.ts';
+
+/** Blocks this thread (the host's event loop) for `ms`, as a host busy with other sessions does. */
+function stallHost(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spin
+  }
+}
+
+let pool: SandboxPool;
+beforeAll(async () => {
+  // A short backstop grace, so a backstop that ignored the host's stall would fail the first test.
+  pool = createSandboxPool({ workers: 1, backstopGraceMs: 100, cancelGraceMs: 200 });
+  await pool.warmup();
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+describe('sandbox pool: the wall clock', () => {
+  it('does not charge a run for the time its tool call waits on a stalled host', async () => {
+    const runtime = runtimeOf(`
+      const run = __host.now();
+      const answer = __host.callTool('tool.echo', ['hi']);
+      return { answer, run: __host.now() - run };
+    `);
+    const result = await pool.run({
+      runtime,
+      entry: 'main',
+      input: null,
+      limits: { wallMs: 300 },
+      onToolCall: (_name, args) => (args as unknown[])[0],
+      // The run is with the worker now; its tool call arrives while the host cannot read it.
+      onStart: () => stallHost(900),
+    });
+    expect(result).toMatchObject({ ok: true, value: { answer: { ok: true, value: 'hi' } }, usage: { toolCalls: 1 } });
+    expect(result.usage.wallMs).toBeGreaterThanOrEqual(900);
+    if (result.ok) expect((result.value as { run: number }).run).toBeLessThan(300);
+  });
+
+  it("charges the host's time on tool calls: calls that together outlast wallMs end the run", async () => {
+    const seen: string[] = [];
+    const runtime = runtimeOf(`
+      for (let index = 0; index < 3; index += 1) __host.callTool('tool.slow', [index]);
+      return 'never';
+    `);
+    const result = await pool.run({
+      runtime,
+      entry: 'main',
+      input: null,
+      limits: { wallMs: 300 },
+      onToolCall: (_name, args, { signal }) => {
+        const index = String((args as unknown[])[0]);
+        seen.push(`call ${index}`);
+        return new Promise((resolve) => {
+          let answered = false;
+          const timer = setTimeout(() => {
+            answered = true;
+            resolve('slow');
+          }, 200);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            if (!answered) seen.push(`call ${index} aborted`);
+          });
+        });
+      },
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 300 } }, usage: { toolCalls: 2 } });
+    // The second call had about 100 ms left: the host stopped it there.
+    expect(seen).toEqual(['call 0', 'call 1', 'call 1 aborted']);
+    expect(await pool.run({ runtime: runtimeOf('return 1;'), entry: 'main', input: null, onToolCall: NO_TOOLS })).toMatchObject({ ok: true, value: 1 });
+  });
+
+  it("ends a runaway with the worker's own clock, long before a far-off backstop", async () => {
+    const patient = createSandboxPool({ workers: 1, backstopGraceMs: 60_000 });
+    try {
+      const result = await patient.run({ runtime: runtimeOf('for (;;) {}'), entry: 'main', input: null, limits: { wallMs: 300 }, onToolCall: NO_TOOLS });
+      expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 300 } } });
+      if (!result.ok) expect(result.error.message).toContain('exceeded its wall-clock limit');
+      expect(result.usage.wallMs).toBeLessThan(30_000);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it('fails a run whose worker stops answering once wallMs and the backstop grace have passed, and replaces the worker', async () => {
+    const silent = createSandboxPool({
+      workers: 1,
+      backstopGraceMs: 100,
+      cancelGraceMs: 100,
+      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/silent-worker.ts', import.meta.url)), execArgv: [] },
+    });
+    try {
+      const result = await silent.run({ runtime: runtimeOf('return 1;'), entry: 'main', input: null, limits: { wallMs: 200 }, onToolCall: NO_TOOLS });
+      expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 200 } } });
+      if (!result.ok) expect(result.error.message).toContain('did not end the run within its wall-clock limit and 100 ms more');
+      expect(result.usage.wallMs).toBeGreaterThanOrEqual(299);
+      await expect.poll(() => silent.stats().workerDeaths).toBe(1);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('rejects a backstop grace out of range', () => {
+    expect(() => createSandboxPool({ backstopGraceMs: -1 })).toThrow(/backstopGraceMs must be a number of ms/);
+    expect(() => createSandboxPool({ backstopGraceMs: Number.NaN })).toThrow(/backstopGraceMs/);
+  });
+});
