@@ -59,6 +59,8 @@ interface PreparedContext {
 type ScriptWithCache = ivm.Script & { readonly cachedData?: ivm.ExternalCopy<ArrayBuffer> };
 
 const MB = 1024 * 1024;
+/** The longest a Node timer waits (a longer delay fires at once). */
+const MAX_TIMER_MS = 2_147_483_647;
 /** What a pending tool call gets when its run is stopped, so the isolate thread is released before disposal. */
 const STOPPED_TOOL_REPLY = toolReply(0, JSON.stringify({ ok: false, error: { code: 'SANDBOX_ABORTED', message: 'the run was stopped' } }));
 
@@ -109,7 +111,7 @@ export class IsolateHost {
     try {
       prepared = this.#bootstrappedContext(isolate);
       const runtimeId = this.#lastRuntimeId !== undefined && this.#runtimes.has(this.#lastRuntimeId) ? this.#lastRuntimeId : undefined;
-      if (runtimeId !== undefined) this.#scriptFor(isolate, runtimeId).runSync(prepared.context, { timeout: this.#lastWallMs });
+      if (runtimeId !== undefined) this.#scriptFor(isolate, runtimeId).runSync(prepared.context, { timeout: topLevelTimeout(this.#lastWallMs) });
       this.#spare = { ...prepared, isolate, runtimeId };
     } catch {
       // The run will make its own context and report whatever failed.
@@ -215,14 +217,14 @@ export class IsolateHost {
     const spare = this.#spare;
     this.#spare = undefined;
     if (spare !== undefined && spare.isolate === isolate && !isolate.isDisposed && (spare.runtimeId === undefined || spare.runtimeId === runtimeId)) {
-      if (spare.runtimeId === undefined) this.#scriptFor(isolate, runtimeId).runSync(spare.context, { timeout: wallMs });
+      if (spare.runtimeId === undefined) this.#scriptFor(isolate, runtimeId).runSync(spare.context, { timeout: topLevelTimeout(wallMs) });
       return spare;
     }
     releaseQuietly(spare?.context);
     const script = this.#scriptFor(isolate, runtimeId);
     const prepared = this.#bootstrappedContext(isolate);
     // A runtime's top level only defines functions; it runs synchronously, bounded by the wall limit.
-    script.runSync(prepared.context, { timeout: wallMs });
+    script.runSync(prepared.context, { timeout: topLevelTimeout(wallMs) });
     return prepared;
   }
 
@@ -257,10 +259,10 @@ export class IsolateHost {
     run.clockSince = performance.now();
     run.clockTimer = setTimeout(() => {
       this.#stopClock(run);
-      // A timer may fire a little early; run down what is left.
+      // A timer may fire a little early, and waits at most MAX_TIMER_MS: run down what is left.
       if (run.leftMs > 0) this.#startClock(run);
       else this.#timeUp(run);
-    }, Math.ceil(run.leftMs));
+    }, Math.min(MAX_TIMER_MS, Math.ceil(run.leftMs)));
   }
 
   #stopClock(run: ActiveRun): void {
@@ -404,6 +406,11 @@ export class IsolateHost {
 
 function memoryLimit(limits: SandboxLimits, what: string): WorkerOutcome {
   return { ok: false, code: 'SANDBOX_MEMORY', message: `${what} (limit memoryMb = ${limits.memoryMb})`, limit: { name: 'memoryMb', value: limits.memoryMb } };
+}
+
+/** isolated-vm's `timeout` for a runtime bundle's top level: the run's `wallMs`, cut to what a 32-bit timeout holds. */
+function topLevelTimeout(wallMs: number): number {
+  return Math.min(MAX_TIMER_MS, wallMs);
 }
 
 function wallLimit(limits: SandboxLimits): WorkerOutcome {

@@ -112,6 +112,12 @@ describe('sandbox pool: the wall clock', () => {
     }
   });
 
+  it('runs with a wallMs longer than a timer can wait (2^31 − 1 ms), instead of timing out at once', async () => {
+    const result = await pool.run({ runtime: runtimeOf("return __host.callTool('tool.echo', [input]);"), entry: 'main', input: 7, limits: { wallMs: 2 ** 31 + 5 }, onToolCall: (_name, args) => (args as unknown[])[0] });
+    expect(result.ok ? undefined : result.error.message).toBeUndefined();
+    expect(result).toMatchObject({ ok: true, value: { ok: true, value: 7 } });
+  });
+
   it('rejects a backstop grace out of range', () => {
     expect(() => createSandboxPool({ backstopGraceMs: -1 })).toThrow(/backstopGraceMs must be a number of ms/);
     expect(() => createSandboxPool({ backstopGraceMs: Number.NaN })).toThrow(/backstopGraceMs/);
