@@ -7,7 +7,7 @@ import { decisionLogEntry } from '../src/loop/decision-log.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { envelope, testPlugin } from './test-plugin.ts';
 
-// Two workers: the parent's run waits in one while the child's turn runs in the other (a pool needs maxAskDepth + 1).
+// Two workers; a parent's run waiting on its child lets the pool start one more (`maxNestedWorkers`).
 const pool = createSandboxPool({ workers: 2 });
 afterAll(() => pool.close());
 const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
@@ -44,6 +44,21 @@ describe('ask (seed 004)', () => {
     expect(first?.output).toContain('ERR_MAX_TURNS_EXCEEDED');
     const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
     expect(child).toMatchObject({ status: 'halted', turns: 1, lastDecision: { reason: 'ERR_MAX_TURNS_EXCEEDED' } });
+  });
+
+  it('runs children while their parents hold every worker: three parents asking at once on a pool of one', async () => {
+    const single = createSandboxPool({ workers: 1, maxQueueMs: 20_000 });
+    try {
+      const store = createMemoryTranscriptStore();
+      const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+      const many = { parent: Array.from({ length: 3 }, () => models.parent[0] as string), child: Array.from({ length: 3 }, () => models.child[0] as string) };
+      const loop = createAskLoop({ plugins: [testPlugin(many, new Map(), agents)], store, pool: single });
+      const results = await Promise.all([1, 2, 3].map(() => loop.run({ agent: 'parent', task: 'delegate' })));
+      for (const result of results) expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
+      expect((await store.listSessions()).filter((session) => session.parentSid !== undefined)).toHaveLength(3);
+    } finally {
+      await single.close();
+    }
   });
 
   it('refuses ask beyond maxAskDepth before anything runs', async () => {

@@ -90,7 +90,7 @@ function program(source: string) {
 const samples = Number(process.env.SAMPLES ?? (QUICK ? 2 : 30));
 const isolate = new ivm.Isolate({ memoryLimit: 256 });
 const context = isolate.createContextSync();
-context.evalSync('globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {} };');
+context.evalSync('globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {}, now: () => Date.now() };');
 context.evalSync(RUNTIME_BUNDLE_SOURCE);
 const quickjs = await getQuickJS();
 

@@ -24,6 +24,7 @@ export type {
   RunUsage,
   SandboxRunner,
   ToolBridge,
+  ToolBridgeCallOptions,
   ToolCallReport,
 } from './run/index.ts';
 

@@ -5,7 +5,7 @@
  * is `@askloop/interpreter`'s `createInterpreter`, whose `prepare`/`execute`
  * have exactly these shapes.
  */
-import type { Diagnostic, ErrorKind, JsonValue, Program, RunLimits, RunResult, ScriptErrorData, ToolCatalog } from '@askloop/interpreter';
+import type { Diagnostic, ErrorKind, JsonValue, Program, RunLimits, RunResult, ScriptErrorData, ToolBridgeCallOptions, ToolCatalog } from '@askloop/interpreter';
 
 /** Error kinds of the interpreter's one code table: the loop maps kinds, never codes, to halt reasons. */
 export type ScriptErrorKind = ErrorKind;
@@ -46,7 +46,8 @@ export interface ToolCallObservation {
 /** How a run reaches tools: `@askloop/tools`' per-turn `ToolHost` fits this shape. */
 export interface LoopToolBridge {
   readonly catalog?: ToolCatalog;
-  call(name: string, args: readonly JsonValue[]): unknown;
+  /** `options.timeLeftMs`: what is left of the run's wall clock at this call (the tool host may let the call run that long). */
+  call(name: string, args: readonly JsonValue[], options?: ToolBridgeCallOptions): unknown;
 }
 
 /** Options of {@link LoopInterpreter.execute}. */

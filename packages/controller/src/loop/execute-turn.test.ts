@@ -56,6 +56,8 @@ describe('executeTurn: the tools\u2019 deadline', () => {
     expect(seen).toEqual(['start at 1010000', 'call at 1010200']);
     // One tool host per turn, made at the start: start + wallMs + the 50 ms grace.
     expect(bounds.map((given) => given.deadline)).toEqual([1_010_000 + WALL_MS + 50]);
+    // A call that says how much of the run's time is left gets that plus the same grace instead.
+    expect(bounds.map((given) => given.deadlineGraceMs)).toEqual([50]);
   });
 
   it('counts from the first tool call when the interpreter does not report the start', async () => {

@@ -47,8 +47,15 @@ const RUN_ENDED = new DOMException('the turn\'s run has ended', 'AbortError');
 /** What the turn's tool host gets from the run: cancelled when the run ends, and no call past its deadline. */
 export interface RunBounds {
   readonly signal: AbortSignal;
-  /** Epoch ms on the context's clock. */
+  /** Epoch ms on the context's clock: the run's start plus its `wallMs` and the grace. */
   readonly deadline: number;
+  /**
+   * The same grace, for a call the run says how much time it has left for:
+   * that call may run until now + its `timeLeftMs` + this when that is later
+   * than `deadline`, so a stall of the host the run did not count does not
+   * shorten it.
+   */
+  readonly deadlineGraceMs: number;
   /** Tool results longer than the run's `stringLength` are refused before they are built. */
   readonly maxResultLength: number;
   /** Tool results with a list or map over the run's `collectionSize` are refused (before they are built where a tool can count). */
@@ -73,6 +80,7 @@ export async function executeTurn(
     toolsFor({
       signal,
       deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
+      deadlineGraceMs: TOOL_DEADLINE_GRACE_MS,
       maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
       maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
     }),

@@ -20,9 +20,8 @@ import { isChecked, rememberChecked } from './checked-programs.ts';
 import { globalsAsSent, limitsAsSent } from './json-trip.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
+import { WALL_GRACE_MS } from './wall-grace.ts';
 
-/** Extra room the sandbox's own backstops leave above the evaluator's typed limits. */
-const WALL_GRACE_MS = 250;
 
 /**
  * The sandbox's limits for a run: backstops that fire only when the

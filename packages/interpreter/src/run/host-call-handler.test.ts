@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createHostCallHandler } from './host-call-handler.ts';
-import type { Interpreter, ToolCallReport } from './run-types.ts';
+import { WALL_GRACE_MS } from './wall-grace.ts';
+import type { Interpreter, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
 
 const unused = async (): Promise<never> => Promise.reject(new Error('unused'));
 const interpreter: Interpreter = { prepare: unused, execute: unused, run: unused };
 const context = { signal: new AbortController().signal, index: 0 };
 
-function handler(approved: string[], onToolCall?: (call: ToolCallReport) => void) {
+function handler(approved: string[], onToolCall?: (call: ToolCallReport) => void, options: (ToolBridgeCallOptions | undefined)[] = []) {
   const called: string[] = [];
   const toolCallHandler = createHostCallHandler({
-    tools: { call: (name) => (called.push(name), name === 'tool.fs.fail' ? Promise.reject(Object.assign(new Error('no such file'), { code: 'FS_NOT_FOUND' })) : 'done') },
+    tools: {
+      call: (name, _args, callOptions) => (called.push(name), options.push(callOptions), name === 'tool.fs.fail' ? Promise.reject(Object.assign(new Error('no such file'), { code: 'FS_NOT_FOUND' })) : 'done'),
+    },
     orchestrator: undefined,
     promptUser: undefined,
     interpreter,
@@ -24,6 +27,15 @@ describe('createHostCallHandler', () => {
     const { onToolCall, called } = handler(['tool.fs.read']);
     await expect(onToolCall('tool.fs.read', [], context)).resolves.toBe('done');
     expect(called).toEqual(['tool.fs.read']);
+  });
+
+  it("tells the tools what is left of the program's wall clock: the sandbox's remainingMs less the sandbox's grace", async () => {
+    const options: (ToolBridgeCallOptions | undefined)[] = [];
+    const { onToolCall } = handler(['tool.fs.read'], undefined, options);
+    await onToolCall('tool.fs.read', [], { ...context, remainingMs: 1_000 });
+    await onToolCall('tool.fs.read', [], { ...context, remainingMs: 100 });
+    await onToolCall('tool.fs.read', [], context);
+    expect(options).toEqual([{ timeLeftMs: 1_000 - WALL_GRACE_MS }, { timeLeftMs: 0 }, undefined]);
   });
 
   it('refuses a tool the static check never saw, without calling it', async () => {

@@ -13,6 +13,7 @@ import { ASK_CALL, PROMPT_USER_CALL } from '../evaluate/host-call-name.ts';
 import { errorKind, type JsonValue } from '../runtime/index.ts';
 import type { ToolCallHandler } from '../sandbox/sandbox-types.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
+import { WALL_GRACE_MS } from './wall-grace.ts';
 import type { AskOrchestrator, Interpreter, ToolBridge, ToolCallReport } from './run-types.ts';
 
 /** What the handler needs from the interpreter and the run. */
@@ -35,7 +36,7 @@ function refuseUnapproved(setup: HostCallSetup, name: string): void {
 }
 
 /** Calls a tool and reports the call (an observer's failure never changes the script's outcome). */
-async function callTool(setup: HostCallSetup, name: string, list: JsonValue[]): Promise<JsonValue> {
+async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], remainingMs: number | undefined): Promise<JsonValue> {
   const startedAt = performance.now();
   const report = (outcome: { result: JsonValue } | { error: HostCallError }): void => {
     if (setup.onToolCall === undefined) return;
@@ -61,7 +62,9 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[]): 
     if (tools === undefined) {
       throw new HostCallError({ code: 'SCRIPT_TOOL_NOT_FOUND', message: `tool '${name}' not found: this run has no tools.` });
     }
-    const result = await guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list), `tool '${name}'`));
+    // The sandbox's clock runs WALL_GRACE_MS past the program's `wallMs`: what the program has left is that much less.
+    const options = remainingMs === undefined ? undefined : { timeLeftMs: Math.max(0, remainingMs - WALL_GRACE_MS) };
+    const result = await guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list, options), `tool '${name}'`));
     report({ result });
     return result;
   } catch (error) {
@@ -117,6 +120,6 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       }
       return guard('promptuser', async () => String(await promptUser(prompt, context.signal)));
     }
-    return callTool(setup, name, Array.isArray(args) ? (args as JsonValue[]) : []);
+    return callTool(setup, name, Array.isArray(args) ? (args as JsonValue[]) : [], context.remainingMs);
   };
 }

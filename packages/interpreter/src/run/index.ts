@@ -18,5 +18,6 @@ export type {
   RunUsage,
   SandboxRunner,
   ToolBridge,
+  ToolBridgeCallOptions,
   ToolCallReport,
 } from './run-types.ts';

@@ -1,7 +1,8 @@
 /**
  * A run's wall clock starts when a sandbox worker takes it: time spent queued
  * behind other sessions' runs is not the program's (it once made busy hosts'
- * runs halt with a spurious SCRIPT_TIMEOUT).
+ * runs halt with a spurious SCRIPT_TIMEOUT). Nor is time a tool call waits
+ * for a stalled host to read it, in the evaluator's clock or the tools'.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxPool } from '../sandbox/index.ts';
@@ -41,5 +42,35 @@ describe('the run clock', () => {
     expect(result.error).toBeNull();
     expect(result.emits).toEqual(['queued, then quick']);
     expect(seen).toEqual(['first started', 'second started']);
+  });
+
+  it('tells the tools what is left of the program’s time, and does not count a stalled host’s wait against it', async () => {
+    const interpreter = createInterpreter({ pool });
+    const timeLeft: (number | undefined)[] = [];
+    const tools = {
+      catalog,
+      call: (_name: string, _args: unknown, options?: { timeLeftMs?: number }) => {
+        timeLeft.push(options?.timeLeftMs);
+        return 'ok';
+      },
+    };
+    // The host is busy for 1.5 s just as the run starts: its first call waits that long to be read. wallMs is 1 s.
+    const stall = () => {
+      const until = performance.now() + 1_500;
+      while (performance.now() < until) {
+        // spin
+      }
+    };
+    const program = 'command\n  emit tool.test.hold()\n  set i = 0\n  while i < 5000\n    set i = i + 1\n  endwhile\n  emit tool.test.hold()\nendcommand\n';
+    const result = await interpreter.run(program, { tools, limits: { wallMs: 1_000, loopIterations: 100_000, fuel: 1_000_000 }, onStart: stall });
+    expect(result.error).toBeNull();
+    expect(result.emits).toEqual(['ok', 'ok']);
+    expect(result.usage.wallMs).toBeGreaterThanOrEqual(1_500);
+    // Both calls had most of the second left (the stall not counted), and the later one less than the first.
+    expect(timeLeft).toHaveLength(2);
+    const [first, second] = timeLeft as [number, number];
+    expect(first).toBeGreaterThan(500);
+    expect(first).toBeLessThanOrEqual(1_000);
+    expect(second).toBeLessThanOrEqual(first);
   });
 });

@@ -16,7 +16,19 @@ export interface ToolBridge {
    * Runs a tool in the host with the script's positional arguments (copied JSON).
    * May be async. Reject with an error carrying a string `code` (`TOOL_…`, `POLICY_…`) to fail the call.
    */
-  call(name: string, args: readonly JsonValue[]): unknown;
+  call(name: string, args: readonly JsonValue[], options?: ToolBridgeCallOptions): unknown;
+}
+
+/** What a run tells its tool bridge about one call. */
+export interface ToolBridgeCallOptions {
+  /**
+   * What is left of the run's `wallMs` at this call, as the run counts its
+   * time (time its calls waited on a busy host is not counted). A host that
+   * bounds calls by a deadline taken when the run started should let a call
+   * run this long when that is later: a stall of the host made that deadline
+   * early. (`@askloop/tools`' `ToolHost` does.) Absent when the runner does not say.
+   */
+  readonly timeLeftMs?: number;
 }
 
 /** What an `ask` statement hands the orchestrator (seed 004 `RunAskLoop`). */

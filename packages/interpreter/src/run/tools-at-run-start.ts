@@ -18,7 +18,7 @@ export function toolsAtRunStart(make: () => Pick<ToolBridge, 'call'>): ToolsAtRu
   let made: Pick<ToolBridge, 'call'> | undefined;
   const tools = (): Pick<ToolBridge, 'call'> => (made ??= make());
   return {
-    call: (name, args) => tools().call(name, args),
+    call: (name, args, options) => tools().call(name, args, options),
     onStart: () => {
       tools();
     },

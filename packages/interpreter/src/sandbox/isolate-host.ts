@@ -240,8 +240,9 @@ export class IsolateHost {
     }
     const callId = run.nextCallId++;
     return new Promise((resolve) => {
-      run.pendingTools.set(callId, { sentAt: performance.now(), resolve });
       this.#channel.toolCall(run.runId, callId, name, argsJson, run.leftMs);
+      // After the send: the worker's own time writing the call (its size is the program's doing) is not excused.
+      run.pendingTools.set(callId, { sentAt: performance.now(), resolve });
     });
   }
 
@@ -336,10 +337,11 @@ export class IsolateHost {
     const timer = setInterval(() => {
       const rss = process.memoryUsage.rss();
       if (rss <= ceiling || run.failure !== undefined) return;
-      run.failure = memoryLimit(run.limits, `the worker's memory grew past the isolate limit (${Math.round(rss / MB)} MiB resident)`);
       clearInterval(timer);
       // Some runaways outgrow memoryLimit and end in a V8 abort; the host kills this process rather than wait.
       this.#channel.memoryExceeded(run.runId, rss);
+      // Meanwhile stop the run here too (its clock stops with it).
+      this.cancel(run.runId, memoryLimit(run.limits, `the worker's memory grew past the isolate limit (${Math.round(rss / MB)} MiB resident)`));
     }, 20);
     return timer;
   }

@@ -17,7 +17,10 @@
  * The worker answers a tool call with `TOOL_REPLY` text: the ms the call
  * waited on a busy host (not the run's time), a space, the outcome JSON.
  * `__host.now()` is the run's clock: `Date.now()` less those waits, so the
- * evaluator's wall-clock quota counts what the worker's does.
+ * evaluator's wall-clock quota counts what the worker's does. The string
+ * methods it reads the reply with are captured too. (The worker's clock, not
+ * this one, is what stops a run: a runtime that tampers with this one can
+ * only lose its typed `SCRIPT_TIMEOUT`.)
  */
 export const BOOTSTRAP_SOURCE = `
 const callToolRef = $0;
@@ -27,12 +30,16 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 const toText = String;
 const dateNow = Date.now;
+const apply = Reflect.apply;
+const indexOf = String.prototype.indexOf;
+const slice = String.prototype.slice;
 let excusedMs = 0;
 const callToolJson = (name, argsJson) => {
   const reply = callToolRef.applySyncPromise(undefined, [token, toText(name), toText(argsJson)]);
-  const space = reply.indexOf(' ');
-  excusedMs += +reply.slice(0, space);
-  return reply.slice(space + 1);
+  const space = apply(indexOf, reply, [' ']);
+  const waited = +apply(slice, reply, [0, space]);
+  if (waited > 0) excusedMs += waited;
+  return apply(slice, reply, [space + 1]);
 };
 const eventJson = (kind, payloadJson) => { eventRef.applySync(undefined, [token, toText(kind), toText(payloadJson)]); };
 const host = {

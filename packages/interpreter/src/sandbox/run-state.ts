@@ -33,14 +33,24 @@ export interface RunState {
   settled: boolean;
   /** The queue-wait timer until the run is sent to a worker, then the backstop for a worker that stops answering. */
   timer: NodeJS.Timeout | undefined;
-  /** When the backstop timer is due (`performance.now()`), to see how late it fired. */
+  /**
+   * What is left of the run's `wallMs` as the host last learned it — all of
+   * it at dispatch, a tool call's `remainingMs`, that less the tool's time
+   * once answered — and when the worker's clock last started running it
+   * down as far as the host knows (dispatch, or the last tool result sent).
+   */
+  clockLeftMs: number;
+  clockSince: number;
+  /** When the backstop timer is due (`performance.now()`), and whether it already fired late once since it was armed. */
   backstopDue: number;
-  /** Time the host spent on the run's tool calls, and on the one in progress since `toolStartedAt`. */
-  toolMs: number;
-  toolStartedAt: number | undefined;
+  backstopRechecking: boolean;
   /** Fails the run when the tool in progress outlasts what was left of the run's `wallMs`. */
   toolTimer: NodeJS.Timeout | undefined;
   onAbort: (() => void) | undefined;
+  /** The run in whose tool call this run was started (an `ask`'s child turn, say), while that run has not settled. */
+  parent: RunState | undefined;
+  /** Runs started in this run's tool calls and not yet settled: while there are any, its worker waits on them. */
+  nested: number;
 }
 
 /** How a run ends: a value, a typed failure, or (host mistakes only) a rejection. */

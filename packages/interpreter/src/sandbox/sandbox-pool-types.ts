@@ -22,14 +22,22 @@ export interface SandboxPoolOptions {
    */
   readonly maxQueueMs?: number;
   /**
-   * How long past a run's `wallMs` the host waits for a worker that does not
-   * end the run (the worker's own clock normally does, at `wallMs`) before it
-   * fails the run with `SANDBOX_TIMEOUT` and stops the worker's run. Time the
-   * host spends on the run's tool calls is not counted, and a backstop that
-   * fires late (the host's event loop was stalled) looks again before it
-   * fails anything. Default: the run's `wallMs`, at least 1,000 ms.
+   * How long past what is left of a run's `wallMs` the host waits for a
+   * worker that does not end the run (the worker's own clock normally does)
+   * before it fails the run with `SANDBOX_TIMEOUT` and stops the worker's
+   * run. The wait starts at dispatch and again at each tool result; a
+   * backstop that fires more than 50 ms late (the host's event loop was
+   * stalled) looks once more, 100 ms later, before it fails anything.
+   * Default: the run's `wallMs`, at least 1,000 ms.
    */
   readonly backstopGraceMs?: number;
+  /**
+   * Workers the pool may start beyond `workers` while runs wait on runs
+   * started inside their tool calls (an `ask`'s child loop): one per waiting
+   * run, so nested runs never wait for workers their parents hold. Default
+   * 4 × `workers`; they stop once idle and no longer needed.
+   */
+  readonly maxNestedWorkers?: number;
   /** Runtime bundles each worker keeps compiled; default 16. */
   readonly maxRuntimesPerWorker?: number;
   /**

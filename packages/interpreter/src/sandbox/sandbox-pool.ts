@@ -5,10 +5,11 @@
  * process whatever the isolate's `memoryLimit`. The worker enforces a run's
  * wall clock while the run is in the isolate; the host enforces it while a
  * tool call is with the host (each call carries what is left of it), the
- * tool-call count, and a backstop for a worker that stops answering. Time a
- * message waits on a busy host counts on neither side. A worker that dies
- * fails only its current run and is replaced.
+ * tool-call count, and a backstop for a worker that stops answering. A tool
+ * call's wait on a busy host is charged to neither. A worker that dies fails
+ * only its current run and is replaced.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { toInputJson, validateRequest } from './request-validation.ts';
 import { deathError, fromOutcome, type RunState, type Settlement } from './run-state.ts';
 import { quotaError, SandboxError } from './sandbox-error.ts';
@@ -29,7 +30,7 @@ const DEFAULT_MAX_QUEUE_MS = 120_000;
 const MAX_TIMER_MS = 2_147_483_647;
 /** A backstop timer firing this much later than due means the host was stalled, reading no message meanwhile. */
 const STALLED_TIMER_MS = 50;
-/** After a stalled backstop, how soon it looks again (the host reads what waited first). */
+/** After a backstop that fired late, how soon it looks again (the host reads what waited first); that look decides. */
 const STALL_RECHECK_MS = 100;
 /** The least `backstopGraceMs` by default (see `SandboxPoolOptions`). */
 const MIN_BACKSTOP_GRACE_MS = 1_000;
@@ -49,6 +50,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   // A timer cannot wait longer than 2^31 - 1 ms (Node fires a longer one at once).
   if (!(maxQueueMs > 0 && maxQueueMs <= MAX_TIMER_MS)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(maxQueueMs)}`);
   const maxRuntimes = options.maxRuntimesPerWorker ?? 16;
+  const maxNestedWorkers = options.maxNestedWorkers ?? 4 * size;
+  if (!Number.isInteger(maxNestedWorkers) || maxNestedWorkers < 0) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxNestedWorkers must be an integer >= 0, got ${String(maxNestedWorkers)}`);
   const entry = options.workerEntry ?? defaultWorkerEntry();
   const workerEnvironment: Record<string, string> = { ASKLOOP_SANDBOX_MEMORY_MB: String(defaults.memoryMb) };
   if (options.memoryWatchdog?.factor !== undefined) workerEnvironment.ASKLOOP_SANDBOX_RSS_FACTOR = String(options.memoryWatchdog.factor);
@@ -65,6 +68,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   let workerDeaths = 0;
   let closed = false;
   let closing: Promise<void> | undefined;
+  /** The run whose tool call is running: a run started inside it is nested in it (`RunState.parent`). */
+  const inToolCallOf = new AsyncLocalStorage<RunState>();
+  /** Runs whose worker waits on runs nested in them; each lets the pool start one worker more (up to `maxNestedWorkers`). */
+  let waitingOnNested = 0;
+  /** How many workers the pool may run now: a worker held by a run that waits on its nested runs does not count. */
+  const capacity = (): number => size + Math.min(maxNestedWorkers, waitingOnNested);
 
   const events = { message: onWorkerMessage, exit: onWorkerExit };
 
@@ -82,7 +91,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   function pump(): void {
     while (!closed && queue.length > 0) {
-      const worker = idleWorker() ?? (workers.size < size ? spawn() : undefined);
+      const worker = idleWorker() ?? (workers.size < capacity() ? spawn() : undefined);
       if (worker === undefined) return;
       dispatch(worker, queue.shift() as RunState);
     }
@@ -120,7 +129,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     run.sent = true;
     // The wall clock starts here, when a worker takes the run: time queued behind other runs is not the run's.
     run.dispatchedAt = performance.now();
-    armBackstop(run, run.limits.wallMs + backstopGrace(run.limits));
+    run.clockLeftMs = run.limits.wallMs;
+    run.clockSince = run.dispatchedAt;
+    armBackstop(run);
     worker.send({
       type: 'run',
       runId: run.id,
@@ -150,6 +161,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         waitingOn.activeRunId = undefined;
         return dispatch(worker, state);
       }
+    }
+    // A worker started while runs waited on nested ones, and no longer needed.
+    if (queue.length === 0 && workers.size > capacity()) {
+      retiring.add(worker);
+      worker.kill();
+      return;
     }
     worker.setBusy(false);
     pump();
@@ -235,41 +252,75 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       return;
     }
     const startedAt = performance.now();
-    run.toolStartedAt = startedAt;
-    // The worker's clock stopped at the call; from here until the result the host holds what is left of it.
-    if (typeof call.remainingMs === 'number') {
-      run.toolTimer = setTimeout(() => {
-        settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the run's call to ${name} outlasted what was left of its wall-clock limit`) });
-      }, Math.min(MAX_TIMER_MS, Math.max(0, call.remainingMs)));
-    }
-    const outcomeJson = await toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index });
+    // The worker's clock stopped at the call: until the result the host holds what is left of it, and the backstop
+    // waits. A worker that does not say what is left (a custom or older one) gets what the host reckons is left.
+    clearTimeout(run.timer);
+    const leftMs = typeof call.remainingMs === 'number' ? Math.min(call.remainingMs, run.limits.wallMs) : run.clockLeftMs - (startedAt - run.clockSince);
+    clearTimeout(run.toolTimer);
+    run.toolTimer = setTimeout(() => {
+      settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the run's call to ${name} outlasted what was left of its wall-clock limit`) });
+    }, Math.min(MAX_TIMER_MS, Math.max(0, leftMs)));
+    // Runs the handler starts (an `ask`'s child turns) are nested in this run: see `run`.
+    const outcomeJson = await inToolCallOf.run(run, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) }));
     clearTimeout(run.toolTimer);
     run.toolTimer = undefined;
-    run.toolStartedAt = undefined;
-    const toolMs = performance.now() - startedAt;
-    run.toolMs += toolMs;
-    if (!run.settled && worker.activeRunId === run.id) worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson, toolMs });
+    if (run.settled || worker.activeRunId !== run.id) return;
+    const now = performance.now();
+    const toolMs = now - startedAt;
+    run.clockLeftMs = leftMs - toolMs;
+    run.clockSince = now;
+    worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson, toolMs });
+    armBackstop(run);
   }
 
   /**
-   * The backstop for a worker that stops answering (its own clock ends a
-   * run that overruns): it fails the run once the time since dispatch, less
-   * the host's time on tool calls, passes `wallMs` plus the grace. Firing
-   * late, it fails nothing: the host itself was stalled, and the worker's
-   * messages may be waiting unread, so it looks again shortly.
+   * The backstop for a worker that stops answering (its own clock ends a run
+   * that overruns, and the host times tool calls): armed whenever the
+   * worker's clock runs, from the host's point of view — at dispatch and at
+   * each tool result — for what is left of `wallMs` plus the grace. A message
+   * the worker sends while the host is stalled is read late, which only
+   * arms it later. When it fires late itself, the host was stalled at that
+   * moment and the worker's messages may be waiting unread: it looks once
+   * more, `STALL_RECHECK_MS` later, and that look decides.
    */
-  function armBackstop(run: RunState, delayMs: number): void {
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, delayMs));
+  function armBackstop(run: RunState): void {
+    clearTimeout(run.timer);
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, run.clockLeftMs) + backstopGrace(run.limits));
     run.backstopDue = performance.now() + delay;
-    run.timer = setTimeout(() => {
-      const now = performance.now();
-      if (now - run.backstopDue > STALLED_TIMER_MS) return armBackstop(run, STALL_RECHECK_MS);
-      const toolMs = run.toolMs + (run.toolStartedAt === undefined ? 0 : now - run.toolStartedAt);
-      const spent = now - (run.dispatchedAt ?? now) - toolMs;
-      const grace = backstopGrace(run.limits);
-      if (spent < run.limits.wallMs + grace) return armBackstop(run, run.limits.wallMs + grace - spent);
-      settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the sandbox worker did not end the run within its wall-clock limit and ${Math.round(grace)} ms more`) });
-    }, delay);
+    run.backstopRechecking = false;
+    run.timer = setTimeout(() => onBackstop(run), delay);
+  }
+
+  function onBackstop(run: RunState): void {
+    if (!run.backstopRechecking && performance.now() - run.backstopDue > STALLED_TIMER_MS) {
+      run.backstopRechecking = true;
+      run.timer = setTimeout(() => onBackstop(run), STALL_RECHECK_MS);
+      return;
+    }
+    settle(run, {
+      ok: false,
+      error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the sandbox worker did not end the run within its wall-clock limit and ${Math.round(backstopGrace(run.limits))} ms more`),
+    });
+  }
+
+  /**
+   * Queues a new run. One started inside another run's tool call (an `ask`'s
+   * child turn) is nested in it: that run's worker waits on it, so it goes
+   * before every run that is not nested, and while it is unsettled the pool
+   * may start one worker more than `workers` (up to `maxNestedWorkers`) —
+   * else runs waiting on their nested runs could hold every worker, with the
+   * nested runs queued behind them for good.
+   */
+  function enqueue(state: RunState): void {
+    const parent = inToolCallOf.getStore();
+    if (parent === undefined || parent.settled) {
+      queue.push(state);
+      return;
+    }
+    state.parent = parent;
+    if (parent.nested++ === 0) waitingOnNested += 1;
+    const firstNotNested = queue.findIndex((queued) => queued.parent === undefined);
+    queue.splice(firstNotNested < 0 ? queue.length : firstNotNested, 0, state);
   }
 
   /** Bounds the run's wait for a worker: what is left of `maxQueueMs` since it was enqueued. */
@@ -307,6 +358,13 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     runs.delete(run.id);
     clearTimeout(run.timer);
     clearTimeout(run.toolTimer);
+    if (run.nested > 0) {
+      run.nested = 0;
+      waitingOnNested -= 1;
+    }
+    const parent = run.parent;
+    run.parent = undefined;
+    if (parent !== undefined && parent.nested > 0 && --parent.nested === 0) waitingOnNested -= 1;
     if (run.onAbort !== undefined) run.request.signal?.removeEventListener('abort', run.onAbort);
     // One reason for every run: `abort()` without one builds a DOMException, stack trace included, per run.
     run.toolAbort.abort(RUN_SETTLED);
@@ -380,11 +438,14 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         startAttempts: 0,
         settled: false,
         timer: undefined,
+        clockLeftMs: limits.wallMs,
+        clockSince: 0,
         backstopDue: 0,
-        toolMs: 0,
-        toolStartedAt: undefined,
+        backstopRechecking: false,
         toolTimer: undefined,
         onAbort: undefined,
+        parent: undefined,
+        nested: 0,
       };
       runs.set(state.id, state);
       const aborted = () => settle(state, { ok: false, error: new SandboxError('SANDBOX_ABORTED', 'the run was aborted by the host') });
@@ -394,7 +455,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         request.signal.addEventListener('abort', aborted, { once: true });
       }
       armQueueTimer(state);
-      queue.push(state);
+      enqueue(state);
       pump();
     });
   }

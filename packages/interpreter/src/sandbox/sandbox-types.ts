@@ -15,6 +15,13 @@ export interface ToolCallContext {
   readonly signal: AbortSignal;
   /** 0-based index of this call within the run. */
   readonly index: number;
+  /**
+   * What was left of the run's `wallMs` when it made the call, as the run
+   * counts its time (waits on a busy host excluded); the pool fails the run
+   * when the call outlasts it. Bound slow work by this rather than by a
+   * deadline taken at the run's start.
+   */
+  readonly remainingMs?: number;
 }
 
 /**

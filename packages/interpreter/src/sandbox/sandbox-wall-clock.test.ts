@@ -49,6 +49,24 @@ describe('sandbox pool: the wall clock', () => {
     if (result.ok) expect((result.value as { run: number }).run).toBeLessThan(300);
   });
 
+  it('does not fail a run for a stall that ended before the backstop was due but delayed the tool call', async () => {
+    const patient = createSandboxPool({ workers: 1 });
+    try {
+      // wallMs 1000, grace 1000: the call waits 1.5 s on the host, then the program works 600 ms of its own.
+      const runtime = runtimeOf(`
+        __host.callTool('tool.echo', [1]);
+        const until = Date.now() + 600;
+        while (Date.now() < until) {}
+        return 'done';
+      `);
+      const result = await patient.run({ runtime, entry: 'main', input: null, limits: { wallMs: 1_000 }, onToolCall: () => 1, onStart: () => stallHost(1_500) });
+      expect(result).toMatchObject({ ok: true, value: 'done' });
+      expect(result.usage.wallMs).toBeGreaterThanOrEqual(2_000);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it("charges the host's time on tool calls: calls that together outlast wallMs end the run", async () => {
     const seen: string[] = [];
     const runtime = runtimeOf(`
@@ -116,6 +134,47 @@ describe('sandbox pool: the wall clock', () => {
     const result = await pool.run({ runtime: runtimeOf("return __host.callTool('tool.echo', [input]);"), entry: 'main', input: 7, limits: { wallMs: 2 ** 31 + 5 }, onToolCall: (_name, args) => (args as unknown[])[0] });
     expect(result.ok ? undefined : result.error.message).toBeUndefined();
     expect(result).toMatchObject({ ok: true, value: { ok: true, value: 7 } });
+  });
+
+  it('still fails a silent worker\'s run while the host is busy in slices (a late backstop looks once more, then decides)', async () => {
+    const silent = createSandboxPool({
+      workers: 1,
+      backstopGraceMs: 100,
+      cancelGraceMs: 100,
+      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/silent-worker.ts', import.meta.url)), execArgv: [] },
+    });
+    try {
+      await silent.warmup();
+      let settled = false;
+      const running = silent.run({ runtime: runtimeOf('return 1;'), entry: 'main', input: null, limits: { wallMs: 200 }, onToolCall: NO_TOOLS }).finally(() => {
+        settled = true;
+      });
+      const started = performance.now();
+      // Busy 200 ms at a time, with a turn of the event loop between: every timer fires late.
+      while (!settled && performance.now() - started < 3_000) {
+        stallHost(200);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(settled).toBe(true);
+      expect(await running).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 200 } } });
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('bounds a tool call from a worker that does not say what is left of the wall clock, by what the host reckons', async () => {
+    const older = createSandboxPool({
+      workers: 1,
+      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/no-remaining-worker.ts', import.meta.url)), execArgv: ['--conditions=@askloop/source'] },
+    });
+    try {
+      const result = await older.run({ runtime: runtimeOf("return __host.callTool('tool.never', []);"), entry: 'main', input: null, limits: { wallMs: 200 }, onToolCall: () => new Promise(() => {}) });
+      expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 200 } }, usage: { toolCalls: 1 } });
+      if (!result.ok) expect(result.error.message).toContain('outlasted what was left of its wall-clock limit');
+    } finally {
+      await older.close();
+    }
   });
 
   it('rejects a backstop grace out of range', () => {

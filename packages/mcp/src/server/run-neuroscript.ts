@@ -49,7 +49,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
   };
   // The host that calls the tools is made when a sandbox worker takes the run (`onStart`), so its deadline
   // counts from the run's start, as the run's wall clock does — not from before the check and a wait for a busy pool.
-  const { call, onStart } = toolsAtRunStart(() => createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS }));
+  const { call, onStart } = toolsAtRunStart(() => createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS, deadlineGraceMs: TOOL_DEADLINE_GRACE_MS }));
   const tools = { catalog: createToolHost(hostOptions).catalog, call };
   const interpreter = createInterpreter({ ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
   try {

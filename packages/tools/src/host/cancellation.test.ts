@@ -71,6 +71,20 @@ describe('cancelling tool calls when the run ends', () => {
     expect(seen.aborted).toBe(true);
   });
 
+  it('bounds a call made with timeLeftMs by that plus deadlineGraceMs, not by the deadline taken at the run\'s start', async () => {
+    const quick = defineToolPack('quick', [defineTool({ name: 'tool.quick.Wait', description: 'Finishes after 30 ms.', timeoutMs: 60_000 }, () => new Promise((resolve) => setTimeout(resolve, 30, 'done')))]);
+    const seen = { aborted: false };
+    // The run's deadline (epoch 5) has long passed — a stall the run did not count — but the run says time is left.
+    const host = hostFor([quick, slowPack(seen)], undefined, { deadline: 5, deadlineGraceMs: 20 });
+    expect((await host.fail('tool.quick.Wait', [])).code).toBe('TOOL_TIMEOUT');
+    await expect(host.call('tool.quick.Wait', [], { timeLeftMs: 1_000 })).resolves.toBe('done');
+    // And a call that outlasts what is left (plus the grace) is cut there.
+    const started = performance.now();
+    await expect(host.call('tool.slow.Wait', [], { timeLeftMs: 10 })).rejects.toMatchObject({ code: 'TOOL_TIMEOUT' });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(seen.aborted).toBe(true);
+  });
+
   it('leaves no timer behind: a process whose run was cancelled exits at once', async () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'askloop-cancel-'));
     const here = path.dirname(fileURLToPath(import.meta.url));

@@ -51,9 +51,17 @@ export interface ToolHostOptions {
   /**
    * The run's deadline on `clock` (epoch ms): no call may run past it, so
    * tool time counts against the run. A call's timeout is the smaller of its
-   * own and the time left. Default: none.
+   * own and the time left. A call made with `timeLeftMs` may run until now +
+   * that + `deadlineGraceMs` when that is later (see {@link ToolCallOptions}).
+   * Default: none.
    */
   readonly deadline?: number;
+  /**
+   * Added to a call's `timeLeftMs` to make its deadline, as the host's maker
+   * added a grace to `deadline` (the controller: 50 ms, so a call cut there
+   * finds the run already over its time). Default 0.
+   */
+  readonly deadlineGraceMs?: number;
   /**
    * The most characters one result may hold (all strings, map keys included):
    * pass the run's `stringLength`. Default {@link DEFAULT_MAX_RESULT_LENGTH}
@@ -72,6 +80,14 @@ export interface ToolHostOptions {
 export interface ToolCallOptions {
   /** Cancels this call (in addition to the host's `signal`). */
   readonly signal?: AbortSignal;
+  /**
+   * What is left of the run's wall clock at this call, as the run counts its
+   * time (the interpreter passes it: time its calls waited on a busy host is
+   * not counted). On a host with a `deadline` the call may run until now +
+   * this + `deadlineGraceMs` when that is later than the `deadline`, which a
+   * stall of the host would otherwise have made early. It never shortens a call.
+   */
+  readonly timeLeftMs?: number;
 }
 
 /** One audited call (seed 000 §2.13: stamped with session and turn). */
@@ -144,6 +160,16 @@ function combineSignals(first: AbortSignal | undefined, second: AbortSignal | un
   if (first === undefined) return second;
   if (second === undefined) return first;
   return AbortSignal.any([first, second]);
+}
+
+/**
+ * The deadline of one call: the host's `deadline`, or — for a call made with
+ * `timeLeftMs` — now + that + `deadlineGraceMs` when that is later (a stall
+ * of the host, which the run does not count, made the run's deadline early).
+ */
+function callDeadline(options: ToolHostOptions, callOptions: ToolCallOptions, clock: Clock): number | undefined {
+  if (options.deadline === undefined || callOptions.timeLeftMs === undefined) return options.deadline;
+  return Math.max(options.deadline, clock.now() + callOptions.timeLeftMs + (options.deadlineGraceMs ?? 0));
 }
 
 /** A call's timeout: its own, cut to the time left before the run's deadline. */
@@ -271,7 +297,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       };
       let result: ToolValue;
       try {
-        const timeoutMs = callTimeout(spec.timeoutMs ?? defaultTimeoutMs, options.deadline, clock);
+        const timeoutMs = callTimeout(spec.timeoutMs ?? defaultTimeoutMs, callDeadline(options, callOptions, clock), clock);
         const raw = await runWithTimeout(
           timeoutMs,
           spec.displayName,
