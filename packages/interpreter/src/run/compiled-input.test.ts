@@ -10,7 +10,8 @@ import { evaluateProgram } from '../evaluate/index.ts';
 import { parse } from '../parse/index.ts';
 import { createSandboxPool, type SandboxRunRequest } from '../sandbox/index.ts';
 import { createInterpreter } from './create-interpreter.ts';
-import { type JsonValue, resolveLimits } from '../runtime/index.ts';
+import type { JsonValue } from '../runtime/index.ts';
+import { runLimits } from './run-limits.ts';
 import type { PreparedProgram, SandboxRunner } from './run-types.ts';
 
 const pool = createSandboxPool({ workers: 1 });
@@ -106,18 +107,35 @@ describe('the input execute sends into the sandbox', () => {
   });
 
   // The isolate sees the limits and globals after a JSON trip; the host must compile against the same.
-  it('compiles against the limits and globals as the isolate receives them', async () => {
+  it('compiles against the limits and globals as the isolate receives them, Infinity being no limit', async () => {
     const interpreter = createInterpreter({ pool });
     const source = 'command\n  set ghost = 1\n  emit ghost\n  set odd = 3\n  emit odd\n  set n = 0\n  while n < 3\n    set n = n + 1\n  endwhile\n  emit n\n  emit [1, 2]\n  set userdata = 2\nendcommand\n';
     // `odd` serialises to nothing through its toJSON, so it does not arrive either.
     const globals = { ghost: undefined, gone: () => 1, odd: { toJSON: () => undefined } } as unknown as Record<string, JsonValue>;
-    const limits = { loopIterations: Infinity, collectionSize: Infinity };
+    const limits = { loopIterations: Infinity, collectionSize: Infinity, fuel: Infinity };
     const result = await interpreter.run(source, { mode: 'host', globals, userdata: { a: 1 }, limits });
-    const sent = JSON.parse(JSON.stringify({ globals: { ...globals, userdata: { a: 1 } }, limits: resolveLimits(limits) }));
+    const sent = JSON.parse(JSON.stringify({ globals: { ...globals, userdata: { a: 1 } }, limits: runLimits(limits) }));
     const inProcess = evaluateProgram({ program: parsed(source), globals: sent.globals, limits: sent.limits }, { request: () => ({ ok: true, value: null }), now: () => 0 });
     expect(result.emits).toEqual(inProcess.emits);
     expect(result.error).toEqual(inProcess.error);
     // `ghost` and `odd` did not reach the isolate, so they are ordinary variables there and here.
     expect(result.emits.slice(0, 2)).toEqual(['1', '3']);
+    // No limit is no limit (it once arrived as null: "ran out of fuel after null steps" at the first statement);
+    // the run ends at its last line, which sets a read-only global.
+    expect(result.emits.slice(2)).toEqual(['3', '[1, 2]']);
+    expect(result.error).toMatchObject({ code: 'SCRIPT_GLOBAL_READ_ONLY', line: 12 });
+  });
+
+  it('rejects a limit that is not a number >= 0, naming it, and an unbounded memoryMb', async () => {
+    const interpreter = createInterpreter({ pool });
+    for (const [limits, message] of [
+      [{ fuel: Number.NaN }, 'limit fuel must be a number >= 0 (Infinity for no limit), got NaN'],
+      [{ wallMs: -1 }, 'limit wallMs must be a number >= 0 (Infinity for no limit), got -1'],
+      [{ memoryMb: Infinity }, 'limit memoryMb must be a finite number of MiB, got Infinity'],
+    ] as const) {
+      await expect(interpreter.run('command\n  emit "x"\nendcommand\n', { limits })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST', message });
+    }
+    // A wall clock with no limit runs (its timers wait at most 2^31 - 1 ms at a time).
+    expect(await interpreter.run('command\n  emit "x"\nendcommand\n', { limits: { wallMs: Infinity } })).toMatchObject({ error: null, emits: ['x'] });
   });
 });

@@ -9,7 +9,7 @@
 import type { Program } from '../ast/index.ts';
 import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
-import { type JsonValue, resolveLimits, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
+import { type JsonValue, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits } from '../sandbox/index.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
@@ -17,7 +17,8 @@ import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
 import { isChecked, rememberChecked } from './checked-programs.ts';
-import { globalsAsSent, limitsAsSent } from './json-trip.ts';
+import { globalsAsSent } from './json-trip.ts';
+import { runLimits } from './run-limits.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
@@ -79,14 +80,14 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     const validated = isChecked(input) ? { ok: true as const, prepared: input } : validatePrepared(input);
     if (!validated.ok) return assembleResult([], [], diagnosticError(validated.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - calledAt }, validated.diagnostics);
     const { prepared } = validated;
-    const limits = resolveLimits({ ...options.limits, ...executeOptions.limits });
+    const limits = runLimits({ ...options.limits, ...executeOptions.limits });
     const globals: Record<string, JsonValue> = { ...(executeOptions.globals ?? {}), ...(executeOptions.userdata === undefined ? {} : { userdata: executeOptions.userdata }) };
     // The code is generated here, in the host (warm, once per run); only it and its tables cross into the sandbox, no AST.
     // No `startedAt`: the evaluator starts its wall clock when the worker calls it, so a wait in the pool's queue is not the run's time.
     const evaluationInput = compileEvaluation({
       program: prepared.program,
       libraries: prepared.libraries,
-      limits: limitsAsSent(limits),
+      limits,
       globals: globalsAsSent(globals),
       stream: true,
     });

@@ -1,13 +1,11 @@
 /**
- * What the isolate will see of a run's limits and globals after the JSON trip
- * into the sandbox. The host compiles the program against exactly that: a
- * non-finite limit arrives as `null`, and a global JSON cannot carry (an
- * `undefined`, a function, a symbol, an object whose `toJSON` gives
- * `undefined`) arrives not at all. What JSON refuses outright (a cycle, a
- * BigInt) is passed on as it is, for the pool to refuse as before
- * (`SANDBOX_INVALID_REQUEST`).
+ * What the isolate will see of a run's globals after the JSON trip into the
+ * sandbox. The host compiles the program against exactly that: a global JSON
+ * cannot carry (an `undefined`, a function, a symbol, an object whose
+ * `toJSON` gives `undefined`) arrives not at all. What JSON refuses outright
+ * (a cycle, a BigInt) is passed on as it is, for the pool to refuse as before
+ * (`SANDBOX_INVALID_REQUEST`). (Limits are made JSON-safe by `runLimits`.)
  */
-import type { RunLimits } from '../runtime/index.ts';
 
 /** `value` after `JSON.stringify` and `JSON.parse`, or `value` itself when JSON refuses it. */
 function afterJsonTrip<T>(value: T): T {
@@ -16,11 +14,6 @@ function afterJsonTrip<T>(value: T): T {
   } catch {
     return value;
   }
-}
-
-/** The limits as the isolate receives them (the same object in the usual case: every limit a finite number). */
-export function limitsAsSent(limits: RunLimits): RunLimits {
-  return Object.values(limits).every((value) => Number.isFinite(value)) ? limits : afterJsonTrip(limits);
 }
 
 /** Whether JSON may drop or change a global's top-level value (only the names decide what the code compiles against). */
