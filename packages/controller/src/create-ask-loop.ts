@@ -59,7 +59,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   const clock = options.clock ?? systemClock;
   const createId = options.createId ?? randomUUID;
   let ownedPool: SandboxPool | undefined;
-  // Three workers: a turn waiting on `ask` holds one while its child's turn runs (default maxAskDepth 2, so 3 levels).
+  // Three workers; a turn waiting on `ask` lets the pool run one more for its child's turns (`maxNestedWorkers`, 12).
   const pool: SandboxRunner = options.pool ?? { run: (request) => (ownedPool ??= createSandboxPool({ workers: 3 })).run(request) };
   // Twice the pool's workers: one turn prepares on this thread while the workers run the others.
   const poolSize = options.pool === undefined ? 3 : (options.pool as Partial<SandboxPool>).stats?.().size;

@@ -55,16 +55,18 @@ export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnR
   let next = 0;
   return {
     catalog,
-    call(name: string, args: readonly JsonValue[] = []): JsonValue | Promise<never> {
+    call(name: string, args: readonly JsonValue[] = [], options?: { readonly timeLeftMs?: number }): JsonValue | Promise<never> {
       const call = calls[next];
       next += 1;
       // The recorded turn timed out inside its last call (cut at the run's deadline, or never returned):
-      // fail it at the same deadline, so the run ends the way it did.
+      // fail it at the same deadline, so the run ends the way it did — the deadline a live tool host would give the
+      // call (the later of the run's and what the run says it has left, as `@askloop/tools` reckons it).
       const timedOut = original?.failure?.kind === 'timeout';
       if (timedOut && (call === undefined ? next === calls.length + 1 : next === calls.length && call.error !== undefined)) {
         const error = Object.assign(new Error(call?.error?.message ?? 'the recorded call never returned'), { code: call?.error?.code ?? 'TOOL_TIMEOUT' });
         return new Promise<never>((_resolve, reject) => {
-          const timer = setTimeout(() => reject(error), Math.max(0, bounds.deadline - clock.now()));
+          const deadline = options?.timeLeftMs === undefined ? bounds.deadline : Math.max(bounds.deadline, clock.now() + options.timeLeftMs + bounds.deadlineGraceMs);
+          const timer = setTimeout(() => reject(error), Math.max(0, deadline - clock.now()));
           bounds.signal.addEventListener('abort', () => { clearTimeout(timer); reject(error); }, { once: true });
         });
       }

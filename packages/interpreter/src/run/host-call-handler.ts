@@ -63,7 +63,8 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], r
       throw new HostCallError({ code: 'SCRIPT_TOOL_NOT_FOUND', message: `tool '${name}' not found: this run has no tools.` });
     }
     // The sandbox's clock runs WALL_GRACE_MS past the program's `wallMs`: what the program has left is that much less.
-    const options = remainingMs === undefined ? undefined : { timeLeftMs: Math.max(0, remainingMs - WALL_GRACE_MS) };
+    // Whole milliseconds: a tool's timeout message shows the figure, and the model reads it.
+    const options = remainingMs === undefined ? undefined : { timeLeftMs: Math.max(0, Math.floor(remainingMs - WALL_GRACE_MS)) };
     const result = await guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list, options), `tool '${name}'`));
     report({ result });
     return result;

@@ -47,10 +47,16 @@ export interface RunState {
   /** Fails the run when the tool in progress outlasts what was left of the run's `wallMs`. */
   toolTimer: NodeJS.Timeout | undefined;
   onAbort: (() => void) | undefined;
-  /** The run in whose tool call this run was started (an `ask`'s child turn, say), while that run has not settled. */
+  /** The run in whose tool call this run was started (an `ask`'s child turn, say): this run is nested in it. */
   parent: RunState | undefined;
-  /** Runs started in this run's tool calls and not yet settled: while there are any, its worker waits on them. */
-  nested: number;
+  /** Whether the run is in a tool call during which it started a nested run: its worker waits on them meanwhile. */
+  lending: boolean;
+}
+
+/** What a tool call's handler runs in (found through `AsyncLocalStorage`): the run, while the call is open. */
+export interface ToolCallScope {
+  readonly run: RunState;
+  open: boolean;
 }
 
 /** How a run ends: a value, a typed failure, or (host mistakes only) a rejection. */

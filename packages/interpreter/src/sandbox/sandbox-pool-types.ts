@@ -32,10 +32,13 @@ export interface SandboxPoolOptions {
    */
   readonly backstopGraceMs?: number;
   /**
-   * Workers the pool may start beyond `workers` while runs wait on runs
-   * started inside their tool calls (an `ask`'s child loop): one per waiting
-   * run, so nested runs never wait for workers their parents hold. Default
-   * 4 × `workers`; they stop once idle and no longer needed.
+   * Workers the pool may start beyond `workers` for runs started inside
+   * another run's tool call (an `ask`'s child loop): one for each run whose
+   * tool call waits on such runs, for as long as that call lasts. Runs that
+   * are not nested never hold more than `workers`. Give at least `workers` ×
+   * the depth of nesting (`ask` inside `ask`…: the controller's
+   * `maxAskDepth`, default 2) so nested runs always find a worker. Default
+   * 4 × `workers`; the extra workers stop when the calls that needed them end.
    */
   readonly maxNestedWorkers?: number;
   /** Runtime bundles each worker keeps compiled; default 16. */
@@ -54,10 +57,15 @@ export interface SandboxPoolOptions {
 export interface SandboxPoolStats {
   /** Configured number of workers. */
   readonly size: number;
-  /** Live worker processes, starting ones included. */
+  /**
+   * Worker processes, starting ones included, and killed ones until they
+   * have exited: more than `size` while runs wait on nested runs.
+   */
   readonly workers: number;
   readonly busy: number;
   readonly queued: number;
+  /** Runs in a tool call during which they started nested runs (each lets the pool run one worker more). */
+  readonly lending: number;
   /** Runs settled so far. */
   readonly runs: number;
   readonly workersStarted: number;

@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toInputJson, validateRequest } from './request-validation.ts';
-import { deathError, fromOutcome, type RunState, type Settlement } from './run-state.ts';
+import { deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope } from './run-state.ts';
 import { quotaError, SandboxError } from './sandbox-error.ts';
 import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxPool, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-types.ts';
@@ -68,20 +68,52 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   let workerDeaths = 0;
   let closed = false;
   let closing: Promise<void> | undefined;
-  /** The run whose tool call is running: a run started inside it is nested in it (`RunState.parent`). */
-  const inToolCallOf = new AsyncLocalStorage<RunState>();
-  /** Runs whose worker waits on runs nested in them; each lets the pool start one worker more (up to `maxNestedWorkers`). */
-  let waitingOnNested = 0;
-  /** How many workers the pool may run now: a worker held by a run that waits on its nested runs does not count. */
-  const capacity = (): number => size + Math.min(maxNestedWorkers, waitingOnNested);
+  /** The tool call whose handler is running: a run started inside it, while it is open, is nested in its run. */
+  const inToolCall = new AsyncLocalStorage<ToolCallScope>();
+  /** Runs in a tool call during which they started nested runs; each lets the pool run one worker more (up to `maxNestedWorkers`). */
+  let lending = 0;
+  /**
+   * How many workers the pool may run now: `workers` for runs that are not
+   * nested, and one more for each run whose worker waits on its nested runs.
+   */
+  const capacity = (): number => size + Math.min(maxNestedWorkers, lending);
 
   const events = { message: onWorkerMessage, exit: onWorkerExit };
 
   function spawn(): SandboxWorker {
-    const worker = new SandboxWorker(nextWorkerId++, entry, workerEnvironment, events);
+    // Outside any tool call's scope: the worker's handles would otherwise keep that run (and all it holds) reachable.
+    const worker = inToolCall.exit(() => new SandboxWorker(nextWorkerId++, entry, workerEnvironment, events));
     workers.add(worker);
     workersStarted += 1;
     return worker;
+  }
+
+  /** Workers not dead nor being retired (a killed worker stays in `workers` until it has exited). */
+  function liveWorkers(): number {
+    let live = 0;
+    for (const worker of workers) if (!worker.isDead && !retiring.has(worker)) live += 1;
+    return live;
+  }
+
+  /** Workers held by runs that are not nested: at most `workers` of them, the rest are for nested runs. */
+  function heldByOuterRuns(): number {
+    let held = 0;
+    for (const worker of workers) {
+      const run = worker.activeRunId === undefined ? undefined : runs.get(worker.activeRunId);
+      if (run !== undefined && run.parent === undefined) held += 1;
+    }
+    return held;
+  }
+
+  /** Stops idle workers beyond what the pool may run now (started for nested runs that are over). */
+  function trimIdleWorkers(): void {
+    if (queue.length > 0) return;
+    for (const worker of workers) {
+      if (liveWorkers() <= capacity()) return;
+      if (!worker.isReady || worker.isDead || worker.activeRunId !== undefined || retiring.has(worker)) continue;
+      retiring.add(worker);
+      worker.kill();
+    }
   }
 
   function idleWorker(): SandboxWorker | undefined {
@@ -91,7 +123,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   function pump(): void {
     while (!closed && queue.length > 0) {
-      const worker = idleWorker() ?? (workers.size < capacity() ? spawn() : undefined);
+      // Nested runs come first in the queue; a run that is not nested waits while such runs hold `workers` workers.
+      if ((queue[0] as RunState).parent === undefined && heldByOuterRuns() >= size) return;
+      const worker = idleWorker() ?? (liveWorkers() < capacity() ? spawn() : undefined);
       if (worker === undefined) return;
       dispatch(worker, queue.shift() as RunState);
     }
@@ -163,7 +197,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       }
     }
     // A worker started while runs waited on nested ones, and no longer needed.
-    if (queue.length === 0 && workers.size > capacity()) {
+    if (queue.length === 0 && liveWorkers() > capacity()) {
       retiring.add(worker);
       worker.kill();
       return;
@@ -231,7 +265,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
           run.dispatchedAt = undefined;
           run.worker = undefined;
           armQueueTimer(run);
-          queue.unshift(run);
+          // First again, among the runs of its kind (nested runs stay ahead of the rest).
+          queue.splice(run.parent === undefined ? firstOuterIndex() : 0, 0, run);
         }
       } else {
         settle(run, { ok: false, error: deathError(exit, run.limits) });
@@ -239,7 +274,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     }
     if (closed) return;
     // Keep the pool warm, but do not respawn in a loop when workers cannot start at all.
-    if (worker.isReady && workers.size < size) spawn();
+    if (worker.isReady && liveWorkers() < size) spawn();
     pump();
   }
 
@@ -260,8 +295,15 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     run.toolTimer = setTimeout(() => {
       settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the run's call to ${name} outlasted what was left of its wall-clock limit`) });
     }, Math.min(MAX_TIMER_MS, Math.max(0, leftMs)));
-    // Runs the handler starts (an `ask`'s child turns) are nested in this run: see `run`.
-    const outcomeJson = await inToolCallOf.run(run, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) }));
+    // Runs the handler starts while the call is open (an `ask`'s child turns) are nested in this run: see `enqueue`.
+    const scope: ToolCallScope = { run, open: true };
+    let outcomeJson: string;
+    try {
+      outcomeJson = await inToolCall.run(scope, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) }));
+    } finally {
+      scope.open = false;
+      stopLending(run);
+    }
     clearTimeout(run.toolTimer);
     run.toolTimer = undefined;
     if (run.settled || worker.activeRunId !== run.id) return;
@@ -304,23 +346,42 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   /**
-   * Queues a new run. One started inside another run's tool call (an `ask`'s
-   * child turn) is nested in it: that run's worker waits on it, so it goes
-   * before every run that is not nested, and while it is unsettled the pool
-   * may start one worker more than `workers` (up to `maxNestedWorkers`) —
-   * else runs waiting on their nested runs could hold every worker, with the
-   * nested runs queued behind them for good.
+   * Queues a new run. One started inside another run's open tool call (an
+   * `ask`'s child turn) is nested in it: that run's worker waits on it. So
+   * nested runs go before every run that is not nested; runs that are not
+   * nested hold at most `workers` workers; and for as long as the tool call
+   * lasts (the child loop's model calls between its turns included), its run
+   * lets the pool run one worker more, up to `maxNestedWorkers`. Else runs
+   * waiting on their nested runs could hold every worker, with the nested runs
+   * queued behind them for good. With `maxNestedWorkers` at least `workers`
+   * × the depth of nesting (`ask` inside `ask`…), nested runs always find one.
    */
   function enqueue(state: RunState): void {
-    const parent = inToolCallOf.getStore();
-    if (parent === undefined || parent.settled) {
+    const scope = inToolCall.getStore();
+    if (scope === undefined || !scope.open || scope.run.settled) {
       queue.push(state);
       return;
     }
-    state.parent = parent;
-    if (parent.nested++ === 0) waitingOnNested += 1;
-    const firstNotNested = queue.findIndex((queued) => queued.parent === undefined);
-    queue.splice(firstNotNested < 0 ? queue.length : firstNotNested, 0, state);
+    state.parent = scope.run;
+    if (!scope.run.lending) {
+      scope.run.lending = true;
+      lending += 1;
+    }
+    queue.splice(firstOuterIndex(), 0, state);
+  }
+
+  /** Where the first queued run that is not nested is (the queue's length when there is none). */
+  function firstOuterIndex(): number {
+    const index = queue.findIndex((queued) => queued.parent === undefined);
+    return index < 0 ? queue.length : index;
+  }
+
+  /** The run's tool call is over (or the run settled): it no longer lends its worker to nested runs. */
+  function stopLending(run: RunState): void {
+    if (!run.lending) return;
+    run.lending = false;
+    lending -= 1;
+    trimIdleWorkers();
   }
 
   /** Bounds the run's wait for a worker: what is left of `maxQueueMs` since it was enqueued. */
@@ -358,13 +419,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     runs.delete(run.id);
     clearTimeout(run.timer);
     clearTimeout(run.toolTimer);
-    if (run.nested > 0) {
-      run.nested = 0;
-      waitingOnNested -= 1;
-    }
-    const parent = run.parent;
-    run.parent = undefined;
-    if (parent !== undefined && parent.nested > 0 && --parent.nested === 0) waitingOnNested -= 1;
+    stopLending(run);
     if (run.onAbort !== undefined) run.request.signal?.removeEventListener('abort', run.onAbort);
     // One reason for every run: `abort()` without one builds a DOMException, stack trace included, per run.
     run.toolAbort.abort(RUN_SETTLED);
@@ -445,7 +500,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         toolTimer: undefined,
         onAbort: undefined,
         parent: undefined,
-        nested: 0,
+        lending: false,
       };
       runs.set(state.id, state);
       const aborted = () => settle(state, { ok: false, error: new SandboxError('SANDBOX_ABORTED', 'the run was aborted by the host') });
@@ -462,7 +517,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   async function warmup(): Promise<void> {
     if (closed) throw new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed');
-    while (workers.size < size) spawn();
+    while (liveWorkers() < size) spawn();
     try {
       await Promise.all([...workers].map((worker) => worker.ready));
     } catch (error) {
@@ -473,7 +528,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   function stats(): SandboxPoolStats {
     let busy = 0;
     for (const worker of workers) if (worker.activeRunId !== undefined) busy += 1;
-    return { size, workers: workers.size, busy, queued: queue.length, runs: settledRuns, workersStarted, workerDeaths, closed };
+    return { size, workers: workers.size, busy, queued: queue.length, lending, runs: settledRuns, workersStarted, workerDeaths, closed };
   }
 
   function close(): Promise<void> {
