@@ -18,6 +18,16 @@ function stallHost(ms: number): void {
   }
 }
 
+/** A pool of one worker that says it is ready and then never answers (a wedged worker), with short graces. */
+function silentPool(): SandboxPool {
+  return createSandboxPool({
+    workers: 1,
+    backstopGraceMs: 100,
+    cancelGraceMs: 100,
+    workerEntry: { path: fileURLToPath(new URL('./test-fixtures/silent-worker.ts', import.meta.url)), execArgv: [] },
+  });
+}
+
 let pool: SandboxPool;
 beforeAll(async () => {
   // A short backstop grace, so a backstop that ignored the host's stall would fail the first test.
@@ -113,12 +123,7 @@ describe('sandbox pool: the wall clock', () => {
   });
 
   it('fails a run whose worker stops answering once wallMs and the backstop grace have passed, and replaces the worker', async () => {
-    const silent = createSandboxPool({
-      workers: 1,
-      backstopGraceMs: 100,
-      cancelGraceMs: 100,
-      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/silent-worker.ts', import.meta.url)), execArgv: [] },
-    });
+    const silent = silentPool();
     try {
       const result = await silent.run({ runtime: runtimeOf('return 1;'), entry: 'main', input: null, limits: { wallMs: 200 }, onToolCall: NO_TOOLS });
       expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 200 } } });
@@ -137,12 +142,7 @@ describe('sandbox pool: the wall clock', () => {
   });
 
   it('still fails a silent worker\'s run while the host is busy in slices (a late backstop looks once more, then decides)', async () => {
-    const silent = createSandboxPool({
-      workers: 1,
-      backstopGraceMs: 100,
-      cancelGraceMs: 100,
-      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/silent-worker.ts', import.meta.url)), execArgv: [] },
-    });
+    const silent = silentPool();
     try {
       await silent.warmup();
       let settled = false;
