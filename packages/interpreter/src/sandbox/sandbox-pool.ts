@@ -519,7 +519,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     if (closed) throw new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed');
     while (liveWorkers() < size) spawn();
     try {
-      await Promise.all([...workers].map((worker) => worker.ready));
+      await Promise.all([...workers].filter((worker) => !worker.isDead && !retiring.has(worker)).map((worker) => worker.ready));
     } catch (error) {
       throw new SandboxError('SANDBOX_WORKER_START_FAILED', error instanceof Error ? error.message : String(error), { cause: error });
     }
