@@ -6,7 +6,7 @@
 import { canonicalJson } from '@askloop/envelope';
 import type { JsonValue } from '@askloop/interpreter';
 import { ProviderError, type GenerateOptions, type GenerateResult, type LanguageModel, type ProviderErrorCode } from '@askloop/providers';
-import type { Clock, HostToolCatalog } from '@askloop/tools';
+import { callDeadline, type Clock, type HostToolCatalog } from '@askloop/tools';
 import type { LoopToolBridge } from '../interpreter/loop-interpreter.ts';
 import type { RunBounds } from '../loop/execute-turn.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
@@ -59,13 +59,12 @@ export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnR
       const call = calls[next];
       next += 1;
       // The recorded turn timed out inside its last call (cut at the run's deadline, or never returned):
-      // fail it at the same deadline, so the run ends the way it did — the deadline a live tool host would give the
-      // call (the later of the run's and what the run says it has left, as `@askloop/tools` reckons it).
+      // fail it at the same deadline, so the run ends the way it did — the deadline a live tool host would give the call.
       const timedOut = original?.failure?.kind === 'timeout';
       if (timedOut && (call === undefined ? next === calls.length + 1 : next === calls.length && call.error !== undefined)) {
         const error = Object.assign(new Error(call?.error?.message ?? 'the recorded call never returned'), { code: call?.error?.code ?? 'TOOL_TIMEOUT' });
         return new Promise<never>((_resolve, reject) => {
-          const deadline = options?.timeLeftMs === undefined ? bounds.deadline : Math.max(bounds.deadline, clock.now() + options.timeLeftMs + bounds.deadlineGraceMs);
+          const deadline = callDeadline(bounds.deadline, options?.timeLeftMs, bounds.deadlineGraceMs, clock.now());
           const timer = setTimeout(() => reject(error), Math.max(0, deadline - clock.now()));
           bounds.signal.addEventListener('abort', () => { clearTimeout(timer); reject(error); }, { once: true });
         });

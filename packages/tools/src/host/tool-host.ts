@@ -163,13 +163,17 @@ function combineSignals(first: AbortSignal | undefined, second: AbortSignal | un
 }
 
 /**
- * The deadline of one call: the host's `deadline`, or — for a call made with
- * `timeLeftMs` — now + that + `deadlineGraceMs` when that is later (a stall
- * of the host, which the run does not count, made the run's deadline early).
+ * The deadline of one call: the run's `deadline`, or — for a call made with
+ * `timeLeftMs` — `now` + that + `graceMs` when that is later (a stall of the
+ * host, which the run does not count, made the run's deadline early). Exported
+ * for a host that answers calls some other way (the controller's replay) and
+ * must cut them where a tool host would.
  */
-function callDeadline(options: ToolHostOptions, callOptions: ToolCallOptions, clock: Clock): number | undefined {
-  if (options.deadline === undefined || callOptions.timeLeftMs === undefined) return options.deadline;
-  return Math.max(options.deadline, clock.now() + callOptions.timeLeftMs + (options.deadlineGraceMs ?? 0));
+export function callDeadline(deadline: number, timeLeftMs: number | undefined, graceMs: number, now: number): number;
+export function callDeadline(deadline: number | undefined, timeLeftMs: number | undefined, graceMs: number, now: number): number | undefined;
+export function callDeadline(deadline: number | undefined, timeLeftMs: number | undefined, graceMs: number, now: number): number | undefined {
+  if (deadline === undefined || timeLeftMs === undefined) return deadline;
+  return Math.max(deadline, now + timeLeftMs + graceMs);
 }
 
 /** A call's timeout: its own, cut to the time left before the run's deadline. */
@@ -297,7 +301,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       };
       let result: ToolValue;
       try {
-        const timeoutMs = callTimeout(spec.timeoutMs ?? defaultTimeoutMs, callDeadline(options, callOptions, clock), clock);
+        const deadline = callDeadline(options.deadline, callOptions.timeLeftMs, options.deadlineGraceMs ?? 0, clock.now());
+        const timeoutMs = callTimeout(spec.timeoutMs ?? defaultTimeoutMs, deadline, clock);
         const raw = await runWithTimeout(
           timeoutMs,
           spec.displayName,
