@@ -43,12 +43,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const maxWorkerRssBytes = (options.maxWorkerRssMb ?? 1_024) * MB;
   const cancelGraceMs = options.cancelGraceMs ?? 1_000;
   const maxQueueMs = options.maxQueueMs ?? DEFAULT_MAX_QUEUE_MS;
+  // A timer cannot wait longer than 2^31 - 1 ms (Node fires a longer one at once).
+  if (!(maxQueueMs > 0 && maxQueueMs <= MAX_TIMER_MS)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(maxQueueMs)}`);
   if (options.backstopGraceMs !== undefined && !(options.backstopGraceMs >= 0 && options.backstopGraceMs <= MAX_TIMER_MS)) {
     throw new SandboxError('SANDBOX_INVALID_REQUEST', `backstopGraceMs must be a number of ms from 0 to ${MAX_TIMER_MS}, got ${String(options.backstopGraceMs)}`);
   }
   const backstopGrace = (limits: SandboxLimits): number => options.backstopGraceMs ?? Math.max(MIN_BACKSTOP_GRACE_MS, limits.wallMs);
-  // A timer cannot wait longer than 2^31 - 1 ms (Node fires a longer one at once).
-  if (!(maxQueueMs > 0 && maxQueueMs <= MAX_TIMER_MS)) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxQueueMs must be a number of ms from 1 to ${MAX_TIMER_MS}, got ${String(maxQueueMs)}`);
   const maxRuntimes = options.maxRuntimesPerWorker ?? 16;
   const maxNestedWorkers = options.maxNestedWorkers ?? 4 * size;
   if (!Number.isInteger(maxNestedWorkers) || maxNestedWorkers < 0) throw new SandboxError('SANDBOX_INVALID_REQUEST', `maxNestedWorkers must be an integer >= 0, got ${String(maxNestedWorkers)}`);
@@ -88,11 +88,21 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     return worker;
   }
 
-  /** Workers not dead nor being retired (a killed worker stays in `workers` until it has exited). */
+  /** Not dead nor being retired (a killed worker stays in `workers` until it has exited). */
+  const isLive = (worker: SandboxWorker): boolean => !worker.isDead && !retiring.has(worker);
+  /** Live, started and without a run. */
+  const isIdle = (worker: SandboxWorker): boolean => worker.isReady && isLive(worker) && worker.activeRunId === undefined;
+
   function liveWorkers(): number {
     let live = 0;
-    for (const worker of workers) if (!worker.isDead && !retiring.has(worker)) live += 1;
+    for (const worker of workers) if (isLive(worker)) live += 1;
     return live;
+  }
+
+  /** Stops a worker the pool no longer wants (an expected exit, not a death). */
+  function retire(worker: SandboxWorker): void {
+    retiring.add(worker);
+    worker.kill();
   }
 
   /** Workers held by runs that are not nested: at most `workers` of them, the rest are for nested runs. */
@@ -110,14 +120,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     if (queue.length > 0) return;
     for (const worker of workers) {
       if (liveWorkers() <= capacity()) return;
-      if (!worker.isReady || worker.isDead || worker.activeRunId !== undefined || retiring.has(worker)) continue;
-      retiring.add(worker);
-      worker.kill();
+      if (isIdle(worker)) retire(worker);
     }
   }
 
   function idleWorker(): SandboxWorker | undefined {
-    for (const worker of workers) if (worker.isReady && !worker.isDead && worker.activeRunId === undefined && !retiring.has(worker)) return worker;
+    for (const worker of workers) if (isIdle(worker)) return worker;
     return undefined;
   }
 
@@ -196,13 +204,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         return dispatch(worker, state);
       }
     }
-    // A worker started while runs waited on nested ones, and no longer needed.
-    if (queue.length === 0 && liveWorkers() > capacity()) {
-      retiring.add(worker);
-      worker.kill();
-      return;
-    }
     worker.setBusy(false);
+    // Workers started while runs waited on nested ones, and no longer needed, stop (this one or another idle one).
+    trimIdleWorkers();
     pump();
   }
 
@@ -237,8 +241,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         worker.activeRunId = undefined;
         if (run !== undefined) settle(run, fromOutcome(message.outcome, message));
         if (worker.runs >= maxRunsPerWorker || message.rssBytes > maxWorkerRssBytes) {
-          retiring.add(worker);
-          worker.kill();
+          retire(worker);
           return;
         }
         release(worker);
@@ -519,7 +522,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     if (closed) throw new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed');
     while (liveWorkers() < size) spawn();
     try {
-      await Promise.all([...workers].filter((worker) => !worker.isDead && !retiring.has(worker)).map((worker) => worker.ready));
+      await Promise.all([...workers].filter(isLive).map((worker) => worker.ready));
     } catch (error) {
       throw new SandboxError('SANDBOX_WORKER_START_FAILED', error instanceof Error ? error.message : String(error), { cause: error });
     }
