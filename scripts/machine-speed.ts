@@ -8,6 +8,7 @@
  * to a peer measured in the same run do not need it).
  */
 import { stats } from './bench-harness.ts';
+import type { SpeedReference } from './bench-report.ts';
 
 /** One pass of the workload; returns a checksum so the work cannot be optimised away. */
 function workload(): number {
@@ -32,7 +33,7 @@ const FIRST_WARM_UP = 100;
 let warmedUp = false;
 
 /** Median milliseconds of one pass over `samples` passes (after unmeasured ones), and the spread. */
-export function measureMachineSpeed(samples = 15): { medianMs: number; p10Ms: number; p90Ms: number } {
+export function measureMachineSpeed(samples = 15): SpeedReference {
   let sink = 0;
   for (let index = 0; index < (warmedUp ? 5 : FIRST_WARM_UP); index += 1) sink += workload();
   warmedUp = true;
