@@ -69,7 +69,11 @@ async function stepSessions(sessions: number, turns: number, stages?: ReturnType
 
 await stepSessions(QUICK ? 2 : 10, 2); // warm-up: the provider's SDK, connections, JIT
 
-const formatCpu = (cpu: { host: number; workers: number; server: number }) => [cpu.host, cpu.workers, cpu.server].map((ms) => (Number.isFinite(ms) ? ms.toFixed(2) : '–')).join(' / ') + ' ms';
+const fixed = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(2) : '–');
+const formatCpu = (cpu: { host: number; workers: number; server: number }) => [cpu.host, cpu.workers, cpu.server].map(fixed).join(' / ') + ' ms';
+/** The host's main thread: on a core / waiting for one, and its event-loop utilisation. */
+const formatMainThread = (cpu: { hostMain: number; hostMainWaiting: number; hostUtilization: number }) =>
+  `${fixed(cpu.hostMain)} / ${fixed(cpu.hostMainWaiting)} ms, ${Number.isFinite(cpu.hostUtilization) ? cpu.hostUtilization.toFixed(2) : '–'}`;
 
 const spread = (finished: number[]) => {
   const sorted = [...finished].sort((a, b) => a - b);
@@ -128,7 +132,15 @@ const throughputShape: [number, number] = QUICK ? [50, 2] : [1000, 3];
 const throughputRuns: number[] = [];
 const plan: [number, number][] = [...(QUICK ? [] : [[300, 3]]) as [number, number][], ...Array.from({ length: THROUGHPUT_RUNS }, () => throughputShape)];
 /** CPU per turn of each part of the host, in ms: `host / sandbox workers / model server`. */
-const cpuPerTurn = (cpu: CpuTally, turns: number) => ({ host: cpu.hostMs / turns, workers: cpu.childrenMs / turns, server: (cpu.namedMs.server ?? Number.NaN) / turns });
+const cpuPerTurn = (cpu: CpuTally, turns: number) => ({
+  host: cpu.hostMs / turns,
+  workers: cpu.childrenMs / turns,
+  server: (cpu.namedMs.server ?? Number.NaN) / turns,
+  hostMain: cpu.hostMainMs / turns,
+  hostMainWaiting: cpu.hostMainWaitingMs / turns,
+  hostUtilization: cpu.hostEventLoopUtilization,
+  workersMain: cpu.childrenMainMs / turns,
+});
 const cpuRuns: ReturnType<typeof cpuPerTurn>[] = [];
 for (const [sessions, turns] of plan) {
   const tally = startCpuTally(server.pid === undefined ? {} : { server: server.pid });
@@ -150,17 +162,28 @@ for (const [sessions, turns] of plan) {
     `${(result.wallMs / 1000).toFixed(1)} s`,
     `${formatMs(first)} / ${formatMs(last)}`,
     formatCpu(cpu),
+    formatMainThread(cpu),
     Object.entries(result.halts).map(([key, count]) => `${count} ${key}`).join(', '),
   ]);
   data.push({ sessions, turnsPerSession: turns, ...(repeated ? { run: throughputRuns.length } : {}), turns: result.turns, turnsPerSecond: perSecond, ceilingTurnsPerSecond: ceiling, wallMs: result.wallMs, firstFinishedMs: first, lastFinishedMs: last, cpuMsPerTurn: cpu, outcomes: result.halts });
 }
 const throughputStats = stats(throughputRuns);
-const medianCpu = { host: stats(cpuRuns.map((cpu) => cpu.host)).median, workers: stats(cpuRuns.map((cpu) => cpu.workers)).median, server: stats(cpuRuns.map((cpu) => cpu.server)).median };
+const medianOf = (key: keyof (typeof cpuRuns)[number]) => stats(cpuRuns.map((cpu) => cpu[key])).median;
+const medianCpu = {
+  host: medianOf('host'),
+  workers: medianOf('workers'),
+  server: medianOf('server'),
+  hostMain: medianOf('hostMain'),
+  hostMainWaiting: medianOf('hostMainWaiting'),
+  hostUtilization: medianOf('hostUtilization'),
+  workersMain: medianOf('workersMain'),
+};
 rows.push([
   `${throughputShape[0]} × ${throughputShape[1]} turns, median of ${THROUGHPUT_RUNS} runs`,
   `${throughputStats.median.toFixed(0)} (${Math.min(...throughputRuns).toFixed(0)} – ${Math.max(...throughputRuns).toFixed(0)})`,
   '', '', '',
   formatCpu(medianCpu),
+  formatMainThread(medianCpu),
   '',
 ]);
 data.push({ sessions: throughputShape[0], turnsPerSession: throughputShape[1], summary: 'median', runs: throughputRuns.length, turnsPerSecond: throughputStats.median, minTurnsPerSecond: Math.min(...throughputRuns), maxTurnsPerSecond: Math.max(...throughputRuns), cpuMsPerTurn: medianCpu });
@@ -168,8 +191,8 @@ report({
   id: 'controller.concurrency-throughput',
   title: 'Sessions at once: turns per second (model answers after 200 ms over loopback HTTP)',
   peer: 'the ceiling a host with zero cost would reach (every session waits 200 ms per turn for the model)',
-  note: `Aim: ≥ 500 turns/s on 2 cores: the median of the ${THROUGHPUT_RUNS} runs of ${throughputShape[0]} × ${throughputShape[1]} turns (min – max beside it), in one process after a warm-up${QUICK ? "" : " and a run of 300 × 3"}. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file. CPU per turn: user + system time over the run divided by its turns, of the host process (every thread: V8's collector and compiler threads too), of its sandbox worker processes together, and of the model server process (/proc, clock ticks of 10 ms; the median row takes each column's median over the repeated runs). On 2 cores their sum bounds the turns per second at about 2,000 ÷ (host + workers + server).`,
-  columns: ['sessions × turns', 'turns/s', 'zero-cost ceiling', 'wall', 'first / last finished', 'CPU per turn: host / sandbox workers / model server', 'outcomes'],
+  note: `Aim: ≥ 500 turns/s on 2 cores: the median of the ${THROUGHPUT_RUNS} runs of ${throughputShape[0]} × ${throughputShape[1]} turns (min – max beside it), in one process after a warm-up${QUICK ? "" : " and a run of 300 × 3"}. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file. CPU per turn: user + system time over the run divided by its turns, of the host process (every thread: V8's collector and compiler threads too), of its sandbox worker processes together, and of the model server process (/proc, clock ticks of 10 ms; the median row takes each column's median over the repeated runs). On 2 cores their sum bounds the turns per second at about 2,000 ÷ (host + workers + server). Host main thread: per turn, its time on a core and the time it was ready but waited for one (/proc schedstat), and the host's event-loop utilisation over the run; all the host's work for a turn but V8's background threads runs on that one thread, so when its utilisation nears 1 it bounds the turns per second at about 1,000 ÷ (on a core + waiting) whatever the other core does. Of the workers' CPU, their main threads (Node: IPC, timers, making each run's context) took ${fixed(medianCpu.workersMain)} ms a turn (median), the rest is their isolate threads (the programs) and V8's helpers.`,
+  columns: ['sessions × turns', 'turns/s', 'zero-cost ceiling', 'wall', 'first / last finished', 'CPU per turn: host / sandbox workers / model server', 'host main thread per turn: on a core / waiting; event-loop utilisation', 'outcomes'],
   rows,
   data,
 });

@@ -8,11 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * The fields of `/proc/<pid>/stat` after the command name, from the state (field 3 of stat(5)) on; undefined once the
- * process has ended.
+ * process has ended. With `tid`, of that thread alone (`/proc/<pid>/task/<tid>/stat`; the main thread's tid is the pid).
  */
-export function procStatFields(pid: number): string[] | undefined {
+export function procStatFields(pid: number, tid?: number): string[] | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined; // the process ended while we looked
