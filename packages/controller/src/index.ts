@@ -33,6 +33,8 @@ export { systemErrorLine } from './loop/system-error-output.ts';
 export { buildSystemText, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
 export { firstDivergence } from './replay/first-divergence.ts';
 export { createSessionGate, type SessionGate } from './session/session-gate.ts';
+export { leaseHolderOf, runUnderLease } from './session/lease-scope.ts';
+export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/fenced-leases.ts';
 export type { LoopMetrics } from './metrics/loop-metrics.ts';
 export type { AgentDefinition, AgentPolicy, LoopCeilings, ResolvedAgentDefinition, TurnQuotas } from './agent/agent-definition.ts';
 export type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayDivergence, ReplayReport, RunLoopOptions } from './ask-loop.ts';

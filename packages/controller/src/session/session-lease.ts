@@ -4,10 +4,15 @@
  * renewed while the step runs and given up after it. Another host sharing
  * the store waits for it (or gets `LOOP_SESSION_BUSY` in reject mode); the
  * lease of a host that died lapses after `leaseMs`. A store without leases
- * leaves the gate as it is.
+ * leaves the gate as it is. The step runs under the lease's scope
+ * (`lease-scope.ts`), so a store that fences (SQLite, memory) refuses the
+ * step's writes with `LOOP_LEASE_LOST` once another host took the lease over
+ * (this host stalled past `leaseMs`), and a renewal then fails instead of
+ * taking the lease back.
  */
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
+import { runUnderLease } from './lease-scope.ts';
 import type { SessionGate } from './session-gate.ts';
 
 /** Options of {@link leaseSessions}. */
@@ -57,7 +62,8 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
         const renew = setInterval(() => void acquire(sid).catch(() => undefined), Math.max(1, Math.floor(options.leaseMs / 3)));
         renew.unref();
         try {
-          return await work();
+          // Under the lease's scope, so a store that fences writes checks this holder's lease on each of them.
+          return await runUnderLease(sid, options.holder, work);
         } finally {
           clearInterval(renew);
           await release(sid).catch(() => undefined);

@@ -5,6 +5,7 @@
  */
 import { LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
+import { createFencedLeases } from './fenced-leases.ts';
 import type { ListSessionsOptions, SessionRecord, TranscriptStore } from './transcript-store.ts';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -13,9 +14,31 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export function createMemoryTranscriptStore(): TranscriptStore {
   const sessions = new Map<string, SessionRecord>();
   const turns = new Map<string, Map<number, TurnRecord>>();
-  const leases = new Map<string, { holder: string; expiresAt: number }>();
+  const leaseRows = new Map<string, { holder: string; expiresAt: number; token: number }>();
+  // Leases matter here only to controllers sharing this one store object; they lapse and fence like SQLite's.
+  const leases = createFencedLeases({
+    take(sid, holder, expiresAt, now) {
+      const row = leaseRows.get(sid);
+      if (row !== undefined && row.holder !== holder && row.expiresAt > now) return undefined;
+      const token = (row?.token ?? 0) + 1;
+      leaseRows.set(sid, { holder, expiresAt, token });
+      return token;
+    },
+    renew(sid, holder, token, expiresAt) {
+      const row = leaseRows.get(sid);
+      if (row?.holder !== holder || row.token !== token) return false;
+      row.expiresAt = expiresAt;
+      return true;
+    },
+    expire(sid, holder, token) {
+      const row = leaseRows.get(sid);
+      if (row?.holder === holder && row.token === token) row.expiresAt = 0;
+    },
+    isCurrent: (sid, holder, token) => leaseRows.get(sid)?.holder === holder && leaseRows.get(sid)?.token === token,
+  });
   return {
     async createSession(session) {
+      leases.fenceFor(session.sid)?.();
       if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
       sessions.set(session.sid, copy(session));
       turns.set(session.sid, new Map());
@@ -25,6 +48,7 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       return found === undefined ? undefined : copy(found);
     },
     async updateSession(session) {
+      leases.fenceFor(session.sid)?.();
       if (!sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
       sessions.set(session.sid, copy(session));
     },
@@ -37,6 +61,7 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       return copy(options.limit === undefined ? all : all.slice(0, options.limit));
     },
     async saveTurn(record, session) {
+      leases.fenceFor(record.sid)?.();
       const table = turns.get(record.sid);
       if (table === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid });
       if (session !== undefined && !sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
@@ -54,16 +79,11 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       for (const turn of turns.get(sid)?.values() ?? []) if (last === undefined || turn.turnIndex > last.turnIndex) last = turn;
       return last === undefined ? undefined : copy(last);
     },
-    // Leases matter here only to controllers sharing this one store object; they lapse like SQLite's.
     async acquireLease(sid, holder, ttlMs) {
-      const now = Date.now();
-      const lease = leases.get(sid);
-      if (lease !== undefined && lease.holder !== holder && lease.expiresAt > now) return false;
-      leases.set(sid, { holder, expiresAt: now + ttlMs });
-      return true;
+      return leases.acquire(sid, holder, ttlMs, Date.now());
     },
     async releaseLease(sid, holder) {
-      if (leases.get(sid)?.holder === holder) leases.delete(sid);
+      leases.release(sid, holder);
     },
     async close() {},
   };

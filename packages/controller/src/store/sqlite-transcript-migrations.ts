@@ -103,6 +103,16 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
       ALTER TABLE controller_turns_rowid RENAME TO controller_turns;
     `,
   },
+  {
+    version: 5,
+    name: 'lease fencing tokens',
+    // A lease's token goes up each time a holder takes the lease (not when it renews it), and a released lease keeps
+    // its row (expired) so the token never goes back: a write made under a lease checks that the token is still the
+    // one its holder took, so a host that stalled past its lease cannot write over the host that took over.
+    sql: `
+      ALTER TABLE controller_leases ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** The transcript schema version this package writes. */

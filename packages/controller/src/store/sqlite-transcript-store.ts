@@ -7,8 +7,10 @@
  * (`openToolStores()`, or `openSqliteStore(store.database)`). Statements are
  * prepared once; every write runs inside `BEGIN IMMEDIATE` (queued writes
  * together, a savepoint each: `sqlite-write-batch.ts`), so two
- * hosts on one file serialise their writes. The records are plain JSON text; the
- * columns beside them exist only to filter and order. The agent's shared part
+ * hosts on one file serialise their writes; they take turns on a session
+ * through leases with fencing tokens (`fenced-leases.ts`,
+ * `sqlite-leases.ts`). The records are plain JSON text; the columns beside
+ * them exist only to filter and order. The agent's shared part
  * of a turn's system text (rules, instructions, catalogue: several KB, the
  * same on every turn) is kept once in `controller_texts` by content hash, and
  * a turn's JSON holds the rest with the hash (`sqlite-turn-texts.ts`); reads
@@ -21,6 +23,8 @@ import type { LoopTally } from '../decide/loop-tally.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
+import { createFencedLeases } from './fenced-leases.ts';
+import { sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import { createWriteBatch } from './sqlite-write-batch.ts';
 import type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
@@ -195,18 +199,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     if (owned && db.isOpen) db.close();
     throw storeError(`open of ${file}`, error);
   }
-  // Prepared on first use: a read-only store may be looking at a file from before leases existed.
-  let leaseStatements: { readonly acquire: StatementSync; readonly release: StatementSync } | undefined;
-  const leases = () =>
-    (leaseStatements ??= {
-      // One statement, so atomic: insert, or take over a lease that is ours or has lapsed.
-      acquire: db.prepare(
-        `INSERT INTO controller_leases (sid, holder, expires_at) VALUES (?, ?, ?)
-         ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-         WHERE controller_leases.holder = excluded.holder OR controller_leases.expires_at <= ?`,
-      ),
-      release: db.prepare('DELETE FROM controller_leases WHERE sid = ? AND holder = ?'),
-    });
+  const leases = createFencedLeases(sqliteLeaseTable(db));
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
@@ -227,16 +220,21 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const write = <T>(action: string, statements: () => T, sid?: string): Promise<T> => batch.write(statements, (error) => storeError(action, error, sid));
   /**
    * Takes a write's values now (serialised outside the write lock, and as they are at the call), then queues the
-   * statements that write them.
+   * statements that write them. Made in a step under a lease this store took, the write first checks, in its
+   * transaction, that the lease was not taken over (`fenced-leases.ts`).
    */
   const valuesThen = <V, T>(action: string, sid: string, values: () => V, statements: (values: V) => T): Promise<T> => {
     let taken: V;
+    const fence = leases.fenceFor(sid);
     try {
       taken = values();
     } catch (error) {
       return Promise.reject(storeError(action, error, sid));
     }
-    return write(action, () => statements(taken), sid);
+    return write(action, () => {
+      fence?.();
+      return statements(taken);
+    }, sid);
   };
   /** Runs a read after the queued writes are committed, so it sees every write asked for before it. */
   const read = <T>(action: string, query: () => T, sid?: string): Promise<T> =>
@@ -296,16 +294,9 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         const row = statements.lastTurn.get(sid) as Row | undefined;
         return row === undefined ? undefined : turnTexts.fromStored(String(row.record));
       }, sid),
-    acquireLease: (sid, holder, ttlMs) =>
-      write('acquireLease', () => {
-        // The clock is read when the write runs, so a lease queued behind others is not shortened by the wait.
-        const now = clock.now();
-        return Number(leases().acquire.run(sid, holder, now + ttlMs, now).changes) > 0;
-      }, sid),
-    releaseLease: (sid, holder) =>
-      write('releaseLease', () => {
-        leases().release.run(sid, holder);
-      }, sid),
+    // The clock is read when the write runs, so a lease queued behind others is not shortened by the wait.
+    acquireLease: (sid, holder, ttlMs) => write('acquireLease', () => leases.acquire(sid, holder, ttlMs, clock.now()), sid),
+    releaseLease: (sid, holder) => write('releaseLease', () => leases.release(sid, holder), sid),
     close: () =>
       run('close', () => {
         batch.flush();

@@ -1,0 +1,28 @@
+/**
+ * Which store lease the running code writes under. The lease gate
+ * (`session-lease.ts`) runs each step inside `runUnderLease(sid, holder, …)`;
+ * a store that fences its writes asks `leaseHolderOf(sid)` when a write of
+ * session `sid` is made, and checks, in the transaction that writes it, that
+ * this holder's lease was not taken over since it was acquired. The scope
+ * follows the step through every `await` (AsyncLocalStorage); a write of
+ * another session from inside the step (an `ask` child's) is not under it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+interface LeaseScope {
+  readonly sid: string;
+  readonly holder: string;
+}
+
+const scope = new AsyncLocalStorage<LeaseScope>();
+
+/** Runs `work` as `holder`'s step of session `sid`: the store writes of `sid` it makes are fenced by that lease. */
+export function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>): Promise<T> {
+  return scope.run({ sid, holder }, work);
+}
+
+/** The holder whose lease the current code writes session `sid` under, if it runs inside that session's step. */
+export function leaseHolderOf(sid: string): string | undefined {
+  const current = scope.getStore();
+  return current?.sid === sid ? current.holder : undefined;
+}
