@@ -139,6 +139,51 @@ for (const stream of [false, true]) {
   });
 }
 
+// CPU by the number of SSE events a streamed reply arrives in: the same 1 KiB reply in 4 events (the concurrency
+// benchmark's loopback server sends 256-byte pieces) up to 256 (about one per token, as a model streams it).
+const EVENT_COUNTS = [4, 32, 256];
+const eventRounds = sampleCount(6, 1);
+const eventBatch = sampleCount(100, 5);
+const streamedVia = (count: number) => ({
+  floor: async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/events-${count}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+      body: JSON.stringify({ model: 'bench-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: PROMPT }] }),
+    });
+    sink += (await response.text()).length;
+  },
+  provider: viaModel(createOpenAICompatibleProvider({ name: 'bench', baseURL: `http://127.0.0.1:${port}/events-${count}/v1`, apiKey: KEY }).languageModel('bench-model'), true),
+});
+const eventTasks = EVENT_COUNTS.map((count) => ({ count, ...streamedVia(count) }));
+const eventCpu = eventTasks.map(() => ({ floor: 0, provider: 0 }));
+for (let round = 0; round <= eventRounds; round++) {
+  for (const [index, task] of eventTasks.entries()) {
+    for (const side of ['floor', 'provider'] as const) {
+      const started = process.cpuUsage();
+      for (let run = 0; run < eventBatch; run++) await task[side]();
+      const used = process.cpuUsage(started);
+      // The first round is a warm-up (JIT, sockets).
+      if (round > 0) eventCpu[index]![side] += (used.user + used.system) / 1000 / (eventRounds * eventBatch);
+    }
+  }
+}
+const perEvent = (side: 'floor' | 'provider') => (eventCpu.at(-1)![side] - eventCpu[0]![side]) / (EVENT_COUNTS.at(-1)! - EVENT_COUNTS[0]!);
+report({
+  id: 'providers.request.stream-events',
+  title: 'CPU of one streamed 1 KiB reply by the number of SSE events it arrives in, one request at a time',
+  peer: 'bare fetch of the same stream, body read as text',
+  columns: ['content events', 'bare fetch, CPU per request', 'provider, CPU per request', 'provider vs floor'],
+  rows: eventTasks.map((task, index) => [
+    String(task.count),
+    formatMs(eventCpu[index]!.floor),
+    formatMs(eventCpu[index]!.provider),
+    formatRatio(eventCpu[index]!.provider / eventCpu[index]!.floor),
+  ]),
+  data: eventTasks.map((task, index) => ({ events: task.count, floorCpuMs: eventCpu[index]!.floor, providerCpuMs: eventCpu[index]!.provider, requests: eventRounds * eventBatch })),
+  note: `The same reply (1 KiB of text, then the finish, the usage and [DONE]) split into 4, 32 or 256 content events of the OpenAI chunk shape; the server answers at once. Each event costs the provider about ${formatMs(perEvent('provider'))} of CPU and the bare fetch about ${formatMs(perEvent('floor'))} (the slope from 4 to 256 events): the SDK parses each event's JSON and passes it through its async iterators, and the provider hands each delta on (the loop then feeds it to its envelope parser, not counted here). A model that streams token by token (about 256 events for 1 KiB) costs the host that much more per turn than the 4 events of the concurrency benchmark's server. CPU is this process's user + system time over ${eventRounds * eventBatch} requests per cell, the cells taking turns in batches of ${eventBatch}.`,
+});
+
 /** Memory of this process after a full collection. */
 function settledMemory(): { heap: number; offHeap: number } {
   gc!();

@@ -127,4 +127,26 @@ describe('createLanguageModel', () => {
     const leaky = model(async () => ({ ...OK, raw: { echo: 'key sk-secret-value-123' } }), { secrets: () => ['sk-secret-value-123'] });
     expect(JSON.stringify((await leaky.generate({ prompt: 'x' })).raw)).not.toContain('sk-secret-value-123');
   });
+
+  it('scrubs the raw payload only when it is read, however it is read, and once', async () => {
+    const secret = 'sk-secret-value-123';
+    let walks = 0;
+    // The redactor reads every field of the payload it copies: a getter counts the copies made.
+    const raw = { chunks: [{ echo: `key ${secret}` }], get counted() { walks += 1; return `also ${secret}`; } };
+    const leaky = model(async () => ({ ...OK, raw }), { secrets: () => [secret] });
+    const result = await leaky.generate({ prompt: 'x' });
+    expect(walks).toBe(0);
+    for (const seen of [JSON.stringify(result), JSON.stringify({ ...result }), JSON.stringify(structuredClone(result)), JSON.stringify(result.raw), JSON.stringify(Object.values(result))]) {
+      expect(seen).toContain('[REDACTED]');
+      expect(seen).not.toContain(secret);
+    }
+    expect(walks).toBe(1);
+    expect(Object.keys(result)).toContain('raw');
+    // A caller may still replace it, as any field of a plain result.
+    result.raw = { replaced: true };
+    expect(result.raw).toEqual({ replaced: true });
+    const second = await leaky.generate({ prompt: 'x' });
+    second.raw = 'set before it was read';
+    expect([second.raw, walks]).toEqual(['set before it was read', 1]);
+  });
 });

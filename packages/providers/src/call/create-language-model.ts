@@ -6,6 +6,7 @@ import type { ProviderEvent, ProviderEventListener } from '../model/provider-eve
 import type { Redactor } from '../redact/create-redactor.ts';
 import { redactorCache } from '../redact/redactor-cache.ts';
 import { redactProviderError } from '../redact/redact-provider-error.ts';
+import { setRedactedOnRead } from '../redact/redacted-on-read.ts';
 import { createStreamRedactor } from '../redact/stream-redactor.ts';
 import { backoffDelay } from '../retry/backoff-delay.ts';
 import { resolveRetrySettings } from '../retry/resolve-retry-settings.ts';
@@ -63,13 +64,16 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         : toProviderError(thrown, { ...base, callerAborted: false, timedOut: false });
       throw redactProviderError(error, redactor);
     }
-    return {
-      ...result,
+    const { raw, ...rest } = result;
+    const redacted = {
+      ...rest,
       text: redactor.secretsOnly(result.text),
       rawFinishReason: result.rawFinishReason === undefined ? undefined : redactor.text(result.rawFinishReason),
-      raw: redactor.value(result.raw),
       warnings: redactor.value(result.warnings),
-    };
+    } as GenerateResult;
+    // Scrubbed when first read: the raw chunks of a long stream cost more to copy than the rest of the call.
+    setRedactedOnRead(redacted, 'raw', raw, redactor);
+    return redacted;
   };
 
   /** The retry loop; what it returns or throws is scrubbed by `generate`. */
