@@ -125,3 +125,29 @@ describe('a controller whose lease is taken over mid-turn', () => {
     await hostB.close();
   });
 });
+
+describe('a take whose transaction failed', () => {
+  it('is forgotten: the holder takes the lease again later instead of failing every renewal', async () => {
+    const file = join(dir, `failed-take-${++files}.db`);
+    const store = createSqliteTranscriptStore(file);
+    await store.createSession(sampleSession('s'));
+    await store.createSession(sampleSession('other'));
+    // A write queued in the same batch ends the whole transaction (a statement that rolls it back), after the take ran.
+    const breaking = new Promise<void>((resolve, reject) => {
+      queueMicrotask(() => {
+        store.database.exec('CREATE TEMP TRIGGER end_it BEFORE UPDATE ON controller_sessions BEGIN SELECT RAISE(ROLLBACK, \'disk gone\'); END');
+        store.updateSession(sampleSession('other', { turns: 1 })).then(resolve, reject);
+      });
+    });
+    const taking = store.acquireLease!('s', 'host-a', 60_000);
+    await expect(taking).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    await expect(breaking).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    store.database.exec('DROP TRIGGER end_it');
+    // Nothing of the take is in the file, and the holder takes the lease afresh (token 1, as if never tried).
+    expect(store.database.prepare('SELECT count(*) AS n FROM controller_leases').get()).toEqual({ n: 0 });
+    expect(await store.acquireLease!('s', 'host-a', 60_000)).toBe(true);
+    await runUnderLease('s', 'host-a', () => store.saveTurn(sampleTurn('s', 1)));
+    expect(await store.acquireLease!('s', 'host-a', 60_000)).toBe(true);
+    await store.close();
+  });
+});

@@ -37,12 +37,22 @@ interface HeldLease {
   readonly token: number;
   /** Set once a renewal or a write found another holder's token: the lease is not this holder's any more. */
   lost: boolean;
+  /** False from a take until the store says whether the transaction that took it committed (`settle`). */
+  settled: boolean;
 }
 
 /** The store's side of leases, over its table. */
 export interface FencedLeases {
-  /** Takes or renews `holder`'s lease on `sid` for `ttlMs` from `now`; true when `holder` holds it now. */
+  /**
+   * Takes or renews `holder`'s lease on `sid` for `ttlMs` from `now`; true when `holder` holds it now. A store whose
+   * writes commit later calls `settle` once the transaction that ran this committed or failed.
+   */
   acquire(sid: string, holder: string, ttlMs: number, now: number): boolean;
+  /**
+   * After `acquire`'s transaction: a take that did not commit is forgotten (its token never reached the table, and
+   * keeping it would make every later renewal fail). A renewal, or a take already settled, is left as it is.
+   */
+  settle(sid: string, holder: string, committed: boolean): void;
   /** Gives up `holder`'s lease on `sid` (nothing when it holds none here). */
   release(sid: string, holder: string): void;
   /**
@@ -70,8 +80,15 @@ export function createFencedLeases(table: LeaseTable): FencedLeases {
       }
       const token = table.take(sid, holder, now + ttlMs, now);
       if (token === undefined) return false;
-      held.set(key, { token, lost: false });
+      held.set(key, { token, lost: false, settled: false });
       return true;
+    },
+    settle(sid, holder, committed) {
+      const key = keyOf(sid, holder);
+      const mine = held.get(key);
+      if (mine === undefined || mine.settled) return;
+      if (committed) mine.settled = true;
+      else held.delete(key);
     },
     release(sid, holder) {
       const key = keyOf(sid, holder);

@@ -80,7 +80,10 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       return last === undefined ? undefined : copy(last);
     },
     async acquireLease(sid, holder, ttlMs) {
-      return leases.acquire(sid, holder, ttlMs, Date.now());
+      const held = leases.acquire(sid, holder, ttlMs, Date.now());
+      // Nothing here can fail after the take: it stands at once.
+      leases.settle(sid, holder, true);
+      return held;
     },
     async releaseLease(sid, holder) {
       leases.release(sid, holder);

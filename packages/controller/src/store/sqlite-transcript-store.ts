@@ -295,7 +295,18 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         return row === undefined ? undefined : turnTexts.fromStored(String(row.record));
       }, sid),
     // The clock is read when the write runs, so a lease queued behind others is not shortened by the wait.
-    acquireLease: (sid, holder, ttlMs) => write('acquireLease', () => leases.acquire(sid, holder, ttlMs, clock.now()), sid),
+    acquireLease: (sid, holder, ttlMs) =>
+      write('acquireLease', () => leases.acquire(sid, holder, ttlMs, clock.now()), sid).then(
+        (held) => {
+          leases.settle(sid, holder, true);
+          return held;
+        },
+        (error: unknown) => {
+          // The batch's transaction failed: a take made in it never reached the table.
+          leases.settle(sid, holder, false);
+          throw error;
+        },
+      ),
     releaseLease: (sid, holder) => write('releaseLease', () => leases.release(sid, holder), sid),
     close: () =>
       run('close', () => {
