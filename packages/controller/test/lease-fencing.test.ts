@@ -18,7 +18,7 @@ import { createMemoryTranscriptStore } from '../src/store/memory-transcript-stor
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
 import { sampleSession, sampleTurn } from '../src/testing/index.ts';
-import { envelope, testPlugin } from './test-plugin.ts';
+import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-lease-fencing-'));
 const pool = createSandboxPool({ workers: 1 });
@@ -80,6 +80,10 @@ describe.each(Object.entries(hostsOn))('fenced leases on the %s store', (_name, 
     expect(await acquire(b, 'host-b')).toBe(false);
     await b.updateSession(sampleSession('s', { turns: 3 }));
     expect((await a.getSession('s'))?.turns).toBe(3);
+    // Code that outlived A's step (its lease given up) is refused too: the scope names a lease this store no longer holds.
+    await a.releaseLease!('s', 'host-a');
+    await expect(runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 3, { output: 'late\n' })))).rejects.toMatchObject(lost);
+    expect((await b.listTurns('s')).map((turn) => turn.output)).toEqual(['a1\n', 'b2\n', 'a3\n']);
     await a.close();
     if (b !== a) await b.close();
   });
@@ -121,6 +125,37 @@ describe('a controller whose lease is taken over mid-turn', () => {
     // Nothing A did after the takeover was kept: the turn is as it was when B took over, and so is the session row.
     expect(await hostB.listTurns(sid)).toEqual(before);
     expect((await hostB.getSession(sid))?.turns).toBe(0);
+    await hostA.close();
+    await hostB.close();
+  });
+});
+
+describe('a controller whose renewal finds the lease taken over', () => {
+  it('stops the step: the running tool is aborted and the program goes no further', async () => {
+    const file = join(dir, 'stopped.db');
+    const effects: EffectLog = new Map();
+    const reply = envelope(['command', '  call tool.test.Sleep(3000)', '  set n = tool.test.Bump("after")', '  emit "done"', 'endcommand'].join('\n'));
+    const store = createSqliteTranscriptStore(file);
+    const hostA = createAskLoop({ plugins: [testPlugin({ m: [reply] }, effects)], store, pool, sessionLeaseMs: 150 });
+    const sid = await hostA.create({ agent: { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.test.*'] } }, task: 'stopped' });
+    const sleeping = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        const phase = store.database.prepare('SELECT phase FROM controller_turns WHERE sid = ?').get(sid) as { phase?: string } | undefined;
+        if (phase?.phase === 'executing') {
+          clearInterval(check);
+          resolve();
+        }
+      }, 5);
+    });
+    const stepping = hostA.step(sid);
+    await sleeping;
+    // While A's program sleeps, its lease lapses (as if A had stalled) and host B takes the session over.
+    const hostB = createSqliteTranscriptStore(file);
+    hostB.database.prepare('UPDATE controller_leases SET expires_at = 0 WHERE sid = ?').run(sid);
+    expect(await hostB.acquireLease!(sid, 'host-b', 60_000)).toBe(true);
+    await expect(stepping).rejects.toMatchObject({ code: 'LOOP_LEASE_LOST', sid });
+    // A's next renewal (every 50 ms) stopped it: the sleeping tool was aborted and the write tool after it never ran.
+    expect(effects.get('after')).toBeUndefined();
     await hostA.close();
     await hostB.close();
   });

@@ -11,7 +11,7 @@ export const LOOP_ERROR_CODES = {
   LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
   LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
   LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, toolStores with toolStorePath, a bad limit), or otelPlugin() found no @opentelemetry/api. The message names the option or the package.',
-  LOOP_LEASE_LOST: "Another host took over this session's lease while this host's step ran (it stalled past sessionLeaseMs): the step's write was refused and nothing of it was committed after the takeover. Do not retry the step here; the other host owns the session now.",
+  LOOP_LEASE_LOST: "Another host took over this session's lease while this host's step ran (it stalled past sessionLeaseMs): the step's transcript write was refused, or a renewal found the lease gone and stopped the step. Tool effects made before the stop stay made. Do not retry the step here; the other host owns the session now.",
   LOOP_PLUGIN_ERROR: 'A plugin hook or factory threw; `plugin` and `hook` name it and `cause` is what it threw. Fix or remove the plugin.',
   LOOP_PLUGIN_INVALID: 'A plugin has no name, an unknown specificationVersion, or contributes a name another plugin already uses.',
   LOOP_PROVIDER_NOT_FOUND: "The agent's model id names no registered provider or model. Use `provider:model` with a listed provider.",

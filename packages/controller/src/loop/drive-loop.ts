@@ -5,11 +5,22 @@
  */
 import type { LoopResult } from '../ask-loop.ts';
 import { canStep, stepSession, type StepState } from '../session/step-session.ts';
+import { leaseSignalOf } from '../session/lease-scope.ts';
 import type { SessionGate } from '../session/session-gate.ts';
 import type { LoopContext } from './loop-context.ts';
 import { isoNow } from './loop-context.ts';
 import { loopResult, loopResultOf } from './loop-result.ts';
 import type { TurnRecord } from './turn-record.ts';
+
+/**
+ * The step's context with the lease's signal added to its own, when the step runs under a lease (inside the gate):
+ * a host whose lease is taken over mid-step stops asking the model and running the program.
+ */
+function underLeaseSignal(context: LoopContext): LoopContext {
+  const lease = leaseSignalOf(context.session.sid);
+  if (lease === undefined) return context;
+  return { ...context, signal: context.signal === undefined ? lease : AbortSignal.any([context.signal, lease]) };
+}
 
 /** Drives the session of `context`; `once` runs a single step. */
 export async function driveLoop(context: LoopContext, gate: SessionGate, options: { readonly once?: boolean; readonly resumed?: boolean } = {}): Promise<LoopResult> {
@@ -19,7 +30,7 @@ export async function driveLoop(context: LoopContext, gate: SessionGate, options
   try {
     let state: StepState;
     for (;;) {
-      state = await gate.run(sid, () => stepSession(context));
+      state = await gate.run(sid, () => stepSession(underLeaseSignal(context)));
       const { last } = state;
       if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
     }

@@ -5,24 +5,37 @@
  * session `sid` is made, and checks, in the transaction that writes it, that
  * this holder's lease was not taken over since it was acquired. The scope
  * follows the step through every `await` (AsyncLocalStorage); a write of
- * another session from inside the step (an `ask` child's) is not under it.
+ * another session from inside the step (an `ask` child's, under its own
+ * lease) is not under it. The scope also carries the signal the gate aborts
+ * when a renewal finds the lease taken over (`leaseSignalOf`), which the
+ * loop adds to the step's own.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface LeaseScope {
   readonly sid: string;
   readonly holder: string;
+  readonly signal: AbortSignal | undefined;
 }
 
 const scope = new AsyncLocalStorage<LeaseScope>();
 
-/** Runs `work` as `holder`'s step of session `sid`: the store writes of `sid` it makes are fenced by that lease. */
-export function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>): Promise<T> {
-  return scope.run({ sid, holder }, work);
+/**
+ * Runs `work` as `holder`'s step of session `sid`: the store writes of `sid` it makes are fenced by that lease.
+ * `signal`, when given, is what the step should stop on once the lease is lost.
+ */
+export function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  return scope.run({ sid, holder, signal }, work);
 }
 
 /** The holder whose lease the current code writes session `sid` under, if it runs inside that session's step. */
 export function leaseHolderOf(sid: string): string | undefined {
   const current = scope.getStore();
   return current?.sid === sid ? current.holder : undefined;
+}
+
+/** The signal that aborts when the lease of the current step of session `sid` is lost, if there is one. */
+export function leaseSignalOf(sid: string): AbortSignal | undefined {
+  const current = scope.getStore();
+  return current?.sid === sid ? current.signal : undefined;
 }

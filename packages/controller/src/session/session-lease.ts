@@ -7,8 +7,10 @@
  * leaves the gate as it is. The step runs under the lease's scope
  * (`lease-scope.ts`), so a store that fences (SQLite, memory) refuses the
  * step's writes with `LOOP_LEASE_LOST` once another host took the lease over
- * (this host stalled past `leaseMs`), and a renewal then fails instead of
- * taking the lease back.
+ * (this host stalled past `leaseMs`); a renewal then fails instead of taking
+ * the lease back, and aborts the step's lease signal, which the loop adds to
+ * the step's own (`drive-loop.ts`), so the step stops instead of running its
+ * program for nothing.
  */
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
@@ -58,12 +60,22 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
     run: (sid, work) =>
       gate.run(sid, async () => {
         await hold(sid);
-        // A failed renewal is not fatal here: the turn's own saves report a broken store.
-        const renew = setInterval(() => void acquire(sid).catch(() => undefined), Math.max(1, Math.floor(options.leaseMs / 3)));
+        // A renewal that finds the lease taken over stops the step (its model call, its program); a renewal that fails
+        // for the store's sake is not fatal here: the turn's own saves report a broken store.
+        const lost = new AbortController();
+        const renewOrStop = (): void => {
+          acquire(sid).then(
+            (held) => {
+              if (!held) lost.abort(new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid }));
+            },
+            () => undefined,
+          );
+        };
+        const renew = setInterval(renewOrStop, Math.max(1, Math.floor(options.leaseMs / 3)));
         renew.unref();
         try {
           // Under the lease's scope, so a store that fences writes checks this holder's lease on each of them.
-          return await runUnderLease(sid, options.holder, work);
+          return await runUnderLease(sid, options.holder, work, lost.signal);
         } finally {
           clearInterval(renew);
           await release(sid).catch(() => undefined);

@@ -1,21 +1,24 @@
 /**
  * Session leases with fencing tokens, for a transcript store several hosts
  * (or several controllers) share. The store keeps a lease table (holder,
- * expiry, token per session: `LeaseTable`); this module keeps what the
- * store's own holders took and decides:
+ * expiry, token per session: `LeaseTable`); this module keeps the token each
+ * of the store's own holders took, and decides:
  *
  * - taking a lease (a new one, or over a lapsed one or one of the same
- *   holder) raises its token, and the token each holder took is remembered;
- * - a renewal extends only a lease whose token is still the one taken: when
- *   another holder took it over meanwhile (this host stalled past the
- *   lease's time), the renewal fails and the lease stays lost to this holder
- *   until its step gives it up — it is never taken back silently;
+ *   holder) raises its token;
+ * - a renewal extends only a lease whose token is still the one taken: once
+ *   another holder took it over (this host stalled past the lease's time),
+ *   every renewal fails — the token only goes up, so even after the other
+ *   holder let go the lease is never taken back in the middle of a step;
  * - a write of the session made under the lease (`lease-scope.ts`) checks,
  *   as part of the write, that the token is still the one taken, and fails
- *   with `LOOP_LEASE_LOST` otherwise, so nothing a stalled host writes after
- *   a takeover is kept;
- * - giving a lease up expires it but keeps its token, so the token never goes
- *   back to a value a stalled holder once had.
+ *   with `LOOP_LEASE_LOST` otherwise; so does a write made under a lease this
+ *   store does not hold (code that outlived its step, after the release);
+ * - giving a lease up expires it but keeps its token.
+ *
+ * Nothing is concluded from a check inside a transaction that may still roll
+ * back (another holder's take in the same batch): each renewal and each
+ * write asks the table again.
  */
 import { LoopError } from '../errors/loop-error.ts';
 import { leaseHolderOf } from '../session/lease-scope.ts';
@@ -35,8 +38,6 @@ export interface LeaseTable {
 /** A holder's lease on a session as the store took it. */
 interface HeldLease {
   readonly token: number;
-  /** Set once a renewal or a write found another holder's token: the lease is not this holder's any more. */
-  lost: boolean;
   /** False from a take until the store says whether the transaction that took it committed (`settle`). */
   settled: boolean;
 }
@@ -50,21 +51,28 @@ export interface FencedLeases {
   acquire(sid: string, holder: string, ttlMs: number, now: number): boolean;
   /**
    * After `acquire`'s transaction: a take that did not commit is forgotten (its token never reached the table, and
-   * keeping it would make every later renewal fail). A renewal, or a take already settled, is left as it is.
+   * keeping it would make every later renewal fail). A renewal, or a take already settled, is left as it is. It acts
+   * on the holder's current entry for the session, so a store calls it before it runs another `acquire` of the same
+   * session and holder (the controller's lease gate never has two in flight).
    */
   settle(sid: string, holder: string, committed: boolean): void;
   /** Gives up `holder`'s lease on `sid` (nothing when it holds none here). */
   release(sid: string, holder: string): void;
   /**
    * The check a write of `sid` must pass, taken when the write is asked for:
-   * undefined outside a step under a lease this store took; else a function
-   * to call as part of the write (inside its transaction), which throws
-   * `LOOP_LEASE_LOST` when the lease was taken over.
+   * undefined when the write is not made in a step under a lease of `sid`;
+   * else a function to call as part of the write (inside its transaction),
+   * which throws `LOOP_LEASE_LOST` when this store holds no such lease or
+   * its token was taken over.
    */
   fenceFor(sid: string): (() => void) | undefined;
 }
 
 const keyOf = (sid: string, holder: string): string => `${holder}\u0000${sid}`;
+
+function leaseLost(sid: string, holder: string, why: string): LoopError {
+  return new LoopError({ code: 'LOOP_LEASE_LOST', message: `the write of session ${sid} was refused: ${why} (holder ${holder})`, sid });
+}
 
 /** Fenced leases over `table`. */
 export function createFencedLeases(table: LeaseTable): FencedLeases {
@@ -73,14 +81,10 @@ export function createFencedLeases(table: LeaseTable): FencedLeases {
     acquire(sid, holder, ttlMs, now) {
       const key = keyOf(sid, holder);
       const mine = held.get(key);
-      if (mine !== undefined) {
-        if (!mine.lost && table.renew(sid, holder, mine.token, now + ttlMs)) return true;
-        mine.lost = true;
-        return false;
-      }
+      if (mine !== undefined) return table.renew(sid, holder, mine.token, now + ttlMs);
       const token = table.take(sid, holder, now + ttlMs, now);
       if (token === undefined) return false;
-      held.set(key, { token, lost: false, settled: false });
+      held.set(key, { token, settled: false });
       return true;
     },
     settle(sid, holder, committed) {
@@ -94,22 +98,21 @@ export function createFencedLeases(table: LeaseTable): FencedLeases {
       const key = keyOf(sid, holder);
       const mine = held.get(key);
       held.delete(key);
-      if (mine !== undefined && !mine.lost) table.expire(sid, holder, mine.token);
+      if (mine !== undefined) table.expire(sid, holder, mine.token);
     },
     fenceFor(sid) {
       const holder = leaseHolderOf(sid);
       if (holder === undefined) return undefined;
       const mine = held.get(keyOf(sid, holder));
-      // A step under a lease another store object took (two stores on one file) is fenced by that store.
-      if (mine === undefined) return undefined;
+      if (mine === undefined) {
+        // Made in a step whose lease this store does not hold: code that outlived its step (the lease is given up), or
+        // a write through another store object than the one the lease was taken with.
+        return () => {
+          throw leaseLost(sid, holder, 'it was made under a lease this store does not hold (its step has ended)');
+        };
+      }
       return () => {
-        if (!mine.lost && table.isCurrent(sid, holder, mine.token)) return;
-        mine.lost = true;
-        throw new LoopError({
-          code: 'LOOP_LEASE_LOST',
-          message: `another host took over the lease on session ${sid} from holder ${holder} (this host stalled past its lease): the write was refused`,
-          sid,
-        });
+        if (!table.isCurrent(sid, holder, mine.token)) throw leaseLost(sid, holder, 'another host took over the lease while this host stalled past it');
       };
     },
   };
