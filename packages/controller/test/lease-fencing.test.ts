@@ -80,9 +80,13 @@ describe.each(Object.entries(hostsOn))('fenced leases on the %s store', (_name, 
     expect(await acquire(b, 'host-b')).toBe(false);
     await b.updateSession(sampleSession('s', { turns: 3 }));
     expect((await a.getSession('s'))?.turns).toBe(3);
-    // Code that outlived A's step (its lease given up) is refused too: the scope names a lease this store no longer holds.
+    // Code that outlived A's step (a timer it started) is refused too, once the step has ended and given the lease up.
+    let late!: Promise<void>;
+    await runUnderLease('s', 'host-a', async () => {
+      late = new Promise<void>((resolve, reject) => setTimeout(() => a.saveTurn(sampleTurn('s', 3, { output: 'late\n' })).then(resolve, reject), 20));
+    });
     await a.releaseLease!('s', 'host-a');
-    await expect(runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 3, { output: 'late\n' })))).rejects.toMatchObject(lost);
+    await expect(late).rejects.toMatchObject(lost);
     expect((await b.listTurns('s')).map((turn) => turn.output)).toEqual(['a1\n', 'b2\n', 'a3\n']);
     await a.close();
     if (b !== a) await b.close();
@@ -158,6 +162,34 @@ describe('a controller whose renewal finds the lease taken over', () => {
     expect(effects.get('after')).toBeUndefined();
     await hostA.close();
     await hostB.close();
+  });
+});
+
+describe('a store whose leases do not fence', () => {
+  it('records nothing of a step stopped by a lost lease: no cancellation over the new owner\'s turn', async () => {
+    const effects: EffectLog = new Map();
+    const inner = createMemoryTranscriptStore();
+    let takenOver = false;
+    // Leases as a store without tokens keeps them: a renewal fails once another host holds the session, nothing more.
+    const store: TranscriptStore = { ...inner, acquireLease: async () => !takenOver, releaseLease: async () => {} };
+    for (const method of ['createSession', 'getSession', 'updateSession', 'listSessions', 'saveTurn', 'listTurns', 'lastTurn', 'close'] as const) {
+      (store as unknown as Record<string, unknown>)[method] = (inner[method] as (...args: unknown[]) => unknown).bind(inner);
+    }
+    const reply = envelope(['command', '  call tool.test.Sleep(3000)', '  set n = tool.test.Bump("after")', 'endcommand'].join('\n'));
+    const host = createAskLoop({ plugins: [testPlugin({ m: [reply] }, effects)], store, pool, sessionLeaseMs: 150 });
+    const sid = await host.create({ agent: { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.test.*'] } }, task: 'unfenced' });
+    const stepping = host.step(sid);
+    for (;;) {
+      if ((await inner.lastTurn(sid))?.phase === 'executing') break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    takenOver = true;
+    await expect(stepping).rejects.toMatchObject({ code: 'LOOP_LEASE_LOST', sid });
+    expect(effects.get('after')).toBeUndefined();
+    // The turn stays as it was when the lease was lost, and the session is not halted.
+    expect((await inner.lastTurn(sid))?.phase).toBe('executing');
+    expect((await inner.getSession(sid))?.status).not.toBe('halted');
+    await host.close();
   });
 });
 

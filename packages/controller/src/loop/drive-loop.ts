@@ -7,19 +7,25 @@ import type { LoopResult } from '../ask-loop.ts';
 import { canStep, stepSession, type StepState } from '../session/step-session.ts';
 import { leaseSignalOf } from '../session/lease-scope.ts';
 import type { SessionGate } from '../session/session-gate.ts';
+import { writesUntilLeaseLost } from '../session/writes-until-lease-lost.ts';
 import type { LoopContext } from './loop-context.ts';
 import { isoNow } from './loop-context.ts';
 import { loopResult, loopResultOf } from './loop-result.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 /**
- * The step's context with the lease's signal added to its own, when the step runs under a lease (inside the gate):
- * a host whose lease is taken over mid-step stops asking the model and running the program.
+ * The step's context under its lease (inside the gate): the lease's signal added to its own, so a host whose lease is
+ * taken over mid-step stops asking the model and running the program; and its writes refused from then on, so the
+ * stopped step records nothing (not even its cancellation) over the turn of the host that owns the session now.
  */
 function underLeaseSignal(context: LoopContext): LoopContext {
   const lease = leaseSignalOf(context.session.sid);
   if (lease === undefined) return context;
-  return { ...context, signal: context.signal === undefined ? lease : AbortSignal.any([context.signal, lease]) };
+  return {
+    ...context,
+    signal: context.signal === undefined ? lease : AbortSignal.any([context.signal, lease]),
+    store: writesUntilLeaseLost(context.store, lease),
+  };
 }
 
 /** Drives the session of `context`; `once` runs a single step. */

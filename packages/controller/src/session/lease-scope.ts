@@ -16,6 +16,8 @@ interface LeaseScope {
   readonly sid: string;
   readonly holder: string;
   readonly signal: AbortSignal | undefined;
+  /** Set when the step's work has settled: code that outlives it (a timer it started) still carries the scope. */
+  ended: boolean;
 }
 
 const scope = new AsyncLocalStorage<LeaseScope>();
@@ -24,14 +26,25 @@ const scope = new AsyncLocalStorage<LeaseScope>();
  * Runs `work` as `holder`'s step of session `sid`: the store writes of `sid` it makes are fenced by that lease.
  * `signal`, when given, is what the step should stop on once the lease is lost.
  */
-export function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  return scope.run({ sid, holder, signal }, work);
+export async function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const current: LeaseScope = { sid, holder, signal, ended: false };
+  try {
+    return await scope.run(current, work);
+  } finally {
+    current.ended = true;
+  }
+}
+
+/** The lease the current code writes session `sid` under, if it runs inside (or outlived) that session's step. */
+export function leaseOf(sid: string): { readonly holder: string; readonly ended: boolean } | undefined {
+  const current = scope.getStore();
+  return current?.sid === sid ? current : undefined;
 }
 
 /** The holder whose lease the current code writes session `sid` under, if it runs inside that session's step. */
 export function leaseHolderOf(sid: string): string | undefined {
-  const current = scope.getStore();
-  return current?.sid === sid ? current.holder : undefined;
+  const current = leaseOf(sid);
+  return current === undefined || current.ended ? undefined : current.holder;
 }
 
 /** The signal that aborts when the lease of the current step of session `sid` is lost, if there is one. */

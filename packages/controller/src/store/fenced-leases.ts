@@ -12,8 +12,8 @@
  *   holder let go the lease is never taken back in the middle of a step;
  * - a write of the session made under the lease (`lease-scope.ts`) checks,
  *   as part of the write, that the token is still the one taken, and fails
- *   with `LOOP_LEASE_LOST` otherwise; so does a write made under a lease this
- *   store does not hold (code that outlived its step, after the release);
+ *   with `LOOP_LEASE_LOST` otherwise; so does a write made by code that
+ *   outlived its step (a timer it started), after the lease was given up;
  * - giving a lease up expires it but keeps its token.
  *
  * Nothing is concluded from a check inside a transaction that may still roll
@@ -21,7 +21,7 @@
  * write asks the table again.
  */
 import { LoopError } from '../errors/loop-error.ts';
-import { leaseHolderOf } from '../session/lease-scope.ts';
+import { leaseOf } from '../session/lease-scope.ts';
 
 /** A store's lease rows: one per session, kept (expired) after release. Each method is one atomic step of the store. */
 export interface LeaseTable {
@@ -60,10 +60,10 @@ export interface FencedLeases {
   release(sid: string, holder: string): void;
   /**
    * The check a write of `sid` must pass, taken when the write is asked for:
-   * undefined when the write is not made in a step under a lease of `sid`;
-   * else a function to call as part of the write (inside its transaction),
-   * which throws `LOOP_LEASE_LOST` when this store holds no such lease or
-   * its token was taken over.
+   * undefined when the write is not made in a step under a lease of `sid`
+   * this store took; else a function to call as part of the write (inside its
+   * transaction), which throws `LOOP_LEASE_LOST` when the lease's token was
+   * taken over, or when the step the write belongs to has ended.
    */
   fenceFor(sid: string): (() => void) | undefined;
 }
@@ -101,16 +101,19 @@ export function createFencedLeases(table: LeaseTable): FencedLeases {
       if (mine !== undefined) table.expire(sid, holder, mine.token);
     },
     fenceFor(sid) {
-      const holder = leaseHolderOf(sid);
-      if (holder === undefined) return undefined;
-      const mine = held.get(keyOf(sid, holder));
-      if (mine === undefined) {
-        // Made in a step whose lease this store does not hold: code that outlived its step (the lease is given up), or
-        // a write through another store object than the one the lease was taken with.
+      const lease = leaseOf(sid);
+      if (lease === undefined) return undefined;
+      const { holder } = lease;
+      if (lease.ended) {
+        // Code that outlived its step (a timer it started): the step's lease is given up, maybe taken by another host.
         return () => {
-          throw leaseLost(sid, holder, 'it was made under a lease this store does not hold (its step has ended)');
+          throw leaseLost(sid, holder, 'it was made by code of a step that has ended, under the lease that step gave up');
         };
       }
+      const mine = held.get(keyOf(sid, holder));
+      // A lease this store did not take (a store that keeps its leases elsewhere and writes through this one) is not
+      // this store's to check.
+      if (mine === undefined) return undefined;
       return () => {
         if (!table.isCurrent(sid, holder, mine.token)) throw leaseLost(sid, holder, 'another host took over the lease while this host stalled past it');
       };
