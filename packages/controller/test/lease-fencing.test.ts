@@ -83,6 +83,7 @@ describe.each(Object.entries(hostsOn))('fenced leases on the %s store', (_name, 
     // Code that outlived A's step (a timer it started) is refused too, once the step has ended and given the lease up.
     let late!: Promise<void>;
     await runUnderLease('s', 'host-a', async () => {
+      await a.updateSession(sampleSession('s', { turns: 3 }));
       late = new Promise<void>((resolve, reject) => setTimeout(() => a.saveTurn(sampleTurn('s', 3, { output: 'late\n' })).then(resolve, reject), 20));
     });
     await a.releaseLease!('s', 'host-a');
@@ -162,6 +163,27 @@ describe('a controller whose renewal finds the lease taken over', () => {
     expect(effects.get('after')).toBeUndefined();
     await hostA.close();
     await hostB.close();
+  });
+});
+
+describe('work a step starts for other ends', () => {
+  it('is not fenced by the step: a replay an event listener starts in the background matches', async () => {
+    const reply = envelope(['command', '  emit "<<<LOOP:DONE>>> ok"', 'endcommand'].join('\n'));
+    const store = createSqliteTranscriptStore(join(dir, `replay-in-step-${++files}.db`));
+    let replayed: Promise<unknown> | undefined;
+    const loop = createAskLoop({
+      plugins: [testPlugin({ m: [reply, reply] })],
+      store,
+      pool,
+      // An audit listener: replays the session once it is decided, without waiting (its writes outlive the step).
+      onEvent: (event) => {
+        if (event.type === 'decision') replayed ??= loop.replay(event.sid);
+      },
+    });
+    const result = await loop.run({ agent: { name: 'worker', model: 'scripted:m' }, task: 'audit' });
+    expect(result.status).toBe('DONE');
+    expect(await replayed).toMatchObject({ matched: true, turns: 1 });
+    await loop.close();
   });
 });
 

@@ -35,7 +35,10 @@ export async function runUnderLease<T>(sid: string, holder: string, work: () => 
   }
 }
 
-/** The lease the current code writes session `sid` under, if it runs inside (or outlived) that session's step. */
+/**
+ * The lease the current code writes session `sid` under, if it runs inside (or outlived) that session's step. The
+ * same object for every write of one step, so a store can tell which steps it fenced.
+ */
 export function leaseOf(sid: string): { readonly holder: string; readonly ended: boolean } | undefined {
   const current = scope.getStore();
   return current?.sid === sid ? current : undefined;
@@ -47,8 +50,8 @@ export function leaseHolderOf(sid: string): string | undefined {
   return current === undefined || current.ended ? undefined : current.holder;
 }
 
-/** The signal that aborts when the lease of the current step of session `sid` is lost, if there is one. */
+/** The signal that aborts when the lease of the current step of session `sid` is lost, while that step runs. */
 export function leaseSignalOf(sid: string): AbortSignal | undefined {
   const current = scope.getStore();
-  return current?.sid === sid ? current.signal : undefined;
+  return current?.sid === sid && !current.ended ? current.signal : undefined;
 }

@@ -21,9 +21,7 @@ export function writesUntilLeaseLost(store: TranscriptStore, lease: AbortSignal)
     saveTurn: unlessLost(store.saveTurn),
     listTurns: (sid) => store.listTurns(sid),
     lastTurn: (sid) => store.lastTurn(sid),
-    ...(store.openToolStores === undefined ? {} : { openToolStores: store.openToolStores.bind(store) }),
-    ...(store.acquireLease === undefined ? {} : { acquireLease: store.acquireLease.bind(store) }),
-    ...(store.releaseLease === undefined ? {} : { releaseLease: store.releaseLease.bind(store) }),
+    // The step never opens tool stores or takes leases through its context's store; the gate does, on the store itself.
     close: () => store.close(),
   };
 }

@@ -13,7 +13,8 @@
  * - a write of the session made under the lease (`lease-scope.ts`) checks,
  *   as part of the write, that the token is still the one taken, and fails
  *   with `LOOP_LEASE_LOST` otherwise; so does a write made by code that
- *   outlived its step (a timer it started), after the lease was given up;
+ *   outlived a step this store fenced (a timer it started), after the lease
+ *   was given up;
  * - giving a lease up expires it but keeps its token.
  *
  * Nothing is concluded from a check inside a transaction that may still roll
@@ -77,6 +78,8 @@ function leaseLost(sid: string, holder: string, why: string): LoopError {
 /** Fenced leases over `table`. */
 export function createFencedLeases(table: LeaseTable): FencedLeases {
   const held = new Map<string, HeldLease>();
+  /** The steps (their lease scopes) whose writes this store checked against a lease it took. */
+  const fencedSteps = new WeakSet<object>();
   return {
     acquire(sid, holder, ttlMs, now) {
       const key = keyOf(sid, holder);
@@ -105,7 +108,9 @@ export function createFencedLeases(table: LeaseTable): FencedLeases {
       if (lease === undefined) return undefined;
       const { holder } = lease;
       if (lease.ended) {
-        // Code that outlived its step (a timer it started): the step's lease is given up, maybe taken by another host.
+        // Code that outlived a step this store fenced (a timer it started): the lease is given up, maybe taken over.
+        // Another store it writes to (a replay's scratch store, a mirror) never checked that step: not its affair.
+        if (!fencedSteps.has(lease)) return undefined;
         return () => {
           throw leaseLost(sid, holder, 'it was made by code of a step that has ended, under the lease that step gave up');
         };
@@ -114,6 +119,7 @@ export function createFencedLeases(table: LeaseTable): FencedLeases {
       // A lease this store did not take (a store that keeps its leases elsewhere and writes through this one) is not
       // this store's to check.
       if (mine === undefined) return undefined;
+      fencedSteps.add(lease);
       return () => {
         if (!table.isCurrent(sid, holder, mine.token)) throw leaseLost(sid, holder, 'another host took over the lease while this host stalled past it');
       };

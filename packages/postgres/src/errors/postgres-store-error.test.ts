@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LoopError } from '@askloop/controller';
 import { describe, expect, it } from 'vitest';
 import { findPostgresError, isLeaseLost, isPostgresStoreError, POSTGRES_ERROR_CODES, PostgresStoreError } from './postgres-store-error.ts';
 
@@ -17,6 +18,9 @@ describe('PostgresStoreError', () => {
     expect(findPostgresError(wrapped, 'PG_QUERY_FAILED')).toBeUndefined();
     expect(isLeaseLost(wrapped)).toBe(true);
     expect(isLeaseLost(new Error('other'))).toBe(false);
+    // The controller's own session lease, lost to another host: not this host's failure either.
+    expect(isLeaseLost(new LoopError({ code: 'LOOP_LEASE_LOST', message: 'another host took over the lease on session s', sid: 's' }))).toBe(true);
+    expect(isLeaseLost(new LoopError({ code: 'LOOP_STORE_ERROR', message: 'the store failed', sid: 's' }))).toBe(false);
     expect(isPostgresStoreError(lost)).toBe(true);
     expect(JSON.parse(JSON.stringify(lost))).toEqual({ code: 'PG_LEASE_LOST', message: 'lease 7 on session s is lost', sid: 's' });
   });

@@ -5,6 +5,8 @@
  * stores' as `STORE_FAILED`; the worker reads the code through the cause chain.
  */
 
+import { isLoopError } from '@askloop/controller';
+
 /** Every `PG_…` code with what it means and how to fix it (the README's table). */
 export const POSTGRES_ERROR_CODES = {
   PG_LEASE_LOST:
@@ -56,7 +58,17 @@ export function findPostgresError(error: unknown, code?: PostgresErrorCode): Pos
   return undefined;
 }
 
-/** True when `error` (or a cause of it) says the lease was lost. */
+/**
+ * True when `error` (or a cause of it) says a lease was lost: the queue's (`PG_LEASE_LOST`), or the controller's own
+ * session lease, which it takes around each step through the transcript store (`LOOP_LEASE_LOST`): either way
+ * another host owns the session now, and the step is not this host's failure.
+ */
 export function isLeaseLost(error: unknown): boolean {
-  return findPostgresError(error, 'PG_LEASE_LOST') !== undefined;
+  if (findPostgresError(error, 'PG_LEASE_LOST') !== undefined) return true;
+  const seen = new Set<unknown>();
+  for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    if (isLoopError(current) && current.code === 'LOOP_LEASE_LOST') return true;
+  }
+  return false;
 }
