@@ -13,6 +13,7 @@
 import { EnvelopeStreamParser } from '@askloop/envelope';
 import { computeCost, isProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
+import { followSignal } from './follow-signal.ts';
 import type { RecordedReply, TurnFailure } from './turn-record.ts';
 
 /** The outcome of asking: a reply, or the provider failure. */
@@ -34,7 +35,9 @@ const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   const parser = new EnvelopeStreamParser();
   const stop = new AbortController();
-  const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+  // The call stops on the caller's signal or at END; followed, not composed (`follow-signal.ts`).
+  const unfollow = followSignal(options.signal, stop);
+  const { signal } = stop;
   let text = '';
   let parsing = true;
   let ended = false;
@@ -101,5 +104,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     const cancelled = options.signal?.aborted === true;
     const message = error instanceof Error ? error.message : String(error);
     return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message } };
+  } finally {
+    unfollow();
   }
 }

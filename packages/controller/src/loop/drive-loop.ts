@@ -8,24 +8,32 @@ import { canStep, stepSession, type StepState } from '../session/step-session.ts
 import { leaseSignalOf } from '../session/lease-scope.ts';
 import type { SessionGate } from '../session/session-gate.ts';
 import { writesUntilLeaseLost } from '../session/writes-until-lease-lost.ts';
+import { followSignal } from './follow-signal.ts';
 import type { LoopContext } from './loop-context.ts';
 import { isoNow } from './loop-context.ts';
 import { loopResult, loopResultOf } from './loop-result.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 /**
- * The step's context under its lease (inside the gate): the lease's signal added to its own, so a host whose lease is
- * taken over mid-step stops asking the model and running the program; and its writes refused from then on, so the
- * stopped step records nothing (not even its cancellation) over the turn of the host that owns the session now.
+ * Steps the session under its lease (inside the gate): the lease's signal joins the step's own, so a host whose lease
+ * is taken over mid-step stops asking the model and running the program; and the step's writes are refused from then
+ * on, so the stopped step records nothing (not even its cancellation) over the turn of the host that owns the session
+ * now. The signals are followed, not composed (`follow-signal.ts`), and unfollowed when the step ends.
  */
-function underLeaseSignal(context: LoopContext): LoopContext {
+async function stepUnderLease(context: LoopContext): Promise<StepState> {
   const lease = leaseSignalOf(context.session.sid);
-  if (lease === undefined) return context;
-  return {
-    ...context,
-    signal: context.signal === undefined ? lease : AbortSignal.any([context.signal, lease]),
-    store: writesUntilLeaseLost(context.store, lease),
-  };
+  if (lease === undefined) return stepSession(context);
+  const store = writesUntilLeaseLost(context.store, lease);
+  if (context.signal === undefined) return stepSession({ ...context, signal: lease, store });
+  const joined = new AbortController();
+  const unfollowCaller = followSignal(context.signal, joined);
+  const unfollowLease = followSignal(lease, joined);
+  try {
+    return await stepSession({ ...context, signal: joined.signal, store });
+  } finally {
+    unfollowCaller();
+    unfollowLease();
+  }
 }
 
 /** Drives the session of `context`; `once` runs a single step. */
@@ -36,7 +44,7 @@ export async function driveLoop(context: LoopContext, gate: SessionGate, options
   try {
     let state: StepState;
     for (;;) {
-      state = await gate.run(sid, () => stepSession(underLeaseSignal(context)));
+      state = await gate.run(sid, () => stepUnderLease(context));
       const { last } = state;
       if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
     }

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from 
 import { progressDigest } from '@askloop/envelope';
 import type { LoopTotals } from '../decide/stop-condition.ts';
 import type { LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
+import { followSignal } from './follow-signal.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
 import type { RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
@@ -73,7 +74,9 @@ export async function executeTurn(
   const limits = turnLimits(context, totals);
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
-  const signal = context.signal === undefined ? runEnded.signal : AbortSignal.any([context.signal, runEnded.signal]);
+  // Aborts with the caller's signal too; followed, not composed (`follow-signal.ts`).
+  const unfollow = followSignal(context.signal, runEnded);
+  const { signal } = runEnded;
   // The tools are made when a sandbox worker takes the run, so their deadline counts from the run's own start,
   // as its wall clock does — not from before a wait in the pool's queue.
   const { call, onStart } = toolsAtRunStart(() =>
@@ -88,6 +91,7 @@ export async function executeTurn(
   try {
     return await runProgram(context, record, prepared, { call }, limits, onStart);
   } finally {
+    unfollow();
     runEnded.abort(RUN_ENDED);
   }
 }
