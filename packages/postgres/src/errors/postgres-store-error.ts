@@ -48,14 +48,19 @@ export function isPostgresStoreError(value: unknown): value is PostgresStoreErro
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
 }
 
-/** The first {@link PostgresStoreError} with `code` in `error`'s cause chain (the controller and tools wrap store errors). */
-export function findPostgresError(error: unknown, code?: PostgresErrorCode): PostgresStoreError | undefined {
+/** The first value in `error`'s cause chain (`error` itself, its `cause`, and so on) that `match` accepts. */
+function inCauseChain<T>(error: unknown, match: (value: unknown) => value is T): T | undefined {
   const seen = new Set<unknown>();
   for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
     seen.add(current);
-    if (isPostgresStoreError(current) && (code === undefined || current.code === code)) return current;
+    if (match(current)) return current;
   }
   return undefined;
+}
+
+/** The first {@link PostgresStoreError} with `code` in `error`'s cause chain (the controller and tools wrap store errors). */
+export function findPostgresError(error: unknown, code?: PostgresErrorCode): PostgresStoreError | undefined {
+  return inCauseChain(error, (value): value is PostgresStoreError => isPostgresStoreError(value) && (code === undefined || value.code === code));
 }
 
 /**
@@ -64,11 +69,7 @@ export function findPostgresError(error: unknown, code?: PostgresErrorCode): Pos
  * another host owns the session now, and the step is not this host's failure.
  */
 export function isLeaseLost(error: unknown): boolean {
-  if (findPostgresError(error, 'PG_LEASE_LOST') !== undefined) return true;
-  const seen = new Set<unknown>();
-  for (let current = error; current !== undefined && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
-    if (isLoopError(current) && current.code === 'LOOP_LEASE_LOST') return true;
-  }
-  return false;
+  const lost = (value: unknown): value is Error =>
+    (isPostgresStoreError(value) && value.code === 'PG_LEASE_LOST') || (isLoopError(value) && value.code === 'LOOP_LEASE_LOST');
+  return inCauseChain(error, lost) !== undefined;
 }
