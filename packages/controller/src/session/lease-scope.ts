@@ -44,14 +44,18 @@ export function leaseOf(sid: string): { readonly holder: string; readonly ended:
   return current?.sid === sid ? current : undefined;
 }
 
+/** The scope of the step of session `sid` the current code runs in, while that step runs. */
+function runningStep(sid: string): LeaseScope | undefined {
+  const current = scope.getStore();
+  return current?.sid === sid && !current.ended ? current : undefined;
+}
+
 /** The holder whose lease the current code writes session `sid` under, if it runs inside that session's step. */
 export function leaseHolderOf(sid: string): string | undefined {
-  const current = leaseOf(sid);
-  return current === undefined || current.ended ? undefined : current.holder;
+  return runningStep(sid)?.holder;
 }
 
 /** The signal that aborts when the lease of the current step of session `sid` is lost, while that step runs. */
 export function leaseSignalOf(sid: string): AbortSignal | undefined {
-  const current = scope.getStore();
-  return current?.sid === sid && !current.ended ? current.signal : undefined;
+  return runningStep(sid)?.signal;
 }

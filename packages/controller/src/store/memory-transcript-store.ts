@@ -34,7 +34,10 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       const row = leaseRows.get(sid);
       if (row?.holder === holder && row.token === token) row.expiresAt = 0;
     },
-    isCurrent: (sid, holder, token) => leaseRows.get(sid)?.holder === holder && leaseRows.get(sid)?.token === token,
+    isCurrent(sid, holder, token) {
+      const row = leaseRows.get(sid);
+      return row?.holder === holder && row.token === token;
+    },
   });
   return {
     async createSession(session) {
