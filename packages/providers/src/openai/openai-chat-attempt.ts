@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
 import { openAIChatBody, openAIChatWarnings, type MaxTokensField } from './openai-chat-body.ts';
+import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIFinishReason } from './openai-finish-reason.ts';
 import { openAIUsage, type OpenAIUsage } from './openai-usage.ts';
 
@@ -32,19 +33,21 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
       }
       return result(content ?? '', response.usage, choice.finish_reason, response, warnings);
     }
-    const stream = await client.chat.completions.create(
+    // The SDK sends the request and reports HTTP errors; the events are read from the body here (openAIStreamEvents).
+    const response = await client.chat.completions.create(
       {
         ...body,
         stream: true,
         ...(options.includeStreamUsage ? { stream_options: { include_usage: true } } : {}),
       } as unknown as OpenAI.ChatCompletionCreateParamsStreaming,
       { signal: request.signal },
-    );
-    const chunks: unknown[] = [];
+    ).asResponse();
+    const chunks: ChatChunk[] = [];
     let text = '';
     let finishReason: string | null | undefined;
     let usage: OpenAIUsage | null | undefined;
-    for await (const chunk of stream) {
+    for await (const event of openAIStreamEvents(response)) {
+      const chunk = event as ChatChunk;
       chunks.push(chunk);
       const choice = chunk.choices?.[0];
       const delta = choice?.delta?.content;
@@ -59,6 +62,12 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
     if (finishReason === undefined || finishReason === null) throw badResponse('the stream ended before any finish_reason');
     return result(text, usage, finishReason, { chunks }, warnings);
   };
+}
+
+/** The fields of a `chat.completion.chunk` we read. */
+interface ChatChunk {
+  choices?: { delta?: { content?: unknown }; finish_reason?: string | null }[];
+  usage?: OpenAIUsage | null;
 }
 
 function result(text: string, usage: OpenAIUsage | null | undefined, reason: string | null | undefined, raw: unknown, warnings: string[]): AttemptResult {

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, ModelAttempt } from '../call/model-attempt.ts';
 import { ProviderError } from '../errors/provider-error.ts';
+import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIResponsesBody, openAIResponsesWarnings } from './openai-responses-body.ts';
 import { openAIResponsesResult, type OpenAIResponse } from './openai-responses-result.ts';
 
@@ -23,11 +24,13 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
       const response = await client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal: request.signal });
       return openAIResponsesResult(response as unknown as OpenAIResponse, response, warnings);
     }
-    const stream = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal });
-    const events: unknown[] = [];
+    // The SDK sends the request and reports HTTP errors; the events are read from the body here (openAIStreamEvents).
+    const response = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal }).asResponse();
+    const events: ResponsesEvent[] = [];
     let text = '';
     let final: OpenAIResponse | undefined;
-    for await (const event of stream as AsyncIterable<ResponsesEvent>) {
+    for await (const data of openAIStreamEvents(response)) {
+      const event = data as unknown as ResponsesEvent;
       events.push(event);
       if (event.type === 'response.output_text.delta' && typeof event.delta === 'string') {
         text += event.delta;
@@ -35,7 +38,7 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
       } else if (event.type === 'response.completed' || event.type === 'response.incomplete' || event.type === 'response.failed') {
         final = event.response;
       } else if (event.type === 'error') {
-        throw new ProviderError({ code: 'PROVIDER_SERVER', message: `error event in stream: ${event.message ?? 'no detail'}` });
+        throw new ProviderError({ code: 'PROVIDER_SERVER', message: `error in stream: ${event.message ?? 'no detail'}` });
       }
     }
     if (final === undefined) throw badResponse('the stream ended before response.completed');

@@ -67,6 +67,8 @@ interface Case {
   success: ScriptedResponse;
   stream: ScriptedResponse;
   text: string;
+  /** The text of the stream fixture, where it differs from the plain one. */
+  streamText?: string;
 }
 
 const CASES: Case[] = [
@@ -92,6 +94,7 @@ const CASES: Case[] = [
     provider: (url) => createOpenAIProvider({ apiKey: KEY, baseURL: `${url}/v1`, api: 'responses' }),
     success: { body: jsonFixture('openai/response.json') },
     stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('openai/response-stream.sse') },
+    streamText: 'Hi there!',
     text: (jsonFixture('openai/response.json') as { output: { content?: { text?: string }[] }[] }).output
       .flatMap((item) => item.content ?? [])
       .map((part) => part.text ?? '')
@@ -103,6 +106,7 @@ const CASES: Case[] = [
     provider: (url) => createAnthropicProvider({ apiKey: KEY, baseURL: url }),
     success: { body: jsonFixture('anthropic/message.json') },
     stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('anthropic/message-stream.sse') },
+    streamText: 'Hello!',
     text: 'Hi! My name is Claude.',
   },
   {
@@ -146,6 +150,17 @@ describe.each(CASES)('$name: one SDK client per provider', (testCase) => {
     expect(concurrent.map((result) => result.text)).toEqual(Array.from({ length: 8 }, () => testCase.text));
     expect(server.requests).toHaveLength(18);
     expect(built[testCase.sdk].length - before).toBe(1);
+  });
+
+  it('reuses one connection for sequential streamed calls, the body ending in a later write than its last event', async () => {
+    // The test server writes each event, then ends the body a millisecond later, as a server streaming a model's reply does.
+    // OpenAI's SDK cancelled the body at `[DONE]`, before that end arrived, and so closed the connection: 19 connections for 10 calls.
+    server = await startTestServer([testCase.stream]);
+    const model = testCase.provider(server.url).languageModel('model-a');
+    for (let index = 0; index < 2; index++) await model.generate({ prompt: `warm-up ${index}`, onText: () => {} });
+    const warm = server.connections;
+    for (let index = 0; index < 10; index++) expect((await model.generate({ prompt: `streamed ${index}`, onText: () => {} })).text).toBe(testCase.streamText ?? testCase.text);
+    expect(server.connections).toBe(warm);
   });
 
   it('still works after an aborted request, on the same client', async () => {

@@ -103,3 +103,49 @@ describe('openai configuration', () => {
     );
   });
 });
+
+describe('openai streams read from the body', () => {
+  const streamed = (chunks: string[], extra: { chunkDelayMs?: number } = {}) => ({ headers: { 'content-type': 'text/event-stream' }, chunks, ...extra });
+  const chunk = (content: string, finishReason: string | null = null): string =>
+    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finishReason }] })}\n\n`;
+
+  it('reports an error event in a stream that began with HTTP 200 as PROVIDER_SERVER, with its message', async () => {
+    const server = await startTestServer([streamed([chunk('Hel'), 'data: {"error":{"message":"the model is overloaded","type":"server_error"}}\n\n'])]);
+    try {
+      const model = createOpenAICompatibleProvider({ name: 'vllm', baseURL: `${server.url}/v1`, retry: { maxRetries: 0 } }).languageModel('m');
+      await expect(model.generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
+        code: 'PROVIDER_SERVER',
+        message: '[vllm:m] PROVIDER_SERVER: error in stream: the model is overloaded',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports an event that is not JSON as PROVIDER_BAD_RESPONSE, naming it', async () => {
+    const server = await startTestServer([streamed([chunk('Hel'), 'data: <html>bad gateway</html>\n\n'])]);
+    try {
+      const model = createOpenAICompatibleProvider({ name: 'vllm', baseURL: `${server.url}/v1` }).languageModel('m');
+      await expect(model.generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
+        code: 'PROVIDER_BAD_RESPONSE',
+        message: '[vllm:m] PROVIDER_BAD_RESPONSE: a stream event is not JSON: <html>bad gateway</html>',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ignores what follows [DONE] and answers at [DONE], even if the server never ends the body', async () => {
+    // The server sends [DONE], then waits a minute before an event that must be ignored.
+    const server = await startTestServer([streamed([`${chunk('Hello', 'stop')}data: [DONE]\n\n`, chunk(' ignored')], { chunkDelayMs: 60_000 })]);
+    try {
+      const model = createOpenAICompatibleProvider({ name: 'vllm', baseURL: `${server.url}/v1` }).languageModel('m');
+      const deltas: string[] = [];
+      const result = await model.generate({ prompt: 'x', onText: (delta) => deltas.push(delta), timeoutMs: 10_000 });
+      expect(result.text).toBe('Hello');
+      expect(deltas.join('')).toBe('Hello');
+    } finally {
+      await server.close();
+    }
+  });
+});
