@@ -40,7 +40,7 @@ export { createRedactor, REDACTED, type Redactor } from './redact/create-redacto
 export { DEFAULT_RETRY, type RetrySettings } from './retry/retry-settings.ts';
 export { parseRetryAfter } from './retry/parse-retry-after.ts';
 export { streamGenerate, type StreamGenerateResult } from './stream/stream-generate.ts';
-export { readServerSentEvents, DRAIN_LIMITS, type DrainLimits } from './stream/read-server-sent-events.ts';
+export { readServerSentEvents, DRAIN_LIMITS, type DrainLimits, type ReadServerSentEventsOptions } from './stream/read-server-sent-events.ts';
 export { ServerSentEventParser, type ServerSentEvent } from './stream/server-sent-event-parser.ts';
 
 // Providers

@@ -46,10 +46,14 @@ let lastIso = '';
 /**
  * ISO time of the context's clock. A turn stamps many events within one
  * millisecond, and thousands of sessions share the clock's value: the text of
- * the last value read is kept instead of formatting a `Date` each time.
+ * the last millisecond read is kept instead of formatting a `Date` each time.
+ * Kept per whole millisecond, the only digits the text has (a `Date` drops the
+ * fraction the same way): a clock with sub-millisecond readings formatted a
+ * `Date` for every event, about 0.8 µs each, 0.4 ms a turn for the `model-text`
+ * events of a reply streamed word by word.
  */
 export const isoNow = (context: Pick<LoopContext, 'clock'>): string => {
-  const ms = context.clock.now();
+  const ms = Math.trunc(context.clock.now());
   if (ms !== lastMs) {
     lastIso = new Date(ms).toISOString();
     lastMs = ms;

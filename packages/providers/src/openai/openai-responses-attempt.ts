@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, ModelAttempt } from '../call/model-attempt.ts';
-import { ProviderError } from '../errors/provider-error.ts';
 import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIResponsesBody, openAIResponsesWarnings } from './openai-responses-body.ts';
 import { openAIResponsesResult, type OpenAIResponse } from './openai-responses-result.ts';
@@ -11,7 +10,6 @@ interface ResponsesEvent {
   type: string;
   delta?: string;
   response?: OpenAIResponse;
-  message?: string;
 }
 
 /** One Responses API request (`POST /responses`), plain or streamed. */
@@ -37,8 +35,6 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
         request.onText(event.delta);
       } else if (event.type === 'response.completed' || event.type === 'response.incomplete' || event.type === 'response.failed') {
         final = event.response;
-      } else if (event.type === 'error') {
-        throw new ProviderError({ code: 'PROVIDER_SERVER', message: `error in stream: ${event.message ?? 'no detail'}` });
       }
     }
     if (final === undefined) throw badResponse('the stream ended before response.completed');

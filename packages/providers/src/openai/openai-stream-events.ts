@@ -1,6 +1,11 @@
 import { badResponse } from '../call/bad-response.ts';
+import { codeForStatus } from '../errors/status-code.ts';
 import { ProviderError } from '../errors/provider-error.ts';
+import type { ProviderErrorCode } from '../errors/provider-error-code.ts';
 import { readServerSentEvents } from '../stream/read-server-sent-events.ts';
+import type { ServerSentEvent } from '../stream/server-sent-event-parser.ts';
+
+const isDone = (event: ServerSentEvent): boolean => event.data === '[DONE]';
 
 /**
  * The JSON events of a streamed OpenAI response (Chat Completions chunks or
@@ -10,16 +15,15 @@ import { readServerSentEvents } from '../stream/read-server-sent-events.ts';
  * event and cancels the body at `[DONE]`, which closes the connection when
  * the body's end arrives in a later write (see readServerSentEvents).
  *
- * Stops at `[DONE]`. An event with an `error` (or the SSE name `error`) is a
- * `PROVIDER_SERVER` error; an event that is not a JSON object is
- * `PROVIDER_BAD_RESPONSE`.
+ * Stops at `[DONE]`. An event with an `error` (or the SSE name `error`, or a
+ * Responses `type: "error"` event) throws {@link streamError}; an event that
+ * is not a JSON object is `PROVIDER_BAD_RESPONSE`.
  */
 export async function* openAIStreamEvents(response: Response): AsyncGenerator<Record<string, unknown>, void, undefined> {
   if (response.body === null) throw badResponse('the streamed response has no body');
-  for await (const event of readServerSentEvents(response.body)) {
-    if (event.data === '[DONE]') return;
+  for await (const event of readServerSentEvents(response.body, { isLast: isDone })) {
     const data = parseEvent(event.data);
-    if (data['error'] || event.event === 'error') throw streamError(data['error'] ?? data);
+    if (data['error'] || event.event === 'error' || data['type'] === 'error') throw streamError(data['error'] || data);
     yield data;
   }
 }
@@ -29,15 +33,37 @@ function parseEvent(data: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(data);
   } catch {
-    throw badResponse(`a stream event is not JSON: ${data.slice(0, 80)}`);
+    // Not the event's text: a message is redacted as a whole, and a cut could leave part of a key in it.
+    throw badResponse(`a stream event is not JSON (${data.length} characters)`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badResponse(`a stream event is not a JSON object: ${data.slice(0, 80)}`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badResponse(`a stream event is not a JSON object (${data.length} characters)`);
   return parsed as Record<string, unknown>;
 }
 
-/** An error the server reported inside a stream that had begun with HTTP 200. */
-function streamError(error: unknown): ProviderError {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  const detail = typeof message === 'string' ? message : JSON.stringify(error).slice(0, 200);
-  return new ProviderError({ code: 'PROVIDER_SERVER', message: `error in stream: ${detail}` });
+/** Error types of OpenAI and of compatible servers (vLLM, LiteLLM) that name a fault of the request. */
+const REQUEST_ERROR_TYPES = /^(invalid_request_error|BadRequestError|context_length_exceeded|invalid_prompt)$/;
+const RATE_LIMIT_TYPES = /^(rate_limit_error|rate_limit_exceeded|insufficient_quota|RateLimitError)$/;
+const AUTH_TYPES = /^(authentication_error|permission_error|invalid_api_key|AuthenticationError|PermissionDeniedError)$/;
+
+/**
+ * An error the server reported inside a stream that had begun with HTTP 200,
+ * coded as the same error in an HTTP status would be: a numeric `code` (vLLM
+ * sends the status there) by {@link codeForStatus}, else by its `type` or
+ * `code` name (a bad request, a rate limit, a key); anything else, the server
+ * failing mid-reply, is `PROVIDER_SERVER`, retried when no text was delivered yet.
+ */
+export function streamError(error: unknown): ProviderError {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const type = typeof fields['type'] === 'string' && fields['type'] !== 'error' ? fields['type'] : undefined;
+  const name = typeof fields['code'] === 'string' ? fields['code'] : undefined;
+  const status = typeof fields['code'] === 'number' ? fields['code'] : undefined;
+  const message = typeof fields['message'] === 'string' ? fields['message'] : undefined;
+  const code: ProviderErrorCode = status !== undefined && status >= 400 && status < 600
+    ? codeForStatus(status)
+    : [type, name].some((value) => value !== undefined && REQUEST_ERROR_TYPES.test(value)) ? 'PROVIDER_BAD_REQUEST'
+    : [type, name].some((value) => value !== undefined && RATE_LIMIT_TYPES.test(value)) ? 'PROVIDER_RATE_LIMIT'
+    : [type, name].some((value) => value !== undefined && AUTH_TYPES.test(value)) ? 'PROVIDER_AUTH'
+    : 'PROVIDER_SERVER';
+  const detail = [message ?? 'no message', ...[type, name ?? status].filter((value) => value !== undefined).map((value) => `(${String(value)})`)].join(' ');
+  return new ProviderError({ code, message: `error in stream: ${detail}` });
 }

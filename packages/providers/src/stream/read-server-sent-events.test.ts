@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readServerSentEvents } from './read-server-sent-events.ts';
+import type { ServerSentEvent } from './server-sent-event-parser.ts';
 
 const encoder = new TextEncoder();
 
@@ -30,6 +31,8 @@ const until = async (condition: () => boolean): Promise<void> => {
   }
 };
 
+const isDone = (event: ServerSentEvent): boolean => event.data === '[DONE]';
+
 describe('readServerSentEvents', () => {
   it('yields the events of the whole body and does not cancel it', async () => {
     const { stream, state } = body(['data: 1\n\nda', 'ta: 2\n\n'], { end: true });
@@ -39,36 +42,40 @@ describe('readServerSentEvents', () => {
     expect(state.cancelled).toBe(false);
   });
 
-  it('after a break, reads the rest of the body to its end instead of cancelling it (the connection stays reusable)', async () => {
-    const { stream, state } = body(['data: first\n\n', 'data: [DONE]\n\n', 'tail the server wrote later'], { end: true });
-    for await (const event of readServerSentEvents(stream)) if (event.data === '[DONE]') break;
+  it('stops at the last event without yielding it or what follows, and reads the rest of the body to its end instead of cancelling it', async () => {
+    const { stream, state } = body(['data: first\n\n', 'data: [DONE]\n\ndata: after\n\n', 'tail the server wrote later'], { end: true });
+    const events = [];
+    for await (const event of readServerSentEvents(stream, { isLast: isDone })) events.push(event.data);
+    expect(events).toEqual(['first']);
     // The fourth pull is the one that finds the end: the tail was read, then the end, and nothing was cancelled.
     await until(() => state.reads >= 4);
     expect(state.cancelled).toBe(false);
   });
 
-  it('cancels the body once the rest exceeds maxBytes', async () => {
+  it('cancels the body once the rest after the last event exceeds maxBytes', async () => {
     const { stream, state } = body(['data: [DONE]\n\n', 'x'.repeat(600), 'y'.repeat(600), 'never read'], { end: true });
-    for await (const event of readServerSentEvents(stream, { maxBytes: 1_000, maxMs: 60_000 })) if (event.data === '[DONE]') break;
+    for await (const _event of readServerSentEvents(stream, { isLast: isDone, drain: { maxBytes: 1_000, maxMs: 60_000 } })) expect.unreachable();
     await until(() => state.cancelled);
     expect(state.reads).toBeLessThanOrEqual(4);
   });
 
-  it('cancels the body when its end does not come within maxMs', async () => {
+  it('cancels the body when its end does not come within maxMs of the last event', async () => {
     const { stream, state } = body(['data: [DONE]\n\n'], { end: false });
     const started = performance.now();
-    for await (const event of readServerSentEvents(stream, { maxBytes: 1_000, maxMs: 50 })) if (event.data === '[DONE]') break;
+    for await (const _event of readServerSentEvents(stream, { isLast: isDone, drain: { maxBytes: 1_000, maxMs: 50 } })) expect.unreachable();
     expect(state.cancelled).toBe(false);
     await until(() => state.cancelled);
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
   });
 
-  it('drains after a throw in the loop too', async () => {
-    const { stream, state } = body(['data: bad\n\n', 'rest'], { end: true });
+  it('cancels the body at once on a break or a throw before the last event (a server still generating is stopped)', async () => {
+    const broken = body(['data: 1\n\n', 'data: 2\n\n'], { end: false });
+    for await (const _event of readServerSentEvents(broken.stream, { isLast: isDone })) break;
+    expect(broken.state.cancelled).toBe(true);
+    const thrown = body(['data: bad\n\n', 'rest'], { end: false });
     await expect(async () => {
-      for await (const event of readServerSentEvents(stream)) throw new Error(`cannot use ${event.data}`);
+      for await (const event of readServerSentEvents(thrown.stream, { isLast: isDone })) throw new Error(`cannot use ${event.data}`);
     }).rejects.toThrow('cannot use bad');
-    await until(() => state.reads >= 3);
-    expect(state.cancelled).toBe(false);
+    expect(thrown.state.cancelled).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { ServerSentEventParser, type ServerSentEvent } from './server-sent-event-parser.ts';
 
-/** How much of a body left unread is read and dropped before it is cancelled. */
+/** How much of a body left unread after its last event is read and dropped before it is cancelled. */
 export interface DrainLimits {
   maxBytes: number;
   maxMs: number;
@@ -13,39 +13,55 @@ export interface DrainLimits {
  */
 export const DRAIN_LIMITS: DrainLimits = { maxBytes: 64 * 1024, maxMs: 1_000 };
 
+/** Options of {@link readServerSentEvents}. */
+export interface ReadServerSentEventsOptions {
+  /** The stream's last event (OpenAI's `data: [DONE]`): reading stops there, and it is not yielded. */
+  isLast?: (event: ServerSentEvent) => boolean;
+  /** Bounds on reading the rest of the body after the last event; default {@link DRAIN_LIMITS}. */
+  drain?: DrainLimits;
+}
+
 /**
  * The events of a `text/event-stream` response body (see
  * {@link ServerSentEventParser} for the format), one by one.
  *
- * Stopping early — a `break` at a stream's last event (OpenAI's `[DONE]`), or a
- * throw — does not cancel the body: what is left is read and dropped in the
- * background (at most `limits.maxBytes`, within `limits.maxMs`), and only then
- * is the body cancelled. Cancelling a body whose end has not arrived yet closes
- * its connection, and a server that writes its last event and the end of the
- * body separately would then cost every call a new connection (measured with
- * the `openai` SDK, which cancels at `[DONE]`: 19 connections for 10 calls
- * instead of 1). A request that is aborted errors its body, which ends the
- * drain at once.
+ * At the event `isLast` accepts, the iteration ends but the body is not
+ * cancelled: what is left of it is read and dropped in the background (at most
+ * `drain.maxBytes`, within `drain.maxMs`), and only then cancelled. Cancelling
+ * a body whose end has not arrived yet closes its connection, and a server that
+ * writes its last event and the end of the body separately would then cost
+ * every call a new connection (measured with the `openai` SDK, which cancels
+ * at `[DONE]`: 19 connections for 10 calls instead of 1). Any other early stop
+ * — a `break`, a throw in the loop — cancels the body at once, so a server
+ * still generating is stopped. A request that is aborted errors its body,
+ * which ends a drain at once.
  */
 export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
-  limits: DrainLimits = DRAIN_LIMITS,
+  options: ReadServerSentEventsOptions = {},
 ): AsyncGenerator<ServerSentEvent, void, undefined> {
   const reader = body.getReader();
   const parser = new ServerSentEventParser();
-  let ended = false;
+  let settled = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      const events = done ? parser.end() : parser.push(value);
+      for (const event of events) {
+        if (options.isLast?.(event) === true) {
+          settled = true;
+          if (!done) drainInBackground(reader, options.drain ?? DRAIN_LIMITS);
+          return;
+        }
+        yield event;
+      }
       if (done) {
-        ended = true;
-        yield* parser.end();
+        settled = true;
         return;
       }
-      yield* parser.push(value);
     }
   } finally {
-    if (!ended) drainInBackground(reader, limits);
+    if (!settled) reader.cancel().catch(() => {});
   }
 }
 

@@ -71,30 +71,21 @@ describe('ServerSentEventParser', () => {
 
   // Texts without CR or LF (they would end the line) and without a leading space (the one space after a colon is dropped).
   const lineText = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((text) => !/[\r\n]/.test(text) && !text.startsWith(' '));
-  const eventArbitrary = fc.record({
-    event: fc.option(lineText.filter((name) => name !== ''), { nil: undefined }),
-    lines: fc.array(lineText, { minLength: 1, maxLength: 4 }),
-  });
-
-  it('reads back any events, written with any line ends and cut into any chunks (property)', () => {
+  it('reads back any events, written with any mix of line ends, comments and cuts into chunks (property)', () => {
+    const line = fc.record({ text: lineText, end: fc.constantFrom('\n', '\r\n', '\r'), spaced: fc.boolean(), comment: fc.option(lineText, { nil: undefined }) });
+    const block = fc.record({ event: fc.option(line.filter(({ text }) => text !== ''), { nil: undefined }), lines: fc.array(line, { minLength: 1, maxLength: 4 }), blank: fc.constantFrom('\n', '\r\n', '\r') });
     fc.assert(
-      fc.property(
-        fc.array(eventArbitrary, { maxLength: 8 }),
-        fc.constantFrom('\n', '\r\n', '\r'),
-        fc.boolean(),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (events, lineEnd, spaced, cuts) => {
-          const text = events
-            .map(({ event, lines }) =>
-              [...(event === undefined ? [] : [`event:${spaced ? ' ' : ''}${event}`]), ...lines.map((line) => `data:${spaced ? ' ' : ''}${line}`), ''].join(lineEnd) + lineEnd,
-            )
-            .join('');
-          const bytes = encoder.encode(text);
-          const parsed = parse(bytes, cuts.map((cut) => cut % (bytes.length + 1)));
-          expect(parsed).toEqual(events.map(({ event, lines }) => ({ event, data: lines.join('\n') })));
-        },
-      ),
-      { numRuns: 300 },
+      fc.property(fc.boolean(), fc.array(block, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 12 }), (bom, blocks, cuts) => {
+        const field = (name: string, { text, end, spaced, comment }: { text: string; end: string; spaced: boolean; comment: string | undefined }): string =>
+          `${comment === undefined ? '' : `:${comment}${end}`}${name}:${spaced ? ' ' : ''}${text}${end}`;
+        // A CR then an LF is one line end (CRLF): an LF right after a CR is written as CRLF so it still ends a line.
+        const pieces = blocks.flatMap(({ event, lines, blank }) => [...(event === undefined ? [] : [field('event', event)]), ...lines.map((item) => field('data', item)), blank]);
+        const text = pieces.reduce((joined, piece) => joined + (joined.endsWith('\r') && piece.startsWith('\n') ? `\r${piece}` : piece), bom ? '\uFEFF' : '');
+        const bytes = encoder.encode(text);
+        const parsed = parse(bytes, cuts.map((cut) => cut % (bytes.length + 1)));
+        expect(parsed).toEqual(blocks.map(({ event, lines }) => ({ event: event?.text, data: lines.map((item) => item.text).join('\n') })));
+      }),
+      { numRuns: 400 },
     );
   });
 });

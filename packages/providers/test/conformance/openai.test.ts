@@ -108,28 +108,56 @@ describe('openai streams read from the body', () => {
   const streamed = (chunks: string[], extra: { chunkDelayMs?: number } = {}) => ({ headers: { 'content-type': 'text/event-stream' }, chunks, ...extra });
   const chunk = (content: string, finishReason: string | null = null): string =>
     `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finishReason }] })}\n\n`;
+  const compatible = (url: string, retries = 2) =>
+    createOpenAICompatibleProvider({ name: 'vllm', apiKey: KEY, baseURL: `${url}/v1`, retry: { maxRetries: retries, initialDelayMs: 1, maxDelayMs: 1 } }).languageModel('m');
 
-  it('reports an error event in a stream that began with HTTP 200 as PROVIDER_SERVER, with its message', async () => {
+  it.each([
+    ['a server error', { message: 'the model is overloaded', type: 'server_error' }, 'PROVIDER_SERVER', 'error in stream: the model is overloaded (server_error)', 3],
+    ["vLLM's status in code", { message: 'prompt too long', type: 'BadRequestError', code: 400 }, 'PROVIDER_BAD_REQUEST', 'error in stream: prompt too long (BadRequestError) (400)', 1],
+    ['an invalid request', { message: 'maximum context length exceeded', type: 'invalid_request_error', code: 'context_length_exceeded' }, 'PROVIDER_BAD_REQUEST', 'error in stream: maximum context length exceeded (invalid_request_error) (context_length_exceeded)', 1],
+    ['a rate limit', { message: 'slow down', type: 'rate_limit_error' }, 'PROVIDER_RATE_LIMIT', 'error in stream: slow down (rate_limit_error)', 3],
+  ])('codes an error event as the same error in an HTTP status would be: %s', async (_name, error, code, message, requests) => {
+    const server = await startTestServer([streamed([`data: ${JSON.stringify({ error })}\n\n`])]);
+    try {
+      await expect(compatible(server.url).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code, message: `[vllm:m] ${code}: ${message}` });
+      expect(server.requests).toHaveLength(requests);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not retry an error event once text was delivered', async () => {
     const server = await startTestServer([streamed([chunk('Hel'), 'data: {"error":{"message":"the model is overloaded","type":"server_error"}}\n\n'])]);
     try {
-      const model = createOpenAICompatibleProvider({ name: 'vllm', baseURL: `${server.url}/v1`, retry: { maxRetries: 0 } }).languageModel('m');
+      const deltas: string[] = [];
+      await expect(compatible(server.url).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) })).rejects.toMatchObject({ code: 'PROVIDER_SERVER', retryable: false });
+      expect(deltas.join('')).toBe('Hel');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('codes a Responses API error event by its code', async () => {
+    const server = await startTestServer([streamed(['event: error\ndata: {"type":"error","code":"rate_limit_exceeded","message":"Rate limit reached","param":null,"sequence_number":0}\n\n'])]);
+    try {
+      const model = createOpenAIProvider({ apiKey: KEY, baseURL: `${server.url}/v1`, api: 'responses', retry: { maxRetries: 0 } }).languageModel('gpt-4.1-mini');
       await expect(model.generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
-        code: 'PROVIDER_SERVER',
-        message: '[vllm:m] PROVIDER_SERVER: error in stream: the model is overloaded',
+        code: 'PROVIDER_RATE_LIMIT',
+        message: '[openai:gpt-4.1-mini] PROVIDER_RATE_LIMIT: error in stream: Rate limit reached (rate_limit_exceeded)',
       });
     } finally {
       await server.close();
     }
   });
 
-  it('reports an event that is not JSON as PROVIDER_BAD_RESPONSE, naming it', async () => {
-    const server = await startTestServer([streamed([chunk('Hel'), 'data: <html>bad gateway</html>\n\n'])]);
+  it('reports an event that is not JSON as PROVIDER_BAD_RESPONSE without quoting it (no part of a key can slip through a cut)', async () => {
+    const server = await startTestServer([streamed([chunk('Hel'), `data: <html>${'x'.repeat(60)} key ${KEY}</html>\n\n`])]);
     try {
-      const model = createOpenAICompatibleProvider({ name: 'vllm', baseURL: `${server.url}/v1` }).languageModel('m');
-      await expect(model.generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
-        code: 'PROVIDER_BAD_RESPONSE',
-        message: '[vllm:m] PROVIDER_BAD_RESPONSE: a stream event is not JSON: <html>bad gateway</html>',
-      });
+      const failure = compatible(server.url, 0).generate({ prompt: 'x', onText: () => {} });
+      await expect(failure).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: '[vllm:m] PROVIDER_BAD_RESPONSE: a stream event is not JSON (109 characters)' });
+      const error = await failure.catch((caught: unknown) => caught);
+      expect(JSON.stringify(error)).not.toContain(KEY.slice(0, 8));
     } finally {
       await server.close();
     }
@@ -139,11 +167,25 @@ describe('openai streams read from the body', () => {
     // The server sends [DONE], then waits a minute before an event that must be ignored.
     const server = await startTestServer([streamed([`${chunk('Hello', 'stop')}data: [DONE]\n\n`, chunk(' ignored')], { chunkDelayMs: 60_000 })]);
     try {
-      const model = createOpenAICompatibleProvider({ name: 'vllm', baseURL: `${server.url}/v1` }).languageModel('m');
       const deltas: string[] = [];
-      const result = await model.generate({ prompt: 'x', onText: (delta) => deltas.push(delta), timeoutMs: 10_000 });
+      const result = await compatible(server.url).generate({ prompt: 'x', onText: (delta) => deltas.push(delta), timeoutMs: 10_000 });
       expect(result.text).toBe('Hello');
       expect(deltas.join('')).toBe('Hello');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops a stream in progress when the caller aborts or the attempt times out, with the usual codes', async () => {
+    const slow = streamed([chunk('Hel'), chunk('lo'), chunk('!', 'stop'), 'data: [DONE]\n\n'], { chunkDelayMs: 60_000 });
+    const server = await startTestServer([slow]);
+    try {
+      const controller = new AbortController();
+      const aborted = compatible(server.url).generate({ prompt: 'x', signal: controller.signal, onText: () => controller.abort() });
+      await expect(aborted).rejects.toMatchObject({ code: 'PROVIDER_ABORTED' });
+      const started = performance.now();
+      await expect(compatible(server.url, 0).generate({ prompt: 'x', onText: () => {}, timeoutMs: 200 })).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+      expect(performance.now() - started).toBeLessThan(5_000);
     } finally {
       await server.close();
     }
