@@ -22,6 +22,9 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       reporters: ['default', 'json'],
       outputFile: { json: '.reports/vitest.json' },
       testTimeout: 30_000,
+      // Hooks start real parts (Chromium, a PostgreSQL cluster, sandbox workers): on a loaded 2-core machine the
+      // viewer's browser hook once took over vitest's default 10 s.
+      hookTimeout: 60_000,
       ...overrides,
     },
   });

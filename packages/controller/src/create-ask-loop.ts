@@ -15,7 +15,8 @@ import { createEventBus } from './events/event-bus.ts';
 import { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 import type { AskCall } from './interpreter/loop-interpreter.ts';
 import { driveLoop } from './loop/drive-loop.ts';
-import type { LoopContext } from './loop/loop-context.ts';
+import type { AskOrigin, LoopContext } from './loop/loop-context.ts';
+import { childAnswer } from './session/child-answer.ts';
 import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
 import { resolvePlugins } from './plugin/resolve-plugins.ts';
 import { createTurnRegistry } from './plugin/turn-registry.ts';
@@ -136,7 +137,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const emit = createEventBus([metrics.observe, options.onEvent, call.onEvent], plugins.hooks);
     let sessionCounter = counters.get(session.sid);
     if (sessionCounter === undefined) counters.set(session.sid, (sessionCounter = createCallCounter()));
-    const ask = depth < agent.maxAskDepth ? (request: AskCall) => runChild(session.sid, depth + 1, request, call) : undefined;
+    const ask = depth < agent.maxAskDepth ? (request: AskCall, origin: AskOrigin) => runChild(session.sid, depth + 1, request, origin, call) : undefined;
     return {
       store,
       interpreter,
@@ -169,21 +170,21 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return session;
   }
 
-  async function start(run: RunLoopOptions, parentSid?: string, depth = 0): Promise<LoopResult> {
+  async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
     const session = await create(run, parentSid);
+    origin?.started(session.sid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
     return settle(await driveLoop(contextFor(session, depth, run), gate));
   }
 
-  async function runChild(parentSid: string, depth: number, request: AskCall, call: ContinueOptions): Promise<JsonValue> {
+  async function runChild(parentSid: string, depth: number, request: AskCall, origin: AskOrigin, call: ContinueOptions): Promise<JsonValue> {
     const agent = findAgent(plugins.agents, request.agent);
     // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
     const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
     const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
     const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns } };
-    const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth);
-    if (result.status === 'DONE') return result.result;
-    throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)} ended ${result.status}${result.reason === null ? '' : ` (${result.reason})`} in session ${result.sid}`), { code: 'LOOP_ASK_FAILED' });
+    const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
+    return childAnswer(request.agent, result);
   }
 
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {

@@ -59,6 +59,7 @@ export type {
 export type {
   ControlSignal,
   DecisionLogEntry,
+  RecordedAsk,
   RecordedReply,
   RecordedToolCall,
   TurnFailure,

@@ -26,6 +26,31 @@ describe('ask (seed 004)', () => {
     expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
     const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
     expect(child).toMatchObject({ agent: 'child', status: 'done', userdata: { subject: 'what is two plus two' } });
+    expect((await store.listTurns(result.sid))[0]?.asks).toEqual([{ index: 0, agent: 'child', sid: child?.sid }]);
+    expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it('replays each ask from the child its turn names, not from a child left behind by a run a crash cut short', async () => {
+    const store = createMemoryTranscriptStore();
+    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);
+    // What a first attempt of the turn's run leaves when the host dies during it: an older child, which the run
+    // made again after the resume asked anew. No turn record names it.
+    const { sid: _sid, ...rest } = child as NonNullable<typeof child>;
+    await store.createSession({ ...rest, sid: 'orphan-of-a-cut-run', createdAt: '2000-01-01T00:00:00.000Z', lastDecision: { kind: 'DONE', result: 'five' } });
+    expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it('replays a recording whose turns do not name their children from the children in the order they were made', async () => {
+    const store = createMemoryTranscriptStore();
+    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    // A record saved before turns named their children.
+    for (const { asks: _asks, ...turn } of await store.listTurns(result.sid)) await store.saveTurn(turn);
+    expect((await store.listTurns(result.sid))[0]?.asks).toBeUndefined();
     expect((await loop.replay(result.sid)).matched).toBe(true);
   });
 
@@ -44,6 +69,9 @@ describe('ask (seed 004)', () => {
     expect(first?.output).toContain('ERR_MAX_TURNS_EXCEEDED');
     const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
     expect(child).toMatchObject({ status: 'halted', turns: 1, lastDecision: { reason: 'ERR_MAX_TURNS_EXCEEDED' } });
+    // The replayed ask fails with the live ask's message, which the turn's OUTPUT quotes.
+    expect(first?.output).toContain(`in session ${child?.sid}`);
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
   });
 
   it('runs children while their parents hold every worker: three parents asking at once on a pool of one', async () => {

@@ -6,15 +6,15 @@
 import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
 import type { LoopTotals } from '../decide/stop-condition.ts';
-import type { LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
+import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { followSignal } from './follow-signal.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
-import type { RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
+import type { RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
 
 /** What execution adds to the record. */
 export type ExecutePatch = Pick<TurnRecord, 'emits' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
-  Partial<Pick<TurnRecord, 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
+  Partial<Pick<TurnRecord, 'asks' | 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
 
 /** The run's quotas: the agent's per-turn quotas, capped by the loop totals still left. */
 export function turnLimits(context: LoopContext, totals: LoopTotals): Partial<RunLimits> {
@@ -98,6 +98,7 @@ export async function executeTurn(
 
 async function runProgram(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, limits: Partial<RunLimits>, onStart: () => void): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
+  const asks: RecordedAsk[] = [];
   let runOver = false;
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
@@ -108,7 +109,7 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     userdata: context.session.userdata,
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: context.ask }),
+    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, asks) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
@@ -150,10 +151,16 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
     output,
     scratchpad: result.scratchpad,
     toolCalls: [...toolCalls],
+    ...(asks.length === 0 ? {} : { asks: [...asks] }),
     digest: progressDigest(output, result.scratchpad),
     ...(result.error === null ? {} : { error: result.error }),
     ...(failure === undefined ? {} : { failure }),
     fuel: result.usage.fuel,
     toolCallCount: result.usage.toolCalls,
   };
+}
+
+/** The run's `ask`: the context's, with each child session it starts noted in `asks`, in order. */
+function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, asks: RecordedAsk[]): (call: AskCall) => Promise<JsonValue> {
+  return (call) => ask(call, { turnIndex, started: (sid) => asks.push({ index: asks.length, agent: call.agent, sid }) });
 }

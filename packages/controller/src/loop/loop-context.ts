@@ -35,10 +35,17 @@ export interface LoopContext {
   /** Replay: answers tool calls from the recording instead of running them. */
   readonly replayTools?: (turn: TurnRecord, catalog: HostToolCatalog, bounds: RunBounds) => LoopToolBridge;
   /** Runs a child loop for an `ask` statement; undefined when the depth limit is reached. */
-  readonly ask?: (call: AskCall) => Promise<JsonValue>;
+  readonly ask?: (call: AskCall, origin: AskOrigin) => Promise<JsonValue>;
   readonly signal?: AbortSignal;
   /** Bounds how many turns prepare and run at once; absent for child loops of `ask` (their parent holds a slot). */
   readonly admission?: RunAdmission;
+}
+
+/** The turn whose run asks, and where it hears of the child session the `ask` starts. */
+export interface AskOrigin {
+  readonly turnIndex: number;
+  /** Called with the child session's id once the session exists, before its loop runs. */
+  readonly started: (sid: string) => void;
 }
 
 let lastMs = Number.NaN;

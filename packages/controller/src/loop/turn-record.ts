@@ -45,6 +45,14 @@ export interface RecordedToolCall {
   readonly durationMs: number;
 }
 
+/** One `ask` of the turn's run: the child session it started, in the order the run asked. */
+export interface RecordedAsk {
+  readonly index: number;
+  readonly agent: string;
+  /** The child session (its `parentSid` is this turn's session). */
+  readonly sid: string;
+}
+
 /** A failure of the turn (envelope, syntax, check, run, provider), as fed back to the model or halted on. */
 export interface TurnFailure {
   /** The stable code (`ERR_ENV_…`, `SCRIPT_…`, `PROVIDER_…`). */
@@ -115,6 +123,12 @@ export interface TurnRecord {
   readonly output: string;
   readonly scratchpad: string;
   readonly toolCalls: readonly RecordedToolCall[];
+  /**
+   * The child sessions this turn's run started with `ask`, in order; absent when it asked none (and in records
+   * from before it was kept). Replay answers each `ask` from the child named here: a run that was cut short and run
+   * again after a crash leaves the children of its first attempt behind, which no record names.
+   */
+  readonly asks?: readonly RecordedAsk[];
   readonly error?: ScriptErrorData;
   readonly failure?: TurnFailure;
   readonly usage: { readonly fuel: number; readonly toolCalls: number; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number };

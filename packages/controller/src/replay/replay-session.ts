@@ -7,14 +7,43 @@
 import type { JsonValue } from '@askloop/interpreter';
 import { createCallCounter } from '@askloop/tools';
 import type { ReplayReport } from '../ask-loop.ts';
+import type { AskCall } from '../interpreter/loop-interpreter.ts';
 import { driveLoop } from '../loop/drive-loop.ts';
-import type { LoopContext } from '../loop/loop-context.ts';
+import type { AskOrigin, LoopContext } from '../loop/loop-context.ts';
+import { loopResult } from '../loop/loop-result.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
+import { childAnswer } from '../session/child-answer.ts';
 import { applyApproval } from '../session/apply-approval.ts';
 import { createSessionGate } from '../session/session-gate.ts';
 import { createMemoryTranscriptStore } from '../store/memory-transcript-store.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
 import { firstDivergence } from './first-divergence.ts';
 import { createRecordedModel, createRecordedTools } from './replay-sources.ts';
+
+/**
+ * Answers each `ask` of the replayed runs from the recording: the child
+ * session the recorded turn names at that place (`asks`), with the answer the
+ * live `ask` gave (its DONE result, or the same LOOP_ASK_FAILED error). A run
+ * cut short by a crash and run again left the children of its first attempt
+ * behind; no record names them, so they are never answers. Records from
+ * before turns named their children are answered from the children no record
+ * names, oldest first.
+ */
+function recordedAnswers(recorded: readonly TurnRecord[], children: readonly SessionRecord[]): (request: AskCall, origin: AskOrigin) => Promise<JsonValue> {
+  const bySid = new Map(children.map((child) => [child.sid, child]));
+  const named = new Set(recorded.flatMap((turn) => (turn.asks ?? []).map((ask) => ask.sid)));
+  const unnamed = children.filter((child) => !named.has(child.sid));
+  const askedInTurn = new Map<number, number>();
+  return async (request, origin) => {
+    const index = askedInTurn.get(origin.turnIndex) ?? 0;
+    askedInTurn.set(origin.turnIndex, index + 1);
+    const asks = recorded.find((turn) => turn.turnIndex === origin.turnIndex)?.asks;
+    const child = asks === undefined ? unnamed.shift() : bySid.get(asks[index]?.sid ?? '');
+    if (child === undefined) throw Object.assign(new Error('ask: the recording has no child session here'), { code: 'LOOP_ASK_FAILED' });
+    origin.started(child.sid);
+    return childAnswer(request.agent, loopResult(child.sid, [], 'v4', child.lastDecision));
+  };
+}
 
 /** Replays session `session` of `store`; `contextFor` builds the live context with overrides. */
 export async function replaySession(store: TranscriptStore, session: SessionRecord, contextFor: (overrides: Partial<LoopContext>) => LoopContext, now: () => string): Promise<ReplayReport> {
@@ -24,12 +53,7 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   const replayStore = createMemoryTranscriptStore();
   const { lastDecision: _last, tally: _tally, ...fresh } = session;
   await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
-  let child = 0;
-  const replayAsk = async (): Promise<JsonValue> => {
-    const answer = children[child++]?.lastDecision;
-    if (answer?.kind === 'DONE') return answer.result;
-    throw Object.assign(new Error('ask: the recording has no finished child session here'), { code: 'LOOP_ASK_FAILED' });
-  };
+  const replayAsk = recordedAnswers(recorded, children);
   const live = contextFor({});
   const context = contextFor({
     store: replayStore,
