@@ -18,11 +18,16 @@ describe('ask (seed 004)', () => {
     child: [program('emit "<<<LOOP:DONE>>> four"')],
   };
 
-  it('runs a child loop in a new session and returns its result', async () => {
+  const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+  /** A parent session run to its end on a store of its own, its one turn asking the child. */
+  const delegated = async () => {
     const store = createMemoryTranscriptStore();
-    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store, pool });
-    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    return { store, loop, result: await loop.run({ agent: 'parent', task: 'delegate' }) };
+  };
+
+  it('runs a child loop in a new session and returns its result', async () => {
+    const { store, loop, result } = await delegated();
     expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
     const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
     expect(child).toMatchObject({ agent: 'child', status: 'done', userdata: { subject: 'what is two plus two' } });
@@ -31,10 +36,7 @@ describe('ask (seed 004)', () => {
   });
 
   it('replays each ask from the child its turn names, not from a child left behind by a run a crash cut short', async () => {
-    const store = createMemoryTranscriptStore();
-    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
-    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store, pool });
-    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    const { store, loop, result } = await delegated();
     const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);
     // What a first attempt of the turn's run leaves when the host dies during it: an older child, which the run
     // made again after the resume asked anew. No turn record names it.
@@ -44,10 +46,7 @@ describe('ask (seed 004)', () => {
   });
 
   it('replays a recording whose turns do not name their children from the children in the order they were made', async () => {
-    const store = createMemoryTranscriptStore();
-    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
-    const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store, pool });
-    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    const { store, loop, result } = await delegated();
     // A record saved before turns named their children.
     for (const { asks: _asks, ...turn } of await store.listTurns(result.sid)) await store.saveTurn(turn);
     expect((await store.listTurns(result.sid))[0]?.asks).toBeUndefined();
@@ -56,7 +55,6 @@ describe('ask (seed 004)', () => {
 
   it('lets `with {"max_turns": n}` lower the child\'s turn ceiling, and fails the ask when the child halts', async () => {
     const store = createMemoryTranscriptStore();
-    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
     const limited = {
       parent: [program('ask "child", "count" with {"max_turns": 1} into answer', 'emit "<<<LOOP:DONE>>> " + answer'), program('emit "<<<LOOP:DONE>>> gave up"')],
       child: [program('emit "still counting"')],
@@ -78,7 +76,6 @@ describe('ask (seed 004)', () => {
     const single = createSandboxPool({ workers: 1, maxQueueMs: 20_000 });
     try {
       const store = createMemoryTranscriptStore();
-      const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
       const many = { parent: Array.from({ length: 3 }, () => models.parent[0] as string), child: Array.from({ length: 3 }, () => models.child[0] as string) };
       const loop = createAskLoop({ plugins: [testPlugin(many, new Map(), agents)], store, pool: single });
       const results = await Promise.all([1, 2, 3].map(() => loop.run({ agent: 'parent', task: 'delegate' })));
