@@ -52,7 +52,7 @@ const AUTH_TYPES = /^(authentication_error|permission_error|invalid_api_key|Auth
  * `code` name (a bad request, a rate limit, a key); anything else, the server
  * failing mid-reply, is `PROVIDER_SERVER`, retried when no text was delivered yet.
  */
-export function streamError(error: unknown): ProviderError {
+function streamError(error: unknown): ProviderError {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   const type = typeof fields['type'] === 'string' && fields['type'] !== 'error' ? fields['type'] : undefined;
   const name = typeof fields['code'] === 'string' ? fields['code'] : undefined;
