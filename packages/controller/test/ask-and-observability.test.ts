@@ -31,7 +31,7 @@ describe('ask (seed 004)', () => {
     expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
     const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
     expect(child).toMatchObject({ agent: 'child', status: 'done', userdata: { subject: 'what is two plus two' } });
-    expect((await store.listTurns(result.sid))[0]?.asks).toEqual([{ index: 0, agent: 'child', sid: child?.sid }]);
+    expect((await store.listTurns(result.sid))[0]?.asks).toEqual([{ index: 0, agent: 'child', sid: child?.sid, result: 'four' }]);
     expect((await loop.replay(result.sid)).matched).toBe(true);
   });
 
@@ -43,6 +43,32 @@ describe('ask (seed 004)', () => {
     const { sid: _sid, ...rest } = child as NonNullable<typeof child>;
     await store.createSession({ ...rest, sid: 'orphan-of-a-cut-run', createdAt: '2000-01-01T00:00:00.000Z', lastDecision: { kind: 'DONE', result: 'five' } });
     expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it('replays each ask from what it gave the run, however its child session ends later', async () => {
+    const { store, loop, result } = await delegated();
+    const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);
+    // The child goes on after the parent's turn (resumed, approved): it no longer ends the way the ask saw it.
+    await store.updateSession({ ...(child as NonNullable<typeof child>), status: 'halted', lastDecision: { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'stopped later' } as never });
+    expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it('records an ask that failed before a child existed in its place, so the asks after it replay from their own children', async () => {
+    const store = createMemoryTranscriptStore();
+    const recovering = {
+      parent: [program('on error do', '  emit "failed: " + system_error_code + " " + system_error_message', '  clear_error', 'endon', 'ask "nosuch", "anyone?" into first', 'ask "child", "what is two plus two" into answer', 'emit "<<<LOOP:DONE>>> child said " + answer')],
+      child: models.child,
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(recovering, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
+    const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);
+    const [turn] = await store.listTurns(result.sid);
+    expect(turn?.asks).toEqual([
+      { index: 0, agent: 'nosuch', error: { code: expect.any(String), message: expect.stringContaining('nosuch') } },
+      { index: 1, agent: 'child', sid: child?.sid, result: 'four' },
+    ]);
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
   });
 
   it('replays a recording whose turns do not name their children from the children in the order they were made', async () => {

@@ -151,7 +151,8 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
     output,
     scratchpad: result.scratchpad,
     toolCalls: [...toolCalls],
-    ...(asks.length === 0 ? {} : { asks: [...asks] }),
+    // Copies: an ask the run gave up on (its backstop) may still settle later, and must not change a saved record.
+    ...(asks.length === 0 ? {} : { asks: asks.map((ask) => ({ ...ask })) }),
     digest: progressDigest(output, result.scratchpad),
     ...(result.error === null ? {} : { error: result.error }),
     ...(failure === undefined ? {} : { failure }),
@@ -160,7 +161,20 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
   };
 }
 
-/** The run's `ask`: the context's, with each child session it starts noted in `asks`, in order. */
+/** The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started and its outcome. */
 function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, asks: RecordedAsk[]): (call: AskCall) => Promise<JsonValue> {
-  return (call) => ask(call, { turnIndex, started: (sid) => asks.push({ index: asks.length, agent: call.agent, sid }) });
+  return async (call) => {
+    const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
+    asks.push(asked);
+    try {
+      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid) });
+      return asked.result;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      asked.error = { ...(typeof code === 'string' ? { code } : {}), message: error instanceof Error ? error.message : String(error) };
+      throw error;
+    }
+  };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

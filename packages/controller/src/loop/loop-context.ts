@@ -44,6 +44,8 @@ export interface LoopContext {
 /** The turn whose run asks, and where it hears of the child session the `ask` starts. */
 export interface AskOrigin {
   readonly turnIndex: number;
+  /** The ask's place among the run's asks (from 0). */
+  readonly index: number;
   /** Called with the child session's id once the session exists, before its loop runs. */
   readonly started: (sid: string) => void;
 }

@@ -45,12 +45,17 @@ export interface RecordedToolCall {
   readonly durationMs: number;
 }
 
-/** One `ask` of the turn's run: the child session it started, in the order the run asked. */
+/** One `ask` of the turn's run, in the order the run asked, with what it gave the run. */
 export interface RecordedAsk {
+  /** Its place among the run's asks (from 0). */
   readonly index: number;
   readonly agent: string;
-  /** The child session (its `parentSid` is this turn's session). */
-  readonly sid: string;
+  /** The child session it started (its `parentSid` is this turn's session); absent when it failed before one existed. */
+  readonly sid?: string;
+  /** The child's DONE result, as the run got it. */
+  readonly result?: JsonValue;
+  /** Or how the ask failed (the child halted or paused, the agent is unknown, …), as the run saw it thrown. */
+  readonly error?: { readonly code?: string; readonly message: string };
 }
 
 /** A failure of the turn (envelope, syntax, check, run, provider), as fed back to the model or halted on. */
@@ -124,9 +129,10 @@ export interface TurnRecord {
   readonly scratchpad: string;
   readonly toolCalls: readonly RecordedToolCall[];
   /**
-   * The child sessions this turn's run started with `ask`, in order; absent when it asked none (and in records
-   * from before it was kept). Replay answers each `ask` from the child named here: a run that was cut short and run
-   * again after a crash leaves the children of its first attempt behind, which no record names.
+   * Every `ask` of this turn's run, in order, with the child session it started and what it gave the run; absent
+   * when the run asked nothing (and in records from before it was kept). Replay answers each `ask` from here, not
+   * from the child sessions: a run that was cut short and run again after a crash leaves the children of its first
+   * attempt behind, and a child resumed later no longer says what it answered.
    */
   readonly asks?: readonly RecordedAsk[];
   readonly error?: ScriptErrorData;

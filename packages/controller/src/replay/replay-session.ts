@@ -21,27 +21,34 @@ import { firstDivergence } from './first-divergence.ts';
 import { createRecordedModel, createRecordedTools } from './replay-sources.ts';
 
 /**
- * Answers each `ask` of the replayed runs from the recording: the child
- * session the recorded turn names at that place (`asks`), with the answer the
- * live `ask` gave (its DONE result, or the same LOOP_ASK_FAILED error). A run
- * cut short by a crash and run again left the children of its first attempt
- * behind; no record names them, so they are never answers. Records from
- * before turns named their children are answered from the children no record
- * names, oldest first.
+ * Answers each `ask` of the replayed runs from the recording: what the
+ * recorded turn's ask at that place gave its run (the child's result, or the
+ * error it threw), naming the same child session. An ask of another agent
+ * than the recorded one, or one more than were recorded, is
+ * `LOOP_REPLAY_DIVERGED`. Records from before turns kept their asks are
+ * answered from the session's children no record names, oldest first, with
+ * what each child ended with.
  */
 function recordedAnswers(recorded: readonly TurnRecord[], children: readonly SessionRecord[]): (request: AskCall, origin: AskOrigin) => Promise<JsonValue> {
-  const bySid = new Map(children.map((child) => [child.sid, child]));
-  const named = new Set(recorded.flatMap((turn) => (turn.asks ?? []).map((ask) => ask.sid)));
+  const named = new Set(recorded.flatMap((turn) => (turn.asks ?? []).flatMap((ask) => (ask.sid === undefined ? [] : [ask.sid]))));
   const unnamed = children.filter((child) => !named.has(child.sid));
-  const askedInTurn = new Map<number, number>();
   return async (request, origin) => {
-    const index = askedInTurn.get(origin.turnIndex) ?? 0;
-    askedInTurn.set(origin.turnIndex, index + 1);
     const asks = recorded.find((turn) => turn.turnIndex === origin.turnIndex)?.asks;
-    const child = asks === undefined ? unnamed.shift() : bySid.get(asks[index]?.sid ?? '');
-    if (child === undefined) throw Object.assign(new Error('ask: the recording has no child session here'), { code: 'LOOP_ASK_FAILED' });
-    origin.started(child.sid);
-    return childAnswer(request.agent, loopResult(child.sid, [], 'v4', child.lastDecision));
+    if (asks === undefined) {
+      const child = unnamed.shift();
+      if (child === undefined) throw Object.assign(new Error('ask: the recording has no child session here'), { code: 'LOOP_ASK_FAILED' });
+      origin.started(child.sid);
+      return childAnswer(request.agent, loopResult(child.sid, [], 'v4', child.lastDecision));
+    }
+    const asked = asks[origin.index];
+    if (asked?.agent !== request.agent) {
+      const was = asked === undefined ? 'not made' : `of ${JSON.stringify(asked.agent)}`;
+      throw Object.assign(new Error(`replay: ask ${origin.index} of turn ${origin.turnIndex} was ${was} when recorded, now of ${JSON.stringify(request.agent)}`), { code: 'LOOP_REPLAY_DIVERGED' });
+    }
+    if (asked.sid !== undefined) origin.started(asked.sid);
+    if (asked.error !== undefined) throw Object.assign(new Error(asked.error.message), asked.error.code === undefined ? {} : { code: asked.error.code });
+    if (asked.result === undefined) throw Object.assign(new Error(`replay: ask ${origin.index} of turn ${origin.turnIndex} had not ended when its run did`), { code: 'LOOP_REPLAY_DIVERGED' });
+    return asked.result;
   };
 }
 

@@ -40,7 +40,7 @@ function continued(record: TurnRecord): TurnRecord {
  * the idempotence records), what the cancelled run produced is dropped.
  */
 export function reopenTurn(record: TurnRecord): TurnRecord {
-  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, ...rest } = continued(record);
+  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks: _asks, ...rest } = continued(record);
   const ranLints = control?.lints.length ?? 0;
   return {
     ...rest,

@@ -57,6 +57,10 @@ export function sampleTurn(sid: string, turnIndex: number, overrides: Partial<Tu
       { index: 0, name: 'tool.str.toupper', args: ['ok', 1, true, null, { nested: [1.5, 'two'] }], result: 'OK', durationMs: 0.25 },
       { index: 1, name: 'tool.memory.cas', args: ['k', 0, 'v'], error: { code: 'TOOL_CAS_CONFLICT', message: 'version moved' }, durationMs: 1 },
     ],
+    asks: [
+      { index: 0, agent: 'helper', sid: 'child-of-turn', result: { nested: ['x', 1.5] } },
+      { index: 1, agent: 'missing', error: { code: 'LOOP_AGENT_NOT_FOUND', message: 'no agent "missing"' } },
+    ],
     failure: { code: 'SCRIPT_TOOL_FAILED', kind: 'runtime', message: 'the second call failed', line: 3, column: 5, sourceLine: '  call tool.memory.CAS("k", 0, "v")' } as unknown as TurnRecord['failure'],
     usage: { fuel: 42, toolCalls: 2, inputTokens: 120, outputTokens: 30, costUsd: 0.0015 },
     timings: { compose: 1, model: 12, extract: 0.5, prepare: 2, execute: 3, scan: 0.1, persist: 0.4, total: 19 },
