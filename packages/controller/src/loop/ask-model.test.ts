@@ -1,6 +1,6 @@
 import { ProviderError, type GenerateOptions, type LanguageModel } from '@askloop/providers';
 import { describe, expect, it } from 'vitest';
-import { askModel } from './ask-model.ts';
+import { askModel, END_GRACE_CHARACTERS } from './ask-model.ts';
 
 const END = '<<<NSENV:V4:END>>>';
 const reply = ['<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n', '<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "x"\nendcommand\n', `${END}\n`, 'tokens we do not want to pay for', ' and more'];
@@ -44,12 +44,28 @@ function streamingModel(chunks: readonly string[]): LanguageModel & { delivered:
 }
 
 describe('askModel', () => {
-  it('stops the call at the END line and keeps the text, with estimated usage', async () => {
+  it('lets a stream that ends soon after END end by itself: no abort, real usage, nothing after END kept', async () => {
     const model = streamingModel(reply);
     const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {} });
-    expect(model.delivered()).toBe(3);
+    expect(model.delivered()).toBe(reply.length);
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stop', inputTokens: 1, outputTokens: 1 });
+  });
+
+  it('aborts a call still going endGraceMs after END, and keeps the text with estimated usage', async () => {
+    const model = streamingModel([...reply.slice(0, 3), ...Array.from({ length: 500 }, () => ' more')]);
+    const started = performance.now();
+    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 30 });
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(model.delivered()).toBeLessThan(503);
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
     expect('reply' in outcome && outcome.reply.outputTokens).toBeGreaterThan(0);
+  });
+
+  it(`aborts at once a call that streams more than ${END_GRACE_CHARACTERS} characters after END, whatever the grace`, async () => {
+    const model = streamingModel([...reply.slice(0, 3), 'x'.repeat(END_GRACE_CHARACTERS + 1), 'never read', 'never read']);
+    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 60_000 });
+    expect(model.delivered()).toBe(4);
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
   });
 
   it('lets a reply whose end has already arrived finish: no abort, real usage, nothing after END kept', async () => {

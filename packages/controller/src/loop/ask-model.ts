@@ -1,12 +1,13 @@
 /**
  * The model call of a turn: streamed through `EnvelopeStreamParser`, and
- * stopped at the END line so no token after it is paid for. Nothing after the
- * delta holding END is read. The call is aborted once the stream has nothing
- * more already received (a `setImmediate` after END): a reply whose finish and
- * usage arrived with its END line (a server that writes the end of a reply at
- * once, as the benchmark's does) ends by itself, keeping its connection for
- * the next call and its real usage; one whose last chunks come in later reads
- * is aborted as before. An aborted call is
+ * stopped soon after the END line so few tokens after it are paid for.
+ * Nothing after the delta holding END is read. The call is not aborted at
+ * END at once: a model's stream ends a token or two after its last line (its
+ * finish, its usage, `[DONE]`), and a call allowed to end by itself keeps its
+ * connection for the next call and reports the provider's real usage. It is
+ * aborted when it has not ended `endGraceMs` after END (default
+ * {@link END_GRACE_MS}) or once {@link END_GRACE_CHARACTERS} more characters
+ * have streamed (a model talking on past its envelope). An aborted call is
  * reported by providers as `PROVIDER_ABORTED` without usage: the text received
  * is kept and the usage estimated (4 characters a token).
  */
@@ -27,9 +28,24 @@ export interface AskModelOptions {
   readonly settings: GenerationSettings;
   readonly signal?: AbortSignal;
   readonly onText?: (delta: string) => void;
+  /** How long the call may go on after END before it is aborted (default {@link END_GRACE_MS}; 0: at the next event-loop turn). */
+  readonly endGraceMs?: number;
 }
 
 const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
+/**
+ * How long a call may go on after END before it is aborted. Measured against a
+ * loopback server streaming a token every 3 ms, aborting at once (the next
+ * event-loop turn) aborted all 20 of 20 turns: 2 connections a turn and every
+ * turn's usage estimated. A model's finish comes a token interval or two after its
+ * last line (milliseconds to tens of them at the speeds models stream); a fifth
+ * of a second leaves room for slow local ones, and bounds what a model that
+ * talks on costs.
+ */
+export const END_GRACE_MS = 200;
+/** About 256 tokens: past this much text after END the call is aborted whatever the time. */
+export const END_GRACE_CHARACTERS = 1024;
 
 /** Calls the model once (the provider retries inside), stopping at END. */
 export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
@@ -41,11 +57,20 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   let text = '';
   let parsing = true;
   let ended = false;
-  let stopping: NodeJS.Immediate | undefined;
+  let afterEnd = 0;
+  let stopping: NodeJS.Timeout | undefined;
+  const stopNow = (): void => {
+    clearTimeout(stopping);
+    stop.abort(new Error('the envelope is complete'));
+  };
   const started = performance.now();
   const onText = (delta: string): void => {
     // After END nothing more is read, even from a provider that does not stop at once.
-    if (ended) return;
+    if (ended) {
+      afterEnd += delta.length;
+      if (afterEnd > END_GRACE_CHARACTERS && !signal.aborted) stopNow();
+      return;
+    }
     text += delta;
     options.onText?.(delta);
     if (!parsing) return;
@@ -53,9 +78,9 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       if (parser.push(delta) === 'complete') {
         parsing = false;
         ended = true;
-        // Not at once: aborting a stream whose end is already here costs its connection (undici closes the socket)
-        // and its real usage. Deltas already received arrive before the immediate; a model still generating is stopped.
-        stopping = setImmediate(() => stop.abort(new Error('the envelope is complete')));
+        // Not at once: aborting a stream whose end is not here yet costs its connection (undici closes the socket)
+        // and its real usage, and the end is usually a token away. A model still generating after the grace is stopped.
+        stopping = setTimeout(stopNow, options.endGraceMs ?? END_GRACE_MS);
       }
     } catch {
       // Not a strict envelope (prose, a fence): keep streaming; the tolerant extraction decides later.
@@ -64,7 +89,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   };
   try {
     const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
-    clearImmediate(stopping);
+    clearTimeout(stopping);
     return {
       reply: {
         text: ended ? text : result.text,
@@ -80,7 +105,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       },
     };
   } catch (error) {
-    clearImmediate(stopping);
+    clearTimeout(stopping);
     // A provider failure after END (our abort, or a stream cut short before its finish chunk) leaves the envelope whole;
     // anything else (a bug in a provider) is reported as the failure it is.
     const stoppedAtEnd = ended && options.signal?.aborted !== true && isProviderError(error);
