@@ -54,6 +54,14 @@ export interface AskLoopOptions {
    * whose signal aborts while it waits stops waiting (HALT `ERR_CANCELLED`).
    */
   readonly maxConcurrentRuns?: number;
+  /**
+   * How long a model call may go on after its envelope's END line before it is
+   * aborted (ms; default 200, `END_GRACE_MS`). A call that ends by itself keeps
+   * its connection and reports the provider's real usage; one still going is
+   * aborted (nothing after END is ever read) and its usage estimated. Raise it
+   * for a model that streams a few tokens a second.
+   */
+  readonly endGraceMs?: number;
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

@@ -51,6 +51,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.sessionCacheSize !== undefined && !(Number.isInteger(options.sessionCacheSize) && options.sessionCacheSize > 0)) {
     throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionCacheSize must be a whole number > 0, got ${String(options.sessionCacheSize)}` });
   }
+  if (options.endGraceMs !== undefined && !(Number.isFinite(options.endGraceMs) && options.endGraceMs >= 0)) {
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `endGraceMs must be a number of milliseconds >= 0, got ${String(options.endGraceMs)}` });
+  }
   if (options.maxConcurrentRuns !== undefined && !(Number.isInteger(options.maxConcurrentRuns) && options.maxConcurrentRuns > 0)) {
     throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}` });
   }
@@ -156,6 +159,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       ...(call.signal === undefined ? {} : { signal: call.signal }),
       // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one.
       ...(depth === 0 ? { admission } : {}),
+      ...(options.endGraceMs === undefined ? {} : { endGraceMs: options.endGraceMs }),
       ...overrides,
     };
   }

@@ -119,5 +119,9 @@ describe('maxConcurrentRuns', () => {
     for (const maxConcurrentRuns of [0, -1, 1.5]) {
       expect(() => createAskLoop({ plugins: [], store: createMemoryTranscriptStore(), maxConcurrentRuns })).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID' }));
     }
+    // The same check for the grace a model call has after END.
+    for (const endGraceMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createAskLoop({ plugins: [], store: createMemoryTranscriptStore(), endGraceMs })).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining('endGraceMs') }));
+    }
   });
 });

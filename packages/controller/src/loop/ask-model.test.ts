@@ -25,7 +25,7 @@ function bufferedModel(chunks: readonly string[], fail?: Error): LanguageModel {
 }
 
 /** A model that streams chunk by chunk and stops when aborted, as the HTTP providers do. */
-function streamingModel(chunks: readonly string[]): LanguageModel & { delivered: () => number } {
+function streamingModel(chunks: readonly string[], gapMs = 1): LanguageModel & { delivered: () => number } {
   let delivered = 0;
   return {
     provider: 'fake',
@@ -33,7 +33,7 @@ function streamingModel(chunks: readonly string[]): LanguageModel & { delivered:
     delivered: () => delivered,
     async generate(options: GenerateOptions) {
       for (const chunk of chunks) {
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        await new Promise((resolve) => setTimeout(resolve, gapMs));
         if (options.signal?.aborted) throw new ProviderError({ code: 'PROVIDER_ABORTED', message: 'aborted', provider: 'fake' });
         delivered += 1;
         options.onText?.(chunk);
@@ -52,13 +52,28 @@ describe('askModel', () => {
   });
 
   it('aborts a call still going endGraceMs after END, and keeps the text with estimated usage', async () => {
-    const model = streamingModel([...reply.slice(0, 3), ...Array.from({ length: 500 }, () => ' more')]);
-    const started = performance.now();
-    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 30 });
-    expect(performance.now() - started).toBeLessThan(400);
-    expect(model.delivered()).toBeLessThan(503);
+    // Slow and short after END (40 characters): only the grace, not the character bound, can stop it.
+    const model = streamingModel([...reply.slice(0, 3), ...Array.from({ length: 20 }, () => ' m')], 10);
+    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 25 });
+    expect(model.delivered()).toBeLessThan(3 + 6);
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
     expect('reply' in outcome && outcome.reply.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('keeps the complete envelope as the reply when the caller aborts during the grace after END', async () => {
+    const controller = new AbortController();
+    const model = streamingModel([...reply.slice(0, 3), ...Array.from({ length: 20 }, () => ' m')], 10);
+    const outcome = await askModel({
+      model,
+      system: 'rules',
+      prompt: 'envelope',
+      settings: {},
+      signal: controller.signal,
+      onText: (delta) => {
+        if (delta.includes(END)) setTimeout(() => controller.abort(), 5);
+      },
+    });
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
   });
 
   it(`aborts at once a call that streams more than ${END_GRACE_CHARACTERS} characters after END, whatever the grace`, async () => {

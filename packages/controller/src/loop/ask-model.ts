@@ -28,7 +28,7 @@ export interface AskModelOptions {
   readonly settings: GenerationSettings;
   readonly signal?: AbortSignal;
   readonly onText?: (delta: string) => void;
-  /** How long the call may go on after END before it is aborted (default {@link END_GRACE_MS}; 0: at the next event-loop turn). */
+  /** How long the call may go on after END before it is aborted (default {@link END_GRACE_MS}; 0: as soon as a timer can fire). */
   readonly endGraceMs?: number;
 }
 
@@ -40,8 +40,9 @@ const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
  * event-loop turn) aborted all 20 of 20 turns: 2 connections a turn and every
  * turn's usage estimated. A model's finish comes a token interval or two after its
  * last line (milliseconds to tens of them at the speeds models stream); a fifth
- * of a second leaves room for slow local ones, and bounds what a model that
- * talks on costs.
+ * of a second covers those, and bounds what a model that talks on costs. A
+ * host whose model is slower (a few tokens a second on a CPU) sets its own
+ * (`createAskLoop({ endGraceMs })`).
  */
 export const END_GRACE_MS = 200;
 /** About 256 tokens: past this much text after END the call is aborted whatever the time. */
@@ -106,9 +107,10 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     };
   } catch (error) {
     clearTimeout(stopping);
-    // A provider failure after END (our abort, or a stream cut short before its finish chunk) leaves the envelope whole;
-    // anything else (a bug in a provider) is reported as the failure it is.
-    const stoppedAtEnd = ended && options.signal?.aborted !== true && isProviderError(error);
+    // A provider failure after END (our abort, the caller's, or a stream cut short before its finish chunk) leaves the
+    // envelope whole, and paid for: it is the reply (a caller's abort then stops the turn after it is saved). Anything
+    // else (a bug in a provider) is reported as the failure it is.
+    const stoppedAtEnd = ended && isProviderError(error);
     if (stoppedAtEnd) {
       const usage = { inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) };
       const costUsd = computeCost(usage, options.model.prices);

@@ -39,6 +39,8 @@ export interface LoopContext {
   readonly signal?: AbortSignal;
   /** Bounds how many turns prepare and run at once; absent for child loops of `ask` (their parent holds a slot). */
   readonly admission?: RunAdmission;
+  /** How long a model call may go on after END before it is aborted (`askModel`'s default when absent). */
+  readonly endGraceMs?: number;
 }
 
 /** The turn whose run asks, and where it hears of the child session the `ask` starts. */

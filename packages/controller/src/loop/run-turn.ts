@@ -77,6 +77,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       settings: context.agent.settings,
       ...(context.signal === undefined ? {} : { signal: context.signal }),
       onText: (delta) => context.emit({ type: 'model-text', ...base(), delta }),
+      ...(context.endGraceMs === undefined ? {} : { endGraceMs: context.endGraceMs }),
     });
     const timings = { ...record.timings, model: elapsed() };
     if ('failure' in outcome) {
