@@ -58,11 +58,13 @@ function streamError(error: unknown): ProviderError {
   const name = typeof fields['code'] === 'string' ? fields['code'] : undefined;
   const status = typeof fields['code'] === 'number' ? fields['code'] : undefined;
   const message = typeof fields['message'] === 'string' ? fields['message'] : undefined;
+  const names = [type, name].filter((value) => value !== undefined);
+  const named = (pattern: RegExp): boolean => names.some((value) => pattern.test(value));
   const code: ProviderErrorCode = status !== undefined && status >= 400 && status < 600
     ? codeForStatus(status)
-    : [type, name].some((value) => value !== undefined && REQUEST_ERROR_TYPES.test(value)) ? 'PROVIDER_BAD_REQUEST'
-    : [type, name].some((value) => value !== undefined && RATE_LIMIT_TYPES.test(value)) ? 'PROVIDER_RATE_LIMIT'
-    : [type, name].some((value) => value !== undefined && AUTH_TYPES.test(value)) ? 'PROVIDER_AUTH'
+    : named(REQUEST_ERROR_TYPES) ? 'PROVIDER_BAD_REQUEST'
+    : named(RATE_LIMIT_TYPES) ? 'PROVIDER_RATE_LIMIT'
+    : named(AUTH_TYPES) ? 'PROVIDER_AUTH'
     : 'PROVIDER_SERVER';
   const detail = [message ?? 'no message', ...[type, name ?? status].filter((value) => value !== undefined).map((value) => `(${String(value)})`)].join(' ');
   return new ProviderError({ code, message: `error in stream: ${detail}` });
