@@ -35,6 +35,7 @@ export { firstDivergence } from './replay/first-divergence.ts';
 export { createSessionGate, type SessionGate } from './session/session-gate.ts';
 export { leaseHolderOf, runUnderLease } from './session/lease-scope.ts';
 export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/fenced-leases.ts';
+export { createLeaseTokens, leaseLostError, type LeaseLostReason, type LeaseTokens, type WriteFence } from './store/lease-tokens.ts';
 export type { LoopMetrics } from './metrics/loop-metrics.ts';
 export type { AgentDefinition, AgentPolicy, LoopCeilings, ResolvedAgentDefinition, TurnQuotas } from './agent/agent-definition.ts';
 export type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayDivergence, ReplayReport, RunLoopOptions } from './ask-loop.ts';

@@ -1,10 +1,9 @@
 /**
- * Fenced session leases (`fenced-leases.ts`): a host that stalled past its
- * lease while another host took the session over cannot write the session
- * any more — its writes fail with `LOOP_LEASE_LOST` and leave the other
- * host's records as they were — and its renewal fails instead of taking the
- * lease back, even after the other host gave it up. On a SQLite file shared
- * by two store objects (two hosts) and on one memory store shared by two
+ * Fenced session leases (`fenced-leases.ts`): the shared table
+ * (`leaseFencingCases`: a host that stalled past its lease while another
+ * host took the session over cannot write the session any more, and its
+ * renewal fails instead of taking the lease back) on a SQLite file shared by
+ * two store objects (two hosts) and on one memory store shared by two
  * holders; then end to end, a controller whose lease is taken over mid-turn.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,11 +12,11 @@ import { join } from 'node:path';
 import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
-import { runUnderLease } from '../src/session/lease-scope.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
-import { sampleSession, sampleTurn } from '../src/testing/index.ts';
+import { runUnderLease } from '../src/session/lease-scope.ts';
+import { leaseFencingCases, sampleSession, sampleTurn } from '../src/testing/index.ts';
 import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-lease-fencing-'));
@@ -40,67 +39,8 @@ const hostsOn = {
   },
 };
 
-const lost = { code: 'LOOP_LEASE_LOST', sid: 's' };
-
 describe.each(Object.entries(hostsOn))('fenced leases on the %s store', (_name, open) => {
-  it('refuses the writes of a holder whose lease was taken over, keeps the new holder\'s, and never gives the lease back silently', async () => {
-    const [a, b] = open();
-    const acquire = (store: TranscriptStore, holder: string, ttlMs = 60_000) => store.acquireLease!('s', holder, ttlMs);
-    await a.createSession(sampleSession('s'));
-    await a.createSession(sampleSession('child'));
-
-    // Host A holds the lease and writes under it.
-    expect(await acquire(a, 'host-a', 0)).toBe(true);
-    await runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 1, { output: 'a1\n' })));
-    // A's lease (0 ms) lapses at once, as a stalled host's does; host B takes the session over and writes turn 2.
-    expect(await acquire(b, 'host-b')).toBe(true);
-    await runUnderLease('s', 'host-b', () => b.saveTurn(sampleTurn('s', 2, { output: 'b2\n' }), sampleSession('s', { turns: 2 })));
-
-    // A wakes and goes on with its step: every write of the session is refused, nothing of it is kept.
-    await expect(runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 2, { output: 'a2\n' }), sampleSession('s', { turns: 9 })))).rejects.toMatchObject(lost);
-    await expect(runUnderLease('s', 'host-a', () => a.updateSession(sampleSession('s', { turns: 9 })))).rejects.toMatchObject(lost);
-    expect((await b.listTurns('s')).map((turn) => turn.output)).toEqual(['a1\n', 'b2\n']);
-    expect((await b.getSession('s'))?.turns).toBe(2);
-    // A write of another session from inside A's step (an `ask` child's) is not under the lease.
-    await runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('child', 1)));
-    expect(await a.listTurns('child')).toHaveLength(1);
-
-    // A's renewal fails, and keeps failing after B gave the lease up: A never takes it back in the middle of its step.
-    expect(await acquire(a, 'host-a')).toBe(false);
-    await b.releaseLease!('s', 'host-b');
-    expect(await acquire(a, 'host-a')).toBe(false);
-    await expect(runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 3)))).rejects.toMatchObject(lost);
-
-    // A's step ends (it gives the lease up); its next step takes the lease afresh and writes again.
-    await a.releaseLease!('s', 'host-a');
-    expect(await acquire(a, 'host-a')).toBe(true);
-    await runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 3, { output: 'a3\n' })));
-    expect((await b.listTurns('s')).map((turn) => turn.output)).toEqual(['a1\n', 'b2\n', 'a3\n']);
-    // B, not holding it now, is refused, and outside a step writes are not fenced at all.
-    expect(await acquire(b, 'host-b')).toBe(false);
-    await b.updateSession(sampleSession('s', { turns: 3 }));
-    expect((await a.getSession('s'))?.turns).toBe(3);
-    // Code that outlived A's step (a timer it started) is refused too, once the step has ended and given the lease up.
-    let late!: Promise<void>;
-    await runUnderLease('s', 'host-a', async () => {
-      await a.updateSession(sampleSession('s', { turns: 3 }));
-      late = new Promise<void>((resolve, reject) => setTimeout(() => a.saveTurn(sampleTurn('s', 3, { output: 'late\n' })).then(resolve, reject), 20));
-    });
-    await a.releaseLease!('s', 'host-a');
-    await expect(late).rejects.toMatchObject(lost);
-    expect((await b.listTurns('s')).map((turn) => turn.output)).toEqual(['a1\n', 'b2\n', 'a3\n']);
-    await a.close();
-    if (b !== a) await b.close();
-  });
-
-  it('lets a holder whose lease lapsed write on while nobody took it over, and renew it', async () => {
-    const [a] = open();
-    await a.createSession(sampleSession('s'));
-    expect(await a.acquireLease!('s', 'host-a', 0)).toBe(true);
-    await runUnderLease('s', 'host-a', () => a.saveTurn(sampleTurn('s', 1)));
-    expect(await a.acquireLease!('s', 'host-a', 60_000)).toBe(true);
-    await a.close();
-  });
+  it.each(leaseFencingCases.map((testCase) => [testCase.name, testCase] as const))('%s', (_case, testCase) => testCase.run(open));
 });
 
 describe('a controller whose lease is taken over mid-turn', () => {

@@ -1,11 +1,13 @@
 /**
  * The shared conformance tables on the PostgreSQL stores: every case of the
- * controller's transcript table (`@askloop/controller/testing`) and of the
+ * controller's transcript table and fenced-lease table
+ * (`@askloop/controller/testing`; the second with two hosts, each with its
+ * own pool, on one schema) and of the
  * tools' store table (`@askloop/tools/testing`) — the same tables the memory
  * and SQLite stores run — each on a new schema of a database on the real test server.
  * For the tools' table, `connect()` is a second pool (another host).
  */
-import { transcriptStoreCases } from '@askloop/controller/testing';
+import { leaseFencingCases, transcriptStoreCases } from '@askloop/controller/testing';
 import { toolStoreCases } from '@askloop/tools/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -33,6 +35,13 @@ describe('transcript store conformance: PostgreSQL', () => {
   it.each(transcriptStoreCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     const pools = await freshSchema();
     await testCase.run(() => createPostgresTranscriptStore(pools()));
+  });
+});
+
+describe('fenced session leases: PostgreSQL, two hosts (two pools) on one schema', () => {
+  it.each(leaseFencingCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const pools = await freshSchema();
+    await testCase.run(() => [createPostgresTranscriptStore(pools()), createPostgresTranscriptStore(pools())]);
   });
 });
 

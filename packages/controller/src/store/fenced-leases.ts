@@ -2,7 +2,8 @@
  * Session leases with fencing tokens, for a transcript store several hosts
  * (or several controllers) share. The store keeps a lease table (holder,
  * expiry, token per session: `LeaseTable`); this module keeps the token each
- * of the store's own holders took, and decides:
+ * of the store's own holders took (`lease-tokens.ts`, which also decides
+ * which writes are fenced), and decides:
  *
  * - taking a lease (a new one, or over a lapsed one or one of the same
  *   holder) raises its token;
@@ -21,8 +22,7 @@
  * back (another holder's take in the same batch): each renewal and each
  * write asks the table again.
  */
-import { LoopError } from '../errors/loop-error.ts';
-import { leaseOf } from '../session/lease-scope.ts';
+import { createLeaseTokens, leaseLostError } from './lease-tokens.ts';
 
 /** A store's lease rows: one per session, kept (expired) after release. Each method is one atomic step of the store. */
 export interface LeaseTable {
@@ -69,59 +69,41 @@ export interface FencedLeases {
   fenceFor(sid: string): (() => void) | undefined;
 }
 
-const keyOf = (sid: string, holder: string): string => `${holder}\u0000${sid}`;
-
-function leaseLost(sid: string, holder: string, why: string): LoopError {
-  return new LoopError({ code: 'LOOP_LEASE_LOST', message: `the write of session ${sid} was refused: ${why} (holder ${holder})`, sid });
-}
-
 /** Fenced leases over `table`. */
 export function createFencedLeases(table: LeaseTable): FencedLeases {
-  const held = new Map<string, HeldLease>();
-  /** The steps (their lease scopes) whose writes this store checked against a lease it took. */
-  const fencedSteps = new WeakSet<object>();
+  const held = createLeaseTokens<HeldLease>();
   return {
     acquire(sid, holder, ttlMs, now) {
-      const key = keyOf(sid, holder);
-      const mine = held.get(key);
+      const mine = held.get(sid, holder);
       if (mine !== undefined) return table.renew(sid, holder, mine.token, now + ttlMs);
       const token = table.take(sid, holder, now + ttlMs, now);
       if (token === undefined) return false;
-      held.set(key, { token, settled: false });
+      held.set(sid, holder, { token, settled: false });
       return true;
     },
     settle(sid, holder, committed) {
-      const key = keyOf(sid, holder);
-      const mine = held.get(key);
+      const mine = held.get(sid, holder);
       if (mine === undefined || mine.settled) return;
       if (committed) mine.settled = true;
-      else held.delete(key);
+      else held.delete(sid, holder);
     },
     release(sid, holder) {
-      const key = keyOf(sid, holder);
-      const mine = held.get(key);
-      held.delete(key);
+      const mine = held.get(sid, holder);
+      held.delete(sid, holder);
       if (mine !== undefined) table.expire(sid, holder, mine.token);
     },
     fenceFor(sid) {
-      const lease = leaseOf(sid);
-      if (lease === undefined) return undefined;
-      const { holder } = lease;
-      if (lease.ended) {
-        // Code that outlived a step this store fenced (a timer it started): the lease is given up, maybe taken over.
-        // Another store it writes to (a replay's scratch store, a mirror) never checked that step: not its affair.
-        if (!fencedSteps.has(lease)) return undefined;
+      const fence = held.fenceOf(sid);
+      if (fence === undefined) return undefined;
+      const { holder } = fence;
+      if (fence.kind === 'ended') {
         return () => {
-          throw leaseLost(sid, holder, 'it was made by code of a step that has ended, under the lease that step gave up');
+          throw leaseLostError(sid, holder, 'step-ended');
         };
       }
-      const mine = held.get(keyOf(sid, holder));
-      // A lease this store did not take (a store that keeps its leases elsewhere and writes through this one) is not
-      // this store's to check.
-      if (mine === undefined) return undefined;
-      fencedSteps.add(lease);
+      const { token } = fence.token;
       return () => {
-        if (!table.isCurrent(sid, holder, mine.token)) throw leaseLost(sid, holder, 'another host took over the lease while this host stalled past it');
+        if (!table.isCurrent(sid, holder, token)) throw leaseLostError(sid, holder, 'taken-over');
       };
     },
   };

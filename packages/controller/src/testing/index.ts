@@ -1,7 +1,9 @@
 /**
- * `@askloop/controller/testing`: the shared conformance table every
+ * `@askloop/controller/testing`: the shared conformance tables every
  * transcript store runs (memory and SQLite here; server stores in their own
- * packages), and the sample records it uses. Plain `node:assert`, no test runner.
+ * packages) — its records, and the fencing of its session leases between two
+ * hosts — and the sample records they use. Plain `node:assert`, no test runner.
  */
+export { leaseFencingCases, type LeaseFencingCase, type OpenTwoHosts } from './lease-fencing-cases.ts';
 export { transcriptStoreCases, type MakeTranscriptStore, type TranscriptStoreCase } from './transcript-store-cases.ts';
 export { sampleSession, sampleTally, sampleTurn } from './transcript-fixtures.ts';

@@ -39,6 +39,20 @@ describe('applyPostgresMigrations', () => {
   });
 });
 
+describe('controller schema version 3 (fenced session leases)', () => {
+  it('gives each lease row of an older database a token of its own, and later takes draw higher ones', async () => {
+    const pools = await database.schema();
+    const pool = pools({ max: 1 });
+    await migrateOwner(pool, 'controller', CONTROLLER_MIGRATIONS.slice(0, 2));
+    await pool.query("INSERT INTO askloop_session_leases (sid, holder, expires_at) VALUES ('a', 'host-1', clock_timestamp()), ('b', 'host-2', clock_timestamp())");
+    await applyPostgresMigrations(pool);
+    const before = (await pool.query<{ token: string }>('SELECT token FROM askloop_session_leases ORDER BY sid')).rows.map((row) => BigInt(row.token));
+    expect(new Set(before).size).toBe(2);
+    const taken = (await pool.query<{ token: string }>("INSERT INTO askloop_session_leases (sid, holder, expires_at) VALUES ('c', 'host-1', clock_timestamp()) RETURNING token")).rows[0];
+    expect(BigInt(taken!.token) > (before[0]! > before[1]! ? before[0]! : before[1]!)).toBe(true);
+  });
+});
+
 describe('migrateOwner', () => {
   it('versions owners apart, refuses a database newer than the list, and validates the list', async () => {
     const pool = database.pool();

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { migrateOwner, type PostgresMigration } from './migrate-owner.ts';
 
-/** The controller's tables: sessions, turns (one plain-JSON record each), the decision log, and session leases. */
+/** The controller's tables: sessions, turns (one plain-JSON record each), the decision log, and session leases (with fencing tokens). */
 export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -55,6 +55,26 @@ export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
         holder text NOT NULL,
         expires_at timestamptz NOT NULL
       );
+    `,
+  },
+  {
+    version: 3,
+    name: 'session leases with fencing tokens; askloop_require_session_lease',
+    // Every take draws a new token (existing rows get one each). A given-up lease keeps its row and token, so a holder
+    // that was taken over never takes the lease back mid-step. A fenced write is one statement: it share-locks the
+    // lease row while its token is the writer's (expired or not: nobody took it over) or fails with AL002.
+    sql: `
+      CREATE SEQUENCE askloop_session_lease_token;
+      ALTER TABLE askloop_session_leases ADD COLUMN token bigint NOT NULL DEFAULT nextval('askloop_session_lease_token');
+      CREATE FUNCTION askloop_require_session_lease(p_sid text, p_holder text, p_token bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM 1 FROM askloop_session_leases WHERE sid = p_sid AND holder = p_holder AND token = p_token FOR SHARE;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'session lease % of % on session % was taken over', p_token, p_holder, p_sid USING ERRCODE = 'AL002';
+        END IF;
+        RETURN true;
+      END
+      $$;
     `,
   },
 ];

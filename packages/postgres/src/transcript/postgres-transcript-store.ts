@@ -6,8 +6,18 @@
  * (`PG_QUERY_FAILED`, `PG_LEASE_LOST`), which the controller reports as
  * `LOOP_STORE_ERROR` with the cause; a duplicate session id and an unknown
  * session use the controller's own codes, as the memory store does.
+ *
+ * Session leases (`acquireLease`) carry fencing tokens, as the SQLite
+ * store's do: a write of a session made in a step under a lease this store
+ * took checks, inside its one statement, that the lease's token is still
+ * the session's (`askloop_require_session_lease`), so a host that stalled
+ * past its lease while another host took the session over writes nothing
+ * and fails with the controller's `LOOP_LEASE_LOST`; its renewal fails
+ * instead of taking the lease back, even after the other host gave it up.
+ * A worker's leased session is fenced by its queue lease instead
+ * (`TranscriptRoute.fencesWrites`).
  */
-import { decisionLogEntry, LoopError, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
@@ -24,6 +34,11 @@ export interface TranscriptRoute {
   write(sid: string, final: boolean): Promise<StatementRunner>;
   /** Statements over every session (listSessions). */
   shared(): StatementRunner;
+  /**
+   * True when the route fences the writes of `sid` itself (a worker's leased session: its queue lease is checked
+   * in each write and again at the commit); the store's session lease then does not check them a second time.
+   */
+  fencesWrites?(sid: string): boolean;
 }
 
 /**
@@ -53,6 +68,16 @@ function sessionColumns(session: SessionRecord): unknown[] {
   return [session.sid, session.agent, session.parentSid ?? null, session.status, session.createdAt, session.updatedAt, session.turns, JSON.stringify(session)];
 }
 
+/** The session lease a write is checked against: its holder and the token this store took it with. */
+interface HeldLease {
+  readonly holder: string;
+  readonly token: string;
+}
+
+/** The check a fenced write adds to its statement's WHERE clause, its three values appended with `at`. */
+const sessionLeaseGuard = (sid: string, lease: HeldLease, at: (value: unknown) => string): string =>
+  `askloop_require_session_lease(${at(sid)}, ${at(lease.holder)}, ${at(lease.token)}::bigint)`;
+
 /**
  * The store over `pool` (apply `applyPostgresMigrations(pool)` first). Its
  * `openToolStores` gives the tools' stores on the same database, which
@@ -68,19 +93,35 @@ export function createPostgresTranscriptStore(pool: pg.Pool): TranscriptStore {
 
 /** The store over a {@link TranscriptRoute} (for lease-bound stores). */
 export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
-  const fail = (action: string, sid?: string) => (error: unknown): never => {
+  /** The session leases this store took (bigint tokens as pg returns them: text). */
+  const leases = createLeaseTokens<string>();
+  /**
+   * The lease a write of `sid` asked for now is checked against (undefined: not fenced). Refuses the write of code
+   * that outlived a step this store fenced, once that step gave its lease up.
+   */
+  const fenceOf = (sid: string): HeldLease | undefined => {
+    if (route.fencesWrites?.(sid) === true) return undefined;
+    const fence = leases.fenceOf(sid);
+    if (fence?.kind === 'ended') throw leaseLostError(sid, fence.holder, 'step-ended');
+    return fence;
+  };
+  const fail = (action: string, sid?: string, lease?: HeldLease) => (error: unknown): never => {
     if (error instanceof LoopError) throw error;
+    if (lease !== undefined && sid !== undefined && sqlState(error) === 'AL002') throw leaseLostError(sid, lease.holder, 'taken-over');
     throw queryFailure(`transcript ${action}`, error, sid);
   };
   return {
     async createSession(session) {
+      const lease = fenceOf(session.sid);
       const runner = await route.write(session.sid, false).catch(fail('createSession', session.sid));
-      await runner
-        .query('INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', sessionColumns(session))
-        .catch((error: unknown) => {
-          if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid, cause: error });
-          return fail('createSession', session.sid)(error);
-        });
+      const values = sessionColumns(session);
+      const at = (value: unknown): string => `$${values.push(value)}`;
+      const insert = 'INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record)';
+      const sql = lease === undefined ? `${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` : `${insert} SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8 WHERE ${sessionLeaseGuard(session.sid, lease, at)}`;
+      await runner.query(sql, values).catch((error: unknown) => {
+        if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid, cause: error });
+        return fail('createSession', session.sid, lease)(error);
+      });
     },
     async getSession(sid) {
       const runner = await route.read(sid).catch(fail('getSession', sid));
@@ -89,10 +130,14 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       return row === undefined ? undefined : parse<SessionRecord>(row.record);
     },
     async updateSession(session) {
+      const lease = fenceOf(session.sid);
       const runner = await route.write(session.sid, false).catch(fail('updateSession', session.sid));
+      const values = sessionColumns(session);
+      const at = (value: unknown): string => `$${values.push(value)}`;
+      const guard = lease === undefined ? '' : ` AND ${sessionLeaseGuard(session.sid, lease, at)}`;
       const result = await runner
-        .query('UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1', sessionColumns(session))
-        .catch(fail('updateSession', session.sid));
+        .query(`UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1${guard}`, values)
+        .catch(fail('updateSession', session.sid, lease));
       if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
     async listSessions(options: ListSessionsOptions = {}) {
@@ -112,14 +157,20 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       return result.rows.map((row) => parse<SessionRecord>(row.record));
     },
     async saveTurn(record, session) {
+      const lease = fenceOf(record.sid);
       const final = record.phase === 'decided' || record.phase === 'awaiting-approval';
       const runner = await route.write(record.sid, final).catch(fail('saveTurn', record.sid));
       const decided = record.phase === 'decided' && record.decision !== undefined;
       const entry = decided ? decisionLogEntry(record) : undefined;
       const values: unknown[] = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
       const at = (value: unknown): string => `$${values.push(value)}`;
-      // A leased session's write before its step's transaction checks the lease in the same statement.
-      const guard = isFenced(runner) ? `askloop_require_lease(${at(runner.fence.sid)}, ${at(runner.fence.token)}::bigint)` : 'true';
+      // A worker's leased session before its step's transaction, or a step under a session lease this store took: the
+      // write checks the lease in the same statement.
+      const guard = isFenced(runner)
+        ? `askloop_require_lease(${at(runner.fence.sid)}, ${at(runner.fence.token)}::bigint)`
+        : lease === undefined
+          ? 'true'
+          : sessionLeaseGuard(record.sid, lease, at);
       const upsertTurn = `INSERT INTO askloop_turns (sid, turn_index, phase, record) SELECT $1, $2::integer, $3, $4 WHERE ${guard}
         ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()`;
       const logDecision =
@@ -139,7 +190,7 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       const write = isFenced(runner) ? runner.fence.run<{ updated: number }>(sql, values) : runner.query<{ updated: number }>(sql, values);
       const result = await write.catch((error: unknown) => {
         if (sqlState(error) === '23503') throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid, cause: error });
-        return fail('saveTurn', record.sid)(error);
+        return fail('saveTurn', record.sid, lease)(error);
       });
       if (session !== undefined && result.rows[0]?.updated === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
@@ -155,21 +206,46 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       return row === undefined ? undefined : parse<TurnRecord>(row.record);
     },
     async acquireLease(sid, holder, ttlMs) {
-      // One statement, so atomic: insert, or take over a lease that is ours or has lapsed (by the server's clock).
-      const result = await route
+      const mine = leases.get(sid, holder);
+      if (mine !== undefined) {
+        // A renewal extends only the lease this store took: once another host took it over, it fails from then on.
+        const renewed = await route
+          .shared()
+          .query('UPDATE askloop_session_leases SET expires_at = clock_timestamp() + make_interval(secs => $4::double precision / 1000) WHERE sid = $1 AND holder = $2 AND token = $3 RETURNING 1', [
+            sid,
+            holder,
+            mine,
+            ttlMs,
+          ])
+          .catch(fail('acquireLease', sid));
+        return renewed.rows.length === 1;
+      }
+      // One statement, so atomic: insert, or take over a lease that is this holder's or has lapsed (by the server's
+      // clock), with a new token either way.
+      const taken = await route
         .shared()
-        .query(
+        .query<{ token: string }>(
           `INSERT INTO askloop_session_leases (sid, holder, expires_at) VALUES ($1, $2, clock_timestamp() + make_interval(secs => $3::double precision / 1000))
-           ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+           ON CONFLICT (sid) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at, token = excluded.token
            WHERE askloop_session_leases.holder = excluded.holder OR askloop_session_leases.expires_at <= clock_timestamp()
-           RETURNING 1`,
+           RETURNING token`,
           [sid, holder, ttlMs],
         )
         .catch(fail('acquireLease', sid));
-      return result.rows.length === 1;
+      const token = taken.rows[0]?.token;
+      if (token === undefined) return false;
+      leases.set(sid, holder, String(token));
+      return true;
     },
     async releaseLease(sid, holder) {
-      await route.shared().query('DELETE FROM askloop_session_leases WHERE sid = $1 AND holder = $2', [sid, holder]).catch(fail('releaseLease', sid));
+      // Expired, not deleted: the row keeps its token, so the holder it was taken from cannot renew it back.
+      const mine = leases.get(sid, holder);
+      leases.delete(sid, holder);
+      if (mine === undefined) return;
+      await route
+        .shared()
+        .query('UPDATE askloop_session_leases SET expires_at = clock_timestamp() WHERE sid = $1 AND holder = $2 AND token = $3', [sid, holder, mine])
+        .catch(fail('releaseLease', sid));
     },
     async close() {},
   };

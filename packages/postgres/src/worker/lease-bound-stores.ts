@@ -139,6 +139,8 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       return final || binding.opening !== undefined ? transaction(binding) : fenced(binding);
     },
     shared: () => plain,
+    // The leased session's writes check the queue lease (each fenced write, and the commit): that is their fence.
+    fencesWrites: (sid) => leased(sid) !== undefined,
   };
 
   // Only inside a step: a tool call that outlives its step must not commit an effect outside any turn.

@@ -1,0 +1,76 @@
+/**
+ * Hosts that share the PostgreSQL transcript store without the work queue
+ * (`createAskLoop({ store: createPostgresTranscriptStore(pool) })` on each,
+ * one pool each): the controller's session lease keeps one turn in flight
+ * across them, and its fencing token keeps a host that stalled past its
+ * lease from writing over the host that took the session over.
+ */
+import { createAskLoop, definePlugin } from '@askloop/controller';
+import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
+import { createScriptedProvider } from '@askloop/providers';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
+import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+let database: TestDatabase;
+let sandbox: SandboxPool;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = createSandboxPool({ workers: 1 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await database.drop();
+});
+
+const envelope = (program: string): string => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', program, '<<<NSENV:V4:END>>>', ''].join('\n');
+
+describe('plain hosts on one PostgreSQL store', () => {
+  it('a host whose lease is taken over while it waits for its model fails the step with LOOP_LEASE_LOST and writes nothing after the takeover', async () => {
+    const pools = await database.schema();
+    await applyPostgresMigrations(pools({ max: 1 }));
+    // The model answers when the test says so, and says when it was asked.
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const plugin = definePlugin({
+      name: 'held-model',
+      specificationVersion: 'v1',
+      providers: {
+        scripted: createScriptedProvider({
+          models: {
+            held: async () => {
+              asked();
+              await answered;
+              return envelope(['command', '  emit "late"', 'endcommand'].join('\n'));
+            },
+          },
+        }),
+      },
+    });
+    const hostA = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pools()), pool: sandbox, sessionLeaseMs: 150 });
+    const sid = await hostA.create({ agent: { name: 'worker', model: 'scripted:held' }, task: 'takeover' });
+    const stepping = hostA.step(sid);
+    await wasAsked;
+
+    // Host A waits for its model. Its lease lapses (as if it had stalled) and host B takes the session over.
+    const poolB = pools();
+    const hostB = createPostgresTranscriptStore(poolB);
+    await poolB.query('UPDATE askloop_session_leases SET expires_at = clock_timestamp() WHERE sid = $1', [sid]);
+    expect(await hostB.acquireLease?.(sid, 'host-b', 60_000)).toBe(true);
+    const before = await hostB.listTurns(sid);
+    expect(before.map((turn) => turn.phase)).toEqual(['asking']);
+    answer();
+    await expect(stepping).rejects.toMatchObject({ code: 'LOOP_LEASE_LOST', sid });
+
+    // Nothing A did after the takeover was kept: the turn is as it was when B took over, and so is the session row.
+    expect(await hostB.listTurns(sid)).toEqual(before);
+    expect((await hostB.getSession(sid))?.turns).toBe(0);
+    const decisions = await poolB.query<{ n: number }>('SELECT count(*)::integer AS n FROM askloop_decisions WHERE sid = $1', [sid]);
+    expect(decisions.rows[0]?.n).toBe(0);
+    await hostA.close();
+  });
+});
