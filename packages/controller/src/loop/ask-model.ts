@@ -12,9 +12,8 @@
  * is kept and the usage estimated (4 characters a token).
  */
 import { EnvelopeStreamParser } from '@askloop/envelope';
-import { computeCost, isProviderError, type LanguageModel } from '@askloop/providers';
+import { computeCost, followSignal, isProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
-import { followSignal } from './follow-signal.ts';
 import type { RecordedReply, TurnFailure } from './turn-record.ts';
 
 /** The outcome of asking: a reply, or the provider failure. */
@@ -52,7 +51,7 @@ export const END_GRACE_CHARACTERS = 1024;
 export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   const parser = new EnvelopeStreamParser();
   const stop = new AbortController();
-  // The call stops on the caller's signal or at END; followed, not composed (`follow-signal.ts`).
+  // The call stops on the caller's signal or at END; followed, not composed (`followSignal`, `@askloop/providers`).
   const unfollow = followSignal(options.signal, stop);
   const { signal } = stop;
   let text = '';

@@ -3,12 +3,12 @@
  * PAUSE) or, for `step`, once. Each step is one exclusive turn, so two
  * callers driving the same session interleave whole turns and never overlap.
  */
+import { followSignal } from '@askloop/providers';
 import type { LoopResult } from '../ask-loop.ts';
 import { canStep, stepSession, type StepState } from '../session/step-session.ts';
 import { leaseSignalOf } from '../session/lease-scope.ts';
 import type { SessionGate } from '../session/session-gate.ts';
 import { writesUntilLeaseLost } from '../session/writes-until-lease-lost.ts';
-import { followSignal } from './follow-signal.ts';
 import type { LoopContext } from './loop-context.ts';
 import { isoNow } from './loop-context.ts';
 import { loopResult, loopResultOf } from './loop-result.ts';
@@ -18,7 +18,7 @@ import type { TurnRecord } from './turn-record.ts';
  * Steps the session under its lease (inside the gate): the lease's signal joins the step's own, so a host whose lease
  * is taken over mid-step stops asking the model and running the program; and the step's writes are refused from then
  * on, so the stopped step records nothing (not even its cancellation) over the turn of the host that owns the session
- * now. The signals are followed, not composed (`follow-signal.ts`), and unfollowed when the step ends.
+ * now. The signals are followed, not composed (`followSignal`, `@askloop/providers`), and unfollowed when the step ends.
  */
 async function stepUnderLease(context: LoopContext): Promise<StepState> {
   const lease = leaseSignalOf(context.session.sid);

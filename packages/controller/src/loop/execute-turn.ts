@@ -3,11 +3,11 @@
  * per-turn quotas (capped by what is left of the loop's totals), streaming
  * emits, whispers and tool calls as events, and records what it did.
  */
+import { followSignal } from '@askloop/providers';
 import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
 import type { LoopTotals } from '../decide/stop-condition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
-import { followSignal } from './follow-signal.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
 import type { RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
@@ -74,7 +74,7 @@ export async function executeTurn(
   const limits = turnLimits(context, totals);
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
-  // Aborts with the caller's signal too; followed, not composed (`follow-signal.ts`).
+  // Aborts with the caller's signal too; followed, not composed (`followSignal`, `@askloop/providers`).
   const unfollow = followSignal(context.signal, runEnded);
   const { signal } = runEnded;
   // The tools are made when a sandbox worker takes the run, so their deadline counts from the run's own start,

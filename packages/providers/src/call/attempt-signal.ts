@@ -1,3 +1,5 @@
+import { followSignal } from './follow-signal.ts';
+
 /** The signal of one attempt, and how it ended. */
 export interface AttemptSignal {
   signal: AbortSignal;
@@ -14,9 +16,7 @@ export interface AttemptSignal {
 export function createAttemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = (): void => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
+  const unfollow = followSignal(callerSignal, controller);
   const timer = Number.isFinite(timeoutMs) && timeoutMs > 0
     ? setTimeout(() => {
         timedOut = true;
@@ -30,7 +30,7 @@ export function createAttemptSignal(callerSignal: AbortSignal | undefined, timeo
     },
     dispose() {
       clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
+      unfollow();
     },
   };
 }

@@ -4,7 +4,8 @@
  * long as one of its sources lives, and with it everything its listeners hold
  * (at 10,000 sessions at once, a step's lease signal joined this way held
  * about 100 MiB more at the peak, measured). A listener that is removed when
- * the follower is done leaves nothing behind.
+ * the follower is done leaves nothing behind. Used by each attempt of a model
+ * call (`attempt-signal.ts`) and by the controller's loop.
  */
 
 /** Aborts `follower` when `source` aborts (at once when it already has), with its reason; returns how to stop following. */
