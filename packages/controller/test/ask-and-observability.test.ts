@@ -1,6 +1,6 @@
 /** Seed 004's `ask` hook, the decision log, the counters and USERDATA validation, end to end. */
 import { createSandboxPool } from '@askloop/interpreter';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import { decisionLogEntry } from '../src/loop/decision-log.ts';
@@ -96,6 +96,35 @@ describe('ask (seed 004)', () => {
     // The replayed ask fails with the live ask's message, which the turn's OUTPUT quotes.
     expect(first?.output).toContain(`in session ${child?.sid}`);
     expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
+  });
+
+  it('replays an ask its run gave up on (the run ran out of time while the child worked) the way it ended: by the same timeout', async () => {
+    const store = createMemoryTranscriptStore();
+    const slow = {
+      parent: [program('ask "child", "take your time" into answer', 'emit "<<<LOOP:DONE>>> " + answer')],
+      // The child's model answers long after the parent's run has run out of time.
+      child: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        return program('emit "<<<LOOP:DONE>>> too late"');
+      },
+    };
+    const patient = {
+      parent: { name: 'parent', model: 'scripted:parent', quotas: { wallMs: 300 } },
+      child: { name: 'child', model: 'scripted:child' },
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(slow, new Map(), patient)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_TIMEOUT' });
+    const [turn] = await store.listTurns(result.sid);
+    expect(turn?.failure).toMatchObject({ kind: 'timeout' });
+    // Recorded in its place, with the child it started and no outcome: the run ended before the child did.
+    expect(turn?.asks).toEqual([{ index: 0, agent: 'child', sid: expect.any(String) }]);
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
+    // The child is cancelled once its parent's run has ended; that changes nothing recorded of the parent's turn.
+    const childSid = turn?.asks?.[0]?.sid as string;
+    await vi.waitFor(async () => expect((await store.getSession(childSid))?.status).not.toBe('running'), { timeout: 15_000, interval: 50 });
+    expect(await store.getSession(childSid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_CANCELLED' } });
+    expect((await store.listTurns(result.sid))[0]?.asks).toEqual(turn?.asks);
   });
 
   it('runs children while their parents hold every worker: three parents asking at once on a pool of one', async () => {

@@ -25,7 +25,10 @@ import { createRecordedModel, createRecordedTools } from './replay-sources.ts';
  * recorded turn's ask at that place gave its run (the child's result, or the
  * error it threw), naming the same child session. An ask of another agent
  * than the recorded one, or one more than were recorded, is
- * `LOOP_REPLAY_DIVERGED`. Records from before turns kept their asks are
+ * `LOOP_REPLAY_DIVERGED`. The last ask of a turn that timed out, recorded
+ * without an outcome (the run ran out of time while the child worked, and
+ * its backstop ended it), never answers: the replayed run ends the same way,
+ * at the same limit. Records from before turns kept their asks are
  * answered from the session's children no record names, oldest first, with
  * what each child ended with.
  */
@@ -33,7 +36,8 @@ function recordedAnswers(recorded: readonly TurnRecord[], children: readonly Ses
   const named = new Set(recorded.flatMap((turn) => (turn.asks ?? []).flatMap((ask) => (ask.sid === undefined ? [] : [ask.sid]))));
   const unnamed = children.filter((child) => !named.has(child.sid));
   return async (request, origin) => {
-    const asks = recorded.find((turn) => turn.turnIndex === origin.turnIndex)?.asks;
+    const turn = recorded.find((candidate) => candidate.turnIndex === origin.turnIndex);
+    const asks = turn?.asks;
     if (asks === undefined) {
       const child = unnamed.shift();
       if (child === undefined) throw Object.assign(new Error('ask: the recording has no child session here'), { code: 'LOOP_ASK_FAILED' });
@@ -47,7 +51,11 @@ function recordedAnswers(recorded: readonly TurnRecord[], children: readonly Ses
     }
     if (asked.sid !== undefined) origin.started(asked.sid);
     if (asked.error !== undefined) throw Object.assign(new Error(asked.error.message), asked.error.code === undefined ? {} : { code: asked.error.code });
-    if (asked.result === undefined) throw Object.assign(new Error(`replay: ask ${origin.index} of turn ${origin.turnIndex} had not ended when its run did`), { code: 'LOOP_REPLAY_DIVERGED' });
+    if (asked.result === undefined) {
+      // Its run gave up waiting: wait as it did, until the run's own limit ends it (nothing holds this promise after).
+      if (turn?.failure?.kind === 'timeout' && origin.index === asks.length - 1) return new Promise<never>(() => {});
+      throw Object.assign(new Error(`replay: ask ${origin.index} of turn ${origin.turnIndex} had not ended when its run did`), { code: 'LOOP_REPLAY_DIVERGED' });
+    }
     return asked.result;
   };
 }
