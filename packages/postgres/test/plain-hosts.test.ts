@@ -51,7 +51,9 @@ describe('plain hosts on one PostgreSQL store', () => {
         }),
       },
     });
-    const hostA = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pools()), pool: sandbox, sessionLeaseMs: 150 });
+    // A long lease, renewed only every 20 s: no renewal runs during the test, so what refuses A's writes is the check
+    // in their statements (AL002), not a renewal that found the lease taken over.
+    const hostA = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pools()), pool: sandbox, sessionLeaseMs: 60_000 });
     const sid = await hostA.create({ agent: { name: 'worker', model: 'scripted:held' }, task: 'takeover' });
     const stepping = hostA.step(sid);
     await wasAsked;

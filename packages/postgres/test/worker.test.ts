@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createAskLoop, type AskLoopWithMetrics } from '@askloop/controller';
+import { createAskLoop, runUnderLease, type AskLoopWithMetrics } from '@askloop/controller';
 import { sampleSession, sampleTurn } from '@askloop/controller/testing';
 import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
 import type pg from 'pg';
@@ -118,6 +118,56 @@ describe('lease-bound stores', () => {
     expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(false);
     await binding.commit({ status: 'RUNNING', turns: 1 });
     expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(true);
+  });
+
+  it("refuse a worker's writes once a plain host took its session lease over, though its queue lease holds: one by one, and at the commit", async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const plain = createPostgresTranscriptStore(pool);
+    for (const sid of ['early', 'late']) {
+      await plain.createSession(sampleSession(sid));
+      await enqueueSession(pool, sid);
+    }
+    const queue = createSessionQueue(pool, { leaseMs: 60_000 });
+    const stores = createLeaseBoundStores(pools());
+    const lost = (sid: string) => ({ code: 'LOOP_LEASE_LOST', sid });
+    /** The worker's controller takes its session lease for 0 ms: it lapses at once (a stall), and a plain host takes it. */
+    const takenOver = async (sid: string): Promise<void> => {
+      expect(await stores.transcript.acquireLease?.(sid, 'worker-loop', 0)).toBe(true);
+      expect(await plain.acquireLease?.(sid, 'plain-host', 60_000)).toBe(true);
+      await runUnderLease(sid, 'plain-host', () => plain.saveTurn(sampleTurn(sid, 1, { output: 'plain\n' })));
+    };
+
+    // A write committed on its own (before any tool effect) checks the session lease in its statement.
+    const early = stores.bind((await queue.acquire('worker'))!);
+    await takenOver(early.lease.sid);
+    await expect(runUnderLease(early.lease.sid, 'worker-loop', () => stores.transcript.saveTurn(sampleTurn(early.lease.sid, 1, { phase: 'asking', output: 'worker\n' })))).rejects.toMatchObject(
+      lost(early.lease.sid),
+    );
+    expect((await plain.listTurns(early.lease.sid)).map((turn) => turn.output)).toEqual(['plain\n']);
+    await early.rollback();
+
+    // In the step's transaction (after a tool effect) the writes go through; the commit checks and rolls all back.
+    const late = stores.bind((await queue.acquire('worker'))!);
+    const { sid } = late.lease;
+    expect(await stores.transcript.acquireLease?.(sid, 'worker-loop', 60_000)).toBe(true);
+    await runUnderLease(sid, 'worker-loop', async () => {
+      expect(await stores.toolStores.memory.cas(`/effect/${sid}`, 0, 'worker')).toEqual({ ok: true, version: 1 });
+      await stores.transcript.saveTurn(sampleTurn(sid, 1, { output: 'worker\n' }));
+    });
+    // The controller gives its session lease up when the step's work returns, before the worker commits.
+    await stores.transcript.releaseLease?.(sid, 'worker-loop');
+    expect(await plain.acquireLease?.(sid, 'plain-host', 60_000)).toBe(false);
+    // Force a lapse (as a stalled host's) and let the plain host take over and write.
+    await pool.query('UPDATE askloop_session_leases SET expires_at = clock_timestamp() WHERE sid = $1', [sid]);
+    expect(await plain.acquireLease?.(sid, 'plain-host', 60_000)).toBe(true);
+    // The plain host's write waits for the worker's transaction, which holds the turn's row.
+    const plainWrite = runUnderLease(sid, 'plain-host', () => plain.saveTurn(sampleTurn(sid, 1, { output: 'plain\n' })));
+    await expect(late.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject(lost(sid));
+    await plainWrite;
+    expect((await plain.listTurns(sid)).map((turn) => turn.output)).toEqual(['plain\n']);
+    expect(await createPostgresToolStores(pools()).memory.get(`/effect/${sid}`)).toEqual({ value: null, version: 0 });
+    expect((await pool.query('SELECT count(*)::int AS n FROM askloop_steps')).rows[0]).toEqual({ n: 0 });
   });
 
   it('refuse a fenced write once the lease expired', async () => {

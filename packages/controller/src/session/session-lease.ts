@@ -5,7 +5,7 @@
  * the store waits for it (or gets `LOOP_SESSION_BUSY` in reject mode); the
  * lease of a host that died lapses after `leaseMs`. A store without leases
  * leaves the gate as it is. The step runs under the lease's scope
- * (`lease-scope.ts`), so a store that fences (SQLite, memory) refuses the
+ * (`lease-scope.ts`), so a store that fences (SQLite, memory, PostgreSQL) refuses the
  * step's writes with `LOOP_LEASE_LOST` once another host took the lease over
  * (this host stalled past `leaseMs`); a renewal then fails instead of taking
  * the lease back, and aborts the step's lease signal, which the loop adds to

@@ -2,7 +2,7 @@
  * The transcript store a step under a lease writes through: the same store,
  * except that once the lease's signal has aborted (a renewal found the lease
  * taken over) every write is refused with that reason (`LOOP_LEASE_LOST`)
- * before it reaches the store. A fencing store (SQLite, memory) refuses such
+ * before it reaches the store. A fencing store (SQLite, memory, PostgreSQL) refuses such
  * writes in their own transaction anyway; this also keeps a store whose
  * leases do not fence from recording the stopped step — its cancellation —
  * over the turn of the host that owns the session now.

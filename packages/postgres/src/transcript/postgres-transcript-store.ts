@@ -14,10 +14,12 @@
  * past its lease while another host took the session over writes nothing
  * and fails with the controller's `LOOP_LEASE_LOST`; its renewal fails
  * instead of taking the lease back, even after the other host gave it up.
- * A worker's leased session is fenced by its queue lease instead
- * (`TranscriptRoute.fencesWrites`).
+ * A worker's writes of its leased session check the session lease too: in
+ * the statement when they commit one by one, and once at the step's commit
+ * for those in its transaction (`CommitCheckedRunner`), so no row lock on
+ * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
@@ -34,11 +36,6 @@ export interface TranscriptRoute {
   write(sid: string, final: boolean): Promise<StatementRunner>;
   /** Statements over every session (listSessions). */
   shared(): StatementRunner;
-  /**
-   * True when the route fences the writes of `sid` itself (a worker's leased session: its queue lease is checked
-   * in each write and again at the commit); the store's session lease then does not check them a second time.
-   */
-  fencesWrites?(sid: string): boolean;
 }
 
 /**
@@ -52,6 +49,17 @@ export interface FencedRunner extends StatementRunner {
 }
 
 const isFenced = (runner: StatementRunner): runner is FencedRunner => 'fence' in runner;
+
+/**
+ * A runner whose writes commit in a transaction that checks the session leases of its writes once, just before
+ * it commits (a worker's step): its statements do not lock the lease row themselves, which would hold the lock, and
+ * the renewals waiting on it, for the whole step.
+ */
+export interface CommitCheckedRunner extends StatementRunner {
+  readonly checkedAtCommit: true;
+}
+
+const isCheckedAtCommit = (runner: StatementRunner): boolean => 'checkedAtCommit' in runner;
 
 /** The route of a store that is not bound to a lease. */
 export function poolRoute(pool: pg.Pool): TranscriptRoute {
@@ -78,6 +86,23 @@ interface HeldLease {
 const sessionLeaseGuard = (sid: string, lease: HeldLease, at: (value: unknown) => string): string =>
   `askloop_require_session_lease(${at(sid)}, ${at(lease.holder)}, ${at(lease.token)}::bigint)`;
 
+/** The guard of a write of `sid` under `lease` through `runner`: none when not fenced or checked at the commit. */
+const sessionGuardFor = (runner: StatementRunner, sid: string, lease: HeldLease | undefined, at: (value: unknown) => string): string | undefined =>
+  lease === undefined || isCheckedAtCommit(runner) ? undefined : sessionLeaseGuard(sid, lease, at);
+
+/**
+ * Inside a transaction about to commit: throws `LOOP_LEASE_LOST` unless `holder`'s session lease on `sid` still
+ * has `token` (share-locking its row until the commit, so no takeover slips in between).
+ */
+export async function requireSessionLease(runner: StatementRunner, sid: string, holder: string, token: string): Promise<void> {
+  try {
+    await runner.query('SELECT askloop_require_session_lease($1, $2, $3::bigint)', [sid, holder, token]);
+  } catch (error) {
+    if (sqlState(error) === 'AL002') throw leaseLostError(sid, holder, 'taken-over');
+    throw error;
+  }
+}
+
 /**
  * The store over `pool` (apply `applyPostgresMigrations(pool)` first). Its
  * `openToolStores` gives the tools' stores on the same database, which
@@ -91,16 +116,16 @@ export function createPostgresTranscriptStore(pool: pg.Pool): TranscriptStore {
   };
 }
 
-/** The store over a {@link TranscriptRoute} (for lease-bound stores). */
-export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
-  /** The session leases this store took (bigint tokens as pg returns them: text). */
-  const leases = createLeaseTokens<string>();
+/**
+ * The store over a {@link TranscriptRoute} (for lease-bound stores), keeping the tokens of the session leases it
+ * takes in `leases` (bigint tokens as pg returns them: text; pass your own to read them, as a worker's commit does).
+ */
+export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<string> = createLeaseTokens<string>()): TranscriptStore {
   /**
    * The lease a write of `sid` asked for now is checked against (undefined: not fenced). Refuses the write of code
    * that outlived a step this store fenced, once that step gave its lease up.
    */
   const fenceOf = (sid: string): HeldLease | undefined => {
-    if (route.fencesWrites?.(sid) === true) return undefined;
     const fence = leases.fenceOf(sid);
     if (fence?.kind === 'ended') throw leaseLostError(sid, fence.holder, 'step-ended');
     return fence;
@@ -117,7 +142,8 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       const values = sessionColumns(session);
       const at = (value: unknown): string => `$${values.push(value)}`;
       const insert = 'INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record)';
-      const sql = lease === undefined ? `${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` : `${insert} SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8 WHERE ${sessionLeaseGuard(session.sid, lease, at)}`;
+      const guard = sessionGuardFor(runner, session.sid, lease, at);
+      const sql = guard === undefined ? `${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` : `${insert} SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8 WHERE ${guard}`;
       await runner.query(sql, values).catch((error: unknown) => {
         if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid, cause: error });
         return fail('createSession', session.sid, lease)(error);
@@ -134,9 +160,9 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       const runner = await route.write(session.sid, false).catch(fail('updateSession', session.sid));
       const values = sessionColumns(session);
       const at = (value: unknown): string => `$${values.push(value)}`;
-      const guard = lease === undefined ? '' : ` AND ${sessionLeaseGuard(session.sid, lease, at)}`;
+      const guard = sessionGuardFor(runner, session.sid, lease, at);
       const result = await runner
-        .query(`UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1${guard}`, values)
+        .query(`UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1${guard === undefined ? '' : ` AND ${guard}`}`, values)
         .catch(fail('updateSession', session.sid, lease));
       if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
@@ -164,13 +190,12 @@ export function transcriptStoreOn(route: TranscriptRoute): TranscriptStore {
       const entry = decided ? decisionLogEntry(record) : undefined;
       const values: unknown[] = [record.sid, record.turnIndex, record.phase, JSON.stringify(record)];
       const at = (value: unknown): string => `$${values.push(value)}`;
-      // A worker's leased session before its step's transaction, or a step under a session lease this store took: the
-      // write checks the lease in the same statement.
-      const guard = isFenced(runner)
-        ? `askloop_require_lease(${at(runner.fence.sid)}, ${at(runner.fence.token)}::bigint)`
-        : lease === undefined
-          ? 'true'
-          : sessionLeaseGuard(record.sid, lease, at);
+      // A worker's leased session before its step's transaction, and a step under a session lease this store took:
+      // the write checks each lease in the same statement.
+      const guards = [isFenced(runner) ? `askloop_require_lease(${at(runner.fence.sid)}, ${at(runner.fence.token)}::bigint)` : undefined, sessionGuardFor(runner, record.sid, lease, at)].filter(
+        (check) => check !== undefined,
+      );
+      const guard = guards.length === 0 ? 'true' : guards.join(' AND ');
       const upsertTurn = `INSERT INTO askloop_turns (sid, turn_index, phase, record) SELECT $1, $2::integer, $3, $4 WHERE ${guard}
         ON CONFLICT (sid, turn_index) DO UPDATE SET phase = excluded.phase, record = excluded.record, saved_at = clock_timestamp()`;
       const logDecision =

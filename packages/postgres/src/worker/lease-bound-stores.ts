@@ -18,17 +18,25 @@
  *   killed mid-turn leaves the turn at its last committed phase with none
  *   of its effects, and the next host re-runs it from its recorded reply.
  *
+ * The controller's own session lease, which a plain host (`askloop resume`,
+ * any loop on the plain store) takes without the queue, is checked as well:
+ * in the statement of each write committed on its own, and once in the
+ * commit's transaction for the rest (`CommitCheckedRunner`; its row is not
+ * locked through the step, where it would hold up the renewals). A worker
+ * whose session lease lapsed and was taken over while its queue lease held
+ * fails with `LOOP_LEASE_LOST` and keeps nothing of the step.
+ *
  * One lease at a time: a worker runs one step at a time on its loop. Other
  * sessions' writes (the children of `ask`) go straight to the pool.
  */
-import type { TranscriptStore } from '@askloop/controller';
+import { createLeaseTokens, type TranscriptStore } from '@askloop/controller';
 import type { ToolStores } from '@askloop/tools';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
 import { inTransaction, poolRunner, sqlState, transactionRunner, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
-import { transcriptStoreOn, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
+import { requireSessionLease, transcriptStoreOn, type CommitCheckedRunner, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
 
 /** What a step ended with, as `loop.step` reports it. */
 export interface StepOutcome {
@@ -89,7 +97,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       const client = await pool.connect();
       binding.client = client;
       await client.query('BEGIN');
-      return transactionRunner(client);
+      // Its writes' session leases are checked once, at the commit.
+      const runner: CommitCheckedRunner = { ...transactionRunner(client), checkedAtCommit: true };
+      return runner;
     })();
     return binding.opening;
   }
@@ -139,8 +149,6 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       return final || binding.opening !== undefined ? transaction(binding) : fenced(binding);
     },
     shared: () => plain,
-    // The leased session's writes check the queue lease (each fenced write, and the commit): that is their fence.
-    fencesWrites: (sid) => leased(sid) !== undefined,
   };
 
   // Only inside a step: a tool call that outlives its step must not commit an effect outside any turn.
@@ -176,7 +184,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     for (const holder of binding.releases.splice(0)) await inner.releaseLease?.(binding.lease.sid, holder).catch(() => undefined);
   }
 
-  const inner = transcriptStoreOn(route);
+  /** The tokens of the controller's session leases the transcript took, which the commit checks. */
+  const sessionLeases = createLeaseTokens<string>();
+  const inner = transcriptStoreOn(route, sessionLeases);
   const transcript: TranscriptStore = {
     ...inner,
     // The controller gives its session lease up when the step's work returns, before the worker commits: held
@@ -210,6 +220,12 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
           try {
             const runner = await transaction(binding);
             await finishLeasedStep(runner, lease, outcome);
+            // The controller's session lease, which a plain host may have taken over while the queue lease held: the
+            // step's writes in this transaction did not check it (its row stays unlocked through the step), so now.
+            for (const holder of new Set(binding.releases)) {
+              const token = sessionLeases.get(lease.sid, holder);
+              if (token !== undefined) await requireSessionLease(runner, lease.sid, holder, token);
+            }
           } catch (error) {
             await finish(binding, false);
             throw error;
