@@ -20,6 +20,7 @@ import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'nod
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderBenchmarks, type BenchRun } from './bench-report.ts';
+import { measureHandoff } from './machine-handoff.ts';
 import { measureMachineSpeed } from './machine-speed.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +67,7 @@ const run: BenchRun = {
   node: process.version,
   loadAverageAtStart: load(),
   speedReference: measureMachineSpeed(),
+  handoffReference: await measureHandoff(),
   files: [],
 };
 
@@ -94,6 +96,7 @@ for (const [index, file] of benchFiles().entries()) {
 rmSync(scratch, { recursive: true, force: true });
 run.finishedAt = new Date().toISOString();
 run.loadAverageAtEnd = load();
+run.handoffReferenceAtEnd = await measureHandoff();
 
 mkdirSync(outDirectory, { recursive: true });
 const resultsPath = join(outDirectory, 'results.json');
@@ -106,6 +109,8 @@ if (only !== undefined && existsSync(resultsPath)) {
   run.loadAverageAtStart = earlier.loadAverageAtStart;
   if (earlier.speedReference === undefined) delete run.speedReference;
   else run.speedReference = earlier.speedReference;
+  if (earlier.handoffReference === undefined) delete run.handoffReference;
+  else run.handoffReference = earlier.handoffReference;
   run.partialReruns = [...(earlier.partialReruns ?? []), { at: new Date().toISOString(), files: [...rerun] }];
 }
 writeFileSync(resultsPath, `${JSON.stringify(run, null, 2)}\n`);

@@ -5,6 +5,7 @@
  * reasons, decisions), then every table with its floor or peer.
  */
 import type { ReportTable } from './bench-harness.ts';
+import type { HandoffReference } from './machine-handoff.ts';
 
 /** One table as a bench reported it: the harness's `ReportTable`, plus when and under what load (see `report`). */
 export interface RunTable extends ReportTable {
@@ -45,6 +46,9 @@ export interface BenchRun {
   loadAverageAtEnd?: number[];
   /** The machine's speed at the start (absent in runs from before it was measured). */
   speedReference?: SpeedReference;
+  /** One thread waking another and being woken back, at the start and the end (absent in runs from before it was measured). */
+  handoffReference?: HandoffReference;
+  handoffReferenceAtEnd?: HandoffReference;
   /** Files re-run later with `--only` (their entries replaced the first run's). */
   partialReruns?: { at: string; files: string[] }[];
   files: RunFile[];
@@ -61,6 +65,7 @@ const num = (value: unknown): number => (typeof value === 'number' ? value : Num
 const median = (value: unknown): number => num((value as Data | undefined)?.median);
 const ms = (value: number): string => (!Number.isFinite(value) ? '–' : value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
 const speed = (reference: SpeedReference): string => `${reference.medianMs.toFixed(1)} ms (${reference.p10Ms.toFixed(1)} – ${reference.p90Ms.toFixed(1)} ms)`;
+const handoff = (reference: HandoffReference | undefined): string => (reference === undefined ? '–' : `${reference.medianUs.toFixed(0)} µs (${reference.p10Us.toFixed(0)} – ${reference.p90Us.toFixed(0)} µs)`);
 const verdict = (measured: number, limit: number, lowerIsBetter = true): string =>
   !Number.isFinite(measured) ? 'not measured' : (lowerIsBetter ? measured <= limit : measured >= limit) ? '**met**' : '**not met**';
 
@@ -150,6 +155,9 @@ export function renderBenchmarks(run: BenchRun, notes: string): string {
         ['Node', run.node],
         ['load average (1, 5, 15 min) at start / end', `${run.loadAverageAtStart.join(' ')} / ${(run.loadAverageAtEnd ?? []).join(' ')}`],
         ...(run.speedReference === undefined ? [] : [['speed reference at start (`scripts/machine-speed.ts`: a fixed JavaScript workload; lower is faster)', speed(run.speedReference)]]),
+        ...(run.handoffReference === undefined
+          ? []
+          : [['thread hand-off at start / end (`scripts/machine-handoff.ts`: one round trip between two threads through `Atomics.wait`/`notify`; lower is faster)', `${handoff(run.handoffReference)} / ${handoff(run.handoffReferenceAtEnd)}`]]),
         ...(run.partialReruns ?? []).map((rerun) => ['re-run later', `${rerun.at}: ${rerun.files.join(', ')} (load average per file below)`]),
       ],
     ),
