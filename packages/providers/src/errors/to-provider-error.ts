@@ -2,6 +2,7 @@ import type { TappedResponse } from '../call/http-tap.ts';
 import { parseRetryAfter, parseRetryDelayFromBody, type HeadersLike } from '../retry/parse-retry-after.ts';
 import { isProviderError, ProviderError } from './provider-error.ts';
 import type { ProviderErrorCode } from './provider-error-code.ts';
+import { codeForErrorNames } from './error-type-code.ts';
 import { codeForStatus } from './status-code.ts';
 
 /** What is known about a failed attempt besides the thrown value. */
@@ -73,10 +74,10 @@ function isKeyRejection(status: number, message: string): boolean {
 
 function codeWithoutStatus(thrown: unknown, fields: Record<string, unknown>, answered: boolean): ProviderErrorCode {
   const name = String(fields['name'] ?? '');
+  // A stream's error event the SDK threw (Anthropic): coded by its type as every provider's are.
   const type = errorType(fields);
-  if (type === 'overloaded_error' || type === 'api_error') return 'PROVIDER_SERVER';
-  if (type === 'rate_limit_error') return 'PROVIDER_RATE_LIMIT';
-  if (type === 'authentication_error' || type === 'permission_error') return 'PROVIDER_AUTH';
+  const named = type === undefined ? undefined : codeForErrorNames([type]);
+  if (named !== undefined) return named;
   // AI SDK providers: a missing key or setting, an unknown model.
   if (/LoadAPIKey|LoadSetting/i.test(name)) return 'PROVIDER_CONFIG';
   if (/NoSuchModel/i.test(name)) return 'PROVIDER_MODEL_NOT_FOUND';

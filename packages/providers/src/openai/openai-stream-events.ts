@@ -1,4 +1,5 @@
 import { badResponse } from '../call/bad-response.ts';
+import { codeForErrorNames } from '../errors/error-type-code.ts';
 import { codeForStatus } from '../errors/status-code.ts';
 import { ProviderError } from '../errors/provider-error.ts';
 import type { ProviderErrorCode } from '../errors/provider-error-code.ts';
@@ -40,17 +41,13 @@ function parseEvent(data: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/** Error types of OpenAI and of compatible servers (vLLM, LiteLLM) that name a fault of the request. */
-const REQUEST_ERROR_TYPES = /^(invalid_request_error|BadRequestError|context_length_exceeded|invalid_prompt)$/;
-const RATE_LIMIT_TYPES = /^(rate_limit_error|rate_limit_exceeded|insufficient_quota|RateLimitError)$/;
-const AUTH_TYPES = /^(authentication_error|permission_error|invalid_api_key|AuthenticationError|PermissionDeniedError)$/;
-
 /**
  * An error the server reported inside a stream that had begun with HTTP 200,
  * coded as the same error in an HTTP status would be: a numeric `code` (vLLM
  * sends the status there) by {@link codeForStatus}, else by its `type` or
- * `code` name (a bad request, a rate limit, a key); anything else, the server
- * failing mid-reply, is `PROVIDER_SERVER`, retried when no text was delivered yet.
+ * `code` name ({@link codeForErrorNames}: a bad request, a rate limit, a key);
+ * anything else, the server failing mid-reply, is `PROVIDER_SERVER`, retried
+ * when no text was delivered yet.
  */
 function streamError(error: unknown): ProviderError {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
@@ -58,14 +55,8 @@ function streamError(error: unknown): ProviderError {
   const name = typeof fields['code'] === 'string' ? fields['code'] : undefined;
   const status = typeof fields['code'] === 'number' ? fields['code'] : undefined;
   const message = typeof fields['message'] === 'string' ? fields['message'] : undefined;
-  const names = [type, name].filter((value) => value !== undefined);
-  const named = (pattern: RegExp): boolean => names.some((value) => pattern.test(value));
-  const code: ProviderErrorCode = status !== undefined && status >= 400 && status < 600
-    ? codeForStatus(status)
-    : named(REQUEST_ERROR_TYPES) ? 'PROVIDER_BAD_REQUEST'
-    : named(RATE_LIMIT_TYPES) ? 'PROVIDER_RATE_LIMIT'
-    : named(AUTH_TYPES) ? 'PROVIDER_AUTH'
-    : 'PROVIDER_SERVER';
+  const code: ProviderErrorCode =
+    status !== undefined && status >= 400 && status < 600 ? codeForStatus(status) : (codeForErrorNames([type, name].filter((value) => value !== undefined)) ?? 'PROVIDER_SERVER');
   const detail = [message ?? 'no message', ...[type, name ?? status].filter((value) => value !== undefined).map((value) => `(${String(value)})`)].join(' ');
   return new ProviderError({ code, message: `error in stream: ${detail}` });
 }

@@ -70,3 +70,23 @@ describe('anthropic request body', () => {
     }
   });
 });
+
+describe('anthropic error events mid-stream', () => {
+  const start = `event: message_start\ndata: ${JSON.stringify({ type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], model: MODEL, stop_reason: null, stop_sequence: null, usage: { input_tokens: 5, output_tokens: 1 } } })}\n\n`;
+  const errorEvent = (type: string, message: string) => `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type, message } })}\n\n`;
+  it.each([
+    ['overloaded', 'overloaded_error', 'PROVIDER_SERVER', 3],
+    ['a rate limit', 'rate_limit_error', 'PROVIDER_RATE_LIMIT', 3],
+    ['an invalid request', 'invalid_request_error', 'PROVIDER_BAD_REQUEST', 1],
+    ['a rejected key', 'authentication_error', 'PROVIDER_AUTH', 1],
+  ])('codes an error event as the same error in an HTTP status would be: %s', async (_name, type, code, requests) => {
+    const server = await startTestServer([{ headers: { 'content-type': 'text/event-stream' }, chunks: [start, errorEvent(type, 'it went wrong')] }]);
+    try {
+      const model = createAnthropicProvider({ apiKey: KEY, baseURL: server.url, retry: { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 1 } }).languageModel(MODEL);
+      await expect(model.generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code });
+      expect(server.requests).toHaveLength(requests);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The code of an error a server names by its type (or code name) rather than
+ * by an HTTP status: an error event inside a stream that began with HTTP 200,
+ * or an SDK error thrown for one. One table for every provider, so the same
+ * name means the same code whichever SDK or reader met it: Anthropic's names
+ * (`overloaded_error`, `invalid_request_error`…), OpenAI's (`rate_limit_exceeded`,
+ * `invalid_api_key`…) and those of compatible servers (vLLM's `BadRequestError`).
+ */
+import type { ProviderErrorCode } from './provider-error-code.ts';
+
+const CODES: readonly (readonly [RegExp, ProviderErrorCode])[] = [
+  [/^(invalid_request_error|BadRequestError|context_length_exceeded|invalid_prompt)$/, 'PROVIDER_BAD_REQUEST'],
+  [/^(rate_limit_error|rate_limit_exceeded|insufficient_quota|RateLimitError)$/, 'PROVIDER_RATE_LIMIT'],
+  [/^(authentication_error|permission_error|invalid_api_key|AuthenticationError|PermissionDeniedError)$/, 'PROVIDER_AUTH'],
+  [/^(overloaded_error|api_error|server_error|InternalServerError)$/, 'PROVIDER_SERVER'],
+];
+
+/** The code the first of `names` that the table knows stands for (earlier rows first), or undefined. */
+export function codeForErrorNames(names: readonly string[]): ProviderErrorCode | undefined {
+  for (const [pattern, code] of CODES) if (names.some((name) => pattern.test(name))) return code;
+  return undefined;
+}
