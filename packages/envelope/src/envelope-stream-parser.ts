@@ -28,6 +28,7 @@ export class EnvelopeStreamParser {
   #total = 0;
   #section = 0;
   #result: ParseResult | undefined;
+  #trailingLength = 0;
   #failure: unknown;
   #input: 'string' | 'bytes' | undefined;
   #decoder: TextDecoder | undefined;
@@ -36,6 +37,15 @@ export class EnvelopeStreamParser {
   /** The parsed envelope once complete. */
   get result(): ParseResult | undefined {
     return this.#result;
+  }
+
+  /**
+   * Once complete: how much of the input pushed so far came after the END
+   * line (UTF-16 code units of the text; it is not part of the envelope, and
+   * a caller keeping the reply can cut it off). 0 before then.
+   */
+  get trailingLength(): number {
+    return this.#trailingLength;
   }
 
   /**
@@ -128,6 +138,8 @@ export class EnvelopeStreamParser {
         flushRun(start);
         if (marker === 'END') {
           this.#result = this.#decide(text.length - (newline + 1));
+          // What follows the END line: the rest of the completed lines, and the unfinished line after them.
+          this.#trailingLength = text.length - (newline + 1) + this.#tailLength;
           return;
         }
         this.#total += bytesOf(start, contentEnd) + 1;

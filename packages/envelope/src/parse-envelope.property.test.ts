@@ -60,6 +60,29 @@ describe('parseEnvelope properties', () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => void outcome(() => parseEnvelope(bytes))));
   });
 
+  it('once complete, says how much of what was pushed came after the END line, whatever the chunking', () => {
+    const envelope = fc.tuple(nonEmptyBody, body, nonEmptyBody, fc.constantFrom('\n', '\r\n')).map(([userdata, output, actions, newline]) =>
+      composeEnvelope({ userdata, output, actions }).replaceAll('\n', newline),
+    );
+    fc.assert(
+      fc.property(envelope, fc.string({ maxLength: 30 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1 }), (text, after, sizes) => {
+        const input = text + after;
+        const parser = new EnvelopeStreamParser();
+        let pushed = '';
+        for (let offset = 0, turn = 0; offset < input.length && parser.result === undefined; turn += 1) {
+          const chunk = input.slice(offset, offset + sizes[turn % sizes.length]!);
+          pushed += chunk;
+          offset += chunk.length;
+          parser.push(chunk);
+        }
+        // The END line completes inside what was pushed; what follows it, and only that, is trailing.
+        expect(parser.result).toEqual(parseEnvelope(text));
+        expect(pushed.slice(0, pushed.length - parser.trailingLength)).toBe(text);
+      }),
+    );
+    expect(new EnvelopeStreamParser().trailingLength).toBe(0);
+  });
+
   it('gives the one-shot result from any chunking of the stream', () => {
     fc.assert(
       fc.property(envelopeLike, fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1 }), fc.boolean(), (text, sizes, asBytes) => {

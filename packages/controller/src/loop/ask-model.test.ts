@@ -83,6 +83,20 @@ describe('askModel', () => {
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
   });
 
+  it('keeps nothing after the END line even when it arrives in the same piece, and counts it towards the bound', async () => {
+    const deltas: string[] = [];
+    // The END line and the start of the model's chatter in one piece, as a provider may deliver them.
+    const joined = streamingModel([...reply.slice(0, 2), `${END}\nSure! Anything else?`, ' and more']);
+    const outcome = await askModel({ model: joined, system: 'rules', prompt: 'envelope', settings: {}, onText: (delta) => deltas.push(delta) });
+    expect('reply' in outcome && outcome.reply.text).toBe(reply.slice(0, 3).join(''));
+    expect(deltas.join('')).toBe(reply.slice(0, 3).join(''));
+    // More than the bound in that same piece: the call is stopped at once, whatever the grace.
+    const talkative = streamingModel([...reply.slice(0, 2), `${END}\n${'x'.repeat(END_GRACE_CHARACTERS + 1)}`, 'never read', 'never read']);
+    const stopped = await askModel({ model: talkative, system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 60_000 });
+    expect(talkative.delivered()).toBe(3);
+    expect('reply' in stopped && stopped.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
+  });
+
   it('lets a reply whose end has already arrived finish: no abort, real usage, nothing after END kept', async () => {
     const outcome = await askModel({ model: bufferedModel(reply), system: 'rules', prompt: 'envelope', settings: {} });
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stop', inputTokens: 7, outputTokens: 42 });

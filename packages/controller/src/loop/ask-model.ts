@@ -1,7 +1,10 @@
 /**
  * The model call of a turn: streamed through `EnvelopeStreamParser`, and
  * stopped soon after the END line so few tokens after it are paid for.
- * Nothing after the delta holding END is read. The call is not aborted at
+ * Nothing after the END line is read: what follows it in the delta that
+ * holds it is cut off (the reply and the `onText` deltas end with the END
+ * line, however the stream was split), and later deltas are only counted.
+ * The call is not aborted at
  * END at once: a model's stream ends a token or two after its last line (its
  * finish, its usage, `[DONE]`), and a call allowed to end by itself keeps its
  * connection for the next call and reports the provider's real usage. It is
@@ -71,21 +74,29 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       if (afterEnd > END_GRACE_CHARACTERS && !signal.aborted) stopNow();
       return;
     }
-    text += delta;
-    options.onText?.(delta);
-    if (!parsing) return;
-    try {
-      if (parser.push(delta) === 'complete') {
+    let read = delta;
+    if (parsing) {
+      try {
+        if (parser.push(delta) === 'complete') {
+          parsing = false;
+          ended = true;
+          // What follows the END line in the same piece is not read either, whatever the chunking: it is not part of
+          // the reply, and it counts towards the bound on what may follow END.
+          afterEnd = parser.trailingLength;
+          read = delta.slice(0, delta.length - afterEnd);
+        }
+      } catch {
+        // Not a strict envelope (prose, a fence): keep streaming; the tolerant extraction decides later.
         parsing = false;
-        ended = true;
-        // Not at once: aborting a stream whose end is not here yet costs its connection (undici closes the socket)
-        // and its real usage, and the end is usually a token away. A model still generating after the grace is stopped.
-        stopping = setTimeout(stopNow, options.endGraceMs ?? END_GRACE_MS);
       }
-    } catch {
-      // Not a strict envelope (prose, a fence): keep streaming; the tolerant extraction decides later.
-      parsing = false;
     }
+    text += read;
+    if (read !== '') options.onText?.(read);
+    if (!ended) return;
+    if (afterEnd > END_GRACE_CHARACTERS) return stopNow();
+    // Not at once: aborting a stream whose end is not here yet costs its connection (undici closes the socket) and
+    // its real usage, and the end is usually a token away. A model still generating after the grace is stopped.
+    stopping = setTimeout(stopNow, options.endGraceMs ?? END_GRACE_MS);
   };
   try {
     const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
