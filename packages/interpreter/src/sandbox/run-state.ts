@@ -44,8 +44,11 @@ export interface RunState {
   /** When the backstop timer is due (`performance.now()`), and whether it already fired late once since it was armed. */
   backstopDue: number;
   backstopRechecking: boolean;
-  /** Fails the run when the tool in progress outlasts what was left of the run's `wallMs`. */
-  toolTimer: NodeJS.Timeout | undefined;
+  /**
+   * One timer per tool call in progress, by call id: each fails the run when its call outlasts what was left of the
+   * run's `wallMs`. (Our worker makes one call at a time; the protocol lets a custom one make several.)
+   */
+  readonly toolTimers: Map<number, NodeJS.Timeout>;
   onAbort: (() => void) | undefined;
   /** The run in whose tool call this run was started (an `ask`'s child turn, say): this run is nested in it. */
   parent: RunState | undefined;

@@ -294,10 +294,11 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     // waits. A worker that does not say what is left (a custom or older one) gets what the host reckons is left.
     clearTimeout(run.timer);
     const leftMs = typeof call.remainingMs === 'number' ? Math.min(call.remainingMs, run.limits.wallMs) : run.clockLeftMs - (startedAt - run.clockSince);
-    clearTimeout(run.toolTimer);
-    run.toolTimer = setTimeout(() => {
+    clearTimeout(run.toolTimers.get(callId));
+    const toolTimer = setTimeout(() => {
       settle(run, { ok: false, error: quotaError('SANDBOX_TIMEOUT', { name: 'wallMs', value: run.limits.wallMs }, `the run's call to ${name} outlasted what was left of its wall-clock limit`) });
     }, Math.min(MAX_TIMER_MS, Math.max(0, leftMs)));
+    run.toolTimers.set(callId, toolTimer);
     // Runs the handler starts while the call is open (an `ask`'s child turns) are nested in this run: see `enqueue`.
     const scope: ToolCallScope = { run, open: true };
     let outcomeJson: string;
@@ -307,15 +308,17 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       scope.open = false;
       stopLending(run);
     }
-    clearTimeout(run.toolTimer);
-    run.toolTimer = undefined;
+    clearTimeout(toolTimer);
+    run.toolTimers.delete(callId);
     if (run.settled || worker.activeRunId !== run.id) return;
     const now = performance.now();
     const toolMs = now - startedAt;
     run.clockLeftMs = leftMs - toolMs;
     run.clockSince = now;
     worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson, toolMs });
-    armBackstop(run);
+    // The worker's clock runs again once no call of the run is open (as the worker's own does); until then each
+    // open call's timer bounds the run.
+    if (run.toolTimers.size === 0) armBackstop(run);
   }
 
   /**
@@ -421,7 +424,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     settledRuns += 1;
     runs.delete(run.id);
     clearTimeout(run.timer);
-    clearTimeout(run.toolTimer);
+    for (const toolTimer of run.toolTimers.values()) clearTimeout(toolTimer);
+    run.toolTimers.clear();
     stopLending(run);
     if (run.onAbort !== undefined) run.request.signal?.removeEventListener('abort', run.onAbort);
     // One reason for every run: `abort()` without one builds a DOMException, stack trace included, per run.
@@ -500,7 +504,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         clockSince: 0,
         backstopDue: 0,
         backstopRechecking: false,
-        toolTimer: undefined,
+        toolTimers: new Map(),
         onAbort: undefined,
         parent: undefined,
         lending: false,

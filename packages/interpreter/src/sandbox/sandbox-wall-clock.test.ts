@@ -177,6 +177,31 @@ describe('sandbox pool: the wall clock', () => {
     }
   });
 
+  it('bounds each of the tool calls a custom worker makes at once by its own timer', async () => {
+    const custom = createSandboxPool({
+      workers: 1,
+      // Its grace would let the run go on for 10 s past its wall clock: only the call's own timer can end it sooner.
+      backstopGraceMs: 10_000,
+      workerEntry: { path: fileURLToPath(new URL('./test-fixtures/concurrent-calls-worker.ts', import.meta.url)), execArgv: ['--conditions=@askloop/source'] },
+    });
+    try {
+      // Call 0 answers after 50 ms, while call 1 is open too; call 1 never does, and must still be cut at what was
+      // left of the wall clock.
+      const started = performance.now();
+      const later = (value: string) => new Promise((resolve) => setTimeout(() => resolve(value), 50));
+      const result = await custom.run({ runtime: runtimeOf('return null;'), entry: 'main', input: null, limits: { wallMs: 300 }, onToolCall: (name) => (name === 'tool.call0' ? later('zero') : new Promise(() => {})) });
+      expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', limit: { name: 'wallMs', value: 300 } }, usage: { toolCalls: 2 } });
+      if (!result.ok) expect(result.error.message).toContain("the run's call to tool.call1 outlasted what was left of its wall-clock limit");
+      expect(performance.now() - started).toBeLessThan(5_000);
+
+      // Both answering: the run ends with both outcomes, as the worker reports them.
+      const both = await custom.run({ runtime: runtimeOf('return null;'), entry: 'main', input: null, limits: { wallMs: 2_000 }, onToolCall: (name) => name });
+      expect(both).toMatchObject({ ok: true, value: [{ ok: true, value: 'tool.call0' }, { ok: true, value: 'tool.call1' }] });
+    } finally {
+      await custom.close();
+    }
+  });
+
   it('rejects a backstop grace out of range', () => {
     expect(() => createSandboxPool({ backstopGraceMs: -1 })).toThrow(/backstopGraceMs must be a number of ms/);
     expect(() => createSandboxPool({ backstopGraceMs: Number.NaN })).toThrow(/backstopGraceMs/);
