@@ -100,20 +100,24 @@ describe('ask (seed 004)', () => {
 
   it('replays an ask its run gave up on (the run ran out of time while the child worked) the way it ended: by the same timeout', async () => {
     const store = createMemoryTranscriptStore();
+    // The child's model answers only once the parent's session has ended: after its run ran out of time.
+    let release!: () => void;
+    const parentEnded = new Promise<void>((resolve) => (release = resolve));
     const slow = {
       parent: [program('ask "child", "take your time" into answer', 'emit "<<<LOOP:DONE>>> " + answer')],
-      // The child's model answers long after the parent's run has run out of time.
       child: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await parentEnded;
         return program('emit "<<<LOOP:DONE>>> too late"');
       },
     };
     const patient = {
-      parent: { name: 'parent', model: 'scripted:parent', quotas: { wallMs: 300 } },
+      // 1 s: enough for the run to reach its `ask` on a loaded machine, and for the test to stay short.
+      parent: { name: 'parent', model: 'scripted:parent', quotas: { wallMs: 1_000 } },
       child: { name: 'child', model: 'scripted:child' },
     };
     const loop = createAskLoop({ plugins: [testPlugin(slow, new Map(), patient)], store, pool });
     const result = await loop.run({ agent: 'parent', task: 'delegate' });
+    release();
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_TIMEOUT' });
     const [turn] = await store.listTurns(result.sid);
     expect(turn?.failure).toMatchObject({ kind: 'timeout' });

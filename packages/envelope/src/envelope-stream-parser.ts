@@ -40,9 +40,11 @@ export class EnvelopeStreamParser {
   }
 
   /**
-   * Once complete: how much of the input pushed so far came after the END
-   * line (UTF-16 code units of the text; it is not part of the envelope, and
-   * a caller keeping the reply can cut it off). 0 before then.
+   * Once complete: how much of the text pushed up to the push that completed
+   * it came after the END line, in UTF-16 code units (for string input: cut
+   * that much off the end of what was pushed to keep the envelope alone,
+   * whatever the chunking). Pushes after that are not counted. For byte input
+   * it counts the characters decoded so far, not bytes. 0 before then.
    */
   get trailingLength(): number {
     return this.#trailingLength;

@@ -52,12 +52,20 @@ function recordedAnswers(recorded: readonly TurnRecord[], children: readonly Ses
     if (asked.sid !== undefined) origin.started(asked.sid);
     if (asked.error !== undefined) throw Object.assign(new Error(asked.error.message), asked.error.code === undefined ? {} : { code: asked.error.code });
     if (asked.result === undefined) {
-      // Its run gave up waiting: wait as it did, until the run's own limit ends it (nothing holds this promise after).
-      if (turn?.failure?.kind === 'timeout' && origin.index === asks.length - 1) return new Promise<never>(() => {});
+      // Its run gave up waiting: wait as it did, until the run's own limit ends it and its signal aborts the ask.
+      if (turn?.failure?.kind === 'timeout' && origin.index === asks.length - 1) return untilAborted(request.signal);
       throw Object.assign(new Error(`replay: ask ${origin.index} of turn ${origin.turnIndex} had not ended when its run did`), { code: 'LOOP_REPLAY_DIVERGED' });
     }
     return asked.result;
   };
+}
+
+/** Never settles unless `signal` aborts (at once if it has), then rejects with its reason. */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise<never>((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }
 
 /** Replays session `session` of `store`; `contextFor` builds the live context with overrides. */

@@ -99,6 +99,20 @@ describe('createLanguageModel', () => {
     expect(calls).toBe(1);
   });
 
+  it.each([
+    ["Anthropic's stream error body, as its SDK throws it", { error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }, 'PROVIDER_SERVER', 3],
+    ['an OpenAI error named by its code', { error: { type: 'tokens', code: 'rate_limit_exceeded', message: 'slow down' } }, 'PROVIDER_RATE_LIMIT', 3],
+    ['an error part an AI SDK provider throws', { type: 'invalid_request_error', message: 'prompt is too long' }, 'PROVIDER_BAD_REQUEST', 1],
+  ])('codes a thrown error without a status by its type or code names: %s', async (_name, thrown, code, attempts) => {
+    let calls = 0;
+    const failing = model(async () => {
+      calls++;
+      throw thrown;
+    }, { retry: { ...noSleep, maxRetries: 2 } });
+    await expect(failing.generate({ prompt: 'x' })).rejects.toMatchObject({ code });
+    expect(calls).toBe(attempts);
+  });
+
   it('does not call the provider when the signal is already aborted', async () => {
     let calls = 0;
     const controller = new AbortController();

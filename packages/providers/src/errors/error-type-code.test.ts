@@ -11,6 +11,10 @@ describe('codeForErrorNames', () => {
     [['permission_error'], 'PROVIDER_AUTH'],
     [['overloaded_error'], 'PROVIDER_SERVER'],
     [['api_error'], 'PROVIDER_SERVER'],
+    [['timeout_error'], 'PROVIDER_SERVER'],
+    [['request_too_large'], 'PROVIDER_BAD_REQUEST'],
+    [['billing_error'], 'PROVIDER_BAD_REQUEST'],
+    [['not_found_error'], 'PROVIDER_MODEL_NOT_FOUND'],
     // A type and a code name: the first row either matches wins.
     [['server_error', 'context_length_exceeded'], 'PROVIDER_BAD_REQUEST'],
   ])('codes %j as %s', (names, code) => {

@@ -8,11 +8,18 @@
  */
 import type { ProviderErrorCode } from './provider-error-code.ts';
 
+/** Each row codes the names as the HTTP status the provider sends them with would be (`codeForStatus`). */
 const CODES: readonly (readonly [RegExp, ProviderErrorCode])[] = [
-  [/^(invalid_request_error|BadRequestError|context_length_exceeded|invalid_prompt)$/, 'PROVIDER_BAD_REQUEST'],
+  // 400, 413 (Anthropic's request_too_large), 402 (billing_error)
+  [/^(invalid_request_error|BadRequestError|context_length_exceeded|invalid_prompt|request_too_large|billing_error)$/, 'PROVIDER_BAD_REQUEST'],
+  // 429
   [/^(rate_limit_error|rate_limit_exceeded|insufficient_quota|RateLimitError)$/, 'PROVIDER_RATE_LIMIT'],
+  // 401, 403
   [/^(authentication_error|permission_error|invalid_api_key|AuthenticationError|PermissionDeniedError)$/, 'PROVIDER_AUTH'],
-  [/^(overloaded_error|api_error|server_error|InternalServerError)$/, 'PROVIDER_SERVER'],
+  // 404
+  [/^(not_found_error|model_not_found|NotFoundError)$/, 'PROVIDER_MODEL_NOT_FOUND'],
+  // 500, 504 (timeout_error), 529 (overloaded_error)
+  [/^(overloaded_error|api_error|timeout_error|server_error|InternalServerError)$/, 'PROVIDER_SERVER'],
 ];
 
 /** The code the first of `names` that the table knows stands for (earlier rows first), or undefined. */

@@ -74,9 +74,9 @@ function isKeyRejection(status: number, message: string): boolean {
 
 function codeWithoutStatus(thrown: unknown, fields: Record<string, unknown>, answered: boolean): ProviderErrorCode {
   const name = String(fields['name'] ?? '');
-  // A stream's error event the SDK threw (Anthropic): coded by its type as every provider's are.
-  const type = errorType(fields);
-  const named = type === undefined ? undefined : codeForErrorNames([type]);
+  // A stream's error event the SDK threw (Anthropic), or an error part an AI SDK provider threw: coded by its type or
+  // code names as every provider's are.
+  const named = codeForErrorNames(errorNames(fields));
   if (named !== undefined) return named;
   // AI SDK providers: a missing key or setting, an unknown model.
   if (/LoadAPIKey|LoadSetting/i.test(name)) return 'PROVIDER_CONFIG';
@@ -88,16 +88,23 @@ function codeWithoutStatus(thrown: unknown, fields: Record<string, unknown>, ans
   return 'PROVIDER_UNKNOWN';
 }
 
-/** Anthropic reports stream errors as `{ type: 'error', error: { type: 'overloaded_error' } }` bodies. */
-function errorType(fields: Record<string, unknown>): string | undefined {
+/**
+ * The type and code names an error carries, innermost first: Anthropic's SDK throws stream errors with the body
+ * `{ type: 'error', error: { type: 'overloaded_error' } }` as `error`; OpenAI names an error by `type` and `code`
+ * (`{ type: 'tokens', code: 'rate_limit_exceeded' }`); an AI SDK provider may throw the error part itself.
+ */
+function errorNames(fields: Record<string, unknown>): string[] {
+  const names: string[] = [];
+  const add = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const { type, code } = value as Record<string, unknown>;
+    for (const name of [type, code]) if (typeof name === 'string' && name !== 'error') names.push(name);
+  };
   const inner = fields['error'];
-  if (typeof inner === 'object' && inner !== null) {
-    const nested = (inner as Record<string, unknown>)['error'];
-    const source = typeof nested === 'object' && nested !== null ? nested : inner;
-    const type = (source as Record<string, unknown>)['type'];
-    if (typeof type === 'string') return type;
-  }
-  return undefined;
+  if (typeof inner === 'object' && inner !== null) add((inner as Record<string, unknown>)['error']);
+  add(inner);
+  add(fields);
+  return names;
 }
 
 function isNetworkFailure(thrown: unknown): boolean {

@@ -79,6 +79,10 @@ describe('anthropic error events mid-stream', () => {
     ['a rate limit', 'rate_limit_error', 'PROVIDER_RATE_LIMIT', 3],
     ['an invalid request', 'invalid_request_error', 'PROVIDER_BAD_REQUEST', 1],
     ['a rejected key', 'authentication_error', 'PROVIDER_AUTH', 1],
+    ['a timeout', 'timeout_error', 'PROVIDER_SERVER', 3],
+    ['a request too large', 'request_too_large', 'PROVIDER_BAD_REQUEST', 1],
+    ['a billing problem', 'billing_error', 'PROVIDER_BAD_REQUEST', 1],
+    ['an unknown model', 'not_found_error', 'PROVIDER_MODEL_NOT_FOUND', 1],
   ])('codes an error event as the same error in an HTTP status would be: %s', async (_name, type, code, requests) => {
     const server = await startTestServer([{ headers: { 'content-type': 'text/event-stream' }, chunks: [start, errorEvent(type, 'it went wrong')] }]);
     try {
