@@ -31,3 +31,22 @@ describe('replay', () => {
     await loop.close();
   });
 });
+
+describe('replay of a loop that spent its wall-clock ceiling', () => {
+  it('takes each turn\'s time from the recording, so the ceiling halts the replayed loop where it halted the live one', async () => {
+    const store = createMemoryTranscriptStore();
+    // A model that takes 150 ms a reply: with a 250 ms ceiling the loop's wall clock is spent after turn 2.
+    const slow = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return program('emit "working"');
+    };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: slow })], store, pool });
+    const result = await loop.run({ agent: { ...agent, ceilings: { wallMs: 250, maxTurns: 6 } }, task: 'slow' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_TIMEOUT' });
+    const turns = await store.listTurns(result.sid);
+    expect(turns.length).toBeLessThan(6);
+    // Replayed, the recorded model answers at once: only the recorded times can spend the ceiling the same way.
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: turns.length });
+    await loop.close();
+  });
+});

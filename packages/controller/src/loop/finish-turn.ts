@@ -51,9 +51,11 @@ export async function finishTurn(context: LoopContext, history: TurnHistory, rec
     decision = (await callFirst(context.hooks, 'decide', turnContext(context, scanned))) ?? decision;
   }
   const ended = context.clock.now();
-  const timings = { ...scanned.timings, scan: ended - scanStarted };
+  const measured = { ...scanned.timings, scan: ended - scanStarted };
   // Busy time only: a turn that waited for a person's approval does not spend the loop's wall clock meanwhile.
-  const total = (timings.compose ?? 0) + (timings.model ?? 0) + (timings.prepare ?? 0) + (timings.execute ?? 0) + timings.scan;
+  const total = (measured.compose ?? 0) + (measured.model ?? 0) + (measured.prepare ?? 0) + (measured.execute ?? 0) + measured.scan;
+  // A replay keeps the recorded times: its model and tools answer at once, the recording's took real time.
+  const timings = context.recordedTimings?.(scanned) ?? { ...measured, total };
   const { prepared: _prepared, ...kept } = scanned;
   const decided: TurnRecord = {
     ...kept,
@@ -61,7 +63,7 @@ export async function finishTurn(context: LoopContext, history: TurnHistory, rec
     decision,
     output: finalOutput(scanned, decision, context.agent.dialect),
     endedAt: new Date(ended).toISOString(),
-    timings: { ...timings, total },
+    timings,
   };
   await context.store.saveTurn(decided, sessionAfter(history.session, decided, foldTally(history.tally, decided), isoNow(context)));
   const final = decided;

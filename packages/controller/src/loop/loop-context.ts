@@ -13,7 +13,7 @@ import type { NamedHooks } from '../plugin/resolve-plugins.ts';
 import type { RunAdmission } from '../session/run-admission.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
 import type { RunBounds } from './execute-turn.ts';
-import type { TurnRecord } from './turn-record.ts';
+import type { TurnRecord, TurnTimings } from './turn-record.ts';
 
 /** The state and services of one session's driver call. */
 export interface LoopContext {
@@ -34,6 +34,12 @@ export interface LoopContext {
   readonly sessionCounter: CallCounter;
   /** Replay: answers tool calls from the recording instead of running them. */
   readonly replayTools?: (turn: TurnRecord, catalog: HostToolCatalog, bounds: RunBounds) => LoopToolBridge;
+  /**
+   * Replay: the times the recording has for a turn, which its decided record keeps instead of the replay's own. The
+   * loop's wall-clock total (and the ceiling's decisions and the run limits that follow from it) then match the
+   * recording, whose model and tools took real time where the replay's answer at once.
+   */
+  readonly recordedTimings?: (turn: TurnRecord) => TurnTimings | undefined;
   /** Runs a child loop for an `ask` statement; undefined when the depth limit is reached. */
   readonly ask?: (call: AskCall, origin: AskOrigin) => Promise<JsonValue>;
   readonly signal?: AbortSignal;

@@ -1,8 +1,9 @@
 /**
  * Replay: the same loop over a copy of the session in a scratch store, with
  * the recorded replies (a replay model), the recorded tool results (a replay
- * tool bridge), the recorded approvals and the recorded answers of child
- * `ask` loops; then the first divergence from the recording.
+ * tool bridge), the recorded approvals, the recorded answers of child `ask`
+ * loops and the recorded times of each turn (which the loop's wall-clock
+ * ceiling counts); then the first divergence from the recording.
  */
 import type { JsonValue } from '@askloop/interpreter';
 import { createCallCounter } from '@askloop/tools';
@@ -82,6 +83,11 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
     store: replayStore,
     model: createRecordedModel(recorded),
     replayTools: (turn, catalog, bounds) => createRecordedTools(recorded, turn, catalog, bounds, live.clock),
+    // A decided recorded turn's times (a turn the recording left undecided has no total: the replay measures its own).
+    recordedTimings: (turn) => {
+      const timings = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex)?.timings;
+      return timings?.total === undefined ? undefined : timings;
+    },
     sessionCounter: createCallCounter(),
     // `ask` only where the live loop allowed it, so the check refuses what it refused.
     ...(live.ask === undefined ? {} : { ask: replayAsk }),
