@@ -22,6 +22,13 @@ const CODES: readonly (readonly [RegExp, ProviderErrorCode])[] = [
   [/^(overloaded_error|api_error|timeout_error|server_error|InternalServerError)$/, 'PROVIDER_SERVER'],
 ];
 
+/** The names an error object gives itself: its `type` (but the bare `'error'` of an envelope) and its `code`, when text. */
+export function errorNamesOf(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const { type, code } = value as Record<string, unknown>;
+  return [type, code].filter((name): name is string => typeof name === 'string' && name !== 'error');
+}
+
 /** The code the first of `names` that the table knows stands for (earlier rows first), or undefined. */
 export function codeForErrorNames(names: readonly string[]): ProviderErrorCode | undefined {
   for (const [pattern, code] of CODES) if (names.some((name) => pattern.test(name))) return code;

@@ -2,7 +2,7 @@ import type { TappedResponse } from '../call/http-tap.ts';
 import { parseRetryAfter, parseRetryDelayFromBody, type HeadersLike } from '../retry/parse-retry-after.ts';
 import { isProviderError, ProviderError } from './provider-error.ts';
 import type { ProviderErrorCode } from './provider-error-code.ts';
-import { codeForErrorNames } from './error-type-code.ts';
+import { codeForErrorNames, errorNamesOf } from './error-type-code.ts';
 import { codeForStatus } from './status-code.ts';
 
 /** What is known about a failed attempt besides the thrown value. */
@@ -94,17 +94,9 @@ function codeWithoutStatus(thrown: unknown, fields: Record<string, unknown>, ans
  * (`{ type: 'tokens', code: 'rate_limit_exceeded' }`); an AI SDK provider may throw the error part itself.
  */
 function errorNames(fields: Record<string, unknown>): string[] {
-  const names: string[] = [];
-  const add = (value: unknown): void => {
-    if (typeof value !== 'object' || value === null) return;
-    const { type, code } = value as Record<string, unknown>;
-    for (const name of [type, code]) if (typeof name === 'string' && name !== 'error') names.push(name);
-  };
   const inner = fields['error'];
-  if (typeof inner === 'object' && inner !== null) add((inner as Record<string, unknown>)['error']);
-  add(inner);
-  add(fields);
-  return names;
+  const nested = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)['error'] : undefined;
+  return [...errorNamesOf(nested), ...errorNamesOf(inner), ...errorNamesOf(fields)];
 }
 
 function isNetworkFailure(thrown: unknown): boolean {

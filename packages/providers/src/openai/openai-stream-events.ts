@@ -1,5 +1,5 @@
 import { badResponse } from '../call/bad-response.ts';
-import { codeForErrorNames } from '../errors/error-type-code.ts';
+import { codeForErrorNames, errorNamesOf } from '../errors/error-type-code.ts';
 import { codeForStatus } from '../errors/status-code.ts';
 import { ProviderError } from '../errors/provider-error.ts';
 import type { ProviderErrorCode } from '../errors/provider-error-code.ts';
@@ -55,8 +55,7 @@ function streamError(error: unknown): ProviderError {
   const name = typeof fields['code'] === 'string' ? fields['code'] : undefined;
   const status = typeof fields['code'] === 'number' ? fields['code'] : undefined;
   const message = typeof fields['message'] === 'string' ? fields['message'] : undefined;
-  const code: ProviderErrorCode =
-    status !== undefined && status >= 400 && status < 600 ? codeForStatus(status) : (codeForErrorNames([type, name].filter((value) => value !== undefined)) ?? 'PROVIDER_SERVER');
+  const code: ProviderErrorCode = status !== undefined && status >= 400 && status < 600 ? codeForStatus(status) : (codeForErrorNames(errorNamesOf(fields)) ?? 'PROVIDER_SERVER');
   const detail = [message ?? 'no message', ...[type, name ?? status].filter((value) => value !== undefined).map((value) => `(${String(value)})`)].join(' ');
   return new ProviderError({ code, message: `error in stream: ${detail}` });
 }
