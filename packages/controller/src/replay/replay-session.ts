@@ -27,17 +27,17 @@ import { createRecordedModel, createRecordedTools } from './replay-sources.ts';
  * error it threw), naming the same child session. An ask of another agent
  * than the recorded one, or one more than were recorded, is
  * `LOOP_REPLAY_DIVERGED`. The last ask of a turn that timed out, recorded
- * without an outcome (the run ran out of time while the child worked, and
- * its backstop ended it), never answers: the replayed run ends the same way,
- * at the same limit. Records from before turns kept their asks are
+ * without an outcome (the run ran out of time while the child worked), does
+ * not answer until its run's signal aborts it: the replayed run ends the same
+ * way, at the same limit. Records from before turns kept their asks are
  * answered from the session's children no record names, oldest first, with
  * what each child ended with.
  */
-function recordedAnswers(recorded: readonly TurnRecord[], children: readonly SessionRecord[]): (request: AskCall, origin: AskOrigin) => Promise<JsonValue> {
-  const named = new Set(recorded.flatMap((turn) => (turn.asks ?? []).flatMap((ask) => (ask.sid === undefined ? [] : [ask.sid]))));
+function recordedAnswers(recorded: ReadonlyMap<number, TurnRecord>, children: readonly SessionRecord[]): (request: AskCall, origin: AskOrigin) => Promise<JsonValue> {
+  const named = new Set([...recorded.values()].flatMap((turn) => (turn.asks ?? []).flatMap((ask) => (ask.sid === undefined ? [] : [ask.sid]))));
   const unnamed = children.filter((child) => !named.has(child.sid));
   return async (request, origin) => {
-    const turn = recorded.find((candidate) => candidate.turnIndex === origin.turnIndex);
+    const turn = recorded.get(origin.turnIndex);
     const asks = turn?.asks;
     if (asks === undefined) {
       const child = unnamed.shift();
@@ -77,7 +77,8 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   const replayStore = createMemoryTranscriptStore();
   const { lastDecision: _last, tally: _tally, ...fresh } = session;
   await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
-  const replayAsk = recordedAnswers(recorded, children);
+  const byIndex = new Map(recorded.map((turn) => [turn.turnIndex, turn]));
+  const replayAsk = recordedAnswers(byIndex, children);
   const live = contextFor({});
   const context = contextFor({
     store: replayStore,
@@ -85,7 +86,7 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
     replayTools: (turn, catalog, bounds) => createRecordedTools(recorded, turn, catalog, bounds, live.clock),
     // A decided recorded turn's times (a turn the recording left undecided has no total: the replay measures its own).
     recordedTimings: (turn) => {
-      const timings = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex)?.timings;
+      const timings = byIndex.get(turn.turnIndex)?.timings;
       return timings?.total === undefined ? undefined : timings;
     },
     sessionCounter: createCallCounter(),
