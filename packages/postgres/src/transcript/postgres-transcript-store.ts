@@ -98,9 +98,13 @@ export async function requireSessionLease(runner: StatementRunner, sid: string, 
   try {
     await runner.query('SELECT askloop_require_session_lease($1, $2, $3::bigint)', [sid, holder, token]);
   } catch (error) {
-    if (sqlState(error) === 'AL002') throw leaseLostError(sid, holder, 'taken-over');
-    throw error;
+    throw sessionLeaseLost(error, sid, holder) ?? error;
   }
+}
+
+/** The controller's `LOOP_LEASE_LOST` when `error` is a failed session-lease check (SQLSTATE AL002), else undefined. */
+function sessionLeaseLost(error: unknown, sid: string, holder: string): LoopError | undefined {
+  return sqlState(error) === 'AL002' ? leaseLostError(sid, holder, 'taken-over') : undefined;
 }
 
 /**
@@ -132,8 +136,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
   };
   const fail = (action: string, sid?: string, lease?: HeldLease) => (error: unknown): never => {
     if (error instanceof LoopError) throw error;
-    if (lease !== undefined && sid !== undefined && sqlState(error) === 'AL002') throw leaseLostError(sid, lease.holder, 'taken-over');
-    throw queryFailure(`transcript ${action}`, error, sid);
+    throw (lease !== undefined && sid !== undefined ? sessionLeaseLost(error, sid, lease.holder) : undefined) ?? queryFailure(`transcript ${action}`, error, sid);
   };
   return {
     async createSession(session) {
