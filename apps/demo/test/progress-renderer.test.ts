@@ -82,6 +82,33 @@ describe('motion', () => {
     renderer.close();
     renderer.close();
   });
+
+  it('stops the spinner at the END line, not when the call ends after it', () => {
+    let out = '';
+    const tty = { isTTY: true, columns: 80, write: (text: string) => (out += text), cursorTo: () => true, moveCursor: () => true, clearLine: () => true };
+    const renderer = createProgressRenderer({ stream: tty, color: false, motion: true });
+    const replyAt = events.findIndex((event) => event.type === 'reply');
+    const texts = events.slice(0, replyAt).filter((event) => event.type === 'model-text');
+    const start = events.find((event) => event.type === 'turn-start');
+    if (start === undefined || texts.length === 0) throw new Error('the recorded session has no streamed first turn');
+    const showCursor = '\u001B[?25h';
+    renderer.onEvent(start);
+    // Everything but the END line: the spinner goes on.
+    const whole = texts.map((event) => (event.type === 'model-text' ? event.delta : '')).join('');
+    const end = whole.lastIndexOf('<<<NSENV:V4:END>>>');
+    expect(end).toBeGreaterThan(0);
+    const piece = (delta: string) => ({ ...texts[0], delta }) as LoopEvent;
+    renderer.onEvent(piece(whole.slice(0, end)));
+    renderer.onEvent(piece('<<<NSENV:V4:E'));
+    expect(out).not.toContain(showCursor);
+    // The END line completes: stopped (the cursor is back) before any reply event.
+    renderer.onEvent(piece(whole.slice(end + '<<<NSENV:V4:E'.length)));
+    expect(out).toContain(showCursor);
+    const stoppedAt = out.length;
+    renderer.onEvent(piece(' and the model talks on'));
+    expect(out.length).toBe(stoppedAt);
+    renderer.close();
+  });
 });
 
 describe('turns: false', () => {

@@ -1,12 +1,14 @@
 /**
  * Live progress of a loop on a terminal (or a log): a `LoopEvent` listener
  * that prints a header per turn, a spinner while the model streams its reply
- * (motion only), the ACTIONS program highlighted and numbered, tool calls,
+ * (motion only; stopped at the reply's END line, as the call may go on a
+ * moment after it), the ACTIONS program highlighted and numbered, tool calls,
  * emits and whispers as they happen, and the decision with its reason,
  * latency, tokens and what is left of the budget; `finish` prints the
  * summary. It only writes: it never changes the loop.
  */
 import type { LoopCeilings, LoopEvent, LoopEventListener, LoopResult } from '@askloop/controller';
+import { markerLine } from '@askloop/envelope';
 import yoctoSpinner from 'yocto-spinner';
 import type { Writable } from 'node:stream';
 import { formatProgram } from './format-program.ts';
@@ -76,6 +78,7 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   let streamed = { turn: 0, chars: 0, tail: '', line: '' };
   // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
   let shownCodes = new Set<string>();
+  const endLine = markerLine('END');
 
   // A second Ctrl-C exits at once (process.exit): stop the spinner then too, so the terminal gets its cursor back.
   const stopOnExit = () => spinner?.stop();
@@ -138,7 +141,9 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
           streamed.line = lines.at(-1) ?? '';
           streamed.tail = lines.slice(0, -1).filter((line) => line.trim() !== '').at(-1) ?? streamed.tail;
         }
-        if (spinner !== undefined) spinner.text = spinnerText();
+        // The reply is whole at its END line; the call may still end for a moment (a model talking on, its usage).
+        if ((streamed.line.trim() === '' ? streamed.tail : streamed.line).trim() === endLine) stopSpinner();
+        else if (spinner !== undefined) spinner.text = spinnerText();
         return;
       case 'reply':
         stopSpinner();
