@@ -61,6 +61,13 @@ describe('ServerSentEventParser', () => {
     for (let cut = 0; cut <= bytes.length; cut++) expect(parse(bytes, [cut])).toEqual([{ event: undefined, data: 'héllo 🙂' }]);
   });
 
+  it('drops only the leading byte-order mark: a U+FEFF right after it is text, however the chunks fall', () => {
+    // The second U+FEFF makes the first field's name `\uFEFFdata`, which is not `data`: only the second event is read.
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('\uFEFFdata: ignored\n\ndata: read\n\n')]);
+    for (let cut = 0; cut <= bytes.length; cut++) expect(parse(bytes, [cut])).toEqual([{ event: undefined, data: 'read' }]);
+    for (let cut = 1; cut <= 6; cut++) expect(parse(bytes, [1, cut])).toEqual([{ event: undefined, data: 'read' }]);
+  });
+
   it('resets the event name after each dispatch; an empty name means message', () => {
     expect(parse('event: a\ndata: 1\n\ndata: 2\n\nevent:\ndata: 3\n\n')).toEqual([
       { event: 'a', data: '1' },

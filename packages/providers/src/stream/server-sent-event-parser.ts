@@ -22,7 +22,11 @@ const LINE_ENDS = /\r\n?/g;
  * dropped, as the standard says.
  */
 export class ServerSentEventParser {
-  readonly #decoder = new TextDecoder();
+  // The leading BOM is dropped here, not by the decoder: Node 24's decoder, given a BOM split across chunks, also drops
+  // a U+FEFF right after it.
+  readonly #decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Whether the body's first character has been decoded (and a BOM there dropped). */
+  #started = false;
   /** Text after the last line end: the start of a line still arriving. */
   #partialLine = '';
   /** A chunk ended in CR: the next chunk's first character says whether it was CRLF. */
@@ -41,6 +45,10 @@ export class ServerSentEventParser {
   }
 
   #text(decoded: string, final: boolean): ServerSentEvent[] {
+    if (!this.#started && decoded !== '') {
+      this.#started = true;
+      if (decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
+    }
     let text = this.#heldCR ? CR + decoded : decoded;
     this.#heldCR = !final && text.endsWith(CR);
     if (this.#heldCR) text = text.slice(0, -1);
