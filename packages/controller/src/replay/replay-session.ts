@@ -83,7 +83,7 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   const context = contextFor({
     store: replayStore,
     model: createRecordedModel(recorded),
-    replayTools: (turn, catalog, bounds) => createRecordedTools(recorded, turn, catalog, bounds, live.clock),
+    replayTools: (turn, catalog, bounds) => createRecordedTools(byIndex.get(turn.turnIndex), turn, catalog, bounds, live.clock),
     // A decided recorded turn's times (a turn the recording left undecided has no total: the replay measures its own).
     recordedTimings: (turn) => {
       const timings = byIndex.get(turn.turnIndex)?.timings;
@@ -98,7 +98,7 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   // A paused turn takes the decision a person recorded for it.
   while (result.status === 'PAUSED') {
     const pausedTurn = result.turns + (result.reason === 'AWAITING_APPROVAL' ? 1 : 0);
-    const approval = recorded.find((turn) => turn.turnIndex === pausedTurn)?.approval;
+    const approval = byIndex.get(pausedTurn)?.approval;
     if (approval?.state !== 'approved' && approval?.state !== 'denied') break;
     await applyApproval(replayStore, sid, approval.state === 'approved', approval.note, now());
     result = await driveLoop(context, gate, { resumed: true });

@@ -18,7 +18,7 @@ const timedOut = {
 function toolsFor(deadlineInMs: number) {
   const clock = { now: () => 1_000_000 };
   const bounds: RunBounds = { signal: new AbortController().signal, deadline: clock.now() + deadlineInMs, deadlineGraceMs: 50, maxResultLength: 1_000, maxResultItems: 1_000 };
-  return createRecordedTools([timedOut], timedOut, {} as HostToolCatalog, bounds, clock);
+  return createRecordedTools(timedOut, timedOut, {} as HostToolCatalog, bounds, clock);
 }
 
 async function failsAfter(call: () => unknown): Promise<number> {

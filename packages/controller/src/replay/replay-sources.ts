@@ -48,9 +48,8 @@ export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel
   };
 }
 
-/** A tool bridge for `turn` answering from the recording of the same turn. */
-export function createRecordedTools(recorded: readonly TurnRecord[], turn: TurnRecord, catalog: HostToolCatalog, bounds: RunBounds, clock: Clock): LoopToolBridge {
-  const original = recorded.find((candidate) => candidate.turnIndex === turn.turnIndex);
+/** A tool bridge for `turn` answering from `original`, the recording of the same turn (undefined: none was recorded). */
+export function createRecordedTools(original: TurnRecord | undefined, turn: TurnRecord, catalog: HostToolCatalog, bounds: RunBounds, clock: Clock): LoopToolBridge {
   const calls = original?.toolCalls ?? [];
   let next = 0;
   return {
