@@ -170,6 +170,15 @@ describe('prepare, then execute', () => {
     expect(Object.isFrozen(command.body)).toBe(true);
     expect(() => (prepared.prepared.approvedTools as string[]).push('tool.fs.write')).toThrow(TypeError);
     expect(() => ((command.body as unknown[])[0] = { type: 'EmitStatement' })).toThrow(TypeError);
+    // All the way down: every object and array the prepared program reaches (the call's arguments, their positions).
+    const unfrozen: string[] = [];
+    const visit = (value: unknown, path: string): void => {
+      if (typeof value !== 'object' || value === null) return;
+      if (!Object.isFrozen(value)) unfrozen.push(path);
+      for (const [key, item] of Object.entries(value)) visit(item, `${path}.${key}`);
+    };
+    visit(prepared.prepared, 'prepared');
+    expect(unfrozen).toEqual([]);
     const result = await interpreter.execute(prepared.prepared, { tools: { call: (_name, args) => args[0] ?? null } });
     expect(result.emits).toEqual(['a']);
   });
