@@ -132,6 +132,20 @@ describe('sessions', () => {
     for (const loop of [hostA, hostB, hostC, hostD]) await loop.close();
   });
 
+  it('a host in reject mode runs its own session turn after turn, refusing only a second caller', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = [program('emit "one"'), slow(program('emit "two"')), program('emit "<<<LOOP:DONE>>> three"')];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool, busy: 'reject' });
+    const sid = await loop.create({ agent, task: 'r' });
+    let settled = false;
+    const started = loop.resume(sid).finally(() => (settled = true));
+    // The second turn is in flight: a second caller is refused, and the first goes on to DONE.
+    while (!settled && (await store.listTurns(sid)).length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    await expect(loop.step(sid)).rejects.toMatchObject({ code: 'LOOP_SESSION_BUSY' });
+    await expect(started).resolves.toMatchObject({ status: 'DONE', turns: 3 });
+    await loop.close();
+  });
+
   it('steps exactly one turn at a time', async () => {
     const store = createMemoryTranscriptStore();
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store, pool });

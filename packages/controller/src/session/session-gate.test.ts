@@ -36,4 +36,26 @@ describe('createSessionGate', () => {
     const error = await second;
     expect(isLoopError(error) && error.code).toBe('LOOP_SESSION_BUSY');
   });
+
+  it('takes a step a caller makes as soon as its previous one returned, in reject mode too', async () => {
+    const gate = createSessionGate('reject');
+    await gate.run('a', tick);
+    // No turn of the event loop between: the previous step has left the lane before its caller went on.
+    await expect(gate.run('a', async () => 'second')).resolves.toBe('second');
+    await gate.run('a', async () => {
+      throw new Error('boom');
+    }).catch(() => undefined);
+    expect(gate.busy('a')).toBe(false);
+    await expect(gate.run('a', async () => 'after a failure')).resolves.toBe('after a failure');
+  });
+
+  it('keeps a session busy while a queued step waits, and frees it when the last one settles', async () => {
+    const gate = createSessionGate();
+    const first = gate.run('a', tick);
+    const second = gate.run('a', tick);
+    await first;
+    expect(gate.busy('a')).toBe(true);
+    await second;
+    expect(gate.busy('a')).toBe(false);
+  });
 });
