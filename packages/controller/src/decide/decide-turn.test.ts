@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveAgentDefinition, type AgentDefinition } from '../agent/agent-definition.ts';
 import type { ControlSignal, TurnFailure, TurnRecord } from '../loop/turn-record.ts';
 import { decideTurn } from './decide-turn.ts';
-import { identicalDigestRun, repairStreak } from './stop-condition.ts';
+import { errorStreak, identicalDigestRun, repairStreak } from './stop-condition.ts';
 
 const agent = (overrides: Partial<AgentDefinition> = {}) => resolveAgentDefinition({ name: 'a', model: 'scripted:a', ...overrides });
 
@@ -32,6 +32,27 @@ describe('decideTurn', () => {
     const repaired = turn(1, { failure: syntax, digest: null, decision: { kind: 'CONTINUE', next: 'repair' } });
     expect(decideTurn({ agent: agent({ repair: 2 }), turns: [repaired, turn(2, { failure: syntax, digest: null })] })).toEqual({ kind: 'CONTINUE', next: 'repair' });
     expect(decideTurn({ agent: agent({ repair: 1 }), turns: [repaired, turn(2, { failure: syntax, digest: null })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_SYNTAX' });
+  });
+
+  it('repairs only while the loop ceilings allow another turn', () => {
+    const failed = (index: number, tokens = 0) => turn(index, { failure: syntax, digest: null, tokens });
+    // The last turn allowed: no repair turn past maxTurns (or one answer-now turn when the agent has it).
+    expect(decideTurn({ agent: agent({ repair: 5, ceilings: { maxTurns: 1 } }), turns: [failed(1)] })).toMatchObject({ kind: 'HALT', reason: 'ERR_MAX_TURNS_EXCEEDED' });
+    expect(decideTurn({ agent: agent({ repair: 5, ceilings: { maxTurns: 1 }, answerNow: true }), turns: [failed(1)] })).toEqual({ kind: 'CONTINUE', next: 'answer-now' });
+    // The token budget spent by the failed turn itself.
+    expect(decideTurn({ agent: agent({ repair: 5, ceilings: { tokens: 100 } }), turns: [failed(1, 150)] })).toMatchObject({ kind: 'HALT', reason: 'ERR_BUDGET' });
+    expect(decideTurn({ agent: agent({ repair: 5, ceilings: { maxTurns: 2, tokens: 100 } }), turns: [failed(1, 50)] })).toEqual({ kind: 'CONTINUE', next: 'repair' });
+  });
+
+  it('counts an internal failure (a sandbox worker that died) in the run-time error streak, never as a repair', () => {
+    const internal: TurnFailure = { code: 'SCRIPT_INTERNAL', kind: 'internal', message: 'the sandbox worker died' };
+    const continued = (index: number) => turn(index, { failure: internal, decision: { kind: 'CONTINUE' } });
+    const streak = agent({ maxErrorStreak: 3, repair: 5 });
+    expect(decideTurn({ agent: streak, turns: [continued(1), turn(2, { failure: internal })] })).toEqual({ kind: 'CONTINUE' });
+    expect(decideTurn({ agent: streak, turns: [continued(1), continued(2), turn(3, { failure: internal })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_TOO_MANY_ERRORS' });
+    expect(decideTurn({ agent: streak, turns: [continued(1), turn(2, { failure: runtime, decision: { kind: 'CONTINUE' } }), turn(3, { failure: internal })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_TOO_MANY_ERRORS' });
+    expect(repairStreak([continued(1), continued(2), turn(3, { failure: syntax })])).toBe(0);
+    expect(errorStreak([continued(1), continued(2)])).toBe(2);
   });
 
   it('never repairs provider failures', () => {

@@ -1,7 +1,7 @@
 /**
  * The decision of one turn: a pure function of the agent and the stored
  * records (the current turn last). Precedence: cancel > a failure that halts
- * (or is fed back under `repair`) > the model's control (abort > halt >
+ * (or is fed back under `repair` while the ceilings allow another turn) > the model's control (abort > halt >
  * await > done) > one-turn agents > the error streak > ceilings (with the
  * answer-now turn) > the progress guard (with its nudge) > CONTINUE; a cancel turns CONTINUE into
  * HALT `ERR_CANCELLED`.
@@ -47,8 +47,9 @@ function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, curre
   if (failure !== undefined && !isRunTimeFailure(failure)) {
     const reason = haltReasonOf(failure);
     const repairable = reason !== 'ERR_PROVIDER' && reason !== 'ERR_CANCELLED';
-    if (repairable && history.repairStreak < agent.repair) return { kind: 'CONTINUE', next: 'repair' };
-    return halt(reason, `${failure.code}: ${failure.message}`);
+    if (!repairable || history.repairStreak >= agent.repair) return halt(reason, `${failure.code}: ${failure.message}`);
+    // A repair is one more turn: the loop's ceilings come first, as after a run-time error.
+    return ceilingDecision(agent, foldTally(history, current), current) ?? { kind: 'CONTINUE', next: 'repair' };
   }
   const control = current.control;
   const reason = control?.reason ?? '';
@@ -73,19 +74,29 @@ function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, curre
   if (runTimeError && after.errorStreak >= agent.maxErrorStreak) {
     return halt('ERR_TOO_MANY_ERRORS', `${agent.maxErrorStreak} turns in a row ended in a run-time error (last: ${failure?.code})`);
   }
-  const totals = after.totals;
-  if (isWallClockSpent(totals, agent.ceilings)) return halt('ERR_TIMEOUT', `the loop's wall-clock ceiling of ${agent.ceilings.wallMs} ms is spent`);
-  if (isQuotaSpent(totals, agent.ceilings)) return halt('ERR_QUOTA', `the loop's fuel or tool-call total is spent (fuel ${totals.fuel}, tool calls ${totals.toolCalls})`);
-  const limit: HaltReason | undefined = isBudgetSpent(totals, agent.ceilings) ? 'ERR_BUDGET' : current.turnIndex >= agent.ceilings.maxTurns ? 'ERR_MAX_TURNS_EXCEEDED' : undefined;
-  if (limit !== undefined) {
-    if (agent.answerNow && current.kind !== 'answer-now') return { kind: 'CONTINUE', next: 'answer-now' };
-    return limit === 'ERR_BUDGET'
-      ? halt(limit, `the loop's token or cost ceiling is spent (${totals.inputTokens + totals.outputTokens} tokens, $${totals.costUsd.toFixed(4)})`)
-      : halt(limit, `${agent.ceilings.maxTurns} turns without DONE`);
-  }
+  const ceiling = ceilingDecision(agent, after, current);
+  if (ceiling !== undefined) return ceiling;
   if (after.digestRun >= agent.noProgressN) {
     if (agent.nudge && !after.nudged) return { kind: 'CONTINUE', next: 'nudge' };
     return halt('ERR_NO_PROGRESS', `${agent.noProgressN} turns in a row produced the same OUTPUT and SCRATCHPAD`);
   }
   return { kind: 'CONTINUE' };
+}
+
+/**
+ * What the loop's ceilings decide once `current` is folded into `after`: HALT
+ * on a spent wall clock, quota, budget or turn count (the last two after one
+ * `answer-now` turn when the agent has it), or undefined while they allow
+ * another turn.
+ */
+function ceilingDecision(agent: ResolvedAgentDefinition, after: LoopTally, current: TurnRecord): LoopDecision | undefined {
+  const totals = after.totals;
+  if (isWallClockSpent(totals, agent.ceilings)) return halt('ERR_TIMEOUT', `the loop's wall-clock ceiling of ${agent.ceilings.wallMs} ms is spent`);
+  if (isQuotaSpent(totals, agent.ceilings)) return halt('ERR_QUOTA', `the loop's fuel or tool-call total is spent (fuel ${totals.fuel}, tool calls ${totals.toolCalls})`);
+  const limit: HaltReason | undefined = isBudgetSpent(totals, agent.ceilings) ? 'ERR_BUDGET' : current.turnIndex >= agent.ceilings.maxTurns ? 'ERR_MAX_TURNS_EXCEEDED' : undefined;
+  if (limit === undefined) return undefined;
+  if (agent.answerNow && current.kind !== 'answer-now') return { kind: 'CONTINUE', next: 'answer-now' };
+  return limit === 'ERR_BUDGET'
+    ? halt(limit, `the loop's token or cost ceiling is spent (${totals.inputTokens + totals.outputTokens} tokens, $${totals.costUsd.toFixed(4)})`)
+    : halt(limit, `${agent.ceilings.maxTurns} turns without DONE`);
 }

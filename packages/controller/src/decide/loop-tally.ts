@@ -10,6 +10,7 @@
  * `stop-condition.ts` compute over the same records.
  */
 import type { TurnRecord } from '../loop/turn-record.ts';
+import { isRunTimeFailure } from './halt-reason-of.ts';
 import type { LoopTotals } from './stop-condition.ts';
 
 /** One decided turn as `LoopResult.decisions` lists it. */
@@ -74,8 +75,8 @@ export function foldTally(tally: LoopTally, turn: TurnRecord): LoopTally {
       toolCalls: totals.toolCalls + turn.usage.toolCalls,
       wallMs: totals.wallMs + (turn.timings.total ?? 0),
     },
-    errorStreak: turn.failure?.kind === 'runtime' ? tally.errorStreak + 1 : 0,
-    repairStreak: turn.failure !== undefined && turn.failure.kind !== 'runtime' && turn.decision?.kind === 'CONTINUE' ? tally.repairStreak + 1 : 0,
+    errorStreak: isRunTimeFailure(turn.failure) ? tally.errorStreak + 1 : 0,
+    repairStreak: turn.failure !== undefined && !isRunTimeFailure(turn.failure) && turn.decision?.kind === 'CONTINUE' ? tally.repairStreak + 1 : 0,
     digest,
     digestRun,
     nudged: digestRun === 0 ? false : turn.kind === 'nudge' || (digestRun > 1 && tally.nudged),

@@ -5,6 +5,7 @@
  */
 import type { LoopCeilings } from '../agent/agent-definition.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
+import { isRunTimeFailure } from './halt-reason-of.ts';
 
 /** Sums over a session's turns. */
 export interface LoopTotals {
@@ -69,7 +70,7 @@ export function nudgedInRun(turns: readonly TurnRecord[]): boolean {
 /** Consecutive turns at the end of `turns` that ended in a run-time error. */
 export function errorStreak(turns: readonly TurnRecord[]): number {
   let count = 0;
-  for (let index = turns.length - 1; index >= 0 && turns[index]?.failure?.kind === 'runtime'; index -= 1) count += 1;
+  for (let index = turns.length - 1; index >= 0 && isRunTimeFailure(turns[index]?.failure); index -= 1) count += 1;
   return count;
 }
 
@@ -78,7 +79,7 @@ export function repairStreak(turns: readonly TurnRecord[]): number {
   let count = 0;
   for (let index = turns.length - 2; index >= 0; index -= 1) {
     const turn = turns[index];
-    if (turn?.failure === undefined || turn.failure.kind === 'runtime' || turn.decision?.kind !== 'CONTINUE') break;
+    if (turn?.failure === undefined || isRunTimeFailure(turn.failure) || turn.decision?.kind !== 'CONTINUE') break;
     count += 1;
   }
   return count;

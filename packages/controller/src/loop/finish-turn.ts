@@ -26,7 +26,8 @@ import type { TurnRecord } from './turn-record.ts';
 /** Shapes the OUTPUT the next turn (or the caller) sees for `decision`. */
 function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' | 'v1'): string {
   let output = record.output;
-  if (decision.kind === 'CONTINUE' && decision.next === 'repair' && record.failure !== undefined && !isRunTimeFailure(record.failure)) {
+  // A failure that stopped the program before it ran is fed back with whatever turn comes next (repair, answer-now).
+  if (decision.kind === 'CONTINUE' && record.failure !== undefined && !isRunTimeFailure(record.failure)) {
     output += `${systemErrorLine(record.failure)}\n`;
   }
   if (decision.kind === 'HALT' && dialect === 'v1') {
