@@ -26,7 +26,7 @@ export type TurnQuotas = Partial<Pick<RunLimits, 'fuel' | 'wallMs' | 'memoryMb' 
 export interface LoopCeilings {
   /** Turns before HALT `ERR_MAX_TURNS_EXCEEDED`. Default 8. */
   readonly maxTurns?: number;
-  /** Wall clock of the whole loop in ms (`ERR_TIMEOUT`). Default: none. */
+  /** Wall clock of the whole loop in ms, its turns' busy time (`ERR_TIMEOUT`); a model call or run is cut when it runs out. Default: none. */
   readonly wallMs?: number;
   /** Evaluation steps over all turns (`ERR_QUOTA`). */
   readonly fuel?: number;

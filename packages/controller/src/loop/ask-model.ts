@@ -13,6 +13,10 @@
  * have streamed (a model talking on past its envelope). An aborted call is
  * reported by providers as `PROVIDER_ABORTED` without usage: the text received
  * is kept and the usage estimated (4 characters a token).
+ *
+ * With a loop wall-clock ceiling, the call gets what is left of it
+ * (`wallClock`): a call that has not reached END by then is aborted and the
+ * turn fails with {@link WALL_CLOCK_SPENT} (kind `timeout`, so HALT `ERR_TIMEOUT`).
  */
 import { EnvelopeStreamParser } from '@askloop/envelope';
 import { computeCost, followSignal, isProviderError, type LanguageModel } from '@askloop/providers';
@@ -32,7 +36,16 @@ export interface AskModelOptions {
   readonly onText?: (delta: string) => void;
   /** How long the call may go on after END before it is aborted (default {@link END_GRACE_MS}; 0: as soon as a timer can fire). */
   readonly endGraceMs?: number;
+  /** The loop's wall-clock ceiling and what is left of it for this call (ms); omit without a ceiling. */
+  readonly wallClock?: { readonly ceilingMs: number; readonly leftMs: number };
 }
+
+/**
+ * The failure code of a model call the loop's wall-clock ceiling cut before END
+ * (kind `timeout`). A replay's recorded model throws an error with this code to
+ * fail the call the same way.
+ */
+export const WALL_CLOCK_SPENT = 'LOOP_WALL_CLOCK_SPENT';
 
 const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
@@ -67,6 +80,20 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     stop.abort(new Error('the envelope is complete'));
   };
   const started = performance.now();
+  let outOfTime = false;
+  const { wallClock } = options;
+  const deadline =
+    wallClock === undefined
+      ? undefined
+      : setTimeout(() => {
+          // A reply already whole is the grace's affair (above), not the ceiling's.
+          if (ended) return;
+          outOfTime = true;
+          stop.abort(new Error("the loop's wall clock ran out"));
+        }, wallClock.leftMs);
+  const outOfTimeFailure = (): AskOutcome => ({
+    failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message: `the loop's wall-clock ceiling of ${wallClock?.ceilingMs} ms ran out while the model answered (${wallClock?.leftMs} ms were left)` },
+  });
   const onText = (delta: string): void => {
     // After END nothing more is read, even from a provider that does not stop at once.
     if (ended) {
@@ -101,6 +128,8 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   try {
     const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
     clearTimeout(stopping);
+    // A provider that did not stop at the abort: its reply came too late all the same.
+    if (outOfTime && options.signal?.aborted !== true) return outOfTimeFailure();
     return {
       reply: {
         text: ended ? text : result.text,
@@ -137,11 +166,15 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
         },
       };
     }
-    const code = isProviderError(error) ? error.code : 'PROVIDER_ERROR';
     const cancelled = options.signal?.aborted === true;
     const message = error instanceof Error ? error.message : String(error);
+    if (!cancelled && outOfTime) return outOfTimeFailure();
+    // A replay's recorded call that the ceiling cut: the same failure, in the recorded words.
+    if (!cancelled && (error as { code?: unknown } | null)?.code === WALL_CLOCK_SPENT) return { failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message } };
+    const code = isProviderError(error) ? error.code : 'PROVIDER_ERROR';
     return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message } };
   } finally {
+    clearTimeout(deadline);
     unfollow();
   }
 }

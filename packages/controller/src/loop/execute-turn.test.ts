@@ -2,7 +2,7 @@
 import type { RunResult } from '@askloop/interpreter';
 import { describe, expect, it } from 'vitest';
 import type { ExecuteOptions, LoopInterpreter, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
-import { executeTurn, type RunBounds } from './execute-turn.ts';
+import { executeTurn, turnLimits, type RunBounds } from './execute-turn.ts';
 import { loopTotals } from '../decide/stop-condition.ts';
 import type { LoopContext } from './loop-context.ts';
 import type { TurnRecord } from './turn-record.ts';
@@ -40,7 +40,7 @@ async function boundsOfTurn(reportsStart: boolean): Promise<{ bounds: RunBounds[
     session: { userdata: null },
     emit: () => {},
   } as unknown as LoopContext;
-  const record = { sid: 's', loopId: 'l', turnIndex: 0, actions: '' } as unknown as TurnRecord;
+  const record = { sid: 's', loopId: 'l', turnIndex: 0, actions: '', timings: {} } as unknown as TurnRecord;
   const bounds: RunBounds[] = [];
   const toolsFor = (given: RunBounds): LoopToolBridge => {
     bounds.push(given);
@@ -63,5 +63,21 @@ describe('executeTurn: the tools\u2019 deadline', () => {
   it('counts from the first tool call when the interpreter does not report the start', async () => {
     const { bounds } = await boundsOfTurn(false);
     expect(bounds.map((given) => given.deadline)).toEqual([1_010_200 + WALL_MS + 50]);
+  });
+});
+
+describe('turnLimits', () => {
+  const contextWith = (quotas: object, ceilings: object) => ({ agent: { quotas, ceilings } }) as unknown as LoopContext;
+  const totals = { ...loopTotals([]), wallMs: 4_000, fuel: 900 };
+
+  it("caps the run's wall clock by what the turns before and this turn's stages left of the ceiling", () => {
+    expect(turnLimits(contextWith({ wallMs: 3_000 }, { wallMs: 10_000 }), totals, 2_500).wallMs).toBe(3_000);
+    expect(turnLimits(contextWith({ wallMs: 3_000 }, { wallMs: 10_000 }), totals, 4_000).wallMs).toBe(2_000);
+    expect(turnLimits(contextWith({ wallMs: 3_000 }, { wallMs: 10_000 }), totals, 7_000).wallMs).toBe(0);
+    expect(turnLimits(contextWith({ wallMs: 3_000 }, {}), totals, 7_000).wallMs).toBe(3_000);
+  });
+
+  it('caps fuel by what is left of the loop total', () => {
+    expect(turnLimits(contextWith({ fuel: 500 }, { fuel: 1_000 }), totals).fuel).toBe(100);
   });
 });

@@ -16,15 +16,19 @@ import type { RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './t
 export type ExecutePatch = Pick<TurnRecord, 'emits' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
   Partial<Pick<TurnRecord, 'asks' | 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
 
-/** The run's quotas: the agent's per-turn quotas, capped by the loop totals still left. */
-export function turnLimits(context: LoopContext, totals: LoopTotals): Partial<RunLimits> {
+/**
+ * The run's quotas: the agent's per-turn quotas, capped by the loop totals
+ * still left. `spentMs`: the loop's wall clock this turn has spent already
+ * (composing, the model, the check), which the run's time is capped by too.
+ */
+export function turnLimits(context: LoopContext, totals: LoopTotals, spentMs = 0): Partial<RunLimits> {
   const { quotas, ceilings } = context.agent;
   const cap = (quota: number | undefined, fallback: number, left: number | undefined): number => Math.max(0, Math.min(quota ?? fallback, left ?? Infinity));
   return {
     ...quotas,
     fuel: cap(quotas.fuel, DEFAULT_LIMITS.fuel, ceilings.fuel === undefined ? undefined : ceilings.fuel - totals.fuel),
     toolCalls: cap(quotas.toolCalls, DEFAULT_LIMITS.toolCalls, ceilings.toolCalls === undefined ? undefined : ceilings.toolCalls - totals.toolCalls),
-    wallMs: cap(quotas.wallMs, DEFAULT_LIMITS.wallMs, ceilings.wallMs === undefined ? undefined : ceilings.wallMs - totals.wallMs),
+    wallMs: cap(quotas.wallMs, DEFAULT_LIMITS.wallMs, ceilings.wallMs === undefined ? undefined : ceilings.wallMs - totals.wallMs - spentMs),
   };
 }
 
@@ -71,7 +75,9 @@ export async function executeTurn(
   toolsFor: (bounds: RunBounds) => LoopToolBridge,
   totals: LoopTotals,
 ): Promise<ExecutePatch> {
-  const limits = turnLimits(context, totals);
+  // A replay counts the recorded turn's times, so its run gets the limit the live run had (its model answers at once).
+  const timings = context.recordedTimings?.(record) ?? record.timings;
+  const limits = turnLimits(context, totals, (timings.compose ?? 0) + (timings.model ?? 0) + (timings.prepare ?? 0));
   // Ends with the run, so no tool call outlives it (or keeps the process alive).
   const runEnded = new AbortController();
   // Aborts with the caller's signal too; followed, not composed (`followSignal`, `@askloop/providers`).

@@ -70,6 +70,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   let admitted: (() => void) | undefined;
   if (record.reply === undefined && record.failure === undefined) {
     const elapsed = timed();
+    // The loop's wall-clock ceiling bounds the model call too (what the turns before and composing left of it).
+    const ceilingMs = context.agent.ceilings.wallMs;
     const outcome = await askModel({
       model: context.model,
       system: record.system,
@@ -78,6 +80,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       ...(context.signal === undefined ? {} : { signal: context.signal }),
       onText: (delta) => context.emit({ type: 'model-text', ...base(), delta }),
       ...(context.endGraceMs === undefined ? {} : { endGraceMs: context.endGraceMs }),
+      ...(ceilingMs === undefined ? {} : { wallClock: { ceilingMs, leftMs: Math.max(0, ceilingMs - history.tally.totals.wallMs - (record.timings.compose ?? 0)) } }),
     });
     const timings = { ...record.timings, model: elapsed() };
     if ('failure' in outcome) {

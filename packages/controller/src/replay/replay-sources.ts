@@ -8,12 +8,14 @@ import type { JsonValue } from '@askloop/interpreter';
 import { ProviderError, type GenerateOptions, type GenerateResult, type LanguageModel, type ProviderErrorCode } from '@askloop/providers';
 import { callDeadline, type Clock, type HostToolCatalog } from '@askloop/tools';
 import type { LoopToolBridge } from '../interpreter/loop-interpreter.ts';
+import { WALL_CLOCK_SPENT } from '../loop/ask-model.ts';
 import type { RunBounds } from '../loop/execute-turn.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 /** A model replaying the recorded model calls of `turns`, in order. */
 export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel {
-  const calls = turns.filter((turn) => turn.reply !== undefined || turn.failure?.kind === 'provider');
+  // The calls made: replied, failed, or cut by the loop's wall clock before END.
+  const calls = turns.filter((turn) => turn.reply !== undefined || turn.failure?.kind === 'provider' || turn.failure?.code === WALL_CLOCK_SPENT);
   let next = 0;
   const first = calls.find((turn) => turn.reply !== undefined)?.reply;
   return {
@@ -24,6 +26,9 @@ export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel
       next += 1;
       if (turn === undefined) throw new ProviderError({ code: 'PROVIDER_SCRIPT_EXHAUSTED', message: 'the recording has no more model replies' });
       const reply = turn.reply;
+      if (reply === undefined && turn.failure?.code === WALL_CLOCK_SPENT) {
+        throw Object.assign(new Error(turn.failure.message), { code: WALL_CLOCK_SPENT });
+      }
       if (reply === undefined) {
         const error = new ProviderError({ code: (turn.failure?.code ?? 'PROVIDER_BAD_RESPONSE') as ProviderErrorCode, message: 'recorded failure' });
         // The recorded message as it was, so the replayed decision matches it word for word.
