@@ -111,6 +111,21 @@ describe('motion', () => {
   });
 });
 
+describe('budget left', () => {
+  it("counts a turn's usage once when it has two decisions (an approval's pause, then its answer)", () => {
+    let out = '';
+    const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false, ceilings: { tokens: 1000 } });
+    const first = events.find((event) => event.type === 'decision');
+    if (first?.type !== 'decision') throw new Error('the recorded session has no decision');
+    const usage = { ...first.record.usage, inputTokens: 100, outputTokens: 20 };
+    const pause = { ...first, decision: { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: 'deploy?' }, record: { ...first.record, phase: 'awaiting-approval', usage } } as LoopEvent;
+    renderer.onEvent(pause);
+    expect(out).toContain('880 tokens');
+    renderer.onEvent({ ...first, decision: { kind: 'CONTINUE' }, record: { ...first.record, usage } } as LoopEvent);
+    expect(out.trimEnd().split('\n').at(-1)).toContain('880 tokens');
+  });
+});
+
 describe('turns: false', () => {
   it('prints no turn lines (the caller narrates them), only the summary', () => {
     let out = '';

@@ -12,6 +12,8 @@ import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinit
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
 import { createEventBus } from './events/event-bus.ts';
+import type { LoopEvent } from './events/loop-event.ts';
+import { decisionLogEntry } from './loop/decision-log.ts';
 import { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 import type { AskCall } from './interpreter/loop-interpreter.ts';
 import { driveLoop } from './loop/drive-loop.ts';
@@ -135,9 +137,14 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return depth;
   }
 
+  /** Where a call's events go: the metrics, the controller's listener, the call's and the plugins' `event` hooks. */
+  function eventsFor(call: ContinueOptions): (event: LoopEvent) => void {
+    return createEventBus([metrics.observe, options.onEvent, call.onEvent], plugins.hooks);
+  }
+
   function contextFor(session: SessionRecord, depth: number, call: ContinueOptions, overrides: Partial<LoopContext> = {}): LoopContext {
     const { agent, policy } = agentOf(session);
-    const emit = createEventBus([metrics.observe, options.onEvent, call.onEvent], plugins.hooks);
+    const emit = eventsFor(call);
     let sessionCounter = counters.get(session.sid);
     if (sessionCounter === undefined) counters.set(session.sid, (sessionCounter = createCallCounter()));
     const ask = depth < agent.maxAskDepth ? (request: AskCall, origin: AskOrigin) => runChild(session.sid, depth + 1, request, origin, call) : undefined;
@@ -198,7 +205,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
     await requireSession(sid);
-    await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()));
+    const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()));
+    if (redecided?.decision !== undefined) {
+      // A denied v1 await: its turn is decided again (HALT), and the decision log records it.
+      const { sid: id, loopId, turnIndex, decision } = redecided;
+      eventsFor(call)({ type: 'decision', sid: id, loopId, ts: now(), turnIndex, decision, log: decisionLogEntry(redecided), record: redecided, redecided: true });
+    }
     return resume(sid, call);
   }
 

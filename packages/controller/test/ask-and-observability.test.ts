@@ -175,6 +175,32 @@ describe('observability', () => {
     for (const type of ['loop-start', 'turn-start', 'phase', 'model-text', 'reply', 'prepared', 'emit', 'whisper', 'decision', 'loop-end']) expect(types).toContain(type);
   });
 
+  it("logs an approval's pause and the turn's decision after its answer, counting the turn once", async () => {
+    const events: LoopEvent[] = [];
+    const store = createMemoryTranscriptStore();
+    const replies = [program('emit tool.test.Deploy("prod")'), program('emit "<<<LOOP:DONE>>> shipped"')];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool, onEvent: (event) => events.push(event) });
+    const logged = () => events.flatMap((event) => (event.type === 'decision' ? [`${event.log.turn_index}:${event.log.decision}:${event.log.reason ?? ''}`] : []));
+    const paused = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.test.*'] } }, task: 'deploy' });
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'AWAITING_APPROVAL' });
+    expect(logged()).toEqual(['1:PAUSE:AWAITING_APPROVAL']);
+    expect(await loop.approve(paused.sid)).toMatchObject({ status: 'DONE', turns: 2 });
+    expect(logged()).toEqual(['1:PAUSE:AWAITING_APPROVAL', '1:CONTINUE:', '2:DONE:']);
+    expect(loop.metrics()).toMatchObject({ turns: 2, decisions: { PAUSE: 1, CONTINUE: 1, DONE: 1 } });
+  });
+
+  it('logs the HALT a denial makes of a v1 await, counting the turn once', async () => {
+    const events: LoopEvent[] = [];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "[[loop:await:approval_id=Q7K2G]]"')] })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });
+    const paused = await loop.run({ agent: { name: 'a', model: 'scripted:m', dialect: 'v1' }, task: 'x' });
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'V1_AWAIT' });
+    expect(await loop.deny(paused.sid, { note: 'not today' })).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    const decisions = events.flatMap((event) => (event.type === 'decision' ? [event] : []));
+    expect(decisions.map((event) => `${event.log.turn_index}:${event.log.decision}:${event.log.reason}`)).toEqual(['1:PAUSE:V1_AWAIT', '1:HALT:ERR_PERMISSIONS']);
+    expect(decisions[1]?.redecided).toBe(true);
+    expect(loop.metrics()).toMatchObject({ turns: 1, decisions: { PAUSE: 1, HALT: 1 }, halts: { ERR_PERMISSIONS: 1 } });
+  });
+
   it('logs the final result of a DONE turn', async () => {
     const events: LoopEvent[] = [];
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> 42"')] })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });

@@ -57,6 +57,8 @@ export interface ProgressRenderer {
   close(): void;
 }
 
+type TurnUsage = Extract<LoopEvent, { type: 'decision' }>['record']['usage'];
+
 interface Totals {
   tokens: number;
   costUsd: number;
@@ -74,6 +76,8 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
     options.stream.write(text);
   };
   const totals: Totals = { tokens: 0, costUsd: 0, toolCalls: 0, fuel: 0 };
+  /** The usage each turn's last decision carried, so a turn decided twice counts once. */
+  const counted = new Map<string, TurnUsage>();
   let spinner: ReturnType<typeof yoctoSpinner> | undefined;
   let streamed = { turn: 0, chars: 0, tail: '', line: '' };
   // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
@@ -173,10 +177,14 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
       case 'decision': {
         stopSpinner();
         const usage = event.record.usage;
-        totals.tokens += usage.inputTokens + usage.outputTokens;
-        totals.costUsd += usage.costUsd;
-        totals.toolCalls += usage.toolCalls;
-        totals.fuel += usage.fuel;
+        // By turn: an approval's pause and the turn's decision after it (or a denied v1 await's HALT) carry the same turn.
+        const key = `${event.sid} ${event.turnIndex}`;
+        const before = counted.get(key);
+        counted.set(key, usage);
+        totals.tokens += usage.inputTokens + usage.outputTokens - (before === undefined ? 0 : before.inputTokens + before.outputTokens);
+        totals.costUsd += usage.costUsd - (before?.costUsd ?? 0);
+        totals.toolCalls += usage.toolCalls - (before?.toolCalls ?? 0);
+        totals.fuel += usage.fuel - (before?.fuel ?? 0);
         const failure = event.record.failure;
         if (failure !== undefined && event.decision.kind !== 'HALT' && !shownCodes.has(failure.code)) {
           const where = failure.line === undefined ? '' : ` at ${failure.line}:${failure.column ?? 1}`;

@@ -38,7 +38,14 @@ export type LoopEvent =
   | (EventBase & { readonly type: 'tool-call'; readonly turnIndex: number; readonly call: RecordedToolCall })
   | (EventBase & { readonly type: 'emit'; readonly turnIndex: number; readonly text: string })
   | (EventBase & { readonly type: 'whisper'; readonly turnIndex: number; readonly target: string; readonly text: string })
-  | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord })
+  /**
+   * Every decision, as the decision log records it. A turn may have two: the
+   * approval gate's PAUSE (the record still in phase `awaiting-approval`) and
+   * the decision once it is answered; or a v1 `await` PAUSE and the HALT a
+   * denial makes of it (`redecided`). Count turns where `record.phase` is
+   * `decided` and `redecided` is not set.
+   */
+  | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord; readonly redecided?: true })
   | (EventBase & { readonly type: 'loop-end'; readonly result: LoopResult })
   /** The driver call threw (a host mistake, a store failure, a lost lease; never a HALT) instead of ending: no `loop-end` follows. Only the error's code. */
   | (EventBase & { readonly type: 'loop-error'; readonly code: string })

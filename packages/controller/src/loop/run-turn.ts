@@ -23,6 +23,7 @@ import { executeTurn, type RunBounds } from './execute-turn.ts';
 import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
+import { decisionLogEntry } from './decision-log.ts';
 import { sharedSystemBase } from './system-text.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { turnContext } from './turn-context.ts';
@@ -127,6 +128,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
         const decision = { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: answer.message } as const;
         await advance({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval', 'with-session');
         context.emit({ type: 'approval-required', ...base(), message: answer.message });
+        // The pause is a decision of its own, logged as every decision is; the turn's own decision follows its answer.
+        context.emit({ type: 'decision', ...base(), decision, log: decisionLogEntry(record), record });
         return record;
       }
     }

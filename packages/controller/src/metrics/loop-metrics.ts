@@ -33,9 +33,11 @@ export function createLoopMetrics(): LoopMetricsCollector {
   return {
     observe(event) {
       if (event.type !== 'decision') return;
-      turns += 1;
       decisions[event.decision.kind] = (decisions[event.decision.kind] ?? 0) + 1;
       if (event.decision.kind === 'HALT') halts[event.decision.reason] = (halts[event.decision.reason] ?? 0) + 1;
+      // A turn counts once, at its final decision (not at an approval's pause, nor again when a denial re-decides it).
+      if (event.record.phase !== 'decided' || event.redecided === true) return;
+      turns += 1;
       if (event.record.failure !== undefined && VALIDATION_KINDS.has(event.record.failure.kind)) failedValidations += 1;
       inputTokens += event.record.usage.inputTokens;
       outputTokens += event.record.usage.outputTokens;

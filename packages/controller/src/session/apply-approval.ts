@@ -11,8 +11,12 @@ import { LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
 
-/** Records the approval or denial of `sid`'s paused turn; throws `LOOP_APPROVAL_NOT_PENDING` when nothing waits. */
-export async function applyApproval(store: TranscriptStore, sid: string, approved: boolean, note: string | undefined, now: string): Promise<void> {
+/**
+ * Records the approval or denial of `sid`'s paused turn; throws
+ * `LOOP_APPROVAL_NOT_PENDING` when nothing waits. Returns the turn when the
+ * answer decided it anew (a denied v1 `await`: HALT), for the decision log.
+ */
+export async function applyApproval(store: TranscriptStore, sid: string, approved: boolean, note: string | undefined, now: string): Promise<TurnRecord | undefined> {
   const last = await store.lastTurn(sid);
   const session = await store.getSession(sid);
   const state = approved ? 'approved' : 'denied';
@@ -34,10 +38,15 @@ export async function applyApproval(store: TranscriptStore, sid: string, approve
   } else {
     throw new LoopError({ code: 'LOOP_APPROVAL_NOT_PENDING', message: `session ${sid} is not paused for approval`, sid });
   }
-  if (session === undefined) return store.saveTurn(record);
+  const redecided = lastDecision === undefined ? undefined : record;
+  if (session === undefined) {
+    await store.saveTurn(record);
+    return redecided;
+  }
   const halted = !approved && last.phase === 'decided';
   // A decided turn changed here (its decision, its OUTPUT): the session's tally is rebuilt from the records on the next step.
   const { tally, ...rest } = session;
   const kept = last.phase === 'decided' ? {} : tally === undefined ? {} : { tally };
   await store.saveTurn(record, { ...rest, ...kept, status: halted ? 'halted' : 'running', updatedAt: now, ...(lastDecision === undefined ? {} : { lastDecision }) });
+  return redecided;
 }
