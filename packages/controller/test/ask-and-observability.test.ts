@@ -201,6 +201,17 @@ describe('observability', () => {
     expect(loop.metrics()).toMatchObject({ turns: 1, decisions: { PAUSE: 1, HALT: 1 }, halts: { ERR_PERMISSIONS: 1 } });
   });
 
+  it("keeps a replay out of the controller's metrics and listeners", async () => {
+    const events: LoopEvent[] = [];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: 'x' });
+    const before = { metrics: loop.metrics(), events: events.length };
+    expect(before.metrics).toMatchObject({ turns: 2, decisions: { CONTINUE: 1, DONE: 1 } });
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, turns: 2 });
+    expect(loop.metrics()).toEqual(before.metrics);
+    expect(events).toHaveLength(before.events);
+  });
+
   it('logs the final result of a DONE turn', async () => {
     const events: LoopEvent[] = [];
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> 42"')] })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });

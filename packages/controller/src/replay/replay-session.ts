@@ -82,6 +82,9 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   const live = contextFor({});
   const context = contextFor({
     store: replayStore,
+    // A replay is not a run: the controller's metrics, listeners and plugins' event hooks see none of it (a listener
+    // that replays the session it hears of would hear its own replay, and the counters would count its turns twice).
+    emit: () => {},
     model: createRecordedModel(recorded),
     replayTools: (turn, catalog, bounds) => createRecordedTools(byIndex.get(turn.turnIndex), turn, catalog, bounds, live.clock),
     // A decided recorded turn's times (a turn the recording left undecided has no total: the replay measures its own).
