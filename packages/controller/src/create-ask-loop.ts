@@ -25,6 +25,7 @@ import { createTurnRegistry } from './plugin/turn-registry.ts';
 import { loopResult } from './loop/loop-result.ts';
 import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
+import { countedCalls, limitsCallsPerSession } from './session/counted-calls.ts';
 import { newSession } from './session/new-session.ts';
 import { createSessionCache } from './session/session-cache.ts';
 import { createSessionGate } from './session/session-gate.ts';
@@ -198,8 +199,20 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return childAnswer(request.agent, result);
   }
 
+  /**
+   * A session this controller has no call counter for (run by another controller or process, or dropped from the
+   * cache) gets one rebuilt from its stored turns when its policy limits calls per session.
+   */
+  async function rebuildCounter(session: SessionRecord): Promise<void> {
+    if (counters.get(session.sid) !== undefined || !limitsCallsPerSession(agentOf(session).policy.limits)) return;
+    const counter = countedCalls(await store.listTurns(session.sid));
+    // Another call of this controller may have made one meanwhile (it then holds the session's turns): keep that.
+    if (counters.get(session.sid) === undefined) counters.set(session.sid, counter);
+  }
+
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
+    await rebuildCounter(session);
     return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
 

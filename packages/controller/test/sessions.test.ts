@@ -146,6 +146,25 @@ describe('sessions', () => {
     await loop.close();
   });
 
+  it("counts a session's earlier tool calls against its per-session limit in another controller", async () => {
+    const store = createMemoryTranscriptStore();
+    const limited = { ...agent, policy: { ...agent.policy, limits: { perSession: 3, tools: { 'tool.test.Bump': { perSession: 2 } } } } };
+    const replies = [program('set a = tool.test.Bump("k")', 'set b = tool.test.Bump("k")', 'emit "two"'), program('set c = tool.test.Bump("k")', 'emit "three"')];
+    const effects: EffectLog = new Map();
+    const first = createAskLoop({ plugins: [testPlugin({ m: replies }, effects)], store, pool });
+    const sid = await first.create({ agent: limited, task: 'limits' });
+    await first.step(sid);
+    await first.close();
+    // A new controller (a new process, `askloop resume`): the third Bump is over the tool's limit of 2 per session.
+    const second = createAskLoop({ plugins: [testPlugin({ m: replies.slice(1) }, effects)], store, pool });
+    await second.step(sid);
+    const turns = await store.listTurns(sid);
+    expect(turns[1]?.toolCalls.map((call) => call.error?.code ?? 'ok')).toEqual(['SCRIPT_TOOL_DENIED']);
+    expect(turns[1]?.toolCalls[0]?.error?.message).toContain('[POLICY_CALL_LIMIT]');
+    expect(effects.get('k')).toBe(2);
+    await second.close();
+  });
+
   it('steps exactly one turn at a time', async () => {
     const store = createMemoryTranscriptStore();
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store, pool });
