@@ -184,6 +184,10 @@ describe('observability', () => {
     const paused = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.test.*'] } }, task: 'deploy' });
     expect(paused).toMatchObject({ status: 'PAUSED', reason: 'AWAITING_APPROVAL' });
     expect(logged()).toEqual(['1:PAUSE:AWAITING_APPROVAL']);
+    // The record as stored: the checked program stays in memory only.
+    const pausedEvent = events.find((event) => event.type === 'decision');
+    expect(pausedEvent?.type === 'decision' && 'prepared' in pausedEvent.record).toBe(false);
+    expect(pausedEvent?.type === 'decision' && pausedEvent.record.phase).toBe('awaiting-approval');
     expect(await loop.approve(paused.sid)).toMatchObject({ status: 'DONE', turns: 2 });
     expect(logged()).toEqual(['1:PAUSE:AWAITING_APPROVAL', '1:CONTINUE:', '2:DONE:']);
     expect(loop.metrics()).toMatchObject({ turns: 2, decisions: { PAUSE: 1, CONTINUE: 1, DONE: 1 } });

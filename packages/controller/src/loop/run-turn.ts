@@ -129,7 +129,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
         await advance({ approval: { state: 'pending', message: answer.message }, decision }, 'awaiting-approval', 'with-session');
         context.emit({ type: 'approval-required', ...base(), message: answer.message });
         // The pause is a decision of its own, logged as every decision is; the turn's own decision follows its answer.
-        context.emit({ type: 'decision', ...base(), decision, log: decisionLogEntry(record), record });
+        // The record as saved: without the checked program, which stays in memory only.
+        const { prepared: _checked, ...paused } = record;
+        context.emit({ type: 'decision', ...base(), decision, log: decisionLogEntry(paused), record: paused });
         return record;
       }
     }
