@@ -117,6 +117,20 @@ describe('loadConfig', () => {
     writeFileSync(file, 'plugins: []\nstore:\n  path: 3\n');
     await expect(loadConfig(file)).rejects.toMatchObject({ code: 'CONFIG_INVALID', file, line: 3, column: 9, exitCode: 1 });
   });
+
+  it('names the byte, line and column of invalid UTF-8 in a config file', async () => {
+    const file = join(temp, 'latin1.yaml');
+    // "défaut" in Latin-1: 0xe9 starts no valid UTF-8 sequence here.
+    writeFileSync(file, Buffer.concat([Buffer.from('plugins: []\nagents:\n  a: {model: scripted:d'), Buffer.from([0xe9]), Buffer.from('faut}\n')]));
+    await expect(loadConfig(file)).rejects.toMatchObject({
+      code: 'CONFIG_SYNTAX',
+      file,
+      line: 3,
+      column: 24,
+      exitCode: 1,
+      message: 'cannot read the config file: not valid UTF-8: invalid byte 0xe9 at byte offset 43 (line 3, column 24)',
+    });
+  });
 });
 
 describe('discoverConfigPath', () => {

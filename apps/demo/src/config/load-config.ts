@@ -12,6 +12,7 @@ import { LineCounter, parseDocument, type Node } from 'yaml';
 import type { AgentDefaults, AskLoopConfig } from './askloop-config.ts';
 import { AGENT_NAME, CONFIG_SCHEMA, type ConfigFile } from './config-schema.ts';
 import { ConfigError } from './config-error.ts';
+import { findInvalidUtf8 } from '../decode-text.ts';
 import { findSecret } from './find-secret.ts';
 import { locateYamlPath } from './locate-yaml-path.ts';
 
@@ -27,12 +28,15 @@ const referenceAllowed = (path: Path) => path[0] === 'mcpServers' && (path[2] ==
 export async function loadConfig(path: string): Promise<AskLoopConfig> {
   const file = resolve(path);
   let text: string;
+  let bytes: Uint8Array = new Uint8Array();
   try {
-    const bytes = await readFile(file);
+    bytes = await readFile(file);
     if (bytes.length > MAX_CONFIG_BYTES) throw new ConfigError('CONFIG_INVALID', `larger than ${MAX_CONFIG_BYTES / 1024} KiB; a config file is a page or two`, { file: path });
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
+    const invalid = error instanceof TypeError ? findInvalidUtf8(bytes) : undefined;
+    if (invalid !== undefined) throw new ConfigError('CONFIG_SYNTAX', `cannot read the config file: ${invalid.message}`, { file: path, line: invalid.line, column: invalid.column });
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : error instanceof TypeError ? 'not valid UTF-8' : (error as Error).message;
     throw new ConfigError(error instanceof TypeError ? 'CONFIG_SYNTAX' : 'CONFIG_UNREADABLE', `cannot read the config file: ${why}`, { file: path });
