@@ -10,7 +10,10 @@ export type McpApprovalMode = 'destructive' | 'always' | 'never';
 
 /** Settings every server kind shares. */
 export interface McpServerCommon {
-  /** Per-call timeout in milliseconds (default 30,000); the call is cancelled on the server when it passes. */
+  /**
+   * Per-call timeout in milliseconds (default 30,000); the call is cancelled on the server when it passes.
+   * Also bounds starting the server (spawn or reach it, and `initialize`; the server is stopped when it passes) and each tools/list page.
+   */
   readonly timeoutMs?: number;
   /** Largest result accepted, in UTF-8 bytes of its JSON (default 1 MiB); a larger one fails the call. */
   readonly maxResultBytes?: number;
@@ -26,7 +29,10 @@ export interface McpServerCommon {
 export interface McpStdioServerConfig extends McpServerCommon {
   readonly command: string;
   readonly args?: readonly string[];
-  /** Added to the SDK's small default environment (HOME, PATH, …); the host's other variables (API keys) are not passed on. */
+  /**
+   * Added to the SDK's small default environment (HOME, PATH, …); the host's other variables (API keys) are not passed on.
+   * Values of 8 characters or more are replaced by [REDACTED] in errors (they may be keys).
+   */
   readonly env?: Readonly<Record<string, string>>;
   readonly cwd?: string;
 }
@@ -34,7 +40,7 @@ export interface McpStdioServerConfig extends McpServerCommon {
 /** A server reached over Streamable HTTP. */
 export interface McpHttpServerConfig extends McpServerCommon {
   readonly url: string;
-  /** Sent with every request (e.g. Authorization); never shown in errors. */
+  /** Sent with every request (e.g. Authorization); values of 8 characters or more (and the token after `Bearer`) are replaced by [REDACTED] in errors. */
   readonly headers?: Readonly<Record<string, string>>;
 }
 

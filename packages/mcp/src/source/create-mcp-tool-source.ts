@@ -54,11 +54,15 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
     const config = validateServerConfig(name, raw);
     if (seen.has(name.toLowerCase())) throw new AskLoopMcpError('MCP_CONFIG_INVALID', `MCP config: two servers are named '${name}' (names are case-insensitive)`);
     seen.add(name.toLowerCase());
+    const timeoutMs = config.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
     const entry: ServerEntry = {
-      connection: createMcpConnection(name, config, () => {
-        entry.stale = true;
+      connection: createMcpConnection(name, config, {
+        timeoutMs,
+        onListChanged: () => {
+          entry.stale = true;
+        },
       }),
-      timeoutMs: config.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+      timeoutMs,
       maxResultBytes: config.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES,
       approval: config.approval ?? 'destructive',
       pack: undefined,

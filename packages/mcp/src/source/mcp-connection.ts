@@ -4,6 +4,9 @@
  * died (stdio) or a request failed at the transport level (HTTP). Nothing
  * here retries a call: a call in flight when the server dies fails, because
  * the server may already have acted on it.
+ *
+ * Every message built from what the server or its transport said passes
+ * through the server's redactor: its `env` and `headers` values never show.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,7 +14,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isHttpServerConfig, type McpServerConfig } from '../config/server-config.ts';
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+import { createRedact, redactError, serverSecrets, type Redact } from '../errors/redact-secrets.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
+import { connectWithin, StartTimeout } from './connect-within.ts';
 
 /** The version string this client announces in `initialize`. */
 export const CLIENT_INFO = { name: 'askloop', version: PACKAGE_VERSION } as const;
@@ -40,7 +45,17 @@ export interface McpConnection {
   listTools(): Promise<Tool[]>;
   callTool(tool: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
   status(): McpServerStatus;
+  /** Scrubs this server's credentials (and credential-looking text) from a text the server produced. */
+  redact: Redact;
   close(): Promise<void>;
+}
+
+/** Options of {@link createMcpConnection}. */
+export interface McpConnectionOptions {
+  /** How long starting the server (spawn or reach it, and `initialize`) and each tools/list page may take. */
+  readonly timeoutMs: number;
+  /** Runs when the server sends `notifications/tools/list_changed`. */
+  readonly onListChanged: () => void;
 }
 
 interface Live {
@@ -51,17 +66,28 @@ interface Live {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * Opens nothing yet: the server starts on the first `listTools`/`callTool`.
- * `onListChanged` runs when the server sends `notifications/tools/list_changed`.
+ * Opens nothing yet: the server starts on the first `listTools`/`callTool`,
+ * within `options.timeoutMs`.
  */
-export function createMcpConnection(name: string, config: McpServerConfig, onListChanged: () => void): McpConnection {
+export function createMcpConnection(name: string, config: McpServerConfig, options: McpConnectionOptions): McpConnection {
+  const { timeoutMs, onListChanged } = options;
+  const redact = createRedact(serverSecrets(config));
   let live: Promise<Live> | undefined;
   let current: Live | undefined;
   let closed = false;
   let starts = 0;
   let stderrTail = '';
+  /** Aborts the start in progress, if any, when the connection is closed. */
+  let stopStart: AbortController | undefined;
 
-  const tail = (): string => (stderrTail.trim() === '' ? '' : `; server stderr: ${stderrTail.trim().slice(-500)}`);
+  /** An error whose message holds the server's words: the message and the cause are both scrubbed. */
+  const failure = (code: 'MCP_CONNECT_FAILED' | 'MCP_LIST_FAILED' | 'MCP_REQUEST_FAILED', message: string, error: unknown, tool?: string): AskLoopMcpError => {
+    redactError(error, redact);
+    return new AskLoopMcpError(code, redact(message), { server: name, ...(tool === undefined ? {} : { tool }), cause: error });
+  };
+
+  // Scrubbed before the cut, so a key cut in half at the start of the tail is not left behind.
+  const tail = (): string => (stderrTail.trim() === '' ? '' : `; server stderr: ${redact(stderrTail.trim()).slice(-500)}`);
 
   const makeTransport = (): StdioClientTransport | StreamableHTTPClientTransport => {
     if (isHttpServerConfig(config)) {
@@ -95,11 +121,18 @@ export function createMcpConnection(name: string, config: McpServerConfig, onLis
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged());
     starts += 1;
     stderrTail = '';
+    const stop = new AbortController();
+    stopStart = stop;
     try {
-      await client.connect(transport);
+      await connectWithin(client, transport, timeoutMs, stop.signal);
     } catch (error) {
+      // connectWithin closed a timed-out or stopped start; this closes one that failed on its own.
       await client.close().catch(() => undefined);
-      throw new AskLoopMcpError('MCP_CONNECT_FAILED', `MCP server '${name}' did not start: ${messageOf(error)}${tail()}`, { server: name, cause: error });
+      if (stop.signal.aborted) throw new AskLoopMcpError('MCP_CLOSED', `MCP server '${name}': the tool source was closed while the server was starting`, { server: name });
+      const reason = error instanceof StartTimeout ? `${error.message}; the server was stopped` : messageOf(error);
+      throw failure('MCP_CONNECT_FAILED', `MCP server '${name}' did not start: ${reason}${tail()}`, error);
+    } finally {
+      if (stopStart === stop) stopStart = undefined;
     }
     current = entry;
     return entry;
@@ -137,13 +170,14 @@ export function createMcpConnection(name: string, config: McpServerConfig, onLis
       let cursor: string | undefined;
       try {
         do {
-          const page = await entry.client.listTools(cursor === undefined ? {} : { cursor });
+          const page = await entry.client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
           tools.push(...page.tools);
           cursor = page.nextCursor;
         } while (cursor !== undefined);
       } catch (error) {
         if (transportFailed(error)) await drop(entry);
-        throw new AskLoopMcpError('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${messageOf(error)}${tail()}`, { server: name, cause: error });
+        const reason = error instanceof McpError && error.code === ErrorCode.RequestTimeout ? `no answer within ${timeoutMs} ms (timeoutMs)` : messageOf(error);
+        throw failure('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${reason}${tail()}`, error);
       }
       return tools;
     },
@@ -162,15 +196,18 @@ export function createMcpConnection(name: string, config: McpServerConfig, onLis
           throw new AskLoopMcpError('MCP_TIMEOUT', `MCP server '${name}' tool '${tool}' did not answer within ${options.timeoutMs} ms; the call was cancelled on the server`, { server: name, tool, cause: error });
         }
         if (transportFailed(error)) await drop(entry);
-        throw new AskLoopMcpError('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, { server: name, tool, cause: error });
+        throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
       }
     },
     status() {
       const pid = current?.transport instanceof StdioClientTransport ? current.transport.pid : null;
       return { connected: current !== undefined, ...(pid === null || pid === undefined ? {} : { pid }), starts };
     },
+    redact,
     async close() {
       closed = true;
+      // A start in progress stops now (its child closed) rather than running out its timeout.
+      stopStart?.abort();
       const pending = live;
       live = undefined;
       current = undefined;

@@ -85,7 +85,8 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
         throw failure(`MCP server '${server}' tool '${tool.name}': ${error.message}`, error);
       }
       if (result.isError === true) {
-        const text = contentText(result).slice(0, MESSAGE_LIMIT);
+        // The server's own words, which may repeat the key it was configured with; scrubbed before the cut, so no half key is left.
+        const text = options.connection.redact(contentText(result)).slice(0, MESSAGE_LIMIT);
         const cause = new AskLoopMcpError('MCP_TOOL_ERROR', text, { server, tool: tool.name });
         throw failure(`MCP server '${server}' tool '${tool.name}' returned an error: ${text}`, cause);
       }

@@ -2,6 +2,8 @@
  * Reads an `--mcp-config FILE` (`{"servers": {name: {command,args,env,cwd} |
  * {url,headers}}}`, JSON, or YAML when the name ends in .yaml/.yml) into an MCP tool source, and builds the registry of one
  * turn from the built-in tools plus the MCP servers' current tool packs.
+ * `${NAME}` references in a server's `env` and `headers` are filled from the
+ * environment, as for `mcpServers:` in askloop.config.yaml.
  * `withMcpTools` is the hook `ns run`/`ns check` can call (see the report of
  * the MCP change); `askloop mcp …` uses it today.
  */
@@ -10,10 +12,11 @@ import { createReadStream } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
-import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpToolSource } from '@askloop/mcp';
+import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { CliError } from '../../cli-error.ts';
+import { expandEnvReferences } from '../../config/find-secret.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
@@ -26,6 +29,7 @@ export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP se
                     {"servers": {"NAME": {"command": "…", "args": […], "env": {…}}
                                  | {"url": "http://…", "headers": {…}}}}
                     (or the same in YAML when FILE ends in .yaml or .yml).
+                    \${NAME} in env and headers is read from the environment.
                     Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
                     and --grant mcp:call:NAME.`;
 
@@ -57,12 +61,41 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
   } catch (error) {
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   }
+  let servers: McpServersConfig;
   try {
-    return createMcpToolSource({ servers: parseMcpConfig(value), ...(name === undefined ? {} : { name }) });
+    servers = parseMcpConfig(value);
   } catch (error) {
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`);
     throw error;
   }
+  return createMcpToolSource({ servers: withEnvironment(servers, io.env, file), ...(name === undefined ? {} : { name }) });
+}
+
+/**
+ * The servers with `${NAME}` in `env` and `headers` values filled from `env`,
+ * as `pluginsFromConfig` does for `mcpServers:` (the docs say the two formats
+ * are the same). A variable that is unset or empty is a usage error naming
+ * it — never a server started with an empty key — before any server starts.
+ */
+function withEnvironment(servers: McpServersConfig, env: Readonly<Record<string, string | undefined>>, file: string): McpServersConfig {
+  const out: Record<string, McpServerConfig> = {};
+  for (const [name, server] of Object.entries(servers)) {
+    const missing: string[] = [];
+    const expand = (values: Readonly<Record<string, string>>): Record<string, string> => {
+      const expanded = expandEnvReferences(values, env);
+      missing.push(...expanded.missing);
+      return expanded.values;
+    };
+    const copy: Record<string, unknown> = { ...server };
+    if ('env' in server && server.env !== undefined) copy['env'] = expand(server.env);
+    if ('headers' in server && server.headers !== undefined) copy['headers'] = expand(server.headers);
+    if (missing.length > 0) {
+      const names = [...new Set(missing)];
+      throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: servers.${name} needs the environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')}; set ${names.length > 1 ? 'them' : 'it'} before running`);
+    }
+    out[name] = copy as unknown as McpServerConfig;
+  }
+  return out;
 }
 
 /**
