@@ -49,7 +49,9 @@ function asCliError(error: unknown, usage: string): CliError {
     const typed = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(--?[^'=]+)/.exec(message)?.[1] : undefined;
     // The options a command takes are the ones its usage text names.
     const meant = typed === undefined ? undefined : closestName(typed, new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []));
-    return usageError(meant === undefined ? message : `unknown option '${typed}'; did you mean '${meant}'?`);
+    if (typed === undefined) return usageError(message);
+    // In our words: Node's own message reads as if a positional argument were the likely mistake.
+    return usageError(meant === undefined ? `unknown option '${typed}' (an argument that starts with '-' goes after '--')` : `unknown option '${typed}'; did you mean '${meant}'?`);
   }
   throw error;
 }

@@ -105,7 +105,7 @@ describe('every command fails the same way', () => {
       [['rnu', 'x'], "askloop: unknown command 'rnu'; did you mean 'run'?\nRun 'askloop --help' for usage.\n"],
       [['run', 'x', '--scirpt', 'r.json'], "askloop: unknown option '--scirpt'; did you mean '--script'?\nRun 'askloop run --help' for usage.\n"],
       [['sessions', '--stauts', 'done'], "askloop: unknown option '--stauts'; did you mean '--status'?\nRun 'askloop sessions --help' for usage.\n"],
-      [['ns', 'run', 'a.ns', '--bogus'], "askloop: Unknown option '--bogus'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--bogus\"\nRun 'askloop ns run --help' for usage.\n"],
+      [['ns', 'run', 'a.ns', '--bogus'], "askloop: unknown option '--bogus' (an argument that starts with '-' goes after '--')\nRun 'askloop ns run --help' for usage.\n"],
     ];
     for (const [args, expected] of cases) {
       const io = captureIo();

@@ -36,7 +36,7 @@ describe('askloop envelope parse', () => {
     const io = captureIo();
     expect(await main(['envelope', 'parse', '--nope'], io)).toBe(2);
     // parse prints JSON, so the error is the JSON envelope; the hint goes to standard error.
-    expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_USAGE', message: expect.stringContaining("Unknown option '--nope'") } });
+    expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_USAGE', message: expect.stringContaining("unknown option '--nope'") } });
     expect(io.err).toBe("Run 'askloop envelope parse --help' for usage.\n");
   });
 });
