@@ -58,9 +58,18 @@ describe('askloop envelope compose', () => {
     expect(io.out).toBe(ENVELOPE);
   });
 
-  it('exits 2 when the input is not an envelope object', async () => {
+  it('exits 1 (CLI_INPUT_INVALID) when the input is not an envelope object', async () => {
     const io = captureIo({ stdin: '{"userdata": 1}' });
-    expect(await main(['envelope', 'compose'], io)).toBe(2);
+    expect(await main(['envelope', 'compose'], io)).toBe(1);
+    expect(JSON.parse(io.out).error).toMatchObject({ code: 'CLI_INPUT_INVALID', file: '<stdin>' });
+    // Read and wrong is not a usage error: no pointer to --help.
+    expect(io.err).toBe('');
+  });
+
+  it('exits 1 with the line and column of input that is not JSON (when V8 names them)', async () => {
+    const io = captureIo({ stdin: '{"userdata": "{}",\n  , }' });
+    expect(await main(['envelope', 'compose'], io)).toBe(1);
+    expect(JSON.parse(io.out).error).toMatchObject({ code: 'CLI_INPUT_INVALID', file: '<stdin>', line: 2, column: 3, message: expect.stringMatching(/^not JSON: /) });
   });
 
   it('exits 1 with a codec error for an empty ACTIONS', async () => {

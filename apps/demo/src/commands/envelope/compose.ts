@@ -1,6 +1,6 @@
 import { composeEnvelope, type EnvelopeInput } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
-import { usageError } from '../../cli-error.ts';
+import { CliError, usageError } from '../../cli-error.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import type { Command } from '../../io.ts';
 import { inputName, readInput } from '../../read-input.ts';
@@ -13,8 +13,9 @@ export const composeCommand: Command = {
 Reads a JSON object {"userdata":…,"scratchpad":…|null,"output":…|null,"actions":…}
 (the "envelope" that 'askloop envelope parse' prints, or parse's whole output;
 "userdata" may also be an object) from FILE or standard input and prints the
-envelope text. Empty optional sections are omitted. On an error prints {"ok":false,"error":{"code","message","file"?,"line"?}}
-and exits 1 (2 for input that is not an envelope object, or cannot be read).
+envelope text. Empty optional sections are omitted. On an error prints {"ok":false,"error":{"code","message","file"?,"line"?,"column"?}}
+and exits 1 (input that is not JSON or not an envelope object: CLI_INPUT_INVALID),
+or 2 when it cannot be read.
 `,
   jsonErrors: () => true,
   async run(args, io) {
@@ -27,18 +28,21 @@ and exits 1 (2 for input that is not an envelope object, or cannot be read).
   },
 };
 
-/** Parses the JSON input; anything that is not an envelope object is a usage error. */
+/** Parses the JSON input; anything that is not an envelope object is `CLI_INPUT_INVALID` (read, and wrong). */
 function readEnvelopeInput(text: string, file: string): EnvelopeInput {
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch (error) {
-    throw usageError(`${file} is not JSON: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    // V8 names the place as "(line L column C)"; the error object carries it too, so `--json` callers need not parse it.
+    const place = /\(line (\d+) column (\d+)\)/.exec(message);
+    throw new CliError('CLI_INPUT_INVALID', `not JSON: ${message}`, { file, ...(place === null ? {} : { line: Number(place[1]), column: Number(place[2]) }) });
   }
   // The whole object `envelope parse` prints is accepted too, so `parse | compose` round-trips.
   if (typeof input === 'object' && input !== null && (input as Record<string, unknown>).ok === true && 'envelope' in input) input = (input as Record<string, unknown>).envelope;
   if (!isEnvelopeInput(input)) {
-    throw usageError(`${file}: the input must be an object with string "userdata" (or an object) and "actions", and optional string-or-null "scratchpad" and "output"`);
+    throw new CliError('CLI_INPUT_INVALID', 'the input must be an object with string "userdata" (or an object) and "actions", and optional string-or-null "scratchpad" and "output"', { file });
   }
   return input;
 }
