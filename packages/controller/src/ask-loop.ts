@@ -112,6 +112,12 @@ export interface ReplayDivergence {
   readonly field: string;
   readonly recorded: unknown;
   readonly replayed: unknown;
+  /**
+   * The replayed turn's failure, when the recording had another (or none):
+   * often the reason it diverged, e.g. `SCRIPT_TOOL_NOT_FOUND` when the
+   * replaying host lacks a tool the session's host had.
+   */
+  readonly replayedFailure?: { readonly code: string; readonly message: string };
 }
 
 /** The outcome of `replay`. */

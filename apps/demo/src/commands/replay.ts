@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { oneLine } from '../progress/format-values.ts';
 import type { Command } from '../io.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
@@ -55,6 +56,12 @@ printed), or the session is not in the sessions file or the file is broken;
     else {
       const divergence = report.divergence!;
       io.stdout(`replay of ${sid}: diverged at turn ${divergence.turnIndex}, ${divergence.field}: recorded ${show(divergence.recorded)}, replayed ${show(divergence.replayed)}\n`);
+      const failure = divergence.replayedFailure;
+      if (failure !== undefined) {
+        // Most often the replaying host lacks a tool or a setting the session's host had.
+        const hint = /TOOL_(NOT_FOUND|UNKNOWN|DENIED)|not found|not allowed/i.test(`${failure.code} ${failure.message}`) ? ' — replay with the tool options the session ran with (--fs-root, --mcp-config, --config)' : '';
+        io.stdout(`  the replayed turn failed: ${failure.code}: ${oneLine(failure.message, 300)}${hint}\n`);
+      }
     }
     return report.matched ? 0 : 1;
   },

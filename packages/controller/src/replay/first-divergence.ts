@@ -1,7 +1,8 @@
 /**
  * Compares a replayed session with its recording, turn by turn, and names the
  * first field that differs: the digest, the decision, the OUTPUT, then the
- * number of turns.
+ * number of turns; with the replayed turn's failure when the recording had
+ * another (it usually says why).
  */
 import type { ReplayDivergence } from '../ask-loop.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
@@ -22,7 +23,8 @@ export function firstDivergence(recorded: readonly TurnRecord[], replayed: reado
       ['decision', a.decision ?? null, b.decision ?? null],
       ['output', a.output, b.output],
     ];
-    for (const [field, x, y] of fields) if (!same(x, y)) return { turnIndex, field, recorded: x, replayed: y };
+    const failure = b.failure !== undefined && b.failure.code !== a.failure?.code ? { replayedFailure: { code: b.failure.code, message: b.failure.message } } : {};
+    for (const [field, x, y] of fields) if (!same(x, y)) return { turnIndex, field, recorded: x, replayed: y, ...failure };
   }
   return null;
 }

@@ -1,0 +1,39 @@
+/**
+ * `askloop replay` without the tool options the session ran with: the
+ * divergence comes with the replayed turn's failure and what to pass.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli } from './spawn-cli.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'askloop-replay-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const envelope = (...lines: string[]) => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
+
+describe('askloop replay without the tool options of the run', () => {
+  it('names the replayed turn failure and the options to pass', async () => {
+    const root = join(dir, 'root');
+    await mkdir(root);
+    await writeFile(join(root, 'note.txt'), 'hello');
+    const script = join(dir, 'script.json');
+    await writeFile(script, JSON.stringify([envelope('emit "<<<LOOP:DONE>>> " + tool.fs.Read("/note.txt")')]));
+    const db = join(dir, 'fs.db');
+    const run = await spawnCli(['run', 'read', '--script', script, '--db', db, '--fs-root', root, '--allow', 'tool.fs.*', '--grant', 'fs:read', '--json']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'DONE', result: 'hello' });
+    const { sid } = JSON.parse(run.stdout) as { sid: string };
+    expect((await spawnCli(['replay', sid, '--db', db, '--fs-root', root])).code).toBe(0);
+
+    const text = await spawnCli(['replay', sid, '--db', db]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/diverged at turn 1/);
+    expect(text.stdout).toMatch(/the replayed turn failed: SCRIPT_TOOL_[A-Z_]+: .*replay with the tool options the session ran with \(--fs-root, --mcp-config, --config\)/);
+    const json = await spawnCli(['replay', sid, '--db', db, '--json']);
+    expect(JSON.parse(json.stdout).divergence.replayedFailure).toMatchObject({ code: expect.stringMatching(/^SCRIPT_TOOL_/) });
+  });
+});
