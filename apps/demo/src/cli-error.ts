@@ -14,6 +14,7 @@ export type CliErrorCode =
   | 'CLI_INPUT_ENCODING'
   | 'CLI_STDIN_IS_TERMINAL'
   | 'CLI_INPUT_INVALID'
+  | 'CLI_SESSION_ENDED'
   | 'CLI_SCRIPT_INVALID';
 
 /** Where in an input a {@link CliError} happened. */
@@ -42,6 +43,7 @@ const EXIT_CODES: Record<CliErrorCode, 1 | 2> = {
   CLI_STDIN_IS_TERMINAL: 2,
   CLI_INPUT_ENCODING: 1,
   CLI_INPUT_INVALID: 1,
+  CLI_SESSION_ENDED: 1,
   CLI_SCRIPT_INVALID: 1,
 };
 

@@ -105,9 +105,10 @@ describe('askloop on PostgreSQL', () => {
     const replay = await spawnCli(['replay', sid, '--db', server.url]);
     expect(replay.stdout).toBe(`replay of ${sid}: matched (2 turns)\n`);
     expect(replay.code).toBe(0);
+    // resume finds the session on the server; it is DONE, so it says so and runs nothing.
     const resume = await spawnCli(['resume', sid, '--db', server.url, '--json']);
-    expect(resume.code).toBe(0);
-    expect(JSON.parse(resume.stdout)).toMatchObject({ status: 'DONE', result: 'AGAIN', turns: 2 });
+    expect(resume.code).toBe(1);
+    expect(JSON.parse(resume.stdout).error).toMatchObject({ code: 'CLI_SESSION_ENDED', message: expect.stringContaining(`session ${sid} already ended (DONE after 2 turns); nothing ran`) });
   });
 
   it('reads store: postgres://… from askloop.config.yaml', async () => {

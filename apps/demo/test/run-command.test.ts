@@ -116,7 +116,7 @@ describe('askloop run (the real CLI)', () => {
     [['t', '--model', 'openai:x', '--repair', '1.5'], "--repair must be a whole number from 0 to 100 failures, not '1.5'"],
     [['t', '--model', 'openai:x', '--dialect', 'v3'], "--dialect must be v4 or v1, not 'v3'"],
     [['t', '--model', 'openai:x', '--grant', 'disk:read'], "--grant disk:read: unknown resource 'disk'"],
-    [['t', '--model', 'openai:x', '--frobnicate'], "Unknown option '--frobnicate'"],
+    [['t', '--model', 'openai:x', '--frobnicate'], "unknown option '--frobnicate'"],
   ])('askloop run %j is a usage error: exit 2, nothing runs', async (args, message) => {
     const io = captureIo({ cwd: dir });
     expect(await main(['run', ...args, '--db', 'usage.db'], io)).toBe(2);
@@ -176,7 +176,8 @@ describe('askloop run (the real CLI)', () => {
     expect(paused.code).toBe(4);
     const sid = /approve: askloop approve ([0-9a-f-]{36})/.exec(paused.stderr)?.[1];
     expect(sid).toBeDefined();
-    expect(paused.stderr).toContain(`askloop deny ${sid} [--note TEXT]`);
+    // The hints carry what approve and deny need again: the same script and sessions file.
+    expect(paused.stderr).toContain(`askloop deny ${sid} --db ${db} --script ${script} [--note TEXT]`);
     expect(paused.stderr).toContain(`askloop: PAUSED (V1_AWAIT) after 1 turn: session ${sid} waits for a person to answer.`);
 
     const approved = await spawnCli(['approve', sid!, '--note', 'ok by ops', '--script', script, '--db', db, '--json']);

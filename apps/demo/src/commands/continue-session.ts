@@ -8,8 +8,10 @@ import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
 import { driveSession } from '../loop/drive-session.ts';
+import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
+import { startToolSources } from '../loop/start-tool-sources.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
@@ -18,7 +20,9 @@ type Action = 'resume' | 'approve' | 'deny';
 const WHAT: Record<Action, string> = {
   resume: `Continues a stored session from its last decided turn: a turn cut short
 (Ctrl-C, a crash) is finished from its recorded reply and program, without
-asking the model again; write tools replay their recorded results.`,
+asking the model again; write tools replay their recorded results. A session
+that already ended (DONE, or HALT for another reason than Ctrl-C) is not run
+again: nothing runs, and resume says so (CLI_SESSION_ENDED, exit 1).`,
   approve: `Approves what a paused session waits on (a program using a tool that
 needs approval, or a v1 [[loop:await]]): it runs, and the loop goes on.`,
   deny: `Denies the program a paused session waits on: nothing of it runs, and
@@ -53,17 +57,29 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const { sid, store, plugins, fsRoot, storedIn } = await openStoredSession(values, positionals[0]!, io);
+      const { sid, store, plugins, fsRoot, storedIn, configFile } = await openStoredSession(values, positionals[0]!, io);
       let scripts: Record<string, string[]>;
       try {
+        // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
+        const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
+        if (ended !== undefined) throw sessionEndedError(sid, ended);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();
         throw error;
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
+      // Before an approval or denial is recorded, or a turn begins: the session stays as it was if a server does not start.
+      try {
+        await startToolSources(plugins, `nothing ran and session ${sid} is as it was`);
+      } catch (error) {
+        await loop.close();
+        throw error;
+      }
       const noteText = (values as { note?: string }).note;
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn });
+      // If it pauses or is cancelled again, the next step needs the same options as this command.
+      const continueWith = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith });
     },
   };
 }

@@ -3,8 +3,8 @@
  * `askloop.config.yaml` (agents, models, quotas, store, plugins, MCP servers)
  * that loads as it is. It never overwrites a file unless told to.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import { CONFIG_FILE_NAME } from '../config/discover-config.ts';
@@ -33,6 +33,8 @@ Options:
     if (positionals.length > 1) throw usageError(`askloop init takes at most one FILE, not ${positionals.length}`);
     const shown = positionals[0] ?? CONFIG_FILE_NAME;
     const file = resolve(io.cwd, shown);
+    // A directory is not a file --force could overwrite: say what it is, and the file name that would work.
+    if (existsSync(file) && statSync(file).isDirectory()) throw new ConfigError('CONFIG_UNREADABLE', `is a directory; give a file name, e.g. askloop init ${join(shown, CONFIG_FILE_NAME)}`, { file: shown });
     if (existsSync(file) && values.force !== true) throw new ConfigError('CONFIG_EXISTS', 'the file already exists; keep it, or pass --force to overwrite it', { file: shown });
     try {
       writeFileSync(file, CONFIG_TEMPLATE, { mode: 0o644 });

@@ -12,6 +12,7 @@ import type { Command, CommandIo } from '../io.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
 import { formatAge, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 
 const STATUSES: readonly SessionStatus[] = ['running', 'paused', 'done', 'halted'];
@@ -52,7 +53,13 @@ function summary(session: SessionRecord): SessionSummary {
   };
 }
 
-function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: string): void {
+/** The line under the table: how many sessions it shows, and of how many when `--limit` cut the list (`total`). */
+export function sessionsFooter(shown: number, total: number, dbPath: string): string {
+  const noun = (count: number) => (count === 1 ? 'session' : 'sessions');
+  return shown < total ? `showing ${shown} of ${total} ${noun(total)} in ${dbPath} (newest first; --limit N) · askloop show SID` : `${shown} ${noun(shown)} in ${dbPath} · askloop show SID`;
+}
+
+function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: string, total: number): void {
   const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
   const paint = { running: colors.blue, paused: colors.yellow, done: colors.green, halted: colors.red };
   const table = new Table({
@@ -65,7 +72,7 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
     const status = row.lastDecision !== null && row.status !== 'done' ? `${row.status} (${row.lastDecision.split(' ')[1] ?? ''})` : row.status;
     table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
   }
-  io.stdout(`${table.toString()}\n${colors.dim(`${rows.length} ${rows.length === 1 ? 'session' : 'sessions'} in ${dbPath} · askloop show SID`)}\n`);
+  io.stdout(`${table.toString()}\n${colors.dim(terminalSafe(sessionsFooter(rows.length, total, dbPath)))}\n`);
 }
 
 /** `askloop sessions`. */
@@ -95,16 +102,20 @@ Options:
     const dbPath = await sessionsDbPath(values, io);
     const store = openSessionsReadOnly(dbPath);
     let rows: SessionSummary[] = [];
+    let total = 0;
     if (store !== undefined) {
       try {
-        rows = (await store.listSessions({ ...(status === undefined ? {} : { status }), ...(limit === undefined ? {} : { limit }) })).map(summary);
+        const filter = status === undefined ? {} : { status };
+        rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map(summary);
+        // A full page may hide more: count them, so the footer does not pass the page off as all there is.
+        total = limit !== undefined && rows.length === limit && values.json !== true ? (await store.listSessions(filter)).length : rows.length;
       } finally {
         await store.close();
       }
     }
     if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
     else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${status === undefined ? '' : ` with status ${status}`}. askloop run "<task>" starts one.\n`);
-    else printTable(io, rows, dbPath);
+    else printTable(io, rows, dbPath, total);
     return 0;
   },
 };

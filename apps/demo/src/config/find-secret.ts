@@ -2,12 +2,14 @@
  * Keys come from the environment, never from the config file: a file is
  * copied, committed and shown in reviews. This scan refuses, before any
  * validation, a key-like field (`apiKey:`, `token:`, `OPENAI_API_KEY:`) with a
- * literal value, and any value that looks like a well-known key format,
- * wherever it is. Inside an MCP server's `env` and `headers` a key-like field
+ * literal value, any value that looks like a well-known key format or a
+ * bearer credential, and a URL with a password (in `user:password@` or a
+ * `?password=` query), wherever it is. Inside an MCP server's `env` and `headers` a key-like field
  * may hold a `${NAME}` reference, filled from the environment when the
  * server starts.
  */
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { SECRET_QUERY_PARAMETER } from '../loop/redact-url.ts';
 
 /** Where a secret was found and what to do instead. */
 export interface SecretFinding {
@@ -16,8 +18,12 @@ export interface SecretFinding {
 }
 
 const SECRET_KEY = /^(api[-_]?key|apikey|secret|secret[-_]?key|client[-_]?secret|password|passwd|token|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer|private[-_]?key|authorization|x-api-key|x-goog-api-key)$|[-_](key|token|secret|password)$/i;
-// Formats of real keys (OpenAI, Anthropic, Google, GitHub, Slack), and a literal bearer credential.
-const SECRET_VALUE = /\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|^\s*Bearer\s+(?!\$\{)\S+/;
+// Formats of real keys (OpenAI, Anthropic, Google, GitHub, Slack), and a literal bearer credential: a whole value
+// `Bearer TOKEN` (a header), or `Bearer`/`bearer` before a credential-shaped token (12+ token characters with a digit)
+// anywhere in a text — prose such as "Bearer tokens expire" or "bearer of the 2nd key" has no such word after it.
+const SECRET_VALUE = /\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|^\s*Bearer\s+(?!\$\{)\S+\s*$|\b[Bb]earer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{12,}/;
+// A URL, to look for a password in its userinfo (`postgres://u:pw@host`) or its query (`?password=pw`).
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 /** `${NAME}` (or `Bearer ${NAME}`): a value read from the environment when it is used. */
 export const ENV_REFERENCE = /^(?:(?:Bearer|Basic|Token)\s+)?\$\{[A-Za-z_][A-Za-z0-9_]*\}$/i;
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -52,10 +58,50 @@ export function findSecret(node: Node | null, allowReference: (path: readonly (s
       const found = findSecret(item as Node | null, allowReference, [...path, index]);
       if (found !== undefined) return found;
     }
-  } else if (isScalar(node) && typeof node.value === 'string' && SECRET_VALUE.test(node.value)) {
-    return { path, message: 'this value looks like an API key or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
+  } else if (isScalar(node) && typeof node.value === 'string') {
+    if (SECRET_VALUE.test(node.value)) {
+      return { path, message: 'this value looks like an API key or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
+    }
+    const where = urlPassword(node.value);
+    if (where !== undefined) {
+      return {
+        path,
+        message: `this URL has a password in its ${where}; passwords are never written to the config file. Remove it from the URL and set it in the environment instead (for a postgres:// store, PGPASSWORD, or a ~/.pgpass file)`,
+      };
+    }
   }
   return undefined;
+}
+
+/**
+ * Where a URL in `text` carries a literal password — `userinfo`
+ * (`postgres://u:pw@host`) or `query` (`?password=pw`, `?sslpassword=…`) —
+ * or undefined. An empty value or a `${NAME}` reference is not a secret.
+ */
+export function urlPassword(text: string): 'userinfo' | 'query' | undefined {
+  for (const [candidate] of text.matchAll(URL_IN_TEXT)) {
+    let url: URL;
+    try {
+      url = new URL(candidate);
+    } catch {
+      continue;
+    }
+    if (isLiteralSecret(safeDecode(url.password))) return 'userinfo';
+    for (const [name, value] of url.searchParams) if (SECRET_QUERY_PARAMETER.test(name) && isLiteralSecret(value)) return 'query';
+  }
+  return undefined;
+}
+
+function isLiteralSecret(value: string): boolean {
+  return value !== '' && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(value);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**

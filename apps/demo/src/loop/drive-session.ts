@@ -5,12 +5,17 @@
  * session stays resumable), then prints the outcome and closes the
  * controller.
  */
-import type { AgentDefinition, AskLoopWithMetrics, ContinueOptions, LoopEventListener, LoopResult } from '@askloop/controller';
+import { isLoopError, type AgentDefinition, type AskLoopWithMetrics, type ContinueOptions, type LoopEventListener, type LoopResult } from '@askloop/controller';
 import type { Userdata } from '@askloop/envelope';
+import { CliError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
+import { formatNextSteps } from '../progress/format-summary.ts';
+import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalProgress } from '../progress/terminal-progress.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
+import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
 import { asCliLoopError } from './open-session-loop.ts';
-import { loopExitCode, printLoopResult } from './print-loop-result.ts';
+import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.ts';
 import { progressLines } from './progress-lines.ts';
 
 /** What to do with the session. */
@@ -18,8 +23,20 @@ export type SessionAction =
   | { readonly kind: 'run'; readonly agent: AgentDefinition; readonly task: string | Userdata }
   | { readonly kind: 'resume' | 'approve' | 'deny'; readonly sid: string; readonly note?: string | undefined };
 
+/** How {@link driveSession} reports. */
+export interface DriveOptions {
+  readonly json: boolean;
+  /** Prints the events instead of the progress renderer or lines (the demo). */
+  readonly onEvent?: LoopEventListener;
+  readonly quiet?: boolean;
+  /** Where the session is stored, for the summary. */
+  readonly storedIn?: string;
+  /** The options the command was given that a continuation needs again, for the next-step hints. */
+  readonly continueWith?: ContinueWith;
+}
+
 /** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
-export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: { json: boolean; onEvent?: LoopEventListener; quiet?: boolean; storedIn?: string }): Promise<ExitCode> {
+export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, action: SessionAction, options: DriveOptions): Promise<ExitCode> {
   const controller = new AbortController();
   // On a terminal the live renderer (spinner, highlighted program, tool calls, summary); in a pipe or a log,
   // one line per turn; nothing with --json or --quiet.
@@ -34,8 +51,11 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   const print = options.onEvent ?? renderer?.onEvent ?? (silent ? undefined : progressLines(io));
   // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
   let failure: { code: string; message: string } | undefined;
+  // The session the loop started (not an ask's child), so an error thrown mid-loop can name it.
+  let started: string | undefined;
   const onEvent: LoopEventListener = (event) => {
     if (event.type === 'decision') failure = event.record.failure;
+    if (event.type === 'loop-start' && event.parentSid === undefined) started ??= event.sid;
     print?.(event);
   };
   const call: ContinueOptions = { signal: controller.signal, onEvent };
@@ -46,17 +66,28 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
   } catch (error) {
     renderer?.close();
+    // The controller threw after the session was stored (a tool source or plugin failing in a turn): the session
+    // stays `running` with no decision, so say which one it is and how to go on once the cause is fixed.
+    if (started !== undefined && isLoopError(error)) {
+      const args = continueArgs(options.continueWith, io.cwd);
+      const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
+      throw CliError.fromLoopError({ code: error.code, message: `${error.message}; session ${started} is left unfinished (no decision was made); once the cause is fixed, continue with: askloop resume ${started}${args.text}${note}` });
+    }
     return asCliLoopError(error);
   } finally {
     stopListening?.();
     await loop.close();
   }
   if (renderer !== undefined) {
-    // The renderer's summary says what printLoopResult would on standard error (status, session, how to go on).
-    renderer.finish(result, options.storedIn === undefined ? {} : { dbPath: options.storedIn });
-    if (result.result !== null && (result.status === 'DONE' || result.status === 'HALT')) io.stdout(`${result.result}\n`);
+    // The renderer's summary says what printLoopResult would on standard error (status, session); the next steps
+    // follow it here, since only this command knows the options a continuation needs again.
+    renderer.finish(result, { nextSteps: false, ...(options.storedIn === undefined ? {} : { dbPath: options.storedIn }) });
+    const colors = terminalColors(shouldUseColor({ isTTY: true, env: io.env }));
+    io.stderr(formatNextSteps(result, { colors, continueArgs: continueArgs(options.continueWith, io.cwd) }));
+    if (result.result !== null && (result.status === 'DONE' || result.status === 'HALT')) io.stdout(`${stdoutText(io, result.result)}\n`);
   }
-  const code = renderer === undefined ? printLoopResult(io, result, options.json) : loopExitCode(result);
-  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${failure.code}: ${failure.message}\n`);
+  const code = renderer === undefined ? printLoopResult(io, result, options.json, options.continueWith) : loopExitCode(result);
+  // The failure's message can quote the model or a server: escaped, as every model text on standard error.
+  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${terminalSafe(`${failure.code}: ${failure.message}`)}\n`);
   return code;
 }

@@ -5,12 +5,14 @@
  * transcript store whose `close()` also ends the pool. Its
  * `openToolStores` puts the tools' memory, scratch and idempotence records
  * on the same server. A server that cannot be reached is `PG_QUERY_FAILED`
- * (exit 1), with the server's reason and never the password.
+ * (exit 1), with the server's reason and never the password (neither
+ * `user:password@` nor `?password=`).
  */
 import type { TranscriptStore } from '@askloop/controller';
 import { applyPostgresMigrations, createPostgresTranscriptStore, findPostgresError, PostgresStoreError } from '@askloop/postgres';
 import pg from 'pg';
 import { CliError } from '../cli-error.ts';
+import { redactMessage, redactUrl } from './redact-url.ts';
 
 /** An open PostgreSQL sessions store and its pool. */
 export interface PostgresSessionStore {
@@ -18,16 +20,7 @@ export interface PostgresSessionStore {
   readonly pool: pg.Pool;
 }
 
-/** The URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres://…';
-  }
-}
+export { redactUrl } from './redact-url.ts';
 
 /** Connects, migrates, and returns the store (throws a CliError with the PG_… code). */
 export async function openPostgresSessionStore(url: string, options: { readonly max?: number } = {}): Promise<PostgresSessionStore> {
@@ -36,7 +29,7 @@ export async function openPostgresSessionStore(url: string, options: { readonly 
     new URL(url);
     pool = new pg.Pool({ connectionString: url, max: options.max ?? 4 });
   } catch (error) {
-    throw CliError.fromLoopError(new PostgresStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${redactUrl(url)} (${(error as Error).message})`));
+    throw CliError.fromLoopError(new PostgresStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${redactUrl(url)} (${redactMessage((error as Error).message, url)})`));
   }
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
@@ -45,7 +38,7 @@ export async function openPostgresSessionStore(url: string, options: { readonly 
   } catch (error) {
     await pool.end().catch(() => undefined);
     const known = findPostgresError(error);
-    const message = (known?.message ?? (error as Error).message).replaceAll(url, redactUrl(url));
+    const message = redactMessage(known?.message ?? (error as Error).message, url);
     throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}` });
   }
   const inner = createPostgresTranscriptStore(pool);

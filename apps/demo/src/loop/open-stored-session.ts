@@ -31,6 +31,8 @@ export interface StoredSession {
   readonly fsRoot: string | undefined;
   /** Where the session is stored, for messages: the sessions file, or `PostgreSQL`. */
   readonly storedIn: string;
+  /** The config file in use (`--config`, or the one found in the current directory), for the next-step hints. */
+  readonly configFile: string | undefined;
 }
 
 /** Opens the store and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
@@ -42,7 +44,7 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
   const store = await openExistingStore(db, io);
   const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file };
   } catch (error) {
     await store.close();
     throw error;

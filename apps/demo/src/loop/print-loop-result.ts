@@ -2,9 +2,12 @@
  * How every loop command (`run`, `demo`, `resume`, `approve`, `deny`) ends:
  * one JSON object with `--json`, else a short report; and one exit code per
  * status — 0 DONE, 3 HALT, 4 PAUSED (waiting for `askloop approve|deny`).
+ * Model text reaches a terminal escaped, a pipe byte for byte.
  */
 import type { LoopResult } from '@askloop/controller';
 import type { CommandIo, ExitCode } from '../io.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
+import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
 
 /** Exit code of a HALT: the loop ran and stopped without an answer. */
 export const EXIT_HALT = 3;
@@ -41,28 +44,45 @@ export function loopExitCode(result: LoopResult): ExitCode {
 }
 
 /**
- * Prints the outcome: the JSON object on standard output, or the final
- * result on standard output and what to do next on standard error.
+ * Text from the model (a result, a reason, a message) as written to standard
+ * output: escaped (`\x1b`) when it is a terminal, so a reply cannot recolour
+ * the screen or retitle the window; byte for byte in a pipe, where scripts
+ * read it.
  */
-export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean): ExitCode {
+export function stdoutText(io: CommandIo, text: string): string {
+  return io.stdoutIsTerminal === true ? terminalSafe(text) : text;
+}
+
+/**
+ * Prints the outcome: the JSON object on standard output, or the final
+ * result on standard output and what to do next on standard error (with
+ * the options a continuation needs, from `continueWith`).
+ */
+export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean, continueWith?: ContinueWith): ExitCode {
   if (json) {
     io.stdout(`${JSON.stringify(loopJson(result))}\n`);
     return loopExitCode(result);
   }
   const turns = `${result.turns} turn${result.turns === 1 ? '' : 's'}`;
+  // The reason is the controller's code, but a stored record could say anything: it never reaches the terminal raw.
+  const reason = terminalSafe(String(result.reason));
+  const args = continueArgs(continueWith, io.cwd);
+  const note = args.dbRedacted ? `  ${REDACTED_DB_NOTE}\n` : '';
   if (result.status === 'DONE') {
     io.stderr(`askloop: DONE after ${turns} (session ${result.sid})\n`);
-    io.stdout(`${result.result ?? ''}\n`);
+    io.stdout(`${stdoutText(io, result.result ?? '')}\n`);
   } else if (result.status === 'PAUSED') {
     io.stderr(
-      `askloop: PAUSED (${result.reason}) after ${turns}: session ${result.sid} waits for a person to answer.\n` +
-        `  approve: askloop approve ${result.sid} [--note TEXT]\n` +
-        `  deny:    askloop deny ${result.sid} [--note TEXT]\n`,
+      terminalSafe(
+        `askloop: PAUSED (${reason}) after ${turns}: session ${result.sid} waits for a person to answer.\n` +
+          `  approve: askloop approve ${result.sid}${args.text} [--note TEXT]\n` +
+          `  deny:    askloop deny ${result.sid}${args.text} [--note TEXT]\n${note}`,
+      ),
     );
   } else if (result.status === 'HALT') {
-    const resumable = result.reason === 'ERR_CANCELLED' ? `; continue with: askloop resume ${result.sid}` : '';
-    io.stderr(`askloop: HALT ${result.reason} after ${turns} (session ${result.sid})${resumable}\n`);
-    if (result.result !== null) io.stdout(`${result.result}\n`);
+    const resumable = result.reason === 'ERR_CANCELLED' ? `; continue with: askloop resume ${result.sid}${args.text}\n${note}` : '\n';
+    io.stderr(terminalSafe(`askloop: HALT ${reason} after ${turns} (session ${result.sid})${resumable}`));
+    if (result.result !== null) io.stdout(`${stdoutText(io, result.result)}\n`);
   } else io.stderr(`askloop: RUNNING after ${turns} (session ${result.sid})\n`);
   return loopExitCode(result);
 }

@@ -5,17 +5,19 @@
  */
 import type { LoopEventListener } from '@askloop/controller';
 import type { CommandIo } from '../io.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
 
 /** A listener printing each turn's refusal (if any) and decision as one line. */
 export function progressLines(io: CommandIo): LoopEventListener {
   return (event) => {
     if (event.type === 'prepared' && !event.ok) {
       const first = event.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-      if (first !== undefined) io.stderr(`  turn ${event.turnIndex}: refused before running: ${first.code} at ${first.line}:${first.column}: ${first.message}\n`);
+      // A diagnostic can quote the program (model text): escaped, as everywhere model text meets a terminal.
+      if (first !== undefined) io.stderr(`  turn ${event.turnIndex}: refused before running: ${terminalSafe(`${first.code} at ${first.line}:${first.column}: ${first.message}`)}\n`);
     } else if (event.type === 'decision') {
       const { decision } = event;
       const detail = decision.kind === 'HALT' || decision.kind === 'PAUSE' ? ` ${decision.reason}` : decision.kind === 'CONTINUE' && decision.next !== undefined ? ` (next: ${decision.next} turn)` : '';
-      io.stderr(`  turn ${event.turnIndex}: ${decision.kind}${detail}\n`);
+      io.stderr(`  turn ${event.turnIndex}: ${decision.kind}${terminalSafe(detail)}\n`);
     }
   };
 }

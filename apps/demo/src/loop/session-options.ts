@@ -34,5 +34,6 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
 export const LOOP_EXIT_USAGE = `Exit codes: 0 DONE; ${EXIT_HALT} HALT (the reason is printed; ERR_CANCELLED after
 Ctrl-C can be resumed); ${EXIT_PAUSED} PAUSED (approve or deny it); 1 the loop could
 not start or continue (an invalid agent or script file, an unknown session or
-provider, a broken sessions file); 2 a usage error, a bad option value, or
+provider, a broken sessions file, resume of a session that already ended);
+2 a usage error, a bad option value, or
 (resume, approve, deny) no sessions file.`;

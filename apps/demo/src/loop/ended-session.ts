@@ -1,0 +1,46 @@
+/**
+ * Whether a stored session has already ended for good, so `askloop resume`
+ * has nothing to run: its last turn decided DONE, or HALT for any reason but
+ * a Ctrl-C (`ERR_CANCELLED`, which resume runs again). The controller's
+ * `resume` would only return the same result, so the command says so
+ * instead of reprinting the old outcome as if it had just happened.
+ */
+import type { TranscriptStore } from '@askloop/controller';
+import { CliError } from '../cli-error.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
+
+/** How an ended session ended, for the message. */
+export interface EndedSession {
+  /** `DONE`, or `HALT` and its reason. */
+  readonly outcome: string;
+  readonly turns: number;
+}
+
+/**
+ * The end of `sid` when it cannot be resumed, else undefined (it can take a
+ * step, is paused, or stopped mid-turn). Read from the last turn, as the
+ * controller decides, not only from the session row a crash can leave behind.
+ */
+export async function endedSession(store: TranscriptStore, sid: string): Promise<EndedSession | undefined> {
+  const session = await store.getSession(sid);
+  const last = await store.lastTurn(sid);
+  if (last === undefined) {
+    // Halted before its first turn (a task that is not valid USERDATA): nothing will ever run.
+    const decision = session?.lastDecision;
+    return decision?.kind === 'HALT' ? { outcome: `HALT ${decision.reason}`, turns: 0 } : undefined;
+  }
+  if (last.phase !== 'decided' || last.decision === undefined) return undefined;
+  const decision = last.decision;
+  if (decision.kind === 'DONE') return { outcome: 'DONE', turns: last.turnIndex };
+  if (decision.kind === 'HALT' && decision.reason !== 'ERR_CANCELLED') return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
+  return undefined;
+}
+
+/** The error `askloop resume` gives for an ended session: `CLI_SESSION_ENDED`, exit 1 (the loop could not continue). */
+export function sessionEndedError(sid: string, ended: EndedSession): CliError {
+  const turns = `${ended.turns} turn${ended.turns === 1 ? '' : 's'}`;
+  return new CliError(
+    'CLI_SESSION_ENDED',
+    `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}`,
+  );
+}

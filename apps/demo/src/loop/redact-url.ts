@@ -1,0 +1,78 @@
+/**
+ * A store URL without its secrets, for messages and hints. libpq and `pg`
+ * take a password in two places — `user:password@` and `?password=…` — and
+ * either may be printed in an error, so both are hidden.
+ */
+
+/**
+ * Query parameters whose value is a secret: `password`, `sslpassword` (the
+ * client key's passphrase), and anything named like a key or token. A
+ * `passfile` or `sslkey` is a path, not the secret itself, and stays visible.
+ */
+export const SECRET_QUERY_PARAMETER = /^(pass|passwd|pwd)$|password$|secret|token|api[-_]?key$/i;
+
+/** The URL with the userinfo password and secret query parameters replaced by `***`; a URL that does not parse becomes `postgres://…`. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'postgres://…';
+  }
+  if (parsed.password !== '') parsed.password = '***';
+  if (parsed.search !== '') {
+    // Edit the query part by part rather than through searchParams, which would re-encode every other parameter.
+    const parts = parsed.search.slice(1).split('&').map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals === -1 ? part : part.slice(0, equals);
+      return equals !== -1 && SECRET_QUERY_PARAMETER.test(decodeName(name)) ? `${name}=***` : part;
+    });
+    parsed.search = `?${parts.join('&')}`;
+  }
+  return parsed.toString();
+}
+
+/**
+ * The secret values of a URL (the userinfo password and secret query
+ * parameters, as written and decoded), so a message that quotes one
+ * some other way can have it removed too.
+ */
+export function urlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const found = new Set<string>();
+  if (parsed.password !== '') {
+    found.add(parsed.password);
+    found.add(decodeName(parsed.password));
+  }
+  for (const part of parsed.search.slice(1).split('&')) {
+    const equals = part.indexOf('=');
+    if (equals === -1 || !SECRET_QUERY_PARAMETER.test(decodeName(part.slice(0, equals)))) continue;
+    const value = part.slice(equals + 1);
+    found.add(value);
+    found.add(decodeName(value.replaceAll('+', ' ')));
+  }
+  // A one- or two-character value would blank out unrelated text; such a password is not worth hiding that way.
+  return [...found].filter((value) => value.length >= 3);
+}
+
+/** Percent-decodes, keeping the text as it is when it is not valid percent-encoding. */
+function decodeName(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `message` with the URL shown redacted and any of its secret values replaced by `***`. */
+export function redactMessage(message: string, url: string): string {
+  let out = message.replaceAll(url, redactUrl(url));
+  // Longest first, so a value that contains another is replaced whole.
+  for (const secret of urlSecrets(url).sort((a, b) => b.length - a.length)) out = out.replaceAll(secret, '***');
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * The next steps printed after a pause (`askloop approve|deny SID …`) or a
+ * Ctrl-C (`askloop resume SID …`) carry the options the continuation needs
+ * (`--db`, `--config`, `--script`, `--fs-root`, `--mcp-config`), absolute and
+ * shell-quoted, so following the hint from anywhere continues the session
+ * as it ran — and a store URL's password is never shown.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { continueArgs, shellQuote } from '../src/loop/continue-hint.ts';
+import { main } from '../src/main.ts';
+import { captureIo, type CapturedIo } from './capture-io.ts';
+
+const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
+let top: string;
+// A folder whose name needs quoting in a shell.
+let project: string;
+
+const envelope = (...lines: string[]): string =>
+  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>'].join('\n');
+
+beforeAll(() => {
+  top = mkdtempSync(join(tmpdir(), 'askloop-hints-'));
+  project = join(top, "it's a project");
+  mkdirSync(join(project, 'root'), { recursive: true });
+  writeFileSync(join(project, 'root', 'note.txt'), 'hello');
+  writeFileSync(join(project, 'mcp.json'), JSON.stringify({ servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(project, 'memory.jsonl') } } } }));
+  writeFileSync(join(project, 'team.yaml'), 'ceilings: { maxTurns: 8 }\n');
+  // Turn 1 writes to the MCP server (its destructive tool needs approval: PAUSE); turn 2 reads a file under --fs-root.
+  writeFileSync(
+    join(project, 'replies.json'),
+    JSON.stringify([
+      envelope('call tool.memory.delete_entities(["nobody"])', 'emit "deleted"'),
+      envelope('set text = tool.fs.Read("/note.txt")', 'emit "<<<LOOP:DONE>>> " + text'),
+    ]),
+  );
+});
+afterAll(() => rmSync(top, { recursive: true, force: true }));
+
+const RUN_OPTIONS = ['--script', 'replies.json', '--db', 'sessions.db', '--config', 'team.yaml', '--fs-root', 'root', '--mcp-config', 'mcp.json', '--allow', 'tool.memory.*', '--allow', 'tool.fs.*', '--grant', 'mcp:call:memory', '--grant', 'fs:read:/**'];
+
+/** Splits a line the way sh does, for the plain words and single quotes shellQuote writes. */
+function shellWords(text: string): string[] {
+  const words: string[] = [];
+  for (const [, quoted, plain] of text.matchAll(/((?:'[^']*'|\\')+)|(\S+)/g)) {
+    words.push(quoted === undefined ? plain! : quoted.replace(/'([^']*)'|\\(')/g, (_, inside: string | undefined, escaped: string | undefined) => inside ?? escaped ?? ''));
+  }
+  return words;
+}
+
+/** The words after `askloop` in the line `prefix askloop …`, without `[--note TEXT]`. */
+function hintWords(err: string, prefix: RegExp): string[] {
+  const line = err.split('\n').find((candidate) => prefix.test(candidate));
+  expect(line, err).toBeDefined();
+  return shellWords(line!.replace(prefix, '').replace(/ \[--note TEXT\]$/, '').replace(/ to go on.*$/, ''));
+}
+
+describe('the next steps carry the options a continuation needs', () => {
+  it('after a PAUSE, in a pipe: following the approve hint from another folder finishes the session (MCP tools, script, fs root, config, store)', async () => {
+    const run = captureIo({ cwd: project });
+    expect(await main(['run', 'tidy up', ...RUN_OPTIONS], run)).toBe(4);
+    const approve = hintWords(run.err, /^ {2}approve: askloop /);
+    const deny = hintWords(run.err, /^ {2}deny: {4}askloop /);
+    expect(approve.slice(2)).toEqual(['--db', join(project, 'sessions.db'), '--config', join(project, 'team.yaml'), '--script', join(project, 'replies.json'), '--fs-root', join(project, 'root'), '--mcp-config', join(project, 'mcp.json')]);
+    expect(deny.slice(2)).toEqual(approve.slice(2));
+
+    // Elsewhere: relative paths would no longer find anything.
+    const approved = captureIo({ cwd: top });
+    expect(await main(approve, approved), approved.err).toBe(0);
+    expect(approved.out).toBe('hello\n');
+  });
+
+  it('after a PAUSE, on a terminal: the summary names the same commands', async () => {
+    const run = captureIo({ cwd: project });
+    run.env = { CI: '1', NO_COLOR: '1' };
+    run.stderrTerminal = { write: (text: string) => ((run.err += text), true), columns: 400 } as unknown as NodeJS.WriteStream;
+    expect(await main(['run', 'tidy up', ...RUN_OPTIONS], run)).toBe(4);
+    const line = run.err.split('\n').find((candidate) => candidate.includes('to go on'));
+    expect(line).toMatch(/^ {2}askloop approve [0-9a-f-]{36} .+ or askloop deny [0-9a-f-]{36} .+ to go on$/);
+    const approve = shellWords(line!.replace(/^ {2}askloop /, '').replace(/ or askloop deny.*$/, ''));
+    expect(approve).toContain('--mcp-config');
+    const approved = captureIo({ cwd: top });
+    expect(await main(approve, approved), approved.err).toBe(0);
+    expect(approved.out).toBe('hello\n');
+  });
+
+  it('after a Ctrl-C: the resume hint carries the script and the store, and following it finishes the session', async () => {
+    const run = captureIo({ cwd: project });
+    run.onInterrupt = (handler) => {
+      handler();
+      return () => {};
+    };
+    writeFileSync(join(project, 'done.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> resumed"')]));
+    expect(await main(['run', 't', '--script', 'done.json', '--db', 'cancel.db'], run)).toBe(3);
+    const resume = hintWords(run.err, /^askloop: HALT ERR_CANCELLED after \d+ turns? \(session [0-9a-f-]{36}\); continue with: askloop /);
+    expect(resume.slice(2)).toEqual(['--db', join(project, 'cancel.db'), '--script', join(project, 'done.json')]);
+    const resumed = captureIo({ cwd: top });
+    expect(await main(resume, resumed), resumed.err).toBe(0);
+    expect(resumed.out).toBe('resumed\n');
+  });
+});
+
+describe('continueArgs', () => {
+  it('shows a store URL without its password, and says so', () => {
+    expect(continueArgs({ db: 'postgres://u:hunter2pass@db/askloop' }, '/w')).toEqual({ text: " --db 'postgres://u:***@db/askloop'", dbRedacted: true });
+    expect(continueArgs({ db: 'postgres://u@db/askloop?password=hunter2pass&sslmode=disable' }, '/w')).toEqual({ text: " --db 'postgres://u@db/askloop?password=***&sslmode=disable'", dbRedacted: true });
+    expect(continueArgs({ db: 'postgres://u@db/askloop' }, '/w')).toEqual({ text: ' --db postgres://u@db/askloop', dbRedacted: false });
+    expect(continueArgs(undefined, '/w')).toEqual({ text: '', dbRedacted: false });
+  });
+
+  it('quotes what a shell would split or expand', () => {
+    expect(shellQuote('/a/b.json')).toBe('/a/b.json');
+    expect(shellQuote("/it's here/x")).toBe("'/it'\\''s here/x'");
+    expect(shellQuote('$HOME;rm')).toBe("'$HOME;rm'");
+    expect(shellQuote('')).toBe("''");
+  });
+});
+
+describe('a redacted --db in the printed hint', () => {
+  it('is said to need the same --db', async () => {
+    const { printLoopResult } = await import('../src/loop/print-loop-result.ts');
+    const io: CapturedIo = captureIo({ cwd: top });
+    const result = { status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null, turns: 1, sid: 'S1', decisions: [], usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 } } as const;
+    printLoopResult(io, result, false, { db: 'postgres://u:hunter2pass@db/x' });
+    expect(io.err).toContain("askloop approve S1 --db 'postgres://u:***@db/x' [--note TEXT]");
+    expect(io.err).toContain('pass the same --db');
+    expect(io.err).not.toContain('hunter2pass');
+  });
+});

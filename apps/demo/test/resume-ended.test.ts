@@ -1,0 +1,64 @@
+/**
+ * `askloop resume` of a session that already ended (DONE, or HALT for any
+ * reason but Ctrl-C) says so — its status and reason — and that nothing ran,
+ * with exit 1 (the loop could not continue) and `CLI_SESSION_ENDED`; a
+ * session stopped by Ctrl-C still resumes.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'askloop-resume-ended-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const envelope = (...lines: string[]) =>
+  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
+
+async function runJson(args: string[]): Promise<{ code: number; out: { sid: string; status: string } }> {
+  const io = captureIo({ cwd: dir });
+  const code = await main([...args, '--json'], io);
+  return { code, out: JSON.parse(io.out) };
+}
+
+describe('askloop resume of an ended session', () => {
+  it('a HALT: says it ended, with the reason, and that nothing ran (exit 1)', async () => {
+    await writeFile(join(dir, 'one.json'), JSON.stringify([envelope('emit "step"')]));
+    const run = await runJson(['run', 't', '--script', 'one.json', '--db', 'halt.db']);
+    expect({ code: run.code, status: run.out.status }).toEqual({ code: 3, status: 'HALT' });
+    const resume = captureIo({ cwd: dir });
+    expect(await main(['resume', run.out.sid, '--script', 'one.json', '--db', 'halt.db'], resume)).toBe(1);
+    expect(resume.out).toBe('');
+    expect(resume.err).toBe(`askloop: session ${run.out.sid} already ended (HALT ERR_PROVIDER after 2 turns); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${run.out.sid}\n`);
+  });
+
+  it('a DONE: the same, as JSON with --json; the session is left as it was', async () => {
+    await writeFile(join(dir, 'done.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> fine"')]));
+    const run = await runJson(['run', 't', '--script', 'done.json', '--db', 'done.db']);
+    expect(run.code).toBe(0);
+    const resume = captureIo({ cwd: dir });
+    expect(await main(['resume', run.out.sid.slice(0, 8), '--db', 'done.db', '--json'], resume)).toBe(1);
+    expect(JSON.parse(resume.out)).toEqual({ ok: false, error: { code: 'CLI_SESSION_ENDED', message: expect.stringContaining(`session ${run.out.sid} already ended (DONE after 1 turn); nothing ran`) } });
+    const show = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'done.db', '--json'], show)).toBe(0);
+    expect(JSON.parse(show.out)).toMatchObject([{ sid: run.out.sid, status: 'done', turns: 1 }]);
+  });
+
+  it('a Ctrl-C (HALT ERR_CANCELLED) still resumes', async () => {
+    await writeFile(join(dir, 'cancel.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> resumed"')]));
+    const io = captureIo({ cwd: dir });
+    io.onInterrupt = (handler) => {
+      handler();
+      return () => {};
+    };
+    expect(await main(['run', 't', '--script', 'cancel.json', '--db', 'cancel.db', '--json'], io)).toBe(3);
+    const { sid } = JSON.parse(io.out) as { sid: string };
+    const resumed = await runJson(['resume', sid, '--script', 'cancel.json', '--db', 'cancel.db']);
+    expect({ code: resumed.code, status: resumed.out.status }).toEqual({ code: 0, status: 'DONE' });
+  });
+});
