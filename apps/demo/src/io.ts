@@ -20,11 +20,12 @@ export interface CommandIo {
   /** Standard error when it is a terminal, for live progress redrawn in place (a spinner); absent in pipes and tests. */
   stderrTerminal?: NodeJS.WriteStream;
   /**
-   * Runs `handler` on the first Ctrl-C (SIGINT) instead of exiting, until the
-   * returned function is called; a second Ctrl-C exits at once. Absent in
-   * tests that do not need it.
+   * Runs `handler` on the first Ctrl-C (SIGINT) or SIGTERM (what `docker
+   * stop`, `timeout` and service managers send) instead of exiting, until the
+   * returned function is called; a second one exits at once (130 or 143).
+   * Absent in tests that do not need it.
    */
-  onInterrupt?(handler: () => void): () => void;
+  onInterrupt?(handler: (signal: InterruptSignal) => void): () => void;
 }
 
 /** A command's outcome: the process exit code (0 ok, 1 failure, 2 usage; the loop commands add 3 HALT and 4 PAUSED). */
@@ -52,3 +53,9 @@ export interface CommandEntry {
   /** Loads the command's module (a dynamic import, so start-up loads only the one that runs). */
   load: () => Promise<Command>;
 }
+
+/** The signals that ask a command to stop cleanly. */
+export type InterruptSignal = 'SIGINT' | 'SIGTERM';
+
+/** How the signal that stops a command is named to its user: `Ctrl-C` or `SIGTERM`. */
+export const signalName = (signal: InterruptSignal): string => (signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM');

@@ -1,4 +1,8 @@
+import type { InterruptSignal } from './io.ts';
 import { main } from './main.ts';
+
+/** The signals the first of which stops a command cleanly. */
+const INTERRUPTS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
 
 /** Exit code when standard output's reader has gone: 128 + SIGPIPE, what a shell reports for a tool SIGPIPE ended. */
 export const EXIT_BROKEN_PIPE = 141;
@@ -25,14 +29,17 @@ export async function runCli(): Promise<void> {
       stdoutIsTerminal: process.stdout.isTTY === true,
       ...(process.stderr.isTTY === true ? { stderrTerminal: process.stderr } : {}),
       onInterrupt: (handler) => {
-        // The first Ctrl-C asks the command to stop cleanly (a loop halts ERR_CANCELLED, resumable); the second exits at once.
-        const listener = (): void => {
-          process.off('SIGINT', listener);
-          process.once('SIGINT', () => process.exit(130));
-          handler();
+        // The first Ctrl-C or SIGTERM asks the command to stop cleanly (a loop halts ERR_CANCELLED, resumable); a second
+        // one exits at once, with the shell's code for the signal.
+        const listener = (signal: NodeJS.Signals): void => {
+          for (const name of INTERRUPTS) process.off(name, listener);
+          for (const name of INTERRUPTS) process.once(name, () => process.exit(name === 'SIGINT' ? 130 : 143));
+          handler(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
         };
-        process.on('SIGINT', listener);
-        return () => process.off('SIGINT', listener);
+        for (const name of INTERRUPTS) process.on(name, listener);
+        return () => {
+          for (const name of INTERRUPTS) process.off(name, listener);
+        };
       },
     });
   } catch (error) {

@@ -90,7 +90,7 @@ describe('the next steps carry the options a continuation needs', () => {
   it('after a Ctrl-C: the resume hint carries the script and the store, and following it finishes the session', async () => {
     const run = captureIo({ cwd: project });
     run.onInterrupt = (handler) => {
-      handler();
+      handler('SIGINT');
       return () => {};
     };
     writeFileSync(join(project, 'done.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> resumed"')]));

@@ -53,7 +53,7 @@ describe('askloop resume of an ended session', () => {
     await writeFile(join(dir, 'cancel.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> resumed"')]));
     const io = captureIo({ cwd: dir });
     io.onInterrupt = (handler) => {
-      handler();
+      handler('SIGINT');
       return () => {};
     };
     expect(await main(['run', 't', '--script', 'cancel.json', '--db', 'cancel.db', '--json'], io)).toBe(3);

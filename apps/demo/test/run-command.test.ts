@@ -246,7 +246,7 @@ describe('askloop run (the real CLI)', () => {
     // Interrupt as soon as the command listens: the loop stops at its first step.
     const io = captureIo({ cwd: dir });
     io.onInterrupt = (handler) => {
-      handler();
+      handler('SIGINT');
       return () => {};
     };
     expect(await main(['run', 't', '--script', script, '--db', 'cancel.db'], io)).toBe(3);
@@ -258,9 +258,9 @@ describe('askloop run (the real CLI)', () => {
   });
 
   it('on a terminal, Ctrl-C while the spinner turns stops it first, so the message has its own line', async () => {
-    let interrupt: (() => void) | undefined;
+    let interrupt: ((signal: 'SIGINT' | 'SIGTERM') => void) | undefined;
     // A loopback "Ollama" that takes the request and never answers; Ctrl-C comes while the spinner waits for it.
-    const server = createServer(() => setTimeout(() => interrupt?.(), 200));
+    const server = createServer(() => setTimeout(() => interrupt?.('SIGINT'), 200));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const io = captureIo({ cwd: dir });
@@ -287,14 +287,17 @@ describe('askloop run (the real CLI)', () => {
     }
   });
 
-  it('a real Ctrl-C (SIGINT) during the model call halts ERR_CANCELLED with exit 3, and says how to resume', async () => {
+  it.each([
+    ['SIGINT', 'askloop: stopping after the current step (Ctrl-C again to quit at once)'],
+    ['SIGTERM', 'askloop: SIGTERM: stopping after the current step (a second one quits at once)'],
+  ] as const)('a real %s during the model call halts ERR_CANCELLED with exit 3, and says how to resume', async (signal, said) => {
     // A loopback "Ollama" that takes the request and never answers: the CLI is interrupted while it waits.
     const child = { current: undefined as ReturnType<typeof spawn> | undefined };
-    const server = createServer(() => child.current?.kill('SIGINT'));
+    const server = createServer(() => child.current?.kill(signal));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const process_ = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'run', 'wait', '--model', 'ollama:slow', '--db', join(dir, 'sigint.db')], {
+      const process_ = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'run', 'wait', '--model', 'ollama:slow', '--db', join(dir, `${signal}.db`)], {
         env: { ...process.env, OLLAMA_HOST: host },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -302,7 +305,7 @@ describe('askloop run (the real CLI)', () => {
       let stderr = '';
       process_.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
       const code = await new Promise<number | null>((resolve) => process_.on('close', resolve));
-      expect(stderr).toContain('askloop: stopping after the current step (Ctrl-C again to quit at once)');
+      expect(stderr).toContain(said);
       expect(stderr).toMatch(/askloop: HALT ERR_CANCELLED after 1 turn \(session ([0-9a-f-]{36})\); continue with: askloop resume \1/);
       expect(code).toBe(3);
     } finally {

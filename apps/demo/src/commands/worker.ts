@@ -92,8 +92,8 @@ cannot be opened; 2 a usage error.
       return asCliLoopError(error);
     }
     const stop = new AbortController();
-    const stopListening = io.onInterrupt?.(() => {
-      io.stderr('askloop worker: stopping after the turn in flight (Ctrl-C again to quit at once)\n');
+    const stopListening = io.onInterrupt?.((signal) => {
+      io.stderr(`askloop worker: ${signal === 'SIGINT' ? '' : 'SIGTERM: '}stopping after the turn in flight (${signal === 'SIGINT' ? 'Ctrl-C again' : 'a second one'} to quit at once)\n`);
       stop.abort();
     });
     io.stderr('askloop worker: taking turns (Ctrl-C to stop)\n');

@@ -42,11 +42,11 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   // one line per turn; nothing with --json or --quiet.
   const silent = options.json || options.quiet === true;
   const renderer = options.onEvent === undefined && !silent && io.stderrTerminal !== undefined ? terminalProgress(io, action.kind === 'run' && action.agent.ceilings !== undefined ? { ceilings: action.agent.ceilings } : {}) : undefined;
-  const stopListening = io.onInterrupt?.(() => {
+  const stopListening = io.onInterrupt?.((signal) => {
     controller.abort();
     // Stop the spinner before the message, so the message gets a line of its own.
     renderer?.close();
-    io.stderr('askloop: stopping after the current step (Ctrl-C again to quit at once)\n');
+    io.stderr(signal === 'SIGINT' ? 'askloop: stopping after the current step (Ctrl-C again to quit at once)\n' : 'askloop: SIGTERM: stopping after the current step (a second one quits at once)\n');
   });
   const print = options.onEvent ?? renderer?.onEvent ?? (silent ? undefined : progressLines(io));
   // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
