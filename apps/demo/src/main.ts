@@ -2,6 +2,7 @@ import { CliError, usageError } from './cli-error.ts';
 import { COMMANDS, GROUP_SUMMARIES } from './commands/index.ts';
 import type { Command, CommandEntry, CommandIo, ExitCode } from './io.ts';
 import { closestName } from './options/closest-name.ts';
+import { terminalSafe } from './progress/terminal-safe.ts';
 
 const PROGRAM = 'askloop';
 
@@ -61,7 +62,8 @@ function report(io: CommandIo, entry: CommandEntry, error: CliError, json: boole
   if (json) io.stdout(`${JSON.stringify({ ok: false, error: error.toJSON() })}\n`);
   else {
     const where = error.file === undefined ? '' : `${[error.file, error.line, error.column].filter((part) => part !== undefined).join(':')}: `;
-    io.stderr(`${PROGRAM}: ${where}${error.message}${error.code.startsWith('CLI_') ? '' : ` (${error.code})`}\n`);
+    // A message may quote a model, a server or a file: never raw control characters on a terminal or in a log.
+    io.stderr(`${PROGRAM}: ${terminalSafe(`${where}${error.message}`)}${error.code.startsWith('CLI_') ? '' : ` (${error.code})`}\n`);
   }
   if (USAGE_CODES.has(error.code)) io.stderr(`Run '${PROGRAM} ${entry.name} --help' for usage.\n`);
   return error.exitCode;

@@ -96,6 +96,12 @@ describe('every command fails the same way', () => {
     }
   });
 
+  it('an error line never carries raw control characters (a file name, a quoted model or server)', async () => {
+    const io = captureIo();
+    expect(await main(['ns', 'check', 'no\u001b]0;pwned\u0007such.ns'], io)).toBe(2);
+    expect(io.err).toBe('askloop: no\\x1b]0;pwned\\x07such.ns: cannot read: no such file\n');
+  });
+
   it('a usage error names the one wrong thing and the help to read', async () => {
     const cases: [string[], string][] = [
       [[], "askloop: no command given\nRun 'askloop --help' for usage.\n"],

@@ -6,6 +6,7 @@
  */
 import type { LoopEventListener, TurnRecord } from '@askloop/controller';
 import type { CommandIo } from '../io.ts';
+import { stdoutText } from '../loop/print-loop-result.ts';
 
 const indent = (text: string): string => text.trimEnd().replace(/^/gm, '    ');
 const short = (value: unknown): string => {
@@ -35,9 +36,14 @@ function printTurn(io: CommandIo, record: TurnRecord, modelLabel: string): void 
   io.stdout(`Decision: ${decision.kind}${detail}\n`);
 }
 
-/** A listener printing each turn once it is decided. `modelLabel` names the model ("The scripted model"). */
+/**
+ * A listener printing each turn once it is decided. `modelLabel` names the
+ * model ("The scripted model"). On a terminal the text is made safe first: a
+ * real model's reply, OUTPUT and results could carry control characters.
+ */
 export function printDemoTurns(io: CommandIo, modelLabel: string): LoopEventListener {
+  const out: CommandIo = { ...io, stdout: (text) => io.stdout(stdoutText(io, text)) };
   return (event) => {
-    if (event.type === 'decision') printTurn(io, event.record, modelLabel);
+    if (event.type === 'decision') printTurn(out, event.record, modelLabel);
   };
 }
