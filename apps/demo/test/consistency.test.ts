@@ -102,6 +102,12 @@ describe('every command fails the same way', () => {
     expect(io.err).toBe('askloop: no\\x1b]0;pwned\\x07such.ns: cannot read: no such file\n');
   });
 
+  it('refuses an empty task (an unset variable, most often) before anything is stored', async () => {
+    const io = captureIo();
+    expect(await main(['run', '  ', '--script', 'none.json'], io)).toBe(2);
+    expect(io.err).toBe('askloop: the task is empty: say what the agent should do, askloop run "<task>"\nRun \'askloop run --help\' for usage.\n');
+  });
+
   it('a usage error names the one wrong thing and the help to read', async () => {
     const cases: [string[], string][] = [
       [[], "askloop: no command given\nRun 'askloop --help' for usage.\n"],

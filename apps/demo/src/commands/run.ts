@@ -60,6 +60,8 @@ ${LOOP_EXIT_USAGE}
     if (positionals.length === 0) throw usageError('askloop run needs a task: askloop run "<task>" --model PROVIDER:MODEL');
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
+    // Most often an unset variable (`askloop run "$TASK"`): a model given nothing to do only spends turns.
+    if (task.trim() === '') throw usageError('the task is empty: say what the agent should do, askloop run "<task>"');
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     // The config in use (--config, else ./askloop.config.yaml) gives --agent NAME, its plugins and its store.
     const config = await configForRun({ config: values.config, agent: values.agent }, io);
