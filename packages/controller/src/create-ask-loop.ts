@@ -183,6 +183,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
+    // Tool sources (MCP servers) list their tools before the session is stored: one that cannot start fails the call
+    // with LOOP_PLUGIN_ERROR and leaves nothing behind, rather than a stored session that never took a turn.
+    if (plugins.toolSources.length > 0) await toolRegistry();
     const session = await create(run, parentSid);
     origin?.started(session.sid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);

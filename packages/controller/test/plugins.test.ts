@@ -107,6 +107,19 @@ describe('hooks', () => {
     });
     const loop = loopWith([testPlugin({ m: [program('emit "a"'), program('emit "<<<LOOP:DONE>>> b"')] }), source]);
     expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE' });
-    expect(listed).toBe(2);
+    // Once before the session is stored, then before each of its two turns.
+    expect(listed).toBe(3);
+  });
+
+  it('stores no session when a tool source cannot start', async () => {
+    const broken = definePlugin({
+      name: 'mcp',
+      specificationVersion: 'v1',
+      toolSources: [{ name: 'down', toolPacks: async () => { throw new Error('server did not start'); } }],
+    });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> never"')] }), broken], store, pool });
+    await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PLUGIN_ERROR', plugin: 'mcp', hook: 'toolSources.down.toolPacks' });
+    expect(await store.listSessions()).toEqual([]);
   });
 });

@@ -14,7 +14,11 @@ import type { LoopEvent } from '../events/loop-event.ts';
 import type { PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
-/** Tools discovered at run time (an MCP server): listed before each turn, closed with the loop. */
+/**
+ * Tools discovered at run time (an MCP server): listed before each turn (and
+ * once before `run` stores a new session, so a source that cannot start
+ * leaves no session behind), closed with the loop.
+ */
 export interface ToolSource {
   readonly name: string;
   /** The current packs; called before each turn (cheap when nothing changed). */
