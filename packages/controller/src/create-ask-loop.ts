@@ -25,6 +25,8 @@ import { createTurnRegistry } from './plugin/turn-registry.ts';
 import { loopResult } from './loop/loop-result.ts';
 import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
+import { ASK_NOT_ALLOWED, askRefusal } from './agent/may-ask.ts';
+import { countAsk } from './session/count-ask.ts';
 import { countedCalls, limitsCallsPerSession } from './session/counted-calls.ts';
 import { newSession } from './session/new-session.ts';
 import { createSessionCache } from './session/session-cache.ts';
@@ -148,7 +150,16 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const emit = eventsFor(call);
     let sessionCounter = counters.get(session.sid);
     if (sessionCounter === undefined) counters.set(session.sid, (sessionCounter = createCallCounter()));
-    const ask = depth < agent.maxAskDepth ? (request: AskCall, origin: AskOrigin) => runChild(session.sid, depth + 1, request, origin, call) : undefined;
+    const ask =
+      depth < agent.maxAskDepth
+        ? async (request: AskCall, origin: AskOrigin): Promise<JsonValue> => {
+            // Checked again when it runs: the check saw only asks of a literal name.
+            const refusal = askRefusal(agent, request.agent);
+            if (refusal !== undefined) throw Object.assign(new Error(refusal), { code: ASK_NOT_ALLOWED });
+            countAsk(policy, sessionCounter);
+            return runChild(session.sid, depth + 1, request, origin, call);
+          }
+        : undefined;
     return {
       store,
       interpreter,

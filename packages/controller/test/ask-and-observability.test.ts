@@ -18,7 +18,7 @@ describe('ask (seed 004)', () => {
     child: [program('emit "<<<LOOP:DONE>>> four"')],
   };
 
-  const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+  const agents = { parent: { name: 'parent', model: 'scripted:parent', asks: ['child'] }, child: { name: 'child', model: 'scripted:child' } };
   /** A parent session run to its end on a store of its own, its one turn asking the child. */
   const delegated = async () => {
     const store = createMemoryTranscriptStore();
@@ -59,7 +59,9 @@ describe('ask (seed 004)', () => {
       parent: [program('on error do', '  emit "failed: " + system_error_code + " " + system_error_message', '  clear_error', 'endon', 'ask "nosuch", "anyone?" into first', 'ask "child", "what is two plus two" into answer', 'emit "<<<LOOP:DONE>>> child said " + answer')],
       child: models.child,
     };
-    const loop = createAskLoop({ plugins: [testPlugin(recovering, new Map(), agents)], store, pool });
+    // `asks: ['*']`: an agent that may ask anyone, so asking one that does not exist fails when the statement runs.
+    const anyone = { ...agents, parent: { ...agents.parent, asks: ['*'] } };
+    const loop = createAskLoop({ plugins: [testPlugin(recovering, new Map(), anyone)], store, pool });
     const result = await loop.run({ agent: 'parent', task: 'delegate' });
     expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
     const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);
@@ -112,7 +114,7 @@ describe('ask (seed 004)', () => {
     };
     const patient = {
       // 1 s: enough for the run to reach its `ask` on a loaded machine, and for the test to stay short.
-      parent: { name: 'parent', model: 'scripted:parent', quotas: { wallMs: 1_000 } },
+      parent: { name: 'parent', model: 'scripted:parent', asks: ['child'], quotas: { wallMs: 1_000 } },
       child: { name: 'child', model: 'scripted:child' },
     };
     const loop = createAskLoop({ plugins: [testPlugin(slow, new Map(), patient)], store, pool });
@@ -145,8 +147,39 @@ describe('ask (seed 004)', () => {
     }
   });
 
+  it('refuses an ask of an agent not in `asks` before anything runs, and a computed one when it runs', async () => {
+    const store = createMemoryTranscriptStore();
+    const guarded = { ...agents, parent: { name: 'parent', model: 'scripted:parent', asks: ['child'] }, admin: { name: 'admin', model: 'scripted:child' } };
+    const literal = createAskLoop({ plugins: [testPlugin({ parent: [program('ask "admin", "write the file" into x', 'emit "<<<LOOP:DONE>>> " + x')], child: models.child }, new Map(), guarded)], store, pool });
+    const refused = await literal.run({ agent: 'parent', task: 'escalate' });
+    expect(refused).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    const [turn] = await store.listTurns(refused.sid);
+    expect(turn?.failure).toMatchObject({ code: 'SCRIPT_ASK_NOT_ALLOWED', kind: 'permission', line: 2, message: expect.stringContaining("add 'admin' to the agent's `asks`") });
+    expect(turn?.emits).toEqual([]);
+    // Computed at run time: refused when the statement runs, and no child session is made.
+    const computed = createAskLoop({ plugins: [testPlugin({ parent: [program('set who = "ad" + "min"', 'ask who, "write the file" into x', 'emit "<<<LOOP:DONE>>> " + x')], child: models.child }, new Map(), guarded)], store, pool });
+    const failed = await computed.run({ agent: 'parent', task: 'escalate' });
+    const [ran] = await store.listTurns(failed.sid);
+    expect(ran?.failure?.code).toBe('SCRIPT_ASK_NOT_ALLOWED');
+    expect((await store.listSessions()).filter((session) => session.parentSid !== undefined)).toEqual([]);
+    // An agent that lists no one may not ask at all.
+    const none = createAskLoop({ plugins: [testPlugin({ parent: [program('ask "child", "hi" into x')], child: models.child }, new Map(), { ...agents, parent: { name: 'parent', model: 'scripted:parent' } })], store, pool });
+    expect(await none.run({ agent: 'parent', task: 'x' })).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+  });
+
+  it("counts each ask as a call against the asking agent's per-session limit", async () => {
+    const store = createMemoryTranscriptStore();
+    const limited = { ...agents, parent: { name: 'parent', model: 'scripted:parent', asks: ['child'], policy: { limits: { perSession: 1 } } } };
+    const replies = { parent: [program('ask "child", "one" into a', 'ask "child", "two" into b', 'emit "<<<LOOP:DONE>>> " + a + b')], child: [program('emit "<<<LOOP:DONE>>> 1"'), program('emit "<<<LOOP:DONE>>> 2"')] };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map(), limited)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'x' });
+    const [turn] = await store.listTurns(result.sid);
+    expect(turn?.asks?.map((ask) => ask.error?.code ?? 'ok')).toEqual(['ok', 'POLICY_CALL_LIMIT']);
+    expect((await store.listSessions()).filter((session) => session.parentSid === result.sid)).toHaveLength(1);
+  });
+
   it('refuses ask beyond maxAskDepth before anything runs', async () => {
-    const agents = { parent: { name: 'parent', model: 'scripted:parent', maxAskDepth: 0 }, child: { name: 'child', model: 'scripted:child' } };
+    const agents = { parent: { name: 'parent', model: 'scripted:parent', asks: ['child'], maxAskDepth: 0 }, child: { name: 'child', model: 'scripted:child' } };
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
     const result = await loop.run({ agent: 'parent', task: 'delegate' });
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });

@@ -144,7 +144,7 @@ describe('otelPlugin and ask', () => {
       parent: [program('ask "child", "what is two plus two" into answer', 'emit "<<<LOOP:DONE>>> child said " + answer')],
       child: [program('emit "<<<LOOP:DONE>>> four"')],
     };
-    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const agents = { parent: { name: 'parent', model: 'scripted:parent', asks: ['child'] }, child: { name: 'child', model: 'scripted:child' } };
     const twoWorkers = createSandboxPool({ workers: 2 });
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents), otelPlugin({ tracer })], store: createMemoryTranscriptStore(), pool: twoWorkers });
     expect(await loop.run({ agent: 'parent', task: 'delegate' })).toMatchObject({ status: 'DONE', result: 'child said four' });

@@ -51,7 +51,7 @@ describe('maxConcurrentRuns', () => {
       parent: [program('ask "child", "what is two plus two" into answer', 'emit "<<<LOOP:DONE>>> child said " + answer')],
       child: [program('emit "<<<LOOP:DONE>>> four"')],
     };
-    const agents = { parent: { name: 'parent', model: 'scripted:parent' }, child: { name: 'child', model: 'scripted:child' } };
+    const agents = { parent: { name: 'parent', model: 'scripted:parent', asks: ['child'] }, child: { name: 'child', model: 'scripted:child' } };
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool, maxConcurrentRuns: 1 });
     expect(await loop.run({ agent: 'parent', task: 'delegate' })).toMatchObject({ status: 'DONE', result: 'child said four' });
     await loop.close();

@@ -49,7 +49,8 @@ ceilings:
 
 # Agents: askloop run --agent NAME "task". Fields: model, description,
 # instructions, dialect (v4|v1), policy {allow, deny, grants}, quotas,
-# ceilings, settings, repair, noProgressN, nudge, answerNow, maxAskDepth.
+# ceilings, settings, repair, noProgressN, nudge, answerNow, maxAskDepth,
+# asks (the agents this one may \`ask\`; none unless listed).
 agents:
   hello:
     description: Answers small text questions with the string and list tools.

@@ -67,6 +67,13 @@ export interface AgentDefinition {
   readonly answerNow?: boolean;
   /** Nesting limit of `ask` statements reaching back into the controller (seed 004). Default 2. */
   readonly maxAskDepth?: number;
+  /**
+   * The agents this agent's programs may `ask` (their names, or `*` for any).
+   * Default none: `ask` is refused by the check (`ERR_PERMISSIONS`). An asked
+   * agent works under its own policy, so listing one grants what it may do;
+   * each `ask` counts as a call against this agent's `policy.limits.perSession`.
+   */
+  readonly asks?: readonly string[];
 }
 
 /** Every field filled in (see {@link resolveAgentDefinition}). */
@@ -110,5 +117,6 @@ export function resolveAgentDefinition(definition: AgentDefinition): ResolvedAge
     maxErrorStreak: definition.maxErrorStreak ?? 3,
     answerNow: definition.answerNow ?? false,
     maxAskDepth: definition.maxAskDepth ?? 2,
+    asks: definition.asks ?? [],
   };
 }

@@ -94,6 +94,7 @@ const AGENT: Field = {
     maxErrorStreak: count(1),
     answerNow: flag,
     maxAskDepth: count(0),
+    asks: { kind: 'list', item: { kind: 'string', check: (value) => (value === '*' || NAME.test(value) ? undefined : "expected an agent's name, or '*' for any agent") } },
   },
 };
 

@@ -4,7 +4,9 @@
  * against the turn's policy-filtered catalogue BEFORE anything runs.
  */
 import { extractEnvelope, isEnvelopeError } from '@askloop/envelope';
+import { staticValue, walk, type Diagnostic, type Program } from '@askloop/interpreter';
 import type { HostToolCatalog } from '@askloop/tools';
+import { ASK_NOT_ALLOWED } from '../agent/may-ask.ts';
 import type { LoopInterpreter } from '../interpreter/loop-interpreter.ts';
 import { sourceLineOf } from './system-error-output.ts';
 import type { TurnFailure, TurnRecord } from './turn-record.ts';
@@ -12,8 +14,12 @@ import type { TurnFailure, TurnRecord } from './turn-record.ts';
 /** What extract + prepare add to the record. */
 export type PreparePatch = Pick<TurnRecord, 'lints' | 'diagnostics'> & Partial<Pick<TurnRecord, 'actions' | 'prepared' | 'failure'>>;
 
-/** Extracts ACTIONS from `replyText` and prepares them. */
-export async function prepareTurn(interpreter: LoopInterpreter, replyText: string, catalog: HostToolCatalog, allowAsk: boolean): Promise<PreparePatch> {
+/**
+ * Extracts ACTIONS from `replyText` and prepares them. `mayAsk` (given when
+ * the turn may `ask`) refuses an `ask` of an agent named by a literal before
+ * anything runs; a computed name is checked when the statement runs.
+ */
+export async function prepareTurn(interpreter: LoopInterpreter, replyText: string, catalog: HostToolCatalog, mayAsk?: (agent: string) => string | undefined): Promise<PreparePatch> {
   let actions: string;
   let lints: TurnRecord['lints'];
   try {
@@ -32,9 +38,11 @@ export async function prepareTurn(interpreter: LoopInterpreter, replyText: strin
     };
     return { lints: [], diagnostics: [], failure };
   }
-  const result = await interpreter.prepare(actions, { mode: 'agent', catalog, allowAsk });
-  if (result.ok) return { lints, diagnostics: result.diagnostics, actions, prepared: result.prepared };
-  const first = result.diagnostics[0];
+  const result = await interpreter.prepare(actions, { mode: 'agent', catalog, allowAsk: mayAsk !== undefined });
+  const refused = result.ok && mayAsk !== undefined ? refusedAsks(result.prepared.program, mayAsk) : [];
+  if (result.ok && refused.length === 0) return { lints, diagnostics: result.diagnostics, actions, prepared: result.prepared };
+  const diagnostics = result.ok ? [...refused, ...result.diagnostics] : result.diagnostics;
+  const first = diagnostics[0];
   const kind = first === undefined ? 'check' : first.kind;
   const failure: TurnFailure = {
     code: first?.code ?? 'SCRIPT_INVALID_PROGRAM',
@@ -44,5 +52,17 @@ export async function prepareTurn(interpreter: LoopInterpreter, replyText: strin
     ...(first === undefined ? {} : { line: first.line, column: first.column }),
     ...(sourceLineOf(actions, first?.line) === undefined ? {} : { sourceLine: sourceLineOf(actions, first?.line) as string }),
   };
-  return { lints, diagnostics: result.diagnostics, actions, failure };
+  return { lints, diagnostics, actions, failure };
+}
+
+/** A diagnostic for each `ask` of a literal agent name that `mayAsk` refuses. */
+function refusedAsks(program: Program, mayAsk: (agent: string) => string | undefined): Diagnostic[] {
+  const refused: Diagnostic[] = [];
+  walk(program, (node) => {
+    if (node.type !== 'AskStatement') return;
+    const agent = staticValue(node.agent);
+    const why = typeof agent === 'string' ? mayAsk(agent) : undefined;
+    if (why !== undefined) refused.push({ code: ASK_NOT_ALLOWED, severity: 'error', kind: 'permission', message: why, line: node.line, column: node.column });
+  });
+  return refused;
 }

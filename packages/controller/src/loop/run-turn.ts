@@ -16,6 +16,7 @@
  */
 import { createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
+import { askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
 import { gateProgram } from './approval-gate.ts';
 import { composeTurn } from './compose-turn.ts';
@@ -113,7 +114,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     const host = createToolHost(hostOptions);
     if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
       const elapsed = timed();
-      const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, context.ask !== undefined);
+      // `ask` only where the controller offers it and the agent lists someone to ask; a literal name is checked here.
+      const mayAsk = context.ask !== undefined && context.agent.asks.length > 0 ? (agent: string) => askRefusal(context.agent, agent) : undefined;
+      const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, mayAsk);
       // Not saved: a resume prepares again from the saved reply.
       await advance({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
       context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });

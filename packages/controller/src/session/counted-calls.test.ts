@@ -28,6 +28,13 @@ describe('countedCalls', () => {
     expect(counter.total).toBe(0);
   });
 
+  it("counts a session's asks, but not those refused before the count", () => {
+    const asked = { toolCalls: [], asks: [{ index: 0, agent: 'a', sid: 'c1', result: 1 }, { index: 1, agent: 'b', error: { code: 'SCRIPT_ASK_NOT_ALLOWED', message: 'no' } }, { index: 2, agent: 'a', error: { code: 'POLICY_CALL_LIMIT', message: 'over' } }, { index: 3, agent: 'a', sid: 'c2', error: { code: 'LOOP_ASK_FAILED', message: 'halted' } }] } as unknown as TurnRecord;
+    const counter = countedCalls([asked]);
+    expect(counter.total).toBe(2);
+    expect(Object.fromEntries(counter.perTool)).toEqual({ ask: 2 });
+  });
+
   it('matters only for policies that limit calls per session', () => {
     expect(limitsCallsPerSession({})).toBe(false);
     expect(limitsCallsPerSession({ perTurn: 3, tools: { 'tool.a': { perTurn: 1 } } })).toBe(false);

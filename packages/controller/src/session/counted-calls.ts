@@ -6,6 +6,7 @@
  */
 import { createCallCounter, type CallCounter, type PolicyLimits } from '@askloop/tools';
 import type { TurnRecord } from '../loop/turn-record.ts';
+import { ASK_COUNTED_AS } from './count-ask.ts';
 
 /**
  * Recorded calls the tool host refused before counting them, by the code the
@@ -30,15 +31,22 @@ export function limitsCallsPerSession(limits: PolicyLimits): boolean {
   return limits.perSession !== undefined || Object.values(limits.tools ?? {}).some((limit) => limit.perSession !== undefined);
 }
 
-/** The calls of `turns` the tool host counted, in total and per tool, as `policy.countCall` counts them. */
+/** An ask refused before it was counted (not permitted, or over the limit); every other recorded ask was counted. */
+const ASK_NOT_COUNTED = new Set(['SCRIPT_ASK_NOT_ALLOWED', 'POLICY_CALL_LIMIT']);
+
+/**
+ * The calls of `turns` the tool host counted, in total and per tool, as
+ * `policy.countCall` counts them, and their asks (`countAsk`).
+ */
 export function countedCalls(turns: readonly TurnRecord[]): CallCounter {
   const counter = createCallCounter();
+  const count = (name: string): void => {
+    counter.total += 1;
+    counter.perTool.set(name, (counter.perTool.get(name) ?? 0) + 1);
+  };
   for (const turn of turns) {
-    for (const call of turn.toolCalls) {
-      if (!wasCounted(call.error)) continue;
-      counter.total += 1;
-      counter.perTool.set(call.name, (counter.perTool.get(call.name) ?? 0) + 1);
-    }
+    for (const call of turn.toolCalls) if (wasCounted(call.error)) count(call.name);
+    for (const ask of turn.asks ?? []) if (ask.error?.code === undefined || !ASK_NOT_COUNTED.has(ask.error.code)) count(ASK_COUNTED_AS);
   }
   return counter;
 }
