@@ -98,4 +98,18 @@ describe('credentials in MCP errors', () => {
       await source.close();
     }
   });
+
+  it('redacts its configured value in a successful result, and nothing else of the data', async () => {
+    const source = createMcpToolSource({ servers: { leaky: leaky('') } });
+    try {
+      const host = createToolHost({ registry: createToolRegistry(await source.toolPacks()), policy: createPolicy({ allow: ['tool.leaky.*'], grants: ['mcp:call:leaky'] }), session: 's', turn: 1 });
+      const result = await host.call('tool.leaky.whoami', []);
+      expect(JSON.stringify(result)).not.toContain(TOKEN);
+      expect(JSON.stringify(result)).toContain('[REDACTED]');
+      // Prose about credentials is the program's data: no pattern is applied to a successful result.
+      expect(JSON.stringify(result)).toContain('Bearer tokens expire after an hour');
+    } finally {
+      await source.close();
+    }
+  });
 });

@@ -55,8 +55,13 @@ export function serverSecrets(config: McpServerConfig): string[] {
   return secrets;
 }
 
-/** A function that replaces `secrets` (and their URL- and JSON-escaped forms) and credential-looking text by {@link REDACTED}. */
-export function createRedact(secrets: readonly string[]): Redact {
+/**
+ * A function that replaces `secrets` (and their URL- and JSON-escaped forms)
+ * by {@link REDACTED}, and with `patterns` (the default) credential-looking
+ * text too. Without them it touches only the configured values: for a
+ * successful result, whose text ("Bearer tokens expire…") is the program's data.
+ */
+export function createRedact(secrets: readonly string[], options: { readonly patterns?: boolean } = {}): Redact {
   const literals = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
@@ -66,12 +71,26 @@ export function createRedact(secrets: readonly string[]): Redact {
   }
   // Longest first, so a secret containing another is replaced whole.
   const ordered = [...literals].sort((a, b) => b.length - a.length);
+  const patterns = options.patterns === false ? [] : PATTERNS;
   return (text) => {
     let result = text;
     for (const literal of ordered) if (result.includes(literal)) result = result.split(literal).join(REDACTED);
-    for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
+    for (const [pattern, replacement] of patterns) result = result.replace(pattern, replacement);
     return result;
   };
+}
+
+/** `value` with `redact` applied to every string in it, map keys included (a new value; JSON data only). */
+export function redactValue<T>(value: T, redact: Redact): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, redact)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    // defineProperty: a key such as "__proto__" stays a plain key.
+    for (const [key, item] of Object.entries(value)) Object.defineProperty(out, redact(key), { value: redactValue(item, redact), enumerable: true, writable: true, configurable: true });
+    return out as T;
+  }
+  return value;
 }
 
 /**

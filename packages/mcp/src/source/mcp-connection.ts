@@ -47,6 +47,8 @@ export interface McpConnection {
   status(): McpServerStatus;
   /** Scrubs this server's credentials (and credential-looking text) from a text the server produced. */
   redact: Redact;
+  /** Scrubs only this server's configured credentials (its `env` and `headers` values): for successful results, which are data. */
+  redactSecrets: Redact;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export function createMcpConnection(name: string, config: McpServerConfig, options: McpConnectionOptions): McpConnection {
   const { timeoutMs, onListChanged } = options;
   const redact = createRedact(serverSecrets(config));
+  const redactSecrets = createRedact(serverSecrets(config), { patterns: false });
   let live: Promise<Live> | undefined;
   let current: Live | undefined;
   let closed = false;
@@ -204,6 +207,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
       return { connected: current !== undefined, ...(pid === null || pid === undefined ? {} : { pid }), starts };
     },
     redact,
+    redactSecrets,
     async close() {
       closed = true;
       // A start in progress stops now (its child closed) rather than running out its timeout.

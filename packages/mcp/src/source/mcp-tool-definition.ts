@@ -7,6 +7,7 @@ import { defineTool, ToolError, type ToolDefinition, type ToolEffect, type ToolV
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpApprovalMode } from '../config/server-config.ts';
 import { AskLoopMcpError, isAskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+import { redactValue } from '../errors/redact-secrets.ts';
 import { contentText, mapCallResult } from './map-call-result.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import { schemaArguments } from './schema-arguments.ts';
@@ -90,7 +91,9 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
         const cause = new AskLoopMcpError('MCP_TOOL_ERROR', text, { server, tool: tool.name });
         throw failure(`MCP server '${server}' tool '${tool.name}' returned an error: ${text}`, cause);
       }
-      const value = mapCallResult(result);
+      // A server may hand back the credentials it was started with (an echo, a debug dump): they never reach the
+      // program, the transcript or the model. Only the configured values: the rest of a result is the program's data.
+      const value = redactValue(mapCallResult(result), options.connection.redactSecrets);
       // Checked here, before the value is copied into the sandbox, rather than by the interpreter's limits after the copy.
       const bytes = Buffer.byteLength(JSON.stringify(value));
       if (bytes > options.maxResultBytes) {
