@@ -4,16 +4,25 @@
  * marker, or the v1 control JSON line and `[[loop:…]]` markers. Only what
  * the program emitted counts: the host's own SYSTEM_ERROR line carries text
  * from error messages (a tool's, a server's, `fail "…"`), which must never
- * be able to stop or steer the loop.
+ * be able to stop or steer the loop. Nor can data the program only passed
+ * on: given the program's text (`actions`), a v4 marker ends the loop only
+ * when the program itself writes `<<<LOOP:DONE>>>`; a program that echoes a
+ * file or a web page holding the marker does not end the loop
+ * (`LINT_DONE_FROM_DATA`).
  */
-import { scanDoneMarker, scanLoopControlV1 } from '@askloop/envelope';
+import { LOOP_DONE_MARKER, scanDoneMarker, scanLoopControlV1 } from '@askloop/envelope';
 import type { ControlSignal } from '../loop/turn-record.ts';
 
-/** The control signal of one turn's OUTPUT. */
-export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[]): ControlSignal {
+/** The control signal of one turn's OUTPUT; `actions`, the program that emitted it, when known. */
+export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[], actions?: string): ControlSignal {
   if (dialect === 'v4') {
     const scan = scanDoneMarker(emits);
-    return { dialect, signal: scan.done ? 'done' : 'none', result: scan.result, lints: scan.lints.map(({ code, message }) => ({ code, message })) };
+    const lints: { code: string; message: string }[] = scan.lints.map(({ code, message }) => ({ code, message }));
+    if (scan.done && actions !== undefined && !actions.includes(LOOP_DONE_MARKER)) {
+      lints.push({ code: 'LINT_DONE_FROM_DATA', message: `OUTPUT holds ${LOOP_DONE_MARKER}, but the program does not write it: it came from data the program emitted (a file, a tool result, the task), so it does not end the loop. To finish, emit "${LOOP_DONE_MARKER} <result>" yourself.` });
+      return { dialect, signal: 'none', lints };
+    }
+    return { dialect, signal: scan.done ? 'done' : 'none', result: scan.result, lints };
   }
   const output = emits.join('\n');
   const scan = scanLoopControlV1(output);

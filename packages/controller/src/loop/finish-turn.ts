@@ -41,7 +41,7 @@ function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' |
 export async function finishTurn(context: LoopContext, history: TurnHistory, record: TurnRecord): Promise<TurnRecord> {
   const scanStarted = context.clock.now();
   const ran = record.failure === undefined || isRunTimeFailure(record.failure);
-  const control = ran ? scanControl(context.agent.dialect, record.emits) : undefined;
+  const control = ran ? scanControl(context.agent.dialect, record.emits, record.actions) : undefined;
   const scanned: TurnRecord = {
     ...record,
     ...(control === undefined ? {} : { control }),
