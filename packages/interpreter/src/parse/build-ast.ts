@@ -409,7 +409,10 @@ class Builder {
     const value = decodeEscapes(raw.slice(1, -1), (bad) => {
       this.problems.push({
         code: 'SCRIPT_BAD_ESCAPE',
-        message: `Unknown escape ${bad.text} in a string. Known escapes: \\n \\t \\r \\" \\' \\\\ \\xHH \\uHHHH; write \\\\ for a literal backslash, or use a raw '''…''' string.`,
+        message:
+          bad.reason === 'surrogate'
+            ? `Escape ${bad.text} is half of a UTF-16 surrogate pair, not a character; write the character itself (e.g. 😀) in the string.`
+            : `Unknown escape ${bad.text} in a string. Known escapes: \\n \\t \\r \\" \\' \\\\ \\xHH \\uHHHH; write \\\\ for a literal backslash, or use a raw '''…''' string.`,
         offset: contentOffset + bad.offset,
       });
     });

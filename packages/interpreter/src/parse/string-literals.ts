@@ -9,6 +9,8 @@
 export interface BadEscape {
   readonly offset: number;
   readonly text: string;
+  /** `surrogate`: a `\uHHHH` in D800–DFFF, half of a UTF-16 pair, which is no character (Go's strconv.Unquote refuses it too). */
+  readonly reason?: 'surrogate';
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -48,7 +50,9 @@ export function decodeEscapes(content: string, onBadEscape: (bad: BadEscape) => 
     }
     const hex = next === 'x' ? /^[0-9a-fA-F]{2}/.exec(content.slice(slash + 2, slash + 4)) : next === 'u' ? /^[0-9a-fA-F]{4}/.exec(content.slice(slash + 2, slash + 6)) : null;
     if (hex) {
-      out += String.fromCharCode(Number.parseInt(hex[0], 16));
+      const code = Number.parseInt(hex[0], 16);
+      if (next === 'u' && code >= 0xd800 && code <= 0xdfff) onBadEscape({ offset: slash, text: `\\u${hex[0]}`, reason: 'surrogate' });
+      out += String.fromCharCode(code);
       index = slash + 2 + hex[0].length;
       continue;
     }

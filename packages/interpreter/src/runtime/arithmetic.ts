@@ -6,7 +6,7 @@ import type { RunLimits } from './limits.ts';
 import { describeValue, toText } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { checkStringLength } from './size-check.ts';
-import { toInteger, toNumeric } from './to-number.ts';
+import { toInt64, toNumeric } from './to-number.ts';
 import { typeName } from './type-name.ts';
 import type { Value } from './value.ts';
 
@@ -62,15 +62,17 @@ export function numeric(operator: '-' | '*' | '/' | '%' | '**', left: Value, rig
       if (b === 0) return fail('SCRIPT_DIVISION_BY_ZERO', 'Division by zero.', where);
       return a / b;
     case '%': {
-      const x = toInteger(left);
-      const y = toInteger(right);
+      const x = toInt64(left);
+      const y = toInt64(right);
       if (x === undefined || y === undefined) {
-        return fail('SCRIPT_TYPE_MISMATCH', `Operator '%' needs whole numbers, got ${describeValue(left)} and ${describeValue(right)}.`, where);
+        return fail('SCRIPT_TYPE_MISMATCH', `Operator '%' needs whole numbers within the 64-bit range (±9223372036854775807), got ${describeValue(left)} and ${describeValue(right)}.`, where);
       }
       if (y === 0) return fail('SCRIPT_DIVISION_BY_ZERO', 'Modulo by zero.', where);
       return x % y;
     }
     default:
+      // Go's math.Pow, where JavaScript's ** gives NaN: 1 to any power (NaN, ±Inf included) and -1 to ±Inf are 1.
+      if (a === 1 || (a === -1 && (b === Infinity || b === -Infinity))) return 1;
       return a ** b;
   }
 }

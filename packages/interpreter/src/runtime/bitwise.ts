@@ -4,13 +4,13 @@
  */
 import { describeValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
-import { toInteger } from './to-number.ts';
+import { toInt64 } from './to-number.ts';
 import type { Value } from './value.ts';
 
 function integer(operator: string, value: Value, where: Position | null): number {
-  const result = toInteger(value);
+  const result = toInt64(value);
   if (result === undefined) {
-    return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' needs whole numbers, got ${describeValue(value)}.`, where);
+    return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' needs whole numbers within the 64-bit range (±9223372036854775807), got ${describeValue(value)}.`, where);
   }
   return result;
 }

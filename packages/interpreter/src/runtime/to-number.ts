@@ -30,3 +30,16 @@ export function toInteger(value: Value): number | undefined {
   const number = toNumeric(value);
   return number !== undefined && Number.isInteger(number) ? number : undefined;
 }
+
+/** 2^63: the whole numbers of Go's int64 are −2^63 ≤ n < 2^63. */
+export const INT64_LIMIT = 9_223_372_036_854_775_808;
+
+/**
+ * The int64 a value stands for, as `%` and `& | ^ ~` need it (Go's
+ * `ToInt64`, which refuses a float that does not survive `int64(f)`), or
+ * `undefined`: a value past ±2^63 is not silently wrapped.
+ */
+export function toInt64(value: Value): number | undefined {
+  const number = toInteger(value);
+  return number !== undefined && number >= -INT64_LIMIT && number < INT64_LIMIT ? number : undefined;
+}

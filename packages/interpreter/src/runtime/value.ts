@@ -35,7 +35,25 @@ export function isList(value: Value): value is ListValue {
   return Array.isArray(value);
 }
 
-/** The keys of a map in the one order used for rendering and iteration (UTF-16 code unit order). */
+/**
+ * Compares by code point, which is UTF-8 byte order (Go's `sort.Strings`, and
+ * the order the tools sort map keys in): JavaScript's default compares UTF-16
+ * units, which puts U+E000…U+FFFF after astral characters. Its own copy here:
+ * this module runs inside the sandbox, which imports nothing.
+ */
+function compareCodePoints(left: string, right: string): number {
+  const length = Math.min(left.length, right.length);
+  for (let index = 0; index < length; index += 1) {
+    const a = left.charCodeAt(index);
+    const b = right.charCodeAt(index);
+    if (a === b) continue;
+    // A surrogate (D800–DFFF) is part of a code point above FFFF: it ranks above every other unit.
+    return (a >= 0xd800 && a <= 0xdfff ? a + 0x10000 : a) - (b >= 0xd800 && b <= 0xdfff ? b + 0x10000 : b);
+  }
+  return left.length - right.length;
+}
+
+/** The keys of a map in the one order used for rendering and iteration (code point order, as the tools use). */
 export function sortedKeys(map: MapValue): string[] {
-  return [...map.keys()].sort();
+  return [...map.keys()].sort(compareCodePoints);
 }

@@ -30,6 +30,7 @@ import {
   typeName,
   type Value,
 } from '../../runtime/index.ts';
+import { INT64_LIMIT } from '../../runtime/to-number.ts';
 import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
 import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
@@ -55,7 +56,9 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
     mul: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' ? a * b : multiply(a, b, w, limits)),
     div: (a: Value, b: Value, w: Position): Value => (typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : numeric('/', a, b, w)),
     mod: (a: Value, b: Value, w: Position): Value =>
-      typeof a === 'number' && typeof b === 'number' && b !== 0 && Number.isInteger(a) && Number.isInteger(b) ? a % b : numeric('%', a, b, w),
+      typeof a === 'number' && typeof b === 'number' && b !== 0 && Number.isInteger(a) && Number.isInteger(b) && Math.abs(a) < INT64_LIMIT && Math.abs(b) < INT64_LIMIT
+        ? a % b
+        : numeric('%', a, b, w),
     pow: (a: Value, b: Value, w: Position): Value => numeric('**', a, b, w),
     lt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a < b : compare('<', a, b, w)),
     gt: (a: Value, b: Value, w: Position): boolean => (typeof a === 'number' && typeof b === 'number' ? a > b : compare('>', a, b, w)),
