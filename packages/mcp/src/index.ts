@@ -18,7 +18,7 @@ export {
 
 export { createMcpToolSource, type McpToolSource, type McpToolSourceOptions } from './source/create-mcp-tool-source.ts';
 export { mcpPlugin, type McpPlugin } from './source/mcp-plugin.ts';
-export { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_TIMEOUT_MS, mcpCapability } from './source/mcp-tool-definition.ts';
+export { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_START_TIMEOUT_MS, DEFAULT_MCP_TIMEOUT_MS, mcpCapability } from './source/mcp-tool-definition.ts';
 export type { McpServerStatus } from './source/mcp-connection.ts';
 
 export {

@@ -1,10 +1,10 @@
 /**
- * A server's `timeoutMs` bounds its start too: a stdio server that never
+ * A server's `startTimeoutMs` bounds its start: a stdio server that never
  * answers `initialize` (and ignores both the end of its stdin and SIGTERM),
  * and a Streamable HTTP server on 127.0.0.1 that never answers the POST, fail
- * with MCP_CONNECT_FAILED after timeoutMs instead of the SDK's 60 s; the
+ * with MCP_CONNECT_FAILED after startTimeoutMs instead of the SDK's 60 s; the
  * stdio child is gone by the time the error arrives. An unanswered tools/list
- * fails after timeoutMs too. `close()` during a start stops it at once.
+ * page fails after timeoutMs, the per-call timeout. `close()` during a start stops it at once.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -54,10 +54,10 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
-const silent = (pidFile: string, timeoutMs: number): McpServerConfig => ({ command: NODE, args: ['-e', SILENT], env: { PID_FILE: pidFile }, timeoutMs });
+const silent = (pidFile: string, startTimeoutMs: number): McpServerConfig => ({ command: NODE, args: ['-e', SILENT], env: { PID_FILE: pidFile }, startTimeoutMs });
 
-describe('starting a server within timeoutMs', () => {
-  it('fails a stdio server that never answers initialize after timeoutMs, and has stopped it', async () => {
+describe('starting a server within startTimeoutMs', () => {
+  it('fails a stdio server that never answers initialize after startTimeoutMs, and has stopped it', async () => {
     const pidFile = join(directory, 'silent.pid');
     const source = createMcpToolSource({ servers: { silent: silent(pidFile, 500) } });
     try {
@@ -65,7 +65,7 @@ describe('starting a server within timeoutMs', () => {
       const failure = await source.toolPacks().catch((error: unknown) => error);
       // 500 ms, then the SDK's close: stdin ended, 2 s, SIGTERM (ignored here), 2 s, SIGKILL.
       expect(Date.now() - started).toBeLessThan(15_000);
-      expect(failure).toMatchObject({ code: 'MCP_CONNECT_FAILED', server: 'silent', message: expect.stringContaining("MCP server 'silent' did not start: no answer to initialize within 500 ms (timeoutMs)") });
+      expect(failure).toMatchObject({ code: 'MCP_CONNECT_FAILED', server: 'silent', message: expect.stringContaining("MCP server 'silent' did not start: no answer to initialize within 500 ms (startTimeoutMs)") });
       const pid = Number(readFileSync(pidFile, 'utf8'));
       // SIGKILL was sent before the error; the exit is reaped asynchronously.
       expect(await until(() => !alive(pid), 2_000)).toBe(true);
@@ -75,8 +75,8 @@ describe('starting a server within timeoutMs', () => {
     }
   }, 20_000);
 
-  it('fails a Streamable HTTP server that never answers after timeoutMs', async () => {
-    const source = createMcpToolSource({ servers: { mute: { url, timeoutMs: 500 } } });
+  it('fails a Streamable HTTP server that never answers after startTimeoutMs', async () => {
+    const source = createMcpToolSource({ servers: { mute: { url, startTimeoutMs: 500 } } });
     try {
       const started = Date.now();
       const failure = await source.toolPacks().catch((error: unknown) => error);

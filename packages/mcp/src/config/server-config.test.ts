@@ -10,12 +10,12 @@ describe('parseMcpConfig', () => {
     expect(
       parseMcpConfig({
         servers: {
-          everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000 },
+          everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000, startTimeoutMs: 120000 },
           remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' }, approval: 'always' },
         },
       }),
     ).toEqual({
-      everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000 },
+      everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000, startTimeoutMs: 120000 },
       remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' }, approval: 'always' },
     });
   });
@@ -31,6 +31,7 @@ describe('parseMcpConfig', () => {
     fails({ servers: { a: { command: 'x', args: [1] } } }, 'args must be a list of strings');
     fails({ servers: { a: { command: 'x', env: { A: 1 } } } }, 'env.A must be a string');
     fails({ servers: { a: { command: 'x', timeoutMs: 0 } } }, 'timeoutMs');
+    fails({ servers: { a: { command: 'x', startTimeoutMs: -1 } } }, 'startTimeoutMs must be a positive number');
     fails({ servers: { a: { command: 'x', approval: 'sometimes' } } }, 'approval');
     fails({ servers: { a: { command: 'x', maxResultBytes: 1.5 } } }, 'maxResultBytes');
     fails({ servers: { a: { command: 'x', comand: 'typo' } } }, "unknown field 'comand'");

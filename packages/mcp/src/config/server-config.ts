@@ -10,11 +10,13 @@ export type McpApprovalMode = 'destructive' | 'always' | 'never';
 
 /** Settings every server kind shares. */
 export interface McpServerCommon {
-  /**
-   * Per-call timeout in milliseconds (default 30,000); the call is cancelled on the server when it passes.
-   * Also bounds starting the server (spawn or reach it, and `initialize`; the server is stopped when it passes) and each tools/list page.
-   */
+  /** Per-call timeout in milliseconds (default 30,000); the call is cancelled on the server when it passes. Also bounds each tools/list page. */
   readonly timeoutMs?: number;
+  /**
+   * How long starting the server may take (spawn or reach it, and `initialize`), in milliseconds (default 30,000);
+   * the server is stopped when it passes. Its own setting: a start (`npx` fetching a package) can take far longer than a call should.
+   */
+  readonly startTimeoutMs?: number;
   /** Largest result accepted, in UTF-8 bytes of its JSON (default 1 MiB); a larger one fails the call. */
   readonly maxResultBytes?: number;
   /**
@@ -76,11 +78,12 @@ function stringMap(value: unknown, where: string): Record<string, string> | unde
 }
 
 function common(value: Record<string, unknown>, where: string): McpServerCommon {
-  const { timeoutMs, approval, maxResultBytes } = value;
+  const { timeoutMs, startTimeoutMs, approval, maxResultBytes } = value;
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) throw invalid(`${where}.timeoutMs must be a positive number`);
+  if (startTimeoutMs !== undefined && !(typeof startTimeoutMs === 'number' && Number.isFinite(startTimeoutMs) && startTimeoutMs > 0)) throw invalid(`${where}.startTimeoutMs must be a positive number`);
   if (maxResultBytes !== undefined && !(typeof maxResultBytes === 'number' && Number.isSafeInteger(maxResultBytes) && maxResultBytes > 0)) throw invalid(`${where}.maxResultBytes must be a positive whole number`);
   if (approval !== undefined && approval !== 'destructive' && approval !== 'always' && approval !== 'never') throw invalid(`${where}.approval must be "destructive", "always" or "never"`);
-  return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };
+  return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(startTimeoutMs === undefined ? {} : { startTimeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };
 }
 
 /** Validates one server's configuration; throws `MCP_CONFIG_INVALID` naming the field. */
@@ -88,7 +91,7 @@ export function validateServerConfig(name: string, value: unknown): McpServerCon
   const where = `servers.${name}`;
   if (!SERVER_NAME_PATTERN.test(name)) throw invalid(`server name '${name}' must be letters, digits and _ (it becomes the tool group tool.${name}.…)`);
   if (!isPlainObject(value)) throw invalid(`${where} must be an object`);
-  const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'maxResultBytes', 'approval']);
+  const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'startTimeoutMs', 'maxResultBytes', 'approval']);
   for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`);
   if (typeof value.url === 'string') {
     if (value.command !== undefined) throw invalid(`${where} has both command and url; use one`);

@@ -1,6 +1,6 @@
 /**
  * `client.connect(transport)` (spawn or reach the server, then `initialize`)
- * bounded by the server's `timeoutMs` and stoppable by a signal.
+ * bounded by the server's `startTimeoutMs` and stoppable by a signal.
  *
  * The deadline is ours rather than the SDK's `connect(transport, { timeout,
  * signal })`: on its timeout the SDK would send `notifications/cancelled` for
@@ -13,12 +13,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
-/** The reason a start was given up: no answer to `initialize` within `timeoutMs`. */
+/** The reason a start was given up: no answer to `initialize` within `startTimeoutMs`. */
 export class StartTimeout extends Error {
   readonly timeoutMs: number;
 
   constructor(timeoutMs: number) {
-    super(`no answer to initialize within ${timeoutMs} ms (timeoutMs)`);
+    super(`no answer to initialize within ${timeoutMs} ms (startTimeoutMs)`);
     this.name = 'StartTimeout';
     this.timeoutMs = timeoutMs;
   }
@@ -26,7 +26,7 @@ export class StartTimeout extends Error {
 
 /**
  * Connects `client` over `transport`; rejects with {@link StartTimeout} after
- * `timeoutMs`, with `stop.reason` when `stop` aborts, or with the SDK's error.
+ * `startTimeoutMs`, with `stop.reason` when `stop` aborts, or with the SDK's error.
  * After a timeout or a stop the connection is closed (the child stopped)
  * before this settles.
  */

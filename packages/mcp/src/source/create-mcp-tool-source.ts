@@ -6,7 +6,7 @@ import { defineToolPack, type ToolPack } from '@askloop/tools';
 import { validateServerConfig, type McpServersConfig } from '../config/server-config.ts';
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { createMcpConnection, type McpConnection, type McpServerStatus } from './mcp-connection.ts';
-import { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition } from './mcp-tool-definition.ts';
+import { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_START_TIMEOUT_MS, DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition } from './mcp-tool-definition.ts';
 import { sanitizeNames } from './sanitize-name.ts';
 
 /** Options of {@link createMcpToolSource}. */
@@ -58,6 +58,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
     const entry: ServerEntry = {
       connection: createMcpConnection(name, config, {
         timeoutMs,
+        startTimeoutMs: config.startTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS,
         onListChanged: () => {
           entry.stale = true;
         },

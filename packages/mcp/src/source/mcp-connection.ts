@@ -54,8 +54,10 @@ export interface McpConnection {
 
 /** Options of {@link createMcpConnection}. */
 export interface McpConnectionOptions {
-  /** How long starting the server (spawn or reach it, and `initialize`) and each tools/list page may take. */
+  /** How long each tools/list page may take. */
   readonly timeoutMs: number;
+  /** How long starting the server (spawn or reach it, and `initialize`) may take. */
+  readonly startTimeoutMs: number;
   /** Runs when the server sends `notifications/tools/list_changed`. */
   readonly onListChanged: () => void;
 }
@@ -69,10 +71,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /**
  * Opens nothing yet: the server starts on the first `listTools`/`callTool`,
- * within `options.timeoutMs`.
+ * within `options.startTimeoutMs`.
  */
 export function createMcpConnection(name: string, config: McpServerConfig, options: McpConnectionOptions): McpConnection {
-  const { timeoutMs, onListChanged } = options;
+  const { timeoutMs, startTimeoutMs, onListChanged } = options;
   const redact = createRedact(serverSecrets(config));
   const redactSecrets = createRedact(serverSecrets(config), { patterns: false });
   let live: Promise<Live> | undefined;
@@ -127,7 +129,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     const stop = new AbortController();
     stopStart = stop;
     try {
-      await connectWithin(client, transport, timeoutMs, stop.signal);
+      await connectWithin(client, transport, startTimeoutMs, stop.signal);
     } catch (error) {
       // connectWithin closed a timed-out or stopped start; this closes one that failed on its own.
       await client.close().catch(() => undefined);

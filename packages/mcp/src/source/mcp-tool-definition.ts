@@ -15,6 +15,9 @@ import { schemaArguments } from './schema-arguments.ts';
 /** Default per-call timeout of MCP tools. */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 
+/** Default time a server may take to start (spawn or reach it, and answer `initialize`). */
+export const DEFAULT_MCP_START_TIMEOUT_MS = 30_000;
+
 /** Default largest result, in UTF-8 bytes of its JSON: the interpreter's string limit. */
 export const DEFAULT_MCP_MAX_RESULT_BYTES = 1_048_576;
 
