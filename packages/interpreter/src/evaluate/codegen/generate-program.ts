@@ -38,6 +38,13 @@ export function generateProgram(program: Program, libraries: readonly Program[],
     functions.set(definition.name, { id: `f${index}`, required: definition.required.length, total: definition.required.length + definition.optional.length });
   });
   const { globals } = options;
+  // A parameter named like a global would never be read (a global wins every lookup): refused before anything runs.
+  for (const definition of definitions) {
+    const shadowing = [...definition.required, ...definition.optional].find((parameter) => globals.has(parameter));
+    if (shadowing !== undefined) {
+      throw new ScriptError('SCRIPT_GLOBAL_READ_ONLY', `Parameter '${shadowing}' of function '${definition.name}' has the name of a global, which it would never be read as; give the parameter another name.`, definition, 43);
+    }
+  }
   const parts: string[] = [];
   definitions.forEach((definition, index) => {
     const context = new BodyContext(tables, globals, functions, definition.name, 'function', hasHandler(definition.body));
