@@ -30,7 +30,11 @@ export function aiSDKAttempt(model: AISDKLanguageModel): ModelAttempt {
       const { done, value: part } = await reader.read();
       if (done) break;
       parts.push(part);
-      if (part.type === 'error') throw (part as { error: unknown }).error;
+      if (part.type === 'error') {
+        // The stream is not read any further: cancelled, so the model stops producing it (the attempt's signal aborts too).
+        void reader.cancel().catch(() => undefined);
+        throw (part as { error: unknown }).error;
+      }
       if (part.type === 'text-delta') {
         const delta = (part as { delta?: string; textDelta?: string }).delta ?? (part as { textDelta?: string }).textDelta ?? '';
         text += delta;

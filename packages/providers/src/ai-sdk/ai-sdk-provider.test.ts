@@ -88,6 +88,31 @@ describe('fromAISDK', () => {
     await expect(failure).rejects.toSatisfy((error) => !JSON.stringify(error).includes('sk-mock-secret-1'));
   });
 
+  it('cancels the stream after an error part and aborts the call\'s signal, so the model stops producing it', async () => {
+    let cancelled = 0;
+    let signal: AbortSignal | undefined;
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        controller.enqueue({ type: 'error', error: new APICallError({ message: 'overloaded', url: 'https://x', requestBodyValues: {}, statusCode: 529 }) });
+        // The model would go on: more parts follow the error unless the stream is cancelled.
+        controller.enqueue({ type: 'text-delta', id: '1', delta: 'more' });
+      },
+      cancel() {
+        cancelled += 1;
+      },
+    });
+    const mock = new MockLanguageModelV3({
+      doStream: async (options) => {
+        signal = options.abortSignal;
+        return { stream };
+      },
+    });
+    await expect(fromAISDK(mock, { retry: { maxRetries: 0 } }).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code: 'PROVIDER_SERVER' });
+    expect(cancelled).toBe(1);
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('serves as a registry provider', async () => {
     const provider = createAISDKProvider({
       name: 'mock',

@@ -6,7 +6,17 @@ export interface AttemptSignal {
   /** True when the per-attempt timeout fired (as opposed to the caller aborting). */
   readonly timedOut: boolean;
   dispose(): void;
+  /**
+   * Aborts the attempt's signal (when nothing has yet): after it failed, so a
+   * response body still streaming (an SDK that does not cancel it on its
+   * error, a generation the server goes on with) is cancelled, not read to
+   * its end while the connection is held and the tokens billed.
+   */
+  abandon(): void;
 }
+
+/** Why a failed attempt's signal is aborted; one instance (a DOMException carries a stack). */
+const ATTEMPT_FAILED = new DOMException('the attempt failed; its response is no longer read', 'AbortError');
 
 /**
  * Combines the caller's signal with a per-attempt timeout. We keep our own
@@ -31,6 +41,9 @@ export function createAttemptSignal(callerSignal: AbortSignal | undefined, timeo
     dispose() {
       clearTimeout(timer);
       unfollow();
+    },
+    abandon() {
+      if (!controller.signal.aborted) controller.abort(ATTEMPT_FAILED);
     },
   };
 }

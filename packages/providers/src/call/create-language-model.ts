@@ -138,6 +138,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           timedOut: attemptSignal.timedOut,
           lastResponse: tap.lastResponse,
         });
+        // Classified first (a timeout, the caller's abort); then whatever still reads this attempt's response stops.
+        attemptSignal.abandon();
         // Text already streamed to the caller cannot be taken back: say so, so no caller retries it either.
         if (delivered) error.retryable = false;
         const retryAfter = error.retryAfterMs;

@@ -26,6 +26,7 @@ export function googleGenerateAttempt(options: GoogleGenerateOptions): ModelAtte
     let last: GoogleResponse = {};
     let usage: GoogleResponse['usageMetadata'];
     let finishReason: string | undefined;
+    let blockReason: string | undefined;
     for await (const chunk of stream as AsyncIterable<GoogleResponse>) {
       chunks.push(googleRaw(chunk));
       const delta = googleText(chunk);
@@ -35,8 +36,11 @@ export function googleGenerateAttempt(options: GoogleGenerateOptions): ModelAtte
       }
       usage = chunk.usageMetadata ?? usage;
       finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
+      blockReason = chunk.promptFeedback?.blockReason ?? blockReason;
       last = chunk;
     }
+    // A blocked prompt ends the stream with promptFeedback and no candidates: the same content-filter result as unstreamed.
+    if (blockReason !== undefined) return result(text, { ...last, usageMetadata: usage ?? {}, promptFeedback: { ...last.promptFeedback, blockReason } }, { chunks });
     // A stream cut short must not pass for a complete reply: the last chunk carries finishReason.
     if (finishReason === undefined) throw badResponse('the stream ended before any finishReason');
     const merged: GoogleResponse = { ...last, usageMetadata: usage ?? {} };

@@ -1,7 +1,7 @@
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
-import { attemptFetch } from '../call/attempt-fetch.ts';
+import { ollamaFetch } from './ollama-error-body.ts';
 import { readEnvironment } from '../call/require-api-key.ts';
 import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
@@ -36,7 +36,7 @@ export function createOllamaProvider(settings: OllamaProviderSettings = {}): Pro
     const Ollama = await loadOllama();
     return new Ollama({
       host: host as string,
-      fetch: attemptFetch,
+      fetch: ollamaFetch,
       headers: { ...settings.headers, ...(apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` }) },
     });
   });

@@ -83,4 +83,15 @@ describe('google request body', () => {
       await server.close();
     }
   });
+
+  it('reports a blocked prompt the same way when streaming', async () => {
+    const blocked = { promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 4, totalTokenCount: 4 } };
+    const server = await startTestServer([{ headers: { 'content-type': 'text/event-stream' }, chunks: [`data: ${JSON.stringify(blocked)}\r\n\r\n`] }]);
+    try {
+      const result = await createGoogleProvider({ apiKey: KEY, baseURL: server.url }).languageModel(MODEL).generate({ prompt: 'x', onText: () => {} });
+      expect(result).toMatchObject({ text: '', finishReason: 'content-filter', rawFinishReason: 'SAFETY', usage: { inputTokens: 4 } });
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOllamaProvider } from '../../src/ollama/ollama-provider.ts';
 import { jsonFixture, ndjsonChunks } from '../support/fixtures.ts';
 import { startTestServer } from '../support/test-server.ts';
@@ -42,6 +42,22 @@ describe('ollama request body', () => {
       });
       expect(server.requests[0]?.headers['authorization']).toBeUndefined();
     } finally {
+      await server.close();
+    }
+  });
+
+  it('reads an error body that is not JSON (a proxy page) without writing to standard output', async () => {
+    const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    const server = await startTestServer([{ status: 502, headers: { 'content-type': 'text/html' }, body: page }]);
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const failure = createOllamaProvider({ baseURL: server.url, retry: { maxRetries: 0 } }).languageModel(MODEL).generate({ prompt: 'x' });
+      await expect(failure).rejects.toMatchObject({ code: 'PROVIDER_SERVER', status: 502 });
+      await expect(failure).rejects.toThrow(/502 Bad Gateway/);
+      // The ollama client logs "Getting text from response" for a body that is not JSON; askloop --json needs stdout clean.
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
       await server.close();
     }
   });
