@@ -136,6 +136,21 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined();
   });
 
+  it('keeps long text without spaces inside the page width, on the list and on a session', async () => {
+    const overflow = () =>
+      page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+    await page.goto(`${viewer.url}#/`);
+    await page.locator(`tr[data-sid="${fixture.sprawling}"]`).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`${viewer.url}#/sessions/${fixture.sprawling}`);
+    await page.locator('li.turn[data-turn="1"]').waitFor();
+    for (const summary of await page.locator('details > summary').all()) await summary.click();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+
   it('gives a page reached through another host name nothing (DNS rebinding)', async () => {
     const response = await page.goto(`http://${REBIND_HOST}:${viewer.port}/api/sessions`);
     expect(response?.status()).toBe(403);

@@ -74,6 +74,9 @@ const HOSTILE: readonly ScriptedReply[] = [
   envelope(`command\n  emit "${HOSTILE_EMIT}"\n  emit "<<<LOOP:DONE>>> <script>window.pwned=2</script>"\nendcommand`, '<script>window.pwned=3</script>\n'),
 ];
 
+/** A result of 20,000 characters without a space: the page must wrap it, not grow sideways. */
+const SPRAWLING: readonly ScriptedReply[] = [envelope(`command\n  emit "<<<LOOP:DONE>>> " + "y" * 20000\nendcommand`)];
+
 /** The populated store and the loop that can still step the running session. */
 export interface ViewerFixture {
   readonly store: SqliteTranscriptStore;
@@ -84,6 +87,8 @@ export interface ViewerFixture {
   readonly running: string;
   /** A one-turn session whose reply, emits and task are HTML and script. */
   readonly hostile: string;
+  /** A one-turn session whose task (5,000 characters) and result (20,000) have no space to wrap at. */
+  readonly sprawling: string;
   close(): Promise<void>;
 }
 
@@ -94,7 +99,7 @@ export async function createViewerFixture(file: string): Promise<ViewerFixture> 
     name: 'viewer-test',
     specificationVersion: 'v1',
     providers: {
-      scripted: createScriptedProvider({ models: { words: WORDS, live: LIVE, hostile: HOSTILE } }),
+      scripted: createScriptedProvider({ models: { words: WORDS, live: LIVE, hostile: HOSTILE, sprawling: SPRAWLING } }),
       // Configured with the fake key and never called: the key must still appear nowhere.
       openai: createOpenAICompatibleProvider({ name: 'openai', baseURL: 'http://127.0.0.1:9/v1', apiKey: FAKE_KEY }),
     },
@@ -103,11 +108,13 @@ export async function createViewerFixture(file: string): Promise<ViewerFixture> 
       wordsmith: { name: 'wordsmith', model: 'scripted:words', ceilings: { maxTurns: 6 }, repair: 1 },
       live: { name: 'live', model: 'scripted:live', ceilings: { maxTurns: 4 } },
       hostile: { name: 'hostile', model: 'scripted:hostile', ceilings: { maxTurns: 2 } },
+      sprawling: { name: 'sprawling', model: 'scripted:sprawling', ceilings: { maxTurns: 2 } },
     },
   });
   const loop = createAskLoop({ plugins: [plugin], store });
   const done = (await loop.run({ agent: 'wordsmith', task: 'Count the words of the sentence and find the longest.' })).sid;
   const hostile = (await loop.run({ agent: 'hostile', task: '<b>bold?</b><script>window.pwned=4</script>' })).sid;
+  const sprawling = (await loop.run({ agent: 'sprawling', task: 'z'.repeat(5000) })).sid;
   const running = await loop.create({ agent: 'live', task: 'Say hello, then finish (the live view test steps this).' });
   await loop.step(running);
   return {
@@ -116,6 +123,7 @@ export async function createViewerFixture(file: string): Promise<ViewerFixture> 
     done,
     running,
     hostile,
+    sprawling,
     async close() {
       await loop.close();
       await store.close();

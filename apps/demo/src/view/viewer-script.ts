@@ -108,7 +108,9 @@ export const VIEWER_SCRIPT = String.raw`
       link.href = sessionHref(s.sid);
       var status = add(el('td'), badge(s.status));
       if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
-      add(row, add(el('td'), link), el('td', null, s.task === null ? '—' : s.task), el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
+      var task = el('td', 'task', s.task === null ? '—' : s.task);
+      if (s.task !== null) task.title = s.task;
+      add(row, add(el('td'), link), task, el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
       row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
       add(tbody, row);
     });

@@ -33,6 +33,8 @@ table.sessions th { font-size: 12px; color: var(--muted); font-weight: 600; back
 table.sessions tr:last-child td { border-bottom: 0; }
 table.sessions tbody tr:hover { background: #f8fafd; cursor: pointer; }
 td.num, th.num { text-align: right; }
+/* A task is one line, cut with an ellipsis (the whole of it in the title): one long task must not widen every row. */
+td.task { max-width: 40ch; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; background: var(--code); color: var(--muted); white-space: nowrap; }
 .badge.done, .badge.DONE { background: var(--ok-soft); color: var(--ok); }
 .badge.halted, .badge.HALT { background: var(--bad-soft); color: var(--bad); }
@@ -88,6 +90,8 @@ table.calls td.tool { font-family: var(--mono); white-space: nowrap; }
 .emit { font-family: var(--mono); font-size: 12.5px; background: var(--ok-soft); border-radius: 4px; padding: 2px 6px; margin: 2px 0; white-space: pre-wrap; word-break: break-word; }
 .whisper { font-family: var(--mono); font-size: 12.5px; }
 .decision { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+/* Text with no space to break at (a long result, a URL) wraps anywhere rather than widening the page. */
+.decision span, li.whisper, .stat .label, #app h1, #app h2 { overflow-wrap: anywhere; min-width: 0; }
 .kv { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; font-size: 12.5px; }
 .kv dt { color: var(--muted); }
 .kv dd { margin: 0; font-family: var(--mono); word-break: break-all; }

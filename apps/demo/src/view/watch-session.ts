@@ -26,7 +26,11 @@ function turnSignature(turn: TurnRecord): string {
 /**
  * Polls `sid` every `intervalMs` until `signal` aborts or the session is done
  * or halted, reporting everything on the first poll and then only changes.
- * A store error (a locked database) skips that poll; the next one retries.
+ * A poll reads the session row and the last turn; all the turns only when the
+ * row changed (a turn decided, an approval answered), since a decided turn
+ * changes no more and the turn in progress is the last one: a long session
+ * is not read whole twice a second. A store error (a locked database) skips
+ * that poll; the next one retries.
  */
 export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher): void {
   let sessionSignature = '';
@@ -35,9 +39,16 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
   const poll = async (): Promise<void> => {
     let session: SessionRecord | undefined;
     let turns: readonly TurnRecord[];
+    let signature = '';
     try {
       session = await store.getSession(sid);
-      turns = session === undefined ? [] : await store.listTurns(sid);
+      signature = session === undefined ? '' : [session.status, session.turns, session.updatedAt].join('|');
+      if (session === undefined) turns = [];
+      else if (signature !== sessionSignature) turns = await store.listTurns(sid);
+      else {
+        const last = await store.lastTurn(sid);
+        turns = last === undefined ? [] : [last];
+      }
     } catch {
       schedule();
       return;
@@ -47,7 +58,6 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
       watcher.onEnd();
       return;
     }
-    const signature = [session.status, session.turns, session.updatedAt].join('|');
     if (signature !== sessionSignature) {
       sessionSignature = signature;
       watcher.onSession(session);

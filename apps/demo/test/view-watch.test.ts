@@ -1,0 +1,41 @@
+/**
+ * The live feed's polling reads a long session whole only when its row
+ * changes (a turn decided): in between, the session row and the last turn.
+ */
+import { createMemoryTranscriptStore, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { describe, expect, it } from 'vitest';
+import { watchSession } from '../src/view/watch-session.ts';
+
+describe('watchSession', () => {
+  it('lists every turn on the first poll and after the row changes, and only the last turn otherwise', async () => {
+    const store = createMemoryTranscriptStore();
+    const session: SessionRecord = { sid: 's', agent: 'a', agentDefinition: { name: 'a', model: 'scripted:a' }, userdata: { subject: 't', fields: {} }, status: 'running', createdAt: '2026-11-27T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z', turns: 0 } as unknown as SessionRecord;
+    await store.createSession(session);
+    const turn = (turnIndex: number, phase: TurnRecord['phase']) =>
+      ({ sid: 's', loopId: 'l', turnIndex, kind: 'normal', phase, startedAt: '2026-11-27T00:00:00.000Z', system: '', envelope: '', lints: [], diagnostics: [], emits: [], whispers: [], output: '', scratchpad: '', toolCalls: [], usage: { fuel: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }, timings: {}, digest: null }) as TurnRecord;
+    await store.saveTurn(turn(1, 'asking'));
+    const reads: string[] = [];
+    const counted: TranscriptStore = {
+      ...store,
+      listTurns: (sid) => (reads.push('list'), store.listTurns(sid)),
+      lastTurn: (sid) => (reads.push('last'), store.lastTurn(sid)),
+    };
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const ended = new Promise<void>((resolve) => watchSession(counted, 's', 5, stop.signal, { onSession: (row) => seen.push(`session ${row.status} ${row.turns}`), onTurn: (record) => seen.push(`turn ${record.turnIndex} ${record.phase}`), onEnd: resolve }));
+    const until = async (test: () => boolean) => {
+      while (!test()) await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    await until(() => reads.length >= 3);
+    expect(reads.slice(0, 3)).toEqual(['list', 'last', 'last']);
+    // The turn in progress moves on: seen through the last turn alone.
+    await store.saveTurn(turn(1, 'executing'));
+    await until(() => seen.includes('turn 1 executing'));
+    expect(reads.filter((read) => read === 'list')).toHaveLength(1);
+    // Decided: the row changes, and the turns are listed again.
+    await store.saveTurn({ ...turn(1, 'decided'), decision: { kind: 'DONE', result: null } }, { ...session, status: 'done', turns: 1, updatedAt: '2026-11-27T00:00:01.000Z' });
+    await ended;
+    expect(reads.filter((read) => read === 'list')).toHaveLength(2);
+    expect(seen).toEqual(['session running 0', 'turn 1 asking', 'turn 1 executing', 'session done 1', 'turn 1 decided']);
+  });
+});
