@@ -12,6 +12,7 @@ import { backoffDelay } from '../retry/backoff-delay.ts';
 import { resolveRetrySettings } from '../retry/resolve-retry-settings.ts';
 import type { RetrySettings } from '../retry/retry-settings.ts';
 import { runWithAttemptFetch } from './attempt-fetch.ts';
+import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
@@ -114,20 +115,22 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         }
         if (onText !== undefined) deliver(stream.flush());
         const latencyMs = Math.max(0, now() - started);
-        const costUsd = computeCost(result.usage, spec.prices);
+        const sent = [options.system ?? '', options.prompt, ...(options.messages ?? []).map((message) => message.content)];
+        const { usage, estimated } = usageOrEstimate(result.usage, sent, result.text);
+        const costUsd = computeCost(usage, spec.prices);
         const final: GenerateResult = {
           ...base,
           text: result.text,
-          usage: result.usage,
+          usage,
           finishReason: result.finishReason,
           rawFinishReason: result.rawFinishReason,
           latencyMs,
           attempts: attempt,
           raw: result.raw,
           costUsd,
-          warnings: result.warnings ?? [],
+          warnings: [...(result.warnings ?? []), ...(estimated ? [USAGE_ESTIMATED] : [])],
         };
-        emit({ ...base, type: 'call-finish', attempts: attempt, latencyMs, usage: result.usage, finishReason: result.finishReason, costUsd });
+        emit({ ...base, type: 'call-finish', attempts: attempt, latencyMs, usage, finishReason: result.finishReason, costUsd });
         return final;
       } catch (thrown) {
         attemptSignal.dispose(); // before any retry wait: this attempt's timer must not run on
