@@ -9,7 +9,7 @@
  * server starts.
  */
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { SECRET_QUERY_PARAMETER } from '../loop/redact-url.ts';
+import { decodeName, SECRET_QUERY_PARAMETER } from '../loop/redact-url.ts';
 
 /** Where a secret was found and what to do instead. */
 export interface SecretFinding {
@@ -86,7 +86,7 @@ export function urlPassword(text: string): 'userinfo' | 'query' | undefined {
     } catch {
       continue;
     }
-    if (isLiteralSecret(safeDecode(url.password))) return 'userinfo';
+    if (isLiteralSecret(decodeName(url.password))) return 'userinfo';
     for (const [name, value] of url.searchParams) if (SECRET_QUERY_PARAMETER.test(name) && isLiteralSecret(value)) return 'query';
   }
   return undefined;
@@ -94,14 +94,6 @@ export function urlPassword(text: string): 'userinfo' | 'query' | undefined {
 
 function isLiteralSecret(value: string): boolean {
   return value !== '' && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(value);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /**

@@ -61,7 +61,7 @@ export function urlSecrets(url: string): string[] {
 }
 
 /** Percent-decodes, keeping the text as it is when it is not valid percent-encoding. */
-function decodeName(text: string): string {
+export function decodeName(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
