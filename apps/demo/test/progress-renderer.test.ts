@@ -3,7 +3,7 @@
  * colour, compared with snapshots; and the rules for colour and motion.
  */
 import { stripVTControlCharacters } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createProgressRenderer, shouldUseColor, shouldUseMotion } from '../src/progress/index.ts';
 import type { LoopEvent, LoopResult } from '@askloop/controller';
 import { RECORDED_CEILINGS, recordScriptedSession } from './record-scripted-session.ts';
@@ -84,6 +84,12 @@ describe('motion', () => {
   });
 
   it('stops the spinner at the END line, not when the call ends after it', () => {
+    // yocto-spinner draws (and shows the cursor again when it stops) only on an interactive terminal, never under CI.
+    const ci = process.env['CI'];
+    delete process.env['CI'];
+    onTestFinished(() => {
+      if (ci !== undefined) process.env['CI'] = ci;
+    });
     let out = '';
     const tty = { isTTY: true, columns: 80, write: (text: string) => (out += text), cursorTo: () => true, moveCursor: () => true, clearLine: () => true };
     const renderer = createProgressRenderer({ stream: tty, color: false, motion: true });
