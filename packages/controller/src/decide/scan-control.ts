@@ -10,7 +10,7 @@
  * file or a web page holding the marker does not end the loop
  * (`LINT_DONE_FROM_DATA`).
  */
-import { LOOP_DONE_MARKER, scanDoneMarker, scanLoopControlV1 } from '@askloop/envelope';
+import { LOOP_DONE_MARKER, scanDoneMarker, scanLoopControlV1, SIGNAL_PRECEDENCE } from '@askloop/envelope';
 import type { ControlSignal } from '../loop/turn-record.ts';
 
 /** The control signal of one turn's OUTPUT; `actions`, the program that emitted it, when known. */
@@ -26,10 +26,16 @@ export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[], acti
   }
   const output = emits.join('\n');
   const scan = scanLoopControlV1(output);
-  const winner = scan.winner;
-  if (winner === null) return { dialect, signal: 'none', lints: [] };
-  const signals = new Set(scan.found.map((found) => found.signal));
-  const lints = signals.size > 1 ? [{ code: 'LINT_MULTIPLE_MARKERS', message: `OUTPUT holds ${[...signals].join(', ')}; ${winner.signal} wins (abort > halt > await > done > continue)` }] : [];
+  // As for v4: a signal counts when the program writes it — a `[[loop:SIGNAL` marker in its text, or, for the control
+  // JSON, a quoted `loop` key and the signal's name — not when it only passed on data that held one.
+  const found = actions === undefined ? scan.found : scan.found.filter((signal) => (signal.source === 'marker' ? actions.includes(`[[loop:${signal.signal}`) : /loop["'\\]/.test(actions) && actions.includes(signal.signal)));
+  const fromData = scan.found.length - found.length;
+  const dataLints = fromData === 0 ? [] : [{ code: 'LINT_DONE_FROM_DATA', message: `OUTPUT holds ${fromData} v1 control signal(s) the program does not write: they came from data it emitted (a file, a tool result, the task), so they do not steer the loop.` }];
+  let winner: (typeof found)[number] | null = null;
+  for (const candidate of found) if (winner === null || SIGNAL_PRECEDENCE.indexOf(candidate.signal) < SIGNAL_PRECEDENCE.indexOf(winner.signal)) winner = candidate;
+  if (winner === null) return { dialect, signal: 'none', lints: dataLints };
+  const signals = new Set(found.map((signal) => signal.signal));
+  const lints = [...dataLints, ...(signals.size > 1 ? [{ code: 'LINT_MULTIPLE_MARKERS', message: `OUTPUT holds ${[...signals].join(', ')}; ${winner.signal} wins (abort > halt > await > done > continue)` }] : [])];
   return {
     dialect,
     signal: winner.signal,
