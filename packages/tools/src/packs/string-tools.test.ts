@@ -15,6 +15,9 @@ const cases: [string, ToolValue[], ToolValue][] = [
   ['Substring', ['abcdef', 10, 1], ''],
   ['ToUpper', ['abc'], 'ABC'],
   ['ToLower', ['ÀBC'], 'àbc'],
+  // As Go maps case, a character at a time: no ß → SS, no final sigma.
+  ['ToUpper', ['straße'], 'STRAßE'],
+  ['ToLower', ['ΣΑΣ'], 'σασ'],
   ['TrimSpace', ['  a b \n'], 'a b'],
   ['TrimPrefix', ['prefix-x', 'prefix-'], 'x'],
   ['TrimPrefix', ['x', 'y'], 'x'],

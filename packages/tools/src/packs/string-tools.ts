@@ -10,6 +10,7 @@ import { canonicalJson, compareUtf8 } from '../spec/canonical-json.ts';
 import { ensureResultItems, ensureResultLength, jsonTextLength } from '../spec/result-size.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
+import { toLowerSimple, toUpperSimple } from '../text/simple-case.ts';
 
 const chars = (text: string): string[] => Array.from(text);
 const input = { name: 'input_string', type: 'string', description: 'The text to work on.' } as const;
@@ -141,8 +142,8 @@ export function createStringTools(): ToolPack {
         return list.slice(start, start + length).join('');
       },
     ),
-    defineTool({ name: 'tool.str.ToUpper', description: 'The string in upper case.', args: [input], returns: 'string' }, (args) => (args.input_string as string).toUpperCase()),
-    defineTool({ name: 'tool.str.ToLower', description: 'The string in lower case.', args: [input], returns: 'string' }, (args) => (args.input_string as string).toLowerCase()),
+    defineTool({ name: 'tool.str.ToUpper', description: 'The string in upper case.', args: [input], returns: 'string' }, (args) => toUpperSimple(args.input_string as string)),
+    defineTool({ name: 'tool.str.ToLower', description: 'The string in lower case.', args: [input], returns: 'string' }, (args) => toLowerSimple(args.input_string as string)),
     defineTool({ name: 'tool.str.TrimSpace', description: 'The string without leading and trailing white space.', args: [input], returns: 'string' }, (args) => (args.input_string as string).trim()),
     defineTool(
       { name: 'tool.str.TrimPrefix', description: 'The string without the prefix, if it starts with it.', args: [input, { name: 'prefix', type: 'string' }], returns: 'string' },
