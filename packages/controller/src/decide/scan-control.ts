@@ -8,7 +8,7 @@
  * on: given the program's text (`actions`), a v4 marker ends the loop only
  * when the program itself writes `<<<LOOP:DONE>>>`; a program that echoes a
  * file or a web page holding the marker does not end the loop
- * (`LINT_DONE_FROM_DATA`).
+ * (`LINT_DONE_FROM_DATA`; in the v1 dialect, `LINT_CONTROL_FROM_DATA`).
  */
 import { LOOP_DONE_MARKER, scanDoneMarker, scanLoopControlV1, SIGNAL_PRECEDENCE } from '@askloop/envelope';
 import type { ControlSignal } from '../loop/turn-record.ts';
@@ -30,7 +30,7 @@ export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[], acti
   // JSON, a quoted `loop` key and the signal's name — not when it only passed on data that held one.
   const found = actions === undefined ? scan.found : scan.found.filter((signal) => (signal.source === 'marker' ? actions.includes(`[[loop:${signal.signal}`) : /loop["'\\]/.test(actions) && actions.includes(signal.signal)));
   const fromData = scan.found.length - found.length;
-  const dataLints = fromData === 0 ? [] : [{ code: 'LINT_DONE_FROM_DATA', message: `OUTPUT holds ${fromData} v1 control signal(s) the program does not write: they came from data it emitted (a file, a tool result, the task), so they do not steer the loop.` }];
+  const dataLints = fromData === 0 ? [] : [{ code: 'LINT_CONTROL_FROM_DATA', message: `OUTPUT holds ${fromData} v1 control signal(s) the program does not write: they came from data it emitted (a file, a tool result, the task), so they do not steer the loop.` }];
   let winner: (typeof found)[number] | null = null;
   for (const candidate of found) if (winner === null || SIGNAL_PRECEDENCE.indexOf(candidate.signal) < SIGNAL_PRECEDENCE.indexOf(winner.signal)) winner = candidate;
   if (winner === null) return { dialect, signal: 'none', lints: dataLints };
