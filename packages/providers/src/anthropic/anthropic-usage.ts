@@ -19,5 +19,6 @@ export function anthropicUsage(usage: AnthropicUsage): TokenUsage {
     inputTokens: (usage.input_tokens ?? 0) + cacheRead + cacheWrite,
     outputTokens: usage.output_tokens ?? 0,
     ...(usage.cache_read_input_tokens == null ? {} : { cachedInputTokens: cacheRead }),
+    ...(usage.cache_creation_input_tokens == null ? {} : { cacheWriteInputTokens: cacheWrite }),
   };
 }

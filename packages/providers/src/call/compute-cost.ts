@@ -5,7 +5,9 @@ import type { TokenUsage } from '../model/token-usage.ts';
 export function computeCost(usage: TokenUsage, prices: ModelPrices | undefined): number | undefined {
   if (prices === undefined) return undefined;
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
-  const uncached = usage.inputTokens - cached;
+  const written = Math.min(usage.cacheWriteInputTokens ?? 0, usage.inputTokens - cached);
+  const uncached = usage.inputTokens - cached - written;
   const cachedPrice = prices.cachedInputPerMillion ?? prices.inputPerMillion;
-  return (uncached * prices.inputPerMillion + cached * cachedPrice + usage.outputTokens * prices.outputPerMillion) / 1_000_000;
+  const writePrice = prices.cacheWriteInputPerMillion ?? prices.inputPerMillion;
+  return (uncached * prices.inputPerMillion + cached * cachedPrice + written * writePrice + usage.outputTokens * prices.outputPerMillion) / 1_000_000;
 }

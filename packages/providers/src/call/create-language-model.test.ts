@@ -17,6 +17,16 @@ describe('createLanguageModel', () => {
     expect(result.costUsd).toBeCloseTo(0.8 * 2 + 0.2 * 0.5 + 0.5 * 8, 10);
   });
 
+  it('prices cache writes at their own price (Anthropic charges them above input)', async () => {
+    const written: AttemptResult = { ...OK, usage: { inputTokens: 1_000_000, outputTokens: 0, cachedInputTokens: 200_000, cacheWriteInputTokens: 300_000 } };
+    const priced = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWriteInputPerMillion: 3.75 };
+    const result = await model(async () => written, { prices: priced }).generate({ prompt: 'x' });
+    expect(result.costUsd).toBeCloseTo(0.5 * 3 + 0.2 * 0.3 + 0.3 * 3.75, 10);
+    // Without a cache-write price, writes cost what input costs.
+    const plain = await model(async () => written, { prices: { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3 } }).generate({ prompt: 'x' });
+    expect(plain.costUsd).toBeCloseTo(0.8 * 3 + 0.2 * 0.3, 10);
+  });
+
   it('does not retry once streamed text reached the caller', async () => {
     let calls = 0;
     const failing = model(async (request) => {

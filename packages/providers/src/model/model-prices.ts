@@ -4,4 +4,6 @@ export interface ModelPrices {
   outputPerMillion: number;
   /** Price of cached prompt tokens; defaults to `inputPerMillion`. */
   cachedInputPerMillion?: number | undefined;
+  /** Price of prompt tokens written to the cache (Anthropic charges 1.25× input for its 5-minute cache); defaults to `inputPerMillion`. */
+  cacheWriteInputPerMillion?: number | undefined;
 }

@@ -8,4 +8,6 @@ export interface TokenUsage {
   outputTokens: number;
   /** Prompt tokens served from the provider's cache, where reported. */
   cachedInputTokens?: number | undefined;
+  /** Prompt tokens written to the provider's cache, where reported (Anthropic's `cache_creation_input_tokens`); part of `inputTokens`. */
+  cacheWriteInputTokens?: number | undefined;
 }

@@ -17,7 +17,7 @@ runProviderConformance({
   streamPath: /^\/v1\/messages$/,
   sentKey: (request) => (request.headers['x-api-key'] as string | undefined) ?? String(request.headers['authorization']).replace(/^Bearer /, ''),
   success: { body: jsonFixture('anthropic/message.json') },
-  expected: { text: 'Hi! My name is Claude.', usage: { inputTokens: 3895, outputTokens: 503, cachedInputTokens: 1800 }, finishReason: 'stop' },
+  expected: { text: 'Hi! My name is Claude.', usage: { inputTokens: 3895, outputTokens: 503, cachedInputTokens: 1800, cacheWriteInputTokens: 0 }, finishReason: 'stop' },
   stream: { headers: { 'content-type': 'text/event-stream' }, chunks: sseChunks('anthropic/message-stream.sse') },
   expectedStream: { text: 'Hello!', usage: { inputTokens: 25, outputTokens: 15 } },
   error: (status, message, headers) => ({
