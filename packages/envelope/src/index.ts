@@ -15,6 +15,7 @@ export {
   haltMarker,
   scanLoopControlV1,
   SIGNAL_PRECEDENCE,
+  strongestSignal,
   type ControlScan,
   type FoundSignal,
   type LoopSignal,

@@ -60,11 +60,17 @@ export function scanLoopControlV1(output: string): ControlScan {
       found.push(signal);
     }
   });
+  const winner = strongestSignal(found);
+  return { signal: winner?.signal ?? null, winner, found, shouldContinue: winner?.signal === 'continue' };
+}
+
+/** The signal of `found` that wins by {@link SIGNAL_PRECEDENCE} (the first of equals), or `null` when there is none. */
+export function strongestSignal(found: readonly FoundSignal[]): FoundSignal | null {
   let winner: FoundSignal | null = null;
   for (const candidate of found) {
     if (winner === null || SIGNAL_PRECEDENCE.indexOf(candidate.signal) < SIGNAL_PRECEDENCE.indexOf(winner.signal)) winner = candidate;
   }
-  return { signal: winner?.signal ?? null, winner, found, shouldContinue: winner?.signal === 'continue' };
+  return winner;
 }
 
 const MARKER_START = '[[loop:';

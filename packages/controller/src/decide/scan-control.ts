@@ -10,7 +10,7 @@
  * file or a web page holding the marker does not end the loop
  * (`LINT_DONE_FROM_DATA`; in the v1 dialect, `LINT_CONTROL_FROM_DATA`).
  */
-import { LOOP_DONE_MARKER, scanDoneMarker, scanLoopControlV1, SIGNAL_PRECEDENCE } from '@askloop/envelope';
+import { LOOP_DONE_MARKER, scanDoneMarker, scanLoopControlV1, strongestSignal } from '@askloop/envelope';
 import type { ControlSignal } from '../loop/turn-record.ts';
 
 /** The control signal of one turn's OUTPUT; `actions`, the program that emitted it, when known. */
@@ -31,8 +31,7 @@ export function scanControl(dialect: 'v4' | 'v1', emits: readonly string[], acti
   const found = actions === undefined ? scan.found : scan.found.filter((signal) => (signal.source === 'marker' ? actions.includes(`[[loop:${signal.signal}`) : /loop["'\\]/.test(actions) && actions.includes(signal.signal)));
   const fromData = scan.found.length - found.length;
   const dataLints = fromData === 0 ? [] : [{ code: 'LINT_CONTROL_FROM_DATA', message: `OUTPUT holds ${fromData} v1 control signal(s) the program does not write: they came from data it emitted (a file, a tool result, the task), so they do not steer the loop.` }];
-  let winner: (typeof found)[number] | null = null;
-  for (const candidate of found) if (winner === null || SIGNAL_PRECEDENCE.indexOf(candidate.signal) < SIGNAL_PRECEDENCE.indexOf(winner.signal)) winner = candidate;
+  const winner = strongestSignal(found);
   if (winner === null) return { dialect, signal: 'none', lints: dataLints };
   const signals = new Set(found.map((signal) => signal.signal));
   const lints = [...dataLints, ...(signals.size > 1 ? [{ code: 'LINT_MULTIPLE_MARKERS', message: `OUTPUT holds ${[...signals].join(', ')}; ${winner.signal} wins (abort > halt > await > done > continue)` }] : [])];
