@@ -75,8 +75,9 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 export function createMcpConnection(name: string, config: McpServerConfig, options: McpConnectionOptions): McpConnection {
   const { timeoutMs, startTimeoutMs, onListChanged } = options;
-  const redact = createRedact(serverSecrets(config));
-  const redactSecrets = createRedact(serverSecrets(config), { patterns: false });
+  const secrets = serverSecrets(config);
+  const redact = createRedact(secrets);
+  const redactSecrets = createRedact(secrets, { patterns: false });
   let live: Promise<Live> | undefined;
   let current: Live | undefined;
   let closed = false;
