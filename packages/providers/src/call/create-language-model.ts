@@ -115,7 +115,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         }
         if (onText !== undefined) deliver(stream.flush());
         const latencyMs = Math.max(0, now() - started);
-        const sent = [options.system ?? '', options.prompt, ...(options.messages ?? []).map((message) => message.content)];
+        // What was sent is gathered only for a reply without usage (rare), not on every call.
+        const sent = () => [options.system ?? '', options.prompt, ...(options.messages ?? []).map((message) => message.content)];
         const { usage, estimated } = usageOrEstimate(result.usage, sent, result.text);
         const costUsd = computeCost(usage, spec.prices);
         const final: GenerateResult = {
