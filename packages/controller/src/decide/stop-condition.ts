@@ -49,6 +49,10 @@ export function isQuotaSpent(totals: LoopTotals, ceilings: LoopCeilings): boolea
 /** The loop's wall-clock ceiling is reached (`ERR_TIMEOUT`). */
 export const isWallClockSpent = (totals: LoopTotals, ceilings: LoopCeilings): boolean => ceilings.wallMs !== undefined && totals.wallMs >= ceilings.wallMs;
 
+/** What the loop's wall-clock ceiling leaves after `totals` and `spentMs` more (this turn's stages so far); undefined without a ceiling. */
+export const wallClockLeft = (totals: LoopTotals, ceilings: LoopCeilings, spentMs = 0): number | undefined =>
+  ceilings.wallMs === undefined ? undefined : ceilings.wallMs - totals.wallMs - spentMs;
+
 /** How many turns at the end of `turns` share the last turn's digest (0 when the last turn ran nothing). */
 export function identicalDigestRun(turns: readonly TurnRecord[]): number {
   const last = turns.at(-1)?.digest ?? null;

@@ -6,7 +6,7 @@
 import { followSignal } from '@askloop/providers';
 import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
-import type { LoopTotals } from '../decide/stop-condition.ts';
+import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
@@ -28,7 +28,7 @@ export function turnLimits(context: LoopContext, totals: LoopTotals, spentMs = 0
     ...quotas,
     fuel: cap(quotas.fuel, DEFAULT_LIMITS.fuel, ceilings.fuel === undefined ? undefined : ceilings.fuel - totals.fuel),
     toolCalls: cap(quotas.toolCalls, DEFAULT_LIMITS.toolCalls, ceilings.toolCalls === undefined ? undefined : ceilings.toolCalls - totals.toolCalls),
-    wallMs: cap(quotas.wallMs, DEFAULT_LIMITS.wallMs, ceilings.wallMs === undefined ? undefined : ceilings.wallMs - totals.wallMs - spentMs),
+    wallMs: cap(quotas.wallMs, DEFAULT_LIMITS.wallMs, wallClockLeft(totals, ceilings, spentMs)),
   };
 }
 

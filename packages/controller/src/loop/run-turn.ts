@@ -26,6 +26,7 @@ import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
 import { decisionLogEntry } from './decision-log.ts';
 import { sharedSystemBase } from './system-text.ts';
+import { wallClockLeft } from '../decide/stop-condition.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnHistory } from './turn-history.ts';
@@ -73,7 +74,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   if (record.reply === undefined && record.failure === undefined) {
     const elapsed = timed();
     // The loop's wall-clock ceiling bounds the model call too (what the turns before and composing left of it).
-    const ceilingMs = context.agent.ceilings.wallMs;
+    const { ceilings } = context.agent;
+    const leftMs = wallClockLeft(history.tally.totals, ceilings, record.timings.compose ?? 0);
     const outcome = await askModel({
       model: context.model,
       system: record.system,
@@ -82,7 +84,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       ...(context.signal === undefined ? {} : { signal: context.signal }),
       onText: (delta) => context.emit({ type: 'model-text', ...base(), delta }),
       ...(context.endGraceMs === undefined ? {} : { endGraceMs: context.endGraceMs }),
-      ...(ceilingMs === undefined ? {} : { wallClock: { ceilingMs, leftMs: Math.max(0, ceilingMs - history.tally.totals.wallMs - (record.timings.compose ?? 0)) } }),
+      ...(ceilings.wallMs === undefined || leftMs === undefined ? {} : { wallClock: { ceilingMs: ceilings.wallMs, leftMs: Math.max(0, leftMs) } }),
     });
     const timings = { ...record.timings, model: elapsed() };
     if ('failure' in outcome) {
