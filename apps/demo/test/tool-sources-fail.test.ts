@@ -17,12 +17,12 @@ beforeAll(async () => {
   await writeFile(join(dir, 'bad-mcp.json'), JSON.stringify({ servers: { memory: { command: join(dir, 'no-such-server') } } }));
   await writeFile(join(dir, 'replies.json'), JSON.stringify([envelope('emit "[[loop:await]]"'), envelope('emit "[[loop:done]] ok"')]));
   await writeFile(join(dir, 'three.json'), JSON.stringify([envelope('emit "one"'), envelope('emit "two"'), envelope('emit "<<<LOOP:DONE>>> three"')]));
-  // A tool source that answers three times (the CLI's listing before anything is stored, the controller's before it
-  // stores the session, turn 1's), then fails: a server that dies mid-session.
+  // A tool source that answers twice (the controller's listing before it stores the session, turn 1's), then fails: a
+  // server that dies mid-session.
   await writeFile(
     join(dir, 'flaky-plugin.mjs'),
     `let calls = 0;
-export default { name: 'flaky', specificationVersion: 'v1', toolSources: [{ name: 'flaky', async toolPacks() { calls += 1; if (calls > 3) throw new Error('server went away'); return []; } }] };
+export default { name: 'flaky', specificationVersion: 'v1', toolSources: [{ name: 'flaky', async toolPacks() { calls += 1; if (calls > 2) throw new Error('server went away'); return []; } }] };
 `,
   );
   await writeFile(join(dir, 'flaky.yaml'), 'plugins:\n  - ./flaky-plugin.mjs\n');

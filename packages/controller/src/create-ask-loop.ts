@@ -193,10 +193,17 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return session;
   }
 
-  async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
-    // Tool sources (MCP servers) list their tools before the session is stored: one that cannot start fails the call
-    // with LOOP_PLUGIN_ERROR and leaves nothing behind, rather than a stored session that never took a turn.
+  /**
+   * Lists the tool sources (MCP servers) before a call stores or changes anything: one that cannot start fails the
+   * call with LOOP_PLUGIN_ERROR and leaves the store as it was (no session that never took a turn, no approval
+   * recorded for a turn that cannot run). Sources keep their lists, so the turn's own listing is cheap.
+   */
+  async function startToolSources(): Promise<void> {
     if (plugins.toolSources.length > 0) await toolRegistry();
+  }
+
+  async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
+    await startToolSources();
     const session = await create(run, parentSid);
     origin?.started(session.sid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
@@ -226,12 +233,14 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
+    await startToolSources();
     await rebuildCounter(session);
     return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
 
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
     await requireSession(sid);
+    await startToolSources();
     const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()));
     if (redecided?.decision !== undefined) {
       // A denied v1 await: its turn is decided again (HALT), and the decision log records it.

@@ -122,4 +122,15 @@ describe('hooks', () => {
     await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PLUGIN_ERROR', plugin: 'mcp', hook: 'toolSources.down.toolPacks' });
     expect(await store.listSessions()).toEqual([]);
   });
+
+  it('records no approval when a tool source cannot start', async () => {
+    const store = createMemoryTranscriptStore();
+    const paused = await createAskLoop({ plugins: [testPlugin({ m: [program('emit "[[loop:await]]"')] })], store, pool }).run({ agent: { ...agent, dialect: 'v1' }, task: 'x' });
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'V1_AWAIT' });
+    const broken = definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'down', toolPacks: async () => { throw new Error('server did not start'); } }] });
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] }), broken], store, pool });
+    await expect(loop.approve(paused.sid)).rejects.toMatchObject({ code: 'LOOP_PLUGIN_ERROR', hook: 'toolSources.down.toolPacks' });
+    expect((await store.lastTurn(paused.sid))?.approval).toBeUndefined();
+    expect((await store.getSession(paused.sid))?.status).toBe('paused');
+  });
 });

@@ -11,7 +11,6 @@ import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
-import { startToolSources } from '../loop/start-tool-sources.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
@@ -69,13 +68,6 @@ ${LOOP_EXIT_USAGE}
         throw error;
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
-      // Before an approval or denial is recorded, or a turn begins: the session stays as it was if a server does not start.
-      try {
-        await startToolSources(plugins, `nothing ran and session ${sid} is as it was`);
-      } catch (error) {
-        await loop.close();
-        throw error;
-      }
       const noteText = (values as { note?: string }).note;
       // If it pauses or is cancelled again, the next step needs the same options as this command.
       const continueWith = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };

@@ -14,7 +14,6 @@ import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
-import { startToolSources } from '../loop/start-tool-sources.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
@@ -73,13 +72,6 @@ ${LOOP_EXIT_USAGE}
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
-    // The MCP servers start before the session is stored: one that does not start leaves no session behind.
-    try {
-      await startToolSources(plugins, 'no session was created');
-    } catch (error) {
-      await loop.close();
-      throw error;
-    }
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).
     const continueWith = { db: values.db, config: config.file, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
     return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith });

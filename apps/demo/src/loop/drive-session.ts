@@ -66,6 +66,12 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
   } catch (error) {
     renderer?.close();
+    // A tool source (an MCP server) that did not start: the controller lists them before it stores or changes
+    // anything, so say that nothing was.
+    if (started === undefined && isLoopError(error) && error.hook?.startsWith('toolSources.') === true) {
+      const nothingDone = action.kind === 'run' ? 'no session was created' : `nothing ran and session ${action.sid} is as it was`;
+      throw CliError.fromLoopError({ code: error.code, message: `${error.message}; ${nothingDone}` });
+    }
     // The controller threw after the session was stored (a tool source or plugin failing in a turn): the session
     // stays `running` with no decision, so say which one it is and how to go on once the cause is fixed.
     if (started !== undefined && isLoopError(error)) {

@@ -15,9 +15,9 @@ import type { PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 /**
- * Tools discovered at run time (an MCP server): listed before each turn (and
- * once before `run` stores a new session, so a source that cannot start
- * leaves no session behind), closed with the loop.
+ * Tools discovered at run time (an MCP server): listed before each turn, and
+ * once before `run`, `resume`, `approve` or `deny` stores or changes anything
+ * (a source that cannot start leaves the store as it was), closed with the loop.
  */
 export interface ToolSource {
   readonly name: string;
