@@ -156,7 +156,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
             // Checked again when it runs: the check saw only asks of a literal name.
             const refusal = askRefusal(agent, request.agent);
             if (refusal !== undefined) throw Object.assign(new Error(refusal), { code: ASK_NOT_ALLOWED });
-            countAsk(policy, sessionCounter);
+            countAsk(policy, { turn: origin.turnCounter, session: sessionCounter });
             return runChild(session.sid, depth + 1, request, origin, call);
           }
         : undefined;

@@ -178,6 +178,28 @@ describe('ask (seed 004)', () => {
     expect((await store.listSessions()).filter((session) => session.parentSid === result.sid)).toHaveLength(1);
   });
 
+  it("counts each ask as a call against the asking agent's per-turn limit, beside its tool calls", async () => {
+    const store = createMemoryTranscriptStore();
+    const limited = { ...agents, parent: { name: 'parent', model: 'scripted:parent', asks: ['child'], policy: { limits: { perTurn: 2 } } } };
+    const replies = {
+      parent: [
+        program('ask "child", "one" into a', 'ask "child", "two" into b', 'emit a + b'),
+        program('set n = tool.str.Length("ab")', 'ask "child", "three" into c', 'ask "child", "four" into d', 'emit "<<<LOOP:DONE>>> " + c + d'),
+      ],
+      child: [1, 2, 3, 4].map((n) => program(`emit "<<<LOOP:DONE>>> ${n}"`)),
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map(), limited)], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'x' });
+    const [first, second] = await store.listTurns(result.sid);
+    // Each turn has a limit of its own: two asks in the first, then a tool call and one ask in the second.
+    expect(first?.asks?.map((ask) => ask.error?.code ?? 'ok')).toEqual(['ok', 'ok']);
+    expect(second?.toolCalls).toHaveLength(1);
+    expect(second?.asks?.map((ask) => ask.error?.code ?? 'ok')).toEqual(['ok', 'POLICY_CALL_LIMIT']);
+    expect(second?.asks?.[1]?.error?.message).toBe('ask exceeded its call limit: at most 2 tool calls (an ask counts as one) are allowed per turn');
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS', turns: 2 });
+    expect((await store.listSessions()).filter((session) => session.parentSid === result.sid)).toHaveLength(3);
+  });
+
   it('refuses ask beyond maxAskDepth before anything runs', async () => {
     const agents = { parent: { name: 'parent', model: 'scripted:parent', asks: ['child'], maxAskDepth: 0 }, child: { name: 'child', model: 'scripted:child' } };
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool });

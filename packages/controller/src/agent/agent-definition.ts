@@ -71,7 +71,7 @@ export interface AgentDefinition {
    * The agents this agent's programs may `ask` (their names, or `*` for any).
    * Default none: `ask` is refused by the check (`ERR_PERMISSIONS`). An asked
    * agent works under its own policy, so listing one grants what it may do;
-   * each `ask` counts as a call against this agent's `policy.limits.perSession`.
+   * each `ask` counts as a call against this agent's `policy.limits.perTurn` and `perSession`.
    */
   readonly asks?: readonly string[];
 }

@@ -1,5 +1,6 @@
 /** The turn's tools count their deadline from the run's start on a sandbox worker, not from before a wait in the pool's queue. */
 import type { RunResult } from '@askloop/interpreter';
+import { createCallCounter } from '@askloop/tools';
 import { describe, expect, it } from 'vitest';
 import type { ExecuteOptions, LoopInterpreter, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { executeTurn, turnLimits, type RunBounds } from './execute-turn.ts';
@@ -46,7 +47,7 @@ async function boundsOfTurn(reportsStart: boolean): Promise<{ bounds: RunBounds[
     bounds.push(given);
     return { call: () => 'echo' };
   };
-  await executeTurn(context, record, {} as PreparedProgram, toolsFor, loopTotals([]));
+  await executeTurn(context, record, {} as PreparedProgram, toolsFor, loopTotals([]), createCallCounter());
   return { bounds, seen };
 }
 

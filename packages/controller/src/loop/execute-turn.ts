@@ -6,6 +6,7 @@
 import { followSignal } from '@askloop/providers';
 import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
+import type { CallCounter } from '@askloop/tools';
 import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
@@ -67,13 +68,17 @@ export interface RunBounds {
   readonly maxResultItems: number;
 }
 
-/** Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds; `totals`: the loop's before this turn. */
+/**
+ * Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds; `totals`: the loop's
+ * before this turn; `turnCounter`: the per-turn call counter those tools count in, where the run's asks count too.
+ */
 export async function executeTurn(
   context: LoopContext,
   record: TurnRecord,
   prepared: PreparedProgram,
   toolsFor: (bounds: RunBounds) => LoopToolBridge,
   totals: LoopTotals,
+  turnCounter: CallCounter,
 ): Promise<ExecutePatch> {
   // A replay counts the recorded turn's times, so its run gets the limit the live run had (its model answers at once).
   const timings = context.recordedTimings?.(record) ?? record.timings;
@@ -95,14 +100,22 @@ export async function executeTurn(
     }),
   );
   try {
-    return await runProgram(context, record, prepared, { call }, limits, onStart);
+    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter);
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
   }
 }
 
-async function runProgram(context: LoopContext, record: TurnRecord, prepared: PreparedProgram, tools: LoopToolBridge, limits: Partial<RunLimits>, onStart: () => void): Promise<ExecutePatch> {
+async function runProgram(
+  context: LoopContext,
+  record: TurnRecord,
+  prepared: PreparedProgram,
+  tools: LoopToolBridge,
+  limits: Partial<RunLimits>,
+  onStart: () => void,
+  turnCounter: CallCounter,
+): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   const asks: RecordedAsk[] = [];
   let runOver = false;
@@ -115,7 +128,7 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     userdata: context.session.userdata,
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, asks) }),
+    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
@@ -168,12 +181,12 @@ async function runProgram(context: LoopContext, record: TurnRecord, prepared: Pr
 }
 
 /** The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started and its outcome. */
-function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, asks: RecordedAsk[]): (call: AskCall) => Promise<JsonValue> {
+function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCounter: CallCounter, asks: RecordedAsk[]): (call: AskCall) => Promise<JsonValue> {
   return async (call) => {
     const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
     asks.push(asked);
     try {
-      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid) });
+      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter });
       return asked.result;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -56,6 +56,8 @@ export interface AskOrigin {
   readonly index: number;
   /** Called with the child session's id once the session exists, before its loop runs. */
   readonly started: (sid: string) => void;
+  /** The run's per-turn call counter, which its tool calls count in too: an ask counts as one call. */
+  readonly turnCounter: CallCounter;
 }
 
 let lastMs = Number.NaN;

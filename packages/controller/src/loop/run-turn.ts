@@ -14,7 +14,7 @@
  * (`prepared`, `scanning`) are redone from the saved one before them, and a
  * re-executed program replays its write calls from the idempotence records.
  */
-import { createToolHost, type ToolRegistry } from '@askloop/tools';
+import { createCallCounter, createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
 import { askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
@@ -111,7 +111,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     await advance({ failure: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'the caller aborted the loop while the turn waited for a slot to run in' } });
   }
   try {
-    const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, clock: context.clock };
+    // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits.
+    const turnCounter = createCallCounter();
+    const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, turnCounter, clock: context.clock };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
     const host = createToolHost(hostOptions);
     if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {
@@ -145,7 +147,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       await save({}, 'executing');
       const elapsed = timed();
       const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
-      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals);
+      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }

@@ -40,6 +40,12 @@ export interface ToolHostOptions {
   readonly clock?: Clock;
   /** The session's call counter, kept by the caller across turns. Default: a fresh one. */
   readonly sessionCounter?: CallCounter;
+  /**
+   * The turn's call counter. Default: a fresh one. Pass one to count calls the
+   * host does not make against the same per-turn limit (the controller counts
+   * each `ask` in it).
+   */
+  readonly turnCounter?: CallCounter;
   /** Timeout for tools whose spec has none, in ms. Default 10000. */
   readonly defaultTimeoutMs?: number;
   /**
@@ -186,7 +192,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const { registry, policy, session, turn } = options;
   const clock = options.clock ?? systemClock;
   const stores = options.stores ?? {};
-  const counters = createCallCounters(options.sessionCounter);
+  const counters = createCallCounters(options.sessionCounter, options.turnCounter);
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
   const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;

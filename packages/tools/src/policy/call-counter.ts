@@ -20,7 +20,7 @@ export function createCallCounter(): CallCounter {
   return { total: 0, perTool: new Map() };
 }
 
-/** Fresh turn and session counters (the session one may be passed in to carry it across turns). */
-export function createCallCounters(session: CallCounter = createCallCounter()): CallCounters {
-  return { turn: createCallCounter(), session };
+/** Turn and session counters: fresh unless passed in (the session one carries across turns, the turn one may be shared). */
+export function createCallCounters(session: CallCounter = createCallCounter(), turn: CallCounter = createCallCounter()): CallCounters {
+  return { turn, session };
 }
