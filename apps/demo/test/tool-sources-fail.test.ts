@@ -2,7 +2,8 @@
  * Tool sources (MCP servers) that fail: one that does not start fails the
  * command before any session is stored (`run`) or anything is decided
  * (`approve`); one that fails after the session started names the session
- * it left unfinished and how to resume it.
+ * it left unfinished and how to resume it; Ctrl-C while one is slow to
+ * start stops the command at once, with nothing stored.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,9 @@ export default { name: 'flaky', specificationVersion: 'v1', toolSources: [{ name
 `,
   );
   await writeFile(join(dir, 'flaky.yaml'), 'plugins:\n  - ./flaky-plugin.mjs\n');
+  // A tool source whose start never ends.
+  await writeFile(join(dir, 'stuck-plugin.mjs'), `export default { name: 'stuck', specificationVersion: 'v1', toolSources: [{ name: 'stuck', toolPacks: () => new Promise(() => {}) }] };\n`);
+  await writeFile(join(dir, 'stuck.yaml'), 'plugins:\n  - ./stuck-plugin.mjs\n');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -60,6 +64,19 @@ describe('a tool source that does not start', () => {
     const approved = captureIo({ cwd: dir });
     expect(await main(['approve', sid, '--script', 'replies.json', '--db', 'approve.db', '--json'], approved)).toBe(0);
     expect(JSON.parse(approved.out)).toMatchObject({ status: 'DONE', result: 'ok' });
+  });
+});
+
+describe('a tool source that is slow to start', () => {
+  it('Ctrl-C stops the wait at once: exit 1 with LOOP_CANCELLED, and no session is stored', async () => {
+    const io = captureIo({ cwd: dir });
+    io.onInterrupt = (handler) => {
+      const timer = setTimeout(() => handler('SIGINT'), 50);
+      return () => clearTimeout(timer);
+    };
+    expect(await main(['run', 'x', '--script', 'three.json', '--config', 'stuck.yaml', '--db', 'stuck.db'], io)).toBe(1);
+    expect(io.err).toMatch(/cancelled while the tool sources \(MCP servers\) started; no session was stored \(LOOP_CANCELLED\)\n$/);
+    expect(await sessions('stuck.db')).toEqual([]);
   });
 });
 

@@ -22,6 +22,7 @@ import { childAnswer } from './session/child-answer.ts';
 import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
 import { resolvePlugins } from './plugin/resolve-plugins.ts';
 import { createTurnRegistry } from './plugin/turn-registry.ts';
+import { listToolSourcesFirst } from './plugin/list-tool-sources-first.ts';
 import { loopResult } from './loop/loop-result.ts';
 import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
@@ -196,14 +197,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   /**
    * Lists the tool sources (MCP servers) before a call stores or changes anything: one that cannot start fails the
    * call with LOOP_PLUGIN_ERROR and leaves the store as it was (no session that never took a turn, no approval
-   * recorded for a turn that cannot run). Sources keep their lists, so the turn's own listing is cheap.
+   * recorded for a turn that cannot run); the caller's signal aborting meanwhile fails it with LOOP_CANCELLED. Sources
+   * keep their lists, so the turn's own listing is cheap.
    */
-  async function startToolSources(): Promise<void> {
-    if (plugins.toolSources.length > 0) await toolRegistry();
+  async function startToolSources(signal: AbortSignal | undefined, nothingDone: string): Promise<void> {
+    if (plugins.toolSources.length > 0) await listToolSourcesFirst(toolRegistry, signal, nothingDone);
   }
 
   async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
-    await startToolSources();
+    await startToolSources(run.signal, 'no session was stored');
     const session = await create(run, parentSid);
     origin?.started(session.sid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
@@ -233,14 +235,14 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
-    await startToolSources();
+    await startToolSources(call.signal, `session ${sid} is as it was`);
     await rebuildCounter(session);
     return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
 
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
     await requireSession(sid);
-    await startToolSources();
+    await startToolSources(call.signal, `nothing was decided and session ${sid} is as it was`);
     const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()));
     if (redecided?.decision !== undefined) {
       // A denied v1 await: its turn is decided again (HALT), and the decision log records it.

@@ -123,6 +123,38 @@ describe('hooks', () => {
     expect(await store.listSessions()).toEqual([]);
   });
 
+  it('gives up waiting for a tool source that is slow to start when the signal aborts, storing nothing', async () => {
+    let started = 0;
+    // A server whose start never ends (one stuck starting would hold the call for its whole start timeout).
+    const stuck = definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'slow', toolPacks: () => { started += 1; return new Promise<never>(() => {}); } }] });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> never"')] }), stuck], store, pool });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    await expect(loop.run({ agent, task: 'x', signal: controller.signal })).rejects.toMatchObject({
+      code: 'LOOP_CANCELLED',
+      message: 'cancelled while the tool sources (MCP servers) started; no session was stored',
+    });
+    expect(await store.listSessions()).toEqual([]);
+    // A signal aborted already: not even a start.
+    await expect(loop.run({ agent, task: 'x', signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'LOOP_CANCELLED' });
+    expect(started).toBe(1);
+  });
+
+  it('leaves a paused session as it was when the signal aborts while a tool source starts', async () => {
+    const store = createMemoryTranscriptStore();
+    const paused = await createAskLoop({ plugins: [testPlugin({ m: [program('emit "[[loop:await]]"')] })], store, pool }).run({ agent: { ...agent, dialect: 'v1' }, task: 'x' });
+    const stuck = definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'slow', toolPacks: () => new Promise<never>(() => {}) }] });
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] }), stuck], store, pool });
+    await expect(loop.approve(paused.sid, { signal: AbortSignal.timeout(20) })).rejects.toMatchObject({
+      code: 'LOOP_CANCELLED',
+      message: `cancelled while the tool sources (MCP servers) started; nothing was decided and session ${paused.sid} is as it was`,
+    });
+    await expect(loop.resume(paused.sid, { signal: AbortSignal.timeout(20) })).rejects.toMatchObject({ code: 'LOOP_CANCELLED' });
+    expect((await store.lastTurn(paused.sid))?.approval).toBeUndefined();
+    expect((await store.getSession(paused.sid))?.status).toBe('paused');
+  });
+
   it('records no approval when a tool source cannot start', async () => {
     const store = createMemoryTranscriptStore();
     const paused = await createAskLoop({ plugins: [testPlugin({ m: [program('emit "[[loop:await]]"')] })], store, pool }).run({ agent: { ...agent, dialect: 'v1' }, task: 'x' });
