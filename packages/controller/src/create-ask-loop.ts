@@ -106,15 +106,20 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return found;
   }
 
+  /** A new model object for `agent`'s model id; LOOP_PROVIDER_NOT_FOUND when no provider has it. */
+  function newModel(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
+    try {
+      return plugins.providers.languageModel(agent.model);
+    } catch (error) {
+      throw new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: `agent '${agent.name}': ${error instanceof Error ? error.message : String(error)}`, sid, cause: error });
+    }
+  }
+
   function modelFor(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
     let model = models.get(sid);
     if (model === undefined) {
-      try {
-        model = plugins.providers.languageModel(agent.model);
-      } catch (error) {
-        throw new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: `agent '${agent.name}': ${error instanceof Error ? error.message : String(error)}`, sid, cause: error });
-      }
       // One model per session, so a scripted model's replies carry on from turn to turn.
+      model = newModel(sid, agent);
       models.set(sid, model);
     }
     return model;
@@ -188,9 +193,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const agent = findAgent(plugins.agents, run.agent);
     agentPolicy(agent);
     const sid = run.sid ?? createId();
-    modelFor(sid, agent);
+    // Made before the session is stored (an unknown provider stores nothing), kept only once it is: a run refused
+    // for a sid already in the store must not leave its model to answer that other session's turns.
+    const model = newModel(sid, agent);
     const session = newSession(agent, run.task, sid, now(), parentSid);
     await store.createSession(session);
+    if (models.get(sid) === undefined) models.set(sid, model);
     return session;
   }
 

@@ -1,0 +1,48 @@
+/**
+ * Agents given in code (to `run`, or by a plugin) are held to the same rules
+ * as agent files, and a `run` the store refuses leaves nothing behind in the
+ * controller that could answer another session's turns.
+ */
+import { createSandboxPool } from '@askloop/interpreter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope, testPlugin } from './test-plugin.ts';
+
+const pool = createSandboxPool({ workers: 1 });
+afterAll(() => pool.close());
+
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+
+describe('agents defined in code', () => {
+  it.each([
+    [{ maxTurns: 'three' }, 'ceilings.maxTurns'],
+    [{ maxTurns: Number.NaN }, 'ceilings.maxTurns'],
+    [{ maxTurns: 0 }, 'ceilings.maxTurns'],
+    [{ maxTurn: 2 }, "unknown key 'maxTurn'"],
+  ])('refuses ceilings %j before any session is stored (LOOP_AGENT_INVALID)', async (ceilings, named) => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "never"')] })], store, pool });
+    const agent = { name: 'a', model: 'scripted:m', ceilings } as never;
+    await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining(named) });
+    expect(await store.listSessions()).toEqual([]);
+  });
+
+  it("refuses a plugin's agent with a bad field when it is run", async () => {
+    const agents = { bad: { name: 'bad', model: 'scripted:m', repair: -1 } };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] }, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
+    await expect(loop.run({ agent: 'bad', task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining('repair') });
+  });
+});
+
+describe('a run the store refuses', () => {
+  it('leaves the existing session with its own model', async () => {
+    const models = { m1: [program('emit "<<<LOOP:DONE>>> answered by m1"')], m2: [program('emit "<<<LOOP:DONE>>> answered by m2"')] };
+    const store = createMemoryTranscriptStore();
+    const first = createAskLoop({ plugins: [testPlugin(models)], store, pool });
+    const second = createAskLoop({ plugins: [testPlugin(models)], store, pool });
+    await first.create({ agent: { name: 'one', model: 'scripted:m1' }, task: 't', sid: 'a' });
+    await expect(second.run({ agent: { name: 'two', model: 'scripted:m2' }, task: 't', sid: 'a' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    expect(await second.resume('a')).toMatchObject({ status: 'DONE', result: 'answered by m1' });
+  });
+});
