@@ -36,8 +36,9 @@ export interface AskLoopOptions {
   readonly busy?: 'wait' | 'reject';
   /**
    * How long this host's lease on a session lives without renewal, in ms
-   * (default 15 000; renewed every third of it while a turn runs). After a
-   * host dies, another waits at most this long to resume its sessions.
+   * (default 15 000, at most `MAX_SESSION_LEASE_MS`, about 24.8 days;
+   * renewed every third of it while a turn runs). After a host dies, another
+   * waits at most this long to resume its sessions.
    */
   readonly sessionLeaseMs?: number;
   /**

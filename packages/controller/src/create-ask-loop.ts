@@ -48,11 +48,15 @@ export interface AskLoopWithMetrics extends AskLoop {
   metrics(): LoopMetrics;
 }
 
+/** The longest `sessionLeaseMs`: the range of a Node timer. */
+export const MAX_SESSION_LEASE_MS = 2 ** 31 - 1;
+
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
-  if (options.sessionLeaseMs !== undefined && !(Number.isInteger(options.sessionLeaseMs) && options.sessionLeaseMs > 0)) {
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionLeaseMs must be a whole number of milliseconds > 0, got ${String(options.sessionLeaseMs)}` });
+  // Renewed on a timer every third of it: beyond a timer's range (2^31 - 1 ms, about 24.8 days) Node fires it every 1 ms.
+  if (options.sessionLeaseMs !== undefined && !(Number.isInteger(options.sessionLeaseMs) && options.sessionLeaseMs > 0 && options.sessionLeaseMs <= MAX_SESSION_LEASE_MS)) {
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionLeaseMs must be a whole number of milliseconds from 1 to ${MAX_SESSION_LEASE_MS} (about 24.8 days), got ${String(options.sessionLeaseMs)}` });
   }
   if (options.sessionCacheSize !== undefined && !(Number.isInteger(options.sessionCacheSize) && options.sessionCacheSize > 0)) {
     throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionCacheSize must be a whole number > 0, got ${String(options.sessionCacheSize)}` });
@@ -251,7 +255,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
     await requireSession(sid);
     await startToolSources(call.signal, `nothing was decided and session ${sid} is as it was`);
-    const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()));
+    const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()), call.signal);
     if (redecided?.decision !== undefined) {
       // A denied v1 await: its turn is decided again (HALT), and the decision log records it.
       const { sid: id, loopId, turnIndex, decision } = redecided;

@@ -8,7 +8,7 @@ import './node-version-check.ts';
 export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-definition.ts';
 export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefinition, type ParseAgentDefinitionOptions } from './agent/parse-agent-definition.ts';
 export { agentDefinitionIssues, formatIssuePath, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
-export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
+export { createAskLoop, MAX_SESSION_LEASE_MS, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
 export { createSqliteTranscriptStore, type SqliteTranscriptStore, type SqliteTranscriptStoreOptions } from './store/sqlite-transcript-store.ts';
 export { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, TRANSCRIPT_SCHEMA_VERSION } from './store/sqlite-transcript-migrations.ts';

@@ -132,6 +132,23 @@ describe('sessions', () => {
     for (const loop of [hostA, hostB, hostC, hostD]) await loop.close();
   });
 
+  it.each(['one controller', 'two hosts on one SQLite file'])('a caller that gives up waiting for a turn in flight (%s) changes nothing', async (where) => {
+    const file = join(dir, `give-up-${where.length}.db`);
+    const replies = [{ text: program('emit "one"'), delayMs: 1000 }, program('emit "<<<LOOP:DONE>>> two"')];
+    const hostA = createAskLoop({ plugins: [testPlugin({ m: replies })], store: createSqliteTranscriptStore(file), pool });
+    const hostB = where === 'one controller' ? hostA : createAskLoop({ plugins: [testPlugin({ m: [] })], store: createSqliteTranscriptStore(file), pool });
+    const sid = await hostA.create({ agent, task: 'shared' });
+    let runningDone = false;
+    const running = hostA.resume(sid).finally(() => (runningDone = true));
+    // Turn 1 is in flight (its model answers after 1 s) when the other caller asks for a step.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(hostB.step(sid, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ code: 'LOOP_CANCELLED' });
+    expect(runningDone).toBe(false);
+    // The caller it waited for drives the session to its end, undisturbed by the cancelled call.
+    expect(await running).toMatchObject({ status: 'DONE', result: 'two', turns: 2 });
+    for (const loop of new Set([hostA, hostB])) await loop.close();
+  });
+
   it('a host in reject mode runs its own session turn after turn, refusing only a second caller', async () => {
     const store = createMemoryTranscriptStore();
     const replies = [program('emit "one"'), slow(program('emit "two"')), program('emit "<<<LOOP:DONE>>> three"')];

@@ -10,7 +10,7 @@ export const LOOP_ERROR_CODES = {
   LOOP_AGENT_INVALID: 'An agent definition failed validation; the message names the path of the bad field. Fix the definition.',
   LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
   LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
-  LOOP_CANCELLED: "The caller's signal aborted while `run`, `resume`, `approve` or `deny` waited for the tool sources (MCP servers) to start, before anything was stored or changed. Nothing to undo; call again when ready.",
+  LOOP_CANCELLED: "The caller's signal aborted while the call waited, before it stored or changed anything: for the tool sources (MCP servers) to start, or for a turn of the session that another call or host was running. Nothing to undo; call again when ready.",
   LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, toolStores with toolStorePath, a bad limit), or otelPlugin() found no @opentelemetry/api. The message names the option or the package.',
   LOOP_LEASE_LOST: "Another host took over this session's lease while this host's step ran (it stalled past sessionLeaseMs): the step's transcript write was refused, or a renewal found the lease gone and stopped the step. Tool effects made before the stop stay made. Do not retry the step here; the other host owns the session now.",
   LOOP_PLUGIN_ERROR: 'A plugin hook or factory threw; `plugin` and `hook` name it and `cause` is what it threw. Fix or remove the plugin.',

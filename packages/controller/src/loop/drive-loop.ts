@@ -44,7 +44,7 @@ export async function driveLoop(context: LoopContext, gate: SessionGate, options
   try {
     let state: StepState;
     for (;;) {
-      state = await gate.run(sid, () => stepUnderLease(context));
+      state = await gate.run(sid, () => stepUnderLease(context), context.signal);
       const { last } = state;
       if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
     }

@@ -22,6 +22,25 @@ describe('createSessionGate', () => {
     expect(gate.busy('a')).toBe(false);
   });
 
+  it('lets a waiting caller whose signal aborts leave at once; its step never runs, the one in flight goes on', async () => {
+    const gate = createSessionGate();
+    const log: string[] = [];
+    let finish = (): void => {};
+    const first = gate.run('a', () => new Promise<string>((resolve) => (finish = () => resolve('first'))));
+    const controller = new AbortController();
+    const second = gate.run('a', async () => log.push('second ran'), controller.signal);
+    controller.abort();
+    await expect(second).rejects.toMatchObject({ code: 'LOOP_CANCELLED', sid: 'a', message: expect.stringContaining('this call changed nothing') });
+    expect(gate.busy('a')).toBe(true);
+    finish();
+    expect(await first).toBe('first');
+    await tick();
+    expect(log).toEqual([]);
+    expect(gate.busy('a')).toBe(false);
+    // A caller that finds the session free runs its step whatever its signal says (the step sees the abort itself).
+    await expect(gate.run('a', async () => 'ran', AbortSignal.abort())).resolves.toBe('ran');
+  });
+
   it('runs the next step after a failed one', async () => {
     const gate = createSessionGate();
     await expect(gate.run('a', async () => { throw new Error('boom'); })).rejects.toThrow('boom');

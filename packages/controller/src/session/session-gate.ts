@@ -2,13 +2,17 @@
  * Single flight per session (seed 002 §3): a tail chain of promises keyed by
  * session id. A step of a session starts only after the previous one settled;
  * different sessions never wait for each other. In `reject` mode a busy
- * session fails at once with `LOOP_SESSION_BUSY` instead of waiting.
+ * session fails at once with `LOOP_SESSION_BUSY` instead of waiting. A
+ * caller whose signal aborts while it waits behind another caller's step
+ * leaves at once with `LOOP_CANCELLED`, and its step never runs: it must not
+ * record a cancellation (a HALT) over the session another caller drives.
  */
 import { LoopError } from '../errors/loop-error.ts';
 
 /** Runs work for a session exclusively. */
 export interface SessionGate {
-  run<T>(sid: string, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` once the session's earlier steps settled; `signal` aborting while it waits for them cancels it. */
+  run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** True while a step of `sid` is in flight or queued. */
   busy(sid: string): boolean;
 }
@@ -24,7 +28,7 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
   const lanes = new Map<string, Lane>();
   return {
     busy: (sid) => lanes.has(sid),
-    run<T>(sid: string, work: () => Promise<T>): Promise<T> {
+    run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       const current = lanes.get(sid);
       if (current !== undefined && mode === 'reject') {
         return Promise.reject(new LoopError({ code: 'LOOP_SESSION_BUSY', message: `a turn of session ${sid} is already in flight`, sid }));
@@ -38,7 +42,16 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
         lane.steps -= 1;
         if (lane.steps === 0 && lanes.get(sid) === lane) lanes.delete(sid);
       };
-      const result = lane.tail.then(work, work).then(
+      // Only a caller that waits can give up waiting; one that finds the session free runs its step, which sees the
+      // aborted signal itself (HALT ERR_CANCELLED after the current step, as documented).
+      const waits = current !== undefined && signal !== undefined;
+      let started = false;
+      const guarded = (): Promise<T> => {
+        if (waits && signal.aborted) return Promise.reject(cancelledWhileWaiting(sid, 'another call'));
+        started = true;
+        return work();
+      };
+      const result = lane.tail.then(guarded, guarded).then(
         (value) => {
           leave();
           return value;
@@ -52,7 +65,33 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
         () => undefined,
         () => undefined,
       );
-      return result;
+      return waits ? untilStartedOrAborted(result, signal, () => started, () => cancelledWhileWaiting(sid, 'another call')) : result;
     },
   };
+}
+
+/** LOOP_CANCELLED for a caller that gave up waiting for the session's turn in flight (`whose`: another call or host). */
+export function cancelledWhileWaiting(sid: string, whose: string): LoopError {
+  return new LoopError({ code: 'LOOP_CANCELLED', message: `cancelled while waiting for the turn of session ${sid} that ${whose} is running; this call changed nothing`, sid });
+}
+
+/** `result`, or a rejection with `cancelled()` as soon as `signal` aborts before the work started. */
+function untilStartedOrAborted<T>(result: Promise<T>, signal: AbortSignal, started: () => boolean, cancelled: () => LoopError): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      if (!started()) reject(cancelled());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    const done = (): void => signal.removeEventListener('abort', onAbort);
+    result.then(
+      (value) => {
+        done();
+        resolve(value);
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
+  });
 }

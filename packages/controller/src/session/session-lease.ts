@@ -15,7 +15,7 @@
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
 import { runUnderLease } from './lease-scope.ts';
-import type { SessionGate } from './session-gate.ts';
+import { cancelledWhileWaiting, type SessionGate } from './session-gate.ts';
 
 /** Options of {@link leaseSessions}. */
 export interface SessionLeaseOptions {
@@ -28,7 +28,17 @@ export interface SessionLeaseOptions {
   readonly pollMs?: number;
 }
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 function storeFailure(action: string, sid: string, error: unknown): LoopError {
   if (isLoopError(error)) return error;
@@ -41,8 +51,11 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
   const acquire = (sid: string): Promise<boolean> => (store.acquireLease as NonNullable<TranscriptStore['acquireLease']>).call(store, sid, options.holder, options.leaseMs);
   const release = (sid: string): Promise<void> => (store.releaseLease as NonNullable<TranscriptStore['releaseLease']>).call(store, sid, options.holder);
 
-  async function hold(sid: string): Promise<void> {
-    for (;;) {
+  /** Takes the lease, waiting while another host holds it; a `signal` aborting meanwhile gives up (LOOP_CANCELLED). */
+  async function hold(sid: string, signal: AbortSignal | undefined): Promise<void> {
+    for (let waited = false; ; waited = true) {
+      // Checked only once this call has waited: one that finds the lease free runs its step, which sees the abort.
+      if (waited && signal?.aborted === true) throw cancelledWhileWaiting(sid, 'another host');
       let held: boolean;
       try {
         held = await acquire(sid);
@@ -51,15 +64,15 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
       }
       if (held) return;
       if (options.busy === 'reject') throw new LoopError({ code: 'LOOP_SESSION_BUSY', message: `another host is running a turn of session ${sid}`, sid });
-      await pause(options.pollMs ?? 50);
+      await pause(options.pollMs ?? 50, signal);
     }
   }
 
   return {
     busy: (sid) => gate.busy(sid),
-    run: (sid, work) =>
+    run: (sid, work, signal) =>
       gate.run(sid, async () => {
-        await hold(sid);
+        await hold(sid, signal);
         // A renewal that finds the lease taken over stops the step (its model call, its program); a renewal that fails
         // for the store's sake is not fatal here: the turn's own saves report a broken store.
         const lost = new AbortController();
@@ -80,6 +93,6 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
           clearInterval(renew);
           await release(sid).catch(() => undefined);
         }
-      }),
+      }, signal),
   };
 }
