@@ -96,6 +96,14 @@ describe('every command fails the same way', () => {
     }
   });
 
+  it('askloop mcp serve --help names --http-tools for the HTTP tool (its --http takes the port)', async () => {
+    const io = captureIo();
+    expect(await main(['mcp', 'serve', '--help'], io)).toBe(0);
+    expect(io.out).toMatch(/^Usage: askloop mcp serve .*\[--http PORT\] \[--http-tools\]/);
+    expect(io.out).toContain('  --http-tools      add tool.http.Fetch');
+    expect(io.out).not.toContain('  --http            add tool.http.Fetch');
+  });
+
   it('an error line never carries raw control characters (a file name, a quoted model or server)', async () => {
     const io = captureIo();
     expect(await main(['ns', 'check', 'no\u001b]0;pwned\u0007such.ns'], io)).toBe(2);

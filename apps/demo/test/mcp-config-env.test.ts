@@ -63,14 +63,18 @@ describe('--mcp-config ${NAME} references', () => {
   it('refuses a missing variable by name, before starting anything', async () => {
     const io = withEnv({});
     expect(await main(tools('mcp.json'), io)).toBe(2);
-    expect(io.out + io.err).toContain('--mcp-config mcp.json: servers.t needs the environment variable MY_TOKEN; set it before running');
+    // With --json, the JSON envelope on standard output, as every --json command reports its errors.
+    expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_OPTION_INVALID', message: '--mcp-config mcp.json: servers.t needs the environment variable MY_TOKEN; set it before running' } });
   });
 
   it('never prints a refused token, even when the server echoes it', async () => {
     const io = withEnv({ MY_TOKEN: 'tok-WRONG-0123456789' });
     expect(await main(tools('mcp.json'), io)).toBe(1);
-    expect(io.err).toContain("MCP server 't' did not start");
-    expect(io.err).toContain('[REDACTED]');
+    const { ok, error } = JSON.parse(io.out) as { ok: boolean; error: { code: string; message: string } };
+    expect(ok).toBe(false);
+    expect(error.code).toMatch(/^MCP_/);
+    expect(error.message).toContain("MCP server 't' did not start");
+    expect(error.message).toContain('[REDACTED]');
     expect(io.out + io.err).not.toContain('tok-WRONG-0123456789');
   });
 });

@@ -3,7 +3,7 @@
  * runs (structure, agent-mode rules, every tool against the host's catalogue
  * and its one policy), then evaluated inside an isolated-vm sandbox with
  * quotas. Every export is listed here on purpose; internals (the in-process
- * evaluator, the runtime bundle) are not public.
+ * evaluator, the NeuroScript runtime's bundle) are not public.
  */
 // First, before anything that an old Node cannot load: one clear error on a Node that is too old.
 import './node-version-check.ts';
@@ -61,8 +61,9 @@ export { DEFAULT_LIMITS, resolveLimits, formatNumber, renderValue, toText } from
 export type { JsonValue, RunLimits } from './runtime/index.ts';
 
 // Sandbox: supervised worker processes hosting isolated-vm isolates, the tool bridge, quotas (src/sandbox).
-export { createSandboxPool, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError } from './sandbox/index.ts';
+export { createRuntimeBundle, createSandboxPool, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError } from './sandbox/index.ts';
 export type {
+  RuntimeBundle,
   SandboxErrorCode,
   SandboxErrorData,
   SandboxLimitBreach,

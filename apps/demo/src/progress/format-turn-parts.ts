@@ -39,7 +39,7 @@ export function formatWhisper(target: string, text: string, colors: TerminalColo
   return colors.dim(labelled('whisper', `${terminalSafe(target)}: ${terminalSafe(text)}`, colors, (label) => label));
 }
 
-/** `✗ 3:5 SCRIPT_TOOL_NOT_ALLOWED message` (warnings in yellow). */
+/** `✗ 3:5 SCRIPT_TOOL_DENIED message` (warnings in yellow). */
 export function formatDiagnostic(diagnostic: Diagnostic, colors: TerminalColors): string {
   const paint = diagnostic.severity === 'error' ? colors.red : colors.yellow;
   const mark = diagnostic.severity === 'error' ? '✗' : '!';

@@ -27,9 +27,15 @@ const stopSignal = (): Promise<void> =>
     process.once('SIGTERM', () => resolve());
   });
 
+/** The tool options as `serve` takes them: `--http` is its port, so the HTTP tool is `--http-tools` here. */
+const SERVE_TOOL_OPTIONS_USAGE = TOOL_OPTIONS_USAGE.replace(
+  '  --http            add tool.http.Fetch (needs --allow and a net grant).',
+  '  --http-tools      add tool.http.Fetch (needs --allow and a net grant; --http\n                    is the port here).',
+);
+
 /** `askloop mcp serve`. */
 export const serveCommand: Command = {
-  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--agent FILE …] [--script FILE] [--db FILE] [--http PORT] [--fuel N] [--timeout-ms N] [--memory-mb N]
+  usage: `Usage: askloop mcp serve [tool options] [--mcp-config FILE] [--agent FILE …] [--script FILE] [--db FILE] [--http PORT] [--http-tools] [--fuel N] [--timeout-ms N] [--memory-mb N]
 
 Serves AskLoop over the Model Context Protocol. Tools:
   neuroscript_run    check a program (one command block, optional libraries)
@@ -45,7 +51,7 @@ to standard error). With --http PORT, Streamable HTTP at
 http://127.0.0.1:PORT/mcp (loopback only; 0 picks a free port); stops on
 SIGINT/SIGTERM.
 
-${TOOL_OPTIONS_USAGE}
+${SERVE_TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
 
 ${SERVE_AGENT_USAGE}

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { renderCatalogueLine } from '@askloop/tools';
 import { usageError } from '../../cli-error.ts';
 import type { Command } from '../../io.ts';
+import { terminalSafe } from '../../progress/terminal-safe.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
 import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE } from './load-mcp-config.ts';
 
@@ -23,6 +24,8 @@ ${TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
   --json            print [{"name","pack","effect","requiresApproval","allowed"}] instead.
 `,
+  // With --json a usage error (a bad --mcp-config) is the JSON envelope too, as a server that fails is.
+  jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
@@ -47,7 +50,11 @@ ${MCP_CONFIG_USAGE}
       }
       return 0;
     } catch (error) {
-      io.stderr(`askloop mcp tools: ${error instanceof Error ? error.message : String(error)}\n`);
+      const message = error instanceof Error ? error.message : String(error);
+      if (values.json === true) {
+        const code = (error as { code?: unknown } | null)?.code;
+        io.stdout(`${JSON.stringify({ ok: false, error: { code: typeof code === 'string' ? code : 'MCP_CONNECT_FAILED', message } })}\n`);
+      } else io.stderr(`askloop mcp tools: ${terminalSafe(message)}\n`);
       return 1;
     } finally {
       await source.close();
