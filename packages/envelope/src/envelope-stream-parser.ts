@@ -167,7 +167,9 @@ export class EnvelopeStreamParser {
    */
   #checkUnfinishedLine(): void {
     if (this.#lineNumber === 0 || this.#tailLength === 0) return;
-    if (this.#total + this.#tailLength + 1 > MAX_ENVELOPE_BYTES) parseEnvelope(this.#lines.join('') + this.#tail.join(''));
+    // A `\r` the chunk ended on may be the first half of `\r\n`, which no line counts.
+    const pendingCR = (this.#tail.at(-1) as string).endsWith('\r') ? 1 : 0;
+    if (this.#total + this.#tailLength - pendingCR + 1 > MAX_ENVELOPE_BYTES) parseEnvelope(this.#lines.join('') + this.#tail.join(''));
   }
 
   /**

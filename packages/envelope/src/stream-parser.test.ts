@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnvelopeStreamParser } from './envelope-stream-parser.ts';
+import { MAX_ENVELOPE_BYTES } from './limits.ts';
+import { parseEnvelope } from './parse-envelope.ts';
 
 const text = '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"ü"}\n<<<NSENV:V4:ACTIONS>>>\ncommand\nendcommand\n<<<NSENV:V4:END>>>\n';
 
@@ -26,6 +28,35 @@ describe('EnvelopeStreamParser', () => {
     parser.push(bytes.slice(0, split));
     parser.push(bytes.slice(split));
     expect(parser.end().envelope.userdata).toBe('{"subject":"ü"}');
+  });
+
+  it('gives the one-shot error when a chunk ends between the \\r and \\n of a line that fills the limit', () => {
+    const head = `<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"x","fields":{}}\n<<<NSENV:V4:SCRATCHPAD>>>\n${'a'.repeat(500_000)}\n<<<NSENV:V4:OUTPUT>>>\n${'a'.repeat(500_000)}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n`;
+    // The size counts the first line, then each line and its newline: pad the last ACTIONS line to exactly the limit.
+    const [first, ...rest] = head.split('\n').slice(0, -1) as [string, ...string[]];
+    const counted = rest.reduce((total, line) => total + line.length + 1, first.length);
+    const pad = 'a'.repeat(MAX_ENVELOPE_BYTES - counted - 1);
+    const whole = `${head}${pad}\r\n<<<NSENV:V4:END>>>\n`;
+    const oneShot = (() => {
+      try {
+        parseEnvelope(whole);
+        return 'parsed';
+      } catch (error) {
+        return (error as { code: string }).code;
+      }
+    })();
+    const parser = new EnvelopeStreamParser();
+    const streamed = (() => {
+      try {
+        parser.push(`${head}${pad}\r`);
+        parser.push('\n<<<NSENV:V4:END>>>\n');
+        parser.end();
+        return 'parsed';
+      } catch (error) {
+        return (error as { code: string }).code;
+      }
+    })();
+    expect(streamed).toBe(oneShot);
   });
 
   it('fails a stream that crosses the size limit before END arrives', () => {
