@@ -9,19 +9,24 @@ import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 /** How often (in fuel steps) the wall clock is read. */
 const CLOCK_INTERVAL = 1024;
 
-/** UTF-8 byte length of a string. */
+/** UTF-8 byte length of a string, as `Buffer.byteLength` counts it (a lone surrogate is 3 bytes, as U+FFFD). */
 export function utf8Length(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     if (unit < 0x80) bytes += 1;
     else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
       bytes += 4;
       i++;
     } else bytes += 3;
   }
   return bytes;
+}
+
+/** True for the second half of a surrogate pair (NaN, past the end, is not). */
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 /** One run's state. */

@@ -36,8 +36,10 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
     memoryMb: Math.max(8, limits.memoryMb),
     // The evaluator counts tool calls itself; the bridge's count also includes `ask` and `promptuser`.
     maxToolCalls: limits.toolCalls + 1000,
-    // Counted over the events and the result JSON, which both carry every emit and whisper, escaped (up to 6 bytes a character).
-    maxOutputBytes: 8 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
+    // Counted over the events and the result JSON, which both carry every emit and whisper (two copies), escaped: a
+    // control character, one byte of OUTPUT, is six in JSON (`\u0001`). So 2 × 6 = 12 bytes a byte of OUTPUT or
+    // SCRATCHPAD at most, and 1 MiB for the rest of the result. (8 made a run within both caps fail here.)
+    maxOutputBytes: 12 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
   };
 }
 

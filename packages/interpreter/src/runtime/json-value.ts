@@ -8,7 +8,7 @@
  */
 import type { RunLimits } from './limits.ts';
 import { fail, type Position } from './script-error.ts';
-import { checkCollectionSize, checkStringLength, checkValueDepth, type ItemBudget, itemBudget, spendItems } from './size-check.ts';
+import { checkCollectionSize, checkStringLength, checkValueDepth, type ItemBudget, itemBudget, spendChars, spendItems } from './size-check.ts';
 import { ErrorValue, sortedKeys, type Value } from './value.ts';
 
 /** JSON data. */
@@ -42,6 +42,10 @@ export function fromJson(data: unknown, limits: RunLimits, where: Position | nul
 }
 
 function convert(value: Value, budget: ItemBudget, depth: number): JsonValue {
+  if (typeof value === 'string') {
+    spendChars(budget, value.length);
+    return value;
+  }
   if (value === null || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value) ? null : value;
   if (value instanceof ErrorValue) return { code: value.code, message: value.message };
   checkValueDepth(depth, budget.where);
@@ -50,14 +54,21 @@ function convert(value: Value, budget: ItemBudget, depth: number): JsonValue {
     return value.map((item) => convert(item, budget, depth + 1));
   }
   spendItems(budget, value.size);
-  return Object.fromEntries(sortedKeys(value).map((key) => [key, convert(value.get(key) as Value, budget, depth + 1)]));
+  return Object.fromEntries(
+    sortedKeys(value).map((key) => {
+      spendChars(budget, key.length);
+      return [key, convert(value.get(key) as Value, budget, depth + 1)];
+    }),
+  );
 }
 
 /**
  * Script value → JSON data. Maps become objects with sorted keys; error values
  * become `{code, message}`; infinite and NaN numbers become null. Visits at most
- * `limits.valueItems` items and `MAX_VALUE_DEPTH` levels (`SCRIPT_VALUE_TOO_LARGE`).
+ * `limits.valueItems` items and `MAX_VALUE_DEPTH` levels, and `maxChars`
+ * characters of text (`SCRIPT_VALUE_TOO_LARGE`): one string the script shares
+ * many times is one value in the isolate but a copy each time in JSON.
  */
-export function toJson(value: Value, limits: Pick<RunLimits, 'valueItems'> = { valueItems: Infinity }, where: Position | null = null): JsonValue {
-  return convert(value, itemBudget(limits, 'Converting this value to JSON', where), 0);
+export function toJson(value: Value, limits: Pick<RunLimits, 'valueItems'> = { valueItems: Infinity }, where: Position | null = null, maxChars = Infinity): JsonValue {
+  return convert(value, itemBudget(limits, 'Converting this value to JSON', where, maxChars), 0);
 }

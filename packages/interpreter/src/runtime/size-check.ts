@@ -36,11 +36,22 @@ export interface ItemBudget {
   readonly limit: number;
   readonly what: string;
   readonly where: Position | null;
+  /** Characters of text (strings and map keys) the walk may still visit; Infinity when only items are bounded. */
+  charsLeft: number;
+  readonly charLimit: number;
 }
 
-/** A fresh item budget for one walk. */
-export function itemBudget(limits: Pick<RunLimits, 'valueItems'>, what: string, where: Position | null): ItemBudget {
-  return { left: limits.valueItems, limit: limits.valueItems, what, where };
+/** A fresh item budget for one walk; `maxChars` also bounds the text it visits. */
+export function itemBudget(limits: Pick<RunLimits, 'valueItems'>, what: string, where: Position | null, maxChars = Infinity): ItemBudget {
+  return { left: limits.valueItems, limit: limits.valueItems, what, where, charsLeft: maxChars, charLimit: maxChars };
+}
+
+/** Spends `count` characters of text of a budget; throws when it runs out. */
+export function spendChars(budget: ItemBudget, count: number): void {
+  budget.charsLeft -= count;
+  if (budget.charsLeft < 0) {
+    fail('SCRIPT_VALUE_TOO_LARGE', `${budget.what} would hold more than ${budget.charLimit} characters of text, in all its strings and keys (4 × stringLength); pass less text per call, or split it over several calls.`, budget.where);
+  }
 }
 
 /** Spends `count` items of a budget; throws when it runs out. */

@@ -8,6 +8,7 @@ import type { SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxResult, SandboxRunRequest } from './sandbox-types.ts';
 import { describeExit, type SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
 import type { DoneMessage, WorkerOutcome } from './worker-protocol.ts';
+// The worker's watchdog line (`WATCHDOG_STDERR_LINE`, worker-protocol.ts) is matched below as text.
 
 /** One run, from `pool.run` until it settles. */
 export interface RunState {
@@ -68,8 +69,8 @@ export type Settlement =
   | { readonly ok: false; readonly error: SandboxError; readonly done?: DoneMessage }
   | { readonly reject: unknown };
 
-/** What V8 prints on stderr when an allocation kills the process. */
-const OUT_OF_MEMORY = /out of memory|invalid table size|invalid array length|invalid size error|invalid string length|CALL_AND_RETRY_LAST|heap limit|allocation failed|OOM/i;
+/** What V8 (or the worker's watchdog) prints on stderr when memory kills the process. */
+const OUT_OF_MEMORY = /out of memory|invalid table size|invalid array length|invalid size error|invalid string length|CALL_AND_RETRY_LAST|heap limit|allocation failed|OOM|the memory watchdog stopped the run/i;
 
 /** The settlement for a worker's `done`. */
 export function fromOutcome(outcome: WorkerOutcome, done: DoneMessage): Settlement {

@@ -5,9 +5,10 @@
  * the worker exits; if a runaway kills this process the host sees it exit and
  * replaces it.
  */
+import { writeSync } from 'node:fs';
 import { IsolateHost } from './isolate-host.ts';
 import { watchParent } from './parent-watch.ts';
-import type { ParentMessage, WorkerMessage } from './worker-protocol.ts';
+import { WATCHDOG_STDERR_LINE, type ParentMessage, type WorkerMessage } from './worker-protocol.ts';
 
 /**
  * How long after a run the worker waits before making its next context. Not
@@ -82,6 +83,13 @@ const host = new IsolateHost(
     started: (runId) => send({ type: 'started', runId }),
     event: queueEvent,
     memoryExceeded: (runId, rssBytes) => {
+      // Said on stderr first, synchronously: when the message below is still queued behind a large one (the host
+      // slow to read) and the kill comes first, the host learns the cause from the stderr tail (`deathError`).
+      try {
+        writeSync(2, `${WATCHDOG_STDERR_LINE} (${Math.round(rssBytes / 2 ** 20)} MiB resident)\n`);
+      } catch {
+        // stderr closed: the message is all there is.
+      }
       send({ type: 'memory-exceeded', runId, rssBytes });
       // The host kills this process on that message; should it not, do it ourselves.
       setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1_000).unref();

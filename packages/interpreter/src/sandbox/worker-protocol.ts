@@ -122,3 +122,6 @@ export interface MemoryExceededMessage extends CarriesEvents {
 
 /** Worker → host. */
 export type WorkerMessage = ReadyMessage | StartedMessage | ToolCallMessage | EventsMessage | DoneMessage | MemoryExceededMessage;
+
+/** What a worker prints on stderr when its memory watchdog stops a run, before it may be killed (`deathError` reads it). */
+export const WATCHDOG_STDERR_LINE = 'askloop sandbox: the memory watchdog stopped the run';

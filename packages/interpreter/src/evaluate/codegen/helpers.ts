@@ -35,6 +35,13 @@ import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
 import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
 
+/**
+ * The text a tool call's (or an ask's options') arguments may hold, in `stringLength`s: room for one longest
+ * string and more beside it, while a list holding one 1 MiB string a hundred times (one value in the isolate, a
+ * hundred copies as JSON in the host) is refused before the host builds it.
+ */
+const TOOL_ARGUMENT_CHARS_PER_STRING = 4;
+
 /** Creates the helpers for one run. */
 export function createHelpers(machine: Machine, positions: readonly Position[]) {
   const { limits, owned } = machine;
@@ -106,14 +113,15 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
         fail('SCRIPT_TOOL_CALL_LIMIT', `The program made more than ${limits.toolCalls} tool calls (limit: toolCalls).`, w);
       }
       machine.toolCalls++;
-      return machine.request({ kind: 'tool', name, args: toJson(args, limits, w) as JsonValue[] }, w);
+      // Bounded in text too: the arguments are copied as JSON into the host, once per share of a shared string.
+      return machine.request({ kind: 'tool', name, args: toJson(args, limits, w, TOOL_ARGUMENT_CHARS_PER_STRING * limits.stringLength) as JsonValue[] }, w);
     },
     ask(agent: Value, prompt: Value, options: Value | undefined, w: Position): Value {
       const request = {
         kind: 'ask' as const,
         agent: toText(agent, limits.stringLength, w),
         prompt: toText(prompt, limits.stringLength, w),
-        options: options === undefined ? null : toJson(options, limits, w),
+        options: options === undefined ? null : toJson(options, limits, w, TOOL_ARGUMENT_CHARS_PER_STRING * limits.stringLength),
       };
       machine.tick(w);
       return machine.request(request, w);
