@@ -245,3 +245,30 @@ describe('special files', () => {
     expect(error.message).toContain("'/data/pipe' is not");
   });
 });
+
+describe('recursive tool.fs.List checks every subdirectory it enters (review: List leaked ungranted folders)', () => {
+  it('refuses with the first subdirectory no grant covers, naming the grant, instead of listing it', async () => {
+    mkdirSync(path.join(root, 'data', 'private', 'inner'), { recursive: true });
+    writeFileSync(path.join(root, 'data', 'private', 'p.txt'), 'private');
+    const scoped = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read:/data'] });
+    expect((await scoped.fail('tool.fs.List', ['/data/private'])).code).toBe('POLICY_CAPABILITY_MISSING');
+    const error = await scoped.fail('tool.fs.List', ['/data', true]);
+    expect([error.code, error.capability, error.argument]).toEqual(['POLICY_CAPABILITY_MISSING', 'fs:read:/data/private', 'recursive']);
+    expect(error.message).toBe(
+      "tool.fs.List needs capability fs:read:/data/private — grant it with --grant fs:read:/data/private (a recursive List of '/data' enters '/data/private'; to see '/data' alone, list it without recursive) (pack fs)",
+    );
+    expect(error.message).not.toContain('p.txt');
+    // Non-recursive: the directory's own entries, subdirectories by name only, as the grant allows.
+    expect(((await scoped.call('tool.fs.List', ['/data'])) as { path: string }[]).map((entry) => entry.path)).toContain('/data/private');
+  });
+
+  it('walks every subdirectory a grant covers', async () => {
+    mkdirSync(path.join(root, 'data', 'private'));
+    writeFileSync(path.join(root, 'data', 'private', 'p.txt'), 'private');
+    const subOnly = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read:/data', 'fs:read:/data/sub/**'] });
+    expect((await subOnly.fail('tool.fs.List', ['/data', true])).capability).toBe('fs:read:/data/private');
+    const all = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read:/data/**'] });
+    const paths = ((await all.call('tool.fs.List', ['/data', true])) as { path: string }[]).map((entry) => entry.path);
+    expect(paths).toEqual(expect.arrayContaining(['/data/private/p.txt', '/data/sub/b.txt']));
+  });
+});

@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolError } from '../errors/tool-error.ts';
+import { ToolError, isToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
@@ -131,9 +131,21 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       },
       (args, context) =>
         guarded(context.signal, args.path as string, async (real) => {
+          const base = normalizeVirtualPath(args.path as string);
           const info = await lstat(real);
-          if (!info.isDirectory()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.path as string)}' is not a directory`);
-          return listDirectory(real, normalizeVirtualPath(args.path as string), args.recursive === true, maxListEntries, context.signal) as unknown as ToolValue;
+          if (!info.isDirectory()) throw new ToolError('FS_PATH_TYPE', `'${base}' is not a directory`);
+          // The grant checked before the call covers the listed directory only; each subdirectory the walk enters needs its own.
+          const refuse = (directory: string): ToolError | undefined => {
+            try {
+              context.authorize({ resource: 'fs', verbs: ['read'], scopes: [directory] });
+              return undefined;
+            } catch (error) {
+              if (!isToolError(error)) throw error;
+              const advice = `a recursive List of '${base}' enters '${directory}'; to see '${base}' alone, list it without recursive`;
+              return new ToolError(error.code, `${error.message} (${advice})`, { tool: error.tool, capability: error.capability, argument: 'recursive' });
+            }
+          };
+          return listDirectory(real, base, args.recursive === true, maxListEntries, context.signal, refuse) as unknown as ToolValue;
         }),
     ),
     defineTool(
