@@ -127,8 +127,32 @@ describe('tool.fs.* confinement', () => {
   });
 
   it('Move needs the grant on both paths', async () => {
-    const scoped = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:write:/data/**'] });
+    const scoped = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,write,delete:/data/**'] });
     expect((await scoped.fail('tool.fs.Move', ['/data/a.txt', '/elsewhere/a.txt'])).capability).toBe('fs:write:/elsewhere/a.txt');
+  });
+
+  it('Move needs fs:read and fs:delete on the source and fs:write on the destination (review: fs:write alone moved unreadable files)', async () => {
+    writeFileSync(path.join(root, 'data', 'secret.txt'), 'secret');
+    mkdirSync(path.join(root, 'public'));
+    // Write everywhere, read only /public: moving the secret into /public would let the program read it.
+    const writeAll = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:write:/**', 'fs:read:/public/**'] });
+    const carried = await writeAll.fail('tool.fs.Move', ['/data/secret.txt', '/public/secret.txt']);
+    expect(carried.code).toBe('POLICY_CAPABILITY_MISSING');
+    expect(writeAll.catalog.check('tool.fs.Move', ['/data/secret.txt', '/public/secret.txt'])?.code).toBe('POLICY_CAPABILITY_MISSING');
+    expect(existsSync(path.join(root, 'data', 'secret.txt'))).toBe(true);
+    expect(existsSync(path.join(root, 'public', 'secret.txt'))).toBe(false);
+    // Every verb granted somewhere, but not read and delete on this source.
+    const scoped = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,write,delete:/public/**', 'fs:write:/data/**'] });
+    for (const check of [await scoped.fail('tool.fs.Move', ['/data/secret.txt', '/public/secret.txt']), scoped.catalog.check('tool.fs.Move', ['/data/secret.txt', '/public/secret.txt'])]) {
+      expect([check?.code, check?.capability]).toEqual(['POLICY_CAPABILITY_MISSING', 'fs:read:/data/secret.txt']);
+    }
+    const readable = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,write,delete:/public/**', 'fs:read,write:/data/**'] });
+    expect((await readable.fail('tool.fs.Move', ['/data/secret.txt', '/public/secret.txt'])).capability).toBe('fs:delete:/data/secret.txt');
+    expect(existsSync(path.join(root, 'data', 'secret.txt'))).toBe(true);
+    // Exactly the three scoped grants: the move runs.
+    const exact = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,delete:/data/secret.txt', 'fs:write:/public/moved.txt'] });
+    expect(exact.catalog.check('tool.fs.Move', ['/data/secret.txt', '/public/moved.txt'])).toBeUndefined();
+    expect(await exact.call('tool.fs.Move', ['/data/secret.txt', '/public/moved.txt'])).toEqual({ path: '/public/moved.txt' });
   });
 
   it('reports a missing root', async () => {

@@ -198,14 +198,16 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     defineTool(
       {
         name: 'tool.fs.Move',
-        description: 'Moves or renames a file or directory: {"path"} of the destination.',
+        description: 'Moves or renames a file or directory: {"path"} of the destination. Needs fs:read and fs:delete on the source, fs:write on the destination.',
         args: [
           { name: 'source_path', type: 'string', description: 'Existing path.' },
           { name: 'destination_path', type: 'string', description: 'New path; must not exist.' },
         ],
         returns: 'map',
-        capabilities: ['fs:write'],
-        scopes: scope('write', 'source_path', 'destination_path'),
+        // A move reads the source (its content reaches the destination, where it may be readable) and removes it:
+        // with fs:write alone a program could carry a file it may not read into a folder it may, or remove one Delete may not.
+        capabilities: ['fs:read', 'fs:delete', 'fs:write'],
+        scopes: (args) => [...scope('read', 'source_path')(args), ...scope('delete', 'source_path')(args), ...scope('write', 'destination_path')(args)],
         effect: 'write',
         idempotent: false,
       },
