@@ -60,6 +60,11 @@ function argumentProblem(tools: ToolCatalog, signature: ToolSignature, call: Cal
     // The host's binding rule decides; a catalogue that does not say leaves a map literal to the run time.
     if (keys && tools.isNamedArgumentMap === undefined) return undefined;
     if (keys && tools.isNamedArgumentMap?.(signature.name, keys) === true) {
+      // Keys ignore case, so two that differ only in case name one argument twice; the host refuses that (a literal map
+      // already in its check); a map with computed values is caught here, before anything runs.
+      const sorted = [...keys].sort();
+      const twice = sorted.findIndex((key, index) => index > 0 && key.toLowerCase() === sorted[index - 1]?.toLowerCase());
+      if (twice > 0) return `is given one argument twice, as "${sorted[twice - 1]}" and "${sorted[twice]}" (named-argument keys ignore case); pass it once`;
       const given = new Set(keys.map((key) => key.toLowerCase()));
       const missing = signature.arguments.filter((argument) => argument.required && !given.has(argument.name.toLowerCase())).map((argument) => argument.name);
       if (missing.length === 0) return undefined;

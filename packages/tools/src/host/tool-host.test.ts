@@ -221,6 +221,21 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
     expect(host.counters.turn.total).toBe(0);
   });
 
+  it('refuses named-argument keys that differ only in case, in the check and the run alike (review: the two bound different keys)', async () => {
+    const host = fsHost(['fs:read:/public/**']);
+    // The check sees the keys in source order, the run gets them sorted: each used to keep another one.
+    const denial = host.catalog.check('tool.fs.Read', [{ filepath: '/data/a.txt', FILEPATH: '/public/ok.txt' }]);
+    const failure = await host.fail('tool.fs.Read', [{ FILEPATH: '/public/ok.txt', filepath: '/data/a.txt' }]);
+    const expected = ['TOOL_ARGUMENT_INVALID', 'filepath', "tool.fs.Read is given argument 'filepath' twice, as 'FILEPATH' and 'filepath' (named-argument keys ignore case); pass it once"];
+    expect([denial?.code, denial?.argument, denial?.message]).toEqual(expected);
+    expect([failure.code, failure.argument, failure.message]).toEqual(expected);
+    const strings = hostFor(createSafeToolPacks());
+    expect(strings.catalog.check('tool.str.ToUpper', [{ INPUT_STRING: 'x', input_string: 5 }])?.code).toBe('TOOL_ARGUMENT_INVALID');
+    expect((await strings.fail('tool.str.ToUpper', [{ INPUT_STRING: 'x', input_string: 5 }])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect((await strings.fail('tool.str.ToUpper', [{ INPUT_STRING: 'x', input_string: 'y' }])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect(await strings.call('tool.str.ToUpper', [{ INPUT_STRING: 'x' }])).toBe('X');
+  });
+
   it('suggests only names the policy allows, and answers the named-argument rule', () => {
     const host = hostFor([pack], { allow: ['tool.demo.E*'] });
     expect(host.catalog.suggest('tool.demo.Ech')).toEqual(['tool.demo.echo']);

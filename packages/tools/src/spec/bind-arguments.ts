@@ -39,6 +39,32 @@ export function isNamedArgumentMap(spec: ToolSpec, values: readonly ToolValue[])
   return true;
 }
 
+/**
+ * `TOOL_ARGUMENT_INVALID` when two keys of a named-argument map differ only in
+ * case (they name the same argument), else undefined. Refused rather than
+ * resolved: which one wins would depend on key order, and the static check sees
+ * the keys in source order while the run gets them sorted, so the two would
+ * bind different values. Keys are compared in sorted order so both report the
+ * same pair.
+ */
+export function namedKeyCollision(spec: ToolSpec, map: ToolMap): ToolError | undefined {
+  const seen = new Map<string, string>();
+  for (const key of Object.keys(map).sort()) {
+    const lower = key.toLowerCase();
+    const earlier = seen.get(lower);
+    if (earlier !== undefined) {
+      const argument = spec.arguments.find((candidate) => candidate.name.toLowerCase() === lower)?.name ?? key;
+      return new ToolError(
+        'TOOL_ARGUMENT_INVALID',
+        `${spec.displayName} is given argument '${argument}' twice, as '${earlier}' and '${key}' (named-argument keys ignore case); pass it once`,
+        { tool: spec.displayName, argument },
+      );
+    }
+    seen.set(lower, key);
+  }
+  return undefined;
+}
+
 /** Binds and coerces `values` for `spec`. Throws `TOOL_ARGUMENT_MISSING` or `TOOL_ARGUMENT_INVALID`. */
 export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): BoundArguments {
   const named = isNamedArgumentMap(spec, values);
@@ -46,6 +72,8 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
   let rest: ToolValue[] = [];
   if (named) {
     const map = values[0] as ToolMap;
+    const collision = namedKeyCollision(spec, map);
+    if (collision !== undefined) throw collision;
     for (const [key, value] of Object.entries(map)) {
       const argument = spec.arguments.find((candidate) => candidate.name.toLowerCase() === key.toLowerCase());
       if (argument !== undefined) raw.set(argument.name, value);

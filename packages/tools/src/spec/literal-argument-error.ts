@@ -9,9 +9,9 @@
  */
 import { ToolError } from '../errors/tool-error.ts';
 import { coerceArgument, describeValue } from './coerce-argument.ts';
-import { isNamedArgumentMap, signatureText } from './bind-arguments.ts';
+import { isNamedArgumentMap, namedKeyCollision, signatureText } from './bind-arguments.ts';
 import type { ToolArgumentSpec, ToolSpec } from './tool-spec.ts';
-import type { ToolValue } from './tool-value.ts';
+import type { ToolMap, ToolValue } from './tool-value.ts';
 
 /** `TOOL_ARGUMENT_INVALID` / `TOOL_ARGUMENT_MISSING` for the first literal argument that cannot bind; undefined when none is known to fail. */
 export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue | undefined)[]): ToolError | undefined {
@@ -21,6 +21,8 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
   const only = args[0];
   if (args.length === 1 && isNamedArgumentMap(spec, [only as ToolValue])) {
     // A literal map's own values are literal too (staticValue gives undefined for the whole map otherwise).
+    const collision = namedKeyCollision(spec, only as ToolMap);
+    if (collision !== undefined) return collision;
     const entries = Object.entries(only as Record<string, ToolValue>);
     for (const argument of spec.arguments) {
       const entry = entries.find(([key]) => key.toLowerCase() === argument.name.toLowerCase());
