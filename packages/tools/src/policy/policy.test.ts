@@ -74,6 +74,29 @@ describe('policy', () => {
     expect(policy.authorize(tools.write as ToolSpec, { filepath: '/etc/x' }).ok).toBe(false);
   });
 
+  it('refuses limits.tools keys that are patterns or not tool names, which would limit nothing (review: silently ignored)', () => {
+    const refusal = (key: string) => {
+      try {
+        createPolicy({ allow: ['**'], limits: { tools: { [key]: { perTurn: 1 } } } });
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(refusal('tool.str.*')).toEqual([
+      'POLICY_PATTERN_INVALID',
+      "limits.tools key 'tool.str.*' is a pattern, but per-tool limits take exact tool names (e.g. tool.http.Fetch); list each tool to limit, or use limits.perTurn/perSession for all calls",
+    ]);
+    expect(refusal('**')?.[0]).toBe('POLICY_PATTERN_INVALID');
+    expect(refusal('http fetch')).toEqual([
+      'POLICY_PATTERN_INVALID',
+      "limits.tools key 'http fetch' is not a tool name; per-tool limits take exact tool names like tool.http.Fetch (dotted segments of letters, digits and _)",
+    ]);
+    expect(refusal('Fetch')?.[0]).toBe('POLICY_PATTERN_INVALID'); // no group: tool.fetch names no tool
+    expect(refusal('http.Fetch')).toBeUndefined();
+    expect(refusal('tool.fdm.plan.Run')).toBeUndefined();
+  });
+
   it('counts calls and enforces per-tool and total limits per turn and session', () => {
     const policy = createPolicy({ allow: ['**'], limits: { perTurn: 3, perSession: 4, tools: { 'Str.Length': { perTurn: 2, perSession: 3 } } } });
     const session = createCallCounter();

@@ -7,7 +7,7 @@
  * and the run-time check (`authorize`).
  */
 import { ToolError } from '../errors/tool-error.ts';
-import { canonicalToolName } from '../spec/canonical-name.ts';
+import { canonicalToolName, isValidToolName } from '../spec/canonical-name.ts';
 import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
 import type { CallCounters } from './call-counter.ts';
 import { formatCapability, parseCapability, type Capability } from './capability.ts';
@@ -27,7 +27,10 @@ export interface PolicyLimits {
   readonly perTurn?: number;
   /** All tool calls in one session. */
   readonly perSession?: number;
-  /** Per tool, keyed by tool name (canonicalised; case-insensitive). */
+  /**
+   * Per tool, keyed by exact tool name (canonicalised; case-insensitive). A key
+   * with `*` or that is not a tool name is refused (`POLICY_PATTERN_INVALID`).
+   */
   readonly tools?: { readonly [toolName: string]: ToolCallLimit };
 }
 
@@ -87,6 +90,22 @@ function missingCapabilityError(spec: ToolSpec, missing: Capability): ToolError 
   );
 }
 
+/**
+ * The canonical name a per-tool limit is kept under. Limits are looked up by
+ * exact name, so a glob (`tool.str.*`) or a malformed name would silently limit
+ * nothing: both are refused with `POLICY_PATTERN_INVALID`.
+ */
+function toolLimitKey(name: string): string {
+  const canonical = canonicalToolName(name);
+  if (canonical.includes('*')) {
+    throw new ToolError('POLICY_PATTERN_INVALID', `limits.tools key '${name}' is a pattern, but per-tool limits take exact tool names (e.g. tool.http.Fetch); list each tool to limit, or use limits.perTurn/perSession for all calls`);
+  }
+  if (!isValidToolName(canonical)) {
+    throw new ToolError('POLICY_PATTERN_INVALID', `limits.tools key '${name}' is not a tool name; per-tool limits take exact tool names like tool.http.Fetch (dotted segments of letters, digits and _)`);
+  }
+  return canonical;
+}
+
 /** Builds a policy. Throws `POLICY_PATTERN_INVALID` or `POLICY_GRANT_INVALID` for malformed input. */
 export function createPolicy(options: PolicyOptions = {}): Policy {
   const allowPatterns: ToolPattern[] = (options.allow ?? []).map(compileToolPattern);
@@ -94,7 +113,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   const grants = Object.freeze((options.grants ?? []).map((grant) => (typeof grant === 'string' ? parseCapability(grant) : grant)));
   const trusted = options.trusted === true;
   const toolLimits = new Map<string, ToolCallLimit>();
-  for (const [name, limit] of Object.entries(options.limits?.tools ?? {})) toolLimits.set(canonicalToolName(name), limit);
+  for (const [name, limit] of Object.entries(options.limits?.tools ?? {})) toolLimits.set(toolLimitKey(name), limit);
   const limits: PolicyLimits = Object.freeze({ ...options.limits, tools: Object.fromEntries(toolLimits) });
 
   const checkCapability = (spec: ToolSpec, capability: string | Capability): ToolError | undefined => {

@@ -10,3 +10,14 @@ export function canonicalToolName(name: string): string {
   while (rest.startsWith('tool.')) rest = rest.slice('tool.'.length);
   return `tool.${rest}`;
 }
+
+const NAME_PATTERN = /^tool\.[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*\.[a-z_][a-z0-9_]*$/;
+
+/**
+ * True when a canonical name (see {@link canonicalToolName}) is one a tool may
+ * have: `tool.<group>.<name>`, dotted segments of letters, digits and `_`, none
+ * starting with a digit. Names that fail it can never match a registered tool.
+ */
+export function isValidToolName(canonicalName: string): boolean {
+  return NAME_PATTERN.test(canonicalName);
+}

@@ -4,7 +4,7 @@
  */
 import type { ToolValueType } from '@askloop/interpreter';
 import { ToolError } from '../errors/tool-error.ts';
-import { canonicalToolName } from './canonical-name.ts';
+import { canonicalToolName, isValidToolName } from './canonical-name.ts';
 import { coerceArgument } from './coerce-argument.ts';
 import type { ToolArgumentSpec, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './tool-spec.ts';
 import type { ToolValue } from './tool-value.ts';
@@ -38,14 +38,13 @@ export interface ToolSpecInput {
 }
 
 const VALUE_TYPES: ReadonlySet<string> = new Set(['string', 'int', 'float', 'number', 'bool', 'list', 'map', 'any', 'nil']);
-const NAME_PATTERN = /^tool\.[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*\.[a-z_][a-z0-9_]*$/;
 const ARGUMENT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Validates and freezes a tool definition. Throws `TOOL_SPEC_INVALID` naming the problem. */
 export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefinition {
   const name = canonicalToolName(input.name);
   const invalid = (message: string): ToolError => new ToolError('TOOL_SPEC_INVALID', `tool spec ${input.name}: ${message}`, { tool: input.name });
-  if (!NAME_PATTERN.test(name)) throw invalid('name must look like tool.<group>.<Name> with letters, digits and _');
+  if (!isValidToolName(name)) throw invalid('name must look like tool.<group>.<Name> with letters, digits and _');
   if (typeof handler !== 'function') throw invalid('handler must be a function');
   const rawDisplay = input.name.trim().replace(/^(tool\.)+/i, '');
   const displayName = `tool.${rawDisplay}`;
