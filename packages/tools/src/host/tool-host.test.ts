@@ -236,6 +236,28 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
     expect(await strings.call('tool.str.ToUpper', [{ INPUT_STRING: 'x' }])).toBe('X');
   });
 
+  it('names the scoped grant a literal call needs, not the bare verb, in the check and the run (review: hints suggested unscoped grants)', async () => {
+    const host = fsHost(['fs:read,write:/public/**']);
+    const expected = ['POLICY_CAPABILITY_MISSING', 'fs:delete:/public/leak.txt', 'tool.fs.Delete needs capability fs:delete:/public/leak.txt — grant it with --grant fs:delete:/public/leak.txt'];
+    const denial = host.catalog.check('tool.fs.Delete', ['/public/leak.txt']);
+    expect([denial?.code, denial?.capability, denial?.message]).toEqual(expected);
+    const failure = await host.fail('tool.fs.Delete', ['/public/leak.txt']);
+    expect([failure.code, failure.capability, failure.message]).toEqual(expected);
+    expect(host.catalog.check('tool.fs.Delete', [{ path: '/public/leak.txt' }])?.capability).toBe('fs:delete:/public/leak.txt');
+    expect((await host.fail('tool.fs.Delete', [{ path: '/public/leak.txt' }])).capability).toBe('fs:delete:/public/leak.txt');
+    // Unknown arguments: only the verb is known.
+    expect(host.catalog.check('tool.fs.Delete', [undefined])?.capability).toBe('fs:delete');
+    expect(host.catalog.check('tool.fs.Delete')?.capability).toBe('fs:delete');
+    // Arguments the scope function refuses keep the policy denial first.
+    expect(host.catalog.check('tool.fs.Delete', ['../x'])?.capability).toBe('fs:delete');
+    const web = hostFor([createHttpTools({})], { allow: ['tool.http.*'] });
+    const fetchDenial = web.catalog.check('tool.http.Fetch', ['http://example.com/']);
+    expect([fetchDenial?.code, fetchDenial?.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:example.com:80 — grant it with --grant net:read:example.com:80']);
+    expect((await web.fail('tool.http.Fetch', ['http://example.com/'])).message).toBe(fetchDenial?.message);
+    // Deny, allow and trust do not depend on the arguments and come first, as before.
+    expect(hostFor([createHttpTools({})], { allow: ['tool.fs.*'] }).catalog.check('tool.http.Fetch', ['http://example.com/'])?.code).toBe('POLICY_NOT_ALLOWED');
+  });
+
   it('suggests only names the policy allows, and answers the named-argument rule', () => {
     const host = hostFor([pack], { allow: ['tool.demo.E*'] });
     expect(host.catalog.suggest('tool.demo.Ech')).toEqual(['tool.demo.echo']);

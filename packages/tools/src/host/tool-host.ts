@@ -25,6 +25,7 @@ import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems,
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
+import { scopedDenial } from './scoped-denial.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
 
 /** Options of {@link createToolHost}. */
@@ -211,7 +212,11 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       }
       const { spec } = found.definition;
       const decision = policy.check(spec);
-      if (!decision.ok) return decision.error;
+      if (!decision.ok) {
+        // With every argument a literal, the denial can name the scoped grant the call needs.
+        if (args === undefined || args.some((argument) => argument === undefined)) return decision.error;
+        return scopedDenial(policy, spec, args as ToolValue[], decision.error);
+      }
       if (args === undefined) return undefined;
       // A literal argument the run time would refuse (wrong type, nil where one is required) is refused now.
       const invalid = literalArgumentError(spec, args as readonly (ToolValue | undefined)[]);
@@ -258,7 +263,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const cancel = combineSignals(options.signal, callOptions.signal);
       if (cancel?.aborted === true) throw new ToolError('TOOL_CANCELLED', `${spec.displayName} was not started because the run ended`, { tool: spec.displayName });
       const staticDecision = policy.check(spec);
-      if (!staticDecision.ok) throw staticDecision.error;
+      if (!staticDecision.ok) throw scopedDenial(policy, spec, values, staticDecision.error);
       const bound = bindArguments(spec, copyArguments(spec.displayName, values));
       let decision: PolicyDecision;
       try {

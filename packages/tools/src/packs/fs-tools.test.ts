@@ -121,9 +121,9 @@ describe('tool.fs.* confinement', () => {
     expect([write.code, write.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'tool.fs.Write needs capability fs:write:/data/x.txt — grant it with --grant fs:write:/data/x.txt']);
     expect(await scoped.call('tool.fs.Write', ['out/x.txt', 'x'])).toEqual({ path: '/out/x.txt', bytes: 1 });
     expect((await scoped.fail('tool.fs.Write', ['/out/deeper/x.txt', 'x'])).code).toBe('POLICY_CAPABILITY_MISSING');
-    expect((await scoped.fail('tool.fs.Delete', ['/out/x.txt'])).message).toBe('tool.fs.Delete needs capability fs:delete — grant it with --grant fs:delete');
+    expect((await scoped.fail('tool.fs.Delete', ['/out/x.txt'])).message).toBe('tool.fs.Delete needs capability fs:delete:/out/x.txt — grant it with --grant fs:delete:/out/x.txt');
     const none = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'] });
-    expect((await none.fail('tool.fs.Read', ['/data/a.txt'])).message).toBe('tool.fs.Read needs capability fs:read — grant it with --grant fs:read');
+    expect((await none.fail('tool.fs.Read', ['/data/a.txt'])).message).toBe('tool.fs.Read needs capability fs:read:/data/a.txt — grant it with --grant fs:read:/data/a.txt');
   });
 
   it('Move needs the grant on both paths', async () => {

@@ -38,8 +38,9 @@ const table: Row[] = [
   ['trust required', { allow: ['**'] }, 'admin', {}, 'POLICY_TRUST_REQUIRED: tool.account.Delete requires a trusted (config) context'],
   ['trusted context', { allow: ['**'], trusted: true }, 'admin', {}, 'allow'],
   ['deny is checked before trust', { allow: ['**'], deny: ['tool.account.*'], trusted: true }, 'admin', {}, "POLICY_DENIED: tool.account.Delete is denied by policy pattern 'tool.account.*'"],
-  ['capability missing', { allow: ['**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write — grant it with --grant fs:write'],
-  ['wrong verb', { allow: ['**'], grants: ['fs:read:/data/**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write — grant it with --grant fs:write'],
+  // With the arguments known, the denial names the scoped grant the call needs, not the bare verb.
+  ['capability missing', { allow: ['**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — grant it with --grant fs:write:/data/x'],
+  ['wrong verb', { allow: ['**'], grants: ['fs:read:/data/**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — grant it with --grant fs:write:/data/x'],
   ['scope covers the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/data/a/b.txt' }, 'allow'],
   ['scope does not cover the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/etc/passwd' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/etc/passwd — grant it with --grant fs:write:/etc/passwd'],
   ['prefix-alike directory is not covered', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/database/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/database/x — grant it with --grant fs:write:/database/x'],

@@ -122,7 +122,8 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     return missing === undefined ? undefined : missingCapabilityError(spec, missing);
   };
 
-  const check = (spec: ToolSpec): PolicyDecision => {
+  /** Steps 1–3: deny, allow, trust. */
+  const gate = (spec: ToolSpec): PolicyDecision => {
     const denied = denyPatterns.find((pattern) => pattern.matches(spec.name));
     if (denied !== undefined) {
       return deny(new ToolError('POLICY_DENIED', `${spec.displayName} is denied by policy pattern '${denied.pattern}'`, { tool: spec.displayName }));
@@ -134,6 +135,11 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     if (spec.trusted && !trusted) {
       return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context`, { tool: spec.displayName }));
     }
+    return ALLOWED;
+  };
+
+  /** Step 4 without arguments: the declared capabilities, verbs only. */
+  const staticCapabilities = (spec: ToolSpec): PolicyDecision => {
     for (const capability of spec.capabilities) {
       const error = checkCapability(spec, capability);
       if (error !== undefined) return deny(error);
@@ -141,15 +147,24 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     return ALLOWED;
   };
 
+  const check = (spec: ToolSpec): PolicyDecision => {
+    const decision = gate(spec);
+    return decision.ok ? staticCapabilities(spec) : decision;
+  };
+
   const authorize = (spec: ToolSpec, args: ToolArguments, counters?: CallCounters): PolicyDecision => {
-    const decision = check(spec);
+    const decision = gate(spec);
     if (!decision.ok) return decision;
+    // The scoped needs before the bare verbs: a denial then names the grant that fits this call
+    // (fs:delete:/public/x.txt), not the bare verb (fs:delete) that would grant it everywhere.
     if (spec.scopes !== undefined) {
       for (const capability of spec.scopes(args)) {
         const error = checkCapability(spec, capability);
         if (error !== undefined) return deny(error);
       }
     }
+    const declared = staticCapabilities(spec);
+    if (!declared.ok) return declared;
     return counters === undefined ? ALLOWED : countCall(spec, counters);
   };
 
