@@ -16,13 +16,14 @@ import { ToolError } from '../errors/tool-error.ts';
 /**
  * The virtual form of a script path: `/` plus its segments, without `.` and
  * empty segments. Throws `FS_ESCAPE` for `..`, NUL or a backslash (which
- * Windows would read as a separator).
+ * Windows would read as a separator), naming `argument` — the tool's argument
+ * that held the path (`filepath`, `source_path`, …), so the script knows which.
  */
-export function normalizeVirtualPath(input: string): string {
-  if (input.includes('\0')) throw new ToolError('FS_ESCAPE', `path contains a NUL byte`, { argument: 'path' });
-  if (input.includes('\\')) throw new ToolError('FS_ESCAPE', `path '${input}' contains a backslash; separate segments with '/'`, { argument: 'path' });
+export function normalizeVirtualPath(input: string, argument = 'path'): string {
+  if (input.includes('\0')) throw new ToolError('FS_ESCAPE', `${argument} contains a NUL byte`, { argument });
+  if (input.includes('\\')) throw new ToolError('FS_ESCAPE', `${argument} '${input}' contains a backslash; separate segments with '/'`, { argument });
   const segments = input.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) throw new ToolError('FS_ESCAPE', `path '${input}' contains '..'; paths must stay inside the fs root`, { argument: 'path' });
+  if (segments.includes('..')) throw new ToolError('FS_ESCAPE', `${argument} '${input}' contains '..'; paths must stay inside the fs root`, { argument });
   return `/${segments.join('/')}`;
 }
 
@@ -34,6 +35,8 @@ function errorCode(error: unknown): string | undefined {
 export interface ResolveOptions {
   /** Accept a link as the last segment (the caller `lstat`s it and never follows it). Default false. */
   readonly finalLinkAllowed?: boolean;
+  /** The tool's argument that holds the path, named in errors. Default `path`. */
+  readonly argument?: string;
 }
 
 /** Resolves script paths under one root. */
@@ -64,7 +67,8 @@ export function createFsConfinement(root: string): FsConfinement {
     rootReal,
     async resolve(virtualPath, options = {}) {
       const base = await rootReal();
-      const normalized = normalizeVirtualPath(virtualPath);
+      const argument = options.argument ?? 'path';
+      const normalized = normalizeVirtualPath(virtualPath, argument);
       const segments = normalized.split('/').filter((segment) => segment !== '');
       for (let depth = 1; depth <= segments.length; depth += 1) {
         const candidate = path.join(base, ...segments.slice(0, depth));
@@ -78,8 +82,8 @@ export function createFsConfinement(root: string): FsConfinement {
         }
         if (info.isSymbolicLink() && !(depth === segments.length && options.finalLinkAllowed === true)) {
           const linkPath = `/${segments.slice(0, depth).join('/')}`;
-          const where = linkPath === normalized ? `path '${normalized}'` : `'${linkPath}' (in path '${normalized}')`;
-          throw new ToolError('FS_ESCAPE', `${where} is a symbolic link; fs tools do not follow links`, { argument: 'path' });
+          const where = linkPath === normalized ? `${argument} '${normalized}'` : `'${linkPath}' (in ${argument} '${normalized}')`;
+          throw new ToolError('FS_ESCAPE', `${where} is a symbolic link; fs tools do not follow links`, { argument });
         }
       }
       return path.join(base, ...segments);

@@ -17,13 +17,14 @@ function errnoCode(error: unknown): string | undefined {
  * The `ToolError` for a failure of an fs operation on `virtualPath` (a
  * script path, already normalised; for Move `'/a' → '/b'`). `ToolError`s pass
  * through; errors without an errno code are returned unchanged (the host
- * wraps them as `TOOL_FAILED`).
+ * wraps them as `TOOL_FAILED`). `argument` names the tool's argument that
+ * held the path, when one did.
  */
-export function fsError(error: unknown, virtualPath: string): unknown {
+export function fsError(error: unknown, virtualPath: string, argument?: string): unknown {
   if (isToolError(error)) return error;
   const code = errnoCode(error);
   if (code === undefined) return error;
-  const details = { cause: error };
+  const details = argument === undefined ? { cause: error } : { cause: error, argument };
   switch (code) {
     case 'ENOENT':
       return new ToolError('FS_NOT_FOUND', `no file or directory at '${virtualPath}'`, details);

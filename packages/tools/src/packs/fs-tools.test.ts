@@ -95,17 +95,17 @@ describe('tool.fs.* inside the root', () => {
 
 describe('tool.fs.* confinement', () => {
   it.each([
-    ['Read', ['../outside/secret.txt'], "tool.fs.Read: path '../outside/secret.txt' contains '..'; paths must stay inside the fs root (pack fs)"],
-    ['Read', ['/data/../../outside/secret.txt'], "tool.fs.Read: path '/data/../../outside/secret.txt' contains '..'; paths must stay inside the fs root (pack fs)"],
-    ['Read', ['/data/secret-link.txt'], "tool.fs.Read: path '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
-    ['Read', ['/data/escape/secret.txt'], "tool.fs.Read: '/data/escape' (in path '/data/escape/secret.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
-    ['Write', ['/data/escape/new.txt', 'x'], "tool.fs.Write: '/data/escape' (in path '/data/escape/new.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
-    ['Write', ['/data/dangling.txt', 'x'], "tool.fs.Write: path '/data/dangling.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
-    ['Write', ['/data/secret-link.txt', 'x'], "tool.fs.Write: path '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Read', ['../outside/secret.txt'], "tool.fs.Read: filepath '../outside/secret.txt' contains '..'; paths must stay inside the fs root (pack fs)"],
+    ['Read', ['/data/../../outside/secret.txt'], "tool.fs.Read: filepath '/data/../../outside/secret.txt' contains '..'; paths must stay inside the fs root (pack fs)"],
+    ['Read', ['/data/secret-link.txt'], "tool.fs.Read: filepath '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Read', ['/data/escape/secret.txt'], "tool.fs.Read: '/data/escape' (in filepath '/data/escape/secret.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Write', ['/data/escape/new.txt', 'x'], "tool.fs.Write: '/data/escape' (in filepath '/data/escape/new.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Write', ['/data/dangling.txt', 'x'], "tool.fs.Write: filepath '/data/dangling.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Write', ['/data/secret-link.txt', 'x'], "tool.fs.Write: filepath '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
     ['List', ['/data/escape'], "tool.fs.List: path '/data/escape' is a symbolic link; fs tools do not follow links (pack fs)"],
     ['Mkdir', ['/data/escape/sub'], "tool.fs.Mkdir: '/data/escape' (in path '/data/escape/sub') is a symbolic link; fs tools do not follow links (pack fs)"],
     ['Delete', ['/data/secret-link.txt'], "tool.fs.Delete: path '/data/secret-link.txt' is a symbolic link; fs tools do not follow links (pack fs)"],
-    ['Move', ['/data/a.txt', '/data/escape/a.txt'], "tool.fs.Move: '/data/escape' (in path '/data/escape/a.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
+    ['Move', ['/data/a.txt', '/data/escape/a.txt'], "tool.fs.Move: '/data/escape' (in destination_path '/data/escape/a.txt') is a symbolic link; fs tools do not follow links (pack fs)"],
   ])('%s(%j) fails with FS_ESCAPE', async (name, args, message) => {
     const error = await host.fail(`tool.fs.${name}`, args);
     expect([error.code, error.message]).toEqual(['FS_ESCAPE', message]);
@@ -174,13 +174,13 @@ describe('tool.fs.* never follow in-root symlinks (review finding 1)', () => {
   const linkMessage = (tool: string, where: string) => `tool.fs.${tool}: ${where} is a symbolic link; fs tools do not follow links (pack fs)`;
 
   it.each([
-    ['Read', ['/out/link'], "path '/out/link'"],
-    ['Read', ['/out/dlink/secret.txt'], "'/out/dlink' (in path '/out/dlink/secret.txt')"],
-    ['Write', ['/out/link', 'pwned'], "path '/out/link'"],
-    ['Write', ['/out/dlink/new/x.txt', 'pwned'], "'/out/dlink' (in path '/out/dlink/new/x.txt')"],
-    ['Append', ['/out/link', 'pwned'], "path '/out/link'"],
-    ['Move', ['/out/link', '/out/moved'], "path '/out/link'"],
-    ['Move', ['/out/x', '/out/dlink/x'], "'/out/dlink' (in path '/out/dlink/x')"],
+    ['Read', ['/out/link'], "filepath '/out/link'"],
+    ['Read', ['/out/dlink/secret.txt'], "'/out/dlink' (in filepath '/out/dlink/secret.txt')"],
+    ['Write', ['/out/link', 'pwned'], "filepath '/out/link'"],
+    ['Write', ['/out/dlink/new/x.txt', 'pwned'], "'/out/dlink' (in filepath '/out/dlink/new/x.txt')"],
+    ['Append', ['/out/link', 'pwned'], "filepath '/out/link'"],
+    ['Move', ['/out/link', '/out/moved'], "source_path '/out/link'"],
+    ['Move', ['/out/x', '/out/dlink/x'], "'/out/dlink' (in destination_path '/out/dlink/x')"],
     ['Delete', ['/out/dlink/secretdir'], "'/out/dlink' (in path '/out/dlink/secretdir')"],
     ['Delete', ['/out/link'], "path '/out/link'"],
     ['Mkdir', ['/out/dlink/made'], "'/out/dlink' (in path '/out/dlink/made')"],
@@ -294,5 +294,25 @@ describe('recursive tool.fs.List checks every subdirectory it enters (review: Li
     const all = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read:/data/**'] });
     const paths = ((await all.call('tool.fs.List', ['/data', true])) as { path: string }[]).map((entry) => entry.path);
     expect(paths).toEqual(expect.arrayContaining(['/data/private/p.txt', '/data/sub/b.txt']));
+  });
+});
+
+describe('FS_ESCAPE names the argument that held the path (review: it always said path)', () => {
+  it.each<[string, string[], string]>([
+    ['Read', ['../x'], 'filepath'],
+    ['Write', ['/data/escape/new.txt', 'x'], 'filepath'],
+    ['Append', ['a\\b', 'x'], 'filepath'],
+    ['Move', ['/data/../a.txt', '/data/b.txt'], 'source_path'],
+    ['Move', ['/data/a.txt', '/x/../../b.txt'], 'destination_path'],
+    ['Move', ['/data/secret-link.txt', '/data/moved.txt'], 'source_path'],
+    ['Move', ['/data/a.txt', '/data/escape/a.txt'], 'destination_path'],
+    ['Stat', ['/data/escape/x'], 'path'],
+  ])('%s(%j) → argument %s, in the check and the run', async (tool, args, argument) => {
+    const failure = await host.fail(`tool.fs.${tool}`, args);
+    expect([failure.code, failure.argument]).toEqual(['FS_ESCAPE', argument]);
+    expect(failure.message).toContain(argument);
+    const denial = host.catalog.check(`tool.fs.${tool}`, args);
+    // The check sees '..' and backslashes (scope functions); links only the run finds.
+    if (denial !== undefined) expect([denial.code, denial.argument]).toEqual(['FS_ESCAPE', argument]);
   });
 });

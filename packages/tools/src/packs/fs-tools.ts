@@ -37,17 +37,18 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
   const maxWriteBytes = options.maxWriteBytes ?? 1024 * 1024;
   const maxListEntries = options.maxListEntries ?? 1000;
   const scope = (verb: string, ...names: string[]) => (args: Record<string, ToolValue>) =>
-    names.map((name) => ({ resource: 'fs', verbs: [verb], scopes: [normalizeVirtualPath(String(args[name]))] }));
+    names.map((name) => ({ resource: 'fs', verbs: [verb], scopes: [normalizeVirtualPath(String(args[name]), name)] }));
 
   // Every fs call checks the signal before and after resolving, and passes it to reads and writes, so a cancelled run stops its I/O.
-  const guarded = async <T>(signal: AbortSignal, virtualPath: string, body: (real: string) => Promise<T>, finalLinkAllowed = false): Promise<T> => {
+  // `argument` is the tool's argument holding the path, named in errors.
+  const guarded = async <T>(signal: AbortSignal, argument: string, virtualPath: string, body: (real: string) => Promise<T>, finalLinkAllowed = false): Promise<T> => {
     try {
       signal.throwIfAborted();
-      const real = await confinement.resolve(virtualPath, { finalLinkAllowed });
+      const real = await confinement.resolve(virtualPath, { finalLinkAllowed, argument });
       signal.throwIfAborted();
       return await body(real);
     } catch (error) {
-      throw fsError(error, normalizeVirtualPath(virtualPath));
+      throw fsError(error, normalizeVirtualPath(virtualPath, argument), argument);
     }
   };
 
@@ -56,12 +57,12 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(virtualPath)}' is not a regular file`, cause === undefined ? undefined : { cause });
 
   const writeFile = (signal: AbortSignal, virtualPath: string, content: string, flags: number) =>
-    guarded(signal, virtualPath, async (real) => {
+    guarded(signal, 'filepath', virtualPath, async (real) => {
       const bytes = Buffer.byteLength(content);
       if (bytes > maxWriteBytes) throw new ToolError('FS_TOO_LARGE', `content is ${bytes} bytes; the limit is ${maxWriteBytes}`, { argument: 'content' });
       // Create missing parents, then re-check: a link raced in would show up here.
       await mkdir(path.dirname(real), { recursive: true });
-      await confinement.resolve(virtualPath);
+      await confinement.resolve(virtualPath, { argument: 'filepath' });
       // O_NONBLOCK: opening a FIFO would otherwise wait for a reader in a libuv thread that no signal can free.
       const handle = await open(real, flags | constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644).catch((error: unknown) => {
         if ((error as { code?: unknown }).code === 'ENXIO') throw notRegular(virtualPath, error);
@@ -80,7 +81,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     defineTool(
       { name: 'tool.fs.Read', description: 'The UTF-8 text of a file under the fs root.', args: [{ ...pathArgument('File path, from the fs root.'), name: 'filepath' }], returns: 'string', capabilities: ['fs:read'], scopes: scope('read', 'filepath') },
       (args, context) =>
-        guarded(context.signal, args.filepath as string, async (real) => {
+        guarded(context.signal, 'filepath', args.filepath as string, async (real) => {
           // O_NONBLOCK: a FIFO (or a device) would otherwise block the open in a libuv thread that no signal can free,
           // keeping the process alive after its run and, four at a time, stalling every fs call of the host.
           const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -130,7 +131,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         scopes: scope('read', 'path'),
       },
       (args, context) =>
-        guarded(context.signal, args.path as string, async (real) => {
+        guarded(context.signal, 'path', args.path as string, async (real) => {
           const base = normalizeVirtualPath(args.path as string);
           const info = await lstat(real);
           if (!info.isDirectory()) throw new ToolError('FS_PATH_TYPE', `'${base}' is not a directory`);
@@ -160,6 +161,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       (args, context) =>
         guarded(
           context.signal,
+          'path',
           args.path as string,
           async (real) => {
             // lstat: the last segment may be a link, reported as such; links earlier in the path were refused.
@@ -177,7 +179,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     defineTool(
       { name: 'tool.fs.Mkdir', description: 'Creates a directory and its parents: {"path"}.', args: [pathArgument('Directory path, from the fs root.')], returns: 'map', capabilities: ['fs:write'], scopes: scope('write', 'path'), effect: 'write', idempotent: true },
       (args, context) =>
-        guarded(context.signal, args.path as string, async (real) => {
+        guarded(context.signal, 'path', args.path as string, async (real) => {
           await mkdir(real, { recursive: true });
           // A link raced in between resolve and mkdir would show up here.
           await confinement.resolve(args.path as string);
@@ -187,7 +189,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     defineTool(
       { name: 'tool.fs.Delete', description: 'Deletes a file or an empty directory: true.', args: [pathArgument('Path, from the fs root.')], returns: 'bool', capabilities: ['fs:delete'], scopes: scope('delete', 'path'), effect: 'write', idempotent: false },
       (args, context) =>
-        guarded(context.signal, args.path as string, async (real) => {
+        guarded(context.signal, 'path', args.path as string, async (real) => {
           if (real === (await confinement.rootReal())) throw new ToolError('FS_PATH_TYPE', 'the fs root itself cannot be deleted');
           const info = await lstat(real);
           if (info.isDirectory()) await rmdir(real);
@@ -213,22 +215,25 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       },
       async (args, context) => {
         context.signal.throwIfAborted();
-        const sourcePath = normalizeVirtualPath(args.source_path as string);
-        const destinationPath = normalizeVirtualPath(args.destination_path as string);
+        const sourcePath = normalizeVirtualPath(args.source_path as string, 'source_path');
+        const destinationPath = normalizeVirtualPath(args.destination_path as string, 'destination_path');
         let failing = sourcePath;
+        let argument: string | undefined = 'source_path';
         try {
           // Both ends are checked for links; rename() itself never follows the last segment of either.
-          const source = await confinement.resolve(sourcePath);
+          const source = await confinement.resolve(sourcePath, { argument });
           await lstat(source);
           failing = destinationPath;
-          const destination = await confinement.resolve(destinationPath);
+          argument = 'destination_path';
+          const destination = await confinement.resolve(destinationPath, { argument });
           failing = `${sourcePath}' → '${destinationPath}`;
+          argument = undefined;
           const exists = await lstat(destination).then(() => true, () => false);
           if (exists) throw new ToolError('FS_EXISTS', `destination '${destinationPath}' already exists`);
           await rename(source, destination);
           return { path: destinationPath };
         } catch (error) {
-          throw fsError(error, failing);
+          throw fsError(error, failing, argument);
         }
       },
     ),
