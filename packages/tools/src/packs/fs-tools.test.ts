@@ -81,6 +81,10 @@ describe('tool.fs.* inside the root', () => {
     ['Delete', ['/'], 'FS_PATH_TYPE', 'tool.fs.Delete: the fs root itself cannot be deleted (pack fs)'],
     ['Delete', ['/data/none'], 'FS_NOT_FOUND', "tool.fs.Delete: no file or directory at '/data/none' (pack fs)"],
     ['Move', ['/data/a.txt', '/data/sub/b.txt'], 'FS_EXISTS', "tool.fs.Move: destination '/data/sub/b.txt' already exists (pack fs)"],
+    // Review: a missing destination folder was reported as a missing source ('/data/a.txt' → '/nodir/x.txt').
+    ['Move', ['/data/a.txt', '/nodir/x.txt'], 'FS_NOT_FOUND', 'tool.fs.Move: destination folder \'/nodir\' does not exist; create it with tool.fs.Mkdir("/nodir") first, or move to an existing folder (pack fs)'],
+    ['Move', ['/data/a.txt', '/data/a.txt/x'], 'FS_PATH_TYPE', "tool.fs.Move: '/data/a.txt/x' is not a directory (pack fs)"],
+    ['Move', ['/data/none.txt', '/nodir/x.txt'], 'FS_NOT_FOUND', "tool.fs.Move: no file or directory at '/data/none.txt' (pack fs)"],
     ['List', ['/data/a.txt'], 'FS_PATH_TYPE', "tool.fs.List: '/data/a.txt' is not a directory (pack fs)"],
   ])('%s(%j) fails with %s', async (name, args, code, message) => {
     const error = await host.fail(`tool.fs.${name}`, args);

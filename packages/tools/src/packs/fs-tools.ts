@@ -226,10 +226,20 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
           failing = destinationPath;
           argument = 'destination_path';
           const destination = await confinement.resolve(destinationPath, { argument });
+          const exists = await lstat(destination).then(() => true, () => false);
+          if (exists) throw new ToolError('FS_EXISTS', `destination '${destinationPath}' already exists`, { argument });
+          // rename() reports a missing destination folder as ENOENT, which would read as a missing source: check it first.
+          // (A folder that is a file was refused by resolve, as ENOTDIR on the destination.)
+          const folder = path.posix.dirname(destinationPath);
+          const parent = await lstat(path.dirname(destination)).catch((error: unknown) => {
+            if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+            throw error;
+          });
+          if (parent === undefined) {
+            throw new ToolError('FS_NOT_FOUND', `destination folder '${folder}' does not exist; create it with tool.fs.Mkdir("${folder}") first, or move to an existing folder`, { argument });
+          }
           failing = `${sourcePath}' → '${destinationPath}`;
           argument = undefined;
-          const exists = await lstat(destination).then(() => true, () => false);
-          if (exists) throw new ToolError('FS_EXISTS', `destination '${destinationPath}' already exists`);
           await rename(source, destination);
           return { path: destinationPath };
         } catch (error) {
