@@ -11,7 +11,7 @@ import { parseJsonValue, stringifyValue } from './string-tools.ts';
 export function createJsonTools(): ToolPack {
   return defineToolPack('json', [
     defineTool({ name: 'tool.json.Parse', description: 'The value encoded by the JSON text.', args: [{ name: 'text', type: 'string', description: 'JSON text.' }], returns: 'any' }, (args) =>
-      parseJsonValue(args.text as string),
+      parseJsonValue(args.text as string, 'text'),
     ),
     defineTool(
       {

@@ -78,13 +78,35 @@ export function stringifyValue(value: ToolValue, indent: string | undefined, pre
   return parts.join('');
 }
 
-/** Parses JSON text, raising `TOOL_VALUE_INVALID` with the parser's reason. */
-export function parseJsonValue(text: string): ToolValue {
-  try {
-    return JSON.parse(text) as ToolValue;
-  } catch (error) {
-    throw new ToolError('TOOL_VALUE_INVALID', `invalid JSON: ${(error as Error).message}`);
+/** True when `value` holds a non-finite number anywhere (walked without recursion: parsed JSON may nest deeply). */
+function holdsNonFinite(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'number' && !Number.isFinite(item)) return true;
+    // A loop, not push(...items): a spread of a huge list overflows the call's argument limit.
+    if (typeof item === 'object' && item !== null) for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push(child);
   }
+  return false;
+}
+
+/**
+ * Parses JSON text (the tool's argument `argument`), raising
+ * `TOOL_VALUE_INVALID` naming the argument with the parser's reason — also
+ * for a number beyond the double range (`1e400`), which `JSON.parse` turns into
+ * Infinity: that is bad input, not a tool returning a bad result.
+ */
+export function parseJsonValue(text: string, argument = 'text'): ToolValue {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ToolError('TOOL_VALUE_INVALID', `${argument} is not valid JSON: ${(error as Error).message}`, { argument });
+  }
+  if (holdsNonFinite(value)) {
+    throw new ToolError('TOOL_VALUE_INVALID', `${argument} holds a number out of range: JSON numbers must lie between about -1.8e308 and 1.8e308 (a double); write larger values as strings`, { argument });
+  }
+  return value as ToolValue;
 }
 
 /** Code points in `text`, counted without building an array. */
@@ -254,7 +276,7 @@ export function createStringTools(): ToolPack {
       return Buffer.from(encoded, 'hex').toString('utf8');
     }),
     defineTool({ name: 'tool.str.ParseJsonString', description: 'The value encoded by the JSON text.', args: [{ name: 'json_string', type: 'string' }], returns: 'any' }, (args) =>
-      parseJsonValue(args.json_string as string),
+      parseJsonValue(args.json_string as string, 'json_string'),
     ),
     defineTool(
       {
