@@ -25,7 +25,7 @@ export const TOOL_ERROR_CODES = {
   HTTP_HOST_DENIED: { referenceCode: 1003, fix: 'Grant the host, e.g. --grant net:read:api.example.com (or net:read:*.example.com).' },
   HTTP_TOO_LARGE: { referenceCode: 37, fix: 'The response body exceeded maxBytes; fetch something smaller or raise maxBytes in createHttpTools().' },
   HTTP_TOO_MANY_REDIRECTS: { referenceCode: 1002, fix: 'The server redirected more than maxRedirects times (a loop, or a long chain); fetch the final URL directly or raise maxRedirects in createHttpTools().' },
-  HTTP_URL_INVALID: { referenceCode: 41, fix: 'Pass an absolute http:// or https:// URL.' },
+  HTTP_URL_INVALID: { referenceCode: 41, fix: 'Pass an absolute http:// or https:// URL without credentials; when a redirect names a bad one, the server is at fault: fetch another URL.' },
   MATH_DIVISION_BY_ZERO: { referenceCode: 14, fix: 'Check the divisor before calling tool.math.Divide or tool.math.Modulo.' },
   POLICY_CALL_LIMIT: { referenceCode: 1003, fix: 'The per-turn or per-session call limit is used up; do fewer calls, or raise limits in createPolicy().' },
   POLICY_CAPABILITY_MISSING: { referenceCode: 1003, fix: 'Grant the named capability, e.g. --grant fs:write:/data/**.' },

@@ -5,6 +5,7 @@ import { hostFor } from '../../test/tool-test-host.ts';
 import { formatCapability } from '../policy/capability.ts';
 import { createPolicy } from '../policy/policy.ts';
 import { createHttpTools, httpNeed, parseHttpUrl } from './http-tools.ts';
+import type { ToolValue as ToolValueLike } from '../spec/tool-value.ts';
 
 let server: Server;
 let origin: string;
@@ -169,5 +170,44 @@ describe('net grants and effective ports (review finding 9)', () => {
 
   it('refuses a bare IPv6 grant with a message showing the bracket form', () => {
     expect(() => createPolicy({ grants: ['net:read:::1'] })).toThrow("capability 'net:read:::1' has the bare IPv6 address '::1'; write it in brackets, e.g. net:read:[::1] or net:read:[::1]:8080");
+  });
+});
+
+describe('tool.http.Fetch refuses what it used to ignore or misreport (review)', () => {
+  const redirectingTo = (location: string) =>
+    hostFor([createHttpTools({ fetch: async () => new Response(null, { status: 302, headers: { location } }) })], { allow: ['tool.http.*'], grants: ['net:read'] });
+
+  it('a redirect to a malformed Location is HTTP_URL_INVALID naming the redirect, not TOOL_FAILED "Invalid URL"', async () => {
+    const error = await redirectingTo('http://[bad').fail('tool.http.Fetch', ['http://example.com/start']);
+    expect([error.code, error.message]).toEqual([
+      'HTTP_URL_INVALID',
+      "tool.http.Fetch: http://example.com/start redirected (status 302) to Location 'http://[bad', which is not a valid URL; the redirect cannot be followed (pack http)",
+    ]);
+    const scheme = await redirectingTo('ftp://example.com/x').fail('tool.http.Fetch', ['http://example.com/start']);
+    expect([scheme.code, scheme.message]).toEqual([
+      'HTTP_URL_INVALID',
+      "tool.http.Fetch: http://example.com/start redirected (status 302) to 'ftp://example.com/x', which is not followed: only http and https URLs are fetched, not ftp: (pack http)",
+    ]);
+  });
+
+  it.each<[Record<string, ToolValueLike>, string]>([
+    [{ method: 5 }, "key 'method' must be a string such as \"GET\" or \"POST\", got number 5"],
+    [{ Method: 'POST' }, "has the unknown key 'Method' (keys are lower case: 'method')"],
+    [{ timeout: 5 }, "has the unknown key 'timeout'"],
+    [{ headers: 'x' }, "key 'headers' must be a map of header names to strings, got string \"x\""],
+    [{ headers: { 'X-A': ['1'] } }, "header 'X-A' must be a string, got list [\"1\"]"],
+    [{ method: 'POST', body: { a: 1 } }, "key 'body' must be a string (turn data into text with tool.json.Stringify), got map {\"a\":1}"],
+  ])('options %j is TOOL_ARGUMENT_INVALID naming options and the key, in the check and the run', async (options, problem) => {
+    const host = granted();
+    const failure = await host.fail('tool.http.Fetch', [`${origin}/hello`, options]);
+    const denial = host.catalog.check('tool.http.Fetch', [`${origin}/hello`, options] as Parameters<typeof host.catalog.check>[1]);
+    for (const error of [failure, denial]) {
+      expect([error?.code, error?.argument]).toEqual(['TOOL_ARGUMENT_INVALID', 'options']);
+      expect(error?.message).toContain(`options ${problem}; options is {"method": "GET", "headers": {"Name": "value"}, "body": "text"}, every key optional`);
+    }
+  });
+
+  it('still takes every documented option, and nil for any of them', async () => {
+    expect(await granted().call('tool.http.Fetch', [`${origin}/hello`, { method: null, headers: { 'X-Test': 7 }, body: null }])).toMatchObject({ body: 'hello GET 7' });
   });
 });

@@ -10,6 +10,7 @@ import type { Capability } from '../policy/capability.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
+import { describeValue } from '../spec/coerce-argument.ts';
 import { isToolMap, type ToolValue } from '../spec/tool-value.ts';
 
 /** Options of {@link createHttpTools}. */
@@ -59,14 +60,56 @@ export function withoutCredentials(headers: Readonly<Record<string, string>>): R
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
+const OPTION_KEYS: readonly string[] = ['method', 'headers', 'body'];
+
+/** `TOOL_ARGUMENT_INVALID` about `options`, saying what it takes. */
+function invalidOptions(message: string): ToolError {
+  return new ToolError('TOOL_ARGUMENT_INVALID', `options ${message}; options is {"method": "GET", "headers": {"Name": "value"}, "body": "text"}, every key optional`, { argument: 'options' });
+}
+
+/**
+ * The request `options` ask for. Every key and value is checked: an option
+ * that was silently ignored (`{"method": 5}`, `{"Method": "POST"}`, a misspelt
+ * key) would send a different request than the program meant.
+ */
 function requestOptions(value: ToolValue): { method: string; headers: Record<string, string>; body: string | undefined } {
   const options = isToolMap(value) ? value : {};
-  const method = typeof options.method === 'string' ? options.method.toUpperCase() : 'GET';
-  if (!/^[A-Z]+$/.test(method)) throw new ToolError('TOOL_ARGUMENT_INVALID', `options.method '${method}' is not an HTTP method`, { argument: 'options' });
+  for (const key of Object.keys(options)) {
+    if (OPTION_KEYS.includes(key)) continue;
+    const meant = OPTION_KEYS.find((known) => known === key.toLowerCase());
+    throw invalidOptions(`has the unknown key '${key}'${meant === undefined ? '' : ` (keys are lower case: '${meant}')`}`);
+  }
+  const given = (key: string): ToolValue | undefined => (options[key] === null ? undefined : options[key]);
+  const rawMethod = given('method') ?? 'GET';
+  if (typeof rawMethod !== 'string') throw invalidOptions(`key 'method' must be a string such as "GET" or "POST", got ${describeValue(rawMethod)}`);
+  const method = rawMethod.toUpperCase();
+  if (!/^[A-Z]+$/.test(method)) throw invalidOptions(`key 'method' is '${rawMethod}', which is not an HTTP method`);
   const headers: Record<string, string> = {};
-  if (isToolMap(options.headers)) for (const [name, header] of Object.entries(options.headers)) headers[name] = String(header);
-  const body = typeof options.body === 'string' ? options.body : undefined;
+  const rawHeaders = given('headers') ?? {};
+  if (!isToolMap(rawHeaders)) throw invalidOptions(`key 'headers' must be a map of header names to strings, got ${describeValue(rawHeaders)}`);
+  for (const [name, header] of Object.entries(rawHeaders)) {
+    if (typeof header !== 'string' && typeof header !== 'number' && typeof header !== 'boolean') throw invalidOptions(`header '${name}' must be a string, got ${describeValue(header)}`);
+    headers[name] = String(header);
+  }
+  const body = given('body');
+  if (body !== undefined && typeof body !== 'string') throw invalidOptions(`key 'body' must be a string (turn data into text with tool.json.Stringify), got ${describeValue(body)}`);
   return { method, headers, body };
+}
+
+/** The URL a redirect's `Location` points to, or `HTTP_URL_INVALID` naming the redirect. */
+function redirectTarget(location: string, from: URL, status: number): URL {
+  let target: string;
+  try {
+    target = new URL(location, from).href;
+  } catch {
+    throw new ToolError('HTTP_URL_INVALID', `${from.href} redirected (status ${status}) to Location '${location}', which is not a valid URL; the redirect cannot be followed`);
+  }
+  try {
+    return parseHttpUrl(target);
+  } catch (error) {
+    if (!isToolError(error)) throw error;
+    throw new ToolError('HTTP_URL_INVALID', `${from.href} redirected (status ${status}) to '${target}', which is not followed: ${error.message}`);
+  }
 }
 
 async function readLimited(response: Response, maxBytes: number): Promise<string> {
@@ -104,7 +147,7 @@ async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>,
       if (hop >= options.maxRedirects) {
         throw new ToolError('HTTP_TOO_MANY_REDIRECTS', `request to ${url.host} was redirected ${hop} times and ${current.host} redirects again; the limit is ${options.maxRedirects}`);
       }
-      const next = parseHttpUrl(new URL(location, current).href);
+      const next = redirectTarget(location, current, response.status);
       // Credentials meant for one origin must not reach another (WHATWG fetch does the same); once dropped they stay dropped.
       if (next.origin !== current.origin) requestHeaders = withoutCredentials(requestHeaders);
       current = next;
