@@ -12,6 +12,7 @@
  * the step's own (`drive-loop.ts`), so the step stops instead of running its
  * program for nothing.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
 import { runUnderLease } from './lease-scope.ts';
@@ -28,17 +29,8 @@ export interface SessionLeaseOptions {
   readonly pollMs?: number;
 }
 
-/** Waits `ms`, or less when `signal` aborts. */
-const pause = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/** Waits `ms`, or less when `signal` aborts (the caller then sees the abort). */
+const pause = (ms: number, signal: AbortSignal | undefined): Promise<unknown> => sleep(ms, undefined, signal === undefined ? {} : { signal }).catch(() => undefined);
 
 function storeFailure(action: string, sid: string, error: unknown): LoopError {
   if (isLoopError(error)) return error;
