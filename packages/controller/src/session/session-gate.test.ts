@@ -39,6 +39,19 @@ describe('createSessionGate', () => {
     expect(gate.busy('a')).toBe(false);
     // A caller that finds the session free runs its step whatever its signal says (the step sees the abort itself).
     await expect(gate.run('a', async () => 'ran', AbortSignal.abort())).resolves.toBe('ran');
+    // One whose signal aborted before it asked leaves at once too, not once the step it would wait for ends.
+    let release = (): void => {};
+    const busy = gate.run('a', () => new Promise<void>((resolve) => (release = resolve)));
+    let settled = false;
+    const late = gate.run('a', async () => 'never', AbortSignal.abort()).then(
+      () => 'ran',
+      (error: unknown) => error,
+    ).finally(() => (settled = true));
+    await tick();
+    expect(settled).toBe(true);
+    expect(await late).toMatchObject({ code: 'LOOP_CANCELLED' });
+    release();
+    await busy;
   });
 
   it('runs the next step after a failed one', async () => {

@@ -81,6 +81,8 @@ function untilStartedOrAborted<T>(result: Promise<T>, signal: AbortSignal, start
     const onAbort = (): void => {
       if (!started()) reject(cancelled());
     };
+    // A signal aborted already fires no event: the caller leaves now, not once the turn it waits for ends.
+    if (signal.aborted) onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     const done = (): void => signal.removeEventListener('abort', onAbort);
     result.then(
