@@ -193,12 +193,14 @@ describe('createWriteBatch', () => {
     let seenBySecond: string[] = [];
     const results = await new Promise<(number | bigint)[]>((resolve) => {
       const writes: Promise<number | bigint>[] = [];
-      setTimeout(() => writes.push(batch.write(insert(database, 'first'), wrap)), 0);
-      setTimeout(() => {
+      // Two callbacks of one round for sure: immediates queued together run in one check phase. (Two 0 ms timers
+      // did not always: on a loaded machine the second could fall due a millisecond later, in the next round.)
+      setImmediate(() => writes.push(batch.write(insert(database, 'first'), wrap)));
+      setImmediate(() => {
         seenBySecond = names(database);
         writes.push(batch.write(insert(database, 'second'), wrap));
         resolve(Promise.all(writes));
-      }, 0);
+      });
     });
     return { results, seenBySecond, transactions: transactions.begun(), rows: names(database) };
   }
