@@ -248,6 +248,11 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
     await startToolSources(call.signal, `session ${sid} is as it was`);
+    return continueSession(session, call, once);
+  }
+
+  /** Drives a stored session on, its tool sources listed already. */
+  async function continueSession(session: SessionRecord, call: ContinueOptions, once = false): Promise<LoopResult> {
     await rebuildCounter(session);
     return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
@@ -261,7 +266,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       const { sid: id, loopId, turnIndex, decision } = redecided;
       eventsFor(call)({ type: 'decision', sid: id, loopId, ts: now(), turnIndex, decision, log: decisionLogEntry(redecided), record: redecided, redecided: true });
     }
-    return resume(sid, call);
+    // The session as the answer left it; its sources were listed above.
+    return continueSession(await requireSession(sid), call);
   }
 
   async function replay(sid: string): Promise<ReplayReport> {

@@ -8,26 +8,13 @@
  * which stops it.
  */
 import { LoopError } from '../errors/loop-error.ts';
+import { giveUpOnAbort } from '../session/give-up-on-abort.ts';
 
 /** Awaits `list()`, or throws `LOOP_CANCELLED` (saying `nothingDone`) as soon as `signal` aborts, or at once when it has. */
 export async function listToolSourcesFirst(list: () => Promise<unknown>, signal: AbortSignal | undefined, nothingDone: string): Promise<void> {
   const cancelled = () => new LoopError({ code: 'LOOP_CANCELLED', message: `cancelled while the tool sources (MCP servers) started; ${nothingDone}` });
+  // Aborted already: not even a start.
   if (signal?.aborted === true) throw cancelled();
   const listing = list();
-  if (signal === undefined) {
-    await listing;
-    return;
-  }
-  // A listing that fails after the abort was answered has no one left to hear it.
-  listing.catch(() => {});
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(cancelled());
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([listing, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort as () => void);
-  }
+  await (signal === undefined ? listing : giveUpOnAbort(listing, signal, cancelled));
 }

@@ -8,6 +8,7 @@
  * record a cancellation (a HALT) over the session another caller drives.
  */
 import { LoopError } from '../errors/loop-error.ts';
+import { giveUpOnAbort } from './give-up-on-abort.ts';
 
 /** Runs work for a session exclusively. */
 export interface SessionGate {
@@ -65,7 +66,7 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
         () => undefined,
         () => undefined,
       );
-      return waits ? untilStartedOrAborted(result, signal, () => started, () => cancelledWhileWaiting(sid, 'another call')) : result;
+      return waits ? giveUpOnAbort(result, signal, () => cancelledWhileWaiting(sid, 'another call'), () => !started) : result;
     },
   };
 }
@@ -73,27 +74,4 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
 /** LOOP_CANCELLED for a caller that gave up waiting for the session's turn in flight (`whose`: another call or host). */
 export function cancelledWhileWaiting(sid: string, whose: string): LoopError {
   return new LoopError({ code: 'LOOP_CANCELLED', message: `cancelled while waiting for the turn of session ${sid} that ${whose} is running; this call changed nothing`, sid });
-}
-
-/** `result`, or a rejection with `cancelled()` as soon as `signal` aborts before the work started. */
-function untilStartedOrAborted<T>(result: Promise<T>, signal: AbortSignal, started: () => boolean, cancelled: () => LoopError): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      if (!started()) reject(cancelled());
-    };
-    // A signal aborted already fires no event: the caller leaves now, not once the turn it waits for ends.
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const done = (): void => signal.removeEventListener('abort', onAbort);
-    result.then(
-      (value) => {
-        done();
-        resolve(value);
-      },
-      (error: unknown) => {
-        done();
-        reject(error);
-      },
-    );
-  });
 }
