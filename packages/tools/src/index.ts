@@ -24,7 +24,7 @@ export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './re
 export { editDistance } from './registry/suggest-names.ts';
 export { renderCatalogue, renderCatalogueLine, type CatalogueOptions } from './registry/render-catalogue.ts';
 
-export { createCallCounter, createCallCounters, type CallCounter, type CallCounters } from './policy/call-counter.ts';
+export { countCallIn, createCallCounter, createCallCounters, type CallCounter, type CallCounters } from './policy/call-counter.ts';
 export { formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
 export { findUncoveredNeed, grantsSatisfy } from './policy/capability-match.ts';
 export { compileGlob, matchGlob, type GlobOptions } from './policy/glob.ts';

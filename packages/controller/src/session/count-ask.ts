@@ -5,7 +5,7 @@
  * more by asking other agents. The asked agent's own calls count under its
  * own policy and session.
  */
-import type { CallCounters, Policy } from '@askloop/tools';
+import { countCallIn, type CallCounters, type Policy } from '@askloop/tools';
 
 /** The name an ask is counted under, per tool, in the call counters. */
 export const ASK_COUNTED_AS = 'ask';
@@ -16,8 +16,6 @@ export function countAsk(policy: Policy, counters: CallCounters): void {
   const reached =
     perTurn !== undefined && counters.turn.total >= perTurn ? `${perTurn} tool calls (an ask counts as one) are allowed per turn` : perSession !== undefined && counters.session.total >= perSession ? `${perSession} tool calls (an ask counts as one) are allowed per session` : undefined;
   if (reached !== undefined) throw Object.assign(new Error(`ask exceeded its call limit: at most ${reached}`), { code: 'POLICY_CALL_LIMIT' });
-  for (const counter of [counters.turn, counters.session]) {
-    counter.total += 1;
-    counter.perTool.set(ASK_COUNTED_AS, (counter.perTool.get(ASK_COUNTED_AS) ?? 0) + 1);
-  }
+  countCallIn(counters.turn, ASK_COUNTED_AS);
+  countCallIn(counters.session, ASK_COUNTED_AS);
 }

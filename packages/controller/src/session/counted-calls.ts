@@ -4,7 +4,7 @@
  * the policy's per-session limits (`policy.limits.perSession`, a tool's
  * `perSession`) then count the calls made before, as they do live.
  */
-import { createCallCounter, type CallCounter, type PolicyLimits } from '@askloop/tools';
+import { countCallIn, createCallCounter, type CallCounter, type PolicyLimits } from '@askloop/tools';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { ASK_COUNTED_AS } from './count-ask.ts';
 
@@ -40,13 +40,9 @@ const ASK_NOT_COUNTED = new Set(['SCRIPT_ASK_NOT_ALLOWED', 'POLICY_CALL_LIMIT'])
  */
 export function countedCalls(turns: readonly TurnRecord[]): CallCounter {
   const counter = createCallCounter();
-  const count = (name: string): void => {
-    counter.total += 1;
-    counter.perTool.set(name, (counter.perTool.get(name) ?? 0) + 1);
-  };
   for (const turn of turns) {
-    for (const call of turn.toolCalls) if (wasCounted(call.error)) count(call.name);
-    for (const ask of turn.asks ?? []) if (ask.error?.code === undefined || !ASK_NOT_COUNTED.has(ask.error.code)) count(ASK_COUNTED_AS);
+    for (const call of turn.toolCalls) if (wasCounted(call.error)) countCallIn(counter, call.name);
+    for (const ask of turn.asks ?? []) if (ask.error?.code === undefined || !ASK_NOT_COUNTED.has(ask.error.code)) countCallIn(counter, ASK_COUNTED_AS);
   }
   return counter;
 }

@@ -20,6 +20,12 @@ export function createCallCounter(): CallCounter {
   return { total: 0, perTool: new Map() };
 }
 
+/** Counts one call of `name` (a canonical tool name, or another name a caller counts under) in `counter`. */
+export function countCallIn(counter: CallCounter, name: string): void {
+  counter.total += 1;
+  counter.perTool.set(name, (counter.perTool.get(name) ?? 0) + 1);
+}
+
 /** Turn and session counters: fresh unless passed in (the session one carries across turns, the turn one may be shared). */
 export function createCallCounters(session: CallCounter = createCallCounter(), turn: CallCounter = createCallCounter()): CallCounters {
   return { turn, session };

@@ -9,7 +9,7 @@
 import { ToolError } from '../errors/tool-error.ts';
 import { canonicalToolName, isValidToolName } from '../spec/canonical-name.ts';
 import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
-import type { CallCounters } from './call-counter.ts';
+import { countCallIn, type CallCounters } from './call-counter.ts';
 import { formatCapability, parseCapability, type Capability } from './capability.ts';
 import { findUncoveredNeed } from './capability-match.ts';
 import { grantHint } from './grant-hint.ts';
@@ -181,10 +181,8 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
         return deny(new ToolError('POLICY_CALL_LIMIT', `${spec.displayName} exceeded its call limit: ${message}`, { tool: spec.displayName }));
       }
     }
-    for (const counter of [counters.turn, counters.session]) {
-      counter.total += 1;
-      counter.perTool.set(spec.name, (counter.perTool.get(spec.name) ?? 0) + 1);
-    }
+    countCallIn(counters.turn, spec.name);
+    countCallIn(counters.session, spec.name);
     return ALLOWED;
   };
 
