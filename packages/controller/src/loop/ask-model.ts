@@ -12,14 +12,14 @@
  * {@link END_GRACE_MS}) or once {@link END_GRACE_CHARACTERS} more characters
  * have streamed (a model talking on past its envelope). An aborted call is
  * reported by providers as `PROVIDER_ABORTED` without usage: the text received
- * is kept and the usage estimated (4 characters a token).
+ * is kept and the usage estimated (`estimateTokens`, 4 characters a token).
  *
  * With a loop wall-clock ceiling, the call gets what is left of it
  * (`wallClock`): a call that has not reached END by then is aborted and the
  * turn fails with {@link WALL_CLOCK_SPENT} (kind `timeout`, so HALT `ERR_TIMEOUT`).
  */
 import { EnvelopeStreamParser } from '@askloop/envelope';
-import { computeCost, followSignal, isProviderError, type LanguageModel } from '@askloop/providers';
+import { computeCost, estimateTokens, followSignal, isProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
 import type { RecordedReply, TurnFailure } from './turn-record.ts';
 
@@ -46,8 +46,6 @@ export interface AskModelOptions {
  * fail the call the same way.
  */
 export const WALL_CLOCK_SPENT = 'LOOP_WALL_CLOCK_SPENT';
-
-const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * How long a call may go on after END before it is aborted. Measured against a
