@@ -46,11 +46,22 @@ export function itemBudget(limits: Pick<RunLimits, 'valueItems'>, what: string, 
   return { left: limits.valueItems, limit: limits.valueItems, what, where, charsLeft: maxChars, charLimit: maxChars };
 }
 
+/**
+ * The text a tool call's arguments (or an `ask`'s options) may hold, in `stringLength`s: room for one longest
+ * string and more beside it, while a list holding one 1 MiB string a hundred times (one value in the isolate, a
+ * hundred copies as JSON in the host) is refused before the host builds it.
+ */
+export const ARGUMENT_CHARS_PER_STRING_LENGTH = 4;
+
 /** Spends `count` characters of text of a budget; throws when it runs out. */
 export function spendChars(budget: ItemBudget, count: number): void {
   budget.charsLeft -= count;
   if (budget.charsLeft < 0) {
-    fail('SCRIPT_VALUE_TOO_LARGE', `${budget.what} would hold more than ${budget.charLimit} characters of text, in all its strings and keys (4 × stringLength); pass less text per call, or split it over several calls.`, budget.where);
+    fail(
+      'SCRIPT_VALUE_TOO_LARGE',
+      `${budget.what} would hold more than ${budget.charLimit} characters of text, in all its strings and keys (${ARGUMENT_CHARS_PER_STRING_LENGTH} × stringLength); pass less text per call, or split it over several calls.`,
+      budget.where,
+    );
   }
 }
 

@@ -7,8 +7,7 @@ import { quotaError, SandboxError } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxResult, SandboxRunRequest } from './sandbox-types.ts';
 import { describeExit, type SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
-import type { DoneMessage, WorkerOutcome } from './worker-protocol.ts';
-// The worker's watchdog line (`WATCHDOG_STDERR_LINE`, worker-protocol.ts) is matched below as text.
+import { WATCHDOG_STDERR_LINE, type DoneMessage, type WorkerOutcome } from './worker-protocol.ts';
 
 /** One run, from `pool.run` until it settles. */
 export interface RunState {
@@ -69,8 +68,8 @@ export type Settlement =
   | { readonly ok: false; readonly error: SandboxError; readonly done?: DoneMessage }
   | { readonly reject: unknown };
 
-/** What V8 (or the worker's watchdog) prints on stderr when memory kills the process. */
-const OUT_OF_MEMORY = /out of memory|invalid table size|invalid array length|invalid size error|invalid string length|CALL_AND_RETRY_LAST|heap limit|allocation failed|OOM|the memory watchdog stopped the run/i;
+/** What V8 prints on stderr when an allocation kills the process. */
+const OUT_OF_MEMORY = /out of memory|invalid table size|invalid array length|invalid size error|invalid string length|CALL_AND_RETRY_LAST|heap limit|allocation failed|OOM/i;
 
 /** The settlement for a worker's `done`. */
 export function fromOutcome(outcome: WorkerOutcome, done: DoneMessage): Settlement {
@@ -79,9 +78,10 @@ export function fromOutcome(outcome: WorkerOutcome, done: DoneMessage): Settleme
   return { ok: false, error: new SandboxError(outcome.code, outcome.message, options), done };
 }
 
-/** The error for a run whose worker died under it: a memory quota error when V8 said so, else `SANDBOX_WORKER_DIED`. */
+/** The error for a run whose worker died under it: a memory quota error when V8 or the watchdog said so, else `SANDBOX_WORKER_DIED`. */
 export function deathError(exit: WorkerExit, limits: SandboxLimits): SandboxError {
-  if (OUT_OF_MEMORY.test(exit.stderrTail)) {
+  // V8's words, or the worker's watchdog line (said before it may be killed, when its message might not get through).
+  if (OUT_OF_MEMORY.test(exit.stderrTail) || exit.stderrTail.includes(WATCHDOG_STDERR_LINE)) {
     return quotaError('SANDBOX_MEMORY', { name: 'memoryMb', value: limits.memoryMb }, `the run exhausted memory and its worker died (${describeExit(exit)})`);
   }
   return new SandboxError('SANDBOX_WORKER_DIED', `the sandbox worker died during the run (${describeExit(exit)})`);

@@ -5,6 +5,7 @@
  * `src/runtime`; these only adapt them to the generated code's calling shape.
  */
 import {
+  ARGUMENT_CHARS_PER_STRING_LENGTH,
   add,
   bitwise,
   bitwiseNot,
@@ -35,16 +36,11 @@ import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
 import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
 
-/**
- * The text a tool call's (or an ask's options') arguments may hold, in `stringLength`s: room for one longest
- * string and more beside it, while a list holding one 1 MiB string a hundred times (one value in the isolate, a
- * hundred copies as JSON in the host) is refused before the host builds it.
- */
-const TOOL_ARGUMENT_CHARS_PER_STRING = 4;
-
 /** Creates the helpers for one run. */
 export function createHelpers(machine: Machine, positions: readonly Position[]) {
   const { limits, owned } = machine;
+  // What a tool call's arguments (or an ask's options) may hold in text, for the whole run.
+  const argumentChars = ARGUMENT_CHARS_PER_STRING_LENGTH * limits.stringLength;
   const maxLoop = limits.loopIterations;
   // Read once here, not at the bottom of an overflowing stack: under a module loader that reaches imports
   // through getters (vitest), `frame` below would otherwise find no class when the stack is exhausted.
@@ -114,14 +110,14 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
       }
       machine.toolCalls++;
       // Bounded in text too: the arguments are copied as JSON into the host, once per share of a shared string.
-      return machine.request({ kind: 'tool', name, args: toJson(args, limits, w, TOOL_ARGUMENT_CHARS_PER_STRING * limits.stringLength) as JsonValue[] }, w);
+      return machine.request({ kind: 'tool', name, args: toJson(args, limits, w, argumentChars) as JsonValue[] }, w);
     },
     ask(agent: Value, prompt: Value, options: Value | undefined, w: Position): Value {
       const request = {
         kind: 'ask' as const,
         agent: toText(agent, limits.stringLength, w),
         prompt: toText(prompt, limits.stringLength, w),
-        options: options === undefined ? null : toJson(options, limits, w, TOOL_ARGUMENT_CHARS_PER_STRING * limits.stringLength),
+        options: options === undefined ? null : toJson(options, limits, w, argumentChars),
       };
       machine.tick(w);
       return machine.request(request, w);
