@@ -22,11 +22,10 @@ export interface EndedSession {
  * controller decides, not only from the session row a crash can leave behind.
  */
 export async function endedSession(store: TranscriptStore, sid: string): Promise<EndedSession | undefined> {
-  const session = await store.getSession(sid);
   const last = await store.lastTurn(sid);
   if (last === undefined) {
-    // Halted before its first turn (a task that is not valid USERDATA): nothing will ever run.
-    const decision = session?.lastDecision;
+    // Halted before its first turn (a task that is not valid USERDATA): nothing will ever run. Only then is the row read.
+    const decision = (await store.getSession(sid))?.lastDecision;
     return decision?.kind === 'HALT' ? { outcome: `HALT ${decision.reason}`, turns: 0 } : undefined;
   }
   if (last.phase !== 'decided' || last.decision === undefined) return undefined;
