@@ -13,14 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { continueArgs, shellQuote } from '../src/loop/continue-hint.ts';
 import { main } from '../src/main.ts';
 import { captureIo, type CapturedIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
 
 const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
 let top: string;
 // A folder whose name needs quoting in a shell.
 let project: string;
-
-const envelope = (...lines: string[]): string =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>'].join('\n');
 
 beforeAll(() => {
   top = mkdtempSync(join(tmpdir(), 'askloop-hints-'));

@@ -13,6 +13,7 @@ import { startPostgresServer, type PostgresServer } from '@askloop/postgres/test
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
+import { envelope } from './envelope-reply.ts';
 
 let dir: string;
 let server: PostgresServer;
@@ -30,8 +31,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const envelope = (...lines: string[]) =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
 const TWO_TURNS = [envelope('emit "step one"'), envelope('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper(userdata["subject"])')];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

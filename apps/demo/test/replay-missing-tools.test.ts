@@ -7,14 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli } from './spawn-cli.ts';
+import { envelope } from './envelope-reply.ts';
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'askloop-replay-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-const envelope = (...lines: string[]) => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
 
 describe('askloop replay without the tool options of the run', () => {
   it('names the replayed turn failure and the options to pass', async () => {

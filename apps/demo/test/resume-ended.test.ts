@@ -10,15 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'askloop-resume-ended-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-const envelope = (...lines: string[]) =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
 
 async function runJson(args: string[]): Promise<{ code: number; out: { sid: string; status: string } }> {
   const io = captureIo({ cwd: dir });

@@ -15,15 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
+import { envelope } from './envelope-reply.ts';
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'askloop-run-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-const envelope = (...lines: string[]) =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
 
 async function file(name: string, content: unknown): Promise<string> {
   const path = join(dir, name);

@@ -11,14 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
 
 const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
 let directory: string;
 let memoryFile: string;
-
-/** A v4 envelope around one command block. */
-const envelope = (...lines: string[]): string =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>'].join('\n');
 
 beforeAll(() => {
   directory = mkdtempSync(join(tmpdir(), 'askloop-run-mcp-'));

@@ -9,12 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-limit-init-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const envelope = (...lines: string[]) =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
 
 describe('askloop sessions --limit', () => {
   beforeAll(async () => {

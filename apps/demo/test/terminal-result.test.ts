@@ -10,15 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo, type CapturedIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'askloop-terminal-result-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-const envelope = (...lines: string[]) =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
 
 // ESC [31m (red), OSC 0 (retitle the window) ended by BEL: raw, they would drive the terminal.
 const HOSTILE = 'res \u001b[31mRED\u001b]0;pwned\u0007';

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -32,10 +33,6 @@ export default { name: 'flaky', specificationVersion: 'v1', toolSources: [{ name
   await writeFile(join(dir, 'stuck.yaml'), 'plugins:\n  - ./stuck-plugin.mjs\n');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-function envelope(...lines: string[]): string {
-  return ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>', ''].join('\n');
-}
 
 async function sessions(db: string): Promise<{ sid: string; status: string; turns: number }[]> {
   const io = captureIo({ cwd: dir });
