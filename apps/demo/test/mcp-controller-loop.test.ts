@@ -17,6 +17,7 @@ import { createScriptedProvider } from '@askloop/providers';
 import { createSafeToolPacks } from '@askloop/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcpPlugin, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
+import { envelope as turn } from './envelope-reply.ts';
 
 const NODE = process.execPath;
 const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
@@ -36,9 +37,6 @@ afterAll(async () => {
 });
 
 /** A v4 envelope around one command block, as a model would send it. */
-const turn = (...lines: string[]): string =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>'].join('\n');
-
 const agent: AgentDefinition = {
   name: 'notes',
   model: 'scripted:notes',

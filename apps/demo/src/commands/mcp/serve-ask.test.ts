@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../main.ts';
 import { captureIo } from '../../../test/capture-io.ts';
+import { envelope } from '../../../test/envelope-reply.ts';
 
 const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
 const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
@@ -23,9 +24,6 @@ let memoryFile: string;
 let client: Client;
 
 /** A v4 envelope around one command block. */
-const envelope = (...lines: string[]): string =>
-  ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', 'command', ...lines.map((line) => `  ${line}`), 'endcommand', '<<<NSENV:V4:END>>>'].join('\n');
-
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'askloop-serve-ask-'));
   memoryFile = join(directory, 'memory.jsonl');
