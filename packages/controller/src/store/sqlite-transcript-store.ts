@@ -24,6 +24,8 @@ import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
 import { createFencedLeases } from './fenced-leases.ts';
+import { requireListLimit } from './list-limit.ts';
+import { requireSessionId, requireTurnIndex } from './store-keys.ts';
 import { sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import { createWriteBatch } from './sqlite-write-batch.ts';
@@ -181,7 +183,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         }),
     selectSession: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE sid = ?`),
     sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
-    // LIMIT -1 is SQLite's "no limit".
+    // LIMIT -1 is SQLite's "no limit" (a limit given is checked to be ≥ 0 first: list-limit.ts).
     listSessions: db.prepare(`SELECT ${columns} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
     listSessionsByStatus: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
     upsertTurn: db.prepare(
@@ -250,25 +252,37 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     openToolStores: (toolOptions = {}) => openSqliteStore(db, { clock: toolOptions.clock ?? clock }),
     // Every write takes its values when it is asked for (its batch commits later): a record or session the caller
     // changes afterwards is saved as it was at the call, its JSON and its columns alike.
-    createSession: (session) =>
-      valuesThen('createSession', session.sid, () => sessionValues(session), (values) => {
+    createSession: async (session) => {
+      requireSessionId(session.sid, 'createSession');
+      return valuesThen('createSession', session.sid, () => sessionValues(session), (values) => {
         if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
         writable(statements.insertSession).run(...values);
-      }),
-    getSession: (sid) =>
-      read('getSession', () => {
+      });
+    },
+    getSession: async (sid) => {
+      requireSessionId(sid, 'getSession');
+      return read('getSession', () => {
         const row = statements.selectSession.get(sid) as Row | undefined;
         return row === undefined ? undefined : toSession(row);
-      }, sid),
-    updateSession: (session) => valuesThen('updateSession', session.sid, () => sessionValues(session), replaceSession),
-    listSessions: (listOptions: ListSessionsOptions = {}) =>
-      read('listSessions', () => {
+      }, sid);
+    },
+    updateSession: async (session) => {
+      requireSessionId(session.sid, 'updateSession');
+      return valuesThen('updateSession', session.sid, () => sessionValues(session), replaceSession);
+    },
+    listSessions: async (listOptions: ListSessionsOptions = {}) => {
+      requireListLimit(listOptions.limit);
+      return read('listSessions', () => {
         const limit = listOptions.limit ?? -1;
         const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
         return rows.map(toSession);
-      }),
-    saveTurn: (record: TurnRecord, session?: SessionRecord) =>
-      valuesThen(
+      });
+    },
+    saveTurn: async (record: TurnRecord, session?: SessionRecord) => {
+      requireSessionId(record.sid, 'saveTurn');
+      requireTurnIndex(record.turnIndex, 'saveTurn');
+      if (session !== undefined) requireSessionId(session.sid, 'saveTurn');
+      return valuesThen(
         'saveTurn',
         record.sid,
         () => {
@@ -286,17 +300,23 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         },
       ).then((text) => {
         if (text !== undefined) turnTexts.committed(text);
-      }),
-    listTurns: (sid) =>
-      read('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
-    lastTurn: (sid) =>
-      read('lastTurn', () => {
+      });
+    },
+    listTurns: async (sid) => {
+      requireSessionId(sid, 'listTurns');
+      return read('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid);
+    },
+    lastTurn: async (sid) => {
+      requireSessionId(sid, 'lastTurn');
+      return read('lastTurn', () => {
         const row = statements.lastTurn.get(sid) as Row | undefined;
         return row === undefined ? undefined : turnTexts.fromStored(String(row.record));
-      }, sid),
+      }, sid);
+    },
     // The clock is read when the write runs, so a lease queued behind others is not shortened by the wait.
-    acquireLease: (sid, holder, ttlMs) =>
-      write('acquireLease', () => leases.acquire(sid, holder, ttlMs, clock.now()), sid).then(
+    acquireLease: async (sid, holder, ttlMs) => {
+      requireSessionId(sid, 'acquireLease');
+      return write('acquireLease', () => leases.acquire(sid, holder, ttlMs, clock.now()), sid).then(
         (held) => {
           leases.settle(sid, holder, true);
           return held;
@@ -306,8 +326,12 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
           leases.settle(sid, holder, false);
           throw error;
         },
-      ),
-    releaseLease: (sid, holder) => write('releaseLease', () => leases.release(sid, holder), sid),
+      );
+    },
+    releaseLease: async (sid, holder) => {
+      requireSessionId(sid, 'releaseLease');
+      return write('releaseLease', () => leases.release(sid, holder), sid);
+    },
     close: () =>
       run('close', () => {
         batch.flush();
