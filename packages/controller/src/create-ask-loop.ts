@@ -36,6 +36,7 @@ import { createSessionGate } from './session/session-gate.ts';
 import { createRunAdmission } from './session/run-admission.ts';
 import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
+import { requireSessionId } from './store/store-keys.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** Distinct agent definitions whose resolved form a controller keeps. */
@@ -201,6 +202,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // Before the model is made and the session stored: a misspelt per-tool limit key refuses the run, storing nothing.
     requireLimitedTools(agent, registry);
     const sid = run.sid ?? createId();
+    // Every store would refuse it too, but only after the model was made: a sid with U+0000 or a line break also breaks logs and the viewer.
+    requireSessionId(sid, run.sid === undefined ? 'createId' : 'options.sid');
     // Made before the session is stored (an unknown provider stores nothing), kept only once it is: a run refused
     // for a sid already in the store must not leave its model to answer that other session's turns.
     const model = newModel(sid, agent);
