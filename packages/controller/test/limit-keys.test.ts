@@ -41,7 +41,7 @@ describe('per-tool limit keys against the tool registry', () => {
     const { loop, store, made } = setup();
     const run = loop.run({ agent: agentLimiting({ 'tool.http.Fecth': { perTurn: 1 } }), task: 'fetch once' });
     await expect(run).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID' });
-    await expect(run).rejects.toThrow("agent 'worker': policy.limits.tools: key 'tool.http.Fecth' names no registered tool; did you mean tool.http.Fetch?");
+    await expect(run).rejects.toThrow("agent 'worker': policy: limits.tools key 'tool.http.Fecth' names no registered tool; did you mean tool.http.Fetch?");
     expect(await store.listSessions()).toEqual([]);
     expect(made).toEqual([]);
     await loop.close();
@@ -49,10 +49,10 @@ describe('per-tool limit keys against the tool registry', () => {
 
   it('refuses `create` (for step-driven workers) alike, and a key with no close tool without a guess', async () => {
     const { loop, store, made } = setup();
-    await expect(loop.create({ agent: agentLimiting({ 'tool.docs.Serch': { perSession: 2 } }), task: 'x' })).rejects.toThrow("key 'tool.docs.Serch' names no registered tool; did you mean tool.docs.Search?");
+    await expect(loop.create({ agent: agentLimiting({ 'tool.docs.Serch': { perSession: 2 } }), task: 'x' })).rejects.toThrow("limits.tools key 'tool.docs.Serch' names no registered tool; did you mean tool.docs.Search?");
     const unknown = loop.run({ agent: agentLimiting({ 'tool.weather.Forecast': { perTurn: 1 } }), task: 'x' });
     await expect(unknown).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID' });
-    await expect(unknown).rejects.toThrow(/key 'tool\.weather\.Forecast' names no registered tool \(a limit/);
+    await expect(unknown).rejects.toThrow(/limits\.tools key 'tool\.weather\.Forecast' names no registered tool \(a limit/);
     expect(await store.listSessions()).toEqual([]);
     expect(made).toEqual([]);
     await loop.close();

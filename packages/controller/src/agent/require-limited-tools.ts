@@ -25,7 +25,7 @@ export function requireLimitedTools(agent: ResolvedAgentDefinition, registry: To
     const hint = close.length > 0 ? `; did you mean ${close.join(', ')}?` : '';
     throw new LoopError({
       code: 'LOOP_AGENT_INVALID',
-      message: `agent '${agent.name}': policy.limits.tools: key '${key}' names no registered tool${hint} (a limit on a tool that is not registered would limit nothing; the registry holds the plugins' tool packs and the tools the MCP servers list)`,
+      message: `agent '${agent.name}': policy: limits.tools key '${key}' names no registered tool${hint} (a limit on a tool that is not registered would limit nothing; the registry holds the plugins' tool packs and the tools the MCP servers list)`,
     });
   }
 }
