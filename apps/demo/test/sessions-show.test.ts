@@ -103,4 +103,16 @@ describe('askloop show', () => {
     expect(await main(['show', 'no-such-session', '--db', 'sessions.db', '--json'], io)).toBe(1);
     expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'LOOP_SESSION_NOT_FOUND' } });
   });
+
+  it('an id no store holds (empty, with U+0000) is LOOP_SESSION_NOT_FOUND as an unknown one is, the control character escaped', async () => {
+    const empty = captureIo({ cwd: dir });
+    expect(await main(['show', '', '--db', 'sessions.db', '--json'], empty)).toBe(1);
+    expect(JSON.parse(empty.out)).toMatchObject({ ok: false, error: { code: 'LOOP_SESSION_NOT_FOUND', message: `no session '' in ${join(dir, 'sessions.db')}; give at least 4 characters of an id; askloop sessions lists them` } });
+    const nul = captureIo({ cwd: dir });
+    expect(await main(['show', `${sid.slice(0, 8)}\u0000`, '--db', 'sessions.db', '--json'], nul)).toBe(1);
+    expect(JSON.parse(nul.out)).toMatchObject({
+      ok: false,
+      error: { code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${JSON.stringify(`${sid.slice(0, 8)}\u0000`)} in ${join(dir, 'sessions.db')}; a session id must not contain control characters, got U+0000 at index 8; askloop sessions lists them` },
+    });
+  });
 });

@@ -81,6 +81,15 @@ describe('the API', () => {
     expect(await response.json()).toEqual({ error: { code: 'VIEW_SESSION_NOT_FOUND', message: "no session 'nope' in the store" } });
   });
 
+  it('answers a session id no store holds (U+0000, a line break) with a JSON 400 naming the problem', async () => {
+    const nul = await fetch(new URL('/api/sessions/a%00b', viewer.url));
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error: { code: 'VIEW_BAD_REQUEST', message: 'the session id "a\\u0000b" must not contain control characters, got U+0000 at index 1' } });
+    const newline = await fetch(new URL('/api/sessions/two%0Alines/live', viewer.url));
+    expect(newline.status).toBe(400);
+    expect(((await newline.json()) as { error: { code: string } }).error.code).toBe('VIEW_BAD_REQUEST');
+  });
+
   it('serves one self-contained page with a strict Content-Security-Policy', async () => {
     const response = await fetch(viewer.url);
     const html = await response.text();

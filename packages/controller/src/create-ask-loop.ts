@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
-import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type Policy, type ToolStores } from '@askloop/tools';
+import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
+import { requireLimitedTools } from './agent/require-limited-tools.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
 import { createEventBus } from './events/event-bus.ts';
@@ -35,6 +36,7 @@ import { createSessionGate } from './session/session-gate.ts';
 import { createRunAdmission } from './session/run-admission.ts';
 import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
+import { requireSessionId } from './store/store-keys.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** Distinct agent definitions whose resolved form a controller keeps. */
@@ -193,10 +195,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     };
   }
 
-  async function create(run: RunLoopOptions, parentSid?: string): Promise<SessionRecord> {
+  /** Stores a new session. `registry` is the one its caller listed the tool sources for: complete, with the MCP servers' tools. */
+  async function create(run: RunLoopOptions, registry: ToolRegistry, parentSid?: string): Promise<SessionRecord> {
     const agent = findAgent(plugins.agents, run.agent);
     agentPolicy(agent);
+    // Before the model is made and the session stored: a misspelt per-tool limit key refuses the run, storing nothing.
+    requireLimitedTools(agent, registry);
     const sid = run.sid ?? createId();
+    // Every store would refuse it too, but only after the model was made: a sid with U+0000 or a line break also breaks logs and the viewer.
+    requireSessionId(sid, run.sid === undefined ? 'createId' : 'options.sid');
     // Made before the session is stored (an unknown provider stores nothing), kept only once it is: a run refused
     // for a sid already in the store must not leave its model to answer that other session's turns.
     const model = newModel(sid, agent);
@@ -210,15 +217,16 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
    * Lists the tool sources (MCP servers) before a call stores or changes anything: one that cannot start fails the
    * call with LOOP_PLUGIN_ERROR and leaves the store as it was (no session that never took a turn, no approval
    * recorded for a turn that cannot run); the caller's signal aborting meanwhile fails it with LOOP_CANCELLED. Sources
-   * keep their lists, so the turn's own listing is cheap.
+   * keep their lists, so the turn's own listing is cheap. Resolves with the registry listed.
    */
-  async function startToolSources(signal: AbortSignal | undefined, nothingDone: string): Promise<void> {
-    if (plugins.toolSources.length > 0) await listToolSourcesFirst(toolRegistry, signal, nothingDone);
+  async function startToolSources(signal: AbortSignal | undefined, nothingDone: string): Promise<ToolRegistry> {
+    // Without sources the registry is built once and nothing can be slow: a signal aborted already is the turn's to see.
+    return plugins.toolSources.length > 0 ? listToolSourcesFirst(toolRegistry, signal, nothingDone) : toolRegistry();
   }
 
   async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
-    await startToolSources(run.signal, 'no session was stored');
-    const session = await create(run, parentSid);
+    const registry = await startToolSources(run.signal, 'no session was stored');
+    const session = await create(run, registry, parentSid);
     origin?.started(session.sid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
     return settle(await driveLoop(contextFor(session, depth, run), gate));
@@ -277,7 +285,10 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   return {
-    create: async (run) => (await create(run)).sid,
+    create: async (run) => {
+      // As `run` does: the limit keys are checked against a registry that holds the MCP servers' tools.
+      return (await create(run, await startToolSources(run.signal, 'no session was stored'))).sid;
+    },
     run: (run) => start(run),
     step: (sid, call) => resume(sid, call, true),
     resume: (sid, call) => resume(sid, call),

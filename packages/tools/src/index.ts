@@ -21,7 +21,7 @@ export { isToolMap, MAX_TOOL_VALUE_DEPTH, toToolValue, toolValuesEqual, typeName
 
 export { defineToolPack, type ToolPack, type ToolPackFactory } from './registry/tool-pack.ts';
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './registry/tool-registry.ts';
-export { editDistance } from './registry/suggest-names.ts';
+export { editDistance, suggestNames } from './registry/suggest-names.ts';
 export { renderCatalogue, renderCatalogueLine, type CatalogueOptions } from './registry/render-catalogue.ts';
 
 export { countCallIn, createCallCounter, createCallCounters, type CallCounter, type CallCounters } from './policy/call-counter.ts';

@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TranscriptStore } from '@askloop/controller';
+import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
 import { createSecretRedactor } from './redact-secrets.ts';
 import { sessionSummary } from './session-summary.ts';
@@ -142,6 +142,12 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       sid = decodeURIComponent(match[1] as string);
     } catch {
       fail(response, 400, 'VIEW_BAD_REQUEST', 'the session id is not valid percent-encoding', head);
+      return;
+    }
+    // An id no store holds (%00, a line break): the store would refuse it, and that is the request's fault, not the store's.
+    const problem = sessionIdProblem(sid);
+    if (problem !== undefined) {
+      fail(response, 400, 'VIEW_BAD_REQUEST', `the session id ${JSON.stringify(sid)} ${problem}`, head);
       return;
     }
     const session = await store.getSession(sid);

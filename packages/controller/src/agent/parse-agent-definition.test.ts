@@ -53,6 +53,12 @@ describe('parseAgentDefinition', () => {
     expect(message).toBe("planner.yaml: invalid agent definition: ceilings.maxTurns (line 12): expected a whole number ≥ 1, got the string \"six\"");
   });
 
+  it('bounds ceilings.maxTurns one under the highest turn index every store holds (2^31 − 1), for the answer-now turn after the last', () => {
+    const message = refusal(() => parseAgentDefinition(YAML_AGENT.replace('maxTurns: 6', 'maxTurns: 2147483647'), { source: 'planner.yaml' }));
+    expect(message).toBe('planner.yaml: invalid agent definition: ceilings.maxTurns (line 12): expected a whole number from 1 to 2147483646, got number 2147483647');
+    expect(parseAgentDefinition(YAML_AGENT.replace('maxTurns: 6', 'maxTurns: 2147483646')).ceilings?.maxTurns).toBe(2 ** 31 - 2);
+  });
+
   it('refuses an unknown key with a did-you-mean, at the key line', () => {
     const message = refusal(() => parseAgentDefinition(YAML_AGENT.replace('maxTurns: 6', 'maxTurn: 6'), { source: 'a.yaml' }));
     expect(message).toContain("ceilings.maxTurn (line 12): unknown key 'maxTurn'; did you mean 'maxTurns'?");

@@ -6,6 +6,7 @@
  * did-you-mean, so a typo never silently falls back to a default.
  */
 import { compileToolPattern, editDistance, parseGrant } from '@askloop/tools';
+import { MAX_TURN_INDEX } from '../store/store-keys.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 
 /** One problem of a definition: where (`ceilings.maxTurns`; empty at the top level) and what was expected. */
@@ -18,7 +19,7 @@ export interface AgentDefinitionIssue {
 type Field =
   | { readonly kind: 'string'; readonly check?: (text: string) => string | undefined }
   | { readonly kind: 'boolean' }
-  | { readonly kind: 'integer'; readonly min: number }
+  | { readonly kind: 'integer'; readonly min: number; readonly max?: number }
   | { readonly kind: 'number'; readonly min: number; readonly max?: number }
   | { readonly kind: 'choice'; readonly values: readonly string[] }
   | { readonly kind: 'list'; readonly item: Field }
@@ -27,7 +28,7 @@ type Field =
 
 const NAME = /^[a-z][a-z0-9_-]*$/;
 const MODEL = /^[^:\s]+:\S+$/;
-const count = (min: number): Field => ({ kind: 'integer', min });
+const count = (min: number, max?: number): Field => (max === undefined ? { kind: 'integer', min } : { kind: 'integer', min, max });
 const text: Field = { kind: 'string' };
 const flag: Field = { kind: 'boolean' };
 const failure = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -86,7 +87,8 @@ const AGENT: Field = {
     },
     ceilings: {
       kind: 'object',
-      fields: { maxTurns: count(1), wallMs: count(1), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
+      // One turn under the highest turn index every store holds: an `answer-now` turn may follow the last.
+      fields: { maxTurns: count(1, MAX_TURN_INDEX - 1), wallMs: count(1), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
     },
     noProgressN: count(1),
     nudge: flag,
@@ -138,6 +140,7 @@ function walk(field: Field, value: unknown, path: (string | number)[], issues: A
       return;
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < field.min) issue(`expected a whole number ≥ ${field.min}, got ${describe(value)}`);
+      else if (field.max !== undefined && value > field.max) issue(`expected a whole number from ${field.min} to ${field.max}, got ${describe(value)}`);
       return;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value) || value < field.min || (field.max !== undefined && value > field.max)) {

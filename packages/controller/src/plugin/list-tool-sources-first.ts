@@ -10,11 +10,11 @@
 import { LoopError } from '../errors/loop-error.ts';
 import { giveUpOnAbort } from '../session/give-up-on-abort.ts';
 
-/** Awaits `list()`, or throws `LOOP_CANCELLED` (saying `nothingDone`) as soon as `signal` aborts, or at once when it has. */
-export async function listToolSourcesFirst(list: () => Promise<unknown>, signal: AbortSignal | undefined, nothingDone: string): Promise<void> {
+/** Resolves with what `list()` does (the registry listed), or throws `LOOP_CANCELLED` (saying `nothingDone`) as soon as `signal` aborts, or at once when it has. */
+export async function listToolSourcesFirst<T>(list: () => Promise<T>, signal: AbortSignal | undefined, nothingDone: string): Promise<T> {
   const cancelled = () => new LoopError({ code: 'LOOP_CANCELLED', message: `cancelled while the tool sources (MCP servers) started; ${nothingDone}` });
   // Aborted already: not even a start.
   if (signal?.aborted === true) throw cancelled();
   const listing = list();
-  await (signal === undefined ? listing : giveUpOnAbort(listing, signal, cancelled));
+  return signal === undefined ? listing : giveUpOnAbort(listing, signal, cancelled);
 }

@@ -6,6 +6,8 @@
 import { LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { createFencedLeases } from './fenced-leases.ts';
+import { requireListLimit } from './list-limit.ts';
+import { requireSessionId, requireTurnIndex } from './store-keys.ts';
 import type { ListSessionsOptions, SessionRecord, TranscriptStore } from './transcript-store.ts';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -41,21 +43,25 @@ export function createMemoryTranscriptStore(): TranscriptStore {
   });
   return {
     async createSession(session) {
+      requireSessionId(session.sid, 'createSession');
       leases.fenceFor(session.sid)?.();
       if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
       sessions.set(session.sid, copy(session));
       turns.set(session.sid, new Map());
     },
     async getSession(sid) {
+      requireSessionId(sid, 'getSession');
       const found = sessions.get(sid);
       return found === undefined ? undefined : copy(found);
     },
     async updateSession(session) {
+      requireSessionId(session.sid, 'updateSession');
       leases.fenceFor(session.sid)?.();
       if (!sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
       sessions.set(session.sid, copy(session));
     },
     async listSessions(options: ListSessionsOptions = {}) {
+      requireListLimit(options.limit);
       // Reversed first: the stable sort then puts the later of two sessions created in the same millisecond first.
       const all = [...sessions.values()]
         .reverse()
@@ -64,6 +70,9 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       return copy(options.limit === undefined ? all : all.slice(0, options.limit));
     },
     async saveTurn(record, session) {
+      requireSessionId(record.sid, 'saveTurn');
+      requireTurnIndex(record.turnIndex, 'saveTurn');
+      if (session !== undefined) requireSessionId(session.sid, 'saveTurn');
       leases.fenceFor(record.sid)?.();
       const table = turns.get(record.sid);
       if (table === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${record.sid}`, sid: record.sid });
@@ -75,20 +84,24 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       if (savedSession !== undefined) sessions.set(savedSession.sid, savedSession);
     },
     async listTurns(sid) {
+      requireSessionId(sid, 'listTurns');
       return copy([...(turns.get(sid)?.values() ?? [])].sort((a, b) => a.turnIndex - b.turnIndex));
     },
     async lastTurn(sid) {
+      requireSessionId(sid, 'lastTurn');
       let last: TurnRecord | undefined;
       for (const turn of turns.get(sid)?.values() ?? []) if (last === undefined || turn.turnIndex > last.turnIndex) last = turn;
       return last === undefined ? undefined : copy(last);
     },
     async acquireLease(sid, holder, ttlMs) {
+      requireSessionId(sid, 'acquireLease');
       const held = leases.acquire(sid, holder, ttlMs, Date.now());
       // Nothing here can fail after the take: it stands at once.
       leases.settle(sid, holder, true);
       return held;
     },
     async releaseLease(sid, holder) {
+      requireSessionId(sid, 'releaseLease');
       leases.release(sid, holder);
     },
     async close() {},

@@ -45,10 +45,24 @@ export interface SessionRecord {
 /** Filters of {@link TranscriptStore.listSessions}, newest first. */
 export interface ListSessionsOptions {
   readonly status?: SessionStatus;
+  /**
+   * At most this many sessions (the newest): a whole number from 0 (none) to
+   * `Number.MAX_SAFE_INTEGER`; left out, every session. Anything else — a
+   * negative number, a fraction, NaN, Infinity — is refused by every store
+   * with `LOOP_ARGUMENT_INVALID` (`requireListLimit`), never read as "drop
+   * the oldest" or "no limit".
+   */
   readonly limit?: number;
 }
 
-/** The store interface. */
+/**
+ * The store interface. Every store holds the same keys: a session id of 1 to
+ * 256 characters, well-formed Unicode with no control characters (U+0000
+ * included), and turn indexes from 1 to 2^31 − 1; every method given another
+ * id or index refuses it with `LOOP_ARGUMENT_INVALID` (`requireSessionId`,
+ * `requireTurnIndex` in `store-keys.ts`), reads included, so no store keeps
+ * what another could not.
+ */
 export interface TranscriptStore {
   createSession(session: SessionRecord): Promise<void>;
   getSession(sid: string): Promise<SessionRecord | undefined>;

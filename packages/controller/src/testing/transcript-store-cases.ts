@@ -104,6 +104,67 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await store.listSessions(), []);
     assert.deepEqual(await store.listSessions({ status: 'running', limit: 5 }), []);
   }),
+  define('listSessions takes a limit from 0 (no session) to the largest safe integer', async (store) => {
+    for (const sid of ['a', 'b', 'c']) await store.createSession(sampleSession(sid));
+    assert.deepEqual(await store.listSessions({ limit: 0 }), []);
+    assert.deepEqual(await store.listSessions({ status: 'running', limit: 0 }), []);
+    assert.deepEqual((await store.listSessions({ limit: Number.MAX_SAFE_INTEGER })).map((session) => session.sid), ['c', 'b', 'a']);
+    assert.deepEqual((await store.listSessions({ limit: 3 })).map((session) => session.sid), ['c', 'b', 'a']);
+  }),
+  define('listSessions refuses a negative, fractional, NaN, infinite, unsafe or non-number limit (LOOP_ARGUMENT_INVALID)', async (store) => {
+    for (const sid of ['a', 'b', 'c']) await store.createSession(sampleSession(sid));
+    for (const limit of [-1, -3, 1.5, 0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, 2 ** 64, '2' as unknown as number, null as unknown as number]) {
+      await assert.rejects(store.listSessions({ limit }), (error: unknown) => {
+        codeOf('LOOP_ARGUMENT_INVALID')(error);
+        assert.match((error as Error).message, /^listSessions: limit must be a whole number from 0 to 9007199254740991/);
+        return true;
+      }, `limit ${String(limit)}`);
+    }
+  }),
+  define('every store keeps the session ids and turn indexes at the edges of what all stores hold', async (store) => {
+    // A UUID, the longest id, non-Latin letters and an emoji (a surrogate pair), spaces and punctuation.
+    const sids = ['9b2f0c1e-5d7a-4e8b-9c3d-2a1b0c9d8e7f', 'x'.repeat(256), 'séance-日本-🚀', 'a b/c:d?e#f%00'];
+    for (const sid of sids) {
+      await store.createSession(sampleSession(sid));
+      await store.saveTurn(sampleTurn(sid, 2 ** 31 - 1));
+      assert.deepEqual(await store.getSession(sid), sampleSession(sid));
+      assert.deepEqual((await store.lastTurn(sid))?.turnIndex, 2 ** 31 - 1);
+    }
+    assert.deepEqual(new Set((await store.listSessions()).map((session) => session.sid)), new Set(sids));
+  }),
+  define('a session id with a control character, a lone surrogate, none or too many characters is LOOP_ARGUMENT_INVALID in every call', async (store) => {
+    const refused = (where: string) => (error: unknown): boolean => {
+      codeOf('LOOP_ARGUMENT_INVALID')(error);
+      assert.match((error as Error).message, new RegExp(`^${where}: the session id `));
+      return true;
+    };
+    for (const sid of ['nul\u0000inside', 'line\nbreak', 'tab\there', 'del\u007f', 'c1\u0085', 'lone\ud800', '\udc00low', '', 'x'.repeat(257)]) {
+      await assert.rejects(store.createSession(sampleSession(sid)), refused('createSession'), JSON.stringify(sid));
+      await assert.rejects(store.getSession(sid), refused('getSession'), JSON.stringify(sid));
+      await assert.rejects(store.updateSession(sampleSession(sid)), refused('updateSession'), JSON.stringify(sid));
+      await assert.rejects(store.saveTurn(sampleTurn(sid, 1)), refused('saveTurn'), JSON.stringify(sid));
+      await assert.rejects(store.listTurns(sid), refused('listTurns'), JSON.stringify(sid));
+      await assert.rejects(store.lastTurn(sid), refused('lastTurn'), JSON.stringify(sid));
+      if (store.acquireLease !== undefined) await assert.rejects(store.acquireLease(sid, 'host-a', 60_000), refused('acquireLease'), JSON.stringify(sid));
+      if (store.releaseLease !== undefined) await assert.rejects(store.releaseLease(sid, 'host-a'), refused('releaseLease'), JSON.stringify(sid));
+    }
+    // With a valid turn but a session row of a bad id, nothing is saved.
+    await store.createSession(sampleSession('ok'));
+    await assert.rejects(store.saveTurn(sampleTurn('ok', 1), sampleSession('ok\u0000')), refused('saveTurn'));
+    assert.deepEqual(await store.listTurns('ok'), []);
+    assert.deepEqual(await store.listSessions(), [sampleSession('ok')]);
+  }),
+  define('saveTurn refuses a turn index outside 1 to 2^31 − 1 or not whole (LOOP_ARGUMENT_INVALID), saving nothing', async (store) => {
+    await store.createSession(sampleSession('idx'));
+    for (const turnIndex of [2 ** 31, 2 ** 53, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await assert.rejects(store.saveTurn(sampleTurn('idx', turnIndex)), (error: unknown) => {
+        codeOf('LOOP_ARGUMENT_INVALID')(error);
+        assert.match((error as Error).message, /^saveTurn: the turn index must be a whole number from 1 to 2147483647/);
+        return true;
+      }, `turn index ${turnIndex}`);
+    }
+    assert.deepEqual(await store.listTurns('idx'), []);
+  }),
   define('saveTurn then listTurns returns the full record unchanged (JSON round trip)', async (store) => {
     await store.createSession(sampleSession('rt'));
     const turn = sampleTurn('rt', 1);

@@ -5,7 +5,10 @@
  * back exactly as they went in. Failures throw `PostgresStoreError`
  * (`PG_QUERY_FAILED`, `PG_LEASE_LOST`), which the controller reports as
  * `LOOP_STORE_ERROR` with the cause; a duplicate session id and an unknown
- * session use the controller's own codes, as the memory store does.
+ * session use the controller's own codes, as the memory store does, and so
+ * does an argument no store can hold (`LOOP_ARGUMENT_INVALID`: a session id
+ * with U+0000, a turn index past `integer`, a negative `listSessions` limit),
+ * refused by the controller's shared checks before any query.
  *
  * Session leases (`acquireLease`) carry fencing tokens, as the SQLite
  * store's do: a write of a session made in a step under a lease this store
@@ -19,7 +22,7 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListLimit, requireSessionId, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
@@ -140,6 +143,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
   };
   return {
     async createSession(session) {
+      requireSessionId(session.sid, 'createSession');
       const lease = fenceOf(session.sid);
       const runner = await route.write(session.sid, false).catch(fail('createSession', session.sid));
       const values = sessionColumns(session);
@@ -153,12 +157,14 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       });
     },
     async getSession(sid) {
+      requireSessionId(sid, 'getSession');
       const runner = await route.read(sid).catch(fail('getSession', sid));
       const result = await runner.query<SessionRow>('SELECT record FROM askloop_sessions WHERE sid = $1', [sid]).catch(fail('getSession', sid));
       const row = result.rows[0];
       return row === undefined ? undefined : parse<SessionRecord>(row.record);
     },
     async updateSession(session) {
+      requireSessionId(session.sid, 'updateSession');
       const lease = fenceOf(session.sid);
       const runner = await route.write(session.sid, false).catch(fail('updateSession', session.sid));
       const values = sessionColumns(session);
@@ -170,6 +176,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
     async listSessions(options: ListSessionsOptions = {}) {
+      requireListLimit(options.limit);
       const values: unknown[] = [];
       let sql = 'SELECT record FROM askloop_sessions';
       if (options.status !== undefined) {
@@ -186,6 +193,10 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       return result.rows.map((row) => parse<SessionRecord>(row.record));
     },
     async saveTurn(record, session) {
+      // Checked here, not left to the server: U+0000 or a turn index past `integer` would fail as PG_QUERY_FAILED where the other stores accepted them.
+      requireSessionId(record.sid, 'saveTurn');
+      requireTurnIndex(record.turnIndex, 'saveTurn');
+      if (session !== undefined) requireSessionId(session.sid, 'saveTurn');
       const lease = fenceOf(record.sid);
       const final = record.phase === 'decided' || record.phase === 'awaiting-approval';
       const runner = await route.write(record.sid, final).catch(fail('saveTurn', record.sid));
@@ -223,17 +234,20 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       if (session !== undefined && result.rows[0]?.updated === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
     async listTurns(sid) {
+      requireSessionId(sid, 'listTurns');
       const runner = await route.read(sid).catch(fail('listTurns', sid));
       const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index', [sid]).catch(fail('listTurns', sid));
       return result.rows.map((row) => parse<TurnRecord>(row.record));
     },
     async lastTurn(sid) {
+      requireSessionId(sid, 'lastTurn');
       const runner = await route.read(sid).catch(fail('lastTurn', sid));
       const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index DESC LIMIT 1', [sid]).catch(fail('lastTurn', sid));
       const row = result.rows[0];
       return row === undefined ? undefined : parse<TurnRecord>(row.record);
     },
     async acquireLease(sid, holder, ttlMs) {
+      requireSessionId(sid, 'acquireLease');
       const mine = leases.get(sid, holder);
       if (mine !== undefined) {
         // A renewal extends only the lease this store took: once another host took it over, it fails from then on.
@@ -266,6 +280,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       return true;
     },
     async releaseLease(sid, holder) {
+      requireSessionId(sid, 'releaseLease');
       // Expired, not deleted: the row keeps its token, so the holder it was taken from cannot renew it back.
       const mine = leases.get(sid, holder);
       leases.delete(sid, holder);

@@ -1,0 +1,53 @@
+/**
+ * The session ids and turn indexes every transcript store can hold, checked
+ * by each store (memory, SQLite, PostgreSQL) in the same words, so a key one
+ * store keeps is never one another refuses or mangles. PostgreSQL's `text`
+ * cannot hold U+0000 and encodes a lone surrogate as U+FFFD (two ids would
+ * become one), its `integer` turn index stops at 2^31 − 1, and its primary
+ * key index takes entries of a few KiB only; control characters in an id
+ * would also break the log lines and the viewer that print it. The
+ * controller's own ids (random UUIDs) are far inside these bounds.
+ */
+import { LoopError } from '../errors/loop-error.ts';
+
+/** The longest session id, in UTF-16 code units (a UUID has 36). */
+export const MAX_SESSION_ID_LENGTH = 256;
+
+/** The highest turn index: PostgreSQL's `integer`, which the agent's `ceilings.maxTurns` stays under. */
+export const MAX_TURN_INDEX = 2 ** 31 - 1;
+
+// C0 controls (U+0000 NUL included), DEL and the C1 controls.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const codePoint = (char: string): string => `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why `sid` is not a session id every store can hold, or undefined when it is one. */
+export function sessionIdProblem(sid: unknown): string | undefined {
+  if (typeof sid !== 'string') return `must be a string, got ${sid === null ? 'null' : typeof sid}`;
+  if (sid.length === 0) return 'must not be empty';
+  if (sid.length > MAX_SESSION_ID_LENGTH) return `must be at most ${MAX_SESSION_ID_LENGTH} characters, got ${sid.length}`;
+  const control = CONTROL.exec(sid);
+  if (control !== null) return `must not contain control characters, got ${codePoint(control[0])} at index ${control.index}`;
+  const lone = LONE_SURROGATE.exec(sid);
+  if (lone !== null) return `must be well-formed Unicode, got a lone surrogate ${codePoint(lone[0])} at index ${lone.index}`;
+  return undefined;
+}
+
+/** Throws `LOOP_ARGUMENT_INVALID` naming `where` (`createSession`, `run`…) when `sid` is not a session id every store can hold. */
+export function requireSessionId(sid: unknown, where: string): asserts sid is string {
+  const problem = sessionIdProblem(sid);
+  if (problem !== undefined) {
+    // The id is quoted as JSON so a control character shows as an escape, not as itself.
+    const shown = typeof sid === 'string' ? JSON.stringify(sid.length > 80 ? `${sid.slice(0, 80)}…` : sid) : String(sid);
+    throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${where}: the session id ${shown} ${problem}` });
+  }
+}
+
+/** Throws `LOOP_ARGUMENT_INVALID` naming `where` when `turnIndex` is not a whole number from 1 to {@link MAX_TURN_INDEX}. */
+export function requireTurnIndex(turnIndex: unknown, where: string): asserts turnIndex is number {
+  if (typeof turnIndex !== 'number' || !Number.isInteger(turnIndex) || turnIndex < 1 || turnIndex > MAX_TURN_INDEX) {
+    throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${where}: the turn index must be a whole number from 1 to ${MAX_TURN_INDEX} (2^31 − 1), got ${String(turnIndex)}` });
+  }
+}
