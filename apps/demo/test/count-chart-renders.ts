@@ -9,14 +9,15 @@ import type { Page } from 'playwright-core';
 /** Starts counting on every page `page` loads from now on; read the count with {@link chartRenders}. */
 export async function countChartRenders(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const scope = globalThis as unknown as { __chartRenders: number; document: Document; MutationObserver: typeof MutationObserver };
+    // The few DOM shapes used here (the test files are typed without the DOM library).
+    interface Added { nodeType: number; matches(selector: string): boolean; querySelector(selector: string): unknown }
+    interface Observer { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void }
+    const scope = globalThis as unknown as { __chartRenders: number; document: unknown; MutationObserver: new (callback: (records: { addedNodes: Iterable<Added> }[]) => void) => Observer };
+    const chart = 'svg[aria-label="Tokens per turn"]';
     scope.__chartRenders = 0;
     new scope.MutationObserver((records) => {
       for (const record of records) {
-        record.addedNodes.forEach((node) => {
-          const element = node as Element;
-          if (element.nodeType === 1 && (element.matches('svg[aria-label="Tokens per turn"]') || element.querySelector('svg[aria-label="Tokens per turn"]') !== null)) scope.__chartRenders++;
-        });
+        for (const node of record.addedNodes) if (node.nodeType === 1 && (node.matches(chart) || node.querySelector(chart) !== null)) scope.__chartRenders++;
       }
     }).observe(scope.document, { childList: true, subtree: true });
   });

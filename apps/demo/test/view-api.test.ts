@@ -11,6 +11,7 @@ import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '@askloo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
+import { seedSession, seedTurn } from './view-seed.ts';
 
 let dir = '';
 let fixture: ViewerFixture;
@@ -124,10 +125,29 @@ describe('the API', () => {
     const controller = new AbortController();
     const response = await fetch(new URL(`/api/sessions/${fixture.running}/live`, viewer.url), { signal: controller.signal });
     const events = readEvents(response.body as ReadableStream<Uint8Array>);
-    await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
+    await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
     expect(viewer.liveFeeds()).toBe(1);
     controller.abort();
     await expect.poll(() => viewer.liveFeeds()).toBe(0);
+  });
+
+  it('sends what a long running session has stored in one message, then each new turn alone', async () => {
+    const sid = await seedSession(fixture.store, 'api-long-running', { turns: 40 });
+    const controller = new AbortController();
+    const response = await fetch(new URL(`/api/sessions/${sid}/live`, viewer.url), { signal: controller.signal });
+    const events = readEvents(response.body as ReadableStream<Uint8Array>);
+    const first = await nextEvents(events, (seen) => seen.length > 0);
+    expect(first.map((e) => e.event)).toEqual(['snapshot']);
+    const snapshot = JSON.parse(first[0]?.data ?? '{}') as { session: { sid: string }; turns: { turnIndex: number }[] };
+    expect(snapshot.session.sid).toBe(sid);
+    expect(snapshot.turns.map((turn) => turn.turnIndex)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    // A 41st turn: the session row and that turn, not the 40 again.
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn(seedTurn(sid, 41), { ...session, turns: 41, updatedAt: new Date(Date.parse(session.updatedAt) + 1000).toISOString() });
+    const next = await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
+    expect(next.map((e) => e.event)).toEqual(['session', 'turn']);
+    expect(JSON.parse(next[1]?.data ?? '{}')).toMatchObject({ turnIndex: 41 });
+    controller.abort();
   });
 
   // Last: it steps the running session to its end.
@@ -136,9 +156,11 @@ describe('the API', () => {
     const response = await fetch(new URL(`/api/sessions/${fixture.running}/live`, viewer.url), { signal: controller.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const events = readEvents(response.body as ReadableStream<Uint8Array>);
-    const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
-    expect(first.map((e) => e.event)).toEqual(['session', 'turn']);
-    expect(JSON.parse(first[1]?.data ?? '{}')).toMatchObject({ turnIndex: 1, decision: { kind: 'CONTINUE' } });
+    const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
+    expect(first.map((e) => e.event)).toEqual(['snapshot']);
+    const snapshot = JSON.parse(first[0]?.data ?? '{}') as { session: { status: string }; turns: unknown[] };
+    expect(snapshot.session).toMatchObject({ status: 'running' });
+    expect(snapshot.turns).toEqual([expect.objectContaining({ turnIndex: 1, decision: { kind: 'CONTINUE' } })]);
     // Another turn, written while the feed is open (through the loop's connection; the viewer polls its own connection to the file, as another process would).
     await fixture.loop.step(fixture.running);
     const rest = await nextEvents(events, (seen) => seen.some((e) => e.event === 'end'));

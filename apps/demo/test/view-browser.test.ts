@@ -15,7 +15,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { CHROMIUM_PATH, hasChromium, launchChromium, type ChromiumSession } from './launch-chromium.ts';
+import { chartRenders, countChartRenders } from './count-chart-renders.ts';
 import { createViewerFixture, FAKE_KEY, HOSTILE_EMIT, type ViewerFixture } from './view-fixture.ts';
+import { seedSession, seedTurn } from './view-seed.ts';
 
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const REBIND_HOST = 'rebind.askloop.test';
@@ -121,6 +123,25 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await page.locator('.live').waitFor({ state: 'detached' });
     expect(await page.locator('.meta .badge').innerText()).toBe('done');
     expect(await page.locator('.stats').innerText()).toMatch(/TURNS\s+2/i);
+  });
+
+  it('draws a long running session once, then each new turn once', async () => {
+    const sid = await seedSession(fixture.store, 'browser-long-running', { turns: 60 });
+    const fresh = await browser.context.newPage();
+    await countChartRenders(fresh);
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    await fresh.locator('li.turn[data-turn="60"]').waitFor();
+    // Live once the feed's snapshot is in: the stored turns, already drawn, are not drawn again.
+    await fresh.locator('.live').waitFor();
+    expect(await fresh.locator('li.turn').count()).toBe(60);
+    expect(await chartRenders(fresh)).toBe(1);
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn(seedTurn(sid, 61), { ...session, turns: 61, updatedAt: new Date(Date.parse(session.updatedAt) + 1000).toISOString() });
+    await fresh.locator('li.turn[data-turn="61"]').waitFor();
+    expect(await fresh.locator('li.turn').count()).toBe(61);
+    expect(await fresh.locator('li.turn').last().getAttribute('data-turn')).toBe('61');
+    expect(await chartRenders(fresh)).toBe(2);
+    await fresh.close();
   });
 
   it('shows model text as text: no markup, no script', async () => {

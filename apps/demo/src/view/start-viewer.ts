@@ -5,9 +5,10 @@
  * - `GET /` — the page.
  * - `GET /api/sessions` — `{sessions: SessionSummary[]}`, newest first.
  * - `GET /api/sessions/:sid` — `{session, turns}`.
- * - `GET /api/sessions/:sid/live` — Server-Sent Events: `session` and `turn`
- *   (the record, at first and whenever it is saved again), then `end` once
- *   the session is done or halted.
+ * - `GET /api/sessions/:sid/live` — Server-Sent Events: one `snapshot`
+ *   (`{session, turns}` as stored, so a page draws a long session once), then
+ *   `session` and `turn` whenever one is saved again, then `end` once the
+ *   session is done or halted.
  *
  * Security: bound to the loopback address; the Host header must name it
  * (DNS rebinding); no CORS headers (other sites cannot read the API); GET
@@ -95,6 +96,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     // The response's close (the browser went away, or the feed ended), not the request's: a GET's request closes once read.
     response.on('close', stop);
     watchSession(store, sid, pollMs, controller.signal, {
+      onStart: (session, turns) => send('snapshot', { session, turns }),
       onSession: (session) => send('session', session),
       onTurn: (turn) => send('turn', turn),
       onEnd: () => {

@@ -121,7 +121,8 @@ export const VIEWER_SCRIPT = String.raw`
   function showSession(sid) {
     where.textContent = 'Session ' + sid;
     document.title = 'AskLoop session ' + sid;
-    var state = { session: null, turns: new Map(), live: false };
+    // json: each turn as last drawn, so a snapshot redraws only the turns that changed.
+    var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false };
     var root = el('div');
     var crumbs = el('div', 'crumbs');
     var back = el('a', null, '← All sessions');
@@ -136,36 +137,54 @@ export const VIEWER_SCRIPT = String.raw`
     var source = null;
     var stopped = false;
 
-    function redraw() {
+    // The charts draw a bar per turn: redrawn only when a turn changed, never for a session row or the live badge.
+    function redraw(turnsChanged) {
       headBox.replaceChildren(renderHeader(state));
       statsBox.replaceChildren(renderStats(state));
-      chartsBox.replaceChildren(renderCharts(state));
+      if (turnsChanged) chartsBox.replaceChildren(renderCharts(state));
     }
-    function upsertTurn(turn) {
+    // Places a turn in index order; turns arrive in order, so the walk from the end is short.
+    function upsertTurn(turn, text) {
+      var key = text === undefined ? JSON.stringify(turn) : text;
+      if (state.json.get(turn.turnIndex) === key) return false;
+      state.json.set(turn.turnIndex, key);
       state.turns.set(turn.turnIndex, turn);
       var placeholder = timeline.querySelector('li.placeholder');
       if (placeholder) placeholder.remove();
       var node = renderTurn(turn);
-      var existing = timeline.querySelector('li[data-turn="' + turn.turnIndex + '"]');
-      if (existing) { existing.replaceWith(node); return; }
-      var after = null;
-      timeline.querySelectorAll('li[data-turn]').forEach(function (li) { if (Number(li.dataset.turn) < turn.turnIndex) after = li; });
-      if (after) after.after(node); else timeline.prepend(node);
+      var existing = state.nodes.get(turn.turnIndex);
+      state.nodes.set(turn.turnIndex, node);
+      if (existing) { existing.replaceWith(node); return true; }
+      var before = null;
+      for (var li = timeline.lastElementChild; li && Number(li.dataset.turn) > turn.turnIndex; li = li.previousElementSibling) before = li;
+      timeline.insertBefore(node, before);
+      return true;
+    }
+    function upsertTurns(turns) {
+      var changed = false;
+      turns.forEach(function (turn) { if (upsertTurn(turn)) changed = true; });
+      return changed;
     }
     function follow() {
       source = new EventSource('/api/sessions/' + encodeURIComponent(sid) + '/live');
-      source.addEventListener('open', function () { state.live = true; redraw(); });
-      source.addEventListener('session', function (event) { state.session = JSON.parse(event.data); redraw(); });
-      source.addEventListener('turn', function (event) { upsertTurn(JSON.parse(event.data)); redraw(); });
-      source.addEventListener('end', function () { source.close(); state.live = false; redraw(); });
-      source.addEventListener('error', function () { state.live = false; redraw(); });
+      // The whole session in one message: drawn once, and only what moved since the page loaded it.
+      source.addEventListener('snapshot', function (event) {
+        var data = JSON.parse(event.data);
+        state.session = data.session;
+        state.live = true;
+        redraw(upsertTurns(data.turns));
+      });
+      source.addEventListener('session', function (event) { state.session = JSON.parse(event.data); redraw(false); });
+      source.addEventListener('turn', function (event) { redraw(upsertTurn(JSON.parse(event.data))); });
+      source.addEventListener('end', function () { source.close(); state.live = false; redraw(false); });
+      source.addEventListener('error', function () { state.live = false; redraw(false); });
     }
     getJson('/api/sessions/' + encodeURIComponent(sid)).then(function (data) {
       if (stopped) return;
       state.session = data.session;
-      data.turns.forEach(upsertTurn);
+      upsertTurns(data.turns);
       if (data.turns.length === 0) add(timeline, el('li', 'placeholder muted', 'No turn yet.'));
-      redraw();
+      redraw(true);
       if (data.session.status === 'running' || data.session.status === 'paused') follow();
     }, function (error) {
       if (!stopped) root.replaceChildren(crumbs, el('div', 'error-banner', String(error.message)));
