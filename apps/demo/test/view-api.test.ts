@@ -82,6 +82,29 @@ describe('the API', () => {
     expect(await response.json()).toEqual({ error: { code: 'VIEW_SESSION_NOT_FOUND', message: "no session 'nope' in the store" } });
   });
 
+  it('opens a session by the start of its id, and says when a start names several or none', async () => {
+    const prefix = fixture.done.slice(0, 8);
+    const body = (await (await fetch(new URL(`/api/sessions/${prefix}`, viewer.url))).json()) as { session: { sid: string }; turns: unknown[] };
+    expect(body.session.sid).toBe(fixture.done);
+    expect(body.turns).toHaveLength(3);
+    await seedSession(fixture.store, 'cafe0001-api-one');
+    await seedSession(fixture.store, 'cafe0002-api-two');
+    const ambiguous = await fetch(new URL('/api/sessions/cafe000', viewer.url));
+    expect(ambiguous.status).toBe(409);
+    expect(await ambiguous.json()).toEqual({ error: { code: 'VIEW_SESSION_AMBIGUOUS', message: "'cafe000' is the start of 2 session ids; give more of it" } });
+    expect(((await (await fetch(new URL('/api/sessions/cafe0002', viewer.url))).json()) as { session: { sid: string } }).session.sid).toBe('cafe0002-api-two');
+    const short = await fetch(new URL(`/api/sessions/${fixture.done.slice(0, 3)}`, viewer.url));
+    expect(short.status).toBe(404);
+    expect(await short.json()).toEqual({ error: { code: 'VIEW_SESSION_NOT_FOUND', message: `no session '${fixture.done.slice(0, 3)}' in the store; give at least 4 characters of an id` } });
+    // The live feed takes a prefix too, and follows the full id.
+    const controller = new AbortController();
+    const live = await fetch(new URL(`/api/sessions/${fixture.running.slice(0, 8)}/live`, viewer.url), { signal: controller.signal });
+    const [first] = await nextEvents(readEvents(live.body as ReadableStream<Uint8Array>), (seen) => seen.length > 0);
+    expect(first?.event).toBe('snapshot');
+    expect((JSON.parse(first?.data ?? '{}') as { session: { sid: string } }).session.sid).toBe(fixture.running);
+    controller.abort();
+  });
+
   it('serves one self-contained page with a strict Content-Security-Policy', async () => {
     const response = await fetch(viewer.url);
     const html = await response.text();

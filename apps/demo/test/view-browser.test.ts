@@ -144,6 +144,24 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await fresh.close();
   });
 
+  it('opens a session from the start of its id in the address, and says when a start names several or none', async () => {
+    for (const hash of [`#/sessions/${fixture.done.slice(0, 8)}`, `#${fixture.done.slice(0, 8)}`]) {
+      await page.goto(`${viewer.url}#/`);
+      await page.goto(`${viewer.url}${hash}`);
+      await page.locator('li.turn[data-turn="3"]').waitFor();
+      expect(page.url(), hash).toBe(`${viewer.url}#/sessions/${fixture.done}`);
+      expect(await page.locator('#where').innerText()).toBe(`Session ${fixture.done}`);
+    }
+    await seedSession(fixture.store, 'beef0001-browser-one');
+    await seedSession(fixture.store, 'beef0002-browser-two');
+    await page.goto(`${viewer.url}#/sessions/beef000`);
+    await expect.poll(() => page.locator('.error-banner').innerText()).toContain("'beef000' is the start of 2 session ids; give more of it");
+    await page.goto(`${viewer.url}#beef0002`);
+    await expect.poll(() => page.locator('.meta').innerText()).toContain('beef0002-browser-two');
+    await page.goto(`${viewer.url}#/sessions/f00dfeed`);
+    await expect.poll(() => page.locator('.error-banner').innerText()).toContain("no session 'f00dfeed' in the store");
+  });
+
   it('shows model text as text: no markup, no script', async () => {
     await page.goto(`${viewer.url}#/sessions/${fixture.hostile}`);
     await page.locator('li.turn[data-turn="1"]').waitFor();
@@ -183,7 +201,7 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
   });
 
   it('ran without a script error or a Content-Security-Policy violation', () => {
-    // The rebinding test's 403s are the only expected console errors.
-    expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+    // The rebinding test's 403s and the prefix test's 409 and 404 are the only expected console errors (the browser logs every failed request).
+    expect(problems.filter((problem) => !/^console: Failed to load resource: the server responded with a status of (403|404|409) /.test(problem))).toEqual([]);
   });
 });

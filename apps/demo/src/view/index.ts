@@ -2,6 +2,7 @@
 export { startViewer, type Viewer, type ViewerErrorCode, type ViewerOptions } from './start-viewer.ts';
 export { isAllowedHost } from './host-allowed.ts';
 export { openBrowser } from './open-browser.ts';
+export { matchSessionId, MIN_SID_PREFIX, type SessionMatch } from './match-session-id.ts';
 export { resolveSessionId } from './resolve-session-id.ts';
 export { createSecretRedactor, REDACTED } from './redact-secrets.ts';
 export { sessionSummary, type SessionSummary } from './session-summary.ts';

@@ -4,7 +4,8 @@
  *
  * - `GET /` — the page.
  * - `GET /api/sessions` — `{sessions: SessionSummary[]}`, newest first.
- * - `GET /api/sessions/:sid` — `{session, turns}`.
+ * - `GET /api/sessions/:sid` — `{session, turns}`; `:sid` may be the start
+ *   of exactly one id (4 characters or more), as on the command line.
  * - `GET /api/sessions/:sid/live` — Server-Sent Events: one `snapshot`
  *   (`{session, turns}` as stored, so a page draws a long session once), then
  *   `session` and `turn` whenever one is saved again, then `end` once the
@@ -19,6 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
+import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from './redact-secrets.ts';
 import { sessionSummary } from './session-summary.ts';
 import { viewerPage } from './viewer-page.ts';
@@ -50,7 +52,7 @@ export interface Viewer {
 }
 
 /** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
-export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
+export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -146,16 +148,22 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       fail(response, 400, 'VIEW_BAD_REQUEST', 'the session id is not valid percent-encoding', head);
       return;
     }
-    const session = await store.getSession(sid);
-    if (session === undefined) {
-      fail(response, 404, 'VIEW_SESSION_NOT_FOUND', `no session '${sid}' in the store`, head);
+    // The start of one id names that session, as on the command line: the answer carries the full id.
+    const found = await matchSessionId(store, sid);
+    if (found.kind === 'ambiguous') {
+      fail(response, 409, 'VIEW_SESSION_AMBIGUOUS', `'${sid}' is the start of ${found.count} session ids; give more of it`, head);
       return;
     }
+    if (found.kind === 'none') {
+      fail(response, 404, 'VIEW_SESSION_NOT_FOUND', `no session '${sid}' in the store${found.tooShort ? `; give at least ${MIN_SID_PREFIX} characters of an id` : ''}`, head);
+      return;
+    }
+    const { session } = found;
     if (match[2] !== undefined && !head) {
-      live(response, sid);
+      live(response, session.sid);
       return;
     }
-    sendJson(response, 200, { session, turns: await store.listTurns(sid) }, head);
+    sendJson(response, 200, { session, turns: await store.listTurns(session.sid) }, head);
   };
 
   const server = createServer((request, response) => {

@@ -181,6 +181,13 @@ export const VIEWER_SCRIPT = String.raw`
     }
     getJson('/api/sessions/' + encodeURIComponent(sid)).then(function (data) {
       if (stopped) return;
+      // A prefix (or a bare #id) names the session: show its full id, and follow that.
+      if (data.session.sid !== sid || location.hash !== sessionHref(sid)) {
+        sid = data.session.sid;
+        history.replaceState(null, '', sessionHref(sid));
+        where.textContent = 'Session ' + sid;
+        document.title = 'AskLoop session ' + sid;
+      }
       state.session = data.session;
       upsertTurns(data.turns);
       if (data.turns.length === 0) add(timeline, el('li', 'placeholder muted', 'No turn yet.'));
@@ -401,9 +408,10 @@ export const VIEWER_SCRIPT = String.raw`
     return li;
   }
 
+  // #/sessions/ID, or a bare #ID (an id or its start, as the command line prints it); anything else is the list.
   function route() {
     current.stop();
-    var match = /^#\/sessions\/(.+)$/.exec(location.hash);
+    var match = /^#\/sessions\/(.+)$/.exec(location.hash) || /^#([^/].*)$/.exec(location.hash);
     var sid = null;
     if (match) { try { sid = decodeURIComponent(match[1]); } catch (e) { sid = null; } }
     current = { stop: sid === null ? showList() : showSession(sid) };
