@@ -175,6 +175,48 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined();
   });
 
+  it('shows bidi overrides and other control characters as marks, and leaves Arabic, Hebrew and emoji alone', async () => {
+    const spoof = 'invoice_\u202Efdp.exe';
+    const ordinary = 'مرحبا بالعالم · שלום עולם · 👨\u200d👩\u200d👧 🎉';
+    const sid = await seedSession(fixture.store, 'browser-controls', { status: 'done', task: `task ${spoof}`, turns: 1, emits: [spoof, ordinary, 'bell\u0007 nul\u0000 c1\u009b end'] });
+    await page.goto(`${viewer.url}#/`);
+    const row = page.locator(`tr[data-sid="${sid}"]`);
+    await row.waitFor();
+    expect(await row.locator('td.task .ctl').innerText()).toBe('⟨U+202E⟩');
+    expect(await row.locator('td.task').getAttribute('title')).toBe('task invoice_⟨U+202E⟩fdp.exe');
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    const emits = page.locator('li.turn[data-turn="1"] .emit');
+    await emits.first().waitFor();
+    expect(await page.locator('h1').innerText()).toBe('task invoice_⟨U+202E⟩fdp.exe');
+    // The override itself never reaches the page, so the text after it reads as stored: "fdp.exe", left to right.
+    const spoofed = emits.nth(0);
+    expect(await spoofed.textContent()).toBe('invoice_⟨U+202E⟩fdp.exe');
+    expect(await spoofed.locator('.ctl').count()).toBe(1);
+    expect(await spoofed.locator('.ctl').getAttribute('title')).toContain('RIGHT-TO-LEFT OVERRIDE');
+    const order = await spoofed.evaluate((node) => {
+      // The text node after the mark: where its first and last letters are drawn.
+      const text = (node as unknown as { lastChild: { textContent: string } }).lastChild;
+      const range = (globalThis as unknown as { document: { createRange(): { setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void; getBoundingClientRect(): { left: number } } } }).document.createRange();
+      const leftOf = (offset: number) => {
+        range.setStart(text, offset);
+        range.setEnd(text, offset + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { text: text.textContent, first: leftOf(0), last: leftOf(text.textContent.length - 1) };
+    });
+    expect(order.text).toBe('fdp.exe');
+    expect(order.first).toBeLessThan(order.last);
+    // Ordinary right-to-left text and emoji (with their joiners) are shown as they are.
+    expect(await emits.nth(1).textContent()).toBe(ordinary);
+    expect(await emits.nth(1).locator('.ctl').count()).toBe(0);
+    expect(await emits.nth(2).textContent()).toBe('bell⟨U+0007⟩ nul⟨U+0000⟩ c1⟨U+009B⟩ end');
+    // The id in the address is untrusted too.
+    await page.goto(`${viewer.url}#/sessions/${encodeURIComponent('\u202Eabcd')}`);
+    await expect.poll(() => page.locator('#where').innerText()).toBe('Session ⟨U+202E⟩abcd');
+    await expect.poll(() => page.locator('.error-banner .ctl').count()).toBe(1);
+    expect(await page.title()).toBe('AskLoop session ⟨U+202E⟩abcd');
+  });
+
   it('keeps long text without spaces inside the page width, on the list and on a session', async () => {
     const overflow = () =>
       page.evaluate(() => {

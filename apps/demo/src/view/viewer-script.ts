@@ -2,13 +2,17 @@
  * The viewer page's script, inlined into the page. Vanilla JavaScript, no
  * framework and no external request. Every text that comes from a record
  * (model replies, programs, tool results — untrusted) reaches the page only
- * through `textContent` or an SVG attribute, never `innerHTML`, so no record
- * can inject markup or script. (Kept free of backticks and dollar-brace so
+ * through `setText` (text nodes, its control characters as visible marks:
+ * visible-controls.ts), `markControls` for tooltips and titles, or an SVG
+ * attribute, never `innerHTML`, so no record can inject markup or script,
+ * nor reorder or hide its text. (Kept free of backticks and dollar-brace so
  * it can live in this raw template.)
  */
 
-/** The JavaScript of the viewer page. */
-export const VIEWER_SCRIPT = String.raw`
+import { VISIBLE_TEXT_SCRIPT } from './visible-controls.ts';
+
+/** The page's own part; {@link VIEWER_SCRIPT} wraps it with the text helpers. */
+const PAGE_SCRIPT = String.raw`
 (function () {
   'use strict';
   var app = document.getElementById('app');
@@ -20,7 +24,7 @@ export const VIEWER_SCRIPT = String.raw`
   function el(tag, cls, text) {
     var node = document.createElement(tag);
     if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (text !== undefined && text !== null) setText(node, text);
     return node;
   }
   function add(parent) {
@@ -30,7 +34,7 @@ export const VIEWER_SCRIPT = String.raw`
   function svg(tag, attrs, text) {
     var node = document.createElementNS(SVG, tag);
     for (var key in attrs) node.setAttribute(key, String(attrs[key]));
-    if (text !== undefined) node.textContent = String(text);
+    if (text !== undefined) node.textContent = markControls(text);
     return node;
   }
   function getJson(path) {
@@ -109,7 +113,7 @@ export const VIEWER_SCRIPT = String.raw`
       var status = add(el('td'), badge(s.status));
       if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
       var task = el('td', 'task', s.task === null ? '—' : s.task);
-      if (s.task !== null) task.title = s.task;
+      if (s.task !== null) task.title = markControls(s.task);
       add(row, add(el('td'), link), task, el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
       row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
       add(tbody, row);
@@ -119,8 +123,8 @@ export const VIEWER_SCRIPT = String.raw`
 
   // ---- one session ----
   function showSession(sid) {
-    where.textContent = 'Session ' + sid;
-    document.title = 'AskLoop session ' + sid;
+    setText(where, 'Session ' + sid);
+    document.title = markControls('AskLoop session ' + sid);
     // json: each turn as last drawn, so a snapshot redraws only the turns that changed.
     var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false };
     var root = el('div');
@@ -185,8 +189,8 @@ export const VIEWER_SCRIPT = String.raw`
       if (data.session.sid !== sid || location.hash !== sessionHref(sid)) {
         sid = data.session.sid;
         history.replaceState(null, '', sessionHref(sid));
-        where.textContent = 'Session ' + sid;
-        document.title = 'AskLoop session ' + sid;
+        setText(where, 'Session ' + sid);
+        document.title = markControls('AskLoop session ' + sid);
       }
       state.session = data.session;
       upsertTurns(data.turns);
@@ -231,7 +235,7 @@ export const VIEWER_SCRIPT = String.raw`
     var grid = el('div', 'stats');
     function stat(label, value, title) {
       var box = add(el('div', 'stat'), el('div', 'label', label), el('div', 'value', value));
-      if (title) box.title = title;
+      if (title) box.title = markControls(title);
       return box;
     }
     add(grid, stat('Turns', fmtInt(state.turns.size)), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
@@ -420,3 +424,6 @@ export const VIEWER_SCRIPT = String.raw`
   route();
 })();
 `;
+
+/** The JavaScript of the viewer page. */
+export const VIEWER_SCRIPT = `(function () {\n  'use strict';${VISIBLE_TEXT_SCRIPT}${PAGE_SCRIPT}})();\n`;
