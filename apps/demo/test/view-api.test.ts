@@ -228,3 +228,74 @@ async function nextEvents(events: AsyncGenerator<SseEvent>, done: (seen: SseEven
   }
   return seen;
 }
+
+describe('the list in pages', () => {
+  let pagesDir = '';
+  let store: SqliteTranscriptStore;
+  let paged: Viewer;
+  /** Every `listSessions` the viewer made: the limits must be what a strict store accepts. */
+  const asked: { status?: string; limit?: number }[] = [];
+  /** The seven sessions, newest first: agents alpha and beta, the third-newest done. */
+  const sids = ['s7', 's6', 's5', 's4', 's3', 's2', 's1'].map((n) => `${n}-pages`);
+
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), 'askloop-view-pages-'));
+    store = createSqliteTranscriptStore(join(pagesDir, 'sessions.db'));
+    for (const [index, sid] of [...sids].reverse().entries()) {
+      await seedSession(store, sid, { agent: index % 2 === 0 ? 'alpha' : 'beta', task: `Task number ${index + 1}`, status: sid === 's5-pages' ? 'done' : 'running', createdAt: `2026-11-27T00:00:0${index}.000Z` });
+    }
+    const spied = { ...store, listSessions: (options?: { status?: 'done'; limit?: number }) => (asked.push({ ...options }), store.listSessions(options)) };
+    paged = await startViewer({ store: spied, listLimit: 3 });
+  });
+  afterAll(async () => {
+    await paged?.close();
+    await store?.close();
+    rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  const list = async (query: string) => {
+    const response = await fetch(new URL(`/api/sessions${query}`, paged.url));
+    return { status: response.status, body: (await response.json()) as { sessions: { sid: string }[]; offset: number; pageSize: number; next: number | null; error?: { code: string; message: string } } };
+  };
+
+  it('reaches every session, a page of the page size at a time, newest first', async () => {
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    const pages: (number | null)[] = [];
+    while (offset !== null) {
+      const { status, body } = await list(offset === 0 ? '' : `?offset=${offset}`);
+      expect(status).toBe(200);
+      expect(body.sessions.length).toBeLessThanOrEqual(3);
+      expect(body).toMatchObject({ offset, pageSize: 3 });
+      seen.push(...body.sessions.map((s) => s.sid));
+      pages.push(body.next);
+      offset = body.next;
+    }
+    expect(pages).toEqual([3, 6, null]);
+    expect(seen).toEqual(sids);
+    expect((await list('?offset=50')).body).toEqual({ sessions: [], offset: 50, pageSize: 3, next: null });
+  });
+
+  it('searches ids, agents and tasks, and narrows by status, on the server', async () => {
+    expect((await list('?q=BETA')).body.sessions.map((s) => s.sid)).toEqual(['s6-pages', 's4-pages', 's2-pages']);
+    expect((await list('?q=number%204')).body.sessions.map((s) => s.sid)).toEqual(['s4-pages']);
+    expect((await list('?q=s1-')).body.sessions.map((s) => s.sid)).toEqual(['s1-pages']);
+    const alpha = await list('?q=alpha');
+    expect(alpha.body.sessions.map((s) => s.sid)).toEqual(['s7-pages', 's5-pages', 's3-pages']);
+    expect(alpha.body.next).toBe(3);
+    expect((await list('?q=alpha&offset=3')).body).toMatchObject({ sessions: [{ sid: 's1-pages' }], next: null });
+    expect((await list('?status=done')).body.sessions.map((s) => s.sid)).toEqual(['s5-pages']);
+    expect((await list('?status=running&q=beta&offset=2')).body.sessions.map((s) => s.sid)).toEqual(['s2-pages']);
+  });
+
+  it('refuses a bad offset, status or search with VIEW_BAD_REQUEST, and asks the store only for whole limits', async () => {
+    for (const query of ['?offset=-1', '?offset=1.5', '?offset=1e3', '?offset=x', '?offset=99999999999', '?status=lost', `?q=${'x'.repeat(201)}`]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error?.code, query).toBe('VIEW_BAD_REQUEST');
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    for (const options of asked) if (options.limit !== undefined) expect(Number.isSafeInteger(options.limit) && options.limit >= 0, JSON.stringify(options)).toBe(true);
+    await expect(startViewer({ store, listLimit: 0 })).rejects.toThrow('listLimit must be a positive safe integer');
+  });
+});

@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteTranscriptStore } from '@askloop/controller';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
@@ -215,6 +216,47 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await expect.poll(() => page.locator('#where').innerText()).toBe('Session ⟨U+202E⟩abcd');
     await expect.poll(() => page.locator('.error-banner .ctl').count()).toBe(1);
     expect(await page.title()).toBe('AskLoop session ⟨U+202E⟩abcd');
+  });
+
+  it('reaches every session of a long list, a page at a time or by a search', async () => {
+    const listStore = createSqliteTranscriptStore(join(dir, 'list.db'));
+    for (let n = 1; n <= 5; n++) await seedSession(listStore, `list-${n}`, { agent: n === 2 ? 'oddball' : 'worker', task: `Listed task ${n}`, createdAt: `2026-11-27T00:00:0${n}.000Z` });
+    const listViewer = await startViewer({ store: listStore, listLimit: 2 });
+    const rows = () => page.locator('table.sessions tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as unknown as { dataset: { sid: string } }).dataset.sid));
+    try {
+      await page.goto(listViewer.url);
+      await expect.poll(rows).toEqual(['list-5', 'list-4']);
+      const older = page.getByRole('button', { name: 'Older →' });
+      const newer = page.getByRole('button', { name: '← Newer' });
+      expect(await newer.isDisabled()).toBe(true);
+      await older.click();
+      await expect.poll(rows).toEqual(['list-3', 'list-2']);
+      expect(await page.locator('.pager').innerText()).toContain('3–4');
+      await older.click();
+      await expect.poll(rows).toEqual(['list-1']);
+      expect(await older.isDisabled()).toBe(true);
+      // The oldest opens, and "All sessions" comes back to the same page.
+      await page.locator('tr[data-sid="list-1"] a').click();
+      await page.locator('.meta').waitFor();
+      await page.locator('.crumbs a').click();
+      await expect.poll(rows).toEqual(['list-1']);
+      await newer.click();
+      await expect.poll(rows).toEqual(['list-3', 'list-2']);
+      // A search the server runs, from the first page of its answers.
+      await page.getByRole('searchbox').fill('ODDBALL');
+      await expect.poll(rows).toEqual(['list-2']);
+      expect(await page.locator('.pager').isVisible()).toBe(false);
+      await page.getByRole('searchbox').fill('no such thing');
+      await expect.poll(() => page.locator('#app .empty').innerText()).toBe('No session matches.');
+      await page.getByRole('searchbox').fill('');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('done');
+      await expect.poll(() => page.locator('#app .empty').innerText()).toBe('No session matches.');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+      await expect.poll(rows).toEqual(['list-5', 'list-4']);
+    } finally {
+      await listViewer.close();
+      await listStore.close();
+    }
   });
 
   it('keeps long text without spaces inside the page width, on the list and on a session', async () => {

@@ -3,7 +3,10 @@
  * TranscriptStore, on 127.0.0.1 only.
  *
  * - `GET /` — the page.
- * - `GET /api/sessions` — `{sessions: SessionSummary[]}`, newest first.
+ * - `GET /api/sessions?q=&status=&offset=` — one page of the list, newest
+ *   first: `{sessions: SessionSummary[], offset, pageSize, next}` (`next`:
+ *   the offset of the next page, null on the last); `q` searches ids,
+ *   agents and tasks.
  * - `GET /api/sessions/:sid` — `{session, turns}`; `:sid` may be the start
  *   of exactly one id (4 characters or more), as on the command line.
  * - `GET /api/sessions/:sid/live` — Server-Sent Events: one `snapshot`
@@ -22,7 +25,7 @@ import type { TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
 import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from './redact-secrets.ts';
-import { sessionSummary } from './session-summary.ts';
+import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
 import { watchSession } from './watch-session.ts';
 
@@ -36,7 +39,7 @@ export interface ViewerOptions {
   readonly pollMs?: number;
   /** The environment whose key-like values are redacted from every response (default: none beyond the key shapes). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** How many sessions `/api/sessions` lists (default 500). */
+  /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */
   readonly listLimit?: number;
 }
 
@@ -67,6 +70,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const { store } = options;
   const pollMs = options.pollMs ?? 500;
   const listLimit = options.listLimit ?? 500;
+  // It becomes the store's `limit` (with the offset): a fraction or NaN would be refused there, or list everything.
+  if (!Number.isSafeInteger(listLimit) || listLimit < 1) throw new RangeError(`listLimit must be a positive safe integer, not ${listLimit}`);
   const redact = createSecretRedactor(options.env ?? {});
   const page = viewerPage();
   const feeds = new Set<AbortController>();
@@ -119,7 +124,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       fail(response, 405, 'VIEW_METHOD_NOT_ALLOWED', 'the viewer is read-only: GET and HEAD only', head);
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
     if (path === '/' || path === '/index.html') {
       response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'content-length': Buffer.byteLength(page.html) });
       response.end(head ? undefined : page.html);
@@ -132,8 +138,9 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       return;
     }
     if (path === '/api/sessions') {
-      const sessions = await store.listSessions({ limit: listLimit });
-      sendJson(response, 200, { sessions: sessions.map(sessionSummary) }, head);
+      const query = parseSessionListQuery(url.searchParams);
+      if ('error' in query) fail(response, 400, 'VIEW_BAD_REQUEST', query.error, head);
+      else sendJson(response, 200, await listSessionPage(store, query, listLimit), head);
       return;
     }
     const match = /^\/api\/sessions\/([^/]+)(\/live)?$/.exec(path);

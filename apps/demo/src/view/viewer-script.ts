@@ -10,11 +10,10 @@
  */
 
 import { VISIBLE_TEXT_SCRIPT } from './visible-controls.ts';
+import { LIST_SCRIPT } from './viewer-list-script.ts';
 
-/** The page's own part; {@link VIEWER_SCRIPT} wraps it with the text helpers. */
+/** The helpers, one session's view, its charts and its turns; {@link VIEWER_SCRIPT} joins it with the other parts. */
 const PAGE_SCRIPT = String.raw`
-(function () {
-  'use strict';
   var app = document.getElementById('app');
   var where = document.getElementById('where');
   var SVG = 'http://www.w3.org/2000/svg';
@@ -75,50 +74,6 @@ const PAGE_SCRIPT = String.raw`
     node.addEventListener('toggle', function () { openState.set(key, node.open); });
     add(node, el('summary', null, summary), el('pre', null, text));
     return node;
-  }
-
-  // ---- the session list ----
-  function showList() {
-    where.textContent = 'Sessions';
-    document.title = 'AskLoop sessions';
-    var root = el('div');
-    add(root, el('h1', null, 'Sessions'));
-    var body = el('div');
-    add(root, body);
-    app.replaceChildren(root);
-    var timer = 0;
-    var stopped = false;
-    function load() {
-      getJson('/api/sessions').then(function (data) {
-        if (stopped) return;
-        body.replaceChildren(renderList(data.sessions));
-      }, function (error) {
-        if (!stopped) body.replaceChildren(el('div', 'error-banner', String(error.message)));
-      }).then(function () { if (!stopped) timer = setTimeout(load, 2000); });
-    }
-    load();
-    return function () { stopped = true; clearTimeout(timer); };
-  }
-  function renderList(sessions) {
-    if (sessions.length === 0) return el('div', 'panel empty', 'No sessions yet. Run one with askloop run, then come back.');
-    var table = el('table', 'sessions');
-    var head = add(el('tr'), el('th', null, 'Session'), el('th', null, 'Task'), el('th', null, 'Agent'), el('th', null, 'Status'), el('th', 'num', 'Turns'), el('th', null, 'Updated'));
-    add(table, add(el('thead'), head));
-    var tbody = el('tbody');
-    sessions.forEach(function (s) {
-      var row = el('tr');
-      row.dataset.sid = s.sid;
-      var link = el('a', 'mono', s.sid);
-      link.href = sessionHref(s.sid);
-      var status = add(el('td'), badge(s.status));
-      if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
-      var task = el('td', 'task', s.task === null ? '—' : s.task);
-      if (s.task !== null) task.title = markControls(s.task);
-      add(row, add(el('td'), link), task, el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
-      row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
-      add(tbody, row);
-    });
-    return add(table, tbody);
   }
 
   // ---- one session ----
@@ -412,6 +367,10 @@ const PAGE_SCRIPT = String.raw`
     return li;
   }
 
+`;
+
+/** Last, so every part's state is set before the first route runs. */
+const ROUTER_SCRIPT = String.raw`
   // #/sessions/ID, or a bare #ID (an id or its start, as the command line prints it); anything else is the list.
   function route() {
     current.stop();
@@ -422,8 +381,7 @@ const PAGE_SCRIPT = String.raw`
   }
   window.addEventListener('hashchange', route);
   route();
-})();
 `;
 
-/** The JavaScript of the viewer page. */
-export const VIEWER_SCRIPT = `(function () {\n  'use strict';${VISIBLE_TEXT_SCRIPT}${PAGE_SCRIPT}})();\n`;
+/** The JavaScript of the viewer page: one function scope around its parts. */
+export const VIEWER_SCRIPT = `(function () {\n  'use strict';${VISIBLE_TEXT_SCRIPT}${PAGE_SCRIPT}${LIST_SCRIPT}${ROUTER_SCRIPT}})();\n`;
