@@ -157,6 +157,12 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await seedSession(fixture.store, 'beef0002-browser-two');
     await page.goto(`${viewer.url}#/sessions/beef000`);
     await expect.poll(() => page.locator('.error-banner').innerText()).toContain("'beef000' is the start of 2 session ids; give more of it");
+    // The banner offers the list, searched for the prefix.
+    await page.locator('.error-banner a').click();
+    await expect.poll(() => page.locator('table.sessions tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as unknown as { dataset: { sid: string } }).dataset.sid).sort())).toEqual(['beef0001-browser-one', 'beef0002-browser-two']);
+    expect(await page.getByRole('searchbox').inputValue()).toBe('beef000');
+    await page.getByRole('searchbox').fill('');
+    await expect.poll(() => page.locator('table.sessions tbody tr').count()).toBeGreaterThan(2);
     await page.goto(`${viewer.url}#beef0002`);
     await expect.poll(() => page.locator('.meta').innerText()).toContain('beef0002-browser-two');
     await page.goto(`${viewer.url}#/sessions/f00dfeed`);

@@ -77,11 +77,16 @@ export const LIST_SCRIPT = String.raw`
     search.addEventListener('input', function () {
       clearTimeout(typing);
       // A request per pause in typing, not per key.
-      typing = setTimeout(function () { listQuery.q = search.value.trim(); move(0); }, 250);
+      typing = setTimeout(function () { typing = 0; listQuery.q = search.value.trim(); move(0); }, 250);
     });
     status.addEventListener('change', function () { listQuery.status = status.value; move(0); });
     load();
-    return function () { stopped = true; clearTimeout(timer); clearTimeout(typing); };
+    return function () {
+      stopped = true;
+      clearTimeout(timer);
+      // Left mid-typing: what was typed is the search the list comes back to.
+      if (typing) { clearTimeout(typing); listQuery.q = search.value.trim(); listQuery.offset = 0; }
+    };
   }
   function renderList(sessions, narrowed) {
     if (sessions.length === 0) return el('div', 'panel empty', narrowed ? 'No session matches.' : 'No sessions yet. Run one with askloop run, then come back.');

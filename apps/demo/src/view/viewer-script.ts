@@ -39,8 +39,10 @@ const PAGE_SCRIPT = String.raw`
   function getJson(path) {
     return fetch(path, { headers: { accept: 'application/json' } }).then(function (response) {
       return response.json().then(function (body) {
-        if (!response.ok) throw new Error(body && body.error ? body.error.code + ': ' + body.error.message : 'HTTP ' + response.status);
-        return body;
+        if (response.ok) return body;
+        var error = new Error(body && body.error ? body.error.code + ': ' + body.error.message : 'HTTP ' + response.status);
+        error.code = body && body.error ? body.error.code : '';
+        throw error;
       });
     });
   }
@@ -153,7 +155,16 @@ const PAGE_SCRIPT = String.raw`
       redraw(true);
       if (data.session.status === 'running' || data.session.status === 'paused') follow();
     }, function (error) {
-      if (!stopped) root.replaceChildren(crumbs, el('div', 'error-banner', String(error.message)));
+      if (stopped) return;
+      var banner = el('div', 'error-banner', String(error.message));
+      // Several ids start so: the list, searched for it, shows which.
+      if (error.code === 'VIEW_SESSION_AMBIGUOUS') {
+        var matching = el('a', null, 'List the sessions whose id contains it');
+        matching.href = '#/';
+        matching.addEventListener('click', function () { listQuery = { q: sid, status: '', offset: 0 }; });
+        add(banner, document.createTextNode(' — '), matching);
+      }
+      root.replaceChildren(crumbs, banner);
     });
     return function () { stopped = true; if (source) source.close(); };
   }
