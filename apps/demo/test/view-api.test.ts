@@ -11,6 +11,7 @@ import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '@askloo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
+import { seedSession, seedTurn } from './view-seed.ts';
 
 let dir = '';
 let fixture: ViewerFixture;
@@ -90,6 +91,29 @@ describe('the API', () => {
     expect(((await newline.json()) as { error: { code: string } }).error.code).toBe('VIEW_BAD_REQUEST');
   });
 
+  it('opens a session by the start of its id, and says when a start names several or none', async () => {
+    const prefix = fixture.done.slice(0, 8);
+    const body = (await (await fetch(new URL(`/api/sessions/${prefix}`, viewer.url))).json()) as { session: { sid: string }; turns: unknown[] };
+    expect(body.session.sid).toBe(fixture.done);
+    expect(body.turns).toHaveLength(3);
+    await seedSession(fixture.store, 'cafe0001-api-one');
+    await seedSession(fixture.store, 'cafe0002-api-two');
+    const ambiguous = await fetch(new URL('/api/sessions/cafe000', viewer.url));
+    expect(ambiguous.status).toBe(409);
+    expect(await ambiguous.json()).toEqual({ error: { code: 'VIEW_SESSION_AMBIGUOUS', message: "'cafe000' is the start of 2 session ids; give more of it" } });
+    expect(((await (await fetch(new URL('/api/sessions/cafe0002', viewer.url))).json()) as { session: { sid: string } }).session.sid).toBe('cafe0002-api-two');
+    const short = await fetch(new URL(`/api/sessions/${fixture.done.slice(0, 3)}`, viewer.url));
+    expect(short.status).toBe(404);
+    expect(await short.json()).toEqual({ error: { code: 'VIEW_SESSION_NOT_FOUND', message: `no session '${fixture.done.slice(0, 3)}' in the store; give at least 4 characters of an id` } });
+    // The live feed takes a prefix too, and follows the full id.
+    const controller = new AbortController();
+    const live = await fetch(new URL(`/api/sessions/${fixture.running.slice(0, 8)}/live`, viewer.url), { signal: controller.signal });
+    const [first] = await nextEvents(readEvents(live.body as ReadableStream<Uint8Array>), (seen) => seen.length > 0);
+    expect(first?.event).toBe('snapshot');
+    expect((JSON.parse(first?.data ?? '{}') as { session: { sid: string } }).session.sid).toBe(fixture.running);
+    controller.abort();
+  });
+
   it('serves one self-contained page with a strict Content-Security-Policy', async () => {
     const response = await fetch(viewer.url);
     const html = await response.text();
@@ -133,10 +157,29 @@ describe('the API', () => {
     const controller = new AbortController();
     const response = await fetch(new URL(`/api/sessions/${fixture.running}/live`, viewer.url), { signal: controller.signal });
     const events = readEvents(response.body as ReadableStream<Uint8Array>);
-    await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
+    await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
     expect(viewer.liveFeeds()).toBe(1);
     controller.abort();
     await expect.poll(() => viewer.liveFeeds()).toBe(0);
+  });
+
+  it('sends what a long running session has stored in one message, then each new turn alone', async () => {
+    const sid = await seedSession(fixture.store, 'api-long-running', { turns: 40 });
+    const controller = new AbortController();
+    const response = await fetch(new URL(`/api/sessions/${sid}/live`, viewer.url), { signal: controller.signal });
+    const events = readEvents(response.body as ReadableStream<Uint8Array>);
+    const first = await nextEvents(events, (seen) => seen.length > 0);
+    expect(first.map((e) => e.event)).toEqual(['snapshot']);
+    const snapshot = JSON.parse(first[0]?.data ?? '{}') as { session: { sid: string }; turns: { turnIndex: number }[] };
+    expect(snapshot.session.sid).toBe(sid);
+    expect(snapshot.turns.map((turn) => turn.turnIndex)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    // A 41st turn: the session row and that turn, not the 40 again.
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn(seedTurn(sid, 41), { ...session, turns: 41, updatedAt: new Date(Date.parse(session.updatedAt) + 1000).toISOString() });
+    const next = await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
+    expect(next.map((e) => e.event)).toEqual(['session', 'turn']);
+    expect(JSON.parse(next[1]?.data ?? '{}')).toMatchObject({ turnIndex: 41 });
+    controller.abort();
   });
 
   // Last: it steps the running session to its end.
@@ -145,9 +188,11 @@ describe('the API', () => {
     const response = await fetch(new URL(`/api/sessions/${fixture.running}/live`, viewer.url), { signal: controller.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const events = readEvents(response.body as ReadableStream<Uint8Array>);
-    const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'turn'));
-    expect(first.map((e) => e.event)).toEqual(['session', 'turn']);
-    expect(JSON.parse(first[1]?.data ?? '{}')).toMatchObject({ turnIndex: 1, decision: { kind: 'CONTINUE' } });
+    const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
+    expect(first.map((e) => e.event)).toEqual(['snapshot']);
+    const snapshot = JSON.parse(first[0]?.data ?? '{}') as { session: { status: string }; turns: unknown[] };
+    expect(snapshot.session).toMatchObject({ status: 'running' });
+    expect(snapshot.turns).toEqual([expect.objectContaining({ turnIndex: 1, decision: { kind: 'CONTINUE' } })]);
     // Another turn, written while the feed is open (through the loop's connection; the viewer polls its own connection to the file, as another process would).
     await fixture.loop.step(fixture.running);
     const rest = await nextEvents(events, (seen) => seen.some((e) => e.event === 'end'));
@@ -192,3 +237,74 @@ async function nextEvents(events: AsyncGenerator<SseEvent>, done: (seen: SseEven
   }
   return seen;
 }
+
+describe('the list in pages', () => {
+  let pagesDir = '';
+  let store: SqliteTranscriptStore;
+  let paged: Viewer;
+  /** Every `listSessions` the viewer made: the limits must be what a strict store accepts. */
+  const asked: { status?: string; limit?: number }[] = [];
+  /** The seven sessions, newest first: agents alpha and beta, the third-newest done. */
+  const sids = ['s7', 's6', 's5', 's4', 's3', 's2', 's1'].map((n) => `${n}-pages`);
+
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), 'askloop-view-pages-'));
+    store = createSqliteTranscriptStore(join(pagesDir, 'sessions.db'));
+    for (const [index, sid] of [...sids].reverse().entries()) {
+      await seedSession(store, sid, { agent: index % 2 === 0 ? 'alpha' : 'beta', task: `Task number ${index + 1}`, status: sid === 's5-pages' ? 'done' : 'running', createdAt: `2026-11-27T00:00:0${index}.000Z` });
+    }
+    const spied = { ...store, listSessions: (options?: { status?: 'done'; limit?: number }) => (asked.push({ ...options }), store.listSessions(options)) };
+    paged = await startViewer({ store: spied, listLimit: 3 });
+  });
+  afterAll(async () => {
+    await paged?.close();
+    await store?.close();
+    rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  const list = async (query: string) => {
+    const response = await fetch(new URL(`/api/sessions${query}`, paged.url));
+    return { status: response.status, body: (await response.json()) as { sessions: { sid: string }[]; offset: number; pageSize: number; next: number | null; error?: { code: string; message: string } } };
+  };
+
+  it('reaches every session, a page of the page size at a time, newest first', async () => {
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    const pages: (number | null)[] = [];
+    while (offset !== null) {
+      const { status, body } = await list(offset === 0 ? '' : `?offset=${offset}`);
+      expect(status).toBe(200);
+      expect(body.sessions.length).toBeLessThanOrEqual(3);
+      expect(body).toMatchObject({ offset, pageSize: 3 });
+      seen.push(...body.sessions.map((s) => s.sid));
+      pages.push(body.next);
+      offset = body.next;
+    }
+    expect(pages).toEqual([3, 6, null]);
+    expect(seen).toEqual(sids);
+    expect((await list('?offset=50')).body).toEqual({ sessions: [], offset: 50, pageSize: 3, next: null });
+  });
+
+  it('searches ids, agents and tasks, and narrows by status, on the server', async () => {
+    expect((await list('?q=BETA')).body.sessions.map((s) => s.sid)).toEqual(['s6-pages', 's4-pages', 's2-pages']);
+    expect((await list('?q=number%204')).body.sessions.map((s) => s.sid)).toEqual(['s4-pages']);
+    expect((await list('?q=s1-')).body.sessions.map((s) => s.sid)).toEqual(['s1-pages']);
+    const alpha = await list('?q=alpha');
+    expect(alpha.body.sessions.map((s) => s.sid)).toEqual(['s7-pages', 's5-pages', 's3-pages']);
+    expect(alpha.body.next).toBe(3);
+    expect((await list('?q=alpha&offset=3')).body).toMatchObject({ sessions: [{ sid: 's1-pages' }], next: null });
+    expect((await list('?status=done')).body.sessions.map((s) => s.sid)).toEqual(['s5-pages']);
+    expect((await list('?status=running&q=beta&offset=2')).body.sessions.map((s) => s.sid)).toEqual(['s2-pages']);
+  });
+
+  it('refuses a bad offset, status or search with VIEW_BAD_REQUEST, and asks the store only for whole limits', async () => {
+    for (const query of ['?offset=-1', '?offset=1.5', '?offset=1e3', '?offset=x', '?offset=99999999999', '?status=lost', `?q=${'x'.repeat(201)}`]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error?.code, query).toBe('VIEW_BAD_REQUEST');
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    for (const options of asked) if (options.limit !== undefined) expect(Number.isSafeInteger(options.limit) && options.limit >= 0, JSON.stringify(options)).toBe(true);
+    await expect(startViewer({ store, listLimit: 0 })).rejects.toThrow('listLimit must be a positive safe integer');
+  });
+});

@@ -11,11 +11,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteTranscriptStore } from '@askloop/controller';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { CHROMIUM_PATH, hasChromium, launchChromium, type ChromiumSession } from './launch-chromium.ts';
+import { chartRenders, countChartRenders } from './count-chart-renders.ts';
 import { createViewerFixture, FAKE_KEY, HOSTILE_EMIT, type ViewerFixture } from './view-fixture.ts';
+import { seedSession, seedTurn } from './view-seed.ts';
 
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const REBIND_HOST = 'rebind.askloop.test';
@@ -123,6 +126,49 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.locator('.stats').innerText()).toMatch(/TURNS\s+2/i);
   });
 
+  it('draws a long running session once, then each new turn once', async () => {
+    const sid = await seedSession(fixture.store, 'browser-long-running', { turns: 60 });
+    const fresh = await browser.context.newPage();
+    await countChartRenders(fresh);
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    await fresh.locator('li.turn[data-turn="60"]').waitFor();
+    // Live once the feed's snapshot is in: the stored turns, already drawn, are not drawn again.
+    await fresh.locator('.live').waitFor();
+    expect(await fresh.locator('li.turn').count()).toBe(60);
+    expect(await chartRenders(fresh)).toBe(1);
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn(seedTurn(sid, 61), { ...session, turns: 61, updatedAt: new Date(Date.parse(session.updatedAt) + 1000).toISOString() });
+    await fresh.locator('li.turn[data-turn="61"]').waitFor();
+    expect(await fresh.locator('li.turn').count()).toBe(61);
+    expect(await fresh.locator('li.turn').last().getAttribute('data-turn')).toBe('61');
+    expect(await chartRenders(fresh)).toBe(2);
+    await fresh.close();
+  });
+
+  it('opens a session from the start of its id in the address, and says when a start names several or none', async () => {
+    for (const hash of [`#/sessions/${fixture.done.slice(0, 8)}`, `#${fixture.done.slice(0, 8)}`]) {
+      await page.goto(`${viewer.url}#/`);
+      await page.goto(`${viewer.url}${hash}`);
+      await page.locator('li.turn[data-turn="3"]').waitFor();
+      expect(page.url(), hash).toBe(`${viewer.url}#/sessions/${fixture.done}`);
+      expect(await page.locator('#where').innerText()).toBe(`Session ${fixture.done}`);
+    }
+    await seedSession(fixture.store, 'beef0001-browser-one');
+    await seedSession(fixture.store, 'beef0002-browser-two');
+    await page.goto(`${viewer.url}#/sessions/beef000`);
+    await expect.poll(() => page.locator('.error-banner').innerText()).toContain("'beef000' is the start of 2 session ids; give more of it");
+    // The banner offers the list, searched for the prefix.
+    await page.locator('.error-banner a').click();
+    await expect.poll(() => page.locator('table.sessions tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as unknown as { dataset: { sid: string } }).dataset.sid).sort())).toEqual(['beef0001-browser-one', 'beef0002-browser-two']);
+    expect(await page.getByRole('searchbox').inputValue()).toBe('beef000');
+    await page.getByRole('searchbox').fill('');
+    await expect.poll(() => page.locator('table.sessions tbody tr').count()).toBeGreaterThan(2);
+    await page.goto(`${viewer.url}#beef0002`);
+    await expect.poll(() => page.locator('.meta').innerText()).toContain('beef0002-browser-two');
+    await page.goto(`${viewer.url}#/sessions/f00dfeed`);
+    await expect.poll(() => page.locator('.error-banner').innerText()).toContain("no session 'f00dfeed' in the store");
+  });
+
   it('shows model text as text: no markup, no script', async () => {
     await page.goto(`${viewer.url}#/sessions/${fixture.hostile}`);
     await page.locator('li.turn[data-turn="1"]').waitFor();
@@ -134,6 +180,89 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(text).toContain('<script>window.pwned=3</script>');
     expect(await page.locator('#app img, #app b, #app script').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined();
+  });
+
+  it('shows bidi overrides and other control characters as marks, and leaves Arabic, Hebrew and emoji alone', async () => {
+    const spoof = 'invoice_\u202Efdp.exe';
+    const ordinary = 'مرحبا بالعالم · שלום עולם · 👨\u200d👩\u200d👧 🎉';
+    const sid = await seedSession(fixture.store, 'browser-controls', { status: 'done', task: `task ${spoof}`, turns: 1, emits: [spoof, ordinary, 'bell\u0007 nul\u0000 c1\u009b end'] });
+    await page.goto(`${viewer.url}#/`);
+    const row = page.locator(`tr[data-sid="${sid}"]`);
+    await row.waitFor();
+    expect(await row.locator('td.task .ctl').innerText()).toBe('⟨U+202E⟩');
+    expect(await row.locator('td.task').getAttribute('title')).toBe('task invoice_⟨U+202E⟩fdp.exe');
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    const emits = page.locator('li.turn[data-turn="1"] .emit');
+    await emits.first().waitFor();
+    expect(await page.locator('h1').innerText()).toBe('task invoice_⟨U+202E⟩fdp.exe');
+    // The override itself never reaches the page, so the text after it reads as stored: "fdp.exe", left to right.
+    const spoofed = emits.nth(0);
+    expect(await spoofed.textContent()).toBe('invoice_⟨U+202E⟩fdp.exe');
+    expect(await spoofed.locator('.ctl').count()).toBe(1);
+    expect(await spoofed.locator('.ctl').getAttribute('title')).toContain('RIGHT-TO-LEFT OVERRIDE');
+    const order = await spoofed.evaluate((node) => {
+      // The text node after the mark: where its first and last letters are drawn.
+      const text = (node as unknown as { lastChild: { textContent: string } }).lastChild;
+      const range = (globalThis as unknown as { document: { createRange(): { setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void; getBoundingClientRect(): { left: number } } } }).document.createRange();
+      const leftOf = (offset: number) => {
+        range.setStart(text, offset);
+        range.setEnd(text, offset + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { text: text.textContent, first: leftOf(0), last: leftOf(text.textContent.length - 1) };
+    });
+    expect(order.text).toBe('fdp.exe');
+    expect(order.first).toBeLessThan(order.last);
+    // Ordinary right-to-left text and emoji (with their joiners) are shown as they are.
+    expect(await emits.nth(1).textContent()).toBe(ordinary);
+    expect(await emits.nth(1).locator('.ctl').count()).toBe(0);
+    expect(await emits.nth(2).textContent()).toBe('bell⟨U+0007⟩ nul⟨U+0000⟩ c1⟨U+009B⟩ end');
+    // The id in the address is untrusted too.
+    await page.goto(`${viewer.url}#/sessions/${encodeURIComponent('\u202Eabcd')}`);
+    await expect.poll(() => page.locator('#where').innerText()).toBe('Session ⟨U+202E⟩abcd');
+    await expect.poll(() => page.locator('.error-banner .ctl').count()).toBe(1);
+    expect(await page.title()).toBe('AskLoop session ⟨U+202E⟩abcd');
+  });
+
+  it('reaches every session of a long list, a page at a time or by a search', async () => {
+    const listStore = createSqliteTranscriptStore(join(dir, 'list.db'));
+    for (let n = 1; n <= 5; n++) await seedSession(listStore, `list-${n}`, { agent: n === 2 ? 'oddball' : 'worker', task: `Listed task ${n}`, createdAt: `2026-11-27T00:00:0${n}.000Z` });
+    const listViewer = await startViewer({ store: listStore, listLimit: 2 });
+    const rows = () => page.locator('table.sessions tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as unknown as { dataset: { sid: string } }).dataset.sid));
+    try {
+      await page.goto(listViewer.url);
+      await expect.poll(rows).toEqual(['list-5', 'list-4']);
+      const older = page.getByRole('button', { name: 'Older →' });
+      const newer = page.getByRole('button', { name: '← Newer' });
+      expect(await newer.isDisabled()).toBe(true);
+      await older.click();
+      await expect.poll(rows).toEqual(['list-3', 'list-2']);
+      expect(await page.locator('.pager').innerText()).toContain('3–4');
+      await older.click();
+      await expect.poll(rows).toEqual(['list-1']);
+      expect(await older.isDisabled()).toBe(true);
+      // The oldest opens, and "All sessions" comes back to the same page.
+      await page.locator('tr[data-sid="list-1"] a').click();
+      await page.locator('.meta').waitFor();
+      await page.locator('.crumbs a').click();
+      await expect.poll(rows).toEqual(['list-1']);
+      await newer.click();
+      await expect.poll(rows).toEqual(['list-3', 'list-2']);
+      // A search the server runs, from the first page of its answers.
+      await page.getByRole('searchbox').fill('ODDBALL');
+      await expect.poll(rows).toEqual(['list-2']);
+      expect(await page.locator('.pager').isVisible()).toBe(false);
+      await page.getByRole('searchbox').fill('no such thing');
+      await expect.poll(() => page.locator('#app .empty').innerText()).toBe('No session matches.');
+      await page.getByRole('searchbox').fill('');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('done');
+      await expect.poll(() => page.locator('#app .empty').innerText()).toBe('No session matches.');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+      await expect.poll(rows).toEqual(['list-5', 'list-4']);
+    } finally {
+      await listViewer.close();
+      await listStore.close();
+    }
   });
 
   it('keeps long text without spaces inside the page width, on the list and on a session', async () => {
@@ -162,7 +291,7 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
   });
 
   it('ran without a script error or a Content-Security-Policy violation', () => {
-    // The rebinding test's 403s are the only expected console errors.
-    expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+    // The rebinding test's 403s and the prefix test's 409 and 404 are the only expected console errors (the browser logs every failed request).
+    expect(problems.filter((problem) => !/^console: Failed to load resource: the server responded with a status of (403|404|409) /.test(problem))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The live feed's polling reads a long session whole only when its row
  * changes (a turn decided): in between, the session row and the last turn.
+ * What is stored at first is reported once, as a whole.
  */
 import { createMemoryTranscriptStore, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import { describe, expect, it } from 'vitest';
 import { watchSession } from '../src/view/watch-session.ts';
+import { seedSession } from './view-seed.ts';
 
 describe('watchSession', () => {
   it('lists every turn on the first poll and after the row changes, and only the last turn otherwise', async () => {
@@ -22,7 +24,7 @@ describe('watchSession', () => {
     };
     const seen: string[] = [];
     const stop = new AbortController();
-    const ended = new Promise<void>((resolve) => watchSession(counted, 's', 5, stop.signal, { onSession: (row) => seen.push(`session ${row.status} ${row.turns}`), onTurn: (record) => seen.push(`turn ${record.turnIndex} ${record.phase}`), onEnd: resolve }));
+    const ended = new Promise<void>((resolve) => watchSession(counted, 's', 5, stop.signal, { onStart: (row, records) => seen.push(`start ${row.status} ${row.turns} [${records.map((record) => `${record.turnIndex} ${record.phase}`).join(', ')}]`), onSession: (row) => seen.push(`session ${row.status} ${row.turns}`), onTurn: (record) => seen.push(`turn ${record.turnIndex} ${record.phase}`), onEnd: resolve }));
     const until = async (test: () => boolean) => {
       while (!test()) await new Promise((resolve) => setTimeout(resolve, 2));
     };
@@ -36,6 +38,23 @@ describe('watchSession', () => {
     await store.saveTurn({ ...turn(1, 'decided'), decision: { kind: 'DONE', result: null } }, { ...session, status: 'done', turns: 1, updatedAt: '2026-11-27T00:00:01.000Z' });
     await ended;
     expect(reads.filter((read) => read === 'list')).toHaveLength(2);
-    expect(seen).toEqual(['session running 0', 'turn 1 asking', 'turn 1 executing', 'session done 1', 'turn 1 decided']);
+    expect(seen).toEqual(['start running 0 [1 asking]', 'turn 1 executing', 'session done 1', 'turn 1 decided']);
+  });
+});
+
+describe('watchSession at first', () => {
+  it('reports a long session in one report, not one per turn', async () => {
+    const store = createMemoryTranscriptStore();
+    await seedSession(store, 'long', { turns: 40, status: 'done' });
+    const seen: string[] = [];
+    await new Promise<void>((resolve) =>
+      watchSession(store, 'long', 5, new AbortController().signal, {
+        onStart: (row, records) => seen.push(`start ${row.status} ${records.length} turns`),
+        onSession: (row) => seen.push(`session ${row.status}`),
+        onTurn: (record) => seen.push(`turn ${record.turnIndex}`),
+        onEnd: resolve,
+      }),
+    );
+    expect(seen).toEqual(['start done 40 turns']);
   });
 });

@@ -3,11 +3,16 @@
  * TranscriptStore, on 127.0.0.1 only.
  *
  * - `GET /` — the page.
- * - `GET /api/sessions` — `{sessions: SessionSummary[]}`, newest first.
- * - `GET /api/sessions/:sid` — `{session, turns}`.
- * - `GET /api/sessions/:sid/live` — Server-Sent Events: `session` and `turn`
- *   (the record, at first and whenever it is saved again), then `end` once
- *   the session is done or halted.
+ * - `GET /api/sessions?q=&status=&offset=` — one page of the list, newest
+ *   first: `{sessions: SessionSummary[], offset, pageSize, next}` (`next`:
+ *   the offset of the next page, null on the last); `q` searches ids,
+ *   agents and tasks.
+ * - `GET /api/sessions/:sid` — `{session, turns}`; `:sid` may be the start
+ *   of exactly one id (4 characters or more), as on the command line.
+ * - `GET /api/sessions/:sid/live` — Server-Sent Events: one `snapshot`
+ *   (`{session, turns}` as stored, so a page draws a long session once), then
+ *   `session` and `turn` whenever one is saved again, then `end` once the
+ *   session is done or halted.
  *
  * Security: bound to the loopback address; the Host header must name it
  * (DNS rebinding); no CORS headers (other sites cannot read the API); GET
@@ -18,8 +23,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
+import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from './redact-secrets.ts';
-import { sessionSummary } from './session-summary.ts';
+import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
 import { watchSession } from './watch-session.ts';
 
@@ -33,7 +39,7 @@ export interface ViewerOptions {
   readonly pollMs?: number;
   /** The environment whose key-like values are redacted from every response (default: none beyond the key shapes). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** How many sessions `/api/sessions` lists (default 500). */
+  /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */
   readonly listLimit?: number;
 }
 
@@ -49,7 +55,7 @@ export interface Viewer {
 }
 
 /** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
-export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
+export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -64,6 +70,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const { store } = options;
   const pollMs = options.pollMs ?? 500;
   const listLimit = options.listLimit ?? 500;
+  // It becomes the store's `limit` (with the offset): a fraction or NaN would be refused there, or list everything.
+  if (!Number.isSafeInteger(listLimit) || listLimit < 1) throw new RangeError(`listLimit must be a positive safe integer, not ${listLimit}`);
   const redact = createSecretRedactor(options.env ?? {});
   const page = viewerPage();
   const feeds = new Set<AbortController>();
@@ -95,6 +103,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     // The response's close (the browser went away, or the feed ended), not the request's: a GET's request closes once read.
     response.on('close', stop);
     watchSession(store, sid, pollMs, controller.signal, {
+      onStart: (session, turns) => send('snapshot', { session, turns }),
       onSession: (session) => send('session', session),
       onTurn: (turn) => send('turn', turn),
       onEnd: () => {
@@ -115,7 +124,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       fail(response, 405, 'VIEW_METHOD_NOT_ALLOWED', 'the viewer is read-only: GET and HEAD only', head);
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
     if (path === '/' || path === '/index.html') {
       response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'content-length': Buffer.byteLength(page.html) });
       response.end(head ? undefined : page.html);
@@ -128,8 +138,9 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       return;
     }
     if (path === '/api/sessions') {
-      const sessions = await store.listSessions({ limit: listLimit });
-      sendJson(response, 200, { sessions: sessions.map(sessionSummary) }, head);
+      const query = parseSessionListQuery(url.searchParams);
+      if ('error' in query) fail(response, 400, 'VIEW_BAD_REQUEST', query.error, head);
+      else sendJson(response, 200, await listSessionPage(store, query, listLimit), head);
       return;
     }
     const match = /^\/api\/sessions\/([^/]+)(\/live)?$/.exec(path);
@@ -150,16 +161,22 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       fail(response, 400, 'VIEW_BAD_REQUEST', `the session id ${JSON.stringify(sid)} ${problem}`, head);
       return;
     }
-    const session = await store.getSession(sid);
-    if (session === undefined) {
-      fail(response, 404, 'VIEW_SESSION_NOT_FOUND', `no session '${sid}' in the store`, head);
+    // The start of one id names that session, as on the command line: the answer carries the full id.
+    const found = await matchSessionId(store, sid);
+    if (found.kind === 'ambiguous') {
+      fail(response, 409, 'VIEW_SESSION_AMBIGUOUS', `'${sid}' is the start of ${found.count} session ids; give more of it`, head);
       return;
     }
+    if (found.kind === 'none') {
+      fail(response, 404, 'VIEW_SESSION_NOT_FOUND', `no session '${sid}' in the store${found.tooShort ? `; give at least ${MIN_SID_PREFIX} characters of an id` : ''}`, head);
+      return;
+    }
+    const { session } = found;
     if (match[2] !== undefined && !head) {
-      live(response, sid);
+      live(response, session.sid);
       return;
     }
-    sendJson(response, 200, { session, turns: await store.listTurns(sid) }, head);
+    sendJson(response, 200, { session, turns: await store.listTurns(session.sid) }, head);
   };
 
   const server = createServer((request, response) => {

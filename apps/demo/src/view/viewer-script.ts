@@ -2,15 +2,18 @@
  * The viewer page's script, inlined into the page. Vanilla JavaScript, no
  * framework and no external request. Every text that comes from a record
  * (model replies, programs, tool results — untrusted) reaches the page only
- * through `textContent` or an SVG attribute, never `innerHTML`, so no record
- * can inject markup or script. (Kept free of backticks and dollar-brace so
+ * through `setText` (text nodes, its control characters as visible marks:
+ * visible-controls.ts), `markControls` for tooltips and titles, or an SVG
+ * attribute, never `innerHTML`, so no record can inject markup or script,
+ * nor reorder or hide its text. (Kept free of backticks and dollar-brace so
  * it can live in this raw template.)
  */
 
-/** The JavaScript of the viewer page. */
-export const VIEWER_SCRIPT = String.raw`
-(function () {
-  'use strict';
+import { VISIBLE_TEXT_SCRIPT } from './visible-controls.ts';
+import { LIST_SCRIPT } from './viewer-list-script.ts';
+
+/** The helpers, one session's view, its charts and its turns; {@link VIEWER_SCRIPT} joins it with the other parts. */
+const PAGE_SCRIPT = String.raw`
   var app = document.getElementById('app');
   var where = document.getElementById('where');
   var SVG = 'http://www.w3.org/2000/svg';
@@ -20,7 +23,7 @@ export const VIEWER_SCRIPT = String.raw`
   function el(tag, cls, text) {
     var node = document.createElement(tag);
     if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (text !== undefined && text !== null) setText(node, text);
     return node;
   }
   function add(parent) {
@@ -30,14 +33,16 @@ export const VIEWER_SCRIPT = String.raw`
   function svg(tag, attrs, text) {
     var node = document.createElementNS(SVG, tag);
     for (var key in attrs) node.setAttribute(key, String(attrs[key]));
-    if (text !== undefined) node.textContent = String(text);
+    if (text !== undefined) node.textContent = markControls(text);
     return node;
   }
   function getJson(path) {
     return fetch(path, { headers: { accept: 'application/json' } }).then(function (response) {
       return response.json().then(function (body) {
-        if (!response.ok) throw new Error(body && body.error ? body.error.code + ': ' + body.error.message : 'HTTP ' + response.status);
-        return body;
+        if (response.ok) return body;
+        var error = new Error(body && body.error ? body.error.code + ': ' + body.error.message : 'HTTP ' + response.status);
+        error.code = body && body.error ? body.error.code : '';
+        throw error;
       });
     });
   }
@@ -73,55 +78,12 @@ export const VIEWER_SCRIPT = String.raw`
     return node;
   }
 
-  // ---- the session list ----
-  function showList() {
-    where.textContent = 'Sessions';
-    document.title = 'AskLoop sessions';
-    var root = el('div');
-    add(root, el('h1', null, 'Sessions'));
-    var body = el('div');
-    add(root, body);
-    app.replaceChildren(root);
-    var timer = 0;
-    var stopped = false;
-    function load() {
-      getJson('/api/sessions').then(function (data) {
-        if (stopped) return;
-        body.replaceChildren(renderList(data.sessions));
-      }, function (error) {
-        if (!stopped) body.replaceChildren(el('div', 'error-banner', String(error.message)));
-      }).then(function () { if (!stopped) timer = setTimeout(load, 2000); });
-    }
-    load();
-    return function () { stopped = true; clearTimeout(timer); };
-  }
-  function renderList(sessions) {
-    if (sessions.length === 0) return el('div', 'panel empty', 'No sessions yet. Run one with askloop run, then come back.');
-    var table = el('table', 'sessions');
-    var head = add(el('tr'), el('th', null, 'Session'), el('th', null, 'Task'), el('th', null, 'Agent'), el('th', null, 'Status'), el('th', 'num', 'Turns'), el('th', null, 'Updated'));
-    add(table, add(el('thead'), head));
-    var tbody = el('tbody');
-    sessions.forEach(function (s) {
-      var row = el('tr');
-      row.dataset.sid = s.sid;
-      var link = el('a', 'mono', s.sid);
-      link.href = sessionHref(s.sid);
-      var status = add(el('td'), badge(s.status));
-      if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
-      var task = el('td', 'task', s.task === null ? '—' : s.task);
-      if (s.task !== null) task.title = s.task;
-      add(row, add(el('td'), link), task, el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
-      row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
-      add(tbody, row);
-    });
-    return add(table, tbody);
-  }
-
   // ---- one session ----
   function showSession(sid) {
-    where.textContent = 'Session ' + sid;
-    document.title = 'AskLoop session ' + sid;
-    var state = { session: null, turns: new Map(), live: false };
+    setText(where, 'Session ' + sid);
+    document.title = markControls('AskLoop session ' + sid);
+    // json: each turn as last drawn, so a snapshot redraws only the turns that changed.
+    var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false };
     var root = el('div');
     var crumbs = el('div', 'crumbs');
     var back = el('a', null, '← All sessions');
@@ -136,39 +98,73 @@ export const VIEWER_SCRIPT = String.raw`
     var source = null;
     var stopped = false;
 
-    function redraw() {
+    // The charts draw a bar per turn: redrawn only when a turn changed, never for a session row or the live badge.
+    function redraw(turnsChanged) {
       headBox.replaceChildren(renderHeader(state));
       statsBox.replaceChildren(renderStats(state));
-      chartsBox.replaceChildren(renderCharts(state));
+      if (turnsChanged) chartsBox.replaceChildren(renderCharts(state));
     }
-    function upsertTurn(turn) {
+    // Places a turn in index order; turns arrive in order, so the walk from the end is short.
+    function upsertTurn(turn, text) {
+      var key = text === undefined ? JSON.stringify(turn) : text;
+      if (state.json.get(turn.turnIndex) === key) return false;
+      state.json.set(turn.turnIndex, key);
       state.turns.set(turn.turnIndex, turn);
       var placeholder = timeline.querySelector('li.placeholder');
       if (placeholder) placeholder.remove();
       var node = renderTurn(turn);
-      var existing = timeline.querySelector('li[data-turn="' + turn.turnIndex + '"]');
-      if (existing) { existing.replaceWith(node); return; }
-      var after = null;
-      timeline.querySelectorAll('li[data-turn]').forEach(function (li) { if (Number(li.dataset.turn) < turn.turnIndex) after = li; });
-      if (after) after.after(node); else timeline.prepend(node);
+      var existing = state.nodes.get(turn.turnIndex);
+      state.nodes.set(turn.turnIndex, node);
+      if (existing) { existing.replaceWith(node); return true; }
+      var before = null;
+      for (var li = timeline.lastElementChild; li && Number(li.dataset.turn) > turn.turnIndex; li = li.previousElementSibling) before = li;
+      timeline.insertBefore(node, before);
+      return true;
+    }
+    function upsertTurns(turns) {
+      var changed = false;
+      turns.forEach(function (turn) { if (upsertTurn(turn)) changed = true; });
+      return changed;
     }
     function follow() {
       source = new EventSource('/api/sessions/' + encodeURIComponent(sid) + '/live');
-      source.addEventListener('open', function () { state.live = true; redraw(); });
-      source.addEventListener('session', function (event) { state.session = JSON.parse(event.data); redraw(); });
-      source.addEventListener('turn', function (event) { upsertTurn(JSON.parse(event.data)); redraw(); });
-      source.addEventListener('end', function () { source.close(); state.live = false; redraw(); });
-      source.addEventListener('error', function () { state.live = false; redraw(); });
+      // The whole session in one message: drawn once, and only what moved since the page loaded it.
+      source.addEventListener('snapshot', function (event) {
+        var data = JSON.parse(event.data);
+        state.session = data.session;
+        state.live = true;
+        redraw(upsertTurns(data.turns));
+      });
+      source.addEventListener('session', function (event) { state.session = JSON.parse(event.data); redraw(false); });
+      source.addEventListener('turn', function (event) { redraw(upsertTurn(JSON.parse(event.data))); });
+      source.addEventListener('end', function () { source.close(); state.live = false; redraw(false); });
+      source.addEventListener('error', function () { state.live = false; redraw(false); });
     }
     getJson('/api/sessions/' + encodeURIComponent(sid)).then(function (data) {
       if (stopped) return;
+      // A prefix (or a bare #id) names the session: show its full id, and follow that.
+      if (data.session.sid !== sid || location.hash !== sessionHref(sid)) {
+        sid = data.session.sid;
+        history.replaceState(null, '', sessionHref(sid));
+        setText(where, 'Session ' + sid);
+        document.title = markControls('AskLoop session ' + sid);
+      }
       state.session = data.session;
-      data.turns.forEach(upsertTurn);
+      upsertTurns(data.turns);
       if (data.turns.length === 0) add(timeline, el('li', 'placeholder muted', 'No turn yet.'));
-      redraw();
+      redraw(true);
       if (data.session.status === 'running' || data.session.status === 'paused') follow();
     }, function (error) {
-      if (!stopped) root.replaceChildren(crumbs, el('div', 'error-banner', String(error.message)));
+      if (stopped) return;
+      var banner = el('div', 'error-banner', String(error.message));
+      // Several ids start so: the list, searched for it, shows which.
+      if (error.code === 'VIEW_SESSION_AMBIGUOUS') {
+        var matching = el('a', null, 'List the sessions whose id contains it');
+        matching.href = '#/';
+        matching.addEventListener('click', function () { listQuery = { q: sid, status: '', offset: 0 }; });
+        add(banner, document.createTextNode(' — '), matching);
+      }
+      root.replaceChildren(crumbs, banner);
     });
     return function () { stopped = true; if (source) source.close(); };
   }
@@ -205,7 +201,7 @@ export const VIEWER_SCRIPT = String.raw`
     var grid = el('div', 'stats');
     function stat(label, value, title) {
       var box = add(el('div', 'stat'), el('div', 'label', label), el('div', 'value', value));
-      if (title) box.title = title;
+      if (title) box.title = markControls(title);
       return box;
     }
     add(grid, stat('Turns', fmtInt(state.turns.size)), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
@@ -382,14 +378,21 @@ export const VIEWER_SCRIPT = String.raw`
     return li;
   }
 
+`;
+
+/** Last, so every part's state is set before the first route runs. */
+const ROUTER_SCRIPT = String.raw`
+  // #/sessions/ID, or a bare #ID (an id or its start, as the command line prints it); anything else is the list.
   function route() {
     current.stop();
-    var match = /^#\/sessions\/(.+)$/.exec(location.hash);
+    var match = /^#\/sessions\/(.+)$/.exec(location.hash) || /^#([^/].*)$/.exec(location.hash);
     var sid = null;
     if (match) { try { sid = decodeURIComponent(match[1]); } catch (e) { sid = null; } }
     current = { stop: sid === null ? showList() : showSession(sid) };
   }
   window.addEventListener('hashchange', route);
   route();
-})();
 `;
+
+/** The JavaScript of the viewer page: one function scope around its parts. */
+export const VIEWER_SCRIPT = `(function () {\n  'use strict';${VISIBLE_TEXT_SCRIPT}${PAGE_SCRIPT}${LIST_SCRIPT}${ROUTER_SCRIPT}})();\n`;

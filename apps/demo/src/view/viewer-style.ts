@@ -97,6 +97,17 @@ table.calls td.tool { font-family: var(--mono); white-space: nowrap; }
 .kv dd { margin: 0; font-family: var(--mono); word-break: break-all; }
 .failure { background: var(--bad-soft); border: 1px solid #f1c6c6; border-radius: 6px; padding: 8px 10px; color: var(--bad); font-size: 13px; }
 .empty { padding: 28px; text-align: center; color: var(--muted); }
+/* The list's search, status choice and pages (viewer-list-script.ts). */
+.list-tools { display: flex; gap: 8px; margin: 10px 0 12px; }
+.list-tools input { flex: 1; max-width: 420px; }
+.list-tools input, .list-tools select, .pager button { font: inherit; padding: 5px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); color: var(--ink); }
+.pager { display: flex; align-items: center; justify-content: center; gap: 14px; margin-top: 12px; }
+.pager[hidden] { display: none; }
+.pager button:not(:disabled) { cursor: pointer; color: var(--accent); }
+.pager button:disabled { color: var(--muted); opacity: .6; }
+/* A control character in untrusted text, shown as its code (visible-controls.ts): boxed apart from the text it sits in. */
+.ctl { display: inline-block; margin: 0 1px; padding: 0 3px; border: 1px dashed var(--warn); border-radius: 3px; background: var(--warn-soft);
+  color: var(--warn); font: 600 11px/1.3 var(--mono); white-space: nowrap; unicode-bidi: isolate; direction: ltr; }
 .error-banner { background: var(--bad-soft); color: var(--bad); border: 1px solid #f1c6c6; padding: 10px 12px; border-radius: 6px; margin-bottom: 12px; }
 @media (max-width: 900px) { .stats { grid-template-columns: repeat(3, 1fr); } .charts, .turn-grid { grid-template-columns: 1fr; } }
 `;

@@ -7,9 +7,14 @@ import type { SessionRecord, TranscriptStore, TurnRecord } from '@askloop/contro
 
 /** What {@link watchSession} reports. */
 export interface SessionWatcher {
-  /** The session, at first and whenever its status, turn count or update time changed. */
+  /**
+   * The session and all its turns as stored, once, from the first poll: one
+   * report, so a page can draw a long session once rather than once per turn.
+   */
+  onStart(session: SessionRecord, turns: readonly TurnRecord[]): void;
+  /** The session, whenever its status, turn count or update time changed after the start. */
   onSession(session: SessionRecord): void;
-  /** A turn, at first and whenever it was saved again (a new phase, its tool calls, its decision). */
+  /** A turn, whenever it was saved again after the start (a new phase, its tool calls, its decision) or is new. */
   onTurn(turn: TurnRecord): void;
   /** The session finished (done or halted), or is gone: the feed ends. */
   onEnd(): void;
@@ -25,7 +30,8 @@ function turnSignature(turn: TurnRecord): string {
 
 /**
  * Polls `sid` every `intervalMs` until `signal` aborts or the session is done
- * or halted, reporting everything on the first poll and then only changes.
+ * or halted, reporting everything on the first poll (in one `onStart`) and
+ * then only changes.
  * A poll reads the session row and the last turn; all the turns only when the
  * row changed (a turn decided, an approval answered), since a decided turn
  * changes no more and the turn in progress is the last one: a long session
@@ -58,16 +64,24 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
       watcher.onEnd();
       return;
     }
-    if (signature !== sessionSignature) {
-      sessionSignature = signature;
-      watcher.onSession(session);
-    }
+    const first = sessionSignature === '';
+    const changed: TurnRecord[] = [];
     for (const turn of turns) {
       const next = turnSignature(turn);
       if (turnSignatures.get(turn.turnIndex) !== next) {
         turnSignatures.set(turn.turnIndex, next);
-        watcher.onTurn(turn);
+        changed.push(turn);
       }
+    }
+    if (first) {
+      sessionSignature = signature;
+      watcher.onStart(session, turns);
+    } else {
+      if (signature !== sessionSignature) {
+        sessionSignature = signature;
+        watcher.onSession(session);
+      }
+      for (const turn of changed) watcher.onTurn(turn);
     }
     if (session.status === 'done' || session.status === 'halted') {
       watcher.onEnd();

@@ -1,0 +1,37 @@
+/**
+ * Which stored session a typed id names: the exact id, or the start of
+ * exactly one id (at least {@link MIN_SID_PREFIX} characters), so a copied
+ * prefix opens the session. Shared by the commands that take a SID and the
+ * viewer's API, so both read a prefix the same way.
+ */
+import { sessionIdProblem, type SessionRecord, type TranscriptStore } from '@askloop/controller';
+
+/** The fewest characters a prefix needs: shorter ones would match too much to mean one session. */
+export const MIN_SID_PREFIX = 4;
+
+/** What {@link matchSessionId} found. */
+export type SessionMatch =
+  | { readonly kind: 'found'; readonly session: SessionRecord }
+  | { readonly kind: 'ambiguous'; readonly count: number }
+  | {
+      readonly kind: 'none';
+      readonly tooShort: boolean;
+      /** Why `given` is no id a store holds (empty, a control character…): the stores refuse it, so it names no session. */
+      readonly problem?: string;
+    };
+
+/**
+ * The session `given` names in `store`. Lists every session only when
+ * `given` is not an id itself (a prefix is matched in memory: the store
+ * has no prefix query).
+ */
+export async function matchSessionId(store: TranscriptStore, given: string): Promise<SessionMatch> {
+  const problem = sessionIdProblem(given);
+  if (problem !== undefined) return { kind: 'none', tooShort: given.length < MIN_SID_PREFIX, problem };
+  const exact = await store.getSession(given);
+  if (exact !== undefined) return { kind: 'found', session: exact };
+  if (given.length < MIN_SID_PREFIX) return { kind: 'none', tooShort: true };
+  const matches = (await store.listSessions()).filter((session) => session.sid.startsWith(given));
+  if (matches.length === 1) return { kind: 'found', session: matches[0] as SessionRecord };
+  return matches.length > 1 ? { kind: 'ambiguous', count: matches.length } : { kind: 'none', tooShort: false };
+}

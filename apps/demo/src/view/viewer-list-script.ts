@@ -1,0 +1,112 @@
+/**
+ * The session list of the viewer page (a part of its script, joined in
+ * viewer-script.ts and using its helpers `el`, `add`, `getJson`…): one page
+ * of `/api/sessions` at a time, newest first, with Newer/Older to move
+ * between pages and a search box and status choice the server applies, so
+ * every session in the store can be reached. Refreshed every 2 s. (Kept free
+ * of backticks and dollar-brace so it can live in a raw template.)
+ */
+
+/** The JavaScript of the list. */
+export const LIST_SCRIPT = String.raw`
+  // ---- the session list ----
+  // What the list shows, kept while a session is open, so "All sessions" comes back to the same page and search.
+  var listQuery = { q: '', status: '', offset: 0 };
+  var STATUS_CHOICES = ['running', 'paused', 'done', 'halted'];
+
+  function showList() {
+    where.textContent = 'Sessions';
+    document.title = 'AskLoop sessions';
+    var root = el('div');
+    add(root, el('h1', null, 'Sessions'));
+    var tools = el('div', 'list-tools');
+    var search = el('input');
+    search.type = 'search';
+    search.placeholder = 'Search ids, agents and tasks';
+    search.setAttribute('aria-label', 'Search ids, agents and tasks');
+    search.value = listQuery.q;
+    var status = el('select');
+    status.setAttribute('aria-label', 'Status');
+    add(status, el('option', null, 'Any status'));
+    status.lastChild.value = '';
+    STATUS_CHOICES.forEach(function (choice) { var option = el('option', null, choice); option.value = choice; add(status, option); });
+    status.value = listQuery.status;
+    add(tools, search, status);
+    var body = el('div');
+    var pager = el('div', 'pager');
+    var newer = el('button', null, '← Newer');
+    var older = el('button', null, 'Older →');
+    newer.type = older.type = 'button';
+    var range = el('span', 'muted');
+    add(pager, newer, range, older);
+    add(root, tools, body, pager);
+    app.replaceChildren(root);
+    var timer = 0;
+    var typing = 0;
+    var stopped = false;
+    // Only the answer to the latest request is shown: a slow older one must not overwrite a newer search.
+    var asked = 0;
+    var page = null;
+
+    function load() {
+      clearTimeout(timer);
+      var ticket = ++asked;
+      var params = new URLSearchParams();
+      if (listQuery.q) params.set('q', listQuery.q);
+      if (listQuery.status) params.set('status', listQuery.status);
+      if (listQuery.offset > 0) params.set('offset', String(listQuery.offset));
+      var query = params.toString();
+      getJson('/api/sessions' + (query ? '?' + query : '')).then(function (data) {
+        if (stopped || ticket !== asked) return;
+        page = data;
+        body.replaceChildren(renderList(data.sessions, listQuery.q !== '' || listQuery.status !== ''));
+        showPager();
+      }, function (error) {
+        if (!stopped && ticket === asked) body.replaceChildren(el('div', 'error-banner', String(error.message)));
+      }).then(function () { if (!stopped && ticket === asked) timer = setTimeout(load, 2000); });
+    }
+    function showPager() {
+      newer.disabled = page.offset === 0;
+      older.disabled = page.next === null;
+      pager.hidden = page.offset === 0 && page.next === null;
+      range.textContent = page.sessions.length === 0 ? 'none from ' + fmtInt(page.offset + 1) : fmtInt(page.offset + 1) + '–' + fmtInt(page.offset + page.sessions.length);
+    }
+    function move(offset) { listQuery.offset = Math.max(0, offset); load(); }
+    newer.addEventListener('click', function () { if (page) move(page.offset - page.pageSize); });
+    older.addEventListener('click', function () { if (page && page.next !== null) move(page.next); });
+    search.addEventListener('input', function () {
+      clearTimeout(typing);
+      // A request per pause in typing, not per key.
+      typing = setTimeout(function () { typing = 0; listQuery.q = search.value.trim(); move(0); }, 250);
+    });
+    status.addEventListener('change', function () { listQuery.status = status.value; move(0); });
+    load();
+    return function () {
+      stopped = true;
+      clearTimeout(timer);
+      // Left mid-typing: what was typed is the search the list comes back to.
+      if (typing) { clearTimeout(typing); listQuery.q = search.value.trim(); listQuery.offset = 0; }
+    };
+  }
+  function renderList(sessions, narrowed) {
+    if (sessions.length === 0) return el('div', 'panel empty', narrowed ? 'No session matches.' : 'No sessions yet. Run one with askloop run, then come back.');
+    var table = el('table', 'sessions');
+    var head = add(el('tr'), el('th', null, 'Session'), el('th', null, 'Task'), el('th', null, 'Agent'), el('th', null, 'Status'), el('th', 'num', 'Turns'), el('th', null, 'Updated'));
+    add(table, add(el('thead'), head));
+    var tbody = el('tbody');
+    sessions.forEach(function (s) {
+      var row = el('tr');
+      row.dataset.sid = s.sid;
+      var link = el('a', 'mono', s.sid);
+      link.href = sessionHref(s.sid);
+      var status = add(el('td'), badge(s.status));
+      if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
+      var task = el('td', 'task', s.task === null ? '—' : s.task);
+      if (s.task !== null) task.title = markControls(s.task);
+      add(row, add(el('td'), link), task, el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));
+      row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
+      add(tbody, row);
+    });
+    return add(table, tbody);
+  }
+`;
