@@ -1,10 +1,12 @@
 /**
  * The system text of every turn (the Go host lost its instructions after
- * turn 1): the envelope rules, the dialect's control rules, the agent's own
+ * turn 1): the envelope rules, the dialect's control rules, a NeuroScript
+ * primer (the rules ask for a `command` block; the primer says what one
+ * holds, as the Go host's first-turn bootstrap did), the agent's own
  * instructions, the policy-filtered tool catalogue, the remaining budget, and
  * a note when the turn is a repair, a nudge or the final answer-now turn.
  */
-import { AEIOU_V4_AI_RULES } from '@askloop/tools';
+import { AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER } from '@askloop/tools';
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import type { TurnKind } from './turn-record.ts';
 
@@ -44,10 +46,11 @@ function budgetLine(budget: RemainingBudget): string {
 
 /**
  * The part of the system text every turn of the agent shares while its tool
- * catalogue is the same: the rules, the agent's instructions, the catalogue.
+ * catalogue is the same: the rules, the NeuroScript primer, the agent's
+ * instructions, the catalogue.
  */
 export function buildSystemBase(agent: ResolvedAgentDefinition, catalogue: string): string {
-  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES];
+  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER];
   if (agent.instructions !== '') sections.push(agent.instructions);
   sections.push(catalogue);
   return sections.join('\n\n');

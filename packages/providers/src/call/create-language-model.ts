@@ -141,6 +141,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           callerReason: options.signal?.reason,
           timedOut: attemptSignal.timedOut,
           lastResponse: tap.lastResponse,
+          lastOrigin: tap.lastOrigin,
         });
         // Classified first (a timeout, the caller's abort); then whatever still reads this attempt's response stops.
         attemptSignal.abandon();

@@ -12,7 +12,7 @@ export function requireApiKey(provider: string, model: string, apiKey: string | 
       provider,
       model,
       retryable: false,
-      message: `no API key: pass apiKey or set ${variables.join(' or ')}`,
+      message: `no API key: set ${variables.join(' or ')} (or, in code, pass apiKey to the provider)`,
     });
   }
   return key;

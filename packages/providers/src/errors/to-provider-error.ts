@@ -14,6 +14,8 @@ export interface FailureContext {
   callerReason?: unknown;
   timedOut: boolean;
   lastResponse?: TappedResponse | undefined;
+  /** Scheme, host and port of the attempt's last request, if it made one (`HttpTap.lastOrigin`). */
+  lastOrigin?: string | undefined;
 }
 
 /**
@@ -45,11 +47,17 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
   if (status !== undefined) {
     const code = isKeyRejection(status, cause.message) ? 'PROVIDER_AUTH' : codeForStatus(status);
     const retryAfterMs = parseRetryAfter(headers) ?? parseRetryDelayFromBody(cause.message);
-    return new ProviderError({ ...base, code, status, retryAfterMs, message: `HTTP ${status}: ${cause.message}`, cause });
+    // SDKs often start their message with the status already ("401 Incorrect API key"): said once.
+    const detail = cause.message.startsWith(`${status} `) ? cause.message.slice(String(status).length + 1) : cause.message;
+    return new ProviderError({ ...base, code, status, retryAfterMs, message: `HTTP ${status}: ${detail}`, cause });
   }
   const answered = context.lastResponse !== undefined && context.lastResponse.status < 300;
   const code = codeWithoutStatus(thrown, fields, answered);
-  return new ProviderError({ ...base, code, message: cause.message, cause });
+  // "Connection error." or "fetch failed" alone does not say where: the request's origin and what to check do.
+  const message = code === 'PROVIDER_NETWORK' && context.lastOrigin !== undefined && context.lastResponse === undefined
+    ? `${cause.message} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
+    : cause.message;
+  return new ProviderError({ ...base, code, message, cause });
 }
 
 /**

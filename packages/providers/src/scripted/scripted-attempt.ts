@@ -1,4 +1,5 @@
 import type { ModelAttempt } from '../call/model-attempt.ts';
+import { estimateTokens } from '../call/estimate-usage.ts';
 import { ProviderError } from '../errors/provider-error.ts';
 import { abortableSleep } from '../retry/abortable-sleep.ts';
 import type { ScriptedReplies, ScriptedReply } from './scripted-reply.ts';
@@ -6,10 +7,6 @@ import type { ScriptedReplies, ScriptedReply } from './scripted-reply.ts';
 /** What happens after the last listed reply. */
 export type WhenExhausted = 'error' | 'repeat-last';
 
-/** Rough token estimate (4 characters a token) for replies that give no usage. */
-function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 /** Serves scripted replies, one per attempt, through the same path as real providers. */
 export function scriptedAttempt(replies: ScriptedReplies, whenExhausted: WhenExhausted): ModelAttempt {
@@ -45,7 +42,7 @@ function pick(replies: readonly ScriptedReply[], index: number, whenExhausted: W
   if (reply === undefined) {
     throw new ProviderError({
       code: 'PROVIDER_SCRIPT_EXHAUSTED',
-      message: `no reply left: the script has ${replies.length} and this is attempt ${index + 1}`,
+      message: `no reply left: the script has ${replies.length} ${replies.length === 1 ? 'reply' : 'replies'} and this is call ${index + 1} to the model (one a turn, and one more for each retry); add replies to the script`,
     });
   }
   return reply;

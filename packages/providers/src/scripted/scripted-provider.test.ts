@@ -9,6 +9,14 @@ describe('createScriptedModel', () => {
     await expect(model.generate({ prompt: 'p' })).rejects.toMatchObject({ code: 'PROVIDER_SCRIPT_EXHAUSTED', provider: 'scripted' });
   });
 
+  it('says how many replies the script has, which model call ran out, and what to do', async () => {
+    const model = createScriptedModel(['one']);
+    await model.generate({ prompt: 'p' });
+    await expect(model.generate({ prompt: 'p' })).rejects.toThrow(
+      'no reply left: the script has 1 reply and this is call 2 to the model (one a turn, and one more for each retry); add replies to the script',
+    );
+  });
+
   it('can repeat the last reply', async () => {
     const model = createScriptedModel(['only'], { whenExhausted: 'repeat-last' });
     await model.generate({ prompt: 'p' });

@@ -90,7 +90,7 @@ describe('openai configuration', () => {
       await expect(model.generate({ prompt: 'x' })).rejects.toMatchObject({
         code: 'PROVIDER_CONFIG',
         attempts: 1,
-        message: '[openai:gpt-4.1-mini] PROVIDER_CONFIG: no API key: pass apiKey or set OPENAI_API_KEY',
+        message: '[openai:gpt-4.1-mini] PROVIDER_CONFIG: no API key: set OPENAI_API_KEY (or, in code, pass apiKey to the provider)',
       });
     } finally {
       if (previous !== undefined) process.env['OPENAI_API_KEY'] = previous;

@@ -114,6 +114,9 @@ export function runProviderConformance(harness: ProviderHarness): void {
       const { url, requests } = await start(harness.authFailure);
       const error = await failure(harness.model({ baseURL: url, retry }).generate(PROMPT));
       expect(error).toMatchObject({ code: 'PROVIDER_AUTH', retryable: false, attempts: 1 });
+      // The status is said once, however the SDK words its own message ("401 Incorrect API key…").
+      expect(error.message).toContain(`HTTP ${error.status}: `);
+      expect(error.message).not.toContain(`HTTP ${error.status}: ${error.status} `);
       expect(requests).toHaveLength(1);
     });
 
@@ -164,6 +167,8 @@ export function runProviderConformance(harness: ProviderHarness): void {
       await closed.close();
       const error = await failure(harness.model({ baseURL: closed.url, retry }).generate(PROMPT));
       expect(error).toMatchObject({ code: 'PROVIDER_NETWORK', attempts: 3 });
+      // Where it tried, scheme, host and port only (a path or query may carry a key), and what to check.
+      expect(error.message).toContain(`no answer from ${new URL(closed.url).origin}: check that the server is up and that the provider's base URL points at it`);
     });
 
     it('never lets the API key into errors, results or events', async () => {

@@ -2,6 +2,7 @@
  * The documents `tool.capsule.List/Read` serve. Kept as string constants so
  * they work the same from sources and from the bundled `dist`.
  */
+import { NEUROSCRIPT_PRIMER } from './neuroscript-primer.ts';
 
 /** One readable document. */
 export interface CapsuleDocument {
@@ -68,5 +69,12 @@ export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
     title: 'Loop-support tools',
     description: 'Caps, memory CAS, scratch with TTL, Plan → Apply and idempotent writes.',
     content: LOOP_TOOLS_GUIDE,
+  },
+  {
+    id: 'capsule/neuroscript',
+    version: '1',
+    title: 'NeuroScript in brief',
+    description: 'The statements, values, operators and tool calls of an ACTIONS program, as every turn of the ask loop shows them.',
+    content: NEUROSCRIPT_PRIMER,
   },
 ]);

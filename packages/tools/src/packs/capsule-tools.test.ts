@@ -11,6 +11,7 @@ describe('tool.capsule.List/Read', () => {
       { id: 'capsule/aeiou-rules', version: '4', title: 'AEIOU v4 AI-facing rules', description: 'How to read an envelope and how to finish the loop (AEIOU v4 §13, verbatim).' },
       { id: 'capsule/askloop', version: '4', title: 'Ask-loop v4 controller (summary)', description: 'Turn lifecycle, DONE marker, progress guard and security rules of the host loop.' },
       { id: 'capsule/loop-tools', version: '1', title: 'Loop-support tools', description: 'Caps, memory CAS, scratch with TTL, Plan → Apply and idempotent writes.' },
+      { id: 'capsule/neuroscript', version: '1', title: 'NeuroScript in brief', description: 'The statements, values, operators and tool calls of an ACTIONS program, as every turn of the ask loop shows them.' },
     ]);
   });
 
@@ -34,7 +35,7 @@ describe('tool.capsule.List/Read', () => {
 
   it('fails with CAPSULE_NOT_FOUND listing the known ids', async () => {
     const error = await host.fail('tool.capsule.Read', ['nope']);
-    expect([error.code, error.message]).toEqual(['CAPSULE_NOT_FOUND', "tool.capsule.Read: no capsule 'nope'; known: capsule/aeiou-rules, capsule/askloop, capsule/loop-tools (pack capsule)"]);
+    expect([error.code, error.message]).toEqual(['CAPSULE_NOT_FOUND', "tool.capsule.Read: no capsule 'nope'; known: capsule/aeiou-rules, capsule/askloop, capsule/loop-tools, capsule/neuroscript (pack capsule)"]);
     expect((await host.fail('tool.capsule.Read', [])).code).toBe('TOOL_ARGUMENT_MISSING');
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * The NeuroScript primer every turn's system text carries must teach what the
+ * interpreter runs: its example program, and a program written from each of
+ * its lines, run through the real interpreter, sandbox and tools, give what
+ * the primer says they do.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeDefaultPool, createInterpreter } from '@askloop/interpreter';
+import { createDefaultRegistry, createPolicy, createToolHost, NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM } from '@askloop/tools';
+import { buildSystemText } from '../src/loop/system-text.ts';
+import type { ResolvedAgentDefinition } from '../src/agent/agent-definition.ts';
+
+afterAll(async () => {
+  await closeDefaultPool();
+});
+
+const run = (source: string) =>
+  createInterpreter().run(source, {
+    mode: 'agent',
+    tools: createToolHost({ registry: createDefaultRegistry(), policy: createPolicy({ allow: ['tool.str.*'] }), session: 'primer', turn: 1 }),
+  });
+
+describe('the NeuroScript primer', () => {
+  it('is in the system text of every turn, after the rules of either dialect and before the instructions', () => {
+    for (const dialect of ['v4', 'v1'] as const) {
+      const text = buildSystemText({ dialect, instructions: 'Be brief.' } as ResolvedAgentDefinition, 'tool.str.Split(...)', { turn: 1, maxTurns: 8 }, 'normal');
+      expect(text.indexOf(NEUROSCRIPT_PRIMER)).toBeGreaterThan(0);
+      expect(text.indexOf(NEUROSCRIPT_PRIMER)).toBeLessThan(text.indexOf('Be brief.'));
+    }
+  });
+
+  it('shows an example program that runs as written', async () => {
+    expect(NEUROSCRIPT_PRIMER).toContain(PRIMER_EXAMPLE_PROGRAM);
+    const result = await run(PRIMER_EXAMPLE_PROGRAM);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.error).toBeNull();
+    expect(result.emits).toEqual(['sum is 12']);
+    expect(Object.values(result.whispers)).toEqual(['found 3 words']);
+  });
+
+  it('says only what the interpreter does, line by line', async () => {
+    const result = await run(`command
+  set m = {"key": "value"}
+  set m["k"] = 'text'
+  set xs = [1, 2]
+  set xs[0] = 3.5
+  emit m["key"] + " " + m["k"] + " " + xs[0] + " " + len(xs) + " " + typeof(nil)
+  emit 1 + 2
+  emit "n=" + 3
+  emit 2 ** 3 % 5
+  emit (1 != 2) and not false or true == false
+  set i = 0
+  while true
+    set i = i + 1
+    if i < 3
+      continue
+    else
+      break
+    endif
+  endwhile
+  for each v in {"b": 2, "a": 1}
+    emit v
+  endfor
+  set r = tool.str.ToUpper("a")
+  call tool.str.ToUpper("b")
+  emit r
+  must i == 3
+  on error do
+    emit system_error_code + ": " + system_error_message
+    clear_error
+  endon
+  fail "why"
+  emit "after"
+endcommand`);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.error).toBeNull();
+    expect(result.emits).toEqual(['value text 3.5 2 nil', '3', 'n=3', '3', 'true', '1', '2', 'A', 'SCRIPT_FAIL: why', 'after']);
+  });
+});
