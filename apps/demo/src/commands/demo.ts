@@ -17,8 +17,8 @@ import { LOOP_EXIT_USAGE } from '../loop/session-options.ts';
 export const demoCommand: Command = {
   usage: `Usage: askloop demo [--model PROVIDER:MODEL] [--db FILE] [--json]
 
-Runs a two-step Plan → Apply task through the real controller, sandbox,
-tools and sessions file: turn 1 inspects its capabilities and emits a plan without
+Runs a Plan → Apply task through the real controller, sandbox, tools
+and sessions file: turn 1 inspects its capabilities and emits a plan without
 writing; turn 2 applies it with tool.memory.CAS (and its program has a
 mistake, fed back as a SYSTEM_ERROR line); turn 3's program is refused before
 any of it runs (a tool the agent may not use); turn 4 verifies and finishes
