@@ -1,18 +1,18 @@
 /**
- * On a Node older than the required one, the CLI says so in one line and
- * exits 1, instead of failing somewhere inside (node:sqlite, isolated-vm).
+ * On a Node outside the range the CLI runs on (24.21.0 or a later 24), the
+ * CLI says so in one line and exits 1, instead of failing somewhere inside (node:sqlite, isolated-vm).
  * Node 20 cannot run TypeScript, so the test bundles the CLI the way
  * `pnpm build` does and runs the bundle with the machine's own Node 20.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeVersionProblem, REQUIRED_NODE } from '../src/node-version.ts';
+import { nodeVersionProblem, REQUIRED_NODE, UNSUPPORTED_NODE_MAJOR } from '../src/node-version.ts';
 import { spawnCli } from './spawn-cli.ts';
 
 /** The machine's Node 20, outside the toolchain that runs the tests. */
@@ -24,10 +24,21 @@ describe('nodeVersionProblem', () => {
     ['24.20.9', true],
     ['24.21.0', false],
     ['24.21.1', false],
-    ['25.0.0', false],
-    ['100.0.0', false],
-  ])('Node %s too old: %s', (version, tooOld) => {
+    ['24.99.0', false],
+    ['25.0.0', true],
+    ['26.1.0', true],
+    ['100.0.0', true],
+  ])('Node %s refused: %s', (version, tooOld) => {
     expect(nodeVersionProblem(version) !== undefined).toBe(tooOld);
+  });
+
+  it('enforces the range package.json engines declares', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+    expect(manifest.engines.node).toBe(`>=${REQUIRED_NODE} <${UNSUPPORTED_NODE_MAJOR}`);
+  });
+
+  it('names the range the CLI runs on', () => {
+    expect(nodeVersionProblem('25.0.0')).toBe(`askloop needs Node ${REQUIRED_NODE} or a later Node 24 (not ${UNSUPPORTED_NODE_MAJOR} or newer); this is Node 25.0.0`);
   });
 });
 
@@ -44,6 +55,6 @@ describe.runIf(OLD_NODE !== undefined)('the built CLI on Node 20', () => {
     const result = await spawnCli(args, { node: OLD_NODE, script });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or newer; this is Node 20\\.\\d+\\.\\d+\\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or a later Node 24 \\(not 25 or newer\\); this is Node 20\\.\\d+\\.\\d+\\n$`));
   });
 });

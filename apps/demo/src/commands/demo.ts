@@ -1,6 +1,6 @@
 /**
- * `askloop demo [--model PROVIDER:MODEL] [--db FILE] [--json]`: seed 000's
- * Plan → Apply through the real controller, sandbox, tools and store, with
+ * `askloop demo [--model PROVIDER:MODEL] [--db FILE] [--json]`: a
+ * Plan → Apply task through the real controller, sandbox, tools and store, with
  * the embedded scripted model (no API key, no network) or a real one.
  */
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ import { LOOP_EXIT_USAGE } from '../loop/session-options.ts';
 export const demoCommand: Command = {
   usage: `Usage: askloop demo [--model PROVIDER:MODEL] [--db FILE] [--json]
 
-Runs seed 000's Plan → Apply task through the real controller, sandbox, tools
+Runs a Plan → Apply task through the real controller, sandbox, tools
 and sessions file: turn 1 inspects its capabilities and emits a plan without
 writing; turn 2 applies it with tool.memory.CAS (and its program has a
 mistake, fed back as a SYSTEM_ERROR line); turn 3's program is refused before

@@ -31,7 +31,7 @@ export function demoAgent(model: string = DEMO_MODEL): AgentDefinition {
   return {
     name: 'plan-apply',
     model,
-    description: "Seed 000's Plan → Apply: plan without writing, then apply with CAS.",
+    description: 'Plan → Apply: plan without writing, then apply with CAS.',
     instructions: 'Work in two steps. Plan → Apply: first emit a plan without writing anything; next turn apply it with tool.memory.CAS, using the version tool.memory.Get returned.',
     policy: { grants: ['memory:read,write:/ingest/**'] },
     ceilings: { maxTurns: 8 },

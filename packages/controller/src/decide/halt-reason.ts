@@ -13,7 +13,7 @@ export const HALT_REASONS = {
   ERR_ENV_SECTION_MISSING: 'the reply\'s envelope lacks a required section (USERDATA or ACTIONS)',
   ERR_ENV_SIZE: 'the reply\'s envelope or a section exceeds its size limit',
   ERR_MAX_TURNS_EXCEEDED: 'the turn ceiling was reached without DONE',
-  ERR_NO_PROGRESS: 'N consecutive turns produced the same OUTPUT and SCRATCHPAD digest (seed 002 §6)',
+  ERR_NO_PROGRESS: 'N consecutive turns produced the same OUTPUT and SCRATCHPAD digest',
   ERR_PERMISSIONS: 'the program failed the whole-program check against the agent\'s policy; nothing of it ran',
   ERR_PROVIDER: 'the model call failed after its retries (or a scripted model ran out of replies)',
   ERR_QUOTA: 'a per-turn quota (fuel, memory, tool calls, output size) or a loop total (fuel, tool calls) was exceeded',

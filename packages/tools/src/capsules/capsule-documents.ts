@@ -53,7 +53,7 @@ export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
     id: 'capsule/aeiou-rules',
     version: '4',
     title: 'AEIOU v4 AI-facing rules',
-    description: 'How to read an envelope and how to finish the loop (AEIOU v4 §13, verbatim).',
+    description: 'How to read an envelope and how to finish the loop (the AEIOU v4 AI-facing rules, verbatim).',
     content: AEIOU_V4_AI_RULES,
   },
   {

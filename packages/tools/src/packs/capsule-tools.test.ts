@@ -8,7 +8,7 @@ describe('tool.capsule.List/Read', () => {
 
   it('lists the documents', async () => {
     expect(await host.call('tool.capsule.List', [])).toEqual([
-      { id: 'capsule/aeiou-rules', version: '4', title: 'AEIOU v4 AI-facing rules', description: 'How to read an envelope and how to finish the loop (AEIOU v4 §13, verbatim).' },
+      { id: 'capsule/aeiou-rules', version: '4', title: 'AEIOU v4 AI-facing rules', description: 'How to read an envelope and how to finish the loop (the AEIOU v4 AI-facing rules, verbatim).' },
       { id: 'capsule/askloop', version: '4', title: 'Ask-loop v4 controller (summary)', description: 'Turn lifecycle, DONE marker, progress guard and security rules of the host loop.' },
       { id: 'capsule/loop-tools', version: '1', title: 'Loop-support tools', description: 'Caps, memory CAS, scratch with TTL, Plan → Apply and idempotent writes.' },
       { id: 'capsule/neuroscript', version: '1', title: 'NeuroScript in brief', description: 'The statements, values, operators and tool calls of an ACTIONS program, as every turn of the ask loop shows them.' },

@@ -10,8 +10,8 @@ export const digestCommand: Command = {
   usage: `Usage: askloop envelope digest [--output FILE] [--scratchpad FILE]
 
 Prints sha256("OUT|" + norm(output) + "\\nSCR|" + norm(scratchpad)) as 64 hex
-digits — the no-progress guard's digest (seed 003 §9). A missing option counts
-as empty text; '-' reads standard input. Input must be UTF-8
+digits — the digest the loop's no-progress guard compares between turns. A
+missing option counts as empty text; '-' reads standard input. Input must be UTF-8
 (exit 1 otherwise); a byte-order mark is part of the text.
 `,
   async run(args, io) {
