@@ -35,7 +35,8 @@ describe('createHostCallHandler', () => {
     await onToolCall('tool.fs.read', [], { ...context, remainingMs: 1_000 });
     await onToolCall('tool.fs.read', [], { ...context, remainingMs: 100 });
     await onToolCall('tool.fs.read', [], context);
-    expect(options).toEqual([{ timeLeftMs: 1_000 - WALL_GRACE_MS }, { timeLeftMs: 0 }, undefined]);
+    expect(options.map((given) => ({ ...given, signal: undefined }))).toEqual([{ timeLeftMs: 1_000 - WALL_GRACE_MS }, { timeLeftMs: 0 }, {}]);
+    for (const given of options) expect(given?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it('refuses a tool the static check never saw, without calling it', async () => {
