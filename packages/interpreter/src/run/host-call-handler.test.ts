@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../runtime/index.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
 import type { Interpreter, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
@@ -18,6 +19,7 @@ function handler(approved: string[], onToolCall?: (call: ToolCallReport) => void
     interpreter,
     approvedTools: new Set(approved),
     onToolCall,
+    limits: DEFAULT_LIMITS,
   });
   return { onToolCall: toolCallHandler, called };
 }

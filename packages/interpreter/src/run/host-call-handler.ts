@@ -10,9 +10,10 @@
  * applies the one policy again, with the actual arguments.
  */
 import { ASK_CALL, PROMPT_USER_CALL } from '../evaluate/host-call-name.ts';
-import { errorKind, type JsonValue } from '../runtime/index.ts';
+import { errorKind, type JsonValue, type RunLimits } from '../runtime/index.ts';
 import type { ToolCallContext, ToolCallHandler } from '../sandbox/sandbox-types.ts';
 import { callSignal } from './call-signal.ts';
+import { checkToolResultSize } from './tool-result-size.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
 import type { AskOrchestrator, Interpreter, ToolBridge, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
@@ -27,6 +28,8 @@ export interface HostCallSetup {
   readonly approvedTools: ReadonlySet<string>;
   /** Told about each tool call when it ends. */
   readonly onToolCall: ((call: ToolCallReport) => void) | undefined;
+  /** The run's limits a tool's result is held to before it is copied (the isolate holds it to them again). */
+  readonly limits: Pick<RunLimits, 'stringLength' | 'collectionSize'>;
 }
 
 /** Refuses a tool the run was not approved for. */
@@ -71,7 +74,11 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], c
     const options: ToolBridgeCallOptions = remainingMs === undefined ? { signal: ended.signal } : { signal: ended.signal, timeLeftMs: Math.max(0, Math.floor(remainingMs - WALL_GRACE_MS)) };
     let result: JsonValue;
     try {
-      result = await guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list, options), `tool '${name}'`));
+      result = await guard(`tool '${name}'`, async () => {
+        const value = await tools.call(name, list, options);
+        checkToolResultSize(value, setup.limits, `tool '${name}'`);
+        return toJsonData(value, `tool '${name}'`);
+      });
     } finally {
       ended.close();
     }
