@@ -17,7 +17,8 @@ export { coerceArgument, describeValue, type CoercionResult } from './spec/coerc
 export { defineTool, type ToolArgumentInput, type ToolSpecInput } from './spec/define-tool.ts';
 export type { ToolContext } from './spec/tool-context.ts';
 export type { ToolArgumentSpec, ToolArguments, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './spec/tool-spec.ts';
-export { isToolMap, MAX_TOOL_VALUE_DEPTH, toToolValue, toolValuesEqual, typeName, type ToolMap, type ToolValue } from './spec/tool-value.ts';
+export { isToolMap, MAX_TOOL_VALUE_DEPTH, toToolValue, toolValuesEqual, typeName, type ToolMap, type ToolValue, type ToolValueChecks } from './spec/tool-value.ts';
+export { toBoundedToolValue, type ResultBounds } from './spec/bounded-result.ts';
 
 export { defineToolPack, type ToolPack, type ToolPackFactory } from './registry/tool-pack.ts';
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './registry/tool-registry.ts';

@@ -109,6 +109,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
         interpreter,
         approvedTools: new Set(prepared.approvedTools),
         onToolCall: executeOptions.onToolCall?.bind(executeOptions),
+        limits,
       }),
       onEvent: (kind, payload) => {
         const event = payload as { target?: unknown; text?: unknown };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../runtime/index.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
 import type { Interpreter, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
@@ -18,6 +19,7 @@ function handler(approved: string[], onToolCall?: (call: ToolCallReport) => void
     interpreter,
     approvedTools: new Set(approved),
     onToolCall,
+    limits: DEFAULT_LIMITS,
   });
   return { onToolCall: toolCallHandler, called };
 }
@@ -35,7 +37,8 @@ describe('createHostCallHandler', () => {
     await onToolCall('tool.fs.read', [], { ...context, remainingMs: 1_000 });
     await onToolCall('tool.fs.read', [], { ...context, remainingMs: 100 });
     await onToolCall('tool.fs.read', [], context);
-    expect(options).toEqual([{ timeLeftMs: 1_000 - WALL_GRACE_MS }, { timeLeftMs: 0 }, undefined]);
+    expect(options.map((given) => ({ ...given, signal: undefined }))).toEqual([{ timeLeftMs: 1_000 - WALL_GRACE_MS }, { timeLeftMs: 0 }, {}]);
+    for (const given of options) expect(given?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it('refuses a tool the static check never saw, without calling it', async () => {

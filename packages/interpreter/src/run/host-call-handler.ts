@@ -10,11 +10,13 @@
  * applies the one policy again, with the actual arguments.
  */
 import { ASK_CALL, PROMPT_USER_CALL } from '../evaluate/host-call-name.ts';
-import { errorKind, type JsonValue } from '../runtime/index.ts';
-import type { ToolCallHandler } from '../sandbox/sandbox-types.ts';
+import { errorKind, type JsonValue, type RunLimits } from '../runtime/index.ts';
+import type { ToolCallContext, ToolCallHandler } from '../sandbox/sandbox-types.ts';
+import { callSignal } from './call-signal.ts';
+import { checkToolResultSize } from './tool-result-size.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
-import type { AskOrchestrator, Interpreter, ToolBridge, ToolCallReport } from './run-types.ts';
+import type { AskOrchestrator, Interpreter, ToolBridge, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
 
 /** What the handler needs from the interpreter and the run. */
 export interface HostCallSetup {
@@ -26,6 +28,8 @@ export interface HostCallSetup {
   readonly approvedTools: ReadonlySet<string>;
   /** Told about each tool call when it ends. */
   readonly onToolCall: ((call: ToolCallReport) => void) | undefined;
+  /** The run's limits a tool's result is held to before it is copied (the isolate holds it to them again). */
+  readonly limits: Pick<RunLimits, 'stringLength' | 'collectionSize'>;
 }
 
 /** Refuses a tool the run was not approved for. */
@@ -36,7 +40,7 @@ function refuseUnapproved(setup: HostCallSetup, name: string): void {
 }
 
 /** Calls a tool and reports the call (an observer's failure never changes the script's outcome). */
-async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], remainingMs: number | undefined): Promise<JsonValue> {
+async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], context: ToolCallContext): Promise<JsonValue> {
   const startedAt = performance.now();
   const report = (outcome: { result: JsonValue } | { error: HostCallError }): void => {
     if (setup.onToolCall === undefined) return;
@@ -62,10 +66,22 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], r
     if (tools === undefined) {
       throw new HostCallError({ code: 'SCRIPT_TOOL_NOT_FOUND', message: `tool '${name}' not found: this run has no tools.` });
     }
+    const { remainingMs } = context;
+    // Aborts when the run ends (timeout, abort, error) while the call is open, so the bridge can stop its work.
+    const ended = callSignal(context.signal);
     // The sandbox's clock runs WALL_GRACE_MS past the program's `wallMs`: what the program has left is that much less.
     // Whole milliseconds: a tool's timeout message shows the figure, and the model reads it.
-    const options = remainingMs === undefined ? undefined : { timeLeftMs: Math.max(0, Math.floor(remainingMs - WALL_GRACE_MS)) };
-    const result = await guard(`tool '${name}'`, async () => toJsonData(await tools.call(name, list, options), `tool '${name}'`));
+    const options: ToolBridgeCallOptions = remainingMs === undefined ? { signal: ended.signal } : { signal: ended.signal, timeLeftMs: Math.max(0, Math.floor(remainingMs - WALL_GRACE_MS)) };
+    let result: JsonValue;
+    try {
+      result = await guard(`tool '${name}'`, async () => {
+        const value = await tools.call(name, list, options);
+        checkToolResultSize(value, setup.limits, `tool '${name}'`);
+        return toJsonData(value, `tool '${name}'`);
+      });
+    } finally {
+      ended.close();
+    }
     report({ result });
     return result;
   } catch (error) {
@@ -121,6 +137,6 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       }
       return guard('promptuser', async () => String(await promptUser(prompt, context.signal)));
     }
-    return callTool(setup, name, Array.isArray(args) ? (args as JsonValue[]) : [], context.remainingMs);
+    return callTool(setup, name, Array.isArray(args) ? (args as JsonValue[]) : [], context);
   };
 }

@@ -15,6 +15,8 @@ export interface ToolBridge {
   /**
    * Runs a tool in the host with the script's positional arguments (copied JSON).
    * May be async. Reject with an error carrying a string `code` (`TOOL_…`, `POLICY_…`) to fail the call.
+   * The run passes `options` on every call (optional for a bridge called by other code); stop slow work
+   * when `options.signal` aborts: the run has ended and will not read the result.
    */
   call(name: string, args: readonly JsonValue[], options?: ToolBridgeCallOptions): unknown;
 }
@@ -29,6 +31,16 @@ export interface ToolBridgeCallOptions {
    * early. (`@askloop/tools`' `ToolHost` does.) Absent when the runner does not say.
    */
   readonly timeLeftMs?: number;
+  /**
+   * Aborts when the run ends while this call is open — its wall clock ran
+   * out, the host aborted it (`ExecuteOptions.signal`), a limit or an error
+   * stopped it — with the sandbox's reason (an `AbortError`). A call that
+   * settled first never sees it abort, even once its run has ended: a bridge
+   * may tie clean-up to it. (`@askloop/tools`' `ToolHost` cancels the call,
+   * `TOOL_CANCELLED`, and its handler's I/O.) Always given by a run; absent
+   * when the caller is not a run.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** What an `ask` statement hands the orchestrator (seed 004 `RunAskLoop`). */

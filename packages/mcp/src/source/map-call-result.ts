@@ -3,7 +3,7 @@
  * `structuredContent` when present, else the text of the content blocks
  * joined with newlines (non-text blocks as a short bracketed note).
  */
-import { toToolValue, type ToolValue } from '@askloop/tools';
+import { toBoundedToolValue, toToolValue, type ResultBounds, type ToolValue } from '@askloop/tools';
 
 /** The parts of a `CallToolResult` this module reads. */
 export interface CallResultLike {
@@ -36,8 +36,16 @@ export function contentText(result: CallResultLike): string {
   return (result.content ?? []).map(blockText).join('\n');
 }
 
-/** The NeuroScript value of a successful result. */
-export function mapCallResult(result: CallResultLike): ToolValue {
-  if (result.structuredContent !== undefined && result.structuredContent !== null) return toToolValue(result.structuredContent);
+/**
+ * The NeuroScript value of a successful result. With `bounds` (the run's
+ * limits, which the handler has from its context) structured content is
+ * refused with `TOOL_RESULT_TOO_LARGE` at the first limit it crosses, before
+ * anything walks it whole: a map of millions of keys was copied, redacted and
+ * JSON-encoded here before the byte limit refused it, seconds of blocked host.
+ */
+export function mapCallResult(result: CallResultLike, bounds?: ResultBounds): ToolValue {
+  if (result.structuredContent !== undefined && result.structuredContent !== null) {
+    return bounds === undefined ? toToolValue(result.structuredContent) : toBoundedToolValue(result.structuredContent, bounds);
+  }
   return contentText(result);
 }

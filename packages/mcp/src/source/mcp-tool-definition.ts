@@ -96,7 +96,9 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
       }
       // A server may hand back the credentials it was started with (an echo, a debug dump): they never reach the
       // program, the transcript or the model. Only the configured values: the rest of a result is the program's data.
-      const value = redactValue(mapCallResult(result), options.connection.redactSecrets);
+      // Bounded first: the redaction and the byte count below walk the whole value.
+      const bounds = { tool: displayName, maxItems: context.maxResultItems, maxLength: context.maxResultLength };
+      const value = redactValue(mapCallResult(result, bounds), options.connection.redactSecrets);
       // Checked here, before the value is copied into the sandbox, rather than by the interpreter's limits after the copy.
       const bytes = Buffer.byteLength(JSON.stringify(value));
       if (bytes > options.maxResultBytes) {

@@ -14,12 +14,18 @@ export const DEFAULT_MAX_RESULT_LENGTH = 1024 * 1024;
 /** The default of `maxResultItems`: the interpreter's default `collectionSize` (100,000 items; `DEFAULT_LIMITS` in @askloop/interpreter). */
 export const DEFAULT_MAX_RESULT_ITEMS = 100_000;
 
-/** Throws `TOOL_RESULT_TOO_LARGE` when a result would hold a list or map of `count` items, more than `limit`. */
-export function ensureResultItems(toolName: string, count: number, limit: number): void {
+/**
+ * Throws `TOOL_RESULT_TOO_LARGE` when a result would hold a list or map of
+ * `count` items, more than `limit`. `where`, when known, says which (e.g.
+ * `{ kind: 'map', path: '$.rows' }`) and goes into the message.
+ */
+export function ensureResultItems(toolName: string, count: number, limit: number, where?: { readonly kind: 'list' | 'map'; readonly path: string }): void {
   if (count > limit) {
+    const what = where === undefined ? 'a list or map' : `a ${where.kind}`;
+    const at = where === undefined ? '' : ` at ${where.path}`;
     throw new ToolError(
       'TOOL_RESULT_TOO_LARGE',
-      `${toolName} would return a list or map of ${count} items; the run's limit is ${limit} (maxResultItems, the interpreter's collectionSize) — call it on smaller values`,
+      `${toolName} would return ${what} of ${count} items${at}; the run's limit is ${limit} items per list or map (maxResultItems, the interpreter's collectionSize) — call it on smaller values`,
       { tool: toolName },
     );
   }
@@ -92,39 +98,4 @@ export function jsonTextLength(value: ToolValue, indent: string | undefined, pre
   };
   visit(value, 0);
   return state.length;
-}
-
-/**
- * The sizes the host checks on every result, in one walk: `textLength`, the
- * characters of all its strings, map keys included; `largestCollection`, the
- * item count of its largest list or map (0 for a scalar). Iterative, any size;
- * stops early once `textLength` is past `budget` (`largestCollection` is then
- * what was seen so far — the length check fails first).
- */
-export function measureResult(value: ToolValue, budget = Infinity): { textLength: number; largestCollection: number } {
-  let total = 0;
-  let largest = 0;
-  const stack: ToolValue[] = [value];
-  while (stack.length > 0 && total <= budget) {
-    const item = stack.pop() as ToolValue;
-    if (typeof item === 'string') total += item.length;
-    else if (Array.isArray(item)) {
-      largest = Math.max(largest, item.length);
-      // One push per element: spreading a list of ~120,000+ items overflows the stack.
-      for (const element of item as ToolValue[]) stack.push(element);
-    } else if (item !== null && typeof item === 'object') {
-      const entries = Object.entries(item);
-      largest = Math.max(largest, entries.length);
-      for (const [key, entry] of entries) {
-        total += key.length;
-        stack.push(entry as ToolValue);
-      }
-    }
-  }
-  return { textLength: total, largestCollection: largest };
-}
-
-/** The characters of all the strings of `value`, map keys included ({@link measureResult}); stops early past `budget`. */
-export function resultTextLength(value: ToolValue, budget = Infinity): number {
-  return measureResult(value, budget).textLength;
 }

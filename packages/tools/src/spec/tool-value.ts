@@ -8,6 +8,17 @@ import { ToolError } from '../errors/tool-error.ts';
 /** A value a tool receives or returns. `null` is NeuroScript's nil. */
 export type ToolValue = string | number | boolean | null | readonly ToolValue[] | { readonly [key: string]: ToolValue };
 
+/**
+ * What a copy by {@link toToolValue} reports as it goes, so a size limit can
+ * stop it before the oversized part is walked; either method may throw.
+ */
+export interface ToolValueChecks {
+  /** A list or map of `count` items at `path`, before any item is copied. */
+  collection(count: number, kind: 'list' | 'map', path: string): void;
+  /** A string or map key of `length` characters at `path`. */
+  text(length: number, path: string): void;
+}
+
 /** A NeuroScript map value. */
 export type ToolMap = { readonly [key: string]: ToolValue };
 
@@ -42,15 +53,21 @@ export const MAX_TOOL_VALUE_DEPTH = 100;
  * `undefined` turned into nil. Throws `TOOL_RESULT_INVALID` for functions,
  * class instances, non-finite numbers and cycles, and `TOOL_RESULT_TOO_LARGE`
  * for lists and maps nested more than {@link MAX_TOOL_VALUE_DEPTH} levels,
- * naming where it was found.
+ * naming where it was found. `checks`, when given, sees every list's and
+ * map's size before it is copied and every string's and key's length, and
+ * may throw to stop the copy there (`toBoundedToolValue` bounds a result so).
  */
-export function toToolValue(value: unknown, path = '$', seen: Set<object> = new Set()): ToolValue {
+export function toToolValue(value: unknown, path = '$', seen: Set<object> = new Set(), checks?: ToolValueChecks): ToolValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'object' && seen.size >= MAX_TOOL_VALUE_DEPTH) {
     // `seen` holds exactly the containers on the path from the root.
     throw new ToolError('TOOL_RESULT_TOO_LARGE', `value nested more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${path.length > 80 ? `${path.slice(0, 80)}…` : path}; keep values flatter`);
   }
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') {
+    checks?.text(value.length, path);
+    return value;
+  }
+  if (typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new ToolError('TOOL_RESULT_INVALID', `non-finite number ${String(value)} at ${path}`);
     return value;
@@ -59,12 +76,21 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
     if (seen.has(value)) throw new ToolError('TOOL_RESULT_INVALID', `cyclic value at ${path}`);
     seen.add(value);
     try {
-      if (Array.isArray(value)) return value.map((item, index) => toToolValue(item, `${path}[${index}]`, seen));
+      if (Array.isArray(value)) {
+        // Counted before a single element is copied: the length is known at once.
+        checks?.collection(value.length, 'list', path);
+        return value.map((item, index) => toToolValue(item, `${path}[${index}]`, seen, checks));
+      }
       if (isToolMap(value)) {
+        // Keys, not entries: `Object.entries` of a 5-million-key map took ~5× as long, and the count decides first.
+        const keys = Object.keys(value);
+        checks?.collection(keys.length, 'map', path);
         const copy: Record<string, ToolValue> = {};
-        for (const [key, item] of Object.entries(value)) {
+        for (const key of keys) {
+          const keyPath = `${path}.${key}`;
+          checks?.text(key.length, keyPath);
           // defineProperty, not assignment: a `__proto__` key must stay data.
-          Object.defineProperty(copy, key, { value: toToolValue(item, `${path}.${key}`, seen), enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(copy, key, { value: toToolValue(value[key], keyPath, seen, checks), enumerable: true, writable: true, configurable: true });
         }
         return copy;
       }

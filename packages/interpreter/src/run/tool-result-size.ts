@@ -1,0 +1,52 @@
+/**
+ * The size check of a bridge's result, in the host, before it is copied as
+ * JSON. The isolate enforces the same limits when it reads the result
+ * (`fromJson`), but only after the host has JSON-encoded it twice: a bridge
+ * returning a map of 2 million keys held the host's event loop for 9.7 s
+ * before the run failed. Here a list's length and a map's key count are
+ * checked before any of their items, and the walk stops at the first limit
+ * crossed, with the error the isolate would have given.
+ */
+import type { RunLimits } from '../runtime/index.ts';
+import { MAX_VALUE_DEPTH } from '../runtime/index.ts';
+import { HostCallError } from './map-host-failure.ts';
+
+/** Paths hold map keys, which may be long: the message keeps only their start. */
+const PATH_SHOWN = 80;
+
+function tooLarge(what: string, detail: string, path: string, fix: string): never {
+  const at = path.length > PATH_SHOWN ? `${path.slice(0, PATH_SHOWN)}…` : path;
+  throw new HostCallError({ code: 'SCRIPT_VALUE_TOO_LARGE', message: `${what} returned ${detail} at ${at}; ${fix}` });
+}
+
+/**
+ * Throws `SCRIPT_VALUE_TOO_LARGE` (a {@link HostCallError}) when `value`
+ * holds a string over `stringLength`, a list or map over `collectionSize`, or
+ * lists and maps nested more than `MAX_VALUE_DEPTH` levels — what the isolate
+ * refuses — naming `what` (e.g. `tool 'tool.x.y'`), the limit and where.
+ * Anything JSON cannot carry is left to the JSON copy that follows.
+ */
+export function checkToolResultSize(value: unknown, limits: Pick<RunLimits, 'stringLength' | 'collectionSize'>, what: string): void {
+  // Containers on the path from the root: a cycle is the JSON copy's to report.
+  const path: object[] = [];
+  const visit = (item: unknown, where: string): void => {
+    if (typeof item === 'string') {
+      if (item.length > limits.stringLength) tooLarge(what, `a string of ${item.length} characters`, where, `over the limit of ${limits.stringLength} (limit: stringLength); call it on smaller values`);
+      return;
+    }
+    if (typeof item !== 'object' || item === null || path.includes(item)) return;
+    if (path.length >= MAX_VALUE_DEPTH) tooLarge(what, `a value nested more than ${MAX_VALUE_DEPTH} levels deep`, where, 'keep values flatter');
+    // A value with toJSON (a Date) is copied as what that returns, which the isolate checks when it reads it.
+    if (typeof (item as { toJSON?: unknown }).toJSON === 'function') return;
+    const list = Array.isArray(item);
+    // Counted before any item is visited: the one pass `Object.keys` makes is the cheapest count of a map's keys.
+    const keys = list ? undefined : Object.keys(item);
+    const count = list ? item.length : (keys as string[]).length;
+    if (count > limits.collectionSize) tooLarge(what, `a ${list ? 'list' : 'map'} of ${count} items`, where, `over the limit of ${limits.collectionSize} (limit: collectionSize); call it on smaller values`);
+    path.push(item);
+    if (list) for (let index = 0; index < count; index += 1) visit(item[index], `${where}[${index}]`);
+    else for (const key of keys as string[]) visit((item as Record<string, unknown>)[key], `${where}.${key}`);
+    path.pop();
+  };
+  visit(value, '$');
+}
