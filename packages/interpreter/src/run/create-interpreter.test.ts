@@ -124,6 +124,20 @@ describe('createInterpreter (through the sandbox)', () => {
     const result = await interpreter.run(wrap('  ask "helper", "hello" into answer'), { mode: 'host' });
     expect(result.error?.code).toBe('SCRIPT_ASK_UNAVAILABLE');
     expect(result.error?.line).toBe(2);
+    // Says what is missing in the reader's terms, without the internal call name or "orchestrator".
+    expect(result.error?.message).toBe("ask 'helper': this host runs no other agents, so ask is unavailable here; in the ask loop an agent may ask the agents its asks list names.");
+  });
+
+  it("names a failing tool once: a tool host's message that begins with the tool's name is not wrapped in it twice more", async () => {
+    const interpreter = createInterpreter({ pool });
+    const failing = () => {
+      throw Object.assign(new Error('tool.test.Echo: text is not JSON (pack test)'), { code: 'TOOL_VALUE_INVALID' });
+    };
+    const named = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: failing } });
+    expect(named.error).toMatchObject({ code: 'SCRIPT_TOOL_ARGUMENTS', message: '[TOOL_VALUE_INVALID] tool.test.Echo: text is not JSON (pack test)' });
+    // A message that does not name the tool gets its name, once.
+    const bare = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => Promise.reject(new Error('disk full')) } });
+    expect(bare.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', message: "tool 'tool.test.echo': disk full" });
   });
 
   it('exposes userdata as a read-only global', async () => {

@@ -78,7 +78,7 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], c
         const value = await tools.call(name, list, options);
         checkToolResultSize(value, setup.limits, `tool '${name}'`);
         return toJsonData(value, `tool '${name}'`);
-      });
+      }, name);
     } finally {
       ended.close();
     }
@@ -102,12 +102,13 @@ export function toJsonData(value: unknown, what: string): JsonValue {
   return text === undefined ? null : (JSON.parse(text) as JsonValue);
 }
 
-async function guard<T>(what: string, body: () => Promise<T> | T): Promise<T> {
+/** Runs `body`; what it throws becomes a {@link HostCallError} (see {@link mapHostFailure} for `what` and `named`). */
+async function guard<T>(what: string, body: () => Promise<T> | T, named?: string): Promise<T> {
   try {
     return await body();
   } catch (error) {
     if (error instanceof HostCallError) throw error;
-    throw new HostCallError(mapHostFailure(error, what));
+    throw new HostCallError(mapHostFailure(error, what, named));
   }
 }
 
@@ -118,7 +119,7 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       const request = args as { agent: string; prompt: string; options: JsonValue };
       const orchestrator = setup.orchestrator;
       if (orchestrator === undefined) {
-        throw new HostCallError({ code: 'SCRIPT_ASK_UNAVAILABLE', message: `ask '${request.agent}': no ask orchestrator is registered with this interpreter.` });
+        throw new HostCallError({ code: 'SCRIPT_ASK_UNAVAILABLE', message: `ask '${request.agent}': this host runs no other agents, so ask is unavailable here; in the ask loop an agent may ask the agents its asks list names.` });
       }
       return guard(`ask '${request.agent}'`, async () =>
         toJsonData(

@@ -33,14 +33,19 @@ export function scriptCodeForToolCode(code: string | undefined, referenceCode?: 
   return 'SCRIPT_TOOL_ERROR';
 }
 
-/** Describes a thrown value as a failure for the script. */
-export function mapHostFailure(error: unknown, what: string): HostFailureData {
+/**
+ * Describes a thrown value as a failure for the script: `what` (`tool 'tool.str.split'`), then the original code when
+ * it is not the script's, then the message. `named`, when the message already begins with it (a tool host's errors
+ * begin with the tool's display name, `tool.str.Split: …`), stands in for `what`, so the tool is named once.
+ */
+export function mapHostFailure(error: unknown, what: string, named?: string): HostFailureData {
   const raw = typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown; referenceCode?: unknown }) : {};
   const code = typeof raw.code === 'string' ? raw.code : undefined;
   const message = typeof raw.message === 'string' ? raw.message : String(error);
   const scriptCode = scriptCodeForToolCode(code, typeof raw.referenceCode === 'number' ? raw.referenceCode : undefined);
   const prefix = code !== undefined && code !== scriptCode ? `[${code}] ` : '';
-  return { code: scriptCode, message: `${what}: ${prefix}${message}` };
+  const namesItself = named !== undefined && message.toLowerCase().startsWith(named.toLowerCase());
+  return { code: scriptCode, message: namesItself ? `${prefix}${message}` : `${what}: ${prefix}${message}` };
 }
 
 /** An Error with a string code, the shape the sandbox reads from a throw. */

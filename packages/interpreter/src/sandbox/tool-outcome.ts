@@ -15,7 +15,11 @@ export async function toolOutcomeJson(handler: ToolCallHandler, name: string, ar
   } catch (error) {
     // A result JSON cannot carry (BigInt, a cycle) lands here too.
     const code = (error as { code?: unknown } | null)?.code;
-    return failure(typeof code === 'string' && code !== '' ? code : 'TOOL_FAILED', `tool ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    // Named once: a message that names the tool already (the interpreter's handler always does) is kept as it is, and
+    // so is one of the interpreter's own calls (`$ask`, `$promptuser`: not tools, and their messages say what failed).
+    const named = name.startsWith('$') || message.toLowerCase().includes(name.toLowerCase()) ? message : `tool ${name} failed: ${message}`;
+    return failure(typeof code === 'string' && code !== '' ? code : 'TOOL_FAILED', named);
   }
 }
 
