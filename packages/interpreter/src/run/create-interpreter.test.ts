@@ -80,6 +80,9 @@ describe('createInterpreter (through the sandbox)', () => {
       wrap('  set big[99999] = 1\n  set l = []\n  set i = 0\n  while true\n    set big[0] = i\n    set l[len(l)] = big\n    set i = i + 1\n  endwhile'),
     );
     expect(result.error).toMatchObject({ code: 'SCRIPT_MEMORY_LIMIT', kind: 'quota' });
+    // The limit is named once, as every quota's is.
+    expect(result.error?.message).toMatch(/\(limit: memoryMb\)$/);
+    expect(result.error?.message).not.toContain('limit memoryMb =');
     const after = await interpreter.run(wrap('  emit "still alive"'));
     expect(after.emits).toEqual(['still alive']);
   });

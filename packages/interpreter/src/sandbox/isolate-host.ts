@@ -407,7 +407,7 @@ export class IsolateHost {
 }
 
 function memoryLimit(limits: SandboxLimits, what: string): WorkerOutcome {
-  return { ok: false, code: 'SANDBOX_MEMORY', message: `${what} (limit memoryMb = ${limits.memoryMb})`, limit: { name: 'memoryMb', value: limits.memoryMb } };
+  return { ok: false, code: 'SANDBOX_MEMORY', message: `${what}, past its limit of ${limits.memoryMb} MiB`, limit: { name: 'memoryMb', value: limits.memoryMb } };
 }
 
 /** isolated-vm's `timeout` for a runtime bundle's top level: the run's `wallMs`, cut to what a 32-bit timeout holds. */

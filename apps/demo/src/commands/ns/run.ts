@@ -24,7 +24,8 @@ async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ 
   return { programs, diagnostics };
 }
 
-const where = (file: string | undefined, line: number, column: number): string => `${file ?? '<script>'}:${line}:${column}`;
+/** `FILE:LINE:COLUMN`, or `FILE` alone for an error with no place in the program (line 0: a memory limit, a timeout). */
+const where = (file: string | undefined, line: number, column: number): string => (line > 0 ? `${file ?? '<script>'}:${line}:${column}` : (file ?? '<script>'));
 
 /** `askloop ns run`. */
 export const runCommand: Command = {
