@@ -1,6 +1,6 @@
 /**
  * Renders a `pnpm bench` run (bench/results.json) as BENCHMARKS.md: the
- * machine, a summary of the issue's aims against what this run measured
+ * machine, a summary of the project's performance aims against what this run measured
  * (met or not, with the figure), the hand-written notes (bench/notes.md:
  * reasons, decisions), then every table with its floor or peer.
  */
@@ -69,7 +69,7 @@ const handoff = (reference: HandoffReference | undefined): string => (reference 
 const verdict = (measured: number, limit: number, lowerIsBetter = true): string =>
   !Number.isFinite(measured) ? 'not measured' : (lowerIsBetter ? measured <= limit : measured >= limit) ? '**met**' : '**not met**';
 
-/** The issue's aims, each beside this run's figure. */
+/** The project's performance aims, each beside this run's figure. */
 function aims(run: BenchRun): string[][] {
   const rows: string[][] = [];
   const parse = table(run, 'interpreter.parse')?.data as Data[] | undefined;
@@ -162,7 +162,7 @@ export function renderBenchmarks(run: BenchRun, notes: string): string {
       ],
     ),
     '',
-    '## Aims of the performance issue, against this run',
+    "## The project's performance aims, against this run",
     '',
     markdownTable(['aim', 'target', 'measured', ''], aims(run)),
     '',

@@ -5,7 +5,7 @@
  * above the clone (`../shared/…`), which a reader of the repository does not
  * have. Nor does it cite what a reader cannot see: the internal design specs
  * the project started from, their section numbers, issue numbers, or rounds
- * of development (the benchmark reports, which log each run, excepted).
+ * of development.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -31,8 +31,6 @@ function headingAnchors(markdown: string): Set<string> {
 
 /** Text a reader cannot follow: internal spec names and sections, issue numbers, development rounds, files that are not here. */
 const INTERNAL_REFERENCE = /\b[Ss]eeds? 00[0-4]|§|\bIssue \d+|\b[Rr]ound \d+\b|aprice2704|docs\/TODO\.md|ask_disc\.md/g;
-/** Benchmark reports log each run of each round of development. */
-const RUN_LOGS = new Set(['BENCHMARKS.md', 'bench/notes.md']);
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -73,7 +71,6 @@ describe('the docs stay inside the repository', () => {
   it('cites no internal design spec, section number, issue number or development round', () => {
     const bad: string[] = [];
     for (const file of files) {
-      if (RUN_LOGS.has(relative(ROOT, file))) continue;
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(INTERNAL_REFERENCE)) bad.push(`${relative(ROOT, file)}:${text.slice(0, match.index).split('\n').length}: ${match[0]}`);
     }
