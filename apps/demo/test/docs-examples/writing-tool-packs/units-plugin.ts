@@ -11,7 +11,9 @@ const celsiusToFahrenheit = defineTool(
   },
   (args) => {
     const celsius = args['celsius'] as number;
-    // A ToolError's code reaches the program (`on error`) and the model; any other error becomes TOOL_FAILED.
+    // A ToolError reaches the program (`on error`) and the model as one of the stable SCRIPT_TOOL_… codes
+    // (TOOL_VALUE_INVALID → SCRIPT_TOOL_ARGUMENTS), its own code at the head of system_error_message:
+    // "[TOOL_VALUE_INVALID] tool.units.CelsiusToFahrenheit: below absolute zero…". Any other error is TOOL_FAILED.
     if (celsius < -273.15) throw new ToolError('TOOL_VALUE_INVALID', 'below absolute zero (-273.15 °C)');
     return (celsius * 9) / 5 + 32;
   },
