@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { usageError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
 import { defaultDbPath } from '../loop/default-db-path.ts';
+import { refuseOtherUrl } from '../loop/refuse-other-url.ts';
 import { isPostgresUrl } from '../loop/store-location.ts';
 import { discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
@@ -17,6 +18,7 @@ export async function sessionsDbPath(options: { db?: string | undefined; config?
   const notYet = () => usageError('this command reads a SQLite sessions file; PostgreSQL stores (postgres://…) are read with SQL for now (table askloop_sessions)');
   if (options.db !== undefined) {
     if (isPostgresUrl(options.db)) throw notYet();
+    refuseOtherUrl(options.db);
     return resolve(io.cwd, options.db);
   }
   const configPath = discoverConfigPath(options.config, io.cwd);

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
+import { refuseOtherUrl } from './refuse-other-url.ts';
 
 /** The default sessions file for this environment (not created). */
 export function defaultDbPath(env: Record<string, string | undefined>): string {
@@ -24,6 +25,7 @@ export function defaultDbPath(env: Record<string, string | undefined>): string {
  * cannot be is `CLI_OPTION_INVALID`.
  */
 export function resolveDbPath(option: string | undefined, io: CommandIo): string {
+  if (option !== undefined) refuseOtherUrl(option);
   const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
   refuseDirectory(path, option);
   try {
@@ -40,6 +42,7 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
  * `CLI_FILE_UNREADABLE` (exit 2), not a new empty file.
  */
 export function existingDbPath(option: string | undefined, io: CommandIo): string {
+  if (option !== undefined) refuseOtherUrl(option);
   const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
   if (!existsSync(path)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions file here${option === undefined ? ' (the default; pass --db FILE for another)' : ''}; run a session with askloop run first`, { file: option ?? path });
   refuseDirectory(path, option);
