@@ -28,8 +28,5 @@ export const STORE_FORMS = 'a SQLite file path (sessions.db, ./dir/sessions.db) 
  */
 export function refuseOtherUrl(value: string, option = '--db'): void {
   if (!URL_LIKE.test(value) || isPostgres(value)) return;
-  // redactUrl shows a URL that does not parse as `postgres://…`: here only its own scheme is shown then.
-  const redacted = redactUrl(value);
-  const shown = redacted === 'postgres://…' ? `${value.slice(0, value.indexOf('://'))}://…` : redacted;
-  throw new CliError('CLI_OPTION_INVALID', `${option} ${shown}: not a store askloop can use; give ${STORE_FORMS}`);
+  throw new CliError('CLI_OPTION_INVALID', `${option} ${redactUrl(value)}: not a store askloop can use; give ${STORE_FORMS}`);
 }
