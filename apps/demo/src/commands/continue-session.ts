@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
+import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
@@ -56,7 +57,7 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const { sid, store, plugins, fsRoot, storedIn, configFile } = await openStoredSession(values, positionals[0]!, io);
+      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io);
       let scripts: Record<string, string[]>;
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
@@ -69,9 +70,12 @@ ${LOOP_EXIT_USAGE}
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      // If it pauses or is cancelled again, the next step needs the same options as this command.
-      const continueWith = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith });
+      // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
+      // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
+      const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
+      const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, loadContinueWith(sqlitePath, sid));
+      const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
+      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
     },
   };
 }

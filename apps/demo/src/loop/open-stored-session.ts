@@ -33,6 +33,8 @@ export interface StoredSession {
   readonly storedIn: string;
   /** The config file in use (`--config`, or the one found in the current directory), for the next-step hints. */
   readonly configFile: string | undefined;
+  /** The sessions file, when the store is one (not PostgreSQL). */
+  readonly sqlitePath: string | undefined;
 }
 
 /** Opens the store (read-only for `replay`: `options.readOnly`) and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
@@ -42,9 +44,10 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
   const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
   const db = values.db ?? config.storeUrl ?? config.storePath;
   const store = await openExistingStore(db, io, options);
-  const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
+  const sqlitePath = db !== undefined && isPostgresUrl(db) ? undefined : existingDbPath(db, io);
+  const storedIn = sqlitePath ?? 'PostgreSQL';
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath };
   } catch (error) {
     await store.close();
     throw error;
