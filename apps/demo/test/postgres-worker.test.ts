@@ -108,6 +108,10 @@ describe('askloop on PostgreSQL', () => {
     const resume = await spawnCli(['resume', sid, '--db', server.url, '--json']);
     expect(resume.code).toBe(1);
     expect(JSON.parse(resume.stdout).error).toMatchObject({ code: 'CLI_SESSION_ENDED', message: expect.stringContaining(`session ${sid} already ended (DONE after 2 turns); nothing ran`) });
+    // The show it suggests reads the same store, and works there.
+    const suggested = (JSON.parse(resume.stdout).error as { message: string }).message.split('see it with askloop ')[1]!.split(' ');
+    expect(suggested).toEqual(['show', sid, '--db', server.url]);
+    expect((await spawnCli(suggested)).code).toBe(0);
   });
 
   it('reads store: postgres://… from askloop.config.yaml', async () => {

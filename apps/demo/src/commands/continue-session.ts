@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
+import { continueArgs } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
 import { driveSession } from '../loop/drive-session.ts';
@@ -62,7 +63,8 @@ ${LOOP_EXIT_USAGE}
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
-        if (ended !== undefined) throw sessionEndedError(sid, ended);
+        // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
+        if (ended !== undefined) throw sessionEndedError(sid, ended, continueArgs({ db: values.db }, io.cwd).text);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();
