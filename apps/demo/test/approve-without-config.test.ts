@@ -59,6 +59,8 @@ describe('approve and deny record nothing when the session cannot go on', () => 
         const failed = await cli([action, sid, '--db', db], elsewhere);
         expect(failed.code).toBe(1);
         expect(failed.err).toContain('LOOP_PROVIDER_NOT_FOUND');
+        // What to do: the same command with the run's options (kept with the session), the config among them.
+        expect(failed.err).toContain(`nothing was recorded and session ${sid} still waits. Give the options of the run (its --config loads the plugins): askloop ${action} ${sid} --db ${db} --config ${join(dir, 'askloop.config.yaml')}`);
 
         const sessions = JSON.parse((await cli(['sessions', '--db', db, '--json'], elsewhere)).out) as { status: string }[];
         expect(sessions).toMatchObject([{ status: 'paused' }]);

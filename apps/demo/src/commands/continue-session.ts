@@ -4,9 +4,9 @@
  * Ctrl-C or a crash, or once a person has answered a paused program.
  */
 import { parseArgs } from 'node:util';
-import { usageError } from '../cli-error.ts';
+import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
-import { continueArgs } from '../loop/continue-hint.ts';
+import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
 import { driveSession } from '../loop/drive-session.ts';
@@ -77,9 +77,25 @@ ${LOOP_EXIT_USAGE}
       const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
       const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, loadContinueWith(sqlitePath, sid));
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+      try {
+        return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+      } catch (error) {
+        throw withProviderHint(error, action, sid, continueWith, io.cwd);
+      }
     },
   };
+}
+
+/**
+ * A provider the session's model needs is missing (most often the plugin of a config this command was not given):
+ * nothing ran or was recorded, so say that, and the command with the options the run was given.
+ */
+function withProviderHint(error: unknown, action: Action, sid: string, continueWith: ContinueWith, cwd: string): unknown {
+  if (!(error instanceof CliError) || error.code !== 'LOOP_PROVIDER_NOT_FOUND') return error;
+  const args = continueArgs(continueWith, cwd);
+  const recorded = action === 'resume' ? 'nothing ran' : `nothing was recorded and session ${sid} still waits`;
+  const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
+  return CliError.fromLoopError({ code: error.code, message: `${error.message}; ${recorded}. Give the options of the run (its --config loads the plugins): askloop ${action} ${sid}${args.text}${note}` });
 }
 
 /** `askloop resume SID`. */
