@@ -14,4 +14,6 @@ export default defineConfig({
   clean: true,
   define: { __ASKLOOP_VERSION__: JSON.stringify(version) },
   banner: { js: '#!/usr/bin/env node' },
+  // Keep `node:` prefixes: `node:sqlite` (the CLI's own table beside the sessions, continue-record.ts) only exists with the prefix.
+  removeNodeProtocol: false,
 });

@@ -36,7 +36,7 @@ function groupHelp(group: string): string {
 
 /** Prints one wrong thing and where to look, never the whole help. */
 function usageFailure(io: CommandIo, message: string, helpFor: string): 2 {
-  io.stderr(`${PROGRAM}: ${message}\nRun '${PROGRAM} ${helpFor}--help' for usage.\n`);
+  io.stderr(`${PROGRAM}: ${message} (CLI_USAGE)\nRun '${PROGRAM} ${helpFor}--help' for usage.\n`);
   return 2;
 }
 
@@ -63,7 +63,8 @@ function report(io: CommandIo, entry: CommandEntry, error: CliError, json: boole
   else {
     const where = error.file === undefined ? '' : `${[error.file, error.line, error.column].filter((part) => part !== undefined).join(':')}: `;
     // A message may quote a model, a server or a file: never raw control characters on a terminal or in a log.
-    io.stderr(`${PROGRAM}: ${terminalSafe(`${where}${error.message}`)}${error.code.startsWith('CLI_') ? '' : ` (${error.code})`}\n`);
+    // Every line ends with its code, CLI_ ones too: the README's error table is looked up by it.
+    io.stderr(`${PROGRAM}: ${terminalSafe(`${where}${error.message}`)} (${error.code})\n`);
   }
   if (USAGE_CODES.has(error.code)) io.stderr(`Run '${PROGRAM} ${entry.name} --help' for usage.\n`);
   return error.exitCode;

@@ -191,14 +191,16 @@ describe('plugins named in the config', () => {
 });
 
 describe('configForRun', () => {
-  it('--agent NAME is an agent of the config or its plugins; an existing file stays a file; no config adds nothing', async () => {
+  it('--agent NAME is an agent of the config or its plugins; an existing file stays a file; no config: a NAME is not found, a path adds nothing', async () => {
     const dir = project('run');
     const fromConfig = await configForRun({ agent: 'greeter' }, captureIo({ cwd: dir }));
     expect(fromConfig.agent).toMatchObject({ name: 'greeter', model: 'acme:greeter' });
     expect(fromConfig.plugins.map((plugin) => plugin.name)).toEqual(['askloop-config', 'acme']);
     writeFileSync(join(dir, 'greeter'), '{}');
     expect((await configForRun({ agent: 'greeter' }, captureIo({ cwd: dir }))).agent).toBeUndefined();
-    await expect(configForRun({ agent: 'nobody' }, captureIo({ cwd: dir }))).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('(agents: greeter)') });
-    expect(await configForRun({ agent: 'greeter' }, captureIo({ cwd: temp }))).toEqual({ plugins: [] });
+    await expect(configForRun({ agent: 'nobody' }, captureIo({ cwd: dir }))).rejects.toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND', message: expect.stringContaining('(agents: greeter)') });
+    // No config: a NAME has nothing to name (LOOP_AGENT_NOT_FOUND saying so); a path is left to the file read.
+    await expect(configForRun({ agent: 'greeter' }, captureIo({ cwd: temp }))).rejects.toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND', message: expect.stringContaining('no askloop.config.yaml there') });
+    expect(await configForRun({ agent: 'agents/greeter.yaml' }, captureIo({ cwd: temp }))).toEqual({ plugins: [] });
   });
 });

@@ -30,7 +30,7 @@ describe('numeric and tool options are validated with the reason', () => {
   ])('ns run %j is refused before anything runs', async (options, message) => {
     const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
     expect(await main(['ns', 'run', 'a.ns', ...options], io)).toBe(2);
-    expect(io.err).toBe(`askloop: ${message}\nRun 'askloop ns run --help' for usage.\n`);
+    expect(io.err).toBe(`askloop: ${message} (CLI_OPTION_INVALID)\nRun 'askloop ns run --help' for usage.\n`);
     expect(io.out).toBe('');
   });
 
@@ -60,7 +60,7 @@ describe('every command fails the same way', () => {
     expect(await main(args, io)).toBe(2);
     const hint = `Run 'askloop ${args.slice(0, 2).join(' ')} --help' for usage.\n`;
     const message = 'no FILE given and standard input is a terminal; pass a FILE, or pipe the input in';
-    if (io.out === '') expect(io.err).toBe(`askloop: <stdin>: ${message}\n${hint}`);
+    if (io.out === '') expect(io.err).toBe(`askloop: <stdin>: ${message} (CLI_STDIN_IS_TERMINAL)\n${hint}`);
     else {
       expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_STDIN_IS_TERMINAL', message, file: '<stdin>' } });
       expect(io.err).toBe(hint);
@@ -81,7 +81,7 @@ describe('every command fails the same way', () => {
       expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_FILE_UNREADABLE', message: 'cannot read: no such file', file: 'missing.txt' } });
       expect(io.err).toBe('');
     } else {
-      expect(io.err).toBe('askloop: missing.txt: cannot read: no such file\n');
+      expect(io.err).toBe('askloop: missing.txt: cannot read: no such file (CLI_FILE_UNREADABLE)\n');
     }
   });
 
@@ -107,25 +107,25 @@ describe('every command fails the same way', () => {
   it('an error line never carries raw control characters (a file name, a quoted model or server)', async () => {
     const io = captureIo();
     expect(await main(['ns', 'check', 'no\u001b]0;pwned\u0007such.ns'], io)).toBe(2);
-    expect(io.err).toBe('askloop: no\\x1b]0;pwned\\x07such.ns: cannot read: no such file\n');
+    expect(io.err).toBe('askloop: no\\x1b]0;pwned\\x07such.ns: cannot read: no such file (CLI_FILE_UNREADABLE)\n');
   });
 
   it('refuses an empty task (an unset variable, most often) before anything is stored', async () => {
     const io = captureIo();
     expect(await main(['run', '  ', '--script', 'none.json'], io)).toBe(2);
-    expect(io.err).toBe('askloop: the task is empty: say what the agent should do, askloop run "<task>"\nRun \'askloop run --help\' for usage.\n');
+    expect(io.err).toBe('askloop: the task is empty: say what the agent should do, askloop run "<task>" (CLI_USAGE)\nRun \'askloop run --help\' for usage.\n');
   });
 
   it('a usage error names the one wrong thing and the help to read', async () => {
     const cases: [string[], string][] = [
-      [[], "askloop: no command given\nRun 'askloop --help' for usage.\n"],
-      [['nope'], "askloop: unknown command 'nope'\nRun 'askloop --help' for usage.\n"],
-      [['ns'], "askloop: 'ns' needs a command: check, run\nRun 'askloop ns --help' for usage.\n"],
-      [['envelope', 'nope'], "askloop: unknown command 'envelope nope'; 'envelope' has parse, compose, digest, control\nRun 'askloop envelope --help' for usage.\n"],
-      [['rnu', 'x'], "askloop: unknown command 'rnu'; did you mean 'run'?\nRun 'askloop --help' for usage.\n"],
-      [['run', 'x', '--scirpt', 'r.json'], "askloop: unknown option '--scirpt'; did you mean '--script'?\nRun 'askloop run --help' for usage.\n"],
-      [['sessions', '--stauts', 'done'], "askloop: unknown option '--stauts'; did you mean '--status'?\nRun 'askloop sessions --help' for usage.\n"],
-      [['ns', 'run', 'a.ns', '--bogus'], "askloop: unknown option '--bogus' (an argument that starts with '-' goes after '--')\nRun 'askloop ns run --help' for usage.\n"],
+      [[], "askloop: no command given (CLI_USAGE)\nRun 'askloop --help' for usage.\n"],
+      [['nope'], "askloop: unknown command 'nope' (CLI_USAGE)\nRun 'askloop --help' for usage.\n"],
+      [['ns'], "askloop: 'ns' needs a command: check, run (CLI_USAGE)\nRun 'askloop ns --help' for usage.\n"],
+      [['envelope', 'nope'], "askloop: unknown command 'envelope nope'; 'envelope' has parse, compose, digest, control (CLI_USAGE)\nRun 'askloop envelope --help' for usage.\n"],
+      [['rnu', 'x'], "askloop: unknown command 'rnu'; did you mean 'run'? (CLI_USAGE)\nRun 'askloop --help' for usage.\n"],
+      [['run', 'x', '--scirpt', 'r.json'], "askloop: unknown option '--scirpt'; did you mean '--script'? (CLI_USAGE)\nRun 'askloop run --help' for usage.\n"],
+      [['sessions', '--stauts', 'done'], "askloop: unknown option '--stauts'; did you mean '--status'? (CLI_USAGE)\nRun 'askloop sessions --help' for usage.\n"],
+      [['ns', 'run', 'a.ns', '--bogus'], "askloop: unknown option '--bogus' (an argument that starts with '-' goes after '--') (CLI_USAGE)\nRun 'askloop ns run --help' for usage.\n"],
     ];
     for (const [args, expected] of cases) {
       const io = captureIo();

@@ -71,6 +71,21 @@ describe('the next steps carry the options a continuation needs', () => {
     expect(approved.out).toBe('hello\n');
   });
 
+  it('resume SID --db FILE alone, of that PAUSE: its hint still carries the run options (kept with the session), and following it finishes the session', async () => {
+    const run = captureIo({ cwd: project });
+    expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'alone.db' : word))], run)).toBe(4);
+    const sid = hintWords(run.err, /^ {2}approve: askloop /)[1]!;
+    // From another folder, with nothing but the store: resume finds the session still paused and says how to answer it.
+    const resume = captureIo({ cwd: top });
+    expect(await main(['resume', sid, '--db', join(project, 'alone.db')], resume)).toBe(4);
+    const approve = hintWords(resume.err, /^ {2}approve: askloop /);
+    expect(approve.slice(2)).toEqual(['--db', join(project, 'alone.db'), '--config', join(project, 'team.yaml'), '--script', join(project, 'replies.json'), '--fs-root', join(project, 'root'), '--mcp-config', join(project, 'mcp.json')]);
+    expect(hintWords(resume.err, /^ {2}deny: {4}askloop /).slice(2)).toEqual(approve.slice(2));
+    const approved = captureIo({ cwd: top });
+    expect(await main(approve, approved), approved.err).toBe(0);
+    expect(approved.out).toBe('hello\n');
+  });
+
   it('after a PAUSE, on a terminal: the summary names the same commands', async () => {
     const run = captureIo({ cwd: project });
     run.env = { CI: '1', NO_COLOR: '1' };

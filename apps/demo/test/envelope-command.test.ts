@@ -149,7 +149,7 @@ describe('input decoding', () => {
     for (const args of [['envelope', 'digest', '--output', '-'], ['ns', 'check', '-'], ['ns', 'run', '-']]) {
       const io = captureIo({ stdin: bad });
       expect(await main(args, io), args.join(' ')).toBe(1);
-      expect(io.err).toBe('askloop: <stdin>:2:2: not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2)\n');
+      expect(io.err).toBe('askloop: <stdin>:2:2: not valid UTF-8: invalid byte 0xff at byte offset 3 (line 2, column 2) (CLI_INPUT_ENCODING)\n');
     }
   });
 });

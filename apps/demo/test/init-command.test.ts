@@ -47,7 +47,7 @@ describe('askloop init', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'DONE', result: '4' });
     const missing = await spawnCli(['run', '--agent', 'helo', 'x', '--script', 'replies.json', '--json'], { cwd: project, env });
     expect(missing.code).toBe(1);
-    expect(JSON.parse(missing.stdout).error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('(agents: hello)') });
+    expect(JSON.parse(missing.stdout).error).toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND', message: expect.stringContaining('(agents: hello)') });
     // store.path: the run writes there, and replay finds the session there without --db.
     writeFileSync(join(project, 'askloop.config.yaml'), `${readFileSync(join(project, 'askloop.config.yaml'), 'utf8')}\nstore:\n  path: data/s.db\n`);
     const stored = await spawnCli(['run', '--agent', 'hello', 'one two', '--script', 'replies.json', '--json'], { cwd: project, env });

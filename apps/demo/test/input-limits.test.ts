@@ -10,7 +10,7 @@ describe('input is read with a cap (the real CLI)', () => {
   ])('stops reading /dev/zero at the limit: askloop %j', async (args) => {
     const result = await spawnCli(args);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^askloop: \/dev\/zero: larger than the 4 MiB input limit \(stopped reading after \d+ bytes\)\n/);
+    expect(result.stderr).toMatch(/^askloop: \/dev\/zero: larger than the 4 MiB input limit \(stopped reading after \d+ bytes\) \(CLI_INPUT_TOO_LARGE\)\n/);
   });
 
   it.each([
@@ -20,7 +20,7 @@ describe('input is read with a cap (the real CLI)', () => {
   ])('stops reading an --mcp-config of /dev/zero at its 1 MiB cap: askloop %j', async (args) => {
     const result = await spawnCli(args);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^askloop: \/dev\/zero: --mcp-config \/dev\/zero: larger than the 1 MiB limit of a config file \(stopped reading after \d+ bytes\)\n/);
+    expect(result.stderr).toMatch(/^askloop: \/dev\/zero: --mcp-config \/dev\/zero: larger than the 1 MiB limit of a config file \(stopped reading after \d+ bytes\) \(CLI_INPUT_TOO_LARGE\)\n/);
   });
 
   it('stops reading a 200 MB pipe at the limit, and says so in the JSON envelope', async () => {

@@ -68,12 +68,12 @@ describe('askloop ns check', () => {
   it('exits 2 on usage errors', async () => {
     const none = captureIo();
     expect(await main(['ns', 'check'], none)).toBe(2);
-    expect(none.err).toBe("askloop: expected at least one FILE\nRun 'askloop ns check --help' for usage.\n");
+    expect(none.err).toBe("askloop: expected at least one FILE (CLI_USAGE)\nRun 'askloop ns check --help' for usage.\n");
     const badFlag = captureIo();
     expect(await main(['ns', 'check', 'x.ns', '--nope'], badFlag)).toBe(2);
     const missing = captureIo({ cwd: tmpdir() });
     expect(await main(['ns', 'check', 'does-not-exist.ns'], missing)).toBe(2);
-    expect(missing.err).toBe('askloop: does-not-exist.ns: cannot read: no such file\n');
+    expect(missing.err).toBe('askloop: does-not-exist.ns: cannot read: no such file (CLI_FILE_UNREADABLE)\n');
   });
 
   it('lists the command in --help', async () => {

@@ -108,6 +108,10 @@ describe('askloop on PostgreSQL', () => {
     const resume = await spawnCli(['resume', sid, '--db', server.url, '--json']);
     expect(resume.code).toBe(1);
     expect(JSON.parse(resume.stdout).error).toMatchObject({ code: 'CLI_SESSION_ENDED', message: expect.stringContaining(`session ${sid} already ended (DONE after 2 turns); nothing ran`) });
+    // The show it suggests reads the same store, and works there.
+    const suggested = (JSON.parse(resume.stdout).error as { message: string }).message.split('see it with askloop ')[1]!.split(' ');
+    expect(suggested).toEqual(['show', sid, '--db', server.url]);
+    expect((await spawnCli(suggested)).code).toBe(0);
   });
 
   it('reads store: postgres://… from askloop.config.yaml', async () => {
@@ -159,12 +163,62 @@ describe('askloop on PostgreSQL', () => {
   });
 });
 
-describe('readers of sessions files', () => {
-  it('sessions and show refuse a PostgreSQL store with a usage error instead of taking the URL for a file', async () => {
-    for (const args of [['sessions'], ['show', 'abcd']]) {
-      const result = await spawnCli([...args, '--db', 'postgres://askloop@127.0.0.1:1/none']);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('askloop_sessions');
+describe('readers of a PostgreSQL store', () => {
+  it('sessions and show read it, as they read a sessions file: the session run in place and the one a worker finished after --detach', async () => {
+    const script = await scriptFile();
+    const inPlace = JSON.parse((await spawnCli(['run', 'read me', '--script', script, '--db', server.url, '--json'])).stdout) as { sid: string };
+    const queued = JSON.parse((await spawnCli(['run', 'queued one', '--script', script, '--db', server.url, '--detach', '--json'])).stdout) as { sid: string };
+    const host = startWorker(['--db', server.url, '--script', script, '--json', '--lease-ms', '5000']);
+    for (let waited = 0; (await pool.query("SELECT 1 FROM askloop_sessions WHERE sid = $1 AND status = 'done'", [queued.sid])).rows.length === 0; waited += 1) {
+      if (waited > 600) throw new Error(`the worker did not finish: ${JSON.stringify(host.output())}`);
+      await pause(50);
     }
+    host.child.kill('SIGINT');
+    await host.exited;
+
+    const listed = await spawnCli(['sessions', '--db', server.url, '--json']);
+    expect(listed.code).toBe(0);
+    const rows = JSON.parse(listed.stdout) as { sid: string; task: string; status: string; turns: number }[];
+    expect(rows.find((row) => row.sid === inPlace.sid)).toMatchObject({ task: 'read me', status: 'done', turns: 2 });
+    expect(rows.find((row) => row.sid === queued.sid)).toMatchObject({ task: 'queued one', status: 'done', turns: 2 });
+    const table = await spawnCli(['sessions', '--db', server.url]);
+    expect(table.stdout).toContain(`in ${server.url}`);
+
+    const shown = await spawnCli(['show', queued.sid.slice(0, 8), '--db', server.url, '--json']);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ ok: true, session: { sid: queued.sid, status: 'done' }, turns: [{ turnIndex: 1 }, { turnIndex: 2 }] });
+    const text = await spawnCli(['show', queued.sid, '--db', server.url]);
+    expect(text.stdout).toContain(`session ${queued.sid}`);
+    expect(text.stdout).toContain('QUEUED ONE');
+    const missing = await spawnCli(['show', 'ffffffff', '--db', server.url]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('LOOP_SESSION_NOT_FOUND');
+  });
+
+  it('a database no session ran on has no sessions, and reading it creates nothing', async () => {
+    await pool.query('DROP DATABASE IF EXISTS unused');
+    await pool.query('CREATE DATABASE unused');
+    const url = server.url.replace(/\/postgres$/, '/unused');
+    const listed = await spawnCli(['sessions', '--db', url, '--json']);
+    expect({ code: listed.code, stdout: listed.stdout }).toEqual({ code: 0, stdout: '[]\n' });
+    const shown = await spawnCli(['show', 'abcd', '--db', url]);
+    expect(shown.code).toBe(1);
+    expect(shown.stderr).toContain('LOOP_SESSION_NOT_FOUND');
+    const other = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      expect((await other.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('an unreachable server is PG_QUERY_FAILED without its password; view refuses a PostgreSQL store, naming what reads one', async () => {
+    const refused = await spawnCli(['sessions', '--db', 'postgres://someone:hunter2@127.0.0.1:1/none']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('(PG_QUERY_FAILED)');
+    expect(refused.stderr).not.toContain('hunter2');
+    const view = await spawnCli(['view', '--db', server.url, '--no-open']);
+    expect(view.code).toBe(2);
+    expect(view.stderr).toContain('askloop view reads a SQLite sessions file only; read a PostgreSQL store with askloop sessions --db postgres://… and askloop show SID --db postgres://… (CLI_USAGE)');
   });
 });

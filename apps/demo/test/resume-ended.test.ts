@@ -32,7 +32,7 @@ describe('askloop resume of an ended session', () => {
     const resume = captureIo({ cwd: dir });
     expect(await main(['resume', run.out.sid, '--script', 'one.json', '--db', 'halt.db'], resume)).toBe(1);
     expect(resume.out).toBe('');
-    expect(resume.err).toBe(`askloop: session ${run.out.sid} already ended (HALT ERR_PROVIDER after 2 turns); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${run.out.sid}\n`);
+    expect(resume.err).toBe(`askloop: session ${run.out.sid} already ended (HALT ERR_PROVIDER after 2 turns); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${run.out.sid} --db ${join(dir, 'halt.db')} (CLI_SESSION_ENDED)\n`);
   });
 
   it('a DONE: the same, as JSON with --json; the session is left as it was', async () => {

@@ -176,7 +176,7 @@ describe('askloop run (the real CLI)', () => {
     expect(sid).toBeDefined();
     // The hints carry what approve and deny need again: the same script and sessions file.
     expect(paused.stderr).toContain(`askloop deny ${sid} --db ${db} --script ${script} [--note TEXT]`);
-    expect(paused.stderr).toContain(`askloop: PAUSED (V1_AWAIT) after 1 turn: session ${sid} waits for a person to answer.`);
+    expect(paused.stderr).toContain(`askloop: PAUSED (V1_AWAIT) at turn 1: session ${sid} waits for a person to answer.`);
 
     const approved = await spawnCli(['approve', sid!, '--note', 'ok by ops', '--script', script, '--db', db, '--json']);
     expect(approved.code).toBe(0);

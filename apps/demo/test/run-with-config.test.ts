@@ -61,7 +61,7 @@ describe('askloop run with askloop.config.yaml', () => {
   it('names the agents there are when --agent names none', async () => {
     const io = captureIo({ cwd: project('unknown') });
     expect(await main(['run', 'Ada', '--agent', 'nobody', '--json'], io)).toBe(1);
-    expect(JSON.parse(io.out).error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('(agents: greeter)') });
+    expect(JSON.parse(io.out).error).toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND', message: expect.stringContaining('(agents: greeter)') });
   });
 
   it('on a terminal, shows the live progress and the summary on standard error', async () => {

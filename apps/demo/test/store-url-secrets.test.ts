@@ -36,6 +36,20 @@ describe('redactUrl', () => {
   });
 });
 
+describe('a URL that does not parse (PG_URL_INVALID) is shown whole but for its password', () => {
+  it.each([
+    ['postgres://askloop@db:99999/x', 'postgres://askloop@db:99999/x'],
+    ['postgres://u:hunter2pass@[bad/x', 'postgres://u:***@[bad/x'],
+    ['postgres://u:p@ss@db:99999/x', 'postgres://u:***@db:99999/x'],
+    ['postgres://u@db:99999/x?password=hunter2pass&sslmode=disable', 'postgres://u@db:99999/x?password=***&sslmode=disable'],
+  ])('%s → %s', async (url, shown) => {
+    expect(redactUrl(url)).toBe(shown);
+    const io = captureIo();
+    expect(await main(['run', 'x', '--model', 'ollama:m', '--db', url], io)).toBe(1);
+    expect(io.err).toBe(`askloop: not a PostgreSQL URL: ${shown} (Invalid URL) (PG_URL_INVALID)\n`);
+  });
+});
+
 describe('a PostgreSQL error never prints the password', () => {
   it.each([
     ['in the query', 'postgres://u@127.0.0.1:1/db?password=hunter2pass&sslmode=disable'],

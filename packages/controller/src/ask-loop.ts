@@ -98,7 +98,11 @@ export interface LoopResult {
   readonly reason: HaltReason | 'AWAITING_APPROVAL' | 'V1_AWAIT' | null;
   /** The final result (DONE); for a v1 HALT the OUTPUT with its `[[loop:halt:reason=…]]` marker; else null. */
   readonly result: string | null;
-  /** Decided turns. */
+  /**
+   * Decided turns. A turn paused for approval (`AWAITING_APPROVAL`) is not
+   * decided until its program runs: it is listed in `decisions` (its PAUSE)
+   * but not counted here; a v1 `await` turn ran its program and is counted.
+   */
   readonly turns: number;
   readonly sid: string;
   readonly decisions: readonly { readonly turn: number; readonly decision: 'CONTINUE' | 'DONE' | 'HALT' | 'PAUSE'; readonly reason: string | null }[];

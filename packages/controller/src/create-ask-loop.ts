@@ -266,7 +266,10 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   async function decideApproval(sid: string, approved: boolean, call: ContinueOptions = {}): Promise<LoopResult> {
-    await requireSession(sid);
+    const session = await requireSession(sid);
+    // Everything the continuation needs is resolved before the answer is stored: an answer recorded for a session
+    // that then cannot go on (no provider for its model) would leave it neither paused nor answerable again.
+    modelFor(sid, agentOf(session).agent);
     await startToolSources(call.signal, `nothing was decided and session ${sid} is as it was`);
     const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()), call.signal);
     if (redecided?.decision !== undefined) {

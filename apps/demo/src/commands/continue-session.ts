@@ -4,8 +4,10 @@
  * Ctrl-C or a crash, or once a person has answered a paused program.
  */
 import { parseArgs } from 'node:util';
-import { usageError } from '../cli-error.ts';
+import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
+import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
+import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
@@ -56,12 +58,13 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const { sid, store, plugins, fsRoot, storedIn, configFile } = await openStoredSession(values, positionals[0]!, io);
+      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io);
       let scripts: Record<string, string[]>;
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
-        if (ended !== undefined) throw sessionEndedError(sid, ended);
+        // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
+        if (ended !== undefined) throw sessionEndedError(sid, ended, continueArgs({ db: values.db }, io.cwd).text);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();
@@ -69,11 +72,30 @@ ${LOOP_EXIT_USAGE}
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      // If it pauses or is cancelled again, the next step needs the same options as this command.
-      const continueWith = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
-      return driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith });
+      // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
+      // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
+      const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
+      const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, loadContinueWith(sqlitePath, sid));
+      const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
+      try {
+        return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+      } catch (error) {
+        throw withProviderHint(error, action, sid, continueWith, io.cwd);
+      }
     },
   };
+}
+
+/**
+ * A provider the session's model needs is missing (most often the plugin of a config this command was not given):
+ * nothing ran or was recorded, so say that, and the command with the options the run was given.
+ */
+function withProviderHint(error: unknown, action: Action, sid: string, continueWith: ContinueWith, cwd: string): unknown {
+  if (!(error instanceof CliError) || error.code !== 'LOOP_PROVIDER_NOT_FOUND') return error;
+  const args = continueArgs(continueWith, cwd);
+  const recorded = action === 'resume' ? 'nothing ran' : `nothing was recorded and session ${sid} still waits`;
+  const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
+  return CliError.fromLoopError({ code: error.code, message: `${error.message}; ${recorded}. Give the options of the run (its --config loads the plugins): askloop ${action} ${sid}${args.text}${note}` });
 }
 
 /** `askloop resume SID`. */

@@ -7,10 +7,12 @@
 import { createSqliteTranscriptStore, isLoopError, type TranscriptStore } from '@askloop/controller';
 import { existsSync } from 'node:fs';
 import { CliError } from '../cli-error.ts';
+import { refuseDirectory } from '../loop/default-db-path.ts';
 
 /** The store, or undefined when the file does not exist. */
 export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
   if (!existsSync(dbPath)) return undefined;
+  refuseDirectory(dbPath);
   try {
     // Read-only: listing never creates, migrates or locks the file for writing while a run uses it.
     return createSqliteTranscriptStore(dbPath, { readOnly: true });

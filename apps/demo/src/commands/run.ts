@@ -8,6 +8,7 @@ import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
+import { saveContinueWith } from '../loop/continue-record.ts';
 import { detachSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
@@ -74,6 +75,8 @@ ${LOOP_EXIT_USAGE}
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).
     const continueWith = { db: values.db, config: config.file, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
-    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith });
+    // Kept with the session, so `resume SID --db FILE` alone can print complete next steps.
+    const afterLoop = location.kind === 'sqlite' ? (sid: string) => saveContinueWith(location.path, sid, continueWith, io.cwd) : undefined;
+    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
   },
 };

@@ -7,13 +7,13 @@ import type { SessionRecord, SessionStatus } from '@askloop/controller';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
-import { sessionsDbPath } from '../config/sessions-db-path.ts';
+import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
 import type { Command, CommandIo } from '../io.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
 import { formatAge, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
-import { openSessionsReadOnly } from './open-sessions-read-only.ts';
+import { openSessionsReader } from './open-sessions-reader.ts';
 
 const STATUSES: readonly SessionStatus[] = ['running', 'paused', 'done', 'halted'];
 
@@ -83,10 +83,11 @@ Lists the stored sessions, newest first: id, task, agent, status, turns and
 how long ago it last changed. Then 'askloop show SID' prints one turn by turn.
 
 Options:
-  --db FILE       the sessions file (default: store.path of the config file,
-                  else the file askloop run uses: $XDG_DATA_HOME/askloop/sessions.db
+  --db FILE       the sessions file, or a PostgreSQL store postgres://…
+                  (default: the store of the config file, else the file
+                  askloop run uses: $XDG_DATA_HOME/askloop/sessions.db
                   or ~/.local/share/askloop/sessions.db).
-  --config FILE   the config file whose store.path to use (default
+  --config FILE   the config file whose store to use (default
                   ./askloop.config.yaml when present).
   --status S      only running, paused, done or halted sessions.
   --limit N       at most N sessions (1 to 100000; default all).
@@ -99,8 +100,7 @@ Options:
     if (positionals.length > 0) throw usageError(`askloop sessions takes no arguments; to see one session: askloop show ${positionals[0]}`);
     const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
     const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
-    const dbPath = await sessionsDbPath(values, io);
-    const store = openSessionsReadOnly(dbPath);
+    const { store, where: dbPath } = await openSessionsReader(await sessionsStoreLocation(values, io));
     let rows: SessionSummary[] = [];
     let total = 0;
     if (store !== undefined) {

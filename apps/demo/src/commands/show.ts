@@ -6,14 +6,14 @@
 import type { SessionRecord, TranscriptStore } from '@askloop/controller';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
-import { sessionsDbPath } from '../config/sessions-db-path.ts';
+import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
 import type { Command } from '../io.ts';
 import { decisionReason, paintDecision } from '../progress/format-turn-parts.ts';
 import { formatCost, formatCount } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
-import { openSessionsReadOnly } from './open-sessions-read-only.ts';
+import { openSessionsReader } from './open-sessions-reader.ts';
 import { sessionTask } from './sessions.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
 
@@ -38,8 +38,8 @@ whispers, any failure, and the decision. SID may be the start of an id (at
 least 4 characters) when only one session matches.
 
 Options:
-  --db FILE       the sessions file (default: as askloop sessions).
-  --config FILE   the config file whose store.path to use.
+  --db FILE       the sessions file, or postgres://… (default: as askloop sessions).
+  --config FILE   the config file whose store to use.
   --full          print envelopes and replies whole (default: 12 lines each).
   --json          {"ok":true,"session":{…},"turns":[…turn records…]}.
 `,
@@ -48,8 +48,7 @@ Options:
     const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, full: { type: 'boolean' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(positionals.length === 0 ? 'askloop show needs a session id: askloop show SID (askloop sessions lists them)' : 'askloop show takes one session id');
     const sid = positionals[0] as string;
-    const dbPath = await sessionsDbPath(values, io);
-    const store = openSessionsReadOnly(dbPath);
+    const { store, where: dbPath } = await openSessionsReader(await sessionsStoreLocation(values, io));
     if (store === undefined) throw notFound(sid, dbPath);
     let session: SessionRecord;
     let turns;

@@ -37,7 +37,9 @@ localhost; read-only. Prints the URL, then serves until Ctrl-C.
 Options:
   --db FILE       the sessions file (default: the one askloop run uses —
                   store.path of the config file, else
-                  $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db)
+                  $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db);
+                  a SQLite file only: a PostgreSQL store is read with
+                  askloop sessions and askloop show
   --config FILE   the config file whose store.path to use (default
                   ./askloop.config.yaml when present)
   --port N        the port on 127.0.0.1 (default 0: a free one)

@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandIo } from '../io.ts';
 import type { AgentDefaults } from './askloop-config.ts';
-import { ConfigError } from './config-error.ts';
-import { discoverConfigPath } from './discover-config.ts';
+import { CliError } from '../cli-error.ts';
+import { CONFIG_FILE_NAME, discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
 import { pluginsFromConfig } from './plugins-from-config.ts';
 
@@ -34,23 +34,43 @@ export interface RunConfig {
 /**
  * Loads the config in use and its plugins. `agent` is the `--agent` value: a
  * path to an existing file stays an agent file (the caller reads it);
- * otherwise, with a config, it must name an agent of the config or of one of
- * its plugins (`CONFIG_INVALID` lists the names).
+ * otherwise a NAME (no folder, no .json/.yaml ending) must name an agent of
+ * the config or of one of its plugins: `LOOP_AGENT_NOT_FOUND` lists the
+ * names, or says that no config file was found.
  */
 export async function configForRun(options: { config?: string | undefined; agent?: string | undefined }, io: CommandIo): Promise<RunConfig> {
   const path = discoverConfigPath(options.config, io.cwd);
+  const name = options.agent;
+  // A NAME with no config to look it up in: reading it as a file would only say "no such file".
+  if (path === undefined && name !== undefined && looksLikeName(name) && !existsSync(resolve(io.cwd, name))) {
+    throw agentNotFound(`--agent ${name}: no agent file '${name}' in ${io.cwd}, and no ${CONFIG_FILE_NAME} there to take an agent NAME from; run from the folder of the config file, pass --config FILE, or give the path of an agent file (JSON or YAML)`);
+  }
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
   const plugins = await pluginsFromConfig(config, io.env);
   const base = { file: path, plugins, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
-  const name = options.agent;
-  if (name === undefined || existsSync(resolve(io.cwd, name))) return base;
+  // A path (agents/x.yaml) that is missing is reported by the file read, as any missing file is.
+  if (name === undefined || !looksLikeName(name) || existsSync(resolve(io.cwd, name))) return base;
   const agents = new Map<string, AgentDefinition>();
   for (const plugin of plugins) for (const [key, definition] of Object.entries(plugin.agents ?? {})) if (!agents.has(key)) agents.set(key, definition);
   const agent = agents.get(name);
   if (agent === undefined) {
     const known = [...agents.keys()];
-    throw new ConfigError('CONFIG_INVALID', `--agent ${name}: no such file, and no agent '${name}' in ${path} or its plugins${known.length === 0 ? '' : ` (agents: ${known.join(', ')})`}`, { file: path });
+    const listed = known.length === 0 ? '; it defines none: add one under agents:' : ` (agents: ${known.join(', ')}); use one of them or add '${name}' under agents:`;
+    throw agentNotFound(`--agent ${name}: no such file, and no agent '${name}' in ${path} or its plugins${listed}`, path);
   }
   return { ...base, agent };
+}
+
+/** An `--agent` value that names an agent rather than a file: no folder, no .json/.yaml/.yml ending. */
+function looksLikeName(value: string): boolean {
+  return !/[\\/]/.test(value) && !/\.(json|ya?ml)$/i.test(value);
+}
+
+/**
+ * `LOOP_AGENT_NOT_FOUND` (exit 1), the code the controller gives an agent
+ * name no plugin defines (its README), naming the config looked in.
+ */
+function agentNotFound(message: string, file?: string): CliError {
+  return CliError.fromLoopError({ code: 'LOOP_AGENT_NOT_FOUND', message }, file);
 }

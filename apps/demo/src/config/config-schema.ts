@@ -13,7 +13,13 @@ const MAP = z.record(z.string(), z.unknown());
 export const AGENT_NAME = /^[a-z][a-z0-9_-]*$/;
 const PLUGIN = z.string().min(1).refine((value) => !/\s/.test(value), 'a package name (or a ./relative path) without spaces');
 
-const STORE_PATH = z.strictObject({ path: z.string().min(1) });
+// A URL under `path:` (`mysql://…`, a mistyped `postgress://…`) would become a SQLite file in a folder named after its scheme.
+const STORE_PATH = z.strictObject({
+  path: z
+    .string()
+    .min(1)
+    .refine((value) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(value), 'a file path, not a URL (a PostgreSQL server is store: postgres://USER@HOST:PORT/DB)'),
+});
 const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL, or path: FILE under store:');
 /**
  * A SQLite sessions file (`{ path }`) or a PostgreSQL server several hosts

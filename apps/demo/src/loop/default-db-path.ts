@@ -4,11 +4,12 @@
  * else `~/.local/share/askloop/sessions.db`), so `askloop resume SID` in
  * another shell finds the session the run left.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
+import { refuseOtherUrl } from './refuse-other-url.ts';
 
 /** The default sessions file for this environment (not created). */
 export function defaultDbPath(env: Record<string, string | undefined>): string {
@@ -24,7 +25,9 @@ export function defaultDbPath(env: Record<string, string | undefined>): string {
  * cannot be is `CLI_OPTION_INVALID`.
  */
 export function resolveDbPath(option: string | undefined, io: CommandIo): string {
+  if (option !== undefined) refuseOtherUrl(option);
   const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
+  refuseDirectory(path, option);
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
@@ -39,7 +42,20 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
  * `CLI_FILE_UNREADABLE` (exit 2), not a new empty file.
  */
 export function existingDbPath(option: string | undefined, io: CommandIo): string {
+  if (option !== undefined) refuseOtherUrl(option);
   const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
   if (!existsSync(path)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions file here${option === undefined ? ' (the default; pass --db FILE for another)' : ''}; run a session with askloop run first`, { file: option ?? path });
+  refuseDirectory(path, option);
   return path;
+}
+
+/**
+ * A directory given as the sessions file is `CLI_FILE_UNREADABLE` (exit 2), as
+ * the README's error table says — SQLite itself would only say "unable to open
+ * database file" or "disk I/O error".
+ */
+export function refuseDirectory(path: string, option?: string): void {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) {
+    throw new CliError('CLI_FILE_UNREADABLE', 'is a directory, not a sessions file; give the path of a file in it (--db DIR/sessions.db)', { file: option ?? path });
+  }
 }

@@ -33,6 +33,8 @@ export interface DriveOptions {
   readonly storedIn?: string;
   /** The options the command was given that a continuation needs again, for the next-step hints. */
   readonly continueWith?: ContinueWith;
+  /** Called with the session's id once the controller is closed, when a session was run or continued (to record `continueWith` with it). */
+  readonly afterLoop?: (sid: string) => void;
 }
 
 /** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
@@ -83,6 +85,9 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   } finally {
     stopListening?.();
     await loop.close();
+    // After close: the store's connection is gone, so a second writer on the file never waits on it.
+    const sid = action.kind === 'run' ? started : action.sid;
+    if (sid !== undefined) options.afterLoop?.(sid);
   }
   if (renderer !== undefined) {
     // The renderer's summary says what printLoopResult would on standard error (status, session); the next steps

@@ -35,11 +35,14 @@ export async function endedSession(store: TranscriptStore, sid: string): Promise
   return undefined;
 }
 
-/** The error `askloop resume` gives for an ended session: `CLI_SESSION_ENDED`, exit 1 (the loop could not continue). */
-export function sessionEndedError(sid: string, ended: EndedSession): CliError {
+/**
+ * The error `askloop resume` gives for an ended session: `CLI_SESSION_ENDED`, exit 1 (the loop could not continue).
+ * `where` is the ` --db …` the suggested `askloop show` needs to find the same store (shell-quoted; empty for the default).
+ */
+export function sessionEndedError(sid: string, ended: EndedSession, where = ''): CliError {
   const turns = `${ended.turns} turn${ended.turns === 1 ? '' : 's'}`;
   return new CliError(
     'CLI_SESSION_ENDED',
-    `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}`,
+    `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}${where}`,
   );
 }

@@ -2,17 +2,34 @@
  * The store of a command that continues a stored session (`resume`,
  * `approve`, `deny`, `replay`): `--db postgres://…` opens the PostgreSQL
  * store, anything else an existing sessions file (a missing one is
- * `CLI_FILE_UNREADABLE`).
+ * `CLI_FILE_UNREADABLE`). A file that holds no AskLoop transcript is refused
+ * as `askloop sessions` and `view` refuse it, before anything is written to
+ * it: a writable open would add the controller's tables to any SQLite file.
  */
 import type { TranscriptStore } from '@askloop/controller';
+import { openSessionsReadOnly } from '../commands/open-sessions-read-only.ts';
+import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
 import { existingDbPath } from './default-db-path.ts';
 import { openPostgresSessionStore } from './open-postgres-store.ts';
 import { openSessionStore } from './open-session-loop.ts';
 import { isPostgresUrl } from './store-location.ts';
 
+/** How {@link openExistingStore} opens a sessions file. */
+export interface ExistingStoreOptions {
+  /** Only read (`replay`): the file is opened read-only and never written. */
+  readonly readOnly?: boolean;
+}
+
 /** Opens the store `--db` names (or the default sessions file). */
-export async function openExistingStore(db: string | undefined, io: CommandIo): Promise<TranscriptStore> {
+export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<TranscriptStore> {
   if (db !== undefined && isPostgresUrl(db)) return (await openPostgresSessionStore(db)).store;
-  return openSessionStore(existingDbPath(db, io));
+  const path = existingDbPath(db, io);
+  // Read-only first: it checks the file holds the controller's tables without creating or migrating anything.
+  const reader = openSessionsReadOnly(path);
+  // Removed since existingDbPath looked: the same error as if it had never been there.
+  if (reader === undefined) throw new CliError('CLI_FILE_UNREADABLE', 'no sessions file here; run a session with askloop run first', { file: db ?? path });
+  if (options.readOnly === true) return reader;
+  await reader.close();
+  return openSessionStore(path);
 }

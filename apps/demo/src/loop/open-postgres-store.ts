@@ -22,32 +22,66 @@ export interface PostgresSessionStore {
 
 export { redactUrl } from './redact-url.ts';
 
-/** Connects, migrates, and returns the store (throws a CliError with the PG_… code). */
-export async function openPostgresSessionStore(url: string, options: { readonly max?: number } = {}): Promise<PostgresSessionStore> {
+/** A pool on `url`; a URL that does not parse is `PG_URL_INVALID`, shown without its password. */
+function openPool(url: string, max: number): pg.Pool {
   let pool: pg.Pool;
   try {
     new URL(url);
-    pool = new pg.Pool({ connectionString: url, max: options.max ?? 4 });
+    pool = new pg.Pool({ connectionString: url, max });
   } catch (error) {
     throw CliError.fromLoopError(new PostgresStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${redactUrl(url)} (${redactMessage((error as Error).message, url)})`));
   }
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  try {
-    await applyPostgresMigrations(pool);
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    const known = findPostgresError(error);
-    const message = redactMessage(known?.message ?? (error as Error).message, url);
-    throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}` });
-  }
+  return pool;
+}
+
+/** Ends the pool and throws the failure as the CLI's error (`PG_…`, the URL and message without the password). */
+async function failWith(pool: pg.Pool, url: string, error: unknown): Promise<never> {
+  await pool.end().catch(() => undefined);
+  const known = findPostgresError(error);
+  const message = redactMessage(known?.message ?? (error as Error).message, url);
+  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}` });
+}
+
+/** The transcript store on `pool`, whose `close()` also ends the pool. */
+function storeOn(pool: pg.Pool): TranscriptStore {
   const inner = createPostgresTranscriptStore(pool);
-  const store: TranscriptStore = {
+  return {
     ...inner,
     async close() {
       await inner.close();
       await pool.end().catch(() => undefined);
     },
   };
-  return { store, pool };
+}
+
+/** Connects, migrates, and returns the store (throws a CliError with the PG_… code). */
+export async function openPostgresSessionStore(url: string, options: { readonly max?: number } = {}): Promise<PostgresSessionStore> {
+  const pool = openPool(url, options.max ?? 4);
+  try {
+    await applyPostgresMigrations(pool);
+  } catch (error) {
+    return failWith(pool, url, error);
+  }
+  return { store: storeOn(pool), pool };
+}
+
+/**
+ * For the commands that only read (`sessions`, `show`): the store without
+ * migrating anything — undefined when the database holds no AskLoop tables
+ * yet (no session was run there), as a missing sessions file is.
+ */
+export async function openPostgresReader(url: string): Promise<TranscriptStore | undefined> {
+  const pool = openPool(url, 2);
+  try {
+    const { rows } = await pool.query<{ ready: boolean }>("SELECT to_regclass('askloop_sessions') IS NOT NULL AS ready");
+    if (rows[0]?.ready !== true) {
+      await pool.end().catch(() => undefined);
+      return undefined;
+    }
+  } catch (error) {
+    return failWith(pool, url, error);
+  }
+  return storeOn(pool);
 }

@@ -12,7 +12,7 @@ import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
 import { existingDbPath } from './default-db-path.ts';
-import { openExistingStore } from './open-existing-store.ts';
+import { openExistingStore, type ExistingStoreOptions } from './open-existing-store.ts';
 import { isPostgresUrl } from './store-location.ts';
 
 /** The options of a stored-session command that say where its session is and what it needs. */
@@ -33,18 +33,21 @@ export interface StoredSession {
   readonly storedIn: string;
   /** The config file in use (`--config`, or the one found in the current directory), for the next-step hints. */
   readonly configFile: string | undefined;
+  /** The sessions file, when the store is one (not PostgreSQL). */
+  readonly sqlitePath: string | undefined;
 }
 
-/** Opens the store and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
-export async function openStoredSession(values: StoredSessionOptions, given: string, io: CommandIo): Promise<StoredSession> {
+/** Opens the store (read-only for `replay`: `options.readOnly`) and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
+export async function openStoredSession(values: StoredSessionOptions, given: string, io: CommandIo, options: ExistingStoreOptions = {}): Promise<StoredSession> {
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
   const config = await configForRun({ config: values.config }, io);
   const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
   const db = values.db ?? config.storeUrl ?? config.storePath;
-  const store = await openExistingStore(db, io);
-  const storedIn = db !== undefined && isPostgresUrl(db) ? 'PostgreSQL' : existingDbPath(db, io);
+  const store = await openExistingStore(db, io, options);
+  const sqlitePath = db !== undefined && isPostgresUrl(db) ? undefined : existingDbPath(db, io);
+  const storedIn = sqlitePath ?? 'PostgreSQL';
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath };
   } catch (error) {
     await store.close();
     throw error;

@@ -54,6 +54,17 @@ export function stdoutText(io: CommandIo, text: string): string {
 }
 
 /**
+ * Where a paused loop stopped. `turns` counts decided turns, and a turn held
+ * for approval is not decided until its program runs: "after 0 turns" beside
+ * the progress line's "turn 1: PAUSE" read as a contradiction, so the pause
+ * names its turn.
+ */
+export function pausedWhere(result: LoopResult): string {
+  const turn = result.decisions.at(-1)?.turn ?? result.turns;
+  return result.reason === 'AWAITING_APPROVAL' ? `at turn ${turn}, before its program ran` : `at turn ${turn}`;
+}
+
+/**
  * Prints the outcome: the JSON object on standard output, or the final
  * result on standard output and what to do next on standard error (with
  * the options a continuation needs, from `continueWith`).
@@ -74,7 +85,7 @@ export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean
   } else if (result.status === 'PAUSED') {
     io.stderr(
       terminalSafe(
-        `askloop: PAUSED (${reason}) after ${turns}: session ${result.sid} waits for a person to answer.\n` +
+        `askloop: PAUSED (${reason}) ${pausedWhere(result)}: session ${result.sid} waits for a person to answer.\n` +
           `  approve: askloop approve ${result.sid}${args.text} [--note TEXT]\n` +
           `  deny:    askloop deny ${result.sid}${args.text} [--note TEXT]\n${note}`,
       ),

@@ -11,13 +11,17 @@
  */
 export const SECRET_QUERY_PARAMETER = /^(pass|passwd|pwd)$|password$|secret|token|api[-_]?key$/i;
 
-/** The URL with the userinfo password and secret query parameters replaced by `***`; a URL that does not parse becomes `postgres://…`. */
+/**
+ * The URL with the userinfo password and secret query parameters replaced by
+ * `***`. A URL that does not parse (a bad port, a stray bracket) is redacted
+ * as text, so the rest of it still shows what is wrong.
+ */
 export function redactUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'postgres://…';
+    return redactUnparsed(url);
   }
   if (parsed.password !== '') parsed.password = '***';
   if (parsed.search !== '') {
@@ -75,4 +79,21 @@ export function redactMessage(message: string, url: string): string {
   // Longest first, so a value that contains another is replaced whole.
   for (const secret of urlSecrets(url).sort((a, b) => b.length - a.length)) out = out.replaceAll(secret, '***');
   return out;
+}
+
+/**
+ * `redactUrl` for text that is no URL: after `scheme://`, everything from the
+ * first `:` to the last `@` is the password (a password may hold `@` or `/`:
+ * hiding too much is safe, too little is not), and each secret query
+ * parameter's value is hidden.
+ */
+function redactUnparsed(url: string): string {
+  const start = url.indexOf('://') + 3;
+  if (start < 3) return '***';
+  let rest = url.slice(start);
+  const at = rest.lastIndexOf('@');
+  const colon = rest.indexOf(':');
+  if (at !== -1 && colon !== -1 && colon < at) rest = `${rest.slice(0, colon + 1)}***${rest.slice(at)}`;
+  rest = rest.replace(/([?&])([^=&#]*)=([^&#]*)/g, (part, separator: string, name: string) => (SECRET_QUERY_PARAMETER.test(decodeName(name)) ? `${separator}${name}=***` : part));
+  return `${url.slice(0, start)}${rest}`;
 }

@@ -19,7 +19,8 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
                     $XDG_DATA_HOME/askloop/sessions.db, else
                     ~/.local/share/askloop/sessions.db). It also holds the
                     tools' memory and scratch records. For \`run\`, also a
-                    PostgreSQL server: --db postgres://USER@HOST:PORT/DB.
+                    PostgreSQL server: --db postgres://USER@HOST:PORT/DB
+                    (another scheme:// is refused).
   --config FILE     the config file (default ./askloop.config.yaml when
                     present): its agents (--agent NAME), plugins, MCP
                     servers and store (used when --db is not given).

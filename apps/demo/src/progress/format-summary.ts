@@ -53,7 +53,8 @@ export function formatSummary(result: LoopResult, options: SummaryOptions): stri
   const decisions = [...counts].map(([kind, count]) => `${kind} ${count}`).join(', ');
   const usage = result.usage;
   const facts = [
-    `${result.turns} ${result.turns === 1 ? 'turn' : 'turns'}`,
+    // A turn held for approval is not counted until it runs: say which one waits rather than only "0 turns".
+    `${result.turns} ${result.turns === 1 ? 'turn' : 'turns'}${result.reason === 'AWAITING_APPROVAL' ? ` (turn ${result.decisions.at(-1)?.turn ?? result.turns + 1} waits for approval)` : ''}`,
     decisions === '' ? 'no decisions' : `decisions ${decisions}`,
     `${formatCount(usage.inputTokens)} in + ${formatCount(usage.outputTokens)} out tokens`,
     `cost ${formatCost(usage.costUsd)}`,
