@@ -39,8 +39,9 @@ function continueCommand(action: Action): Command {
 ${WHAT[action]}
 
 Options:
-${action === 'resume' ? '' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script: the same file; the
-                    replies the session has not used yet answer its next turns.
+${action === 'resume' ? '' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script (or by askloop mcp serve
+                    --script): the same file; the replies the session has not
+                    used yet answer its next turns.
 ${SESSION_OPTIONS_USAGE}
   --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
 Give the same --db, --config, --fs-root and --mcp-config as the run.

@@ -56,7 +56,12 @@ const isStringList = (value: unknown): value is string[] => Array.isArray(value)
 
 /** Reads `--script FILE`: a JSON array of reply strings, or an object of such arrays by model id (`CLI_SCRIPT_INVALID` otherwise). */
 export async function loadServeScript(file: string, io: CommandIo): Promise<ServeScript> {
-  const name = inputName(namedFile('--script', file));
+  return readServeScript(namedFile('--script', file), io);
+}
+
+/** {@link loadServeScript} for a command whose standard input is free (`-` reads it): `approve`, `deny`, `resume`. */
+export async function readServeScript(file: string, io: CommandIo): Promise<ServeScript> {
+  const name = inputName(file);
   const text = decodeUtf8Input(await readInput(file, io), name);
   let value: unknown;
   try {
