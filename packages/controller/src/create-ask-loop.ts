@@ -9,7 +9,7 @@ import type { LanguageModel } from '@askloop/providers';
 import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
-import { requireLimitedTools } from './agent/require-limited-tools.ts';
+import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
 import { createEventBus } from './events/event-bus.ts';
@@ -196,11 +196,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   /** Stores a new session. `registry` is the one its caller listed the tool sources for: complete, with the MCP servers' tools. */
-  async function create(run: RunLoopOptions, registry: ToolRegistry, parentSid?: string): Promise<SessionRecord> {
+  async function create(run: RunLoopOptions, registry: ToolRegistry, parentSid?: string, depth = 0): Promise<SessionRecord> {
     const agent = findAgent(plugins.agents, run.agent);
     agentPolicy(agent);
-    // Before the model is made and the session stored: a misspelt per-tool limit key refuses the run, storing nothing.
-    requireLimitedTools(agent, registry);
+    // Before the model is made and the session stored: a misspelt per-tool limit key, of this agent or of one it may
+    // ask, refuses the run, storing nothing.
+    requireLimitedToolsOfSession(agent, plugins.agents, registry, depth);
     const sid = run.sid ?? createId();
     // Every store would refuse it too, but only after the model was made: a sid with U+0000 or a line break also breaks logs and the viewer.
     requireSessionId(sid, run.sid === undefined ? 'createId' : 'options.sid');
@@ -226,7 +227,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
     const registry = await startToolSources(run.signal, 'no session was stored');
-    const session = await create(run, registry, parentSid);
+    const session = await create(run, registry, parentSid, depth);
     origin?.started(session.sid);
     if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
     return settle(await driveLoop(contextFor(session, depth, run), gate));

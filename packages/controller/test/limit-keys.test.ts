@@ -22,11 +22,11 @@ afterAll(() => pool.close());
 const done = envelope(['command', '  emit "<<<LOOP:DONE>>> limited"', 'endcommand'].join('\n'));
 
 /** The built-in packs (with `tool.http.Fetch`), a scripted model that counts the models made, and an MCP-like source listing `tool.docs.Search`. */
-function setup() {
+function setup(agents: Record<string, AgentDefinition> = {}) {
   const made: string[] = [];
   const scripted = createScriptedProvider({ models: { m: [done, done] } });
   const counting: Provider = { ...scripted, name: 'scripted', languageModel: (id, options) => (made.push(id), scripted.languageModel(id, options)) };
-  const models = definePlugin({ name: 'models', specificationVersion: 'v1', providers: { scripted: counting } });
+  const models = definePlugin({ name: 'models', specificationVersion: 'v1', providers: { scripted: counting }, agents });
   const search = defineToolPack('docs', [defineTool({ name: 'tool.docs.Search', description: 'Searches the docs.', args: [{ name: 'q', type: 'string' }], returns: 'string' }, (args) => `found ${String(args.q)}`)]);
   const mcp = definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'docs', toolPacks: async () => [search] }] });
   const store = createMemoryTranscriptStore();
@@ -56,6 +56,23 @@ describe('per-tool limit keys against the tool registry', () => {
     expect(await store.listSessions()).toEqual([]);
     expect(made).toEqual([]);
     await loop.close();
+  });
+
+  it("refuses a run whose agent may ask one with such a key (the child's turn would fail inside the parent's paid turn), and leaves an asked name no plugin defines to the ask", async () => {
+    const worker = agentLimiting({ 'tool.http.Fecth': { perTurn: 1 } });
+    const boss: AgentDefinition = { name: 'boss', model: 'scripted:m', asks: ['nobody', 'lead'] };
+    // boss (depth 0) asks lead (depth 1), which may ask worker while 1 is below its own maxAskDepth.
+    const { loop, store, made } = setup({ worker, lead: { name: 'lead', model: 'scripted:m', asks: ['worker'], maxAskDepth: 2 } });
+    const run = loop.run({ agent: boss, task: 'delegate' });
+    await expect(run).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID' });
+    await expect(run).rejects.toThrow("agent 'worker': policy: limits.tools key 'tool.http.Fecth' names no registered tool; did you mean tool.http.Fetch?");
+    expect(await store.listSessions()).toEqual([]);
+    expect(made).toEqual([]);
+    await loop.close();
+    // A lead whose own maxAskDepth stops it at depth 1 never reaches worker: nothing to refuse.
+    const shallow = setup({ worker, lead: { name: 'lead', model: 'scripted:m', asks: ['worker'], maxAskDepth: 1 } });
+    expect(await shallow.loop.run({ agent: boss, task: 'delegate' })).toMatchObject({ status: 'DONE' });
+    await shallow.loop.close();
   });
 
   it('runs an agent whose keys name registered tools: built-in, from a tool source, in any case or without `tool.`', async () => {
