@@ -7,6 +7,7 @@
  * definition of a valid agent.
  */
 import { z } from 'zod';
+import { looksLikeUrl } from '../loop/refuse-other-url.ts';
 
 const MAP = z.record(z.string(), z.unknown());
 /** Lower-case names, as agent names are. */
@@ -18,7 +19,7 @@ const STORE_PATH = z.strictObject({
   path: z
     .string()
     .min(1)
-    .refine((value) => !/^[a-z][a-z0-9+.-]+:\/\//i.test(value), 'a file path, not a URL (a PostgreSQL server is store: postgres://USER@HOST:PORT/DB)'),
+    .refine((value) => !looksLikeUrl(value), 'a file path, not a URL (a PostgreSQL server is store: postgres://USER@HOST:PORT/DB)'),
 });
 const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL, or path: FILE under store:');
 /**

@@ -19,14 +19,20 @@ export function defaultDbPath(env: Record<string, string | undefined>): string {
   return join(base, 'askloop', 'sessions.db');
 }
 
+/** `--db FILE` against the current directory (a URL that is no PostgreSQL one refused), or the default file. */
+function givenDbPath(option: string | undefined, io: CommandIo): string {
+  if (option === undefined) return defaultDbPath(io.env);
+  refuseOtherUrl(option);
+  return resolve(io.cwd, option);
+}
+
 /**
  * The sessions file of a loop command: `--db FILE` resolved against the
  * current directory, or the default. Its folder is created; a folder that
  * cannot be is `CLI_OPTION_INVALID`.
  */
 export function resolveDbPath(option: string | undefined, io: CommandIo): string {
-  if (option !== undefined) refuseOtherUrl(option);
-  const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
+  const path = givenDbPath(option, io);
   refuseDirectory(path, option);
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -42,8 +48,7 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
  * `CLI_FILE_UNREADABLE` (exit 2), not a new empty file.
  */
 export function existingDbPath(option: string | undefined, io: CommandIo): string {
-  if (option !== undefined) refuseOtherUrl(option);
-  const path = option === undefined ? defaultDbPath(io.env) : resolve(io.cwd, option);
+  const path = givenDbPath(option, io);
   if (!existsSync(path)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions file here${option === undefined ? ' (the default; pass --db FILE for another)' : ''}; run a session with askloop run first`, { file: option ?? path });
   refuseDirectory(path, option);
   return path;

@@ -7,7 +7,7 @@ import { CliError } from '../cli-error.ts';
 import { redactUrl } from './redact-url.ts';
 
 /** True for a `postgres://` or `postgresql://` URL. */
-function isPostgres(text: string): boolean {
+export function isPostgresUrl(text: string): boolean {
   return /^postgres(ql)?:\/\//i.test(text);
 }
 
@@ -15,7 +15,9 @@ function isPostgres(text: string): boolean {
  * `scheme://…`: a URL rather than a file name. Two letters at least, so a
  * Windows drive (`C://x`) stays a path.
  */
-const URL_LIKE = /^[a-z][a-z0-9+.-]+:\/\//i;
+export function looksLikeUrl(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]+:\/\//i.test(text);
+}
 
 /** The words naming what a store may be, for the messages that refuse one. */
 export const STORE_FORMS = 'a SQLite file path (sessions.db, ./dir/sessions.db) or a PostgreSQL URL (postgres://USER@HOST:PORT/DB or postgresql://…)';
@@ -27,6 +29,6 @@ export const STORE_FORMS = 'a SQLite file path (sessions.db, ./dir/sessions.db) 
  * (exit 2), the URL shown without its password.
  */
 export function refuseOtherUrl(value: string, option = '--db'): void {
-  if (!URL_LIKE.test(value) || isPostgres(value)) return;
+  if (!looksLikeUrl(value) || isPostgresUrl(value)) return;
   throw new CliError('CLI_OPTION_INVALID', `${option} ${redactUrl(value)}: not a store askloop can use; give ${STORE_FORMS}`);
 }

@@ -6,14 +6,12 @@
 import type { RunConfig } from '../config/config-for-run.ts';
 import type { CommandIo } from '../io.ts';
 import { resolveDbPath } from './default-db-path.ts';
+import { isPostgresUrl } from './refuse-other-url.ts';
+
+export { isPostgresUrl };
 
 /** A SQLite file or a PostgreSQL server. */
 export type StoreLocation = { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string };
-
-/** True for a `postgres://` or `postgresql://` URL. */
-export function isPostgresUrl(text: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(text);
-}
 
 /** The store of a loop command (a file's folder is created); `config` is the config in use, already loaded. */
 export function resolveStoreLocation(db: string | undefined, config: Pick<RunConfig, 'storePath' | 'storeUrl'>, io: CommandIo): StoreLocation {

@@ -14,9 +14,14 @@ import { HostCallError } from './map-host-failure.ts';
 /** Paths hold map keys, which may be long: the message keeps only their start. */
 const PATH_SHOWN = 80;
 
-function tooLarge(what: string, detail: string, path: string, fix: string): never {
-  const at = path.length > PATH_SHOWN ? `${path.slice(0, PATH_SHOWN)}…` : path;
-  throw new HostCallError({ code: 'SCRIPT_VALUE_TOO_LARGE', message: `${what} returned ${detail} at ${at}; ${fix}` });
+/** `$[3].name`: where in the result the walk is, built only for an error (a walk that passes builds no strings). */
+function pathText(steps: readonly (string | number)[]): string {
+  const path = steps.reduce<string>((text, step) => (typeof step === 'number' ? `${text}[${step}]` : `${text}.${step}`), '$');
+  return path.length > PATH_SHOWN ? `${path.slice(0, PATH_SHOWN)}…` : path;
+}
+
+function tooLarge(what: string, detail: string, steps: readonly (string | number)[], fix: string): never {
+  throw new HostCallError({ code: 'SCRIPT_VALUE_TOO_LARGE', message: `${what} returned ${detail} at ${pathText(steps)}; ${fix}` });
 }
 
 /**
@@ -27,26 +32,31 @@ function tooLarge(what: string, detail: string, path: string, fix: string): neve
  * Anything JSON cannot carry is left to the JSON copy that follows.
  */
 export function checkToolResultSize(value: unknown, limits: Pick<RunLimits, 'stringLength' | 'collectionSize'>, what: string): void {
-  // Containers on the path from the root: a cycle is the JSON copy's to report.
+  // Containers on the path from the root (a cycle is the JSON copy's to report), and the keys and indexes leading there.
   const path: object[] = [];
-  const visit = (item: unknown, where: string): void => {
+  const steps: (string | number)[] = [];
+  const visit = (item: unknown): void => {
     if (typeof item === 'string') {
-      if (item.length > limits.stringLength) tooLarge(what, `a string of ${item.length} characters`, where, `over the limit of ${limits.stringLength} (limit: stringLength); call it on smaller values`);
+      if (item.length > limits.stringLength) tooLarge(what, `a string of ${item.length} characters`, steps, `over the limit of ${limits.stringLength} (limit: stringLength); call it on smaller values`);
       return;
     }
     if (typeof item !== 'object' || item === null || path.includes(item)) return;
-    if (path.length >= MAX_VALUE_DEPTH) tooLarge(what, `a value nested more than ${MAX_VALUE_DEPTH} levels deep`, where, 'keep values flatter');
+    if (path.length >= MAX_VALUE_DEPTH) tooLarge(what, `a value nested more than ${MAX_VALUE_DEPTH} levels deep`, steps, 'keep values flatter');
     // A value with toJSON (a Date) is copied as what that returns, which the isolate checks when it reads it.
     if (typeof (item as { toJSON?: unknown }).toJSON === 'function') return;
     const list = Array.isArray(item);
     // Counted before any item is visited: the one pass `Object.keys` makes is the cheapest count of a map's keys.
     const keys = list ? undefined : Object.keys(item);
     const count = list ? item.length : (keys as string[]).length;
-    if (count > limits.collectionSize) tooLarge(what, `a ${list ? 'list' : 'map'} of ${count} items`, where, `over the limit of ${limits.collectionSize} (limit: collectionSize); call it on smaller values`);
+    if (count > limits.collectionSize) tooLarge(what, `a ${list ? 'list' : 'map'} of ${count} items`, steps, `over the limit of ${limits.collectionSize} (limit: collectionSize); call it on smaller values`);
     path.push(item);
-    if (list) for (let index = 0; index < count; index += 1) visit(item[index], `${where}[${index}]`);
-    else for (const key of keys as string[]) visit((item as Record<string, unknown>)[key], `${where}.${key}`);
+    for (let index = 0; index < count; index += 1) {
+      const step = list ? index : (keys as string[])[index] as string;
+      steps.push(step);
+      visit(list ? item[index] : (item as Record<string, unknown>)[step]);
+      steps.pop();
+    }
     path.pop();
   };
-  visit(value, '$');
+  visit(value);
 }
