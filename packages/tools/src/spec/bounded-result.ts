@@ -8,7 +8,7 @@
  */
 import { ToolError } from '../errors/tool-error.ts';
 import { ensureResultItems } from './result-size.ts';
-import { toToolValue, type ToolValue, type ToolValueChecks } from './tool-value.ts';
+import { shownPath, toToolValue, type ToolValue, type ToolValueChecks } from './tool-value.ts';
 
 /** The limits one result is held to, and the tool it comes from (named in the error). */
 export interface ResultBounds {
@@ -18,13 +18,6 @@ export interface ResultBounds {
   readonly maxItems: number;
   /** The most characters all strings and map keys together may hold: the run's `stringLength` (`maxResultLength`). */
   readonly maxLength: number;
-}
-
-/** Paths hold map keys, which may be long: the message keeps only their start. */
-const PATH_SHOWN = 80;
-
-function shortPath(path: string): string {
-  return path.length > PATH_SHOWN ? `${path.slice(0, PATH_SHOWN)}…` : path;
 }
 
 /**
@@ -40,14 +33,14 @@ export function toBoundedToolValue(value: unknown, bounds: ResultBounds): ToolVa
   let characters = 0;
   const checks: ToolValueChecks = {
     collection(count, kind, path) {
-      ensureResultItems(tool, count, maxItems, { kind, path: shortPath(path) });
+      ensureResultItems(tool, count, maxItems, { kind, path: shownPath(path) });
     },
     text(length, path) {
       characters += length;
       if (characters > maxLength) {
         throw new ToolError(
           'TOOL_RESULT_TOO_LARGE',
-          `${tool} would return at least ${characters} characters (strings and map keys; the limit is crossed at ${shortPath(path)}); the run's limit is ${maxLength} (maxResultLength, the interpreter's stringLength) — call it on smaller values`,
+          `${tool} would return at least ${characters} characters (strings and map keys; the limit is crossed at ${shownPath(path)}); the run's limit is ${maxLength} (maxResultLength, the interpreter's stringLength) — call it on smaller values`,
           { tool },
         );
       }

@@ -48,6 +48,11 @@ export function typeName(value: unknown): string {
  */
 export const MAX_TOOL_VALUE_DEPTH = 100;
 
+/** Paths hold map keys, which may be long: a message keeps only their first 80 characters. */
+export function shownPath(path: string): string {
+  return path.length > 80 ? `${path.slice(0, 80)}…` : path;
+}
+
 /**
  * Checks that `value` is plain data and returns a deep copy of it, with
  * `undefined` turned into nil. Throws `TOOL_RESULT_INVALID` for functions,
@@ -61,7 +66,7 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
   if (value === undefined || value === null) return null;
   if (typeof value === 'object' && seen.size >= MAX_TOOL_VALUE_DEPTH) {
     // `seen` holds exactly the containers on the path from the root.
-    throw new ToolError('TOOL_RESULT_TOO_LARGE', `value nested more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${path.length > 80 ? `${path.slice(0, 80)}…` : path}; keep values flatter`);
+    throw new ToolError('TOOL_RESULT_TOO_LARGE', `value nested more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${shownPath(path)}; keep values flatter`);
   }
   if (typeof value === 'string') {
     checks?.text(value.length, path);
