@@ -21,15 +21,21 @@ export interface ExistingStoreOptions {
   readonly readOnly?: boolean;
 }
 
+/** An opened store, and its sessions file when it is one (undefined for PostgreSQL). */
+export interface ExistingStore {
+  readonly store: TranscriptStore;
+  readonly sqlitePath: string | undefined;
+}
+
 /** Opens the store `--db` names (or the default sessions file). */
-export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<TranscriptStore> {
-  if (db !== undefined && isPostgresUrl(db)) return (await openPostgresSessionStore(db)).store;
+export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<ExistingStore> {
+  if (db !== undefined && isPostgresUrl(db)) return { store: (await openPostgresSessionStore(db)).store, sqlitePath: undefined };
   const path = existingDbPath(db, io);
   // Read-only first: it checks the file holds the controller's tables without creating or migrating anything.
   const reader = openSessionsReadOnly(path);
   // Removed since existingDbPath looked: the same error as if it had never been there.
   if (reader === undefined) throw new CliError('CLI_FILE_UNREADABLE', 'no sessions file here; run a session with askloop run first', { file: db ?? path });
-  if (options.readOnly === true) return reader;
+  if (options.readOnly === true) return { store: reader, sqlitePath: path };
   await reader.close();
-  return openSessionStore(path);
+  return { store: openSessionStore(path), sqlitePath: path };
 }

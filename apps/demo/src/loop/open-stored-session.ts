@@ -11,9 +11,7 @@ import type { CommandIo } from '../io.ts';
 import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
-import { existingDbPath } from './default-db-path.ts';
 import { openExistingStore, type ExistingStoreOptions } from './open-existing-store.ts';
-import { isPostgresUrl } from './store-location.ts';
 
 /** The options of a stored-session command that say where its session is and what it needs. */
 export interface StoredSessionOptions {
@@ -43,8 +41,7 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
   const config = await configForRun({ config: values.config }, io);
   const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
   const db = values.db ?? config.storeUrl ?? config.storePath;
-  const store = await openExistingStore(db, io, options);
-  const sqlitePath = db !== undefined && isPostgresUrl(db) ? undefined : existingDbPath(db, io);
+  const { store, sqlitePath } = await openExistingStore(db, io, options);
   const storedIn = sqlitePath ?? 'PostgreSQL';
   try {
     return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath };
