@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSqliteTranscriptStore, type SqliteTranscriptStore } from '@askloop/controller';
+import { createSqliteTranscriptStore, type ListSessionsOptions, type SqliteTranscriptStore } from '@askloop/controller';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
 import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
@@ -243,7 +243,7 @@ describe('the list in pages', () => {
   let store: SqliteTranscriptStore;
   let paged: Viewer;
   /** Every `listSessions` the viewer made: the limits must be what a strict store accepts. */
-  const asked: { status?: string; limit?: number }[] = [];
+  const asked: { status?: string; search?: string; offset?: number; limit?: number }[] = [];
   /** The seven sessions, newest first: agents alpha and beta, the third-newest done. */
   const sids = ['s7', 's6', 's5', 's4', 's3', 's2', 's1'].map((n) => `${n}-pages`);
 
@@ -253,7 +253,7 @@ describe('the list in pages', () => {
     for (const [index, sid] of [...sids].reverse().entries()) {
       await seedSession(store, sid, { agent: index % 2 === 0 ? 'alpha' : 'beta', task: `Task number ${index + 1}`, status: sid === 's5-pages' ? 'done' : 'running', createdAt: `2026-11-27T00:00:0${index}.000Z` });
     }
-    const spied = { ...store, listSessions: (options?: { status?: 'done'; limit?: number }) => (asked.push({ ...options }), store.listSessions(options)) };
+    const spied = { ...store, listSessions: (options?: ListSessionsOptions) => (asked.push({ ...options }), store.listSessions(options)) };
     paged = await startViewer({ store: spied, listLimit: 3 });
   });
   afterAll(async () => {
@@ -297,8 +297,20 @@ describe('the list in pages', () => {
     expect((await list('?status=running&q=beta&offset=2')).body.sessions.map((s) => s.sid)).toEqual(['s2-pages']);
   });
 
+  it('leaves the search and the paging to the store, which reads one page and one more session whatever its size', async () => {
+    asked.length = 0;
+    expect((await list('?q=  Number%206 &offset=0')).body.sessions.map((s) => s.sid)).toEqual(['s6-pages']);
+    expect((await list('?status=running&q=beta&offset=2')).body.sessions.map((s) => s.sid)).toEqual(['s2-pages']);
+    expect((await list('?offset=3')).body.sessions.map((s) => s.sid)).toEqual(['s4-pages', 's3-pages', 's2-pages']);
+    expect(asked).toEqual([
+      { search: 'Number 6', offset: 0, limit: 4 },
+      { status: 'running', search: 'beta', offset: 2, limit: 4 },
+      { offset: 3, limit: 4 },
+    ]);
+  });
+
   it('refuses a bad offset, status or search with VIEW_BAD_REQUEST, and asks the store only for whole limits', async () => {
-    for (const query of ['?offset=-1', '?offset=1.5', '?offset=1e3', '?offset=x', '?offset=99999999999', '?status=lost', `?q=${'x'.repeat(201)}`]) {
+    for (const query of ['?offset=-1', '?offset=1.5', '?offset=1e3', '?offset=x', '?offset=99999999999', '?status=lost', `?q=${'x'.repeat(201)}`, '?q=tab%09inside', '?q=%00']) {
       const { status, body } = await list(query);
       expect(status, query).toBe(400);
       expect(body.error?.code, query).toBe('VIEW_BAD_REQUEST');

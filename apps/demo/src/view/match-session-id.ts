@@ -21,9 +21,9 @@ export type SessionMatch =
     };
 
 /**
- * The session `given` names in `store`. Lists every session only when
- * `given` is not an id itself (a prefix is matched in memory: the store
- * has no prefix query).
+ * The session `given` names in `store`: the session with that id, else the
+ * one whose id starts with it (the store's `sidPrefix` query lists only
+ * those).
  */
 export async function matchSessionId(store: TranscriptStore, given: string): Promise<SessionMatch> {
   const problem = sessionIdProblem(given);
@@ -31,7 +31,7 @@ export async function matchSessionId(store: TranscriptStore, given: string): Pro
   const exact = await store.getSession(given);
   if (exact !== undefined) return { kind: 'found', session: exact };
   if (given.length < MIN_SID_PREFIX) return { kind: 'none', tooShort: true };
-  const matches = (await store.listSessions()).filter((session) => session.sid.startsWith(given));
+  const matches = await store.listSessions({ sidPrefix: given });
   if (matches.length === 1) return { kind: 'found', session: matches[0] as SessionRecord };
   return matches.length > 1 ? { kind: 'ambiguous', count: matches.length } : { kind: 'none', tooShort: false };
 }

@@ -2,7 +2,7 @@
  * The row the session list shows: what a person scans for (task, status,
  * turns, age) without the agent definition or USERDATA fields.
  */
-import type { LoopDecision, SessionRecord, SessionStatus } from '@askloop/controller';
+import { sessionTask, type LoopDecision, type SessionRecord, type SessionStatus } from '@askloop/controller';
 
 /** One session as `/api/sessions` lists it. */
 export interface SessionSummary {
@@ -20,12 +20,10 @@ export interface SessionSummary {
 
 /** The list row of `session`. */
 export function sessionSummary(session: SessionRecord): SessionSummary {
-  const userdata = session.userdata;
-  const subject = userdata !== null && typeof userdata === 'object' && !Array.isArray(userdata) ? userdata.subject : undefined;
   return {
     sid: session.sid,
     agent: session.agent,
-    task: typeof subject === 'string' ? subject : null,
+    task: sessionTask(session) ?? null,
     status: session.status,
     turns: session.turns,
     createdAt: session.createdAt,

@@ -9,7 +9,7 @@
 export const LOOP_ERROR_CODES = {
   LOOP_AGENT_INVALID: 'An agent definition failed validation; the message names the path of the bad field. Fix the definition.',
   LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
-  LOOP_ARGUMENT_INVALID: 'A store call (or a run) was given an argument no store can hold: a listSessions limit that is not a whole number ≥ 0, a session id that is empty, too long, not well-formed Unicode or has control characters, a turn index outside 1 to 2^31 − 1. The message names the argument, the call and the value. Fix the caller.',
+  LOOP_ARGUMENT_INVALID: 'A store call (or a run) was given an argument no store can hold: a listSessions option no store can take (a limit or offset that is not a whole number ≥ 0, a search with a control character or over 1,000 characters), a session id that is empty, too long, not well-formed Unicode or has control characters, a turn index outside 1 to 2^31 − 1. The message names the argument, the call and the value. Fix the caller.',
   LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
   LOOP_CANCELLED: "The caller's signal aborted while the call waited, before it stored or changed anything: for the tool sources (MCP servers) to start, or for a turn of the session that another call or host was running. Nothing to undo; call again when ready.",
   LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, toolStores with toolStorePath, a bad limit), or otelPlugin() found no @opentelemetry/api. The message names the option or the package.',

@@ -73,7 +73,7 @@ function untilAborted(signal: AbortSignal): Promise<never> {
 export async function replaySession(store: TranscriptStore, session: SessionRecord, contextFor: (overrides: Partial<LoopContext>) => LoopContext, now: () => string): Promise<ReplayReport> {
   const { sid } = session;
   const recorded = await store.listTurns(sid);
-  const children = (await store.listSessions()).filter((child) => child.parentSid === sid).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const children = [...(await store.listSessions({ parentSid: sid }))].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const replayStore = createMemoryTranscriptStore();
   const { lastDecision: _last, tally: _tally, ...fresh } = session;
   await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });

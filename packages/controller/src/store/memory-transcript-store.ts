@@ -6,7 +6,7 @@
 import { LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { createFencedLeases } from './fenced-leases.ts';
-import { requireListLimit } from './list-limit.ts';
+import { requireListOptions, sessionMatchesList } from './list-options.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
 import type { ListSessionsOptions, SessionRecord, TranscriptStore } from './transcript-store.ts';
 
@@ -61,13 +61,14 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       sessions.set(session.sid, copy(session));
     },
     async listSessions(options: ListSessionsOptions = {}) {
-      requireListLimit(options.limit);
+      requireListOptions(options);
       // Reversed first: the stable sort then puts the later of two sessions created in the same millisecond first.
       const all = [...sessions.values()]
         .reverse()
-        .filter((session) => options.status === undefined || session.status === options.status)
+        .filter((session) => sessionMatchesList(session, options))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-      return copy(options.limit === undefined ? all : all.slice(0, options.limit));
+      const start = options.offset ?? 0;
+      return copy(all.slice(start, options.limit === undefined ? undefined : start + options.limit));
     },
     async saveTurn(record, session) {
       requireSessionId(record.sid, 'saveTurn');

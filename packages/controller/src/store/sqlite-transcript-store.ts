@@ -24,7 +24,8 @@ import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
 import { createFencedLeases } from './fenced-leases.ts';
-import { requireListLimit } from './list-limit.ts';
+import { requireListOptions } from './list-options.ts';
+import { createSqliteSessionList } from './sqlite-session-list.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
 import { sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
@@ -183,9 +184,6 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
         }),
     selectSession: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE sid = ?`),
     sessionExists: db.prepare('SELECT 1 AS found FROM controller_sessions WHERE sid = ?'),
-    // LIMIT -1 is SQLite's "no limit" (a limit given is checked to be ≥ 0 first: list-limit.ts).
-    listSessions: db.prepare(`SELECT ${columns} FROM controller_sessions ORDER BY created_at DESC, seq DESC LIMIT ?`),
-    listSessionsByStatus: db.prepare(`SELECT ${columns} FROM controller_sessions WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`),
     upsertTurn: db.prepare(
       `INSERT INTO controller_turns (sid, turn_index, loop_id, kind, phase, started_at, ended_at, decision, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (sid, turn_index) DO UPDATE SET loop_id = excluded.loop_id, kind = excluded.kind, phase = excluded.phase,
@@ -206,6 +204,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
   const turnTexts = createSqliteTurnTexts(db);
+  const listSessionRows = createSqliteSessionList(db, columns);
   const writable = <T>(statement: T | undefined): T => {
     if (statement === undefined) throw new Error(`${file} is open read-only`);
     return statement;
@@ -281,12 +280,8 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       refused(() => requireSessionId(session.sid, 'updateSession')) ??
       valuesThen('updateSession', session.sid, () => sessionValues(session), replaceSession),
     listSessions: (listOptions: ListSessionsOptions = {}) =>
-      refused(() => requireListLimit(listOptions.limit)) ??
-      read('listSessions', () => {
-        const limit = listOptions.limit ?? -1;
-        const rows = (listOptions.status === undefined ? statements.listSessions.all(limit) : statements.listSessionsByStatus.all(listOptions.status, limit)) as Row[];
-        return rows.map(toSession);
-      }),
+      refused(() => requireListOptions(listOptions)) ??
+      read('listSessions', () => (listSessionRows(listOptions) as Row[]).map(toSession)),
     saveTurn: (record: TurnRecord, session?: SessionRecord) =>
       refused(() => {
         requireSessionId(record.sid, 'saveTurn');

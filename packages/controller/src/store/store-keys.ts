@@ -28,9 +28,18 @@ export function sessionIdProblem(sid: unknown): string | undefined {
   if (typeof sid !== 'string') return `must be a string, got ${sid === null ? 'null' : typeof sid}`;
   if (sid.length === 0) return 'must not be empty';
   if (sid.length > MAX_SESSION_ID_LENGTH) return `must be at most ${MAX_SESSION_ID_LENGTH} characters, got ${sid.length}`;
-  const control = CONTROL.exec(sid);
+  return characterProblem(sid);
+}
+
+/**
+ * Why `text` has a character no store can hold or match alike (a control
+ * character, a lone surrogate), or undefined: the rule of session ids, and
+ * of the text `listSessions` searches for.
+ */
+export function characterProblem(text: string): string | undefined {
+  const control = CONTROL.exec(text);
   if (control !== null) return `must not contain control characters, got ${codePoint(control[0])} at index ${control.index}`;
-  const lone = LONE_SURROGATE.exec(sid);
+  const lone = LONE_SURROGATE.exec(text);
   if (lone !== null) return `must be well-formed Unicode, got a lone surrogate ${codePoint(lone[0])} at index ${lone.index}`;
   return undefined;
 }
@@ -39,10 +48,17 @@ export function sessionIdProblem(sid: unknown): string | undefined {
 export function requireSessionId(sid: unknown, where: string): asserts sid is string {
   const problem = sessionIdProblem(sid);
   if (problem !== undefined) {
-    // The id is quoted as JSON so a control character shows as an escape, not as itself.
-    const shown = typeof sid === 'string' ? JSON.stringify(sid.length > 80 ? `${sid.slice(0, 80)}…` : sid) : String(sid);
-    throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${where}: the session id ${shown} ${problem}` });
+    throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${where}: the session id ${quotedArgument(sid)} ${problem}` });
   }
+}
+
+/**
+ * An argument as an error message shows it: a string quoted as JSON (so a
+ * control character shows as an escape, not as itself) and cut at 80
+ * characters, anything else as `String` gives it.
+ */
+export function quotedArgument(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : String(value);
 }
 
 /** Throws `LOOP_ARGUMENT_INVALID` naming `where` when `turnIndex` is not a whole number from 1 to {@link MAX_TURN_INDEX}. */

@@ -42,15 +42,36 @@ export interface SessionRecord {
   readonly tally?: LoopTally;
 }
 
-/** Filters of {@link TranscriptStore.listSessions}, newest first. */
+/**
+ * Filters of {@link TranscriptStore.listSessions}, newest first. Every store
+ * lists the same sessions for the same options (`sessionMatchesList` says
+ * what each filter means) and refuses the same bad ones with
+ * `LOOP_ARGUMENT_INVALID` (`requireListOptions`). The filters are queries
+ * in a database store, so a viewer or a command can page through and
+ * search a store of any size without reading every session.
+ */
 export interface ListSessionsOptions {
   readonly status?: SessionStatus;
+  /** Only the sessions an `ask` of this session started (their `parentSid`). */
+  readonly parentSid?: string;
+  /** Only the sessions whose id starts with this text (case as given). */
+  readonly sidPrefix?: string;
   /**
-   * At most this many sessions (the newest): a whole number from 0 (none) to
-   * `Number.MAX_SAFE_INTEGER`; left out, every session. Anything else — a
-   * negative number, a fraction, NaN, Infinity — is refused by every store
-   * with `LOOP_ARGUMENT_INVALID` (`requireListLimit`), never read as "drop
-   * the oldest" or "no limit".
+   * Only the sessions whose id, agent name or task (USERDATA's `subject`,
+   * when it is a string) contains this text. ASCII letters match in either
+   * case; every other character matches only itself (so `É` does not find
+   * `é`). At most 1,000 characters, with no control characters; '' matches
+   * every session.
+   */
+  readonly search?: string;
+  /** Skip this many of the matching sessions (the newest) first: a whole number from 0, like `limit`. */
+  readonly offset?: number;
+  /**
+   * At most this many sessions (after `offset`): a whole number from 0
+   * (none) to `Number.MAX_SAFE_INTEGER`; left out, every session. Anything
+   * else — a negative number, a fraction, NaN, Infinity — is refused by every
+   * store with `LOOP_ARGUMENT_INVALID`, never read as "drop the oldest" or
+   * "no limit".
    */
   readonly limit?: number;
 }

@@ -121,6 +121,89 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
       }, `limit ${String(limit)}`);
     }
   }),
+  define('listSessions pages with offset and limit, newest first, after the other filters', async (store) => {
+    for (let index = 1; index <= 5; index += 1) {
+      await store.createSession(sampleSession(`s${index}`, { createdAt: `2026-01-01T00:00:0${index}.000Z`, status: index % 2 === 0 ? 'done' : 'running' }));
+    }
+    const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
+    assert.deepEqual(sids(await store.listSessions({ offset: 1, limit: 2 })), ['s4', 's3']);
+    assert.deepEqual(sids(await store.listSessions({ offset: 3 })), ['s2', 's1']);
+    assert.deepEqual(sids(await store.listSessions({ offset: 0, limit: 1 })), ['s5']);
+    assert.deepEqual(sids(await store.listSessions({ offset: 5 })), []);
+    assert.deepEqual(sids(await store.listSessions({ offset: Number.MAX_SAFE_INTEGER, limit: 3 })), []);
+    assert.deepEqual(sids(await store.listSessions({ status: 'running', offset: 1 })), ['s3', 's1']);
+    assert.deepEqual(sids(await store.listSessions({ status: 'done', offset: 1, limit: 5 })), ['s2']);
+  }),
+  define('listSessions filters by parent session and by the start of the id (case as given)', async (store) => {
+    await store.createSession(sampleSession('abc-1', { createdAt: '2026-01-01T00:00:01.000Z', parentSid: 'root' }));
+    await store.createSession(sampleSession('abd-2', { createdAt: '2026-01-01T00:00:02.000Z' }));
+    await store.createSession(sampleSession('ABC-3', { createdAt: '2026-01-01T00:00:03.000Z', parentSid: 'root' }));
+    await store.createSession(sampleSession('日本-🚀-4', { createdAt: '2026-01-01T00:00:04.000Z', parentSid: 'abc-1' }));
+    const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
+    assert.deepEqual(sids(await store.listSessions({ parentSid: 'root' })), ['ABC-3', 'abc-1']);
+    assert.deepEqual(sids(await store.listSessions({ parentSid: 'abc-1' })), ['日本-🚀-4']);
+    assert.deepEqual(sids(await store.listSessions({ parentSid: 'abc' })), []);
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: 'ab' })), ['abd-2', 'abc-1']);
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: 'abc' })), ['abc-1']);
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: 'ABC' })), ['ABC-3']);
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: 'abc-1' })), ['abc-1']);
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: 'abc-1x' })), []);
+    // Characters past the Basic Multilingual Plane count once, in every store.
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: '日本-🚀' })), ['日本-🚀-4']);
+    assert.deepEqual(sids(await store.listSessions({ sidPrefix: '日本-🚀-4' })), ['日本-🚀-4']);
+    assert.deepEqual(sids(await store.listSessions({ parentSid: 'root', sidPrefix: 'ab', limit: 5 })), ['abc-1']);
+  }),
+  define('listSessions searches the id, the agent and the task, ASCII letters in either case and every other character as itself', async (store) => {
+    await store.createSession(sampleSession('alpha-1', { createdAt: '2026-01-01T00:00:01.000Z', userdata: { subject: 'Deploy the Site' } }));
+    await store.createSession(sampleSession('beta-2', { createdAt: '2026-01-01T00:00:02.000Z', agent: 'Reviewer', userdata: { subject: 'écrire un résumé' }, status: 'done' }));
+    await store.createSession(sampleSession('gamma-3', { createdAt: '2026-01-01T00:00:03.000Z', userdata: { subject: 42, fields: { note: 'Deploy' } } }));
+    await store.createSession(sampleSession('delta-4', { createdAt: '2026-01-01T00:00:04.000Z', userdata: ['Deploy'] }));
+    await store.createSession(sampleSession('eps-5', { createdAt: '2026-01-01T00:00:05.000Z', userdata: { subject: '100% done_now, "quoted" \\ back' } }));
+    // A task may hold U+0000 (USERDATA is any JSON); it must not break the search, in any store.
+    await store.createSession(sampleSession('zeta-6', { createdAt: '2026-01-01T00:00:06.000Z', userdata: { subject: 'before \u0000 after' } }));
+    const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
+    const search = async (text: string, more: object = {}) => sids(await store.listSessions({ search: text, ...more }));
+    assert.deepEqual(await search('deploy'), ['alpha-1']);
+    assert.deepEqual(await search('DEPLOY THE'), ['alpha-1']);
+    assert.deepEqual(await search('ALPHA'), ['alpha-1']);
+    assert.deepEqual(await search('review'), ['beta-2']);
+    assert.deepEqual(await search('worker'), ['zeta-6', 'eps-5', 'delta-4', 'gamma-3', 'alpha-1']);
+    assert.deepEqual(await search('after'), ['zeta-6']);
+    assert.deepEqual(await search('before '), ['zeta-6']);
+    assert.deepEqual(await search('résumé'), ['beta-2']);
+    assert.deepEqual(await search('ÉCRIRE'), []);
+    assert.deepEqual(await search('42'), []);
+    assert.deepEqual(await search('%'), ['eps-5']);
+    assert.deepEqual(await search('_now'), ['eps-5']);
+    assert.deepEqual(await search('"quoted" \\ b'), ['eps-5']);
+    assert.deepEqual(await search('a-'), ['zeta-6', 'delta-4', 'gamma-3', 'beta-2', 'alpha-1']);
+    assert.deepEqual(await search('a-', { status: 'running', offset: 2, limit: 1 }), ['gamma-3']);
+    assert.deepEqual(await search(''), ['zeta-6', 'eps-5', 'delta-4', 'gamma-3', 'beta-2', 'alpha-1']);
+    assert.deepEqual(await search('nothing like it'), []);
+  }),
+  define('listSessions refuses an offset, search, parentSid, sidPrefix or status no store can take (LOOP_ARGUMENT_INVALID)', async (store) => {
+    await store.createSession(sampleSession('a'));
+    const refusals: [object, RegExp][] = [
+      [{ offset: -1 }, /^listSessions: offset must be a whole number from 0/],
+      [{ offset: 1.5 }, /^listSessions: offset must be a whole number from 0/],
+      [{ offset: '1' }, /^listSessions: offset must be a whole number from 0.*got string$/],
+      [{ search: 'a\u0000b' }, /^listSessions: search "a\\u0000b" must not contain control characters, got U\+0000 at index 1/],
+      [{ search: 'line\nbreak' }, /^listSessions: search .* must not contain control characters/],
+      [{ search: 'lone \ud800' }, /^listSessions: search .* must be well-formed Unicode/],
+      [{ search: 'x'.repeat(1001) }, /^listSessions: search must be at most 1000 characters, got 1001/],
+      [{ search: 7 }, /^listSessions: search must be a string, got 7/],
+      [{ sidPrefix: '' }, /^listSessions: sidPrefix "" must not be empty/],
+      [{ parentSid: 5 }, /^listSessions: parentSid 5 must be a string, got number/],
+      [{ status: 'finished' }, /^listSessions: status must be running, paused, done or halted, got "finished"/],
+    ];
+    for (const [options, message] of refusals) {
+      await assert.rejects(store.listSessions(options as never), (error: unknown) => {
+        codeOf('LOOP_ARGUMENT_INVALID')(error);
+        assert.match((error as Error).message, message);
+        return true;
+      }, JSON.stringify(options));
+    }
+  }),
   define('every store keeps the session ids and turn indexes at the edges of what all stores hold', async (store) => {
     // A UUID, the longest id, non-Latin letters and an emoji (a surrogate pair), spaces and punctuation.
     const sids = ['9b2f0c1e-5d7a-4e8b-9c3d-2a1b0c9d8e7f', 'x'.repeat(256), 'séance-日本-🚀', 'a b/c:d?e#f%00'];

@@ -22,10 +22,11 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListLimit, requireSessionId, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
+import { sessionListQuery } from './postgres-session-list.ts';
 
 /**
  * Which runner an operation uses. A plain store uses the pool for all; a
@@ -176,20 +177,9 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
     async listSessions(options: ListSessionsOptions = {}) {
-      requireListLimit(options.limit);
-      const values: unknown[] = [];
-      let sql = 'SELECT record FROM askloop_sessions';
-      if (options.status !== undefined) {
-        values.push(options.status);
-        sql += ` WHERE status = $${values.length}`;
-      }
-      // Newest first; of sessions created in the same millisecond, the later one first.
-      sql += ' ORDER BY created_at DESC, seq DESC';
-      if (options.limit !== undefined) {
-        values.push(options.limit);
-        sql += ` LIMIT $${values.length}`;
-      }
-      const result = await route.shared().query<SessionRow>(sql, values).catch(fail('listSessions'));
+      requireListOptions(options);
+      const query = sessionListQuery(options);
+      const result = await route.shared().query<SessionRow>(query.text, query.values).catch(fail('listSessions'));
       return result.rows.map((row) => parse<SessionRecord>(row.record));
     },
     async saveTurn(record, session) {

@@ -1,0 +1,110 @@
+/**
+ * The list filters mean the same in the memory store (`sessionMatchesList`)
+ * and in SQLite's query (`sqlite-session-list.ts`): random sessions and
+ * options over an alphabet made to tell them apart (ASCII and non-ASCII
+ * letters in both cases, LIKE's wildcards, quotes, backslashes, a character
+ * outside the Basic Multilingual Plane, U+0000 in tasks).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sampleSession } from '../testing/transcript-fixtures.ts';
+import { foldAsciiCase } from './list-options.ts';
+import { createMemoryTranscriptStore } from './memory-transcript-store.ts';
+import { createSqliteTranscriptStore } from './sqlite-transcript-store.ts';
+import type { ListSessionsOptions, SessionStatus } from './transcript-store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'askloop-list-options-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+const letters = ['a', 'A', 'b', 'É', 'é', '%', '_', '\\', '"', '-', '🚀', ' ', '1'];
+const text = (minLength: number, maxLength: number) => fc.array(fc.constantFrom(...letters), { minLength, maxLength }).map((chars) => chars.join(''));
+const statuses: SessionStatus[] = ['running', 'paused', 'done', 'halted'];
+
+const sessionsArbitrary = fc.uniqueArray(
+  fc.record({
+    sid: text(1, 6),
+    agent: text(1, 4),
+    subject: fc.oneof(text(0, 6), text(0, 3).map((part) => `${part}\u0000${part}`), fc.integer({ min: 0, max: 1111 }), fc.constant(undefined)),
+    status: fc.constantFrom(...statuses),
+    parent: fc.boolean(),
+  }),
+  { selector: (session) => session.sid, minLength: 5, maxLength: 25 },
+);
+
+/** A piece of one of `texts` (whole characters), or any text: most searches and prefixes then find something. */
+const pieceOf = (texts: string[], fromStart: boolean) =>
+  texts.length === 0
+    ? text(1, 3)
+    : fc.oneof(
+        fc.constantFrom(...texts).chain((whole) => {
+          const chars = [...whole];
+          return fc.tuple(fc.nat(fromStart ? 0 : chars.length), fc.integer({ min: 1, max: Math.max(1, chars.length) })).map(([start, length]) => chars.slice(start, start + length).join('') || 'a');
+        }),
+        text(1, 3),
+      );
+
+/** Present one time in three: several filters at once mostly find nothing. */
+const sometimes = <T,>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary, weight: 1 });
+
+const optionsArbitrary = (sessions: { sid: string; agent: string; subject: unknown }[]): fc.Arbitrary<ListSessionsOptions> =>
+  fc.record({
+    status: sometimes(fc.constantFrom(...statuses)),
+    parentSid: sometimes(fc.constant('root')),
+    sidPrefix: sometimes(pieceOf(sessions.map((session) => session.sid), true)),
+    search: sometimes(fc.oneof(pieceOf(sessions.flatMap((session) => [session.sid, session.agent, typeof session.subject === 'string' ? session.subject.replace('\u0000', '') : String(session.subject ?? 'x')]), false).map(foldCaseRandomly), text(0, 3))),
+    offset: sometimes(fc.nat(3)),
+    limit: sometimes(fc.integer({ min: 0, max: 30 })),
+  });
+
+/** Upper-cases the text's ASCII letters or not: the search must find both. */
+function foldCaseRandomly(value: string): string {
+  return value.length % 2 === 0 ? value.toUpperCase().replace(/[^\x00-\x7f]/g, (char) => char.toLowerCase()) : value;
+}
+
+describe('listSessions filters', () => {
+  it('mean the same in the memory store and in SQLite', async () => {
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(sessionsArbitrary.chain((sessions) => fc.tuple(fc.constant(sessions), fc.array(optionsArbitrary(sessions), { minLength: 1, maxLength: 8 }))), async ([sessions, optionsList]) => {
+        const memory = createMemoryTranscriptStore();
+        const sqlite = createSqliteTranscriptStore(join(dir, `list-${++files}.db`));
+        try {
+          for (const [index, session] of sessions.entries()) {
+            const record = sampleSession(session.sid, {
+              agent: session.agent,
+              userdata: session.subject === undefined ? { fields: {} } : { subject: session.subject },
+              status: session.status,
+              createdAt: new Date(Date.UTC(2026, 0, 1) + (index % 4) * 1000).toISOString(),
+              ...(session.parent ? { parentSid: 'root' } : {}),
+            });
+            await memory.createSession(record);
+            await sqlite.createSession(record);
+          }
+          for (const options of optionsList) {
+            const sids = async (store: typeof memory) => (await store.listSessions(options)).map((session) => session.sid);
+            const listed = await sids(memory);
+            found += listed.length;
+            expect(await sids(sqlite), JSON.stringify(options)).toEqual(listed);
+          }
+        } finally {
+          await memory.close();
+          await sqlite.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // The options found sessions, not only empty lists.
+    expect(found).toBeGreaterThan(200);
+  });
+});
+
+describe('foldAsciiCase', () => {
+  it('lower-cases A–Z only', () => {
+    expect(foldAsciiCase('ÉCOLE École ABC xyz İ Σ')).toBe('École École abc xyz İ Σ');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (value) => foldAsciiCase(value).length === value.length && foldAsciiCase(foldAsciiCase(value)) === foldAsciiCase(value) && !/[A-Z]/.test(foldAsciiCase(value))));
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The options of `listSessions`, checked by every store in the same words,
+ * and what each filter means, so the memory, SQLite and PostgreSQL stores
+ * list the same sessions for the same options. Without shared checks the
+ * stores differed: a negative limit made the memory store drop the oldest
+ * sessions (`slice(0, -n)`), SQLite read `-1` as "no limit" and PostgreSQL
+ * refused it; a fraction or NaN failed differently again.
+ */
+import { LoopError } from '../errors/loop-error.ts';
+import { characterProblem, quotedArgument, sessionIdProblem } from './store-keys.ts';
+import type { ListSessionsOptions, SessionRecord } from './transcript-store.ts';
+
+/** The longest `search` text, in UTF-16 code units: a few words or an id. */
+export const MAX_LIST_SEARCH_LENGTH = 1000;
+
+const invalid = (message: string): LoopError => new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `listSessions: ${message}` });
+
+const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' || value === null ? quotedArgument(value) : typeof value);
+
+/**
+ * Throws `LOOP_ARGUMENT_INVALID` unless `limit` is undefined (every session)
+ * or a whole number from 0 (no session) to `Number.MAX_SAFE_INTEGER`.
+ */
+export function requireListLimit(limit: unknown): asserts limit is number | undefined {
+  requireCount('limit', limit, 'or left out for every session');
+}
+
+/**
+ * Throws `LOOP_ARGUMENT_INVALID` naming the first option of `options` no
+ * store can take: `limit` and `offset` must be whole numbers from 0 to
+ * `Number.MAX_SAFE_INTEGER`; `parentSid` and `sidPrefix` must be session ids
+ * (`sessionIdProblem`); `search` a string of at most
+ * {@link MAX_LIST_SEARCH_LENGTH} characters, well-formed, with no control
+ * characters; `status` one of the four statuses.
+ */
+export function requireListOptions(options: ListSessionsOptions): void {
+  if (options === null || typeof options !== 'object') throw invalid(`the options must be an object, got ${shown(options)}`);
+  if (options.status !== undefined && !['running', 'paused', 'done', 'halted'].includes(options.status)) throw invalid(`status must be running, paused, done or halted, got ${shown(options.status)}`);
+  requireCount('limit', options.limit, 'or left out for every session');
+  requireCount('offset', options.offset, 'or left out for none');
+  for (const key of ['parentSid', 'sidPrefix'] as const) {
+    const value = options[key];
+    const problem = value === undefined ? undefined : sessionIdProblem(value);
+    if (problem !== undefined) throw invalid(`${key} ${shown(value)} ${problem}`);
+  }
+  const search = options.search;
+  if (search === undefined) return;
+  if (typeof search !== 'string') throw invalid(`search must be a string, got ${shown(search)}`);
+  if (search.length > MAX_LIST_SEARCH_LENGTH) throw invalid(`search must be at most ${MAX_LIST_SEARCH_LENGTH} characters, got ${search.length}`);
+  // PostgreSQL's `text` cannot hold U+0000 and turns a lone surrogate into U+FFFD: refused here for every store.
+  const problem = characterProblem(search);
+  if (problem !== undefined) throw invalid(`search ${shown(search)} ${problem}`);
+}
+
+function requireCount(key: 'limit' | 'offset', value: unknown, absent: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw invalid(`${key} must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, ${absent}; got ${typeof value === 'number' ? String(value) : typeof value}`);
+  }
+}
+
+/**
+ * `text` with the ASCII letters A–Z lower-cased and every other character
+ * as it is: how `search` ignores case in every store (SQLite's `lower()` and
+ * PostgreSQL's under the "C" collation fold these letters only).
+ */
+export function foldAsciiCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** The task a session was given: its USERDATA's `subject` when that is a string. */
+export function sessionTask(session: Pick<SessionRecord, 'userdata'>): string | undefined {
+  const userdata = session.userdata;
+  const subject = userdata !== null && typeof userdata === 'object' && !Array.isArray(userdata) ? userdata.subject : undefined;
+  return typeof subject === 'string' ? subject : undefined;
+}
+
+/**
+ * Whether `session` passes the filters of `options` (all but the order,
+ * `offset` and `limit`): the memory store's filter, and the meaning each
+ * store's query has. `search` matches when the session id, the agent's name
+ * or the task ({@link sessionTask}) contains it, ASCII letters in either
+ * case ({@link foldAsciiCase}); '' matches every session.
+ */
+export function sessionMatchesList(session: SessionRecord, options: ListSessionsOptions): boolean {
+  if (options.status !== undefined && session.status !== options.status) return false;
+  if (options.parentSid !== undefined && session.parentSid !== options.parentSid) return false;
+  if (options.sidPrefix !== undefined && !session.sid.startsWith(options.sidPrefix)) return false;
+  if (options.search === undefined || options.search === '') return true;
+  const search = foldAsciiCase(options.search);
+  return [session.sid, session.agent, sessionTask(session)].some((text) => text !== undefined && foldAsciiCase(text).includes(search));
+}
