@@ -32,6 +32,9 @@ describe('session queue', () => {
   it('refuses to queue a session the transcript does not hold; queueing twice is one entry', async () => {
     const pool = await freshPool();
     await expect(enqueueSession(pool, 'ghost')).rejects.toMatchObject({ code: 'PG_SESSION_NOT_FOUND', sid: 'ghost' });
+    // An id no store holds is the caller's error, named as the transcript store names it (not PG_QUERY_FAILED).
+    await expect(enqueueSession(pool, 'nul\u0000id')).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: expect.stringMatching(/^enqueue: the session id "nul\\u0000id" must not contain control characters/) });
+    await expect(createSessionQueue(pool).entry('')).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: 'entry: the session id "" must not be empty' });
     await createSessions(pool, ['a']);
     await enqueueSession(pool, 'a');
     await enqueueSession(pool, 'a');

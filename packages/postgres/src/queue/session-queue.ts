@@ -10,6 +10,7 @@
  * Queue order is `ready_at`: a session goes to the back after each step, so
  * sessions share the hosts turn by turn.
  */
+import { requireSessionId } from '@askloop/controller';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { queryFailure, type Queryable } from '../sql/statement-runner.ts';
@@ -50,7 +51,7 @@ export interface SessionQueueOptions {
 /** The queue's operations. */
 export interface SessionQueue {
   readonly leaseMs: number;
-  /** Queues a session (again, when it was paused, finished or failed). Throws `PG_SESSION_NOT_FOUND`. */
+  /** Queues a session (again, when it was paused, finished or failed). Throws `PG_SESSION_NOT_FOUND`, or `LOOP_ARGUMENT_INVALID` for an id no store holds. */
   enqueue(sid: string): Promise<void>;
   /** Leases the runnable session that has waited longest (or whose lease expired), or undefined when none is. */
   acquire(owner: string): Promise<Lease | undefined>;
@@ -124,8 +125,10 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
   };
   return {
     leaseMs,
-    enqueue: (sid) =>
-      guard(
+    enqueue: async (sid) => {
+      // As the transcript store does: an id no store holds (U+0000 would fail PostgreSQL's text) is the caller's error.
+      requireSessionId(sid, 'enqueue');
+      await guard(
         'enqueue',
         async () => {
           const result = await pool.query(
@@ -141,7 +144,8 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
           if (queued.rows.length === 0) throw new PostgresStoreError('PG_SESSION_NOT_FOUND', `no session ${sid} in the transcript; create it before queueing it`, { sid });
         },
         sid,
-      ),
+      );
+    },
     acquire: (owner) =>
       guard('acquire', async () => {
         const result = await pool.query<LeaseRow>(
@@ -192,8 +196,9 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
         },
         lease.sid,
       ),
-    entry: (sid) =>
-      guard(
+    entry: async (sid) => {
+      requireSessionId(sid, 'entry');
+      return guard(
         'entry',
         async () => {
           const row = (
@@ -205,7 +210,8 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
           return row === undefined ? undefined : { sid: row.sid, state: row.state, leases: row.leases, steps: row.steps, failures: row.failures, lastError: row.last_error };
         },
         sid,
-      ),
+      );
+    },
     counts: () =>
       guard('counts', async () => {
         const counts: Record<QueueState, number> = { ready: 0, leased: 0, paused: 0, finished: 0, failed: 0 };
