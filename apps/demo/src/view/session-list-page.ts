@@ -36,7 +36,7 @@ export interface SessionListPage {
 export function parseSessionListQuery(params: URLSearchParams): SessionListQuery | { readonly error: string } {
   const q = (params.get('q') ?? '').trim();
   if (q.length > MAX_LIST_SEARCH) return { error: `q: at most ${MAX_LIST_SEARCH} characters` };
-  // The stores refuse these in a search (and none can be typed in the search box).
+  // The stores refuse these in a search (none can be typed in the search box, but pasted text may hold a tab).
   const problem = characterProblem(q);
   if (problem !== undefined) return { error: `q: ${problem}` };
   const status = params.get('status') ?? '';
@@ -52,8 +52,9 @@ export function parseSessionListQuery(params: URLSearchParams): SessionListQuery
  * The page `query` asks for, `pageSize` sessions at most (a positive safe
  * integer). The store does the search, the status filter and the paging
  * (`listSessions` with `search`, `offset` and one more than a page, to tell
- * whether another page follows), so a page costs the same in a store of any
- * size.
+ * whether another page follows): a page without a search reads only that
+ * page from the store, and a search reads each session's id, agent and task
+ * there, not every whole session here.
  */
 export async function listSessionPage(store: TranscriptStore, query: SessionListQuery, pageSize: number): Promise<SessionListPage> {
   // No key at all for a filter not asked for: a store may check the options it is given strictly.

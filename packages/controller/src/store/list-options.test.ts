@@ -3,7 +3,8 @@
  * and in SQLite's query (`sqlite-session-list.ts`): random sessions and
  * options over an alphabet made to tell them apart (ASCII and non-ASCII
  * letters in both cases, LIKE's wildcards, quotes, backslashes, a character
- * outside the Basic Multilingual Plane, U+0000 in tasks).
+ * outside the Basic Multilingual Plane, U+FFFD; in tasks also U+0000, lone
+ * surrogates and text that looks like a JSON escape).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleSession } from '../testing/transcript-fixtures.ts';
-import { foldAsciiCase } from './list-options.ts';
+import { foldAsciiCase, searchableText } from './list-options.ts';
 import { createMemoryTranscriptStore } from './memory-transcript-store.ts';
 import { createSqliteTranscriptStore } from './sqlite-transcript-store.ts';
 import type { ListSessionsOptions, SessionStatus } from './transcript-store.ts';
@@ -20,15 +21,18 @@ const dir = mkdtempSync(join(tmpdir(), 'askloop-list-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-const letters = ['a', 'A', 'b', 'É', 'é', '%', '_', '\\', '"', '-', '🚀', ' ', '1'];
-const text = (minLength: number, maxLength: number) => fc.array(fc.constantFrom(...letters), { minLength, maxLength }).map((chars) => chars.join(''));
+const letters = ['a', 'A', 'b', 'É', 'é', '%', '_', '\\', '"', '-', '🚀', ' ', '1', '\uFFFD', 'u0000'];
+/** What only a task may hold: U+0000, lone surrogates, text that looks like a JSON escape. */
+const taskOnly = ['\u0000', '\ud800', '\udc00', '\\u0000', '\\ud800'];
+const text = (minLength: number, maxLength: number, extra: readonly string[] = []) =>
+  fc.array(fc.constantFrom(...letters, ...extra), { minLength, maxLength }).map((chars) => chars.join(''));
 const statuses: SessionStatus[] = ['running', 'paused', 'done', 'halted'];
 
 const sessionsArbitrary = fc.uniqueArray(
   fc.record({
     sid: text(1, 6),
     agent: text(1, 4),
-    subject: fc.oneof(text(0, 6), text(0, 3).map((part) => `${part}\u0000${part}`), fc.integer({ min: 0, max: 1111 }), fc.constant(undefined)),
+    subject: fc.oneof(text(0, 6, taskOnly), fc.integer({ min: 0, max: 1111 }), fc.constant(undefined)),
     status: fc.constantFrom(...statuses),
     parent: fc.boolean(),
   }),
@@ -55,7 +59,7 @@ const optionsArbitrary = (sessions: { sid: string; agent: string; subject: unkno
     status: sometimes(fc.constantFrom(...statuses)),
     parentSid: sometimes(fc.constant('root')),
     sidPrefix: sometimes(pieceOf(sessions.map((session) => session.sid), true)),
-    search: sometimes(fc.oneof(pieceOf(sessions.flatMap((session) => [session.sid, session.agent, typeof session.subject === 'string' ? session.subject.replace('\u0000', '') : String(session.subject ?? 'x')]), false).map(foldCaseRandomly), text(0, 3))),
+    search: sometimes(fc.oneof(pieceOf(sessions.flatMap((session) => [session.sid, session.agent, typeof session.subject === 'string' ? searchableText(session.subject) : String(session.subject ?? 'x')]), false).map(foldCaseRandomly), text(0, 3))),
     offset: sometimes(fc.nat(3)),
     limit: sometimes(fc.integer({ min: 0, max: 30 })),
   });

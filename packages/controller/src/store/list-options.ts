@@ -10,6 +10,9 @@ import { LoopError } from '../errors/loop-error.ts';
 import { characterProblem, quotedArgument, sessionIdProblem } from './store-keys.ts';
 import type { ListSessionsOptions, SessionRecord } from './transcript-store.ts';
 
+/** Every option `listSessions` takes. */
+const LIST_OPTION_KEYS = ['status', 'parentSid', 'sidPrefix', 'search', 'offset', 'limit'] as const satisfies readonly (keyof ListSessionsOptions)[];
+
 /** The longest `search` text, in UTF-16 code units: a few words or an id. */
 export const MAX_LIST_SEARCH_LENGTH = 1000;
 
@@ -35,6 +38,9 @@ export function requireListLimit(limit: unknown): asserts limit is number | unde
  */
 export function requireListOptions(options: ListSessionsOptions): void {
   if (options === null || typeof options !== 'object') throw invalid(`the options must be an object, got ${shown(options)}`);
+  // A misspelt filter (`q`, `prefix`) would otherwise list every session as if it were not there.
+  const unknown = Object.keys(options).find((key) => !(LIST_OPTION_KEYS as readonly string[]).includes(key));
+  if (unknown !== undefined) throw invalid(`unknown option ${JSON.stringify(unknown)}; the options are ${LIST_OPTION_KEYS.join(', ')}`);
   if (options.status !== undefined && !['running', 'paused', 'done', 'halted'].includes(options.status)) throw invalid(`status must be running, paused, done or halted, got ${shown(options.status)}`);
   requireCount('limit', options.limit, 'or left out for every session');
   requireCount('offset', options.offset, 'or left out for none');
@@ -68,6 +74,17 @@ export function foldAsciiCase(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/**
+ * `text` as a search reads it: U+0000 and lone surrogates as U+FFFD, which
+ * is what PostgreSQL's text makes of them (no search can hold either).
+ */
+export function searchableText(text: string): string {
+  return text.replace(UNSEARCHABLE, '\uFFFD');
+}
+
+// U+0000, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+const UNSEARCHABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** The task a session was given: its USERDATA's `subject` when that is a string. */
 export function sessionTask(session: Pick<SessionRecord, 'userdata'>): string | undefined {
   const userdata = session.userdata;
@@ -79,8 +96,9 @@ export function sessionTask(session: Pick<SessionRecord, 'userdata'>): string | 
  * Whether `session` passes the filters of `options` (all but the order,
  * `offset` and `limit`): the memory store's filter, and the meaning each
  * store's query has. `search` matches when the session id, the agent's name
- * or the task ({@link sessionTask}) contains it, ASCII letters in either
- * case ({@link foldAsciiCase}); '' matches every session.
+ * or the task ({@link sessionTask}, read by {@link searchableText}) contains
+ * it, ASCII letters in either case ({@link foldAsciiCase}); '' matches every
+ * session.
  */
 export function sessionMatchesList(session: SessionRecord, options: ListSessionsOptions): boolean {
   if (options.status !== undefined && session.status !== options.status) return false;
@@ -88,5 +106,10 @@ export function sessionMatchesList(session: SessionRecord, options: ListSessions
   if (options.sidPrefix !== undefined && !session.sid.startsWith(options.sidPrefix)) return false;
   if (options.search === undefined || options.search === '') return true;
   const search = foldAsciiCase(options.search);
-  return [session.sid, session.agent, sessionTask(session)].some((text) => text !== undefined && foldAsciiCase(text).includes(search));
+  return [session.sid, session.agent].some((text) => foldAsciiCase(text).includes(search)) || taskContains(sessionTask(session), search);
+}
+
+/** Whether `task` (as {@link searchableText} reads it) contains `foldedSearch` (already through {@link foldAsciiCase}). */
+export function taskContains(task: string | undefined, foldedSearch: string): boolean {
+  return task !== undefined && foldAsciiCase(searchableText(task)).includes(foldedSearch);
 }

@@ -11,6 +11,7 @@
  * the stores it made.
  */
 import assert from 'node:assert/strict';
+import type { JsonValue } from '@askloop/interpreter';
 import type { TranscriptStore } from '../store/transcript-store.ts';
 import { sampleSession, sampleTally, sampleTurn } from './transcript-fixtures.ts';
 
@@ -181,7 +182,29 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await search(''), ['zeta-6', 'eps-5', 'delta-4', 'gamma-3', 'beta-2', 'alpha-1']);
     assert.deepEqual(await search('nothing like it'), []);
   }),
-  define('listSessions refuses an offset, search, parentSid, sidPrefix or status no store can take (LOOP_ARGUMENT_INVALID)', async (store) => {
+  define('listSessions searches tasks with U+0000, lone surrogates, escape-like text and deep USERDATA alike (U+0000 and lone surrogates read as U+FFFD)', async (store) => {
+    let deep: { [key: string]: JsonValue } = { end: true };
+    for (let level = 0; level < 1100; level += 1) deep = { next: deep };
+    await store.createSession(sampleSession('nul-1', { createdAt: '2026-01-01T00:00:01.000Z', userdata: { subject: 'before \u0000 after' } }));
+    // A lone surrogate elsewhere in the record too: a store must still read the rest.
+    await store.createSession(sampleSession('lone-2', { createdAt: '2026-01-01T00:00:02.000Z', userdata: { subject: 'broken \ud800 pair' }, lastDecision: { kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: 'x \udc00 y' } }));
+    await store.createSession(sampleSession('text-3', { createdAt: '2026-01-01T00:00:03.000Z', userdata: { subject: 'C:\\u0000dir and \\\u0000 too' } }));
+    await store.createSession(sampleSession('deep-4', { createdAt: '2026-01-01T00:00:04.000Z', userdata: { subject: 'deep one', fields: { deep } } }));
+    const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
+    const search = async (text: string) => sids(await store.listSessions({ search: text }));
+    assert.deepEqual(await search('after'), ['nul-1']);
+    assert.deepEqual(await search('broken'), ['lone-2']);
+    assert.deepEqual(await search(' pair'), ['lone-2']);
+    assert.deepEqual(await search('\uFFFD'), ['text-3', 'lone-2', 'nul-1']);
+    assert.deepEqual(await search('before \uFFFD after'), ['nul-1']);
+    assert.deepEqual(await search('u0000'), ['text-3']);
+    assert.deepEqual(await search('C:\\U0000DIR'), ['text-3']);
+    assert.deepEqual(await search('\\\uFFFD too'), ['text-3']);
+    assert.deepEqual(await search('ufffd'), []);
+    assert.deepEqual(await search('deep one'), ['deep-4']);
+    assert.deepEqual(await search('next'), []);
+  }),
+  define('listSessions refuses an offset, search, parentSid, sidPrefix, status or option name no store can take (LOOP_ARGUMENT_INVALID)', async (store) => {
     await store.createSession(sampleSession('a'));
     const refusals: [object, RegExp][] = [
       [{ offset: -1 }, /^listSessions: offset must be a whole number from 0/],
@@ -195,6 +218,7 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
       [{ sidPrefix: '' }, /^listSessions: sidPrefix "" must not be empty/],
       [{ parentSid: 5 }, /^listSessions: parentSid 5 must be a string, got number/],
       [{ status: 'finished' }, /^listSessions: status must be running, paused, done or halted, got "finished"/],
+      [{ q: 'typo' }, /^listSessions: unknown option "q"; the options are status, parentSid, sidPrefix, search, offset, limit/],
     ];
     for (const [options, message] of refusals) {
       await assert.rejects(store.listSessions(options as never), (error: unknown) => {

@@ -7,12 +7,16 @@
 import { foldAsciiCase, type ListSessionsOptions } from '@askloop/controller';
 
 // lower() under the "C" collation folds the ASCII letters only, as foldAsciiCase does, whatever the database's
-// locale. The task is USERDATA's `subject` when that is a JSON string. PostgreSQL text cannot hold U+0000, and
-// its JSON operators fail on a record with an escaped NUL anywhere on their way: the escape is swapped for
-// U+FFFD's first (same shape, so the JSON stays valid). A search cannot hold U+0000, so no match is lost; only
-// the literal text `\u0000` after a backslash reads as `\ufffd` here.
+// locale. The task is USERDATA's `subject` when that is a JSON string. PostgreSQL's json refuses a lone surrogate
+// escape (`\ud800`, which JSON.stringify writes for one) and cannot turn `\u0000` into text, anywhere in a record:
+// both escapes become `\ufffd` first, as `searchableText` reads them in the other stores. So that the text `\u0000`
+// after an escaped backslash (`\\u0000`, a task that says so) is left alone, escaped backslashes are written as
+// `\u005c` before (the same character to JSON). The patterns go as parameters, so no server setting changes them.
+const ESCAPED_BACKSLASH = '\\\\';
+const BACKSLASH_ESCAPE = '\\u005c';
+const UNSEARCHABLE_ESCAPE = '\\\\u(0000|[dD][89a-fA-F][0-9a-fA-F]{2})';
+const REPLACEMENT_ESCAPE = '\\\\ufffd';
 const TASK = `CASE WHEN json_typeof(task.subject) = 'string' THEN task.subject #>> '{}' END`;
-const SUBJECT = `LATERAL (SELECT replace(record, '\\u0000', '\\ufffd')::json -> 'userdata' -> 'subject' AS subject) AS task`;
 
 /** The SQL and values listing the `record` column for `options` (checked before: `requireListOptions`). */
 export function sessionListQuery(options: ListSessionsOptions): { readonly text: string; readonly values: unknown[] } {
@@ -25,7 +29,8 @@ export function sessionListQuery(options: ListSessionsOptions): { readonly text:
   if (options.sidPrefix !== undefined) conditions.push(`starts_with(sid, ${at(options.sidPrefix)})`);
   if (options.search !== undefined && options.search !== '') {
     const search = at(foldAsciiCase(options.search));
-    from += `, ${SUBJECT}`;
+    const record = `regexp_replace(replace(record, ${at(ESCAPED_BACKSLASH)}, ${at(BACKSLASH_ESCAPE)}), ${at(UNSEARCHABLE_ESCAPE)}, ${at(REPLACEMENT_ESCAPE)}, 'g')`;
+    from += `, LATERAL (SELECT ${record}::json -> 'userdata' -> 'subject' AS subject) AS task`;
     conditions.push(`(strpos(lower(sid COLLATE "C"), ${search}) > 0 OR strpos(lower(agent COLLATE "C"), ${search}) > 0 OR strpos(lower((${TASK}) COLLATE "C"), ${search}) > 0)`);
   }
   // Newest first; of sessions created in the same millisecond, the later one first.
