@@ -10,7 +10,7 @@
 import { leaseFencingCases, transcriptStoreCases } from '@askloop/controller/testing';
 import { toolStoreCases } from '@askloop/tools/testing';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
 import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
 import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
@@ -34,6 +34,25 @@ async function freshSchema(): Promise<(options?: pg.PoolConfig) => pg.Pool> {
 describe('transcript store conformance: PostgreSQL', () => {
   it.each(transcriptStoreCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     const pools = await freshSchema();
+    await testCase.run(() => createPostgresTranscriptStore(pools()));
+  });
+});
+
+describe('listSessions on a database whose default collation is ICU en-US (its lower() folds É; the search must not)', () => {
+  let icuDatabase: TestDatabase;
+  beforeAll(async () => {
+    icuDatabase = await createTestDatabase({ icuLocale: 'en-US' });
+  });
+  afterAll(async () => {
+    await icuDatabase?.drop();
+  });
+  it('folds É under this collation, so the cases below show the store does not rely on the server locale', async () => {
+    const result = await icuDatabase.pool({ max: 1 }).query<{ folded: string }>("SELECT lower('ÉCRIRE') AS folded");
+    expect(result.rows[0]?.folded).toBe('écrire');
+  });
+  it.each(transcriptStoreCases.filter((testCase) => testCase.name.startsWith('listSessions')).map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const pools = await icuDatabase.schema();
+    await applyPostgresMigrations(pools({ max: 1 }));
     await testCase.run(() => createPostgresTranscriptStore(pools()));
   });
 });

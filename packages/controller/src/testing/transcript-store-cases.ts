@@ -190,6 +190,8 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     await store.createSession(sampleSession('lone-2', { createdAt: '2026-01-01T00:00:02.000Z', userdata: { subject: 'broken \ud800 pair' }, lastDecision: { kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: 'x \udc00 y' } }));
     await store.createSession(sampleSession('text-3', { createdAt: '2026-01-01T00:00:03.000Z', userdata: { subject: 'C:\\u0000dir and \\\u0000 too' } }));
     await store.createSession(sampleSession('deep-4', { createdAt: '2026-01-01T00:00:04.000Z', userdata: { subject: 'deep one', fields: { deep } } }));
+    // Only A–Z fold: a database locale that folds É too must not show through.
+    await store.createSession(sampleSession('upper-5', { createdAt: '2026-01-01T00:00:05.000Z', agent: 'ÉDITEUR', userdata: { subject: 'ÉCOLE normale' } }));
     const sids = (sessions: readonly { sid: string }[]) => sessions.map((session) => session.sid);
     const search = async (text: string) => sids(await store.listSessions({ search: text }));
     assert.deepEqual(await search('after'), ['nul-1']);
@@ -203,6 +205,10 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await search('ufffd'), []);
     assert.deepEqual(await search('deep one'), ['deep-4']);
     assert.deepEqual(await search('next'), []);
+    assert.deepEqual(await search('école'), []);
+    assert.deepEqual(await search('éditeur'), []);
+    assert.deepEqual(await search('École'), ['upper-5']);
+    assert.deepEqual(await search('Éditeur'), ['upper-5']);
   }),
   define('listSessions refuses an offset, search, parentSid, sidPrefix, status or option name no store can take (LOOP_ARGUMENT_INVALID)', async (store) => {
     await store.createSession(sampleSession('a'));

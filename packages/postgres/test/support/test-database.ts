@@ -17,14 +17,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database on the test server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Creates an empty database on the test server; with `icuLocale`, one whose
+ * default collation is that ICU locale (the server's own is C), to show what
+ * a store's queries do under a locale's case and order rules.
+ */
+export async function createTestDatabase(options: { readonly icuLocale?: string } = {}): Promise<TestDatabase> {
   const admin = new URL(inject('postgresUrl'));
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    const icu = options.icuLocale === undefined ? '' : ` TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '${options.icuLocale.replaceAll("'", "''")}'`;
+    await client.query(`CREATE DATABASE ${name}${icu}`);
   } finally {
     await client.end();
   }
