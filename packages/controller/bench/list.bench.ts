@@ -3,8 +3,8 @@
  * `--quick`), as the viewer and the commands do. Baseline: what the viewer
  * did before the store took the filters, reading every session and matching
  * in memory. Tasks: the store's own query for a page (first and deep), a
- * search (and one no row's JSON text can rule out), and the sessions whose
- * id starts with 8 given characters.
+ * search, and the sessions whose id starts with 8 given characters. Each
+ * session carries 2 KB of USERDATA besides its task.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,8 @@ const PAGE = 500;
 const directory = mkdtempSync(join(tmpdir(), 'askloop-list-bench-'));
 const store = createSqliteTranscriptStore(join(directory, 'sessions.db'));
 const agentDefinition = { name: 'researcher', model: 'openai:gpt-4o-mini', ceilings: { maxTurns: 12, tokens: 200_000 }, policy: { allow: ['tool.str.*', 'tool.fs.read*'], deny: [], grants: ['fs:read:/data/**'] } };
+// USERDATA as a task may carry it: 2 KB of notes beside the subject, which a search must not have to read.
+const notes = 'Notes on sources, dates and open questions. '.repeat(46);
 const sids: string[] = [];
 for (let index = 0; index < SESSIONS; index += 1) {
   const sid = crypto.randomUUID();
@@ -24,7 +26,7 @@ for (let index = 0; index < SESSIONS; index += 1) {
   // One session in a hundred is about invoices: the search below finds those.
   const subject = index % 100 === 7 ? `Summarise the Q${index % 4} invoices of customer ${index}` : `Research topic ${index}: the history of printing in city ${index % 97}`;
   const at = new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString();
-  const session: SessionRecord = { sid, agent: index % 3 === 0 ? 'writer' : 'researcher', agentDefinition, userdata: { subject, fields: { lang: 'en', depth: index % 5 } }, status: index % 10 === 0 ? 'done' : 'running', createdAt: at, updatedAt: at, turns: index % 7 };
+  const session: SessionRecord = { sid, agent: index % 3 === 0 ? 'writer' : 'researcher', agentDefinition, userdata: { subject, fields: { lang: 'en', depth: index % 5, notes } }, status: index % 10 === 0 ? 'done' : 'running', createdAt: at, updatedAt: at, turns: index % 7 };
   void store.createSession(session);
 }
 await store.listSessions({ limit: 1 });
@@ -44,8 +46,6 @@ await runSuite(
     { name: 'listSessions: the newest page', run: async () => (sink += (await store.listSessions({ offset: 0, limit: PAGE + 1 })).length) },
     { name: `listSessions: the page at offset ${SESSIONS / 2}`, run: async () => (sink += (await store.listSessions({ offset: SESSIONS / 2, limit: PAGE + 1 })).length) },
     { name: 'listSessions: search "INVOICES" (1 in 100 match)', run: async () => (sink += (await store.listSessions({ search: 'INVOICES', offset: 0, limit: PAGE + 1 })).length) },
-    // A quote (or a backslash, or U+FFFD) cannot be looked for in USERDATA's JSON text: every row's task is read in JavaScript.
-    { name: 'listSessions: search \'"INVOICES\' (with a quote: every task read)', run: async () => (sink += (await store.listSessions({ search: '"INVOICES', offset: 0, limit: PAGE + 1 })).length) },
     { name: 'listSessions: ids starting with 8 given characters', run: async () => (sink += (await store.listSessions({ sidPrefix: prefix })).length) },
   ],
   'controller.list-sessions',

@@ -115,3 +115,54 @@ describe('a transcript file of schema version 2', () => {
     await loop.close();
   });
 });
+
+describe('a transcript file of schema version 5 (before the task column)', () => {
+  it('searches its sessions read-only, and writable after the migration fills each task from USERDATA', async () => {
+    let deep: { [key: string]: unknown } = { end: true };
+    for (let level = 0; level < 1100; level += 1) deep = { next: deep };
+    const rows: [sid: string, userdata: string][] = [
+      ['plain', JSON.stringify({ subject: 'Write the Report' })],
+      ['nul', JSON.stringify({ subject: 'before \u0000 after' })],
+      ['deep', JSON.stringify({ subject: 'deep one', fields: { deep } })],
+      ['number', JSON.stringify({ subject: 42 })],
+      // Edited by hand: not JSON. The migration must not fail on it.
+      ['edited', '{"subject": "broken'],
+    ];
+    const file = join(dir, 'v5.db');
+    const database = openDatabase(file);
+    expect(applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS.slice(0, 5))).toBe(5);
+    const insert = database.prepare("INSERT INTO controller_sessions (sid, agent, agent_definition, userdata, status, created_at, updated_at, turns) VALUES (?, 'worker', '{}', ?, 'done', ?, ?, 1)");
+    for (const [index, [sid, userdata]] of rows.entries()) insert.run(sid, userdata, `2026-01-01T00:00:0${index}.000Z`, `2026-01-01T00:00:0${index}.000Z`);
+    database.close();
+
+    const searches = async (store: ReturnType<typeof createSqliteTranscriptStore>) => ({
+      report: (await store.listSessions({ search: 'REPORT' })).map((session) => session.sid),
+      after: (await store.listSessions({ search: 'after' })).map((session) => session.sid),
+      deep: (await store.listSessions({ search: 'deep one' })).map((session) => session.sid),
+      replaced: (await store.listSessions({ search: '\uFFFD' })).map((session) => session.sid),
+      number: (await store.listSessions({ search: '42' })).map((session) => session.sid),
+    });
+    const expected = { report: ['plain'], after: ['nul'], deep: ['deep'], replaced: ['nul'], number: [] };
+
+    // A viewer searches it without migrating it: the task is read out of USERDATA (the hand-edited row reads as no task).
+    const reader = createSqliteTranscriptStore(file, { readOnly: true });
+    expect(reader.schemaVersion).toBe(5);
+    expect(await searches(reader)).toEqual(expected);
+    expect((await reader.listSessions({ search: 'broken' })).map((session) => session.sid)).toEqual([]);
+    await reader.close();
+
+    // A host migrates it: each row's task is filled by the code that writes it, the hand-edited row keeps ''.
+    const writer = createSqliteTranscriptStore(file);
+    expect(writer.schemaVersion).toBe(TRANSCRIPT_MIGRATIONS.length);
+    expect(await searches(writer)).toEqual(expected);
+    expect((await writer.listSessions({ search: 'broken' })).map((session) => session.sid)).toEqual([]);
+    const tasks = writer.database.prepare('SELECT sid, task FROM controller_sessions ORDER BY seq').all();
+    expect(tasks.map((row) => [row.sid, row.task])).toEqual([['plain', 'Write the Report'], ['nul', 'before \uFFFD after'], ['deep', 'deep one'], ['number', ''], ['edited', '']]);
+    await writer.close();
+
+    // And read-only again, now through the column.
+    const later = createSqliteTranscriptStore(file, { readOnly: true });
+    expect(await searches(later)).toEqual(expected);
+    await later.close();
+  });
+});

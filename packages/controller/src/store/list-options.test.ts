@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sampleSession } from '../testing/transcript-fixtures.ts';
 import { foldAsciiCase, searchableText } from './list-options.ts';
 import { createMemoryTranscriptStore } from './memory-transcript-store.ts';
+import { prefixEnd } from './sqlite-session-list.ts';
 import { createSqliteTranscriptStore } from './sqlite-transcript-store.ts';
 import type { ListSessionsOptions, SessionStatus } from './transcript-store.ts';
 
@@ -110,5 +111,24 @@ describe('foldAsciiCase', () => {
   it('lower-cases A–Z only', () => {
     expect(foldAsciiCase('ÉCOLE École ABC xyz İ Σ')).toBe('École École abc xyz İ Σ');
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (value) => foldAsciiCase(value).length === value.length && foldAsciiCase(foldAsciiCase(value)) === foldAsciiCase(value) && !/[A-Z]/.test(foldAsciiCase(value))));
+  });
+});
+
+describe('prefixEnd (the end of the SQLite sid range for a prefix)', () => {
+  it('is above every text that starts with the prefix and at or below every later text', () => {
+    expect(prefixEnd('ab')).toBe('ac');
+    expect(prefixEnd('a\uD7FF')).toBe('a\uE000');
+    expect(prefixEnd('a\u{10FFFF}')).toBe('b');
+    expect(prefixEnd('\u{10FFFF}\u{10FFFF}')).toBeUndefined();
+    const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }), (prefix, rest, other) => {
+        const end = prefixEnd(prefix);
+        if (end === undefined) return;
+        // Every text with the prefix sorts before the end; a text from the prefix up that sorts before the end has it.
+        expect(byCodePoint(prefix + rest, end)).toBeLessThan(0);
+        if (byCodePoint(other, prefix) >= 0 && byCodePoint(other, end) < 0) expect(other.startsWith(prefix)).toBe(true);
+      }),
+    );
   });
 });

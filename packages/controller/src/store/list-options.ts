@@ -109,6 +109,28 @@ export function sessionMatchesList(session: SessionRecord, options: ListSessions
   return [session.sid, session.agent].some((text) => foldAsciiCase(text).includes(search)) || taskContains(sessionTask(session), search);
 }
 
+/**
+ * The task a database store keeps beside a session for its searches: the
+ * {@link sessionTask} as {@link searchableText} reads it, or '' when it has
+ * none (no search finds ''). Computed when the session is written, so a
+ * search reads one short column whatever USERDATA holds.
+ */
+export function storedTask(userdata: SessionRecord['userdata']): string {
+  const task = sessionTask({ userdata });
+  return task === undefined ? '' : searchableText(task);
+}
+
+/** The {@link storedTask} of a row's USERDATA JSON text; '' when the text is not JSON (a row edited by hand). */
+export function storedTaskOfText(userdata: string): string {
+  let parsed: SessionRecord['userdata'];
+  try {
+    parsed = JSON.parse(userdata) as SessionRecord['userdata'];
+  } catch {
+    return '';
+  }
+  return storedTask(parsed);
+}
+
 /** Whether `task` (as {@link searchableText} reads it) contains `foldedSearch` (already through {@link foldAsciiCase}). */
 export function taskContains(task: string | undefined, foldedSearch: string): boolean {
   return task !== undefined && foldAsciiCase(searchableText(task)).includes(foldedSearch);

@@ -3,27 +3,27 @@
  * `ListSessionsOptions` is a condition in SQL, with the meaning
  * `sessionMatchesList` gives it, so a page or a search of a large file reads
  * only the rows it returns. A statement is prepared per set of filters used
- * (at most 32) and kept.
+ * (at most 16) and kept.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { JsonValue } from '@askloop/interpreter';
-import { foldAsciiCase, sessionTask, taskContains } from './list-options.ts';
+import { foldAsciiCase, storedTaskOfText } from './list-options.ts';
 import type { ListSessionsOptions } from './transcript-store.ts';
 
 // SQLite's lower() folds the ASCII letters only (no ICU in node:sqlite), as foldAsciiCase does; instr() finds a
-// substring. The task is read in JavaScript by the very function the memory store uses (`taskContains`), so the
-// stores agree on every USERDATA (nested past SQLite's JSON depth limit, a subject with U+0000 or a lone
-// surrogate). A row is handed to it only when its USERDATA's JSON text holds the search as it is: JSON writes a
-// task's characters as themselves but for `"`, `\`, controls and lone surrogates (a search holds no controls or
-// lone surrogates; with `"`, `\` or U+FFFD, which stands for U+0000 and lone surrogates, every row is read).
+// substring. The task is the row's `task` column (`storedTask`, written with the row). A read-only look at a file
+// from before that column (schema 6) reads the task out of USERDATA with the same code (`storedTaskOfText`,
+// registered on the connection), which costs a JSON parse a row.
 const TASK_CONTAINS = 'askloop_task_contains';
-const searchCondition = (prefilter: boolean): string =>
-  `(instr(lower(sid), ?) > 0 OR instr(lower(agent), ?) > 0 OR (${prefilter ? 'instr(lower(userdata), ?) > 0 AND ' : ''}${TASK_CONTAINS}(userdata, ?)))`;
+const TASK_COLUMN_VERSION = 6;
+const searchCondition = (version: number): string =>
+  `(instr(lower(sid), ?) > 0 OR instr(lower(agent), ?) > 0 OR ${version >= TASK_COLUMN_VERSION ? 'instr(lower(task), ?) > 0' : `${TASK_CONTAINS}(userdata, ?)`})`;
 
-/** Lists the rows of `columns` for given options (checked before: `requireListOptions`). */
-export function createSqliteSessionList(db: DatabaseSync, columns: string): (options: ListSessionsOptions) => unknown[] {
+/** Connections that have the function: it is the same for every store on one, and registering it again while another statement runs there fails. */
+const registered = new WeakSet<DatabaseSync>();
+
+/** Lists the rows of `columns` for given options (checked before: `requireListOptions`) from a file of `schemaVersion`. */
+export function createSqliteSessionList(db: DatabaseSync, columns: string, schemaVersion: number): (options: ListSessionsOptions) => unknown[] {
   const statements = new Map<string, StatementSync>();
-  let registered = false;
   return (options) => {
     const conditions: string[] = [];
     const values: SQLInputValue[] = [];
@@ -36,19 +36,20 @@ export function createSqliteSessionList(db: DatabaseSync, columns: string): (opt
       values.push(options.parentSid);
     }
     if (options.sidPrefix !== undefined) {
-      // substr counts characters (code points), not UTF-16 units.
-      conditions.push('substr(sid, 1, ?) = ?');
-      values.push([...options.sidPrefix].length, options.sidPrefix);
+      // A range of the sid index: text compares by its UTF-8 bytes, which order as the code points do, so the ids
+      // starting with the prefix are those from it up to the prefix with its last code point one higher.
+      const end = prefixEnd(options.sidPrefix);
+      conditions.push(end === undefined ? 'sid >= ?' : 'sid >= ? AND sid < ?');
+      values.push(options.sidPrefix, ...(end === undefined ? [] : [end]));
     }
     if (options.search !== undefined && options.search !== '') {
-      if (!registered) {
-        db.function(TASK_CONTAINS, { deterministic: true }, (userdata, search) => (taskContains(sessionTask({ userdata: JSON.parse(String(userdata)) as JsonValue }), String(search)) ? 1 : 0));
-        registered = true;
+      if (schemaVersion < TASK_COLUMN_VERSION && !registered.has(db)) {
+        db.function(TASK_CONTAINS, { deterministic: true }, (userdata, search) => (foldAsciiCase(storedTaskOfText(String(userdata))).includes(String(search)) ? 1 : 0));
+        registered.add(db);
       }
       const search = foldAsciiCase(options.search);
-      const prefilter = !/["\\\uFFFD]/.test(search);
-      conditions.push(searchCondition(prefilter));
-      values.push(search, search, ...(prefilter ? [search] : []), search);
+      conditions.push(searchCondition(schemaVersion));
+      values.push(search, search, search);
     }
     const sql = `SELECT ${columns} FROM controller_sessions${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`} ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`;
     let statement = statements.get(sql);
@@ -59,4 +60,19 @@ export function createSqliteSessionList(db: DatabaseSync, columns: string): (opt
     // LIMIT -1 is SQLite's "no limit" (a limit given is checked to be ≥ 0 first).
     return statement.all(...values, options.limit ?? -1, options.offset ?? 0);
   };
+}
+
+/**
+ * The least text after every text that starts with `prefix`: the prefix
+ * with its last code point one higher (past the surrogates; a last U+10FFFF
+ * is dropped and the one before it raised), or undefined when every code
+ * point is U+10FFFF (no text sorts after them all).
+ */
+export function prefixEnd(prefix: string): string | undefined {
+  const points = [...prefix].map((char) => char.codePointAt(0) as number);
+  while (points.length > 0) {
+    const last = points.pop() as number;
+    if (last < 0x10ffff) return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return undefined;
 }

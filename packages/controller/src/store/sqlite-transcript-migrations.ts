@@ -10,6 +10,7 @@
  * names carry the owner's prefix because other owners' tables live beside them.
  */
 import type { SqliteMigration } from '@askloop/tools';
+import { storedTaskOfText } from './list-options.ts';
 
 /** The owner name of the controller's migrations in `schema_migrations`. */
 export const TRANSCRIPT_MIGRATION_OWNER = 'controller';
@@ -112,6 +113,25 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
     sql: `
       ALTER TABLE controller_leases ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
     `,
+  },
+  {
+    version: 6,
+    name: 'the task of each session, for searches',
+    // What `listSessions({ search })` reads of a session's USERDATA (`storedTask`: its subject, U+0000 and lone
+    // surrogates as U+FFFD), written with the row: reading it out of the USERDATA JSON at search time cost more the
+    // more USERDATA held, and failed on USERDATA nested past SQLite's JSON depth limit. The rows already there are
+    // filled by the same code, in this migration's transaction; a row whose USERDATA is not JSON keeps ''.
+    sql: `
+      ALTER TABLE controller_sessions ADD COLUMN task TEXT NOT NULL DEFAULT '';
+    `,
+    fill(database) {
+      const rows = database.prepare('SELECT seq, userdata FROM controller_sessions').all() as { seq: number; userdata: string }[];
+      const update = database.prepare('UPDATE controller_sessions SET task = ? WHERE seq = ?');
+      for (const row of rows) {
+        const task = storedTaskOfText(row.userdata);
+        if (task !== '') update.run(task, row.seq);
+      }
+    },
   },
 ];
 

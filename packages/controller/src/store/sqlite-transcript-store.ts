@@ -24,7 +24,7 @@ import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
 import { createFencedLeases } from './fenced-leases.ts';
-import { requireListOptions } from './list-options.ts';
+import { requireListOptions, storedTask } from './list-options.ts';
 import { createSqliteSessionList } from './sqlite-session-list.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
 import { sqliteLeaseTable } from './sqlite-leases.ts';
@@ -122,10 +122,10 @@ function toSession(row: Row): SessionRecord {
   };
 }
 
-/** A session row's values in `SESSION_COLUMNS` order. */
-type SessionValues = [sid: string, agent: string, agentDefinition: string, userdata: string, status: string, createdAt: string, updatedAt: string, turns: number, lastDecision: string | null, parentSid: string | null, tally: string | null];
+/** A session row's values in `SESSION_COLUMNS` order, then its stored task (written, never read back). */
+type SessionValues = [sid: string, agent: string, agentDefinition: string, userdata: string, status: string, createdAt: string, updatedAt: string, turns: number, lastDecision: string | null, parentSid: string | null, tally: string | null, task: string];
 
-/** The session's columns in `SESSION_COLUMNS` order (JSON text for the nested records). */
+/** The session's columns in `SESSION_COLUMNS` order (JSON text for the nested records), then `task`. */
 function sessionValues(session: SessionRecord): SessionValues {
   return [
     session.sid,
@@ -139,6 +139,7 @@ function sessionValues(session: SessionRecord): SessionValues {
     session.lastDecision === undefined ? null : JSON.stringify(session.lastDecision),
     session.parentSid ?? null,
     session.tally === undefined ? null : JSON.stringify(session.tally),
+    storedTask(session.userdata),
   ];
 }
 
@@ -170,15 +171,15 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
 
   const columns = sessionColumnsOf(schemaVersion);
   const prepareAll = () => ({
-    // A read-only store on an older file prepares its writes against columns it may not have: they are never run.
-    ...(options.readOnly === true && schemaVersion < 3
+    // A read-only store on an older file would prepare its writes against columns it may not have: they are never run.
+    ...(options.readOnly === true && schemaVersion < TRANSCRIPT_MIGRATIONS.length
       ? { insertSession: undefined, updateSession: undefined, updateSessionIndexed: undefined }
       : {
-          insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+          insertSession: db.prepare(`INSERT INTO controller_sessions (${SESSION_COLUMNS}, task) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
           // Two statements, because SQLite rewrites the entries of every index on a column an UPDATE sets, changed or
           // not: the indexed columns (status, created_at) are set only when they differ, which is rarely on a turn's save.
           updateSession: db.prepare(
-            'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ?, tally = ? WHERE sid = ?',
+            'UPDATE controller_sessions SET agent = ?, agent_definition = ?, userdata = ?, updated_at = ?, turns = ?, last_decision = ?, parent_sid = ?, tally = ?, task = ? WHERE sid = ?',
           ),
           updateSessionIndexed: db.prepare('UPDATE controller_sessions SET status = ?1, created_at = ?2 WHERE sid = ?3 AND (status IS NOT ?1 OR created_at IS NOT ?2)'),
         }),
@@ -204,7 +205,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
   const turnTexts = createSqliteTurnTexts(db);
-  const listSessionRows = createSqliteSessionList(db, columns);
+  const listSessionRows = createSqliteSessionList(db, columns, schemaVersion);
   const writable = <T>(statement: T | undefined): T => {
     if (statement === undefined) throw new Error(`${file} is open read-only`);
     return statement;

@@ -1,3 +1,4 @@
+import { sampleSession } from '@askloop/controller/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
 import { migrateOwner } from './migrate-owner.ts';
@@ -50,6 +51,42 @@ describe('controller schema version 3 (fenced session leases)', () => {
     expect(new Set(before).size).toBe(2);
     const taken = (await pool.query<{ token: string }>("INSERT INTO askloop_session_leases (sid, holder, expires_at) VALUES ('c', 'host-1', clock_timestamp()) RETURNING token")).rows[0];
     expect(BigInt(taken!.token) > (before[0]! > before[1]! ? before[0]! : before[1]!)).toBe(true);
+  });
+});
+
+describe('controller schema version 4 (the task of each session)', () => {
+  it('fills each session\'s task from its record, in batches, whatever the record holds; a search then reads the column', async () => {
+    const pools = await database.schema();
+    const pool = pools({ max: 1 });
+    await migrateOwner(pool, 'controller', CONTROLLER_MIGRATIONS.slice(0, 3));
+    let deep: { [key: string]: unknown } = { end: true };
+    for (let level = 0; level < 1100; level += 1) deep = { next: deep };
+    const records: [sid: string, record: string][] = [
+      ['plain', JSON.stringify(sampleSession('plain', { userdata: { subject: 'Write the Report' } }))],
+      ['lone', JSON.stringify(sampleSession('lone', { userdata: { subject: 'broken \ud800 pair' }, lastDecision: { kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: 'x \udc00' } }))],
+      ['nul', JSON.stringify(sampleSession('nul', { userdata: { subject: 'before \u0000 after' } }))],
+      ['deep', JSON.stringify(sampleSession('deep', { userdata: { subject: 'deep one', fields: { deep } } as never }))],
+      ['none', JSON.stringify(sampleSession('none', { userdata: { fields: {} } }))],
+      // Edited by hand: not JSON. The migration must not fail on it.
+      ['edited', '{"sid": "edited", "userdata": {"subject": "bro'],
+      // More rows than one batch reads.
+      ...Array.from({ length: 1200 }, (_, index) => [`bulk-${String(index).padStart(4, '0')}`, JSON.stringify(sampleSession(`bulk-${index}`, { userdata: { subject: `bulk task ${index}` } }))] as [string, string]),
+    ];
+    for (const [sid, record] of records) {
+      await pool.query("INSERT INTO askloop_sessions (sid, agent, status, created_at, updated_at, turns, record) VALUES ($1, 'worker', 'done', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, $2)", [sid, record]);
+    }
+    await applyPostgresMigrations(pool);
+    const tasks = new Map((await pool.query<{ sid: string; task: string }>('SELECT sid, task FROM askloop_sessions')).rows.map((row) => [row.sid, row.task]));
+    expect(Object.fromEntries(['plain', 'lone', 'nul', 'deep', 'none', 'edited', 'bulk-1199'].map((sid) => [sid, tasks.get(sid)]))).toEqual({
+      plain: 'Write the Report',
+      lone: 'broken \uFFFD pair',
+      nul: 'before \uFFFD after',
+      deep: 'deep one',
+      none: '',
+      edited: '',
+      'bulk-1199': 'bulk task 1199',
+    });
+    expect([...tasks.values()].filter((task) => task.startsWith('bulk task'))).toHaveLength(1200);
   });
 });
 

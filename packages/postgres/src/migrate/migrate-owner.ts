@@ -17,6 +17,13 @@ export interface PostgresMigration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * Runs after `sql` on the same client, in the same transaction and under
+   * the same lock: fills what SQL cannot compute (a value only the package's
+   * own code derives from a row), so the version is never recorded with the
+   * fill half done.
+   */
+  readonly fill?: (client: pg.PoolClient) => Promise<void>;
 }
 
 /** The advisory lock key every AskLoop migration takes (any constant; "askloop" in ASCII). */
@@ -51,6 +58,7 @@ export async function migrateOwner(pool: pg.Pool, owner: string, migrations: rea
       }
       for (const migration of migrations.slice(applied)) {
         await client.query(migration.sql);
+        await migration.fill?.(client);
         await client.query('INSERT INTO askloop_schema_migrations (owner, version, name) VALUES ($1, $2, $3)', [owner, migration.version, migration.name]);
       }
       return migrations.length;

@@ -4,6 +4,7 @@
  * records, and the work queue with its leases. Each owner's list is applied
  * by `migrateOwner`; `applyPostgresMigrations` applies them all.
  */
+import { storedTask, type SessionRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { migrateOwner, type PostgresMigration } from './migrate-owner.ts';
 
@@ -76,6 +77,18 @@ export const CONTROLLER_MIGRATIONS: readonly PostgresMigration[] = [
       END
       $$;
     `,
+  },
+  {
+    version: 4,
+    name: 'the task of each session, for searches',
+    // What `listSessions({ search })` reads of a session (the controller's `storedTask`: USERDATA's subject, U+0000
+    // and lone surrogates as U+FFFD), written with the row: read out of each record's JSON at search time it failed
+    // on records PostgreSQL's json refuses (a lone surrogate escape, nesting past its stack) and cost a parse a row.
+    // The rows already there are filled by the same code, in this migration's transaction.
+    sql: `
+      ALTER TABLE askloop_sessions ADD COLUMN task text NOT NULL DEFAULT '';
+    `,
+    fill: fillSessionTasks,
   },
 ];
 
@@ -180,4 +193,30 @@ export async function applyPostgresMigrations(pool: pg.Pool): Promise<Record<key
     tools: await migrateOwner(pool, 'tools', TOOLS_MIGRATIONS),
     queue: await migrateOwner(pool, 'queue', QUEUE_MIGRATIONS),
   };
+}
+
+/** Rows read at a time while filling the task column: a store may hold many sessions with large records. */
+const FILL_BATCH = 500;
+
+/** Sets each session's `task` from its record, a batch of rows at a time, in the migration's transaction. */
+async function fillSessionTasks(client: pg.PoolClient): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = (await client.query<{ sid: string; record: string }>('SELECT sid, record FROM askloop_sessions WHERE sid > $1 ORDER BY sid LIMIT $2', [after, FILL_BATCH])).rows;
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.sid;
+    const filled = rows.map((row) => [row.sid, taskOfRecord(row.record)] as const).filter(([, task]) => task !== '');
+    if (filled.length > 0) {
+      await client.query('UPDATE askloop_sessions AS s SET task = v.task FROM unnest($1::text[], $2::text[]) AS v(sid, task) WHERE s.sid = v.sid', [filled.map(([sid]) => sid), filled.map(([, task]) => task)]);
+    }
+  }
+}
+
+/** The stored task of a session record's JSON text; '' when the text is not a record (a row edited by hand). */
+function taskOfRecord(record: string): string {
+  try {
+    return storedTask((JSON.parse(record) as SessionRecord).userdata ?? null);
+  } catch {
+    return '';
+  }
 }

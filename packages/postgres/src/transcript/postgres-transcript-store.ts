@@ -22,7 +22,7 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, storedTask, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
@@ -77,7 +77,7 @@ type TurnRow = { record: string };
 const parse = <T>(text: string): T => JSON.parse(text) as T;
 
 function sessionColumns(session: SessionRecord): unknown[] {
-  return [session.sid, session.agent, session.parentSid ?? null, session.status, session.createdAt, session.updatedAt, session.turns, JSON.stringify(session)];
+  return [session.sid, session.agent, session.parentSid ?? null, session.status, session.createdAt, session.updatedAt, session.turns, JSON.stringify(session), storedTask(session.userdata)];
 }
 
 /** The session lease a write is checked against: its holder and the token this store took it with. */
@@ -149,9 +149,9 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       const runner = await route.write(session.sid, false).catch(fail('createSession', session.sid));
       const values = sessionColumns(session);
       const at = (value: unknown): string => `$${values.push(value)}`;
-      const insert = 'INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record)';
+      const insert = 'INSERT INTO askloop_sessions (sid, agent, parent_sid, status, created_at, updated_at, turns, record, task)';
       const guard = sessionGuardFor(runner, session.sid, lease, at);
-      const sql = guard === undefined ? `${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8)` : `${insert} SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8 WHERE ${guard}`;
+      const sql = guard === undefined ? `${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)` : `${insert} SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8, $9 WHERE ${guard}`;
       await runner.query(sql, values).catch((error: unknown) => {
         if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid, cause: error });
         return fail('createSession', session.sid, lease)(error);
@@ -172,7 +172,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       const at = (value: unknown): string => `$${values.push(value)}`;
       const guard = sessionGuardFor(runner, session.sid, lease, at);
       const result = await runner
-        .query(`UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8 WHERE sid = $1${guard === undefined ? '' : ` AND ${guard}`}`, values)
+        .query(`UPDATE askloop_sessions SET agent = $2, parent_sid = $3, status = $4, created_at = $5, updated_at = $6, turns = $7, record = $8, task = $9 WHERE sid = $1${guard === undefined ? '' : ` AND ${guard}`}`, values)
         .catch(fail('updateSession', session.sid, lease));
       if (result.rowCount === 0) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${session.sid}`, sid: session.sid });
     },
@@ -213,7 +213,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
         session === undefined
           ? ''
           : `, updated AS (UPDATE askloop_sessions SET agent = ${at(session.agent)}, parent_sid = ${at(session.parentSid ?? null)}, status = ${at(session.status)}, created_at = ${at(session.createdAt)},
-               updated_at = ${at(session.updatedAt)}, turns = ${at(session.turns)}, record = ${at(JSON.stringify(session))} WHERE sid = ${at(session.sid)} AND EXISTS (SELECT 1 FROM saved) RETURNING 1)`;
+               updated_at = ${at(session.updatedAt)}, turns = ${at(session.turns)}, record = ${at(JSON.stringify(session))}, task = ${at(storedTask(session.userdata))} WHERE sid = ${at(session.sid)} AND EXISTS (SELECT 1 FROM saved) RETURNING 1)`;
       const sql = `WITH saved AS (${upsertTurn} RETURNING 1), logged AS (${logDecision})${updateSession}
         SELECT ${session === undefined ? '1' : '(SELECT count(*) FROM updated)::integer'} AS updated`;
       const write = isFenced(runner) ? runner.fence.run<{ updated: number }>(sql, values) : runner.query<{ updated: number }>(sql, values);

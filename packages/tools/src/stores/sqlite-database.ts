@@ -20,6 +20,12 @@ export interface SqliteMigration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * Runs after `sql`, in the same transaction: fills what SQL cannot compute
+   * (a value only the package's own code derives from a row), so the new
+   * version is never recorded with the fill half done.
+   */
+  readonly fill?: (database: DatabaseSync) => void;
 }
 
 /** Options of {@link openDatabase}. */
@@ -129,6 +135,7 @@ export function applyMigrations(database: DatabaseSync, owner: string, migration
         // Re-read inside the write lock: another process may have migrated meanwhile.
         if (appliedVersion(database, owner) >= migration.version) return;
         database.exec(migration.sql);
+        migration.fill?.(database);
         database.prepare('INSERT INTO schema_migrations (owner, version, name, applied_at) VALUES (?, ?, ?, ?)').run(owner, migration.version, migration.name, clock.now());
       });
     }
