@@ -37,6 +37,32 @@ describe('askloop sessions --limit', () => {
   });
 });
 
+describe('askloop sessions --search', () => {
+  beforeAll(async () => {
+    for (const task of ['write the Report', 'plan the trip', 'report again']) expect(await main(['run', task, '--script', 'done.json', '--db', 'tasks.db', '--json'], captureIo({ cwd: dir }))).toBe(0);
+  });
+
+  it('lists the sessions whose id, agent or task holds the text, A–Z in either case, and says so when none does', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'tasks.db', '--search', 'REPORT', '--json'], io)).toBe(0);
+    expect((JSON.parse(io.out) as { task: string }[]).map((row) => row.task)).toEqual(['report again', 'write the Report']);
+    const none = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'three.db', '--search', 'nothing like it'], none)).toBe(0);
+    expect(none.out).toBe(`No sessions in ${join(dir, 'three.db')} matching "nothing like it". askloop run "<task>" starts one.\n`);
+    const limited = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'tasks.db', '--search', 'report', '--limit', '1'], limited)).toBe(0);
+    expect(limited.out).toContain(`showing 1 of 2 sessions in ${join(dir, 'tasks.db')}`);
+  });
+
+  it('refuses a search no store can take (exit 2)', async () => {
+    for (const search of ['tab\there', 'x'.repeat(1001)]) {
+      const io = captureIo({ cwd: dir });
+      expect(await main(['sessions', '--db', 'three.db', '--search', search], io)).toBe(2);
+      expect(io.err).toMatch(/--search/);
+    }
+  });
+});
+
 describe('askloop init DIR', () => {
   it('says the path is a directory (exit 2, CONFIG_UNREADABLE) and suggests a file in it, with or without --force', async () => {
     mkdirSync(join(dir, 'project'));

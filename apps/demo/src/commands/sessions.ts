@@ -1,9 +1,9 @@
 /**
- * `askloop sessions [--db FILE] [--config FILE] [--status S] [--limit N] [--json]`:
+ * `askloop sessions [--db FILE] [--config FILE] [--status S] [--search TEXT] [--limit N] [--json]`:
  * the stored sessions, newest first, as a table (id, task, agent, status,
  * turns, age), or as a JSON array of objects.
  */
-import type { SessionRecord, SessionStatus } from '@askloop/controller';
+import { characterProblem, MAX_LIST_SEARCH_LENGTH, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
@@ -77,7 +77,7 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
 
 /** `askloop sessions`. */
 export const sessionsCommand: Command = {
-  usage: `Usage: askloop sessions [--db FILE] [--config FILE] [--status S] [--limit N] [--json]
+  usage: `Usage: askloop sessions [--db FILE] [--config FILE] [--status S] [--search TEXT] [--limit N] [--json]
 
 Lists the stored sessions, newest first: id, task, agent, status, turns and
 how long ago it last changed. Then 'askloop show SID' prints one turn by turn.
@@ -90,22 +90,25 @@ Options:
   --config FILE   the config file whose store to use (default
                   ./askloop.config.yaml when present).
   --status S      only running, paused, done or halted sessions.
+  --search TEXT   only the sessions whose id, agent or task contains TEXT
+                  (A–Z in either case; the store searches).
   --limit N       at most N sessions (1 to 100000; default all).
   --json          a JSON array of {"sid","task","agent","status","turns",
                   "createdAt","updatedAt","lastDecision","parentSid"}.
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length > 0) throw usageError(`askloop sessions takes no arguments; to see one session: askloop show ${positionals[0]}`);
     const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
     const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
+    const search = searchOption(values.search);
     const { store, where: dbPath } = await openSessionsReader(await sessionsStoreLocation(values, io));
     let rows: SessionSummary[] = [];
     let total = 0;
     if (store !== undefined) {
       try {
-        const filter = status === undefined ? {} : { status };
+        const filter = { ...(status === undefined ? {} : { status }), ...(search === undefined ? {} : { search }) };
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map(summary);
         // A full page may hide more: count them, so the footer does not pass the page off as all there is.
         total = limit !== undefined && rows.length === limit && values.json !== true ? (await store.listSessions(filter)).length : rows.length;
@@ -114,8 +117,17 @@ Options:
       }
     }
     if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
-    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${status === undefined ? '' : ` with status ${status}`}. askloop run "<task>" starts one.\n`);
+    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${status === undefined ? '' : ` with status ${status}`}${search === undefined ? '' : ` matching ${JSON.stringify(search)}`}. askloop run "<task>" starts one.\n`);
     else printTable(io, rows, dbPath, total);
     return 0;
   },
 };
+
+/** `--search`: text the stores can search for (no control characters, at most their limit), or a usage error. */
+function searchOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length > MAX_LIST_SEARCH_LENGTH) throw usageError(`--search: at most ${MAX_LIST_SEARCH_LENGTH} characters, got ${value.length}`);
+  const problem = characterProblem(value);
+  if (problem !== undefined) throw usageError(`--search ${problem}`);
+  return value;
+}

@@ -14,6 +14,8 @@ export const POSTGRES_ERROR_CODES = {
   PG_MIGRATION_INVALID: 'A migration list is malformed (versions must count up from 1, owner non-empty). Fix the list; never edit an applied migration.',
   PG_QUERY_FAILED: 'A statement failed (connection refused, permissions, a constraint); the PostgreSQL error is the cause. Check the URL, the server and its log.',
   PG_SCHEMA_NEWER: 'The database holds a later migration of an owner than this package knows: a newer @askloop/postgres wrote it. Upgrade the package or use another database.',
+  PG_SCHEMA_OLDER:
+    "A search of the sessions needs the controller's schema 4 (each session's task in a column), and this database has not been migrated to it: a reader (askloop sessions, show) does not migrate. Run applyPostgresMigrations (any askloop run or worker on the database does), or list without the search.",
   PG_SESSION_NOT_FOUND: 'enqueueSession was given a session id the transcript does not hold. Create the session first (loop.create).',
   PG_URL_INVALID: 'The connection string is not a postgres:// or postgresql:// URL. Write it as postgres://user@host:5432/database.',
 } as const;

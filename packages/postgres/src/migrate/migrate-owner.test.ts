@@ -1,6 +1,7 @@
 import { sampleSession } from '@askloop/controller/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
+import { createPostgresTranscriptStore } from '../transcript/postgres-transcript-store.ts';
 import { migrateOwner } from './migrate-owner.ts';
 import { applyPostgresMigrations, CONTROLLER_MIGRATIONS, QUEUE_MIGRATIONS, TOOLS_MIGRATIONS } from './postgres-migrations.ts';
 
@@ -75,7 +76,12 @@ describe('controller schema version 4 (the task of each session)', () => {
     for (const [sid, record] of records) {
       await pool.query("INSERT INTO askloop_sessions (sid, agent, status, created_at, updated_at, turns, record) VALUES ($1, 'worker', 'done', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, $2)", [sid, record]);
     }
+    // A reader does not migrate: before the task column it lists, and says what a search needs.
+    const reader = createPostgresTranscriptStore(pool);
+    expect(await reader.listSessions({ limit: 2, sidPrefix: 'plain' })).toHaveLength(1);
+    await expect(reader.listSessions({ search: 'report' })).rejects.toMatchObject({ code: 'PG_SCHEMA_OLDER', message: expect.stringContaining('migrate the database first') });
     await applyPostgresMigrations(pool);
+    expect((await reader.listSessions({ search: 'REPORT' })).map((session) => session.sid)).toEqual(['plain']);
     const tasks = new Map((await pool.query<{ sid: string; task: string }>('SELECT sid, task FROM askloop_sessions')).rows.map((row) => [row.sid, row.task]));
     expect(Object.fromEntries(['plain', 'lone', 'nul', 'deep', 'none', 'edited', 'bulk-1199'].map((sid) => [sid, tasks.get(sid)]))).toEqual({
       plain: 'Write the Report',

@@ -25,6 +25,7 @@
 import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, storedTask, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
+import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
 import { sessionListQuery } from './postgres-session-list.ts';
 
@@ -179,7 +180,16 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
     async listSessions(options: ListSessionsOptions = {}) {
       requireListOptions(options);
       const query = sessionListQuery(options);
-      const result = await route.shared().query<SessionRow>(query.text, query.values).catch(fail('listSessions'));
+      const result = await route
+        .shared()
+        .query<SessionRow>(query.text, query.values)
+        .catch((error: unknown) => {
+          // 42703: no such column — a database read without migrating, from before the task column.
+          if (options.search !== undefined && sqlState(error) === '42703') {
+            throw new PostgresStoreError('PG_SCHEMA_OLDER', "listSessions: searching needs the controller's schema 4 (the task column); migrate the database first (applyPostgresMigrations, or any askloop run or worker on it)", { cause: error });
+          }
+          return fail('listSessions')(error);
+        });
       return result.rows.map((row) => parse<SessionRecord>(row.record));
     },
     async saveTurn(record, session) {
