@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTROLLER_MIGRATIONS, migrateOwner } from '@askloop/postgres';
 import { startPostgresServer, type PostgresServer } from '@askloop/postgres/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +211,28 @@ describe('readers of a PostgreSQL store', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('a search of a database not yet migrated to the task column is PG_SCHEMA_OLDER, as the store error it is (text and --json)', async () => {
+    await pool.query('DROP DATABASE IF EXISTS older');
+    await pool.query('CREATE DATABASE older');
+    const url = server.url.replace(/\/postgres$/, '/older');
+    const other = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      // The controller's first three migrations only: the schema of a database an earlier askloop wrote.
+      await migrateOwner(other, 'controller', CONTROLLER_MIGRATIONS.slice(0, 3));
+    } finally {
+      await other.end();
+    }
+    const listed = await spawnCli(['sessions', '--db', url, '--json']);
+    expect({ code: listed.code, stdout: listed.stdout }).toEqual({ code: 0, stdout: '[]\n' });
+    const text = await spawnCli(['sessions', '--db', url, '--search', 'report']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/migrate the database first .*\(PG_SCHEMA_OLDER\)\n$/);
+    expect(text.stderr).not.toContain('unexpected error');
+    const json = await spawnCli(['sessions', '--db', url, '--search', 'report', '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'PG_SCHEMA_OLDER' } });
   });
 
   it('an unreachable server is PG_QUERY_FAILED without its password; view refuses a PostgreSQL store, naming what reads one', async () => {

@@ -124,7 +124,7 @@ describe('a transcript file of schema version 5 (before the task column)', () =>
       ['plain', JSON.stringify({ subject: 'Write the Report' })],
       ['nul', JSON.stringify({ subject: 'before \u0000 after' })],
       ['deep', JSON.stringify({ subject: 'deep one', fields: { deep } })],
-      ['number', JSON.stringify({ subject: 42 })],
+      ['number', JSON.stringify({ subject: 987654 })],
       // Edited by hand: not JSON. The migration must not fail on it.
       ['edited', '{"subject": "broken'],
     ];
@@ -133,6 +133,8 @@ describe('a transcript file of schema version 5 (before the task column)', () =>
     expect(applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS.slice(0, 5))).toBe(5);
     const insert = database.prepare("INSERT INTO controller_sessions (sid, agent, agent_definition, userdata, status, created_at, updated_at, turns) VALUES (?, 'worker', '{}', ?, 'done', ?, ?, 1)");
     for (const [index, [sid, userdata]] of rows.entries()) insert.run(sid, userdata, `2026-01-01T00:00:0${index}.000Z`, `2026-01-01T00:00:0${index}.000Z`);
+    // More sessions than the migration reads at a time, older than the rows above.
+    for (let index = 0; index < 1100; index += 1) insert.run(`bulk-${index}`, JSON.stringify({ subject: `bulk task ${index}` }), '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z');
     database.close();
 
     const searches = async (store: ReturnType<typeof createSqliteTranscriptStore>) => ({
@@ -140,7 +142,7 @@ describe('a transcript file of schema version 5 (before the task column)', () =>
       after: (await store.listSessions({ search: 'after' })).map((session) => session.sid),
       deep: (await store.listSessions({ search: 'deep one' })).map((session) => session.sid),
       replaced: (await store.listSessions({ search: '\uFFFD' })).map((session) => session.sid),
-      number: (await store.listSessions({ search: '42' })).map((session) => session.sid),
+      number: (await store.listSessions({ search: '987654' })).map((session) => session.sid),
     });
     const expected = { report: ['plain'], after: ['nul'], deep: ['deep'], replaced: ['nul'], number: [] };
 
@@ -157,7 +159,8 @@ describe('a transcript file of schema version 5 (before the task column)', () =>
     expect(await searches(writer)).toEqual(expected);
     expect((await writer.listSessions({ search: 'broken' })).map((session) => session.sid)).toEqual([]);
     const tasks = writer.database.prepare('SELECT sid, task FROM controller_sessions ORDER BY seq').all();
-    expect(tasks.map((row) => [row.sid, row.task])).toEqual([['plain', 'Write the Report'], ['nul', 'before \uFFFD after'], ['deep', 'deep one'], ['number', ''], ['edited', '']]);
+    expect(tasks.slice(0, 5).map((row) => [row.sid, row.task])).toEqual([['plain', 'Write the Report'], ['nul', 'before \uFFFD after'], ['deep', 'deep one'], ['number', ''], ['edited', '']]);
+    expect(tasks.slice(5).filter((row, index) => row.task === `bulk task ${index}`)).toHaveLength(1100);
     await writer.close();
 
     // And read-only again, now through the column.

@@ -5,6 +5,7 @@
  * run on, has no sessions.
  */
 import type { TranscriptStore } from '@askloop/controller';
+import { CliError } from '../cli-error.ts';
 import { openPostgresReader } from '../loop/open-postgres-store.ts';
 import { redactUrl } from '../loop/redact-url.ts';
 import type { StoreLocation } from '../loop/store-location.ts';
@@ -19,6 +20,30 @@ export interface SessionsReader {
 
 /** Opens the store at `location` for reading. */
 export async function openSessionsReader(location: StoreLocation): Promise<SessionsReader> {
-  if (location.kind === 'sqlite') return { store: openSessionsReadOnly(location.path), where: location.path };
-  return { store: await openPostgresReader(location.url), where: redactUrl(location.url) };
+  if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path), location.path, location.path);
+  return readerOf(await openPostgresReader(location.url), redactUrl(location.url));
+}
+
+function readerOf(store: TranscriptStore | undefined, where: string, file?: string): SessionsReader {
+  return { store: store === undefined ? undefined : failingAsCli(store, where, file), where };
+}
+
+/**
+ * `store` whose reads fail as the CLI's error, with the store's code (`LOOP_…`,
+ * `PG_…`) and where it is, like a failure to open it: a query that fails
+ * while listing (a server gone, a database a search needs migrated) is the
+ * store's error, not an unexpected one.
+ */
+function failingAsCli(store: TranscriptStore, where: string, file: string | undefined): TranscriptStore {
+  const reads = <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await read(...args);
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (typeof code !== 'string' || !/^(LOOP|PG)_/.test(code)) throw error;
+        throw CliError.fromLoopError({ code, message: `${where}: ${(error as Error).message}` }, file);
+      }
+    };
+  return { ...store, getSession: reads(store.getSession), listSessions: reads(store.listSessions), listTurns: reads(store.listTurns), lastTurn: reads(store.lastTurn) };
 }

@@ -7,6 +7,7 @@
  * surrogates and text that looks like a JSON escape).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -130,5 +131,27 @@ describe('prefixEnd (the end of the SQLite sid range for a prefix)', () => {
         if (byCodePoint(other, prefix) >= 0 && byCodePoint(other, end) < 0) expect(other.startsWith(prefix)).toBe(true);
       }),
     );
+  });
+});
+
+describe('sidPrefix on a UTF-16 SQLite database (a connection made elsewhere)', () => {
+  it('finds the ids the memory store finds, where a byte range would not', async () => {
+    const database = new DatabaseSync(join(dir, `utf16-${++files}.db`));
+    database.exec("PRAGMA encoding = 'UTF-16le'");
+    const sqlite = createSqliteTranscriptStore(database);
+    const memory = createMemoryTranscriptStore();
+    try {
+      for (const sid of ['aÿ-1', 'aǿ-2', 'a\uFFFD-3', 'a\uD7FF-4', 'a😀-5', 'b-6']) {
+        await sqlite.createSession(sampleSession(sid));
+        await memory.createSession(sampleSession(sid));
+      }
+      for (const sidPrefix of ['aÿ', 'aǿ', 'a\uFFFD', 'a\uD7FF', 'a😀', 'a']) {
+        const sids = async (store: typeof memory) => (await store.listSessions({ sidPrefix })).map((session) => session.sid).sort();
+        expect(await sids(sqlite), sidPrefix).toEqual(await sids(memory));
+      }
+    } finally {
+      await sqlite.close();
+      database.close();
+    }
   });
 });

