@@ -22,11 +22,11 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, storedTask, requireTurnIndex, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, requireTurnIndex, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
-import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
+import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
 import { sessionListQuery } from './postgres-session-list.ts';
 
 /**
