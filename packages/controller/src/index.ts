@@ -36,7 +36,7 @@ export { createSessionGate, type SessionGate } from './session/session-gate.ts';
 export { leaseHolderOf, runUnderLease } from './session/lease-scope.ts';
 export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/fenced-leases.ts';
 export { createLeaseTokens, leaseLostError, type LeaseLostReason, type LeaseTokens, type WriteFence } from './store/lease-tokens.ts';
-export { foldAsciiCase, MAX_LIST_SEARCH_LENGTH, requireListLimit, requireListOptions, searchableText, sessionMatchesList, sessionTask, storedTask, taskContains } from './store/list-options.ts';
+export { foldAsciiCase, MAX_LIST_SEARCH_LENGTH, requireListLimit, requireListOptions, searchableText, sessionMatchesList, sessionTask, storedTask } from './store/list-options.ts';
 export { characterProblem, MAX_SESSION_ID_LENGTH, MAX_TURN_INDEX, requireSessionId, requireTurnIndex, sessionIdProblem } from './store/store-keys.ts';
 export type { LoopMetrics } from './metrics/loop-metrics.ts';
 export type { AgentDefinition, AgentPolicy, LoopCeilings, ResolvedAgentDefinition, TurnQuotas } from './agent/agent-definition.ts';

@@ -106,7 +106,8 @@ export function sessionMatchesList(session: SessionRecord, options: ListSessions
   if (options.sidPrefix !== undefined && !session.sid.startsWith(options.sidPrefix)) return false;
   if (options.search === undefined || options.search === '') return true;
   const search = foldAsciiCase(options.search);
-  return [session.sid, session.agent].some((text) => foldAsciiCase(text).includes(search)) || taskContains(sessionTask(session), search);
+  // The stored task, as the database stores search it ('' for none, which no search finds).
+  return [session.sid, session.agent, storedTask(session.userdata)].some((text) => foldAsciiCase(text).includes(search));
 }
 
 /**
@@ -129,9 +130,4 @@ export function storedTaskOfText(userdata: string): string {
     return '';
   }
   return storedTask(parsed);
-}
-
-/** Whether `task` (as {@link searchableText} reads it) contains `foldedSearch` (already through {@link foldAsciiCase}). */
-export function taskContains(task: string | undefined, foldedSearch: string): boolean {
-  return task !== undefined && foldAsciiCase(searchableText(task)).includes(foldedSearch);
 }
