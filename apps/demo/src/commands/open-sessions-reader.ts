@@ -7,7 +7,7 @@
 import type { TranscriptStore } from '@askloop/controller';
 import { CliError } from '../cli-error.ts';
 import { openPostgresReader } from '../loop/open-postgres-store.ts';
-import { redactUrl } from '../loop/redact-url.ts';
+import { redactMessage, redactUrl } from '../loop/redact-url.ts';
 import type { StoreLocation } from '../loop/store-location.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 
@@ -20,12 +20,14 @@ export interface SessionsReader {
 
 /** Opens the store at `location` for reading. */
 export async function openSessionsReader(location: StoreLocation): Promise<SessionsReader> {
-  if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path), location.path, location.path);
-  return readerOf(await openPostgresReader(location.url), redactUrl(location.url));
+  if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path), location.path, (message) => message, location.path);
+  const { url } = location;
+  // As a failure to open it says it: the URL and any secret of it hidden.
+  return readerOf(await openPostgresReader(url), redactUrl(url), (message) => redactMessage(message, url));
 }
 
-function readerOf(store: TranscriptStore | undefined, where: string, file?: string): SessionsReader {
-  return { store: store === undefined ? undefined : failingAsCli(store, where, file), where };
+function readerOf(store: TranscriptStore | undefined, where: string, redact: (message: string) => string, file?: string): SessionsReader {
+  return { store: store === undefined ? undefined : failingAsCli(store, where, redact, file), where };
 }
 
 /**
@@ -34,7 +36,7 @@ function readerOf(store: TranscriptStore | undefined, where: string, file?: stri
  * while listing (a server gone, a database a search needs migrated) is the
  * store's error, not an unexpected one.
  */
-function failingAsCli(store: TranscriptStore, where: string, file: string | undefined): TranscriptStore {
+function failingAsCli(store: TranscriptStore, where: string, redact: (message: string) => string, file: string | undefined): TranscriptStore {
   const reads = <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
@@ -42,7 +44,7 @@ function failingAsCli(store: TranscriptStore, where: string, file: string | unde
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
         if (typeof code !== 'string' || !/^(LOOP|PG)_/.test(code)) throw error;
-        throw CliError.fromLoopError({ code, message: `${where}: ${(error as Error).message}` }, file);
+        throw CliError.fromLoopError({ code, message: `${where}: ${redact((error as Error).message)}` }, file);
       }
     };
   return { ...store, getSession: reads(store.getSession), listSessions: reads(store.listSessions), listTurns: reads(store.listTurns), lastTurn: reads(store.lastTurn) };

@@ -3,7 +3,7 @@
  * the stored sessions, newest first, as a table (id, task, agent, status,
  * turns, age), or as a JSON array of objects.
  */
-import { characterProblem, MAX_LIST_SEARCH_LENGTH, type SessionRecord, type SessionStatus } from '@askloop/controller';
+import { characterProblem, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
@@ -31,18 +31,16 @@ export interface SessionSummary {
   parentSid: string | null;
 }
 
-/** The task of a session: USERDATA's `subject` (what `askloop run "<task>"` was given), else its JSON. */
-export function sessionTask(session: SessionRecord): string {
-  const userdata = session.userdata;
-  if (userdata !== null && typeof userdata === 'object' && !Array.isArray(userdata) && typeof userdata['subject'] === 'string') return userdata['subject'];
-  return JSON.stringify(userdata);
+/** The task of a session as shown: USERDATA's `subject` (what `askloop run "<task>"` was given), else its JSON. */
+export function taskOrUserdata(session: SessionRecord): string {
+  return sessionTask(session) ?? JSON.stringify(session.userdata);
 }
 
 function summary(session: SessionRecord): SessionSummary {
   const last = session.lastDecision;
   return {
     sid: session.sid,
-    task: sessionTask(session),
+    task: taskOrUserdata(session),
     agent: session.agent,
     status: session.status,
     turns: session.turns,

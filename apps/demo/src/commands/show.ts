@@ -14,7 +14,7 @@ import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
-import { sessionTask } from './sessions.ts';
+import { taskOrUserdata } from './sessions.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
 
 function notFound(sid: string, dbPath: string): CliError {
@@ -67,7 +67,7 @@ Options:
     const cost = turns.reduce((sum, turn) => sum + turn.usage.costUsd, 0);
     const last = session.lastDecision;
     let out = `${colors.bold(`session ${session.sid}`)}\n`;
-    out += `  task     ${terminalSafe(sessionTask(session))}\n`;
+    out += `  task     ${terminalSafe(taskOrUserdata(session))}\n`;
     out += `  agent    ${terminalSafe(session.agent)}${session.parentSid === undefined ? '' : colors.dim(` (asked by ${session.parentSid})`)}\n`;
     out += `  status   ${session.status}${last === undefined ? '' : ` · ${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
