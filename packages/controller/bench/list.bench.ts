@@ -3,8 +3,9 @@
  * `--quick`), as the viewer and the commands do. Baseline: what the viewer
  * did before the store took the filters, reading every session and matching
  * in memory. Tasks: the store's own query for a page (first and deep), a
- * search, and the sessions whose id starts with 8 given characters. Each
- * session carries 2 KB of USERDATA besides its task.
+ * search, the sessions whose id starts with 8 given characters, and counts
+ * (all, and a search's matches). Each session carries 2 KB of USERDATA
+ * besides its task.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,8 @@ await runSuite(
     { name: `listSessions: the page at offset ${SESSIONS / 2}`, run: async () => (sink += (await store.listSessions({ offset: SESSIONS / 2, limit: PAGE + 1 })).length) },
     { name: 'listSessions: search "INVOICES" (1 in 100 match)', run: async () => (sink += (await store.listSessions({ search: 'INVOICES', offset: 0, limit: PAGE + 1 })).length) },
     { name: 'listSessions: ids starting with 8 given characters', run: async () => (sink += (await store.listSessions({ sidPrefix: prefix })).length) },
+    { name: 'countSessions: every session (`askloop sessions --limit` read them all before)', run: async () => (sink += await store.countSessions()) },
+    { name: 'countSessions: search "INVOICES"', run: async () => (sink += await store.countSessions({ search: 'INVOICES' })) },
   ],
   'controller.list-sessions',
 );

@@ -36,7 +36,8 @@ export { createSessionGate, type SessionGate } from './session/session-gate.ts';
 export { leaseHolderOf, runUnderLease } from './session/lease-scope.ts';
 export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/fenced-leases.ts';
 export { createLeaseTokens, leaseLostError, type LeaseLostReason, type LeaseTokens, type WriteFence } from './store/lease-tokens.ts';
-export { foldAsciiCase, MAX_LIST_SEARCH_LENGTH, requireListLimit, requireListOptions, searchableText, sessionMatchesList, sessionTask, storedTask } from './store/list-options.ts';
+export { countSessions } from './store/count-sessions.ts';
+export { foldAsciiCase, MAX_LIST_SEARCH_LENGTH, requireListLimit, requireListOptions, requireSessionFilter, searchableText, sessionMatchesList, sessionTask, storedTask } from './store/list-options.ts';
 export { characterProblem, MAX_SESSION_ID_LENGTH, MAX_TURN_INDEX, requireSessionId, requireTurnIndex, sessionIdProblem } from './store/store-keys.ts';
 export type { LoopMetrics } from './metrics/loop-metrics.ts';
 export type { AgentDefinition, AgentPolicy, LoopCeilings, ResolvedAgentDefinition, TurnQuotas } from './agent/agent-definition.ts';
@@ -76,4 +77,4 @@ export { BUILTIN_PROVIDERS, builtinPlugin, type BuiltinPluginOptions, type Built
 // What a plugin author needs besides definePlugin, so a plugin can depend on the controller alone.
 export { createLanguageModel, defineProvider, type AttemptRequest, type AttemptResult, type LanguageModel, type ModelAttempt, type Provider, type ProviderDefinition } from '@askloop/providers';
 export { defineTool, defineToolPack, type ToolContext, type ToolPack, type ToolSpecInput } from '@askloop/tools';
-export type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './store/transcript-store.ts';
+export type { ListSessionsOptions, SessionFilter, SessionRecord, SessionStatus, TranscriptStore } from './store/transcript-store.ts';

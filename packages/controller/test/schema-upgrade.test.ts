@@ -143,8 +143,10 @@ describe('a transcript file of schema version 5 (before the task column)', () =>
       deep: (await store.listSessions({ search: 'deep one' })).map((session) => session.sid),
       replaced: (await store.listSessions({ search: '\uFFFD' })).map((session) => session.sid),
       number: (await store.listSessions({ search: '987654' })).map((session) => session.sid),
+      // Counted by the same condition: 1,100 bulk sessions hold "task" in theirs.
+      counted: [await store.countSessions({ search: 'report' }), await store.countSessions({ search: 'bulk TASK' }), await store.countSessions({})],
     });
-    const expected = { report: ['plain'], after: ['nul'], deep: ['deep'], replaced: ['nul'], number: [] };
+    const expected = { report: ['plain'], after: ['nul'], deep: ['deep'], replaced: ['nul'], number: [], counted: [1, 1100, 1105] };
 
     // A viewer searches it without migrating it: the task is read out of USERDATA (the hand-edited row reads as no task).
     const reader = createSqliteTranscriptStore(file, { readOnly: true });

@@ -38,7 +38,7 @@ describe('transcript store conformance: PostgreSQL', () => {
   });
 });
 
-describe('listSessions on a database whose default collation is ICU en-US (its lower() folds É; the search must not)', () => {
+describe('listSessions and countSessions on a database whose default collation is ICU en-US (its lower() folds É; the search must not)', () => {
   let icuDatabase: TestDatabase;
   beforeAll(async () => {
     icuDatabase = await createTestDatabase({ icuLocale: 'en-US' });
@@ -50,7 +50,7 @@ describe('listSessions on a database whose default collation is ICU en-US (its l
     const result = await icuDatabase.pool({ max: 1 }).query<{ folded: string }>("SELECT lower('ÉCRIRE') AS folded");
     expect(result.rows[0]?.folded).toBe('écrire');
   });
-  it.each(transcriptStoreCases.filter((testCase) => testCase.name.startsWith('listSessions')).map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+  it.each(transcriptStoreCases.filter((testCase) => /^(list|count)Sessions/.test(testCase.name)).map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     const pools = await icuDatabase.schema();
     await applyPostgresMigrations(pools({ max: 1 }));
     await testCase.run(() => createPostgresTranscriptStore(pools()));

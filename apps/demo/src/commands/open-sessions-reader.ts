@@ -47,5 +47,12 @@ function failingAsCli(store: TranscriptStore, where: string, redact: (message: s
         throw CliError.fromLoopError({ code, message: `${where}: ${redact((error as Error).message)}` }, file);
       }
     };
-  return { ...store, getSession: reads(store.getSession), listSessions: reads(store.listSessions), listTurns: reads(store.listTurns), lastTurn: reads(store.lastTurn) };
+  return {
+    ...store,
+    getSession: reads(store.getSession),
+    listSessions: reads(store.listSessions),
+    ...(store.countSessions === undefined ? {} : { countSessions: reads(store.countSessions) }),
+    listTurns: reads(store.listTurns),
+    lastTurn: reads(store.lastTurn),
+  };
 }

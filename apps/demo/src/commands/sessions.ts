@@ -3,7 +3,7 @@
  * the stored sessions, newest first, as a table (id, task, agent, status,
  * turns, age), or as a JSON array of objects.
  */
-import { characterProblem, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
+import { characterProblem, countSessions, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
@@ -108,8 +108,8 @@ Options:
       try {
         const filter = { ...(status === undefined ? {} : { status }), ...(search === undefined ? {} : { search }) };
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map(summary);
-        // A full page may hide more: count them, so the footer does not pass the page off as all there is.
-        total = limit !== undefined && rows.length === limit && values.json !== true ? (await store.listSessions(filter)).length : rows.length;
+        // A full page may hide more: count them (a COUNT query, no session read), so the footer does not pass the page off as all there is.
+        total = limit !== undefined && rows.length === limit && values.json !== true ? await countSessions(store, filter) : rows.length;
       } finally {
         await store.close();
       }

@@ -1,6 +1,6 @@
 /**
  * The list filters mean the same in the memory store (`sessionMatchesList`)
- * and in SQLite's query (`sqlite-session-list.ts`): random sessions and
+ * and in SQLite's queries (`sqlite-session-list.ts`), listing and counting: random sessions and
  * options over an alphabet made to tell them apart (ASCII and non-ASCII
  * letters in both cases, LIKE's wildcards, quotes, backslashes, a character
  * outside the Basic Multilingual Plane, U+FFFD; in tasks also U+0000, lone
@@ -72,7 +72,7 @@ function foldCaseRandomly(value: string): string {
 }
 
 describe('listSessions filters', () => {
-  it('mean the same in the memory store and in SQLite', async () => {
+  it('mean the same in the memory store and in SQLite, and each count is the number of matches', async () => {
     let found = 0;
     await fc.assert(
       fc.asyncProperty(sessionsArbitrary.chain((sessions) => fc.tuple(fc.constant(sessions), fc.array(optionsArbitrary(sessions), { minLength: 1, maxLength: 8 }))), async ([sessions, optionsList]) => {
@@ -95,6 +95,11 @@ describe('listSessions filters', () => {
             const listed = await sids(memory);
             found += listed.length;
             expect(await sids(sqlite), JSON.stringify(options)).toEqual(listed);
+            // A count of the same filter is the number of every match, whatever page the options asked for.
+            const { offset: _offset, limit: _limit, ...filter } = options;
+            const matching = (await memory.listSessions(filter)).length;
+            expect(await memory.countSessions?.(filter), `memory count ${JSON.stringify(filter)}`).toBe(matching);
+            expect(await sqlite.countSessions(filter), `SQLite count ${JSON.stringify(filter)}`).toBe(matching);
           }
         } finally {
           await memory.close();

@@ -1,22 +1,26 @@
 /**
- * The options of `listSessions`, checked by every store in the same words,
- * and what each filter means, so the memory, SQLite and PostgreSQL stores
- * list the same sessions for the same options. Without shared checks the
+ * The options of `listSessions` and `countSessions`, checked by every store
+ * in the same words, and what each filter means, so the memory, SQLite and
+ * PostgreSQL stores list and count the same sessions for the same options. Without shared checks the
  * stores differed: a negative limit made the memory store drop the oldest
  * sessions (`slice(0, -n)`), SQLite read `-1` as "no limit" and PostgreSQL
  * refused it; a fraction or NaN failed differently again.
  */
 import { LoopError } from '../errors/loop-error.ts';
 import { characterProblem, quotedArgument, sessionIdProblem } from './store-keys.ts';
-import type { ListSessionsOptions, SessionRecord } from './transcript-store.ts';
+import type { ListSessionsOptions, SessionFilter, SessionRecord } from './transcript-store.ts';
 
-/** Every option `listSessions` takes. */
-const LIST_OPTION_KEYS = ['status', 'parentSid', 'sidPrefix', 'search', 'offset', 'limit'] as const satisfies readonly (keyof ListSessionsOptions)[];
+/** Every filter of a session list or count. */
+const FILTER_KEYS = ['status', 'parentSid', 'sidPrefix', 'search'] as const satisfies readonly (keyof SessionFilter)[];
+/** Every option `listSessions` takes: the filters and the page. */
+const LIST_OPTION_KEYS = [...FILTER_KEYS, 'offset', 'limit'] as const satisfies readonly (keyof ListSessionsOptions)[];
 
 /** The longest `search` text, in UTF-16 code units: a few words or an id. */
 export const MAX_LIST_SEARCH_LENGTH = 1000;
 
-const invalid = (message: string): LoopError => new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `listSessions: ${message}` });
+type ListCall = 'listSessions' | 'countSessions';
+
+const invalid = (message: string, call: ListCall = 'listSessions'): LoopError => new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${call}: ${message}` });
 
 const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' || value === null ? quotedArgument(value) : typeof value);
 
@@ -31,31 +35,48 @@ export function requireListLimit(limit: unknown): asserts limit is number | unde
 /**
  * Throws `LOOP_ARGUMENT_INVALID` naming the first option of `options` no
  * store can take: `limit` and `offset` must be whole numbers from 0 to
- * `Number.MAX_SAFE_INTEGER`; `parentSid` and `sidPrefix` must be session ids
- * (`sessionIdProblem`); `search` a string of at most
- * {@link MAX_LIST_SEARCH_LENGTH} characters, well-formed, with no control
- * characters; `status` one of the four statuses.
+ * `Number.MAX_SAFE_INTEGER`; the filters as {@link requireSessionFilter}
+ * checks them.
  */
 export function requireListOptions(options: ListSessionsOptions): void {
-  if (options === null || typeof options !== 'object') throw invalid(`the options must be an object, got ${shown(options)}`);
-  // A misspelt filter (`q`, `prefix`) would otherwise list every session as if it were not there.
-  const unknown = Object.keys(options).find((key) => !(LIST_OPTION_KEYS as readonly string[]).includes(key));
-  if (unknown !== undefined) throw invalid(`unknown option ${JSON.stringify(unknown)}; the options are ${LIST_OPTION_KEYS.join(', ')}`);
-  if (options.status !== undefined && !['running', 'paused', 'done', 'halted'].includes(options.status)) throw invalid(`status must be running, paused, done or halted, got ${shown(options.status)}`);
+  requireOptions('listSessions', options, LIST_OPTION_KEYS);
   requireCount('limit', options.limit, 'or left out for every session');
   requireCount('offset', options.offset, 'or left out for none');
+}
+
+/**
+ * Throws `LOOP_ARGUMENT_INVALID`, naming `countSessions`, for the first
+ * filter no store can take: `parentSid` and `sidPrefix` must be session ids
+ * (`sessionIdProblem`); `search` a string of at most
+ * {@link MAX_LIST_SEARCH_LENGTH} characters, well-formed, with no control
+ * characters; `status` one of the four statuses; and no other key — `offset`
+ * and `limit` included, which page a list and mean nothing to a count.
+ */
+export function requireSessionFilter(filter: SessionFilter): void {
+  requireOptions('countSessions', filter, FILTER_KEYS);
+}
+
+function requireOptions(call: ListCall, options: SessionFilter, keys: readonly string[]): void {
+  if (options === null || typeof options !== 'object') throw invalid(`the options must be an object, got ${shown(options)}`, call);
+  // A misspelt filter (`q`, `prefix`) would otherwise take every session as if it were not there.
+  const unknown = Object.keys(options).find((key) => !keys.includes(key));
+  if (unknown !== undefined) {
+    const paging = call === 'countSessions' && (unknown === 'offset' || unknown === 'limit') ? ' (a count takes every match: offset and limit page listSessions)' : '';
+    throw invalid(`unknown option ${JSON.stringify(unknown)}${paging}; the options are ${keys.join(', ')}`, call);
+  }
+  if (options.status !== undefined && !['running', 'paused', 'done', 'halted'].includes(options.status)) throw invalid(`status must be running, paused, done or halted, got ${shown(options.status)}`, call);
   for (const key of ['parentSid', 'sidPrefix'] as const) {
     const value = options[key];
     const problem = value === undefined ? undefined : sessionIdProblem(value);
-    if (problem !== undefined) throw invalid(`${key} ${shown(value)} ${problem}`);
+    if (problem !== undefined) throw invalid(`${key} ${shown(value)} ${problem}`, call);
   }
   const search = options.search;
   if (search === undefined) return;
-  if (typeof search !== 'string') throw invalid(`search must be a string, got ${shown(search)}`);
-  if (search.length > MAX_LIST_SEARCH_LENGTH) throw invalid(`search must be at most ${MAX_LIST_SEARCH_LENGTH} characters, got ${search.length}`);
+  if (typeof search !== 'string') throw invalid(`search must be a string, got ${shown(search)}`, call);
+  if (search.length > MAX_LIST_SEARCH_LENGTH) throw invalid(`search must be at most ${MAX_LIST_SEARCH_LENGTH} characters, got ${search.length}`, call);
   // PostgreSQL's `text` cannot hold U+0000 and turns a lone surrogate into U+FFFD: refused here for every store.
   const problem = characterProblem(search);
-  if (problem !== undefined) throw invalid(`search ${shown(search)} ${problem}`);
+  if (problem !== undefined) throw invalid(`search ${shown(search)} ${problem}`, call);
 }
 
 function requireCount(key: 'limit' | 'offset', value: unknown, absent: string): void {
@@ -100,7 +121,7 @@ export function sessionTask(session: Pick<SessionRecord, 'userdata'>): string | 
  * it, ASCII letters in either case ({@link foldAsciiCase}); '' matches every
  * session.
  */
-export function sessionMatchesList(session: SessionRecord, options: ListSessionsOptions): boolean {
+export function sessionMatchesList(session: SessionRecord, options: SessionFilter): boolean {
   if (options.status !== undefined && session.status !== options.status) return false;
   if (options.parentSid !== undefined && session.parentSid !== options.parentSid) return false;
   if (options.sidPrefix !== undefined && !session.sid.startsWith(options.sidPrefix)) return false;

@@ -6,9 +6,9 @@
 import { LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { createFencedLeases } from './fenced-leases.ts';
-import { requireListOptions, sessionMatchesList } from './list-options.ts';
+import { requireListOptions, requireSessionFilter, sessionMatchesList } from './list-options.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
-import type { ListSessionsOptions, SessionRecord, TranscriptStore } from './transcript-store.ts';
+import type { ListSessionsOptions, SessionFilter, SessionRecord, TranscriptStore } from './transcript-store.ts';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -69,6 +69,12 @@ export function createMemoryTranscriptStore(): TranscriptStore {
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
       const start = options.offset ?? 0;
       return copy(all.slice(start, options.limit === undefined ? undefined : start + options.limit));
+    },
+    async countSessions(filter: SessionFilter = {}) {
+      requireSessionFilter(filter);
+      let count = 0;
+      for (const session of sessions.values()) if (sessionMatchesList(session, filter)) count += 1;
+      return count;
     },
     async saveTurn(record, session) {
       requireSessionId(record.sid, 'saveTurn');

@@ -24,13 +24,13 @@ import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-transcript-migrations.ts';
 import { createFencedLeases } from './fenced-leases.ts';
-import { requireListOptions, storedTask } from './list-options.ts';
+import { requireListOptions, requireSessionFilter, storedTask } from './list-options.ts';
 import { createSqliteSessionList } from './sqlite-session-list.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
 import { sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import { createWriteBatch } from './sqlite-write-batch.ts';
-import type { ListSessionsOptions, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
+import type { ListSessionsOptions, SessionFilter, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
 
 /** Options of {@link createSqliteTranscriptStore}. */
 export interface SqliteTranscriptStoreOptions {
@@ -55,6 +55,8 @@ export interface SqliteTranscriptStore extends TranscriptStore {
   readonly database: DatabaseSync;
   /** The controller's schema version in the file after migration. */
   readonly schemaVersion: number;
+  /** How many sessions `filter` matches, by one `COUNT(*)` query (see {@link TranscriptStore.countSessions}). */
+  countSessions(filter?: SessionFilter): Promise<number>;
   /**
    * The tools' memory, scratch and idempotence stores on this same
    * connection (their migrations run under the owner `tools`); closing them
@@ -205,7 +207,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
   const turnTexts = createSqliteTurnTexts(db);
-  const listSessionRows = createSqliteSessionList(db, columns, schemaVersion);
+  const sessionList = createSqliteSessionList(db, columns, schemaVersion);
   const writable = <T>(statement: T | undefined): T => {
     if (statement === undefined) throw new Error(`${file} is open read-only`);
     return statement;
@@ -282,7 +284,8 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
       valuesThen('updateSession', session.sid, () => sessionValues(session), replaceSession),
     listSessions: (listOptions: ListSessionsOptions = {}) =>
       refused(() => requireListOptions(listOptions)) ??
-      read('listSessions', () => (listSessionRows(listOptions) as Row[]).map(toSession)),
+      read('listSessions', () => (sessionList.list(listOptions) as Row[]).map(toSession)),
+    countSessions: (filter: SessionFilter = {}) => refused(() => requireSessionFilter(filter)) ?? read('countSessions', () => sessionList.count(filter)),
     saveTurn: (record: TurnRecord, session?: SessionRecord) =>
       refused(() => {
         requireSessionId(record.sid, 'saveTurn');

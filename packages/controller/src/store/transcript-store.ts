@@ -43,14 +43,15 @@ export interface SessionRecord {
 }
 
 /**
- * Filters of {@link TranscriptStore.listSessions}, newest first. Every store
- * lists the same sessions for the same options (`sessionMatchesList` says
- * what each filter means) and refuses the same bad ones with
- * `LOOP_ARGUMENT_INVALID` (`requireListOptions`). The filters are queries
- * in a database store, so a viewer or a command can page through and
- * search a store of any size without reading every session.
+ * Which sessions {@link TranscriptStore.listSessions} lists and
+ * {@link TranscriptStore.countSessions} counts. Every store takes the same
+ * sessions for the same filter (`sessionMatchesList` says what each filter
+ * means) and refuses the same bad ones with `LOOP_ARGUMENT_INVALID`
+ * (`requireListOptions`). The filters are queries in a database store, so a
+ * viewer or a command can page through, search and count a store of any
+ * size without reading every session.
  */
-export interface ListSessionsOptions {
+export interface SessionFilter {
   readonly status?: SessionStatus;
   /** Only the sessions an `ask` of this session started (their `parentSid`). */
   readonly parentSid?: string;
@@ -64,6 +65,10 @@ export interface ListSessionsOptions {
    * every session.
    */
   readonly search?: string;
+}
+
+/** The options of {@link TranscriptStore.listSessions}: a {@link SessionFilter}, and the page of its matches (newest first). */
+export interface ListSessionsOptions extends SessionFilter {
   /** Skip this many of the matching sessions (the newest) first: a whole number from 0, like `limit`. */
   readonly offset?: number;
   /**
@@ -90,6 +95,15 @@ export interface TranscriptStore {
   /** Replaces the session's mutable fields (status, turns, lastDecision, updatedAt). */
   updateSession(session: SessionRecord): Promise<void>;
   listSessions(options?: ListSessionsOptions): Promise<readonly SessionRecord[]>;
+  /**
+   * Optional: how many sessions `filter` matches — as many as `listSessions`
+   * would list with that filter and no `offset` or `limit` — without reading
+   * them (a count in a database store). Refuses `offset`, `limit` and
+   * whatever `listSessions` refuses, with `LOOP_ARGUMENT_INVALID`. The
+   * exported `countSessions(store, filter)` calls it, or lists and counts
+   * when a store has none. The built-in stores have it.
+   */
+  countSessions?(filter?: SessionFilter): Promise<number>;
   /**
    * Inserts or replaces the turn `(sid, turnIndex)`; with `session`, also
    * replaces that session's mutable fields as `updateSession` does — both in

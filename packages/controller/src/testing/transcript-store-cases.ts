@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import type { JsonValue } from '@askloop/interpreter';
+import { countSessions } from '../store/count-sessions.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
 import { sampleSession, sampleTally, sampleTurn } from './transcript-fixtures.ts';
 
@@ -232,6 +233,36 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
         assert.match((error as Error).message, message);
         return true;
       }, JSON.stringify(options));
+    }
+  }),
+  define('countSessions counts what listSessions lists for the same filter, without offset or limit', async (store) => {
+    await store.createSession(sampleSession('abc-1', { createdAt: '2026-01-01T00:00:01.000Z', parentSid: 'root', userdata: { subject: 'Deploy the Site' } }));
+    await store.createSession(sampleSession('abd-2', { createdAt: '2026-01-01T00:00:02.000Z', status: 'done', userdata: { subject: 'before \u0000 after' } }));
+    await store.createSession(sampleSession('ABC-3', { createdAt: '2026-01-01T00:00:03.000Z', parentSid: 'root', agent: 'Reviewer', status: 'done' }));
+    await store.createSession(sampleSession('日本-🚀-4', { createdAt: '2026-01-01T00:00:04.000Z', parentSid: 'abc-1', userdata: { subject: 'deploy again' } }));
+    const filters = [{}, { status: 'done' }, { status: 'paused' }, { parentSid: 'root' }, { parentSid: 'root', status: 'done' }, { sidPrefix: 'ab' }, { sidPrefix: '日本-🚀' }, { search: 'DEPLOY' }, { search: '\uFFFD' }, { search: 'review', status: 'done' }, { search: '' }, { search: 'a', sidPrefix: 'ab', parentSid: 'root' }] as const;
+    for (const filter of filters) {
+      const listed = (await store.listSessions(filter)).length;
+      assert.equal(await countSessions(store, filter), listed, JSON.stringify(filter));
+      if (store.countSessions !== undefined) assert.equal(await store.countSessions(filter), listed, `the store's own count of ${JSON.stringify(filter)}`);
+    }
+    assert.equal(await countSessions(store), 4);
+    assert.equal(await countSessions(store, { search: 'deploy' }), 2);
+    const refusals: [object, RegExp][] = [
+      [{ limit: 2 }, /^countSessions: unknown option "limit" \(a count takes every match: offset and limit page listSessions\); the options are status, parentSid, sidPrefix, search$/],
+      [{ offset: 0 }, /^countSessions: unknown option "offset"/],
+      [{ search: 'a\u0000b' }, /^countSessions: search "a\\u0000b" must not contain control characters/],
+      [{ sidPrefix: '' }, /^countSessions: sidPrefix "" must not be empty/],
+      [{ status: 'finished' }, /^countSessions: status must be running, paused, done or halted/],
+    ];
+    for (const [filter, message] of refusals) {
+      const refused = (error: unknown): boolean => {
+        codeOf('LOOP_ARGUMENT_INVALID')(error);
+        assert.match((error as Error).message, message);
+        return true;
+      };
+      await assert.rejects(countSessions(store, filter as never), refused, JSON.stringify(filter));
+      if (store.countSessions !== undefined) await assert.rejects(store.countSessions(filter as never), refused, `the store's own count of ${JSON.stringify(filter)}`);
     }
   }),
   define('every store keeps the session ids and turn indexes at the edges of what all stores hold', async (store) => {

@@ -22,12 +22,12 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionId, requireTurnIndex, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionFilter, requireSessionId, requireTurnIndex, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionFilter, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
 import { createPostgresToolStores } from '../tools/postgres-tool-stores.ts';
-import { sessionListQuery } from './postgres-session-list.ts';
+import { sessionCountQuery, sessionListQuery } from './postgres-session-list.ts';
 
 /**
  * Which runner an operation uses. A plain store uses the pool for all; a
@@ -39,7 +39,7 @@ export interface TranscriptRoute {
   read(sid: string): Promise<StatementRunner>;
   /** Writes of one session; `final` marks the write that ends a step (a decided or paused turn). */
   write(sid: string, final: boolean): Promise<StatementRunner>;
-  /** Statements over every session (listSessions). */
+  /** Statements over every session (listSessions, countSessions). */
   shared(): StatementRunner;
 }
 
@@ -143,6 +143,14 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
     if (error instanceof LoopError) throw error;
     throw (lease !== undefined && sid !== undefined ? sessionLeaseLost(error, sid, lease.holder) : undefined) ?? queryFailure(`transcript ${action}`, error, sid);
   };
+  /** A failure of a query over every session; a search on a database from before the task column says to migrate. */
+  const failedOver = (action: 'listSessions' | 'countSessions', filter: SessionFilter) => (error: unknown): never => {
+    // 42703: no such column — a database read without migrating, from before the task column.
+    if (filter.search !== undefined && filter.search !== '' && sqlState(error) === '42703') {
+      throw new PostgresStoreError('PG_SCHEMA_OLDER', `${action}: searching needs the controller's schema 4 (the task column); migrate the database first (applyPostgresMigrations, or any askloop run or worker on it)`, { cause: error });
+    }
+    return fail(action)(error);
+  };
   return {
     async createSession(session) {
       requireSessionId(session.sid, 'createSession');
@@ -180,17 +188,15 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
     async listSessions(options: ListSessionsOptions = {}) {
       requireListOptions(options);
       const query = sessionListQuery(options);
-      const result = await route
-        .shared()
-        .query<SessionRow>(query.text, query.values)
-        .catch((error: unknown) => {
-          // 42703: no such column — a database read without migrating, from before the task column.
-          if (options.search !== undefined && sqlState(error) === '42703') {
-            throw new PostgresStoreError('PG_SCHEMA_OLDER', "listSessions: searching needs the controller's schema 4 (the task column); migrate the database first (applyPostgresMigrations, or any askloop run or worker on it)", { cause: error });
-          }
-          return fail('listSessions')(error);
-        });
+      const result = await route.shared().query<SessionRow>(query.text, query.values).catch(failedOver('listSessions', options));
       return result.rows.map((row) => parse<SessionRecord>(row.record));
+    },
+    async countSessions(filter: SessionFilter = {}) {
+      requireSessionFilter(filter);
+      const query = sessionCountQuery(filter);
+      const result = await route.shared().query<{ count: string }>(query.text, query.values).catch(failedOver('countSessions', filter));
+      // count(*) is a bigint, which pg returns as text; a table of more than 2^53 rows is not a concern.
+      return Number(result.rows[0]?.count ?? 0);
     },
     async saveTurn(record, session) {
       // Checked here, not left to the server: U+0000 or a turn index past `integer` would fail as PG_QUERY_FAILED where the other stores accepted them.
