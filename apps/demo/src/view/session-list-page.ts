@@ -52,9 +52,10 @@ export function parseSessionListQuery(params: URLSearchParams): SessionListQuery
  * The page `query` asks for, `pageSize` sessions at most (a positive safe
  * integer). The store does the search, the status filter and the paging
  * (`listSessions` with `search`, `offset` and one more than a page, to tell
- * whether another page follows): a page without a search reads only that
- * page from the store, and a search reads each session's id, agent and task
- * there, not every whole session here.
+ * whether another page follows): a page without a search reads its own
+ * rows by an index (walking past the rows `offset` skips), and a search
+ * reads each session's id, agent and task in the store, never every whole
+ * session here.
  */
 export async function listSessionPage(store: TranscriptStore, query: SessionListQuery, pageSize: number): Promise<SessionListPage> {
   // No key at all for a filter not asked for: a store may check the options it is given strictly.

@@ -6,7 +6,10 @@
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 
-/** The same store, its failures rewrapped. */
+/**
+ * The store's transcript methods (not `openToolStores` or the leases, which
+ * `createAskLoop` calls on the store itself), their failures rewrapped.
+ */
 export function guardStore(store: TranscriptStore): TranscriptStore {
   const guard = <A extends unknown[], R>(action: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
     try {

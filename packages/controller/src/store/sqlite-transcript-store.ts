@@ -36,7 +36,10 @@ import type { ListSessionsOptions, SessionFilter, SessionRecord, SessionStatus, 
 export interface SqliteTranscriptStoreOptions {
   /** How long to wait for another connection's write lock, in ms. Default 5000. Only when a path is given. */
   readonly busyTimeoutMs?: number;
-  /** Stamps `applied_at` of the migrations and is the tools' stores' clock in `openToolStores`. Default the system clock. */
+  /**
+   * Stamps `applied_at` of the migrations, times the session leases (when one expires), and is the tools' stores'
+   * clock in `openToolStores`. Default the system clock.
+   */
   readonly clock?: Clock;
   /**
    * Open an existing file for reading only (a viewer, `sessions` listings):
@@ -53,7 +56,7 @@ export interface SqliteTranscriptStore extends TranscriptStore {
   readonly file: string;
   /** The open connection: hand it to `openSqliteStore` (or another owner) to share the file. */
   readonly database: DatabaseSync;
-  /** The controller's schema version in the file after migration. */
+  /** The controller's schema version in the file: after migration, or as found when opened `readOnly` (never migrated). */
   readonly schemaVersion: number;
   /** How many sessions `filter` matches, by one `COUNT(*)` query (see {@link TranscriptStore.countSessions}). */
   countSessions(filter?: SessionFilter): Promise<number>;
@@ -212,7 +215,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     if (statement === undefined) throw new Error(`${file} is open read-only`);
     return statement;
   };
-  /** Replaces the session's mutable fields with `values` (taken when the write was asked for); inside a transaction. */
+  /** Replaces the session's row with `values` (taken when the write was asked for), every column but its id; inside a transaction. */
   const replaceSession = (values: SessionValues): void => {
     const [sid, agent, agentDefinition, userdata, status, createdAt, ...rest] = values;
     if (Number(writable(statements.updateSession).run(agent, agentDefinition, userdata, ...rest, sid).changes) === 0) throw notFound(sid);

@@ -61,8 +61,8 @@ export interface SessionFilter {
    * Only the sessions whose id, agent name or task (USERDATA's `subject`,
    * when it is a string) contains this text. ASCII letters match in either
    * case; every other character matches only itself (so `É` does not find
-   * `é`). At most 1,000 characters, with no control characters; '' matches
-   * every session.
+   * `é`). At most 1,000 characters, well-formed (no lone surrogate), with no
+   * control characters; '' matches every session.
    */
   readonly search?: string;
 }
@@ -92,7 +92,13 @@ export interface ListSessionsOptions extends SessionFilter {
 export interface TranscriptStore {
   createSession(session: SessionRecord): Promise<void>;
   getSession(sid: string): Promise<SessionRecord | undefined>;
-  /** Replaces the session's mutable fields (status, turns, lastDecision, updatedAt). */
+  /**
+   * Replaces the stored session with `session` — the whole record: status,
+   * turns, lastDecision, updatedAt and tally change as a session runs, and a
+   * store that kept only some of them would lose the tally, so every step
+   * would rebuild it from all the turns. An unknown sid is
+   * `LOOP_SESSION_NOT_FOUND`.
+   */
   updateSession(session: SessionRecord): Promise<void>;
   listSessions(options?: ListSessionsOptions): Promise<readonly SessionRecord[]>;
   /**
@@ -106,7 +112,7 @@ export interface TranscriptStore {
   countSessions?(filter?: SessionFilter): Promise<number>;
   /**
    * Inserts or replaces the turn `(sid, turnIndex)`; with `session`, also
-   * replaces that session's mutable fields as `updateSession` does — both in
+   * replaces that session's record as `updateSession` does — both in
    * one transaction (a decided turn and the session row that counts it).
    */
   saveTurn(record: TurnRecord, session?: SessionRecord): Promise<void>;

@@ -17,7 +17,7 @@ export const POSTGRES_ERROR_CODES = {
   PG_SCHEMA_OLDER:
     "A search of the sessions needs the controller's schema 4 (each session's task in a column), and this database has not been migrated to it: a reader (askloop sessions, show) does not migrate. Run applyPostgresMigrations (any askloop run or worker on the database does), or list without the search.",
   PG_SESSION_NOT_FOUND: 'enqueueSession was given a session id the transcript does not hold. Create the session first (loop.create).',
-  PG_URL_INVALID: 'The connection string is not a postgres:// or postgresql:// URL. Write it as postgres://user@host:5432/database.',
+  PG_URL_INVALID: 'A postgres:// or postgresql:// connection string does not parse as a URL (a bad port, a character a URL cannot hold; the askloop command checks its store URL so before connecting). Write it as postgres://user:password@host:5432/database, with special characters in the password percent-encoded.',
 } as const;
 
 /** A stable `PG_…` code. */

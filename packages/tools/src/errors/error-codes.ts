@@ -34,7 +34,7 @@ export const TOOL_ERROR_CODES = {
   POLICY_NOT_ALLOWED: { referenceCode: 1003, fix: 'Add an allow pattern that matches the tool, e.g. --allow tool.str.* (deny by default).' },
   POLICY_PATTERN_INVALID: { referenceCode: 18, fix: 'Allow/deny patterns are dotted names with * (one segment) and ** (any segments), e.g. tool.str.*; limits.tools keys are exact tool names without *, e.g. tool.http.Fetch.' },
   POLICY_TRUST_REQUIRED: { referenceCode: 1003, fix: 'The tool needs a trusted (config) context; create the policy with trusted: true only for trusted code.' },
-  STORE_FAILED: { referenceCode: 26, fix: 'The database operation failed; check the file path, permissions and disk space.' },
+  STORE_FAILED: { referenceCode: 26, fix: 'The database operation failed: check the file path, permissions and disk space. Also when applyMigrations is given a malformed list (an empty owner, versions not counting up from 1): fix the list.' },
   STORE_SCHEMA_NEWER: { referenceCode: 18, fix: 'The database was written by a newer @askloop/tools; upgrade the package or use another file.' },
   TOOL_ARGUMENT_INVALID: { referenceCode: 4, fix: 'Pass the argument with the type the tool declares (see the catalogue line of the tool).' },
   TOOL_ARGUMENT_MISSING: { referenceCode: 4, fix: 'Pass every required argument, positionally or in one map of named arguments.' },
