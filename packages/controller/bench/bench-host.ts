@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import { createSandboxPool } from '@askloop/interpreter';
 import { createOpenAICompatibleProvider } from '@askloop/providers';
 import { createSafeToolPacks } from '@askloop/tools';
-import { createAskLoop, createSqliteTranscriptStore, definePlugin, type AskLoop, type LoopResult } from '../src/index.ts';
+import { createAskLoop, createSqliteTranscriptStore, definePlugin, type AskLoop, type LoopResult, type TranscriptStore } from '../src/index.ts';
 
 /** A host ready to run sessions, and how to take it down. */
 export interface BenchHost {
   readonly loop: AskLoop;
+  /** Its transcript store (a SQLite file). */
+  readonly store: TranscriptStore;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createBenchHost(port: number): Promise<BenchHost> {
   const loop = createAskLoop({ plugins: [plugin], store, pool });
   return {
     loop,
+    store,
     async close() {
       await loop.close();
       await pool.close();

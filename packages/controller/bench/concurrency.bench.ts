@@ -24,6 +24,7 @@ import { formatMs, formatRatio, formatStats, QUICK, report, stats } from '../../
 import { benchAgent, createBenchHost, runSessions } from './bench-host.ts';
 import { replyEnvelope, turnProgram } from './bench-programs.ts';
 import { bareHttpAdded } from './http-floor.ts';
+import { startThroughputFloor } from './throughput-floor.ts';
 import { startCpuTally, type CpuTally } from './process-cpu.ts';
 import { createTurnStages, stageStats } from './turn-stages.ts';
 
@@ -68,6 +69,11 @@ async function stepSessions(sessions: number, turns: number, stages?: ReturnType
 }
 
 await stepSessions(QUICK ? 2 : 10, 2); // warm-up: the provider's SDK, connections, JIT
+// The floors' requests are as large as the host's (the server keeps the size of the last one it served), and the
+// throughput floor's rows as large as a turn record.
+const requestBytes = Number(await (await fetch(`http://127.0.0.1:${port}/last-request-bytes`)).text());
+const [lastSession] = await host.store.listSessions({ limit: 1 });
+const recordBytes = JSON.stringify(lastSession === undefined ? {} : await host.store.lastTurn(lastSession.sid)).length;
 
 const fixed = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(2) : '–');
 const formatCpu = (cpu: { host: number; workers: number; server: number }) => [cpu.host, cpu.workers, cpu.server].map(fixed).join(' / ') + ' ms';
@@ -142,6 +148,11 @@ const cpuPerTurn = (cpu: CpuTally, turns: number) => ({
   workersMain: cpu.childrenMainMs / turns,
 });
 const cpuRuns: ReturnType<typeof cpuPerTurn>[] = [];
+/** The floor's runs, each right after a repeated run of the host (same shape), and their CPU per turn. */
+const floor = await startThroughputFloor(port, requestBytes, recordBytes);
+await floor.run(QUICK ? 10 : 100, 2); // warm-up: connections, JIT
+const floorRuns: number[] = [];
+const floorCpuRuns: ReturnType<typeof cpuPerTurn>[] = [];
 for (const [sessions, turns] of plan) {
   const tally = startCpuTally(server.pid === undefined ? {} : { server: server.pid });
   const result = await runSessions(loop, sessions, turns);
@@ -149,15 +160,22 @@ for (const [sessions, turns] of plan) {
   const { first, last } = spread(result.finishedMs);
   const perSecond = result.turns / (result.wallMs / 1000);
   const repeated = sessions === throughputShape[0] && turns === throughputShape[1];
+  let floorPerSecond: number | undefined;
   if (repeated) {
     throughputRuns.push(perSecond);
     cpuRuns.push(cpu);
+    const floorTally = startCpuTally(server.pid === undefined ? {} : { server: server.pid });
+    const floorResult = await floor.run(sessions, turns);
+    floorCpuRuns.push(cpuPerTurn(floorTally.stop(), floorResult.turns));
+    floorPerSecond = floorResult.turns / (floorResult.wallMs / 1000);
+    floorRuns.push(floorPerSecond);
   }
   // Each session waits ≥ turns × 200 ms for the model however fast the host is.
   const ceiling = (sessions * turns) / ((turns * MODEL_DELAY_MS) / 1000);
   rows.push([
     `${sessions} × ${turns} turns${repeated ? ` (run ${throughputRuns.length} of ${THROUGHPUT_RUNS})` : ''}`,
     perSecond.toFixed(0),
+    floorPerSecond === undefined ? '' : `${floorPerSecond.toFixed(0)} (${formatRatio(perSecond / floorPerSecond)})`,
     ceiling.toFixed(0),
     `${(result.wallMs / 1000).toFixed(1)} s`,
     `${formatMs(first)} / ${formatMs(last)}`,
@@ -165,9 +183,14 @@ for (const [sessions, turns] of plan) {
     formatMainThread(cpu),
     Object.entries(result.halts).map(([key, count]) => `${count} ${key}`).join(', '),
   ]);
-  data.push({ sessions, turnsPerSession: turns, ...(repeated ? { run: throughputRuns.length } : {}), turns: result.turns, turnsPerSecond: perSecond, ceilingTurnsPerSecond: ceiling, wallMs: result.wallMs, firstFinishedMs: first, lastFinishedMs: last, cpuMsPerTurn: cpu, outcomes: result.halts });
+  data.push({ sessions, turnsPerSession: turns, ...(repeated ? { run: throughputRuns.length, floorTurnsPerSecond: floorPerSecond, floorCpuMsPerTurn: floorCpuRuns.at(-1) } : {}), turns: result.turns, turnsPerSecond: perSecond, ceilingTurnsPerSecond: ceiling, wallMs: result.wallMs, firstFinishedMs: first, lastFinishedMs: last, cpuMsPerTurn: cpu, outcomes: result.halts });
 }
+await floor.close();
 const throughputStats = stats(throughputRuns);
+const floorStats = stats(floorRuns);
+/** The host's turns per second over the floor's, run by run (each pair ran back to back). */
+const floorRatios = throughputRuns.map((perSecond, index) => perSecond / (floorRuns[index] as number));
+const floorCpu = (key: keyof (typeof floorCpuRuns)[number]) => stats(floorCpuRuns.map((cpu) => cpu[key])).median;
 const medianOf = (key: keyof (typeof cpuRuns)[number]) => stats(cpuRuns.map((cpu) => cpu[key])).median;
 const medianCpu = {
   host: medianOf('host'),
@@ -181,18 +204,33 @@ const medianCpu = {
 rows.push([
   `${throughputShape[0]} × ${throughputShape[1]} turns, median of ${THROUGHPUT_RUNS} runs`,
   `${throughputStats.median.toFixed(0)} (${Math.min(...throughputRuns).toFixed(0)} – ${Math.max(...throughputRuns).toFixed(0)})`,
+  `${floorStats.median.toFixed(0)} (${Math.min(...floorRuns).toFixed(0)} – ${Math.max(...floorRuns).toFixed(0)}); host ${formatRatio(stats(floorRatios).median)} (${formatRatio(Math.min(...floorRatios))} – ${formatRatio(Math.max(...floorRatios))})`,
   '', '', '',
   formatCpu(medianCpu),
   formatMainThread(medianCpu),
   '',
 ]);
-data.push({ sessions: throughputShape[0], turnsPerSession: throughputShape[1], summary: 'median', runs: throughputRuns.length, turnsPerSecond: throughputStats.median, minTurnsPerSecond: Math.min(...throughputRuns), maxTurnsPerSecond: Math.max(...throughputRuns), cpuMsPerTurn: medianCpu });
+data.push({
+  sessions: throughputShape[0],
+  turnsPerSession: throughputShape[1],
+  summary: 'median',
+  runs: throughputRuns.length,
+  turnsPerSecond: throughputStats.median,
+  minTurnsPerSecond: Math.min(...throughputRuns),
+  maxTurnsPerSecond: Math.max(...throughputRuns),
+  cpuMsPerTurn: medianCpu,
+  floorTurnsPerSecond: floorStats.median,
+  minFloorTurnsPerSecond: Math.min(...floorRuns),
+  maxFloorTurnsPerSecond: Math.max(...floorRuns),
+  vsFloor: stats(floorRatios).median,
+  floorCpuMsPerTurn: { host: floorCpu('host'), workers: floorCpu('workers'), server: floorCpu('server'), hostMain: floorCpu('hostMain') },
+});
 report({
   id: 'controller.concurrency-throughput',
   title: 'Sessions at once: turns per second (model answers after 200 ms over loopback HTTP)',
-  peer: 'the ceiling a host with zero cost would reach (every session waits 200 ms per turn for the model)',
-  note: `Aim: ≥ 500 turns/s on 2 cores: the median of the ${THROUGHPUT_RUNS} runs of ${throughputShape[0]} × ${throughputShape[1]} turns (min – max beside it), in one process after a warm-up${QUICK ? "" : " and a run of 300 × 3"}. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file. CPU per turn: user + system time over the run divided by its turns, of the host process (every thread: V8's collector and compiler threads too), of its sandbox worker processes together, and of the model server process (/proc, clock ticks of 10 ms; the median row takes each column's median over the repeated runs). On 2 cores their sum bounds the turns per second at about 2,000 ÷ (host + workers + server). Host main thread: per turn, its time on a core and the time it was ready but waited for one (/proc schedstat), and the host's event-loop utilisation over the run; all the host's work for a turn but V8's background threads runs on that one thread, so when its utilisation nears 1 it bounds the turns per second at about 1,000 ÷ (on a core + waiting) whatever the other core does. Of the workers' CPU, their main threads (Node: IPC, timers, making each run's context) took ${fixed(medianCpu.workersMain)} ms a turn (median), the rest is their isolate threads (the programs) and V8's helpers.`,
-  columns: ['sessions × turns', 'turns/s', 'zero-cost ceiling', 'wall', 'first / last finished', 'CPU per turn: host / sandbox workers / model server', 'host main thread per turn: on a core / waiting; event-loop utilisation', 'outcomes'],
+  peer: 'the floor: a host that does only what no host can skip on a turn (a bare HTTP request, a fresh isolate context in a worker process with one call to the host, one SQLite commit), run right after each repeated run; and the ceiling a host with zero cost would reach (every session waits 200 ms per turn for the model)',
+  note: `Aim: ≥ 500 turns/s on 2 cores: the median of the ${THROUGHPUT_RUNS} runs of ${throughputShape[0]} × ${throughputShape[1]} turns (min – max beside it), in one process after a warm-up${QUICK ? "" : " and a run of 300 × 3"}. Program: about 1 KB, one tool call; default quotas (a run's wall clock starts when a sandbox worker takes it, so waiting for a run slot or a worker is not counted); sessions end at their turn ceiling (HALT ERR_MAX_TURNS_EXCEEDED), each turn saved to the SQLite file. CPU per turn: user + system time over the run divided by its turns, of the host process (every thread: V8's collector and compiler threads too), of its sandbox worker processes together, and of the model server process (/proc, clock ticks of 10 ms; the median row takes each column's median over the repeated runs). On 2 cores their sum bounds the turns per second at about 2,000 ÷ (host + workers + server). Host main thread: per turn, its time on a core and the time it was ready but waited for one (/proc schedstat), and the host's event-loop utilisation over the run; all the host's work for a turn but V8's background threads runs on that one thread, so when its utilisation nears 1 it bounds the turns per second at about 1,000 ÷ (on a core + waiting) whatever the other core does. Of the workers' CPU, their main threads (Node: IPC, timers, making each run's context) took ${fixed(medianCpu.workersMain)} ms a turn (median), the rest is their isolate threads (the programs) and V8's helpers. The floor (\`throughput-floor.ts\`): each turn a bare \`node:http\` request of the host's size (${requestBytes} bytes) with its body read to the end, then a short script in a fresh context of an isolate in one of two worker processes (one run at a time each, as the sandbox's), with one round trip to the host in the middle as a tool call makes, then one SQLite commit of a ${recordBytes}-byte row (a turn record's size, WAL as the store's file); no SDK, envelope, parse, check, policy, quotas or session rows. It ran ${throughputShape[0]} × ${throughputShape[1]} turns right after each repeated run of the host; its CPU per turn (medians): host ${fixed(floorCpu('host'))} ms (main thread ${fixed(floorCpu('hostMain'))} ms), workers ${fixed(floorCpu('workers'))} ms, model server ${fixed(floorCpu('server'))} ms. "host ÷ floor" is each pair's ratio; the median row gives the median ratio and its range.`,
+  columns: ['sessions × turns', 'turns/s', 'floor turns/s (host ÷ floor)', 'zero-cost ceiling', 'wall', 'first / last finished', 'CPU per turn: host / sandbox workers / model server', 'host main thread per turn: on a core / waiting; event-loop utilisation', 'outcomes'],
   rows,
   data,
 });
@@ -206,8 +244,6 @@ const crowdTurns = QUICK ? 2 : 10;
 const alone = { turnMs: [] as number[], stages: createTurnStages(MODEL_DELAY_MS), floorMs: [] as number[] };
 const many = { turnMs: [] as number[], finishedMs: [] as number[], stages: createTurnStages(MODEL_DELAY_MS), floorMs: [] as number[] };
 const manyMedians: number[] = [];
-// The floor's requests are as large as the host's (the server keeps the size of the last one it served).
-const requestBytes = Number(await (await fetch(`http://127.0.0.1:${port}/last-request-bytes`)).text());
 for (let run = 0; run < LATENCY_RUNS; run += 1) {
   alone.turnMs.push(...(await stepSessions(1, latencyTurns, alone.stages)).turnMs);
   const crowd = await stepSessions(crowdSessions, crowdTurns, many.stages);

@@ -1,0 +1,43 @@
+/**
+ * The sandbox worker of the throughput floor (`throughput-floor.ts`): a child
+ * process holding one isolate, which runs each script it is sent in a fresh
+ * context, with one call to the host in the middle (a tool call's round
+ * trip: the isolate waits while this process asks the host over IPC), and
+ * sends back the result. Nothing else: no runtime, no quotas beyond the
+ * isolate's memory limit, no checks — the least a sandboxed turn with one
+ * host-run tool needs.
+ */
+import ivm from 'isolated-vm';
+
+interface RunMessage { readonly kind: 'run'; readonly id: number; readonly source: string }
+interface ToolReplyMessage { readonly kind: 'tool-reply'; readonly id: number; readonly result: string }
+
+const isolate = new ivm.Isolate({ memoryLimit: 128 });
+const waiting = new Map<number, (result: string) => void>();
+/** The host's side of a tool call: ask the host, and answer the isolate when it replies. */
+const callHost = new ivm.Reference((id: number, argument: string) =>
+  new Promise<string>((resolve) => {
+    waiting.set(id, resolve);
+    process.send?.({ kind: 'tool-call', id, argument });
+  }),
+);
+
+process.on('message', (message: RunMessage | ToolReplyMessage) => {
+  if (message.kind === 'tool-reply') {
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+    return;
+  }
+  void (async () => {
+    const context = await isolate.createContext();
+    try {
+      await context.global.set('__callHost', callHost);
+      await context.global.set('__id', message.id);
+      const result = await context.eval(message.source, { timeout: 1000 });
+      process.send?.({ kind: 'done', id: message.id, result: String(result) });
+    } finally {
+      context.release();
+    }
+  })();
+});
+process.send?.({ kind: 'ready' });
