@@ -1,11 +1,14 @@
 import { ProviderError } from '../errors/provider-error.ts';
 
 /**
- * Returns the configured key or the first set environment variable, or throws
- * `PROVIDER_CONFIG` naming the variables (never a value).
+ * Returns the configured key or the first set environment variable, without
+ * white space around it, or throws `PROVIDER_CONFIG` naming the variables
+ * (never a value) when there is none or it is only white space.
  */
 export function requireApiKey(provider: string, model: string, apiKey: string | undefined, variables: readonly string[]): string {
-  const key = apiKey ?? readEnvironment(variables);
+  // White space around a key (a CRLF `.env` file, a pasted space) is never part of it, and a header cannot carry a
+  // line break: the key is sent trimmed.
+  const key = (apiKey ?? readEnvironment(variables))?.trim();
   if (key === undefined || key === '') {
     throw new ProviderError({
       code: 'PROVIDER_CONFIG',

@@ -15,6 +15,12 @@ describe('createRedactor', () => {
     expect(createRedactor(['a/b+c=d']).text('?k=a%2Fb%2Bc%3Dd')).toBe(`?k=${REDACTED}`);
   });
 
+  it('scrubs a key configured with white space around it in its trimmed form too (what HTTP sends and a server echoes)', () => {
+    const padded = createRedactor([` ${key}\r\n`]);
+    expect(padded.text(`Incorrect API key provided: ${key}.`)).toBe(`Incorrect API key provided: ${REDACTED}.`);
+    expect(padded.text(`?k=${encodeURIComponent(key)}`)).toBe(`?k=${REDACTED}`);
+  });
+
   it('leaves ordinary text alone', () => {
     expect(redactor.text('The answer is 42. Keys are fine to mention.')).toBe('The answer is 42. Keys are fine to mention.');
     expect(createRedactor(['ab']).text('abc')).toBe('abc');

@@ -52,9 +52,14 @@ const SECRET_FIELD = /^(authorization|x-api-key|x-goog-api-key|api[-_]?key|apike
 export function createRedactor(secrets: readonly (string | undefined | null)[] = []): Redactor {
   const literals = new Set<string>();
   for (const secret of secrets) {
-    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
-    literals.add(secret);
-    literals.add(encodeURIComponent(secret));
+    if (typeof secret !== 'string') continue;
+    // A key read from a file often ends in a line break or a space; HTTP sends it trimmed, so a server that echoes
+    // the key echoes the trimmed form: scrub both.
+    for (const form of new Set([secret, secret.trim()])) {
+      if (form.length < MIN_SECRET_LENGTH) continue;
+      literals.add(form);
+      literals.add(encodeURIComponent(form));
+    }
   }
   // Longest first, so a secret containing another is replaced whole.
   const ordered = [...literals].sort((a, b) => b.length - a.length);
