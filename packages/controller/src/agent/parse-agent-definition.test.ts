@@ -59,6 +59,15 @@ describe('parseAgentDefinition', () => {
     expect(parseAgentDefinition(YAML_AGENT.replace('maxTurns: 6', 'maxTurns: 2147483646')).ceilings?.maxTurns).toBe(2 ** 31 - 2);
   });
 
+  it('bounds ceilings.wallMs and quotas.wallMs at the longest timer (2^31 − 1 ms): a longer one fired at once and timed out every model call', () => {
+    const agent = (wall: string) => ({ name: 'x', model: 'openai:gpt-x', ceilings: { wallMs: Number(wall) }, quotas: { wallMs: Number(wall) } });
+    const message = refusal(() => parseAgentDefinition(JSON.stringify(agent('4000000000')), { source: 'x.json' }));
+    expect(message).toBe('x.json: invalid agent definition: ceilings.wallMs (line 1): expected a whole number from 1 to 2147483647, got number 4000000000; quotas.wallMs (line 1): expected a whole number from 1 to 2147483647, got number 4000000000');
+    const ceiling = refusal(() => parseAgentDefinition(JSON.stringify({ ...agent('1000'), ceilings: { wallMs: 2 ** 31 } }), { source: 'x.json' }));
+    expect(ceiling).toMatch(/ceilings\.wallMs .*expected a whole number from 1 to 2147483647, got number 2147483648/);
+    expect(parseAgentDefinition(JSON.stringify(agent('2147483647'))).ceilings?.wallMs).toBe(2 ** 31 - 1);
+  });
+
   it('refuses an unknown key with a did-you-mean, at the key line', () => {
     const message = refusal(() => parseAgentDefinition(YAML_AGENT.replace('maxTurns: 6', 'maxTurn: 6'), { source: 'a.yaml' }));
     expect(message).toContain("ceilings.maxTurn (line 12): unknown key 'maxTurn'; did you mean 'maxTurns'?");

@@ -28,6 +28,11 @@ type Field =
 
 const NAME = /^[a-z][a-z0-9_-]*$/;
 const MODEL = /^[^:\s]+:\S+$/;
+/**
+ * The longest wall clock in ms: Node's timers take at most 2^31 − 1 ms (about 24.8 days) and fire a longer one at
+ * once, which made every model call of an agent with a larger `ceilings.wallMs` time out after 1 ms.
+ */
+const MAX_WALL_MS = 2 ** 31 - 1;
 const count = (min: number, max?: number): Field => (max === undefined ? { kind: 'integer', min } : { kind: 'integer', min, max });
 const text: Field = { kind: 'string' };
 const flag: Field = { kind: 'boolean' };
@@ -83,12 +88,12 @@ const AGENT: Field = {
     },
     quotas: {
       kind: 'object',
-      fields: { fuel: count(1), wallMs: count(1), memoryMb: count(8), toolCalls: count(0), outputBytes: count(1), scratchpadBytes: count(1) },
+      fields: { fuel: count(1), wallMs: count(1, MAX_WALL_MS), memoryMb: count(8), toolCalls: count(0), outputBytes: count(1), scratchpadBytes: count(1) },
     },
     ceilings: {
       kind: 'object',
       // One turn under the highest turn index every store holds: an `answer-now` turn may follow the last.
-      fields: { maxTurns: count(1, MAX_TURN_INDEX - 1), wallMs: count(1), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
+      fields: { maxTurns: count(1, MAX_TURN_INDEX - 1), wallMs: count(1, MAX_WALL_MS), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
     },
     noProgressN: count(1),
     nudge: flag,
