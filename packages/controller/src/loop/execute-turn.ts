@@ -14,7 +14,7 @@ import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
 import type { RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
 
 /** What execution adds to the record. */
-export type ExecutePatch = Pick<TurnRecord, 'emits' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
+export type ExecutePatch = Pick<TurnRecord, 'emits' | 'emitLines' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
   Partial<Pick<TurnRecord, 'asks' | 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
 
 /**
@@ -166,6 +166,7 @@ async function runProgram(
   runOver = true;
   return {
     emits: result.emits,
+    ...(result.emitLines === undefined ? {} : { emitLines: result.emitLines }),
     whispers,
     output,
     scratchpad: result.scratchpad,

@@ -8,12 +8,13 @@
  * record has one: a cancelled turn re-opened is prepared again from its
  * recorded reply).
  */
-import { haltMarker } from '@askloop/envelope';
+import { haltMarker, LOOP_DONE_MARKER } from '@askloop/envelope';
 import { decideAfter } from '../decide/decide-turn.ts';
 import { foldTally } from '../decide/loop-tally.ts';
 import { isRunTimeFailure } from '../decide/halt-reason-of.ts';
 import type { LoopDecision } from '../decide/loop-decision.ts';
-import { scanControl } from '../decide/scan-control.ts';
+import { markerWriters } from '../decide/marker-writers.ts';
+import { scanControl, type ScanProvenance } from '../decide/scan-control.ts';
 import { callFirst } from '../plugin/call-hook.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { decisionLogEntry } from './decision-log.ts';
@@ -37,11 +38,21 @@ function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' |
   return output;
 }
 
+/** What the scan may know of the program behind `record`'s OUTPUT: its text, what it writes of its own, and which statement wrote each emit. */
+function provenanceOf(record: TurnRecord): ScanProvenance {
+  const prepared = record.prepared;
+  return {
+    ...(record.actions === undefined ? {} : { actions: record.actions }),
+    ...(prepared === undefined ? {} : { writers: markerWriters([prepared.program, ...prepared.libraries], LOOP_DONE_MARKER) }),
+    ...(record.emitLines === undefined ? {} : { emitLines: record.emitLines }),
+  };
+}
+
 /** Scans, decides and saves `record`; returns the decided record. */
 export async function finishTurn(context: LoopContext, history: TurnHistory, record: TurnRecord): Promise<TurnRecord> {
   const scanStarted = context.clock.now();
   const ran = record.failure === undefined || isRunTimeFailure(record.failure);
-  const control = ran ? scanControl(context.agent.dialect, record.emits, record.actions) : undefined;
+  const control = ran ? scanControl(context.agent.dialect, record.emits, provenanceOf(record)) : undefined;
   const scanned: TurnRecord = {
     ...record,
     ...(control === undefined ? {} : { control }),

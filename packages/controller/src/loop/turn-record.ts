@@ -123,6 +123,12 @@ export interface TurnRecord {
   /** The approval gate: why it paused, and what a person decided (with their note). */
   readonly approval?: { readonly state: 'pending' | 'approved' | 'denied'; readonly message: string; readonly decidedAt?: string; readonly note?: string };
   readonly emits: readonly string[];
+  /**
+   * The source line of the `emit` statement behind each of `emits` (0 where
+   * the run did not say), so the scan can tell a marker the program wrote
+   * from one in data it only passed on. Absent on records from before.
+   */
+  readonly emitLines?: readonly number[];
   readonly whispers: readonly { readonly target: string; readonly text: string }[];
   /** OUTPUT of this turn (every emit + `\n`), or the SYSTEM_ERROR text fed back after a failure. */
   readonly output: string;

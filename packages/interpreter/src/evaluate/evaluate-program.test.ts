@@ -24,15 +24,16 @@ function run(input: Partial<EvaluationInput> & { program: Program }, bridge = ho
 }
 
 describe('evaluateProgram', () => {
-  it('streams emits and whispers as they happen, in order', () => {
+  it('streams emits (with the line of the statement that wrote each) and whispers as they happen, in order', () => {
     const events: HostEvent[] = [];
     const output = run({ program: command('emit "a"\nwhisper "t", 1\nemit "b"'), stream: true }, host({ event: (event) => events.push(event) }));
     expect(events).toEqual([
-      { kind: 'emit', text: 'a' },
+      { kind: 'emit', text: 'a', line: 2 },
       { kind: 'whisper', target: 't', text: '1' },
-      { kind: 'emit', text: 'b' },
+      { kind: 'emit', text: 'b', line: 4 },
     ]);
     expect(output.emits).toEqual(['a', 'b']);
+    expect(output.emitLines).toEqual([2, 4]);
   });
 
   it('spends fuel deterministically: the same program stops at the same place', () => {

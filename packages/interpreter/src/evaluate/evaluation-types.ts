@@ -37,6 +37,8 @@ export interface CompiledEvaluationInput {
 export interface EvaluationOutput {
   readonly ok: boolean;
   readonly emits: readonly string[];
+  /** The source line of the `emit` statement that wrote each emit (0 where unknown). */
+  readonly emitLines: readonly number[];
   /** Whispers in order. */
   readonly whispers: readonly { readonly target: string; readonly text: string }[];
   readonly error: ScriptErrorData | null;

@@ -23,7 +23,7 @@ export type HostRequest =
   | { readonly kind: 'promptuser'; readonly prompt: string };
 
 /** Live progress events. */
-export type HostEvent = { readonly kind: 'emit'; readonly text: string } | { readonly kind: 'whisper'; readonly target: string; readonly text: string };
+export type HostEvent = { readonly kind: 'emit'; readonly text: string; readonly line: number } | { readonly kind: 'whisper'; readonly target: string; readonly text: string };
 
 /** The host as the evaluator sees it. */
 export interface HostBridge {

@@ -54,6 +54,8 @@ export class Machine {
   private granted = 0;
   toolCalls = 0;
   readonly emits: string[] = [];
+  /** The source line of the `emit` statement that wrote each of `emits` (0 where unknown). */
+  readonly emitLines: number[] = [];
   readonly whispers: { target: string; text: string }[] = [];
   private outputBytes = 0;
   private scratchpadBytes = 0;
@@ -157,7 +159,9 @@ export class Machine {
     }
     this.outputBytes += bytes;
     this.emits.push(text);
-    if (this.stream) this.host.event?.({ kind: 'emit', text });
+    const line = where?.line ?? 0;
+    this.emitLines.push(line);
+    if (this.stream) this.host.event?.({ kind: 'emit', text, line });
   }
 
   /** Appends `text` for `target` to SCRATCHPAD. */

@@ -34,6 +34,7 @@ function finish(machine: Machine | null, error: ScriptErrorData | null): Evaluat
   return {
     ok: error === null,
     emits: machine?.emits ?? [],
+    emitLines: machine?.emitLines ?? [],
     whispers: machine?.whispers ?? [],
     error,
     fuel: machine === null ? 0 : machine.spent(),

@@ -10,6 +10,7 @@ export function assembleResult(
   error: ScriptErrorData | null,
   usage: RunUsage,
   diagnostics: readonly Diagnostic[] = [],
+  emitLines: readonly number[] = [],
 ): RunResult {
   // A Map, then Object.fromEntries: every target ('__proto__' and 'toString' included) becomes an own data property.
   const byTarget = new Map<string, string>();
@@ -20,6 +21,8 @@ export function assembleResult(
   return {
     ok: error === null,
     emits: [...emits],
+    // One line per emit; 0 for any the run did not say (a custom runner).
+    emitLines: emits.map((_, index) => emitLines[index] ?? 0),
     whispers: Object.fromEntries(byTarget),
     output: emits.map((text) => `${text}\n`).join(''),
     scratchpad: whispers.map(({ text }) => `${text}\n`).join(''),

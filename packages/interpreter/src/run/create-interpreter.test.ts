@@ -19,6 +19,16 @@ const catalog: ToolCatalog = {
 };
 
 describe('createInterpreter (through the sandbox)', () => {
+  it("reports the line of the emit statement behind each emit, from the sandbox, when the run fails too", async () => {
+    const interpreter = createInterpreter({ pool });
+    const ok = await interpreter.run(wrap('  emit "a"\n  set x = 1\n  emit "b"'));
+    expect(ok.emitLines).toEqual([2, 4]);
+    const failed = await interpreter.run(wrap('  emit "before"\n  fail "stop"'));
+    expect(failed.ok).toBe(false);
+    expect(failed.emits).toEqual(['before']);
+    expect(failed.emitLines).toEqual([2]);
+  });
+
   it('runs async tools in the host and copies their results in', async () => {
     const calls: unknown[] = [];
     const interpreter = createInterpreter({ pool });

@@ -95,6 +95,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     });
     let startedAt: number | undefined;
     const emits: string[] = [];
+    const emitLines: number[] = [];
     const whispers: { target: string; text: string }[] = [];
     const pool = options.pool ?? defaultPool();
     const result = await pool.run({
@@ -112,10 +113,11 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
         limits,
       }),
       onEvent: (kind, payload) => {
-        const event = payload as { target?: unknown; text?: unknown };
+        const event = payload as { target?: unknown; text?: unknown; line?: unknown };
         const text = String(event.text ?? '');
         if (kind === 'emit') {
           emits.push(text);
+          emitLines.push(typeof event.line === 'number' ? event.line : 0);
           executeOptions.onEmit?.(text);
         } else if (kind === 'whisper') {
           const target = String(event.target ?? '');
@@ -132,10 +134,10 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     // A pool that never reports the start (a custom runner) is timed from the call, as before.
     const wallMs = Date.now() - (startedAt ?? calledAt);
     if (!result.ok) {
-      return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings);
+      return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings, emitLines);
     }
     const output = result.value as EvaluationOutput;
-    return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs }, warnings);
+    return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs }, warnings, output.emitLines);
   }
 
   const interpreter: Interpreter = {

@@ -176,6 +176,14 @@ export interface RunResult {
   readonly ok: boolean;
   /** Emitted texts, in order. */
   readonly emits: readonly string[];
+  /**
+   * The source line of the `emit` statement that wrote each of `emits`, in
+   * its file (the program's or a library's; 0 where unknown): which statement
+   * wrote a text, so a host can tell text the program wrote from data it
+   * only passed on (the controller's `<<<LOOP:DONE>>>` check). This
+   * package's runs always say; optional for other runners.
+   */
+  readonly emitLines?: readonly number[];
   /** Whispered text per target: each whisper's text, joined with `\n`. */
   readonly whispers: Readonly<Record<string, string>>;
   /** OUTPUT: every emit followed by `\n`. */
