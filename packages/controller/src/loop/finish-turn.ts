@@ -40,7 +40,8 @@ function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' |
 
 /** What the scan may know of the program behind `record`'s OUTPUT: its text, what it writes of its own, and which statement wrote each emit. */
 function provenanceOf(record: TurnRecord): ScanProvenance {
-  const prepared = record.prepared;
+  // Walking the program is needed only when OUTPUT may hold a signal (every marker of both dialects says "loop").
+  const prepared = record.emits.some((text) => /loop/i.test(text)) ? record.prepared : undefined;
   return {
     ...(record.actions === undefined ? {} : { actions: record.actions }),
     ...(prepared === undefined ? {} : { writers: markerWriters([prepared.program, ...prepared.libraries], LOOP_DONE_MARKER) }),
