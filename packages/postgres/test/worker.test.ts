@@ -104,6 +104,46 @@ describe('lease-bound stores', () => {
     expect(await queue.entry('fenced')).toMatchObject({ state: 'ready', steps: 1, leases: 2 });
   });
 
+  it("refuse a tool write that outlived its step while the worker's next step is bound: it belongs to the step it started in", async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const plain = createPostgresTranscriptStore(pool);
+    for (const sid of ['first', 'second']) {
+      await plain.createSession(sampleSession(sid));
+      await enqueueSession(pool, sid);
+    }
+    const queue = createSessionQueue(pool, { leaseMs: 5000 });
+    const stores = createLeaseBoundStores(pools());
+    const firstLease = await queue.acquire('host');
+    const first = stores.bind(firstLease!);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let straggler!: Promise<unknown>;
+    await first.run(async () => {
+      expect(await stores.toolStores.memory.cas('/effect', 0, 'on time')).toEqual({ ok: true, version: 1 });
+      // A tool that ignores its signal: it writes once its step has ended.
+      straggler = (async () => {
+        await gate;
+        return stores.toolStores.memory.cas('/late', 0, 'late');
+      })();
+    });
+    await first.commit({ status: 'RUNNING', turns: 1 });
+    const secondLease = await queue.acquire('host');
+    expect(secondLease?.sid).not.toBe(firstLease?.sid);
+    const second = stores.bind(secondLease!);
+    release();
+    // Refused (the tools' stores report it as their STORE_FAILED, the step's end in the message), not written into the second step.
+    await expect(straggler).rejects.toMatchObject({ message: expect.stringContaining(`the step of session ${firstLease?.sid} under lease ${firstLease?.token} has ended; a call that outlived it writes nothing`) });
+    await second.run(async () => {
+      expect(await stores.toolStores.memory.cas('/second', 0, 'second')).toEqual({ ok: true, version: 1 });
+    });
+    await second.commit({ status: 'RUNNING', turns: 1 });
+    const others = createPostgresToolStores(pools());
+    expect(await others.memory.get('/effect')).toEqual({ value: 'on time', version: 1 });
+    expect(await others.memory.get('/second')).toEqual({ value: 'second', version: 1 });
+    expect(await others.memory.get('/late')).toEqual({ value: null, version: 0 });
+  });
+
   it("hold the controller's session lease until the step is committed, so no other host starts a turn on uncommitted writes", async () => {
     const { pools } = await freshSchema();
     const pool = pools();

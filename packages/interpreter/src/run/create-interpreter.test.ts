@@ -1,4 +1,5 @@
 /** End-to-end runs through the real sandbox pool (worker process + isolated-vm). */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
@@ -19,6 +20,22 @@ const catalog: ToolCatalog = {
 };
 
 describe('createInterpreter (through the sandbox)', () => {
+  it("runs each tool call in the async context of the run's caller (its AsyncLocalStorage), also for runs side by side", async () => {
+    const caller = new AsyncLocalStorage<string>();
+    const interpreter = createInterpreter({ pool });
+    const tools: ToolBridge = {
+      catalog,
+      call: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return caller.getStore() ?? 'no context';
+      },
+    };
+    const program = wrap('  emit tool.test.echo()\n  emit tool.test.echo()');
+    const [a, b] = await Promise.all([caller.run('step A', () => interpreter.run(program, { tools })), caller.run('step B', () => interpreter.run(program, { tools }))]);
+    expect(a?.emits).toEqual(['step A', 'step A']);
+    expect(b?.emits).toEqual(['step B', 'step B']);
+  });
+
   it("reports the line of the emit statement behind each emit, from the sandbox, when the run fails too", async () => {
     const interpreter = createInterpreter({ pool });
     const ok = await interpreter.run(wrap('  emit "a"\n  set x = 1\n  emit "b"'));

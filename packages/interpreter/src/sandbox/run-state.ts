@@ -18,6 +18,13 @@ export interface RunState {
   readonly enqueuedAt: number;
   /** Aborted when the run settles; handed to tool handlers. */
   readonly toolAbort: AbortController;
+  /**
+   * Runs a function in the async context of the `run()` call (every
+   * `AsyncLocalStorage` as it was there): tool calls arrive as the worker's
+   * messages, outside it, and must run as part of the caller's work (a
+   * worker's step its writes belong to, a trace's span).
+   */
+  readonly inCallerContext: <R>(fn: () => R) => R;
   readonly resolve: (result: SandboxResult<unknown>) => void;
   readonly reject: (error: unknown) => void;
   /** The worker the run is assigned to (possibly still starting). */

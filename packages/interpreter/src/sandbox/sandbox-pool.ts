@@ -303,7 +303,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     const scope: ToolCallScope = { run, open: true };
     let outcomeJson: string;
     try {
-      outcomeJson = await inToolCall.run(scope, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) }));
+      // In the caller's context (its async-local state, as when it called run), then this call's scope for nesting.
+      outcomeJson = await run.inCallerContext(() =>
+        inToolCall.run(scope, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) })),
+      );
     } finally {
       scope.open = false;
       stopLending(run);
@@ -490,6 +493,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         inputJson,
         enqueuedAt: performance.now(),
         toolAbort: new AbortController(),
+        inCallerContext: AsyncLocalStorage.snapshot(),
         resolve: resolve as (result: SandboxResult<unknown>) => void,
         reject,
         worker: undefined,

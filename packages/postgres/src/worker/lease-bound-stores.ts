@@ -31,6 +31,7 @@
  */
 import { createLeaseTokens, type TranscriptStore } from '@askloop/controller';
 import type { ToolStores } from '@askloop/tools';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
@@ -57,6 +58,14 @@ export interface LeaseBinding {
   commit(outcome: StepOutcome): Promise<void>;
   /** Rolls the step's open transaction back (after a failed step); safe to call twice. */
   rollback(): Promise<void>;
+  /**
+   * Runs `step` (the `loop.step` call) as this binding's work: a tool-store
+   * call made anywhere inside it — a tool that ignores its signal and writes
+   * long after — belongs to this step, and is refused once the step has
+   * ended, even while a later step is bound. Without it a call belongs to
+   * whichever step is bound when it writes.
+   */
+  run<T>(step: () => Promise<T>): Promise<T>;
 }
 
 /** The stores to build a worker's loop with, and the binding of a lease. */
@@ -151,10 +160,13 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     shared: () => plain,
   };
 
-  // Only inside a step: a tool call that outlives its step must not commit an effect outside any turn.
+  // Only inside a step: a tool call that outlives its step must not commit an effect outside any turn, nor in a later
+  // step's transaction. A call made in a step's `run` belongs to that step (the sandbox runs tool calls in the async
+  // context of the run's caller); outside one, to the step bound now, else the last.
+  const stepOf = new AsyncLocalStorage<ActiveBinding>();
   let last: ActiveBinding | undefined;
   const toolStores = toolStoresOn(async () => {
-    const binding = active ?? last;
+    const binding = stepOf.getStore() ?? active ?? last;
     if (binding === undefined) throw new PostgresStoreError('PG_LEASE_LOST', "a worker's tool stores are used only inside a leased step");
     return transaction(binding);
   }, options);
@@ -233,6 +245,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
           await finish(binding, true);
         },
         rollback: () => finish(binding, false),
+        run: (step) => stepOf.run(binding, step),
       };
     },
   };

@@ -108,7 +108,8 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
   }, Math.max(10, Math.floor(queue.leaseMs / 3)));
   const base = { sid: lease.sid, token: lease.token };
   try {
-    const result = await loop.step(lease.sid, { signal: binding.signal });
+    // As the binding's work: a tool call that outlives the step is refused, not written into the next step.
+    const result = await binding.run(() => loop.step(lease.sid, { signal: binding.signal }));
     clearInterval(renewal);
     await binding.commit({ status: result.status, turns: result.turns });
     return { ...base, outcome: 'committed', status: result.status, turns: result.turns };
