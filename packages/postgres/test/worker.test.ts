@@ -144,6 +144,34 @@ describe('lease-bound stores', () => {
     expect(await others.memory.get('/late')).toEqual({ value: null, version: 0 });
   });
 
+  it("survive the server ending the step's connection mid-step (pg_terminate_backend): the step fails, the process lives on, the next step commits", async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    const plain = createPostgresTranscriptStore(pool);
+    for (const sid of ['cut', 'after']) {
+      await plain.createSession(sampleSession(sid));
+      await enqueueSession(pool, sid);
+    }
+    const queue = createSessionQueue(pool, { leaseMs: 5000 });
+    const workerPool = pools();
+    const stores = createLeaseBoundStores(workerPool);
+    const binding = stores.bind((await queue.acquire('host'))!);
+    // The step's transaction is open (a tool effect), and idle while the program would run.
+    expect(await stores.toolStores.memory.cas('/cut', 0, 'never')).toEqual({ ok: true, version: 1 });
+    const ended = await pool.query<{ ended: boolean }>("SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE state = 'idle in transaction' AND pid <> pg_backend_pid()");
+    expect(ended.rows.map((row) => row.ended)).toEqual([true]);
+    await pause(100);
+    // Before, the client's 'error' event was unhandled here and ended the process (vitest reports it as an error).
+    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toThrow();
+    await binding.rollback();
+    const next = stores.bind((await queue.acquire('host'))!);
+    expect(await stores.toolStores.memory.cas('/after', 0, 'kept')).toEqual({ ok: true, version: 1 });
+    await next.commit({ status: 'RUNNING', turns: 1 });
+    const others = createPostgresToolStores(pools());
+    expect(await others.memory.get('/cut')).toEqual({ value: null, version: 0 });
+    expect(await others.memory.get('/after')).toEqual({ value: 'kept', version: 1 });
+  });
+
   it("hold the controller's session lease until the step is committed, so no other host starts a turn on uncommitted writes", async () => {
     const { pools } = await freshSchema();
     const pool = pools();

@@ -21,9 +21,39 @@ export interface StatementRunner extends Queryable {
 
 const query = (target: pg.Pool | pg.PoolClient): Queryable['query'] => (text, values) => target.query(text, values === undefined ? undefined : [...values]);
 
+/** A client checked out of a pool, and how to give it back. */
+export interface CheckedOutClient {
+  readonly client: pg.PoolClient;
+  /** Gives the client back; destroys it when `destroy` is true or its connection failed meanwhile. */
+  release(destroy: boolean): void;
+}
+
+/**
+ * Checks a client out of `pool`, listening for its connection's errors while it is out. pg-pool listens for a
+ * client's `error` only while the client idles in the pool: a connection the server ends while a caller holds the
+ * client (`pg_terminate_backend`, a restart, `idle_in_transaction_session_timeout`) was an unhandled `error` event,
+ * which ended the whole process. Now the statement in flight, or the next one, fails with it, and the client is
+ * destroyed when given back.
+ */
+export async function checkOut(pool: pg.Pool): Promise<CheckedOutClient> {
+  const client = await pool.connect();
+  let failed = false;
+  const onError = (): void => {
+    failed = true;
+  };
+  client.on('error', onError);
+  return {
+    client,
+    release(destroy) {
+      client.off('error', onError);
+      client.release(destroy || failed);
+    },
+  };
+}
+
 /** Runs `body` in a transaction on a client of `pool`; rolls back when it throws. */
 export async function inTransaction<T>(pool: pg.Pool, body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   let broken = false;
   try {
     await client.query('BEGIN');
@@ -37,7 +67,7 @@ export async function inTransaction<T>(pool: pg.Pool, body: (client: pg.PoolClie
     throw error;
   } finally {
     // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
-    client.release(broken);
+    release(broken);
   }
 }
 

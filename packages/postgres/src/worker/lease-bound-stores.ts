@@ -35,7 +35,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
-import { inTransaction, poolRunner, sqlState, transactionRunner, type StatementRunner } from '../sql/statement-runner.ts';
+import { checkOut, inTransaction, poolRunner, sqlState, transactionRunner, type CheckedOutClient, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
 import { requireSessionLease, transcriptStoreOn, type CommitCheckedRunner, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
 
@@ -82,7 +82,8 @@ interface ActiveBinding {
   readonly lease: Lease;
   readonly controller: AbortController;
   lostReason: string | undefined;
-  client: pg.PoolClient | undefined;
+  /** The step's transaction's client while it is checked out (its connection's errors caught: `checkOut`). */
+  client: CheckedOutClient | undefined;
   opening: Promise<StatementRunner> | undefined;
   /** Holders of the controller's session lease whose release waits for the step's commit. */
   readonly releases: string[];
@@ -103,8 +104,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     if (binding.lostReason !== undefined) return Promise.reject(leaseLost(binding.lease, binding.lostReason));
     if (binding.finished) return Promise.reject(stepOver(binding.lease));
     binding.opening ??= (async () => {
-      const client = await pool.connect();
-      binding.client = client;
+      const checkedOut = await checkOut(pool);
+      binding.client = checkedOut;
+      const { client } = checkedOut;
       await client.query('BEGIN');
       // Its writes' session leases are checked once, at the commit.
       const runner: CommitCheckedRunner = { ...transactionRunner(client), checkedAtCommit: true };
@@ -176,9 +178,10 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     binding.finished = true;
     // A transaction still opening must finish opening before it can be ended.
     await binding.opening?.catch(() => undefined);
-    const client = binding.client;
+    const checkedOut = binding.client;
     binding.client = undefined;
-    if (client === undefined) return releaseSessionLeases(binding);
+    if (checkedOut === undefined) return releaseSessionLeases(binding);
+    const { client } = checkedOut;
     let broken = false;
     try {
       await client.query(commit ? 'COMMIT' : 'ROLLBACK');
@@ -186,7 +189,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       broken = true;
       if (commit) throw error;
     } finally {
-      client.release(broken);
+      checkedOut.release(broken);
       await releaseSessionLeases(binding);
     }
   }
