@@ -9,6 +9,8 @@ import { isLoopError } from '@askloop/controller';
 
 /** Every `PG_…` code with what it means and how to fix it (the README's table). */
 export const POSTGRES_ERROR_CODES = {
+  PG_ENCODING_UNSUPPORTED:
+    "The database's encoding is not UTF8 (LATIN1, SQL_ASCII…): the stores keep text as UTF-8 — the controller's own envelopes hold characters such as …, so every session would fail at its first save. Use a UTF8 database: createdb -E UTF8 -T template0 NAME (initdb's default on most systems).",
   PG_LEASE_LOST:
     "The worker's lease on the session expired or another host took it, so this host may not commit the turn; nothing of the turn after its last committed phase was kept. Another host continues the session. Raise leaseMs when turns outlast it (the lease is renewed every leaseMs/3).",
   PG_MIGRATION_INVALID: 'A migration list is malformed (versions must count up from 1, owner non-empty). Fix the list; never edit an applied migration.',

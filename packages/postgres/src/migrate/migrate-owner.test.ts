@@ -27,6 +27,18 @@ describe('applyPostgresMigrations', () => {
     ]);
   });
 
+  it('refuses a database whose encoding is not UTF8 before creating anything (PG_ENCODING_UNSUPPORTED)', async () => {
+    const latin1 = await createTestDatabase({ encoding: 'LATIN1' });
+    try {
+      const pool = latin1.pool();
+      await expect(applyPostgresMigrations(pool)).rejects.toMatchObject({ code: 'PG_ENCODING_UNSUPPORTED', message: expect.stringContaining("the database's encoding is LATIN1, not UTF8") });
+      const tables = await pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'askloop_%'");
+      expect(tables.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await latin1.drop();
+    }
+  });
+
   it('lets several hosts migrate one database at once: the advisory lock applies each migration exactly once', async () => {
     const fresh = await createTestDatabase();
     try {

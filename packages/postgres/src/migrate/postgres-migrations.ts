@@ -6,6 +6,8 @@
  */
 import { storedTask, type SessionRecord } from '@askloop/controller';
 import type pg from 'pg';
+import { PostgresStoreError } from '../errors/postgres-store-error.ts';
+import { queryFailure } from '../sql/statement-runner.ts';
 import { migrateOwner, type PostgresMigration } from './migrate-owner.ts';
 
 /** The controller's tables: sessions, turns (one plain-JSON record each), the decision log, and session leases (with fencing tokens). */
@@ -187,13 +189,31 @@ export const QUEUE_MIGRATIONS: readonly PostgresMigration[] = [
 /** The owner names in `askloop_schema_migrations`. */
 export const POSTGRES_MIGRATION_OWNERS = { controller: CONTROLLER_MIGRATIONS, tools: TOOLS_MIGRATIONS, queue: QUEUE_MIGRATIONS } as const;
 
-/** Applies every owner's pending migrations; returns each owner's schema version. */
+/**
+ * Applies every owner's pending migrations; returns each owner's schema version. Refuses a database whose encoding
+ * is not UTF8 first (`PG_ENCODING_UNSUPPORTED`), before anything is created: its tables would take the migrations,
+ * then fail every session at its first save.
+ */
 export async function applyPostgresMigrations(pool: pg.Pool): Promise<Record<keyof typeof POSTGRES_MIGRATION_OWNERS, number>> {
+  await requireUtf8(pool);
   return {
     controller: await migrateOwner(pool, 'controller', CONTROLLER_MIGRATIONS),
     tools: await migrateOwner(pool, 'tools', TOOLS_MIGRATIONS),
     queue: await migrateOwner(pool, 'queue', QUEUE_MIGRATIONS),
   };
+}
+
+/** Throws `PG_ENCODING_UNSUPPORTED` unless the database keeps its text as UTF-8. */
+async function requireUtf8(pool: pg.Pool): Promise<void> {
+  let encoding: string | undefined;
+  try {
+    encoding = (await pool.query<{ server_encoding: string }>('SHOW server_encoding')).rows[0]?.server_encoding;
+  } catch (error) {
+    throw queryFailure('migrations: reading the database encoding', error);
+  }
+  if (encoding !== 'UTF8') {
+    throw new PostgresStoreError('PG_ENCODING_UNSUPPORTED', `the database's encoding is ${encoding ?? 'unknown'}, not UTF8: the AskLoop stores keep their text as UTF-8 (every session would fail at its first save); use a UTF8 database (createdb -E UTF8 -T template0 NAME)`);
+  }
 }
 
 /** Rows read at a time while filling the task column: a store may hold many sessions with large records. */

@@ -20,16 +20,19 @@ export interface TestDatabase {
 /**
  * Creates an empty database on the test server; with `icuLocale`, one whose
  * default collation is that ICU locale (the server's own is C), to show what
- * a store's queries do under a locale's case and order rules.
+ * a store's queries do under a locale's case and order rules; with
+ * `encoding`, one in that encoding.
  */
-export async function createTestDatabase(options: { readonly icuLocale?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { readonly icuLocale?: string; readonly encoding?: string } = {}): Promise<TestDatabase> {
   const admin = new URL(inject('postgresUrl'));
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
     const icu = options.icuLocale === undefined ? '' : ` TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '${options.icuLocale.replaceAll("'", "''")}'`;
-    await client.query(`CREATE DATABASE ${name}${icu}`);
+    // Another encoding needs template0 and a locale that takes it (C takes any).
+    const encoding = options.encoding === undefined ? '' : ` TEMPLATE template0 ENCODING '${options.encoding.replaceAll("'", "''")}' LC_COLLATE 'C' LC_CTYPE 'C'`;
+    await client.query(`CREATE DATABASE ${name}${icu}${encoding}`);
   } finally {
     await client.end();
   }
