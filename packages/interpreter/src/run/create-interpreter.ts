@@ -40,6 +40,7 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
     // control character, one byte of OUTPUT, is six in JSON (`\u0001`). So 2 × 6 = 12 bytes a byte of OUTPUT or
     // SCRATCHPAD at most, and 1 MiB for the rest of the result. (8 made a run within both caps fail here.)
     maxOutputBytes: 12 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
+    maxToolDataChars: limits.toolDataChars,
   };
 }
 

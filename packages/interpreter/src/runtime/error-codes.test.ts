@@ -57,6 +57,7 @@ describe('SCRIPT_ERROR_CODES', () => {
       'SCRIPT_SCRATCHPAD_LIMIT',
       'SCRIPT_TIMEOUT',
       'SCRIPT_TOOL_CALL_LIMIT',
+      'SCRIPT_TOOL_DATA_LIMIT',
       'SCRIPT_VALUE_TOO_LARGE',
     ]);
   });

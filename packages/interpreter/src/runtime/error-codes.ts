@@ -97,6 +97,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_TOOL_ARGUMENT_COUNT: { numericCode: 4, kind: 'check', fix: 'Pass the arguments the message lists, positionally or as one map of named arguments.' },
   SCRIPT_TOOL_ARGUMENT_TYPE: { numericCode: 4, kind: 'check', fix: 'Pass a value of the type the message names (a number, not "5"; a list, not a string), or compute it first.' },
   SCRIPT_TOOL_CALL_LIMIT: { numericCode: 20, kind: 'quota', fix: 'batch work into fewer calls' },
+  SCRIPT_TOOL_DATA_LIMIT: { numericCode: 37, kind: 'quota', fix: 'pass and fetch less data through tools in one run: work in parts across turns' },
   SCRIPT_TOOL_DENIED: { numericCode: 1003, kind: 'permission', fix: 'Use another tool, or change the policy.' },
   SCRIPT_TOOL_ERROR: { numericCode: 21, kind: 'runtime', fix: 'see the tool\'s message' },
   SCRIPT_TOOL_NOT_FOUND: { numericCode: 3, kind: 'runtime', fix: 'use a tool from the catalogue' },

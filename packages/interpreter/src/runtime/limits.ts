@@ -30,6 +30,13 @@ export interface RunLimits {
   readonly outputBytes: number;
   /** UTF-8 bytes of SCRATCHPAD (all whispers, each followed by a newline). */
   readonly scratchpadBytes: number;
+  /**
+   * Characters of all the run's tool calls' arguments and results, as JSON
+   * (what a host records of them): a call whose arguments would pass it is
+   * refused before it runs, a result that would is not delivered
+   * (`SCRIPT_TOOL_DATA_LIMIT`). Enforced by the sandbox pool.
+   */
+  readonly toolDataChars: number;
 }
 
 /** The default quotas (documented in the README, "Evaluation"). */
@@ -45,6 +52,7 @@ export const DEFAULT_LIMITS: RunLimits = Object.freeze({
   valueItems: 1_000_000,
   outputBytes: 512 * 1024,
   scratchpadBytes: 512 * 1024,
+  toolDataChars: 16 * 1024 * 1024,
 });
 
 /** Fills unset limits with the defaults. */

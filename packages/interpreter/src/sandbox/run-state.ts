@@ -7,6 +7,7 @@ import { quotaError, SandboxError } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxResult, SandboxRunRequest } from './sandbox-types.ts';
 import { describeExit, type SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
+import type { ToolDataBudget } from './tool-outcome.ts';
 import { WATCHDOG_STDERR_LINE, type DoneMessage, type WorkerOutcome } from './worker-protocol.ts';
 
 /** One run, from `pool.run` until it settles. */
@@ -35,6 +36,8 @@ export interface RunState {
   started: boolean;
   dispatchedAt: number | undefined;
   toolCalls: number;
+  /** What is left of `limits.maxToolDataChars` (tool calls' arguments and results, as JSON). */
+  readonly toolData: ToolDataBudget;
   /** Workers that died before they could take this run. */
   startAttempts: number;
   settled: boolean;

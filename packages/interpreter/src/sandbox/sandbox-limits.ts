@@ -22,6 +22,13 @@ export interface SandboxLimits {
   readonly maxToolCalls: number;
   /** UTF-8 bytes of all event payloads plus the result, as JSON. */
   readonly maxOutputBytes: number;
+  /**
+   * Characters of all tool calls' arguments and results per run, as JSON: a
+   * call whose arguments would pass it gets `SCRIPT_TOOL_DATA_LIMIT` without
+   * running, and so does one whose result would (the tool ran; its result is
+   * not delivered). Bounds what a host records of a run's calls.
+   */
+  readonly maxToolDataChars: number;
 }
 
 /** Defaults, aligned with the evaluator's `DEFAULT_LIMITS` (src/runtime/limits.ts). */
@@ -30,6 +37,7 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
   memoryMb: 64,
   maxToolCalls: 100,
   maxOutputBytes: 1024 * 1024,
+  maxToolDataChars: 16 * 1024 * 1024,
 });
 
 /** Fills unset limits from `base` and validates them; throws `SANDBOX_INVALID_REQUEST`. */

@@ -305,7 +305,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     try {
       // In the caller's context (its async-local state, as when it called run), then this call's scope for nesting.
       outcomeJson = await run.inCallerContext(() =>
-        inToolCall.run(scope, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) })),
+        inToolCall.run(scope, () => toolOutcomeJson(run.request.onToolCall, name, call.argsJson, { signal: run.toolAbort.signal, index, remainingMs: Math.max(0, leftMs) }, run.toolData)),
       );
     } finally {
       scope.open = false;
@@ -501,6 +501,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         started: false,
         dispatchedAt: undefined,
         toolCalls: 0,
+        toolData: { left: limits.maxToolDataChars, limit: limits.maxToolDataChars },
         startAttempts: 0,
         settled: false,
         timer: undefined,
