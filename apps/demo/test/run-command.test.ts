@@ -178,6 +178,11 @@ describe('askloop run (the real CLI)', () => {
     expect(paused.stderr).toContain(`askloop deny ${sid} --db ${db} --script ${script} [--note TEXT]`);
     expect(paused.stderr).toContain(`askloop: PAUSED (V1_AWAIT) at turn 1: session ${sid} waits for a person to answer.`);
 
+    // Without the script its scripted model would have no replies left and the session would halt for good: refused first.
+    const noScript = await spawnCli(['approve', sid!, '--db', db]);
+    expect(noScript.code).toBe(2);
+    expect(noScript.stderr).toContain(`askloop: session ${sid} runs on the scripted model 'scripted:script', whose replies come from --script; nothing ran and session ${sid} still waits. To go on, give the file its run used: askloop approve ${sid} --db ${db} --script ${script} (CLI_USAGE)`);
+
     const approved = await spawnCli(['approve', sid!, '--note', 'ok by ops', '--script', script, '--db', db, '--json']);
     expect(approved.code).toBe(0);
     const result = JSON.parse(approved.stdout);

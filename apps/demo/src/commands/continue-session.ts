@@ -3,6 +3,7 @@
  * SID [--note TEXT]`: continue a stored session in this process — after a
  * Ctrl-C or a crash, or once a person has answered a paused program.
  */
+import type { SessionRecord, TranscriptStore } from '@askloop/controller';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
@@ -66,6 +67,7 @@ ${LOOP_EXIT_USAGE}
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
         // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
         if (ended !== undefined) throw sessionEndedError(sid, ended, continueArgs({ db: values.db }, io.cwd).text);
+        if (values.script === undefined) await requireScriptGiven(store, sid, action, sqlitePath === undefined ? { db: values.db } : mergeContinueWith({ db: values.db, config: configFile, fsRoot, mcpConfig: values['mcp-config'] }, loadContinueWith(sqlitePath, sid)), io.cwd);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
         await store.close();
@@ -85,6 +87,34 @@ ${LOOP_EXIT_USAGE}
       }
     },
   };
+}
+
+/**
+ * Refuses, before anything runs, to continue a session whose scripted model
+ * takes its replies from `--script` when none was given: its turn would ask
+ * a script of no replies, and the session would halt `ERR_PROVIDER` for good
+ * (a paused one losing the approval it waited for). The hint is the command
+ * with the options the run recorded, its `--script` included.
+ */
+async function requireScriptGiven(store: TranscriptStore, sid: string, action: Action, continueWith: ContinueWith, cwd: string): Promise<void> {
+  const session = await store.getSession(sid);
+  // Approving or denying what is not waiting runs nothing: the loop says so (LOOP_APPROVAL_NOT_PENDING).
+  if (action !== 'resume' && session?.status !== 'paused') return;
+  // A denial halts without asking the model, unless the agent's repair feeds it back.
+  const repair = (session?.agentDefinition as { repair?: unknown } | null | undefined)?.repair;
+  if (action === 'deny' && !(typeof repair === 'number' && repair > 0)) return;
+  const model = scriptedModelOf(session);
+  if (model === undefined || model === 'demo') return;
+  const args = continueArgs(continueWith, cwd);
+  const still = action === 'resume' ? 'nothing ran' : `nothing ran and session ${sid} still waits`;
+  const how = continueWith.script === undefined ? `give the replies file its run used: askloop ${action} ${sid} --script FILE${args.text}` : `give the file its run used: askloop ${action} ${sid}${args.text}`;
+  throw usageError(`session ${sid} runs on the scripted model 'scripted:${model}', whose replies come from --script; ${still}. To go on, ${how}${args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`);
+}
+
+/** The id of a session's `scripted:ID` model, if it runs on one. */
+function scriptedModelOf(session: SessionRecord | undefined): string | undefined {
+  const model = (session?.agentDefinition as { model?: unknown } | null | undefined)?.model;
+  return typeof model === 'string' && model.startsWith('scripted:') ? model.slice('scripted:'.length) : undefined;
 }
 
 /**
