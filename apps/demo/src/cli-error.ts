@@ -87,7 +87,7 @@ export class CliError extends Error {
    * start or continue, exit 1. `file` names the input it came from, if any.
    */
   static fromLoopError(error: { code: string; message: string }, file?: string): CliError {
-    const copy = new CliError('CLI_SCRIPT_INVALID', error.message, { file });
+    const copy = new CliError('CLI_SCRIPT_INVALID', file === undefined ? error.message : withoutPath(error.message, file), { file });
     (copy as { code: string }).code = error.code;
     return copy;
   }
@@ -107,4 +107,14 @@ export class CliError extends Error {
 /** Shorthand for the most common error: one wrong thing on the command line. */
 export function usageError(message: string): CliError {
   return new CliError('CLI_USAGE', message);
+}
+
+/**
+ * `message` without the mentions of `file` that the text output's `FILE: `
+ * prefix makes redundant: a store's "failed in open of FILE: store open of
+ * FILE failed: …" read the path three times.
+ */
+function withoutPath(message: string, file: string): string {
+  const text = message.split(` of ${file}`).join('');
+  return text.startsWith(`${file}: `) ? text.slice(file.length + 2) : text.startsWith(`${file} `) ? text.slice(file.length + 1) : text;
 }

@@ -1,7 +1,7 @@
 /**
  * `--db` naming something that is not an AskLoop sessions file: a SQLite file
  * of someone else's is refused by `replay`, `resume`, `approve` and `deny` as
- * `sessions` refuses it, and nothing is written into it; a directory is
+ * `sessions` refuses it, and by `run` and `demo`, and nothing is written into it; a directory is
  * CLI_FILE_UNREADABLE (exit 2) for every command, as the README says; `replay`
  * writes nothing, even to a sessions file.
  */
@@ -47,6 +47,20 @@ describe('a SQLite file that holds no AskLoop transcript', () => {
       expect(result.err).toBe(refused.err);
       expect(result.err).toContain('holds no AskLoop transcript');
       expect(tablesOf(file)).toEqual(['mydata']);
+    });
+  }
+
+  for (const args of [['run', 'x', '--script', 'one.json'], ['demo']] as const) {
+    it(`${args[0]} refuses it too (LOOP_STORE_ERROR, exit 1), and adds no table to it; a new or empty file is a new sessions file`, async () => {
+      writeFileSync(join(temp, 'one.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> hi"')]));
+      const result = await cli([...args, '--db', file]);
+      expect(result.code).toBe(1);
+      expect(result.err).toBe(`askloop: ${file}: another program's SQLite database (tables mydata), with no AskLoop transcript: nothing was written to it; give --db a new file or an AskLoop sessions file (LOOP_STORE_ERROR)\n`);
+      expect(tablesOf(file)).toEqual(['mydata']);
+      const empty = join(temp, `empty-${args[0]}.db`);
+      writeFileSync(empty, '');
+      expect((await cli([...args, '--db', empty])).code).toBe(0);
+      expect(tablesOf(empty)).toContain('controller_sessions');
     });
   }
 });

@@ -98,8 +98,9 @@ ${LOOP_EXIT_USAGE}
  */
 async function requireScriptGiven(store: TranscriptStore, sid: string, action: Action, continueWith: ContinueWith, cwd: string): Promise<void> {
   const session = await store.getSession(sid);
-  // Approving or denying what is not waiting runs nothing: the loop says so (LOOP_APPROVAL_NOT_PENDING).
-  if (action !== 'resume' && session?.status !== 'paused') return;
+  // Approving or denying what is not waiting runs nothing (the loop says so: LOOP_APPROVAL_NOT_PENDING), and neither
+  // does resuming what waits (it says how to answer).
+  if ((action === 'resume') === (session?.status === 'paused')) return;
   // A denial halts without asking the model, unless the agent's repair feeds it back.
   const repair = (session?.agentDefinition as { repair?: unknown } | null | undefined)?.repair;
   if (action === 'deny' && !(typeof repair === 'number' && repair > 0)) return;

@@ -6,8 +6,10 @@
  * embedded model). A follow-up command (`resume`, `approve`, `replay`) gives a
  * scripted model the replies its session has not used yet.
  */
-import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, type AskLoopPlugin, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
+import { existsSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../cli-error.ts';
 
 /** What a loop command needs to open its controller. */
@@ -35,14 +37,47 @@ export function asCliLoopError(error: unknown): never {
   throw error;
 }
 
-/** Opens (creating it when missing) the sessions file; one that is not a sessions database is `LOOP_STORE_ERROR`, exit 1. */
+/**
+ * Opens (creating it when missing) the sessions file; one that is not a
+ * sessions database is `LOOP_STORE_ERROR`, exit 1 — a SQLite file of another
+ * program's too, before anything is written to it (`refuseForeignDatabase`).
+ */
 export function openSessionStore(dbPath: string): TranscriptStore {
   try {
+    refuseForeignDatabase(dbPath);
     return createSqliteTranscriptStore(dbPath);
   } catch (error) {
-    if (isLoopError(error)) throw CliError.fromLoopError(error, dbPath);
-    throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
+    if (!isLoopError(error)) throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
+    // SQLite's own words name no fix.
+    const notDatabase = /file is not a database/.test(error.message) ? '; give --db an AskLoop sessions file or a new file' : '';
+    throw CliError.fromLoopError({ code: error.code, message: `${error.message}${notDatabase}` }, dbPath);
   }
+}
+
+/**
+ * Throws `LOOP_STORE_ERROR` when `path` is a SQLite file that holds tables
+ * but no AskLoop owner's migrations: a `--db` pointing at another program's
+ * database by mistake would otherwise get the controller's and the tools'
+ * tables written into it. A missing or empty file is a new sessions file; a
+ * file that is no database is left to the store to report.
+ */
+function refuseForeignDatabase(path: string): void {
+  if (path === ':memory:' || !existsSync(path) || statSync(path).size === 0) return;
+  let tables: string[];
+  let owned: boolean;
+  let database: DatabaseSync | undefined;
+  try {
+    database = new DatabaseSync(path, { readOnly: true });
+    tables = (database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+    owned = tables.includes('schema_migrations') && database.prepare("SELECT 1 AS found FROM schema_migrations WHERE owner IN ('controller', 'tools') LIMIT 1").get() !== undefined;
+  } catch {
+    return;
+  } finally {
+    database?.close();
+  }
+  if (tables.length === 0 || owned) return;
+  const shown = tables.slice(0, 3).join(', ') + (tables.length > 3 ? `, … (${tables.length} tables)` : '');
+  throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `${path}: another program's SQLite database (tables ${shown}), with no AskLoop transcript: nothing was written to it; give --db a new file or an AskLoop sessions file` });
 }
 
 /** The controller over an open store; on failure the store is closed. */
