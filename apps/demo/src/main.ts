@@ -47,6 +47,9 @@ function asCliError(error: unknown, usage: string): CliError {
   // node:util parseArgs: an unknown option, a missing value, an unexpected positional.
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) {
     const message = (error as Error).message;
+    // A value starting with '-' after an option (`--search -foo`): Node's three lines say to write it `--search=-foo`.
+    const ambiguous = /^Option '(--[^']+)' argument is ambiguous/.exec(message)?.[1];
+    if (ambiguous !== undefined) return usageError(`${ambiguous}: its value starts with '-', which reads as another option; write it as ${ambiguous}=VALUE`);
     const typed = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(--?[^'=]+)/.exec(message)?.[1] : undefined;
     // The options a command takes are the ones its usage text names.
     const meant = typed === undefined ? undefined : closestName(typed, new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []));
@@ -55,6 +58,26 @@ function asCliError(error: unknown, usage: string): CliError {
     return usageError(meant === undefined ? `unknown option '${typed}' (an argument that starts with '-' goes after '--')` : `unknown option '${typed}'; did you mean '${meant}'?`);
   }
   throw error;
+}
+
+/**
+ * `--limit -1` as `--limit=-1`: a negative number after a long option is its
+ * value, so the option's own check refuses it with its range
+ * (`CLI_OPTION_INVALID`), as it refuses `--limit=-1`, rather than Node's
+ * parser reading it as an option (three lines about an ambiguous argument).
+ */
+function negativeValuesJoined(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    const next = args[index + 1];
+    if (arg === '--') return [...joined, ...args.slice(index)];
+    if (/^--[a-z][a-z0-9-]*$/.test(arg) && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else joined.push(arg);
+  }
+  return joined;
 }
 
 /** Prints a failure: the JSON envelope on standard output in JSON mode, else one line on standard error. */
@@ -78,7 +101,7 @@ async function runEntry(entry: CommandEntry, args: string[], io: CommandIo): Pro
   }
   const json = command.jsonErrors?.(args) ?? false;
   try {
-    return await command.run(args, io);
+    return await command.run(negativeValuesJoined(args), io);
   } catch (error) {
     return report(io, entry, asCliError(error, command.usage), json);
   }

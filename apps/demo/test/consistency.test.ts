@@ -20,6 +20,8 @@ describe('numeric and tool options are validated with the reason', () => {
     [['--timeout-ms', '0'], "--timeout-ms must be a whole number from 1 to 2147483000 ms (Node's timer limit), not '0'"],
     [['--memory-mb', '4'], "--memory-mb must be a whole number from 8 to 16384 MiB (the sandbox's minimum isolate heap is 8 MiB), not '4'"],
     [['--fuel=-5'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '-5'"],
+    // Written apart, a negative number is the option's value too (Node's parser read it as an option, in three lines).
+    [['--fuel', '-5'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '-5'"],
     [['--fuel', '1.5'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1.5'"],
     [['--fuel', 'NaN'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not 'NaN'"],
     [['--fuel', '1e3'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1e3'"],
@@ -32,6 +34,12 @@ describe('numeric and tool options are validated with the reason', () => {
     expect(await main(['ns', 'run', 'a.ns', ...options], io)).toBe(2);
     expect(io.err).toBe(`askloop: ${message} (CLI_OPTION_INVALID)\nRun 'askloop ns run --help' for usage.\n`);
     expect(io.out).toBe('');
+  });
+
+  it('says in one line how to pass a value that starts with a dash', async () => {
+    const io = captureIo({ cwd: await folderWith({}) });
+    expect(await main(['sessions', '--search', '-draft'], io)).toBe(2);
+    expect(io.err).toBe("askloop: --search: its value starts with '-', which reads as another option; write it as --search=VALUE (CLI_USAGE)\nRun 'askloop sessions --help' for usage.\n");
   });
 
   it('accepts the largest timeout (a regression: 2^31−1 used to time out at once) and the smallest sandbox heap', async () => {
