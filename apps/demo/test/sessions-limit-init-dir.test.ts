@@ -30,7 +30,7 @@ describe('askloop sessions --limit', () => {
   it('says how many there are when the limit does not cut it, and keeps --json an array of the rows shown', async () => {
     const all = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'three.db', '--limit', '3'], all)).toBe(0);
-    expect(all.out).toContain(`\n3 sessions in ${join(dir, 'three.db')} · askloop show SID\n`);
+    expect(all.out).toContain(`\n3 sessions in ${join(dir, 'three.db')} · askloop show SID --db ${join(dir, 'three.db')}\n`);
     const json = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'three.db', '--limit', '2', '--json'], json)).toBe(0);
     expect(JSON.parse(json.out)).toHaveLength(2);
@@ -48,10 +48,11 @@ describe('askloop sessions --search', () => {
     expect((JSON.parse(io.out) as { task: string }[]).map((row) => row.task)).toEqual(['report again', 'write the Report']);
     const none = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'three.db', '--search', 'nothing like it'], none)).toBe(0);
-    expect(none.out).toBe(`No sessions in ${join(dir, 'three.db')} matching "nothing like it". askloop run "<task>" starts one.\n`);
+    expect(none.out).toBe(`No sessions in ${join(dir, 'three.db')} matching "nothing like it".\n`);
     const limited = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'tasks.db', '--search', 'report', '--limit', '1'], limited)).toBe(0);
-    expect(limited.out).toContain(`showing 1 of 2 sessions in ${join(dir, 'tasks.db')}`);
+    // The footer names the filter, and the show command finds the same file.
+    expect(limited.out).toContain(`showing 1 of 2 sessions in ${join(dir, 'tasks.db')} matching "report" (newest first; --limit N) · askloop show SID --db ${join(dir, 'tasks.db')}\n`);
   });
 
   it('refuses a search no store can take (exit 2)', async () => {

@@ -24,7 +24,7 @@ export const runCommand: Command = {
   usage: `Usage: askloop run "<task>" [--agent FILE|NAME] [--model PROVIDER:MODEL] [--script FILE]
                    [--db FILE] [--config FILE] [--max-turns N] [--no-tool-loop] [--dialect v4|v1]
                    [--repair N] [--allow GLOB]… [--deny GLOB]… [--grant CAP]…
-                   [--fs-root DIR] [--mcp-config FILE] [--detach] [--json]
+                   [--fs-root DIR] [--mcp-config FILE] [--detach] [--quiet] [--json]
 
 Runs an agent on the task until it finishes (DONE), the host stops it (HALT),
 or a program waits for a person's approval (PAUSED). The task becomes

@@ -6,9 +6,10 @@
 import { characterProblem, countSessions, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
-import { usageError } from '../cli-error.ts';
+import { CliError, usageError } from '../cli-error.ts';
 import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
 import type { Command, CommandIo } from '../io.ts';
+import { continueArgs } from '../loop/continue-hint.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
 import { formatAge, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
@@ -51,13 +52,24 @@ function summary(session: SessionRecord): SessionSummary {
   };
 }
 
-/** The line under the table: how many sessions it shows, and of how many when `--limit` cut the list (`total`). */
-export function sessionsFooter(shown: number, total: number, dbPath: string): string {
-  const noun = (count: number) => (count === 1 ? 'session' : 'sessions');
-  return shown < total ? `showing ${shown} of ${total} ${noun(total)} in ${dbPath} (newest first; --limit N) · askloop show SID` : `${shown} ${noun(shown)} in ${dbPath} · askloop show SID`;
+/** What the footer says besides the counts: the filters the list was given, and the `--db` a `show` needs again. */
+export interface FooterContext {
+  /** ` with status S matching "TEXT"`, or '' without filters. */
+  readonly filtered: string;
+  /** The `--db` words `askloop show` needs to find the same store ('' for the default one). */
+  readonly dbArgs: string;
 }
 
-function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: string, total: number): void {
+/** The line under the table: how many sessions it shows, and of how many when `--limit` cut the list (`total`). */
+export function sessionsFooter(shown: number, total: number, dbPath: string, context: FooterContext = { filtered: '', dbArgs: '' }): string {
+  const noun = (count: number) => (count === 1 ? 'session' : 'sessions');
+  const show = `askloop show SID${context.dbArgs}`;
+  return shown < total
+    ? `showing ${shown} of ${total} ${noun(total)} in ${dbPath}${context.filtered} (newest first; --limit N) · ${show}`
+    : `${shown} ${noun(shown)} in ${dbPath}${context.filtered} · ${show}`;
+}
+
+function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: string, total: number, context: FooterContext): void {
   const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
   const paint = { running: colors.blue, paused: colors.yellow, done: colors.green, halted: colors.red };
   const table = new Table({
@@ -70,7 +82,7 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
     const status = row.lastDecision !== null && row.status !== 'done' ? `${row.status} (${row.lastDecision.split(' ')[1] ?? ''})` : row.status;
     table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
   }
-  io.stdout(`${table.toString()}\n${colors.dim(terminalSafe(sessionsFooter(rows.length, total, dbPath)))}\n`);
+  io.stdout(`${table.toString()}\n${colors.dim(terminalSafe(sessionsFooter(rows.length, total, dbPath, context)))}\n`);
 }
 
 /** `askloop sessions`. */
@@ -114,9 +126,11 @@ Options:
         await store.close();
       }
     }
+    const filtered = `${status === undefined ? '' : ` with status ${status}`}${search === undefined ? '' : ` matching ${JSON.stringify(search)}`}`;
     if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
-    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${status === undefined ? '' : ` with status ${status}`}${search === undefined ? '' : ` matching ${JSON.stringify(search)}`}. askloop run "<task>" starts one.\n`);
-    else printTable(io, rows, dbPath, total);
+    // With a filter, the store may well hold sessions: starting one is no answer.
+    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${filtered}.${filtered === '' ? ' askloop run "<task>" starts one.' : ''}\n`);
+    else printTable(io, rows, dbPath, total, { filtered, dbArgs: continueArgs({ db: values.db }, io.cwd).text });
     return 0;
   },
 };
@@ -124,8 +138,9 @@ Options:
 /** `--search`: text the stores can search for (no control characters, at most their limit), or a usage error. */
 function searchOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length > MAX_LIST_SEARCH_LENGTH) throw usageError(`--search: at most ${MAX_LIST_SEARCH_LENGTH} characters, got ${value.length}`);
+  // A bad value, as a bad --status or --limit is (not a usage error: the option was used right).
+  if (value.length > MAX_LIST_SEARCH_LENGTH) throw new CliError('CLI_OPTION_INVALID', `--search: at most ${MAX_LIST_SEARCH_LENGTH} characters, got ${value.length}`);
   const problem = characterProblem(value);
-  if (problem !== undefined) throw usageError(`--search ${problem}`);
+  if (problem !== undefined) throw new CliError('CLI_OPTION_INVALID', `--search ${problem}`);
   return value;
 }

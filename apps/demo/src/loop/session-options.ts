@@ -28,7 +28,10 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
                     --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
                     is always there, and needs --allow tool.http.Fetch and
                     a net grant (net:read:api.example.com).
-  --quiet           no progress on standard error; the result only.
+  --quiet           no progress on standard error: the result on standard
+                    output, and on standard error only the closing line
+                    (the status and the session; after a pause or a
+                    Ctrl-C, how to go on).
   --json            print one JSON object (below) instead of text.`;
 
 /** The exit codes of the loop commands, for their --help. */
