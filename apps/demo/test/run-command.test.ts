@@ -66,7 +66,9 @@ describe('askloop run (the real CLI)', () => {
     const io = captureIo({ cwd: dir });
     expect(await main(['run', 'two steps', '--script', script, '--db', 'halt-text.db'], io)).toBe(3);
     expect(io.out).toBe('');
-    expect(io.err).toMatch(/turn 2: HALT ERR_PROVIDER\naskloop: HALT ERR_PROVIDER after 2 turns \(session [0-9a-f-]{36}\)\n {2}cause: PROVIDER_SCRIPT_EXHAUSTED: .+\n$/);
+    // The code once: the provider's message names it after the model.
+    expect(io.err).toMatch(/turn 2: HALT ERR_PROVIDER\naskloop: HALT ERR_PROVIDER after 2 turns \(session [0-9a-f-]{36}\)\n {2}cause: \[scripted:script\] PROVIDER_SCRIPT_EXHAUSTED: .+\n$/);
+    expect(io.err.match(/PROVIDER_SCRIPT_EXHAUSTED/g)).toHaveLength(1);
   });
 
   it('prints the result on standard output and one line per turn on standard error without --json', async () => {

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDbPath } from './default-db-path.ts';
+import type { CommandIo } from '../io.ts';
+import { defaultDbPath, resolveDbPath } from './default-db-path.ts';
 
 describe('defaultDbPath', () => {
   it('uses XDG_DATA_HOME when it is an absolute path, else ~/.local/share', () => {
@@ -8,5 +12,20 @@ describe('defaultDbPath', () => {
     // The XDG base directory spec: a relative value is invalid and ignored.
     expect(defaultDbPath({ XDG_DATA_HOME: 'relative/dir', HOME: '/home/ada' })).toBe('/home/ada/.local/share/askloop/sessions.db');
     expect(defaultDbPath({ XDG_DATA_HOME: '', HOME: '/home/ada' })).toBe('/home/ada/.local/share/askloop/sessions.db');
+  });
+});
+
+describe('resolveDbPath', () => {
+  it("says the default file's folder could not be made, and how to put it elsewhere, without blaming an option not given", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'askloop-default-db-'));
+    try {
+      // A file where the data folder should be: its folder cannot be created (as an unwritable one cannot).
+      writeFileSync(join(dir, 'data'), '');
+      const io = { cwd: dir, env: { XDG_DATA_HOME: join(dir, 'data'), HOME: dir } } as unknown as CommandIo;
+      expect(() => resolveDbPath(undefined, io)).toThrow(expect.objectContaining({ code: 'CLI_FILE_UNREADABLE', message: expect.stringMatching(/^the default sessions file .*\/data\/askloop\/sessions\.db: cannot create its folder: .*; give --db FILE, or set XDG_DATA_HOME to a folder you can write$/) }));
+      expect(() => resolveDbPath('data/x.db', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: expect.stringMatching(/^--db data\/x\.db: cannot create its folder: /) }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,7 +29,8 @@ function givenDbPath(option: string | undefined, io: CommandIo): string {
 /**
  * The sessions file of a loop command: `--db FILE` resolved against the
  * current directory, or the default. Its folder is created; a folder that
- * cannot be is `CLI_OPTION_INVALID`.
+ * cannot be is `CLI_OPTION_INVALID` for `--db`, and `CLI_FILE_UNREADABLE`
+ * for the default file (no option was wrong).
  */
 export function resolveDbPath(option: string | undefined, io: CommandIo): string {
   const path = givenDbPath(option, io);
@@ -37,7 +38,10 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
-    throw new CliError('CLI_OPTION_INVALID', `--db ${option ?? path}: cannot create its folder: ${(error as Error).message}`);
+    const reason = (error as Error).message;
+    // The default file was not the user's choice: say where it came from, and the two ways to put it elsewhere.
+    if (option === undefined) throw new CliError('CLI_FILE_UNREADABLE', `the default sessions file ${path}: cannot create its folder: ${reason}; give --db FILE, or set XDG_DATA_HOME to a folder you can write`);
+    throw new CliError('CLI_OPTION_INVALID', `--db ${option}: cannot create its folder: ${reason}`);
   }
   return path;
 }

@@ -99,6 +99,7 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   }
   const code = renderer === undefined ? printLoopResult(io, result, options.json, options.continueWith) : loopExitCode(result);
   // The failure's message can quote the model or a server: escaped, as every model text on standard error.
-  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${terminalSafe(`${failure.code}: ${failure.message}`)}\n`);
+  // A provider's message names its code already (`[openai:gpt-4.1-mini] PROVIDER_CONFIG: …`): once is enough.
+  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${terminalSafe(failure.message.includes(`${failure.code}: `) ? failure.message : `${failure.code}: ${failure.message}`)}\n`);
   return code;
 }
