@@ -25,10 +25,22 @@ function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => stri
   };
 }
 
+/** The stable code of a step's error: its own, or the first in its `cause` chain (a store's `PG_…` under the controller's wrapping). */
+export function stepErrorCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function describe(event: WorkerStepEvent): string {
+  const code = stepErrorCode(event.error);
   if (event.outcome === 'committed') return `${event.sid}: turn ${event.turns} ${event.status}`;
-  if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session`;
-  return `${event.sid}: step failed: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
+  if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
+  return `${event.sid}: step failed: ${event.error instanceof Error ? event.error.message : String(event.error)}${code === undefined ? '' : ` (${code})`}`;
 }
 
 /** `askloop worker`. */
@@ -53,10 +65,14 @@ Options:
   --script FILE     serve sessions whose model is scripted:script (run with
                     --script) from FILE: reply N answers turn N.
   --fs-root DIR     add the tool.fs.* tools, confined to DIR.
-  --json            one JSON line per step on standard output.
+  --json            one JSON line per step on standard output:
+                    {"sid","outcome","status","turns"}, and for a lost lease
+                    or a failed step "error" and its stable "code"
+                    (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …).
 
-Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…"),
-and a summary when it stops. Exit code 0 after Ctrl-C; 1 when the store
+Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…";
+a lost lease or a failed step ends with its code), and a summary when it
+stops. Exit code 0 after Ctrl-C; 1 when the store
 cannot be opened; 2 a usage error.
 `,
   jsonErrors: (args) => args.includes('--json'),
@@ -107,7 +123,8 @@ cannot be opened; 2 a usage error.
         onStep: (event) => {
           if (values.json === true) {
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
-            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }) })}\n`);
+            const code = stepErrorCode(event.error);
+            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
           } else io.stderr(`${describe(event)}\n`);
         },
       });
