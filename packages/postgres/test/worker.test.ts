@@ -303,6 +303,33 @@ describe('runWorker', () => {
     expect(audit).toMatchObject({ sessions: labels.length, steps: labels.length * turns });
   });
 
+  it('a session queued again after it ended is stepped without a second row in the step log', async () => {
+    const { pools } = await freshSchema();
+    const turns = 2;
+    const [sid] = await queueSessions(pools(), ['again'], turns);
+    const pool = pools();
+    const { loop, stores } = workerLoop(pool, turns);
+    const queue = createSessionQueue(pool);
+    const untilFinished = async (steps: number): Promise<WorkerStepEvent[]> => {
+      const stop = new AbortController();
+      const events: WorkerStepEvent[] = [];
+      const worker = runWorker({ loop, stores, queue, signal: stop.signal, owner: 'host', idleMs: 10, onStep: (event) => events.push(event) });
+      for (let waited = 0; events.length < steps; waited += 1) {
+        if (waited > 600) throw new Error(`not stepped: ${JSON.stringify(events)}`);
+        await pause(50);
+      }
+      stop.abort();
+      await worker;
+      return events;
+    };
+    expect((await untilFinished(turns)).map((event) => event.status)).toEqual(['RUNNING', 'DONE']);
+    await enqueueSession(pool, sid!);
+    expect(await untilFinished(1)).toMatchObject([{ outcome: 'committed', status: 'DONE', turns }]);
+    const log = await pool.query<{ turns: number; status: string }>('SELECT turns, status FROM askloop_steps WHERE sid = $1 ORDER BY id', [sid]);
+    expect(log.rows).toEqual([{ turns: 1, status: 'RUNNING' }, { turns: 2, status: 'DONE' }]);
+    expect((await auditSessions(pools(), turns)).problems).toEqual([]);
+  });
+
   it('a turn waiting for approval leaves the queue (paused); approved where it is resumed, it finishes', async () => {
     const { pools } = await freshSchema();
     const pool = pools();

@@ -95,9 +95,13 @@ export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: 
     const why = current === undefined ? 'the session left the queue' : String(current.lease_token) !== lease.token ? 'another host holds it now' : 'it expired';
     throw leaseLost(lease, why);
   }
+  // A step that decided no turn (a session queued again after it ended: the loop only reports its end) is not a
+  // step of the session's log: the log keeps one row per turn that moved it on, as an audit reads it.
   await query.query(
     `WITH step AS (
-       INSERT INTO askloop_steps (sid, turns, status, fence, host, leased_at, committed_at) VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())
+       INSERT INTO askloop_steps (sid, turns, status, fence, host, leased_at, committed_at)
+       SELECT $1, $2, $3, $4, $5, $6, clock_timestamp()
+       WHERE NOT EXISTS (SELECT 1 FROM askloop_steps WHERE sid = $1 AND turns = $2 AND status = $3)
      )
      UPDATE askloop_queue SET state = $7, ready_at = clock_timestamp(), lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL,
        steps = steps + 1, failures = 0, last_error = NULL
