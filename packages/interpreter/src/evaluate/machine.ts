@@ -164,11 +164,15 @@ export class Machine {
     if (this.stream) this.host.event?.({ kind: 'emit', text, line });
   }
 
-  /** Appends `text` for `target` to SCRATCHPAD. */
+  /**
+   * Appends `text` for `target` to SCRATCHPAD. The target's bytes count too:
+   * the host keeps every whisper with its target, and 1,000 whispers of ''
+   * to a 1 MB target passed the limit with 18 MB the host had to carry.
+   */
   whisper(target: string, text: string, where: Position): void {
-    const bytes = utf8Length(text) + 1;
+    const bytes = utf8Length(text) + utf8Length(target) + 1;
     if (this.scratchpadBytes + bytes > this.limits.scratchpadBytes) {
-      fail('SCRIPT_SCRATCHPAD_LIMIT', `SCRATCHPAD would exceed ${this.limits.scratchpadBytes} bytes (limit: scratchpadBytes).`, where);
+      fail('SCRIPT_SCRATCHPAD_LIMIT', `SCRATCHPAD would exceed ${this.limits.scratchpadBytes} bytes (limit: scratchpadBytes; each whisper's target counts with its text).`, where);
     }
     this.scratchpadBytes += bytes;
     this.whispers.push({ target, text });

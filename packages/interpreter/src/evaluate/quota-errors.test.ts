@@ -43,6 +43,16 @@ const cases: [string, string, Partial<RunLimits>, Partial<HostBridge>?][] = [
   ['SCRIPT_TOOL_CALL_LIMIT', 'while true\n    call tool.t.x()\n  endwhile', { toolCalls: 3 }],
 ];
 
+describe('scratchpadBytes', () => {
+  it("counts each whisper's target with its text: empty whispers to a long target cannot carry more than the limit", () => {
+    const program = programOf('command\n  set t = "x" * 1000\n  set i = 0\n  while i < 1000\n    whisper t, ""\n    set i = i + 1\n  endwhile\nendcommand\n');
+    const output = evaluateProgram({ program, limits: { scratchpadBytes: 100_000 } }, { request: () => ({ ok: true, value: null }), now: () => 0 });
+    expect(output.error).toMatchObject({ code: 'SCRIPT_SCRATCHPAD_LIMIT', line: 5, message: expect.stringContaining("each whisper's target counts with its text") });
+    // 99 whispers of 1,001 bytes fit in 100,000; the 100th does not.
+    expect(output.whispers).toHaveLength(99);
+  });
+});
+
 describe('quota errors skip on error handlers', () => {
   for (const [code, body, limits] of cases) {
     it(`${code} stops the run past every handler`, () => {
