@@ -12,7 +12,14 @@ import ivm from 'isolated-vm';
 interface RunMessage { readonly kind: 'run'; readonly id: number; readonly source: string }
 interface ToolReplyMessage { readonly kind: 'tool-reply'; readonly id: number; readonly result: string }
 
-const isolate = new ivm.Isolate({ memoryLimit: 128 });
+/**
+ * Runs an isolate takes before it is replaced: contexts made and released one after another still grow its heap,
+ * and after some thousands of runs it reached its memory limit and the process died (the sandbox's own workers are
+ * replaced after `maxRunsPerWorker` runs). A new isolate every 1,000 runs costs a few µs a run.
+ */
+const RUNS_PER_ISOLATE = 1000;
+let isolate = new ivm.Isolate({ memoryLimit: 128 });
+let runs = 0;
 const waiting = new Map<number, (result: string) => void>();
 /** The host's side of a tool call: ask the host, and answer the isolate when it replies. */
 const callHost = new ivm.Reference((id: number, argument: string) =>
@@ -29,12 +36,20 @@ process.on('message', (message: RunMessage | ToolReplyMessage) => {
     return;
   }
   void (async () => {
+    runs += 1;
+    if (runs % RUNS_PER_ISOLATE === 0) {
+      isolate.dispose();
+      isolate = new ivm.Isolate({ memoryLimit: 128 });
+    }
     const context = await isolate.createContext();
     try {
       await context.global.set('__callHost', callHost);
       await context.global.set('__id', message.id);
       const result = await context.eval(message.source, { timeout: 1000 });
       process.send?.({ kind: 'done', id: message.id, result: String(result) });
+    } catch (error) {
+      // Said, not swallowed: the host fails the benchmark rather than wait for ever.
+      process.send?.({ kind: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) });
     } finally {
       context.release();
     }

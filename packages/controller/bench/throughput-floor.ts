@@ -26,7 +26,7 @@ export interface ThroughputFloor {
   close(): Promise<void>;
 }
 
-type WorkerMessage = { kind: 'ready' } | { kind: 'tool-call'; id: number; argument: string } | { kind: 'done'; id: number; result: string };
+type WorkerMessage = { kind: 'ready' } | { kind: 'tool-call'; id: number; argument: string } | { kind: 'done'; id: number; result: string } | { kind: 'failed'; id: number; message: string };
 
 // About what the benchmark's program does: a loop, strings, one tool call, a line of output.
 const SCRIPT = `let text = ''; for (let i = 0; i < 50; i += 1) text += i % 10;
@@ -57,6 +57,14 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
   const record = 'r'.repeat(recordBytes);
 
   const pending = new Map<number, (result: string) => void>();
+  let closing = false;
+  /** Set when a worker failed a run or died: every run waiting, and every later one, fails with it (no hang). */
+  let broken: Error | undefined;
+  const fail = (error: Error): void => {
+    broken ??= error;
+    for (const settle of pending.values()) settle('');
+    pending.clear();
+  };
   const workers: { readonly child: ChildProcess; queue: (() => void)[]; busy: boolean }[] = [];
   for (let index = 0; index < 2; index += 1) {
     const child = fork(new URL('./throughput-floor-worker.ts', import.meta.url), [], { execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -65,7 +73,10 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
       else if (message.kind === 'done') {
         pending.get(message.id)?.(message.result);
         pending.delete(message.id);
-      }
+      } else if (message.kind === 'failed') fail(new Error(`a floor worker failed a run: ${message.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      if (!closing) fail(new Error(`a floor worker exited (${signal ?? code})`));
     });
     await new Promise<void>((resolve) => child.once('message', () => resolve()));
     workers.push({ child, queue: [], busy: false });
@@ -74,6 +85,7 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
   let nextRun = 1;
   /** Runs the script in the next worker, one run at a time per worker (queued behind its runs). */
   const runScript = (): Promise<string> => {
+    if (broken !== undefined) return Promise.reject(broken);
     const worker = workers[nextWorker++ % workers.length] as (typeof workers)[number];
     const id = nextRun++;
     return new Promise<string>((resolve) => {
@@ -101,6 +113,7 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
           for (let turn = 0; turn < turns; turn += 1) {
             const reply = await ask();
             const output = await runScript();
+            if (broken !== undefined) throw broken;
             insert.run(`s${session}`, record + reply.length + output);
             done += 1;
           }
@@ -109,6 +122,7 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
       return { turns: done, wallMs: performance.now() - started };
     },
     async close() {
+      closing = true;
       agent.destroy();
       for (const worker of workers) worker.child.kill();
       database.close();
