@@ -97,7 +97,7 @@ function aims(run: BenchRun): string[][] {
   const cpu = summary?.cpuMsPerTurn as { host?: unknown; workers?: unknown; server?: unknown } | undefined;
   const cpuText = cpu === undefined ? '' : `; CPU per turn: host ${ms(num(cpu.host))}, sandbox workers ${ms(num(cpu.workers))}, model server ${ms(num(cpu.server))}`;
   // The floor (a host doing only what no host can skip), run right after each repeated run, when the run measured it.
-  const floorHostText = summary?.floorTurnsPerSecond === undefined ? '' : `; the floor host in the same runs: ${num(summary.floorTurnsPerSecond).toFixed(0)} (${num(summary.minFloorTurnsPerSecond).toFixed(0)} – ${num(summary.maxFloorTurnsPerSecond).toFixed(0)}), host ÷ floor ${num(summary.vsFloor).toFixed(2)}×`;
+  const floorHostText = !Number.isFinite(num(summary?.floorTurnsPerSecond)) ? '' : `; the floor host in the same runs: ${num(summary.floorTurnsPerSecond).toFixed(0)} (${num(summary.minFloorTurnsPerSecond).toFixed(0)} – ${num(summary.maxFloorTurnsPerSecond).toFixed(0)}), host ÷ floor ${num(summary.vsFloor).toFixed(2)}×`;
   rows.push(['turns/s on 2 cores (200 ms model, loopback HTTP)', '≥ 500', Number.isFinite(perSecond) ? `${perSecond.toFixed(0)}${range}${cpuText}${floorHostText}` : '–', verdict(perSecond, 500, false)]);
   // The median of the fresh-process runs (older results: the 10,000-session row of the throughput table).
   const memoryRuns = table(run, 'controller.concurrency-memory')?.data as Data[] | undefined;

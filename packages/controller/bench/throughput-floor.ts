@@ -33,6 +33,9 @@ const SCRIPT = `let text = ''; for (let i = 0; i < 50; i += 1) text += i % 10;
 const length = __callHost.applySyncPromise(undefined, [__id, text]);
 'turn ' + __id + ': ' + length;`;
 
+/** How long one floor run may take, queue excluded, before the floor fails (a run takes well under 1 ms of work). */
+const RUN_TIMEOUT_MS = 30_000;
+
 /** Starts the floor against the model server on `port`, its requests `requestBytes` long and its rows `recordBytes`. */
 export async function startThroughputFloor(port: number, requestBytes: number, recordBytes: number): Promise<ThroughputFloor> {
   const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -58,6 +61,8 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
 
   const pending = new Map<number, (result: string) => void>();
   let closing = false;
+  /** Runs whose call to the host was answered (for the message of a run that never ends). */
+  const answered = new Set<number>();
   /** Set when a worker failed a run or died: every run waiting, and every later one, fails with it (no hang). */
   let broken: Error | undefined;
   const fail = (error: Error): void => {
@@ -69,7 +74,10 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
   for (let index = 0; index < 2; index += 1) {
     const child = fork(new URL('./throughput-floor-worker.ts', import.meta.url), [], { execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'tool-call') child.send({ kind: 'tool-reply', id: message.id, result: String(message.argument.length) });
+      if (message.kind === 'tool-call') {
+        answered.add(message.id);
+        child.send({ kind: 'tool-reply', id: message.id, result: String(message.argument.length) });
+      }
       else if (message.kind === 'done') {
         pending.get(message.id)?.(message.result);
         pending.delete(message.id);
@@ -91,7 +99,13 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
     return new Promise<string>((resolve) => {
       const start = () => {
         worker.busy = true;
+        // A run that never ends fails the floor (and the benchmark) with what is known of it, rather than hang it.
+        const watchdog = setTimeout(() => {
+          fail(new Error(`floor run ${id} on worker ${worker.child.pid} got no answer in ${RUN_TIMEOUT_MS} ms (its call to the host ${answered.has(id) ? 'was answered' : 'never came'})`));
+        }, RUN_TIMEOUT_MS);
         pending.set(id, (result) => {
+          clearTimeout(watchdog);
+          answered.delete(id);
           worker.busy = false;
           worker.queue.shift()?.();
           resolve(result);
