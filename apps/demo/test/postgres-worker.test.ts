@@ -115,6 +115,39 @@ describe('askloop on PostgreSQL', () => {
     expect((await spawnCli(suggested)).code).toBe(0);
   });
 
+  it('resume --detach queues a session a worker parked failed again, and a worker finishes it; an ended or a file session is refused', async () => {
+    const script = await scriptFile();
+    const queued = await spawnCli(['run', 'parked', '--script', script, '--db', server.url, '--detach', '--json']);
+    const { sid } = JSON.parse(queued.stdout) as { sid: string };
+    // As three failed steps leave it (a worker without the plugin its agent needs, say).
+    await pool.query("UPDATE askloop_queue SET state = 'failed', failures = 3, last_error = 'no provider' WHERE sid = $1", [sid]);
+    const requeued = await spawnCli(['resume', sid, '--db', server.url, '--detach', '--json']);
+    expect(requeued.code, requeued.stderr).toBe(0);
+    expect(JSON.parse(requeued.stdout)).toEqual({ ok: true, sid, status: 'QUEUED' });
+    expect((await pool.query('SELECT state, failures, last_error FROM askloop_queue WHERE sid = $1', [sid])).rows[0]).toEqual({ state: 'ready', failures: 0, last_error: null });
+    const worker = startWorker(['--db', server.url, '--script', script, '--json']);
+    for (let waited = 0; (await pool.query("SELECT state FROM askloop_queue WHERE sid = $1", [sid])).rows[0]?.state !== 'finished'; waited += 1) {
+      if (waited > 300) throw new Error(`not finished: ${JSON.stringify(worker.output())}`);
+      await pause(50);
+    }
+    worker.child.kill('SIGINT');
+    await worker.exited;
+    const again = await spawnCli(['resume', sid, '--db', server.url, '--detach', '--json']);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout).error).toMatchObject({ code: 'CLI_SESSION_ENDED' });
+    // A session that waits for a person is answered, not queued; a sessions file has no queue.
+    const awaiting = join(dir, 'await.json');
+    await writeFile(awaiting, JSON.stringify([envelope('emit "[[loop:await]]"')]));
+    for (const db of [server.url, join(dir, 'detach.db')]) {
+      const paused = await spawnCli(['run', 'wait', '--script', awaiting, '--dialect', 'v1', '--db', db, '--json']);
+      expect(paused.code).toBe(4);
+      const waiting = (JSON.parse(paused.stdout) as { sid: string }).sid;
+      const refused = await spawnCli(['resume', waiting, '--db', db, '--detach']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(db === server.url ? `session ${waiting} waits for a person: answer it with askloop approve ${waiting}` : '--detach queues the session for `askloop worker`, which needs a PostgreSQL store');
+    }
+  });
+
   it('reads store: postgres://… from askloop.config.yaml', async () => {
     const project = join(dir, 'project');
     await rm(project, { recursive: true, force: true });

@@ -4,9 +4,11 @@
  * Ctrl-C or a crash, or once a person has answered a paused program.
  */
 import type { SessionRecord, TranscriptStore } from '@askloop/controller';
+import { createSessionQueue } from '@askloop/postgres';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { CliError, usageError } from '../cli-error.ts';
-import type { Command } from '../io.ts';
+import type { Command, CommandIo, ExitCode } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueScripts } from '../loop/continue-scripts.ts';
@@ -35,12 +37,12 @@ denial back to the model).`,
 function continueCommand(action: Action): Command {
   const note = action === 'resume' ? '' : ' [--note TEXT]';
   return {
-    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--config FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE] [--json]
+    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--config FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE]${action === 'resume' ? ' [--detach]' : ''} [--json]
 
 ${WHAT[action]}
 
 Options:
-${action === 'resume' ? '' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script (or by askloop mcp serve
+${action === 'resume' ? '  --detach          with --db postgres://…: queue the session again for\n                    `askloop worker` instead of running it here (a session a\n                    worker parked failed, once its cause is fixed).\n' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script (or by askloop mcp serve
                     --script): the same file; the replies the session has not
                     used yet answer its next turns.
 ${SESSION_OPTIONS_USAGE}
@@ -55,18 +57,20 @@ ${LOOP_EXIT_USAGE}
     async run(args, io) {
       const { values, positionals } = parseArgs({
         args,
-        options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION, script: { type: 'string' }, ...(action === 'resume' ? {} : { note: { type: 'string' } }) },
+        options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION, script: { type: 'string' }, ...(action === 'resume' ? { detach: { type: 'boolean' } } : { note: { type: 'string' } }) },
         allowPositionals: true,
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io);
+      const detach = (values as { detach?: boolean }).detach === true;
+      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io);
       let scripts: Record<string, string[]>;
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
         // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
         if (ended !== undefined) throw sessionEndedError(sid, ended, continueArgs({ db: values.db }, io.cwd).text);
+        if (detach) return await requeue(io, store, pool, sid, values.json === true);
         if (values.script === undefined) await requireScriptGiven(store, sid, action, sqlitePath === undefined ? { db: values.db } : mergeContinueWith({ db: values.db, config: configFile, fsRoot, mcpConfig: values['mcp-config'] }, loadContinueWith(sqlitePath, sid)), io.cwd);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
@@ -87,6 +91,24 @@ ${LOOP_EXIT_USAGE}
       }
     },
   };
+}
+
+/**
+ * `resume SID --detach`: queues the session again for the workers of its
+ * PostgreSQL store (one a worker parked `failed` after three failed steps, once
+ * the cause is fixed: a missing plugin, a provider that was down), and returns
+ * with its id; nothing runs here. The caller checked it has not ended, and
+ * closes the store if this throws.
+ */
+async function requeue(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, json: boolean): Promise<ExitCode> {
+  if (pool === undefined) throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
+  if ((await store.getSession(sid))?.status === 'paused') throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
+  await createSessionQueue(pool).enqueue(sid);
+  // On success only: a failure above goes back to the caller, which closes the store.
+  await store.close();
+  io.stdout(json ? `${JSON.stringify({ ok: true, sid, status: 'QUEUED' })}\n` : `${sid}\n`);
+  if (!json) io.stderr(`askloop: session ${sid} queued again; an \`askloop worker\` on the same store goes on with it\n`);
+  return 0;
 }
 
 /**

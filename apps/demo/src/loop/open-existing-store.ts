@@ -7,6 +7,7 @@
  * it: a writable open would add the controller's tables to any SQLite file.
  */
 import type { TranscriptStore } from '@askloop/controller';
+import type pg from 'pg';
 import { openSessionsReadOnly } from '../commands/open-sessions-read-only.ts';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
@@ -25,11 +26,16 @@ export interface ExistingStoreOptions {
 export interface ExistingStore {
   readonly store: TranscriptStore;
   readonly sqlitePath: string | undefined;
+  /** The PostgreSQL store's pool (its queue is there too); the store's `close()` ends it. */
+  readonly pool?: pg.Pool;
 }
 
 /** Opens the store `--db` names (or the default sessions file). */
 export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<ExistingStore> {
-  if (db !== undefined && isPostgresUrl(db)) return { store: (await openPostgresSessionStore(db)).store, sqlitePath: undefined };
+  if (db !== undefined && isPostgresUrl(db)) {
+    const { store, pool } = await openPostgresSessionStore(db);
+    return { store, sqlitePath: undefined, pool };
+  }
   const path = existingDbPath(db, io);
   // Read-only first: it checks the file holds the controller's tables without creating or migrating anything.
   const reader = openSessionsReadOnly(path);

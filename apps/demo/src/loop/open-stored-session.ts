@@ -6,6 +6,7 @@
  * session id that the given start of an id names.
  */
 import type { AskLoopPlugin, TranscriptStore } from '@askloop/controller';
+import type pg from 'pg';
 import { configForRun } from '../config/config-for-run.ts';
 import type { CommandIo } from '../io.ts';
 import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
@@ -33,6 +34,8 @@ export interface StoredSession {
   readonly configFile: string | undefined;
   /** The sessions file, when the store is one (not PostgreSQL). */
   readonly sqlitePath: string | undefined;
+  /** The PostgreSQL store's pool, where its queue is (undefined for a sessions file). */
+  readonly pool: pg.Pool | undefined;
 }
 
 /** Opens the store (read-only for `replay`: `options.readOnly`) and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
@@ -41,10 +44,10 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
   const config = await configForRun({ config: values.config }, io);
   const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
   const db = values.db ?? config.storeUrl ?? config.storePath;
-  const { store, sqlitePath } = await openExistingStore(db, io, options);
+  const { store, sqlitePath, pool } = await openExistingStore(db, io, options);
   const storedIn = sqlitePath ?? 'PostgreSQL';
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };
   } catch (error) {
     await store.close();
     throw error;
