@@ -89,7 +89,7 @@ describe('askloop run (the real CLI)', () => {
     expect(io.out).toBe('OK\n');
     expect(io.err).toContain('\nturn 1\n');
     expect(io.err).toContain('    2 │   emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("ok")\n');
-    expect(io.err).toMatch(/ {2}tool {5}tool\.str\.toupper\("ok"\) → "OK"/);
+    expect(io.err).toMatch(/ {2}tool {5}tool\.str\.ToUpper\("ok"\) → "OK"/);
     expect(io.err).toMatch(/left: 2 turns/);
     expect(io.err).toContain(`stored in ${join(dir, 'tty.db')}`);
     expect(io.err).not.toContain('askloop: DONE after');

@@ -73,7 +73,7 @@ describe('askloop run with askloop.config.yaml', () => {
     expect(await main(['run', 'Ada', '--agent', 'greeter'], io)).toBe(0);
     expect(io.out).toBe('Hello, Ada, from ACME!\n');
     const text = stripVTControlCharacters(screen);
-    for (const part of ['agent greeter', 'turn 1', '1 │ command', 'tool.acme.greet("Ada") → "Hello, Ada, from ACME!"', 'decision DONE', `stored in ${join(dir, 'sessions.db')}`]) expect(text).toContain(part);
+    for (const part of ['agent greeter', 'turn 1', '1 │ command', 'tool.acme.Greet("Ada") → "Hello, Ada, from ACME!"', 'decision DONE', `stored in ${join(dir, 'sessions.db')}`]) expect(text).toContain(part);
     // NO_COLOR: the program is not coloured (the keyword colour is magenta).
     expect(screen).not.toContain('\u001b[35m');
   });

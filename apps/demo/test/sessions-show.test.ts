@@ -71,7 +71,7 @@ describe('askloop show', () => {
     const text = stripVTControlCharacters(io.out);
     expect(text).toContain(`session ${sid}`);
     expect(text).toContain('task     count these words');
-    for (const part of ['turn 1', 'envelope', '<<<NSENV:V4:USERDATA>>>', 'reply    scripted:script', '1 │ command', 'tool.str.split("count these words", " ") → ["count","these","words"]', 'emit     counted 3', 'whisper  plan: next: shout', 'decision CONTINUE', 'turn 2', 'decision DONE result: COUNT THESE WORDS']) {
+    for (const part of ['turn 1', 'envelope', '<<<NSENV:V4:USERDATA>>>', 'reply    scripted:script', '1 │ command', 'tool.str.Split("count these words", " ") → ["count","these","words"]', 'emit     counted 3', 'whisper  plan: next: shout', 'decision CONTINUE', 'turn 2', 'decision DONE result: COUNT THESE WORDS']) {
       expect(text).toContain(part);
     }
   });

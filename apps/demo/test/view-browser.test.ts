@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     const first = await turns.nth(0).innerText();
     // The program with its line numbers, the tool calls with arguments and results, emits and whispers.
     expect(first).toMatch(/2\s+set words = tool\.str\.SplitWords\("the quick brown fox jumps over the lazy dog"\)/);
-    expect(first).toMatch(/tool\.str\.splitwords\s+"the quick brown fox jumps over the lazy dog"\s+\["the","quick","brown","fox","jumps","over","the","lazy","dog"\]/);
+    expect(first).toMatch(/tool\.str\.SplitWords\s+"the quick brown fox jumps over the lazy dog"\s+\["the","quick","brown","fox","jumps","over","the","lazy","dog"\]/);
     expect(first).toContain('The sentence has 9 words.');
     expect(first).toContain('plan ← counted 9 words; next: the longest');
     expect(first).toMatch(/CONTINUE/);
@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(second).toContain('next turn: repair');
     const third = await turns.nth(2).innerText();
     expect(third).toMatch(/DONE\s+result: 9 words; the longest is quick/);
-    expect(third).toMatch(/tool\.math\.add\s+9, 0\s+9/);
+    expect(third).toMatch(/tool\.math\.Add\s+9, 0\s+9/);
     expect(third).toMatch(/digest\s+[0-9a-f]{64}/);
 
     // The envelope is collapsed until asked for.

@@ -26,7 +26,7 @@ export function formatToolCall(call: RecordedToolCall, colors: TerminalColors, w
   const outcome = call.error !== undefined
     ? colors.red(`✗ ${terminalSafe(call.error.code)}: ${compactJson(call.error.message, width).slice(1, -1)}`)
     : `→ ${compactJson(call.result ?? null, Math.max(16, Math.floor(width / 2)))}`;
-  return labelled('tool', `${colors.cyan(terminalSafe(call.name))}(${args}) ${outcome} ${colors.dim(`· ${formatDuration(call.durationMs)}`)}`, colors);
+  return labelled('tool', `${colors.cyan(terminalSafe(call.displayName ?? call.name))}(${args}) ${outcome} ${colors.dim(`· ${formatDuration(call.durationMs)}`)}`, colors);
 }
 
 /** One emitted line (an emit's continuation lines are indented). */

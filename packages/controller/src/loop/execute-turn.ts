@@ -70,7 +70,8 @@ export interface RunBounds {
 
 /**
  * Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds; `totals`: the loop's
- * before this turn; `turnCounter`: the per-turn call counter those tools count in, where the run's asks count too.
+ * before this turn; `turnCounter`: the per-turn call counter those tools count in, where the run's asks count too;
+ * `displayNameOf`: a tool's name as its catalogue writes it, recorded beside the canonical one for people to read.
  */
 export async function executeTurn(
   context: LoopContext,
@@ -79,6 +80,7 @@ export async function executeTurn(
   toolsFor: (bounds: RunBounds) => LoopToolBridge,
   totals: LoopTotals,
   turnCounter: CallCounter,
+  displayNameOf: (name: string) => string | undefined = () => undefined,
 ): Promise<ExecutePatch> {
   // A replay counts the recorded turn's times, so its run gets the limit the live run had (its model answers at once).
   const timings = context.recordedTimings?.(record) ?? record.timings;
@@ -100,7 +102,7 @@ export async function executeTurn(
     }),
   );
   try {
-    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter);
+    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf);
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
@@ -115,6 +117,7 @@ async function runProgram(
   limits: Partial<RunLimits>,
   onStart: () => void,
   turnCounter: CallCounter,
+  displayNameOf: (name: string) => string | undefined,
 ): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   const asks: RecordedAsk[] = [];
@@ -136,9 +139,11 @@ async function runProgram(
     },
     onToolCall: (observed) => {
       if (runOver) return;
+      const shown = displayNameOf(observed.name);
       const call: RecordedToolCall = {
         index: toolCalls.length,
         name: observed.name,
+        ...(shown === undefined || shown === observed.name ? {} : { displayName: shown }),
         args: observed.args,
         ...(observed.result === undefined ? {} : { result: observed.result as JsonValue }),
         ...(observed.error === undefined ? {} : { error: { code: observed.error.code, message: observed.error.message } }),

@@ -147,7 +147,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       await save({}, 'executing');
       const elapsed = timed();
       const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
-      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter);
+      // The catalogue's spelling of each tool, for the record's readers (the run reports canonical names).
+      const displayNameOf = (name: string): string | undefined => registry.get(name)?.displayName;
+      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, displayNameOf);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }

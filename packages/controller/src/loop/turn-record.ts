@@ -38,7 +38,10 @@ export interface RecordedReply {
 /** One tool call with its arguments and result, as the run saw it. */
 export interface RecordedToolCall {
   readonly index: number;
+  /** The canonical (lower-case) name: what replay matches. */
   readonly name: string;
+  /** The name as the catalogue writes it (`tool.str.SplitWords`), when it differs from `name`: what to show. */
+  readonly displayName?: string;
   readonly args: readonly JsonValue[];
   readonly result?: JsonValue;
   readonly error?: { readonly code: string; readonly message: string };
