@@ -3,15 +3,13 @@
  * SID [--note TEXT]`: continue a stored session in this process — after a
  * Ctrl-C or a crash, or once a person has answered a paused program.
  */
-import type { SessionRecord, TranscriptStore } from '@askloop/controller';
-import { createSessionQueue } from '@askloop/postgres';
 import { parseArgs } from 'node:util';
-import type pg from 'pg';
 import { CliError, usageError } from '../cli-error.ts';
-import type { Command, CommandIo, ExitCode } from '../io.ts';
+import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
-import { continueScripts } from '../loop/continue-scripts.ts';
+import { continueScripts, requireScriptGiven } from '../loop/continue-scripts.ts';
+import { requeueSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
@@ -70,7 +68,7 @@ ${LOOP_EXIT_USAGE}
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
         // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
         if (ended !== undefined) throw sessionEndedError(sid, ended, continueArgs({ db: values.db }, io.cwd).text);
-        if (detach) return await requeue(io, store, pool, sid, values.json === true);
+        if (detach) return await requeueSession(io, store, pool, sid, values.json === true);
         if (values.script === undefined) await requireScriptGiven(store, sid, action, sqlitePath === undefined ? { db: values.db } : mergeContinueWith({ db: values.db, config: configFile, fsRoot, mcpConfig: values['mcp-config'] }, loadContinueWith(sqlitePath, sid)), io.cwd);
         scripts = await continueScripts(store, sid, values.script, io);
       } catch (error) {
@@ -91,53 +89,6 @@ ${LOOP_EXIT_USAGE}
       }
     },
   };
-}
-
-/**
- * `resume SID --detach`: queues the session again for the workers of its
- * PostgreSQL store (one a worker parked `failed` after three failed steps, once
- * the cause is fixed: a missing plugin, a provider that was down), and returns
- * with its id; nothing runs here. The caller checked it has not ended, and
- * closes the store if this throws.
- */
-async function requeue(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, json: boolean): Promise<ExitCode> {
-  if (pool === undefined) throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
-  if ((await store.getSession(sid))?.status === 'paused') throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
-  await createSessionQueue(pool).enqueue(sid);
-  // On success only: a failure above goes back to the caller, which closes the store.
-  await store.close();
-  io.stdout(json ? `${JSON.stringify({ ok: true, sid, status: 'QUEUED' })}\n` : `${sid}\n`);
-  if (!json) io.stderr(`askloop: session ${sid} queued again; an \`askloop worker\` on the same store goes on with it\n`);
-  return 0;
-}
-
-/**
- * Refuses, before anything runs, to continue a session whose scripted model
- * takes its replies from `--script` when none was given: its turn would ask
- * a script of no replies, and the session would halt `ERR_PROVIDER` for good
- * (a paused one losing the approval it waited for). The hint is the command
- * with the options the run recorded, its `--script` included.
- */
-async function requireScriptGiven(store: TranscriptStore, sid: string, action: Action, continueWith: ContinueWith, cwd: string): Promise<void> {
-  const session = await store.getSession(sid);
-  // Approving or denying what is not waiting runs nothing (the loop says so: LOOP_APPROVAL_NOT_PENDING), and neither
-  // does resuming what waits (it says how to answer).
-  if ((action === 'resume') === (session?.status === 'paused')) return;
-  // A denial halts without asking the model, unless the agent's repair feeds it back.
-  const repair = (session?.agentDefinition as { repair?: unknown } | null | undefined)?.repair;
-  if (action === 'deny' && !(typeof repair === 'number' && repair > 0)) return;
-  const model = scriptedModelOf(session);
-  if (model === undefined || model === 'demo') return;
-  const args = continueArgs(continueWith, cwd);
-  const still = action === 'resume' ? 'nothing ran' : `nothing ran and session ${sid} still waits`;
-  const how = continueWith.script === undefined ? `give the replies file its run used: askloop ${action} ${sid} --script FILE${args.text}` : `give the file its run used: askloop ${action} ${sid}${args.text}`;
-  throw usageError(`session ${sid} runs on the scripted model 'scripted:${model}', whose replies come from --script; ${still}. To go on, ${how}${args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`);
-}
-
-/** The id of a session's `scripted:ID` model, if it runs on one. */
-function scriptedModelOf(session: SessionRecord | undefined): string | undefined {
-  const model = (session?.agentDefinition as { model?: unknown } | null | undefined)?.model;
-  return typeof model === 'string' && model.startsWith('scripted:') ? model.slice('scripted:'.length) : undefined;
 }
 
 /**

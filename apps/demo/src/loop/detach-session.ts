@@ -1,12 +1,14 @@
 /**
  * `askloop run --detach`: creates the session in the PostgreSQL store,
  * queues it for the workers (`askloop worker`) and returns at once with its
- * id; nothing runs here. Follow it with `askloop sessions`/`show` on the
+ * id; nothing runs here. `askloop resume SID --detach` queues a stored one
+ * again. Follow it with `askloop sessions`/`show` on the
  * same store, or `askloop view`.
  */
-import type { AgentDefinition, AskLoopWithMetrics } from '@askloop/controller';
+import type { AgentDefinition, AskLoopWithMetrics, TranscriptStore } from '@askloop/controller';
 import { createSessionQueue } from '@askloop/postgres';
 import type pg from 'pg';
+import { usageError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 
@@ -23,5 +25,23 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
   }
   io.stdout(options.json ? `${JSON.stringify({ ok: true, sid, status: 'QUEUED' })}\n` : `${sid}\n`);
   if (!options.json) io.stderr(`askloop: session ${sid} queued; an \`askloop worker\` on the same store runs it\n`);
+  return 0;
+}
+
+/**
+ * `resume SID --detach`: queues the session again for the workers of its
+ * PostgreSQL store (one a worker parked `failed` after three failed steps, once
+ * the cause is fixed: a missing plugin, a provider that was down), and returns
+ * with its id; nothing runs here. The caller checked it has not ended, and
+ * closes the store if this throws.
+ */
+export async function requeueSession(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, json: boolean): Promise<ExitCode> {
+  if (pool === undefined) throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
+  if ((await store.getSession(sid))?.status === 'paused') throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
+  await createSessionQueue(pool).enqueue(sid);
+  // On success only: a failure above goes back to the caller, which closes the store.
+  await store.close();
+  io.stdout(json ? `${JSON.stringify({ ok: true, sid, status: 'QUEUED' })}\n` : `${sid}\n`);
+  if (!json) io.stderr(`askloop: session ${sid} queued again; an \`askloop worker\` on the same store goes on with it\n`);
   return 0;
 }
