@@ -62,25 +62,26 @@ ${LOOP_EXIT_USAGE}
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const detach = (values as { detach?: boolean }).detach === true;
       const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io);
+      // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
+      // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
+      const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
+      const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, loadContinueWith(sqlitePath, sid));
       let scripts: Record<string, string[]>;
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
         // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
         if (ended !== undefined) throw sessionEndedError(sid, ended, continueArgs({ db: values.db }, io.cwd).text);
-        if (detach) return await requeueSession(io, store, pool, sid, values.json === true);
-        if (values.script === undefined) await requireScriptGiven(store, sid, action, sqlitePath === undefined ? { db: values.db } : mergeContinueWith({ db: values.db, config: configFile, fsRoot, mcpConfig: values['mcp-config'] }, loadContinueWith(sqlitePath, sid)), io.cwd);
-        scripts = await continueScripts(store, sid, values.script, io);
+        const session = await store.getSession(sid);
+        if (detach) return await requeueSession(io, store, pool, sid, session?.status === 'paused', values.json === true);
+        if (values.script === undefined) requireScriptGiven(session, sid, action, continueWith, io.cwd);
+        scripts = await continueScripts(store, sid, session, values.script, io);
       } catch (error) {
         await store.close();
         throw error;
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;
-      // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
-      // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
-      const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
-      const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, loadContinueWith(sqlitePath, sid));
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {
         return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });

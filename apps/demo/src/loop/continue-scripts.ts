@@ -20,15 +20,14 @@ const SCRIPTED = 'scripted:';
 /**
  * Replies by scripted model id, for `openSessionLoop({ scripts })`. An array
  * serves `scripted:script` (what `askloop run --script` names) and the
- * session's own scripted model; an object serves each model it names.
+ * session's own scripted model (`session`, as read from `store`); an object
+ * serves each model it names.
  */
-export async function continueScripts(store: TranscriptStore, sid: string, scriptFile: string | undefined, io: CommandIo): Promise<Record<string, string[]>> {
+export async function continueScripts(store: TranscriptStore, sid: string, session: SessionRecord | undefined, scriptFile: string | undefined, io: CommandIo): Promise<Record<string, string[]>> {
   const script = scriptFile === undefined ? [] : await readServeScript(scriptFile, io);
   const byModel: Record<string, readonly string[]> = Array.isArray(script) ? { script } : { ...(script as Record<string, readonly string[]>) };
-  if (Array.isArray(script)) {
-    const model = ((await store.getSession(sid))?.agentDefinition as { model?: unknown } | null | undefined)?.model;
-    if (typeof model === 'string' && model.startsWith(SCRIPTED)) byModel[model.slice(SCRIPTED.length)] = script;
-  }
+  const model = scriptedModelOf(session);
+  if (Array.isArray(script) && model !== undefined) byModel[model] = script;
   const scripts: Record<string, string[]> = { demo: await unusedReplies(store, sid, DEMO_REPLIES) };
   for (const [id, replies] of Object.entries(byModel)) scripts[id] = await unusedReplies(store, sid, replies);
   return scripts;
@@ -41,8 +40,7 @@ export async function continueScripts(store: TranscriptStore, sid: string, scrip
  * (a paused one losing the approval it waited for). The hint is the command
  * with the options the run recorded, its `--script` included.
  */
-export async function requireScriptGiven(store: TranscriptStore, sid: string, action: 'resume' | 'approve' | 'deny', continueWith: ContinueWith, cwd: string): Promise<void> {
-  const session = await store.getSession(sid);
+export function requireScriptGiven(session: SessionRecord | undefined, sid: string, action: 'resume' | 'approve' | 'deny', continueWith: ContinueWith, cwd: string): void {
   // Approving or denying what is not waiting runs nothing (the loop says so: LOOP_APPROVAL_NOT_PENDING), and neither
   // does resuming what waits (it says how to answer).
   if ((action === 'resume') === (session?.status === 'paused')) return;
@@ -60,5 +58,5 @@ export async function requireScriptGiven(store: TranscriptStore, sid: string, ac
 /** The id of a session's `scripted:ID` model, if it runs on one. */
 function scriptedModelOf(session: SessionRecord | undefined): string | undefined {
   const model = (session?.agentDefinition as { model?: unknown } | null | undefined)?.model;
-  return typeof model === 'string' && model.startsWith('scripted:') ? model.slice('scripted:'.length) : undefined;
+  return typeof model === 'string' && model.startsWith(SCRIPTED) ? model.slice(SCRIPTED.length) : undefined;
 }

@@ -35,9 +35,9 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
  * with its id; nothing runs here. The caller checked it has not ended, and
  * closes the store if this throws.
  */
-export async function requeueSession(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, json: boolean): Promise<ExitCode> {
+export async function requeueSession(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, paused: boolean, json: boolean): Promise<ExitCode> {
   if (pool === undefined) throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
-  if ((await store.getSession(sid))?.status === 'paused') throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
+  if (paused) throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
   await createSessionQueue(pool).enqueue(sid);
   // On success only: a failure above goes back to the caller, which closes the store.
   await store.close();
