@@ -56,6 +56,21 @@ async function queueSessions(pool: pg.Pool, labels: readonly string[], turns: nu
   return sids;
 }
 
+/**
+ * A fresh schema with `sids` created and queued: the plain store, the queue (leases of `leaseMs`) and a worker's
+ * lease-bound stores on a pool of their own.
+ */
+async function queuedSessions(sids: readonly string[], leaseMs?: number) {
+  const { pools } = await freshSchema();
+  const pool = pools();
+  const plain = createPostgresTranscriptStore(pool);
+  for (const sid of sids) {
+    await plain.createSession(sampleSession(sid));
+    await enqueueSession(pool, sid);
+  }
+  return { pools, pool, plain, queue: createSessionQueue(pool, leaseMs === undefined ? {} : { leaseMs }), stores: createLeaseBoundStores(pools()) };
+}
+
 /** A worker host in this process: its own pool, stores and loop. */
 function workerLoop(pool: pg.Pool, turns: number): { loop: AskLoopWithMetrics; stores: ReturnType<typeof createLeaseBoundStores> } {
   const stores = createLeaseBoundStores(pool);
@@ -66,13 +81,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('lease-bound stores', () => {
   it('refuse the commit of a host whose lease expired and was taken: nothing of its turn after the last fenced write is kept', async () => {
-    const { pools } = await freshSchema();
-    const pool = pools();
-    const plain = createPostgresTranscriptStore(pool);
-    await plain.createSession(sampleSession('fenced'));
-    await enqueueSession(pool, 'fenced');
-    const queue = createSessionQueue(pool, { leaseMs: 200 });
-    const stores = createLeaseBoundStores(pools());
+    const { pools, pool, plain, queue, stores } = await queuedSessions(['fenced'], 200);
     const lease = await queue.acquire('slow-host');
     const binding = stores.bind(lease!);
     // Before any tool effect the turn's records commit one by one, fenced.
@@ -105,15 +114,7 @@ describe('lease-bound stores', () => {
   });
 
   it("refuse a tool write that outlived its step while the worker's next step is bound: it belongs to the step it started in", async () => {
-    const { pools } = await freshSchema();
-    const pool = pools();
-    const plain = createPostgresTranscriptStore(pool);
-    for (const sid of ['first', 'second']) {
-      await plain.createSession(sampleSession(sid));
-      await enqueueSession(pool, sid);
-    }
-    const queue = createSessionQueue(pool, { leaseMs: 5000 });
-    const stores = createLeaseBoundStores(pools());
+    const { pools, queue, stores } = await queuedSessions(['first', 'second'], 5000);
     const firstLease = await queue.acquire('host');
     const first = stores.bind(firstLease!);
     let release!: () => void;
@@ -145,16 +146,7 @@ describe('lease-bound stores', () => {
   });
 
   it("survive the server ending the step's connection mid-step (pg_terminate_backend): the step fails, the process lives on, the next step commits", async () => {
-    const { pools } = await freshSchema();
-    const pool = pools();
-    const plain = createPostgresTranscriptStore(pool);
-    for (const sid of ['cut', 'after']) {
-      await plain.createSession(sampleSession(sid));
-      await enqueueSession(pool, sid);
-    }
-    const queue = createSessionQueue(pool, { leaseMs: 5000 });
-    const workerPool = pools();
-    const stores = createLeaseBoundStores(workerPool);
+    const { pools, pool, queue, stores } = await queuedSessions(['cut', 'after'], 5000);
     const binding = stores.bind((await queue.acquire('host'))!);
     // The step's transaction is open (a tool effect), and idle while the program would run.
     expect(await stores.toolStores.memory.cas('/cut', 0, 'never')).toEqual({ ok: true, version: 1 });
@@ -173,13 +165,8 @@ describe('lease-bound stores', () => {
   });
 
   it("hold the controller's session lease until the step is committed, so no other host starts a turn on uncommitted writes", async () => {
-    const { pools } = await freshSchema();
-    const pool = pools();
-    const plain = createPostgresTranscriptStore(pool);
-    await plain.createSession(sampleSession('held'));
-    await enqueueSession(pool, 'held');
-    const stores = createLeaseBoundStores(pools());
-    const binding = stores.bind((await createSessionQueue(pool).acquire('worker'))!);
+    const { plain, queue, stores } = await queuedSessions(['held']);
+    const binding = stores.bind((await queue.acquire('worker'))!);
     expect(await stores.transcript.acquireLease?.('held', 'worker-loop', 60_000)).toBe(true);
     await stores.transcript.saveTurn(sampleTurn('held', 1));
     await stores.transcript.releaseLease?.('held', 'worker-loop');
@@ -189,15 +176,7 @@ describe('lease-bound stores', () => {
   });
 
   it("refuse a worker's writes once a plain host took its session lease over, though its queue lease holds: one by one, and at the commit", async () => {
-    const { pools } = await freshSchema();
-    const pool = pools();
-    const plain = createPostgresTranscriptStore(pool);
-    for (const sid of ['early', 'late']) {
-      await plain.createSession(sampleSession(sid));
-      await enqueueSession(pool, sid);
-    }
-    const queue = createSessionQueue(pool, { leaseMs: 60_000 });
-    const stores = createLeaseBoundStores(pools());
+    const { pools, pool, plain, queue, stores } = await queuedSessions(['early', 'late'], 60_000);
     const lost = (sid: string) => ({ code: 'LOOP_LEASE_LOST', sid });
     /** The worker's controller takes its session lease for 0 ms: it lapses at once (a stall), and a plain host takes it. */
     const takenOver = async (sid: string): Promise<void> => {
@@ -239,12 +218,7 @@ describe('lease-bound stores', () => {
   });
 
   it('refuse a fenced write once the lease expired', async () => {
-    const { pools } = await freshSchema();
-    const pool = pools();
-    await createPostgresTranscriptStore(pool).createSession(sampleSession('late'));
-    await enqueueSession(pool, 'late');
-    const queue = createSessionQueue(pool, { leaseMs: 100 });
-    const stores = createLeaseBoundStores(pools());
+    const { queue, stores } = await queuedSessions(['late'], 100);
     const binding = stores.bind((await queue.acquire('h'))!);
     await pause(200);
     await expect(stores.transcript.saveTurn(sampleTurn('late', 1, { phase: 'asking' }))).rejects.toMatchObject({ code: 'PG_LEASE_LOST' });
