@@ -12,10 +12,10 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@askloop/tools';
+import { bareChatRequests } from './http-floor.ts';
 
 /** A floor host, ready to run sessions. */
 export interface ThroughputFloor {
@@ -38,20 +38,7 @@ const RUN_TIMEOUT_MS = 30_000;
 
 /** Starts the floor against the model server on `port`, its requests `requestBytes` long and its rows `recordBytes`. */
 export async function startThroughputFloor(port: number, requestBytes: number, recordBytes: number): Promise<ThroughputFloor> {
-  const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-  const body = JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'x'.repeat(Math.max(0, requestBytes - 80)) }] });
-  const ask = () =>
-    new Promise<string>((resolve, reject) => {
-      const outgoing = request({ host: '127.0.0.1', port, path: '/v1/chat/completions', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve(text));
-        response.on('error', reject);
-      });
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
+  const chat = bareChatRequests(port, requestBytes);
 
   const directory = mkdtempSync(join(tmpdir(), 'askloop-floor-'));
   const database = openDatabase(join(directory, 'floor.db'));
@@ -125,10 +112,10 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
       await Promise.all(
         Array.from({ length: sessions }, async (_, session) => {
           for (let turn = 0; turn < turns; turn += 1) {
-            const reply = await ask();
+            const replyLength = await chat.send();
             const output = await runScript();
             if (broken !== undefined) throw broken;
-            insert.run(`s${session}`, record + reply.length + output);
+            insert.run(`s${session}`, record + replyLength + output);
             done += 1;
           }
         }),
@@ -137,7 +124,7 @@ export async function startThroughputFloor(port: number, requestBytes: number, r
     },
     async close() {
       closing = true;
-      agent.destroy();
+      chat.close();
       for (const worker of workers) worker.child.kill();
       database.close();
       rmSync(directory, { recursive: true, force: true });

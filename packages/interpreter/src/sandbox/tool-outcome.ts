@@ -29,9 +29,11 @@ export async function toolOutcomeJson(handler: ToolCallHandler, name: string, ar
     const value: unknown = await handler(name, JSON.parse(argsJson), context);
     const json = JSON.stringify(value === undefined ? null : value);
     if (typeof json === 'string') {
-      if (budget === undefined) return `{"ok":true,"value":${json}}`;
-      if (argsJson.length + json.length > budget.left) return overBudget(name, 'result', json.length, budget);
-      budget.left -= argsJson.length + json.length;
+      if (budget !== undefined) {
+        // The tool ran; its result is not delivered.
+        if (argsJson.length + json.length > budget.left) return overBudget(name, 'result', json.length, budget);
+        budget.left -= argsJson.length + json.length;
+      }
       return `{"ok":true,"value":${json}}`;
     }
     return failure('TOOL_RESULT_NOT_JSON', `tool ${name} returned a ${typeof value}, not JSON data`);
