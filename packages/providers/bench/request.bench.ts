@@ -14,7 +14,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createOpenAICompatibleProvider, createLanguageModel, type LanguageModel } from '@askloop/providers';
+import { createOpenAICompatibleProvider, createLanguageModel, nodeHttpFetch, type LanguageModel } from '@askloop/providers';
 import { formatMs, formatRatio, QUICK, report, sampleCount, stats } from '../../../scripts/bench-harness.ts';
 import { loadOpenAI } from '../src/openai/load-openai.ts';
 import { openAIChatAttempt } from '../src/openai/openai-chat-attempt.ts';
@@ -31,10 +31,12 @@ const server: ChildProcess = fork(new URL('./held-model-server.ts', import.meta.
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const baseURL = `http://127.0.0.1:${port}/v1`;
 
-/** The provider as it is: one SDK client for all its requests. */
+/** The provider as it is: one SDK client for all its requests, over its default transport (`nodeHttpFetch`). */
 const shared = createOpenAICompatibleProvider({ name: 'bench', baseURL, apiKey: KEY }).languageModel('bench-model');
+/** The same provider over Node's own `fetch` (undici), its transport before `nodeHttpFetch`. */
+const overNodeFetch = createOpenAICompatibleProvider({ name: 'bench', baseURL, apiKey: KEY, fetch: globalThis.fetch }).languageModel('bench-model');
 
-/** The provider as it was before: the same wire code with a new SDK client built for every request. */
+/** The provider as it was earlier still: the same wire code with a new SDK client built for every request. */
 const perRequest: LanguageModel = createLanguageModel({
   provider: 'bench',
   modelId: 'bench-model',
@@ -80,9 +82,11 @@ const viaModel = (model: LanguageModel, stream: boolean) => async (): Promise<vo
 
 const variants = (stream: boolean) => [
   { name: `bare fetch${stream ? ', body read as text' : ', body parsed'}`, run: () => bareFetch(stream).then((n) => void (sink += n)) },
-  { name: 'call layer around the bare fetch, no SDK', run: viaModel(wrapperOnly(stream), false) },
-  { name: 'provider, one shared SDK client (now)', run: viaModel(shared, stream) },
-  { name: 'provider, SDK client per request (before)', run: viaModel(perRequest, stream) },
+  { name: 'bare nodeHttpFetch (the default transport)', run: () => bareFetch(stream, nodeHttpFetch).then((n) => void (sink += n)) },
+  { name: 'call layer around the bare nodeHttpFetch, no SDK', run: viaModel(wrapperOnly(stream), false) },
+  { name: "provider, one shared SDK client, over Node's fetch (before)", run: viaModel(overNodeFetch, stream) },
+  { name: 'provider, one shared SDK client, over nodeHttpFetch (now)', run: viaModel(shared, stream) },
+  { name: 'provider, SDK client per request (earlier)', run: viaModel(perRequest, stream) },
 ];
 
 // Latency, one request at a time. The variants take turns in short batches, so that a change of load on
@@ -135,7 +139,7 @@ for (const stream of [false, true]) {
       cpuMs: cpuMs[index],
       cpuRatio: cpuMs[index]! / cpuMs[0]!,
     })),
-    note: 'The server answers at once; the time over the floor is what the provider adds per request (SDK, retries, redaction, events). CPU per request is this process\'s user + system time (garbage collection included) divided by the requests.',
+    note: 'The server answers at once; the time over the floor is what the provider adds per request (SDK, retries, redaction, events). The floor is Node\'s own `fetch`; the providers\' default transport, `nodeHttpFetch`, is measured beside it, bare and under the provider. CPU per request is this process\'s user + system time (garbage collection included) divided by the requests.',
   });
 }
 

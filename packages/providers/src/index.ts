@@ -34,6 +34,7 @@ export { createLanguageModel, DEFAULT_TIMEOUT_MS, type LanguageModelSpec } from 
 export { defineProvider, type ProviderDefinition } from './call/define-provider.ts';
 export type { AttemptRequest, AttemptResult, ModelAttempt } from './call/model-attempt.ts';
 export { attemptFetch } from './call/attempt-fetch.ts';
+export { createNodeHttpFetch, nodeHttpFetch, type NodeHttpFetchOptions } from './call/node-http-fetch.ts';
 export { followSignal } from './call/follow-signal.ts';
 export type { ProviderSettings } from './call/provider-settings.ts';
 export { computeCost } from './call/compute-cost.ts';

@@ -16,6 +16,7 @@ import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
+import { nodeHttpFetch } from './node-http-fetch.ts';
 import type { ModelAttempt } from './model-attempt.ts';
 
 /** Default per-attempt timeout: generous, since long replies from slow models are normal. */
@@ -92,7 +93,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
     emit({ ...base, type: 'call-start', stream: options.onText !== undefined });
     for (let attempt = 1; ; attempt++) {
       const attemptSignal = createAttemptSignal(options.signal, timeoutMs);
-      const tap = createHttpTap(spec.fetch ?? globalThis.fetch, attemptSignal.signal);
+      const tap = createHttpTap(spec.fetch ?? nodeHttpFetch, attemptSignal.signal);
       // Per attempt: text held back by a failed attempt is dropped with it.
       const stream = createStreamRedactor(redactor);
       const onText = options.onText === undefined ? undefined : (delta: string): void => deliver(stream.push(delta));
