@@ -5,7 +5,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNodeHttpFetch } from './node-http-fetch.ts';
@@ -45,7 +45,7 @@ describe('createNodeHttpFetch', () => {
       response.end('{"ok":true}');
     });
     const fetch = createNodeHttpFetch({ fallback: neverFallBack });
-    const response = await fetch(`${url}/v1/chat?x=1`, { method: 'POST', headers: [['Content-Type', 'application/json'], ['X-Many', 'a'], ['x-many', 'b']], body: '{"q":"é"}' });
+    const response = await fetch(`${url}/v1/chat?x=1#part`, { method: 'POST', headers: [['Content-Type', 'application/json'], ['X-Many', 'a'], ['x-many', 'b']], body: '{"q":"é"}' });
     expect(seen.method).toBe('POST');
     expect(seen.body).toBe('{"q":"é"}');
     expect(seen.headers).toMatchObject({ 'content-type': 'application/json', 'x-many': 'a, b', accept: '*/*', 'content-length': String(Buffer.byteLength('{"q":"é"}')) });
@@ -53,10 +53,24 @@ describe('createNodeHttpFetch', () => {
     expect(response.statusText).toBe('Made');
     expect(response.ok).toBe(true);
     expect(response.url).toBe(`${url}/v1/chat?x=1`);
+    expect([response.type, response.redirected, response.clone().url]).toEqual(['basic', false, `${url}/v1/chat?x=1`]);
     expect(response.headers.get('x-trace')).toBe('abc');
     expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     expect(await response.json()).toEqual({ ok: true });
     expect(neverFallBack).not.toHaveBeenCalled();
+  });
+
+  it('labels a string body text/plain when the caller gave no content type, as fetch does', async () => {
+    const types: (string | undefined)[] = [];
+    const { url } = await serve((request, _body, response) => {
+      types.push(request.headers['content-type']);
+      response.end();
+    });
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack });
+    await fetch(url, { method: 'POST', body: 'text' });
+    await fetch(url, { method: 'POST', body: new Uint8Array([1, 2]) });
+    await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(types).toEqual(['text/plain;charset=UTF-8', undefined, 'application/json']);
   });
 
   it('delivers a streamed body as it arrives, before the server has finished', async () => {
@@ -88,6 +102,64 @@ describe('createNodeHttpFetch', () => {
     expect(await (await fetch(`${url}/br`)).text()).toBe(text);
   });
 
+  it('decodes what arrived of a gzip body cut before its trailer, as fetch does', async () => {
+    const { url } = await serve((_request, _body, response) => {
+      const whole = gzipSync('hello world');
+      response.writeHead(200, { 'content-encoding': 'gzip' });
+      response.end(whole.subarray(0, whole.length - 8));
+    });
+    expect(await (await createNodeHttpFetch({ fallback: neverFallBack })(url)).text()).toBe('hello world');
+  });
+
+  it('survives aborts and cancels in the middle of a compressed stream, and frees a body that does not decode', async () => {
+    const closed: Promise<void>[] = [];
+    const { url } = await serve((request, _body, response) => {
+      closed.push(new Promise((resolve) => request.socket.once('close', () => resolve())));
+      if (request.url === '/corrupt') {
+        response.writeHead(200, { 'content-encoding': 'gzip' });
+        response.end(Buffer.alloc(64 * 1024, 7));
+        return;
+      }
+      response.writeHead(200, { 'content-encoding': 'gzip' });
+      const gzip = createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
+      gzip.pipe(response);
+      const timer = setInterval(() => gzip.write(`data: ${'x'.repeat(2000)}\n\n`), 1);
+      response.on('close', () => clearInterval(timer));
+    });
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack });
+    for (let round = 0; round < 20; round += 1) {
+      const controller = new AbortController();
+      const reader = ((await fetch(`${url}/stream`, { signal: controller.signal })).body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      if (round % 2 === 0) {
+        controller.abort(new Error('stop'));
+        await expect(reader.read()).rejects.toThrow('stop');
+      } else await reader.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const failure = await (await fetch(`${url}/corrupt`)).text().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: 'terminated', cause: { code: 'Z_DATA_ERROR' } });
+    // Every connection, the one whose body did not decode included, is closed by the client rather than left hanging
+    // until the server's own keep-alive timeout (5 s) closes it.
+    const leftOpen = new Promise((_resolve, reject) => setTimeout(() => reject(new Error('a connection was left open')), 2_000).unref());
+    await Promise.race([Promise.all(closed), leftOpen]);
+  });
+
+  it('closes an idle connection after keepAliveMs, and never a request waiting that long for its answer', async () => {
+    let closedAt = 0;
+    const { url, connections } = await serve((request, _body, response) => {
+      request.socket.once('close', () => (closedAt = performance.now()));
+      setTimeout(() => response.end('late'), request.url === '/slow' ? 400 : 0);
+    });
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack, keepAliveMs: 150 });
+    expect(await (await fetch(`${url}/slow`)).text()).toBe('late');
+    const idleFrom = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(closedAt).toBeGreaterThan(idleFrom);
+    expect(await (await fetch(url)).text()).toBe('late');
+    expect(connections()).toBe(2);
+  });
+
   it('answers 204 and HEAD with no body', async () => {
     const { url } = await serve((request, _body, response) => {
       response.writeHead(request.method === 'HEAD' ? 200 : 204, { 'x-kind': 'empty' });
@@ -116,21 +188,43 @@ describe('createNodeHttpFetch', () => {
     expect(connections()).toBe(300);
   });
 
-  it('sends a redirected request again through the fallback, which follows it', async () => {
+  it('follows redirects as fetch does, sending each request once: 303 turns a POST into a GET, 307 sends it again', async () => {
+    const seen: string[] = [];
     const { url } = await serve((request, body, response) => {
-      if (request.url === '/old') {
-        response.writeHead(307, { location: '/new' });
-        response.end();
-      } else response.end(`moved: ${request.method} ${body}`);
+      seen.push(`${request.method} ${request.url} ${body} ${request.headers['content-type'] ?? '-'}`);
+      if (request.url === '/create') response.writeHead(303, { location: '/done' }).end();
+      else if (request.url === '/moved') response.writeHead(307, { location: '/done#part' }).end();
+      else response.end(`at ${request.url}`);
     });
-    const fallback = vi.fn((input: Parameters<typeof fetch>[0], init?: RequestInit) => globalThis.fetch(input, init));
-    const response = await createNodeHttpFetch({ fallback })(`${url}/old`, { method: 'POST', body: 'payload' });
-    expect(await response.text()).toBe('moved: POST payload');
-    expect(response.redirected).toBe(true);
-    expect(fallback).toHaveBeenCalledTimes(1);
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack });
+    const seeOther = await fetch(`${url}/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"make":1}' });
+    expect([await seeOther.text(), seeOther.redirected, seeOther.url]).toEqual(['at /done', true, `${url}/done`]);
+    expect(seen.splice(0)).toEqual(['POST /create {"make":1} application/json', 'GET /done  -']);
+    const temporary = await fetch(`${url}/moved`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'again' });
+    expect([await temporary.text(), temporary.url]).toEqual(['at /done', `${url}/done`]);
+    expect(seen.splice(0)).toEqual(['POST /moved again text/plain', 'POST /done again text/plain']);
+    expect(neverFallBack).not.toHaveBeenCalled();
   });
 
-  it('hands what it does not serve to the fallback: a Request, a form body, a non-HTTP scheme, environment proxies', async () => {
+  it('drops credentials on a redirect to another origin, and honours redirect: manual and error, and the limit of 20', async () => {
+    const other = await serve((request, _body, response) => response.end(`auth: ${request.headers.authorization ?? 'none'}`));
+    const { url } = await serve((request, _body, response) => {
+      if (request.url === '/away') response.writeHead(302, { location: `${other.url}/x` }).end();
+      else if (request.url === '/here') response.writeHead(302, { location: '/echo' }).end();
+      else if (request.url === '/echo') response.end(`auth: ${request.headers.authorization ?? 'none'}`);
+      else response.writeHead(302, { location: '/loop' }).end();
+    });
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack });
+    const headers = { authorization: 'Bearer sk-secret' };
+    expect(await (await fetch(`${url}/away`, { headers })).text()).toBe('auth: none');
+    expect(await (await fetch(`${url}/here`, { headers })).text()).toBe('auth: Bearer sk-secret');
+    const manual = await fetch(`${url}/away`, { redirect: 'manual' });
+    expect([manual.status, manual.headers.get('location'), manual.redirected]).toEqual([302, `${other.url}/x`, false]);
+    await expect(fetch(`${url}/away`, { redirect: 'error' })).rejects.toThrow('fetch failed');
+    await expect(fetch(`${url}/loop`)).rejects.toMatchObject({ message: 'fetch failed', cause: { message: 'more than 20 redirects' } });
+  });
+
+  it('hands what it does not serve to the fallback: a Request, a form body, a non-HTTP scheme, a header fetch forbids, environment proxies', async () => {
     const answer = new Response('from the fallback');
     const fallback = vi.fn(async () => answer.clone());
     const fetch = createNodeHttpFetch({ fallback });
@@ -139,13 +233,21 @@ describe('createNodeHttpFetch', () => {
     await fetch(new Request('http://127.0.0.1:9/'));
     await fetch('http://127.0.0.1:9/', { method: 'POST', body: form });
     await fetch('data:text/plain,hello');
+    await fetch('http://127.0.0.1:9/', { headers: { 'transfer-encoding': 'chunked' } });
+    await fetch('http://127.0.0.1:9/', { headers: { host: 'elsewhere.example' } });
     vi.stubEnv('NODE_USE_ENV_PROXY', '1');
     try {
       await createNodeHttpFetch({ fallback })('http://127.0.0.1:9/');
     } finally {
       vi.unstubAllEnvs();
     }
-    expect(fallback).toHaveBeenCalledTimes(4);
+    expect(fallback).toHaveBeenCalledTimes(6);
+  });
+
+  it('refuses a URL with credentials in it, as fetch does, without echoing them', async () => {
+    const failure = await createNodeHttpFetch({ fallback: neverFallBack })('http://user:hunter2@127.0.0.1:9/').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(String((failure as Error).message)).not.toContain('hunter2');
   });
 
   it('rejects a header fetch would refuse, as fetch does, without throwing', async () => {
