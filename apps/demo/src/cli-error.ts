@@ -111,8 +111,8 @@ export function usageError(message: string): CliError {
 
 /**
  * `message` without the mentions of `file` that the text output's `FILE: `
- * prefix makes redundant: a store's "failed in open of FILE: store open of
- * FILE failed: …" read the path three times.
+ * prefix makes redundant: a store's "failed in open: store open of FILE
+ * failed: …" would read the path twice.
  */
 function withoutPath(message: string, file: string): string {
   const text = message.split(` of ${file}`).join('');

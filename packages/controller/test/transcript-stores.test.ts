@@ -94,6 +94,26 @@ describe('SQLite transcript store', () => {
     await expect(closed.getSession('x')).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
   });
 
+  it('names the file once in an open error, whichever part of the open failed', () => {
+    const occurrences = (text: string, part: string): number => text.split(part).length - 1;
+    const missing = join(dir, 'no-such-folder', 'store.db');
+    const unopenable = (() => {
+      try {
+        createSqliteTranscriptStore(missing);
+      } catch (error) {
+        return error as Error;
+      }
+      return undefined;
+    })();
+    expect(unopenable).toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    expect(occurrences(String(unopenable?.message), missing)).toBe(1);
+    const newer = freshFile();
+    const database = openDatabase(newer);
+    applyMigrations(database, TRANSCRIPT_MIGRATION_OWNER, [...TRANSCRIPT_MIGRATIONS, { version: TRANSCRIPT_MIGRATIONS.length + 1, name: 'from the future', sql: 'CREATE TABLE controller_future (x INTEGER)' }]);
+    database.close();
+    expect(() => createSqliteTranscriptStore(newer)).toThrow(expect.objectContaining({ message: expect.stringContaining(`open of ${newer}`) }));
+  });
+
   it('opens a file read-only: reads what a writer saves, refuses writes, never creates or migrates', async () => {
     const file = freshFile();
     const writer = createSqliteTranscriptStore(file);

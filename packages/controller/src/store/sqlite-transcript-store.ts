@@ -169,7 +169,10 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     }
   } catch (error) {
     if (owned && database?.isOpen === true) database.close();
-    throw storeError(`open of ${owned ? pathOrDatabase : 'a shared connection'}`, error);
+    // Named once: the tools' open error already says which file ("store open of FILE failed: …"); a migration's does not.
+    const what = owned ? pathOrDatabase : 'a shared connection';
+    const named = error instanceof Error && error.message.includes(what);
+    throw storeError(named ? 'open' : `open of ${what}`, error);
   }
   const db: DatabaseSync = database;
   const file = db.location() ?? ':memory:';
