@@ -64,7 +64,8 @@ async function bareFetch(stream: boolean, fetch = globalThis.fetch): Promise<num
 
 /**
  * Our call layer alone (retries, per-attempt timeout and signal, fetch tap, redaction, events) around the
- * bare fetch, without an SDK: where the provider's cost over the floor splits between this layer and the SDK.
+ * bare request sent through the attempt's fetch (the default transport, `nodeHttpFetch`), without an SDK: where
+ * the provider's cost over the floor splits between this layer and the SDK.
  */
 const wrapperOnly = (stream: boolean): LanguageModel =>
   createLanguageModel({

@@ -35,6 +35,7 @@ export interface LanguageModelSpec {
   timeoutMs?: number | undefined;
   prices?: ModelPrices | undefined;
   onEvent?: ProviderEventListener | undefined;
+  /** The transport of every attempt (default `nodeHttpFetch`). */
   fetch?: typeof globalThis.fetch | undefined;
   /** Clock for latency; injectable for tests. */
   now?: (() => number) | undefined;

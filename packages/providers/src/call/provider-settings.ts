@@ -10,7 +10,7 @@ export interface ProviderSettings {
   baseURL?: string | undefined;
   /** Extra HTTP headers sent with every request. */
   headers?: Record<string, string> | undefined;
-  /** Custom fetch (proxies, instrumentation, tests). */
+  /** Custom fetch (proxies, instrumentation, tests); default `nodeHttpFetch`, which hands what it does not serve to Node's `fetch`. */
   fetch?: typeof globalThis.fetch | undefined;
   retry?: RetrySettings | undefined;
   /** Per-attempt timeout in milliseconds (default 120 000). */
