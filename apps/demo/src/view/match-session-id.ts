@@ -4,7 +4,7 @@
  * prefix opens the session. Shared by the commands that take a SID and the
  * viewer's API, so both read a prefix the same way.
  */
-import { sessionIdProblem, type SessionRecord, type TranscriptStore } from '@askloop/controller';
+import { countSessions, sessionIdProblem, type SessionRecord, type TranscriptStore } from '@askloop/controller';
 
 /** The fewest characters a prefix needs: shorter ones would match too much to mean one session. */
 export const MIN_SID_PREFIX = 4;
@@ -23,7 +23,8 @@ export type SessionMatch =
 /**
  * The session `given` names in `store`: the session with that id, else the
  * one whose id starts with it (the store's `sidPrefix` query lists only
- * those).
+ * those). Two rows are enough to tell one from many; how many is counted,
+ * not listed.
  */
 export async function matchSessionId(store: TranscriptStore, given: string): Promise<SessionMatch> {
   const problem = sessionIdProblem(given);
@@ -31,7 +32,7 @@ export async function matchSessionId(store: TranscriptStore, given: string): Pro
   const exact = await store.getSession(given);
   if (exact !== undefined) return { kind: 'found', session: exact };
   if (given.length < MIN_SID_PREFIX) return { kind: 'none', tooShort: true };
-  const matches = await store.listSessions({ sidPrefix: given });
+  const matches = await store.listSessions({ sidPrefix: given, limit: 2 });
   if (matches.length === 1) return { kind: 'found', session: matches[0] as SessionRecord };
-  return matches.length > 1 ? { kind: 'ambiguous', count: matches.length } : { kind: 'none', tooShort: false };
+  return matches.length > 1 ? { kind: 'ambiguous', count: await countSessions(store, { sidPrefix: given }) } : { kind: 'none', tooShort: false };
 }
