@@ -160,6 +160,13 @@ describe('createNodeHttpFetch', () => {
     expect(connections()).toBe(2);
   });
 
+  it('refuses a keepAliveMs that is no whole number of milliseconds a timer can hold (PROVIDER_CONFIG)', () => {
+    for (const keepAliveMs of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '5' as unknown as number]) {
+      expect(() => createNodeHttpFetch({ keepAliveMs })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('keepAliveMs') }));
+    }
+    expect(() => createNodeHttpFetch({ keepAliveMs: 0 })).not.toThrow();
+  });
+
   it('answers 204 and HEAD with no body', async () => {
     const { url } = await serve((request, _body, response) => {
       response.writeHead(request.method === 'HEAD' ? 200 : 204, { 'x-kind': 'empty' });

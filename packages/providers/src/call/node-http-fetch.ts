@@ -35,6 +35,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable, Transform } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
+import { ProviderError } from '../errors/provider-error.ts';
 
 /** Statuses whose response has no body (the `Response` constructor refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -52,6 +53,8 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'] as
 const BODY_HIGH_WATER_MARK = 64 * 1024;
 /** How long an idle connection is kept when the server gives no Keep-Alive hint (undici's default). */
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
+/** The longest timer Node keeps (2^31 − 1 ms). */
+const MAX_TIMER_MS = 2_147_483_647;
 
 type FetchInput = Parameters<typeof globalThis.fetch>[0];
 
@@ -62,7 +65,9 @@ export interface NodeHttpFetchOptions {
   /**
    * How long an idle connection is kept when the server's answer carries no
    * shorter Keep-Alive hint, in ms (default 4,000, as undici). It never cuts a
-   * request that is waiting for its answer or reading its body.
+   * request that is waiting for its answer or reading its body. 0 keeps an
+   * idle connection until the server closes it (its hint unread). A whole
+   * number up to 2^31 − 1; anything else is `PROVIDER_CONFIG`.
    */
   keepAliveMs?: number;
 }
@@ -85,7 +90,12 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
   // opened a new connection for a quarter of its requests with the default (1,788 connections for 6,900 requests),
   // and 1,000 without a cap. The agent's `timeout` closes idle ones (at a server's shorter hint, less a second); on a
   // request's socket it only raises an event nobody here listens to, so it cuts no request.
-  const keep = { keepAlive: true, maxFreeSockets: Number.POSITIVE_INFINITY, timeout: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS };
+  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  // Checked here: a bad value would otherwise fail inside the agent when a connection goes idle, far from its cause.
+  if (!Number.isSafeInteger(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > MAX_TIMER_MS) {
+    throw new ProviderError({ code: 'PROVIDER_CONFIG', retryable: false, message: `keepAliveMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, not ${String(keepAliveMs)}` });
+  }
+  const keep = { keepAlive: true, maxFreeSockets: Number.POSITIVE_INFINITY, timeout: keepAliveMs };
   const agents = { 'http:': new HttpAgent(keep), 'https:': new HttpsAgent(keep) };
   const fallback = (input: FetchInput, init?: RequestInit): Promise<Response> => (options.fallback ?? globalThis.fetch)(input, init);
   // Read once, as Node's fetch reads it once at start-up (and reading the environment on every call costs).
