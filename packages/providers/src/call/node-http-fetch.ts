@@ -91,7 +91,8 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
   // and 1,000 without a cap. The agent's `timeout` closes idle ones (at a server's shorter hint, less a second); on a
   // request's socket it only raises an event nobody here listens to, so it cuts no request.
   const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
-  // Checked here: a bad value would otherwise fail inside the agent when a connection goes idle, far from its cause.
+  // Checked here: unchecked, -1 made every request fail with Node's ERR_OUT_OF_RANGE about "msecs", and NaN silently
+  // meant no idle timer.
   if (!Number.isSafeInteger(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > MAX_TIMER_MS) {
     throw new ProviderError({ code: 'PROVIDER_CONFIG', retryable: false, message: `keepAliveMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, not ${String(keepAliveMs)}` });
   }
@@ -101,10 +102,10 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
   // Read once, as Node's fetch reads it once at start-up (and reading the environment on every call costs).
   const proxied = usesEnvironmentProxy();
   return (input, init) => {
-    const url = typeof input === 'string' ? parseUrl(input) : input instanceof URL ? new URL(input.href) : undefined;
+    const url = typeof input === 'string' ? (URL.parse(input) ?? undefined) : input instanceof URL ? new URL(input.href) : undefined;
     const body = init?.body;
     if (url === undefined || !isHttp(url) || !isPlainBody(body) || proxied) return fallback(input, init);
-    if (url.username !== '' || url.password !== '') {
+    if (hasCredentials(url)) {
       // Never echo the URL: its password is the point.
       return Promise.reject(new TypeError('fetch cannot send a URL with credentials in it (user:password@); send them in a header'));
     }
@@ -135,8 +136,9 @@ function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
-function parseUrl(input: string): URL | undefined {
-  return URL.canParse(input) ? new URL(input) : undefined;
+/** True when `url` carries a user name or password, which `fetch` refuses to send. */
+function hasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
 }
 
 /** Upper-cases the methods `fetch` upper-cases; any other is sent as given. */
@@ -178,10 +180,10 @@ async function follow(first: Outgoing, redirect: NonNullable<RequestInit['redire
 
 /** The request a redirect asks for, by `fetch`'s rules. */
 function redirected(from: Outgoing, status: number, location: string): Outgoing {
-  if (!URL.canParse(location, from.url.href)) throw fetchFailed(`the redirect's location is not a URL: ${JSON.stringify(location)}`);
-  const url = new URL(location, from.url);
+  const url = URL.parse(location, from.url.href);
+  if (url === null) throw fetchFailed(`the redirect's location is not a URL: ${JSON.stringify(location)}`);
   if (!isHttp(url)) throw fetchFailed(`a redirect to ${url.protocol} is not followed`);
-  if (url.username !== '' || url.password !== '') throw fetchFailed('a redirect to a URL with credentials in it is not followed');
+  if (hasCredentials(url)) throw fetchFailed('a redirect to a URL with credentials in it is not followed');
   url.hash = '';
   const headers = { ...from.headers };
   let { method, body } = from;
