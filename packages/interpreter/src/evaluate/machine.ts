@@ -53,6 +53,8 @@ export class Machine {
   /** The size of the current window when it was granted. */
   private granted = 0;
   toolCalls = 0;
+  /** `ask` and `promptuser` statements made (bounded by `MAX_ASKS_AND_PROMPTS`). */
+  asksAndPrompts = 0;
   readonly emits: string[] = [];
   /** The source line of the `emit` statement that wrote each of `emits` (0 where unknown). */
   readonly emitLines: number[] = [];

@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
+import { MAX_ASKS_AND_PROMPTS } from '../runtime/index.ts';
 import { createInterpreter } from './create-interpreter.ts';
 import type { AskRequest, ToolBridge } from './run-types.ts';
 
@@ -148,6 +149,35 @@ describe('createInterpreter (through the sandbox)', () => {
     expect(result.emits).toEqual(['answer from helper']);
     expect(requests).toEqual([{ agent: 'helper', prompt: 'hello', options: { max_turns: 2 } }]);
   });
+
+  it('stops the ask or promptuser past MAX_ASKS_AND_PROMPTS with a typed error on its line, before the sandbox backstop', async () => {
+    let asks = 0;
+    let prompts = 0;
+    const interpreter = createInterpreter({
+      pool,
+      limits: { toolCalls: 5 },
+      orchestrator: {
+        runAskLoop: () => {
+          asks += 1;
+          return 'ok';
+        },
+      },
+      promptUser: () => {
+        prompts += 1;
+        return 'ada';
+      },
+    });
+    const loop = (statement: string) => wrap(`  set i = 0\n  while true\n    ${statement}\n    set i = i + 1\n  endwhile`);
+    const asked = await interpreter.run(loop('ask "helper", "hi" into answer'), { mode: 'host' });
+    expect(asked.error).toMatchObject({ code: 'SCRIPT_TOOL_CALL_LIMIT', kind: 'quota', line: 4 });
+    expect(asked.error?.message).toBe(`The program made more than ${MAX_ASKS_AND_PROMPTS} ask and promptuser statements in one run (this ask is one too many); spread them over more turns (a fixed bound).`);
+    expect(asks).toBe(MAX_ASKS_AND_PROMPTS);
+    // promptuser counts in the same bound: 600 asks, then the 401st promptuser is refused.
+    asks = 0;
+    const mixed = await interpreter.run(wrap(`  set i = 0\n  while i < 600\n    ask "helper", "hi" into answer\n    set i = i + 1\n  endwhile\n  while true\n    promptuser "name?" into n\n  endwhile`), { mode: 'host' });
+    expect(mixed.error).toMatchObject({ code: 'SCRIPT_TOOL_CALL_LIMIT', line: 8, message: expect.stringContaining('this promptuser is one too many') });
+    expect([asks, prompts]).toEqual([600, MAX_ASKS_AND_PROMPTS - 600]);
+  }, 60_000);
 
   it('fails ask clearly when no orchestrator is registered', async () => {
     const interpreter = createInterpreter({ pool });

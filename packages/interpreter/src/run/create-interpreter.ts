@@ -9,7 +9,7 @@
 import type { Program } from '../ast/index.ts';
 import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
-import { type JsonValue, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
+import { type JsonValue, MAX_ASKS_AND_PROMPTS, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits } from '../sandbox/index.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
@@ -34,8 +34,8 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
     wallMs: limits.wallMs + WALL_GRACE_MS,
     // isolated-vm refuses heaps under 8 MB.
     memoryMb: Math.max(8, limits.memoryMb),
-    // The evaluator counts tool calls itself; the bridge's count also includes `ask` and `promptuser`.
-    maxToolCalls: limits.toolCalls + 1000,
+    // The evaluator counts tool calls, and asks with promptusers, itself; the bridge counts them all together.
+    maxToolCalls: limits.toolCalls + MAX_ASKS_AND_PROMPTS,
     // Counted over the events and the result JSON, which both carry every emit and whisper (two copies), escaped: a
     // control character, one byte of OUTPUT, is six in JSON (`\u0001`). So 2 × 6 = 12 bytes a byte of OUTPUT or
     // SCRATCHPAD at most, and 1 MiB for the rest of the result. (8 made a run within both caps fail here.)

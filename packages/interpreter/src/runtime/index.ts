@@ -8,7 +8,7 @@ export { errorKind, numericCodeOf, SCRIPT_ERROR_CODES, skipsHandlers, type Error
 export { formatNumber } from './format-number.ts';
 export { indexValue } from './index-value.ts';
 export { fromJson, toJson, type JsonValue } from './json-value.ts';
-export { DEFAULT_LIMITS, resolveLimits, type RunLimits } from './limits.ts';
+export { DEFAULT_LIMITS, MAX_ASKS_AND_PROMPTS, resolveLimits, type RunLimits } from './limits.ts';
 export { describeValue, renderValue, toText } from './render.ts';
 export { fail, ScriptError, type ErrorFrame, type Position, type ScriptErrorData } from './script-error.ts';
 export { ARGUMENT_CHARS_PER_STRING_LENGTH, checkCollectionSize, checkStringLength, checkValueDepth, MAX_VALUE_DEPTH } from './size-check.ts';

@@ -39,6 +39,16 @@ export interface RunLimits {
   readonly toolDataChars: number;
 }
 
+/**
+ * How many `ask` and `promptuser` statements together one run may make. Fixed,
+ * not a quota of `RunLimits`: each is a whole conversation, and a turn that
+ * needs more than this should spread them over more turns. The sandbox's
+ * backstop on calls to the host leaves room for exactly these beside the tool
+ * calls (`toolCalls` + this), so the evaluator's typed error, with its line,
+ * always comes first.
+ */
+export const MAX_ASKS_AND_PROMPTS = 1_000;
+
 /** The default quotas (documented in the README, "Evaluation"). */
 export const DEFAULT_LIMITS: RunLimits = Object.freeze({
   fuel: 1_000_000,

@@ -31,6 +31,7 @@ import {
   typeName,
   type Value,
 } from '../../runtime/index.ts';
+import { MAX_ASKS_AND_PROMPTS } from '../../runtime/limits.ts';
 import { INT64_LIMIT } from '../../runtime/to-number.ts';
 import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
@@ -45,6 +46,13 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
   // Read once here, not at the bottom of an overflowing stack: under a module loader that reaches imports
   // through getters (vitest), `frame` below would otherwise find no class when the stack is exhausted.
   const ErrorClass = ScriptError;
+  /** Counts an `ask` or `promptuser` against their fixed bound (each is a whole conversation; see `MAX_ASKS_AND_PROMPTS`). */
+  const countAskOrPrompt = (statement: 'ask' | 'promptuser', w: Position): void => {
+    if (machine.asksAndPrompts >= MAX_ASKS_AND_PROMPTS) {
+      fail('SCRIPT_TOOL_CALL_LIMIT', `The program made more than ${MAX_ASKS_AND_PROMPTS} ask and promptuser statements in one run (this ${statement} is one too many); spread them over more turns (a fixed bound).`, w);
+    }
+    machine.asksAndPrompts++;
+  };
   return {
     /** Truthiness. */
     tr: isTruthy,
@@ -113,6 +121,7 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
       return machine.request({ kind: 'tool', name, args: toJson(args, limits, w, argumentChars) as JsonValue[] }, w);
     },
     ask(agent: Value, prompt: Value, options: Value | undefined, w: Position): Value {
+      countAskOrPrompt('ask', w);
       const request = {
         kind: 'ask' as const,
         agent: toText(agent, limits.stringLength, w),
@@ -122,7 +131,10 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
       machine.tick(w);
       return machine.request(request, w);
     },
-    prompt: (prompt: Value, w: Position): Value => machine.request({ kind: 'promptuser', prompt: toText(prompt, limits.stringLength, w) }, w),
+    prompt(prompt: Value, w: Position): Value {
+      countAskOrPrompt('promptuser', w);
+      return machine.request({ kind: 'promptuser', prompt: toText(prompt, limits.stringLength, w) }, w);
+    },
     emit(value: Value, w: Position): Value {
       machine.emit(toText(value, limits.stringLength, w), w);
       return value;
