@@ -76,5 +76,10 @@ describe('--mcp-config ${NAME} references', () => {
     expect(error.message).toContain("MCP server 't' did not start");
     expect(error.message).toContain('[REDACTED]');
     expect(io.out + io.err).not.toContain('tok-WRONG-0123456789');
+    // Without --json, one line on standard error ending with the same code, as every text-mode error line does.
+    const text = withEnv({ MY_TOKEN: 'tok-WRONG-0123456789' });
+    expect(await main(tools('mcp.json').filter((arg) => arg !== '--json'), text)).toBe(1);
+    expect(text.err).toMatch(new RegExp(`^askloop mcp tools: MCP server 't' did not start.* \\(${error.code}\\)\n$`));
+    expect(text.out + text.err).not.toContain('tok-WRONG-0123456789');
   });
 });

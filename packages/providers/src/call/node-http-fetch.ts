@@ -28,8 +28,9 @@
  * 'terminated')` carrying the cause, as Node's `fetch` does; an abort
  * rejects with the signal's reason. TLS is Node's, with its certificate
  * checks and CAs (`NODE_EXTRA_CA_CERTS` included). An idle connection is
- * closed after the server's Keep-Alive hint less a second, or after 4 s
- * without one, as undici closes them.
+ * closed after 4 s, as undici's default, or after the server's Keep-Alive
+ * hint less a second when that is shorter (Node's agent only shortens its
+ * timeout; undici also follows a longer hint).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';

@@ -51,10 +51,11 @@ ${MCP_CONFIG_USAGE}
       return 0;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (values.json === true) {
-        const code = (error as { code?: unknown } | null)?.code;
-        io.stdout(`${JSON.stringify({ ok: false, error: { code: typeof code === 'string' ? code : 'MCP_CONNECT_FAILED', message } })}\n`);
-      } else io.stderr(`askloop mcp tools: ${terminalSafe(message)}\n`);
+      const thrownCode = (error as { code?: unknown } | null)?.code;
+      const code = typeof thrownCode === 'string' ? thrownCode : 'MCP_CONNECT_FAILED';
+      // As every text-mode error line, it ends with its code (the `@askloop/mcp` README's table has the MCP_ ones).
+      if (values.json === true) io.stdout(`${JSON.stringify({ ok: false, error: { code, message } })}\n`);
+      else io.stderr(`askloop mcp tools: ${terminalSafe(message)} (${code})\n`);
       return 1;
     } finally {
       await source.close();
