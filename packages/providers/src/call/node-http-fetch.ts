@@ -31,27 +31,18 @@
  * closed after 4 s, as undici's default, or after the server's Keep-Alive
  * hint less a second when that is shorter (Node's agent only shortens its
  * timeout; undici also follows a longer hint).
+ *
+ * This file decides what the transport serves and builds the request; one
+ * request on the wire and its redirects are `node-http-exchange.ts`, the
+ * response's body stream `node-http-body.ts`.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Readable, Transform } from 'node:stream';
-import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { ProviderError } from '../errors/provider-error.ts';
+import { follow, hasCredentials, isHttp, type Outgoing } from './node-http-exchange.ts';
 
-/** Statuses whose response has no body (the `Response` constructor refuses one). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-/** Statuses `fetch` follows when they carry a `location`. */
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
-/** The most redirects `fetch` follows before it fails. */
-const MAX_REDIRECTS = 20;
 /** Headers `fetch` does not let a caller set; a request carrying one is handed to the fallback. */
 const FORBIDDEN_HEADERS = ['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade'] as const;
-/** Headers that describe a request's body, dropped with it when a redirect turns the request into a GET. */
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'] as const;
-/** Headers that must not follow a redirect to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'] as const;
-/** How many bytes of a body the stream holds before it stops reading from the socket (backpressure). */
-const BODY_HIGH_WATER_MARK = 64 * 1024;
 /** How long an idle connection is kept when the server gives no Keep-Alive hint (undici's default). */
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
 /** The longest timer Node keeps (2^31 − 1 ms). */
@@ -71,14 +62,6 @@ export interface NodeHttpFetchOptions {
    * number up to 2^31 − 1; anything else is `PROVIDER_CONFIG`.
    */
   keepAliveMs?: number;
-}
-
-/** One request as this transport sends it. */
-interface Outgoing {
-  readonly url: URL;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly body: Uint8Array | undefined;
 }
 
 /**
@@ -133,15 +116,6 @@ function isPlainBody(body: unknown): body is PlainBody {
   return body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer;
 }
 
-function isHttp(url: URL): boolean {
-  return url.protocol === 'http:' || url.protocol === 'https:';
-}
-
-/** True when `url` carries a user name or password, which `fetch` refuses to send. */
-function hasCredentials(url: URL): boolean {
-  return url.username !== '' || url.password !== '';
-}
-
 /** Upper-cases the methods `fetch` upper-cases; any other is sent as given. */
 function normalizeMethod(method: string): string {
   const upper = method.toUpperCase();
@@ -155,116 +129,6 @@ function usesEnvironmentProxy(): boolean {
   return process.execArgv.includes('--use-env-proxy') || (process.env['NODE_OPTIONS']?.includes('--use-env-proxy') ?? false);
 }
 
-/** A failure `fetch` reports as `TypeError('fetch failed')`, with what went wrong as the cause. */
-function fetchFailed(cause: unknown): TypeError {
-  return new TypeError('fetch failed', { cause: typeof cause === 'string' ? new Error(cause) : cause });
-}
-
-/** Sends `first`, following redirects as `fetch` does (each request sent once), and answers with the last response. */
-async function follow(first: Outgoing, redirect: NonNullable<RequestInit['redirect']>, signal: AbortSignal | undefined, agentFor: (url: URL) => HttpAgent): Promise<Response> {
-  let outgoing = first;
-  for (let redirects = 0; ; redirects += 1) {
-    const incoming = await exchange(outgoing, agentFor(outgoing.url), signal);
-    if (signal?.aborted) {
-      incoming.destroy();
-      throw signal.reason;
-    }
-    const status = incoming.statusCode ?? 0;
-    const location = incoming.headers.location;
-    if (!REDIRECT.has(status) || location === undefined || redirect === 'manual') return toResponse(incoming, outgoing, signal, redirects > 0);
-    incoming.resume(); // read to its end, so its connection goes back to the pool
-    if (redirect === 'error') throw fetchFailed(`the server redirected (${status}) and the request's redirect mode is 'error'`);
-    if (redirects >= MAX_REDIRECTS) throw fetchFailed(`more than ${MAX_REDIRECTS} redirects`);
-    outgoing = redirected(outgoing, status, location);
-  }
-}
-
-/** The request a redirect asks for, by `fetch`'s rules. */
-function redirected(from: Outgoing, status: number, location: string): Outgoing {
-  const url = URL.parse(location, from.url.href);
-  if (url === null) throw fetchFailed(`the redirect's location is not a URL: ${JSON.stringify(location)}`);
-  if (!isHttp(url)) throw fetchFailed(`a redirect to ${url.protocol} is not followed`);
-  if (hasCredentials(url)) throw fetchFailed('a redirect to a URL with credentials in it is not followed');
-  url.hash = '';
-  const headers = { ...from.headers };
-  let { method, body } = from;
-  if (((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD')) {
-    method = 'GET';
-    body = undefined;
-    for (const name of BODY_HEADERS) delete headers[name];
-  }
-  if (url.origin !== from.url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
-  return { url, method, headers, body };
-}
-
-/** Sends one request; resolves when the response's head has arrived. */
-function exchange(outgoing: Outgoing, agent: HttpAgent, signal: AbortSignal | undefined): Promise<IncomingMessage> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const send = outgoing.url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(outgoing.url, { method: outgoing.method, headers: outgoing.headers, agent });
-    // Until the response's head arrives; the body's stream then listens for itself.
-    const onAbort = (): void => {
-      answered = true;
-      request.destroy();
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    request.on('error', (error) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (answered) return;
-      answered = true;
-      reject(fetchFailed(error));
-    });
-    request.on('response', (incoming) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (answered) {
-        incoming.destroy();
-        return;
-      }
-      answered = true;
-      resolve(incoming);
-    });
-    request.end(outgoing.body);
-  });
-}
-
-/** The `Response` over a response's head and its streamed body. */
-function toResponse(incoming: IncomingMessage, outgoing: Outgoing, signal: AbortSignal | undefined, wasRedirected: boolean): Response {
-  const status = incoming.statusCode ?? 0;
-  const bodyless = NULL_BODY.has(status) || outgoing.method === 'HEAD';
-  let response: Response;
-  try {
-    response = new Response(bodyless ? null : bodyStream(incoming, signal), {
-      status,
-      statusText: incoming.statusMessage ?? '',
-      headers: responseHeaders(incoming.rawHeaders),
-    });
-  } catch (error) {
-    // A status the Response constructor refuses (outside 200–599).
-    incoming.destroy();
-    throw fetchFailed(error);
-  }
-  if (bodyless) incoming.resume(); // its connection goes back to the pool
-  return withOrigin(response, outgoing.url.href, wasRedirected);
-}
-
-/**
- * Gives a `Response` made here what `fetch` gives its own: the URL it came
- * from, whether a redirect led there, the `basic` type; and its clones the same.
- */
-function withOrigin(response: Response, url: string, wasRedirected: boolean): Response {
-  const clone = response.clone.bind(response);
-  Object.defineProperties(response, {
-    url: { value: url },
-    redirected: { value: wasRedirected },
-    type: { value: 'basic' },
-    clone: { value: () => withOrigin(clone(), url, wasRedirected) },
-  });
-  return response;
-}
-
 /** The request's headers as `node:http` takes them, with the defaults `fetch` sends (a string body is `text/plain`). */
 function requestHeaders(init: RequestInit['headers'], body: Uint8Array | undefined, bodyIsText: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -276,96 +140,4 @@ function requestHeaders(init: RequestInit['headers'], body: Uint8Array | undefin
   if (bodyIsText) headers['content-type'] ??= 'text/plain;charset=UTF-8';
   if (body !== undefined) headers['content-length'] = String(body.byteLength);
   return headers;
-}
-
-function responseHeaders(raw: readonly string[]): Headers {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index] as string, raw[index + 1] as string);
-  return headers;
-}
-
-/**
- * The decompressing stream for a `content-encoding` `fetch` decodes; undefined for none (or one it passes through).
- * Flushed as undici flushes, so a body cut before its trailer still yields what arrived.
- */
-function decoderFor(encoding: string | undefined): Transform | undefined {
-  const sync = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
-  switch (encoding?.trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip(sync);
-    case 'deflate':
-      return createInflate(sync);
-    case 'br':
-      return createBrotliDecompress({ flush: zlib.BROTLI_OPERATION_FLUSH, finishFlush: zlib.BROTLI_OPERATION_FLUSH });
-    case 'zstd':
-      return createZstdDecompress();
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The response's body as a web stream: read from the socket only as fast as
- * it is consumed; a reply cut off before its end errors it with
- * `TypeError('terminated')`, an abort with the signal's reason. Once it has
- * ended, however it ended, nothing more is read or handed on, and the
- * connection of a body not read to its end is closed.
- */
-function bodyStream(incoming: IncomingMessage, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
-  const decoder = decoderFor(incoming.headers['content-encoding']);
-  const source: Readable = decoder === undefined ? incoming : incoming.pipe(decoder);
-  if (decoder !== undefined) incoming.on('error', (error) => decoder.destroy(error));
-  let finished = false;
-  let onAbort: (() => void) | undefined;
-  const finish = (): boolean => {
-    if (finished) return false;
-    finished = true;
-    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
-    return true;
-  };
-  /** Stops reading: the decoder too, whose output still in hand would otherwise reach a closed stream. */
-  const stop = (): void => {
-    source.destroy();
-    incoming.destroy();
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        onAbort = () => {
-          if (!finish()) return;
-          controller.error(signal?.reason);
-          stop();
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        source.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 1) <= 0) source.pause();
-        });
-        source.on('end', () => {
-          if (finish()) controller.close();
-        });
-        const terminated = (cause: unknown): void => {
-          if (!finish()) return;
-          controller.error(new TypeError('terminated', { cause }));
-          // A body that does not decode: pipe() leaves the response paused on its connection, never to be freed.
-          stop();
-        };
-        source.on('error', terminated);
-        incoming.on('close', () => {
-          // Closed before its end (the server or the connection went away) with no error to say so.
-          if (!incoming.complete) terminated(new Error('the connection closed before the response ended'));
-        });
-      },
-      pull() {
-        source.resume();
-      },
-      cancel() {
-        finish();
-        stop();
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
-  );
 }
