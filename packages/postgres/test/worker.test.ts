@@ -8,11 +8,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createAskLoop, runUnderLease, type AskLoopWithMetrics } from '@askloop/controller';
+import { createAskLoop, LoopError, runUnderLease, type AskLoop, type AskLoopWithMetrics } from '@askloop/controller';
 import { sampleSession, sampleTurn } from '@askloop/controller/testing';
 import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTransactionConflict, PostgresStoreError } from '../src/errors/postgres-store-error.ts';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
 import { createSessionQueue, enqueueSession } from '../src/queue/session-queue.ts';
 import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
@@ -78,6 +79,28 @@ function workerLoop(pool: pg.Pool, turns: number): { loop: AskLoopWithMetrics; s
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The error PostgreSQL fails one of two transactions with when each waits for a row the other holds (SQLSTATE 40P01). */
+async function realDeadlock(pool: pg.Pool): Promise<Error> {
+  await pool.query('CREATE TABLE deadlock_probe (id integer PRIMARY KEY, n integer NOT NULL); INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)');
+  const [first, second] = [await pool.connect(), await pool.connect()];
+  try {
+    await first.query('BEGIN');
+    await second.query('BEGIN');
+    await first.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
+    await second.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
+    const crossed = await Promise.allSettled([first.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2'), second.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1')]);
+    const victim = crossed.find((outcome) => outcome.status === 'rejected');
+    if (victim === undefined) throw new Error('PostgreSQL broke no deadlock');
+    return victim.reason as Error;
+  } finally {
+    await first.query('ROLLBACK').catch(() => undefined);
+    await second.query('ROLLBACK').catch(() => undefined);
+    first.release();
+    second.release();
+    await pool.end();
+  }
+}
 
 describe('lease-bound stores', () => {
   it('refuse the commit of a host whose lease expired and was taken: nothing of its turn after the last fenced write is kept', async () => {
@@ -246,8 +269,38 @@ describe('runWorker', () => {
     });
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatchObject({ code: 'PG_QUERY_FAILED' });
-    expect(stats).toEqual({ committed: 0, leaseLost: 0, failed: 0 });
+    expect(stats).toEqual({ committed: 0, leaseLost: 0, conflicts: 0, failed: 0 });
     await loop.close();
+  });
+
+  it('offers a step PostgreSQL failed to break a deadlock again at once, not counted as a failure (maxFailures 1 would park it)', async () => {
+    const { pools, pool, stores } = await queuedSessions(['deadlocked']);
+    const deadlock = await realDeadlock(pools({ max: 2 }));
+    expect(deadlock).toMatchObject({ code: '40P01' });
+    // What a step sees when one of its statements is the deadlock's victim: the store's wrapping, then the controller's.
+    const storeFailure = new LoopError({ code: 'LOOP_STORE_ERROR', message: `the transcript store failed: ${deadlock.message}`, cause: new PostgresStoreError('PG_QUERY_FAILED', `query failed: ${deadlock.message}`, { cause: deadlock }) });
+    expect(isTransactionConflict(storeFailure)).toBe(true);
+    let steps = 0;
+    const loop = {
+      step: async () => {
+        steps += 1;
+        if (steps === 1) throw storeFailure;
+        return { status: 'DONE', turns: 1 };
+      },
+    } as unknown as Pick<AskLoop, 'step'>;
+    const queue = createSessionQueue(pool, { maxFailures: 1, retryDelayMs: 600_000 });
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const worker = runWorker({ loop, stores, queue, signal: stop.signal, owner: 'host', idleMs: 10, onStep: (event) => events.push(event) });
+    for (let waited = 0; events.length < 2; waited += 1) {
+      if (waited > 200) throw new Error(`not stepped again: ${JSON.stringify(events.map((event) => event.outcome))} ${JSON.stringify(await queue.entry('deadlocked'))}`);
+      await pause(50);
+    }
+    stop.abort();
+    expect(events.map((event) => event.outcome)).toEqual(['conflict', 'committed']);
+    expect(events[0]?.error).toBe(storeFailure);
+    expect(await worker).toEqual({ committed: 1, leaseLost: 0, conflicts: 1, failed: 0 });
+    expect(await queue.entry('deadlocked')).toMatchObject({ state: 'finished', failures: 0 });
   });
 
   it('three hosts share the queue: every session DONE, each turn committed once, no effect twice, no overlap', async () => {

@@ -1,7 +1,7 @@
 import { LoopError } from '@askloop/controller';
 import { PostgresStoreError } from '@askloop/postgres';
 import { describe, expect, it } from 'vitest';
-import { stepErrorCode } from './worker.ts';
+import { describeStep, stepErrorCode } from './worker.ts';
 
 describe("a worker step's error code", () => {
   it("is the error's own code, or the first in its cause chain; none for an error without one", () => {
@@ -11,5 +11,15 @@ describe("a worker step's error code", () => {
     expect(stepErrorCode(Object.assign(new Error('socket'), { code: 'ECONNRESET' }))).toBeUndefined();
     expect(stepErrorCode(new Error('plain'))).toBeUndefined();
     expect(stepErrorCode(undefined)).toBeUndefined();
+  });
+});
+
+describe("a worker step's line", () => {
+  it('says a step PostgreSQL failed to break a deadlock is offered again, with the code, apart from a failed step', () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' });
+    const error = new LoopError({ code: 'LOOP_STORE_ERROR', message: 'the transcript store failed: deadlock detected', cause: new PostgresStoreError('PG_QUERY_FAILED', 'query failed: deadlock detected', { cause: deadlock }) });
+    expect(describeStep({ sid: 's', token: '7', outcome: 'conflict', error })).toBe('s: PostgreSQL failed the step to break a conflict with another transaction (a deadlock); offered again at once (LOOP_STORE_ERROR)');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'failed', error })).toBe('s: step failed: the transcript store failed: deadlock detected (LOOP_STORE_ERROR)');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'RUNNING', turns: 2 })).toBe('s: turn 2 RUNNING');
   });
 });

@@ -36,10 +36,12 @@ export function stepErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function describe(event: WorkerStepEvent): string {
+/** The line `askloop worker` prints for a step on standard error. */
+export function describeStep(event: WorkerStepEvent): string {
   const code = stepErrorCode(event.error);
   if (event.outcome === 'committed') return `${event.sid}: turn ${event.turns} ${event.status}`;
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
+  if (event.outcome === 'conflict') return `${event.sid}: PostgreSQL failed the step to break a conflict with another transaction (a deadlock); offered again at once${code === undefined ? '' : ` (${code})`}`;
   return `${event.sid}: step failed: ${event.error instanceof Error ? event.error.message : String(event.error)}${code === undefined ? '' : ` (${code})`}`;
 }
 
@@ -66,13 +68,16 @@ Options:
                     --script) from FILE: reply N answers turn N.
   --fs-root DIR     add the tool.fs.* tools, confined to DIR.
   --json            one JSON line per step on standard output:
-                    {"sid","outcome","status","turns"}, and for a lost lease
-                    or a failed step "error" and its stable "code"
+                    {"sid","outcome","status","turns"} (outcome committed,
+                    lease-lost, conflict or failed), and for all but a
+                    committed step "error" and its stable "code"
                     (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …).
 
 Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…";
-a lost lease or a failed step ends with its code), and a summary when it
-stops. Exit code 0 after Ctrl-C; 1 when the store
+a lost lease, a conflict or a failed step ends with its code), and a summary
+when it stops. A conflict is a step PostgreSQL failed to break a deadlock
+with another transaction: it did nothing, is offered again at once, and does
+not count toward parking the session as failed. Exit code 0 after Ctrl-C; 1 when the store
 cannot be opened; 2 a usage error.
 `,
   jsonErrors: (args) => args.includes('--json'),
@@ -125,10 +130,10 @@ cannot be opened; 2 a usage error.
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
             const code = stepErrorCode(event.error);
             io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
-          } else io.stderr(`${describe(event)}\n`);
+          } else io.stderr(`${describeStep(event)}\n`);
         },
       });
-      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.failed} failed steps\n`);
+      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
       return 0;
     } finally {
       stopListening?.();

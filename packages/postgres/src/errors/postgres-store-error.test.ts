@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LoopError } from '@askloop/controller';
 import { describe, expect, it } from 'vitest';
-import { findPostgresError, isLeaseLost, isPostgresStoreError, POSTGRES_ERROR_CODES, PostgresStoreError } from './postgres-store-error.ts';
+import { findPostgresError, isLeaseLost, isPostgresStoreError, isTransactionConflict, POSTGRES_ERROR_CODES, PostgresStoreError } from './postgres-store-error.ts';
 
 describe('PostgresStoreError', () => {
   it('the README lists every code with the same text', () => {
@@ -23,5 +23,18 @@ describe('PostgresStoreError', () => {
     expect(isLeaseLost(new LoopError({ code: 'LOOP_STORE_ERROR', message: 'the store failed', sid: 's' }))).toBe(false);
     expect(isPostgresStoreError(lost)).toBe(true);
     expect(JSON.parse(JSON.stringify(lost))).toEqual({ code: 'PG_LEASE_LOST', message: 'lease 7 on session s is lost', sid: 's' });
+  });
+
+  it("tells a transaction PostgreSQL failed to break a conflict (SQLSTATE 40P01, 40001) from other failures, through the wrapping", () => {
+    // The shape of pg's DatabaseError: the SQLSTATE in `code`, beside a `severity` (a real one: test/worker.test.ts).
+    const serverError = (code: string) => Object.assign(new Error(`server error ${code}`), { code, severity: 'ERROR' });
+    const wrapped = (cause: unknown) => new Error('the transcript store failed', { cause: new PostgresStoreError('PG_QUERY_FAILED', 'query failed', { cause }) });
+    expect(isTransactionConflict(wrapped(serverError('40P01')))).toBe(true);
+    expect(isTransactionConflict(wrapped(serverError('40001')))).toBe(true);
+    // Other server errors (a unique violation, a lost connection) are failures, and so is a code that is not the server's.
+    expect(isTransactionConflict(wrapped(serverError('23505')))).toBe(false);
+    expect(isTransactionConflict(wrapped(serverError('57P01')))).toBe(false);
+    expect(isTransactionConflict(wrapped(Object.assign(new Error('not from the server'), { code: '40P01' })))).toBe(false);
+    expect(isTransactionConflict(new Error('other'))).toBe(false);
   });
 });

@@ -77,3 +77,18 @@ export function isLeaseLost(error: unknown): boolean {
     (isPostgresStoreError(value) && value.code === 'PG_LEASE_LOST') || (isLoopError(value) && value.code === 'LOOP_LEASE_LOST');
   return inCauseChain(error, lost) !== undefined;
 }
+
+/** SQLSTATEs of a transaction PostgreSQL failed to break a conflict: `deadlock_detected`, `serialization_failure`. */
+const CONFLICT_STATES = new Set(['40P01', '40001']);
+
+/**
+ * True when `error` (or a cause of it) is PostgreSQL failing this transaction to break a conflict with another one —
+ * a deadlock (two steps writing the same rows in other orders, or a stalled host's step against the host that took
+ * its session over) or a serialization failure. The transaction did nothing; run again, it succeeds once the other
+ * has finished, so the worker offers the session again at once instead of counting a failure.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const conflict = (value: unknown): value is { code: string } =>
+    typeof value === 'object' && value !== null && 'severity' in value && CONFLICT_STATES.has(String((value as { code?: unknown }).code));
+  return inCauseChain(error, conflict) !== undefined;
+}

@@ -59,6 +59,12 @@ export interface SessionQueue {
   renew(lease: Lease): Promise<Lease | undefined>;
   /** Gives a lease back after a failed step: the session is offered again later, or parked `failed` after `maxFailures`. */
   fail(lease: Lease, error: unknown): Promise<void>;
+  /**
+   * Gives a lease back after a step PostgreSQL failed to break a conflict with another transaction (a deadlock, a
+   * serialization failure; see `isTransactionConflict`): the session is offered again at once, and the conflict is
+   * not counted as a failure (its message is kept as `lastError`).
+   */
+  retry(lease: Lease, error: unknown): Promise<void>;
   /** The queue row of a session. */
   entry(sid: string): Promise<QueueEntry | undefined>;
   /** How many sessions are in each state. */
@@ -196,6 +202,20 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
                lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
              WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
             [lease.sid, lease.token, message.slice(0, 2000), maxFailures, retryDelayMs],
+          );
+        },
+        lease.sid,
+      ),
+    retry: (lease, error) =>
+      guard(
+        'retry',
+        async () => {
+          const message = error instanceof Error ? error.message : String(error);
+          await pool.query(
+            `UPDATE askloop_queue SET last_error = $3, state = 'ready', ready_at = clock_timestamp(),
+               lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
+             WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
+            [lease.sid, lease.token, message.slice(0, 2000)],
           );
         },
         lease.sid,

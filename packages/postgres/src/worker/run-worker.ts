@@ -5,14 +5,17 @@
  * While a step runs its lease is renewed every third of its length; a
  * renewal that finds the lease gone aborts the step, and its commit is
  * refused (`PG_LEASE_LOST`), so a stalled host never overwrites the host
- * that took over. A step that throws for another reason is rolled back and
+ * that took over. A step PostgreSQL failed to break a conflict with another
+ * transaction (a deadlock, a serialization failure) is rolled back and
+ * offered again at once, not counted as a failure: it did nothing, and run
+ * again it succeeds. A step that throws for another reason is rolled back and
  * given back to the queue (offered again later; parked `failed` after
  * `maxFailures`).
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { AskLoop } from '@askloop/controller';
-import { isLeaseLost } from '../errors/postgres-store-error.ts';
+import { isLeaseLost, isTransactionConflict } from '../errors/postgres-store-error.ts';
 import type { Lease, SessionQueue } from '../queue/session-queue.ts';
 import type { LeaseBoundStores } from './lease-bound-stores.ts';
 
@@ -20,7 +23,8 @@ import type { LeaseBoundStores } from './lease-bound-stores.ts';
 export interface WorkerStepEvent {
   readonly sid: string;
   readonly token: string;
-  readonly outcome: 'committed' | 'lease-lost' | 'failed';
+  /** `conflict`: PostgreSQL failed the step to break a deadlock or a serialization conflict; the session is offered again at once. */
+  readonly outcome: 'committed' | 'lease-lost' | 'conflict' | 'failed';
   readonly status?: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
   readonly turns?: number;
   readonly error?: unknown;
@@ -48,6 +52,8 @@ export interface RunWorkerOptions {
 export interface WorkerStats {
   committed: number;
   leaseLost: number;
+  /** Steps PostgreSQL failed to break a conflict with another transaction (offered again at once). */
+  conflicts: number;
   failed: number;
 }
 
@@ -68,7 +74,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
   const { loop, stores, queue, signal } = options;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const idleMs = options.idleMs ?? 100;
-  const stats: WorkerStats = { committed: 0, leaseLost: 0, failed: 0 };
+  const stats: WorkerStats = { committed: 0, leaseLost: 0, conflicts: 0, failed: 0 };
   while (signal?.aborted !== true) {
     let lease: Lease | undefined;
     try {
@@ -86,6 +92,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
     const event = await runStep(loop, stores, queue, lease);
     if (event.outcome === 'committed') stats.committed += 1;
     else if (event.outcome === 'lease-lost') stats.leaseLost += 1;
+    else if (event.outcome === 'conflict') stats.conflicts += 1;
     else stats.failed += 1;
     options.onStep?.(event);
   }
@@ -117,6 +124,10 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     clearInterval(renewal);
     await binding.rollback();
     if (binding.lost || isLeaseLost(error)) return { ...base, outcome: 'lease-lost', error };
+    if (isTransactionConflict(error)) {
+      await queue.retry(lease, error).catch(() => undefined);
+      return { ...base, outcome: 'conflict', error };
+    }
     await queue.fail(lease, error).catch(() => undefined);
     return { ...base, outcome: 'failed', error };
   }
