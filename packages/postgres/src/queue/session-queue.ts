@@ -133,6 +133,20 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
       throw queryFailure(`queue ${action}`, error, sid);
     }
   };
+  /** Ends `lease` (held, not yet taken over) with `error`'s message kept, setting `changes` (`$4`… are `values`). */
+  const giveBack = (action: string, lease: Lease, error: unknown, changes: string, values: readonly unknown[]): Promise<void> =>
+    guard(
+      action,
+      async () => {
+        const message = error instanceof Error ? error.message : String(error);
+        await pool.query(
+          `UPDATE askloop_queue SET ${changes}, last_error = $3, lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
+           WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
+          [lease.sid, lease.token, message.slice(0, 2000), ...values],
+        );
+      },
+      lease.sid,
+    );
   return {
     leaseMs,
     enqueue: async (sid) => {
@@ -191,35 +205,10 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
         lease.sid,
       ),
     fail: (lease, error) =>
-      guard(
-        'fail',
-        async () => {
-          const message = error instanceof Error ? error.message : String(error);
-          await pool.query(
-            `UPDATE askloop_queue SET failures = failures + 1, last_error = $3,
-               state = CASE WHEN failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
-               ready_at = clock_timestamp() + make_interval(secs => $5::double precision / 1000),
-               lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
-             WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
-            [lease.sid, lease.token, message.slice(0, 2000), maxFailures, retryDelayMs],
-          );
-        },
-        lease.sid,
-      ),
-    retry: (lease, error) =>
-      guard(
-        'retry',
-        async () => {
-          const message = error instanceof Error ? error.message : String(error);
-          await pool.query(
-            `UPDATE askloop_queue SET last_error = $3, state = 'ready', ready_at = clock_timestamp(),
-               lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
-             WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
-            [lease.sid, lease.token, message.slice(0, 2000)],
-          );
-        },
-        lease.sid,
-      ),
+      giveBack('fail', lease, error, `failures = failures + 1, state = CASE WHEN failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
+         ready_at = clock_timestamp() + make_interval(secs => $5::double precision / 1000)`, [maxFailures, retryDelayMs]),
+    // Not counted: the failed transaction did nothing, and run again it succeeds once the other has finished.
+    retry: (lease, error) => giveBack('retry', lease, error, `state = 'ready', ready_at = clock_timestamp()`, []),
     entry: async (sid) => {
       requireSessionId(sid, 'entry');
       return guard(
