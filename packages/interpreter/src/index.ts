@@ -57,7 +57,7 @@ export { errorKind, SCRIPT_ERROR_CODES } from './runtime/index.ts';
 export type { ErrorCodeInfo, ErrorFrame, ErrorKind, ScriptErrorCode, ScriptErrorData } from './runtime/index.ts';
 
 // Values and limits.
-export { DEFAULT_LIMITS, resolveLimits, formatNumber, renderValue, toText } from './runtime/index.ts';
+export { DEFAULT_LIMITS, MAX_ASKS_AND_PROMPTS, resolveLimits, formatNumber, renderValue, toText } from './runtime/index.ts';
 export type { JsonValue, RunLimits } from './runtime/index.ts';
 
 // Sandbox: supervised worker processes hosting isolated-vm isolates, the tool bridge, quotas (src/sandbox).
