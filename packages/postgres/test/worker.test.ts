@@ -303,6 +303,81 @@ describe('runWorker', () => {
     expect(await queue.entry('deadlocked')).toMatchObject({ state: 'finished', failures: 0 });
   });
 
+  it('reports a conflict of a step whose lease another host took meanwhile as a lost lease, and leaves the queue to that host', async () => {
+    const { pools, pool, stores } = await queuedSessions(['taken']);
+    const deadlock = await realDeadlock(pools({ max: 2 }));
+    const loop = {
+      step: async () => {
+        // Another host took the session over (its lease expired while this one stalled), before this host noticed.
+        await pool.query("UPDATE askloop_queue SET lease_token = nextval('askloop_fence'), lease_owner = 'other' WHERE sid = 'taken'");
+        throw deadlock;
+      },
+    } as unknown as Pick<AskLoop, 'step'>;
+    const queue = createSessionQueue(pool);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const worker = runWorker({ loop, stores, queue, signal: stop.signal, owner: 'stalled', idleMs: 10, onStep: (event) => {
+      events.push(event);
+      stop.abort();
+    } });
+    expect(await worker).toEqual({ committed: 0, leaseLost: 1, conflicts: 0, failed: 0 });
+    expect(events).toMatchObject([{ sid: 'taken', outcome: 'lease-lost', error: deadlock }]);
+    expect(await queue.entry('taken')).toMatchObject({ state: 'leased', conflicts: 0, failures: 0, lastError: null });
+  });
+
+  it("retries the step whose tool write PostgreSQL failed to break a deadlock, though the program went on after the tool's error", async () => {
+    const { pools } = await queuedSessions(['left', 'right']);
+    // Two hosts; each session's first step writes two memory keys, the two in crossed order, waiting for the other to
+    // hold its first key before the second. A write that fails is handled as a program handles a tool's error.
+    let holding = 0;
+    let bothHold: () => void = () => undefined;
+    const crossed = new Promise<void>((resolve) => (bothHold = resolve));
+    const attempts: Record<string, number> = {};
+    const host = () => {
+      const pool = pools();
+      const stores = createLeaseBoundStores(pool);
+      const loop = {
+        step: async (stepSid: string) => {
+          attempts[stepSid] = (attempts[stepSid] ?? 0) + 1;
+          const keys = stepSid === 'left' ? ['A', 'B'] : ['B', 'A'];
+          if (attempts[stepSid] === 1) {
+            await stores.toolStores.memory.cas(keys[0]!, 0, stepSid);
+            if (++holding === 2) bothHold();
+            await crossed;
+            await stores.toolStores.memory.cas(keys[1]!, 0, stepSid).catch(() => undefined);
+          }
+          return { status: 'DONE', turns: 1 };
+        },
+      } as unknown as Pick<AskLoop, 'step'>;
+      return { pool, stores, loop, queue: createSessionQueue(pool) };
+    };
+    // Either host may lease either session; a host takes the other session only once its step is over.
+    const hosts = [host(), host()];
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const workers = hosts.map(({ loop, stores, queue }, index) => runWorker({ loop, stores, queue, signal: stop.signal, owner: `host-${index}`, idleMs: 10, onStep: (event) => events.push(event) }));
+    const queue = createSessionQueue(pools());
+    for (let waited = 0; (await queue.counts()).finished < 2; waited += 1) {
+      if (waited > 300) throw new Error(`not finished: ${JSON.stringify(events.map((event) => [event.sid, event.outcome]))}`);
+      await pause(50);
+    }
+    stop.abort();
+    const stats = await Promise.all(workers);
+    // One step lost the deadlock: retried at once as a conflict, with PostgreSQL's own error; nothing counted as failed.
+    const conflicts = events.filter((event) => event.outcome === 'conflict');
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]?.error).toMatchObject({ code: '40P01' });
+    expect(events.filter((event) => event.outcome === 'committed')).toHaveLength(2);
+    expect(stats.reduce((sum, stat) => sum + stat.failed, 0)).toBe(0);
+    const loser = conflicts[0]!.sid;
+    expect(attempts[loser]).toBe(2);
+    expect(await queue.entry(loser)).toMatchObject({ state: 'finished', failures: 0, conflicts: 0 });
+    // The winner's two keys are kept; the loser's first write was rolled back with its step.
+    const winner = loser === 'left' ? 'right' : 'left';
+    const memory = await pools().query<{ key: string; value: string }>('SELECT key, value FROM askloop_memory ORDER BY key');
+    expect(memory.rows.map((row) => [row.key, JSON.parse(row.value)])).toEqual([['A', winner], ['B', winner]]);
+  });
+
   it('three hosts share the queue: every session DONE, each turn committed once, no effect twice, no overlap', async () => {
     const { pools } = await freshSchema();
     const turns = 3;

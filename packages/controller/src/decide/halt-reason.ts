@@ -16,7 +16,7 @@ export const HALT_REASONS = {
   ERR_NO_PROGRESS: 'N consecutive turns produced the same OUTPUT and SCRATCHPAD digest',
   ERR_PERMISSIONS: 'the program failed the whole-program check against the agent\'s policy; nothing of it ran',
   ERR_PROVIDER: 'the model call failed after its retries (or a scripted model ran out of replies)',
-  ERR_QUOTA: 'a per-turn quota (fuel, memory, tool calls, output size) or a loop total (fuel, tool calls) was exceeded',
+  ERR_QUOTA: 'a per-turn quota (fuel, memory, tool calls, the tool-call data budget, output and scratchpad size, loop iterations, call depth, value sizes) or a loop total (fuel, tool calls) was exceeded',
   ERR_SYNTAX: 'the program does not parse; nothing of it ran',
   ERR_TIMEOUT: 'the per-turn wall clock or the loop\'s wall-clock ceiling was exceeded',
   ERR_TOO_MANY_ERRORS: 'maxErrorStreak consecutive turns ended in a run-time error',

@@ -88,7 +88,11 @@ const CONFLICT_STATES = new Set(['40P01', '40001']);
  * has finished, so the worker offers the session again at once instead of counting a failure.
  */
 export function isTransactionConflict(error: unknown): boolean {
-  const conflict = (value: unknown): value is { code: string } =>
-    typeof value === 'object' && value !== null && 'severity' in value && CONFLICT_STATES.has(String((value as { code?: unknown }).code));
-  return inCauseChain(error, conflict) !== undefined;
+  return inCauseChain(error, isConflictFromServer) !== undefined;
+}
+
+/** True when `error` itself is the server's error failing a transaction to break a conflict (see {@link isTransactionConflict}). */
+export function isConflictFromServer(error: unknown): error is Error {
+  // pg's DatabaseError: the SQLSTATE in `code`, beside a `severity`; a code alone may be anyone's.
+  return typeof error === 'object' && error !== null && 'severity' in error && CONFLICT_STATES.has(String((error as { code?: unknown }).code));
 }

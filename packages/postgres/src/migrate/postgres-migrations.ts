@@ -184,6 +184,11 @@ export const QUEUE_MIGRATIONS: readonly PostgresMigration[] = [
       $$;
     `,
   },
+  {
+    version: 3,
+    name: 'conflicts: steps PostgreSQL failed to break a deadlock, retried at once up to a bound',
+    sql: `ALTER TABLE askloop_queue ADD COLUMN conflicts integer NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /** The owner names in `askloop_schema_migrations`. */

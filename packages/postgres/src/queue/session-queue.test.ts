@@ -40,7 +40,7 @@ describe('session queue', () => {
     await enqueueSession(pool, 'a');
     const queue = createSessionQueue(pool);
     expect(await queue.counts()).toMatchObject({ ready: 1 });
-    expect(await queue.entry('a')).toEqual({ sid: 'a', state: 'ready', leases: 0, steps: 0, failures: 0, lastError: null });
+    expect(await queue.entry('a')).toEqual({ sid: 'a', state: 'ready', leases: 0, steps: 0, failures: 0, conflicts: 0, lastError: null });
   });
 
   it('leases in queue order, each session to one host; concurrent hosts never get the same session', async () => {
@@ -92,5 +92,26 @@ describe('session queue', () => {
     // Queued again by hand, it starts over.
     await enqueueSession(pool, 'f');
     expect(await queue.entry('f')).toMatchObject({ state: 'ready', failures: 0, lastError: null });
+  });
+
+  it('retries a conflict at once without a failure, up to maxConflicts in a row; gives back only a lease still held', async () => {
+    const pool = await freshPool();
+    await createSessions(pool, ['c']);
+    await enqueueSession(pool, 'c');
+    const queue = createSessionQueue(pool, { maxFailures: 2, maxConflicts: 3, retryDelayMs: 600_000 });
+    const retry = queue.retry!;
+    const first = (await queue.acquire('h'))!;
+    expect(await retry(first, new Error('deadlock detected'))).toBe(true);
+    expect(await queue.entry('c')).toMatchObject({ state: 'ready', failures: 0, conflicts: 1, lastError: 'deadlock detected' });
+    // The same lease again (a stalled host's, say): no longer held, so nothing changes.
+    expect(await retry(first, new Error('late'))).toBe(false);
+    expect(await queue.entry('c')).toMatchObject({ state: 'ready', conflicts: 1, lastError: 'deadlock detected' });
+    // Offered again at once (ready_at now, not after retryDelayMs).
+    expect(await retry((await queue.acquire('h'))!, new Error('deadlock detected'))).toBe(true);
+    expect(await queue.entry('c')).toMatchObject({ state: 'ready', failures: 0, conflicts: 2 });
+    // The third in a row is one too many: it counts as a failure, with the failure's delay.
+    expect(await retry((await queue.acquire('h'))!, new Error('deadlock detected'))).toBe(true);
+    expect(await queue.entry('c')).toMatchObject({ state: 'ready', failures: 1, conflicts: 0 });
+    expect(await queue.acquire('h')).toBeUndefined();
   });
 });

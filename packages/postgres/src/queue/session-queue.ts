@@ -35,6 +35,8 @@ export interface QueueEntry {
   readonly leases: number;
   readonly steps: number;
   readonly failures: number;
+  /** Steps in a row PostgreSQL failed to break a conflict (retried at once; see {@link SessionQueue.retry}). */
+  readonly conflicts: number;
   readonly lastError: string | null;
 }
 
@@ -46,6 +48,11 @@ export interface SessionQueueOptions {
   readonly maxFailures?: number;
   /** How long a session whose step failed waits before it is offered again, in ms. Default 1000. */
   readonly retryDelayMs?: number;
+  /**
+   * Conflicts in a row (steps PostgreSQL failed to break a deadlock or a serialization conflict, each retried at
+   * once without counting as a failure) after which the next counts as a failed step. Default 10.
+   */
+  readonly maxConflicts?: number;
 }
 
 /** The queue's operations. */
@@ -60,11 +67,13 @@ export interface SessionQueue {
   /** Gives a lease back after a failed step: the session is offered again later, or parked `failed` after `maxFailures`. */
   fail(lease: Lease, error: unknown): Promise<void>;
   /**
-   * Gives a lease back after a step PostgreSQL failed to break a conflict with another transaction (a deadlock, a
-   * serialization failure; see `isTransactionConflict`): the session is offered again at once, and the conflict is
-   * not counted as a failure (its message is kept as `lastError`).
+   * Optional (a queue without it has such steps `fail`): gives a lease back after a step PostgreSQL failed to break
+   * a conflict with another transaction (a deadlock, a serialization failure; see `isTransactionConflict`). The
+   * session is offered again at once and the conflict is not counted as a failure (its message is kept as
+   * `lastError`), up to `maxConflicts` in a row, after which it counts as `fail` would. Resolves false when the
+   * lease was no longer this host's (expired and taken, or already given back): nothing changed.
    */
-  retry(lease: Lease, error: unknown): Promise<void>;
+  retry?(lease: Lease, error: unknown): Promise<boolean>;
   /** The queue row of a session. */
   entry(sid: string): Promise<QueueEntry | undefined>;
   /** How many sessions are in each state. */
@@ -110,7 +119,7 @@ export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: 
        WHERE NOT EXISTS (SELECT 1 FROM askloop_steps WHERE sid = $1 AND turns = $2 AND status = $3)
      )
      UPDATE askloop_queue SET state = $7, ready_at = clock_timestamp(), lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL,
-       steps = steps + 1, failures = 0, last_error = NULL
+       steps = steps + 1, failures = 0, conflicts = 0, last_error = NULL
      WHERE sid = $1`,
     [lease.sid, outcome.turns, outcome.status, lease.token, lease.owner, lease.leasedAt, queueStateAfter(outcome.status)],
   );
@@ -126,6 +135,7 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
   const leaseMs = options.leaseMs ?? 30_000;
   const maxFailures = options.maxFailures ?? 3;
   const retryDelayMs = options.retryDelayMs ?? 1000;
+  const maxConflicts = options.maxConflicts ?? 10;
   const guard = async <T>(action: string, body: () => Promise<T>, sid?: string): Promise<T> => {
     try {
       return await body();
@@ -133,20 +143,27 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
       throw queryFailure(`queue ${action}`, error, sid);
     }
   };
-  /** Ends `lease` (held, not yet taken over) with `error`'s message kept, setting `changes` (`$4`… are `values`). */
-  const giveBack = (action: string, lease: Lease, error: unknown, changes: string, values: readonly unknown[]): Promise<void> =>
+  /**
+   * Ends `lease` (held, not yet taken over) with `error`'s message kept, setting `changes` (`$4`… are `values`);
+   * false when the lease was no longer this host's and nothing changed.
+   */
+  const giveBack = (action: string, lease: Lease, error: unknown, changes: string, values: readonly unknown[]): Promise<boolean> =>
     guard(
       action,
       async () => {
         const message = error instanceof Error ? error.message : String(error);
-        await pool.query(
+        const result = await pool.query(
           `UPDATE askloop_queue SET ${changes}, last_error = $3, lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
            WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
           [lease.sid, lease.token, message.slice(0, 2000), ...values],
         );
+        return (result.rowCount ?? 0) > 0;
       },
       lease.sid,
     );
+  /** What `fail` sets: one failure more (ending a run of conflicts), the session parked once they reach `maxFailures` (`$4`; `$5` the retry delay). */
+  const FAILED = `failures = failures + 1, conflicts = 0, state = CASE WHEN failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
+         ready_at = clock_timestamp() + make_interval(secs => $5::double precision / 1000)`;
   return {
     leaseMs,
     enqueue: async (sid) => {
@@ -157,7 +174,7 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
         async () => {
           const result = await pool.query(
             `INSERT INTO askloop_queue (sid, state, ready_at) SELECT $1, 'ready', clock_timestamp() WHERE EXISTS (SELECT 1 FROM askloop_sessions WHERE sid = $1)
-             ON CONFLICT (sid) DO UPDATE SET state = 'ready', ready_at = clock_timestamp(), failures = 0, last_error = NULL
+             ON CONFLICT (sid) DO UPDATE SET state = 'ready', ready_at = clock_timestamp(), failures = 0, conflicts = 0, last_error = NULL
              WHERE askloop_queue.state IN ('paused', 'finished', 'failed')
              RETURNING sid`,
             [sid],
@@ -204,23 +221,28 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
         },
         lease.sid,
       ),
-    fail: (lease, error) =>
-      giveBack('fail', lease, error, `failures = failures + 1, state = CASE WHEN failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
-         ready_at = clock_timestamp() + make_interval(secs => $5::double precision / 1000)`, [maxFailures, retryDelayMs]),
-    // Not counted: the failed transaction did nothing, and run again it succeeds once the other has finished.
-    retry: (lease, error) => giveBack('retry', lease, error, `state = 'ready', ready_at = clock_timestamp()`, []),
+    fail: async (lease, error) => {
+      await giveBack('fail', lease, error, FAILED, [maxFailures, retryDelayMs]);
+    },
+    // Not counted: the failed transaction did nothing, and run again it succeeds once the other has finished. Only a
+    // run of them as long as `maxConflicts` (a session that never wins) counts, as a failure.
+    retry: (lease, error) =>
+      giveBack('retry', lease, error, `conflicts = CASE WHEN conflicts + 1 >= $6 THEN 0 ELSE conflicts + 1 END,
+         failures = CASE WHEN conflicts + 1 >= $6 THEN failures + 1 ELSE failures END,
+         state = CASE WHEN conflicts + 1 >= $6 AND failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
+         ready_at = CASE WHEN conflicts + 1 >= $6 THEN clock_timestamp() + make_interval(secs => $5::double precision / 1000) ELSE clock_timestamp() END`, [maxFailures, retryDelayMs, maxConflicts]),
     entry: async (sid) => {
       requireSessionId(sid, 'entry');
       return guard(
         'entry',
         async () => {
           const row = (
-            await pool.query<{ sid: string; state: QueueState; leases: number; steps: number; failures: number; last_error: string | null }>(
-              'SELECT sid, state, leases, steps, failures, last_error FROM askloop_queue WHERE sid = $1',
+            await pool.query<{ sid: string; state: QueueState; leases: number; steps: number; failures: number; conflicts: number; last_error: string | null }>(
+              'SELECT sid, state, leases, steps, failures, conflicts, last_error FROM askloop_queue WHERE sid = $1',
               [sid],
             )
           ).rows[0];
-          return row === undefined ? undefined : { sid: row.sid, state: row.state, leases: row.leases, steps: row.steps, failures: row.failures, lastError: row.last_error };
+          return row === undefined ? undefined : { sid: row.sid, state: row.state, leases: row.leases, steps: row.steps, failures: row.failures, conflicts: row.conflicts, lastError: row.last_error };
         },
         sid,
       );

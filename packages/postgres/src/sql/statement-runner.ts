@@ -82,8 +82,17 @@ export function poolRunner(pool: pg.Pool): StatementRunner {
 let savepoints = 0;
 
 /** Statements on `client`, which is inside an open transaction: `atomic` is a savepoint. */
-export function transactionRunner(client: pg.PoolClient): StatementRunner {
-  const run = query(client);
+export function transactionRunner(client: pg.PoolClient, onError?: (error: unknown) => void): StatementRunner {
+  const send = query(client);
+  // Every failed statement is seen, also one whose error a caller goes on to swallow (a tool store's, inside a run).
+  const run: Queryable['query'] =
+    onError === undefined
+      ? send
+      : <R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]) =>
+          send<R>(text, values).catch((error: unknown) => {
+            onError(error);
+            throw error;
+          });
   return {
     query: run,
     async atomic(body) {

@@ -33,7 +33,7 @@ import { createLeaseTokens, type TranscriptStore } from '@askloop/controller';
 import type { ToolStores } from '@askloop/tools';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
-import { PostgresStoreError } from '../errors/postgres-store-error.ts';
+import { isConflictFromServer, PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
 import { checkOut, inTransaction, poolRunner, sqlState, transactionRunner, type CheckedOutClient, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
@@ -52,6 +52,13 @@ export interface LeaseBinding {
   readonly signal: AbortSignal;
   /** True once the lease is known lost. */
   readonly lost: boolean;
+  /**
+   * The first error by which PostgreSQL failed a statement of the step's transaction to break a conflict with
+   * another transaction (a deadlock, a serialization failure), if one did. Such a step cannot commit what it meant
+   * to, even when the error went no further (a tool store's write inside a run fails as the tool's error, which the
+   * program may handle): `runWorker` rolls it back and offers it again.
+   */
+  readonly conflict: Error | undefined;
   /** Records that the lease is lost: later writes fail with `PG_LEASE_LOST` and `signal` aborts. */
   markLost(reason: string): void;
   /** Commits the step (see the file comment); throws `PG_LEASE_LOST` when the lease is gone, having rolled back. */
@@ -89,6 +96,8 @@ interface ActiveBinding {
   readonly releases: string[];
   /** Set when the step committed or rolled back: a call arriving later (a tool outliving its run) must not write. */
   finished: boolean;
+  /** See {@link LeaseBinding.conflict}. */
+  conflict: Error | undefined;
 }
 
 const stepOver = (lease: Lease): PostgresStoreError =>
@@ -109,7 +118,10 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       const { client } = checkedOut;
       await client.query('BEGIN');
       // Its writes' session leases are checked once, at the commit.
-      const runner: CommitCheckedRunner = { ...transactionRunner(client), checkedAtCommit: true };
+      const noteConflict = (error: unknown): void => {
+        if (binding.conflict === undefined && isConflictFromServer(error)) binding.conflict = error;
+      };
+      const runner: CommitCheckedRunner = { ...transactionRunner(client, noteConflict), checkedAtCommit: true };
       return runner;
     })();
     return binding.opening;
@@ -218,7 +230,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     toolStores,
     bind(lease) {
       if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
-      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false };
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined };
       active = binding;
       last = binding;
       return {
@@ -226,6 +238,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
         signal: binding.controller.signal,
         get lost() {
           return binding.lostReason !== undefined;
+        },
+        get conflict() {
+          return binding.conflict;
         },
         markLost(reason) {
           binding.lostReason ??= reason;

@@ -6,9 +6,11 @@
  * renewal that finds the lease gone aborts the step, and its commit is
  * refused (`PG_LEASE_LOST`), so a stalled host never overwrites the host
  * that took over. A step PostgreSQL failed to break a conflict with another
- * transaction (a deadlock, a serialization failure) is rolled back and
- * offered again at once, not counted as a failure: it did nothing, and run
- * again it succeeds. A step that throws for another reason is rolled back and
+ * transaction (a deadlock, a serialization failure) — in the error it threw,
+ * or in any statement of its transaction, a tool's write whose error the
+ * program handled included — is rolled back and offered again at once, not
+ * counted as a failure (`queue.retry`): it did nothing, and run again it
+ * succeeds. A step that throws for another reason is rolled back and
  * given back to the queue (offered again later; parked `failed` after
  * `maxFailures`).
  */
@@ -118,15 +120,18 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     // As the binding's work: a tool call that outlives the step is refused, not written into the next step.
     const result = await binding.run(() => loop.step(lease.sid, { signal: binding.signal }));
     clearInterval(renewal);
+    // A conflict the step went on after (a tool's failed write, handled by the program) still broke its transaction.
+    if (binding.conflict !== undefined) throw binding.conflict;
     await binding.commit({ status: result.status, turns: result.turns });
     return { ...base, outcome: 'committed', status: result.status, turns: result.turns };
   } catch (error) {
     clearInterval(renewal);
     await binding.rollback();
     if (binding.lost || isLeaseLost(error)) return { ...base, outcome: 'lease-lost', error };
-    if (isTransactionConflict(error)) {
-      await queue.retry(lease, error).catch(() => undefined);
-      return { ...base, outcome: 'conflict', error };
+    if (queue.retry !== undefined && (binding.conflict !== undefined || isTransactionConflict(error))) {
+      // Given back only while the lease is this host's: a stalled host that lost a deadlock has lost its lease too.
+      const givenBack = await queue.retry(lease, error).catch(() => true);
+      return { ...base, outcome: givenBack ? 'conflict' : 'lease-lost', error };
     }
     await queue.fail(lease, error).catch(() => undefined);
     return { ...base, outcome: 'failed', error };

@@ -55,7 +55,7 @@ ${MCP_CONFIG_USAGE}
       const code = typeof thrownCode === 'string' ? thrownCode : 'MCP_CONNECT_FAILED';
       // As every text-mode error line, it ends with its code (the `@askloop/mcp` README's table has the MCP_ ones).
       if (values.json === true) io.stdout(`${JSON.stringify({ ok: false, error: { code, message } })}\n`);
-      else io.stderr(`askloop mcp tools: ${terminalSafe(message)} (${code})\n`);
+      else io.stderr(`askloop mcp tools: ${terminalSafe(message)} (${terminalSafe(code)})\n`);
       return 1;
     } finally {
       await source.close();
