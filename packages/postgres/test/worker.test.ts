@@ -366,7 +366,7 @@ describe('runWorker', () => {
     // One step lost the deadlock: retried at once as a conflict, with PostgreSQL's own error; nothing counted as failed.
     const conflicts = events.filter((event) => event.outcome === 'conflict');
     expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]?.error).toMatchObject({ code: '40P01' });
+    expect(conflicts[0]?.error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringMatching(/^a statement of the step's transaction failed: deadlock detected/), cause: { code: '40P01' } });
     expect(events.filter((event) => event.outcome === 'committed')).toHaveLength(2);
     expect(stats.reduce((sum, stat) => sum + stat.failed, 0)).toBe(0);
     const loser = conflicts[0]!.sid;

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { AskLoop } from '@askloop/controller';
 import { isLeaseLost, isTransactionConflict } from '../errors/postgres-store-error.ts';
 import type { Lease, SessionQueue } from '../queue/session-queue.ts';
+import { queryFailure } from '../sql/statement-runner.ts';
 import type { LeaseBoundStores } from './lease-bound-stores.ts';
 
 /** What one step of a worker ended with. */
@@ -121,7 +122,7 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     const result = await binding.run(() => loop.step(lease.sid, { signal: binding.signal }));
     clearInterval(renewal);
     // A conflict the step went on after (a tool's failed write, handled by the program) still broke its transaction.
-    if (binding.conflict !== undefined) throw binding.conflict;
+    if (binding.conflict !== undefined) throw queryFailure("a statement of the step's transaction", binding.conflict, lease.sid);
     await binding.commit({ status: result.status, turns: result.turns });
     return { ...base, outcome: 'committed', status: result.status, turns: result.turns };
   } catch (error) {
