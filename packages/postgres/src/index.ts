@@ -12,6 +12,6 @@ export { migrateOwner, type PostgresMigration } from './migrate/migrate-owner.ts
 export { applyPostgresMigrations, CONTROLLER_MIGRATIONS, POSTGRES_MIGRATION_OWNERS, QUEUE_MIGRATIONS, TOOLS_MIGRATIONS } from './migrate/postgres-migrations.ts';
 export { createPostgresTranscriptStore } from './transcript/postgres-transcript-store.ts';
 export { createPostgresToolStores, type PostgresToolStoresOptions } from './tools/postgres-tool-stores.ts';
-export { createSessionQueue, enqueueSession, type Lease, type QueueEntry, type QueueState, type SessionQueue, type SessionQueueOptions } from './queue/session-queue.ts';
+export { createSessionQueue, enqueueSession, type Lease, type QueueEntry, type QueueState, type RetryOutcome, type SessionQueue, type SessionQueueOptions } from './queue/session-queue.ts';
 export { createLeaseBoundStores, type LeaseBinding, type LeaseBoundStores, type StepOutcome } from './worker/lease-bound-stores.ts';
 export { runWorker, type RunWorkerOptions, type WorkerStats, type WorkerStepEvent } from './worker/run-worker.ts';

@@ -303,6 +303,58 @@ describe('runWorker', () => {
     expect(await queue.entry('deadlocked')).toMatchObject({ state: 'finished', failures: 0 });
   });
 
+  it('reports the maxConflicts-th conflict in a row as the failed step it counts as (here parking the session)', async () => {
+    const { pools, pool, stores } = await queuedSessions(['unlucky']);
+    const deadlock = await realDeadlock(pools({ max: 2 }));
+    const loop = { step: async () => Promise.reject(deadlock) } as unknown as Pick<AskLoop, 'step'>;
+    const queue = createSessionQueue(pool, { maxConflicts: 2, maxFailures: 1 });
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const worker = runWorker({ loop, stores, queue, signal: stop.signal, owner: 'host', idleMs: 10, onStep: (event) => {
+      events.push(event);
+      if (events.length === 2) stop.abort();
+    } });
+    expect(await worker).toEqual({ committed: 0, leaseLost: 0, conflicts: 1, failed: 1 });
+    expect(events.map((event) => event.outcome)).toEqual(['conflict', 'failed']);
+    expect(await queue.entry('unlucky')).toMatchObject({ state: 'failed', failures: 1, conflicts: 0 });
+  });
+
+  it('commits a step whose tool write lost a deadlock inside a savepoint that was rolled back to: the tool failed, the transaction did not', async () => {
+    const { pools } = await queuedSessions(['left', 'right']);
+    let holding = 0;
+    let bothHold: () => void = () => undefined;
+    const crossed = new Promise<void>((resolve) => (bothHold = resolve));
+    const handled: unknown[] = [];
+    const host = () => {
+      const stores = createLeaseBoundStores(pools());
+      const loop = {
+        step: async (sid: string) => {
+          // Scratch writes run in a savepoint each; the two sessions take the same two keys in crossed order.
+          const keys = sid === 'left' ? ['A', 'B'] : ['B', 'A'];
+          await stores.toolStores.scratch.putCas('shared', keys[0]!, 0, sid, 60_000);
+          if (++holding === 2) bothHold();
+          await crossed;
+          await stores.toolStores.scratch.putCas('shared', keys[1]!, 0, sid, 60_000).catch((error: unknown) => handled.push(error));
+          return { status: 'DONE', turns: 1 };
+        },
+      } as unknown as Pick<AskLoop, 'step'>;
+      return { stores, loop, queue: createSessionQueue(pools()) };
+    };
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const workers = [host(), host()].map(({ loop, stores, queue }, index) => runWorker({ loop, stores, queue, signal: stop.signal, owner: `host-${index}`, idleMs: 10, onStep: (event) => events.push(event) }));
+    for (let waited = 0; events.length < 2; waited += 1) {
+      if (waited > 300) throw new Error(`not stepped: ${JSON.stringify(events.map((event) => [event.sid, event.outcome]))}`);
+      await pause(50);
+    }
+    stop.abort();
+    await Promise.all(workers);
+    // A deadlock did happen, and the write that lost it failed as a tool's error would; both steps committed once.
+    expect(handled).toHaveLength(1);
+    expect(isTransactionConflict(handled[0])).toBe(true);
+    expect(events.map((event) => event.outcome)).toEqual(['committed', 'committed']);
+  });
+
   it('reports a conflict of a step whose lease another host took meanwhile as a lost lease, and leaves the queue to that host', async () => {
     const { pools, pool, stores } = await queuedSessions(['taken']);
     const deadlock = await realDeadlock(pools({ max: 2 }));

@@ -76,8 +76,8 @@ Options:
 Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…";
 a lost lease, a conflict or a failed step ends with its code), and a summary
 when it stops. A conflict is a step PostgreSQL failed to break a deadlock
-with another transaction: it did nothing, is offered again at once, and does
-not count toward parking the session as failed. Exit code 0 after Ctrl-C; 1 when the store
+with another transaction: rolled back, it is offered again at once, and does
+not count toward parking the session as failed (unless ten come in a row). Exit code 0 after Ctrl-C; 1 when the store
 cannot be opened; 2 a usage error.
 `,
   jsonErrors: (args) => args.includes('--json'),

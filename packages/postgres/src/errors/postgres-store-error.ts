@@ -84,7 +84,7 @@ const CONFLICT_STATES = new Set(['40P01', '40001']);
 /**
  * True when `error` (or a cause of it) is PostgreSQL failing this transaction to break a conflict with another one —
  * a deadlock (two steps writing the same rows in other orders, or a stalled host's step against the host that took
- * its session over) or a serialization failure. The transaction did nothing; run again, it succeeds once the other
+ * its session over) or a serialization failure. The transaction keeps nothing; run again, it succeeds once the other
  * has finished, so the worker offers the session again at once instead of counting a failure.
  */
 export function isTransactionConflict(error: unknown): boolean {

@@ -101,17 +101,26 @@ describe('session queue', () => {
     const queue = createSessionQueue(pool, { maxFailures: 2, maxConflicts: 3, retryDelayMs: 600_000 });
     const retry = queue.retry!;
     const first = (await queue.acquire('h'))!;
-    expect(await retry(first, new Error('deadlock detected'))).toBe(true);
+    expect(await retry(first, new Error('deadlock detected'))).toBe('retried');
     expect(await queue.entry('c')).toMatchObject({ state: 'ready', failures: 0, conflicts: 1, lastError: 'deadlock detected' });
     // The same lease again (a stalled host's, say): no longer held, so nothing changes.
-    expect(await retry(first, new Error('late'))).toBe(false);
+    expect(await retry(first, new Error('late'))).toBe('lost');
     expect(await queue.entry('c')).toMatchObject({ state: 'ready', conflicts: 1, lastError: 'deadlock detected' });
     // Offered again at once (ready_at now, not after retryDelayMs).
-    expect(await retry((await queue.acquire('h'))!, new Error('deadlock detected'))).toBe(true);
+    expect(await retry((await queue.acquire('h'))!, new Error('deadlock detected'))).toBe('retried');
     expect(await queue.entry('c')).toMatchObject({ state: 'ready', failures: 0, conflicts: 2 });
-    // The third in a row is one too many: it counts as a failure, with the failure's delay.
-    expect(await retry((await queue.acquire('h'))!, new Error('deadlock detected'))).toBe(true);
+    // The third in a row (maxConflicts) counts as a failure, with the failure's delay.
+    expect(await retry((await queue.acquire('h'))!, new Error('deadlock detected'))).toBe('counted');
     expect(await queue.entry('c')).toMatchObject({ state: 'ready', failures: 1, conflicts: 0 });
     expect(await queue.acquire('h')).toBeUndefined();
+  });
+
+  it('refuses options that are not whole numbers in range, naming them', () => {
+    const pool = {} as pg.Pool;
+    expect(() => createSessionQueue(pool, { maxConflicts: 2.5 })).toThrow(expect.objectContaining({ code: 'LOOP_ARGUMENT_INVALID', message: 'createSessionQueue: maxConflicts must be a whole number of at least 1, not 2.5' }));
+    expect(() => createSessionQueue(pool, { maxFailures: 0 })).toThrow(expect.objectContaining({ message: 'createSessionQueue: maxFailures must be a whole number of at least 1, not 0' }));
+    expect(() => createSessionQueue(pool, { retryDelayMs: -1 })).toThrow(expect.objectContaining({ message: 'createSessionQueue: retryDelayMs must be a whole number of at least 0, not -1' }));
+    expect(() => createSessionQueue(pool, { leaseMs: Number.NaN })).toThrow(expect.objectContaining({ message: 'createSessionQueue: leaseMs must be a whole number of at least 1, not NaN' }));
+    expect(createSessionQueue(pool, { retryDelayMs: 0 }).leaseMs).toBe(30_000);
   });
 });

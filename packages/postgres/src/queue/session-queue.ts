@@ -10,7 +10,7 @@
  * Queue order is `ready_at`: a session goes to the back after each step, so
  * sessions share the hosts turn by turn.
  */
-import { requireSessionId } from '@askloop/controller';
+import { LoopError, requireSessionId } from '@askloop/controller';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { queryFailure, type Queryable } from '../sql/statement-runner.ts';
@@ -50,10 +50,14 @@ export interface SessionQueueOptions {
   readonly retryDelayMs?: number;
   /**
    * Conflicts in a row (steps PostgreSQL failed to break a deadlock or a serialization conflict, each retried at
-   * once without counting as a failure) after which the next counts as a failed step. Default 10.
+   * once without counting as a failure) of which the last counts as a failed step: the `maxConflicts`-th in a row
+   * is one. Default 10.
    */
   readonly maxConflicts?: number;
 }
+
+/** What {@link SessionQueue.retry} did: offered the session again at once, counted the conflict as a failure (`fail`'s delay, or parked), or nothing (the lease was no longer held). */
+export type RetryOutcome = 'retried' | 'counted' | 'lost';
 
 /** The queue's operations. */
 export interface SessionQueue {
@@ -70,10 +74,10 @@ export interface SessionQueue {
    * Optional (a queue without it has such steps `fail`): gives a lease back after a step PostgreSQL failed to break
    * a conflict with another transaction (a deadlock, a serialization failure; see `isTransactionConflict`). The
    * session is offered again at once and the conflict is not counted as a failure (its message is kept as
-   * `lastError`), up to `maxConflicts` in a row, after which it counts as `fail` would. Resolves false when the
+   * `lastError`): `retried`; the `maxConflicts`-th in a row counts as `fail` would: `counted`. `lost` when the
    * lease was no longer this host's (expired and taken, or already given back): nothing changed.
    */
-  retry?(lease: Lease, error: unknown): Promise<boolean>;
+  retry?(lease: Lease, error: unknown): Promise<RetryOutcome>;
   /** The queue row of a session. */
   entry(sid: string): Promise<QueueEntry | undefined>;
   /** How many sessions are in each state. */
@@ -130,12 +134,20 @@ export async function enqueueSession(pool: pg.Pool, sid: string): Promise<void> 
   await createSessionQueue(pool).enqueue(sid);
 }
 
-/** The queue over `pool` (apply `applyPostgresMigrations(pool)` first). */
+/** `options[name]`, or `fallback`; refuses (`LOOP_ARGUMENT_INVALID`) anything but a whole number from `least` up. */
+function wholeOption(options: SessionQueueOptions, name: keyof SessionQueueOptions, fallback: number, least: number): number {
+  const value = options[name] ?? fallback;
+  // Unchecked, a fraction failed every give-back in SQL ("invalid input syntax for type integer") and left the session leased.
+  if (!Number.isSafeInteger(value) || value < least) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `createSessionQueue: ${name} must be a whole number of at least ${least}, not ${String(value)}` });
+  return value;
+}
+
+/** The queue over `pool` (apply `applyPostgresMigrations(pool)` first). Throws `LOOP_ARGUMENT_INVALID` for an option that is not a whole number in range. */
 export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions = {}): SessionQueue {
-  const leaseMs = options.leaseMs ?? 30_000;
-  const maxFailures = options.maxFailures ?? 3;
-  const retryDelayMs = options.retryDelayMs ?? 1000;
-  const maxConflicts = options.maxConflicts ?? 10;
+  const leaseMs = wholeOption(options, 'leaseMs', 30_000, 1);
+  const maxFailures = wholeOption(options, 'maxFailures', 3, 1);
+  const retryDelayMs = wholeOption(options, 'retryDelayMs', 1000, 0);
+  const maxConflicts = wholeOption(options, 'maxConflicts', 10, 1);
   const guard = async <T>(action: string, body: () => Promise<T>, sid?: string): Promise<T> => {
     try {
       return await body();
@@ -145,19 +157,20 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
   };
   /**
    * Ends `lease` (held, not yet taken over) with `error`'s message kept, setting `changes` (`$4`… are `values`);
-   * false when the lease was no longer this host's and nothing changed.
+   * the row as it is now (its `conflicts`), or undefined when the lease was no longer this host's and nothing changed.
    */
-  const giveBack = (action: string, lease: Lease, error: unknown, changes: string, values: readonly unknown[]): Promise<boolean> =>
+  const giveBack = (action: string, lease: Lease, error: unknown, changes: string, values: readonly unknown[]): Promise<{ conflicts: number } | undefined> =>
     guard(
       action,
       async () => {
         const message = error instanceof Error ? error.message : String(error);
-        const result = await pool.query(
+        const result = await pool.query<{ conflicts: number }>(
           `UPDATE askloop_queue SET ${changes}, last_error = $3, lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
-           WHERE sid = $1 AND lease_token = $2 AND state = 'leased'`,
+           WHERE sid = $1 AND lease_token = $2 AND state = 'leased'
+           RETURNING conflicts`,
           [lease.sid, lease.token, message.slice(0, 2000), ...values],
         );
-        return (result.rowCount ?? 0) > 0;
+        return result.rows[0];
       },
       lease.sid,
     );
@@ -224,13 +237,16 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
     fail: async (lease, error) => {
       await giveBack('fail', lease, error, FAILED, [maxFailures, retryDelayMs]);
     },
-    // Not counted: the failed transaction did nothing, and run again it succeeds once the other has finished. Only a
-    // run of them as long as `maxConflicts` (a session that never wins) counts, as a failure.
-    retry: (lease, error) =>
-      giveBack('retry', lease, error, `conflicts = CASE WHEN conflicts + 1 >= $6 THEN 0 ELSE conflicts + 1 END,
+    // Not counted: the failed transaction kept nothing, and run again it succeeds once the other has finished. Only a
+    // run of them as long as `maxConflicts` (a session that never wins) counts: its last, as a failure.
+    retry: async (lease, error) => {
+      const row = await giveBack('retry', lease, error, `conflicts = CASE WHEN conflicts + 1 >= $6 THEN 0 ELSE conflicts + 1 END,
          failures = CASE WHEN conflicts + 1 >= $6 THEN failures + 1 ELSE failures END,
          state = CASE WHEN conflicts + 1 >= $6 AND failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
-         ready_at = CASE WHEN conflicts + 1 >= $6 THEN clock_timestamp() + make_interval(secs => $5::double precision / 1000) ELSE clock_timestamp() END`, [maxFailures, retryDelayMs, maxConflicts]),
+         ready_at = CASE WHEN conflicts + 1 >= $6 THEN clock_timestamp() + make_interval(secs => $5::double precision / 1000) ELSE clock_timestamp() END`, [maxFailures, retryDelayMs, maxConflicts]);
+      // A conflict not counted leaves at least one in the row; the counted one starts the count again.
+      return row === undefined ? 'lost' : row.conflicts > 0 ? 'retried' : 'counted';
+    },
     entry: async (sid) => {
       requireSessionId(sid, 'entry');
       return guard(

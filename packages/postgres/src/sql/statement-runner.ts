@@ -82,30 +82,37 @@ export function poolRunner(pool: pg.Pool): StatementRunner {
 let savepoints = 0;
 
 /** Statements on `client`, which is inside an open transaction: `atomic` is a savepoint. */
-export function transactionRunner(client: pg.PoolClient, onError?: (error: unknown) => void): StatementRunner {
+export function transactionRunner(client: pg.PoolClient, onBroken?: (error: unknown) => void): StatementRunner {
   const send = query(client);
-  // Every failed statement is seen, also one whose error a caller goes on to swallow (a tool store's, inside a run).
-  const run: Queryable['query'] =
-    onError === undefined
-      ? send
-      : <R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]) =>
-          send<R>(text, values).catch((error: unknown) => {
-            onError(error);
-            throw error;
-          });
+  /** Open `atomic` sections: a failure inside one is the transaction's only if rolling back to its savepoint fails. */
+  let inSavepoint = 0;
+  /**
+   * `onBroken` sees every failure that leaves the transaction aborted, also one whose error a caller goes on to
+   * swallow (a tool store's, inside a run): statements run one at a time on a client, so the count above tells
+   * whether the failing one was inside a savepoint.
+   */
+  const run: Queryable['query'] = <R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]) =>
+    send<R>(text, values).catch((error: unknown) => {
+      if (inSavepoint === 0) onBroken?.(error);
+      throw error;
+    });
   return {
     query: run,
     async atomic(body) {
       savepoints += 1;
       const name = `askloop_${savepoints}`;
       await run(`SAVEPOINT ${name}`);
+      inSavepoint += 1;
       try {
         const result = await body({ query: run });
-        await run(`RELEASE SAVEPOINT ${name}`);
+        await send(`RELEASE SAVEPOINT ${name}`);
         return result;
       } catch (error) {
-        await run(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+        // Rolled back to the savepoint, the transaction goes on as if the section had not run; if not, it is broken.
+        await send(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => onBroken?.(error));
         throw error;
+      } finally {
+        inSavepoint -= 1;
       }
     },
   };

@@ -54,9 +54,11 @@ export interface LeaseBinding {
   readonly lost: boolean;
   /**
    * The first error by which PostgreSQL failed a statement of the step's transaction to break a conflict with
-   * another transaction (a deadlock, a serialization failure), if one did. Such a step cannot commit what it meant
-   * to, even when the error went no further (a tool store's write inside a run fails as the tool's error, which the
-   * program may handle): `runWorker` rolls it back and offers it again.
+   * another transaction (a deadlock, a serialization failure) and left the transaction aborted, if one did. Such a
+   * step cannot commit, even when the error went no further (a tool store's write inside a run fails as the tool's
+   * error, which the program may handle): `runWorker` rolls it back and offers it again. A failure inside a
+   * savepoint that was rolled back to (a scratch entry's write) leaves the transaction whole and is not one: the
+   * tool's error is all it was.
    */
   readonly conflict: Error | undefined;
   /** Records that the lease is lost: later writes fail with `PG_LEASE_LOST` and `signal` aborts. */

@@ -9,8 +9,12 @@
  * transaction (a deadlock, a serialization failure) — in the error it threw,
  * or in any statement of its transaction, a tool's write whose error the
  * program handled included — is rolled back and offered again at once, not
- * counted as a failure (`queue.retry`): it did nothing, and run again it
- * succeeds. A step that throws for another reason is rolled back and
+ * counted as a failure (`queue.retry`; the `maxConflicts`-th in a row counts
+ * as one): the database keeps nothing of it, and run again it succeeds. As
+ * any step run again, it repeats what it did outside the database (an HTTP
+ * call, an `ask`'s child session). A failure a savepoint was rolled back to
+ * (a scratch entry's write) is the tool's error only: the program saw it and
+ * the step commits. A step that throws for another reason is rolled back and
  * given back to the queue (offered again later; parked `failed` after
  * `maxFailures`).
  */
@@ -131,8 +135,9 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     if (binding.lost || isLeaseLost(error)) return { ...base, outcome: 'lease-lost', error };
     if (queue.retry !== undefined && (binding.conflict !== undefined || isTransactionConflict(error))) {
       // Given back only while the lease is this host's: a stalled host that lost a deadlock has lost its lease too.
-      const givenBack = await queue.retry(lease, error).catch(() => true);
-      return { ...base, outcome: givenBack ? 'conflict' : 'lease-lost', error };
+      // When the queue cannot be reached the lease runs out, as after a failed step's give-back.
+      const retried = await queue.retry(lease, error).catch(() => 'counted' as const);
+      return { ...base, outcome: retried === 'retried' ? 'conflict' : retried === 'lost' ? 'lease-lost' : 'failed', error };
     }
     await queue.fail(lease, error).catch(() => undefined);
     return { ...base, outcome: 'failed', error };
