@@ -117,7 +117,8 @@ export function sessionTask(session: Pick<SessionRecord, 'userdata'>): string | 
  * Whether `session` passes the filters of `options` (all but the order,
  * `offset` and `limit`): the memory store's filter, and the meaning each
  * store's query has. `search` matches when the session id, the agent's name
- * or the task ({@link sessionTask}, read by {@link searchableText}) contains
+ * or the task (the last two, {@link sessionTask} for the task, read by
+ * {@link searchableText}, as a database keeps them) contains
  * it, ASCII letters in either case ({@link foldAsciiCase}); '' matches every
  * session.
  */
@@ -128,7 +129,8 @@ export function sessionMatchesList(session: SessionRecord, options: SessionFilte
   if (options.search === undefined || options.search === '') return true;
   const search = foldAsciiCase(options.search);
   // The stored task, as the database stores search it ('' for none, which no search finds).
-  return [session.sid, session.agent, storedTask(session.userdata)].some((text) => foldAsciiCase(text).includes(search));
+  // The agent's name as a database stores it too: a lone surrogate in it is U+FFFD there (session ids cannot hold one).
+  return [session.sid, searchableText(session.agent), storedTask(session.userdata)].some((text) => foldAsciiCase(text).includes(search));
 }
 
 /**
