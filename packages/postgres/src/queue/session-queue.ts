@@ -174,9 +174,15 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
       },
       lease.sid,
     );
-  /** What `fail` sets: one failure more (ending a run of conflicts), the session parked once they reach `maxFailures` (`$4`; `$5` the retry delay). */
-  const FAILED = `failures = failures + 1, conflicts = 0, state = CASE WHEN failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
-         ready_at = clock_timestamp() + make_interval(secs => $5::double precision / 1000)`;
+  // The parameters after giveBack's three: $4 maxFailures, $5 retryDelayMs, $6 maxConflicts (retry only).
+  /** One failure more parks the session. */
+  const PARKS = 'failures + 1 >= $4';
+  /** When a failed step is offered again. */
+  const AFTER_DELAY = 'clock_timestamp() + make_interval(secs => $5::double precision / 1000)';
+  /** What `fail` sets: one failure more, ending a run of conflicts. */
+  const FAILED = `failures = failures + 1, conflicts = 0, state = CASE WHEN ${PARKS} THEN 'failed' ELSE 'ready' END, ready_at = ${AFTER_DELAY}`;
+  /** This conflict is the `maxConflicts`-th in a row: `retry` counts it as `fail` would. */
+  const COUNTED = 'conflicts + 1 >= $6';
   return {
     leaseMs,
     enqueue: async (sid) => {
@@ -240,10 +246,10 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
     // Not counted: the failed transaction kept nothing, and run again it succeeds once the other has finished. Only a
     // run of them as long as `maxConflicts` (a session that never wins) counts: its last, as a failure.
     retry: async (lease, error) => {
-      const row = await giveBack('retry', lease, error, `conflicts = CASE WHEN conflicts + 1 >= $6 THEN 0 ELSE conflicts + 1 END,
-         failures = CASE WHEN conflicts + 1 >= $6 THEN failures + 1 ELSE failures END,
-         state = CASE WHEN conflicts + 1 >= $6 AND failures + 1 >= $4 THEN 'failed' ELSE 'ready' END,
-         ready_at = CASE WHEN conflicts + 1 >= $6 THEN clock_timestamp() + make_interval(secs => $5::double precision / 1000) ELSE clock_timestamp() END`, [maxFailures, retryDelayMs, maxConflicts]);
+      const row = await giveBack('retry', lease, error, `conflicts = CASE WHEN ${COUNTED} THEN 0 ELSE conflicts + 1 END,
+         failures = CASE WHEN ${COUNTED} THEN failures + 1 ELSE failures END,
+         state = CASE WHEN ${COUNTED} AND ${PARKS} THEN 'failed' ELSE 'ready' END,
+         ready_at = CASE WHEN ${COUNTED} THEN ${AFTER_DELAY} ELSE clock_timestamp() END`, [maxFailures, retryDelayMs, maxConflicts]);
       // A conflict not counted leaves at least one in the row; the counted one starts the count again.
       return row === undefined ? 'lost' : row.conflicts > 0 ? 'retried' : 'counted';
     },
