@@ -4,6 +4,7 @@
  * file, the scripted provider for the model.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -104,6 +105,18 @@ describe('askloop run (the real CLI)', () => {
     const database = new DatabaseSync(join(data, 'askloop', 'sessions.db'));
     expect(database.prepare('SELECT status FROM controller_sessions WHERE sid = ?').get(sid)).toEqual({ status: 'done' });
     database.close();
+  });
+
+  // Node's recursive mkdir never returns under /proc (it spins a core): the folder is made without it.
+  it.runIf(existsSync('/proc/self'))('refuses a sessions folder that cannot be made under /proc at once, by --db or XDG_DATA_HOME', async () => {
+    const script = await file('proc.json', [envelope('emit "<<<LOOP:DONE>>> never"')]);
+    const io = captureIo({ cwd: dir });
+    io.env['XDG_DATA_HOME'] = '/proc/askloop-nowhere';
+    expect(await main(['run', 'where', '--script', script], io)).toBe(2);
+    expect(io.err).toContain("the default sessions file /proc/askloop-nowhere/askloop/sessions.db: cannot create its folder: ENOENT: no such file or directory, mkdir '/proc/askloop-nowhere'; give --db FILE, or set XDG_DATA_HOME to a folder you can write (CLI_FILE_UNREADABLE)");
+    const given = captureIo({ cwd: dir });
+    expect(await main(['run', 'where', '--script', script, '--db', '/proc/askloop-nowhere/s.db'], given)).toBe(2);
+    expect(given.err).toContain("--db /proc/askloop-nowhere/s.db: cannot create its folder: ENOENT");
   });
 
   it.each([

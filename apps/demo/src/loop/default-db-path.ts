@@ -4,9 +4,10 @@
  * else `~/.local/share/askloop/sessions.db`), so `askloop resume SID` in
  * another shell finds the session the run left.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { makeDirectoriesSync } from '@askloop/tools';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
 import { refuseOtherUrl } from './refuse-other-url.ts';
@@ -22,6 +23,9 @@ export function defaultDbPath(env: Record<string, string | undefined>): string {
 /** `--db FILE` against the current directory (a URL that is no PostgreSQL one refused), or the default file. */
 function givenDbPath(option: string | undefined, io: CommandIo): string {
   if (option === undefined) return defaultDbPath(io.env);
+  if (option === '') throw new CliError('CLI_OPTION_INVALID', '--db needs a value: a sessions file (--db sessions.db) or a postgres:// URL');
+  // resolve() drops a trailing slash, and SQLite would then make a file named like the folder the user meant.
+  if (/[\\/]$/.test(option)) throw new CliError('CLI_OPTION_INVALID', `--db ${option}: ends with a slash, so it names a folder, not a sessions file; give a file in it (--db ${option}sessions.db)`);
   refuseOtherUrl(option);
   return resolve(io.cwd, option);
 }
@@ -36,7 +40,8 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
   const path = givenDbPath(option, io);
   refuseDirectory(path, option);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    // Not mkdirSync's `recursive`: under /proc (XDG_DATA_HOME=/proc/x) it never returns.
+    makeDirectoriesSync(dirname(path));
   } catch (error) {
     const reason = (error as Error).message;
     // The default file was not the user's choice: say where it came from, and the two ways to put it elsewhere.

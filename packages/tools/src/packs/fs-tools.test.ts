@@ -159,6 +159,13 @@ describe('tool.fs.* confinement', () => {
     expect(await exact.call('tool.fs.Move', ['/data/secret.txt', '/public/moved.txt'])).toEqual({ path: '/public/moved.txt' });
   });
 
+  // Node's recursive mkdir spins forever there, holding a pool thread: a program must not be able to cause that.
+  it.runIf(existsSync('/proc/self'))('fails Mkdir and Write at once under a root on /proc, where a new folder cannot be', async () => {
+    const proc = hostFor([createFileSystemTools({ root: '/proc/self' })], { allow: ['tool.fs.*'], grants: ['fs:read,write'] });
+    expect((await proc.fail('tool.fs.Mkdir', ['/askloop-x/y'])).message).toBe("tool.fs.Mkdir: no file or directory at '/askloop-x/y' (pack fs)");
+    expect((await proc.fail('tool.fs.Write', ['/askloop-x/y.txt', 'z'])).message).toBe("tool.fs.Write: no file or directory at '/askloop-x/y.txt' (pack fs)");
+  });
+
   it('reports a missing root', async () => {
     const missing = hostFor([createFileSystemTools({ root: path.join(base, 'nope') })], { allow: ['**'], grants: ['fs:read'] });
     expect((await missing.fail('tool.fs.Read', ['/a'])).message).toBe("tool.fs.Read: the fs root '/' is not available (the host's directory for it is missing or unreadable) (pack fs)");

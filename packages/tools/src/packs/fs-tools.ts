@@ -6,7 +6,7 @@
  * The reference also requires a trusted context; here the grant is the gate.
  */
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
+import { lstat, open, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
@@ -15,6 +15,7 @@ import type { ToolValue } from '../spec/tool-value.ts';
 import { createFsConfinement, normalizeVirtualPath } from './fs-confine.ts';
 import { fsError } from './fs-error.ts';
 import { entryType, listDirectory } from './fs-list-walk.ts';
+import { makeDirectories } from './make-directories.ts';
 
 /** Options of {@link createFileSystemTools}. */
 export interface FileSystemToolsOptions {
@@ -61,7 +62,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       const bytes = Buffer.byteLength(content);
       if (bytes > maxWriteBytes) throw new ToolError('FS_TOO_LARGE', `content is ${bytes} bytes; the limit is ${maxWriteBytes}`, { argument: 'content' });
       // Create missing parents, then re-check: a link raced in would show up here.
-      await mkdir(path.dirname(real), { recursive: true });
+      await makeDirectories(path.dirname(real));
       await confinement.resolve(virtualPath, { argument: 'filepath' });
       // O_NONBLOCK: opening a FIFO would otherwise wait for a reader in a libuv thread that no signal can free.
       const handle = await open(real, flags | constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644).catch((error: unknown) => {
@@ -180,7 +181,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       { name: 'tool.fs.Mkdir', description: 'Creates a directory and its parents: {"path"}.', args: [pathArgument('Directory path, from the fs root.')], returns: 'map', capabilities: ['fs:write'], scopes: scope('write', 'path'), effect: 'write', idempotent: true },
       (args, context) =>
         guarded(context.signal, 'path', args.path as string, async (real) => {
-          await mkdir(real, { recursive: true });
+          await makeDirectories(real);
           // A link raced in between resolve and mkdir would show up here.
           await confinement.resolve(args.path as string);
           return { path: normalizeVirtualPath(args.path as string) };
