@@ -39,7 +39,7 @@ describe('askloop ns check', () => {
       error: first,
       diagnostics: [
         first,
-        { code: 'SCRIPT_TOOL_UNKNOWN', severity: 'error', kind: 'permission', message: expect.stringContaining("Did you mean 'tool.str.toupper'?"), line: 2, column: 8, file: 'b.ns' },
+        { code: 'SCRIPT_TOOL_UNKNOWN', severity: 'error', kind: 'permission', message: expect.stringContaining("Did you mean 'tool.str.ToUpper'?"), line: 2, column: 8, file: 'b.ns' },
         { code: 'SCRIPT_BREAK_OUTSIDE_LOOP', severity: 'error', kind: 'check', message: expect.any(String), line: 3, column: 3, file: 'b.ns' },
       ],
     });

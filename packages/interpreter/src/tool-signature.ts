@@ -21,6 +21,8 @@ export interface ToolArgumentSignature {
 export interface ToolSignature {
   /** Canonical name, lower case: `tool.<group>.<name>`. */
   readonly name: string;
+  /** The name as its author wrote it (`tool.str.ToUpper`), for messages; `name` when absent. */
+  readonly displayName?: string;
   readonly arguments: readonly ToolArgumentSignature[];
   /** When true, any number of extra arguments past the declared ones is accepted. */
   readonly variadic?: boolean;
@@ -59,7 +61,7 @@ export interface ToolCatalog {
    * `check`, every listed tool is allowed.
    */
   check?(name: string, args?: readonly StaticArgument[]): ToolDenial | undefined;
-  /** Close names for an unknown `name`, best first, only tools the policy allows ("did you mean"). */
+  /** Close names for an unknown `name`, best first, only tools the policy allows ("did you mean"), as their authors wrote them. */
   suggest?(name: string): readonly string[];
   /**
    * Whether one map argument with these keys is read as named arguments of

@@ -56,6 +56,22 @@ describe('the catalogue’s policy decision is the only one', () => {
     ]);
   });
 
+  it("names a tool as its author wrote it when the catalogue gives a display name, in every tool message", () => {
+    const shown: ToolCatalog = {
+      ...catalog(),
+      get: (name) => {
+        const signature = catalog().get(name);
+        return signature === undefined ? undefined : { ...signature, displayName: signature.name === 'tool.fs.read' ? 'tool.fs.Read' : 'tool.str.ToUpper' };
+      },
+    };
+    const source = 'command\n  set x = tool.fs.read("/private/p.txt")\n  emit tool.STR.TOUPPER("a", "b")\nendcommand\n';
+    const messages = parseAndCheck(source, { mode: 'agent', tools: shown }).diagnostics.map((diagnostic) => diagnostic.message);
+    expect(messages).toEqual([
+      "Tool 'tool.fs.Read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — grant it with --grant fs:read:/private/p.txt",
+      expect.stringMatching(/^Tool 'tool\.str\.ToUpper' takes /),
+    ]);
+  });
+
   it('takes its "did you mean" from the catalogue', () => {
     const result = parseAndCheck('command\n  emit tool.fs.ToUpper("a")\nendcommand\n', { mode: 'agent', tools: catalog() });
     expect(result.diagnostics[0]?.message).toContain("Did you mean 'tool.str.toupper'?");

@@ -84,6 +84,9 @@ function argumentProblem(tools: ToolCatalog, signature: ToolSignature, call: Cal
 /** The host's refusals of a literal argument's value (wrong type, nil where one is required), reported as SCRIPT_TOOL_ARGUMENT_TYPE. */
 const ARGUMENT_REFUSALS: ReadonlySet<string> = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING']);
 
+/** How messages name a tool: as its author wrote it when the catalogue says so. */
+const shownName = (signature: ToolSignature): string => signature.displayName ?? signature.name;
+
 /** Runs the tool checks against the catalogue: existence, the host's policy decision (with the literal arguments), arity. */
 export function checkTools(program: Program, context: CheckContext): Finding[] {
   const { tools } = context;
@@ -104,15 +107,15 @@ export function checkTools(program: Program, context: CheckContext): Finding[] {
     const refusal = tools.check?.(tool.canonicalName, staticArguments(call.arguments));
     if (refusal && ARGUMENT_REFUSALS.has(refusal.code)) {
       // A literal argument the host would refuse at run time: not a permission matter, a wrong value.
-      findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_TYPE', message: `Tool '${signature.name}': ${refusal.message}.`, ...where });
+      findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_TYPE', message: `Tool '${shownName(signature)}': ${refusal.message}.`, ...where });
       continue;
     }
     if (refusal) {
-      findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${tool.canonicalName}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where });
+      findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${shownName(signature)}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where });
       continue;
     }
     const problem = argumentProblem(tools, signature, call);
-    if (problem) findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_COUNT', message: `Tool '${signature.name}' ${problem}.`, ...where });
+    if (problem) findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_COUNT', message: `Tool '${shownName(signature)}' ${problem}.`, ...where });
   }
   return findings;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_ERROR_CODES } from './error-codes.ts';
+import { TOOL_ERROR_CODES, type ToolErrorCode } from './error-codes.ts';
 import { ToolError, isToolError } from './tool-error.ts';
 
 describe('ToolError', () => {
@@ -15,6 +15,12 @@ describe('ToolError', () => {
   it('uses 1003 for every policy denial (reference §2.4)', () => {
     for (const code of ['POLICY_DENIED', 'POLICY_NOT_ALLOWED', 'POLICY_TRUST_REQUIRED', 'POLICY_CAPABILITY_MISSING', 'POLICY_CALL_LIMIT', 'HTTP_HOST_DENIED'] as const) {
       expect(new ToolError(code, 'x').referenceCode).toBe(1003);
+    }
+  });
+
+  it('refuses a code outside the table, naming it and what to use instead', () => {
+    for (const code of ['MY_CODE', 'toString', '__proto__']) {
+      expect(() => new ToolError(code as ToolErrorCode, 'x')).toThrow(new TypeError(`new ToolError("${code}", …): not a ToolError code; use one of TOOL_ERROR_CODES (e.g. TOOL_FAILED, TOOL_VALUE_INVALID), or throw a plain Error, which the host reports as TOOL_FAILED`));
     }
   });
 

@@ -51,6 +51,12 @@ export class ToolError extends Error {
   constructor(code: ToolErrorCode, message: string, details: ToolErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ToolError';
+    // Plugin code written in JavaScript can pass any string; a code outside the table has no reference code or fix.
+    if (!Object.hasOwn(TOOL_ERROR_CODES, code)) {
+      throw new TypeError(
+        `new ToolError(${JSON.stringify(String(code))}, …): not a ToolError code; use one of TOOL_ERROR_CODES (e.g. TOOL_FAILED, TOOL_VALUE_INVALID), or throw a plain Error, which the host reports as TOOL_FAILED`,
+      );
+    }
     this.code = code;
     this.referenceCode = TOOL_ERROR_CODES[code].referenceCode;
     this.tool = details.tool;

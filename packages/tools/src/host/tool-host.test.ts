@@ -260,7 +260,7 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
 
   it('suggests only names the policy allows, and answers the named-argument rule', () => {
     const host = hostFor([pack], { allow: ['tool.demo.E*'] });
-    expect(host.catalog.suggest('tool.demo.Ech')).toEqual(['tool.demo.echo']);
+    expect(host.catalog.suggest('tool.demo.Ech')).toEqual(['tool.demo.Echo']);
     expect(host.catalog.suggest('tool.other.bump')).toEqual([]);
     expect(host.catalog.isNamedArgumentMap('tool.demo.Echo', ['TEXT'])).toBe(true);
     expect(host.catalog.isNamedArgumentMap('tool.demo.Echo', ['nope'])).toBe(false);

@@ -237,6 +237,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         return wrapToolFailure(error, spec.displayName, found.pack);
       }
     },
+    // Suggestions are matched on canonical names but read as the tool's author wrote them (tool.str.ToUpper).
     suggest: (name) =>
       suggestNames(
         canonicalToolName(name),
@@ -244,7 +245,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
           const found = registry.lookup(candidate);
           return found !== undefined && policy.check(found.definition.spec).ok;
         }),
-      ),
+      ).map((candidate) => registry.lookup(candidate)?.definition.spec.displayName ?? candidate),
     isNamedArgumentMap(name, keys) {
       const spec = registry.lookup(name)?.definition.spec;
       return spec !== undefined && isNamedArgumentMap(spec, [Object.fromEntries(keys.map((key) => [key, null]))]);

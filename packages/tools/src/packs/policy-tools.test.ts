@@ -21,7 +21,7 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
     ['a tool step with named args', [{ tool: 'fs.write', args: { filepath: '/out/a.txt', content: 'x' } }], [true, '']],
     ['a tool step outside its scope', [{ op: 'get', path: '/ingest/a' }, { tool: 'tool.fs.Write', args: ['/etc/passwd', 'x'] }], [false, 'step 1 tool.fs.Write needs capability fs:write:/etc/passwd — grant it with --grant fs:write:/etc/passwd']],
     ['a tool step escaping the root', [{ tool: 'tool.fs.Write', args: ['../x', 'x'] }], [false, "step 0 filepath '../x' contains '..'; paths must stay inside the fs root"]],
-    ['a tool the policy does not allow', [{ tool: 'tool.list.Length', args: [[]] }], [false, "step 0 tool.list.Length is not in the policy's allow list (allow list: tool.policy.*, tool.memory.*, tool.str.*, tool.fs.*) — allow it with --allow tool.list.Length"]],
+    ['a tool the policy does not allow', [{ tool: 'tool.list.Length', args: [[]] }], [false, "step 0 tool.list.Length is not in the policy's allow list (allow list: tool.policy.*, tool.memory.*, tool.str.*, tool.fs.*); add 'tool.list.Length' or a pattern matching it to the allow list"]],
     ['an unknown tool', [{ tool: 'tool.nope.X' }], [false, 'step 0 names the unknown tool tool.nope.X']],
     ['bad arguments', [{ tool: 'tool.str.Length', args: [1] }], [false, "step 0 tool.str.Length argument 'input_string' expects a string (numbers are not converted), got number 1"]],
     ['a step that is not a map', ['rm -rf /'], [false, 'step 0 is not a map']],

@@ -22,22 +22,22 @@ type Row = [label: string, options: PolicyOptions, tool: keyof typeof tools, arg
 
 // The policy table. expected: 'allow', or 'CODE: message'.
 const table: Row[] = [
-  ['deny by default', {}, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.str.Length"],
+  ['deny by default', {}, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (the allow list is empty (deny by default)); add 'tool.str.Length' or a pattern matching it to the allow list"],
   ['exact allow', { allow: ['tool.str.Length'] }, 'length', {}, 'allow'],
   ['allow without tool. prefix', { allow: ['str.*'] }, 'length', {}, 'allow'],
   ['allow is case-insensitive', { allow: ['TOOL.STR.*'] }, 'upper', {}, 'allow'],
-  ['segment glob does not leak to other groups', { allow: ['tool.str.*'] }, 'listLength', {}, "POLICY_NOT_ALLOWED: tool.list.Length is not in the policy's allow list (allow list: tool.str.*) — allow it with --allow tool.list.Length"],
-  ['tool.* matches no three-segment name', { allow: ['tool.*'] }, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (allow list: tool.*) — allow it with --allow tool.str.Length"],
+  ['segment glob does not leak to other groups', { allow: ['tool.str.*'] }, 'listLength', {}, "POLICY_NOT_ALLOWED: tool.list.Length is not in the policy's allow list (allow list: tool.str.*); add 'tool.list.Length' or a pattern matching it to the allow list"],
+  ['tool.* matches no three-segment name', { allow: ['tool.*'] }, 'length', {}, "POLICY_NOT_ALLOWED: tool.str.Length is not in the policy's allow list (allow list: tool.*); add 'tool.str.Length' or a pattern matching it to the allow list"],
   ['bare * means everything (reference AllowAll)', { allow: ['*'] }, 'nested', {}, 'allow'],
   ['** crosses dotted groups', { allow: ['tool.fdm.**'] }, 'nested', {}, 'allow'],
-  ['* stays in one segment of a dotted group', { allow: ['tool.fdm.*'] }, 'nested', {}, "POLICY_NOT_ALLOWED: tool.fdm.plan.Run is not in the policy's allow list (allow list: tool.fdm.*) — allow it with --allow tool.fdm.plan.Run"],
+  ['* stays in one segment of a dotted group', { allow: ['tool.fdm.*'] }, 'nested', {}, "POLICY_NOT_ALLOWED: tool.fdm.plan.Run is not in the policy's allow list (allow list: tool.fdm.*); add 'tool.fdm.plan.Run' or a pattern matching it to the allow list"],
   ['suffix glob across groups', { allow: ['**.length'] }, 'listLength', {}, 'allow'],
-  ['deny beats allow', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'upper', {}, "POLICY_DENIED: tool.str.ToUpper is denied by policy pattern 'tool.str.toupper'"],
-  ['deny glob beats allow', { allow: ['tool.str.Length'], deny: ['tool.str.*'] }, 'length', {}, "POLICY_DENIED: tool.str.Length is denied by policy pattern 'tool.str.*'"],
+  ['deny beats allow', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'upper', {}, "POLICY_DENIED: tool.str.ToUpper is denied by policy pattern 'tool.str.toupper'; remove that pattern from the deny list if the tool should run"],
+  ['deny glob beats allow', { allow: ['tool.str.Length'], deny: ['tool.str.*'] }, 'length', {}, "POLICY_DENIED: tool.str.Length is denied by policy pattern 'tool.str.*'; remove that pattern from the deny list if the tool should run"],
   ['deny of another tool does not matter', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'length', {}, 'allow'],
   ['trust required', { allow: ['**'] }, 'admin', {}, 'POLICY_TRUST_REQUIRED: tool.account.Delete requires a trusted (config) context'],
   ['trusted context', { allow: ['**'], trusted: true }, 'admin', {}, 'allow'],
-  ['deny is checked before trust', { allow: ['**'], deny: ['tool.account.*'], trusted: true }, 'admin', {}, "POLICY_DENIED: tool.account.Delete is denied by policy pattern 'tool.account.*'"],
+  ['deny is checked before trust', { allow: ['**'], deny: ['tool.account.*'], trusted: true }, 'admin', {}, "POLICY_DENIED: tool.account.Delete is denied by policy pattern 'tool.account.*'; remove that pattern from the deny list if the tool should run"],
   // With the arguments known, the denial names the scoped grant the call needs, not the bare verb.
   ['capability missing', { allow: ['**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — grant it with --grant fs:write:/data/x'],
   ['wrong verb', { allow: ['**'], grants: ['fs:read:/data/**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — grant it with --grant fs:write:/data/x'],
@@ -50,7 +50,7 @@ const table: Row[] = [
   ['second grant covers', { allow: ['**'], grants: ['fs:read', 'fs:write:/out/*'] }, 'write', { filepath: '/out/x' }, 'allow'],
   ['host granted by suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'api.example.com' }, 'allow'],
   ['host outside the suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'example.org' }, 'HTTP_HOST_DENIED: tool.http.Fetch needs capability net:read:example.org — grant it with --grant net:read:example.org'],
-  ['capabilities only after allow', { grants: ['*:*'] }, 'write', { filepath: '/x' }, "POLICY_NOT_ALLOWED: tool.fs.Write is not in the policy's allow list (the allow list is empty (deny by default)) — allow it with --allow tool.fs.Write"],
+  ['capabilities only after allow', { grants: ['*:*'] }, 'write', { filepath: '/x' }, "POLICY_NOT_ALLOWED: tool.fs.Write is not in the policy's allow list (the allow list is empty (deny by default)); add 'tool.fs.Write' or a pattern matching it to the allow list"],
 ];
 
 describe('policy table', () => {

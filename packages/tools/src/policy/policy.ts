@@ -126,11 +126,11 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   const gate = (spec: ToolSpec): PolicyDecision => {
     const denied = denyPatterns.find((pattern) => pattern.matches(spec.name));
     if (denied !== undefined) {
-      return deny(new ToolError('POLICY_DENIED', `${spec.displayName} is denied by policy pattern '${denied.pattern}'`, { tool: spec.displayName }));
+      return deny(new ToolError('POLICY_DENIED', `${spec.displayName} is denied by policy pattern '${denied.pattern}'; remove that pattern from the deny list if the tool should run`, { tool: spec.displayName }));
     }
     if (!allowPatterns.some((pattern) => pattern.matches(spec.name))) {
       const list = allowPatterns.length === 0 ? 'the allow list is empty (deny by default)' : `allow list: ${allowPatterns.map((pattern) => pattern.pattern).join(', ')}`;
-      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}) — allow it with --allow ${spec.displayName}`, { tool: spec.displayName }));
+      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}); add '${spec.displayName}' or a pattern matching it to the allow list`, { tool: spec.displayName }));
     }
     if (spec.trusted && !trusted) {
       return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context`, { tool: spec.displayName }));

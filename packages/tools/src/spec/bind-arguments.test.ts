@@ -46,9 +46,18 @@ describe('bindArguments', () => {
   it('treats a map whose keys are not argument names as the first positional argument', () => {
     expect(failure(() => bindArguments(substring, [{ text: 'hello' }]))).toEqual({
       code: 'TOOL_ARGUMENT_INVALID',
-      message: "tool.str.Substring argument 'input_string' expects a string (numbers are not converted), got map {\"text\":\"hello\"}",
+      message:
+        "tool.str.Substring argument 'input_string' expects a string (numbers are not converted), got map {\"text\":\"hello\"}; read as named arguments, the map's key 'text' names no argument of tool.str.Substring(input_string: string, start_index: int, length?: int)",
       argument: 'input_string',
     });
+  });
+
+  it('names the misspelt key of a map meant as named arguments, with the argument it is close to', () => {
+    expect(failure(() => bindArguments(substring, [{ input_strin: 'hello', start_index: 1 }])).message).toBe(
+      "tool.str.Substring argument 'input_string' expects a string (numbers are not converted), got map {\"input_strin\":\"hello\",\"start_index\":1}; read as named arguments, the map's key 'input_strin' (did you mean 'input_string'?) names no argument of tool.str.Substring(input_string: string, start_index: int, length?: int)",
+    );
+    const many = failure(() => bindArguments(substring, [{ a: 1, b: 2, c: 3, startindex: 4 }])).message;
+    expect(many).toContain("the map's keys 'a', 'b', 'c' and 1 more name no argument of");
   });
 
   it('binds a lone map to a map-typed first argument unless it names another argument', () => {

@@ -11,6 +11,7 @@
  * argument besides the first. Otherwise it is the first positional argument.
  */
 import { ToolError } from '../errors/tool-error.ts';
+import { suggestNames } from '../registry/suggest-names.ts';
 import { coerceArgument, describeValue } from './coerce-argument.ts';
 import type { ToolArguments, ToolSpec } from './tool-spec.ts';
 import { isToolMap, type ToolMap, type ToolValue } from './tool-value.ts';
@@ -107,15 +108,35 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
     }
     const coerced = coerceArgument(value, argument.type);
     if (!coerced.ok) {
+      // A lone map where the first argument takes no map was most likely meant as named arguments with a misspelt key.
+      const meant = !named && values.length === 1 && argument === spec.arguments[0] && isToolMap(value) ? namedArgumentHint(spec, value) : '';
       throw new ToolError(
         'TOOL_ARGUMENT_INVALID',
-        `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}`,
+        `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}${meant}`,
         { tool: spec.displayName, argument: argument.name },
       );
     }
     args[argument.name] = coerced.value;
   }
   return { args: Object.freeze(args), rest, named };
+}
+
+/**
+ * Why a map was not read as named arguments: the keys that name no argument,
+ * each with the closest argument name when there is one; '' when every key
+ * names one (the map was refused for another reason).
+ */
+function namedArgumentHint(spec: ToolSpec, map: ToolMap): string {
+  const declared = spec.arguments.map((argument) => argument.name);
+  const lower = declared.map((name) => name.toLowerCase());
+  const unknown = Object.keys(map).filter((key) => !lower.includes(key.toLowerCase()));
+  if (unknown.length === 0) return '';
+  const named = unknown.slice(0, 3).map((key) => {
+    const [close] = suggestNames(key.toLowerCase(), lower, 1);
+    return `'${key}'${close === undefined ? '' : ` (did you mean '${declared[lower.indexOf(close)]}'?)`}`;
+  });
+  const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
+  return `; read as named arguments, the map's key${unknown.length === 1 ? '' : 's'} ${named.join(', ')}${more} name${unknown.length === 1 ? 's' : ''} no argument of ${spec.displayName}(${signatureText(spec)})`;
 }
 
 /** `name: type, name?: type` for messages and the catalogue. */
