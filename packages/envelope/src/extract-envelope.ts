@@ -23,8 +23,9 @@ const FENCE = /^\s*```/;
  * Parses the envelope in `reply`, recovering from the usual wrappers:
  * prose or a fence before START (`LINT_RECOVERED_PREAMBLE`,
  * `LINT_RECOVERED_FENCE`), a fence around the ACTIONS program
- * (`LINT_RECOVERED_FENCE`), a missing END after a complete command block
- * (`LINT_RECOVERED_MISSING_END`), and a bare `command … endcommand` block
+ * (`LINT_RECOVERED_FENCE`), a missing END after a complete command block,
+ * even with a closing fence or prose after it, or an END glued to a closing
+ * fence (`LINT_RECOVERED_MISSING_END`), and a bare `command … endcommand` block
  * (`LINT_RECOVERED_BARE_COMMAND`). When nothing can be recovered, throws the
  * strict parser's error.
  */
@@ -53,8 +54,8 @@ export function extractEnvelope(reply: string, options: ExtractOptions = {}): Pa
     if (findLine(text, (line) => line.number > 1 && line.marker === 'END') === undefined) {
       const repaired = closeMissingEnd(text);
       if (repaired !== undefined) {
-        text = repaired;
-        lints.push({ code: 'LINT_RECOVERED_MISSING_END', message: `the END marker was missing after a complete command block; it was added` });
+        text = repaired.text;
+        lints.push({ code: 'LINT_RECOVERED_MISSING_END', message: repaired.message });
       }
     }
     // Line numbers from parsing the text after the preamble count from START;
@@ -97,13 +98,29 @@ function lastNonBlankLine(text: string): string {
   return lines[lines.length - 1] ?? '';
 }
 
-/** Adds END when the text ends (after an optional closing fence) with `endcommand`. */
-function closeMissingEnd(text: string): string | undefined {
-  const lines = text.trimEnd().split(/\r?\n/);
-  if (lines.length > 0 && FENCE.test(lines[lines.length - 1]!) && lines[lines.length - 1]!.trim() === '```') lines.pop();
-  const last = lines[lines.length - 1]?.trim();
-  if (last !== 'endcommand') return undefined;
-  return `${lines.join('\n')}\n${markerLine('END')}\n`;
+/**
+ * Closes an envelope whose END line is missing after a complete command
+ * block: keeps the text up to its last `endcommand` line and adds END. What
+ * followed the block is dropped and named in the message: a closing fence,
+ * prose after it, or an END marker sharing its line with the fence
+ * (`<<<NSENV:V4:END>>>```). ACTIONS is the last section and a program ends
+ * at its `endcommand`, so nothing after it could have been part of either.
+ */
+function closeMissingEnd(text: string): { text: string; message: string } | undefined {
+  const lines = text.split(/\r?\n/);
+  let last = lines.length - 1;
+  while (last >= 0 && lines[last]!.trim() !== 'endcommand') last -= 1;
+  if (last < 0) return undefined;
+  const after = lines.slice(last + 1).filter((line) => line.trim() !== '');
+  const end = markerLine('END');
+  const [first] = after;
+  const message =
+    first !== undefined && first.trim().startsWith(end)
+      ? `the END marker shared its line with other text (${JSON.stringify(first.trim())}); it was put on a line of its own`
+      : after.length === 0
+        ? 'the END marker was missing after a complete command block; it was added'
+        : `the END marker was missing after a complete command block; it was added, and the ${after.length} line(s) after the block (a closing fence or prose) were ignored`;
+  return { text: `${lines.slice(0, last + 1).join('\n')}\n${end}\n`, message };
 }
 
 const LINE_NUMBER = /\bline (\d+)/g;

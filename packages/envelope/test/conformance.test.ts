@@ -36,6 +36,7 @@ function expectOutcome(actual: Outcome, expected: Record<string, unknown>): void
     expect(actual.result.envelope).toEqual(envelope);
     if ('lints' in expected) expect(actual.result.lints).toEqual(expected.lints);
     if ('lintCodes' in expected) expect(actual.result.lints.map((lint) => lint.code)).toEqual(expected.lintCodes);
+    if ('lintMessages' in expected) expect(actual.result.lints.map((lint) => lint.message)).toEqual(expected.lintMessages);
     return;
   }
   expect(actual.ok, 'expected an error').toBe(false);
