@@ -136,7 +136,7 @@ describe('a redacted --db in the printed hint', () => {
   it('is said to need the same --db', async () => {
     const { printLoopResult } = await import('../src/loop/print-loop-result.ts');
     const io: CapturedIo = captureIo({ cwd: top });
-    const result = { status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null, turns: 1, sid: 'S1', decisions: [], usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 } } as const;
+    const result = { status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null, message: 'tool.fs.Write needs approval', failure: null, turns: 1, sid: 'S1', decisions: [], usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 } } as const;
     printLoopResult(io, result, false, { db: 'postgres://u:hunter2pass@db/x' });
     expect(io.err).toContain("askloop approve S1 --db 'postgres://u:***@db/x' [--note TEXT]");
     expect(io.err).toContain('pass the same --db');

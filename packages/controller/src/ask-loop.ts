@@ -12,6 +12,7 @@ import type { LoopEventListener } from './events/loop-event.ts';
 import type { LoopInterpreter } from './interpreter/loop-interpreter.ts';
 import type { AskLoopPlugin } from './plugin/plugin.ts';
 import type { TranscriptStore } from './store/transcript-store.ts';
+import type { TurnFailure } from './loop/turn-record.ts';
 
 /** Options of `createAskLoop`. */
 export interface AskLoopOptions {
@@ -98,6 +99,16 @@ export interface LoopResult {
   readonly reason: HaltReason | 'AWAITING_APPROVAL' | 'V1_AWAIT' | null;
   /** The final result (DONE); for a v1 HALT the OUTPUT with its `[[loop:halt:reason=…]]` marker; else null. */
   readonly result: string | null;
+  /** What the HALT or PAUSE decision says (e.g. `SCRIPT_TOOL_DENIED: Tool 'tool.fs.Write' is not allowed here …`); null otherwise. */
+  readonly message: string | null;
+  /**
+   * The last turn's failure, when it had one: its stable code (`SCRIPT_TOOL_DENIED`,
+   * `ERR_ENV_…`, `PROVIDER_…`), kind, message, and the ACTIONS line and column.
+   * The cause behind most HALTs (`ERR_PERMISSIONS`, `ERR_SYNTAX`, …); after a
+   * `step` that fed a failure back under `repair`, the failure the model was shown.
+   * Null when the last turn did not fail (DONE, a ceiling, a pause).
+   */
+  readonly failure: TurnFailure | null;
   /**
    * Decided turns. A turn paused for approval (`AWAITING_APPROVAL`) is not
    * decided until its program runs: it is listed in `decisions` (its PAUSE)

@@ -18,7 +18,11 @@ const asked: string[] = [];
 
 const ask: AskFunction = async (agent, task) => {
   asked.push(`${agent}: ${task}`);
-  return { status: 'done', reason: 'LOOP:DONE', result: { answer: 42 }, turns: 2 };
+  if (task === 'forbidden') {
+    const failure = { code: 'SCRIPT_TOOL_DENIED', message: "Tool 'tool.fs.Write' is not allowed here", line: 2, column: 9, sourceLine: '  call tool.fs.Write("x", "y")' };
+    return { status: 'HALT', reason: 'ERR_PERMISSIONS', result: null, turns: 1, message: 'the turn failed: SCRIPT_TOOL_DENIED', failure };
+  }
+  return { status: 'done', reason: 'LOOP:DONE', result: { answer: 42 }, turns: 2, message: null, failure: null };
 };
 
 beforeAll(async () => {
@@ -76,6 +80,18 @@ describe('askloop as an MCP server over HTTP', () => {
     const result = await client.callTool({ name: 'ask', arguments: { agent: 'helper', task: 'count' } });
     expect(result.structuredContent).toEqual({ status: 'done', reason: 'LOOP:DONE', result: { answer: 42 }, turns: 2 });
     expect(asked).toEqual(['helper: count']);
+  });
+
+  it("says why an ask loop halted: the decision's message and the failure's code, message and line", async () => {
+    const result = await client.callTool({ name: 'ask', arguments: { agent: 'helper', task: 'forbidden' } });
+    expect(result.structuredContent).toEqual({
+      status: 'HALT',
+      reason: 'ERR_PERMISSIONS',
+      result: null,
+      turns: 1,
+      message: 'the turn failed: SCRIPT_TOOL_DENIED',
+      failure: { code: 'SCRIPT_TOOL_DENIED', message: "Tool 'tool.fs.Write' is not allowed here", line: 2, column: 9 },
+    });
   });
 
   it('serves the catalogue of allowed tools and the guide as resources', async () => {

@@ -52,6 +52,11 @@ export interface AgentDefinition {
   readonly toolLoopPermitted?: boolean;
   /** More system text, appended after the protocol rules on every turn. */
   readonly instructions?: string;
+  /**
+   * What the agent's programs may call: allow and deny globs, capability
+   * grants, trust, call limits. Without `allow`, the built-in host-local
+   * groups of {@link DEFAULT_AGENT_ALLOW}; with it, exactly that list.
+   */
   readonly policy?: AgentPolicy;
   readonly quotas?: TurnQuotas;
   readonly ceilings?: LoopCeilings;

@@ -19,7 +19,7 @@ export const HALT_REASONS = {
   ERR_QUOTA: 'a per-turn quota (fuel, memory, tool calls, the tool-call data budget, output and scratchpad size, loop iterations, call depth, value sizes) or a loop total (fuel, tool calls) was exceeded',
   ERR_SYNTAX: 'the program does not parse; nothing of it ran',
   ERR_TIMEOUT: 'the per-turn wall clock or the loop\'s wall-clock ceiling was exceeded',
-  ERR_TOO_MANY_ERRORS: 'maxErrorStreak consecutive turns ended in a run-time error',
+  ERR_TOO_MANY_ERRORS: 'maxErrorStreak consecutive turns (the one turn, without a tool loop) ended in a run-time error',
   ERR_USERDATA_SCHEMA: 'the task (USERDATA) is not a valid object with a string subject',
   V1_ABORT: 'the model requested abort (v1 dialect); its reason is kept',
   V1_HALT: 'the model requested halt (v1 dialect); its reason is kept',

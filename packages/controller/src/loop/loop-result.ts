@@ -23,6 +23,8 @@ export function loopResult(sid: string, turns: readonly TurnRecord[], dialect: '
     status,
     reason,
     result: decision?.kind === 'DONE' ? decision.result : v1Halt,
+    message: decision?.kind === 'HALT' || decision?.kind === 'PAUSE' ? decision.message : null,
+    failure: last?.failure ?? null,
     turns: turns.filter((turn) => turn.phase === 'decided').length,
     sid,
     decisions: decided.map((turn) => {
@@ -48,6 +50,8 @@ export function loopResultOf(sid: string, tally: LoopTally, last: TurnRecord & {
     status,
     reason: decision.kind === 'HALT' || decision.kind === 'PAUSE' ? decision.reason : null,
     result: decision.kind === 'DONE' ? decision.result : decision.kind === 'HALT' && dialect === 'v1' ? last.output : null,
+    message: decision.kind === 'HALT' || decision.kind === 'PAUSE' ? decision.message : null,
+    failure: last.failure ?? null,
     turns: tally.turn,
     sid,
     decisions: pending && entry !== undefined ? [...tally.decisions, entry] : tally.decisions,

@@ -64,6 +64,7 @@ export interface AskLoopPlugin {
   readonly providers?: Readonly<Record<string, Provider>>;
   readonly toolPacks?: readonly ToolPack[];
   readonly toolSources?: readonly ToolSource[];
+  /** Reachable by name (`agent: 'NAME'`, `askloop run --agent NAME`); the key must equal the agent's `name`. */
   readonly agents?: Readonly<Record<string, AgentDefinition>>;
   readonly hooks?: LoopHooks;
 }

@@ -50,6 +50,8 @@ interface Expected {
   readonly reason: string | null;
   readonly result?: string | null;
   readonly resultIncludes?: readonly string[];
+  /** The code of the result's `failure` (the last turn's), or null for none. */
+  readonly failure?: string | null;
   /** Per decided turn: `DONE`, `CONTINUE`, `CONTINUE:<next>`, `HALT:<reason>`, `PAUSE:<reason>`. */
   readonly decisions: readonly string[];
   /** Statuses and reasons seen before each approval answer, e.g. `PAUSED:AWAITING_APPROVAL`. */
@@ -135,6 +137,10 @@ describe.each(Object.keys(stores))('conformance on the %s store', (storeName) =>
     expect({ status: result.status, reason: result.reason }).toEqual({ status: expected.status, reason: expected.reason });
     if (expected.result !== undefined) expect(result.result).toBe(expected.result);
     for (const text of expected.resultIncludes ?? []) expect(result.result ?? '').toContain(text);
+    // Every HALT and PAUSE says why in words; the failure is the last decided turn's, whatever the case checks.
+    expect(result.message !== null && result.message.length > 0).toBe(result.status === 'HALT' || result.status === 'PAUSED');
+    expect(result.failure).toEqual(records.filter((record) => record.decision !== undefined).at(-1)?.failure ?? null);
+    if (expected.failure !== undefined) expect(result.failure?.code ?? null).toBe(expected.failure);
     if (expected.pauses !== undefined) expect(pauses).toEqual(expected.pauses);
     for (const check of expected.turns ?? []) checkTurn(records.find((record) => record.turnIndex === check.turn), check);
     // Every record is plain JSON and carries no key.

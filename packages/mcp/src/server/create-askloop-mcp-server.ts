@@ -23,6 +23,27 @@ export interface AskOutcome {
   readonly turns: number;
   /** The session id, when the host keeps sessions somewhere a person can reach them (to approve a PAUSED loop). */
   readonly sid?: string;
+  /** What the HALT or PAUSE decision says; null or absent otherwise. */
+  readonly message?: string | null;
+  /** The last turn's failure (the cause behind most HALTs): its stable code, message and ACTIONS line. */
+  readonly failure?: { readonly code: string; readonly message: string; readonly line?: number; readonly column?: number } | null;
+}
+
+/** The `ask` tool's answer: status, reason, result and turns; the session, and why it stopped, when known. */
+function askReport(outcome: AskOutcome): Record<string, unknown> {
+  const { failure } = outcome;
+  return {
+    status: outcome.status,
+    reason: outcome.reason,
+    result: outcome.result,
+    turns: outcome.turns,
+    ...(outcome.sid === undefined ? {} : { sid: outcome.sid }),
+    ...(outcome.message === undefined || outcome.message === null ? {} : { message: outcome.message }),
+    // Only what a caller acts on: the code, the words, where. The ACTIONS line itself stays in the host's transcript.
+    ...(failure === undefined || failure === null
+      ? {}
+      : { failure: { code: failure.code, message: failure.message, ...(failure.line === undefined ? {} : { line: failure.line }), ...(failure.column === undefined ? {} : { column: failure.column }) } }),
+  };
 }
 
 /** Runs a whole ask loop with a named agent (injected: the controller provides it). */
@@ -143,14 +164,14 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
       server.registerTool(
         'ask',
         {
-          description: `Run a whole AskLoop ask loop with a named agent on a task; returns its status (DONE, HALT or PAUSED), reason, result and number of turns.${agentList(options.agents)}`,
+          description: `Run a whole AskLoop ask loop with a named agent on a task; returns its status (DONE, HALT or PAUSED), reason, result and number of turns; after a HALT or PAUSE its message, and the failure that caused it (code, message, line).${agentList(options.agents)}`,
           inputSchema: { agent: z.string().describe('Agent name'), task: z.string().describe('The task, in words') },
           annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
         },
         async ({ agent, task }, extra) => {
           try {
             const outcome = await ask(agent, task, extra.signal);
-            return reply({ status: outcome.status, reason: outcome.reason, result: outcome.result, turns: outcome.turns, ...(outcome.sid === undefined ? {} : { sid: outcome.sid }) }, false);
+            return reply(askReport(outcome), false);
           } catch (error) {
             const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? `[${(error as { code: string }).code}] ` : '';
             return { content: [{ type: 'text', text: `ask failed: ${code}${error instanceof Error ? error.message : String(error)}` }], isError: true };

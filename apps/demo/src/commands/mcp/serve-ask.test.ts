@@ -80,13 +80,28 @@ describe('askloop mcp serve --agent (the ask tool)', () => {
 
   it('stops an agent whose policy does not grant the MCP server, before anything runs', async () => {
     const result = await client.callTool({ name: 'ask', arguments: { agent: 'strict', task: 'remember Eve' } });
-    expect(result.structuredContent).toEqual({ status: 'HALT', reason: 'ERR_PERMISSIONS', result: null, turns: 1 });
+    // Why, as well: the decision's words and the failing turn's code, message, line and column (not the ACTIONS line).
+    const denial = "Tool 'tool.memory.create_entities' is not allowed here (POLICY_CAPABILITY_MISSING): tool.memory.create_entities needs capability mcp:call:memory — grant it with --grant mcp:call:memory";
+    expect(result.structuredContent).toEqual({
+      status: 'HALT',
+      reason: 'ERR_PERMISSIONS',
+      result: null,
+      turns: 1,
+      message: `SCRIPT_TOOL_DENIED: ${denial}`,
+      failure: { code: 'SCRIPT_TOOL_DENIED', message: denial, line: 2, column: 8 },
+    });
     expect(existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8') : '').not.toContain('"Eve"');
   });
 
   it('returns a loop that waits for approval as PAUSED, with nothing of the program run', async () => {
     const result = await client.callTool({ name: 'ask', arguments: { agent: 'cleaner', task: 'forget Ada' } });
-    expect(result.structuredContent).toEqual({ status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null, turns: 0 });
+    expect(result.structuredContent).toEqual({
+      status: 'PAUSED',
+      reason: 'AWAITING_APPROVAL',
+      result: null,
+      turns: 0,
+      message: "the program calls tool.memory.delete_entities, which need a person's approval before the program runs",
+    });
     expect(readFileSync(memoryFile, 'utf8')).toContain('"Ada"');
   });
 

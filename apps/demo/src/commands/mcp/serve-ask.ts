@@ -56,7 +56,8 @@ export function createServeAsk(options: ServeAskOptions): ServeAsk {
   return {
     async ask(agent, task, signal) {
       const result = await loop.run({ agent, task, signal });
-      return { status: result.status, reason: result.reason, result: result.result, turns: result.turns, ...(options.store === undefined ? {} : { sid: result.sid }) };
+      const { status, reason, message, failure, turns } = result;
+      return { status, reason, result: result.result, turns, message, failure, ...(options.store === undefined ? {} : { sid: result.sid }) };
     },
     agents: options.agents.map((agent) => ({ name: agent.name, ...(agent.description === undefined ? {} : { description: agent.description }) })),
     close: () => loop.close(),
