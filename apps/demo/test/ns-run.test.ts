@@ -60,8 +60,13 @@ describe('askloop ns run', () => {
     const report = JSON.parse(io.out);
     expect(report.ok).toBe(false);
     expect(report.emits).toEqual([]);
-    expect(report.error.code).toBe('SCRIPT_TOOL_UNKNOWN');
-    expect(io.err).toContain('bad.ns:2:8');
+    expect(report.error).toMatchObject({ code: 'SCRIPT_TOOL_UNKNOWN', file: 'bad.ns', line: 2, column: 8 });
+    // The report carries the diagnostics: with --json standard error stays empty, as after a run-time error.
+    expect(io.err).toBe('');
+    const text = captureIo({ cwd: io.cwd });
+    expect(await main(['ns', 'run', 'ok.ns', 'bad.ns'], text)).toBe(1);
+    expect(text.out).toBe('');
+    expect(text.err).toMatch(/^bad\.ns:2:8 SCRIPT_TOOL_UNKNOWN /);
   });
 
   it('applies --allow and the fuel limit', async () => {

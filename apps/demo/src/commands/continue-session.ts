@@ -14,7 +14,7 @@ import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
-import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { LOOP_EXIT_USAGE, SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
 type Action = 'resume' | 'approve' | 'deny';
@@ -35,7 +35,7 @@ denial back to the model).`,
 function continueCommand(action: Action): Command {
   const note = action === 'resume' ? '' : ' [--note TEXT]';
   return {
-    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--config FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE]${action === 'resume' ? ' [--detach]' : ''} [--json]
+    usage: `Usage: askloop ${action} SID${note} [--db FILE] [--config FILE] [--script FILE] [--fs-root DIR] [--mcp-config FILE]${action === 'resume' ? ' [--detach]' : ''} [--quiet] [--json]
 
 ${WHAT[action]}
 
@@ -43,7 +43,7 @@ Options:
 ${action === 'resume' ? '  --detach          with --db postgres://…: queue the session again for\n                    `askloop worker` instead of running it here (a session a\n                    worker parked failed, once its cause is fixed).\n' : '  --note TEXT       stored with the decision in the session record.\n'}  --script FILE     for a session run with --script (or by askloop mcp serve
                     --script): the same file; the replies the session has not
                     used yet answer its next turns.
-${SESSION_OPTIONS_USAGE}
+${STORED_SESSION_OPTIONS_USAGE}
   --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
 Give the same --db, --config, --fs-root and --mcp-config as the run.
 

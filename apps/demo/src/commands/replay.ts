@@ -10,7 +10,7 @@ import { oneLine } from '../progress/format-values.ts';
 import type { Command } from '../io.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
-import { SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
 const show = (value: unknown): string => {
@@ -28,7 +28,7 @@ turn's progress digest, decision and OUTPUT with the recording. Prints
 "matched" or the first divergence (turn, field, recorded and replayed values).
 
 Options:
-${SESSION_OPTIONS_USAGE}
+${STORED_SESSION_OPTIONS_USAGE}
   --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
 With --json prints {"sid":"…","matched":true|false,"turns":N,
   "divergence":null|{"turnIndex":N,"field":"…","recorded":…,"replayed":…}}.

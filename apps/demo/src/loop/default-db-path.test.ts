@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,18 @@ describe('resolveDbPath', () => {
       const io = { cwd: dir, env: { XDG_DATA_HOME: join(dir, 'data'), HOME: dir } } as unknown as CommandIo;
       expect(() => resolveDbPath(undefined, io)).toThrow(expect.objectContaining({ code: 'CLI_FILE_UNREADABLE', message: expect.stringMatching(/^the default sessions file .*\/data\/askloop\/sessions\.db: cannot create its folder: .*; give --db FILE, or set XDG_DATA_HOME to a folder you can write$/) }));
       expect(() => resolveDbPath('data/x.db', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: expect.stringMatching(/^--db data\/x\.db: cannot create its folder: /) }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an empty --db and one ending with a slash (a folder), creating nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'askloop-db-slash-'));
+    try {
+      const io = { cwd: dir, env: { HOME: dir } } as unknown as CommandIo;
+      expect(() => resolveDbPath('', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db needs a value: a sessions file (--db sessions.db) or a postgres:// URL' }));
+      expect(() => resolveDbPath('newdir/', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db newdir/: ends with a slash, so it names a folder, not a sessions file; give a file in it (--db newdir/sessions.db)' }));
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

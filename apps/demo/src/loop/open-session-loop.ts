@@ -11,6 +11,7 @@ import { createScriptedProvider } from '@askloop/providers';
 import { existsSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../cli-error.ts';
+import { storeOpenHint } from './store-open-hint.ts';
 
 /** What a loop command needs to open its controller. */
 export interface SessionLoopOptions {
@@ -49,7 +50,7 @@ export function openSessionStore(dbPath: string): TranscriptStore {
   } catch (error) {
     if (!isLoopError(error)) throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
     // SQLite's own words name no fix.
-    const notDatabase = /file is not a database/.test(error.message) ? '; give --db an AskLoop sessions file or a new file' : '';
+    const notDatabase = /file is not a database/.test(error.message) ? '; give --db an AskLoop sessions file or a new file' : storeOpenHint(error.message, dbPath);
     throw CliError.fromLoopError({ code: error.code, message: `${error.message}${notDatabase}` }, dbPath);
   }
 }

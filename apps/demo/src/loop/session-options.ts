@@ -14,14 +14,22 @@ export const SESSION_OPTIONS = {
   quiet: { type: 'boolean' },
 } as const;
 
-/** Usage lines of the shared options. */
-export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQLite; created when missing; default
+/** `--db` of a command that starts a session. */
+const NEW_SESSION_DB_USAGE = `  --db FILE         the sessions file (SQLite; created when missing; default
                     $XDG_DATA_HOME/askloop/sessions.db, else
                     ~/.local/share/askloop/sessions.db). It also holds the
-                    tools' memory and scratch records. For \`run\`, also a
-                    PostgreSQL server: --db postgres://USER@HOST:PORT/DB
-                    (another scheme:// is refused).
-  --config FILE     the config file (default ./askloop.config.yaml when
+                    tools' memory and scratch records. Or a PostgreSQL
+                    server: --db postgres://USER@HOST:PORT/DB (another
+                    scheme:// is refused).`;
+
+/** `--db` of a command that continues or replays a stored session. */
+const STORED_SESSION_DB_USAGE = `  --db FILE         the sessions file the session is in (SQLite; it must
+                    exist; default $XDG_DATA_HOME/askloop/sessions.db, else
+                    ~/.local/share/askloop/sessions.db), or the PostgreSQL
+                    server it ran on: --db postgres://USER@HOST:PORT/DB.`;
+
+/** Usage lines of the other shared options. */
+const SHARED_OPTIONS_USAGE = `  --config FILE     the config file (default ./askloop.config.yaml when
                     present): its agents (--agent NAME), plugins, MCP
                     servers and store (used when --db is not given).
   --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
@@ -33,6 +41,12 @@ export const SESSION_OPTIONS_USAGE = `  --db FILE         the sessions file (SQL
                     (the status and the session; after a pause or a
                     Ctrl-C, how to go on).
   --json            print one JSON object (below) instead of text.`;
+
+/** Usage lines of the shared options, for `run`. */
+export const SESSION_OPTIONS_USAGE = `${NEW_SESSION_DB_USAGE}\n${SHARED_OPTIONS_USAGE}`;
+
+/** Usage lines of the shared options, for `resume`, `approve`, `deny` and `replay`. */
+export const STORED_SESSION_OPTIONS_USAGE = `${STORED_SESSION_DB_USAGE}\n${SHARED_OPTIONS_USAGE}`;
 
 /** The exit codes of the loop commands, for their --help. */
 export const LOOP_EXIT_USAGE = `Exit codes: 0 DONE; ${EXIT_HALT} HALT (the reason is printed; ERR_CANCELLED after

@@ -102,7 +102,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     // Also when no command file loads the libraries together: ns check reports the same.
     for (const diagnostic of findDuplicateFunctions(libraries)) found.set(JSON.stringify(diagnostic), diagnostic);
     const diagnostics = [...found.values()];
-    for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
+    // With --json the report carries them: standard error stays as empty as for a run-time error.
+    if (!json) for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
     const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
     if (firstError !== undefined) {
       await pool.close();
