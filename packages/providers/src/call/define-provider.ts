@@ -7,13 +7,20 @@ import type { ProviderSettings } from './provider-settings.ts';
 
 /** The provider-specific parts `defineProvider` needs. */
 export interface ProviderDefinition {
+  /** The provider's name: the `openai` of `openai:gpt-4.1-mini`, and the key it is registered under. */
   name: string;
+  /** Retry, timeout, prices, the model allow-list (`models`), `onEvent`, `fetch` (see `ProviderSettings`). */
   settings: ProviderSettings;
   /** Builds the wire code for one model id. */
   attempt: (modelId: string) => ModelAttempt;
-  /** Secrets to redact, resolved at call time (the key may come from the environment). */
-  secrets: () => readonly (string | undefined)[];
+  /**
+   * Secrets to redact from every error and event, resolved at call time (the
+   * key may come from the environment). Leave it out for a provider with none.
+   */
+  secrets?: () => readonly (string | undefined)[];
 }
+
+const NO_SECRETS = (): readonly string[] => [];
 
 /**
  * Builds the plain provider object every factory returns: it checks the
@@ -29,7 +36,7 @@ export function defineProvider(definition: ProviderDefinition): Provider {
       provider: name,
       modelId,
       attempt: definition.attempt(modelId),
-      secrets: definition.secrets,
+      secrets: definition.secrets ?? NO_SECRETS,
       retry: settings.retry,
       timeoutMs: settings.timeoutMs,
       prices: options.prices ?? settings.prices?.[modelId],
