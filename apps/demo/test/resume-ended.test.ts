@@ -26,13 +26,14 @@ async function runJson(args: string[]): Promise<{ code: number; out: { sid: stri
 
 describe('askloop resume of an ended session', () => {
   it('a HALT: says it ended, with the reason, and that nothing ran (exit 1)', async () => {
-    await writeFile(join(dir, 'one.json'), JSON.stringify([envelope('emit "step"')]));
+    // A program that does not parse: the reply is the model's, so asking again would not be resuming.
+    await writeFile(join(dir, 'one.json'), JSON.stringify([envelope('emit "step"'), envelope('emit (')]));
     const run = await runJson(['run', 't', '--script', 'one.json', '--db', 'halt.db']);
-    expect({ code: run.code, status: run.out.status }).toEqual({ code: 3, status: 'HALT' });
+    expect({ code: run.code, status: run.out.status, reason: run.out.reason }).toEqual({ code: 3, status: 'HALT', reason: 'ERR_SYNTAX' });
     const resume = captureIo({ cwd: dir });
     expect(await main(['resume', run.out.sid, '--script', 'one.json', '--db', 'halt.db'], resume)).toBe(1);
     expect(resume.out).toBe('');
-    expect(resume.err).toBe(`askloop: session ${run.out.sid} already ended (HALT ERR_PROVIDER after 2 turns); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${run.out.sid} --db ${join(dir, 'halt.db')} (CLI_SESSION_ENDED)\n`);
+    expect(resume.err).toBe(`askloop: session ${run.out.sid} already ended (HALT ERR_SYNTAX after 2 turns); nothing ran. Only a session stopped by Ctrl-C, a crash or a failed model call (ERR_PROVIDER) can be resumed (a paused one: approve or deny it); see it with askloop show ${run.out.sid} --db ${join(dir, 'halt.db')} (CLI_SESSION_ENDED)\n`);
   });
 
   it('a DONE: the same, as JSON with --json; the session is left as it was', async () => {

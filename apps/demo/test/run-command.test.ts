@@ -62,13 +62,29 @@ describe('askloop run (the real CLI)', () => {
     ]);
   });
 
+  it('resumes a session whose model call failed (ERR_PROVIDER): the turn asks the model again', async () => {
+    const script = await file('outage.json', [envelope('emit "step one"')]);
+    const db = join(dir, 'outage.db');
+    const run = await spawnCli(['run', 'two steps', '--script', script, '--db', db]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('askloop: HALT ERR_PROVIDER after 2 turns');
+    const sid = /session ([0-9a-f-]{36})/.exec(run.stderr)?.[1];
+    expect(run.stderr).toContain(`continue with: askloop resume ${sid} --db`);
+    // The model is back (here: the script has the reply turn 2 asked for); resume asks it again and finishes.
+    await file('outage.json', [envelope('emit "step one"'), envelope('emit "<<<LOOP:DONE>>> step two"')]);
+    const resumed = await spawnCli(['resume', sid!, '--script', script, '--db', db, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'DONE', result: 'step two', turns: 2 });
+  });
+
   it('says why a HALT happened without --json', async () => {
     const script = await file('short-text.json', [envelope('emit "step one"')]);
     const io = captureIo({ cwd: dir });
     expect(await main(['run', 'two steps', '--script', script, '--db', 'halt-text.db'], io)).toBe(3);
     expect(io.out).toBe('');
     // The code once: the provider's message names it after the model.
-    expect(io.err).toMatch(/turn 2: HALT ERR_PROVIDER\naskloop: HALT ERR_PROVIDER after 2 turns \(session [0-9a-f-]{36}\)\n {2}cause: \[scripted:script\] PROVIDER_SCRIPT_EXHAUSTED: .+\n$/);
+    // A failed model call is resumable: the closing line says how to go on.
+    expect(io.err).toMatch(/turn 2: HALT ERR_PROVIDER\naskloop: HALT ERR_PROVIDER after 2 turns \(session ([0-9a-f-]{36})\); continue with: askloop resume \1 --db \S+ --script \S+\n {2}cause: \[scripted:script\] PROVIDER_SCRIPT_EXHAUSTED: .+\n$/);
     expect(io.err.match(/PROVIDER_SCRIPT_EXHAUSTED/g)).toHaveLength(1);
   });
 

@@ -12,6 +12,7 @@ import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinit
 import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
+import { isResumableHalt } from './decide/halt-reason.ts';
 import { createEventBus } from './events/event-bus.ts';
 import type { LoopEvent } from './events/loop-event.ts';
 import { decisionLogEntry } from './loop/decision-log.ts';
@@ -131,9 +132,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return model;
   }
 
-  /** Drops a finished session's model and call counter (a cancelled one may resume and keeps them). */
+  /** Drops a finished session's model and call counter (one `resume` may run again keeps them). */
   function settle(result: LoopResult): LoopResult {
-    if (result.status === 'DONE' || (result.status === 'HALT' && result.reason !== 'ERR_CANCELLED')) {
+    if (result.status === 'DONE' || (result.status === 'HALT' && !isResumableHalt(result.reason))) {
       models.delete(result.sid);
       counters.delete(result.sid);
     }

@@ -42,7 +42,7 @@ export { characterProblem, MAX_SESSION_ID_LENGTH, MAX_TURN_INDEX, requireSession
 export type { LoopMetrics } from './metrics/loop-metrics.ts';
 export type { AgentDefinition, AgentPolicy, LoopCeilings, ResolvedAgentDefinition, TurnQuotas } from './agent/agent-definition.ts';
 export type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayDivergence, ReplayReport, RunLoopOptions } from './ask-loop.ts';
-export { HALT_REASONS, type HaltReason } from './decide/halt-reason.ts';
+export { HALT_REASONS, isResumableHalt, RESUMABLE_HALT_REASONS, type HaltReason } from './decide/halt-reason.ts';
 export type { LoopDecision, LoopDecisionKind } from './decide/loop-decision.ts';
 export { isLoopError, LOOP_ERROR_CODES, LoopError, type LoopErrorCode, type LoopErrorOptions } from './errors/loop-error.ts';
 export type { LoopEvent, LoopEventListener, LoopEventType } from './events/loop-event.ts';

@@ -17,6 +17,8 @@ import type { LoopEvent } from '../src/events/loop-event.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
+import { defineProvider, ProviderError } from '@askloop/providers';
+import { definePlugin } from '../src/plugin/plugin.ts';
 import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
 
 const pool = createSandboxPool({ workers: 2 });
@@ -259,6 +261,37 @@ describe('sessions', () => {
     const turns = await store.listTurns(cancelled.sid);
     expect((await store.getSession(cancelled.sid))?.tally).toEqual(tallyOf(turns));
     expect(resumed).toEqual(loopResult(cancelled.sid, turns));
+    await loop.close();
+  });
+
+  it('resumes a session whose model call failed (HALT ERR_PROVIDER): the turn asks the model again; another HALT stays final', async () => {
+    let calls = 0;
+    // Turn 1 answers, turn 2's call fails (retries off: one attempt), and asked again it answers.
+    const flaky = defineProvider({
+      name: 'flaky',
+      settings: { retry: { maxRetries: 0 } },
+      attempt: () => async () => {
+        calls += 1;
+        if (calls === 2) throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'upstream 503' });
+        return { text: calls === 1 ? program('emit "one"') : program('emit "<<<LOOP:DONE>>> after the outage"'), usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', raw: {} };
+      },
+    });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ bad: [program('emit (')] }), definePlugin({ name: 'flaky', specificationVersion: 'v1', providers: { flaky } })], store, pool });
+    const halted = await loop.run({ agent: { ...agent, model: 'flaky:m' }, task: 'x' });
+    expect(halted).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: { code: 'PROVIDER_SERVER' } });
+    expect((await store.getSession(halted.sid))?.status).toBe('halted');
+    const resumed = await loop.resume(halted.sid);
+    expect(resumed).toMatchObject({ status: 'DONE', result: 'after the outage', turns: 2, failure: null });
+    expect(calls).toBe(3);
+    const turns = await store.listTurns(halted.sid);
+    expect((await store.getSession(halted.sid))?.tally).toEqual(tallyOf(turns));
+    expect(resumed).toEqual(loopResult(halted.sid, turns));
+    expect(await loop.replay(halted.sid)).toMatchObject({ matched: true });
+    // A HALT the reply caused is final: resume reports it again and asks nothing (the script has no second reply).
+    const syntax = await loop.run({ agent: { ...agent, model: 'scripted:bad' }, task: 'y' });
+    expect(syntax).toMatchObject({ status: 'HALT', reason: 'ERR_SYNTAX' });
+    expect(await loop.resume(syntax.sid)).toEqual(syntax);
     await loop.close();
   });
 

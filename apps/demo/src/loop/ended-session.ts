@@ -1,11 +1,12 @@
 /**
  * Whether a stored session has already ended for good, so `askloop resume`
  * has nothing to run: its last turn decided DONE, or HALT for any reason but
- * a Ctrl-C (`ERR_CANCELLED`, which resume runs again). The controller's
+ * a Ctrl-C (`ERR_CANCELLED`) or a failed model call (`ERR_PROVIDER`), which
+ * resume runs again. The controller's
  * `resume` would only return the same result, so the command says so
  * instead of reprinting the old outcome as if it had just happened.
  */
-import type { TranscriptStore } from '@askloop/controller';
+import { isResumableHalt, type TranscriptStore } from '@askloop/controller';
 import { CliError } from '../cli-error.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 
@@ -31,7 +32,7 @@ export async function endedSession(store: TranscriptStore, sid: string): Promise
   if (last.phase !== 'decided' || last.decision === undefined) return undefined;
   const decision = last.decision;
   if (decision.kind === 'DONE') return { outcome: 'DONE', turns: last.turnIndex };
-  if (decision.kind === 'HALT' && decision.reason !== 'ERR_CANCELLED') return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
+  if (decision.kind === 'HALT' && !isResumableHalt(decision.reason)) return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
   return undefined;
 }
 
@@ -43,6 +44,6 @@ export function sessionEndedError(sid: string, ended: EndedSession, where = ''):
   const turns = `${ended.turns} turn${ended.turns === 1 ? '' : 's'}`;
   return new CliError(
     'CLI_SESSION_ENDED',
-    `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C or a crash can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}${where}`,
+    `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C, a crash or a failed model call (ERR_PROVIDER) can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}${where}`,
   );
 }

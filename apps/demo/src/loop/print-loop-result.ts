@@ -4,7 +4,7 @@
  * status — 0 DONE, 3 HALT, 4 PAUSED (waiting for `askloop approve|deny`).
  * Model text reaches a terminal escaped, a pipe byte for byte.
  */
-import type { LoopResult } from '@askloop/controller';
+import { isResumableHalt, type LoopResult } from '@askloop/controller';
 import type { CommandIo, ExitCode } from '../io.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
@@ -91,7 +91,7 @@ export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean
       ),
     );
   } else if (result.status === 'HALT') {
-    const resumable = result.reason === 'ERR_CANCELLED' ? `; continue with: askloop resume ${result.sid}${args.text}\n${note}` : '\n';
+    const resumable = isResumableHalt(result.reason) ? `; continue with: askloop resume ${result.sid}${args.text}\n${note}` : '\n';
     io.stderr(terminalSafe(`askloop: HALT ${reason} after ${turns} (session ${result.sid})${resumable}`));
     if (result.result !== null) io.stdout(`${stdoutText(io, result.result)}\n`);
   } else io.stderr(`askloop: RUNNING after ${turns} (session ${result.sid})\n`);

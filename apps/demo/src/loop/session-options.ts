@@ -50,7 +50,7 @@ export const STORED_SESSION_OPTIONS_USAGE = `${STORED_SESSION_DB_USAGE}\n${SHARE
 
 /** The exit codes of the loop commands, for their --help. */
 export const LOOP_EXIT_USAGE = `Exit codes: 0 DONE; ${EXIT_HALT} HALT (the reason is printed; ERR_CANCELLED after
-Ctrl-C can be resumed); ${EXIT_PAUSED} PAUSED (approve or deny it); 1 the loop could
+Ctrl-C and ERR_PROVIDER, a model call that failed, can be resumed); ${EXIT_PAUSED} PAUSED (approve or deny it); 1 the loop could
 not start or continue (an invalid agent or script file, an unknown session or
 provider, a broken sessions file, resume of a session that already ended);
 2 a usage error, a bad option value, or

@@ -4,7 +4,7 @@
  * next when it paused or was cancelled (with the options the continuation
  * needs).
  */
-import type { LoopResult } from '@askloop/controller';
+import { isResumableHalt, type LoopResult } from '@askloop/controller';
 import { formatCost, formatCount, formatDuration, oneLine } from './format-values.ts';
 import { paintDecision } from './format-turn-parts.ts';
 import type { TerminalColors } from './terminal-colors.ts';
@@ -38,7 +38,10 @@ export function formatNextSteps(result: LoopResult, options: Pick<SummaryOptions
   const args = terminalSafe(options.continueArgs?.text ?? '');
   const lines: string[] = [];
   if (result.status === 'PAUSED') lines.push(`  ${colors.yellow(`askloop approve ${result.sid}${args}`)} or ${colors.yellow(`askloop deny ${result.sid}${args}`)} to go on`);
-  if (result.status === 'HALT' && result.reason === 'ERR_CANCELLED') lines.push(`  ${colors.yellow(`askloop resume ${result.sid}${args}`)} to go on from the cancelled turn`);
+  if (result.status === 'HALT' && isResumableHalt(result.reason)) {
+    const from = result.reason === 'ERR_CANCELLED' ? 'the cancelled turn' : 'the turn whose model call failed (it asks the model again)';
+    lines.push(`  ${colors.yellow(`askloop resume ${result.sid}${args}`)} to go on from ${from}`);
+  }
   if (lines.length > 0 && options.continueArgs?.dbRedacted === true) lines.push(`  ${colors.dim('(the password of --db is not shown: pass the same --db as this run)')}`);
   return lines.map((line) => `${line}\n`).join('');
 }

@@ -6,7 +6,7 @@
 /** Every halt reason, sorted, with when the host chooses it. */
 export const HALT_REASONS = {
   ERR_BUDGET: 'a token or cost ceiling of the loop was reached',
-  ERR_CANCELLED: 'the caller aborted the loop (Ctrl-C, an AbortSignal)',
+  ERR_CANCELLED: 'the caller aborted the loop (Ctrl-C, an AbortSignal); resume runs the turn again',
   ERR_ENV_ENCODING: 'the reply is not valid UTF-8',
   ERR_ENV_MARKERS_INVALID: 'the reply has no recoverable envelope (missing or malformed markers)',
   ERR_ENV_ORDER: 'the reply\'s envelope sections are out of order',
@@ -15,7 +15,7 @@ export const HALT_REASONS = {
   ERR_MAX_TURNS_EXCEEDED: 'the turn ceiling was reached without DONE',
   ERR_NO_PROGRESS: 'N consecutive turns produced the same OUTPUT and SCRATCHPAD digest',
   ERR_PERMISSIONS: 'the program failed the whole-program check against the agent\'s policy; nothing of it ran',
-  ERR_PROVIDER: 'the model call failed after its retries (or a scripted model ran out of replies)',
+  ERR_PROVIDER: 'the model call failed after its retries (or a scripted model ran out of replies); resume asks again',
   ERR_QUOTA: 'a per-turn quota (fuel, memory, tool calls, the tool-call data budget, output and scratchpad size, loop iterations, call depth, value sizes) or a loop total (fuel, tool calls) was exceeded',
   ERR_SYNTAX: 'the program does not parse; nothing of it ran',
   ERR_TIMEOUT: 'the per-turn wall clock or the loop\'s wall-clock ceiling was exceeded',
@@ -27,3 +27,16 @@ export const HALT_REASONS = {
 
 /** A halt reason (see {@link HALT_REASONS}). */
 export type HaltReason = keyof typeof HALT_REASONS;
+
+/**
+ * The halts `resume` runs the turn again after, because nothing of the turn's
+ * program ran: the caller cancelled it (`ERR_CANCELLED`), or the model could
+ * not be asked or did not answer (`ERR_PROVIDER`: no key, an outage that
+ * outlasted the retries, a rate limit). Every other HALT is final.
+ */
+export const RESUMABLE_HALT_REASONS: readonly HaltReason[] = Object.freeze(['ERR_CANCELLED', 'ERR_PROVIDER']);
+
+/** Whether `resume` runs the turn that halted for `reason` again (see {@link RESUMABLE_HALT_REASONS}). */
+export function isResumableHalt(reason: string | null | undefined): boolean {
+  return RESUMABLE_HALT_REASONS.includes(reason as HaltReason);
+}

@@ -6,6 +6,7 @@
  * (resume, multi-host workers); the row's tally stands in for the earlier
  * records, which a step does not read.
  */
+import { isResumableHalt } from '../decide/halt-reason.ts';
 import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
 import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
@@ -20,7 +21,7 @@ export function canStep(last: TurnRecord | undefined): boolean {
   if (last.phase !== 'decided') return true;
   const decision = last.decision;
   if (decision?.kind === 'CONTINUE') return true;
-  if (decision?.kind === 'HALT' && decision.reason === 'ERR_CANCELLED') return true;
+  if (decision?.kind === 'HALT' && isResumableHalt(decision.reason)) return true;
   return decision?.kind === 'PAUSE' && decision.reason === 'V1_AWAIT' && last.approval?.state === 'approved';
 }
 
@@ -35,9 +36,11 @@ function continued(record: TurnRecord): TurnRecord {
 }
 
 /**
- * A cancelled turn, opened again where it stopped: its recorded reply is
+ * A turn that halted where `resume` may run it again (cancelled, or its
+ * model call failed), opened again where it stopped: a recorded reply is
  * kept and prepared again (no new model call; its write calls replay from
- * the idempotence records), what the cancelled run produced is dropped.
+ * the idempotence records), what the stopped run produced is dropped; a
+ * turn without a reply asks the model again.
  */
 export function reopenTurn(record: TurnRecord): TurnRecord {
   const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks: _asks, ...rest } = continued(record);
@@ -101,7 +104,7 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
   if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
   else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, continued(last));
   else if (last.decision?.kind === 'HALT') {
-    // A cancelled turn runs again: the tally of the turns before it, rebuilt (a fold cannot be undone).
+    // A cancelled turn, or one whose model call failed, runs again: the tally of the turns before it, rebuilt (a fold cannot be undone).
     before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
     record = await runTurn(context, { session, tally: before }, reopenTurn(last));
   } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
