@@ -31,7 +31,7 @@ describe('tool policy on the command line', () => {
     const [diagnostic] = JSON.parse(io.out).diagnostics;
     expect(diagnostic).toMatchObject({ code: 'SCRIPT_TOOL_DENIED', line: 2, file: 'read.ns' });
     expect(diagnostic.message).toContain('POLICY_CAPABILITY_MISSING');
-    expect(diagnostic.message).toContain('--grant');
+    expect(diagnostic.message).toContain('add the grant fs:read:/notes/today.txt to the policy');
   });
 
   it('ns check passes once the capability is granted', async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function runJson(args: string[]): Promise<{ code: number; out: { sid: string; status: string } }> {
+async function runJson(args: string[]): Promise<{ code: number; out: { sid: string; status: string; reason: string | null } }> {
   const io = captureIo({ cwd: dir });
   const code = await main([...args, '--json'], io);
   return { code, out: JSON.parse(io.out) };

@@ -104,9 +104,11 @@ export interface LoopResult {
   /**
    * The last turn's failure, when it had one: its stable code (`SCRIPT_TOOL_DENIED`,
    * `ERR_ENV_…`, `PROVIDER_…`), kind, message, and the ACTIONS line and column.
-   * The cause behind most HALTs (`ERR_PERMISSIONS`, `ERR_SYNTAX`, …); after a
-   * `step` that fed a failure back under `repair`, the failure the model was shown.
-   * Null when the last turn did not fail (DONE, a ceiling, a pause).
+   * The cause behind most HALTs (`ERR_PERMISSIONS`, `ERR_SYNTAX`, …), but not
+   * always the reason: a turn whose failure was fed back under `repair` can
+   * be the last one a ceiling allowed (HALT `ERR_MAX_TURNS_EXCEEDED`, failure
+   * `SCRIPT_SYNTAX`); after a `step`, the failure the model is shown next.
+   * Null when the last turn did not fail.
    */
   readonly failure: TurnFailure | null;
   /**

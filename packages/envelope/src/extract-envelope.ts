@@ -100,18 +100,23 @@ function lastNonBlankLine(text: string): string {
 
 /**
  * Closes an envelope whose END line is missing after a complete command
- * block: keeps the text up to its last `endcommand` line and adds END. What
- * followed the block is dropped and named in the message: a closing fence,
- * prose after it, or an END marker sharing its line with the fence
- * (`<<<NSENV:V4:END>>>```). ACTIONS is the last section and a program ends
- * at its `endcommand`, so nothing after it could have been part of either.
+ * block: keeps the text up to the last `endcommand` line of ACTIONS and adds
+ * END. What followed the block is dropped and named in the message: a
+ * closing fence, prose after it, or an END marker sharing its line with the
+ * fence (`<<<NSENV:V4:END>>>```). ACTIONS is the last section and a program
+ * ends at its `endcommand`, so nothing after it could have been part of
+ * either; but a line there that reads as NeuroScript (a second `command`
+ * block cut short, a stray statement) means the model wrote more program:
+ * that is refused as before, not silently dropped.
  */
 function closeMissingEnd(text: string): { text: string; message: string } | undefined {
   const lines = text.split(/\r?\n/);
+  const actions = lines.findIndex((line) => line.trim() === markerLine('ACTIONS'));
   let last = lines.length - 1;
-  while (last >= 0 && lines[last]!.trim() !== 'endcommand') last -= 1;
-  if (last < 0) return undefined;
+  while (last > actions && lines[last]!.trim() !== 'endcommand') last -= 1;
+  if (actions < 0 || last <= actions) return undefined;
   const after = lines.slice(last + 1).filter((line) => line.trim() !== '');
+  if (after.some((line) => PROGRAM_LINE.test(line))) return undefined;
   const end = markerLine('END');
   const [first] = after;
   const message =
@@ -122,6 +127,12 @@ function closeMissingEnd(text: string): { text: string; message: string } | unde
         : `the END marker was missing after a complete command block; it was added, and the ${after.length} line(s) after the block (a closing fence or prose) were ignored`;
   return { text: `${lines.slice(0, last + 1).join('\n')}\n${end}\n`, message };
 }
+
+/**
+ * A line that starts like NeuroScript code: a block, a statement, or the end
+ * of one (keywords are lower case; prose starts with a capital or another word).
+ */
+const PROGRAM_LINE = /^\s*(command|endcommand|func|endfunc|on\s+(?:error|event)|set|emit|whisper|call|if|else|endif|for|endfor|while|endwhile|must|fail|return|ask|promptuser|break|continue|clear_error)(\s|\(|$)/;
 
 const LINE_NUMBER = /\bline (\d+)/g;
 

@@ -47,7 +47,7 @@ export { NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM } from './capsules/neuroscri
 export { createCapsuleTools, type CapsuleToolsOptions } from './packs/capsule-tools.ts';
 export { createDefaultRegistry, createSafeToolPacks, type DefaultRegistryOptions } from './packs/default-registry.ts';
 export { createFileSystemTools, type FileSystemToolsOptions } from './packs/fs-tools.ts';
-export { makeDirectories, makeDirectoriesSync } from './packs/make-directories.ts';
+export { makeDirectories, makeDirectoriesSync } from './fs/make-directories.ts';
 export { createHttpTools, type HttpToolsOptions } from './packs/http-tools.ts';
 export { createJsonTools } from './packs/json-tools.ts';
 export { createListTools } from './packs/list-tools.ts';

@@ -34,7 +34,11 @@ describe('resolveDbPath', () => {
     try {
       const io = { cwd: dir, env: { HOME: dir } } as unknown as CommandIo;
       expect(() => resolveDbPath('', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db needs a value: a sessions file (--db sessions.db) or a postgres:// URL' }));
-      expect(() => resolveDbPath('newdir/', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db newdir/: ends with a slash, so it names a folder, not a sessions file; give a file in it (--db newdir/sessions.db)' }));
+      expect(() => resolveDbPath('newdir/', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db newdir/: names a folder, not a sessions file; give a file in it (--db newdir/sessions.db)' }));
+      expect(() => resolveDbPath('newdir/.', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db newdir/.: names a folder, not a sessions file; give a file in it (--db newdir/./sessions.db)' }));
+      expect(() => resolveDbPath('..', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db ..: names a folder, not a sessions file; give a file in it (--db ../sessions.db)' }));
+      // A URL is refused for its scheme first, its password not echoed.
+      expect(() => resolveDbPath('mysql://alice:hunter2@db.example.com/', io)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

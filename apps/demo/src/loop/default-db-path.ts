@@ -24,9 +24,13 @@ export function defaultDbPath(env: Record<string, string | undefined>): string {
 function givenDbPath(option: string | undefined, io: CommandIo): string {
   if (option === undefined) return defaultDbPath(io.env);
   if (option === '') throw new CliError('CLI_OPTION_INVALID', '--db needs a value: a sessions file (--db sessions.db) or a postgres:// URL');
-  // resolve() drops a trailing slash, and SQLite would then make a file named like the folder the user meant.
-  if (/[\\/]$/.test(option)) throw new CliError('CLI_OPTION_INVALID', `--db ${option}: ends with a slash, so it names a folder, not a sessions file; give a file in it (--db ${option}sessions.db)`);
+  // First: a URL's message must not echo its password.
   refuseOtherUrl(option);
+  // resolve() drops a trailing slash or `.`, and SQLite would then make a file named like the folder the user meant.
+  if (/(^|[\\/])\.{0,2}$/.test(option)) {
+    const folder = /[\\/]$/.test(option) ? option : `${option}/`;
+    throw new CliError('CLI_OPTION_INVALID', `--db ${option}: names a folder, not a sessions file; give a file in it (--db ${folder}sessions.db)`);
+  }
   return resolve(io.cwd, option);
 }
 

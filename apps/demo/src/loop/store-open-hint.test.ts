@@ -11,7 +11,7 @@ const OPEN_FAILED = 'the SQLite transcript store failed in open: store open fail
 describe('storeOpenHint', () => {
   it('names a folder this user may not write', () => {
     const file = join(temp, 'locked', 's.db');
-    expect(storeOpenHint(OPEN_FAILED, file, (path) => path !== join(temp, 'locked'))).toBe(
+    expect(storeOpenHint(OPEN_FAILED, file, (path) => (path === join(temp, 'locked') ? 'EACCES' : undefined))).toBe(
       `; this user may not write the folder ${join(temp, 'locked')} (SQLite makes the file and its -wal and -shm files there): give --db a file in a folder you can write`,
     );
   });
@@ -19,12 +19,18 @@ describe('storeOpenHint', () => {
   it('names an existing file this user may not write', () => {
     const file = join(temp, 'mine.db');
     writeFileSync(file, '');
-    expect(storeOpenHint(OPEN_FAILED, file, (path) => path !== file)).toBe('; this user may not write the file: give --db a file you can write');
+    expect(storeOpenHint(OPEN_FAILED, file, (path) => (path === file ? 'EACCES' : undefined))).toBe('; this user may not write the file: give --db a file you can write');
+  });
+
+  it('says a read-only file system is read-only, not that this user lacks permission', () => {
+    expect(storeOpenHint(OPEN_FAILED, '/mnt/ro/s.db', () => 'EROFS')).toBe(
+      '; the file system is read-only for the folder /mnt/ro (SQLite makes the file and its -wal and -shm files there): give --db a file in a folder you can write',
+    );
   });
 
   it('adds nothing when both may be written, or for another failure', () => {
     expect(storeOpenHint(OPEN_FAILED, join(temp, 'free.db'))).toBe('');
-    expect(storeOpenHint('disk I/O error', join(temp, 'x', 'y.db'), () => false)).toBe('');
+    expect(storeOpenHint('disk I/O error', join(temp, 'x', 'y.db'), () => 'EACCES')).toBe('');
   });
 
   // Root may write anywhere, so only another user sees the real check refuse.

@@ -1,29 +1,34 @@
 /**
  * What SQLite's "unable to open database file" means for a sessions file,
  * when it can be told: SQLite names no cause, and the usual one is a folder
- * this user may not write (a new file, its `-wal` and `-shm` files are made
- * there), or a file this user may not write.
+ * that cannot be written (a new file, its `-wal` and `-shm` files are made
+ * there), or a file that cannot be.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Whether this process may write `path` (injected in tests: root may write anything). */
-export type WriteCheck = (path: string) => boolean;
+/** Why this process may not write `path` (the `access` error code, e.g. EACCES or EROFS), or undefined when it may (injected in tests: root may write anything). */
+export type WriteCheck = (path: string) => string | undefined;
 
-const mayWrite: WriteCheck = (path) => {
+const writeRefusal: WriteCheck = (path) => {
   try {
     accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return String((error as { code?: unknown }).code ?? 'EACCES');
   }
 };
 
+/** Who refuses the write: the file system itself (read-only), or this user's permissions. */
+const refuser = (code: string): string => (code === 'EROFS' ? 'the file system is read-only for' : 'this user may not write');
+
 /** The clause to add to a failed open of `dbPath` (starting with `; `), or '' when nothing more is known. */
-export function storeOpenHint(message: string, dbPath: string, canWrite: WriteCheck = mayWrite): string {
+export function storeOpenHint(message: string, dbPath: string, refusal: WriteCheck = writeRefusal): string {
   if (!/unable to open database file|readonly database/.test(message)) return '';
   const folder = dirname(dbPath);
-  if (!canWrite(folder)) return `; this user may not write the folder ${folder} (SQLite makes the file and its -wal and -shm files there): give --db a file in a folder you can write`;
-  if (existsSync(dbPath) && !canWrite(dbPath)) return `; this user may not write the file: give --db a file you can write`;
+  const folderCode = refusal(folder);
+  if (folderCode !== undefined) return `; ${refuser(folderCode)} the folder ${folder} (SQLite makes the file and its -wal and -shm files there): give --db a file in a folder you can write`;
+  const fileCode = existsSync(dbPath) ? refusal(dbPath) : undefined;
+  if (fileCode !== undefined) return `; ${refuser(fileCode)} the file: give --db a file you can write`;
   return '';
 }

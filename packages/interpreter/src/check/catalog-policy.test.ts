@@ -20,7 +20,7 @@ function catalog(asked: { name: string; args: readonly StaticArgument[] | undefi
       asked.push({ name, args });
       const path = args?.[0];
       return name === 'tool.fs.read' && typeof path === 'string' && path.startsWith('/private')
-        ? { code: 'POLICY_CAPABILITY_MISSING', message: `tool.fs.Read needs capability fs:read:${path} — grant it with --grant fs:read:${path}` }
+        ? { code: 'POLICY_CAPABILITY_MISSING', message: `tool.fs.Read needs capability fs:read:${path} — add the grant fs:read:${path} to the policy` }
         : undefined;
     },
     suggest: (name) => (name.endsWith('.toupper') ? ['tool.str.toupper'] : []),
@@ -35,7 +35,7 @@ describe('the catalogue’s policy decision is the only one', () => {
         code: 'SCRIPT_TOOL_DENIED',
         severity: 'error',
         kind: 'permission',
-        message: "Tool 'tool.fs.read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — grant it with --grant fs:read:/private/p.txt",
+        message: "Tool 'tool.fs.read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — add the grant fs:read:/private/p.txt to the policy",
         line: 3,
         column: 11,
         numericCode: 1003,
@@ -67,7 +67,7 @@ describe('the catalogue’s policy decision is the only one', () => {
     const source = 'command\n  set x = tool.fs.read("/private/p.txt")\n  emit tool.STR.TOUPPER("a", "b")\nendcommand\n';
     const messages = parseAndCheck(source, { mode: 'agent', tools: shown }).diagnostics.map((diagnostic) => diagnostic.message);
     expect(messages).toEqual([
-      "Tool 'tool.fs.Read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — grant it with --grant fs:read:/private/p.txt",
+      "Tool 'tool.fs.Read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — add the grant fs:read:/private/p.txt to the policy",
       expect.stringMatching(/^Tool 'tool\.str\.ToUpper' takes /),
     ]);
   });

@@ -25,7 +25,7 @@ export interface AskOutcome {
   readonly sid?: string;
   /** What the HALT or PAUSE decision says; null or absent otherwise. */
   readonly message?: string | null;
-  /** The last turn's failure (the cause behind most HALTs): its stable code, message and ACTIONS line. */
+  /** The last turn's failure (the cause behind most HALTs, not always the reason): its stable code, message and ACTIONS line. */
   readonly failure?: { readonly code: string; readonly message: string; readonly line?: number; readonly column?: number } | null;
 }
 
@@ -164,7 +164,7 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
       server.registerTool(
         'ask',
         {
-          description: `Run a whole AskLoop ask loop with a named agent on a task; returns its status (DONE, HALT or PAUSED), reason, result and number of turns; after a HALT or PAUSE its message, and the failure that caused it (code, message, line).${agentList(options.agents)}`,
+          description: `Run a whole AskLoop ask loop with a named agent on a task; returns its status (DONE, HALT or PAUSED), reason, result and number of turns; after a HALT or PAUSE its message, and the last turn's failure, usually the cause (code, message, line).${agentList(options.agents)}`,
           inputSchema: { agent: z.string().describe('Agent name'), task: z.string().describe('The task, in words') },
           annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
         },

@@ -238,7 +238,7 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
 
   it('names the scoped grant a literal call needs, not the bare verb, in the check and the run (review: hints suggested unscoped grants)', async () => {
     const host = fsHost(['fs:read,write:/public/**']);
-    const expected = ['POLICY_CAPABILITY_MISSING', 'fs:delete:/public/leak.txt', 'tool.fs.Delete needs capability fs:delete:/public/leak.txt — grant it with --grant fs:delete:/public/leak.txt'];
+    const expected = ['POLICY_CAPABILITY_MISSING', 'fs:delete:/public/leak.txt', 'tool.fs.Delete needs capability fs:delete:/public/leak.txt — add the grant fs:delete:/public/leak.txt to the policy'];
     const denial = host.catalog.check('tool.fs.Delete', ['/public/leak.txt']);
     expect([denial?.code, denial?.capability, denial?.message]).toEqual(expected);
     const failure = await host.fail('tool.fs.Delete', ['/public/leak.txt']);
@@ -252,7 +252,7 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
     expect(host.catalog.check('tool.fs.Delete', ['../x'])?.capability).toBe('fs:delete');
     const web = hostFor([createHttpTools({})], { allow: ['tool.http.*'] });
     const fetchDenial = web.catalog.check('tool.http.Fetch', ['http://example.com/']);
-    expect([fetchDenial?.code, fetchDenial?.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:example.com:80 — grant it with --grant net:read:example.com:80']);
+    expect([fetchDenial?.code, fetchDenial?.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:example.com:80 — add the grant net:read:example.com:80 to the policy']);
     expect((await web.fail('tool.http.Fetch', ['http://example.com/'])).message).toBe(fetchDenial?.message);
     // Deny, allow and trust do not depend on the arguments and come first, as before.
     expect(hostFor([createHttpTools({})], { allow: ['tool.fs.*'] }).catalog.check('tool.http.Fetch', ['http://example.com/'])?.code).toBe('POLICY_NOT_ALLOWED');

@@ -122,12 +122,12 @@ describe('tool.fs.* confinement', () => {
     const scoped = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read:/data/**', 'fs:write:/out/*'] });
     expect(await scoped.call('tool.fs.Read', ['/data/sub/b.txt'])).toBe('deep');
     const write = await scoped.fail('tool.fs.Write', ['/data/x.txt', 'x']);
-    expect([write.code, write.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'tool.fs.Write needs capability fs:write:/data/x.txt — grant it with --grant fs:write:/data/x.txt']);
+    expect([write.code, write.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'tool.fs.Write needs capability fs:write:/data/x.txt — add the grant fs:write:/data/x.txt to the policy']);
     expect(await scoped.call('tool.fs.Write', ['out/x.txt', 'x'])).toEqual({ path: '/out/x.txt', bytes: 1 });
     expect((await scoped.fail('tool.fs.Write', ['/out/deeper/x.txt', 'x'])).code).toBe('POLICY_CAPABILITY_MISSING');
-    expect((await scoped.fail('tool.fs.Delete', ['/out/x.txt'])).message).toBe('tool.fs.Delete needs capability fs:delete:/out/x.txt — grant it with --grant fs:delete:/out/x.txt');
+    expect((await scoped.fail('tool.fs.Delete', ['/out/x.txt'])).message).toBe('tool.fs.Delete needs capability fs:delete:/out/x.txt — add the grant fs:delete:/out/x.txt to the policy');
     const none = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'] });
-    expect((await none.fail('tool.fs.Read', ['/data/a.txt'])).message).toBe('tool.fs.Read needs capability fs:read:/data/a.txt — grant it with --grant fs:read:/data/a.txt');
+    expect((await none.fail('tool.fs.Read', ['/data/a.txt'])).message).toBe('tool.fs.Read needs capability fs:read:/data/a.txt — add the grant fs:read:/data/a.txt to the policy');
   });
 
   it('Move needs the grant on both paths', async () => {
@@ -290,7 +290,7 @@ describe('recursive tool.fs.List checks every subdirectory it enters (review: Li
     const error = await scoped.fail('tool.fs.List', ['/data', true]);
     expect([error.code, error.capability, error.argument]).toEqual(['POLICY_CAPABILITY_MISSING', 'fs:read:/data/private', 'recursive']);
     expect(error.message).toBe(
-      "tool.fs.List needs capability fs:read:/data/private — grant it with --grant fs:read:/data/private (a recursive List of '/data' enters '/data/private'; to see '/data' alone, list it without recursive) (pack fs)",
+      "tool.fs.List needs capability fs:read:/data/private — add the grant fs:read:/data/private to the policy (a recursive List of '/data' enters '/data/private'; to see '/data' alone, list it without recursive) (pack fs)",
     );
     expect(error.message).not.toContain('p.txt');
     // Non-recursive: the directory's own entries, subdirectories by name only, as the grant allows.

@@ -15,7 +15,7 @@ import type { ToolValue } from '../spec/tool-value.ts';
 import { createFsConfinement, normalizeVirtualPath } from './fs-confine.ts';
 import { fsError } from './fs-error.ts';
 import { entryType, listDirectory } from './fs-list-walk.ts';
-import { makeDirectories } from './make-directories.ts';
+import { makeDirectories } from '../fs/make-directories.ts';
 
 /** Options of {@link createFileSystemTools}. */
 export interface FileSystemToolsOptions {

@@ -60,19 +60,19 @@ describe('tool.http.Fetch', () => {
     expect(await granted().call('tool.http.Fetch', [{ url: `${origin}/echo`, options: { method: 'post', body: 'payload' } }])).toMatchObject({ body: 'POST:payload' });
     const readOnly = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:127.0.0.1'] });
     const error = await readOnly.fail('tool.http.Fetch', [`${origin}/echo`, { method: 'POST', body: 'x' }]);
-    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', `tool.http.Fetch needs capability net:write:127.0.0.1:${port} — grant it with --grant net:write:127.0.0.1:${port}`]);
+    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', `tool.http.Fetch needs capability net:write:127.0.0.1:${port} — add the grant net:write:127.0.0.1:${port} to the policy`]);
   });
 
   it('follows redirects on granted hosts and re-checks every hop', async () => {
     expect(await granted().call('tool.http.Fetch', [`${origin}/redirect-inside`])).toMatchObject({ status: 200, url: `${origin}/hello`, body: 'hello GET ' });
     const error = await granted().fail('tool.http.Fetch', [`${origin}/redirect-outside`]);
-    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:evil.example.org:80 — grant it with --grant net:read:evil.example.org:80 (pack http)']);
+    expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:evil.example.org:80 — add the grant net:read:evil.example.org:80 to the policy (pack http)']);
   });
 
   it('is off unless the host is granted', async () => {
     const other = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:*.example.com'] });
     const error = await other.fail('tool.http.Fetch', [`${origin}/hello`]);
-    expect([error.code, error.referenceCode, error.message]).toEqual(['HTTP_HOST_DENIED', 1003, `tool.http.Fetch needs capability net:read:127.0.0.1:${port} — grant it with --grant net:read:127.0.0.1:${port}`]);
+    expect([error.code, error.referenceCode, error.message]).toEqual(['HTTP_HOST_DENIED', 1003, `tool.http.Fetch needs capability net:read:127.0.0.1:${port} — add the grant net:read:127.0.0.1:${port} to the policy`]);
     const none = hostFor([createHttpTools()], { allow: ['**'] });
     // No net grant at all: the denial still names the host the call needs.
     const ungranted = await none.fail('tool.http.Fetch', [`${origin}/hello`]);

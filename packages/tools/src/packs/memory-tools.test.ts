@@ -27,7 +27,7 @@ describe('tool.memory.Get/CAS', () => {
   it('checks the key against the memory grant scope', async () => {
     const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
     const error = await host.fail('tool.memory.CAS', ['/secrets/x', 0, 1]);
-    expect([error.code, error.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'tool.memory.CAS needs capability memory:write:/secrets/x — grant it with --grant memory:write:/secrets/x']);
+    expect([error.code, error.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'tool.memory.CAS needs capability memory:write:/secrets/x — add the grant memory:write:/secrets/x to the policy']);
   });
 
   it('treats a key with commas as one scope', async () => {

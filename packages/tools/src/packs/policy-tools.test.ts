@@ -13,13 +13,13 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
 
   it.each<[string, ToolValue, ToolValue]>([
     ['a memory op inside the grant', [{ op: 'set', path: '/ingest/queue/x', value: 'taken' }], [true, '']],
-    ['a memory op outside the grant', [{ op: 'set', path: '/other/x' }], [false, 'step 0 needs capability memory:write:/other/x — grant it with --grant memory:write:/other/x']],
+    ['a memory op outside the grant', [{ op: 'set', path: '/other/x' }], [false, 'step 0 needs capability memory:write:/other/x — add the grant memory:write:/other/x to the policy']],
     ['a read op', { op: 'get', key: '/ingest/a' }, [true, '']],
     ['an unknown op', [{ op: 'explode', path: '/ingest/x' }], [false, 'step 0 has the unknown op "explode" (known: set, cas, put, write, delete, get, read)']],
     ['an op without a path', [{ op: 'set' }], [false, 'step 0 (op set) has no string "path" or "key"']],
     ['an allowed tool step', [{ tool: 'tool.fs.Write', args: ['/out/a.txt', 'x'] }], [true, '']],
     ['a tool step with named args', [{ tool: 'fs.write', args: { filepath: '/out/a.txt', content: 'x' } }], [true, '']],
-    ['a tool step outside its scope', [{ op: 'get', path: '/ingest/a' }, { tool: 'tool.fs.Write', args: ['/etc/passwd', 'x'] }], [false, 'step 1 tool.fs.Write needs capability fs:write:/etc/passwd — grant it with --grant fs:write:/etc/passwd']],
+    ['a tool step outside its scope', [{ op: 'get', path: '/ingest/a' }, { tool: 'tool.fs.Write', args: ['/etc/passwd', 'x'] }], [false, 'step 1 tool.fs.Write needs capability fs:write:/etc/passwd — add the grant fs:write:/etc/passwd to the policy']],
     ['a tool step escaping the root', [{ tool: 'tool.fs.Write', args: ['../x', 'x'] }], [false, "step 0 filepath '../x' contains '..'; paths must stay inside the fs root"]],
     ['a tool the policy does not allow', [{ tool: 'tool.list.Length', args: [[]] }], [false, "step 0 tool.list.Length is not in the policy's allow list (allow list: tool.policy.*, tool.memory.*, tool.str.*, tool.fs.*); add 'tool.list.Length' or a pattern matching it to the allow list"]],
     ['an unknown tool', [{ tool: 'tool.nope.X' }], [false, 'step 0 names the unknown tool tool.nope.X']],
@@ -28,11 +28,11 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
     ['a map with neither tool nor op', [{ path: '/x' }], [false, 'step 0 has neither "tool" nor "op"']],
     ['an empty plan', [], [true, '']],
     // Review finding 8: Allow must agree with the real memory tools.
-    ['a key with a leading space (review 8)', [{ op: 'cas', key: ' /ingest/x' }], [false, 'step 0 needs capability memory:write: /ingest/x — no --grant can name it exactly, because the scope " /ingest/x" starts or ends with white space; grant a pattern that covers it or use another name']],
+    ['a key with a leading space (review 8)', [{ op: 'cas', key: ' /ingest/x' }], [false, 'step 0 needs capability memory:write: /ingest/x — no grant can name it exactly, because the scope " /ingest/x" starts or ends with white space; grant a pattern that covers it or use another name']],
     ['a key with a comma (review 8)', [{ op: 'set', key: '/ingest/a,/other/b' }], [true, '']],
-    ['a key with a comma outside the grant (review 8)', [{ op: 'set', key: '/other/a,/ingest/b' }], [false, 'step 0 needs capability memory:write:/other/a,/ingest/b — no --grant can name it exactly, because the scope "/other/a,/ingest/b" contains a comma; grant a pattern that covers it or use another name']],
+    ['a key with a comma outside the grant (review 8)', [{ op: 'set', key: '/other/a,/ingest/b' }], [false, 'step 0 needs capability memory:write:/other/a,/ingest/b — no grant can name it exactly, because the scope "/other/a,/ingest/b" contains a comma; grant a pattern that covers it or use another name']],
     ['an empty key (review 8)', [{ op: 'set', key: '' }], [false, 'step 0 (op set) key must be 1 to 512 characters, got 0']],
-    ['a key with a space inside (review 8)', [{ op: 'set', key: '/other/a b' }], [false, "step 0 needs capability memory:write:/other/a b — grant it with --grant 'memory:write:/other/a b'"]],
+    ['a key with a space inside (review 8)', [{ op: 'set', key: '/other/a b' }], [false, "step 0 needs capability memory:write:/other/a b — add the grant 'memory:write:/other/a b' to the policy"]],
   ])('%s', async (_label, plan, expected) => {
     const host = hostFor(packs(), policy, { stores: temp.stores });
     expect(await host.call('tool.policy.Allow', [plan])).toEqual(expected);

@@ -1,7 +1,8 @@
 /**
- * The "— grant it with --grant …" hint of capability denials, written so it
- * can be pasted into a shell: quoted when the capability holds characters a
- * shell would interpret (spaces, `*`, quotes, …). A scope with a comma or with
+ * The "— add the grant … to the policy" hint of capability denials, worded for
+ * every reader (a library user, the CLI, the model), the capability written
+ * so it can be pasted into a shell (`askloop run --grant …`): quoted when it
+ * holds characters a shell would interpret (spaces, `*`, quotes, …). A scope with a comma or with
  * leading or trailing white space cannot be written in a grant at all
  * (`parseCapability` splits at commas and trims scopes), so the hint says so
  * instead of suggesting a grant that would mean something else.
@@ -20,7 +21,7 @@ export function grantHint(capability: Capability): string {
   const unwritable = capability.scopes.find((scope) => scope.includes(',') || scope.trim() !== scope);
   if (unwritable !== undefined) {
     const why = unwritable.includes(',') ? 'contains a comma' : 'starts or ends with white space';
-    return `no --grant can name it exactly, because the scope ${JSON.stringify(unwritable)} ${why}; grant a pattern that covers it or use another name`;
+    return `no grant can name it exactly, because the scope ${JSON.stringify(unwritable)} ${why}; grant a pattern that covers it or use another name`;
   }
-  return `grant it with --grant ${shellQuote(formatCapability(capability))}`;
+  return `add the grant ${shellQuote(formatCapability(capability))} to the policy`;
 }

@@ -39,17 +39,17 @@ const table: Row[] = [
   ['trusted context', { allow: ['**'], trusted: true }, 'admin', {}, 'allow'],
   ['deny is checked before trust', { allow: ['**'], deny: ['tool.account.*'], trusted: true }, 'admin', {}, "POLICY_DENIED: tool.account.Delete is denied by policy pattern 'tool.account.*'; remove that pattern from the deny list if the tool should run"],
   // With the arguments known, the denial names the scoped grant the call needs, not the bare verb.
-  ['capability missing', { allow: ['**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — grant it with --grant fs:write:/data/x'],
-  ['wrong verb', { allow: ['**'], grants: ['fs:read:/data/**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — grant it with --grant fs:write:/data/x'],
+  ['capability missing', { allow: ['**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — add the grant fs:write:/data/x to the policy'],
+  ['wrong verb', { allow: ['**'], grants: ['fs:read:/data/**'] }, 'write', { filepath: '/data/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/data/x — add the grant fs:write:/data/x to the policy'],
   ['scope covers the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/data/a/b.txt' }, 'allow'],
-  ['scope does not cover the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/etc/passwd' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/etc/passwd — grant it with --grant fs:write:/etc/passwd'],
-  ['prefix-alike directory is not covered', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/database/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/database/x — grant it with --grant fs:write:/database/x'],
+  ['scope does not cover the path', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/etc/passwd' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/etc/passwd — add the grant fs:write:/etc/passwd to the policy'],
+  ['prefix-alike directory is not covered', { allow: ['**'], grants: ['fs:write:/data/**'] }, 'write', { filepath: '/database/x' }, 'POLICY_CAPABILITY_MISSING: tool.fs.Write needs capability fs:write:/database/x — add the grant fs:write:/database/x to the policy'],
   ['grant without scope covers every scope', { allow: ['**'], grants: ['fs:write'] }, 'write', { filepath: '/anything' }, 'allow'],
   ['wildcard verb', { allow: ['**'], grants: ['fs:*:/data/**'] }, 'write', { filepath: '/data/x' }, 'allow'],
   ['wildcard resource', { allow: ['**'], grants: ['*:*'] }, 'write', { filepath: '/x' }, 'allow'],
   ['second grant covers', { allow: ['**'], grants: ['fs:read', 'fs:write:/out/*'] }, 'write', { filepath: '/out/x' }, 'allow'],
   ['host granted by suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'api.example.com' }, 'allow'],
-  ['host outside the suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'example.org' }, 'HTTP_HOST_DENIED: tool.http.Fetch needs capability net:read:example.org — grant it with --grant net:read:example.org'],
+  ['host outside the suffix', { allow: ['**'], grants: ['net:read:*.example.com'] }, 'fetch', { host: 'example.org' }, 'HTTP_HOST_DENIED: tool.http.Fetch needs capability net:read:example.org — add the grant net:read:example.org to the policy'],
   ['capabilities only after allow', { grants: ['*:*'] }, 'write', { filepath: '/x' }, "POLICY_NOT_ALLOWED: tool.fs.Write is not in the policy's allow list (the allow list is empty (deny by default)); add 'tool.fs.Write' or a pattern matching it to the allow list"],
 ];
 

@@ -121,6 +121,9 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
   return { args: Object.freeze(args), rest, named };
 }
 
+/** How much of a key the named-argument hint quotes. */
+const MAX_KEY_SHOWN = 40;
+
 /**
  * Why a map was not read as named arguments: the keys that name no argument,
  * each with the closest argument name when there is one; '' when every key
@@ -129,11 +132,15 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
 function namedArgumentHint(spec: ToolSpec, map: ToolMap): string {
   const declared = spec.arguments.map((argument) => argument.name);
   const lower = declared.map((name) => name.toLowerCase());
-  const unknown = Object.keys(map).filter((key) => !lower.includes(key.toLowerCase()));
+  // Keys are the program's data: quoted as JSON (no raw line breaks) and cut short; those with a close name first.
+  const unknown = Object.keys(map)
+    .filter((key) => !lower.includes(key.toLowerCase()))
+    .map((key) => ({ key, close: key.length > MAX_KEY_SHOWN * 2 ? undefined : suggestNames(key.toLowerCase(), lower, 1)[0] }))
+    .sort((a, b) => Number(a.close === undefined) - Number(b.close === undefined));
   if (unknown.length === 0) return '';
-  const named = unknown.slice(0, 3).map((key) => {
-    const [close] = suggestNames(key.toLowerCase(), lower, 1);
-    return `'${key}'${close === undefined ? '' : ` (did you mean '${declared[lower.indexOf(close)]}'?)`}`;
+  const named = unknown.slice(0, 3).map(({ key, close }) => {
+    const shown = JSON.stringify(key.length > MAX_KEY_SHOWN ? `${key.slice(0, MAX_KEY_SHOWN)}…` : key);
+    return `${shown}${close === undefined ? '' : ` (did you mean '${declared[lower.indexOf(close)]}'?)`}`;
   });
   const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
   return `; read as named arguments, the map's key${unknown.length === 1 ? '' : 's'} ${named.join(', ')}${more} name${unknown.length === 1 ? 's' : ''} no argument of ${spec.displayName}(${signatureText(spec)})`;

@@ -31,7 +31,7 @@ describe('ns check --mcp-config', () => {
     const denied = captureIo({ cwd: directory });
     expect(await main(['ns', 'check', 'use.ns', '--mcp-config', 'mcp.json', '--allow', 'tool.inner.*'], denied)).toBe(1);
     expect(denied.out).toContain('SCRIPT_TOOL_DENIED');
-    expect(denied.out).toContain('--grant mcp:call:inner');
+    expect(denied.out).toContain('add the grant mcp:call:inner to the policy');
   });
 });
 

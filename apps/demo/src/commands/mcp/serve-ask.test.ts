@@ -81,7 +81,7 @@ describe('askloop mcp serve --agent (the ask tool)', () => {
   it('stops an agent whose policy does not grant the MCP server, before anything runs', async () => {
     const result = await client.callTool({ name: 'ask', arguments: { agent: 'strict', task: 'remember Eve' } });
     // Why, as well: the decision's words and the failing turn's code, message, line and column (not the ACTIONS line).
-    const denial = "Tool 'tool.memory.create_entities' is not allowed here (POLICY_CAPABILITY_MISSING): tool.memory.create_entities needs capability mcp:call:memory — grant it with --grant mcp:call:memory";
+    const denial = "Tool 'tool.memory.create_entities' is not allowed here (POLICY_CAPABILITY_MISSING): tool.memory.create_entities needs capability mcp:call:memory — add the grant mcp:call:memory to the policy";
     expect(result.structuredContent).toEqual({
       status: 'HALT',
       reason: 'ERR_PERMISSIONS',

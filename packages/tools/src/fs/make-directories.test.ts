@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { makeDirectories, makeDirectoriesSync } from './make-directories.ts';
 const temp = mkdtempSync(join(tmpdir(), 'askloop-mkdirs-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 writeFileSync(join(temp, 'file'), 'x');
+symlinkSync(join(temp, 'nowhere'), join(temp, 'dangling'));
 
 const variants = [
   ['makeDirectories', (path: string) => makeDirectories(path)],
@@ -23,9 +24,21 @@ describe.each(variants)('%s', (name, make) => {
     expect(statSync(target).isDirectory()).toBe(true);
   });
 
-  it('fails as mkdir -p does over a file (EEXIST) and under one (ENOTDIR)', async () => {
-    await expect(make(join(temp, 'file'))).rejects.toMatchObject({ code: 'EEXIST' });
-    await expect(make(join(temp, 'file', 'below'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  it('fails with the mkdir error mkdir -p gives: over a file or a dangling link (EEXIST), under a file (ENOTDIR) or a dangling link (ENOENT)', async () => {
+    await expect(make(join(temp, 'file'))).rejects.toMatchObject({ code: 'EEXIST', syscall: 'mkdir' });
+    await expect(make(join(temp, 'file', 'below'))).rejects.toMatchObject({ code: 'ENOTDIR', syscall: 'mkdir' });
+    await expect(make(join(temp, 'dangling'))).rejects.toMatchObject({ code: 'EEXIST', syscall: 'mkdir' });
+    await expect(make(join(temp, 'dangling', 'below'))).rejects.toMatchObject({ code: 'ENOENT', syscall: 'mkdir', path: join(temp, 'dangling', 'below') });
+  });
+
+  it('takes a path relative to the working directory', async () => {
+    const relative = join('.', `askloop-mkdirs-relative-${name}`, 'x');
+    try {
+      await make(relative);
+      expect(statSync(relative).isDirectory()).toBe(true);
+    } finally {
+      rmSync(join('.', `askloop-mkdirs-relative-${name}`), { recursive: true, force: true });
+    }
   });
 
   // Node's own `recursive` never returns here: it spins between ENOENT for the child and EEXIST for /proc.
