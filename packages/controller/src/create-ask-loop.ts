@@ -134,7 +134,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   /** Drops a finished session's model and call counter (one `resume` may run again keeps them). */
   function settle(result: LoopResult): LoopResult {
-    if (result.status === 'DONE' || (result.status === 'HALT' && !isResumableHalt(result.reason))) {
+    if (result.status === 'DONE' || (result.status === 'HALT' && !isResumableHalt(result.reason, result.failure))) {
       models.delete(result.sid);
       counters.delete(result.sid);
     }

@@ -272,7 +272,10 @@ describe('sessions', () => {
       settings: { retry: { maxRetries: 0 } },
       attempt: () => async () => {
         calls += 1;
-        if (calls === 2) throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'upstream 503' });
+        if (calls === 2) {
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'upstream 503' });
+        }
         return { text: calls === 1 ? program('emit "one"') : program('emit "<<<LOOP:DONE>>> after the outage"'), usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', raw: {} };
       },
     });
@@ -287,11 +290,37 @@ describe('sessions', () => {
     const turns = await store.listTurns(halted.sid);
     expect((await store.getSession(halted.sid))?.tally).toEqual(tallyOf(turns));
     expect(resumed).toEqual(loopResult(halted.sid, turns));
+    // The failed call's time stays spent: the loop's wall clock counts both runs of turn 2.
+    const { earlier = 0, total = 0 } = turns[1]!.timings;
+    expect(earlier).toBeGreaterThanOrEqual(55);
+    expect(total).toBeGreaterThan(earlier);
     expect(await loop.replay(halted.sid)).toMatchObject({ matched: true });
     // A HALT the reply caused is final: resume reports it again and asks nothing (the script has no second reply).
     const syntax = await loop.run({ agent: { ...agent, model: 'scripted:bad' }, task: 'y' });
     expect(syntax).toMatchObject({ status: 'HALT', reason: 'ERR_SYNTAX' });
     expect(await loop.resume(syntax.sid)).toEqual(syntax);
+    await loop.close();
+  });
+
+  it('keeps final the ERR_PROVIDER halts asking again cannot mend: a refused request, a decide hook halting after the program ran', async () => {
+    let calls = 0;
+    const refusing = defineProvider({
+      name: 'refusing',
+      settings: { retry: { maxRetries: 0 } },
+      attempt: () => async () => {
+        calls += 1;
+        throw new ProviderError({ code: 'PROVIDER_BAD_REQUEST', message: 'prompt is too long' });
+      },
+    });
+    const stopper = definePlugin({ name: 'stopper', specificationVersion: 'v1', hooks: { decide: () => ({ kind: 'HALT', reason: 'ERR_PROVIDER', message: 'quota of the upstream account' }) } });
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "ran"')] }), definePlugin({ name: 'refusing', specificationVersion: 'v1', providers: { refusing } }), stopper], store: createMemoryTranscriptStore(), pool });
+    const refused = await loop.run({ agent: { ...agent, model: 'refusing:m' }, task: 'x' });
+    expect(refused).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: { code: 'PROVIDER_BAD_REQUEST' } });
+    expect(await loop.resume(refused.sid)).toEqual(refused);
+    expect(calls).toBe(1);
+    const hooked = await loop.run({ agent, task: 'y' });
+    expect(hooked).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: null });
+    expect(await loop.resume(hooked.sid)).toEqual(hooked);
     await loop.close();
   });
 

@@ -100,8 +100,8 @@ function lastNonBlankLine(text: string): string {
 
 /**
  * Closes an envelope whose END line is missing after a complete command
- * block: keeps the text up to the last `endcommand` line of ACTIONS and adds
- * END. What followed the block is dropped and named in the message: a
+ * block: keeps the text up to the last block's end (`endcommand`, `endfunc`,
+ * `endon`) in ACTIONS and adds END. What followed the block is dropped and named in the message: a
  * closing fence, prose after it, or an END marker sharing its line with the
  * fence (`<<<NSENV:V4:END>>>```). ACTIONS is the last section and a program
  * ends at its `endcommand`, so nothing after it could have been part of
@@ -113,9 +113,12 @@ function closeMissingEnd(text: string): { text: string; message: string } | unde
   const lines = text.split(/\r?\n/);
   const actions = lines.findIndex((line) => line.trim() === markerLine('ACTIONS'));
   let last = lines.length - 1;
-  while (last > actions && lines[last]!.trim() !== 'endcommand') last -= 1;
-  if (actions < 0 || last <= actions) return undefined;
-  const after = lines.slice(last + 1).filter((line) => line.trim() !== '');
+  while (last > actions && !BLOCK_END.test(lines[last]!)) last -= 1;
+  if (actions < 0 || last <= actions || !lines.slice(actions + 1, last + 1).some((line) => line.trim() === 'endcommand')) return undefined;
+  // A program in a fence of its own keeps its closing fence, so the fence around ACTIONS is still recognised and removed.
+  const fenced = FENCE.test(lines.slice(actions + 1).find((line) => line.trim() !== '') ?? '');
+  const dropped = lines.slice(last + 1).filter((line) => line.trim() !== '');
+  const after = fenced && dropped[0]?.trim() === '```' ? dropped.slice(1) : dropped;
   if (after.some((line) => PROGRAM_LINE.test(line))) return undefined;
   const end = markerLine('END');
   const [first] = after;
@@ -125,14 +128,19 @@ function closeMissingEnd(text: string): { text: string; message: string } | unde
       : after.length === 0
         ? 'the END marker was missing after a complete command block; it was added'
         : `the END marker was missing after a complete command block; it was added, and the ${after.length} line(s) after the block (a closing fence or prose) were ignored`;
-  return { text: `${lines.slice(0, last + 1).join('\n')}\n${end}\n`, message };
+  return { text: `${lines.slice(0, last + 1).join('\n')}\n${fenced ? '```\n' : ''}${end}\n`, message };
 }
 
+/** The last line of a top-level block: a command, a function, an event handler. */
+const BLOCK_END = /^\s*(endcommand|endfunc|endon)\s*$/;
+
 /**
- * A line that starts like NeuroScript code: a block, a statement, or the end
- * of one (keywords are lower case; prose starts with a capital or another word).
+ * A line after the last block that starts like more NeuroScript: a block, or
+ * a statement whose first word prose seldom begins with (keywords are lower
+ * case; `if`, `for` and the like are left out, as "if anything is unclear…"
+ * is prose, and a statement outside a block cannot run anyway).
  */
-const PROGRAM_LINE = /^\s*(command|endcommand|func|endfunc|on\s+(?:error|event)|set|emit|whisper|call|if|else|endif|for|endfor|while|endwhile|must|fail|return|ask|promptuser|break|continue|clear_error)(\s|\(|$)/;
+const PROGRAM_LINE = /^\s*(command|func|on\s+(?:error|event)|set|emit|whisper|call|must|ask|promptuser|clear_error|endcommand|endfunc|endon)(\s|\(|$)/;
 
 const LINE_NUMBER = /\bline (\d+)/g;
 

@@ -22,9 +22,10 @@ type Action = 'resume' | 'approve' | 'deny';
 const WHAT: Record<Action, string> = {
   resume: `Continues a stored session from its last decided turn: a turn cut short
 (Ctrl-C, a crash) is finished from its recorded reply and program, without
-asking the model again; write tools replay their recorded results. A session
-that already ended (DONE, or HALT for another reason than Ctrl-C) is not run
-again: nothing runs, and resume says so (CLI_SESSION_ENDED, exit 1).`,
+asking the model again; write tools replay their recorded results. A turn
+whose model call failed (HALT ERR_PROVIDER: no key, an outage, a rate limit)
+asks the model again. A session that already ended (DONE, or another HALT)
+is not run again: nothing runs, and resume says so (CLI_SESSION_ENDED, exit 1).`,
   approve: `Approves what a paused session waits on (a program using a tool that
 needs approval, or a v1 [[loop:await]]): it runs, and the loop goes on.`,
   deny: `Denies the program a paused session waits on: nothing of it runs, and

@@ -11,7 +11,7 @@ import type { CommandEntry } from '../io.ts';
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'run', summary: 'run an agent on a task through the controller (a real model, or --script replies)', load: async () => (await import('./run.ts')).runCommand },
   { name: 'worker', summary: 'take turns of queued sessions from a PostgreSQL store until stopped (any number of hosts)', load: async () => (await import('./worker.ts')).workerCommand },
-  { name: 'resume', summary: 'continue a stored session (after Ctrl-C or a crash)', load: async () => (await import('./continue-session.ts')).resumeCommand },
+  { name: 'resume', summary: 'continue a stored session (after Ctrl-C, a crash or a failed model call)', load: async () => (await import('./continue-session.ts')).resumeCommand },
   { name: 'approve', summary: 'approve the program a paused session waits on, and continue', load: async () => (await import('./continue-session.ts')).approveCommand },
   { name: 'deny', summary: 'deny the program a paused session waits on', load: async () => (await import('./continue-session.ts')).denyCommand },
   { name: 'replay', summary: 'replay a stored session from its records and report the first divergence', load: async () => (await import('./replay.ts')).replayCommand },

@@ -39,6 +39,10 @@ describe('resolveDbPath', () => {
       expect(() => resolveDbPath('..', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db ..: names a folder, not a sessions file; give a file in it (--db ../sessions.db)' }));
       // A URL is refused for its scheme first, its password not echoed.
       expect(() => resolveDbPath('mysql://alice:hunter2@db.example.com/', io)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+      // A PostgreSQL URL reaching a command that only keeps a SQLite file (demo) is refused, not taken for a file name.
+      expect(() => resolveDbPath('postgres://alice:hunter2@127.0.0.1:1/db', io)).toThrow(expect.objectContaining({ code: 'CLI_OPTION_INVALID', message: '--db postgres://alice:***@127.0.0.1:1/db: this command keeps its sessions in a SQLite file; give --db FILE' }));
+      // A backslash is a file name's character on POSIX, not a folder separator.
+      expect(() => resolveDbPath('odd\\', io)).not.toThrow();
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { makeDirectoriesSync } from '@askloop/tools';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
-import { refuseOtherUrl } from './refuse-other-url.ts';
+import { redactUrl } from './redact-url.ts';
+import { isPostgresUrl, refuseOtherUrl } from './refuse-other-url.ts';
 
 /** The default sessions file for this environment (not created). */
 export function defaultDbPath(env: Record<string, string | undefined>): string {
@@ -24,11 +25,12 @@ export function defaultDbPath(env: Record<string, string | undefined>): string {
 function givenDbPath(option: string | undefined, io: CommandIo): string {
   if (option === undefined) return defaultDbPath(io.env);
   if (option === '') throw new CliError('CLI_OPTION_INVALID', '--db needs a value: a sessions file (--db sessions.db) or a postgres:// URL');
-  // First: a URL's message must not echo its password.
+  // First: a URL's message must not echo its password. The commands that take a PostgreSQL store route it before this.
   refuseOtherUrl(option);
+  if (isPostgresUrl(option)) throw new CliError('CLI_OPTION_INVALID', `--db ${redactUrl(option)}: this command keeps its sessions in a SQLite file; give --db FILE`);
   // resolve() drops a trailing slash or `.`, and SQLite would then make a file named like the folder the user meant.
-  if (/(^|[\\/])\.{0,2}$/.test(option)) {
-    const folder = /[\\/]$/.test(option) ? option : `${option}/`;
+  if (/(^|\/)\.{0,2}$/.test(option)) {
+    const folder = option.endsWith('/') ? option : `${option}/`;
     throw new CliError('CLI_OPTION_INVALID', `--db ${option}: names a folder, not a sessions file; give a file in it (--db ${folder}sessions.db)`);
   }
   return resolve(io.cwd, option);

@@ -32,7 +32,7 @@ export async function endedSession(store: TranscriptStore, sid: string): Promise
   if (last.phase !== 'decided' || last.decision === undefined) return undefined;
   const decision = last.decision;
   if (decision.kind === 'DONE') return { outcome: 'DONE', turns: last.turnIndex };
-  if (decision.kind === 'HALT' && !isResumableHalt(decision.reason)) return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
+  if (decision.kind === 'HALT' && !isResumableHalt(decision.reason, last.failure)) return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
   return undefined;
 }
 

@@ -91,7 +91,7 @@ export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean
       ),
     );
   } else if (result.status === 'HALT') {
-    const resumable = isResumableHalt(result.reason) ? `; continue with: askloop resume ${result.sid}${args.text}\n${note}` : '\n';
+    const resumable = isResumableHalt(result.reason, result.failure) ? `; continue with: askloop resume ${result.sid}${args.text}\n${note}` : '\n';
     io.stderr(terminalSafe(`askloop: HALT ${reason} after ${turns} (session ${result.sid})${resumable}`));
     if (result.result !== null) io.stdout(`${stdoutText(io, result.result)}\n`);
   } else io.stderr(`askloop: RUNNING after ${turns} (session ${result.sid})\n`);

@@ -38,7 +38,7 @@ export function formatNextSteps(result: LoopResult, options: Pick<SummaryOptions
   const args = terminalSafe(options.continueArgs?.text ?? '');
   const lines: string[] = [];
   if (result.status === 'PAUSED') lines.push(`  ${colors.yellow(`askloop approve ${result.sid}${args}`)} or ${colors.yellow(`askloop deny ${result.sid}${args}`)} to go on`);
-  if (result.status === 'HALT' && isResumableHalt(result.reason)) {
+  if (result.status === 'HALT' && isResumableHalt(result.reason, result.failure)) {
     const from = result.reason === 'ERR_CANCELLED' ? 'the cancelled turn' : 'the turn whose model call failed (it asks the model again)';
     lines.push(`  ${colors.yellow(`askloop resume ${result.sid}${args}`)} to go on from ${from}`);
   }

@@ -31,12 +31,27 @@ export type HaltReason = keyof typeof HALT_REASONS;
 /**
  * The halts `resume` runs the turn again after, because nothing of the turn's
  * program ran: the caller cancelled it (`ERR_CANCELLED`), or the model could
- * not be asked or did not answer (`ERR_PROVIDER`: no key, an outage that
- * outlasted the retries, a rate limit). Every other HALT is final.
+ * not be asked or did not answer (`ERR_PROVIDER` with the provider's failure:
+ * no key, an outage that outlasted the retries, a rate limit). Every other
+ * HALT is final.
  */
 export const RESUMABLE_HALT_REASONS: readonly HaltReason[] = Object.freeze(['ERR_CANCELLED', 'ERR_PROVIDER']);
 
-/** Whether `resume` runs the turn that halted for `reason` again (see {@link RESUMABLE_HALT_REASONS}). */
-export function isResumableHalt(reason: string | null | undefined): boolean {
-  return RESUMABLE_HALT_REASONS.includes(reason as HaltReason);
+/**
+ * Provider failures asking again cannot mend: the turn re-sends the same
+ * request (`PROVIDER_BAD_REQUEST`, e.g. a prompt too long for the model), or
+ * a replay's recording is wrong.
+ */
+const UNCHANGING_PROVIDER_FAILURES: ReadonlySet<string> = new Set(['PROVIDER_BAD_REQUEST', 'PROVIDER_REPLAY_INVALID']);
+
+/**
+ * Whether `resume` runs again the turn that halted for `reason` with
+ * `failure` (the turn's, `LoopResult.failure`): always after `ERR_CANCELLED`;
+ * after `ERR_PROVIDER` only when the provider's call failed in a way asking
+ * again may mend (not a plugin's `decide` hook halting with that reason
+ * after the program ran, nor a request the provider refused as malformed).
+ */
+export function isResumableHalt(reason: string | null | undefined, failure?: { readonly code: string; readonly kind: string } | null): boolean {
+  if (reason === 'ERR_CANCELLED') return true;
+  return reason === 'ERR_PROVIDER' && failure?.kind === 'provider' && !UNCHANGING_PROVIDER_FAILURES.has(failure.code);
 }

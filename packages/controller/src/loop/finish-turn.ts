@@ -66,7 +66,7 @@ export async function finishTurn(context: LoopContext, history: TurnHistory, rec
   const ended = context.clock.now();
   const measured = { ...scanned.timings, scan: ended - scanStarted };
   // Busy time only: a turn that waited for a person's approval does not spend the loop's wall clock meanwhile.
-  const total = (measured.compose ?? 0) + (measured.model ?? 0) + (measured.prepare ?? 0) + (measured.execute ?? 0) + measured.scan;
+  const total = (measured.earlier ?? 0) + (measured.compose ?? 0) + (measured.model ?? 0) + (measured.prepare ?? 0) + (measured.execute ?? 0) + measured.scan;
   // A replay keeps the recorded times: its model and tools answer at once, the recording's took real time.
   const timings = context.recordedTimings?.(scanned) ?? { ...measured, total };
   const { prepared: _prepared, ...kept } = scanned;

@@ -75,7 +75,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     const elapsed = timed();
     // The loop's wall-clock ceiling bounds the model call too (what the turns before and composing left of it).
     const { ceilings } = context.agent;
-    const leftMs = wallClockLeft(history.tally.totals, ceilings, record.timings.compose ?? 0);
+    const leftMs = wallClockLeft(history.tally.totals, ceilings, (record.timings.compose ?? 0) + (record.timings.earlier ?? 0));
     const outcome = await askModel({
       model: context.model,
       system: record.system,

@@ -84,6 +84,12 @@ export interface TurnTimings {
   readonly scan?: number;
   readonly persist?: number;
   readonly total?: number;
+  /**
+   * Busy time of earlier runs of this turn that stopped and were run again
+   * (`resume` after a cancel or a failed model call), counted in `total`, so
+   * the loop's wall-clock ceiling sees every attempt.
+   */
+  readonly earlier?: number;
 }
 
 /** The control signal found in OUTPUT (v4 marker or v1 control), before ceilings are applied. */

@@ -21,7 +21,7 @@ export function canStep(last: TurnRecord | undefined): boolean {
   if (last.phase !== 'decided') return true;
   const decision = last.decision;
   if (decision?.kind === 'CONTINUE') return true;
-  if (decision?.kind === 'HALT' && isResumableHalt(decision.reason)) return true;
+  if (decision?.kind === 'HALT' && isResumableHalt(decision.reason, last.failure)) return true;
   return decision?.kind === 'PAUSE' && decision.reason === 'V1_AWAIT' && last.approval?.state === 'approved';
 }
 
@@ -45,9 +45,15 @@ function continued(record: TurnRecord): TurnRecord {
 export function reopenTurn(record: TurnRecord): TurnRecord {
   const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks: _asks, ...rest } = continued(record);
   const ranLints = control?.lints.length ?? 0;
+  // The stopped run's busy time stays spent. The envelope is not composed again, nor a kept reply asked for again:
+  // their times stay their own; the rest of the run (a failed model call, the program) moves to `earlier`.
+  const { total: spent = 0, earlier = 0, compose, model } = rest.timings;
+  const keptModel = rest.reply !== undefined ? model : undefined;
+  const before = earlier + spent - (compose ?? 0) - (keptModel ?? 0);
   return {
     ...rest,
     phase: 'asking',
+    timings: { ...(compose === undefined ? {} : { compose }), ...(keptModel === undefined ? {} : { model: keptModel }), ...(before > 0 ? { earlier: before } : {}) },
     lints: rest.lints.slice(0, rest.lints.length - ranLints),
     emits: [],
     whispers: [],

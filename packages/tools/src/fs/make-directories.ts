@@ -7,9 +7,11 @@
  * to the parent on ENOENT and forward again on EEXIST, forever. These walk
  * up to the nearest entry that exists (read with `lstat`, so a dangling
  * link counts as one) once, then create each missing directory once,
- * without `recursive`. The first failure is the system's own `mkdir` error,
- * as `mkdir -p` reports it (`ENOENT: no such file or directory, mkdir
- * '/proc/x'`; EEXIST over a file or a dangling link; ENOTDIR under a file).
+ * without `recursive`. The first failure is the system's own error, as
+ * `mkdir -p` reports it: from `mkdir` (`ENOENT: no such file or directory,
+ * mkdir '/proc/x'`; EEXIST over a file or a dangling link; ENOTDIR under a
+ * file; EACCES, EPERM), or from `lstat` on the way up (ELOOP, ENAMETOOLONG,
+ * EACCES on a folder that cannot be searched).
  */
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { lstat, mkdir, stat } from 'node:fs/promises';
