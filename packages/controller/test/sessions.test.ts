@@ -266,12 +266,16 @@ describe('sessions', () => {
 
   it('resumes a session whose model call failed (HALT ERR_PROVIDER): the turn asks the model again; another HALT stays final', async () => {
     let calls = 0;
+    let watched: string | undefined;
+    let seenWhileAsking: unknown;
     // Turn 1 answers, turn 2's call fails (retries off: one attempt), and asked again it answers.
     const flaky = defineProvider({
       name: 'flaky',
       settings: { retry: { maxRetries: 0 } },
       attempt: () => async () => {
         calls += 1;
+        // While the resumed call is under way, a reader sees the session running and its turn asking, not the halt.
+        if (calls === 3 && watched !== undefined) seenWhileAsking = { status: (await store.getSession(watched))?.status, phase: (await store.lastTurn(watched))?.phase };
         if (calls === 2) {
           await new Promise((resolve) => setTimeout(resolve, 60));
           throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'upstream 503' });
@@ -284,7 +288,9 @@ describe('sessions', () => {
     const halted = await loop.run({ agent: { ...agent, model: 'flaky:m' }, task: 'x' });
     expect(halted).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: { code: 'PROVIDER_SERVER' } });
     expect((await store.getSession(halted.sid))?.status).toBe('halted');
+    watched = halted.sid;
     const resumed = await loop.resume(halted.sid);
+    expect(seenWhileAsking).toEqual({ status: 'running', phase: 'asking' });
     expect(resumed).toMatchObject({ status: 'DONE', result: 'after the outage', turns: 2, failure: null });
     expect(calls).toBe(3);
     const turns = await store.listTurns(halted.sid);

@@ -112,7 +112,10 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
   else if (last.decision?.kind === 'HALT') {
     // A cancelled turn, or one whose model call failed, runs again: the tally of the turns before it, rebuilt (a fold cannot be undone).
     before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
-    record = await runTurn(context, { session, tally: before }, reopenTurn(last));
+    const reopened = reopenTurn(last);
+    // Saved before anything runs (a model call may take minutes of retries): readers see the session running again, not halted.
+    await context.store.saveTurn(reopened, sessionAfter(session, reopened, before, isoNow(context)));
+    record = await runTurn(context, { session, tally: before }, reopened);
   } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
   // The turn saved this row with its decided (or paused) record.
   const after = record.phase === 'decided' ? foldTally(before, record) : before;
