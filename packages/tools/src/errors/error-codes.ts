@@ -56,3 +56,8 @@ export const TOOL_ERROR_CODES = {
 
 /** A stable error code of this package. */
 export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
+
+/** True for a code of the table (a string from plugin code or another copy of the package may be anything). */
+export function isToolErrorCode(code: unknown): code is ToolErrorCode {
+  return typeof code === 'string' && Object.hasOwn(TOOL_ERROR_CODES, code);
+}

@@ -4,7 +4,7 @@
  * the Go reference's numeric code, so the interpreter can turn it into a
  * script-level error value without knowing any tool.
  */
-import { TOOL_ERROR_CODES, type ToolErrorCode } from './error-codes.ts';
+import { isToolErrorCode, TOOL_ERROR_CODES, type ToolErrorCode } from './error-codes.ts';
 
 const MARKER = Symbol.for('askloop.tools.error');
 
@@ -52,7 +52,7 @@ export class ToolError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ToolError';
     // Plugin code written in JavaScript can pass any string; a code outside the table has no reference code or fix.
-    if (!Object.hasOwn(TOOL_ERROR_CODES, code)) {
+    if (!isToolErrorCode(code)) {
       throw new TypeError(
         `new ToolError(${JSON.stringify(String(code))}, …): not a ToolError code; use one of TOOL_ERROR_CODES (e.g. TOOL_FAILED, TOOL_VALUE_INVALID), or throw a plain Error, which the host reports as TOOL_FAILED`,
       );

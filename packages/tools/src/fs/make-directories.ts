@@ -16,9 +16,9 @@
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { lstat, mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { errnoCode } from './errno-code.ts';
 
-const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
-const MISSING: ReadonlySet<unknown> = new Set(['ENOENT', 'ENOTDIR']);
+const MISSING: ReadonlySet<string | undefined> = new Set(['ENOENT', 'ENOTDIR']);
 
 /**
  * Whether anything is at `path` (a link, even a dangling one, counts). ENOENT
@@ -30,7 +30,7 @@ function entryExistsSync(path: string): boolean {
     lstatSync(path);
     return true;
   } catch (error) {
-    if (MISSING.has(codeOf(error))) return false;
+    if (MISSING.has(errnoCode(error))) return false;
     throw error;
   }
 }
@@ -41,7 +41,7 @@ async function entryExists(path: string): Promise<boolean> {
     await lstat(path);
     return true;
   } catch (error) {
-    if (MISSING.has(codeOf(error))) return false;
+    if (MISSING.has(errnoCode(error))) return false;
     throw error;
   }
 }
@@ -69,7 +69,7 @@ export async function makeDirectories(target: string): Promise<void> {
       await mkdir(directory);
     } catch (error) {
       // EEXIST for a directory: made meanwhile by someone else, or there from the start, which is what was wanted.
-      if (codeOf(error) !== 'EEXIST' || !(await isDirectory(directory))) throw error;
+      if (errnoCode(error) !== 'EEXIST' || !(await isDirectory(directory))) throw error;
     }
   }
 }
@@ -87,7 +87,7 @@ export function makeDirectoriesSync(target: string): void {
     try {
       mkdirSync(directory);
     } catch (error) {
-      if (codeOf(error) !== 'EEXIST' || !isDirectorySync(directory)) throw error;
+      if (errnoCode(error) !== 'EEXIST' || !isDirectorySync(directory)) throw error;
     }
   }
 }

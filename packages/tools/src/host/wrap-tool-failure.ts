@@ -6,13 +6,13 @@
  * not know, becomes `TOOL_FAILED` (reference code 21) with the original as
  * `cause` and its message kept.
  */
-import { TOOL_ERROR_CODES } from '../errors/error-codes.ts';
+import { isToolErrorCode } from '../errors/error-codes.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 
 /** The error to surface for a failure of tool `toolName` from pack `pack`. */
 export function wrapToolFailure(error: unknown, toolName: string, pack: string): ToolError {
   // A ToolError of another copy of this package may carry a code this copy does not know: it failed all the same.
-  if (isToolError(error) && Object.hasOwn(TOOL_ERROR_CODES, error.code)) {
+  if (isToolError(error) && isToolErrorCode(error.code)) {
     if (error.tool !== undefined && error.pack !== undefined) return error;
     const message = error.message.startsWith(toolName) ? error.message : `${toolName}: ${error.message}`;
     return new ToolError(error.code, `${message} (pack ${pack})`, {

@@ -7,11 +7,7 @@
  * `wrapToolFailure` never copy into what the script sees.
  */
 import { ToolError, isToolError } from '../errors/tool-error.ts';
-
-function errnoCode(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? code : undefined;
-}
+import { errnoCode } from '../fs/errno-code.ts';
 
 /**
  * The `ToolError` for a failure of an fs operation on `virtualPath` (a
