@@ -59,5 +59,15 @@ describe('askloop resume of an ended session', () => {
     const { sid } = JSON.parse(io.out) as { sid: string };
     const resumed = await runJson(['resume', sid, '--script', 'cancel.json', '--db', 'cancel.db']);
     expect({ code: resumed.code, status: resumed.out.status }).toEqual({ code: 0, status: 'DONE' });
+    // `show` says the turn ran again; a turn that ran once says nothing of it.
+    const shown = captureIo({ cwd: dir });
+    expect(await main(['show', sid, '--db', 'cancel.db'], shown)).toBe(0);
+    expect(shown.out).toMatch(/turn 1 \(run again by resume\) · /);
+    const once = captureIo({ cwd: dir });
+    await main(['run', 't', '--script', 'cancel.json', '--db', 'once.db', '--json'], once);
+    const other = captureIo({ cwd: dir });
+    expect(await main(['show', (JSON.parse(once.out) as { sid: string }).sid, '--db', 'once.db'], other)).toBe(0);
+    expect(other.out).toMatch(/turn 1 · /);
+    expect(other.out).not.toContain('run again');
   });
 });

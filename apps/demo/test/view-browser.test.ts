@@ -265,6 +265,22 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     }
   });
 
+  it('marks a turn resume ran again, and shows the time its earlier runs took', async () => {
+    const sid = await seedSession(fixture.store, 'rerun-session', { turns: 1 });
+    const once = seedTurn(sid, 2);
+    // What a turn reopened twice after a HALT looks like when it is decided: its earlier runs' time counted in the total.
+    await fixture.store.saveTurn({ ...once, reruns: 2, timings: { ...once.timings, earlier: 1500, total: (once.timings.total ?? 0) + 1500 } });
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    const rerun = page.locator('li.turn[data-turn="2"]');
+    await rerun.waitFor();
+    expect(await rerun.locator('.turn-head').innerText()).toContain('run again ×2');
+    expect(await rerun.innerText()).toMatch(/timings\s+earlier runs 1\.50 s, compose 1 ms/);
+    // A turn that ran once says nothing of it.
+    const first = await page.locator('li.turn[data-turn="1"]').innerText();
+    expect(first).not.toContain('run again');
+    expect(first).not.toContain('earlier runs');
+  });
+
   it('keeps long text without spaces inside the page width, on the list and on a session', async () => {
     const overflow = () =>
       page.evaluate(() => {

@@ -301,6 +301,9 @@ describe('sessions', () => {
     expect(earlier).toBeGreaterThanOrEqual(55);
     expect(total).toBeGreaterThan(earlier);
     expect(await loop.replay(halted.sid)).toMatchObject({ matched: true });
+    // Turn 2 counts once, and once more as a rerun; the two calls that answered are billed, the failed one said nothing.
+    expect(turns[1]?.reruns).toBe(1);
+    expect(loop.metrics()).toMatchObject({ turns: 2, reruns: 1, decisions: { CONTINUE: 1, HALT: 1, DONE: 1 }, inputTokens: 2, outputTokens: 2 });
     // A HALT the reply caused is final: resume reports it again and asks nothing (the script has no second reply).
     const syntax = await loop.run({ agent: { ...agent, model: 'scripted:bad' }, task: 'y' });
     expect(syntax).toMatchObject({ status: 'HALT', reason: 'ERR_SYNTAX' });
@@ -350,6 +353,11 @@ describe('sessions', () => {
     const resumed = await loop.resume(cancelled.sid);
     expect(resumed).toMatchObject({ status: 'DONE', result: 'bumped 1', turns: 1 });
     expect(effects.get('c')).toBe(1);
+    // The reply was paid for once: the rerun makes no model call, so the tokens count once.
+    const [turn] = await store.listTurns(cancelled.sid);
+    expect(turn).toMatchObject({ reruns: 1 });
+    expect(turn?.usage.inputTokens).toBeGreaterThan(0);
+    expect(loop.metrics()).toMatchObject({ turns: 1, reruns: 1, inputTokens: turn?.usage.inputTokens, outputTokens: turn?.usage.outputTokens });
     await loop.close();
   });
 

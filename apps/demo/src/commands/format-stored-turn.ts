@@ -23,7 +23,10 @@ function block(text: string, colors: TerminalColors, maxLines: number): string {
 export function formatStoredTurn(record: TurnRecord, options: { colors: TerminalColors; width: number; full: boolean }): string {
   const { colors, width } = options;
   const maxLines = options.full ? Number.POSITIVE_INFINITY : 12;
-  let out = `\n${colors.bold(`turn ${record.turnIndex}`)}${record.kind === 'normal' ? '' : colors.yellow(` (${record.kind})`)} ${colors.dim(`· ${record.startedAt} · phase ${record.phase}`)}\n`;
+  const reruns = record.reruns ?? 0;
+  // A turn resume reopened after a HALT (cancelled, or its model call failed): its earlier runs' time is in the total.
+  const rerun = reruns === 0 ? '' : colors.yellow(` (run again${reruns === 1 ? '' : ` ×${reruns}`} by resume)`);
+  let out = `\n${colors.bold(`turn ${record.turnIndex}`)}${record.kind === 'normal' ? '' : colors.yellow(` (${record.kind})`)}${rerun} ${colors.dim(`· ${record.startedAt} · phase ${record.phase}`)}\n`;
   out += labelled('envelope', colors.dim(`${formatCount(record.envelope.length)} chars sent`), colors) + block(record.envelope, colors, maxLines);
   if (record.reply !== undefined) {
     const reply = record.reply;
@@ -45,7 +48,7 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
     if (failure.sourceLine !== undefined) out += `    ${colors.dim(`> ${terminalSafe(failure.sourceLine)}`)}\n`;
   }
   const usage = record.usage;
-  out += labelled('usage', colors.dim(`fuel ${formatCount(usage.fuel)} · ${usage.toolCalls} tool calls · ${formatCount(usage.inputTokens + usage.outputTokens)} tokens · ${formatDuration(record.timings.total ?? 0)}`), colors);
+  out += labelled('usage', colors.dim(`fuel ${formatCount(usage.fuel)} · ${usage.toolCalls} tool calls · ${formatCount(usage.inputTokens + usage.outputTokens)} tokens · ${formatDuration(record.timings.total ?? 0)}${record.timings.earlier === undefined ? '' : ` (earlier runs ${formatDuration(record.timings.earlier)})`}`), colors);
   if (record.decision !== undefined) {
     const reason = decisionReason(record.decision);
     out += labelled('decision', `${paintDecision(record.decision.kind, colors)}${reason === '' ? '' : ` ${terminalSafe(reason)}`}`, colors);

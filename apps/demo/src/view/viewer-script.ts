@@ -302,6 +302,8 @@ const PAGE_SCRIPT = String.raw`
     add(head, el('span', 'title', 'Turn ' + turn.turnIndex));
     if (turn.kind !== 'normal') add(head, badge(turn.kind, 'kind'));
     if (turn.phase !== 'decided') add(head, badge(turn.phase, 'running'));
+    // A turn resume reopened after a HALT (cancelled, or its model call failed): its earlier runs' time is in the total.
+    if (turn.reruns > 0) add(head, badge(turn.reruns === 1 ? 'run again' : 'run again ×' + turn.reruns, 'kind'));
     if (turn.decision) add(head, badge(turn.decision.kind));
     add(head, el('span', 'spacer'), el('span', 'muted', new Date(turn.startedAt).toLocaleTimeString() + ' · ' + fmtMs(turn.timings.total)));
     add(li, head);
@@ -366,8 +368,9 @@ const PAGE_SCRIPT = String.raw`
     fact('cost', fmtCost(turn.usage.costUsd));
     fact('fuel', fmtInt(turn.usage.fuel));
     fact('tool calls', fmtInt(turn.usage.toolCalls));
-    var stages = ['compose', 'model', 'extract', 'prepare', 'approval', 'execute', 'scan', 'persist'].filter(function (k) { return turn.timings[k] !== undefined; });
-    fact('timings', stages.map(function (k) { return k + ' ' + fmtMs(turn.timings[k]); }).join(', ') || '—');
+    var stages = ['earlier', 'compose', 'model', 'extract', 'prepare', 'approval', 'execute', 'scan', 'persist'].filter(function (k) { return turn.timings[k] !== undefined; });
+    var stageLabels = { earlier: 'earlier runs' };
+    fact('timings', stages.map(function (k) { return (stageLabels[k] || k) + ' ' + fmtMs(turn.timings[k]); }).join(', ') || '—');
     add(rightCol, add(section('Digest and usage'), facts));
     if (turn.output || turn.scratchpad) {
       var carried = section('Fed to the next turn');

@@ -31,6 +31,8 @@ export type LoopEvent =
       readonly finishReason: string;
       readonly inputTokens: number;
       readonly outputTokens: number;
+      /** What the provider priced the call at (0 when it does not say). */
+      readonly costUsd: number;
       readonly latencyMs: number;
     })
   | (EventBase & { readonly type: 'prepared'; readonly turnIndex: number; readonly actions: string; readonly diagnostics: readonly Diagnostic[]; readonly ok: boolean })
@@ -42,8 +44,11 @@ export type LoopEvent =
    * Every decision, as the decision log records it. A turn may have two: the
    * approval gate's PAUSE (the record still in phase `awaiting-approval`) and
    * the decision once it is answered; or a v1 `await` PAUSE and the HALT a
-   * denial makes of it (`redecided`). Count turns where `record.phase` is
-   * `decided` and `redecided` is not set.
+   * denial makes of it (`redecided`). And a turn `resume` reopens after a HALT
+   * (cancelled, or its model call failed) is decided again, with
+   * `record.reruns` set. Count turns where `record.phase` is `decided`,
+   * `redecided` is not set and `record.reruns` is not either; count tokens
+   * from `reply` events (one a model call), not from decisions.
    */
   | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord; readonly redecided?: true })
   | (EventBase & { readonly type: 'loop-end'; readonly result: LoopResult })

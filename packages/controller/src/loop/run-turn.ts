@@ -99,7 +99,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       await advance({ reply, usage, timings }, record.phase, admitted === undefined ? 'yes' : 'no');
       if (admitted !== undefined) unsavedReply = record;
       const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
-      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, latencyMs });
+      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, costUsd: reply.costUsd ?? 0, latencyMs });
     }
   }
 

@@ -154,6 +154,12 @@ export interface TurnRecord {
   readonly failure?: TurnFailure;
   readonly usage: { readonly fuel: number; readonly toolCalls: number; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number };
   readonly timings: TurnTimings;
+  /**
+   * How many times `resume` reopened this turn after it halted where it may
+   * run again (cancelled, or its model call failed); absent when it never was.
+   * Its earlier runs' busy time is in `timings.earlier`.
+   */
+  readonly reruns?: number;
   /** `progressDigest(OUTPUT, SCRATCHPAD)` (seed 002 §6), or null when nothing ran. */
   readonly digest: string | null;
   readonly control?: ControlSignal;

@@ -1,17 +1,22 @@
 /**
  * Counters over every session of one controller (seed 002 §9, seed 003 §10):
- * decisions by kind, halts by reason, failed validations, turns, tokens and
- * cost. Fed from `decision` events; `snapshot()` returns plain data.
+ * decisions by kind, halts by reason, failed validations, turns, the turns
+ * `resume` ran again, tokens and cost. Fed from `decision` and `reply`
+ * events; `snapshot()` returns plain data.
  */
 import type { LoopEvent } from '../events/loop-event.ts';
 
 /** A snapshot of the counters. */
 export interface LoopMetrics {
+  /** Turns decided for the first time. */
   readonly turns: number;
+  /** Turns decided again after `resume` reopened them (cancelled, or their model call failed): not in `turns`. */
+  readonly reruns: number;
   readonly decisions: Readonly<Record<string, number>>;
   readonly halts: Readonly<Record<string, number>>;
-  /** Turns whose envelope, parse or check failed (nothing ran). */
+  /** Turn runs whose envelope, parse or check failed (nothing ran). */
   readonly failedValidations: number;
+  /** What the model calls this controller made were billed: a reply a resumed turn reuses is not counted again. */
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly costUsd: number;
@@ -29,20 +34,26 @@ const VALIDATION_KINDS = new Set(['envelope', 'syntax', 'check', 'permission']);
 export function createLoopMetrics(): LoopMetricsCollector {
   const decisions: Record<string, number> = {};
   const halts: Record<string, number> = {};
-  let turns = 0, failedValidations = 0, inputTokens = 0, outputTokens = 0, costUsd = 0;
+  let turns = 0, reruns = 0, failedValidations = 0, inputTokens = 0, outputTokens = 0, costUsd = 0;
   return {
     observe(event) {
+      if (event.type === 'reply') {
+        // Counted per model call, when it is made: a turn reopened with its recorded reply makes none.
+        inputTokens += event.inputTokens;
+        outputTokens += event.outputTokens;
+        costUsd += event.costUsd;
+        return;
+      }
       if (event.type !== 'decision') return;
       decisions[event.decision.kind] = (decisions[event.decision.kind] ?? 0) + 1;
       if (event.decision.kind === 'HALT') halts[event.decision.reason] = (halts[event.decision.reason] ?? 0) + 1;
-      // A turn counts once, at its final decision (not at an approval's pause, nor again when a denial re-decides it).
+      // A turn counts once, at its final decision (not at an approval's pause, nor again when a denial re-decides it);
+      // a turn `resume` reopened counts as a rerun (its first decision, a HALT, counted it wherever it was made).
       if (event.record.phase !== 'decided' || event.redecided === true) return;
-      turns += 1;
+      if ((event.record.reruns ?? 0) > 0) reruns += 1;
+      else turns += 1;
       if (event.record.failure !== undefined && VALIDATION_KINDS.has(event.record.failure.kind)) failedValidations += 1;
-      inputTokens += event.record.usage.inputTokens;
-      outputTokens += event.record.usage.outputTokens;
-      costUsd += event.record.usage.costUsd;
     },
-    snapshot: () => ({ turns, decisions: { ...decisions }, halts: { ...halts }, failedValidations, inputTokens, outputTokens, costUsd }),
+    snapshot: () => ({ turns, reruns, decisions: { ...decisions }, halts: { ...halts }, failedValidations, inputTokens, outputTokens, costUsd }),
   };
 }

@@ -53,6 +53,7 @@ export function reopenTurn(record: TurnRecord): TurnRecord {
   return {
     ...rest,
     phase: 'asking',
+    reruns: (rest.reruns ?? 0) + 1,
     timings: { ...(compose === undefined ? {} : { compose }), ...(keptModel === undefined ? {} : { model: keptModel }), ...(before > 0 ? { earlier: before } : {}) },
     lints: rest.lints.slice(0, rest.lints.length - ranLints),
     emits: [],
