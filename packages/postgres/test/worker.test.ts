@@ -8,7 +8,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createAskLoop, LoopError, runUnderLease, type AskLoop, type AskLoopWithMetrics } from '@askloop/controller';
+import { createAskLoop, definePlugin, LoopError, runUnderLease, type AskLoop, type AskLoopWithMetrics } from '@askloop/controller';
+import { defineProvider, ProviderError } from '@askloop/providers';
 import { sampleSession, sampleTurn } from '@askloop/controller/testing';
 import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
 import type pg from 'pg';
@@ -21,7 +22,7 @@ import { createPostgresTranscriptStore } from '../src/transcript/postgres-transc
 import { createLeaseBoundStores } from '../src/worker/lease-bound-stores.ts';
 import { runWorker, type WorkerStepEvent } from '../src/worker/run-worker.ts';
 import { auditSessions } from './support/audit-sessions.ts';
-import { countingPlugin } from './support/counting-plugin.ts';
+import { countingAgent, countingPlugin } from './support/counting-plugin.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 let database: TestDatabase;
@@ -121,7 +122,7 @@ describe('lease-bound stores', () => {
     await pause(300);
     const taken = await queue.acquire('fast-host');
     expect(taken?.sid).toBe('fenced');
-    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', sid: 'fenced' });
+    await expect(binding.commit({ status: 'RUNNING', turns: 1, decided: true })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', sid: 'fenced' });
     expect(await others.memory.get('/effect')).toEqual({ value: null, version: 0 });
     expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['asking']);
     expect((await pool.query('SELECT count(*)::int AS n FROM askloop_steps')).rows[0]).toEqual({ n: 0 });
@@ -130,7 +131,7 @@ describe('lease-bound stores', () => {
     const next = stores.bind(taken!);
     expect(await stores.toolStores.memory.cas('/effect', 0, 'fast')).toEqual({ ok: true, version: 1 });
     await stores.transcript.saveTurn(sampleTurn('fenced', 1));
-    await next.commit({ status: 'RUNNING', turns: 1 });
+    await next.commit({ status: 'RUNNING', turns: 1, decided: true });
     expect(await others.memory.get('/effect')).toEqual({ value: 'fast', version: 1 });
     expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['decided']);
     expect(await queue.entry('fenced')).toMatchObject({ state: 'ready', steps: 1, leases: 2 });
@@ -151,7 +152,7 @@ describe('lease-bound stores', () => {
         return stores.toolStores.memory.cas('/late', 0, 'late');
       })();
     });
-    await first.commit({ status: 'RUNNING', turns: 1 });
+    await first.commit({ status: 'RUNNING', turns: 1, decided: true });
     const secondLease = await queue.acquire('host');
     expect(secondLease?.sid).not.toBe(firstLease?.sid);
     const second = stores.bind(secondLease!);
@@ -161,7 +162,7 @@ describe('lease-bound stores', () => {
     await second.run(async () => {
       expect(await stores.toolStores.memory.cas('/second', 0, 'second')).toEqual({ ok: true, version: 1 });
     });
-    await second.commit({ status: 'RUNNING', turns: 1 });
+    await second.commit({ status: 'RUNNING', turns: 1, decided: true });
     const others = createPostgresToolStores(pools());
     expect(await others.memory.get('/effect')).toEqual({ value: 'on time', version: 1 });
     expect(await others.memory.get('/second')).toEqual({ value: 'second', version: 1 });
@@ -177,11 +178,11 @@ describe('lease-bound stores', () => {
     expect(ended.rows.map((row) => row.ended)).toEqual([true]);
     await pause(100);
     // Before, the client's 'error' event was unhandled here and ended the process (vitest reports it as an error).
-    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toThrow();
+    await expect(binding.commit({ status: 'RUNNING', turns: 1, decided: true })).rejects.toThrow();
     await binding.rollback();
     const next = stores.bind((await queue.acquire('host'))!);
     expect(await stores.toolStores.memory.cas('/after', 0, 'kept')).toEqual({ ok: true, version: 1 });
-    await next.commit({ status: 'RUNNING', turns: 1 });
+    await next.commit({ status: 'RUNNING', turns: 1, decided: true });
     const others = createPostgresToolStores(pools());
     expect(await others.memory.get('/cut')).toEqual({ value: null, version: 0 });
     expect(await others.memory.get('/after')).toEqual({ value: 'kept', version: 1 });
@@ -194,7 +195,7 @@ describe('lease-bound stores', () => {
     await stores.transcript.saveTurn(sampleTurn('held', 1));
     await stores.transcript.releaseLease?.('held', 'worker-loop');
     expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(false);
-    await binding.commit({ status: 'RUNNING', turns: 1 });
+    await binding.commit({ status: 'RUNNING', turns: 1, decided: true });
     expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(true);
   });
 
@@ -233,7 +234,7 @@ describe('lease-bound stores', () => {
     expect(await plain.acquireLease?.(sid, 'plain-host', 60_000)).toBe(true);
     // The plain host's write waits for the worker's transaction, which holds the turn's row.
     const plainWrite = runUnderLease(sid, 'plain-host', () => plain.saveTurn(sampleTurn(sid, 1, { output: 'plain\n' })));
-    await expect(late.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject(lost(sid));
+    await expect(late.commit({ status: 'RUNNING', turns: 1, decided: true })).rejects.toMatchObject(lost(sid));
     await plainWrite;
     expect((await plain.listTurns(sid)).map((turn) => turn.output)).toEqual(['plain\n']);
     expect(await createPostgresToolStores(pools()).memory.get(`/effect/${sid}`)).toEqual({ value: null, version: 0 });
@@ -482,6 +483,45 @@ describe('runWorker', () => {
     const log = await pool.query<{ turns: number; status: string }>('SELECT turns, status FROM askloop_steps WHERE sid = $1 ORDER BY id', [sid]);
     expect(log.rows).toEqual([{ turns: 1, status: 'RUNNING' }, { turns: 2, status: 'DONE' }]);
     expect((await auditSessions(pools(), turns)).problems).toEqual([]);
+  });
+
+  it('a turn whose model call failed, queued again and failing again, is a row of the step log each time', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    let calls = 0;
+    // Every call fails as a server outage would, at once (no retries): each step halts ERR_PROVIDER at turn 1.
+    const down = defineProvider({
+      name: 'down',
+      settings: { retry: { maxRetries: 0 } },
+      attempt: () => async () => {
+        calls += 1;
+        throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'upstream 503' });
+      },
+    });
+    const plugins = [countingPlugin(1), definePlugin({ name: 'down', specificationVersion: 'v1', providers: { down } })];
+    const sid = await createAskLoop({ plugins, store: createPostgresTranscriptStore(pool), pool: sandbox }).create({ agent: { ...countingAgent(1), model: 'down:m' }, task: 'outage', sid: 'outage' });
+    const stores = createLeaseBoundStores(pools());
+    const loop = createAskLoop({ plugins, store: stores.transcript, toolStores: stores.toolStores, pool: sandbox });
+    const queue = createSessionQueue(pool);
+    const step = async (): Promise<WorkerStepEvent> => {
+      await enqueueSession(pool, sid);
+      const stop = new AbortController();
+      const events: WorkerStepEvent[] = [];
+      const worker = runWorker({ loop, stores, queue, signal: stop.signal, owner: 'host', idleMs: 10, onStep: (event) => {
+        events.push(event);
+        stop.abort();
+      } });
+      await worker;
+      return events[0]!;
+    };
+    expect(await step()).toMatchObject({ outcome: 'committed', status: 'HALT', turns: 1 });
+    // Queued again, the halted turn runs again (a failed model call may be asked again) and halts again.
+    expect(await step()).toMatchObject({ outcome: 'committed', status: 'HALT', turns: 1 });
+    expect(calls).toBe(2);
+    const log = await pool.query<{ turns: number; status: string }>('SELECT turns, status FROM askloop_steps WHERE sid = $1 ORDER BY id', [sid]);
+    expect(log.rows).toEqual([{ turns: 1, status: 'HALT' }, { turns: 1, status: 'HALT' }]);
+    expect((await createPostgresTranscriptStore(pool).lastTurn(sid))?.reruns).toBe(1);
+    await loop.close();
   });
 
   it('a turn waiting for approval leaves the queue (paused); approved where it is resumed, it finishes', async () => {

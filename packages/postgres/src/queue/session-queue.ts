@@ -103,7 +103,7 @@ export function leaseLost(lease: Lease, why: string): PostgresStoreError {
  * that `lease` is still the live lease (else throws `PG_LEASE_LOST`; the
  * caller rolls back), moves the row to its next state and logs the step.
  */
-export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: { readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING'; readonly turns: number }): Promise<void> {
+export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: { readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING'; readonly turns: number; readonly decided: boolean }): Promise<void> {
   const current = (
     await query.query<{ lease_token: string | null; state: string; live: boolean }>(
       'SELECT lease_token, state, lease_expires_at > clock_timestamp() AS live FROM askloop_queue WHERE sid = $1 FOR UPDATE',
@@ -115,17 +115,18 @@ export async function finishLeasedStep(query: Queryable, lease: Lease, outcome: 
     throw leaseLost(lease, why);
   }
   // A step that decided no turn (a session queued again after it ended: the loop only reports its end) is not a
-  // step of the session's log: the log keeps one row per turn that moved it on, as an audit reads it.
+  // step of the session's log: the log keeps one row per decision that moved it on, as an audit reads it — a turn
+  // resume ran again after a HALT, even one that halts again at the same count, is a row of its own.
   await query.query(
     `WITH step AS (
        INSERT INTO askloop_steps (sid, turns, status, fence, host, leased_at, committed_at)
        SELECT $1, $2, $3, $4, $5, $6, clock_timestamp()
-       WHERE NOT EXISTS (SELECT 1 FROM askloop_steps WHERE sid = $1 AND turns = $2 AND status = $3)
+       WHERE $8::boolean
      )
      UPDATE askloop_queue SET state = $7, ready_at = clock_timestamp(), lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL,
        steps = steps + 1, failures = 0, conflicts = 0, last_error = NULL
      WHERE sid = $1`,
-    [lease.sid, outcome.turns, outcome.status, lease.token, lease.owner, lease.leasedAt, queueStateAfter(outcome.status)],
+    [lease.sid, outcome.turns, outcome.status, lease.token, lease.owner, lease.leasedAt, queueStateAfter(outcome.status), outcome.decided],
   );
 }
 

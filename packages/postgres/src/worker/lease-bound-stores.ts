@@ -43,6 +43,8 @@ import { requireSessionLease, transcriptStoreOn, type CommitCheckedRunner, type 
 export interface StepOutcome {
   readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
   readonly turns: number;
+  /** Whether the step decided a turn (or paused one for approval); a step that only reported the session's end did not, and is not logged. */
+  readonly decided: boolean;
 }
 
 /** The stores bound to one lease for one step. */
