@@ -271,7 +271,8 @@ describe('sessions', () => {
     // Turn 1 answers, turn 2's call fails (retries off: one attempt), and asked again it answers.
     const flaky = defineProvider({
       name: 'flaky',
-      settings: { retry: { maxRetries: 0 } },
+      // Priced so that a call of 1 token in and 1 out costs $3: the cost the metrics count comes from each reply.
+      settings: { retry: { maxRetries: 0 }, prices: { m: { inputPerMillion: 1_000_000, outputPerMillion: 2_000_000 } } },
       attempt: () => async () => {
         calls += 1;
         // While the resumed call is under way, a reader sees the session running and its turn asking, not the halt.
@@ -303,7 +304,8 @@ describe('sessions', () => {
     expect(await loop.replay(halted.sid)).toMatchObject({ matched: true });
     // Turn 2 counts once, and once more as a rerun; the two calls that answered are billed, the failed one said nothing.
     expect(turns[1]?.reruns).toBe(1);
-    expect(loop.metrics()).toMatchObject({ turns: 2, reruns: 1, decisions: { CONTINUE: 1, HALT: 1, DONE: 1 }, inputTokens: 2, outputTokens: 2 });
+    expect(loop.metrics()).toMatchObject({ turns: 2, reruns: 1, decisions: { CONTINUE: 1, HALT: 1, DONE: 1 }, inputTokens: 2, outputTokens: 2, costUsd: 6 });
+    expect(turns[1]?.usage.costUsd).toBe(3);
     // A HALT the reply caused is final: resume reports it again and asks nothing (the script has no second reply).
     const syntax = await loop.run({ agent: { ...agent, model: 'scripted:bad' }, task: 'y' });
     expect(syntax).toMatchObject({ status: 'HALT', reason: 'ERR_SYNTAX' });

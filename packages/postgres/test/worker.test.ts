@@ -122,7 +122,7 @@ describe('lease-bound stores', () => {
     await pause(300);
     const taken = await queue.acquire('fast-host');
     expect(taken?.sid).toBe('fenced');
-    await expect(binding.commit({ status: 'RUNNING', turns: 1, decided: true })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', sid: 'fenced' });
+    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', sid: 'fenced' });
     expect(await others.memory.get('/effect')).toEqual({ value: null, version: 0 });
     expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['asking']);
     expect((await pool.query('SELECT count(*)::int AS n FROM askloop_steps')).rows[0]).toEqual({ n: 0 });
@@ -131,7 +131,7 @@ describe('lease-bound stores', () => {
     const next = stores.bind(taken!);
     expect(await stores.toolStores.memory.cas('/effect', 0, 'fast')).toEqual({ ok: true, version: 1 });
     await stores.transcript.saveTurn(sampleTurn('fenced', 1));
-    await next.commit({ status: 'RUNNING', turns: 1, decided: true });
+    await next.commit({ status: 'RUNNING', turns: 1 });
     expect(await others.memory.get('/effect')).toEqual({ value: 'fast', version: 1 });
     expect((await plain.listTurns('fenced')).map((turn) => turn.phase)).toEqual(['decided']);
     expect(await queue.entry('fenced')).toMatchObject({ state: 'ready', steps: 1, leases: 2 });
@@ -152,7 +152,7 @@ describe('lease-bound stores', () => {
         return stores.toolStores.memory.cas('/late', 0, 'late');
       })();
     });
-    await first.commit({ status: 'RUNNING', turns: 1, decided: true });
+    await first.commit({ status: 'RUNNING', turns: 1 });
     const secondLease = await queue.acquire('host');
     expect(secondLease?.sid).not.toBe(firstLease?.sid);
     const second = stores.bind(secondLease!);
@@ -162,7 +162,7 @@ describe('lease-bound stores', () => {
     await second.run(async () => {
       expect(await stores.toolStores.memory.cas('/second', 0, 'second')).toEqual({ ok: true, version: 1 });
     });
-    await second.commit({ status: 'RUNNING', turns: 1, decided: true });
+    await second.commit({ status: 'RUNNING', turns: 1 });
     const others = createPostgresToolStores(pools());
     expect(await others.memory.get('/effect')).toEqual({ value: 'on time', version: 1 });
     expect(await others.memory.get('/second')).toEqual({ value: 'second', version: 1 });
@@ -178,14 +178,39 @@ describe('lease-bound stores', () => {
     expect(ended.rows.map((row) => row.ended)).toEqual([true]);
     await pause(100);
     // Before, the client's 'error' event was unhandled here and ended the process (vitest reports it as an error).
-    await expect(binding.commit({ status: 'RUNNING', turns: 1, decided: true })).rejects.toThrow();
+    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toThrow();
     await binding.rollback();
     const next = stores.bind((await queue.acquire('host'))!);
     expect(await stores.toolStores.memory.cas('/after', 0, 'kept')).toEqual({ ok: true, version: 1 });
-    await next.commit({ status: 'RUNNING', turns: 1, decided: true });
+    await next.commit({ status: 'RUNNING', turns: 1 });
     const others = createPostgresToolStores(pools());
     expect(await others.memory.get('/cut')).toEqual({ value: null, version: 0 });
     expect(await others.memory.get('/after')).toEqual({ value: 'kept', version: 1 });
+  });
+
+  it('log a step only when it saved a decided or paused turn of its own session', async () => {
+    const { pool, plain, queue, stores } = await queuedSessions(['quiet', 'paused', 'decided']);
+    await plain.createSession(sampleSession('child'));
+    const rows = async (sid: string) => (await pool.query<{ turns: number; status: string }>('SELECT turns, status FROM askloop_steps WHERE sid = $1', [sid])).rows;
+    const leases = new Map<string, Awaited<ReturnType<typeof queue.acquire>>>();
+    for (let taken = 0; taken < 3; taken += 1) {
+      const lease = await queue.acquire('worker');
+      leases.set(lease!.sid, lease);
+    }
+    // A turn still asking, and a decided turn of another session (an ask's child) saved during the step: not a row.
+    const quiet = stores.bind(leases.get('quiet')!);
+    await stores.transcript.saveTurn(sampleTurn('quiet', 1, { phase: 'asking' }));
+    await stores.transcript.saveTurn(sampleTurn('child', 1));
+    await quiet.commit({ status: 'RUNNING', turns: 0 });
+    expect(await rows('quiet')).toEqual([]);
+    const paused = stores.bind(leases.get('paused')!);
+    await stores.transcript.saveTurn(sampleTurn('paused', 1, { phase: 'awaiting-approval' }));
+    await paused.commit({ status: 'PAUSED', turns: 0 });
+    expect(await rows('paused')).toEqual([{ turns: 0, status: 'PAUSED' }]);
+    const decided = stores.bind(leases.get('decided')!);
+    await stores.transcript.saveTurn(sampleTurn('decided', 1));
+    await decided.commit({ status: 'RUNNING', turns: 1 });
+    expect(await rows('decided')).toEqual([{ turns: 1, status: 'RUNNING' }]);
   });
 
   it("hold the controller's session lease until the step is committed, so no other host starts a turn on uncommitted writes", async () => {
@@ -195,7 +220,7 @@ describe('lease-bound stores', () => {
     await stores.transcript.saveTurn(sampleTurn('held', 1));
     await stores.transcript.releaseLease?.('held', 'worker-loop');
     expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(false);
-    await binding.commit({ status: 'RUNNING', turns: 1, decided: true });
+    await binding.commit({ status: 'RUNNING', turns: 1 });
     expect(await plain.acquireLease?.('held', 'resuming-host', 60_000)).toBe(true);
   });
 
@@ -234,7 +259,7 @@ describe('lease-bound stores', () => {
     expect(await plain.acquireLease?.(sid, 'plain-host', 60_000)).toBe(true);
     // The plain host's write waits for the worker's transaction, which holds the turn's row.
     const plainWrite = runUnderLease(sid, 'plain-host', () => plain.saveTurn(sampleTurn(sid, 1, { output: 'plain\n' })));
-    await expect(late.commit({ status: 'RUNNING', turns: 1, decided: true })).rejects.toMatchObject(lost(sid));
+    await expect(late.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject(lost(sid));
     await plainWrite;
     expect((await plain.listTurns(sid)).map((turn) => turn.output)).toEqual(['plain\n']);
     expect(await createPostgresToolStores(pools()).memory.get(`/effect/${sid}`)).toEqual({ value: null, version: 0 });

@@ -93,13 +93,15 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     } else {
       const { reply } = outcome;
       const usage = { ...record.usage, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 };
+      // Announced before it is saved: the call was made (and billed, which `metrics()` counts from this event) even
+      // when the save fails.
+      const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
+      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, costUsd: usage.costUsd, latencyMs });
       // A reply is paid for: it is saved before the turn waits for anything (a slot to run in). A turn admitted at
       // once saves it with its next record (executing, paused or decided) a parse later.
       admitted = context.admission?.tryAcquire();
       await advance({ reply, usage, timings }, record.phase, admitted === undefined ? 'yes' : 'no');
       if (admitted !== undefined) unsavedReply = record;
-      const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
-      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, costUsd: reply.costUsd ?? 0, latencyMs });
     }
   }
 

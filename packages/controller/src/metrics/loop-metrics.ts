@@ -8,9 +8,12 @@ import type { LoopEvent } from '../events/loop-event.ts';
 
 /** A snapshot of the counters. */
 export interface LoopMetrics {
-  /** Turns decided for the first time. */
+  /** Turns decided for the first time (a turn later run again after a HALT counts here at that HALT). */
   readonly turns: number;
-  /** Turns decided again after `resume` reopened them (cancelled, or their model call failed): not in `turns`. */
+  /**
+   * Later decisions of turns run again after a HALT (cancelled, or their model call failed) by `resume` or a step:
+   * a turn reopened twice adds 2. Not in `turns`; `decisions` and `halts` count every decision, these too.
+   */
   readonly reruns: number;
   readonly decisions: Readonly<Record<string, number>>;
   readonly halts: Readonly<Record<string, number>>;

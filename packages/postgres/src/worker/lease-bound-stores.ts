@@ -43,8 +43,6 @@ import { requireSessionLease, transcriptStoreOn, type CommitCheckedRunner, type 
 export interface StepOutcome {
   readonly status: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
   readonly turns: number;
-  /** Whether the step decided a turn (or paused one for approval); a step that only reported the session's end did not, and is not logged. */
-  readonly decided: boolean;
 }
 
 /** The stores bound to one lease for one step. */
@@ -102,6 +100,8 @@ interface ActiveBinding {
   finished: boolean;
   /** See {@link LeaseBinding.conflict}. */
   conflict: Error | undefined;
+  /** Set when the step saved a decided (or paused) turn of its session: only such a step is a row of the step log. */
+  decided: boolean;
 }
 
 const stepOver = (lease: Lease): PostgresStoreError =>
@@ -220,6 +220,13 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
   const inner = transcriptStoreOn(route, sessionLeases);
   const transcript: TranscriptStore = {
     ...inner,
+    async saveTurn(record, session) {
+      await inner.saveTurn(record, session);
+      // What the commit logs: a step that decided something. A step of a session that had already ended saves no
+      // turn; a turn run again after a HALT saves its decision again, at the same turn count.
+      const binding = leased(record.sid);
+      if (binding !== undefined && (record.phase === 'decided' || record.phase === 'awaiting-approval')) binding.decided = true;
+    },
     // The controller gives its session lease up when the step's work returns, before the worker commits: held
     // until then, another host's `resume` cannot start a turn on writes that are not committed yet.
     async releaseLease(sid, holder) {
@@ -234,7 +241,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     toolStores,
     bind(lease) {
       if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
-      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined };
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined, decided: false };
       active = binding;
       last = binding;
       return {
@@ -253,7 +260,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
         async commit(outcome) {
           try {
             const runner = await transaction(binding);
-            await finishLeasedStep(runner, lease, outcome);
+            await finishLeasedStep(runner, lease, { ...outcome, decided: binding.decided });
             // The controller's session lease, which a plain host may have taken over while the queue lease held: the
             // step's writes in this transaction did not check it (its row stays unlocked through the step), so now.
             for (const holder of new Set(binding.releases)) {

@@ -20,7 +20,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { AskLoop, LoopEvent } from '@askloop/controller';
+import type { AskLoop } from '@askloop/controller';
 import { isLeaseLost, isTransactionConflict } from '../errors/postgres-store-error.ts';
 import type { Lease, SessionQueue } from '../queue/session-queue.ts';
 import { queryFailure } from '../sql/statement-runner.ts';
@@ -123,17 +123,11 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
   const base = { sid: lease.sid, token: lease.token };
   try {
     // As the binding's work: a tool call that outlives the step is refused, not written into the next step.
-    // Whether the step decided anything of this session (a turn, or an approval's pause): a session queued again after
-    // it ended only reports its end, while a turn resume ran again after a HALT is decided again, at the same count.
-    let decided = false;
-    const onEvent = (event: LoopEvent): void => {
-      if (event.type === 'decision' && event.sid === lease.sid) decided = true;
-    };
-    const result = await binding.run(() => loop.step(lease.sid, { signal: binding.signal, onEvent }));
+    const result = await binding.run(() => loop.step(lease.sid, { signal: binding.signal }));
     clearInterval(renewal);
     // A conflict the step went on after (a tool's failed write, handled by the program) still broke its transaction.
     if (binding.conflict !== undefined) throw queryFailure("a statement of the step's transaction", binding.conflict, lease.sid);
-    await binding.commit({ status: result.status, turns: result.turns, decided });
+    await binding.commit({ status: result.status, turns: result.turns });
     return { ...base, outcome: 'committed', status: result.status, turns: result.turns };
   } catch (error) {
     clearInterval(renewal);
