@@ -167,6 +167,38 @@ describe('plugins named in the config', () => {
     expect({ code: replay.code, matched: JSON.parse(replay.stdout).matched }).toEqual({ code: 0, matched: true });
   });
 
+  it("loads an async plugin factory, and lets --grant name the resource of a plugin's tool", async () => {
+    const dir = project('notes', 'plugins:\n  - askloop-plugin-notes\n');
+    symlinkSync(join(FIXTURE, 'askloop-plugin-notes'), join(dir, 'node_modules', 'askloop-plugin-notes'), 'dir');
+    const config = await loadConfig(join(dir, 'askloop.config.yaml'));
+    expect((await loadConfigPlugins(config)).map((plugin) => plugin.name)).toEqual(['notes']);
+    const reply = (program: string) => `<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n  ${program}\nendcommand\n<<<NSENV:V4:END>>>\n`;
+    writeFileSync(join(dir, 'append.json'), JSON.stringify([reply('emit "<<<LOOP:DONE>>> " + tool.notes.Append("todo", "milk")')]));
+    const env = { XDG_DATA_HOME: join(dir, 'xdg') };
+    const base = ['run', 'shop', '--script', 'append.json', '--allow', 'tool.notes.*', '--json'];
+    const granted = await spawnCli([...base, '--grant', 'notes:write:todo'], { cwd: dir, env });
+    expect({ code: granted.code, stderr: granted.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(granted.stdout)).toMatchObject({ status: 'DONE', result: 'milk' });
+    // Another note's grant does not cover it: refused before the program runs.
+    const other = await spawnCli([...base, '--grant', 'notes:write:work'], { cwd: dir, env });
+    expect(JSON.parse(other.stdout)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    // A resource no tool declares is still refused, and the list it gives names the plugin's.
+    const unknown = await spawnCli([...base, '--grant', 'note:write:todo'], { cwd: dir, env });
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: "--grant note:write:todo: unknown resource 'note'; the tools know fs, mcp, memory, net, notes (or * for all)" });
+  });
+
+  it('refuses a plugin whose fields have the wrong shape, naming the field and the entry', async () => {
+    const dir = project('bad-shape', 'plugins:\n  - ./packs-object.js\n');
+    writeFileSync(join(dir, 'packs-object.js'), 'export default { name: "weird", specificationVersion: "v1", toolPacks: [{ name: "weird" }] };\n');
+    const config = await loadConfig(join(dir, 'askloop.config.yaml'));
+    await expect(loadConfigPlugins(config)).rejects.toMatchObject({
+      code: 'CONFIG_PLUGIN_INVALID',
+      line: 2,
+      message: expect.stringContaining("plugin 'weird': toolPacks[0].tools (pack 'weird') is missing, not a list; build the pack with defineToolPack(name, tools)"),
+    });
+  });
+
   it('loads a plugin by ./relative path', async () => {
     const config = parseConfig('plugins:\n  - ./askloop-plugin-acme\n', { file: join(FIXTURE, 'askloop.config.yaml') });
     const [plugin] = await loadConfigPlugins(config);

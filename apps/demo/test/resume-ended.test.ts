@@ -5,6 +5,8 @@
  * session stopped by Ctrl-C still resumes.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +48,28 @@ describe('askloop resume of an ended session', () => {
     const show = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'done.db', '--json'], show)).toBe(0);
     expect(JSON.parse(show.out)).toMatchObject([{ sid: run.out.sid, status: 'done', turns: 1 }]);
+  });
+
+  it('a refused request (HALT ERR_PROVIDER, PROVIDER_BAD_REQUEST): says why this failed model call is not resumed', async () => {
+    // A loopback "Ollama" that refuses every request as too long.
+    const server = createServer((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'prompt is too long for this model' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env['OLLAMA_HOST'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const run = await runJson(['run', 't', '--model', 'ollama:m', '--db', 'refused.db']);
+      expect(run).toMatchObject({ code: 3, out: { status: 'HALT', reason: 'ERR_PROVIDER' } });
+      const resume = captureIo({ cwd: dir });
+      expect(await main(['resume', run.out.sid, '--db', 'refused.db'], resume)).toBe(1);
+      expect(resume.err).toContain(`session ${run.out.sid} already ended (HALT ERR_PROVIDER after 1 turn: PROVIDER_BAD_REQUEST, which asking the model again would meet again); nothing ran.`);
+      expect(resume.err).toContain('(CLI_SESSION_ENDED)');
+    } finally {
+      delete process.env['OLLAMA_HOST'];
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a Ctrl-C (HALT ERR_CANCELLED) still resumes', async () => {

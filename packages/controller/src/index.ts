@@ -73,8 +73,22 @@ export type {
   TurnTimings,
 } from './loop/turn-record.ts';
 export { definePlugin, type Approval, type AskLoopPlugin, type LoopHooks, type ToolSource, type TurnContext } from './plugin/plugin.ts';
+export { pluginShapeProblem } from './plugin/plugin-shape.ts';
 export { BUILTIN_PROVIDERS, builtinPlugin, type BuiltinPluginOptions, type BuiltinProviderName } from './plugin/builtin-plugin.ts';
 // What a plugin author needs besides definePlugin, so a plugin can depend on the controller alone.
-export { createLanguageModel, defineProvider, type AttemptRequest, type AttemptResult, type LanguageModel, type ModelAttempt, type Provider, type ProviderDefinition } from '@askloop/providers';
-export { defineTool, defineToolPack, type ToolContext, type ToolPack, type ToolSpecInput } from '@askloop/tools';
+export {
+  createLanguageModel,
+  createScriptedProvider,
+  defineProvider,
+  isProviderError,
+  ProviderError,
+  readServerSentEvents,
+  type AttemptRequest,
+  type AttemptResult,
+  type LanguageModel,
+  type ModelAttempt,
+  type Provider,
+  type ProviderDefinition,
+} from '@askloop/providers';
+export { defineTool, defineToolPack, isToolError, ToolError, type ToolContext, type ToolPack, type ToolSpecInput } from '@askloop/tools';
 export type { ListSessionsOptions, SessionFilter, SessionRecord, SessionStatus, TranscriptStore } from './store/transcript-store.ts';

@@ -35,6 +35,38 @@ describe('plugin resolution', () => {
     expect(codeOf(() => loopWith([base, twice]))).toEqual({ code: 'LOOP_PLUGIN_INVALID', plugin: 'again' });
   });
 
+  const aTool = { spec: { name: 'tool.p.a', displayName: 'tool.p.A', description: 'd', effect: 'read', arguments: [], capabilities: [] }, handler: () => 1 };
+  it.each([
+    ['toolPacks an object', { toolPacks: {} }, 'toolPacks is an object, not a list of tool packs'],
+    ['a pack without tools', { toolPacks: [{ name: 'weird' }] }, "toolPacks[0].tools (pack 'weird') is missing, not a list"],
+    ['a tool without a handler', { toolPacks: [{ name: 'p', tools: [{ spec: aTool.spec }] }] }, 'toolPacks[0].tools[0].handler is missing, not a function'],
+    ['a tool without capabilities', { toolPacks: [{ name: 'p', tools: [{ ...aTool, spec: { ...aTool.spec, capabilities: undefined } }] }] }, 'toolPacks[0].tools[0].spec.capabilities is missing, not a list'],
+    ['a null provider', { providers: { x: null } }, 'providers.x is null, not a provider'],
+    ['a provider without languageModel', { providers: { x: { name: 'x' } } }, 'providers.x.languageModel is missing, not a function'],
+    ['providers a list', { providers: [] }, 'providers is a list, not an object of providers by name'],
+    ['a tool source without toolPacks', { toolSources: [{ name: 's' }] }, 'toolSources[0].toolPacks is missing, not a function'],
+    ['an agent that is a string', { agents: { a: 'worker' } }, 'agents.a is a string, not an agent definition'],
+    ['a hook that is not a function', { hooks: { decide: 'no' } }, 'hooks.decide is a string, not a function'],
+  ])('refuses a plugin whose fields have the wrong shape (%s) before anything runs, naming the field', (_, fields, message) => {
+    const plugin = { name: 'bad', specificationVersion: 'v1', ...fields } as unknown as AskLoopPlugin;
+    let thrown: unknown;
+    try {
+      loopWith([plugin]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', plugin: 'bad', message: expect.stringContaining(`plugin 'bad': ${message}`) });
+  });
+
+  it('refuses the packs a tool source lists in the wrong shape, before the session is stored', async () => {
+    const store = createMemoryTranscriptStore();
+    const source = { name: 'live', toolPacks: async () => [{ name: 'listed' }] };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "x"')] }), definePlugin({ name: 'sourcing', specificationVersion: 'v1', toolSources: [source as never] })], store, pool });
+    await expect(loop.run({ agent, task: 'x', sid: 'never' })).rejects.toMatchObject({ code: 'LOOP_PLUGIN_INVALID', plugin: 'sourcing', message: expect.stringContaining("its tool source 'live' listed toolPacks[0].tools (pack 'listed') is missing") });
+    expect(await store.getSession('never')).toBeUndefined();
+    await loop.close();
+  });
+
   it('names unknown agents and providers', async () => {
     const loop = loopWith([testPlugin({ m: [] })]);
     await expect(loop.run({ agent: 'nobody', task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND' });

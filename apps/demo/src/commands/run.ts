@@ -65,7 +65,7 @@ ${LOOP_EXIT_USAGE}
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     // The config in use (--config, else ./askloop.config.yaml) gives --agent NAME, its plugins and its store.
     const config = await configForRun({ config: values.config, agent: values.agent }, io);
-    const agent = await agentFromOptions(values, values.script !== undefined, io, config.agent, config.defaults);
+    const agent = await agentFromOptions(values, values.script !== undefined, io, config.agent, config.defaults, config.plugins);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
     const location = resolveStoreLocation(values.db, config, io);

@@ -1,12 +1,13 @@
 /**
  * Imports the plugins a config file names and checks each default export is
- * an AskLoop plugin (`specificationVersion: 'v1'` and a name). A default
- * export that is a function is a plugin factory and is called with no
- * arguments (`export default function acmePlugin(settings = {}) {…}`). So a
+ * an AskLoop plugin (`specificationVersion: 'v1'`, a name, and fields of the
+ * shape the loop needs). A default export that is a function is a plugin
+ * factory and is called with no arguments (`export default function
+ * acmePlugin(settings = {}) {…}`; an async one is awaited). So a
  * third party's provider or tool pack works in `askloop run` with no change
  * to AskLoop: install the package next to the config and name it.
  */
-import type { AskLoopPlugin } from '@askloop/controller';
+import { pluginShapeProblem, type AskLoopPlugin } from '@askloop/controller';
 import { pathToFileURL } from 'node:url';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
@@ -24,7 +25,9 @@ function pluginProblem(value: unknown): string | undefined {
   const plugin = value as Partial<AskLoopPlugin>;
   if (typeof plugin.name !== 'string' || plugin.name === '') return 'its default export has no name';
   if (plugin.specificationVersion !== 'v1') return `its default export has specificationVersion ${JSON.stringify(plugin.specificationVersion ?? null)}; this askloop understands 'v1' (update the plugin or askloop)`;
-  return undefined;
+  // Its fields too, as the controller checks them: here the message can point at the config's entry.
+  const shape = pluginShapeProblem(value as Readonly<Record<string, unknown>>);
+  return shape === undefined ? undefined : `plugin '${plugin.name}': ${shape}`;
 }
 
 /** Imports every plugin of `config.plugins`, in order. Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file. */
@@ -37,7 +40,8 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
     let exported: unknown;
     try {
       const module = (await import(pathToFileURL(entry.path).href)) as { default?: unknown };
-      exported = typeof module.default === 'function' ? (module.default as () => unknown)() : module.default;
+      // A factory may be async (it awaits a dynamic import, say): what it resolves to is the plugin.
+      exported = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
     } catch (error) {
       throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}`, where);
     }

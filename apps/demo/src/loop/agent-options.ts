@@ -5,13 +5,13 @@
  * bad value is `CLI_OPTION_INVALID` (exit 2) before any session starts; an
  * invalid agent file is `LOOP_AGENT_INVALID` naming the file (exit 1).
  */
-import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPolicy } from '@askloop/controller';
+import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPolicy, type AskLoopPlugin } from '@askloop/controller';
 import { compileToolPattern, isToolError } from '@askloop/tools';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
 import type { AgentDefaults } from '../config/askloop-config.ts';
 import type { CommandIo } from '../io.ts';
-import { parseGrantOptions } from '../options/check-grant-resources.ts';
+import { parseGrantOptions, pluginToolCapabilities } from '../options/check-grant-resources.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
 import { inputName, readInput } from '../read-input.ts';
 
@@ -94,9 +94,10 @@ export async function readAgentFile(file: string, io: CommandIo): Promise<AgentD
 
 /**
  * The agent of a run: the file's definition (or a bare `cli` agent), with the
- * options applied. `scripted` makes the model the `--script` replies.
+ * options applied. `scripted` makes the model the `--script` replies;
+ * `plugins` are the config's, whose tools' resources a `--grant` may name.
  */
-export async function agentFromOptions(values: AgentOptionValues, scripted: boolean, io: CommandIo, base?: AgentDefinition, defaults?: AgentDefaults): Promise<AgentDefinition> {
+export async function agentFromOptions(values: AgentOptionValues, scripted: boolean, io: CommandIo, base?: AgentDefinition, defaults?: AgentDefaults, plugins: readonly AskLoopPlugin[] = []): Promise<AgentDefinition> {
   if (scripted && values.model !== undefined) throw usageError('--script and --model both choose the model; give one');
   if (values.model !== undefined && !/^[^:\s]+:\S+$/.test(values.model)) throw invalid(`--model must be provider:model (e.g. openai:gpt-4.1-mini), not '${values.model}'`);
   const maxTurns = integerOption('max-turns', values['max-turns'], { min: 1, max: 10_000, unit: 'turns' });
@@ -104,7 +105,8 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   const dialect = values.dialect === undefined ? undefined : choiceOption('dialect', values.dialect, ['v4', 'v1'] as const);
   checkPatterns('allow', values.allow);
   checkPatterns('deny', values.deny);
-  parseGrantOptions(values.grant, io.cwd);
+  // A grant may name a resource of the config's plugins' tools (their own, such as `notes`) as well as the built-in ones.
+  parseGrantOptions(values.grant, io.cwd, pluginToolCapabilities(plugins));
   // Without --agent, the config's defaults (models.default, settings, quotas, ceilings) shape the bare agent.
   const fromFile: Partial<AgentDefinition> | undefined = base ?? (values.agent === undefined ? (defaults === undefined ? undefined : { name: 'cli', ...defaults }) : await readAgentFile(values.agent, io));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);

@@ -15,6 +15,8 @@ export interface EndedSession {
   /** `DONE`, or `HALT` and its reason. */
   readonly outcome: string;
   readonly turns: number;
+  /** Why an `ERR_PROVIDER` halt is final: the failed call's code (`PROVIDER_BAD_REQUEST`), or that no model call failed. */
+  readonly final?: string;
 }
 
 /**
@@ -32,7 +34,15 @@ export async function endedSession(store: TranscriptStore, sid: string): Promise
   if (last.phase !== 'decided' || last.decision === undefined) return undefined;
   const decision = last.decision;
   if (decision.kind === 'DONE') return { outcome: 'DONE', turns: last.turnIndex };
-  if (decision.kind === 'HALT' && !isResumableHalt(decision.reason, last.failure)) return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
+  if (decision.kind === 'HALT' && !isResumableHalt(decision.reason, last.failure)) {
+    if (decision.reason !== 'ERR_PROVIDER') return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
+    // The reason alone would read as resumable (a failed model call is): say why this one is not.
+    const final =
+      last.failure?.kind === 'provider'
+        ? `${last.failure.code}, which asking the model again would meet again`
+        : 'a plugin halted it, not a failed model call';
+    return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex, final };
+  }
   return undefined;
 }
 
@@ -44,6 +54,8 @@ export function sessionEndedError(sid: string, ended: EndedSession, where = ''):
   const turns = `${ended.turns} turn${ended.turns === 1 ? '' : 's'}`;
   return new CliError(
     'CLI_SESSION_ENDED',
-    `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C, a crash or a failed model call (ERR_PROVIDER) can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}${where}`,
+    ended.final === undefined
+      ? `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}); nothing ran. Only a session stopped by Ctrl-C, a crash or a failed model call (ERR_PROVIDER) can be resumed (a paused one: approve or deny it); see it with askloop show ${sid}${where}`
+      : `session ${sid} already ended (${terminalSafe(ended.outcome)} after ${turns}: ${terminalSafe(ended.final)}); nothing ran. A failed model call is resumed when asking again can help (a server error, a timeout, a rate limit), not this one; see it with askloop show ${sid}${where}, and start a new session with askloop run`,
   );
 }

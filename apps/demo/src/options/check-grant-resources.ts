@@ -1,10 +1,11 @@
+import type { AskLoopPlugin } from '@askloop/controller';
 import { createDefaultRegistry, isToolError, parseGrant, type Capability } from '@askloop/tools';
 import { CliError } from '../cli-error.ts';
 
 /**
  * Refuses a `--grant` whose resource no tool can ever need (`disk:read:/x`):
  * such a grant would be accepted and silently do nothing. `known` is every
- * resource the registry's tools declare, plus `*`.
+ * resource the tools declare (the built-in ones and the plugins'), plus `*`.
  */
 export function checkGrantResources(grants: readonly string[] | undefined, known: ReadonlySet<string>): void {
   for (const grant of grants ?? []) {
@@ -22,14 +23,20 @@ export function capabilityResources(capabilities: Iterable<string>): Set<string>
   return resources;
 }
 
+/** The capabilities the tools of `plugins` declare: a `--grant` may name their resources (`notes:write:todo`). */
+export function pluginToolCapabilities(plugins: readonly AskLoopPlugin[]): string[] {
+  return plugins.flatMap((plugin) => (plugin.toolPacks ?? []).flatMap((pack) => pack.tools.flatMap((tool) => tool.spec.capabilities)));
+}
+
 /**
  * Parses the `--grant` options of a command: each must name a resource some
- * built-in tool (or an MCP server, `mcp:call:<server>`) can need, and parse as
- * a capability; either failure is `CLI_OPTION_INVALID` naming the grant.
+ * built-in tool, a tool of the loaded plugins (`pluginCapabilities`) or an
+ * MCP server (`mcp:call:<server>`) can need, and parse as a capability;
+ * either failure is `CLI_OPTION_INVALID` naming the grant.
  */
-export function parseGrantOptions(grants: readonly string[] | undefined, cwd: string): Capability[] {
-  // Every resource any built-in tool can need, plus `mcp`, so a grant naming another one is refused, not ignored.
-  const capabilities = [...createDefaultRegistry({ fs: { root: cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call'];
+export function parseGrantOptions(grants: readonly string[] | undefined, cwd: string, pluginCapabilities: readonly string[] = []): Capability[] {
+  // Every resource any tool can need, plus `mcp`, so a grant naming another one is refused, not ignored.
+  const capabilities = [...createDefaultRegistry({ fs: { root: cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call', ...pluginCapabilities];
   checkGrantResources(grants, capabilityResources(capabilities));
   return (grants ?? []).map((text) => {
     try {

@@ -1,7 +1,8 @@
 /**
  * Resolves the plugin list once, at `createAskLoop`: checks names and the
  * specification version, and builds the provider registry, the static tool
- * packs, the tool sources, the agents and the hook list. Every problem is a
+ * packs, the tool sources, the agents and the hook list. Every problem — a
+ * clash, a field of the wrong shape (`plugin-shape.ts`) — is a
  * `LOOP_PLUGIN_INVALID` naming the plugin.
  */
 import { createProviderRegistry, type Provider, type ProviderRegistry } from '@askloop/providers';
@@ -9,6 +10,7 @@ import type { ToolPack } from '@askloop/tools';
 import type { AgentDefinition } from '../agent/agent-definition.ts';
 import { LoopError } from '../errors/loop-error.ts';
 import type { AskLoopPlugin, LoopHooks, ToolSource } from './plugin.ts';
+import { pluginShapeProblem } from './plugin-shape.ts';
 
 /** A plugin's hooks with its name, in plugin order. */
 export interface NamedHooks {
@@ -53,6 +55,9 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
     if (plugin.specificationVersion !== 'v1') {
       throw invalid(`plugin '${name}' has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this controller knows 'v1'`, name);
     }
+    // Plain data from a third party's module: checked before any of it is used (a bad field would fail mid-turn).
+    const problem = pluginShapeProblem(plugin as unknown as Readonly<Record<string, unknown>>);
+    if (problem !== undefined) throw invalid(`plugin '${name}': ${problem}`, name);
     for (const [key, provider] of Object.entries(plugin.providers ?? {})) {
       if (provider.name !== key) throw invalid(`plugin '${name}' registers provider '${provider.name}' under the key '${key}'; the key must equal provider.name`, name);
       claim(providerOwners, 'provider', key, name);

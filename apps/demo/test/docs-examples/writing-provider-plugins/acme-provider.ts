@@ -1,5 +1,4 @@
-import { definePlugin, defineProvider, type AttemptRequest, type AttemptResult, type Provider } from '@askloop/controller';
-import { ProviderError } from '@askloop/providers';
+import { definePlugin, defineProvider, ProviderError, type AttemptRequest, type AttemptResult, type Provider } from '@askloop/controller';
 
 /** Settings of the ACME provider; the key defaults to the ACME_API_KEY environment variable. */
 export interface AcmeSettings {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { builtinPlugin, createAskLoop, createMemoryTranscriptStore, definePlugin } from '@askloop/controller';
-import { createScriptedProvider } from '@askloop/providers';
+import { builtinPlugin, createAskLoop, createMemoryTranscriptStore, createScriptedProvider, definePlugin } from '@askloop/controller';
 import unitsPlugin from './units-plugin.ts';
 
 // The program a model would write, as one AEIOU v4 envelope (a scripted model answers with it).

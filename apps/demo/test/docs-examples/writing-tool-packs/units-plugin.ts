@@ -1,5 +1,4 @@
-import { definePlugin, defineTool, defineToolPack } from '@askloop/controller';
-import { ToolError } from '@askloop/tools';
+import { definePlugin, defineTool, defineToolPack, ToolError } from '@askloop/controller';
 
 // A tool: its spec (name, arguments, return type, effect) and a handler.
 const celsiusToFahrenheit = defineTool(

@@ -1,0 +1,108 @@
+/**
+ * What is wrong with the shape of a plugin object, before anything uses it.
+ * A plugin is plain data from a third party's module (often JavaScript, so
+ * its types were never checked): a pack whose `tools` is missing, a provider
+ * that is `null`, a tool that was not built with `defineTool` would otherwise
+ * fail deep inside the loop, after a session was created, as a bare
+ * `TypeError` naming neither the plugin nor the field. Each problem names the
+ * field's path (`toolPacks[0].tools[2].spec.capabilities`) and what to use.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** How a value looks, for a message: `missing`, `null`, `a list`, `a string` … */
+function described(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function toolProblem(tool: unknown, at: string): string | undefined {
+  if (!isRecord(tool)) return `${at} is ${described(tool)}, not a tool; build each tool with defineTool(spec, handler)`;
+  if (typeof tool.handler !== 'function') return `${at}.handler is ${described(tool.handler)}, not a function; build each tool with defineTool(spec, handler)`;
+  const spec = tool.spec;
+  if (!isRecord(spec)) return `${at}.spec is ${described(spec)}; build each tool with defineTool(spec, handler)`;
+  for (const field of ['name', 'displayName', 'description', 'effect'] as const) {
+    if (typeof spec[field] !== 'string') return `${at}.spec.${field} is ${described(spec[field])}, not a string; build each tool with defineTool(spec, handler), which fills it in`;
+  }
+  for (const field of ['arguments', 'capabilities'] as const) {
+    if (!Array.isArray(spec[field])) return `${at}.spec.${field} is ${described(spec[field])}, not a list; build each tool with defineTool(spec, handler), which fills it in`;
+  }
+  return undefined;
+}
+
+function toolPacksProblem(packs: unknown): string | undefined {
+  if (!Array.isArray(packs)) return `toolPacks is ${described(packs)}, not a list of tool packs (defineToolPack(name, tools))`;
+  for (const [index, pack] of packs.entries()) {
+    const at = `toolPacks[${index}]`;
+    if (!isRecord(pack)) return `${at} is ${described(pack)}, not a tool pack; build it with defineToolPack(name, tools)`;
+    if (typeof pack.name !== 'string' || pack.name === '') return `${at}.name is ${described(pack.name)}; build the pack with defineToolPack(name, tools)`;
+    if (!Array.isArray(pack.tools)) return `${at}.tools (pack '${pack.name}') is ${described(pack.tools)}, not a list; build the pack with defineToolPack(name, tools)`;
+    for (const [toolIndex, tool] of pack.tools.entries()) {
+      const problem = toolProblem(tool, `${at}.tools[${toolIndex}]`);
+      if (problem !== undefined) return problem;
+    }
+  }
+  return undefined;
+}
+
+function providersProblem(providers: unknown): string | undefined {
+  if (!isRecord(providers)) return `providers is ${described(providers)}, not an object of providers by name ({ acme: defineProvider(…) })`;
+  for (const [key, provider] of Object.entries(providers)) {
+    const at = `providers.${key}`;
+    if (!isRecord(provider)) return `${at} is ${described(provider)}, not a provider; build it with defineProvider(…)`;
+    if (typeof provider.name !== 'string') return `${at}.name is ${described(provider.name)}, not a string; build the provider with defineProvider(…)`;
+    if (typeof provider.languageModel !== 'function') return `${at}.languageModel is ${described(provider.languageModel)}, not a function; build the provider with defineProvider(…)`;
+  }
+  return undefined;
+}
+
+function toolSourcesProblem(sources: unknown): string | undefined {
+  if (!Array.isArray(sources)) return `toolSources is ${described(sources)}, not a list`;
+  for (const [index, source] of sources.entries()) {
+    const at = `toolSources[${index}]`;
+    if (!isRecord(source)) return `${at} is ${described(source)}, not a tool source`;
+    if (typeof source.name !== 'string' || source.name === '') return `${at}.name is ${described(source.name)}, not a name`;
+    if (typeof source.toolPacks !== 'function') return `${at}.toolPacks is ${described(source.toolPacks)}, not a function returning the current tool packs`;
+    if (source.close !== undefined && typeof source.close !== 'function') return `${at}.close is ${described(source.close)}, not a function`;
+  }
+  return undefined;
+}
+
+function agentsProblem(agents: unknown): string | undefined {
+  if (!isRecord(agents)) return `agents is ${described(agents)}, not an object of agent definitions by name`;
+  for (const [key, agent] of Object.entries(agents)) {
+    if (!isRecord(agent)) return `agents.${key} is ${described(agent)}, not an agent definition`;
+  }
+  return undefined;
+}
+
+function hooksProblem(hooks: unknown): string | undefined {
+  if (!isRecord(hooks)) return `hooks is ${described(hooks)}, not an object of hook functions`;
+  for (const [key, hook] of Object.entries(hooks)) {
+    if (hook !== undefined && typeof hook !== 'function') return `hooks.${key} is ${described(hook)}, not a function`;
+  }
+  return undefined;
+}
+
+/**
+ * The first problem with the fields of `plugin` (its name and specification
+ * version are checked by the caller), as `<field path> is …; <what to use>`,
+ * or undefined when every field present has the shape the loop needs.
+ */
+export function pluginShapeProblem(plugin: Readonly<Record<string, unknown>>): string | undefined {
+  const { providers, toolPacks, toolSources, agents, hooks } = plugin;
+  return (
+    (providers === undefined ? undefined : providersProblem(providers)) ??
+    (toolPacks === undefined ? undefined : toolPacksProblem(toolPacks)) ??
+    (toolSources === undefined ? undefined : toolSourcesProblem(toolSources)) ??
+    (agents === undefined ? undefined : agentsProblem(agents)) ??
+    (hooks === undefined ? undefined : hooksProblem(hooks))
+  );
+}
+
+/** The first problem with the packs a tool source listed (`<source>: toolPacks[i]…`), or undefined. */
+export function listedPacksProblem(packs: unknown): string | undefined {
+  return toolPacksProblem(packs);
+}
