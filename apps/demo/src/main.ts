@@ -3,6 +3,7 @@ import { COMMANDS, GROUP_SUMMARIES } from './commands/index.ts';
 import type { Command, CommandEntry, CommandIo, ExitCode } from './io.ts';
 import { closestName } from './options/closest-name.ts';
 import { terminalSafe } from './progress/terminal-safe.ts';
+import { createSecretRedactor } from './redact-secrets.ts';
 
 const PROGRAM = 'askloop';
 
@@ -82,12 +83,14 @@ function negativeValuesJoined(args: readonly string[]): string[] {
 
 /** Prints a failure: the JSON envelope on standard output in JSON mode, else one line on standard error. */
 function report(io: CommandIo, entry: CommandEntry, error: CliError, json: boolean): ExitCode {
-  if (json) io.stdout(`${JSON.stringify({ ok: false, error: error.toJSON() })}\n`);
+  // A message may quote a plugin's error or a tool's, which may hold a key of the environment: never printed.
+  const redact = createSecretRedactor(io.env);
+  if (json) io.stdout(`${JSON.stringify({ ok: false, error: redact(error.toJSON()) })}\n`);
   else {
     const where = error.file === undefined ? '' : `${[error.file, error.line, error.column].filter((part) => part !== undefined).join(':')}: `;
     // A message may quote a model, a server or a file: never raw control characters on a terminal or in a log.
     // Every line ends with its code, CLI_ ones too: the README's error table is looked up by it.
-    io.stderr(`${PROGRAM}: ${terminalSafe(`${where}${error.message}`)} (${error.code})\n`);
+    io.stderr(`${PROGRAM}: ${terminalSafe(redact(`${where}${error.message}`) as string)} (${error.code})\n`);
   }
   if (USAGE_CODES.has(error.code)) io.stderr(`Run '${PROGRAM} ${entry.name} --help' for usage.\n`);
   return error.exitCode;

@@ -98,6 +98,27 @@ describe('askloop show', () => {
     ]);
   });
 
+  it("never prints a value of the environment's keys that a record or an error quotes: show and its --json redact it", async () => {
+    const secret = 'acme-live-0123456789';
+    writeFileSync(join(dir, 'echo.json'), JSON.stringify([envelope(`command\n  whisper "token", "the key is ${secret}"\n  emit "<<<LOOP:DONE>>> said ${secret}"\nendcommand`)]));
+    const run = captureIo({ cwd: dir });
+    expect(await main(['run', 'echo the key', '--script', 'echo.json', '--db', 'sessions.db', '--json'], run)).toBe(0);
+    const echoed = (JSON.parse(run.out) as { sid: string }).sid;
+    for (const json of [false, true]) {
+      const io = captureIo({ cwd: dir });
+      io.env = { ACME_API_KEY: secret };
+      expect(await main(['show', echoed, '--db', 'sessions.db', ...(json ? ['--json'] : [])], io)).toBe(0);
+      expect(io.out).not.toContain(secret);
+      expect(io.out).toContain('the key is [redacted]');
+    }
+    // An error quoting what it was given: the id here.
+    const error = captureIo({ cwd: dir });
+    error.env = { ACME_API_KEY: secret };
+    expect(await main(['show', secret, '--db', 'sessions.db'], error)).toBe(1);
+    expect(error.err).toContain("no session '[redacted]'");
+    expect(error.err).not.toContain(secret);
+  });
+
   it('an unknown session is LOOP_SESSION_NOT_FOUND (exit 1)', async () => {
     const io = captureIo({ cwd: dir });
     expect(await main(['show', 'no-such-session', '--db', 'sessions.db', '--json'], io)).toBe(1);

@@ -17,6 +17,7 @@ afterAll(async () => {
 const run = (source: string) =>
   createInterpreter().run(source, {
     mode: 'agent',
+    userdata: { subject: 'the task', fields: { n: 1 } },
     tools: createToolHost({ registry: createDefaultRegistry(), policy: createPolicy({ allow: ['tool.str.*'] }), session: 'primer', turn: 1 }),
   });
 
@@ -44,6 +45,7 @@ describe('the NeuroScript primer', () => {
   set xs = [1, 2]
   set xs[0] = 3.5
   emit m["key"] + " " + m["k"] + " " + xs[0] + " " + len(xs) + " " + typeof(nil)
+  emit userdata["subject"] + " " + userdata["fields"]["n"]
   emit 1 + 2
   emit "n=" + 3
   emit 2 ** 3 % 5
@@ -73,6 +75,6 @@ describe('the NeuroScript primer', () => {
 endcommand`);
     expect(result.diagnostics).toEqual([]);
     expect(result.error).toBeNull();
-    expect(result.emits).toEqual(['value text 3.5 2 nil', '3', 'n=3', '3', 'true', '1', '2', 'A', 'SCRIPT_FAIL: why', 'after']);
+    expect(result.emits).toEqual(['value text 3.5 2 nil', 'the task 1', '3', 'n=3', '3', 'true', '1', '2', 'A', 'SCRIPT_FAIL: why', 'after']);
   });
 });

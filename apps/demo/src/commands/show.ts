@@ -12,6 +12,7 @@ import { decisionReason, paintDecision } from '../progress/format-turn-parts.ts'
 import { formatCost, formatCount } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
+import { createSecretRedactor } from '../redact-secrets.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
 import { taskOrUserdata } from './sessions.ts';
@@ -58,6 +59,10 @@ Options:
     } finally {
       await store.close();
     }
+    // A second line of defence, as the viewer's: a tool result or error the records kept may quote a key.
+    const redact = createSecretRedactor(io.env);
+    session = redact(session) as SessionRecord;
+    turns = redact(turns) as typeof turns;
     if (values.json === true) {
       io.stdout(`${JSON.stringify({ ok: true, session, turns })}\n`);
       return 0;

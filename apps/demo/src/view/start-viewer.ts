@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
 import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
-import { createSecretRedactor } from './redact-secrets.ts';
+import { createSecretRedactor } from '../redact-secrets.ts';
 import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
 import { watchSession } from './watch-session.ts';

@@ -27,6 +27,8 @@ export interface PrepareOptions {
   readonly fileName?: string;
   /** Whether `ask` statements may reach an orchestrator. */
   readonly allowAsk?: boolean;
+  /** The names `execute` binds for the program (`userdata`, …): a map key written as a bare name none binds is refused. */
+  readonly globalNames?: readonly string[];
 }
 
 /** The outcome of `prepare`: a runnable program (with warnings), or the diagnostics that stop it. */

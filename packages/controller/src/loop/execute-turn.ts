@@ -130,6 +130,7 @@ async function runProgram(
     limits,
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     userdata: context.session.userdata,
+    // With userdata, the names PROGRAM_GLOBALS lists for the check (program-globals.ts).
     globals: { sid: record.sid, turn_index: record.turnIndex },
     ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),

@@ -8,6 +8,7 @@ import { staticValue, walk, type Diagnostic, type Program } from '@askloop/inter
 import type { HostToolCatalog } from '@askloop/tools';
 import { ASK_NOT_ALLOWED } from '../agent/may-ask.ts';
 import type { LoopInterpreter } from '../interpreter/loop-interpreter.ts';
+import { PROGRAM_GLOBALS } from './program-globals.ts';
 import { sourceLineOf } from './system-error-output.ts';
 import type { TurnFailure, TurnRecord } from './turn-record.ts';
 
@@ -38,7 +39,7 @@ export async function prepareTurn(interpreter: LoopInterpreter, replyText: strin
     };
     return { lints: [], diagnostics: [], failure };
   }
-  const result = await interpreter.prepare(actions, { mode: 'agent', catalog, allowAsk: mayAsk !== undefined });
+  const result = await interpreter.prepare(actions, { mode: 'agent', catalog, allowAsk: mayAsk !== undefined, globalNames: PROGRAM_GLOBALS });
   const refused = result.ok && mayAsk !== undefined ? refusedAsks(result.prepared.program, mayAsk) : [];
   if (result.ok && refused.length === 0) return { lints, diagnostics: result.diagnostics, actions, prepared: result.prepared };
   const diagnostics = result.ok ? [...refused, ...result.diagnostics] : result.diagnostics;

@@ -17,4 +17,10 @@ export interface CheckContext {
   readonly allowAsk?: boolean;
   /** Allow `promptuser` (default: false in agent mode, true in host mode). */
   readonly allowPromptUser?: boolean;
+  /**
+   * The names the host binds for the run (`userdata`, …). When given, a map
+   * key written as a bare name that neither the program nor the host binds is
+   * `SCRIPT_MAP_KEY_UNSET` (`{name: "Ada"}` meant `{"name": "Ada"}`).
+   */
+  readonly globals?: ReadonlySet<string>;
 }

@@ -9,6 +9,7 @@ import { makeDiagnostic } from '../parse/parse.ts';
 import { tooDeepMessage } from '../parse/too-deep-message.ts';
 import { checkAgentProgram, checkHostStatements } from './agent-check.ts';
 import type { CheckContext } from './check-context.ts';
+import { checkMapKeys } from './map-key-check.ts';
 import { checkStructure } from './structure-check.ts';
 import { checkTools } from './tool-check.ts';
 
@@ -24,6 +25,7 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
     ...checkStructure(program),
     ...(context.mode === 'agent' ? checkAgentProgram(program, context) : checkHostStatements(program, context)),
     ...checkTools(program, context),
+    ...(context.globals === undefined ? [] : checkMapKeys(program, context.globals)),
   ];
   return findings
     .map((finding) => makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity))

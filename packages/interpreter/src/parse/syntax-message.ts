@@ -139,6 +139,36 @@ function expectsValueOrSeparator(expected: Set<string>): boolean {
   return expected.has('a number') || expected.has(',');
 }
 
+/**
+ * A failure inside a word (`emitt`, `foreach`, `= call tool…`): the matcher
+ * took the word's start for a keyword or a built-in and then stopped, and its
+ * expected set holds grammar internals ('not an identPart', 'os'). Says what
+ * the whole word is instead, or undefined when the failure is not inside one.
+ */
+function midWordProblem(before: string, rest: string, expected: Set<string>): string | undefined {
+  const head = /[A-Za-z_][A-Za-z0-9_]*$/.exec(before)?.[0];
+  const tail = /^[A-Za-z0-9_]+/.exec(rest)?.[0];
+  if (head === undefined || tail === undefined) {
+    // `call emit "x"`: 'call' takes a function or tool call, not a statement.
+    const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest)?.[0];
+    if (word !== undefined && /(^|\s)call\s+$/.test(before) && RESERVED.has(word)) {
+      return `'call' takes a function or tool call (call tool.group.Name(…)); '${word}' is a statement of its own: write it without 'call'.`;
+    }
+    return undefined;
+  }
+  const word = head + tail;
+  const start = before.slice(0, before.length - head.length);
+  if (word === 'call' && /=\s*$/.test(start)) {
+    return "'call' starts a statement and has no value: to keep a tool's result write 'set result = tool.group.Name(…)', without 'call'.";
+  }
+  if (word in FOREIGN_WORDS && /^\s*$/.test(start)) return `'${word}' is not a NeuroScript statement: ${FOREIGN_WORDS[word]}.`;
+  if (expected.has('not an identPart') && RESERVED.has(head)) {
+    return `'${word}' is not a keyword${/^\s*$/.test(start) ? ` (a statement starts with one of ${STATEMENT_KEYWORDS})` : ''}: did you mean '${head}'?`;
+  }
+  if (RESERVED.has(word)) return `'${word}' is a reserved keyword and cannot be used here as a name or value.`;
+  return undefined;
+}
+
 function explain(text: string, offset: number, expected: Set<string>): string {
   const { start, end } = lineBounds(text, offset);
   const before = text.slice(start, offset);
@@ -171,6 +201,9 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     const close = CLOSING[open.character] as string;
     return `The '${open.character}' opened at ${positionOf(text, open.offset)} is not closed: add '${close}'.`;
   }
+
+  const midWord = midWordProblem(before, rest, expected);
+  if (midWord !== undefined) return midWord;
 
   if (rest.startsWith('"') || rest.startsWith("'")) {
     const quote = rest[0] as string;
@@ -279,6 +312,9 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     const operator = rest[0] as string;
     const target = before.replace(/^\s*set\s*/, '').trim();
     return `There is no '${operator}=': write 'set ${target} = ${target} ${operator} …'.`;
+  }
+  if (expected.has('=') && rest.startsWith('==')) {
+    return "Assignment is a single '=': write 'set name = value' ('==' compares, in a condition).";
   }
   if (expected.has('=')) {
     return `Expected '=' in 'set name = value' but found ${found}.`;

@@ -69,6 +69,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       {
         mode,
         ...(prepareOptions.catalog === undefined ? {} : { tools: prepareOptions.catalog }),
+        ...(prepareOptions.globalNames === undefined ? {} : { globals: new Set(prepareOptions.globalNames) }),
         // An explicit allowAsk wins in either mode; by default an agent turn may ask only when an orchestrator can answer.
         ...(prepareOptions.allowAsk !== undefined ? { allowAsk: prepareOptions.allowAsk } : mode === 'host' ? {} : { allowAsk: options.orchestrator !== undefined }),
       },
@@ -147,7 +148,9 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     async run(source: string | Program, runOptions: RunOptions = {}): Promise<RunResult> {
       const startedAt = Date.now();
       const catalog = runOptions.catalog ?? runOptions.tools?.catalog;
-      const prepared = await prepare(source, catalog === undefined ? runOptions : { ...runOptions, catalog });
+      // The run binds exactly these, so the check can tell a bare-name map key nothing binds.
+      const globalNames = runOptions.globalNames ?? [...Object.keys(runOptions.globals ?? {}), ...(runOptions.userdata === undefined ? [] : ['userdata'])];
+      const prepared = await prepare(source, { ...runOptions, globalNames, ...(catalog === undefined ? {} : { catalog }) });
       if (!prepared.ok) {
         return assembleResult([], [], diagnosticError(prepared.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - startedAt }, prepared.diagnostics);
       }

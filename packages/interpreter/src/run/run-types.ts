@@ -98,6 +98,14 @@ export interface PrepareOptions {
   readonly fileName?: string;
   /** Allow `ask` in agent mode (default: when the interpreter has an orchestrator). */
   readonly allowAsk?: boolean;
+  /**
+   * The names `execute` will bind (`userdata` and the keys of the `globals`
+   * it is given). When given, a map key written as a bare name that neither
+   * the program nor these bind is refused (`SCRIPT_MAP_KEY_UNSET`: `{name:
+   * "Ada"}` meant `{"name": "Ada"}`); without it that check is skipped. `run`
+   * gives them itself, from its own `globals` and `userdata`.
+   */
+  readonly globalNames?: readonly string[];
 }
 
 /**

@@ -73,6 +73,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_INVALID_ARGUMENT: { numericCode: 41, kind: 'runtime', fix: 'see the message' },
   SCRIPT_INVALID_PROGRAM: { kind: 'syntax', fix: 'Pass source text, or an AST exactly as `parse()` built it (`validateProgram` checks one).' },
   SCRIPT_LOOP_LIMIT: { numericCode: 37, kind: 'quota', fix: 'bound the loop' },
+  SCRIPT_MAP_KEY_UNSET: { kind: 'check', fix: 'Write the key in quotes (`{"name": "Ada"}`), or set the variable first when its value is the key.' },
   SCRIPT_MEMORY_LIMIT: { numericCode: 37, kind: 'quota', fix: 'build smaller values' },
   SCRIPT_MIXED_SCRIPT: { numericCode: 15, kind: 'syntax', fix: 'Split into a library script and a command script.' },
   SCRIPT_MUST_FAILED: { numericCode: 5, kind: 'runtime', fix: '(intended by the script)' },

@@ -3,6 +3,7 @@
  * statically checks NeuroScript files before anything runs, against the real
  * tool registry and policy of `@askloop/tools`.
  */
+import { PROGRAM_GLOBALS } from '@askloop/controller';
 import { check, findDuplicateFunctions, findFunctionCallProblems, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
@@ -54,7 +55,9 @@ Options:
     const scripts = await readScripts(positionals, io);
     const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
     await mcp.close(); // the check needs the MCP servers' tool lists only
-    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: mcp.setup.catalog };
+    // The names a run binds: an agent turn's (the loop's userdata, sid, turn_index); `ns run` binds none.
+    const globals = new Set(values.agent ? PROGRAM_GLOBALS : []);
+    const context: CheckContext = { mode: values.agent ? 'agent' : 'host', tools: mcp.setup.catalog, globals };
 
     const diagnostics: Diagnostic[] = [];
     const parsedPrograms: Program[] = [];

@@ -95,7 +95,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const prepared: { program: Program; prepared: PreparedProgram }[] = [];
     for (const program of [...libraries, ...commands]) {
       const isCommand = program.kind === 'command';
-      const result = await interpreter.prepare(program, { mode: 'host', catalog: toolSetup.catalog, ...(isCommand ? { libraries } : {}) });
+      // `ns run` binds no globals: a map key written as a bare name nothing sets is refused (SCRIPT_MAP_KEY_UNSET).
+      const result = await interpreter.prepare(program, { mode: 'host', catalog: toolSetup.catalog, globalNames: [], ...(isCommand ? { libraries } : {}) });
       for (const diagnostic of result.diagnostics) found.set(JSON.stringify(diagnostic), diagnostic);
       if (result.ok && isCommand) prepared.push({ program, prepared: result.prepared });
     }

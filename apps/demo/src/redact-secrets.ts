@@ -1,13 +1,14 @@
 /**
- * A second line of defence for what the viewer serves. Records never carry
- * keys (providers redact them and the controller never sees one), but a
- * model can echo text that looks like a key, and a tool result can contain
- * one. Every string the API returns passes through here: the values of the
- * environment's key-like variables, and well-known key shapes, become
- * `[redacted]`.
+ * A second line of defence for what the CLI prints and the viewer serves.
+ * Records never carry keys (providers redact them and the controller never
+ * sees one), but a model can echo text that looks like a key, a tool result
+ * or a plugin's error can contain one. Every string the viewer's API
+ * returns, `askloop show` prints and an error message says passes through
+ * here: the values of the environment's key-like variables, and well-known
+ * key shapes, become `[redacted]`.
  */
 
-/** What replaces a secret in the viewer's output. */
+/** What replaces a secret in the CLI's output and the viewer's. */
 export const REDACTED = '[redacted]';
 
 /** Environment variable names whose values are treated as secrets. */

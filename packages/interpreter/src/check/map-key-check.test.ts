@@ -1,0 +1,58 @@
+/**
+ * `SCRIPT_MAP_KEY_UNSET`: a map key written as a bare name that nothing binds
+ * (`{name: "Ada"}`, a JavaScript habit) is refused before the run, where it
+ * would read nil and make every such key the same empty text. Names the
+ * program or the host binds stay keys by value, as the reference reads them.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from '../parse/index.ts';
+import { check } from './check.ts';
+
+function diagnosticsOf(source: string, globals?: readonly string[], mode: 'agent' | 'host' = 'host') {
+  const parsed = parse(source);
+  if (!parsed.ok) throw new Error(`does not parse: ${JSON.stringify(parsed.diagnostics)}`);
+  return check(parsed.program, { mode, ...(globals === undefined ? {} : { globals: new Set(globals) }) }).map(({ code, line, column, message }) => ({ code, line, column, message }));
+}
+
+describe('map keys written as bare names', () => {
+  it('refuses each one nothing binds, at the key, saying to quote it', () => {
+    expect(diagnosticsOf('command\n  set person = {name: "Ada", "age": 3, born: 1815}\n  emit person\nendcommand\n', [])).toEqual([
+      { code: 'SCRIPT_MAP_KEY_UNSET', line: 2, column: 17, message: `Map key 'name' is a variable that is never set, so the key would be empty text; write the key in quotes: {"name": …}.` },
+      { code: 'SCRIPT_MAP_KEY_UNSET', line: 2, column: 40, message: `Map key 'born' is a variable that is never set, so the key would be empty text; write the key in quotes: {"born": …}.` },
+    ]);
+  });
+
+  it('finds them nested in lists, maps, calls and interpolation holes', () => {
+    const source = 'command\n  emit [{"outer": {inner: 1}}]\n  emit len({k: 2})\n  emit ```{{ {hole: 3} }}```\nendcommand\n';
+    expect(diagnosticsOf(source, []).map(({ message }) => /'(\w+)'/.exec(message)?.[1])).toEqual(['inner', 'k', 'hole']);
+  });
+
+  it('leaves a key whose name the program binds anywhere: set, an unpack, for each, a parameter, into', () => {
+    expect(diagnosticsOf('func f(needs p) means\n  return {p: 1}\nendfunc\n', [])).toEqual([]);
+    const source = [
+      'command',
+      '  promptuser "which?" into answer',
+      '  emit {answer: 1}',
+      '  set a = "x"',
+      '  set b, c = ["y", "z"]',
+      '  set d["e"] = 1',
+      '  for each item in ["i"]',
+      '    emit {item: 1}',
+      '  endfor',
+      '  emit {a: 1, b: 2, c: 3, d: 4}',
+      'endcommand',
+    ].join('\n');
+    expect(diagnosticsOf(`${source}\n`, [])).toEqual([]);
+  });
+
+  it('leaves the names the host binds, and checks nothing when the caller does not say what it binds', () => {
+    const source = 'command\n  emit {userdata: 1, sid: 2}\nendcommand\n';
+    expect(diagnosticsOf(source, ['userdata', 'sid'], 'agent')).toEqual([]);
+    expect(diagnosticsOf(source, ['userdata'], 'agent').map(({ code, column }) => ({ code, column }))).toEqual([{ code: 'SCRIPT_MAP_KEY_UNSET', column: 22 }]);
+    expect(diagnosticsOf('command\n  emit {name: 1}\nendcommand\n')).toEqual([]);
+  });
+
+  it('leaves keys that are quoted, numbers, expressions and {{placeholders}}', () => {
+    expect(diagnosticsOf('command\n  set n = "k"\n  emit {"q": 1, 2: 2, n + "x": 3, {{n}}: 4}\nendcommand\n', [])).toEqual([]);
+  });
+});

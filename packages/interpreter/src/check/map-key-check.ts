@@ -1,0 +1,52 @@
+/**
+ * Map keys written as bare names (`{name: "Ada"}`). A map key is an
+ * expression, so `name` there reads the variable `name`; when nothing in the
+ * program ever sets it, it reads nil, every such key becomes the same empty
+ * text and the map silently keeps only its last entry (`{"": "Ada"}`). That
+ * is the shape of a JavaScript or Python object literal, which models write
+ * often; it is refused before anything runs, naming the fix (quote the key).
+ *
+ * The check needs to know the names the host binds (`userdata`, …), so it
+ * runs only when the caller gives them (`CheckContext.globals`). A name set
+ * anywhere in the file — `set`, `for each`, a parameter, an `into`, an event
+ * binding — is taken as the program's variable and left alone.
+ */
+import { forEachChild, type Node, type Program } from '../ast/index.ts';
+import type { Finding } from './structure-check.ts';
+
+/** Every name the file binds somewhere: assignment targets, loop variables, parameters, event bindings. */
+function boundNames(program: Program): Set<string> {
+  const names = new Set<string>();
+  for (const definition of program.functions) for (const name of [...definition.required, ...definition.optional, ...definition.returns]) names.add(name);
+  const visit = (node: Node): void => {
+    if (node.type === 'LValue') names.add(node.name);
+    else if (node.type === 'ForEachStatement') names.add(node.variable);
+    else if (node.type === 'OnEventStatement' && node.binding !== null) names.add(node.binding);
+    forEachChild(node, visit);
+  };
+  visit(program);
+  return names;
+}
+
+/** `SCRIPT_MAP_KEY_UNSET` for each map key that is a bare name neither the file nor the host (`globals`) ever binds. */
+export function checkMapKeys(program: Program, globals: ReadonlySet<string>): Finding[] {
+  const findings: Finding[] = [];
+  let bound: Set<string> | undefined;
+  const visit = (node: Node): void => {
+    if (node.type === 'MapEntry' && node.key.type === 'Identifier' && !globals.has(node.key.name)) {
+      bound ??= boundNames(program);
+      if (!bound.has(node.key.name)) {
+        const name = node.key.name;
+        findings.push({
+          code: 'SCRIPT_MAP_KEY_UNSET',
+          message: `Map key '${name}' is a variable that is never set, so the key would be empty text; write the key in quotes: {"${name}": …}.`,
+          line: node.key.line,
+          column: node.key.column,
+        });
+      }
+    }
+    forEachChild(node, visit);
+  };
+  visit(program);
+  return findings;
+}
