@@ -65,6 +65,13 @@ describe('askloop resume of an ended session', () => {
       expect(await main(['resume', run.out.sid, '--db', 'refused.db'], resume)).toBe(1);
       expect(resume.err).toContain(`session ${run.out.sid} already ended (HALT ERR_PROVIDER after 1 turn: PROVIDER_BAD_REQUEST, which asking the model again would meet again); nothing ran.`);
       expect(resume.err).toContain('(CLI_SESSION_ENDED)');
+      // `show` names the failure's code once a line, though the provider's message names it too.
+      const shown = captureIo({ cwd: dir });
+      expect(await main(['show', run.out.sid, '--db', 'refused.db'], shown)).toBe(0);
+      expect(shown.out).toMatch(/failure +\[ollama:m\] PROVIDER_BAD_REQUEST: /);
+      expect(shown.out).toContain('decision HALT ERR_PROVIDER: [ollama:m] PROVIDER_BAD_REQUEST: HTTP 400');
+      // Once on each line that says it: the status, the failure, the decision.
+      expect(shown.out.match(/PROVIDER_BAD_REQUEST/g)).toHaveLength(3);
     } finally {
       delete process.env['OLLAMA_HOST'];
       server.closeAllConnections();

@@ -44,7 +44,9 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   if (record.failure !== undefined) {
     const failure = record.failure;
     const where = failure.line === undefined ? '' : ` at ${failure.line}:${failure.column ?? 1}`;
-    out += labelled('failure', colors.red(`${terminalSafe(failure.code)}${where}: ${terminalSafe(failure.message)}`), colors);
+    // A provider's message already names its code (`[acme:m] PROVIDER_SERVER: HTTP 500 …`): said once, as the run's cause line does.
+    const said = failure.message.includes(`${failure.code}: `) && where === '' ? failure.message : `${failure.code}${where}: ${failure.message}`;
+    out += labelled('failure', colors.red(terminalSafe(said)), colors);
     if (failure.sourceLine !== undefined) out += `    ${colors.dim(`> ${terminalSafe(failure.sourceLine)}`)}\n`;
   }
   const usage = record.usage;

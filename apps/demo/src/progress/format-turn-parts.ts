@@ -61,6 +61,16 @@ export function decisionReason(decision: LoopDecision): string {
       return decision.result === null ? '' : `result: ${decision.result}`;
     case 'HALT':
     case 'PAUSE':
-      return decision.message === '' ? decision.reason : `${decision.reason}: ${decision.message}`;
+      return decision.message === '' ? decision.reason : `${decision.reason}: ${codeOnce(decision.message)}`;
   }
+}
+
+/**
+ * A halt's message is `CODE: <the failure's message>`, and a provider's message names its code again
+ * (`PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`): shown with the code once. The stored decision keeps
+ * its text (replay compares it).
+ */
+function codeOnce(message: string): string {
+  const code = /^([A-Z][A-Z0-9_]+): /.exec(message)?.[1];
+  return code !== undefined && message.indexOf(`${code}: `, code.length + 2) !== -1 ? message.slice(code.length + 2) : message;
 }
