@@ -11,8 +11,8 @@
 /** What replaces a secret in the CLI's output and the viewer's. */
 export const REDACTED = '[redacted]';
 
-/** Environment variable names whose values are treated as secrets. */
-const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:_|$)/i;
+/** Environment variable names whose values are treated as secrets: the word whole (`ACME_API_KEY`, `APIKEY`), not inside another (`MONKEY`). */
+const SECRET_NAME = /(?:^|_|API)(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:_|$)/i;
 
 /** Shapes of provider keys and bearer tokens (OpenAI/Anthropic `sk-…`, Google `AIza…`, Groq `gsk_…`, xAI `xai-…`). */
 const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;

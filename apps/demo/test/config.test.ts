@@ -4,7 +4,7 @@
  * plugin-project/askloop-plugin-acme) loaded through a config file and run
  * end to end through createAskLoop — its provider answers, its tool runs.
  */
-import { builtinPlugin, createAskLoop, createMemoryTranscriptStore } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, createMemoryTranscriptStore, type AskLoopPlugin } from '@askloop/controller';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from './capture-io.ts';
 import { spawnCli } from './spawn-cli.ts';
 import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
+import { parseGrantOptions, pluginToolCapabilities } from '../src/options/check-grant-resources.ts';
 import { configForRun, discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/plugin-project/', import.meta.url));
@@ -186,6 +187,15 @@ describe('plugins named in the config', () => {
     const unknown = await spawnCli([...base, '--grant', 'note:write:todo'], { cwd: dir, env });
     expect(unknown.code).toBe(2);
     expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: "--grant note:write:todo: unknown resource 'note'; the tools know fs, mcp, memory, net, notes (or * for all)" });
+  });
+
+  it('accepts any --grant resource when a plugin tool computes its needs per call without declaring them', () => {
+    const tool = (spec: Record<string, unknown>) => ({ spec: { name: 'tool.p.a', displayName: 'tool.p.A', description: 'd', effect: 'write', arguments: [], capabilities: [], ...spec }, handler: () => 1 });
+    const plugin = (spec: Record<string, unknown>) => ({ name: 'p', specificationVersion: 'v1', toolPacks: [{ name: 'p', tools: [tool(spec)] }] }) as unknown as AskLoopPlugin;
+    expect(pluginToolCapabilities([plugin({ capabilities: ['notes:write'] })])).toEqual(['notes:write']);
+    expect(pluginToolCapabilities([plugin({ scopes: (args: { note: string }) => [`notes:write:${args.note}`] })])).toEqual(['*']);
+    expect(parseGrantOptions(['notes:write:todo'], temp, ['*'])).toHaveLength(1);
+    expect(() => parseGrantOptions(['notes:write:todo'], temp, [])).toThrow(/unknown resource 'notes'/);
   });
 
   it('refuses a plugin whose fields have the wrong shape, naming the field and the entry', async () => {

@@ -26,4 +26,9 @@ describe('createSecretRedactor', () => {
       kept: value.kept,
     });
   });
+
+  it('reads KEY, TOKEN, SECRET and PASSWORD as whole words of a variable name, not inside another word', () => {
+    const redact = createSecretRedactor({ APIKEY: 'value-of-apikey', DB_PASSWORD: 'value-of-password', MONKEY: 'banana-bread', TOKENIZER: 'wordpiece-tokens' });
+    expect(redact('value-of-apikey value-of-password banana-bread wordpiece-tokens')).toBe(`${REDACTED} ${REDACTED} banana-bread wordpiece-tokens`);
+  });
 });

@@ -10,7 +10,7 @@ import { CliError } from '../cli-error.ts';
 export function checkGrantResources(grants: readonly string[] | undefined, known: ReadonlySet<string>): void {
   for (const grant of grants ?? []) {
     const resource = grant.trim().split(':', 1)[0]!.toLowerCase();
-    if (resource !== '*' && !known.has(resource)) {
+    if (resource !== '*' && !known.has(resource) && !known.has('*')) {
       throw new CliError('CLI_OPTION_INVALID', `--grant ${grant}: unknown resource '${resource}'; the tools know ${[...known].sort().join(', ')} (or * for all)`);
     }
   }
@@ -23,9 +23,16 @@ export function capabilityResources(capabilities: Iterable<string>): Set<string>
   return resources;
 }
 
-/** The capabilities the tools of `plugins` declare: a `--grant` may name their resources (`notes:write:todo`). */
+/**
+ * The capabilities the tools of `plugins` declare: a `--grant` may name their
+ * resources (`notes:write:todo`). A tool that declares none but computes its
+ * needs per call (`scopes`) may need any resource: then `*` is returned,
+ * and every resource is accepted.
+ */
 export function pluginToolCapabilities(plugins: readonly AskLoopPlugin[]): string[] {
-  return plugins.flatMap((plugin) => (plugin.toolPacks ?? []).flatMap((pack) => pack.tools.flatMap((tool) => tool.spec.capabilities)));
+  const tools = plugins.flatMap((plugin) => (plugin.toolPacks ?? []).flatMap((pack) => pack.tools));
+  if (tools.some((tool) => tool.spec.scopes !== undefined && tool.spec.capabilities.length === 0)) return ['*'];
+  return tools.flatMap((tool) => tool.spec.capabilities);
 }
 
 /**

@@ -27,7 +27,7 @@ describe('map keys written as bare names', () => {
     expect(diagnosticsOf(source, []).map(({ message }) => /'(\w+)'/.exec(message)?.[1])).toEqual(['inner', 'k', 'hole']);
   });
 
-  it('leaves a key whose name the program binds anywhere: set, an unpack, for each, a parameter, into', () => {
+  it('leaves a key whose name the program binds anywhere: set, an unpack, for each, a parameter, into, an on error handler', () => {
     expect(diagnosticsOf('func f(needs p) means\n  return {p: 1}\nendfunc\n', [])).toEqual([]);
     const source = [
       'command',
@@ -40,12 +40,17 @@ describe('map keys written as bare names', () => {
       '    emit {item: 1}',
       '  endfor',
       '  emit {a: 1, b: 2, c: 3, d: 4}',
+      '  on error do',
+      '    emit {system_error_code: system_error_message}',
+      '    clear_error',
+      '  endon',
       'endcommand',
     ].join('\n');
     expect(diagnosticsOf(`${source}\n`, [])).toEqual([]);
   });
 
-  it('leaves the names the host binds, and checks nothing when the caller does not say what it binds', () => {
+  it('leaves the names the host binds, every run\'s `self` too, and checks nothing when the caller does not say what it binds', () => {
+    expect(diagnosticsOf('command\n  emit {self: 1}\nendcommand\n', [])).toEqual([]);
     const source = 'command\n  emit {userdata: 1, sid: 2}\nendcommand\n';
     expect(diagnosticsOf(source, ['userdata', 'sid'], 'agent')).toEqual([]);
     expect(diagnosticsOf(source, ['userdata'], 'agent').map(({ code, column }) => ({ code, column }))).toEqual([{ code: 'SCRIPT_MAP_KEY_UNSET', column: 22 }]);

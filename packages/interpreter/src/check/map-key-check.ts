@@ -9,19 +9,27 @@
  * The check needs to know the names the host binds (`userdata`, …), so it
  * runs only when the caller gives them (`CheckContext.globals`). A name set
  * anywhere in the file — `set`, `for each`, a parameter, an `into`, an event
- * binding — is taken as the program's variable and left alone.
+ * binding, the error variables of an `on error` handler — is taken as the
+ * program's variable and left alone.
  */
 import { forEachChild, type Node, type Program } from '../ast/index.ts';
+import { DEFAULT_GLOBALS } from '../evaluate/evaluation-types.ts';
 import type { Finding } from './structure-check.ts';
 
 /** Every name the file binds somewhere: assignment targets, loop variables, parameters, event bindings. */
 function boundNames(program: Program): Set<string> {
-  const names = new Set<string>();
+  // Every run binds these (`self`, which `whisper self, …` writes to), whatever the caller's globals.
+  const names = new Set<string>(Object.keys(DEFAULT_GLOBALS));
   for (const definition of program.functions) for (const name of [...definition.required, ...definition.optional, ...definition.returns]) names.add(name);
   const visit = (node: Node): void => {
     if (node.type === 'LValue') names.add(node.name);
     else if (node.type === 'ForEachStatement') names.add(node.variable);
     else if (node.type === 'OnEventStatement' && node.binding !== null) names.add(node.binding);
+    else if (node.type === 'OnErrorStatement') {
+      // A block with a handler binds these two when a statement fails (generate-body.ts).
+      names.add('system_error_message');
+      names.add('system_error_code');
+    }
     forEachChild(node, visit);
   };
   visit(program);

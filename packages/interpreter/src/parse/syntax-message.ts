@@ -139,6 +139,12 @@ function expectsValueOrSeparator(expected: Set<string>): boolean {
   return expected.has('a number') || expected.has(',');
 }
 
+/** A line that assigns without `set`: `x = 1`, `m["k"] = v`, `a, b = list`. */
+const ASSIGNMENT_WITHOUT_SET = /^[A-Za-z_][A-Za-z0-9_]*(\s*(\[[^\]]*\]|\.[A-Za-z_][A-Za-z0-9_]*))*\s*(,\s*[A-Za-z_][A-Za-z0-9_.[\]"']*\s*)*=(?!=)/;
+
+/** The keywords that start a statement: a word that begins with one of them is most likely that keyword misspelt. */
+const STATEMENT_STARTS: ReadonlySet<string> = new Set(['set', 'call', 'emit', 'whisper', 'must', 'fail', 'if', 'while', 'for', 'return', 'ask', 'promptuser', 'break', 'continue', 'on', 'clear_error']);
+
 /**
  * A failure inside a word (`emitt`, `foreach`, `= call tool…`): the matcher
  * took the word's start for a keyword or a built-in and then stopped, and its
@@ -158,12 +164,21 @@ function midWordProblem(before: string, rest: string, expected: Set<string>): st
   }
   const word = head + tail;
   const start = before.slice(0, before.length - head.length);
-  if (word === 'call' && /=\s*$/.test(start)) {
-    return "'call' starts a statement and has no value: to keep a tool's result write 'set result = tool.group.Name(…)', without 'call'.";
+  const lineStart = /^\s*$/.test(start);
+  if (word === 'call' && !lineStart) {
+    return "'call' starts a statement of its own and has no value: where a value is expected, write the call itself (tool.group.Name(…)) without 'call'; to keep a result, 'set result = tool.group.Name(…)'.";
   }
-  if (word in FOREIGN_WORDS && /^\s*$/.test(start)) return `'${word}' is not a NeuroScript statement: ${FOREIGN_WORDS[word]}.`;
+  if (lineStart) {
+    // A name that merely starts with a keyword (`settings = 1`, `format("x")`): the line's own mistake, said as for any name.
+    const line = (head + rest).trim();
+    if (ASSIGNMENT_WITHOUT_SET.test(line)) return `An assignment needs 'set': write 'set ${line.replace(/\s+/g, ' ')}'.`;
+    const operator = /^[A-Za-z_][A-Za-z0-9_]*\s*([-+*/%])=/.exec(line)?.[1];
+    if (operator !== undefined) return `An assignment needs 'set', and there is no '${operator}=': write 'set ${word} = ${word} ${operator} …'.`;
+    if (/^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(line)) return `A call on its own needs 'call': write 'call ${line}'. To keep the result, write 'set result = ${line}'.`;
+    if (word in FOREIGN_WORDS) return `'${word}' is not a NeuroScript statement: ${FOREIGN_WORDS[word]}.`;
+  }
   if (expected.has('not an identPart') && RESERVED.has(head)) {
-    return `'${word}' is not a keyword${/^\s*$/.test(start) ? ` (a statement starts with one of ${STATEMENT_KEYWORDS})` : ''}: did you mean '${head}'?`;
+    return `'${word}' is not a keyword${lineStart && STATEMENT_STARTS.has(head) ? ` (a statement starts with one of ${STATEMENT_KEYWORDS})` : ''}: did you mean '${head}'?`;
   }
   if (RESERVED.has(word)) return `'${word}' is a reserved keyword and cannot be used here as a name or value.`;
   return undefined;
@@ -233,7 +248,7 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     if ((firstWord === 'func' || firstWord === 'command') && closer) {
       return `'${firstWord}' cannot start inside an open block: close the '${CLOSERS[closer]}' block with '${closer}' first.`;
     }
-    if (/^[A-Za-z_][A-Za-z0-9_]*(\s*(\[[^\]]*\]|\.[A-Za-z_][A-Za-z0-9_]*))*\s*(,\s*[A-Za-z_][A-Za-z0-9_.[\]"']*\s*)*=(?!=)/.test(restTrimmed) && !RESERVED.has(firstWord)) {
+    if (ASSIGNMENT_WITHOUT_SET.test(restTrimmed) && !RESERVED.has(firstWord)) {
       return `An assignment needs 'set': write 'set ${restTrimmed.replace(/\s+/g, ' ')}'.`;
     }
     if (/^tool\s*\./.test(restTrimmed) || (/^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(restTrimmed) && !RESERVED.has(firstWord))) {
