@@ -19,12 +19,50 @@ export function editDistance(left: string, right: string): number {
   return previous[right.length] as number;
 }
 
-/** Up to `limit` names close to `name`: same last segment, or at most half the last segment's length in edits. */
+/** A name's group and last segment: `tool.str.toupper` → `tool.str`, `toupper`. */
+function split(name: string): { group: string; last: string } {
+  const dot = name.lastIndexOf('.');
+  return { group: name.slice(0, Math.max(0, dot)), last: name.slice(dot + 1) };
+}
+
+/** Whether two groups are spellings of one (`tool.string` and `tool.str`), not two groups that share a tool name. */
+function closeGroups(left: string, right: string): boolean {
+  const a = left.slice(left.indexOf('.') + 1);
+  const b = right.slice(right.indexOf('.') + 1);
+  return a.startsWith(b) || b.startsWith(a) || editDistance(a, b) <= Math.max(1, Math.floor(Math.min(a.length, b.length) / 2));
+}
+
+/** The length of the longest run of characters two strings share (`uppercase` and `toupper`: 5, `upper`). */
+function commonRun(left: string, right: string): number {
+  let best = 0;
+  for (let i = 0; i < left.length; i += 1) {
+    for (let j = 0; j < right.length; j += 1) {
+      let length = 0;
+      while (i + length < left.length && j + length < right.length && left[i + length] === right[j + length]) length += 1;
+      if (length > best) best = length;
+    }
+  }
+  return best;
+}
+
+/**
+ * Up to `limit` names close to `name`, closest first: at most half the last
+ * segment's length in edits; or the same tool in a group spelt alike
+ * (`tool.string.ToUpper` → `tool.str.ToUpper`, but not `tool.fs.Read` →
+ * `tool.capsule.Read`, another group's tool of the same name); or a tool of
+ * the same group whose name shares a run of 5 characters (`Uppercase` →
+ * `ToUpper`).
+ */
 export function suggestNames(name: string, names: readonly string[], limit = 3): string[] {
-  const last = name.slice(name.lastIndexOf('.') + 1);
+  const { group, last } = split(name);
   return names
-    .map((candidate) => ({ candidate, distance: editDistance(name, candidate), sameLast: candidate.endsWith(`.${last}`) }))
-    .filter((entry) => entry.sameLast || entry.distance <= Math.max(1, Math.floor(last.length / 2)))
+    .map((candidate) => ({ candidate, distance: editDistance(name, candidate), ...split(candidate) }))
+    .filter(
+      (entry) =>
+        entry.distance <= Math.max(1, Math.floor(last.length / 2)) ||
+        (entry.last === last && closeGroups(entry.group, group)) ||
+        (entry.group === group && commonRun(entry.last, last) >= 5),
+    )
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
     .slice(0, limit)
     .map((entry) => entry.candidate);
