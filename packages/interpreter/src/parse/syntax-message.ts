@@ -217,6 +217,11 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     return `The '${open.character}' opened at ${positionOf(text, open.offset)} is not closed: add '${close}'.`;
   }
 
+  // Typographic quotes, as a word processor or a chat interface writes them, are not string delimiters.
+  const curly = /^[\u2018\u2019\u201C\u201D\u00AB\u00BB]/.exec(rest)?.[0];
+  if (curly !== undefined) {
+    return `'${curly}' is a typographic quote: strings use straight quotes, "text" or 'text'.`;
+  }
   const midWord = midWordProblem(before, rest, expected);
   if (midWord !== undefined) return midWord;
 
