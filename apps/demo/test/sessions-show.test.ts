@@ -98,11 +98,18 @@ describe('askloop show', () => {
     ]);
   });
 
-  it("never prints a value of the environment's keys that a record or an error quotes: show and its --json redact it", async () => {
+  it("never prints a value of the environment's keys that a record or an error quotes: run, show and their --json redact it", async () => {
     const secret = 'acme-live-0123456789';
     writeFileSync(join(dir, 'echo.json'), JSON.stringify([envelope(`command\n  whisper "token", "the key is ${secret}"\n  emit "<<<LOOP:DONE>>> said ${secret}"\nendcommand`)]));
     const run = captureIo({ cwd: dir });
+    run.env = { ACME_API_KEY: secret };
     expect(await main(['run', 'echo the key', '--script', 'echo.json', '--db', 'sessions.db', '--json'], run)).toBe(0);
+    // The run's own output too: its result quotes the key.
+    expect(JSON.parse(run.out)).toMatchObject({ status: 'DONE', result: 'said [redacted]' });
+    const plain = captureIo({ cwd: dir });
+    plain.env = { ACME_API_KEY: secret };
+    expect(await main(['run', 'echo the key', '--script', 'echo.json', '--db', 'sessions.db'], plain)).toBe(0);
+    expect(plain.out).toBe('said [redacted]\n');
     const echoed = (JSON.parse(run.out) as { sid: string }).sid;
     for (const json of [false, true]) {
       const io = captureIo({ cwd: dir });

@@ -5,7 +5,7 @@
  * session stays resumable), then prints the outcome and closes the
  * controller.
  */
-import { isLoopError, type AgentDefinition, type AskLoopWithMetrics, type ContinueOptions, type LoopEventListener, type LoopResult } from '@askloop/controller';
+import { isLoopError, type AgentDefinition, type AskLoopWithMetrics, type ContinueOptions, type LoopEvent, type LoopEventListener, type LoopResult } from '@askloop/controller';
 import type { Userdata } from '@askloop/envelope';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
@@ -13,6 +13,7 @@ import { formatNextSteps } from '../progress/format-summary.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalProgress } from '../progress/terminal-progress.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
+import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.ts';
@@ -50,13 +51,16 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     renderer?.close();
     io.stderr(signal === 'SIGINT' ? 'askloop: stopping after the current step (Ctrl-C again to quit at once)\n' : 'askloop: SIGTERM: stopping after the current step (a second one quits at once)\n');
   });
-  const print = options.onEvent ?? renderer?.onEvent ?? (silent ? undefined : progressLines(io));
+  const shown = options.onEvent ?? renderer?.onEvent ?? (silent ? undefined : progressLines(io));
+  // What is printed passes the redactor `show` and the viewer use: a model or a tool may echo a key of the environment.
+  const redact = createSecretRedactor(io.env);
+  const print = shown === undefined ? undefined : (event: LoopEvent) => shown(redact(event) as LoopEvent);
   // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
   let failure: { code: string; message: string } | undefined;
   // The session the loop started (not an ask's child), so an error thrown mid-loop can name it.
   let started: string | undefined;
   const onEvent: LoopEventListener = (event) => {
-    if (event.type === 'decision') failure = event.record.failure;
+    if (event.type === 'decision') failure = event.record.failure === undefined ? undefined : (redact(event.record.failure) as typeof failure);
     if (event.type === 'loop-start' && event.parentSid === undefined) started ??= event.sid;
     print?.(event);
   };
@@ -89,6 +93,7 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     const sid = action.kind === 'run' ? started : action.sid;
     if (sid !== undefined) options.afterLoop?.(sid);
   }
+  result = redact(result) as LoopResult;
   if (renderer !== undefined) {
     // The renderer's summary says what printLoopResult would on standard error (status, session); the next steps
     // follow it here, since only this command knows the options a continuation needs again.
