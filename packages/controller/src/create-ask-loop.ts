@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
 import type { LanguageModel } from '@askloop/providers';
-import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type HostToolCatalog, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
 import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
@@ -38,6 +38,10 @@ import { createRunAdmission } from './session/run-admission.ts';
 import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
 import { requireSessionId } from './store/store-keys.ts';
+import { createCallLifecycle } from './session/call-lifecycle.ts';
+import { checkAskLoopOptions } from './check-ask-loop-options.ts';
+import { prepareTurn } from './loop/prepare-turn.ts';
+import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** Distinct agent definitions whose resolved form a controller keeps. */
@@ -51,26 +55,9 @@ export interface AskLoopWithMetrics extends AskLoop {
   metrics(): LoopMetrics;
 }
 
-/** The longest `sessionLeaseMs`: the range of a Node timer. */
-export const MAX_SESSION_LEASE_MS = 2 ** 31 - 1;
-
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
-  if (options.store === undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop needs a store (createMemoryTranscriptStore() for tests)' });
-  // Renewed on a timer every third of it: beyond a timer's range (2^31 - 1 ms, about 24.8 days) Node fires it every 1 ms.
-  if (options.sessionLeaseMs !== undefined && !(Number.isInteger(options.sessionLeaseMs) && options.sessionLeaseMs > 0 && options.sessionLeaseMs <= MAX_SESSION_LEASE_MS)) {
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionLeaseMs must be a whole number of milliseconds from 1 to ${MAX_SESSION_LEASE_MS} (about 24.8 days), got ${String(options.sessionLeaseMs)}` });
-  }
-  if (options.sessionCacheSize !== undefined && !(Number.isInteger(options.sessionCacheSize) && options.sessionCacheSize > 0)) {
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `sessionCacheSize must be a whole number > 0, got ${String(options.sessionCacheSize)}` });
-  }
-  if (options.endGraceMs !== undefined && !(Number.isFinite(options.endGraceMs) && options.endGraceMs >= 0)) {
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `endGraceMs must be a number of milliseconds >= 0, got ${String(options.endGraceMs)}` });
-  }
-  if (options.maxConcurrentRuns !== undefined && !(Number.isInteger(options.maxConcurrentRuns) && options.maxConcurrentRuns > 0)) {
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}` });
-  }
-  if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: 'createAskLoop takes toolStores or toolStorePath, not both' });
+  checkAskLoopOptions(options);
   const store = guardStore(options.store);
   const plugins = resolvePlugins(options.plugins);
   const clock = options.clock ?? systemClock;
@@ -95,6 +82,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   // In-process single flight, plus the store's lease when several hosts share the store.
   const gate = leaseSessions(createSessionGate(busy), options.store, { holder: randomUUID(), leaseMs: options.sessionLeaseMs ?? 15_000, busy });
   const metrics = createLoopMetrics();
+  const lifecycle = createCallLifecycle();
+  /** `close()`'s work, done once however often it is called. */
+  let closed: Promise<void> | undefined;
   const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources);
   // Bounded: sessions that end elsewhere (another worker), stay paused or fail never reach `settle` here.
   const models = createSessionCache<LanguageModel>(options.sessionCacheSize);
@@ -272,7 +262,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // Everything the continuation needs is resolved before the answer is stored: an answer recorded for a session
     // that then cannot go on (no provider for its model) would leave it neither paused nor answerable again.
     modelFor(sid, agentOf(session).agent);
-    await startToolSources(call.signal, `nothing was decided and session ${sid} is as it was`);
+    const registry = await startToolSources(call.signal, `nothing was decided and session ${sid} is as it was`);
+    // The paused program must be runnable here: an approval recorded on a host without its tools would halt the turn.
+    const paused = await store.lastTurn(sid);
+    if (approved && paused?.phase === 'awaiting-approval' && paused.reply !== undefined) {
+      // Which tools exist here, nothing more: the policy and the arguments are the run's to check, as always.
+      const existing: HostToolCatalog = { get: (name) => registry.get(name), names: () => registry.names(), check: () => undefined, suggest: () => [], isNamedArgumentMap: () => false };
+      const missing = unknownTools(await prepareTurn(interpreter, paused.reply.text, existing));
+      if (missing.length > 0) throw toolsMissing(paused, missing, 'nothing was recorded');
+    }
     const redecided = await gate.run(sid, () => applyApproval(store, sid, approved, call.note, now()), call.signal);
     if (redecided?.decision !== undefined) {
       // A denied v1 await: its turn is decided again (HALT), and the decision log records it.
@@ -289,24 +287,46 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return replaySession(store, session, (overrides) => contextFor(session, depth, {}, overrides), now);
   }
 
+  /** A call's options, checked: an object (or nothing, but for `run` and `create`), whose signal `lifecycle.track` checks. */
+  const callOptions = <T extends object>(what: string, given: T | undefined): T => {
+    if (given === undefined && (what === 'run' || what === 'create')) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${what} needs its options: { agent, task }` });
+    if (given === undefined) return {} as T;
+    if (typeof given !== 'object' || given === null) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${what}: the options must be an object, got ${given === null ? 'null' : typeof given}` });
+    return given;
+  };
+  /** Runs a public call under the lifecycle: refused after close(), cancelled by it, its signal checked and followed. */
+  const tracked = <T extends { readonly signal?: AbortSignal | undefined }, R>(what: string, given: T | undefined, call: (options: T) => Promise<R>): Promise<R> => {
+    let checked: T;
+    try {
+      checked = callOptions(what, given);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return lifecycle.track(what, checked.signal, (signal) => call({ ...checked, signal }));
+  };
+
   return {
-    create: async (run) => {
-      // As `run` does: the limit keys are checked against a registry that holds the MCP servers' tools.
-      return (await create(run, await startToolSources(run.signal, 'no session was stored'))).sid;
-    },
-    run: (run) => start(run),
-    step: (sid, call) => resume(sid, call, true),
-    resume: (sid, call) => resume(sid, call),
-    approve: (sid, call) => decideApproval(sid, true, call),
-    deny: (sid, call) => decideApproval(sid, false, call),
-    replay,
+    create: (run) =>
+      tracked('create', run, async (checked) => {
+        // As `run` does: the limit keys are checked against a registry that holds the MCP servers' tools.
+        return (await create(checked, await startToolSources(checked.signal, 'no session was stored'))).sid;
+      }),
+    run: (run) => tracked('run', run, (checked) => start(checked)),
+    step: (sid, call) => tracked('step', call, (checked) => resume(sid, checked, true)),
+    resume: (sid, call) => tracked('resume', call, (checked) => resume(sid, checked)),
+    approve: (sid, call) => tracked('approve', call, (checked) => decideApproval(sid, true, checked)),
+    deny: (sid, call) => tracked('deny', call, (checked) => decideApproval(sid, false, checked)),
+    replay: (sid) => lifecycle.track('replay', undefined, () => replay(sid)),
     metrics: () => metrics.snapshot(),
-    async close() {
-      for (const { source } of plugins.toolSources) await source.close?.();
-      await ownedPool?.close();
-      // Before the store: tool stores sharing the transcript's connection must not outlive it.
-      ownedToolStore?.close();
-      await store.close();
-    },
+    close: () =>
+      (closed ??= (async () => {
+        // The calls in flight first: cancelled (a run ends HALT ERR_CANCELLED) and waited for, so none meets a closed pool or store.
+        await lifecycle.close();
+        for (const { source } of plugins.toolSources) await source.close?.();
+        await ownedPool?.close();
+        // Before the store: tool stores sharing the transcript's connection must not outlive it.
+        ownedToolStore?.close();
+        await store.close();
+      })()),
   };
 }

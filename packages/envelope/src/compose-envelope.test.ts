@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeEnvelope, neutralizeMarkerLines } from './compose-envelope.ts';
+import { extractEnvelope } from './extract-envelope.ts';
 import { parseEnvelope } from './parse-envelope.ts';
 
 describe('composeEnvelope', () => {
@@ -36,5 +37,14 @@ describe('composeEnvelope', () => {
     expect(() => composeEnvelope({ userdata: '{}', output: 'é'.repeat(262_144), actions: 'x' })).toThrow(
       expect.objectContaining({ code: 'ERR_ENV_SIZE' }),
     );
+  });
+});
+
+describe('arguments of the wrong type (a JavaScript caller)', () => {
+  it('are TypeErrors naming the argument, not crashes inside the codec', () => {
+    expect(() => composeEnvelope({ userdata: '{"subject":"s","fields":{}}', actions: 5 as unknown as string })).toThrow(new TypeError('composeEnvelope: actions must be a string, got number'));
+    expect(() => composeEnvelope({ userdata: 7 as unknown as string, actions: 'x' })).toThrow(new TypeError('composeEnvelope: userdata must be a JSON object or its text, got number'));
+    expect(() => extractEnvelope(42 as unknown as string)).toThrow(new TypeError('extractEnvelope takes the reply as a string, got number'));
+    expect(() => parseEnvelope(null as unknown as string)).toThrow(new TypeError('parseEnvelope takes the reply as a string or UTF-8 bytes, got null'));
   });
 });

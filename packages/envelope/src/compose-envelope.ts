@@ -24,6 +24,14 @@ export interface EnvelopeInput {
  * `ERR_ENV_SIZE` when a limit is exceeded.
  */
 export function composeEnvelope(input: EnvelopeInput): string {
+  // A caller's mistake, not an envelope's: each section is text (USERDATA may also be the object), or absent.
+  for (const name of ['scratchpad', 'output', 'actions'] as const) {
+    const body: unknown = input[name];
+    if (body !== undefined && body !== null && typeof body !== 'string') throw new TypeError(`composeEnvelope: ${name} must be a string, got ${typeof body}`);
+  }
+  if (input.userdata === null || (typeof input.userdata !== 'string' && typeof input.userdata !== 'object')) {
+    throw new TypeError(`composeEnvelope: userdata must be a JSON object or its text, got ${input.userdata === null ? 'null' : typeof input.userdata}`);
+  }
   const userdata = typeof input.userdata === 'string' ? input.userdata : canonicalJson(input.userdata);
   if (userdata === '') throw new SectionMissingError('cannot compose an envelope without USERDATA: it must be a non-empty JSON object');
   if (input.actions === '') throw new SectionMissingError('cannot compose an envelope without ACTIONS: it must hold a command … endcommand block');

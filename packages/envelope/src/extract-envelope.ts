@@ -30,6 +30,8 @@ const FENCE = /^\s*```/;
  * strict parser's error.
  */
 export function extractEnvelope(reply: string, options: ExtractOptions = {}): ParseResult {
+  // A caller's mistake, not a model's: a JavaScript caller was never type-checked.
+  if (typeof reply !== 'string') throw new TypeError(`extractEnvelope takes the reply as a string, got ${reply === null ? 'null' : typeof reply}`);
   let strictError: unknown;
   try {
     return unfenceActions(parseEnvelope(reply));

@@ -48,6 +48,8 @@ interface EndMarker extends MarkerLineSpan {
  */
 export function parseEnvelope(input: string | Uint8Array): ParseResult {
   if (typeof input === 'string') return parseText(input, stringByteOffsets);
+  // A caller's mistake, not an envelope's: a JavaScript caller was never type-checked.
+  if (!(input instanceof Uint8Array)) throw new TypeError(`parseEnvelope takes the reply as a string or UTF-8 bytes, got ${input === null ? 'null' : typeof input}`);
   if (!isUtf8(input)) return parseInvalidBytes(input);
   const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
   return parseText(text, (decoded) => decodedByteOffsets(decoded, input));

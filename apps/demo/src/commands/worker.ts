@@ -98,11 +98,13 @@ cannot be opened; 2 a usage error.
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const { store, pool } = await openPostgresSessionStore(location.url);
     const stores = createLeaseBoundStores(pool);
-    const scripted = definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } });
+    // Only with --script: a worker without it must not answer a scripted session with "no reply left" (a HALT), but
+    // leave it to one that has the file (LOOP_PROVIDER_NOT_FOUND: the step fails and the session waits, untouched).
+    const scripted = values.script === undefined ? [] : [definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } })];
     let loop;
     try {
       loop = createAskLoop({
-        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), scripted, ...config.plugins],
+        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), ...scripted, ...config.plugins],
         store: stores.transcript,
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.

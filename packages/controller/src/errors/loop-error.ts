@@ -9,10 +9,11 @@
 export const LOOP_ERROR_CODES = {
   LOOP_AGENT_INVALID: 'An agent definition failed validation; the message names the path of the bad field. Fix the definition.',
   LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
-  LOOP_ARGUMENT_INVALID: 'A store call (or a run) was given an argument no store can hold: a listSessions option no store can take (a limit or offset that is not a whole number ≥ 0, a search over 1,000 characters or with a control character or lone surrogate, a parentSid or sidPrefix that is no session id, an unknown status or option name), a session id that is empty, too long, not well-formed Unicode or has control characters, a turn index outside 1 to 2^31 − 1. The message names the argument, the call and the value. Fix the caller.',
+  LOOP_ARGUMENT_INVALID: 'A store call (or a run) was given an argument no store can hold: a listSessions option no store can take (a limit or offset that is not a whole number ≥ 0, a search over 1,000 characters or with a control character or lone surrogate, a parentSid or sidPrefix that is no session id, an unknown status or option name), a session id that is empty, too long, not well-formed Unicode or has control characters, a turn index outside 1 to 2^31 − 1; a call\'s options that are not an object, or a signal that is not an AbortSignal. The message names the argument, the call and the value. Fix the caller.',
   LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
   LOOP_CANCELLED: "The caller's signal aborted while the call waited, before it stored or changed anything: for the tool sources (MCP servers) to start, or for a turn of the session that another call or host was running. Nothing to undo; call again when ready.",
-  LOOP_CONFIG_INVALID: 'createAskLoop options are inconsistent (no store, toolStores with toolStorePath, a bad limit), or otelPlugin() found no @opentelemetry/api. The message names the option or the package.',
+  LOOP_CLOSED: 'A call was made on a controller after its close() began. Make a new controller with createAskLoop (calls in flight when close() was called were cancelled: a run ends HALT ERR_CANCELLED, resumable).',
+  LOOP_CONFIG_INVALID: 'createAskLoop options are wrong or inconsistent (no store, an option it does not have, a value of the wrong kind, toolStores with toolStorePath, a bad limit), or otelPlugin() found no @opentelemetry/api. The message names the option or the package.',
   LOOP_LEASE_LOST: "Another host took over this session's lease while this host's step ran (it stalled past sessionLeaseMs): the step's transcript write was refused, or a renewal found the lease gone and stopped the step. Tool effects made before the stop stay made. Do not retry the step here; the other host owns the session now.",
   LOOP_PLUGIN_ERROR: 'A plugin hook or factory threw; `plugin` and `hook` name it and `cause` is what it threw. Fix or remove the plugin.',
   LOOP_PLUGIN_INVALID: 'A plugin has no name, an unknown specificationVersion, or contributes a name another plugin already uses.',
@@ -20,6 +21,7 @@ export const LOOP_ERROR_CODES = {
   LOOP_SESSION_BUSY: 'A turn of this session is already in flight (here, or on another host holding the store lease) and the gate is in reject mode. Retry later, or use wait mode.',
   LOOP_SESSION_NOT_FOUND: 'No session with that id is in the store. List sessions to find the id.',
   LOOP_STORE_ERROR: 'The transcript store failed (I/O, schema). The cause is attached; nothing was committed for the turn.',
+  LOOP_TOOLS_MISSING: "A turn whose program was already checked (it was running, or paused for a person's approval) names tools this host does not have: a plugin or an MCP server the session's first host had is missing here. Nothing ran and nothing was saved; the session waits as it was. Continue it on a host with the same plugins and MCP servers (askloop: the same --config and --mcp-config).",
 } as const;
 
 /** A stable `LOOP_…` code. */

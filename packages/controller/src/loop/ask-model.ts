@@ -61,6 +61,17 @@ export const END_GRACE_MS = 200;
 /** About 256 tokens: past this much text after END the call is aborted whatever the time. */
 export const END_GRACE_CHARACTERS = 1024;
 
+/** What is wrong with what a model's `generate()` resolved, or undefined when it is a reply (text, usage, the names). */
+function replyProblem(result: unknown): string | undefined {
+  if (result === null || typeof result !== 'object') return `${result === null ? 'null' : typeof result}, not a reply`;
+  const reply = result as { text?: unknown; usage?: { inputTokens?: unknown; outputTokens?: unknown } | null; finishReason?: unknown };
+  if (typeof reply.text !== 'string') return `a reply whose text is ${reply.text === null ? 'null' : typeof reply.text}, not a string`;
+  if (typeof reply.usage !== 'object' || reply.usage === null || typeof reply.usage.inputTokens !== 'number' || typeof reply.usage.outputTokens !== 'number') {
+    return 'a reply without usage { inputTokens, outputTokens } numbers';
+  }
+  return undefined;
+}
+
 /** Calls the model once (the provider retries inside), stopping at END. */
 export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   const parser = new EnvelopeStreamParser();
@@ -126,6 +137,11 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   try {
     const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
     clearTimeout(stopping);
+    // A hand-made LanguageModel may resolve anything: what is not a reply is the provider's failure, not a host crash.
+    const malformed = replyProblem(result);
+    if (malformed !== undefined) {
+      return { failure: { code: 'PROVIDER_BAD_RESPONSE', kind: 'provider', message: `[${String(options.model.provider)}:${String(options.model.modelId)}] PROVIDER_BAD_RESPONSE: the model's generate() resolved ${malformed}` } };
+    }
     // A provider that did not stop at the abort: its reply came too late all the same.
     if (outOfTime && options.signal?.aborted !== true) return outOfTimeFailure();
     return {

@@ -28,6 +28,7 @@ import { decisionLogEntry } from './decision-log.ts';
 import { sharedSystemBase } from './system-text.ts';
 import { wallClockLeft } from '../decide/stop-condition.ts';
 import { sessionAfter } from '../session/session-after.ts';
+import { toolsMissing, unknownTools } from './tools-missing.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnHistory } from './turn-history.ts';
 import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
@@ -44,6 +45,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     record = composeTurn(context, history, start, systemBase);
   } else record = start;
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
+  /** Whether this record's program passed the check on an earlier step (a turn continued after a crash, or approved). */
+  const checkedBefore = typeof start !== 'string' && (start.phase === 'executing' || start.phase === 'awaiting-approval' || start.approval?.state === 'approved');
   /** The record with its reply while only memory holds that reply (it rides with the next saved record). */
   let unsavedReply: TurnRecord | undefined;
   /** Applies `patch` and moves to `phase`, announcing a change; `persist` saves the record first (`'with-session'`: and the session row). */
@@ -123,6 +126,11 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // `ask` only where the controller offers it and the agent lists someone to ask; a literal name is checked here.
       const mayAsk = context.ask !== undefined && context.agent.asks.length > 0 ? (agent: string) => askRefusal(context.agent, agent) : undefined;
       const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, mayAsk);
+      // A program the check accepted before (it was executing, or paused for approval) that this host finds tools
+      // missing for: the host lacks a plugin or an MCP server, not the model a tool. Halting would end the session
+      // for good; it waits, untouched, for a host that has them.
+      const missing = checkedBefore ? unknownTools(patch) : [];
+      if (missing.length > 0) throw toolsMissing(record, missing, 'nothing ran and nothing was saved');
       // Not saved: a resume prepares again from the saved reply.
       await advance({ ...patch, timings: { ...record.timings, prepare: elapsed() } }, 'prepared');
       context.emit({ type: 'prepared', ...base(), actions: record.actions ?? '', diagnostics: record.diagnostics, ok: record.failure === undefined });

@@ -9,6 +9,7 @@
 import type { Program } from '../ast/index.ts';
 import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
+import { makeDiagnostic } from '../parse/parse.ts';
 import { type JsonValue, MAX_ASKS_AND_PROMPTS, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits } from '../sandbox/index.ts';
 import { assembleResult } from './assemble-result.ts';
@@ -63,6 +64,10 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
   async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
     const mode = prepareOptions.mode ?? 'agent';
+    // Checked here, not first at execute: a prepared program of an unknown mode would pass and then never run.
+    if (mode !== 'agent' && mode !== 'host') {
+      return { ok: false, diagnostics: [makeDiagnostic('SCRIPT_INVALID_PROGRAM', `prepare: mode must be 'agent' or 'host', got ${JSON.stringify(mode)}`, 1, 1)] };
+    }
     const result = await prepareProgram(
       source,
       prepareOptions.libraries ?? [],

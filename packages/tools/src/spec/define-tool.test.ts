@@ -51,6 +51,16 @@ describe('defineTool', () => {
     ['a required default', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int', required: true, default: 1 }] }, 'cannot have a default'],
     ['a bad effect', { name: 'tool.a.B', description: 'x', effect: 'delete' as 'write' }, 'effect must be read, write or external'],
     ['a bad timeout', { name: 'tool.a.B', description: 'x', timeoutMs: 0 }, 'timeoutMs must be a positive number'],
+    // A JavaScript or JSON plugin's spec is never type-checked: a misspelt safety field must not silently mean "no".
+    ['a misspelt requiresApproval', { name: 'tool.a.B', description: 'x', requiresApprovel: true } as unknown as ToolSpecInput, "unknown field 'requiresApprovel'; did you mean 'requiresApproval'?"],
+    ['effects for effect', { name: 'tool.a.B', description: 'x', effects: 'external' } as unknown as ToolSpecInput, "unknown field 'effects'; did you mean 'effect'?"],
+    ['timeoutMS for timeoutMs', { name: 'tool.a.B', description: 'x', timeoutMS: 50 } as unknown as ToolSpecInput, "did you mean 'timeoutMs'?"],
+    ['arguments for args', { name: 'tool.a.B', description: 'x', arguments: [] } as unknown as ToolSpecInput, "unknown field 'arguments'"],
+    ['a flag that is not a boolean', { name: 'tool.a.B', description: 'x', requiresApproval: 'yes' } as unknown as ToolSpecInput, 'requiresApproval must be true or false, not "yes"'],
+    ['args that are not a list', { name: 'tool.a.B', description: 'x', args: { name: 'x' } } as unknown as ToolSpecInput, 'args must be a list'],
+    ['capabilities that are not strings', { name: 'tool.a.B', description: 'x', capabilities: [3] } as unknown as ToolSpecInput, 'capabilities must be a list of strings'],
+    ['no description', { name: 'tool.a.B' } as unknown as ToolSpecInput, 'description must be a string'],
+    ['a misspelt argument field', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int', requierd: false }] } as unknown as ToolSpecInput, "argument 1: unknown field 'requierd'; did you mean 'required'?"],
   ];
   it.each(invalid)('refuses %s', (_label, input, message) => {
     expect(() => defineTool(input, noop)).toThrow(expect.objectContaining({ code: 'TOOL_SPEC_INVALID', message: expect.stringContaining(message) }));

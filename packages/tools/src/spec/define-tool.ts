@@ -5,6 +5,7 @@
 import type { ToolValueType } from '@askloop/interpreter';
 import { ToolError } from '../errors/tool-error.ts';
 import { canonicalToolName, isValidToolName } from './canonical-name.ts';
+import { editDistance } from '../registry/suggest-names.ts';
 import { coerceArgument } from './coerce-argument.ts';
 import type { ToolArgumentSpec, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './tool-spec.ts';
 import type { ToolValue } from './tool-value.ts';
@@ -38,6 +39,37 @@ export interface ToolSpecInput {
 }
 
 const VALUE_TYPES: ReadonlySet<string> = new Set(['string', 'int', 'float', 'number', 'bool', 'list', 'map', 'any', 'nil']);
+/** The fields of a spec and of an argument: any other is refused (a misspelt `requiresApproval` would drop the gate). */
+const SPEC_FIELDS: readonly string[] = ['name', 'description', 'args', 'returns', 'capabilities', 'scopes', 'trusted', 'effect', 'idempotent', 'timeoutMs', 'variadic', 'requiresApproval'];
+const ARGUMENT_FIELDS: readonly string[] = ['name', 'type', 'required', 'default', 'description'];
+const FLAG_FIELDS = ['trusted', 'idempotent', 'variadic', 'requiresApproval'] as const;
+
+/** `unknown field 'x'`, with the known field it most likely meant. */
+function unknownField(field: string, known: readonly string[]): string {
+  const [closest] = known
+    .map((name) => ({ name, distance: editDistance(field.toLowerCase(), name.toLowerCase()) }))
+    .filter((entry) => entry.distance <= 3)
+    .sort((a, b) => a.distance - b.distance);
+  return `unknown field '${field}'${closest === undefined ? '' : `; did you mean '${closest.name}'?`} (the fields are ${known.join(', ')})`;
+}
+
+/** The authored fields' kinds, before anything reads them: a JavaScript or JSON plugin's spec was never type-checked. */
+function fieldProblem(input: ToolSpecInput): string | undefined {
+  for (const field of Object.keys(input)) if (!SPEC_FIELDS.includes(field)) return unknownField(field, SPEC_FIELDS);
+  if (typeof input.description !== 'string') return 'description must be a string (one line the model reads in the catalogue)';
+  for (const flag of FLAG_FIELDS) {
+    if (input[flag] !== undefined && typeof input[flag] !== 'boolean') return `${flag} must be true or false, not ${JSON.stringify(input[flag])}`;
+  }
+  if (input.args !== undefined && !Array.isArray(input.args)) return 'args must be a list of { name, type, … }';
+  if (input.capabilities !== undefined && (!Array.isArray(input.capabilities) || input.capabilities.some((capability) => typeof capability !== 'string'))) return "capabilities must be a list of strings such as 'fs:read'";
+  if (input.scopes !== undefined && typeof input.scopes !== 'function') return 'scopes must be a function (args) => capabilities';
+  for (const [index, argument] of (input.args ?? []).entries()) {
+    if (argument === null || typeof argument !== 'object') return `argument ${index + 1} must be { name, type, … }`;
+    for (const field of Object.keys(argument)) if (!ARGUMENT_FIELDS.includes(field)) return `argument ${index + 1}: ${unknownField(field, ARGUMENT_FIELDS)}`;
+    if (argument.required !== undefined && typeof argument.required !== 'boolean') return `argument '${String(argument.name)}': required must be true or false`;
+  }
+  return undefined;
+}
 const ARGUMENT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Validates and freezes a tool definition. Throws `TOOL_SPEC_INVALID` naming the problem. */
@@ -46,6 +78,8 @@ export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefi
   const invalid = (message: string): ToolError => new ToolError('TOOL_SPEC_INVALID', `tool spec ${input.name}: ${message}`, { tool: input.name });
   if (!isValidToolName(name)) throw invalid('name must look like tool.<group>.<Name> with letters, digits and _');
   if (typeof handler !== 'function') throw invalid('handler must be a function');
+  const problem = fieldProblem(input);
+  if (problem !== undefined) throw invalid(problem);
   const rawDisplay = input.name.trim().replace(/^(tool\.)+/i, '');
   const displayName = `tool.${rawDisplay}`;
   const group = name.slice('tool.'.length, name.lastIndexOf('.'));

@@ -1,0 +1,77 @@
+/**
+ * `createAskLoop`'s options, checked before anything is built: each is
+ * `LOOP_CONFIG_INVALID` naming the option, what it must be and what it was.
+ * A caller in JavaScript (or one casting) was never type-checked: a misspelt
+ * option (`maxConcurentRuns`) would be ignored, `busy: 'nope'` would act as
+ * `wait`, `onEvent: 'x'` would drop every event, and a store or clock of the
+ * wrong shape would fail at the first turn as a bare `TypeError`.
+ */
+import type { AskLoopOptions } from './ask-loop.ts';
+import { LoopError } from './errors/loop-error.ts';
+
+/** The longest `sessionLeaseMs`: the range of a Node timer. */
+export const MAX_SESSION_LEASE_MS = 2 ** 31 - 1;
+
+const OPTION_NAMES = ['plugins', 'store', 'interpreter', 'pool', 'toolStores', 'toolStorePath', 'busy', 'sessionLeaseMs', 'sessionCacheSize', 'maxConcurrentRuns', 'endGraceMs', 'clock', 'createId', 'onEvent'] as const;
+/** What every transcript store has (the rest is optional). */
+const STORE_METHODS = ['createSession', 'getSession', 'updateSession', 'listSessions', 'saveTurn', 'listTurns', 'lastTurn', 'close'] as const;
+
+const invalid = (message: string): LoopError => new LoopError({ code: 'LOOP_CONFIG_INVALID', message });
+
+/** The edit distance of two short names, for "did you mean". */
+function distance(left: string, right: string): number {
+  const row = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= left.length; i += 1) {
+    let diagonal = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= right.length; j += 1) {
+      const above = row[j] as number;
+      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (left[i - 1] === right[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[right.length] as number;
+}
+
+function described(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? 'an object' : typeof value === 'function' ? 'a function' : String(value);
+}
+
+/** Throws `LOOP_CONFIG_INVALID` for the first option that cannot be right. */
+export function checkAskLoopOptions(options: AskLoopOptions): void {
+  if (options === null || typeof options !== 'object') throw invalid(`createAskLoop needs its options: { plugins, store, … }, got ${described(options)}`);
+  for (const name of Object.keys(options)) {
+    if ((OPTION_NAMES as readonly string[]).includes(name)) continue;
+    const [closest] = OPTION_NAMES.filter((known) => distance(name.toLowerCase(), known.toLowerCase()) <= 3).sort((a, b) => distance(name, a) - distance(name, b));
+    throw invalid(`createAskLoop has no option '${name}'${closest === undefined ? '' : `; did you mean '${closest}'?`} (its options: ${OPTION_NAMES.join(', ')})`);
+  }
+  if (options.store === undefined) throw invalid('createAskLoop needs a store (createMemoryTranscriptStore() for tests)');
+  const store = options.store as unknown as Record<string, unknown> | null;
+  const missing = store === null || typeof store !== 'object' ? undefined : STORE_METHODS.find((method) => typeof store[method] !== 'function');
+  if (store === null || typeof store !== 'object' || missing !== undefined) {
+    throw invalid(`store must be a transcript store (createSqliteTranscriptStore(file), createMemoryTranscriptStore(), …)${missing === undefined ? `, got ${described(store)}` : `: it has no ${missing}() method`}`);
+  }
+  if (!Array.isArray(options.plugins)) throw invalid(`plugins must be a list of plugins ([builtinPlugin(), …]), got ${described(options.plugins)}`);
+  if (options.busy !== undefined && options.busy !== 'wait' && options.busy !== 'reject') throw invalid(`busy must be 'wait' or 'reject', got ${described(options.busy)}`);
+  for (const name of ['onEvent', 'createId'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') throw invalid(`${name} must be a function, got ${described(options[name])}`);
+  }
+  if (options.clock !== undefined && typeof (options.clock as { now?: unknown } | null)?.now !== 'function') throw invalid(`clock must be { now(): number } (milliseconds), got ${described(options.clock)}`);
+  if (options.toolStorePath !== undefined && (typeof options.toolStorePath !== 'string' || options.toolStorePath === '')) throw invalid(`toolStorePath must be a file path, got ${described(options.toolStorePath)}`);
+  // Renewed on a timer every third of it: beyond a timer's range (2^31 - 1 ms, about 24.8 days) Node fires it every 1 ms.
+  if (options.sessionLeaseMs !== undefined && !(Number.isInteger(options.sessionLeaseMs) && options.sessionLeaseMs > 0 && options.sessionLeaseMs <= MAX_SESSION_LEASE_MS)) {
+    throw invalid(`sessionLeaseMs must be a whole number of milliseconds from 1 to ${MAX_SESSION_LEASE_MS} (about 24.8 days), got ${String(options.sessionLeaseMs)}`);
+  }
+  if (options.sessionCacheSize !== undefined && !(Number.isInteger(options.sessionCacheSize) && options.sessionCacheSize > 0)) {
+    throw invalid(`sessionCacheSize must be a whole number > 0, got ${String(options.sessionCacheSize)}`);
+  }
+  if (options.endGraceMs !== undefined && !(Number.isFinite(options.endGraceMs) && options.endGraceMs >= 0)) {
+    throw invalid(`endGraceMs must be a number of milliseconds >= 0, got ${String(options.endGraceMs)}`);
+  }
+  if (options.maxConcurrentRuns !== undefined && !(Number.isInteger(options.maxConcurrentRuns) && options.maxConcurrentRuns > 0)) {
+    throw invalid(`maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}`);
+  }
+  if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw invalid('createAskLoop takes toolStores or toolStorePath, not both');
+}

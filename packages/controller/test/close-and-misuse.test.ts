@@ -1,0 +1,97 @@
+/**
+ * A controller's edges: close() with runs in flight cancels them (each ends
+ * HALT ERR_CANCELLED, resumable by another controller) and waits for them
+ * before the pool and store close; a call after close() is LOOP_CLOSED and
+ * stores nothing; a signal that is not an AbortSignal, or no options at all,
+ * is LOOP_ARGUMENT_INVALID before anything is stored; a hand-made model whose
+ * generate() resolves no text halts ERR_PROVIDER (PROVIDER_BAD_RESPONSE)
+ * instead of crashing the call; createAskLoop's options are checked, each
+ * bad one named (LOOP_CONFIG_INVALID).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandboxPool } from '@askloop/interpreter';
+import { defineProvider, type LanguageModel } from '@askloop/providers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import { definePlugin } from '../src/plugin/plugin.ts';
+import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope, testPlugin } from './test-plugin.ts';
+
+const pool = createSandboxPool({ workers: 1 });
+const dir = mkdtempSync(join(tmpdir(), 'askloop-close-'));
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
+const agent = { name: 'worker', model: 'scripted:m' };
+
+describe('close()', () => {
+  it('cancels the runs in flight, waits for them, and leaves each resumable', async () => {
+    const file = join(dir, 'close.db');
+    const slow = { text: program('emit "<<<LOOP:DONE>>> late"'), delayMs: 5_000 };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [slow, slow, slow] })], store: createSqliteTranscriptStore(file) });
+    const runs = ['a', 'b', 'c'].map((sid) => loop.run({ agent, task: 'x', sid }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = Date.now();
+    await loop.close();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    for (const result of await Promise.all(runs)) expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    // Another controller on the same file finishes them.
+    const again = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> resumed"')] })], store: createSqliteTranscriptStore(file), pool });
+    expect(await again.resume('a')).toMatchObject({ status: 'DONE', result: 'resumed' });
+    await again.close();
+  });
+
+  it('refuses every call made after it (LOOP_CLOSED), storing nothing; a second close() is the first', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "x"')] })], store, pool });
+    const closing = loop.close();
+    expect(loop.close()).toBe(closing);
+    await closing;
+    await expect(loop.run({ agent, task: 'x', sid: 'late' })).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
+    await expect(loop.resume('late')).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
+    await expect(loop.replay('late')).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
+    await expect(loop.create({ agent, task: 'x', sid: 'late' })).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
+  });
+});
+
+describe('createAskLoop options', () => {
+  const store = () => createMemoryTranscriptStore();
+  it.each([
+    ['a misspelt option', () => ({ plugins: [], store: store(), maxConcurentRuns: 2 }), "createAskLoop has no option 'maxConcurentRuns'; did you mean 'maxConcurrentRuns'?"],
+    ['busy that is neither wait nor reject', () => ({ plugins: [], store: store(), busy: 'nope' }), `busy must be 'wait' or 'reject', got "nope"`],
+    ['onEvent that is not a function', () => ({ plugins: [], store: store(), onEvent: 'x' }), 'onEvent must be a function, got "x"'],
+    ['a store without its methods', () => ({ plugins: [], store: {} }), 'store must be a transcript store (createSqliteTranscriptStore(file), createMemoryTranscriptStore(), …): it has no createSession() method'],
+    ['a clock without now()', () => ({ plugins: [], store: store(), clock: 5 }), 'clock must be { now(): number } (milliseconds), got 5'],
+    ['plugins that are not a list', () => ({ plugins: 'x', store: store() }), 'plugins must be a list of plugins ([builtinPlugin(), …]), got "x"'],
+    ['no options at all', () => undefined, 'createAskLoop needs its options: { plugins, store, … }, got undefined'],
+  ])('refuses %s, naming it (LOOP_CONFIG_INVALID)', (_, options, message) => {
+    expect(() => createAskLoop(options() as never)).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining(message) }));
+  });
+});
+
+describe('misuse', () => {
+  it('refuses a signal that is not an AbortSignal, and a run without options, before anything is stored', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "x"')] })], store, pool });
+    await expect(loop.run({ agent, task: 'x', sid: 's', signal: 'abc' as unknown as AbortSignal })).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: 'run: signal must be an AbortSignal, got string; nothing was stored' });
+    await expect((loop.run as (options?: unknown) => Promise<unknown>)()).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID' });
+    await expect(loop.resume('s', 'x' as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID' });
+    expect(await store.getSession('s')).toBeUndefined();
+    await loop.close();
+  });
+
+  it("halts ERR_PROVIDER (PROVIDER_BAD_RESPONSE) when a hand-made model's generate() resolves no text", async () => {
+    const broken = defineProvider({ name: 'broken', settings: {}, attempt: () => async () => ({ text: 'unused', usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', raw: null }) });
+    // A LanguageModel written by hand, not through defineProvider: nothing checks what it resolves.
+    const handMade = { ...broken, languageModel: (id: string) => ({ ...broken.languageModel(id), generate: async () => ({ text: null }) }) as unknown as LanguageModel };
+    const loop = createAskLoop({ plugins: [definePlugin({ name: 'broken', specificationVersion: 'v1', providers: { broken: handMade } })], store: createMemoryTranscriptStore(), pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'broken:m' }, task: 'x' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: { code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('resolved a reply whose text is null, not a string') } });
+    await loop.close();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Options a JavaScript caller can get wrong, refused where they are given
+ * and named: a prepare mode that does not exist (it used to pass prepare and
+ * fail only at execute), and a limit that does not exist (`wallMS` was
+ * ignored, the run keeping the default it meant to change).
+ */
+import { describe, expect, it } from 'vitest';
+import { createInterpreter } from './create-interpreter.ts';
+import { runLimits } from './run-limits.ts';
+
+describe('options a caller can get wrong', () => {
+  it('refuses a prepare mode that does not exist, at prepare', async () => {
+    const result = await createInterpreter().prepare('command\n  emit 1\nendcommand\n', { mode: 'agnt' as 'agent' });
+    expect(result).toMatchObject({ ok: false, diagnostics: [{ code: 'SCRIPT_INVALID_PROGRAM', message: `prepare: mode must be 'agent' or 'host', got "agnt"` }] });
+  });
+
+  it('refuses a limit that does not exist, naming the one it most likely meant', () => {
+    expect(() => runLimits({ wallMS: 1 } as never)).toThrow(expect.objectContaining({ code: 'SANDBOX_INVALID_REQUEST', message: expect.stringContaining('there is no limit wallMS; did you mean wallMs?') }));
+    expect(() => runLimits({ nothing: 1 } as never)).toThrow(/there is no limit nothing \(the limits: fuel, wallMs/);
+    expect(runLimits({ wallMs: 50 }).wallMs).toBe(50);
+  });
+});
