@@ -65,7 +65,9 @@ Options:
   --lease-ms N      how long a lease lasts unrenewed, 1000 to 3600000
                     (default 30000): how soon a dead worker's session moves on.
   --script FILE     serve sessions whose model is scripted:script (run with
-                    --script) from FILE: reply N answers turn N.
+                    --script) from FILE: reply N answers turn N. Without it
+                    such a session's step fails and waits for a worker
+                    that has the file.
   --fs-root DIR     add the tool.fs.* tools, confined to DIR.
   --json            one JSON line per step on standard output:
                     {"sid","outcome","status","turns"} (outcome committed,
