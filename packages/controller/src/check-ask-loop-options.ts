@@ -6,6 +6,7 @@
  * `wait`, `onEvent: 'x'` would drop every event, and a store or clock of the
  * wrong shape would fail at the first turn as a bare `TypeError`.
  */
+import { editDistance } from '@askloop/tools';
 import type { AskLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
 
@@ -18,21 +19,6 @@ const STORE_METHODS = ['createSession', 'getSession', 'updateSession', 'listSess
 
 const invalid = (message: string): LoopError => new LoopError({ code: 'LOOP_CONFIG_INVALID', message });
 
-/** The edit distance of two short names, for "did you mean". */
-function distance(left: string, right: string): number {
-  const row = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= left.length; i += 1) {
-    let diagonal = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= right.length; j += 1) {
-      const above = row[j] as number;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (left[i - 1] === right[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[right.length] as number;
-}
-
 function described(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -44,7 +30,7 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
   if (options === null || typeof options !== 'object') throw invalid(`createAskLoop needs its options: { plugins, store, … }, got ${described(options)}`);
   for (const name of Object.keys(options)) {
     if ((OPTION_NAMES as readonly string[]).includes(name)) continue;
-    const [closest] = OPTION_NAMES.filter((known) => distance(name.toLowerCase(), known.toLowerCase()) <= 3).sort((a, b) => distance(name, a) - distance(name, b));
+    const [closest] = OPTION_NAMES.filter((known) => editDistance(name.toLowerCase(), known.toLowerCase()) <= 3).sort((a, b) => editDistance(name, a) - editDistance(name, b));
     throw invalid(`createAskLoop has no option '${name}'${closest === undefined ? '' : `; did you mean '${closest}'?`} (its options: ${OPTION_NAMES.join(', ')})`);
   }
   if (options.store === undefined) throw invalid('createAskLoop needs a store (createMemoryTranscriptStore() for tests)');
