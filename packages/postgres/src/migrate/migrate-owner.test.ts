@@ -27,6 +27,29 @@ describe('applyPostgresMigrations', () => {
     ]);
   });
 
+  it('lets a role that may use the tables but not create any start on a migrated database (no DDL when every owner is current)', async () => {
+    const owner = database.pool();
+    await owner.query('CREATE SCHEMA least');
+    const ownerInSchema = database.pool({ options: '-c search_path=least' });
+    await applyPostgresMigrations(ownerInSchema);
+    const role = `user_${Date.now()}`;
+    await owner.query(`CREATE ROLE ${role} LOGIN`);
+    await owner.query(`GRANT USAGE ON SCHEMA least TO ${role}`);
+    await owner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA least TO ${role}`);
+    await owner.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA least TO ${role}`);
+    await owner.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA least TO ${role}`);
+    const url = new URL(database.url);
+    url.username = role;
+    url.password = '';
+    const weak = database.pool({ connectionString: url.toString(), options: '-c search_path=least' });
+    // The role really cannot create: the old `CREATE TABLE IF NOT EXISTS` failed here with "permission denied for schema".
+    await expect(weak.query('CREATE TABLE least.probe (n int)')).rejects.toThrow(/permission denied for schema least/);
+    expect(await applyPostgresMigrations(weak)).toEqual({ controller: CONTROLLER_MIGRATIONS.length, tools: TOOLS_MIGRATIONS.length, queue: QUEUE_MIGRATIONS.length });
+    const store = createPostgresTranscriptStore(weak);
+    await store.createSession(sampleSession('least-1'));
+    expect(await store.getSession('least-1')).toMatchObject({ sid: 'least-1' });
+  });
+
   it('refuses a database whose encoding is not UTF8 before creating anything (PG_ENCODING_UNSUPPORTED)', async () => {
     const latin1 = await createTestDatabase({ encoding: 'LATIN1' });
     try {

@@ -6,6 +6,8 @@
  * pending migrations run in one transaction holding a transaction-level
  * advisory lock, so hosts starting together never apply one twice and a
  * failing migration leaves nothing behind (PostgreSQL's DDL is transactional).
+ * A database whose owners are all current is read, not altered: a role with
+ * only the rights to use the tables can start a host on it.
  */
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
@@ -43,14 +45,19 @@ export async function migrateOwner(pool: pg.Pool, owner: string, migrations: rea
   try {
     return await inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()]);
-      await client.query(`
-        CREATE TABLE IF NOT EXISTS askloop_schema_migrations (
-          owner text NOT NULL,
-          version integer NOT NULL,
-          name text NOT NULL,
-          applied_at timestamptz NOT NULL DEFAULT now(),
-          PRIMARY KEY (owner, version)
-        )`);
+      // Created only when missing: even `CREATE TABLE IF NOT EXISTS` needs CREATE on the schema, which a role that only
+      // reads and writes the tables (a host on a database migrated by its owner) does not have.
+      const present = await client.query<{ present: boolean }>("SELECT to_regclass('askloop_schema_migrations') IS NOT NULL AS present");
+      if (present.rows[0]?.present !== true) {
+        await client.query(`
+          CREATE TABLE IF NOT EXISTS askloop_schema_migrations (
+            owner text NOT NULL,
+            version integer NOT NULL,
+            name text NOT NULL,
+            applied_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (owner, version)
+          )`);
+      }
       const found = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM askloop_schema_migrations WHERE owner = $1', [owner]);
       const applied = found.rows[0]?.version ?? 0;
       if (applied > migrations.length) {
