@@ -20,6 +20,9 @@ describe("a worker step's line", () => {
     const error = new LoopError({ code: 'LOOP_STORE_ERROR', message: 'the transcript store failed: deadlock detected', cause: new PostgresStoreError('PG_QUERY_FAILED', 'query failed: deadlock detected', { cause: deadlock }) });
     expect(describeStep({ sid: 's', token: '7', outcome: 'conflict', error })).toBe('s: PostgreSQL failed the step to break a conflict with another transaction (a deadlock); offered again at once (LOOP_STORE_ERROR)');
     expect(describeStep({ sid: 's', token: '7', outcome: 'failed', error })).toBe('s: step failed: the transcript store failed: deadlock detected (LOOP_STORE_ERROR)');
-    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'RUNNING', turns: 2 })).toBe('s: turn 2 RUNNING');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'RUNNING', reason: null, turns: 2 })).toBe('s: turn 2 RUNNING');
+    // A halt names its reason; a pause names the turn waiting and how to answer it.
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 1 })).toBe('s: turn 1 HALT ERR_PROVIDER');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'PAUSED', reason: 'AWAITING_APPROVAL', turns: 0 })).toBe('s: turn 1 PAUSED AWAITING_APPROVAL; answer it with askloop approve s or askloop deny s (with this --db)');
   });
 });

@@ -39,7 +39,12 @@ export function stepErrorCode(error: unknown): string | undefined {
 /** The line `askloop worker` prints for a step on standard error. */
 export function describeStep(event: WorkerStepEvent): string {
   const code = stepErrorCode(event.error);
-  if (event.outcome === 'committed') return `${event.sid}: turn ${event.turns} ${event.status}`;
+  if (event.outcome === 'committed') {
+    // A paused turn is not decided yet: it is the one after the decided ones, and a person answers it from any host.
+    const why = event.reason === undefined || event.reason === null ? '' : ` ${event.reason}`;
+    if (event.status === 'PAUSED') return `${event.sid}: turn ${(event.turns ?? 0) + 1} PAUSED${why}; answer it with askloop approve ${event.sid} or askloop deny ${event.sid} (with this --db)`;
+    return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}`;
+  }
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
   if (event.outcome === 'conflict') return `${event.sid}: PostgreSQL failed the step to break a conflict with another transaction (a deadlock); offered again at once${code === undefined ? '' : ` (${code})`}`;
   return `${event.sid}: step failed: ${event.error instanceof Error ? event.error.message : String(event.error)}${code === undefined ? '' : ` (${code})`}`;
@@ -133,7 +138,7 @@ cannot be opened; 2 a usage error.
           if (values.json === true) {
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
             const code = stepErrorCode(event.error);
-            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
+            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
           } else io.stderr(`${describeStep(event)}\n`);
         },
       });

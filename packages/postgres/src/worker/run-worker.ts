@@ -33,6 +33,8 @@ export interface WorkerStepEvent {
   /** `conflict`: PostgreSQL failed the step to break a deadlock or a serialization conflict; the session is offered again at once. */
   readonly outcome: 'committed' | 'lease-lost' | 'conflict' | 'failed';
   readonly status?: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
+  /** Why a committed step halted or paused (`ERR_PROVIDER`, `AWAITING_APPROVAL`, …); null when it did neither. */
+  readonly reason?: string | null;
   readonly turns?: number;
   readonly error?: unknown;
 }
@@ -128,7 +130,7 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     // A conflict the step went on after (a tool's failed write, handled by the program) still broke its transaction.
     if (binding.conflict !== undefined) throw queryFailure("a statement of the step's transaction", binding.conflict, lease.sid);
     await binding.commit({ status: result.status, turns: result.turns });
-    return { ...base, outcome: 'committed', status: result.status, turns: result.turns };
+    return { ...base, outcome: 'committed', status: result.status, reason: result.reason, turns: result.turns };
   } catch (error) {
     clearInterval(renewal);
     await binding.rollback();
