@@ -144,7 +144,13 @@ describe('sessions', () => {
     const running = hostA.resume(sid).finally(() => (runningDone = true));
     // Turn 1 is in flight (its model answers after 1 s) when the other caller asks for a step.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(hostB.step(sid, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ code: 'LOOP_CANCELLED' });
+    const waits: string[] = [];
+    const onEvent = (event: LoopEvent) => {
+      if (event.type === 'waiting') waits.push(event.behind);
+    };
+    await expect(hostB.step(sid, { signal: AbortSignal.timeout(50), onEvent })).rejects.toMatchObject({ code: 'LOOP_CANCELLED' });
+    // It said it waited, and behind whom, once.
+    expect(waits).toEqual([where === 'one controller' ? 'another call' : 'another host']);
     expect(runningDone).toBe(false);
     // The caller it waited for drives the session to its end, undisturbed by the cancelled call.
     expect(await running).toMatchObject({ status: 'DONE', result: 'two', turns: 2 });

@@ -7,13 +7,22 @@ import type { LoopEventListener } from '@askloop/controller';
 import type { CommandIo } from '../io.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 
-/** A listener printing each turn's refusal (if any) and decision as one line. */
+/** What a step waiting for its session says: otherwise a host that died would mean seconds of silence. */
+export function waitingText(sid: string, behind: 'another call' | 'another host'): string {
+  return behind === 'another host'
+    ? `waiting: another host holds session ${sid} (a host that died holds it until its lease runs out, 15 s by default)`
+    : `waiting: another call here is running a turn of session ${sid}`;
+}
+
+/** A listener printing each turn's refusal (if any), a wait for the session, and each decision as one line. */
 export function progressLines(io: CommandIo): LoopEventListener {
   return (event) => {
     if (event.type === 'prepared' && !event.ok) {
       const first = event.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
       // A diagnostic can quote the program (model text): escaped, as everywhere model text meets a terminal.
       if (first !== undefined) io.stderr(`  turn ${event.turnIndex}: refused before running: ${terminalSafe(`${first.code} at ${first.line}:${first.column}: ${first.message}`)}\n`);
+    } else if (event.type === 'waiting') {
+      io.stderr(`  ${waitingText(event.sid, event.behind)}\n`);
     } else if (event.type === 'decision') {
       const { decision } = event;
       const detail = decision.kind === 'HALT' || decision.kind === 'PAUSE' ? ` ${decision.reason}` : decision.kind === 'CONTINUE' && decision.next !== undefined ? ` (next: ${decision.next} turn)` : '';

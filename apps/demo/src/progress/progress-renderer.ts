@@ -16,6 +16,7 @@ import { decisionReason, formatDiagnostic, formatEmit, formatToolCall, formatWhi
 import { formatCount, formatDuration, oneLine } from './format-values.ts';
 import { formatSummary } from './format-summary.ts';
 import { terminalColors } from './terminal-colors.ts';
+import { waitingText } from '../loop/progress-lines.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 /** Where progress goes: anything with `write(text)` (a TTY stream for motion). */
@@ -195,6 +196,9 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
         write(labelled('decision', `${paintDecision(event.decision.kind, colors)}${reason === '' ? '' : ` ${oneLine(reason, cut(40))}`} ${colors.dim(`· ${facts.join(' · ')}`)}`, colors));
         return;
       }
+      case 'waiting':
+        write(labelled('waiting', colors.dim(waitingText(event.sid, event.behind).replace(/^waiting: /, '')), colors));
+        return;
       case 'hook-error':
         write(labelled('plugin', colors.yellow(`${terminalSafe(event.plugin)}.${terminalSafe(event.hook)} failed: ${oneLine(event.message, cut(30))}`), colors));
         return;

@@ -51,6 +51,11 @@ export type LoopEvent =
    * from `reply` events (one a model call), not from decisions.
    */
   | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord; readonly redecided?: true })
+  /**
+   * The next step waits for the session: behind another call of this controller, or behind another host's lease
+   * (a host that died holds it until it runs out, `sessionLeaseMs`). Once per wait.
+   */
+  | (EventBase & { readonly type: 'waiting'; readonly behind: 'another call' | 'another host' })
   | (EventBase & { readonly type: 'loop-end'; readonly result: LoopResult })
   /** The driver call threw (a host mistake, a store failure, a lost lease; never a HALT) instead of ending: no `loop-end` follows. Only the error's code. */
   | (EventBase & { readonly type: 'loop-error'; readonly code: string })

@@ -44,7 +44,7 @@ export async function driveLoop(context: LoopContext, gate: SessionGate, options
   try {
     let state: StepState;
     for (;;) {
-      state = await gate.run(sid, () => stepUnderLease(context), context.signal);
+      state = await gate.run(sid, () => stepUnderLease(context), context.signal, (behind) => context.emit({ type: 'waiting', sid, loopId: context.loopId, ts: isoNow(context), behind }));
       const { last } = state;
       if (options.once === true || last?.phase !== 'decided' || last.decision?.kind !== 'CONTINUE' || !canStep(last)) break;
     }

@@ -12,8 +12,11 @@ import { giveUpOnAbort } from './give-up-on-abort.ts';
 
 /** Runs work for a session exclusively. */
 export interface SessionGate {
-  /** Runs `work` once the session's earlier steps settled; `signal` aborting while it waits for them cancels it. */
-  run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Runs `work` once the session's earlier steps settled; `signal` aborting while it waits for them cancels it.
+   * `onWait` is called once if the step has to wait (for another call here, or another host's lease).
+   */
+  run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal, onWait?: (behind: 'another call' | 'another host') => void): Promise<T>;
   /** True while a step of `sid` is in flight or queued. */
   busy(sid: string): boolean;
 }
@@ -29,11 +32,12 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
   const lanes = new Map<string, Lane>();
   return {
     busy: (sid) => lanes.has(sid),
-    run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal, onWait?: (behind: 'another call' | 'another host') => void): Promise<T> {
       const current = lanes.get(sid);
       if (current !== undefined && mode === 'reject') {
         return Promise.reject(new LoopError({ code: 'LOOP_SESSION_BUSY', message: `a turn of session ${sid} is already in flight`, sid }));
       }
+      if (current !== undefined) onWait?.('another call');
       const lane = current ?? { tail: Promise.resolve(), steps: 0 };
       lanes.set(sid, lane);
       lane.steps += 1;

@@ -44,7 +44,7 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
   const release = (sid: string): Promise<void> => (store.releaseLease as NonNullable<TranscriptStore['releaseLease']>).call(store, sid, options.holder);
 
   /** Takes the lease, waiting while another host holds it; a `signal` aborting meanwhile gives up (LOOP_CANCELLED). */
-  async function hold(sid: string, signal: AbortSignal | undefined): Promise<void> {
+  async function hold(sid: string, signal: AbortSignal | undefined, onWait: ((behind: 'another host') => void) | undefined): Promise<void> {
     for (let waited = false; ; waited = true) {
       // Checked only once this call has waited: one that finds the lease free runs its step, which sees the abort.
       if (waited && signal?.aborted === true) throw cancelledWhileWaiting(sid, 'another host');
@@ -56,35 +56,42 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
       }
       if (held) return;
       if (options.busy === 'reject') throw new LoopError({ code: 'LOOP_SESSION_BUSY', message: `another host is running a turn of session ${sid}`, sid });
+      // Said once: a host that died holds its lease until it runs out, which may be seconds of silence otherwise.
+      if (!waited) onWait?.('another host');
       await pause(options.pollMs ?? 50, signal);
     }
   }
 
   return {
     busy: (sid) => gate.busy(sid),
-    run: (sid, work, signal) =>
-      gate.run(sid, async () => {
-        await hold(sid, signal);
-        // A renewal that finds the lease taken over stops the step (its model call, its program); a renewal that fails
-        // for the store's sake is not fatal here: the turn's own saves report a broken store.
-        const lost = new AbortController();
-        const renewOrStop = (): void => {
-          acquire(sid).then(
-            (held) => {
-              if (!held) lost.abort(new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid }));
-            },
-            () => undefined,
-          );
-        };
-        const renew = setInterval(renewOrStop, Math.max(1, Math.floor(options.leaseMs / 3)));
-        renew.unref();
-        try {
-          // Under the lease's scope, so a store that fences writes checks this holder's lease on each of them.
-          return await runUnderLease(sid, options.holder, work, lost.signal);
-        } finally {
-          clearInterval(renew);
-          await release(sid).catch(() => undefined);
-        }
-      }, signal),
+    run: (sid, work, signal, onWait) =>
+      gate.run(
+        sid,
+        async () => {
+          await hold(sid, signal, onWait);
+          // A renewal that finds the lease taken over stops the step (its model call, its program); a renewal that fails
+          // for the store's sake is not fatal here: the turn's own saves report a broken store.
+          const lost = new AbortController();
+          const renewOrStop = (): void => {
+            acquire(sid).then(
+              (held) => {
+                if (!held) lost.abort(new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid }));
+              },
+              () => undefined,
+            );
+          };
+          const renew = setInterval(renewOrStop, Math.max(1, Math.floor(options.leaseMs / 3)));
+          renew.unref();
+          try {
+            // Under the lease's scope, so a store that fences writes checks this holder's lease on each of them.
+            return await runUnderLease(sid, options.holder, work, lost.signal);
+          } finally {
+            clearInterval(renew);
+            await release(sid).catch(() => undefined);
+          }
+        },
+        signal,
+        onWait,
+      ),
   };
 }
