@@ -37,16 +37,21 @@ describe('redactUrl', () => {
 });
 
 describe('a URL that does not parse (PG_URL_INVALID) is shown whole but for its password', () => {
+  const port = '; the port 99999 is over 65535';
+  const encode = '; a user or password with a space or one of # / ? [ ] must be percent-encoded (# is %23, a space %20, / is %2F), or given in PGPASSWORD or ~/.pgpass instead';
   it.each([
-    ['postgres://askloop@db:99999/x', 'postgres://askloop@db:99999/x'],
-    ['postgres://u:hunter2pass@[bad/x', 'postgres://u:***@[bad/x'],
-    ['postgres://u:p@ss@db:99999/x', 'postgres://u:***@db:99999/x'],
-    ['postgres://u@db:99999/x?password=hunter2pass&sslmode=disable', 'postgres://u@db:99999/x?password=***&sslmode=disable'],
-  ])('%s → %s', async (url, shown) => {
+    ['postgres://askloop@db:99999/x', 'postgres://askloop@db:99999/x', port],
+    ['postgres://u:hunter2pass@[bad/x', 'postgres://u:***@[bad/x', ''],
+    ['postgres://u:p@ss@db:99999/x', 'postgres://u:***@db:99999/x', port],
+    ['postgres://u@db:99999/x?password=hunter2pass&sslmode=disable', 'postgres://u@db:99999/x?password=***&sslmode=disable', port],
+    ['postgres://u:pa#ss@db:5432/x', 'postgres://u:***@db:5432/x', encode],
+  ])('%s → %s, saying which part is wrong', async (url, shown, hint) => {
     expect(redactUrl(url)).toBe(shown);
     const io = captureIo();
     expect(await main(['run', 'x', '--model', 'ollama:m', '--db', url], io)).toBe(1);
-    expect(io.err).toBe(`askloop: not a PostgreSQL URL: ${shown} (Invalid URL) (PG_URL_INVALID)\n`);
+    expect(io.err).toBe(`askloop: not a PostgreSQL URL: ${shown} (Invalid URL)${hint} (PG_URL_INVALID)\n`);
+    expect(io.err).not.toContain('hunter2pass');
+    expect(io.err).not.toContain('pa#ss');
   });
 });
 

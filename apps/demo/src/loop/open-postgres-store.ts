@@ -22,6 +22,22 @@ export interface PostgresSessionStore {
 
 export { redactUrl } from './redact-url.ts';
 
+/**
+ * Which part of a URL that does not parse is most likely wrong, as `new URL` says only "Invalid URL": a port
+ * out of range, or a character of the password or user that must be percent-encoded. Never quotes the password.
+ */
+function urlHint(url: string): string | undefined {
+  const authority = /^[a-z]+:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
+  const at = authority.lastIndexOf('@');
+  const credentials = at === -1 ? '' : authority.slice(0, at);
+  const port = /:(\d+)$/.exec(at === -1 ? authority : authority.slice(at + 1))?.[1];
+  if (port !== undefined && Number(port) > 65_535) return `the port ${port} is over 65535`;
+  if (/[\s#/?[\]]/.test(credentials) || (url.includes('#') && at === -1)) {
+    return 'a user or password with a space or one of # / ? [ ] must be percent-encoded (# is %23, a space %20, / is %2F), or given in PGPASSWORD or ~/.pgpass instead';
+  }
+  return undefined;
+}
+
 /** A pool on `url`; a URL that does not parse is `PG_URL_INVALID`, shown without its password. */
 function openPool(url: string, max: number): pg.Pool {
   let pool: pg.Pool;
@@ -29,7 +45,8 @@ function openPool(url: string, max: number): pg.Pool {
     new URL(url);
     pool = new pg.Pool({ connectionString: url, max });
   } catch (error) {
-    throw CliError.fromLoopError(new PostgresStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${redactUrl(url)} (${redactMessage((error as Error).message, url)})`));
+    const hint = urlHint(url);
+    throw CliError.fromLoopError(new PostgresStoreError('PG_URL_INVALID', `not a PostgreSQL URL: ${redactUrl(url)} (${redactMessage((error as Error).message, url)})${hint === undefined ? '' : `; ${hint}`}`));
   }
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
