@@ -60,6 +60,15 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
   };
 }
 
+/** Calls an observer of the run (`onEmit`, `onWhisper`): one that throws is not part of the run, as `onToolCall` is not. */
+function observe(listener: () => void): void {
+  try {
+    listener();
+  } catch {
+    // The run goes on; what the observer missed is in the result.
+  }
+}
+
 /** Creates an interpreter with an optional pool, `ask` orchestrator, prompt hook and default quotas. Tools are per run. */
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
   async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
@@ -125,11 +134,11 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
         if (kind === 'emit') {
           emits.push(text);
           emitLines.push(typeof event.line === 'number' ? event.line : 0);
-          executeOptions.onEmit?.(text);
+          observe(() => executeOptions.onEmit?.(text));
         } else if (kind === 'whisper') {
           const target = String(event.target ?? '');
           whispers.push({ target, text });
-          executeOptions.onWhisper?.(target, text);
+          observe(() => executeOptions.onWhisper?.(target, text));
         }
       },
       onStart: () => {

@@ -20,3 +20,17 @@ describe('options a caller can get wrong', () => {
     expect(runLimits({ wallMs: 50 }).wallMs).toBe(50);
   });
 });
+
+describe('observers that throw', () => {
+  it('are not part of the run: onEmit and onWhisper throwing change nothing of its result', async () => {
+    const result = await createInterpreter().run('command\n  emit "a"\n  whisper "n", "b"\n  emit "c"\nendcommand\n', {
+      onEmit: () => {
+        throw new Error('listener bug');
+      },
+      onWhisper: () => {
+        throw new Error('listener bug');
+      },
+    });
+    expect(result).toMatchObject({ ok: true, error: null, emits: ['a', 'c'], whispers: { n: 'b' } });
+  });
+});

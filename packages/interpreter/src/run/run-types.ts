@@ -151,9 +151,9 @@ export interface ExecuteOptions {
   readonly userdata?: JsonValue;
   /** More read-only globals. */
   readonly globals?: Readonly<Record<string, JsonValue>>;
-  /** Called for each emit as it happens. */
+  /** Called for each emit as it happens; what it throws is ignored (the run and its result go on). */
   onEmit?(text: string): void;
-  /** Called for each whisper as it happens. */
+  /** Called for each whisper as it happens; what it throws is ignored. */
   onWhisper?(target: string, text: string): void;
   /** Called after each tool call (not `ask`/`promptuser`), success or failure. */
   onToolCall?(call: ToolCallReport): void;
