@@ -6,7 +6,7 @@
  */
 import type { TurnRecord } from '@askloop/controller';
 import { formatProgram } from '../progress/format-program.ts';
-import { decisionReason, formatDiagnostic, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
+import { decisionReason, failureText, formatDiagnostic, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
 import { formatCost, formatCount, formatDuration, oneLine } from '../progress/format-values.ts';
 import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
@@ -44,9 +44,8 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   if (record.failure !== undefined) {
     const failure = record.failure;
     const where = failure.line === undefined ? '' : ` at ${failure.line}:${failure.column ?? 1}`;
-    // A provider's message already names its code (`[acme:m] PROVIDER_SERVER: HTTP 500 …`): said once, as the run's cause line does.
-    const said = failure.message.includes(`${failure.code}: `) && where === '' ? failure.message : `${failure.code}${where}: ${failure.message}`;
-    out += labelled('failure', colors.red(terminalSafe(said)), colors);
+    // Its code once, as the run's cause line says it.
+    out += labelled('failure', colors.red(terminalSafe(failureText(failure, where))), colors);
     if (failure.sourceLine !== undefined) out += `    ${colors.dim(`> ${terminalSafe(failure.sourceLine)}`)}\n`;
   }
   const usage = record.usage;

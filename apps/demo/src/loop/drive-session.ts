@@ -10,6 +10,7 @@ import type { Userdata } from '@askloop/envelope';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
 import { formatNextSteps } from '../progress/format-summary.ts';
+import { failureText } from '../progress/format-turn-parts.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalProgress } from '../progress/terminal-progress.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
@@ -105,6 +106,6 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   const code = renderer === undefined ? printLoopResult(io, result, options.json, options.continueWith) : loopExitCode(result);
   // The failure's message can quote the model or a server: escaped, as every model text on standard error.
   // A provider's message names its code already (`[openai:gpt-4.1-mini] PROVIDER_CONFIG: …`): once is enough.
-  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${terminalSafe(failure.message.includes(`${failure.code}: `) ? failure.message : `${failure.code}: ${failure.message}`)}\n`);
+  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${terminalSafe(failureText(failure))}\n`);
   return code;
 }

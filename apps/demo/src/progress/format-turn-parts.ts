@@ -66,6 +66,14 @@ export function decisionReason(decision: LoopDecision): string {
 }
 
 /**
+ * A failure as one line, its code once: a provider's message names its code already (`[acme:m] PROVIDER_SERVER: …`),
+ * so it is shown as it is; any other gets `CODE` (and `where`, a position) before it.
+ */
+export function failureText(failure: { readonly code: string; readonly message: string }, where = ''): string {
+  return where === '' && failure.message.includes(`${failure.code}: `) ? failure.message : `${failure.code}${where}: ${failure.message}`;
+}
+
+/**
  * A halt's message is `CODE: <the failure's message>`, and a provider's message names its code again
  * (`PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`): shown with the code once. The stored decision keeps
  * its text (replay compares it).
