@@ -7,9 +7,12 @@
  * - Tests run in forked processes with `--no-node-snapshot`, which isolated-vm
  *   requires on Node 24.
  * - Besides the human-readable reporter, every run writes a JSON report to
- *   `.reports/vitest.json`; `.ci/run` adds these up into its closing line.
+ *   `.reports/vitest.json`, and `.reports/problems.json` with the errors that
+ *   report leaves out (unhandled ones, a failing hook); `.ci/run` adds these
+ *   up into its closing lines.
  */
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { ProblemsReporter } from './scripts/vitest-problems-reporter.ts';
 
 export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   return defineConfig({
@@ -19,7 +22,7 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       pool: 'forks',
       execArgv: ['--no-node-snapshot'],
-      reporters: ['default', 'json'],
+      reporters: ['default', 'json', new ProblemsReporter()],
       outputFile: { json: '.reports/vitest.json' },
       testTimeout: 30_000,
       // Hooks start real parts (Chromium, a PostgreSQL cluster, sandbox workers): on a loaded 2-core machine the

@@ -4,9 +4,13 @@
  * fail only at execute), and a limit that does not exist (`wallMS` was
  * ignored, the run keeping the default it meant to change).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createInterpreter } from './create-interpreter.ts';
+import { closeDefaultPool } from './default-pool.ts';
 import { runLimits } from './run-limits.ts';
+
+// The runs below use the shared pool, as a caller who gives none does: close its workers with the file.
+afterAll(closeDefaultPool);
 
 describe('options a caller can get wrong', () => {
   it('refuses a prepare mode that does not exist, at prepare', async () => {
