@@ -483,7 +483,7 @@ describe('runWorker', () => {
     expect(audit).toMatchObject({ sessions: labels.length, steps: labels.length * turns });
   });
 
-  it('a session queued again after it ended is stepped without a second row in the step log', async () => {
+  it('a session queued again after it ended is refused by enqueue, and a stale entry is stepped without a second row in the step log', async () => {
     const { pools } = await freshSchema();
     const turns = 2;
     const [sid] = await queueSessions(pools(), ['again'], turns);
@@ -503,7 +503,9 @@ describe('runWorker', () => {
       return events;
     };
     expect((await untilFinished(turns)).map((event) => event.status)).toEqual(['RUNNING', 'DONE']);
-    await enqueueSession(pool, sid!);
+    await expect(enqueueSession(pool, sid!)).rejects.toMatchObject({ code: 'PG_SESSION_ENDED', sid });
+    // An entry can still name an ended session (queued while its last step was finishing on another host): as if so.
+    await pool.query("UPDATE askloop_queue SET state = 'ready', ready_at = clock_timestamp() WHERE sid = $1", [sid]);
     expect(await untilFinished(1)).toMatchObject([{ outcome: 'committed', status: 'DONE', turns }]);
     const log = await pool.query<{ turns: number; status: string }>('SELECT turns, status FROM askloop_steps WHERE sid = $1 ORDER BY id', [sid]);
     expect(log.rows).toEqual([{ turns: 1, status: 'RUNNING' }, { turns: 2, status: 'DONE' }]);

@@ -6,7 +6,7 @@
  * `resume` would only return the same result, so the command says so
  * instead of reprinting the old outcome as if it had just happened.
  */
-import { isResumableHalt, type TranscriptStore } from '@askloop/controller';
+import { sessionEnd, type TranscriptStore } from '@askloop/controller';
 import { CliError } from '../cli-error.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 
@@ -21,29 +21,17 @@ export interface EndedSession {
 
 /**
  * The end of `sid` when it cannot be resumed, else undefined (it can take a
- * step, is paused, or stopped mid-turn). Read from the last turn, as the
- * controller decides, not only from the session row a crash can leave behind.
+ * step, is paused, or stopped mid-turn): the controller's rule.
  */
 export async function endedSession(store: TranscriptStore, sid: string): Promise<EndedSession | undefined> {
-  const last = await store.lastTurn(sid);
-  if (last === undefined) {
-    // Halted before its first turn (a task that is not valid USERDATA): nothing will ever run. Only then is the row read.
-    const decision = (await store.getSession(sid))?.lastDecision;
-    return decision?.kind === 'HALT' ? { outcome: `HALT ${decision.reason}`, turns: 0 } : undefined;
-  }
-  if (last.phase !== 'decided' || last.decision === undefined) return undefined;
-  const decision = last.decision;
-  if (decision.kind === 'DONE') return { outcome: 'DONE', turns: last.turnIndex };
-  if (decision.kind === 'HALT' && !isResumableHalt(decision.reason, last.failure)) {
-    if (decision.reason !== 'ERR_PROVIDER') return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex };
-    // The reason alone would read as resumable (a failed model call is): say why this one is not.
-    const final =
-      last.failure?.kind === 'provider'
-        ? `${last.failure.code}, which asking the model again would meet again`
-        : 'a plugin halted it, not a failed model call';
-    return { outcome: `HALT ${decision.reason}`, turns: last.turnIndex, final };
-  }
-  return undefined;
+  const end = await sessionEnd(store, sid);
+  if (end === undefined) return undefined;
+  const { decision, turns, failure } = end;
+  if (decision.kind === 'DONE') return { outcome: 'DONE', turns };
+  if (decision.reason !== 'ERR_PROVIDER') return { outcome: `HALT ${decision.reason}`, turns };
+  // The reason alone would read as resumable (a failed model call is): say why this one is not.
+  const final = failure?.kind === 'provider' ? `${failure.code}, which asking the model again would meet again` : 'a plugin halted it, not a failed model call';
+  return { outcome: `HALT ${decision.reason}`, turns, final };
 }
 
 /**

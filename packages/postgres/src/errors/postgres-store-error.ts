@@ -18,6 +18,8 @@ export const POSTGRES_ERROR_CODES = {
   PG_SCHEMA_NEWER: 'The database holds a later migration of an owner than this package knows: a newer @askloop/postgres wrote it. Upgrade the package or use another database.',
   PG_SCHEMA_OLDER:
     "A search of the sessions needs the controller's schema 4 (each session's task in a column), and this database has not been migrated to it: a reader (askloop sessions, show) does not migrate. Run applyPostgresMigrations (any askloop run or worker on the database does), or list without the search.",
+  PG_SESSION_ENDED:
+    'enqueueSession was given a session that has ended: DONE, or halted for a reason resuming does not run again (a Ctrl-C or a failed model call would be run again, and such a session can be queued). A worker would have nothing to run. Start a new session for the task.',
   PG_SESSION_NOT_FOUND: 'enqueueSession was given a session id the transcript does not hold. Create the session first (loop.create).',
   PG_URL_INVALID: 'A postgres:// or postgresql:// connection string does not parse as a URL (a bad port, a character a URL cannot hold; the askloop command checks its store URL so before connecting). Write it as postgres://user:password@host:5432/database, with special characters in the password percent-encoded.',
 } as const;

@@ -1,4 +1,4 @@
-import { sampleSession } from '@askloop/controller/testing';
+import { sampleSession, sampleTurn } from '@askloop/controller/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
@@ -41,6 +41,23 @@ describe('session queue', () => {
     const queue = createSessionQueue(pool);
     expect(await queue.counts()).toMatchObject({ ready: 1 });
     expect(await queue.entry('a')).toEqual({ sid: 'a', state: 'ready', leases: 0, steps: 0, failures: 0, conflicts: 0, lastError: null });
+  });
+
+  it('refuses to queue a session that has ended (PG_SESSION_ENDED) and queues one resume would run again', async () => {
+    const pool = await freshPool();
+    const store = createPostgresTranscriptStore(pool);
+    await store.createSession(sampleSession('done'));
+    await store.saveTurn(sampleTurn('done', 1, { decision: { kind: 'DONE', result: 'ok' } }));
+    await store.createSession(sampleSession('ceiling'));
+    await store.saveTurn(sampleTurn('ceiling', 4, { decision: { kind: 'HALT', reason: 'ERR_MAX_TURNS_EXCEEDED', message: 'the turn ceiling' } }));
+    await store.createSession(sampleSession('cancelled'));
+    await store.saveTurn(sampleTurn('cancelled', 2, { decision: { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'cancelled' } }));
+    await expect(enqueueSession(pool, 'done')).rejects.toMatchObject({ code: 'PG_SESSION_ENDED', sid: 'done', message: expect.stringContaining('has ended (DONE after 1 turn)') });
+    await expect(enqueueSession(pool, 'ceiling')).rejects.toMatchObject({ code: 'PG_SESSION_ENDED', message: expect.stringContaining('(HALT ERR_MAX_TURNS_EXCEEDED after 4 turns)') });
+    await enqueueSession(pool, 'cancelled');
+    const queue = createSessionQueue(pool);
+    expect(await queue.counts()).toMatchObject({ ready: 1 });
+    expect(await queue.entry('done')).toBeUndefined();
   });
 
   it('leases in queue order, each session to one host; concurrent hosts never get the same session', async () => {

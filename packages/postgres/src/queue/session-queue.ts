@@ -10,10 +10,11 @@
  * Queue order is `ready_at`: a session goes to the back after each step, so
  * sessions share the hosts turn by turn.
  */
-import { LoopError, requireSessionId } from '@askloop/controller';
+import { LoopError, requireSessionId, sessionEnd } from '@askloop/controller';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { queryFailure, type Queryable } from '../sql/statement-runner.ts';
+import { createPostgresTranscriptStore } from '../transcript/postgres-transcript-store.ts';
 
 /** A host's exclusive right to run the next step of one session, until `expiresAt`. */
 export interface Lease {
@@ -62,7 +63,7 @@ export type RetryOutcome = 'retried' | 'counted' | 'lost';
 /** The queue's operations. */
 export interface SessionQueue {
   readonly leaseMs: number;
-  /** Queues a session (again, when it was paused, finished or failed). Throws `PG_SESSION_NOT_FOUND`, or `LOOP_ARGUMENT_INVALID` for an id no store holds. */
+  /** Queues a session (again, when it was paused, finished or failed). Throws `PG_SESSION_NOT_FOUND`, `PG_SESSION_ENDED` for a session that is done or halted, or `LOOP_ARGUMENT_INVALID` for an id no store holds. */
   enqueue(sid: string): Promise<void>;
   /** Leases the runnable session that has waited longest (or whose lease expired), or undefined when none is. */
   acquire(owner: string): Promise<Lease | undefined>;
@@ -149,6 +150,8 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
   const maxFailures = wholeOption(options, 'maxFailures', 3, 1);
   const retryDelayMs = wholeOption(options, 'retryDelayMs', 1000, 0);
   const maxConflicts = wholeOption(options, 'maxConflicts', 10, 1);
+  // Read by enqueue only, to refuse a session that has ended.
+  const transcript = createPostgresTranscriptStore(pool);
   const guard = async <T>(action: string, body: () => Promise<T>, sid?: string): Promise<T> => {
     try {
       return await body();
@@ -192,6 +195,12 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
       await guard(
         'enqueue',
         async () => {
+          // A worker's step of an ended session would do nothing and log nothing: refuse it here, by the rule resume uses.
+          const end = await sessionEnd(transcript, sid);
+          if (end !== undefined) {
+            const how = end.decision.kind === 'DONE' ? 'DONE' : `HALT ${end.decision.reason}`;
+            throw new PostgresStoreError('PG_SESSION_ENDED', `session ${sid} has ended (${how} after ${end.turns} turn${end.turns === 1 ? '' : 's'}); a worker has nothing to run for it. Start a new session for the task (loop.create)`, { sid });
+          }
           const result = await pool.query(
             `INSERT INTO askloop_queue (sid, state, ready_at) SELECT $1, 'ready', clock_timestamp() WHERE EXISTS (SELECT 1 FROM askloop_sessions WHERE sid = $1)
              ON CONFLICT (sid) DO UPDATE SET state = 'ready', ready_at = clock_timestamp(), failures = 0, conflicts = 0, last_error = NULL
