@@ -50,3 +50,18 @@ describe('replay of a loop that spent its wall-clock ceiling', () => {
     await loop.close();
   });
 });
+
+describe('replay without the provider of the agent\'s model', () => {
+  it('matches: the recorded replies stand in for the model, so a session run on a script replays without it', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = { m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> " + tool.str.ToUpper("ok")')] };
+    const live = createAskLoop({ plugins: [testPlugin(replies)], store, pool });
+    const result = await live.run({ agent, task: 'twice' });
+    expect(result).toMatchObject({ status: 'DONE', result: 'OK', turns: 2 });
+    await live.close();
+    // Another host over the same store whose scripted provider has no model "m" (as `askloop replay` without --script).
+    const other = createAskLoop({ plugins: [testPlugin({ other: [] })], store, pool });
+    expect(await other.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 2 });
+    await other.close();
+  });
+});

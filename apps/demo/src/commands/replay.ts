@@ -26,6 +26,8 @@ Re-runs the stored session SID with its recorded replies, tool results and
 approvals — no model call, no write tool acting twice — and compares each
 turn's progress digest, decision and OUTPUT with the recording. Prints
 "matched" or the first divergence (turn, field, recorded and replayed values).
+No model is asked, so neither its key nor a --script is needed; the tool
+options of the run are (its --fs-root, --mcp-config, --config).
 
 Options:
 ${STORED_SESSION_OPTIONS_USAGE}

@@ -79,13 +79,16 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
   await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
   const byIndex = new Map(recorded.map((turn) => [turn.turnIndex, turn]));
   const replayAsk = recordedAnswers(byIndex, children);
-  const live = contextFor({});
+  // The recorded replies stand in for the model: a replay never asks one, so it needs no provider of the agent's
+  // model (a session run on a scripted model replays without its script), not even for the live context read here.
+  const model = createRecordedModel(recorded);
+  const live = contextFor({ model });
   const context = contextFor({
     store: replayStore,
     // A replay is not a run: the controller's metrics, listeners and plugins' event hooks see none of it (a listener
     // that replays the session it hears of would hear its own replay, and the counters would count its turns twice).
     emit: () => {},
-    model: createRecordedModel(recorded),
+    model,
     replayTools: (turn, catalog, bounds) => createRecordedTools(byIndex.get(turn.turnIndex), turn, catalog, bounds, live.clock),
     // A decided recorded turn's times (a turn the recording left undecided has no total: the replay measures its own).
     recordedTimings: (turn) => {

@@ -1,0 +1,34 @@
+/**
+ * `askloop replay` of a session whose agent ran on a scripted model the
+ * replaying command does not have (a session `askloop mcp serve --script`
+ * stored): the recorded replies stand in for the model, so it matches without
+ * the script (it used to stop at LOOP_PROVIDER_NOT_FOUND).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop, createSqliteTranscriptStore, definePlugin } from '@askloop/controller';
+import { createScriptedProvider } from '@askloop/providers';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+import { envelope } from './envelope-reply.ts';
+
+const temp = mkdtempSync(join(tmpdir(), 'askloop-replay-script-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('askloop replay without the script the session ran on', () => {
+  it('matches from the recorded replies', async () => {
+    const db = join(temp, 'serve.db');
+    const store = createSqliteTranscriptStore(db);
+    const plugin = definePlugin({ name: 'serve', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { writer: [envelope('emit "drafted"'), envelope('emit "<<<LOOP:DONE>>> written"')] } }) } });
+    const loop = createAskLoop({ plugins: [plugin], store });
+    const result = await loop.run({ agent: { name: 'writer', model: 'scripted:writer' }, task: 'write it' });
+    await loop.close();
+    await store.close();
+    expect(result).toMatchObject({ status: 'DONE', turns: 2 });
+    const io = captureIo({ cwd: temp });
+    expect(await main(['replay', result.sid, '--db', db], io), io.err).toBe(0);
+    expect(io.out).toBe(`replay of ${result.sid}: matched (2 turns)\n`);
+  });
+});
