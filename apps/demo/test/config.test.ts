@@ -83,6 +83,34 @@ describe('loadConfig', () => {
     expect({ file: error.file, line: error.line, column: error.column }).toEqual({ file: 'askloop.config.yaml', line, column });
   });
 
+  it('reports every problem of the file in one error, in file order, each at its line; a default once', () => {
+    const error = configError(
+      ['models:', '  default: scripted:demo', 'quotas:', '  fuell: 5', 'agents:', '  a:', '    modle: x', '  b:', '    ceilings:', '      maxTurns: six', 'mcpServers:', '  s:', '    command: 5', ''].join('\n'),
+    );
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', file: 'askloop.config.yaml', line: 4, column: 3 });
+    const [first, ...others] = error.message.split('\n');
+    expect(first).toMatch(/^quotas\.fuell: unknown key 'fuell'; did you mean 'fuel'\? .* \(4 problems in the file; the others below\)$/);
+    // quotas.fuell is inherited by both agents: it is not repeated for them.
+    expect(others.map((line) => line.replace(/: .*$/s, (rest) => rest.slice(0, rest.indexOf(':', 2) + 1)))).toEqual([
+      'askloop.config.yaml:7:5: agents.a.modle:',
+      'askloop.config.yaml:10:17: agents.b.ceilings.maxTurns:',
+      'askloop.config.yaml:13:5: mcpServers.s:',
+    ]);
+  });
+
+  it('reports every problem the schema finds, several unknown keys too', () => {
+    const error = configError('plugin: [x]\nstor: {path: a.db}\nmodels:\n  default: nocolon\n');
+    expect(error.line).toBe(1);
+    const keys = 'the keys are plugins, store, models, quotas, ceilings, agents, mcpServers';
+    expect(error.message).toBe(
+      [
+        `plugin: unknown key 'plugin'; ${keys} (3 problems in the file; the others below)`,
+        `askloop.config.yaml:2:1: stor: unknown key 'stor'; ${keys}`,
+        "askloop.config.yaml:4:12: models.default: expected 'provider:model', e.g. 'openai:gpt-4.1-mini'",
+      ].join('\n'),
+    );
+  });
+
   it('reports YAML syntax errors with their place', () => {
     const error = configError('agents:\n  a: [unclosed\n');
     expect(error.code).toBe('CONFIG_SYNTAX');

@@ -2,7 +2,8 @@
  * `loadConfig(path)`: reads `askloop.config.yaml`, refuses keys written into
  * it, checks it against the schema and the controller's agent validator, and
  * returns plain data. Every error is a `ConfigError` naming the file, line
- * and column of the offending value.
+ * and column of the offending value; past the YAML syntax and the secrets
+ * check, all the file's problems are reported in one error.
  */
 import { agentDefinitionIssues, formatIssuePath, type AgentDefinition } from '@askloop/controller';
 import { parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
@@ -69,19 +70,28 @@ export function parseConfig(text: string, options: { file: string; display?: str
   } catch (error) {
     throw new ConfigError('CONFIG_SYNTAX', `cannot read the file: ${(error as Error).message}`, { file: display });
   }
+  // Past the syntax and secrets, every problem of the file is collected and reported together: one run to fix them all.
+  const problems: ConfigError[] = [];
+  const invalid: Fail = (code, message, path, key) => {
+    problems.push(fail(code, message, path, key));
+  };
   const parsed = CONFIG_SCHEMA.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0] as (typeof parsed.error.issues)[number];
-    const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
-    const path = unknownKey === undefined ? issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) : [...issue.path.map(String), unknownKey];
-    const where = formatIssuePath(path);
-    const message = unknownKey === undefined ? issue.message : `unknown key '${unknownKey}'; the keys are ${Object.keys(unknownShape(issue.path.map(String))).join(', ')}`;
-    throw fail('CONFIG_INVALID', `${where}: ${message}`, path, unknownKey !== undefined);
+    for (const issue of parsed.error.issues) {
+      const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+      for (const unknownKey of unknownKeys) {
+        const path = unknownKey === undefined ? issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) : [...issue.path.map(String), unknownKey];
+        const message = unknownKey === undefined ? issue.message : `unknown key '${unknownKey}'; the keys are ${Object.keys(unknownShape(issue.path.map(String))).join(', ')}`;
+        invalid('CONFIG_INVALID', `${formatIssuePath(path)}: ${message}`, path, unknownKey !== undefined);
+      }
+    }
+    throw configProblems(problems);
   }
   const config = parsed.data;
-  checkDefaults(config, fail);
-  const agents = buildAgents(config, fail);
-  const mcpServers = checkMcpServers(config, fail);
+  checkDefaults(config, invalid);
+  const agents = buildAgents(config, invalid);
+  const mcpServers = checkMcpServers(config, invalid);
+  if (problems.length > 0) throw configProblems(problems);
   const dir = dirname(options.file);
   return {
     file: options.file,
@@ -95,7 +105,26 @@ export function parseConfig(text: string, options: { file: string; display?: str
   };
 }
 
-type Fail = (code: 'CONFIG_INVALID', message: string, path: Path, key?: boolean) => ConfigError;
+/** Records one problem at `path` (its key when `key`); checking goes on. */
+type Fail = (code: 'CONFIG_INVALID', message: string, path: Path, key?: boolean) => void;
+
+/** Problems shown at most, in file order; the count of the rest follows. */
+const MAX_PROBLEMS_SHOWN = 20;
+
+/**
+ * The problems of one file as one error: the first in the file with its
+ * location (the text output's `FILE:LINE:COLUMN:` prefix, the JSON's fields),
+ * each further one on a line of its own, located the same way.
+ */
+function configProblems(problems: readonly ConfigError[]): ConfigError {
+  const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  const [first, ...rest] = sorted as [ConfigError, ...ConfigError[]];
+  if (rest.length === 0) return first;
+  const shown = rest.slice(0, MAX_PROBLEMS_SHOWN - 1).map((problem) => `\n${problem.file}:${problem.line ?? 1}:${problem.column ?? 1}: ${problem.message}`);
+  const hidden = rest.length - shown.length;
+  const more = hidden > 0 ? `\n… and ${hidden} more` : '';
+  return new ConfigError('CONFIG_INVALID', `${first.message} (${sorted.length} problems in the file; the others below)${shown.join('')}${more}`, { file: first.file, line: first.line, column: first.column });
+}
 
 /** The keys a map at `path` accepts, for the unknown-key message. */
 function unknownShape(path: readonly string[]): Record<string, unknown> {
@@ -117,7 +146,7 @@ function checkDefaults(config: ConfigFile, fail: Fail): void {
   for (const issue of agentDefinitionIssues(standIn)) {
     const [first, ...rest] = issue.path;
     const path = first === 'settings' ? ['models', 'settings', ...rest] : issue.path;
-    throw fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
+    fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
   }
 }
 
@@ -133,36 +162,55 @@ function pick(config: ConfigFile): Record<string, unknown> {
 function buildAgents(config: ConfigFile, fail: Fail): Record<string, AgentDefinition> {
   const agents: Record<string, AgentDefinition> = {};
   for (const [name, fields] of Object.entries(config.agents ?? {})) {
-    if (!AGENT_NAME.test(name)) throw fail('CONFIG_INVALID', `agents.${name}: agent names are lower-case letters, digits, _ and -, starting with a letter`, ['agents', name], true);
+    if (!AGENT_NAME.test(name)) {
+      fail('CONFIG_INVALID', `agents.${name}: agent names are lower-case letters, digits, _ and -, starting with a letter`, ['agents', name], true);
+      continue;
+    }
     const own = fields as Record<string, unknown>;
     const merged: Record<string, unknown> = { name, ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...own };
     for (const part of ['settings', 'quotas', 'ceilings'] as const) {
       const base = part === 'settings' ? config.models?.settings : config[part];
       if (base !== undefined || own[part] !== undefined) merged[part] = { ...base, ...(own[part] as object | undefined) };
     }
-    if (own['name'] !== undefined && own['name'] !== name) throw fail('CONFIG_INVALID', `agents.${name}.name: '${String(own['name'])}' differs from the agent's key '${name}'; leave name out`, ['agents', name, 'name']);
-    const issues = agentDefinitionIssues(merged);
-    // A misspelt key ('modle') is the real mistake behind a missing model: report it first, at its line.
-    const unknown = issues.find((candidate) => candidate.message.startsWith('unknown key'));
-    if (merged['model'] === undefined && unknown === undefined) throw fail('CONFIG_INVALID', `agents.${name}: no model; give the agent 'model: provider:model' or set 'models.default'`, ['agents', name], true);
-    const issue = unknown ?? issues[0];
-    if (issue !== undefined) {
-      const path = ['agents', name, ...issue.path];
-      throw fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
+    if (own['name'] !== undefined && own['name'] !== name) {
+      fail('CONFIG_INVALID', `agents.${name}.name: '${String(own['name'])}' differs from the agent's key '${name}'; leave name out`, ['agents', name, 'name']);
+      continue;
     }
-    agents[name] = merged as unknown as AgentDefinition;
+    const issues = agentDefinitionIssues(merged);
+    // A misspelt key ('modle') is the real mistake behind a missing model: it is reported, at its line, instead.
+    const unknown = issues.some((candidate) => candidate.message.startsWith('unknown key'));
+    if (merged['model'] === undefined && !unknown) {
+      fail('CONFIG_INVALID', `agents.${name}: no model; give the agent 'model: provider:model' or set 'models.default'`, ['agents', name], true);
+      continue;
+    }
+    for (const issue of issues) {
+      if (merged['model'] === undefined && issue.path[0] === 'model') continue;
+      // A problem of a default the agent inherited is reported once, where the default is written.
+      if (inherited(own, issue.path)) continue;
+      const path = ['agents', name, ...issue.path];
+      fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
+    }
+    if (issues.length === 0) agents[name] = merged as unknown as AgentDefinition;
   }
   return agents;
 }
 
-/** Each server through `@askloop/mcp`'s own parser, one at a time so the error points at the server. */
+/** Whether `path` of an agent's issue lies in a default (`settings`, `quotas`, `ceilings`) it did not set itself. */
+function inherited(own: Record<string, unknown>, path: readonly (string | number)[]): boolean {
+  const [part, key] = path;
+  if (part !== 'settings' && part !== 'quotas' && part !== 'ceilings') return false;
+  const mine = own[part];
+  return key !== undefined && !(typeof mine === 'object' && mine !== null && Object.hasOwn(mine, key));
+}
+
+/** Each server through `@askloop/mcp`'s own parser, one at a time so each problem points at its server. */
 function checkMcpServers(config: ConfigFile, fail: Fail): McpServersConfig {
   const servers: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(config.mcpServers ?? {})) {
     try {
       Object.assign(servers, parseMcpConfig({ servers: { [name]: server } }));
     } catch (error) {
-      throw fail('CONFIG_INVALID', `mcpServers.${name}: ${(error as Error).message}`, ['mcpServers', name]);
+      fail('CONFIG_INVALID', `mcpServers.${name}: ${(error as Error).message}`, ['mcpServers', name]);
     }
   }
   return servers;
