@@ -174,3 +174,32 @@ describe('createLanguageModel', () => {
     expect([second.raw, walks]).toEqual(['set before it was read', 1]);
   });
 });
+
+describe('an attempt that ignores its signal', () => {
+  // A hand-made provider awaiting something that never settles, and never looking at request.signal.
+  const never: ModelAttempt = () => new Promise(() => {});
+
+  it('still ends at timeoutMs with PROVIDER_TIMEOUT', async () => {
+    await expect(model(never, { timeoutMs: 30 }).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT', attempts: 1 });
+  });
+
+  it("still ends when the caller aborts, with PROVIDER_ABORTED", async () => {
+    const controller = new AbortController();
+    const call = model(never, { timeoutMs: 60_000 }).generate({ prompt: 'x', signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user left')), 20);
+    await expect(call).rejects.toMatchObject({ code: 'PROVIDER_ABORTED' });
+  });
+
+  it('delivers none of the text it streams after it ended, and what it throws later goes nowhere', async () => {
+    const deltas: string[] = [];
+    const late: ModelAttempt = async (request) => {
+      request.onText?.('early ');
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      request.onText?.('late');
+      throw new Error('a failure no one waits for');
+    };
+    await expect(model(late, { timeoutMs: 30, retry: { ...noSleep, maxRetries: 0 } }).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) })).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(deltas.join('')).toBe('early ');
+  });
+});

@@ -14,6 +14,7 @@ import type { RetrySettings } from '../retry/retry-settings.ts';
 import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
+import { attemptResultProblem, callSettingsProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -23,6 +24,8 @@ import type { ModelAttempt } from './model-attempt.ts';
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 const NO_SECRETS: readonly string[] = [];
+/** The usage of a result that reported none: estimated from the texts. */
+const NO_USAGE = { inputTokens: 0, outputTokens: 0 } as const;
 
 /** Everything `createLanguageModel` needs to wrap a provider's wire code. */
 export interface LanguageModelSpec {
@@ -53,6 +56,8 @@ export interface LanguageModelSpec {
  * returned — never inside a provider, so no plugin can skip it.
  */
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
+  const settingsProblem = callSettingsProblem(spec);
+  if (settingsProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: spec.provider, model: spec.modelId, retryable: false, message: settingsProblem });
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
   const redactorFor = redactorCache();
@@ -97,7 +102,10 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       const tap = createHttpTap(spec.fetch ?? nodeHttpFetch, attemptSignal.signal);
       // Per attempt: text held back by a failed attempt is dropped with it.
       const stream = createStreamRedactor(redactor);
-      const onText = options.onText === undefined ? undefined : (delta: string): void => deliver(stream.push(delta));
+      // Text an attempt streams after it ended (an attempt that ignored its signal and goes on) reaches no one.
+      const onText = options.onText === undefined ? undefined : (delta: string): void => {
+        if (!attemptSignal.signal.aborted) deliver(stream.push(delta));
+      };
       try {
         if (options.signal?.aborted) throw options.signal.reason;
         const request = {
@@ -111,15 +119,18 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           attempt,
         };
         // A provider's shared SDK client reaches this attempt's tap through the async context (attemptFetch).
-        const result = await runWithAttemptFetch(tap.fetch, () => spec.attempt(request));
-        if (typeof result.text !== 'string') {
-          throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the response carried no text' });
-        }
+        // Raced with its signal: an attempt that ignores it (a hand-made provider awaiting something that never
+        // settles) still ends at the timeout or the caller's abort, as `timeoutMs` promises, instead of hanging the call.
+        const result = await endedBySignal(runWithAttemptFetch(tap.fetch, () => spec.attempt(request)), attemptSignal.signal);
+        // A plugin's wire code may resolve anything: what is not a result fails the call, naming what was wrong.
+        const resultProblem = attemptResultProblem(result);
+        if (resultProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: resultProblem });
         if (onText !== undefined) deliver(stream.flush());
         const latencyMs = Math.max(0, now() - started);
         // What was sent is gathered only for a reply without usage (rare), not on every call.
         const sent = () => [options.system ?? '', options.prompt, ...(options.messages ?? []).map((message) => message.content)];
-        const { usage, estimated } = usageOrEstimate(result.usage, sent, result.text);
+        // No usage at all is estimated, as usage reported as zero is.
+        const { usage, estimated } = usageOrEstimate(result.usage ?? NO_USAGE, sent, result.text);
         const costUsd = computeCost(usage, spec.prices);
         const final: GenerateResult = {
           ...base,
@@ -206,4 +217,33 @@ function eventEmitter(redactor: Redactor, ...listeners: (ProviderEventListener |
       }
     }
   };
+}
+
+/**
+ * `work`, or a rejection with `signal`'s reason as soon as it aborts, whichever
+ * comes first. The work left running is not waited for; what it later throws
+ * is dropped (it would be an unhandled rejection).
+ */
+function endedBySignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.then(undefined, () => {});
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      work.then(undefined, () => {});
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
 }

@@ -3,13 +3,14 @@ import type { LanguageModel } from '../model/language-model.ts';
 import type { LanguageModelOptions, Provider } from '../model/provider.ts';
 import { createLanguageModel } from './create-language-model.ts';
 import type { ModelAttempt } from './model-attempt.ts';
+import { requireProviderDefinition } from './provider-definition-check.ts';
 import type { ProviderSettings } from './provider-settings.ts';
 
 /** The provider-specific parts `defineProvider` needs. */
 export interface ProviderDefinition {
   /** The provider's name: the `openai` of `openai:gpt-4.1-mini`, and the key it is registered under. */
   name: string;
-  /** Retry, timeout, prices, the model allow-list (`models`), `onEvent`, `fetch` (see `ProviderSettings`). */
+  /** Retry, timeout, prices, the model allow-list (`models`), `onEvent`, `fetch` (see `ProviderSettings`); checked here (`PROVIDER_CONFIG`). */
   settings: ProviderSettings;
   /** Builds the wire code for one model id. */
   attempt: (modelId: string) => ModelAttempt;
@@ -27,7 +28,9 @@ const NO_SECRETS = (): readonly string[] => [];
  * optional `models` allow-list and wraps each model with `createLanguageModel`.
  */
 export function defineProvider(definition: ProviderDefinition): Provider {
-  const { name, settings } = definition;
+  requireProviderDefinition(definition);
+  // Settings may be left out in JavaScript: none is the defaults.
+  const { name, settings = {} } = definition;
   const languageModel = (modelId: string, options: LanguageModelOptions = {}): LanguageModel => {
     if (settings.models !== undefined && !settings.models.includes(modelId)) {
       throw modelNotFound(name, modelId, settings.models);

@@ -5,6 +5,7 @@ import { SDK_TIMEOUT_MS } from '../call/sdk-timeout.ts';
 import { sharedClient } from '../call/shared-client.ts';
 import type { Provider } from '../model/provider.ts';
 import type { MaxTokensField } from './openai-chat-body.ts';
+import { requireCompatibleSettings } from './compatible-settings-check.ts';
 import { openAIAttempt, type OpenAIApi } from './openai-attempt.ts';
 import { loadOpenAI } from './load-openai.ts';
 
@@ -24,7 +25,7 @@ export interface OpenAICompatibleProviderSettings extends ProviderSettings {
   includeStreamUsage?: boolean | undefined;
 }
 
-/** Sent when no key is configured: the SDK insists on one, and local servers ignore it. */
+/** Sent as the bearer token when no key is configured: the SDK insists on one, and local servers ignore it. */
 const NO_KEY = 'no-key';
 
 /** Everything the client is built from is fixed when the provider is created. */
@@ -36,6 +37,7 @@ const NO_CONFIG = [] as const;
  * never read from `OPENAI_API_KEY`, so an OpenAI key cannot leak to a third party.
  */
 export function createOpenAICompatibleProvider(settings: OpenAICompatibleProviderSettings): Provider {
+  requireCompatibleSettings(settings);
   // One client for every request of every model of this provider; each request's fetch is its attempt's (attemptFetch).
   const client = sharedClient(
     async () =>

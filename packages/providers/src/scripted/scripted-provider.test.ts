@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from './scripted-provider.ts';
+import { createScriptedModel, createScriptedProvider } from './scripted-provider.ts';
 
 describe('createScriptedModel', () => {
   it('replies from the list in order, then reports exhaustion', async () => {
@@ -46,5 +46,22 @@ describe('createScriptedModel', () => {
   it('times out a slow reply', async () => {
     const model = createScriptedModel([{ text: 'late', delayMs: 10_000 }], { timeoutMs: 20 });
     await expect(model.generate({ prompt: 'p' })).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+  });
+});
+
+describe('scripted settings a JavaScript caller can get wrong', () => {
+  it('refuses settings without models with PROVIDER_CONFIG, naming what was given and the shape', () => {
+    expect(() => createScriptedProvider({ replies: [] } as never)).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringMatching(/^\[scripted\] PROVIDER_CONFIG: createScriptedProvider needs settings\.models, an object mapping model ids to replies, .*got undefined \(given: replies\)$/) }),
+    );
+    expect(() => createScriptedProvider(undefined as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('got undefined') }));
+    expect(() => createScriptedProvider({ models: ['a'] } as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('got a list') }));
+  });
+
+  it('refuses a model whose replies are neither a list nor a function, naming the model', () => {
+    expect(() => createScriptedProvider({ name: 'mine', models: { demo: 'hello' } } as never)).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', provider: 'mine', message: '[mine] PROVIDER_CONFIG: settings.models["demo"] must be a list of replies or a function of the turn, got a string' }),
+    );
+    expect(() => createScriptedModel({ text: 'x' } as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: '[scripted] PROVIDER_CONFIG: createScriptedModel: its replies must be a list of replies or a function of the turn, got an object' }));
   });
 });

@@ -5,6 +5,7 @@ import type { LanguageModel } from '../model/language-model.ts';
 import type { ModelPrices } from '../model/model-prices.ts';
 import type { Provider } from '../model/provider.ts';
 import { scriptedAttempt, type WhenExhausted } from './scripted-attempt.ts';
+import { requireScriptedProviderSettings, requireScriptedReplies } from './scripted-settings-check.ts';
 import type { ScriptedReplies } from './scripted-reply.ts';
 
 /** Settings of {@link createScriptedModel}. */
@@ -23,6 +24,7 @@ export interface ScriptedModelSettings extends Pick<ProviderSettings, 'retry' | 
  * (`{ error: 'PROVIDER_RATE_LIMIT' }`) exercise the caller's error paths.
  */
 export function createScriptedModel(replies: ScriptedReplies, settings: ScriptedModelSettings = {}): LanguageModel {
+  requireScriptedReplies(replies, settings.provider ?? 'scripted', 'createScriptedModel: its replies');
   return createLanguageModel({
     provider: settings.provider ?? 'scripted',
     modelId: settings.modelId ?? 'scripted',
@@ -45,6 +47,7 @@ export function createScriptedProvider(
     prices?: ProviderSettings['prices'];
   },
 ): Provider {
+  requireScriptedProviderSettings(settings);
   const name = settings.name ?? 'scripted';
   const modelIds = Object.keys(settings.models);
   return {

@@ -191,3 +191,20 @@ describe('openai streams read from the body', () => {
     }
   });
 });
+
+describe('createOpenAICompatibleProvider settings', () => {
+  it('requires baseURL, so a prompt never goes to OpenAI by default: PROVIDER_CONFIG when the provider is made', () => {
+    expect(() => createOpenAICompatibleProvider({ name: 'x' } as never)).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', provider: 'x', message: expect.stringContaining("baseURL is required: the server's URL with its version path, e.g. http://127.0.0.1:8000/v1 (got none)") }),
+    );
+    expect(() => createOpenAICompatibleProvider({ name: 'x', baseURL: 'localhost:8000/v1' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('baseURL must be an http:// or https:// URL') }));
+    expect(() => createOpenAICompatibleProvider({ name: 'x', baseURL: 'not a url' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG' }));
+  });
+
+  it('refuses a setting it does not know, with the one it most likely meant', () => {
+    expect(() => createOpenAICompatibleProvider({ name: 'x', baseURL: 'http://127.0.0.1:1/v1', apikey: 'k' } as never)).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining("there is no setting 'apikey'; did you mean 'apiKey'?") }),
+    );
+    expect(() => createOpenAICompatibleProvider({ name: 'x', baseURL: 'http://127.0.0.1:1/v1', timeout: 5 } as never)).toThrow(expect.objectContaining({ message: expect.stringContaining("there is no setting 'timeout'; did you mean 'timeoutMs'?") }));
+  });
+});

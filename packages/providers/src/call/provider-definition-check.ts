@@ -1,0 +1,75 @@
+/**
+ * A provider's definition and settings, and what its attempt resolves,
+ * checked where they are given. A plain-JavaScript provider without
+ * `settings` failed with a bare TypeError; `timeoutMs: -1` or
+ * `maxRetries: 'lots'` were silently taken as no timeout or as NaN; a name
+ * with a `:` could never be reached (`name:model` splits at the first one);
+ * and an attempt resolving `usage: { inputTokens: -5 }` or no result at all
+ * reached the loop's token and cost ceilings as negative or NaN numbers.
+ */
+import { ProviderError } from '../errors/provider-error.ts';
+
+function described(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? 'an object' : String(value);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isDuration = (value: unknown): boolean => typeof value === 'number' && !Number.isNaN(value) && value >= 0;
+
+/** What is wrong with a provider name, or undefined: the part before the first `:` of `name:model`. */
+export function providerNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '') return `a provider's name is the text before ':' in 'name:model', got ${name === '' ? 'an empty name' : described(name)}`;
+  if (/[:\s]/.test(name)) return `the provider name ${JSON.stringify(name)} cannot hold ':' or white space: 'name:model' splits at the first ':', so no model id could reach it`;
+  return undefined;
+}
+
+/** What is wrong with `timeoutMs` and `retry` of a provider's or a model's settings, or undefined. */
+export function callSettingsProblem(settings: { readonly timeoutMs?: unknown; readonly retry?: unknown }): string | undefined {
+  const { timeoutMs, retry } = settings;
+  if (timeoutMs !== undefined && !isDuration(timeoutMs)) return `timeoutMs must be a number of milliseconds ≥ 0 (0 or Infinity: no timeout), got ${described(timeoutMs)}`;
+  if (retry === undefined) return undefined;
+  if (!isRecord(retry)) return `retry must be an object ({ maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs }), got ${described(retry)}`;
+  if (retry['maxRetries'] !== undefined && !isCount(retry['maxRetries'])) return `retry.maxRetries must be a whole number ≥ 0, got ${described(retry['maxRetries'])}`;
+  for (const field of ['initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs']) {
+    if (retry[field] !== undefined && !isDuration(retry[field])) return `retry.${field} must be a number of milliseconds ≥ 0, got ${described(retry[field])}`;
+  }
+  for (const field of ['sleep', 'random']) {
+    if (retry[field] !== undefined && typeof retry[field] !== 'function') return `retry.${field} must be a function, got ${described(retry[field])}`;
+  }
+  return undefined;
+}
+
+/** Throws `PROVIDER_CONFIG` for a definition `defineProvider` cannot build a provider from. */
+export function requireProviderDefinition(definition: unknown): void {
+  const name = isRecord(definition) && typeof definition['name'] === 'string' ? definition['name'] : undefined;
+  const fail = (message: string): never => {
+    throw new ProviderError({ code: 'PROVIDER_CONFIG', ...(name === undefined ? {} : { provider: name }), retryable: false, message: `defineProvider: ${message}` });
+  };
+  if (!isRecord(definition)) return fail(`takes { name, settings, attempt }, got ${described(definition)}`);
+  const nameProblem = providerNameProblem(definition['name']);
+  if (nameProblem !== undefined) return fail(nameProblem);
+  if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${described(definition['attempt'])}`);
+  const settings = definition['settings'];
+  if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${described(settings)}`);
+  const problem = callSettingsProblem(settings ?? {});
+  if (problem !== undefined) return fail(`settings.${problem}`);
+  const models = (settings ?? {})['models'];
+  if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${described(models)}`);
+}
+
+/** What is wrong with what an attempt resolved (a result with text, and usage of whole numbers ≥ 0 when it gives one), or undefined. */
+export function attemptResultProblem(result: unknown): string | undefined {
+  if (!isRecord(result)) return `the attempt resolved ${described(result)}, not a result { text, usage, finishReason }`;
+  if (typeof result['text'] !== 'string') return 'the response carried no text';
+  const usage = result['usage'];
+  if (usage === undefined) return undefined;
+  if (!isRecord(usage)) return `its usage is ${described(usage)}, not { inputTokens, outputTokens }`;
+  for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'cacheWriteInputTokens']) {
+    const value = usage[field];
+    if ((field === 'inputTokens' || field === 'outputTokens' || value !== undefined) && !isCount(value)) return `its usage.${field} is ${described(value)}, not a whole number of tokens ≥ 0`;
+  }
+  return undefined;
+}
