@@ -76,7 +76,7 @@ describe('tool.fs.* inside the root', () => {
     ['Read', ['/data'], 'FS_PATH_TYPE', "tool.fs.Read: '/data' is not a file (pack fs)"],
     ['Read', [42], 'TOOL_ARGUMENT_INVALID', "tool.fs.Read argument 'filepath' expects a string (numbers are not converted), got number 42"],
     ['Write', ['/x.txt', 'way too long'], 'FS_TOO_LARGE', 'tool.fs.Write: content is 12 bytes; the limit is 10 (pack fs)'],
-    ['Write', ['/x.txt'], 'TOOL_ARGUMENT_MISSING', "tool.fs.Write needs argument 'content' (string); call it as tool.fs.Write(filepath: string, content: string)"],
+    ['Write', ['/x.txt'], 'TOOL_ARGUMENT_MISSING', "tool.fs.Write needs argument 'content' (string); its arguments, in order: tool.fs.Write(filepath: string, content: string)"],
     ['Delete', ['/data/sub'], 'FS_PATH_TYPE', "tool.fs.Delete: directory '/data/sub' is not empty (pack fs)"],
     ['Delete', ['/'], 'FS_PATH_TYPE', 'tool.fs.Delete: the fs root itself cannot be deleted (pack fs)'],
     ['Delete', ['/data/none'], 'FS_NOT_FOUND', "tool.fs.Delete: no file or directory at '/data/none' (pack fs)"],

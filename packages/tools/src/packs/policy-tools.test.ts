@@ -40,7 +40,7 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
 
   it('needs a plan', async () => {
     const error = await hostFor(packs(), policy, { stores: temp.stores }).fail('tool.policy.Allow', []);
-    expect([error.code, error.message]).toEqual(['TOOL_ARGUMENT_MISSING', "tool.policy.Allow needs argument 'plan' (any); call it as tool.policy.Allow(plan: any)"]);
+    expect([error.code, error.message]).toEqual(['TOOL_ARGUMENT_MISSING', "tool.policy.Allow needs argument 'plan' (any); its arguments, in order: tool.policy.Allow(plan: any)"]);
   });
 
   it('does not consume call limits', async () => {

@@ -59,14 +59,14 @@ const cases: [string, ToolValue[], ToolValue][] = [
 
 const failures: [string, ToolValue[], string, string][] = [
   ['Length', [42], 'TOOL_ARGUMENT_INVALID', "tool.str.Length argument 'input_string' expects a string (numbers are not converted), got number 42"],
-  ['Length', [], 'TOOL_ARGUMENT_MISSING', "tool.str.Length needs argument 'input_string' (string); call it as tool.str.Length(input_string: string)"],
+  ['Length', [], 'TOOL_ARGUMENT_MISSING', "tool.str.Length needs argument 'input_string' (string); its arguments, in order: tool.str.Length(input_string: string)"],
   ['Substring', ['abc', -1, 1], 'TOOL_VALUE_BOUNDS', 'tool.str.Substring: start_index -1 and length 1 must not be negative (pack str)'],
   ['Substring', ['abc', 1.5, 1], 'TOOL_ARGUMENT_INVALID', "tool.str.Substring argument 'start_index' expects an integer (or a string holding one), got number 1.5"],
   ['Concat', ['abc'], 'TOOL_ARGUMENT_INVALID', "tool.str.Concat: argument 'strings_list' expects a list (pack str)"],
   ['FromBase64', ['***'], 'TOOL_VALUE_INVALID', 'tool.str.FromBase64: encoded_string is not valid standard base64 (pack str)'],
   ['FromHex', ['abc'], 'TOOL_VALUE_INVALID', 'tool.str.FromHex: encoded_string is not valid hex (pairs of 0-9, a-f) (pack str)'],
   ['ParseJsonString', ['{'], 'TOOL_VALUE_INVALID', "tool.str.ParseJsonString: json_string is not valid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2) (pack str)"],
-  ['Replace', ['a', 'a', 'b'], 'TOOL_ARGUMENT_MISSING', "tool.str.Replace needs argument 'count' (int); call it as tool.str.Replace(input_string: string, old_substring: string, new_substring: string, count: int)"],
+  ['Replace', ['a', 'a', 'b'], 'TOOL_ARGUMENT_MISSING', "tool.str.Replace needs argument 'count' (int); its arguments, in order: tool.str.Replace(input_string: string, old_substring: string, new_substring: string, count: int)"],
   ['ToUpper', ['a', 'b'], 'TOOL_ARGUMENT_INVALID', 'tool.str.ToUpper takes at most 1 argument (input_string: string), got 2'],
 ];
 

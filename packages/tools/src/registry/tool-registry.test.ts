@@ -39,6 +39,14 @@ describe('createToolRegistry', () => {
     );
   });
 
+  it('defineToolPack refuses two tools of one pack whose names differ only in case (TOOL_SPEC_INVALID), naming both', () => {
+    const shout = defineTool({ name: 'tool.str.TOUPPER', description: 'Upper case again.', args: [{ name: 'input_string', type: 'string' }], returns: 'string' }, () => null);
+    expect(() => defineToolPack('str', [upper, lower, shout])).toThrow(
+      expect.objectContaining({ code: 'TOOL_SPEC_INVALID', message: "tool pack 'str' has two tools named 'tool.str.ToUpper' and 'tool.str.TOUPPER'; tool names are case-insensitive, so give each its own name" }),
+    );
+    expect(() => defineToolPack('str', 'upper' as never)).toThrow(expect.objectContaining({ code: 'TOOL_SPEC_INVALID' }));
+  });
+
   it('rejects duplicate pack names', () => {
     expect(() => createToolRegistry([defineToolPack('a', [upper]), defineToolPack('a', [lower])])).toThrow(expect.objectContaining({ code: 'TOOL_DUPLICATE' }));
   });

@@ -74,7 +74,7 @@ describe('bindArguments', () => {
   it('names the tool, the argument and the call shape for a missing argument', () => {
     expect(failure(() => bindArguments(substring, ['hello']))).toEqual({
       code: 'TOOL_ARGUMENT_MISSING',
-      message: "tool.str.Substring needs argument 'start_index' (int); call it as tool.str.Substring(input_string: string, start_index: int, length?: int)",
+      message: "tool.str.Substring needs argument 'start_index' (int); its arguments, in order: tool.str.Substring(input_string: string, start_index: int, length?: int)",
       argument: 'start_index',
     });
     expect(failure(() => bindArguments(substring, [null, 1])).code).toBe('TOOL_ARGUMENT_MISSING');

@@ -99,7 +99,7 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
       if (argument.required) {
         throw new ToolError(
           'TOOL_ARGUMENT_MISSING',
-          `${spec.displayName} needs argument '${argument.name}' (${argument.type}); call it as ${spec.displayName}(${signatureText(spec)})`,
+          `${spec.displayName} needs argument '${argument.name}' (${argument.type}); its arguments, in order: ${spec.displayName}(${signatureText(spec)})`,
           { tool: spec.displayName, argument: argument.name },
         );
       }

@@ -18,6 +18,8 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
   // One computed argument may be a map of named arguments at run time: nothing is known.
   if (args.length === 1 && args[0] === undefined) return undefined;
   const pairs: [ToolArgumentSpec, ToolValue | undefined][] = [];
+  // The arguments a map of named arguments leaves out (told apart from an explicit nil in the message).
+  const leftOut = new Set<ToolArgumentSpec>();
   const only = args[0];
   if (args.length === 1 && isNamedArgumentMap(spec, [only as ToolValue])) {
     // A literal map's own values are literal too (staticValue gives undefined for the whole map otherwise).
@@ -26,6 +28,7 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
     const entries = Object.entries(only as Record<string, ToolValue>);
     for (const argument of spec.arguments) {
       const entry = entries.find(([key]) => key.toLowerCase() === argument.name.toLowerCase());
+      if (entry === undefined) leftOut.add(argument);
       pairs.push([argument, entry === undefined ? null : entry[1]]);
     }
   } else {
@@ -38,7 +41,8 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
     if (value === undefined) continue;
     if (value === null) {
       if (!argument.required) continue;
-      return new ToolError('TOOL_ARGUMENT_MISSING', `${spec.displayName} needs argument '${argument.name}' (${argument.type}) but is given nil; call it as ${spec.displayName}(${signatureText(spec)})`, {
+      const given = leftOut.has(argument) ? `but the map of named arguments has no "${argument.name}"; add "${argument.name}": … to it` : 'but is given nil';
+      return new ToolError('TOOL_ARGUMENT_MISSING', `${spec.displayName} needs argument '${argument.name}' (${argument.type}) ${given}; its arguments, in order: ${spec.displayName}(${signatureText(spec)})`, {
         tool: spec.displayName,
         argument: argument.name,
       });
