@@ -47,7 +47,7 @@ export function checkAgentProgram(program: Program, context: CheckContext): Find
     if (statement.type === 'AskStatement' && !allowAsk) {
       findings.push({
         code: 'SCRIPT_ASK_NOT_ALLOWED',
-        message: "'ask' is not allowed in an agent turn; do the work with tools and emit the result.",
+        message: "'ask' is not allowed in this agent's turns: it may ask no other agent (an agent definition lists the agents it may ask under 'asks'). Do the work with tools and emit the result.",
         line: statement.line,
         column: statement.column,
       });

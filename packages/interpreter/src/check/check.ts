@@ -9,6 +9,7 @@ import { makeDiagnostic } from '../parse/parse.ts';
 import { tooDeepMessage } from '../parse/too-deep-message.ts';
 import { checkAgentProgram, checkHostStatements } from './agent-check.ts';
 import type { CheckContext } from './check-context.ts';
+import { checkGlobalWrites } from './global-write-check.ts';
 import { checkMapKeys } from './map-key-check.ts';
 import { checkStructure } from './structure-check.ts';
 import { checkTools } from './tool-check.ts';
@@ -26,8 +27,13 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
     ...(context.mode === 'agent' ? checkAgentProgram(program, context) : checkHostStatements(program, context)),
     ...checkTools(program, context),
     ...(context.globals === undefined ? [] : checkMapKeys(program, context.globals)),
+    ...(context.globals === undefined ? [] : checkGlobalWrites(program, context.globals)),
   ];
   return findings
-    .map((finding) => makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity))
+    .map((finding) => {
+      const diagnostic = makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity);
+      // A code the run also raises (SCRIPT_GLOBAL_READ_ONLY) is, found here, a check's: nothing ran.
+      return diagnostic.kind === 'runtime' ? { ...diagnostic, kind: 'check' as const } : diagnostic;
+    })
     .sort(compareDiagnostics);
 }

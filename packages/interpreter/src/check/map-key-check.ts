@@ -36,22 +36,33 @@ function boundNames(program: Program): Set<string> {
   return names;
 }
 
-/** `SCRIPT_MAP_KEY_UNSET` for each map key that is a bare name neither the file nor the host (`globals`) ever binds. */
+/** `SCRIPT_MAP_KEY_UNSET` for each map key, and `SCRIPT_WHISPER_TARGET_UNSET` for each whisper target, that is a bare name neither the file nor the host (`globals`) ever binds. */
 export function checkMapKeys(program: Program, globals: ReadonlySet<string>): Finding[] {
   const findings: Finding[] = [];
   let bound: Set<string> | undefined;
+  const unset = (name: string): boolean => {
+    if (globals.has(name)) return false;
+    bound ??= boundNames(program);
+    return !bound.has(name);
+  };
   const visit = (node: Node): void => {
-    if (node.type === 'MapEntry' && node.key.type === 'Identifier' && !globals.has(node.key.name)) {
-      bound ??= boundNames(program);
-      if (!bound.has(node.key.name)) {
-        const name = node.key.name;
-        findings.push({
-          code: 'SCRIPT_MAP_KEY_UNSET',
-          message: `Map key '${name}' is a variable that is never set, so the key would be empty text; write the key in quotes: {"${name}": …}.`,
-          line: node.key.line,
-          column: node.key.column,
-        });
-      }
+    if (node.type === 'MapEntry' && node.key.type === 'Identifier' && unset(node.key.name)) {
+      const name = node.key.name;
+      findings.push({
+        code: 'SCRIPT_MAP_KEY_UNSET',
+        message: `Map key '${name}' is a variable that is never set, so the key would be empty text; write the key in quotes: {"${name}": …}.`,
+        line: node.key.line,
+        column: node.key.column,
+      });
+    } else if (node.type === 'WhisperStatement' && node.handle.type === 'Identifier' && unset(node.handle.name)) {
+      // The same trap: the target reads nil, and every such whisper lands in one buffer named "".
+      const name = node.handle.name;
+      findings.push({
+        code: 'SCRIPT_WHISPER_TARGET_UNSET',
+        message: `Whisper target '${name}' is a variable that is never set, so the target would be empty text; write 'whisper self, …' for your own notes, or the target in quotes: whisper "${name}", ….`,
+        line: node.handle.line,
+        column: node.handle.column,
+      });
     }
     forEachChild(node, visit);
   };

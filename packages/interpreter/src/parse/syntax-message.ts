@@ -247,6 +247,9 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     if (firstWord === 'else') {
       return "'else' is only valid inside an 'if … endif' block, on its own line between the two branches.";
     }
+    if (firstWord === 'end' && closer) {
+      return `'end' is not a NeuroScript statement: close the '${CLOSERS[closer]}' block with '${closer}'.`;
+    }
     if (firstWord in FOREIGN_WORDS) {
       return `'${firstWord}' is not a NeuroScript statement: ${FOREIGN_WORDS[firstWord]}.`;
     }
@@ -283,12 +286,16 @@ function explain(text: string, offset: number, expected: Set<string>): string {
       return `Remove the trailing comma before '${rest[0]}': a list, map or argument list cannot end with a comma.`;
     }
     if (rest.trim() === '' || atEnd) {
-      const last = before.trimEnd().slice(-2).trim();
+      // The last token: a whole word ('emit', 'and'), else the operator it ends with ('+', '==', ',').
+      const tail = before.trimEnd();
+      const last = /[A-Za-z_][A-Za-z0-9_]*$/.exec(tail)?.[0] ?? /[^\sA-Za-z0-9_]{1,2}$/.exec(tail)?.[0] ?? '';
       return `The line ends where a value is expected${last ? ` after '${last}'` : ''}. Finish the expression on this line, or end the line with \\ to continue it on the next.`;
     }
     if (firstWord && RESERVED.has(firstWord)) {
       return `'${firstWord}' is a reserved keyword and cannot be used as a value or name here; expected a value (a number, string, list, map, variable or call).`;
     }
+    const habit = foreignOperator(before, rest);
+    if (habit !== undefined) return habit;
     return `Expected a value (a number, string, list [..], map {..}, variable or call) but found ${found}.`;
   }
 
@@ -325,6 +332,12 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     if (/^[,]/.test(rest)) {
       return "Unexpected ',': this statement takes a single value here. To build a list write [a, b].";
     }
+    if (/^\?/.test(rest)) {
+      return "There is no '? :' operator: choose the value with 'if condition' … 'else' … 'endif', setting the variable in each branch.";
+    }
+    if (/^(then|do)\b/.test(rest) && /^\s*(if|while|for)\b/.test(before)) {
+      return `Remove '${/^(then|do)/.exec(rest)?.[1]}': the condition ends the line, and the block's statements follow on the next lines.`;
+    }
     return `Unexpected ${found} after a complete expression: each statement ends at the end of its line (join values with an operator such as +, or put the next statement on its own line).`;
   }
 
@@ -339,6 +352,12 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   if (expected.has('=')) {
     return `Expected '=' in 'set name = value' but found ${found}.`;
   }
+  if (/^\s*call\s*$/.test(before) && (rest.trim() === '' || atEnd)) {
+    return "'call' needs what to call: write 'call tool.group.Name(…)' or 'call name(…)' with its arguments.";
+  }
+  if (/^\s*whisper\b/.test(before) && expected.has(',') && (rest.trim() === '' || atEnd)) {
+    return `'whisper' takes a target and a text: write 'whisper self, ${before.replace(/^\s*whisper\s*/, '').trim() || '"note"'}' (each whisper becomes a line of the next turn's SCRATCHPAD).`;
+  }
   if (expected.has('(') && /^\s*call\b/.test(before)) {
     return `A call needs parentheses: write '${before.replace(/^\s*call\s*/, '').trim()}()' with its arguments inside.`;
   }
@@ -348,6 +367,22 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   if (expected.has('in')) return `Expected 'in' in 'for each item in collection'; found ${found}.`;
   if (expected.has('into')) return `Expected 'into' in 'promptuser "question" into answer'; found ${found}.`;
 
-  const items = [...expected].filter((item) => item !== 'a comment');
+  // Single letters are the first characters of keywords the grammar tried (its case-insensitive built-ins): noise here.
+  const items = [...expected].filter((item) => item !== 'a comment' && !/^[A-Za-z]$/.test(item));
   return `Expected ${quoteList(items.slice(0, 8))}${items.length > 8 ? ' (or more)' : ''} but found ${found}.`;
+}
+
+/**
+ * A message for an operator of another language where a value was expected
+ * (`&&`, `||`, `===`, `!x`, a backtick string), or undefined. The grammar
+ * reads the first `&`, `|` or `==` as an operator of its own and stops at the
+ * second character, so `before` ends with the first half.
+ */
+function foreignOperator(before: string, rest: string): string | undefined {
+  if (rest.startsWith('&') && before.endsWith('&')) return "Use 'and' instead of '&&' (and 'or' instead of '||'; 'not' instead of '!').";
+  if (rest.startsWith('|') && before.endsWith('|')) return "Use 'or' instead of '||' (and 'and' instead of '&&'; 'not' instead of '!').";
+  if (rest.startsWith('=') && /[=!]=$/.test(before)) return `Use '${before.endsWith('!=') ? '!=' : '=='}': there is no '${before.endsWith('!=') ? '!==' : '==='}' (comparisons already compare values).`;
+  if (/^!(?!=)/.test(rest)) return "Use 'not' instead of '!': write 'not x'.";
+  if (/^`(?!``)/.test(rest)) return 'Strings are written in double or single quotes ("text"); a backtick only opens a ```…``` block (raw text with {{name}} interpolation).';
+  return undefined;
 }

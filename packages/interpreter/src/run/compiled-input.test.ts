@@ -109,7 +109,7 @@ describe('the input execute sends into the sandbox', () => {
   // The isolate sees the limits and globals after a JSON trip; the host must compile against the same.
   it('compiles against the limits and globals as the isolate receives them, Infinity being no limit', async () => {
     const interpreter = createInterpreter({ pool });
-    const source = 'command\n  set ghost = 1\n  emit ghost\n  set odd = 3\n  emit odd\n  set n = 0\n  while n < 3\n    set n = n + 1\n  endwhile\n  emit n\n  emit [1, 2]\n  set userdata = 2\nendcommand\n';
+    const source = 'command\n  set ghost = 1\n  emit ghost\n  set odd = 3\n  emit odd\n  set n = 0\n  while n < 3\n    set n = n + 1\n  endwhile\n  emit n\n  emit [1, 2]\n  fail\nendcommand\n';
     // `odd` serialises to nothing through its toJSON, so it does not arrive either.
     const globals = { ghost: undefined, gone: () => 1, odd: { toJSON: () => undefined } } as unknown as Record<string, JsonValue>;
     const limits = { loopIterations: Infinity, collectionSize: Infinity, fuel: Infinity };
@@ -121,9 +121,9 @@ describe('the input execute sends into the sandbox', () => {
     // `ghost` and `odd` did not reach the isolate, so they are ordinary variables there and here.
     expect(result.emits.slice(0, 2)).toEqual(['1', '3']);
     // No limit is no limit (it once arrived as null: "ran out of fuel after null steps" at the first statement);
-    // the run ends at its last line, which sets a read-only global.
+    // the run ends at its last line, a bare fail.
     expect(result.emits.slice(2)).toEqual(['3', '[1, 2]']);
-    expect(result.error).toMatchObject({ code: 'SCRIPT_GLOBAL_READ_ONLY', line: 12 });
+    expect(result.error).toMatchObject({ code: 'SCRIPT_FAIL', line: 12 });
   });
 
   it('rejects a limit that is not a number >= 0, naming it, and an unbounded memoryMb', async () => {

@@ -163,7 +163,9 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       const startedAt = Date.now();
       const catalog = runOptions.catalog ?? runOptions.tools?.catalog;
       // The run binds exactly these, so the check can tell a bare-name map key nothing binds.
-      const globalNames = runOptions.globalNames ?? [...Object.keys(runOptions.globals ?? {}), ...(runOptions.userdata === undefined ? [] : ['userdata'])];
+      // The names that reach the run: a global whose value does not serialise (undefined, a function) is not bound there.
+      const bound = Object.entries(runOptions.globals ?? {}).flatMap(([name, value]) => (JSON.stringify(value) === undefined ? [] : [name]));
+      const globalNames = runOptions.globalNames ?? [...bound, ...(runOptions.userdata === undefined ? [] : ['userdata'])];
       const prepared = await prepare(source, { ...runOptions, globalNames, ...(catalog === undefined ? {} : { catalog }) });
       if (!prepared.ok) {
         return assembleResult([], [], diagnosticError(prepared.diagnostics), { fuel: 0, toolCalls: 0, wallMs: Date.now() - startedAt }, prepared.diagnostics);

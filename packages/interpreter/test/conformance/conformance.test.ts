@@ -1,7 +1,7 @@
 /**
  * Runs the data-driven conformance suites:
  * - `parse/<case>/input.ns` → `expected.json` holds `{ok:true, program}` or `{ok:false, diagnostics}`;
- * - `check/<case>/input.ns` + `context.json` → `expected.json` holds the diagnostics array.
+ * - `check/<case>/input.ns` + `context.json` (its `globals` a list of names) → `expected.json` holds the diagnostics array.
  * Set `UPDATE_CONFORMANCE=1` to (re)write missing or changed expectations — then review the diff.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -72,8 +72,10 @@ describe('check conformance', () => {
   for (const name of names) {
     it(name, () => {
       const directory = join(root, 'check', name);
-      const raw = JSON.parse(readFileSync(join(directory, 'context.json'), 'utf8')) as CheckContext & { tools?: ToolSignature[] };
-      const context: CheckContext = { ...raw, ...(raw.tools ? { tools: catalogOf(raw.tools as unknown as ToolSignature[]) } : {}) };
+      const raw = JSON.parse(readFileSync(join(directory, 'context.json'), 'utf8')) as Omit<CheckContext, 'globals'> & { tools?: ToolSignature[]; globals?: string[] };
+      // `globals` is a list in the JSON (the names the host binds), a set in the context.
+      const { globals, ...rest } = raw;
+      const context: CheckContext = { ...rest, ...(raw.tools ? { tools: catalogOf(raw.tools as unknown as ToolSignature[]) } : {}), ...(globals === undefined ? {} : { globals: new Set(globals) }) };
       const parsed = parse(readFileSync(join(directory, 'input.ns'), 'utf8'));
       if (!parsed.ok) throw new Error(`check case does not parse: ${JSON.stringify(parsed.diagnostics)}`);
       compare(join(directory, 'expected.json'), check(parsed.program, context));
