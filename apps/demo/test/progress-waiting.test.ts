@@ -17,3 +17,18 @@ describe('the waiting line', () => {
     expect(waitingText('s1', 'another host')).toBe('waiting: another host holds session s1 (a host that died holds it until its lease runs out, 15 s by default)');
   });
 });
+
+describe('the lines of a child session', () => {
+  it('carry the asked agent and the child session id, and the parent lines stay as they were', () => {
+    const io = captureIo();
+    const print = progressLines(io);
+    const base = { loopId: 'l', ts: '2026-11-28T00:00:00.000Z' };
+    const decision = (sid: string, turnIndex: number) =>
+      ({ type: 'decision', sid, ...base, turnIndex, decision: { kind: 'CONTINUE' }, log: {}, record: { phase: 'decided' } }) as unknown as Parameters<typeof print>[0];
+    print({ type: 'loop-start', sid: 'parent-1', ...base, agent: 'boss', model: 'scripted:m', resumed: false });
+    print({ type: 'loop-start', sid: '0123456789abcdef', ...base, agent: 'researcher', model: 'scripted:m', resumed: false, parentSid: 'parent-1' });
+    print(decision('0123456789abcdef', 1));
+    print(decision('parent-1', 1));
+    expect(io.err).toBe('  [ask researcher 01234567] turn 1: CONTINUE\n  turn 1: CONTINUE\n');
+  });
+});

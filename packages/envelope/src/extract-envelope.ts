@@ -5,7 +5,7 @@
  * and says in a lint what it had to do.
  */
 import type { ParseResult } from './envelope.ts';
-import { isEnvelopeError, type EnvelopeError } from './errors.ts';
+import { isEnvelopeError, MarkersInvalidError, type EnvelopeError } from './errors.ts';
 import type { Lint } from './lint.ts';
 import { markerLine } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
@@ -83,7 +83,20 @@ export function extractEnvelope(reply: string, options: ExtractOptions = {}): Pa
       ],
     };
   }
-  throw strictError;
+  // Nothing to recover. A reply with no START line anywhere is not an envelope with something before it (the strict
+  // parser's words): it is no envelope at all, and the model needs to hear that to answer with one.
+  throw strictError instanceof MarkersInvalidError && strictError.reason === 'missing-start' ? noEnvelope(reply) : strictError;
+}
+
+/** The error for a reply that holds no envelope and no command block. */
+function noEnvelope(reply: string): MarkersInvalidError {
+  const first = reply.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const shown = first.length > 60 ? `${first.slice(0, 60)}…` : first;
+  return new MarkersInvalidError(
+    `line 1: the reply holds no envelope (no ${markerLine('START')} line anywhere; ${first === '' ? 'it is empty' : `it begins ${JSON.stringify(shown)}`}); answer with the envelope alone: START, USERDATA, ACTIONS holding the program, END, each marker on a line of its own`,
+    { line: 1 },
+    'missing-start',
+  );
 }
 
 function findLine(text: string, test: (line: { number: number; marker: string | undefined }) => boolean) {

@@ -14,19 +14,31 @@ export function waitingText(sid: string, behind: 'another call' | 'another host'
     : `waiting: another call here is running a turn of session ${sid}`;
 }
 
-/** A listener printing each turn's refusal (if any), a wait for the session, and each decision as one line. */
+/**
+ * A listener printing each turn's refusal (if any), a wait for the session, and each decision as one line.
+ * The lines of a child session an `ask` started carry its agent and id, so they do not read as the parent's turns.
+ */
 export function progressLines(io: CommandIo): LoopEventListener {
+  const children = new Map<string, string>();
   return (event) => {
+    if (event.type === 'loop-start' && event.parentSid !== undefined) children.set(event.sid, `[ask ${terminalSafe(event.agent)} ${event.sid.slice(0, 8)}] `);
+    const child = children.get(event.sid) ?? '';
+    const stderr = (line: string): void => io.stderr(line.replace(/^ {2}/, `  ${child}`));
     if (event.type === 'prepared' && !event.ok) {
       const first = event.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
       // A diagnostic can quote the program (model text): escaped, as everywhere model text meets a terminal.
-      if (first !== undefined) io.stderr(`  turn ${event.turnIndex}: refused before running: ${terminalSafe(`${first.code} at ${first.line}:${first.column}: ${first.message}`)}\n`);
+      if (first !== undefined) stderr(`  turn ${event.turnIndex}: refused before running: ${terminalSafe(`${first.code} at ${first.line}:${first.column}: ${first.message}`)}\n`);
     } else if (event.type === 'waiting') {
-      io.stderr(`  ${waitingText(event.sid, event.behind)}\n`);
+      stderr(`  ${waitingText(event.sid, event.behind)}\n`);
     } else if (event.type === 'decision') {
       const { decision } = event;
+      // A reply with no usable envelope never reaches 'prepared': say why before a repair turn (a HALT's summary says it).
+      const failure = event.record.failure;
+      if (failure?.kind === 'envelope' && decision.kind === 'CONTINUE') {
+        stderr(`  turn ${event.turnIndex}: reply refused: ${terminalSafe(`${failure.code}: ${failure.message}`)}\n`);
+      }
       const detail = decision.kind === 'HALT' || decision.kind === 'PAUSE' ? ` ${decision.reason}` : decision.kind === 'CONTINUE' && decision.next !== undefined ? ` (next: ${decision.next} turn)` : '';
-      io.stderr(`  turn ${event.turnIndex}: ${decision.kind}${terminalSafe(detail)}\n`);
+      stderr(`  turn ${event.turnIndex}: ${decision.kind}${terminalSafe(detail)}\n`);
     }
   };
 }

@@ -11,6 +11,14 @@ describe('systemErrorLine', () => {
     expect(systemErrorLine({ code: 'ERR_ENV_MARKERS_INVALID', kind: 'envelope', message: 'no START\n  marker', line: 0 })).toBe('SYSTEM_ERROR ERR_ENV_MARKERS_INVALID: no START marker');
   });
 
+  it("says the place once when the message starts with its own 'line N: '", () => {
+    expect(systemErrorLine({ code: 'ERR_ENV_MARKERS_INVALID', kind: 'envelope', message: 'line 1: the reply holds no envelope', line: 1, sourceLine: 'Sure!' })).toBe(
+      'SYSTEM_ERROR ERR_ENV_MARKERS_INVALID at line 1: the reply holds no envelope\n> Sure!',
+    );
+    // Another line's mention stays: it is part of the message.
+    expect(systemErrorLine({ code: 'ERR_ENV_ORDER', kind: 'envelope', message: 'line 2: ACTIONS before USERDATA', line: 5 })).toBe('SYSTEM_ERROR ERR_ENV_ORDER at line 5: line 2: ACTIONS before USERDATA');
+  });
+
   it('finds source lines by 1-based number', () => {
     expect(sourceLineOf('command\n  emit 1\nendcommand', 2)).toBe('emit 1');
     expect(sourceLineOf('command', 5)).toBeUndefined();

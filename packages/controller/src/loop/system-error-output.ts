@@ -10,7 +10,9 @@ import type { TurnFailure } from './turn-record.ts';
 export function systemErrorLine(failure: TurnFailure): string {
   const where = failure.line === undefined || failure.line < 1 ? '' : ` at line ${failure.line}${failure.column === undefined || failure.column < 1 ? '' : `, column ${failure.column}`}`;
   // One line each, whatever the message holds, so the text cannot pose as more OUTPUT lines.
-  const message = failure.message.replace(/\s*\r?\n\s*/g, ' ');
+  // An envelope error's message starts with its own "line N: ": said once, by `where`.
+  const located = where === '' ? failure.message : failure.message.replace(new RegExp(`^line ${failure.line}: `), '');
+  const message = located.replace(/\s*\r?\n\s*/g, ' ');
   const source = failure.sourceLine === undefined || failure.sourceLine === '' ? '' : `\n> ${failure.sourceLine.replace(/\r?\n/g, ' ')}`;
   return `SYSTEM_ERROR ${failure.code}${where}: ${message}${source}`;
 }
