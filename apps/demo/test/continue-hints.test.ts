@@ -103,7 +103,8 @@ describe('the next steps carry the options a continuation needs', () => {
   it('after a Ctrl-C: the resume hint carries the script and the store, and following it finishes the session', async () => {
     const run = captureIo({ cwd: project });
     run.onInterrupt = (handler) => {
-      handler('SIGINT');
+      // Once the run has begun (a signal aborted before it is LOOP_CANCELLED, nothing stored): as a Ctrl-C comes.
+      queueMicrotask(() => handler('SIGINT'));
       return () => {};
     };
     writeFileSync(join(project, 'done.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> resumed"')]));

@@ -83,7 +83,8 @@ describe('askloop resume of an ended session', () => {
     await writeFile(join(dir, 'cancel.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> resumed"')]));
     const io = captureIo({ cwd: dir });
     io.onInterrupt = (handler) => {
-      handler('SIGINT');
+      // Once the run has begun (a signal aborted before it is LOOP_CANCELLED, nothing stored): as a Ctrl-C comes.
+      queueMicrotask(() => handler('SIGINT'));
       return () => {};
     };
     expect(await main(['run', 't', '--script', 'cancel.json', '--db', 'cancel.db', '--json'], io)).toBe(3);

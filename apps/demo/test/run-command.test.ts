@@ -280,7 +280,8 @@ describe('askloop run (the real CLI)', () => {
     // Interrupt as soon as the command listens: the loop stops at its first step.
     const io = captureIo({ cwd: dir });
     io.onInterrupt = (handler) => {
-      handler('SIGINT');
+      // Once the run has begun (a signal aborted before it is LOOP_CANCELLED, nothing stored): as a Ctrl-C comes.
+      queueMicrotask(() => handler('SIGINT'));
       return () => {};
     };
     expect(await main(['run', 't', '--script', script, '--db', 'cancel.db'], io)).toBe(3);

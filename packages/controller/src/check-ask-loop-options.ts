@@ -60,4 +60,23 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
     throw invalid(`maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}`);
   }
   if (options.toolStores !== undefined && options.toolStorePath !== undefined) throw invalid('createAskLoop takes toolStores or toolStorePath, not both');
+  // Parts a caller brings: checked by shape here, or they would fail as a bare TypeError after the model was paid.
+  const lacking = (value: unknown, methods: readonly string[]): string | undefined =>
+    value === null || typeof value !== 'object' ? `got ${described(value)}` : methods.filter((method) => typeof (value as Record<string, unknown>)[method] !== 'function').map((method) => `it has no ${method}() method`)[0];
+  const partProblems: readonly [string, unknown, readonly string[], string][] = [
+    ['interpreter', options.interpreter, ['prepare', 'execute'], 'an interpreter ({ prepare, execute }: createInterpreter() of @askloop/interpreter)'],
+    ['pool', options.pool, ['run'], 'a sandbox pool ({ run }: createSandboxPool() of @askloop/interpreter)'],
+  ];
+  for (const [name, value, methods, what] of partProblems) {
+    if (value === undefined) continue;
+    const problem = lacking(value, methods);
+    if (problem !== undefined) throw invalid(`${name} must be ${what}, ${problem}`);
+  }
+  if (options.toolStores !== undefined) {
+    const stores = options.toolStores as unknown as Record<string, unknown> | null;
+    const missing = stores === null || typeof stores !== 'object' ? undefined : ['memory', 'scratch', 'idempotence'].find((part) => typeof stores[part] !== 'object' || stores[part] === null);
+    if (stores === null || typeof stores !== 'object' || missing !== undefined) {
+      throw invalid(`toolStores must be the tools' stores { memory, scratch, idempotence } (openSqliteStore(file) of @askloop/tools, or a database package's own), ${missing === undefined ? `got ${described(stores)}` : `it has no ${missing} store`}`);
+    }
+  }
 }

@@ -38,7 +38,8 @@ import { createRunAdmission } from './session/run-admission.ts';
 import { leaseSessions } from './session/session-lease.ts';
 import { guardStore } from './store/guard-store.ts';
 import { requireSessionId } from './store/store-keys.ts';
-import { createCallLifecycle } from './session/call-lifecycle.ts';
+import { createCallLifecycle, isAbortSignal } from './session/call-lifecycle.ts';
+import { callOptionsProblem, type CallName } from './session/call-options.ts';
 import { checkAskLoopOptions } from './check-ask-loop-options.ts';
 import { prepareTurn } from './loop/prepare-turn.ts';
 import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
@@ -287,15 +288,22 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return replaySession(store, session, (overrides) => contextFor(session, depth, {}, overrides), now);
   }
 
-  /** A call's options, checked: an object (or nothing, but for `run` and `create`), whose signal `lifecycle.track` checks. */
-  const callOptions = <T extends object>(what: string, given: T | undefined): T => {
+  /**
+   * A call's options, checked: an object (or nothing, but for `run` and `create`) of the options the call takes
+   * ({@link callOptionsProblem}), whose signal `lifecycle.track` checks. A signal already aborted is `LOOP_CANCELLED`
+   * before anything is stored or changed, as one aborted while the call waits is.
+   */
+  const callOptions = <T extends object>(what: CallName, given: T | undefined): T => {
     if (given === undefined && (what === 'run' || what === 'create')) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${what} needs its options: { agent, task }` });
     if (given === undefined) return {} as T;
-    if (typeof given !== 'object' || given === null) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${what}: the options must be an object, got ${given === null ? 'null' : typeof given}` });
+    const problem = callOptionsProblem(what, given);
+    if (problem !== undefined) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${what}: ${problem}; nothing was stored` });
+    const signal = (given as { signal?: unknown }).signal;
+    if (isAbortSignal(signal) && signal.aborted) throw new LoopError({ code: 'LOOP_CANCELLED', message: `${what}: the signal was aborted before the call began; nothing was stored or changed` });
     return given;
   };
   /** Runs a public call under the lifecycle: refused after close(), cancelled by it, its signal checked and followed. */
-  const tracked = <T extends { readonly signal?: AbortSignal | undefined }, R>(what: string, given: T | undefined, call: (options: T) => Promise<R>): Promise<R> => {
+  const tracked = <T extends { readonly signal?: AbortSignal | undefined }, R>(what: CallName, given: T | undefined, call: (options: T) => Promise<R>): Promise<R> => {
     let checked: T;
     try {
       checked = callOptions(what, given);
@@ -312,11 +320,27 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
         return (await create(checked, await startToolSources(checked.signal, 'no session was stored'))).sid;
       }),
     run: (run) => tracked('run', run, (checked) => start(checked)),
-    step: (sid, call) => tracked('step', call, (checked) => resume(sid, checked, true)),
-    resume: (sid, call) => tracked('resume', call, (checked) => resume(sid, checked)),
-    approve: (sid, call) => tracked('approve', call, (checked) => decideApproval(sid, true, checked)),
-    deny: (sid, call) => tracked('deny', call, (checked) => decideApproval(sid, false, checked)),
-    replay: (sid) => lifecycle.track('replay', undefined, () => replay(sid)),
+    // Each names itself when its session id is wrong (not the store call it would first reach).
+    step: (sid, call) => tracked('step', call, async (checked) => {
+      requireSessionId(sid, 'step');
+      return resume(sid, checked, true);
+    }),
+    resume: (sid, call) => tracked('resume', call, async (checked) => {
+      requireSessionId(sid, 'resume');
+      return resume(sid, checked);
+    }),
+    approve: (sid, call) => tracked('approve', call, async (checked) => {
+      requireSessionId(sid, 'approve');
+      return decideApproval(sid, true, checked);
+    }),
+    deny: (sid, call) => tracked('deny', call, async (checked) => {
+      requireSessionId(sid, 'deny');
+      return decideApproval(sid, false, checked);
+    }),
+    replay: (sid) => lifecycle.track('replay', undefined, async () => {
+      requireSessionId(sid, 'replay');
+      return replay(sid);
+    }),
     metrics: () => metrics.snapshot(),
     close: () =>
       (closed ??= (async () => {

@@ -34,6 +34,7 @@ export { systemErrorLine } from './loop/system-error-output.ts';
 export { buildSystemText, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
 export { firstDivergence } from './replay/first-divergence.ts';
 export { createSessionGate, type SessionGate } from './session/session-gate.ts';
+export { sessionEnd, type SessionEnd } from './session/session-end.ts';
 export { leaseHolderOf, runUnderLease } from './session/lease-scope.ts';
 export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/fenced-leases.ts';
 export { createLeaseTokens, leaseLostError, type LeaseLostReason, type LeaseTokens, type WriteFence } from './store/lease-tokens.ts';

@@ -69,6 +69,10 @@ describe('createAskLoop options', () => {
     ['a clock without now()', () => ({ plugins: [], store: store(), clock: 5 }), 'clock must be { now(): number } (milliseconds), got 5'],
     ['plugins that are not a list', () => ({ plugins: 'x', store: store() }), 'plugins must be a list of plugins ([builtinPlugin(), …]), got "x"'],
     ['no options at all', () => undefined, 'createAskLoop needs its options: { plugins, store, … }, got undefined'],
+    ['a pool that is a number', () => ({ plugins: [], store: store(), pool: 42 }), 'pool must be a sandbox pool ({ run }: createSandboxPool() of @askloop/interpreter), got 42'],
+    ['an interpreter without execute', () => ({ plugins: [], store: store(), interpreter: { prepare: () => {} } }), 'interpreter must be an interpreter ({ prepare, execute }: createInterpreter() of @askloop/interpreter), it has no execute() method'],
+    ['tool stores that are a number', () => ({ plugins: [], store: store(), toolStores: 5 }), "toolStores must be the tools' stores { memory, scratch, idempotence } (openSqliteStore(file) of @askloop/tools, or a database package's own), got 5"],
+    ['tool stores without scratch', () => ({ plugins: [], store: store(), toolStores: { memory: {}, idempotence: {} } }), 'it has no scratch store'],
   ])('refuses %s, naming it (LOOP_CONFIG_INVALID)', (_, options, message) => {
     expect(() => createAskLoop(options() as never)).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining(message) }));
   });
@@ -82,6 +86,29 @@ describe('misuse', () => {
     await expect((loop.run as (options?: unknown) => Promise<unknown>)()).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID' });
     await expect(loop.resume('s', 'x' as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID' });
     expect(await store.getSession('s')).toBeUndefined();
+    await loop.close();
+  });
+
+  it.each([
+    ['a misspelt option', { agnt: 'worker', task: 'x' }, "run: there is no option 'agnt'; did you mean 'agent'? (the options: agent, task, sid, signal, onEvent); nothing was stored"],
+    ["an agent's ceiling given to the call", { agent, task: 'x', maxTurns: 3 }, "run: 'maxTurns' is not an option of the call: it belongs in an agent's ceilings.maxTurns (the options: agent, task, sid, signal, onEvent); nothing was stored"],
+    ['an onEvent that is not a function', { agent, task: 'x', onEvent: 5 }, 'run: onEvent must be a function, got 5; nothing was stored'],
+  ])('refuses %s with LOOP_ARGUMENT_INVALID naming it, storing nothing', async (_, options, message) => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "x"')] })], store, pool });
+    await expect(loop.run(options as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message });
+    expect(await store.listSessions()).toEqual([]);
+    await loop.close();
+  });
+
+  it('refuses a note that is not text, and a signal already aborted (LOOP_CANCELLED), changing nothing', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "x"')] })], store, pool });
+    await expect(loop.run({ agent, task: 'x', signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'LOOP_CANCELLED', message: 'run: the signal was aborted before the call began; nothing was stored or changed' });
+    expect(await store.listSessions()).toEqual([]);
+    await expect(loop.approve('s', { note: 5 } as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: 'approve: note must be text, got 5; nothing was stored' });
+    // A session id that is no id is named by the call it was given to.
+    await expect(loop.step(5 as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: expect.stringMatching(/^step: the session id 5 /) });
     await loop.close();
   });
 

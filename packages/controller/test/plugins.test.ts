@@ -47,6 +47,9 @@ describe('plugin resolution', () => {
     ['a tool source without toolPacks', { toolSources: [{ name: 's' }] }, 'toolSources[0].toolPacks is missing, not a function'],
     ['an agent that is a string', { agents: { a: 'worker' } }, 'agents.a is a string, not an agent definition'],
     ['a hook that is not a function', { hooks: { decide: 'no' } }, 'hooks.decide is a string, not a function'],
+    ['a provider name with a colon', { providers: { 'a:b': { name: 'a:b', languageModel: () => ({}) } } }, `providers has the name "a:b", which no 'name:model' id could reach`],
+    ['tools for toolPacks', { tools: [] }, 'tools is not a field the loop knows; did you mean toolPacks? (the fields: name, specificationVersion, providers, toolPacks, toolSources, agents, hooks)'],
+    ['a hook name the loop does not call', { hooks: { onTurnStart: () => {} } }, 'hooks.onTurnStart is not a field the loop knows; did you mean hooks.turnStart? (the fields: turnStart, programChecked, decide, event)'],
   ])('refuses a plugin whose fields have the wrong shape (%s) before anything runs, naming the field', (_, fields, message) => {
     const plugin = { name: 'bad', specificationVersion: 'v1', ...fields } as unknown as AskLoopPlugin;
     let thrown: unknown;
@@ -128,6 +131,56 @@ describe('hooks', () => {
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> fine"')] }), noisy], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });
     expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE' });
     expect(events.find((event) => event.type === 'hook-error')).toMatchObject({ plugin: 'noisy', hook: 'event', message: 'listener bug' });
+  });
+
+  it('reports an async event hook that rejects, and ignores an async listener that rejects, without stopping the loop or the process', async () => {
+    const events: LoopEvent[] = [];
+    const noisy = definePlugin({ name: 'noisy', specificationVersion: 'v1', hooks: { event: async (event) => { if (event.type === 'decision') throw new Error('async listener bug'); } } });
+    const loop = createAskLoop({
+      plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> fine"')] }), noisy],
+      store: createMemoryTranscriptStore(),
+      pool,
+      onEvent: async (event) => {
+        events.push(event);
+        if (event.type === 'loop-end') throw new Error('caller bug');
+      },
+    });
+    expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE' });
+    // The rejection is handled a microtask later: an unhandled one would fail this file (and end a host process).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.find((event) => event.type === 'hook-error')).toMatchObject({ plugin: 'noisy', hook: 'event', message: 'async listener bug' });
+  });
+
+  it.each([
+    ['a string', 'deny'],
+    ['a kind in other letters', { kind: 'Deny', message: 'no' }],
+    ['an unknown kind', { kind: 'require_approval', message: 'hold' }],
+    ['a deny without a message', { kind: 'deny' }],
+    ['false', false],
+  ])('fails closed on a programChecked answer the loop does not know (%s): LOOP_PLUGIN_ERROR, and the program does not run', async (_, answer) => {
+    const effects = new Map<string, number>();
+    const gate = definePlugin({ name: 'gate', specificationVersion: 'v1', hooks: { programChecked: () => answer as never } });
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('set n = tool.test.Bump("a")', 'emit "<<<LOOP:DONE>>> bumped"')] }, effects), gate], store: createMemoryTranscriptStore(), pool });
+    await expect(loop.run({ agent: { ...agent, policy: { allow: ['tool.test.*'] } }, task: 'x' })).rejects.toMatchObject({
+      code: 'LOOP_PLUGIN_ERROR',
+      plugin: 'gate',
+      hook: 'programChecked',
+      message: expect.stringContaining("plugin 'gate' failed in programChecked: its answer is not one the loop knows:"),
+    });
+    expect(effects.get('a')).toBeUndefined();
+    await loop.close();
+  });
+
+  it.each([
+    ['a string', 'stop', /expected undefined or a decision/],
+    ['a PAUSE', { kind: 'PAUSE', reason: 'AWAITING_APPROVAL', message: 'wait' }, /expected undefined or a decision/],
+    ['a HALT reason that does not exist', { kind: 'HALT', reason: 'MY_REASON', message: 'stop' }, /HALT needs a reason of HALT_REASONS \(ERR_BUDGET, .*\), got "MY_REASON"/],
+    ['a DONE without a result', { kind: 'DONE' }, /DONE needs a result, a string or null, got undefined/],
+  ])('refuses a decide answer the loop does not know (%s) with LOOP_PLUGIN_ERROR instead of storing it', async (_, answer, message) => {
+    const judge = definePlugin({ name: 'judge', specificationVersion: 'v1', hooks: { decide: () => answer as never } });
+    const loop = loopWith([testPlugin({ m: [program('emit "x"')] }), judge]);
+    await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PLUGIN_ERROR', plugin: 'judge', hook: 'decide', message: expect.stringMatching(message) });
+    await loop.close();
   });
 
   it('lists tool sources before every turn', async () => {

@@ -73,7 +73,7 @@ describe('decideTurn', () => {
   it('keeps DONE on the last allowed turn and halts without it', () => {
     const done: ControlSignal = { dialect: 'v4', signal: 'done', result: 'r', lints: [] };
     expect(decideTurn({ agent: agent({ ceilings: { maxTurns: 1 } }), turns: [turn(1, { control: done })] })).toEqual({ kind: 'DONE', result: 'r' });
-    expect(decideTurn({ agent: agent({ ceilings: { maxTurns: 1 } }), turns: [turn(1, { control: none })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_MAX_TURNS_EXCEEDED' });
+    expect(decideTurn({ agent: agent({ ceilings: { maxTurns: 1 } }), turns: [turn(1, { control: none })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_MAX_TURNS_EXCEEDED', message: '1 turn without DONE' });
   });
 
   it('gives one answer-now turn on a turn or budget limit', () => {

@@ -98,5 +98,5 @@ function ceilingDecision(agent: ResolvedAgentDefinition, after: LoopTally, curre
   if (agent.answerNow && current.kind !== 'answer-now') return { kind: 'CONTINUE', next: 'answer-now' };
   return limit === 'ERR_BUDGET'
     ? halt(limit, `the loop's token or cost ceiling is spent (${totals.inputTokens + totals.outputTokens} tokens, $${totals.costUsd.toFixed(4)})`)
-    : halt(limit, `${agent.ceilings.maxTurns} turns without DONE`);
+    : halt(limit, `${agent.ceilings.maxTurns} turn${agent.ceilings.maxTurns === 1 ? '' : 's'} without DONE`);
 }

@@ -1,9 +1,10 @@
 /**
  * Calls plugin hooks with their fixed composition (sequential, first answer
- * wins, observe-only) and rewraps anything a hook throws as
- * `LOOP_PLUGIN_ERROR { plugin, hook, cause }`.
+ * wins, observe-only) and rewraps anything a hook throws, or an answer the
+ * loop does not know, as `LOOP_PLUGIN_ERROR { plugin, hook, cause }`.
  */
 import { LoopError } from '../errors/loop-error.ts';
+import { approvalProblem, decisionProblem } from './hook-answers.ts';
 import type { LoopHooks } from './plugin.ts';
 import type { NamedHooks } from './resolve-plugins.ts';
 
@@ -28,7 +29,17 @@ export async function callSequential<H extends HookName>(hooks: readonly NamedHo
   }
 }
 
-/** Calls `hook` in plugin order until one returns something other than undefined. */
+/** What is wrong with `hook`'s answer, for the hooks whose answer steers the loop. */
+function answerProblem(hook: HookName, answer: unknown): string | undefined {
+  if (hook === 'programChecked') return approvalProblem(answer);
+  if (hook === 'decide') return decisionProblem(answer);
+  return undefined;
+}
+
+/**
+ * Calls `hook` in plugin order until one returns something other than
+ * undefined; an answer the loop does not know fails closed (`LOOP_PLUGIN_ERROR`).
+ */
 export async function callFirst<H extends HookName>(
   hooks: readonly NamedHooks[],
   hook: H,
@@ -43,7 +54,10 @@ export async function callFirst<H extends HookName>(
     } catch (error) {
       throw pluginError(plugin, hook, error);
     }
-    if (answer !== undefined) return answer as Awaited<ReturnType<NonNullable<LoopHooks[H]>>>;
+    if (answer === undefined) continue;
+    const problem = answerProblem(hook, answer);
+    if (problem !== undefined) throw pluginError(plugin, hook, new Error(`its answer is not one the loop knows: ${problem}`));
+    return answer as Awaited<ReturnType<NonNullable<LoopHooks[H]>>>;
   }
   return undefined;
 }

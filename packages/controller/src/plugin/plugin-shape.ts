@@ -51,6 +51,8 @@ function providersProblem(providers: unknown): string | undefined {
   if (!isRecord(providers)) return `providers is ${described(providers)}, not an object of providers by name ({ acme: defineProvider(…) })`;
   for (const [key, provider] of Object.entries(providers)) {
     const at = `providers.${key}`;
+    // `name:model` splits at the first ':': a name with one (or none at all) could never be reached.
+    if (key === '' || /[:\s]/.test(key)) return `providers has the name ${JSON.stringify(key)}, which no 'name:model' id could reach; a provider name is not empty and holds no ':' or white space`;
     if (!isRecord(provider)) return `${at} is ${described(provider)}, not a provider; build it with defineProvider(…)`;
     if (typeof provider.name !== 'string') return `${at}.name is ${described(provider.name)}, not a string; build the provider with defineProvider(…)`;
     if (typeof provider.languageModel !== 'function') return `${at}.languageModel is ${described(provider.languageModel)}, not a function; build the provider with defineProvider(…)`;
@@ -78,9 +80,26 @@ function agentsProblem(agents: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields a plugin may have, and the hooks it may give. */
+const PLUGIN_FIELDS = ['name', 'specificationVersion', 'providers', 'toolPacks', 'toolSources', 'agents', 'hooks'] as const;
+const HOOK_NAMES = ['turnStart', 'programChecked', 'decide', 'event'] as const;
+
+/** `name` among `known` as the caller most likely meant it: the same ignoring case and a leading `on`, or the one it starts. */
+function meant(name: string, known: readonly string[]): string | undefined {
+  const plain = name.toLowerCase().replace(/^on(?=.)/, '');
+  return known.find((candidate) => candidate.toLowerCase() === plain) ?? known.find((candidate) => candidate.toLowerCase().startsWith(plain) || plain.startsWith(candidate.toLowerCase()));
+}
+
+/** An unknown field: it would be ignored, and the tool or hook it meant would be missing without a word. */
+function unknownProblem(at: string, key: string, known: readonly string[], alias?: Readonly<Record<string, string>>): string {
+  const guess = alias?.[key] ?? meant(key, known);
+  return `${at}${key} is not a field the loop knows${guess === undefined ? '' : `; did you mean ${at}${guess}?`} (the fields: ${known.join(', ')})`;
+}
+
 function hooksProblem(hooks: unknown): string | undefined {
   if (!isRecord(hooks)) return `hooks is ${described(hooks)}, not an object of hook functions`;
   for (const [key, hook] of Object.entries(hooks)) {
+    if (!(HOOK_NAMES as readonly string[]).includes(key)) return unknownProblem('hooks.', key, HOOK_NAMES);
     if (hook !== undefined && typeof hook !== 'function') return `hooks.${key} is ${described(hook)}, not a function`;
   }
   return undefined;
@@ -92,6 +111,8 @@ function hooksProblem(hooks: unknown): string | undefined {
  * or undefined when every field present has the shape the loop needs.
  */
 export function pluginShapeProblem(plugin: Readonly<Record<string, unknown>>): string | undefined {
+  const unknown = Object.keys(plugin).find((key) => !(PLUGIN_FIELDS as readonly string[]).includes(key));
+  if (unknown !== undefined) return unknownProblem('', unknown, PLUGIN_FIELDS, { tools: 'toolPacks', packs: 'toolPacks', provider: 'providers', models: 'providers', agent: 'agents' });
   const { providers, toolPacks, toolSources, agents, hooks } = plugin;
   return (
     (providers === undefined ? undefined : providersProblem(providers)) ??

@@ -17,7 +17,8 @@ export interface CallLifecycle {
   close(): Promise<void>;
 }
 
-const isAbortSignal = (value: unknown): value is AbortSignal =>
+/** Whether `value` is an AbortSignal (of this realm or another: duck-typed). */
+export const isAbortSignal = (value: unknown): value is AbortSignal =>
   typeof value === 'object' && value !== null && typeof (value as AbortSignal).aborted === 'boolean' && typeof (value as AbortSignal).addEventListener === 'function';
 
 /** Creates the lifecycle of a controller. */

@@ -5,13 +5,22 @@
  * (`ERR_ENV_SIZE` when it is too large for an envelope)
  * before any turn: a HALT is data, also here.
  */
-import { canonicalJson, composeEnvelope, isEnvelopeError, validateUserdata } from '@askloop/envelope';
+import { canonicalJson, composeEnvelope, isEnvelopeError, MAX_SECTION_BYTES, validateUserdata } from '@askloop/envelope';
 import type { JsonValue } from '@askloop/interpreter';
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import type { HaltReason } from '../decide/halt-reason.ts';
 import type { RunLoopOptions } from '../ask-loop.ts';
 import { ACTIONS_PLACEHOLDER } from '../loop/compose-turn.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
+
+/** Why a task too large for an envelope halts its session, and what to do instead. */
+function oversizedTaskMessage(userdataJson: string): string {
+  const bytes = Buffer.byteLength(userdataJson, 'utf8');
+  return (
+    `the task is too large for an envelope: its USERDATA is ${bytes.toLocaleString('en-US')} bytes of JSON, and every turn's envelope carries it in a section of at most ` +
+    `${MAX_SECTION_BYTES.toLocaleString('en-US')} bytes (${MAX_SECTION_BYTES / 1024} KiB). Keep the task short and put large data where a tool reads it (a file under the agent's fs root, memory)`
+  );
+}
 
 /** Builds the session record for `task`. */
 export function newSession(agent: ResolvedAgentDefinition, task: RunLoopOptions['task'], sid: string, now: string, parentSid?: string): SessionRecord {
@@ -25,7 +34,11 @@ export function newSession(agent: ResolvedAgentDefinition, task: RunLoopOptions[
     composeEnvelope({ userdata: canonicalJson(userdata), actions: ACTIONS_PLACEHOLDER });
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
-    if (isEnvelopeError(error) && error.code === 'ERR_ENV_SIZE') reason = 'ERR_ENV_SIZE';
+    if (isEnvelopeError(error) && error.code === 'ERR_ENV_SIZE') {
+      reason = 'ERR_ENV_SIZE';
+      // The envelope's own message names a line of an envelope the caller never saw: say it is the task.
+      problem = oversizedTaskMessage(canonicalJson(userdata));
+    }
   }
   return {
     sid,

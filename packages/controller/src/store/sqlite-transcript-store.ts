@@ -50,6 +50,27 @@ export interface SqliteTranscriptStoreOptions {
   readonly readOnly?: boolean;
 }
 
+const STORE_OPTIONS = ['busyTimeoutMs', 'clock', 'readOnly'] as const;
+
+/**
+ * `LOOP_CONFIG_INVALID` for a file that is neither a path nor a connection,
+ * and for an option the store does not have: `{ readonly: true }` (for
+ * `readOnly`) used to open the file writable and migrate it.
+ */
+function checkStoreArguments(pathOrDatabase: unknown, options: unknown): void {
+  const invalid = (message: string): LoopError => new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `createSqliteTranscriptStore: ${message}` });
+  const isConnection = typeof pathOrDatabase === 'object' && pathOrDatabase !== null && typeof (pathOrDatabase as { prepare?: unknown }).prepare === 'function' && typeof (pathOrDatabase as { exec?: unknown }).exec === 'function';
+  if ((typeof pathOrDatabase !== 'string' || pathOrDatabase === '') && !isConnection) {
+    throw invalid(`the first argument is a file path (or ':memory:') or a node:sqlite DatabaseSync, got ${pathOrDatabase === '' ? 'an empty path' : pathOrDatabase === null ? 'null' : typeof pathOrDatabase}`);
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw invalid(`its options are an object ({ ${STORE_OPTIONS.join(', ')} }), got ${options === null ? 'null' : typeof options}`);
+  for (const [name, value] of Object.entries(options)) {
+    if ((STORE_OPTIONS as readonly string[]).includes(name) || value === undefined) continue;
+    const closest = STORE_OPTIONS.find((known) => known.toLowerCase() === name.toLowerCase());
+    throw invalid(`there is no option '${name}'${closest === undefined ? '' : `; did you mean '${closest}'?`} (the options: ${STORE_OPTIONS.join(', ')})`);
+  }
+}
+
 /** The SQLite transcript store, with its connection for other owners of the same file. */
 export interface SqliteTranscriptStore extends TranscriptStore {
   /** The database file (`:memory:` for a throwaway one). */
@@ -156,6 +177,7 @@ function sessionValues(session: SessionRecord): SessionValues {
  * or its controller schema is newer than this package.
  */
 export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSync, options: SqliteTranscriptStoreOptions = {}): SqliteTranscriptStore {
+  checkStoreArguments(pathOrDatabase, options);
   const clock = options.clock ?? systemClock;
   const owned = typeof pathOrDatabase === 'string';
   let database: DatabaseSync | undefined;
