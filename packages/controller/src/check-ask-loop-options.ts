@@ -8,6 +8,7 @@
  */
 import { editDistance } from '@askloop/tools';
 import type { AskLoopOptions } from './ask-loop.ts';
+import { describeValue as described } from './describe-value.ts';
 import { LoopError } from './errors/loop-error.ts';
 
 /** The longest `sessionLeaseMs`: the range of a Node timer. */
@@ -19,11 +20,6 @@ const STORE_METHODS = ['createSession', 'getSession', 'updateSession', 'listSess
 
 const invalid = (message: string): LoopError => new LoopError({ code: 'LOOP_CONFIG_INVALID', message });
 
-function described(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? 'an object' : typeof value === 'function' ? 'a function' : String(value);
-}
 
 /** Throws `LOOP_CONFIG_INVALID` for the first option that cannot be right. */
 export function checkAskLoopOptions(options: AskLoopOptions): void {

@@ -6,6 +6,7 @@
  * (top level): expected a map, got undefined").
  */
 import { editDistance } from '@askloop/tools';
+import { describeValue as described } from '../describe-value.ts';
 
 /** The public calls that take options. */
 export type CallName = 'run' | 'create' | 'step' | 'resume' | 'approve' | 'deny';
@@ -28,11 +29,6 @@ const ELSEWHERE: Readonly<Record<string, string>> = {
   quotas: "the agent's definition",
 };
 
-function described(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value) : typeof value === 'object' ? 'an object' : String(value);
-}
 
 /** What is wrong with the options of `what` (an unknown option, or one of the wrong type), or undefined. */
 export function callOptionsProblem(what: CallName, given: unknown): string | undefined {

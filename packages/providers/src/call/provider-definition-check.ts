@@ -9,7 +9,8 @@
  */
 import { ProviderError } from '../errors/provider-error.ts';
 
-function described(value: unknown): string {
+/** How a setting's value looks in a message: `null`, `a list`, `an object`, a string quoted, or the value itself. */
+export function describeSetting(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? 'an object' : String(value);
@@ -21,7 +22,7 @@ const isDuration = (value: unknown): boolean => typeof value === 'number' && !Nu
 
 /** What is wrong with a provider name, or undefined: the part before the first `:` of `name:model`. */
 export function providerNameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name === '') return `a provider's name is the text before ':' in 'name:model', got ${name === '' ? 'an empty name' : described(name)}`;
+  if (typeof name !== 'string' || name === '') return `a provider's name is the text before ':' in 'name:model', got ${name === '' ? 'an empty name' : describeSetting(name)}`;
   if (/[:\s]/.test(name)) return `the provider name ${JSON.stringify(name)} cannot hold ':' or white space: 'name:model' splits at the first ':', so no model id could reach it`;
   return undefined;
 }
@@ -29,15 +30,15 @@ export function providerNameProblem(name: unknown): string | undefined {
 /** What is wrong with `timeoutMs` and `retry` of a provider's or a model's settings, or undefined. */
 export function callSettingsProblem(settings: { readonly timeoutMs?: unknown; readonly retry?: unknown }): string | undefined {
   const { timeoutMs, retry } = settings;
-  if (timeoutMs !== undefined && !isDuration(timeoutMs)) return `timeoutMs must be a number of milliseconds ≥ 0 (0 or Infinity: no timeout), got ${described(timeoutMs)}`;
+  if (timeoutMs !== undefined && !isDuration(timeoutMs)) return `timeoutMs must be a number of milliseconds ≥ 0 (0 or Infinity: no timeout), got ${describeSetting(timeoutMs)}`;
   if (retry === undefined) return undefined;
-  if (!isRecord(retry)) return `retry must be an object ({ maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs }), got ${described(retry)}`;
-  if (retry['maxRetries'] !== undefined && !isCount(retry['maxRetries'])) return `retry.maxRetries must be a whole number ≥ 0, got ${described(retry['maxRetries'])}`;
+  if (!isRecord(retry)) return `retry must be an object ({ maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs }), got ${describeSetting(retry)}`;
+  if (retry['maxRetries'] !== undefined && !isCount(retry['maxRetries'])) return `retry.maxRetries must be a whole number ≥ 0, got ${describeSetting(retry['maxRetries'])}`;
   for (const field of ['initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs']) {
-    if (retry[field] !== undefined && !isDuration(retry[field])) return `retry.${field} must be a number of milliseconds ≥ 0, got ${described(retry[field])}`;
+    if (retry[field] !== undefined && !isDuration(retry[field])) return `retry.${field} must be a number of milliseconds ≥ 0, got ${describeSetting(retry[field])}`;
   }
   for (const field of ['sleep', 'random']) {
-    if (retry[field] !== undefined && typeof retry[field] !== 'function') return `retry.${field} must be a function, got ${described(retry[field])}`;
+    if (retry[field] !== undefined && typeof retry[field] !== 'function') return `retry.${field} must be a function, got ${describeSetting(retry[field])}`;
   }
   return undefined;
 }
@@ -48,28 +49,28 @@ export function requireProviderDefinition(definition: unknown): void {
   const fail = (message: string): never => {
     throw new ProviderError({ code: 'PROVIDER_CONFIG', ...(name === undefined ? {} : { provider: name }), retryable: false, message: `defineProvider: ${message}` });
   };
-  if (!isRecord(definition)) return fail(`takes { name, settings, attempt }, got ${described(definition)}`);
+  if (!isRecord(definition)) return fail(`takes { name, settings, attempt }, got ${describeSetting(definition)}`);
   const nameProblem = providerNameProblem(definition['name']);
   if (nameProblem !== undefined) return fail(nameProblem);
-  if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${described(definition['attempt'])}`);
+  if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${describeSetting(definition['attempt'])}`);
   const settings = definition['settings'];
-  if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${described(settings)}`);
+  if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
   const problem = callSettingsProblem(settings ?? {});
   if (problem !== undefined) return fail(`settings.${problem}`);
   const models = (settings ?? {})['models'];
-  if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${described(models)}`);
+  if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${describeSetting(models)}`);
 }
 
 /** What is wrong with what an attempt resolved (a result with text, and usage of whole numbers ≥ 0 when it gives one), or undefined. */
 export function attemptResultProblem(result: unknown): string | undefined {
-  if (!isRecord(result)) return `the attempt resolved ${described(result)}, not a result { text, usage, finishReason }`;
+  if (!isRecord(result)) return `the attempt resolved ${describeSetting(result)}, not a result { text, usage, finishReason }`;
   if (typeof result['text'] !== 'string') return 'the response carried no text';
   const usage = result['usage'];
   if (usage === undefined) return undefined;
-  if (!isRecord(usage)) return `its usage is ${described(usage)}, not { inputTokens, outputTokens }`;
+  if (!isRecord(usage)) return `its usage is ${describeSetting(usage)}, not { inputTokens, outputTokens }`;
   for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'cacheWriteInputTokens']) {
     const value = usage[field];
-    if ((field === 'inputTokens' || field === 'outputTokens' || value !== undefined) && !isCount(value)) return `its usage.${field} is ${described(value)}, not a whole number of tokens ≥ 0`;
+    if ((field === 'inputTokens' || field === 'outputTokens' || value !== undefined) && !isCount(value)) return `its usage.${field} is ${describeSetting(value)}, not a whole number of tokens ≥ 0`;
   }
   return undefined;
 }

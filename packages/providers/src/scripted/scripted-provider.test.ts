@@ -60,7 +60,7 @@ describe('scripted settings a JavaScript caller can get wrong', () => {
 
   it('refuses a model whose replies are neither a list nor a function, naming the model', () => {
     expect(() => createScriptedProvider({ name: 'mine', models: { demo: 'hello' } } as never)).toThrow(
-      expect.objectContaining({ code: 'PROVIDER_CONFIG', provider: 'mine', message: '[mine] PROVIDER_CONFIG: settings.models["demo"] must be a list of replies or a function of the turn, got a string' }),
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', provider: 'mine', message: '[mine] PROVIDER_CONFIG: settings.models["demo"] must be a list of replies or a function of the turn, got "hello"' }),
     );
     expect(() => createScriptedModel({ text: 'x' } as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: '[scripted] PROVIDER_CONFIG: createScriptedModel: its replies must be a list of replies or a function of the turn, got an object' }));
   });

@@ -3,16 +3,11 @@
  * JavaScript caller's `{ replies: [...] }` (for `{ models: { id: [...] } }`)
  * used to fail inside `Object.keys` with a bare TypeError.
  */
+import { describeSetting as described } from '../call/provider-definition-check.ts';
 import { ProviderError } from '../errors/provider-error.ts';
 
 const SHAPE = "{ models: { demo: ['<<<NSENV:V4:START>>>…'] } } (each model id maps to its replies: a list, or a function of the turn)";
 
-/** A short description of `value` for a message. */
-function described(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : typeof value === 'string' ? 'a string' : String(value);
-}
 
 function configError(provider: string, message: string): ProviderError {
   return new ProviderError({ code: 'PROVIDER_CONFIG', provider, retryable: false, message });
