@@ -88,8 +88,8 @@ export function parseConfig(text: string, options: { file: string; display?: str
     throw configProblems(problems);
   }
   const config = parsed.data;
-  checkDefaults(config, invalid);
-  const agents = buildAgents(config, invalid);
+  const defaultsValid = checkDefaults(config, invalid);
+  const agents = buildAgents(config, invalid, defaultsValid);
   const mcpServers = checkMcpServers(config, invalid);
   if (problems.length > 0) throw configProblems(problems);
   const dir = dirname(options.file);
@@ -141,13 +141,15 @@ function expandHome(path: string): string {
 }
 
 /** `models.settings`, `quotas` and `ceilings` are agent fields: checked by the agent validator on a stand-in agent. */
-function checkDefaults(config: ConfigFile, fail: Fail): void {
+function checkDefaults(config: ConfigFile, fail: Fail): boolean {
   const standIn = { name: 'defaults', model: 'scripted:defaults', ...pick(config) };
-  for (const issue of agentDefinitionIssues(standIn)) {
+  const issues = agentDefinitionIssues(standIn);
+  for (const issue of issues) {
     const [first, ...rest] = issue.path;
     const path = first === 'settings' ? ['models', 'settings', ...rest] : issue.path;
     fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
   }
+  return issues.length === 0;
 }
 
 function pick(config: ConfigFile): Record<string, unknown> {
@@ -158,8 +160,11 @@ function pick(config: ConfigFile): Record<string, unknown> {
   };
 }
 
-/** Each agent: the file's defaults under the agent's own fields, `name` from its key; validated by the controller. */
-function buildAgents(config: ConfigFile, fail: Fail): Record<string, AgentDefinition> {
+/**
+ * Each agent: the file's defaults under the agent's own fields, `name` from its key; validated by the controller.
+ * A problem in a default the agent inherits is the default's, reported once where it is written (`defaultsValid` false).
+ */
+function buildAgents(config: ConfigFile, fail: Fail, defaultsValid: boolean): Record<string, AgentDefinition> {
   const agents: Record<string, AgentDefinition> = {};
   for (const [name, fields] of Object.entries(config.agents ?? {})) {
     if (!AGENT_NAME.test(name)) {
@@ -185,8 +190,9 @@ function buildAgents(config: ConfigFile, fail: Fail): Record<string, AgentDefini
     }
     for (const issue of issues) {
       if (merged['model'] === undefined && issue.path[0] === 'model') continue;
-      // A problem of a default the agent inherited is reported once, where the default is written.
-      if (inherited(own, issue.path)) continue;
+      // A problem of a default the agent inherited is reported once, where the default is written (when that check
+      // found it: defaults valid alone but not with this agent's fields are this agent's problem).
+      if (!defaultsValid && inherited(own, issue.path)) continue;
       const path = ['agents', name, ...issue.path];
       fail('CONFIG_INVALID', `${formatIssuePath(path)}: ${issue.message}`, path, issue.message.startsWith('unknown key'));
     }
