@@ -84,7 +84,13 @@ describe('createLanguageModel', () => {
     const slow = model(async () => {
       throw new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'later', retryAfterMs: 3_600_000 });
     });
-    await expect(slow.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_RATE_LIMIT', attempts: 1, retryAfterMs: 3_600_000 });
+    await expect(slow.generate({ prompt: 'x' })).rejects.toMatchObject({
+      code: 'PROVIDER_RATE_LIMIT',
+      attempts: 1,
+      retryAfterMs: 3_600_000,
+      // Why it was not retried, with both figures (the default maxRetryAfterMs is 60 s).
+      message: '[test:m] PROVIDER_RATE_LIMIT: later (not retried: the server asked to wait 3600 s, more than retry.maxRetryAfterMs allows, 60 s)',
+    });
   });
 
   it('fills provider and model into errors raised by wire code', async () => {

@@ -165,6 +165,10 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           && (retryAfter === undefined || retryAfter <= retry.maxRetryAfterMs);
         if (!canRetry) {
           error.attempts = attempt;
+          // A wait longer than the caller allows is why a retryable failure was not retried: say so, with both figures.
+          if (error.retryable && retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs && attempt <= retry.maxRetries && !delivered) {
+            error.message += ` (not retried: the server asked to wait ${formatSeconds(retryAfter)}, more than retry.maxRetryAfterMs allows, ${formatSeconds(retry.maxRetryAfterMs)})`;
+          }
           emit({ ...base, type: 'call-error', attempts: attempt, latencyMs: Math.max(0, now() - started), error: error.toJSON() });
           throw error;
         }
@@ -246,4 +250,9 @@ function endedBySignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/** Milliseconds as seconds for a message (`3600 s`, `1.5 s`). */
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
 }

@@ -59,7 +59,12 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
       usage = chunk.usage ?? usage;
     }
     // A stream cut short (connection dropped, proxy timeout) must not pass for a complete reply.
-    if (finishReason === undefined || finishReason === null) throw badResponse('the stream ended before any finish_reason');
+    if (finishReason === undefined || finishReason === null) {
+      // No event at all is most often no stream at all: a page, or a JSON answer from something else at baseURL.
+      const contentType = response.headers.get('content-type') ?? 'none';
+      const why = chunks.length === 0 && !contentType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${contentType}, not text/event-stream; does the base URL point at a Chat Completions API?)` : '';
+      throw badResponse(`the stream ended before any finish_reason${why}`);
+    }
     return result(text, usage, finishReason, { chunks }, warnings);
   };
 }

@@ -126,6 +126,18 @@ describe('openai streams read from the body', () => {
     }
   });
 
+  it('says a streamed request was answered with no stream at all, naming the content type', async () => {
+    const server = await startTestServer([{ headers: { 'content-type': 'text/html' }, body: '<html><body>a proxy page</body></html>' }]);
+    try {
+      await expect(compatible(server.url, 0).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
+        code: 'PROVIDER_BAD_RESPONSE',
+        message: expect.stringContaining("the stream ended before any finish_reason (no events: the answer's content-type is text/html, not text/event-stream; does the base URL point at a Chat Completions API?)"),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('does not retry an error event once text was delivered', async () => {
     const server = await startTestServer([streamed([chunk('Hel'), 'data: {"error":{"message":"the model is overloaded","type":"server_error"}}\n\n'])]);
     try {
