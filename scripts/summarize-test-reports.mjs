@@ -7,7 +7,9 @@
  * A run can fail while every test passes: an unhandled error, a hook that
  * threw, a forked worker that died (its file's tests are left pending and
  * vitest's own totals count them nowhere). Tests are therefore counted one by
- * one from the JSON report, and what went wrong outside tests — from
+ * one from the JSON report (a test its file never finished, and once a file
+ * that failed outside its tests, count as failed), and what went wrong
+ * outside tests — from
  * `.reports/problems.json`, written by scripts/vitest-problems-reporter.ts —
  * is printed above the closing line, since CI shows only the tail of its log.
  * Plain JavaScript so any Node can run it, before or after the toolchain.
@@ -34,9 +36,10 @@ function excerpt(text) {
 
 /** Per-test counts from one JSON report, and the problems it shows. */
 function countReport(where, report, hasProblemsReport) {
-  const counts = { passed: 0, failed: 0, skipped: 0, unfinished: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, unfinished: 0, failedFiles: 0 };
   for (const file of report.testResults ?? []) {
     const name = relative(join(root, where), file.name);
+    const before = counts.failed + counts.unfinished;
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') counts.passed += 1;
       else if (test.status === 'failed') {
@@ -45,6 +48,8 @@ function countReport(where, report, hasProblemsReport) {
       } else if (file.status === 'failed' && test.status === 'pending') counts.unfinished += 1;
       else counts.skipped += 1;
     }
+    // A file that failed with no test failing (an import that threw, an afterAll) fails the run: it counts once.
+    if (file.status === 'failed' && counts.failed + counts.unfinished === before) counts.failedFiles += 1;
     // Without the problems report (an older run), the JSON's file message is all there is.
     if (!hasProblemsReport && file.status === 'failed' && file.message) problems.push(`${where}: file failed: ${name}\n${excerpt(file.message)}`);
   }
@@ -75,10 +80,11 @@ for (const folder of ['packages', 'apps']) {
     readProblems(where, problemsFile);
     totals.passed += counts.passed;
     // A test its file never finished (the worker died, a hook failed first) counts as failed.
-    totals.failed += counts.failed + counts.unfinished;
+    totals.failed += counts.failed + counts.unfinished + counts.failedFiles;
     totals.skipped += counts.skipped;
     const unfinished = counts.unfinished > 0 ? `, ${counts.unfinished} unfinished` : '';
-    console.log(`${where}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${unfinished}`);
+    const failedFiles = counts.failedFiles > 0 ? `, ${counts.failedFiles} file${counts.failedFiles === 1 ? '' : 's'} failed outside tests` : '';
+    console.log(`${where}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${unfinished}${failedFiles}`);
   }
 }
 for (const problem of problems) console.log(`\n${problem}`);

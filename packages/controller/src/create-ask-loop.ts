@@ -304,6 +304,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   };
   /** Runs a public call under the lifecycle: refused after close(), cancelled by it, its signal checked and followed. */
   const tracked = <T extends { readonly signal?: AbortSignal | undefined }, R>(what: CallName, given: T | undefined, call: (options: T) => Promise<R>): Promise<R> => {
+    // After close() every call is LOOP_CLOSED, whatever else is wrong with it (a host rebuilds its controller on it).
+    const closed = lifecycle.closedError(what);
+    if (closed !== undefined) return Promise.reject(closed);
     let checked: T;
     try {
       checked = callOptions(what, given);

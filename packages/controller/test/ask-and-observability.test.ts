@@ -291,7 +291,7 @@ describe('observability', () => {
     const loop = createAskLoop({ plugins: [testPlugin({ m: [] })], store, pool });
     const result = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: 'x'.repeat(600 * 1024) });
     // The message is about the task, not an envelope line the caller never saw: its size as JSON ({"fields":{},"subject":"…"}: 26 bytes around the text) and what to do.
-    const message = `the task is too large for an envelope: its USERDATA is ${(600 * 1024 + 26).toLocaleString('en-US')} bytes of JSON, and every turn's envelope carries it in a section of at most 524,288 bytes (512 KiB). Keep the task short and put large data where a tool reads it (a file under the agent's fs root, memory)`;
+    const message = `the task is too large for an envelope: its USERDATA is ${(600 * 1024 + 26).toLocaleString('en-US')} bytes of JSON, and every turn's envelope carries it in a section of at most 524,288 bytes (512 KiB), its line end included. Keep the task short and put large data where a tool reads it (a file under the agent's fs root, memory)`;
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_ENV_SIZE', turns: 0, message });
     expect(await store.getSession(result.sid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_ENV_SIZE', message } });
     expect(await store.listTurns(result.sid)).toEqual([]);

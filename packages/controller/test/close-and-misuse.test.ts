@@ -56,6 +56,9 @@ describe('close()', () => {
     await expect(loop.resume('late')).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
     await expect(loop.replay('late')).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
     await expect(loop.create({ agent, task: 'x', sid: 'late' })).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
+    // Whatever else is wrong with a call after close(), it is LOOP_CLOSED: a host rebuilds its controller on that code.
+    await expect(loop.run({ agent, task: 'x', signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
+    await expect(loop.run({ agent, task: 'x', agnt: 1 } as never)).rejects.toMatchObject({ code: 'LOOP_CLOSED' });
   });
 });
 
@@ -107,6 +110,9 @@ describe('misuse', () => {
     await expect(loop.run({ agent, task: 'x', signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'LOOP_CANCELLED', message: 'run: the signal was aborted before the call began; nothing was stored or changed' });
     expect(await store.listSessions()).toEqual([]);
     await expect(loop.approve('s', { note: 5 } as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: 'approve: note must be text, got 5; nothing was stored' });
+    // A note is in the options every continuation takes (only approve and deny record it): step and resume accept it.
+    const sid = await loop.create({ agent, task: 'x' });
+    await expect(loop.step(sid, { note: 'from the operator' })).resolves.toMatchObject({ sid });
     // A session id that is no id is named by the call it was given to.
     await expect(loop.step(5 as never)).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: expect.stringMatching(/^step: the session id 5 /) });
     await loop.close();

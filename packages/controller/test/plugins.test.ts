@@ -48,6 +48,7 @@ describe('plugin resolution', () => {
     ['an agent that is a string', { agents: { a: 'worker' } }, 'agents.a is a string, not an agent definition'],
     ['a hook that is not a function', { hooks: { decide: 'no' } }, 'hooks.decide is a string, not a function'],
     ['a provider name with a colon', { providers: { 'a:b': { name: 'a:b', languageModel: () => ({}) } } }, `providers has the name "a:b", which no 'name:model' id could reach`],
+    ['toolpacks in other letters', { toolpacks: [] }, 'toolpacks is not a field the loop knows; did you mean toolPacks?'],
     ['tools for toolPacks', { tools: [] }, 'tools is not a field the loop knows; did you mean toolPacks? (the fields: name, specificationVersion, providers, toolPacks, toolSources, agents, hooks)'],
     ['a hook name the loop does not call', { hooks: { onTurnStart: () => {} } }, 'hooks.onTurnStart is not a field the loop knows; did you mean hooks.turnStart? (the fields: turnStart, programChecked, decide, event)'],
   ])('refuses a plugin whose fields have the wrong shape (%s) before anything runs, naming the field', (_, fields, message) => {
@@ -59,6 +60,18 @@ describe('plugin resolution', () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', plugin: 'bad', message: expect.stringContaining(`plugin 'bad': ${message}`) });
+  });
+
+  it('takes a decide HALT whose message is empty text, as its type allows', async () => {
+    const judge = definePlugin({ name: 'judge', specificationVersion: 'v1', hooks: { decide: () => ({ kind: 'HALT', reason: 'ERR_QUOTA', message: '' }) } });
+    const loop = loopWith([testPlugin({ m: [program('emit "x"')] }), judge]);
+    await expect(loop.run({ agent, task: 'x' })).resolves.toMatchObject({ status: 'HALT', reason: 'ERR_QUOTA' });
+    await loop.close();
+  });
+
+  it("accepts a plugin's own fields (a version, a description) and a field or hook given as undefined", () => {
+    const plugin = definePlugin({ name: 'acme', specificationVersion: 'v1', version: '1.2.0', description: 'tools of Acme', hooks: { decide: undefined } });
+    expect(() => loopWith([plugin, { ...testPlugin({ m: [] }), toolSources: undefined, agent: undefined } as AskLoopPlugin])).not.toThrow();
   });
 
   it('refuses the packs a tool source lists in the wrong shape, before the session is stored', async () => {
@@ -156,6 +169,7 @@ describe('hooks', () => {
     ['a kind in other letters', { kind: 'Deny', message: 'no' }],
     ['an unknown kind', { kind: 'require_approval', message: 'hold' }],
     ['a deny without a message', { kind: 'deny' }],
+    ['a deny whose message is not text', { kind: 'deny', message: 42 }],
     ['false', false],
   ])('fails closed on a programChecked answer the loop does not know (%s): LOOP_PLUGIN_ERROR, and the program does not run', async (_, answer) => {
     const effects = new Map<string, number>();

@@ -24,7 +24,7 @@ function shown(value: unknown): string {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const hasMessage = (answer: Record<string, unknown>): boolean => typeof answer['message'] === 'string' && answer['message'] !== '';
+const hasMessage = (answer: Record<string, unknown>): boolean => typeof answer['message'] === 'string';
 
 /** What is wrong with a `programChecked` answer (undefined is no answer, and fine), or undefined. */
 export function approvalProblem(answer: unknown): string | undefined {
@@ -32,7 +32,7 @@ export function approvalProblem(answer: unknown): string | undefined {
   if (!isRecord(answer)) return `${expected}, got ${shown(answer)}`;
   const { kind } = answer;
   if (kind === 'approve') return undefined;
-  if (kind === 'require-approval' || kind === 'deny') return hasMessage(answer) ? undefined : `{ kind: '${kind}' } needs a message (a non-empty string) saying why, got ${shown(answer)}`;
+  if (kind === 'require-approval' || kind === 'deny') return hasMessage(answer) ? undefined : `{ kind: '${kind}' } needs a message (a string) saying why, got ${shown(answer)}`;
   return `${expected}, got ${shown(answer)}`;
 }
 
@@ -50,7 +50,7 @@ export function decisionProblem(answer: unknown): string | undefined {
       if (typeof answer['reason'] !== 'string' || !Object.hasOwn(HALT_REASONS, answer['reason'])) {
         return `HALT needs a reason of HALT_REASONS (${Object.keys(HALT_REASONS).join(', ')}), got ${shown(answer['reason'])}`;
       }
-      return hasMessage(answer) ? undefined : `HALT needs a message (a non-empty string) saying why, got ${shown(answer['message'])}`;
+      return hasMessage(answer) ? undefined : `HALT needs a message (a string) saying why, got ${shown(answer['message'])}`;
     default:
       return `${expected}, got ${shown(answer)}`;
   }

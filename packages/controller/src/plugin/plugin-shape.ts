@@ -84,6 +84,14 @@ function agentsProblem(agents: unknown): string | undefined {
 const PLUGIN_FIELDS = ['name', 'specificationVersion', 'providers', 'toolPacks', 'toolSources', 'agents', 'hooks'] as const;
 const HOOK_NAMES = ['turnStart', 'programChecked', 'decide', 'event'] as const;
 
+/** Names a plugin author writes for a field the loop reads. */
+const FIELD_ALIASES: Readonly<Record<string, string>> = { tools: 'toolPacks', packs: 'toolPacks', provider: 'providers', models: 'providers', agent: 'agents', hook: 'hooks' };
+
+/** The field the loop reads that `key` was meant as: an alias, or the same name in other letters; else undefined. */
+function meantField(key: string): string | undefined {
+  return FIELD_ALIASES[key] ?? PLUGIN_FIELDS.find((field) => field.toLowerCase() === key.toLowerCase());
+}
+
 /** `name` among `known` as the caller most likely meant it: the same ignoring case and a leading `on`, or the one it starts. */
 function meant(name: string, known: readonly string[]): string | undefined {
   const plain = name.toLowerCase().replace(/^on(?=.)/, '');
@@ -99,7 +107,8 @@ function unknownProblem(at: string, key: string, known: readonly string[], alias
 function hooksProblem(hooks: unknown): string | undefined {
   if (!isRecord(hooks)) return `hooks is ${described(hooks)}, not an object of hook functions`;
   for (const [key, hook] of Object.entries(hooks)) {
-    if (!(HOOK_NAMES as readonly string[]).includes(key)) return unknownProblem('hooks.', key, HOOK_NAMES);
+    // Every function here is meant as a hook: one the loop does not call would be silently missing.
+    if (hook !== undefined && !(HOOK_NAMES as readonly string[]).includes(key)) return unknownProblem('hooks.', key, HOOK_NAMES);
     if (hook !== undefined && typeof hook !== 'function') return `hooks.${key} is ${described(hook)}, not a function`;
   }
   return undefined;
@@ -111,8 +120,9 @@ function hooksProblem(hooks: unknown): string | undefined {
  * or undefined when every field present has the shape the loop needs.
  */
 export function pluginShapeProblem(plugin: Readonly<Record<string, unknown>>): string | undefined {
-  const unknown = Object.keys(plugin).find((key) => !(PLUGIN_FIELDS as readonly string[]).includes(key));
-  if (unknown !== undefined) return unknownProblem('', unknown, PLUGIN_FIELDS, { tools: 'toolPacks', packs: 'toolPacks', provider: 'providers', models: 'providers', agent: 'agents' });
+  // Other fields (a version, a description, helpers) are the plugin's own; only a misspelt field the loop reads is refused.
+  const misspelt = Object.keys(plugin).find((key) => plugin[key] !== undefined && !(PLUGIN_FIELDS as readonly string[]).includes(key) && meantField(key) !== undefined);
+  if (misspelt !== undefined) return unknownProblem('', misspelt, PLUGIN_FIELDS, FIELD_ALIASES);
   const { providers, toolPacks, toolSources, agents, hooks } = plugin;
   return (
     (providers === undefined ? undefined : providersProblem(providers)) ??

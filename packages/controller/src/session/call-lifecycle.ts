@@ -13,6 +13,8 @@ import { LoopError } from '../errors/loop-error.ts';
 export interface CallLifecycle {
   /** Runs `call` with the caller's signal joined to the close signal; rejects `LOOP_CLOSED` once close began. */
   track<T>(what: string, signal: unknown, call: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** `LOOP_CLOSED` for a call `what` once close began, else undefined: checked before anything else of a call. */
+  closedError(what: string): LoopError | undefined;
   /** Cancels the calls in flight and waits for them; the same promise for every caller. */
   close(): Promise<void>;
 }
@@ -26,11 +28,13 @@ export function createCallLifecycle(): CallLifecycle {
   // One controller a call, not one signal shared by all: thousands of calls would hang thousands of listeners on it.
   const inFlight = new Map<Promise<unknown>, AbortController>();
   let closing: Promise<void> | undefined;
+  const closedError = (what: string): LoopError | undefined =>
+    closing === undefined ? undefined : new LoopError({ code: 'LOOP_CLOSED', message: `${what} was called after close(); make a new controller with createAskLoop` });
   return {
+    closedError,
     track(what, signal, call) {
-      if (closing !== undefined) {
-        return Promise.reject(new LoopError({ code: 'LOOP_CLOSED', message: `${what} was called after close(); make a new controller with createAskLoop` }));
-      }
+      const closed = closedError(what);
+      if (closed !== undefined) return Promise.reject(closed);
       if (signal !== undefined && !isAbortSignal(signal)) {
         return Promise.reject(new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `${what}: signal must be an AbortSignal, got ${signal === null ? 'null' : typeof signal}; nothing was stored` }));
       }

@@ -14,8 +14,9 @@ export type CallName = 'run' | 'create' | 'step' | 'resume' | 'approve' | 'deny'
 const OPTIONS: Readonly<Record<CallName, readonly string[]>> = {
   run: ['agent', 'task', 'sid', 'signal', 'onEvent'],
   create: ['agent', 'task', 'sid', 'signal', 'onEvent'],
-  step: ['signal', 'onEvent'],
-  resume: ['signal', 'onEvent'],
+  // `note` is in the ContinueOptions every continuation takes: accepted here too (only approve and deny record it).
+  step: ['signal', 'onEvent', 'note'],
+  resume: ['signal', 'onEvent', 'note'],
   approve: ['signal', 'onEvent', 'note'],
   deny: ['signal', 'onEvent', 'note'],
 };

@@ -18,7 +18,7 @@ function oversizedTaskMessage(userdataJson: string): string {
   const bytes = Buffer.byteLength(userdataJson, 'utf8');
   return (
     `the task is too large for an envelope: its USERDATA is ${bytes.toLocaleString('en-US')} bytes of JSON, and every turn's envelope carries it in a section of at most ` +
-    `${MAX_SECTION_BYTES.toLocaleString('en-US')} bytes (${MAX_SECTION_BYTES / 1024} KiB). Keep the task short and put large data where a tool reads it (a file under the agent's fs root, memory)`
+    `${MAX_SECTION_BYTES.toLocaleString('en-US')} bytes (${MAX_SECTION_BYTES / 1024} KiB), its line end included. Keep the task short and put large data where a tool reads it (a file under the agent's fs root, memory)`
   );
 }
 

@@ -38,3 +38,13 @@ describe('observers that throw', () => {
     expect(result).toMatchObject({ ok: true, error: null, emits: ['a', 'c'], whispers: { n: 'b' } });
   });
 });
+
+describe('globals that cannot be sent', () => {
+  it('a BigInt or a cycle among the globals is refused by the sandbox with its code, not a bare TypeError', async () => {
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle['self'] = cycle;
+    for (const globals of [{ big: 1n }, { c: cycle }]) {
+      await expect(createInterpreter().run('command\n  emit "hi"\nendcommand\n', { mode: 'host', globals: globals as never })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST' });
+    }
+  });
+});
