@@ -65,3 +65,17 @@ describe('replay without the provider of the agent\'s model', () => {
     await other.close();
   });
 });
+
+describe('replay of a turn whose tool call failed', () => {
+  it('matches: the recorded failure reaches the program with the same text as when it ran', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = { m: [program('emit tool.json.Parse("{bad")'), program('emit "<<<LOOP:DONE>>> ok"')] };
+    const loop = createAskLoop({ plugins: [testPlugin(replies)], store, pool });
+    const result = await loop.run({ agent: { ...agent, policy: { allow: ['tool.json.*', 'tool.str.*'] }, repair: 1 }, task: 'parse' });
+    expect(result).toMatchObject({ status: 'DONE', turns: 2 });
+    const [first] = await store.listTurns(result.sid);
+    expect(first?.failure).toMatchObject({ code: 'SCRIPT_TOOL_ARGUMENTS' });
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 2 });
+    await loop.close();
+  });
+});

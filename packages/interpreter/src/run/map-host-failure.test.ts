@@ -16,4 +16,10 @@ describe('mapHostFailure', () => {
     expect(scriptCodeForToolCode('TOOL_FAILED', 21)).toBe('SCRIPT_TOOL_ERROR');
     expect(scriptCodeForToolCode(undefined)).toBe('SCRIPT_TOOL_ERROR');
   });
+
+  it('maps a failure it mapped before to the same text (a replay answers a call with the recorded failure)', () => {
+    const live = mapHostFailure(Object.assign(new Error('tool.json.Parse: text is not valid JSON'), { code: 'TOOL_VALUE_INVALID' }), "tool 'tool.json.parse'", 'tool.json.parse');
+    expect(live).toEqual({ code: 'SCRIPT_TOOL_ARGUMENTS', message: '[TOOL_VALUE_INVALID] tool.json.Parse: text is not valid JSON' });
+    expect(mapHostFailure(Object.assign(new Error(live.message), { code: live.code }), "tool 'tool.json.parse'", 'tool.json.parse')).toEqual(live);
+  });
 });

@@ -44,7 +44,10 @@ export function mapHostFailure(error: unknown, what: string, named?: string): Ho
   const message = typeof raw.message === 'string' ? raw.message : String(error);
   const scriptCode = scriptCodeForToolCode(code, typeof raw.referenceCode === 'number' ? raw.referenceCode : undefined);
   const prefix = code !== undefined && code !== scriptCode ? `[${code}] ` : '';
-  const namesItself = named !== undefined && message.toLowerCase().startsWith(named.toLowerCase());
+  // A message mapped once already (a replay answers with the recorded one) starts with the original code: look past it,
+  // so the second mapping gives the same text as the first.
+  const bare = message.replace(/^\[[A-Z][A-Z0-9_]*\] /, '');
+  const namesItself = named !== undefined && bare.toLowerCase().startsWith(named.toLowerCase());
   return { code: scriptCode, message: namesItself ? `${prefix}${message}` : `${what}: ${prefix}${message}` };
 }
 
