@@ -31,7 +31,10 @@ describe('parseMcpConfig', () => {
     fails({ servers: { a: { command: 'x', args: [1] } } }, 'args must be a list of strings');
     fails({ servers: { a: { command: 'x', env: { A: 1 } } } }, 'env.A must be a string');
     fails({ servers: { a: { command: 'x', timeoutMs: 0 } } }, 'timeoutMs');
-    fails({ servers: { a: { command: 'x', startTimeoutMs: -1 } } }, 'startTimeoutMs must be a positive number');
+    fails({ servers: { a: { command: 'x', startTimeoutMs: -1 } } }, 'startTimeoutMs must be a number of milliseconds from 1 to 2147483647 (about 24.8 days), got -1');
+    // Past a timer's range Node fires at once: every call would time out at its start.
+    fails({ servers: { a: { command: 'x', timeoutMs: 1e12 } } }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647 (about 24.8 days), got 1000000000000');
+    fails({ servers: { a: { command: 'x', timeoutMs: 'lots' } } }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647 (about 24.8 days), got "lots"');
     fails({ servers: { a: { command: 'x', approval: 'sometimes' } } }, 'approval');
     fails({ servers: { a: { command: 'x', maxResultBytes: 1.5 } } }, 'maxResultBytes');
     fails({ servers: { a: { command: 'x', comand: 'typo' } } }, "unknown field 'comand'");

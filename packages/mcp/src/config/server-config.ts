@@ -5,6 +5,9 @@
  */
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 
+/** The longest a timer can wait (2^31 − 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Which of a server's tools need a person's approval before a program calling them runs. */
 export type McpApprovalMode = 'destructive' | 'always' | 'never';
 
@@ -78,9 +81,16 @@ function stringMap(value: unknown, where: string): Record<string, string> | unde
 }
 
 function common(value: Record<string, unknown>, where: string): McpServerCommon {
-  const { timeoutMs, startTimeoutMs, approval, maxResultBytes } = value;
-  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) throw invalid(`${where}.timeoutMs must be a positive number`);
-  if (startTimeoutMs !== undefined && !(typeof startTimeoutMs === 'number' && Number.isFinite(startTimeoutMs) && startTimeoutMs > 0)) throw invalid(`${where}.startTimeoutMs must be a positive number`);
+  const { approval, maxResultBytes } = value;
+  // A timer's range: beyond it Node fires at once (TimeoutOverflowWarning), and every call would time out.
+  const duration = (name: string, given: unknown): number | undefined => {
+    if (given !== undefined && !(typeof given === 'number' && Number.isFinite(given) && given > 0 && given <= MAX_TIMER_MS)) {
+      throw invalid(`${where}.${name} must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days), got ${typeof given === 'string' ? JSON.stringify(given) : String(given)}`);
+    }
+    return given as number | undefined;
+  };
+  const timeoutMs = duration('timeoutMs', value['timeoutMs']);
+  const startTimeoutMs = duration('startTimeoutMs', value['startTimeoutMs']);
   if (maxResultBytes !== undefined && !(typeof maxResultBytes === 'number' && Number.isSafeInteger(maxResultBytes) && maxResultBytes > 0)) throw invalid(`${where}.maxResultBytes must be a positive whole number`);
   if (approval !== undefined && approval !== 'destructive' && approval !== 'always' && approval !== 'never') throw invalid(`${where}.approval must be "destructive", "always" or "never"`);
   return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(startTimeoutMs === undefined ? {} : { startTimeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };

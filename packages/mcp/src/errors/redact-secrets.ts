@@ -52,7 +52,23 @@ export function serverSecrets(config: McpServerConfig): string[] {
     const credential = /^\s*(?:Bearer|Basic|Token|Bot)\s+(\S+)\s*$/i.exec(value)?.[1];
     if (credential !== undefined) secrets.push(credential);
   }
+  // A password written into the server's URL (http://user:password@host/mcp) is a credential too: the transport's own
+  // error quotes the URL whole.
+  if (isHttpServerConfig(config)) {
+    const password = urlPassword(config.url);
+    if (password !== undefined) secrets.push(password);
+  }
   return secrets;
+}
+
+/** The password of `url`, decoded and as written, or undefined without one (or for text that is no URL). */
+function urlPassword(url: string): string | undefined {
+  try {
+    const { password } = new URL(url);
+    return password === '' ? undefined : password;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
 import { closeDefaultPool } from '@askloop/interpreter';
 import { createPolicy, createToolRegistry, defineTool, defineToolPack } from '@askloop/tools';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
 
 let aborted: (reason: unknown) => void = () => undefined;
 const cancelled = new Promise<unknown>((resolve) => {
@@ -60,5 +60,23 @@ describe('runNeuroScript binds the tool host to the run', () => {
   it("refuses a tool result over the run's stringLength", async () => {
     const result = await runNeuroScript(setup({ stringLength: 100 }), { program: 'command\n  emit tool.slow.Big()\nendcommand\n' }, 2);
     expect(result.error?.message).toContain('TOOL_RESULT_TOO_LARGE');
+  });
+});
+
+describe('a tool that needs approval, in a program a client sends', () => {
+  it('is refused by the check (no one here can approve it), and never runs; the check alone says the same', async () => {
+    let ran = 0;
+    const gated = defineToolPack('mail', [
+      defineTool({ name: 'tool.mail.Send', description: 'Sends mail; needs a person to approve.', args: [], returns: 'string', effect: 'external', requiresApproval: true }, () => {
+        ran += 1;
+        return 'sent';
+      }),
+    ]);
+    const gatedSetup: NeuroScriptSetup = { registry: createToolRegistry([gated]), policy: createPolicy({ allow: ['tool.mail.*'] }), session: 'test' };
+    const result = await runNeuroScript(gatedSetup, { program: 'command\n  emit tool.mail.Send()\nendcommand\n' }, 1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'SCRIPT_TOOL_DENIED', message: expect.stringContaining("(POLICY_APPROVAL_UNAVAILABLE): tool.mail.Send needs a person's approval before it runs, and a program an MCP client sends has no one to ask") } });
+    expect(ran).toBe(0);
+    const diagnostics = await checkNeuroScript(gatedSetup, { program: 'command\n  emit tool.mail.Send()\nendcommand\n' });
+    expect(diagnostics).toMatchObject([{ code: 'SCRIPT_TOOL_DENIED' }]);
   });
 });

@@ -3,7 +3,7 @@
  * execute) and `prepare` alone for the check.
  */
 import { createInterpreter, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
-import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createToolHost, refuseToolsNeedingApproval, type HostToolCatalog, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 
 /** What one run or check needs from the server. */
 export interface NeuroScriptSetup {
@@ -20,6 +20,14 @@ export interface NeuroScriptRequest {
   readonly program: string;
   readonly libraries?: readonly string[];
   readonly userdata?: JsonValue;
+}
+
+/**
+ * The catalogue of a client's program: no one here can approve a tool marked `requiresApproval` (an MCP server's
+ * `approval: always`, a destructive tool), so the check refuses it rather than run it unasked.
+ */
+function clientCatalog(catalog: HostToolCatalog, registry: ToolRegistry): HostToolCatalog {
+  return refuseToolsNeedingApproval(catalog, registry, 'a program an MCP client sends', "run it in an agent turn instead (the ask tool, or askloop run), which pauses for a person's approve or deny");
 }
 
 /** How long past the run's wall clock its tool calls may last at most (the run ends first, as SCRIPT_TIMEOUT). */
@@ -50,7 +58,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
   // The host that calls the tools is made when a sandbox worker takes the run (`onStart`), so its deadline
   // counts from the run's start, as the run's wall clock does — not from before the check and a wait for a busy pool.
   const { call, onStart } = toolsAtRunStart(() => createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS, deadlineGraceMs: TOOL_DEADLINE_GRACE_MS }));
-  const tools = { catalog: createToolHost(hostOptions).catalog, call };
+  const tools = { catalog: clientCatalog(createToolHost(hostOptions).catalog, setup.registry), call };
   const interpreter = createInterpreter({ ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
   try {
     return await interpreter.run(request.program, {
@@ -69,7 +77,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
 
 /** The static check alone: every diagnostic of the program (agent mode) and of its libraries (named `library-N`). */
 export async function checkNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest): Promise<readonly Diagnostic[]> {
-  const catalog = createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn: 0 }).catalog;
+  const catalog = clientCatalog(createToolHost({ registry: setup.registry, policy: setup.policy, session: setup.session, turn: 0 }).catalog, setup.registry);
   const result = await createInterpreter().prepare(request.program, {
     mode: 'agent',
     fileName: 'program.ns',

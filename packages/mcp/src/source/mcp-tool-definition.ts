@@ -58,7 +58,9 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
   const displayName = `tool.${server}.${options.identifier}`;
   const { args, properties } = schemaArguments(tool.inputSchema);
   const required = new Set(args.filter((arg) => arg.required !== false).map((arg) => arg.name));
-  const description = (tool.description ?? tool.title ?? '').trim() || `MCP tool ${tool.name} of server ${server}`;
+  // Through the server's redactor too: a description is model text (every prompt's catalogue, askloop://catalogue),
+  // and a server may echo the credential it was given there as anywhere else.
+  const description = options.connection.redact((tool.description ?? tool.title ?? '').trim()) || `MCP tool ${tool.name} of server ${server}`;
   const failure = (message: string, cause: unknown): ToolError => new ToolError('TOOL_FAILED', message, { tool: displayName, cause });
   return defineTool(
     {

@@ -27,6 +27,7 @@ export const TOOL_ERROR_CODES = {
   HTTP_TOO_MANY_REDIRECTS: { referenceCode: 1002, fix: 'The server redirected more than maxRedirects times (a loop, or a long chain); fetch the final URL directly or raise maxRedirects in createHttpTools().' },
   HTTP_URL_INVALID: { referenceCode: 41, fix: 'Pass an absolute http:// or https:// URL without credentials; when a redirect names a bad one, the server is at fault: fetch another URL.' },
   MATH_DIVISION_BY_ZERO: { referenceCode: 14, fix: 'Check the divisor before calling tool.math.Divide or tool.math.Modulo.' },
+  POLICY_APPROVAL_UNAVAILABLE: { referenceCode: 1003, fix: "A tool marked requiresApproval was called where no one can approve it (a program an MCP client sends to askloop mcp serve); run it in an agent turn, which pauses for approve or deny." },
   POLICY_CALL_LIMIT: { referenceCode: 1003, fix: 'The per-turn or per-session call limit is used up; do fewer calls, or raise limits in createPolicy().' },
   POLICY_CAPABILITY_MISSING: { referenceCode: 1003, fix: 'Add the named capability to the policy\'s grants, e.g. fs:write:/data/** (createPolicy({ grants }), an agent\'s policy.grants, or askloop\'s --grant).' },
   POLICY_DENIED: { referenceCode: 1003, fix: 'A deny pattern matches this tool; remove it from the deny list if the tool should run.' },

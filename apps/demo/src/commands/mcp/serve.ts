@@ -95,7 +95,11 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         await endpoint.close();
       } else {
         // Reads process.stdin and writes process.stdout directly, not through `io`: they carry the protocol.
-        await serveMcpStdio(makeServer());
+        // A SIGINT or SIGTERM ends the serving as the client's disconnect does, so `finally` below closes the MCP servers
+        // behind the tools (ending their stdin, then SIGTERM) instead of leaving them orphaned.
+        const server = makeServer();
+        await Promise.race([serveMcpStdio(server), stopSignal()]);
+        await server.close();
       }
     } finally {
       await asking?.close();

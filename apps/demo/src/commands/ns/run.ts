@@ -39,6 +39,12 @@ arguments included); if any check fails, the diagnostics are printed and
 nothing runs. Warnings are printed and do not stop the run.
 '-' reads a file from standard input.
 
+Tools that need a person's approval (requiresApproval; an MCP server's
+tools under approval: destructive or always) run without a pause here:
+running the command is your approval. An agent turn (askloop run) pauses
+such a program for approve or deny, and a program an MCP client sends to
+askloop mcp serve may not call them.
+
 Prints each emit on its own line as it happens; a run-time error goes to
 standard error as FILE:LINE:COLUMN CODE message. With --json prints
   {"ok":true,"emits":[…],"whispers":{…},"diagnostics":[…warnings],"usage":{"fuel":N,"toolCalls":N,"wallMs":N}}
