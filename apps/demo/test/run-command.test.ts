@@ -54,8 +54,9 @@ describe('askloop run (the real CLI)', () => {
     const run = await spawnCli(['run', 'two steps', '--script', script, '--db', join(dir, 'halt.db'), '--json']);
     expect(run.code).toBe(3);
     const result = JSON.parse(run.stdout);
-    expect(Object.keys(result)).toEqual(JSON_KEYS);
-    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', result: null, turns: 2 });
+    // A HALT adds why, after the fixed keys: the decision's message and the last turn's failure.
+    expect(Object.keys(result)).toEqual([...JSON_KEYS, 'message', 'failure']);
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', result: null, turns: 2, failure: { code: 'PROVIDER_SCRIPT_EXHAUSTED' } });
     expect(result.decisions).toEqual([
       { turn: 1, decision: 'CONTINUE', reason: null },
       { turn: 2, decision: 'HALT', reason: 'ERR_PROVIDER' },

@@ -49,7 +49,9 @@ Output: the final result on standard output, one line per turn on standard
 error. With --json, exactly one object:
   {"status":"DONE"|"HALT"|"PAUSED","reason":null|"ERR_…"|"AWAITING_APPROVAL",
    "result":"…"|null,"turns":N,"sid":"…",
-   "decisions":[{"turn":N,"decision":"CONTINUE"|"DONE"|"HALT"|"PAUSE","reason":…|null}]}
+   "decisions":[{"turn":N,"decision":"CONTINUE"|"DONE"|"HALT"|"PAUSE","reason":…|null}],
+   "message":"…" and "failure":{"code","kind","message"} when the loop stopped
+   with them (why a HALT or PAUSE happened; the last turn's failure)}
 (an error that stops the loop from starting is {"ok":false,"error":{…}}).
 
 ${LOOP_EXIT_USAGE}

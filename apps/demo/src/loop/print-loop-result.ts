@@ -14,7 +14,7 @@ export const EXIT_HALT = 3;
 /** Exit code of a PAUSED session: a program waits for `askloop approve|deny SID`. */
 export const EXIT_PAUSED = 4;
 
-/** The `--json` object, exactly these keys in this order. */
+/** The `--json` object: these keys in this order, `message` and `failure` only when the loop stopped with them. */
 export interface LoopJson {
   status: LoopResult['status'];
   reason: string | null;
@@ -22,10 +22,15 @@ export interface LoopJson {
   turns: number;
   sid: string;
   decisions: { turn: number; decision: string; reason: string | null }[];
+  /** Why a HALT or PAUSE happened, as the decision says it. */
+  message?: string;
+  /** The last turn's failure, when it had one: what a HALT's reason alone does not say (PROVIDER_AUTH or an outage). */
+  failure?: { code: string; kind: string; message: string };
 }
 
-/** The `--json` object of a result (`usage` stays out: the shape is fixed for scripts). */
+/** The `--json` object of a result (`usage` stays out: the shape is fixed for scripts; keys are only ever added). */
 export function loopJson(result: LoopResult): LoopJson {
+  const { failure } = result;
   return {
     status: result.status,
     reason: result.reason,
@@ -33,6 +38,8 @@ export function loopJson(result: LoopResult): LoopJson {
     turns: result.turns,
     sid: result.sid,
     decisions: result.decisions.map(({ turn, decision, reason }) => ({ turn, decision, reason })),
+    ...(result.status !== 'DONE' && typeof result.message === 'string' ? { message: result.message } : {}),
+    ...(failure === undefined || failure === null ? {} : { failure: { code: failure.code, kind: failure.kind, message: failure.message } }),
   };
 }
 
