@@ -99,6 +99,22 @@ describe('askloop on PostgreSQL', () => {
     for (const host of hosts) expect(host.output().stderr).toMatch(/taking turns[\s\S]*turns committed, 0 leases lost, 0 conflicts retried, 0 failed steps\n$/);
   });
 
+  it('replay of a database without the schema creates nothing there, and says no session is there', async () => {
+    await pool.query('CREATE DATABASE replay_empty');
+    const url = new URL(server.url);
+    url.pathname = '/replay_empty';
+    const replay = await spawnCli(['replay', 'abcd1234', '--db', url.toString(), '--json']);
+    expect(replay.code).toBe(1);
+    expect(JSON.parse(replay.stdout).error).toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND', message: expect.stringContaining('holds no AskLoop sessions') });
+    const empty = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    try {
+      const { rows } = await empty.query("SELECT count(*)::int AS tables FROM pg_tables WHERE tablename LIKE 'askloop%'");
+      expect(rows[0]).toEqual({ tables: 0 });
+    } finally {
+      await empty.end();
+    }
+  });
+
   it('replay and resume take --db postgres://… too', async () => {
     const run = await spawnCli(['run', 'again', '--script', await scriptFile(), '--db', server.url, '--json']);
     const { sid } = JSON.parse(run.stdout) as { sid: string };

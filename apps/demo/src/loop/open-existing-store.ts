@@ -12,13 +12,13 @@ import { openSessionsReadOnly } from '../commands/open-sessions-read-only.ts';
 import { CliError } from '../cli-error.ts';
 import type { CommandIo } from '../io.ts';
 import { existingDbPath } from './default-db-path.ts';
-import { openPostgresSessionStore } from './open-postgres-store.ts';
+import { openPostgresReader, openPostgresSessionStore, redactUrl } from './open-postgres-store.ts';
 import { openSessionStore } from './open-session-loop.ts';
 import { isPostgresUrl } from './store-location.ts';
 
 /** How {@link openExistingStore} opens a sessions file. */
 export interface ExistingStoreOptions {
-  /** Only read (`replay`): the file is opened read-only and never written. */
+  /** Only read (`replay`): the file is opened read-only and never written; a PostgreSQL database is not migrated. */
   readonly readOnly?: boolean;
 }
 
@@ -33,6 +33,12 @@ export interface ExistingStore {
 /** Opens the store `--db` names (or the default sessions file). */
 export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<ExistingStore> {
   if (db !== undefined && isPostgresUrl(db)) {
+    if (options.readOnly === true) {
+      // As `sessions` and `show`: nothing is created or migrated, and a database without AskLoop's tables holds no session.
+      const reader = await openPostgresReader(db);
+      if (reader === undefined) throw CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `${redactUrl(db)} holds no AskLoop sessions (no askloop_sessions table); nothing was created there` });
+      return { store: reader, sqlitePath: undefined };
+    }
     const { store, pool } = await openPostgresSessionStore(db);
     return { store, sqlitePath: undefined, pool };
   }
