@@ -99,6 +99,18 @@ describe('askloop on PostgreSQL', () => {
     for (const host of hosts) expect(host.output().stderr).toMatch(/taking turns[\s\S]*turns committed, 0 leases lost, 0 conflicts retried, 0 failed steps\n$/);
   });
 
+  it('a worker whose role may read but not write the queue stops with PG_QUERY_FAILED naming the rights, instead of retrying forever', async () => {
+    await pool.query('CREATE ROLE reader_only LOGIN');
+    await pool.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader_only');
+    const url = new URL(server.url);
+    url.username = 'reader_only';
+    url.password = '';
+    const worker = await spawnCli(['worker', '--db', url.toString(), '--json']);
+    expect(worker.code).toBe(1);
+    expect(JSON.parse(worker.stdout.trim().split('\n').at(-1)!).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringContaining('the role lacks rights a host needs, which waiting does not give') });
+    expect(worker.stderr).not.toContain('trying again');
+  });
+
   it('replay of a database without the schema creates nothing there, and says no session is there', async () => {
     await pool.query('CREATE DATABASE replay_empty');
     const url = new URL(server.url);

@@ -6,7 +6,7 @@ import { builtinPlugin, createAskLoop, definePlugin } from '@askloop/controller'
 import { createLeaseBoundStores, createSessionQueue, runWorker, type WorkerStepEvent } from '@askloop/postgres';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
-import { usageError } from '../cli-error.ts';
+import { CliError, usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
@@ -127,13 +127,22 @@ cannot be opened; 2 a usage error.
       stop.abort();
     });
     io.stderr('askloop worker: taking turns (Ctrl-C to stop)\n');
+    // A database away for a while is waited for; a role without the rights to the queue will not heal by waiting.
+    let refused: unknown;
     try {
       const stats = await runWorker({
         loop,
         stores,
         queue: createSessionQueue(pool, { leaseMs }),
         signal: stop.signal,
-        onError: (error) => io.stderr(`askloop worker: cannot reach the queue (${error instanceof Error ? error.message : String(error)}); trying again\n`),
+        onError: (error) => {
+          if (insufficientPrivilege(error)) {
+            refused = error;
+            stop.abort();
+            return;
+          }
+          io.stderr(`askloop worker: cannot reach the queue (${error instanceof Error ? error.message : String(error)}); trying again\n`);
+        },
         onStep: (event) => {
           if (values.json === true) {
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
@@ -143,6 +152,13 @@ cannot be opened; 2 a usage error.
         },
       });
       io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
+      if (refused !== undefined) {
+        const message = refused instanceof Error ? refused.message : String(refused);
+        throw CliError.fromLoopError({
+          code: 'PG_QUERY_FAILED',
+          message: `the queue cannot be used: ${message}; the role lacks rights a host needs, which waiting does not give: SELECT, INSERT, UPDATE, DELETE on the askloop_ tables, USAGE, SELECT, UPDATE on their sequences and EXECUTE on askloop_require_lease`,
+        });
+      }
       return 0;
     } finally {
       stopListening?.();
@@ -151,3 +167,13 @@ cannot be opened; 2 a usage error.
     }
   },
 };
+
+/** Whether PostgreSQL refused `error`'s statement for the role's rights (SQLSTATE 42501), anywhere in its cause chain. */
+function insufficientPrivilege(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === '42501') return true;
+  }
+  return false;
+}
