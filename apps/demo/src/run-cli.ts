@@ -47,4 +47,25 @@ export async function runCli(): Promise<void> {
     process.stderr.write(`askloop: unexpected error: ${detail}\n`);
     process.exitCode = 1;
   }
+  exitOnceDrained();
+}
+
+/** How long a command that has returned may be held by what it left open before the process ends anyway. */
+const HELD_AFTER_RETURN_MS = 1000;
+
+/**
+ * The command has returned and said what it had to say: nothing of it may keep the process alive. A library it used
+ * can leave a handle behind (pg keeps the socket of a connection whose SCRAM authentication failed for want of a
+ * password until the server times it out, 60 s). Unref'd, the timer fires only if something still holds the
+ * process; it waits for standard output and error to drain, so a slow reader gets everything.
+ */
+function exitOnceDrained(): void {
+  const check = (): void => {
+    if (process.stdout.writableLength > 0 || process.stderr.writableLength > 0) {
+      setTimeout(check, 100).unref();
+      return;
+    }
+    process.exit();
+  };
+  setTimeout(check, HELD_AFTER_RETURN_MS).unref();
 }

@@ -58,7 +58,14 @@ async function failWith(pool: pg.Pool, url: string, error: unknown): Promise<nev
   await pool.end().catch(() => undefined);
   const known = findPostgresError(error);
   const message = redactMessage(known?.message ?? (error as Error).message, url);
-  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}` });
+  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}${missingPasswordHint(message)}` });
+}
+
+/** What to do when the server asked for a password and none was given (pg's words for it are its internals'). */
+export function missingPasswordHint(message: string): string {
+  return /client password must be a string|no password (was )?supplied/i.test(message)
+    ? '; the server asks for a password and none was given: set PGPASSWORD, add it to ~/.pgpass, or put it in the URL (percent-encoded)'
+    : '';
 }
 
 /** The transcript store on `pool`, whose `close()` also ends the pool. */
