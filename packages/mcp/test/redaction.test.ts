@@ -92,7 +92,10 @@ describe('credentials in MCP errors', () => {
     const source = createMcpToolSource({ servers: { leaky: leaky('') } });
     try {
       const host = createToolHost({ registry: createToolRegistry(await source.toolPacks()), policy: createPolicy({ allow: ['tool.leaky.*'], grants: ['mcp:call:leaky'] }), session: 's', turn: 1 });
-      expectRedacted(await host.call('tool.leaky.refuse', []).catch((error: unknown) => error), 'MCP_REQUEST_FAILED');
+      const refused = await host.call('tool.leaky.refuse', []).catch((error: unknown) => error);
+      expectRedacted(refused, 'MCP_REQUEST_FAILED');
+      // The server and the tool named once (the connection's message already names them).
+      expect((refused as Error).message.match(/MCP server 'leaky'/g)).toHaveLength(1);
       expectRedacted(await host.call('tool.leaky.complain', []).catch((error: unknown) => error), 'MCP_TOOL_ERROR');
     } finally {
       await source.close();

@@ -88,7 +88,9 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
       } catch (error) {
         if (!isAskLoopMcpError(error)) throw error;
         if (error.code === 'MCP_TIMEOUT') throw new ToolError('TOOL_TIMEOUT', error.message, { tool: displayName, cause: error });
-        throw failure(`MCP server '${server}' tool '${tool.name}': ${error.message}`, error);
+        // The connection's errors mostly name the server and the tool already ("failed calling tool …"): said once.
+        const named = error.message.startsWith(`MCP server '${server}'`);
+        throw failure(named ? error.message : `MCP server '${server}' tool '${tool.name}': ${error.message}`, error);
       }
       if (result.isError === true) {
         // The server's own words, which may repeat the key it was configured with; scrubbed before the cut, so no half key is left.

@@ -95,6 +95,13 @@ describe('askloop mcp tools', () => {
         { name: 'tool.self.neuroscript_run', pack: 'mcp.self', effect: 'external', requiresApproval: true, allowed: false },
       ]),
     );
+    // In text, each note once: the line marks the effect ([external]), the notes the approval and the policy.
+    const text = captureIo({ cwd: directory });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'mcp.json', '--allow', 'tool.self.neuroscript_check', '--grant', 'mcp:call:self'], text)).toBe(0);
+    const run = text.out.split('\n').find((line) => line.startsWith('tool.self.neuroscript_run('));
+    expect(run).toMatch(/ \[external\] - .*  \[needs approval; denied: [^\]]+\]$/);
+    expect(run?.match(/external/g)).toHaveLength(1);
+    expect(text.out.split('\n').find((line) => line.startsWith('tool.self.neuroscript_check('))).toMatch(/  \[read\]$/);
   });
 });
 

@@ -44,8 +44,9 @@ ${MCP_CONFIG_USAGE}
         io.stdout(`${JSON.stringify(rows.map(({ spec, pack, denied }) => ({ name: spec.displayName, pack, effect: spec.effect, requiresApproval: spec.requiresApproval === true, allowed: denied === undefined })))}\n`);
       } else {
         for (const { spec, denied } of rows) {
-          const notes = [spec.effect, ...(spec.requiresApproval === true ? ['needs approval'] : []), ...(denied === undefined ? [] : [`denied: ${denied}`])];
-          io.stdout(`${renderCatalogueLine(spec)}  [${notes.join('; ')}]\n`);
+          // The catalogue line already marks an effect other than read ([write], [external]): said once.
+          const notes = [...(spec.effect === 'read' ? ['read'] : []), ...(spec.requiresApproval === true ? ['needs approval'] : []), ...(denied === undefined ? [] : [`denied: ${denied}`])];
+          io.stdout(`${renderCatalogueLine(spec)}${notes.length === 0 ? '' : `  [${notes.join('; ')}]`}\n`);
         }
       }
       return 0;
