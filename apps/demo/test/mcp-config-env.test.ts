@@ -60,6 +60,17 @@ describe('--mcp-config ${NAME} references', () => {
     expect(JSON.parse(io.out)).toEqual([{ name: 'tool.t.whoami', pack: 'mcp.t', effect: 'read', requiresApproval: false, allowed: true }]);
   });
 
+  it.each(['json', 'yaml'])('refuses a key written into the file (%s), at its line, as the YAML config does, starting nothing', async (format) => {
+    const file = `literal.${format}`;
+    const literal = { servers: { t: { url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer supersecretvalue123' } } } };
+    writeFileSync(join(directory, file), format === 'json' ? JSON.stringify(literal, null, 2) : 'servers:\n  t:\n    url: http://127.0.0.1:1/mcp\n    headers:\n      Authorization: Bearer supersecretvalue123\n');
+    const io = withEnv({});
+    expect(await main(tools(file), io)).toBe(2);
+    const { error } = JSON.parse(io.out) as { error: { code: string; message: string; line: number } };
+    expect(error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: expect.stringContaining("'Authorization' looks like a key"), line: format === 'json' ? 6 : 5 });
+    expect(io.out + io.err).not.toContain('supersecretvalue123');
+  });
+
   it('refuses a missing variable by name, before starting anything', async () => {
     const io = withEnv({});
     expect(await main(tools('mcp.json'), io)).toBe(2);

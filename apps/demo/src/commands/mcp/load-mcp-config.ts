@@ -10,7 +10,9 @@
 import type { RunBinding } from '../ns/tool-options.ts';
 import { createReadStream } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parse as parseYaml, parseDocument, type Node } from 'yaml';
+import { findSecret } from '../../config/find-secret.ts';
+import { locateYamlPath } from '../../config/locate-yaml-path.ts';
 import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
@@ -29,7 +31,8 @@ export const MCP_CONFIG_USAGE = `  --mcp-config FILE add the tools of the MCP se
                     {"servers": {"NAME": {"command": "…", "args": […], "env": {…}}
                                  | {"url": "http://…", "headers": {…}}}}
                     (or the same in YAML when FILE ends in .yaml or .yml).
-                    \${NAME} in env and headers is read from the environment.
+                    \${NAME} in env and headers is read from the environment;
+                    a key written into the file is refused.
                     Each tool is tool.NAME.<Tool> and needs --allow 'tool.NAME.*'
                     and --grant mcp:call:NAME.`;
 
@@ -61,6 +64,7 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
   } catch (error) {
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   }
+  refuseWrittenSecret(text, file);
   let servers: McpServersConfig;
   try {
     servers = parseMcpConfig(value);
@@ -69,6 +73,21 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
     throw error;
   }
   return createMcpToolSource({ servers: withEnvironment(servers, io.env, file), ...(name === undefined ? {} : { name }) });
+}
+
+/**
+ * A key written into the file (a literal `Authorization: Bearer …`, an `OPENAI_API_KEY` value, a key-shaped string)
+ * is refused as `askloop.config.yaml` refuses it (its `CONFIG_SECRET`): keys stay out of files, and come from the
+ * environment through `${NAME}` in `env` and `headers`. JSON is YAML 1.2, so both forms are scanned alike.
+ */
+function refuseWrittenSecret(text: string, file: string): void {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, version: '1.2' });
+  const referenceAllowed = (path: readonly (string | number)[]): boolean => path[0] === 'servers' && (path[2] === 'env' || path[2] === 'headers') && path.length === 4;
+  const secret = findSecret(document.contents as Node | null, referenceAllowed);
+  if (secret === undefined) return;
+  const { line, column } = locateYamlPath(document, lineCounter, secret.path);
+  throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${secret.message}`, { file, line, column });
 }
 
 /**
