@@ -6,8 +6,8 @@
  * `wait`, `onEvent: 'x'` would drop every event, and a store or clock of the
  * wrong shape would fail at the first turn as a bare `TypeError`.
  */
-import { editDistance } from '@askloop/tools';
 import type { AskLoopOptions } from './ask-loop.ts';
+import { closestOption } from './closest-option.ts';
 import { describeValue as described } from './describe-value.ts';
 import { LoopError } from './errors/loop-error.ts';
 
@@ -26,7 +26,7 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
   if (options === null || typeof options !== 'object') throw invalid(`createAskLoop needs its options: { plugins, store, … }, got ${described(options)}`);
   for (const name of Object.keys(options)) {
     if ((OPTION_NAMES as readonly string[]).includes(name)) continue;
-    const [closest] = OPTION_NAMES.filter((known) => editDistance(name.toLowerCase(), known.toLowerCase()) <= 3).sort((a, b) => editDistance(name, a) - editDistance(name, b));
+    const closest = closestOption(name, OPTION_NAMES, 3);
     throw invalid(`createAskLoop has no option '${name}'${closest === undefined ? '' : `; did you mean '${closest}'?`} (its options: ${OPTION_NAMES.join(', ')})`);
   }
   if (options.store === undefined) throw invalid('createAskLoop needs a store (createMemoryTranscriptStore() for tests)');

@@ -3,7 +3,7 @@
  * a host that takes turns from the PostgreSQL store's queue until Ctrl-C.
  */
 import { builtinPlugin, createAskLoop, definePlugin } from '@askloop/controller';
-import { createLeaseBoundStores, createSessionQueue, runWorker, type WorkerStepEvent } from '@askloop/postgres';
+import { createLeaseBoundStores, createSessionQueue, isPermissionDenied, runWorker, type WorkerStepEvent } from '@askloop/postgres';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
@@ -136,7 +136,7 @@ cannot be opened; 2 a usage error.
         queue: createSessionQueue(pool, { leaseMs }),
         signal: stop.signal,
         onError: (error) => {
-          if (insufficientPrivilege(error)) {
+          if (isPermissionDenied(error)) {
             refused = error;
             stop.abort();
             return;
@@ -167,13 +167,3 @@ cannot be opened; 2 a usage error.
     }
   },
 };
-
-/** Whether PostgreSQL refused `error`'s statement for the role's rights (SQLSTATE 42501), anywhere in its cause chain. */
-function insufficientPrivilege(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '42501') return true;
-  }
-  return false;
-}

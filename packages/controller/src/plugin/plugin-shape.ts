@@ -8,6 +8,8 @@
  * field's path (`toolPacks[0].tools[2].spec.capabilities`) and what to use.
  */
 
+import { providerNameProblem } from '@askloop/providers';
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How a value looks, for a message: `missing`, `null`, `a list`, `a string` … */
@@ -51,8 +53,8 @@ function providersProblem(providers: unknown): string | undefined {
   if (!isRecord(providers)) return `providers is ${described(providers)}, not an object of providers by name ({ acme: defineProvider(…) })`;
   for (const [key, provider] of Object.entries(providers)) {
     const at = `providers.${key}`;
-    // `name:model` splits at the first ':': a name with one (or none at all) could never be reached.
-    if (key === '' || /[:\s]/.test(key)) return `providers has the name ${JSON.stringify(key)}, which no 'name:model' id could reach; a provider name is not empty and holds no ':' or white space`;
+    // `name:model` splits at the first ':': a name with one (or none at all) could never be reached (the providers' rule).
+    if (providerNameProblem(key) !== undefined) return `providers has the name ${JSON.stringify(key)}, which no 'name:model' id could reach; a provider name is not empty and holds no ':' or white space`;
     if (!isRecord(provider)) return `${at} is ${described(provider)}, not a provider; build it with defineProvider(…)`;
     if (typeof provider.name !== 'string') return `${at}.name is ${described(provider.name)}, not a string; build the provider with defineProvider(…)`;
     if (typeof provider.languageModel !== 'function') return `${at}.languageModel is ${described(provider.languageModel)}, not a function; build the provider with defineProvider(…)`;

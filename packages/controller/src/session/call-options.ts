@@ -5,7 +5,7 @@
  * ignored, or to fail far from the mistake ("invalid agent definition:
  * (top level): expected a map, got undefined").
  */
-import { editDistance } from '@askloop/tools';
+import { closestOption } from '../closest-option.ts';
 import { describeValue as described } from '../describe-value.ts';
 
 /** The public calls that take options. */
@@ -39,7 +39,7 @@ export function callOptionsProblem(what: CallName, given: unknown): string | und
     // An option spread in as undefined (`{ ...options, note: undefined }`) says nothing: not a mistake.
     if (known.includes(name) || value === undefined) continue;
     if (Object.hasOwn(ELSEWHERE, name)) return `'${name}' is not an option of the call: it belongs in ${ELSEWHERE[name]} (the options: ${known.join(', ')})`;
-    const [closest] = known.filter((option) => editDistance(name.toLowerCase(), option.toLowerCase()) <= 2).sort((a, b) => editDistance(name, a) - editDistance(name, b));
+    const closest = closestOption(name, known, 2);
     return `there is no option '${name}'${closest === undefined ? '' : `; did you mean '${closest}'?`} (the options: ${known.join(', ')})`;
   }
   const options = given as Record<string, unknown>;

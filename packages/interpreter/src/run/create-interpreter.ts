@@ -60,15 +60,6 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
   };
 }
 
-/** Whether a global's value serialises to nothing, so the run never binds its name. */
-function arrivesEmpty(value: unknown): boolean {
-  try {
-    return JSON.stringify(value) === undefined;
-  } catch {
-    return false;
-  }
-}
-
 /** Calls an observer of the run (`onEmit`, `onWhisper`): one that throws is not part of the run, as `onToolCall` is not. */
 function observe(listener: () => void): void {
   try {
@@ -172,10 +163,9 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       const startedAt = Date.now();
       const catalog = runOptions.catalog ?? runOptions.tools?.catalog;
       // The run binds exactly these, so the check can tell a bare-name map key nothing binds.
-      // The names that reach the run: a global whose value serialises to nothing (undefined, a function) is not bound
-      // there. One that cannot serialise at all (a BigInt, a cycle) is kept: the sandbox refuses the run for it
-      // (SANDBOX_INVALID_REQUEST), and a throw here would be a bare TypeError.
-      const bound = Object.entries(runOptions.globals ?? {}).flatMap(([name, value]) => (arrivesEmpty(value) ? [] : [name]));
+      // The names that reach the run, as `execute` sends the globals: one whose value serialises to nothing (undefined,
+      // a function) is not bound there; globals JSON refuses (a BigInt, a cycle) are passed on for the sandbox to refuse.
+      const bound = Object.keys(globalsAsSent(runOptions.globals ?? {}));
       const globalNames = runOptions.globalNames ?? [...bound, ...(runOptions.userdata === undefined ? [] : ['userdata'])];
       const prepared = await prepare(source, { ...runOptions, globalNames, ...(catalog === undefined ? {} : { catalog }) });
       if (!prepared.ok) {

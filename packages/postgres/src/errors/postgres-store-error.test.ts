@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LoopError } from '@askloop/controller';
 import { describe, expect, it } from 'vitest';
-import { findPostgresError, isLeaseLost, isPostgresStoreError, isTransactionConflict, POSTGRES_ERROR_CODES, PostgresStoreError } from './postgres-store-error.ts';
+import { findPostgresError, isLeaseLost, isPermissionDenied, isPostgresStoreError, isTransactionConflict, POSTGRES_ERROR_CODES, PostgresStoreError } from './postgres-store-error.ts';
 
 describe('PostgresStoreError', () => {
   it('the README lists every code with the same text', () => {
@@ -36,5 +36,12 @@ describe('PostgresStoreError', () => {
     expect(isTransactionConflict(wrapped(serverError('57P01')))).toBe(false);
     expect(isTransactionConflict(wrapped(Object.assign(new Error('not from the server'), { code: '40P01' })))).toBe(false);
     expect(isTransactionConflict(new Error('other'))).toBe(false);
+  });
+
+  it("isPermissionDenied finds the server's insufficient_privilege anywhere in the cause chain, and nothing else", () => {
+    const denied = Object.assign(new Error('permission denied for table askloop_queue'), { code: '42501', severity: 'ERROR' });
+    expect(isPermissionDenied(new PostgresStoreError('PG_QUERY_FAILED', 'queue acquire failed', { cause: denied }))).toBe(true);
+    expect(isPermissionDenied(Object.assign(new Error('x'), { code: '42501' }))).toBe(false);
+    expect(isPermissionDenied(Object.assign(new Error('deadlock'), { code: '40P01', severity: 'ERROR' }))).toBe(false);
   });
 });

@@ -93,6 +93,15 @@ export function isTransactionConflict(error: unknown): boolean {
   return inCauseChain(error, isConflictFromServer) !== undefined;
 }
 
+/**
+ * True when `error` (or a cause of it) is PostgreSQL refusing a statement for the role's rights
+ * (`insufficient_privilege`, 42501): unlike a server that is away, waiting does not mend it.
+ */
+export function isPermissionDenied(error: unknown): boolean {
+  const denied = (value: unknown): value is Error => typeof value === 'object' && value !== null && 'severity' in value && (value as { code?: unknown }).code === '42501';
+  return inCauseChain(error, denied) !== undefined;
+}
+
 /** True when `error` itself is the server's error failing a transaction to break a conflict (see {@link isTransactionConflict}). */
 export function isConflictFromServer(error: unknown): error is Error {
   // pg's DatabaseError: the SQLSTATE in `code`, beside a `severity`; a code alone may be anyone's.

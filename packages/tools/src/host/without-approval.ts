@@ -18,8 +18,6 @@ import type { HostToolCatalog } from './tool-host.ts';
 export function refuseToolsNeedingApproval(catalog: HostToolCatalog, registry: ToolRegistry, place: string, instead: string): HostToolCatalog {
   return {
     ...catalog,
-    get: (name) => catalog.get(name),
-    names: () => catalog.names(),
     check(name, args) {
       const spec = registry.get(name);
       if (spec?.requiresApproval === true) {
