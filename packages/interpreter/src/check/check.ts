@@ -10,9 +10,9 @@ import { tooDeepMessage } from '../parse/too-deep-message.ts';
 import { checkAgentProgram, checkHostStatements } from './agent-check.ts';
 import type { CheckContext } from './check-context.ts';
 import { checkGlobalWrites } from './global-write-check.ts';
-import { checkMapKeys } from './map-key-check.ts';
 import { checkStructure } from './structure-check.ts';
 import { checkTools } from './tool-check.ts';
+import { checkUnsetNames } from './unset-name-check.ts';
 
 /** Returns every diagnostic for `program` in `context` (empty when it may run). */
 export function check(program: Program, context: CheckContext): Diagnostic[] {
@@ -26,7 +26,7 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
     ...checkStructure(program),
     ...(context.mode === 'agent' ? checkAgentProgram(program, context) : checkHostStatements(program, context)),
     ...checkTools(program, context),
-    ...(context.globals === undefined ? [] : checkMapKeys(program, context.globals)),
+    ...(context.globals === undefined ? [] : checkUnsetNames(program, context.globals)),
     ...(context.globals === undefined ? [] : checkGlobalWrites(program, context.globals)),
   ];
   return findings

@@ -105,6 +105,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_TOOL_UNKNOWN: { numericCode: 3, kind: 'permission', fix: 'Use the suggested name or a listed tool.' },
   SCRIPT_TYPE_MISMATCH: { numericCode: 7, kind: 'runtime', fix: 'convert first' },
   SCRIPT_VALUE_TOO_LARGE: { numericCode: 37, kind: 'quota', fix: 'build smaller (flatter) values' },
+  SCRIPT_VARIABLE_UNSET: { kind: 'runtime', fix: 'Set the variable before reading it, or fix its name (the message names the closest one); write a template\'s `{{…}}` in a `\'\'\'…\'\'\'` string.' },
   SCRIPT_WHISPER_TARGET_UNSET: { kind: 'check', fix: 'Write `whisper self, …` for your own notes, or the target in quotes (`whisper "notes", …`); or set the variable first when its value is the target.' },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 

@@ -89,6 +89,8 @@ export class BodyContext {
   readonly tables: ProgramTables;
   /** Names of the read-only globals (their values are resolved when the program is instantiated). */
   readonly globals: ReadonlySet<string>;
+  /** Every name the body's file binds somewhere (`boundNames`): reading any other non-global raises `SCRIPT_VARIABLE_UNSET`. */
+  readonly bound: ReadonlySet<string>;
   /** Generated names of user functions, by script name. */
   readonly functions: ReadonlyMap<string, { readonly id: string; readonly required: number; readonly total: number }>;
   readonly name: string;
@@ -118,6 +120,7 @@ export class BodyContext {
   constructor(
     tables: ProgramTables,
     globals: ReadonlySet<string>,
+    bound: ReadonlySet<string>,
     functions: BodyContext['functions'],
     name: string,
     kind: 'function' | 'command',
@@ -125,6 +128,7 @@ export class BodyContext {
   ) {
     this.tables = tables;
     this.globals = globals;
+    this.bound = bound;
     this.functions = functions;
     this.name = name;
     this.kind = kind;

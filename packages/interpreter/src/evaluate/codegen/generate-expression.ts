@@ -1,5 +1,6 @@
 /** Expressions → JavaScript expressions (reference §1.7). One dispatcher; helpers carry the semantics. */
-import type { CallExpression, Expression } from '../../ast/index.ts';
+import type { CallExpression, Expression, Identifier, Placeholder } from '../../ast/index.ts';
+import { unsetVariableMessage } from '../../check/unset-variable-message.ts';
 import { findBuiltin } from '../../runtime/index.ts';
 import { type BodyContext, numberSource } from './code-context.ts';
 
@@ -19,10 +20,21 @@ function binaryHelper(operator: string): string {
   return BINARY[operator] as string;
 }
 
+/**
+ * A read of a name the file never binds and no global holds: it could only
+ * ever read nil, so the run raises `SCRIPT_VARIABLE_UNSET` there instead
+ * (the check warns about it before the run).
+ */
+function unsetRead(node: Identifier | Placeholder, context: BodyContext, inHole: boolean): string {
+  const message = unsetVariableMessage(node.name, [...context.bound, ...context.globals], inHole);
+  return `raise("SCRIPT_VARIABLE_UNSET", ${context.tables.constant(message)}, ${context.tables.position(node)})`;
+}
+
 /** A variable read whose value is only inspected, never stored (variables start as nil, so a slot is never undefined). */
-function peek(name: string, context: BodyContext): string {
-  if (context.globals.has(name)) return context.tables.global(name);
-  return context.variable(name);
+function peek(node: Identifier, context: BodyContext): string {
+  if (context.globals.has(node.name)) return context.tables.global(node.name);
+  if (!context.bound.has(node.name)) return unsetRead(node, context, false);
+  return context.variable(node.name);
 }
 
 /**
@@ -98,7 +110,7 @@ function generateNumericFast(node: Expression & { type: 'BinaryExpression' }, op
 
 /** An operand that is only inspected: variables are read without sharing them. */
 export function generateOperand(node: Expression, context: BodyContext): string {
-  return node.type === 'Identifier' ? peek(node.name, context) : generateExpression(node, context);
+  return node.type === 'Identifier' ? peek(node, context) : generateExpression(node, context);
 }
 
 /** Generates a JavaScript expression for a script expression. */
@@ -116,7 +128,11 @@ export function generateExpression(node: Expression, context: BodyContext): stri
     case 'InterpolatedString': {
       const parts = node.parts.map((part) => {
         if (part.type === 'TextPart') return tables.constant(part.value);
-        if (part.type === 'InterpolationPart') return `txt(${generateExpression(part.expression, context)}, ${tables.position(part)})`;
+        if (part.type === 'InterpolationPart') {
+          const { expression } = part;
+          const unset = expression.type === 'Identifier' && !context.globals.has(expression.name) && !context.bound.has(expression.name);
+          return `txt(${unset ? unsetRead(expression, context, true) : generateExpression(expression, context)}, ${tables.position(part)})`;
+        }
         return internal(`unknown interpolation part ${JSON.stringify((part as { type: unknown }).type)}`);
       });
       if (node.parts.every((part) => part.type === 'TextPart')) return tables.constant(node.parts.map((part) => (part.type === 'TextPart' ? part.value : '')).join(''));
@@ -137,6 +153,7 @@ export function generateExpression(node: Expression, context: BodyContext): stri
     case 'Placeholder': {
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
       if (context.globals.has(node.name)) return tables.global(node.name);
+      if (!context.bound.has(node.name)) return unsetRead(node, context, false);
       // Only a container can be shared; the test keeps the call off the path of numbers and strings.
       const variable = context.variable(node.name);
       return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;

@@ -8,7 +8,7 @@
  * machine, and the constant/position tables — never script text — so the
  * script cannot inject code whatever its AST holds.
  */
-import type { Program } from '../../ast/index.ts';
+import { boundNames, type Program } from '../../ast/index.ts';
 import { type RunLimits, ScriptError } from '../../runtime/index.ts';
 import { BodyContext, ProgramTables } from './code-context.ts';
 import type { CompiledProgram } from './compiled-program.ts';
@@ -45,13 +45,17 @@ export function generateProgram(program: Program, libraries: readonly Program[],
       throw new ScriptError('SCRIPT_GLOBAL_READ_ONLY', `Parameter '${shadowing}' of function '${definition.name}' has the name of a global, which it would never be read as; give the parameter another name.`, definition, 43);
     }
   }
+  // Names are bound per file: a name its file never sets can only read nil (SCRIPT_VARIABLE_UNSET).
+  const boundIn = new Map([...libraries, program].map((each) => [each, boundNames(each)]));
+  const fileOf = new Map([...libraries, program].flatMap((each) => each.functions.map((definition) => [definition, each] as const)));
   const parts: string[] = [];
   definitions.forEach((definition, index) => {
-    const context = new BodyContext(tables, globals, functions, definition.name, 'function', hasHandler(definition.body));
+    const bound = boundIn.get(fileOf.get(definition) as Program) as Set<string>;
+    const context = new BodyContext(tables, globals, bound, functions, definition.name, 'function', hasHandler(definition.body));
     parts.push(generateBody(`f${index}`, [...definition.required, ...definition.optional], definition.body, context));
   });
   const commandBody = program.commands.flatMap((command) => command.body);
-  const commandContext = new BodyContext(tables, globals, functions, 'command', 'command', hasHandler(commandBody));
+  const commandContext = new BodyContext(tables, globals, boundIn.get(program) as Set<string>, functions, 'command', 'command', hasHandler(commandBody));
   parts.push(generateBody('command', [], commandBody, commandContext));
   const source = [...parts, 'return command;'].join('\n');
   return { source, constants: tables.constants, positions: tables.positions };

@@ -110,13 +110,21 @@ describe('inline operator fast paths keep the runtime semantics', () => {
     expect(output.emits).toEqual(wanted);
   });
 
-  it('reads a variable that was never set as nil, in operators and conditions', () => {
-    const body = (prefix: string) =>
-      `command\n  on error do\n    emit "E " + system_error_code\n    clear_error\n  endon\n${prefix}  emit [u + 1]\n  emit [u < 1]\n  emit [u and true]\n  emit [not u]\n  if u\n    emit "set"\n  endif\n  set w = u\n  emit [w, u == nil]\nendcommand\n`;
-    const unset = evaluateProgram({ program: parsed(body('')) }, host);
-    const nil = evaluateProgram({ program: parsed(body('  set u = nil\n')) }, host);
+  const readsOfU = (prefix: string) =>
+    `command\n  on error do\n    emit "E " + system_error_code\n    clear_error\n  endon\n${prefix}  emit [u + 1]\n  emit [u < 1]\n  emit [u and true]\n  emit [not u]\n  if u\n    emit "set"\n  endif\n  set w = u\n  emit [w, u == nil]\nendcommand\n`;
+
+  it('reads a variable not yet set on this path as nil, in operators and conditions', () => {
+    const unset = evaluateProgram({ program: parsed(readsOfU('  if false\n    set u = 0\n  endif\n')) }, host);
+    const nil = evaluateProgram({ program: parsed(readsOfU('  set u = nil\n')) }, host);
     expect(unset.error).toBeNull();
     expect(unset.emits).toEqual(nil.emits);
     expect(unset.emits).toEqual([expected('+', null, 1), expected('<', null, 1), '[false]', '[true]', '[nil, true]']);
+  });
+
+  it('refuses every read of a name the program never sets, in operators, conditions and assignments alike', () => {
+    const never = evaluateProgram({ program: parsed(readsOfU('')) }, host);
+    expect(never.error).toBeNull();
+    // Seven reads, seven caught errors: the fast paths never see the name as nil.
+    expect(never.emits).toEqual(Array.from({ length: 7 }, () => 'E SCRIPT_VARIABLE_UNSET'));
   });
 });

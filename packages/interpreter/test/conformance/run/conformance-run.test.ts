@@ -27,6 +27,8 @@ interface Expected {
    * expects `error`, its run-time backstop.
    */
   readonly checkError?: { code: string; line: number };
+  /** The warnings `prepare` gives (a run-time error it foresees, `SCRIPT_VARIABLE_UNSET`); none when left out. */
+  readonly warnings?: { code: string; line: number }[];
   readonly limits?: Partial<RunLimits>;
 }
 
@@ -137,7 +139,8 @@ describe('evaluation conformance (sandbox)', () => {
         expect(result.error).toMatchObject({ code: expected.checkError.code, kind: 'check', line: expected.checkError.line });
         return;
       }
-      expect(result.diagnostics).toEqual([]);
+      const warnings = (expected.warnings ?? []).map((warning) => ({ ...warning, severity: 'warning' }));
+      expect(result.diagnostics.map(({ code, line, severity }) => ({ code, line, severity }))).toEqual(warnings);
       expectOutcome(result, expected);
     });
   }

@@ -61,3 +61,33 @@ describe('map keys written as bare names', () => {
     expect(diagnosticsOf('command\n  set n = "k"\n  emit {"q": 1, 2: 2, n + "x": 3, {{n}}: 4}\nendcommand\n', [])).toEqual([]);
   });
 });
+
+describe('other reads of names nothing sets', () => {
+  it('warns at each one, naming the closest bound name, and the program may still run', () => {
+    const source = 'command\n  set total = 0\n  for each price in [1, 2]\n    set total = total + pirce\n  endfor\n  emit "sum " + totl\nendcommand\n';
+    expect(diagnosticsOf(source, [])).toEqual([
+      { code: 'SCRIPT_VARIABLE_UNSET', line: 4, column: 25, message: "Variable 'pirce' is never set in this program, so it would read as nil: did you mean 'price'? Otherwise set it before reading it." },
+      { code: 'SCRIPT_VARIABLE_UNSET', line: 6, column: 17, message: "Variable 'totl' is never set in this program, so it would read as nil: did you mean 'total'? Otherwise set it before reading it." },
+    ]);
+    const parsed = parse(source);
+    if (!parsed.ok) throw new Error('does not parse');
+    expect(check(parsed.program, { mode: 'host', globals: new Set() }).map(({ severity, kind }) => ({ severity, kind }))).toEqual([
+      { severity: 'warning', kind: 'check' },
+      { severity: 'warning', kind: 'check' },
+    ]);
+  });
+
+  it('offers no name when none is close, and says how to keep a {{hole}} as text', () => {
+    expect(diagnosticsOf('command\n  emit zebra\n  emit [[Dear {{title}}]]\n  emit {{placeholder}}\nendcommand\n', []).map(({ message }) => message)).toEqual([
+      "Variable 'zebra' is never set in this program, so it would read as nil: set it before reading it, or fix the name.",
+      "Variable 'title' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to keep {{title}} as text, write the string as '''…''', which has no holes.",
+      "Variable 'placeholder' is never set in this program, so it would read as nil: set it before reading it, or fix the name.",
+    ]);
+  });
+
+  it('suggests a global the host binds, and leaves globals, bound names and an unknowing caller alone', () => {
+    expect(diagnosticsOf('command\n  emit userdat["task"]\nendcommand\n', ['userdata'], 'agent').map(({ message }) => /did you mean '(\w+)'/.exec(message)?.[1])).toEqual(['userdata']);
+    expect(diagnosticsOf('command\n  emit userdata["task"] + self + sid\n  emit typeof(later)\n  set later = 1\nendcommand\n', ['userdata', 'sid'], 'agent')).toEqual([]);
+    expect(diagnosticsOf('command\n  emit never_set\nendcommand\n')).toEqual([]);
+  });
+});
