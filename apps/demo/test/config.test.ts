@@ -140,6 +140,15 @@ describe('loadConfig', () => {
     await plugins[0]?.toolSources?.[0]?.close?.();
   });
 
+  it.each([
+    ['args', 'mcpServers:\n  gh:\n    command: npx\n    args: ["-y", "server", "--token", "${GH_TOKEN}"]\n', "mcpServers.gh args[3] holds ${GH_TOKEN}, which is filled in only in env and headers; pass the value to the server in env"],
+    ['cwd', 'mcpServers:\n  gh:\n    command: npx\n    cwd: ${HOME}/data\n', 'mcpServers.gh cwd holds ${HOME}'],
+    ['url', 'mcpServers:\n  t:\n    url: https://${HOST}/mcp\n', 'mcpServers.t url holds ${HOST}, which is filled in only in env and headers; write the URL out, and send a key in headers'],
+  ])('refuses a ${NAME} reference in %s, which would reach the server as literal text, starting nothing', async (_field, text, message) => {
+    const config = parseConfig(text, { file: join(temp, 'askloop.config.yaml') });
+    await expect(pluginsFromConfig(config, { GH_TOKEN: 'ghp-from-env-0123', HOME: '/home/x', HOST: 'example.com' })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining(message) });
+  });
+
   it('reads a file and names it in errors; a missing file is CONFIG_UNREADABLE', async () => {
     await expect(loadConfig(join(temp, 'nope.yaml'))).rejects.toMatchObject({ code: 'CONFIG_UNREADABLE', exitCode: 2 });
     const file = join(temp, 'bad.yaml');

@@ -78,6 +78,16 @@ describe('--mcp-config ${NAME} references', () => {
     expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_OPTION_INVALID', message: '--mcp-config mcp.json: servers.t needs the environment variable MY_TOKEN; set it before running' } });
   });
 
+  it('refuses a reference outside env and headers, naming the field, as the YAML config does', async () => {
+    writeFileSync(join(directory, 'args.json'), JSON.stringify({ servers: { s: { command: 'npx', args: ['server', '--key=${MY_TOKEN}'] } } }));
+    const io = withEnv({ MY_TOKEN: TOKEN });
+    expect(await main(tools('args.json'), io)).toBe(2);
+    expect(JSON.parse(io.out)).toEqual({
+      ok: false,
+      error: { code: 'CLI_OPTION_INVALID', message: '--mcp-config args.json: servers.s args[1] holds ${MY_TOKEN}, which is filled in only in env and headers; pass the value to the server in env (most servers read their key from the environment)' },
+    });
+  });
+
   it('never prints a refused token, even when the server echoes it', async () => {
     const io = withEnv({ MY_TOKEN: 'tok-WRONG-0123456789' });
     expect(await main(tools('mcp.json'), io)).toBe(1);

@@ -9,8 +9,8 @@ import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
 import { mcpPlugin, type McpServerConfig } from '@askloop/mcp';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
-import { expandEnvReferences } from './find-secret.ts';
 import { loadConfigPlugins } from './load-config-plugins.ts';
+import { fillServerEnvironment } from './server-environment.ts';
 
 /** The plugins of `config`, in order: its agents, its plugin packages, its MCP servers. */
 export async function pluginsFromConfig(config: AskLoopConfig, env: Readonly<Record<string, string | undefined>>): Promise<AskLoopPlugin[]> {
@@ -27,16 +27,7 @@ export async function pluginsFromConfig(config: AskLoopConfig, env: Readonly<Rec
 }
 
 function withEnvironment(name: string, server: McpServerConfig, env: Readonly<Record<string, string | undefined>>, file: string): McpServerConfig {
-  const missing: string[] = [];
-  const expand = (values: Readonly<Record<string, string>> | undefined) => {
-    if (values === undefined) return undefined;
-    const expanded = expandEnvReferences(values, env);
-    missing.push(...expanded.missing);
-    return expanded.values;
-  };
-  const copy = { ...server } as Record<string, unknown>;
-  if ('env' in server && server.env !== undefined) copy['env'] = expand(server.env);
-  if ('headers' in server && server.headers !== undefined) copy['headers'] = expand(server.headers);
-  if (missing.length > 0) throw new ConfigError('CONFIG_INVALID', `mcpServers.${name} needs the environment variable${missing.length > 1 ? 's' : ''} ${[...new Set(missing)].join(', ')}; set ${missing.length > 1 ? 'them' : 'it'} before running`, { file });
-  return copy as unknown as McpServerConfig;
+  const filled = fillServerEnvironment(server, env);
+  if ('problem' in filled) throw new ConfigError('CONFIG_INVALID', `mcpServers.${name} ${filled.problem}`, { file });
+  return filled.server;
 }

@@ -18,7 +18,7 @@ import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpServerC
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { CliError } from '../../cli-error.ts';
-import { expandEnvReferences } from '../../config/find-secret.ts';
+import { fillServerEnvironment } from '../../config/server-environment.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
@@ -90,29 +90,13 @@ function refuseWrittenSecret(text: string, file: string): void {
   throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${secret.message}`, { file, line, column });
 }
 
-/**
- * The servers with `${NAME}` in `env` and `headers` values filled from `env`,
- * as `pluginsFromConfig` does for `mcpServers:` (the docs say the two formats
- * are the same). A variable that is unset or empty is a usage error naming
- * it — never a server started with an empty key — before any server starts.
- */
+/** The servers with `${NAME}` filled from `env` (`fillServerEnvironment`); a problem is a usage error before any server starts. */
 function withEnvironment(servers: McpServersConfig, env: Readonly<Record<string, string | undefined>>, file: string): McpServersConfig {
   const out: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(servers)) {
-    const missing: string[] = [];
-    const expand = (values: Readonly<Record<string, string>>): Record<string, string> => {
-      const expanded = expandEnvReferences(values, env);
-      missing.push(...expanded.missing);
-      return expanded.values;
-    };
-    const copy: Record<string, unknown> = { ...server };
-    if ('env' in server && server.env !== undefined) copy['env'] = expand(server.env);
-    if ('headers' in server && server.headers !== undefined) copy['headers'] = expand(server.headers);
-    if (missing.length > 0) {
-      const names = [...new Set(missing)];
-      throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: servers.${name} needs the environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')}; set ${names.length > 1 ? 'them' : 'it'} before running`);
-    }
-    out[name] = copy as unknown as McpServerConfig;
+    const filled = fillServerEnvironment(server, env);
+    if ('problem' in filled) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: servers.${name} ${filled.problem}`);
+    out[name] = filled.server;
   }
   return out;
 }
