@@ -102,6 +102,20 @@ describe('credentials in MCP errors', () => {
     }
   });
 
+  it('quotes the tail of its stderr, redacted, when it dies in the middle of a call', async () => {
+    const source = createMcpToolSource({ servers: { leaky: leaky('') } });
+    try {
+      const host = createToolHost({ registry: createToolRegistry(await source.toolPacks()), policy: createPolicy({ allow: ['tool.leaky.*'], grants: ['mcp:call:leaky'] }), session: 's', turn: 1 });
+      const died = await host.call('tool.leaky.die', []).catch((error: unknown) => error);
+      expectRedacted(died, 'MCP_REQUEST_FAILED');
+      expect((died as Error).message).toContain('server stderr: panic: lost the upstream connection (key [REDACTED])');
+      // The next call starts the server again and works.
+      expect(JSON.stringify(await host.call('tool.leaky.whoami', []))).toContain('[REDACTED]');
+    } finally {
+      await source.close();
+    }
+  });
+
   it('redacts its configured value in a successful result, and nothing else of the data', async () => {
     const source = createMcpToolSource({ servers: { leaky: leaky('') } });
     try {

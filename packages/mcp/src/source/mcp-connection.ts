@@ -8,6 +8,7 @@
  * Every message built from what the server or its transport said passes
  * through the server's redactor: its `env` and `headers` values never show.
  */
+import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -22,6 +23,8 @@ import { connectWithin, StartTimeout } from './connect-within.ts';
 export const CLIENT_INFO = { name: 'askloop', version: PACKAGE_VERSION } as const;
 
 const STDERR_TAIL = 2_000;
+/** How long a failed call waits for a dead server's stderr to end, so its last words are in the error. */
+const STDERR_DRAIN_MS = 200;
 
 /** A server's connection state, for status displays and tests. */
 export interface McpServerStatus {
@@ -68,6 +71,26 @@ interface Live {
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Waits until a stdio server's stderr has ended (its last words read), at
+ * most STDERR_DRAIN_MS: the pipe closing and the call failing race each
+ * other. A server over HTTP has no stderr.
+ */
+async function stderrDrained(transport: StdioClientTransport | StreamableHTTPClientTransport): Promise<void> {
+  // The SDK types it as a Stream; with `stderr: 'pipe'` it is a readable PassThrough.
+  const stderr = transport instanceof StdioClientTransport ? (transport.stderr as Readable | null) : null;
+  if (stderr === null || stderr.readableEnded || stderr.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      stderr.off('end', done).off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, STDERR_DRAIN_MS);
+    stderr.once('end', done).once('close', done);
+  });
+}
 
 /**
  * Opens nothing yet: the server starts on the first `listTools`/`callTool`,
@@ -201,8 +224,11 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
           throw new AskLoopMcpError('MCP_TIMEOUT', `MCP server '${name}' tool '${tool}' did not answer within ${options.timeoutMs} ms; the call was cancelled on the server`, { server: name, tool, cause: error });
         }
-        if (transportFailed(error)) await drop(entry);
-        throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
+        if (!transportFailed(error)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
+        // The server went away mid-call: what it said on stderr before it died is usually why.
+        await stderrDrained(entry.transport);
+        await drop(entry);
+        throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}${tail()}`, error, tool);
       }
     },
     status() {
