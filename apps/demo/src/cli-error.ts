@@ -92,6 +92,18 @@ export class CliError extends Error {
     return copy;
   }
 
+  /**
+   * Reports a service the command needed that failed — an MCP server that
+   * did not start or list its tools (`MCP_…`) — with its own code: the
+   * command line was right, the command could not do its work, exit 1.
+   * `context` (`--mcp-config FILE: `) says which option brought it in.
+   */
+  static fromService(error: { code: string; message: string }, context: string): CliError {
+    const copy = new CliError('CLI_SCRIPT_INVALID', `${context}${error.message}`);
+    (copy as { code: string }).code = error.code;
+    return copy;
+  }
+
   /** The `error` object of the JSON envelope. */
   toJSON(): CliErrorJson {
     return {

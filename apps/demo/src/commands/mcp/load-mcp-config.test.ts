@@ -49,10 +49,14 @@ describe('ns run --mcp-config', () => {
     expect(io.err).toContain('SCRIPT_TOOL_DENIED');
   });
 
-  it('reports a server that does not start as a usage error naming it', async () => {
+  it('reports a server that does not start with its MCP code and exit 1, naming it: the command line was right', async () => {
     writeFileSync(join(directory, 'broken.json'), JSON.stringify({ servers: { gone: { command: process.execPath, args: ['-e', 'process.exit(3)'] } } }));
     const io = captureIo({ cwd: directory });
-    expect(await main(['ns', 'run', 'use.ns', '--mcp-config', 'broken.json'], io)).toBe(2);
-    expect(io.err).toContain("MCP server 'gone' did not start");
+    expect(await main(['ns', 'run', 'use.ns', '--mcp-config', 'broken.json'], io)).toBe(1);
+    expect(io.err).toMatch(/^askloop: --mcp-config broken.json: MCP server 'gone' did not start: .*\(MCP_CONNECT_FAILED\)\n$/);
+    expect(io.err).not.toContain('--help');
+    const json = captureIo({ cwd: directory });
+    expect(await main(['ns', 'check', 'use.ns', '--mcp-config', 'broken.json', '--json'], json)).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ ok: false, error: { code: 'MCP_CONNECT_FAILED', message: expect.stringContaining("MCP server 'gone' did not start") } });
   });
 });

@@ -122,6 +122,22 @@ export function mcpRegistryFactory(source: McpToolSource, values: ToolOptionValu
   };
 }
 
+/**
+ * Runs `list`, the servers' first listing, before a command relies on them.
+ * A server that does not start or list is no usage error — the file was
+ * right, the server failed — so it ends the command with its `MCP_` code
+ * (exit 1), naming the server, after the servers are stopped.
+ */
+export async function firstListing<T>(source: McpToolSource, file: string, list: () => Promise<T>): Promise<T> {
+  try {
+    return await list();
+  } catch (error) {
+    await source.close();
+    if (isAskLoopMcpError(error)) throw CliError.fromService(error, `--mcp-config ${file}: `);
+    throw error;
+  }
+}
+
 /** A tool setup with the MCP servers' tools added, and the function that stops the servers. */
 export interface McpToolSetup {
   readonly setup: ToolSetup;
@@ -132,20 +148,14 @@ export interface McpToolSetup {
 /**
  * The hook for `ns run`/`ns check`: without `--mcp-config` returns `setup`
  * unchanged; with it, starts the servers, lists their tools once and returns
- * a setup whose registry (and hosts) include them. Server failures are
- * usage errors naming the server.
+ * a setup whose registry (and hosts) include them. A server that fails to
+ * start or list is reported with its `MCP_` code (exit 1), naming it.
  */
 export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo): Promise<McpToolSetup> {
   const file = values['mcp-config'];
   if (file === undefined) return { setup, close: async () => undefined };
   const source = await loadMcpToolSource(file, io);
-  let registry: ToolRegistry;
-  try {
-    registry = await mcpRegistryFactory(source, values, io)();
-  } catch (error) {
-    await source.close();
-    throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const registry = await firstListing(source, file, mcpRegistryFactory(source, values, io));
   const hostFor = (turn: number, run?: RunBinding) =>
     createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores() }) });
   return {

@@ -130,6 +130,19 @@ describe('withMcpTools (the ns run/check hook)', () => {
 });
 
 describe('askloop mcp serve --mcp-config', () => {
+  it('refuses to serve when a configured server does not start, with its MCP code and exit 1, before reading a request', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-unstarted-'));
+    try {
+      writeFileSync(join(directory, 'broken.json'), JSON.stringify({ servers: { gone: { command: process.execPath, args: ['-e', 'process.exit(3)'] } } }));
+      const io = captureIo({ cwd: directory });
+      expect(await main(['mcp', 'serve', '--mcp-config', 'broken.json'], io)).toBe(1);
+      expect(io.err).toMatch(/^askloop: --mcp-config broken.json: MCP server 'gone' did not start: .*\(MCP_CONNECT_FAILED\)\n$/);
+      expect(io.out).toBe('');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('lets programs sent by a client call the tools of configured MCP servers, under the grants', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-nested-'));
     writeFileSync(join(directory, 'mcp.json'), JSON.stringify({ servers: { inner: { command: process.execPath, args: ['--conditions=@askloop/source', CLI, 'mcp', 'serve', '--allow', 'tool.str.*'] } } }));

@@ -15,7 +15,7 @@ import type { Command } from '../../io.ts';
 import { integerOption } from '../../options/parse-options.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
-import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpRegistryFactory } from './load-mcp-config.ts';
+import { firstListing, loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpRegistryFactory } from './load-mcp-config.ts';
 import { loadAgentFiles, loadServeScript, SERVE_AGENT_OPTIONS, SERVE_AGENT_USAGE } from './load-serve-agents.ts';
 import { createServeAsk, type ServeAsk } from './serve-ask.ts';
 import { openSessionStore } from '../../loop/open-session-loop.ts';
@@ -78,6 +78,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const agents = await loadAgentFiles(values.agent ?? [], io);
     const script = values.script === undefined ? undefined : await loadServeScript(values.script, io);
     const source: McpToolSource | undefined = values['mcp-config'] === undefined ? undefined : await loadMcpToolSource(values['mcp-config'], io);
+    // A server that cannot start would fail every client's call alike, and no client can fix it: refused here.
+    if (source !== undefined) await firstListing(source, values['mcp-config'] as string, () => source.toolPacks());
     const store = values.db === undefined ? undefined : openSessionStore(resolve(io.cwd, values.db));
     const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, store, values: toolValues, io });
     const makeServer = createAskLoopMcpServerFactory({
@@ -109,3 +111,4 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     return 0;
   },
 };
+
