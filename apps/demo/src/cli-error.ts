@@ -59,8 +59,8 @@ export class CliError extends Error {
   readonly file: string | undefined;
   readonly line: number | undefined;
   readonly column: number | undefined;
-  /** 1 when the input was read and is wrong, 2 when the command could not start (usage, unreadable, too large). */
-  readonly exitCode: 1 | 2;
+  /** 1 when the input was read and is wrong, 2 when the command could not start (usage, unreadable, too large); 130 or 143 when it was interrupted before it began. */
+  readonly exitCode: 1 | 2 | 130 | 143;
 
   constructor(code: CliErrorCode, message: string, location: CliErrorLocation = {}) {
     super(message);
@@ -101,6 +101,17 @@ export class CliError extends Error {
   static fromService(error: { code: string; message: string }, context: string): CliError {
     const copy = new CliError('CLI_SCRIPT_INVALID', `${context}${error.message}`);
     (copy as { code: string }).code = error.code;
+    return copy;
+  }
+
+  /**
+   * A command interrupted (Ctrl-C, SIGTERM) before it began its work, which
+   * is therefore not done at all: the library's code (`LOOP_CANCELLED`) and
+   * the shell's exit code for the signal, 130 or 143.
+   */
+  static interrupted(error: { code: string; message: string }, signal: 'SIGINT' | 'SIGTERM'): CliError {
+    const copy = new CliError('CLI_SCRIPT_INVALID', error.message);
+    Object.assign(copy, { code: error.code, exitCode: signal === 'SIGINT' ? 130 : 143 });
     return copy;
   }
 

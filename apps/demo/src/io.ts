@@ -29,7 +29,7 @@ export interface CommandIo {
 }
 
 /** A command's outcome: the process exit code (0 ok, 1 failure, 2 usage; the loop commands add 3 HALT and 4 PAUSED). */
-export type ExitCode = 0 | 1 | 2 | 3 | 4;
+export type ExitCode = 0 | 1 | 2 | 3 | 4 | 130 | 143;
 
 /** One `askloop …` command, loaded from its module only when it runs. */
 export interface Command {

@@ -293,6 +293,28 @@ describe('askloop run (the real CLI)', () => {
     expect(JSON.parse(resumed.out)).toMatchObject({ status: 'DONE', result: 'resumed fine', sid });
   });
 
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('a %s before the loop begins stores nothing and exits %i, the shell\'s code for it', async (signal, exit) => {
+    const script = await file('early.json', [envelope('emit "<<<LOOP:DONE>>> never"')]);
+    const io = captureIo({ cwd: dir });
+    // At once, as the command starts listening: the controller refuses the aborted call before it stores anything.
+    io.onInterrupt = (handler) => {
+      handler(signal);
+      return () => {};
+    };
+    expect(await main(['run', 't', '--script', script, '--db', `early-${signal}.db`], io)).toBe(exit);
+    expect(io.err).toMatch(/askloop: interrupted before the loop began: nothing ran and no session was created \(LOOP_CANCELLED\)\n$/);
+    const json = captureIo({ cwd: dir });
+    json.onInterrupt = io.onInterrupt;
+    expect(await main(['run', 't', '--script', script, '--db', `early-${signal}.db`, '--json'], json)).toBe(exit);
+    expect(JSON.parse(json.out)).toEqual({ ok: false, error: { code: 'LOOP_CANCELLED', message: 'interrupted before the loop began: nothing ran and no session was created' } });
+    const listed = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', `early-${signal}.db`, '--json'], listed)).toBe(0);
+    expect(JSON.parse(listed.out)).toEqual([]);
+  });
+
   it('on a terminal, Ctrl-C while the spinner turns stops it first, so the message has its own line', async () => {
     let interrupt: ((signal: 'SIGINT' | 'SIGTERM') => void) | undefined;
     // A loopback "Ollama" that takes the request and never answers; Ctrl-C comes while the spinner waits for it.

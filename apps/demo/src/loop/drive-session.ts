@@ -46,7 +46,9 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   // one line per turn; nothing with --json or --quiet.
   const silent = options.json || options.quiet === true;
   const renderer = options.onEvent === undefined && !silent && io.stderrTerminal !== undefined ? terminalProgress(io, action.kind === 'run' && action.agent.ceilings !== undefined ? { ceilings: action.agent.ceilings } : {}) : undefined;
+  let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
   const stopListening = io.onInterrupt?.((signal) => {
+    interruptedBy ??= signal;
     controller.abort();
     // Stop the spinner before the message, so the message gets a line of its own.
     renderer?.close();
@@ -73,6 +75,12 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
   } catch (error) {
     renderer?.close();
+    // Interrupted so early that nothing began (the controller refuses an aborted call, or its tool sources were
+    // still starting): nothing ran and nothing was stored, so no session to resume; the shell's code for the signal.
+    if (started === undefined && interruptedBy !== undefined && isLoopError(error)) {
+      const nothingDone = action.kind === 'run' ? 'nothing ran and no session was created' : `nothing ran and session ${action.sid} is as it was`;
+      throw CliError.interrupted({ code: 'LOOP_CANCELLED', message: `interrupted before the loop began: ${nothingDone}` }, interruptedBy);
+    }
     // A tool source (an MCP server) that did not start: the controller lists them before it stores or changes
     // anything, so say that nothing was.
     if (started === undefined && isLoopError(error) && error.hook?.startsWith('toolSources.') === true) {

@@ -54,4 +54,5 @@ Ctrl-C and ERR_PROVIDER, a model call that failed, can be resumed); ${EXIT_PAUSE
 not start or continue (an invalid agent or script file, an unknown session or
 provider, a broken sessions file, resume of a session that already ended);
 2 a usage error, a bad option value, or
-(resume, approve, deny) no sessions file.`;
+(resume, approve, deny) no sessions file; 130 (Ctrl-C) or 143 (SIGTERM) when
+interrupted before the loop began, with nothing run or stored.`;
