@@ -1,6 +1,7 @@
 import { LoopError } from '@askloop/controller';
 import { PostgresStoreError } from '@askloop/postgres';
 import { describe, expect, it } from 'vitest';
+import { continueArgs } from '../loop/continue-hint.ts';
 import { describeStep, stepErrorCode } from './worker.ts';
 
 describe("a worker step's error code", () => {
@@ -23,6 +24,18 @@ describe("a worker step's line", () => {
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'RUNNING', reason: null, turns: 2 })).toBe('s: turn 2 RUNNING');
     // A halt names its reason; a pause names the turn waiting and how to answer it.
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 1 })).toBe('s: turn 1 HALT ERR_PROVIDER');
-    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'PAUSED', reason: 'AWAITING_APPROVAL', turns: 0 })).toBe('s: turn 1 PAUSED AWAITING_APPROVAL; answer it with askloop approve s or askloop deny s (with this --db)');
+    const paused = { sid: 's', token: '7', outcome: 'committed', status: 'PAUSED', reason: 'AWAITING_APPROVAL', turns: 0 } as const;
+    expect(describeStep(paused)).toBe('s: turn 1 PAUSED AWAITING_APPROVAL; answer it with askloop approve s or askloop deny s');
+  });
+
+  it("names in a pause's answer what the worker serves the session with, quoted, and a store URL without its password", () => {
+    const paused = { sid: 's', token: '7', outcome: 'committed', status: 'PAUSED', reason: 'AWAITING_APPROVAL', turns: 1 } as const;
+    const answerWith = continueArgs({ db: 'postgres://askloop@db/askloop', config: 'my config.yaml', script: 'replies.json', fsRoot: '/srv/files' }, '/work');
+    expect(describeStep(paused, answerWith)).toBe(
+      "s: turn 2 PAUSED AWAITING_APPROVAL; answer it with askloop approve s --db postgres://askloop@db/askloop --config '/work/my config.yaml' --script /work/replies.json --fs-root /srv/files or askloop deny s --db postgres://askloop@db/askloop --config '/work/my config.yaml' --script /work/replies.json --fs-root /srv/files",
+    );
+    const secret = continueArgs({ db: 'postgres://askloop:hunter2@db/askloop' }, '/work');
+    expect(describeStep(paused, secret)).toMatch(/askloop deny s --db 'postgres:\/\/askloop:\*\*\*@db\/askloop' \(the password of --db is not shown: pass the same --db as this run\)$/);
+    expect(describeStep(paused, secret)).not.toContain('hunter2');
   });
 });

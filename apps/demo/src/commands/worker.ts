@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
+import { continueArgs, REDACTED_DB_NOTE, type ContinueArgs } from '../loop/continue-hint.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
@@ -36,13 +37,20 @@ export function stepErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The line `askloop worker` prints for a step on standard error. */
-export function describeStep(event: WorkerStepEvent): string {
+/**
+ * The line `askloop worker` prints for a step on standard error. `answerWith`
+ * is what an `approve` or `deny` of a paused session needs again — the
+ * worker's `--db`, `--config`, `--script` and `--fs-root` — as shell words.
+ */
+export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = { text: '', dbRedacted: false }): string {
   const code = stepErrorCode(event.error);
   if (event.outcome === 'committed') {
     // A paused turn is not decided yet: it is the one after the decided ones, and a person answers it from any host.
     const why = event.reason === undefined || event.reason === null ? '' : ` ${event.reason}`;
-    if (event.status === 'PAUSED') return `${event.sid}: turn ${(event.turns ?? 0) + 1} PAUSED${why}; answer it with askloop approve ${event.sid} or askloop deny ${event.sid} (with this --db)`;
+    if (event.status === 'PAUSED') {
+      const note = answerWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
+      return `${event.sid}: turn ${(event.turns ?? 0) + 1} PAUSED${why}; answer it with askloop approve ${event.sid}${answerWith.text} or askloop deny ${event.sid}${answerWith.text}${note}`;
+    }
     return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}`;
   }
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
@@ -121,6 +129,8 @@ cannot be opened; 2 a usage error.
       await store.close();
       return asCliLoopError(error);
     }
+    // A paused session is answered from any host, with what this worker serves it with.
+    const answerWith = continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd);
     const stop = new AbortController();
     const stopListening = io.onInterrupt?.((signal) => {
       io.stderr(`askloop worker: ${signal === 'SIGINT' ? '' : 'SIGTERM: '}stopping after the turn in flight (${signal === 'SIGINT' ? 'Ctrl-C again' : 'a second one'} to quit at once)\n`);
@@ -148,7 +158,7 @@ cannot be opened; 2 a usage error.
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
             const code = stepErrorCode(event.error);
             io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
-          } else io.stderr(`${describeStep(event)}\n`);
+          } else io.stderr(`${describeStep(event, answerWith)}\n`);
         },
       });
       io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
