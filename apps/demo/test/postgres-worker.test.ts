@@ -109,6 +109,10 @@ describe('askloop on PostgreSQL', () => {
     expect(worker.code).toBe(1);
     expect(JSON.parse(worker.stdout.trim().split('\n').at(-1)!).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringContaining('the role lacks rights a host needs, which waiting does not give') });
     expect(worker.stderr).not.toContain('trying again');
+    // run in place with the same role: the session's first write is refused, and the error names the rights, not the store.
+    const run = await spawnCli(['run', 'refused', '--script', await scriptFile(), '--db', url.toString(), '--json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringMatching(/^the sessions database refused this host: .*permission denied.*; the role lacks rights a host needs, which waiting does not give: SELECT, INSERT/) });
   });
 
   it('replay of a database without the schema creates nothing there, and says no session is there', async () => {

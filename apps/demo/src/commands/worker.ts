@@ -6,10 +6,11 @@ import { builtinPlugin, createAskLoop, definePlugin } from '@askloop/controller'
 import { createLeaseBoundStores, createSessionQueue, isPermissionDenied, runWorker, type WorkerStepEvent } from '@askloop/postgres';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
-import { CliError, usageError } from '../cli-error.ts';
+import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueArgs } from '../loop/continue-hint.ts';
+import { refusedRights } from '../loop/host-rights.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
@@ -162,13 +163,7 @@ cannot be opened; 2 a usage error.
         },
       });
       io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
-      if (refused !== undefined) {
-        const message = refused instanceof Error ? refused.message : String(refused);
-        throw CliError.fromLoopError({
-          code: 'PG_QUERY_FAILED',
-          message: `the queue cannot be used: ${message}; the role lacks rights a host needs, which waiting does not give: SELECT, INSERT, UPDATE, DELETE on the askloop_ tables, USAGE, SELECT, UPDATE on their sequences and EXECUTE on askloop_require_lease`,
-        });
-      }
+      if (refused !== undefined) throw (await refusedRights(refused, 'the queue cannot be used')) ?? refused;
       return 0;
     } finally {
       stopListening?.();

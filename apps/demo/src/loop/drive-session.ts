@@ -16,6 +16,7 @@ import { terminalProgress } from '../progress/terminal-progress.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
+import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.ts';
 import { progressLines } from './progress-lines.ts';
@@ -94,6 +95,9 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
       const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
       throw CliError.fromLoopError({ code: error.code, message: `${error.message}; session ${started} is left unfinished (no decision was made); once the cause is fixed, continue with: askloop resume ${started}${args.text}${note}` });
     }
+    // A role that may read the store but not write it: the controller says its store failed; the fix is a GRANT.
+    const denied = await refusedRights(error, 'the sessions database refused this host');
+    if (denied !== undefined) throw denied;
     return asCliLoopError(error);
   } finally {
     stopListening?.();
