@@ -48,7 +48,38 @@ export function checkStructure(program: Program): Finding[] {
   for (const command of program.commands) {
     visitBody(command.body, { owner: 'command', loopDepth: 0, inErrorHandler: false }, findings);
   }
+  for (const definition of program.functions) findings.push(...unusedHandlers(definition.body, `function '${definition.name}'`));
+  // The command blocks of a file run as one body, with one handler (generate-program.ts).
+  findings.push(...unusedHandlers(program.commands.flatMap((command) => command.body), program.commands.length > 1 ? 'the command blocks (one body)' : 'the command block'));
   return findings;
+}
+
+/**
+ * A warning for each `on error` handler of a body after its first: only the
+ * first runs (the one `findHandler` picks for the generated code, searched
+ * the same way), so the others are dead code whose author expects them to
+ * handle something.
+ */
+function unusedHandlers(body: readonly Statement[], owner: string): Finding[] {
+  const handlers: Statement[] = [];
+  const collect = (statements: readonly Statement[]): void => {
+    for (const statement of statements) {
+      if (statement.type === 'OnErrorStatement') handlers.push(statement);
+      else if (statement.type === 'IfStatement') {
+        collect(statement.consequent);
+        if (statement.alternate !== null) collect(statement.alternate);
+      } else if (statement.type === 'WhileStatement' || statement.type === 'ForEachStatement') collect(statement.body);
+    }
+  };
+  collect(body);
+  const [first, ...rest] = handlers;
+  return rest.map((handler) => ({
+    code: 'SCRIPT_ON_ERROR_UNUSED' as const,
+    message: `Only the first 'on error' handler of ${owner} runs (line ${first?.line}); this one never does: merge the two into the first.`,
+    line: handler.line,
+    column: handler.column,
+    severity: 'warning' as const,
+  }));
 }
 
 function visitBody(body: readonly Statement[], scope: Scope, findings: Finding[]): void {

@@ -83,6 +83,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_NOT_ITERABLE: { numericCode: 7, kind: 'runtime', fix: 'iterate lists, strings or maps' },
   SCRIPT_NUMBER_TOO_LARGE: { numericCode: 15, kind: 'syntax', fix: 'Write a smaller number.' },
   SCRIPT_ON_ERROR_PLACEMENT: { numericCode: 15, kind: 'check', fix: 'Put it in a `func` or `command`.' },
+  SCRIPT_ON_ERROR_UNUSED: { kind: 'check', fix: 'Merge the handlers into the first: only it runs.' },
   SCRIPT_OUTPUT_LIMIT: { numericCode: 37, kind: 'quota', fix: 'emit less; what was emitted is kept' },
   SCRIPT_PARSE_LIMIT: { numericCode: 37, kind: 'syntax', fix: 'Write a shorter program, or split the work across turns; or raise the limit.' },
   SCRIPT_PROGRAM_TOO_LARGE: { numericCode: 37, kind: 'syntax', fix: 'Write a shorter program, or split the work across turns.' },
