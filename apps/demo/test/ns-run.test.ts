@@ -22,6 +22,18 @@ describe('askloop ns run', () => {
     expect(io.out).toBe('HELLO!\n5\n[1, "a"]\n');
   });
 
+  it('says that nothing ran when no file holds a command block (a library alone, an empty file), and stays silent in --json', async () => {
+    const cwd = await folderWith({ 'lib.ns': LIBRARY, 'empty.ns': '' });
+    const io = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'lib.ns', 'empty.ns'], io)).toBe(0);
+    expect(io.out).toBe('');
+    expect(io.err).toBe("askloop ns run: no command block in lib.ns, empty.ns: nothing ran (a library's functions run when a command block calls them: give a command file too)\n");
+    const json = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'lib.ns', '--json'], json)).toBe(0);
+    expect(json.err).toBe('');
+    expect(JSON.parse(json.out)).toMatchObject({ ok: true, emits: [], diagnostics: [] });
+  });
+
   it('prints the JSON report with --json', async () => {
     const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST }) });
     expect(await main(['ns', 'run', 'lib.ns', 'a.ns', '--json'], io)).toBe(0);

@@ -119,6 +119,12 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       return 1;
     }
 
+    // A file of functions only (or an empty one) has nothing to run: say so, rather than end as silently as a run that emits nothing.
+    if (prepared.length === 0 && !json) {
+      const named = loaded.programs.map((program) => program.fileName).join(', ');
+      io.stderr(`askloop ns run: no command block in ${named}: nothing ran (a library's functions run when a command block calls them: give a command file too)\n`);
+    }
+
     const emits: string[] = [];
     // Whisper targets are script data: a Map (then Object.fromEntries) keeps '__proto__' and 'toString' ordinary keys.
     const whispers = new Map<string, string>();
