@@ -75,7 +75,8 @@ describe('loadConfig', () => {
     ['an agent without a model', 'agents:\n  lonely:\n    description: x\n', 2, 3, /no model/],
     ['a misspelt model key (the typo, not "no model")', 'agents:\n  a:\n    modle: openai:x\n', 3, 5, /agents\.a\.modle: unknown key 'modle'/],
     ['an upper-case agent name', 'agents:\n  Big:\n    model: openai:x\n', 2, 3, /lower-case/],
-    ['an MCP server with both command and url', 'mcpServers:\n  git:\n    command: x\n    url: http://127.0.0.1/mcp\n', 3, 5, /mcpServers\.git/],
+    ['an MCP server with both command and url', 'mcpServers:\n  git:\n    command: x\n    url: http://127.0.0.1/mcp\n', 3, 14, /^mcpServers\.git has both command and url/],
+    ['an MCP server field of the wrong type, at the field', 'mcpServers:\n  git:\n    command: x\n    timeoutMs: fast\n', 4, 16, /^mcpServers\.git\.timeoutMs must be a number of milliseconds/],
   ])('refuses %s at its line and column', (_, text, line, column, message) => {
     const error = configError(text);
     expect(error.code).toBe('CONFIG_INVALID');
@@ -91,11 +92,12 @@ describe('loadConfig', () => {
     const [first, ...others] = error.message.split('\n');
     expect(first).toMatch(/^quotas\.fuell: unknown key 'fuell'; did you mean 'fuel'\? .* \(4 problems in the file; the others below\)$/);
     // quotas.fuell is inherited by both agents: it is not repeated for them.
-    expect(others.map((line) => line.replace(/: .*$/s, (rest) => rest.slice(0, rest.indexOf(':', 2) + 1)))).toEqual([
+    expect(others.slice(0, 2).map((line) => line.replace(/: .*$/s, (rest) => rest.slice(0, rest.indexOf(':', 2) + 1)))).toEqual([
       'askloop.config.yaml:7:5: agents.a.modle:',
       'askloop.config.yaml:10:17: agents.b.ceilings.maxTurns:',
-      'askloop.config.yaml:13:5: mcpServers.s:',
     ]);
+    // An MCP server's problem at the field the MCP package names, worded as the file spells it.
+    expect(others[2]).toBe('askloop.config.yaml:13:14: mcpServers.s needs a command (stdio) or a url (Streamable HTTP)');
   });
 
   it('reports every problem the schema finds, several unknown keys too', () => {

@@ -6,7 +6,7 @@
  * check, all the file's problems are reported in one error.
  */
 import { agentDefinitionIssues, formatIssuePath, type AgentDefinition } from '@askloop/controller';
-import { parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
+import { isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument, type Node } from 'yaml';
@@ -209,14 +209,21 @@ function inherited(own: Record<string, unknown>, path: readonly (string | number
   return key !== undefined && !(typeof mine === 'object' && mine !== null && Object.hasOwn(mine, key));
 }
 
-/** Each server through `@askloop/mcp`'s own parser, one at a time so each problem points at its server. */
+/**
+ * Each server through `@askloop/mcp`'s own parser, one at a time so each
+ * problem is reported; located at the field the parser names (`args`,
+ * `timeoutMs`, …), worded as this file spells it (`mcpServers.gh.args …`).
+ */
 function checkMcpServers(config: ConfigFile, fail: Fail): McpServersConfig {
   const servers: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(config.mcpServers ?? {})) {
     try {
       Object.assign(servers, parseMcpConfig({ servers: { [name]: server } }));
     } catch (error) {
-      fail('CONFIG_INVALID', `mcpServers.${name}: ${(error as Error).message}`, ['mcpServers', name]);
+      const field = isAskLoopMcpError(error) ? error.configPath?.slice(1) : undefined;
+      const message = (error as Error).message;
+      if (field === undefined) fail('CONFIG_INVALID', `mcpServers.${name}: ${message}`, ['mcpServers', name]);
+      else fail('CONFIG_INVALID', message.replace(/^MCP config: servers\./, 'mcpServers.'), ['mcpServers', ...field]);
     }
   }
   return servers;

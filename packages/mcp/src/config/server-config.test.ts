@@ -41,6 +41,24 @@ describe('parseMcpConfig', () => {
     fails({ servers: { Files: { command: 'x' }, files: { command: 'y' } } }, 'case-insensitive');
   });
 
+  it('says where in the config each problem is, so a file reader can point at its line', () => {
+    const pathOf = (value: unknown): unknown => {
+      try {
+        parseMcpConfig(value);
+      } catch (error) {
+        return (error as { configPath?: unknown }).configPath;
+      }
+      return expect.unreachable();
+    };
+    expect(pathOf({ servers: { a: { command: 'x', args: [1] } } })).toEqual(['servers', 'a', 'args']);
+    expect(pathOf({ servers: { a: { command: 'x', env: { A: 1 } } } })).toEqual(['servers', 'a', 'env', 'A']);
+    expect(pathOf({ servers: { a: { url: 'http://h', timeoutMs: 'lots' } } })).toEqual(['servers', 'a', 'timeoutMs']);
+    expect(pathOf({ servers: { a: { command: 'x', comand: 'typo' } } })).toEqual(['servers', 'a', 'comand']);
+    expect(pathOf({ servers: { a: {} } })).toEqual(['servers', 'a']);
+    expect(pathOf({ servers: { a: { command: 5 } } })).toEqual(['servers', 'a', 'command']);
+    expect(pathOf(null)).toBeUndefined();
+  });
+
   it('never shows header values in errors', () => {
     try {
       parseMcpConfig({ servers: { a: { url: 'http://h', headers: { Authorization: 'sk-secret', X: 2 } } } });

@@ -63,68 +63,70 @@ export function isHttpServerConfig(config: McpServerConfig): config is McpHttpSe
   return typeof (config as McpHttpServerConfig).url === 'string';
 }
 
-const invalid = (message: string): AskLoopMcpError => new AskLoopMcpError('MCP_CONFIG_INVALID', `MCP config: ${message}`);
+/** `MCP_CONFIG_INVALID` for the config as a whole, or (`path`, from `servers` down) at the field that is wrong. */
+const invalid = (message: string, path?: readonly (string | number)[]): AskLoopMcpError =>
+  new AskLoopMcpError('MCP_CONFIG_INVALID', `MCP config: ${message}`, path === undefined ? {} : { configPath: ['servers', ...path] });
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stringMap(value: unknown, where: string): Record<string, string> | undefined {
+function stringMap(value: unknown, where: string, path: readonly string[]): Record<string, string> | undefined {
   if (value === undefined) return undefined;
-  if (!isPlainObject(value)) throw invalid(`${where} must be an object of strings`);
+  if (!isPlainObject(value)) throw invalid(`${where} must be an object of strings`, path);
   const result: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== 'string') throw invalid(`${where}.${key} must be a string`);
+    if (typeof item !== 'string') throw invalid(`${where}.${key} must be a string`, [...path, key]);
     result[key] = item;
   }
   return result;
 }
 
-function common(value: Record<string, unknown>, where: string): McpServerCommon {
+function common(value: Record<string, unknown>, where: string, name: string): McpServerCommon {
   const { approval, maxResultBytes } = value;
   // A timer's range: beyond it Node fires at once (TimeoutOverflowWarning), and every call would time out.
-  const duration = (name: string, given: unknown): number | undefined => {
+  const duration = (field: string, given: unknown): number | undefined => {
     if (given !== undefined && !(typeof given === 'number' && Number.isFinite(given) && given > 0 && given <= MAX_TIMER_MS)) {
-      throw invalid(`${where}.${name} must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days), got ${typeof given === 'string' ? JSON.stringify(given) : String(given)}`);
+      throw invalid(`${where}.${field} must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days), got ${typeof given === 'string' ? JSON.stringify(given) : String(given)}`, [name, field]);
     }
     return given as number | undefined;
   };
   const timeoutMs = duration('timeoutMs', value['timeoutMs']);
   const startTimeoutMs = duration('startTimeoutMs', value['startTimeoutMs']);
-  if (maxResultBytes !== undefined && !(typeof maxResultBytes === 'number' && Number.isSafeInteger(maxResultBytes) && maxResultBytes > 0)) throw invalid(`${where}.maxResultBytes must be a positive whole number`);
-  if (approval !== undefined && approval !== 'destructive' && approval !== 'always' && approval !== 'never') throw invalid(`${where}.approval must be "destructive", "always" or "never"`);
+  if (maxResultBytes !== undefined && !(typeof maxResultBytes === 'number' && Number.isSafeInteger(maxResultBytes) && maxResultBytes > 0)) throw invalid(`${where}.maxResultBytes must be a positive whole number`, [name, 'maxResultBytes']);
+  if (approval !== undefined && approval !== 'destructive' && approval !== 'always' && approval !== 'never') throw invalid(`${where}.approval must be "destructive", "always" or "never"`, [name, 'approval']);
   return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(startTimeoutMs === undefined ? {} : { startTimeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };
 }
 
 /** Validates one server's configuration; throws `MCP_CONFIG_INVALID` naming the field. */
 export function validateServerConfig(name: string, value: unknown): McpServerConfig {
   const where = `servers.${name}`;
-  if (!SERVER_NAME_PATTERN.test(name)) throw invalid(`server name '${name}' must be letters, digits and _ (it becomes the tool group tool.${name}.…)`);
-  if (!isPlainObject(value)) throw invalid(`${where} must be an object`);
+  if (!SERVER_NAME_PATTERN.test(name)) throw invalid(`server name '${name}' must be letters, digits and _ (it becomes the tool group tool.${name}.…)`, [name]);
+  if (!isPlainObject(value)) throw invalid(`${where} must be an object`, [name]);
   const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'startTimeoutMs', 'maxResultBytes', 'approval']);
-  for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`);
+  for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`, [name, key]);
   if (typeof value.url === 'string') {
-    if (value.command !== undefined) throw invalid(`${where} has both command and url; use one`);
+    if (value.command !== undefined) throw invalid(`${where} has both command and url; use one`, [name, 'command']);
     let url: URL;
     try {
       url = new URL(value.url);
     } catch {
-      throw invalid(`${where}.url is not a URL`);
+      throw invalid(`${where}.url is not a URL`, [name, 'url']);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`${where}.url must be http:// or https://`);
-    const headers = stringMap(value.headers, `${where}.headers`);
-    return { url: value.url, ...(headers === undefined ? {} : { headers }), ...common(value, where) };
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`${where}.url must be http:// or https://`, [name, 'url']);
+    const headers = stringMap(value.headers, `${where}.headers`, [name, 'headers']);
+    return { url: value.url, ...(headers === undefined ? {} : { headers }), ...common(value, where, name) };
   }
-  if (typeof value.command !== 'string' || value.command.length === 0) throw invalid(`${where} needs a command (stdio) or a url (Streamable HTTP)`);
-  if (value.args !== undefined && !(Array.isArray(value.args) && value.args.every((arg) => typeof arg === 'string'))) throw invalid(`${where}.args must be a list of strings`);
-  if (value.cwd !== undefined && typeof value.cwd !== 'string') throw invalid(`${where}.cwd must be a string`);
-  const env = stringMap(value.env, `${where}.env`);
+  if (typeof value.command !== 'string' || value.command.length === 0) throw invalid(`${where} needs a command (stdio) or a url (Streamable HTTP)`, [name, ...(value.command === undefined ? [] : ['command'])]);
+  if (value.args !== undefined && !(Array.isArray(value.args) && value.args.every((arg) => typeof arg === 'string'))) throw invalid(`${where}.args must be a list of strings`, [name, 'args']);
+  if (value.cwd !== undefined && typeof value.cwd !== 'string') throw invalid(`${where}.cwd must be a string`, [name, 'cwd']);
+  const env = stringMap(value.env, `${where}.env`, [name, 'env']);
   return {
     command: value.command,
     ...(value.args === undefined ? {} : { args: [...(value.args as string[])] }),
     ...(env === undefined ? {} : { env }),
     ...(value.cwd === undefined ? {} : { cwd: value.cwd as string }),
-    ...common(value, where),
+    ...common(value, where, name),
   };
 }
 
@@ -139,7 +141,7 @@ export function parseMcpConfig(value: unknown): McpServersConfig {
   const seen = new Set<string>();
   for (const [name, config] of Object.entries(value.servers)) {
     // Tool names are case-insensitive, so two servers differing only in case would collide.
-    if (seen.has(name.toLowerCase())) throw invalid(`two servers are named '${name}' (names are case-insensitive)`);
+    if (seen.has(name.toLowerCase())) throw invalid(`two servers are named '${name}' (names are case-insensitive)`, [name]);
     seen.add(name.toLowerCase());
     servers[name] = validateServerConfig(name, config);
   }

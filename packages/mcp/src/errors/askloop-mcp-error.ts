@@ -16,6 +16,8 @@ export interface AskLoopMcpErrorDetails {
   server?: string;
   /** The tool's MCP name (as the server spells it). */
   tool?: string;
+  /** `MCP_CONFIG_INVALID`: where in the config the problem is (`['servers', 'gh', 'args']`), so a file reader can point at its line. */
+  configPath?: readonly (string | number)[];
   cause?: unknown;
 }
 
@@ -24,6 +26,8 @@ export class AskLoopMcpError extends Error {
   readonly code: McpErrorCode;
   readonly server: string | undefined;
   readonly tool: string | undefined;
+  /** See {@link AskLoopMcpErrorDetails.configPath}. */
+  readonly configPath: readonly (string | number)[] | undefined;
   readonly [MARKER] = true;
 
   constructor(code: McpErrorCode, message: string, details: AskLoopMcpErrorDetails = {}) {
@@ -32,6 +36,7 @@ export class AskLoopMcpError extends Error {
     this.code = code;
     this.server = details.server;
     this.tool = details.tool;
+    this.configPath = details.configPath;
   }
 
   /** Plain view: code, message, server, tool (never the cause, which may hold a child's output). */

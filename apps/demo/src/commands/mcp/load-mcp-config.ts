@@ -64,30 +64,32 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
   } catch (error) {
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   }
-  refuseWrittenSecret(text, file);
+  const locate = refuseWrittenSecret(text, file);
   let servers: McpServersConfig;
   try {
     servers = parseMcpConfig(value);
   } catch (error) {
-    if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`);
+    // At the field the parser names (`servers.gh.args`), as a config file's problems are.
+    if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`, error.configPath === undefined ? {} : { file, ...locate(error.configPath) });
     throw error;
   }
   return createMcpToolSource({ servers: withEnvironment(servers, io.env, file), ...(name === undefined ? {} : { name }) });
 }
 
 /**
+ * Returns a function that locates a path of the file (line and column).
  * A key written into the file (a literal `Authorization: Bearer …`, an `OPENAI_API_KEY` value, a key-shaped string)
  * is refused as `askloop.config.yaml` refuses it (its `CONFIG_SECRET`): keys stay out of files, and come from the
  * environment through `${NAME}` in `env` and `headers`. JSON is YAML 1.2, so both forms are scanned alike.
  */
-function refuseWrittenSecret(text: string, file: string): void {
+function refuseWrittenSecret(text: string, file: string): (path: readonly (string | number)[]) => { line: number; column: number } {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, version: '1.2' });
+  const locate = (path: readonly (string | number)[]) => locateYamlPath(document, lineCounter, path);
   const referenceAllowed = (path: readonly (string | number)[]): boolean => path[0] === 'servers' && (path[2] === 'env' || path[2] === 'headers') && path.length === 4;
   const secret = findSecret(document.contents as Node | null, referenceAllowed);
-  if (secret === undefined) return;
-  const { line, column } = locateYamlPath(document, lineCounter, secret.path);
-  throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${secret.message}`, { file, line, column });
+  if (secret === undefined) return locate;
+  throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${secret.message}`, { file, ...locate(secret.path) });
 }
 
 /** The servers with `${NAME}` filled from `env` (`fillServerEnvironment`); a problem is a usage error before any server starts. */

@@ -72,6 +72,17 @@ describe('askloop mcp tools', () => {
     expect(io.err).toContain("server name 'bad-name'");
   });
 
+  it('points at the field that is wrong, in JSON and in YAML', async () => {
+    writeFileSync(join(directory, 'args.json'), JSON.stringify({ servers: { s: { command: 'npx', args: 'one-string' } } }, null, 2));
+    const io = captureIo({ cwd: directory });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'args.json', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out).error).toEqual({ code: 'CLI_OPTION_INVALID', message: '--mcp-config args.json: MCP config: servers.s.args must be a list of strings', file: 'args.json', line: 5, column: 15 });
+    writeFileSync(join(directory, 'timeout.yaml'), 'servers:\n  s:\n    command: npx\n    timeoutMs: soon\n');
+    const yaml = captureIo({ cwd: directory });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'timeout.yaml', '--json'], yaml)).toBe(2);
+    expect(JSON.parse(yaml.out).error).toMatchObject({ line: 4, column: 16 });
+  });
+
   it('reads a YAML config file (.yaml), and names a YAML syntax error', async () => {
     writeFileSync(join(directory, 'mcp.yaml'), ['servers:', '  self:', `    command: ${JSON.stringify(process.execPath)}`, `    args: ["--conditions=@askloop/source", ${JSON.stringify(CLI)}, "mcp", "serve"]`, '    timeoutMs: 5000', ''].join('\n'));
     const io = captureIo({ cwd: directory });
