@@ -84,6 +84,18 @@ describe('loadConfig', () => {
     expect({ file: error.file, line: error.line, column: error.column }).toEqual({ file: 'askloop.config.yaml', line, column });
   });
 
+  it('says what a key holds and what the file has instead, for a value of the wrong type', () => {
+    const error = configError('store: 5\nplugins: [3]\nagents: []\nmodels:\n  default: 7\nmcpServers:\n  s: npx\nquotas: [1]\n');
+    expect(error.message.split('\n').map((line) => line.replace(/^askloop\.config\.yaml:\d+:\d+: /, '').replace(/ \(\d+ problems in the file; the others below\)$/, ''))).toEqual([
+      'store: expected a postgres:// URL, or a map with path: FILE, got number 5',
+      'plugins[0]: expected a plugin package name (text), got number 3',
+      'agents: expected a map of agent names to agent definitions, got a list',
+      "models.default: expected 'provider:model' text, e.g. 'openai:gpt-4.1-mini', got number 7",
+      'mcpServers.s: expected a server\'s settings (a map), got the string "npx"',
+      'quotas: expected a map of quotas, got a list',
+    ]);
+  });
+
   it('reports every problem of the file in one error, in file order, each at its line; a default once', () => {
     const error = configError(
       ['models:', '  default: scripted:demo', 'quotas:', '  fuell: 5', 'agents:', '  a:', '    modle: x', '  b:', '    ceilings:', '      maxTurns: six', 'mcpServers:', '  s:', '    command: 5', ''].join('\n'),

@@ -7,7 +7,7 @@
 import './node-version-check.ts';
 export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-definition.ts';
 export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefinition, type ParseAgentDefinitionOptions } from './agent/parse-agent-definition.ts';
-export { agentDefinitionIssues, formatIssuePath, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
+export { agentDefinitionIssues, describeGiven, formatIssuePath, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
 export { MAX_SESSION_LEASE_MS } from './check-ask-loop-options.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';

@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument, type Node } from 'yaml';
 import type { AgentDefaults, AskLoopConfig } from './askloop-config.ts';
 import { AGENT_NAME, CONFIG_SCHEMA, type ConfigFile } from './config-schema.ts';
+import { configIssueMessage } from './config-issue-message.ts';
 import { ConfigError } from './config-error.ts';
 import { findInvalidUtf8 } from '../decode-text.ts';
 import { findSecret } from './find-secret.ts';
@@ -81,7 +82,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
       const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
       for (const unknownKey of unknownKeys) {
         const path = unknownKey === undefined ? issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) : [...issue.path.map(String), unknownKey];
-        const message = unknownKey === undefined ? issue.message : `unknown key '${unknownKey}'; the keys are ${Object.keys(unknownShape(issue.path.map(String))).join(', ')}`;
+        const message = unknownKey === undefined ? configIssueMessage(issue, value) : `unknown key '${unknownKey}'; the keys are ${Object.keys(unknownShape(issue.path.map(String))).join(', ')}`;
         invalid('CONFIG_INVALID', `${formatIssuePath(path)}: ${message}`, path, unknownKey !== undefined);
       }
     }

@@ -112,7 +112,8 @@ export function formatIssuePath(path: readonly (string | number)[]): string {
   return out === '' ? '(top level)' : out;
 }
 
-function describe(value: unknown): string {
+/** How a value given in a definition or a config file reads in an error: `a list`, `a map`, `the string "x"`, `number 5`, `boolean true`, `null`. */
+export function describeGiven(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map';
@@ -135,33 +136,33 @@ function walk(field: Field, value: unknown, path: (string | number)[], issues: A
   const issue = (message: string, at: readonly (string | number)[] = path) => issues.push({ path: [...at], message });
   switch (field.kind) {
     case 'string': {
-      if (typeof value !== 'string') return void issue(`expected a string, got ${describe(value)}`);
+      if (typeof value !== 'string') return void issue(`expected a string, got ${describeGiven(value)}`);
       const problem = field.check?.(value);
       if (problem !== undefined) issue(problem);
       return;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') issue(`expected true or false, got ${describe(value)}`);
+      if (typeof value !== 'boolean') issue(`expected true or false, got ${describeGiven(value)}`);
       return;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < field.min) issue(`expected a whole number ≥ ${field.min}, got ${describe(value)}`);
-      else if (field.max !== undefined && value > field.max) issue(`expected a whole number from ${field.min} to ${field.max}, got ${describe(value)}`);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < field.min) issue(`expected a whole number ≥ ${field.min}, got ${describeGiven(value)}`);
+      else if (field.max !== undefined && value > field.max) issue(`expected a whole number from ${field.min} to ${field.max}, got ${describeGiven(value)}`);
       return;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value) || value < field.min || (field.max !== undefined && value > field.max)) {
-        issue(`expected a number from ${field.min}${field.max === undefined ? '' : ` to ${field.max}`}, got ${describe(value)}`);
+        issue(`expected a number from ${field.min}${field.max === undefined ? '' : ` to ${field.max}`}, got ${describeGiven(value)}`);
       }
       return;
     case 'choice':
-      if (typeof value !== 'string' || !field.values.includes(value)) issue(`expected one of ${field.values.map((choice) => `'${choice}'`).join(', ')}, got ${describe(value)}`);
+      if (typeof value !== 'string' || !field.values.includes(value)) issue(`expected one of ${field.values.map((choice) => `'${choice}'`).join(', ')}, got ${describeGiven(value)}`);
       return;
     case 'list':
-      if (!Array.isArray(value)) return void issue(`expected a list, got ${describe(value)}`);
+      if (!Array.isArray(value)) return void issue(`expected a list, got ${describeGiven(value)}`);
       value.forEach((item, index) => walk(field.item, item, [...path, index], issues));
       return;
     case 'record':
     case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return void issue(`expected a map, got ${describe(value)}`);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return void issue(`expected a map, got ${describeGiven(value)}`);
       const entries = Object.entries(value);
       if (field.kind === 'record') {
         for (const [key, item] of entries) walk(field.value, item, [...path, key], issues);
