@@ -65,14 +65,14 @@ describe('a tool source that does not start', () => {
 });
 
 describe('a tool source that is slow to start', () => {
-  it('Ctrl-C stops the wait at once: exit 1 with LOOP_CANCELLED, and no session is stored', async () => {
+  it('Ctrl-C stops the wait at once: exit 130 with LOOP_CANCELLED, and no session is stored', async () => {
     const io = captureIo({ cwd: dir });
     io.onInterrupt = (handler) => {
       const timer = setTimeout(() => handler('SIGINT'), 50);
       return () => clearTimeout(timer);
     };
-    expect(await main(['run', 'x', '--script', 'three.json', '--config', 'stuck.yaml', '--db', 'stuck.db'], io)).toBe(1);
-    expect(io.err).toMatch(/cancelled while the tool sources \(MCP servers\) started; no session was stored \(LOOP_CANCELLED\)\n$/);
+    expect(await main(['run', 'x', '--script', 'three.json', '--config', 'stuck.yaml', '--db', 'stuck.db'], io)).toBe(130);
+    expect(io.err).toMatch(/askloop: interrupted: cancelled while the tool sources \(MCP servers\) started; no session was stored \(LOOP_CANCELLED\)\n$/);
     expect(await sessions('stuck.db')).toEqual([]);
   });
 });

@@ -48,7 +48,11 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   const silent = options.json || options.quiet === true;
   const renderer = options.onEvent === undefined && !silent && io.stderrTerminal !== undefined ? terminalProgress(io, action.kind === 'run' && action.agent.ceilings !== undefined ? { ceilings: action.agent.ceilings } : {}) : undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
+  let callStarted = false;
+  // Whether the first interrupt came once the controller was called (before it, the call is refused at once).
+  let interruptedDuringCall = false;
   const stopListening = io.onInterrupt?.((signal) => {
+    if (interruptedBy === undefined) interruptedDuringCall = callStarted;
     interruptedBy ??= signal;
     controller.abort();
     // Stop the spinner before the message, so the message gets a line of its own.
@@ -70,17 +74,20 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   };
   const call: ContinueOptions = { signal: controller.signal, onEvent };
   let result: LoopResult;
+  callStarted = true;
   try {
     if (action.kind === 'run') result = await loop.run({ agent: action.agent, task: action.task, ...call });
     else if (action.kind === 'resume') result = await loop.resume(action.sid, call);
     else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
   } catch (error) {
     renderer?.close();
-    // Interrupted so early that nothing began (the controller refuses an aborted call, or its tool sources were
-    // still starting): nothing ran and nothing was stored, so no session to resume; the shell's code for the signal.
+    // Interrupted so early that nothing began: nothing ran and nothing was stored, so there is no session to resume;
+    // the shell's code for the signal. The controller's own words say what it was doing (starting the tool sources,
+    // waiting for another call's turn); a signal aborted before the call began is said in the CLI's.
     if (started === undefined && interruptedBy !== undefined && isLoopError(error)) {
       const nothingDone = action.kind === 'run' ? 'nothing ran and no session was created' : `nothing ran and session ${action.sid} is as it was`;
-      throw CliError.interrupted({ code: 'LOOP_CANCELLED', message: `interrupted before the loop began: ${nothingDone}` }, interruptedBy);
+      const message = !interruptedDuringCall ? `interrupted before the loop began: ${nothingDone}` : error.code === 'LOOP_CANCELLED' ? `interrupted: ${error.message}` : `interrupted before the loop began (${error.message}): ${nothingDone}`;
+      throw CliError.interrupted({ code: 'LOOP_CANCELLED', message }, interruptedBy);
     }
     // A tool source (an MCP server) that did not start: the controller lists them before it stores or changes
     // anything, so say that nothing was.
