@@ -113,6 +113,17 @@ describe('askloop on PostgreSQL', () => {
     const run = await spawnCli(['run', 'refused', '--script', await scriptFile(), '--db', url.toString(), '--json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringMatching(/^the sessions database refused this host: .*permission denied.*; the role lacks rights a host needs, which waiting does not give: SELECT, INSERT/) });
+    // A session paused with a full role, continued with the read-only one: resume, approve and deny say the same.
+    const awaiting = join(dir, 'await-rights.json');
+    await writeFile(awaiting, JSON.stringify([envelope('emit "[[loop:await]]"')]));
+    const paused = await spawnCli(['run', 'wait', '--script', awaiting, '--dialect', 'v1', '--db', server.url, '--json']);
+    expect(paused.code).toBe(4);
+    const { sid } = JSON.parse(paused.stdout) as { sid: string };
+    for (const command of ['resume', 'approve', 'deny']) {
+      const continued = await spawnCli([command, sid, '--script', awaiting, '--db', url.toString(), '--json']);
+      expect({ command, code: continued.code }).toEqual({ command, code: 1 });
+      expect(JSON.parse(continued.stdout).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringContaining('the role lacks rights a host needs') });
+    }
   });
 
   it('replay of a database without the schema creates nothing there, and says no session is there', async () => {

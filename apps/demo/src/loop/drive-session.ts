@@ -84,11 +84,16 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     // Interrupted so early that nothing began: nothing ran and nothing was stored, so there is no session to resume;
     // the shell's code for the signal. The controller's own words say what it was doing (starting the tool sources,
     // waiting for another call's turn); a signal aborted before the call began is said in the CLI's.
-    if (started === undefined && interruptedBy !== undefined && isLoopError(error)) {
+    // Any other error after an interrupt is reported as itself.
+    if (started === undefined && interruptedBy !== undefined && isLoopError(error) && error.code === 'LOOP_CANCELLED') {
       const nothingDone = action.kind === 'run' ? 'nothing ran and no session was created' : `nothing ran and session ${action.sid} is as it was`;
-      const message = !interruptedDuringCall ? `interrupted before the loop began: ${nothingDone}` : error.code === 'LOOP_CANCELLED' ? `interrupted: ${error.message}` : `interrupted before the loop began (${error.message}): ${nothingDone}`;
+      const message = interruptedDuringCall ? `interrupted: ${error.message}` : `interrupted before the loop began: ${nothingDone}`;
       throw CliError.interrupted({ code: 'LOOP_CANCELLED', message }, interruptedBy);
     }
+    // A role that may read the store but not write it: the controller says its store failed (for a continued session,
+    // after the session began); the fix is a GRANT, not a resume.
+    const denied = await refusedRights(error, 'the sessions database refused this host');
+    if (denied !== undefined) throw denied;
     // A tool source (an MCP server) that did not start: the controller lists them before it stores or changes
     // anything, so say that nothing was.
     if (started === undefined && isLoopError(error) && error.hook?.startsWith('toolSources.') === true) {
@@ -102,9 +107,6 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
       const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
       throw CliError.fromLoopError({ code: error.code, message: `${error.message}; session ${started} is left unfinished (no decision was made); once the cause is fixed, continue with: askloop resume ${started}${args.text}${note}` });
     }
-    // A role that may read the store but not write it: the controller says its store failed; the fix is a GRANT.
-    const denied = await refusedRights(error, 'the sessions database refused this host');
-    if (denied !== undefined) throw denied;
     return asCliLoopError(error);
   } finally {
     stopListening?.();

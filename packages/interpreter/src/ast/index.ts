@@ -57,7 +57,6 @@ export type {
 } from './statements.ts';
 export type { CommandBlock, FunctionDefinition, MetadataEntry, Program, ProgramKind } from './program.ts';
 export type { Node, NodeType } from './node.ts';
-export { boundNames } from './bound-names.ts';
 export { childrenOf, forEachChild, walk } from './children.ts';
 export { validateProgram, type ProgramValidation } from './validate-program.ts';
 export { findTooDeep, MAX_NESTING_DEPTH, NESTING_NODE_TYPES } from './nesting-depth.ts';

@@ -39,3 +39,25 @@ describe('closestName', () => {
     expect(closestName('same', ['same'])).toBeUndefined();
   });
 });
+
+describe('editDistance with a limit', () => {
+  it('agrees with the full distance up to the limit, and says only "further" past it', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), fc.integer({ min: 0, max: 4 }), (a, b, limit) => {
+        const full = editDistance(a, b);
+        const bounded = editDistance(a, b, limit);
+        if (full <= limit) expect(bounded).toBe(full);
+        else expect(bounded).toBeGreaterThan(limit);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('stays cheap for many long names that are almost alike (a program a model could send)', () => {
+    const known = Array.from({ length: 400 }, (_, index) => `${'n'.repeat(100)}${index}`);
+    const reads = Array.from({ length: 400 }, (_, index) => `${'n'.repeat(99)}x${index}`);
+    // 160,000 comparisons of 100-letter names: the full tables would hold 1.6 billion cells, the bands about 80 million.
+    expect(reads.map((name) => closestName(name, known)).filter((meant) => meant !== undefined)).toHaveLength(400);
+    expect(closestName(`${'n'.repeat(99)}x7`, known)).toBe(`${'n'.repeat(100)}7`);
+  });
+});

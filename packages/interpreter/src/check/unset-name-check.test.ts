@@ -81,8 +81,18 @@ describe('other reads of names nothing sets', () => {
     expect(diagnosticsOf('command\n  emit zebra\n  emit [[Dear {{title}}]]\n  emit {{placeholder}}\nendcommand\n', []).map(({ message }) => message)).toEqual([
       "Variable 'zebra' is never set in this program, so it would read as nil: set it before reading it, or fix the name.",
       "Variable 'title' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to keep {{title}} as text, write the string as '''…''', which has no holes.",
-      "Variable 'placeholder' is never set in this program, so it would read as nil: set it before reading it, or fix the name.",
+      "Variable 'placeholder' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to keep {{placeholder}} as text, write the string as '''…''', which has no holes.",
     ]);
+  });
+
+  it('looks for a meant name for the first 20 different unset names only, each once', () => {
+    const sets = Array.from({ length: 25 }, (_, index) => `  set value_${index} = ${index}`).join('\n');
+    const reads = Array.from({ length: 25 }, (_, index) => `  emit valeu_${index}\n  emit valeu_${index}`).join('\n');
+    const messages = diagnosticsOf(`command\n${sets}\n${reads}\nendcommand\n`, []).map(({ message }) => message);
+    expect(messages).toHaveLength(50);
+    expect(messages.filter((message) => message.includes('did you mean'))).toHaveLength(40);
+    expect(messages[0]).toContain("did you mean 'value_0'?");
+    expect(messages[49]).toBe("Variable 'valeu_24' is never set in this program, so it would read as nil: set it before reading it, or fix the name.");
   });
 
   it('suggests a global the host binds, and leaves globals, bound names and an unknowing caller alone', () => {

@@ -17,13 +17,14 @@
  * The check needs the names the host binds (`userdata`, …), so it runs only
  * when the caller gives them (`CheckContext.globals`).
  */
-import { boundNames, type Node, type Program, walk } from '../ast/index.ts';
+import { boundNames } from '../ast/bound-names.ts';
+import { type Node, type Program, walk } from '../ast/index.ts';
 import { DEFAULT_GLOBALS } from '../evaluate/evaluation-types.ts';
 import type { Finding } from './structure-check.ts';
-import { unsetVariableMessage } from './unset-variable-message.ts';
+import { unsetVariableMessages } from './unset-variable-message.ts';
 
 /** The finding for a read of `name`, an unset name, given where it sits (`parent`). */
-function findingFor(node: Node & { readonly name: string }, parent: Node | undefined, known: ReadonlySet<string>): Finding {
+function findingFor(node: Node & { readonly name: string }, parent: Node | undefined, messageFor: (name: string, inHole: boolean) => string): Finding {
   const { name, line, column } = node;
   if (parent?.type === 'MapEntry' && parent.key === node) {
     return { code: 'SCRIPT_MAP_KEY_UNSET', message: `Map key '${name}' is a variable that is never set, so the key would be empty text; write the key in quotes: {"${name}": …}.`, line, column };
@@ -32,19 +33,22 @@ function findingFor(node: Node & { readonly name: string }, parent: Node | undef
     const message = `Whisper target '${name}' is a variable that is never set, so the target would be empty text; write 'whisper self, …' for your own notes, or the target in quotes: whisper "${name}", ….`;
     return { code: 'SCRIPT_WHISPER_TARGET_UNSET', message, line, column };
   }
-  return { code: 'SCRIPT_VARIABLE_UNSET', message: unsetVariableMessage(name, known, parent?.type === 'InterpolationPart'), line, column, severity: 'warning' };
+  // A `{{name}}` hole in a string, or the placeholder `{{name}}` on its own: both look like a template's.
+  const inHole = parent?.type === 'InterpolationPart' || node.type === 'Placeholder';
+  return { code: 'SCRIPT_VARIABLE_UNSET', message: messageFor(name, inHole), line, column, severity: 'warning' };
 }
 
 /** A finding for each read of a name that neither the file nor the host (`globals`) ever binds. */
 export function checkUnsetNames(program: Program, globals: ReadonlySet<string>): Finding[] {
   const findings: Finding[] = [];
   let known: Set<string> | undefined;
+  const messageFor = unsetVariableMessages(() => known ?? []);
   walk(program, (node, ancestors) => {
     if (node.type !== 'Identifier' && node.type !== 'Placeholder') return;
     if (globals.has(node.name) || Object.hasOwn(DEFAULT_GLOBALS, node.name)) return;
     // Every run binds DEFAULT_GLOBALS (`self`, which `whisper self, …` writes to), whatever the caller's globals.
     known ??= new Set([...boundNames(program), ...globals, ...Object.keys(DEFAULT_GLOBALS)]);
-    if (!known.has(node.name)) findings.push(findingFor(node, ancestors.at(-1), known));
+    if (!known.has(node.name)) findings.push(findingFor(node, ancestors.at(-1), messageFor));
   });
   return findings;
 }

@@ -4,11 +4,30 @@
  */
 import { closestName } from './closest-name.ts';
 
-/** Why reading `name` fails and how to fix it; `known` are the names the file and the run bind (for the did-you-mean). */
-export function unsetVariableMessage(name: string, known: Iterable<string>, inHole: boolean): string {
-  const meant = closestName(name, known);
+/**
+ * How many different unset names of one program get a "did you mean": each
+ * is a search through every name the program sets, on the host, before any
+ * quota applies; a program with more unset names than this is not a typo.
+ */
+export const SUGGESTED_NAMES = 20;
+
+/** Why reading `name` fails and how to fix it; `meant` is the name it most likely means, if any. */
+export function unsetVariableMessage(name: string, meant: string | undefined, inHole: boolean): string {
   const fix = meant === undefined ? 'set it before reading it, or fix the name' : `did you mean '${meant}'? Otherwise set it before reading it`;
-  // A {{name}} hole in a ```…``` or [[…]] string is often meant as text (a template for a tool).
+  // A {{name}} hole (or placeholder) is often meant as text: a template for a tool.
   const text = inHole ? `; to keep {{${name}}} as text, write the string as '''…''', which has no holes` : '';
   return `Variable '${name}' is never set in this program, so it would read as nil: ${fix}${text}.`;
+}
+
+/**
+ * The messages of one program's unset names, each worked out once: the
+ * closest of `known` (the names the file and the run bind) for the first
+ * {@link SUGGESTED_NAMES} names, none after them.
+ */
+export function unsetVariableMessages(known: () => Iterable<string>): (name: string, inHole: boolean) => string {
+  const meant = new Map<string, string | undefined>();
+  return (name, inHole) => {
+    if (!meant.has(name)) meant.set(name, meant.size < SUGGESTED_NAMES ? closestName(name, known()) : undefined);
+    return unsetVariableMessage(name, meant.get(name), inHole);
+  };
 }

@@ -1,6 +1,6 @@
 /** Expressions → JavaScript expressions (reference §1.7). One dispatcher; helpers carry the semantics. */
 import type { CallExpression, Expression, Identifier, Placeholder } from '../../ast/index.ts';
-import { unsetVariableMessage } from '../../check/unset-variable-message.ts';
+import { unsetVariableMessages } from '../../check/unset-variable-message.ts';
 import { findBuiltin } from '../../runtime/index.ts';
 import { type BodyContext, numberSource } from './code-context.ts';
 
@@ -26,9 +26,17 @@ function binaryHelper(operator: string): string {
  * (the check warns about it before the run).
  */
 function unsetRead(node: Identifier | Placeholder, context: BodyContext, inHole: boolean): string {
-  const message = unsetVariableMessage(node.name, [...context.bound, ...context.globals], inHole);
-  return `raise("SCRIPT_VARIABLE_UNSET", ${context.tables.constant(message)}, ${context.tables.position(node)})`;
+  let messageFor = unsetMessages.get(context.bound);
+  if (messageFor === undefined) {
+    const known = [...context.bound, ...context.globals];
+    messageFor = unsetVariableMessages(() => known);
+    unsetMessages.set(context.bound, messageFor);
+  }
+  return `raise("SCRIPT_VARIABLE_UNSET", ${context.tables.constant(messageFor(node.name, inHole))}, ${context.tables.position(node)})`;
 }
+
+/** The unset-name messages of each file being generated (by its bound names), each name's worked out once. */
+const unsetMessages = new WeakMap<ReadonlySet<string>, (name: string, inHole: boolean) => string>();
 
 /** A variable read whose value is only inspected, never stored (variables start as nil, so a slot is never undefined). */
 function peek(node: Identifier, context: BodyContext): string {
@@ -153,7 +161,7 @@ export function generateExpression(node: Expression, context: BodyContext): stri
     case 'Placeholder': {
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
       if (context.globals.has(node.name)) return tables.global(node.name);
-      if (!context.bound.has(node.name)) return unsetRead(node, context, false);
+      if (!context.bound.has(node.name)) return unsetRead(node, context, node.type === 'Placeholder');
       // Only a container can be shared; the test keeps the call off the path of numbers and strings.
       const variable = context.variable(node.name);
       return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;

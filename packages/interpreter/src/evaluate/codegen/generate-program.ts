@@ -8,7 +8,8 @@
  * machine, and the constant/position tables — never script text — so the
  * script cannot inject code whatever its AST holds.
  */
-import { boundNames, type Program } from '../../ast/index.ts';
+import { boundNames } from '../../ast/bound-names.ts';
+import type { Program } from '../../ast/index.ts';
 import { type RunLimits, ScriptError } from '../../runtime/index.ts';
 import { BodyContext, ProgramTables } from './code-context.ts';
 import type { CompiledProgram } from './compiled-program.ts';
