@@ -80,3 +80,15 @@ describe('a tool that needs approval, in a program a client sends', () => {
     expect(diagnostics).toMatchObject([{ code: 'SCRIPT_TOOL_DENIED' }]);
   });
 });
+
+describe('checkNeuroScript knows the names neuroscript_run binds', () => {
+  it('warns about a read the run would refuse, and refuses what the run would, userdata bound only when sent', async () => {
+    const typo = 'command\n  set total = 3\n  emit "sum " + totl\nendcommand\n';
+    expect(await checkNeuroScript(setup(undefined), { program: typo })).toMatchObject([{ code: 'SCRIPT_VARIABLE_UNSET', severity: 'warning', message: expect.stringContaining("did you mean 'total'?") }]);
+    expect(await runNeuroScript(setup(undefined), { program: typo }, 1)).toMatchObject({ ok: false, error: { code: 'SCRIPT_VARIABLE_UNSET' } });
+    const keyed = 'command\n  emit {name: userdata["name"]}\nendcommand\n';
+    expect(await checkNeuroScript(setup(undefined), { program: keyed, userdata: { name: 'Ada' } })).toMatchObject([{ code: 'SCRIPT_MAP_KEY_UNSET' }]);
+    expect(await checkNeuroScript(setup(undefined), { program: 'command\n  set userdata = 1\nendcommand\n', userdata: {} })).toMatchObject([{ code: 'SCRIPT_GLOBAL_READ_ONLY' }]);
+    expect(await checkNeuroScript(setup(undefined), { program: 'command\n  emit userdata\nendcommand\n' })).toMatchObject([{ code: 'SCRIPT_VARIABLE_UNSET' }]);
+  });
+});

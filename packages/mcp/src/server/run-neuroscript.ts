@@ -83,6 +83,9 @@ export async function checkNeuroScript(setup: NeuroScriptSetup, request: NeuroSc
     fileName: 'program.ns',
     catalog,
     allowAsk: false,
+    // The names neuroscript_run binds (`userdata` when the request has it), so the check finds what the run would
+    // refuse or fail on: bare-name map keys and whisper targets, writes to globals, reads of names nothing sets.
+    globalNames: request.userdata === undefined ? [] : ['userdata'],
     ...(request.libraries === undefined ? {} : { libraries: [...request.libraries] }),
   });
   return result.diagnostics;
