@@ -163,6 +163,17 @@ describe('loadConfig', () => {
     await expect(pluginsFromConfig(config, { GH_TOKEN: 'ghp-from-env-0123', HOME: '/home/x', HOST: 'example.com' })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining(message) });
   });
 
+  it("leaves a reference in args to a name the server's own env sets, for the server's shell to expand", async () => {
+    const text = 'mcpServers:\n  gh:\n    command: sh\n    args: ["-c", "exec npx -y server --token \\"${GH_TOKEN}\\""]\n    env:\n      GH_TOKEN: ${GH_TOKEN}\n';
+    const config = parseConfig(text, { file: join(temp, 'askloop.config.yaml') });
+    const [plugin] = await pluginsFromConfig(config, { GH_TOKEN: 'ghp-from-env-0123' });
+    expect(plugin?.name).toBe('mcp');
+    await plugin?.toolSources?.[0]?.close?.();
+    // A second name the env does not set is still refused.
+    const other = parseConfig(text.replace('--token', '--org ${GH_ORG} --token'), { file: join(temp, 'askloop.config.yaml') });
+    await expect(pluginsFromConfig(other, { GH_TOKEN: 'ghp-from-env-0123', GH_ORG: 'acme' })).rejects.toMatchObject({ message: expect.stringContaining('args[1] holds ${GH_ORG}') });
+  });
+
   it('reads a file and names it in errors; a missing file is CONFIG_UNREADABLE', async () => {
     await expect(loadConfig(join(temp, 'nope.yaml'))).rejects.toMatchObject({ code: 'CONFIG_UNREADABLE', exitCode: 2 });
     const file = join(temp, 'bad.yaml');

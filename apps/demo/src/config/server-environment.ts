@@ -8,13 +8,15 @@
  * reference anywhere else (`args`, `command`, `cwd`, `url`) would reach the
  * server as the literal text `${NAME}`, and a key filled into a command line
  * is visible to every user of the machine, so it is refused, naming the field
- * and where the value belongs instead. A variable that is unset or empty is
- * refused by name, never started with an empty key.
+ * and where the value belongs instead — unless the server's own `env` sets
+ * NAME: then it is left for the server's shell (`sh -c '… "${TOKEN}"'`),
+ * which reads it from there. A variable that is unset or empty is refused by
+ * name, never started with an empty key.
  */
 import type { McpServerConfig } from '@askloop/mcp';
 import { expandEnvReferences } from './find-secret.ts';
 
-const REFERENCE = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/;
+const REFERENCES = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** The server with `env` and `headers` filled in, or the first problem (worded to follow the server's name). */
 export function fillServerEnvironment(server: McpServerConfig, env: Readonly<Record<string, string | undefined>>): { server: McpServerConfig } | { problem: string } {
@@ -40,8 +42,10 @@ export function fillServerEnvironment(server: McpServerConfig, env: Readonly<Rec
 function misplacedReference(server: McpServerConfig): string | undefined {
   const fields: [string, string | undefined][] =
     'url' in server ? [['url', server.url]] : [['command', server.command], ...(server.args ?? []).map((arg, index): [string, string] => [`args[${index}]`, arg]), ['cwd', server.cwd]];
+  // A name the server's env sets is the server's own to expand (a shell command in args reads it from there).
+  const own = 'env' in server && server.env !== undefined ? new Set(Object.keys(server.env)) : new Set<string>();
   for (const [field, value] of fields) {
-    const reference = value === undefined ? undefined : REFERENCE.exec(value)?.[0];
+    const reference = value === undefined ? undefined : [...value.matchAll(REFERENCES)].find(([, name]) => !own.has(name as string))?.[0];
     if (reference === undefined) continue;
     const instead = field === 'url' ? 'write the URL out, and send a key in headers' : 'pass the value to the server in env (most servers read their key from the environment)';
     return `${field} holds ${reference}, which is filled in only in env and headers; ${instead}`;
