@@ -223,8 +223,10 @@ function checkMcpServers(config: ConfigFile, fail: Fail): McpServersConfig {
     } catch (error) {
       const field = isAskLoopMcpError(error) ? error.configPath?.slice(1) : undefined;
       const message = (error as Error).message;
-      if (field === undefined) fail('CONFIG_INVALID', `mcpServers.${name}: ${message}`, ['mcpServers', name]);
-      else fail('CONFIG_INVALID', message.replace(/^MCP config: servers\./, 'mcpServers.'), ['mcpServers', ...field]);
+      // `MCP config: servers.gh.args must …` as this file spells it; a message about the server as a whole, after its name.
+      const located = message.startsWith('MCP config: servers.') ? message.replace('MCP config: servers.', 'mcpServers.') : `mcpServers.${name}: ${message.replace(/^MCP config: /, '')}`;
+      // A problem of the server as a whole (its name, its shape) points at its name.
+      fail('CONFIG_INVALID', located, ['mcpServers', ...(field ?? [name])], (field ?? [name]).length === 1);
     }
   }
   return servers;

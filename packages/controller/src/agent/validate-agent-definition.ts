@@ -112,8 +112,9 @@ export function formatIssuePath(path: readonly (string | number)[]): string {
   return out === '' ? '(top level)' : out;
 }
 
-/** How a value given in a definition or a config file reads in an error: `a list`, `a map`, `the string "x"`, `number 5`, `boolean true`, `null`. */
+/** How a value given in a definition or a config file reads in an error: `a list`, `a map`, `the string "x"`, `number 5`, `boolean true`, `null`, or `nothing (the key is missing)`. */
 export function describeGiven(value: unknown): string {
+  if (value === undefined) return 'nothing (the key is missing)';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map';
