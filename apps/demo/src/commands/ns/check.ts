@@ -28,8 +28,9 @@ FILE:LINE:COLUMN warning CODE message), or with --json
   {"ok":true,"diagnostics":[…warnings]}, or
   {"ok":false,"error":{"code","message","file","line","column"},"diagnostics":[{"code","severity","kind","message","file","line","column"},…]}
 (error is the first error diagnostic). Exits 0 when there is no error
-(warnings allowed), 1 when there is any or the input is not UTF-8, 2 on a
-usage error or an unreadable FILE.
+(warnings allowed), 1 when there is any, the input is not UTF-8, or an MCP
+server of --mcp-config did not start (its MCP_ code), 2 on a usage error or an
+unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}

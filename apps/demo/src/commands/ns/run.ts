@@ -52,8 +52,9 @@ or, on a static or run-time error,
   {"ok":false,"error":{"code","kind","message","file","line","column"},
    "diagnostics":[{"code","severity","kind","message","file","line","column"},…],
    "emits":[…],"whispers":{…},"usage":{…}}
-Exits 0 on success, 1 on a script error (static or at run time) or input that
-is not UTF-8, 2 on a usage error or an unreadable FILE.
+Exits 0 on success, 1 on a script error (static or at run time), input that
+is not UTF-8, or an MCP server of --mcp-config that did not start (its MCP_
+code), 2 on a usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
