@@ -109,6 +109,8 @@ describe('credentials in MCP errors', () => {
       const died = await host.call('tool.leaky.die', []).catch((error: unknown) => error);
       expectRedacted(died, 'MCP_REQUEST_FAILED');
       expect((died as Error).message).toContain('server stderr: panic: lost the upstream connection (key [REDACTED])');
+      // Only what the server said during the call: its start-up line is no part of why the call failed.
+      expect((died as Error).message).not.toContain('running on stdio');
       // The next call starts the server again and works.
       expect(JSON.stringify(await host.call('tool.leaky.whoami', []))).toContain('[REDACTED]');
     } finally {

@@ -106,6 +106,8 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   let closed = false;
   let starts = 0;
   let stderrTail = '';
+  /** Characters the server has written on stderr in all, so a call can quote only what came after it began. */
+  let stderrWritten = 0;
   /** Aborts the start in progress, if any, when the connection is closed. */
   let stopStart: AbortController | undefined;
 
@@ -116,7 +118,12 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   };
 
   // Scrubbed before the cut, so a key cut in half at the start of the tail is not left behind.
-  const tail = (): string => (stderrTail.trim() === '' ? '' : `; server stderr: ${redact(stderrTail.trim()).slice(-500)}`);
+  // `since` (a count of `stderrWritten`): only what the server wrote after it, not its start-up lines.
+  const tail = (since = 0): string => {
+    const fresh = stderrWritten - since;
+    const text = (fresh >= stderrTail.length ? stderrTail : stderrTail.slice(stderrTail.length - fresh)).trim();
+    return text === '' ? '' : `; server stderr: ${redact(text).slice(-500)}`;
+  };
 
   const makeTransport = (): StdioClientTransport | StreamableHTTPClientTransport => {
     if (isHttpServerConfig(config)) {
@@ -131,7 +138,9 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     });
     // Kept for connect errors; a bounded tail so a chatty server cannot grow memory.
     transport.stderr?.on('data', (chunk: Buffer | string) => {
-      stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL);
+      const text = chunk.toString();
+      stderrWritten += text.length;
+      stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
     });
     return transport;
   };
@@ -212,6 +221,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     },
     async callTool(tool, args, options) {
       const entry = await connect();
+      const calledAt = stderrWritten;
       try {
         // The SDK's timeout sends notifications/cancelled to the server when it passes; so does aborting `signal`.
         const result = await entry.client.callTool({ name: tool, arguments: args }, undefined, {
@@ -228,7 +238,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         // The server went away mid-call: what it said on stderr before it died is usually why.
         await stderrDrained(entry.transport);
         await drop(entry);
-        throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}${tail()}`, error, tool);
+        throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}${tail(calledAt)}`, error, tool);
       }
     },
     status() {
