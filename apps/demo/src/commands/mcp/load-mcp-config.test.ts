@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AskLoopMcpError, type McpToolSource } from '@askloop/mcp';
 import { main } from '../../main.ts';
+import { firstListing } from './load-mcp-config.ts';
 import { captureIo } from '../../../test/capture-io.ts';
 
 const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url));
@@ -58,5 +60,17 @@ describe('ns run --mcp-config', () => {
     const json = captureIo({ cwd: directory });
     expect(await main(['ns', 'check', 'use.ns', '--mcp-config', 'broken.json', '--json'], json)).toBe(1);
     expect(JSON.parse(json.out)).toMatchObject({ ok: false, error: { code: 'MCP_CONNECT_FAILED', message: expect.stringContaining("MCP server 'gone' did not start") } });
+  });
+});
+
+describe('firstListing', () => {
+  it("reports a server's failure with its MCP code, anything else about the servers as a bad --mcp-config, and stops the servers either way", async () => {
+    let closed = 0;
+    const source = { close: async () => void (closed += 1) } as unknown as McpToolSource;
+    const mcpFailure = new AskLoopMcpError('MCP_CONNECT_FAILED', "MCP server 'gone' did not start");
+    await expect(firstListing(source, 'm.json', () => Promise.reject(mcpFailure))).rejects.toMatchObject({ code: 'MCP_CONNECT_FAILED', exitCode: 1, message: "--mcp-config m.json: MCP server 'gone' did not start" });
+    await expect(firstListing(source, 'm.json', () => Promise.reject(new Error("two packs define 'tool.str.ToUpper'")))).rejects.toMatchObject({ code: 'CLI_OPTION_INVALID', exitCode: 2, message: "--mcp-config m.json: two packs define 'tool.str.ToUpper'" });
+    expect(closed).toBe(2);
+    expect(await firstListing(source, 'm.json', async () => 'listed')).toBe('listed');
   });
 });

@@ -136,7 +136,8 @@ export async function firstListing<T>(source: McpToolSource, file: string, list:
   } catch (error) {
     await source.close();
     if (isAskLoopMcpError(error)) throw CliError.fromService(error, `--mcp-config ${file}: `);
-    throw error;
+    // Anything else is about the file's servers as configured (a server's tools clashing with the built-in ones).
+    throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
