@@ -20,16 +20,48 @@ const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-
 /** Escapes a literal for a regular expression. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The values of the environment's key-like variables (8 characters or more), longest first. */
+function secretValues(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => SECRET_NAME.test(name) && value !== undefined && value.length >= 8)
+    .map(([, value]) => value as string)
+    .sort((a, b) => b.length - a.length);
+}
+
+/** A key shape that may still be growing at the end of a streamed text (`sk-proj-ab`). */
+const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|Bearer\s+)[A-Za-z0-9._~+/=-]*$/;
+
+/** What stands for the held-back end of a streamed text. */
+const HELD_BACK = '…';
+
+/**
+ * The redactor of a text that is still arriving (a model's reply streamed
+ * to the live progress): a key is only recognised once it is whole, so the
+ * end of the text is also held back while it could be the first part of one
+ * — the first 4 or more characters of a key-like variable's value, or the
+ * start of a key shape — and shown as `…` until more arrives.
+ */
+export function createStreamRedactor(env: Readonly<Record<string, string | undefined>>): (text: string) => string {
+  const redact = createSecretRedactor(env);
+  const values = secretValues(env);
+  return (text) => {
+    const whole = redact(text) as string;
+    for (const value of values) {
+      for (let length = Math.min(value.length - 1, whole.length); length >= 4; length -= 1) {
+        if (whole.endsWith(value.slice(0, length))) return `${whole.slice(0, -length)}${HELD_BACK}`;
+      }
+    }
+    return whole.replace(GROWING_KEY_SHAPE, HELD_BACK);
+  };
+}
+
 /**
  * Builds the redactor from an environment: each value (8 characters or
  * more, so `1` or `true` is never hidden everywhere) of a variable named like
  * a key is removed wherever it appears, then the key shapes.
  */
 export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): (value: unknown) => unknown {
-  const values = Object.entries(env)
-    .filter(([name, value]) => SECRET_NAME.test(name) && value !== undefined && value.length >= 8)
-    .map(([, value]) => value as string)
-    .sort((a, b) => b.length - a.length);
+  const values = secretValues(env);
   const exact = values.length === 0 ? undefined : new RegExp(values.map(escapeRegExp).join('|'), 'g');
   const redactString = (text: string): string => (exact === undefined ? text : text.replace(exact, REDACTED)).replace(KEY_SHAPES, REDACTED);
   // Strings are redacted structurally (before JSON encoding), so a match can never split an escape sequence.

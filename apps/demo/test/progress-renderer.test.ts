@@ -4,6 +4,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createStreamRedactor } from '../src/redact-secrets.ts';
 import { createProgressRenderer, shouldUseColor, shouldUseMotion } from '../src/progress/index.ts';
 import type { LoopEvent, LoopResult } from '@askloop/controller';
 import { RECORDED_CEILINGS, recordScriptedSession } from './record-scripted-session.ts';
@@ -162,4 +163,27 @@ describe('colour and motion', () => {
     expect(shouldUseMotion({ isTTY: true, env: { CI: 'true' } })).toBe(false);
     expect(shouldUseMotion({ isTTY: true, env: { TERM: 'dumb' } })).toBe(false);
   });
+
+  it('never shows the first part of a key while the reply streams it, one character at a time', () => {
+    const ci = process.env['CI'];
+    delete process.env['CI'];
+    onTestFinished(() => {
+      if (ci !== undefined) process.env['CI'] = ci;
+    });
+    let out = '';
+    const tty = { isTTY: true, columns: 200, write: (text: string) => (out += text), cursorTo: () => true, moveCursor: () => true, clearLine: () => true };
+    const env = { OPENAI_API_KEY: 'sk-test-0123456789abcdefghij', SERVICE_TOKEN: 'plainvalue-9876543210' };
+    const renderer = createProgressRenderer({ stream: tty, color: false, motion: true, redactStream: createStreamRedactor(env) });
+    const start = events.find((event) => event.type === 'turn-start');
+    const text = events.find((event) => event.type === 'model-text');
+    if (start === undefined || text === undefined) throw new Error('the recorded session has no streamed turn');
+    renderer.onEvent(start);
+    for (const character of `keys: ${env.OPENAI_API_KEY} and ${env.SERVICE_TOKEN} done`) renderer.onEvent({ ...text, delta: character } as LoopEvent);
+    renderer.close();
+    expect(out).toContain('done');
+    expect(out).toContain('[redacted]');
+    // Not a single frame showed 4 or more characters of either key, nor the start of the key shape.
+    for (const key of Object.values(env)) expect(out).not.toContain(key.slice(0, 4));
+  });
 });
+

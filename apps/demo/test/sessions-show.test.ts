@@ -45,7 +45,7 @@ describe('askloop sessions', () => {
   it('prints a table, filters by status, and says when there are none', async () => {
     const io = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'sessions.db'], io)).toBe(0);
-    expect(io.out).toMatch(/│ id\s+│ task\s+│ agent\s+│ status\s+│ turns │ age/);
+    expect(io.out).toMatch(/│ id\s+│ task\s+│ agent\s+│ status\s+│ turns │ changed/);
     expect(io.out).toContain(sid);
     expect(io.out).toMatch(/halted \(ERR_PERMISSIONS\)/);
     expect(io.out).not.toContain('\u001b');
@@ -55,6 +55,20 @@ describe('askloop sessions', () => {
     const none = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'missing.db'], none)).toBe(0);
     expect(none.out).toContain('No sessions in');
+  });
+
+  it('redacts a key of the environment that a task quotes, in the table and in --json, as show does', async () => {
+    const key = 'sk-test-0123456789abcdefghij';
+    const env = { OPENAI_API_KEY: key };
+    const run = Object.assign(captureIo({ cwd: dir }), { env });
+    expect(await main(['run', `use ${key} please`, '--script', 'refused.json', '--db', 'keyed.db', '--json'], run)).toBe(3);
+    const json = Object.assign(captureIo({ cwd: dir }), { env });
+    expect(await main(['sessions', '--db', 'keyed.db', '--json'], json)).toBe(0);
+    expect((JSON.parse(json.out) as { task: string }[]).map(({ task }) => task)).toEqual(['use [redacted] please']);
+    const table = Object.assign(captureIo({ cwd: dir }), { env });
+    expect(await main(['sessions', '--db', 'keyed.db'], table)).toBe(0);
+    expect(table.out).toContain('use [redacted] please');
+    expect(json.out + table.out).not.toContain(key.slice(0, 12));
   });
 
   it('refuses a bad --status with the choices', async () => {

@@ -3,6 +3,7 @@
  * the stored sessions, newest first, as a table (id, task, agent, status,
  * turns, age), or as a JSON array of objects.
  */
+import { createSecretRedactor } from '../redact-secrets.ts';
 import { characterProblem, countSessions, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
@@ -73,7 +74,8 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
   const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
   const paint = { running: colors.blue, paused: colors.yellow, done: colors.green, halted: colors.red };
   const table = new Table({
-    head: ['id', 'task', 'agent', 'status', 'turns', 'age'].map((title) => colors.bold(title)),
+    // Newest created first; the last column is how long ago each last changed (a resumed session's is recent).
+    head: ['id', 'task', 'agent', 'status', 'turns', 'changed'].map((title) => colors.bold(title)),
     style: { head: [], border: [], compact: true },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
@@ -89,8 +91,8 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
 export const sessionsCommand: Command = {
   usage: `Usage: askloop sessions [--db FILE] [--config FILE] [--status S] [--search TEXT] [--limit N] [--json]
 
-Lists the stored sessions, newest first: id, task, agent, status, turns and
-how long ago it last changed. Then 'askloop show SID' prints one turn by turn.
+Lists the stored sessions, the newest created first: id, task, agent,
+status, turns and how long ago each last changed. Then 'askloop show SID' prints one turn by turn.
 
 Options:
   --db FILE       the sessions file, or a PostgreSQL store postgres://…
@@ -119,7 +121,9 @@ Options:
     if (store !== undefined) {
       try {
         const filter = { ...(status === undefined ? {} : { status }), ...(search === undefined ? {} : { search }) };
-        rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map(summary);
+        // A task may quote a key of the environment: redacted as `show` and the viewer redact it.
+        const redact = createSecretRedactor(io.env);
+        rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map((session) => redact(summary(session)) as SessionSummary);
         // A full page may hide more: count them (a COUNT query, no session read), so the footer does not pass the page off as all there is.
         total = limit !== undefined && rows.length === limit && values.json !== true ? await countSessions(store, filter) : rows.length;
       } finally {

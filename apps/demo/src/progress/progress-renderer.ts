@@ -39,6 +39,8 @@ export interface ProgressRendererOptions {
   readonly width?: number;
   /** Print the turns' lines (default true); false keeps only the spinner and the summary, for a caller that narrates each turn itself (`askloop demo`). */
   readonly turns?: boolean;
+  /** Redacts the reply as it streams into the spinner line (`createStreamRedactor`): a key split across deltas is whole only in the line. */
+  readonly redactStream?: (text: string) => string;
 }
 
 /** What {@link finish} needs besides the result. */
@@ -94,7 +96,8 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
     process.off('exit', stopOnExit);
   };
   const spinnerText = () => {
-    const shown = streamed.line.trim() === '' ? streamed.tail : streamed.line;
+    const line = streamed.line.trim() === '' ? streamed.tail : streamed.line;
+    const shown = options.redactStream === undefined ? line : options.redactStream(line);
     return `turn ${streamed.turn} · model thinking · ${formatCount(streamed.chars)} chars${shown.trim() === '' ? '' : ` · ${colors.dim(oneLine(shown.trim(), cut(45)))}`}`;
   };
 
