@@ -40,6 +40,17 @@ export function checkStructure(program: Program): Finding[] {
     } else {
       seen.set(definition.name, definition.line);
     }
+    // A parameter named twice (`needs a, a`, `needs a optional a`): the second could never be read.
+    const parameters = [...definition.required, ...definition.optional];
+    const twice = parameters.find((name, index) => parameters.indexOf(name) !== index);
+    if (twice !== undefined) {
+      findings.push({
+        code: 'SCRIPT_DUPLICATE_PARAMETER',
+        message: `Function '${definition.name}' names the parameter '${twice}' twice; give each parameter its own name.`,
+        line: definition.line,
+        column: definition.column,
+      });
+    }
     visitBody(definition.body, { owner: 'function', loopDepth: 0, inErrorHandler: false }, findings);
   }
   for (const handler of program.eventHandlers) {

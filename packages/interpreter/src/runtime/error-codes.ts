@@ -60,6 +60,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_DISALLOWED_CHARACTER: { numericCode: 15, kind: 'syntax', fix: 'Delete it.' },
   SCRIPT_DIVISION_BY_ZERO: { numericCode: 14, kind: 'runtime', fix: 'check the divisor first' },
   SCRIPT_DUPLICATE_FUNCTION: { numericCode: 42, kind: 'check', fix: 'Rename one.' },
+  SCRIPT_DUPLICATE_PARAMETER: { kind: 'check', fix: 'Give each parameter of a function its own name.' },
   SCRIPT_EVENT_HANDLER_PLACEMENT: { kind: 'check', fix: 'Declare handlers at the top level of a library script.' },
   SCRIPT_FAIL: { numericCode: 1, kind: 'runtime', fix: '(intended by the script)' },
   SCRIPT_FUEL_EXHAUSTED: { numericCode: 37, kind: 'quota', fix: 'do less work per turn, or raise `--fuel`' },

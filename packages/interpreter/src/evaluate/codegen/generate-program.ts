@@ -41,6 +41,10 @@ export function generateProgram(program: Program, libraries: readonly Program[],
   const { globals } = options;
   // A parameter named like a global would never be read (a global wins every lookup): refused before anything runs.
   for (const definition of definitions) {
+    // The check refuses a parameter named twice; a program that skipped it must not reach the JavaScript compiler.
+    const parameters = [...definition.required, ...definition.optional];
+    const twice = parameters.find((name, index) => parameters.indexOf(name) !== index);
+    if (twice !== undefined) throw new ScriptError('SCRIPT_DUPLICATE_PARAMETER', `Function '${definition.name}' names the parameter '${twice}' twice; give each parameter its own name.`, definition);
     const shadowing = [...definition.required, ...definition.optional].find((parameter) => globals.has(parameter));
     if (shadowing !== undefined) {
       throw new ScriptError('SCRIPT_GLOBAL_READ_ONLY', `Parameter '${shadowing}' of function '${definition.name}' has the name of a global, which it would never be read as; give the parameter another name.`, definition, 43);
