@@ -34,6 +34,19 @@ describe('askloop ns run', () => {
     expect(JSON.parse(json.out)).toMatchObject({ ok: true, emits: [], diagnostics: [] });
   });
 
+  it("binds userdata with --userdata, to try a turn's program; without it a read of userdata fails saying it is not bound", async () => {
+    const cwd = await folderWith({ 'turn.ns': 'command\n  emit tool.str.ToUpper(userdata["subject"])\nendcommand\n' });
+    const io = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'turn.ns', '--userdata', '{"subject": "count the words"}'], io)).toBe(0);
+    expect(io.out).toBe('COUNT THE WORDS\n');
+    const without = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'turn.ns', '--json'], without)).toBe(1);
+    expect(JSON.parse(without.out).error).toMatchObject({ code: 'SCRIPT_VARIABLE_UNSET', message: expect.stringContaining("Variable 'userdata' is not bound in this run") });
+    const bad = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'turn.ns', '--userdata', '{subject: 1}'], bad)).toBe(2);
+    expect(bad.err).toContain('--userdata: not JSON');
+  });
+
   it('prints the JSON report with --json', async () => {
     const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST }) });
     expect(await main(['ns', 'run', 'lib.ns', 'a.ns', '--json'], io)).toBe(0);

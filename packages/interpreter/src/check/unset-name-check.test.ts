@@ -101,3 +101,12 @@ describe('other reads of names nothing sets', () => {
     expect(diagnosticsOf('command\n  emit never_set\nendcommand\n')).toEqual([]);
   });
 });
+
+describe("a turn's globals in a run that lacks them", () => {
+  it("says the run was given no such global, rather than 'set it'", () => {
+    expect(diagnosticsOf('command\n  emit userdata["subject"] + sid\nendcommand\n', []).map(({ message }) => message)).toEqual([
+      "Variable 'userdata' is not bound in this run: an agent's turn binds userdata, sid and turn_index, but this run was given no global named 'userdata'; give the run that global, or run the program as an agent's turn.",
+      "Variable 'sid' is not bound in this run: an agent's turn binds userdata, sid and turn_index, but this run was given no global named 'sid'; give the run that global, or run the program as an agent's turn.",
+    ]);
+  });
+});

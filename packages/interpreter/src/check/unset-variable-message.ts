@@ -11,8 +11,18 @@ import { closestName } from './closest-name.ts';
  */
 export const SUGGESTED_NAMES = 20;
 
+/**
+ * The globals an agent's turn binds (the language guide names them). A
+ * program tried on its own (a host running it outside the loop) may be given
+ * none of them: "set it" would be the wrong fix for these.
+ */
+const TURN_GLOBALS: ReadonlySet<string> = new Set(['userdata', 'sid', 'turn_index']);
+
 /** Why reading `name` fails and how to fix it; `meant` is the name it most likely means, if any. */
 export function unsetVariableMessage(name: string, meant: string | undefined, inHole: boolean): string {
+  if (TURN_GLOBALS.has(name)) {
+    return `Variable '${name}' is not bound in this run: an agent's turn binds userdata, sid and turn_index, but this run was given no global named '${name}'; give the run that global, or run the program as an agent's turn.`;
+  }
   const fix = meant === undefined ? 'set it before reading it, or fix the name' : `did you mean '${meant}'? Otherwise set it before reading it`;
   // A {{name}} hole (or placeholder) is often meant as text: a template for a tool.
   const text = inHole ? `; to keep {{${name}}} as text, write the string as '''…''', which has no holes` : '';

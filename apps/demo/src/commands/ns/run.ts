@@ -1,10 +1,11 @@
 /**
- * `askloop ns run FILE... [tool options] [--fuel N] [--timeout-ms N] [--memory-mb N] [--json]`:
+ * `askloop ns run FILE... [tool options] [--fuel N] [--timeout-ms N] [--memory-mb N] [--userdata JSON] [--json]`:
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, toolsAtRunStart, type Diagnostic, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
+import { CliError } from '../../cli-error.ts';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { STDIN_NAME } from '../../read-input.ts';
@@ -24,12 +25,22 @@ async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ 
   return { programs, diagnostics };
 }
 
+/** `--userdata JSON`: any JSON value; text that is not JSON is `CLI_OPTION_INVALID`, with the parser's reason. */
+function userdataOption(text: string | undefined): JsonValue | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (error) {
+    throw new CliError('CLI_OPTION_INVALID', `--userdata: not JSON (${(error as Error).message}); write it as '{"subject": "the task"}'`);
+  }
+}
+
 /** `FILE:LINE:COLUMN`, or `FILE` alone for an error with no place in the program (line 0: a memory limit, a timeout). */
 const where = (file: string | undefined, line: number, column: number): string => (line > 0 ? `${file ?? '<script>'}:${line}:${column}` : (file ?? '<script>'));
 
 /** `askloop ns run`. */
 export const runCommand: Command = {
-  usage: `Usage: askloop ns run FILE... [tool options] [--fuel N] [--timeout-ms N] [--memory-mb N] [--json]
+  usage: `Usage: askloop ns run FILE... [tool options] [--fuel N] [--timeout-ms N] [--memory-mb N] [--userdata JSON] [--json]
 
 Loads the library files among FILE (scripts of func definitions), then runs
 every command file in order, in a fresh sandbox context each, with the
@@ -61,6 +72,9 @@ ${MCP_CONFIG_USAGE}
 
 Options (quotas apply to each command file):
 ${RUN_LIMIT_OPTIONS_USAGE}
+  --userdata JSON   bind the global userdata to this JSON value, as an agent's
+                    turn binds the task ('{"subject": "count the words"}'), to
+                    try a turn's program here. Without it userdata is unset.
   --json            print the JSON report instead of the emits.
 `,
   jsonErrors: (args) => args.includes('--json'),
@@ -71,6 +85,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         ...TOOL_OPTIONS,
         ...MCP_CONFIG_OPTION,
         ...RUN_LIMIT_OPTIONS,
+        userdata: { type: 'string' },
         json: { type: 'boolean' },
       },
       allowPositionals: true,
@@ -79,6 +94,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const limits = runLimitOptions(values);
     const runLimits = resolveLimits(limits);
     const json = values.json === true;
+    const userdata = userdataOption(values.userdata);
 
     type Usage = { fuel: number; toolCalls: number; wallMs: number };
     const located = ({ code, kind, message, file, line, column }: { code: string; kind: string; message: string; file?: string | undefined; line: number; column: number }) => ({ code, kind, message, file: file ?? STDIN_NAME, line, column });
@@ -102,8 +118,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const prepared: { program: Program; prepared: PreparedProgram }[] = [];
     for (const program of [...libraries, ...commands]) {
       const isCommand = program.kind === 'command';
-      // `ns run` binds no globals: a map key written as a bare name nothing sets is refused (SCRIPT_MAP_KEY_UNSET).
-      const result = await interpreter.prepare(program, { mode: 'host', catalog: toolSetup.catalog, globalNames: [], ...(isCommand ? { libraries } : {}) });
+      // The names the run binds (`userdata` with --userdata): a name nothing else sets is refused or warned about.
+      const result = await interpreter.prepare(program, { mode: 'host', catalog: toolSetup.catalog, globalNames: userdata === undefined ? [] : ['userdata'], ...(isCommand ? { libraries } : {}) });
       for (const diagnostic of result.diagnostics) found.set(JSON.stringify(diagnostic), diagnostic);
       if (result.ok && isCommand) prepared.push({ program, prepared: result.prepared });
     }
@@ -146,6 +162,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         const result = await interpreter
           .execute(ready, {
             tools: { call },
+            ...(userdata === undefined ? {} : { userdata }),
             onStart,
             onEmit: (text) => {
               if (!json) io.stdout(`${text}\n`);
