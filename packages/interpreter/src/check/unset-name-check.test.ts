@@ -81,7 +81,7 @@ describe('other reads of names nothing sets', () => {
     expect(diagnosticsOf('command\n  emit zebra\n  emit [[Dear {{title}}]]\n  emit {{placeholder}}\nendcommand\n', []).map(({ message }) => message)).toEqual([
       "Variable 'zebra' is never set in this program, so it would read as nil: set it before reading it, or fix the name.",
       "Variable 'title' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to keep {{title}} as text, write the string as '''…''', which has no holes.",
-      "Variable 'placeholder' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to keep {{placeholder}} as text, write the string as '''…''', which has no holes.",
+      "Variable 'placeholder' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to write {{placeholder}} as text, put it in a '''…''' string.",
     ]);
   });
 
@@ -107,6 +107,24 @@ describe("a turn's globals in a run that lacks them", () => {
     expect(diagnosticsOf('command\n  emit userdata["subject"] + sid\nendcommand\n', []).map(({ message }) => message)).toEqual([
       "Variable 'userdata' is not bound in this run: an agent's turn binds userdata, sid and turn_index, but this run was given no global named 'userdata'; give the run that global, or run the program as an agent's turn.",
       "Variable 'sid' is not bound in this run: an agent's turn binds userdata, sid and turn_index, but this run was given no global named 'sid'; give the run that global, or run the program as an agent's turn.",
+    ]);
+  });
+});
+
+describe('the fix an unset name is given', () => {
+  it("names nil, true and false for other languages' words, the handler for its variables, and the argument for a function's read", () => {
+    const messages = diagnosticsOf('command\n  emit [null, None, True, False, undefined]\n  emit system_error_message\nendcommand\n', []).map(({ message }) => message.replace(/^Variable '(\w+)' is never set in this program, so it would read as nil: /, '$1: '));
+    expect(messages).toEqual([
+      'null: did you mean nil? NeuroScript writes nil, true and false.',
+      'None: did you mean nil? NeuroScript writes nil, true and false.',
+      'True: did you mean true? NeuroScript writes nil, true and false.',
+      'False: did you mean false? NeuroScript writes nil, true and false.',
+      'undefined: did you mean nil? NeuroScript writes nil, true and false.',
+      "system_error_message: it is set only while an 'on error' handler runs: read it inside one.",
+    ]);
+    const library = diagnosticsOf('func total(needs items) means\n  return len(items) + offset\nendfunc\n', []);
+    expect(library.map(({ message }) => message)).toEqual([
+      "Variable 'offset' is never set in this program, so it would read as nil: set it before reading it, or fix the name; a function sees only its parameters, its own variables and the globals: pass the value in as an argument.",
     ]);
   });
 });

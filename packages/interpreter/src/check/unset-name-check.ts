@@ -21,10 +21,11 @@ import { boundNames } from '../ast/bound-names.ts';
 import { type Node, type Program, walk } from '../ast/index.ts';
 import { DEFAULT_GLOBALS } from '../evaluate/evaluation-types.ts';
 import type { Finding } from './structure-check.ts';
-import { unsetVariableMessages } from './unset-variable-message.ts';
+import { type UnsetRead, unsetVariableMessages } from './unset-variable-message.ts';
 
 /** The finding for a read of `name`, an unset name, given where it sits (`parent`). */
-function findingFor(node: Node & { readonly name: string }, parent: Node | undefined, messageFor: (name: string, inHole: boolean) => string): Finding {
+function findingFor(node: Node & { readonly name: string }, ancestors: readonly Node[], messageFor: (name: string, read: UnsetRead) => string): Finding {
+  const parent = ancestors.at(-1);
   const { name, line, column } = node;
   if (parent?.type === 'MapEntry' && parent.key === node) {
     return { code: 'SCRIPT_MAP_KEY_UNSET', message: `Map key '${name}' is a variable that is never set, so the key would be empty text; write the key in quotes: {"${name}": …}.`, line, column };
@@ -33,9 +34,9 @@ function findingFor(node: Node & { readonly name: string }, parent: Node | undef
     const message = `Whisper target '${name}' is a variable that is never set, so the target would be empty text; write 'whisper self, …' for your own notes, or the target in quotes: whisper "${name}", ….`;
     return { code: 'SCRIPT_WHISPER_TARGET_UNSET', message, line, column };
   }
-  // A `{{name}}` hole in a string, or the placeholder `{{name}}` on its own: both look like a template's.
-  const inHole = parent?.type === 'InterpolationPart' || node.type === 'Placeholder';
-  return { code: 'SCRIPT_VARIABLE_UNSET', message: messageFor(name, inHole), line, column, severity: 'warning' };
+  const where = node.type === 'Placeholder' ? 'placeholder' : parent?.type === 'InterpolationPart' ? 'hole' : 'code';
+  const inFunction = ancestors.some((ancestor) => ancestor.type === 'FunctionDefinition');
+  return { code: 'SCRIPT_VARIABLE_UNSET', message: messageFor(name, { where, inFunction }), line, column, severity: 'warning' };
 }
 
 /** A finding for each read of a name that neither the file nor the host (`globals`) ever binds. */
@@ -48,7 +49,7 @@ export function checkUnsetNames(program: Program, globals: ReadonlySet<string>):
     if (globals.has(node.name) || Object.hasOwn(DEFAULT_GLOBALS, node.name)) return;
     // Every run binds DEFAULT_GLOBALS (`self`, which `whisper self, …` writes to), whatever the caller's globals.
     known ??= new Set([...boundNames(program), ...globals, ...Object.keys(DEFAULT_GLOBALS)]);
-    if (!known.has(node.name)) findings.push(findingFor(node, ancestors.at(-1), messageFor));
+    if (!known.has(node.name)) findings.push(findingFor(node, ancestors, messageFor));
   });
   return findings;
 }

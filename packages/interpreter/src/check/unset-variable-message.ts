@@ -18,26 +18,48 @@ export const SUGGESTED_NAMES = 20;
  */
 const TURN_GLOBALS: ReadonlySet<string> = new Set(['userdata', 'sid', 'turn_index']);
 
+/** Where an unset name is read: in code, in a `{{…}}` hole of a string, or as a bare `{{name}}` placeholder. */
+export type UnsetRead = { readonly where: 'code' | 'hole' | 'placeholder'; readonly inFunction: boolean };
+
+/** What other languages write for nil, true and false, which NeuroScript reads as (unset) variable names. */
+const OTHER_LITERALS: Readonly<Record<string, string>> = {
+  null: 'nil', NULL: 'nil', Null: 'nil', None: 'nil', undefined: 'nil', Nil: 'nil', NIL: 'nil',
+  True: 'true', TRUE: 'true', False: 'false', FALSE: 'false',
+};
+
+/** The fix for an unset name: what it was likely meant as, or to set it. */
+function fixFor(name: string, meant: string | undefined): string {
+  if (Object.hasOwn(OTHER_LITERALS, name)) return `did you mean ${OTHER_LITERALS[name]}? NeuroScript writes nil, true and false`;
+  if (name === 'system_error_message' || name === 'system_error_code') return "it is set only while an 'on error' handler runs: read it inside one";
+  return meant === undefined ? 'set it before reading it, or fix the name' : `did you mean '${meant}'? Otherwise set it before reading it`;
+}
+
 /** Why reading `name` fails and how to fix it; `meant` is the name it most likely means, if any. */
-export function unsetVariableMessage(name: string, meant: string | undefined, inHole: boolean): string {
+export function unsetVariableMessage(name: string, meant: string | undefined, read: UnsetRead): string {
   if (TURN_GLOBALS.has(name)) {
     return `Variable '${name}' is not bound in this run: an agent's turn binds userdata, sid and turn_index, but this run was given no global named '${name}'; give the run that global, or run the program as an agent's turn.`;
   }
-  const fix = meant === undefined ? 'set it before reading it, or fix the name' : `did you mean '${meant}'? Otherwise set it before reading it`;
-  // A {{name}} hole (or placeholder) is often meant as text: a template for a tool.
-  const text = inHole ? `; to keep {{${name}}} as text, write the string as '''…''', which has no holes` : '';
-  return `Variable '${name}' is never set in this program, so it would read as nil: ${fix}${text}.`;
+  // A {{name}} hole or placeholder is often meant as text (a template for a tool); a function's read, the caller's variable.
+  const text =
+    read.where === 'hole'
+      ? `; to keep {{${name}}} as text, write the string as '''…''', which has no holes`
+      : read.where === 'placeholder'
+        ? `; to write {{${name}}} as text, put it in a '''…''' string`
+        : read.inFunction && meant === undefined
+          ? '; a function sees only its parameters, its own variables and the globals: pass the value in as an argument'
+          : '';
+  return `Variable '${name}' is never set in this program, so it would read as nil: ${fixFor(name, meant)}${text}.`;
 }
 
 /**
- * The messages of one program's unset names, each worked out once: the
- * closest of `known` (the names the file and the run bind) for the first
- * {@link SUGGESTED_NAMES} names, none after them.
+ * The messages of one program's unset names, each name's closest match
+ * worked out once: the closest of `known` (the names the file and the run
+ * bind) for the first {@link SUGGESTED_NAMES} names, none after them.
  */
-export function unsetVariableMessages(known: () => Iterable<string>): (name: string, inHole: boolean) => string {
+export function unsetVariableMessages(known: () => Iterable<string>): (name: string, read: UnsetRead) => string {
   const meant = new Map<string, string | undefined>();
-  return (name, inHole) => {
+  return (name, read) => {
     if (!meant.has(name)) meant.set(name, meant.size < SUGGESTED_NAMES ? closestName(name, known()) : undefined);
-    return unsetVariableMessage(name, meant.get(name), inHole);
+    return unsetVariableMessage(name, meant.get(name), read);
   };
 }

@@ -107,7 +107,7 @@ describe('generateProgram refuses what the check refuses, for a program that ski
     const library = parse('func h(needs a optional a) means\n  return a\nendfunc\n');
     const command = parse('command\n  emit "unrelated"\nendcommand\n');
     if (!library.ok || !command.ok) throw new Error('does not parse');
-    const options = { limits: resolveLimits(), globals: new Set<string>() };
+    const options = { limits: resolveLimits({}), globals: new Set<string>() };
     expect(() => generateProgram(command.program, [library.program], options)).toThrowError(expect.objectContaining({ code: 'SCRIPT_DUPLICATE_PARAMETER', line: 1, message: "Function 'h' names the parameter 'a' twice; give each parameter its own name." }));
     // Through the in-process evaluator, the run's error names the code and the function's line, not SCRIPT_INTERNAL.
     const output = evaluateProgram({ program: command.program, libraries: [library.program] }, host);
