@@ -13,8 +13,9 @@ import type { NamedHooks } from '../plugin/resolve-plugins.ts';
 export async function gateProgram(hooks: readonly NamedHooks[], registry: ToolRegistry, prepared: PreparedProgram, turn: TurnContext): Promise<Approval> {
   const answer = await callFirst(hooks, 'programChecked', prepared, turn);
   if (answer?.kind === 'deny') return answer;
-  const gated = prepared.approvedTools.filter((name) => registry.get(name)?.requiresApproval === true);
+  // Named as the program writes them (`tool.rocket.Launch`), not by their canonical lower-case names.
+  const gated = prepared.approvedTools.map((name) => registry.get(name)).filter((spec) => spec?.requiresApproval === true).map((spec) => spec?.displayName as string);
   if (answer?.kind === 'require-approval') return answer;
-  if (gated.length > 0) return { kind: 'require-approval', message: `the program calls ${gated.join(', ')}, which need a person's approval before the program runs` };
+  if (gated.length > 0) return { kind: 'require-approval', message: `the program calls ${gated.join(', ')}, which ${gated.length === 1 ? 'needs' : 'need'} a person's approval before the program runs` };
   return { kind: 'approve' };
 }

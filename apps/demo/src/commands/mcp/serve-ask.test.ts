@@ -100,7 +100,7 @@ describe('askloop mcp serve --agent (the ask tool)', () => {
       reason: 'AWAITING_APPROVAL',
       result: null,
       turns: 0,
-      message: "the program calls tool.memory.delete_entities, which need a person's approval before the program runs",
+      message: "the program calls tool.memory.delete_entities, which needs a person's approval before the program runs",
     });
     expect(readFileSync(memoryFile, 'utf8')).toContain('"Ada"');
   });
