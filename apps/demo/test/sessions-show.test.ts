@@ -88,6 +88,10 @@ describe('askloop show', () => {
     for (const part of ['turn 1', 'envelope', '<<<NSENV:V4:USERDATA>>>', 'reply    scripted:script', '1 │ command', 'tool.str.Split("count these words", " ") → ["count","these","words"]', 'emit     counted 3', 'whisper  plan: next: shout', 'decision CONTINUE', 'turn 2', 'decision DONE result: COUNT THESE WORDS']) {
       expect(text).toContain(part);
     }
+    // Counts agree with their nouns: each turn made one tool call.
+    expect(text).toMatch(/ · 1 tool call · /);
+    expect(text).not.toContain('1 tool calls');
+
   });
 
   it('shows the diagnostics of a refused program and the halt', async () => {

@@ -7,7 +7,7 @@
 import type { TurnRecord } from '@askloop/controller';
 import { formatProgram } from '../progress/format-program.ts';
 import { decisionReason, failureText, formatDiagnostic, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
-import { formatCost, formatCount, formatDuration, oneLine } from '../progress/format-values.ts';
+import { formatCost, formatCount, formatCounted, formatDuration, oneLine } from '../progress/format-values.ts';
 import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 
@@ -15,7 +15,7 @@ import { terminalSafe } from '../progress/terminal-safe.ts';
 function block(text: string, colors: TerminalColors, maxLines: number): string {
   const lines = terminalSafe(text.replace(/\n+$/, '')).split('\n');
   const shown = lines.slice(0, maxLines).map((line) => `    ${colors.dim(line)}`.trimEnd());
-  if (lines.length > maxLines) shown.push(`    ${colors.dim(`… ${lines.length - maxLines} more lines (--full shows everything)`)}`);
+  if (lines.length > maxLines) shown.push(`    ${colors.dim(`… ${formatCounted(lines.length - maxLines, 'more line')} (--full shows everything)`)}`);
   return `${shown.join('\n')}\n`;
 }
 
@@ -49,7 +49,7 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
     if (failure.sourceLine !== undefined) out += `    ${colors.dim(`> ${terminalSafe(failure.sourceLine)}`)}\n`;
   }
   const usage = record.usage;
-  out += labelled('usage', colors.dim(`fuel ${formatCount(usage.fuel)} · ${usage.toolCalls} tool calls · ${formatCount(usage.inputTokens + usage.outputTokens)} tokens · ${formatDuration(record.timings.total ?? 0)}${record.timings.earlier === undefined ? '' : ` (earlier runs ${formatDuration(record.timings.earlier)})`}`), colors);
+  out += labelled('usage', colors.dim(`fuel ${formatCount(usage.fuel)} · ${formatCounted(usage.toolCalls, 'tool call')} · ${formatCount(usage.inputTokens + usage.outputTokens)} tokens · ${formatDuration(record.timings.total ?? 0)}${record.timings.earlier === undefined ? '' : ` (earlier runs ${formatDuration(record.timings.earlier)})`}`), colors);
   if (record.decision !== undefined) {
     const reason = decisionReason(record.decision);
     out += labelled('decision', `${paintDecision(record.decision.kind, colors)}${reason === '' ? '' : ` ${terminalSafe(reason)}`}`, colors);

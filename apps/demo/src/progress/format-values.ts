@@ -10,6 +10,11 @@ export function formatCount(value: number): string {
   return Math.round(value).toLocaleString('en-US');
 }
 
+/** `1 tool call`, `4,315 tool calls`: a count with its noun, singular for one. */
+export function formatCounted(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${Math.round(value) === 1 ? singular : plural}`;
+}
+
 /** Milliseconds as `850 ms` or `1.4 s` / `2 min 5 s`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
