@@ -23,6 +23,8 @@ describe('run --json of a HALT', () => {
     const json = JSON.parse(halted.out) as Record<string, unknown>;
     expect(json).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: { code: 'PROVIDER_SCRIPT_EXHAUSTED', kind: 'provider', message: expect.stringContaining('no reply left') } });
     expect(json['message']).toEqual(expect.stringContaining('PROVIDER_SCRIPT_EXHAUSTED'));
+    // The code once: the provider's own message names it already.
+    expect(String(json['message']).match(/PROVIDER_SCRIPT_EXHAUSTED/g)).toHaveLength(1);
     writeFileSync(join(dir, 'done.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> fine"')]));
     const done = captureIo({ cwd: dir });
     expect(await main(['run', 'x', '--script', 'done.json', '--db', 'd.db', '--json'], done)).toBe(0);

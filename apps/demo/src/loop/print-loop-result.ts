@@ -4,6 +4,7 @@
  * status — 0 DONE, 3 HALT, 4 PAUSED (waiting for `askloop approve|deny`).
  * Model text reaches a terminal escaped, a pipe byte for byte.
  */
+import { codeOnce } from '../progress/format-turn-parts.ts';
 import { isResumableHalt, type LoopResult } from '@askloop/controller';
 import type { CommandIo, ExitCode } from '../io.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
@@ -38,7 +39,8 @@ export function loopJson(result: LoopResult): LoopJson {
     turns: result.turns,
     sid: result.sid,
     decisions: result.decisions.map(({ turn, decision, reason }) => ({ turn, decision, reason })),
-    ...(result.status !== 'DONE' && typeof result.message === 'string' ? { message: result.message } : {}),
+    // With its code once (a provider's message names it again); the stored decision keeps its own text.
+    ...(result.status !== 'DONE' && typeof result.message === 'string' ? { message: codeOnce(result.message) } : {}),
     ...(failure === undefined || failure === null ? {} : { failure: { code: failure.code, kind: failure.kind, message: failure.message } }),
   };
 }

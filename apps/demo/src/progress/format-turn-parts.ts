@@ -78,7 +78,7 @@ export function failureText(failure: { readonly code: string; readonly message: 
  * (`PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`): shown with the code once. The stored decision keeps
  * its text (replay compares it).
  */
-function codeOnce(message: string): string {
+export function codeOnce(message: string): string {
   const code = /^([A-Z][A-Z0-9_]+): /.exec(message)?.[1];
   return code !== undefined && message.indexOf(`${code}: `, code.length + 2) !== -1 ? message.slice(code.length + 2) : message;
 }
