@@ -10,12 +10,13 @@ import { toInt64, toNumeric } from './to-number.ts';
 import { typeName } from './type-name.ts';
 import type { Value } from './value.ts';
 
+/** A value in a type error: `number 3`, `string "a"`; nil is just `nil` (its type and its text are one word). */
+function typedValue(value: Value): string {
+  return value === null ? 'nil' : `${typeName(value)} ${describeValue(value)}`;
+}
+
 function mismatch(operator: string, left: Value, right: Value, where: Position | null): never {
-  return fail(
-    'SCRIPT_TYPE_MISMATCH',
-    `Operator '${operator}' cannot combine ${typeName(left)} ${describeValue(left)} and ${typeName(right)} ${describeValue(right)}.`,
-    where,
-  );
+  return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' cannot combine ${typedValue(left)} and ${typedValue(right)}.`, where);
 }
 
 /** `left + right`: numeric addition, else string concatenation when either side is a string. */
