@@ -309,9 +309,11 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   if (expected.has('end of line')) {
     if (/^\.\s*[A-Za-z_]/.test(rest) && /[A-Za-z0-9_\])]$/.test(before)) {
       const field = /^\.\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(rest)?.[1] ?? 'a';
+      // `.length` and its kin of other languages: a length is the built-in len().
+      if (['length', 'len', 'size', 'count'].includes(field)) return `There are no properties: write len(x) for the length of a string, list or map (not x.${field}).`;
       return `Map fields are read with brackets: write ["${field}"] instead of .${field} (m["${field}"], not m.${field}). Dot access only works on the left of 'set'.`;
     }
-    if (/^=(?!=)/.test(rest) && /^\s*(if|while|must)\b/.test(before)) {
+    if (/^=(?!=)/.test(rest) && /^\s*(if|while|must|emit|return)\b/.test(before)) {
       return "Use '==' to compare; a single '=' only appears in 'set name = value'.";
     }
     if (firstWord === 'if' && /\belse\s*$/.test(before)) {
@@ -328,6 +330,9 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     }
     if (/^\(/.test(rest)) {
       return `Only names, built-ins and tool.group.Name can be called; found '(' after an expression.`;
+    }
+    if (/^[,]/.test(rest) && /^\s*must\b/.test(before)) {
+      return "'must' takes a condition only, no message: to fail with a message write 'if not (condition)', then 'fail \"message\"' on the next line, then 'endif'.";
     }
     if (/^[,]/.test(rest)) {
       return "Unexpected ',': this statement takes a single value here. To build a list write [a, b].";
@@ -360,6 +365,11 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   }
   if (expected.has('(') && /^\s*call\b/.test(before)) {
     return `A call needs parentheses: write '${before.replace(/^\s*call\s*/, '').trim()}()' with its arguments inside.`;
+  }
+  if (expected.has('needs') && expected.has(')') && /^\s*func\b[^(]*\(\s*$/.test(before) && /^[A-Za-z_]/.test(rest)) {
+    const name = /^\s*func\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(before)?.[1] ?? 'name';
+    const parameters = /^([^)\n]*)\)/.exec(rest)?.[1]?.trim() ?? firstWord;
+    return `Parameters are listed after 'needs' (and 'optional', 'returns'): write 'func ${name}(needs ${parameters}) means'.`;
   }
   if (expected.has('do')) return `Expected 'do' here: handlers are written 'on error do' and 'on event name do'; found ${found}.`;
   if (expected.has('means')) return `Expected 'means' after the function signature: 'func name(needs a, b) means'; found ${found}.`;
