@@ -75,6 +75,8 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     // The program with its line numbers, the tool calls with arguments and results, emits and whispers.
     expect(first).toMatch(/2\s+set words = tool\.str\.SplitWords\("the quick brown fox jumps over the lazy dog"\)/);
     expect(first).toMatch(/tool\.str\.SplitWords\s+"the quick brown fox jumps over the lazy dog"\s+\["the","quick","brown","fox","jumps","over","the","lazy","dog"\]/);
+    // Tool calls are numbered from 1, as a person counts them.
+    expect(await turns.nth(0).locator('table.calls tbody tr td').first().innerText()).toBe('1');
     expect(first).toContain('The sentence has 9 words.');
     expect(first).toContain('plan ← counted 9 words; next: the longest');
     expect(first).toMatch(/CONTINUE/);

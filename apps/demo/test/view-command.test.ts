@@ -76,6 +76,6 @@ describe('askloop view', () => {
     await new Promise<void>((resolve) => busy.close(() => resolve()));
     const port = captureIo({ cwd: dir });
     expect(await main(['view', '--port', '70000', '--no-open'], port)).toBe(2);
-    expect(port.err).toContain('--port must be a whole number from 0 to 65535');
+    expect(port.err).toContain("--port must be a whole number from 0 to 65535 (a TCP port; 0 picks a free one), not '70000'");
   });
 });

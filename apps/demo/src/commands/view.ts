@@ -54,7 +54,7 @@ Options:
     });
     if (positionals.length > 1) throw usageError(`unexpected argument '${positionals[1]}'`);
     const given = positionals[0];
-    const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port (0 picks a free one)' }) ?? 0;
+    const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port; 0 picks a free one' }) ?? 0;
     const db = await sessionsDbPath({ db: values.db, config: values.config }, io);
     // Opening a missing file would create an empty database: say where the sessions were expected instead.
     if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);

@@ -289,7 +289,7 @@ const PAGE_SCRIPT = String.raw`
     var body = el('tbody');
     calls.forEach(function (call) {
       var result = call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
-      add(body, add(el('tr'), el('td', null, call.index), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+      add(body, add(el('tr'), el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
     });
     return add(table, body);
   }

@@ -68,7 +68,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       strict: true,
     });
     if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
-    const port = integerOption('http', values.http, { min: 0, max: 65_535, why: 'a TCP port (0 picks a free one)' });
+    const port = integerOption('http', values.http, { min: 0, max: 65_535, why: 'a TCP port; 0 picks a free one' });
     const limits = runLimitOptions(values);
     // `--http` here is the port; the tool options' `--http` flag (tool.http.Fetch) is `--http-tools`.
     const toolValues = { ...values, http: values['http-tools'] };
