@@ -28,7 +28,8 @@ export const TOOL_OPTIONS = {
 export const TOOL_OPTIONS_USAGE = `Tool options:
   --allow GLOB      allow tools matching GLOB (repeatable); default: the pure
                     groups tool.str.*, tool.list.*, tool.math.*, tool.json.*,
-                    tool.map.*. Globs match canonical names tool.<group>.<name>
+                    tool.map.*. A --allow replaces that default: list the pure
+                    groups you use too. Globs match canonical names tool.<group>.<name>
                     case-insensitively: '*' within one segment, '**' across
                     segments, '*' alone every tool.
   --deny GLOB       deny tools matching GLOB (repeatable); deny wins over allow.
