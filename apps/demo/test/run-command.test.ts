@@ -180,6 +180,17 @@ describe('askloop run (the real CLI)', () => {
     expect(JSON.parse(allowed.out)).toMatchObject({ status: 'DONE', result: 'X' });
   });
 
+  it("runs an agent file without a model when --script or --model chooses one, and names the file's gap otherwise", async () => {
+    const agent = await file('no-model.json', { name: 'modelless', ceilings: { maxTurns: 2 } });
+    const script = await file('no-model-script.json', [envelope('emit "<<<LOOP:DONE>>> scripted"')]);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 't', '--agent', agent, '--script', script, '--db', 'no-model.db', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ status: 'DONE', result: 'scripted' });
+    const without = captureIo({ cwd: dir });
+    expect(await main(['run', 't', '--agent', agent, '--db', 'no-model.db', '--json'], without)).toBe(1);
+    expect(JSON.parse(without.out).error).toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining("missing required key 'model'") });
+  });
+
   it('approve, replay and resume take the start of an id, as show does; too short a start says how long', async () => {
     const script = await file('prefix.json', [envelope('emit "[[loop:await]]"'), envelope('emit "[[loop:done]] ok"')]);
     const db = join(dir, 'prefix.db');

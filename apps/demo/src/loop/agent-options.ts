@@ -34,7 +34,8 @@ export const AGENT_OPTIONS = {
 /** Usage lines of the agent options. */
 export const AGENT_OPTIONS_USAGE = `  --agent FILE      the agent definition, JSON or YAML (name, model, policy,
                     quotas, ceilings, …), or the NAME of an agent of the
-                    config file; the options below override it.
+                    config file; the options below override it (with
+                    --model or --script, the file may leave model out).
   --model P:M       the model, provider:model — openai:gpt-4.1-mini,
                     anthropic:claude-sonnet-4-5, google:gemini-2.5-flash,
                     ollama:qwen3:8b (keys from OPENAI_API_KEY,
@@ -80,12 +81,15 @@ function checkPatterns(name: string, patterns: readonly string[] | undefined): v
   }
 }
 
-/** Reads `--agent FILE`: capped, strict UTF-8, then validated (`LOOP_AGENT_INVALID` naming the file, path and line). */
-export async function readAgentFile(file: string, io: CommandIo): Promise<AgentDefinition> {
+/**
+ * Reads `--agent FILE`: capped, strict UTF-8, then validated (`LOOP_AGENT_INVALID` naming the file, path and line).
+ * `model`, when the command line chose one (`--model`, `--script`), stands in for a file that names none.
+ */
+export async function readAgentFile(file: string, io: CommandIo, model?: string): Promise<AgentDefinition> {
   const name = inputName(file);
   const text = decodeUtf8Input(await readInput(file, io), name);
   try {
-    return parseAgentDefinition(text);
+    return parseAgentDefinition(text, model === undefined ? {} : { model });
   } catch (error) {
     if (isLoopError(error)) throw CliError.fromLoopError(error, name);
     throw error;
@@ -108,7 +112,7 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   // A grant may name a resource of the config's plugins' tools (their own, such as `notes`) as well as the built-in ones.
   parseGrantOptions(values.grant, io.cwd, pluginToolCapabilities(plugins));
   // Without --agent, the config's defaults (models.default, settings, quotas, ceilings) shape the bare agent.
-  const fromFile: Partial<AgentDefinition> | undefined = base ?? (values.agent === undefined ? (defaults === undefined ? undefined : { name: 'cli', ...defaults }) : await readAgentFile(values.agent, io));
+  const fromFile: Partial<AgentDefinition> | undefined = base ?? (values.agent === undefined ? (defaults === undefined ? undefined : { name: 'cli', ...defaults }) : await readAgentFile(values.agent, io, scripted ? SCRIPT_MODEL : values.model));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
   if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml), or set models.default in askloop.config.yaml');
   const policy: AgentPolicy = {

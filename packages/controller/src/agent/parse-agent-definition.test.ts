@@ -87,6 +87,14 @@ describe('parseAgentDefinition', () => {
     expect(message).toContain('nudge (line 2): expected true or false, got the string "yes"');
   });
 
+  it("takes the host's model for a definition that names none, and keeps a definition's own", () => {
+    expect(parseAgentDefinition('name: slow\n', { model: 'scripted:script' })).toEqual({ name: 'slow', model: 'scripted:script' });
+    expect(parseAgentDefinition('name: slow\nmodel: openai:gpt-4.1-mini\n', { model: 'scripted:script' }).model).toBe('openai:gpt-4.1-mini');
+    expect(refusal(() => parseAgentDefinition('name: slow\n'))).toContain("missing required key 'model'");
+    // A bad model of the host's is reported as any bad model.
+    expect(refusal(() => parseAgentDefinition('name: slow\n', { model: 'gpt4' }))).toContain("expected 'provider:model'");
+  });
+
   it('refuses syntax errors with the line, non-maps, bad model ids and duplicate keys', () => {
     expect(refusal(() => parseAgentDefinition('name: a\nmodel: [unclosed\n', { source: 'x.yaml' }))).toMatch(/^x\.yaml: line \d+, column \d+: not valid JSON or YAML/);
     expect(refusal(() => parseAgentDefinition('[1, 2]'))).toContain('(top level) (line 1): expected a map, got a list');

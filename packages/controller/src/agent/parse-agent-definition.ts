@@ -14,6 +14,12 @@ import { agentDefinitionIssues, formatIssuePath, type AgentDefinitionIssue } fro
 export interface ParseAgentDefinitionOptions {
   /** Where the text came from (a file name), prefixed to every message. */
   readonly source?: string;
+  /**
+   * The model of a definition that names none: the host's own choice (a
+   * command line's `--model` or scripted replies), so a file may leave
+   * `model` out. A definition's own `model` is kept.
+   */
+  readonly model?: string;
 }
 
 /** Agent files are small; a larger text is refused before parsing. */
@@ -66,6 +72,10 @@ export function parseAgentDefinition(text: string, options: ParseAgentDefinition
     value = document.toJS({ maxAliasCount: 50 });
   } catch (error) {
     throw invalid(`cannot read the definition: ${error instanceof Error ? error.message : String(error)}`, source);
+  }
+  // Only a map without the key gets the host's model: anything else is reported as the file has it.
+  if (options.model !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, 'model')) {
+    value = { ...(value as Record<string, unknown>), model: options.model };
   }
   const issues = agentDefinitionIssues(value);
   if (issues.length > 0) {
