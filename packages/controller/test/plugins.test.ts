@@ -113,7 +113,8 @@ describe('hooks', () => {
     expect((await store.getSession(paused.sid))?.status).toBe('paused');
     await expect(loop.approve('missing')).rejects.toMatchObject({ code: 'LOOP_SESSION_NOT_FOUND' });
     expect(await loop.approve(paused.sid)).toMatchObject({ status: 'DONE', result: 'ok' });
-    await expect(loop.approve(paused.sid)).rejects.toMatchObject({ code: 'LOOP_APPROVAL_NOT_PENDING' });
+    // The refusal says what the session is instead.
+    await expect(loop.approve(paused.sid)).rejects.toMatchObject({ code: 'LOOP_APPROVAL_NOT_PENDING', message: `session ${paused.sid} is not paused for approval: it is done (its last decision: DONE)` });
   });
 
   it('lets a decide hook add a stop condition, first answer winning', async () => {

@@ -36,7 +36,10 @@ export async function applyApproval(store: TranscriptStore, sid: string, approve
     record = { ...last, approval, decision, output };
     if (!approved) lastDecision = decision;
   } else {
-    throw new LoopError({ code: 'LOOP_APPROVAL_NOT_PENDING', message: `session ${sid} is not paused for approval`, sid });
+    // Say what the session is instead, so the caller knows what to do (nothing, for an ended one; resume, for a running one).
+    const decided = last?.decision === undefined ? '' : ` (its last decision: ${last.decision.kind}${'reason' in last.decision ? ` ${last.decision.reason}` : ''})`;
+    const status = session === undefined ? '' : `: it is ${session.status}${decided}`;
+    throw new LoopError({ code: 'LOOP_APPROVAL_NOT_PENDING', message: `session ${sid} is not paused for approval${status}`, sid });
   }
   const redecided = lastDecision === undefined ? undefined : record;
   if (session === undefined) {
