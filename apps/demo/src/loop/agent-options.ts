@@ -42,7 +42,8 @@ export const AGENT_OPTIONS_USAGE = `  --agent FILE      the agent definition, JS
                     ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_HOST …).
   --max-turns N     turns before HALT ERR_MAX_TURNS_EXCEEDED, 1 to 10000
                     (default 8).
-  --no-tool-loop    exactly one turn, whatever the program emits.
+  --no-tool-loop    exactly one turn, whatever the program emits: DONE with
+                    its OUTPUT as the result (HALT if the turn fails).
   --dialect v4|v1   the loop control dialect (default v4: <<<LOOP:DONE>>>).
   --repair N        feed the first N failures in a row (bad envelope, syntax,
                     refused program, quota) back to the model instead of
