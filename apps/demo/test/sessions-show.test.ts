@@ -94,6 +94,24 @@ describe('askloop show', () => {
 
   });
 
+  it('lists the first 20 tool calls of a turn, then how many more; --full lists them all', async () => {
+    writeFileSync(join(dir, 'many-calls.json'), JSON.stringify([envelope('command\n  for each n in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]\n    set total = tool.math.Add(n, 1000)\n  endfor\n  emit "<<<LOOP:DONE>>> " + total\nendcommand')]));
+    const run = captureIo({ cwd: dir });
+    expect(await main(['run', 'many calls', '--script', 'many-calls.json', '--db', 'many.db', '--json'], run)).toBe(0);
+    const { sid: many } = JSON.parse(run.out) as { sid: string };
+    const short = captureIo({ cwd: dir });
+    expect(await main(['show', many, '--db', 'many.db'], short)).toBe(0);
+    const text = stripVTControlCharacters(short.out);
+    expect(text).toContain('tool.math.Add(20, 1000) → 1020');
+    expect(text).not.toContain('tool.math.Add(21, 1000)');
+    expect(text).toContain('… 5 more tool calls (--full shows everything)');
+    expect(text).toContain('25 tool calls');
+    const full = captureIo({ cwd: dir });
+    expect(await main(['show', many, '--db', 'many.db', '--full'], full)).toBe(0);
+    expect(stripVTControlCharacters(full.out)).toContain('tool.math.Add(25, 1000) → 1025');
+    expect(full.out).not.toContain('more tool call');
+  });
+
   it('shows the diagnostics of a refused program and the halt', async () => {
     const list = captureIo({ cwd: dir });
     await main(['sessions', '--db', 'sessions.db', '--status', 'halted', '--json'], list);

@@ -147,6 +147,24 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await fresh.close();
   });
 
+  it('draws the first 50 tool calls of a turn, and the rest when asked', async () => {
+    const sid = await seedSession(fixture.store, 'browser-many-calls');
+    const session = (await fixture.store.getSession(sid))!;
+    const toolCalls = Array.from({ length: 70 }, (_, index) => ({ index, name: 'tool.math.add', displayName: 'tool.math.Add', args: [index, 1], result: index + 1, durationMs: 1 }));
+    await fixture.store.saveTurn({ ...seedTurn(sid, 1), toolCalls } as unknown as Parameters<typeof fixture.store.saveTurn>[0], { ...session, turns: 1 });
+    const fresh = await browser.context.newPage();
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    const rows = fresh.locator('li.turn[data-turn="1"] table.calls tbody tr');
+    await expect.poll(() => rows.count()).toBe(50);
+    const more = fresh.locator('li.turn[data-turn="1"] button.more-calls');
+    expect(await more.innerText()).toBe('Show 20 more tool calls');
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(70);
+    expect(await rows.last().locator('td').first().innerText()).toBe('70');
+    expect(await more.count()).toBe(0);
+    await fresh.close();
+  });
+
   it('opens a session from the start of its id in the address, and says when a start names several or none', async () => {
     for (const hash of [`#/sessions/${fixture.done.slice(0, 8)}`, `#${fixture.done.slice(0, 8)}`]) {
       await page.goto(`${viewer.url}#/`);

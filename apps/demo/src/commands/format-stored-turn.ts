@@ -19,7 +19,10 @@ function block(text: string, colors: TerminalColors, maxLines: number): string {
   return `${shown.join('\n')}\n`;
 }
 
-/** Formats `record`; `full` prints envelopes and replies whole. */
+/** How many of a turn's tool calls `show` lists without `--full`. */
+const MAX_CALLS_SHOWN = 20;
+
+/** Formats `record`; `full` prints envelopes, replies and tool-call lists whole. */
 export function formatStoredTurn(record: TurnRecord, options: { colors: TerminalColors; width: number; full: boolean }): string {
   const { colors, width } = options;
   const maxLines = options.full ? Number.POSITIVE_INFINITY : 12;
@@ -38,7 +41,10 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   if (record.actions !== undefined && record.actions.trim() !== '') out += labelled('program', '', colors) + formatProgram(record.actions, colors);
   for (const diagnostic of record.diagnostics) out += formatDiagnostic(diagnostic, colors);
   if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);
-  for (const call of record.toolCalls) out += formatToolCall(call, colors, width - 20);
+  // A loop of calls can make thousands: the first ones, then how many more, unless --full (as for long text).
+  const shownCalls = options.full ? record.toolCalls : record.toolCalls.slice(0, MAX_CALLS_SHOWN);
+  for (const call of shownCalls) out += formatToolCall(call, colors, width - 20);
+  if (shownCalls.length < record.toolCalls.length) out += `    ${colors.dim(`… ${formatCounted(record.toolCalls.length - shownCalls.length, 'more tool call')} (--full shows everything)`)}\n`;
   for (const emit of record.emits) out += formatEmit(emit, colors);
   for (const whisper of record.whispers) out += formatWhisper(whisper.target, whisper.text, colors);
   if (record.failure !== undefined) {

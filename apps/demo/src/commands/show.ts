@@ -41,7 +41,8 @@ least 4 characters) when only one session matches.
 Options:
   --db FILE       the sessions file, or postgres://… (default: as askloop sessions).
   --config FILE   the config file whose store to use.
-  --full          print envelopes and replies whole (default: 12 lines each).
+  --full          print envelopes and replies whole (default: 12 lines each)
+                  and every tool call of a turn (default: the first 20).
   --json          {"ok":true,"session":{…},"turns":[…turn records…]}.
 `,
   jsonErrors: (args) => args.includes('--json'),

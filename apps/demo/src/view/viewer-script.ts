@@ -283,15 +283,28 @@ const PAGE_SCRIPT = String.raw`
     });
     return box;
   }
+  // A loop of calls can make thousands in a turn: the page draws the first ones and the rest when asked.
+  var CALLS_SHOWN = 50;
   function renderCalls(calls) {
     var table = el('table', 'calls');
     add(table, add(el('thead'), add(el('tr'), el('th', null, '#'), el('th', null, 'Tool'), el('th', null, 'Arguments'), el('th', null, 'Result'), el('th', null, 'Time'))));
     var body = el('tbody');
-    calls.forEach(function (call) {
-      var result = call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
-      add(body, add(el('tr'), el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+    function addRows(from, to) {
+      calls.slice(from, to).forEach(function (call) {
+        var result = call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
+        add(body, add(el('tr'), el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+      });
+    }
+    addRows(0, CALLS_SHOWN);
+    add(table, body);
+    if (calls.length <= CALLS_SHOWN) return table;
+    var more = el('button', 'more-calls', 'Show ' + fmtInt(calls.length - CALLS_SHOWN) + ' more tool calls');
+    more.type = 'button';
+    more.addEventListener('click', function () {
+      addRows(CALLS_SHOWN, calls.length);
+      more.remove();
     });
-    return add(table, body);
+    return add(el('div'), table, more);
   }
   function renderTurn(turn) {
     // Per session and turn, so a live re-render keeps what a person opened, and another session starts closed.

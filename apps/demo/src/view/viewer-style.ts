@@ -105,6 +105,7 @@ table.calls td.tool { font-family: var(--mono); white-space: nowrap; }
 .pager[hidden] { display: none; }
 .pager button:not(:disabled) { cursor: pointer; color: var(--accent); }
 .pager button:disabled { color: var(--muted); opacity: .6; }
+.more-calls { font: inherit; margin-top: 6px; padding: 4px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); color: var(--accent); cursor: pointer; }
 /* A control character in untrusted text, shown as its code (visible-controls.ts): boxed apart from the text it sits in. */
 .ctl { display: inline-block; margin: 0 1px; padding: 0 3px; border: 1px dashed var(--warn); border-radius: 3px; background: var(--warn-soft);
   color: var(--warn); font: 600 11px/1.3 var(--mono); white-space: nowrap; unicode-bidi: isolate; direction: ltr; }
