@@ -128,7 +128,7 @@ describe('every command fails the same way', () => {
     const cases: [string[], string][] = [
       [[], "askloop: no command given (CLI_USAGE)\nRun 'askloop --help' for usage.\n"],
       [['nope'], "askloop: unknown command 'nope' (CLI_USAGE)\nRun 'askloop --help' for usage.\n"],
-      [['ns'], "askloop: 'ns' needs a command: check, run (CLI_USAGE)\nRun 'askloop ns --help' for usage.\n"],
+      [['ns'], "askloop: 'ns' needs a command: check, run, tools (CLI_USAGE)\nRun 'askloop ns --help' for usage.\n"],
       [['envelope', 'nope'], "askloop: unknown command 'envelope nope'; 'envelope' has parse, compose, digest, control (CLI_USAGE)\nRun 'askloop envelope --help' for usage.\n"],
       [['rnu', 'x'], "askloop: unknown command 'rnu'; did you mean 'run'? (CLI_USAGE)\nRun 'askloop --help' for usage.\n"],
       [['run', 'x', '--scirpt', 'r.json'], "askloop: unknown option '--scirpt'; did you mean '--script'? (CLI_USAGE)\nRun 'askloop run --help' for usage.\n"],

@@ -18,7 +18,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'demo', summary: 'Plan → Apply through the controller with a scripted model (no API key, no network)', load: async () => (await import('./demo.ts')).demoCommand },
   { name: 'view', summary: 'serve a local web page showing stored sessions as a timeline (live while one runs)', load: async () => (await import('./view.ts')).viewCommand },
   { name: 'init', summary: 'write a commented askloop.config.yaml (agents, models, quotas, store, plugins)', load: async () => (await import('./init.ts')).initCommand },
-  { name: 'sessions', summary: 'list stored sessions: id, task, agent, status, turns, age', load: async () => (await import('./sessions.ts')).sessionsCommand },
+  { name: 'sessions', summary: 'list stored sessions: id, task, agent, status, turns, when each last changed', load: async () => (await import('./sessions.ts')).sessionsCommand },
   { name: 'show', summary: 'print one stored session turn by turn (envelope, reply, program, tools, emits, decision)', load: async () => (await import('./show.ts')).showCommand },
   { name: 'envelope parse', summary: 'parse an AEIOU v4 envelope and print it as JSON', load: async () => (await import('./envelope/parse.ts')).parseCommand },
   { name: 'envelope compose', summary: 'write envelope text from the JSON that `parse` prints', load: async () => (await import('./envelope/compose.ts')).composeCommand },
@@ -26,6 +26,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'envelope control', summary: "scan a turn's OUTPUT for loop control (DONE marker, or v1 signals)", load: async () => (await import('./envelope/control.ts')).controlCommand },
   { name: 'ns check', summary: 'parse and statically check NeuroScript files', load: async () => (await import('./ns/check.ts')).checkCommand },
   { name: 'ns run', summary: 'check and run NeuroScript files in the sandbox', load: async () => (await import('./ns/run.ts')).runCommand },
+  { name: 'ns tools', summary: 'list the tools a program may call under the tool options, and whether the policy allows each', load: async () => (await import('./ns/tools.ts')).toolsCommand },
   { name: 'mcp serve', summary: 'serve NeuroScript run/check as an MCP server (stdio or loopback HTTP)', load: async () => (await import('./mcp/serve.ts')).serveCommand },
   { name: 'mcp tools', summary: 'list the tools of the MCP servers in a config file', load: async () => (await import('./mcp/tools.ts')).toolsCommand },
 ];

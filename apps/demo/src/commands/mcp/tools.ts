@@ -4,9 +4,9 @@
  * effect, approval) and whether the policy the options build allows each.
  */
 import { parseArgs } from 'node:util';
-import { renderCatalogueLine } from '@askloop/tools';
 import { usageError } from '../../cli-error.ts';
 import type { Command } from '../../io.ts';
+import { printToolRows } from '../print-tool-rows.ts';
 import { terminalSafe } from '../../progress/terminal-safe.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
 import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE } from './load-mcp-config.ts';
@@ -34,21 +34,7 @@ ${MCP_CONFIG_USAGE}
     const source = await loadMcpToolSource(values['mcp-config'], io);
     try {
       const packs = await source.toolPacks();
-      const rows = packs.flatMap((pack) =>
-        pack.tools.map(({ spec }) => {
-          const decision = policy.check(spec);
-          return { spec, pack: pack.name, denied: decision.ok ? undefined : decision.error.message };
-        }),
-      );
-      if (values.json === true) {
-        io.stdout(`${JSON.stringify(rows.map(({ spec, pack, denied }) => ({ name: spec.displayName, pack, effect: spec.effect, requiresApproval: spec.requiresApproval === true, allowed: denied === undefined })))}\n`);
-      } else {
-        for (const { spec, denied } of rows) {
-          // The catalogue line already marks an effect other than read ([write], [external]): said once.
-          const notes = [...(spec.effect === 'read' ? ['read'] : []), ...(spec.requiresApproval === true ? ['needs approval'] : []), ...(denied === undefined ? [] : [`denied: ${denied}`])];
-          io.stdout(`${renderCatalogueLine(spec)}${notes.length === 0 ? '' : `  [${notes.join('; ')}]`}\n`);
-        }
-      }
+      printToolRows(io, packs.flatMap((pack) => pack.tools.map(({ spec }) => ({ spec, pack: pack.name }))), policy, values.json === true);
       return 0;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

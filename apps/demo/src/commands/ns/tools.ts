@@ -1,0 +1,45 @@
+/**
+ * `askloop ns tools [tool options] [--mcp-config FILE] [--json]`: every tool a
+ * program run by `ns run` or checked by `ns check` with the same options
+ * could name — the built-in packs, `tool.fs.*` with `--fs-root`,
+ * `tool.http.Fetch` with `--http`, the MCP servers of `--mcp-config` — with
+ * its arguments, effect, whether it needs approval, and whether the policy
+ * those options build allows it.
+ */
+import { parseArgs } from 'node:util';
+import { usageError } from '../../cli-error.ts';
+import type { Command } from '../../io.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
+import { printToolRows } from '../print-tool-rows.ts';
+import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+
+/** `askloop ns tools`. */
+export const toolsCommand: Command = {
+  usage: `Usage: askloop ns tools [tool options] [--mcp-config FILE] [--json]
+
+Lists every tool a program could call under these options, as the program
+writes it (tool.group.Name(args) — description), with its effect, whether a
+call needs approval, and "denied: …" when the policy the options build
+refuses it: the same options make the same policy in ns run and ns check.
+Exits 0, 1 when an MCP server of --mcp-config did not start, 2 on a usage
+error.
+
+${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
+  --json            print [{"name","pack","effect","requiresApproval","allowed"}] instead.
+`,
+  jsonErrors: (args) => args.includes('--json'),
+  async run(args, io) {
+    const { values, positionals } = parseArgs({ args, options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
+    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    try {
+      const { registry, policy } = mcp.setup;
+      const rows = registry.specs().map((spec) => ({ spec, pack: registry.lookup(spec.name)?.pack ?? '' }));
+      printToolRows(io, rows, policy, values.json === true);
+      return 0;
+    } finally {
+      await mcp.close();
+    }
+  },
+};
