@@ -7,6 +7,16 @@
 import type { Policy, ToolSpec } from '@askloop/tools';
 import { renderCatalogueLine } from '@askloop/tools';
 import type { CommandIo } from '../io.ts';
+import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE } from './mcp/load-mcp-config.ts';
+import { TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './ns/tool-options.ts';
+
+/** `parseArgs` options of a tool list: the tool options, `--mcp-config` and `--json`. */
+export const TOOL_LIST_OPTIONS = { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, json: { type: 'boolean' } } as const;
+
+/** Usage lines of {@link TOOL_LIST_OPTIONS}. */
+export const TOOL_LIST_USAGE = `${TOOL_OPTIONS_USAGE}
+${MCP_CONFIG_USAGE}
+  --json            print [{"name","pack","effect","requiresApproval","allowed"}] instead.`;
 
 /** One tool of the list: its spec and the pack it comes from. */
 export interface ToolRow {

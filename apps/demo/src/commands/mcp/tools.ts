@@ -6,10 +6,10 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../../cli-error.ts';
 import type { Command } from '../../io.ts';
-import { printToolRows } from '../print-tool-rows.ts';
+import { printToolRows, TOOL_LIST_OPTIONS, TOOL_LIST_USAGE } from '../print-tool-rows.ts';
 import { terminalSafe } from '../../progress/terminal-safe.ts';
-import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from '../ns/tool-options.ts';
-import { loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE } from './load-mcp-config.ts';
+import { buildToolSetup } from '../ns/tool-options.ts';
+import { loadMcpToolSource } from './load-mcp-config.ts';
 
 /** `askloop mcp tools`. */
 export const toolsCommand: Command = {
@@ -20,14 +20,12 @@ Starts every server in FILE, lists its tools as NeuroScript tools
 approval, and "denied: …" when the policy from the tool options refuses them.
 Exits 0, 1 when a server fails, 2 on a usage error.
 
-${TOOL_OPTIONS_USAGE}
-${MCP_CONFIG_USAGE}
-  --json            print [{"name","pack","effect","requiresApproval","allowed"}] instead.
+${TOOL_LIST_USAGE}
 `,
   // With --json a usage error (a bad --mcp-config) is the JSON envelope too, as a server that fails is.
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: TOOL_LIST_OPTIONS, allowPositionals: true, strict: true });
     if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
     if (values['mcp-config'] === undefined) throw usageError('--mcp-config FILE is required');
     const { policy } = buildToolSetup(values, io);

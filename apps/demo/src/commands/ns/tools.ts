@@ -9,9 +9,9 @@
 import { parseArgs } from 'node:util';
 import { usageError } from '../../cli-error.ts';
 import type { Command } from '../../io.ts';
-import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
-import { printToolRows } from '../print-tool-rows.ts';
-import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
+import { withMcpTools } from '../mcp/load-mcp-config.ts';
+import { printToolRows, TOOL_LIST_OPTIONS, TOOL_LIST_USAGE } from '../print-tool-rows.ts';
+import { buildToolSetup } from './tool-options.ts';
 
 /** `askloop ns tools`. */
 export const toolsCommand: Command = {
@@ -24,13 +24,11 @@ refuses it: the same options make the same policy in ns run and ns check.
 Exits 0, 1 when an MCP server of --mcp-config did not start, 2 on a usage
 error.
 
-${TOOL_OPTIONS_USAGE}
-${MCP_CONFIG_USAGE}
-  --json            print [{"name","pack","effect","requiresApproval","allowed"}] instead.
+${TOOL_LIST_USAGE}
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { ...TOOL_OPTIONS, ...MCP_CONFIG_OPTION, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: TOOL_LIST_OPTIONS, allowPositionals: true, strict: true });
     if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`);
     const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
     try {
