@@ -6,6 +6,7 @@
 import type { Node, Program, Statement } from '../ast/index.ts';
 import { forEachChild } from '../ast/index.ts';
 import type { DiagnosticCode } from '../parse/diagnostic-codes.ts';
+import { duplicateParameterProblem } from './duplicate-parameter.ts';
 
 /** A diagnostic before the file name and numeric code are attached. */
 export interface Finding {
@@ -40,17 +41,8 @@ export function checkStructure(program: Program): Finding[] {
     } else {
       seen.set(definition.name, definition.line);
     }
-    // A parameter named twice (`needs a, a`, `needs a optional a`): the second could never be read.
-    const parameters = [...definition.required, ...definition.optional];
-    const twice = parameters.find((name, index) => parameters.indexOf(name) !== index);
-    if (twice !== undefined) {
-      findings.push({
-        code: 'SCRIPT_DUPLICATE_PARAMETER',
-        message: `Function '${definition.name}' names the parameter '${twice}' twice; give each parameter its own name.`,
-        line: definition.line,
-        column: definition.column,
-      });
-    }
+    const duplicate = duplicateParameterProblem(definition);
+    if (duplicate !== undefined) findings.push({ code: 'SCRIPT_DUPLICATE_PARAMETER', message: duplicate, line: definition.line, column: definition.column });
     visitBody(definition.body, { owner: 'function', loopDepth: 0, inErrorHandler: false }, findings);
   }
   for (const handler of program.eventHandlers) {

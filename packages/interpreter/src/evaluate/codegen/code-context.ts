@@ -5,6 +5,7 @@
  * no script can inject code whatever its AST holds.
  */
 import type { NodeBase } from '../../ast/index.ts';
+import type { UnsetRead } from '../../check/unset-variable-message.ts';
 import type { RunLimits } from '../../runtime/index.ts';
 import { type EncodedConstant, encodeConstant } from './constant-codec.ts';
 
@@ -84,13 +85,21 @@ export class ProgramTables {
   }
 }
 
+/** What the bodies of one file know of its names (shared by the file's functions and command blocks). */
+export interface FileNames {
+  /** Every name the file binds somewhere (`boundNames`). */
+  readonly bound: ReadonlySet<string>;
+  /** The `SCRIPT_VARIABLE_UNSET` message of a read of `name` (`unsetVariableMessages`). */
+  readonly unsetMessage: (name: string, read: UnsetRead) => string;
+}
+
 /** What the generator knows about the body (function or command blocks) it is generating. */
 export class BodyContext {
   readonly tables: ProgramTables;
   /** Names of the read-only globals (their values are resolved when the program is instantiated). */
   readonly globals: ReadonlySet<string>;
-  /** Every name the body's file binds somewhere (`boundNames`): reading any other non-global raises `SCRIPT_VARIABLE_UNSET`. */
-  readonly bound: ReadonlySet<string>;
+  /** The names of the body's file: a read of one it never binds, and no global, raises `SCRIPT_VARIABLE_UNSET`. */
+  readonly names: FileNames;
   /** Generated names of user functions, by script name. */
   readonly functions: ReadonlyMap<string, { readonly id: string; readonly required: number; readonly total: number }>;
   readonly name: string;
@@ -120,7 +129,7 @@ export class BodyContext {
   constructor(
     tables: ProgramTables,
     globals: ReadonlySet<string>,
-    bound: ReadonlySet<string>,
+    names: FileNames,
     functions: BodyContext['functions'],
     name: string,
     kind: 'function' | 'command',
@@ -128,7 +137,7 @@ export class BodyContext {
   ) {
     this.tables = tables;
     this.globals = globals;
-    this.bound = bound;
+    this.names = names;
     this.functions = functions;
     this.name = name;
     this.kind = kind;

@@ -1,6 +1,6 @@
 /** Expressions → JavaScript expressions (reference §1.7). One dispatcher; helpers carry the semantics. */
 import type { CallExpression, Expression, Identifier, Placeholder } from '../../ast/index.ts';
-import { type UnsetRead, unsetVariableMessages } from '../../check/unset-variable-message.ts';
+import type { UnsetRead } from '../../check/unset-variable-message.ts';
 import { findBuiltin } from '../../runtime/index.ts';
 import { type BodyContext, numberSource } from './code-context.ts';
 
@@ -20,30 +20,21 @@ function binaryHelper(operator: string): string {
   return BINARY[operator] as string;
 }
 
-/**
- * A read of a name the file never binds and no global holds: it could only
- * ever read nil, so the run raises `SCRIPT_VARIABLE_UNSET` there instead
- * (the check warns about it before the run).
- */
+/** Whether `name` is neither a global nor bound anywhere in the body's file: it could only ever read nil. */
+function isUnset(name: string, context: BodyContext): boolean {
+  return !context.globals.has(name) && !context.names.bound.has(name);
+}
+
+/** A read of an unset name: the run raises `SCRIPT_VARIABLE_UNSET` there (the check warns about it before the run). */
 function unsetRead(node: Identifier | Placeholder, context: BodyContext, where: UnsetRead['where']): string {
-  let messageFor = unsetMessages.get(context.bound);
-  if (messageFor === undefined) {
-    const known = [...context.bound, ...context.globals];
-    messageFor = unsetVariableMessages(() => known);
-    unsetMessages.set(context.bound, messageFor);
-  }
-  const message = messageFor(node.name, { where, inFunction: context.kind === 'function' });
+  const message = context.names.unsetMessage(node.name, { where, inFunction: context.kind === 'function' });
   return `raise("SCRIPT_VARIABLE_UNSET", ${context.tables.constant(message)}, ${context.tables.position(node)})`;
 }
 
-/** The unset-name messages of each file being generated (by its bound names), each name's worked out once. */
-const unsetMessages = new WeakMap<ReadonlySet<string>, (name: string, read: UnsetRead) => string>();
-
 /** A variable read whose value is only inspected, never stored (variables start as nil, so a slot is never undefined). */
 function peek(node: Identifier, context: BodyContext): string {
-  if (context.globals.has(node.name)) return context.tables.global(node.name);
-  if (!context.bound.has(node.name)) return unsetRead(node, context, 'code');
-  return context.variable(node.name);
+  if (isUnset(node.name, context)) return unsetRead(node, context, 'code');
+  return context.globals.has(node.name) ? context.tables.global(node.name) : context.variable(node.name);
 }
 
 /**
@@ -139,7 +130,7 @@ export function generateExpression(node: Expression, context: BodyContext): stri
         if (part.type === 'TextPart') return tables.constant(part.value);
         if (part.type === 'InterpolationPart') {
           const { expression } = part;
-          const unset = expression.type === 'Identifier' && !context.globals.has(expression.name) && !context.bound.has(expression.name);
+          const unset = expression.type === 'Identifier' && isUnset(expression.name, context);
           return `txt(${unset ? unsetRead(expression, context, 'hole') : generateExpression(expression, context)}, ${tables.position(part)})`;
         }
         return internal(`unknown interpolation part ${JSON.stringify((part as { type: unknown }).type)}`);
@@ -161,8 +152,8 @@ export function generateExpression(node: Expression, context: BodyContext): stri
     case 'Identifier':
     case 'Placeholder': {
       // A placeholder reads the variable, as interpolation does (the reference returns the text "{{name}}").
+      if (isUnset(node.name, context)) return unsetRead(node, context, node.type === 'Placeholder' ? 'placeholder' : 'code');
       if (context.globals.has(node.name)) return tables.global(node.name);
-      if (!context.bound.has(node.name)) return unsetRead(node, context, node.type === 'Placeholder' ? 'placeholder' : 'code');
       // Only a container can be shared; the test keeps the call off the path of numbers and strings.
       const variable = context.variable(node.name);
       return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;

@@ -11,7 +11,9 @@
 import { boundNames } from '../../ast/bound-names.ts';
 import type { Program } from '../../ast/index.ts';
 import { type RunLimits, ScriptError } from '../../runtime/index.ts';
-import { BodyContext, ProgramTables } from './code-context.ts';
+import { duplicateParameterProblem } from '../../check/duplicate-parameter.ts';
+import { unsetVariableMessages } from '../../check/unset-variable-message.ts';
+import { BodyContext, type FileNames, ProgramTables } from './code-context.ts';
 import type { CompiledProgram } from './compiled-program.ts';
 import { findHandler, generateBody } from './generate-body.ts';
 import { internal } from './generate-expression.ts';
@@ -42,28 +44,37 @@ export function generateProgram(program: Program, libraries: readonly Program[],
   // A parameter named like a global would never be read (a global wins every lookup): refused before anything runs.
   for (const definition of definitions) {
     // The check refuses a parameter named twice; a program that skipped it must not reach the JavaScript compiler.
-    const parameters = [...definition.required, ...definition.optional];
-    const twice = parameters.find((name, index) => parameters.indexOf(name) !== index);
-    if (twice !== undefined) throw new ScriptError('SCRIPT_DUPLICATE_PARAMETER', `Function '${definition.name}' names the parameter '${twice}' twice; give each parameter its own name.`, definition);
+    const duplicate = duplicateParameterProblem(definition);
+    if (duplicate !== undefined) throw new ScriptError('SCRIPT_DUPLICATE_PARAMETER', duplicate, definition);
     const shadowing = [...definition.required, ...definition.optional].find((parameter) => globals.has(parameter));
     if (shadowing !== undefined) {
       throw new ScriptError('SCRIPT_GLOBAL_READ_ONLY', `Parameter '${shadowing}' of function '${definition.name}' has the name of a global, which it would never be read as; give the parameter another name.`, definition, 43);
     }
   }
-  // Names are bound per file: a name its file never sets can only read nil (SCRIPT_VARIABLE_UNSET).
-  const boundIn = new Map([...libraries, program].map((each) => [each, boundNames(each)]));
-  const fileOf = new Map([...libraries, program].flatMap((each) => each.functions.map((definition) => [definition, each] as const)));
+  // Names are bound per file: a name its file never sets can only read nil (SCRIPT_VARIABLE_UNSET). The files'
+  // functions in order are `definitions`, so `f<index>` counts across them.
   const parts: string[] = [];
-  definitions.forEach((definition, index) => {
-    const bound = boundIn.get(fileOf.get(definition) as Program) as Set<string>;
-    const context = new BodyContext(tables, globals, bound, functions, definition.name, 'function', hasHandler(definition.body));
-    parts.push(generateBody(`f${index}`, [...definition.required, ...definition.optional], definition.body, context));
-  });
+  let index = 0;
+  let commandNames: FileNames | undefined;
+  for (const file of [...libraries, program]) {
+    const names = fileNames(file, globals);
+    if (file === program) commandNames = names;
+    for (const definition of file.functions) {
+      const context = new BodyContext(tables, globals, names, functions, definition.name, 'function', hasHandler(definition.body));
+      parts.push(generateBody(`f${index++}`, [...definition.required, ...definition.optional], definition.body, context));
+    }
+  }
   const commandBody = program.commands.flatMap((command) => command.body);
-  const commandContext = new BodyContext(tables, globals, boundIn.get(program) as Set<string>, functions, 'command', 'command', hasHandler(commandBody));
+  const commandContext = new BodyContext(tables, globals, commandNames as FileNames, functions, 'command', 'command', hasHandler(commandBody));
   parts.push(generateBody('command', [], commandBody, commandContext));
   const source = [...parts, 'return command;'].join('\n');
   return { source, constants: tables.constants, positions: tables.positions };
+}
+
+/** What a file's bodies know of its names: those it binds, and the message of a read of any other (each worked out once). */
+function fileNames(file: Program, globals: ReadonlySet<string>): FileNames {
+  const bound = boundNames(file);
+  return { bound, unsetMessage: unsetVariableMessages(() => [...bound, ...globals]) };
 }
 
 function hasHandler(statements: Program['commands'][number]['body']): boolean {
