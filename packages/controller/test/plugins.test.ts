@@ -35,12 +35,32 @@ describe('plugin resolution', () => {
     expect(codeOf(() => loopWith([base, twice]))).toEqual({ code: 'LOOP_PLUGIN_INVALID', plugin: 'again' });
   });
 
+  it('names the entry that is no plugin: a factory not called, null, a plugin listed twice', () => {
+    const base = testPlugin({ m: [] });
+    function acmePlugin(): AskLoopPlugin {
+      return base;
+    }
+    const messageOf = (plugins: unknown[]) => {
+      try {
+        loopWith(plugins as AskLoopPlugin[]);
+      } catch (error) {
+        return error as { code: string; message: string };
+      }
+      return undefined;
+    };
+    expect(messageOf([base, acmePlugin])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining('plugins[1] is a function, not a plugin: a plugin module\'s export is often a factory; call it (acmePlugin())') });
+    expect(messageOf([null])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining('plugins[0] is null, not a plugin; build one with definePlugin') });
+    expect(messageOf([{ specificationVersion: 'v1' }])).toMatchObject({ message: expect.stringContaining('plugins[0] has no name') });
+    expect(messageOf([base, { ...base }])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining("plugin 'test' is listed twice (plugins[0] and plugins[1])") });
+  });
+
   const aTool = { spec: { name: 'tool.p.a', displayName: 'tool.p.A', description: 'd', effect: 'read', arguments: [], capabilities: [] }, handler: () => 1 };
   it.each([
     ['toolPacks an object', { toolPacks: {} }, 'toolPacks is an object, not a list of tool packs'],
     ['a pack without tools', { toolPacks: [{ name: 'weird' }] }, "toolPacks[0].tools (pack 'weird') is missing, not a list"],
     ['a tool without a handler', { toolPacks: [{ name: 'p', tools: [{ spec: aTool.spec }] }] }, 'toolPacks[0].tools[0].handler is missing, not a function'],
     ['a tool without capabilities', { toolPacks: [{ name: 'p', tools: [{ ...aTool, spec: { ...aTool.spec, capabilities: undefined } }] }] }, 'toolPacks[0].tools[0].spec.capabilities is missing, not a list'],
+    ['a tool with a malformed need', { toolPacks: [{ name: 'p', tools: [{ ...aTool, spec: { ...aTool.spec, capabilities: ['fs:read', 'notes'] } }] }] }, "toolPacks[0].tools[0].spec.capabilities[1] (tool.p.A): capability 'notes' has no verbs"],
     ['a null provider', { providers: { x: null } }, 'providers.x is null, not a provider'],
     ['a provider without languageModel', { providers: { x: { name: 'x' } } }, 'providers.x.languageModel is missing, not a function'],
     ['providers a list', { providers: [] }, 'providers is a list, not an object of providers by name'],

@@ -26,7 +26,7 @@ export { editDistance, suggestNames } from './registry/suggest-names.ts';
 export { renderCatalogue, renderCatalogueLine, type CatalogueOptions } from './registry/render-catalogue.ts';
 
 export { countCallIn, createCallCounter, createCallCounters, type CallCounter, type CallCounters } from './policy/call-counter.ts';
-export { formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
+export { capabilityNeedProblem, formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
 export { findUncoveredNeed, grantsSatisfy } from './policy/capability-match.ts';
 export { compileGlob, matchGlob, type GlobOptions } from './policy/glob.ts';
 export type { WildcardMatcher } from './policy/wildcard-matcher.ts';

@@ -9,6 +9,7 @@
  */
 
 import { providerNameProblem } from '@askloop/providers';
+import { capabilityNeedProblem } from '@askloop/tools';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -30,6 +31,11 @@ function toolProblem(tool: unknown, at: string): string | undefined {
   }
   for (const field of ['arguments', 'capabilities'] as const) {
     if (!Array.isArray(spec[field])) return `${at}.spec.${field} is ${described(spec[field])}, not a list; build each tool with defineTool(spec, handler), which fills it in`;
+  }
+  // A malformed need would fail only the first run of an agent allowed the tool, after its session was stored.
+  for (const [index, capability] of (spec.capabilities as unknown[]).entries()) {
+    const problem = capabilityNeedProblem(capability);
+    if (problem !== undefined) return `${at}.spec.capabilities[${index}] (${String(spec.displayName)}): ${problem}`;
   }
   return undefined;
 }

@@ -36,9 +36,21 @@ function claim(owners: Map<string, string>, what: string, name: string, plugin: 
   owners.set(name, plugin);
 }
 
+/** Why the list's entry `index` is no plugin object with a name: a factory not called (`acmePlugin` for `acmePlugin()`) most of all. */
+function namelessPlugin(plugin: unknown, index: number): string {
+  const at = `plugins[${index}]`;
+  if (typeof plugin === 'function') {
+    const called = plugin.name === '' ? 'it' : `${plugin.name}()`;
+    return `${at} is a function, not a plugin: a plugin module's export is often a factory; call it (${called}) and pass what it returns`;
+  }
+  if (typeof plugin !== 'object' || plugin === null) return `${at} is ${plugin === null ? 'null' : plugin === undefined ? 'undefined' : `a ${typeof plugin}`}, not a plugin; build one with definePlugin({ name, specificationVersion: 'v1', … })`;
+  return `${at} has no name; give it one with definePlugin({ name, specificationVersion: 'v1', … })`;
+}
+
 /** Validates and merges the plugins. Throws `LOOP_PLUGIN_INVALID`. */
 export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugins {
-  const pluginNames = new Map<string, string>();
+  /** Each plugin name and the index of its entry. */
+  const pluginIndexes = new Map<string, number>();
   const providerOwners = new Map<string, string>();
   const packOwners = new Map<string, string>();
   const toolOwners = new Map<string, string>();
@@ -48,10 +60,13 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
   const toolSources: { plugin: string; source: ToolSource }[] = [];
   const agents = new Map<string, AgentDefinition>();
   const hooks: NamedHooks[] = [];
-  for (const plugin of plugins) {
-    if (typeof plugin !== 'object' || plugin === null || typeof plugin.name !== 'string' || plugin.name === '') throw invalid('a plugin has no name');
+  for (const [index, plugin] of plugins.entries()) {
+    if (typeof plugin !== 'object' || plugin === null || typeof plugin.name !== 'string' || plugin.name === '') throw invalid(namelessPlugin(plugin, index));
     const name = plugin.name;
-    claim(pluginNames, 'plugin name', name, name);
+    // The same plugin listed twice is the common case of a clash of plugin names: say that, not "contributed by".
+    const earlier = pluginIndexes.get(name);
+    if (earlier !== undefined) throw invalid(`plugin '${name}' is listed twice (plugins[${earlier}] and plugins[${index}]); list each plugin once, or give the second another name`, name);
+    pluginIndexes.set(name, index);
     if (plugin.specificationVersion !== 'v1') {
       throw invalid(`plugin '${name}' has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this controller knows 'v1'`, name);
     }

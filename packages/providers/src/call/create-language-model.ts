@@ -14,7 +14,7 @@ import type { RetrySettings } from '../retry/retry-settings.ts';
 import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
-import { attemptResultProblem, callSettingsProblem } from './provider-definition-check.ts';
+import { attemptResultProblem, callSettingsProblem, describeSetting } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -56,13 +56,29 @@ export interface LanguageModelSpec {
  * returned — never inside a provider, so no plugin can skip it.
  */
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
-  const settingsProblem = callSettingsProblem(spec);
+  const settingsProblem = callSettingsProblem(spec)
+    ?? (typeof spec.attempt !== 'function' ? `attempt must be the function performing one request, (request) => result, got ${describeSetting(spec.attempt)}` : undefined)
+    ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeSetting(spec.secrets)}` : undefined);
   if (settingsProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: spec.provider, model: spec.modelId, retryable: false, message: settingsProblem });
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
   const redactorFor = redactorCache();
+  /** The keys to scrub, read at each call; a `secrets()` that throws (a vault out of reach) fails the call as `PROVIDER_CONFIG`. */
+  const readSecrets = (): readonly (string | undefined)[] => {
+    if (spec.secrets === undefined) return NO_SECRETS;
+    let secrets: unknown;
+    try {
+      secrets = spec.secrets();
+    } catch (thrown) {
+      // No key is known to scrub this message with: it is the plugin's own error, as any error its attempt throws.
+      const reason = thrown instanceof Error ? thrown.message : String(thrown);
+      throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() threw, so no request was sent: ${reason}` });
+    }
+    if (!Array.isArray(secrets)) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() returned ${describeSetting(secrets)}, not a list of keys; no request was sent` });
+    return secrets as readonly (string | undefined)[];
+  };
   const generate = async (options: GenerateOptions): Promise<GenerateResult> => {
-    const redactor = redactorFor(spec.secrets?.() ?? NO_SECRETS);
+    const redactor = redactorFor(readSecrets());
     let result: GenerateResult;
     try {
       result = await call(options, redactor);

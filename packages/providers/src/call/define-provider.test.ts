@@ -41,8 +41,52 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
     ['a negative timeout', { name: 'p', settings: { timeoutMs: -1 }, attempt }, 'settings.timeoutMs must be a number of milliseconds ≥ 0 (0 or Infinity: no timeout), got -1'],
     ['retries that are not a number', { name: 'p', settings: { retry: { maxRetries: 'lots' } }, attempt }, 'settings.retry.maxRetries must be a whole number ≥ 0, got "lots"'],
     ['no attempt', { name: 'p', settings: {} }, 'attempt must be a function (modelId) => attempt, got undefined'],
+    // Misspelt settings used to leave the defaults in force without a word (a plain-JavaScript plugin has no type check).
+    ['timeout for timeoutMs', { name: 'p', settings: { timeout: 100 }, attempt }, 'settings.timeout is not read; did you mean timeoutMs?'],
+    ['baseUrl for baseURL', { name: 'p', settings: { baseUrl: 'http://x' }, attempt }, 'settings.baseUrl is not read; did you mean baseURL?'],
+    ['maxRetries outside retry', { name: 'p', settings: { maxRetries: 5 }, attempt }, 'settings.maxRetries is not read; did you mean retry: { maxRetries }?'],
+    ['a misspelt retry field', { name: 'p', settings: { retry: { maxRetry: 5 } }, attempt }, "settings.retry has no field 'maxRetry'; did you mean 'maxRetries'?"],
+    ['secrets that are a list', { name: 'p', settings: {}, attempt, secrets: ['k'] }, 'secrets must be a function () => [key, …], called at each request, got a list'],
   ])('refuses %s', (_, definition, message) => {
     expect(() => defineProvider(definition as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining(`defineProvider: ${message}`) }));
+  });
+
+  it("takes a provider's own settings beside the shared ones", () => {
+    expect(() => defineProvider({ name: 'p', settings: { region: 'eu', deployment: 'd1', timeoutMs: 5 }, attempt } as never)).not.toThrow();
+  });
+
+  it('refuses, when the model is made, an attempt that is the wire function itself instead of (modelId) => wire', async () => {
+    let unhandled = 0;
+    const count = (): void => {
+      unhandled += 1;
+    };
+    process.on('unhandledRejection', count);
+    try {
+      const wire = async (request: { prompt: string }) => {
+        throw new Error(`cannot send ${request.prompt.length}`);
+      };
+      const provider = defineProvider({ name: 'p', settings: {}, attempt: wire as never });
+      expect(() => provider.languageModel('m')).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('attempt(modelId) returned a promise, not the function performing one request') }));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toBe(0);
+    } finally {
+      process.off('unhandledRejection', count);
+    }
+  });
+
+  it('fails a call whose secrets() throws or returns no list as PROVIDER_CONFIG, before any request', async () => {
+    let sent = 0;
+    const counting = () => async () => {
+      sent += 1;
+      return OK;
+    };
+    const throwing = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: () => {
+      throw new Error('vault unreachable');
+    } });
+    await expect(throwing.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ name: 'ProviderError', code: 'PROVIDER_CONFIG', retryable: false, message: expect.stringContaining("the provider's secrets() threw, so no request was sent: vault unreachable") });
+    const notAList = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: (() => 'k') as never });
+    await expect(notAList.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('returned "k", not a list of keys') });
+    expect(sent).toBe(0);
   });
 
   it('takes a definition without settings as the defaults', async () => {

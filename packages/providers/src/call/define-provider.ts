@@ -3,7 +3,8 @@ import type { LanguageModel } from '../model/language-model.ts';
 import type { LanguageModelOptions, Provider } from '../model/provider.ts';
 import { createLanguageModel } from './create-language-model.ts';
 import type { ModelAttempt } from './model-attempt.ts';
-import { requireProviderDefinition } from './provider-definition-check.ts';
+import { describeSetting, requireProviderDefinition } from './provider-definition-check.ts';
+import { ProviderError } from '../errors/provider-error.ts';
 import type { ProviderSettings } from './provider-settings.ts';
 
 /** The provider-specific parts `defineProvider` needs. */
@@ -24,6 +25,26 @@ export interface ProviderDefinition {
 const NO_SECRETS = (): readonly string[] => [];
 
 /**
+ * The wire function `definition.attempt` builds for `modelId`. Handing
+ * `defineProvider` the wire function itself, not `(modelId) => wire`, is an
+ * easy slip: it failed each call as `PROVIDER_UNKNOWN: spec.attempt is not a
+ * function`; it is refused here, when the model is made.
+ */
+function modelAttempt(definition: ProviderDefinition, modelId: string): ModelAttempt {
+  const attempt: unknown = definition.attempt(modelId);
+  if (typeof attempt === 'function') return attempt as ModelAttempt;
+  // The wire function called with a model id: its promise must not reject unobserved.
+  if (attempt instanceof Promise) attempt.catch(() => undefined);
+  throw new ProviderError({
+    code: 'PROVIDER_CONFIG',
+    provider: definition.name,
+    model: modelId,
+    retryable: false,
+    message: `defineProvider: attempt(modelId) returned ${attempt instanceof Promise ? 'a promise' : describeSetting(attempt)}, not the function performing one request; attempt is (modelId) => async (request) => result, so wrap your request function: attempt: (modelId) => (request) => …`,
+  });
+}
+
+/**
  * Builds the plain provider object every factory returns: it checks the
  * optional `models` allow-list and wraps each model with `createLanguageModel`.
  */
@@ -38,7 +59,7 @@ export function defineProvider(definition: ProviderDefinition): Provider {
     return createLanguageModel({
       provider: name,
       modelId,
-      attempt: definition.attempt(modelId),
+      attempt: modelAttempt(definition, modelId),
       secrets: definition.secrets ?? NO_SECRETS,
       retry: settings.retry,
       timeoutMs: settings.timeoutMs,

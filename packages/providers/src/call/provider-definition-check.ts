@@ -27,12 +27,61 @@ export function providerNameProblem(name: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields of `retry` (`RetrySettings`): any other is a misspelling that would leave the default in force. */
+const RETRY_FIELDS = ['maxRetries', 'initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs', 'sleep', 'random'] as const;
+/** The settings every provider reads (`ProviderSettings`). */
+const SHARED_SETTINGS = ['apiKey', 'baseURL', 'headers', 'fetch', 'retry', 'timeoutMs', 'prices', 'models', 'onEvent'] as const;
+/** Names a provider's own settings may not take: each is a shared setting written as another name, which would be ignored. */
+const SHARED_SETTING_SLIPS: Readonly<Record<string, string>> = { timeout: 'timeoutMs', retries: 'retry', maxretries: 'retry: { maxRetries }' };
+
+/**
+ * The known name a misspelt one most likely meant: the same letters in other
+ * case, else the name sharing the longest start with it, less the difference
+ * in length (`maxRetry` is `maxRetries`, not `maxRetryAfterMs`; `timeout` is
+ * `timeoutMs`), when they share at least three letters and the start outweighs
+ * the difference by two.
+ */
+export function meantName(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const same = known.find((name) => name.toLowerCase() === lower);
+  if (same !== undefined) return same;
+  let best: { name: string; score: number } | undefined;
+  for (const name of known) {
+    const other = name.toLowerCase();
+    let shared = 0;
+    while (shared < lower.length && shared < other.length && lower[shared] === other[shared]) shared++;
+    const score = shared - Math.abs(lower.length - other.length);
+    if (shared >= 3 && score >= 2 && (best === undefined || score > best.score)) best = { name, score };
+  }
+  return best?.name;
+}
+
+/**
+ * A key of a provider's settings that is a shared setting misspelt (`timeout`,
+ * `baseUrl`, `maxRetries` outside `retry`), as `'timeout': did you mean
+ * 'timeoutMs'?`, or undefined. Other keys are the provider's own settings.
+ */
+function sharedSettingSlip(settings: Record<string, unknown>): string | undefined {
+  for (const key of Object.keys(settings)) {
+    if ((SHARED_SETTINGS as readonly string[]).includes(key)) continue;
+    const lower = key.toLowerCase();
+    const meant = SHARED_SETTING_SLIPS[lower] ?? SHARED_SETTINGS.find((name) => name.toLowerCase() === lower);
+    if (meant !== undefined) return `settings.${key} is not read; did you mean ${meant}? (the settings every provider reads: ${SHARED_SETTINGS.join(', ')})`;
+  }
+  return undefined;
+}
+
 /** What is wrong with `timeoutMs` and `retry` of a provider's or a model's settings, or undefined. */
 export function callSettingsProblem(settings: { readonly timeoutMs?: unknown; readonly retry?: unknown }): string | undefined {
   const { timeoutMs, retry } = settings;
   if (timeoutMs !== undefined && !isDuration(timeoutMs)) return `timeoutMs must be a number of milliseconds ≥ 0 (0 or Infinity: no timeout), got ${describeSetting(timeoutMs)}`;
   if (retry === undefined) return undefined;
   if (!isRecord(retry)) return `retry must be an object ({ maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs }), got ${describeSetting(retry)}`;
+  for (const field of Object.keys(retry)) {
+    if ((RETRY_FIELDS as readonly string[]).includes(field)) continue;
+    const meant = meantName(field, RETRY_FIELDS);
+    return `retry has no field '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the fields: ${RETRY_FIELDS.join(', ')})`;
+  }
   if (retry['maxRetries'] !== undefined && !isCount(retry['maxRetries'])) return `retry.maxRetries must be a whole number ≥ 0, got ${describeSetting(retry['maxRetries'])}`;
   for (const field of ['initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs']) {
     if (retry[field] !== undefined && !isDuration(retry[field])) return `retry.${field} must be a number of milliseconds ≥ 0, got ${describeSetting(retry[field])}`;
@@ -53,10 +102,11 @@ export function requireProviderDefinition(definition: unknown): void {
   const nameProblem = providerNameProblem(definition['name']);
   if (nameProblem !== undefined) return fail(nameProblem);
   if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${describeSetting(definition['attempt'])}`);
+  if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeSetting(definition['secrets'])}`);
   const settings = definition['settings'];
   if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
-  const problem = callSettingsProblem(settings ?? {});
-  if (problem !== undefined) return fail(`settings.${problem}`);
+  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {});
+  if (problem !== undefined) return fail(problem.startsWith('settings.') ? problem : `settings.${problem}`);
   const models = (settings ?? {})['models'];
   if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${describeSetting(models)}`);
 }

@@ -4,16 +4,11 @@
  * (`https://api.openai.com/v1`), sending the prompt to a server the caller
  * never named; a misspelt setting (`apikey`, `timeout`) was ignored.
  */
+import { meantName } from '../call/provider-definition-check.ts';
 import { ProviderError } from '../errors/provider-error.ts';
 
 /** Every setting the provider reads: its own and the shared `ProviderSettings`. */
 const KNOWN = ['name', 'baseURL', 'apiKey', 'maxTokensField', 'api', 'includeStreamUsage', 'headers', 'fetch', 'retry', 'timeoutMs', 'prices', 'models', 'onEvent'] as const;
-
-/** The known setting a misspelt one most likely meant (same letters ignoring case, or one a prefix of the other). */
-function meant(key: string): string | undefined {
-  const lower = key.toLowerCase();
-  return KNOWN.find((known) => known.toLowerCase() === lower) ?? KNOWN.find((known) => known.toLowerCase().startsWith(lower) || lower.startsWith(known.toLowerCase()));
-}
 
 /** Throws `PROVIDER_CONFIG` for settings that are not an object, a `baseURL` that is not an http(s) URL, or an unknown setting. */
 export function requireCompatibleSettings(settings: unknown): void {
@@ -35,7 +30,7 @@ export function requireCompatibleSettings(settings: unknown): void {
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return fail(`baseURL must be an http:// or https:// URL, e.g. http://127.0.0.1:8000/v1, got ${JSON.stringify(baseURL)}`);
   for (const key of Object.keys(settings)) {
     if ((KNOWN as readonly string[]).includes(key)) continue;
-    const guess = meant(key);
+    const guess = meantName(key, KNOWN);
     fail(`there is no setting '${key}'${guess === undefined ? '' : `; did you mean '${guess}'?`} (the settings: ${KNOWN.join(', ')})`);
   }
 }

@@ -16,13 +16,14 @@ const isDone = (event: ServerSentEvent): boolean => event.data === '[DONE]';
  * event and cancels the body at `[DONE]`, which closes the connection when
  * the body's end arrives in a later write (see readServerSentEvents).
  *
- * Stops at `[DONE]`. An event with an `error` (or the SSE name `error`, or a
+ * Stops at `[DONE]`, or at the body's end without it (the caller checks for a
+ * finish chunk, which some compatible servers send without `[DONE]`). An event with an `error` (or the SSE name `error`, or a
  * Responses `type: "error"` event) throws {@link streamError}; an event that
  * is not a JSON object is `PROVIDER_BAD_RESPONSE`.
  */
 export async function* openAIStreamEvents(response: Response): AsyncGenerator<Record<string, unknown>, void, undefined> {
   if (response.body === null) throw badResponse('the streamed response has no body');
-  for await (const event of readServerSentEvents(response.body, { isLast: isDone })) {
+  for await (const event of readServerSentEvents(response.body, { isLast: isDone, requireLast: false })) {
     const data = parseEvent(event.data);
     if (data['error'] || event.event === 'error' || data['type'] === 'error') throw streamError(data['error'] || data);
     yield data;

@@ -52,6 +52,19 @@ describe('readServerSentEvents', () => {
     expect(state.cancelled).toBe(false);
   });
 
+  it('throws PROVIDER_BAD_RESPONSE for a body that ends before its last event, unless requireLast is false', async () => {
+    const cut = body(['data: first\n\n', 'data: second\n\n'], { end: true });
+    const seen: string[] = [];
+    await expect(async () => {
+      for await (const event of readServerSentEvents(cut.stream, { isLast: isDone })) seen.push(event.data);
+    }).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('ended before its last event') });
+    expect(seen).toEqual(['first', 'second']);
+    const lenient = body(['data: first\n\n'], { end: true });
+    const events = [];
+    for await (const event of readServerSentEvents(lenient.stream, { isLast: isDone, requireLast: false })) events.push(event.data);
+    expect(events).toEqual(['first']);
+  });
+
   it('cancels the body once the rest after the last event exceeds maxBytes', async () => {
     const { stream, state } = body(['data: [DONE]\n\n', 'x'.repeat(600), 'y'.repeat(600), 'never read'], { end: true });
     for await (const _event of readServerSentEvents(stream, { isLast: isDone, drain: { maxBytes: 1_000, maxMs: 60_000 } })) expect.unreachable();

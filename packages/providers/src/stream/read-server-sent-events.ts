@@ -1,3 +1,4 @@
+import { badResponse } from '../call/bad-response.ts';
 import { ServerSentEventParser, type ServerSentEvent } from './server-sent-event-parser.ts';
 
 /** How much of a body left unread after its last event is read and dropped before it is cancelled. */
@@ -17,6 +18,14 @@ export const DRAIN_LIMITS: DrainLimits = { maxBytes: 64 * 1024, maxMs: 1_000 };
 export interface ReadServerSentEventsOptions {
   /** The stream's last event (OpenAI's `data: [DONE]`): reading stops there, and it is not yielded. */
   isLast?: (event: ServerSentEvent) => boolean;
+  /**
+   * With `isLast`: whether a body that ends before its last event is a failed
+   * call (default true): the iteration throws `PROVIDER_BAD_RESPONSE`, which
+   * is retried while no text has reached the caller. `false` ends the
+   * iteration as at the last event, for a caller that checks the stream's end
+   * itself (the built-in OpenAI reader checks its finish chunk).
+   */
+  requireLast?: boolean;
   /** Bounds on reading the rest of the body after the last event; default {@link DRAIN_LIMITS}. */
   drain?: DrainLimits;
 }
@@ -34,7 +43,9 @@ export interface ReadServerSentEventsOptions {
  * at `[DONE]`: 19 connections for 10 calls instead of 1). Any other early stop
  * — a `break`, a throw in the loop — cancels the body at once, so a server
  * still generating is stopped. A request that is aborted errors its body,
- * which ends a drain at once.
+ * which ends a drain at once. A body that ends before the event `isLast`
+ * accepts throws `PROVIDER_BAD_RESPONSE` (the server or the connection cut the
+ * stream short), unless `requireLast` is false.
  */
 export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
@@ -57,6 +68,8 @@ export async function* readServerSentEvents(
       }
       if (done) {
         settled = true;
+        // The one thing the caller's loop cannot tell apart: a stream that reached its end and one cut short.
+        if (options.isLast !== undefined && options.requireLast !== false) throw badResponse('the event stream ended before its last event: the server or the connection cut it short');
         return;
       }
     }

@@ -43,6 +43,25 @@ export function parseCapability(text: string): Capability {
   return Object.freeze({ resource, verbs: Object.freeze(verbs), scopes: Object.freeze(scopes) });
 }
 
+/**
+ * Why `text` cannot be a capability a tool declares it needs, or undefined.
+ * A need names one resource and its verbs (a fixed scope is allowed, as the
+ * MCP tools' `mcp:call:<server>`); `*` belongs to grants. Checked when a tool
+ * is defined: a malformed need used to pass `defineTool` and fail the first
+ * run of an agent allowed the tool, with no tool named.
+ */
+export function capabilityNeedProblem(text: unknown): string | undefined {
+  if (typeof text !== 'string') return `capabilities must be a list of strings such as 'fs:read', got ${text === null ? 'null' : typeof text}`;
+  let need: Capability;
+  try {
+    need = parseCapability(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (need.resource === '*' || need.verbs.includes('*')) return `capability '${text}' needs '*', which only a grant may hold; name the resource and the verbs the tool needs, e.g. notes:write`;
+  return undefined;
+}
+
 /** Parses a grant as given on the command line (`--grant fs:read:/tmp/**`). Same as {@link parseCapability}. */
 export function parseGrant(text: string): Capability {
   return parseCapability(text);

@@ -59,9 +59,17 @@ describe('defineTool', () => {
     ['a flag that is not a boolean', { name: 'tool.a.B', description: 'x', requiresApproval: 'yes' } as unknown as ToolSpecInput, 'requiresApproval must be true or false, not "yes"'],
     ['args that are not a list', { name: 'tool.a.B', description: 'x', args: { name: 'x' } } as unknown as ToolSpecInput, 'args must be a list'],
     ['capabilities that are not strings', { name: 'tool.a.B', description: 'x', capabilities: [3] } as unknown as ToolSpecInput, 'capabilities must be a list of strings'],
+    // A malformed need passed defineTool and failed the first run of an agent allowed the tool, naming no tool.
+    ['a capability without verbs', { name: 'tool.a.B', description: 'x', capabilities: ['notes'] }, "tool spec tool.a.B: capability 'notes' has no verbs; write resource:verbs[:scopes]"],
+    ['a capability with a bad resource', { name: 'tool.a.B', description: 'x', capabilities: ['no tes:read'] }, "has an invalid resource 'no tes'"],
+    ['a wildcard need', { name: 'tool.a.B', description: 'x', capabilities: ['notes:*'] }, "capability 'notes:*' needs '*', which only a grant may hold"],
+    ['a wildcard resource', { name: 'tool.a.B', description: 'x', capabilities: ['*:read'] }, 'which only a grant may hold'],
     ['no description', { name: 'tool.a.B' } as unknown as ToolSpecInput, 'description must be a string'],
     ['a misspelt argument field', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'int', requierd: false }] } as unknown as ToolSpecInput, "argument 1: unknown field 'requierd'; did you mean 'required'?"],
   ];
+  it('accepts a need with a fixed scope (as the MCP tools declare mcp:call:<server>)', () => {
+    expect(defineTool({ name: 'tool.a.B', description: 'x', capabilities: ['notes:write:shared', 'fs:read'] }, noop).spec.capabilities).toEqual(['notes:write:shared', 'fs:read']);
+  });
   it.each(invalid)('refuses %s', (_label, input, message) => {
     expect(() => defineTool(input, noop)).toThrow(expect.objectContaining({ code: 'TOOL_SPEC_INVALID', message: expect.stringContaining(message) }));
   });

@@ -6,6 +6,7 @@ import type { ToolValueType } from '@askloop/interpreter';
 import { ToolError } from '../errors/tool-error.ts';
 import { canonicalToolName, isValidToolName } from './canonical-name.ts';
 import { editDistance } from '../registry/suggest-names.ts';
+import { capabilityNeedProblem } from '../policy/capability.ts';
 import { coerceArgument } from './coerce-argument.ts';
 import type { ToolArgumentSpec, ToolDefinition, ToolEffect, ToolHandler, ToolScopeFunction, ToolSpec } from './tool-spec.ts';
 import type { ToolValue } from './tool-value.ts';
@@ -61,7 +62,11 @@ function fieldProblem(input: ToolSpecInput): string | undefined {
     if (input[flag] !== undefined && typeof input[flag] !== 'boolean') return `${flag} must be true or false, not ${JSON.stringify(input[flag])}`;
   }
   if (input.args !== undefined && !Array.isArray(input.args)) return 'args must be a list of { name, type, … }';
-  if (input.capabilities !== undefined && (!Array.isArray(input.capabilities) || input.capabilities.some((capability) => typeof capability !== 'string'))) return "capabilities must be a list of strings such as 'fs:read'";
+  if (input.capabilities !== undefined && !Array.isArray(input.capabilities)) return "capabilities must be a list of strings such as 'fs:read'";
+  for (const capability of input.capabilities ?? []) {
+    const problem = capabilityNeedProblem(capability);
+    if (problem !== undefined) return problem;
+  }
   if (input.scopes !== undefined && typeof input.scopes !== 'function') return 'scopes must be a function (args) => capabilities';
   for (const [index, argument] of (input.args ?? []).entries()) {
     if (argument === null || typeof argument !== 'object') return `argument ${index + 1} must be { name, type, … }`;
