@@ -19,4 +19,21 @@ describe('wrapToolFailure', () => {
     expect(wrapped.toJSON()).toEqual({ code: 'TOOL_FAILED', referenceCode: 21, message: 'tool.demo.Foreign (pack demo) failed: quota of the newer store', tool: 'tool.demo.Foreign', pack: 'demo' });
     expect(wrapped.cause).toBe(foreign);
   });
+
+  it.each([
+    ['an Error', new Error('disk on fire'), 'disk on fire'],
+    ['a plain object with code and message', { code: 'E_QUOTA', message: 'quota spent' }, 'E_QUOTA: quota spent'],
+    ['a plain object with a message', { message: 'no luck' }, 'no luck'],
+    ['a plain object without a message', { status: 503 }, '{"status":503}'],
+    ['a string', 'plain words', 'plain words'],
+    ['a long object', { text: 'x'.repeat(500) }, `{"text":"${'x'.repeat(191)}…`],
+  ])('words what a handler threw: %s (not [object Object])', (_label, thrown, detail) => {
+    expect(wrapToolFailure(thrown, 'tool.demo.Boom', 'demo')).toMatchObject({ code: 'TOOL_FAILED', message: `tool.demo.Boom (pack demo) failed: ${detail}` });
+  });
+
+  it('words an object that has no JSON (a cycle) as String does', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(wrapToolFailure(cyclic, 'tool.demo.Boom', 'demo').message).toBe('tool.demo.Boom (pack demo) failed: [object Object]');
+  });
 });

@@ -23,6 +23,29 @@ export function wrapToolFailure(error: unknown, toolName: string, pack: string):
       cause: error,
     });
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new ToolError('TOOL_FAILED', `${toolName} (pack ${pack}) failed: ${detail}`, { tool: toolName, pack, cause: error });
+  return new ToolError('TOOL_FAILED', `${toolName} (pack ${pack}) failed: ${thrownDetail(error)}`, { tool: toolName, pack, cause: error });
+}
+
+/** At most this much of a thrown value that is not an `Error`, as JSON, goes into the message. */
+const MAX_THROWN_DETAIL = 200;
+
+/**
+ * What a handler threw, in words: an `Error`'s message; for a plain object
+ * thrown as one (`throw { code, message }`), its code and message; else its
+ * JSON, cut short. It used to read `[object Object]`.
+ */
+function thrownDetail(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (typeof message === 'string') return typeof code === 'string' || typeof code === 'number' ? `${String(code)}: ${message}` : message;
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(error);
+    } catch {
+      json = undefined;
+    }
+    if (json !== undefined) return json.length > MAX_THROWN_DETAIL ? `${json.slice(0, MAX_THROWN_DETAIL)}…` : json;
+  }
+  return String(error);
 }
