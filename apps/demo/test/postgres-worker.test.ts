@@ -113,6 +113,10 @@ describe('askloop on PostgreSQL', () => {
     const run = await spawnCli(['run', 'refused', '--script', await scriptFile(), '--db', url.toString(), '--json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringMatching(/^the sessions database refused this host: .*permission denied.*; the role lacks rights a host needs, which waiting does not give: SELECT, INSERT/) });
+    // Queued for a worker with the same role: the same error, naming the rights (it named none).
+    const detached = await spawnCli(['run', 'refused', '--script', await scriptFile(), '--db', url.toString(), '--detach', '--json']);
+    expect(detached.code).toBe(1);
+    expect(JSON.parse(detached.stdout).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringContaining('the role lacks rights a host needs, which waiting does not give: SELECT, INSERT') });
     // A session paused with a full role, continued with the read-only one: resume, approve and deny say the same.
     const awaiting = join(dir, 'await-rights.json');
     await writeFile(awaiting, JSON.stringify([envelope('emit "[[loop:await]]"')]));
@@ -123,6 +127,55 @@ describe('askloop on PostgreSQL', () => {
       const continued = await spawnCli([command, sid, '--script', awaiting, '--db', url.toString(), '--json']);
       expect({ command, code: continued.code }).toEqual({ command, code: 1 });
       expect(JSON.parse(continued.stdout).error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringContaining('the role lacks rights a host needs') });
+    }
+  });
+
+  it('a worker whose role lacks a right only a step uses stops at the first refused step, naming the rights, instead of parking every session', async () => {
+    const script = await scriptFile();
+    const queued = await spawnCli(['run', 'rights', '--script', script, '--db', server.url, '--detach', '--json']);
+    const { sid } = JSON.parse(queued.stdout) as { sid: string };
+    await pool.query('CREATE ROLE host_partial LOGIN');
+    await pool.query('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO host_partial');
+    await pool.query('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO host_partial');
+    // A hardened site: functions run only where granted, and the grant lacks the session lease's check.
+    await pool.query('REVOKE EXECUTE ON FUNCTION askloop_require_session_lease(text, text, bigint) FROM PUBLIC');
+    await pool.query('GRANT EXECUTE ON FUNCTION askloop_require_lease(text, bigint) TO host_partial');
+    try {
+      const url = new URL(server.url);
+      url.username = 'host_partial';
+      url.password = '';
+      const worker = await spawnCli(['worker', '--db', url.toString(), '--script', script, '--json']);
+      expect(worker.code).toBe(1);
+      const lines = worker.stdout.trim().split('\n').map((line) => JSON.parse(line) as { sid?: string; outcome?: string; error?: { code: string; message: string } });
+      expect(lines.filter((line) => line.outcome === 'failed')).toHaveLength(1);
+      expect(lines.at(-1)?.error).toMatchObject({ code: 'PG_QUERY_FAILED', message: expect.stringContaining('EXECUTE on askloop_require_lease and askloop_require_session_lease') });
+      expect((await pool.query('SELECT state FROM askloop_queue WHERE sid = $1', [sid])).rows).toEqual([{ state: 'ready' }]);
+    } finally {
+      await pool.query('GRANT EXECUTE ON FUNCTION askloop_require_session_lease(text, text, bigint) TO PUBLIC');
+    }
+  });
+
+  it('run --detach whose queue write fails says so with the PG_ code, names the session it created and how to queue it; resume --detach too', async () => {
+    await pool.query('CREATE DATABASE detach_broken');
+    const url = new URL(server.url);
+    url.pathname = '/detach_broken';
+    const script = await scriptFile();
+    expect((await spawnCli(['run', 'first', '--script', script, '--db', url.toString(), '--detach', '--json'])).code).toBe(0);
+    const broken = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    try {
+      await broken.query('DROP TABLE askloop_queue CASCADE');
+      const detached = await spawnCli(['run', 'second', '--script', script, '--db', url.toString(), '--detach', '--json']);
+      expect(detached.code).toBe(1);
+      const { error } = JSON.parse(detached.stdout) as { error: { code: string; message: string } };
+      expect(error.code).toMatch(/^PG_/);
+      const sid = /session ([0-9a-f-]{36}) was created but not queued: once the cause is fixed, queue it with askloop resume \1 --detach --db /.exec(error.message)?.[1];
+      expect(sid).toBeDefined();
+      const requeued = await spawnCli(['resume', sid!, '--db', url.toString(), '--detach', '--json']);
+      expect(requeued.code).toBe(1);
+      expect((JSON.parse(requeued.stdout) as { error: { code: string } }).error.code).toMatch(/^PG_/);
+      expect(requeued.stderr).not.toContain('unexpected error');
+    } finally {
+      await broken.end();
     }
   });
 

@@ -113,6 +113,19 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     }
   }
 
+  /**
+   * A cost ceiling needs a model with prices: without them every call costs this host $0, and the ceiling that the
+   * agent counts on to stop the loop would never be reached, silently. Refused before the session is stored.
+   */
+  function requireCostCountable(agent: ResolvedAgentDefinition, model: LanguageModel): void {
+    const ceiling = agent.ceilings.costUsd;
+    if (ceiling === undefined || model.prices !== undefined) return;
+    throw new LoopError({
+      code: 'LOOP_AGENT_INVALID',
+      message: `agent '${agent.name}': ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give its provider the model's prices (settings.prices, by model id) or bound the loop with ceilings.tokens instead`,
+    });
+  }
+
   function modelFor(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
     let model = models.get(sid);
     if (model === undefined) {
@@ -200,6 +213,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // Made before the session is stored (an unknown provider stores nothing), kept only once it is: a run refused
     // for a sid already in the store must not leave its model to answer that other session's turns.
     const model = newModel(sid, agent);
+    requireCostCountable(agent, model);
     const session = newSession(agent, run.task, sid, now(), parentSid);
     await store.createSession(session);
     if (models.get(sid) === undefined) models.set(sid, model);

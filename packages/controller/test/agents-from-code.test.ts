@@ -5,6 +5,9 @@
  */
 import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createScriptedProvider } from '@askloop/providers';
+import { builtinPlugin } from '../src/plugin/builtin-plugin.ts';
+import { definePlugin } from '../src/plugin/plugin.ts';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { envelope, testPlugin } from './test-plugin.ts';
@@ -32,6 +35,34 @@ describe('agents defined in code', () => {
     const agents = { bad: { name: 'bad', model: 'scripted:m', repair: -1 } };
     const loop = createAskLoop({ plugins: [testPlugin({ m: [] }, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
     await expect(loop.run({ agent: 'bad', task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining('repair') });
+  });
+});
+
+describe('a cost ceiling', () => {
+  it('is refused before anything is stored when the model has no prices: it could never be reached', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "never"')] })], store, pool });
+    const agent = { name: 'a', model: 'scripted:m', ceilings: { costUsd: 0.01 } };
+    await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({
+      code: 'LOOP_AGENT_INVALID',
+      message: "agent 'a': ceilings.costUsd (0.01) could never be reached: the model scripted:m has no prices in this host, so each of its calls costs $0 here; give its provider the model's prices (settings.prices, by model id) or bound the loop with ceilings.tokens instead",
+    });
+    expect(await store.listSessions()).toEqual([]);
+    await loop.close();
+  });
+
+  it('halts the loop ERR_BUDGET once the priced calls reach it', async () => {
+    const priced = definePlugin({
+      name: 'priced',
+      specificationVersion: 'v1',
+      // 1,000 dollars a million tokens either way: each call of the scripted model (a few hundred tokens) costs cents.
+      providers: { paid: createScriptedProvider({ name: 'paid', models: { m: [program('emit "one"'), program('emit "two"'), program('emit "three"')] }, prices: { m: { inputPerMillion: 1000, outputPerMillion: 1000 } } }) },
+    });
+    const loop = createAskLoop({ plugins: [builtinPlugin(), priced], store: createMemoryTranscriptStore(), pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'paid:m', ceilings: { costUsd: 0.0001 } }, task: 'x' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', turns: 1 });
+    expect(result.usage.costUsd).toBeGreaterThan(0.0001);
+    await loop.close();
   });
 });
 

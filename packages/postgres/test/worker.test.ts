@@ -137,6 +137,43 @@ describe('lease-bound stores', () => {
     expect(await queue.entry('fenced')).toMatchObject({ state: 'ready', steps: 1, leases: 2 });
   });
 
+  it('end the step transaction of a host that froze past its lease, so the host that takes the session over never waits on its locks', async () => {
+    const { pools, queue, stores } = await queuedSessions(['frozen'], 600);
+    const frozen = stores.bind((await queue.acquire('frozen-host'))!);
+    // The frozen host's step wrote a key (a row lock until its transaction ends), then stopped: no renewal, no statement.
+    expect(await stores.toolStores.memory.cas('/held', 0, 'frozen')).toEqual({ ok: true, version: 1 });
+    await pause(700);
+    const taken = await queue.acquire('next-host');
+    expect(taken?.sid).toBe('frozen');
+    const next = createLeaseBoundStores(pools());
+    const binding = next.bind(taken!);
+    // Before, this write waited on the frozen host's lock for as long as that host slept (here: for ever).
+    const write = next.toolStores.memory.cas('/held', 0, 'next');
+    const outcome = await Promise.race([write, pause(5_000).then(() => 'still waiting on the frozen host\'s lock')]);
+    expect(outcome).toEqual({ ok: true, version: 1 });
+    await binding.commit({ status: 'RUNNING', turns: 1 });
+    // The frozen host, waking, finds its transaction gone, as a lost lease: nothing of it is kept.
+    expect(frozen.lost).toBe(true);
+    await expect(frozen.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', message: expect.stringContaining('so the server ended its transaction') });
+    expect(await createPostgresToolStores(pools()).memory.get('/held')).toEqual({ value: 'next', version: 1 });
+  });
+
+  it("keep a live host's step transaction open while it renews, though the step makes no statement for longer than the lease", async () => {
+    const { pools, queue, stores } = await queuedSessions(['alive'], 600);
+    let lease = (await queue.acquire('host'))!;
+    const binding = stores.bind(lease);
+    expect(await stores.toolStores.memory.cas('/kept', 0, 'alive')).toEqual({ ok: true, version: 1 });
+    // A program running 1.2 s (twice the lease) between two writes, its host renewing as runWorker does.
+    for (let round = 0; round < 6; round += 1) {
+      await pause(200);
+      binding.keepAlive();
+      lease = (await queue.renew(lease))!;
+    }
+    expect(await stores.toolStores.memory.cas('/kept', 1, 'still alive')).toEqual({ ok: true, version: 2 });
+    await binding.commit({ status: 'RUNNING', turns: 1 });
+    expect(await createPostgresToolStores(pools()).memory.get('/kept')).toEqual({ value: 'still alive', version: 2 });
+  });
+
   it("refuse a tool write that outlived its step while the worker's next step is bound: it belongs to the step it started in", async () => {
     const { pools, queue, stores } = await queuedSessions(['first', 'second'], 5000);
     const firstLease = await queue.acquire('host');

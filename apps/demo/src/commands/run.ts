@@ -9,6 +9,7 @@ import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
 import { saveContinueWith } from '../loop/continue-record.ts';
+import { continueArgs } from '../loop/continue-hint.ts';
 import { detachSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
@@ -74,7 +75,8 @@ ${LOOP_EXIT_USAGE}
     if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
-    if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true });
+    // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.
+    if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true, db: continueArgs({ db: values.db, config: config.file }, io.cwd).text });
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).
     const continueWith = { db: values.db, config: config.file, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
     // Kept with the session, so `resume SID --db FILE` alone can print complete next steps.

@@ -13,6 +13,18 @@ describe("a worker step's error code", () => {
     expect(stepErrorCode(new Error('plain'))).toBeUndefined();
     expect(stepErrorCode(undefined)).toBeUndefined();
   });
+
+  it("is the lease's code for a lost lease, wherever it sits under the controller's store error (it read LOOP_STORE_ERROR)", () => {
+    const lost = new PostgresStoreError('PG_LEASE_LOST', 'lease 7 on session s is lost', { sid: 's' });
+    const wrapped = new LoopError({ code: 'LOOP_STORE_ERROR', message: 'the transcript store failed', cause: lost });
+    expect(stepErrorCode(wrapped)).toBe('LOOP_STORE_ERROR');
+    expect(stepErrorCode(wrapped, 'lease-lost')).toBe('PG_LEASE_LOST');
+    const sessionLease = new LoopError({ code: 'LOOP_STORE_ERROR', message: 'the transcript store failed', cause: new LoopError({ code: 'LOOP_LEASE_LOST', message: 'the session lease was taken over' }) });
+    expect(stepErrorCode(sessionLease, 'lease-lost')).toBe('LOOP_LEASE_LOST');
+    // A renewal that found the lease gone aborts the step with whatever the abort caused: still a lost lease.
+    expect(stepErrorCode(new Error('aborted'), 'lease-lost')).toBe('PG_LEASE_LOST');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'lease-lost', error: wrapped })).toBe('s: lease lost; another host continues the session (PG_LEASE_LOST)');
+  });
 });
 
 describe("a worker step's line", () => {

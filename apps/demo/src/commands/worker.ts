@@ -27,15 +27,22 @@ function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => stri
   };
 }
 
-/** The stable code of a step's error: its own, or the first in its `cause` chain (a store's `PG_…` under the controller's wrapping). */
-export function stepErrorCode(error: unknown): string | undefined {
+/**
+ * The stable code of a step's error: its own, or the first in its `cause` chain (a store's `PG_…` under the
+ * controller's wrapping). For a lost lease, the lease's code wherever it sits in the chain (`PG_LEASE_LOST` for the
+ * queue's lease, `LOOP_LEASE_LOST` for the session lease a plain host took): the controller wraps it as its store
+ * failing (`LOOP_STORE_ERROR`), which reads like any other failure of the database.
+ */
+export function stepErrorCode(error: unknown, outcome?: WorkerStepEvent['outcome']): string | undefined {
+  const codes: string[] = [];
   let current = error;
   for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(code)) return code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(code)) codes.push(code);
     current = (current as { cause?: unknown }).cause;
   }
-  return undefined;
+  if (outcome === 'lease-lost') return codes.find((code) => code.endsWith('_LEASE_LOST')) ?? 'PG_LEASE_LOST';
+  return codes[0];
 }
 
 /**
@@ -44,7 +51,7 @@ export function stepErrorCode(error: unknown): string | undefined {
  * worker's `--db`, `--config`, `--script` and `--fs-root` — as shell words.
  */
 export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = { text: '', dbRedacted: false }): string {
-  const code = stepErrorCode(event.error);
+  const code = stepErrorCode(event.error, event.outcome);
   if (event.outcome === 'committed') {
     // A paused turn is not decided yet: it is the one after the decided ones, and a person answers it from any host.
     const why = event.reason === undefined || event.reason === null ? '' : ` ${event.reason}`;
@@ -155,15 +162,20 @@ cannot be opened; 2 a usage error.
           io.stderr(`askloop worker: cannot reach the queue (${error instanceof Error ? error.message : String(error)}); trying again\n`);
         },
         onStep: (event) => {
+          // A step the role may not write (a right missing from its grants) fails every session alike: stop, as for the queue.
+          if (event.outcome === 'failed' && refused === undefined && isPermissionDenied(event.error)) {
+            refused = event.error;
+            stop.abort();
+          }
           if (values.json === true) {
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
-            const code = stepErrorCode(event.error);
+            const code = stepErrorCode(event.error, event.outcome);
             io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
           } else io.stderr(`${describeStep(event, answerWith)}\n`);
         },
       });
       io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
-      if (refused !== undefined) throw (await refusedRights(refused, 'the queue cannot be used')) ?? refused;
+      if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;
     } finally {
       stopListening?.();

@@ -6,20 +6,40 @@
  * same store, or `askloop view`.
  */
 import type { AgentDefinition, AskLoopWithMetrics, TranscriptStore } from '@askloop/controller';
-import { createSessionQueue } from '@askloop/postgres';
+import { createSessionQueue, findPostgresError } from '@askloop/postgres';
 import type pg from 'pg';
-import { usageError } from '../cli-error.ts';
+import { CliError, usageError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
+import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 
-/** Creates and queues the session; prints its id (or `{"ok":true,"sid","status":"QUEUED"}`); exit 0. */
-export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, pool: pg.Pool, run: { readonly agent: AgentDefinition; readonly task: string }, options: { readonly json: boolean }): Promise<ExitCode> {
-  let sid: string;
+/**
+ * A failure to store or queue a session as the CLI's error: a role without
+ * the rights a host needs is told them (as `run` without `--detach` is), a
+ * failure of the queue is its `PG_…` code, not an unexpected error; and a
+ * session created but not queued is named, with how to queue it once the
+ * cause is fixed (`unqueued`: its id and the `--db` words to repeat).
+ */
+async function detachFailure(error: unknown, unqueued?: { readonly sid: string; readonly db: string }): Promise<never> {
+  const left = unqueued === undefined ? '' : `; session ${unqueued.sid} was created but not queued: once the cause is fixed, queue it with askloop resume ${unqueued.sid} --detach${unqueued.db}`;
+  const denied = await refusedRights(error, 'the sessions database refused this host');
+  if (denied !== undefined) throw CliError.fromLoopError({ code: denied.code, message: `${denied.message}${left}` });
+  const stored = findPostgresError(error);
+  if (stored !== undefined) throw CliError.fromLoopError({ code: stored.code, message: `${stored.message}${left}` });
+  return asCliLoopError(error);
+}
+
+/**
+ * Creates and queues the session; prints its id (or `{"ok":true,"sid","status":"QUEUED"}`); exit 0. `db` is the
+ * `--db` words (password hidden) a failure's hint repeats.
+ */
+export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, pool: pg.Pool, run: { readonly agent: AgentDefinition; readonly task: string }, options: { readonly json: boolean; readonly db?: string }): Promise<ExitCode> {
+  let sid: string | undefined;
   try {
     sid = await loop.create({ agent: run.agent, task: run.task });
     await createSessionQueue(pool).enqueue(sid);
   } catch (error) {
-    return asCliLoopError(error);
+    return detachFailure(error, sid === undefined ? undefined : { sid, db: options.db ?? '' });
   } finally {
     await loop.close();
   }
@@ -38,7 +58,11 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
 export async function requeueSession(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, paused: boolean, json: boolean): Promise<ExitCode> {
   if (pool === undefined) throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
   if (paused) throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
-  await createSessionQueue(pool).enqueue(sid);
+  try {
+    await createSessionQueue(pool).enqueue(sid);
+  } catch (error) {
+    await detachFailure(error);
+  }
   // On success only: a failure above goes back to the caller, which closes the store.
   await store.close();
   io.stdout(json ? `${JSON.stringify({ ok: true, sid, status: 'QUEUED' })}\n` : `${sid}\n`);

@@ -8,7 +8,7 @@
 import { CliError } from '../cli-error.ts';
 
 /** The rights a host (`run`, `resume`, `approve`, `deny`, `worker`) needs on the store. */
-export const HOST_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE on the askloop_ tables, USAGE, SELECT, UPDATE on their sequences and EXECUTE on askloop_require_lease';
+export const HOST_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE on the askloop_ tables, USAGE, SELECT, UPDATE on their sequences and EXECUTE on askloop_require_lease and askloop_require_session_lease';
 
 /** The error for a store that refused this host's role, or undefined when `error` is no such refusal. */
 export async function refusedRights(error: unknown, what: string): Promise<CliError | undefined> {

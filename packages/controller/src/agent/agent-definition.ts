@@ -32,7 +32,7 @@ export interface LoopCeilings {
   readonly fuel?: number;
   /** Input + output tokens over all turns (`ERR_BUDGET`). */
   readonly tokens?: number;
-  /** US dollars over all turns, when the model has prices (`ERR_BUDGET`). */
+  /** US dollars over all turns (`ERR_BUDGET`); needs a model with prices (a run without them is refused, `LOOP_AGENT_INVALID`). */
   readonly costUsd?: number;
   /** Tool calls over all turns (`ERR_QUOTA`). */
   readonly toolCalls?: number;

@@ -1,7 +1,10 @@
-import { sampleSession } from '@askloop/controller/testing';
+import { runUnderLease } from '@askloop/controller';
+import { sampleSession, sampleTurn } from '@askloop/controller/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
+import { createSessionQueue, enqueueSession } from '../queue/session-queue.ts';
 import { createPostgresTranscriptStore } from '../transcript/postgres-transcript-store.ts';
+import { createLeaseBoundStores } from '../worker/lease-bound-stores.ts';
 import { migrateOwner } from './migrate-owner.ts';
 import { applyPostgresMigrations, CONTROLLER_MIGRATIONS, QUEUE_MIGRATIONS, TOOLS_MIGRATIONS } from './postgres-migrations.ts';
 
@@ -37,7 +40,10 @@ describe('applyPostgresMigrations', () => {
     await owner.query(`GRANT USAGE ON SCHEMA least TO ${role}`);
     await owner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA least TO ${role}`);
     await owner.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA least TO ${role}`);
-    await owner.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA least TO ${role}`);
+    // Exactly the functions the README lists, with PUBLIC's default right taken away as a hardened site does: the list
+    // lacked askloop_require_session_lease, which every write under a session lease calls.
+    await owner.query('REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA least FROM PUBLIC');
+    await owner.query(`GRANT EXECUTE ON FUNCTION least.askloop_require_lease(text, bigint), least.askloop_require_session_lease(text, text, bigint) TO ${role}`);
     const url = new URL(database.url);
     url.username = role;
     url.password = '';
@@ -48,6 +54,17 @@ describe('applyPostgresMigrations', () => {
     const store = createPostgresTranscriptStore(weak);
     await store.createSession(sampleSession('least-1'));
     expect(await store.getSession('least-1')).toMatchObject({ sid: 'least-1' });
+    // A host's fenced writes: a turn saved under its session lease (askloop_require_session_lease) and a worker's
+    // phase save under a queue lease (askloop_require_lease).
+    expect(await store.acquireLease?.('least-1', 'host', 60_000)).toBe(true);
+    await runUnderLease('least-1', 'host', () => store.saveTurn(sampleTurn('least-1', 1, { phase: 'asking' })));
+    await enqueueSession(weak, 'least-1');
+    const lease = await createSessionQueue(weak).acquire('worker');
+    const stores = createLeaseBoundStores(weak);
+    const binding = stores.bind(lease!);
+    await stores.transcript.saveTurn(sampleTurn('least-1', 2, { phase: 'asking' }));
+    await binding.commit({ status: 'RUNNING', turns: 1 });
+    expect((await store.listTurns('least-1')).map((turn) => turn.turnIndex)).toEqual([1, 2]);
   });
 
   it('refuses a database whose encoding is not UTF8 before creating anything (PG_ENCODING_UNSUPPORTED)', async () => {

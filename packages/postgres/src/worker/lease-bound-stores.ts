@@ -68,6 +68,11 @@ export interface LeaseBinding {
   /** Rolls the step's open transaction back (after a failed step); safe to call twice. */
   rollback(): Promise<void>;
   /**
+   * Tells the server the step's open transaction is still in use (a statement on it), as each renewal of the lease
+   * does: the server ends a step's transaction left idle for the lease's length, the locks of a host that stopped.
+   */
+  keepAlive(): void;
+  /**
    * Runs `step` (the `loop.step` call) as this binding's work: a tool-store
    * call made anywhere inside it — a tool that ignores its signal and writes
    * long after — belongs to this step, and is refused once the step has
@@ -102,6 +107,17 @@ interface ActiveBinding {
   conflict: Error | undefined;
   /** Set when the step saved a decided (or paused) turn of its session: only such a step is a row of the step log. */
   decided: boolean;
+  /** Stops listening to the step's connection for the server ending it (see `transaction`). */
+  unlisten: (() => void) | undefined;
+}
+
+/** SQLSTATE of the server ending a session whose transaction sat idle past `idle_in_transaction_session_timeout`. */
+const IDLE_TRANSACTION_ENDED = '25P03';
+
+/** Records that the binding's lease is lost: later writes fail with `PG_LEASE_LOST`, and the step's signal aborts. */
+function loseLease(binding: ActiveBinding, reason: string): void {
+  binding.lostReason ??= reason;
+  binding.controller.abort(leaseLost(binding.lease, binding.lostReason));
 }
 
 const stepOver = (lease: Lease): PostgresStoreError =>
@@ -120,7 +136,18 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       const checkedOut = await checkOut(pool);
       binding.client = checkedOut;
       const { client } = checkedOut;
-      await client.query('BEGIN');
+      // A host that stops answering mid-step (a frozen process, a partition that keeps the TCP connection up) would
+      // hold its locks (the memory keys and idempotence rows it wrote) until it woke: the host that took the session
+      // over would wait on them until its run timed out, and halt the session for good. The server ends a step's
+      // transaction that sits idle for the lease's length; a live host keeps it busy from its renewals (`keepAlive`).
+      const idleMs = Math.max(1, binding.lease.expiresAt.getTime() - binding.lease.leasedAt.getTime());
+      // The server ending it so is the lease lost, not a store failure: the step is reported and abandoned as such.
+      const onEnded = (error: unknown): void => {
+        if (sqlState(error) === IDLE_TRANSACTION_ENDED) loseLease(binding, `the step made no statement for the lease's ${Math.round(idleMs)} ms, so the server ended its transaction`);
+      };
+      client.on('error', onEnded);
+      binding.unlisten = () => client.off('error', onEnded);
+      await client.query(`BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.round(idleMs)}`);
       // Its writes' session leases are checked once, at the commit.
       const noteConflict = (error: unknown): void => {
         if (binding.conflict === undefined && isConflictFromServer(error)) binding.conflict = error;
@@ -196,6 +223,8 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     await binding.opening?.catch(() => undefined);
     const checkedOut = binding.client;
     binding.client = undefined;
+    binding.unlisten?.();
+    binding.unlisten = undefined;
     if (checkedOut === undefined) return releaseSessionLeases(binding);
     const { client } = checkedOut;
     let broken = false;
@@ -241,7 +270,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     toolStores,
     bind(lease) {
       if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
-      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined, decided: false };
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined, decided: false, unlisten: undefined };
       active = binding;
       last = binding;
       return {
@@ -253,10 +282,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
         get conflict() {
           return binding.conflict;
         },
-        markLost(reason) {
-          binding.lostReason ??= reason;
-          binding.controller.abort(leaseLost(lease, binding.lostReason));
-        },
+        markLost: (reason) => loseLease(binding, reason),
         async commit(outcome) {
           try {
             const runner = await transaction(binding);
@@ -274,6 +300,12 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
           await finish(binding, true);
         },
         rollback: () => finish(binding, false),
+        keepAlive() {
+          const client = binding.client?.client;
+          // A failure here (a transaction a failed statement aborted, a connection already cut) is the step's own
+          // to report; the ping only resets the server's idle timer.
+          if (client !== undefined && !binding.finished) client.query('SELECT 1').catch(() => undefined);
+        },
         run: (step) => stepOf.run(binding, step),
       };
     },

@@ -113,6 +113,8 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
   const binding = stores.bind(lease);
   let current = lease;
   const renewal = setInterval(() => {
+    // Before the renewal: the transaction's idle time never runs past the lease's new expiry.
+    binding.keepAlive();
     void queue.renew(current).then(
       (renewed) => {
         if (renewed === undefined) binding.markLost('not renewable: expired or taken over');
