@@ -8,6 +8,7 @@ import { compareDiagnostics, type Diagnostic } from '../parse/diagnostic.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
 import { tooDeepMessage } from '../parse/too-deep-message.ts';
 import { checkAgentProgram, checkHostStatements } from './agent-check.ts';
+import { checkBuiltinCalls } from './builtin-calls.ts';
 import type { CheckContext } from './check-context.ts';
 import { checkGlobalWrites } from './global-write-check.ts';
 import { checkStructure } from './structure-check.ts';
@@ -24,6 +25,7 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
   }
   const findings = [
     ...checkStructure(program),
+    ...checkBuiltinCalls(program),
     ...(context.mode === 'agent' ? checkAgentProgram(program, context) : checkHostStatements(program, context)),
     ...checkTools(program, context),
     ...(context.globals === undefined ? [] : checkUnsetNames(program, context.globals)),

@@ -5,7 +5,8 @@
  * `SCRIPT_FUNCTION_NOT_FOUND` / `SCRIPT_ARGUMENT_COUNT` when it reaches it —
  * after earlier statements (tool calls included) already ran — so `prepare`
  * and `askloop ns check` report it before anything runs. Built-ins are left
- * alone, recognised as the code generator recognises them.
+ * alone, recognised as the code generator recognises them: their counts are
+ * checked in each file on its own (`checkBuiltinCalls`, part of `check`).
  */
 import { type FunctionDefinition, type Program, walk } from '../ast/index.ts';
 import type { Diagnostic } from '../parse/diagnostic.ts';

@@ -212,7 +212,10 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     const close = CLOSING[open.character] as string;
     return `Expected ',' or the closing '${close}' of the '${open.character}' opened at ${positionOf(text, open.offset)}, but found ${found}.`;
   }
-  if (open && firstWord in CLOSERS) {
+  // A closer on the bracket's own line where a name or a value was expected (`func f(needs a, endif)`,
+  // `f(1, endif)`) is a keyword used as one, said below: adding the bracket would not fix it.
+  const nameOnOpenLine = open !== undefined && text.lastIndexOf('\n', offset - 1) < open.offset && expected.has('a name');
+  if (open && firstWord in CLOSERS && !nameOnOpenLine) {
     const close = CLOSING[open.character] as string;
     return `The '${open.character}' opened at ${positionOf(text, open.offset)} is not closed: add '${close}'.`;
   }

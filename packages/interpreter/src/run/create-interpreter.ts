@@ -18,6 +18,7 @@ import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
 import { isChecked, rememberChecked } from './checked-programs.ts';
+import { globalsNestingError } from './globals-nesting.ts';
 import { globalsAsSent } from './json-trip.ts';
 import { runLimits } from './run-limits.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
@@ -100,6 +101,9 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     const { prepared } = validated;
     const limits = runLimits({ ...options.limits, ...executeOptions.limits });
     const globals: Record<string, JsonValue> = { ...(executeOptions.globals ?? {}), ...(executeOptions.userdata === undefined ? {} : { userdata: executeOptions.userdata }) };
+    // Before the JSON copy into the sandbox, which would overflow the host's stack on a deep enough global.
+    const tooDeep = globalsNestingError(globalsAsSent(globals));
+    if (tooDeep !== undefined) return assembleResult([], [], tooDeep, { fuel: 0, toolCalls: 0, wallMs: Date.now() - calledAt }, warnings);
     // The code is generated here, in the host (warm, once per run); only it and its tables cross into the sandbox, no AST.
     // No `startedAt`: the evaluator starts its wall clock when the worker calls it, so a wait in the pool's queue is not the run's time.
     const evaluationInput = compileEvaluation({

@@ -99,6 +99,30 @@ describe('special names (review finding 4)', () => {
   });
 });
 
+describe('globals nested too deeply', () => {
+  /** `{"subject": "s", "fields": [[…[]…]]}` with `levels` nested lists, as JSON.parse gives it from `--userdata`. */
+  const nested = (levels: number): unknown => JSON.parse(`{"subject":"s","fields":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+  const tooDeep = { code: 'SCRIPT_VALUE_TOO_LARGE', kind: 'quota', message: 'A value is nested more than 100 levels deep (lists or maps inside each other); keep values flatter.' };
+
+  it('are SCRIPT_VALUE_TOO_LARGE at any depth, never the JSON copy overflowing the host stack, and nothing runs', async () => {
+    const { interpreter, called } = setup();
+    const source = 'command\n  emit "ran"\n  call tool.t.echo(1)\nendcommand\n';
+    for (const levels of [101, 4500, 100_000]) {
+      const result = await interpreter.run(source, { userdata: nested(levels) as never });
+      expect(result).toMatchObject({ ok: false, emits: [], error: tooDeep });
+      const other = await interpreter.run(source, { mode: 'host', globals: { deep: nested(levels) } as never });
+      expect(other).toMatchObject({ ok: false, emits: [], error: tooDeep });
+    }
+    expect(called).toEqual([]);
+  });
+
+  it('run as before at the limit', async () => {
+    const { interpreter } = setup();
+    const result = await interpreter.run('command\n  emit len(userdata["fields"])\nendcommand\n', { userdata: nested(100) as never });
+    expect(result).toMatchObject({ error: null, emits: ['1'] });
+  });
+});
+
 describe('libraries called from an agent turn (review finding 6)', () => {
   it('refuses promptuser and ask in libraries of an agent run by default', async () => {
     const { interpreter } = setup();

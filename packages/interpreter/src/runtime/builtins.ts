@@ -60,6 +60,11 @@ const BUILTINS: Record<string, Builtin> = {
     run: ([v], where) => {
       const code = number('char', v ?? null, where);
       if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return fail('SCRIPT_INVALID_ARGUMENT', `char() needs a code point between 0 and 1114111, got ${describeValue(v ?? null)}.`, where);
+      // A surrogate is half of a UTF-16 pair, not a character: as a string it would be a lone half, which a
+      // string literal's `\uD800` is refused for too. Refused like any other number that is no character.
+      if (code >= 0xd800 && code <= 0xdfff) {
+        return fail('SCRIPT_INVALID_ARGUMENT', `char() needs a code point that is not a UTF-16 surrogate (55296 to 57343, half of a pair), got ${describeValue(v ?? null)}; a character past 65535 is one code point (char(128512) is 😀).`, where);
+      }
       return String.fromCodePoint(code);
     },
   },
@@ -100,10 +105,19 @@ export function findBuiltin(name: string): Builtin | undefined {
   return Object.hasOwn(BUILTINS, key) ? BUILTINS[key] : undefined;
 }
 
+/**
+ * Why a call of the built-in `name` (lower case, as the run names it) with
+ * `count` arguments cannot run, or undefined when the count fits. One wording
+ * for the run (`SCRIPT_ARGUMENT_COUNT`) and the check, which refuses such a
+ * call before anything runs (`SCRIPT_FUNCTION_ARGUMENT_COUNT`).
+ */
+export function builtinArgumentCountProblem(name: string, builtin: Builtin, count: number): string | undefined {
+  return count === builtin.arity ? undefined : `${name}() takes ${builtin.arity} argument${builtin.arity === 1 ? '' : 's'}, got ${count}.`;
+}
+
 /** Calls a built-in after checking its argument count. */
 export function callBuiltin(name: string, builtin: Builtin, args: readonly Value[], where: Position | null): Value {
-  if (args.length !== builtin.arity) {
-    return fail('SCRIPT_ARGUMENT_COUNT', `${name}() takes ${builtin.arity} argument${builtin.arity === 1 ? '' : 's'}, got ${args.length}.`, where);
-  }
+  const problem = builtinArgumentCountProblem(name, builtin, args.length);
+  if (problem !== undefined) return fail('SCRIPT_ARGUMENT_COUNT', problem, where);
   return builtin.run(args, where);
 }

@@ -64,7 +64,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_EVENT_HANDLER_PLACEMENT: { kind: 'check', fix: 'Declare handlers at the top level of a library script.' },
   SCRIPT_FAIL: { numericCode: 1, kind: 'runtime', fix: '(intended by the script)' },
   SCRIPT_FUEL_EXHAUSTED: { numericCode: 37, kind: 'quota', fix: 'do less work per turn, or raise `--fuel`' },
-  SCRIPT_FUNCTION_ARGUMENT_COUNT: { numericCode: 4, kind: 'check', fix: 'Pass as many arguments as the function needs (its `needs` and `optional` lists).' },
+  SCRIPT_FUNCTION_ARGUMENT_COUNT: { numericCode: 4, kind: 'check', fix: 'Pass as many arguments as the function takes: a script function\'s `needs` and `optional` lists, a built-in\'s count in the message.' },
   SCRIPT_FUNCTION_NOT_FOUND: { numericCode: 2, kind: 'runtime', fix: 'define it in a library or fix the name' },
   SCRIPT_FUNCTION_UNKNOWN: { numericCode: 2, kind: 'check', fix: 'Define the function in a library passed with the program, or fix the name.' },
   SCRIPT_GLOBAL_READ_ONLY: { numericCode: 43, kind: 'runtime', fix: 'copy it into a local first' },

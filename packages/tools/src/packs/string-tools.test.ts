@@ -1,7 +1,9 @@
+import { formatNumber } from '@askloop/interpreter';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
-import { createStringTools } from './string-tools.ts';
+import { createStringTools, numberText } from './string-tools.ts';
 
 const host = hostFor([createStringTools()]);
 
@@ -33,6 +35,9 @@ const cases: [string, ToolValue[], ToolValue][] = [
   ['Join', [['a', 1, true], ','], 'a,1,true'],
   ['Join', [['a', null, 2.5, [1, { b: 1, a: 2 }]], '|'], 'a||2.5|[1,{"a":2,"b":1}]'],
   ['Concat', [['a', 1, false]], 'a1false'],
+  // Numbers as the interpreter renders them ("n=" + 1e21 is n=1000000000000000000000): never an exponent.
+  ['Join', [[1e21, 1e-7, -2.5e-8, 1.5e22], ','], '1000000000000000000000,0.0000001,-0.000000025,15000000000000000000000'],
+  ['Concat', [[1e21]], '1000000000000000000000'],
   ['Replace', ['a.b.c', '.', '/', -1], 'a/b/c'],
   ['Replace', ['a.b.c', '.', '/', 1], 'a/b.c'],
   ['Replace', ['a.b.c', '.', '/', 0], 'a.b.c'],
@@ -78,5 +83,12 @@ describe('tool.str.*', () => {
   it.each(failures)('%s(%j) fails with %s', async (name, args, code, message) => {
     const error = await host.fail(`tool.str.${name}`, args);
     expect([error.code, error.message]).toEqual([code, message]);
+  });
+});
+
+describe('numberText', () => {
+  it("renders every number exactly as the interpreter's formatNumber does", () => {
+    fc.assert(fc.property(fc.double(), (value) => numberText(value) === formatNumber(value)), { numRuns: 5000 });
+    for (const value of [0, -0, NaN, Infinity, -Infinity, 1e21, -1e21, 1e-7, 5e-324, Number.MAX_VALUE, 0.1 + 0.2]) expect(numberText(value)).toBe(formatNumber(value));
   });
 });

@@ -15,11 +15,41 @@ import { toLowerSimple, toUpperSimple } from '../text/simple-case.ts';
 const chars = (text: string): string[] => Array.from(text);
 const input = { name: 'input_string', type: 'string', description: 'The text to work on.' } as const;
 
-/** An item of a Join/Concat list as text, as the Go original converts it: strings as they are, numbers and booleans in their usual form, nil as "", lists and maps as canonical JSON. */
+/**
+ * A number as the interpreter renders it (`formatNumber` of
+ * `@askloop/interpreter`, which this package does not load at run time), so
+ * a value reads the same in a tool's result as in an emit: Go's
+ * `strconv.FormatFloat(v, 'f', -1, 64)` — the shortest digits that read back
+ * as the same number, never an exponent (`1e21` is
+ * `1000000000000000000000`, `1e-7` is `0.0000001`) — with `0` for negative
+ * zero, and `NaN`, `+Inf`, `-Inf`. A property test holds the two equal.
+ */
+export function numberText(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  // JavaScript's shortest round-trip digits (and "0" for -0); only an exponent needs rewriting.
+  const text = String(value);
+  const e = text.indexOf('e');
+  if (e < 0) return text;
+  // Move the mantissa's decimal point by the exponent: 1.5e-7 → 0.00000015, 1e+21 → 1 and 21 zeros.
+  const negative = text.startsWith('-');
+  const mantissa = text.slice(negative ? 1 : 0, e);
+  const dot = mantissa.indexOf('.');
+  const digits = mantissa.replace('.', '');
+  const pointAt = (dot < 0 ? mantissa.length : dot) + Number(text.slice(e + 1));
+  let unsigned: string;
+  if (pointAt <= 0) unsigned = `0.${'0'.repeat(-pointAt)}${digits}`;
+  else if (pointAt >= digits.length) unsigned = digits + '0'.repeat(pointAt - digits.length);
+  else unsigned = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+  return negative ? `-${unsigned}` : unsigned;
+}
+
+/** An item of a Join/Concat list as text: strings as they are, numbers as the interpreter renders them, booleans as `true`/`false`, nil as "", lists and maps as canonical JSON. */
 function itemText(item: ToolValue): string {
   if (typeof item === 'string') return item;
   if (item === null) return '';
-  if (typeof item === 'number' || typeof item === 'boolean') return String(item);
+  if (typeof item === 'number') return numberText(item);
+  if (typeof item === 'boolean') return String(item);
   return canonicalJson(item);
 }
 

@@ -113,4 +113,17 @@ describe('generateProgram refuses what the check refuses, for a program that ski
     const output = evaluateProgram({ program: command.program, libraries: [library.program] }, host);
     expect(output.error).toMatchObject({ code: 'SCRIPT_DUPLICATE_PARAMETER', line: 1 });
   });
+
+  it("a parameter named like a global is SCRIPT_GLOBAL_READ_ONLY in the function's frame, so a host names the library's file, not the command's", () => {
+    const library = parsed('\n\nfunc f(needs userdata, x) means\n  return x\nendfunc\n');
+    const command = parsed('command\n  emit f(1, 2)\nendcommand\n');
+    const output = evaluateProgram({ program: command, libraries: [library], globals: { userdata: {} } }, host);
+    expect(output.error).toMatchObject({
+      code: 'SCRIPT_GLOBAL_READ_ONLY',
+      line: 3,
+      message: "Parameter 'userdata' of function 'f' has the name of a global, which it would never be read as; give the parameter another name.",
+      // The innermost frame is what `askloop ns run` reads to tell the file: `command` named the command file.
+      frames: [{ name: 'f', line: 3, column: 1 }],
+    });
+  });
 });

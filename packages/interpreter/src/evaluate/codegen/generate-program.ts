@@ -9,9 +9,10 @@
  * script cannot inject code whatever its AST holds.
  */
 import { boundNames } from '../../ast/bound-names.ts';
-import type { Program } from '../../ast/index.ts';
+import type { FunctionDefinition, Program } from '../../ast/index.ts';
 import { type RunLimits, ScriptError } from '../../runtime/index.ts';
 import { duplicateParameterProblem } from '../../check/duplicate-parameter.ts';
+import { globalParameterProblem } from '../../check/global-write-check.ts';
 import { unsetVariableMessages } from '../../check/unset-variable-message.ts';
 import { BodyContext, type FileNames, ProgramTables } from './code-context.ts';
 import type { CompiledProgram } from './compiled-program.ts';
@@ -42,14 +43,14 @@ export function generateProgram(program: Program, libraries: readonly Program[],
   });
   const { globals } = options;
   // A parameter named like a global would never be read (a global wins every lookup): refused before anything runs.
+  // The check refuses both problems first; these are the backstop for a program that skipped it. The error's frame
+  // names the function, so a host can tell which file the line is in (a library's, not the command's).
   for (const definition of definitions) {
-    // The check refuses a parameter named twice; a program that skipped it must not reach the JavaScript compiler.
+    // A parameter named twice must not reach the JavaScript compiler.
     const duplicate = duplicateParameterProblem(definition);
-    if (duplicate !== undefined) throw new ScriptError('SCRIPT_DUPLICATE_PARAMETER', duplicate, definition);
-    const shadowing = [...definition.required, ...definition.optional].find((parameter) => globals.has(parameter));
-    if (shadowing !== undefined) {
-      throw new ScriptError('SCRIPT_GLOBAL_READ_ONLY', `Parameter '${shadowing}' of function '${definition.name}' has the name of a global, which it would never be read as; give the parameter another name.`, definition, 43);
-    }
+    if (duplicate !== undefined) throw inFunction(new ScriptError('SCRIPT_DUPLICATE_PARAMETER', duplicate, definition), definition);
+    const shadowing = globalParameterProblem(definition, (name) => globals.has(name));
+    if (shadowing !== undefined) throw inFunction(new ScriptError('SCRIPT_GLOBAL_READ_ONLY', shadowing, definition, 43), definition);
   }
   // Names are bound per file: a name its file never sets can only read nil (SCRIPT_VARIABLE_UNSET). The files'
   // functions in order are `definitions`, so `f<index>` counts across them.
@@ -75,6 +76,12 @@ export function generateProgram(program: Program, libraries: readonly Program[],
 function fileNames(file: Program, globals: ReadonlySet<string>): FileNames {
   const bound = boundNames(file);
   return { bound, unsetMessage: unsetVariableMessages(() => [...bound, ...globals]) };
+}
+
+/** `error` with the frame of the function `definition` it is about, as an error raised inside it would have. */
+function inFunction(error: ScriptError, definition: FunctionDefinition): ScriptError {
+  error.frames.push({ name: definition.name, line: definition.line, column: definition.column });
+  return error;
 }
 
 function hasHandler(statements: Program['commands'][number]['body']): boolean {
