@@ -13,7 +13,7 @@ import { extname, resolve } from 'node:path';
 import { LineCounter, parse as parseYaml, parseDocument, type Node } from 'yaml';
 import { findSecret } from '../../config/find-secret.ts';
 import { locateYamlPath } from '../../config/locate-yaml-path.ts';
-import { definePlugin, type AskLoopPlugin } from '@askloop/controller';
+import { definePlugin, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
@@ -22,6 +22,7 @@ import { fillServerEnvironment } from '../../config/server-environment.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
+import type { ConfigTools } from '../ns/config-tools.ts';
 
 /** `parseArgs` option definition of `--mcp-config`. */
 export const MCP_CONFIG_OPTION = { 'mcp-config': { type: 'string' } } as const;
@@ -149,22 +150,47 @@ export interface McpToolSetup {
 }
 
 /**
- * The hook for `ns run`/`ns check`: without `--mcp-config` returns `setup`
- * unchanged; with it, starts the servers, lists their tools once and returns
- * a setup whose registry (and hosts) include them. A server that fails to
- * start or list is reported with its `MCP_` code (exit 1), naming it.
+ * The hook for `ns run`/`ns check`/`ns tools`: without tool sources returns
+ * `setup` unchanged; with `--mcp-config FILE` or the sources of `--config
+ * FILE`'s plugins (`config`: its MCP servers, a plugin's own sources),
+ * starts them, lists their tools once and returns a setup whose registry (and
+ * hosts) include them beside `setup.configPacks`. A server that fails to
+ * start or list is reported with its `MCP_` code (exit 1), naming the option
+ * and the server; a clash of tool names is `CLI_OPTION_INVALID`.
  */
-export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo): Promise<McpToolSetup> {
+export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'file' | 'sources'>): Promise<McpToolSetup> {
   const file = values['mcp-config'];
-  if (file === undefined) return { setup, close: async () => undefined };
-  const source = await loadMcpToolSource(file, io);
-  const registry = await firstListing(source, file, mcpRegistryFactory(source, values, io));
+  const sources: { readonly source: ToolSource; readonly option: string }[] = (config?.sources ?? []).map((source) => ({ source, option: `--config ${config?.file}` }));
+  if (file !== undefined) sources.push({ source: await loadMcpToolSource(file, io), option: `--mcp-config ${file}` });
+  if (sources.length === 0) return { setup, close: async () => undefined };
+  const close = async (): Promise<void> => {
+    for (const { source } of sources) await source.close?.();
+  };
+  const listed: ToolPack[] = [];
+  for (const { source, option } of sources) {
+    try {
+      listed.push(...(await source.toolPacks()));
+    } catch (error) {
+      await close();
+      if (isAskLoopMcpError(error)) throw CliError.fromService(error, `${option}: `);
+      throw new CliError('CLI_OPTION_INVALID', `${option}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  let registry: ToolRegistry;
+  try {
+    registry = createDefaultRegistry({
+      ...(values['fs-root'] === undefined ? {} : { fs: { root: resolve(io.cwd, values['fs-root']) } }),
+      ...(values.http === true ? { http: {} } : {}),
+      extraPacks: [...setup.configPacks, ...listed],
+    });
+  } catch (error) {
+    await close();
+    // The servers as configured (a server's tools clashing with the built-in ones, or with a plugin's).
+    throw new CliError('CLI_OPTION_INVALID', `${sources.map(({ option }) => option).filter((option, index, all) => all.indexOf(option) === index).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const hostFor = (turn: number, run?: RunBinding) =>
     createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores() }) });
-  return {
-    setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor },
-    close: () => source.close(),
-  };
+  return { setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor }, close };
 }
 
 /**

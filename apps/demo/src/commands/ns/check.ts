@@ -11,6 +11,7 @@ import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
+import { CONFIG_TOOLS_OPTION, CONFIG_TOOLS_USAGE, loadConfigTools } from './config-tools.ts';
 
 /** `askloop ns check`. */
 export const checkCommand: Command = {
@@ -34,6 +35,7 @@ unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
+${CONFIG_TOOLS_USAGE}
 
 Options:
   --agent       check each FILE as an agent turn's ACTIONS: exactly one
@@ -47,6 +49,7 @@ Options:
       options: {
         ...TOOL_OPTIONS,
         ...MCP_CONFIG_OPTION,
+        ...CONFIG_TOOLS_OPTION,
         agent: { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -54,7 +57,8 @@ Options:
       strict: true,
     });
     const scripts = await readScripts(positionals, io);
-    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    const configTools = await loadConfigTools(values.config, io);
+    const mcp = await withMcpTools(buildToolSetup(values, io, configTools), values, io, configTools);
     await mcp.close(); // the check needs the MCP servers' tool lists only
     // The names a run binds: an agent turn's (the loop's userdata, sid, turn_index); `ns run` binds none.
     const globals = new Set(values.agent ? PROGRAM_GLOBALS : []);

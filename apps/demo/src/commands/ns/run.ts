@@ -12,6 +12,7 @@ import { STDIN_NAME } from '../../read-input.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
+import { CONFIG_TOOLS_OPTION, CONFIG_TOOLS_USAGE, loadConfigTools } from './config-tools.ts';
 
 
 async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ programs: Program[]; diagnostics: Diagnostic[] }> {
@@ -69,6 +70,7 @@ code), 2 on a usage error or an unreadable FILE.
 
 ${TOOL_OPTIONS_USAGE}
 ${MCP_CONFIG_USAGE}
+${CONFIG_TOOLS_USAGE}
 
 Options (quotas apply to each command file):
 ${RUN_LIMIT_OPTIONS_USAGE}
@@ -84,6 +86,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       options: {
         ...TOOL_OPTIONS,
         ...MCP_CONFIG_OPTION,
+        ...CONFIG_TOOLS_OPTION,
         ...RUN_LIMIT_OPTIONS,
         userdata: { type: 'string' },
         json: { type: 'boolean' },
@@ -107,7 +110,8 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     // Static checks of every file first (each file, then each command with the libraries): nothing runs if any fails.
     const loaded = await loadPrograms(positionals, io);
     // From here on every exit path closes the MCP servers (mcp.close), or they would keep the process alive.
-    const mcp = await withMcpTools(buildToolSetup(values, io), values, io);
+    const configTools = await loadConfigTools(values.config, io);
+    const mcp = await withMcpTools(buildToolSetup(values, io, configTools), values, io, configTools);
     const toolSetup = mcp.setup;
     const libraries = loaded.programs.filter((program) => program.kind === 'library');
     const commands = loaded.programs.filter((program) => program.kind === 'command');

@@ -4,7 +4,8 @@
  * object proves a program before it runs and authorizes each call while it
  * runs.
  */
-import { createDefaultRegistry, createPolicy, createToolHost, isToolError, openSqliteStore, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createDefaultRegistry, createPolicy, createToolHost, isToolError, openSqliteStore, type Capability, type HostToolCatalog, type Policy, type ToolHost, type ToolPack, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import type { ConfigTools } from './config-tools.ts';
 import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
 import { parseGrantOptions } from '../../options/check-grant-resources.ts';
@@ -77,20 +78,28 @@ export interface ToolSetup {
    * accepted them.
    */
   stores(): Pick<ToolStores, 'memory' | 'scratch'>;
+  /** The tool packs of `--config FILE`'s plugins in `registry`, beside the built-in ones (a registry rebuilt with tool sources' packs keeps them). */
+  readonly configPacks: readonly ToolPack[];
 }
 
-/** Builds registry and policy from the options; bad globs, grants and directories are `CLI_OPTION_INVALID`. */
-export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSetup {
+/**
+ * Builds registry and policy from the options and the packs of `--config FILE`'s plugins (`config`); bad globs,
+ * grants and directories, and a pack whose tools clash with another's, are `CLI_OPTION_INVALID`.
+ */
+export function buildToolSetup(values: ToolOptionValues, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities'>): ToolSetup {
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
-  const grants: Capability[] = parseGrantOptions(values.grant, io.cwd);
+  // A grant may name a resource a plugin's tool needs (notes:write:todo).
+  const grants: Capability[] = parseGrantOptions(values.grant, io.cwd, config?.capabilities ?? []);
+  const configPacks = config?.packs ?? [];
   let registry: ToolRegistry;
   let policy: Policy;
   try {
     registry = createDefaultRegistry({
       ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }),
       ...(values.http ? { http: {} } : {}),
+      extraPacks: configPacks,
     });
     policy = createPolicy({ allow, deny, grants });
   } catch (error) {
@@ -108,5 +117,5 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo): ToolSet
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
   const hostFor = (turn: number, run?: RunBinding): ToolHost =>
     createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores() }) });
-  return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores };
+  return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks };
 }

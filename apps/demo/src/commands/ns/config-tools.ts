@@ -1,0 +1,50 @@
+/**
+ * `--config FILE` of `askloop ns run|check|tools`: the tools of a config
+ * file's plugins — their tool packs, and their tool sources (the config's
+ * `mcpServers`, a plugin's own sources) — beside the built-in ones, so a
+ * plugin author checks and runs programs against their pack as the loop
+ * commands load it. Read only when given: a config found in the folder is
+ * not, since starting its MCP servers on every `ns check` would surprise.
+ */
+import type { ToolSource } from '@askloop/controller';
+import type { ToolPack } from '@askloop/tools';
+import type { CommandIo } from '../../io.ts';
+import { discoverConfigPath } from '../../config/discover-config.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import { pluginsFromConfig } from '../../config/plugins-from-config.ts';
+import { pluginToolCapabilities } from '../../options/check-grant-resources.ts';
+
+/** `parseArgs` option definition of `--config`. */
+export const CONFIG_TOOLS_OPTION = { config: { type: 'string' } } as const;
+
+/** Usage text of `--config`. */
+export const CONFIG_TOOLS_USAGE = `  --config FILE     add the tools of the plugins and MCP servers of FILE (an
+                    askloop.config.yaml), as the loop commands load them;
+                    they need --allow and --grant as any tool does. Read
+                    only when given.`;
+
+/** What a config file's plugins add to the tools of an `ns` command. */
+export interface ConfigTools {
+  /** The config file, absolute. */
+  readonly file: string;
+  /** The plugins' tool packs. */
+  readonly packs: readonly ToolPack[];
+  /** The plugins' tool sources (the config's MCP servers are one), listed when the command starts. */
+  readonly sources: readonly ToolSource[];
+  /** The capabilities the packs' tools declare: a `--grant` may name their resources. */
+  readonly capabilities: readonly string[];
+}
+
+/** Loads `--config FILE`'s plugins (a problem is the config's error, with its file and line), or undefined without it. */
+export async function loadConfigTools(file: string | undefined, io: CommandIo): Promise<ConfigTools | undefined> {
+  if (file === undefined) return undefined;
+  // Given a path, it returns it or throws CONFIG_UNREADABLE.
+  const path = discoverConfigPath(file, io.cwd) as string;
+  const plugins = await pluginsFromConfig(await loadConfig(path), io.env);
+  return {
+    file: path,
+    packs: plugins.flatMap((plugin) => plugin.toolPacks ?? []),
+    sources: plugins.flatMap((plugin) => plugin.toolSources ?? []),
+    capabilities: pluginToolCapabilities(plugins),
+  };
+}
