@@ -14,6 +14,6 @@ export default defineConfig({
   clean: true,
   define: { __ASKLOOP_VERSION__: JSON.stringify(version) },
   banner: { js: '#!/usr/bin/env node' },
-  // Keep `node:` prefixes: `node:sqlite` (the CLI's own table beside the sessions, continue-record.ts) only exists with the prefix.
+  // Keep `node:` prefixes as the sources write them: some built-ins (`node:sqlite`, `node:test`) exist only with it.
   removeNodeProtocol: false,
 });

@@ -7,6 +7,6 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
-  // Keep `node:` prefixes: `node:sqlite` only exists with the prefix.
+  // Keep `node:` prefixes as the sources write them: some built-ins (`node:sqlite`, `node:test`) exist only with it.
   removeNodeProtocol: false,
 });

@@ -8,8 +8,9 @@
  * PostgreSQL the hint carries what the command was given.
  */
 import { resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { ContinueWith } from './continue-hint.ts';
+import { loadSqlite } from './open-session-loop.ts';
 
 /** The CLI's own table; the controller's tables are `controller_…`. */
 const TABLE = 'askloop_cli_continue';
@@ -37,7 +38,7 @@ function keptOf(given: ContinueWith, cwd: string): Kept {
 export function saveContinueWith(dbPath: string, sid: string, given: ContinueWith, cwd: string): void {
   let database: DatabaseSync | undefined;
   try {
-    database = new DatabaseSync(dbPath, { timeout: 5000 });
+    database = new (loadSqlite().DatabaseSync)(dbPath, { timeout: 5000 });
     database.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (sid TEXT PRIMARY KEY, options TEXT NOT NULL)`);
     database.prepare(`INSERT OR REPLACE INTO ${TABLE} (sid, options) VALUES (?, ?)`).run(sid, JSON.stringify(keptOf(given, cwd)));
   } catch {
@@ -51,7 +52,7 @@ export function saveContinueWith(dbPath: string, sid: string, given: ContinueWit
 export function loadContinueWith(dbPath: string, sid: string): Kept {
   let database: DatabaseSync | undefined;
   try {
-    database = new DatabaseSync(dbPath, { readOnly: true, timeout: 5000 });
+    database = new (loadSqlite().DatabaseSync)(dbPath, { readOnly: true, timeout: 5000 });
     const row = database.prepare(`SELECT options FROM ${TABLE} WHERE sid = ?`).get(sid) as { options: string } | undefined;
     if (row === undefined) return {};
     const parsed = JSON.parse(row.options) as Record<string, unknown>;

@@ -9,7 +9,7 @@
 import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { existsSync, statSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../cli-error.ts';
 import { storeOpenHint } from './store-open-hint.ts';
 
@@ -30,6 +30,18 @@ export interface SessionLoopOptions {
 export interface SessionLoop {
   readonly loop: AskLoopWithMetrics;
   readonly store: TranscriptStore;
+}
+
+/**
+ * `node:sqlite`, loaded where a file is opened instead of imported (the rule
+ * the packages follow): an old Node (20) has no such module, and a static
+ * import of it fails when that Node links the module
+ * (`ERR_UNKNOWN_BUILTIN_MODULE`), before a Node version check can say which
+ * Node is needed. The CLI's own check (`cli.ts`) runs before its commands
+ * load anyway. Only types are imported from it.
+ */
+export function loadSqlite(): typeof import('node:sqlite') {
+  return process.getBuiltinModule('node:sqlite');
 }
 
 /** Rethrows a controller's `LoopError` as the CLI's error (code kept, exit 1). */
@@ -68,7 +80,7 @@ function refuseForeignDatabase(path: string): void {
   let owned: boolean;
   let database: DatabaseSync | undefined;
   try {
-    database = new DatabaseSync(path, { readOnly: true });
+    database = new (loadSqlite().DatabaseSync)(path, { readOnly: true });
     tables = (database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
     owned = tables.includes('schema_migrations') && database.prepare("SELECT 1 AS found FROM schema_migrations WHERE owner IN ('controller', 'tools') LIMIT 1").get() !== undefined;
   } catch {

@@ -16,7 +16,7 @@
  * a turn's JSON holds the rest with the hash (`sqlite-turn-texts.ts`); reads
  * put the text back, so a record comes back exactly as saved.
  */
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { applyMigrations, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { LoopTally } from '../decide/loop-tally.ts';
@@ -118,9 +118,20 @@ function recordedVersion(database: DatabaseSync): number {
   return row?.version === null || row?.version === undefined ? 0 : Number(row.version);
 }
 
+/**
+ * `node:sqlite`, loaded where a file is opened instead of imported: an old
+ * Node (20) has no such module, and a static import of it would fail when
+ * that Node links the bundle (`ERR_UNKNOWN_BUILTIN_MODULE`), before the
+ * package's Node version check runs to say which Node it needs. Only types
+ * are imported from it.
+ */
+function loadSqlite(): typeof import('node:sqlite') {
+  return process.getBuiltinModule('node:sqlite');
+}
+
 /** Opens `path` read-only and checks it holds a transcript this package can read; returns its schema version. */
 function openReadOnly(path: string, busyTimeoutMs: number | undefined): { readonly database: DatabaseSync; readonly version: number } {
-  const database = new DatabaseSync(path, { readOnly: true, timeout: busyTimeoutMs ?? 5000 });
+  const database = new (loadSqlite().DatabaseSync)(path, { readOnly: true, timeout: busyTimeoutMs ?? 5000 });
   try {
     const version = recordedVersion(database);
     if (version === 0) throw new Error(`${path} holds no AskLoop transcript (no '${TRANSCRIPT_MIGRATION_OWNER}' migrations)`);

@@ -5,7 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
-import { constants as zlib, createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
+// A namespace import, not named ones: Node 20 has no `createZstdDecompress`, and a named import of an export a Node
+// lacks fails when it links the bundle (a SyntaxError), before the package's Node version check can say which Node it needs.
+import * as zlib from 'node:zlib';
 
 /** How many bytes of a body the stream holds before it stops reading from the socket (backpressure). */
 const BODY_HIGH_WATER_MARK = 64 * 1024;
@@ -15,17 +17,17 @@ const BODY_HIGH_WATER_MARK = 64 * 1024;
  * Flushed as undici flushes, so a body cut before its trailer still yields what arrived.
  */
 function decoderFor(encoding: string | undefined): Transform | undefined {
-  const sync = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
+  const sync = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return createGunzip(sync);
+      return zlib.createGunzip(sync);
     case 'deflate':
-      return createInflate(sync);
+      return zlib.createInflate(sync);
     case 'br':
-      return createBrotliDecompress({ flush: zlib.BROTLI_OPERATION_FLUSH, finishFlush: zlib.BROTLI_OPERATION_FLUSH });
+      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
     case 'zstd':
-      return createZstdDecompress();
+      return zlib.createZstdDecompress();
     default:
       return undefined;
   }

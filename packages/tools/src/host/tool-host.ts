@@ -7,7 +7,7 @@
  * external tools (seed 000 §2.12), runs the handler with a timeout, wraps
  * failures with the tool's and pack's names, and records the result.
  */
-import type { StaticArgument, ToolCatalog, ToolSignature } from '@askloop/interpreter';
+import type { StaticArgument, ToolCatalog, ToolSignature } from '../spec/tool-signature.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import type { CallCounter, CallCounters } from '../policy/call-counter.ts';

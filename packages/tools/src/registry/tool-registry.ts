@@ -3,7 +3,7 @@
  * (reference §2.1). It implements the interpreter's `ToolCatalog`, so the
  * static checker sees exactly the tools the run-time bridge can call.
  */
-import type { ToolCatalog } from '@askloop/interpreter';
+import type { ToolCatalog } from '../spec/tool-signature.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import type { Policy } from '../policy/policy.ts';
 import { canonicalToolName } from '../spec/canonical-name.ts';

@@ -5,7 +5,7 @@
  * strings, bools accept booleans, numbers (≠ 0) and "true"/"false"/"1"/"0".
  * Nil handling (required vs optional, defaults) is the binder's job.
  */
-import type { ToolValueType } from '@askloop/interpreter';
+import type { ToolValueType } from './tool-signature.ts';
 import { isToolMap, typeName, type ToolValue } from './tool-value.ts';
 
 /** The outcome of coercing one value: the coerced value, or what was expected. */

@@ -2,7 +2,7 @@
  * `defineTool(spec, handler)`: validates an authored spec, fills in defaults
  * and freezes it. Specs are checked once here so the call path can trust them.
  */
-import type { ToolValueType } from '@askloop/interpreter';
+import type { ToolValueType } from './tool-signature.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import { canonicalToolName, isValidToolName } from './canonical-name.ts';
 import { editDistance } from '../registry/suggest-names.ts';

@@ -4,7 +4,7 @@
  * of the interpreter's `ToolSignature`, so the registry can hand specs to the
  * static checker as they are.
  */
-import type { ToolSignature, ToolValueType } from '@askloop/interpreter';
+import type { ToolSignature, ToolValueType } from './tool-signature.ts';
 import type { ToolValue } from './tool-value.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { Capability } from '../policy/capability.ts';

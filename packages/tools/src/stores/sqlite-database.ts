@@ -10,9 +10,20 @@
  * the applied versions inside the write lock, so two processes opening one
  * file at once never apply a migration twice.
  */
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { systemClock, type Clock } from '../clock.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
+
+/**
+ * `node:sqlite`, loaded where a file is opened instead of imported: an old
+ * Node (20) has no such module, and a static import of it would fail when
+ * that Node links the bundle (`ERR_UNKNOWN_BUILTIN_MODULE`), before the
+ * package's Node version check runs to say which Node it needs. Only types
+ * are imported from it.
+ */
+function loadSqlite(): typeof import('node:sqlite') {
+  return process.getBuiltinModule('node:sqlite');
+}
 
 /** One schema migration of one owner. Append new ones; never edit an applied one. */
 export interface SqliteMigration {
@@ -72,7 +83,7 @@ export function immediateTransaction<T>(database: DatabaseSync, body: () => T): 
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): DatabaseSync {
   let database: DatabaseSync | undefined;
   try {
-    database = new DatabaseSync(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    database = new (loadSqlite().DatabaseSync)(file, { timeout: options.busyTimeoutMs ?? 5000 });
     if (file !== ':memory:') database.exec('PRAGMA journal_mode = WAL');
     database.exec('PRAGMA synchronous = NORMAL');
     return database;
