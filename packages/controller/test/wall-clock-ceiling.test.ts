@@ -8,6 +8,7 @@ import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WALL_CLOCK_SPENT } from '../src/loop/ask-model.ts';
 import { createAskLoop } from '../src/create-ask-loop.ts';
+import { definePlugin } from '../src/plugin/plugin.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { envelope, testPlugin } from './test-plugin.ts';
 
@@ -15,6 +16,26 @@ const pool = createSandboxPool({ workers: 1 });
 afterAll(() => pool.close());
 const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
 const agent = { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.test.*'] } };
+
+/** A plugin whose hand-built model (no defineProvider) ignores its signal and never answers. */
+const hangingPlugin = definePlugin({
+  name: 'hanging',
+  specificationVersion: 'v1',
+  providers: { hang: { name: 'hang', languageModel: (modelId: string) => ({ provider: 'hang', modelId, generate: () => new Promise<never>(() => undefined) }) } },
+});
+
+describe('a hand-built model that ignores its signal', () => {
+  it("is cut by the wall-clock ceiling, and by close(): neither the run nor close() hangs with it", async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] }), hangingPlugin], store, pool });
+    const timed = await loop.run({ agent: { ...agent, model: 'hang:m', ceilings: { wallMs: 200 } }, task: 'hangs' });
+    expect(timed).toMatchObject({ status: 'HALT', reason: 'ERR_TIMEOUT', turns: 1 });
+    const pending = loop.run({ agent: { ...agent, model: 'hang:m' }, task: 'hangs until closed' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await loop.close();
+    expect(await pending).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+  });
+});
 
 describe("the loop's wall-clock ceiling", () => {
   it('cuts a model call that has not reached END when the ceiling runs out, and replays the same', async () => {

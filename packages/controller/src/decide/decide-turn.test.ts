@@ -101,6 +101,11 @@ describe('decideTurn', () => {
     const costly = { ...turn(1, { control: none }), usage: { fuel: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0.02 } };
     expect(decideTurn({ agent: agent({ ceilings: { costUsd: 0.01 } }), turns: [costly] })).toMatchObject({ reason: 'ERR_BUDGET' });
     expect(decideTurn({ agent: agent({ ceilings: { costUsd: 0.05 } }), turns: [costly] })).toEqual({ kind: 'CONTINUE' });
+    // Eight turns of $0.1 sum to $0.7999999999999999 in floats: a $0.8 ceiling is reached at the eighth, not the ninth.
+    const tenth = (index: number) => ({ ...turn(index, { control: none }), usage: { fuel: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0.1 } });
+    const eight = Array.from({ length: 8 }, (_, index) => tenth(index + 1));
+    expect(decideTurn({ agent: agent({ ceilings: { costUsd: 0.8, maxTurns: 20 } }), turns: eight })).toMatchObject({ reason: 'ERR_BUDGET' });
+    expect(decideTurn({ agent: agent({ ceilings: { costUsd: 0.8, maxTurns: 20 } }), turns: eight.slice(0, 7) })).toEqual({ kind: 'CONTINUE' });
     const busy = { ...turn(1, { control: none }), usage: { fuel: 500, toolCalls: 3, inputTokens: 0, outputTokens: 0, costUsd: 0 } };
     expect(decideTurn({ agent: agent({ ceilings: { fuel: 500 } }), turns: [busy] })).toMatchObject({ reason: 'ERR_QUOTA' });
   });

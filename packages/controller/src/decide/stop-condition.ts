@@ -37,7 +37,19 @@ export const isTurnLimit = (turns: readonly TurnRecord[], maxTurns: number): boo
 /** A token or cost ceiling is reached (`ERR_BUDGET`). */
 export function isBudgetSpent(totals: LoopTotals, ceilings: LoopCeilings): boolean {
   if (ceilings.tokens !== undefined && totals.inputTokens + totals.outputTokens >= ceilings.tokens) return true;
-  return ceilings.costUsd !== undefined && totals.costUsd >= ceilings.costUsd;
+  return ceilings.costUsd !== undefined && atLeastCost(totals.costUsd, ceilings.costUsd);
+}
+
+/** A billionth of a dollar: costs are compared in whole units of it. */
+const NANO_USD = 1e9;
+
+/**
+ * Whether a loop's summed cost reaches its ceiling. The sum of the turns' costs is a float sum, which lands a hair
+ * below the ceiling it equals (eight turns of $0.1 make $0.7999999999999999): compared as is, a $0.8 ceiling halted
+ * a turn late. Compared in whole billionths of a dollar, far below any price a call has.
+ */
+function atLeastCost(spent: number, ceiling: number): boolean {
+  return Math.round(spent * NANO_USD) >= Math.round(ceiling * NANO_USD);
 }
 
 /** A fuel or tool-call total of the loop is reached (`ERR_QUOTA`). */

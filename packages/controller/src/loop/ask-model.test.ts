@@ -1,6 +1,6 @@
 import { ProviderError, type GenerateOptions, type LanguageModel } from '@askloop/providers';
 import { describe, expect, it } from 'vitest';
-import { askModel, END_GRACE_CHARACTERS } from './ask-model.ts';
+import { ABORT_SETTLE_MS, askModel, END_GRACE_CHARACTERS, WALL_CLOCK_SPENT } from './ask-model.ts';
 
 const END = '<<<NSENV:V4:END>>>';
 const reply = ['<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n', '<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "x"\nendcommand\n', `${END}\n`, 'tokens we do not want to pay for', ' and more'];
@@ -42,6 +42,46 @@ function streamingModel(chunks: readonly string[], gapMs = 1): LanguageModel & {
     },
   };
 }
+
+/** A hand-built model that ignores its signal: it streams `chunks`, then never settles. */
+function hangingModel(chunks: readonly string[] = []): LanguageModel {
+  return {
+    provider: 'hand',
+    modelId: 'hang',
+    generate(options: GenerateOptions) {
+      for (const chunk of chunks) options.onText?.(chunk);
+      return new Promise(() => undefined);
+    },
+  };
+}
+
+describe('askModel with a hand-built model that answers junk usage', () => {
+  it.each([[-5], [1.5], [1e308], [Number.NaN]])('fails a reply whose inputTokens is %s as PROVIDER_BAD_RESPONSE', async (inputTokens) => {
+    const model: LanguageModel = { provider: 'hand', modelId: 'junk', generate: async () => ({ text: reply.join(''), usage: { inputTokens, outputTokens: 1 }, finishReason: 'stop', latencyMs: 1, attempts: 1, raw: null, provider: 'hand', model: 'junk', warnings: [] }) };
+    expect(await askModel({ model, system: 's', prompt: 'p', settings: {} })).toMatchObject({ failure: { code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('not a whole number of tokens') } });
+  });
+});
+
+describe('askModel with a model that ignores its signal', () => {
+  it("stops waiting ABORT_SETTLE_MS after the caller's abort: the call fails cancelled, not hangs", async () => {
+    const caller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => caller.abort(), 20);
+    const outcome = await askModel({ model: hangingModel(), system: 's', prompt: 'p', settings: {}, signal: caller.signal });
+    expect(outcome).toMatchObject({ failure: { code: 'PROVIDER_ABORTED', kind: 'cancelled', message: expect.stringContaining('did not settle within') } });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(ABORT_SETTLE_MS);
+  });
+
+  it('fails the call at the wall-clock ceiling (then the settle time) as the ceiling spent', async () => {
+    const outcome = await askModel({ model: hangingModel(), system: 's', prompt: 'p', settings: {}, wallClock: { ceilingMs: 500, leftMs: 30 } });
+    expect(outcome).toMatchObject({ failure: { code: WALL_CLOCK_SPENT, kind: 'timeout' } });
+  });
+
+  it('keeps a whole envelope it streamed before hanging, with estimated usage', async () => {
+    const outcome = await askModel({ model: hangingModel(reply.slice(0, 3)), system: 's', prompt: 'p', settings: {}, endGraceMs: 10 });
+    expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
+  });
+});
 
 describe('askModel', () => {
   it('lets a stream that ends soon after END end by itself: no abort, real usage, nothing after END kept', async () => {

@@ -19,7 +19,7 @@
  * turn fails with {@link WALL_CLOCK_SPENT} (kind `timeout`, so HALT `ERR_TIMEOUT`).
  */
 import { EnvelopeStreamParser } from '@askloop/envelope';
-import { computeCost, estimateTokens, followSignal, isProviderError, type LanguageModel } from '@askloop/providers';
+import { computeCost, estimateTokens, followSignal, isProviderError, ProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
 import type { RecordedReply, TurnFailure } from './turn-record.ts';
 
@@ -61,6 +61,48 @@ export const END_GRACE_MS = 200;
 /** About 256 tokens: past this much text after END the call is aborted whatever the time. */
 export const END_GRACE_CHARACTERS = 1024;
 
+/**
+ * How long a model call may take to settle once its signal aborted (the caller's abort, `close()`, the wall-clock
+ * ceiling, the grace after END) before the loop stops waiting for it. A provider made with `defineProvider` or
+ * `createLanguageModel` ends its call at once; a hand-built `LanguageModel` that ignores its signal would otherwise
+ * hold the run, the caller's abort and `close()` for as long as it hangs.
+ */
+export const ABORT_SETTLE_MS = 1000;
+
+/**
+ * `call`, or, when it has not settled `ABORT_SETTLE_MS` after `signal` aborted, a `PROVIDER_ABORTED` failure
+ * (what a provider reports for an aborted call). What the abandoned call does later is dropped.
+ */
+function settledAfterAbort<T>(answer: T | Promise<T>, signal: AbortSignal, model: LanguageModel): Promise<T> {
+  // A hand-made model may answer without a promise.
+  const call = Promise.resolve(answer);
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = (): void => {
+      timer = setTimeout(() => {
+        call.then(undefined, () => undefined);
+        reject(new ProviderError({ code: 'PROVIDER_ABORTED', provider: String(model.provider), model: String(model.modelId), retryable: false, message: `the model's generate() did not settle within ${ABORT_SETTLE_MS} ms of its abort (it ignores its signal); the loop stopped waiting for it` }));
+      }, ABORT_SETTLE_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    const settle = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    call.then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 /** What is wrong with what a model's `generate()` resolved, or undefined when it is a reply (text, usage, the names). */
 function replyProblem(result: unknown): string | undefined {
   if (result === null || typeof result !== 'object') return `${result === null ? 'null' : typeof result}, not a reply`;
@@ -68,6 +110,11 @@ function replyProblem(result: unknown): string | undefined {
   if (typeof reply.text !== 'string') return `a reply whose text is ${reply.text === null ? 'null' : typeof reply.text}, not a string`;
   if (typeof reply.usage !== 'object' || reply.usage === null || typeof reply.usage.inputTokens !== 'number' || typeof reply.usage.outputTokens !== 'number') {
     return 'a reply without usage { inputTokens, outputTokens } numbers';
+  }
+  // The loop sums them against its token ceiling: a negative, fractional or astronomical count would break the sum.
+  for (const field of ['inputTokens', 'outputTokens'] as const) {
+    const count = reply.usage[field] as number;
+    if (!Number.isSafeInteger(count) || count < 0) return `a reply whose usage.${field} is ${count}, not a whole number of tokens from 0 to 2^53 − 1`;
   }
   return undefined;
 }
@@ -135,7 +182,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     stopping = setTimeout(stopNow, options.endGraceMs ?? END_GRACE_MS);
   };
   try {
-    const result = await options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText });
+    const result = await settledAfterAbort(options.model.generate({ system: options.system, prompt: options.prompt, settings: options.settings, signal, onText }), signal, options.model);
     clearTimeout(stopping);
     // A hand-made LanguageModel may resolve anything: what is not a reply is the provider's failure, not a host crash.
     const malformed = replyProblem(result);

@@ -99,7 +99,12 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
     await expect(resolving(undefined).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('the attempt resolved undefined, not a result { text, usage, finishReason }') });
     await expect(resolving({ text: 'x', usage: { inputTokens: -5, outputTokens: 1 }, finishReason: 'stop' }).generate({ prompt: 'x' })).rejects.toMatchObject({
       code: 'PROVIDER_BAD_RESPONSE',
-      message: expect.stringContaining('its usage.inputTokens is -5, not a whole number of tokens ≥ 0'),
+      message: expect.stringContaining('its usage.inputTokens is -5, not a whole number of tokens from 0 to 2^53 − 1'),
+    });
+    // Summed, 1e308 tokens became Infinity, which a stored result writes as null.
+    await expect(resolving({ text: 'x', usage: { inputTokens: 1e308, outputTokens: 1 }, finishReason: 'stop' }).generate({ prompt: 'x' })).rejects.toMatchObject({
+      code: 'PROVIDER_BAD_RESPONSE',
+      message: expect.stringContaining('its usage.inputTokens is 1e+308, not a whole number of tokens from 0 to 2^53 − 1'),
     });
     // No usage at all is estimated, as a reply reporting zero tokens is.
     const estimated = await resolving({ text: 'abcdefgh', finishReason: 'stop' }).generate({ prompt: 'x' });

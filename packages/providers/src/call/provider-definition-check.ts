@@ -120,7 +120,8 @@ export function attemptResultProblem(result: unknown): string | undefined {
   if (!isRecord(usage)) return `its usage is ${describeSetting(usage)}, not { inputTokens, outputTokens }`;
   for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'cacheWriteInputTokens']) {
     const value = usage[field];
-    if ((field === 'inputTokens' || field === 'outputTokens' || value !== undefined) && !isCount(value)) return `its usage.${field} is ${describeSetting(value)}, not a whole number of tokens ≥ 0`;
+    // A count beyond 2^53 − 1 is no count (1e308 summed to Infinity, which a stored result writes as null).
+    if ((field === 'inputTokens' || field === 'outputTokens' || value !== undefined) && !(isCount(value) && (value as number) <= Number.MAX_SAFE_INTEGER)) return `its usage.${field} is ${describeSetting(value)}, not a whole number of tokens from 0 to 2^53 − 1`;
   }
   return undefined;
 }
