@@ -4,32 +4,61 @@
  * sees one), but a model can echo text that looks like a key, a tool result
  * or a plugin's error can contain one. Every string the viewer's API
  * returns, `askloop show` prints and an error message says passes through
- * here: the values of the environment's key-like variables, and well-known
- * key shapes, become `[redacted]`.
+ * here: the values of the environment's key-like variables (and the
+ * passwords of its URLs), well-known key shapes and the passwords written in
+ * URLs become `[redacted]`.
  */
 
 /** What replaces a secret in the CLI's output and the viewer's. */
 export const REDACTED = '[redacted]';
 
-/** Environment variable names whose values are treated as secrets: the word whole (`ACME_API_KEY`, `APIKEY`), not inside another (`MONKEY`). */
-const SECRET_NAME = /(?:^|_|API)(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:_|$)/i;
+/**
+ * Environment variable names whose values are treated as secrets: the word whole (`ACME_API_KEY`, `APIKEY`,
+ * PostgreSQL's `PGPASSWORD`), not inside another (`MONKEY`).
+ */
+const SECRET_NAME = /(?:^|_|API|PG)(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:_|$)/i;
 
-/** Shapes of provider keys and bearer tokens (OpenAI/Anthropic `sk-…`, Google `AIza…`, Groq `gsk_…`, xAI `xai-…`). */
-const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
+/**
+ * Shapes of provider keys and tokens (OpenAI/Anthropic `sk-…`, Google `AIza…`, Groq `gsk_…`, xAI `xai-…`, GitHub
+ * `ghp_…`/`github_pat_…`, Slack `xox…-`) and bearer tokens: the shapes the config file refuses as written secrets.
+ */
+const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
+
+/** The password in a URL's userinfo (`postgres://user:PASSWORD@host`): what precedes it is kept; one masked already (`***`) too. */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)(?!\*+@)[^\s@/"'<>]+(?=@)/gi;
+
+/** A password in a URL's query (`?password=…`, `&sslpassword=…`), unless masked already. */
+const QUERY_PASSWORD = /([?&](?:password|sslpassword|passwd|pwd)=)(?!\*+(?:[&\s"'<>#]|$))[^&\s"'<>#]+/gi;
+
+/** The password of an environment value that is a URL with one (`DATABASE_URL=postgres://u:pw@h/db`), decoded. */
+function urlPassword(value: string): string | undefined {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return undefined;
+  try {
+    const password = decodeURIComponent(new URL(value).password);
+    return password === '' ? undefined : password;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Escapes a literal for a regular expression. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The values of the environment's key-like variables (8 characters or more), longest first. */
 function secretValues(env: Readonly<Record<string, string | undefined>>): string[] {
-  return Object.entries(env)
-    .filter(([name, value]) => SECRET_NAME.test(name) && value !== undefined && value.length >= 8)
-    .map(([, value]) => value as string)
-    .sort((a, b) => b.length - a.length);
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (SECRET_NAME.test(name)) values.push(value);
+    // A password inside any variable's URL (a DATABASE_URL): the URL shape hides it in a whole URL, this when it is quoted alone.
+    const password = urlPassword(value);
+    if (password !== undefined) values.push(password);
+  }
+  return values.filter((value) => value.length >= 8).sort((a, b) => b.length - a.length);
 }
 
 /** A key shape that may still be growing at the end of a streamed text (`sk-proj-ab`). */
-const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|Bearer\s+)[A-Za-z0-9._~+/=-]*$/;
+const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|gh[pousr]_|github_pat_|xox[abpr]-|Bearer\s+)[A-Za-z0-9._~+/=-]*$/;
 
 /** What stands for the held-back end of a streamed text. */
 const HELD_BACK = '…';
@@ -63,7 +92,8 @@ export function createStreamRedactor(env: Readonly<Record<string, string | undef
 export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): (value: unknown) => unknown {
   const values = secretValues(env);
   const exact = values.length === 0 ? undefined : new RegExp(values.map(escapeRegExp).join('|'), 'g');
-  const redactString = (text: string): string => (exact === undefined ? text : text.replace(exact, REDACTED)).replace(KEY_SHAPES, REDACTED);
+  const redactString = (text: string): string =>
+    (exact === undefined ? text : text.replace(exact, REDACTED)).replace(KEY_SHAPES, REDACTED).replace(URL_PASSWORD, `$1${REDACTED}`).replace(QUERY_PASSWORD, `$1${REDACTED}`);
   // Strings are redacted structurally (before JSON encoding), so a match can never split an escape sequence.
   const redact = (value: unknown): unknown => {
     if (typeof value === 'string') return redactString(value);

@@ -83,6 +83,11 @@ describe('askloop on PostgreSQL', () => {
       if (waited > 600) throw new Error(`workers did not finish: ${JSON.stringify(hosts.map((host) => host.output()))}`);
       await pause(50);
     }
+    // A worker still starting (the other took every session) has no Ctrl-C handler yet: Node's default would kill it.
+    for (let waited = 0; !hosts.every((host) => host.output().stderr.includes('taking turns')); waited += 1) {
+      if (waited > 600) throw new Error(`a worker never started: ${JSON.stringify(hosts.map((host) => host.output()))}`);
+      await pause(50);
+    }
     for (const host of hosts) host.child.kill('SIGINT');
     expect(await Promise.all(hosts.map((host) => host.exited))).toEqual([0, 0]);
     const lines = hosts.flatMap((host) => host.output().stdout.trim().split('\n').filter((line) => line !== '')).map((line) => JSON.parse(line) as { sid: string; outcome: string; status: string; turns: number });

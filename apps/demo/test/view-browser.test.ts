@@ -128,6 +128,32 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.locator('.stats').innerText()).toMatch(/TURNS\s+2/i);
   });
 
+  it('counts the decided turns as the list does: a turn paused for approval is not one yet', async () => {
+    const sid = await seedSession(fixture.store, 'browser-paused', { turns: 1 });
+    const session = await fixture.store.getSession(sid);
+    const paused = { ...seedTurn(sid, 2), phase: 'awaiting-approval' as const, decision: { kind: 'PAUSE' as const, reason: 'AWAITING_APPROVAL' as const, message: 'tool.gated.Launch needs approval' }, approval: { state: 'pending' as const, message: 'tool.gated.Launch needs approval' } };
+    await fixture.store.saveTurn(paused, { ...session!, status: 'paused', turns: 1, lastDecision: paused.decision });
+    const fresh = await browser.context.newPage();
+    await fresh.goto(viewer.url);
+    expect(await fresh.locator(`tr[data-sid="${sid}"]`).innerText()).toMatch(/paused\s+1\b/);
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    await fresh.locator('li.turn[data-turn="2"]').waitFor();
+    // It showed 2, the stored records, where the list and askloop sessions said 1.
+    expect(await fresh.locator('.stats').innerText()).toMatch(/TURNS\s+1\b/i);
+    expect(await fresh.locator('.stat', { hasText: 'Turns' }).getAttribute('title')).toContain('1 more stored, not decided yet');
+    await fresh.close();
+  });
+
+  it('fits a phone screen: the session list scrolls in its own box, not the page', async () => {
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 800 });
+    await phone.goto(viewer.url);
+    await phone.locator('table.sessions').waitFor();
+    // It was 931 pixels wide: Status, Turns and Updated were off the screen.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
+  });
+
   it('draws a long running session once, then each new turn once', async () => {
     const sid = await seedSession(fixture.store, 'browser-long-running', { turns: 60 });
     const fresh = await browser.context.newPage();

@@ -31,4 +31,15 @@ describe('createSecretRedactor', () => {
     const redact = createSecretRedactor({ APIKEY: 'value-of-apikey', DB_PASSWORD: 'value-of-password', MONKEY: 'banana-bread', TOKENIZER: 'wordpiece-tokens' });
     expect(redact('value-of-apikey value-of-password banana-bread wordpiece-tokens')).toBe(`${REDACTED} ${REDACTED} banana-bread wordpiece-tokens`);
   });
+
+  it("removes PGPASSWORD's value, a password in any variable's URL, passwords written in URLs, and GitHub tokens", () => {
+    const redact = createSecretRedactor({ PGPASSWORD: 'Pg5ecretPW', DATABASE_URL: 'postgres://u:UrlPassw0rd@h/db' });
+    expect(redact('pg Pg5ecretPW url UrlPassw0rd')).toBe(`pg ${REDACTED} url ${REDACTED}`);
+    expect(redact('see postgres://user:other-secret@db.example/x and https://h/x?sslpassword=hunter22&mode=a')).toBe(`see postgres://user:${REDACTED}@db.example/x and https://h/x?sslpassword=${REDACTED}&mode=a`);
+    expect(redact('ghp ghp_abcdefghijklmnopqrstuvwxyz0123456789 and github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstu')).toBe(`ghp ${REDACTED} and ${REDACTED}`);
+    // A URL without a password, and a user name alone, stay as they are.
+    expect(redact('postgres://user@db.example/x https://example.com/a:b@c')).toBe('postgres://user@db.example/x https://example.com/a:b@c');
+    // One masked already (the CLI's own form of a --db URL) is left as it is.
+    expect(redact('postgres://u:***@db/x?password=***&a=1')).toBe('postgres://u:***@db/x?password=***&a=1');
+  });
 });

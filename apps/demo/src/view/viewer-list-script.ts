@@ -107,6 +107,7 @@ export const LIST_SCRIPT = String.raw`
       row.addEventListener('click', function (event) { if (event.target !== link) location.hash = sessionHref(s.sid); });
       add(tbody, row);
     });
-    return add(table, tbody);
+    // In a box of its own that scrolls sideways: on a narrow screen the page itself does not.
+    return add(el('div', 'table-scroll'), add(table, tbody));
   }
 `;

@@ -204,7 +204,10 @@ const PAGE_SCRIPT = String.raw`
       if (title) box.title = markControls(title);
       return box;
     }
-    add(grid, stat('Turns', fmtInt(state.turns.size)), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
+    // Decided turns, as the list and askloop sessions count them: a turn paused for approval or still running is not one yet.
+    var decided = s && typeof s.turns === 'number' ? s.turns : state.turns.size;
+    var pending = state.turns.size - decided;
+    add(grid, stat('Turns', fmtInt(decided), pending > 0 ? pending + ' more stored, not decided yet (running or waiting for approval)' : ''), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
       stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens)), stat('Cost', fmtCost(t.costUsd)),
       stat('Tool calls', fmtInt(t.toolCalls)), stat('Time', fmtMs(t.ms), 'fuel ' + fmtInt(t.fuel)));
     return grid;

@@ -27,6 +27,7 @@ h3 { font-size: 12px; margin: 0 0 4px; font-weight: 650; text-transform: upperca
 .muted { color: var(--muted); }
 .mono { font-family: var(--mono); font-size: 12.5px; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 14px 16px; }
+.table-scroll { overflow-x: auto; max-width: 100%; }
 table.sessions { width: 100%; border-collapse: collapse; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; overflow: hidden; }
 table.sessions th, table.sessions td { text-align: left; padding: 9px 12px; border-bottom: 1px solid var(--line); vertical-align: top; }
 table.sessions th { font-size: 12px; color: var(--muted); font-weight: 600; background: #fafbfc; }
