@@ -30,7 +30,8 @@ import { replaySession } from './replay/replay-session.ts';
 import { applyApproval } from './session/apply-approval.ts';
 import { ASK_NOT_ALLOWED, askRefusal } from './agent/may-ask.ts';
 import { countAsk } from './session/count-ask.ts';
-import { countedCalls, limitsCallsPerSession } from './session/counted-calls.ts';
+import { limitsCallsPerSession } from './session/counted-calls.ts';
+import { createKeptCounter } from './session/kept-counter.ts';
 import { newSession } from './session/new-session.ts';
 import { createSessionCache } from './session/session-cache.ts';
 import { createSessionGate } from './session/session-gate.ts';
@@ -162,11 +163,22 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return createEventBus([metrics.observe, options.onEvent, call.onEvent], plugins.hooks);
   }
 
+  /**
+   * The session's call counter, kept between calls. Under a policy that limits calls per session, each step first
+   * brings it up to date with the stored turns (`kept-counter.ts`): it is rebuilt from them when this controller has
+   * not counted them yet, or another host stepped the session since.
+   */
+  function counterOf(session: SessionRecord, policy: Policy): CallCounter {
+    let counter = counters.get(session.sid);
+    if (counter === undefined) counters.set(session.sid, (counter = limitsCallsPerSession(policy.limits) ? createKeptCounter() : createCallCounter()));
+    return counter;
+  }
+
+  /** The context of a call driving `session`; `overrides.sessionCounter` (a replay's own) leaves the kept counter alone. */
   function contextFor(session: SessionRecord, depth: number, call: ContinueOptions, overrides: Partial<LoopContext> = {}): LoopContext {
     const { agent, policy } = agentOf(session);
     const emit = eventsFor(call);
-    let sessionCounter = counters.get(session.sid);
-    if (sessionCounter === undefined) counters.set(session.sid, (sessionCounter = createCallCounter()));
+    const sessionCounter = overrides.sessionCounter ?? counterOf(session, policy);
     const ask =
       depth < agent.maxAskDepth
         ? async (request: AskCall, origin: AskOrigin): Promise<JsonValue> => {
@@ -249,17 +261,6 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return childAnswer(request.agent, result);
   }
 
-  /**
-   * A session this controller has no call counter for (run by another controller or process, or dropped from the
-   * cache) gets one rebuilt from its stored turns when its policy limits calls per session.
-   */
-  async function rebuildCounter(session: SessionRecord): Promise<void> {
-    if (counters.get(session.sid) !== undefined || !limitsCallsPerSession(agentOf(session).policy.limits)) return;
-    const counter = countedCalls(await store.listTurns(session.sid));
-    // Another call of this controller may have made one meanwhile (it then holds the session's turns): keep that.
-    if (counters.get(session.sid) === undefined) counters.set(session.sid, counter);
-  }
-
   async function resume(sid: string, call: ContinueOptions = {}, once = false): Promise<LoopResult> {
     const session = await requireSession(sid);
     await startToolSources(call.signal, `session ${sid} is as it was`);
@@ -268,7 +269,6 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   /** Drives a stored session on, its tool sources listed already. */
   async function continueSession(session: SessionRecord, call: ContinueOptions, once = false): Promise<LoopResult> {
-    await rebuildCounter(session);
     return settle(await driveLoop(contextFor(session, await depthOf(session), call), gate, { once, resumed: true }));
   }
 
@@ -299,7 +299,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   async function replay(sid: string): Promise<ReplayReport> {
     const session = await requireSession(sid);
     const depth = await depthOf(session);
-    return replaySession(store, session, (overrides) => contextFor(session, depth, {}, overrides), now);
+    // A counter of its own: the replay counts the calls it replays from turn 1, and must not leave this controller an
+    // empty counter for the session (its next step would then allow every call the policy's perSession had left).
+    return replaySession(store, session, (overrides) => contextFor(session, depth, {}, { sessionCounter: createCallCounter(), ...overrides }), now);
   }
 
   /**

@@ -12,10 +12,14 @@ import { WALL_CLOCK_SPENT } from '../loop/ask-model.ts';
 import type { RunBounds } from '../loop/execute-turn.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
-/** A model replaying the recorded model calls of `turns`, in order. */
-export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel {
-  // The calls made: replied, failed, or cut by the loop's wall clock before END.
-  const calls = turns.filter((turn) => turn.reply !== undefined || turn.failure?.kind === 'provider' || turn.failure?.code === WALL_CLOCK_SPENT);
+/**
+ * A model replaying the recorded model calls of `turns`, in order. A call the recording shows cancelled before its
+ * reply (the turn halted ERR_CANCELLED while the model answered) is cancelled again: `cancel` aborts the replayed
+ * run's signal, as the caller's did, and the call fails as it failed then.
+ */
+export function createRecordedModel(turns: readonly TurnRecord[], cancel: () => void = () => {}): LanguageModel {
+  // The calls made: replied, failed, cut by the loop's wall clock before END, or cancelled.
+  const calls = turns.filter((turn) => turn.reply !== undefined || turn.failure?.kind === 'provider' || turn.failure?.kind === 'cancelled' || turn.failure?.code === WALL_CLOCK_SPENT);
   let next = 0;
   const first = calls.find((turn) => turn.reply !== undefined)?.reply;
   return {
@@ -29,6 +33,7 @@ export function createRecordedModel(turns: readonly TurnRecord[]): LanguageModel
       if (reply === undefined && turn.failure?.code === WALL_CLOCK_SPENT) {
         throw Object.assign(new Error(turn.failure.message), { code: WALL_CLOCK_SPENT });
       }
+      if (reply === undefined && turn.failure?.kind === 'cancelled') cancel();
       if (reply === undefined) {
         const error = new ProviderError({ code: (turn.failure?.code ?? 'PROVIDER_BAD_RESPONSE') as ProviderErrorCode, message: 'recorded failure' });
         // The recorded message as it was, so the replayed decision matches it word for word.

@@ -4,7 +4,8 @@
  * and save the decided turn with the updated row. What comes next is read
  * from the store, never from memory, so any host can take the next step
  * (resume, multi-host workers); the row's tally stands in for the earlier
- * records, which a step does not read.
+ * records, which a step does not read. The session's call counter is checked
+ * against the row and last turn before the turn runs (`kept-counter.ts`).
  */
 import { isResumableHalt } from '../decide/halt-reason.ts';
 import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
@@ -12,6 +13,7 @@ import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
+import { counterStepped, keepCounterCurrent } from './kept-counter.ts';
 import { sessionAfter, statusOf } from './session-after.ts';
 
 /** True when the session can take another step. */
@@ -106,6 +108,8 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
     }
     return { session, last, tally };
   }
+  // The session's call counter counts what the stored turns hold, whoever stepped it last (another host, in worker mode).
+  await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
   let record: TurnRecord;
   let before: LoopTally;
   if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
@@ -120,5 +124,6 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
   } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
   // The turn saved this row with its decided (or paused) record.
   const after = record.phase === 'decided' ? foldTally(before, record) : before;
+  counterStepped(context.sessionCounter, record, after);
   return { session: sessionAfter(session, record, after, isoNow(context)), last: record, tally: after };
 }
