@@ -247,8 +247,23 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const registry = await startToolSources(run.signal, 'no session was stored');
     const session = await create(run, registry, parentSid, depth);
     origin?.started(session.sid);
-    if (session.status === 'halted') return loopResult(session.sid, [], 'v4', session.lastDecision);
+    if (session.status === 'halted') return haltedBeforeFirstTurn(session, run);
     return settle(await driveLoop(contextFor(session, depth, run), gate));
+  }
+
+  /**
+   * A session halted before its first turn (a task that is no valid USERDATA, or too large for an envelope): no turn
+   * ran, but the call's events say what happened — `loop-start`, then `loop-end` with the HALT, marked as a decision
+   * no turn carried, which `metrics()` counts. It used to end with no event at all.
+   */
+  function haltedBeforeFirstTurn(session: SessionRecord, run: RunLoopOptions): LoopResult {
+    const emit = eventsFor(run);
+    const { agent } = agentOf(session);
+    const loopId = createId();
+    const result = loopResult(session.sid, [], 'v4', session.lastDecision);
+    emit({ type: 'loop-start', sid: session.sid, loopId, ts: now(), agent: agent.name, model: agent.model, resumed: false, ...(session.parentSid === undefined ? {} : { parentSid: session.parentSid }) });
+    emit({ type: 'loop-end', sid: session.sid, loopId, ts: now(), result, beforeFirstTurn: true });
+    return result;
   }
 
   async function runChild(parentSid: string, depth: number, request: AskCall, origin: AskOrigin, call: ContinueOptions): Promise<JsonValue> {
@@ -256,8 +271,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
     const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
     const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
-    const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns } };
+    // Nor can it spend more tokens than its asker has left: its token ceiling is lowered to that.
+    const tokens = origin.tokensLeft === undefined ? agent.ceilings.tokens : Math.max(1, Math.min(agent.ceilings.tokens ?? Number.POSITIVE_INFINITY, origin.tokensLeft));
+    const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns, ...(tokens === undefined ? {} : { tokens }) } };
     const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
+    // What the child spent, whatever its end: the asker's token and cost ceilings count it (the turn records it).
+    origin.ended?.({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.usage.costUsd });
     return childAnswer(request.agent, result);
   }
 

@@ -16,6 +16,7 @@ export { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, TRANSCRIPT_SCHEMA_VE
 export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 export { decideAfter, decideTurn, type DecideInput } from './decide/decide-turn.ts';
 export { EMPTY_TALLY, foldTally, tallyOf, type LoopTally, type TallyDecision } from './decide/loop-tally.ts';
+export { turnSpend } from './decide/turn-spend.ts';
 export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
 export {
   errorStreak,
@@ -66,6 +67,7 @@ export type {
   ControlSignal,
   DecisionLogEntry,
   RecordedAsk,
+  AskUsage,
   RecordedReply,
   RecordedToolCall,
   TurnFailure,

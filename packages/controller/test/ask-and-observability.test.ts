@@ -31,8 +31,47 @@ describe('ask (seed 004)', () => {
     expect(result).toMatchObject({ status: 'DONE', result: 'child said four' });
     const child = (await store.listSessions()).find((session) => session.parentSid === result.sid);
     expect(child).toMatchObject({ agent: 'child', status: 'done', userdata: { subject: 'what is two plus two' } });
-    expect((await store.listTurns(result.sid))[0]?.asks).toEqual([{ index: 0, agent: 'child', sid: child?.sid, result: 'four' }]);
+    const [childTurn] = await store.listTurns(child!.sid);
+    const childSpend = { inputTokens: childTurn!.usage.inputTokens, outputTokens: childTurn!.usage.outputTokens, costUsd: childTurn!.usage.costUsd };
+    expect((await store.listTurns(result.sid))[0]?.asks).toEqual([{ index: 0, agent: 'child', sid: child?.sid, result: 'four', usage: childSpend }]);
+    // The loop's usage counts what its ask spent; the turn's own usage is its own model call's.
+    const [parentTurn] = await store.listTurns(result.sid);
+    expect(result.usage.inputTokens).toBe(parentTurn!.usage.inputTokens + childSpend.inputTokens);
     expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it("counts a child's spend against the asker's token ceiling, and lowers the child's to what the asker has left", async () => {
+    const store = createMemoryTranscriptStore();
+    const spending = (text: string) => ({ text, usage: { inputTokens: 100, outputTokens: 100 } });
+    const replies = {
+      // Turn 1 asks and goes on; turn 2 would finish, if the ceiling let it.
+      asker: [{ text: program('ask "spender", "spend" into answer', 'emit "asked: " + answer'), usage: { inputTokens: 10, outputTokens: 10 } }, program('emit "<<<LOOP:DONE>>> finished"')],
+      spender: [spending(program('emit "<<<LOOP:DONE>>> spent"'))],
+      // Would take three turns; its lowered ceiling halts it after the second.
+      greedy: [spending(program('emit "one"')), spending(program('emit "two"')), spending(program('emit "<<<LOOP:DONE>>> three"'))],
+    };
+    const team = {
+      asker: { name: 'asker', model: 'scripted:asker', asks: ['spender', 'greedy'], ceilings: { tokens: 100 } },
+      spender: { name: 'spender', model: 'scripted:spender' },
+      lavish: { name: 'lavish', model: 'scripted:asker', asks: ['greedy'], ceilings: { tokens: 300 } },
+      greedy: { name: 'greedy', model: 'scripted:greedy' },
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map(), team)], store, pool });
+    // 20 tokens of its own and 200 of its child's: past its 100 after turn 1 (it used to go on to turn 2 and DONE).
+    const asked = await loop.run({ agent: 'asker', task: 'x' });
+    expect(asked).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', turns: 1, usage: { inputTokens: 110, outputTokens: 110 } });
+    expect(await loop.replay(asked.sid)).toMatchObject({ matched: true });
+
+    // 300 tokens, 20 spent by the asking turn's own call: the child may spend 280, and halts after its second turn.
+    const lavishStore = createMemoryTranscriptStore();
+    const lavishReplies = { asker: [{ text: program('on error do', '  emit "failed: " + system_error_code', '  clear_error', 'endon', 'ask "greedy", "spend" into answer'), usage: { inputTokens: 10, outputTokens: 10 } }], greedy: replies.greedy };
+    const lavishLoop = createAskLoop({ plugins: [testPlugin(lavishReplies, new Map(), team)], store: lavishStore, pool });
+    const lavish = await lavishLoop.run({ agent: 'lavish', task: 'x' });
+    const greedy = (await lavishStore.listSessions()).find((session) => session.parentSid === lavish.sid);
+    expect(greedy).toMatchObject({ status: 'halted', turns: 2, lastDecision: { kind: 'HALT', reason: 'ERR_BUDGET' } });
+    expect(lavish).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', usage: { inputTokens: 210, outputTokens: 210 } });
+    await loop.close();
+    await lavishLoop.close();
   });
 
   it('replays each ask from the child its turn names, not from a child left behind by a run a crash cut short', async () => {
@@ -68,7 +107,7 @@ describe('ask (seed 004)', () => {
     const [turn] = await store.listTurns(result.sid);
     expect(turn?.asks).toEqual([
       { index: 0, agent: 'nosuch', error: { code: expect.any(String), message: expect.stringContaining('nosuch') } },
-      { index: 1, agent: 'child', sid: child?.sid, result: 'four' },
+      { index: 1, agent: 'child', sid: child?.sid, result: 'four', usage: expect.objectContaining({ inputTokens: expect.any(Number) }) },
     ]);
     expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
   });
@@ -280,10 +319,16 @@ describe('observability', () => {
 
   it('halts ERR_USERDATA_SCHEMA for a task that is not valid USERDATA, as data', async () => {
     const store = createMemoryTranscriptStore();
-    const loop = createAskLoop({ plugins: [testPlugin({ m: [] })], store, pool });
+    const events: LoopEvent[] = [];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [] })], store, pool, onEvent: (event) => events.push(event) });
     const result = await loop.run({ agent: { name: 'a', model: 'scripted:m' }, task: { subject: 42 } as never });
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_USERDATA_SCHEMA', turns: 0 });
     expect(await store.getSession(result.sid)).toMatchObject({ status: 'halted', lastDecision: { reason: 'ERR_USERDATA_SCHEMA' } });
+    // The call's events say so (there were none), and the HALT counts as a decision with no turn.
+    expect(events.map((event) => event.type)).toEqual(['loop-start', 'loop-end']);
+    expect(events[1]).toMatchObject({ type: 'loop-end', beforeFirstTurn: true, result: { status: 'HALT', reason: 'ERR_USERDATA_SCHEMA' } });
+    expect(loop.metrics()).toMatchObject({ turns: 0, decisions: { HALT: 1 }, halts: { ERR_USERDATA_SCHEMA: 1 } });
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, turns: 0 });
   });
 
   it('halts ERR_ENV_SIZE, as data, for a task too large for an envelope (512 KiB a section) instead of throwing', async () => {

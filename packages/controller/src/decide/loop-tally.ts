@@ -9,6 +9,7 @@
  * same result. Folding turn by turn gives exactly what the list predicates of
  * `stop-condition.ts` compute over the same records.
  */
+import { turnSpend } from './turn-spend.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { isRunTimeFailure } from './halt-reason-of.ts';
 import type { LoopTotals } from './stop-condition.ts';
@@ -65,12 +66,13 @@ export function foldTally(tally: LoopTally, turn: TurnRecord): LoopTally {
   const digest = turn.digest ?? null;
   const digestRun = digest === null ? 0 : digest === tally.digest ? tally.digestRun + 1 : 1;
   const entry = tallyDecision(turn);
+  const spend = turnSpend(turn);
   return {
     turn: turn.turnIndex,
     totals: {
-      inputTokens: totals.inputTokens + turn.usage.inputTokens,
-      outputTokens: totals.outputTokens + turn.usage.outputTokens,
-      costUsd: totals.costUsd + turn.usage.costUsd,
+      inputTokens: totals.inputTokens + spend.inputTokens,
+      outputTokens: totals.outputTokens + spend.outputTokens,
+      costUsd: totals.costUsd + spend.costUsd,
       fuel: totals.fuel + turn.usage.fuel,
       toolCalls: totals.toolCalls + turn.usage.toolCalls,
       wallMs: totals.wallMs + (turn.timings.total ?? 0),

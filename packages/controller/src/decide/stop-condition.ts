@@ -3,6 +3,7 @@
  * decision needs no in-memory state: resume and replay read the same records.
  * `turns` is every decided turn of the session plus the current one, last.
  */
+import { turnSpend } from './turn-spend.ts';
 import type { LoopCeilings } from '../agent/agent-definition.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { isRunTimeFailure } from './halt-reason-of.ts';
@@ -17,13 +18,14 @@ export interface LoopTotals {
   readonly wallMs: number;
 }
 
-/** Adds up usage and host time of `turns`. */
+/** Adds up usage and host time of `turns` (the model spend of their asks' children included: `turnSpend`). */
 export function loopTotals(turns: readonly TurnRecord[]): LoopTotals {
   let inputTokens = 0, outputTokens = 0, costUsd = 0, fuel = 0, toolCalls = 0, wallMs = 0;
   for (const turn of turns) {
-    inputTokens += turn.usage.inputTokens;
-    outputTokens += turn.usage.outputTokens;
-    costUsd += turn.usage.costUsd;
+    const spend = turnSpend(turn);
+    inputTokens += spend.inputTokens;
+    outputTokens += spend.outputTokens;
+    costUsd += spend.costUsd;
     fuel += turn.usage.fuel;
     toolCalls += turn.usage.toolCalls;
     wallMs += turn.timings.total ?? 0;

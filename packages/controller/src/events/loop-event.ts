@@ -56,7 +56,15 @@ export type LoopEvent =
    * (a host that died holds it until it runs out, `sessionLeaseMs`). Once per wait.
    */
   | (EventBase & { readonly type: 'waiting'; readonly behind: 'another call' | 'another host' })
-  | (EventBase & { readonly type: 'loop-end'; readonly result: LoopResult })
+  | (EventBase & {
+      readonly type: 'loop-end';
+      readonly result: LoopResult;
+      /**
+       * Set when the session halted before its first turn (a task that is no valid USERDATA, or too large for an
+       * envelope): the HALT of `result` is a decision no turn carried, so no `decision` event came before.
+       */
+      readonly beforeFirstTurn?: true;
+    })
   /** The driver call threw (a host mistake, a store failure, a lost lease; never a HALT) instead of ending: no `loop-end` follows. Only the error's code. */
   | (EventBase & { readonly type: 'loop-error'; readonly code: string })
   | (EventBase & { readonly type: 'hook-error'; readonly plugin: string; readonly hook: string; readonly message: string });

@@ -11,7 +11,7 @@ import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
-import type { RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
+import type { AskUsage, RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
 
 /** What execution adds to the record. */
 export type ExecutePatch = Pick<TurnRecord, 'emits' | 'emitLines' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
@@ -102,7 +102,7 @@ export async function executeTurn(
     }),
   );
   try {
-    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf);
+    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf, tokensLeftAfter(context, totals, record));
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
@@ -118,6 +118,7 @@ async function runProgram(
   onStart: () => void,
   turnCounter: CallCounter,
   displayNameOf: (name: string) => string | undefined,
+  tokensLeft: number | undefined,
 ): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   const asks: RecordedAsk[] = [];
@@ -132,7 +133,7 @@ async function runProgram(
     userdata: context.session.userdata,
     // With userdata, the names PROGRAM_GLOBALS lists for the check (program-globals.ts).
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks) }),
+    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, tokensLeft) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
@@ -187,13 +188,30 @@ async function runProgram(
   };
 }
 
-/** The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started and its outcome. */
-function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCounter: CallCounter, asks: RecordedAsk[]): (call: AskCall) => Promise<JsonValue> {
+/**
+ * The loop's token ceiling less what the loop spent before this turn and this turn's own model call: what is left
+ * for the run's asks (undefined without a token ceiling).
+ */
+function tokensLeftAfter(context: LoopContext, totals: LoopTotals, record: TurnRecord): number | undefined {
+  const ceiling = context.agent.ceilings.tokens;
+  if (ceiling === undefined) return undefined;
+  return ceiling - totals.inputTokens - totals.outputTokens - record.usage.inputTokens - record.usage.outputTokens;
+}
+
+/**
+ * The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started, its outcome
+ * and what it spent; `tokensLeft`: the token budget the run's asks share (each child gets what the earlier left).
+ */
+function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCounter: CallCounter, asks: RecordedAsk[], tokensLeft: number | undefined): (call: AskCall) => Promise<JsonValue> {
   return async (call) => {
     const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
+    const spent = asks.reduce((sum, earlier) => sum + (earlier.usage === undefined ? 0 : earlier.usage.inputTokens + earlier.usage.outputTokens), 0);
     asks.push(asked);
+    const ended = (usage: AskUsage): void => {
+      asked.usage = usage;
+    };
     try {
-      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter });
+      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, ...(tokensLeft === undefined ? {} : { tokensLeft: tokensLeft - spent }) });
       return asked.result;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

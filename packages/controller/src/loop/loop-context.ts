@@ -13,7 +13,7 @@ import type { NamedHooks } from '../plugin/resolve-plugins.ts';
 import type { RunAdmission } from '../session/run-admission.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
 import type { RunBounds } from './execute-turn.ts';
-import type { TurnRecord, TurnTimings } from './turn-record.ts';
+import type { AskUsage, TurnRecord, TurnTimings } from './turn-record.ts';
 
 /** The state and services of one session's driver call. */
 export interface LoopContext {
@@ -58,6 +58,13 @@ export interface AskOrigin {
   readonly started: (sid: string) => void;
   /** The run's per-turn call counter, which its tool calls count in too: an ask counts as one call. */
   readonly turnCounter: CallCounter;
+  /** Called with what the child loop spent on its models once it ended, whatever its end (the turn records it). */
+  readonly ended?: (usage: AskUsage) => void;
+  /**
+   * The asking loop's token ceiling, less what it has spent with this turn's asks so far: the child's own token
+   * ceiling is lowered to it, so a child cannot spend past the asker's. Absent without a token ceiling.
+   */
+  readonly tokensLeft?: number;
 }
 
 let lastMs = Number.NaN;

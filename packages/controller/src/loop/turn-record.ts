@@ -59,6 +59,18 @@ export interface RecordedAsk {
   readonly result?: JsonValue;
   /** Or how the ask failed (the child halted or paused, the agent is unknown, …), as the run saw it thrown. */
   readonly error?: { readonly code?: string; readonly message: string };
+  /**
+   * What the child loop spent on its models, whatever its end: the asking loop's token and cost ceilings count it
+   * (`turnSpend`). Absent when no child loop ran (and in records from before it was kept).
+   */
+  readonly usage?: AskUsage;
+}
+
+/** The model spend of an `ask`'s child loop. */
+export interface AskUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
 }
 
 /** A failure of the turn (envelope, syntax, check, run, provider), as fed back to the model or halted on. */

@@ -47,6 +47,12 @@ export function createLoopMetrics(): LoopMetricsCollector {
         costUsd += event.costUsd;
         return;
       }
+      // A session halted before its first turn: a decision all the same, with no turn and no decision event.
+      if (event.type === 'loop-end' && event.beforeFirstTurn === true) {
+        decisions.HALT = (decisions.HALT ?? 0) + 1;
+        if (event.result.reason !== null) halts[event.result.reason] = (halts[event.result.reason] ?? 0) + 1;
+        return;
+      }
       if (event.type !== 'decision') return;
       decisions[event.decision.kind] = (decisions[event.decision.kind] ?? 0) + 1;
       if (event.decision.kind === 'HALT') halts[event.decision.reason] = (halts[event.decision.reason] ?? 0) + 1;

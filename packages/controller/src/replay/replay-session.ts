@@ -59,6 +59,8 @@ function recordedAnswers(recorded: ReadonlyMap<number, TurnRecord>, children: re
       throw Object.assign(new Error(`replay: ask ${origin.index} of turn ${origin.turnIndex} was ${was} when recorded, now of ${JSON.stringify(request.agent)}`), { code: 'LOOP_REPLAY_DIVERGED' });
     }
     if (asked.sid !== undefined) origin.started(asked.sid);
+    // The recorded child's spend, so the replayed turn counts it against the ceilings as the live one did.
+    if (asked.usage !== undefined) origin.ended?.(asked.usage);
     if (asked.error !== undefined) throw Object.assign(new Error(asked.error.message), asked.error.code === undefined ? {} : { code: asked.error.code });
     if (asked.result === undefined) {
       // Its run gave up waiting: wait as it did, until the run's own limit ends it and its signal aborts the ask.
