@@ -58,7 +58,7 @@ function secretValues(env: Readonly<Record<string, string | undefined>>): string
 }
 
 /** A key shape that may still be growing at the end of a streamed text (`sk-proj-ab`). */
-const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|gh[pousr]_|github_pat_|xox[abpr]-|Bearer\s+)[A-Za-z0-9._~+/=-]*$/;
+const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|gh[pousr]_|github_pat_|xox[abpr]-|Bearer\s+)[A-Za-z0-9._~+/=-]*$|(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)[^\s@/"'<>]*$/i;
 
 /** What stands for the held-back end of a streamed text. */
 const HELD_BACK = '…';
@@ -80,7 +80,8 @@ export function createStreamRedactor(env: Readonly<Record<string, string | undef
         if (whole.endsWith(value.slice(0, length))) return `${whole.slice(0, -length)}${HELD_BACK}`;
       }
     }
-    return whole.replace(GROWING_KEY_SHAPE, HELD_BACK);
+    // A URL's user name is shown; what may be its password, until its `@` arrives, is not.
+    return whole.replace(GROWING_KEY_SHAPE, (_match, userinfo: string | undefined) => `${userinfo ?? ''}${HELD_BACK}`);
   };
 }
 

@@ -1,6 +1,7 @@
 /** The viewer's small pure parts: the Host check and the secret redactor. */
 import { describe, expect, it } from 'vitest';
 import { createSecretRedactor, isAllowedHost, REDACTED } from '../src/view/index.ts';
+import { createStreamRedactor } from '../src/redact-secrets.ts';
 
 describe('isAllowedHost', () => {
   it('admits the loopback address and localhost with the viewer port only', () => {
@@ -41,5 +42,12 @@ describe('createSecretRedactor', () => {
     expect(redact('postgres://user@db.example/x https://example.com/a:b@c')).toBe('postgres://user@db.example/x https://example.com/a:b@c');
     // One masked already (the CLI's own form of a --db URL) is left as it is.
     expect(redact('postgres://u:***@db/x?password=***&a=1')).toBe('postgres://u:***@db/x?password=***&a=1');
+  });
+
+  it('holds back a URL password while it streams in, until its @ shows it is one', () => {
+    const stream = createStreamRedactor({});
+    expect(stream('connect to postgres://app:hunter2hunt')).toBe('connect to postgres://app:…');
+    expect(stream('connect to postgres://app:hunter2hunter2@db/x')).toBe(`connect to postgres://app:${REDACTED}@db/x`);
+    expect(stream('see https://example.com/a then')).toBe('see https://example.com/a then');
   });
 });

@@ -120,7 +120,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
    */
   function requireCostCountable(agent: ResolvedAgentDefinition, model: LanguageModel): void {
     const ceiling = agent.ceilings.costUsd;
-    if (ceiling === undefined || model.prices !== undefined) return;
+    // A model made by `createLanguageModel` (every provider of `defineProvider`) has a `prices` field and costs only
+    // by it; a hand-built model without one may report each call's cost itself (a gateway's), which the loop counts.
+    if (ceiling === undefined || !('prices' in model) || model.prices !== undefined) return;
     throw new LoopError({
       code: 'LOOP_AGENT_INVALID',
       message: `agent '${agent.name}': ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give its provider the model's prices (settings.prices, by model id) or bound the loop with ceilings.tokens instead`,
@@ -271,8 +273,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
     const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
     const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
-    // Nor can it spend more tokens than its asker has left: its token ceiling is lowered to that.
-    const tokens = origin.tokensLeft === undefined ? agent.ceilings.tokens : Math.max(1, Math.min(agent.ceilings.tokens ?? Number.POSITIVE_INFINITY, origin.tokensLeft));
+    // Its token ceiling is what its asker has left; with nothing left, no child starts (its first turn would run whole,
+    // as any loop's does before its ceiling is checked).
+    if (origin.tokensLeft !== undefined && origin.tokensLeft <= 0) {
+      throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the asking loop has spent its token ceiling, so no child loop was started`), { code: 'LOOP_ASK_FAILED' });
+    }
+    const tokens = origin.tokensLeft === undefined ? agent.ceilings.tokens : Math.min(agent.ceilings.tokens ?? Number.POSITIVE_INFINITY, origin.tokensLeft);
     const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns, ...(tokens === undefined ? {} : { tokens }) } };
     const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
     // What the child spent, whatever its end: the asker's token and cost ceilings count it (the turn records it).

@@ -51,6 +51,27 @@ describe('a cost ceiling', () => {
     await loop.close();
   });
 
+  it("takes a hand-built model that reports each call's cost itself (no prices field)", async () => {
+    const gateway = definePlugin({
+      name: 'gateway',
+      specificationVersion: 'v1',
+      providers: {
+        gw: {
+          name: 'gw',
+          languageModel: (modelId: string) => ({
+            provider: 'gw',
+            modelId,
+            generate: async () => ({ text: program('emit "billed"'), usage: { inputTokens: 10, outputTokens: 10 }, costUsd: 0.5, finishReason: 'stop' as const, latencyMs: 1, attempts: 1, raw: null, provider: 'gw', model: modelId, warnings: [] }),
+          }),
+        },
+      },
+    });
+    const loop = createAskLoop({ plugins: [builtinPlugin(), gateway], store: createMemoryTranscriptStore(), pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'gw:m', ceilings: { costUsd: 1 } }, task: 'x' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', turns: 2, usage: { costUsd: 1 } });
+    await loop.close();
+  });
+
   it('halts the loop ERR_BUDGET once the priced calls reach it', async () => {
     const priced = definePlugin({
       name: 'priced',

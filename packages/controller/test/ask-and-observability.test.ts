@@ -70,6 +70,18 @@ describe('ask (seed 004)', () => {
     const greedy = (await lavishStore.listSessions()).find((session) => session.parentSid === lavish.sid);
     expect(greedy).toMatchObject({ status: 'halted', turns: 2, lastDecision: { kind: 'HALT', reason: 'ERR_BUDGET' } });
     expect(lavish).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', usage: { inputTokens: 210, outputTokens: 210 } });
+
+    // Nothing left: an ask starts no child (each used to run a whole first turn on a 1-token ceiling).
+    const brokeStore = createMemoryTranscriptStore();
+    const broke = { asker: [{ text: program('on error do', '  emit "refused: " + system_error_code', '  clear_error', 'endon', 'set i = 0', 'while i < 5', '  ask "spender", "spend" into answer', '  set i = i + 1', 'endwhile'), usage: { inputTokens: 60, outputTokens: 60 } }], spender: replies.spender };
+    const brokeLoop = createAskLoop({ plugins: [testPlugin(broke, new Map(), team)], store: brokeStore, pool });
+    const spentOut = await brokeLoop.run({ agent: 'asker', task: 'x' });
+    expect(spentOut).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', usage: { inputTokens: 60, outputTokens: 60 } });
+    expect((await brokeStore.listSessions()).filter((session) => session.parentSid === spentOut.sid)).toEqual([]);
+    const [brokeTurn] = await brokeStore.listTurns(spentOut.sid);
+    expect(brokeTurn?.asks?.[0]?.error).toMatchObject({ code: 'LOOP_ASK_FAILED', message: expect.stringContaining('has spent its token ceiling, so no child loop was started') });
+    expect(await brokeLoop.replay(spentOut.sid)).toMatchObject({ matched: true });
+    await brokeLoop.close();
     await loop.close();
     await lavishLoop.close();
   });

@@ -3,7 +3,7 @@
  * stored session, turn by turn — envelope, reply, program, diagnostics, tool
  * calls, emits, decision. SID may be a unique prefix of the id.
  */
-import type { SessionRecord, TranscriptStore } from '@askloop/controller';
+import { turnSpend, type SessionRecord, type TranscriptStore } from '@askloop/controller';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
@@ -69,8 +69,10 @@ Options:
       return 0;
     }
     const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
-    const tokens = turns.reduce((sum, turn) => sum + turn.usage.inputTokens + turn.usage.outputTokens, 0);
-    const cost = turns.reduce((sum, turn) => sum + turn.usage.costUsd, 0);
+    // What the loop spent, its asks' child loops included, as the run's own summary counts it (`turnSpend`).
+    const spends = turns.map(turnSpend);
+    const tokens = spends.reduce((sum, spend) => sum + spend.inputTokens + spend.outputTokens, 0);
+    const cost = spends.reduce((sum, spend) => sum + spend.costUsd, 0);
     const last = session.lastDecision;
     let out = `${colors.bold(`session ${session.sid}`)}\n`;
     out += `  task     ${terminalSafe(taskOrUserdata(session))}\n`;

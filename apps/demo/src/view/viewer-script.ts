@@ -190,6 +190,10 @@ const PAGE_SCRIPT = String.raw`
     var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0 };
     state.turns.forEach(function (turn) {
       t.inputTokens += turn.usage.inputTokens; t.outputTokens += turn.usage.outputTokens; t.costUsd += turn.usage.costUsd;
+      // What the turn's asks' child loops spent counts too, as the run's summary and askloop show count it.
+      (turn.asks || []).forEach(function (ask) {
+        if (ask.usage) { t.inputTokens += ask.usage.inputTokens; t.outputTokens += ask.usage.outputTokens; t.costUsd += ask.usage.costUsd; }
+      });
       t.fuel += turn.usage.fuel; t.toolCalls += turn.usage.toolCalls; t.ms += turn.timings.total || 0;
     });
     return t;
