@@ -10,21 +10,23 @@
  * whatever the files define. It needs nothing but the file itself, so every
  * file is checked: a library alone and an agent turn too.
  */
-import { type Program, walk } from '../ast/index.ts';
+import { forEachChild, type Node, type Program } from '../ast/index.ts';
 import { builtinArgumentCountProblem, findBuiltin } from '../runtime/builtins.ts';
 import type { Finding } from './structure-check.ts';
 
 /** `SCRIPT_FUNCTION_ARGUMENT_COUNT` for each call of a built-in with an argument count it does not take. */
 export function checkBuiltinCalls(program: Program): Finding[] {
   const findings: Finding[] = [];
-  // `walk` is iterative: any tree is safe.
-  walk(program, (node) => {
-    if (node.type !== 'CallExpression' || node.callee.type !== 'FunctionReference') return;
-    const builtin = findBuiltin(node.callee.name);
-    if (builtin === undefined) return;
-    // Lower case, as the code generator names the built-in to the run.
-    const problem = builtinArgumentCountProblem(node.callee.name.toLowerCase(), builtin, node.arguments.length);
-    if (problem !== undefined) findings.push({ code: 'SCRIPT_FUNCTION_ARGUMENT_COUNT', message: problem, line: node.line, column: node.column });
-  });
+  // Recursive, as the check's other walks are: `check` refuses a tree too deep for that first (`findTooDeep`).
+  const visit = (node: Node): void => {
+    if (node.type === 'CallExpression' && node.callee.type === 'FunctionReference') {
+      const builtin = findBuiltin(node.callee.name);
+      // Lower case, as the code generator names the built-in to the run.
+      const problem = builtin === undefined ? undefined : builtinArgumentCountProblem(node.callee.name.toLowerCase(), builtin, node.arguments.length);
+      if (problem !== undefined) findings.push({ code: 'SCRIPT_FUNCTION_ARGUMENT_COUNT', message: problem, line: node.line, column: node.column });
+    }
+    forEachChild(node, visit);
+  };
+  visit(program);
   return findings;
 }
