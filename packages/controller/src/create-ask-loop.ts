@@ -273,12 +273,14 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
     const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
     const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
-    // Its token ceiling is what its asker has left; with nothing left, no child starts (its first turn would run whole,
-    // as any loop's does before its ceiling is checked).
-    if (origin.tokensLeft !== undefined && origin.tokensLeft <= 0) {
-      throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the asking loop has spent its token ceiling, so no child loop was started`), { code: 'LOOP_ASK_FAILED' });
+    // Its token ceiling is what its asker has left; with nothing left of the asker's tokens or cost, no child starts
+    // (its first turn would run whole, as any loop's does before its ceiling is checked).
+    const left = origin.budgetLeft;
+    const spent = left === undefined ? undefined : left.tokens !== undefined && left.tokens <= 0 ? 'token' : left.costUsd !== undefined && Math.round(left.costUsd * 1e9) <= 0 ? 'cost' : undefined;
+    if (spent !== undefined) {
+      throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the asking loop has spent its ${spent} ceiling, so no child loop was started`), { code: 'LOOP_ASK_FAILED' });
     }
-    const tokens = origin.tokensLeft === undefined ? agent.ceilings.tokens : Math.min(agent.ceilings.tokens ?? Number.POSITIVE_INFINITY, origin.tokensLeft);
+    const tokens = left?.tokens === undefined ? agent.ceilings.tokens : Math.min(agent.ceilings.tokens ?? Number.POSITIVE_INFINITY, left.tokens);
     const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns, ...(tokens === undefined ? {} : { tokens }) } };
     const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
     // What the child spent, whatever its end: the asker's token and cost ceilings count it (the turn records it).

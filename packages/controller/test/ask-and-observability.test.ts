@@ -1,7 +1,9 @@
 /** Seed 004's `ask` hook, the decision log, the counters and USERDATA validation, end to end. */
 import { createSandboxPool } from '@askloop/interpreter';
+import { createScriptedProvider } from '@askloop/providers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
+import { definePlugin } from '../src/plugin/plugin.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import { decisionLogEntry } from '../src/loop/decision-log.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
@@ -82,6 +84,23 @@ describe('ask (seed 004)', () => {
     expect(brokeTurn?.asks?.[0]?.error).toMatchObject({ code: 'LOOP_ASK_FAILED', message: expect.stringContaining('has spent its token ceiling, so no child loop was started') });
     expect(await brokeLoop.replay(spentOut.sid)).toMatchObject({ matched: true });
     await brokeLoop.close();
+
+    // The same for cost: a priced asker past its cost ceiling starts no child either.
+    const pricedStore = createMemoryTranscriptStore();
+    const priced = definePlugin({
+      name: 'priced',
+      specificationVersion: 'v1',
+      // $1,000 a million tokens: the asker's own call (120 tokens) costs $0.12, past its $0.1 ceiling.
+      providers: { paid: createScriptedProvider({ name: 'paid', models: { asker: broke.asker }, prices: { asker: { inputPerMillion: 1000, outputPerMillion: 1000 } } }) },
+      agents: { thrifty: { name: 'thrifty', model: 'paid:asker', asks: ['spender'], ceilings: { costUsd: 0.1 } } },
+    });
+    const pricedLoop = createAskLoop({ plugins: [testPlugin({ spender: replies.spender }, new Map(), team), priced], store: pricedStore, pool });
+    const overspent = await pricedLoop.run({ agent: 'thrifty', task: 'x' });
+    expect(overspent).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET' });
+    expect((await pricedStore.listSessions()).filter((session) => session.parentSid === overspent.sid)).toEqual([]);
+    const [pricedTurn] = await pricedStore.listTurns(overspent.sid);
+    expect(pricedTurn?.asks?.[0]?.error).toMatchObject({ code: 'LOOP_ASK_FAILED', message: expect.stringContaining('has spent its cost ceiling') });
+    await pricedLoop.close();
     await loop.close();
     await lavishLoop.close();
   });

@@ -9,7 +9,7 @@ import { progressDigest } from '@askloop/envelope';
 import type { CallCounter } from '@askloop/tools';
 import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
-import { isoNow, type LoopContext } from './loop-context.ts';
+import { isoNow, type AskBudget, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
 import type { AskUsage, RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
 
@@ -102,7 +102,7 @@ export async function executeTurn(
     }),
   );
   try {
-    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf, tokensLeftAfter(context, totals, record));
+    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf, budgetLeftAfter(context, totals, record));
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
@@ -118,7 +118,7 @@ async function runProgram(
   onStart: () => void,
   turnCounter: CallCounter,
   displayNameOf: (name: string) => string | undefined,
-  tokensLeft: number | undefined,
+  budgetLeft: AskBudget | undefined,
 ): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   const asks: RecordedAsk[] = [];
@@ -133,7 +133,7 @@ async function runProgram(
     userdata: context.session.userdata,
     // With userdata, the names PROGRAM_GLOBALS lists for the check (program-globals.ts).
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, tokensLeft) }),
+    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budgetLeft) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
@@ -189,29 +189,41 @@ async function runProgram(
 }
 
 /**
- * The loop's token ceiling less what the loop spent before this turn and this turn's own model call: what is left
- * for the run's asks (undefined without a token ceiling).
+ * The loop's token and cost ceilings less what the loop spent before this turn and this turn's own model call: what
+ * is left for the run's asks (undefined without either ceiling).
  */
-function tokensLeftAfter(context: LoopContext, totals: LoopTotals, record: TurnRecord): number | undefined {
-  const ceiling = context.agent.ceilings.tokens;
-  if (ceiling === undefined) return undefined;
-  return ceiling - totals.inputTokens - totals.outputTokens - record.usage.inputTokens - record.usage.outputTokens;
+function budgetLeftAfter(context: LoopContext, totals: LoopTotals, record: TurnRecord): AskBudget | undefined {
+  const { tokens, costUsd } = context.agent.ceilings;
+  if (tokens === undefined && costUsd === undefined) return undefined;
+  return {
+    ...(tokens === undefined ? {} : { tokens: tokens - totals.inputTokens - totals.outputTokens - record.usage.inputTokens - record.usage.outputTokens }),
+    ...(costUsd === undefined ? {} : { costUsd: costUsd - totals.costUsd - record.usage.costUsd }),
+  };
 }
 
 /**
  * The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started, its outcome
- * and what it spent; `tokensLeft`: the token budget the run's asks share (each child gets what the earlier left).
+ * and what it spent; `budgetLeft`: the budget the run's asks share (each child gets what the earlier left).
  */
-function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCounter: CallCounter, asks: RecordedAsk[], tokensLeft: number | undefined): (call: AskCall) => Promise<JsonValue> {
+function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCounter: CallCounter, asks: RecordedAsk[], budgetLeft: AskBudget | undefined): (call: AskCall) => Promise<JsonValue> {
   return async (call) => {
     const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
-    const spent = asks.reduce((sum, earlier) => sum + (earlier.usage === undefined ? 0 : earlier.usage.inputTokens + earlier.usage.outputTokens), 0);
+    let tokens = 0;
+    let costUsd = 0;
+    for (const earlier of asks) {
+      tokens += earlier.usage === undefined ? 0 : earlier.usage.inputTokens + earlier.usage.outputTokens;
+      costUsd += earlier.usage?.costUsd ?? 0;
+    }
+    const left: AskBudget | undefined =
+      budgetLeft === undefined
+        ? undefined
+        : { ...(budgetLeft.tokens === undefined ? {} : { tokens: budgetLeft.tokens - tokens }), ...(budgetLeft.costUsd === undefined ? {} : { costUsd: budgetLeft.costUsd - costUsd }) };
     asks.push(asked);
     const ended = (usage: AskUsage): void => {
       asked.usage = usage;
     };
     try {
-      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, ...(tokensLeft === undefined ? {} : { tokensLeft: tokensLeft - spent }) });
+      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, ...(left === undefined ? {} : { budgetLeft: left }) });
       return asked.result;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

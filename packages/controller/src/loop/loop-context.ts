@@ -61,10 +61,17 @@ export interface AskOrigin {
   /** Called with what the child loop spent on its models once it ended, whatever its end (the turn records it). */
   readonly ended?: (usage: AskUsage) => void;
   /**
-   * The asking loop's token ceiling, less what it has spent with this turn's asks so far: the child's own token
-   * ceiling is lowered to it, so a child cannot spend past the asker's. Absent without a token ceiling.
+   * What is left of the asking loop's token and cost ceilings after what it has spent, this turn's earlier asks
+   * included: with nothing left the ask starts no child, and the child's token ceiling is lowered to what is left.
+   * Absent without either ceiling.
    */
-  readonly tokensLeft?: number;
+  readonly budgetLeft?: AskBudget;
+}
+
+/** What is left of an asking loop's ceilings (each absent when the loop has no such ceiling). */
+export interface AskBudget {
+  readonly tokens?: number;
+  readonly costUsd?: number;
 }
 
 let lastMs = Number.NaN;
