@@ -39,7 +39,7 @@ const SHARED_SETTING_SLIPS: Readonly<Record<string, string>> = { timeout: 'timeo
  * case, else the name sharing the longest start with it, less the difference
  * in length (`maxRetry` is `maxRetries`, not `maxRetryAfterMs`; `timeout` is
  * `timeoutMs`), when they share at least three letters and the start outweighs
- * the difference by two.
+ * the difference by two, or one is a prefix of the other (`base`, `baseURL`).
  */
 export function meantName(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
@@ -51,7 +51,9 @@ export function meantName(key: string, known: readonly string[]): string | undef
     let shared = 0;
     while (shared < lower.length && shared < other.length && lower[shared] === other[shared]) shared++;
     const score = shared - Math.abs(lower.length - other.length);
-    if (shared >= 3 && score >= 2 && (best === undefined || score > best.score)) best = { name, score };
+    // One a prefix of the other (`base` for `baseURL`) is meant whatever the difference in length.
+    const prefix = shared === Math.min(lower.length, other.length);
+    if (shared >= 3 && (score >= 2 || prefix) && (best === undefined || score > best.score)) best = { name, score };
   }
   return best?.name;
 }

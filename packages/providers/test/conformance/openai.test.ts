@@ -218,5 +218,6 @@ describe('createOpenAICompatibleProvider settings', () => {
       expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining("there is no setting 'apikey'; did you mean 'apiKey'?") }),
     );
     expect(() => createOpenAICompatibleProvider({ name: 'x', baseURL: 'http://127.0.0.1:1/v1', timeout: 5 } as never)).toThrow(expect.objectContaining({ message: expect.stringContaining("there is no setting 'timeout'; did you mean 'timeoutMs'?") }));
+    expect(() => createOpenAICompatibleProvider({ name: 'x', baseURL: 'http://127.0.0.1:1/v1', base: 'y' } as never)).toThrow(expect.objectContaining({ message: expect.stringContaining("there is no setting 'base'; did you mean 'baseURL'?") }));
   });
 });
