@@ -33,6 +33,7 @@ import { countAsk } from './session/count-ask.ts';
 import { limitsCallsPerSession } from './session/counted-calls.ts';
 import { createKeptCounter } from './session/kept-counter.ts';
 import { newSession } from './session/new-session.ts';
+import { isNoCostLeft } from './decide/stop-condition.ts';
 import { createSessionCache } from './session/session-cache.ts';
 import { createSessionGate } from './session/session-gate.ts';
 import { createRunAdmission } from './session/run-admission.ts';
@@ -276,7 +277,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // Its token ceiling is what its asker has left; with nothing left of the asker's tokens or cost, no child starts
     // (its first turn would run whole, as any loop's does before its ceiling is checked).
     const left = origin.budgetLeft;
-    const spent = left === undefined ? undefined : left.tokens !== undefined && left.tokens <= 0 ? 'token' : left.costUsd !== undefined && Math.round(left.costUsd * 1e9) <= 0 ? 'cost' : undefined;
+    const spent = left === undefined ? undefined : left.tokens !== undefined && left.tokens <= 0 ? 'token' : left.costUsd !== undefined && isNoCostLeft(left.costUsd) ? 'cost' : undefined;
     if (spent !== undefined) {
       throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the asking loop has spent its ${spent} ceiling, so no child loop was started`), { code: 'LOOP_ASK_FAILED' });
     }

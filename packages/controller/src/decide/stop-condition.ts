@@ -3,10 +3,11 @@
  * decision needs no in-memory state: resume and replay read the same records.
  * `turns` is every decided turn of the session plus the current one, last.
  */
-import { turnSpend } from './turn-spend.ts';
 import type { LoopCeilings } from '../agent/agent-definition.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { isRunTimeFailure } from './halt-reason-of.ts';
+// loop-tally imports only a type from here: no cycle at run time.
+import { tallyOf } from './loop-tally.ts';
 
 /** Sums over a session's turns. */
 export interface LoopTotals {
@@ -18,19 +19,9 @@ export interface LoopTotals {
   readonly wallMs: number;
 }
 
-/** Adds up usage and host time of `turns` (the model spend of their asks' children included: `turnSpend`). */
+/** Adds up usage and host time of `turns` (the model spend of their asks' children included): the tally's totals. */
 export function loopTotals(turns: readonly TurnRecord[]): LoopTotals {
-  let inputTokens = 0, outputTokens = 0, costUsd = 0, fuel = 0, toolCalls = 0, wallMs = 0;
-  for (const turn of turns) {
-    const spend = turnSpend(turn);
-    inputTokens += spend.inputTokens;
-    outputTokens += spend.outputTokens;
-    costUsd += spend.costUsd;
-    fuel += turn.usage.fuel;
-    toolCalls += turn.usage.toolCalls;
-    wallMs += turn.timings.total ?? 0;
-  }
-  return { inputTokens, outputTokens, costUsd, fuel, toolCalls, wallMs };
+  return tallyOf(turns).totals;
 }
 
 /** The turn ceiling is reached. */
@@ -52,6 +43,11 @@ const NANO_USD = 1e9;
  */
 function atLeastCost(spent: number, ceiling: number): boolean {
   return Math.round(spent * NANO_USD) >= Math.round(ceiling * NANO_USD);
+}
+
+/** Whether `left` dollars of a cost ceiling is nothing, in the ceiling's own unit (whole billionths of a dollar). */
+export function isNoCostLeft(left: number): boolean {
+  return Math.round(left * NANO_USD) <= 0;
 }
 
 /** A fuel or tool-call total of the loop is reached (`ERR_QUOTA`). */

@@ -8,6 +8,8 @@ import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from 
 import { progressDigest } from '@askloop/envelope';
 import type { CallCounter } from '@askloop/tools';
 import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
+import { turnSpend } from '../decide/turn-spend.ts';
+import type { LoopCeilings } from '../agent/agent-definition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import { isoNow, type AskBudget, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
@@ -102,7 +104,7 @@ export async function executeTurn(
     }),
   );
   try {
-    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf, budgetLeftAfter(context, totals, record));
+    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf, { ceilings: context.agent.ceilings, totals, record });
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
@@ -118,7 +120,7 @@ async function runProgram(
   onStart: () => void,
   turnCounter: CallCounter,
   displayNameOf: (name: string) => string | undefined,
-  budgetLeft: AskBudget | undefined,
+  budget: TurnBudget,
 ): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
   const asks: RecordedAsk[] = [];
@@ -133,7 +135,7 @@ async function runProgram(
     userdata: context.session.userdata,
     // With userdata, the names PROGRAM_GLOBALS lists for the check (program-globals.ts).
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budgetLeft) }),
+    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budget) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
@@ -189,41 +191,31 @@ async function runProgram(
 }
 
 /**
- * The loop's token and cost ceilings less what the loop spent before this turn and this turn's own model call: what
- * is left for the run's asks (undefined without either ceiling).
- */
-function budgetLeftAfter(context: LoopContext, totals: LoopTotals, record: TurnRecord): AskBudget | undefined {
-  const { tokens, costUsd } = context.agent.ceilings;
-  if (tokens === undefined && costUsd === undefined) return undefined;
-  return {
-    ...(tokens === undefined ? {} : { tokens: tokens - totals.inputTokens - totals.outputTokens - record.usage.inputTokens - record.usage.outputTokens }),
-    ...(costUsd === undefined ? {} : { costUsd: costUsd - totals.costUsd - record.usage.costUsd }),
-  };
-}
-
-/**
  * The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started, its outcome
- * and what it spent; `budgetLeft`: the budget the run's asks share (each child gets what the earlier left).
+ * and what it spent. Each ask gets what is left of the loop's token and cost ceilings after the turn's spend so far
+ * (`turnSpend`: its own model call and its earlier asks).
  */
-function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCounter: CallCounter, asks: RecordedAsk[], budgetLeft: AskBudget | undefined): (call: AskCall) => Promise<JsonValue> {
+function askFor(
+  ask: NonNullable<LoopContext['ask']>,
+  turnIndex: number,
+  turnCounter: CallCounter,
+  asks: RecordedAsk[],
+  budget: TurnBudget,
+): (call: AskCall) => Promise<JsonValue> {
   return async (call) => {
     const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
-    let tokens = 0;
-    let costUsd = 0;
-    for (const earlier of asks) {
-      tokens += earlier.usage === undefined ? 0 : earlier.usage.inputTokens + earlier.usage.outputTokens;
-      costUsd += earlier.usage?.costUsd ?? 0;
-    }
-    const left: AskBudget | undefined =
-      budgetLeft === undefined
-        ? undefined
-        : { ...(budgetLeft.tokens === undefined ? {} : { tokens: budgetLeft.tokens - tokens }), ...(budgetLeft.costUsd === undefined ? {} : { costUsd: budgetLeft.costUsd - costUsd }) };
+    const { ceilings, totals, record } = budget;
+    const spend = turnSpend({ ...record, asks });
+    const left: AskBudget = {
+      ...(ceilings.tokens === undefined ? {} : { tokens: ceilings.tokens - totals.inputTokens - totals.outputTokens - spend.inputTokens - spend.outputTokens }),
+      ...(ceilings.costUsd === undefined ? {} : { costUsd: ceilings.costUsd - totals.costUsd - spend.costUsd }),
+    };
     asks.push(asked);
     const ended = (usage: AskUsage): void => {
       asked.usage = usage;
     };
     try {
-      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, ...(left === undefined ? {} : { budgetLeft: left }) });
+      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, budgetLeft: left });
       return asked.result;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -231,6 +223,13 @@ function askFor(ask: NonNullable<LoopContext['ask']>, turnIndex: number, turnCou
       throw error;
     }
   };
+}
+
+/** What an ask's share of the loop's ceilings is worked out from: the ceilings, the loop's totals before this turn, the turn. */
+interface TurnBudget {
+  readonly ceilings: LoopCeilings;
+  readonly totals: LoopTotals;
+  readonly record: TurnRecord;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

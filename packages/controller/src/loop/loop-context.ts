@@ -63,7 +63,7 @@ export interface AskOrigin {
   /**
    * What is left of the asking loop's token and cost ceilings after what it has spent, this turn's earlier asks
    * included: with nothing left the ask starts no child, and the child's token ceiling is lowered to what is left.
-   * Absent without either ceiling.
+   * A ceiling the loop does not have is absent from it.
    */
   readonly budgetLeft?: AskBudget;
 }
