@@ -28,6 +28,10 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       // Hooks start real parts (Chromium, a PostgreSQL cluster, sandbox workers): on a loaded 2-core machine the
       // viewer's browser hook once took over vitest's default 10 s.
       hookTimeout: 60_000,
+      // expect.poll gives up after 1 s by default, and a poll whose check itself waits (a Playwright locator's
+      // innerText waits for its element) then fails as "didn't resolve in time": on a loaded 2-core CI machine a
+      // viewer page once took longer than that to show an error banner. The test's own timeout still bounds it.
+      expect: { poll: { timeout: 10_000 } },
       ...overrides,
     },
   });
