@@ -10,6 +10,7 @@ import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
 import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
+import { askedAgent, costsCounted } from './agent/asked-agent.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
 import { isResumableHalt } from './decide/halt-reason.ts';
@@ -19,7 +20,7 @@ import { decisionLogEntry } from './loop/decision-log.ts';
 import { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 import type { AskCall } from './interpreter/loop-interpreter.ts';
 import { driveLoop } from './loop/drive-loop.ts';
-import type { AskOrigin, LoopContext } from './loop/loop-context.ts';
+import type { AskBudget, AskOrigin, LoopContext } from './loop/loop-context.ts';
 import { childAnswer } from './session/child-answer.ts';
 import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
 import { resolvePlugins } from './plugin/resolve-plugins.ts';
@@ -121,9 +122,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
    */
   function requireCostCountable(agent: ResolvedAgentDefinition, model: LanguageModel): void {
     const ceiling = agent.ceilings.costUsd;
-    // A model made by `createLanguageModel` (every provider of `defineProvider`) has a `prices` field and costs only
-    // by it; a hand-built model without one may report each call's cost itself (a gateway's), which the loop counts.
-    if (ceiling === undefined || !('prices' in model) || model.prices !== undefined) return;
+    if (ceiling === undefined || costsCounted(model)) return;
     throw new LoopError({
       code: 'LOOP_AGENT_INVALID',
       message: `agent '${agent.name}': ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give its provider the model's prices (settings.prices, by model id) or bound the loop with ceilings.tokens instead`,
@@ -216,18 +215,20 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   /** Stores a new session. `registry` is the one its caller listed the tool sources for: complete, with the MCP servers' tools. */
-  async function create(run: RunLoopOptions, registry: ToolRegistry, parentSid?: string, depth = 0): Promise<SessionRecord> {
-    const agent = findAgent(plugins.agents, run.agent);
-    agentPolicy(agent);
+  async function create(run: RunLoopOptions, registry: ToolRegistry, parentSid?: string, depth = 0, budgetLeft?: AskBudget): Promise<SessionRecord> {
+    const found = findAgent(plugins.agents, run.agent);
+    agentPolicy(found);
     // Before the model is made and the session stored: a misspelt per-tool limit key, of this agent or of one it may
     // ask, refuses the run, storing nothing.
-    requireLimitedToolsOfSession(agent, plugins.agents, registry, depth);
+    requireLimitedToolsOfSession(found, plugins.agents, registry, depth);
     const sid = run.sid ?? createId();
     // Every store would refuse it too, but only after the model was made: a sid with U+0000 or a line break also breaks logs and the viewer.
     requireSessionId(sid, run.sid === undefined ? 'createId' : 'options.sid');
     // Made before the session is stored (an unknown provider stores nothing), kept only once it is: a run refused
     // for a sid already in the store must not leave its model to answer that other session's turns.
-    const model = newModel(sid, agent);
+    const model = newModel(sid, found);
+    // An ask's child: its token and cost ceilings lowered to what its asker has left (stored so, so a resume keeps them).
+    const agent = askedAgent(found, budgetLeft, model);
     requireCostCountable(agent, model);
     const session = newSession(agent, run.task, sid, now(), parentSid);
     await store.createSession(session);
@@ -248,7 +249,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function start(run: RunLoopOptions, parentSid?: string, depth = 0, origin?: AskOrigin): Promise<LoopResult> {
     const registry = await startToolSources(run.signal, 'no session was stored');
-    const session = await create(run, registry, parentSid, depth);
+    const session = await create(run, registry, parentSid, depth, origin?.budgetLeft);
     origin?.started(session.sid);
     if (session.status === 'halted') return haltedBeforeFirstTurn(session, run);
     return settle(await driveLoop(contextFor(session, depth, run), gate));
@@ -274,15 +275,14 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // `ask … with {"max_turns": n}` can only lower the child's turn ceiling, never raise it.
     const asked = (request.options as { max_turns?: unknown } | null)?.max_turns;
     const maxTurns = typeof asked === 'number' && Number.isInteger(asked) && asked > 0 ? Math.min(asked, agent.ceilings.maxTurns) : agent.ceilings.maxTurns;
-    // Its token ceiling is what its asker has left; with nothing left of the asker's tokens or cost, no child starts
-    // (its first turn would run whole, as any loop's does before its ceiling is checked).
+    // With nothing left of the asker's tokens or cost, no child starts (its first turn would run whole, as any loop's
+    // does before its ceiling is checked); otherwise `create` lowers its ceilings to what is left (askedAgent).
     const left = origin.budgetLeft;
     const spent = left === undefined ? undefined : left.tokens !== undefined && left.tokens <= 0 ? 'token' : left.costUsd !== undefined && isNoCostLeft(left.costUsd) ? 'cost' : undefined;
     if (spent !== undefined) {
       throw Object.assign(new Error(`ask ${JSON.stringify(request.agent)}: the asking loop has spent its ${spent} ceiling, so no child loop was started`), { code: 'LOOP_ASK_FAILED' });
     }
-    const tokens = left?.tokens === undefined ? agent.ceilings.tokens : Math.min(agent.ceilings.tokens ?? Number.POSITIVE_INFINITY, left.tokens);
-    const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns, ...(tokens === undefined ? {} : { tokens }) } };
+    const child = { ...agent, ceilings: { ...agent.ceilings, maxTurns } };
     const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
     // What the child spent, whatever its end: the asker's token and cost ceilings count it (the turn records it).
     origin.ended?.({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.usage.costUsd });

@@ -105,6 +105,49 @@ describe('ask (seed 004)', () => {
     await lavishLoop.close();
   });
 
+  it("lowers a priced child's cost ceiling to what its asker has left, and gives an unpriced child none", async () => {
+    // $1,000 a million tokens: the asker's own call (20 tokens) costs $0.02, each of the child's turns (300) $0.30.
+    const price = { inputPerMillion: 1000, outputPerMillion: 1000 };
+    const turn = (text: string, tokens: number) => ({ text, usage: { inputTokens: tokens / 2, outputTokens: tokens / 2 } });
+    const asking = (agent: string) => [turn(program('on error do', '  emit "failed: " + system_error_code', '  clear_error', 'endon', `ask "${agent}", "spend" into answer`, 'emit "<<<LOOP:DONE>>> asked"'), 20)];
+    const priced = definePlugin({
+      name: 'priced',
+      specificationVersion: 'v1',
+      providers: {
+        paid: createScriptedProvider({
+          name: 'paid',
+          models: { asker: asking('greedy'), cheapAsker: asking('free'), greedy: [turn(program('emit "one"'), 300), turn(program('emit "two"'), 300), turn(program('emit "<<<LOOP:DONE>>> three"'), 300)] },
+          prices: { asker: price, cheapAsker: price, greedy: price },
+        }),
+      },
+      agents: {
+        thrifty: { name: 'thrifty', model: 'paid:asker', asks: ['greedy'], ceilings: { costUsd: 0.5 } },
+        greedy: { name: 'greedy', model: 'paid:greedy', ceilings: { costUsd: 5 } },
+        frugal: { name: 'frugal', model: 'paid:cheapAsker', asks: ['free'], ceilings: { costUsd: 0.5 } },
+        free: { name: 'free', model: 'scripted:free' },
+      },
+    });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ free: [program('emit "<<<LOOP:DONE>>> gratis"')] }, new Map(), {}), priced], store, pool });
+    const thrifty = await loop.run({ agent: 'thrifty', task: 'x' });
+    const greedy = (await store.listSessions()).find((session) => session.parentSid === thrifty.sid);
+    // $0.48 left: its second turn ($0.60 in all) halts it. Its own $5 ceiling used to let it finish its third ($0.90).
+    expect(greedy).toMatchObject({ status: 'halted', turns: 2, lastDecision: { kind: 'HALT', reason: 'ERR_BUDGET' }, agentDefinition: { ceilings: { costUsd: 0.48 } } });
+    // The halted child fails the ask; the asker's turn goes on to its DONE, having spent $0.62 in all.
+    expect((await store.listTurns(thrifty.sid))[0]?.asks?.[0]?.error).toMatchObject({ code: 'LOOP_ASK_FAILED' });
+    expect(thrifty).toMatchObject({ status: 'DONE', result: 'asked' });
+    expect(thrifty.usage.costUsd).toBeCloseTo(0.62, 10);
+    expect(await loop.replay(thrifty.sid)).toMatchObject({ matched: true });
+
+    // A child whose model has no prices costs $0 here: it runs, with no cost ceiling (LOOP_AGENT_INVALID would refuse one it could never reach).
+    const frugal = await loop.run({ agent: 'frugal', task: 'x' });
+    expect(frugal).toMatchObject({ status: 'DONE', result: 'asked' });
+    const free = (await store.listSessions()).find((session) => session.parentSid === frugal.sid);
+    expect(free).toMatchObject({ status: 'done', lastDecision: { kind: 'DONE', result: 'gratis' } });
+    expect((free?.agentDefinition as { ceilings: { costUsd?: number } }).ceilings.costUsd).toBeUndefined();
+    await loop.close();
+  });
+
   it('replays each ask from the child its turn names, not from a child left behind by a run a crash cut short', async () => {
     const { store, loop, result } = await delegated();
     const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);

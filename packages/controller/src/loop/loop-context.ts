@@ -62,7 +62,8 @@ export interface AskOrigin {
   readonly ended?: (usage: AskUsage) => void;
   /**
    * What is left of the asking loop's token and cost ceilings after what it has spent, this turn's earlier asks
-   * included: with nothing left the ask starts no child, and the child's token ceiling is lowered to what is left.
+   * included: with nothing left the ask starts no child, and the child's token and cost ceilings are lowered to what is
+   * left (its cost ceiling only when its model's cost is counted: `askedAgent`).
    * A ceiling the loop does not have is absent from it.
    */
   readonly budgetLeft?: AskBudget;
