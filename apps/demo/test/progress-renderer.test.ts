@@ -135,6 +135,18 @@ describe('budget left', () => {
   });
 });
 
+describe('a failed model call', () => {
+  it('says what a call cut short after streaming is estimated to have cost, and nothing for one that streamed nothing', () => {
+    let out = '';
+    const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false });
+    const base = { sid: 's', loopId: 'l', ts: '2026-11-28T00:00:00.000Z', turnIndex: 1, code: 'PROVIDER_SERVER', costUsd: 0 } as const;
+    renderer.onEvent({ ...base, type: 'call-failed', inputTokens: 0, outputTokens: 0 });
+    expect(out).toBe('');
+    renderer.onEvent({ ...base, type: 'call-failed', inputTokens: 1234, outputTokens: 56 });
+    expect(out).toMatch(/model +failed after about 1,234 in → 56 out tokens \(estimated\)/);
+  });
+});
+
 describe('turns: false', () => {
   it('prints no turn lines (the caller narrates them), only the summary', () => {
     let out = '';

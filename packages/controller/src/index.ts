@@ -68,6 +68,7 @@ export type {
   DecisionLogEntry,
   RecordedAsk,
   AskUsage,
+  ModelSpend,
   RecordedReply,
   RecordedToolCall,
   TurnFailure,

@@ -9,10 +9,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxPool } from '@askloop/interpreter';
-import { createOpenAICompatibleProvider } from '@askloop/providers';
+import { createOpenAICompatibleProvider, estimateTokens } from '@askloop/providers';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
+import type { LoopEvent } from '../src/events/loop-event.ts';
 import { otelPlugin } from '../src/events/otel-plugin.ts';
 import { definePlugin } from '../src/plugin/plugin.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
@@ -177,6 +178,11 @@ describe('otelPlugin with a real HTTP provider and a key', () => {
           return;
         }
         response.writeHead(200, { 'content-type': 'text/event-stream' });
+        if ((JSON.parse(body) as { model: string }).model === 'cut') {
+          // Half a reply, then the connection drops: no finish, no usage.
+          response.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: reply.slice(0, 60) }, finish_reason: null }] }), () => response.destroy());
+          return;
+        }
         response.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: reply }, finish_reason: null }] }));
         response.write(chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
         response.write(chunk({ choices: [], usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 } }));
@@ -187,6 +193,20 @@ describe('otelPlugin with a real HTTP provider and a key', () => {
     baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("gives a chat span cut short after it streamed the call's estimated usage, and fails it with the turn's code", async () => {
+    const local = createOpenAICompatibleProvider({ name: 'local', baseURL, apiKey: KEY, retry: { maxRetries: 0 } });
+    const events: LoopEvent[] = [];
+    const loop = createAskLoop({ plugins: [definePlugin({ name: 'local', specificationVersion: 'v1', providers: { local } }), otelPlugin({ tracer })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });
+    const cut = await loop.run({ agent: { name: 'http', model: 'local:cut' }, task: 'x' });
+    await loop.close();
+    expect(cut).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER' });
+    const failed = events.find((event) => event.type === 'call-failed');
+    expect(failed).toMatchObject({ code: cut.failure?.code, outputTokens: estimateTokens(reply.slice(0, 60)) });
+    expect(cut.usage).toMatchObject({ inputTokens: (failed as { inputTokens: number }).inputTokens, outputTokens: estimateTokens(reply.slice(0, 60)) });
+    const chat = exporter.getFinishedSpans().find((span) => span.name === 'chat cut');
+    expect(chat?.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': cut.usage.inputTokens, 'gen_ai.usage.output_tokens': cut.usage.outputTokens, 'error.type': cut.failure?.code });
+  });
 
   it('never puts the key in a span attribute, event or status', async () => {
     const local = createOpenAICompatibleProvider({ name: 'local', baseURL, apiKey: KEY, retry: { maxRetries: 0 } });

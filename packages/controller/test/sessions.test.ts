@@ -17,7 +17,7 @@ import type { LoopEvent } from '../src/events/loop-event.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { createSqliteTranscriptStore } from '../src/store/sqlite-transcript-store.ts';
 import type { TranscriptStore } from '../src/store/transcript-store.ts';
-import { defineProvider, ProviderError } from '@askloop/providers';
+import { defineProvider, estimateTokens, ProviderError } from '@askloop/providers';
 import { definePlugin } from '../src/plugin/plugin.ts';
 import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
 
@@ -316,6 +316,48 @@ describe('sessions', () => {
     const syntax = await loop.run({ agent: { ...agent, model: 'scripted:bad' }, task: 'y' });
     expect(syntax).toMatchObject({ status: 'HALT', reason: 'ERR_SYNTAX' });
     expect(await loop.resume(syntax.sid)).toEqual(syntax);
+    await loop.close();
+  });
+
+  it("counts a call cut short after it streamed part of a reply, live, after the turn's rerun, in metrics() and in replay", async () => {
+    let calls = 0;
+    const events: LoopEvent[] = [];
+    const cutShort = defineProvider({
+      name: 'cut',
+      settings: { retry: { maxRetries: 0 }, prices: { m: { inputPerMillion: 1_000_000, outputPerMillion: 1_000_000 } } },
+      attempt: () => async (request) => {
+        calls += 1;
+        if (calls === 2) {
+          // Half an envelope, then the connection drops: billed by the provider, but no usage ever reported.
+          request.onText?.(program('emit "a long answer that never ends"').slice(0, 80));
+          throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'connection reset' });
+        }
+        return { text: program(`emit "call ${calls}"`), usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', raw: {} };
+      },
+    });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({}), definePlugin({ name: 'cut', specificationVersion: 'v1', providers: { cut: cutShort } })], store, pool, onEvent: (event) => events.push(event) });
+    // 50 tokens: turn 1 spends 2; the cut call's estimate (the system text and envelope alone are hundreds) passes it.
+    const halted = await loop.run({ agent: { ...agent, model: 'cut:m', ceilings: { tokens: 50 } }, task: 'x' });
+    expect(halted).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', turns: 2 });
+    const [, cut] = await store.listTurns(halted.sid);
+    const spent = { inputTokens: estimateTokens(cut!.system) + estimateTokens(cut!.envelope), outputTokens: estimateTokens(program('emit "a long answer that never ends"').slice(0, 80)) };
+    expect(spent.outputTokens).toBeGreaterThan(10);
+    expect(cut?.usage).toMatchObject({ ...spent, costUsd: spent.inputTokens + spent.outputTokens });
+    // It used to count 2 tokens: the failed call spent nothing as far as the loop knew.
+    expect(halted.usage).toMatchObject({ inputTokens: 1 + spent.inputTokens, outputTokens: 1 + spent.outputTokens });
+    expect(events.filter((event) => event.type === 'call-failed')).toEqual([expect.objectContaining({ turnIndex: 2, code: 'PROVIDER_SERVER', ...spent })]);
+    expect(loop.metrics()).toMatchObject({ inputTokens: 1 + spent.inputTokens, outputTokens: 1 + spent.outputTokens });
+    // Asked again, the turn answers, and keeps the cut call's spend beside its own: past the ceiling, the loop halts.
+    const resumed = await loop.resume(halted.sid);
+    expect(calls).toBe(3);
+    expect(resumed).toMatchObject({ status: 'HALT', reason: 'ERR_BUDGET', turns: 2, usage: { inputTokens: 2 + spent.inputTokens, outputTokens: 2 + spent.outputTokens } });
+    const turns = await store.listTurns(halted.sid);
+    expect(turns[1]?.usage).toMatchObject({ inputTokens: 1 + spent.inputTokens, outputTokens: 1 + spent.outputTokens });
+    expect((await store.getSession(halted.sid))?.tally).toEqual(tallyOf(turns));
+    expect(loop.metrics()).toMatchObject({ inputTokens: 2 + spent.inputTokens, outputTokens: 2 + spent.outputTokens });
+    // The replay's model answers only the turn's last call: the recording's spend still decides its ceiling.
+    expect(await loop.replay(halted.sid)).toMatchObject({ matched: true });
     await loop.close();
   });
 

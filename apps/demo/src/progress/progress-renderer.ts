@@ -118,7 +118,7 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
     if (options.turns === false) {
       // Only the motion: a spinner from the turn's start until its reply.
       if (event.type === 'turn-start' || event.type === 'model-text') renderLines(event);
-      else if (event.type === 'reply' || event.type === 'prepared' || event.type === 'decision') stopSpinner();
+      else if (event.type === 'reply' || event.type === 'call-failed' || event.type === 'prepared' || event.type === 'decision') stopSpinner();
       return;
     }
     renderLines(event);
@@ -156,6 +156,11 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
       case 'reply':
         stopSpinner();
         write(labelled('model', `${formatCount(event.inputTokens)} in → ${formatCount(event.outputTokens)} out tokens ${colors.dim(`· ${formatDuration(event.latencyMs)}`)}`, colors));
+        return;
+      case 'call-failed':
+        stopSpinner();
+        // Its failure comes with the decision; a call that streamed part of a reply first was paid for, estimated.
+        if (event.inputTokens + event.outputTokens > 0) write(labelled('model', `failed after about ${formatCount(event.inputTokens)} in → ${formatCount(event.outputTokens)} out tokens (estimated)`, colors));
         return;
       case 'prepared':
         stopSpinner();

@@ -35,6 +35,12 @@ export type LoopEvent =
       readonly costUsd: number;
       readonly latencyMs: number;
     })
+  /**
+   * A model call that failed (the turn's `failure` says why), with what it is estimated to have cost: nothing unless
+   * it streamed part of a reply first, which the provider bills but reports no usage for. Each model call ends in
+   * one `reply` or one `call-failed`; the loop's ceilings and `metrics()` count both.
+   */
+  | (EventBase & { readonly type: 'call-failed'; readonly turnIndex: number; readonly code: string; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number })
   | (EventBase & { readonly type: 'prepared'; readonly turnIndex: number; readonly actions: string; readonly diagnostics: readonly Diagnostic[]; readonly ok: boolean })
   | (EventBase & { readonly type: 'approval-required'; readonly turnIndex: number; readonly message: string })
   | (EventBase & { readonly type: 'tool-call'; readonly turnIndex: number; readonly call: RecordedToolCall })
@@ -48,7 +54,7 @@ export type LoopEvent =
    * (cancelled, or its model call failed) is decided again, with
    * `record.reruns` set. Count turns where `record.phase` is `decided`,
    * `redecided` is not set and `record.reruns` is not either; count tokens
-   * from `reply` events (one a model call), not from decisions.
+   * from `reply` and `call-failed` events (one a model call), not from decisions.
    */
   | (EventBase & { readonly type: 'decision'; readonly turnIndex: number; readonly decision: LoopDecision; readonly log: DecisionLogEntry; readonly record: TurnRecord; readonly redecided?: true })
   /**

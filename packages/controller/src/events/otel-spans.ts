@@ -134,6 +134,11 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
         delete turn.chat;
         return;
       }
+      case 'call-failed': {
+        // The span fails with the turn's decision; what the call is estimated to have cost is its usage meanwhile.
+        if (event.inputTokens + event.outputTokens > 0) turnOf(event).chat?.setAttributes({ 'gen_ai.usage.input_tokens': event.inputTokens, 'gen_ai.usage.output_tokens': event.outputTokens });
+        return;
+      }
       case 'prepared':
         turnOf(event).span.addEvent('askloop.prepared', { 'askloop.program.ok': event.ok, 'askloop.diagnostics': event.diagnostics.map((diagnostic) => diagnostic.code) });
         return;

@@ -1,4 +1,4 @@
-import { ProviderError, type GenerateOptions, type LanguageModel } from '@askloop/providers';
+import { estimateTokens, ProviderError, type GenerateOptions, type LanguageModel } from '@askloop/providers';
 import { describe, expect, it } from 'vitest';
 import { ABORT_SETTLE_MS, askModel, END_GRACE_CHARACTERS, WALL_CLOCK_SPENT } from './ask-model.ts';
 
@@ -157,6 +157,44 @@ describe('askModel', () => {
     const cut = new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the stream ended before any finish_reason', provider: 'fake' });
     const outcome = await askModel({ model: bufferedModel(reply.slice(0, 2), cut), system: '', prompt: '', settings: {} });
     expect('failure' in outcome && outcome.failure).toMatchObject({ kind: 'provider', code: 'PROVIDER_BAD_RESPONSE' });
+  });
+
+  it('counts what a stream cut short before END streamed: estimated tokens, priced by the model', async () => {
+    const cut = new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: 'the stream ended before any finish_reason', provider: 'fake' });
+    const priced = { ...bufferedModel(reply.slice(0, 2), cut), prices: { inputPerMillion: 1_000_000, outputPerMillion: 2_000_000 } };
+    const system = 'the rules of the game, forty characters!';
+    const outcome = await askModel({ model: priced, system, prompt: 'the envelope', settings: {} });
+    const streamed = estimateTokens(reply.slice(0, 2).join(''));
+    const input = estimateTokens(system) + estimateTokens('the envelope');
+    expect(streamed).toBeGreaterThan(10);
+    // $1 an input token and $2 an output token.
+    expect('failure' in outcome && outcome.spent).toEqual({ inputTokens: input, outputTokens: streamed, costUsd: input + 2 * streamed });
+  });
+
+  it('counts nothing for a call that failed before it streamed any text', async () => {
+    const refused = new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'slow down', provider: 'fake' });
+    const outcome = await askModel({ model: bufferedModel([], refused), system: 'rules', prompt: 'envelope', settings: {} });
+    expect(outcome).toEqual({ failure: expect.objectContaining({ code: 'PROVIDER_RATE_LIMIT' }) });
+  });
+
+  it("counts a cancelled call's streamed text, and the real usage of a reply the wall clock came too late for", async () => {
+    const controller = new AbortController();
+    const model = streamingModel(reply, 30);
+    setTimeout(() => controller.abort(), 45);
+    const cancelled = await askModel({ model, system: '', prompt: '', settings: {}, signal: controller.signal });
+    expect(cancelled).toMatchObject({ failure: { kind: 'cancelled' }, spent: { inputTokens: 0, outputTokens: estimateTokens(reply[0]!), costUsd: 0 } });
+    // Ignores its abort and answers after the ceiling, with its usage: the call is paid for by that usage.
+    const late: LanguageModel = {
+      provider: 'hand',
+      modelId: 'late',
+      async generate(options: GenerateOptions) {
+        options.onText?.('Thinking');
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return { text: 'Thinking about it', usage: { inputTokens: 11, outputTokens: 13 }, finishReason: 'stop', latencyMs: 60, attempts: 1, raw: null, provider: 'hand', model: 'late', warnings: [] };
+      },
+    };
+    const outcome = await askModel({ model: late, system: '', prompt: '', settings: {}, wallClock: { ceilingMs: 100, leftMs: 20 } });
+    expect(outcome).toMatchObject({ failure: { code: WALL_CLOCK_SPENT }, spent: { inputTokens: 11, outputTokens: 13, costUsd: 0 } });
   });
 
   it('reads a reply without an envelope to its end (the tolerant extraction decides later)', async () => {

@@ -21,10 +21,14 @@
 import { EnvelopeStreamParser } from '@askloop/envelope';
 import { computeCost, estimateTokens, followSignal, isProviderError, ProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
-import type { RecordedReply, TurnFailure } from './turn-record.ts';
+import type { ModelSpend, RecordedReply, TurnFailure } from './turn-record.ts';
 
-/** The outcome of asking: a reply, or the provider failure. */
-export type AskOutcome = { readonly reply: RecordedReply } | { readonly failure: TurnFailure };
+/**
+ * The outcome of asking: a reply, or the provider failure with what the call cost when it streamed part of a reply
+ * first (`spent`: the provider's usage when the call still ended with one, else estimated by `estimateTokens` from
+ * what was sent and what streamed; a cut stream reports no usage, but was paid for all the same).
+ */
+export type AskOutcome = { readonly reply: RecordedReply } | { readonly failure: TurnFailure; readonly spent?: ModelSpend };
 
 /** Options of {@link askModel}. */
 export interface AskModelOptions {
@@ -147,8 +151,14 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
           outOfTime = true;
           stop.abort(new Error("the loop's wall clock ran out"));
         }, wallClock.leftMs);
-  const outOfTimeFailure = (): AskOutcome => ({
+  /** The usage of the call so far, estimated: a provider reports none for a call it did not finish. */
+  const estimatedUsage = (): { inputTokens: number; outputTokens: number } => ({ inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) });
+  /** What a failed call cost: nothing when it streamed no text (refused, or cut before it began answering). */
+  const spentBy = (usage = text === '' ? undefined : estimatedUsage()): { spent?: ModelSpend } =>
+    usage === undefined ? {} : { spent: { ...usage, costUsd: computeCost(usage, options.model.prices) ?? 0 } };
+  const outOfTimeFailure = (usage?: { inputTokens: number; outputTokens: number }): AskOutcome => ({
     failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message: `the loop's wall-clock ceiling of ${wallClock?.ceilingMs} ms ran out while the model answered (${wallClock?.leftMs} ms were left)` },
+    ...spentBy(usage),
   });
   const onText = (delta: string): void => {
     // After END nothing more is read, even from a provider that does not stop at once.
@@ -190,7 +200,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       return { failure: { code: 'PROVIDER_BAD_RESPONSE', kind: 'provider', message: `[${String(options.model.provider)}:${String(options.model.modelId)}] PROVIDER_BAD_RESPONSE: the model's generate() resolved ${malformed}` } };
     }
     // A provider that did not stop at the abort: its reply came too late all the same.
-    if (outOfTime && options.signal?.aborted !== true) return outOfTimeFailure();
+    if (outOfTime && options.signal?.aborted !== true) return outOfTimeFailure(result.usage);
     return {
       reply: {
         text: ended ? text : result.text,
@@ -212,7 +222,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     // else (a bug in a provider) is reported as the failure it is.
     const stoppedAtEnd = ended && isProviderError(error);
     if (stoppedAtEnd) {
-      const usage = { inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) };
+      const usage = estimatedUsage();
       const costUsd = computeCost(usage, options.model.prices);
       return {
         reply: {
@@ -231,9 +241,9 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     const message = error instanceof Error ? error.message : String(error);
     if (!cancelled && outOfTime) return outOfTimeFailure();
     // A replay's recorded call that the ceiling cut: the same failure, in the recorded words.
-    if (!cancelled && (error as { code?: unknown } | null)?.code === WALL_CLOCK_SPENT) return { failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message } };
+    if (!cancelled && (error as { code?: unknown } | null)?.code === WALL_CLOCK_SPENT) return { failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message }, ...spentBy() };
     const code = isProviderError(error) ? error.code : 'PROVIDER_ERROR';
-    return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message } };
+    return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message }, ...spentBy() };
   } finally {
     clearTimeout(deadline);
     unfollow();

@@ -54,8 +54,12 @@ export async function finishTurn(context: LoopContext, history: TurnHistory, rec
   const scanStarted = context.clock.now();
   const ran = record.failure === undefined || isRunTimeFailure(record.failure);
   const control = ran ? scanControl(context.agent.dialect, record.emits, provenanceOf(record)) : undefined;
+  // A replay counts the recording's spend: its model answers only a turn's last call, which a turn rerun after a failed
+  // call, or a failed call that streamed part of a reply, spent more than.
+  const spend = context.recordedSpend?.(record);
   const scanned: TurnRecord = {
     ...record,
+    ...(spend === undefined ? {} : { usage: { ...record.usage, ...spend } }),
     ...(control === undefined ? {} : { control }),
     lints: [...record.lints, ...(control?.lints ?? [])],
   };

@@ -13,7 +13,7 @@ import type { NamedHooks } from '../plugin/resolve-plugins.ts';
 import type { RunAdmission } from '../session/run-admission.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
 import type { RunBounds } from './execute-turn.ts';
-import type { AskUsage, TurnRecord, TurnTimings } from './turn-record.ts';
+import type { AskUsage, ModelSpend, TurnRecord, TurnTimings } from './turn-record.ts';
 
 /** The state and services of one session's driver call. */
 export interface LoopContext {
@@ -40,6 +40,11 @@ export interface LoopContext {
    * recording, whose model and tools took real time where the replay's answer at once.
    */
   readonly recordedTimings?: (turn: TurnRecord) => TurnTimings | undefined;
+  /**
+   * A replay's: the tokens and cost the recording's turn spent on its model calls, which the replay's model, answering
+   * only the turn's last call, cannot reproduce (a failed call's estimate, a rerun's earlier call).
+   */
+  readonly recordedSpend?: (turn: TurnRecord) => ModelSpend | undefined;
   /** Runs a child loop for an `ask` statement; undefined when the depth limit is reached. */
   readonly ask?: (call: AskCall, origin: AskOrigin) => Promise<JsonValue>;
   readonly signal?: AbortSignal;

@@ -66,12 +66,15 @@ export interface RecordedAsk {
   readonly usage?: AskUsage;
 }
 
-/** The model spend of an `ask`'s child loop. */
-export interface AskUsage {
+/** Tokens and cost spent on models: by a model call, a turn, or an `ask`'s child loop. */
+export interface ModelSpend {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly costUsd: number;
 }
+
+/** The model spend of an `ask`'s child loop. */
+export type AskUsage = ModelSpend;
 
 /** A failure of the turn (envelope, syntax, check, run, provider), as fed back to the model or halted on. */
 export interface TurnFailure {

@@ -40,8 +40,9 @@ export function createLoopMetrics(): LoopMetricsCollector {
   let turns = 0, reruns = 0, failedValidations = 0, inputTokens = 0, outputTokens = 0, costUsd = 0;
   return {
     observe(event) {
-      if (event.type === 'reply') {
-        // Counted per model call, when it is made: a turn reopened with its recorded reply makes none.
+      if (event.type === 'reply' || event.type === 'call-failed') {
+        // Counted per model call, when it is made: a turn reopened with its recorded reply makes none; a failed call
+        // counts what it streamed before it failed.
         inputTokens += event.inputTokens;
         outputTokens += event.outputTokens;
         costUsd += event.costUsd;

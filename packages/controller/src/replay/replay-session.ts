@@ -202,6 +202,12 @@ export async function replaySession(store: TranscriptStore, session: SessionReco
       const timings = byIndex.get(turn.turnIndex)?.timings;
       return timings?.total === undefined ? undefined : timings;
     },
+    recordedSpend: (turn) => {
+      const recordedTurn = byIndex.get(turn.turnIndex);
+      if (recordedTurn?.phase !== 'decided') return undefined;
+      const { inputTokens, outputTokens, costUsd } = recordedTurn.usage;
+      return { inputTokens, outputTokens, costUsd };
+    },
     sessionCounter: createCallCounter(),
     // `ask` only where the live loop allowed it, so the check refuses what it refused.
     ...(live.ask === undefined ? {} : { ask: replayAsk }),
