@@ -190,11 +190,11 @@ describe('askModel', () => {
       async generate(options: GenerateOptions) {
         options.onText?.('Thinking');
         await new Promise((resolve) => setTimeout(resolve, 60));
-        return { text: 'Thinking about it', usage: { inputTokens: 11, outputTokens: 13 }, finishReason: 'stop', latencyMs: 60, attempts: 1, raw: null, provider: 'hand', model: 'late', warnings: [] };
+        return { text: 'Thinking about it', usage: { inputTokens: 11, outputTokens: 13 }, costUsd: 0.25, finishReason: 'stop', latencyMs: 60, attempts: 1, raw: null, provider: 'hand', model: 'late', warnings: [] };
       },
     };
     const outcome = await askModel({ model: late, system: '', prompt: '', settings: {}, wallClock: { ceilingMs: 100, leftMs: 20 } });
-    expect(outcome).toMatchObject({ failure: { code: WALL_CLOCK_SPENT }, spent: { inputTokens: 11, outputTokens: 13, costUsd: 0 } });
+    expect(outcome).toMatchObject({ failure: { code: WALL_CLOCK_SPENT }, spent: { inputTokens: 11, outputTokens: 13, costUsd: 0.25 } });
   });
 
   it('reads a reply without an envelope to its end (the tolerant extraction decides later)', async () => {

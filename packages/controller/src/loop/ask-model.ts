@@ -153,12 +153,15 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
         }, wallClock.leftMs);
   /** The usage of the call so far, estimated: a provider reports none for a call it did not finish. */
   const estimatedUsage = (): { inputTokens: number; outputTokens: number } => ({ inputTokens: estimateTokens(options.system) + estimateTokens(options.prompt), outputTokens: estimateTokens(text) });
-  /** What a failed call cost: nothing when it streamed no text (refused, or cut before it began answering). */
-  const spentBy = (usage = text === '' ? undefined : estimatedUsage()): { spent?: ModelSpend } =>
-    usage === undefined ? {} : { spent: { ...usage, costUsd: computeCost(usage, options.model.prices) ?? 0 } };
-  const outOfTimeFailure = (usage?: { inputTokens: number; outputTokens: number }): AskOutcome => ({
+  /** What a failed call cost, estimated: nothing when it streamed no text (refused, or cut before it began answering). */
+  const estimatedSpend = (): { spent?: ModelSpend } => {
+    if (text === '') return {};
+    const usage = estimatedUsage();
+    return { spent: { ...usage, costUsd: computeCost(usage, options.model.prices) ?? 0 } };
+  };
+  const outOfTimeFailure = (spent = estimatedSpend()): AskOutcome => ({
     failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message: `the loop's wall-clock ceiling of ${wallClock?.ceilingMs} ms ran out while the model answered (${wallClock?.leftMs} ms were left)` },
-    ...spentBy(usage),
+    ...spent,
   });
   const onText = (delta: string): void => {
     // After END nothing more is read, even from a provider that does not stop at once.
@@ -200,7 +203,10 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       return { failure: { code: 'PROVIDER_BAD_RESPONSE', kind: 'provider', message: `[${String(options.model.provider)}:${String(options.model.modelId)}] PROVIDER_BAD_RESPONSE: the model's generate() resolved ${malformed}` } };
     }
     // A provider that did not stop at the abort: its reply came too late all the same.
-    if (outOfTime && options.signal?.aborted !== true) return outOfTimeFailure(result.usage);
+    if (outOfTime && options.signal?.aborted !== true) {
+      const { inputTokens, outputTokens } = result.usage;
+      return outOfTimeFailure({ spent: { inputTokens, outputTokens, costUsd: result.costUsd ?? computeCost(result.usage, options.model.prices) ?? 0 } });
+    }
     return {
       reply: {
         text: ended ? text : result.text,
@@ -241,9 +247,9 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     const message = error instanceof Error ? error.message : String(error);
     if (!cancelled && outOfTime) return outOfTimeFailure();
     // A replay's recorded call that the ceiling cut: the same failure, in the recorded words.
-    if (!cancelled && (error as { code?: unknown } | null)?.code === WALL_CLOCK_SPENT) return { failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message }, ...spentBy() };
+    if (!cancelled && (error as { code?: unknown } | null)?.code === WALL_CLOCK_SPENT) return { failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message }, ...estimatedSpend() };
     const code = isProviderError(error) ? error.code : 'PROVIDER_ERROR';
-    return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message }, ...spentBy() };
+    return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message }, ...estimatedSpend() };
   } finally {
     clearTimeout(deadline);
     unfollow();
