@@ -411,6 +411,39 @@ describe('sessions', () => {
     await loop.close();
   });
 
+  it('resumes after a crash mid-turn a program that read a value and wrote with it: the read answers as it did', async () => {
+    const toolStorePath = join(dir, 'tools-read-then-write.db');
+    let crash = true;
+    const memory = createMemoryTranscriptStore();
+    const crashing: TranscriptStore = {
+      ...memory,
+      async saveTurn(record, session) {
+        if (crash && record.phase === 'decided') {
+          crash = false;
+          throw new Error('host killed');
+        }
+        return memory.saveTurn(record, session);
+      },
+    };
+    // The demo's claim pattern: read the version, write at that version, then read again (not journaled: no write after).
+    const claim = program('set cur = tool.memory.Get("/jobs/x")', 'set out = tool.memory.CAS("/jobs/x", cur[1], "taken")', 'set now = tool.memory.Get("/jobs/x")', 'emit "<<<LOOP:DONE>>> claimed " + out[0] + " at " + out[1] + ", now " + now[1]');
+    const claimer = { ...agent, policy: { allow: ['tool.memory.*'], grants: ['memory:read:/jobs/**', 'memory:write:/jobs/**'] } };
+    const first = createAskLoop({ plugins: [testPlugin({ m: [claim] })], store: crashing, pool, toolStorePath });
+    await expect(first.run({ agent: claimer, task: 'claim x', sid: 'claimer' })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR' });
+    expect((await memory.listTurns('claimer'))[0]?.phase).toBe('executing');
+    await first.close().catch(() => undefined);
+
+    const second = createAskLoop({ plugins: [testPlugin({ m: [] })], store: memory, pool, toolStorePath });
+    const resumed = await second.resume('claimer');
+    // It used to fail the CAS with TOOL_REPLAY_DIVERGED (the Get saw version 1, its own write's) and lose the turn's DONE.
+    expect(resumed).toMatchObject({ status: 'DONE', result: 'claimed true at 1, now 1', turns: 1 });
+    const [turn] = await memory.listTurns('claimer');
+    expect(turn?.failure).toBeUndefined();
+    expect(turn?.toolCalls.map((call) => [call.name, call.result])).toEqual([['tool.memory.get', [null, 0]], ['tool.memory.cas', [true, 1]], ['tool.memory.get', ['taken', 1]]]);
+    expect(await second.replay('claimer')).toMatchObject({ matched: true });
+    await second.close();
+  });
+
   it('resumes after a crash mid-turn from the recorded reply, replaying write calls instead of repeating them', async () => {
     const effects: EffectLog = new Map();
     const toolStorePath = join(dir, 'tools.db');

@@ -160,7 +160,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     if (record.failure === undefined && prepared !== undefined) {
       await save({}, 'executing');
       const elapsed = timed();
-      const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds });
+      // A stored turn run again (after a crash, a cancel) answers its earlier run's journaled reads as it does its writes.
+      const continuesRun = typeof start !== 'string';
+      const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds, continuesRun });
       // The catalogue's spelling of each tool, for the record's readers (the run reports canonical names).
       const displayNameOf = (name: string): string | undefined => registry.get(name)?.displayName;
       const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, displayNameOf);

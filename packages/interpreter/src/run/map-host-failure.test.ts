@@ -22,4 +22,12 @@ describe('mapHostFailure', () => {
     expect(live).toEqual({ code: 'SCRIPT_TOOL_ARGUMENTS', message: '[TOOL_VALUE_INVALID] tool.json.Parse: text is not valid JSON' });
     expect(mapHostFailure(Object.assign(new Error(live.message), { code: live.code }), "tool 'tool.json.parse'", 'tool.json.parse')).toEqual(live);
   });
+
+  it("maps again to the same text a failure whose message did not name the tool, so `what` went in front", () => {
+    const what = "tool 'tool.http.fetch'";
+    const live = mapHostFailure(Object.assign(new Error('call 2 of turn 1 is being run by another host'), { code: 'TOOL_REPLAY_IN_PROGRESS' }), what, 'tool.http.fetch');
+    expect(live).toEqual({ code: 'SCRIPT_TOOL_ERROR', message: "tool 'tool.http.fetch': [TOOL_REPLAY_IN_PROGRESS] call 2 of turn 1 is being run by another host" });
+    // It used to come back as "tool 'tool.http.fetch': tool 'tool.http.fetch': [TOOL_REPLAY_IN_PROGRESS] …": a replay's false divergence.
+    expect(mapHostFailure(Object.assign(new Error(live.message), { code: live.code }), what, 'tool.http.fetch')).toEqual(live);
+  });
 });

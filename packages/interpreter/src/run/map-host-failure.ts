@@ -48,7 +48,9 @@ export function mapHostFailure(error: unknown, what: string, named?: string): Ho
   // so the second mapping gives the same text as the first.
   const bare = message.replace(/^\[[A-Z][A-Z0-9_]*\] /, '');
   const namesItself = named !== undefined && bare.toLowerCase().startsWith(named.toLowerCase());
-  return { code: scriptCode, message: namesItself ? `${prefix}${message}` : `${what}: ${prefix}${message}` };
+  // Mapped once already with `what` in front (a replay answers with the recorded failure): named once, not twice.
+  const mappedBefore = prefix === '' && message.startsWith(`${what}: `);
+  return { code: scriptCode, message: namesItself || mappedBefore ? `${prefix}${message}` : `${what}: ${prefix}${message}` };
 }
 
 /** An Error with a string code, the shape the sandbox reads from a throw. */

@@ -6,6 +6,7 @@ import { hostFor } from '../../test/tool-test-host.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import { createFileSystemTools } from '../packs/fs-tools.ts';
 import { createHttpTools } from '../packs/http-tools.ts';
+import { createMemoryTools } from '../packs/memory-tools.ts';
 import { createSafeToolPacks } from '../packs/default-registry.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { createCallCounter } from '../policy/call-counter.ts';
@@ -310,8 +311,34 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [1]);
     const error = await hostFor([pack], undefined, { stores }).fail('tool.demo.Bump', [2]);
     expect(error.code).toBe('TOOL_REPLAY_DIVERGED');
-    expect(error.message).toBe('call 0 of turn 1 in session s1 was tool.demo.bump with {"args":{"by":1},"rest":[]} when recorded, now tool.demo.bump with {"args":{"by":2},"rest":[]}; refusing to act twice');
+    expect(error.message).toBe('tool.demo.Bump: call 0 of turn 1 in session s1 was tool.demo.bump with {"args":{"by":1},"rest":[]} when recorded, now tool.demo.bump with {"args":{"by":2},"rest":[]}; refusing to act twice');
     expect(effects).toBe(1);
+  });
+
+  it('a run continuing a cut-short run reads what that run read before its writes, so a read-then-write acts once', async () => {
+    const memory = [createMemoryTools()];
+    // The cut-short run: reads version 0, claims the key, reads again after its write, then the host dies.
+    const first = hostFor(memory, undefined, { stores });
+    const [, seen] = (await first.call('tool.memory.Get', ['/ingest/x'])) as [ToolValue, number];
+    expect(await first.call('tool.memory.CAS', ['/ingest/x', seen, 'taken'])).toEqual([true, 1]);
+    expect(await first.call('tool.memory.Get', ['/ingest/x'])).toEqual(['taken', 1]);
+    // Only the read before the write is journaled: one after the last write affected nothing.
+    expect(await stores.idempotence.lookup('s1', 1, 0)).toMatchObject({ tool: 'tool.memory.get', result: [null, 0] });
+    expect(await stores.idempotence.lookup('s1', 1, 2)).toBeUndefined();
+    // The same program run again, continuing it: the read answers as it did, so the write replays from its record.
+    const again = hostFor(memory, undefined, { stores, continuesRun: true });
+    const [, reread] = (await again.call('tool.memory.Get', ['/ingest/x'])) as [ToolValue, number];
+    expect(reread).toBe(0);
+    expect(await again.call('tool.memory.CAS', ['/ingest/x', reread, 'taken'])).toEqual([true, 1]);
+    expect(await again.call('tool.memory.Get', ['/ingest/x'])).toEqual(['taken', 1]);
+    expect(again.log().map((entry) => entry.outcome)).toEqual(['replayed', 'replayed', 'ok']);
+    // Without it (as before), the read sees the run's own write and the write diverges from its record.
+    const naive = hostFor(memory, undefined, { stores });
+    const [, live] = (await naive.call('tool.memory.Get', ['/ingest/x'])) as [ToolValue, number];
+    expect((await naive.fail('tool.memory.CAS', ['/ingest/x', live, 'taken'])).code).toBe('TOOL_REPLAY_DIVERGED');
+    // A continued run whose read differs from the journal diverges there, before any write.
+    const other = hostFor(memory, undefined, { stores, continuesRun: true });
+    expect((await other.fail('tool.memory.Get', ['/ingest/y'])).code).toBe('TOOL_REPLAY_DIVERGED');
   });
 
   it('does not record failed calls, so a retry acts', async () => {
@@ -349,7 +376,7 @@ describe('createToolHost: replays are exclusive and free (review findings 5 and 
     expect(outcomes[0]).toEqual({ status: 'fulfilled', value: 11 });
     expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: 'TOOL_REPLAY_IN_PROGRESS' } });
     expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe(
-      'call 0 of turn 1 in session s1 (tool.demo.Bump) is being run by another host; refusing to act twice — replay after it finishes',
+      'tool.demo.Bump: call 0 of turn 1 in session s1 was started and has not finished: another host is running it, or the run that started it was cut short and its outcome is unknown; refusing to act twice',
     );
     // Once the first call has finished, a replay gets its result.
     expect(await hostFor([pack], undefined, { stores: openStore() }).call('tool.demo.Bump', [1])).toBe(11);

@@ -82,6 +82,18 @@ export interface ToolHostOptions {
    * interpreter's default). Larger results are `TOOL_RESULT_TOO_LARGE`.
    */
   readonly maxResultItems?: number;
+  /**
+   * This run continues an earlier run of the same turn that was cut short (a
+   * crash, a cancel): its read calls answer from the results that run
+   * journaled, as its write calls answer from their records, so a program
+   * that read a value and wrote with it writes the same again (answered from
+   * its record) instead of reading what its own write left and diverging.
+   * Reads are journaled only before a write (with the write's claim): a read
+   * after the last write affected nothing the earlier run left behind.
+   * Default false: a fresh turn has nothing to answer from, and its reads
+   * cost no lookup.
+   */
+  readonly continuesRun?: boolean;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -200,6 +212,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
+  /** Read calls made since the last write's claim: journaled before the next write acts (see `continuesRun`). */
+  let unjournaled: Omit<IdempotenceRecord, 'recordedAt'>[] = [];
+  const journalReads = async (store: IdempotenceStore): Promise<void> => {
+    const reads = unjournaled;
+    unjournaled = [];
+    for (const read of reads) await store.record(read);
+  };
 
   const catalog: HostToolCatalog = {
     get: (name): ToolSignature | undefined => registry.get(name),
@@ -279,20 +298,31 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
 
       const recorded = spec.effect !== 'read' ? stores.idempotence : undefined;
       const argumentsJson = canonicalJson({ args: bound.args, rest: bound.rest });
+      const diverged = (previous: { readonly tool: string; readonly argumentsJson: string }): ToolError =>
+        new ToolError(
+          'TOOL_REPLAY_DIVERGED',
+          `${spec.displayName}: call ${callIndex} of turn ${turn} in session ${session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${argumentsJson}; refusing to act twice`,
+          { tool: spec.displayName },
+        );
+      if (recorded === undefined && options.continuesRun === true && stores.idempotence !== undefined) {
+        // A read the cut-short run journaled: what it returned then, which the writes after it acted on.
+        const journaled = await stores.idempotence.lookup(session, turn, callIndex);
+        if (journaled !== undefined) {
+          if (journaled.tool !== spec.name || journaled.argumentsJson !== argumentsJson) throw diverged(journaled);
+          records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
+          return journaled.result;
+        }
+      }
       if (recorded !== undefined) {
+        // What this run read before the write: a run continuing this one reads it again from the journal.
+        await journalReads(recorded);
         // Claim the slot before acting, so two hosts replaying the same turn never both act.
         const claim = await recorded.claim({ session, turn, callIndex, tool: spec.name, argumentsJson });
         if (claim.state !== 'claimed') {
           const previous = claim.state === 'recorded' ? claim.record : claim;
-          if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) {
-            throw new ToolError(
-              'TOOL_REPLAY_DIVERGED',
-              `call ${callIndex} of turn ${turn} in session ${session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${argumentsJson}; refusing to act twice`,
-              { tool: spec.displayName },
-            );
-          }
+          if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) throw diverged(previous);
           if (claim.state === 'pending') {
-            throw new ToolError('TOOL_REPLAY_IN_PROGRESS', `call ${callIndex} of turn ${turn} in session ${session} (${spec.displayName}) is being run by another host; refusing to act twice — replay after it finishes`, {
+            throw new ToolError('TOOL_REPLAY_IN_PROGRESS', `${spec.displayName}: call ${callIndex} of turn ${turn} in session ${session} was started and has not finished: another host is running it, or the run that started it was cut short and its outcome is unknown; refusing to act twice`, {
               tool: spec.displayName,
             });
           }
@@ -336,7 +366,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       if (recorded !== undefined) {
         const stored = await recorded.record({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
         result = stored.result;
-      }
+      } else if (stores.idempotence !== undefined) unjournaled.push({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
       records.push({ session, turn, callIndex, tool: spec.name, outcome: 'ok' });
       return result;
     } catch (error) {
