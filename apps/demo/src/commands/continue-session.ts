@@ -4,6 +4,7 @@
  * Ctrl-C or a crash, or once a person has answered a paused program.
  */
 import { parseArgs } from 'node:util';
+import { isLoopError } from '@askloop/controller';
 import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
@@ -79,7 +80,8 @@ ${LOOP_EXIT_USAGE}
         scripts = await continueScripts(store, sid, session, values.script, io);
       } catch (error) {
         await store.close();
-        throw error;
+        // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
+        throw isLoopError(error) ? CliError.fromLoopError(error) : error;
       }
       const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
       const noteText = (values as { note?: string }).note;

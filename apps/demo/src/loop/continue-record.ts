@@ -7,6 +7,7 @@
  * file by default) and never a secret. SQLite sessions files only: on
  * PostgreSQL the hint carries what the command was given.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ContinueWith } from './continue-hint.ts';
@@ -33,9 +34,13 @@ function keptOf(given: ContinueWith, cwd: string): Kept {
  * Records `given` for session `sid` in the sessions file `dbPath` (one row
  * per session, replaced). Best effort: a hint is a convenience, so a file
  * that cannot take the row (locked, read-only) leaves the command's outcome
- * as it was, and the hint carries what the command was given.
+ * as it was, and the hint carries what the command was given. A file that
+ * is not there is left so.
  */
 export function saveContinueWith(dbPath: string, sid: string, given: ContinueWith, cwd: string): void {
+  // Never made here: a sessions file removed while the run went on would come back holding only this table, which
+  // every command then refuses as another program's database.
+  if (!existsSync(dbPath)) return;
   let database: DatabaseSync | undefined;
   try {
     database = new (loadSqlite().DatabaseSync)(dbPath, { timeout: 5000 });
