@@ -24,7 +24,7 @@ import type { ToolContext } from '../spec/tool-context.ts';
 import { toBoundedToolValue } from '../spec/bounded-result.ts';
 import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
-import type { IdempotenceStore, ToolStores } from '../stores/store-types.ts';
+import type { IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
