@@ -355,7 +355,11 @@ describe('sessions', () => {
     const turns = await store.listTurns(halted.sid);
     expect(turns[1]?.usage).toMatchObject({ inputTokens: 1 + spent.inputTokens, outputTokens: 1 + spent.outputTokens });
     expect((await store.getSession(halted.sid))?.tally).toEqual(tallyOf(turns));
-    expect(loop.metrics()).toMatchObject({ inputTokens: 2 + spent.inputTokens, outputTokens: 2 + spent.outputTokens });
+    // $1 a token: each call's cost counted once, by its own event (the reply's is its own, not the turn's running total).
+    const spentUsd = spent.inputTokens + spent.outputTokens;
+    expect(loop.metrics()).toMatchObject({ inputTokens: 2 + spent.inputTokens, outputTokens: 2 + spent.outputTokens, costUsd: 4 + spentUsd });
+    expect(turns[1]?.usage.costUsd).toBe(2 + spentUsd);
+    expect(events.filter((event) => event.type === 'reply').map((event) => (event as { costUsd: number }).costUsd)).toEqual([2, 2]);
     // The replay's model answers only the turn's last call: the recording's spend still decides its ceiling.
     expect(await loop.replay(halted.sid)).toMatchObject({ matched: true });
     await loop.close();

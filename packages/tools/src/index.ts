@@ -20,7 +20,7 @@ export type { ToolArgumentSpec, ToolArguments, ToolDefinition, ToolEffect, ToolH
 export { isToolMap, MAX_TOOL_VALUE_DEPTH, toToolValue, toolValuesEqual, typeName, type ToolMap, type ToolValue, type ToolValueChecks } from './spec/tool-value.ts';
 export { toBoundedToolValue, type ResultBounds } from './spec/bounded-result.ts';
 
-export { defineToolPack, type ToolPack, type ToolPackFactory } from './registry/tool-pack.ts';
+export { defineToolPack, type ToolPack, type ToolPackFactory, type ToolPackOptions } from './registry/tool-pack.ts';
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './registry/tool-registry.ts';
 export { editDistance, suggestNames } from './registry/suggest-names.ts';
 export { renderCatalogue, renderCatalogueLine, type CatalogueOptions } from './registry/render-catalogue.ts';

@@ -171,6 +171,19 @@ describe('askModel', () => {
     expect('failure' in outcome && outcome.spent).toEqual({ inputTokens: input, outputTokens: streamed, costUsd: input + 2 * streamed });
   });
 
+  it('counts what a call streamed before it resolved something that is not a reply', async () => {
+    const junk: LanguageModel = {
+      provider: 'hand',
+      modelId: 'junk',
+      async generate(options: GenerateOptions) {
+        options.onText?.('Some text that streamed first');
+        return { text: 'x', usage: null, finishReason: 'stop', latencyMs: 1, attempts: 1, raw: null, provider: 'hand', model: 'junk', warnings: [] } as never;
+      },
+    };
+    const outcome = await askModel({ model: junk, system: '', prompt: '', settings: {} });
+    expect(outcome).toMatchObject({ failure: { code: 'PROVIDER_BAD_RESPONSE' }, spent: { outputTokens: estimateTokens('Some text that streamed first') } });
+  });
+
   it('counts nothing for a call that failed before it streamed any text', async () => {
     const refused = new ProviderError({ code: 'PROVIDER_RATE_LIMIT', message: 'slow down', provider: 'fake' });
     const outcome = await askModel({ model: bufferedModel([], refused), system: 'rules', prompt: 'envelope', settings: {} });

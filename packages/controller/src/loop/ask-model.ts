@@ -200,7 +200,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     // A hand-made LanguageModel may resolve anything: what is not a reply is the provider's failure, not a host crash.
     const malformed = replyProblem(result);
     if (malformed !== undefined) {
-      return { failure: { code: 'PROVIDER_BAD_RESPONSE', kind: 'provider', message: `[${String(options.model.provider)}:${String(options.model.modelId)}] PROVIDER_BAD_RESPONSE: the model's generate() resolved ${malformed}` } };
+      return { failure: { code: 'PROVIDER_BAD_RESPONSE', kind: 'provider', message: `[${String(options.model.provider)}:${String(options.model.modelId)}] PROVIDER_BAD_RESPONSE: the model's generate() resolved ${malformed}` }, ...estimatedSpend() };
     }
     // A provider that did not stop at the abort: its reply came too late all the same.
     if (outOfTime && options.signal?.aborted !== true) {

@@ -103,7 +103,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // Announced before it is saved: the call was made (and billed, which `metrics()` counts from this event) even
       // when the save fails.
       const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
-      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, costUsd: usage.costUsd, latencyMs });
+      // This call's own cost, as its tokens are: the turn's usage may also hold a failed earlier call's (counted by its own event).
+      context.emit({ type: 'reply', ...base(), text, provider, model, finishReason, inputTokens, outputTokens, costUsd: reply.costUsd ?? 0, latencyMs });
       // A reply is paid for: it is saved before the turn waits for anything (a slot to run in). A turn admitted at
       // once saves it with its next record (executing, paused or decided) a parse later.
       admitted = context.admission?.tryAcquire();
@@ -122,7 +123,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   try {
     // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits.
     const turnCounter = createCallCounter();
-    const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, turnCounter, clock: context.clock };
+    // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same.
+    const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, turnCounter, clock: context.clock, journalReads: true };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
     const host = createToolHost(hostOptions);
     if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {

@@ -7,6 +7,7 @@ import { ToolError } from '../errors/tool-error.ts';
 import { createFileSystemTools } from '../packs/fs-tools.ts';
 import { createHttpTools } from '../packs/http-tools.ts';
 import { createMemoryTools } from '../packs/memory-tools.ts';
+import { createStringTools } from '../packs/string-tools.ts';
 import { createSafeToolPacks } from '../packs/default-registry.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { createCallCounter } from '../policy/call-counter.ts';
@@ -318,7 +319,7 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
   it('a run continuing a cut-short run reads what that run read before its writes, so a read-then-write acts once', async () => {
     const memory = [createMemoryTools()];
     // The cut-short run: reads version 0, claims the key, reads again after its write, then the host dies.
-    const first = hostFor(memory, undefined, { stores });
+    const first = hostFor(memory, undefined, { stores, journalReads: true });
     const [, seen] = (await first.call('tool.memory.Get', ['/ingest/x'])) as [ToolValue, number];
     expect(await first.call('tool.memory.CAS', ['/ingest/x', seen, 'taken'])).toEqual([true, 1]);
     expect(await first.call('tool.memory.Get', ['/ingest/x'])).toEqual(['taken', 1]);
@@ -339,6 +340,28 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     // A continued run whose read differs from the journal diverges there, before any write.
     const other = hostFor(memory, undefined, { stores, continuesRun: true });
     expect((await other.fail('tool.memory.Get', ['/ingest/y'])).code).toBe('TOOL_REPLAY_DIVERGED');
+  });
+
+  it('journals nothing for a write that did not act, for a pure pack, or for a host not asked to', async () => {
+    const memory = [createMemoryTools(), createStringTools()];
+    // A write that fails (a value over the limit): the read before it is not journaled, so a later run reads afresh.
+    const failing = hostFor([createMemoryTools({ maxValueBytes: 8 })], undefined, { stores, journalReads: true, session: 'fails' });
+    await failing.call('tool.memory.Get', ['/k']);
+    expect((await failing.fail('tool.memory.CAS', ['/k', 0, 'far too long a value'])).code).toBe('TOOL_ARGUMENT_INVALID');
+    expect(await stores.idempotence.lookup('fails', 1, 0)).toBeUndefined();
+    // A pure pack's call computes the same again: not journaled; the memory read beside it is.
+    const mixed = hostFor(memory, undefined, { stores, journalReads: true, session: 'mixed' });
+    await mixed.call('tool.str.ToUpper', ['x']);
+    await mixed.call('tool.memory.Get', ['/k']);
+    await mixed.call('tool.memory.CAS', ['/k', 0, 'v']);
+    expect(await stores.idempotence.lookup('mixed', 1, 0)).toBeUndefined();
+    expect(await stores.idempotence.lookup('mixed', 1, 1)).toMatchObject({ tool: 'tool.memory.get' });
+    // Not asked to journal (an MCP server's host, a one-off run): nothing but the write.
+    const plain = hostFor(memory, undefined, { stores, session: 'plain' });
+    await plain.call('tool.memory.Get', ['/k']);
+    await plain.call('tool.memory.CAS', ['/k', 0, 'v']);
+    expect(await stores.idempotence.lookup('plain', 1, 0)).toBeUndefined();
+    expect(await stores.idempotence.lookup('plain', 1, 1)).toMatchObject({ tool: 'tool.memory.cas' });
   });
 
   it('does not record failed calls, so a retry acts', async () => {

@@ -83,15 +83,24 @@ export interface ToolHostOptions {
    */
   readonly maxResultItems?: number;
   /**
+   * Journal the results of this run's read calls that came before a write,
+   * as idempotence records at their own positions, once that write has acted
+   * (a write that fails or is cancelled journals nothing: a later run reads
+   * afresh). Reads after the run's last write are not journaled (nothing the
+   * run left behind depends on them), nor calls of a pure pack
+   * (`defineToolPack(name, tools, { pure: true })`: the same arguments give the same result). Needs
+   * `stores.idempotence`. Default false; the controller sets it, so that a
+   * run continuing this one (`continuesRun`) reads what this one read.
+   */
+  readonly journalReads?: boolean;
+  /**
    * This run continues an earlier run of the same turn that was cut short (a
    * crash, a cancel): its read calls answer from the results that run
-   * journaled, as its write calls answer from their records, so a program
-   * that read a value and wrote with it writes the same again (answered from
-   * its record) instead of reading what its own write left and diverging.
-   * Reads are journaled only before a write (with the write's claim): a read
-   * after the last write affected nothing the earlier run left behind.
-   * Default false: a fresh turn has nothing to answer from, and its reads
-   * cost no lookup.
+   * journaled (`journalReads`), as its write calls answer from their records,
+   * so a program that read a value and wrote with it writes the same again
+   * (answered from its record) instead of reading what its own write left and
+   * diverging. Default false: a fresh turn has nothing to answer from, and
+   * its reads cost no lookup.
    */
   readonly continuesRun?: boolean;
 }
@@ -212,7 +221,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
-  /** Read calls made since the last write's claim: journaled before the next write acts (see `continuesRun`). */
+  /** Read calls made since the last write acted: journaled once the next write has acted (see `journalReads`). */
   let unjournaled: Omit<IdempotenceRecord, 'recordedAt'>[] = [];
   const journalReads = async (store: IdempotenceStore): Promise<void> => {
     const reads = unjournaled;
@@ -314,8 +323,6 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         }
       }
       if (recorded !== undefined) {
-        // What this run read before the write: a run continuing this one reads it again from the journal.
-        await journalReads(recorded);
         // Claim the slot before acting, so two hosts replaying the same turn never both act.
         const claim = await recorded.claim({ session, turn, callIndex, tool: spec.name, argumentsJson });
         if (claim.state !== 'claimed') {
@@ -364,9 +371,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         throw wrapToolFailure(error, spec.displayName, found.pack);
       }
       if (recorded !== undefined) {
+        // What this run read before the write, now that the write acted on it: a run continuing this one reads the same.
+        await journalReads(recorded);
         const stored = await recorded.record({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
         result = stored.result;
-      } else if (stores.idempotence !== undefined) unjournaled.push({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
+      } else if (options.journalReads === true && found.pure !== true && stores.idempotence !== undefined) {
+        unjournaled.push({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
+      }
       records.push({ session, turn, callIndex, tool: spec.name, outcome: 'ok' });
       return result;
     } catch (error) {

@@ -25,5 +25,5 @@ export function createJsonTools(): ToolPack {
       },
       (args, context) => stringifyValue(args.value as ToolValue, args.pretty === true ? '  ' : undefined, '', context.maxResultLength, 'tool.json.Stringify'),
     ),
-  ]);
+  ], { pure: true });
 }

@@ -72,5 +72,5 @@ export function createListTools(): ToolPack {
       return count <= 0 ? [] : items(args.list).slice(-count);
     }),
     defineTool({ name: 'tool.list.IsEmpty', description: 'True when the list has no elements.', args: [list], returns: 'bool' }, (args) => items(args.list).length === 0),
-  ]);
+  ], { pure: true });
 }

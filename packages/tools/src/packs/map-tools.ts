@@ -43,5 +43,5 @@ export function createMapTools(): ToolPack {
       { name: 'tool.map.Merge', description: 'A new map with the keys of both; the second map wins on conflicts.', args: [map, { name: 'other', type: 'map', description: 'Keys to add.' }], returns: 'map' },
       (args) => ({ ...entries(args.map), ...entries(args.other) }),
     ),
-  ]);
+  ], { pure: true });
 }

@@ -41,5 +41,5 @@ export function createMathTools(): ToolPack {
         return (args.num1 as number) % (args.num2 as number);
       },
     ),
-  ]);
+  ], { pure: true });
 }

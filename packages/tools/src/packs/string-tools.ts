@@ -323,5 +323,5 @@ export function createStringTools(): ToolPack {
       (args, context) =>
         stringifyValue(args.value as ToolValue, args.pretty_print === true ? (args.indent as string) : undefined, args.prefix as string, context.maxResultLength, 'tool.str.ToJsonString'),
     ),
-  ]);
+  ], { pure: true });
 }

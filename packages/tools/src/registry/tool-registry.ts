@@ -16,6 +16,8 @@ import type { ToolPack, ToolPackFactory } from './tool-pack.ts';
 export interface RegisteredTool {
   readonly definition: ToolDefinition;
   readonly pack: string;
+  /** Its pack is {@link ToolPack.pure}. */
+  readonly pure?: boolean;
 }
 
 /** The tool registry. `get` and `names` make it a `ToolCatalog`. */
@@ -53,7 +55,7 @@ export function createToolRegistry(packs: readonly (ToolPack | ToolPackFactory)[
           { tool: definition.spec.displayName, pack: pack.name },
         );
       }
-      tools.set(definition.spec.name, Object.freeze({ definition, pack: pack.name }));
+      tools.set(definition.spec.name, Object.freeze({ definition, pack: pack.name, ...(pack.pure === true ? { pure: true } : {}) }));
     }
   }
   const sortedNames = Object.freeze([...tools.keys()].sort());

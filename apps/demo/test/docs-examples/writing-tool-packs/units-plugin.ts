@@ -19,7 +19,9 @@ const celsiusToFahrenheit = defineTool(
 );
 
 // A pack groups tools under one name; a plugin contributes packs (and agents that may use them).
-export const unitsPack = defineToolPack('units', [celsiusToFahrenheit]);
+// `pure`: each result comes from the arguments alone (no store, file, network or clock), so a turn re-run after a
+// crash computes it again instead of reading it back from the journal of reads the first run made before a write.
+export const unitsPack = defineToolPack('units', [celsiusToFahrenheit], { pure: true });
 
 export default definePlugin({
   name: 'units',
