@@ -166,13 +166,13 @@ describe('MCP tools in a whole ask loop (controller + mcpPlugin)', () => {
   it('fails a turn whose MCP call hangs with a timeout naming server and tool, and goes on with the next turn', async () => {
     const marker = join(directory, 'timeout-cancelled');
     const { loop, store } = loopWith([turn('emit tool.fixture.hang()'), turn('emit "<<<LOOP:DONE>>> gave up"')], {
-      fixture: { command: NODE, args: [FIXTURE_SERVER], env: { CANCEL_MARKER: marker }, timeoutMs: 300 },
+      fixture: { command: NODE, args: [FIXTURE_SERVER], env: { CANCEL_MARKER: marker }, timeoutMs: 2_000 },
     });
     try {
       const result = await loop.run({ agent, task: 'x' });
       expect(result).toMatchObject({ status: 'DONE', result: 'gave up' });
       const [first] = await store.listTurns(result.sid);
-      expect(first?.toolCalls[0]?.error?.message).toContain("[TOOL_TIMEOUT] tool.fixture.hang: MCP server 'fixture' tool 'hang' did not answer within 300 ms");
+      expect(first?.toolCalls[0]?.error?.message).toContain("[TOOL_TIMEOUT] tool.fixture.hang: MCP server 'fixture' tool 'hang' did not answer within 2000 ms");
       // The timed-out request was cancelled on the server (notifications/cancelled).
       await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 5_000 });
     } finally {

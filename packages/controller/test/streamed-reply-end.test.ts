@@ -56,7 +56,8 @@ afterAll(async () => {
 it('lets a reply streamed token by token end by itself after END: one connection, the provider\'s usage', async () => {
   const store = createMemoryTranscriptStore();
   const provider = createOpenAICompatibleProvider({ name: 'local', baseURL });
-  const loop = createAskLoop({ plugins: [definePlugin({ name: 'local', specificationVersion: 'v1', providers: { local: provider } })], store, pool });
+  // A grace no pause of this process (the server's writes and the client's reads share it) can outlast.
+  const loop = createAskLoop({ plugins: [definePlugin({ name: 'local', specificationVersion: 'v1', providers: { local: provider } })], store, pool, endGraceMs: 60_000 });
   try {
     const replies = [];
     for (let index = 0; index < 5; index++) {

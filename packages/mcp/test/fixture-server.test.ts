@@ -18,7 +18,7 @@ let marker: string;
 beforeAll(() => {
   directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-fixture-'));
   marker = join(directory, 'cancelled');
-  source = createMcpToolSource({ servers: { fixture: { command: NODE, args: [FIXTURE_SERVER], env: { CANCEL_MARKER: marker }, timeoutMs: 400, maxResultBytes: 10_000 } } });
+  source = createMcpToolSource({ servers: { fixture: { command: NODE, args: [FIXTURE_SERVER], env: { CANCEL_MARKER: marker }, timeoutMs: 2_000, maxResultBytes: 10_000 } } });
 });
 
 afterAll(async () => {
@@ -34,7 +34,7 @@ describe('the fixture server', () => {
     const host = hostFor(await source.toolPacks());
     const failure = await host.call('tool.fixture.hang', []).catch((error: unknown) => error);
     expect(isToolError(failure)).toBe(true);
-    expect(failure).toMatchObject({ code: 'TOOL_TIMEOUT', tool: 'tool.fixture.hang', message: expect.stringContaining("MCP server 'fixture' tool 'hang' did not answer within 400 ms; the call was cancelled on the server") });
+    expect(failure).toMatchObject({ code: 'TOOL_TIMEOUT', tool: 'tool.fixture.hang', message: expect.stringContaining("MCP server 'fixture' tool 'hang' did not answer within 2000 ms; the call was cancelled on the server") });
     const causes: unknown[] = [];
     for (let cause = (failure as Error).cause; cause !== undefined; cause = (cause as Error).cause) causes.push(cause);
     expect(causes).toContainEqual(expect.objectContaining({ code: 'MCP_TIMEOUT', server: 'fixture', tool: 'hang' }));

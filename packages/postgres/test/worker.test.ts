@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTransactionConflict, PostgresStoreError } from '../src/errors/postgres-store-error.ts';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
-import { createSessionQueue, enqueueSession } from '../src/queue/session-queue.ts';
+import { createSessionQueue, enqueueSession, type Lease } from '../src/queue/session-queue.ts';
 import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
 import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
 import { createLeaseBoundStores } from '../src/worker/lease-bound-stores.ts';
@@ -81,6 +81,12 @@ function workerLoop(pool: pg.Pool, turns: number): { loop: AskLoopWithMetrics; s
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Makes `lease` run out now, as it does for a host that stalled past it: renewed for 1 ms. */
+async function lapse(pool: pg.Pool, lease: Lease): Promise<void> {
+  expect(await createSessionQueue(pool, { leaseMs: 1 }).renew(lease)).toBeDefined();
+  await pause(20);
+}
+
 /** The error PostgreSQL fails one of two transactions with when each waits for a row the other holds (SQLSTATE 40P01). */
 async function realDeadlock(pool: pg.Pool): Promise<Error> {
   await pool.query('CREATE TABLE deadlock_probe (id integer PRIMARY KEY, n integer NOT NULL); INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)');
@@ -105,7 +111,7 @@ async function realDeadlock(pool: pg.Pool): Promise<Error> {
 
 describe('lease-bound stores', () => {
   it('refuse the commit of a host whose lease expired and was taken: nothing of its turn after the last fenced write is kept', async () => {
-    const { pools, pool, plain, queue, stores } = await queuedSessions(['fenced'], 200);
+    const { pools, pool, plain, queue, stores } = await queuedSessions(['fenced'], 60_000);
     const lease = await queue.acquire('slow-host');
     const binding = stores.bind(lease!);
     // Before any tool effect the turn's records commit one by one, fenced.
@@ -119,7 +125,7 @@ describe('lease-bound stores', () => {
     const others = createPostgresToolStores(pools());
     expect(await others.memory.get('/effect')).toEqual({ value: null, version: 0 });
 
-    await pause(300);
+    await lapse(pool, lease!);
     const taken = await queue.acquire('fast-host');
     expect(taken?.sid).toBe('fenced');
     await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toMatchObject({ code: 'PG_LEASE_LOST', sid: 'fenced' });
@@ -159,13 +165,14 @@ describe('lease-bound stores', () => {
   });
 
   it("keep a live host's step transaction open while it renews, though the step makes no statement for longer than the lease", async () => {
-    const { pools, queue, stores } = await queuedSessions(['alive'], 600);
+    const { pools, queue, stores } = await queuedSessions(['alive'], 3_000);
     let lease = (await queue.acquire('host'))!;
     const binding = stores.bind(lease);
     expect(await stores.toolStores.memory.cas('/kept', 0, 'alive')).toEqual({ ok: true, version: 1 });
-    // A program running 1.2 s (twice the lease) between two writes, its host renewing as runWorker does.
-    for (let round = 0; round < 6; round += 1) {
-      await pause(200);
+    // A program running 3.5 s (longer than the lease) between two writes, its host renewing as runWorker does
+    // (every 250 ms: a renewal up to 2.75 s late still finds the lease and the transaction alive).
+    for (let round = 0; round < 14; round += 1) {
+      await pause(250);
       binding.keepAlive();
       lease = (await queue.renew(lease))!;
     }

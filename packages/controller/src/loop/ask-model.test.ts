@@ -86,7 +86,8 @@ describe('askModel with a model that ignores its signal', () => {
 describe('askModel', () => {
   it('lets a stream that ends soon after END end by itself: no abort, real usage, nothing after END kept', async () => {
     const model = streamingModel(reply);
-    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {} });
+    // A grace no pause of this process can outlast: only a stream stopped at END (the bug) is cut.
+    const outcome = await askModel({ model, system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 60_000 });
     expect(model.delivered()).toBe(reply.length);
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stop', inputTokens: 1, outputTokens: 1 });
   });
@@ -193,8 +194,8 @@ describe('askModel', () => {
   it("counts a cancelled call's streamed text, and the real usage of a reply the wall clock came too late for", async () => {
     const controller = new AbortController();
     const model = streamingModel(reply, 30);
-    setTimeout(() => controller.abort(), 45);
-    const cancelled = await askModel({ model, system: '', prompt: '', settings: {}, signal: controller.signal });
+    // Cancelled once the first piece is in (not by a timer, which a paused process could fire before it).
+    const cancelled = await askModel({ model, system: '', prompt: '', settings: {}, signal: controller.signal, onText: () => controller.abort() });
     expect(cancelled).toMatchObject({ failure: { kind: 'cancelled' }, spent: { inputTokens: 0, outputTokens: estimateTokens(reply[0]!), costUsd: 0 } });
     // Ignores its abort and answers after the ceiling, with its usage: the call is paid for by that usage.
     const late: LanguageModel = {

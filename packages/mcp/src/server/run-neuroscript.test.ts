@@ -47,11 +47,11 @@ describe('runNeuroScript binds the tool host to the run', () => {
   });
 
   it("counts the tools' deadline from the run's start, not from before a wait for a busy pool", async () => {
-    // The default pool's two workers are held by runaways for 1.5 s (their own wall clock), so the third run
-    // waits longer than its 200 ms wall clock plus the tools' 1 s grace before a worker takes it.
+    // The default pool's two workers are held by runaways for 2.5 s (their own wall clock), so the third run
+    // waits longer than its 1 s wall clock plus the tools' 1 s grace before a worker takes it.
     const runaway = 'command\n  while true\n    set x = 1\n  endwhile\nendcommand\n';
-    const busy = [3, 4].map((turn) => runNeuroScript(setup({ wallMs: 1500, loopIterations: 1e12, fuel: 1e12 }), { program: runaway }, turn));
-    const result = await runNeuroScript(setup({ wallMs: 200 }), { program: 'command\n  emit tool.slow.Brief()\nendcommand\n' }, 5);
+    const busy = [3, 4].map((turn) => runNeuroScript(setup({ wallMs: 2_500, loopIterations: 1e12, fuel: 1e12 }), { program: runaway }, turn));
+    const result = await runNeuroScript(setup({ wallMs: 1_000 }), { program: 'command\n  emit tool.slow.Brief()\nendcommand\n' }, 5);
     for (const each of await Promise.all(busy)) expect(each.error?.code).toBe('SCRIPT_TIMEOUT');
     expect(result.error).toBeNull();
     expect(result.emits).toEqual(['brief']);

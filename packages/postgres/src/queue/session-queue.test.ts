@@ -81,13 +81,16 @@ describe('session queue', () => {
     const pool = await freshPool();
     await createSessions(pool, ['x']);
     await enqueueSession(pool, 'x');
-    const queue = createSessionQueue(pool, { leaseMs: 150 });
+    // A lease of a minute cannot run out while the test looks at it, however slow the machine; renewed for 1 ms
+    // (a queue whose leaseMs is 1), it runs out at once.
+    const queue = createSessionQueue(pool, { leaseMs: 60_000 });
     const old = await queue.acquire('old-host');
     expect(old).toMatchObject({ sid: 'x', owner: 'old-host' });
     expect(await queue.acquire('new-host')).toBeUndefined();
     const renewed = await queue.renew(old!);
     expect(renewed?.expiresAt.getTime()).toBeGreaterThanOrEqual(old!.expiresAt.getTime());
-    await pause(250);
+    expect(await createSessionQueue(pool, { leaseMs: 1 }).renew(old!)).toBeDefined();
+    await pause(20);
     const taken = await queue.acquire('new-host');
     expect(taken).toMatchObject({ sid: 'x', owner: 'new-host' });
     expect(BigInt(taken!.token)).toBeGreaterThan(BigInt(old!.token));
