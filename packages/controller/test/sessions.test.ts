@@ -31,6 +31,21 @@ afterAll(async () => {
 const program = (...lines: string[]) => envelope(['command', ...lines.map((line) => `  ${line}`), 'endcommand'].join('\n'));
 const slow = (text: string) => ({ text, delayMs: 60 });
 const agent = { name: 'worker', model: 'scripted:m', policy: { allow: ['tool.test.*', 'tool.str.*'] } };
+
+/** `store`, dying once right after a program ran (its decided turn is never saved): the host "crashed" mid-turn. */
+function diesAtFirstDecision(store: TranscriptStore): TranscriptStore {
+  let crash = true;
+  return {
+    ...store,
+    async saveTurn(record, session) {
+      if (crash && record.phase === 'decided') {
+        crash = false;
+        throw new Error('host killed');
+      }
+      return store.saveTurn(record, session);
+    },
+  };
+}
 const span = (turn: TurnRecord) => [Date.parse(turn.startedAt), Date.parse(turn.endedAt ?? turn.startedAt)] as const;
 
 describe('sessions', () => {
@@ -417,18 +432,8 @@ describe('sessions', () => {
 
   it('resumes after a crash mid-turn a program that read a value and wrote with it: the read answers as it did', async () => {
     const toolStorePath = join(dir, 'tools-read-then-write.db');
-    let crash = true;
     const memory = createMemoryTranscriptStore();
-    const crashing: TranscriptStore = {
-      ...memory,
-      async saveTurn(record, session) {
-        if (crash && record.phase === 'decided') {
-          crash = false;
-          throw new Error('host killed');
-        }
-        return memory.saveTurn(record, session);
-      },
-    };
+    const crashing = diesAtFirstDecision(memory);
     // The demo's claim pattern: read the version, write at that version, then read again (not journaled: no write after).
     const claim = program('set cur = tool.memory.Get("/jobs/x")', 'set out = tool.memory.CAS("/jobs/x", cur[1], "taken")', 'set now = tool.memory.Get("/jobs/x")', 'emit "<<<LOOP:DONE>>> claimed " + out[0] + " at " + out[1] + ", now " + now[1]');
     const claimer = { ...agent, policy: { allow: ['tool.memory.*'], grants: ['memory:read:/jobs/**', 'memory:write:/jobs/**'] } };
@@ -451,19 +456,8 @@ describe('sessions', () => {
   it('resumes after a crash mid-turn from the recorded reply, replaying write calls instead of repeating them', async () => {
     const effects: EffectLog = new Map();
     const toolStorePath = join(dir, 'tools.db');
-    let crash = true;
     const memory = createMemoryTranscriptStore();
-    // A store that dies once, right after the program ran (before the decided turn is saved): the host "crashed".
-    const crashing: TranscriptStore = {
-      ...memory,
-      async saveTurn(record, session) {
-        if (crash && record.phase === 'decided') {
-          crash = false;
-          throw new Error('host killed');
-        }
-        return memory.saveTurn(record, session);
-      },
-    };
+    const crashing = diesAtFirstDecision(memory);
     const first = createAskLoop({
       plugins: [testPlugin({ m: [program('set n = tool.test.Bump("cursor")', 'emit "cursor at " + n')] }, effects)],
       store: crashing,
