@@ -430,6 +430,35 @@ describe('sessions', () => {
     await loop.close();
   });
 
+  it('counts each call of a turn cancelled and resumed once against a per-session limit', async () => {
+    const effects: EffectLog = new Map();
+    const controller = new AbortController();
+    const store = createMemoryTranscriptStore();
+    // Turn 1: a write (cut right after it), then a read; turn 2: two more writes, the second over the limit of 3.
+    const first = program('set n = tool.test.Bump("c")', 'call tool.test.Sleep(50)', 'emit "bumped " + n');
+    const second = program('on error do', '  emit "refused: " + system_error_code', '  clear_error', 'endon', 'set d = tool.test.Bump("d")', 'set e = tool.test.Bump("e")', 'emit "<<<LOOP:DONE>>> done"');
+    const limited = { ...agent, policy: { ...agent.policy, limits: { perSession: 3 } } };
+    const toolStorePath = join(dir, 'cancel-counted.db');
+    const loop = createAskLoop({
+      plugins: [testPlugin({ m: [first, second] }, effects)],
+      store,
+      pool,
+      toolStorePath,
+      onEvent: (event) => {
+        if (event.type === 'tool-call' && event.call.name === 'tool.test.bump') controller.abort();
+      },
+    });
+    const cancelled = await loop.run({ agent: limited, task: 'x', signal: controller.signal });
+    expect(cancelled).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    const resumed = await loop.resume(cancelled.sid);
+    expect(resumed).toMatchObject({ status: 'DONE', turns: 2 });
+    // Turn 1 counts its write (replayed) and its read: 2 calls. Turn 2's first write is the third; its second is refused.
+    expect([effects.get('c'), effects.get('d'), effects.get('e')]).toEqual([1, 1, undefined]);
+    const turns = await store.listTurns(cancelled.sid);
+    expect(turns[1]?.emits[0]).toBe('refused: SCRIPT_TOOL_DENIED');
+    await loop.close();
+  });
+
   it('resumes after a crash mid-turn a program that read a value and wrote with it: the read answers as it did', async () => {
     const toolStorePath = join(dir, 'tools-read-then-write.db');
     const memory = createMemoryTranscriptStore();

@@ -342,6 +342,22 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     expect((await other.fail('tool.memory.Get', ['/ingest/y'])).code).toBe('TOOL_REPLAY_DIVERGED');
   });
 
+  it("counts a continued run's replayed calls against the limits, as the run it continues counted them", async () => {
+    const memory = [createMemoryTools()];
+    const limited = { allow: ['**'], grants: ['*:*'], limits: { perSession: 3 } };
+    const first = hostFor(memory, limited, { stores, journalReads: true, session: 'limited' });
+    await first.call('tool.memory.Get', ['/k']);
+    await first.call('tool.memory.CAS', ['/k', 0, 'v']);
+    // The run is cut; the host continuing it starts from the session's counts without it (its calls were never decided).
+    const again = hostFor(memory, limited, { stores, continuesRun: true, session: 'limited' });
+    await again.call('tool.memory.Get', ['/k']);
+    await again.call('tool.memory.CAS', ['/k', 0, 'v']);
+    expect(again.counters.session.total).toBe(2);
+    expect(await again.call('tool.memory.Get', ['/k'])).toEqual(['v', 1]);
+    // The fourth call of the session: refused, as it would have been had the run not been cut (it used to run).
+    expect((await again.fail('tool.memory.Get', ['/k'])).code).toBe('POLICY_CALL_LIMIT');
+  });
+
   it('journals nothing for a write that did not act, for a pure pack, or for a host not asked to', async () => {
     const memory = [createMemoryTools(), createStringTools()];
     // A write that fails (a value over the limit): the read before it is not journaled, so a later run reads afresh.

@@ -11,7 +11,7 @@ import type { StaticArgument, ToolCatalog, ToolSignature } from '../spec/tool-si
 import { systemClock, type Clock } from '../clock.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import type { CallCounter, CallCounters } from '../policy/call-counter.ts';
-import { createCallCounters } from '../policy/call-counter.ts';
+import { countCallIn, createCallCounters } from '../policy/call-counter.ts';
 import type { Capability } from '../policy/capability.ts';
 import type { Policy, PolicyDecision } from '../policy/policy.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
@@ -223,6 +223,18 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   let nextCallIndex = 0;
   /** Read calls made since the last write acted: journaled once the next write has acted (see `journalReads`). */
   let unjournaled: Omit<IdempotenceRecord, 'recordedAt'>[] = [];
+  /**
+   * A call a continued run answers from its record was made, and counted, by the run it continues, whose counts were
+   * lost with it (the stored turn holds its calls only once decided): counted here, so the turn's and the session's
+   * counts are what they would be had the run not been cut — and what a counter rebuilt from the records counts.
+   * Never refused: the call already ran. A replay outside a continued run (another host's call at the same position)
+   * is not counted.
+   */
+  const countContinued = (name: string): void => {
+    if (options.continuesRun !== true) return;
+    countCallIn(counters.turn, name);
+    countCallIn(counters.session, name);
+  };
   const journalReads = async (store: IdempotenceStore): Promise<void> => {
     const reads = unjournaled;
     unjournaled = [];
@@ -318,6 +330,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         const journaled = await stores.idempotence.lookup(session, turn, callIndex);
         if (journaled !== undefined) {
           if (journaled.tool !== spec.name || journaled.argumentsJson !== argumentsJson) throw diverged(journaled);
+          countContinued(spec.name);
           records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
           return journaled.result;
         }
@@ -333,6 +346,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
               tool: spec.displayName,
             });
           }
+          countContinued(spec.name);
           records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
           return claim.record.result;
         }
