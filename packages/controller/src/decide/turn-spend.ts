@@ -5,16 +5,17 @@
  * its fuel and tool calls are its own loop's: an ask counts as one call of
  * the asker's.
  */
-import type { AskUsage, TurnRecord } from '../loop/turn-record.ts';
+import type { ModelSpend, TurnRecord } from '../loop/turn-record.ts';
+
+/** `spend` with `more` added: tokens and cost (any other fields of `spend`, such as a turn's fuel, are kept). */
+export function addSpend<T extends ModelSpend>(spend: T, more: ModelSpend): T {
+  return { ...spend, inputTokens: spend.inputTokens + more.inputTokens, outputTokens: spend.outputTokens + more.outputTokens, costUsd: spend.costUsd + more.costUsd };
+}
 
 /** The turn's model spend, its asks' children included. */
-export function turnSpend(turn: TurnRecord): AskUsage {
-  let { inputTokens, outputTokens, costUsd } = turn.usage;
-  for (const ask of turn.asks ?? []) {
-    if (ask.usage === undefined) continue;
-    inputTokens += ask.usage.inputTokens;
-    outputTokens += ask.usage.outputTokens;
-    costUsd += ask.usage.costUsd;
-  }
-  return { inputTokens, outputTokens, costUsd };
+export function turnSpend(turn: TurnRecord): ModelSpend {
+  const { inputTokens, outputTokens, costUsd } = turn.usage;
+  let spend: ModelSpend = { inputTokens, outputTokens, costUsd };
+  for (const ask of turn.asks ?? []) if (ask.usage !== undefined) spend = addSpend(spend, ask.usage);
+  return spend;
 }

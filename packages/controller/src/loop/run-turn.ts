@@ -27,11 +27,12 @@ import { prepareTurn } from './prepare-turn.ts';
 import { decisionLogEntry } from './decision-log.ts';
 import { sharedSystemBase } from './system-text.ts';
 import { wallClockLeft } from '../decide/stop-condition.ts';
+import { addSpend } from '../decide/turn-spend.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { toolsMissing, unknownTools } from './tools-missing.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnHistory } from './turn-history.ts';
-import type { ModelSpend, TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
+import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
 
 /** Runs (or continues) one turn after `history`; returns it decided, or paused for approval. */
 export async function runTurn(context: LoopContext, history: TurnHistory, start: TurnKind | TurnRecord): Promise<TurnRecord> {
@@ -95,11 +96,11 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // A call that streamed part of a reply before it failed was paid for: its estimate counts as a reply's tokens do.
       context.emit({ type: 'call-failed', ...base(), code: failure.code, inputTokens: spent?.inputTokens ?? 0, outputTokens: spent?.outputTokens ?? 0, costUsd: spent?.costUsd ?? 0 });
       // Saved with the decision: a host that dies before asks again.
-      await advance({ failure, timings, ...(spent === undefined ? {} : { usage: withSpend(record.usage, spent) }) });
+      await advance({ failure, timings, ...(spent === undefined ? {} : { usage: addSpend(record.usage, spent) }) });
     } else {
       const { reply } = outcome;
       // Added to what the turn's earlier calls spent: a turn `resume` reopened after its call failed keeps that spend.
-      const usage = withSpend(record.usage, { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 });
+      const usage = addSpend(record.usage, { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 });
       // Announced before it is saved: the call was made (and billed, which `metrics()` counts from this event) even
       // when the save fails.
       const { text, provider, model, finishReason, inputTokens, outputTokens, latencyMs } = reply;
@@ -183,9 +184,4 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     release?.();
   }
   return finishTurn(context, history, record);
-}
-
-/** `usage` with a model call's tokens and cost added. */
-function withSpend(usage: TurnRecord['usage'], spent: ModelSpend): TurnRecord['usage'] {
-  return { ...usage, inputTokens: usage.inputTokens + spent.inputTokens, outputTokens: usage.outputTokens + spent.outputTokens, costUsd: usage.costUsd + spent.costUsd };
 }

@@ -108,14 +108,17 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
     }
     return { session, last, tally };
   }
-  // The session's call counter counts what the stored turns hold, whoever stepped it last (another host, in worker mode).
-  await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
+  // A cancelled turn, or one whose model call failed, runs again (canStep allows no other HALT).
+  const reopens = last?.phase === 'decided' && last.decision?.kind === 'HALT';
+  // The session's call counter counts what the stored turns hold, whoever stepped it last (another host, in worker
+  // mode); a turn run again brings it up to date once reopened (below), without its stopped run's calls.
+  if (!reopens) await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
   let record: TurnRecord;
   let before: LoopTally;
   if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
   else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, continued(last));
-  else if (last.decision?.kind === 'HALT') {
-    // A cancelled turn, or one whose model call failed, runs again: the tally of the turns before it, rebuilt (a fold cannot be undone).
+  else if (reopens) {
+    // The tally of the turns before it, rebuilt (a fold cannot be undone).
     before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
     const reopened = reopenTurn(last);
     // Saved before anything runs (a model call may take minutes of retries): readers see the session running again, not halted.

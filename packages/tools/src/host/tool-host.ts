@@ -21,10 +21,11 @@ import { canonicalToolName } from '../spec/canonical-name.ts';
 import { literalArgumentError } from '../spec/literal-argument-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
+import type { ToolSpec } from '../spec/tool-spec.ts';
 import { toBoundedToolValue } from '../spec/bounded-result.ts';
 import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
-import type { IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
+import type { IdempotenceKey, IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
@@ -184,6 +185,15 @@ async function releaseQuietly(store: IdempotenceStore | undefined, session: stri
   await store.release(session, turn, callIndex).catch(() => undefined);
 }
 
+/** The refusal of a call whose recorded call at the same position (`key`) was another tool or had other arguments. */
+function replayDiverged(spec: ToolSpec, key: Omit<IdempotenceKey, 'tool'>, previous: Pick<IdempotenceKey, 'tool' | 'argumentsJson'>): ToolError {
+  return new ToolError(
+    'TOOL_REPLAY_DIVERGED',
+    `${spec.displayName}: call ${key.callIndex} of turn ${key.turn} in session ${key.session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${key.argumentsJson}; refusing to act twice`,
+    { tool: spec.displayName },
+  );
+}
+
 /** One signal that aborts when either does (undefined when neither is given). */
 function combineSignals(first: AbortSignal | undefined, second: AbortSignal | undefined): AbortSignal | undefined {
   if (first === undefined) return second;
@@ -319,17 +329,11 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
 
       const recorded = spec.effect !== 'read' ? stores.idempotence : undefined;
       const argumentsJson = canonicalJson({ args: bound.args, rest: bound.rest });
-      const diverged = (previous: { readonly tool: string; readonly argumentsJson: string }): ToolError =>
-        new ToolError(
-          'TOOL_REPLAY_DIVERGED',
-          `${spec.displayName}: call ${callIndex} of turn ${turn} in session ${session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${argumentsJson}; refusing to act twice`,
-          { tool: spec.displayName },
-        );
       if (recorded === undefined && options.continuesRun === true && stores.idempotence !== undefined) {
         // A read the cut-short run journaled: what it returned then, which the writes after it acted on.
         const journaled = await stores.idempotence.lookup(session, turn, callIndex);
         if (journaled !== undefined) {
-          if (journaled.tool !== spec.name || journaled.argumentsJson !== argumentsJson) throw diverged(journaled);
+          if (journaled.tool !== spec.name || journaled.argumentsJson !== argumentsJson) throw replayDiverged(spec, { session, turn, callIndex, argumentsJson }, journaled);
           countContinued(spec.name);
           records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
           return journaled.result;
@@ -340,7 +344,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         const claim = await recorded.claim({ session, turn, callIndex, tool: spec.name, argumentsJson });
         if (claim.state !== 'claimed') {
           const previous = claim.state === 'recorded' ? claim.record : claim;
-          if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) throw diverged(previous);
+          if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) throw replayDiverged(spec, { session, turn, callIndex, argumentsJson }, previous);
           if (claim.state === 'pending') {
             throw new ToolError('TOOL_REPLAY_IN_PROGRESS', `${spec.displayName}: call ${callIndex} of turn ${turn} in session ${session} was started and has not finished: another host is running it, or the run that started it was cut short and its outcome is unknown; refusing to act twice`, {
               tool: spec.displayName,
