@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { createSandboxPool } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
@@ -480,6 +481,29 @@ describe('sessions', () => {
     expect(turn?.toolCalls.map((call) => [call.name, call.result])).toEqual([['tool.memory.get', [null, 0]], ['tool.memory.cas', [true, 1]], ['tool.memory.get', ['taken', 1]]]);
     expect(await second.replay('claimer')).toMatchObject({ matched: true });
     await second.close();
+  });
+
+  it("keeps the idempotence records of a session's last turn that wrote, not of its whole history", async () => {
+    const toolStorePath = join(dir, 'tools-pruned.db');
+    const claimer = { ...agent, policy: { allow: ['tool.memory.*'], grants: ['memory:read:/jobs/**', 'memory:write:/jobs/**'] } };
+    const claimOnce = (last: boolean) => program('set cur = tool.memory.Get("/jobs/n")', 'set out = tool.memory.CAS("/jobs/n", cur[1], cur[1] + 1)', `emit "${last ? '<<<LOOP:DONE>>> ' : ''}at " + out[1]`);
+    const readOnly = program('emit "saw " + tool.memory.Get("/jobs/n")[1]');
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [claimOnce(false), claimOnce(false), readOnly, claimOnce(true)] })], store: createMemoryTranscriptStore(), pool, toolStorePath });
+    const records = (): unknown[] => {
+      const reader = new DatabaseSync(toolStorePath);
+      try {
+        return reader.prepare('SELECT turn, call_index, tool FROM idempotence WHERE session = ? ORDER BY turn, call_index').all('pruned').map((row) => ({ ...row }));
+      } finally {
+        reader.close();
+      }
+    };
+    const seen: unknown[][] = [];
+    const result = await loop.run({ agent: claimer, task: 'count', sid: 'pruned', onEvent: (event) => void (event.type === 'decision' && seen.push(records())) });
+    expect(result).toMatchObject({ status: 'DONE', result: 'at 3', turns: 4 });
+    // After each turn: its own read and write; turn 2's first write removed turn 1's; turn 3 only read, removing nothing.
+    const turnRecords = (turn: number) => [{ turn, call_index: 0, tool: 'tool.memory.get' }, { turn, call_index: 1, tool: 'tool.memory.cas' }];
+    expect(seen).toEqual([turnRecords(1), turnRecords(2), turnRecords(2), turnRecords(4)]);
+    await loop.close();
   });
 
   it('resumes after a crash mid-turn from the recorded reply, replaying write calls instead of repeating them', async () => {

@@ -4,8 +4,8 @@
  * while every second a random worker is killed with SIGKILL and a new one
  * started. At the end every session is DONE with exactly its 5 turns, each
  * turn committed once (the step log), no tool effect applied twice (the
- * counters) and each recorded once (the idempotence records, none pending),
- * and no two steps of one session overlapping in time (the
+ * counters), the last turn's recorded once (the idempotence records, none
+ * pending; earlier turns' are removed by the next turn), and no two steps of one session overlapping in time (the
  * database's own timestamps). `ASKLOOP_CRASH_SESSIONS` sets another size.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -124,8 +124,20 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   try {
     // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits.
     const turnCounter = createCallCounter();
-    // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same.
-    const hostOptions = { registry, policy, stores: context.toolStores, session: record.sid, turn: record.turnIndex, sessionCounter: context.sessionCounter, turnCounter, clock: context.clock, journalReads: true };
+    // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same. The
+    // first write removes the records of the session's earlier turns: one turn runs at a time, and none runs again.
+    const hostOptions = {
+      registry,
+      policy,
+      stores: context.toolStores,
+      session: record.sid,
+      turn: record.turnIndex,
+      sessionCounter: context.sessionCounter,
+      turnCounter,
+      clock: context.clock,
+      journalReads: true,
+      pruneEarlierTurns: true,
+    };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
     const host = createToolHost(hostOptions);
     if (record.failure === undefined && record.prepared === undefined && record.reply !== undefined) {

@@ -57,7 +57,7 @@ export interface AskLoopMcpServerOptions {
   readonly policy: Policy;
   /** Quotas of each run (fuel, wallMs, memoryMb, …). */
   readonly limits?: Partial<RunLimits>;
-  /** Stores for memory/scratch tools and idempotence records. */
+  /** Stores for the memory and scratch tools. A run here keeps no idempotence records (none runs again): `idempotence` is not used. */
   readonly stores?: Partial<ToolStores>;
   /** When given, the `ask` tool is listed. */
   readonly ask?: AskFunction;
@@ -114,8 +114,8 @@ const programShape = {
 /**
  * Returns a function that builds a server; servers built by one factory share
  * a session and number their runs from one counter (the HTTP transport builds
- * one server per request, and two runs must never share a turn number, or
- * idempotence records would replay one run's results into another).
+ * one server per request, and each run is a turn of its own: a tool that
+ * reads its turn number, or a store keyed by it, never mixes two runs).
  */
 export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions): () => McpServer {
   const session = `askloop-mcp-${randomUUID()}`;

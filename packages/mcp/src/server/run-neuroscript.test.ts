@@ -5,7 +5,11 @@
  * running), and results were checked against the default limit, not the run's.
  */
 import { closeDefaultPool } from '@askloop/interpreter';
-import { createPolicy, createToolRegistry, defineTool, defineToolPack } from '@askloop/tools';
+import { createMemoryTools, createPolicy, createToolRegistry, defineTool, defineToolPack, openSqliteStore } from '@askloop/tools';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
 
@@ -90,5 +94,28 @@ describe('checkNeuroScript knows the names neuroscript_run binds', () => {
     expect(await checkNeuroScript(setup(undefined), { program: keyed, userdata: { name: 'Ada' } })).toMatchObject([{ code: 'SCRIPT_MAP_KEY_UNSET' }]);
     expect(await checkNeuroScript(setup(undefined), { program: 'command\n  set userdata = 1\nendcommand\n', userdata: {} })).toMatchObject([{ code: 'SCRIPT_GLOBAL_READ_ONLY' }]);
     expect(await checkNeuroScript(setup(undefined), { program: 'command\n  emit userdata\nendcommand\n' })).toMatchObject([{ code: 'SCRIPT_VARIABLE_UNSET' }]);
+  });
+});
+
+describe('a write in a program a client sends', () => {
+  it('acts on the memory store and leaves no idempotence record (no run here ever runs again)', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'askloop-mcp-stores-'));
+    const stores = openSqliteStore(join(directory, 'tools.sqlite'));
+    try {
+      const written: NeuroScriptSetup = {
+        registry: createToolRegistry([createMemoryTools()]),
+        policy: createPolicy({ allow: ['tool.memory.*'], grants: ['memory:*'] }),
+        session: 'mcp-test',
+        stores,
+      };
+      const program = 'command\n  set found = tool.memory.Get("/k")\n  emit tool.memory.CAS("/k", found[1], "v" + found[1])\nendcommand\n';
+      for (const turn of [1, 2]) expect((await runNeuroScript(written, { program }, turn)).error).toBeNull();
+      expect(await stores.memory.get('/k')).toEqual({ value: 'v1', version: 2 });
+      const records = new DatabaseSync(stores.file).prepare('SELECT count(*) AS n FROM idempotence').get() as { n: number };
+      expect(records.n).toBe(0);
+    } finally {
+      stores.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

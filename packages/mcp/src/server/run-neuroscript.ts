@@ -11,7 +11,7 @@ export interface NeuroScriptSetup {
   readonly policy: Policy;
   readonly limits?: Partial<RunLimits>;
   readonly stores?: Partial<ToolStores>;
-  /** Session id of the tool host (idempotence records, call limits). */
+  /** Session id of the tool host (call limits). */
   readonly session: string;
 }
 
@@ -28,6 +28,17 @@ export interface NeuroScriptRequest {
  */
 function clientCatalog(catalog: HostToolCatalog, registry: ToolRegistry): HostToolCatalog {
   return refuseToolsNeedingApproval(catalog, registry, 'a program an MCP client sends', "run it in an agent turn instead (the ask tool, or askloop run), which pauses for a person's approve or deny");
+}
+
+/**
+ * The stores of a run without its idempotence records: they exist for a run
+ * of the same turn again (a resume), and no run here ever runs again — each
+ * gets a turn number of its own. Kept, they would be two more writes for
+ * every write call and rows no one reads, for as long as the server runs.
+ */
+function withoutRecords(stores: Partial<ToolStores>): Partial<ToolStores> {
+  const { idempotence: _unread, ...rest } = stores;
+  return rest;
 }
 
 /** How long past the run's wall clock its tool calls may last at most (the run ends first, as SCRIPT_TIMEOUT). */
@@ -50,7 +61,7 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
     policy: setup.policy,
     session: setup.session,
     turn,
-    ...(setup.stores === undefined ? {} : { stores: setup.stores }),
+    ...(setup.stores === undefined ? {} : { stores: withoutRecords(setup.stores) }),
     signal: signal === undefined ? runEnded.signal : AbortSignal.any([signal, runEnded.signal]),
     maxResultLength: limits.stringLength,
     maxResultItems: limits.collectionSize,

@@ -166,6 +166,8 @@ export function toolStoresOn(source: () => Promise<StatementRunner>, options: Po
       on('idempotence release', async (runner) => {
         await runner.query('DELETE FROM askloop_idempotence WHERE session = $1 AND turn = $2 AND call_index = $3 AND pending', [session, turn, callIndex]);
       }),
+    forgetBefore: (session, turn) =>
+      on('idempotence forget', async (runner) => (await runner.query('DELETE FROM askloop_idempotence WHERE session = $1 AND turn < $2', [session, turn])).rowCount ?? 0),
   };
 
   return Object.freeze({ memory: Object.freeze(memory), scratch: Object.freeze(scratch), idempotence: Object.freeze(idempotence) });

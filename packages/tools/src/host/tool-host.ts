@@ -104,6 +104,17 @@ export interface ToolHostOptions {
    * its reads cost no lookup.
    */
   readonly continuesRun?: boolean;
+  /**
+   * At this run's first write call, before claiming its slot, remove the
+   * session's idempotence records of earlier turns (`forgetBefore`), so the
+   * records a session keeps are those of its last turn that wrote, not of
+   * its whole history. Only for a host whose sessions run one turn at a time,
+   * in order, and never run an earlier turn again once a later one has
+   * started (the controller's, which sets it); not where runs of one session
+   * overlap. A failed removal is ignored (the records stay, harmless), as is
+   * a store without `forgetBefore`. Default false.
+   */
+  readonly pruneEarlierTurns?: boolean;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -245,6 +256,17 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     countCallIn(counters.turn, name);
     countCallIn(counters.session, name);
   };
+  /** Whether this run still has its earlier turns' records to remove (`pruneEarlierTurns`): once, at its first write. */
+  let prunes = options.pruneEarlierTurns === true;
+  const pruneEarlierTurns = async (store: IdempotenceStore): Promise<void> => {
+    if (!prunes) return;
+    prunes = false;
+    try {
+      await store.forgetBefore?.(session, turn);
+    } catch {
+      // Housekeeping: a store error must not fail the write; the claim that follows reports a broken store.
+    }
+  };
   const journalReads = async (store: IdempotenceStore): Promise<void> => {
     const reads = unjournaled;
     unjournaled = [];
@@ -340,6 +362,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         }
       }
       if (recorded !== undefined) {
+        await pruneEarlierTurns(recorded);
         // Claim the slot before acting, so two hosts replaying the same turn never both act.
         const claim = await recorded.claim({ session, turn, callIndex, tool: spec.name, argumentsJson });
         if (claim.state !== 'claimed') {

@@ -175,6 +175,8 @@ export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: 
       run('idempotence release', () => {
         database.prepare('DELETE FROM idempotence WHERE session = ? AND turn = ? AND call_index = ? AND pending = 1').run(session, turn, callIndex);
       }),
+    forgetBefore: (session, turn) =>
+      run('idempotence forget', () => Number(database.prepare('DELETE FROM idempotence WHERE session = ? AND turn < ?').run(session, turn).changes)),
   };
 
   return Object.freeze({

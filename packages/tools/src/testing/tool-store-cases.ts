@@ -181,4 +181,21 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.equal(await idempotence.lookup('s1', 1, 0), undefined);
     assert.deepEqual(await idempotence.claim(key), { state: 'claimed' });
   }),
+  define("idempotence: forgetBefore removes the session's records of earlier turns, pending ones too, and nothing else", async ({ stores: { idempotence } }) => {
+    // Optional in the interface; a store that has it must keep to this (a store without it names this case to skip it).
+    assert.equal(typeof idempotence.forgetBefore, 'function', 'the store has no forgetBefore');
+    for (const [session, turn, callIndex] of [['s1', 1, 0], ['s1', 1, 1], ['s1', 2, 0], ['s1', 3, 0], ['s2', 1, 0], ['s10', 1, 0]] as const) {
+      await idempotence.record({ session, turn, callIndex, tool: 'tool.memory.cas', argumentsJson: '{}', result: `${session}/${turn}/${callIndex}` });
+    }
+    await idempotence.claim({ ...key, turn: 2, callIndex: 1 });
+    assert.equal(await idempotence.forgetBefore?.('s1', 3), 4);
+    for (const [turn, callIndex] of [[1, 0], [1, 1], [2, 0]]) assert.equal(await idempotence.lookup('s1', turn!, callIndex!), undefined);
+    // The pending claim went too: its turn will not run again, so the slot is free.
+    assert.deepEqual(await idempotence.claim({ ...key, turn: 2, callIndex: 1 }), { state: 'claimed' });
+    assert.equal((await idempotence.lookup('s1', 3, 0))?.result, 's1/3/0');
+    assert.equal((await idempotence.lookup('s2', 1, 0))?.result, 's2/1/0');
+    assert.equal((await idempotence.lookup('s10', 1, 0))?.result, 's10/1/0');
+    assert.equal(await idempotence.forgetBefore?.('s1', 3), 1);
+    assert.equal(await idempotence.forgetBefore?.('nobody', 9), 0);
+  }),
 ];
