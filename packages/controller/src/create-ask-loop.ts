@@ -9,6 +9,7 @@ import type { LanguageModel } from '@askloop/providers';
 import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type HostToolCatalog, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
+import { agentsReachableByAsk } from './agent/reachable-agents.ts';
 import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
 import { askedAgent, costsCounted } from './agent/asked-agent.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
@@ -120,13 +121,31 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
    * A cost ceiling needs a model with prices: without them every call costs this host $0, and the ceiling that the
    * agent counts on to stop the loop would never be reached, silently. Refused before the session is stored.
    */
-  function requireCostCountable(agent: ResolvedAgentDefinition, model: LanguageModel): void {
+  function requireCostCountable(agent: ResolvedAgentDefinition, model: LanguageModel, askedBy?: string): void {
     const ceiling = agent.ceilings.costUsd;
     if (ceiling === undefined || costsCounted(model)) return;
     throw new LoopError({
       code: 'LOOP_AGENT_INVALID',
-      message: `agent '${agent.name}': ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give its provider the model's prices (settings.prices, by model id) or bound the loop with ceilings.tokens instead`,
+      message: `agent '${agent.name}'${askedBy === undefined ? '' : ` (reachable by ask from '${askedBy}')`}: ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give its provider the model's prices (settings.prices, by model id) or bound the loop with ceilings.tokens instead`,
     });
+  }
+
+  /**
+   * {@link requireCostCountable} for every agent `agent`'s session may reach by `ask` that has a cost ceiling, before
+   * the session is stored: refused only when a child starts, it would fail a turn of its asker whose reply was paid
+   * for. An asked agent whose provider is missing is left to its `ask` (LOOP_PROVIDER_NOT_FOUND there, as before).
+   */
+  function requireAskedCostsCountable(agent: ResolvedAgentDefinition, depth: number): void {
+    for (const asked of agentsReachableByAsk(agent, plugins.agents, depth)) {
+      if (asked.ceilings.costUsd === undefined) continue;
+      let model: LanguageModel;
+      try {
+        model = plugins.providers.languageModel(asked.model);
+      } catch {
+        continue;
+      }
+      requireCostCountable(asked, model, agent.name);
+    }
   }
 
   function modelFor(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
@@ -221,6 +240,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // Before the model is made and the session stored: a misspelt per-tool limit key, of this agent or of one it may
     // ask, refuses the run, storing nothing.
     requireLimitedToolsOfSession(found, plugins.agents, registry, depth);
+    requireAskedCostsCountable(found, depth);
     const sid = run.sid ?? createId();
     // Every store would refuse it too, but only after the model was made: a sid with U+0000 or a line break also breaks logs and the viewer.
     requireSessionId(sid, run.sid === undefined ? 'createId' : 'options.sid');

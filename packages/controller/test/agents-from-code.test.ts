@@ -51,6 +51,28 @@ describe('a cost ceiling', () => {
     await loop.close();
   });
 
+  it('of an agent the session may reach by ask is refused before anything is stored, not when the child starts', async () => {
+    // b asks c, whose cost ceiling its model (no prices) could never reach: the session of a, which asks b, is refused.
+    const agents = {
+      b: { name: 'b', model: 'scripted:m', asks: ['c'] },
+      c: { name: 'c', model: 'scripted:m', ceilings: { costUsd: 0.5 } },
+      elsewhere: { name: 'elsewhere', model: 'no-such-provider:m', ceilings: { costUsd: 0.5 } },
+    };
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "never"')] }, new Map(), agents)], store, pool });
+    await expect(loop.run({ agent: { name: 'a', model: 'scripted:m', asks: ['b'] }, task: 'x' })).rejects.toMatchObject({
+      code: 'LOOP_AGENT_INVALID',
+      message: expect.stringMatching(/^agent 'c' \(reachable by ask from 'a'\): ceilings\.costUsd \(0\.5\) could never be reached: the model scripted:m has no prices in this host/),
+    });
+    expect(await store.listSessions()).toEqual([]);
+    // Not reachable (a may not ask at all here), or an agent whose provider is missing (its ask says so): not refused.
+    await loop.create({ agent: { name: 'a', model: 'scripted:m', asks: ['b'], maxAskDepth: 0 }, task: 'x' });
+    expect(await store.listSessions()).toHaveLength(1);
+    await loop.create({ agent: { name: 'z', model: 'scripted:m', asks: ['elsewhere'] }, task: 'x' });
+    expect(await store.listSessions()).toHaveLength(2);
+    await loop.close();
+  });
+
   it("takes a hand-built model that reports each call's cost itself (no prices field)", async () => {
     const gateway = definePlugin({
       name: 'gateway',

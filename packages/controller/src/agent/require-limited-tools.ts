@@ -11,7 +11,7 @@
 import { canonicalToolName, suggestNames, type ToolRegistry } from '@askloop/tools';
 import { LoopError } from '../errors/loop-error.ts';
 import type { AgentDefinition, ResolvedAgentDefinition } from './agent-definition.ts';
-import { findAgent } from './find-agent.ts';
+import { agentsReachableByAsk } from './reachable-agents.ts';
 
 /**
  * Throws `LOOP_AGENT_INVALID` naming the first key of `agent.policy.limits.tools`
@@ -33,35 +33,11 @@ export function requireLimitedTools(agent: ResolvedAgentDefinition, registry: To
 
 /**
  * {@link requireLimitedTools} for `agent`, whose session is `depth` asks
- * below its root, and for every agent that session may reach by `ask`: an
- * agent at depth d asks the agents of its `asks` when d is below its own
- * `maxAskDepth`, as the loop allows at run time. All against `registry`: a
- * child refused when it starts would fail a turn of its parent whose reply
- * was already paid for. An asked name no plugin defines, or whose definition
- * is invalid, is left to the `ask` that names it (refused there, as before).
+ * below its root, and for every agent that session may reach by `ask`
+ * ({@link agentsReachableByAsk}). All against `registry`: a child refused when
+ * it starts would fail a turn of its parent whose reply was already paid for.
  */
 export function requireLimitedToolsOfSession(agent: ResolvedAgentDefinition, agents: ReadonlyMap<string, AgentDefinition>, registry: ToolRegistry, depth = 0): void {
   requireLimitedTools(agent, registry);
-  // An agent reached at some depth is checked once: its limit keys do not depend on where it is asked.
-  const checked = new Set<string>([agent.name]);
-  let level = [agent];
-  for (let at = depth; level.length > 0; at += 1) {
-    const next: ResolvedAgentDefinition[] = [];
-    for (const asker of level) {
-      if (at >= asker.maxAskDepth) continue;
-      for (const name of asker.asks) {
-        if (checked.has(name)) continue;
-        checked.add(name);
-        let asked: ResolvedAgentDefinition;
-        try {
-          asked = findAgent(agents, name);
-        } catch {
-          continue;
-        }
-        requireLimitedTools(asked, registry);
-        next.push(asked);
-      }
-    }
-    level = next;
-  }
+  for (const asked of agentsReachableByAsk(agent, agents, depth)) requireLimitedTools(asked, registry);
 }
