@@ -64,6 +64,16 @@ export interface AskLoopOptions {
    * for a model that streams a few tokens a second.
    */
   readonly endGraceMs?: number;
+  /**
+   * How long the tools' idempotence records of a session's earlier turns are
+   * kept, in ms (default 3 600 000, one hour, `IDEMPOTENCE_RETENTION_MS`). A
+   * turn's first write call removes the session's records of earlier turns
+   * older than this; `Infinity` keeps them all. A record outlives its turn
+   * for a host that stalled mid-turn past its lease: until its lease renewal
+   * stops it, its next write of that turn replays the record instead of
+   * acting again. Keep it well above `sessionLeaseMs`.
+   */
+  readonly idempotenceRetentionMs?: number;
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

@@ -14,7 +14,10 @@ import { LoopError } from './errors/loop-error.ts';
 /** The longest `sessionLeaseMs`: the range of a Node timer. */
 export const MAX_SESSION_LEASE_MS = 2 ** 31 - 1;
 
-const OPTION_NAMES = ['plugins', 'store', 'interpreter', 'pool', 'toolStores', 'toolStorePath', 'busy', 'sessionLeaseMs', 'sessionCacheSize', 'maxConcurrentRuns', 'endGraceMs', 'clock', 'createId', 'onEvent'] as const;
+/** The default `idempotenceRetentionMs`: one hour, far above any session lease a host renews in time. */
+export const IDEMPOTENCE_RETENTION_MS = 3_600_000;
+
+const OPTION_NAMES = ['plugins', 'store', 'interpreter', 'pool', 'toolStores', 'toolStorePath', 'busy', 'sessionLeaseMs', 'sessionCacheSize', 'maxConcurrentRuns', 'endGraceMs', 'idempotenceRetentionMs', 'clock', 'createId', 'onEvent'] as const;
 /** What every transcript store has (the rest is optional). */
 const STORE_METHODS = ['createSession', 'getSession', 'updateSession', 'listSessions', 'saveTurn', 'listTurns', 'lastTurn', 'close'] as const;
 
@@ -51,6 +54,9 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
   }
   if (options.endGraceMs !== undefined && !(Number.isFinite(options.endGraceMs) && options.endGraceMs >= 0)) {
     throw invalid(`endGraceMs must be a number of milliseconds >= 0, got ${String(options.endGraceMs)}`);
+  }
+  if (options.idempotenceRetentionMs !== undefined && !(typeof options.idempotenceRetentionMs === 'number' && options.idempotenceRetentionMs >= 0)) {
+    throw invalid(`idempotenceRetentionMs must be a number of milliseconds >= 0 (Infinity keeps every record), got ${String(options.idempotenceRetentionMs)}`);
   }
   if (options.maxConcurrentRuns !== undefined && !(Number.isInteger(options.maxConcurrentRuns) && options.maxConcurrentRuns > 0)) {
     throw invalid(`maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}`);

@@ -44,7 +44,7 @@ import { guardStore } from './store/guard-store.ts';
 import { requireSessionId } from './store/store-keys.ts';
 import { createCallLifecycle, isAbortSignal } from './session/call-lifecycle.ts';
 import { callOptionsProblem, type CallName } from './session/call-options.ts';
-import { checkAskLoopOptions } from './check-ask-loop-options.ts';
+import { checkAskLoopOptions, IDEMPOTENCE_RETENTION_MS } from './check-ask-loop-options.ts';
 import { prepareTurn } from './loop/prepare-turn.ts';
 import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
@@ -228,6 +228,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       ...(call.signal === undefined ? {} : { signal: call.signal }),
       // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one.
       ...(depth === 0 ? { admission } : {}),
+      idempotenceRetentionMs: options.idempotenceRetentionMs ?? IDEMPOTENCE_RETENTION_MS,
       ...(options.endGraceMs === undefined ? {} : { endGraceMs: options.endGraceMs }),
       ...overrides,
     };

@@ -9,7 +9,7 @@ export { DEFAULT_AGENT_ALLOW, resolveAgentDefinition } from './agent/agent-defin
 export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefinition, type ParseAgentDefinitionOptions } from './agent/parse-agent-definition.ts';
 export { agentDefinitionIssues, describeGiven, formatIssuePath, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';
-export { MAX_SESSION_LEASE_MS } from './check-ask-loop-options.ts';
+export { IDEMPOTENCE_RETENTION_MS, MAX_SESSION_LEASE_MS } from './check-ask-loop-options.ts';
 export { createMemoryTranscriptStore } from './store/memory-transcript-store.ts';
 export { createSqliteTranscriptStore, type SqliteTranscriptStore, type SqliteTranscriptStoreOptions } from './store/sqlite-transcript-store.ts';
 export { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS, TRANSCRIPT_SCHEMA_VERSION } from './store/sqlite-transcript-migrations.ts';

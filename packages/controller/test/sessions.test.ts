@@ -483,12 +483,15 @@ describe('sessions', () => {
     await second.close();
   });
 
-  it("keeps the idempotence records of a session's last turn that wrote, not of its whole history", async () => {
+  it("keeps the idempotence records of a session's last turn that wrote and of younger turns, not of its whole history", async () => {
     const toolStorePath = join(dir, 'tools-pruned.db');
     const claimer = { ...agent, policy: { allow: ['tool.memory.*'], grants: ['memory:read:/jobs/**', 'memory:write:/jobs/**'] } };
     const claimOnce = (last: boolean) => program('set cur = tool.memory.Get("/jobs/n")', 'set out = tool.memory.CAS("/jobs/n", cur[1], cur[1] + 1)', `emit "${last ? '<<<LOOP:DONE>>> ' : ''}at " + out[1]`);
     const readOnly = program('emit "saw " + tool.memory.Get("/jobs/n")[1]');
-    const loop = createAskLoop({ plugins: [testPlugin({ m: [claimOnce(false), claimOnce(false), readOnly, claimOnce(true)] })], store: createMemoryTranscriptStore(), pool, toolStorePath });
+    // Ten seconds pass on this loop's clock after each turn: each turn's records are older than a retention of five by the next.
+    let offset = 0;
+    const clock = { now: () => Date.now() + offset };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [claimOnce(false), claimOnce(false), readOnly, claimOnce(true)] })], store: createMemoryTranscriptStore(), pool, toolStorePath, clock, idempotenceRetentionMs: 5_000 });
     const records = (): unknown[] => {
       const reader = new DatabaseSync(toolStorePath);
       try {
@@ -498,12 +501,24 @@ describe('sessions', () => {
       }
     };
     const seen: unknown[][] = [];
-    const result = await loop.run({ agent: claimer, task: 'count', sid: 'pruned', onEvent: (event) => void (event.type === 'decision' && seen.push(records())) });
+    const result = await loop.run({ agent: claimer, task: 'count', sid: 'pruned', onEvent: (event) => {
+        if (event.type !== 'decision') return;
+        seen.push(records());
+        offset += 10_000;
+      },
+    });
     expect(result).toMatchObject({ status: 'DONE', result: 'at 3', turns: 4 });
     // After each turn: its own read and write; turn 2's first write removed turn 1's; turn 3 only read, removing nothing.
     const turnRecords = (turn: number) => [{ turn, call_index: 0, tool: 'tool.memory.get' }, { turn, call_index: 1, tool: 'tool.memory.cas' }];
     expect(seen).toEqual([turnRecords(1), turnRecords(2), turnRecords(2), turnRecords(4)]);
     await loop.close();
+    // By default (an hour), records this young are all kept.
+    const kept = createAskLoop({ plugins: [testPlugin({ m: [claimOnce(false), claimOnce(true)] })], store: createMemoryTranscriptStore(), pool, toolStorePath });
+    expect(await kept.run({ agent: claimer, task: 'count', sid: 'kept' })).toMatchObject({ status: 'DONE', turns: 2 });
+    const reader = new DatabaseSync(toolStorePath);
+    expect(reader.prepare('SELECT turn FROM idempotence WHERE session = ? ORDER BY turn, call_index').all('kept').map((row) => row.turn)).toEqual([1, 1, 2, 2]);
+    reader.close();
+    await kept.close();
   });
 
   it('resumes after a crash mid-turn from the recorded reply, replaying write calls instead of repeating them', async () => {

@@ -50,6 +50,8 @@ export interface LoopContext {
   readonly signal?: AbortSignal;
   /** Bounds how many turns prepare and run at once; absent for child loops of `ask` (their parent holds a slot). */
   readonly admission?: RunAdmission;
+  /** How long the idempotence records of the session's earlier turns are kept (ms; `Infinity`: all of them; absent: none are removed). */
+  readonly idempotenceRetentionMs?: number;
   /** How long a model call may go on after END before it is aborted (`askModel`'s default when absent). */
   readonly endGraceMs?: number;
 }

@@ -125,7 +125,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits.
     const turnCounter = createCallCounter();
     // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same. The
-    // first write removes the records of the session's earlier turns: one turn runs at a time, and none runs again.
+    // first write removes the session's earlier turns' records older than the retention: one turn runs at a time and
+    // none runs again, but a host that stalled mid-turn past its lease may still be running one (see ask-loop.ts).
     const hostOptions = {
       registry,
       policy,
@@ -136,7 +137,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       turnCounter,
       clock: context.clock,
       journalReads: true,
-      pruneEarlierTurns: true,
+      ...(context.idempotenceRetentionMs !== undefined && Number.isFinite(context.idempotenceRetentionMs) ? { pruneEarlierTurnsAfterMs: context.idempotenceRetentionMs } : {}),
     };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.
     const host = createToolHost(hostOptions);

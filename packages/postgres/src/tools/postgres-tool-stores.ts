@@ -166,8 +166,18 @@ export function toolStoresOn(source: () => Promise<StatementRunner>, options: Po
       on('idempotence release', async (runner) => {
         await runner.query('DELETE FROM askloop_idempotence WHERE session = $1 AND turn = $2 AND call_index = $3 AND pending', [session, turn, callIndex]);
       }),
-    forgetBefore: (session, turn) =>
-      on('idempotence forget', async (runner) => (await runner.query('DELETE FROM askloop_idempotence WHERE session = $1 AND turn < $2', [session, turn])).rowCount ?? 0),
+    forgetBefore: (session, turn, recordedBefore) =>
+      on('idempotence forget', (runner) =>
+        // In a savepoint, so a failure inside a worker's step leaves its transaction whole; SKIP LOCKED, so it never
+        // waits for rows another transaction holds (a stale step's): those are left for a later turn to remove.
+        runner.atomic(async (query) => {
+          const removed = await query.query(
+            'DELETE FROM askloop_idempotence WHERE ctid IN (SELECT ctid FROM askloop_idempotence WHERE session = $1 AND turn < $2 AND recorded_at < $3 FOR UPDATE SKIP LOCKED)',
+            [session, turn, recordedBefore],
+          );
+          return removed.rowCount ?? 0;
+        }),
+      ),
   };
 
   return Object.freeze({ memory: Object.freeze(memory), scratch: Object.freeze(scratch), idempotence: Object.freeze(idempotence) });

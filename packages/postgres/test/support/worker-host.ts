@@ -22,8 +22,10 @@ const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_pa
 pool.on('error', () => undefined);
 const sandbox = createSandboxPool({ workers: 1 });
 const stores = createLeaseBoundStores(pool);
-// The controller's own session lease lapses with the queue's lease, so a killed host's session moves on as soon.
-const loop = createAskLoop({ plugins: [countingPlugin(Number(turns))], store: stores.transcript, toolStores: stores.toolStores, pool: sandbox, sessionLeaseMs: Number(leaseMs) });
+// The controller's own session lease lapses with the queue's lease, so a killed host's session moves on as soon. A
+// turn's first write removes every earlier turn's idempotence records, however young, inside the step's transaction:
+// these hosts die, they never stall, so no host can still be running an earlier turn.
+const loop = createAskLoop({ plugins: [countingPlugin(Number(turns))], store: stores.transcript, toolStores: stores.toolStores, pool: sandbox, sessionLeaseMs: Number(leaseMs), idempotenceRetentionMs: 0 });
 const stop = new AbortController();
 process.once('SIGTERM', () => stop.abort());
 process.stdout.write('ready\n');

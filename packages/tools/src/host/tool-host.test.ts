@@ -381,35 +381,40 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     expect(await stores.idempotence.lookup('plain', 1, 1)).toMatchObject({ tool: 'tool.memory.cas' });
   });
 
-  it("removes the session's records of earlier turns at a run's first write, when asked to, and only then", async () => {
+  it("removes the session's records of earlier turns older than asked at a run's first write, and only then", async () => {
     const memory = [createMemoryTools()];
     const reader = new DatabaseSync(stores.file);
     onTestFinished(() => reader.close());
     const count = (session: string): number => Number((reader.prepare('SELECT count(*) AS n FROM idempotence WHERE session = ?').get(session) as { n: number }).n);
-    const turn = (index: number, extra: Parameters<typeof hostFor>[2] = {}) => hostFor(memory, undefined, { stores, journalReads: true, pruneEarlierTurns: true, turn: index, ...extra });
+    // The store stamps records with the system clock; a host whose clock is a minute on sees every record as a minute old.
+    const minuteOn = { now: () => Date.now() + 60_000 };
+    const turn = (index: number, extra: Parameters<typeof hostFor>[2] = {}) => hostFor(memory, undefined, { stores, journalReads: true, pruneEarlierTurnsAfterMs: 1_000, clock: minuteOn, turn: index, ...extra });
     // Turn 1: a read and a write (2 records); turn 2 only reads, so it writes nothing and removes nothing.
     const first = turn(1);
     await first.call('tool.memory.CAS', ['/k', (((await first.call('tool.memory.Get', ['/k'])) as [ToolValue, number])[1]), 'one']);
     await turn(2).call('tool.memory.Get', ['/k']);
     await hostFor(memory, undefined, { stores, session: 'other' }).call('tool.memory.CAS', ['/k2', 0, 'x']);
     expect([count('s1'), count('other')]).toEqual([2, 1]);
-    // Turn 3's first write removes turn 1's records before it claims its own; the next write removes nothing more.
-    const third = turn(3);
-    await third.call('tool.memory.CAS', ['/k', 1, 'three']);
-    expect(reader.prepare('SELECT turn, call_index FROM idempotence WHERE session = ? ORDER BY turn, call_index').all('s1')).toEqual([{ turn: 3, call_index: 0 }]);
-    await third.call('tool.memory.CAS', ['/k', 2, 'four']);
+    // Records younger than asked stay: a host that stalled mid-turn 1 may still be running it.
+    await turn(3, { pruneEarlierTurnsAfterMs: 3_600_000 }).call('tool.memory.CAS', ['/k', 1, 'three']);
+    expect(count('s1')).toBe(3);
+    // Turn 4's first write removes the older turns' records before it claims its own; its next write removes nothing more.
+    const fourth = turn(4);
+    await fourth.call('tool.memory.CAS', ['/k', 2, 'four']);
+    expect(reader.prepare('SELECT turn, call_index FROM idempotence WHERE session = ? ORDER BY turn, call_index').all('s1')).toEqual([{ turn: 4, call_index: 0 }]);
+    await fourth.call('tool.memory.CAS', ['/k', 3, 'five']);
     expect(count('s1')).toBe(2);
     // Another session's records are its own; a host not asked to keeps every earlier turn's.
     expect(count('other')).toBe(1);
-    await hostFor(memory, undefined, { stores, turn: 4 }).call('tool.memory.CAS', ['/k', 3, 'five']);
+    await hostFor(memory, undefined, { stores, turn: 5 }).call('tool.memory.CAS', ['/k', 4, 'six']);
     expect(count('s1')).toBe(3);
     // A store that cannot remove them (it fails, or has no forgetBefore) leaves them, and the write still acts once.
     const broken = { ...stores, idempotence: { ...stores.idempotence, forgetBefore: () => Promise.reject(new Error('disk full')) } };
-    expect(await turn(5, { stores: broken }).call('tool.memory.CAS', ['/k', 4, 'six'])).toEqual([true, 5]);
+    expect(await turn(6, { stores: broken }).call('tool.memory.CAS', ['/k', 5, 'seven'])).toEqual([true, 6]);
     const { forgetBefore: _none, ...without } = stores.idempotence;
-    expect(await turn(6, { stores: { ...stores, idempotence: without } }).call('tool.memory.CAS', ['/k', 5, 'seven'])).toEqual([true, 6]);
+    expect(await turn(7, { stores: { ...stores, idempotence: without } }).call('tool.memory.CAS', ['/k', 6, 'eight'])).toEqual([true, 7]);
     expect(count('s1')).toBe(5);
-    await turn(7).call('tool.memory.CAS', ['/k', 6, 'eight']);
+    await turn(8).call('tool.memory.CAS', ['/k', 7, 'nine']);
     expect(count('s1')).toBe(1);
   });
 

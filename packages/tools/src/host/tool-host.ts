@@ -106,15 +106,18 @@ export interface ToolHostOptions {
   readonly continuesRun?: boolean;
   /**
    * At this run's first write call, before claiming its slot, remove the
-   * session's idempotence records of earlier turns (`forgetBefore`), so the
-   * records a session keeps are those of its last turn that wrote, not of
-   * its whole history. Only for a host whose sessions run one turn at a time,
-   * in order, and never run an earlier turn again once a later one has
-   * started (the controller's, which sets it); not where runs of one session
-   * overlap. A failed removal is ignored (the records stay, harmless), as is
-   * a store without `forgetBefore`. Default false.
+   * session's idempotence records of earlier turns that are older than this
+   * many ms (`forgetBefore`), so a session keeps the records of its recent
+   * turns, not of its whole history. Only for a host whose sessions run one
+   * turn at a time, in order, and never run an earlier turn again once a
+   * later one has started (the controller's, which passes its
+   * `idempotenceRetentionMs`); not where runs of one session overlap. The age
+   * is what keeps a stalled host safe: one that took longer than this to
+   * notice it lost its session could act again on a write whose record is
+   * gone. A failed removal is ignored (the records stay, harmless), as is a
+   * store without `forgetBefore`. Default: nothing is removed.
    */
-  readonly pruneEarlierTurns?: boolean;
+  readonly pruneEarlierTurnsAfterMs?: number;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -256,13 +259,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     countCallIn(counters.turn, name);
     countCallIn(counters.session, name);
   };
-  /** Whether this run still has its earlier turns' records to remove (`pruneEarlierTurns`): once, at its first write. */
-  let prunes = options.pruneEarlierTurns === true;
+  /** Whether this run still has its earlier turns' records to remove (`pruneEarlierTurnsAfterMs`): once, at its first write. */
+  let prunes = options.pruneEarlierTurnsAfterMs !== undefined;
   const pruneEarlierTurns = async (store: IdempotenceStore): Promise<void> => {
     if (!prunes) return;
     prunes = false;
     try {
-      await store.forgetBefore?.(session, turn);
+      await store.forgetBefore?.(session, turn, clock.now() - (options.pruneEarlierTurnsAfterMs as number));
     } catch {
       // Housekeeping: a store error must not fail the write; the claim that follows reports a broken store.
     }

@@ -175,8 +175,8 @@ export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: 
       run('idempotence release', () => {
         database.prepare('DELETE FROM idempotence WHERE session = ? AND turn = ? AND call_index = ? AND pending = 1').run(session, turn, callIndex);
       }),
-    forgetBefore: (session, turn) =>
-      run('idempotence forget', () => Number(database.prepare('DELETE FROM idempotence WHERE session = ? AND turn < ?').run(session, turn).changes)),
+    forgetBefore: (session, turn, recordedBefore) =>
+      run('idempotence forget', () => Number(database.prepare('DELETE FROM idempotence WHERE session = ? AND turn < ? AND recorded_at < ?').run(session, turn, recordedBefore).changes)),
   };
 
   return Object.freeze({

@@ -83,14 +83,15 @@ export interface IdempotenceStore {
   /** Gives up a pending claim (the call failed), so a later replay runs the call again. A finished record is kept. */
   release(session: string, turn: number, callIndex: number): Promise<void>;
   /**
-   * Removes the session's records of turns before `turn`, finished and
-   * pending alike, and returns how many it removed. Safe only once none of
-   * those turns can run again: a host whose sessions run one turn at a time,
-   * in order (the controller's), calls it through `createToolHost({
-   * pruneEarlierTurns: true })`. Optional: a store without it keeps every
-   * record.
+   * Removes the session's records of turns before `turn` that were recorded
+   * (or claimed, when pending) before `recordedBefore` (epoch ms, on the
+   * store's clock), and returns how many it removed. Never waits for a record
+   * another transaction holds: that one is left. For a host whose sessions
+   * run one turn at a time, in order (the controller's), through
+   * `createToolHost({ pruneEarlierTurnsAfterMs })`. Optional: a store
+   * without it keeps every record.
    */
-  forgetBefore?(session: string, turn: number): Promise<number>;
+  forgetBefore?(session: string, turn: number, recordedBefore: number): Promise<number>;
 }
 
 /** The stores a tool host works with. */

@@ -11,6 +11,8 @@
  * timestamps follow the given manual clock; `connect()` opens another
  * connection to the same data (a second host), so races between
  * connections are part of the contract. Every case closes its fixture.
+ * A store without the optional `forgetBefore` skips the case whose name
+ * holds `forgetBefore`.
  */
 import assert from 'node:assert/strict';
 import { createManualClock, type ManualClock } from '../clock.ts';
@@ -181,21 +183,28 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.equal(await idempotence.lookup('s1', 1, 0), undefined);
     assert.deepEqual(await idempotence.claim(key), { state: 'claimed' });
   }),
-  define("idempotence: forgetBefore removes the session's records of earlier turns, pending ones too, and nothing else", async ({ stores: { idempotence } }) => {
-    // Optional in the interface; a store that has it must keep to this (a store without it names this case to skip it).
+  define("idempotence: forgetBefore removes the session's records of earlier turns older than a time, pending ones too, and nothing else", async ({ stores: { idempotence }, clock }) => {
+    // Optional in the interface; a store that has it must keep to this (a store without it skips this case by its name).
     assert.equal(typeof idempotence.forgetBefore, 'function', 'the store has no forgetBefore');
+    const forget = (session: string, turn: number, recordedBefore: number) => (idempotence.forgetBefore as NonNullable<typeof idempotence.forgetBefore>)(session, turn, recordedBefore);
+    const start = clock.now();
     for (const [session, turn, callIndex] of [['s1', 1, 0], ['s1', 1, 1], ['s1', 2, 0], ['s1', 3, 0], ['s2', 1, 0], ['s10', 1, 0]] as const) {
       await idempotence.record({ session, turn, callIndex, tool: 'tool.memory.cas', argumentsJson: '{}', result: `${session}/${turn}/${callIndex}` });
     }
     await idempotence.claim({ ...key, turn: 2, callIndex: 1 });
-    assert.equal(await idempotence.forgetBefore?.('s1', 3), 4);
-    for (const [turn, callIndex] of [[1, 0], [1, 1], [2, 0]]) assert.equal(await idempotence.lookup('s1', turn!, callIndex!), undefined);
+    // Recorded later: kept by a cut-off at or before its time, whatever its turn.
+    clock.advance(1_000);
+    await idempotence.record({ session: 's1', turn: 2, callIndex: 2, tool: 'tool.memory.cas', argumentsJson: '{}', result: 'later' });
+    assert.equal(await forget('s1', 3, start), 0);
+    assert.equal(await forget('s1', 3, start + 1_000), 4);
+    for (const [turn, callIndex] of [[1, 0], [1, 1], [2, 0]] as const) assert.equal(await idempotence.lookup('s1', turn, callIndex), undefined);
     // The pending claim went too: its turn will not run again, so the slot is free.
     assert.deepEqual(await idempotence.claim({ ...key, turn: 2, callIndex: 1 }), { state: 'claimed' });
+    assert.equal((await idempotence.lookup('s1', 2, 2))?.result, 'later');
     assert.equal((await idempotence.lookup('s1', 3, 0))?.result, 's1/3/0');
     assert.equal((await idempotence.lookup('s2', 1, 0))?.result, 's2/1/0');
     assert.equal((await idempotence.lookup('s10', 1, 0))?.result, 's10/1/0');
-    assert.equal(await idempotence.forgetBefore?.('s1', 3), 1);
-    assert.equal(await idempotence.forgetBefore?.('nobody', 9), 0);
+    assert.equal(await forget('s1', 3, start + 2_000), 2);
+    assert.equal(await forget('nobody', 9, start + 2_000), 0);
   }),
 ];
