@@ -285,6 +285,29 @@ describe('plugins named in the config', () => {
     await expect(loadConfigPlugins(config)).rejects.toMatchObject({ code: 'CONFIG_PLUGIN_NOT_FOUND', line: 3, column: 5, message: expect.stringContaining('npm install askloop-plugin-nowhere') });
   });
 
+  it('names the folder beside the config by its path when the package is that folder, not installed', async () => {
+    // The fixture's layout (the plugin's folder beside the config), in a folder of its own with nothing installed.
+    const dir = join(temp, 'beside');
+    cpSync(join(FIXTURE, 'askloop-plugin-acme'), join(dir, 'askloop-plugin-acme'), { recursive: true });
+    const config = parseConfig('plugins:\n  - askloop-plugin-acme\n', { file: join(dir, 'askloop.config.yaml') });
+    await expect(loadConfigPlugins(config)).rejects.toMatchObject({
+      code: 'CONFIG_PLUGIN_NOT_FOUND',
+      message: expect.stringContaining(`or npm install /path/to/its/folder); or name the folder ${join(dir, 'askloop-plugin-acme')} by its path, './askloop-plugin-acme'`),
+    });
+  });
+
+  it('says to install @askloop/controller beside the config when a plugin cannot import it (its peer)', async () => {
+    const dir = join(temp, 'peerless');
+    mkdirSync(join(dir, 'plugin'), { recursive: true });
+    writeFileSync(join(dir, 'plugin', 'package.json'), JSON.stringify({ name: 'plugin', type: 'module', main: 'index.js' }));
+    writeFileSync(join(dir, 'plugin', 'index.js'), "import { definePlugin } from '@askloop/controller';\nexport default definePlugin({ name: 'p', specificationVersion: 'v1' });\n");
+    writeFileSync(join(dir, 'askloop.config.yaml'), 'plugins:\n  - ./plugin\n');
+    // In a real process: the test runner's own resolver would find the workspace's package from anywhere.
+    const run = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/plugin '\.\/plugin' failed to load: Cannot find package '@askloop\/controller' .*; install @askloop\/controller \(the plugin's peer\) next to the config file too \(CONFIG_PLUGIN_INVALID\)/s);
+  });
+
   it('refuses a package whose default export is not an AskLoop plugin', async () => {
     const dir = project('not-a-plugin', 'plugins:\n  - ./not-a-plugin.js\n  - ./old-plugin.js\n');
     writeFileSync(join(dir, 'not-a-plugin.js'), 'export default { hello: "world" };\n');

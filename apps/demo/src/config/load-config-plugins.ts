@@ -30,6 +30,17 @@ function pluginProblem(value: unknown): string | undefined {
   return shape === undefined ? undefined : `plugin '${plugin.name}': ${shape}`;
 }
 
+/**
+ * What to do when a plugin could not import an AskLoop package (its peer, `@askloop/controller` for `definePlugin`):
+ * it must be installed where the plugin is, which a package from the registry says in its peer dependencies but a
+ * folder copied or linked by hand does not.
+ */
+function missingPeerHint(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const missing = error instanceof Error && code === 'ERR_MODULE_NOT_FOUND' ? /Cannot find package '(@askloop\/[^']+)'/.exec(error.message)?.[1] : undefined;
+  return missing === undefined ? '' : `; install ${missing} (the plugin's peer) next to the config file too`;
+}
+
 /** Imports every plugin of `config.plugins`, in order. Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file. */
 export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConfigPluginsOptions = {}): Promise<AskLoopPlugin[]> {
   const plugins: AskLoopPlugin[] = [];
@@ -43,7 +54,7 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
       // A factory may be async (it awaits a dynamic import, say): what it resolves to is the plugin.
       exported = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
     } catch (error) {
-      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}`, where);
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}${missingPeerHint(error)}`, where);
     }
     const problem = pluginProblem(exported);
     if (problem !== undefined) throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' (${entry.path}): ${problem}; a plugin package default-exports definePlugin({ name, specificationVersion: 'v1', … })`, where);

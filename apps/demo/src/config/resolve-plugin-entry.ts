@@ -23,7 +23,12 @@ export function resolvePluginEntry(specifier: string, fromDir: string): { path: 
     if (existsSync(join(folder, 'package.json'))) return packageEntry(folder);
     if (dirname(dir) === dir) break;
   }
-  return { problem: `package '${specifier}' is not installed in ${join(fromDir, 'node_modules')} or a folder above it; install it next to the config file (npm install ${specifier})` };
+  // A folder of that name beside the config is most likely the package itself, not yet installed.
+  const beside = join(fromDir, specifier);
+  const folderHint = existsSync(join(beside, 'package.json')) ? `; or name the folder ${beside} by its path, './${specifier}'` : '';
+  return {
+    problem: `package '${specifier}' is not installed in ${join(fromDir, 'node_modules')} or a folder above it; install it next to the config file (npm install ${specifier} from the registry, or npm install /path/to/its/folder)${folderHint}`,
+  };
 }
 
 /** The condition object or string of `exports["."]`, narrowed to one file. */
