@@ -106,6 +106,24 @@ function toolLimitKey(name: string): string {
   return canonical;
 }
 
+/**
+ * When an allow pattern ending in one `*` would match the tool with `**` (`tool.*` for `tool.str.Length`): a note
+ * that `*` stays within one name segment, the pattern meant, else ''. Only on a denial, never on an allowed call.
+ */
+function oneSegmentHint(allowPatterns: readonly ToolPattern[], name: string): string {
+  for (const { pattern } of allowPatterns) {
+    if (!pattern.endsWith('*') || pattern.endsWith('**')) continue;
+    let widened: ToolPattern;
+    try {
+      widened = compileToolPattern(`${pattern}*`);
+    } catch {
+      continue;
+    }
+    if (widened.matches(name)) return ` ('${pattern}' matches one name segment after its dot; '${pattern}*' matches every tool under it)`;
+  }
+  return '';
+}
+
 /** Builds a policy. Throws `POLICY_PATTERN_INVALID` or `POLICY_GRANT_INVALID` for malformed input. */
 export function createPolicy(options: PolicyOptions = {}): Policy {
   const allowPatterns: ToolPattern[] = (options.allow ?? []).map(compileToolPattern);
@@ -130,7 +148,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     }
     if (!allowPatterns.some((pattern) => pattern.matches(spec.name))) {
       const list = allowPatterns.length === 0 ? 'the allow list is empty (deny by default)' : `allow list: ${allowPatterns.map((pattern) => pattern.pattern).join(', ')}`;
-      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}); add '${spec.displayName}' or a pattern matching it to the allow list`, { tool: spec.displayName }));
+      return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}); add '${spec.displayName}' or a pattern matching it to the allow list${oneSegmentHint(allowPatterns, spec.name)}`, { tool: spec.displayName }));
     }
     if (spec.trusted && !trusted) {
       return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context`, { tool: spec.displayName }));
