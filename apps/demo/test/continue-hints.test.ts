@@ -71,6 +71,24 @@ describe('the next steps carry the options a continuation needs', () => {
     expect(approved.out).toBe('hello\n');
   });
 
+  it('approve SID without --mcp-config, of a PAUSE on an MCP tool: refused LOOP_TOOLS_MISSING with the whole command to paste, which finishes the session', async () => {
+    const run = captureIo({ cwd: project });
+    expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'bare.db' : word))], run)).toBe(4);
+    const sid = hintWords(run.err, /^ {2}approve: askloop /)[1]!;
+    const bare = captureIo({ cwd: top });
+    // Its script given (without it the refusal is CLI_USAGE, which prints the command too), not its --mcp-config.
+    expect(await main(['approve', sid, '--db', join(project, 'bare.db'), '--script', join(project, 'replies.json')], bare)).toBe(1);
+    expect(bare.err).toContain('(LOOP_TOOLS_MISSING)');
+    const line = bare.err.split('\n').find((candidate) => candidate.includes('The options of the run: askloop '));
+    expect(line, bare.err).toBeDefined();
+    const words = shellWords(line!.slice(line!.indexOf('The options of the run: askloop ') + 'The options of the run: askloop '.length).replace(/ \(LOOP_TOOLS_MISSING\)$/, ''));
+    expect(words.slice(0, 2)).toEqual(['approve', sid]);
+    expect(words).toContain('--mcp-config');
+    const approved = captureIo({ cwd: top });
+    expect(await main(words, approved), approved.err).toBe(0);
+    expect(approved.out).toBe('hello\n');
+  });
+
   it('resume SID --db FILE alone, of that PAUSE: its hint still carries the run options (kept with the session), and following it finishes the session', async () => {
     const run = captureIo({ cwd: project });
     expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'alone.db' : word))], run)).toBe(4);

@@ -96,14 +96,18 @@ ${LOOP_EXIT_USAGE}
 }
 
 /**
- * A provider the session's model needs is missing (most often the plugin of a config this command was not given):
- * nothing ran or was recorded, so say that, and the command with the options the run was given.
+ * A provider the session's model needs is missing (most often the plugin of a config this command was not given), or
+ * a tool its checked program calls (the plugin of that config, a server of its --mcp-config): nothing ran or was
+ * recorded, so say the command with the options the run was given (kept with the session), to paste.
  */
 function withProviderHint(error: unknown, action: Action, sid: string, continueWith: ContinueWith, cwd: string): unknown {
-  if (!(error instanceof CliError) || error.code !== 'LOOP_PROVIDER_NOT_FOUND') return error;
+  if (!(error instanceof CliError) || (error.code !== 'LOOP_PROVIDER_NOT_FOUND' && error.code !== 'LOOP_TOOLS_MISSING')) return error;
   const args = continueArgs(continueWith, cwd);
-  const recorded = action === 'resume' ? 'nothing ran' : `nothing was recorded and session ${sid} still waits`;
   const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
+  if (error.code === 'LOOP_TOOLS_MISSING') {
+    return CliError.fromLoopError({ code: error.code, message: `${error.message}. The options of the run: askloop ${action} ${sid}${args.text}${note}` });
+  }
+  const recorded = action === 'resume' ? 'nothing ran' : `nothing was recorded and session ${sid} still waits`;
   return CliError.fromLoopError({ code: error.code, message: `${error.message}; ${recorded}. Give the options of the run (its --config loads the plugins): askloop ${action} ${sid}${args.text}${note}` });
 }
 
