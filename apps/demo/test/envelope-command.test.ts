@@ -26,10 +26,18 @@ describe('askloop envelope parse', () => {
     expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'ERR_ENV_MARKERS_INVALID', line: 1 } });
   });
 
-  it('recovers a fenced reply with --extract and says so in a lint', async () => {
-    const io = captureIo({ stdin: `Here it is:\n\`\`\`\n${ENVELOPE}\`\`\`\n` });
+  it('recovers a fenced reply with --extract and says so in a lint; without it, the error says --extract would', async () => {
+    const reply = `Here it is:\n\`\`\`\n${ENVELOPE}\`\`\`\n`;
+    const io = captureIo({ stdin: reply });
     expect(await main(['envelope', 'parse', '--extract'], io)).toBe(0);
     expect(JSON.parse(io.out).lints.map((lint: { code: string }) => lint.code)).toEqual(['LINT_RECOVERED_FENCE']);
+    const strict = captureIo({ stdin: reply });
+    expect(await main(['envelope', 'parse'], strict)).toBe(1);
+    expect(JSON.parse(strict.out)).toMatchObject({ ok: false, error: { code: 'ERR_ENV_MARKERS_INVALID', message: expect.stringMatching(/; --extract recovers this reply \(a model reply with a fence or prose around its envelope\)$/) } });
+    // Input that no extraction recovers gets no such hint.
+    const hopeless = captureIo({ stdin: 'no envelope here\n' });
+    expect(await main(['envelope', 'parse'], hopeless)).toBe(1);
+    expect(JSON.parse(hopeless.out).error.message).not.toContain('--extract');
   });
 
   it('exits 2 on a usage error and prints the one wrong thing and a hint, not the help', async () => {

@@ -41,7 +41,10 @@ describe('askloop ns run', () => {
     expect(io.out).toBe('COUNT THE WORDS\n');
     const without = captureIo({ cwd });
     expect(await main(['ns', 'run', 'turn.ns', '--json'], without)).toBe(1);
-    expect(JSON.parse(without.out).error).toMatchObject({ code: 'SCRIPT_VARIABLE_UNSET', message: expect.stringContaining("Variable 'userdata' is not bound in this run") });
+    expect(JSON.parse(without.out).error).toMatchObject({ code: 'SCRIPT_VARIABLE_UNSET', message: expect.stringMatching(/^Variable 'userdata' is not bound in this run: .* Here: askloop ns run FILE --userdata '\{"subject": "the task"\}'\.$/) });
+    const plain = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'turn.ns'], plain)).toBe(1);
+    expect(plain.err).toContain(`Here: askloop ns run FILE --userdata '{"subject": "the task"}'.`);
     const bad = captureIo({ cwd });
     expect(await main(['ns', 'run', 'turn.ns', '--userdata', '{subject: 1}'], bad)).toBe(2);
     expect(bad.err).toContain('--userdata: not JSON');

@@ -6,7 +6,7 @@
  * stdio child is gone by the time the error arrives. An unanswered tools/list
  * page fails after timeoutMs, the per-call timeout. `close()` during a start stops it at once.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,6 +70,24 @@ describe('starting a server within startTimeoutMs', () => {
       // SIGKILL was sent before the error; the exit is reaped asynchronously.
       expect(await until(() => !alive(pid), 2_000)).toBe(true);
       expect(source.status().silent).toMatchObject({ connected: false, starts: 1 });
+      expect((failure as Error).message).not.toContain('fetching');
+    } finally {
+      await source.close();
+    }
+  }, 20_000);
+
+  it('says a package runner (npx, uvx…) that timed out writing nothing may have been fetching its package', async () => {
+    // A stand-in `npx` that stays silent, as npx does while it retries a registry it cannot reach.
+    const runner = join(directory, 'npx');
+    writeFileSync(runner, `#!/bin/sh\nexec ${JSON.stringify(NODE)} -e ${JSON.stringify(SILENT)}\n`);
+    chmodSync(runner, 0o755);
+    const source = createMcpToolSource({ servers: { fetched: { command: runner, args: ['-y', 'some-server'], env: { PID_FILE: join(directory, 'fetched.pid') }, startTimeoutMs: 500 } } });
+    try {
+      const failure = await source.toolPacks().catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        code: 'MCP_CONNECT_FAILED',
+        message: expect.stringContaining(`the server was stopped. It wrote nothing: npx may still have been fetching the server's package (run the command by hand to see; pass the proxy or CA variables it needs, such as HTTPS_PROXY or NODE_EXTRA_CA_CERTS, in the server's "env", or raise startTimeoutMs)`),
+      });
     } finally {
       await source.close();
     }

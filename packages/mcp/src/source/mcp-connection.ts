@@ -8,6 +8,7 @@
  * Every message built from what the server or its transport said passes
  * through the server's redactor: its `env` and `headers` values never show.
  */
+import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -18,6 +19,9 @@ import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { createRedact, redactError, serverSecrets, type Redact } from '../errors/redact-secrets.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
 import { connectWithin, StartTimeout } from './connect-within.ts';
+
+/** Commands that fetch a package before they run it: a silent, slow start may be that fetch. */
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx']);
 
 /** The version string this client announces in `initialize`. */
 export const CLIENT_INFO = { name: 'askloop', version: PACKAGE_VERSION } as const;
@@ -125,6 +129,17 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     return text === '' ? '' : `; server stderr: ${redact(text).slice(-500)}`;
   };
 
+  /**
+   * A server started by a package runner (npx, uvx, …) that timed out having written nothing may have spent the time
+   * fetching its package (a registry that needs a proxy or a CA the runner was not given retries in silence).
+   */
+  const silentFetcherHint = (): string => {
+    if (isHttpServerConfig(config) || stderrTail.trim() !== '') return '';
+    const runner = basename(config.command).replace(/\.(cmd|exe)$/i, '');
+    if (!PACKAGE_RUNNERS.has(runner)) return '';
+    return `. It wrote nothing: ${runner} may still have been fetching the server's package (run the command by hand to see; pass the proxy or CA variables it needs, such as HTTPS_PROXY or NODE_EXTRA_CA_CERTS, in the server's "env", or raise startTimeoutMs)`;
+  };
+
   const makeTransport = (): StdioClientTransport | StreamableHTTPClientTransport => {
     if (isHttpServerConfig(config)) {
       return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
@@ -167,7 +182,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
       // connectWithin closed a timed-out or stopped start; this closes one that failed on its own.
       await client.close().catch(() => undefined);
       if (stop.signal.aborted) throw new AskLoopMcpError('MCP_CLOSED', `MCP server '${name}': the tool source was closed while the server was starting`, { server: name });
-      const reason = error instanceof StartTimeout ? `${error.message}; the server was stopped` : messageOf(error);
+      const reason = error instanceof StartTimeout ? `${error.message}; the server was stopped${silentFetcherHint()}` : messageOf(error);
       throw failure('MCP_CONNECT_FAILED', `MCP server '${name}' did not start: ${reason}${tail()}`, error);
     } finally {
       if (stopStart === stop) stopStart = undefined;

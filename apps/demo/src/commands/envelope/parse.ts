@@ -1,10 +1,32 @@
-import { extractEnvelope, parseEnvelope } from '@askloop/envelope';
+import { extractEnvelope, isEnvelopeError, parseEnvelope, type ParseResult } from '@askloop/envelope';
 import { parseArgs } from 'node:util';
 import { usageError } from '../../cli-error.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import type { Command } from '../../io.ts';
 import { inputName, readInput } from '../../read-input.ts';
 import { withCodecErrors } from './codec-error.ts';
+
+/**
+ * The strict parse; when it refuses a reply that `--extract` would recover (a fence around the envelope, prose
+ * before it), its error says so.
+ */
+function parseStrictly(bytes: Uint8Array, text: string): ParseResult {
+  try {
+    return parseEnvelope(bytes);
+  } catch (error) {
+    if (isEnvelopeError(error) && recoverable(text)) error.message += '; --extract recovers this reply (a model reply with a fence or prose around its envelope)';
+    throw error;
+  }
+}
+
+function recoverable(text: string): boolean {
+  try {
+    extractEnvelope(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** `askloop envelope parse [FILE|-] [--extract]`. */
 export const parseCommand: Command = {
@@ -27,7 +49,7 @@ Options:
     const bytes = await readInput(positionals[0], io);
     const text = decodeUtf8Input(bytes, file);
     // Strict decoding first (same error in every command); the codec still gets the bytes for its byte limits.
-    const result = withCodecErrors(file, () => (values.extract ? extractEnvelope(text) : parseEnvelope(bytes)));
+    const result = withCodecErrors(file, () => (values.extract ? extractEnvelope(text) : parseStrictly(bytes, text)));
     io.stdout(`${JSON.stringify({ ok: true, envelope: result.envelope, lints: result.lints })}\n`);
     return 0;
   },

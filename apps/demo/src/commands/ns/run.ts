@@ -26,6 +26,12 @@ async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ 
   return { programs, diagnostics };
 }
 
+/** A program that reads `userdata` in a run given no --userdata: the message says how to give it here. */
+function withUserdataHint<T extends { readonly code: string; readonly message: string }>(found: T): T {
+  if (found.code !== 'SCRIPT_VARIABLE_UNSET' || !found.message.startsWith("Variable 'userdata' ")) return found;
+  return { ...found, message: `${found.message} Here: askloop ns run FILE --userdata '{"subject": "the task"}'.` };
+}
+
 /** `--userdata JSON`: any JSON value; text that is not JSON is `CLI_OPTION_INVALID`, with the parser's reason. */
 function userdataOption(text: string | undefined): JsonValue | undefined {
   if (text === undefined) return undefined;
@@ -129,7 +135,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     }
     // Also when no command file loads the libraries together: ns check reports the same.
     for (const diagnostic of findDuplicateFunctions(libraries)) found.set(JSON.stringify(diagnostic), diagnostic);
-    const diagnostics = [...found.values()];
+    const diagnostics = [...found.values()].map((diagnostic) => (userdata === undefined ? withUserdataHint(diagnostic) : diagnostic));
     // With --json the report carries them: standard error stays as empty as for a run-time error.
     if (!json) for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
     const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
@@ -182,7 +188,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
         usage.toolCalls += result.usage.toolCalls;
         usage.wallMs += result.usage.wallMs;
         if (result.error !== null) {
-          error = result.error;
+          error = userdata === undefined ? withUserdataHint(result.error) : result.error;
           // The innermost frame names the function the error is in: its library's file, not the command's.
           const innermost = result.error.frames[0]?.name;
           failedFile = (innermost === undefined ? undefined : definedIn.get(innermost)) ?? program.fileName;
