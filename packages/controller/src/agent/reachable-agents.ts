@@ -11,9 +11,9 @@ import { findAgent } from './find-agent.ts';
 
 /**
  * Every agent `agent` (a session `depth` asks below its root) may reach by
- * `ask`, each once, nearest first, `agent` itself left out (it was checked
- * as the session's own). An asked name no plugin defines, or whose definition is invalid, is
- * left out: the `ask` that names it refuses it, as before.
+ * `ask`, each once, nearest first; `agent` itself is left out (it is checked
+ * as the session's own). So is an asked name no plugin defines, or whose
+ * definition is invalid: the `ask` that names it refuses it, as before.
  */
 export function agentsReachableByAsk(agent: ResolvedAgentDefinition, agents: ReadonlyMap<string, AgentDefinition>, depth = 0): ResolvedAgentDefinition[] {
   const reached: ResolvedAgentDefinition[] = [];
