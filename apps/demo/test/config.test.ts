@@ -305,7 +305,23 @@ describe('plugins named in the config', () => {
     // In a real process: the test runner's own resolver would find the workspace's package from anywhere.
     const run = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/plugin '\.\/plugin' failed to load: Cannot find package '@askloop\/controller' .*; install @askloop\/controller \(the plugin's peer\) next to the config file too \(CONFIG_PLUGIN_INVALID\)/s);
+    expect(run.stderr).toMatch(/plugin '\.\/plugin' failed to load: Cannot find package '@askloop\/controller' .*; install @askloop\/controller \(the plugin's peer\) where that file finds it, in a node_modules folder in or above (\S+) \(a plugin linked from a folder/s);
+    expect(run.stderr).toContain(`in or above ${join(dir, 'plugin')} (`);
+  });
+
+  it('points the missing peer of a plugin linked from a folder at that folder, not the config (where it is installed already)', async () => {
+    // What npm install /path/to/its/folder makes: a link to a folder elsewhere, the peer installed beside the config.
+    const elsewhere = join(temp, 'plugin-src');
+    cpSync(join(FIXTURE, 'askloop-plugin-acme'), join(elsewhere, 'askloop-plugin-acme'), { recursive: true });
+    const dir = join(temp, 'linked');
+    mkdirSync(join(dir, 'node_modules', '@askloop'), { recursive: true });
+    writeFileSync(join(dir, 'askloop.config.yaml'), 'plugins:\n  - askloop-plugin-acme\n');
+    symlinkSync(join(elsewhere, 'askloop-plugin-acme'), join(dir, 'node_modules', 'askloop-plugin-acme'), 'dir');
+    symlinkSync(fileURLToPath(new URL('../../../packages/controller', import.meta.url)), join(dir, 'node_modules', '@askloop', 'controller'), 'dir');
+    const run = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
+    expect(run.code).toBe(1);
+    // It used to say "next to the config file too", where it already was: following the hint changed nothing.
+    expect(run.stderr).toContain(`; install @askloop/controller (the plugin's peer) where that file finds it, in a node_modules folder in or above ${join(elsewhere, 'askloop-plugin-acme')} (`);
   });
 
   it('refuses a package whose default export is not an AskLoop plugin', async () => {

@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { continueArgs, shellQuote } from '../src/loop/continue-hint.ts';
@@ -87,6 +88,19 @@ describe('the next steps carry the options a continuation needs', () => {
     const approved = captureIo({ cwd: top });
     expect(await main(words, approved), approved.err).toBe(0);
     expect(approved.out).toBe('hello\n');
+  });
+
+  it('approve SID without --mcp-config, its options not kept (a session a library made): refused without a command that would only repeat it', async () => {
+    const run = captureIo({ cwd: project });
+    expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'unkept.db' : word))], run)).toBe(4);
+    const sid = hintWords(run.err, /^ {2}approve: askloop /)[1]!;
+    const database = new DatabaseSync(join(project, 'unkept.db'));
+    database.prepare('DELETE FROM askloop_cli_continue').run();
+    database.close();
+    const bare = captureIo({ cwd: top });
+    expect(await main(['approve', sid, '--db', join(project, 'unkept.db'), '--script', join(project, 'replies.json')], bare)).toBe(1);
+    expect(bare.err).toContain('(LOOP_TOOLS_MISSING)');
+    expect(bare.err).not.toContain('The options of the run');
   });
 
   it('resume SID --db FILE alone, of that PAUSE: its hint still carries the run options (kept with the session), and following it finishes the session', async () => {

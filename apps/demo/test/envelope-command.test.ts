@@ -33,7 +33,11 @@ describe('askloop envelope parse', () => {
     expect(JSON.parse(io.out).lints.map((lint: { code: string }) => lint.code)).toEqual(['LINT_RECOVERED_FENCE']);
     const strict = captureIo({ stdin: reply });
     expect(await main(['envelope', 'parse'], strict)).toBe(1);
-    expect(JSON.parse(strict.out)).toMatchObject({ ok: false, error: { code: 'ERR_ENV_MARKERS_INVALID', message: expect.stringMatching(/; --extract recovers this reply \(a model reply with a fence or prose around its envelope\)$/) } });
+    expect(JSON.parse(strict.out)).toMatchObject({ ok: false, error: { code: 'ERR_ENV_MARKERS_INVALID', message: expect.stringMatching(/; --extract recovers this reply \(LINT_RECOVERED_FENCE: the envelope was wrapped in a markdown fence \(START at line 3\); send the envelope bare\)$/) } });
+    // A bare command block is recovered too, and named as such (it is not a fence).
+    const bare = captureIo({ stdin: 'command\n  emit "hi"\nendcommand\n' });
+    expect(await main(['envelope', 'parse'], bare)).toBe(1);
+    expect(JSON.parse(bare.out).error.message).toMatch(/; --extract recovers this reply \(LINT_RECOVERED_BARE_COMMAND: the reply had no envelope, only a command … endcommand block; it was used as ACTIONS\)$/);
     // Input that no extraction recovers gets no such hint.
     const hopeless = captureIo({ stdin: 'no envelope here\n' });
     expect(await main(['envelope', 'parse'], hopeless)).toBe(1);

@@ -66,9 +66,10 @@ export interface AskLoopOptions {
   readonly endGraceMs?: number;
   /**
    * How long the tools' idempotence records of a session's earlier turns are
-   * kept, in ms (default 3 600 000, one hour, `IDEMPOTENCE_RETENTION_MS`). A
-   * turn's first write call removes the session's records of earlier turns
-   * older than this; `Infinity` keeps them all. A record outlives its turn
+   * kept, in whole ms (default one hour, `IDEMPOTENCE_RETENTION_MS`, or ten
+   * `sessionLeaseMs` when that is longer). A turn's first write call removes
+   * the session's records of earlier turns older than this, by the tool
+   * stores' own clock; `Infinity` keeps them all. A record outlives its turn
    * for a host that stalled mid-turn past its lease: until its lease renewal
    * stops it, its next write of that turn replays the record instead of
    * acting again. Keep it well above `sessionLeaseMs`.

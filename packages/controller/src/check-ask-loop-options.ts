@@ -14,8 +14,19 @@ import { LoopError } from './errors/loop-error.ts';
 /** The longest `sessionLeaseMs`: the range of a Node timer. */
 export const MAX_SESSION_LEASE_MS = 2 ** 31 - 1;
 
-/** The default `idempotenceRetentionMs`: one hour, far above any session lease a host renews in time. */
+/** The default `sessionLeaseMs`. */
+export const DEFAULT_SESSION_LEASE_MS = 15_000;
+
+/**
+ * The least default `idempotenceRetentionMs`: one hour. The default is ten session leases when that is longer, so a
+ * host that stalled past a long lease still finds its turn's records when it wakes.
+ */
 export const IDEMPOTENCE_RETENTION_MS = 3_600_000;
+
+/** The `idempotenceRetentionMs` a loop with these options uses. */
+export function idempotenceRetention(options: Pick<AskLoopOptions, 'idempotenceRetentionMs' | 'sessionLeaseMs'>): number {
+  return options.idempotenceRetentionMs ?? Math.max(IDEMPOTENCE_RETENTION_MS, 10 * (options.sessionLeaseMs ?? DEFAULT_SESSION_LEASE_MS));
+}
 
 const OPTION_NAMES = ['plugins', 'store', 'interpreter', 'pool', 'toolStores', 'toolStorePath', 'busy', 'sessionLeaseMs', 'sessionCacheSize', 'maxConcurrentRuns', 'endGraceMs', 'idempotenceRetentionMs', 'clock', 'createId', 'onEvent'] as const;
 /** What every transcript store has (the rest is optional). */
@@ -55,8 +66,9 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
   if (options.endGraceMs !== undefined && !(Number.isFinite(options.endGraceMs) && options.endGraceMs >= 0)) {
     throw invalid(`endGraceMs must be a number of milliseconds >= 0, got ${String(options.endGraceMs)}`);
   }
-  if (options.idempotenceRetentionMs !== undefined && !(typeof options.idempotenceRetentionMs === 'number' && options.idempotenceRetentionMs >= 0)) {
-    throw invalid(`idempotenceRetentionMs must be a number of milliseconds >= 0 (Infinity keeps every record), got ${String(options.idempotenceRetentionMs)}`);
+  const retention = options.idempotenceRetentionMs;
+  if (retention !== undefined && !((Number.isInteger(retention) && retention >= 0) || retention === Number.POSITIVE_INFINITY)) {
+    throw invalid(`idempotenceRetentionMs must be a whole number of milliseconds >= 0 (Infinity keeps every record), got ${String(retention)}`);
   }
   if (options.maxConcurrentRuns !== undefined && !(Number.isInteger(options.maxConcurrentRuns) && options.maxConcurrentRuns > 0)) {
     throw invalid(`maxConcurrentRuns must be a whole number > 0, got ${String(options.maxConcurrentRuns)}`);

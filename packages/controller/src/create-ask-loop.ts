@@ -44,7 +44,7 @@ import { guardStore } from './store/guard-store.ts';
 import { requireSessionId } from './store/store-keys.ts';
 import { createCallLifecycle, isAbortSignal } from './session/call-lifecycle.ts';
 import { callOptionsProblem, type CallName } from './session/call-options.ts';
-import { checkAskLoopOptions, IDEMPOTENCE_RETENTION_MS } from './check-ask-loop-options.ts';
+import { checkAskLoopOptions, DEFAULT_SESSION_LEASE_MS, idempotenceRetention } from './check-ask-loop-options.ts';
 import { prepareTurn } from './loop/prepare-turn.ts';
 import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
@@ -85,7 +85,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   };
   const busy = options.busy ?? 'wait';
   // In-process single flight, plus the store's lease when several hosts share the store.
-  const gate = leaseSessions(createSessionGate(busy), options.store, { holder: randomUUID(), leaseMs: options.sessionLeaseMs ?? 15_000, busy });
+  const gate = leaseSessions(createSessionGate(busy), options.store, { holder: randomUUID(), leaseMs: options.sessionLeaseMs ?? DEFAULT_SESSION_LEASE_MS, busy });
+  const retentionMs = idempotenceRetention(options);
   const metrics = createLoopMetrics();
   const lifecycle = createCallLifecycle();
   /** `close()`'s work, done once however often it is called. */
@@ -228,7 +229,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       ...(call.signal === undefined ? {} : { signal: call.signal }),
       // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one.
       ...(depth === 0 ? { admission } : {}),
-      idempotenceRetentionMs: options.idempotenceRetentionMs ?? IDEMPOTENCE_RETENTION_MS,
+      idempotenceRetentionMs: retentionMs,
       ...(options.endGraceMs === undefined ? {} : { endGraceMs: options.endGraceMs }),
       ...overrides,
     };

@@ -76,8 +76,9 @@ describe('createAskLoop options', () => {
     ['an interpreter without execute', () => ({ plugins: [], store: store(), interpreter: { prepare: () => {} } }), 'interpreter must be an interpreter ({ prepare, execute }: createInterpreter() of @askloop/interpreter), it has no execute() method'],
     ['tool stores that are a number', () => ({ plugins: [], store: store(), toolStores: 5 }), "toolStores must be the tools' stores { memory, scratch, idempotence } (openSqliteStore(file) of @askloop/tools, or a database package's own), got 5"],
     ['tool stores without scratch', () => ({ plugins: [], store: store(), toolStores: { memory: {}, idempotence: {} } }), 'it has no scratch store'],
-    ['a negative idempotence retention', () => ({ plugins: [], store: store(), idempotenceRetentionMs: -1 }), 'idempotenceRetentionMs must be a number of milliseconds >= 0 (Infinity keeps every record), got -1'],
-    ['an idempotence retention that is not a number', () => ({ plugins: [], store: store(), idempotenceRetentionMs: '1h' }), 'idempotenceRetentionMs must be a number of milliseconds >= 0 (Infinity keeps every record), got 1h'],
+    ['a negative idempotence retention', () => ({ plugins: [], store: store(), idempotenceRetentionMs: -1 }), 'idempotenceRetentionMs must be a whole number of milliseconds >= 0 (Infinity keeps every record), got -1'],
+    ['a fractional idempotence retention', () => ({ plugins: [], store: store(), idempotenceRetentionMs: 1500.5 }), 'idempotenceRetentionMs must be a whole number of milliseconds >= 0 (Infinity keeps every record), got 1500.5'],
+    ['an idempotence retention that is not a number', () => ({ plugins: [], store: store(), idempotenceRetentionMs: '1h' }), 'idempotenceRetentionMs must be a whole number of milliseconds >= 0 (Infinity keeps every record), got 1h'],
   ])('refuses %s, naming it (LOOP_CONFIG_INVALID)', (_, options, message) => {
     expect(() => createAskLoop(options() as never)).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining(message) }));
   });

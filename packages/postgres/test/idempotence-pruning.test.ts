@@ -6,8 +6,8 @@
  *
  * - the removal never waits for rows a stale step holds (`SKIP LOCKED`): the
  *   host that took the session over writes at once, where it used to wait
- *   until the stale step ended (under a `lock_timeout` the write failed,
- *   with the step's transaction aborted);
+ *   until the stale step ended (and, before the removal ran in a savepoint,
+ *   a `lock_timeout` aborted the step's transaction);
  * - a stale step of a turn the new holder finished and moved on from still
  *   replays that turn's record while the records are younger than the
  *   retention: the write does not act twice.
@@ -76,10 +76,11 @@ it("the host that takes a session over writes at once, not waiting on the record
   await staleHost.call('tool.p.Same', []);
   await staleHost.call('tool.x.Send', ['a']);
   await lapse(pool, stale.lease);
-  // The new holder's re-run of turn 2 takes another branch (its call 0 is a write), on a pool that gives up on a lock
-  // after 300 ms: its removal skips the rows the stale step holds instead of waiting for them.
+  // The new holder's re-run of turn 2 takes another branch (its call 0 is a write): its removal skips the rows the stale
+  // step holds instead of waiting for them. Its pool gives up on a lock after 15 s, longer than the race below, so a
+  // removal that waits is seen waiting (with a short lock_timeout its failure was swallowed, and the test passed).
   const schema = (await pool.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-  const lockTimed = new pg.Pool({ connectionString: database.url, max: 2, options: `-c search_path=${schema} -c lock_timeout=300` });
+  const lockTimed = new pg.Pool({ connectionString: database.url, max: 2, options: `-c search_path=${schema} -c lock_timeout=15000` });
   lockTimed.on('error', () => undefined);
   try {
     const next = createLeaseBoundStores(lockTimed);
@@ -92,8 +93,9 @@ it("the host that takes a session over writes at once, not waiting on the record
     const outcome = await Promise.race([write, pause(10_000).then(() => 'still waiting for the stale step after 10 s')]);
     await stale.rollback();
     await write;
-    expect(outcome).toEqual({ value: 1 });
     await binding.commit({ status: 'RUNNING', turns: 2 });
+    // Checked after the commit, so that a failure does not leave the step's client checked out (lockTimed.end() would wait for it).
+    expect(outcome).toEqual({ value: 1 });
     // What the stale step held is still there (its removal rolled back with it), for a later turn to remove.
     expect((await createPostgresToolStores(pool).idempotence.lookup(sid, 1, 0))?.result).toBe(1);
   } finally {

@@ -89,7 +89,7 @@ ${LOOP_EXIT_USAGE}
       try {
         return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
       } catch (error) {
-        throw withProviderHint(error, action, sid, continueWith, io.cwd);
+        throw withProviderHint(error, action, sid, continueWith, given, io.cwd);
       }
     },
   };
@@ -100,11 +100,13 @@ ${LOOP_EXIT_USAGE}
  * a tool its checked program calls (the plugin of that config, a server of its --mcp-config): nothing ran or was
  * recorded, so say the command with the options the run was given (kept with the session), to paste.
  */
-function withProviderHint(error: unknown, action: Action, sid: string, continueWith: ContinueWith, cwd: string): unknown {
+function withProviderHint(error: unknown, action: Action, sid: string, continueWith: ContinueWith, given: ContinueWith, cwd: string): unknown {
   if (!(error instanceof CliError) || (error.code !== 'LOOP_PROVIDER_NOT_FOUND' && error.code !== 'LOOP_TOOLS_MISSING')) return error;
   const args = continueArgs(continueWith, cwd);
   const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
   if (error.code === 'LOOP_TOOLS_MISSING') {
+    // Only when the sessions file kept options this command lacks: else the command would be the one that failed.
+    if (args.text === continueArgs(given, cwd).text) return error;
     return CliError.fromLoopError({ code: error.code, message: `${error.message}. The options of the run: askloop ${action} ${sid}${args.text}${note}` });
   }
   const recorded = action === 'resume' ? 'nothing ran' : `nothing was recorded and session ${sid} still waits`;

@@ -8,7 +8,8 @@
  * to AskLoop: install the package next to the config and name it.
  */
 import { pluginShapeProblem, type AskLoopPlugin } from '@askloop/controller';
-import { pathToFileURL } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
 import { resolvePluginEntry } from './resolve-plugin-entry.ts';
@@ -32,13 +33,17 @@ function pluginProblem(value: unknown): string | undefined {
 
 /**
  * What to do when a plugin could not import an AskLoop package (its peer, `@askloop/controller` for `definePlugin`):
- * it must be installed where the plugin is, which a package from the registry says in its peer dependencies but a
- * folder copied or linked by hand does not.
+ * install it where the importing file finds it, in a `node_modules` in or above that file's folder. Node resolves a
+ * plugin's imports from its real path, so for a plugin linked from a folder (what `npm install /path/to/folder`
+ * makes) that is the folder's own tree, not the config's.
  */
 function missingPeerHint(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  const missing = error instanceof Error && code === 'ERR_MODULE_NOT_FOUND' ? /Cannot find package '(@askloop\/[^']+)'/.exec(error.message)?.[1] : undefined;
-  return missing === undefined ? '' : `; install ${missing} (the plugin's peer) next to the config file too`;
+  const found = error instanceof Error && code === 'ERR_MODULE_NOT_FOUND' ? /Cannot find package '(@askloop\/[^']+)' imported from (.+?)\s*$/m.exec(error.message) : null;
+  if (found === null) return '';
+  const [, missing, importer] = found as unknown as [string, string, string];
+  const folder = dirname(importer.startsWith('file://') ? fileURLToPath(importer) : importer);
+  return `; install ${missing} (the plugin's peer) where that file finds it, in a node_modules folder in or above ${folder} (a plugin linked from a folder, as npm install /path/to/its/folder links it, finds its imports from there, not from the config's folder)`;
 }
 
 /** Imports every plugin of `config.plugins`, in order. Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file. */

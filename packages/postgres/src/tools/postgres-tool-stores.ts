@@ -10,6 +10,7 @@
  */
 import {
   canonicalJson,
+  recordedBefore,
   systemClock,
   ToolError,
   isToolError,
@@ -166,18 +167,20 @@ export function toolStoresOn(source: () => Promise<StatementRunner>, options: Po
       on('idempotence release', async (runner) => {
         await runner.query('DELETE FROM askloop_idempotence WHERE session = $1 AND turn = $2 AND call_index = $3 AND pending', [session, turn, callIndex]);
       }),
-    forgetBefore: (session, turn, recordedBefore) =>
-      on('idempotence forget', (runner) =>
+    forgetBefore: (session, turn, olderThanMs) =>
+      on('idempotence forget', (runner) => {
+        const before = recordedBefore(clock, olderThanMs);
+        if (!Number.isFinite(before)) return Promise.resolve(0);
         // In a savepoint, so a failure inside a worker's step leaves its transaction whole; SKIP LOCKED, so it never
         // waits for rows another transaction holds (a stale step's): those are left for a later turn to remove.
-        runner.atomic(async (query) => {
+        return runner.atomic(async (query) => {
           const removed = await query.query(
             'DELETE FROM askloop_idempotence WHERE ctid IN (SELECT ctid FROM askloop_idempotence WHERE session = $1 AND turn < $2 AND recorded_at < $3 FOR UPDATE SKIP LOCKED)',
-            [session, turn, recordedBefore],
+            [session, turn, before],
           );
           return removed.rowCount ?? 0;
-        }),
-      ),
+        });
+      }),
   };
 
   return Object.freeze({ memory: Object.freeze(memory), scratch: Object.freeze(scratch), idempotence: Object.freeze(idempotence) });

@@ -381,41 +381,52 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     expect(await stores.idempotence.lookup('plain', 1, 1)).toMatchObject({ tool: 'tool.memory.cas' });
   });
 
-  it("removes the session's records of earlier turns older than asked at a run's first write, and only then", async () => {
+  it("removes the session's records of earlier turns older than asked, by the store's clock, at a run's first write and only then", async () => {
     const memory = [createMemoryTools()];
-    const reader = new DatabaseSync(stores.file);
-    onTestFinished(() => reader.close());
+    // The store's clock, which stamps the records and measures their age; the hosts' own clocks do not count.
+    let offset = 0;
+    const aged = openSqliteStore(path.join(directory, 'aged.sqlite'), { clock: { now: () => Date.now() + offset } });
+    const reader = new DatabaseSync(aged.file);
+    onTestFinished(() => {
+      reader.close();
+      aged.close();
+    });
     const count = (session: string): number => Number((reader.prepare('SELECT count(*) AS n FROM idempotence WHERE session = ?').get(session) as { n: number }).n);
-    // The store stamps records with the system clock; a host whose clock is a minute on sees every record as a minute old.
-    const minuteOn = { now: () => Date.now() + 60_000 };
-    const turn = (index: number, extra: Parameters<typeof hostFor>[2] = {}) => hostFor(memory, undefined, { stores, journalReads: true, pruneEarlierTurnsAfterMs: 1_000, clock: minuteOn, turn: index, ...extra });
+    const turns = (session: string) => reader.prepare('SELECT turn FROM idempotence WHERE session = ? ORDER BY turn, call_index').all(session).map((row) => row.turn);
+    const turn = (index: number, extra: Parameters<typeof hostFor>[2] = {}) => hostFor(memory, undefined, { stores: aged, journalReads: true, pruneEarlierTurnsAfterMs: 30_000, turn: index, ...extra });
     // Turn 1: a read and a write (2 records); turn 2 only reads, so it writes nothing and removes nothing.
     const first = turn(1);
     await first.call('tool.memory.CAS', ['/k', (((await first.call('tool.memory.Get', ['/k'])) as [ToolValue, number])[1]), 'one']);
     await turn(2).call('tool.memory.Get', ['/k']);
-    await hostFor(memory, undefined, { stores, session: 'other' }).call('tool.memory.CAS', ['/k2', 0, 'x']);
+    await hostFor(memory, undefined, { stores: aged, session: 'other' }).call('tool.memory.CAS', ['/k2', 0, 'x']);
     expect([count('s1'), count('other')]).toEqual([2, 1]);
-    // Records younger than asked stay: a host that stalled mid-turn 1 may still be running it.
-    await turn(3, { pruneEarlierTurnsAfterMs: 3_600_000 }).call('tool.memory.CAS', ['/k', 1, 'three']);
-    expect(count('s1')).toBe(3);
-    // Turn 4's first write removes the older turns' records before it claims its own; its next write removes nothing more.
+    // Records younger than asked stay, however far on the host's own clock is: a host that stalled may still run turn 1.
+    await turn(3, { clock: { now: () => Date.now() + 3_600_000 } }).call('tool.memory.CAS', ['/k', 1, 'three']);
+    expect(turns('s1')).toEqual([1, 1, 3]);
+    // A minute on, by the store's clock: turn 4's first write removes the older turns' records before it claims its own.
+    offset = 60_000;
     const fourth = turn(4);
     await fourth.call('tool.memory.CAS', ['/k', 2, 'four']);
-    expect(reader.prepare('SELECT turn, call_index FROM idempotence WHERE session = ? ORDER BY turn, call_index').all('s1')).toEqual([{ turn: 4, call_index: 0 }]);
+    expect(turns('s1')).toEqual([4]);
+    // Once a run: an old record of an earlier turn made since is left by the run's next write.
+    await aged.idempotence.record({ session: 's1', turn: 2, callIndex: 9, tool: 'tool.memory.cas', argumentsJson: '{}', result: null });
+    offset = 120_000;
     await fourth.call('tool.memory.CAS', ['/k', 3, 'five']);
-    expect(count('s1')).toBe(2);
+    expect(turns('s1')).toEqual([2, 4, 4]);
     // Another session's records are its own; a host not asked to keeps every earlier turn's.
     expect(count('other')).toBe(1);
-    await hostFor(memory, undefined, { stores, turn: 5 }).call('tool.memory.CAS', ['/k', 4, 'six']);
-    expect(count('s1')).toBe(3);
+    await hostFor(memory, undefined, { stores: aged, turn: 5 }).call('tool.memory.CAS', ['/k', 4, 'six']);
+    expect(turns('s1')).toEqual([2, 4, 4, 5]);
     // A store that cannot remove them (it fails, or has no forgetBefore) leaves them, and the write still acts once.
-    const broken = { ...stores, idempotence: { ...stores.idempotence, forgetBefore: () => Promise.reject(new Error('disk full')) } };
+    offset = 180_000;
+    const broken = { ...aged, idempotence: { ...aged.idempotence, forgetBefore: () => Promise.reject(new Error('disk full')) } };
     expect(await turn(6, { stores: broken }).call('tool.memory.CAS', ['/k', 5, 'seven'])).toEqual([true, 6]);
-    const { forgetBefore: _none, ...without } = stores.idempotence;
-    expect(await turn(7, { stores: { ...stores, idempotence: without } }).call('tool.memory.CAS', ['/k', 6, 'eight'])).toEqual([true, 7]);
-    expect(count('s1')).toBe(5);
+    const { forgetBefore: _none, ...without } = aged.idempotence;
+    expect(await turn(7, { stores: { ...aged, idempotence: without } }).call('tool.memory.CAS', ['/k', 6, 'eight'])).toEqual([true, 7]);
+    expect(turns('s1')).toEqual([2, 4, 4, 5, 6, 7]);
+    offset = 240_000;
     await turn(8).call('tool.memory.CAS', ['/k', 7, 'nine']);
-    expect(count('s1')).toBe(1);
+    expect(turns('s1')).toEqual([8]);
   });
 
   it('does not record failed calls, so a retry acts', async () => {

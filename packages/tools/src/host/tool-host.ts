@@ -107,7 +107,8 @@ export interface ToolHostOptions {
   /**
    * At this run's first write call, before claiming its slot, remove the
    * session's idempotence records of earlier turns that are older than this
-   * many ms (`forgetBefore`), so a session keeps the records of its recent
+   * many ms, as the store measures it on its own clock (`forgetBefore`: the
+   * host's `clock` does not count), so a session keeps the records of its recent
    * turns, not of its whole history. Only for a host whose sessions run one
    * turn at a time, in order, and never run an earlier turn again once a
    * later one has started (the controller's, which passes its
@@ -265,7 +266,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     if (!prunes) return;
     prunes = false;
     try {
-      await store.forgetBefore?.(session, turn, clock.now() - (options.pruneEarlierTurnsAfterMs as number));
+      // The age, not a time: the store measures it on the clock that stamped its records, which may not be this host's.
+      await store.forgetBefore?.(session, turn, options.pruneEarlierTurnsAfterMs as number);
     } catch {
       // Housekeeping: a store error must not fail the write; the claim that follows reports a broken store.
     }

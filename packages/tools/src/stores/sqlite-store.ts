@@ -13,6 +13,7 @@ import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER } from './sqlite-migrations.ts';
 import { applyMigrations, immediateTransaction, openDatabase } from './sqlite-database.ts';
+import { recordedBefore } from './recorded-before.ts';
 import type { CasResult, IdempotenceClaim, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
 
 /** Options of {@link openSqliteStore}. */
@@ -175,8 +176,11 @@ export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: 
       run('idempotence release', () => {
         database.prepare('DELETE FROM idempotence WHERE session = ? AND turn = ? AND call_index = ? AND pending = 1').run(session, turn, callIndex);
       }),
-    forgetBefore: (session, turn, recordedBefore) =>
-      run('idempotence forget', () => Number(database.prepare('DELETE FROM idempotence WHERE session = ? AND turn < ? AND recorded_at < ?').run(session, turn, recordedBefore).changes)),
+    forgetBefore: (session, turn, olderThanMs) =>
+      run('idempotence forget', () => {
+        const before = recordedBefore(clock, olderThanMs);
+        return Number.isFinite(before) ? Number(database.prepare('DELETE FROM idempotence WHERE session = ? AND turn < ? AND recorded_at < ?').run(session, turn, before).changes) : 0;
+      }),
   };
 
   return Object.freeze({

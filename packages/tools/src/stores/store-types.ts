@@ -84,14 +84,15 @@ export interface IdempotenceStore {
   release(session: string, turn: number, callIndex: number): Promise<void>;
   /**
    * Removes the session's records of turns before `turn` that were recorded
-   * (or claimed, when pending) before `recordedBefore` (epoch ms, on the
-   * store's clock), and returns how many it removed. Never waits for a record
-   * another transaction holds: that one is left. For a host whose sessions
-   * run one turn at a time, in order (the controller's), through
-   * `createToolHost({ pruneEarlierTurnsAfterMs })`. Optional: a store
-   * without it keeps every record.
+   * (or claimed, when pending) more than `olderThanMs` ago by the store's own
+   * clock (the one that stamps `recordedAt`; a negative or fractional age is
+   * taken as its whole part, at least 0), and returns how many it removed.
+   * Never waits for a record another transaction holds: that one is left.
+   * For a host whose sessions run one turn at a time, in order (the
+   * controller's), through `createToolHost({ pruneEarlierTurnsAfterMs })`.
+   * Optional: a store without it keeps every record.
    */
-  forgetBefore?(session: string, turn: number, recordedBefore: number): Promise<number>;
+  forgetBefore?(session: string, turn: number, olderThanMs: number): Promise<number>;
 }
 
 /** The stores a tool host works with. */

@@ -183,20 +183,21 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.equal(await idempotence.lookup('s1', 1, 0), undefined);
     assert.deepEqual(await idempotence.claim(key), { state: 'claimed' });
   }),
-  define("idempotence: forgetBefore removes the session's records of earlier turns older than a time, pending ones too, and nothing else", async ({ stores: { idempotence }, clock }) => {
+  define("idempotence: forgetBefore removes the session's records of earlier turns older than an age on its clock, pending ones too, and nothing else", async ({ stores: { idempotence }, clock }) => {
     // Optional in the interface; a store that has it must keep to this (a store without it skips this case by its name).
     assert.equal(typeof idempotence.forgetBefore, 'function', 'the store has no forgetBefore');
-    const forget = (session: string, turn: number, recordedBefore: number) => (idempotence.forgetBefore as NonNullable<typeof idempotence.forgetBefore>)(session, turn, recordedBefore);
-    const start = clock.now();
+    const forget = (session: string, turn: number, olderThanMs: number) => (idempotence.forgetBefore as NonNullable<typeof idempotence.forgetBefore>)(session, turn, olderThanMs);
     for (const [session, turn, callIndex] of [['s1', 1, 0], ['s1', 1, 1], ['s1', 2, 0], ['s1', 3, 0], ['s2', 1, 0], ['s10', 1, 0]] as const) {
       await idempotence.record({ session, turn, callIndex, tool: 'tool.memory.cas', argumentsJson: '{}', result: `${session}/${turn}/${callIndex}` });
     }
     await idempotence.claim({ ...key, turn: 2, callIndex: 1 });
-    // Recorded later: kept by a cut-off at or before its time, whatever its turn.
+    // A second later, by the store's clock: the records above are 1,000 ms old, this one new.
     clock.advance(1_000);
     await idempotence.record({ session: 's1', turn: 2, callIndex: 2, tool: 'tool.memory.cas', argumentsJson: '{}', result: 'later' });
-    assert.equal(await forget('s1', 3, start), 0);
-    assert.equal(await forget('s1', 3, start + 1_000), 4);
+    assert.equal(await forget('s1', 3, 1_000), 0);
+    assert.equal(await forget('s1', 3, Number.POSITIVE_INFINITY), 0);
+    // A fractional or negative age is its whole part, at least 0.
+    assert.equal(await forget('s1', 3, 999.9), 4);
     for (const [turn, callIndex] of [[1, 0], [1, 1], [2, 0]] as const) assert.equal(await idempotence.lookup('s1', turn, callIndex), undefined);
     // The pending claim went too: its turn will not run again, so the slot is free.
     assert.deepEqual(await idempotence.claim({ ...key, turn: 2, callIndex: 1 }), { state: 'claimed' });
@@ -204,7 +205,8 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.equal((await idempotence.lookup('s1', 3, 0))?.result, 's1/3/0');
     assert.equal((await idempotence.lookup('s2', 1, 0))?.result, 's2/1/0');
     assert.equal((await idempotence.lookup('s10', 1, 0))?.result, 's10/1/0');
-    assert.equal(await forget('s1', 3, start + 2_000), 2);
-    assert.equal(await forget('nobody', 9, start + 2_000), 0);
+    clock.advance(1);
+    assert.equal(await forget('s1', 3, -5), 2);
+    assert.equal(await forget('nobody', 9, 0), 0);
   }),
 ];

@@ -8,23 +8,25 @@ import { withCodecErrors } from './codec-error.ts';
 
 /**
  * The strict parse; when it refuses a reply that `--extract` would recover (a fence around the envelope, prose
- * before it), its error says so.
+ * before it, a missing END, a bare command block), its error says so, naming the repair.
  */
 function parseStrictly(bytes: Uint8Array, text: string): ParseResult {
   try {
     return parseEnvelope(bytes);
   } catch (error) {
-    if (isEnvelopeError(error) && recoverable(text)) error.message += '; --extract recovers this reply (a model reply with a fence or prose around its envelope)';
+    const repair = isEnvelopeError(error) ? extractionRepair(text) : undefined;
+    if (repair !== undefined) (error as Error).message += `; --extract recovers this reply (${repair})`;
     throw error;
   }
 }
 
-function recoverable(text: string): boolean {
+/** What `--extract` would do to `text` (its first lint, as "CODE: message"), or undefined when it cannot recover it. */
+function extractionRepair(text: string): string | undefined {
   try {
-    extractEnvelope(text);
-    return true;
+    const [lint] = extractEnvelope(text).lints;
+    return lint === undefined ? undefined : `${lint.code}: ${lint.message}`;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
