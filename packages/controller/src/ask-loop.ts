@@ -70,9 +70,10 @@ export interface AskLoopOptions {
    * `sessionLeaseMs` when that is longer). A turn's first write call removes
    * the session's records of earlier turns older than this, by the tool
    * stores' own clock; `Infinity` keeps them all. A record outlives its turn
-   * for a host that stalled mid-turn past its lease: until its lease renewal
-   * stops it, its next write of that turn replays the record instead of
-   * acting again. Keep it well above `sessionLeaseMs`.
+   * for a host that stalled mid-turn past its lease: its next write of that
+   * turn, should it get past the lease check every write makes first,
+   * replays the record instead of acting again. Keep it well above
+   * `sessionLeaseMs`.
    */
   readonly idempotenceRetentionMs?: number;
   readonly clock?: Clock;

@@ -28,6 +28,7 @@ import { decisionLogEntry } from './decision-log.ts';
 import { sharedSystemBase } from './system-text.ts';
 import { wallClockLeft } from '../decide/stop-condition.ts';
 import { addSpend } from '../decide/turn-spend.ts';
+import { leaseConfirmOf } from '../session/lease-scope.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { toolsMissing, unknownTools } from './tools-missing.ts';
 import { turnContext } from './turn-context.ts';
@@ -124,6 +125,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   try {
     // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits.
     const turnCounter = createCallCounter();
+    const leaseConfirm = leaseConfirmOf(record.sid);
     // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same. The
     // first write removes the session's earlier turns' records older than the retention: one turn runs at a time and
     // none runs again, but a host that stalled mid-turn past its lease may still be running one (see ask-loop.ts).
@@ -137,6 +139,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       turnCounter,
       clock: context.clock,
       journalReads: true,
+      // Before a write acts, the session's lease is known held (renewed first when a stall held its renewals back).
+      ...(leaseConfirm === undefined ? {} : { beforeWrite: leaseConfirm }),
       ...(context.idempotenceRetentionMs !== undefined && Number.isFinite(context.idempotenceRetentionMs) ? { pruneEarlierTurnsAfterMs: context.idempotenceRetentionMs } : {}),
     };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.

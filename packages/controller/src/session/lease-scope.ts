@@ -16,6 +16,8 @@ interface LeaseScope {
   readonly sid: string;
   readonly holder: string;
   readonly signal: AbortSignal | undefined;
+  /** Resolves once the lease is known held now (renewing it when it was not confirmed lately); rejects when it is lost. */
+  readonly confirm: (() => Promise<void>) | undefined;
   /** Set when the step's work has settled: code that outlives it (a timer it started) still carries the scope. */
   ended: boolean;
 }
@@ -24,10 +26,11 @@ const scope = new AsyncLocalStorage<LeaseScope>();
 
 /**
  * Runs `work` as `holder`'s step of session `sid`: the store writes of `sid` it makes are fenced by that lease.
- * `signal`, when given, is what the step should stop on once the lease is lost.
+ * `signal`, when given, is what the step should stop on once the lease is lost; `confirm`, how the step's tool
+ * writes make sure the lease is still held before they act (`leaseConfirmOf`).
  */
-export async function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  const current: LeaseScope = { sid, holder, signal, ended: false };
+export async function runUnderLease<T>(sid: string, holder: string, work: () => Promise<T>, signal?: AbortSignal, confirm?: () => Promise<void>): Promise<T> {
+  const current: LeaseScope = { sid, holder, signal, confirm, ended: false };
   try {
     return await scope.run(current, work);
   } finally {
@@ -58,4 +61,14 @@ export function leaseHolderOf(sid: string): string | undefined {
 /** The signal that aborts when the lease of the current step of session `sid` is lost, while that step runs. */
 export function leaseSignalOf(sid: string): AbortSignal | undefined {
   return runningStep(sid)?.signal;
+}
+
+/**
+ * What the current step of session `sid` calls before a tool's write acts, while that step runs: it resolves at once
+ * while the lease was confirmed lately, else renews it first, and rejects (`LOOP_LEASE_LOST`) when another host took
+ * it over. A host that stalled past its lease (its renewals held back) so cannot act on a write once another host may
+ * own the session, however long the stall; its store writes were fenced already, its tools' were not.
+ */
+export function leaseConfirmOf(sid: string): (() => Promise<void>) | undefined {
+  return runningStep(sid)?.confirm;
 }

@@ -43,18 +43,22 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
   const acquire = (sid: string): Promise<boolean> => (store.acquireLease as NonNullable<TranscriptStore['acquireLease']>).call(store, sid, options.holder, options.leaseMs);
   const release = (sid: string): Promise<void> => (store.releaseLease as NonNullable<TranscriptStore['releaseLease']>).call(store, sid, options.holder);
 
-  /** Takes the lease, waiting while another host holds it; a `signal` aborting meanwhile gives up (LOOP_CANCELLED). */
-  async function hold(sid: string, signal: AbortSignal | undefined, onWait: ((behind: 'another host') => void) | undefined): Promise<void> {
+  /**
+   * Takes the lease, waiting while another host holds it; a `signal` aborting meanwhile gives up (LOOP_CANCELLED).
+   * Resolves with when the request that took it was sent (`performance.now()`): the lease runs from no earlier.
+   */
+  async function hold(sid: string, signal: AbortSignal | undefined, onWait: ((behind: 'another host') => void) | undefined): Promise<number> {
     for (let waited = false; ; waited = true) {
       // Checked only once this call has waited: one that finds the lease free runs its step, which sees the abort.
       if (waited && signal?.aborted === true) throw cancelledWhileWaiting(sid, 'another host');
       let held: boolean;
+      const sent = performance.now();
       try {
         held = await acquire(sid);
       } catch (error) {
         throw storeFailure('acquireLease', sid, error);
       }
-      if (held) return;
+      if (held) return sent;
       if (options.busy === 'reject') throw new LoopError({ code: 'LOOP_SESSION_BUSY', message: `another host is running a turn of session ${sid}`, sid });
       // Said once: a host that died holds its lease until it runs out, which may be seconds of silence otherwise.
       if (!waited) onWait?.('another host');
@@ -68,23 +72,46 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
       gate.run(
         sid,
         async () => {
-          await hold(sid, signal, onWait);
+          // When the last request that found the lease held was sent: no other host can take it before leaseMs after.
+          let confirmedAt = await hold(sid, signal, onWait);
           // A renewal that finds the lease taken over stops the step (its model call, its program); a renewal that fails
           // for the store's sake is not fatal here: the turn's own saves report a broken store.
           const lost = new AbortController();
+          const takenOver = (): LoopError => new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid });
           const renewOrStop = (): void => {
+            const sent = performance.now();
             acquire(sid).then(
               (held) => {
-                if (!held) lost.abort(new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid }));
+                if (held) confirmedAt = Math.max(confirmedAt, sent);
+                else lost.abort(takenOver());
               },
               () => undefined,
             );
+          };
+          // Before a tool's write acts. Renewals confirm the lease every third of leaseMs; one not confirmed for half of
+          // it was held back (a stalled host): renewed first, so the write acts only while no other host can own the
+          // session (leases of hosts whose clocks run at one rate), and not at all once one took it over.
+          const confirm = async (): Promise<void> => {
+            if (lost.signal.aborted) throw lost.signal.reason;
+            if (performance.now() - confirmedAt < options.leaseMs / 2) return;
+            const sent = performance.now();
+            let held: boolean;
+            try {
+              held = await acquire(sid);
+            } catch (error) {
+              throw storeFailure('acquireLease', sid, error);
+            }
+            if (!held) {
+              lost.abort(takenOver());
+              throw lost.signal.reason;
+            }
+            confirmedAt = Math.max(confirmedAt, sent);
           };
           const renew = setInterval(renewOrStop, Math.max(1, Math.floor(options.leaseMs / 3)));
           renew.unref();
           try {
             // Under the lease's scope, so a store that fences writes checks this holder's lease on each of them.
-            return await runUnderLease(sid, options.holder, work, lost.signal);
+            return await runUnderLease(sid, options.holder, work, lost.signal, confirm);
           } finally {
             clearInterval(renew);
             await release(sid).catch(() => undefined);

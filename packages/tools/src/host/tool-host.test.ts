@@ -429,6 +429,25 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     expect(turns('s1')).toEqual([8]);
   });
 
+  it('asks beforeWrite before a write acts: a rejection stops it with TOOL_CANCELLED, acting and claiming nothing; reads do not ask', async () => {
+    let asked = 0;
+    let refuse: Error | undefined;
+    const host = hostFor([pack], undefined, { stores, beforeWrite: async () => {
+      asked += 1;
+      if (refuse !== undefined) throw refuse;
+    } });
+    expect(await host.call('tool.demo.Echo', ['a'])).toBe('a');
+    expect(await host.call('tool.demo.Bump', [2])).toBe(2);
+    expect(asked).toBe(1);
+    refuse = new Error('another host took over the lease on session s1');
+    const error = await host.fail('tool.demo.Bump', [3]);
+    expect(error).toMatchObject({ code: 'TOOL_CANCELLED', message: 'tool.demo.Bump was not started: another host took over the lease on session s1' });
+    expect(effects).toBe(2);
+    expect(await stores.idempotence.lookup('s1', 1, 2)).toBeUndefined();
+    expect(await host.call('tool.demo.Echo', ['b'])).toBe('b');
+    expect(asked).toBe(2);
+  });
+
   it('does not record failed calls, so a retry acts', async () => {
     const host = hostFor([pack], { allow: ['**'], limits: { tools: { 'tool.demo.bump': { perTurn: 0 } } } }, { stores });
     expect((await host.fail('tool.demo.Bump', [1])).code).toBe('POLICY_CALL_LIMIT');

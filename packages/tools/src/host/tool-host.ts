@@ -119,6 +119,14 @@ export interface ToolHostOptions {
    * store without `forgetBefore`. Default: nothing is removed.
    */
   readonly pruneEarlierTurnsAfterMs?: number;
+  /**
+   * Called before each write or external call acts (before its slot is
+   * claimed, or its record replayed): a rejection stops the call with
+   * `TOOL_CANCELLED`, acting nothing. The controller passes its session
+   * lease's check, so a host that stalled past its lease cannot act once
+   * another host may have taken the session over. Default: none.
+   */
+  readonly beforeWrite?: () => Promise<void>;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -354,6 +362,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       }
       if (!decision.ok) throw decision.error;
 
+      if (spec.effect !== 'read' && options.beforeWrite !== undefined) {
+        try {
+          await options.beforeWrite();
+        } catch (error) {
+          throw new ToolError('TOOL_CANCELLED', `${spec.displayName} was not started: ${error instanceof Error ? error.message : String(error)}`, { tool: spec.displayName });
+        }
+      }
       const recorded = spec.effect !== 'read' ? stores.idempotence : undefined;
       const argumentsJson = canonicalJson({ args: bound.args, rest: bound.rest });
       if (recorded === undefined && options.continuesRun === true && stores.idempotence !== undefined) {
