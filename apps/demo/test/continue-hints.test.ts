@@ -90,6 +90,17 @@ describe('the next steps carry the options a continuation needs', () => {
     expect(approved.out).toBe('hello\n');
   });
 
+  it('resume --detach of a sessions file says --detach needs PostgreSQL, also for an id the file does not hold', async () => {
+    const run = captureIo({ cwd: project });
+    expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'detach.db' : word))], run)).toBe(4);
+    for (const id of [hintWords(run.err, /^ {2}approve: askloop /)[1]!, 'c14d5b4b']) {
+      const detached = captureIo({ cwd: project });
+      expect(await main(['resume', id, '--db', 'detach.db', '--detach'], detached)).toBe(2);
+      // It used to say of an unknown id "no session … (LOOP_SESSION_NOT_FOUND)": the user had only forgotten --db postgres://…
+      expect(detached.err).toContain('--detach queues the session for `askloop worker`, which needs a PostgreSQL store');
+    }
+  });
+
   it('approve SID without --mcp-config, its options not kept (a session a library made): refused without a command that would only repeat it', async () => {
     const run = captureIo({ cwd: project });
     expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'unkept.db' : word))], run)).toBe(4);

@@ -249,6 +249,28 @@ describe('askloop on PostgreSQL', () => {
     }
   });
 
+  it('a worker without --script says a scripted session needs one, and when the failed steps park it, how to queue it again', async () => {
+    const script = await scriptFile();
+    const queued = await spawnCli(['run', 'needs the script', '--script', script, '--db', server.url, '--detach', '--json']);
+    const { sid } = JSON.parse(queued.stdout) as { sid: string };
+    const worker = startWorker(['--db', server.url]);
+    for (let waited = 0; (await pool.query('SELECT state FROM askloop_queue WHERE sid = $1', [sid])).rows[0]?.state !== 'failed'; waited += 1) {
+      if (waited > 600) throw new Error(`not parked: ${JSON.stringify(worker.output())}`);
+      await pause(50);
+    }
+    // The park line follows the step's own line: wait for it, then stop the worker.
+    for (let waited = 0; !worker.output().stderr.includes(`${sid}: parked`); waited += 1) {
+      if (waited > 200) throw new Error(`no park line: ${JSON.stringify(worker.output())}`);
+      await pause(50);
+    }
+    worker.child.kill('SIGINT');
+    await worker.exited;
+    const { stderr } = worker.output();
+    expect(stderr).toContain(`${sid}: step failed: `);
+    expect(stderr).toContain('; a session run with --script needs a worker started with --script FILE (LOOP_PROVIDER_NOT_FOUND)');
+    expect(stderr).toMatch(new RegExp(`${sid}: parked after 3 failed steps \\(last: .*\\); no worker takes it again until you fix the cause and askloop resume ${sid} --db \\S+ --detach queues it again`));
+  });
+
   it('reads store: postgres://… from askloop.config.yaml', async () => {
     const project = join(dir, 'project');
     await rm(project, { recursive: true, force: true });

@@ -14,7 +14,7 @@ describe('the waiting line', () => {
     print({ type: 'waiting', sid: 's1', loopId: 'l', ts: '2026-11-28T00:00:00.000Z', behind: 'another host' });
     print({ type: 'waiting', sid: 's1', loopId: 'l', ts: '2026-11-28T00:00:00.000Z', behind: 'another call' });
     expect(io.err).toBe(`  ${waitingText('s1', 'another host')}\n  ${waitingText('s1', 'another call')}\n`);
-    expect(waitingText('s1', 'another host')).toBe('waiting: another host holds session s1 (a host that died holds it until its lease runs out, 15 s by default)');
+    expect(waitingText('s1', 'another host')).toBe('waiting: another host holds session s1 (a host that died holds it until its lease runs out: 15 s for askloop run or resume, --lease-ms, 30 s by default, for askloop worker)');
   });
 });
 

@@ -54,7 +54,8 @@ describe('askloop sessions', () => {
     expect((JSON.parse(done.out) as unknown[]).length).toBe(1);
     const none = captureIo({ cwd: dir });
     expect(await main(['sessions', '--db', 'missing.db'], none)).toBe(0);
-    expect(none.out).toContain('No sessions in');
+    // The command it suggests starts one in that store, not in the default one (it used to leave --db out).
+    expect(none.out).toBe(`No sessions in ${join(dir, 'missing.db')}. askloop run "<task>" --db ${join(dir, 'missing.db')} starts one.\n`);
   });
 
   it('redacts a key of the environment that a task quotes, in the table and in --json, as show does', async () => {

@@ -10,7 +10,7 @@ import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueScripts, requireScriptGiven } from '../loop/continue-scripts.ts';
-import { requeueSession } from '../loop/detach-session.ts';
+import { DETACH_NEEDS_POSTGRES, requeueSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
@@ -63,7 +63,7 @@ ${LOOP_EXIT_USAGE}
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const detach = (values as { detach?: boolean }).detach === true;
-      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io);
+      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
       // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
       const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };

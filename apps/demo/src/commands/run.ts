@@ -10,7 +10,7 @@ import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
 import { saveContinueWith } from '../loop/continue-record.ts';
 import { continueArgs } from '../loop/continue-hint.ts';
-import { detachSession } from '../loop/detach-session.ts';
+import { DETACH_NEEDS_POSTGRES, detachSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
@@ -72,7 +72,7 @@ ${LOOP_EXIT_USAGE}
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
     const location = resolveStoreLocation(values.db, config, io);
-    if (values.detach === true && location.kind !== 'postgres') throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
+    if (values.detach === true && location.kind !== 'postgres') throw usageError(DETACH_NEEDS_POSTGRES);
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins });
     // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.

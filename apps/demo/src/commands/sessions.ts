@@ -131,10 +131,11 @@ Options:
       }
     }
     const filtered = `${status === undefined ? '' : ` with status ${status}`}${search === undefined ? '' : ` matching ${JSON.stringify(search)}`}`;
+    const dbArgs = continueArgs({ db: values.db }, io.cwd).text;
     if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
-    // With a filter, the store may well hold sessions: starting one is no answer.
-    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${filtered}.${filtered === '' ? ' askloop run "<task>" starts one.' : ''}\n`);
-    else printTable(io, rows, dbPath, total, { filtered, dbArgs: continueArgs({ db: values.db }, io.cwd).text });
+    // With a filter, the store may well hold sessions: starting one is no answer. Without --db, run uses this store too.
+    else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${filtered}.${filtered === '' ? ` askloop run "<task>"${dbArgs} starts one.` : ''}\n`);
+    else printTable(io, rows, dbPath, total, { filtered, dbArgs });
     return 0;
   },
 };

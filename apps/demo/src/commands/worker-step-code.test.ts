@@ -2,7 +2,7 @@ import { LoopError } from '@askloop/controller';
 import { PostgresStoreError } from '@askloop/postgres';
 import { describe, expect, it } from 'vitest';
 import { continueArgs } from '../loop/continue-hint.ts';
-import { describeStep, stepErrorCode } from './worker.ts';
+import { describeParked, describeStep, stepErrorCode } from './worker.ts';
 
 describe("a worker step's error code", () => {
   it("is the error's own code, or the first in its cause chain; none for an error without one", () => {
@@ -38,6 +38,31 @@ describe("a worker step's line", () => {
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 1 })).toBe('s: turn 1 HALT ERR_PROVIDER');
     const paused = { sid: 's', token: '7', outcome: 'committed', status: 'PAUSED', reason: 'AWAITING_APPROVAL', turns: 0 } as const;
     expect(describeStep(paused)).toBe('s: turn 1 PAUSED AWAITING_APPROVAL; answer it with askloop approve s or askloop deny s');
+    // A v1 `await` turn ran and is counted: it is the turn that paused (it read one more).
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'PAUSED', reason: 'V1_AWAIT', turns: 1 })).toBe('s: turn 1 PAUSED V1_AWAIT; answer it with askloop approve s or askloop deny s');
+  });
+
+  it('gives a halt its cause, and one that resume continues the command that queues it again', () => {
+    const queueWith = continueArgs({ db: 'postgres://askloop@db/askloop' }, '/work');
+    const exhausted = { code: 'PROVIDER_SCRIPT_EXHAUSTED', kind: 'provider', message: 'no reply left; add replies to the script' };
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: exhausted }, undefined, queueWith)).toBe(
+      's: turn 2 HALT ERR_PROVIDER (PROVIDER_SCRIPT_EXHAUSTED: no reply left; add replies to the script); askloop resume s --db postgres://askloop@db/askloop --detach queues it again',
+    );
+    // A halt that resume would not run again (a request the provider refused as malformed): its cause only.
+    const refused = { code: 'PROVIDER_BAD_REQUEST', kind: 'provider', message: 'prompt too long' };
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: refused }, undefined, queueWith)).toBe('s: turn 2 HALT ERR_PROVIDER (PROVIDER_BAD_REQUEST: prompt too long)');
+  });
+
+  it('says a scripted session needs a worker with --script, and how to queue a parked session again', () => {
+    const error = new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: 'agent \'cli\': [scripted] PROVIDER_NOT_FOUND: unknown provider "scripted"; available: anthropic, google, ollama, openai' });
+    expect(describeStep({ sid: 's', token: '7', outcome: 'failed', error })).toBe(
+      's: step failed: agent \'cli\': [scripted] PROVIDER_NOT_FOUND: unknown provider "scripted"; available: anthropic, google, ollama, openai; a session run with --script needs a worker started with --script FILE (LOOP_PROVIDER_NOT_FOUND)',
+    );
+    const other = new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: "agent 'a': unknown provider \"acme\"" });
+    expect(describeStep({ sid: 's', token: '7', outcome: 'failed', error: other })).not.toContain('--script');
+    expect(describeParked('s', 3, 'unknown provider "scripted"', continueArgs({ db: 'postgres://askloop@db/askloop' }, '/work'))).toBe(
+      's: parked after 3 failed steps (last: unknown provider "scripted"); no worker takes it again until you fix the cause and askloop resume s --db postgres://askloop@db/askloop --detach queues it again',
+    );
   });
 
   it("names in a pause's answer what the worker serves the session with, quoted, and a store URL without its password", () => {

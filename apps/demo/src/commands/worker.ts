@@ -2,7 +2,7 @@
  * `askloop worker [--db postgres://…] [--lease-ms N] [--script FILE] [--fs-root DIR] [--json]`:
  * a host that takes turns from the PostgreSQL store's queue until Ctrl-C.
  */
-import { builtinPlugin, createAskLoop, definePlugin } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, definePlugin, isResumableHalt } from '@askloop/controller';
 import { createLeaseBoundStores, createSessionQueue, isPermissionDenied, runWorker, type WorkerStepEvent } from '@askloop/postgres';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
@@ -48,22 +48,42 @@ export function stepErrorCode(error: unknown, outcome?: WorkerStepEvent['outcome
 /**
  * The line `askloop worker` prints for a step on standard error. `answerWith`
  * is what an `approve` or `deny` of a paused session needs again — the
- * worker's `--db`, `--config`, `--script` and `--fs-root` — as shell words.
+ * worker's `--db`, `--config`, `--script` and `--fs-root` — as shell words;
+ * `queueWith`, what `resume --detach` needs (the worker's `--db`).
  */
-export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = { text: '', dbRedacted: false }): string {
+export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = NO_ARGS, queueWith: ContinueArgs = NO_ARGS): string {
   const code = stepErrorCode(event.error, event.outcome);
   if (event.outcome === 'committed') {
-    // A paused turn is not decided yet: it is the one after the decided ones, and a person answers it from any host.
     const why = event.reason === undefined || event.reason === null ? '' : ` ${event.reason}`;
     if (event.status === 'PAUSED') {
       const note = answerWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
-      return `${event.sid}: turn ${(event.turns ?? 0) + 1} PAUSED${why}; answer it with askloop approve ${event.sid}${answerWith.text} or askloop deny ${event.sid}${answerWith.text}${note}`;
+      // A turn held for approval is not decided yet: the one after the decided ones. A v1 `await` turn ran and counts.
+      const turn = event.reason === 'AWAITING_APPROVAL' ? (event.turns ?? 0) + 1 : (event.turns ?? 0);
+      return `${event.sid}: turn ${turn} PAUSED${why}; answer it with askloop approve ${event.sid}${answerWith.text} or askloop deny ${event.sid}${answerWith.text}${note}`;
     }
-    return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}`;
+    // A halt that `resume` continues (a provider's outage, a cancel) waits for it: say so, or it reads as the end.
+    const failure = event.failure ?? null;
+    const cause = event.status === 'HALT' && failure !== null ? ` (${failure.code}: ${failure.message})` : '';
+    const resumable = event.status === 'HALT' && isResumableHalt(event.reason, failure) ? `; askloop resume ${event.sid}${queueWith.text} --detach queues it again` : '';
+    return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}${cause}${resumable}`;
   }
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
   if (event.outcome === 'conflict') return `${event.sid}: PostgreSQL failed the step to break a conflict with another transaction (a deadlock); offered again at once${code === undefined ? '' : ` (${code})`}`;
-  return `${event.sid}: step failed: ${event.error instanceof Error ? event.error.message : String(event.error)}${code === undefined ? '' : ` (${code})`}`;
+  const message = event.error instanceof Error ? event.error.message : String(event.error);
+  // A session run with --script asks for the provider `scripted`, which only a worker given --script has.
+  const scriptHint = code === 'LOOP_PROVIDER_NOT_FOUND' && /\bscripted\b/.test(message) ? '; a session run with --script needs a worker started with --script FILE' : '';
+  return `${event.sid}: step failed: ${message}${scriptHint}${code === undefined ? '' : ` (${code})`}`;
+}
+
+const NO_ARGS: ContinueArgs = { text: '', dbRedacted: false };
+
+/**
+ * The line for a session a failed step left parked (its queue row `failed`): no worker takes it again until it is
+ * queued again, while `sessions` and `show` still call it running.
+ */
+export function describeParked(sid: string, failures: number, lastError: string | null, queueWith: ContinueArgs = NO_ARGS): string {
+  const last = lastError === null ? '' : ` (last: ${lastError})`;
+  return `${sid}: parked after ${failures} failed steps${last}; no worker takes it again until you fix the cause and askloop resume ${sid}${queueWith.text} --detach queues it again`;
 }
 
 /** `askloop worker`. */
@@ -91,13 +111,16 @@ Options:
                     that has the file.
   --fs-root DIR     add the tool.fs.* tools, confined to DIR.
   --json            one JSON line per step on standard output:
-                    {"sid","outcome","status","turns"} (outcome committed,
-                    lease-lost, conflict or failed), and for all but a
-                    committed step "error" and its stable "code"
-                    (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …).
+                    {"sid","outcome","status","reason","turns"} (outcome
+                    committed, lease-lost, conflict or failed), and for all
+                    but a committed step "error" and its stable "code"
+                    (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …); after a
+                    failed step that parked its session, a line
+                    {"sid","outcome":"parked","failures","error"}.
 
 Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…";
-a lost lease, a conflict or a failed step ends with its code), and a summary
+a lost lease, a conflict or a failed step ends with its code; a session a
+failed step parked gets a line saying how to queue it again), and a summary
 when it stops. A conflict is a step PostgreSQL failed to break a deadlock
 with another transaction: rolled back, it is offered again at once, and does
 not count toward parking the session as failed (unless ten come in a row). Exit code 0 after Ctrl-C; 1 when the store
@@ -139,6 +162,15 @@ cannot be opened; 2 a usage error.
     }
     // A paused session is answered from any host, with what this worker serves it with.
     const answerWith = continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd);
+    const queueWith = continueArgs({ db: values.db }, io.cwd);
+    const queue = createSessionQueue(pool, { leaseMs });
+    /** After a failed step: whether it parked the session (its queue row `failed`), said on a line of its own. */
+    const reportIfParked = async (sid: string): Promise<void> => {
+      const entry = await queue.entry(sid).catch(() => undefined);
+      if (entry?.state !== 'failed') return;
+      if (values.json === true) io.stdout(`${JSON.stringify({ sid, outcome: 'parked', failures: entry.failures, error: entry.lastError })}\n`);
+      else io.stderr(`${describeParked(sid, entry.failures, entry.lastError, queueWith)}\n`);
+    };
     const stop = new AbortController();
     const stopListening = io.onInterrupt?.((signal) => {
       io.stderr(`askloop worker: ${signal === 'SIGINT' ? '' : 'SIGTERM: '}stopping after the turn in flight (${signal === 'SIGINT' ? 'Ctrl-C again' : 'a second one'} to quit at once)\n`);
@@ -147,11 +179,12 @@ cannot be opened; 2 a usage error.
     io.stderr('askloop worker: taking turns (Ctrl-C to stop)\n');
     // A database away for a while is waited for; a role without the rights to the queue will not heal by waiting.
     let refused: unknown;
+    const parkChecks: Promise<void>[] = [];
     try {
       const stats = await runWorker({
         loop,
         stores,
-        queue: createSessionQueue(pool, { leaseMs }),
+        queue,
         signal: stop.signal,
         onError: (error) => {
           if (isPermissionDenied(error)) {
@@ -170,10 +203,13 @@ cannot be opened; 2 a usage error.
           if (values.json === true) {
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
             const code = stepErrorCode(event.error, event.outcome);
-            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
-          } else io.stderr(`${describeStep(event, answerWith)}\n`);
+            const failure = event.failure ?? null;
+            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
+          } else io.stderr(`${describeStep(event, answerWith, queueWith)}\n`);
+          if (event.outcome === 'failed') parkChecks.push(reportIfParked(event.sid));
         },
       });
+      await Promise.all(parkChecks);
       io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
       if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;

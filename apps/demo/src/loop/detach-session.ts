@@ -48,6 +48,9 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
   return 0;
 }
 
+/** Why `--detach` was refused on a sessions file. */
+export const DETACH_NEEDS_POSTGRES = '--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB';
+
 /**
  * `resume SID --detach`: queues the session again for the workers of its
  * PostgreSQL store (one a worker parked `failed` after three failed steps, once
@@ -56,7 +59,7 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
  * closes the store if this throws.
  */
 export async function requeueSession(io: CommandIo, store: TranscriptStore, pool: pg.Pool | undefined, sid: string, paused: boolean, json: boolean): Promise<ExitCode> {
-  if (pool === undefined) throw usageError('--detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB');
+  if (pool === undefined) throw usageError(DETACH_NEEDS_POSTGRES);
   if (paused) throw usageError(`session ${sid} waits for a person: answer it with askloop approve ${sid} or askloop deny ${sid} (with the same --db); a worker cannot`);
   try {
     await createSessionQueue(pool).enqueue(sid);

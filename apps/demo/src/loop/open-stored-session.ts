@@ -7,6 +7,7 @@
  */
 import type { AskLoopPlugin, TranscriptStore } from '@askloop/controller';
 import type pg from 'pg';
+import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { CommandIo } from '../io.ts';
 import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
@@ -39,13 +40,19 @@ export interface StoredSession {
 }
 
 /** Opens the store (read-only for `replay`: `options.readOnly`) and finds the session that `given` (a whole id, or its start of 4+ characters) names; the store is closed again on failure. */
-export async function openStoredSession(values: StoredSessionOptions, given: string, io: CommandIo, options: ExistingStoreOptions = {}): Promise<StoredSession> {
+export async function openStoredSession(values: StoredSessionOptions, given: string, io: CommandIo, options: ExistingStoreOptions & { readonly needsPostgres?: string } = {}): Promise<StoredSession> {
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
   const config = await configForRun({ config: values.config }, io);
   const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
   const db = values.db ?? config.storeUrl ?? config.storePath;
   const { store, sqlitePath, pool } = await openExistingStore(db, io, options);
   const storedIn = sqlitePath ?? 'PostgreSQL';
+  // A command only a PostgreSQL store can serve (`resume --detach`) says so before it looks for the session: in
+  // another store, "no such session" would send its user looking for the wrong thing.
+  if (options.needsPostgres !== undefined && pool === undefined) {
+    await store.close();
+    throw usageError(options.needsPostgres);
+  }
   try {
     return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };
   } catch (error) {

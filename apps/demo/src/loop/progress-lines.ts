@@ -10,7 +10,7 @@ import { terminalSafe } from '../progress/terminal-safe.ts';
 /** What a step waiting for its session says: otherwise a host that died would mean seconds of silence. */
 export function waitingText(sid: string, behind: 'another call' | 'another host'): string {
   return behind === 'another host'
-    ? `waiting: another host holds session ${sid} (a host that died holds it until its lease runs out, 15 s by default)`
+    ? `waiting: another host holds session ${sid} (a host that died holds it until its lease runs out: 15 s for askloop run or resume, --lease-ms, 30 s by default, for askloop worker)`
     : `waiting: another call here is running a turn of session ${sid}`;
 }
 
