@@ -179,7 +179,8 @@ cannot be opened; 2 a usage error.
     io.stderr('askloop worker: taking turns (Ctrl-C to stop)\n');
     // A database away for a while is waited for; a role without the rights to the queue will not heal by waiting.
     let refused: unknown;
-    const parkChecks: Promise<void>[] = [];
+    /** The park checks under way (each forgets itself when done: a worker runs for days). */
+    const parkChecks = new Set<Promise<void>>();
     try {
       const stats = await runWorker({
         loop,
@@ -206,10 +207,13 @@ cannot be opened; 2 a usage error.
             const failure = event.failure ?? null;
             io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
           } else io.stderr(`${describeStep(event, answerWith, queueWith)}\n`);
-          if (event.outcome === 'failed') parkChecks.push(reportIfParked(event.sid));
+          if (event.outcome === 'failed') {
+            const check: Promise<void> = reportIfParked(event.sid).finally(() => parkChecks.delete(check));
+            parkChecks.add(check);
+          }
         },
       });
-      await Promise.all(parkChecks);
+      await Promise.all([...parkChecks]);
       io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
       if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;
