@@ -269,6 +269,12 @@ describe('askloop on PostgreSQL', () => {
     expect(stderr).toContain(`${sid}: step failed: `);
     expect(stderr).toContain('; a session run with --script needs a worker started with --script FILE (LOOP_PROVIDER_NOT_FOUND)');
     expect(stderr).toMatch(new RegExp(`${sid}: parked after 3 failed steps \\(last: .*\\); no worker takes it again until you fix the cause and askloop resume ${sid} --db \\S+ --detach queues it again`));
+    // show says so too, where the session's status still reads running.
+    const shown = await spawnCli(['show', sid, '--db', server.url]);
+    expect(shown.stdout).toMatch(/ {2}status {3}running/);
+    expect(shown.stdout).toMatch(new RegExp(`  queue {4}parked after 3 failed steps \\(last: .*\\); no worker takes it until askloop resume ${sid} --db \\S+ --detach queues it again`));
+    const json = await spawnCli(['show', sid, '--db', server.url, '--json']);
+    expect(JSON.parse(json.stdout).queue).toMatchObject({ state: 'failed', failures: 3, lastError: expect.stringContaining('scripted') });
   });
 
   it('reads store: postgres://… from askloop.config.yaml', async () => {

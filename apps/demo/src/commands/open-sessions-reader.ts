@@ -5,6 +5,7 @@
  * run on, has no sessions.
  */
 import type { TranscriptStore } from '@askloop/controller';
+import { createSessionQueue, type QueueEntry } from '@askloop/postgres';
 import { CliError } from '../cli-error.ts';
 import { openPostgresReader } from '../loop/open-postgres-store.ts';
 import { redactMessage, redactUrl } from '../loop/redact-url.ts';
@@ -16,6 +17,8 @@ export interface SessionsReader {
   readonly store: TranscriptStore | undefined;
   /** The file's path, or the URL without its password. */
   readonly where: string;
+  /** A PostgreSQL store's queue row of a session (a sessions file has no queue); read it before closing `store`. */
+  readonly queueEntry?: (sid: string) => Promise<QueueEntry | undefined>;
 }
 
 /** Opens the store at `location` for reading. */
@@ -23,7 +26,12 @@ export async function openSessionsReader(location: StoreLocation): Promise<Sessi
   if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path), location.path, (message) => message, location.path);
   const { url } = location;
   // As a failure to open it says it: the URL and any secret of it hidden.
-  return readerOf(await openPostgresReader(url), redactUrl(url), (message) => redactMessage(message, url));
+  const opened = await openPostgresReader(url);
+  const reader = readerOf(opened?.store, redactUrl(url), (message) => redactMessage(message, url));
+  if (opened === undefined) return reader;
+  const queue = createSessionQueue(opened.pool);
+  // A database whose sessions were never queued may lack the queue's table: no row, as for a session run in place.
+  return { ...reader, queueEntry: (sid) => queue.entry(sid).catch(() => undefined) };
 }
 
 function readerOf(store: TranscriptStore | undefined, where: string, redact: (message: string) => string, file?: string): SessionsReader {

@@ -4,6 +4,7 @@
  * calls, emits, decision. SID may be a unique prefix of the id.
  */
 import { turnSpend, type SessionRecord, type TranscriptStore } from '@askloop/controller';
+import type { QueueEntry } from '@askloop/postgres';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
@@ -13,6 +14,7 @@ import { formatCost, formatCount } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
+import { continueArgs } from '../loop/continue-hint.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
 import { taskOrUserdata } from './sessions.ts';
@@ -43,20 +45,24 @@ Options:
   --config FILE   the config file whose store to use.
   --full          print envelopes and replies whole (default: 12 lines each)
                   and every tool call of a turn (default: the first 20).
-  --json          {"ok":true,"session":{…},"turns":[…turn records…]}.
+  --json          {"ok":true,"session":{…},"turns":[…turn records…]}, and
+                  on PostgreSQL "queue":{"state","failures","lastError"}
+                  (state failed: parked by a worker's failed steps).
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, full: { type: 'boolean' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(positionals.length === 0 ? 'askloop show needs a session id: askloop show SID (askloop sessions lists them)' : 'askloop show takes one session id');
     const sid = positionals[0] as string;
-    const { store, where: dbPath } = await openSessionsReader(await sessionsStoreLocation(values, io));
+    const { store, where: dbPath, queueEntry } = await openSessionsReader(await sessionsStoreLocation(values, io));
     if (store === undefined) throw notFound(sid, dbPath);
     let session: SessionRecord;
     let turns;
+    let queued: QueueEntry | undefined;
     try {
       session = await findSession(store, sid, dbPath);
       turns = await store.listTurns(session.sid);
+      queued = await queueEntry?.(session.sid);
     } finally {
       await store.close();
     }
@@ -64,8 +70,9 @@ Options:
     const redact = createSecretRedactor(io.env);
     session = redact(session) as SessionRecord;
     turns = redact(turns) as typeof turns;
+    const queue = queued === undefined ? {} : { queue: { state: queued.state, failures: queued.failures, lastError: queued.lastError === null ? null : (redact(queued.lastError) as string) } };
     if (values.json === true) {
-      io.stdout(`${JSON.stringify({ ok: true, session, turns })}\n`);
+      io.stdout(`${JSON.stringify({ ok: true, session, turns, ...queue })}\n`);
       return 0;
     }
     const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
@@ -78,6 +85,11 @@ Options:
     out += `  task     ${terminalSafe(taskOrUserdata(session))}\n`;
     out += `  agent    ${terminalSafe(session.agent)}${session.parentSid === undefined ? '' : colors.dim(` (asked by ${session.parentSid})`)}\n`;
     out += `  status   ${session.status}${last === undefined ? '' : ` · ${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
+    // A session a worker's failed steps parked still reads `running`: no worker takes it until it is queued again.
+    if (queued?.state === 'failed') {
+      const last = queued.lastError === null ? '' : ` (last: ${terminalSafe(redact(queued.lastError) as string)})`;
+      out += `  queue    ${colors.bold('parked')} after ${queued.failures} failed steps${last}; no worker takes it until askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} --detach queues it again\n`;
+    }
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
     for (const turn of turns) out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true });
     io.stdout(out);

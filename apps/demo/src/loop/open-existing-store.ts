@@ -37,7 +37,7 @@ export async function openExistingStore(db: string | undefined, io: CommandIo, o
       // As `sessions` and `show`: nothing is created or migrated, and a database without AskLoop's tables holds no session.
       const reader = await openPostgresReader(db);
       if (reader === undefined) throw CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `${redactUrl(db)} holds no AskLoop sessions (no askloop_sessions table); nothing was created there` });
-      return { store: reader, sqlitePath: undefined };
+      return { store: reader.store, sqlitePath: undefined };
     }
     const { store, pool } = await openPostgresSessionStore(db);
     return { store, sqlitePath: undefined, pool };

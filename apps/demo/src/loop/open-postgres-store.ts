@@ -109,7 +109,7 @@ export async function openPostgresSessionStore(url: string, options: { readonly 
  * migrating anything — undefined when the database holds no AskLoop tables
  * yet (no session was run there), as a missing sessions file is.
  */
-export async function openPostgresReader(url: string): Promise<TranscriptStore | undefined> {
+export async function openPostgresReader(url: string): Promise<PostgresSessionStore | undefined> {
   const pool = openPool(url, 2);
   try {
     const { rows } = await pool.query<{ ready: boolean }>("SELECT to_regclass('askloop_sessions') IS NOT NULL AS ready");
@@ -120,5 +120,5 @@ export async function openPostgresReader(url: string): Promise<TranscriptStore |
   } catch (error) {
     return failWith(pool, url, error);
   }
-  return storeOn(pool);
+  return { store: storeOn(pool), pool };
 }
