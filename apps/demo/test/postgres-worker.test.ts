@@ -275,6 +275,13 @@ describe('askloop on PostgreSQL', () => {
     expect(shown.stdout).toMatch(new RegExp(`  queue {4}parked after 3 failed steps \\(last: .*\\); no worker takes it until askloop resume ${sid} --db \\S+ --detach queues it again`));
     const json = await spawnCli(['show', sid, '--db', server.url, '--json']);
     expect(JSON.parse(json.stdout).queue).toMatchObject({ state: 'failed', failures: 3, lastError: expect.stringContaining('scripted') });
+    // And sessions marks it, in the table and in --json; the other running sessions are not marked.
+    const listed = await spawnCli(['sessions', '--db', server.url, '--status', 'running', '--json']);
+    const rows = JSON.parse(listed.stdout) as { sid: string; parked?: boolean }[];
+    expect(rows.find((row) => row.sid === sid)?.parked).toBe(true);
+    expect(rows.filter((row) => row.parked === true).map((row) => row.sid)).toEqual([sid]);
+    const table = await spawnCli(['sessions', '--db', server.url, '--status', 'running']);
+    expect(table.stdout.split('\n').find((line) => line.includes(sid))).toContain('running (parked)');
   });
 
   it('reads store: postgres://… from askloop.config.yaml', async () => {

@@ -31,6 +31,8 @@ export interface SessionSummary {
   /** DONE, HALT or PAUSE with its reason, once the session stopped or paused. */
   lastDecision: string | null;
   parentSid: string | null;
+  /** Present (true) for a PostgreSQL store's session a worker's failed steps parked: it reads running, but no worker takes it. */
+  parked?: true;
 }
 
 /** The task of a session as shown: USERDATA's `subject` (what `askloop run "<task>"` was given), else its JSON. */
@@ -81,7 +83,8 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
   });
   const now = Date.now();
   for (const row of rows) {
-    const status = row.lastDecision !== null && row.status !== 'done' ? `${row.status} (${row.lastDecision.split(' ')[1] ?? ''})` : row.status;
+    const why = row.parked === true ? 'parked' : row.lastDecision !== null && row.status !== 'done' ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
+    const status = why === undefined ? row.status : `${row.status} (${why})`;
     table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
   }
   io.stdout(`${table.toString()}\n${colors.dim(terminalSafe(sessionsFooter(rows.length, total, dbPath, context)))}\n`);
@@ -106,7 +109,9 @@ Options:
                   (A–Z in either case; the store searches).
   --limit N       at most N sessions (1 to 100000; default all).
   --json          a JSON array of {"sid","task","agent","status","turns",
-                  "createdAt","updatedAt","lastDecision","parentSid"}.
+                  "createdAt","updatedAt","lastDecision","parentSid"}, and
+                  "parked":true for a running session a worker's failed
+                  steps parked (PostgreSQL).
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
@@ -115,7 +120,7 @@ Options:
     const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
     const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
     const search = searchOption(values.search);
-    const { store, where: dbPath } = await openSessionsReader(await sessionsStoreLocation(values, io));
+    const { store, where: dbPath, parkedAmong } = await openSessionsReader(await sessionsStoreLocation(values, io));
     let rows: SessionSummary[] = [];
     let total = 0;
     if (store !== undefined) {
@@ -124,6 +129,9 @@ Options:
         // A task may quote a key of the environment: redacted as `show` and the viewer redact it.
         const redact = createSecretRedactor(io.env);
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map((session) => redact(summary(session)) as SessionSummary);
+        // Only running sessions can be parked: one query for them all.
+        const parked = (await parkedAmong?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Set<string>();
+        rows = rows.map((row) => (parked.has(row.sid) ? { ...row, parked: true } : row));
         // A full page may hide more: count them (a COUNT query, no session read), so the footer does not pass the page off as all there is.
         total = limit !== undefined && rows.length === limit && values.json !== true ? await countSessions(store, filter) : rows.length;
       } finally {
