@@ -17,10 +17,11 @@ export interface SessionsReader {
   readonly store: TranscriptStore | undefined;
   /** The file's path, or the URL without its password. */
   readonly where: string;
-  /** A PostgreSQL store's queue row of a session (a sessions file has no queue); read it before closing `store`. */
-  readonly queueEntry?: (sid: string) => Promise<QueueEntry | undefined>;
-  /** Of `sids`, those a worker's failed steps parked (their queue row `failed`); one query, before closing `store`. */
-  readonly parkedAmong?: (sids: readonly string[]) => Promise<ReadonlySet<string>>;
+  /**
+   * A PostgreSQL store's queue rows of `sids`, by id (a sessions file has no queue; a session never queued has no
+   * row); read them before closing `store`.
+   */
+  readonly queueEntries?: (sids: readonly string[]) => Promise<ReadonlyMap<string, QueueEntry>>;
 }
 
 /** Opens the store at `location` for reading. */
@@ -31,15 +32,9 @@ export async function openSessionsReader(location: StoreLocation): Promise<Sessi
   const opened = await openPostgresReader(url);
   const reader = readerOf(opened?.store, redactUrl(url), (message) => redactMessage(message, url));
   if (opened === undefined) return reader;
-  const { pool } = opened;
-  const queue = createSessionQueue(pool);
-  // A database whose sessions were never queued may lack the queue's table: no row, as for a session run in place.
-  const parkedAmong = async (sids: readonly string[]): Promise<ReadonlySet<string>> => {
-    if (sids.length === 0) return new Set();
-    const found = await pool.query<{ sid: string }>("SELECT sid FROM askloop_queue WHERE state = 'failed' AND sid = ANY($1::text[])", [sids]).catch(() => ({ rows: [] }));
-    return new Set(found.rows.map((row) => row.sid));
-  };
-  return { ...reader, queueEntry: (sid) => queue.entry(sid).catch(() => undefined), parkedAmong };
+  const queue = createSessionQueue(opened.pool);
+  // A database whose sessions were never queued may lack the queue's table: no rows, as for sessions run in place.
+  return { ...reader, queueEntries: (sids) => queue.entries(sids).catch(() => new Map()) };
 }
 
 function readerOf(store: TranscriptStore | undefined, where: string, redact: (message: string) => string, file?: string): SessionsReader {

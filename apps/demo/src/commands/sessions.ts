@@ -5,6 +5,7 @@
  */
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { characterProblem, countSessions, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
+import type { QueueEntry } from '@askloop/postgres';
 import Table from 'cli-table3';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
@@ -120,7 +121,7 @@ Options:
     const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
     const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
     const search = searchOption(values.search);
-    const { store, where: dbPath, parkedAmong } = await openSessionsReader(await sessionsStoreLocation(values, io));
+    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io));
     let rows: SessionSummary[] = [];
     let total = 0;
     if (store !== undefined) {
@@ -130,8 +131,8 @@ Options:
         const redact = createSecretRedactor(io.env);
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map((session) => redact(summary(session)) as SessionSummary);
         // Only running sessions can be parked: one query for them all.
-        const parked = (await parkedAmong?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Set<string>();
-        rows = rows.map((row) => (parked.has(row.sid) ? { ...row, parked: true } : row));
+        const queued = (await queueEntries?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Map<string, QueueEntry>();
+        rows = rows.map((row) => (queued.get(row.sid)?.state === 'failed' ? { ...row, parked: true } : row));
         // A full page may hide more: count them (a COUNT query, no session read), so the footer does not pass the page off as all there is.
         total = limit !== undefined && rows.length === limit && values.json !== true ? await countSessions(store, filter) : rows.length;
       } finally {

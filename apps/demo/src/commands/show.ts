@@ -54,7 +54,7 @@ Options:
     const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, full: { type: 'boolean' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(positionals.length === 0 ? 'askloop show needs a session id: askloop show SID (askloop sessions lists them)' : 'askloop show takes one session id');
     const sid = positionals[0] as string;
-    const { store, where: dbPath, queueEntry } = await openSessionsReader(await sessionsStoreLocation(values, io));
+    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io));
     if (store === undefined) throw notFound(sid, dbPath);
     let session: SessionRecord;
     let turns;
@@ -62,7 +62,7 @@ Options:
     try {
       session = await findSession(store, sid, dbPath);
       turns = await store.listTurns(session.sid);
-      queued = await queueEntry?.(session.sid);
+      queued = (await queueEntries?.([session.sid]))?.get(session.sid);
     } finally {
       await store.close();
     }
@@ -70,7 +70,8 @@ Options:
     const redact = createSecretRedactor(io.env);
     session = redact(session) as SessionRecord;
     turns = redact(turns) as typeof turns;
-    const queue = queued === undefined ? {} : { queue: { state: queued.state, failures: queued.failures, lastError: queued.lastError === null ? null : (redact(queued.lastError) as string) } };
+    const lastError = queued?.lastError === undefined || queued.lastError === null ? null : (redact(queued.lastError) as string);
+    const queue = queued === undefined ? {} : { queue: { state: queued.state, failures: queued.failures, lastError } };
     if (values.json === true) {
       io.stdout(`${JSON.stringify({ ok: true, session, turns, ...queue })}\n`);
       return 0;
@@ -87,7 +88,7 @@ Options:
     out += `  status   ${session.status}${last === undefined ? '' : ` · ${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
     // A session a worker's failed steps parked still reads `running`: no worker takes it until it is queued again.
     if (queued?.state === 'failed') {
-      const last = queued.lastError === null ? '' : ` (last: ${terminalSafe(redact(queued.lastError) as string)})`;
+      const last = lastError === null ? '' : ` (last: ${terminalSafe(lastError)})`;
       out += `  queue    ${colors.bold('parked')} after ${queued.failures} failed steps${last}; no worker takes it until askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} --detach queues it again\n`;
     }
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;

@@ -41,6 +41,14 @@ describe('session queue', () => {
     const queue = createSessionQueue(pool);
     expect(await queue.counts()).toMatchObject({ ready: 1 });
     expect(await queue.entry('a')).toEqual({ sid: 'a', state: 'ready', leases: 0, steps: 0, failures: 0, conflicts: 0, lastError: null });
+    // Several at once: those queued, by id; a session never queued has no row, and no id is no query.
+    await createSessions(pool, ['b', 'unqueued']);
+    await enqueueSession(pool, 'b');
+    const entries = await queue.entries(['a', 'b', 'unqueued']);
+    expect([...entries.keys()].sort()).toEqual(['a', 'b']);
+    expect(entries.get('b')).toEqual({ sid: 'b', state: 'ready', leases: 0, steps: 0, failures: 0, conflicts: 0, lastError: null });
+    expect((await queue.entries([])).size).toBe(0);
+    await expect(queue.entries(['a', ''])).rejects.toMatchObject({ code: 'LOOP_ARGUMENT_INVALID', message: 'entries: the session id "" must not be empty' });
   });
 
   it('refuses to queue a session that has ended (PG_SESSION_ENDED) and queues one resume would run again', async () => {

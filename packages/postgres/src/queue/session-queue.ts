@@ -81,6 +81,8 @@ export interface SessionQueue {
   retry?(lease: Lease, error: unknown): Promise<RetryOutcome>;
   /** The queue row of a session. */
   entry(sid: string): Promise<QueueEntry | undefined>;
+  /** The queue rows of `sids` that have one, by session id (one query; a session never queued has none). */
+  entries(sids: readonly string[]): Promise<ReadonlyMap<string, QueueEntry>>;
   /** How many sessions are in each state. */
   counts(): Promise<Record<QueueState, number>>;
 }
@@ -152,6 +154,17 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
   const maxConflicts = wholeOption(options, 'maxConflicts', 10, 1);
   // Read by enqueue only, to refuse a session that has ended.
   const transcript = createPostgresTranscriptStore(pool);
+  /** The queue rows of `sids`, by session id. */
+  const selectEntries = async (sids: readonly string[]): Promise<Map<string, QueueEntry>> => {
+    const entries = new Map<string, QueueEntry>();
+    if (sids.length === 0) return entries;
+    const { rows } = await pool.query<{ sid: string; state: QueueState; leases: number; steps: number; failures: number; conflicts: number; last_error: string | null }>(
+      'SELECT sid, state, leases, steps, failures, conflicts, last_error FROM askloop_queue WHERE sid = ANY($1::text[])',
+      [sids],
+    );
+    for (const row of rows) entries.set(row.sid, { sid: row.sid, state: row.state, leases: row.leases, steps: row.steps, failures: row.failures, conflicts: row.conflicts, lastError: row.last_error });
+    return entries;
+  };
   const guard = async <T>(action: string, body: () => Promise<T>, sid?: string): Promise<T> => {
     try {
       return await body();
@@ -265,19 +278,11 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
     },
     entry: async (sid) => {
       requireSessionId(sid, 'entry');
-      return guard(
-        'entry',
-        async () => {
-          const row = (
-            await pool.query<{ sid: string; state: QueueState; leases: number; steps: number; failures: number; conflicts: number; last_error: string | null }>(
-              'SELECT sid, state, leases, steps, failures, conflicts, last_error FROM askloop_queue WHERE sid = $1',
-              [sid],
-            )
-          ).rows[0];
-          return row === undefined ? undefined : { sid: row.sid, state: row.state, leases: row.leases, steps: row.steps, failures: row.failures, conflicts: row.conflicts, lastError: row.last_error };
-        },
-        sid,
-      );
+      return guard('entry', async () => (await selectEntries([sid])).get(sid), sid);
+    },
+    entries: async (sids) => {
+      for (const sid of sids) requireSessionId(sid, 'entries');
+      return guard('entries', () => selectEntries(sids));
     },
     counts: () =>
       guard('counts', async () => {
