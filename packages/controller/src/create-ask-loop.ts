@@ -132,12 +132,12 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   }
 
   /**
-   * {@link requireCostCountable} for every agent `agent`'s session may reach by `ask` that has a cost ceiling, before
-   * the session is stored: refused only when a child starts, it would fail a turn of its asker whose reply was paid
+   * {@link requireCostCountable} for each agent `agent`'s session may reach by `ask` (`reachable`) that has a cost
+   * ceiling, before the session is stored: refused only when a child starts, it would fail a turn of its asker whose reply was paid
    * for. An asked agent whose provider is missing is left to its `ask` (LOOP_PROVIDER_NOT_FOUND there, as before).
    */
-  function requireAskedCostsCountable(agent: ResolvedAgentDefinition, depth: number): void {
-    for (const asked of agentsReachableByAsk(agent, plugins.agents, depth)) {
+  function requireAskedCostsCountable(agent: ResolvedAgentDefinition, reachable: readonly ResolvedAgentDefinition[]): void {
+    for (const asked of reachable) {
       if (asked.ceilings.costUsd === undefined) continue;
       let model: LanguageModel;
       try {
@@ -241,8 +241,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     agentPolicy(found);
     // Before the model is made and the session stored: a misspelt per-tool limit key, of this agent or of one it may
     // ask, refuses the run, storing nothing.
-    requireLimitedToolsOfSession(found, plugins.agents, registry, depth);
-    requireAskedCostsCountable(found, depth);
+    const reachable = agentsReachableByAsk(found, plugins.agents, depth);
+    requireLimitedToolsOfSession(found, reachable, registry);
+    requireAskedCostsCountable(found, reachable);
     const sid = run.sid ?? createId();
     // Every store would refuse it too, but only after the model was made: a sid with U+0000 or a line break also breaks logs and the viewer.
     requireSessionId(sid, run.sid === undefined ? 'createId' : 'options.sid');

@@ -10,8 +10,7 @@
  */
 import { canonicalToolName, suggestNames, type ToolRegistry } from '@askloop/tools';
 import { LoopError } from '../errors/loop-error.ts';
-import type { AgentDefinition, ResolvedAgentDefinition } from './agent-definition.ts';
-import { agentsReachableByAsk } from './reachable-agents.ts';
+import type { ResolvedAgentDefinition } from './agent-definition.ts';
 
 /**
  * Throws `LOOP_AGENT_INVALID` naming the first key of `agent.policy.limits.tools`
@@ -32,12 +31,11 @@ export function requireLimitedTools(agent: ResolvedAgentDefinition, registry: To
 }
 
 /**
- * {@link requireLimitedTools} for `agent`, whose session is `depth` asks
- * below its root, and for every agent that session may reach by `ask`
- * ({@link agentsReachableByAsk}). All against `registry`: a child refused when
- * it starts would fail a turn of its parent whose reply was already paid for.
+ * {@link requireLimitedTools} for `agent` and for every agent its session
+ * may reach by `ask` (`reachable`: `agentsReachableByAsk`). All against
+ * `registry`: a child refused when it starts would fail a turn of its parent
+ * whose reply was already paid for.
  */
-export function requireLimitedToolsOfSession(agent: ResolvedAgentDefinition, agents: ReadonlyMap<string, AgentDefinition>, registry: ToolRegistry, depth = 0): void {
-  requireLimitedTools(agent, registry);
-  for (const asked of agentsReachableByAsk(agent, agents, depth)) requireLimitedTools(asked, registry);
+export function requireLimitedToolsOfSession(agent: ResolvedAgentDefinition, reachable: readonly ResolvedAgentDefinition[], registry: ToolRegistry): void {
+  for (const each of [agent, ...reachable]) requireLimitedTools(each, registry);
 }

@@ -77,16 +77,13 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
           // A renewal that finds the lease taken over stops the step (its model call, its program); a renewal that fails
           // for the store's sake is not fatal here: the turn's own saves report a broken store.
           const lost = new AbortController();
-          const takenOver = (): LoopError => new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid });
-          const renewOrStop = (): void => {
+          /** Renews the lease: true while it is this host's (noting when that was confirmed), false once taken over (the step told to stop). */
+          const renew = async (): Promise<boolean> => {
             const sent = performance.now();
-            acquire(sid).then(
-              (held) => {
-                if (held) confirmedAt = Math.max(confirmedAt, sent);
-                else lost.abort(takenOver());
-              },
-              () => undefined,
-            );
+            const held = await acquire(sid);
+            if (held) confirmedAt = Math.max(confirmedAt, sent);
+            else lost.abort(new LoopError({ code: 'LOOP_LEASE_LOST', message: `another host took over the lease on session ${sid} while this host's step ran`, sid }));
+            return held;
           };
           // Before a tool's write acts. Renewals confirm the lease every third of leaseMs; one not confirmed for half of
           // it was held back (a stalled host): renewed first, so the write acts only while no other host can own the
@@ -94,26 +91,21 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
           const confirm = async (): Promise<void> => {
             if (lost.signal.aborted) throw lost.signal.reason;
             if (performance.now() - confirmedAt < options.leaseMs / 2) return;
-            const sent = performance.now();
             let held: boolean;
             try {
-              held = await acquire(sid);
+              held = await renew();
             } catch (error) {
               throw storeFailure('acquireLease', sid, error);
             }
-            if (!held) {
-              lost.abort(takenOver());
-              throw lost.signal.reason;
-            }
-            confirmedAt = Math.max(confirmedAt, sent);
+            if (!held) throw lost.signal.reason;
           };
-          const renew = setInterval(renewOrStop, Math.max(1, Math.floor(options.leaseMs / 3)));
-          renew.unref();
+          const renewing = setInterval(() => void renew().catch(() => undefined), Math.max(1, Math.floor(options.leaseMs / 3)));
+          renewing.unref();
           try {
             // Under the lease's scope, so a store that fences writes checks this holder's lease on each of them.
             return await runUnderLease(sid, options.holder, work, lost.signal, confirm);
           } finally {
-            clearInterval(renew);
+            clearInterval(renewing);
             await release(sid).catch(() => undefined);
           }
         },

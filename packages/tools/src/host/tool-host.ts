@@ -208,9 +208,13 @@ async function releaseQuietly(store: IdempotenceStore | undefined, session: stri
   await store.release(session, turn, callIndex).catch(() => undefined);
 }
 
-/** The refusal of a call whose recorded call at the same position (`key`) was another tool or had other arguments. */
-function replayDiverged(spec: ToolSpec, key: Omit<IdempotenceKey, 'tool'>, previous: Pick<IdempotenceKey, 'tool' | 'argumentsJson'>): ToolError {
-  return new ToolError(
+/**
+ * A call at a recorded position (`key`) must be the call recorded there (`previous`), the same tool with the same
+ * arguments: else it is refused (`TOOL_REPLAY_DIVERGED`), acting nothing.
+ */
+function requireSameCall(spec: ToolSpec, key: Omit<IdempotenceKey, 'tool'>, previous: Pick<IdempotenceKey, 'tool' | 'argumentsJson'>): void {
+  if (previous.tool === spec.name && previous.argumentsJson === key.argumentsJson) return;
+  throw new ToolError(
     'TOOL_REPLAY_DIVERGED',
     `${spec.displayName}: call ${key.callIndex} of turn ${key.turn} in session ${key.session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${key.argumentsJson}; refusing to act twice`,
     { tool: spec.displayName },
@@ -267,6 +271,12 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     if (options.continuesRun !== true) return;
     countCallIn(counters.turn, name);
     countCallIn(counters.session, name);
+  };
+  /** A call answered from its record (a write's, or a read the run it continues journaled): it runs nothing. */
+  const answerFromRecord = (tool: string, callIndex: number, result: ToolValue): ToolValue => {
+    countContinued(tool);
+    records.push({ session, turn, callIndex, tool, outcome: 'replayed' });
+    return result;
   };
   /** Whether this run still has its earlier turns' records to remove (`pruneEarlierTurnsAfterMs`): once, at its first write. */
   let prunes = options.pruneEarlierTurnsAfterMs !== undefined;
@@ -375,10 +385,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         // A read the cut-short run journaled: what it returned then, which the writes after it acted on.
         const journaled = await stores.idempotence.lookup(session, turn, callIndex);
         if (journaled !== undefined) {
-          if (journaled.tool !== spec.name || journaled.argumentsJson !== argumentsJson) throw replayDiverged(spec, { session, turn, callIndex, argumentsJson }, journaled);
-          countContinued(spec.name);
-          records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
-          return journaled.result;
+          requireSameCall(spec, { session, turn, callIndex, argumentsJson }, journaled);
+          return answerFromRecord(spec.name, callIndex, journaled.result);
         }
       }
       if (recorded !== undefined) {
@@ -386,16 +394,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         // Claim the slot before acting, so two hosts replaying the same turn never both act.
         const claim = await recorded.claim({ session, turn, callIndex, tool: spec.name, argumentsJson });
         if (claim.state !== 'claimed') {
-          const previous = claim.state === 'recorded' ? claim.record : claim;
-          if (previous.tool !== spec.name || previous.argumentsJson !== argumentsJson) throw replayDiverged(spec, { session, turn, callIndex, argumentsJson }, previous);
+          requireSameCall(spec, { session, turn, callIndex, argumentsJson }, claim.state === 'recorded' ? claim.record : claim);
           if (claim.state === 'pending') {
             throw new ToolError('TOOL_REPLAY_IN_PROGRESS', `${spec.displayName}: call ${callIndex} of turn ${turn} in session ${session} was started and has not finished: another host is running it, or the run that started it was cut short and its outcome is unknown; refusing to act twice`, {
               tool: spec.displayName,
             });
           }
-          countContinued(spec.name);
-          records.push({ session, turn, callIndex, tool: spec.name, outcome: 'replayed' });
-          return claim.record.result;
+          return answerFromRecord(spec.name, callIndex, claim.record.result);
         }
       }
       try {
