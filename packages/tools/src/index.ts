@@ -39,7 +39,7 @@ export { refuseToolsNeedingApproval } from './host/without-approval.ts';
 export { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength } from './spec/result-size.ts';
 
 export { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER, SQLITE_SCHEMA_VERSION } from './stores/sqlite-migrations.ts';
-export { applyMigrations, immediateTransaction, openDatabase, type ApplyMigrationsOptions, type OpenDatabaseOptions, type SqliteMigration } from './stores/sqlite-database.ts';
+export { applyMigrations, immediateTransaction, loadSqlite, openDatabase, type ApplyMigrationsOptions, type OpenDatabaseOptions, type SqliteMigration } from './stores/sqlite-database.ts';
 export { openSqliteStore, type SqliteStoreOptions, type SqliteToolStore } from './stores/sqlite-store.ts';
 export { recordedBefore } from './stores/recorded-before.ts';
 export type { CasResult, IdempotenceClaim, IdempotenceKey, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';

@@ -7,11 +7,11 @@
  * file by default) and never a secret. SQLite sessions files only: on
  * PostgreSQL the hint carries what the command was given.
  */
+import { loadSqlite } from '@askloop/tools';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ContinueWith } from './continue-hint.ts';
-import { loadSqlite } from './open-session-loop.ts';
 
 /** The CLI's own table; the controller's tables are `controller_…`. */
 const TABLE = 'askloop_cli_continue';

@@ -8,6 +8,7 @@
  */
 import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
+import { loadSqlite } from '@askloop/tools';
 import { existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../cli-error.ts';
@@ -32,17 +33,6 @@ export interface SessionLoop {
   readonly store: TranscriptStore;
 }
 
-/**
- * `node:sqlite`, loaded where a file is opened instead of imported (the rule
- * the packages follow): an old Node (20) has no such module, and a static
- * import of it fails when that Node links the module
- * (`ERR_UNKNOWN_BUILTIN_MODULE`), before a Node version check can say which
- * Node is needed. The CLI's own check (`cli.ts`) runs before its commands
- * load anyway. Only types are imported from it.
- */
-export function loadSqlite(): typeof import('node:sqlite') {
-  return process.getBuiltinModule('node:sqlite');
-}
 
 /** Rethrows a controller's `LoopError` as the CLI's error (code kept, exit 1). */
 export function asCliLoopError(error: unknown): never {

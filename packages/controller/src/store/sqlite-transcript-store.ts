@@ -17,7 +17,7 @@
  * put the text back, so a record comes back exactly as saved.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { applyMigrations, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
+import { applyMigrations, loadSqlite, openDatabase, openSqliteStore, systemClock, type Clock, type SqliteToolStore } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { LoopTally } from '../decide/loop-tally.ts';
 import { isLoopError, LoopError } from '../errors/loop-error.ts';
@@ -118,16 +118,6 @@ function recordedVersion(database: DatabaseSync): number {
   return row?.version === null || row?.version === undefined ? 0 : Number(row.version);
 }
 
-/**
- * `node:sqlite`, loaded where a file is opened instead of imported: an old
- * Node (20) has no such module, and a static import of it would fail when
- * that Node links the bundle (`ERR_UNKNOWN_BUILTIN_MODULE`), before the
- * package's Node version check runs to say which Node it needs. Only types
- * are imported from it.
- */
-function loadSqlite(): typeof import('node:sqlite') {
-  return process.getBuiltinModule('node:sqlite');
-}
 
 /** Opens `path` read-only and checks it holds a transcript this package can read; returns its schema version. */
 function openReadOnly(path: string, busyTimeoutMs: number | undefined): { readonly database: DatabaseSync; readonly version: number } {

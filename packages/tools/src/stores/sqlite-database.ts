@@ -19,9 +19,10 @@ import { ToolError, isToolError } from '../errors/tool-error.ts';
  * Node (20) has no such module, and a static import of it would fail when
  * that Node links the bundle (`ERR_UNKNOWN_BUILTIN_MODULE`), before the
  * package's Node version check runs to say which Node it needs. Only types
- * are imported from it.
+ * are imported from it. The controller and the CLI open their files through
+ * it too, so the rule lives in one place.
  */
-function loadSqlite(): typeof import('node:sqlite') {
+export function loadSqlite(): typeof import('node:sqlite') {
   return process.getBuiltinModule('node:sqlite');
 }
 
