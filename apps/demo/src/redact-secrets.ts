@@ -1,13 +1,16 @@
 /**
  * A second line of defence for what the CLI prints and the viewer serves.
- * Records never carry keys (providers redact them and the controller never
- * sees one), but a model can echo text that looks like a key, a tool result
- * or a plugin's error can contain one. Every string the viewer's API
+ * Records carry no known key (providers redact them, and the controller
+ * replaces the models' keys and the environment's, `environmentSecretsOf`,
+ * in what tools give back), but a model can echo text that looks like a key,
+ * and a plugin's hook error or a session recorded before can contain one. Every string the viewer's API
  * returns, `askloop show` prints and an error message says passes through
  * here: the values of the environment's key-like variables (and the
  * passwords of its URLs), well-known key shapes and the passwords written in
  * URLs become `[redacted]`.
  */
+
+import { createRedactor } from '@askloop/providers';
 
 /** What replaces a secret in the CLI's output and the viewer's. */
 export const REDACTED = '[redacted]';
@@ -39,6 +42,28 @@ function urlPassword(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The environment's secrets for `createAskLoop({ secrets })`, read at each
+ * call: the controller then keeps them out of what tools give back, so out of
+ * the model's envelopes and the sessions file, not only out of what the CLI
+ * prints.
+ */
+export function environmentSecretsOf(env: Readonly<Record<string, string | undefined>>): () => readonly string[] {
+  return () => secretValues(env);
+}
+
+/**
+ * For the tool hosts the CLI makes itself (`ns run`, `mcp serve`'s
+ * `run_neuroscript`): the environment's secrets replaced in what tools give
+ * back (`createToolHost({ redact })`), so a program never sees one. Exact
+ * values only: a tool's data is not masked for looking like a key.
+ * Undefined when the environment holds none.
+ */
+export function environmentRedaction(env: Readonly<Record<string, string | undefined>>): ((text: string) => string) | undefined {
+  const values = secretValues(env);
+  return values.length === 0 ? undefined : createRedactor(values).secretsOnly;
 }
 
 /** Escapes a literal for a regular expression. */

@@ -76,6 +76,18 @@ export interface AskLoopOptions {
    * `sessionLeaseMs`.
    */
   readonly idempotenceRetentionMs?: number;
+  /**
+   * Values no model and no record may see, read at each turn (a key the
+   * tools use, a token of an MCP server's environment). Every string a tool
+   * gives back, and every tool failure's message, has them replaced by
+   * `[redacted]` before the program sees it, together with the keys the
+   * turn's model sends (`LanguageModel.secrets`, which the providers give):
+   * a tool that quotes a key in its error would otherwise hand it to the
+   * model in the next envelope and to every record of the turn. A throw or
+   * an answer that is not a list fails the turn (`LOOP_CONFIG_INVALID`).
+   * Default: the models' keys only.
+   */
+  readonly secrets?: () => readonly (string | undefined | null)[];
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

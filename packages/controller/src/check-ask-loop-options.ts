@@ -28,7 +28,7 @@ export function idempotenceRetention(options: Pick<AskLoopOptions, 'idempotenceR
   return options.idempotenceRetentionMs ?? Math.max(IDEMPOTENCE_RETENTION_MS, 10 * (options.sessionLeaseMs ?? DEFAULT_SESSION_LEASE_MS));
 }
 
-const OPTION_NAMES = ['plugins', 'store', 'interpreter', 'pool', 'toolStores', 'toolStorePath', 'busy', 'sessionLeaseMs', 'sessionCacheSize', 'maxConcurrentRuns', 'endGraceMs', 'idempotenceRetentionMs', 'clock', 'createId', 'onEvent'] as const;
+const OPTION_NAMES = ['plugins', 'store', 'interpreter', 'pool', 'toolStores', 'toolStorePath', 'busy', 'sessionLeaseMs', 'sessionCacheSize', 'maxConcurrentRuns', 'endGraceMs', 'idempotenceRetentionMs', 'secrets', 'clock', 'createId', 'onEvent'] as const;
 /** What every transcript store has (the rest is optional). */
 const STORE_METHODS = ['createSession', 'getSession', 'updateSession', 'listSessions', 'saveTurn', 'listTurns', 'lastTurn', 'close'] as const;
 
@@ -51,7 +51,7 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
   }
   if (!Array.isArray(options.plugins)) throw invalid(`plugins must be a list of plugins ([builtinPlugin(), …]), got ${described(options.plugins)}`);
   if (options.busy !== undefined && options.busy !== 'wait' && options.busy !== 'reject') throw invalid(`busy must be 'wait' or 'reject', got ${described(options.busy)}`);
-  for (const name of ['onEvent', 'createId'] as const) {
+  for (const name of ['onEvent', 'createId', 'secrets'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw invalid(`${name} must be a function, got ${described(options[name])}`);
   }
   if (options.clock !== undefined && typeof (options.clock as { now?: unknown } | null)?.now !== 'function') throw invalid(`clock must be { now(): number } (milliseconds), got ${described(options.clock)}`);

@@ -47,6 +47,7 @@ import { callOptionsProblem, type CallName } from './session/call-options.ts';
 import { checkAskLoopOptions, DEFAULT_SESSION_LEASE_MS, idempotenceRetention } from './check-ask-loop-options.ts';
 import { prepareTurn } from './loop/prepare-turn.ts';
 import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
+import { createToolOutputRedaction } from './loop/tool-output-redaction.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** Distinct agent definitions whose resolved form a controller keeps. */
@@ -87,6 +88,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   // In-process single flight, plus the store's lease when several hosts share the store.
   const gate = leaseSessions(createSessionGate(busy), options.store, { holder: randomUUID(), leaseMs: options.sessionLeaseMs ?? DEFAULT_SESSION_LEASE_MS, busy });
   const retentionMs = idempotenceRetention(options);
+  const toolOutputRedaction = createToolOutputRedaction(options.secrets);
   const metrics = createLoopMetrics();
   const lifecycle = createCallLifecycle();
   /** `close()`'s work, done once however often it is called. */
@@ -230,6 +232,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one.
       ...(depth === 0 ? { admission } : {}),
       idempotenceRetentionMs: retentionMs,
+      toolOutputRedaction,
       ...(options.endGraceMs === undefined ? {} : { endGraceMs: options.endGraceMs }),
       ...overrides,
     };

@@ -83,7 +83,7 @@ ${LOOP_EXIT_USAGE}
         // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
         throw isLoopError(error) ? CliError.fromLoopError(error) : error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, env: io.env });
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {

@@ -45,7 +45,7 @@ ${LOOP_EXIT_USAGE}
     const json = values.json === true;
     const dbPath = resolveDbPath(values.db, io);
     const store = openSessionStore(dbPath);
-    const { loop } = openSessionLoop({ store, scripts: { demo: DEMO_REPLIES } });
+    const { loop } = openSessionLoop({ store, scripts: { demo: DEMO_REPLIES }, env: io.env });
     const label = values.model === undefined ? `The scripted model (${DEMO_MODEL}, shipped with askloop — not a real model)` : `The model ${values.model}`;
     if (!json) io.stdout(`askloop demo — Plan → Apply with ${label.replace(/^The /, 'the ')}\nTask (USERDATA): ${JSON.stringify(DEMO_TASK)}\n`);
     return driveSession(io, loop, { kind: 'run', agent, task: DEMO_TASK }, { json, storedIn: dbPath, continueWith: { db: values.db }, ...(json ? {} : { onEvent: printDemoTurns(io, label) }) });

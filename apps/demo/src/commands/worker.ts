@@ -16,6 +16,7 @@ import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
+import { environmentSecretsOf } from '../redact-secrets.ts';
 
 /** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
 function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => string | { error: 'PROVIDER_SCRIPT_EXHAUSTED'; errorMessage: string } {
@@ -155,6 +156,8 @@ cannot be opened; 2 a usage error.
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
         sessionLeaseMs: leaseMs,
+        // The environment's keys out of what tools give back, as on any host (open-session-loop.ts).
+        secrets: environmentSecretsOf(io.env),
       });
     } catch (error) {
       await store.close();

@@ -12,6 +12,7 @@ import { loadSqlite } from '@askloop/tools';
 import { existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../cli-error.ts';
+import { environmentSecretsOf } from '../redact-secrets.ts';
 import { storeOpenHint } from './store-open-hint.ts';
 
 /** What a loop command needs to open its controller. */
@@ -25,6 +26,12 @@ export interface SessionLoopOptions {
   readonly onEvent?: LoopEventListener;
   /** More plugins after the built-in and scripted ones (`--mcp-config`'s MCP servers). */
   readonly plugins?: readonly AskLoopPlugin[];
+  /**
+   * The environment: the values of its key-like variables are replaced in what
+   * tools give back (`createAskLoop({ secrets })`), with the models' own keys,
+   * so a tool that quotes one never hands it to the model or the sessions file.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** An open controller and its store (closed together by `loop.close()`). */
@@ -97,6 +104,7 @@ export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
       // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
       plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }) }), scripted, ...(options.plugins ?? [])],
       store,
+      ...(options.env === undefined ? {} : { secrets: environmentSecretsOf(options.env) }),
       ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     });
     return { loop, store };

@@ -13,6 +13,7 @@ import type { NamedHooks } from '../plugin/resolve-plugins.ts';
 import type { RunAdmission } from '../session/run-admission.ts';
 import type { SessionRecord, TranscriptStore } from '../store/transcript-store.ts';
 import type { RunBounds } from './execute-turn.ts';
+import type { ToolOutputRedaction } from './tool-output-redaction.ts';
 import type { AskUsage, ModelSpend, TurnRecord, TurnTimings } from './turn-record.ts';
 
 /** The state and services of one session's driver call. */
@@ -54,6 +55,8 @@ export interface LoopContext {
   readonly idempotenceRetentionMs?: number;
   /** How long a model call may go on after END before it is aborted (`askModel`'s default when absent). */
   readonly endGraceMs?: number;
+  /** What a turn's tool host replaces in tool results and errors: the model's keys and the loop's `secrets` (absent: nothing). */
+  readonly toolOutputRedaction?: ToolOutputRedaction;
 }
 
 /** The turn whose run asks, and where it hears of the child session the `ask` starts. */

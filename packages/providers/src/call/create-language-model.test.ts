@@ -153,6 +153,17 @@ describe('createLanguageModel', () => {
     expect(seen.map((event) => event.type)).toEqual(['call-start', 'call-finish']);
   });
 
+  it('names its keys through secrets(), for the controller to keep out of tool results; none when secrets() throws', () => {
+    expect(model(async () => OK, { secrets: () => ['sk-secret-value-123', undefined] }).secrets?.()).toEqual(['sk-secret-value-123', undefined]);
+    expect(model(async () => OK).secrets?.()).toEqual([]);
+    const vaultDown = model(async () => OK, {
+      secrets: () => {
+        throw new Error('vault down');
+      },
+    });
+    expect(vaultDown.secrets?.()).toEqual([]);
+  });
+
   it('redacts secrets from the raw payload', async () => {
     const leaky = model(async () => ({ ...OK, raw: { echo: 'key sk-secret-value-123' } }), { secrets: () => ['sk-secret-value-123'] });
     expect(JSON.stringify((await leaky.generate({ prompt: 'x' })).raw)).not.toContain('sk-secret-value-123');

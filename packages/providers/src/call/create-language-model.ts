@@ -202,7 +202,15 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       }
     }
   };
-  return { provider: spec.provider, modelId: spec.modelId, prices: spec.prices, generate };
+  /** The keys for `LanguageModel.secrets`: none when `secrets()` throws or returns no list (the call itself reports that). */
+  const secrets = (): readonly (string | undefined)[] => {
+    try {
+      return readSecrets();
+    } catch {
+      return NO_SECRETS;
+    }
+  };
+  return { provider: spec.provider, modelId: spec.modelId, prices: spec.prices, generate, secrets };
 }
 
 async function sleepOrAbort(

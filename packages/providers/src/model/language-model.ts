@@ -54,4 +54,11 @@ export interface LanguageModel {
   readonly modelId: string;
   readonly prices?: ModelPrices | undefined;
   generate(options: GenerateOptions): Promise<GenerateResult>;
+  /**
+   * The keys this model sends (read now: a key may come from the
+   * environment at call time). The controller replaces them in what tools
+   * give back, so a tool's error that quotes one never reaches the model or
+   * a record. Never throws; a model without it names none.
+   */
+  secrets?(): readonly (string | undefined | null)[];
 }

@@ -28,6 +28,7 @@ import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceKey, IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
+import { redactToolFailure, redactToolValue } from './redact-tool-output.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
 
 /** Options of {@link createToolHost}. */
@@ -127,6 +128,17 @@ export interface ToolHostOptions {
    * another host may have taken the session over. Default: none.
    */
   readonly beforeWrite?: () => Promise<void>;
+  /**
+   * Replaces secrets in what tools give back: applied to every string of a
+   * result (map keys included) before the program, the records or the caller
+   * see it, and to a failure's message (the failure then drops its `cause`).
+   * The controller passes one that replaces its session's known secrets (its
+   * models' keys, `createAskLoop({ secrets })`): a tool whose error quotes a
+   * key would otherwise hand it to the model and to every record of the
+   * turn. Called on every result, so keep it cheap. Default: nothing is
+   * replaced.
+   */
+  readonly redact?: (text: string) => string;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -256,6 +268,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
   const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
+  const redact = options.redact;
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
   /** Read calls made since the last write acted: journaled once the next write has acted (see `journalReads`). */
@@ -431,6 +444,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         // Amplifying tools refuse before building; this catches every other oversized result, at the first limit
         // it crosses and before copying past it (a 5-million-key map: 36 s of blocked host, copied then measured).
         result = toBoundedToolValue(raw, { tool: spec.displayName, maxItems: maxResultItems, maxLength: maxResultLength });
+        if (redact !== undefined) result = redactToolValue(result, redact);
       } catch (error) {
         // A failed call is not recorded: give the slot up so a retry or replay acts again.
         await releaseQuietly(recorded, session, turn, callIndex);
@@ -450,7 +464,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const failure = isToolError(error) ? error : wrapToolFailure(error, toolName, pack ?? 'unknown');
       if (pack !== undefined && failure.pack === undefined) failure.pack = pack;
       records.push({ session, turn, callIndex, tool: toolName, outcome: 'error', code: failure.code });
-      throw failure;
+      throw redact === undefined ? failure : redactToolFailure(failure, redact);
     }
   }
 

@@ -15,6 +15,7 @@ import type { AskFunction } from '@askloop/mcp';
 import type { McpToolSource } from '@askloop/mcp';
 import { createScriptedProvider } from '@askloop/providers';
 import type { CommandIo } from '../../io.ts';
+import { environmentSecretsOf } from '../../redact-secrets.ts';
 import type { ToolOptionValues } from '../ns/tool-options.ts';
 import { scriptedModels, type ServeScript } from './load-serve-agents.ts';
 
@@ -52,7 +53,12 @@ export function createServeAsk(options: ServeAskOptions): ServeAsk {
     ...(options.source === undefined ? {} : { toolSources: [options.source] }),
     agents: Object.fromEntries(options.agents.map((agent) => [agent.name, agent])),
   });
-  const loop = createAskLoop({ plugins: [builtin, served], store: options.store ?? createMemoryTranscriptStore() });
+  const loop = createAskLoop({
+    plugins: [builtin, served],
+    store: options.store ?? createMemoryTranscriptStore(),
+    // The environment's keys out of what tools give back, so out of the answers this server sends (open-session-loop.ts).
+    secrets: environmentSecretsOf(options.io.env),
+  });
   return {
     async ask(agent, task, signal) {
       const result = await loop.run({ agent, task, signal });

@@ -10,6 +10,7 @@ import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
 import { parseGrantOptions } from '../../options/check-grant-resources.ts';
 import { directoryOption } from '../../options/parse-options.ts';
+import { environmentRedaction } from '../../redact-secrets.ts';
 
 const invalid = (message: string): CliError => new CliError('CLI_OPTION_INVALID', message);
 
@@ -115,7 +116,9 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo, config?:
     return opened;
   };
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
+  // The environment's keys never reach a program through a tool's result or error (redact-secrets.ts).
+  const redact = environmentRedaction(io.env);
   const hostFor = (turn: number, run?: RunBinding): ToolHost =>
-    createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores() }) });
+    createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores(), ...(redact === undefined ? {} : { redact }) }) });
   return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks };
 }

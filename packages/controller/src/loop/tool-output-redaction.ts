@@ -1,0 +1,41 @@
+/**
+ * What keeps a key out of a turn's tool results and errors: a tool may quote
+ * one (a plugin's `throw new Error('bad key ' + process.env.ACME_API_KEY)`),
+ * and the program would hand it to its OUTPUT, so to the next envelope sent to
+ * the model and to every record of the turn. The tool host replaces the known
+ * secrets before the program sees anything (`createToolHost({ redact })`):
+ * the keys the turn's model sends (`LanguageModel.secrets`) and the loop's
+ * own (`createAskLoop({ secrets })`).
+ */
+import { redactorCache, type LanguageModel } from '@askloop/providers';
+import { LoopError } from '../errors/loop-error.ts';
+
+/** `createAskLoop({ secrets })`: values read at each turn, so a rotated key is known at once. */
+export type SecretsSource = () => readonly (string | undefined | null)[];
+
+/** What a turn's tool host replaces, or undefined when no secret is known (nothing to scan for). */
+export type ToolOutputRedaction = (model: LanguageModel) => ((text: string) => string) | undefined;
+
+/** The redaction of a loop with these `secrets`; one redactor is kept while a turn's secrets are the previous turn's. */
+export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined): ToolOutputRedaction {
+  const redactorFor = redactorCache();
+  return (model) => {
+    const secrets = [...(model.secrets?.() ?? []), ...readLoopSecrets(loopSecrets)].filter((secret) => typeof secret === 'string' && secret !== '');
+    if (secrets.length === 0) return undefined;
+    const redactor = redactorFor(secrets);
+    return redactor.secretsOnly;
+  };
+}
+
+function readLoopSecrets(loopSecrets: SecretsSource | undefined): readonly (string | undefined | null)[] {
+  if (loopSecrets === undefined) return [];
+  let secrets: unknown;
+  try {
+    secrets = loopSecrets();
+  } catch (error) {
+    // Failing closed: without its secrets a turn could hand a key to the model.
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `createAskLoop's secrets() threw, so the turn's tools did not run: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+  }
+  if (!Array.isArray(secrets)) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `createAskLoop's secrets() must return a list of strings, got ${secrets === null ? 'null' : typeof secrets}` });
+  return secrets as readonly (string | undefined | null)[];
+}

@@ -1,0 +1,106 @@
+/**
+ * A key a tool quotes (in its error or its result) never reaches the model's
+ * next envelope, a record, an event or the result: the controller gives the
+ * tool host the turn's known secrets, its model's keys
+ * (`LanguageModel.secrets`) and the loop's (`createAskLoop({ secrets })`).
+ * Regression: a plugin tool that threw `'bad key ' + key` sent the key to the
+ * model in the next turn's OUTPUT and into every stored record of the turn.
+ */
+import { createSandboxPool } from '@askloop/interpreter';
+import { createScriptedProvider, REDACTED, type GenerateOptions, type Provider } from '@askloop/providers';
+import { defineTool, defineToolPack } from '@askloop/tools';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import type { LoopEvent } from '../src/events/loop-event.ts';
+import { definePlugin } from '../src/plugin/plugin.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope } from './test-plugin.ts';
+
+const KEY = 'acme-live-7Hq2Lm9Xz4Pw';
+const pool = createSandboxPool({ workers: 1 });
+afterAll(() => pool.close());
+
+const leak = defineToolPack('leak', [
+  defineTool({ name: 'tool.leak.Throw', description: 'Throws an error quoting the key.', args: [] }, () => {
+    throw new Error(`bad key ${KEY}`);
+  }),
+  defineTool({ name: 'tool.leak.Get', description: 'Returns the key.', args: [], returns: 'string' }, () => `token ${KEY}`),
+]);
+
+const replies = [
+  // Turn 1: a result emitted, then a failure whose message becomes the next OUTPUT's SYSTEM_ERROR.
+  envelope(['command', '  set got = tool.leak.Get()', '  emit got', '  whisper "self", got', '  call tool.leak.Throw()', 'endcommand'].join('\n')),
+  envelope(['command', '  emit "<<<LOOP:DONE>>> stopped"', 'endcommand'].join('\n')),
+];
+
+/** A loop over a scripted model whose requests are kept; `modelSecrets` are what the model says it sends. */
+async function runLeaky(options: { readonly loopSecrets?: readonly string[]; readonly modelSecrets?: readonly string[] }) {
+  const requests: GenerateOptions[] = [];
+  const scripted = createScriptedProvider({ models: { m: replies } });
+  const provider: Provider = {
+    ...scripted,
+    languageModel: (id, settings) => {
+      const model = scripted.languageModel(id, settings);
+      return {
+        provider: model.provider,
+        modelId: model.modelId,
+        generate: (request) => (requests.push(request), model.generate(request)),
+        ...(options.modelSecrets === undefined ? {} : { secrets: () => options.modelSecrets ?? [] }),
+      };
+    },
+  };
+  const events: LoopEvent[] = [];
+  const store = createMemoryTranscriptStore();
+  const loop = createAskLoop({
+    plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted: provider }, toolPacks: [leak] })],
+    store,
+    pool,
+    onEvent: (event) => events.push(event),
+    ...(options.loopSecrets === undefined ? {} : { secrets: () => options.loopSecrets ?? [] }),
+  });
+  const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' });
+  const everything = JSON.stringify({ result, events, requests, turns: await store.listTurns(result.sid), sessions: await store.listSessions() });
+  await loop.close();
+  return { result, everything };
+}
+
+describe("a tool's key kept out of the loop", () => {
+  it('by the model\'s own keys (LanguageModel.secrets)', async () => {
+    const { result, everything } = await runLeaky({ modelSecrets: [KEY] });
+    expect(result).toMatchObject({ status: 'DONE', turns: 2 });
+    expect(everything).toContain(`token ${REDACTED}`);
+    expect(everything).toContain(`bad key ${REDACTED}`);
+    expect(everything).not.toContain(KEY);
+  });
+
+  it("by the loop's secrets (createAskLoop({ secrets }))", async () => {
+    const { everything } = await runLeaky({ loopSecrets: [KEY] });
+    expect(everything).toContain(`bad key ${REDACTED}`);
+    expect(everything).not.toContain(KEY);
+  });
+
+  it('reaches everything when no one names it as a secret (what the redaction prevents)', async () => {
+    const { everything } = await runLeaky({});
+    expect(everything).toContain(`bad key ${KEY}`);
+  });
+
+  it('fails the turn closed when the loop\'s secrets() throws', async () => {
+    const scripted = createScriptedProvider({ models: { m: replies } });
+    const loop = createAskLoop({
+      plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted }, toolPacks: [leak] })],
+      store: createMemoryTranscriptStore(),
+      pool,
+      secrets: () => {
+        throw new Error('vault unreachable');
+      },
+    });
+    const outcome = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' }).then(
+      (result) => JSON.stringify(result),
+      (error: unknown) => JSON.stringify({ code: (error as { code?: string }).code, message: (error as Error).message }),
+    );
+    expect(outcome).toContain('LOOP_CONFIG_INVALID');
+    expect(outcome).toContain("createAskLoop's secrets() threw");
+    expect(outcome).not.toContain(KEY);
+    await loop.close();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * What a tool gives back, with secrets replaced (`createToolHost({ redact })`):
+ * a tool whose result or error quotes a key (a plugin's `throw new
+ * Error('bad key ' + key)`) would otherwise hand it to the program, and from
+ * there to the model, the OUTPUT and every record of the turn.
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
+
+/** `value` with `redact` applied to every string in it, map keys included; the same object when nothing changed. */
+export function redactToolValue(value: ToolValue, redact: (text: string) => string): ToolValue {
+  if (typeof value === 'string') return redact(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: ToolValue[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const item = value[index] as ToolValue;
+      const redacted = redactToolValue(item, redact);
+      if (redacted !== item) (copy ??= value.slice())[index] = redacted;
+    }
+    return copy ?? value;
+  }
+  const map = value as { readonly [key: string]: ToolValue };
+  let changed = false;
+  const entries: [string, ToolValue][] = [];
+  for (const key of Object.keys(map)) {
+    const item = map[key] as ToolValue;
+    const redactedKey = redact(key);
+    const redacted = redactToolValue(item, redact);
+    if (redactedKey !== key || redacted !== item) changed = true;
+    entries.push([redactedKey, redacted]);
+  }
+  if (!changed) return value;
+  const copy: Record<string, ToolValue> = {};
+  // Defined, not assigned, as `toToolValue` copies a map: a key such as `__proto__` stays a key.
+  for (const [key, item] of entries) Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/**
+ * `failure` with `redact` applied to its message. When that changes it, a new
+ * error of the same code and fields without the `cause`, which may hold the
+ * secret in its own message.
+ */
+export function redactToolFailure(failure: ToolError, redact: (text: string) => string): ToolError {
+  const message = redact(failure.message);
+  if (message === failure.message) return failure;
+  return new ToolError(failure.code, message, {
+    ...(failure.tool === undefined ? {} : { tool: failure.tool }),
+    ...(failure.pack === undefined ? {} : { pack: failure.pack }),
+    ...(failure.argument === undefined ? {} : { argument: failure.argument }),
+    ...(failure.capability === undefined ? {} : { capability: failure.capability }),
+  });
+}
