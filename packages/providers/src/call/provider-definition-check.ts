@@ -27,12 +27,21 @@ export function providerNameProblem(name: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields of `defineProvider`'s definition (`ProviderDefinition`). */
+const DEFINITION_FIELDS = ['name', 'settings', 'attempt', 'secrets'] as const;
 /** The fields of `retry` (`RetrySettings`): any other is a misspelling that would leave the default in force. */
 const RETRY_FIELDS = ['maxRetries', 'initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs', 'sleep', 'random'] as const;
 /** The settings every provider reads (`ProviderSettings`). */
 const SHARED_SETTINGS = ['apiKey', 'baseURL', 'headers', 'fetch', 'retry', 'timeoutMs', 'prices', 'models', 'onEvent'] as const;
 /** Names a provider's own settings may not take: each is a shared setting written as another name, which would be ignored. */
 const SHARED_SETTING_SLIPS: Readonly<Record<string, string>> = { timeout: 'timeoutMs', retries: 'retry', maxretries: 'retry: { maxRetries }' };
+
+/** The shared setting `key` is, in any case or as a known slip (`timeout`), or undefined. */
+function sharedSettingMeant(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  if (Object.hasOwn(SHARED_SETTING_SLIPS, lower)) return SHARED_SETTING_SLIPS[lower];
+  return SHARED_SETTINGS.find((name) => name.toLowerCase() === lower);
+}
 
 /**
  * The known name a misspelt one most likely meant: the same letters in other
@@ -66,8 +75,7 @@ export function meantName(key: string, known: readonly string[]): string | undef
 function sharedSettingSlip(settings: Record<string, unknown>): string | undefined {
   for (const key of Object.keys(settings)) {
     if ((SHARED_SETTINGS as readonly string[]).includes(key)) continue;
-    const lower = key.toLowerCase();
-    const meant = SHARED_SETTING_SLIPS[lower] ?? SHARED_SETTINGS.find((name) => name.toLowerCase() === lower);
+    const meant = sharedSettingMeant(key);
     if (meant !== undefined) return `settings.${key} is not read; did you mean ${meant}? (the settings every provider reads: ${SHARED_SETTINGS.join(', ')})`;
   }
   return undefined;
@@ -101,6 +109,13 @@ export function requireProviderDefinition(definition: unknown): void {
     throw new ProviderError({ code: 'PROVIDER_CONFIG', ...(name === undefined ? {} : { provider: name }), retryable: false, message: `defineProvider: ${message}` });
   };
   if (!isRecord(definition)) return fail(`takes { name, settings, attempt }, got ${describeSetting(definition)}`);
+  // A field defineProvider does not read (`timeoutMs` or `retry` beside `settings` instead of in it) would leave the default in force, silently.
+  for (const key of Object.keys(definition)) {
+    if ((DEFINITION_FIELDS as readonly string[]).includes(key)) continue;
+    const setting = sharedSettingMeant(key);
+    const meant = setting !== undefined ? `settings: { ${setting} }` : meantName(key, DEFINITION_FIELDS);
+    return fail(`'${key}' is not read${meant === undefined ? '' : `; did you mean ${meant}?`} (its fields: ${DEFINITION_FIELDS.join(', ')}; the shared settings go in settings)`);
+  }
   const nameProblem = providerNameProblem(definition['name']);
   if (nameProblem !== undefined) return fail(nameProblem);
   if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${describeSetting(definition['attempt'])}`);
