@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { badResponse } from '../call/bad-response.ts';
-import type { AttemptRequest, ModelAttempt } from '../call/model-attempt.ts';
+import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
 import { anthropicFinishReason } from './anthropic-finish-reason.ts';
 import { anthropicMessagesBody, anthropicWarnings } from './anthropic-messages-body.ts';
 import { anthropicUsage, type AnthropicUsage } from './anthropic-usage.ts';
@@ -20,20 +20,16 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
     const warnings = anthropicWarnings(request);
     if (request.onText === undefined) {
       const message = await client.messages.create(body as unknown as Anthropic.MessageCreateParamsNonStreaming, { signal: request.signal });
-      if (!Array.isArray(message?.content) || typeof message.usage !== 'object' || message.usage === null) {
-        throw badResponse('no content array or usage in the response');
-      }
-      const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-      return {
-        text,
-        usage: anthropicUsage(message.usage),
-        finishReason: anthropicFinishReason(message.stop_reason),
-        rawFinishReason: message.stop_reason ?? undefined,
-        raw: message,
-        warnings,
-      };
+      return messageResult(message, warnings);
     }
-    const stream = await client.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal: request.signal });
+    const { data: stream, response } = await client.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal: request.signal }).withResponse();
+    // A compatible server that ignores `stream: true` answers one JSON message: read whole (the stream left unread), delivered as one delta.
+    const answeredType = response.headers.get('content-type') ?? 'none';
+    if (/^application\/json\b/i.test(answeredType)) {
+      const answered = messageResult(await readJsonMessage(response), [...warnings, `the server answered without streaming (content-type ${answeredType}); its reply was read whole`]);
+      if (answered.text !== '') request.onText(answered.text);
+      return answered;
+    }
     const events: unknown[] = [];
     let text = '';
     let usage: AnthropicUsage = {};
@@ -53,7 +49,11 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
         }
       } else if (event.type === 'message_stop') stopped = true;
     }
-    if (!stopped) throw badResponse('the stream ended before message_stop');
+    if (!stopped) {
+      // No event at all is most often no stream at all: a page, or an answer from something else at baseURL.
+      const why = events.length === 0 && !answeredType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${answeredType}, not text/event-stream; does the base URL point at a Messages API?)` : '';
+      throw badResponse(`the stream ended before message_stop${why}`);
+    }
     return {
       text,
       usage: anthropicUsage(usage),
@@ -63,4 +63,31 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
       warnings,
     };
   };
+}
+
+/** A whole message's result: its text blocks joined, or `PROVIDER_BAD_RESPONSE` without content or usage. */
+function messageResult(message: Anthropic.Message, warnings: string[]): AttemptResult {
+  if (!Array.isArray(message?.content) || typeof message.usage !== 'object' || message.usage === null) {
+    throw badResponse('no content array or usage in the response');
+  }
+  const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+  return {
+    text,
+    usage: anthropicUsage(message.usage),
+    finishReason: anthropicFinishReason(message.stop_reason),
+    rawFinishReason: message.stop_reason ?? undefined,
+    raw: message,
+    warnings,
+  };
+}
+
+/** The JSON body of a streamed request that was answered without a stream. */
+async function readJsonMessage(response: Response): Promise<Anthropic.Message> {
+  const body = await response.text();
+  try {
+    return JSON.parse(body) as Anthropic.Message;
+  } catch {
+    // Not the body itself: a message is redacted as a whole, and a cut could leave part of a key in it.
+    throw badResponse(`the server answered a streamed request with application/json that is not JSON (${body.length} characters)`);
+  }
 }

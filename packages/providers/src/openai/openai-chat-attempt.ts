@@ -26,12 +26,7 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
         body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
         { signal: request.signal },
       );
-      const choice = Array.isArray(response?.choices) ? response.choices[0] : undefined;
-      const content = choice?.message?.content;
-      if (choice === undefined || (typeof content !== 'string' && content !== null)) {
-        throw badResponse('no choices[0].message.content in the response');
-      }
-      return result(content ?? '', response.usage, choice.finish_reason, response, warnings);
+      return completionResult(response, warnings);
     }
     // The SDK sends the request and reports HTTP errors; the events are read from the body here (openAIStreamEvents).
     const response = await client.chat.completions.create(
@@ -42,6 +37,14 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
       } as unknown as OpenAI.ChatCompletionCreateParamsStreaming,
       { signal: request.signal },
     ).asResponse();
+    // A compatible server that ignores `stream: true` answers one JSON completion: read whole, delivered as one delta.
+    const contentType = response.headers.get('content-type') ?? 'none';
+    if (/^application\/json\b/i.test(contentType)) {
+      const completion = await readJsonCompletion(response);
+      const answered = completionResult(completion, [...warnings, `the server answered without streaming (content-type ${contentType}); its reply was read whole`]);
+      if (answered.text !== '') request.onText(answered.text);
+      return answered;
+    }
     const chunks: ChatChunk[] = [];
     let text = '';
     let finishReason: string | null | undefined;
@@ -60,13 +63,33 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
     }
     // A stream cut short (connection dropped, proxy timeout) must not pass for a complete reply.
     if (finishReason === undefined || finishReason === null) {
-      // No event at all is most often no stream at all: a page, or a JSON answer from something else at baseURL.
-      const contentType = response.headers.get('content-type') ?? 'none';
+      // No event at all is most often no stream at all: a page, or an answer from something else at baseURL.
       const why = chunks.length === 0 && !contentType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${contentType}, not text/event-stream; does the base URL point at a Chat Completions API?)` : '';
       throw badResponse(`the stream ended before any finish_reason${why}`);
     }
     return result(text, usage, finishReason, { chunks }, warnings);
   };
+}
+
+/** A whole `chat.completion`'s result: its first choice's content, or `PROVIDER_BAD_RESPONSE` when it has none. */
+function completionResult(response: OpenAI.ChatCompletion, warnings: string[]): AttemptResult {
+  const choice = Array.isArray(response?.choices) ? response.choices[0] : undefined;
+  const content = choice?.message?.content;
+  if (choice === undefined || (typeof content !== 'string' && content !== null)) {
+    throw badResponse('no choices[0].message.content in the response');
+  }
+  return result(content ?? '', response.usage, choice.finish_reason, response, warnings);
+}
+
+/** The JSON body of a streamed request that was answered without a stream. */
+async function readJsonCompletion(response: Response): Promise<OpenAI.ChatCompletion> {
+  const body = await response.text();
+  try {
+    return JSON.parse(body) as OpenAI.ChatCompletion;
+  } catch {
+    // Not the body itself: a message is redacted as a whole, and a cut could leave part of a key in it.
+    throw badResponse(`the server answered a streamed request with application/json that is not JSON (${body.length} characters)`);
+  }
 }
 
 /** The fields of a `chat.completion.chunk` we read. */

@@ -31,6 +31,36 @@ runProviderConformance({
   wrongShape: { body: { id: 'msg_1', type: 'message' } },
 });
 
+describe('anthropic streamed requests answered without a stream', () => {
+  const model = (url: string) => createAnthropicProvider({ apiKey: KEY, baseURL: url, retry: { maxRetries: 0 } }).languageModel(MODEL);
+
+  it('reads one JSON message (a server that ignores stream: true) as the reply, delivered once, with a warning', async () => {
+    const server = await startTestServer([{ body: jsonFixture('anthropic/message.json') }]);
+    try {
+      const deltas: string[] = [];
+      const result = await model(server.url).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) });
+      expect(result).toMatchObject({ text: 'Hi! My name is Claude.', finishReason: 'stop', usage: { inputTokens: 3895, outputTokens: 503 } });
+      expect(deltas).toEqual(['Hi! My name is Claude.']);
+      expect(result.warnings).toContainEqual(expect.stringContaining('the server answered without streaming (content-type application/json'));
+      expect(server.requests[0]?.json).toMatchObject({ stream: true });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says a page answered it, naming the content type', async () => {
+    const server = await startTestServer([{ headers: { 'content-type': 'text/html' }, body: '<html><body>a proxy page</body></html>' }]);
+    try {
+      await expect(model(server.url).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
+        code: 'PROVIDER_BAD_RESPONSE',
+        message: expect.stringContaining("the stream ended before message_stop (no events: the answer's content-type is text/html, not text/event-stream; does the base URL point at a Messages API?)"),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('anthropic request body', () => {
   it('sends system, settings and a default max_tokens; warns about seed', async () => {
     const server = await startTestServer([{ body: jsonFixture('anthropic/message.json') }]);

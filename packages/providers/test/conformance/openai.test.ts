@@ -138,6 +138,30 @@ describe('openai streams read from the body', () => {
     }
   });
 
+  it('reads a streamed request answered with one JSON completion (a server that ignores stream: true) as the reply, delivered once, with a warning', async () => {
+    const server = await startTestServer([{ body: jsonFixture('openai/chat-completion.json') }]);
+    try {
+      const deltas: string[] = [];
+      const result = await compatible(server.url, 0).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) });
+      expect(result).toMatchObject({ text: 'Hello! How can I assist you today?', finishReason: 'stop', usage: { inputTokens: 19, outputTokens: 10 } });
+      expect(deltas).toEqual(['Hello! How can I assist you today?']);
+      expect(result.warnings).toContainEqual(expect.stringContaining('the server answered without streaming (content-type application/json'));
+      expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ stream: true });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses such a JSON answer that is no completion, or no JSON, as PROVIDER_BAD_RESPONSE', async () => {
+    const server = await startTestServer([{ body: { id: 'x', object: 'chat.completion' } }, { headers: { 'content-type': 'application/json' }, body: '{"choices": [' }]);
+    try {
+      await expect(compatible(server.url, 0).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('no choices[0].message.content in the response') });
+      await expect(compatible(server.url, 0).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('application/json that is not JSON (13 characters)') });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('does not retry an error event once text was delivered', async () => {
     const server = await startTestServer([streamed([chunk('Hel'), 'data: {"error":{"message":"the model is overloaded","type":"server_error"}}\n\n'])]);
     try {
