@@ -324,6 +324,30 @@ describe('plugins named in the config', () => {
     expect(run.stderr).toContain(`; install @askloop/controller (the plugin's peer) where that file finds it, in a node_modules folder in or above ${join(elsewhere, 'askloop-plugin-acme')} (`);
   });
 
+  it('names the file and line of a plugin that fails to load: a syntax error (JavaScript, TypeScript, an imported file), a throw while it loads', async () => {
+    const dir = join(temp, 'broken-plugins');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'syntax.mjs'), 'export default 1;\nconst a = 1;\nlet x = a b;\n');
+    writeFileSync(join(dir, 'syntax.ts'), 'const o: number = 1;\nlet x = o o;\nexport default 1;\n');
+    writeFileSync(join(dir, 'imports-broken.mjs'), "import './syntax.mjs';\nexport default 1;\n");
+    writeFileSync(join(dir, 'throws.mjs'), 'const o = undefined;\n\nexport default o.foo;\n');
+    writeFileSync(join(dir, 'factory-throws.mjs'), 'export default function plugin() {\n  throw new Error("no config");\n}\n');
+    // In real processes: the test runner's own loader reports syntax errors its own way.
+    const failure = async (entry: string) => {
+      writeFileSync(join(dir, `${entry}.yaml`), `plugins:\n  - ./${entry}\n`);
+      const run = await spawnCli(['ns', 'tools', '--config', `${entry}.yaml`], { cwd: dir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('(CONFIG_PLUGIN_INVALID)');
+      return run.stderr.split('\n')[0] ?? '';
+    };
+    // Regression: each said only what Node said ("Unexpected identifier 'b'"), with no file or line.
+    expect(await failure('syntax.mjs')).toContain(`plugin './syntax.mjs' failed to load: Unexpected identifier 'b' (at ${join(dir, 'syntax.mjs')}:3)`);
+    expect(await failure('syntax.ts')).toContain(`(at ${join(dir, 'syntax.ts')}:2)`);
+    expect(await failure('imports-broken.mjs')).toContain(`(not in ${join(dir, 'imports-broken.mjs')} itself: in a file it imports; node --check FILE names the line)`);
+    expect(await failure('throws.mjs')).toContain(`plugin './throws.mjs' failed to load: Cannot read properties of undefined (reading 'foo') (at ${join(dir, 'throws.mjs')}:3:18)`);
+    expect(await failure('factory-throws.mjs')).toContain(`plugin './factory-throws.mjs' failed to load: no config (at ${join(dir, 'factory-throws.mjs')}:2:9)`);
+  });
+
   it('refuses a package whose default export is not an AskLoop plugin', async () => {
     const dir = project('not-a-plugin', 'plugins:\n  - ./not-a-plugin.js\n  - ./old-plugin.js\n');
     writeFileSync(join(dir, 'not-a-plugin.js'), 'export default { hello: "world" };\n');

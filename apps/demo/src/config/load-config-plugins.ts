@@ -12,6 +12,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
+import { pluginFailureLocation } from './plugin-failure-location.ts';
 import { resolvePluginEntry } from './resolve-plugin-entry.ts';
 
 /** Options of {@link loadConfigPlugins}. */
@@ -59,7 +60,7 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
       // A factory may be async (it awaits a dynamic import, say): what it resolves to is the plugin.
       exported = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
     } catch (error) {
-      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}${missingPeerHint(error)}`, where);
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}${pluginFailureLocation(error, entry.path)}${missingPeerHint(error)}`, where);
     }
     const problem = pluginProblem(exported);
     if (problem !== undefined) throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' (${entry.path}): ${problem}; a plugin package default-exports definePlugin({ name, specificationVersion: 'v1', … })`, where);
