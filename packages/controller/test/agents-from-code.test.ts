@@ -34,7 +34,11 @@ describe('agents defined in code', () => {
   it("refuses a plugin's agent with a bad field when it is run", async () => {
     const agents = { bad: { name: 'bad', model: 'scripted:m', repair: -1 } };
     const loop = createAskLoop({ plugins: [testPlugin({ m: [] }, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
-    await expect(loop.run({ agent: 'bad', task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining('repair') });
+    // Named: the fields alone did not say whose they were.
+    await expect(loop.run({ agent: 'bad', task: 'x' })).rejects.toMatchObject({
+      code: 'LOOP_AGENT_INVALID',
+      message: "agent 'bad' (as its plugin defines it): invalid agent definition: repair: expected a whole number ≥ 0, got number -1",
+    });
   });
 });
 

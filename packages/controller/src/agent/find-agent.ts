@@ -19,7 +19,13 @@ export function findAgent(agents: ReadonlyMap<string, AgentDefinition>, agent: s
     const names = [...agents.keys()].sort();
     throw new LoopError({ code: 'LOOP_AGENT_NOT_FOUND', message: `no agent named '${agent}'; defined: ${names.join(', ') || '(none)'}` });
   }
-  return resolveAgentDefinition(validated(found));
+  try {
+    return resolveAgentDefinition(validated(found));
+  } catch (error) {
+    // A plugin's definition: the message names the agent, which the caller asked for by name (its fields alone did not say whose they were).
+    if (error instanceof LoopError && error.code === 'LOOP_AGENT_INVALID') throw new LoopError({ code: 'LOOP_AGENT_INVALID', message: `agent '${agent}' (as its plugin defines it): ${error.message}`, cause: error });
+    throw error;
+  }
 }
 
 /** Definitions already found valid: a plugin's agents and a caller's reused object are walked once. */
