@@ -169,13 +169,17 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           callerAborted: options.signal?.aborted === true,
           callerReason: options.signal?.reason,
           timedOut: attemptSignal.timedOut,
+          timeoutMs,
           lastResponse: tap.lastResponse,
           lastOrigin: tap.lastOrigin,
         });
         // Classified first (a timeout, the caller's abort); then whatever still reads this attempt's response stops.
         attemptSignal.abandon();
         // Text already streamed to the caller cannot be taken back: say so, so no caller retries it either.
-        if (delivered) error.retryable = false;
+        if (delivered) {
+          error.retryable = false;
+          error.message += ' (after part of the reply had streamed, so not retried)';
+        }
         const retryAfter = error.retryAfterMs;
         const canRetry = error.retryable && attempt <= retry.maxRetries && !delivered
           && (retryAfter === undefined || retryAfter <= retry.maxRetryAfterMs);

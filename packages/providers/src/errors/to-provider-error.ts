@@ -13,6 +13,8 @@ export interface FailureContext {
   /** The caller signal's `reason`, when it aborted. */
   callerReason?: unknown;
   timedOut: boolean;
+  /** The attempt's timeout (ms), named by a `PROVIDER_TIMEOUT` message. */
+  timeoutMs?: number | undefined;
   lastResponse?: TappedResponse | undefined;
   /** Scheme, host and port of the attempt's last request, if it made one (`HttpTap.lastOrigin`). */
   lastOrigin?: string | undefined;
@@ -33,7 +35,8 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
     return callerAbortError(base, context.callerReason, cause);
   }
   if (context.timedOut) {
-    return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: 'no complete response before the timeout', cause });
+    const limit = context.timeoutMs === undefined ? 'the timeout' : `the timeout of ${context.timeoutMs} ms`;
+    return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: `no complete response before ${limit} (timeoutMs, a setting of the provider or of the call; raise it for a slow model)`, cause });
   }
   if (isProviderError(thrown)) {
     // A plugin may name another provider (a router, a fallback): keep what it set.
@@ -49,16 +52,35 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
     const retryAfterMs = parseRetryAfter(headers) ?? parseRetryDelayFromBody(cause.message);
     // SDKs often start their message with the status already ("401 Incorrect API key"): said once.
     const detail = cause.message.startsWith(`${status} `) ? cause.message.slice(String(status).length + 1) : cause.message;
-    return new ProviderError({ ...base, code, status, retryAfterMs, message: `HTTP ${status}: ${detail}`, cause });
+    return new ProviderError({ ...base, code, status, retryAfterMs, message: `HTTP ${status}: ${detail}${code === 'PROVIDER_AUTH' ? AUTH_HINT : ''}`, cause });
   }
   const answered = context.lastResponse !== undefined && context.lastResponse.status < 300;
   const code = codeWithoutStatus(thrown, fields, answered);
   // "Connection error." or "fetch failed" alone does not say where: the request's origin and what to check do.
+  const said = withInnerCause(thrown, cause.message);
   const message = code === 'PROVIDER_NETWORK' && context.lastOrigin !== undefined && context.lastResponse === undefined
-    ? `${cause.message} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
-    : cause.message;
+    ? `${said} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
+    : said;
   return new ProviderError({ ...base, code, message, cause });
 }
+
+/** What a refused key's message adds: where the key comes from, and the other usual cause. */
+const AUTH_HINT = " (the server refused the key: check the key the provider sends, its apiKey setting or the environment variable it reads, and that its base URL is the server that key is for)";
+
+/**
+ * `message` with the inner cause's when it says what the outer one does not:
+ * a stream cut mid-reply is Node's bare `terminated`, whose cause says the
+ * connection closed before the response ended.
+ */
+function withInnerCause(thrown: unknown, message: string): string {
+  const inner = thrown instanceof Error && thrown.cause instanceof Error && thrown.cause.message !== '' ? thrown.cause.message : undefined;
+  // Node's body reader says `terminated` whether the server closed the connection or reset it (its cause: `aborted`).
+  if (message === 'terminated') return `terminated: ${CUT}${inner === undefined || inner === CUT ? '' : ` (${inner})`}`;
+  return inner === undefined || message.includes(inner) ? message : `${message}: ${inner}`;
+}
+
+/** What `terminated` means: the body's end never came. */
+const CUT = 'the connection closed before the response ended';
 
 /**
  * A caller abort is `PROVIDER_ABORTED`, except that a caller deadline

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider } from '../../src/openai/openai-compatible-provider.ts';
 import { createOpenAIProvider } from '../../src/openai/openai-provider.ts';
@@ -162,6 +164,26 @@ describe('openai streams read from the body', () => {
     }
   });
 
+  it('says a stream whose connection dropped mid-reply was cut, and why it was not retried', async () => {
+    // A server that sends one chunk and then drops the connection: Node's fetch-like body says only "terminated".
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chunk('Hel'), () => setTimeout(() => response.socket?.destroy(), 20));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const deltas: string[] = [];
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const error = (await compatible(url).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) }).catch((caught: unknown) => caught)) as Error;
+      expect(error).toMatchObject({ code: 'PROVIDER_NETWORK', retryable: false });
+      expect(error.message).toBe('[vllm:m] PROVIDER_NETWORK: terminated: the connection closed before the response ended (aborted) (after part of the reply had streamed, so not retried)');
+      expect(deltas).toEqual(['Hel']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('does not retry an error event once text was delivered', async () => {
     const server = await startTestServer([streamed([chunk('Hel'), 'data: {"error":{"message":"the model is overloaded","type":"server_error"}}\n\n'])]);
     try {
@@ -191,7 +213,7 @@ describe('openai streams read from the body', () => {
     const server = await startTestServer([streamed([chunk('Hel'), `data: <html>${'x'.repeat(60)} key ${KEY}</html>\n\n`])]);
     try {
       const failure = compatible(server.url, 0).generate({ prompt: 'x', onText: () => {} });
-      await expect(failure).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: '[vllm:m] PROVIDER_BAD_RESPONSE: a stream event is not JSON (109 characters)' });
+      await expect(failure).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: '[vllm:m] PROVIDER_BAD_RESPONSE: a stream event is not JSON (109 characters) (after part of the reply had streamed, so not retried)' });
       const error = await failure.catch((caught: unknown) => caught);
       expect(JSON.stringify(error)).not.toContain(KEY.slice(0, 8));
     } finally {

@@ -117,6 +117,8 @@ export function runProviderConformance(harness: ProviderHarness): void {
       // The status is said once, however the SDK words its own message ("401 Incorrect API key…").
       expect(error.message).toContain(`HTTP ${error.status}: `);
       expect(error.message).not.toContain(`HTTP ${error.status}: ${error.status} `);
+      // It says what to check: the message alone ("Incorrect API key") did not say where the key comes from.
+      expect(error.message).toContain('(the server refused the key: check the key the provider sends, its apiKey setting or the environment variable it reads, and that its base URL is the server that key is for)');
       expect(requests).toHaveLength(1);
     });
 
@@ -124,6 +126,8 @@ export function runProviderConformance(harness: ProviderHarness): void {
       const { url, requests } = await start({ hang: true });
       const error = await failure(harness.model({ baseURL: url, retry, timeoutMs: 200 }).generate(PROMPT));
       expect(error.code).toBe('PROVIDER_TIMEOUT');
+      // The limit and the setting are named: "before the timeout" alone gave neither.
+      expect(error.detail).toBe('no complete response before the timeout of 200 ms (timeoutMs, a setting of the provider or of the call; raise it for a slow model)');
       expect(requests).toHaveLength(1);
     });
 
