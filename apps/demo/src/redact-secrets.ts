@@ -126,7 +126,8 @@ export function createSecretRedactor(env: Readonly<Record<string, string | undef
     if (Array.isArray(value)) return value.map(redact);
     if (value !== null && typeof value === 'object') {
       const copy: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) copy[key] = redact(inner);
+      // Keys too: a tool's map keyed by a secret (`{"<key>": 1}`) was served as it was.
+      for (const [key, inner] of Object.entries(value)) Object.defineProperty(copy, redactString(key), { value: redact(inner), enumerable: true, writable: true, configurable: true });
       return copy;
     }
     return value;

@@ -311,6 +311,32 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     }
   });
 
+  it("keeps a keyboard user's place through the list's refresh every 2 s, also when a new session arrives", async () => {
+    const focusStore = createSqliteTranscriptStore(join(dir, 'focus.db'));
+    for (let n = 1; n <= 4; n++) await seedSession(focusStore, `focus-${n}`, { task: `Focus task ${n}`, createdAt: `2026-11-27T00:00:0${n}.000Z` });
+    const focusViewer = await startViewer({ store: focusStore });
+    const focusedSid = () => page.evaluate(() => (document.activeElement?.closest('tr') as unknown as { dataset: { sid: string } } | null)?.dataset.sid ?? document.activeElement?.tagName);
+    try {
+      await page.goto(focusViewer.url);
+      const link = page.locator('tr[data-sid="focus-2"] a');
+      await link.focus();
+      await page.evaluate(() => { (window as unknown as { marked: unknown }).marked = document.activeElement; });
+      // Two refreshes of the same rows: the very same link keeps the focus (it used to go to BODY).
+      await page.waitForTimeout(4500);
+      expect(await focusedSid()).toBe('focus-2');
+      expect(await page.evaluate(() => document.activeElement === (window as unknown as { marked: unknown }).marked)).toBe(true);
+      // A new session redraws the rows: the focus comes back to the same session's link.
+      await seedSession(focusStore, 'focus-5', { task: 'Focus task 5', createdAt: '2026-11-27T00:00:05.000Z' });
+      await expect.poll(() => page.locator('tr[data-sid="focus-5"]').count(), { timeout: 6000 }).toBe(1);
+      expect(await focusedSid()).toBe('focus-2');
+      await page.keyboard.press('Tab');
+      expect(await focusedSid()).toBe('focus-1');
+    } finally {
+      await focusViewer.close();
+      await focusStore.close();
+    }
+  });
+
   it('marks a turn resume ran again, and shows the time its earlier runs took', async () => {
     const sid = await seedSession(fixture.store, 'rerun-session', { turns: 1 });
     const once = seedTurn(sid, 2);

@@ -28,6 +28,14 @@ describe('createSecretRedactor', () => {
     });
   });
 
+  it("removes them from a map's keys too, keeping __proto__ a key (a tool's map keyed by a secret was served as it was)", () => {
+    const redact = createSecretRedactor({ OPENAI_API_KEY: 'SUPERSECRETVALUE99' });
+    const served = redact({ result: { SUPERSECRETVALUE99: 'as a key', ['__proto__']: 'SUPERSECRETVALUE99' }, n: 1 }) as { result: Record<string, unknown> };
+    expect(JSON.stringify(served)).not.toContain('SUPERSECRETVALUE99');
+    expect(served.result[REDACTED]).toBe('as a key');
+    expect(Object.getOwnPropertyDescriptor(served.result, '__proto__')?.value).toBe(REDACTED);
+  });
+
   it('reads KEY, TOKEN, SECRET and PASSWORD as whole words of a variable name, not inside another word', () => {
     const redact = createSecretRedactor({ APIKEY: 'value-of-apikey', DB_PASSWORD: 'value-of-password', MONKEY: 'banana-bread', TOKENIZER: 'wordpiece-tokens' });
     expect(redact('value-of-apikey value-of-password banana-bread wordpiece-tokens')).toBe(`${REDACTED} ${REDACTED} banana-bread wordpiece-tokens`);

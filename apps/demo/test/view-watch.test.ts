@@ -42,6 +42,31 @@ describe('watchSession', () => {
   });
 });
 
+describe('watchSession of a halted session', () => {
+  it('goes on watching it, and reports a resume that continues it (a page used to stay on halted)', async () => {
+    const store = createMemoryTranscriptStore();
+    await seedSession(store, 'halted', { turns: 2, status: 'halted' });
+    const seen: string[] = [];
+    let ended = false;
+    const stop = new AbortController();
+    watchSession(store, 'halted', 5, stop.signal, {
+      onStart: (row) => seen.push(`start ${row.status} ${row.turns}`),
+      onSession: (row) => seen.push(`session ${row.status} ${row.turns}`),
+      onTurn: () => undefined,
+      onEnd: () => {
+        ended = true;
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toBe(false);
+    const row = (await store.getSession('halted'))!;
+    await store.updateSession({ ...row, status: 'done', turns: 3, updatedAt: '2026-11-28T00:00:00.000Z' });
+    while (!ended) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toEqual(['start halted 2', 'session done 3']);
+    stop.abort();
+  });
+});
+
 describe('watchSession at first', () => {
   it('reports a long session in one report, not one per turn', async () => {
     const store = createMemoryTranscriptStore();

@@ -12,7 +12,7 @@
  * - `GET /api/sessions/:sid/live` — Server-Sent Events: one `snapshot`
  *   (`{session, turns}` as stored, so a page draws a long session once), then
  *   `session` and `turn` whenever one is saved again, then `end` once the
- *   session is done or halted.
+ *   session is done (a halted one is still followed: a resume may continue it).
  *
  * Security: bound to the loopback address; the Host header must name it
  * (DNS rebinding); no CORS headers (other sites cannot read the API); GET

@@ -47,6 +47,8 @@ export const LIST_SCRIPT = String.raw`
     // Only the answer to the latest request is shown: a slow older one must not overwrite a newer search.
     var asked = 0;
     var page = null;
+    // What the table shows (its sessions and the search they answer), so an unchanged refresh leaves it as it is.
+    var shown = '';
 
     function load() {
       clearTimeout(timer);
@@ -59,11 +61,31 @@ export const LIST_SCRIPT = String.raw`
       getJson('/api/sessions' + (query ? '?' + query : '')).then(function (data) {
         if (stopped || ticket !== asked) return;
         page = data;
-        body.replaceChildren(renderList(data.sessions, listQuery.q !== '' || listQuery.status !== ''));
+        // The refresh every 2 s must not take a keyboard user's place or a selection: the same rows only get their
+        // ages again; changed rows are drawn anew, with the focus put back on the same session's link.
+        var drawn = JSON.stringify(data.sessions) + '|' + listQuery.q + '|' + listQuery.status;
+        if (drawn === shown) refreshAges(data.sessions);
+        else {
+          var focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.closest('tr') : null;
+          body.replaceChildren(renderList(data.sessions, listQuery.q !== '' || listQuery.status !== ''));
+          shown = drawn;
+          if (focused && focused.dataset.sid) {
+            var again = body.querySelector('tr[data-sid="' + CSS.escape(focused.dataset.sid) + '"] a');
+            if (again) again.focus();
+          }
+        }
         showPager();
       }, function (error) {
-        if (!stopped && ticket === asked) body.replaceChildren(el('div', 'error-banner', String(error.message)));
+        if (!stopped && ticket === asked) { shown = ''; body.replaceChildren(el('div', 'error-banner', String(error.message))); }
       }).then(function () { if (!stopped && ticket === asked) timer = setTimeout(load, 2000); });
+    }
+    function refreshAges(sessions) {
+      var rows = body.querySelectorAll('tbody tr');
+      sessions.forEach(function (s, index) {
+        var cell = rows[index] && rows[index].lastChild;
+        var text = age(s.updatedAt);
+        if (cell && cell.textContent !== text) cell.textContent = text;
+      });
     }
     function showPager() {
       newer.disabled = page.offset === 0;

@@ -153,7 +153,8 @@ const PAGE_SCRIPT = String.raw`
       upsertTurns(data.turns);
       if (data.turns.length === 0) add(timeline, el('li', 'placeholder muted', 'No turn yet.'));
       redraw(true);
-      if (data.session.status === 'running' || data.session.status === 'paused') follow();
+      // A halted session too: a resume may continue it while the page is open.
+      if (data.session.status !== 'done') follow();
     }, function (error) {
       if (stopped) return;
       var banner = el('div', 'error-banner', String(error.message));

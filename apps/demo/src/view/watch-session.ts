@@ -16,7 +16,7 @@ export interface SessionWatcher {
   onSession(session: SessionRecord): void;
   /** A turn, whenever it was saved again after the start (a new phase, its tool calls, its decision) or is new. */
   onTurn(turn: TurnRecord): void;
-  /** The session finished (done or halted), or is gone: the feed ends. */
+  /** The session is done, or gone: the feed ends. (A halted one is still watched: `resume` may continue it.) */
   onEnd(): void;
 }
 
@@ -30,7 +30,8 @@ function turnSignature(turn: TurnRecord): string {
 
 /**
  * Polls `sid` every `intervalMs` until `signal` aborts or the session is done
- * or halted, reporting everything on the first poll (in one `onStart`) and
+ * (a halted session goes on being polled: `askloop resume` may continue it,
+ * often after a failed model call or a Ctrl-C), reporting everything on the first poll (in one `onStart`) and
  * then only changes.
  * A poll reads the session row and the last turn; all the turns only when the
  * row changed (a turn decided, an approval answered), since a decided turn
@@ -83,7 +84,7 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
       }
       for (const turn of changed) watcher.onTurn(turn);
     }
-    if (session.status === 'done' || session.status === 'halted') {
+    if (session.status === 'done') {
       watcher.onEnd();
       return;
     }
