@@ -5,10 +5,15 @@
  * are shown as visible escapes (`\x1b`); tabs and newlines stay.
  */
 
-// C0 controls other than tab and newline, DEL, and the C1 controls (some terminals act on single-byte CSI, U+009B).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// C0 controls other than tab and newline, DEL, and the C1 controls (some terminals act on single-byte CSI, U+009B);
+// and the bidirectional controls, which reorder what follows (`invoice\u202Etxt.exe` shows as `invoiceexe.txt`), as
+// the viewer marks them (visible-controls.ts).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** Replaces control characters (other than `\t` and `\n`) with `\xNN`, so the text cannot drive the terminal. */
+/** Replaces control characters (other than `\t` and `\n`) with `\xNN`, and bidirectional controls with `\uNNNN`, so the text cannot drive the terminal or reorder itself. */
 export function terminalSafe(text: string): string {
-  return text.replace(CONTROL, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(CONTROL, (character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
