@@ -151,6 +151,13 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await phone.locator('table.sessions').waitFor();
     // It was 931 pixels wide: Status, Turns and Updated were off the screen.
     expect(await phone.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A session's figures wrap rather than end in "…": "2,297 …" could not be read whole.
+    await phone.goto(`${viewer.url}#/sessions/${fixture.done}`);
+    await phone.locator('.stat .value').first().waitFor();
+    const cut = await phone.locator('.stat .value').evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth).map((value) => value.textContent));
+    expect(cut).toEqual([]);
+    // Nor is the page wider than the phone: a turn's tool calls made it 418 pixels wide.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.close();
   });
 

@@ -305,14 +305,16 @@ const PAGE_SCRIPT = String.raw`
     }
     addRows(0, CALLS_SHOWN);
     add(table, body);
-    if (calls.length <= CALLS_SHOWN) return table;
+    // In a box of its own that scrolls sideways, as the session list: on a phone the page itself does not.
+    var scroll = add(el('div', 'table-scroll'), table);
+    if (calls.length <= CALLS_SHOWN) return scroll;
     var more = el('button', 'more-calls', 'Show ' + fmtInt(calls.length - CALLS_SHOWN) + ' more tool calls');
     more.type = 'button';
     more.addEventListener('click', function () {
       addRows(CALLS_SHOWN, calls.length);
       more.remove();
     });
-    return add(el('div'), table, more);
+    return add(el('div'), scroll, more);
   }
   function renderTurn(turn) {
     // Per session and turn, so a live re-render keeps what a person opened, and another session starts closed.

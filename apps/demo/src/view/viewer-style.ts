@@ -49,7 +49,7 @@ td.task { max-width: 40ch; overflow: hidden; text-overflow: ellipsis; white-spac
 .stats { display: grid; grid-template-columns: repeat(6, 1fr); gap: 10px; margin-bottom: 14px; }
 .stat { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; min-width: 0; }
 .stat .label { font-size: 11.5px; color: var(--muted); text-transform: uppercase; letter-spacing: .4px; }
-.stat .value { font-size: 18px; font-weight: 650; margin-top: 2px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.stat .value { font-size: 18px; font-weight: 650; margin-top: 2px; overflow-wrap: anywhere; }
 .charts { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; margin-bottom: 16px; }
 .chart svg { display: block; width: 100%; height: 150px; }
 .legend { display: flex; gap: 14px; font-size: 12px; color: var(--muted); margin-top: 6px; }
@@ -111,5 +111,5 @@ table.calls td.tool { font-family: var(--mono); white-space: nowrap; }
 .ctl { display: inline-block; margin: 0 1px; padding: 0 3px; border: 1px dashed var(--warn); border-radius: 3px; background: var(--warn-soft);
   color: var(--warn); font: 600 11px/1.3 var(--mono); white-space: nowrap; unicode-bidi: isolate; direction: ltr; }
 .error-banner { background: var(--bad-soft); color: var(--bad); border: 1px solid #f1c6c6; padding: 10px 12px; border-radius: 6px; margin-bottom: 12px; }
-@media (max-width: 900px) { .stats { grid-template-columns: repeat(3, 1fr); } .charts, .turn-grid { grid-template-columns: 1fr; } }
+@media (max-width: 900px) { .stats { grid-template-columns: repeat(3, 1fr); } .charts, .turn-grid { grid-template-columns: minmax(0, 1fr); } }
 `;
