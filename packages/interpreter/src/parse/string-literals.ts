@@ -2,15 +2,21 @@
  * Decoding of string literal contents (reference §1.2 "Strings"). Both
  * quote kinds decode the same escapes (a deviation: Go decodes `'…'` not at
  * all and rejects some lexer-accepted escapes in `"…"`; see
- * docs/deviations.md).
+ * docs/deviations.md). `\xHH` and octal `\OOO` escapes are bytes, as in Go:
+ * a run of them is decoded as UTF-8 (`"caf\xc3\xa9"` is `café`), and a run
+ * that is no UTF-8 is refused, since a JavaScript string cannot hold the
+ * bytes Go's string would.
  */
 
 /** A malformed escape inside a quoted string; `offset` is relative to the content. */
 export interface BadEscape {
   readonly offset: number;
   readonly text: string;
-  /** `surrogate`: a `\uHHHH` in D800–DFFF, half of a UTF-16 pair, which is no character (Go's strconv.Unquote refuses it too). */
-  readonly reason?: 'surrogate';
+  /**
+   * `surrogate`: a `\uHHHH` in D800–DFFF, half of a UTF-16 pair, which is no character (Go's strconv.Unquote refuses it too).
+   * `bytes`: a run of `\xHH` / octal byte escapes that is no UTF-8 text (`\xe9` alone); `text` is the whole run.
+   */
+  readonly reason?: 'surrogate' | 'bytes';
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -48,18 +54,20 @@ export function decodeEscapes(content: string, onBadEscape: (bad: BadEscape) => 
       index = slash + 2;
       continue;
     }
-    const hex = next === 'x' ? /^[0-9a-fA-F]{2}/.exec(content.slice(slash + 2, slash + 4)) : next === 'u' ? /^[0-9a-fA-F]{4}/.exec(content.slice(slash + 2, slash + 6)) : null;
-    if (hex) {
-      const code = Number.parseInt(hex[0], 16);
-      if (next === 'u' && code >= 0xd800 && code <= 0xdfff) onBadEscape({ offset: slash, text: `\\u${hex[0]}`, reason: 'surrogate' });
+    const unicode = next === 'u' ? /^[0-9a-fA-F]{4}/.exec(content.slice(slash + 2, slash + 6)) : null;
+    if (unicode) {
+      const code = Number.parseInt(unicode[0], 16);
+      if (code >= 0xd800 && code <= 0xdfff) onBadEscape({ offset: slash, text: `\\u${unicode[0]}`, reason: 'surrogate' });
       out += String.fromCharCode(code);
-      index = slash + 2 + hex[0].length;
+      index = slash + 6;
       continue;
     }
-    const octal = /^[0-3]?[0-7][0-7]/.exec(content.slice(slash + 1, slash + 4));
-    if (octal) {
-      out += String.fromCharCode(Number.parseInt(octal[0], 8));
-      index = slash + 1 + octal[0].length;
+    const bytes = byteRun(content, slash);
+    if (bytes !== undefined) {
+      const text = decodeUtf8(bytes.values);
+      if (text === undefined) onBadEscape({ offset: slash, text: content.slice(slash, bytes.end), reason: 'bytes' });
+      out += text ?? bytesAsCodePoints(bytes.values);
+      index = bytes.end;
       continue;
     }
     onBadEscape({ offset: slash, text: `\\${next}` });
@@ -67,6 +75,45 @@ export function decodeEscapes(content: string, onBadEscape: (bad: BadEscape) => 
     index = slash + 2;
   }
   return out;
+}
+
+/** One `\xHH` or octal `\OOO` escape at `at`: its byte and where it ends, or undefined. */
+function byteEscape(content: string, at: number): { readonly value: number; readonly end: number } | undefined {
+  if (content[at] !== '\\') return undefined;
+  const hex = content[at + 1] === 'x' ? /^[0-9a-fA-F]{2}/.exec(content.slice(at + 2, at + 4)) : null;
+  if (hex) return { value: Number.parseInt(hex[0], 16), end: at + 4 };
+  const octal = /^[0-3]?[0-7][0-7]/.exec(content.slice(at + 1, at + 4));
+  return octal ? { value: Number.parseInt(octal[0], 8), end: at + 1 + octal[0].length } : undefined;
+}
+
+/** The run of byte escapes starting at `at` (one or more), or undefined when none starts there. */
+function byteRun(content: string, at: number): { readonly values: number[]; readonly end: number } | undefined {
+  const values: number[] = [];
+  let end = at;
+  for (let escape = byteEscape(content, end); escape !== undefined; escape = byteEscape(content, end)) {
+    values.push(escape.value);
+    end = escape.end;
+  }
+  return values.length === 0 ? undefined : { values, end };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Each byte as the code point of its value (no spread: a run may hold more bytes than a call takes arguments). */
+function bytesAsCodePoints(values: readonly number[]): string {
+  let text = '';
+  for (const value of values) text += String.fromCharCode(value);
+  return text;
+}
+
+/** The bytes as UTF-8 text, or undefined when they are not UTF-8. ASCII bytes, the common case, need no decoder. */
+function decodeUtf8(values: readonly number[]): string | undefined {
+  if (values.every((value) => value < 0x80)) return bytesAsCodePoints(values);
+  try {
+    return UTF8.decode(Uint8Array.from(values));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A piece of an interpolating string before holes are parsed. */
