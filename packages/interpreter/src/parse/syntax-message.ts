@@ -103,6 +103,15 @@ function openBrackets(text: string, offset: number): OpenBracket[] {
       index = end === -1 ? offset : end + 3;
       continue;
     }
+    // A `[[…]]` closed before the failure is a whole value, a raw string or a list of lists: skipped, so a quote or
+    // a comment marker in its text (`[[Don't forget]]`) does not swallow its `]]` and get it blamed.
+    if (character === '[' && text[index + 1] === '[') {
+      const end = text.indexOf(']]', index + 2);
+      if (end !== -1 && end + 2 <= offset) {
+        index = end + 2;
+        continue;
+      }
+    }
     if (character === '"' || character === "'") {
       let end = index + 1;
       while (end < offset && text[end] !== character && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
