@@ -22,6 +22,21 @@ describe('askloop ns run', () => {
     expect(io.out).toBe('HELLO!\n5\n[1, "a"]\n');
   });
 
+  it('loads a library longer than the 64 KiB a model program may be; ns check --agent keeps that cap', async () => {
+    // 1,400 small functions, about 72 KB: refused before with SCRIPT_PROGRAM_TOO_LARGE and "split the work across turns".
+    const library = Array.from({ length: 1400 }, (_, n) => `func f${n}(needs x returns r) means\n  return x + ${n}\nendfunc\n`).join('');
+    expect(library.length).toBeGreaterThan(64 * 1024);
+    const cwd = await folderWith({ 'big.ns': library, 'cmd.ns': 'command\n  emit f1399(1)\nendcommand\n' });
+    const io = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'big.ns', 'cmd.ns'], io), io.err).toBe(0);
+    expect(io.out).toBe('1400\n');
+    const checked = captureIo({ cwd });
+    expect(await main(['ns', 'check', 'big.ns', 'cmd.ns'], checked), checked.err).toBe(0);
+    const asModel = captureIo({ cwd });
+    expect(await main(['ns', 'check', 'big.ns', '--agent'], asModel)).toBe(1);
+    expect(`${asModel.out}${asModel.err}`).toContain('SCRIPT_PROGRAM_TOO_LARGE');
+  }, 60_000);
+
   it('says that nothing ran when no file holds a command block (a library alone, an empty file), and stays silent in --json', async () => {
     const cwd = await folderWith({ 'lib.ns': LIBRARY, 'empty.ns': '' });
     const io = captureIo({ cwd });

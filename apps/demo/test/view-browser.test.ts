@@ -157,7 +157,7 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     const cut = await phone.locator('.stat .value').evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth).map((value) => value.textContent));
     expect(cut).toEqual([]);
     // Nor is the page wider than the phone: a turn's tool calls made it 418 pixels wide.
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.close();
   });
 
@@ -322,16 +322,27 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     const focusStore = createSqliteTranscriptStore(join(dir, 'focus.db'));
     for (let n = 1; n <= 4; n++) await seedSession(focusStore, `focus-${n}`, { task: `Focus task ${n}`, createdAt: `2026-11-27T00:00:0${n}.000Z` });
     const focusViewer = await startViewer({ store: focusStore });
-    const focusedSid = () => page.evaluate(() => (document.activeElement?.closest('tr') as unknown as { dataset: { sid: string } } | null)?.dataset.sid ?? document.activeElement?.tagName);
+    /** The page's focused element, as the browser has it (these tests are typed without the DOM's types). */
+    type Focused = { readonly tagName: string; closest(selector: string): { readonly dataset: { readonly sid: string } } | null } | null;
+    const focusedSid = () => page.evaluate(() => {
+      const active = (globalThis as unknown as { document: { activeElement: Focused } }).document.activeElement;
+      return active?.closest('tr')?.dataset.sid ?? active?.tagName;
+    });
     try {
       await page.goto(focusViewer.url);
       const link = page.locator('tr[data-sid="focus-2"] a');
       await link.focus();
-      await page.evaluate(() => { (window as unknown as { marked: unknown }).marked = document.activeElement; });
+      await page.evaluate(() => {
+        const scope = globalThis as unknown as { marked: unknown; document: { activeElement: unknown } };
+        scope.marked = scope.document.activeElement;
+      });
       // Two refreshes of the same rows: the very same link keeps the focus (it used to go to BODY).
       await page.waitForTimeout(4500);
       expect(await focusedSid()).toBe('focus-2');
-      expect(await page.evaluate(() => document.activeElement === (window as unknown as { marked: unknown }).marked)).toBe(true);
+      expect(await page.evaluate(() => {
+        const scope = globalThis as unknown as { marked: unknown; document: { activeElement: unknown } };
+        return scope.document.activeElement === scope.marked;
+      })).toBe(true);
       // A new session redraws the rows: the focus comes back to the same session's link.
       await seedSession(focusStore, 'focus-5', { task: 'Focus task 5', createdAt: '2026-11-27T00:00:05.000Z' });
       await expect.poll(() => page.locator('tr[data-sid="focus-5"]').count(), { timeout: 6000 }).toBe(1);

@@ -4,7 +4,7 @@
  * tool registry and policy of `@askloop/tools`.
  */
 import { PROGRAM_GLOBALS } from '@askloop/controller';
-import { check, findDuplicateFunctions, findFunctionCallProblems, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
+import { check, findDuplicateFunctions, findFunctionCallProblems, MAX_SOURCE_LENGTH, parseBounded, type CheckContext, type Diagnostic, type Program } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
@@ -68,7 +68,8 @@ Options:
     const parsedPrograms: Program[] = [];
     for (const { fileName, source } of scripts) {
       // Bounded: large sources parse in a supervised worker or are refused, never at the host's expense.
-      const parsed = await parseBounded(source, { fileName });
+      // As `ns run` parses them; under --agent, as the loop parses a model's program (64 KiB at most).
+      const parsed = await parseBounded(source, { fileName, ...(values.agent ? {} : { maxLength: MAX_SOURCE_LENGTH }) });
       if (parsed.ok) parsedPrograms.push(parsed.program);
       const result = { diagnostics: parsed.ok ? check(parsed.program, context) : parsed.diagnostics };
       diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));

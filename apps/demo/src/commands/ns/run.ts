@@ -3,7 +3,7 @@
  * loads library files, statically checks everything, then runs the command
  * files in order in the sandbox, with the built-in tools of `@askloop/tools`.
  */
-import { createInterpreter, createSandboxPool, findDuplicateFunctions, parseBounded, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool, findDuplicateFunctions, MAX_SOURCE_LENGTH, parseBounded, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type PreparedProgram, type Program, type ScriptErrorData } from '@askloop/interpreter';
 import { parseArgs } from 'node:util';
 import { CliError } from '../../cli-error.ts';
 import type { Command, CommandIo } from '../../io.ts';
@@ -19,7 +19,8 @@ async function loadPrograms(files: readonly string[], io: CommandIo): Promise<{ 
   const programs: Program[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const { fileName, source } of await readScripts(files, io)) {
-    const parsed = await parseBounded(source, { fileName });
+    // A file of the user's own, a library above all, may be as long as `parse` takes; the 64 KiB cap is for a model's program.
+    const parsed = await parseBounded(source, { fileName, maxLength: MAX_SOURCE_LENGTH });
     if (parsed.ok) programs.push(parsed.program);
     else diagnostics.push(...parsed.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
   }
