@@ -163,6 +163,28 @@ describe('the API', () => {
     await expect.poll(() => viewer.liveFeeds()).toBe(0);
   });
 
+  it('marks a running session no host runs (its lease lapsed, quiet for a while) as orphaned, and the live feed says when it becomes so', async () => {
+    const quietSince = new Date(Date.now() - 60_000).toISOString();
+    const sid = await seedSession(fixture.store, 'api-orphaned', { createdAt: quietSince });
+    const get = async () => ((await (await fetch(new URL(`/api/sessions/${sid}`, viewer.url))).json()) as { session: { orphaned?: boolean } }).session;
+    // Never leased (waiting for a worker, say): not said to be orphaned.
+    expect(await get()).not.toHaveProperty('orphaned');
+    // A host holds its lease: running.
+    expect(await fixture.store.acquireLease!(sid, 'host-a', 60_000)).toBe(true);
+    expect(await get()).not.toHaveProperty('orphaned');
+    const controller = new AbortController();
+    const response = await fetch(new URL(`/api/sessions/${sid}/live`, viewer.url), { signal: controller.signal });
+    const events = readEvents(response.body as ReadableStream<Uint8Array>);
+    const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
+    expect(JSON.parse(first[0]?.data ?? '{}').session).not.toHaveProperty('orphaned');
+    // The host dies: its lease lapses (here, given up with nothing after it), and the session has been quiet for a minute.
+    await fixture.store.releaseLease!(sid, 'host-a');
+    const next = await nextEvents(events, (seen) => seen.some((e) => e.event === 'session'));
+    expect(JSON.parse(next.find((e) => e.event === 'session')?.data ?? '{}')).toMatchObject({ status: 'running', orphaned: true });
+    expect(await get()).toMatchObject({ orphaned: true });
+    controller.abort();
+  });
+
   it('sends what a long running session has stored in one message, then each new turn alone', async () => {
     const sid = await seedSession(fixture.store, 'api-long-running', { turns: 40 });
     const controller = new AbortController();

@@ -27,6 +27,7 @@ import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
+import { servedSession } from './orphaned-session.ts';
 import { watchSession } from './watch-session.ts';
 
 /** Options of {@link startViewer}. */
@@ -176,7 +177,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       live(response, session.sid);
       return;
     }
-    sendJson(response, 200, { session, turns: await store.listTurns(session.sid) }, head);
+    sendJson(response, 200, { session: await servedSession(store, session), turns: await store.listTurns(session.sid) }, head);
   };
 
   const server = createServer((request, response) => {

@@ -178,14 +178,17 @@ const PAGE_SCRIPT = String.raw`
     add(box, el('h1', null, typeof subject === 'string' ? subject : 'Session ' + s.sid));
     var meta = el('div', 'meta');
     add(meta, el('span', 'mono', s.sid), el('span', null, 'agent ' + s.agent), badge(s.status));
-    if (state.live && (s.status === 'running' || s.status === 'paused')) add(meta, el('span', 'live', 'Live'));
+    if (state.live && !s.orphaned && (s.status === 'running' || s.status === 'paused')) add(meta, el('span', 'live', 'Live'));
     add(meta, el('span', null, 'started ' + new Date(s.createdAt).toLocaleString()), el('span', null, 'updated ' + age(s.updatedAt)));
     if (s.parentSid) {
       var parent = el('a', 'mono', 'parent ' + s.parentSid);
       parent.href = sessionHref(s.parentSid);
       add(meta, parent);
     }
-    return add(box, meta);
+    add(box, meta);
+    // Its host stopped mid-session (a crash, a kill): it says running, but nothing runs it until someone resumes it.
+    if (s.orphaned) add(box, el('div', 'error-banner orphaned', 'No host is running this session: the one that ran it stopped (it crashed or was killed) and its lease has lapsed. askloop resume ' + s.sid + ' continues it where it stopped.'));
+    return box;
   }
   function totals(state) {
     var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0 };

@@ -4,6 +4,7 @@
  * same SQLite file; the store is the only thing both share.
  */
 import type { SessionRecord, TranscriptStore, TurnRecord } from '@askloop/controller';
+import { servedSession } from './orphaned-session.ts';
 
 /** What {@link watchSession} reports. */
 export interface SessionWatcher {
@@ -48,8 +49,10 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
     let turns: readonly TurnRecord[];
     let signature = '';
     try {
-      session = await store.getSession(sid);
-      signature = session === undefined ? '' : [session.status, session.turns, session.updatedAt].join('|');
+      const stored = await store.getSession(sid);
+      // With `orphaned` when no host runs it (orphaned-session.ts): a host that dies is a change the page must show.
+      session = stored === undefined ? undefined : await servedSession(store, stored);
+      signature = session === undefined ? '' : [session.status, session.turns, session.updatedAt, 'orphaned' in session].join('|');
       if (session === undefined) turns = [];
       else if (signature !== sessionSignature) turns = await store.listTurns(sid);
       else {

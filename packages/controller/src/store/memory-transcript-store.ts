@@ -111,6 +111,10 @@ export function createMemoryTranscriptStore(): TranscriptStore {
       requireSessionId(sid, 'releaseLease');
       leases.release(sid, holder);
     },
+    async leaseExpiresAt(sid) {
+      requireSessionId(sid, 'leaseExpiresAt');
+      return leaseRows.get(sid)?.expiresAt;
+    },
     async close() {},
   };
 }

@@ -232,6 +232,16 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     throw storeError(`open of ${file}`, error);
   }
   const leases = createFencedLeases(sqliteLeaseTable(db));
+  // Prepared on first use, as the lease table's own statements; a file older than the table (schema 5) has no lease to read.
+  let leaseExpiryStatement: StatementSync | null | undefined;
+  const leaseExpiryOf = (sid: string): number | undefined => {
+    if (leaseExpiryStatement === undefined) {
+      const exists = db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'controller_leases'").get() !== undefined;
+      leaseExpiryStatement = exists ? db.prepare('SELECT expires_at FROM controller_leases WHERE sid = ?') : null;
+    }
+    const row = leaseExpiryStatement?.get(sid) as { expires_at?: unknown } | undefined;
+    return row === undefined ? undefined : Number(row.expires_at);
+  };
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
@@ -366,6 +376,9 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     releaseLease: (sid, holder) =>
       refused(() => requireSessionId(sid, 'releaseLease')) ??
       write('releaseLease', () => leases.release(sid, holder), sid),
+    leaseExpiresAt: (sid) =>
+      refused(() => requireSessionId(sid, 'leaseExpiresAt')) ??
+      read('leaseExpiresAt', () => leaseExpiryOf(sid), sid),
     close: () =>
       run('close', () => {
         batch.flush();

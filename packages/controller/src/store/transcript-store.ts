@@ -137,5 +137,13 @@ export interface TranscriptStore {
   acquireLease?(sid: string, holder: string, ttlMs: number): Promise<boolean>;
   /** Gives up `holder`'s lease on the session (nothing when it holds none). */
   releaseLease?(sid: string, holder: string): Promise<void>;
+  /**
+   * Optional, for readers: when the session's lease lapses (ms since the
+   * epoch, on the store's clock; 0 once given up), or undefined when no host
+   * ever took one. A `running` session whose lease has lapsed and that has not
+   * been updated for a lease's time is run by no host (its host stopped or
+   * crashed): `resume` continues it. The viewer says so.
+   */
+  leaseExpiresAt?(sid: string): Promise<number | undefined>;
   close(): Promise<void>;
 }

@@ -363,6 +363,18 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.equal(await acquire('s', 'host-a'), true);
     assert.equal(await acquire('s', 'host-b'), false);
   }),
+  define('leaseExpiresAt (optional): undefined before any lease, the lease\'s end while held, at most now once given up', async (store) => {
+    const { acquireLease, releaseLease, leaseExpiresAt } = store;
+    if (acquireLease === undefined || releaseLease === undefined || leaseExpiresAt === undefined) return;
+    assert.equal(await leaseExpiresAt.call(store, 'never-leased'), undefined);
+    const before = Date.now();
+    assert.equal(await acquireLease.call(store, 'held', 'host-a', 60_000), true);
+    const held = await leaseExpiresAt.call(store, 'held');
+    assert.ok(held !== undefined && held >= before + 60_000 && held <= Date.now() + 60_000, `expected about now + 60 s, got ${String(held)}`);
+    await releaseLease.call(store, 'held', 'host-a');
+    const released = await leaseExpiresAt.call(store, 'held');
+    assert.ok(released !== undefined && released <= Date.now(), `expected a lapsed lease, got ${String(released)}`);
+  }),
   define('lastTurn returns the turn with the highest index, or undefined', async (store) => {
     await store.createSession(sampleSession('last'));
     assert.equal(await store.lastTurn('last'), undefined);

@@ -1,0 +1,29 @@
+/**
+ * Whether a `running` session is run by no host: its host crashed or was
+ * killed mid-session, and it showed "running" (with a Live badge) for good.
+ * The lease a running loop holds lapses within its time once the host is
+ * gone; a live loop gives its lease up only for the moment between two of its
+ * steps, right after a step updated the session, so a lapsed lease counts only
+ * when the session has also been quiet for a while.
+ */
+import type { SessionRecord, TranscriptStore } from '@askloop/controller';
+
+/** How long a running session must have gone without an update before its lapsed lease means no host runs it. */
+export const ORPHAN_QUIET_MS = 5_000;
+
+/**
+ * True when `session` is running, its lease has lapsed at `now` and it was last
+ * updated more than {@link ORPHAN_QUIET_MS} before `now`. False for a store that
+ * cannot say (no `leaseExpiresAt`) and for a session no host ever leased (one
+ * waiting in a queue for a worker).
+ */
+export async function isOrphaned(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: SessionRecord, now = Date.now()): Promise<boolean> {
+  if (session.status !== 'running' || store.leaseExpiresAt === undefined) return false;
+  const expiresAt = await store.leaseExpiresAt(session.sid);
+  return expiresAt !== undefined && expiresAt <= now && now - Date.parse(session.updatedAt) > ORPHAN_QUIET_MS;
+}
+
+/** The session as the viewer serves it: `orphaned: true` added when no host runs it. */
+export async function servedSession(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: SessionRecord): Promise<SessionRecord & { readonly orphaned?: true }> {
+  return (await isOrphaned(store, session).catch(() => false)) ? { ...session, orphaned: true } : session;
+}
