@@ -15,8 +15,9 @@ export interface BadEscape {
   /**
    * `surrogate`: a `\uHHHH` in D800–DFFF, half of a UTF-16 pair, which is no character (Go's strconv.Unquote refuses it too).
    * `bytes`: a run of `\xHH` / octal byte escapes that is no UTF-8 text (`\xe9` alone); `text` is the whole run.
+   * `digits`: a `\u` or `\x` without its four or two hex digits (`\u00`).
    */
-  readonly reason?: 'surrogate' | 'bytes';
+  readonly reason?: 'surrogate' | 'bytes' | 'digits';
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -70,7 +71,7 @@ export function decodeEscapes(content: string, onBadEscape: (bad: BadEscape) => 
       index = bytes.end;
       continue;
     }
-    onBadEscape({ offset: slash, text: `\\${next}` });
+    onBadEscape({ offset: slash, text: `\\${next}`, ...(next === 'u' || next === 'x' ? { reason: 'digits' as const } : {}) });
     out += next;
     index = slash + 2;
   }
