@@ -4,6 +4,7 @@
  * feed, the Host check, read-only methods, and no key anywhere.
  */
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,36 @@ function raw(path: string, options: { host?: string | null; method?: string } = 
   });
 }
 
+/** A GET with `accept-encoding`, its body as bytes (not decoded). */
+function rawBytes(path: string, acceptEncoding: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: viewer.port, path, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('the API', () => {
+  it("gzips a long session's JSON for a client that accepts it (its turns each repeat the system text), and only then", async () => {
+    const sid = await seedSession(fixture.store, 'api-gzipped', { turns: 60 });
+    const plain = await rawBytes(`/api/sessions/${sid}`, 'identity');
+    const packed = await rawBytes(`/api/sessions/${sid}`, 'br, gzip;q=0.8');
+    const refused = await rawBytes(`/api/sessions/${sid}`, 'gzip;q=0, br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers['vary']).toBe('accept-encoding');
+    expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
+    expect(gunzipSync(packed.body).equals(plain.body)).toBe(true);
+    expect(packed.body.length * 5).toBeLessThan(plain.body.length);
+    // A small answer goes as it is.
+    expect((await rawBytes('/api/sessions/nope-nope', 'gzip')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('listens on the loopback address and prints a URL on it', () => {
     expect(viewer.url).toBe(`http://127.0.0.1:${viewer.port}/`);
     expect(viewer.port).toBeGreaterThan(0);

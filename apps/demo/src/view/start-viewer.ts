@@ -20,6 +20,7 @@
  * secret redactor.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
@@ -58,6 +59,21 @@ export interface Viewer {
 /** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
 export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
 
+/** JSON answers of at least this many bytes go gzipped to a client that accepts it; smaller ones are not worth the work. */
+const GZIP_FROM_BYTES = 8 * 1024;
+
+/** Whether the request's `accept-encoding` allows gzip (named, or `*`, and not with `q=0`). */
+function acceptsGzip(request: IncomingMessage): boolean {
+  return String(request.headers['accept-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .some((entry) => {
+      const [name, ...parameters] = entry.split(';').map((part) => part.trim());
+      const quality = parameters.find((parameter) => parameter.startsWith('q='));
+      return (name === 'gzip' || name === '*') && (quality === undefined || Number(quality.slice(2)) > 0);
+    });
+}
+
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -78,10 +94,18 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const feeds = new Set<AbortController>();
   let port = 0;
 
-  const sendJson = (response: ServerResponse, status: number, body: unknown, head: boolean) => {
-    const text = JSON.stringify(redact(body));
-    response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    response.end(head ? undefined : text);
+  /** `gzip`: the client accepts it. A long session's turns each repeat its system text: 3 MB of JSON goes as about a twentieth. */
+  const sendJson = (response: ServerResponse, status: number, body: unknown, head: boolean, gzip = false) => {
+    const bytes = Buffer.from(JSON.stringify(redact(body)));
+    const packed = gzip && bytes.length >= GZIP_FROM_BYTES ? gzipSync(bytes) : undefined;
+    response.writeHead(status, {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': (packed ?? bytes).length,
+      vary: 'accept-encoding',
+      ...(packed === undefined ? {} : { 'content-encoding': 'gzip' }),
+    });
+    response.end(head ? undefined : (packed ?? bytes));
   };
   const fail = (response: ServerResponse, status: number, code: ViewerErrorCode, message: string, head = false) => sendJson(response, status, { error: { code, message } }, head);
 
@@ -141,7 +165,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     if (path === '/api/sessions') {
       const query = parseSessionListQuery(url.searchParams);
       if ('error' in query) fail(response, 400, 'VIEW_BAD_REQUEST', query.error, head);
-      else sendJson(response, 200, await listSessionPage(store, query, listLimit), head);
+      else sendJson(response, 200, await listSessionPage(store, query, listLimit), head, acceptsGzip(request));
       return;
     }
     const match = /^\/api\/sessions\/([^/]+)(\/live)?$/.exec(path);
@@ -177,7 +201,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       live(response, session.sid);
       return;
     }
-    sendJson(response, 200, { session: await servedSession(store, session), turns: await store.listTurns(session.sid) }, head);
+    sendJson(response, 200, { session: await servedSession(store, session), turns: await store.listTurns(session.sid) }, head, acceptsGzip(request));
   };
 
   const server = createServer((request, response) => {
