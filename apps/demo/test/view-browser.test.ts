@@ -394,6 +394,12 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await page.locator('li.turn[data-turn="1"]').waitFor();
     for (const summary of await page.locator('details > summary').all()) await summary.click();
     expect(await overflow()).toBeLessThanOrEqual(0);
+    // Nor down the page: the 5,000-character task is a heading of its first 300 (the rest in its tooltip; it was a
+    // 6,844-pixel heading at 20,000), and a long emit scrolls in its own box (one of 120,000 was 40,296 pixels tall).
+    const heading = page.locator('#app h1');
+    expect((await heading.innerText()).length).toBe(301);
+    expect(((await heading.getAttribute('title')) ?? '').length).toBe(5000);
+    for (const box of await page.locator('.emit').all()) expect((await box.boundingBox())?.height ?? 0).toBeLessThanOrEqual(400);
   });
 
   it('gives a page reached through another host name nothing (DNS rebinding)', async () => {

@@ -170,12 +170,17 @@ const PAGE_SCRIPT = String.raw`
     return function () { stopped = true; if (source) source.close(); };
   }
 
+  var TITLE_MAX = 300;
   function renderHeader(state) {
     var s = state.session;
     var box = el('div');
     if (!s) return box;
     var subject = s.userdata && typeof s.userdata === 'object' ? s.userdata.subject : undefined;
-    add(box, el('h1', null, typeof subject === 'string' ? subject : 'Session ' + s.sid));
+    // A task may be 20,000 characters: the heading shows its start, and the whole task is its tooltip.
+    var heading = typeof subject === 'string' ? subject : 'Session ' + s.sid;
+    var h1 = el('h1', null, heading.length > TITLE_MAX ? heading.slice(0, TITLE_MAX) + '…' : heading);
+    if (heading.length > TITLE_MAX) h1.title = markControls(heading);
+    add(box, h1);
     var meta = el('div', 'meta');
     add(meta, el('span', 'mono', s.sid), el('span', null, 'agent ' + s.agent), badge(s.status));
     if (state.live && !s.orphaned && (s.status === 'running' || s.status === 'paused')) add(meta, el('span', 'live', 'Live'));
@@ -236,6 +241,8 @@ const PAGE_SCRIPT = String.raw`
     });
     var slot = plotW / Math.max(turns.length, 1);
     var bar = Math.min(36, slot * 0.6);
+    // A label every so many turns, so labels about 24 units apart never overlap (320 turns drew 320 labels on one another).
+    var labelEvery = Math.max(1, Math.ceil(24 / slot));
     turns.forEach(function (turn, i) {
       var x = left + slot * i + (slot - bar) / 2;
       var y = top + plotH;
@@ -250,7 +257,8 @@ const PAGE_SCRIPT = String.raw`
       });
       var hit = svg('rect', { x: left + slot * i, y: top, width: slot, height: plotH, fill: 'transparent' });
       add(hit, svg('title', {}, tip.join('\n')));
-      add(chart, hit, svg('text', { x: x + bar / 2, y: height - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#5f6b7a' }, String(turn.turnIndex)));
+      add(chart, hit);
+      if (i % labelEvery === 0) add(chart, svg('text', { x: x + bar / 2, y: height - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#5f6b7a' }, String(turn.turnIndex)));
     });
     add(panel, chart);
     var legend = el('div', 'legend');
