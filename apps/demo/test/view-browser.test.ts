@@ -312,6 +312,21 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
       await expect.poll(() => page.locator('#app .empty').innerText()).toBe('No session matches.');
       await page.getByRole('combobox', { name: 'Status' }).selectOption('');
       await expect.poll(rows).toEqual(['list-5', 'list-4']);
+      // The address holds the search and the page: a reload (or the link) shows the same list, search box filled.
+      await page.getByRole('searchbox').fill('task');
+      await expect.poll(() => page.url()).toContain('#/?q=task');
+      await older.click();
+      await expect.poll(rows).toEqual(['list-3', 'list-2']);
+      expect(page.url()).toContain('#/?q=task&offset=2');
+      await page.reload();
+      await expect.poll(rows).toEqual(['list-3', 'list-2']);
+      expect(await page.getByRole('searchbox').inputValue()).toBe('task');
+      await page.goto(`${listViewer.url}#/?status=done`);
+      await expect.poll(() => page.locator('#app .empty').innerText()).toBe('No session matches.');
+      expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('done');
+      // A viewer that stopped: the page says so and what to do, not a bare "Failed to fetch".
+      await listViewer.close();
+      await expect.poll(() => page.locator('#app .error-banner').innerText(), { timeout: 6000 }).toContain('The viewer is not answering: it was stopped, or started again on another port');
     } finally {
       await listViewer.close();
       await listStore.close();
@@ -413,7 +428,8 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
   });
 
   it('ran without a script error or a Content-Security-Policy violation', () => {
-    // The rebinding test's 403s and the prefix test's 409 and 404 are the only expected console errors (the browser logs every failed request).
-    expect(problems.filter((problem) => !/^console: Failed to load resource: the server responded with a status of (403|404|409) /.test(problem))).toEqual([]);
+    // The rebinding test's 403s, the prefix test's 409 and 404, and the list test's requests to the viewer it stopped are
+    // the only expected console errors (the browser logs every failed request).
+    expect(problems.filter((problem) => !/^console: Failed to load resource: (the server responded with a status of (403|404|409) |net::ERR_CONNECTION_REFUSED)/.test(problem))).toEqual([]);
   });
 });

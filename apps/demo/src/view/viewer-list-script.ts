@@ -15,6 +15,17 @@ export const LIST_SCRIPT = String.raw`
   var STATUS_CHOICES = ['running', 'paused', 'done', 'halted'];
 
   function showList() {
+    // The address holds the search, the status and the page (#/?q=…&status=…&offset=…), so a reload or a link keeps
+    // them; a bare #/ (the "All sessions" link) comes back to the list as it was left.
+    var fromUrl = /^#\/\?(.*)$/.exec(location.hash);
+    if (fromUrl) {
+      var asked = new URLSearchParams(fromUrl[1]);
+      listQuery = {
+        q: asked.get('q') || '',
+        status: STATUS_CHOICES.indexOf(asked.get('status')) >= 0 ? asked.get('status') : '',
+        offset: Math.max(0, parseInt(asked.get('offset') || '0', 10) || 0),
+      };
+    }
     where.textContent = 'Sessions';
     document.title = 'AskLoop sessions';
     var root = el('div');
@@ -58,6 +69,9 @@ export const LIST_SCRIPT = String.raw`
       if (listQuery.status) params.set('status', listQuery.status);
       if (listQuery.offset > 0) params.set('offset', String(listQuery.offset));
       var query = params.toString();
+      // Replaced, not pushed: typing a search makes no history entry per pause.
+      var address = '#/' + (query ? '?' + query : '');
+      if (location.hash !== address) history.replaceState(null, '', address);
       getJson('/api/sessions' + (query ? '?' + query : '')).then(function (data) {
         if (stopped || ticket !== asked) return;
         page = data;

@@ -37,7 +37,10 @@ const PAGE_SCRIPT = String.raw`
     return node;
   }
   function getJson(path) {
-    return fetch(path, { headers: { accept: 'application/json' } }).then(function (response) {
+    return fetch(path, { headers: { accept: 'application/json' } }).catch(function () {
+      // No answer at all ("Failed to fetch"): the viewer is gone, or runs again elsewhere (each run picks a new port).
+      throw new Error('The viewer is not answering: it was stopped, or started again on another port (askloop view --port N keeps one address). Start it, then open the address it prints.');
+    }).then(function (response) {
       return response.json().then(function (body) {
         if (response.ok) return body;
         var error = new Error(body && body.error ? body.error.code + ': ' + body.error.message : 'HTTP ' + response.status);
