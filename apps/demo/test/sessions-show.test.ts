@@ -86,6 +86,8 @@ describe('askloop show', () => {
     const text = stripVTControlCharacters(io.out);
     expect(text).toContain(`session ${sid}`);
     expect(text).toContain('task     count these words');
+    // The scripted model has no prices: its cost is unknown, not "$0.0000".
+    expect(io.out).toMatch(/turns +2 decided · [\d,]+ tokens · unknown \(no prices\) · created/);
     for (const part of ['turn 1', 'envelope', '<<<NSENV:V4:USERDATA>>>', 'reply    scripted:script', '1 │ command', 'tool.str.Split("count these words", " ") → ["count","these","words"]', 'emit     counted 3', 'whisper  plan: next: shout', 'decision CONTINUE', 'turn 2', 'decision DONE result: COUNT THESE WORDS']) {
       expect(text).toContain(part);
     }

@@ -68,6 +68,8 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     const stats = await page.locator('.stats').innerText();
     expect(stats).toMatch(/TURNS\s+3/i);
     expect(stats).toMatch(/DECISION\s+DONE/i);
+    // The scripted model has no prices: the cost is unknown, not "$0".
+    expect(stats).toMatch(/COST\s+unknown/i);
 
     const turns = page.locator('li.turn');
     expect(await turns.count()).toBe(3);

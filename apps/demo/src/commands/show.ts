@@ -81,6 +81,8 @@ Options:
     const spends = turns.map(turnSpend);
     const tokens = spends.reduce((sum, spend) => sum + spend.inputTokens + spend.outputTokens, 0);
     const cost = spends.reduce((sum, spend) => sum + spend.costUsd, 0);
+    // A model without prices gives replies no cost: "$0.0000" would read as free.
+    const costKnown = turns.every((turn) => turn.reply === undefined) || turns.some((turn) => turn.reply?.costUsd !== undefined);
     const last = session.lastDecision;
     let out = `${colors.bold(`session ${session.sid}`)}\n`;
     out += `  task     ${terminalSafe(taskOrUserdata(session))}\n`;
@@ -91,7 +93,7 @@ Options:
       const last = lastError === null ? '' : ` (last: ${terminalSafe(lastError)})`;
       out += `  queue    ${colors.bold('parked')} after ${queued.failures} failed steps${last}; no worker takes it until askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} --detach queues it again\n`;
     }
-    out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
+    out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost, costKnown)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
     for (const turn of turns) out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true });
     io.stdout(out);
     return 0;

@@ -26,6 +26,8 @@ export interface SummaryOptions {
   readonly nextSteps?: boolean;
   /** Options the continuation commands need, appended to each of them. */
   readonly continueArgs?: SummaryContinueArgs;
+  /** No reply had a cost from the model's prices (it has none): a cost of 0 is unknown, not free. */
+  readonly costUnknown?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export function formatSummary(result: LoopResult, options: SummaryOptions): stri
     `${result.turns} ${result.turns === 1 ? 'turn' : 'turns'}${result.reason === 'AWAITING_APPROVAL' ? ` (turn ${result.decisions.at(-1)?.turn ?? result.turns + 1} waits for approval)` : ''}`,
     decisions === '' ? 'no decisions' : `decisions ${decisions}`,
     `${formatCount(usage.inputTokens)} in + ${formatCount(usage.outputTokens)} out tokens`,
-    `cost ${formatCost(usage.costUsd)}`,
+    `cost ${formatCost(usage.costUsd, options.costUnknown !== true)}`,
     `${formatDuration(usage.wallMs)} wall`,
   ];
   const lines = [

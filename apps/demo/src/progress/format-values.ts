@@ -23,9 +23,12 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** US dollars with four decimals (`$0.0012`): model calls are cheap, and cents would show 0. */
-export function formatCost(usd: number): string {
-  return `$${usd.toFixed(4)}`;
+/**
+ * US dollars with four decimals (`$0.0012`): model calls are cheap, and cents would show 0. With `known` false (no
+ * reply had a cost: the model has no prices), a cost of 0 is `unknown (no prices)`, since `$0.0000` reads as free.
+ */
+export function formatCost(usd: number, known = true): string {
+  return !known && usd === 0 ? 'unknown (no prices)' : `$${usd.toFixed(4)}`;
 }
 
 /** Cuts `text` to `width` characters with an ellipsis, after making it terminal-safe and one line. */

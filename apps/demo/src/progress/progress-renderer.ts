@@ -85,6 +85,8 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   let streamed = { turn: 0, chars: 0, tail: '', line: '' };
   // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
   let shownCodes = new Set<string>();
+  // Whether a reply of this run had a cost the model's prices gave: none of them did and the cost reads "unknown", not "$0".
+  const replies = { seen: false, priced: false };
   const endLine = markerLine('END');
 
   // A second Ctrl-C exits at once (process.exit): stop the spinner then too, so the terminal gets its cursor back.
@@ -186,6 +188,10 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
       case 'decision': {
         stopSpinner();
         const usage = event.record.usage;
+        if (event.record.reply !== undefined) {
+          replies.seen = true;
+          if (event.record.reply.costUsd !== undefined) replies.priced = true;
+        }
         // By turn: an approval's pause and the turn's decision after it (or a denied v1 await's HALT) carry the same turn.
         const key = `${event.sid} ${event.turnIndex}`;
         const before = counted.get(key);
@@ -227,7 +233,7 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
     },
     finish(result, finishOptions = {}) {
       stopSpinner();
-      write(formatSummary(result, { colors, width, nextSteps: finishOptions.nextSteps ?? true, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
+      write(formatSummary(result, { colors, width, nextSteps: finishOptions.nextSteps ?? true, costUnknown: replies.seen && !replies.priced, ...(finishOptions.dbPath === undefined ? {} : { dbPath: finishOptions.dbPath }) }));
     },
     close: stopSpinner,
   };

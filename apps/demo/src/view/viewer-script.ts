@@ -199,8 +199,10 @@ const PAGE_SCRIPT = String.raw`
     return box;
   }
   function totals(state) {
-    var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0 };
+    var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0, replied: false, priced: false };
     state.turns.forEach(function (turn) {
+      // A reply carries a cost only when the model has prices: with none, a total of 0 is unknown, not free.
+      if (turn.reply) { t.replied = true; if (turn.reply.costUsd !== undefined) t.priced = true; }
       t.inputTokens += turn.usage.inputTokens; t.outputTokens += turn.usage.outputTokens; t.costUsd += turn.usage.costUsd;
       // What the turn's asks' child loops spent counts too, as the run's summary and askloop show count it.
       (turn.asks || []).forEach(function (ask) {
@@ -224,7 +226,7 @@ const PAGE_SCRIPT = String.raw`
     var decided = s && typeof s.turns === 'number' ? s.turns : state.turns.size;
     var pending = state.turns.size - decided;
     add(grid, stat('Turns', fmtInt(decided), pending > 0 ? pending + ' more stored, not decided yet (running or waiting for approval)' : ''), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
-      stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens)), stat('Cost', fmtCost(t.costUsd)),
+      stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens)), stat('Cost', t.replied && !t.priced && t.costUsd === 0 ? 'unknown' : fmtCost(t.costUsd), t.replied && !t.priced ? 'the model has no prices, so no reply had a cost' : ''),
       stat('Tool calls', fmtInt(t.toolCalls)), stat('Time', fmtMs(t.ms), 'fuel ' + fmtInt(t.fuel)));
     return grid;
   }
