@@ -141,7 +141,20 @@ export function describeSyntaxError(text: string, match: MatchResult): SyntaxErr
   const failed = match as unknown as FailedMatch;
   const offset = failed.getRightmostFailurePosition();
   const expected = new Set(failed.getRightmostFailures().map((failure) => failure.getText()));
-  return { offset, message: explain(text, offset, expected) };
+  return { offset: wordStartOfMidWordFailure(text, offset, expected) ?? offset, message: explain(text, offset, expected) };
+}
+
+/**
+ * Where the word starts when the failure is inside one (`emit tool`, `settings = 1`): the matcher stopped after the
+ * keyword it took the word's start for, but the message is about the whole word, so it points at its first letter.
+ */
+function wordStartOfMidWordFailure(text: string, offset: number, expected: Set<string>): number | undefined {
+  const { start, end } = lineBounds(text, offset);
+  const before = text.slice(start, offset);
+  const rest = text.slice(offset, end);
+  const head = /[A-Za-z_][A-Za-z0-9_]*$/.exec(before)?.[0];
+  if (head === undefined || !/^[A-Za-z0-9_]/.test(rest) || midWordProblem(before, rest, expected) === undefined) return undefined;
+  return offset - head.length;
 }
 
 function expectsValueOrSeparator(expected: Set<string>): boolean {
