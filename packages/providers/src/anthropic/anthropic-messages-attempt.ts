@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
+import { answeredWholeWarning, jsonAnswerType, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
 import { anthropicFinishReason } from './anthropic-finish-reason.ts';
 import { anthropicMessagesBody, anthropicWarnings } from './anthropic-messages-body.ts';
 import { anthropicUsage, type AnthropicUsage } from './anthropic-usage.ts';
@@ -24,9 +25,9 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
     }
     const { data: stream, response } = await client.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal: request.signal }).withResponse();
     // A compatible server that ignores `stream: true` answers one JSON message: read whole (the stream left unread), delivered as one delta.
-    const answeredType = response.headers.get('content-type') ?? 'none';
-    if (/^application\/json\b/i.test(answeredType)) {
-      const answered = messageResult(await readJsonMessage(response), [...warnings, `the server answered without streaming (content-type ${answeredType}); its reply was read whole`]);
+    const jsonType = jsonAnswerType(response);
+    if (jsonType !== undefined) {
+      const answered = messageResult(await readJsonAnswer<Anthropic.Message>(response), [...warnings, answeredWholeWarning(jsonType)]);
       if (answered.text !== '') request.onText(answered.text);
       return answered;
     }
@@ -51,6 +52,7 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
     }
     if (!stopped) {
       // No event at all is most often no stream at all: a page, or an answer from something else at baseURL.
+      const answeredType = response.headers.get('content-type') ?? 'none';
       const why = events.length === 0 && !answeredType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${answeredType}, not text/event-stream; does the base URL point at a Messages API?)` : '';
       throw badResponse(`the stream ended before message_stop${why}`);
     }
@@ -79,15 +81,4 @@ function messageResult(message: Anthropic.Message, warnings: string[]): AttemptR
     raw: message,
     warnings,
   };
-}
-
-/** The JSON body of a streamed request that was answered without a stream. */
-async function readJsonMessage(response: Response): Promise<Anthropic.Message> {
-  const body = await response.text();
-  try {
-    return JSON.parse(body) as Anthropic.Message;
-  } catch {
-    // Not the body itself: a message is redacted as a whole, and a cut could leave part of a key in it.
-    throw badResponse(`the server answered a streamed request with application/json that is not JSON (${body.length} characters)`);
-  }
 }

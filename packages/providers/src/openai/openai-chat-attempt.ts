@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
 import { openAIChatBody, openAIChatWarnings, type MaxTokensField } from './openai-chat-body.ts';
+import { answeredWholeWarning, jsonAnswerType, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
 import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIFinishReason } from './openai-finish-reason.ts';
 import { openAIUsage, type OpenAIUsage } from './openai-usage.ts';
@@ -38,10 +39,9 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
       { signal: request.signal },
     ).asResponse();
     // A compatible server that ignores `stream: true` answers one JSON completion: read whole, delivered as one delta.
-    const contentType = response.headers.get('content-type') ?? 'none';
-    if (/^application\/json\b/i.test(contentType)) {
-      const completion = await readJsonCompletion(response);
-      const answered = completionResult(completion, [...warnings, `the server answered without streaming (content-type ${contentType}); its reply was read whole`]);
+    const jsonType = jsonAnswerType(response);
+    if (jsonType !== undefined) {
+      const answered = completionResult(await readJsonAnswer<OpenAI.ChatCompletion>(response), [...warnings, answeredWholeWarning(jsonType)]);
       if (answered.text !== '') request.onText(answered.text);
       return answered;
     }
@@ -64,6 +64,7 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
     // A stream cut short (connection dropped, proxy timeout) must not pass for a complete reply.
     if (finishReason === undefined || finishReason === null) {
       // No event at all is most often no stream at all: a page, or an answer from something else at baseURL.
+      const contentType = response.headers.get('content-type') ?? 'none';
       const why = chunks.length === 0 && !contentType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${contentType}, not text/event-stream; does the base URL point at a Chat Completions API?)` : '';
       throw badResponse(`the stream ended before any finish_reason${why}`);
     }
@@ -79,17 +80,6 @@ function completionResult(response: OpenAI.ChatCompletion, warnings: string[]): 
     throw badResponse('no choices[0].message.content in the response');
   }
   return result(content ?? '', response.usage, choice.finish_reason, response, warnings);
-}
-
-/** The JSON body of a streamed request that was answered without a stream. */
-async function readJsonCompletion(response: Response): Promise<OpenAI.ChatCompletion> {
-  const body = await response.text();
-  try {
-    return JSON.parse(body) as OpenAI.ChatCompletion;
-  } catch {
-    // Not the body itself: a message is redacted as a whole, and a cut could leave part of a key in it.
-    throw badResponse(`the server answered a streamed request with application/json that is not JSON (${body.length} characters)`);
-  }
 }
 
 /** The fields of a `chat.completion.chunk` we read. */
