@@ -10,7 +10,7 @@
  * URLs become `[redacted]`.
  */
 
-import { createRedactor } from '@askloop/providers';
+import { createRedactor, REDACTED as PROVIDER_REDACTED } from '@askloop/providers';
 
 /** What replaces a secret in the CLI's output and the viewer's. */
 export const REDACTED = '[redacted]';
@@ -26,6 +26,9 @@ const SECRET_NAME = /(?:^|_|API|PG)(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:
  * `ghp_…`/`github_pat_…`, Slack `xox…-`) and bearer tokens: the shapes the config file refuses as written secrets.
  */
 const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
+
+/** A value that is a file path, absolute or relative, Unix or Windows, with no white space. */
+const PATH_LIKE = /^(?:\/|~\/|\.{1,2}\/|[A-Za-z]:[\\/])\S*$/;
 
 /** The password in a URL's userinfo (`postgres://user:PASSWORD@host`): what precedes it is kept; one masked already (`***`) too. */
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)(?!\*+@)[^\s@/"'<>]+(?=@)/gi;
@@ -57,13 +60,14 @@ export function environmentSecretsOf(env: Readonly<Record<string, string | undef
 /**
  * For the tool hosts the CLI makes itself (`ns run`, `mcp serve`'s
  * `run_neuroscript`): the environment's secrets replaced in what tools give
- * back (`createToolHost({ redact })`), so a program never sees one. Exact
- * values only: a tool's data is not masked for looking like a key.
- * Undefined when the environment holds none.
+ * back (`createToolHost({ redact, redactionMarker })`), so a program never
+ * sees one. Exact values only: a tool's data is not masked for looking like a
+ * key. Undefined when the environment holds none.
  */
-export function environmentRedaction(env: Readonly<Record<string, string | undefined>>): ((text: string) => string) | undefined {
+export function environmentRedaction(env: Readonly<Record<string, string | undefined>>): { readonly redact: (text: string) => string; readonly redactionMarker: string } | undefined {
   const values = secretValues(env);
-  return values.length === 0 ? undefined : createRedactor(values).secretsOnly;
+  // The tool host refuses a write that would store the mark back where a read showed it (TOOL_ARGUMENT_REDACTED).
+  return values.length === 0 ? undefined : { redact: createRedactor(values).secretsOnly, redactionMarker: PROVIDER_REDACTED };
 }
 
 /** Escapes a literal for a regular expression. */
@@ -74,7 +78,9 @@ function secretValues(env: Readonly<Record<string, string | undefined>>): string
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (SECRET_NAME.test(name)) values.push(value);
+    // A path is no key (`SSL_KEY_FILE=/etc/ssl/key.pem`, `GOOGLE_APPLICATION_CREDENTIALS=~/creds.json`): hidden, it would
+    // turn every file listing and path in a tool's result into the mark.
+    if (SECRET_NAME.test(name) && !PATH_LIKE.test(value)) values.push(value);
     // A password inside any variable's URL (a DATABASE_URL): the URL shape hides it in a whole URL, this when it is quoted alone.
     const password = urlPassword(value);
     if (password !== undefined) values.push(password);

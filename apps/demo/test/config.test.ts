@@ -332,6 +332,7 @@ describe('plugins named in the config', () => {
     writeFileSync(join(dir, 'imports-broken.mjs'), "import './syntax.mjs';\nexport default 1;\n");
     writeFileSync(join(dir, 'throws.mjs'), 'const o = undefined;\n\nexport default o.foo;\n');
     writeFileSync(join(dir, 'factory-throws.mjs'), 'export default function plugin() {\n  throw new Error("no config");\n}\n');
+    writeFileSync(join(dir, 'factory-json.mjs'), "export default function plugin() {\n  return JSON.parse('{bad');\n}\n");
     // In real processes: the test runner's own loader reports syntax errors its own way.
     const failure = async (entry: string) => {
       writeFileSync(join(dir, `${entry}.yaml`), `plugins:\n  - ./${entry}\n`);
@@ -345,6 +346,8 @@ describe('plugins named in the config', () => {
     expect(await failure('syntax.ts')).toContain(`(at ${join(dir, 'syntax.ts')}:2)`);
     expect(await failure('imports-broken.mjs')).toContain(`(not in ${join(dir, 'imports-broken.mjs')} itself: in a file it imports; node --check FILE names the line)`);
     expect(await failure('throws.mjs')).toContain(`plugin './throws.mjs' failed to load: Cannot read properties of undefined (reading 'foo') (at ${join(dir, 'throws.mjs')}:3:18)`);
+    // A SyntaxError thrown as it runs is a throw like any other, not a file that does not parse.
+    expect(await failure('factory-json.mjs')).toContain(`(at ${join(dir, 'factory-json.mjs')}:2:15)`);
     expect(await failure('factory-throws.mjs')).toContain(`plugin './factory-throws.mjs' failed to load: no config (at ${join(dir, 'factory-throws.mjs')}:2:9)`);
   });
 

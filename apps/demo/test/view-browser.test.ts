@@ -382,6 +382,28 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.locator('.meta .live').count()).toBe(0);
   });
 
+  it('follows a halted session (a resume may continue it), and holds no feed while the tab is hidden', async () => {
+    const sid = await seedSession(fixture.store, 'halted-followed', { status: 'halted', turns: 1 });
+    // From the list, which holds no feed: the session page before it may have held one.
+    await page.goto(`${viewer.url}#/`);
+    await expect.poll(() => viewer.liveFeeds()).toBe(0);
+    const feedsBefore = viewer.liveFeeds();
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    await expect.poll(() => viewer.liveFeeds()).toBe(feedsBefore + 1);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        const doc = (globalThis as unknown as { document: { dispatchEvent(event: unknown): void } }).document;
+        Object.defineProperty(doc, 'hidden', { value, configurable: true });
+        doc.dispatchEvent(new (globalThis as unknown as { Event: new (type: string) => unknown }).Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await expect.poll(() => viewer.liveFeeds()).toBe(feedsBefore);
+    await setHidden(false);
+    await expect.poll(() => viewer.liveFeeds()).toBe(feedsBefore + 1);
+    await page.goto(`${viewer.url}#/`);
+    await expect.poll(() => viewer.liveFeeds()).toBe(feedsBefore);
+  });
+
   it('marks a turn resume ran again, and shows the time its earlier runs took', async () => {
     const sid = await seedSession(fixture.store, 'rerun-session', { turns: 1 });
     const once = seedTurn(sid, 2);

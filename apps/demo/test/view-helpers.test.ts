@@ -36,6 +36,11 @@ describe('createSecretRedactor', () => {
     expect(Object.getOwnPropertyDescriptor(served.result, '__proto__')?.value).toBe(REDACTED);
   });
 
+  it('leaves a key-named variable whose value is a file path alone (a path is no key; hidden, it would mask every listing)', () => {
+    const redact = createSecretRedactor({ SSL_KEY_FILE: '/etc/ssl/private/server-key.pem', GOOGLE_APPLICATION_CREDENTIALS: '~/gcloud/creds.json', WIN_KEY_PATH: 'C:\\keys\\k.pem', REAL_API_KEY: 'not-a-path-0123456789' });
+    expect(redact('/etc/ssl/private/server-key.pem ~/gcloud/creds.json C:\\keys\\k.pem not-a-path-0123456789')).toBe(`/etc/ssl/private/server-key.pem ~/gcloud/creds.json C:\\keys\\k.pem ${REDACTED}`);
+  });
+
   it('reads KEY, TOKEN, SECRET and PASSWORD as whole words of a variable name, not inside another word', () => {
     const redact = createSecretRedactor({ APIKEY: 'value-of-apikey', DB_PASSWORD: 'value-of-password', MONKEY: 'banana-bread', TOKENIZER: 'wordpiece-tokens' });
     expect(redact('value-of-apikey value-of-password banana-bread wordpiece-tokens')).toBe(`${REDACTED} ${REDACTED} banana-bread wordpiece-tokens`);

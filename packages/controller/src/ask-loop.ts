@@ -80,7 +80,7 @@ export interface AskLoopOptions {
    * Values no model and no record may see, read at each turn (a key the
    * tools use, a token of an MCP server's environment). Every string a tool
    * gives back, and every tool failure's message, has them replaced by
-   * `[redacted]` before the program sees it, together with the keys the
+   * `[REDACTED]` before the program sees it, together with the keys the
    * turn's model sends (`LanguageModel.secrets`, which the providers give):
    * a tool that quotes a key in its error would otherwise hand it to the
    * model in the next envelope and to every record of the turn. A throw or

@@ -25,7 +25,13 @@ const leak = defineToolPack('leak', [
     throw new Error(`bad key ${KEY}`);
   }),
   defineTool({ name: 'tool.leak.Get', description: 'Returns the key.', args: [], returns: 'string' }, () => `token ${KEY}`),
+  defineTool({ name: 'tool.leak.Put', description: 'Stores a text (a write).', args: [{ name: 'text', type: 'string' }], effect: 'write' }, (args) => {
+    written.push(String(args.text));
+    return null;
+  }),
 ]);
+/** What `tool.leak.Put` stored. */
+const written: string[] = [];
 
 const replies = [
   // Turn 1: a result emitted, then a failure whose message becomes the next OUTPUT's SYSTEM_ERROR.
@@ -82,6 +88,17 @@ describe("a tool's key kept out of the loop", () => {
   it('reaches everything when no one names it as a secret (what the redaction prevents)', async () => {
     const { everything } = await runLeaky({});
     expect(everything).toContain(`bad key ${KEY}`);
+  });
+
+  it('refuses a write that would store the mark back where a result had the key hidden (TOOL_ARGUMENT_REDACTED)', async () => {
+    const scripted = createScriptedProvider({ models: { m: [envelope(['command', '  set got = tool.leak.Get()', '  call tool.leak.Put(got + " and more")', 'endcommand'].join('\n'))] } });
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted }, toolPacks: [leak] })], store, pool, secrets: () => [KEY] });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] }, ceilings: { maxTurns: 1 } }, task: 'x' });
+    const [turn] = await store.listTurns(result.sid);
+    expect(turn?.failure?.message).toContain('TOOL_ARGUMENT_REDACTED');
+    expect(written).toEqual([]);
+    await loop.close();
   });
 
   it('fails the turn closed when the loop\'s secrets() throws', async () => {

@@ -16,7 +16,7 @@ import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
-import { environmentSecretsOf } from '../redact-secrets.ts';
+import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
 
 /** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
 function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => string | { error: 'PROVIDER_SCRIPT_EXHAUSTED'; errorMessage: string } {
@@ -167,12 +167,14 @@ cannot be opened; 2 a usage error.
     const answerWith = continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd);
     const queueWith = continueArgs({ db: values.db }, io.cwd);
     const queue = createSessionQueue(pool, { leaseMs });
+    // Every line it prints passes the redactor run, show and the viewer use: a step's error may quote a key (a plugin's hook, an MCP server).
+    const redact = createSecretRedactor(io.env);
     /** After a failed step: whether it parked the session (its queue row `failed`), said on a line of its own. */
     const reportIfParked = async (sid: string): Promise<void> => {
       const entry = await queue.entry(sid).catch(() => undefined);
       if (entry?.state !== 'failed') return;
-      if (values.json === true) io.stdout(`${JSON.stringify({ sid, outcome: 'parked', failures: entry.failures, error: entry.lastError })}\n`);
-      else io.stderr(`${describeParked(sid, entry.failures, entry.lastError, queueWith)}\n`);
+      if (values.json === true) io.stdout(`${JSON.stringify(redact({ sid, outcome: 'parked', failures: entry.failures, error: entry.lastError }))}\n`);
+      else io.stderr(`${redact(describeParked(sid, entry.failures, entry.lastError, queueWith)) as string}\n`);
     };
     const stop = new AbortController();
     const stopListening = io.onInterrupt?.((signal) => {
@@ -196,7 +198,7 @@ cannot be opened; 2 a usage error.
             stop.abort();
             return;
           }
-          io.stderr(`askloop worker: cannot reach the queue (${error instanceof Error ? error.message : String(error)}); trying again\n`);
+          io.stderr(`askloop worker: cannot reach the queue (${redact(error instanceof Error ? error.message : String(error)) as string}); trying again\n`);
         },
         onStep: (event) => {
           // A step the role may not write (a right missing from its grants) fails every session alike: stop, as for the queue.
@@ -208,8 +210,8 @@ cannot be opened; 2 a usage error.
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
             const code = stepErrorCode(event.error, event.outcome);
             const failure = event.failure ?? null;
-            io.stdout(`${JSON.stringify({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) })}\n`);
-          } else io.stderr(`${describeStep(event, answerWith, queueWith)}\n`);
+            io.stdout(`${JSON.stringify(redact({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) }))}\n`);
+          } else io.stderr(`${redact(describeStep(event, answerWith, queueWith)) as string}\n`);
           if (event.outcome === 'failed') {
             const check: Promise<void> = reportIfParked(event.sid).finally(() => parkChecks.delete(check));
             parkChecks.add(check);

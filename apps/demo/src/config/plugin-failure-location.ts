@@ -29,21 +29,22 @@ export function pluginFailureLocation(error: unknown, entryPath: string): string
   // A missing module is reported by its own hint (load-config-plugins.ts).
   if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') return '';
   const stack = error.stack ?? '';
-  if (error.name === 'SyntaxError') {
-    const placed = PLACE_LINE.exec(stack);
-    if (placed !== null) return ` (at ${shownPath(placed[1] as string)}:${placed[2]})`;
-    const checked = spawnSync(process.execPath, ['--check', entryPath], { encoding: 'utf8', timeout: 10_000 });
-    const found = checked.status !== 0 ? PLACE_LINE.exec(checked.stderr ?? '') : null;
-    if (found !== null) return ` (at ${shownPath(found[1] as string)}:${found[2]})`;
-    return ` (not in ${entryPath} itself: in a file it imports; node --check FILE names the line)`;
-  }
-  // The plugin's own frame, not one inside a package it calls (definePlugin refusing its fields names the field itself).
+  // A syntax error in a TypeScript file: its place heads the stack.
+  const placed = error.name === 'SyntaxError' ? PLACE_LINE.exec(stack) : null;
+  if (placed !== null) return ` (at ${shownPath(placed[1] as string)}:${placed[2]})`;
+  // The plugin's own frame, not one inside a package it calls (definePlugin refusing its fields names the field
+  // itself); a SyntaxError thrown while it runs (JSON.parse in its factory) has one too.
   const folder = pluginFolder(entryPath);
   for (const frame of stack.matchAll(FRAMES)) {
     const path = shownPath(frame[1] as string);
     if (path.startsWith(folder)) return ` (at ${path}:${frame[2]}:${frame[3]})`;
   }
-  return '';
+  if (error.name !== 'SyntaxError') return '';
+  // A syntax error in a JavaScript module: no place Node lets a program read, so the entry is checked again.
+  const checked = spawnSync(process.execPath, ['--check', entryPath], { encoding: 'utf8', timeout: 10_000 });
+  const found = checked.status !== 0 ? PLACE_LINE.exec(checked.stderr ?? '') : null;
+  if (found !== null) return ` (at ${shownPath(found[1] as string)}:${found[2]})`;
+  return ` (not in ${entryPath} itself: in a file it imports; node --check FILE names the line)`;
 }
 
 /** The folder of the plugin's entry, as its stack frames name it (a linked plugin's real path), with a trailing separator. */

@@ -433,6 +433,12 @@ const ROUTER_SCRIPT = String.raw`
     current = { stop: sid === null ? showList() : showSession(sid) };
   }
   window.addEventListener('hashchange', route);
+  // A tab in the background holds no live feed and polls nothing: a browser gives one site 6 connections, and six
+  // open sessions' feeds would stall every other request. Shown again, the page is drawn afresh.
+  document.addEventListener('visibilitychange', function () {
+    if (document.hidden) current.stop();
+    else route();
+  });
   route();
 `;
 

@@ -21,6 +21,9 @@ export interface SessionWatcher {
   onEnd(): void;
 }
 
+/** How often a halted session is polled (a running one every `intervalMs`). */
+const HALTED_POLL_MS = 2_000;
+
 /**
  * What changes when the controller saves a turn again. Cheaper than
  * comparing whole records, which carry the system text and envelope.
@@ -91,10 +94,11 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
       watcher.onEnd();
       return;
     }
-    schedule();
+    // A halted session changes only when someone resumes it: looked at less often than one that runs.
+    schedule(session.status === 'halted' ? Math.max(intervalMs, HALTED_POLL_MS) : intervalMs);
   };
-  const schedule = () => {
-    if (!signal.aborted) timer = setTimeout(() => void poll(), intervalMs);
+  const schedule = (waitMs = intervalMs) => {
+    if (!signal.aborted) timer = setTimeout(() => void poll(), waitMs);
   };
   signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   void poll();

@@ -127,7 +127,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     const turnCounter = createCallCounter();
     const leaseConfirm = leaseConfirmOf(record.sid);
     // Known secrets out of what tools give back, before the program can pass them to its OUTPUT (tool-output-redaction.ts).
-    const redact = context.toolOutputRedaction?.(context.model);
+    const redaction = context.toolOutputRedaction?.(context.model);
     // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same. The
     // first write removes the session's earlier turns' records older than the retention: one turn runs at a time and
     // none runs again, but a host that stalled mid-turn past its lease may still be running one (see ask-loop.ts).
@@ -143,7 +143,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       journalReads: true,
       // Before a write acts, the session's lease is known held (renewed first when a stall held its renewals back).
       ...(leaseConfirm === undefined ? {} : { beforeWrite: leaseConfirm }),
-      ...(redact === undefined ? {} : { redact }),
+      ...redaction,
       ...(context.idempotenceRetentionMs !== undefined && Number.isFinite(context.idempotenceRetentionMs) ? { pruneEarlierTurnsAfterMs: context.idempotenceRetentionMs } : {}),
     };
     // The catalogue the check asks; the run gets its own host, bound to the run's signal and deadline.

@@ -7,14 +7,21 @@
  * the keys the turn's model sends (`LanguageModel.secrets`) and the loop's
  * own (`createAskLoop({ secrets })`).
  */
-import { redactorCache, type LanguageModel } from '@askloop/providers';
+import { REDACTED, redactorCache, type LanguageModel } from '@askloop/providers';
 import { LoopError } from '../errors/loop-error.ts';
 
 /** `createAskLoop({ secrets })`: values read at each turn, so a rotated key is known at once. */
 export type SecretsSource = () => readonly (string | undefined | null)[];
 
+/** A turn's tool host options that hide its secrets (`createToolHost({ redact, redactionMarker })`). */
+export interface ToolHostRedaction {
+  readonly redact: (text: string) => string;
+  /** What stands for a hidden secret: a write that would store it back is refused. */
+  readonly redactionMarker: string;
+}
+
 /** What a turn's tool host replaces, or undefined when no secret is known (nothing to scan for). */
-export type ToolOutputRedaction = (model: LanguageModel) => ((text: string) => string) | undefined;
+export type ToolOutputRedaction = (model: LanguageModel) => ToolHostRedaction | undefined;
 
 /** The redaction of a loop with these `secrets`; one redactor is kept while a turn's secrets are the previous turn's. */
 export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined): ToolOutputRedaction {
@@ -22,8 +29,7 @@ export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined
   return (model) => {
     const secrets = [...(model.secrets?.() ?? []), ...readLoopSecrets(loopSecrets)].filter((secret) => typeof secret === 'string' && secret !== '');
     if (secrets.length === 0) return undefined;
-    const redactor = redactorFor(secrets);
-    return redactor.secretsOnly;
+    return { redact: redactorFor(secrets).secretsOnly, redactionMarker: REDACTED };
   };
 }
 

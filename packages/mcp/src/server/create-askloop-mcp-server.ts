@@ -63,6 +63,14 @@ export interface AskLoopMcpServerOptions {
   readonly ask?: AskFunction;
   /** The agents `ask` knows, listed in the tool's description so a client model can pick one. */
   readonly agents?: readonly { readonly name: string; readonly description?: string }[];
+  /**
+   * Replaces secrets in what tools give back before a client's program sees it
+   * (`createToolHost({ redact })`): a tool that reads or quotes a key of the
+   * server's environment must not hand it to the client. Default: nothing.
+   */
+  readonly redact?: (text: string) => string;
+  /** What `redact` puts where it hid a secret: a write whose arguments hold it after something was hidden is refused (`createToolHost({ redactionMarker })`). */
+  readonly redactionMarker?: string;
   /** Name and version announced in `initialize`. */
   readonly name?: string;
   readonly version?: string;
@@ -126,6 +134,8 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
     session,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.stores === undefined ? {} : { stores: options.stores }),
+    ...(options.redact === undefined ? {} : { redact: options.redact }),
+    ...(options.redactionMarker === undefined ? {} : { redactionMarker: options.redactionMarker }),
   });
 
   return () => {

@@ -13,6 +13,9 @@ export interface NeuroScriptSetup {
   readonly stores?: Partial<ToolStores>;
   /** Session id of the tool host (call limits). */
   readonly session: string;
+  /** Secrets replaced in what tools give back (`createToolHost({ redact, redactionMarker })`). */
+  readonly redact?: (text: string) => string;
+  readonly redactionMarker?: string;
 }
 
 /** A program and its libraries, as sent by the MCP client. */
@@ -65,6 +68,8 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
     signal: signal === undefined ? runEnded.signal : AbortSignal.any([signal, runEnded.signal]),
     maxResultLength: limits.stringLength,
     maxResultItems: limits.collectionSize,
+    ...(setup.redact === undefined ? {} : { redact: setup.redact }),
+    ...(setup.redactionMarker === undefined ? {} : { redactionMarker: setup.redactionMarker }),
   };
   // The host that calls the tools is made when a sandbox worker takes the run (`onStart`), so its deadline
   // counts from the run's start, as the run's wall clock does — not from before the check and a wait for a busy pool.

@@ -63,3 +63,68 @@ describe('createToolHost({ redact })', () => {
     expect(redactToolValue(value, redact)).toBe(value);
   });
 });
+
+describe('createToolHost({ redact }): what a replay answers and what a long thrown value shows', () => {
+  const KEY2 = 'acme-live-7Hq2Lm9Xz4Pw';
+  const hide = (text: string): string => text.split(KEY2).join('[redacted]');
+  const leaky = defineToolPack('leaky', [
+    defineTool({ name: 'tool.leaky.Write', description: 'A write returning the key.', args: [], effect: 'write' }, () => `token ${KEY2}`),
+    defineTool({ name: 'tool.leaky.Throw', description: 'Throws a plain object whose JSON puts the key at the cut.', args: [] }, () => {
+      throw { detail: 'x'.repeat(170), key: KEY2 };
+    }),
+  ]);
+
+  it("answers a write from a record another host wrote unredacted with the secret replaced", async () => {
+    const stores = openSqliteStore(':memory:');
+    expect(await hostFor([leaky], undefined, { stores }).call('tool.leaky.Write', [])).toBe(`token ${KEY2}`);
+    // Regression: the record's result came back as stored, key and all.
+    expect(await hostFor([leaky], undefined, { stores, redact: hide }).call('tool.leaky.Write', [])).toBe('token [redacted]');
+    stores.close();
+  });
+
+  it('redacts a thrown value before cutting its JSON short, and keeps no cause holding the secret', async () => {
+    const error = await hostFor([leaky], undefined, { redact: hide }).fail('tool.leaky.Throw', []);
+    // Regression: cut at 200 characters first, the message kept `"key":"acme-live-…` and its cause the whole key.
+    expect(error.message).not.toContain('acme-live');
+    expect(error.cause).toBeUndefined();
+    expect(JSON.stringify(error)).not.toContain('acme-live');
+  });
+});
+
+describe('createToolHost({ redactionMarker }): writing back what was hidden', () => {
+  const KEY3 = 'acme-live-7Hq2Lm9Xz4Pw';
+  const hide = (text: string): string => text.split(KEY3).join('[REDACTED]');
+  const files = new Map<string, string>([['.env', `A=1\nACME_API_KEY=${KEY3}\n`]]);
+  const fsPack = defineToolPack('file', [
+    defineTool({ name: 'tool.file.Read', description: 'Reads a file.', args: [{ name: 'path', type: 'string' }], returns: 'string' }, (args) => files.get(String(args.path)) ?? ''),
+    defineTool({ name: 'tool.file.Write', description: 'Writes a file.', args: [{ name: 'path', type: 'string' }, { name: 'text', type: 'string' }], effect: 'write' }, (args) => {
+      files.set(String(args.path), String(args.text));
+      return null;
+    }),
+  ]);
+
+  it('refuses to write back text holding the mark once a result of the run had a secret hidden, and leaves the file as it was', async () => {
+    const host = hostFor([fsPack], undefined, { redact: hide, redactionMarker: '[REDACTED]' });
+    const read = (await host.call('tool.file.Read', ['.env'])) as string;
+    expect(read).toBe('A=1\nACME_API_KEY=[REDACTED]\n');
+    const error = await host.fail('tool.file.Write', ['.env', `${read}B=2\n`]);
+    expect(error.code).toBe('TOOL_ARGUMENT_REDACTED');
+    expect(error.message).toContain('writing it would replace the secret with [REDACTED]');
+    expect(files.get('.env')).toBe(`A=1\nACME_API_KEY=${KEY3}\n`);
+    // A write that does not carry the mark goes ahead.
+    expect(await host.call('tool.file.Write', ['notes.txt', 'B=2\n'])).toBe(null);
+  });
+
+  it('lets the mark through when nothing of the run was hidden (the text may hold it for its own reasons)', async () => {
+    const host = hostFor([fsPack], undefined, { redact: hide, redactionMarker: '[REDACTED]' });
+    expect(await host.call('tool.file.Write', ['doc.txt', 'a [REDACTED] passage'])).toBe(null);
+  });
+});
+
+describe('redactToolValue on keys the redaction makes alike', () => {
+  it('keeps both entries, numbering the hidden one', () => {
+    const hide = (text: string): string => text.split('SECRET-KEY-1').join('[REDACTED]');
+    const value = { 'a SECRET-KEY-1': 1, 'a [REDACTED]': 2, 'b SECRET-KEY-1': 3 } as Record<string, ToolValue>;
+    expect(redactToolValue(value, hide)).toEqual({ 'a [REDACTED] (2)': 1, 'a [REDACTED]': 2, 'b [REDACTED]': 3 });
+  });
+});

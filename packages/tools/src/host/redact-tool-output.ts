@@ -21,11 +21,17 @@ export function redactToolValue(value: ToolValue, redact: (text: string) => stri
     return copy ?? value;
   }
   const map = value as { readonly [key: string]: ToolValue };
+  const keys = Object.keys(map);
   let changed = false;
   const entries: [string, ToolValue][] = [];
-  for (const key of Object.keys(map)) {
+  const used = new Set<string>();
+  for (const key of keys) {
     const item = map[key] as ToolValue;
-    const redactedKey = redact(key);
+    const hidden = redact(key);
+    let redactedKey = hidden;
+    // A key the redaction made like another (`a <key>` beside `a [REDACTED]`) stays, numbered: neither value is lost.
+    for (let copy = 2; redactedKey !== key && (used.has(redactedKey) || Object.hasOwn(map, redactedKey)); copy += 1) redactedKey = `${hidden} (${copy})`;
+    used.add(redactedKey);
     const redacted = redactToolValue(item, redact);
     if (redactedKey !== key || redacted !== item) changed = true;
     entries.push([redactedKey, redacted]);
@@ -35,6 +41,14 @@ export function redactToolValue(value: ToolValue, redact: (text: string) => stri
   // Defined, not assigned, as `toToolValue` copies a map: a key such as `__proto__` stays a key.
   for (const [key, item] of entries) Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
   return copy;
+}
+
+/** Whether `text` occurs in any string of `values`, map keys included. */
+export function holdsText(values: readonly ToolValue[] | ToolValue, text: string): boolean {
+  if (typeof values === 'string') return values.includes(text);
+  if (values === null || typeof values !== 'object') return false;
+  if (Array.isArray(values)) return values.some((value: ToolValue) => holdsText(value, text));
+  return Object.entries(values as Record<string, ToolValue>).some(([key, value]) => key.includes(text) || holdsText(value, text));
 }
 
 /**

@@ -28,7 +28,7 @@ import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceKey, IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
-import { redactToolFailure, redactToolValue } from './redact-tool-output.ts';
+import { holdsText, redactToolFailure, redactToolValue } from './redact-tool-output.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
 
 /** Options of {@link createToolHost}. */
@@ -139,6 +139,15 @@ export interface ToolHostOptions {
    * replaced.
    */
   readonly redact?: (text: string) => string;
+  /**
+   * The text `redact` puts where it hid a secret (the controller's:
+   * `[REDACTED]`). Once a result of this run had a secret hidden, a write or
+   * external call whose arguments hold this text is refused
+   * (`TOOL_ARGUMENT_REDACTED`) before it acts: a program that read a file
+   * holding a key and wrote it back would otherwise replace the key with the
+   * mark. Default: no such check.
+   */
+  readonly redactionMarker?: string;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -269,6 +278,14 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
   const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
   const redact = options.redact;
+  /** Whether `redact` hid something from a result of this run (then a write holding its marker is refused). */
+  let hidSecret = false;
+  const redactResult = (result: ToolValue): ToolValue => {
+    if (redact === undefined) return result;
+    const shown = redactToolValue(result, redact);
+    if (shown !== result) hidSecret = true;
+    return shown;
+  };
   const records: ToolCallRecord[] = [];
   let nextCallIndex = 0;
   /** Read calls made since the last write acted: journaled once the next write has acted (see `journalReads`). */
@@ -289,7 +306,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const answerFromRecord = (tool: string, callIndex: number, result: ToolValue): ToolValue => {
     countContinued(tool);
     records.push({ session, turn, callIndex, tool, outcome: 'replayed' });
-    return result;
+    // A record another host wrote (an earlier version, one without secrets) is redacted here as a fresh result is.
+    return redactResult(result);
   };
   /** Whether this run still has its earlier turns' records to remove (`pruneEarlierTurnsAfterMs`): once, at its first write. */
   let prunes = options.pruneEarlierTurnsAfterMs !== undefined;
@@ -342,7 +360,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         return scoped.ok ? undefined : scoped.error;
       } catch (error) {
         // A scope function refused the arguments (e.g. an fs path with `..`), as it will at run time.
-        return wrapToolFailure(error, spec.displayName, found.pack);
+        return wrapToolFailure(error, spec.displayName, found.pack, redact);
       }
     },
     // Suggestions are matched on canonical names but read as the tool's author wrote them (tool.str.ToUpper).
@@ -381,9 +399,13 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         decision = policy.authorize(spec, bound.args);
       } catch (error) {
         // A scope function refused the arguments (e.g. an fs path with `..`).
-        throw wrapToolFailure(error, spec.displayName, found.pack);
+        throw wrapToolFailure(error, spec.displayName, found.pack, redact);
       }
       if (!decision.ok) throw decision.error;
+      const marker = options.redactionMarker;
+      if (hidSecret && spec.effect !== 'read' && marker !== undefined && marker !== '' && holdsText(values, marker)) {
+        throw new ToolError('TOOL_ARGUMENT_REDACTED', `${spec.displayName} was not started: an argument holds ${marker}, which stands where the host hid a secret from an earlier result of this run, and writing it would replace the secret with ${marker}; write only what you change (append a line, set one key) instead of writing back what you read`, { tool: spec.displayName });
+      }
 
       if (spec.effect !== 'read' && options.beforeWrite !== undefined) {
         try {
@@ -444,27 +466,30 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         // Amplifying tools refuse before building; this catches every other oversized result, at the first limit
         // it crosses and before copying past it (a 5-million-key map: 36 s of blocked host, copied then measured).
         result = toBoundedToolValue(raw, { tool: spec.displayName, maxItems: maxResultItems, maxLength: maxResultLength });
-        if (redact !== undefined) result = redactToolValue(result, redact);
+        result = redactResult(result);
       } catch (error) {
         // A failed call is not recorded: give the slot up so a retry or replay acts again.
         await releaseQuietly(recorded, session, turn, callIndex);
-        throw wrapToolFailure(error, spec.displayName, found.pack);
+        throw wrapToolFailure(error, spec.displayName, found.pack, redact);
       }
       if (recorded !== undefined) {
         // What this run read before the write, now that the write acted on it: a run continuing this one reads the same.
         await journalReads(recorded);
         const stored = await recorded.record({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
-        result = stored.result;
+        result = redactResult(stored.result);
       } else if (options.journalReads === true && found.pure !== true && stores.idempotence !== undefined) {
         unjournaled.push({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
       }
       records.push({ session, turn, callIndex, tool: spec.name, outcome: 'ok' });
       return result;
     } catch (error) {
-      const failure = isToolError(error) ? error : wrapToolFailure(error, toolName, pack ?? 'unknown');
+      const failure = isToolError(error) ? error : wrapToolFailure(error, toolName, pack ?? 'unknown', redact);
       if (pack !== undefined && failure.pack === undefined) failure.pack = pack;
       records.push({ session, turn, callIndex, tool: toolName, outcome: 'error', code: failure.code });
-      throw redact === undefined ? failure : redactToolFailure(failure, redact);
+      if (redact === undefined) throw failure;
+      const shown = redactToolFailure(failure, redact);
+      if (shown !== failure) hidSecret = true;
+      throw shown;
     }
   }
 

@@ -9,8 +9,11 @@
 import { isToolErrorCode } from '../errors/error-codes.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 
-/** The error to surface for a failure of tool `toolName` from pack `pack`. */
-export function wrapToolFailure(error: unknown, toolName: string, pack: string): ToolError {
+/**
+ * The error to surface for a failure of tool `toolName` from pack `pack`. With `redact` (the host's), a thrown value
+ * shown as JSON is redacted before it is cut short: cut first, a key at the cut would keep its start.
+ */
+export function wrapToolFailure(error: unknown, toolName: string, pack: string, redact?: (text: string) => string): ToolError {
   // A ToolError of another copy of this package may carry a code this copy does not know: it failed all the same.
   if (isToolError(error) && isToolErrorCode(error.code)) {
     if (error.tool !== undefined && error.pack !== undefined) return error;
@@ -23,8 +26,13 @@ export function wrapToolFailure(error: unknown, toolName: string, pack: string):
       cause: error,
     });
   }
-  return new ToolError('TOOL_FAILED', `${toolName} (pack ${pack}) failed: ${thrownDetail(error)}`, { tool: toolName, pack, cause: error });
+  const detail = thrownDetail(error, unchanged);
+  const shown = redact === undefined ? detail : thrownDetail(error, redact);
+  // A cause holding a secret the message had to hide is not kept: whoever reads the error could read it there.
+  return new ToolError('TOOL_FAILED', `${toolName} (pack ${pack}) failed: ${shown}`, { tool: toolName, pack, ...(shown === detail ? { cause: error } : {}) });
 }
+
+const unchanged = (text: string): string => text;
 
 /** At most this much of a thrown value that is not an `Error`, as JSON, goes into the message. */
 const MAX_THROWN_DETAIL = 200;
@@ -34,7 +42,7 @@ const MAX_THROWN_DETAIL = 200;
  * thrown as one (`throw { code, message }`), its code and message; else its
  * JSON, cut short. It used to read `[object Object]`.
  */
-function thrownDetail(error: unknown): string {
+function thrownDetail(error: unknown, redact: (text: string) => string): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'object' && error !== null) {
     const { code, message } = error as { code?: unknown; message?: unknown };
@@ -45,7 +53,10 @@ function thrownDetail(error: unknown): string {
     } catch {
       json = undefined;
     }
-    if (json !== undefined) return json.length > MAX_THROWN_DETAIL ? `${json.slice(0, MAX_THROWN_DETAIL)}…` : json;
+    if (json !== undefined) {
+      const shown = redact(json);
+      return shown.length > MAX_THROWN_DETAIL ? `${shown.slice(0, MAX_THROWN_DETAIL)}…` : shown;
+    }
   }
   return String(error);
 }

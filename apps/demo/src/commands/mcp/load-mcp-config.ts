@@ -189,9 +189,9 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     // The servers as configured (a server's tools clashing with the built-in ones, or with a plugin's).
     throw new CliError('CLI_OPTION_INVALID', `${sources.map(({ option }) => option).filter((option, index, all) => all.indexOf(option) === index).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const redact = environmentRedaction(io.env);
+  const redaction = environmentRedaction(io.env);
   const hostFor = (turn: number, run?: RunBinding) =>
-    createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores(), ...(redact === undefined ? {} : { redact }) }) });
+    createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores(), ...redaction }) });
   return { setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor }, close };
 }
 

@@ -19,6 +19,7 @@ import { firstListing, loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, m
 import { loadAgentFiles, loadServeScript, SERVE_AGENT_OPTIONS, SERVE_AGENT_USAGE } from './load-serve-agents.ts';
 import { createServeAsk, type ServeAsk } from './serve-ask.ts';
 import { openSessionStore } from '../../loop/open-session-loop.ts';
+import { environmentRedaction } from '../../redact-secrets.ts';
 
 /** Resolves when the process is asked to stop. */
 const stopSignal = (): Promise<void> =>
@@ -82,12 +83,15 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     if (source !== undefined) await firstListing(source, values['mcp-config'] as string, () => source.toolPacks());
     const store = values.db === undefined ? undefined : openSessionStore(resolve(io.cwd, values.db));
     const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, store, values: toolValues, io });
+    // The environment's keys never reach a client through what a tool gives its program (redact-secrets.ts).
+    const redaction = environmentRedaction(io.env);
     const makeServer = createAskLoopMcpServerFactory({
       registry: source === undefined ? setup.registry : mcpRegistryFactory(source, toolValues, io),
       policy: setup.policy,
       limits,
       stores: setup.stores(),
       ...(asking === undefined ? {} : { ask: asking.ask, agents: asking.agents }),
+      ...redaction,
     });
     try {
       if (port !== undefined) {

@@ -117,8 +117,8 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo, config?:
   };
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
   // The environment's keys never reach a program through a tool's result or error (redact-secrets.ts).
-  const redact = environmentRedaction(io.env);
+  const redaction = environmentRedaction(io.env);
   const hostFor = (turn: number, run?: RunBinding): ToolHost =>
-    createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores(), ...(redact === undefined ? {} : { redact }) }) });
+    createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores(), ...redaction }) });
   return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks };
 }
