@@ -19,11 +19,11 @@ export const LIST_SCRIPT = String.raw`
     // them; a bare #/ (the "All sessions" link) comes back to the list as it was left.
     var fromUrl = /^#\/\?(.*)$/.exec(location.hash);
     if (fromUrl) {
-      var asked = new URLSearchParams(fromUrl[1]);
+      var inAddress = new URLSearchParams(fromUrl[1]);
       listQuery = {
-        q: asked.get('q') || '',
-        status: STATUS_CHOICES.indexOf(asked.get('status')) >= 0 ? asked.get('status') : '',
-        offset: Math.max(0, parseInt(asked.get('offset') || '0', 10) || 0),
+        q: inAddress.get('q') || '',
+        status: STATUS_CHOICES.indexOf(inAddress.get('status')) >= 0 ? inAddress.get('status') : '',
+        offset: Math.max(0, parseInt(inAddress.get('offset') || '0', 10) || 0),
       };
     }
     where.textContent = 'Sessions';
