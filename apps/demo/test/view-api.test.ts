@@ -207,8 +207,12 @@ describe('the API', () => {
     const events = readEvents(response.body as ReadableStream<Uint8Array>);
     const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
     expect(JSON.parse(first[0]?.data ?? '{}').session).not.toHaveProperty('orphaned');
-    // The host dies: its lease lapses (here, given up with nothing after it), and the session has been quiet for a minute.
+    // Given up (a session its own code steps now and then): not orphaned.
     await fixture.store.releaseLease!(sid, 'host-a');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await get()).not.toHaveProperty('orphaned');
+    // A host that dies leaves its lease to lapse (here one of 1 ms), and the session has been quiet for a minute.
+    expect(await fixture.store.acquireLease!(sid, 'host-b', 1)).toBe(true);
     const next = await nextEvents(events, (seen) => seen.some((e) => e.event === 'session'));
     expect(JSON.parse(next.find((e) => e.event === 'session')?.data ?? '{}')).toMatchObject({ status: 'running', orphaned: true });
     expect(await get()).toMatchObject({ orphaned: true });

@@ -374,8 +374,8 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
 
   it('says when no host runs a running session (its host died), with the command that continues it, and drops the Live badge', async () => {
     const sid = await seedSession(fixture.store, 'orphan-page', { createdAt: new Date(Date.now() - 60_000).toISOString() });
-    await fixture.store.acquireLease!(sid, 'dead-host', 60_000);
-    await fixture.store.releaseLease!(sid, 'dead-host');
+    // A host that died: its lease (of 1 ms here) lapsed, never given up.
+    await fixture.store.acquireLease!(sid, 'dead-host', 1);
     await page.goto(`${viewer.url}#/sessions/${sid}`);
     await expect.poll(() => page.locator('.orphaned').count()).toBe(1);
     expect(await page.locator('.orphaned').innerText()).toBe(`No host is running this session: the one that ran it stopped (it crashed or was killed) and its lease has lapsed. askloop resume ${sid} continues it where it stopped.`);

@@ -2,9 +2,10 @@
  * Whether a `running` session is run by no host: its host crashed or was
  * killed mid-session, and it showed "running" (with a Live badge) for good.
  * The lease a running loop holds lapses within its time once the host is
- * gone; a live loop gives its lease up only for the moment between two of its
- * steps, right after a step updated the session, so a lapsed lease counts only
- * when the session has also been quiet for a while.
+ * gone, its expiry left in the past; a lease given up (between two steps of
+ * a loop, or by code that steps the session now and then: `loop.step`) has
+ * its expiry set to 0, and says nothing of a crash. A lapsed lease counts
+ * only when the session has also been quiet for a while.
  */
 import type { SessionRecord, TranscriptStore } from '@askloop/controller';
 
@@ -12,15 +13,16 @@ import type { SessionRecord, TranscriptStore } from '@askloop/controller';
 export const ORPHAN_QUIET_MS = 5_000;
 
 /**
- * True when `session` is running, its lease has lapsed at `now` and it was last
- * updated more than {@link ORPHAN_QUIET_MS} before `now`. False for a store that
- * cannot say (no `leaseExpiresAt`) and for a session no host ever leased (one
- * waiting in a queue for a worker).
+ * True when `session` is running, its lease lapsed (not given up) before `now`
+ * and it was last updated more than {@link ORPHAN_QUIET_MS} before `now`. False
+ * for a store that cannot say (no `leaseExpiresAt`), for a session no host ever
+ * leased (one waiting in a queue for a worker) and for one whose lease was
+ * given up (a session its own code steps when it needs to).
  */
 export async function isOrphaned(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: SessionRecord, now = Date.now()): Promise<boolean> {
   if (session.status !== 'running' || store.leaseExpiresAt === undefined) return false;
   const expiresAt = await store.leaseExpiresAt(session.sid);
-  return expiresAt !== undefined && expiresAt <= now && now - Date.parse(session.updatedAt) > ORPHAN_QUIET_MS;
+  return expiresAt !== undefined && expiresAt > 0 && expiresAt <= now && now - Date.parse(session.updatedAt) > ORPHAN_QUIET_MS;
 }
 
 /** The session as the viewer serves it: `orphaned: true` added when no host runs it. */
