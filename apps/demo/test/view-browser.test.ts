@@ -173,6 +173,11 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await fresh.locator('.live').waitFor();
     expect(await fresh.locator('li.turn').count()).toBe(60);
     expect(await chartRenders(fresh)).toBe(1);
+    // The chart labels every so many turns, its labels at least 24 units apart (it drew all 60 on one another).
+    const labels = (await fresh.locator('.chart svg').first().locator('text[text-anchor="middle"]').evaluateAll((texts) => texts.map((text) => Number(text.getAttribute('x'))))) as number[];
+    expect(labels.length).toBeGreaterThanOrEqual(10);
+    expect(labels.length).toBeLessThan(60);
+    for (let index = 1; index < labels.length; index += 1) expect((labels[index] as number) - (labels[index - 1] as number)).toBeGreaterThanOrEqual(23.9);
     const session = (await fixture.store.getSession(sid))!;
     await fixture.store.saveTurn(seedTurn(sid, 61), { ...session, turns: 61, updatedAt: new Date(Date.parse(session.updatedAt) + 1000).toISOString() });
     await fresh.locator('li.turn[data-turn="61"]').waitFor();
