@@ -318,6 +318,36 @@ describe('askloop on PostgreSQL', () => {
     expect(await host.exited).toBe(0);
   });
 
+  it("never prints a key of its environment that a failed step's error quotes (a plugin hook's), in text or --json", async () => {
+    const KEY = 'acme-live-7Hq2Lm9Xz4Pw';
+    const project = join(dir, 'leaky-project');
+    await mkdir(join(project, 'node_modules'), { recursive: true });
+    await symlink(fileURLToPath(new URL('./fixtures/plugin-project/askloop-plugin-leaky', import.meta.url)), join(project, 'node_modules', 'askloop-plugin-leaky'), 'dir');
+    await writeFile(join(project, 'askloop.config.yaml'), `plugins:\n  - askloop-plugin-leaky\nstore: ${server.url}\n`);
+    const script = await scriptFile();
+    // The worker reads the key from its environment (spawned with this process's), and the hook throws with it.
+    Object.assign(process.env, { ACME_API_KEY: KEY, LEAKY_HOOK: '1' });
+    try {
+      for (const json of [true, false]) {
+        const run = await spawnCli(['run', 'leaky', '--script', script, '--detach', '--json'], { cwd: project });
+        expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+        const host = startWorker([...(json ? ['--json'] : []), '--script', script, '--lease-ms', '5000'], project);
+        for (let waited = 0; !/hook: bad key/.test(json ? host.output().stdout : host.output().stderr); waited += 1) {
+          if (waited > 600) throw new Error(`the worker printed no failed step: ${JSON.stringify(host.output())}`);
+          await pause(50);
+        }
+        host.child.kill('SIGKILL');
+        await host.exited;
+        const printed = `${host.output().stdout}${host.output().stderr}`;
+        expect(printed).toContain('hook: bad key [redacted]');
+        expect(printed).not.toContain(KEY);
+      }
+    } finally {
+      delete process.env.ACME_API_KEY;
+      delete process.env.LEAKY_HOOK;
+    }
+  });
+
   it('--detach and worker need a PostgreSQL store (usage error, exit 2); an unreachable server is PG_QUERY_FAILED without its password', async () => {
     const detached = await spawnCli(['run', 'x', '--script', await scriptFile(), '--db', join(dir, 'file.db'), '--detach']);
     expect(detached.code).toBe(2);
