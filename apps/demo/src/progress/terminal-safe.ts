@@ -5,10 +5,12 @@
  * are shown as visible escapes (`\x1b`); tabs and newlines stay.
  */
 
+import { CONTROL_CLASS } from '../control-characters.ts';
+
 // C0 controls other than tab and newline, DEL, and the C1 controls (some terminals act on single-byte CSI, U+009B);
-// and the bidirectional controls, which reorder what follows (`invoice\u202Etxt.exe` shows as `invoiceexe.txt`), as
-// the viewer marks them (visible-controls.ts).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// and the bidirectional controls, which reorder what follows (`invoice\u202Etxt.exe` shows as `invoiceexe.txt`): the
+// characters the viewer marks, from the one list.
+const CONTROL = new RegExp(CONTROL_CLASS, 'g');
 
 /** Replaces control characters (other than `\t` and `\n`) with `\xNN`, and bidirectional controls with `\uNNNN`, so the text cannot drive the terminal or reorder itself. */
 export function terminalSafe(text: string): string {

@@ -12,15 +12,8 @@
  * Persian words (U+200C, U+200D) are not marked.
  */
 
-/**
- * The marked characters, as a regular-expression character class: the C0
- * controls but tab and newline, DEL and the C1 controls, the Arabic letter
- * mark (U+061C), the left-to-right and right-to-left marks (U+200E, U+200F),
- * the bidi embeddings and overrides (U+202A–U+202E) and the bidi isolates
- * (U+2066–U+2069). Kept as text so the page's script and this module use the
- * one list.
- */
-export const CONTROL_CLASS = String.raw`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
+// The marked characters: the one list the terminal's escaping uses too.
+import { CONTROL_CLASS } from '../control-characters.ts';
 
 /** The mark shown for `character`: `⟨U+202E⟩`. */
 export function controlMark(character: string): string {
