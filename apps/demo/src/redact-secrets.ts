@@ -48,13 +48,17 @@ function urlPassword(value: string): string | undefined {
 }
 
 /**
- * The environment's secrets for `createAskLoop({ secrets })`, read at each
- * call: the controller then keeps them out of what tools give back, so out of
- * the model's envelopes and the sessions file, not only out of what the CLI
- * prints.
+ * The environment's secrets for `createAskLoop({ secrets })`: the controller
+ * then keeps them out of what tools give back, so out of the model's
+ * envelopes and the sessions file, not only out of what the CLI prints. Read
+ * once: the controller asks every turn, and the CLI's environment does not
+ * change while it runs (a provider's own key is read at each call anyway,
+ * through `LanguageModel.secrets()`); the same list each time also keeps the
+ * controller's redactor.
  */
 export function environmentSecretsOf(env: Readonly<Record<string, string | undefined>>): () => readonly string[] {
-  return () => secretValues(env);
+  const values = secretValues(env);
+  return () => values;
 }
 
 /**
