@@ -7,6 +7,24 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { LeaseTable } from './fenced-leases.ts';
 
+/**
+ * When `sid`'s lease lapses (0 once given up), or undefined when no host ever
+ * took one, for readers (`TranscriptStore.leaseExpiresAt`). Prepared on first
+ * use; a file older than the table (schema 5), which a read-only store may
+ * open, has no lease to read.
+ */
+export function sqliteLeaseExpiry(db: DatabaseSync): (sid: string) => number | undefined {
+  let statement: StatementSync | null | undefined;
+  return (sid) => {
+    if (statement === undefined) {
+      const exists = db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'controller_leases'").get() !== undefined;
+      statement = exists ? db.prepare('SELECT expires_at FROM controller_leases WHERE sid = ?') : null;
+    }
+    const row = statement?.get(sid) as { expires_at?: unknown } | undefined;
+    return row === undefined ? undefined : Number(row.expires_at);
+  };
+}
+
 /** The lease table on `db`; statements are prepared on first use (a read-only store may see a file without it). */
 export function sqliteLeaseTable(db: DatabaseSync): LeaseTable {
   let statements: { readonly take: StatementSync; readonly renew: StatementSync; readonly expire: StatementSync; readonly current: StatementSync } | undefined;

@@ -27,7 +27,7 @@ import { createFencedLeases } from './fenced-leases.ts';
 import { requireListOptions, requireSessionFilter, storedTask } from './list-options.ts';
 import { createSqliteSessionList } from './sqlite-session-list.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
-import { sqliteLeaseTable } from './sqlite-leases.ts';
+import { sqliteLeaseExpiry, sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import { createWriteBatch } from './sqlite-write-batch.ts';
 import type { ListSessionsOptions, SessionFilter, SessionRecord, SessionStatus, TranscriptStore } from './transcript-store.ts';
@@ -232,16 +232,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     throw storeError(`open of ${file}`, error);
   }
   const leases = createFencedLeases(sqliteLeaseTable(db));
-  // Prepared on first use, as the lease table's own statements; a file older than the table (schema 5) has no lease to read.
-  let leaseExpiryStatement: StatementSync | null | undefined;
-  const leaseExpiryOf = (sid: string): number | undefined => {
-    if (leaseExpiryStatement === undefined) {
-      const exists = db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'controller_leases'").get() !== undefined;
-      leaseExpiryStatement = exists ? db.prepare('SELECT expires_at FROM controller_leases WHERE sid = ?') : null;
-    }
-    const row = leaseExpiryStatement?.get(sid) as { expires_at?: unknown } | undefined;
-    return row === undefined ? undefined : Number(row.expires_at);
-  };
+  const leaseExpiryOf = sqliteLeaseExpiry(db);
 
   const notFound = (sid: string) => new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid}`, sid });
 
