@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
-import { answeredWholeWarning, jsonAnswerType, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
+import { answeredWholeWarning, jsonAnswerType, notAStreamHint, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
 import { anthropicFinishReason } from './anthropic-finish-reason.ts';
 import { anthropicMessagesBody, anthropicWarnings } from './anthropic-messages-body.ts';
 import { anthropicUsage, type AnthropicUsage } from './anthropic-usage.ts';
@@ -50,12 +50,7 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
         }
       } else if (event.type === 'message_stop') stopped = true;
     }
-    if (!stopped) {
-      // No event at all is most often no stream at all: a page, or an answer from something else at baseURL.
-      const answeredType = response.headers.get('content-type') ?? 'none';
-      const why = events.length === 0 && !answeredType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${answeredType}, not text/event-stream; does the base URL point at a Messages API?)` : '';
-      throw badResponse(`the stream ended before message_stop${why}`);
-    }
+    if (!stopped) throw badResponse(`the stream ended before message_stop${notAStreamHint(response, events.length, 'a Messages API')}`);
     return {
       text,
       usage: anthropicUsage(usage),

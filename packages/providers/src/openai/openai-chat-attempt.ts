@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
 import { openAIChatBody, openAIChatWarnings, type MaxTokensField } from './openai-chat-body.ts';
-import { answeredWholeWarning, jsonAnswerType, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
+import { answeredWholeWarning, jsonAnswerType, notAStreamHint, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
 import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIFinishReason } from './openai-finish-reason.ts';
 import { openAIUsage, type OpenAIUsage } from './openai-usage.ts';
@@ -63,10 +63,7 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
     }
     // A stream cut short (connection dropped, proxy timeout) must not pass for a complete reply.
     if (finishReason === undefined || finishReason === null) {
-      // No event at all is most often no stream at all: a page, or an answer from something else at baseURL.
-      const contentType = response.headers.get('content-type') ?? 'none';
-      const why = chunks.length === 0 && !contentType.includes('text/event-stream') ? ` (no events: the answer's content-type is ${contentType}, not text/event-stream; does the base URL point at a Chat Completions API?)` : '';
-      throw badResponse(`the stream ended before any finish_reason${why}`);
+      throw badResponse(`the stream ended before any finish_reason${notAStreamHint(response, chunks.length, 'a Chat Completions API')}`);
     }
     return result(text, usage, finishReason, { chunks }, warnings);
   };

@@ -13,6 +13,18 @@ export function jsonAnswerType(response: Response): string | undefined {
   return /^application\/json\b/i.test(contentType) ? contentType : undefined;
 }
 
+/**
+ * What a stream that ended before its last event adds to its error when no
+ * event came at all and the answer was no event stream: most often no stream
+ * at all, a page or an answer from something else at the base URL. `api`
+ * names what the base URL should point at (`a Chat Completions API`).
+ */
+export function notAStreamHint(response: Response, events: number, api: string): string {
+  const contentType = response.headers.get('content-type') ?? 'none';
+  if (events > 0 || contentType.includes('text/event-stream')) return '';
+  return ` (no events: the answer's content-type is ${contentType}, not text/event-stream; does the base URL point at ${api}?)`;
+}
+
 /** The warning the result carries. */
 export function answeredWholeWarning(contentType: string): string {
   return `the server answered without streaming (content-type ${contentType}); its reply was read whole`;
