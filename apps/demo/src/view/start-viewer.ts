@@ -94,7 +94,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const feeds = new Set<AbortController>();
   let port = 0;
 
-  /** `gzip`: the client accepts it. A long session's turns each repeat its system text: 3 MB of JSON goes as about a twentieth. */
+  /** `gzip`: the client accepts it. A long session's turns each repeat its system text, so its JSON shrinks several times over (view-api.test.ts measures more than 5× for 60 turns). */
   const sendJson = (response: ServerResponse, status: number, body: unknown, head: boolean, gzip = false) => {
     const bytes = Buffer.from(JSON.stringify(redact(body)));
     const packed = gzip && bytes.length >= GZIP_FROM_BYTES ? gzipSync(bytes) : undefined;
