@@ -52,6 +52,7 @@ describe('loadConfig', () => {
     const config = parseConfig(example, { file: '/project/askloop.config.yaml' });
     expect(config.agents['researcher']).toMatchObject({ model: 'openai:gpt-4.1-mini', quotas: { fuel: 200000 }, ceilings: { maxTurns: 8 } });
     expect(config.storePath).toBe('/project/.askloop/sessions.db');
+    expect(config.providers.openai).toMatchObject({ timeoutMs: 60000, retry: { maxRetries: 4 }, prices: { 'gpt-4.1-mini': { inputPerMillion: 0.4, outputPerMillion: 1.6 } } });
     // The error the README shows is the one the CLI prints.
     const error = configError('models:\n  default: openai:x\nagents:\n  a:\n    quotas:\n      fuel: lots\n');
     expect(readme).toContain(`askloop: ${error.file}:${error.line}:${error.column}: ${error.message} (${error.code})`);
@@ -117,7 +118,7 @@ describe('loadConfig', () => {
   it('reports every problem the schema finds, several unknown keys too', () => {
     const error = configError('plugin: [x]\nstor: {path: a.db}\nmodels:\n  default: nocolon\n');
     expect(error.line).toBe(1);
-    const keys = 'the keys are plugins, store, models, quotas, ceilings, agents, mcpServers';
+    const keys = 'the keys are plugins, store, models, providers, quotas, ceilings, agents, mcpServers';
     expect(error.message).toBe(
       [
         `plugin: unknown key 'plugin'; ${keys} (3 problems in the file; the others below)`,

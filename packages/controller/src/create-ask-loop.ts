@@ -129,7 +129,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     if (ceiling === undefined || costsCounted(model)) return;
     throw new LoopError({
       code: 'LOOP_AGENT_INVALID',
-      message: `agent '${agent.name}'${askedBy === undefined ? '' : ` (reachable by ask from '${askedBy}')`}: ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (its prices setting, by model id: createOpenAIProvider({ prices }) in a plugin, say; the askloop command's built-in providers carry none) or bound the loop with ceilings.tokens instead`,
+      message: `agent '${agent.name}'${askedBy === undefined ? '' : ` (reachable by ask from '${askedBy}')`}: ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (its prices setting, by model id: createOpenAIProvider({ prices }) or builtinPlugin({ providerSettings: { openai: { prices } } }), say; for the askloop command, providers.NAME.prices in askloop.config.yaml) or bound the loop with ceilings.tokens instead`,
     });
   }
 

@@ -49,7 +49,7 @@ describe('a cost ceiling', () => {
     const agent = { name: 'a', model: 'scripted:m', ceilings: { costUsd: 0.01 } };
     await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({
       code: 'LOOP_AGENT_INVALID',
-      message: "agent 'a': ceilings.costUsd (0.01) could never be reached: the model scripted:m has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (its prices setting, by model id: createOpenAIProvider({ prices }) in a plugin, say; the askloop command's built-in providers carry none) or bound the loop with ceilings.tokens instead",
+      message: "agent 'a': ceilings.costUsd (0.01) could never be reached: the model scripted:m has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (its prices setting, by model id: createOpenAIProvider({ prices }) or builtinPlugin({ providerSettings: { openai: { prices } } }), say; for the askloop command, providers.NAME.prices in askloop.config.yaml) or bound the loop with ceilings.tokens instead",
     });
     expect(await store.listSessions()).toEqual([]);
     await loop.close();

@@ -63,7 +63,7 @@ ${LOOP_EXIT_USAGE}
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       const detach = (values as { detach?: boolean }).detach === true;
-      const { sid, store, plugins, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
+      const { sid, store, plugins, providers, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
       // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
       const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
@@ -83,7 +83,7 @@ ${LOOP_EXIT_USAGE}
         // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
         throw isLoopError(error) ? CliError.fromLoopError(error) : error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, env: io.env });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, env: io.env });
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {

@@ -43,8 +43,8 @@ printed), or the session is not in the sessions file or the file is broken;
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
-    const { sid, store, plugins, fsRoot } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
-    const { loop } = openSessionLoop({ store, fsRoot, plugins });
+    const { sid, store, plugins, providers, fsRoot } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
+    const { loop } = openSessionLoop({ store, fsRoot, plugins, providers });
     let report;
     try {
       report = await loop.replay(sid);

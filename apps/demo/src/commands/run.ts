@@ -74,7 +74,7 @@ ${LOOP_EXIT_USAGE}
     const location = resolveStoreLocation(values.db, config, io);
     if (values.detach === true && location.kind !== 'postgres') throw usageError(DETACH_NEEDS_POSTGRES);
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
-    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, env: io.env });
+    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, env: io.env });
     // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true, db: continueArgs({ db: values.db, config: config.file }, io.cwd).text });
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).

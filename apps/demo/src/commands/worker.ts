@@ -151,7 +151,7 @@ cannot be opened; 2 a usage error.
     let loop;
     try {
       loop = createAskLoop({
-        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }) }), ...scripted, ...config.plugins],
+        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }), ...(config.providers === undefined ? {} : { providerSettings: config.providers }) }), ...scripted, ...config.plugins],
         store: stores.transcript,
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.

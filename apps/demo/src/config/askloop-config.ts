@@ -2,7 +2,7 @@
  * What `askloop.config.yaml` holds once loaded and validated: plain data,
  * nothing started or imported yet (see `loadConfigPlugins` for the plugins).
  */
-import type { AgentDefinition } from '@askloop/controller';
+import type { AgentDefinition, BuiltinProviderSettings } from '@askloop/controller';
 import type { McpServersConfig } from '@askloop/mcp';
 
 /** The loaded configuration. */
@@ -23,6 +23,8 @@ export interface AskLoopConfig {
   readonly agents: Readonly<Record<string, AgentDefinition>>;
   /** The file's `models.default`, `models.settings`, `quotas` and `ceilings`: the defaults of `askloop run` without `--agent`. */
   readonly defaults: AgentDefaults;
+  /** `providers:`: settings of the built-in providers (base URL, timeout, retries, prices), for `builtinPlugin({ providerSettings })`. */
+  readonly providers: BuiltinProviderSettings;
   /** MCP servers (`{command,args,env,cwd}` or `{url,headers}`), for `mcpPlugin({ servers })`. `${NAME}` references are kept: see `expandEnvReferences`. */
   readonly mcpServers: McpServersConfig;
 }

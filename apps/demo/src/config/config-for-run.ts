@@ -5,7 +5,7 @@
  * (the file's agents, its plugin packages, its MCP servers), the agent that
  * `--agent NAME` names, and the sessions file of `store.path`.
  */
-import type { AgentDefinition, AskLoopPlugin } from '@askloop/controller';
+import type { AgentDefinition, AskLoopPlugin, BuiltinProviderSettings } from '@askloop/controller';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandIo } from '../io.ts';
@@ -23,6 +23,8 @@ export interface RunConfig {
   readonly plugins: readonly AskLoopPlugin[];
   /** The definition `--agent NAME` names (from the file's agents or a plugin's), when NAME is not a file. */
   readonly agent?: AgentDefinition;
+  /** `providers:`: settings of the built-in providers, for `builtinPlugin({ providerSettings })`. */
+  readonly providers?: BuiltinProviderSettings;
   /** The config's model, settings, quotas and ceilings: the agent of a run without `--agent` starts from them. */
   readonly defaults?: AgentDefaults;
   /** `store.path`, absolute. */
@@ -48,7 +50,7 @@ export async function configForRun(options: { config?: string | undefined; agent
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
   const plugins = await pluginsFromConfig(config, io.env);
-  const base = { file: path, plugins, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
+  const base = { file: path, plugins, providers: config.providers, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
   // A path (agents/x.yaml) that is missing is reported by the file read, as any missing file is.
   if (name === undefined || !looksLikeName(name) || existsSync(resolve(io.cwd, name))) return base;
   const agents = new Map<string, AgentDefinition>();

@@ -13,6 +13,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   models: 'a map with default and settings',
   'models.default': "'provider:model' text, e.g. 'openai:gpt-4.1-mini'",
   'models.settings': 'a map of model settings',
+  providers: 'a map of built-in provider names (openai, anthropic, google, ollama) to their settings',
   quotas: 'a map of quotas',
   ceilings: 'a map of ceilings',
   agents: 'a map of agent names to agent definitions',
@@ -20,7 +21,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
 };
 
 /** zod's words for a type, in the file's. */
-const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a map', record: 'a map', array: 'a list', string: 'text', number: 'a number', boolean: 'true or false' };
+const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a map', record: 'a map', array: 'a list', string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false' };
 
 /** The value at `path` of the parsed file. */
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { looksLikeUrl } from '../loop/refuse-other-url.ts';
+import { PROVIDERS_SCHEMA } from './provider-settings-schema.ts';
 
 const MAP = z.record(z.string(), z.unknown());
 /** Lower-case names, as agent names are. */
@@ -44,6 +45,7 @@ export const CONFIG_SCHEMA = z.strictObject({
       settings: MAP.optional(),
     })
     .optional(),
+  providers: PROVIDERS_SCHEMA.optional(),
   quotas: MAP.optional(),
   ceilings: MAP.optional(),
   // Agent names are checked with the agents (zod's message for a bad record key says only 'Invalid key').

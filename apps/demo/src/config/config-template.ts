@@ -36,6 +36,17 @@ models:
     temperature: 0
     maxOutputTokens: 2048
 
+# Settings of the built-in providers (openai, anthropic, google, ollama);
+# keys stay in the environment. Prices (US dollars per million tokens, by
+# model id) give turns a cost and let an agent set ceilings.costUsd.
+# providers:
+#   openai:
+#     baseURL: https://proxy.example.com/v1   # else OPENAI_BASE_URL, else OpenAI's
+#     timeoutMs: 60000                        # one attempt (default 120000; 0: none)
+#     retry: { maxRetries: 4 }                # default 2
+#     prices:
+#       gpt-4.1-mini: { inputPerMillion: 0.4, outputPerMillion: 1.6 }
+
 # Per-turn quotas of the sandboxed program, for every agent.
 quotas:
   fuel: 200000                     # evaluation steps

@@ -17,6 +17,7 @@ import { ConfigError } from './config-error.ts';
 import { findInvalidUtf8 } from '../decode-text.ts';
 import { findSecret } from './find-secret.ts';
 import { locateYamlPath } from './locate-yaml-path.ts';
+import { providerSettingsKeys } from './provider-settings-schema.ts';
 
 /** Config files are a page or two; anything larger is refused before parsing. */
 export const MAX_CONFIG_BYTES = 256 * 1024;
@@ -102,6 +103,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
     ...(config.store === undefined ? {} : typeof config.store === 'string' ? { storeUrl: config.store } : { storePath: resolve(dir, expandHome(config.store.path)) }),
     agents,
     defaults: { ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...pick(config) } as AgentDefaults,
+    providers: config.providers ?? {},
     mcpServers,
   };
 }
@@ -133,6 +135,7 @@ function unknownShape(path: readonly string[]): Record<string, unknown> {
   if (path.length === 0) return top;
   if (path[0] === 'store') return { path: 1 };
   if (path[0] === 'models') return { default: 1, settings: 1 };
+  if (path[0] === 'providers') return Object.fromEntries(providerSettingsKeys(path).map((key) => [key, 1]));
   return {};
 }
 

@@ -6,7 +6,7 @@
  * embedded model). A follow-up command (`resume`, `approve`, `replay`) gives a
  * scripted model the replies its session has not used yet.
  */
-import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { loadSqlite } from '@askloop/tools';
 import { existsSync, statSync } from 'node:fs';
@@ -26,6 +26,8 @@ export interface SessionLoopOptions {
   readonly onEvent?: LoopEventListener;
   /** More plugins after the built-in and scripted ones (`--mcp-config`'s MCP servers). */
   readonly plugins?: readonly AskLoopPlugin[];
+  /** The config's `providers:`: settings of the built-in providers (base URL, timeout, retries, prices). */
+  readonly providers?: BuiltinProviderSettings | undefined;
   /**
    * The environment: the values of its key-like variables are replaced in what
    * tools give back (`createAskLoop({ secrets })`), with the models' own keys,
@@ -102,7 +104,7 @@ export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
     const loop = createAskLoop({
       // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
       // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
-      plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }) }), scripted, ...(options.plugins ?? [])],
+      plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) }), scripted, ...(options.plugins ?? [])],
       store,
       ...(options.env === undefined ? {} : { secrets: environmentSecretsOf(options.env) }),
       ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),

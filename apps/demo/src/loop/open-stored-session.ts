@@ -5,7 +5,7 @@
  * store the session lives in (`--db`, else the config's store), and the
  * session id that the given start of an id names.
  */
-import type { AskLoopPlugin, TranscriptStore } from '@askloop/controller';
+import type { AskLoopPlugin, BuiltinProviderSettings, TranscriptStore } from '@askloop/controller';
 import type pg from 'pg';
 import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
@@ -28,6 +28,8 @@ export interface StoredSession {
   readonly sid: string;
   readonly store: TranscriptStore;
   readonly plugins: readonly AskLoopPlugin[];
+  /** The config's `providers:` settings of the built-in providers. */
+  readonly providers: BuiltinProviderSettings | undefined;
   readonly fsRoot: string | undefined;
   /** Where the session is stored, for messages: the sessions file, or `PostgreSQL`. */
   readonly storedIn: string;
@@ -54,7 +56,7 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
     throw usageError(options.needsPostgres);
   }
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };
   } catch (error) {
     await store.close();
     throw error;

@@ -81,4 +81,63 @@ describe('builtinPlugin', () => {
     expect(await loop.run({ agent: { name: 'a', model: 'openai:local' }, task: 'x' })).toMatchObject({ status: 'DONE', result: 'mine' });
     await loop.close();
   });
+
+  it('makes a provider from its settings: its base URL, its prices (so costUsd can bound it), its timeout and retries', async () => {
+    const reply = envelope('emit "<<<LOOP:DONE>>> priced"');
+    let requests = 0;
+    let mode: 'answer' | 'stall' | 'unavailable' = 'answer';
+    const model = createServer((request, response) => {
+      requests++;
+      request.resume();
+      request.on('end', () => {
+        if (mode === 'stall') return; // never answers: the provider's own timeout must end the call
+        if (mode === 'unavailable') return void response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        const chunk = (payload: object) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', ...payload })}\n\n`;
+        response.end(
+          chunk({ choices: [{ index: 0, delta: { content: reply }, finish_reason: null }] }) +
+            chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) +
+            chunk({ choices: [], usage: { prompt_tokens: 1_000_000, completion_tokens: 500_000, total_tokens: 1_500_000 } }) +
+            'data: [DONE]\n\n',
+        );
+      });
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const baseURL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+    const plugin = builtinPlugin({
+      providerSettings: { openai: { baseURL, apiKey: 'test-key-not-secret', prices: { m: { inputPerMillion: 2, outputPerMillion: 8 } }, timeoutMs: 300, retry: { maxRetries: 1, initialDelayMs: 1 } } },
+    });
+    const loop = loopWith([plugin]);
+    try {
+      // Without prices this agent is refused before it starts (its cost ceiling could never be reached).
+      const agent = { name: 'priced', model: 'openai:m', ceilings: { costUsd: 100 } };
+      const done = await loop.run({ agent, task: 'x' });
+      expect(done).toMatchObject({ status: 'DONE', result: 'priced' });
+      expect(done.usage.costUsd).toBeCloseTo(2 + 4, 9);
+      mode = 'stall';
+      const timedOut = await loop.run({ agent, task: 'x' });
+      expect(timedOut).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: { code: 'PROVIDER_TIMEOUT' } });
+      expect(timedOut.failure?.message).toMatch(/300 ms/);
+      mode = 'unavailable';
+      requests = 0;
+      const unavailable = await loop.run({ agent, task: 'x' });
+      expect(unavailable).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: { code: 'PROVIDER_SERVER' } });
+      expect(requests).toBe(2); // the first attempt and one retry (the default retries twice)
+    } finally {
+      await loop.close();
+      model.closeAllConnections();
+      await new Promise((resolve) => model.close(resolve));
+    }
+    // The default provider has no prices: the same agent is refused.
+    const plain = loopWith([builtinPlugin()]);
+    await expect(plain.run({ agent: { name: 'priced', model: 'openai:m', ceilings: { costUsd: 100 } }, task: 'x' })).rejects.toThrow(/could never be reached/);
+    await plain.close();
+  });
+
+  it('refuses settings for a provider it does not contribute, or one that does not exist', () => {
+    expect(() => builtinPlugin({ providers: ['openai'], providerSettings: { anthropic: { timeoutMs: 5 } } })).toThrow(/providerSettings\.anthropic: 'anthropic' is not among providers \(openai\)/);
+    expect(() => builtinPlugin({ providerSettings: { opnai: {} } as never })).toThrow(/no built-in provider 'opnai'/);
+    // The factory's own check: a bad timeout is PROVIDER_CONFIG, not a default silently kept.
+    expect(() => builtinPlugin({ providerSettings: { ollama: { timeoutMs: -1 } } })).toThrow(/timeoutMs must be a number of milliseconds/);
+  });
 });
