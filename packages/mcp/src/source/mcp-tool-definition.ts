@@ -9,6 +9,7 @@ import type { McpApprovalMode } from '../config/server-config.ts';
 import { AskLoopMcpError, isAskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { redactValue } from '../errors/redact-secrets.ts';
 import { contentText, mapCallResult } from './map-call-result.ts';
+import { cutServerText } from './cut-server-text.ts';
 import type { McpConnection } from './mcp-connection.ts';
 import { schemaArguments } from './schema-arguments.ts';
 
@@ -47,6 +48,7 @@ export interface McpToolDefinitionOptions {
   readonly approval: McpApprovalMode;
 }
 
+/** The longest error text of a server's passed on (then `…`). */
 const MESSAGE_LIMIT = 1_000;
 
 /** How much later than the server's `timeoutMs` the tool host's own deadline falls. */
@@ -93,8 +95,9 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
         throw failure(named ? error.message : `MCP server '${server}' tool '${tool.name}': ${error.message}`, error);
       }
       if (result.isError === true) {
-        // The server's own words, which may repeat the key it was configured with; scrubbed before the cut, so no half key is left.
-        const text = options.connection.redact(contentText(result)).slice(0, MESSAGE_LIMIT);
+        // The server's own words, which may repeat the key it was configured with; scrubbed before the cut, so no half key
+        // is left; the cut ends before a word, so no start of a key the host redacts later (the model's) is left either.
+        const text = cutServerText(options.connection.redact(contentText(result)), MESSAGE_LIMIT);
         const cause = new AskLoopMcpError('MCP_TOOL_ERROR', text, { server, tool: tool.name });
         throw failure(`MCP server '${server}' tool '${tool.name}' returned an error: ${text}`, cause);
       }
