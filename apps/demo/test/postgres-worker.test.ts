@@ -342,6 +342,11 @@ describe('askloop on PostgreSQL', () => {
         expect(printed).toContain('hook: bad key [redacted]');
         expect(printed).not.toContain(KEY);
       }
+      // What the queue keeps of the failed steps (lastError, read by other hosts) has it redacted too.
+      const stored = (await pool.query<{ last_error: string }>("SELECT last_error FROM askloop_queue WHERE last_error LIKE '%hook: bad key%'")).rows;
+      expect(stored.length).toBeGreaterThan(0);
+      for (const row of stored) expect(row.last_error).toContain('hook: bad key [redacted]');
+      expect(JSON.stringify(stored)).not.toContain(KEY);
     } finally {
       delete process.env.ACME_API_KEY;
       delete process.env.LEAKY_HOOK;

@@ -166,9 +166,10 @@ cannot be opened; 2 a usage error.
     // A paused session is answered from any host, with what this worker serves it with.
     const answerWith = continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd);
     const queueWith = continueArgs({ db: values.db }, io.cwd);
-    const queue = createSessionQueue(pool, { leaseMs });
-    // Every line it prints passes the redactor run, show and the viewer use: a step's error may quote a key (a plugin's hook, an MCP server).
+    // Every line it prints passes the redactor run, show and the viewer use: a step's error may quote a key (a plugin's hook, an MCP server);
+    // the error the queue keeps (lastError, which `sessions` and other hosts read) too.
     const redact = createSecretRedactor(io.env);
+    const queue = createSessionQueue(pool, { leaseMs, redact: (text) => redact(text) as string });
     /** After a failed step: whether it parked the session (its queue row `failed`), said on a line of its own. */
     const reportIfParked = async (sid: string): Promise<void> => {
       const entry = await queue.entry(sid).catch(() => undefined);

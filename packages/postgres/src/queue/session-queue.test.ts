@@ -122,6 +122,21 @@ describe('session queue', () => {
     expect(await queue.entry('f')).toMatchObject({ state: 'ready', failures: 0, lastError: null });
   });
 
+  it('keeps a failed step\'s message redacted (redact), before its cut to 2,000 characters', async () => {
+    const pool = await freshPool();
+    await createSessions(pool, ['r']);
+    await enqueueSession(pool, 'r');
+    const key = 'sk-queue-secret-0123456789';
+    const queue = createSessionQueue(pool, { retryDelayMs: 0, redact: (text) => text.replaceAll(key, '[redacted]') });
+    // The key across the cut: redacted first, so none of it is kept.
+    await queue.fail((await queue.acquire('h'))!, new Error(`${'x'.repeat(1980)} ${key}`));
+    const kept = (await queue.entry('r'))?.lastError ?? '';
+    expect(kept).toBe(`${'x'.repeat(1980)} [redacted]`);
+    await queue.retry!((await queue.acquire('h'))!, new Error(`deadlock near ${key}`));
+    expect(await queue.entry('r')).toMatchObject({ lastError: 'deadlock near [redacted]' });
+    expect(() => createSessionQueue(pool, { redact: 'yes' as never })).toThrow(expect.objectContaining({ code: 'LOOP_ARGUMENT_INVALID', message: 'createSessionQueue: redact must be a function (text) => text, not string' }));
+  });
+
   it('retries a conflict at once without a failure, up to maxConflicts in a row; gives back only a lease still held', async () => {
     const pool = await freshPool();
     await createSessions(pool, ['c']);

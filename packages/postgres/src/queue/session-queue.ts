@@ -55,6 +55,12 @@ export interface SessionQueueOptions {
    * is one. Default 10.
    */
   readonly maxConflicts?: number;
+  /**
+   * Applied to a failed step's message before it is stored as `lastError`
+   * (then cut to 2,000 characters): a plugin's hook or a server may quote a
+   * key in its error, which the store would otherwise keep. Default: none.
+   */
+  readonly redact?: (text: string) => string;
 }
 
 /** What {@link SessionQueue.retry} did: offered the session again at once, counted the conflict as a failure (`fail`'s delay, or parked), or nothing (the lease was no longer held). */
@@ -152,6 +158,8 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
   const maxFailures = wholeOption(options, 'maxFailures', 3, 1);
   const retryDelayMs = wholeOption(options, 'retryDelayMs', 1000, 0);
   const maxConflicts = wholeOption(options, 'maxConflicts', 10, 1);
+  const redact = options.redact ?? ((text: string) => text);
+  if (typeof redact !== 'function') throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `createSessionQueue: redact must be a function (text) => text, not ${typeof redact}` });
   // Read by enqueue only, to refuse a session that has ended.
   const transcript = createPostgresTranscriptStore(pool);
   /** The queue rows of `sids`, by session id. */
@@ -180,7 +188,8 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
     guard(
       action,
       async () => {
-        const message = error instanceof Error ? error.message : String(error);
+        // Redacted before the cut: cut first, a key at the cut would keep its start.
+        const message = redact(error instanceof Error ? error.message : String(error));
         const result = await pool.query<{ conflicts: number }>(
           `UPDATE askloop_queue SET ${changes}, last_error = $3, lease_owner = NULL, lease_token = NULL, leased_at = NULL, lease_expires_at = NULL
            WHERE sid = $1 AND lease_token = $2 AND state = 'leased'
