@@ -365,6 +365,35 @@ describe('the list in pages', () => {
     ]);
   });
 
+  it('finds no session by text it shows redacted: a key in a task cannot be guessed a character at a time', async () => {
+    const secretDir = mkdtempSync(join(tmpdir(), 'askloop-view-secret-'));
+    const secretStore = createSqliteTranscriptStore(join(secretDir, 'sessions.db'));
+    const key = 'ghp_0123456789abcdefghijABCDEFGHIJ0123';
+    await seedSession(secretStore, 'with-key', { task: `deploy with ${key} please` });
+    await seedSession(secretStore, 'plain', { task: 'deploy by hand' });
+    const secretViewer = await startViewer({ store: secretStore, env: { DEPLOY_TOKEN: 'hunter2-deploy-token' } });
+    const search = async (q: string) => {
+      const response = await fetch(new URL(`/api/sessions?q=${encodeURIComponent(q)}`, secretViewer.url));
+      return ((await response.json()) as { sessions: { sid: string; task: string }[] }).sessions.map((row) => row.sid);
+    };
+    try {
+      // Text around the key still finds it, shown redacted.
+      expect(await search('deploy')).toEqual(['plain', 'with-key']);
+      expect(await search('please')).toEqual(['with-key']);
+      // The key's start, a longer start, the whole key: nothing (the store found them; the page leaves them out).
+      for (const q of ['ghp_0', 'ghp_0123456789', key, `with ${key.slice(0, 20)}`]) expect(await search(q), q).toEqual([]);
+      await seedSession(secretStore, 'env-token', { task: 'rotate hunter2-deploy-token today' });
+      expect(await search('hunter2')).toEqual([]);
+      expect(await search('rotate')).toEqual(['env-token']);
+      // The store itself does find them: without the filter the search would tell.
+      expect((await secretStore.listSessions({ search: 'ghp_0' })).map((row) => row.sid)).toEqual(['with-key']);
+    } finally {
+      await secretViewer.close();
+      await secretStore.close();
+      rmSync(secretDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a bad offset, status or search with VIEW_BAD_REQUEST, and asks the store only for whole limits', async () => {
     for (const query of ['?offset=-1', '?offset=1.5', '?offset=1e3', '?offset=x', '?offset=99999999999', '?status=lost', `?q=${'x'.repeat(201)}`, '?q=tab%09inside', '?q=%00']) {
       const { status, body } = await list(query);

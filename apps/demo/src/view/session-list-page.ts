@@ -5,7 +5,7 @@
  * id, the agent, the task; ASCII letters in either case) or a status
  * narrows it; together they reach every session.
  */
-import { characterProblem, type SessionStatus, type TranscriptStore } from '@askloop/controller';
+import { characterProblem, sessionMatchesList, type SessionRecord, type SessionStatus, type TranscriptStore } from '@askloop/controller';
 import { sessionSummary, type SessionSummary } from './session-summary.ts';
 
 const STATUSES: readonly SessionStatus[] = ['running', 'paused', 'done', 'halted'];
@@ -55,9 +55,11 @@ export function parseSessionListQuery(params: URLSearchParams): SessionListQuery
  * whether another page follows): a page without a search reads its own
  * rows by an index (walking past the rows `offset` skips), and a search
  * reads each session's id, agent and task in the store, never every whole
- * session here.
+ * session here. With `redact` (the viewer's), a session the search found only
+ * in text the viewer shows redacted is left out of the page: else searching
+ * for the start of a key, a character more each time, would tell it whole.
  */
-export async function listSessionPage(store: TranscriptStore, query: SessionListQuery, pageSize: number): Promise<SessionListPage> {
+export async function listSessionPage(store: TranscriptStore, query: SessionListQuery, pageSize: number, redact?: (value: unknown) => unknown): Promise<SessionListPage> {
   // No key at all for a filter not asked for: a store may check the options it is given strictly.
   const listed = await store.listSessions({
     ...(query.status === undefined ? {} : { status: query.status }),
@@ -66,5 +68,14 @@ export async function listSessionPage(store: TranscriptStore, query: SessionList
     limit: pageSize + 1,
   });
   const end = query.offset + pageSize;
-  return { sessions: listed.slice(0, pageSize).map(sessionSummary), offset: query.offset, pageSize, next: listed.length > pageSize ? end : null };
+  const page = listed.slice(0, pageSize);
+  // The paging stays the store's (a page may then hold fewer sessions): the next page starts where the store's does.
+  const shown = query.q === '' || redact === undefined ? page : page.filter((session) => matchesRedacted(session, query.q, redact));
+  return { sessions: shown.map(sessionSummary), offset: query.offset, pageSize, next: listed.length > pageSize ? end : null };
+}
+
+/** Whether `search` still finds `session` once its agent and task are redacted as the viewer shows them. */
+function matchesRedacted(session: SessionRecord, search: string, redact: (value: unknown) => unknown): boolean {
+  const shown = { ...session, agent: redact(session.agent) as string, userdata: redact(session.userdata) as SessionRecord['userdata'] };
+  return sessionMatchesList(shown, { search });
 }

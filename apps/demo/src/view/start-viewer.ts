@@ -165,7 +165,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     if (path === '/api/sessions') {
       const query = parseSessionListQuery(url.searchParams);
       if ('error' in query) fail(response, 400, 'VIEW_BAD_REQUEST', query.error, head);
-      else sendJson(response, 200, await listSessionPage(store, query, listLimit), head, acceptsGzip(request));
+      else sendJson(response, 200, await listSessionPage(store, query, listLimit, redact), head, acceptsGzip(request));
       return;
     }
     const match = /^\/api\/sessions\/([^/]+)(\/live)?$/.exec(path);
