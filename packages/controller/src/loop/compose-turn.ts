@@ -5,6 +5,7 @@
  * phase `idle`.
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
+import { failureFixLine } from './failure-fix.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sharedSystemText, systemTail, type RemainingBudget } from './system-text.ts';
 import { truncateFeedback } from './truncate-feedback.ts';
@@ -42,7 +43,8 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
   });
-  const tail = systemTail(remainingBudget(context, history, turnIndex), kind);
+  const fixLine = last?.failure === undefined ? undefined : failureFixLine(last.failure);
+  const tail = systemTail(remainingBudget(context, history, turnIndex), kind, fixLine);
   const record: TurnRecord = {
     sid: context.session.sid,
     loopId: context.loopId,

@@ -70,9 +70,16 @@ export function sharedSystemLength(system: string): number {
   return at < 0 ? 0 : at;
 }
 
-/** The part of the system text that is the turn's own: the remaining budget and the note of a repair, nudge or answer-now turn. */
-export function systemTail(budget: RemainingBudget, kind: TurnKind): string {
-  return kind === 'normal' ? budgetLine(budget) : `${budgetLine(budget)}\n\n${KIND_NOTES[kind]}`;
+/**
+ * The part of the system text that is the turn's own: the remaining budget,
+ * the note of a repair, nudge or answer-now turn, and how to fix the last
+ * turn's run-time error (`fixLine`, see `failure-fix.ts`) when it had one.
+ */
+export function systemTail(budget: RemainingBudget, kind: TurnKind, fixLine?: string): string {
+  const parts = [budgetLine(budget)];
+  if (kind !== 'normal') parts.push(KIND_NOTES[kind]);
+  if (fixLine !== undefined) parts.push(fixLine);
+  return parts.join('\n\n');
 }
 
 /** The system text for one turn: {@link buildSystemBase}, then {@link systemTail}. */
