@@ -1,0 +1,70 @@
+/**
+ * Warnings for allow patterns of a run's agent that match no tool this host
+ * has. `tool.strr.*` (a typo) or `tool.fs.*` without `--fs-root` is a valid
+ * pattern, so the policy takes it and allows nothing by it: the model never
+ * sees those tools and the user never learns why. A warning, not an error:
+ * an agent file may be shared by hosts with other tools.
+ */
+import type { AskLoopPlugin } from '@askloop/controller';
+import { compileToolPattern, createDefaultRegistry } from '@askloop/tools';
+import { closestName } from './closest-name.ts';
+
+/** The tools a run's host has: their names, and the groups whose tools are only known once their source lists them. */
+export interface HostToolNames {
+  /** The names of every tool registered up front (the built-in packs, the plugins' packs). */
+  readonly names: readonly string[];
+  /** The same with `tool.fs.*` (a root given), to say that `--fs-root` adds them. */
+  readonly namesWithFs: readonly string[];
+  /** The groups of tool sources that list their tools later (an MCP server's name), or `any` for a source that does not say. */
+  readonly dynamicGroups: readonly string[] | 'any';
+}
+
+/** What {@link allowPatternWarnings} compares with: the host's tools for `plugins` (and `--fs-root` when given). */
+export function hostToolNames(plugins: readonly AskLoopPlugin[], cwd: string, fsRoot: string | undefined): HostToolNames {
+  const pluginNames = plugins.flatMap((plugin) => (plugin.toolPacks ?? []).flatMap((pack) => pack.tools.map((tool) => tool.spec.displayName)));
+  const builtIn = (withFs: boolean) => createDefaultRegistry({ http: {}, ...(withFs ? { fs: { root: fsRoot ?? cwd } } : {}) }).specs().map((spec) => spec.displayName);
+  let dynamicGroups: string[] | 'any' = [];
+  for (const source of plugins.flatMap((plugin) => plugin.toolSources ?? [])) {
+    // An MCP source names its servers (its tools are tool.<server>.<Tool>) without starting them.
+    const status = (source as { status?: () => Record<string, unknown> }).status;
+    if (typeof status !== 'function') dynamicGroups = 'any';
+    else if (dynamicGroups !== 'any') dynamicGroups.push(...Object.keys(status.call(source)).map((name) => name.toLowerCase()));
+  }
+  return { names: [...builtIn(fsRoot !== undefined), ...pluginNames], namesWithFs: [...builtIn(true), ...pluginNames], dynamicGroups };
+}
+
+/** One warning for each pattern of `allow` that matches no tool of `tools`, with what it likely meant. */
+export function allowPatternWarnings(allow: readonly string[], tools: HostToolNames): string[] {
+  const warnings: string[] = [];
+  const groups = new Set(tools.names.map(groupOf));
+  for (const text of allow) {
+    let pattern;
+    try {
+      pattern = compileToolPattern(text);
+    } catch {
+      continue; // refused elsewhere, with its own message
+    }
+    if (pattern.pattern === '**' || tools.names.some((name) => pattern.matches(name))) continue;
+    const group = groupOf(pattern.pattern);
+    // A source's tools are listed once it starts: a pattern that may name them is not judged.
+    if (tools.dynamicGroups === 'any' || (tools.dynamicGroups.length > 0 && group.includes('*')) || tools.dynamicGroups.includes(group)) continue;
+    warnings.push(`policy.allow '${text}' matches no tool of this host, so it allows nothing${hint(pattern.pattern, group, tools, groups)}`);
+  }
+  return warnings;
+}
+
+/** `str` of `tool.str.Length`. */
+function groupOf(name: string): string {
+  return name.toLowerCase().split('.')[1] ?? '';
+}
+
+/** What the pattern likely meant: `--fs-root`, a group or a tool name one or two letters away; else nothing. */
+function hint(pattern: string, group: string, tools: HostToolNames, groups: ReadonlySet<string>): string {
+  const compiled = compileToolPattern(pattern);
+  if (tools.namesWithFs.some((name) => compiled.matches(name))) return ` (tool.fs.* is there with --fs-root DIR)`;
+  const known = [...groups, ...(tools.dynamicGroups === 'any' ? [] : tools.dynamicGroups)];
+  const meantGroup = group.includes('*') || known.includes(group) ? undefined : closestName(group, known);
+  if (meantGroup !== undefined) return `; did you mean '${pattern.replace(`tool.${group}.`, `tool.${meantGroup}.`)}'?`;
+  const meantTool = pattern.includes('*') ? undefined : closestName(pattern, tools.names);
+  return meantTool === undefined ? '' : `; did you mean '${meantTool}'?`;
+}

@@ -1,0 +1,67 @@
+/**
+ * `askloop run` warns about an allow pattern that matches no tool of its host
+ * (a typo, or `tool.fs.*` without --fs-root), which the policy would take and
+ * allow nothing by, and says what it likely meant. Tools an MCP server lists
+ * once started are not judged before then.
+ */
+import { definePlugin } from '@askloop/controller';
+import { defineTool, defineToolPack } from '@askloop/tools';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { captureIo } from './capture-io.ts';
+import { main } from '../src/main.ts';
+import { allowPatternWarnings, hostToolNames } from '../src/options/allow-pattern-warnings.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'askloop-allow-warnings-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const notes = definePlugin({
+  name: 'notes',
+  specificationVersion: 'v1',
+  toolPacks: [defineToolPack('notes', [defineTool({ name: 'tool.notes.Add', description: 'Adds a note.', args: [] }, () => 'added')])],
+});
+/** A tool source as an MCP plugin's is: it names its servers before it starts them. */
+const mcp = definePlugin({ name: 'mcp', specificationVersion: 'v1', toolSources: [{ name: 'mcp', toolPacks: async () => [], status: () => ({ github: { connected: false } }) } as never] });
+
+describe('allowPatternWarnings', () => {
+  const tools = hostToolNames([notes, mcp], dir, undefined);
+  const warn = (pattern: string) => allowPatternWarnings([pattern], tools);
+
+  it("says nothing for patterns that match a tool: built-in, a plugin's, everything", () => {
+    for (const pattern of ['tool.str.*', 'str.Length', '*.Length', 'tool.notes.Add', '**', '*', 'tool.http.Fetch']) expect(warn(pattern), pattern).toEqual([]);
+  });
+
+  it('names a group or a tool one or two letters away', () => {
+    expect(warn('tool.strr.*')).toEqual(["policy.allow 'tool.strr.*' matches no tool of this host, so it allows nothing; did you mean 'tool.str.*'?"]);
+    expect(warn('tool.str.Lenght')).toEqual(["policy.allow 'tool.str.Lenght' matches no tool of this host, so it allows nothing; did you mean 'tool.str.Length'?"]);
+    expect(warn('tool.note.Add')).toEqual(["policy.allow 'tool.note.Add' matches no tool of this host, so it allows nothing; did you mean 'tool.notes.add'?"]);
+    expect(warn('tool.nothing.Like.this')).toEqual(["policy.allow 'tool.nothing.Like.this' matches no tool of this host, so it allows nothing"]);
+  });
+
+  it('says that --fs-root adds tool.fs.*, and nothing once it is given', () => {
+    expect(warn('tool.fs.Read')).toEqual(["policy.allow 'tool.fs.Read' matches no tool of this host, so it allows nothing (tool.fs.* is there with --fs-root DIR)"]);
+    expect(allowPatternWarnings(['tool.fs.Read'], hostToolNames([], dir, dir))).toEqual([]);
+  });
+
+  it("does not judge what an MCP server lists later: its group, or a pattern whose group is a wildcard; a near miss of its name is named", () => {
+    for (const pattern of ['tool.github.*', 'tool.github.create_issue', 'tool.*.create_issue']) expect(warn(pattern), pattern).toEqual([]);
+    expect(warn('tool.githb.*')).toEqual(["policy.allow 'tool.githb.*' matches no tool of this host, so it allows nothing; did you mean 'tool.github.*'?"]);
+    // A source that does not name its groups may list anything: no pattern is judged.
+    const opaque = definePlugin({ name: 'opaque', specificationVersion: 'v1', toolSources: [{ name: 'opaque', toolPacks: async () => [] }] });
+    expect(allowPatternWarnings(['tool.anything.*'], hostToolNames([opaque], dir, undefined))).toEqual([]);
+  });
+});
+
+describe('askloop run', () => {
+  it('prints the warning on standard error and runs the session as asked', async () => {
+    const reply = '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "<<<LOOP:DONE>>> ok"\nendcommand\n<<<NSENV:V4:END>>>\n';
+    writeFileSync(join(dir, 'replies.json'), JSON.stringify([reply]));
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 'x', '--script', 'replies.json', '--db', 'w.db', '--allow', 'tool.strr.*', '--allow', 'tool.list.*'], io)).toBe(0);
+    expect(io.out).toBe('ok\n');
+    expect(io.err).toContain("askloop: warning: policy.allow 'tool.strr.*' matches no tool of this host, so it allows nothing; did you mean 'tool.str.*'?\n");
+    expect(io.err).not.toContain('tool.list');
+  });
+});
