@@ -61,7 +61,7 @@ describe("an MCP tool's error text, cut, then redacted by the host", () => {
     } as unknown as McpConnection;
     const definition = mcpToolDefinition({ name: 'fail', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }, { connection, identifier: 'Fail', timeoutMs: 1000, maxResultBytes: 1000, approval: 'never' });
     const registry = createToolRegistry([defineToolPack('srv', [definition])]);
-    const host = createToolHost({ registry, policy: createPolicy({ allow: ['tool.srv.*'], grants: ['mcp:call:srv'] }), redact: (text) => text.replaceAll(KEY, '[REDACTED]') });
+    const host = createToolHost({ registry, policy: createPolicy({ allow: ['tool.srv.*'], grants: ['mcp:call:srv'] }), session: 's', turn: 1, redact: (text) => text.replaceAll(KEY, '[REDACTED]') });
     const failure = await host.call('tool.srv.Fail', []).then(
       () => undefined,
       (error: Error) => error,
