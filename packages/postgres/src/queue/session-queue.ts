@@ -145,7 +145,7 @@ export async function enqueueSession(pool: pg.Pool, sid: string): Promise<void> 
 }
 
 /** `options[name]`, or `fallback`; refuses (`LOOP_ARGUMENT_INVALID`) anything but a whole number from `least` up. */
-function wholeOption(options: SessionQueueOptions, name: keyof SessionQueueOptions, fallback: number, least: number): number {
+function wholeOption(options: SessionQueueOptions, name: 'leaseMs' | 'maxFailures' | 'retryDelayMs' | 'maxConflicts', fallback: number, least: number): number {
   const value = options[name] ?? fallback;
   // Unchecked, a fraction failed every give-back in SQL ("invalid input syntax for type integer") and left the session leased.
   if (!Number.isSafeInteger(value) || value < least) throw new LoopError({ code: 'LOOP_ARGUMENT_INVALID', message: `createSessionQueue: ${name} must be a whole number of at least ${least}, not ${String(value)}` });
