@@ -7,6 +7,7 @@
 import type { Policy, ToolSpec } from '@askloop/tools';
 import { renderCatalogueLine } from '@askloop/tools';
 import type { CommandIo } from '../io.ts';
+import { stdoutText } from '../loop/print-loop-result.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE } from './mcp/load-mcp-config.ts';
 import { TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './ns/tool-options.ts';
 
@@ -37,6 +38,7 @@ export function printToolRows(io: CommandIo, rows: readonly ToolRow[], policy: P
   for (const { spec, denied } of checked) {
     // The catalogue line already marks an effect other than read ([write], [external]): said once.
     const notes = [...(spec.effect === 'read' ? ['read'] : []), ...(spec.requiresApproval === true ? ['needs approval'] : []), ...(denied === undefined ? [] : [`denied: ${denied}`])];
-    io.stdout(`${renderCatalogueLine(spec)}${notes.length === 0 ? '' : `  [${notes.join('; ')}]`}\n`);
+    // A server writes the descriptions (and the tools' names): escaped on a terminal, as any model or tool text is.
+    io.stdout(`${stdoutText(io, renderCatalogueLine(spec))}${notes.length === 0 ? '' : `  [${stdoutText(io, notes.join('; '))}]`}\n`);
   }
 }
