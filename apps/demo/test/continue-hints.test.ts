@@ -186,4 +186,12 @@ describe('a redacted --db in the printed hint', () => {
     expect(io.err).toContain('pass the same --db');
     expect(io.err).not.toContain('hunter2pass');
   });
+
+  it('says what waits for approval, as the terminal view and --json do (a log or a pipe had only "waits for a person")', async () => {
+    const { printLoopResult } = await import('../src/loop/print-loop-result.ts');
+    const io: CapturedIo = captureIo({ cwd: top });
+    const result = { status: 'PAUSED', reason: 'AWAITING_APPROVAL', result: null, message: 'the program calls tool.fs.Write,\nwhich needs approval', failure: null, turns: 0, sid: 'S1', decisions: [], usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, wallMs: 0 } } as const;
+    printLoopResult(io, result, false);
+    expect(io.err.split('\n')[1]).toBe('  why:     the program calls tool.fs.Write, which needs approval');
+  });
 });

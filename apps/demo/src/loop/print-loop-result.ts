@@ -95,6 +95,8 @@ export function printLoopResult(io: CommandIo, result: LoopResult, json: boolean
     io.stderr(
       terminalSafe(
         `askloop: PAUSED (${reason}) ${pausedWhere(result)}: session ${result.sid} waits for a person to answer.\n` +
+          // What is to be approved (the tools the program calls, or the model's v1 reason), as the terminal view and --json say.
+          (result.message === null || result.message.trim() === '' ? '' : `  why:     ${result.message.replace(/\s*\r?\n\s*/g, ' ')}\n`) +
           `  approve: askloop approve ${result.sid}${args.text} [--note TEXT]\n` +
           `  deny:    askloop deny ${result.sid}${args.text} [--note TEXT]\n${note}`,
       ),
