@@ -52,3 +52,20 @@ describe('approve of a session mcp serve paused, with its --script', () => {
     });
   }
 });
+
+describe('a --script of neither form', () => {
+  it.each([
+    [[1, 2], 'entry [0] is not a string; every entry is one whole model reply'],
+    [{ writer: ['ok', 1] }, '"writer" entry [1] is not a string; every entry is one whole model reply'],
+    [{ writer: 'one reply' }, '"writer" is not a list of replies'],
+    [7, 'expected a JSON array of reply strings, or {"MODEL_ID": [reply strings]}'],
+  ])('%j names its first bad entry (CLI_SCRIPT_INVALID)', async (script, said) => {
+    const db = join(temp, 'bad-script.db');
+    const sid = await pausedSession(db);
+    const file = join(temp, 'bad-script.json');
+    writeFileSync(file, JSON.stringify(script));
+    const io = captureIo({ cwd: temp });
+    expect(await main(['approve', sid, '--db', db, '--script', file, '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out).error).toMatchObject({ code: 'CLI_SCRIPT_INVALID', message: expect.stringContaining(said) });
+  });
+});

@@ -71,7 +71,22 @@ export async function readServeScript(file: string, io: CommandIo): Promise<Serv
   }
   if (isStringList(value)) return value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isStringList)) return value as Record<string, string[]>;
-  throw new CliError('CLI_SCRIPT_INVALID', '--script: expected a JSON array of reply strings, or {"MODEL_ID": [reply strings]}', { file: name });
+  throw new CliError('CLI_SCRIPT_INVALID', `--script: ${scriptProblem(value)}`, { file: name });
+}
+
+const SCRIPT_SHAPE = 'a JSON array of reply strings, or {"MODEL_ID": [reply strings]}';
+
+/** What is wrong with a `--script` value of neither shape: its first bad entry when it has one (as `run` says). */
+function scriptProblem(value: unknown): string {
+  const badIn = (list: readonly unknown[]) => list.findIndex((reply) => typeof reply !== 'string');
+  if (Array.isArray(value)) return `entry [${badIn(value)}] is not a string; every entry is one whole model reply (expected ${SCRIPT_SHAPE})`;
+  if (typeof value !== 'object' || value === null) return `expected ${SCRIPT_SHAPE}`;
+  for (const [id, replies] of Object.entries(value)) {
+    if (!Array.isArray(replies)) return `"${id}" is not a list of replies (expected ${SCRIPT_SHAPE})`;
+    const bad = badIn(replies);
+    if (bad !== -1) return `"${id}" entry [${bad}] is not a string; every entry is one whole model reply`;
+  }
+  return `expected ${SCRIPT_SHAPE}`;
 }
 
 /** The scripted models the agents name (`scripted:ID`), each with its replies from `script`. */
