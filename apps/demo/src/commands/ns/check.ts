@@ -15,7 +15,7 @@ import { CONFIG_TOOLS_OPTION, CONFIG_TOOLS_USAGE, loadConfigTools } from './conf
 
 /** `askloop ns check`. */
 export const checkCommand: Command = {
-  usage: `Usage: askloop ns check FILE... [tool options] [--agent] [--json]
+  usage: `Usage: askloop ns check FILE... [tool options] [--mcp-config FILE] [--config FILE] [--agent] [--json]
 
 Parses each FILE (a library script or a command script; '-' reads standard
 input) and runs the static checks: structure, every tool reference against

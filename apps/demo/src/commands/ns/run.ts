@@ -48,7 +48,7 @@ const where = (file: string | undefined, line: number, column: number): string =
 
 /** `askloop ns run`. */
 export const runCommand: Command = {
-  usage: `Usage: askloop ns run FILE... [tool options] [--fuel N] [--timeout-ms N] [--memory-mb N] [--userdata JSON] [--json]
+  usage: `Usage: askloop ns run FILE... [tool options] [--mcp-config FILE] [--config FILE] [--fuel N] [--timeout-ms N] [--memory-mb N] [--userdata JSON] [--json]
 
 Loads the library files among FILE (scripts of func definitions), then runs
 every command file in order, in a fresh sandbox context each, with the
