@@ -9,7 +9,7 @@
  */
 import type { RunBinding } from '../ns/tool-options.ts';
 import { createReadStream } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { LineCounter, parse as parseYaml, parseDocument, type Node } from 'yaml';
 import { findSecret } from '../../config/find-secret.ts';
 import { locateYamlPath } from '../../config/locate-yaml-path.ts';
@@ -19,6 +19,7 @@ import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry
 import type { CommandIo } from '../../io.ts';
 import { CliError } from '../../cli-error.ts';
 import { fillServerEnvironment } from '../../config/server-environment.ts';
+import { inServerFolder } from '../../config/server-folder.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
@@ -75,7 +76,7 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`, error.configPath === undefined ? {} : { file, ...locate(error.configPath) });
     throw error;
   }
-  return createMcpToolSource({ servers: withEnvironment(servers, io.env, file), ...(name === undefined ? {} : { name }) });
+  return createMcpToolSource({ servers: withEnvironment(servers, io.env, file, dirname(resolve(io.cwd, file))), ...(name === undefined ? {} : { name }) });
 }
 
 /**
@@ -94,13 +95,17 @@ function refuseWrittenSecret(text: string, file: string): (path: readonly (strin
   throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${secret.message}`, { file, ...locate(secret.path) });
 }
 
-/** The servers with `${NAME}` filled from `env` (`fillServerEnvironment`); a problem is a usage error before any server starts. */
-function withEnvironment(servers: McpServersConfig, env: Readonly<Record<string, string | undefined>>, file: string): McpServersConfig {
+/**
+ * The servers with `${NAME}` filled from `env` (`fillServerEnvironment`) and each stdio server's folder resolved
+ * against the file's (`inServerFolder`); a problem is a usage error before any server starts.
+ */
+function withEnvironment(servers: McpServersConfig, env: Readonly<Record<string, string | undefined>>, file: string, fileDir: string): McpServersConfig {
   const out: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(servers)) {
     const filled = fillServerEnvironment(server, env);
-    if ('problem' in filled) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: servers.${name} ${filled.problem}`);
-    out[name] = filled.server;
+    const placed = 'problem' in filled ? filled : inServerFolder(filled.server, fileDir, env['HOME']);
+    if ('problem' in placed) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: servers.${name} ${placed.problem}`);
+    out[name] = placed.server;
   }
   return out;
 }
