@@ -38,20 +38,43 @@ describe('redactUrl', () => {
 
 describe('a URL that does not parse (PG_URL_INVALID) is shown whole but for its password', () => {
   const port = '; the port 99999 is over 65535';
-  const encode = '; a user or password with a space or one of # / ? [ ] must be percent-encoded (# is %23, a space %20, / is %2F), or given in PGPASSWORD or ~/.pgpass instead';
+  const encode = '; a user or password with a space or one of # / ? @ [ ] must be percent-encoded (# is %23, a space %20, / is %2F, ? is %3F, @ is %40), or given in PGPASSWORD or ~/.pgpass instead';
   it.each([
     ['postgres://askloop@db:99999/x', 'postgres://askloop@db:99999/x', port],
     ['postgres://u:hunter2pass@[bad/x', 'postgres://u:***@[bad/x', ''],
     ['postgres://u:p@ss@db:99999/x', 'postgres://u:***@db:99999/x', port],
     ['postgres://u@db:99999/x?password=hunter2pass&sslmode=disable', 'postgres://u@db:99999/x?password=***&sslmode=disable', port],
     ['postgres://u:pa#ss@db:5432/x', 'postgres://u:***@db:5432/x', encode],
+    ['postgres://u:pa/ss@db:5432/x', 'postgres://u:***@db:5432/x', encode],
+    ['postgres://u:pa?ss@db:5432/x', 'postgres://u:***@db:5432/x', encode],
   ])('%s → %s, saying which part is wrong', async (url, shown, hint) => {
     expect(redactUrl(url)).toBe(shown);
     const io = captureIo();
     expect(await main(['run', 'x', '--model', 'ollama:m', '--db', url], io)).toBe(1);
     expect(io.err).toBe(`askloop: not a PostgreSQL URL: ${shown} (Invalid URL)${hint} (PG_URL_INVALID)\n`);
     expect(io.err).not.toContain('hunter2pass');
-    expect(io.err).not.toContain('pa#ss');
+    expect(io.err).not.toMatch(/pa[#/?]ss/);
+  });
+
+  // The URL parser ends the password at a / ? or # it holds; the rest (and the real host, after an @) reads as the
+  // path, a piece of the password as the host. Regression: nearly all of it was printed, and looked up in DNS.
+  it.each([
+    ['postgres://askloop:Xy@Secret/Tail99@127.0.0.1:1/askloop', 'postgres://askloop:***@127.0.0.1:1/askloop', ['Secret', 'Tail99']],
+    ['postgres://askloop:Xy@Secret?Tail99@127.0.0.1:1/askloop', 'postgres://askloop:***@127.0.0.1:1/askloop', ['Secret', 'Tail99']],
+    ['postgres://askloop:p@ss#w%20rd@127.0.0.1:1/askloop', 'postgres://askloop:***@127.0.0.1:1/askloop', ['ss#w', 'w%20rd']],
+  ])('%s is refused before any connection, none of its password shown', async (url, shown, pieces) => {
+    expect(redactUrl(url)).toBe(shown);
+    for (const command of [['run', 'x', '--model', 'ollama:m', '--db', url], ['sessions', '--db', url]]) {
+      const io = captureIo();
+      expect(await main(command, io)).toBe(1);
+      expect(io.err).toBe(`askloop: not a PostgreSQL URL: ${shown} (the password ends at a / ? or # it holds, and the rest reads as the host)${encode} (PG_URL_INVALID)\n`);
+      for (const piece of pieces) expect(io.err).not.toContain(piece);
+    }
+  });
+
+  it('keeps a URL whose query holds an @ in a value, and one without a password', () => {
+    expect(redactUrl('postgres://u:pw1@db/x?application_name=a@b')).toBe('postgres://u:***@db/x?application_name=a@b');
+    expect(redactUrl('postgres://u@db/x')).toBe('postgres://u@db/x');
   });
 });
 

@@ -55,6 +55,8 @@ describe('createSecretRedactor', () => {
     expect(redact('postgres://user@db.example/x https://example.com/a:b@c')).toBe('postgres://user@db.example/x https://example.com/a:b@c');
     // One masked already (the CLI's own form of a --db URL) is left as it is.
     expect(redact('postgres://u:***@db/x?password=***&a=1')).toBe('postgres://u:***@db/x?password=***&a=1');
+    // Masked at the URL's end, before the message's ':' (the ':' was taken for the password's and lost).
+    expect(redact('postgres://u@db/x?password=***: password authentication failed')).toBe('postgres://u@db/x?password=***: password authentication failed');
   });
 
   it('holds back a URL password while it streams in, until its @ shows it is one', () => {

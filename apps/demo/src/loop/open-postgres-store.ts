@@ -12,7 +12,7 @@ import type { TranscriptStore } from '@askloop/controller';
 import { applyPostgresMigrations, createPostgresTranscriptStore, findPostgresError, PostgresStoreError } from '@askloop/postgres';
 import pg from 'pg';
 import { CliError } from '../cli-error.ts';
-import { redactMessage, redactUrl } from './redact-url.ts';
+import { passwordCutShort, redactMessage, redactUrl } from './redact-url.ts';
 
 /** An open PostgreSQL sessions store and its pool. */
 export interface PostgresSessionStore {
@@ -29,11 +29,14 @@ export { redactUrl } from './redact-url.ts';
 function urlHint(url: string): string | undefined {
   const authority = /^[a-z]+:\/\/([^/?]*)/i.exec(url)?.[1] ?? '';
   const at = authority.lastIndexOf('@');
-  const credentials = at === -1 ? '' : authority.slice(0, at);
+  // The user and password as written: up to the last @ of the whole URL when one follows a / or ? they hold.
+  const afterScheme = url.slice(url.indexOf('://') + 3);
+  const lastAt = afterScheme.lastIndexOf('@');
+  const credentials = lastAt === -1 ? '' : afterScheme.slice(0, lastAt);
   const port = /:(\d+)$/.exec(at === -1 ? authority : authority.slice(at + 1))?.[1];
   if (port !== undefined && Number(port) > 65_535) return `the port ${port} is over 65535`;
   if (/[\s#/?[\]]/.test(credentials) || (url.includes('#') && at === -1)) {
-    return 'a user or password with a space or one of # / ? [ ] must be percent-encoded (# is %23, a space %20, / is %2F), or given in PGPASSWORD or ~/.pgpass instead';
+    return 'a user or password with a space or one of # / ? @ [ ] must be percent-encoded (# is %23, a space %20, / is %2F, ? is %3F, @ is %40), or given in PGPASSWORD or ~/.pgpass instead';
   }
   return undefined;
 }
@@ -55,7 +58,8 @@ export function withExplicitSslMode(url: string): string {
 function openPool(url: string, max: number): pg.Pool {
   let pool: pg.Pool;
   try {
-    new URL(url);
+    // Refused before any connection: the driver would look up a piece of the password as the host name.
+    if (passwordCutShort(new URL(url))) throw new Error('the password ends at a / ? or # it holds, and the rest reads as the host');
     pool = new pg.Pool({ connectionString: withExplicitSslMode(url), max });
   } catch (error) {
     const hint = urlHint(url);

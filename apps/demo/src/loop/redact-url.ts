@@ -23,6 +23,8 @@ export function redactUrl(url: string): string {
   } catch {
     return redactUnparsed(url);
   }
+  // The parser cut the password short (at a / ? or # it holds): its rest sits in the path, shown as text.
+  if (passwordCutShort(parsed)) return redactUnparsed(url);
   if (parsed.password !== '') parsed.password = '***';
   if (parsed.search !== '') {
     // Edit the query part by part rather than through searchParams, which would re-encode every other parameter.
@@ -34,6 +36,20 @@ export function redactUrl(url: string): string {
     parsed.search = `?${parts.join('&')}`;
   }
   return parsed.toString();
+}
+
+/**
+ * Whether the URL parser ended a password at a `/`, `?` or `#` it holds:
+ * `postgres://u:Xy@Secret/Tail@db:5432/x` parses as the password `Xy`, the
+ * host `Secret` and a path holding the rest and the real host after an `@`.
+ * A database name, a query or a fragment with `@` in it is taken for such a
+ * cut: redacting or refusing one too many is safe, leaving most of a password
+ * in a message (and sending a piece of it to DNS as a host name) is not.
+ */
+export function passwordCutShort(parsed: URL): boolean {
+  if (parsed.username === '' && parsed.password === '') return false;
+  const firstParameter = parsed.search.slice(1).split('&', 1)[0] ?? '';
+  return parsed.pathname.includes('@') || parsed.hash.includes('@') || (firstParameter.includes('@') && !firstParameter.slice(0, firstParameter.indexOf('@')).includes('='));
 }
 
 /**
