@@ -51,6 +51,14 @@ describe("a worker step's line", () => {
     // A halt that resume would not run again (a request the provider refused as malformed): its cause only.
     const refused = { code: 'PROVIDER_BAD_REQUEST', kind: 'provider', message: 'prompt too long' };
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: refused }, undefined, queueWith)).toBe('s: turn 2 HALT ERR_PROVIDER (PROVIDER_BAD_REQUEST: prompt too long)');
+    // A ceiling's halt has no failure: its decision's message says what was spent (the line had only the reason).
+    const budget = { sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_BUDGET', message: "the loop's token or cost ceiling is spent (2536 tokens, $0.0000)", turns: 2, failure: null } as const;
+    expect(describeStep(budget)).toBe("s: turn 2 HALT ERR_BUDGET (the loop's token or cost ceiling is spent (2536 tokens, $0.0000))");
+    // A --db whose password is hidden says so, as run's next steps do.
+    const hidden = continueArgs({ db: 'postgres://askloop:pw123456@db/askloop' }, '/work');
+    const exhaustedHalt = { sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: exhausted } as const;
+    expect(describeStep(exhaustedHalt, undefined, hidden)).toMatch(/--detach queues it again \(the password of --db is not shown: pass the same --db as this run\)$/);
+    expect(describeParked('s', 3, null, hidden)).toMatch(/--detach queues it again \(the password of --db is not shown: pass the same --db as this run\)$/);
   });
 
   it('says a scripted session needs a worker with --script, and how to queue a parked session again', () => {

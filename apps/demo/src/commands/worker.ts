@@ -64,8 +64,11 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
     }
     // A halt that `resume` continues (a provider's outage, a cancel) waits for it: say so, or it reads as the end.
     const failure = event.failure ?? null;
-    const cause = event.status === 'HALT' && failure !== null ? ` (${failure.code}: ${failure.message})` : '';
-    const resumable = event.status === 'HALT' && isResumableHalt(event.reason, failure) ? `; askloop resume ${event.sid}${queueWith.text} --detach queues it again` : '';
+    // The failure behind a HALT, else what the decision says (a ceiling's figures: `the loop's token or cost ceiling is spent (2536 tokens, …)`).
+    const said = event.message === undefined || event.message === null || event.message === '' ? '' : ` (${event.message.replace(/\s*\r?\n\s*/g, ' ')})`;
+    const cause = event.status !== 'HALT' ? '' : failure !== null ? ` (${failure.code}: ${failure.message})` : said;
+    const note = queueWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
+    const resumable = event.status === 'HALT' && isResumableHalt(event.reason, failure) ? `; askloop resume ${event.sid}${queueWith.text} --detach queues it again${note}` : '';
     return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}${cause}${resumable}`;
   }
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
@@ -84,7 +87,7 @@ const NO_ARGS: ContinueArgs = { text: '', dbRedacted: false };
  */
 export function describeParked(sid: string, failures: number, lastError: string | null, queueWith: ContinueArgs = NO_ARGS): string {
   const last = lastError === null ? '' : ` (last: ${lastError})`;
-  return `${sid}: parked after ${failures} failed steps${last}; no worker takes it again until you fix the cause and askloop resume ${sid}${queueWith.text} --detach queues it again`;
+  return `${sid}: parked after ${failures} failed steps${last}; no worker takes it again until you fix the cause and askloop resume ${sid}${queueWith.text} --detach queues it again${queueWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`;
 }
 
 /** `askloop worker`. */
@@ -113,7 +116,9 @@ Options:
   --fs-root DIR     add the tool.fs.* tools, confined to DIR.
   --json            one JSON line per step on standard output:
                     {"sid","outcome","status","reason","turns"} (outcome
-                    committed, lease-lost, conflict or failed), and for all
+                    committed, lease-lost, conflict or failed; a HALT or
+                    PAUSE adds its "message", and "failure" when the turn
+                    failed), and for all
                     but a committed step "error" and its stable "code"
                     (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …); after a
                     failed step that parked its session, a line
@@ -211,7 +216,9 @@ cannot be opened; 2 a usage error.
             const error = event.error === undefined ? undefined : event.error instanceof Error ? event.error.message : String(event.error);
             const code = stepErrorCode(event.error, event.outcome);
             const failure = event.failure ?? null;
-            io.stdout(`${JSON.stringify(redact({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) }))}\n`);
+            // `message` as `run --json` gives it: only for a HALT or PAUSE.
+            const message = event.status === 'HALT' || event.status === 'PAUSED' ? (event.message ?? null) : null;
+            io.stdout(`${JSON.stringify(redact({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(message === null ? {} : { message }), ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) }))}\n`);
           } else io.stderr(`${redact(describeStep(event, answerWith, queueWith)) as string}\n`);
           if (event.outcome === 'failed') {
             const check: Promise<void> = reportIfParked(event.sid).finally(() => parkChecks.delete(check));

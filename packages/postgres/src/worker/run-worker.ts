@@ -35,6 +35,8 @@ export interface WorkerStepEvent {
   readonly status?: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
   /** Why a committed step halted or paused (`ERR_PROVIDER`, `AWAITING_APPROVAL`, …); null when it did neither. */
   readonly reason?: string | null;
+  /** What a committed step's HALT or PAUSE decision says (`LoopResult.message`: a ceiling's figures, the tools awaiting approval); null otherwise. */
+  readonly message?: string | null;
   readonly turns?: number;
   /** What failed in the last turn of a committed step that halted or paused on a failure (`LoopResult.failure`). */
   readonly failure?: { readonly code: string; readonly kind: string; readonly message: string } | null;
@@ -134,7 +136,7 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     // A conflict the step went on after (a tool's failed write, handled by the program) still broke its transaction.
     if (binding.conflict !== undefined) throw queryFailure("a statement of the step's transaction", binding.conflict, lease.sid);
     await binding.commit({ status: result.status, turns: result.turns });
-    return { ...base, outcome: 'committed', status: result.status, reason: result.reason, turns: result.turns, failure: result.failure ?? null };
+    return { ...base, outcome: 'committed', status: result.status, reason: result.reason, message: result.message ?? null, turns: result.turns, failure: result.failure ?? null };
   } catch (error) {
     clearInterval(renewal);
     await binding.rollback();
