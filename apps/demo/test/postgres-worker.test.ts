@@ -369,6 +369,18 @@ describe('askloop on PostgreSQL', () => {
 });
 
 describe('readers of a PostgreSQL store', () => {
+  it("sessions' footer says a hidden --db password must be given again (a pasted *** fails to log in)", async () => {
+    await spawnCli(['run', 'listed', '--script', await scriptFile(), '--db', server.url, '--json']);
+    const url = new URL(server.url);
+    url.password = 'footer-pass-123';
+    const table = await spawnCli(['sessions', '--db', url.toString()]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain("askloop show SID --db 'postgres://");
+    expect(table.stdout).toContain(':***@');
+    expect(table.stdout).toContain('(the password of --db is not shown: pass the same --db as this run)');
+    expect(table.stdout + table.stderr).not.toContain('footer-pass-123');
+  });
+
   it('sessions and show read it, as they read a sessions file: the session run in place and the one a worker finished after --detach', async () => {
     const script = await scriptFile();
     const inPlace = JSON.parse((await spawnCli(['run', 'read me', '--script', script, '--db', server.url, '--json'])).stdout) as { sid: string };

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
 import type { Command, CommandIo } from '../io.ts';
-import { continueArgs } from '../loop/continue-hint.ts';
+import { continueArgs, REDACTED_DB_NOTE } from '../loop/continue-hint.ts';
 import { choiceOption, integerOption } from '../options/parse-options.ts';
 import { formatAge, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
@@ -140,7 +140,9 @@ Options:
       }
     }
     const filtered = `${status === undefined ? '' : ` with status ${status}`}${search === undefined ? '' : ` matching ${JSON.stringify(search)}`}`;
-    const dbArgs = continueArgs({ db: values.db }, io.cwd).text;
+    const continued = continueArgs({ db: values.db }, io.cwd);
+    // A hidden password cannot be pasted back: said, as run's next steps say it.
+    const dbArgs = `${continued.text}${continued.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`;
     if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
     // With a filter, the store may well hold sessions: starting one is no answer. Without --db, run uses this store too.
     else if (rows.length === 0) io.stdout(`No sessions in ${dbPath}${filtered}.${filtered === '' ? ` askloop run "<task>"${dbArgs} starts one.` : ''}\n`);
