@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from './capture-io.ts';
 import { main } from '../src/main.ts';
-import { allowPatternWarnings, hostToolNames } from '../src/options/allow-pattern-warnings.ts';
+import { allowPatternWarnings, hostToolNames, unmatchedAllowPatterns } from '../src/options/allow-pattern-warnings.ts';
+import { guardMissingTools } from '../src/commands/worker-tools-guard.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-allow-warnings-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,6 +52,34 @@ describe('allowPatternWarnings', () => {
     // A source that does not name its groups may list anything: no pattern is judged.
     const opaque = definePlugin({ name: 'opaque', specificationVersion: 'v1', toolSources: [{ name: 'opaque', toolPacks: async () => [] }] });
     expect(allowPatternWarnings(['tool.anything.*'], hostToolNames([opaque], dir, undefined))).toEqual([]);
+  });
+});
+
+describe('tools a host lacks, apart from typos (what a worker refuses a step for)', () => {
+  const tools = hostToolNames([notes], dir, undefined);
+  it('marks a group no tool of the host has, and tool.fs.* without a root; not a near miss, nor a missing tool of a known group', () => {
+    expect(unmatchedAllowPatterns(['tool.ops.*', 'tool.fs.Read', 'tool.strr.*', 'tool.str.Nothing', 'tool.*.Nothing'], tools).map(({ pattern, toolsMissing }) => [pattern, toolsMissing])).toEqual([
+      ['tool.ops.*', true],
+      ['tool.fs.Read', true],
+      ['tool.strr.*', false],
+      ['tool.str.Nothing', false],
+      ['tool.*.Nothing', false],
+    ]);
+  });
+
+  it("guardMissingTools fails the step of a running session whose agent allows them (LOOP_TOOLS_MISSING), and steps the others", async () => {
+    const stepped: string[] = [];
+    const loop = { step: async (sid: string) => (stepped.push(sid), { sid }) as never };
+    const sessions: Record<string, unknown> = {
+      ops: { status: 'running', agentDefinition: { policy: { allow: ['tool.str.*', 'tool.ops.*'] } } },
+      typo: { status: 'running', agentDefinition: { policy: { allow: ['tool.strr.*'] } } },
+      plain: { status: 'running', agentDefinition: { name: 'a' } },
+    };
+    const guarded = guardMissingTools(loop, { getSession: async (sid: string) => sessions[sid] as never }, tools);
+    await expect(guarded.step('ops')).rejects.toMatchObject({ code: 'LOOP_TOOLS_MISSING', message: expect.stringContaining("its agent allows 'tool.ops.*', and this worker has no such tool") });
+    await guarded.step('typo');
+    await guarded.step('plain');
+    expect(stepped).toEqual(['typo', 'plain']);
   });
 });
 

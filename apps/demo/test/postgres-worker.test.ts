@@ -353,6 +353,39 @@ describe('askloop on PostgreSQL', () => {
     }
   });
 
+  it("a worker without the tools a session's agent allows (tool.fs.*, no --fs-root) leaves it to one that has them; run --detach warns that --fs-root stays behind", async () => {
+    const root = join(dir, 'fs-root');
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, 'note.txt'), 'from the root');
+    const script = join(dir, 'fs-read.json');
+    await writeFile(script, JSON.stringify([envelope('emit "<<<LOOP:DONE>>> " + tool.fs.Read("/note.txt")')]));
+    const queued = await spawnCli(['run', 'read the note', '--script', script, '--allow', 'tool.fs.*', '--grant', 'fs:read:/**', '--fs-root', root, '--db', server.url, '--detach', '--json']);
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(queued.stderr).toContain('askloop: warning: --fs-root is not passed to the workers, which run the session with their own options: start them with --fs-root DIR');
+    const { sid } = JSON.parse(queued.stdout) as { sid: string };
+    // Without --fs-root: the step fails (LOOP_TOOLS_MISSING) and the session stays running, not halted ERR_PERMISSIONS.
+    const lacking = startWorker(['--db', server.url, '--script', script, '--json', '--lease-ms', '5000']);
+    for (let waited = 0; !lacking.output().stdout.includes('LOOP_TOOLS_MISSING'); waited += 1) {
+      if (waited > 600) throw new Error(`the worker failed no step: ${JSON.stringify(lacking.output())}`);
+      await pause(50);
+    }
+    lacking.child.kill('SIGINT');
+    await lacking.exited;
+    const line = lacking.output().stdout.split('\n').find((text) => text.includes('LOOP_TOOLS_MISSING'))!;
+    expect(JSON.parse(line)).toMatchObject({ sid, outcome: 'failed', code: 'LOOP_TOOLS_MISSING', error: expect.stringContaining("its agent allows 'tool.fs.*', and this worker has no such tool (tool.fs.* is there with --fs-root DIR)") });
+    expect((await pool.query('SELECT status FROM askloop_sessions WHERE sid = $1', [sid])).rows).toEqual([{ status: 'running' }]);
+    // A worker with it finishes the session.
+    const having = startWorker(['--db', server.url, '--script', script, '--fs-root', root, '--json', '--lease-ms', '5000']);
+    for (let waited = 0; (await pool.query("SELECT 1 FROM askloop_sessions WHERE sid = $1 AND status = 'done'", [sid])).rows.length === 0; waited += 1) {
+      if (waited > 600) throw new Error(`the worker did not finish it: ${JSON.stringify(having.output())}`);
+      await pause(50);
+    }
+    having.child.kill('SIGINT');
+    await having.exited;
+    const done = await pool.query('SELECT record FROM askloop_sessions WHERE sid = $1', [sid]);
+    expect((JSON.parse(done.rows[0].record as string) as { lastDecision: { result: string } }).lastDecision.result).toBe('from the root');
+  });
+
   it('--detach and worker need a PostgreSQL store (usage error, exit 2); an unreachable server is PG_QUERY_FAILED without its password', async () => {
     const detached = await spawnCli(['run', 'x', '--script', await scriptFile(), '--db', join(dir, 'file.db'), '--detach']);
     expect(detached.code).toBe(2);

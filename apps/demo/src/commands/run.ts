@@ -76,6 +76,12 @@ ${LOOP_EXIT_USAGE}
     for (const warning of allowPatternWarnings(agent.policy?.allow ?? [], hostToolNames(plugins, io.cwd, fsRoot))) io.stderr(`askloop: warning: ${warning}\n`);
     const location = resolveStoreLocation(values.db, config, io);
     if (values.detach === true && location.kind !== 'postgres') throw usageError(DETACH_NEEDS_POSTGRES);
+    // A worker runs the session with its own options: these would otherwise be taken and do nothing.
+    if (values.detach === true) {
+      for (const [option, given] of [['--fs-root DIR', fsRoot], ['--mcp-config FILE', values['mcp-config']]] as const) {
+        if (given !== undefined) io.stderr(`askloop: warning: ${option.split(' ')[0]} is not passed to the workers, which run the session with their own options: start them with ${option} (a worker without the tools the agent allows leaves the session to one that has them)\n`);
+      }
+    }
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, env: io.env });
     // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.

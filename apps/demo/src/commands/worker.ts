@@ -10,6 +10,8 @@ import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueArgs } from '../loop/continue-hint.ts';
+import { hostToolNames } from '../options/allow-pattern-warnings.ts';
+import { guardMissingTools } from './worker-tools-guard.ts';
 import { refusedRights } from '../loop/host-rights.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { asCliLoopError } from '../loop/open-session-loop.ts';
@@ -194,7 +196,8 @@ cannot be opened; 2 a usage error.
     const parkChecks = new Set<Promise<void>>();
     try {
       const stats = await runWorker({
-        loop,
+        // A session whose agent allows tools this worker lacks is left to a worker that has them (worker-tools-guard.ts).
+        loop: guardMissingTools(loop, store, hostToolNames([...scripted, ...config.plugins], io.cwd, fsRoot)),
         stores,
         queue,
         signal: stop.signal,

@@ -33,9 +33,23 @@ export function hostToolNames(plugins: readonly AskLoopPlugin[], cwd: string, fs
   return { names: [...builtIn(fsRoot !== undefined), ...pluginNames], namesWithFs: [...builtIn(true), ...pluginNames], dynamicGroups };
 }
 
-/** One warning for each pattern of `allow` that matches no tool of `tools`, with what it likely meant. */
-export function allowPatternWarnings(allow: readonly string[], tools: HostToolNames): string[] {
-  const warnings: string[] = [];
+/** An allow pattern that matches no tool of a host. */
+export interface UnmatchedAllowPattern {
+  /** The pattern as written. */
+  readonly pattern: string;
+  /** What it likely meant (`; did you mean 'tool.str.*'?`, ` (tool.fs.* is there with --fs-root DIR)`), or ''. */
+  readonly hint: string;
+  /**
+   * Whether the host lacks the tools rather than the pattern being mistyped:
+   * `tool.fs.*` without a root, or a group no tool of the host has and none
+   * is a letter or two away (a plugin's, an MCP server's this host lacks).
+   */
+  readonly toolsMissing: boolean;
+}
+
+/** Each pattern of `allow` that matches no tool of `tools`, with what it likely meant. */
+export function unmatchedAllowPatterns(allow: readonly string[], tools: HostToolNames): UnmatchedAllowPattern[] {
+  const unmatched: UnmatchedAllowPattern[] = [];
   const groups = new Set(tools.names.map(groupOf));
   for (const text of allow) {
     let pattern;
@@ -48,9 +62,16 @@ export function allowPatternWarnings(allow: readonly string[], tools: HostToolNa
     const group = groupOf(pattern.pattern);
     // A source's tools are listed once it starts: a pattern that may name them is not judged.
     if (tools.dynamicGroups === 'any' || (tools.dynamicGroups.length > 0 && group.includes('*')) || tools.dynamicGroups.includes(group)) continue;
-    warnings.push(`policy.allow '${text}' matches no tool of this host, so it allows nothing${hint(pattern.pattern, group, tools, groups)}`);
+    const meant = hint(pattern.pattern, group, tools, groups);
+    const fs = meant.startsWith(' (tool.fs.*');
+    unmatched.push({ pattern: text, hint: meant, toolsMissing: fs || (meant === '' && !group.includes('*') && !groups.has(group)) });
   }
-  return warnings;
+  return unmatched;
+}
+
+/** One warning for each pattern of `allow` that matches no tool of `tools`, with what it likely meant. */
+export function allowPatternWarnings(allow: readonly string[], tools: HostToolNames): string[] {
+  return unmatchedAllowPatterns(allow, tools).map(({ pattern, hint }) => `policy.allow '${pattern}' matches no tool of this host, so it allows nothing${hint}`);
 }
 
 /** `str` of `tool.str.Length`. */
