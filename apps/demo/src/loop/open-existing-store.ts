@@ -33,12 +33,12 @@ export interface ExistingStore {
 /** Opens the store `--db` names (or the default sessions file). */
 export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<ExistingStore> {
   if (db !== undefined && isPostgresUrl(db)) {
-    if (options.readOnly === true) {
-      // As `sessions` and `show`: nothing is created or migrated, and a database without AskLoop's tables holds no session.
-      const reader = await openPostgresReader(db);
-      if (reader === undefined) throw CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `${redactUrl(db)} holds no AskLoop sessions (no askloop_sessions table); nothing was created there` });
-      return { store: reader.store, sqlitePath: undefined };
-    }
+    // As `sessions` and `show`: a database without AskLoop's tables holds no session, and nothing is created there
+    // (a mistyped database name would otherwise get the whole schema before "no such session").
+    const reader = await openPostgresReader(db);
+    if (reader === undefined) throw CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `${redactUrl(db)} holds no AskLoop sessions (no askloop_sessions table); nothing was created there` });
+    if (options.readOnly === true) return { store: reader.store, sqlitePath: undefined };
+    await reader.store.close();
     const { store, pool } = await openPostgresSessionStore(db);
     return { store, sqlitePath: undefined, pool };
   }
