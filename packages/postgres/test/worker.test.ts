@@ -181,6 +181,32 @@ describe('lease-bound stores', () => {
     expect(await createPostgresToolStores(pools()).memory.get('/kept')).toEqual({ value: 'still alive', version: 2 });
   });
 
+  it('do not ping a step transaction while one of its statements runs (a second query on a busy client is deprecated by pg)', async () => {
+    const { pool, queue, stores } = await queuedSessions(['busy'], 5_000);
+    const binding = stores.bind((await queue.acquire('host'))!);
+    expect(await stores.toolStores.memory.cas('/opened', 0, 'x')).toEqual({ ok: true, version: 1 });
+    // Another transaction holds the key the step's next write needs, so that write's statement waits on the server.
+    const other = await pool.connect();
+    await other.query("BEGIN; INSERT INTO askloop_memory (key, value, version, updated_at) VALUES ('/blocked', 'other', 1, 0)");
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const write = stores.toolStores.memory.cas('/blocked', 0, 'step');
+      await pause(200);
+      binding.keepAlive();
+      binding.keepAlive();
+      await other.query('ROLLBACK');
+      expect(await write).toEqual({ ok: true, version: 1 });
+      await pause(50);
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+      await binding.commit({ status: 'RUNNING', turns: 1 });
+    } finally {
+      process.off('warning', onWarning);
+      other.release();
+    }
+  });
+
   it("refuse a tool write that outlived its step while the worker's next step is bound: it belongs to the step it started in", async () => {
     const { pools, queue, stores } = await queuedSessions(['first', 'second'], 5000);
     const firstLease = await queue.acquire('host');

@@ -81,9 +81,9 @@ export function poolRunner(pool: pg.Pool): StatementRunner {
 
 let savepoints = 0;
 
-/** Statements on `client`, which is inside an open transaction: `atomic` is a savepoint. */
-export function transactionRunner(client: pg.PoolClient, onBroken?: (error: unknown) => void): StatementRunner {
-  const send = query(client);
+/** Statements on `client` (a client, or what runs statements on one), which is inside an open transaction: `atomic` is a savepoint. */
+export function transactionRunner(client: Queryable, onBroken?: (error: unknown) => void): StatementRunner {
+  const send: Queryable['query'] = (text, values) => client.query(text, values);
   /** Open `atomic` sections: a failure inside one is the transaction's only if rolling back to its savepoint fails. */
   let inSavepoint = 0;
   /**

@@ -35,7 +35,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { isConflictFromServer, PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
-import { checkOut, inTransaction, poolRunner, sqlState, transactionRunner, type CheckedOutClient, type StatementRunner } from '../sql/statement-runner.ts';
+import { checkOut, inTransaction, poolRunner, sqlState, transactionRunner, type CheckedOutClient, type Queryable, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
 import { requireSessionLease, transcriptStoreOn, type CommitCheckedRunner, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
 
@@ -109,6 +109,8 @@ interface ActiveBinding {
   decided: boolean;
   /** Stops listening to the step's connection for the server ending it (see `transaction`). */
   unlisten: (() => void) | undefined;
+  /** Statements of the step in flight on its client: the transaction is not idle, and a ping would queue behind them. */
+  statements: number;
 }
 
 /** SQLSTATE of the server ending a session whose transaction sat idle past `idle_in_transaction_session_timeout`. */
@@ -147,12 +149,20 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
       };
       client.on('error', onEnded);
       binding.unlisten = () => client.off('error', onEnded);
-      await client.query(`BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.round(idleMs)}`);
+      const counted: Queryable = {
+        query: (text, values) => {
+          binding.statements += 1;
+          return client.query(text, values === undefined ? undefined : [...values]).finally(() => {
+            binding.statements -= 1;
+          });
+        },
+      };
+      await counted.query(`BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.round(idleMs)}`);
       // Its writes' session leases are checked once, at the commit.
       const noteConflict = (error: unknown): void => {
         if (binding.conflict === undefined && isConflictFromServer(error)) binding.conflict = error;
       };
-      const runner: CommitCheckedRunner = { ...transactionRunner(client, noteConflict), checkedAtCommit: true };
+      const runner: CommitCheckedRunner = { ...transactionRunner(counted, noteConflict), checkedAtCommit: true };
       return runner;
     })();
     return binding.opening;
@@ -270,7 +280,7 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
     toolStores,
     bind(lease) {
       if (active !== undefined) throw new Error(`lease-bound stores are already bound to session ${active.lease.sid}; one step at a time`);
-      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined, decided: false, unlisten: undefined };
+      const binding: ActiveBinding = { lease, controller: new AbortController(), lostReason: undefined, client: undefined, opening: undefined, releases: [], finished: false, conflict: undefined, decided: false, unlisten: undefined, statements: 0 };
       active = binding;
       last = binding;
       return {
@@ -303,8 +313,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
         keepAlive() {
           const client = binding.client?.client;
           // A failure here (a transaction a failed statement aborted, a connection already cut) is the step's own
-          // to report; the ping only resets the server's idle timer.
-          if (client !== undefined && !binding.finished) client.query('SELECT 1').catch(() => undefined);
+          // to report; the ping only resets the server's idle timer. Not while a statement of the step runs: the
+          // transaction is busy then, and a second query on the client would queue behind it (which pg deprecates).
+          if (client !== undefined && !binding.finished && binding.statements === 0) client.query('SELECT 1').catch(() => undefined);
         },
         run: (step) => stepOf.run(binding, step),
       };
