@@ -7,6 +7,7 @@
  */
 // First, before anything that an old Node cannot load: one clear error on a Node that is too old.
 import './node-version-check.ts';
+export { HOST_ROLE_RIGHTS } from './migrate/migration-hint.ts';
 export { findPostgresError, isLeaseLost, isPermissionDenied, isPostgresStoreError, isTransactionConflict, POSTGRES_ERROR_CODES, PostgresStoreError, type PostgresErrorCode } from './errors/postgres-store-error.ts';
 export { migrateOwner, type PostgresMigration } from './migrate/migrate-owner.ts';
 export { applyPostgresMigrations, CONTROLLER_MIGRATIONS, POSTGRES_MIGRATION_OWNERS, QUEUE_MIGRATIONS, TOOLS_MIGRATIONS } from './migrate/postgres-migrations.ts';

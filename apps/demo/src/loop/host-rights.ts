@@ -7,14 +7,11 @@
  */
 import { CliError } from '../cli-error.ts';
 
-/** The rights a host (`run`, `resume`, `approve`, `deny`, `worker`) needs on the store. */
-export const HOST_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE on the askloop_ tables, USAGE, SELECT, UPDATE on their sequences and EXECUTE on askloop_require_lease and askloop_require_session_lease';
-
 /** The error for a store that refused this host's role, or undefined when `error` is no such refusal. */
 export async function refusedRights(error: unknown, what: string): Promise<CliError | undefined> {
   // Loaded only on this path: a session file needs no PostgreSQL client.
-  const { isPermissionDenied } = await import('@askloop/postgres');
+  const { HOST_ROLE_RIGHTS, isPermissionDenied } = await import('@askloop/postgres');
   if (!isPermissionDenied(error)) return undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return CliError.fromLoopError({ code: 'PG_QUERY_FAILED', message: `${what}: ${message}; the role lacks rights a host needs, which waiting does not give: ${HOST_RIGHTS}` });
+  return CliError.fromLoopError({ code: 'PG_QUERY_FAILED', message: `${what}: ${message}; the role lacks rights a host needs, which waiting does not give: ${HOST_ROLE_RIGHTS}` });
 }

@@ -157,9 +157,32 @@ describe('migrateOwner', () => {
     ];
     expect(await migrateOwner(pool, 'other', mine.slice(0, 1))).toBe(1);
     expect(await migrateOwner(pool, 'other', mine)).toBe(2);
-    await expect(migrateOwner(pool, 'other', mine.slice(0, 1))).rejects.toMatchObject({ code: 'PG_SCHEMA_NEWER' });
+    await expect(migrateOwner(pool, 'other', mine.slice(0, 1))).rejects.toMatchObject({
+      code: 'PG_SCHEMA_NEWER',
+      message: "database schema version 2 of 'other' is newer than the 1 this package knows: a newer @askloop/postgres (a newer askloop) migrated it; upgrade this host's, or use another database",
+    });
     await expect(migrateOwner(pool, 'other', [{ version: 2, name: 'x', sql: '' }])).rejects.toMatchObject({ code: 'PG_MIGRATION_INVALID' });
     await expect(migrateOwner(pool, ' ', mine)).rejects.toMatchObject({ code: 'PG_MIGRATION_INVALID' });
+  });
+
+  it("says how a role gets past the server's refusals: a search_path naming no schema, a role without rights", async () => {
+    const noSchema = database.pool({ options: '-c search_path=nowhere' });
+    await expect(applyPostgresMigrations(noSchema)).rejects.toMatchObject({
+      code: 'PG_QUERY_FAILED',
+      message: expect.stringMatching(/no schema has been selected to create in; the role's search_path names no schema it may create tables in: .*search_path%3Dpublic/),
+    });
+    const owner = database.pool();
+    await owner.query('CREATE SCHEMA closed');
+    const role = `nobody_${Date.now()}`;
+    await owner.query(`CREATE ROLE ${role} LOGIN`);
+    await owner.query(`GRANT USAGE ON SCHEMA closed TO ${role}`);
+    const url = new URL(database.url);
+    url.username = role;
+    const refused = database.pool({ connectionString: url.toString(), options: '-c search_path=closed' });
+    await expect(applyPostgresMigrations(refused)).rejects.toMatchObject({
+      code: 'PG_QUERY_FAILED',
+      message: expect.stringMatching(/permission denied.*; the role may not create or use AskLoop's tables: let the database's owner run any askloop command .* grant this role SELECT, INSERT, UPDATE, DELETE on the askloop_ tables/),
+    });
   });
 
   it('rolls a failing migration back completely: neither its tables nor its record stay', async () => {

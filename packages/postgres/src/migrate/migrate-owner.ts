@@ -12,6 +12,7 @@
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { inTransaction, queryFailure } from '../sql/statement-runner.ts';
+import { migrationHint } from './migration-hint.ts';
 
 /** One migration of one owner. Append new ones; never edit an applied one. */
 export interface PostgresMigration {
@@ -61,7 +62,7 @@ export async function migrateOwner(pool: pg.Pool, owner: string, migrations: rea
       const found = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM askloop_schema_migrations WHERE owner = $1', [owner]);
       const applied = found.rows[0]?.version ?? 0;
       if (applied > migrations.length) {
-        throw new PostgresStoreError('PG_SCHEMA_NEWER', `database schema version ${applied} of '${owner}' is newer than the ${migrations.length} this package knows`);
+        throw new PostgresStoreError('PG_SCHEMA_NEWER', `database schema version ${applied} of '${owner}' is newer than the ${migrations.length} this package knows: a newer @askloop/postgres (a newer askloop) migrated it; upgrade this host's, or use another database`);
       }
       for (const migration of migrations.slice(applied)) {
         await client.query(migration.sql);
@@ -71,6 +72,9 @@ export async function migrateOwner(pool: pg.Pool, owner: string, migrations: rea
       return migrations.length;
     });
   } catch (error) {
-    throw queryFailure(`migration of '${owner}'`, error);
+    const failure = queryFailure(`migration of '${owner}'`, error);
+    const hint = migrationHint(error);
+    // The cause keeps the server's error (its SQLSTATE): callers read it, as they read any PG_QUERY_FAILED's.
+    throw hint === '' || !(failure instanceof PostgresStoreError) || failure.code !== 'PG_QUERY_FAILED' ? failure : new PostgresStoreError('PG_QUERY_FAILED', `${failure.message}${hint}`, { cause: error });
   }
 }
