@@ -401,6 +401,10 @@ describe('askloop on PostgreSQL', () => {
     const error = JSON.parse(refused.stdout) as { ok: boolean; error: { code: string; message: string } };
     expect(error).toMatchObject({ ok: false, error: { code: 'PG_QUERY_FAILED' } });
     expect(refused.stdout + refused.stderr).not.toContain('hunter2');
+    // A URL pasted from a printed next step with its *** placeholder: said, as the server only says the login failed.
+    const pasted = await spawnCli(['sessions', '--db', 'postgres://someone:***@127.0.0.1:1/none', '--json']);
+    expect(pasted.code).toBe(1);
+    expect(JSON.parse(pasted.stdout).error.message).toContain("the URL's password is ***, which askloop prints in place of a hidden one: give the real password");
   });
 });
 

@@ -75,7 +75,16 @@ async function failWith(pool: pg.Pool, url: string, error: unknown): Promise<nev
   await pool.end().catch(() => undefined);
   const known = findPostgresError(error);
   const message = redactMessage(known?.message ?? (error as Error).message, url);
-  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}${missingPasswordHint(message)}` });
+  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}${missingPasswordHint(message)}${placeholderPasswordHint(url)}` });
+}
+
+/** A URL pasted from one of askloop's printed next steps keeps the `***` that stood for its password: said, as no server accepts it. */
+function placeholderPasswordHint(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password) === '***' ? "; the URL's password is ***, which askloop prints in place of a hidden one: give the real password (or set PGPASSWORD and leave it out)" : '';
+  } catch {
+    return '';
+  }
 }
 
 /** What to do when the server asked for a password and none was given (pg's words for it are its internals'). */
