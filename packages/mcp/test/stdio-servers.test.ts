@@ -209,6 +209,21 @@ describe('lifecycle', () => {
     expect(after?.starts).toBe((before?.starts ?? 0) + 1);
   });
 
+  it("leaves a dead server down through the next turn's listing (toolPacks), and the next call starts it", async () => {
+    // The memory server announces no list changes, so its listing is not stale: only a call brings it back (as the README says).
+    const packs = await source.toolPacks();
+    const before = source.status().memory;
+    expect(before?.connected).toBe(true);
+    process.kill(before?.pid as number, 'SIGKILL');
+    await vi.waitFor(() => expect(source.status().memory?.connected).toBe(false), { timeout: 5_000 });
+    const next = await source.toolPacks();
+    expect(next[2]).toBe(packs[2]);
+    expect(source.status().memory).toMatchObject({ connected: false, starts: before?.starts });
+    const host = createToolHost({ registry, policy: createPolicy({ allow: ['tool.memory.*'], grants: ['mcp:call:memory'] }), session: 's', turn: 5 });
+    expect(await host.call('tool.memory.read_graph', [])).toMatchObject({ entities: expect.any(Array) });
+    expect(source.status().memory).toMatchObject({ connected: true, starts: (before?.starts ?? 0) + 1 });
+  });
+
   it('reuses the listing between turns while no server announced a change', async () => {
     const first = await source.toolPacks();
     const second = await source.toolPacks();

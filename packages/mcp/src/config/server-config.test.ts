@@ -23,7 +23,7 @@ describe('parseMcpConfig', () => {
   it('names what is wrong', () => {
     fails(null, 'expected {"servers"');
     fails({ servers: [] }, 'expected {"servers"');
-    fails({ servers: { 'my-server': { command: 'x' } } }, "server name 'my-server'");
+    fails({ servers: { 'my-server': { command: 'x' } } }, "server name 'my-server' must be letters, digits and _, not starting with a digit (it becomes the tool group tool.my-server.…); try 'my_server'");
     fails({ servers: { a: {} } }, 'needs a command');
     fails({ servers: { a: { command: 'x', url: 'http://h' } } }, 'both command and url');
     fails({ servers: { a: { url: 'ftp://h' } } }, 'http:// or https://');
@@ -39,6 +39,11 @@ describe('parseMcpConfig', () => {
     fails({ servers: { a: { command: 'x', maxResultBytes: 1.5 } } }, 'maxResultBytes');
     fails({ servers: { a: { command: 'x', comand: 'typo' } } }, "unknown field 'comand'");
     fails({ servers: { Files: { command: 'x' }, files: { command: 'y' } } }, 'case-insensitive');
+  });
+
+  it('says a name of letters and digits is refused for its leading digit, not for its characters', () => {
+    fails({ servers: { '1srv': { command: 'x' } } }, "server name '1srv' must not start with a digit (it becomes the tool group tool.1srv.…); try '_1srv'");
+    expect(() => parseMcpConfig({ servers: { '1srv': { command: 'x' } } })).not.toThrowError(/must be letters, digits and _/);
   });
 
   it('says where in the config each problem is, so a file reader can point at its line', () => {

@@ -4,6 +4,7 @@
  * validation of that file.
  */
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
+import { sanitizeName } from '../source/sanitize-name.ts';
 
 /** The longest a timer can wait (2^31 − 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -58,6 +59,17 @@ export type McpServersConfig = Readonly<Record<string, McpServerConfig>>;
 /** Server names: the group segment of a tool name, so letters, digits and `_`, not starting with a digit. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/**
+ * Why `name` is not a server name, and a name that would do. Told apart: a name of letters and digits alone that
+ * starts with a digit breaks only the first rule, and "must be letters, digits and _" would send its author looking
+ * for a character that is not there.
+ */
+function serverNameProblem(name: string): string {
+  const suggestion = sanitizeName(name);
+  const rule = /^[0-9]/.test(name) && /^[A-Za-z0-9_]+$/.test(name) ? 'must not start with a digit' : 'must be letters, digits and _, not starting with a digit';
+  return `server name '${name}' ${rule} (it becomes the tool group tool.${name}.…); try '${suggestion}'`;
+}
+
 /** True when the configuration is an HTTP server. */
 export function isHttpServerConfig(config: McpServerConfig): config is McpHttpServerConfig {
   return typeof (config as McpHttpServerConfig).url === 'string';
@@ -101,7 +113,7 @@ function common(value: Record<string, unknown>, where: string, name: string): Mc
 /** Validates one server's configuration; throws `MCP_CONFIG_INVALID` naming the field. */
 export function validateServerConfig(name: string, value: unknown): McpServerConfig {
   const where = `servers.${name}`;
-  if (!SERVER_NAME_PATTERN.test(name)) throw invalid(`server name '${name}' must be letters, digits and _ (it becomes the tool group tool.${name}.…)`, [name]);
+  if (!SERVER_NAME_PATTERN.test(name)) throw invalid(serverNameProblem(name), [name]);
   if (!isPlainObject(value)) throw invalid(`${where} must be an object`, [name]);
   const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'startTimeoutMs', 'maxResultBytes', 'approval']);
   for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`, [name, key]);
