@@ -81,6 +81,22 @@ describe('MCP tools as tool specs', () => {
     }
   });
 
+  it('leaves out a tool the server runs only as a task (a plain call of it is refused), and keeps the others', async () => {
+    const client = new Client({ name: 'listing-check', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: NODE, args: [serverBin('everything'), 'stdio'] }));
+    try {
+      const { tools } = await client.listTools();
+      const taskOnly = tools.filter((tool) => tool.execution?.taskSupport === 'required').map((tool) => tool.name);
+      expect(taskOnly).toContain('simulate-research-query');
+      for (const name of taskOnly) expect(registry.get(`tool.everything.${sanitizeName(name)}`), name).toBeUndefined();
+      const callable = tools.filter((tool) => tool.execution?.taskSupport !== 'required');
+      expect(callable.length).toBeGreaterThan(0);
+      for (const tool of callable) expect(registry.get(`tool.everything.${sanitizeName(tool.name)}`), tool.name).toBeDefined();
+    } finally {
+      await client.close();
+    }
+  });
+
   it('maps annotations: destructive tools are writes that need approval, read-only ones are reads', () => {
     const write = registry.require('tool.filesystem.write_file').definition.spec;
     expect(write.effect).toBe('write');

@@ -6,7 +6,7 @@ import { defineToolPack, type ToolPack } from '@askloop/tools';
 import { validateServerConfig, type McpServersConfig } from '../config/server-config.ts';
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { createMcpConnection, type McpConnection, type McpServerStatus } from './mcp-connection.ts';
-import { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_START_TIMEOUT_MS, DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition } from './mcp-tool-definition.ts';
+import { DEFAULT_MCP_MAX_RESULT_BYTES, DEFAULT_MCP_START_TIMEOUT_MS, DEFAULT_MCP_TIMEOUT_MS, mcpToolDefinition, requiresTaskExecution } from './mcp-tool-definition.ts';
 import { sanitizeNames } from './sanitize-name.ts';
 
 /** Options of {@link createMcpToolSource}. */
@@ -22,9 +22,12 @@ export interface McpToolSource {
   /** Names the source in the controller's errors (`toolSources.<name>.toolPacks`). */
   readonly name: string;
   /**
-   * One pack (`mcp.<server>`) per server. Starts servers that are not running,
-   * and lists again only servers whose list changed (or never listed). Call
-   * it before each turn and build the turn's registry from the result.
+   * One pack (`mcp.<server>`) per server, without the tools a server runs only
+   * as tasks (`execution.taskSupport: "required"`), which a plain call cannot
+   * reach. Lists (starting them when needed) only servers never listed or
+   * whose list changed; the others' packs are handed back as they were, so a
+   * server that died after its listing is started by the next call, not here.
+   * Call it before each turn and build the turn's registry from the result.
    */
   toolPacks(): Promise<ToolPack[]>;
   /** Lists every server again, whatever the stale flags say. */
@@ -77,7 +80,8 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
     // Cleared before listing: a change announced while we list marks it stale again.
     entry.stale = false;
     try {
-      const tools = await entry.connection.listTools();
+      // Left out before the names are made, so a task-only tool takes no name (`_2` suffix) from one that is callable.
+      const tools = (await entry.connection.listTools()).filter((tool) => !requiresTaskExecution(tool));
       const identifiers = sanitizeNames(tools.map((tool) => tool.name));
       const definitions = tools.map((tool, index) =>
         mcpToolDefinition(tool, { connection: entry.connection, identifier: identifiers[index] as string, timeoutMs: entry.timeoutMs, maxResultBytes: entry.maxResultBytes, approval: entry.approval }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotationEffect, mcpCapability } from './mcp-tool-definition.ts';
+import { annotationEffect, mcpCapability, requiresTaskExecution } from './mcp-tool-definition.ts';
 
 describe('annotationEffect', () => {
   it('treats a tool without annotations as the MCP defaults say: destructive, open world', () => {
@@ -21,5 +21,15 @@ describe('annotationEffect', () => {
 describe('mcpCapability', () => {
   it('scopes the call capability by the lower-case server name', () => {
     expect(mcpCapability('Everything')).toBe('mcp:call:everything');
+  });
+});
+
+describe('requiresTaskExecution', () => {
+  it('is true only for taskSupport "required" (a plain call answers "optional", "forbidden" and the default)', () => {
+    expect(requiresTaskExecution({ execution: { taskSupport: 'required' } })).toBe(true);
+    expect(requiresTaskExecution({ execution: { taskSupport: 'optional' } })).toBe(false);
+    expect(requiresTaskExecution({ execution: { taskSupport: 'forbidden' } })).toBe(false);
+    expect(requiresTaskExecution({ execution: {} })).toBe(false);
+    expect(requiresTaskExecution({})).toBe(false);
   });
 });

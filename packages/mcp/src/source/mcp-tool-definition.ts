@@ -38,6 +38,15 @@ export function annotationEffect(tool: Pick<Tool, 'annotations'>, approval: McpA
   return { effect, idempotent: readOnly || hints.idempotentHint === true, requiresApproval };
 }
 
+/**
+ * True when the server runs the tool only as a task (`execution.taskSupport: "required"`): it refuses a plain
+ * tools/call (-32600), and this client makes no task-augmented calls, so every call would fail. Such a tool is left
+ * out of its server's pack rather than listed, passed by the check and then failed. `optional` tools answer a plain call.
+ */
+export function requiresTaskExecution(tool: Pick<Tool, 'execution'>): boolean {
+  return tool.execution?.taskSupport === 'required';
+}
+
 /** Options of {@link mcpToolDefinition}. */
 export interface McpToolDefinitionOptions {
   readonly connection: McpConnection;
