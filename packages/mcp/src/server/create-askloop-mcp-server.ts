@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { GUIDE_URI, NEUROSCRIPT_GUIDE } from './neuroscript-guide.ts';
 import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+import { strictInput } from './strict-input.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
 
 /** The outcome of one ask loop, as the controller reports it. */
@@ -118,6 +119,9 @@ const programShape = {
   program: z.string().describe('NeuroScript: exactly one command … endcommand block'),
   libraries: z.array(z.string()).optional().describe('Library scripts (func definitions) the program may call'),
 };
+const runInput = strictInput({ ...programShape, userdata: z.unknown().optional().describe('JSON value the program reads as the global `userdata`') });
+const checkInput = strictInput(programShape);
+const askInput = strictInput({ agent: z.string().describe('Agent name'), task: z.string().describe('The task, in words') });
 
 /**
  * Returns a function that builds a server; servers built by one factory share
@@ -145,7 +149,7 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
       'neuroscript_run',
       {
         description: 'Check a NeuroScript program (one command block) against the tool catalogue and policy, then run it in a sandbox with quotas. Returns emits, whispers, the error (code, line, column) and diagnostics; nothing runs when a check fails.',
-        inputSchema: { ...programShape, userdata: z.unknown().optional().describe('JSON value the program reads as the global `userdata`') },
+        inputSchema: runInput,
         annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
       },
       async ({ program, libraries, userdata }, extra) => {
@@ -160,7 +164,7 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
       'neuroscript_check',
       {
         description: 'Statically check a NeuroScript program (one command block) and its libraries against the tool catalogue and policy; runs nothing. Returns the diagnostics.',
-        inputSchema: programShape,
+        inputSchema: checkInput,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       async ({ program, libraries }) => {
@@ -175,7 +179,7 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
         'ask',
         {
           description: `Run a whole AskLoop ask loop with a named agent on a task; returns its status (DONE, HALT or PAUSED), reason, result and number of turns; after a HALT or PAUSE its message, and the last turn's failure, usually the cause (code, message, line).${agentList(options.agents)}`,
-          inputSchema: { agent: z.string().describe('Agent name'), task: z.string().describe('The task, in words') },
+          inputSchema: askInput,
           annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
         },
         async ({ agent, task }, extra) => {
