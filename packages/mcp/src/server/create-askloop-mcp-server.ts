@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { GUIDE_URI, NEUROSCRIPT_GUIDE } from './neuroscript-guide.ts';
 import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+import { clientCatalogueText } from './client-catalog.ts';
 import { strictInput } from './strict-input.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
 
@@ -196,7 +197,8 @@ export function createAskLoopMcpServerFactory(options: AskLoopMcpServerOptions):
 
     server.registerResource('catalogue', 'askloop://catalogue', { description: 'The tools a program may call under this server\'s policy', mimeType: 'text/plain' }, async (uri) => {
       const registry = (await setup()).registry;
-      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: registry.catalogue(options.policy) }] };
+      // The check's own catalogue: a tool that needs approval, which every program sent here is refused, is not listed as callable.
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: clientCatalogueText(registry, options.policy, session) }] };
     });
     server.registerResource('neuroscript-guide', GUIDE_URI, { description: 'A short NeuroScript guide', mimeType: 'text/markdown' }, async (uri) => ({
       contents: [{ uri: uri.href, mimeType: 'text/markdown', text: NEUROSCRIPT_GUIDE }],

@@ -3,7 +3,8 @@
  * execute) and `prepare` alone for the check.
  */
 import { createInterpreter, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
-import { createToolHost, refuseToolsNeedingApproval, type HostToolCatalog, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
+import { clientCatalog } from './client-catalog.ts';
 
 /** What one run or check needs from the server. */
 export interface NeuroScriptSetup {
@@ -23,14 +24,6 @@ export interface NeuroScriptRequest {
   readonly program: string;
   readonly libraries?: readonly string[];
   readonly userdata?: JsonValue;
-}
-
-/**
- * The catalogue of a client's program: no one here can approve a tool marked `requiresApproval` (an MCP server's
- * `approval: always`, a destructive tool), so the check refuses it rather than run it unasked.
- */
-function clientCatalog(catalog: HostToolCatalog, registry: ToolRegistry): HostToolCatalog {
-  return refuseToolsNeedingApproval(catalog, registry, 'a program an MCP client sends', "run it in an agent turn instead (the ask tool, or askloop run), which pauses for a person's approve or deny");
 }
 
 /**
