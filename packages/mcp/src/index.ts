@@ -28,6 +28,7 @@ export {
   type AskLoopMcpServerOptions,
   type AskOutcome,
   type DiagnosticReport,
+  type RunErrorReport,
   type RunReport,
 } from './server/create-askloop-mcp-server.ts';
 export { GUIDE_URI, NEUROSCRIPT_GUIDE } from './server/neuroscript-guide.ts';

@@ -5,13 +5,13 @@
  * sandbox under the server's policy and quotas.
  */
 import { randomUUID } from 'node:crypto';
-import type { Diagnostic, JsonValue, RunLimits, RunResult } from '@askloop/interpreter';
+import { SCRIPT_ERROR_CODES, type Diagnostic, type JsonValue, type RunLimits } from '@askloop/interpreter';
 import type { Policy, ToolRegistry, ToolStores } from '@askloop/tools';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { GUIDE_URI, NEUROSCRIPT_GUIDE } from './neuroscript-guide.ts';
-import { checkNeuroScript, runNeuroScript, type NeuroScriptSetup } from './run-neuroscript.ts';
+import { checkNeuroScript, runNeuroScript, type NeuroScriptRunResult, type NeuroScriptSetup } from './run-neuroscript.ts';
 import { clientCatalogueText } from './client-catalog.ts';
 import { strictInput } from './strict-input.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
@@ -84,9 +84,22 @@ export interface RunReport {
   readonly ok: boolean;
   readonly emits: readonly string[];
   readonly whispers: Readonly<Record<string, string>>;
-  readonly error: { code: string; message: string; line: number; column: number } | null;
+  readonly error: RunErrorReport | null;
   readonly diagnostics: readonly DiagnosticReport[];
   readonly usage: { fuel: number; toolCalls: number; wallMs: number };
+}
+
+/** The error that stopped a run, as reported to MCP clients. */
+export interface RunErrorReport {
+  readonly code: string;
+  readonly message: string;
+  /** 1-based; 0 when the error has no place in the program (a timeout, a quota). */
+  readonly line: number;
+  readonly column: number;
+  /** How to fix it: the interpreter's table (`SCRIPT_ERROR_CODES`), for every code it has. */
+  readonly fix?: string;
+  /** When a failed tool call stopped the run: the code under `SCRIPT_TOOL_ERROR` (`MCP_TIMEOUT`, `FS_NOT_FOUND`) and its fix. */
+  readonly cause?: { readonly code: string; readonly fix: string };
 }
 
 /** One diagnostic as reported to MCP clients. */
@@ -100,9 +113,19 @@ export interface DiagnosticReport {
 
 const diagnosticReport = ({ code, message, line, column, file }: Diagnostic): DiagnosticReport => ({ code, message, line, column, ...(file === undefined ? {} : { file }) });
 
+/** The fix the interpreter's table gives `code`, when it has the code. */
+const scriptFix = (code: string): { fix?: string } => (Object.hasOwn(SCRIPT_ERROR_CODES, code) ? { fix: SCRIPT_ERROR_CODES[code as keyof typeof SCRIPT_ERROR_CODES].fix } : {});
+
+/** The error of a run with its fix, and the cause under it when a tool call failed (a client can act on neither from the code alone). */
+function errorReport(result: NeuroScriptRunResult): RunErrorReport | null {
+  const { error, errorCause } = result;
+  if (error === null) return null;
+  return { code: error.code, message: error.message, line: error.line, column: error.column, ...scriptFix(error.code), ...(errorCause === undefined ? {} : { cause: { code: errorCause.code, fix: errorCause.fix } }) };
+}
+
 /** The plain report of one run. */
-export function runReport(result: RunResult): RunReport {
-  const error = result.error === null ? null : { code: result.error.code, message: result.error.message, line: result.error.line, column: result.error.column };
+export function runReport(result: NeuroScriptRunResult): RunReport {
+  const error = errorReport(result);
   return { ok: result.ok, emits: result.emits, whispers: result.whispers, error, diagnostics: result.diagnostics.map(diagnosticReport), usage: result.usage };
 }
 

@@ -5,7 +5,7 @@
  * running), and results were checked against the default limit, not the run's.
  */
 import { closeDefaultPool } from '@askloop/interpreter';
-import { createMemoryTools, createPolicy, createToolRegistry, defineTool, defineToolPack, openSqliteStore } from '@askloop/tools';
+import { createMemoryTools, createPolicy, createToolRegistry, defineTool, defineToolPack, openSqliteStore, TOOL_ERROR_CODES } from '@askloop/tools';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,8 @@ describe('runNeuroScript binds the tool host to the run', () => {
   it("refuses a tool result over the run's stringLength", async () => {
     const result = await runNeuroScript(setup({ stringLength: 100 }), { program: 'command\n  emit tool.slow.Big()\nendcommand\n' }, 2);
     expect(result.error?.message).toContain('TOOL_RESULT_TOO_LARGE');
+    // The tool host's code under SCRIPT_TOOL_ERROR, for the client's report.
+    expect(result.errorCause).toEqual({ code: 'TOOL_RESULT_TOO_LARGE', fix: TOOL_ERROR_CODES.TOOL_RESULT_TOO_LARGE.fix });
   });
 });
 

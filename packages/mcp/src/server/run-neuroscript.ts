@@ -5,6 +5,7 @@
 import { createInterpreter, resolveLimits, toolsAtRunStart, type Diagnostic, type JsonValue, type RunLimits, type RunResult } from '@askloop/interpreter';
 import { createToolHost, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { clientCatalog } from './client-catalog.ts';
+import { createToolFailureLog, type ErrorCause } from './tool-failure-causes.ts';
 
 /** What one run or check needs from the server. */
 export interface NeuroScriptSetup {
@@ -37,6 +38,11 @@ function withoutRecords(stores: Partial<ToolStores>): Partial<ToolStores> {
   return rest;
 }
 
+/** A run's result, and the coded cause under its error when a failed tool call stopped it (`MCP_TIMEOUT`, `FS_NOT_FOUND`). */
+export interface NeuroScriptRunResult extends RunResult {
+  readonly errorCause?: ErrorCause;
+}
+
 /** How long past the run's wall clock its tool calls may last at most (the run ends first, as SCRIPT_TIMEOUT). */
 const TOOL_DEADLINE_GRACE_MS = 1000;
 
@@ -49,7 +55,7 @@ const TOOL_DEADLINE_GRACE_MS = 1000;
  * not keep a finished run's tool calls going. Cancelling a call reaches an
  * MCP server behind the tool as `notifications/cancelled`.
  */
-export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<RunResult> {
+export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScriptRequest, turn: number, signal?: AbortSignal): Promise<NeuroScriptRunResult> {
   const limits = resolveLimits(setup.limits ?? {});
   const runEnded = new AbortController();
   const hostOptions = {
@@ -67,10 +73,20 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
   // The host that calls the tools is made when a sandbox worker takes the run (`onStart`), so its deadline
   // counts from the run's start, as the run's wall clock does — not from before the check and a wait for a busy pool.
   const { call, onStart } = toolsAtRunStart(() => createToolHost({ ...hostOptions, deadline: Date.now() + limits.wallMs + TOOL_DEADLINE_GRACE_MS, deadlineGraceMs: TOOL_DEADLINE_GRACE_MS }));
-  const tools = { catalog: clientCatalog(createToolHost(hostOptions).catalog, setup.registry), call };
+  // What each failed call threw, read once the run has ended: the script error keeps only a message.
+  const failures = createToolFailureLog();
+  const observed: typeof call = async (name, args, options) => {
+    try {
+      return await call(name, args, options);
+    } catch (error) {
+      failures.record(error);
+      throw error;
+    }
+  };
+  const tools = { catalog: clientCatalog(createToolHost(hostOptions).catalog, setup.registry), call: observed };
   const interpreter = createInterpreter({ ...(setup.limits === undefined ? {} : { limits: setup.limits }) });
   try {
-    return await interpreter.run(request.program, {
+    const result = await interpreter.run(request.program, {
       mode: 'agent',
       fileName: 'program.ns',
       tools,
@@ -79,6 +95,8 @@ export async function runNeuroScript(setup: NeuroScriptSetup, request: NeuroScri
       ...(request.userdata === undefined ? {} : { userdata: request.userdata }),
       ...(signal === undefined ? {} : { signal }),
     });
+    const cause = result.error !== null && result.error.code.startsWith('SCRIPT_TOOL_') ? failures.causeOf(result.error.message) : undefined;
+    return cause === undefined ? result : { ...result, errorCause: cause };
   } finally {
     runEnded.abort();
   }
