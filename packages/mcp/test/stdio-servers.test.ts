@@ -66,7 +66,11 @@ describe('MCP tools as tool specs', () => {
       expect(tools.length).toBeGreaterThan(0);
       for (const tool of tools) {
         const spec = registry.require(`tool.memory.${sanitizeName(tool.name)}`).definition.spec;
-        expect(spec.description).toBe((tool.description ?? '').trim());
+        // The server's description, with the argument notes (if any) at the end of its first line.
+        const [first = '', ...rest] = (tool.description ?? '').trim().split('\n');
+        const [specFirst = '', ...specRest] = spec.description.split('\n');
+        expect(specFirst.startsWith(first.trimEnd())).toBe(true);
+        expect(specRest).toEqual(rest);
         const properties = Object.entries((tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>);
         const required = new Set(tool.inputSchema.required ?? []);
         expect(spec.arguments.map((argument) => argument.name).sort()).toEqual(properties.map(([name]) => sanitizeName(name)).sort());
@@ -95,6 +99,19 @@ describe('MCP tools as tool specs', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("shows a model the shapes and allowed values its arguments' types leave out, in the catalogue line", () => {
+    const policy = createPolicy({ allow: ['tool.memory.*', 'tool.everything.*'], grants: ['mcp:call:memory', 'mcp:call:everything'] });
+    const lines = registry.catalogue(policy).split('\n');
+    const line = (name: string): string | undefined => lines.find((candidate) => candidate.startsWith(`${name}(`));
+    expect(line('tool.memory.create_entities')).toBe(
+      'tool.memory.create_entities(entities: list) -> any [write] - Create multiple new entities in the knowledge graph. Arguments: entities: list of {name: string, entityType: string, observations: list of string}',
+    );
+    expect(line('tool.everything.get_annotated_message')).toContain('(messageType: string, includeImage?: bool) -> any - ');
+    expect(line('tool.everything.get_annotated_message')).toContain('Arguments: messageType: "error"|"success"|"debug" (Type of message to demonstrate different annotation patterns); includeImage (Whether to include an example image)');
+    // The catalogue stays one byte a character.
+    expect(lines.join('\n')).toMatch(/^[\x00-\xff]*$/);
   });
 
   it('maps annotations: destructive tools are writes that need approval, read-only ones are reads', () => {

@@ -12,8 +12,11 @@ const TOKEN_CHARACTER = /[A-Za-z0-9_\-+/=.~]/;
 /** What a cut text ends with. */
 export const CUT_MARK = '…';
 
-/** `text` when it is at most `limit` characters; else its start, ending before the word the limit falls in, and the mark. */
-export function cutServerText(text: string, limit: number): string {
+/**
+ * `text` when it is at most `limit` characters; else its start, ending before the word the limit falls in, and
+ * `mark` (`…` by default; catalogue text passes `...`, since it keeps to one byte a character).
+ */
+export function cutServerText(text: string, limit: number, mark: string = CUT_MARK): string {
   if (text.length <= limit) return text;
   let end = limit;
   // Inside a run of token characters: the whole run goes (a run longer than the limit goes whole too).
@@ -21,5 +24,5 @@ export function cutServerText(text: string, limit: number): string {
   // Not between the halves of a surrogate pair.
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return text.slice(0, end) + CUT_MARK;
+  return text.slice(0, end) + mark;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotationEffect, mcpCapability, requiresTaskExecution } from './mcp-tool-definition.ts';
+import { annotationEffect, mcpCapability, requiresTaskExecution, withArgumentNotes } from './mcp-tool-definition.ts';
 
 describe('annotationEffect', () => {
   it('treats a tool without annotations as the MCP defaults say: destructive, open world', () => {
@@ -31,5 +31,13 @@ describe('requiresTaskExecution', () => {
     expect(requiresTaskExecution({ execution: { taskSupport: 'forbidden' } })).toBe(false);
     expect(requiresTaskExecution({ execution: {} })).toBe(false);
     expect(requiresTaskExecution({})).toBe(false);
+  });
+});
+
+describe('withArgumentNotes', () => {
+  it('puts the notes at the end of the first line, the one the catalogue shows', () => {
+    expect(withArgumentNotes('Create entities', 'entities: list of string')).toBe('Create entities. Arguments: entities: list of string');
+    expect(withArgumentNotes('Create entities.\nMore words.', 'x: "a"|"b"')).toBe('Create entities. Arguments: x: "a"|"b"\nMore words.');
+    expect(withArgumentNotes('Anything', '')).toBe('Anything');
   });
 });

@@ -63,15 +63,29 @@ const MESSAGE_LIMIT = 1_000;
 /** How much later than the server's `timeoutMs` the tool host's own deadline falls. */
 const HOST_TIMEOUT_GRACE_MS = 1_000;
 
+/**
+ * `description` with the argument notes at the end of its first line, the one line the catalogue shows
+ * (`… - Create multiple new entities. Arguments: entities: list of {name: string, …}`): an argument's
+ * type must stay the one the check uses, so what it leaves out goes here.
+ */
+export function withArgumentNotes(description: string, notes: string): string {
+  if (notes === '') return description;
+  const [first = '', ...rest] = description.split('\n');
+  const line = first.trimEnd();
+  const separator = line === '' ? '' : /[.!?:;]$/.test(line) ? ' ' : '. ';
+  return [`${line}${separator}Arguments: ${notes}`, ...rest].join('\n');
+}
+
 /** Builds the definition of MCP tool `tool` of `options.connection`'s server. */
 export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions): ToolDefinition {
   const server = options.connection.name;
   const displayName = `tool.${server}.${options.identifier}`;
-  const { args, properties } = schemaArguments(tool.inputSchema);
+  const { args, properties, notes } = schemaArguments(tool.inputSchema, options.connection.redact);
   const required = new Set(args.filter((arg) => arg.required !== false).map((arg) => arg.name));
   // Through the server's redactor too: a description is model text (every prompt's catalogue, askloop://catalogue),
   // and a server may echo the credential it was given there as anywhere else.
-  const description = options.connection.redact((tool.description ?? tool.title ?? '').trim()) || `MCP tool ${tool.name} of server ${server}`;
+  const own = options.connection.redact((tool.description ?? tool.title ?? '').trim()) || `MCP tool ${tool.name} of server ${server}`;
+  const description = options.connection.redact(withArgumentNotes(own, notes));
   const failure = (message: string, cause: unknown): ToolError => new ToolError('TOOL_FAILED', message, { tool: displayName, cause });
   return defineTool(
     {

@@ -1,7 +1,7 @@
 import { defineTool } from '@askloop/tools';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { schemaArguments, schemaType } from './schema-arguments.ts';
+import { NOTES_CHARS, schemaArguments, schemaType } from './schema-arguments.ts';
 
 describe('schemaType', () => {
   it('maps single JSON types and falls back to any', () => {
@@ -40,6 +40,57 @@ describe('schemaArguments', () => {
   it('handles a schema without properties', () => {
     expect(schemaArguments({ type: 'object' }).args).toEqual([]);
     expect(schemaArguments(null).args).toEqual([]);
+  });
+
+  it("notes what the types leave out: a list's items, allowed values, descriptions; the types stay the check's", () => {
+    // server-memory's create_entities and server-everything's get-annotated-message, as the servers list them.
+    const entities = schemaArguments({
+      type: 'object',
+      properties: {
+        entities: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string', description: 'The name of the entity' }, entityType: { type: 'string' }, observations: { type: 'array', items: { type: 'string' } } },
+            required: ['name', 'entityType', 'observations'],
+          },
+        },
+      },
+      required: ['entities'],
+    });
+    expect(entities.args).toEqual([{ name: 'entities', type: 'list', required: true, description: 'list of {name: string, entityType: string, observations: list of string}' }]);
+    expect(entities.notes).toBe('entities: list of {name: string, entityType: string, observations: list of string}');
+    const message = schemaArguments({
+      type: 'object',
+      properties: {
+        messageType: { type: 'string', enum: ['error', 'success', 'debug'], description: 'Type of message to demonstrate\n  different annotation patterns' },
+        includeImage: { default: false, description: 'Whether to include an example image', type: 'boolean' },
+        plain: { type: 'string' },
+      },
+      required: ['messageType'],
+    });
+    expect(message.args.map(({ name, type, description }) => ({ name, type, description }))).toEqual([
+      { name: 'messageType', type: 'string', description: '"error"|"success"|"debug" (Type of message to demonstrate different annotation patterns)' },
+      { name: 'includeImage', type: 'bool', description: 'Whether to include an example image' },
+      { name: 'plain', type: 'string', description: '' },
+    ]);
+    expect(message.notes).toBe('messageType: "error"|"success"|"debug" (Type of message to demonstrate different annotation patterns); includeImage (Whether to include an example image)');
+    expect(schemaArguments({ type: 'object', properties: { a: { type: 'number' } } }).notes).toBe('');
+  });
+
+  it('keeps the notes of a huge schema within NOTES_CHARS, whole notes first, and a long description short', () => {
+    // Thousands of arguments, each a map whose one definition (by $ref) has thousands of keys.
+    const keys = Object.fromEntries(Array.from({ length: 10_000 }, (_, key) => [`k${key}`, { type: 'string' }]));
+    const argument = { $ref: '#/$defs/big', description: 'word '.repeat(100) };
+    const properties = Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`arg${index}`, argument]));
+    const { args, notes } = schemaArguments({ type: 'object', properties, $defs: { big: { type: 'object', properties: keys } } });
+    expect(args).toHaveLength(5_000);
+    expect(notes.length).toBeLessThanOrEqual(NOTES_CHARS + 5);
+    expect(notes.endsWith('; ...')).toBe(true);
+    const eight = Array.from({ length: 8 }, (_, key) => `k${key}?: string`).join(', ');
+    expect(notes.startsWith(`arg0: {${eight}, ...} (${'word '.repeat(16)}...); arg1: `)).toBe(true);
+    // Past the shaped ones, an argument keeps its plain description.
+    expect(args[4_999]?.description).toBe('word '.repeat(100));
   });
 
   it('always gives arguments defineTool accepts (property)', () => {

@@ -31,6 +31,19 @@ describe('a tool description that echoes a credential', () => {
     expect(definition.spec.description).toBe(`a tool that knows ${REDACTED} and ${REDACTED}`);
   });
 
+  it("is redacted in the argument notes too: a property's description and an allowed value", () => {
+    const inputSchema = {
+      type: 'object' as const,
+      properties: { token: { type: 'string', enum: ['supersecretvalue123', 'none'], description: `pass hunter2secretpw here ${'and more words '.repeat(10)}` } },
+    };
+    const definition = mcpToolDefinition(
+      { name: 'knows', description: 'a tool', inputSchema, annotations: { readOnlyHint: true } },
+      { connection, identifier: 'knows', timeoutMs: 1000, maxResultBytes: 1000, approval: 'never' },
+    );
+    expect(definition.spec.description.startsWith(`a tool. Arguments: token: "${REDACTED}"|"none" (pass ${REDACTED} here and more`)).toBe(true);
+    expect(definition.spec.description).not.toMatch(/supersecret|hunter2/);
+  });
+
   it("takes the URL's password among the server's secrets", () => {
     expect(serverSecrets(config)).toContain('hunter2secretpw');
     expect(serverSecrets({ url: 'http://127.0.0.1:1/mcp' })).toEqual([]);
