@@ -68,6 +68,8 @@ describe('--mcp-config ${NAME} references', () => {
     expect(await main(tools(file), io)).toBe(2);
     const { error } = JSON.parse(io.out) as { error: { code: string; message: string; line: number } };
     expect(error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: expect.stringContaining("'Authorization' looks like a key"), line: format === 'json' ? 6 : 5 });
+    // What to write instead, with the header's scheme (it named the providers' variables, which a header has nothing to do with).
+    expect(error.message).toContain("Set a variable of your own (TRACKER_TOKEN, say) in the environment instead, and write 'Bearer ${NAME}' here to pass it on");
     expect(io.out + io.err).not.toContain('supersecretvalue123');
   });
 

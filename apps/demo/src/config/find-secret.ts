@@ -28,9 +28,21 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 export const ENV_REFERENCE = /^(?:(?:Bearer|Basic|Token)\s+)?\$\{[A-Za-z_][A-Za-z0-9_]*\}$/i;
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-/** The environment variable to suggest for a key-like field. */
-function suggestion(key: string): string {
-  return /^[A-Z0-9_]+$/.test(key) ? key : 'the provider\'s variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, …)';
+/**
+ * The environment variable to suggest for a key-like field: its own name
+ * when it is one; where references are read (an MCP server's `env` and
+ * `headers`), a variable of the user's own; else the providers' variables.
+ */
+function suggestion(key: string, referenced: boolean): string {
+  if (/^[A-Z0-9_]+$/.test(key)) return key;
+  return referenced ? 'a variable of your own (TRACKER_TOKEN, say)' : 'the provider\'s variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, …)';
+}
+
+/** What to write in place of a literal secret where references are read: `Bearer ${NAME}` for a credential with its scheme. */
+function referenceToWrite(key: string, text: string): string {
+  const name = /^[A-Z0-9_]+$/.test(key) ? key : 'NAME';
+  const scheme = /^\s*(Bearer|Basic|Token)\s/i.exec(text)?.[1];
+  return scheme === undefined ? `\${${name}}` : `${scheme} \${${name}}`;
 }
 
 /** The first secret in the document, or undefined. `allowReference(path)` says where `${NAME}` references are accepted. */
@@ -46,7 +58,7 @@ export function findSecret(node: Node | null, allowReference: (path: readonly (s
         if (!(ENV_REFERENCE.test(text) && allowReference(here))) {
           return {
             path: here,
-            message: `'${key}' looks like a key; keys are never written to the config file. Set ${suggestion(key)} in the environment instead${allowReference(here) ? `, and write '\${${/^[A-Z0-9_]+$/.test(key) ? key : 'NAME'}}' here to pass it on` : ' and remove this line'}`,
+            message: `'${key}' looks like a key; keys are never written to the config file. Set ${suggestion(key, allowReference(here))} in the environment instead${allowReference(here) ? `, and write '${referenceToWrite(key, text)}' here to pass it on` : ' and remove this line'}`,
           };
         }
       }
