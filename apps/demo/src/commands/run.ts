@@ -3,12 +3,13 @@
  * one agent session through the controller, stored in the sessions file or
  * on PostgreSQL; `--detach` only queues it for `askloop worker`.
  */
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
-import { saveContinueWith } from '../loop/continue-record.ts';
+import { forgetContinueWith, saveContinueWith } from '../loop/continue-record.ts';
 import { continueArgs } from '../loop/continue-hint.ts';
 import { DETACH_NEEDS_POSTGRES, detachSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
@@ -88,8 +89,11 @@ ${LOOP_EXIT_USAGE}
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true, db: continueArgs({ db: values.db, config: config.file }, io.cwd).text });
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).
     const continueWith = { db: values.db, config: config.file, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
-    // Kept with the session, so `resume SID --db FILE` alone can print complete next steps.
-    const afterLoop = location.kind === 'sqlite' ? (sid: string) => saveContinueWith(location.path, sid, continueWith, io.cwd) : undefined;
-    return driveSession(io, loop, { kind: 'run', agent, task }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+    // Kept with the session, so `resume SID --db FILE` alone can print complete next steps: recorded before the loop
+    // starts (the store holds no transaction open yet), so a host killed mid-run leaves them too; again after it.
+    const sid = location.kind === 'sqlite' ? randomUUID() : undefined;
+    if (sid !== undefined && location.kind === 'sqlite') saveContinueWith(location.path, sid, continueWith, io.cwd);
+    const afterLoop = location.kind === 'sqlite' ? (id: string, ran: boolean) => (ran ? saveContinueWith(location.path, id, continueWith, io.cwd) : forgetContinueWith(location.path, id)) : undefined;
+    return driveSession(io, loop, { kind: 'run', agent, task, ...(sid === undefined ? {} : { sid }) }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
   },
 };

@@ -82,3 +82,17 @@ export function mergeContinueWith(given: ContinueWith, recorded: Kept): Continue
     mcpConfig: given.mcpConfig ?? recorded.mcpConfig,
   };
 }
+
+/** Removes the row of `sid` (a run recorded before it started, which never did); best effort, as {@link saveContinueWith}. */
+export function forgetContinueWith(dbPath: string, sid: string): void {
+  if (!existsSync(dbPath)) return;
+  let database: DatabaseSync | undefined;
+  try {
+    database = new (loadSqlite().DatabaseSync)(dbPath, { timeout: 5000 });
+    database.prepare(`DELETE FROM ${TABLE} WHERE sid = ?`).run(sid);
+  } catch {
+    // No table yet, or a locked file: a stray row only names options for a session that does not exist.
+  } finally {
+    database?.close();
+  }
+}

@@ -23,7 +23,7 @@ import { progressLines } from './progress-lines.ts';
 
 /** What to do with the session. */
 export type SessionAction =
-  | { readonly kind: 'run'; readonly agent: AgentDefinition; readonly task: string | Userdata }
+  | { readonly kind: 'run'; readonly agent: AgentDefinition; readonly task: string | Userdata; /** The new session's id (default: the controller's). */ readonly sid?: string }
   | { readonly kind: 'resume' | 'approve' | 'deny'; readonly sid: string; readonly note?: string | undefined };
 
 /** How {@link driveSession} reports. */
@@ -36,8 +36,11 @@ export interface DriveOptions {
   readonly storedIn?: string;
   /** The options the command was given that a continuation needs again, for the next-step hints. */
   readonly continueWith?: ContinueWith;
-  /** Called with the session's id once the controller is closed, when a session was run or continued (to record `continueWith` with it). */
-  readonly afterLoop?: (sid: string) => void;
+  /**
+   * Called with the session's id once the controller is closed, when a session was run or continued (to record
+   * `continueWith` with it); `ran` is false for a run given its `sid` whose session never started (nothing stored).
+   */
+  readonly afterLoop?: (sid: string, ran: boolean) => void;
 }
 
 /** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
@@ -76,7 +79,7 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   let result: LoopResult;
   callStarted = true;
   try {
-    if (action.kind === 'run') result = await loop.run({ agent: action.agent, task: action.task, ...call });
+    if (action.kind === 'run') result = await loop.run({ agent: action.agent, task: action.task, ...(action.sid === undefined ? {} : { sid: action.sid }), ...call });
     else if (action.kind === 'resume') result = await loop.resume(action.sid, call);
     else result = await loop[action.kind](action.sid, { ...call, ...(action.note === undefined ? {} : { note: action.note }) });
   } catch (error) {
@@ -112,8 +115,8 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     stopListening?.();
     await loop.close();
     // After close: the store's connection is gone, so a second writer on the file never waits on it.
-    const sid = action.kind === 'run' ? started : action.sid;
-    if (sid !== undefined) options.afterLoop?.(sid);
+    const sid = action.kind === 'run' ? (started ?? action.sid) : action.sid;
+    if (sid !== undefined) options.afterLoop?.(sid, action.kind !== 'run' || started !== undefined);
   }
   result = redact(result) as LoopResult;
   if (renderer !== undefined) {
