@@ -52,3 +52,21 @@ describe('the folder an MCP server starts in', () => {
     expect(JSON.parse(ran.out).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: expect.stringContaining(`servers.here cwd: no folder ${join(project, 'nope')} ('nope', relative to the folder of the file that names the server)`) });
   });
 });
+
+describe("a server's tool named as a built-in one (a server called str with a ToUpper)", () => {
+  const file = join(project, 'dup.json');
+  writeFileSync(file, JSON.stringify({ servers: { str: { command: process.execPath, args: [FIXTURE_SERVER], env: { EXTRA_TOOL: 'ToUpper' } } } }));
+  writeFileSync(join(elsewhere, 'upper.ns'), 'command\n  emit tool.str.ToUpper("x")\nendcommand\n');
+
+  it.each([
+    ['mcp tools', ['mcp', 'tools', '--mcp-config', file, '--json']],
+    ['ns run', ['ns', 'run', 'upper.ns', '--mcp-config', file, '--json']],
+    ['mcp serve', ['mcp', 'serve', '--mcp-config', file]],
+  ])('%s refuses it at once with TOOL_DUPLICATE (exit 1)', async (_, args) => {
+    const io = captureIo({ cwd: elsewhere });
+    expect(await main(args, io)).toBe(1);
+    const said = `${io.out}${io.err}`;
+    expect(said).toContain('TOOL_DUPLICATE');
+    expect(said).toContain("tool.str.ToUpper from pack 'mcp.str' is already registered by pack 'str'");
+  });
+});

@@ -15,7 +15,7 @@ import { findSecret } from '../../config/find-secret.ts';
 import { locateYamlPath } from '../../config/locate-yaml-path.ts';
 import { definePlugin, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
 import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
-import { createDefaultRegistry, createToolHost, type ToolPack, type ToolRegistry } from '@askloop/tools';
+import { createDefaultRegistry, createToolHost, isToolError, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { CliError } from '../../cli-error.ts';
 import { fillServerEnvironment } from '../../config/server-environment.ts';
@@ -143,7 +143,10 @@ export async function firstListing<T>(source: McpToolSource, file: string, list:
   } catch (error) {
     await source.close();
     if (isAskLoopMcpError(error)) throw CliError.fromService(error, `--mcp-config ${file}: `);
-    // Anything else is about the file's servers as configured (a server's tools clashing with the built-in ones).
+    // A server's tool named as a built-in one (a server called `str` with a `ToUpper`): the registry's own code, exit 1,
+    // with what to change (the README's TOOL_DUPLICATE).
+    if (isToolError(error) && error.code === 'TOOL_DUPLICATE') throw CliError.fromService({ code: error.code, message: `${error.message}; give the server another name in the file` }, `--mcp-config ${file}: `);
+    // Anything else is about the file's servers as configured.
     throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
@@ -162,7 +165,7 @@ export interface McpToolSetup {
  * starts them, lists their tools once and returns a setup whose registry (and
  * hosts) include them beside `setup.configPacks`. A server that fails to
  * start or list is reported with its `MCP_` code (exit 1), naming the option
- * and the server; a clash of tool names is `CLI_OPTION_INVALID`.
+ * and the server; a server's tool named as another tool is `TOOL_DUPLICATE` (exit 1).
  */
 export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'file' | 'sources'>): Promise<McpToolSetup> {
   const file = values['mcp-config'];
@@ -191,8 +194,10 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     });
   } catch (error) {
     await close();
-    // The servers as configured (a server's tools clashing with the built-in ones, or with a plugin's).
-    throw new CliError('CLI_OPTION_INVALID', `${sources.map(({ option }) => option).filter((option, index, all) => all.indexOf(option) === index).join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+    const options = sources.map(({ option }) => option).filter((option, index, all) => all.indexOf(option) === index).join(', ');
+    // A server's tool named as a built-in one, or as a plugin's: the registry's own code, exit 1, as firstListing says it.
+    if (isToolError(error) && error.code === 'TOOL_DUPLICATE') throw CliError.fromService({ code: error.code, message: `${error.message}; give the server another name in the file` }, `${options}: `);
+    throw new CliError('CLI_OPTION_INVALID', `${options}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const redaction = environmentRedaction(io.env);
   const hostFor = (turn: number, run?: RunBinding) =>

@@ -79,8 +79,9 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const agents = await loadAgentFiles(values.agent ?? [], io);
     const script = values.script === undefined ? undefined : await loadServeScript(values.script, io);
     const source: McpToolSource | undefined = values['mcp-config'] === undefined ? undefined : await loadMcpToolSource(values['mcp-config'], io);
-    // A server that cannot start would fail every client's call alike, and no client can fix it: refused here.
-    if (source !== undefined) await firstListing(source, values['mcp-config'] as string, () => source.toolPacks());
+    // A server that cannot start, or whose tool is named as a built-in one, would fail every client's call alike, and no
+    // client can fix it: refused here (the registry is built once, as each call builds it).
+    if (source !== undefined) await firstListing(source, values['mcp-config'] as string, () => mcpRegistryFactory(source, toolValues, io)());
     const store = values.db === undefined ? undefined : openSessionStore(resolve(io.cwd, values.db));
     const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, store, values: toolValues, io });
     // The environment's keys never reach a client through what a tool gives its program (redact-secrets.ts).
