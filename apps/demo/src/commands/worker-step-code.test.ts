@@ -2,7 +2,7 @@ import { LoopError } from '@askloop/controller';
 import { PostgresStoreError } from '@askloop/postgres';
 import { describe, expect, it } from 'vitest';
 import { continueArgs } from '../loop/continue-hint.ts';
-import { describeParked, describeStep, stepErrorCode } from './worker.ts';
+import { describeParked, describeStep, describeUnreachable, stepErrorCode } from './worker.ts';
 
 describe("a worker step's error code", () => {
   it("is the error's own code, or the first in its cause chain; none for an error without one", () => {
@@ -82,5 +82,13 @@ describe("a worker step's line", () => {
     const secret = continueArgs({ db: 'postgres://askloop:hunter2@db/askloop' }, '/work');
     expect(describeStep(paused, secret)).toMatch(/askloop deny s --db 'postgres:\/\/askloop:\*\*\*@db\/askloop' \(the password of --db is not shown: pass the same --db as this run\)$/);
     expect(describeStep(paused, secret)).not.toContain('hunter2');
+  });
+});
+
+describe('a request for work the database did not answer', () => {
+  it('names its code and when the worker tries again, in text and as a --json line', () => {
+    const refused = new PostgresStoreError('PG_QUERY_FAILED', 'queue acquire failed: connect ECONNREFUSED 127.0.0.1:5432');
+    expect(describeUnreachable(refused, { failures: 3, waitMs: 4000 }, false)).toBe('askloop worker: cannot reach the queue (queue acquire failed: connect ECONNREFUSED 127.0.0.1:5432); trying again in 4 s (PG_QUERY_FAILED)');
+    expect(JSON.parse(describeUnreachable(refused, { failures: 3, waitMs: 4000 }, true))).toEqual({ outcome: 'queue-unreachable', error: 'queue acquire failed: connect ECONNREFUSED 127.0.0.1:5432', code: 'PG_QUERY_FAILED', failures: 3, retryInMs: 4000 });
   });
 });

@@ -84,6 +84,17 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
 const NO_ARGS: ContinueArgs = { text: '', dbRedacted: false };
 
 /**
+ * The line for a request for work the database did not answer (the worker asks again after `retry.waitMs`): its code
+ * and when it tries again, or with `json` the `{"outcome":"queue-unreachable",…}` object. Not yet redacted.
+ */
+export function describeUnreachable(error: unknown, retry: { readonly failures: number; readonly waitMs: number }, json: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = stepErrorCode(error, 'failed') ?? 'PG_QUERY_FAILED';
+  if (json) return JSON.stringify({ outcome: 'queue-unreachable', error: message, code, failures: retry.failures, retryInMs: retry.waitMs });
+  return `askloop worker: cannot reach the queue (${message}); trying again in ${Math.round(retry.waitMs / 1000)} s (${code})`;
+}
+
+/**
  * The line for a session a failed step left parked (its queue row `failed`): no worker takes it again until it is
  * queued again, while `sessions` and `show` still call it running.
  */
@@ -124,7 +135,11 @@ Options:
                     but a committed step "error" and its stable "code"
                     (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …); after a
                     failed step that parked its session, a line
-                    {"sid","outcome":"parked","failures","error"}.
+                    {"sid","outcome":"parked","failures","error"}; while
+                    the database cannot be reached, a line
+                    {"outcome":"queue-unreachable","error","code",
+                    "failures","retryInMs"} before each wait (1 s, doubling
+                    up to 30 s).
 
 Output: one line per step on standard error ("SID: turn N RUNNING|DONE|…";
 a lost lease, a conflict or a failed step ends with its code; a session a
@@ -201,13 +216,15 @@ cannot be opened; 2 a usage error.
         stores,
         queue,
         signal: stop.signal,
-        onError: (error) => {
+        onError: (error, retry) => {
           if (isPermissionDenied(error)) {
             refused = error;
             stop.abort();
             return;
           }
-          io.stderr(`askloop worker: cannot reach the queue (${redact(error instanceof Error ? error.message : String(error)) as string}); trying again\n`);
+          const line = describeUnreachable(error, retry, values.json === true);
+          if (values.json === true) io.stdout(`${redact(line) as string}\n`);
+          else io.stderr(`${redact(line) as string}\n`);
         },
         onStep: (event) => {
           // A step the role may not write (a right missing from its grants) fails every session alike: stop, as for the queue.

@@ -57,8 +57,11 @@ export interface RunWorkerOptions {
   readonly idleMs?: number;
   /** Called after every step. */
   readonly onStep?: (event: WorkerStepEvent) => void;
-  /** Called when asking the queue for work failed (the database unreachable); the worker waits a second and asks again. */
-  readonly onError?: (error: unknown) => void;
+  /**
+   * Called when asking the queue for work failed (the database unreachable); the worker waits `retry.waitMs` and
+   * asks again: a second after the first failure, twice as long after each further one in a row, at most 30 s.
+   */
+  readonly onError?: (error: unknown, retry: { readonly failures: number; readonly waitMs: number }) => void;
 }
 
 /** Counters of one worker run. */
@@ -69,6 +72,9 @@ export interface WorkerStats {
   conflicts: number;
   failed: number;
 }
+
+/** The longest wait between two requests for work while the database cannot be reached. */
+const MAX_UNREACHABLE_WAIT_MS = 30_000;
 
 const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
   new Promise((resolve) => {
@@ -88,14 +94,19 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const idleMs = options.idleMs ?? 100;
   const stats: WorkerStats = { committed: 0, leaseLost: 0, conflicts: 0, failed: 0 };
+  let unreachable = 0;
   while (signal?.aborted !== true) {
     let lease: Lease | undefined;
     try {
       lease = await queue.acquire(owner);
+      unreachable = 0;
     } catch (error) {
-      // A database that is away for a while must not end the host: wait and ask again.
-      options.onError?.(error);
-      await sleep(1000, signal);
+      // A database that is away for a while must not end the host: wait and ask again, backing off (a restart is
+      // over in seconds; a long outage should not be a line a second in every worker's log).
+      unreachable += 1;
+      const waitMs = Math.min(MAX_UNREACHABLE_WAIT_MS, 1000 * 2 ** Math.min(unreachable - 1, 16));
+      options.onError?.(error, { failures: unreachable, waitMs });
+      await sleep(waitMs, signal);
       continue;
     }
     if (lease === undefined) {
