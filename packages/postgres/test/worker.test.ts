@@ -365,7 +365,25 @@ describe('runWorker', () => {
     });
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatchObject({ code: 'PG_QUERY_FAILED' });
-    expect(stats).toEqual({ committed: 0, leaseLost: 0, conflicts: 0, failed: 0 });
+    expect(stats).toEqual({ committed: 0, ended: 0, leaseLost: 0, conflicts: 0, failed: 0 });
+    await loop.close();
+  });
+
+  it('reports a step of a session another host ended meanwhile as no turn (decided: false, counted apart)', async () => {
+    const { pools } = await freshSchema();
+    const pool = pools();
+    // Another host ran and ended the session while it stayed queued: only its end is left for this worker to report.
+    const other = createAskLoop({ plugins: [countingPlugin(1)], store: createPostgresTranscriptStore(pool), pool: sandbox });
+    const sid = await other.create({ agent: countingAgent(1), task: 'finished-elsewhere', sid: 'finished-elsewhere' });
+    await enqueueSession(pool, sid);
+    expect(await other.resume(sid)).toMatchObject({ status: 'DONE', turns: 1 });
+    await other.close();
+    const { loop, stores } = workerLoop(pools(), 1);
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const stats = await runWorker({ loop, stores, queue: createSessionQueue(pools()), signal: stop.signal, idleMs: 10, onStep: (event) => (events.push(event), stop.abort()) });
+    expect(events).toMatchObject([{ sid: 'finished-elsewhere', outcome: 'committed', status: 'DONE', turns: 1, decided: false }]);
+    expect(stats).toEqual({ committed: 0, ended: 1, leaseLost: 0, conflicts: 0, failed: 0 });
     await loop.close();
   });
 
@@ -395,7 +413,8 @@ describe('runWorker', () => {
     stop.abort();
     expect(events.map((event) => event.outcome)).toEqual(['conflict', 'committed']);
     expect(events[0]?.error).toBe(storeFailure);
-    expect(await worker).toEqual({ committed: 1, leaseLost: 0, conflicts: 1, failed: 0 });
+    // The stand-in loop saves no turn: its committed step reads as one of a session found ended (no turn ran).
+    expect(await worker).toEqual({ committed: 0, ended: 1, leaseLost: 0, conflicts: 1, failed: 0 });
     expect(await queue.entry('deadlocked')).toMatchObject({ state: 'finished', failures: 0 });
   });
 
@@ -410,7 +429,7 @@ describe('runWorker', () => {
       events.push(event);
       if (events.length === 2) stop.abort();
     } });
-    expect(await worker).toEqual({ committed: 0, leaseLost: 0, conflicts: 1, failed: 1 });
+    expect(await worker).toEqual({ committed: 0, ended: 0, leaseLost: 0, conflicts: 1, failed: 1 });
     expect(events.map((event) => event.outcome)).toEqual(['conflict', 'failed']);
     expect(await queue.entry('unlucky')).toMatchObject({ state: 'failed', failures: 1, conflicts: 0 });
   });
@@ -468,7 +487,7 @@ describe('runWorker', () => {
       events.push(event);
       stop.abort();
     } });
-    expect(await worker).toEqual({ committed: 0, leaseLost: 1, conflicts: 0, failed: 0 });
+    expect(await worker).toEqual({ committed: 0, ended: 0, leaseLost: 1, conflicts: 0, failed: 0 });
     expect(events).toMatchObject([{ sid: 'taken', outcome: 'lease-lost', error: deadlock }]);
     expect(await queue.entry('taken')).toMatchObject({ state: 'leased', conflicts: 0, failures: 0, lastError: null });
   });

@@ -92,3 +92,10 @@ describe('a request for work the database did not answer', () => {
     expect(JSON.parse(describeUnreachable(refused, { failures: 3, waitMs: 4000 }, true))).toEqual({ outcome: 'queue-unreachable', error: 'queue acquire failed: connect ECONNREFUSED 127.0.0.1:5432', code: 'PG_QUERY_FAILED', failures: 3, retryInMs: 4000 });
   });
 });
+
+describe('a step that found its session ended', () => {
+  it('says no turn ran here (it read as a turn committed)', () => {
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'DONE', reason: null, turns: 3, decided: false })).toBe('s: already DONE after 3 turns; no turn ran here');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'DONE', reason: null, turns: 3, decided: true })).toBe('s: turn 3 DONE');
+  });
+});

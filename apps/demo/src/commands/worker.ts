@@ -58,6 +58,8 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
   const code = stepErrorCode(event.error, event.outcome);
   if (event.outcome === 'committed') {
     const why = event.reason === undefined || event.reason === null ? '' : ` ${event.reason}`;
+    // The session had ended before the step (another host finished it): nothing ran here.
+    if (event.decided === false) return `${event.sid}: already ${event.status}${event.status === 'HALT' ? why : ''} after ${event.turns} turns; no turn ran here`;
     if (event.status === 'PAUSED') {
       const note = answerWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
       // A turn held for approval is not decided yet: the one after the decided ones. A v1 `await` turn ran and counts.
@@ -131,7 +133,8 @@ Options:
                     {"sid","outcome","status","reason","turns"} (outcome
                     committed, lease-lost, conflict or failed; a HALT or
                     PAUSE adds its "message", and "failure" when the turn
-                    failed), and for all
+                    failed; "decided": false for a session another
+                    host had ended already, where no turn ran), and for all
                     but a committed step "error" and its stable "code"
                     (PG_LEASE_LOST, LOOP_PROVIDER_NOT_FOUND, …); after a
                     failed step that parked its session, a line
@@ -238,7 +241,7 @@ cannot be opened; 2 a usage error.
             const failure = event.failure ?? null;
             // `message` as `run --json` gives it: only for a HALT or PAUSE.
             const message = event.status === 'HALT' || event.status === 'PAUSED' ? (event.message ?? null) : null;
-            io.stdout(`${JSON.stringify(redact({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(message === null ? {} : { message }), ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) }))}\n`);
+            io.stdout(`${JSON.stringify(redact({ sid: event.sid, outcome: event.outcome, status: event.status ?? null, reason: event.reason ?? null, turns: event.turns ?? null, ...(event.decided === false ? { decided: false } : {}), ...(message === null ? {} : { message }), ...(failure === null ? {} : { failure }), ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) }))}\n`);
           } else io.stderr(`${redact(describeStep(event, answerWith, queueWith)) as string}\n`);
           if (event.outcome === 'failed') {
             const check: Promise<void> = reportIfParked(event.sid).finally(() => parkChecks.delete(check));
@@ -247,7 +250,7 @@ cannot be opened; 2 a usage error.
         },
       });
       await Promise.all([...parkChecks]);
-      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps\n`);
+      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps${stats.ended === 0 ? '' : `, ${stats.ended} sessions found ended already`}\n`);
       if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;
     } finally {

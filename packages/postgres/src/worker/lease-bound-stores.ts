@@ -61,6 +61,8 @@ export interface LeaseBinding {
    * tool's error is all it was.
    */
   readonly conflict: Error | undefined;
+  /** Whether the step saved a decided (or paused) turn of its session; false for a step that only found it ended. */
+  readonly decided: boolean;
   /** Records that the lease is lost: later writes fail with `PG_LEASE_LOST` and `signal` aborts. */
   markLost(reason: string): void;
   /** Commits the step (see the file comment); throws `PG_LEASE_LOST` when the lease is gone, having rolled back. */
@@ -291,6 +293,9 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
         },
         get conflict() {
           return binding.conflict;
+        },
+        get decided() {
+          return binding.decided;
         },
         markLost: (reason) => loseLease(binding, reason),
         async commit(outcome) {

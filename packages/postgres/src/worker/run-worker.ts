@@ -38,6 +38,11 @@ export interface WorkerStepEvent {
   /** What a committed step's HALT or PAUSE decision says (`LoopResult.message`: a ceiling's figures, the tools awaiting approval); null otherwise. */
   readonly message?: string | null;
   readonly turns?: number;
+  /**
+   * Of a committed step: whether it decided (or paused) a turn. False for a session that had ended before the step
+   * (another host finished it meanwhile): the loop only reported its end, no turn ran, and the step log has no row.
+   */
+  readonly decided?: boolean;
   /** What failed in the last turn of a committed step that halted or paused on a failure (`LoopResult.failure`). */
   readonly failure?: { readonly code: string; readonly kind: string; readonly message: string } | null;
   readonly error?: unknown;
@@ -66,7 +71,10 @@ export interface RunWorkerOptions {
 
 /** Counters of one worker run. */
 export interface WorkerStats {
+  /** Steps committed that decided (or paused) a turn. */
   committed: number;
+  /** Steps committed that found their session ended already (another host finished it): no turn ran. */
+  ended: number;
   leaseLost: number;
   /** Steps PostgreSQL failed to break a conflict with another transaction (offered again at once). */
   conflicts: number;
@@ -93,7 +101,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
   const { loop, stores, queue, signal } = options;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const idleMs = options.idleMs ?? 100;
-  const stats: WorkerStats = { committed: 0, leaseLost: 0, conflicts: 0, failed: 0 };
+  const stats: WorkerStats = { committed: 0, ended: 0, leaseLost: 0, conflicts: 0, failed: 0 };
   let unreachable = 0;
   while (signal?.aborted !== true) {
     let lease: Lease | undefined;
@@ -114,7 +122,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
       continue;
     }
     const event = await runStep(loop, stores, queue, lease);
-    if (event.outcome === 'committed') stats.committed += 1;
+    if (event.outcome === 'committed') stats[event.decided === false ? 'ended' : 'committed'] += 1;
     else if (event.outcome === 'lease-lost') stats.leaseLost += 1;
     else if (event.outcome === 'conflict') stats.conflicts += 1;
     else stats.failed += 1;
@@ -147,7 +155,7 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     // A conflict the step went on after (a tool's failed write, handled by the program) still broke its transaction.
     if (binding.conflict !== undefined) throw queryFailure("a statement of the step's transaction", binding.conflict, lease.sid);
     await binding.commit({ status: result.status, turns: result.turns });
-    return { ...base, outcome: 'committed', status: result.status, reason: result.reason, message: result.message ?? null, turns: result.turns, failure: result.failure ?? null };
+    return { ...base, outcome: 'committed', status: result.status, reason: result.reason, message: result.message ?? null, turns: result.turns, failure: result.failure ?? null, decided: binding.decided };
   } catch (error) {
     clearInterval(renewal);
     await binding.rollback();
