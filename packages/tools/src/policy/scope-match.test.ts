@@ -27,7 +27,13 @@ describe('scopeMatches (per resource, reference §2.4)', () => {
     ['env', '*PATH', 'GOPATH', true],
     ['env', '*PAT*', 'XPATHY', true],
     ['env', 'HOME', 'HOMEX', false],
+    // An MCP server's name ignores case, as its tools' do (a grant of mcp:call:Every did not reach server Every's tools).
+    ['mcp', 'Every', 'every', true],
+    ['mcp', 'every', 'every', true],
+    ['mcp', 'everything', 'every', false],
+    ['mcp', 'ev*', 'every', false],
     ['custom', 'x', 'x', true],
+    ['custom', 'X', 'x', false],
     ['custom', 'true', 'anything', true],
     ['custom', 'x*', 'xy', false],
   ])('%s: %s covers %s → %s', (resource, pattern, needed, expected) => {

@@ -6,6 +6,9 @@
  *   `example.com` or `a.b.example.com`; use `**.example.com` for any depth);
  *   a pattern without a port matches every port;
  * - `env`, `secrets`, `model`, `sandbox`, `proc`: `*` anywhere matches any run of characters;
+ * - `mcp`: a server's name, ignoring case (as its tools' names do; two servers
+ *   may not differ only in case), so `mcp:call:Every` grants server `Every`'s
+ *   tools, which need `mcp:call:every`;
  * - anything else: `*`, exact equality, or the grant scope `true`.
  * For every resource, a grant scope of exactly `*` matches every scope.
  */
@@ -48,5 +51,6 @@ export function scopeMatches(resource: string, pattern: string, needed: string):
   if (PATH_RESOURCES.has(resource)) return compileGlob(pattern, { separator: '/' }).test(needed);
   if (resource === 'net') return matchHost(pattern, needed);
   if (SIMPLE_WILDCARD_RESOURCES.has(resource)) return matchSimpleWildcard(pattern, needed);
+  if (resource === 'mcp') return pattern.toLowerCase() === needed.toLowerCase() || pattern === 'true';
   return pattern === needed || pattern === 'true';
 }
