@@ -28,7 +28,7 @@ describe('a host without the tools of a checked program', () => {
     const full = createAskLoop({ plugins: [testPlugin({ m: [reply] })], store, pool });
     expect(await full.run({ agent, task: 'ship', sid: 's' })).toMatchObject({ status: 'PAUSED', reason: 'AWAITING_APPROVAL' });
     const other = createAskLoop({ plugins: [bare()], store, pool });
-    await expect(other.approve('s')).rejects.toMatchObject({ code: 'LOOP_TOOLS_MISSING', sid: 's', message: expect.stringContaining('(tool.test.Deploy): a plugin or an MCP server is missing here. Nothing was recorded;') });
+    await expect(other.approve('s')).rejects.toMatchObject({ code: 'LOOP_TOOLS_MISSING', sid: 's', message: expect.stringContaining('(tool.test.Deploy): a plugin or an MCP server is missing here, or a server no longer lists a tool it added while the session ran. Nothing was recorded;') });
     expect(await store.lastTurn('s')).toMatchObject({ phase: 'awaiting-approval', approval: { state: 'pending' } });
     expect(await full.approve('s')).toMatchObject({ status: 'DONE', result: 'deployed prod' });
     await other.close();

@@ -20,7 +20,7 @@ export function unknownTools(patch: Pick<PreparePatch, 'diagnostics'>): string[]
 export function toolsMissing(record: Pick<TurnRecord, 'sid' | 'turnIndex'>, tools: readonly string[], done: string): LoopError {
   return new LoopError({
     code: 'LOOP_TOOLS_MISSING',
-    message: `turn ${record.turnIndex} of session ${record.sid} was checked with ${tools.length === 1 ? 'a tool' : 'tools'} this host does not have (${tools.join(', ')}): a plugin or an MCP server is missing here. ${done.charAt(0).toUpperCase()}${done.slice(1)}; continue the session on a host with the same plugins and MCP servers (askloop: the same --config and --mcp-config)`,
+    message: `turn ${record.turnIndex} of session ${record.sid} was checked with ${tools.length === 1 ? 'a tool' : 'tools'} this host does not have (${tools.join(', ')}): a plugin or an MCP server is missing here, or a server no longer lists a tool it added while the session ran. ${done.charAt(0).toUpperCase()}${done.slice(1)}; continue the session on a host with the same plugins and MCP servers (askloop: the same --config and --mcp-config)`,
     sid: record.sid,
   });
 }
