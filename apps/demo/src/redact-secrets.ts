@@ -33,8 +33,11 @@ const PATH_LIKE = /^(?:\/|~\/|\.{1,2}\/|[A-Za-z]:[\\/])\S*$/;
 /** The password in a URL's userinfo (`postgres://user:PASSWORD@host`): what precedes it is kept; one masked already (`***`) too. */
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)(?!\*+@)[^\s@/"'<>]+(?=@)/gi;
 
-/** A password in a URL's query (`?password=…`, `&sslpassword=…`), unless masked already (`***`, then the URL's end: a `:` after it ends the URL in a message). */
-const QUERY_PASSWORD = /([?&](?:password|sslpassword|passwd|pwd)=)(?!\*+(?:[&\s"'<>#:]|$))[^&\s"'<>#]+/gi;
+/**
+ * A password in a URL's query (`?password=…`, `&sslpassword=…`), unless masked already: `***` and then the URL's end
+ * (a `:` after it ends the URL in a message when a space or the text's end follows; `**:hunter2` is a password).
+ */
+const QUERY_PASSWORD = /([?&](?:password|sslpassword|passwd|pwd)=)(?!\*+(?:[&\s"'<>#]|:(?:\s|$)|$))[^&\s"'<>#]+/gi;
 
 /** The password of an environment value that is a URL with one (`DATABASE_URL=postgres://u:pw@h/db`), decoded. */
 function urlPassword(value: string): string | undefined {

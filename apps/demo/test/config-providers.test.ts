@@ -73,6 +73,8 @@ describe('providers: in the config file', () => {
       ollama: { timeoutMs: 0 },
     });
     expect(parseConfig('plugins: []\n', { file: '/project/askloop.config.yaml' }).providers).toEqual({});
+    // A model id may hold a ':' of its own (Ollama's tags): only the provider's name in front is refused.
+    expect(parseConfig('providers:\n  ollama:\n    prices:\n      qwen3:8b: { inputPerMillion: 0, outputPerMillion: 0 }\n', { file: '/p/askloop.config.yaml' }).providers.ollama?.prices).toEqual({ 'qwen3:8b': { inputPerMillion: 0, outputPerMillion: 0 } });
   });
 
   it('loads the commented example askloop init writes, once uncommented', () => {
@@ -92,6 +94,8 @@ describe('providers: in the config file', () => {
     ['a price as text', 'providers:\n  google:\n    prices:\n      gemini-2.5-flash: { inputPerMillion: "$0.30", outputPerMillion: 2.5 }\n', 4, 44, 'providers.google.prices.gemini-2.5-flash.inputPerMillion: expected a number, got the string "$0.30"'],
     ['a price without its output half', 'providers:\n  google:\n    prices:\n      m: { inputPerMillion: 1 }\n', 4, 10, 'providers.google.prices.m.outputPerMillion: expected a number, got nothing (the key is missing)'],
     ['a negative price', 'providers:\n  google:\n    prices:\n      m: { inputPerMillion: 1, outputPerMillion: -2 }\n', 4, 50, 'providers.google.prices.m.outputPerMillion: expected a price ≥ 0'],
+    ['a price keyed by the agent\'s provider:model', 'providers:\n  openai:\n    prices:\n      openai:gpt-4.1-mini: { inputPerMillion: 1, outputPerMillion: 2 }\n', 4, 28, "providers.openai.prices.openai:gpt-4.1-mini: a model id without the provider: 'gpt-4.1-mini', not 'openai:gpt-4.1-mini'"],
+    ['an empty model id', 'providers:\n  openai:\n    prices:\n      "": { inputPerMillion: 1, outputPerMillion: 2 }\n', 4, 11, 'providers.openai.prices.: expected a model id (the key is empty)'],
     ['a fractional retry count', 'providers:\n  openai:\n    retry: { maxRetries: 1.5 }\n', 3, 26, 'providers.openai.retry.maxRetries: expected a whole number, got number 1.5'],
   ])('refuses %s at its line and column', (_, text, line, column, message) => {
     const error = configError(text);

@@ -45,6 +45,14 @@ describe('the folder an MCP server starts in', () => {
     expect(ran.out.trim().split('\n')).toEqual([project, join(project, 'data')]);
   });
 
+  it('says a ~/ cwd is read under the home folder', async () => {
+    writeFileSync(join(project, 'home.json'), JSON.stringify({ servers: { here: { command: process.execPath, args: [FIXTURE_SERVER], cwd: '~/nope' } } }));
+    const io = captureIo({ cwd: elsewhere });
+    io.env = { HOME: top };
+    expect(await main(['ns', 'run', 'where.ns', '--mcp-config', join(project, 'home.json'), '--allow', 'tool.here.*', '--grant', 'mcp:call', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out).error.message).toContain(`servers.here cwd: no folder ${join(top, 'nope')} ('~/nope', under your home folder)`);
+  });
+
   it('names a cwd that does not exist before any server starts', async () => {
     writeFileSync(join(project, 'missing.json'), JSON.stringify({ servers: { here: { command: process.execPath, args: [FIXTURE_SERVER], cwd: 'nope' } } }));
     const ran = await nsRun(['--mcp-config', join(project, 'missing.json'), '--json']);
@@ -67,6 +75,6 @@ describe("a server's tool named as a built-in one (a server called str with a To
     expect(await main(args, io)).toBe(1);
     const said = `${io.out}${io.err}`;
     expect(said).toContain('TOOL_DUPLICATE');
-    expect(said).toContain("tool.str.ToUpper from pack 'mcp.str' is already registered by pack 'str'");
+    expect(said).toContain(`--mcp-config ${file}: tool.str.ToUpper from pack 'mcp.str' is already registered by pack 'str'; give the server another name in the file`);
   });
 });

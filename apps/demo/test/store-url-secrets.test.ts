@@ -62,6 +62,8 @@ describe('a URL that does not parse (PG_URL_INVALID) is shown whole but for its 
     ['postgres://askloop:Xy@Secret/Tail99@127.0.0.1:1/askloop', 'postgres://askloop:***@127.0.0.1:1/askloop', ['Secret', 'Tail99']],
     ['postgres://askloop:Xy@Secret?Tail99@127.0.0.1:1/askloop', 'postgres://askloop:***@127.0.0.1:1/askloop', ['Secret', 'Tail99']],
     ['postgres://askloop:p@ss#w%20rd@127.0.0.1:1/askloop', 'postgres://askloop:***@127.0.0.1:1/askloop', ['ss#w', 'w%20rd']],
+    // Digits before the / read as a port, so the parser sees no user and no password at all.
+    ['postgres://alice:2024/Secret@127.0.0.1:1/app', 'postgres://alice:***@127.0.0.1:1/app', ['2024', 'Secret']],
   ])('%s is refused before any connection, none of its password shown', async (url, shown, pieces) => {
     expect(redactUrl(url)).toBe(shown);
     for (const command of [['run', 'x', '--model', 'ollama:m', '--db', url], ['sessions', '--db', url]]) {

@@ -57,6 +57,8 @@ describe('createSecretRedactor', () => {
     expect(redact('postgres://u:***@db/x?password=***&a=1')).toBe('postgres://u:***@db/x?password=***&a=1');
     // Masked at the URL's end, before the message's ':' (the ':' was taken for the password's and lost).
     expect(redact('postgres://u@db/x?password=***: password authentication failed')).toBe('postgres://u@db/x?password=***: password authentication failed');
+    // A password that only starts with asterisks and a colon is one.
+    expect(redact('postgres://u@db/x?password=**:hunter2x failed')).toBe(`postgres://u@db/x?password=${REDACTED} failed`);
   });
 
   it('holds back a URL password while it streams in, until its @ shows it is one', () => {

@@ -35,7 +35,7 @@ describe('failureFixLine', () => {
   });
 
   it('adds nothing where the message is the whole story, or for failures that are not a run-time error of the program', () => {
-    for (const code of ['SCRIPT_FAIL', 'SCRIPT_MUST_FAILED', 'SCRIPT_TOOL_ERROR', 'SCRIPT_INVALID_ARGUMENT']) expect(failureFixLine(failure(code)), code).toBeUndefined();
+    for (const code of ['SCRIPT_FAIL', 'SCRIPT_MUST_FAILED', 'SCRIPT_TOOL_ERROR', 'SCRIPT_INVALID_ARGUMENT', 'SCRIPT_TOOL_ARGUMENTS']) expect(failureFixLine(failure(code)), code).toBeUndefined();
     // Check and syntax messages carry their fix already; envelope and provider failures are not the interpreter's.
     expect(failureFixLine(failure('SCRIPT_SYNTAX', 'syntax'))).toBeUndefined();
     expect(failureFixLine(failure('SCRIPT_TOOL_DENIED', 'permission'))).toBeUndefined();

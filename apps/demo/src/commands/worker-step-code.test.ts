@@ -96,6 +96,7 @@ describe('a request for work the database did not answer', () => {
 describe('a step that found its session ended', () => {
   it('says no turn ran here (it read as a turn committed)', () => {
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'DONE', reason: null, turns: 3, decided: false })).toBe('s: already DONE after 3 turns; no turn ran here');
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'DONE', reason: null, turns: 1, decided: false })).toBe('s: already DONE after 1 turn; no turn ran here');
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'DONE', reason: null, turns: 3, decided: true })).toBe('s: turn 3 DONE');
   });
 });

@@ -59,7 +59,7 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
   if (event.outcome === 'committed') {
     const why = event.reason === undefined || event.reason === null ? '' : ` ${event.reason}`;
     // The session had ended before the step (another host finished it): nothing ran here.
-    if (event.decided === false) return `${event.sid}: already ${event.status}${event.status === 'HALT' ? why : ''} after ${event.turns} turns; no turn ran here`;
+    if (event.decided === false) return `${event.sid}: already ${event.status}${event.status === 'HALT' ? why : ''} after ${event.turns} turn${event.turns === 1 ? '' : 's'}; no turn ran here`;
     if (event.status === 'PAUSED') {
       const note = answerWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
       // A turn held for approval is not decided yet: the one after the decided ones. A v1 `await` turn ran and counts.

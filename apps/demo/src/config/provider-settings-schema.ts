@@ -35,20 +35,36 @@ const BASE_URL = z.string().refine((value) => {
   }
 }, 'expected an http:// or https:// URL, e.g. https://proxy.example.com/v1');
 
-const PROVIDER = z.strictObject({
-  baseURL: BASE_URL.optional(),
-  // 0 turns the provider's own timeout off (a loop's quotas.wallMs still bounds a turn).
-  timeoutMs: milliseconds('the timeout of one attempt').optional(),
-  retry: RETRY.optional(),
-  prices: z.record(z.string().min(1, 'a model id'), PRICES).optional(),
-});
+/**
+ * Prices by model id. A key is the id as the provider takes it (`gpt-4.1-mini`), not the agent's
+ * `provider:model` (`openai:gpt-4.1-mini`, taken silently, would price no model: an id may hold a `:`, as
+ * `qwen3:8b` does, so only the provider's own name in front is refused).
+ */
+const pricesOf = (provider: string) =>
+  z.record(z.string(), PRICES).superRefine((prices, context) => {
+    for (const id of Object.keys(prices)) {
+      if (id.trim() === '') context.addIssue({ code: 'custom', path: [id], message: 'expected a model id (the key is empty)' });
+      else if (id.startsWith(`${provider}:`)) context.addIssue({ code: 'custom', path: [id], message: `a model id without the provider: '${id.slice(provider.length + 1)}', not '${id}'` });
+    }
+  });
+
+const providerOf = (provider: string) =>
+  z.strictObject({
+    baseURL: BASE_URL.optional(),
+    // 0 turns the provider's own timeout off (a loop's quotas.wallMs still bounds a turn).
+    timeoutMs: milliseconds('the timeout of one attempt').optional(),
+    retry: RETRY.optional(),
+    prices: pricesOf(provider).optional(),
+  });
+
+const PROVIDER = providerOf('openai');
 
 /** The `providers:` map: one entry for each built-in provider given settings. */
 export const PROVIDERS_SCHEMA = z.strictObject({
-  openai: PROVIDER.optional(),
-  anthropic: PROVIDER.optional(),
-  google: PROVIDER.optional(),
-  ollama: PROVIDER.optional(),
+  openai: providerOf('openai').optional(),
+  anthropic: providerOf('anthropic').optional(),
+  google: providerOf('google').optional(),
+  ollama: providerOf('ollama').optional(),
 });
 
 /** The keys each map under `providers:` accepts, by its path, for the unknown-key message. */

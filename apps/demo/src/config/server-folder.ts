@@ -17,7 +17,8 @@ import { resolve } from 'node:path';
 export function inServerFolder(server: McpServerConfig, fileDir: string, home: string | undefined): { server: McpServerConfig } | { problem: string } {
   if (!('command' in server)) return { server };
   const written = server.cwd;
-  const expanded = written !== undefined && home !== undefined && (written === '~' || written.startsWith('~/')) ? `${home}${written.slice(1)}` : written;
+  const inHome = written !== undefined && home !== undefined && (written === '~' || written.startsWith('~/'));
+  const expanded = inHome ? `${home}${written.slice(1)}` : written;
   const cwd = resolve(fileDir, expanded ?? '.');
   let folder = false;
   try {
@@ -25,6 +26,7 @@ export function inServerFolder(server: McpServerConfig, fileDir: string, home: s
   } catch {
     folder = false;
   }
-  if (!folder) return { problem: `cwd: no folder ${cwd}${written === undefined ? '' : ` ('${written}', relative to the folder of the file that names the server)`}; create it or fix cwd` };
+  const read = written === undefined ? '' : inHome ? ` ('${written}', under your home folder)` : ` ('${written}', relative to the folder of the file that names the server)`;
+  if (!folder) return { problem: `cwd: no folder ${cwd}${read}; create it or fix cwd` };
   return { server: { ...server, cwd } };
 }

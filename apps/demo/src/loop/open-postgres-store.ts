@@ -59,7 +59,8 @@ function openPool(url: string, max: number): pg.Pool {
   let pool: pg.Pool;
   try {
     // Refused before any connection: the driver would look up a piece of the password as the host name.
-    if (passwordCutShort(new URL(url))) throw new Error('the password ends at a / ? or # it holds, and the rest reads as the host');
+    new URL(url);
+    if (passwordCutShort(url)) throw new Error('the password ends at a / ? or # it holds, and the rest reads as the host');
     pool = new pg.Pool({ connectionString: withExplicitSslMode(url), max });
   } catch (error) {
     const hint = urlHint(url);

@@ -24,7 +24,7 @@ export function redactUrl(url: string): string {
     return redactUnparsed(url);
   }
   // The parser cut the password short (at a / ? or # it holds): its rest sits in the path, shown as text.
-  if (passwordCutShort(parsed)) return redactUnparsed(url);
+  if (passwordCutShort(url)) return redactUnparsed(url);
   if (parsed.password !== '') parsed.password = '***';
   if (parsed.search !== '') {
     // Edit the query part by part rather than through searchParams, which would re-encode every other parameter.
@@ -39,17 +39,33 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * Whether the URL parser ended a password at a `/`, `?` or `#` it holds:
+ * Whether a URL parser ends a password early at a `/`, `?` or `#` it holds:
  * `postgres://u:Xy@Secret/Tail@db:5432/x` parses as the password `Xy`, the
- * host `Secret` and a path holding the rest and the real host after an `@`.
- * A database name, a query or a fragment with `@` in it is taken for such a
- * cut: redacting or refusing one too many is safe, leaving most of a password
- * in a message (and sending a piece of it to DNS as a host name) is not.
+ * host `Secret` and a path holding the rest and the real host after an `@`;
+ * `postgres://alice:2024/Secret@db/app` as the host `alice`, the port `2024`
+ * and no password at all. Judged on the text, not on what a parser made of
+ * it: an `@` after the end of the authority (the first `/`, `?` or `#` after
+ * `://`) in the path, the fragment or the first query parameter's name. A
+ * database name with `@` in it is taken for such a cut too: refusing one URL
+ * too many is safe, printing most of a password (and sending a piece of it to
+ * DNS as a host name) is not. An `@` in a query value (`?application_name=a@b`)
+ * is not one.
  */
-export function passwordCutShort(parsed: URL): boolean {
-  if (parsed.username === '' && parsed.password === '') return false;
-  const firstParameter = parsed.search.slice(1).split('&', 1)[0] ?? '';
-  return parsed.pathname.includes('@') || parsed.hash.includes('@') || (firstParameter.includes('@') && !firstParameter.slice(0, firstParameter.indexOf('@')).includes('='));
+export function passwordCutShort(url: string): boolean {
+  const start = url.indexOf('://');
+  if (start < 0) return false;
+  const afterScheme = url.slice(start + 3);
+  const authorityEnd = afterScheme.search(/[/?#]/);
+  if (authorityEnd < 0) return false;
+  const rest = afterScheme.slice(authorityEnd);
+  const hashAt = rest.indexOf('#');
+  const hash = hashAt < 0 ? '' : rest.slice(hashAt);
+  const beforeHash = hashAt < 0 ? rest : rest.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const firstParameter = queryAt < 0 ? '' : (beforeHash.slice(queryAt + 1).split('&', 1)[0] ?? '');
+  const equals = firstParameter.indexOf('=');
+  return path.includes('@') || hash.includes('@') || (firstParameter.includes('@') && (equals < 0 || firstParameter.indexOf('@') < equals));
 }
 
 /**

@@ -18,7 +18,7 @@ const FOR_THE_PROGRAM: Readonly<Record<string, string>> = {
 };
 
 /** Codes with nothing to add to their message: the script's own failure, or a message that is the whole story. */
-const NOTHING_TO_ADD: ReadonlySet<string> = new Set(['SCRIPT_FAIL', 'SCRIPT_MUST_FAILED', 'SCRIPT_INVALID_ARGUMENT', 'SCRIPT_TOOL_ERROR', 'SCRIPT_ASK_FAILED']);
+const NOTHING_TO_ADD: ReadonlySet<string> = new Set(['SCRIPT_FAIL', 'SCRIPT_MUST_FAILED', 'SCRIPT_INVALID_ARGUMENT', 'SCRIPT_TOOL_ARGUMENTS', 'SCRIPT_TOOL_ERROR', 'SCRIPT_ASK_FAILED']);
 
 /** The kinds of failure a program's author fixes in the program (check and syntax messages say their fix already). */
 const PROGRAM_KINDS: ReadonlySet<string> = new Set(['runtime', 'quota', 'timeout']);

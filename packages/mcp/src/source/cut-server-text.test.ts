@@ -19,7 +19,7 @@ describe('cutServerText', () => {
     expect(cutServerText('x'.repeat(10), 10)).toBe('x'.repeat(10));
   });
 
-  it('cuts before the word the bound falls in, and marks the cut', () => {
+  it('cuts at the white space before the run the bound falls in, and marks the cut', () => {
     expect(cutServerText(`failed: ${KEY} rejected`, 20)).toBe(`failed: ${CUT_MARK}`);
     expect(cutServerText('one two three', 9)).toBe(`one two ${CUT_MARK}`);
     // At a word's edge nothing more goes.
@@ -27,9 +27,13 @@ describe('cutServerText', () => {
     expect(cutServerText('one two three', 7)).toBe(`one two${CUT_MARK}`);
     // One word longer than the bound goes whole.
     expect(cutServerText('x'.repeat(30), 10)).toBe(CUT_MARK);
+    // A password with punctuation is one run: none of it stays (it was cut at the '!').
+    expect(cutServerText(`${'x'.repeat(10)} hunter2!pass#word more`, 20)).toBe(`${'x'.repeat(10)} ${CUT_MARK}`);
+    expect(cutServerText('a Pa$$w0rd-9 b', 6)).toBe(`a ${CUT_MARK}`);
     // Not between a surrogate pair's halves.
     expect(cutServerText('ab 😀😀 cd', 4)).toBe(`ab ${CUT_MARK}`);
-    expect(cutServerText('ab 😀😀 cd', 5)).toBe(`ab 😀${CUT_MARK}`);
+    expect(cutServerText('ab 😀😀 cd', 5)).toBe(`ab ${CUT_MARK}`);
+    expect(cutServerText('ab 😀 😀 cd', 7)).toBe(`ab 😀 ${CUT_MARK}`);
   });
 
   it('never leaves a start of a key at the end, wherever the key falls (property)', () => {

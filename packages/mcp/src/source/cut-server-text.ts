@@ -2,12 +2,13 @@
  * A server's error text cut to a bound. The host redacts the secrets it
  * knows (the model's key, the environment's) after the MCP layer hands an
  * error on, so a cut through the middle of a key would leave its start, which
- * no redactor recognises: the cut never ends inside a word a key could be
- * written in, and says that it cut.
+ * no redactor recognises: the cut never ends inside a run of characters
+ * without white space (a key, a token, a password holding `!` or `$`), and
+ * says that it cut.
  */
 
-/** The characters keys and tokens are written in: base64 and base64url, hex, `sk-…`, JWTs' dots. */
-const TOKEN_CHARACTER = /[A-Za-z0-9_\-+/=.~]/;
+/** A character a secret can hold: anything but white space. */
+const TOKEN_CHARACTER = /\S/;
 
 /** What a cut text ends with. */
 export const CUT_MARK = '…';
@@ -19,7 +20,7 @@ export const CUT_MARK = '…';
 export function cutServerText(text: string, limit: number, mark: string = CUT_MARK): string {
   if (text.length <= limit) return text;
   let end = limit;
-  // Inside a run of token characters: the whole run goes (a run longer than the limit goes whole too).
+  // Inside a run without white space: the whole run goes (a run longer than the limit goes whole too).
   if (TOKEN_CHARACTER.test(text.charAt(end))) while (end > 0 && TOKEN_CHARACTER.test(text.charAt(end - 1))) end -= 1;
   // Not between the halves of a surrogate pair.
   const last = text.charCodeAt(end - 1);

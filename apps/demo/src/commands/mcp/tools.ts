@@ -9,7 +9,7 @@ import type { Command } from '../../io.ts';
 import { printToolRows, TOOL_LIST_OPTIONS, TOOL_LIST_USAGE } from '../print-tool-rows.ts';
 import { terminalSafe } from '../../progress/terminal-safe.ts';
 import { buildToolSetup } from '../ns/tool-options.ts';
-import { loadMcpToolSource, mcpRegistryFactory } from './load-mcp-config.ts';
+import { firstListing, loadMcpToolSource, mcpRegistryFactory } from './load-mcp-config.ts';
 
 /** `askloop mcp tools`. */
 export const toolsCommand: Command = {
@@ -32,8 +32,9 @@ ${TOOL_LIST_USAGE}
     const source = await loadMcpToolSource(values['mcp-config'], io);
     try {
       const packs = await source.toolPacks();
-      // The registry a run would build: a server's tool named as a built-in one is refused there (TOOL_DUPLICATE), so here.
-      await mcpRegistryFactory(source, values, io)();
+      // The registry a run would build: a server's tool named as a built-in one is refused there (TOOL_DUPLICATE), so here,
+      // worded as the other commands word it.
+      await firstListing(source, values['mcp-config'], () => mcpRegistryFactory(source, values, io)());
       printToolRows(io, packs.flatMap((pack) => pack.tools.map(({ spec }) => ({ spec, pack: pack.name }))), policy, values.json === true);
       return 0;
     } catch (error) {
