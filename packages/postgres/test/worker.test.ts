@@ -365,7 +365,7 @@ describe('runWorker', () => {
     });
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatchObject({ code: 'PG_QUERY_FAILED' });
-    expect(stats).toEqual({ committed: 0, ended: 0, leaseLost: 0, conflicts: 0, failed: 0 });
+    expect(stats).toEqual({ committed: 0, ended: 0, leaseLost: 0, conflicts: 0, skipped: 0, failed: 0 });
     await loop.close();
   });
 
@@ -383,8 +383,40 @@ describe('runWorker', () => {
     const events: WorkerStepEvent[] = [];
     const stats = await runWorker({ loop, stores, queue: createSessionQueue(pools()), signal: stop.signal, idleMs: 10, onStep: (event) => (events.push(event), stop.abort()) });
     expect(events).toMatchObject([{ sid: 'finished-elsewhere', outcome: 'committed', status: 'DONE', turns: 1, decided: false }]);
-    expect(stats).toEqual({ committed: 0, ended: 1, leaseLost: 0, conflicts: 0, failed: 0 });
+    expect(stats).toEqual({ committed: 0, ended: 1, leaseLost: 0, conflicts: 0, skipped: 0, failed: 0 });
     await loop.close();
+  });
+
+  it('leaves a session whose tools it lacks to another host (skipped, not counted), and looks at it again only later', async () => {
+    const { pool, stores } = await queuedSessions(['needs-tools', 'plain']);
+    const lacking = new LoopError({ code: 'LOOP_TOOLS_MISSING', message: "session needs-tools: its agent allows 'tool.fs.*', and this worker has no such tool" });
+    const stepped: string[] = [];
+    const loop = {
+      step: async (sid: string) => {
+        stepped.push(sid);
+        if (sid === 'needs-tools') throw lacking;
+        return { status: 'RUNNING', turns: 1 };
+      },
+    } as unknown as Pick<AskLoop, 'step'>;
+    // maxFailures 1: one counted failure would park the session.
+    const queue = createSessionQueue(pool, { maxFailures: 1, retryDelayMs: 0 });
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const worker = runWorker({ loop, stores, queue, signal: stop.signal, owner: 'lacking', idleMs: 10, onStep: (event) => events.push(event) });
+    for (let waited = 0; events.filter((event) => event.sid === 'plain').length < 3; waited += 1) {
+      if (waited > 200) throw new Error(`plain was not stepped: ${JSON.stringify(events.map((event) => [event.sid, event.outcome]))}`);
+      await pause(50);
+    }
+    stop.abort();
+    const stats = await worker;
+    // Once skipped, the session is left out of this host's requests: 'plain' is stepped again and again meanwhile.
+    expect(stepped.filter((sid) => sid === 'needs-tools')).toEqual(['needs-tools']);
+    expect(events.find((event) => event.sid === 'needs-tools')).toMatchObject({ outcome: 'skipped', error: lacking });
+    expect(stats).toMatchObject({ skipped: 1, failed: 0 });
+    // Ready for any other host at once, no failure counted, the reason kept.
+    expect(await queue.entry('needs-tools')).toMatchObject({ state: 'ready', failures: 0, lastError: lacking.message });
+    const other = await queue.acquire('capable', { exclude: ['plain'] });
+    expect(other?.sid).toBe('needs-tools');
   });
 
   it('offers a step PostgreSQL failed to break a deadlock again at once, not counted as a failure (maxFailures 1 would park it)', async () => {
@@ -414,7 +446,7 @@ describe('runWorker', () => {
     expect(events.map((event) => event.outcome)).toEqual(['conflict', 'committed']);
     expect(events[0]?.error).toBe(storeFailure);
     // The stand-in loop saves no turn: its committed step reads as one of a session found ended (no turn ran).
-    expect(await worker).toEqual({ committed: 0, ended: 1, leaseLost: 0, conflicts: 1, failed: 0 });
+    expect(await worker).toEqual({ committed: 0, ended: 1, leaseLost: 0, conflicts: 1, skipped: 0, failed: 0 });
     expect(await queue.entry('deadlocked')).toMatchObject({ state: 'finished', failures: 0 });
   });
 
@@ -429,7 +461,7 @@ describe('runWorker', () => {
       events.push(event);
       if (events.length === 2) stop.abort();
     } });
-    expect(await worker).toEqual({ committed: 0, ended: 0, leaseLost: 0, conflicts: 1, failed: 1 });
+    expect(await worker).toEqual({ committed: 0, ended: 0, leaseLost: 0, conflicts: 1, skipped: 0, failed: 1 });
     expect(events.map((event) => event.outcome)).toEqual(['conflict', 'failed']);
     expect(await queue.entry('unlucky')).toMatchObject({ state: 'failed', failures: 1, conflicts: 0 });
   });
@@ -487,7 +519,7 @@ describe('runWorker', () => {
       events.push(event);
       stop.abort();
     } });
-    expect(await worker).toEqual({ committed: 0, ended: 0, leaseLost: 1, conflicts: 0, failed: 0 });
+    expect(await worker).toEqual({ committed: 0, ended: 0, leaseLost: 1, conflicts: 0, skipped: 0, failed: 0 });
     expect(events).toMatchObject([{ sid: 'taken', outcome: 'lease-lost', error: deadlock }]);
     expect(await queue.entry('taken')).toMatchObject({ state: 'leased', conflicts: 0, failures: 0, lastError: null });
   });

@@ -79,8 +79,10 @@ ${LOOP_EXIT_USAGE}
     if (values.detach === true && location.kind !== 'postgres') throw usageError(DETACH_NEEDS_POSTGRES);
     // A worker runs the session with its own options: these would otherwise be taken and do nothing.
     if (values.detach === true) {
-      for (const [option, given] of [['--fs-root DIR', fsRoot], ['--mcp-config FILE', values['mcp-config']]] as const) {
-        if (given !== undefined) io.stderr(`askloop: warning: ${option.split(' ')[0]} is not passed to the workers, which run the session with their own options: start them with ${option} (a worker without the tools the agent allows leaves the session to one that has them)\n`);
+      // A worker has --fs-root but no --mcp-config: its MCP servers come from a config file's mcpServers:.
+      const howTo = { '--fs-root': 'start them with --fs-root DIR', '--mcp-config': "define the servers under mcpServers: in a config file and start them with --config FILE" } as const;
+      for (const [option, given] of [['--fs-root', fsRoot], ['--mcp-config', values['mcp-config']]] as const) {
+        if (given !== undefined) io.stderr(`askloop: warning: ${option} is not passed to the workers, which run the session with their own options: ${howTo[option]} (a worker without the tools the agent allows leaves the session to one that has them)\n`);
       }
     }
     const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };

@@ -5,9 +5,9 @@
  * here, the turn's model would see a catalogue without them, and a program
  * naming one is refused as the model's mistake (`SCRIPT_TOOL_UNKNOWN`): the
  * session halted `ERR_PERMISSIONS` for good, which `resume` cannot undo. The
- * step fails instead (`LOOP_TOOLS_MISSING`): the session is offered again,
- * to a worker that has them, and parked after repeated failures until
- * `resume --detach` queues it again. A pattern a letter or two from a tool
+ * step fails instead (`LOOP_TOOLS_MISSING`), which `runWorker` takes for this
+ * host lacking something another may have: the session is left to another
+ * worker, no failure counted, and this one looks at it again in a minute. A pattern a letter or two from a tool
  * the worker has is a typo, not a missing tool: it is left to run, as
  * `askloop run` runs it after its warning.
  */
@@ -25,7 +25,7 @@ export function guardMissingTools(loop: Pick<AskLoop, 'step'>, store: Pick<Trans
           const named = missing.map(({ pattern }) => `'${pattern}'`).join(', ');
           throw new LoopError({
             code: 'LOOP_TOOLS_MISSING',
-            message: `session ${sid}: its agent allows ${named}, and this worker has no such tool${missing[0]!.hint}; nothing ran: start workers with what its run had (the config's plugins and MCP servers, --fs-root), and the session is taken by one of them`,
+            message: `session ${sid}: its agent allows ${named}, and this worker has no such tool${missing[0]!.hint}; nothing ran: a worker started with what its run had (the config's plugins and MCP servers with --config, --fs-root) takes it`,
           });
         }
       }

@@ -80,6 +80,8 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
   const message = event.error instanceof Error ? event.error.message : String(event.error);
   // A session run with --script asks for the provider `scripted`, which only a worker given --script has.
   const scriptHint = code === 'LOOP_PROVIDER_NOT_FOUND' && /\bscripted\b/.test(message) ? '; a session run with --script needs a worker started with --script FILE' : '';
+  // This worker lacks the session's tools or provider: another worker takes it (no failure counted).
+  if (event.outcome === 'skipped') return `${event.sid}: left to another worker: ${message}${scriptHint}${code === undefined ? '' : ` (${code})`}; this worker looks at it again in a minute`;
   return `${event.sid}: step failed: ${message}${scriptHint}${code === undefined ? '' : ` (${code})`}`;
 }
 
@@ -131,7 +133,9 @@ Options:
   --fs-root DIR     add the tool.fs.* tools, confined to DIR.
   --json            one JSON line per step on standard output:
                     {"sid","outcome","status","reason","turns"} (outcome
-                    committed, lease-lost, conflict or failed; a HALT or
+                    committed, lease-lost, conflict, skipped (this
+                    worker lacks the session's tools or provider; left
+                    to another worker, no failure counted) or failed; a HALT or
                     PAUSE adds its "message", and "failure" when the turn
                     failed; "decided": false for a session another
                     host had ended already, where no turn ran), and for all
@@ -250,7 +254,7 @@ cannot be opened; 2 a usage error.
         },
       });
       await Promise.all([...parkChecks]);
-      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps${stats.ended === 0 ? '' : `, ${stats.ended} sessions found ended already`}\n`);
+      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps${stats.skipped === 0 ? '' : `, ${stats.skipped} sessions left to other workers`}${stats.ended === 0 ? '' : `, ${stats.ended} sessions found ended already`}\n`);
       if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;
     } finally {

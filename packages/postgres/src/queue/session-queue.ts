@@ -71,8 +71,11 @@ export interface SessionQueue {
   readonly leaseMs: number;
   /** Queues a session (again, when it was paused, finished or failed). Throws `PG_SESSION_NOT_FOUND`, `PG_SESSION_ENDED` for a session that is done or halted, or `LOOP_ARGUMENT_INVALID` for an id no store holds. */
   enqueue(sid: string): Promise<void>;
-  /** Leases the runnable session that has waited longest (or whose lease expired), or undefined when none is. */
-  acquire(owner: string): Promise<Lease | undefined>;
+  /**
+   * Leases the runnable session that has waited longest (or whose lease expired), or undefined when none is;
+   * never one of `options.exclude` (sessions this host found it cannot serve, see {@link SessionQueue.release}).
+   */
+  acquire(owner: string, options?: { readonly exclude?: readonly string[] }): Promise<Lease | undefined>;
   /** Extends a live lease; undefined when it is lost (expired, or another host holds the session now). */
   renew(lease: Lease): Promise<Lease | undefined>;
   /** Gives a lease back after a failed step: the session is offered again later, or parked `failed` after `maxFailures`. */
@@ -85,6 +88,14 @@ export interface SessionQueue {
    * lease was no longer this host's (expired and taken, or already given back): nothing changed.
    */
   retry?(lease: Lease, error: unknown): Promise<RetryOutcome>;
+  /**
+   * Optional (a queue without it has such steps `fail`): gives a lease back after a step this host could not take
+   * (it lacks the session's tools or provider: `LOOP_TOOLS_MISSING`, `LOOP_PROVIDER_NOT_FOUND`). The session is
+   * ready again at once for another host, no failure is counted, and `error`'s message is kept as `lastError`; the
+   * host should leave it out of its next requests (`acquire`'s `exclude`). False when the lease was no longer this
+   * host's.
+   */
+  release?(lease: Lease, error: unknown): Promise<boolean>;
   /** The queue row of a session. */
   entry(sid: string): Promise<QueueEntry | undefined>;
   /** The queue rows of `sids` that have one, by session id (one query; a session never queued has none). */
@@ -238,12 +249,14 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
         sid,
       );
     },
-    acquire: (owner) =>
+    acquire: (owner, options = {}) =>
       guard('acquire', async () => {
+        const exclude = options.exclude ?? [];
         const result = await pool.query<LeaseRow>(
           `WITH next AS (
              SELECT sid FROM askloop_queue
-             WHERE (state = 'ready' AND ready_at <= clock_timestamp()) OR (state = 'leased' AND lease_expires_at <= clock_timestamp())
+             WHERE ((state = 'ready' AND ready_at <= clock_timestamp()) OR (state = 'leased' AND lease_expires_at <= clock_timestamp()))
+               AND sid <> ALL($3::text[])
              ORDER BY ready_at
              LIMIT 1
              FOR UPDATE SKIP LOCKED
@@ -252,7 +265,7 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
              lease_expires_at = clock_timestamp() + make_interval(secs => $2::double precision / 1000), leases = leases + 1
            FROM next WHERE q.sid = next.sid
            RETURNING q.sid, q.lease_token, q.lease_owner, q.leased_at, q.lease_expires_at`,
-          [owner, leaseMs],
+          [owner, leaseMs, [...exclude]],
         );
         const row = result.rows[0];
         return row === undefined ? undefined : toLease(row);
@@ -285,6 +298,8 @@ export function createSessionQueue(pool: pg.Pool, options: SessionQueueOptions =
       // A conflict not counted leaves at least one in the row; the counted one starts the count again.
       return row === undefined ? 'lost' : row.conflicts > 0 ? 'retried' : 'counted';
     },
+    // Not counted: the session is not at fault, this host lacks what it needs; another host may have it.
+    release: async (lease, error) => (await giveBack('release', lease, error, "state = 'ready', ready_at = clock_timestamp()", [])) !== undefined,
     entry: async (sid) => {
       requireSessionId(sid, 'entry');
       return guard('entry', async () => (await selectEntries([sid])).get(sid), sid);

@@ -30,8 +30,12 @@ import type { LeaseBoundStores } from './lease-bound-stores.ts';
 export interface WorkerStepEvent {
   readonly sid: string;
   readonly token: string;
-  /** `conflict`: PostgreSQL failed the step to break a deadlock or a serialization conflict; the session is offered again at once. */
-  readonly outcome: 'committed' | 'lease-lost' | 'conflict' | 'failed';
+  /**
+   * `conflict`: PostgreSQL failed the step to break a deadlock or a serialization conflict; the session is offered
+   * again at once. `skipped`: this host lacks what the session needs (`LOOP_TOOLS_MISSING`, `LOOP_PROVIDER_NOT_FOUND`):
+   * the session is left to another host at once, no failure counted, and this host leaves it alone for a minute.
+   */
+  readonly outcome: 'committed' | 'lease-lost' | 'conflict' | 'skipped' | 'failed';
   readonly status?: 'DONE' | 'HALT' | 'PAUSED' | 'RUNNING';
   /** Why a committed step halted or paused (`ERR_PROVIDER`, `AWAITING_APPROVAL`, …); null when it did neither. */
   readonly reason?: string | null;
@@ -78,7 +82,26 @@ export interface WorkerStats {
   leaseLost: number;
   /** Steps PostgreSQL failed to break a conflict with another transaction (offered again at once). */
   conflicts: number;
+  /** Steps of sessions this host lacks the tools or provider for (left to another host, not counted as failures). */
+  skipped: number;
   failed: number;
+}
+
+/** How long a host leaves alone a session it found it cannot serve (its tools or provider missing here). */
+const CANNOT_SERVE_MS = 60_000;
+
+/** The codes of a step that failed because this host lacks what the session needs, not because of the session. */
+const HOST_LACKS: ReadonlySet<string> = new Set(['LOOP_TOOLS_MISSING', 'LOOP_PROVIDER_NOT_FOUND']);
+
+/** Whether `error` (or one in its `cause` chain) says this host lacks the session's tools or provider. */
+function hostLacks(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && HOST_LACKS.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The longest wait between two requests for work while the database cannot be reached. */
@@ -101,12 +124,16 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
   const { loop, stores, queue, signal } = options;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const idleMs = options.idleMs ?? 100;
-  const stats: WorkerStats = { committed: 0, ended: 0, leaseLost: 0, conflicts: 0, failed: 0 };
+  const stats: WorkerStats = { committed: 0, ended: 0, leaseLost: 0, conflicts: 0, skipped: 0, failed: 0 };
   let unreachable = 0;
+  /** Sessions this host found it cannot serve, with when it may look at them again. */
+  const cannotServe = new Map<string, number>();
   while (signal?.aborted !== true) {
     let lease: Lease | undefined;
+    const now = Date.now();
+    for (const [sid, until] of cannotServe) if (until <= now) cannotServe.delete(sid);
     try {
-      lease = await queue.acquire(owner);
+      lease = await queue.acquire(owner, cannotServe.size === 0 ? {} : { exclude: [...cannotServe.keys()] });
       unreachable = 0;
     } catch (error) {
       // A database that is away for a while must not end the host: wait and ask again, backing off (a restart is
@@ -125,7 +152,10 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
     if (event.outcome === 'committed') stats[event.decided === false ? 'ended' : 'committed'] += 1;
     else if (event.outcome === 'lease-lost') stats.leaseLost += 1;
     else if (event.outcome === 'conflict') stats.conflicts += 1;
-    else stats.failed += 1;
+    else if (event.outcome === 'skipped') {
+      stats.skipped += 1;
+      cannotServe.set(event.sid, Date.now() + CANNOT_SERVE_MS);
+    } else stats.failed += 1;
     options.onStep?.(event);
   }
   return stats;
@@ -165,6 +195,11 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
       // When the queue cannot be reached the lease runs out, as after a failed step's give-back.
       const retried = await queue.retry(lease, error).catch(() => 'counted' as const);
       return { ...base, outcome: retried === 'retried' ? 'conflict' : retried === 'lost' ? 'lease-lost' : 'failed', error };
+    }
+    // This host lacks what the session needs, another may not: left to them, not counted toward parking it.
+    if (queue.release !== undefined && hostLacks(error)) {
+      const released = await queue.release(lease, error).catch(() => false);
+      if (released) return { ...base, outcome: 'skipped', error };
     }
     await queue.fail(lease, error).catch(() => undefined);
     return { ...base, outcome: 'failed', error };
