@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from './capture-io.ts';
+import { configError } from './config-error.ts';
 import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
-import { parseConfig, type ConfigError } from '../src/config/index.ts';
+import { parseConfig } from '../src/config/index.ts';
 import { main } from '../src/main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'askloop-config-providers-'));
@@ -53,14 +54,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function configError(text: string): ConfigError {
-  try {
-    parseConfig(text, { file: '/project/askloop.config.yaml', display: 'askloop.config.yaml' });
-  } catch (error) {
-    return error as ConfigError;
-  }
-  throw new Error('expected the config to be refused');
-}
 
 describe('providers: in the config file', () => {
   it('loads the settings of the built-in providers', () => {

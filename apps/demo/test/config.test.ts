@@ -11,23 +11,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from './capture-io.ts';
+import { configError } from './config-error.ts';
 import { spawnCli } from './spawn-cli.ts';
 import { CONFIG_TEMPLATE } from '../src/config/config-template.ts';
 import { parseGrantOptions, pluginToolCapabilities } from '../src/options/check-grant-resources.ts';
-import { configForRun, discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig, type ConfigError } from '../src/config/index.ts';
+import { configForRun, discoverConfigPath, loadConfig, loadConfigPlugins, parseConfig, pluginsFromConfig } from '../src/config/index.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/plugin-project/', import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), 'askloop-config-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-function configError(text: string): ConfigError {
-  try {
-    parseConfig(text, { file: '/project/askloop.config.yaml', display: 'askloop.config.yaml' });
-  } catch (error) {
-    return error as ConfigError;
-  }
-  throw new Error('expected the config to be refused');
-}
 
 /** A project folder with the fixture config and the plugin installed in its node_modules (a link, as pnpm/npm link do). */
 function project(name: string, config?: string): string {
