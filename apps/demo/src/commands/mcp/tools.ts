@@ -3,6 +3,7 @@
  * MCP servers, lists their tools as AskLoop sees them (name, arguments,
  * effect, approval) and whether the policy the options build allows each.
  */
+import { renderCatalogueLine, type ToolSpec } from '@askloop/tools';
 import { parseArgs } from 'node:util';
 import { usageError } from '../../cli-error.ts';
 import type { Command } from '../../io.ts';
@@ -10,6 +11,19 @@ import { printToolRows, TOOL_LIST_OPTIONS, TOOL_LIST_USAGE } from '../print-tool
 import { terminalSafe } from '../../progress/terminal-safe.ts';
 import { buildToolSetup } from '../ns/tool-options.ts';
 import { firstListing, loadMcpToolSource, mcpRegistryFactory } from './load-mcp-config.ts';
+
+/** Characters of catalogue lines past which the note below is given: about 4,000 tokens in every turn. */
+const LARGE_CATALOGUE_CHARS = 16_000;
+
+/**
+ * A note when the allowed tools' catalogue lines are long: every turn's system text carries them (a server with
+ * 2,000 tools put a 1 MB text into each turn), so narrowing `--allow` to what an agent needs saves tokens each turn.
+ */
+function catalogueSizeNote(allowed: readonly ToolSpec[]): string | undefined {
+  const chars = allowed.reduce((sum, spec) => sum + renderCatalogueLine(spec).length + 1, 0);
+  if (chars <= LARGE_CATALOGUE_CHARS) return undefined;
+  return `askloop mcp tools: note: the ${allowed.length} tools the policy allows add ${chars.toLocaleString('en-US')} characters (about ${Math.round(chars / 4).toLocaleString('en-US')} tokens) to every turn's system text; allow only the tools an agent needs (--allow 'tool.SERVER.Name')`;
+}
 
 /** `askloop mcp tools`. */
 export const toolsCommand: Command = {
@@ -35,7 +49,12 @@ ${TOOL_LIST_USAGE}
       // The registry a run would build: a server's tool named as a built-in one is refused there (TOOL_DUPLICATE), so here,
       // worded as the other commands word it.
       await firstListing(source, values['mcp-config'], () => mcpRegistryFactory(source, values, io)());
-      printToolRows(io, packs.flatMap((pack) => pack.tools.map(({ spec }) => ({ spec, pack: pack.name }))), policy, values.json === true);
+      const rows = packs.flatMap((pack) => pack.tools.map(({ spec }) => ({ spec, pack: pack.name })));
+      printToolRows(io, rows, policy, values.json === true);
+      if (values.json !== true) {
+        const note = catalogueSizeNote(rows.map(({ spec }) => spec).filter((spec) => policy.check(spec).ok));
+        if (note !== undefined) io.stderr(`${note}\n`);
+      }
       return 0;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
