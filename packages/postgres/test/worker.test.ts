@@ -387,6 +387,30 @@ describe('runWorker', () => {
     await loop.close();
   });
 
+  it('reports a step that failed after its lease ran out (a stalled host whose connection the server ended) as a lost lease, not a failure', async () => {
+    const { pool, stores } = await queuedSessions(['stalled'], 1_000);
+    const queue = createSessionQueue(pool, { leaseMs: 1_000, maxFailures: 1 });
+    // Renewals that never answer: the lease runs out as if the host were frozen.
+    const frozen = { ...queue, renew: () => new Promise<undefined>(() => undefined) } as typeof queue;
+    const loop = {
+      step: async () => {
+        await stores.toolStores.memory.cas('/stalled', 0, 'x');
+        await pause(2_300);
+        // The server ends the stalled host's connection (its transaction sat idle past the lease, or an admin did).
+        await pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()");
+        await pause(100);
+        return stores.toolStores.memory.cas('/stalled', 1, 'y');
+      },
+    } as unknown as Pick<AskLoop, 'step'>;
+    const stop = new AbortController();
+    const events: WorkerStepEvent[] = [];
+    const stats = await runWorker({ loop, stores, queue: frozen, signal: stop.signal, idleMs: 10, onStep: (event) => (events.push(event), stop.abort()) });
+    expect(events.map((event) => event.outcome)).toEqual(['lease-lost']);
+    expect(stats).toMatchObject({ leaseLost: 1, failed: 0 });
+    // Not counted toward parking it (maxFailures 1 would have parked it).
+    expect(await queue.entry('stalled')).toMatchObject({ failures: 0 });
+  });
+
   it('leaves a session whose tools it lacks to another host (skipped, not counted), and looks at it again only later', async () => {
     const { pool, stores } = await queuedSessions(['needs-tools', 'plain']);
     const lacking = new LoopError({ code: 'LOOP_TOOLS_MISSING', message: "session needs-tools: its agent allows 'tool.fs.*', and this worker has no such tool" });

@@ -87,6 +87,9 @@ export interface WorkerStats {
   failed: number;
 }
 
+/** How far past its lease's expiry (by this host's clock) a failed step is taken for a lost lease. */
+const EXPIRY_MARGIN_MS = 1000;
+
 /** How long a host leaves alone a session it found it cannot serve (its tools or provider missing here). */
 const CANNOT_SERVE_MS = 60_000;
 
@@ -189,7 +192,11 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
   } catch (error) {
     clearInterval(renewal);
     await binding.rollback();
-    if (binding.lost || isLeaseLost(error)) return { ...base, outcome: 'lease-lost', error };
+    // A host that stalled past its lease (a frozen process) finds its connection ended by the server; by when the
+    // error comes the lease is gone too, whatever the error says ("Connection terminated unexpectedly"): a lost lease,
+    // not a failed step of the session. A second's margin for the host's clock against the database's.
+    const expired = Date.now() > current.expiresAt.getTime() + EXPIRY_MARGIN_MS;
+    if (binding.lost || isLeaseLost(error) || expired) return { ...base, outcome: 'lease-lost', error };
     if (queue.retry !== undefined && (binding.conflict !== undefined || isTransactionConflict(error))) {
       // Given back only while the lease is this host's: a stalled host that lost a deadlock has lost its lease too.
       // When the queue cannot be reached the lease runs out, as after a failed step's give-back.
