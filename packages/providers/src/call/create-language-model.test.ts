@@ -17,6 +17,12 @@ describe('createLanguageModel', () => {
     expect(result.costUsd).toBeCloseTo(0.8 * 2 + 0.2 * 0.5 + 0.5 * 8, 10);
   });
 
+  it('refuses prices it could not compute a cost from (PROVIDER_CONFIG), before any call', () => {
+    // Before, { input, output } made every cost NaN, so a cost ceiling never tripped.
+    expect(() => model(async () => OK, { prices: { input: 1, output: 2 } as never })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining("PROVIDER_CONFIG: prices has no field 'input'; did you mean 'inputPerMillion'? (the fields: inputPerMillion, outputPerMillion, cachedInputPerMillion, cacheWriteInputPerMillion)") }));
+    expect(() => model(async () => OK, { prices: { inputPerMillion: 1, outputPerMillion: Infinity } })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('prices.outputPerMillion must be a finite number') }));
+  });
+
   it('prices cache writes at their own price (Anthropic charges them above input)', async () => {
     const written: AttemptResult = { ...OK, usage: { inputTokens: 1_000_000, outputTokens: 0, cachedInputTokens: 200_000, cacheWriteInputTokens: 300_000 } };
     const priced = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWriteInputPerMillion: 3.75 };

@@ -14,7 +14,7 @@ import type { RetrySettings } from '../retry/retry-settings.ts';
 import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
-import { attemptResultProblem, callSettingsProblem, describeSetting } from './provider-definition-check.ts';
+import { attemptResultProblem, callSettingsProblem, describeSetting, modelPricesProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -57,6 +57,7 @@ export interface LanguageModelSpec {
  */
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const settingsProblem = callSettingsProblem(spec)
+    ?? (spec.prices === undefined ? undefined : modelPricesProblem(spec.prices, 'prices'))
     ?? (typeof spec.attempt !== 'function' ? `attempt must be the function performing one request, (request) => result, got ${describeSetting(spec.attempt)}` : undefined)
     ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeSetting(spec.secrets)}` : undefined);
   if (settingsProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: spec.provider, model: spec.modelId, retryable: false, message: settingsProblem });

@@ -53,6 +53,14 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
     ['timeout beside settings', { name: 'p', attempt, timeout: 500 }, "'timeout' is not read; did you mean settings: { timeoutMs }?"],
     ['a misspelt field', { name: 'p', settings: {}, attempt, secret: () => [] }, "'secret' is not read; did you mean secrets?"],
     ['a field named like a prototype member', { name: 'p', settings: {}, attempt, constructor: 1 }, "'constructor' is not read (its fields"],
+    // Prices were taken unchecked: misnamed fields or NaN made every cost NaN, a negative price a negative cost, so a
+    // costUsd ceiling never tripped; a provider:model key priced no model.
+    ['prices with misnamed fields', { name: 'p', settings: { prices: { m: { input: 1, output: 2 } } }, attempt }, "settings.prices[\"m\"] has no field 'input'; did you mean 'inputPerMillion'?"],
+    ['a price that is NaN', { name: 'p', settings: { prices: { m: { inputPerMillion: Number.NaN, outputPerMillion: 1 } } }, attempt }, 'settings.prices["m"].inputPerMillion must be a finite number of US dollars per million tokens ≥ 0, got NaN'],
+    ['a negative price', { name: 'p', settings: { prices: { m: { inputPerMillion: 1, outputPerMillion: -2 } } }, attempt }, 'settings.prices["m"].outputPerMillion must be a finite number of US dollars per million tokens ≥ 0, got -2'],
+    ['a price missing its output half', { name: 'p', settings: { prices: { m: { inputPerMillion: 1 } } }, attempt }, 'settings.prices["m"].outputPerMillion must be a finite number of US dollars per million tokens ≥ 0, got nothing'],
+    ['prices keyed by provider:model', { name: 'p', settings: { prices: { 'p:m': { inputPerMillion: 1, outputPerMillion: 2 } } }, attempt }, "settings.prices is keyed by the provider's model id: 'm', not 'p:m'"],
+    ['prices that are a list', { name: 'p', settings: { prices: [] }, attempt }, 'settings.prices must map model ids to { inputPerMillion, outputPerMillion }, got a list'],
   ])('refuses %s', (_, definition, message) => {
     expect(() => defineProvider(definition as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining(`defineProvider: ${message}`) }));
   });

@@ -122,10 +122,52 @@ export function requireProviderDefinition(definition: unknown): void {
   if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeSetting(definition['secrets'])}`);
   const settings = definition['settings'];
   if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
-  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {});
+  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? pricesSettingProblem((settings ?? {})['prices'], name);
   if (problem !== undefined) return fail(problem.startsWith('settings.') ? problem : `settings.${problem}`);
   const models = (settings ?? {})['models'];
   if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${describeSetting(models)}`);
+}
+
+/** The fields of a model's prices (`ModelPrices`); any other (`input`, `output`) would leave the model unpriced. */
+const PRICE_FIELDS = ['inputPerMillion', 'outputPerMillion', 'cachedInputPerMillion', 'cacheWriteInputPerMillion'] as const;
+
+/**
+ * What is wrong with one model's prices (`ModelPrices`), or undefined: an
+ * object of the four known fields, the first two given, each a finite number
+ * ≥ 0. Unchecked, `{ input: 1 }` or `NaN` made every cost `NaN` and a
+ * negative price a negative one, so a `costUsd` ceiling never tripped.
+ */
+export function modelPricesProblem(prices: unknown, where: string): string | undefined {
+  if (!isRecord(prices)) return `${where} must be { inputPerMillion, outputPerMillion } (US dollars per million tokens), got ${describeSetting(prices)}`;
+  for (const field of Object.keys(prices)) {
+    if ((PRICE_FIELDS as readonly string[]).includes(field)) continue;
+    const meant = meantName(field, PRICE_FIELDS);
+    return `${where} has no field '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the fields: ${PRICE_FIELDS.join(', ')})`;
+  }
+  for (const field of PRICE_FIELDS) {
+    const value = prices[field];
+    const required = field === 'inputPerMillion' || field === 'outputPerMillion';
+    if (value === undefined && !required) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return `${where}.${field} must be a finite number of US dollars per million tokens ≥ 0, got ${value === undefined ? 'nothing' : describeSetting(value)}`;
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with a provider's `prices` setting (model id → prices), or
+ * undefined. A key written as `provider:model` (the agent's model, not the
+ * provider's id of it) would price no model: refused.
+ */
+export function pricesSettingProblem(prices: unknown, provider: string | undefined): string | undefined {
+  if (prices === undefined) return undefined;
+  if (!isRecord(prices)) return `prices must map model ids to { inputPerMillion, outputPerMillion }, got ${describeSetting(prices)}`;
+  for (const [id, entry] of Object.entries(prices)) {
+    if (id.trim() === '') return 'prices has an empty model id';
+    if (provider !== undefined && id.startsWith(`${provider}:`)) return `prices is keyed by the provider's model id: '${id.slice(provider.length + 1)}', not '${id}'`;
+    const problem = modelPricesProblem(entry, `prices[${JSON.stringify(id)}]`);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }
 
 /** What is wrong with what an attempt resolved (a result with text, and usage of whole numbers ≥ 0 when it gives one), or undefined. */
