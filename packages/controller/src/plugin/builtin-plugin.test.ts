@@ -134,6 +134,22 @@ describe('builtinPlugin', () => {
     await plain.close();
   });
 
+  it('refuses options it would misread (LOOP_CONFIG_INVALID): a misspelt one, settings that are no object, an fs root that is no directory', () => {
+    const refused = (options: unknown, message: string) => expect(() => builtinPlugin(options as never)).toThrow(expect.objectContaining({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining(message) }));
+    // Dropped before: a call meant for a local server went to the provider's own API.
+    refused({ providersettings: { openai: { baseURL: 'http://127.0.0.1:1/v1' } } }, "builtinPlugin: providersettings: no such option; did you mean 'providerSettings'?");
+    refused({ providerSettings: null }, 'providerSettings must map provider names to their settings, got null');
+    refused({ providerSettings: { openai: null } }, 'providerSettings.openai must be the provider\'s settings (an object), got null');
+    refused({ fs: '/tmp' }, 'fs must be { root: DIR }');
+    refused({ fs: {} }, 'fs must be { root: DIR }');
+    refused({ fs: { root: join(root, 'missing') } }, `fs.root ${JSON.stringify(join(root, 'missing'))} is not an existing directory`);
+    refused({ fs: { root, maxReadByte: 10 } }, "fs.maxReadByte: no such option; did you mean 'maxReadBytes'?");
+    refused({ http: { timeut: 5 } }, "http.timeut: no such option; did you mean 'timeoutMs'?");
+    refused({ providers: ['opnai'] }, 'providers: no built-in provider "opnai"');
+    refused(null, 'takes { fs?, http?, providers?, providerSettings?, name? }, got null');
+    expect(() => builtinPlugin({ fs: { root }, http: { timeoutMs: 5 }, providers: ['openai'] })).not.toThrow();
+  });
+
   it('refuses settings for a provider it does not contribute, or one that does not exist', () => {
     expect(() => builtinPlugin({ providers: ['openai'], providerSettings: { anthropic: { timeoutMs: 5 } } })).toThrow(/providerSettings\.anthropic: 'anthropic' is not among providers \(openai\)/);
     expect(() => builtinPlugin({ providerSettings: { opnai: {} } as never })).toThrow(/no built-in provider 'opnai'/);

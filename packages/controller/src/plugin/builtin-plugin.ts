@@ -23,6 +23,8 @@ import {
   type Provider,
 } from '@askloop/providers';
 import { createFileSystemTools, createHttpTools, createSafeToolPacks, type FileSystemToolsOptions, type HttpToolsOptions, type ToolPack } from '@askloop/tools';
+import { statSync } from 'node:fs';
+import { closestOption } from '../closest-option.ts';
 import { LoopError } from '../errors/loop-error.ts';
 import { definePlugin, type AskLoopPlugin } from './plugin.ts';
 
@@ -70,8 +72,9 @@ export interface BuiltinPluginOptions {
   readonly name?: string;
 }
 
-/** The built-in providers and tool packs as one {@link AskLoopPlugin}. */
+/** The built-in providers and tool packs as one {@link AskLoopPlugin}. Throws `LOOP_CONFIG_INVALID` for options it cannot take. */
 export function builtinPlugin(options: BuiltinPluginOptions = {}): AskLoopPlugin {
+  requireBuiltinOptions(options);
   const names = options.providers ?? (Object.keys(BUILTIN_PROVIDERS) as BuiltinProviderName[]);
   const providers: Record<string, Provider> = {};
   // A setting for a provider not contributed (or misspelt, 'opnai') would be dropped, silently.
@@ -94,4 +97,63 @@ export function builtinPlugin(options: BuiltinPluginOptions = {}): AskLoopPlugin
 function builtinProvider<Name extends BuiltinProviderName>(name: Name, settings: BuiltinProviderSettings | undefined): Provider {
   const own = settings?.[name];
   return own === undefined ? BUILTIN_PROVIDERS[name] : BUILTIN_FACTORIES[name](own as NonNullable<BuiltinProviderSettings[Name]>);
+}
+
+/** The options of {@link builtinPlugin}, of `fs` and of `http`: any other is a misspelling whose setting would be dropped. */
+const OPTION_FIELDS = ['fs', 'http', 'providers', 'providerSettings', 'name'] as const;
+const FS_FIELDS = ['root', 'maxReadBytes', 'maxWriteBytes', 'maxListEntries'] as const;
+const HTTP_FIELDS = ['maxBytes', 'timeoutMs', 'maxRedirects', 'fetch'] as const;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Throws `LOOP_CONFIG_INVALID` for options the plugin would misread: an
+ * unknown field (`providersettings` dropped the settings, and a call meant
+ * for a local server went to the provider's own API), settings that are not
+ * objects, or an `fs.root` that is no existing directory (each turn's file
+ * tool then failed, in front of the model).
+ */
+function requireBuiltinOptions(options: unknown): void {
+  const fail = (message: string): never => {
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `builtinPlugin: ${message}` });
+  };
+  const fields = (value: Record<string, unknown>, known: readonly string[], where: string): void => {
+    for (const key of Object.keys(value)) {
+      if (known.includes(key)) continue;
+      const meant = closestOption(key, known, 3);
+      fail(`${where}${key}: no such option${meant === undefined ? '' : `; did you mean '${meant}'?`} (the options: ${known.join(', ')})`);
+    }
+  };
+  if (!isPlainObject(options)) return fail(`takes { fs?, http?, providers?, providerSettings?, name? }, got ${options === null ? 'null' : Array.isArray(options) ? 'a list' : typeof options}`);
+  fields(options, OPTION_FIELDS, '');
+  const { fs, http, providers, providerSettings } = options;
+  if (providers !== undefined) {
+    if (!Array.isArray(providers)) return fail(`providers must be a list of built-in provider names (${Object.keys(BUILTIN_PROVIDERS).join(', ')}), got ${describeOption(providers)}`);
+    for (const name of providers) if (typeof name !== 'string' || !Object.hasOwn(BUILTIN_PROVIDERS, name)) fail(`providers: no built-in provider ${JSON.stringify(name)} (they are ${Object.keys(BUILTIN_PROVIDERS).join(', ')})`);
+  }
+  if (fs !== undefined) {
+    if (!isPlainObject(fs) || typeof fs['root'] !== 'string') return fail(`fs must be { root: DIR }, an existing directory the file tools are confined to, got ${describeOption(fs)}`);
+    fields(fs, FS_FIELDS, 'fs.');
+    if (!isDirectory(fs['root'])) fail(`fs.root ${JSON.stringify(fs['root'])} is not an existing directory; create it or name another`);
+  }
+  if (http !== undefined) {
+    if (!isPlainObject(http)) return fail(`http must be an object of limits ({} for the defaults), got ${describeOption(http)}`);
+    fields(http, HTTP_FIELDS, 'http.');
+  }
+  if (providerSettings !== undefined) {
+    if (!isPlainObject(providerSettings)) return fail(`providerSettings must map provider names to their settings, got ${describeOption(providerSettings)}`);
+    for (const [name, settings] of Object.entries(providerSettings)) if (!isPlainObject(settings)) fail(`providerSettings.${name} must be the provider's settings (an object), got ${describeOption(settings)}`);
+  }
+}
+
+function describeOption(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'string' ? JSON.stringify(value) : typeof value;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
+import { describeSetting, requireOwnSetting } from '../call/provider-definition-check.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
 import { attemptFetch } from '../call/attempt-fetch.ts';
@@ -29,6 +30,9 @@ const loadAnthropic = lazyImport(async () => (await import('@anthropic-ai/sdk'))
  */
 export function createAnthropicProvider(settings: AnthropicProviderSettings = {}): Provider {
   const name = settings.name ?? 'anthropic';
+  const maxTokens = settings.defaultMaxOutputTokens;
+  // A negative or fractional value was sent as max_tokens, for the API to refuse at every call.
+  requireOwnSetting(name, 'createAnthropicProvider', maxTokens === undefined || (Number.isSafeInteger(maxTokens) && maxTokens >= 1) ? undefined : `defaultMaxOutputTokens must be a whole number of tokens ≥ 1, got ${describeSetting(maxTokens)}`);
   // One client per distinct (key, URL), read at call time since they may come from the environment.
   const client = sharedClient(
     async ([apiKey, baseURL]) =>

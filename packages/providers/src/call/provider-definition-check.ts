@@ -122,10 +122,36 @@ export function requireProviderDefinition(definition: unknown): void {
   if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeSetting(definition['secrets'])}`);
   const settings = definition['settings'];
   if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
-  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? pricesSettingProblem((settings ?? {})['prices'], name);
+  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? baseUrlProblem((settings ?? {})['baseURL']) ?? pricesSettingProblem((settings ?? {})['prices'], name);
   if (problem !== undefined) return fail(problem.startsWith('settings.') ? problem : `settings.${problem}`);
   const models = (settings ?? {})['models'];
   if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${describeSetting(models)}`);
+}
+
+/**
+ * What is wrong with a `baseURL` setting, or undefined: an http(s) URL when
+ * given. `localhost:8080/v1` or `ftp://…` was taken, and the first call failed
+ * after its retries saying only that nothing answered.
+ */
+export function baseUrlProblem(baseURL: unknown): string | undefined {
+  if (baseURL === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = typeof baseURL === 'string' ? new URL(baseURL) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
+  return `baseURL must be an http:// or https:// URL, e.g. https://proxy.example.com/v1, got ${describeSetting(baseURL)}`;
+}
+
+/**
+ * Throws `PROVIDER_CONFIG` naming `factory` when a provider's own setting is
+ * wrong (`problem`, from the factory's check); nothing otherwise. For the
+ * settings `defineProvider` does not know (`api`, `defaultMaxOutputTokens`).
+ */
+export function requireOwnSetting(provider: string, factory: string, problem: string | undefined): void {
+  if (problem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider, retryable: false, message: `${factory}: ${problem}` });
 }
 
 /** The fields of a model's prices (`ModelPrices`); any other (`input`, `output`) would leave the model unpriced. */

@@ -1,4 +1,5 @@
 import { defineProvider } from '../call/define-provider.ts';
+import { describeSetting, requireOwnSetting } from '../call/provider-definition-check.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
 import { attemptFetch } from '../call/attempt-fetch.ts';
@@ -32,6 +33,8 @@ const PROJECT_VARIABLES = ['OPENAI_PROJECT_ID'] as const;
  */
 export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): Provider {
   const name = settings.name ?? 'openai';
+  // A misspelt API ('respnses') fell back to Chat Completions without a word.
+  requireOwnSetting(name, 'createOpenAIProvider', settings.api === undefined || settings.api === 'chat' || settings.api === 'responses' ? undefined : `api must be 'chat' or 'responses', got ${describeSetting(settings.api)}`);
   // One client per distinct (key, URL, organization, project), read at call time since they may come from the environment.
   const client = sharedClient(
     async ([apiKey, baseURL, organization, project]) =>

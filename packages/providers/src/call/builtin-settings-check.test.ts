@@ -1,0 +1,41 @@
+/**
+ * The built-in providers' settings are checked when the provider is made
+ * (`PROVIDER_CONFIG`), as `createOpenAICompatibleProvider`'s were: a
+ * `baseURL` without its scheme or of another scheme, an unknown `api`, and a
+ * `defaultMaxOutputTokens` the API refuses were taken, and the first call
+ * failed after its retries (or at every call) without saying which setting.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAnthropicProvider } from '../anthropic/anthropic-provider.ts';
+import { createGoogleProvider } from '../google/google-provider.ts';
+import { createOllamaProvider } from '../ollama/ollama-provider.ts';
+import { createOpenAIProvider } from '../openai/openai-provider.ts';
+
+const refused = (make: () => unknown, message: string) => expect(make).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining(message) }));
+
+describe('the built-in providers check their settings when made', () => {
+  it.each([
+    ['openai', () => createOpenAIProvider({ baseURL: 'localhost:8080/v1' })],
+    ['anthropic', () => createAnthropicProvider({ baseURL: 'ftp://files.example.com' })],
+    ['google', () => createGoogleProvider({ baseURL: 'not a url' })],
+    ['ollama', () => createOllamaProvider({ baseURL: '' })],
+  ])('%s: a baseURL that is no http(s) URL', (_, make) => {
+    refused(make, 'baseURL must be an http:// or https:// URL');
+  });
+
+  it("openai: an api other than 'chat' or 'responses'", () => {
+    refused(() => createOpenAIProvider({ api: 'respnses' as never }), "createOpenAIProvider: api must be 'chat' or 'responses', got \"respnses\"");
+    expect(() => createOpenAIProvider({ api: 'responses', baseURL: 'http://127.0.0.1:1/v1' })).not.toThrow();
+  });
+
+  it('anthropic: a defaultMaxOutputTokens that is not a whole number ≥ 1', () => {
+    refused(() => createAnthropicProvider({ defaultMaxOutputTokens: -5 }), 'createAnthropicProvider: defaultMaxOutputTokens must be a whole number of tokens ≥ 1, got -5');
+    refused(() => createAnthropicProvider({ defaultMaxOutputTokens: 1.5 }), 'got 1.5');
+    expect(() => createAnthropicProvider({ defaultMaxOutputTokens: 8192 })).not.toThrow();
+  });
+
+  it('takes good settings', () => {
+    expect(() => createOpenAIProvider({ baseURL: 'https://proxy.example.com/v1', timeoutMs: 1000, retry: { maxRetries: 1 }, prices: { 'gpt-4.1-mini': { inputPerMillion: 0.4, outputPerMillion: 1.6 } } })).not.toThrow();
+    expect(() => createOllamaProvider({ baseURL: 'http://127.0.0.1:11434' })).not.toThrow();
+  });
+});
