@@ -21,7 +21,7 @@ export interface ReadServerSentEventsOptions {
   /**
    * With `isLast`: whether a body that ends before its last event is a failed
    * call (default true): the iteration throws `PROVIDER_BAD_RESPONSE`, which
-   * is retried while no text has reached the caller. `false` ends the
+   * is not retried, as no bad response is (the loop's `resume` asks again). `false` ends the
    * iteration as at the last event, for a caller that checks the stream's end
    * itself (the built-in OpenAI reader checks its finish chunk).
    */
