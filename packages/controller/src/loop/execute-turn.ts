@@ -11,6 +11,7 @@ import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
 import { turnSpend } from '../decide/turn-spend.ts';
 import type { LoopCeilings } from '../agent/agent-definition.ts';
 import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/loop-interpreter.ts';
+import { withCeilingNote } from './ceiling-limit-note.ts';
 import { isoNow, type AskBudget, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
 import type { AskUsage, RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
@@ -161,13 +162,17 @@ async function runProgram(
   let failure: TurnFailure | undefined;
   if (result.error !== null) {
     const error = result.error;
-    failure = {
-      code: error.code,
-      kind: error.kind,
-      message: error.message,
-      ...(error.line > 0 ? { line: error.line, column: error.column } : {}),
-      ...(sourceLineOf(record.actions, error.line) === undefined ? {} : { sourceLine: sourceLineOf(record.actions, error.line) as string }),
-    };
+    failure = withCeilingNote(
+      {
+        code: error.code,
+        kind: error.kind,
+        message: error.message,
+        ...(error.line > 0 ? { line: error.line, column: error.column } : {}),
+        ...(sourceLineOf(record.actions, error.line) === undefined ? {} : { sourceLine: sourceLineOf(record.actions, error.line) as string }),
+      },
+      context.agent,
+      limits,
+    );
     // A run-time error goes back to the model as a SYSTEM_ERROR line after what the program emitted.
     if (failure.kind === 'runtime' || failure.kind === 'internal') output += `${systemErrorLine(failure)}\n`;
   }
