@@ -14,6 +14,14 @@ describe('buildSystemText', () => {
   });
 });
 
+describe('the budget line', () => {
+  it("of the answer-now turn, past the last allowed, says so (it read 'turn 3 of 2')", () => {
+    const text = buildSystemText({ dialect: 'v4', instructions: '' } as ResolvedAgentDefinition, '', { turn: 3, maxTurns: 2 }, 'answer-now');
+    expect(text).toContain('Budget: turn 3, one past the 2 allowed, to answer.');
+    expect(buildSystemText({ dialect: 'v4', instructions: '' } as ResolvedAgentDefinition, '', { turn: 2, maxTurns: 2 }, 'normal')).toContain('Budget: turn 2 of 2.');
+  });
+});
+
 describe('sharedSystemText', () => {
   it('is the base, a blank line and the tail, for new parts and known ones, also after its bounded cache starts over', async () => {
     const { sharedSystemText } = await import('./system-text.ts');

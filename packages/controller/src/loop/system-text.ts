@@ -36,7 +36,8 @@ const KIND_NOTES: Record<Exclude<TurnKind, 'normal'>, string> = {
 };
 
 function budgetLine(budget: RemainingBudget): string {
-  const parts = [`turn ${budget.turn} of ${budget.maxTurns}`];
+  // The answer-now turn comes after the last one allowed: "turn 3 of 2" read as a miscount.
+  const parts = [budget.turn > budget.maxTurns ? `turn ${budget.turn}, one past the ${budget.maxTurns} allowed, to answer` : `turn ${budget.turn} of ${budget.maxTurns}`];
   if (budget.tokens !== undefined) parts.push(`${Math.max(0, budget.tokens)} tokens left`);
   if (budget.costUsd !== undefined) parts.push(`$${Math.max(0, budget.costUsd).toFixed(4)} left`);
   if (budget.fuel !== undefined) parts.push(`${Math.max(0, budget.fuel)} evaluation steps left`);

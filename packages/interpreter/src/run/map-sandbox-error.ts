@@ -12,7 +12,7 @@ const CODES: Readonly<Record<string, { code: ScriptErrorCode; hint: string }>> =
   SANDBOX_STACK_OVERFLOW: { code: 'SCRIPT_CALL_DEPTH', hint: 'limit: callDepth' },
   SANDBOX_TOOL_CALL_LIMIT: { code: 'SCRIPT_TOOL_CALL_LIMIT', hint: 'limit: toolCalls' },
   SANDBOX_OUTPUT_LIMIT: { code: 'SCRIPT_OUTPUT_LIMIT', hint: 'limit: outputBytes' },
-  SANDBOX_ABORTED: { code: 'SCRIPT_ABORTED', hint: 'the host aborted the run' },
+  SANDBOX_ABORTED: { code: 'SCRIPT_ABORTED', hint: 'its signal: the caller cancelled it' },
 };
 
 /**
