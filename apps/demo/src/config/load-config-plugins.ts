@@ -28,7 +28,7 @@ function pluginProblem(value: unknown): string | undefined {
   if (typeof plugin.name !== 'string' || plugin.name === '') return 'its default export has no name';
   if (plugin.specificationVersion !== 'v1') return `its default export has specificationVersion ${JSON.stringify(plugin.specificationVersion ?? null)}; this askloop understands 'v1' (update the plugin or askloop)`;
   // Its fields too, as the controller checks them: here the message can point at the config's entry.
-  const shape = pluginShapeProblem(value as Readonly<Record<string, unknown>>);
+  const shape = pluginShapeProblem(value);
   return shape === undefined ? undefined : `plugin '${plugin.name}': ${shape}`;
 }
 

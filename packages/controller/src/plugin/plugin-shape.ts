@@ -123,11 +123,26 @@ function hooksProblem(hooks: unknown): string | undefined {
 }
 
 /**
+ * What is wrong with `plugin` as `createAskLoop` checks it (`LOOP_PLUGIN_INVALID`),
+ * or undefined: no object (a factory not called, null), no name, another
+ * specification version than `v1`, then the first field of the wrong shape
+ * ({@link pluginFieldsProblem}). For a host that loads plugins itself.
+ */
+export function pluginShapeProblem(plugin: unknown): string | undefined {
+  if (typeof plugin === 'function') return `it is a function, not a plugin: a plugin module's export is often a factory; call it${plugin.name === '' ? '' : ` (${plugin.name}())`} and use what it returns`;
+  if (typeof plugin !== 'object' || plugin === null || Array.isArray(plugin)) return `it is ${plugin === null ? 'null' : Array.isArray(plugin) ? 'a list' : plugin === undefined ? 'undefined' : `a ${typeof plugin}`}, not a plugin; build one with definePlugin({ name, specificationVersion: 'v1', … })`;
+  const fields = plugin as Readonly<Record<string, unknown>>;
+  if (typeof fields['name'] !== 'string' || fields['name'] === '') return "it has no name; give it one with definePlugin({ name, specificationVersion: 'v1', … })";
+  if (fields['specificationVersion'] !== 'v1') return `it has specificationVersion ${JSON.stringify(fields['specificationVersion']) ?? 'undefined'}; this controller knows 'v1'`;
+  return pluginFieldsProblem(fields);
+}
+
+/**
  * The first problem with the fields of `plugin` (its name and specification
  * version are checked by the caller), as `<field path> is …; <what to use>`,
  * or undefined when every field present has the shape the loop needs.
  */
-export function pluginShapeProblem(plugin: Readonly<Record<string, unknown>>): string | undefined {
+export function pluginFieldsProblem(plugin: Readonly<Record<string, unknown>>): string | undefined {
   // Other fields (a version, a description, helpers) are the plugin's own; only a misspelt field the loop reads is refused.
   const misspelt = Object.keys(plugin).find((key) => plugin[key] !== undefined && !(PLUGIN_FIELDS as readonly string[]).includes(key) && meantField(key) !== undefined);
   if (misspelt !== undefined) return unknownProblem('', misspelt, PLUGIN_FIELDS, FIELD_ALIASES);

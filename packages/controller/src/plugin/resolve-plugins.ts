@@ -10,7 +10,7 @@ import type { ToolPack } from '@askloop/tools';
 import type { AgentDefinition } from '../agent/agent-definition.ts';
 import { LoopError } from '../errors/loop-error.ts';
 import type { AskLoopPlugin, LoopHooks, ToolSource } from './plugin.ts';
-import { pluginShapeProblem } from './plugin-shape.ts';
+import { pluginFieldsProblem } from './plugin-shape.ts';
 
 /** A plugin's hooks with its name, in plugin order. */
 export interface NamedHooks {
@@ -71,7 +71,7 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
       throw invalid(`plugin '${name}' has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this controller knows 'v1'`, name);
     }
     // Plain data from a third party's module: checked before any of it is used (a bad field would fail mid-turn).
-    const problem = pluginShapeProblem(plugin as unknown as Readonly<Record<string, unknown>>);
+    const problem = pluginFieldsProblem(plugin as unknown as Readonly<Record<string, unknown>>);
     if (problem !== undefined) throw invalid(`plugin '${name}': ${problem}`, name);
     for (const [key, provider] of Object.entries(plugin.providers ?? {})) {
       if (provider.name !== key) throw invalid(`plugin '${name}' registers provider '${provider.name}' under the key '${key}'; the key must equal provider.name`, name);
