@@ -172,7 +172,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
 
   async function requireSession(sid: string, from: TranscriptStore = store): Promise<SessionRecord> {
     const session = await from.getSession(sid);
-    if (session === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid} in the store`, sid });
+    if (session === undefined) throw new LoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session ${sid} in the store; check the id (the store's listSessions() lists them), or start it with run() or create()`, sid });
     return session;
   }
 

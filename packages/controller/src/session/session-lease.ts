@@ -59,7 +59,7 @@ export function leaseSessions(gate: SessionGate, store: Pick<TranscriptStore, 'a
         throw storeFailure('acquireLease', sid, error);
       }
       if (held) return sent;
-      if (options.busy === 'reject') throw new LoopError({ code: 'LOOP_SESSION_BUSY', message: `another host is running a turn of session ${sid}`, sid });
+      if (options.busy === 'reject') throw new LoopError({ code: 'LOOP_SESSION_BUSY', message: `another host is running a turn of session ${sid}; try again once it is done, or make the loop with createAskLoop({ busy: 'wait' }) to wait for it`, sid });
       // Said once: a host that died holds its lease until it runs out, which may be seconds of silence otherwise.
       if (!waited) onWait?.('another host');
       await pause(options.pollMs ?? 50, signal);

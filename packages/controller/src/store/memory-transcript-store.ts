@@ -45,7 +45,7 @@ export function createMemoryTranscriptStore(): TranscriptStore {
     async createSession(session) {
       requireSessionId(session.sid, 'createSession');
       leases.fenceFor(session.sid)?.();
-      if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
+      if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists; give a new session another sid (or none, for a fresh one), or continue this one (resume, step)`, sid: session.sid });
       sessions.set(session.sid, copy(session));
       turns.set(session.sid, new Map());
     },

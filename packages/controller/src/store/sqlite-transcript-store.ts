@@ -300,7 +300,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     createSession: (session) =>
       refused(() => requireSessionId(session.sid, 'createSession')) ??
       valuesThen('createSession', session.sid, () => sessionValues(session), (values) => {
-        if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists`, sid: session.sid });
+        if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists; give a new session another sid (or none, for a fresh one), or continue this one (resume, step)`, sid: session.sid });
         writable(statements.insertSession).run(...values);
       }),
     getSession: (sid) =>
