@@ -48,8 +48,8 @@ export interface LoopHooks {
   turnStart?(turn: TurnContext): void | Promise<void>;
   /** After the check, before anything runs; the first non-undefined answer wins. Any other answer is `LOOP_PLUGIN_ERROR` (the program does not run). */
   programChecked?(program: PreparedProgram, turn: TurnContext): Approval | undefined | Promise<Approval | undefined>;
-  /** After the built-in decision would be CONTINUE: a plugin's own stop condition; first answer wins. CONTINUE, DONE (`result` a string or null) or HALT (a reason of `HALT_REASONS`, a message); anything else is `LOOP_PLUGIN_ERROR`. */
-  decide?(turn: TurnContext): Extract<LoopDecision, { kind: 'CONTINUE' | 'DONE' | 'HALT' }> | undefined;
+  /** After the built-in decision would be CONTINUE: a plugin's own stop condition; first answer wins (awaited, so it may be async). CONTINUE, DONE (`result` a string or null) or HALT (a reason of `HALT_REASONS`, a message); anything else is `LOOP_PLUGIN_ERROR`. */
+  decide?(turn: TurnContext): Extract<LoopDecision, { kind: 'CONTINUE' | 'DONE' | 'HALT' }> | undefined | Promise<Extract<LoopDecision, { kind: 'CONTINUE' | 'DONE' | 'HALT' }> | undefined>;
   /** Observe only; called for every event, errors rewrapped and reported, never stopping the loop. */
   event?(event: LoopEvent): void;
 }
