@@ -48,7 +48,7 @@ async function cli(args: string[], cwd: string): Promise<{ code: number; out: st
 describe('approve and deny record nothing when the session cannot go on', () => {
   for (const [agent, reason] of [['launcher', 'AWAITING_APPROVAL'], ['waiter', 'V1_AWAIT']] as const) {
     for (const action of ['approve', 'deny'] as const) {
-      it(`${action} of a ${reason} pause without the config: LOOP_PROVIDER_NOT_FOUND, still paused, then ${action} with the config works`, async () => {
+      it(`${action} of a ${reason} pause without the config: refused (approve: the run's config is required; deny: LOOP_PROVIDER_NOT_FOUND), still paused, then ${action} with the config works`, async () => {
         const { dir, elsewhere } = project(`${agent}-${action}`);
         const db = join(dir, 'sessions.db');
         const run = await cli(['run', 'go', '--agent', agent, '--db', db, '--json'], dir);
@@ -57,10 +57,19 @@ describe('approve and deny record nothing when the session cannot go on', () => 
         expect(JSON.parse(run.out)).toMatchObject({ status: 'PAUSED', reason });
 
         const failed = await cli([action, sid, '--db', db], elsewhere);
-        expect(failed.code).toBe(1);
-        expect(failed.err).toContain('LOOP_PROVIDER_NOT_FOUND');
-        // What to do: the same command with the run's options (kept with the session), the config among them.
-        expect(failed.err).toContain(`nothing was recorded and session ${sid} still waits. Give the options of the run (its --config loads the plugins): askloop ${action} ${sid} --db ${db} --config ${join(dir, 'askloop.config.yaml')}`);
+        const config = join(dir, 'askloop.config.yaml');
+        if (action === 'approve') {
+          // The run's config, kept with the session, is required before anything runs (its providers' settings too).
+          expect(failed.code).toBe(2);
+          expect(failed.err).toContain(`session ${sid} ran with --config ${config}, and no config file is in use here`);
+          expect(failed.err).toContain(`give it: askloop ${action} ${sid} --db ${db} --config ${config} (CLI_USAGE)`);
+        } else {
+          // A denial asks no model: the loop itself says what is missing.
+          expect(failed.code).toBe(1);
+          expect(failed.err).toContain('LOOP_PROVIDER_NOT_FOUND');
+          // What to do: the same command with the run's options (kept with the session), the config among them.
+          expect(failed.err).toContain(`nothing was recorded and session ${sid} still waits. Give the options of the run (its --config loads the plugins): askloop ${action} ${sid} --db ${db} --config ${config}`);
+        }
 
         const sessions = JSON.parse((await cli(['sessions', '--db', db, '--json'], elsewhere)).out) as { status: string }[];
         expect(sessions).toMatchObject([{ status: 'paused' }]);

@@ -135,4 +135,26 @@ describe('providers: in the config file', () => {
     // The file's one retry, not the default two.
     expect(requests).toBe(2);
   });
+
+  it("resume elsewhere without the run's config is refused, naming it (the providers' base URL and prices would be lost)", async () => {
+    writeFileSync(join(dir, 'askloop.config.yaml'), `providers:\n  openai:\n    baseURL: ${baseURL}\n    retry: { maxRetries: 0 }\n    prices:\n      loopback: { inputPerMillion: 2, outputPerMillion: 8 }\nagents:\n  priced:\n    model: openai:loopback\n    ceilings: { costUsd: 100 }\n`);
+    mode = 'unavailable';
+    const halted = captureIo({ cwd: dir });
+    expect(await main(['run', 'x', '--agent', 'priced', '--db', 'resume.db', '--json'], halted)).toBe(3);
+    const { sid } = JSON.parse(halted.out) as { sid: string };
+    mode = 'answer';
+    const elsewhere = mkdtempSync(join(tmpdir(), 'askloop-elsewhere-'));
+    try {
+      const refused = captureIo({ cwd: elsewhere });
+      expect(await main(['resume', sid, '--db', join(dir, 'resume.db')], refused)).toBe(2);
+      expect(refused.err).toContain(`session ${sid} ran with --config ${join(dir, 'askloop.config.yaml')}, and no config file is in use here`);
+      expect(refused.err).toContain(`askloop resume ${sid} --db ${join(dir, 'resume.db')} --config ${join(dir, 'askloop.config.yaml')}`);
+      // Nothing was asked of the default endpoint, and the session is as it was.
+      const resumed = captureIo({ cwd: elsewhere });
+      expect(await main(['resume', sid, '--db', join(dir, 'resume.db'), '--config', join(dir, 'askloop.config.yaml')], resumed), resumed.err).toBe(0);
+      expect(resumed.out).toBe('priced\n');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
 });

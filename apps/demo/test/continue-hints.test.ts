@@ -77,8 +77,8 @@ describe('the next steps carry the options a continuation needs', () => {
     expect(await main(['run', 'tidy up', ...RUN_OPTIONS.map((word) => (word === 'sessions.db' ? 'bare.db' : word))], run)).toBe(4);
     const sid = hintWords(run.err, /^ {2}approve: askloop /)[1]!;
     const bare = captureIo({ cwd: top });
-    // Its script given (without it the refusal is CLI_USAGE, which prints the command too), not its --mcp-config.
-    expect(await main(['approve', sid, '--db', join(project, 'bare.db'), '--script', join(project, 'replies.json')], bare)).toBe(1);
+    // Its script and config given (without either the refusal is CLI_USAGE, which prints the command too), not its --mcp-config.
+    expect(await main(['approve', sid, '--db', join(project, 'bare.db'), '--script', join(project, 'replies.json'), '--config', join(project, 'team.yaml')], bare)).toBe(1);
     expect(bare.err).toContain('(LOOP_TOOLS_MISSING)');
     const line = bare.err.split('\n').find((candidate) => candidate.includes('The options of the run: askloop '));
     expect(line, bare.err).toBeDefined();

@@ -9,7 +9,7 @@ import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith, saveContinueWith } from '../loop/continue-record.ts';
-import { continueScripts, requireScriptGiven } from '../loop/continue-scripts.ts';
+import { continueScripts, requireRunConfig, requireScriptGiven } from '../loop/continue-scripts.ts';
 import { DETACH_NEEDS_POSTGRES, requeueSession } from '../loop/detach-session.ts';
 import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
@@ -67,7 +67,8 @@ ${LOOP_EXIT_USAGE}
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
       // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
       const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
-      const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, loadContinueWith(sqlitePath, sid));
+      const recorded = sqlitePath === undefined ? {} : loadContinueWith(sqlitePath, sid);
+      const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, recorded);
       let scripts: Record<string, string[]>;
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
@@ -77,6 +78,7 @@ ${LOOP_EXIT_USAGE}
         const session = await store.getSession(sid);
         if (detach) return await requeueSession(io, store, pool, sid, session?.status === 'paused', values.json === true);
         if (values.script === undefined) requireScriptGiven(session, sid, action, continueWith, io.cwd);
+        requireRunConfig(session, configFile, recorded.config, sid, action, continueWith, io.cwd);
         scripts = await continueScripts(store, sid, session, values.script, io);
       } catch (error) {
         await store.close();

@@ -7,6 +7,7 @@
  * `--script`.
  */
 import type { SessionRecord, TranscriptStore } from '@askloop/controller';
+import { resolve } from 'node:path';
 import { usageError } from '../cli-error.ts';
 import { readServeScript } from '../commands/mcp/load-serve-agents.ts';
 import { DEMO_REPLIES } from '../demo/demo-script.ts';
@@ -41,12 +42,7 @@ export async function continueScripts(store: TranscriptStore, sid: string, sessi
  * with the options the run recorded, its `--script` included.
  */
 export function requireScriptGiven(session: SessionRecord | undefined, sid: string, action: 'resume' | 'approve' | 'deny', continueWith: ContinueWith, cwd: string): void {
-  // Approving or denying what is not waiting runs nothing (the loop says so: LOOP_APPROVAL_NOT_PENDING), and neither
-  // does resuming what waits (it says how to answer).
-  if ((action === 'resume') === (session?.status === 'paused')) return;
-  // A denial halts without asking the model, unless the agent's repair feeds it back.
-  const repair = (session?.agentDefinition as { repair?: unknown } | null | undefined)?.repair;
-  if (action === 'deny' && !(typeof repair === 'number' && repair > 0)) return;
+  if (!continuesTheLoop(session, action)) return;
   const model = scriptedModelOf(session);
   if (model === undefined || model === 'demo') return;
   const args = continueArgs(continueWith, cwd);
@@ -55,8 +51,31 @@ export function requireScriptGiven(session: SessionRecord | undefined, sid: stri
   throw usageError(`session ${sid} runs on the scripted model 'scripted:${model}', whose replies come from --script; ${still}. To go on, ${how}${args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`);
 }
 
+/** Whether `action` goes on with the session's loop (runs a program, asks the model), so needs what its run had. */
+function continuesTheLoop(session: SessionRecord | undefined, action: 'resume' | 'approve' | 'deny'): boolean {
+  // Approving or denying what is not waiting runs nothing (the loop says so: LOOP_APPROVAL_NOT_PENDING), and neither
+  // does resuming what waits (it says how to answer).
+  if ((action === 'resume') === (session?.status === 'paused')) return false;
+  // A denial halts without asking the model, unless the agent's repair feeds it back.
+  const repair = (session?.agentDefinition as { repair?: unknown } | null | undefined)?.repair;
+  return !(action === 'deny' && !(typeof repair === 'number' && repair > 0));
+}
+
 /** The id of a session's `scripted:ID` model, if it runs on one. */
 function scriptedModelOf(session: SessionRecord | undefined): string | undefined {
   const model = (session?.agentDefinition as { model?: unknown } | null | undefined)?.model;
   return typeof model === 'string' && model.startsWith(SCRIPTED) ? model.slice(SCRIPTED.length) : undefined;
+}
+
+/**
+ * Refuses (`CLI_USAGE`) to continue a session on another config file than the one its run used (`recorded`, kept
+ * with the session; `used`, the one this command found or was given): the config gives the built-in providers their
+ * base URL, prices, timeout and retries, so continuing without it sent the conversation to the provider's own API
+ * and dropped the prices a cost ceiling counts with. Nothing ran; the message gives the command with the config.
+ */
+export function requireRunConfig(session: SessionRecord | undefined, used: string | undefined, recorded: string | undefined, sid: string, action: 'resume' | 'approve' | 'deny', continueWith: ContinueWith, cwd: string): void {
+  if (recorded === undefined || (used !== undefined && resolve(cwd, used) === resolve(cwd, recorded)) || !continuesTheLoop(session, action)) return;
+  const args = continueArgs({ ...continueWith, config: recorded }, cwd);
+  const found = used === undefined ? 'no config file is in use here' : `this command uses ${used}`;
+  throw usageError(`session ${sid} ran with --config ${recorded}, and ${found}: its providers' settings (base URL, prices, timeout) and plugins would not be the run's; nothing ran. To go on, give it: askloop ${action} ${sid}${args.text}${args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`);
 }
