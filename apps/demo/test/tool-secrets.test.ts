@@ -65,4 +65,16 @@ describe("a plugin tool quoting the environment's key", () => {
       expect(`${ran.out}${ran.err}`).not.toContain(KEY);
     }
   });
+
+  it('askloop ns run: a key the program rebuilds from parts is printed [redacted] too, emitted or failed, in text and --json', async () => {
+    // No tool gives it back, so the tool host's redaction never sees it: only what the CLI prints can hide it.
+    writeFileSync(join(dir, 'rebuild.ns'), `command\n  emit "key: " + "${KEY.slice(0, 8)}" + "${KEY.slice(8)}"\n  fail "bad " + "${KEY.slice(0, 8)}" + "${KEY.slice(8)}"\nendcommand\n`);
+    for (const json of [false, true]) {
+      const ran = await cli(['ns', 'run', 'rebuild.ns', ...(json ? ['--json'] : [])]);
+      expect(ran.code).toBe(1);
+      expect(`${ran.out}${ran.err}`).toContain('key: [redacted]');
+      expect(`${ran.out}${ran.err}`).toContain('bad [redacted]');
+      expect(`${ran.out}${ran.err}`).not.toContain(KEY);
+    }
+  });
 });

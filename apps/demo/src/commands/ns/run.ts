@@ -9,6 +9,7 @@ import { CliError } from '../../cli-error.ts';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { STDIN_NAME } from '../../read-input.ts';
+import { createSecretRedactor } from '../../redact-secrets.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
@@ -105,13 +106,16 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const runLimits = resolveLimits(limits);
     const json = values.json === true;
     const userdata = userdataOption(values.userdata);
+    // What it prints passes the redactor `run`, `show` and the viewer use: a program can rebuild a key of the
+    // environment from parts ("sk-test-" + "…"), which the tool host's redaction of tool results never sees.
+    const redact = createSecretRedactor(io.env);
 
     type Usage = { fuel: number; toolCalls: number; wallMs: number };
     const located = ({ code, kind, message, file, line, column }: { code: string; kind: string; message: string; file?: string | undefined; line: number; column: number }) => ({ code, kind, message, file: file ?? STDIN_NAME, line, column });
     const report = (emits: readonly string[], whispers: Record<string, string>, error: (ReturnType<typeof located> & { severity?: string }) | null, diagnostics: readonly Diagnostic[], usage: Usage): void => {
       if (!json) return;
       const body = { emits, whispers, diagnostics: diagnostics.map((diagnostic) => ({ ...located(diagnostic), severity: diagnostic.severity })), usage };
-      io.stdout(`${JSON.stringify(error === null ? { ok: true, ...body } : { ok: false, error, ...body })}\n`);
+      io.stdout(`${JSON.stringify(redact(error === null ? { ok: true, ...body } : { ok: false, error, ...body }))}\n`);
     };
 
     // Static checks of every file first (each file, then each command with the libraries): nothing runs if any fails.
@@ -176,7 +180,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
             ...(userdata === undefined ? {} : { userdata }),
             onStart,
             onEmit: (text) => {
-              if (!json) io.stdout(`${text}\n`);
+              if (!json) io.stdout(`${redact(text) as string}\n`);
             },
           })
           .finally(() => runEnded.abort());
@@ -200,7 +204,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
       await pool.close();
       await mcp.close();
     }
-    if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${error.message}\n`);
+    if (error !== null && !json) io.stderr(`${where(failedFile, error.line, error.column)} ${error.code} ${redact(error.message) as string}\n`);
     report(emits, Object.fromEntries(whispers), error === null ? null : located({ ...error, file: failedFile }), diagnostics, usage);
     return error === null ? 0 : 1;
   },
