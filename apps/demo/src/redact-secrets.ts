@@ -95,6 +95,19 @@ function secretValues(env: Readonly<Record<string, string | undefined>>): string
   return values.filter((value) => value.length >= 8).sort((a, b) => b.length - a.length);
 }
 
+/**
+ * The name of the environment's key-like variable whose value `text` holds
+ * (8 characters or more, as the redactor takes them), or undefined: for a
+ * task, which the model is sent and the sessions file keeps.
+ */
+export function environmentSecretIn(text: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value.length < 8 || !SECRET_NAME.test(name) || PATH_LIKE.test(value)) continue;
+    if (text.includes(value)) return name;
+  }
+  return undefined;
+}
+
 /** A key shape that may still be growing at the end of a streamed text (`sk-proj-ab`). */
 const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|gh[pousr]_|github_pat_|xox[abpr]-|Bearer\s+)[A-Za-z0-9._~+/=-]*$|(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)[^\s@/"'<>]*$/i;
 

@@ -7,6 +7,10 @@
  */
 import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPolicy, type AskLoopPlugin } from '@askloop/controller';
 import { compileToolPattern, isToolError } from '@askloop/tools';
+import { LineCounter, parseDocument, type Node } from 'yaml';
+import { ConfigError } from '../config/config-error.ts';
+import { findSecret } from '../config/find-secret.ts';
+import { locateYamlPath } from '../config/locate-yaml-path.ts';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
 import type { AgentDefaults } from '../config/askloop-config.ts';
@@ -89,6 +93,7 @@ function checkPatterns(name: string, patterns: readonly string[] | undefined): v
 export async function readAgentFile(file: string, io: CommandIo, model?: string): Promise<AgentDefinition> {
   const name = inputName(file);
   const text = decodeUtf8Input(await readInput(file, io), name);
+  refuseWrittenSecret(text, name);
   try {
     return parseAgentDefinition(text, model === undefined ? {} : { model });
   } catch (error) {
@@ -132,4 +137,19 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
     ...(dialect === undefined ? {} : { dialect }),
     ...(repair === undefined ? {} : { repair }),
   };
+}
+
+/**
+ * Refuses (`CONFIG_SECRET`, at its line) a key written into an agent file, as `askloop.config.yaml` refuses one:
+ * its instructions are sent to the model every turn and the sessions file keeps the definition. Never quotes it.
+ * A file that is no YAML (or JSON) is left to the agent parser to report.
+ */
+function refuseWrittenSecret(text: string, file: string): void {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, version: '1.2' });
+  if (document.errors.length > 0) return;
+  const secret = findSecret(document.contents as Node | null, () => false);
+  if (secret === undefined) return;
+  const { line, column } = locateYamlPath(document, lineCounter, secret.path);
+  throw new ConfigError('CONFIG_SECRET', secret.message, { file, line, column });
 }

@@ -47,8 +47,9 @@ describe('schemaShape', () => {
     const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}`, { type: 'string' }])) };
     expect(schemaShape(wide, {})).toBe(`{${Array.from({ length: 8 }, (_, index) => `p${index}?: string`).join(', ')}, ...}`);
     expect(schemaShape({ enum: Array.from({ length: 20 }, (_, index) => index) }, {})).toBe('0|1|2|3|4|5|6|7|...');
-    // A literal is cut as server text is, never inside a word (half a key would be left): a long word goes whole.
-    expect(schemaShape({ const: 'x'.repeat(100) }, {})).toBe('"...');
+    // A literal is cut as server text is, never inside a run without white space (half a key would be left): a long
+    // one goes whole, its opening quote with it.
+    expect(schemaShape({ const: 'x'.repeat(100) }, {})).toBe('...');
     expect(schemaShape({ const: `${'word '.repeat(20)}` }, {})).toBe(`"${'word '.repeat(7)}word...`);
     // Too wide at every level shown: fewer levels, then the top level cut.
     const long = { type: 'array', items: { type: 'object', properties: Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`${'k'.repeat(30)}${index}`, { type: 'string' }])) } };
