@@ -29,6 +29,8 @@ describe('numeric and tool options are validated with the reason', () => {
     [['--grant', 'disk:read:/x'], "--grant disk:read:/x: unknown resource 'disk'; the tools know fs, mcp, memory, net (or * for all)"],
     [['--fs-root', 'no-such-dir'], '--fs-root no-such-dir: no such directory'],
     [['--fs-root', 'a.ns'], '--fs-root a.ns: not a directory'],
+    // Resolved, an empty value was the current folder: the file tools confined there, silently.
+    [['--fs-root', ''], '--fs-root needs a directory, got an empty value (an unset variable?)'],
   ])('ns run %j is refused before anything runs', async (options, message) => {
     const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
     expect(await main(['ns', 'run', 'a.ns', ...options], io)).toBe(2);

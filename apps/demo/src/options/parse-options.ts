@@ -36,6 +36,8 @@ export function integerOption(name: string, text: string | undefined, range: Int
 /** Resolves `--name DIR` against `cwd` and checks it is an existing directory. */
 export function directoryOption(name: string, text: string | undefined, cwd: string): string | undefined {
   if (text === undefined) return undefined;
+  // An empty value (an unset `$ROOT`) would resolve to the current folder: the tools confined there, silently.
+  if (text.trim() === '') throw new CliError('CLI_OPTION_INVALID', `--${name} needs a directory, got an empty value (an unset variable?)`);
   const path = resolve(cwd, text);
   let isDirectory: boolean;
   try {
