@@ -3,11 +3,13 @@
  * loads (so an old Node gets one line, not a failure inside a worker), then
  * loads the rest. Keep this file's static imports to `node-version.ts`.
  */
-import { nodeVersionProblem } from './node-version.ts';
+import { nodeVersionProblem, REQUIRED_NODE } from './node-version.ts';
 
 const problem = nodeVersionProblem(process.versions.node);
 if (problem !== undefined) {
-  process.stderr.write(`${problem}\n`);
+  // What to run instead: this file on a Node 24 from the npm registry (the quick start's own way of getting one).
+  const again = `npx -y -p node@${REQUIRED_NODE} -c 'node ${process.argv[1] ?? 'cli.js'} ${process.argv.slice(2).join(' ')}'`.replace(/ '$/, "'");
+  process.stderr.write(`${problem}; run it with Node ${REQUIRED_NODE}: ${again} (CLI_NODE_VERSION)\n`);
   process.exit(1);
 }
 // Reuse V8's compiled code across runs (a cache directory under the OS temp dir): start-up is most of a short command's time.

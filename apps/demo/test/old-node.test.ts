@@ -55,6 +55,8 @@ describe.runIf(OLD_NODE !== undefined)('the built CLI on Node 20', () => {
     const result = await spawnCli(args, { node: OLD_NODE, script });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or a later Node 24 \\(not 25 or newer\\); this is Node 20\\.\\d+\\.\\d+\\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or a later Node 24 \\(not 25 or newer\\); this is Node 20\\.\\d+\\.\\d+; run it with Node ${REQUIRED_NODE.replaceAll('.', '\\.')}: npx -y -p node@${REQUIRED_NODE.replaceAll('.', '\\.')} -c 'node \\S+cli\\.js [^']*' \\(CLI_NODE_VERSION\\)\\n$`));
+    // The command it gives names this file and the arguments.
+    expect(result.stderr).toContain(`-c 'node ${script} ${args.join(' ')}'`);
   });
 });
