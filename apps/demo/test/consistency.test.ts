@@ -27,6 +27,8 @@ describe('numeric and tool options are validated with the reason', () => {
     [['--fuel', '1e3'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1e3'"],
     [['--fuel', '99999999999999999999'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '99999999999999999999'"],
     [['--grant', 'disk:read:/x'], "--grant disk:read:/x: unknown resource 'disk'; the tools know fs, mcp, memory, net (or * for all)"],
+    // Taken before, it granted nothing, and the refusal that followed ("needs fs:read:/a.txt") hid the typo.
+    [['--grant', 'fs:raed:/**'], "--grant fs:raed:/**: no tool needs 'fs:raed'; did you mean 'read'? (the verbs of fs: delete, read, write, or *)"],
     [['--fs-root', 'no-such-dir'], '--fs-root no-such-dir: no such directory'],
     [['--fs-root', 'a.ns'], '--fs-root a.ns: not a directory'],
     // Resolved, an empty value was the current folder: the file tools confined there, silently.

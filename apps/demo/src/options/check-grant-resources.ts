@@ -1,6 +1,7 @@
 import type { AskLoopPlugin } from '@askloop/controller';
 import { createDefaultRegistry, isToolError, parseGrant, type Capability } from '@askloop/tools';
 import { CliError } from '../cli-error.ts';
+import { closestName } from './closest-name.ts';
 
 /**
  * Refuses a `--grant` whose resource no tool can ever need (`disk:read:/x`):
@@ -45,11 +46,39 @@ export function parseGrantOptions(grants: readonly string[] | undefined, cwd: st
   // Every resource any tool can need, plus `mcp`, so a grant naming another one is refused, not ignored.
   const capabilities = [...createDefaultRegistry({ fs: { root: cwd }, http: {} }).specs().flatMap((spec) => spec.capabilities), 'mcp:call', ...pluginCapabilities];
   checkGrantResources(grants, capabilityResources(capabilities));
-  return (grants ?? []).map((text) => {
+  const parsed = (grants ?? []).map((text) => {
     try {
       return parseGrant(text);
     } catch (error) {
       throw new CliError('CLI_OPTION_INVALID', `--grant ${text}: ${isToolError(error) ? error.message : String(error)}`);
+    }
+  });
+  checkGrantVerbs(grants ?? [], parsed, capabilities);
+  return parsed;
+}
+
+/**
+ * Refuses a grant verb no tool needs of its resource (`fs:raed:/**`): the
+ * grant would be taken and grant nothing, and the refusal that follows
+ * (`needs fs:read:/a.txt`) hides the typo. Any verb goes for a resource a
+ * tool computes its needs for (`*` among the capabilities).
+ */
+function checkGrantVerbs(texts: readonly string[], grants: readonly Capability[], capabilities: readonly string[]): void {
+  if (capabilities.includes('*')) return;
+  const verbs = new Map<string, Set<string>>();
+  for (const capability of capabilities) {
+    const [resource = '', verbText = ''] = capability.toLowerCase().split(':');
+    const known = verbs.get(resource) ?? new Set<string>();
+    for (const verb of verbText.split(',')) if (verb !== '') known.add(verb);
+    verbs.set(resource, known);
+  }
+  grants.forEach((grant, index) => {
+    const known = verbs.get(grant.resource);
+    if (known === undefined) return;
+    for (const verb of grant.verbs) {
+      if (verb === '*' || known.has(verb)) continue;
+      const meant = closestName(verb, known);
+      throw new CliError('CLI_OPTION_INVALID', `--grant ${texts[index]}: no tool needs '${grant.resource}:${verb}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the verbs of ${grant.resource}: ${[...known].sort().join(', ')}, or *)`);
     }
   });
 }
