@@ -140,7 +140,7 @@ Options:
       }
     }
     const filtered = `${status === undefined ? '' : ` with status ${status}`}${search === undefined ? '' : ` matching ${JSON.stringify(search)}`}`;
-    const continued = continueArgs({ db: values.db }, io.cwd);
+    const continued = continueArgs({ db: values.db, config: values.config }, io.cwd);
     // A hidden password cannot be pasted back: said, as run's next steps say it.
     const dbArgs = `${continued.text}${continued.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`;
     if (values.json === true) io.stdout(`${JSON.stringify(rows)}\n`);
