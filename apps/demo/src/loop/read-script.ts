@@ -5,6 +5,7 @@
  */
 import { CliError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
+import { jsonErrorPlace } from '../input/json-error-place.ts';
 import type { CommandIo } from '../io.ts';
 import { inputName, readInput } from '../read-input.ts';
 
@@ -16,7 +17,8 @@ export async function readScript(file: string, io: CommandIo): Promise<string[]>
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError('CLI_SCRIPT_INVALID', `--script: not JSON (${(error as Error).message}); expected an array of reply strings`, { file: name });
+    const place = jsonErrorPlace(text, error);
+    throw new CliError('CLI_SCRIPT_INVALID', `--script: not JSON (${place.message}); expected an array of reply strings`, { file: name, ...(place.line === undefined ? {} : { line: place.line, column: place.column }) });
   }
   if (!Array.isArray(value)) throw new CliError('CLI_SCRIPT_INVALID', '--script: expected a JSON array of reply strings, one per turn', { file: name });
   const bad = value.findIndex((reply) => typeof reply !== 'string');
