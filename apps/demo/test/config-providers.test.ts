@@ -157,4 +157,21 @@ describe('providers: in the config file', () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   });
+
+  it("an agent file without a model takes the config's models.default; with none anywhere, the error says where one comes from", async () => {
+    writeFileSync(join(dir, 'askloop.config.yaml'), `models:\n  default: openai:loopback\nproviders:\n  openai:\n    baseURL: ${baseURL}\n`);
+    writeFileSync(join(dir, 'modelless.yaml'), 'name: modelless\ninstructions: Answer.\n');
+    mode = 'answer';
+    const ran = captureIo({ cwd: dir });
+    expect(await main(['run', 'x', '--agent', 'modelless.yaml', '--db', 'modelless.db'], ran), ran.err).toBe(0);
+    expect(ran.out).toBe('priced\n');
+    const elsewhere = mkdtempSync(join(tmpdir(), 'askloop-modelless-'));
+    try {
+      const refused = captureIo({ cwd: elsewhere });
+      expect(await main(['run', 'x', '--agent', join(dir, 'modelless.yaml'), '--db', 'm.db'], refused)).toBe(1);
+      expect(refused.err).toContain("missing required key 'model'; give the file 'model: provider:model', or pass --model PROVIDER:MODEL or --script FILE, or set models.default in askloop.config.yaml");
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
 });

@@ -97,8 +97,10 @@ export async function readAgentFile(file: string, io: CommandIo, model?: string)
   try {
     return parseAgentDefinition(text, model === undefined ? {} : { model });
   } catch (error) {
-    if (isLoopError(error)) throw CliError.fromLoopError(error, name);
-    throw error;
+    if (!isLoopError(error)) throw error;
+    // A file without a model, run with none: say where one can come from.
+    const noModel = model === undefined && /missing required key 'model'/.test(error.message) ? "; give the file 'model: provider:model', or pass --model PROVIDER:MODEL or --script FILE, or set models.default in askloop.config.yaml" : '';
+    throw CliError.fromLoopError({ code: error.code, message: `${error.message}${noModel}` }, name);
   }
 }
 
@@ -118,7 +120,7 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
   // A grant may name a resource of the config's plugins' tools (their own, such as `notes`) as well as the built-in ones.
   parseGrantOptions(values.grant, io.cwd, pluginToolCapabilities(plugins));
   // Without --agent, the config's defaults (models.default, settings, quotas, ceilings) shape the bare agent.
-  const fromFile: Partial<AgentDefinition> | undefined = base ?? (values.agent === undefined ? (defaults === undefined ? undefined : { name: 'cli', ...defaults }) : await readAgentFile(values.agent, io, scripted ? SCRIPT_MODEL : values.model));
+  const fromFile: Partial<AgentDefinition> | undefined = base ?? (values.agent === undefined ? (defaults === undefined ? undefined : { name: 'cli', ...defaults }) : await readAgentFile(values.agent, io, scripted ? SCRIPT_MODEL : (values.model ?? defaults?.model)));
   const model = scripted ? SCRIPT_MODEL : (values.model ?? fromFile?.model);
   if (model === undefined) throw usageError('no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml), or set models.default in askloop.config.yaml');
   const policy: AgentPolicy = {
