@@ -22,6 +22,13 @@ describe('askloop ns check', () => {
     expect(io.err).toContain('no problems');
   });
 
+  it('says how many of the files the problems are in (it read "2 problems in 3 files" for problems in one)', async () => {
+    const broken = 'command\n  emit tool.nope.One()\n  emit tool.nope.Two()\nendcommand\n';
+    const io = captureIo({ cwd: await folderWith({ 'a.ns': CLEAN, 'b.ns': broken, 'c.ns': CLEAN }) });
+    expect(await main(['ns', 'check', 'a.ns', 'b.ns', 'c.ns'], io)).toBe(1);
+    expect(io.err).toBe('2 problems in 1 of 3 files\n');
+  });
+
   it('prints a warning (return inside on error) and still exits 0', async () => {
     const library = 'func f(returns r) means\n  on error do\n    return "x"\n  endon\n  return "fine"\nendfunc\n';
     const io = captureIo({ cwd: await folderWith({ 'lib.ns': library }) });

@@ -89,7 +89,10 @@ Options:
       const files = `${positionals.length} file${positionals.length === 1 ? '' : 's'}`;
       const warnings = diagnostics.length - errors;
       const warned = warnings === 0 ? '' : `, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-      io.stderr(errors === 0 ? `ok: ${files} checked, no problems${warned}\n` : `${errors} problem${errors === 1 ? '' : 's'} in ${files}${warned}\n`);
+      // The files the problems are in, of the files checked: "2 problems in 3 files" read as spread over all three.
+      const failing = new Set(diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.file)).size;
+      const where = failing === positionals.length ? files : `${failing} of ${files}`;
+      io.stderr(errors === 0 ? `ok: ${files} checked, no problems${warned}\n` : `${errors} problem${errors === 1 ? '' : 's'} in ${where}${warned}\n`);
     }
     return errors === 0 ? 0 : 1;
   },
