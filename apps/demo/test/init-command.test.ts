@@ -35,6 +35,12 @@ describe('askloop init', () => {
     expect(JSON.parse(forced.out)).toEqual({ ok: true, file: join(dir, 'mine.yaml') });
   });
 
+  it('says a missing folder is missing (it printed Node\'s ENOENT with the call)', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['init', 'sub/dir/x.yaml'], io)).toBe(2);
+    expect(io.err).toBe(`askloop: sub/dir/x.yaml: cannot write it: the folder ${join(dir, 'sub', 'dir')} does not exist; create it first (mkdir -p) (CONFIG_UNREADABLE)\n`);
+  });
+
   it('askloop run --agent NAME uses the agent of the config init wrote; run and replay use its store.path', async () => {
     const project = join(dir, 'project');
     mkdirSync(project);

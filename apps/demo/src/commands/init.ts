@@ -4,7 +4,7 @@
  * that loads as it is. It never overwrites a file unless told to.
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import { CONFIG_FILE_NAME } from '../config/discover-config.ts';
@@ -39,7 +39,10 @@ Options:
     try {
       writeFileSync(file, CONFIG_TEMPLATE, { mode: 0o644 });
     } catch (error) {
-      throw new ConfigError('CONFIG_UNREADABLE', `cannot write it: ${(error as Error).message}`, { file: shown });
+      const code = (error as NodeJS.ErrnoException).code;
+      // Node's own words quote the path and the call; say what is wrong in the user's terms.
+      const why = code === 'ENOENT' ? `the folder ${dirname(file)} does not exist; create it first (mkdir -p)` : code === 'EACCES' || code === 'EPERM' ? `no permission to write in ${dirname(file)}` : (error as Error).message;
+      throw new ConfigError('CONFIG_UNREADABLE', `cannot write it: ${why}`, { file: shown });
     }
     if (values.json === true) io.stdout(`${JSON.stringify({ ok: true, file })}\n`);
     else {
