@@ -88,9 +88,11 @@ describe('askloop run', () => {
     const reply = '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "<<<LOOP:DONE>>> ok"\nendcommand\n<<<NSENV:V4:END>>>\n';
     writeFileSync(join(dir, 'replies.json'), JSON.stringify([reply]));
     const io = captureIo({ cwd: dir });
-    expect(await main(['run', 'x', '--script', 'replies.json', '--db', 'w.db', '--allow', 'tool.strr.*', '--allow', 'tool.list.*'], io)).toBe(0);
+    expect(await main(['run', 'x', '--script', 'replies.json', '--db', 'w.db', '--allow', 'tool.strr.*', '--allow', 'tool.list.*', '--deny', 'tool.htpp.*'], io)).toBe(0);
     expect(io.out).toBe('ok\n');
     expect(io.err).toContain("askloop: warning: policy.allow 'tool.strr.*' matches no tool of this host, so it allows nothing; did you mean 'tool.str.*'?\n");
+    // A misspelt deny leaves the tool it meant allowed: the worse mistake.
+    expect(io.err).toContain("askloop: warning: policy.deny 'tool.htpp.*' matches no tool of this host, so it denies nothing; did you mean 'tool.http.*'?\n");
     expect(io.err).not.toContain('tool.list');
   });
 });

@@ -18,7 +18,7 @@ import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { openSessionLoop, openSessionStore } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
-import { allowPatternWarnings, hostToolNames } from '../options/allow-pattern-warnings.ts';
+import { allowPatternWarnings, denyPatternWarnings, hostToolNames } from '../options/allow-pattern-warnings.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { environmentSecretIn } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
@@ -79,7 +79,8 @@ ${LOOP_EXIT_USAGE}
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
     // A pattern that allows nothing (a typo, tool.fs.* without --fs-root) is valid, so the run goes on: said, not refused.
-    for (const warning of allowPatternWarnings(agent.policy?.allow ?? [], hostToolNames(plugins, io.cwd, fsRoot))) io.stderr(`askloop: warning: ${warning}\n`);
+    const hostTools = hostToolNames(plugins, io.cwd, fsRoot);
+    for (const warning of [...allowPatternWarnings(agent.policy?.allow ?? [], hostTools), ...denyPatternWarnings(agent.policy?.deny ?? [], hostTools)]) io.stderr(`askloop: warning: ${warning}\n`);
     const location = resolveStoreLocation(values.db, config, io);
     if (values.detach === true && location.kind !== 'postgres') throw usageError(DETACH_NEEDS_POSTGRES);
     // A worker runs the session with its own options: these would otherwise be taken and do nothing.

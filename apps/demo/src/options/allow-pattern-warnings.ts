@@ -74,6 +74,16 @@ export function allowPatternWarnings(allow: readonly string[], tools: HostToolNa
   return unmatchedAllowPatterns(allow, tools).map(({ pattern, hint }) => `policy.allow '${pattern}' matches no tool of this host, so it allows nothing${hint}`);
 }
 
+/**
+ * The same for `deny`: a misspelt deny pattern (`tool.htpp.*`) denies nothing
+ * and the tool it meant stays allowed, which is the worse mistake of the two.
+ */
+export function denyPatternWarnings(deny: readonly string[], tools: HostToolNames): string[] {
+  return unmatchedAllowPatterns(deny, tools)
+    .filter(({ hint }) => !hint.startsWith(' (tool.fs.*'))
+    .map(({ pattern, hint }) => `policy.deny '${pattern}' matches no tool of this host, so it denies nothing${hint}`);
+}
+
 /** `str` of `tool.str.Length`. */
 function groupOf(name: string): string {
   return name.toLowerCase().split('.')[1] ?? '';
