@@ -18,6 +18,7 @@ import { continueArgs } from '../loop/continue-hint.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
 import { taskOrUserdata } from './sessions.ts';
+import { isOrphaned } from '../view/orphaned-session.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
 
 function notFound(sid: string, dbPath: string): CliError {
@@ -59,10 +60,13 @@ Options:
     let session: SessionRecord;
     let turns;
     let queued: QueueEntry | undefined;
+    let orphaned = false;
     try {
       session = await findSession(store, sid, dbPath);
       turns = await store.listTurns(session.sid);
       queued = (await queueEntries?.([session.sid]))?.get(session.sid);
+      // A `running` session whose host crashed (its lease lapsed, quiet since): said, as the viewer says it.
+      orphaned = queued === undefined && (await isOrphaned(store, session).catch(() => false));
     } finally {
       await store.close();
     }
@@ -73,7 +77,7 @@ Options:
     const lastError = queued?.lastError === undefined || queued.lastError === null ? null : (redact(queued.lastError) as string);
     const queue = queued === undefined ? {} : { queue: { state: queued.state, failures: queued.failures, lastError } };
     if (values.json === true) {
-      io.stdout(`${JSON.stringify({ ok: true, session, turns, ...queue })}\n`);
+      io.stdout(`${JSON.stringify({ ok: true, session, turns, ...queue, ...(orphaned ? { orphaned: true } : {}) })}\n`);
       return 0;
     }
     const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
@@ -93,6 +97,7 @@ Options:
       const last = lastError === null ? '' : ` (last: ${terminalSafe(lastError)})`;
       out += `  queue    ${colors.bold('parked')} after ${queued.failures} failed steps${last}; no worker takes it until askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} --detach queues it again\n`;
     }
+    if (orphaned) out += `  host     ${colors.bold('none')}: the host running it stopped mid-session (its lease lapsed); askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} continues it\n`;
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost, costKnown)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
     for (const turn of turns) out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true });
     io.stdout(out);
