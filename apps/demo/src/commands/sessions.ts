@@ -17,6 +17,7 @@ import { formatAge, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
+import { isOrphaned, ORPHAN_QUIET_MS } from '../view/orphaned-session.ts';
 
 const STATUSES: readonly SessionStatus[] = ['running', 'paused', 'done', 'halted'];
 
@@ -34,6 +35,8 @@ export interface SessionSummary {
   parentSid: string | null;
   /** Present (true) for a PostgreSQL store's session a worker's failed steps parked: it reads running, but no worker takes it. */
   parked?: true;
+  /** Present (true) for a running session no host runs: its host stopped mid-session (its lease lapsed); `askloop resume` continues it. */
+  orphaned?: true;
 }
 
 /** The task of a session as shown: USERDATA's `subject` (what `askloop run "<task>"` was given), else its JSON. */
@@ -84,11 +87,14 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
   });
   const now = Date.now();
   for (const row of rows) {
-    const why = row.parked === true ? 'parked' : row.lastDecision !== null && row.status !== 'done' ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
+    const why = row.parked === true ? 'parked' : row.orphaned === true ? 'no host' : row.lastDecision !== null && row.status !== 'done' ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
     const status = why === undefined ? row.status : `${row.status} (${why})`;
     table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
   }
-  io.stdout(`${table.toString()}\n${colors.dim(terminalSafe(sessionsFooter(rows.length, total, dbPath, context)))}\n`);
+  const orphaned = rows.filter((row) => row.orphaned === true);
+  // What "no host" means and what to do about it, once under the table (the first such session as the example).
+  const note = orphaned.length === 0 ? '' : `${orphaned.length === 1 ? '1 running session has' : `${orphaned.length} running sessions have`} no host (it stopped mid-session): askloop resume ${orphaned[0]?.sid}${context.dbArgs} continues ${orphaned.length === 1 ? 'it' : 'one'}\n`;
+  io.stdout(`${table.toString()}\n${note === '' ? '' : colors.yellow(terminalSafe(note.trimEnd()))}${note === '' ? '' : '\n'}${colors.dim(terminalSafe(sessionsFooter(rows.length, total, dbPath, context)))}\n`);
 }
 
 /** `askloop sessions`. */
@@ -112,7 +118,9 @@ Options:
   --json          a JSON array of {"sid","task","agent","status","turns",
                   "createdAt","updatedAt","lastDecision","parentSid"}, and
                   "parked":true for a running session a worker's failed
-                  steps parked (PostgreSQL).
+                  steps parked (PostgreSQL), "orphaned":true for a running
+                  session whose host stopped mid-session (askloop resume
+                  SID continues it).
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
@@ -133,6 +141,7 @@ Options:
         // Only running sessions can be parked: one query for them all.
         const queued = (await queueEntries?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Map<string, QueueEntry>();
         rows = rows.map((row) => (queued.get(row.sid)?.state === 'failed' ? { ...row, parked: true } : row));
+        rows = await markOrphaned(store, rows, queued);
         // A full page may hide more: count them (a COUNT query, no session read), so the footer does not pass the page off as all there is.
         total = limit !== undefined && rows.length === limit && values.json !== true ? await countSessions(store, filter) : rows.length;
       } finally {
@@ -150,6 +159,22 @@ Options:
     return 0;
   },
 };
+
+/**
+ * Marks the running sessions no host runs (see `isOrphaned`). Only those quiet for a while and in no worker queue are
+ * looked up, one lease read each: a busy store's many running sessions are updated often, or queued.
+ */
+async function markOrphaned(store: Parameters<typeof isOrphaned>[0], rows: SessionSummary[], queued: ReadonlyMap<string, QueueEntry>): Promise<SessionSummary[]> {
+  const now = Date.now();
+  const marked: SessionSummary[] = [];
+  for (const row of rows) {
+    const suspect = row.status === 'running' && !queued.has(row.sid) && now - Date.parse(row.updatedAt) > ORPHAN_QUIET_MS;
+    // A store that fails the read says nothing of a crash: the row stays as it reads.
+    const orphaned = suspect && (await isOrphaned(store, row, now).catch(() => false));
+    marked.push(orphaned ? { ...row, orphaned: true } : row);
+  }
+  return marked;
+}
 
 /** `--search`: text the stores can search for (no control characters, at most their limit), or a usage error. */
 function searchOption(value: string | undefined): string | undefined {

@@ -19,7 +19,7 @@ export const ORPHAN_QUIET_MS = 5_000;
  * leased (one waiting in a queue for a worker) and for one whose lease was
  * given up (a session its own code steps when it needs to).
  */
-export async function isOrphaned(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: SessionRecord, now = Date.now()): Promise<boolean> {
+export async function isOrphaned(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: Pick<SessionRecord, 'sid' | 'status' | 'updatedAt'>, now = Date.now()): Promise<boolean> {
   if (session.status !== 'running' || store.leaseExpiresAt === undefined) return false;
   const expiresAt = await store.leaseExpiresAt(session.sid);
   return expiresAt !== undefined && expiresAt > 0 && expiresAt <= now && now - Date.parse(session.updatedAt) > ORPHAN_QUIET_MS;
