@@ -10,8 +10,8 @@ import { CliError, usageError } from '../cli-error.ts';
 import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
 import type { Command } from '../io.ts';
 import { decisionReason, paintDecision } from '../progress/format-turn-parts.ts';
-import { formatCost, formatCount } from '../progress/format-values.ts';
-import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
+import { formatCost, formatCount, oneLine } from '../progress/format-values.ts';
+import { shouldUseColor, terminalColors, type TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs } from '../loop/continue-hint.ts';
@@ -20,6 +20,15 @@ import { openSessionsReader } from './open-sessions-reader.ts';
 import { taskOrUserdata } from './sessions.ts';
 import { isOrphaned } from '../view/orphaned-session.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
+
+/** How much of a task `show` prints without `--full`: a long one (a pasted document) would push the turns off screen. */
+export const TASK_SHOWN_CHARS = 300;
+
+/** The task on one line, cut to {@link TASK_SHOWN_CHARS} with how long it is, or whole (as given) with `--full`. */
+function taskLine(task: string, full: boolean, colors: TerminalColors): string {
+  if (full || task.length <= TASK_SHOWN_CHARS) return terminalSafe(task);
+  return `${oneLine(task, TASK_SHOWN_CHARS)} ${colors.dim(`(${formatCount(task.length)} characters; --full shows it whole)`)}`;
+}
 
 function notFound(sid: string, dbPath: string): CliError {
   return CliError.fromLoopError({ code: 'LOOP_SESSION_NOT_FOUND', message: `no session '${sid}' in ${dbPath}; askloop sessions lists them` });
@@ -44,8 +53,10 @@ least 4 characters) when only one session matches.
 Options:
   --db FILE       the sessions file, or postgres://… (default: as askloop sessions).
   --config FILE   the config file whose store to use.
-  --full          print envelopes and replies whole (default: 12 lines each)
-                  and every tool call of a turn (default: the first 20).
+  --full          print the task, envelopes and replies whole and every
+                  tool call of a turn (default: the task's first 300
+                  characters on one line, 12 lines of each envelope and
+                  reply, the first 20 tool calls).
   --json          {"ok":true,"session":{…},"turns":[…turn records…]}, and
                   on PostgreSQL "queue":{"state","failures","lastError"}
                   (state failed: parked by a worker's failed steps).
@@ -89,7 +100,7 @@ Options:
     const costKnown = turns.every((turn) => turn.reply === undefined) || turns.some((turn) => turn.reply?.costUsd !== undefined);
     const last = session.lastDecision;
     let out = `${colors.bold(`session ${session.sid}`)}\n`;
-    out += `  task     ${terminalSafe(taskOrUserdata(session))}\n`;
+    out += `  task     ${taskLine(taskOrUserdata(session), values.full === true, colors)}\n`;
     out += `  agent    ${terminalSafe(session.agent)}${session.parentSid === undefined ? '' : colors.dim(` (asked by ${session.parentSid})`)}\n`;
     out += `  status   ${session.status}${last === undefined ? '' : ` · ${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
     // A session a worker's failed steps parked still reads `running`: no worker takes it until it is queued again.

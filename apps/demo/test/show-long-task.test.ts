@@ -1,0 +1,40 @@
+/**
+ * `askloop show` prints a long task (a pasted document) on one line, cut to
+ * its first 300 characters with how long it is, and whole with `--full`.
+ * Regression: it printed every line of it above the turns.
+ */
+import { createSqliteTranscriptStore } from '@askloop/controller';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
+import { seedSession } from './view-seed.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'askloop-show-long-task-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('askloop show of a session with a long task', () => {
+  it('cuts the task to one line of 300 characters without --full, and prints it whole with it', async () => {
+    const db = join(dir, 'sessions.db');
+    const store = createSqliteTranscriptStore(db);
+    const task = Array.from({ length: 200 }, (_, index) => `line ${index} of the pasted report`).join('\n');
+    const short = await seedSession(store, 'short-task', { task: 'count these words' });
+    const long = await seedSession(store, 'long-task', { task });
+    await store.close();
+    const show = async (...args: string[]) => {
+      const io = captureIo({ cwd: dir });
+      expect(await main(['show', ...args, '--db', db], io)).toBe(0);
+      return io.out.split('\n').find((line) => line.startsWith('  task ')) ?? '';
+    };
+    expect(await show(short)).toBe('  task     count these words');
+    const cut = await show(long);
+    expect(cut).toMatch(/^ {2}task {5}line 0 of the pasted report ⏎ line 1 of/);
+    expect(cut).toContain(`… (${task.length.toLocaleString('en-US')} characters; --full shows it whole)`);
+    expect(cut.length).toBeLessThan(400);
+    const io = captureIo({ cwd: dir });
+    expect(await main(['show', long, '--db', db, '--full'], io)).toBe(0);
+    expect(io.out).toContain(`  task     ${task}\n`);
+  });
+});
