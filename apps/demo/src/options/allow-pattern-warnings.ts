@@ -17,20 +17,27 @@ export interface HostToolNames {
   readonly namesWithFs: readonly string[];
   /** The groups of tool sources that list their tools later (an MCP server's name), or `any` for a source that does not say. */
   readonly dynamicGroups: readonly string[] | 'any';
+  /** The same as {@link names} with `tool.http.Fetch`, when an option adds it (`askloop ns … --http`), to say so. */
+  readonly namesWithHttp?: readonly string[];
 }
 
 /** What {@link allowPatternWarnings} compares with: the host's tools for `plugins` (and `--fs-root` when given). */
 export function hostToolNames(plugins: readonly AskLoopPlugin[], cwd: string, fsRoot: string | undefined): HostToolNames {
   const pluginNames = plugins.flatMap((plugin) => (plugin.toolPacks ?? []).flatMap((pack) => pack.tools.map((tool) => tool.spec.displayName)));
   const builtIn = (withFs: boolean) => createDefaultRegistry({ http: {}, ...(withFs ? { fs: { root: fsRoot ?? cwd } } : {}) }).specs().map((spec) => spec.displayName);
-  let dynamicGroups: string[] | 'any' = [];
-  for (const source of plugins.flatMap((plugin) => plugin.toolSources ?? [])) {
+  return { names: [...builtIn(fsRoot !== undefined), ...pluginNames], namesWithFs: [...builtIn(true), ...pluginNames], dynamicGroups: sourceGroups(plugins.flatMap((plugin) => plugin.toolSources ?? [])) };
+}
+
+/** The groups the tools of `sources` will have (an MCP server's name each), or `any` when a source does not say. */
+export function sourceGroups(sources: readonly unknown[]): string[] | 'any' {
+  const groups: string[] = [];
+  for (const source of sources) {
     // An MCP source names its servers (its tools are tool.<server>.<Tool>) without starting them.
     const status = (source as { status?: () => Record<string, unknown> }).status;
-    if (typeof status !== 'function') dynamicGroups = 'any';
-    else if (dynamicGroups !== 'any') dynamicGroups.push(...Object.keys(status.call(source)).map((name) => name.toLowerCase()));
+    if (typeof status !== 'function') return 'any';
+    groups.push(...Object.keys(status.call(source)).map((name) => name.toLowerCase()));
   }
-  return { names: [...builtIn(fsRoot !== undefined), ...pluginNames], namesWithFs: [...builtIn(true), ...pluginNames], dynamicGroups };
+  return groups;
 }
 
 /** An allow pattern that matches no tool of a host. */
@@ -63,25 +70,25 @@ export function unmatchedAllowPatterns(allow: readonly string[], tools: HostTool
     // A source's tools are listed once it starts: a pattern that may name them is not judged.
     if (tools.dynamicGroups === 'any' || (tools.dynamicGroups.length > 0 && group.includes('*')) || tools.dynamicGroups.includes(group)) continue;
     const meant = hint(pattern.pattern, group, tools, groups);
-    const fs = meant.startsWith(' (tool.fs.*');
-    unmatched.push({ pattern: text, hint: meant, toolsMissing: fs || (meant === '' && !group.includes('*') && !groups.has(group)) });
+    const optionAdds = meant.startsWith(' (tool.');
+    unmatched.push({ pattern: text, hint: meant, toolsMissing: optionAdds || (meant === '' && !group.includes('*') && !groups.has(group)) });
   }
   return unmatched;
 }
 
 /** One warning for each pattern of `allow` that matches no tool of `tools`, with what it likely meant. */
-export function allowPatternWarnings(allow: readonly string[], tools: HostToolNames): string[] {
-  return unmatchedAllowPatterns(allow, tools).map(({ pattern, hint }) => `policy.allow '${pattern}' matches no tool of this host, so it allows nothing${hint}`);
+export function allowPatternWarnings(allow: readonly string[], tools: HostToolNames, label = 'policy.allow'): string[] {
+  return unmatchedAllowPatterns(allow, tools).map(({ pattern, hint }) => `${label} '${pattern}' matches no tool of this host, so it allows nothing${hint}`);
 }
 
 /**
  * The same for `deny`: a misspelt deny pattern (`tool.htpp.*`) denies nothing
  * and the tool it meant stays allowed, which is the worse mistake of the two.
  */
-export function denyPatternWarnings(deny: readonly string[], tools: HostToolNames): string[] {
+export function denyPatternWarnings(deny: readonly string[], tools: HostToolNames, label = 'policy.deny'): string[] {
   return unmatchedAllowPatterns(deny, tools)
-    .filter(({ hint }) => !hint.startsWith(' (tool.fs.*'))
-    .map(({ pattern, hint }) => `policy.deny '${pattern}' matches no tool of this host, so it denies nothing${hint}`);
+    .filter(({ hint }) => !hint.startsWith(' (tool.'))
+    .map(({ pattern, hint }) => `${label} '${pattern}' matches no tool of this host, so it denies nothing${hint}`);
 }
 
 /** `str` of `tool.str.Length`. */
@@ -93,6 +100,7 @@ function groupOf(name: string): string {
 function hint(pattern: string, group: string, tools: HostToolNames, groups: ReadonlySet<string>): string {
   const compiled = compileToolPattern(pattern);
   if (tools.namesWithFs.some((name) => compiled.matches(name))) return ` (tool.fs.* is there with --fs-root DIR)`;
+  if (tools.namesWithHttp?.some((name) => compiled.matches(name)) === true) return ` (tool.http.Fetch is there with --http)`;
   const known = [...groups, ...(tools.dynamicGroups === 'any' ? [] : tools.dynamicGroups)];
   const meantGroup = group.includes('*') || known.includes(group) ? undefined : closestName(group, known);
   if (meantGroup !== undefined) return `; did you mean '${pattern.replace(`tool.${group}.`, `tool.${meantGroup}.`)}'?`;

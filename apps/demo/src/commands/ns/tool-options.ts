@@ -11,6 +11,7 @@ import type { CommandIo } from '../../io.ts';
 import { parseGrantOptions } from '../../options/check-grant-resources.ts';
 import { directoryOption } from '../../options/parse-options.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
+import { allowPatternWarnings, denyPatternWarnings, sourceGroups, type HostToolNames } from '../../options/allow-pattern-warnings.ts';
 
 const invalid = (message: string): CliError => new CliError('CLI_OPTION_INVALID', message);
 
@@ -87,7 +88,7 @@ export interface ToolSetup {
  * Builds registry and policy from the options and the packs of `--config FILE`'s plugins (`config`); bad globs,
  * grants and directories, and a pack whose tools clash with another's, are `CLI_OPTION_INVALID`.
  */
-export function buildToolSetup(values: ToolOptionValues, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities'>): ToolSetup {
+export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities' | 'sources'>): ToolSetup {
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
@@ -115,10 +116,30 @@ export function buildToolSetup(values: ToolOptionValues, io: CommandIo, config?:
     }
     return opened;
   };
+  // A pattern that matches no tool (a typo, tool.fs.* without --fs-root) is valid and allows or denies nothing: said.
+  // The default allow list names only groups every host has.
+  const tools = optionToolNames(registry, configPacks, values, io.cwd, config?.sources ?? []);
+  const warnings = [...(values.allow === undefined ? [] : allowPatternWarnings(allow, tools, '--allow')), ...denyPatternWarnings(deny, tools, '--deny')];
+  for (const warning of warnings) io.stderr(`askloop: warning: ${warning}\n`);
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
   // The environment's keys never reach a program through a tool's result or error (redact-secrets.ts).
   const redaction = environmentRedaction(io.env);
   const hostFor = (turn: number, run?: RunBinding): ToolHost =>
     createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores(), ...redaction }) });
   return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks };
+}
+
+/**
+ * The tools the options give a command (`registry`), and those `--fs-root` or `--http` would add, for the pattern
+ * warnings. The servers of `--mcp-config` are named only once it is read: with it, any group may be theirs.
+ */
+function optionToolNames(registry: ToolRegistry, extraPacks: readonly ToolPack[], values: ToolOptionValues & { 'mcp-config'?: string | undefined }, cwd: string, sources: readonly unknown[]): HostToolNames {
+  const names = registry.specs().map((spec) => spec.displayName);
+  const withOption = (option: { fs?: { root: string }; http?: object }) => createDefaultRegistry({ ...option, extraPacks }).specs().map((spec) => spec.displayName);
+  return {
+    names,
+    namesWithFs: values['fs-root'] === undefined ? withOption({ fs: { root: cwd } }) : names,
+    ...(values.http === true ? {} : { namesWithHttp: withOption({ http: {} }) }),
+    dynamicGroups: values['mcp-config'] === undefined ? sourceGroups(sources) : 'any',
+  };
 }
