@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildToolSetup } from '../src/commands/ns/tool-options.ts';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 
@@ -37,5 +38,11 @@ describe('askloop ns pattern warnings', () => {
     expect(await warningsOf('run', file, '--allow', 'tool.str.*', '--deny', 'tool.fs.*', '--deny', 'tool.http.*')).toEqual([]);
     expect(await warningsOf('run', file, '--allow', 'tool.fs.*', '--fs-root', dir, '--allow', 'tool.http.Fetch', '--http')).toEqual([]);
     expect(await warningsOf('tools', '--allow', '**')).toEqual([]);
+  });
+
+  it("names mcp serve's own option for tool.http.Fetch (--http is its port there)", () => {
+    const io = captureIo({ cwd: dir });
+    buildToolSetup({ allow: ['tool.http.*'] }, io, undefined, '--http-tools');
+    expect(io.err).toBe("askloop: warning: --allow 'tool.http.*' matches no tool of this host, so it allows nothing (tool.http.Fetch is there with --http-tools)\n");
   });
 });

@@ -17,8 +17,8 @@ export interface HostToolNames {
   readonly namesWithFs: readonly string[];
   /** The groups of tool sources that list their tools later (an MCP server's name), or `any` for a source that does not say. */
   readonly dynamicGroups: readonly string[] | 'any';
-  /** The same as {@link names} with `tool.http.Fetch`, when an option adds it (`askloop ns … --http`), to say so. */
-  readonly namesWithHttp?: readonly string[];
+  /** The same as {@link names} with `tool.http.Fetch`, when an option adds it (`askloop ns … --http`), and that option, to say so. */
+  readonly withHttp?: { readonly names: readonly string[]; readonly option: string };
 }
 
 /** What {@link allowPatternWarnings} compares with: the host's tools for `plugins` (and `--fs-root` when given). */
@@ -100,7 +100,7 @@ function groupOf(name: string): string {
 function hint(pattern: string, group: string, tools: HostToolNames, groups: ReadonlySet<string>): string {
   const compiled = compileToolPattern(pattern);
   if (tools.namesWithFs.some((name) => compiled.matches(name))) return ` (tool.fs.* is there with --fs-root DIR)`;
-  if (tools.namesWithHttp?.some((name) => compiled.matches(name)) === true) return ` (tool.http.Fetch is there with --http)`;
+  if (tools.withHttp?.names.some((name) => compiled.matches(name)) === true) return ` (tool.http.Fetch is there with ${tools.withHttp.option})`;
   const known = [...groups, ...(tools.dynamicGroups === 'any' ? [] : tools.dynamicGroups)];
   const meantGroup = group.includes('*') || known.includes(group) ? undefined : closestName(group, known);
   if (meantGroup !== undefined) return `; did you mean '${pattern.replace(`tool.${group}.`, `tool.${meantGroup}.`)}'?`;

@@ -73,7 +73,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const limits = runLimitOptions(values);
     // `--http` here is the port; the tool options' `--http` flag (tool.http.Fetch) is `--http-tools`.
     const toolValues = { ...values, http: values['http-tools'] };
-    const setup = buildToolSetup(toolValues, io);
+    const setup = buildToolSetup(toolValues, io, undefined, '--http-tools');
     if (values.script !== undefined && values.agent === undefined) throw usageError('--script needs at least one --agent FILE (it scripts the agents\' models)');
     if (values.db !== undefined && values.agent === undefined) throw usageError('--db needs at least one --agent FILE (it keeps the ask sessions)');
     const agents = await loadAgentFiles(values.agent ?? [], io);

@@ -86,9 +86,10 @@ export interface ToolSetup {
 
 /**
  * Builds registry and policy from the options and the packs of `--config FILE`'s plugins (`config`); bad globs,
- * grants and directories, and a pack whose tools clash with another's, are `CLI_OPTION_INVALID`.
+ * grants and directories, and a pack whose tools clash with another's, are `CLI_OPTION_INVALID`. A pattern that
+ * matches no tool is warned about on `io.stderr`, naming `httpOption` as what adds `tool.http.Fetch`.
  */
-export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities' | 'sources'>): ToolSetup {
+export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities' | 'sources'>, httpOption = '--http'): ToolSetup {
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
@@ -118,7 +119,7 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
   };
   // A pattern that matches no tool (a typo, tool.fs.* without --fs-root) is valid and allows or denies nothing: said.
   // The default allow list names only groups every host has.
-  const tools = optionToolNames(registry, configPacks, values, io.cwd, config?.sources ?? []);
+  const tools = optionToolNames(registry, configPacks, values, io.cwd, config?.sources ?? [], httpOption);
   const warnings = [...(values.allow === undefined ? [] : allowPatternWarnings(allow, tools, '--allow')), ...denyPatternWarnings(deny, tools, '--deny')];
   for (const warning of warnings) io.stderr(`askloop: warning: ${warning}\n`);
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
@@ -133,13 +134,13 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
  * The tools the options give a command (`registry`), and those `--fs-root` or `--http` would add, for the pattern
  * warnings. The servers of `--mcp-config` are named only once it is read: with it, any group may be theirs.
  */
-function optionToolNames(registry: ToolRegistry, extraPacks: readonly ToolPack[], values: ToolOptionValues & { 'mcp-config'?: string | undefined }, cwd: string, sources: readonly unknown[]): HostToolNames {
+function optionToolNames(registry: ToolRegistry, extraPacks: readonly ToolPack[], values: ToolOptionValues & { 'mcp-config'?: string | undefined }, cwd: string, sources: readonly unknown[], httpOption: string): HostToolNames {
   const names = registry.specs().map((spec) => spec.displayName);
   const withOption = (option: { fs?: { root: string }; http?: object }) => createDefaultRegistry({ ...option, extraPacks }).specs().map((spec) => spec.displayName);
   return {
     names,
     namesWithFs: values['fs-root'] === undefined ? withOption({ fs: { root: cwd } }) : names,
-    ...(values.http === true ? {} : { namesWithHttp: withOption({ http: {} }) }),
+    ...(values.http === true ? {} : { withHttp: { names: withOption({ http: {} }), option: httpOption } }),
     dynamicGroups: values['mcp-config'] === undefined ? sourceGroups(sources) : 'any',
   };
 }
