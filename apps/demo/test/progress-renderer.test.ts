@@ -43,6 +43,19 @@ describe('createProgressRenderer', () => {
     expect(coloured).toMatchSnapshot();
   });
 
+  it('gives a turn continued by resume or approve (no turn-start in this process) its header at its first event', () => {
+    // Turn 2 as `askloop resume` goes on with it after a crash that followed its saved reply: from its program on.
+    const firstPrepared = events.findIndex((event) => event.type === 'prepared' && event.turnIndex === 2);
+    const continued = events.filter((event, index) => !('turnIndex' in event && event.turnIndex === 2 && index < firstPrepared));
+    let out = '';
+    const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false, width: 100 });
+    for (const event of continued) renderer.onEvent(event);
+    expect(out.match(/^turn \d.*$/gm)).toEqual(['turn 1', 'turn 2 (continued)', 'turn 3']);
+    expect(out.indexOf('turn 2 (continued)')).toBeLessThan(out.indexOf('program', out.indexOf('turn 2 (continued)')));
+    // The whole session, as run: no turn is said to be continued.
+    expect(render(false)).not.toContain('(continued)');
+  });
+
   it('says when the session is not stored, and how to go on after a cancel or a pause', () => {
     const renderLast = (last: LoopResult) => {
       let out = '';
@@ -140,6 +153,9 @@ describe('a failed model call', () => {
     let out = '';
     const renderer = createProgressRenderer({ stream: { write: (text) => (out += text) }, color: false, motion: false });
     const base = { sid: 's', loopId: 'l', ts: '2026-11-28T00:00:00.000Z', turnIndex: 1, code: 'PROVIDER_SERVER', costUsd: 0 } as const;
+    renderer.onEvent({ sid: 's', loopId: 'l', ts: base.ts, turnIndex: 1, type: 'turn-start', kind: 'normal' });
+    expect(out).toBe('\nturn 1\n');
+    out = '';
     renderer.onEvent({ ...base, type: 'call-failed', inputTokens: 0, outputTokens: 0 });
     expect(out).toBe('');
     renderer.onEvent({ ...base, type: 'call-failed', inputTokens: 1234, outputTokens: 56 });

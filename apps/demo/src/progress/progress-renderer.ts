@@ -85,6 +85,8 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   let streamed = { turn: 0, chars: 0, tail: '', line: '' };
   // Codes the check already showed this turn, so the decision does not repeat them as the turn's failure.
   let shownCodes = new Set<string>();
+  /** The turn whose header was printed last (`sid turnIndex`): a turn continued by resume or approve has no turn-start. */
+  let headerShown: string | undefined;
   // Whether a reply of this run had a cost the model's prices gave: none of them did and the cost reads "unknown", not "$0".
   const replies = { seen: false, priced: false };
   const endLine = markerLine('END');
@@ -127,12 +129,18 @@ export function createProgressRenderer(options: ProgressRendererOptions): Progre
   };
 
   const renderLines = (event: LoopEvent): void => {
+    // A turn this process did not start (resume or approve continuing it) gets its header at its first event.
+    if (options.turns !== false && 'turnIndex' in event && event.type !== 'turn-start' && headerShown !== `${event.sid} ${event.turnIndex}`) {
+      headerShown = `${event.sid} ${event.turnIndex}`;
+      write(`\n${colors.bold(`turn ${event.turnIndex}`)}${colors.yellow(' (continued)')}\n`);
+    }
     switch (event.type) {
       case 'loop-start':
         write(`${colors.bold('askloop')} ${colors.dim('·')} agent ${colors.bold(terminalSafe(event.agent))} ${colors.dim(`· session ${event.sid}${event.resumed ? ' (resumed)' : ''}`)}\n`);
         return;
       case 'turn-start':
         stopSpinner();
+        headerShown = `${event.sid} ${event.turnIndex}`;
         if (options.turns !== false) write(`\n${colors.bold(`turn ${event.turnIndex}`)}${event.kind === 'normal' ? '' : colors.yellow(` (${event.kind})`)}\n`);
         streamed = { turn: event.turnIndex, chars: 0, tail: '', line: '' };
         shownCodes = new Set();
