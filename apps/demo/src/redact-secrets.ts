@@ -23,9 +23,10 @@ const SECRET_NAME = /(?:^|_|API|PG)(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:
 
 /**
  * Shapes of provider keys and tokens (OpenAI/Anthropic `sk-…`, Google `AIza…`, Groq `gsk_…`, xAI `xai-…`, GitHub
- * `ghp_…`/`github_pat_…`, Slack `xox…-`) and bearer tokens: the shapes the config file refuses as written secrets.
+ * `ghp_…`/`github_pat_…`, Slack `xox…-`, AWS access key ids `AKIA…`, JSON Web Tokens `eyJ….eyJ….…`) and bearer
+ * tokens: the shapes the config file refuses as written secrets.
  */
-const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
+const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})|\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/g;
 
 /** A value that is a file path, absolute or relative, Unix or Windows, with no white space. */
 const PATH_LIKE = /^(?:\/|~\/|\.{1,2}\/|[A-Za-z]:[\\/])\S*$/;
@@ -109,7 +110,7 @@ export function environmentSecretIn(text: string, env: Readonly<Record<string, s
 }
 
 /** A key shape that may still be growing at the end of a streamed text (`sk-proj-ab`). */
-const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|gh[pousr]_|github_pat_|xox[abpr]-|Bearer\s+)[A-Za-z0-9._~+/=-]*$|(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)[^\s@/"'<>]*$/i;
+const GROWING_KEY_SHAPE = /\b(?:sk-|AIza|gsk_|xai-|gh[pousr]_|github_pat_|xox[abpr]-|eyJ[A-Za-z0-9_-]*\.eyJ|Bearer\s+)[A-Za-z0-9._~+/=-]*$|(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]*:)[^\s@/"'<>]*$/i;
 
 /** What stands for the held-back end of a streamed text. */
 const HELD_BACK = '…';

@@ -131,6 +131,8 @@ describe('loadConfig', () => {
     ['apiKey: on an agent', 'agents:\n  a:\n    model: openai:x\n    apiKey: sk-live-abcdefghijklmnopqrstuvwxyz\n', 4, /looks like a key.*environment/],
     ['a key-shaped value anywhere', 'agents:\n  a:\n    model: openai:x\n    description: sk-proj-abcdefghijklmnopqrstuvwxyz012345\n', 4, /looks like an API key/],
     ['a literal token in an MCP env', 'mcpServers:\n  gh:\n    command: x\n    env:\n      GITHUB_TOKEN: ghp_0123456789abcdef\n', 5, /GITHUB_TOKEN/],
+    ['a JSON Web Token anywhere', 'agents:\n  a:\n    model: openai:x\n    description: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEyMyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ"\n', 4, /looks like an API key, a token/],
+    ['an AWS access key id', 'mcpServers:\n  s3:\n    command: x\n    args: ["--key-id", "AKIAIOSFODNN7EXAMPLE"]\n', 4, /looks like an API key/],
     ['a literal bearer header', 'mcpServers:\n  t:\n    url: http://127.0.0.1/mcp\n    headers:\n      Authorization: Bearer abc.def\n', 5, /key/],
   ])('refuses a key written in the file: %s', (_, text, line, message) => {
     const error = configError(text);
@@ -138,7 +140,7 @@ describe('loadConfig', () => {
     expect(error.line).toBe(line);
     expect(error.message).toMatch(message);
     // The message never repeats the secret.
-    expect(error.message).not.toMatch(/sk-|ghp_|abc\.def/);
+    expect(error.message).not.toMatch(/sk-|ghp_|abc\.def|eyJ|AKIA/);
   });
 
   it('accepts ${NAME} references in MCP env and headers, filled from the environment when the plugins are built', async () => {

@@ -67,4 +67,16 @@ describe('createSecretRedactor', () => {
     expect(stream('connect to postgres://app:hunter2hunter2@db/x')).toBe(`connect to postgres://app:${REDACTED}@db/x`);
     expect(stream('see https://example.com/a then')).toBe('see https://example.com/a then');
   });
+
+  it('hides JSON Web Tokens and AWS access key ids by their shape, streamed too, and leaves look-alikes', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEyMyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+    const redact = createSecretRedactor({});
+    expect(redact(`token ${jwt} and AKIAIOSFODNN7EXAMPLE`)).toBe(`token ${REDACTED} and ${REDACTED}`);
+    // A base64 JSON value alone, a word such as Asia, a short all-caps id: not credentials.
+    expect(redact('eyJhbGciOiJIUzI1NiJ9 in Asia, AKIA12')).toBe('eyJhbGciOiJIUzI1NiJ9 in Asia, AKIA12');
+    const stream = createStreamRedactor({});
+    expect(stream(`the token is ${jwt.slice(0, 45)}`)).toBe('the token is …');
+    expect(stream(`the token is ${jwt} ok`)).toBe(`the token is ${REDACTED} ok`);
+    expect(stream('we ship to Asia')).toBe('we ship to Asia');
+  });
 });

@@ -18,10 +18,11 @@ export interface SecretFinding {
 }
 
 const SECRET_KEY = /^(api[-_]?key|apikey|secret|secret[-_]?key|client[-_]?secret|password|passwd|token|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer|private[-_]?key|authorization|x-api-key|x-goog-api-key)$|[-_](key|token|secret|password)$/i;
-// Formats of real keys (OpenAI, Anthropic, Google, GitHub, Slack), and a literal bearer credential: a whole value
+// Formats of real keys (OpenAI, Anthropic, Google, GitHub, Slack, an AWS access key id, a JSON Web Token: three
+// base64url parts, the first two JSON objects, so `eyJ`), and a literal bearer credential: a whole value
 // `Bearer TOKEN` (a header), or `Bearer`/`bearer` before a credential-shaped token (12+ token characters with a digit)
 // anywhere in a text — prose such as "Bearer tokens expire" or "bearer of the 2nd key" has no such word after it.
-const SECRET_VALUE = /\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,})|^\s*Bearer\s+(?!\$\{)\S+\s*$|\b[Bb]earer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{12,}/;
+const SECRET_VALUE = /\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})|^\s*Bearer\s+(?!\$\{)\S+\s*$|\b[Bb]earer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{12,}/;
 // A URL, to look for a password in its userinfo (`postgres://u:pw@host`) or its query (`?password=pw`).
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 /** `${NAME}` (or `Bearer ${NAME}`): a value read from the environment when it is used. */
@@ -72,7 +73,7 @@ export function findSecret(node: Node | null, allowReference: (path: readonly (s
     }
   } else if (isScalar(node) && typeof node.value === 'string') {
     if (SECRET_VALUE.test(node.value)) {
-      return { path, message: 'this value looks like an API key or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
+      return { path, message: 'this value looks like an API key, a token or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
     }
     const where = urlPassword(node.value);
     if (where !== undefined) {
