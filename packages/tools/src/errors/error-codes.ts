@@ -33,7 +33,7 @@ export const TOOL_ERROR_CODES = {
   POLICY_DENIED: { referenceCode: 1003, fix: 'A deny pattern matches this tool; remove it from the deny list if the tool should run.' },
   POLICY_GRANT_INVALID: { referenceCode: 18, fix: 'Write grants as resource:verbs[:scopes], e.g. fs:read,write:/data/** or net:read:*.example.com.' },
   POLICY_NOT_ALLOWED: { referenceCode: 1003, fix: 'Add an allow pattern that matches the tool to the policy, e.g. tool.str.* (createPolicy({ allow }), an agent\'s policy.allow, or askloop\'s --allow); deny by default.' },
-  POLICY_PATTERN_INVALID: { referenceCode: 18, fix: 'Allow/deny patterns are dotted names with * (one segment) and ** (any segments), e.g. tool.str.*; limits.tools keys are exact tool names without *, e.g. tool.http.Fetch.' },
+  POLICY_PATTERN_INVALID: { referenceCode: 18, fix: 'Allow/deny patterns are dotted names with * (one segment) and ** (any segments), e.g. tool.str.*; limits.tools keys are exact tool names without *, e.g. tool.http.Fetch; limits are perTurn and perSession, whole numbers >= 0.' },
   POLICY_TRUST_REQUIRED: { referenceCode: 1003, fix: 'The tool needs a trusted (config) context; create the policy with trusted: true only for trusted code.' },
   STORE_FAILED: { referenceCode: 26, fix: 'The database operation failed: check the file path, permissions and disk space. Also when applyMigrations is given a malformed list (an empty owner, versions not counting up from 1): fix the list.' },
   STORE_SCHEMA_NEWER: { referenceCode: 18, fix: 'The database was written by a newer @askloop/tools; upgrade the package or use another file.' },

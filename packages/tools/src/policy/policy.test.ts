@@ -98,6 +98,26 @@ describe('policy', () => {
     expect(refusal('tool.fdm.plan.Run')).toBeUndefined();
   });
 
+  it('refuses limits that would limit nothing: misspelt fields and values that are not whole numbers >= 0 (walkthrough: silently unlimited)', () => {
+    const refusal = (limits: unknown) => {
+      try {
+        createPolicy({ allow: ['**'], limits } as PolicyOptions);
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(refusal({ perturn: 1 })).toEqual(['POLICY_PATTERN_INVALID', "limits has the unknown field 'perturn'; did you mean 'perTurn'? (the fields are perTurn, perSession, tools)"]);
+    expect(refusal({ perTurn: '10' })).toEqual(['POLICY_PATTERN_INVALID', 'limits.perTurn must be a whole number >= 0, got "10"']);
+    expect(refusal({ perSession: -1 })?.[0]).toBe('POLICY_PATTERN_INVALID');
+    expect(refusal({ perTurn: 1.5 })?.[0]).toBe('POLICY_PATTERN_INVALID');
+    expect(refusal({ perTurn: Number.NaN })).toEqual(['POLICY_PATTERN_INVALID', 'limits.perTurn must be a whole number >= 0, got NaN']);
+    expect(refusal({ tools: { 'http.Fetch': 3 } })).toEqual(['POLICY_PATTERN_INVALID', "limits.tools['http.Fetch'] must be an object such as { perTurn: 10, perSession: 100 }, got 3"]);
+    expect(refusal({ tools: { 'http.Fetch': { perturn: 3 } } })?.[1]).toBe("limits.tools['http.Fetch'] has the unknown field 'perturn'; did you mean 'perTurn'? (the fields are perTurn, perSession)");
+    expect(refusal({ perTurn: 0, perSession: undefined, tools: { 'http.Fetch': { perTurn: 3, perSession: 20 } } })).toBeUndefined();
+    expect(refusal(undefined)).toBeUndefined();
+  });
+
   it('counts calls and enforces per-tool and total limits per turn and session', () => {
     const policy = createPolicy({ allow: ['**'], limits: { perTurn: 3, perSession: 4, tools: { 'Str.Length': { perTurn: 2, perSession: 3 } } } });
     const session = createCallCounter();

@@ -106,6 +106,30 @@ function toolLimitKey(name: string): string {
   return canonical;
 }
 
+const LIMIT_FIELDS = ['perTurn', 'perSession'] as const;
+
+/**
+ * Checks one limits object (`limits`, or a `limits.tools` entry): a misspelt field (`perturn`) or a value that is not
+ * a whole number >= 0 (`'10'`, `-1`, `NaN`) would otherwise limit nothing, or everything. `POLICY_PATTERN_INVALID`.
+ */
+function checkLimitFields(where: string, limit: unknown, extra: readonly string[] = []): void {
+  if (limit === undefined) return;
+  if (typeof limit !== 'object' || limit === null || Array.isArray(limit)) {
+    throw new ToolError('POLICY_PATTERN_INVALID', `${where} must be an object such as { perTurn: 10, perSession: 100 }, got ${JSON.stringify(limit) ?? String(limit)}`);
+  }
+  const known: readonly string[] = [...LIMIT_FIELDS, ...extra];
+  for (const [field, value] of Object.entries(limit)) {
+    if (!known.includes(field)) {
+      const meant = known.find((name) => name.toLowerCase() === field.toLowerCase());
+      throw new ToolError('POLICY_PATTERN_INVALID', `${where} has the unknown field '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the fields are ${known.join(', ')})`);
+    }
+    if (extra.includes(field) || value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      throw new ToolError('POLICY_PATTERN_INVALID', `${where}.${field} must be a whole number >= 0, got ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))}`);
+    }
+  }
+}
+
 /**
  * When an allow pattern ending in one `*` would match the tool with `**` (`tool.*` for `tool.str.Length`): a note
  * that `*` stays within one name segment, the pattern meant, else ''. Only on a denial, never on an allowed call.
@@ -124,14 +148,19 @@ function oneSegmentHint(allowPatterns: readonly ToolPattern[], name: string): st
   return '';
 }
 
-/** Builds a policy. Throws `POLICY_PATTERN_INVALID` or `POLICY_GRANT_INVALID` for malformed input. */
+/** Builds a policy. Throws `POLICY_PATTERN_INVALID` (patterns, limits) or `POLICY_GRANT_INVALID` for malformed input. */
 export function createPolicy(options: PolicyOptions = {}): Policy {
   const allowPatterns: ToolPattern[] = (options.allow ?? []).map(compileToolPattern);
   const denyPatterns: ToolPattern[] = (options.deny ?? []).map(compileToolPattern);
   const grants = Object.freeze((options.grants ?? []).map((grant) => (typeof grant === 'string' ? parseCapability(grant) : grant)));
   const trusted = options.trusted === true;
+  checkLimitFields('limits', options.limits, ['tools']);
   const toolLimits = new Map<string, ToolCallLimit>();
-  for (const [name, limit] of Object.entries(options.limits?.tools ?? {})) toolLimits.set(toolLimitKey(name), limit);
+  for (const [name, limit] of Object.entries(options.limits?.tools ?? {})) {
+    const key = toolLimitKey(name);
+    checkLimitFields(`limits.tools['${name}']`, limit);
+    toolLimits.set(key, limit);
+  }
   const limits: PolicyLimits = Object.freeze({ ...options.limits, tools: Object.fromEntries(toolLimits) });
 
   const checkCapability = (spec: ToolSpec, capability: string | Capability): ToolError | undefined => {
