@@ -118,6 +118,22 @@ describe('policy', () => {
     expect(refusal(undefined)).toBeUndefined();
   });
 
+  it('refuses an unknown option, so a misspelt deny or limits cannot fail open (walkthrough: silently ignored)', () => {
+    const refusal = (options: unknown) => {
+      try {
+        createPolicy(options as PolicyOptions);
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(refusal({ allow: ['**'], denny: ['tool.fs.*'] })).toEqual(['POLICY_PATTERN_INVALID', "createPolicy() has the unknown option 'denny'; did you mean 'deny'? (the options are allow, deny, grants, trusted, limits)"]);
+    expect(refusal({ allow: ['**'], Limits: { perTurn: 1 } })?.[1]).toContain("did you mean 'limits'?");
+    expect(refusal({ allow: 'tool.str.*' })).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() option \'allow\' must be a list, e.g. [\'tool.str.*\']; got "tool.str.*"']);
+    expect(refusal({ grants: 'fs:read' })?.[0]).toBe('POLICY_GRANT_INVALID');
+    expect(refusal({ allow: ['**'], deny: [], grants: [], trusted: false, limits: {} })).toBeUndefined();
+  });
+
   it('counts calls and enforces per-tool and total limits per turn and session', () => {
     const policy = createPolicy({ allow: ['**'], limits: { perTurn: 3, perSession: 4, tools: { 'Str.Length': { perTurn: 2, perSession: 3 } } } });
     const session = createCallCounter();

@@ -12,6 +12,7 @@ import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
 import { countCallIn, type CallCounters } from './call-counter.ts';
 import { formatCapability, parseCapability, type Capability } from './capability.ts';
 import { findUncoveredNeed } from './capability-match.ts';
+import { editDistance } from '../registry/suggest-names.ts';
 import { grantHint } from './grant-hint.ts';
 import { compileToolPattern, type ToolPattern } from './tool-pattern.ts';
 
@@ -107,6 +108,25 @@ function toolLimitKey(name: string): string {
 }
 
 const LIMIT_FIELDS = ['perTurn', 'perSession'] as const;
+const POLICY_FIELDS = ['allow', 'deny', 'grants', 'trusted', 'limits'] as const;
+
+/**
+ * Checks the options' fields: a misspelt one (`denny`, `grant`) would be ignored, and a misspelt `deny` or `limits`
+ * fails open. `POLICY_PATTERN_INVALID` (`POLICY_GRANT_INVALID` for `grants`), before anything is compiled.
+ */
+function checkPolicyFields(options: PolicyOptions): void {
+  for (const field of Object.keys(options)) {
+    if ((POLICY_FIELDS as readonly string[]).includes(field)) continue;
+    const meant = POLICY_FIELDS.find((name) => name.toLowerCase() === field.toLowerCase() || editDistance(name, field) <= 2);
+    throw new ToolError('POLICY_PATTERN_INVALID', `createPolicy() has the unknown option '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the options are ${POLICY_FIELDS.join(', ')})`);
+  }
+  for (const field of ['allow', 'deny', 'grants'] as const) {
+    const value = options[field];
+    if (value !== undefined && !Array.isArray(value)) {
+      throw new ToolError(field === 'grants' ? 'POLICY_GRANT_INVALID' : 'POLICY_PATTERN_INVALID', `createPolicy() option '${field}' must be a list, e.g. ${field === 'grants' ? "['fs:read:/data/**']" : "['tool.str.*']"}; got ${JSON.stringify(value) ?? String(value)}`);
+    }
+  }
+}
 
 /**
  * Checks one limits object (`limits`, or a `limits.tools` entry): a misspelt field (`perturn`) or a value that is not
@@ -150,6 +170,7 @@ function oneSegmentHint(allowPatterns: readonly ToolPattern[], name: string): st
 
 /** Builds a policy. Throws `POLICY_PATTERN_INVALID` (patterns, limits) or `POLICY_GRANT_INVALID` for malformed input. */
 export function createPolicy(options: PolicyOptions = {}): Policy {
+  checkPolicyFields(options);
   const allowPatterns: ToolPattern[] = (options.allow ?? []).map(compileToolPattern);
   const denyPatterns: ToolPattern[] = (options.deny ?? []).map(compileToolPattern);
   const grants = Object.freeze((options.grants ?? []).map((grant) => (typeof grant === 'string' ? parseCapability(grant) : grant)));
