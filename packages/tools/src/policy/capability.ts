@@ -62,6 +62,20 @@ export function capabilityNeedProblem(text: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Parses a need a tool computes (`scopes`, `context.authorize`): as {@link parseCapability}, but its scopes are kept
+ * exactly as written, not trimmed. A need is built from a call's arguments (`notes:write:${args.note}`), and a trimmed
+ * `' todo'` would be covered by the grant for `todo` while the tool acts on `' todo'`. Splitting at commas stays: each
+ * part is then needed, which can only refuse more.
+ */
+export function parseNeed(text: string): Capability {
+  const parsed = parseCapability(text);
+  if (parsed.scopes.length === 0) return parsed;
+  const first = text.indexOf(':');
+  const scopes = text.slice(text.indexOf(':', first + 1) + 1).split(',');
+  return Object.freeze({ ...parsed, scopes: Object.freeze(scopes) });
+}
+
 /** Parses a grant as given on the command line (`--grant fs:read:/tmp/**`). Same as {@link parseCapability}. */
 export function parseGrant(text: string): Capability {
   return parseCapability(text);

@@ -118,6 +118,18 @@ describe('policy', () => {
     expect(refusal(undefined)).toBeUndefined();
   });
 
+  it("keeps a computed need's scope as written: ' todo' is not covered by the grant for todo (walkthrough: trimmed, so the tool acted on ' todo')", () => {
+    const put = defineTool({ name: 'tool.notes.Put', description: 'x', args: [{ name: 'note', type: 'string' }], capabilities: ['notes:write'], scopes: (args) => [`notes:write:${String(args.note)}`] }, () => true).spec;
+    const policy = createPolicy({ allow: ['**'], grants: ['notes:write:todo'] });
+    expect(policy.authorize(put, { note: 'todo' })).toEqual({ ok: true });
+    for (const note of [' todo', 'todo ', 'todo\n']) {
+      const decision = policy.authorize(put, { note });
+      expect(decision.ok ? undefined : decision.error.code).toBe('POLICY_CAPABILITY_MISSING');
+    }
+    expect(policy.checkCapability(put, 'notes:write: todo')?.message).toContain('starts or ends with white space');
+    expect(policy.checkCapability(put, 'notes:write:todo')).toBeUndefined();
+  });
+
   it('refuses an unknown option, so a misspelt deny or limits cannot fail open (walkthrough: silently ignored)', () => {
     const refusal = (options: unknown) => {
       try {

@@ -10,7 +10,7 @@ import { ToolError } from '../errors/tool-error.ts';
 import { canonicalToolName, isValidToolName } from '../spec/canonical-name.ts';
 import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
 import { countCallIn, type CallCounters } from './call-counter.ts';
-import { formatCapability, parseCapability, type Capability } from './capability.ts';
+import { formatCapability, parseCapability, parseNeed, type Capability } from './capability.ts';
 import { findUncoveredNeed } from './capability-match.ts';
 import { editDistance } from '../registry/suggest-names.ts';
 import { grantHint } from './grant-hint.ts';
@@ -185,7 +185,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
   const limits: PolicyLimits = Object.freeze({ ...options.limits, tools: Object.fromEntries(toolLimits) });
 
   const checkCapability = (spec: ToolSpec, capability: string | Capability): ToolError | undefined => {
-    const need = typeof capability === 'string' ? parseCapability(capability) : capability;
+    const need = typeof capability === 'string' ? parseNeed(capability) : capability;
     const missing = findUncoveredNeed(need, grants);
     return missing === undefined ? undefined : missingCapabilityError(spec, missing);
   };
