@@ -327,3 +327,24 @@ describe('FS_ESCAPE names the argument that held the path (review: it always sai
     if (denial !== undefined) expect([denial.code, denial.argument]).toEqual(['FS_ESCAPE', argument]);
   });
 });
+
+describe('createFileSystemTools refuses options it would ignore (walkthrough: a misspelt limit or a string limit lifted it)', () => {
+  const refusal = (options: unknown) => {
+    try {
+      createFileSystemTools(options as Parameters<typeof createFileSystemTools>[0]);
+    } catch (error) {
+      return [(error as { code?: string }).code, (error as Error).message];
+    }
+    return undefined;
+  };
+
+  it('refuses a misspelt option, a missing root and limits that are not whole numbers >= 0', () => {
+    expect(refusal({ root: '/srv', maxReadByte: 10 })).toEqual(['TOOL_SPEC_INVALID', "createFileSystemTools(): unknown option 'maxReadByte'; did you mean 'maxReadBytes'? (the options are root, maxReadBytes, maxWriteBytes, maxListEntries)"]);
+    expect(refusal({})).toEqual(['TOOL_SPEC_INVALID', 'createFileSystemTools(): root must be the path of an existing directory, got undefined']);
+    expect(refusal({ root: '' })?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal({ root: '/srv', maxWriteBytes: '1mb' })).toEqual(['TOOL_SPEC_INVALID', 'createFileSystemTools(): maxWriteBytes must be a whole number >= 0, got "1mb"']);
+    expect(refusal({ root: '/srv', maxReadBytes: -1 })?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal({ root: '/srv', maxListEntries: Number.NaN })).toEqual(['TOOL_SPEC_INVALID', 'createFileSystemTools(): maxListEntries must be a whole number >= 0, got NaN']);
+    expect(refusal({ root: '/srv', maxReadBytes: 0, maxWriteBytes: 10, maxListEntries: undefined })).toBeUndefined();
+  });
+});
