@@ -497,6 +497,19 @@ describe('createToolHost: replays are exclusive and free (review findings 5 and 
     expect(await stores.idempotence.claim({ session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.failingwrite', argumentsJson: '{"args":{},"rest":[]}' })).toEqual({ state: 'claimed' });
   });
 
+  it('a write whose record fails says it acted and leaves its slot pending (walkthrough: only "store idempotence record failed")', async () => {
+    const stores = openStore();
+    const failingRecord = { ...stores, idempotence: { ...stores.idempotence, claim: stores.idempotence.claim.bind(stores.idempotence), release: stores.idempotence.release.bind(stores.idempotence), lookup: stores.idempotence.lookup.bind(stores.idempotence), record: () => Promise.reject(new ToolError('STORE_FAILED', 'store idempotence record failed: database is locked')) } };
+    const error = await hostFor([pack], undefined, { stores: failingRecord }).fail('tool.demo.Bump', [1]);
+    expect(effects).toBe(1);
+    expect(error.code).toBe('STORE_FAILED');
+    expect(error.message).toBe(
+      'tool.demo.Bump acted, but its result could not be recorded (store idempotence record failed: database is locked); call 0 of turn 1 in session s1 stays pending, so a replay of this turn refuses it (TOOL_REPLAY_IN_PROGRESS) rather than act twice',
+    );
+    expect((await hostFor([pack], undefined, { stores }).fail('tool.demo.Bump', [1])).code).toBe('TOOL_REPLAY_IN_PROGRESS');
+    expect(effects).toBe(1);
+  });
+
   it('a replayed call returns its record without using up a call limit', async () => {
     const stores = openStore();
     const sessionCounter = createCallCounter();

@@ -474,8 +474,18 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       }
       if (recorded !== undefined) {
         // What this run read before the write, now that the write acted on it: a run continuing this one reads the same.
-        await journalReads(recorded);
-        const stored = await recorded.record({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
+        let stored;
+        try {
+          await journalReads(recorded);
+          stored = await recorded.record({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
+        } catch (error) {
+          // The call acted: say so, or a caller reading only "store failed" would think nothing happened and act again.
+          const why = error instanceof Error ? error.message : String(error);
+          throw new ToolError(isToolError(error) ? error.code : 'STORE_FAILED', `${spec.displayName} acted, but its result could not be recorded (${why}); call ${callIndex} of turn ${turn} in session ${session} stays pending, so a replay of this turn refuses it (TOOL_REPLAY_IN_PROGRESS) rather than act twice`, {
+            tool: spec.displayName,
+            cause: error,
+          });
+        }
         result = redactResult(stored.result);
       } else if (options.journalReads === true && found.pure !== true && stores.idempotence !== undefined) {
         unjournaled.push({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
