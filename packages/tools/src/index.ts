@@ -34,6 +34,8 @@ export { createPolicy, type Policy, type PolicyDecision, type PolicyLimits, type
 export { scopeMatches } from './policy/scope-match.ts';
 export { canonicalToolPattern, compileToolPattern, type ToolPattern } from './policy/tool-pattern.ts';
 
+// The interpreter's tool interface, declared here too (spec/tool-signature.ts): a catalogue of one's own type-checks with this package alone.
+export type { StaticArgument, ToolArgumentSignature, ToolCatalog, ToolDenial, ToolSignature, ToolValueType } from './spec/tool-signature.ts';
 export { callDeadline, createToolHost, type HostToolCatalog, type ToolCallOptions, type ToolCallRecord, type ToolHost, type ToolHostOptions } from './host/tool-host.ts';
 export { refuseToolsNeedingApproval } from './host/without-approval.ts';
 export { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength } from './spec/result-size.ts';

@@ -9,7 +9,8 @@
 import type * as Interpreter from '@askloop/interpreter';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createDefaultRegistry, createPolicy, createToolHost, type HostToolCatalog, type ToolRegistry, type ToolSpec } from '../src/index.ts';
-import type * as Tools from '../src/spec/tool-signature.ts';
+// From the package's entry: the types are exported, so a user can name them (walkthrough: they were declared but not exported).
+import type * as Tools from '../src/index.ts';
 
 describe("the interpreter's tool interface, as this package declares it", () => {
   it('is the interpreter’s, member for member', () => {

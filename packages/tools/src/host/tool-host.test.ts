@@ -135,7 +135,7 @@ describe('createToolHost: call', () => {
     expect((await turn1.fail('tool.demo.Echo', ['a'])).code).toBe('POLICY_CALL_LIMIT');
     const turn2 = hostFor([pack], policy, { sessionCounter: session, turn: 2 });
     await turn2.call('tool.demo.Echo', ['a']);
-    expect((await turn2.fail('tool.demo.Echo', ['a'])).message).toBe('tool.demo.Echo exceeded its call limit: at most 3 tool calls are allowed per session');
+    expect((await turn2.fail('tool.demo.Echo', ['a'])).message).toBe('tool.demo.Echo exceeded its call limit: at most 3 tool calls are allowed per session; no more are allowed in this session: finish without them');
   });
 });
 

@@ -35,7 +35,7 @@ const table: Row[] = [
   ['deny beats allow', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'upper', {}, "POLICY_DENIED: tool.str.ToUpper is denied by policy pattern 'tool.str.toupper'; remove that pattern from the deny list if the tool should run"],
   ['deny glob beats allow', { allow: ['tool.str.Length'], deny: ['tool.str.*'] }, 'length', {}, "POLICY_DENIED: tool.str.Length is denied by policy pattern 'tool.str.*'; remove that pattern from the deny list if the tool should run"],
   ['deny of another tool does not matter', { allow: ['**'], deny: ['tool.str.ToUpper'] }, 'length', {}, 'allow'],
-  ['trust required', { allow: ['**'] }, 'admin', {}, 'POLICY_TRUST_REQUIRED: tool.account.Delete requires a trusted (config) context'],
+  ['trust required', { allow: ['**'] }, 'admin', {}, 'POLICY_TRUST_REQUIRED: tool.account.Delete requires a trusted (config) context, which this policy is not (createPolicy({ trusted: true }) for trusted code only); a program cannot call it here: do without it'],
   ['trusted context', { allow: ['**'], trusted: true }, 'admin', {}, 'allow'],
   ['deny is checked before trust', { allow: ['**'], deny: ['tool.account.*'], trusted: true }, 'admin', {}, "POLICY_DENIED: tool.account.Delete is denied by policy pattern 'tool.account.*'; remove that pattern from the deny list if the tool should run"],
   // With the arguments known, the denial names the scoped grant the call needs, not the bare verb.
@@ -155,17 +155,17 @@ describe('policy', () => {
     expect(policy.authorize(length, {}, turn1).ok).toBe(true);
     expect(policy.authorize(length, {}, turn1).ok).toBe(true);
     const third = policy.authorize(length, {}, turn1);
-    expect(third.ok ? '' : `${third.error.code}: ${third.error.message}`).toBe('POLICY_CALL_LIMIT: tool.str.Length exceeded its call limit: tool.str.Length may be called 2 times per turn');
+    expect(third.ok ? '' : `${third.error.code}: ${third.error.message}`).toBe('POLICY_CALL_LIMIT: tool.str.Length exceeded its call limit: tool.str.Length may be called 2 times per turn; the count starts again next turn: make the remaining calls then');
     expect(policy.authorize(upper, {}, turn1).ok).toBe(true);
     const overTurn = policy.authorize(upper, {}, turn1);
-    expect(overTurn.ok ? '' : overTurn.error.message).toBe('tool.str.ToUpper exceeded its call limit: at most 3 tool calls are allowed per turn');
+    expect(overTurn.ok ? '' : overTurn.error.message).toBe('tool.str.ToUpper exceeded its call limit: at most 3 tool calls are allowed per turn; the count starts again next turn: make the remaining calls then');
     expect(turn1.turn.total).toBe(3);
     const turn2 = createCallCounters(session);
     expect(policy.authorize(length, {}, turn2).ok).toBe(true);
     const perSessionTool = policy.authorize(length, {}, turn2);
-    expect(perSessionTool.ok ? '' : perSessionTool.error.message).toBe('tool.str.Length exceeded its call limit: tool.str.Length may be called 3 times per session');
+    expect(perSessionTool.ok ? '' : perSessionTool.error.message).toBe('tool.str.Length exceeded its call limit: tool.str.Length may be called 3 times per session; no more are allowed in this session: finish without them');
     const perSessionTotal = policy.authorize(upper, {}, turn2);
-    expect(perSessionTotal.ok ? '' : perSessionTotal.error.message).toBe('tool.str.ToUpper exceeded its call limit: at most 4 tool calls are allowed per session');
+    expect(perSessionTotal.ok ? '' : perSessionTotal.error.message).toBe('tool.str.ToUpper exceeded its call limit: at most 4 tool calls are allowed per session; no more are allowed in this session: finish without them');
     expect(session.total).toBe(4);
     expect(session.perTool.get('tool.str.length')).toBe(3);
   });

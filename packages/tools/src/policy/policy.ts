@@ -201,7 +201,7 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
       return deny(new ToolError('POLICY_NOT_ALLOWED', `${spec.displayName} is not in the policy's allow list (${list}); add '${spec.displayName}' or a pattern matching it to the allow list${oneSegmentHint(allowPatterns, spec.name)}`, { tool: spec.displayName }));
     }
     if (spec.trusted && !trusted) {
-      return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context`, { tool: spec.displayName }));
+      return deny(new ToolError('POLICY_TRUST_REQUIRED', `${spec.displayName} requires a trusted (config) context, which this policy is not (createPolicy({ trusted: true }) for trusted code only); a program cannot call it here: do without it`, { tool: spec.displayName }));
     }
     return ALLOWED;
   };
@@ -238,11 +238,15 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
 
   const countCall = (spec: ToolSpec, counters: CallCounters): PolicyDecision => {
     const toolLimit = toolLimits.get(spec.name);
+    // Each says what a program can still do: the message goes back to the model.
+    const nextTurn = '; the count starts again next turn: make the remaining calls then';
+    const noMore = '; no more are allowed in this session: finish without them';
+    const times = (count: number | undefined) => (count === 1 ? '1 time' : `${count} times`);
     const checks: [number | undefined, number, string][] = [
-      [toolLimit?.perTurn, counters.turn.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${toolLimit?.perTurn} times per turn`],
-      [toolLimit?.perSession, counters.session.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${toolLimit?.perSession} times per session`],
-      [limits.perTurn, counters.turn.total, `at most ${limits.perTurn} tool calls are allowed per turn`],
-      [limits.perSession, counters.session.total, `at most ${limits.perSession} tool calls are allowed per session`],
+      [toolLimit?.perTurn, counters.turn.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${times(toolLimit?.perTurn)} per turn${nextTurn}`],
+      [toolLimit?.perSession, counters.session.perTool.get(spec.name) ?? 0, `${spec.displayName} may be called ${times(toolLimit?.perSession)} per session${noMore}`],
+      [limits.perTurn, counters.turn.total, `at most ${limits.perTurn} tool calls are allowed per turn${nextTurn}`],
+      [limits.perSession, counters.session.total, `at most ${limits.perSession} tool calls are allowed per session${noMore}`],
     ];
     for (const [limit, used, message] of checks) {
       if (limit !== undefined && used >= limit) {
