@@ -4,6 +4,7 @@
  * packs join only when configured: `fs` needs a root, `http` its limits.
  * Registration is not permission: the policy still denies by default.
  */
+import { checkPackOptions, other } from './pack-options.ts';
 import type { ToolPack } from '../registry/tool-pack.ts';
 import { createToolRegistry, type ToolRegistry } from '../registry/tool-registry.ts';
 import { createCapsuleTools } from './capsule-tools.ts';
@@ -49,6 +50,8 @@ export function createSafeToolPacks(): ToolPack[] {
 
 /** A registry of every safe built-in pack, plus `fs`/`http` when configured. */
 export function createDefaultRegistry(options: DefaultRegistryOptions = {}): ToolRegistry {
+  // A misspelt `fss` would leave the fs tools out without a word.
+  checkPackOptions('createDefaultRegistry', options, { fs: other, http: other, extraPacks: other });
   return createToolRegistry([
     ...createSafeToolPacks(),
     ...(options.fs === undefined ? [] : [createFileSystemTools(options.fs)]),

@@ -16,7 +16,7 @@ import { createFsConfinement, normalizeVirtualPath } from './fs-confine.ts';
 import { fsError } from './fs-error.ts';
 import { entryType, listDirectory } from './fs-list-walk.ts';
 import { makeDirectories } from '../fs/make-directories.ts';
-import { editDistance } from '../registry/suggest-names.ts';
+import { checkPackOptions, count, other } from './pack-options.ts';
 
 /** Options of {@link createFileSystemTools}. */
 export interface FileSystemToolsOptions {
@@ -32,27 +32,15 @@ export interface FileSystemToolsOptions {
 
 const pathArgument = (description: string) => ({ name: 'path', type: 'string', description }) as const;
 
-const FS_OPTION_FIELDS: readonly string[] = ['root', 'maxReadBytes', 'maxWriteBytes', 'maxListEntries'];
-
 /**
  * Refuses options that would be ignored or lift a bound (`TOOL_SPEC_INVALID`): a misspelt field, a root that is not
  * a non-empty string (it failed each call as "the fs root '/' is not available"), and a limit that is not a whole
  * number >= 0 (`'1mb'` compared false with every size, so nothing was too large).
  */
 function checkFileSystemOptions(options: FileSystemToolsOptions): void {
-  const invalid = (why: string) => new ToolError('TOOL_SPEC_INVALID', `createFileSystemTools(): ${why}`);
-  if (typeof options !== 'object' || options === null) throw invalid('pass options such as { root: "/srv/agent" }');
-  for (const field of Object.keys(options)) {
-    if (FS_OPTION_FIELDS.includes(field)) continue;
-    const meant = FS_OPTION_FIELDS.find((name) => name.toLowerCase() === field.toLowerCase() || editDistance(name, field) <= 2);
-    throw invalid(`unknown option '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the options are ${FS_OPTION_FIELDS.join(', ')})`);
-  }
-  if (typeof options.root !== 'string' || options.root === '') throw invalid(`root must be the path of an existing directory, got ${JSON.stringify(options.root) ?? String(options.root)}`);
-  for (const field of ['maxReadBytes', 'maxWriteBytes', 'maxListEntries'] as const) {
-    const value: unknown = options[field];
-    if (value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)) {
-      throw invalid(`${field} must be a whole number >= 0, got ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))}`);
-    }
+  checkPackOptions('createFileSystemTools', options, { root: other, maxReadBytes: count(), maxWriteBytes: count(), maxListEntries: count() });
+  if (typeof options.root !== 'string' || options.root === '') {
+    throw new ToolError('TOOL_SPEC_INVALID', `createFileSystemTools(): root must be the path of an existing directory, got ${JSON.stringify(options.root) ?? String(options.root)}`);
   }
 }
 

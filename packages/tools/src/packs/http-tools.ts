@@ -5,6 +5,7 @@
  * methods other than GET/HEAD need `net:write`). The body is read up to
  * `maxBytes` and the whole exchange is bounded by `timeoutMs`.
  */
+import { checkPackOptions, count, other } from './pack-options.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import type { Capability } from '../policy/capability.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
@@ -169,6 +170,8 @@ async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>,
 
 /** Creates the `http` pack. */
 export function createHttpTools(options: HttpToolsOptions = {}): ToolPack {
+  checkPackOptions('createHttpTools', options, { maxBytes: count(1), timeoutMs: count(1), maxRedirects: count(), fetch: other });
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ToolError('TOOL_SPEC_INVALID', `createHttpTools(): fetch must be a function such as globalThis.fetch, got ${typeof options.fetch}`);
   const settings: Required<HttpToolsOptions> = {
     maxBytes: options.maxBytes ?? 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 10_000,

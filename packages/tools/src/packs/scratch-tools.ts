@@ -4,6 +4,7 @@
  * expiring after `ttl` seconds. Keeps tokens out of OUTPUT. Both return a
  * two-element list: [value, version] and [ok, version].
  */
+import { checkPackOptions, count, other } from './pack-options.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
@@ -26,7 +27,12 @@ export interface ScratchToolsOptions {
 
 /** Creates the `scratch` pack. */
 export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack {
+  checkPackOptions('createScratchTools', options, { store: other, defaultTtlSeconds: count(1), maxTtlSeconds: count(1), maxValueBytes: count(1) });
   const maxTtlSeconds = options.maxTtlSeconds ?? 7 * 24 * 3600;
+  // A default past the maximum failed every PutCAS without a ttl, as if the program had asked for it.
+  if ((options.defaultTtlSeconds ?? 3600) > maxTtlSeconds) {
+    throw new ToolError('TOOL_SPEC_INVALID', `createScratchTools(): defaultTtlSeconds ${options.defaultTtlSeconds ?? 3600} is above maxTtlSeconds ${maxTtlSeconds}; every PutCAS without a ttl would be refused`);
+  }
   const maxValueBytes = options.maxValueBytes ?? 64 * 1024;
   const key = { name: 'key', type: 'string', description: 'Scratch key (private to this session).' } as const;
   return defineToolPack('scratch', [

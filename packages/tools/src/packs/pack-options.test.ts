@@ -1,0 +1,47 @@
+/**
+ * The pack factories and `createDefaultRegistry` refuse options they would
+ * ignore or that would lift a bound (walkthrough: `createMemoryTools({
+ * maxValueBytes: 'x' })` meant no limit, `createScratchTools({
+ * defaultTtlSeconds: -1 })` failed every PutCAS without a ttl as the
+ * program's fault, `createDefaultRegistry({ fss })` left the fs tools out).
+ */
+import { describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from './default-registry.ts';
+import { createHttpTools } from './http-tools.ts';
+import { createMemoryTools } from './memory-tools.ts';
+import { createScratchTools } from './scratch-tools.ts';
+
+const refusal = (make: () => unknown): [string | undefined, string] | undefined => {
+  try {
+    make();
+  } catch (error) {
+    return [(error as { code?: string }).code, (error as Error).message];
+  }
+  return undefined;
+};
+
+describe('pack factory options', () => {
+  it('refuses a misspelt option, naming the one meant', () => {
+    expect(refusal(() => createHttpTools({ maxByte: 1 } as never))).toEqual(['TOOL_SPEC_INVALID', "createHttpTools(): unknown option 'maxByte'; did you mean 'maxBytes'? (the options are maxBytes, timeoutMs, maxRedirects, fetch)"]);
+    expect(refusal(() => createDefaultRegistry({ fss: { root: '/srv' } } as never))).toEqual(['TOOL_SPEC_INVALID', "createDefaultRegistry(): unknown option 'fss'; did you mean 'fs'? (the options are fs, http, extraPacks)"]);
+    expect(refusal(() => createMemoryTools({ maxvaluebytes: 10 } as never))?.[1]).toContain("did you mean 'maxValueBytes'?");
+  });
+
+  it('refuses a limit that is not a whole number in range', () => {
+    expect(refusal(() => createMemoryTools({ maxValueBytes: 'x' as never }))).toEqual(['TOOL_SPEC_INVALID', 'createMemoryTools(): maxValueBytes must be a whole number >= 1, got "x"']);
+    expect(refusal(() => createScratchTools({ defaultTtlSeconds: -1 }))).toEqual(['TOOL_SPEC_INVALID', 'createScratchTools(): defaultTtlSeconds must be a whole number >= 1, got -1']);
+    expect(refusal(() => createScratchTools({ defaultTtlSeconds: 7200, maxTtlSeconds: 3600 }))).toEqual(['TOOL_SPEC_INVALID', 'createScratchTools(): defaultTtlSeconds 7200 is above maxTtlSeconds 3600; every PutCAS without a ttl would be refused']);
+    expect(refusal(() => createScratchTools({ maxTtlSeconds: 60 }))?.[1]).toContain('defaultTtlSeconds 3600 is above maxTtlSeconds 60');
+    expect(refusal(() => createHttpTools({ timeoutMs: 1.5 }))?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal(() => createHttpTools({ fetch: 'curl' as never }))).toEqual(['TOOL_SPEC_INVALID', 'createHttpTools(): fetch must be a function such as globalThis.fetch, got string']);
+    expect(refusal(() => createHttpTools(null as never))?.[0]).toBe('TOOL_SPEC_INVALID');
+  });
+
+  it('takes the options as documented', () => {
+    expect(refusal(() => createMemoryTools({ maxValueBytes: 10 }))).toBeUndefined();
+    expect(refusal(() => createScratchTools({ defaultTtlSeconds: 60, maxTtlSeconds: 60, maxValueBytes: 100 }))).toBeUndefined();
+    expect(refusal(() => createHttpTools({ maxBytes: 10, timeoutMs: 100, maxRedirects: 0, fetch: globalThis.fetch }))).toBeUndefined();
+    expect(refusal(() => createDefaultRegistry({ http: {}, extraPacks: [] }))).toBeUndefined();
+    expect(refusal(() => createDefaultRegistry())).toBeUndefined();
+  });
+});
