@@ -16,6 +16,9 @@ import { defineToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { openSqliteStore, type SqliteToolStore } from '../stores/sqlite-store.ts';
+import { createToolHost } from './tool-host.ts';
+import { createToolRegistry } from '../registry/tool-registry.ts';
+import { createPolicy } from '../policy/policy.ts';
 
 let effects = 0;
 let lastContext: ToolContext | undefined;
@@ -522,5 +525,24 @@ describe('createToolHost: replays are exclusive and free (review findings 5 and 
     // A call that really runs is still counted and limited.
     expect((await replay.fail('tool.demo.Bump', [1])).code).toBe('POLICY_CALL_LIMIT');
     expect(effects).toBe(1);
+  });
+
+  it('refuses a host without a session id or with a turn that is no index, before any call (walkthrough: the first write failed in the store)', () => {
+    const registry = createToolRegistry([createStringTools()]);
+    const policy = createPolicy({ allow: ['**'] });
+    const refusal = (session: unknown, turn: unknown) => {
+      try {
+        createToolHost({ registry, policy, session, turn } as never);
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(refusal(undefined, 1)).toEqual(['TOOL_SPEC_INVALID', "createToolHost(): session must be the session's id, a non-empty text, got undefined"]);
+    expect(refusal('', 1)?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal('s', Number.NaN)).toEqual(['TOOL_SPEC_INVALID', "createToolHost(): turn must be the turn's index, a whole number >= 0, got null"]);
+    expect(refusal('s', 1.5)?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal('s', 'one')?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal('s', 0)).toBeUndefined();
   });
 });

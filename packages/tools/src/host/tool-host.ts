@@ -271,6 +271,9 @@ function callTimeout(timeoutMs: number, deadline: number | undefined, clock: Clo
 /** Creates the tool host for one turn of one session. */
 export function createToolHost(options: ToolHostOptions): ToolHost {
   const { registry, policy, session, turn } = options;
+  // They key every idempotence record: a missing one failed the first write deep in the store ("cannot be bound").
+  if (typeof session !== 'string' || session === '') throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): session must be the session's id, a non-empty text, got ${JSON.stringify(session) ?? String(session)}`);
+  if (!Number.isSafeInteger(turn) || turn < 0) throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): turn must be the turn's index, a whole number >= 0, got ${JSON.stringify(turn) ?? String(turn)}`);
   const clock = options.clock ?? systemClock;
   const stores = options.stores ?? {};
   const counters = createCallCounters(options.sessionCounter, options.turnCounter);
