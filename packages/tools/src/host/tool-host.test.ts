@@ -68,7 +68,7 @@ describe('createToolHost: call', () => {
 
   it('fails with TOOL_NOT_FOUND for unknown tools, with hints', async () => {
     const error = await hostFor([pack]).fail('tool.demo.Ecko', []);
-    expect(error.toJSON()).toEqual({ code: 'TOOL_NOT_FOUND', referenceCode: 3, message: "tool 'tool.demo.ecko' not found; did you mean tool.demo.echo?", tool: 'tool.demo.ecko' });
+    expect(error.toJSON()).toEqual({ code: 'TOOL_NOT_FOUND', referenceCode: 3, message: "tool 'tool.demo.Ecko' not found; did you mean tool.demo.Echo?", tool: 'tool.demo.Ecko' });
   });
 
   it('checks the policy before looking at arguments', async () => {
@@ -316,7 +316,7 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     await hostFor([pack], undefined, { stores }).call('tool.demo.Bump', [1]);
     const error = await hostFor([pack], undefined, { stores }).fail('tool.demo.Bump', [2]);
     expect(error.code).toBe('TOOL_REPLAY_DIVERGED');
-    expect(error.message).toBe('tool.demo.Bump: call 0 of turn 1 in session s1 was tool.demo.bump with {"args":{"by":1},"rest":[]} when recorded, now tool.demo.bump with {"args":{"by":2},"rest":[]}; refusing to act twice');
+    expect(error.message).toBe('tool.demo.Bump: call 0 of turn 1 in session s1 was tool.demo.Bump with {"args":{"by":1},"rest":[]} when recorded, now tool.demo.Bump with {"args":{"by":2},"rest":[]}; refusing to act twice');
     expect(effects).toBe(1);
   });
 

@@ -237,7 +237,7 @@ function requireSameCall(spec: ToolSpec, key: Omit<IdempotenceKey, 'tool'>, prev
   if (previous.tool === spec.name && previous.argumentsJson === key.argumentsJson) return;
   throw new ToolError(
     'TOOL_REPLAY_DIVERGED',
-    `${spec.displayName}: call ${key.callIndex} of turn ${key.turn} in session ${key.session} was ${previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.name} with ${key.argumentsJson}; refusing to act twice`,
+    `${spec.displayName}: call ${key.callIndex} of turn ${key.turn} in session ${key.session} was ${previous.tool === spec.name ? spec.displayName : previous.tool} with ${previous.argumentsJson} when recorded, now ${spec.displayName} with ${key.argumentsJson}; refusing to act twice`,
     { tool: spec.displayName },
   );
 }

@@ -28,7 +28,7 @@ describe('createToolRegistry', () => {
 
   it('throws TOOL_NOT_FOUND with did-you-mean hints', () => {
     expect(() => registry.require('tool.str.ToUper')).toThrow(
-      expect.objectContaining({ code: 'TOOL_NOT_FOUND', referenceCode: 3, message: "tool 'tool.str.touper' not found; did you mean tool.str.toupper, tool.str.tolower?" }),
+      expect.objectContaining({ code: 'TOOL_NOT_FOUND', referenceCode: 3, message: "tool 'tool.str.ToUper' not found; did you mean tool.str.ToUpper, tool.str.ToLower?" }),
     );
     expect(() => registry.require('tool.zzz.qqqqqqq')).toThrow("tool 'tool.zzz.qqqqqqq' not found");
   });

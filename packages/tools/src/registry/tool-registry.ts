@@ -68,11 +68,12 @@ export function createToolRegistry(packs: readonly (ToolPack | ToolPackFactory)[
       const canonical = canonicalToolName(name);
       const found = tools.get(canonical);
       if (found !== undefined) return found;
-      const hints = suggestNames(canonical, sortedNames);
+      // In the spelling of the caller and of the tools' authors, as every other message names tools.
+      const hints = suggestNames(canonical, sortedNames).map((hint) => tools.get(hint)?.definition.spec.displayName ?? hint);
       throw new ToolError(
         'TOOL_NOT_FOUND',
-        `tool '${canonical}' not found${hints.length > 0 ? `; did you mean ${hints.join(', ')}?` : ''}`,
-        { tool: canonical },
+        `tool '${name}' not found${hints.length > 0 ? `; did you mean ${hints.join(', ')}?` : ''}`,
+        { tool: name },
       );
     },
     specs: () => sortedSpecs,
