@@ -28,10 +28,36 @@ export interface ToolPackOptions {
 /** A function that builds a pack, usually from options (`createStringTools()`, `createMemoryTools({ store })`). */
 export type ToolPackFactory = () => ToolPack;
 
-/** Builds a frozen {@link ToolPack}. Throws `TOOL_SPEC_INVALID` for an empty or malformed name. */
+/**
+ * What is wrong with `tool` as a tool of a pack, or undefined: it must be what `defineTool(spec, handler)` returns (a
+ * spec with its names and arguments, and a handler function). Else the registry failed later on a raw `TypeError`.
+ */
+export function toolShapeProblem(tool: unknown): string | undefined {
+  const spec = (tool as { spec?: unknown } | null)?.spec as { name?: unknown; displayName?: unknown; arguments?: unknown } | undefined;
+  const valid = typeof tool === 'object' && tool !== null && typeof spec === 'object' && spec !== null && typeof spec.name === 'string' && typeof spec.displayName === 'string' && Array.isArray(spec.arguments) && typeof (tool as { handler?: unknown }).handler === 'function';
+  return valid ? undefined : `${JSON.stringify(tool)?.slice(0, 80) ?? String(tool)} is not a tool: build each with defineTool(spec, handler)`;
+}
+
+/**
+ * What is wrong with `pack` as a pack to register, or undefined: it must be `{ name, tools }` as
+ * {@link defineToolPack} (or a pack factory) returns, each tool from `defineTool`.
+ */
+export function toolPackShapeProblem(pack: unknown): string | undefined {
+  if (typeof pack !== 'object' || pack === null || typeof (pack as { name?: unknown }).name !== 'string') return `${JSON.stringify(pack)?.slice(0, 80) ?? String(pack)} is not a tool pack: build it with defineToolPack(name, tools), or pass a factory that returns one`;
+  const { name, tools } = pack as { name: string; tools?: unknown };
+  if (!Array.isArray(tools)) return `tool pack '${name}': tools must be a list of tools built with defineTool(spec, handler)`;
+  for (const [index, tool] of tools.entries()) {
+    const problem = toolShapeProblem(tool);
+    if (problem !== undefined) return `tool pack '${name}', tool ${index + 1}: ${problem}`;
+  }
+  return undefined;
+}
+
+/** Builds a frozen {@link ToolPack}. Throws `TOOL_SPEC_INVALID` for an empty or malformed name, or a tool not built with `defineTool`. */
 export function defineToolPack(name: string, tools: readonly ToolDefinition[], options: ToolPackOptions = {}): ToolPack {
   if (!/^[a-z][a-z0-9._-]*$/i.test(name)) throw new ToolError('TOOL_SPEC_INVALID', `tool pack name '${name}' must be letters, digits, '.', '_' or '-'`);
-  if (!Array.isArray(tools)) throw new ToolError('TOOL_SPEC_INVALID', `tool pack '${name}': tools must be a list of tools built with defineTool(spec, handler)`);
+  const problem = toolPackShapeProblem({ name, tools });
+  if (problem !== undefined) throw new ToolError('TOOL_SPEC_INVALID', problem);
   // Tool names are case-insensitive (a program may call tool.q.a or tool.q.A): two that differ only in case are one.
   const seen = new Map<string, string>();
   for (const tool of tools) {

@@ -66,3 +66,22 @@ describe('createToolRegistry', () => {
     expect(registry.catalogue(createPolicy(), { heading: '' })).toBe('(no tools are allowed)');
   });
 });
+
+describe('packs that are not packs', () => {
+  it('are refused with TOOL_SPEC_INVALID naming the pack and the tool (walkthrough: a raw TypeError, or a bad tool accepted)', () => {
+    const good = defineTool({ name: 'tool.ops.Echo', description: 'Echo.', args: [], returns: 'string' }, () => 'x');
+    const refusal = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(refusal(() => createToolRegistry([{ name: 'x' } as never]))).toEqual(['TOOL_SPEC_INVALID', 'tool pack \'x\': tools must be a list of tools built with defineTool(spec, handler)']);
+    expect(refusal(() => createToolRegistry([42 as never]))?.[1]).toBe('42 is not a tool pack: build it with defineToolPack(name, tools), or pass a factory that returns one');
+    expect(refusal(() => defineToolPack('ops', [good, { spec: 1 } as never]))).toEqual(['TOOL_SPEC_INVALID', 'tool pack \'ops\', tool 2: {"spec":1} is not a tool: build each with defineTool(spec, handler)']);
+    expect(refusal(() => createToolRegistry([{ name: 'ops', tools: [good, { spec: good.spec }] } as never]))?.[1]).toContain("tool pack 'ops', tool 2:");
+    expect(refusal(() => createToolRegistry([defineToolPack('ops', [good])]))).toBeUndefined();
+  });
+});
