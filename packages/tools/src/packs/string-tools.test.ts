@@ -68,6 +68,9 @@ const failures: [string, ToolValue[], string, string][] = [
   ['Concat', ['abc'], 'TOOL_ARGUMENT_INVALID', "tool.str.Concat: argument 'strings_list' expects a list (pack str)"],
   ['FromBase64', ['***'], 'TOOL_VALUE_INVALID', 'tool.str.FromBase64: encoded_string is not valid standard base64 (pack str)'],
   ['FromHex', ['abc'], 'TOOL_VALUE_INVALID', 'tool.str.FromHex: encoded_string is not valid hex (pairs of 0-9, a-f) (pack str)'],
+  // Bytes that are not UTF-8 were decoded to U+FFFD without a word.
+  ['FromHex', ['ff'], 'TOOL_VALUE_INVALID', 'tool.str.FromHex: encoded_string is valid hex, but its bytes are not UTF-8 text (binary data, or another encoding); these tools decode text only (pack str)'],
+  ['FromBase64', ['/w=='], 'TOOL_VALUE_INVALID', 'tool.str.FromBase64: encoded_string is valid base64, but its bytes are not UTF-8 text (binary data, or another encoding); these tools decode text only (pack str)'],
   ['ParseJsonString', ['{'], 'TOOL_VALUE_INVALID', "tool.str.ParseJsonString: json_string is not valid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2) (pack str)"],
   ['Replace', ['a', 'a', 'b'], 'TOOL_ARGUMENT_MISSING', "tool.str.Replace needs argument 'count' (int); its arguments, in order: tool.str.Replace(input_string: string, old_substring: string, new_substring: string, count: int)"],
   ['ToUpper', ['a', 'b'], 'TOOL_ARGUMENT_INVALID', 'tool.str.ToUpper takes at most 1 argument (input_string: string), got 2'],

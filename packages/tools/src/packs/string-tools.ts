@@ -120,6 +120,18 @@ function holdsNonFinite(value: unknown): boolean {
   return false;
 }
 
+/** Strict UTF-8: decoded bytes that are not text are refused rather than turned into U+FFFD without a word. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** `bytes` as text, or `TOOL_VALUE_INVALID` naming `argument` when they are not UTF-8 (binary data, another encoding). */
+function utf8Text(bytes: Uint8Array, argument: string, encoding: string): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    throw new ToolError('TOOL_VALUE_INVALID', `${argument} is valid ${encoding}, but its bytes are not UTF-8 text (binary data, or another encoding); these tools decode text only`, { argument });
+  }
+}
+
 /**
  * Parses JSON text (the tool's argument `argument`), raising
  * `TOOL_VALUE_INVALID` naming the argument with the parser's reason — also
@@ -294,7 +306,7 @@ export function createStringTools(): ToolPack {
     defineTool({ name: 'tool.str.FromBase64', description: 'The UTF-8 text encoded by standard base64.', args: [{ name: 'encoded_string', type: 'string' }], returns: 'string' }, (args) => {
       const encoded = (args.encoded_string as string).trim();
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) throw new ToolError('TOOL_VALUE_INVALID', 'encoded_string is not valid standard base64', { argument: 'encoded_string' });
-      return Buffer.from(encoded, 'base64').toString('utf8');
+      return utf8Text(Buffer.from(encoded, 'base64'), 'encoded_string', 'base64');
     }),
     defineTool({ name: 'tool.str.ToHex', description: 'Lower-case hex of the UTF-8 bytes of the string.', args: [input], returns: 'string' }, (args, context) => {
       ensureResultLength('tool.str.ToHex', Buffer.byteLength(args.input_string as string, 'utf8') * 2, context.maxResultLength);
@@ -303,7 +315,7 @@ export function createStringTools(): ToolPack {
     defineTool({ name: 'tool.str.FromHex', description: 'The UTF-8 text encoded as hex.', args: [{ name: 'encoded_string', type: 'string' }], returns: 'string' }, (args) => {
       const encoded = (args.encoded_string as string).trim();
       if (!/^([0-9a-fA-F]{2})*$/.test(encoded)) throw new ToolError('TOOL_VALUE_INVALID', 'encoded_string is not valid hex (pairs of 0-9, a-f)', { argument: 'encoded_string' });
-      return Buffer.from(encoded, 'hex').toString('utf8');
+      return utf8Text(Buffer.from(encoded, 'hex'), 'encoded_string', 'hex');
     }),
     defineTool({ name: 'tool.str.ParseJsonString', description: 'The value encoded by the JSON text.', args: [{ name: 'json_string', type: 'string' }], returns: 'any' }, (args) =>
       parseJsonValue(args.json_string as string, 'json_string'),
