@@ -35,7 +35,7 @@ export const TOOL_ERROR_CODES = {
   POLICY_NOT_ALLOWED: { referenceCode: 1003, fix: 'Add an allow pattern that matches the tool to the policy, e.g. tool.str.* (createPolicy({ allow }), an agent\'s policy.allow, or askloop\'s --allow); deny by default.' },
   POLICY_PATTERN_INVALID: { referenceCode: 18, fix: 'Allow/deny patterns are dotted names with * (one segment) and ** (any segments), e.g. tool.str.*; limits.tools keys are exact tool names without *, e.g. tool.http.Fetch; limits are perTurn and perSession, whole numbers >= 0.' },
   POLICY_TRUST_REQUIRED: { referenceCode: 1003, fix: 'The tool needs a trusted (config) context; create the policy with trusted: true only for trusted code.' },
-  STORE_FAILED: { referenceCode: 26, fix: 'The database operation failed: check the file path, permissions and disk space. Also when applyMigrations is given a malformed list (an empty owner, versions not counting up from 1): fix the list.' },
+  STORE_FAILED: { referenceCode: 26, fix: 'The database operation failed: check the file path, permissions and disk space; "database is locked" means another connection held the write lock longer than busyTimeoutMs (an option of openSqliteStore, default 5000 ms): retry, or give it more. Also when applyMigrations is given a malformed list (an empty owner, versions not counting up from 1): fix the list.' },
   STORE_SCHEMA_NEWER: { referenceCode: 18, fix: 'The database was written by a newer @askloop/tools; upgrade the package or use another file.' },
   TOOL_ARGUMENT_INVALID: { referenceCode: 4, fix: 'Pass the argument with the type the tool declares (see the catalogue line of the tool).' },
   TOOL_ARGUMENT_MISSING: { referenceCode: 4, fix: 'Pass every required argument, positionally or in one map of named arguments.' },

@@ -100,6 +100,8 @@ function columnsOf(database: DatabaseSync, table: string): string[] {
 
 /** Creates `schema_migrations` with owners, converting the single-owner table of older files. */
 function ensureMigrationsTable(database: DatabaseSync): void {
+  // A file already set up is only read: opening a store must not wait for (or fail on) another process's write lock.
+  if (columnsOf(database, 'schema_migrations').includes('owner')) return;
   immediateTransaction(database, () => {
     const columns = columnsOf(database, 'schema_migrations');
     if (columns.includes('owner')) return;
@@ -143,6 +145,8 @@ export function applyMigrations(database: DatabaseSync, owner: string, migration
     const found = appliedVersion(database, owner);
     if (found > latest) throw new ToolError('STORE_SCHEMA_NEWER', `database schema version ${found} of '${owner}' is newer than the ${latest} this package knows`);
     for (const migration of migrations) {
+      // Read first, without the write lock: a current schema takes no lock at all.
+      if (appliedVersion(database, owner) >= migration.version) continue;
       immediateTransaction(database, () => {
         // Re-read inside the write lock: another process may have migrated meanwhile.
         if (appliedVersion(database, owner) >= migration.version) return;

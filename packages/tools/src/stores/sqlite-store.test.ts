@@ -292,5 +292,25 @@ describe('one database, migrations per owner', () => {
       database.close();
     }
   });
+
+  it('opens a file whose schema is current while another connection holds the write lock (walkthrough: migrating took the lock first)', async () => {
+    const file = path.join(directory, 'locked.sqlite');
+    const first = openSqliteStore(file);
+    await first.memory.cas('/k', 0, 'v');
+    first.close();
+    const writer = new DatabaseSync(file);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      const reader = openSqliteStore(file, { busyTimeoutMs: 50 });
+      try {
+        expect(await reader.memory.get('/k')).toEqual({ value: 'v', version: 1 });
+      } finally {
+        reader.close();
+      }
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+  });
 });
 
