@@ -9,6 +9,7 @@ import type { Expression, Program } from '../ast/index.ts';
 import { parse } from '../parse/index.ts';
 import { check } from './check.ts';
 import { findDuplicateFunctions } from './duplicate-functions.ts';
+import { parseAndCheck } from './parse-and-check.ts';
 
 const at = { line: 2, column: 1 };
 function program(value: Expression): Program {
@@ -48,5 +49,23 @@ describe('findDuplicateFunctions', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ code: 'SCRIPT_DUPLICATE_FUNCTION', file: 'two.ns', line: 4, column: 1, severity: 'error' });
     expect(diagnostics[0]?.message).toBe("Function 'f' is already defined in one.ns at line 1; rename one of them.");
+  });
+});
+
+describe('check refuses a context it cannot honour', () => {
+  const asking = parse('command\n  ask "a", "b" into x\nendcommand\n');
+  if (!asking.ok) throw new Error('fixture does not parse');
+  it('an unknown mode is an error, not host mode (which allows ask)', () => {
+    expect(check(asking.program, { mode: 'agent' }).map((d) => d.code)).toEqual(['SCRIPT_ASK_NOT_ALLOWED']);
+    const diagnostics = check(asking.program, { mode: 'Agent' } as never);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([['SCRIPT_INVALID_PROGRAM', 'error']]);
+    expect(diagnostics[0]?.message).toContain(`mode must be 'agent' or 'host', got "Agent"`);
+  });
+  it('a misnamed option, a non-boolean permission, a missing context', () => {
+    expect(check(asking.program, { mode: 'agent', catalog: {} } as never)[0]?.message).toContain("no option 'catalog' (the catalogue is 'tools' here");
+    expect(check(asking.program, { mode: 'agent', allowAsk: 'no' } as never)[0]?.message).toContain('allowAsk must be true or false');
+    expect(check(asking.program, { mode: 'agent', globals: ['userdata'] } as never)[0]?.message).toContain('globals must be a Set');
+    expect(check(asking.program, undefined as never)[0]?.code).toBe('SCRIPT_INVALID_PROGRAM');
+    expect(parseAndCheck('command\n  emit 1\nendcommand\n', undefined as never).ok).toBe(false);
   });
 });

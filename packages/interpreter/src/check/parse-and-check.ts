@@ -12,7 +12,7 @@ export type ParseAndCheckResult =
 
 /** Parses `source` and, when it parses, checks it in `context`. Never throws on bad input. */
 export function parseAndCheck(source: string, context: CheckContext & { readonly fileName?: string }): ParseAndCheckResult {
-  const parsed = parse(source, context.fileName === undefined ? {} : { fileName: context.fileName });
+  const parsed = parse(source, context?.fileName === undefined ? {} : { fileName: context.fileName });
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
   const diagnostics = check(parsed.program, context);
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { ok: false, program: parsed.program, diagnostics };
