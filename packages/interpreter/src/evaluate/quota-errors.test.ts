@@ -83,3 +83,14 @@ describe('quota errors skip on error handlers', () => {
     expect(output.emits).toEqual(['start', 'function handler saw SCRIPT_FAIL', 'after']);
   });
 });
+
+describe('a string past the engine limit with stringLength unbounded', () => {
+  const host: HostBridge = { request: () => ({ ok: true, value: null }), now: () => 0 };
+  it('is SCRIPT_VALUE_TOO_LARGE at its line, not a stack overflow at line 0', () => {
+    for (const body of ['set s = "x"\n  while true\n    set s = s + s\n  endwhile', 'emit "ab" * 1000000000']) {
+      const output = evaluateProgram({ program: programOf(`command\n  ${body}\nendcommand\n`), limits: { stringLength: Infinity } }, host);
+      expect(output.error).toMatchObject({ code: 'SCRIPT_VALUE_TOO_LARGE', message: expect.stringContaining('longest string the engine can hold') });
+      expect(output.error?.line).toBeGreaterThan(1);
+    }
+  });
+});

@@ -11,7 +11,7 @@ export { fromJson, toJson, type JsonValue } from './json-value.ts';
 export { DEFAULT_LIMITS, MAX_ASKS_AND_PROMPTS, resolveLimits, type RunLimits } from './limits.ts';
 export { describeValue, renderValue, toText } from './render.ts';
 export { fail, ScriptError, type ErrorFrame, type Position, type ScriptErrorData } from './script-error.ts';
-export { ARGUMENT_CHARS_PER_STRING_LENGTH, checkCollectionSize, checkStringLength, checkValueDepth, MAX_VALUE_DEPTH } from './size-check.ts';
+export { ARGUMENT_CHARS_PER_STRING_LENGTH, checkCollectionSize, checkStringLength, checkValueDepth, isStackOverflow, MAX_ENGINE_STRING_LENGTH, MAX_VALUE_DEPTH } from './size-check.ts';
 export { toInteger, toNumeric } from './to-number.ts';
 export { isTruthy } from './truthy.ts';
 export { typeName, type TypeName } from './type-name.ts';

@@ -14,7 +14,7 @@
  */
 import { formatNumber } from './format-number.ts';
 import { fail, type Position, ScriptError } from './script-error.ts';
-import { checkValueDepth } from './size-check.ts';
+import { checkValueDepth, MAX_ENGINE_STRING_LENGTH } from './size-check.ts';
 import { ErrorValue, sortedKeys, type Value } from './value.ts';
 
 /** How many characters of a value error messages show. */
@@ -86,7 +86,7 @@ function renderInto(value: Value, state: RenderState, depth: number): void {
  */
 export function renderValue(value: Value, maxLength = Infinity, where: Position | null = null): string {
   if (value === null || typeof value !== 'object') return scalarText(value);
-  const state: RenderState = { parts: [], length: 0, max: maxLength, where, truncate: false };
+  const state: RenderState = { parts: [], length: 0, max: Math.min(maxLength, MAX_ENGINE_STRING_LENGTH), where, truncate: false };
   renderInto(value, state, 0);
   return state.parts.join('');
 }

@@ -9,11 +9,27 @@ import { fail, type Position } from './script-error.ts';
  */
 export const MAX_VALUE_DEPTH = 100;
 
-/** Throws unless a string of `length` characters fits the limit. */
+/**
+ * The longest string V8 can build (2^29 - 24 UTF-16 units on 64-bit). Past it
+ * the engine throws a `RangeError` ("Invalid string length"), which would be
+ * reported as a stack overflow at no position; with `stringLength` at
+ * `Infinity` this is the bound that applies.
+ */
+export const MAX_ENGINE_STRING_LENGTH = 2 ** 29 - 24;
+
+/** Throws unless a string of `length` characters fits the limit (and the engine). */
 export function checkStringLength(length: number, limits: Pick<RunLimits, 'stringLength'>, where: Position | null): void {
   if (length > limits.stringLength) {
     fail('SCRIPT_VALUE_TOO_LARGE', `A string of ${length} characters exceeds the limit of ${limits.stringLength} (limit: stringLength).`, where);
   }
+  if (length > MAX_ENGINE_STRING_LENGTH) {
+    fail('SCRIPT_VALUE_TOO_LARGE', `A string of ${length} characters exceeds the longest string the engine can hold, ${MAX_ENGINE_STRING_LENGTH} (limit: stringLength).`, where);
+  }
+}
+
+/** Whether a `RangeError` is V8's stack overflow rather than a value past the engine's size limits ("Invalid string length"). */
+export function isStackOverflow(error: RangeError): boolean {
+  return error.message.includes('call stack');
 }
 
 /** Throws unless a list or map of `size` items fits the limit. */
