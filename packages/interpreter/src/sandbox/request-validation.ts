@@ -4,7 +4,7 @@ import type { SandboxRunRequest } from './sandbox-types.ts';
 
 const ENTRY_NAME = /^[A-Za-z_$][\w$]*$/;
 
-/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry, tool handler and start hook are usable. */
+/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry, tool handler, start hook, event handler and signal are usable. */
 export function validateRequest(request: SandboxRunRequest): void {
   const runtime = request?.runtime as Partial<SandboxRunRequest['runtime']> | undefined;
   if (typeof runtime?.id !== 'string' || runtime.id === '' || typeof runtime.source !== 'string') {
@@ -15,6 +15,13 @@ export function validateRequest(request: SandboxRunRequest): void {
   }
   if (typeof request.onToolCall !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onToolCall must be a function');
   if (request.onStart !== undefined && typeof request.onStart !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onStart must be a function when given');
+  if (request.onEvent !== undefined && typeof request.onEvent !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onEvent must be a function when given');
+  // Checked before the run is registered: a signal without addEventListener threw after it, and the run left
+  // behind made `close()` throw before it killed the workers.
+  const signal = request.signal as Partial<AbortSignal> | undefined | null;
+  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function' || typeof signal.removeEventListener !== 'function')) {
+    throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.signal must be an AbortSignal when given');
+  }
 }
 
 /** The input as JSON text (`undefined` becomes `null`); throws `SANDBOX_INVALID_REQUEST` for anything JSON cannot carry. */

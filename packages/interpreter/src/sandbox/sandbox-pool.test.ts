@@ -369,6 +369,17 @@ describe('sandbox pool: limits and failures as typed results', () => {
     expect(await pool.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS })).toMatchObject({ ok: true, value: 2 });
   });
 
+  it('refuses a signal that is not an AbortSignal and an onEvent that is not a function, and still closes', async () => {
+    const own = createSandboxPool({ workers: 1 });
+    expect(await own.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS })).toMatchObject({ ok: true, value: 2 });
+    for (const bad of [{ signal: {} }, { signal: 'abort' }, { onEvent: 5 }]) {
+      await expect(own.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS, ...(bad as object) })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST' });
+    }
+    // The refused run left nothing behind: close() used to throw a TypeError here, leaving the worker running.
+    await expect(own.close()).resolves.toBeUndefined();
+    expect(own.stats()).toMatchObject({ workers: 0, closed: true });
+  });
+
   it('replaces a worker after maxRunsPerWorker runs, without failing any run', async () => {
     const recycling = createSandboxPool({ workers: 1, maxRunsPerWorker: 2 });
     try {
