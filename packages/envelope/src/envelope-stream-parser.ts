@@ -2,7 +2,8 @@
  * An incremental parser for streamed model replies: chunks in, envelope out.
  * Markers and multibyte characters may be split across chunks. It reports
  * the envelope as soon as the END line is complete (so a caller may stop the
- * stream), fails as soon as line 1 is not START or a size limit is crossed,
+ * stream), fails as soon as line 1 is not START (once longer than the 80
+ * characters its error shows, before its newline) or a size limit is crossed,
  * and always gives the same result or error as {@link parseEnvelope} on the
  * whole text — by construction: whenever it decides, it hands the text so
  * far to `parseEnvelope`.
@@ -11,8 +12,15 @@ import { TextDecoder } from 'node:util';
 import type { ParseResult } from './envelope.ts';
 import { MAX_ENVELOPE_BYTES, MAX_SECTION_BYTES } from './limits.ts';
 import { parseEnvelope } from './parse-envelope.ts';
+import { isMarkerSpace, markerLine } from './markers.ts';
 import { markerAt } from './scan-lines.ts';
 import { utf8Length } from './utf8.ts';
+
+/** The START marker line, which line 1 must hold. */
+const START_LINE = markerLine('START');
+
+/** How many characters of a wrong line 1 the error shows (`parseEnvelope`'s `startMissing`); a longer line reads the same. */
+const SHOWN_FIRST_LINE = 80;
 
 /** `pending` until the END line is complete, then `complete`. */
 export type StreamStatus = 'pending' | 'complete';
@@ -33,6 +41,8 @@ export class EnvelopeStreamParser {
   #input: 'string' | 'bytes' | undefined;
   #decoder: TextDecoder | undefined;
   #bytes: Uint8Array[] = [];
+  /** Line 1 while it arrives: how much of START it has matched after leading white space, -1 once it cannot be START. */
+  #startMatched = 0;
 
   /** The parsed envelope once complete. */
   get result(): ParseResult | undefined {
@@ -108,6 +118,7 @@ export class EnvelopeStreamParser {
     if (lastNewline === -1) {
       this.#tail.push(chunk);
       this.#tailLength += chunk.length;
+      if (this.#lineNumber === 0) this.#followStart(chunk);
       this.#checkUnfinishedLine();
       return;
     }
@@ -166,10 +177,27 @@ export class EnvelopeStreamParser {
    * yet turn out to be a marker line, which no section counts.)
    */
   #checkUnfinishedLine(): void {
-    if (this.#lineNumber === 0 || this.#tailLength === 0) return;
+    if (this.#tailLength === 0) return;
+    if (this.#lineNumber === 0) {
+      // Line 1 that can no longer be START fails the one-shot parse whatever follows on it; past the characters
+      // its error shows, the error is the same too. Without this, a reply streamed without a newline (prose,
+      // a model gone wrong) was buffered without bound.
+      if (this.#startMatched < 0 && this.#tailLength > SHOWN_FIRST_LINE) parseEnvelope(this.#tail.join(''));
+      return;
+    }
     // A `\r` the chunk ended on may be the first half of `\r\n`, which no line counts.
     const pendingCR = (this.#tail.at(-1) as string).endsWith('\r') ? 1 : 0;
     if (this.#total + this.#tailLength - pendingCR + 1 > MAX_ENVELOPE_BYTES) parseEnvelope(this.#lines.join('') + this.#tail.join(''));
+  }
+
+  /** Follows line 1 through a new piece of it: leading white space, the START marker, trailing white space. */
+  #followStart(piece: string): void {
+    for (let index = 0; index < piece.length && this.#startMatched >= 0; index += 1) {
+      const code = piece.charCodeAt(index);
+      const atEdge = this.#startMatched === 0 || this.#startMatched === START_LINE.length;
+      if (atEdge && isMarkerSpace(code)) continue;
+      this.#startMatched = this.#startMatched < START_LINE.length && code === START_LINE.charCodeAt(this.#startMatched) ? this.#startMatched + 1 : -1;
+    }
   }
 
   /**

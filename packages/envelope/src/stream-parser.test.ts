@@ -21,6 +21,33 @@ describe('EnvelopeStreamParser', () => {
     expect(() => parser.push('<<<NSENV:V4:START>>>\n')).toThrow(expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID' }));
   });
 
+  it('fails on a first line that cannot be START before its newline arrives, with the one-shot error', () => {
+    const prose = 'Sure! Here is what I would do for this task, step by step, without any envelope at all: first';
+    const parser = new EnvelopeStreamParser();
+    expect(parser.push(prose.slice(0, 40))).toBe('pending'); // still shorter than the error shows
+    let error: unknown;
+    try {
+      parser.push(prose.slice(40));
+    } catch (caught) {
+      error = caught;
+    }
+    let oneShot: unknown;
+    try {
+      parseEnvelope(`${prose} and more prose, never a newline`);
+    } catch (caught) {
+      oneShot = caught;
+    }
+    expect(error).toMatchObject({ code: 'ERR_ENV_MARKERS_INVALID', line: 1, message: (oneShot as Error).message });
+    // Still pending while it may yet be START (white space, then a part of the marker).
+    const maybe = new EnvelopeStreamParser();
+    expect(maybe.push(' '.repeat(200) + '<<<NSENV:V4:STA')).toBe('pending');
+    expect(maybe.push('RT>>>  ')).toBe('pending');
+    expect(() => maybe.push('x')).toThrow(expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID', line: 1 }));
+    // Bytes without a newline: refused after the first chunk, not buffered on.
+    const bytes = new EnvelopeStreamParser();
+    expect(() => bytes.push(new Uint8Array(16_384).fill(0x78))).toThrow(expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID' }));
+  });
+
   it('reassembles a multibyte character split across byte chunks', () => {
     const bytes = new TextEncoder().encode(text);
     const split = bytes.indexOf(0xc3) + 1;
