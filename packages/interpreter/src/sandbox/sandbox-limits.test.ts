@@ -12,4 +12,8 @@ describe('resolveSandboxLimits', () => {
       expect(() => resolveSandboxLimits(limits)).toThrow(expect.objectContaining({ code: 'SANDBOX_INVALID_REQUEST' }));
     }
   });
+
+  it('refuses a limit that does not exist instead of ignoring it', () => {
+    expect(() => resolveSandboxLimits({ walMs: 100 } as never)).toThrow(expect.objectContaining({ code: 'SANDBOX_INVALID_REQUEST', message: expect.stringContaining('there is no sandbox limit walMs') }));
+  });
 });

@@ -59,6 +59,12 @@ export function resolveSandboxLimits(limits: Partial<SandboxLimits> | undefined,
 
 function definedOnly(limits: Partial<SandboxLimits> | undefined): Partial<SandboxLimits> {
   const out: Record<string, number> = {};
-  for (const [key, value] of Object.entries(limits ?? {})) if (value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(limits ?? {})) {
+    // A misspelt limit (`walMs`) was kept and ignored: the run got the default instead.
+    if (!Object.hasOwn(DEFAULT_SANDBOX_LIMITS, key)) {
+      throw new SandboxError('SANDBOX_INVALID_REQUEST', `there is no sandbox limit ${key} (the limits: ${Object.keys(DEFAULT_SANDBOX_LIMITS).join(', ')})`);
+    }
+    if (value !== undefined) out[key] = value;
+  }
   return out;
 }
