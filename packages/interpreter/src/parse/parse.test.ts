@@ -142,3 +142,17 @@ describe('parse', () => {
     expect(parse('command\n  emit 1e308\nendcommand\n').ok).toBe(true);
   });
 });
+
+describe('invisible characters that reorder text', () => {
+  it('rejects the bidi isolates U+2066–U+2069 as it rejects the overrides, in strings and in comments', () => {
+    for (const codePoint of [0x202e, 0x2066, 0x2067, 0x2068, 0x2069]) {
+      const character = String.fromCodePoint(codePoint);
+      for (const source of [`command\n  emit "a${character}b"\nendcommand\n`, `command\n  emit 1 # x${character}y\nendcommand\n`]) {
+        const result = parse(source);
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.diagnostics[0]).toMatchObject({ code: 'SCRIPT_DISALLOWED_CHARACTER', line: 2, message: expect.stringContaining(`U+${codePoint.toString(16).toUpperCase()}`) });
+      }
+    }
+  });
+});
+

@@ -19,9 +19,11 @@ export interface PreprocessResult {
   readonly rejected: readonly RejectedCharacter[];
 }
 
-const DISALLOWED = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e]);
+// The bidi isolates (U+2066–U+2069) with the embeddings and overrides: either reorders how a program reads on a
+// screen (the "Trojan Source" characters), so what a person approves could differ from what runs.
+const DISALLOWED = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
 // Fast path: most sources hold none of the characters the cleaner touches.
-const NEEDS_CLEANING = /[\u0000-\u0008\u000b-\u001f\u200b-\u200d\u2060\u202a-\u202e\ufeff]/;
+const NEEDS_CLEANING = /[\u0000-\u0008\u000b-\u001f\u200b-\u200d\u2060\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 /** Cleans `source` as reference §1.1 describes. */
 export function preprocess(source: string): PreprocessResult {
