@@ -18,6 +18,7 @@ import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import { createHostCallHandler } from './host-call-handler.ts';
 import { mapSandboxError } from './map-sandbox-error.ts';
 import { isChecked, rememberChecked } from './checked-programs.ts';
+import { ignoreRejection } from './observer-result.ts';
 import { globalsNestingError } from './globals-nesting.ts';
 import { globalsAsSent } from './json-trip.ts';
 import { runLimits } from './run-limits.ts';
@@ -61,10 +62,10 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
   };
 }
 
-/** Calls an observer of the run (`onEmit`, `onWhisper`): one that throws is not part of the run, as `onToolCall` is not. */
-function observe(listener: () => void): void {
+/** Calls an observer of the run (`onEmit`, `onWhisper`): one that throws, or whose promise rejects, is not part of the run, as `onToolCall` is not. */
+function observe(listener: () => unknown): void {
   try {
-    listener();
+    ignoreRejection(listener());
   } catch {
     // The run goes on; what the observer missed is in the result.
   }
@@ -147,7 +148,8 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
       },
       onStart: () => {
         startedAt = Date.now();
-        executeOptions.onStart?.();
+        // Returned, so that the pool fails the run when an async onStart rejects, as when it throws.
+        return executeOptions.onStart?.();
       },
       ...(executeOptions.signal === undefined ? {} : { signal: executeOptions.signal }),
     });

@@ -15,6 +15,7 @@ import type { ToolCallContext, ToolCallHandler } from '../sandbox/sandbox-types.
 import { callSignal } from './call-signal.ts';
 import { checkToolResultSize } from './tool-result-size.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
+import { ignoreRejection } from './observer-result.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
 import type { AskOrchestrator, Interpreter, ToolBridge, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
 
@@ -55,7 +56,7 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], c
             durationMs,
           };
     try {
-      setup.onToolCall(call);
+      ignoreRejection(setup.onToolCall(call));
     } catch {
       // An observer is not part of the run.
     }

@@ -39,6 +39,35 @@ describe('observers that throw', () => {
   });
 });
 
+describe('async observers that reject', () => {
+  it('are not part of the run either, and their rejection is not left unhandled (Node would end the host)', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const fail = async (): Promise<void> => {
+        throw new Error('async listener bug');
+      };
+      const result = await createInterpreter().run('command\n  emit "a"\n  whisper "n", "b"\n  emit tool.t.X()\nendcommand\n', {
+        mode: 'host',
+        tools: { call: () => 'x' },
+        onEmit: fail,
+        onWhisper: fail,
+        onToolCall: fail,
+      });
+      expect(result).toMatchObject({ ok: true, error: null, emits: ['a', 'x'], whispers: { n: 'b' } });
+      // An async onStart that rejects fails the run as one that throws does.
+      await expect(createInterpreter().run('command\n  emit "a"\nendcommand\n', { onStart: fail })).rejects.toThrow('async listener bug');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
+
 describe('globals that cannot be sent', () => {
   it('a BigInt or a cycle among the globals is refused by the sandbox with its code, not a bare TypeError', async () => {
     const cycle: Record<string, unknown> = { a: 1 };

@@ -186,7 +186,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     });
     // After the send, so the worker starts while the host sets up whatever it bounds by the run's start (a turn's tools).
     try {
-      run.request.onStart?.();
+      failOnRejection(run, run.request.onStart?.());
     } catch (error) {
       settle(run, { reject: error });
     }
@@ -415,9 +415,16 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     const handler = run.request.onEvent;
     if (handler === undefined) return;
     try {
-      handler(kind, JSON.parse(payloadJson));
+      failOnRejection(run, handler(kind, JSON.parse(payloadJson)));
     } catch (error) {
       settle(run, { reject: error });
+    }
+  }
+
+  /** An async `onEvent`/`onStart` that rejects fails its run as one that throws does (unhandled, it ended the host process). */
+  function failOnRejection(run: RunState, returned: unknown): void {
+    if (returned !== null && typeof returned === 'object' && typeof (returned as PromiseLike<unknown>).then === 'function') {
+      (returned as PromiseLike<unknown>).then(undefined, (error: unknown) => settle(run, { reject: error }));
     }
   }
 
