@@ -12,6 +12,7 @@ import type { Diagnostic } from '../parse/index.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
 import { type JsonValue, MAX_ASKS_AND_PROMPTS, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits } from '../sandbox/index.ts';
+import { SandboxError } from '../sandbox/sandbox-error.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
 import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
@@ -47,6 +48,24 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
   };
 }
 
+/** The options `createInterpreter` reads. */
+const INTERPRETER_OPTIONS = ['pool', 'orchestrator', 'promptUser', 'limits'];
+
+/**
+ * Refuses options the interpreter would ignore or fail on only at its first run (`SANDBOX_INVALID_REQUEST`): an
+ * unknown one (`pools`), a pool without `run`, hooks that are not functions, and limits `runLimits` refuses.
+ */
+function checkInterpreterOptions(options: InterpreterOptions): void {
+  const invalid = (why: string) => new SandboxError('SANDBOX_INVALID_REQUEST', `createInterpreter(): ${why}`);
+  if (typeof options !== 'object' || options === null) throw invalid(`its options are an object ({ pool, orchestrator, promptUser, limits }), got ${String(options)}`);
+  for (const key of Object.keys(options)) if (!INTERPRETER_OPTIONS.includes(key)) throw invalid(`there is no option ${key} (the options: ${INTERPRETER_OPTIONS.join(', ')})`);
+  if (options.pool !== undefined && typeof (options.pool as { run?: unknown } | null)?.run !== 'function') throw invalid('pool must be a sandbox pool (createSandboxPool()), with a run function');
+  if (options.promptUser !== undefined && typeof options.promptUser !== 'function') throw invalid('promptUser must be a function (prompt, signal) => answer');
+  if (options.orchestrator !== undefined && typeof (options.orchestrator as { runAskLoop?: unknown } | null)?.runAskLoop !== 'function') throw invalid('orchestrator must be an object with a runAskLoop(request) function');
+  // The same check each run makes: a bad default limit failed every run, not the construction.
+  if (options.limits !== undefined) runLimits(options.limits);
+}
+
 /** The first error diagnostic as the run's error. */
 function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | null {
   const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? diagnostics[0];
@@ -73,6 +92,7 @@ function observe(listener: () => unknown): void {
 
 /** Creates an interpreter with an optional pool, `ask` orchestrator, prompt hook and default quotas. Tools are per run. */
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
+  checkInterpreterOptions(options);
   async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
     const mode = prepareOptions.mode ?? 'agent';
     // Checked here, not first at execute: a prepared program of an unknown mode would pass and then never run.

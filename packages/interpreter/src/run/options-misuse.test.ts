@@ -23,6 +23,24 @@ describe('options a caller can get wrong', () => {
     expect(() => runLimits({ nothing: 1 } as never)).toThrow(/there is no limit nothing \(the limits: fuel, wallMs/);
     expect(runLimits({ wallMs: 50 }).wallMs).toBe(50);
   });
+
+  it('refuses createInterpreter options it would ignore or fail on only at the first run (walkthrough: accepted)', () => {
+    const refusal = (options: unknown) => {
+      try {
+        createInterpreter(options as never);
+      } catch (error) {
+        return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+      }
+      return undefined;
+    };
+    expect(refusal({ pools: {} })).toBe('SANDBOX_INVALID_REQUEST: createInterpreter(): there is no option pools (the options: pool, orchestrator, promptUser, limits)');
+    expect(refusal({ pool: {} })).toBe('SANDBOX_INVALID_REQUEST: createInterpreter(): pool must be a sandbox pool (createSandboxPool()), with a run function');
+    expect(refusal({ promptUser: 'yes' })).toContain('promptUser must be a function');
+    expect(refusal({ orchestrator: { ask: () => 1 } })).toContain('orchestrator must be an object with a runAskLoop(request) function');
+    expect(refusal({ limits: { wallMS: 5 } })).toContain('there is no limit wallMS; did you mean wallMs?');
+    expect(refusal(5)).toContain('its options are an object');
+    expect(refusal({ pool: { run: async () => ({}) }, orchestrator: { runAskLoop: () => 1 }, promptUser: () => 'x', limits: { wallMs: 5 } })).toBeUndefined();
+  });
 });
 
 describe('observers that throw', () => {

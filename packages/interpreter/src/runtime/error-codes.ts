@@ -29,7 +29,7 @@ export const SCRIPT_ERROR_CODES = {
   SANDBOX_ABORTED: { kind: 'cancelled', fix: 'Intended; do not retry unless the caller wants to.' },
   SANDBOX_ENTRY_NOT_FOUND: { kind: 'internal', fix: 'Assign the entry to `globalThis` in the bundle; check the name.' },
   SANDBOX_INTERNAL: { kind: 'internal', fix: 'A bug in the sandbox: report it with the message.' },
-  SANDBOX_INVALID_REQUEST: { kind: 'internal', fix: 'Fix the request.' },
+  SANDBOX_INVALID_REQUEST: { kind: 'internal', fix: 'Fix the request or the options, as the message says.' },
   SANDBOX_MEMORY: { kind: 'quota', fix: 'Lower the program\'s memory use (it is usually a runaway) or raise `memoryMb`.' },
   SANDBOX_OUTPUT_LIMIT: { kind: 'quota', fix: 'Emit less, or raise the limit.' },
   SANDBOX_POOL_CLOSED: { kind: 'internal', fix: 'Do not use a pool after `close()`.' },

@@ -9,6 +9,7 @@
  * call's wait on a busy host is charged to neither. A worker that dies fails
  * only its current run and is replaced.
  */
+import { checkPoolOptions } from './pool-options-check.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toInputJson, validateRequest } from './request-validation.ts';
 import { deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope } from './run-state.ts';
@@ -36,6 +37,7 @@ const STALL_RECHECK_MS = 100;
 const MIN_BACKSTOP_GRACE_MS = 1_000;
 /** Creates a pool of sandbox worker processes; workers start at the first run (or `warmup()`). */
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
+  checkPoolOptions(options);
   const size = options.workers ?? 2;
   if (!Number.isInteger(size) || size < 1) throw new SandboxError('SANDBOX_INVALID_REQUEST', `workers must be a positive integer, got ${String(size)}`);
   const defaults = resolveSandboxLimits(options.limits, DEFAULT_SANDBOX_LIMITS);
