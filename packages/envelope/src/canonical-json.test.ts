@@ -20,6 +20,18 @@ describe('canonical JSON', () => {
     expect(() => canonicalJson({ f: () => 1 })).toThrow(expect.objectContaining({ code: 'ERR_JSON_SYNTAX' }));
   });
 
+  it('refuses a Date, Map, Set or class instance, which written as its keys would lose its data (walkthrough: a Date became {})', () => {
+    expect(() => canonicalJson({ d: new Date(0) })).toThrow(expect.objectContaining({ code: 'ERR_JSON_SYNTAX', path: '$.d', message: '$.d: a Date is not plain JSON data; convert it first (a Date with toISOString(), a Map with Object.fromEntries(), a Set with [...set])' }));
+    expect(() => canonicalJson([new Map([['a', 1]])])).toThrow(expect.objectContaining({ path: '$[0]', message: expect.stringContaining('a Map is not plain JSON data') }));
+    expect(() => canonicalJson({ s: new Set([1]) })).toThrow(/a Set is not plain JSON data/);
+    class Point {
+      x = 1;
+    }
+    expect(() => canonicalJson(new Point())).toThrow(/a Point is not plain JSON data/);
+    // Plain objects, from this realm or without a prototype, are JSON data.
+    expect(canonicalJson({ b: Object.assign(Object.create(null), { z: 1, a: 2 }), a: JSON.parse('{"k":[1]}') })).toBe('{"a":{"k":[1]},"b":{"a":2,"z":1}}');
+  });
+
   it('limits nesting to 100 levels for values too', () => {
     let deep: unknown = 1;
     for (let level = 0; level < 100; level += 1) deep = [deep];

@@ -21,7 +21,8 @@ export function canonicalizeJson(text: string): string {
  * Canonical JSON of a plain JavaScript value (objects, arrays, strings, finite
  * numbers, booleans, null; `undefined` object members are skipped as
  * `JSON.stringify` does). Throws `ERR_JSON_SYNTAX` for values JSON cannot
- * hold and `ERR_JSON_DEPTH` past 100 levels.
+ * hold (a Date, Map, Set or class instance too: written as its keys it would
+ * lose its data) and `ERR_JSON_DEPTH` past 100 levels.
  */
 export function canonicalJson(value: unknown): string {
   return writeValue(value, 0, '$');
@@ -55,9 +56,22 @@ function writeValue(value: unknown, depth: number, path: string): string {
     for (let index = 0; index < value.length; index += 1) items.push(writeValue(value[index] ?? null, depth + 1, `${path}[${index}]`));
     return `[${items.join(',')}]`;
   }
+  // A Date, Map, Set or class instance would be written as its own enumerable keys (a Map as {}), losing its data.
+  if (!isPlainObject(value)) {
+    const kind = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    throw new JsonSyntaxError(`${path}: a ${typeof kind === 'string' && kind !== '' ? kind : 'non-plain object'} is not plain JSON data; convert it first (a Date with toISOString(), a Map with Object.fromEntries(), a Set with [...set])`, { path });
+  }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)
     .filter((key) => record[key] !== undefined)
     .sort(compareCodePoints);
   return `{${keys.map((key) => `${JSON.stringify(key)}:${writeValue(record[key], depth + 1, `${path}.${key}`)}`).join(',')}}`;
 }
+
+/** An object literal's kind: its prototype is `Object.prototype` (of this realm or another) or null. */
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === null || proto === Object.prototype) return true;
+  return Object.getPrototypeOf(proto) === null && (proto as { constructor?: { name?: unknown } }).constructor?.name === 'Object';
+}
+
