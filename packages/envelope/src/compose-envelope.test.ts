@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { composeEnvelope, neutralizeMarkerLines } from './compose-envelope.ts';
 import { extractEnvelope } from './extract-envelope.ts';
 import { parseEnvelope } from './parse-envelope.ts';
+import { EnvelopeStreamParser } from './envelope-stream-parser.ts';
+import { scanDoneMarker } from './loop-control-v4.ts';
 
 describe('composeEnvelope', () => {
   it('writes every marker and body on its own line and omits empty optional sections', () => {
@@ -46,5 +48,10 @@ describe('arguments of the wrong type (a JavaScript caller)', () => {
     expect(() => composeEnvelope({ userdata: 7 as unknown as string, actions: 'x' })).toThrow(new TypeError('composeEnvelope: userdata must be a JSON object or its text, got number'));
     expect(() => extractEnvelope(42 as unknown as string)).toThrow(new TypeError('extractEnvelope takes the reply as a string, got number'));
     expect(() => parseEnvelope(null as unknown as string)).toThrow(new TypeError('parseEnvelope takes the reply as a string or UTF-8 bytes, got null'));
+    // Walkthrough: these failed inside the codec ("Cannot read properties of undefined", "output.join is not a function").
+    expect(() => composeEnvelope(undefined as never)).toThrow(new TypeError('composeEnvelope takes { userdata, scratchpad?, output?, actions? }, got undefined'));
+    expect(() => scanDoneMarker(5 as never)).toThrow(new TypeError('scanDoneMarker takes OUTPUT as a string or a list of lines, got number'));
+    expect(() => new EnvelopeStreamParser().push(5 as never)).toThrow(new TypeError('EnvelopeStreamParser: push takes a string or UTF-8 bytes, got number'));
+    expect(() => extractEnvelope('command\n  emit 1\nendcommand\n', { userdata: 5 as never })).toThrow(new TypeError("extractEnvelope: options.userdata must be USERDATA's JSON text, got number"));
   });
 });

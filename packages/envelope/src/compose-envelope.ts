@@ -25,6 +25,7 @@ export interface EnvelopeInput {
  */
 export function composeEnvelope(input: EnvelopeInput): string {
   // A caller's mistake, not an envelope's: each section is text (USERDATA may also be the object), or absent.
+  if (typeof input !== 'object' || input === null) throw new TypeError(`composeEnvelope takes { userdata, scratchpad?, output?, actions? }, got ${input === null ? 'null' : typeof input}`);
   for (const name of ['scratchpad', 'output', 'actions'] as const) {
     const body: unknown = input[name];
     if (body !== undefined && body !== null && typeof body !== 'string') throw new TypeError(`composeEnvelope: ${name} must be a string, got ${typeof body}`);

@@ -67,6 +67,7 @@ export class EnvelopeStreamParser {
   push(chunk: string | Uint8Array): StreamStatus {
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#result !== undefined) return 'complete';
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw new TypeError(`EnvelopeStreamParser: push takes a string or UTF-8 bytes, got ${chunk === null ? 'null' : typeof chunk}`);
     const kind = typeof chunk === 'string' ? 'string' : 'bytes';
     if (this.#input !== undefined && this.#input !== kind) throw new TypeError(`EnvelopeStreamParser: push only strings or only bytes; got ${kind} after ${this.#input}`);
     this.#input = kind;

@@ -28,6 +28,7 @@ export interface DoneScan {
  * `LINT_MULTIPLE_MARKERS` and are left out of the result.
  */
 export function scanDoneMarker(output: string | readonly string[]): DoneScan {
+  if (typeof output !== 'string' && !Array.isArray(output)) throw new TypeError(`scanDoneMarker takes OUTPUT as a string or a list of lines, got ${output === null ? 'null' : typeof output}`);
   const text = typeof output === 'string' ? output : output.join('\n');
   const lines = text.split(/\r?\n/);
   let first = -1;
