@@ -122,6 +122,18 @@ process.on('message', (message: ParentMessage) => {
 });
 // Exit when the host is gone, however it died (disconnect, plus a periodic parent check).
 watchParent();
+// An error nothing caught (a message to a host that is gone fails as an 'error' event) ends the worker at once, by
+// SIGKILL: Node's ordinary exit waits for a busy isolate thread, and a worker seen hung there, its host gone, stayed
+// behind (re-parented, every thread waiting). The host learns why from the stderr tail.
+const dieAtOnce = (error: unknown): void => {
+  try {
+    writeSync(2, `askloop sandbox worker: uncaught ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  } finally {
+    process.kill(process.pid, 'SIGKILL');
+  }
+};
+process.on('uncaughtException', dieAtOnce);
+process.on('unhandledRejection', dieAtOnce);
 
 host.warm(numberFromEnvironment('ASKLOOP_SANDBOX_MEMORY_MB') ?? 64);
 send({ type: 'ready' });
