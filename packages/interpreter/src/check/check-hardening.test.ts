@@ -68,4 +68,9 @@ describe('check refuses a context it cannot honour', () => {
     expect(check(asking.program, undefined as never)[0]?.code).toBe('SCRIPT_INVALID_PROGRAM');
     expect(parseAndCheck('command\n  emit 1\nendcommand\n', undefined as never).ok).toBe(false);
   });
+  it('a program that is not one (walkthrough: check(null) threw a raw TypeError)', () => {
+    for (const program of [null, 'command\nendcommand\n', { type: 'Nope' }]) {
+      expect(check(program as never, { mode: 'agent' })).toEqual([expect.objectContaining({ code: 'SCRIPT_INVALID_PROGRAM', message: 'check: the program must be what parse() returns (result.program when result.ok)' })]);
+    }
+  });
 });

@@ -40,6 +40,9 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
   // Refused, not read leniently: an unknown mode used to check as host mode, a misnamed option (`catalog`) was ignored.
   const problem = contextProblem(context);
   if (problem !== undefined) return [makeDiagnostic('SCRIPT_INVALID_PROGRAM', problem, 1, 1, program?.fileName)];
+  if (typeof program !== 'object' || program === null || (program as { type?: unknown }).type !== 'Program') {
+    return [makeDiagnostic('SCRIPT_INVALID_PROGRAM', 'check: the program must be what parse() returns (result.program when result.ok)', 1, 1)];
+  }
   // The checks below recurse once per level; `parse` never builds a tree past
   // the limit, but a hand-built one may be (iterative measurement, any depth).
   const tooDeep = findTooDeep(program);

@@ -154,5 +154,18 @@ describe('invisible characters that reorder text', () => {
       }
     }
   });
+
+  it('reports a refused character once, not again as a syntax error at the same place (walkthrough: two diagnostics)', () => {
+    const result = parse('command\n  emit 1\u200b\nendcommand\n');
+    expect(result.ok ? [] : result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.line, diagnostic.column])).toEqual([['SCRIPT_DISALLOWED_CHARACTER', 2, 9]]);
+  });
+});
+
+describe('syntax messages', () => {
+  it('reads as English when what was found is named with "the" (walkthrough: "Unexpected the invisible character …")', () => {
+    const result = parse('command\n  emit 1\u00a02\nendcommand\n');
+    const message = result.ok ? '' : (result.diagnostics[0]?.message ?? '');
+    expect(message).toMatch(/^Unexpected invisible character U\+00A0 after a complete expression/);
+  });
 });
 

@@ -88,8 +88,11 @@ function parseWith(source: string, options: ParseOptions, explainFailure: boolea
     }
     const { match, error } = matched.value;
     if (error !== undefined) {
-      const { line, column } = lines.position(error.offset);
-      diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
+      // A syntax error at a character already refused above says nothing more (it was the character).
+      if (!rejected.some((character) => character.offset === error.offset)) {
+        const { line, column } = lines.position(error.offset);
+        diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
+      }
       return { ok: false, diagnostics };
     }
     root = cstRoot(match);

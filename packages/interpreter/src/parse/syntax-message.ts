@@ -368,7 +368,7 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     if (/^(then|do)\b/.test(rest) && /^\s*(if|while|for)\b/.test(before)) {
       return `Remove '${/^(then|do)/.exec(rest)?.[1]}': the condition ends the line, and the block's statements follow on the next lines.`;
     }
-    return `Unexpected ${found} after a complete expression: each statement ends at the end of its line (join values with an operator such as +, or put the next statement on its own line).`;
+    return `Unexpected ${found.replace(/^the /, '')} after a complete expression: each statement ends at the end of its line (join values with an operator such as +, or put the next statement on its own line).`;
   }
 
   if (expected.has('=') && /^[-+*/%]=/.test(rest)) {
