@@ -198,6 +198,24 @@ describe('createLanguageModel', () => {
   });
 });
 
+describe('an attempt that does not return a promise', () => {
+  // A plugin written in JavaScript may return its result directly: before, `work.then is not a function` failed the
+  // call as PROVIDER_UNKNOWN, and the abort listener left behind threw it again, uncaught, crashing the process.
+  it('is answered as if it had resolved its result, and leaves no listener that throws', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown): void => void uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const result = await model((() => OK) as unknown as ModelAttempt).generate({ prompt: 'x' });
+      expect(result.text).toBe('done');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+});
+
 describe('an attempt that ignores its signal', () => {
   // A hand-made provider awaiting something that never settles, and never looking at request.signal.
   const never: ModelAttempt = () => new Promise(() => {});

@@ -138,7 +138,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         // A provider's shared SDK client reaches this attempt's tap through the async context (attemptFetch).
         // Raced with its signal: an attempt that ignores it (a hand-made provider awaiting something that never
         // settles) still ends at the timeout or the caller's abort, as `timeoutMs` promises, instead of hanging the call.
-        const result = await endedBySignal(runWithAttemptFetch(tap.fetch, () => spec.attempt(request)), attemptSignal.signal);
+        // Promise.resolve: a plugin in JavaScript may return its result without a promise.
+        const result = await endedBySignal(Promise.resolve(runWithAttemptFetch(tap.fetch, () => spec.attempt(request))), attemptSignal.signal);
         // A plugin's wire code may resolve anything: what is not a result fails the call, naming what was wrong.
         const resultProblem = attemptResultProblem(result);
         if (resultProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: resultProblem });
