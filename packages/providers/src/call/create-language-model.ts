@@ -14,7 +14,7 @@ import type { RetrySettings } from '../retry/retry-settings.ts';
 import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
-import { attemptResultProblem, callSettingsProblem, describeSetting, modelPricesProblem } from './provider-definition-check.ts';
+import { attemptResultProblem, callSettingsProblem, describeKind, describeSetting, modelPricesProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -59,7 +59,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const settingsProblem = callSettingsProblem(spec)
     ?? (spec.prices === undefined ? undefined : modelPricesProblem(spec.prices, 'prices'))
     ?? (typeof spec.attempt !== 'function' ? `attempt must be the function performing one request, (request) => result, got ${describeSetting(spec.attempt)}` : undefined)
-    ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeSetting(spec.secrets)}` : undefined);
+    ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeKind(spec.secrets)}` : undefined);
   if (settingsProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: spec.provider, model: spec.modelId, retryable: false, message: settingsProblem });
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
@@ -75,7 +75,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       const reason = thrown instanceof Error ? thrown.message : String(thrown);
       throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() threw, so no request was sent: ${reason}` });
     }
-    if (!Array.isArray(secrets)) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() returned ${describeSetting(secrets)}, not a list of keys; no request was sent` });
+    // Not described by its value: what `secrets()` returns is the key (`() => apiKey` for `() => [apiKey]`).
+    if (!Array.isArray(secrets)) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() returned ${describeKind(secrets)}, not a list of keys (() => [key], not () => key); no request was sent` });
     return secrets as readonly (string | undefined)[];
   };
   const generate = async (options: GenerateOptions): Promise<GenerateResult> => {

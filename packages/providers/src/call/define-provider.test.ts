@@ -98,8 +98,13 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
       throw new Error('vault unreachable');
     } });
     await expect(throwing.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ name: 'ProviderError', code: 'PROVIDER_CONFIG', retryable: false, message: expect.stringContaining("the provider's secrets() threw, so no request was sent: vault unreachable") });
-    const notAList = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: (() => 'k') as never });
-    await expect(notAList.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('returned "k", not a list of keys') });
+    // The usual slip, `secrets: () => apiKey`, returns the key itself: the message must not quote it.
+    const notAList = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: (() => 'sk-the-key-itself') as never });
+    const refused = await notAList.languageModel('m').generate({ prompt: 'x' }).then(() => new ProviderError({ code: 'PROVIDER_UNKNOWN', message: 'not refused' }), (error: unknown) => error as ProviderError);
+    expect(refused).toMatchObject({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('returned a string, not a list of keys (() => [key], not () => key)') });
+    expect(JSON.stringify(refused.toJSON()) + refused.message + refused.stack).not.toContain('sk-the-key-itself');
+    // Nor when the key is given as secrets itself, where the function goes.
+    expect(() => defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: 'sk-the-key-itself' as never })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.not.stringContaining('sk-the-key-itself') }));
     expect(sent).toBe(0);
   });
 

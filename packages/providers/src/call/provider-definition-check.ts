@@ -16,6 +16,13 @@ export function describeSetting(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? 'an object' : String(value);
 }
 
+/** What a value is, never what it holds: for a setting that may be a key (`secrets: apiKey`), which must not be quoted. */
+export function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isDuration = (value: unknown): boolean => typeof value === 'number' && !Number.isNaN(value) && value >= 0;
@@ -119,7 +126,7 @@ export function requireProviderDefinition(definition: unknown): void {
   const nameProblem = providerNameProblem(definition['name']);
   if (nameProblem !== undefined) return fail(nameProblem);
   if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${describeSetting(definition['attempt'])}`);
-  if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeSetting(definition['secrets'])}`);
+  if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeKind(definition['secrets'])}`);
   const settings = definition['settings'];
   if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
   const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? baseUrlProblem((settings ?? {})['baseURL']) ?? pricesSettingProblem((settings ?? {})['prices'], name);
