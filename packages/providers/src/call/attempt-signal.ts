@@ -18,6 +18,9 @@ export interface AttemptSignal {
 /** Why a failed attempt's signal is aborted; one instance (a DOMException carries a stack). */
 const ATTEMPT_FAILED = new DOMException('the attempt failed; its response is no longer read', 'AbortError');
 
+/** The longest delay a Node timer holds (2^31 − 1 ms, 24.8 days); beyond it a timer fires after 1 ms. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 /**
  * Combines the caller's signal with a per-attempt timeout. We keep our own
  * timer instead of the SDKs' `timeout` options so that a timeout is reported
@@ -27,7 +30,8 @@ export function createAttemptSignal(callerSignal: AbortSignal | undefined, timeo
   const controller = new AbortController();
   let timedOut = false;
   const unfollow = followSignal(callerSignal, controller);
-  const timer = Number.isFinite(timeoutMs) && timeoutMs > 0
+  // A timeout longer than a timer holds is as good as none: without this it would fire at once.
+  const timer = Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS
     ? setTimeout(() => {
         timedOut = true;
         controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));

@@ -198,6 +198,19 @@ describe('createLanguageModel', () => {
   });
 });
 
+describe('a timeout longer than a timer can hold', () => {
+  // Node's timers hold at most 2^31 − 1 ms (24.8 days) and fire after 1 ms beyond that (TimeoutOverflowWarning):
+  // before, `timeoutMs: 30 days` (meant as "practically none") timed out every call at once.
+  it('does not fire at once', async () => {
+    const slow: ModelAttempt = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return OK;
+    };
+    await expect(model(slow, { timeoutMs: 30 * 24 * 3600 * 1000 }).generate({ prompt: 'x' })).resolves.toMatchObject({ text: 'done' });
+    await expect(model(slow).generate({ prompt: 'x', timeoutMs: 2 ** 31 })).resolves.toMatchObject({ text: 'done' });
+  });
+});
+
 describe('an attempt that does not return a promise', () => {
   // A plugin written in JavaScript may return its result directly: before, `work.then is not a function` failed the
   // call as PROVIDER_UNKNOWN, and the abort listener left behind threw it again, uncaught, crashing the process.
