@@ -198,6 +198,22 @@ describe('createLanguageModel', () => {
   });
 });
 
+describe("a call's timeoutMs", () => {
+  // Before, a call's timeoutMs of -1, NaN or '50' was taken as no timeout at all, where a provider's is PROVIDER_CONFIG.
+  it('is refused as PROVIDER_CONFIG when it is not a number of milliseconds ≥ 0, before any request', async () => {
+    let sent = 0;
+    const counting = model(async () => {
+      sent += 1;
+      return OK;
+    });
+    for (const timeoutMs of [-1, Number.NaN, '50']) {
+      await expect(counting.generate({ prompt: 'x', timeoutMs: timeoutMs as number })).rejects.toMatchObject({ code: 'PROVIDER_CONFIG', provider: 'test', model: 'm', message: expect.stringContaining("the call's timeoutMs must be a number of milliseconds ≥ 0") });
+    }
+    expect(sent).toBe(0);
+    await expect(counting.generate({ prompt: 'x', timeoutMs: 0 })).resolves.toMatchObject({ text: 'done' });
+  });
+});
+
 describe('a timeout longer than a timer can hold', () => {
   // Node's timers hold at most 2^31 − 1 ms (24.8 days) and fire after 1 ms beyond that (TimeoutOverflowWarning):
   // before, `timeoutMs: 30 days` (meant as "practically none") timed out every call at once.

@@ -105,6 +105,9 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   /** The retry loop; what it returns or throws is scrubbed by `generate`. */
   const call = async (options: GenerateOptions, redactor: Redactor): Promise<GenerateResult> => {
     const retry = resolveRetrySettings(spec.retry);
+    // Checked as the provider's is: `-1`, `NaN` or `'50'` would otherwise mean no timeout at all, silently.
+    const timeoutProblem = options.timeoutMs === undefined ? undefined : callSettingsProblem({ timeoutMs: options.timeoutMs });
+    if (timeoutProblem !== undefined) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the call's ${timeoutProblem}` });
     const timeoutMs = options.timeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const emit = eventEmitter(redactor, spec.onEvent, options.onEvent);
     const started = now();
