@@ -62,6 +62,25 @@ describe('ollama request body', () => {
     }
   });
 
+  it('reads a JSON error body it cannot use (broken JSON, an error object) by its text, without writing to standard output', async () => {
+    // Before: '{broken' logged "Failed to parse error response as JSON" on standard output, and an error object
+    // (a gateway in front of Ollama) made the message "[object Object]".
+    const server = await startTestServer([
+      { status: 500, headers: { 'content-type': 'application/json' }, body: '{broken' },
+      { status: 429, body: { error: { message: 'quota exceeded for this key', type: 'rate_limit_error' } } },
+    ]);
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const model = createOllamaProvider({ baseURL: server.url, retry: { maxRetries: 0 } }).languageModel(MODEL);
+      await expect(model.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_SERVER', status: 500, message: expect.stringContaining('HTTP 500: {broken') });
+      await expect(model.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_RATE_LIMIT', status: 429, message: expect.stringContaining('HTTP 429: quota exceeded for this key') });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await server.close();
+    }
+  });
+
   it('reports an unknown model (404) as PROVIDER_MODEL_NOT_FOUND', async () => {
     const server = await startTestServer([{ status: 404, body: jsonFixture('ollama/error-404.json') }]);
     try {
