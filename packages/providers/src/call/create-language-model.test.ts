@@ -272,4 +272,17 @@ describe('an attempt that ignores its signal', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(deltas.join('')).toBe('early ');
   });
+
+  it('delivers none of the text it streams after it resolved its result', async () => {
+    // Before, text an attempt streamed after resolving reached onText after generate() had returned.
+    const deltas: string[] = [];
+    const lingering: ModelAttempt = async (request) => {
+      request.onText?.('done');
+      setTimeout(() => request.onText?.(' and more'), 10);
+      return OK;
+    };
+    await expect(model(lingering).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) })).resolves.toMatchObject({ text: 'done' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(deltas.join('')).toBe('done');
+  });
 });

@@ -123,9 +123,11 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       const tap = createHttpTap(spec.fetch ?? nodeHttpFetch, attemptSignal.signal);
       // Per attempt: text held back by a failed attempt is dropped with it.
       const stream = createStreamRedactor(redactor);
-      // Text an attempt streams after it ended (an attempt that ignored its signal and goes on) reaches no one.
+      // Text an attempt streams after it ended (an attempt that ignored its signal and goes on, or one that resolved
+      // its result and streams on) reaches no one.
+      let resolved = false;
       const onText = options.onText === undefined ? undefined : (delta: string): void => {
-        if (!attemptSignal.signal.aborted) deliver(stream.push(delta));
+        if (!resolved && !attemptSignal.signal.aborted) deliver(stream.push(delta));
       };
       try {
         if (options.signal?.aborted) throw options.signal.reason;
@@ -147,6 +149,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         // A plugin's wire code may resolve anything: what is not a result fails the call, naming what was wrong.
         const resultProblem = attemptResultProblem(result);
         if (resultProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: resultProblem });
+        resolved = true;
         if (onText !== undefined) deliver(stream.flush());
         const latencyMs = Math.max(0, now() - started);
         // What was sent is gathered only for a reply without usage (rare), not on every call.
