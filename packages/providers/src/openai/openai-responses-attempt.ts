@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, ModelAttempt } from '../call/model-attempt.ts';
+import { answeredWholeWarning, jsonAnswerType, notAStreamHint, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
 import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIResponsesBody, openAIResponsesWarnings } from './openai-responses-body.ts';
 import { openAIResponsesResult, type OpenAIResponse } from './openai-responses-result.ts';
@@ -24,6 +25,14 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
     }
     // The SDK sends the request and reports HTTP errors; the events are read from the body here (openAIStreamEvents).
     const response = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal }).asResponse();
+    // A compatible server that ignores `stream: true` answers one JSON response: read whole, delivered as one delta.
+    const jsonType = jsonAnswerType(response);
+    if (jsonType !== undefined) {
+      const whole = await readJsonAnswer<OpenAIResponse>(response);
+      const answered = openAIResponsesResult(whole, whole, [...warnings, answeredWholeWarning(jsonType)]);
+      if (answered.text !== '') request.onText(answered.text);
+      return answered;
+    }
     const events: ResponsesEvent[] = [];
     let text = '';
     let final: OpenAIResponse | undefined;
@@ -37,7 +46,7 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
         final = event.response;
       }
     }
-    if (final === undefined) throw badResponse('the stream ended before response.completed');
+    if (final === undefined) throw badResponse(`the stream ended before response.completed${notAStreamHint(response, events.length, 'a Responses API')}`);
     return openAIResponsesResult(final, { events }, warnings, text);
   };
 }

@@ -60,3 +60,34 @@ describe('openai responses request body', () => {
     }
   });
 });
+
+describe('openai responses answered without a stream', () => {
+  // Before, both failed as "the stream ended before response.completed", where Chat Completions reads the JSON answer
+  // whole and names the content type of anything else, as the README says of OpenAI.
+  const responses = (url: string) => createOpenAIProvider({ api: 'responses', apiKey: KEY, baseURL: `${url}/v1`, retry: { maxRetries: 0 } }).languageModel(MODEL);
+
+  it('reads a streamed request answered with one JSON response as the reply, delivered once, with a warning', async () => {
+    const server = await startTestServer([{ body: jsonFixture('openai/response.json') }]);
+    try {
+      const deltas: string[] = [];
+      const result = await responses(server.url).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) });
+      expect(result).toMatchObject({ text: expect.stringContaining('a unicorn named Lumina'), finishReason: 'stop', usage: { inputTokens: 36, outputTokens: 87 } });
+      expect(deltas).toEqual([result.text]);
+      expect(result.warnings).toContainEqual(expect.stringContaining('the server answered without streaming (content-type application/json'));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says a streamed request was answered with no stream at all, naming the content type', async () => {
+    const server = await startTestServer([{ headers: { 'content-type': 'text/html' }, body: '<html><body>a proxy page</body></html>' }]);
+    try {
+      await expect(responses(server.url).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
+        code: 'PROVIDER_BAD_RESPONSE',
+        message: expect.stringContaining("the stream ended before response.completed (no events: the answer's content-type is text/html, not text/event-stream; does the base URL point at a Responses API?)"),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
