@@ -1,6 +1,7 @@
 import type { ChatResponse, Ollama } from 'ollama';
 import { badResponse } from '../call/bad-response.ts';
 import { ProviderError } from '../errors/provider-error.ts';
+import { NOT_JSON_LINE } from './ollama-error-body.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
 import type { FinishReason } from '../model/finish-reason.ts';
 import { ollamaChatRequest } from './ollama-request.ts';
@@ -66,6 +67,7 @@ function forgetStream(client: Ollama, stream: unknown): void {
 function streamError(error: unknown): unknown {
   if (!(error instanceof Error) || error.constructor !== Error) return error;
   if (/did not receive done/i.test(error.message)) return badResponse('the stream ended without a line with done: true');
+  if (error.message.startsWith(NOT_JSON_LINE)) return badResponse(error.message);
   return new ProviderError({ code: 'PROVIDER_SERVER', message: `error in stream: ${error.message}` });
 }
 

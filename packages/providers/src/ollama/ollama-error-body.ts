@@ -11,10 +11,20 @@
  */
 import { attemptFetch } from '../call/attempt-fetch.ts';
 
-/** `attemptFetch` with error bodies rewritten as `{"error": <message>}`. */
+/**
+ * The message a line that is not JSON is replaced with. The client would print such a line with `console.warn`
+ * (raw, whatever it holds: a proxy's page, an echoed header) and drop it, so a corrupted stream passed as whole.
+ */
+export const NOT_JSON_LINE = 'a line of the stream is not JSON';
+
+/** `attemptFetch` with error bodies rewritten as `{"error": <message>}`, and a stream's lines that are not JSON as error lines. */
 export async function ollamaFetch(input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]): Promise<Response> {
   const response = await attemptFetch(input, init);
-  if (response.ok) return response;
+  if (response.ok) {
+    // Only a stream of lines (Ollama's `application/x-ndjson`): one JSON answer may be spread over lines.
+    const lines = response.body !== null && (response.headers.get('content-type') ?? '').includes('ndjson');
+    return lines && response.body !== null ? new Response(response.body.pipeThrough(notJsonLinesAsErrors()), { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
+  }
   const text = await response.text();
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');
@@ -35,3 +45,34 @@ function errorMessage(text: string): string {
   const message = typeof error === 'object' && error !== null ? (error as Record<string, unknown>)['message'] : undefined;
   return typeof message === 'string' ? message : text;
 }
+
+/** NDJSON with each line that does not parse as JSON replaced by `{"error": "<NOT_JSON_LINE> (N characters)"}` (its text never shown). */
+function notJsonLinesAsErrors(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let pending = '';
+  const checked = (line: string): string => {
+    if (line.trim() === '') return line;
+    try {
+      JSON.parse(line);
+      return line;
+    } catch {
+      return JSON.stringify({ error: `${NOT_JSON_LINE} (${line.length} characters)` });
+    }
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      pending += decoder.decode(chunk, { stream: true });
+      const end = pending.lastIndexOf('\n');
+      if (end === -1) return;
+      const whole = pending.slice(0, end).split('\n').map(checked).join('\n');
+      pending = pending.slice(end + 1);
+      controller.enqueue(encoder.encode(`${whole}\n`));
+    },
+    flush(controller) {
+      pending += decoder.decode();
+      if (pending !== '') controller.enqueue(encoder.encode(checked(pending)));
+    },
+  });
+}
+

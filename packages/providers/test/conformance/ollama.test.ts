@@ -105,4 +105,26 @@ describe('ollama stream errors', () => {
       await server.close();
     }
   });
+
+  it('fails a stream with a line that is not JSON as PROVIDER_BAD_RESPONSE, printing nothing of it (walkthrough: the client printed the line, a key in it, and the reply passed as whole)', async () => {
+    const secret = 'sk-ZZTOPSECRET-9f8e7d6c5b4a';
+    // The bad line is split across two writes, as a stream may cut it.
+    const server = await startTestServer([
+      {
+        headers: { 'content-type': 'application/x-ndjson' },
+        chunks: ['{"model":"llama3.2","message":{"role":"assistant","content":"Hi"},"done":false}\n{"echo": "Bearer ', `${secret}" bad\n`, '{"model":"llama3.2","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":1,"eval_count":1}\n'],
+      },
+    ]);
+    const printed: string[] = [];
+    const spies = (['log', 'warn', 'error', 'info', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' '))));
+    try {
+      const failure = createOllamaProvider({ baseURL: server.url }).languageModel(MODEL).generate({ prompt: 'x', onText: () => {} });
+      await expect(failure).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringMatching(/a line of the stream is not JSON \(\d+ characters\)/) });
+      await expect(failure).rejects.not.toThrow(new RegExp(secret));
+      expect(printed).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await server.close();
+    }
+  });
 });
