@@ -23,6 +23,17 @@ describe('the built-in providers check their settings when made', () => {
     refused(make, 'baseURL must be an http:// or https:// URL');
   });
 
+  it('a baseURL holding credentials, never shown; a fetch that is no function (walkthrough: PROVIDER_UNKNOWN at each call)', () => {
+    const secret = 'sk-ZZTOPSECRET-9f8e7d6c5b4a';
+    for (const make of [() => createOpenAIProvider({ baseURL: `http://user:${secret}@127.0.0.1:1/v1` }), () => createAnthropicProvider({ baseURL: `https://${secret}@proxy.example.com` })]) {
+      refused(make, 'baseURL holds a user name or password (user:…@host); give the key as apiKey or in headers');
+      expect(make).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret) }));
+    }
+    // A malformed URL is quoted with its user:password part hidden.
+    expect(() => createOllamaProvider({ baseURL: `localhost//u:${secret}@x` })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret) }));
+    refused(() => createOpenAIProvider({ fetch: 'nope' as never }), 'fetch must be a function (url, init) => Promise<Response>, such as globalThis.fetch, got a string');
+  });
+
   it("openai: an api other than 'chat' or 'responses'", () => {
     refused(() => createOpenAIProvider({ api: 'respnses' as never }), "createOpenAIProvider: api must be 'chat' or 'responses', got \"respnses\"");
     expect(() => createOpenAIProvider({ api: 'responses', baseURL: 'http://127.0.0.1:1/v1' })).not.toThrow();

@@ -129,7 +129,7 @@ export function requireProviderDefinition(definition: unknown): void {
   if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeKind(definition['secrets'])}`);
   const settings = definition['settings'];
   if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
-  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? baseUrlProblem((settings ?? {})['baseURL']) ?? pricesSettingProblem((settings ?? {})['prices'], name);
+  const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? baseUrlProblem((settings ?? {})['baseURL']) ?? fetchSettingProblem((settings ?? {})['fetch']) ?? pricesSettingProblem((settings ?? {})['prices'], name);
   if (problem !== undefined) return fail(problem.startsWith('settings.') ? problem : `settings.${problem}`);
   const models = (settings ?? {})['models'];
   if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) return fail(`settings.models must be a list of model ids, got ${describeSetting(models)}`);
@@ -148,8 +148,17 @@ export function baseUrlProblem(baseURL: unknown): string | undefined {
   } catch {
     url = undefined;
   }
+  // Credentials in the URL: fetch refuses them at every call ("send them in a header"), and they must not be shown.
+  if (url !== undefined && (url.username !== '' || url.password !== '')) return 'baseURL holds a user name or password (user:…@host); give the key as apiKey or in headers, and the URL without it';
   if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
-  return `baseURL must be an http:// or https:// URL, e.g. https://proxy.example.com/v1, got ${describeSetting(baseURL)}`;
+  // A text shown with any `user:password@` part hidden: a malformed URL may still hold one.
+  const shown = typeof baseURL === 'string' ? JSON.stringify(baseURL.replace(/\/\/[^/@\s]*@/, '//…@')) : describeSetting(baseURL);
+  return `baseURL must be an http:// or https:// URL, e.g. https://proxy.example.com/v1, got ${shown}`;
+}
+
+/** What is wrong with a `fetch` setting, or undefined: a function when given (`fetch: 'nope'` failed each call as PROVIDER_UNKNOWN). */
+export function fetchSettingProblem(fetchSetting: unknown): string | undefined {
+  return fetchSetting === undefined || typeof fetchSetting === 'function' ? undefined : `fetch must be a function (url, init) => Promise<Response>, such as globalThis.fetch, got ${describeKind(fetchSetting)}`;
 }
 
 /**
