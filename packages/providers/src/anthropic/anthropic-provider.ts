@@ -1,6 +1,6 @@
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
-import { describeSetting, requireOwnSetting } from '../call/provider-definition-check.ts';
+import { describeSetting, requireOwnSetting, unknownSettingProblem } from '../call/provider-definition-check.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
 import { attemptFetch } from '../call/attempt-fetch.ts';
@@ -29,6 +29,7 @@ const loadAnthropic = lazyImport(async () => (await import('@anthropic-ai/sdk'))
  * `ANTHROPIC_BASE_URL` or `https://api.anthropic.com`. SDK retries are off.
  */
 export function createAnthropicProvider(settings: AnthropicProviderSettings = {}): Provider {
+  requireOwnSetting(typeof (settings as { name?: unknown } | null)?.name === 'string' ? (settings as { name: string }).name : 'anthropic', 'createAnthropicProvider', unknownSettingProblem(settings, ['name', 'defaultMaxOutputTokens']));
   const name = settings.name ?? 'anthropic';
   const maxTokens = settings.defaultMaxOutputTokens;
   // A negative or fractional value was sent as max_tokens, for the API to refuse at every call.

@@ -34,6 +34,14 @@ describe('the built-in providers check their settings when made', () => {
     refused(() => createOpenAIProvider({ fetch: 'nope' as never }), 'fetch must be a function (url, init) => Promise<Response>, such as globalThis.fetch, got a string');
   });
 
+  it('a setting the factory does not read, with the one meant (walkthrough: defaultMaxOutputToken and keepalive were ignored)', () => {
+    refused(() => createAnthropicProvider({ defaultMaxOutputToken: 100 } as never), "createAnthropicProvider: there is no setting 'defaultMaxOutputToken'; did you mean 'defaultMaxOutputTokens'?");
+    refused(() => createOllamaProvider({ keepalive: '5m' } as never), "createOllamaProvider: there is no setting 'keepalive'; did you mean 'keepAlive'?");
+    refused(() => createOpenAIProvider({ organisation: 'o' } as never), "createOpenAIProvider: there is no setting 'organisation'; did you mean 'organization'?");
+    refused(() => createGoogleProvider({ version: 'v1' } as never), "createGoogleProvider: there is no setting 'version'");
+    expect(() => createOpenAIProvider({ name: 'o2', api: 'chat', organization: 'o', project: 'p', apiKey: 'k', headers: {}, models: ['m'], onEvent: () => {} })).not.toThrow();
+  });
+
   it("openai: an api other than 'chat' or 'responses'", () => {
     refused(() => createOpenAIProvider({ api: 'respnses' as never }), "createOpenAIProvider: api must be 'chat' or 'responses', got \"respnses\"");
     expect(() => createOpenAIProvider({ api: 'responses', baseURL: 'http://127.0.0.1:1/v1' })).not.toThrow();

@@ -170,6 +170,21 @@ export function requireOwnSetting(provider: string, factory: string, problem: st
   if (problem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider, retryable: false, message: `${factory}: ${problem}` });
 }
 
+/**
+ * What is wrong with a built-in factory's `settings` beyond what `defineProvider` checks, or undefined: a setting
+ * neither shared nor the factory's own (`own`), which was ignored (`defaultMaxOutputToken`, `keepalive`).
+ */
+export function unknownSettingProblem(settings: unknown, own: readonly string[]): string | undefined {
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return `takes settings { ${own.join(', ')}, apiKey?, baseURL?, … }, got ${describeKind(settings)}`;
+  const known = [...own, ...SHARED_SETTINGS];
+  for (const key of Object.keys(settings)) {
+    if (known.includes(key)) continue;
+    const meant = meantName(key, known);
+    return `there is no setting '${key}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the settings: ${known.join(', ')})`;
+  }
+  return undefined;
+}
+
 /** The fields of a model's prices (`ModelPrices`); any other (`input`, `output`) would leave the model unpriced. */
 const PRICE_FIELDS = ['inputPerMillion', 'outputPerMillion', 'cachedInputPerMillion', 'cacheWriteInputPerMillion'] as const;
 

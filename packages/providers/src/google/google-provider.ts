@@ -1,3 +1,4 @@
+import { requireOwnSetting, unknownSettingProblem } from '../call/provider-definition-check.ts';
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
@@ -27,6 +28,7 @@ const loadGoogleGenAI = lazyImport(async () => (await import('@google/genai')).G
  * `x-goog-api-key` header, not in the URL. SDK retries are off (`attempts: 1`).
  */
 export function createGoogleProvider(settings: GoogleProviderSettings = {}): Provider {
+  requireOwnSetting(typeof (settings as { name?: unknown } | null)?.name === 'string' ? (settings as { name: string }).name : 'google', 'createGoogleProvider', unknownSettingProblem(settings, ['name', 'apiVersion']));
   const name = settings.name ?? 'google';
   // One client per distinct key, read at call time since it may come from the environment.
   const client = sharedClient(

@@ -1,3 +1,4 @@
+import { requireOwnSetting, unknownSettingProblem } from '../call/provider-definition-check.ts';
 import { lazyImport } from '../call/lazy-import.ts';
 import { defineProvider } from '../call/define-provider.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
@@ -30,6 +31,7 @@ const loadOllama = lazyImport(async () => (await import('ollama')).Ollama);
  * locally; an `apiKey` (Ollama's hosted service) is sent as a bearer token.
  */
 export function createOllamaProvider(settings: OllamaProviderSettings = {}): Provider {
+  requireOwnSetting(typeof (settings as { name?: unknown } | null)?.name === 'string' ? (settings as { name: string }).name : 'ollama', 'createOllamaProvider', unknownSettingProblem(settings, ['name', 'keepAlive']));
   const name = settings.name ?? 'ollama';
   // One client per distinct (host, key), read at call time since they may come from the environment.
   const client = sharedClient(async ([host, apiKey]) => {

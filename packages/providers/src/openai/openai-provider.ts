@@ -1,5 +1,5 @@
 import { defineProvider } from '../call/define-provider.ts';
-import { describeSetting, requireOwnSetting } from '../call/provider-definition-check.ts';
+import { describeSetting, requireOwnSetting, unknownSettingProblem } from '../call/provider-definition-check.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { readEnvironment, requireApiKey } from '../call/require-api-key.ts';
 import { attemptFetch } from '../call/attempt-fetch.ts';
@@ -32,6 +32,7 @@ const PROJECT_VARIABLES = ['OPENAI_PROJECT_ID'] as const;
  * retries are ours, the same for every provider.
  */
 export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): Provider {
+  requireOwnSetting(typeof (settings as { name?: unknown } | null)?.name === 'string' ? (settings as { name: string }).name : 'openai', 'createOpenAIProvider', unknownSettingProblem(settings, ['name', 'api', 'organization', 'project']));
   const name = settings.name ?? 'openai';
   // A misspelt API ('respnses') fell back to Chat Completions without a word.
   requireOwnSetting(name, 'createOpenAIProvider', settings.api === undefined || settings.api === 'chat' || settings.api === 'responses' ? undefined : `api must be 'chat' or 'responses', got ${describeSetting(settings.api)}`);
