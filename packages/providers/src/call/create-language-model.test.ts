@@ -260,6 +260,19 @@ describe('an attempt that ignores its signal', () => {
     await expect(call).rejects.toMatchObject({ code: 'PROVIDER_ABORTED' });
   });
 
+  it('says "so not retried" of a failure after streamed text, but not of the caller\'s own abort (walkthrough: it meant nothing there)', async () => {
+    const streamsThen = (end: Promise<never>): ModelAttempt => async (request) => {
+      request.onText?.('part ');
+      return end;
+    };
+    const controller = new AbortController();
+    const aborted = model(streamsThen(new Promise(() => {})), { timeoutMs: 60_000 }).generate({ prompt: 'x', signal: controller.signal, onText: () => {} });
+    setTimeout(() => controller.abort(new Error('user left')), 20);
+    await expect(aborted).rejects.toMatchObject({ code: 'PROVIDER_ABORTED', message: expect.not.stringContaining('so not retried') });
+    const failed = model(streamsThen(Promise.reject(new ProviderError({ code: 'PROVIDER_SERVER', message: 'cut', retryable: true })))).generate({ prompt: 'x', onText: () => {} });
+    await expect(failed).rejects.toMatchObject({ code: 'PROVIDER_SERVER', attempts: 1, message: expect.stringContaining('(after part of the reply had streamed, so not retried)') });
+  });
+
   it('delivers none of the text it streams after it ended, and what it throws later goes nowhere', async () => {
     const deltas: string[] = [];
     const late: ModelAttempt = async (request) => {

@@ -186,8 +186,9 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         attemptSignal.abandon();
         // Text already streamed to the caller cannot be taken back: say so, so no caller retries it either.
         if (delivered) {
+          // Not said of the caller's own abort, which nothing retries.
+          if (error.code !== 'PROVIDER_ABORTED') error.message += ' (after part of the reply had streamed, so not retried)';
           error.retryable = false;
-          error.message += ' (after part of the reply had streamed, so not retried)';
         }
         const retryAfter = error.retryAfterMs;
         const canRetry = error.retryable && attempt <= retry.maxRetries && !delivered
