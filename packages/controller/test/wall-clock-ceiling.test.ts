@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WALL_CLOCK_SPENT } from '../src/loop/ask-model.ts';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import { definePlugin } from '../src/plugin/plugin.ts';
+import { defineTool, defineToolPack } from '../src/index.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
 import { envelope, testPlugin } from './test-plugin.ts';
 
@@ -62,6 +63,26 @@ describe("the loop's wall-clock ceiling", () => {
     expect(turn?.failure).toMatchObject({ kind: 'timeout', code: 'SCRIPT_TIMEOUT' });
     expect(turn?.emits).toEqual([]);
     // Replayed, the model answers at once: the recorded model time still caps the run.
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 1 });
+    await loop.close();
+  });
+
+  it("halts after the turn that spent it, not in the next turn's model call with nothing left, live and replayed", async () => {
+    const store = createMemoryTranscriptStore();
+    // The first turn's program takes 300 ms on the loop's clock (its tool moves the clock on): over the 250 ms
+    // ceiling, though its model call and run each ended within what they were given. A second turn would answer DONE.
+    let skew = 0;
+    const clock = { now: () => Date.now() + skew };
+    const skip = definePlugin({
+      name: 'skip',
+      specificationVersion: 'v1',
+      toolPacks: [defineToolPack('skip', [defineTool({ name: 'tool.skip.Ahead', description: 'Moves the clock on.', args: [], returns: 'nil' }, () => { skew += 300; return null; })])],
+    });
+    const replies = [program('call tool.skip.Ahead()', 'emit "working"'), program('emit "<<<LOOP:DONE>>> too late"')];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies }), skip], store, pool, clock });
+    const result = await loop.run({ agent: { ...agent, policy: { allow: ['tool.skip.*'] }, ceilings: { wallMs: 250 } }, task: 'slow first turn' });
+    expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_TIMEOUT', turns: 1, message: "the loop's wall-clock ceiling of 250 ms is spent" });
+    expect(await store.listTurns(result.sid)).toHaveLength(1);
     expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 1 });
     await loop.close();
   });

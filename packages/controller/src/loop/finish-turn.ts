@@ -22,7 +22,7 @@ import { isoNow, type LoopContext } from './loop-context.ts';
 import { systemErrorLine } from './system-error-output.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnHistory } from './turn-history.ts';
-import type { TurnRecord } from './turn-record.ts';
+import type { TurnRecord, TurnTimings } from './turn-record.ts';
 
 /** Shapes the OUTPUT the next turn (or the caller) sees for `decision`. */
 function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' | 'v1'): string {
@@ -63,16 +63,21 @@ export async function finishTurn(context: LoopContext, history: TurnHistory, rec
     ...(control === undefined ? {} : { control }),
     lints: [...record.lints, ...(control?.lints ?? [])],
   };
-  let decision = decideAfter(context.agent, history.tally, scanned, context.signal?.aborted === true);
+  // The turn's times up to `at`. Busy time only: a turn that waited for a person's approval does not spend the loop's
+  // wall clock meanwhile. A replay keeps the recorded times: its model and tools answer at once, the recording's took real time.
+  const timingsAt = (at: number): TurnTimings => {
+    const measured = { ...scanned.timings, scan: at - scanStarted };
+    const total = (measured.earlier ?? 0) + (measured.compose ?? 0) + (measured.model ?? 0) + (measured.prepare ?? 0) + (measured.execute ?? 0) + measured.scan;
+    return context.recordedTimings?.(scanned) ?? { ...measured, total };
+  };
+  // Decided with this turn's own time counted: a turn that spent the wall-clock ceiling halts here, not in the next
+  // turn's model call with nothing left.
+  let decision = decideAfter(context.agent, history.tally, { ...scanned, timings: timingsAt(context.clock.now()) }, context.signal?.aborted === true);
   if (decision.kind === 'CONTINUE' && decision.next === undefined) {
     decision = (await callFirst(context.hooks, 'decide', turnContext(context, scanned))) ?? decision;
   }
   const ended = context.clock.now();
-  const measured = { ...scanned.timings, scan: ended - scanStarted };
-  // Busy time only: a turn that waited for a person's approval does not spend the loop's wall clock meanwhile.
-  const total = (measured.earlier ?? 0) + (measured.compose ?? 0) + (measured.model ?? 0) + (measured.prepare ?? 0) + (measured.execute ?? 0) + measured.scan;
-  // A replay keeps the recorded times: its model and tools answer at once, the recording's took real time.
-  const timings = context.recordedTimings?.(scanned) ?? { ...measured, total };
+  const timings = timingsAt(ended);
   const { prepared: _prepared, ...kept } = scanned;
   const decided: TurnRecord = {
     ...kept,
