@@ -318,7 +318,29 @@ describe('ask (seed 004)', () => {
     const loop = createAskLoop({ plugins: [testPlugin(models, new Map(), agents)], store: createMemoryTranscriptStore(), pool });
     const result = await loop.run({ agent: 'parent', task: 'delegate' });
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    // It names the depth, not a missing `asks` entry: the agent lists 'child'.
+    expect(result.failure).toMatchObject({ code: 'SCRIPT_ASK_NOT_ALLOWED', message: expect.stringContaining('maxAskDepth is 0') });
+    expect(result.failure?.message).not.toContain('may ask no other agent');
     expect((await loop.replay(result.sid)).matched).toBe(true);
+  });
+
+  it('names maxAskDepth when a nested loop is as deep as it allows', async () => {
+    // a (depth 0) asks b (depth 1), whose ask of a is refused: b lists a, but is as deep as its maxAskDepth of 1 allows.
+    const agents = {
+      a: { name: 'a', model: 'scripted:a', asks: ['b'] },
+      b: { name: 'b', model: 'scripted:b', asks: ['a'], maxAskDepth: 1 },
+    };
+    const replies = { a: [program('ask "b", "q" into x', 'emit "<<<LOOP:DONE>>> " + x')], b: [program('ask "a", "q" into x', 'emit "<<<LOOP:DONE>>> " + x')] };
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map(), agents)], store, pool });
+    const result = await loop.run({ agent: 'a', task: 'x' });
+    const [child] = await store.listSessions({ parentSid: result.sid });
+    const [turn] = await store.listTurns(child?.sid ?? '');
+    expect(turn?.failure).toMatchObject({ code: 'SCRIPT_ASK_NOT_ALLOWED', kind: 'permission' });
+    expect(turn?.failure?.message).toBe(
+      "'ask' is not allowed in this turn: agent 'b' lists agents it may ask, but this loop already runs 1 or more asks deep, and its maxAskDepth (1) allows asking only from loops less deep. Do the work with tools and emit the result, or raise maxAskDepth in the definition.",
+    );
+    await loop.close();
   });
 });
 

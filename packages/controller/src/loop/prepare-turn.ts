@@ -18,9 +18,17 @@ export type PreparePatch = Pick<TurnRecord, 'lints' | 'diagnostics'> & Partial<P
 /**
  * Extracts ACTIONS from `replyText` and prepares them. `mayAsk` (given when
  * the turn may `ask`) refuses an `ask` of an agent named by a literal before
- * anything runs; a computed name is checked when the statement runs.
+ * anything runs; a computed name is checked when the statement runs. Without
+ * it, `noAsk` (when given) is why the turn may not `ask`, in place of the
+ * check's own words (which say the agent lists no one to ask).
  */
-export async function prepareTurn(interpreter: LoopInterpreter, replyText: string, catalog: HostToolCatalog, mayAsk?: (agent: string) => string | undefined): Promise<PreparePatch> {
+export async function prepareTurn(
+  interpreter: LoopInterpreter,
+  replyText: string,
+  catalog: HostToolCatalog,
+  mayAsk?: (agent: string) => string | undefined,
+  noAsk?: string,
+): Promise<PreparePatch> {
   let actions: string;
   let lints: TurnRecord['lints'];
   try {
@@ -42,7 +50,8 @@ export async function prepareTurn(interpreter: LoopInterpreter, replyText: strin
   const result = await interpreter.prepare(actions, { mode: 'agent', catalog, allowAsk: mayAsk !== undefined, globalNames: PROGRAM_GLOBALS });
   const refused = result.ok && mayAsk !== undefined ? refusedAsks(result.prepared.program, mayAsk) : [];
   if (result.ok && refused.length === 0) return { lints, diagnostics: result.diagnostics, actions, prepared: result.prepared };
-  const diagnostics = result.ok ? [...refused, ...result.diagnostics] : result.diagnostics;
+  const checked = noAsk === undefined ? result.diagnostics : result.diagnostics.map((diagnostic) => (diagnostic.code === ASK_NOT_ALLOWED ? { ...diagnostic, message: noAsk } : diagnostic));
+  const diagnostics = result.ok ? [...refused, ...checked] : checked;
   const first = diagnostics[0];
   const kind = first === undefined ? 'check' : first.kind;
   const failure: TurnFailure = {

@@ -16,7 +16,7 @@
  */
 import { createCallCounter, createToolHost, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
-import { askRefusal } from '../agent/may-ask.ts';
+import { askDepthRefusal, askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
 import { gateProgram } from './approval-gate.ts';
 import { composeTurn } from './compose-turn.ts';
@@ -152,7 +152,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       const elapsed = timed();
       // `ask` only where the controller offers it and the agent lists someone to ask; a literal name is checked here.
       const mayAsk = context.ask !== undefined && context.agent.asks.length > 0 ? (agent: string) => askRefusal(context.agent, agent) : undefined;
-      const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, mayAsk);
+      const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, mayAsk, mayAsk === undefined ? askDepthRefusal(context.agent, context.ask !== undefined) : undefined);
       // A program the check accepted before (it was executing, or paused for approval) that this host finds tools
       // missing for: the host lacks a plugin or an MCP server, not the model a tool. Halting would end the session
       // for good; it waits, untouched, for a host that has them.
