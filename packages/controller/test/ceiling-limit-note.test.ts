@@ -24,6 +24,14 @@ describe('a run stopped by a ceiling', () => {
     await loop.close();
   });
 
+  it("names the whole ceiling, not what the loop spent of it, when the first turn goes over it", async () => {
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [twoCalls] })], store: createMemoryTranscriptStore(), pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.str.*'] }, ceilings: { toolCalls: 1 } }, task: 'x' });
+    expect(result.failure).toMatchObject({ code: 'SCRIPT_TOOL_CALL_LIMIT', message: expect.stringContaining("That limit is the loop's ceilings.toolCalls (1), below quotas.toolCalls (") });
+    expect(result.failure?.message).not.toContain('spent');
+    await loop.close();
+  });
+
   it('adds nothing when the run hit its own quota', async () => {
     const loop = createAskLoop({ plugins: [testPlugin({ m: [twoCalls] })], store: createMemoryTranscriptStore(), pool });
     const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.str.*'] }, quotas: { toolCalls: 1 }, ceilings: { toolCalls: 100 } }, task: 'x' });

@@ -24,5 +24,7 @@ export function withCeilingNote(failure: TurnFailure, agent: ResolvedAgentDefini
   const quota = agent.quotas[key] ?? DEFAULT_LIMITS[key];
   if (ceiling === undefined || limit === undefined || limit >= quota) return failure;
   const unit = key === 'wallMs' ? ' ms' : key === 'fuel' ? ' steps' : '';
+  // The whole ceiling, below the quota: the earlier turns spent none of it (or the ceiling is lower than one turn's quota).
+  if (limit >= ceiling) return { ...failure, message: `${failure.message} That limit is the loop's ceilings.${key} (${ceiling}${unit}), below quotas.${key} (${quota}${unit}): raise the ceiling to let a turn go further.` };
   return { ...failure, message: `${failure.message} That limit is what the loop's ceilings.${key} (${ceiling}${unit}) had left for this turn, below quotas.${key} (${quota}${unit}): the loop has spent nearly all of it.` };
 }
