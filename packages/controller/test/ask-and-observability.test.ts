@@ -395,6 +395,17 @@ describe('observability', () => {
     expect(loop.metrics()).toMatchObject({ turns: 1, decisions: { PAUSE: 1, HALT: 1 }, halts: { ERR_PERMISSIONS: 1 } });
   });
 
+  it('tells the model in the next turn that its v1 await was approved, with the note (walkthrough: the next turn showed only the await marker)', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "[[loop:await:approval_id=Q7K2G]]"'), program('emit "deployed"')] })], store, pool });
+    const paused = await loop.run({ agent: { name: 'a', model: 'scripted:m', dialect: 'v1' }, task: 'x' });
+    expect(paused).toMatchObject({ status: 'PAUSED', reason: 'V1_AWAIT' });
+    expect(await loop.approve(paused.sid, { note: 'yes,\n approved by bob' })).toMatchObject({ status: 'DONE', turns: 2 });
+    const [first, second] = await store.listTurns(paused.sid);
+    expect(first?.system).not.toContain('A person approved');
+    expect(second?.system).toContain('A person approved what your last turn awaited (the model asked for approval): go on with it, and do not await it again. Their note: "yes, approved by bob".');
+  });
+
   it("keeps a replay out of the controller's metrics and listeners", async () => {
     const events: LoopEvent[] = [];
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "one"'), program('emit "<<<LOOP:DONE>>> two"')] })], store: createMemoryTranscriptStore(), pool, onEvent: (event) => events.push(event) });

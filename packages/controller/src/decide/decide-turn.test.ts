@@ -70,6 +70,14 @@ describe('decideTurn', () => {
     expect(decideTurn({ agent: v1, turns: [turn(1, { control: { dialect: 'v1', signal: 'none', lints: [] }, output: 'answer\n' })] })).toEqual({ kind: 'DONE', result: 'answer' });
   });
 
+  it('halts a v1 await on the last allowed turn or past a ceiling instead of pausing for an approval that would run another turn (walkthrough: approvals took the loop past maxTurns)', () => {
+    const awaiting: ControlSignal = { dialect: 'v1', signal: 'await', reason: 'deploy?', lints: [] };
+    expect(decideTurn({ agent: agent({ dialect: 'v1', ceilings: { maxTurns: 1 } }), turns: [turn(1, { control: awaiting })] })).toEqual({ kind: 'HALT', reason: 'ERR_MAX_TURNS_EXCEEDED', message: '1 turn without DONE' });
+    expect(decideTurn({ agent: agent({ dialect: 'v1', ceilings: { tokens: 100 } }), turns: [turn(1, { control: awaiting, tokens: 110 })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_BUDGET' });
+    expect(decideTurn({ agent: agent({ dialect: 'v1', ceilings: { maxTurns: 1 }, answerNow: true }), turns: [turn(1, { control: awaiting })] })).toEqual({ kind: 'CONTINUE', next: 'answer-now' });
+    expect(decideTurn({ agent: agent({ dialect: 'v1', ceilings: { maxTurns: 2 } }), turns: [turn(1, { control: awaiting })] })).toEqual({ kind: 'PAUSE', reason: 'V1_AWAIT', message: 'deploy?' });
+  });
+
   it('keeps DONE on the last allowed turn and halts without it', () => {
     const done: ControlSignal = { dialect: 'v4', signal: 'done', result: 'r', lints: [] };
     expect(decideTurn({ agent: agent({ ceilings: { maxTurns: 1 } }), turns: [turn(1, { control: done })] })).toEqual({ kind: 'DONE', result: 'r' });

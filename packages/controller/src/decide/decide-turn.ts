@@ -56,7 +56,9 @@ function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, curre
   switch (control?.signal) {
     case 'abort': return halt('V1_ABORT', reason === '' ? 'the model aborted the loop' : reason);
     case 'halt': return halt('V1_HALT', reason === '' ? 'the model halted the loop' : reason);
-    case 'await': return { kind: 'PAUSE', reason: 'V1_AWAIT', message: reason === '' ? 'the model asked for approval' : reason };
+    // An approved await goes on to another turn: the loop's ceilings come first, as for a continue (approving each
+    // await in turn took the loop past maxTurns and its token ceiling).
+    case 'await': return ceilingDecision(agent, foldTally(history, current), current) ?? { kind: 'PAUSE', reason: 'V1_AWAIT', message: reason === '' ? 'the model asked for approval' : reason };
     case 'done': return { kind: 'DONE', result: control.result ?? null };
     default: break;
   }

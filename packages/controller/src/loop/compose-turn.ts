@@ -5,6 +5,7 @@
  * phase `idle`.
  */
 import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/envelope';
+import { approvedAwaitLine } from './approval-note.ts';
 import { failureFixLine } from './failure-fix.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sharedSystemText, systemTail, type RemainingBudget } from './system-text.ts';
@@ -43,8 +44,8 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
   });
-  const fixLine = last?.failure === undefined ? undefined : failureFixLine(last.failure);
-  const tail = systemTail(remainingBudget(context, history, turnIndex), kind, fixLine);
+  const notes = last === undefined ? [] : [approvedAwaitLine(last), last.failure === undefined ? undefined : failureFixLine(last.failure)].filter((line) => line !== undefined);
+  const tail = systemTail(remainingBudget(context, history, turnIndex), kind, notes);
   const record: TurnRecord = {
     sid: context.session.sid,
     loopId: context.loopId,

@@ -73,13 +73,15 @@ export function sharedSystemLength(system: string): number {
 
 /**
  * The part of the system text that is the turn's own: the remaining budget,
- * the note of a repair, nudge or answer-now turn, and how to fix the last
- * turn's run-time error (`fixLine`, see `failure-fix.ts`) when it had one.
+ * the note of a repair, nudge or answer-now turn, and what the host tells the
+ * model about the last turn (`notes`: how to fix its run-time error, see
+ * `failure-fix.ts`; that a person approved its v1 `await`, see
+ * `approval-note.ts`).
  */
-export function systemTail(budget: RemainingBudget, kind: TurnKind, fixLine?: string): string {
+export function systemTail(budget: RemainingBudget, kind: TurnKind, notes: readonly string[] = []): string {
   const parts = [budgetLine(budget)];
   if (kind !== 'normal') parts.push(KIND_NOTES[kind]);
-  if (fixLine !== undefined) parts.push(fixLine);
+  parts.push(...notes);
   return parts.join('\n\n');
 }
 
