@@ -229,8 +229,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       sessionCounter,
       ...(ask === undefined ? {} : { ask }),
       ...(call.signal === undefined ? {} : { signal: call.signal }),
-      // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one.
-      ...(depth === 0 ? { admission } : {}),
+      // A child loop of `ask` runs while its parent's turn holds a slot: it must not wait for one; and no person
+      // answers it (its asker fails the statement on a pause), so it may not pause for approval.
+      ...(depth === 0 ? { admission } : { noApprover: true }),
       idempotenceRetentionMs: retentionMs,
       toolOutputRedaction,
       ...(options.endGraceMs === undefined ? {} : { endGraceMs: options.endGraceMs }),
@@ -312,6 +313,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
     // What the child spent, whatever its end: the asker's token and cost ceilings count it (the turn records it).
     origin.ended?.({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.usage.costUsd });
+    // A child that paused anyway (a v1 await, a plugin's approval gate) is answered no at once: its asker fails the
+    // statement and goes on, so an approval given later would run the child's program for no one.
+    if (result.status === 'PAUSED') {
+      const redecided = await gate.run(result.sid, () => applyApproval(store, result.sid, false, 'its asker could not wait for a person\'s approval', now()), call.signal);
+      if (redecided?.decision !== undefined) {
+        const { sid: id, loopId, turnIndex, decision } = redecided;
+        eventsFor(call)({ type: 'decision', sid: id, loopId, ts: now(), turnIndex, decision, log: decisionLogEntry(redecided), record: redecided, redecided: true });
+      }
+    }
     return childAnswer(request.agent, result);
   }
 

@@ -42,6 +42,33 @@ describe('ask (seed 004)', () => {
     expect((await loop.replay(result.sid)).matched).toBe(true);
   });
 
+  it('refuses a tool that needs approval in a child loop, and answers no to a child that pauses anyway (walkthrough: a paused child stayed approvable, its write ran for no one)', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = {
+      parent: [program('ask "deployer", "ship it" into answer', 'emit "<<<LOOP:DONE>>> " + answer'), program('ask "awaiter", "wait" into answer', 'emit "<<<LOOP:DONE>>> " + answer')],
+      deployer: [program('emit "<<<LOOP:DONE>>> " + tool.test.Deploy("prod")')],
+      awaiter: [program('emit "[[loop:await:approval_id=A1]]"')],
+    };
+    const agents = {
+      parent: { name: 'parent', model: 'scripted:parent', asks: ['deployer', 'awaiter'], repair: 1 },
+      deployer: { name: 'deployer', model: 'scripted:deployer', policy: { allow: ['tool.test.*'] } },
+      awaiter: { name: 'awaiter', model: 'scripted:awaiter', dialect: 'v1' as const },
+    };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map(), agents)], store, pool });
+    const first = await loop.run({ agent: 'parent', task: 'ship' });
+    const children = async () => (await store.listSessions()).filter((session) => session.parentSid === first.sid);
+    // The deployer's program is refused by the check: nothing paused, nothing ran.
+    const deployer = (await children()).find((session) => session.agent === 'deployer');
+    expect(deployer).toMatchObject({ status: 'halted' });
+    const [refused] = await store.listTurns(deployer!.sid);
+    expect(refused?.diagnostics[0]).toMatchObject({ code: 'SCRIPT_TOOL_DENIED', message: expect.stringContaining("tool.test.Deploy needs a person's approval before it runs, and the loop of an 'ask' has no one to ask; its asker cannot wait for a person") });
+    expect(refused?.toolCalls).toEqual([]);
+    // A v1 child that awaits is answered no at once: nothing is left to approve.
+    const awaiter = (await children()).find((session) => session.agent === 'awaiter');
+    expect(awaiter).toMatchObject({ status: 'halted', lastDecision: { kind: 'HALT', reason: 'ERR_PERMISSIONS' } });
+    await expect(loop.approve(awaiter!.sid)).rejects.toMatchObject({ code: 'LOOP_APPROVAL_NOT_PENDING' });
+  });
+
   it("counts a child's spend against the asker's token ceiling, and lowers the child's to what the asker has left", async () => {
     const store = createMemoryTranscriptStore();
     const spending = (text: string) => ({ text, usage: { inputTokens: 100, outputTokens: 100 } });

@@ -57,6 +57,11 @@ export interface LoopContext {
   readonly endGraceMs?: number;
   /** What a turn's tool host replaces in tool results and errors: the model's keys and the loop's `secrets` (absent: nothing). */
   readonly toolOutputRedaction?: ToolOutputRedaction;
+  /**
+   * Set for the loop of an `ask`: no person answers it (its asker cannot wait), so a program calling a tool that
+   * needs approval is refused by the check instead of pausing a loop whose approval would run for no one.
+   */
+  readonly noApprover?: boolean;
 }
 
 /** The turn whose run asks, and where it hears of the child session the `ask` starts. */

@@ -14,7 +14,7 @@
  * (`prepared`, `scanning`) are redone from the saved one before them, and a
  * re-executed program replays its write calls from the idempotence records.
  */
-import { createCallCounter, createToolHost, type ToolRegistry } from '@askloop/tools';
+import { createCallCounter, createToolHost, refuseToolsNeedingApproval, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
 import { askDepthRefusal, askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
@@ -152,7 +152,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       const elapsed = timed();
       // `ask` only where the controller offers it and the agent lists someone to ask; a literal name is checked here.
       const mayAsk = context.ask !== undefined && context.agent.asks.length > 0 ? (agent: string) => askRefusal(context.agent, agent) : undefined;
-      const patch = await prepareTurn(context.interpreter, record.reply.text, host.catalog, mayAsk, mayAsk === undefined ? askDepthRefusal(context.agent, context.ask !== undefined) : undefined);
+      // A child loop of `ask` cannot pause for a person: tools that need approval are refused before anything runs.
+      const catalog = context.noApprover === true ? refuseToolsNeedingApproval(host.catalog, registry, "the loop of an 'ask'", 'its asker cannot wait for a person: do the work without it, or say in OUTPUT that a person must do it') : host.catalog;
+      const patch = await prepareTurn(context.interpreter, record.reply.text, catalog, mayAsk, mayAsk === undefined ? askDepthRefusal(context.agent, context.ask !== undefined) : undefined);
       // A program the check accepted before (it was executing, or paused for approval) that this host finds tools
       // missing for: the host lacks a plugin or an MCP server, not the model a tool. Halting would end the session
       // for good; it waits, untouched, for a host that has them.
