@@ -30,6 +30,20 @@ describe('replay', () => {
     expect(report.divergence).toMatchObject({ turnIndex: 1, field: 'digest' });
     await loop.close();
   });
+
+  it('names the turn whose recording holds a call the replayed program did not make (walkthrough: it matched)', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = { m: [program('set n = tool.test.Bump("a")', 'emit "bumped"'), program('emit "<<<LOOP:DONE>>> ok"')] };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map())], store, pool });
+    const result = await loop.run({ agent, task: 'bump' });
+    const [first] = await store.listTurns(result.sid);
+    if (first === undefined || first.toolCalls[0] === undefined) throw new Error('no call in turn 1');
+    // The recording says turn 1 also called tool.test.Bump a second time (a write the replayed program never makes).
+    await store.saveTurn({ ...first, toolCalls: [...first.toolCalls, { ...first.toolCalls[0], index: 1 }] });
+    const report = await loop.replay(result.sid);
+    expect(report).toMatchObject({ matched: false, divergence: { turnIndex: 1, field: 'toolCalls', recorded: ['tool.test.bump', 'tool.test.bump'], replayed: ['tool.test.bump'] } });
+    await loop.close();
+  });
 });
 
 describe('replay of a loop that spent its wall-clock ceiling', () => {

@@ -1,7 +1,7 @@
 /**
  * Compares a replayed session with its recording, turn by turn, and names the
- * first field that differs: the digest, the decision, the OUTPUT, then the
- * number of turns; with the replayed turn's failure when the recording had
+ * first field that differs: the digest, the decision, the OUTPUT, the tools
+ * called (by name, in order), then the number of turns; with the replayed turn's failure when the recording had
  * another (it usually says why).
  */
 import type { ReplayDivergence } from '../ask-loop.ts';
@@ -22,6 +22,8 @@ export function firstDivergence(recorded: readonly TurnRecord[], replayed: reado
       ['decision.kind', a.decision?.kind ?? null, b.decision?.kind ?? null],
       ['decision', a.decision ?? null, b.decision ?? null],
       ['output', a.output, b.output],
+      // The calls the recording holds that the replayed program did not make (a replay answers only the calls made).
+      ['toolCalls', a.toolCalls.map((call) => call.name), b.toolCalls.map((call) => call.name)],
     ];
     const failure = b.failure !== undefined && b.failure.code !== a.failure?.code ? { replayedFailure: { code: b.failure.code, message: b.failure.message } } : {};
     for (const [field, x, y] of fields) if (!same(x, y)) return { turnIndex, field, recorded: x, replayed: y, ...failure };
