@@ -182,7 +182,8 @@ describe('sessions', () => {
     const started = loop.resume(sid).finally(() => (settled = true));
     // The second turn is in flight: a second caller is refused, and the first goes on to DONE.
     while (!settled && (await store.listTurns(sid)).length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
-    await expect(loop.step(sid)).rejects.toMatchObject({ code: 'LOOP_SESSION_BUSY' });
+    // Saying how to go on (walkthrough: it did not).
+    await expect(loop.step(sid)).rejects.toMatchObject({ code: 'LOOP_SESSION_BUSY', message: `a turn of session ${sid} is already in flight here; call again once it has ended, or create the loop with busy: 'wait' to queue behind it` });
     await expect(started).resolves.toMatchObject({ status: 'DONE', turns: 3 });
     await loop.close();
   });

@@ -35,7 +35,7 @@ export function createSessionGate(mode: 'wait' | 'reject' = 'wait'): SessionGate
     run<T>(sid: string, work: () => Promise<T>, signal?: AbortSignal, onWait?: (behind: 'another call' | 'another host') => void): Promise<T> {
       const current = lanes.get(sid);
       if (current !== undefined && mode === 'reject') {
-        return Promise.reject(new LoopError({ code: 'LOOP_SESSION_BUSY', message: `a turn of session ${sid} is already in flight`, sid }));
+        return Promise.reject(new LoopError({ code: 'LOOP_SESSION_BUSY', message: `a turn of session ${sid} is already in flight here; call again once it has ended, or create the loop with busy: 'wait' to queue behind it`, sid }));
       }
       if (current !== undefined) onWait?.('another call');
       const lane = current ?? { tail: Promise.resolve(), steps: 0 };
