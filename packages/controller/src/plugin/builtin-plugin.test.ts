@@ -105,7 +105,7 @@ describe('builtinPlugin', () => {
     await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
     const baseURL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
     const plugin = builtinPlugin({
-      providerSettings: { openai: { baseURL, apiKey: 'test-key-not-secret', prices: { m: { inputPerMillion: 2, outputPerMillion: 8 } }, timeoutMs: 300, retry: { maxRetries: 1, initialDelayMs: 1 } } },
+      providerSettings: { openai: { baseURL, apiKey: 'test-key-not-secret', prices: { m: { inputPerMillion: 2, outputPerMillion: 8 } }, timeoutMs: 1000, retry: { maxRetries: 1, initialDelayMs: 1 } } },
     });
     const loop = loopWith([plugin]);
     try {
@@ -117,7 +117,7 @@ describe('builtinPlugin', () => {
       mode = 'stall';
       const timedOut = await loop.run({ agent, task: 'x' });
       expect(timedOut).toMatchObject({ status: 'HALT', reason: 'ERR_PROVIDER', failure: { code: 'PROVIDER_TIMEOUT' } });
-      expect(timedOut.failure?.message).toMatch(/300 ms/);
+      expect(timedOut.failure?.message).toMatch(/1000 ms/);
       mode = 'unavailable';
       requests = 0;
       const unavailable = await loop.run({ agent, task: 'x' });

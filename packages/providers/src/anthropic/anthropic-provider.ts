@@ -49,6 +49,7 @@ export function createAnthropicProvider(settings: AnthropicProviderSettings = {}
   );
   return defineProvider({
     name,
+    load: loadAnthropic,
     settings,
     secrets: () => [settings.apiKey ?? readEnvironment(KEY_VARIABLES)],
     attempt: (modelId) =>

@@ -34,6 +34,8 @@ export interface LanguageModelSpec {
   attempt: ModelAttempt;
   /** Secrets to scrub from errors, results and events (API keys). */
   secrets?: () => readonly (string | undefined)[];
+  /** Awaited before a call's first attempt, outside its timeout (see `ProviderDefinition.load`). */
+  load?: (() => Promise<unknown>) | undefined;
   retry?: RetrySettings | undefined;
   timeoutMs?: number | undefined;
   prices?: ModelPrices | undefined;
@@ -59,7 +61,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const settingsProblem = callSettingsProblem(spec)
     ?? (spec.prices === undefined ? undefined : modelPricesProblem(spec.prices, 'prices'))
     ?? (typeof spec.attempt !== 'function' ? `attempt must be the function performing one request, (request) => result, got ${describeSetting(spec.attempt)}` : undefined)
-    ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeKind(spec.secrets)}` : undefined);
+    ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeKind(spec.secrets)}` : undefined)
+    ?? (spec.load !== undefined && typeof spec.load !== 'function' ? `load must be a function () => promise, awaited before a call's first attempt, got ${describeKind(spec.load)}` : undefined);
   if (settingsProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: spec.provider, model: spec.modelId, retryable: false, message: settingsProblem });
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
@@ -118,6 +121,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       options.onText?.(text);
     };
     emit({ ...base, type: 'call-start', stream: options.onText !== undefined });
+    if (spec.load !== undefined) await loadBeforeAttempts(spec.load, options.signal);
     for (let attempt = 1; ; attempt++) {
       const attemptSignal = createAttemptSignal(options.signal, timeoutMs);
       const tap = createHttpTap(spec.fetch ?? nodeHttpFetch, attemptSignal.signal);
@@ -266,6 +270,21 @@ function eventEmitter(redactor: Redactor, ...listeners: (ProviderEventListener |
  * comes first. The work left running is not waited for; what it later throws
  * is dropped (it would be an unhandled rejection).
  */
+/**
+ * Awaits the provider's `load` (its SDK) before the first attempt's timer
+ * starts. A failure is left to the attempt, which loads again and reports it
+ * as it always has; the caller's abort ends the wait, and the attempt then
+ * reports the abort.
+ */
+async function loadBeforeAttempts(load: () => Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    const loading = Promise.resolve(load());
+    await (signal === undefined ? loading : endedBySignal(loading, signal));
+  } catch {
+    // Reported by the attempt (see above).
+  }
+}
+
 function endedBySignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     work.then(undefined, () => {});

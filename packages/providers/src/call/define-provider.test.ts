@@ -48,7 +48,7 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
     ['a misspelt retry field', { name: 'p', settings: { retry: { maxRetry: 5 } }, attempt }, "settings.retry has no field 'maxRetry'; did you mean 'maxRetries'?"],
     ['secrets that are a list', { name: 'p', settings: {}, attempt, secrets: ['k'] }, 'secrets must be a function () => [key, …], called at each request, got a list'],
     // A shared setting beside `settings` instead of in it ran with the default: a 500 ms timeout waited 3 s.
-    ['timeoutMs beside settings', { name: 'p', attempt, timeoutMs: 500 }, "'timeoutMs' is not read; did you mean settings: { timeoutMs }? (its fields: name, settings, attempt, secrets; the shared settings go in settings)"],
+    ['timeoutMs beside settings', { name: 'p', attempt, timeoutMs: 500 }, "'timeoutMs' is not read; did you mean settings: { timeoutMs }? (its fields: name, settings, attempt, secrets, load; the shared settings go in settings)"],
     ['retry beside settings', { name: 'p', settings: {}, attempt, retry: { maxRetries: 0 } }, "'retry' is not read; did you mean settings: { retry }?"],
     ['timeout beside settings', { name: 'p', attempt, timeout: 500 }, "'timeout' is not read; did you mean settings: { timeoutMs }?"],
     ['a misspelt field', { name: 'p', settings: {}, attempt, secret: () => [] }, "'secret' is not read; did you mean secrets?"],

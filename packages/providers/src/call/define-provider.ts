@@ -20,6 +20,15 @@ export interface ProviderDefinition {
    * key may come from the environment). Leave it out for a provider with none.
    */
   secrets?: () => readonly (string | undefined)[];
+  /**
+   * Loads what the wire code needs on first use (an SDK imported lazily),
+   * awaited before a call's first attempt so its time does not count against
+   * `timeoutMs`. Loading `openai` takes ~150 ms on an idle machine and more
+   * on a busy one: without this a short timeout could fire on the first call
+   * before any request was sent. When it rejects, the call goes on and the
+   * attempt meets (and reports) the failure itself.
+   */
+  load?: () => Promise<unknown>;
 }
 
 const NO_SECRETS = (): readonly string[] => [];
@@ -61,6 +70,7 @@ export function defineProvider(definition: ProviderDefinition): Provider {
       modelId,
       attempt: modelAttempt(definition, modelId),
       secrets: definition.secrets ?? NO_SECRETS,
+      load: definition.load,
       retry: settings.retry,
       timeoutMs: settings.timeoutMs,
       prices: options.prices ?? settings.prices?.[modelId],

@@ -1,8 +1,9 @@
 /**
  * Wraps a dynamic `import()` so the module loads on the first call only and
- * is shared afterwards. Provider SDKs load this way, inside the attempt: a
- * program that imports `@askloop/providers` but never calls OpenAI does not
- * pay for parsing the `openai` package (hundreds of milliseconds for all SDKs
+ * is shared afterwards. Provider SDKs load this way, on a model's first call
+ * (`ProviderDefinition.load`, before the attempt's timer starts): a program
+ * that imports `@askloop/providers` but never calls OpenAI does not pay for
+ * parsing the `openai` package (hundreds of milliseconds for all SDKs
  * together). A failed load is not cached, so a later call can try again.
  */
 export function lazyImport<T>(load: () => Promise<T>): () => Promise<T> {

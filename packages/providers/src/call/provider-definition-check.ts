@@ -35,7 +35,7 @@ export function providerNameProblem(name: unknown): string | undefined {
 }
 
 /** The fields of `defineProvider`'s definition (`ProviderDefinition`). */
-const DEFINITION_FIELDS = ['name', 'settings', 'attempt', 'secrets'] as const;
+const DEFINITION_FIELDS = ['name', 'settings', 'attempt', 'secrets', 'load'] as const;
 /** The fields of `retry` (`RetrySettings`): any other is a misspelling that would leave the default in force. */
 const RETRY_FIELDS = ['maxRetries', 'initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs', 'sleep', 'random'] as const;
 /** The settings every provider reads (`ProviderSettings`). */
@@ -127,6 +127,7 @@ export function requireProviderDefinition(definition: unknown): void {
   if (nameProblem !== undefined) return fail(nameProblem);
   if (typeof definition['attempt'] !== 'function') return fail(`attempt must be a function (modelId) => attempt, got ${describeSetting(definition['attempt'])}`);
   if (definition['secrets'] !== undefined && typeof definition['secrets'] !== 'function') return fail(`secrets must be a function () => [key, …], called at each request, got ${describeKind(definition['secrets'])}`);
+  if (definition['load'] !== undefined && typeof definition['load'] !== 'function') return fail(`load must be a function () => promise, awaited before a call's first attempt, got ${describeKind(definition['load'])}`);
   const settings = definition['settings'];
   if (settings !== undefined && !isRecord(settings)) return fail(`settings must be an object, got ${describeSetting(settings)}`);
   const problem = callSettingsProblem(settings ?? {}) ?? sharedSettingSlip(settings ?? {}) ?? baseUrlProblem((settings ?? {})['baseURL']) ?? fetchSettingProblem((settings ?? {})['fetch']) ?? pricesSettingProblem((settings ?? {})['prices'], name);

@@ -48,6 +48,7 @@ export function createGoogleProvider(settings: GoogleProviderSettings = {}): Pro
   );
   return defineProvider({
     name,
+    load: loadGoogleGenAI,
     settings,
     secrets: () => [settings.apiKey ?? readEnvironment(KEY_VARIABLES)],
     attempt: (modelId) =>

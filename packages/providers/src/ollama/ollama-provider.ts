@@ -44,6 +44,7 @@ export function createOllamaProvider(settings: OllamaProviderSettings = {}): Pro
   });
   return defineProvider({
     name,
+    load: loadOllama,
     settings,
     secrets: () => [settings.apiKey ?? readEnvironment(KEY_VARIABLES)],
     attempt: (modelId) =>

@@ -54,6 +54,7 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleProvide
   );
   return defineProvider({
     name: settings.name,
+    load: loadOpenAI,
     settings,
     secrets: () => [settings.apiKey],
     attempt: (modelId) =>

@@ -52,6 +52,7 @@ export function createOpenAIProvider(settings: OpenAIProviderSettings = {}): Pro
   );
   return defineProvider({
     name,
+    load: loadOpenAI,
     settings,
     secrets: () => [settings.apiKey ?? readEnvironment(KEY_VARIABLES)],
     attempt: (modelId) =>
