@@ -12,6 +12,7 @@ import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinit
 import { agentsReachableByAsk } from './agent/reachable-agents.ts';
 import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
 import { askedAgent, costsCounted } from './agent/asked-agent.ts';
+import { providerNotFoundHint } from './agent/provider-not-found-hint.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { LoopError } from './errors/loop-error.ts';
 import { isResumableHalt } from './decide/halt-reason.ts';
@@ -116,7 +117,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     try {
       return plugins.providers.languageModel(agent.model);
     } catch (error) {
-      throw new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: `agent '${agent.name}': ${error instanceof Error ? error.message : String(error)}`, sid, cause: error });
+      const hint = providerNotFoundHint(error, agent.model, plugins.providers.providerNames);
+      throw new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: `agent '${agent.name}': ${error instanceof Error ? error.message : String(error)}${hint}`, sid, cause: error });
     }
   }
 

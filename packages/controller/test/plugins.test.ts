@@ -106,7 +106,9 @@ describe('plugin resolution', () => {
   it('names unknown agents and providers', async () => {
     const loop = loopWith([testPlugin({ m: [] })]);
     await expect(loop.run({ agent: 'nobody', task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_NOT_FOUND' });
-    await expect(loop.run({ agent: { name: 'a', model: 'nowhere:m' }, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND' });
+    await expect(loop.run({ agent: { name: 'a', model: 'nowhere:m' }, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND', message: expect.not.stringContaining('did you mean') });
+    // A slip of a registered provider's name is named, with the model id as it would read.
+    await expect(loop.run({ agent: { name: 'a', model: 'sciprted:m:v2' }, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_PROVIDER_NOT_FOUND', message: expect.stringContaining(`unknown provider "sciprted"; available: scripted; did you mean 'scripted:m:v2'?`) });
     await expect(loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['not a pattern ['] } }, task: 'x' })).rejects.toMatchObject({ code: 'LOOP_AGENT_INVALID' });
   });
 

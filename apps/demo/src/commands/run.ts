@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
+import { locateModelError } from '../config/model-place.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
 import { forgetContinueWith, saveContinueWith } from '../loop/continue-record.ts';
@@ -102,6 +103,12 @@ ${LOOP_EXIT_USAGE}
     const sid = location.kind === 'sqlite' ? randomUUID() : undefined;
     if (sid !== undefined && location.kind === 'sqlite') saveContinueWith(location.path, sid, continueWith, io.cwd);
     const afterLoop = location.kind === 'sqlite' ? (id: string, ran: boolean) => (ran ? saveContinueWith(location.path, id, continueWith, io.cwd) : forgetContinueWith(location.path, id)) : undefined;
-    return driveSession(io, loop, { kind: 'run', agent, task, ...(sid === undefined ? {} : { sid }) }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+    // A model of the config file whose provider no plugin registers is reported at its line.
+    const place = values.model === undefined && values.script === undefined ? config.modelPlace : undefined;
+    try {
+      return await driveSession(io, loop, { kind: 'run', agent, task, ...(sid === undefined ? {} : { sid }) }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+    } catch (error) {
+      throw locateModelError(error, place, agent.name);
+    }
   },
 };

@@ -15,6 +15,15 @@ export interface AskLoopConfig {
   readonly plugins: readonly string[];
   /** Where each of `plugins` is written in the file, for errors. */
   readonly pluginLocations: readonly { readonly line: number; readonly column: number }[];
+  /**
+   * Where each model id is written: `models.default`, and the `model` each
+   * agent runs with (its own, else the default's place), so a model whose
+   * provider no plugin registers is reported at its line.
+   */
+  readonly modelLocations: {
+    readonly default?: { readonly line: number; readonly column: number };
+    readonly agents: Readonly<Record<string, { readonly line: number; readonly column: number; readonly field: string }>>;
+  };
   /** The sessions file (absolute), when the config names one. */
   readonly storePath?: string;
   /** The PostgreSQL server (`store: postgres://…`), when the config names one instead of a file. */

@@ -13,6 +13,7 @@ import type { AgentDefaults } from './askloop-config.ts';
 import { CliError } from '../cli-error.ts';
 import { CONFIG_FILE_NAME, discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
+import { modelPlace, type ModelPlace } from './model-place.ts';
 import { pluginsFromConfig } from './plugins-from-config.ts';
 
 /** The parts of a config a loop command uses; empty without a config file. */
@@ -31,6 +32,8 @@ export interface RunConfig {
   readonly storePath?: string;
   /** `store: postgres://…`, when the config names a PostgreSQL server instead of a file. */
   readonly storeUrl?: string;
+  /** Where the model of the agent run is written (`models.default`, `agents.NAME.model`); none for an agent file. */
+  readonly modelPlace?: ModelPlace;
 }
 
 /**
@@ -52,7 +55,8 @@ export async function configForRun(options: { config?: string | undefined; agent
   const plugins = await pluginsFromConfig(config, io.env);
   const base = { file: path, plugins, providers: config.providers, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
   // A path (agents/x.yaml) that is missing is reported by the file read, as any missing file is.
-  if (name === undefined || !looksLikeName(name) || existsSync(resolve(io.cwd, name))) return base;
+  if (name === undefined) return withModelPlace(base, modelPlace(config, undefined));
+  if (!looksLikeName(name) || existsSync(resolve(io.cwd, name))) return base;
   const agents = new Map<string, AgentDefinition>();
   for (const plugin of plugins) for (const [key, definition] of Object.entries(plugin.agents ?? {})) if (!agents.has(key)) agents.set(key, definition);
   const agent = agents.get(name);
@@ -61,7 +65,12 @@ export async function configForRun(options: { config?: string | undefined; agent
     const listed = known.length === 0 ? '; it defines none: add one under agents:' : ` (agents: ${known.join(', ')}); use one of them or add '${name}' under agents:`;
     throw agentNotFound(`--agent ${name}: no such file, and no agent '${name}' in ${path} or its plugins${listed}`, path);
   }
-  return { ...base, agent };
+  // The config's own agents come first (pluginsFromConfig): a plugin's agent of the same name is not this one.
+  return withModelPlace({ ...base, agent }, Object.hasOwn(config.agents, name) ? modelPlace(config, name) : undefined);
+}
+
+function withModelPlace(config: RunConfig, place: ModelPlace | undefined): RunConfig {
+  return place === undefined ? config : { ...config, modelPlace: place };
 }
 
 /** An `--agent` value that names an agent rather than a file: no folder, no .json/.yaml/.yml ending. */

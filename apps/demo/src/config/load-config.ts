@@ -100,6 +100,14 @@ export function parseConfig(text: string, options: { file: string; display?: str
     dir,
     plugins: config.plugins ?? [],
     pluginLocations: (config.plugins ?? []).map((_, index) => locateYamlPath(document, lineCounter, ['plugins', index])),
+    modelLocations: {
+      ...(config.models?.default === undefined ? {} : { default: locateYamlPath(document, lineCounter, ['models', 'default']) }),
+      agents: Object.fromEntries(Object.keys(agents).map((name) => {
+        const own = (config.agents?.[name] as Record<string, unknown> | undefined)?.['model'] !== undefined;
+        const place = locateYamlPath(document, lineCounter, own ? ['agents', name, 'model'] : ['models', 'default']);
+        return [name, { ...place, field: own ? `agents.${name}.model` : 'models.default' }];
+      })),
+    },
     ...(config.store === undefined ? {} : typeof config.store === 'string' ? { storeUrl: config.store } : { storePath: resolve(dir, expandHome(config.store.path)) }),
     agents,
     defaults: { ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...pick(config) } as AgentDefaults,
