@@ -69,6 +69,31 @@ describe('ask (seed 004)', () => {
     await expect(loop.approve(awaiter!.sid)).rejects.toMatchObject({ code: 'LOOP_APPROVAL_NOT_PENDING' });
   });
 
+  it("decides at once a child whose program a plugin's gate holds for approval (review: it paused and stayed running for good)", async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = {
+      parent: [program('ask "gated", "go" into answer', 'emit "<<<LOOP:DONE>>> " + answer'), program('emit "<<<LOOP:DONE>>> without it"')],
+      // Its first program is held; told why, it answers without the held step.
+      gated: [program('emit "<<<LOOP:DONE>>> held"'), program('emit "<<<LOOP:DONE>>> a person must do it"')],
+    };
+    const agents = {
+      parent: { name: 'parent', model: 'scripted:parent', asks: ['gated'] },
+      gated: { name: 'gated', model: 'scripted:gated', repair: 1 },
+    };
+    const gate = definePlugin({ name: 'gate', specificationVersion: 'v1', hooks: { programChecked: (_program, turn) => (turn.agent === 'gated' && turn.turnIndex === 1 ? { kind: 'require-approval', message: 'hold' } : undefined) } });
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map(), agents), gate], store, pool });
+    const result = await loop.run({ agent: 'parent', task: 'x' });
+    expect(result).toMatchObject({ status: 'DONE', result: 'a person must do it' });
+    const [child] = (await store.listSessions()).filter((session) => session.parentSid === result.sid);
+    expect(child).toMatchObject({ status: 'done', lastDecision: { kind: 'DONE' } });
+    const [held, after] = await store.listTurns(child!.sid);
+    expect(held).toMatchObject({ approval: { state: 'denied', message: expect.stringContaining("hold (held for a person's approval, which the loop of an 'ask' cannot wait for") }, decision: { kind: 'CONTINUE' } });
+    expect(held?.toolCalls).toEqual([]);
+    expect(after?.decision).toMatchObject({ kind: 'DONE' });
+    await expect(loop.approve(child!.sid)).rejects.toMatchObject({ code: 'LOOP_APPROVAL_NOT_PENDING' });
+    await loop.close();
+  });
+
   it("counts a child's spend against the asker's token ceiling, and lowers the child's to what the asker has left", async () => {
     const store = createMemoryTranscriptStore();
     const spending = (text: string) => ({ text, usage: { inputTokens: 100, outputTokens: 100 } });

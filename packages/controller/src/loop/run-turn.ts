@@ -167,7 +167,12 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
 
     const prepared = record.prepared;
     if (record.failure === undefined && prepared !== undefined && record.approval?.state !== 'approved') {
-      const answer = await gateProgram(context.hooks, registry, prepared, turnContext(context, record));
+      const gated = await gateProgram(context.hooks, registry, prepared, turnContext(context, record));
+      // The loop of an `ask` has no one to wait for: a plugin's gate holding its program is a no, decided in this
+      // turn (fed back under `repair`, else a halt). Paused, it was left `running` for good once its asker went on.
+      const answer = gated.kind === 'require-approval' && context.noApprover === true
+        ? { kind: 'deny' as const, message: `${gated.message} (held for a person's approval, which the loop of an 'ask' cannot wait for: its asker goes on without it; do the work without the held step, or say in OUTPUT that a person must do it)` }
+        : gated;
       if (answer.kind === 'deny') {
         await advance({ approval: { state: 'denied', message: answer.message, decidedAt: isoNow(context) }, failure: { code: 'LOOP_APPROVAL_DENIED', kind: 'approval', message: answer.message } });
       } else if (answer.kind === 'require-approval') {
