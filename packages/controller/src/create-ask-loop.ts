@@ -315,8 +315,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const result = await start({ agent: child, task: request.prompt, signal: request.signal, ...(call.onEvent === undefined ? {} : { onEvent: call.onEvent }) }, parentSid, depth, origin);
     // What the child spent, whatever its end: the asker's token and cost ceilings count it (the turn records it).
     origin.ended?.({ inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.usage.costUsd });
-    // A child that paused anyway (a v1 await, a plugin's approval gate) is answered no at once: its asker fails the
-    // statement and goes on, so an approval given later would run the child's program for no one.
+    // A child that paused anyway (a v1 await; a plugin's gate holding its program is denied in the turn, run-turn.ts)
+    // is answered no at once: its asker fails the statement and goes on, so an approval given later would run the
+    // child's program for no one.
     if (result.status === 'PAUSED') {
       const redecided = await gate.run(result.sid, () => applyApproval(store, result.sid, false, 'its asker could not wait for a person\'s approval', now()), call.signal);
       if (redecided?.decision !== undefined) {
