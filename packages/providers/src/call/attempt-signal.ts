@@ -1,4 +1,5 @@
 import { followSignal } from './follow-signal.ts';
+import { LONGEST_TIMER_MS } from './longest-timer.ts';
 
 /** The signal of one attempt, and how it ended. */
 export interface AttemptSignal {
@@ -18,8 +19,6 @@ export interface AttemptSignal {
 /** Why a failed attempt's signal is aborted; one instance (a DOMException carries a stack). */
 const ATTEMPT_FAILED = new DOMException('the attempt failed; its response is no longer read', 'AbortError');
 
-/** The longest delay a Node timer holds (2^31 − 1 ms, 24.8 days); beyond it a timer fires after 1 ms. */
-const LONGEST_TIMER_MS = 2_147_483_647;
 
 /**
  * Combines the caller's signal with a per-attempt timeout. We keep our own

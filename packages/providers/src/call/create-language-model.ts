@@ -14,6 +14,8 @@ import type { RetrySettings } from '../retry/retry-settings.ts';
 import { runWithAttemptFetch } from './attempt-fetch.ts';
 import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
+import { LONGEST_TIMER_MS } from './longest-timer.ts';
+import { followSignal } from './follow-signal.ts';
 import { attemptResultProblem, callSettingsProblem, describeKind, describeSetting, modelPricesProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
@@ -121,7 +123,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       options.onText?.(text);
     };
     emit({ ...base, type: 'call-start', stream: options.onText !== undefined });
-    if (spec.load !== undefined) await loadBeforeAttempts(spec.load, options.signal);
+    if (spec.load !== undefined) await loadBeforeAttempts(spec.load, options.signal, timeoutMs);
     for (let attempt = 1; ; attempt++) {
       const attemptSignal = createAttemptSignal(options.signal, timeoutMs);
       const tap = createHttpTap(spec.fetch ?? nodeHttpFetch, attemptSignal.signal);
@@ -270,18 +272,29 @@ function eventEmitter(redactor: Redactor, ...listeners: (ProviderEventListener |
  * comes first. The work left running is not waited for; what it later throws
  * is dropped (it would be an unhandled rejection).
  */
+/** How long a call waits for its provider's `load` at least, before going on to the attempt (an SDK takes well under a second). */
+const LOAD_WAIT_FLOOR_MS = 30_000;
+
 /**
  * Awaits the provider's `load` (its SDK) before the first attempt's timer
  * starts. A failure is left to the attempt, which loads again and reports it
  * as it always has; the caller's abort ends the wait, and the attempt then
- * reports the abort.
+ * reports the abort. A load that never settles (a plugin's) is waited for at
+ * most `timeoutMs` or 30 s, whichever is longer: the attempt that follows
+ * awaits it within its own timeout, so `timeoutMs` still ends the call.
  */
-async function loadBeforeAttempts(load: () => Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
+async function loadBeforeAttempts(load: () => Promise<unknown>, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
+  const waitMs = Math.min(LONGEST_TIMER_MS, Math.max(LOAD_WAIT_FLOOR_MS, Number.isFinite(timeoutMs) ? timeoutMs : 0));
+  const waited = new AbortController();
+  const unfollow = followSignal(signal, waited);
+  const timer = setTimeout(() => waited.abort(), waitMs);
   try {
-    const loading = Promise.resolve(load());
-    await (signal === undefined ? loading : endedBySignal(loading, signal));
+    await endedBySignal(Promise.resolve(load()), waited.signal);
   } catch {
     // Reported by the attempt (see above).
+  } finally {
+    clearTimeout(timer);
+    unfollow();
   }
 }
 

@@ -40,13 +40,12 @@ import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { ProviderError } from '../errors/provider-error.ts';
 import { follow, hasCredentials, isHttp, type Outgoing } from './node-http-exchange.ts';
+import { LONGEST_TIMER_MS } from './longest-timer.ts';
 
 /** Headers `fetch` does not let a caller set; a request carrying one is handed to the fallback. */
 const FORBIDDEN_HEADERS = ['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade'] as const;
 /** How long an idle connection is kept when the server gives no Keep-Alive hint (undici's default). */
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
-/** The longest timer Node keeps (2^31 − 1 ms). */
-const MAX_TIMER_MS = 2_147_483_647;
 
 type FetchInput = Parameters<typeof globalThis.fetch>[0];
 
@@ -77,8 +76,8 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
   const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
   // Checked here: unchecked, -1 made every request fail with Node's ERR_OUT_OF_RANGE about "msecs", and NaN silently
   // meant no idle timer.
-  if (!Number.isSafeInteger(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > MAX_TIMER_MS) {
-    throw new ProviderError({ code: 'PROVIDER_CONFIG', retryable: false, message: `keepAliveMs must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, not ${String(keepAliveMs)}` });
+  if (!Number.isSafeInteger(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > LONGEST_TIMER_MS) {
+    throw new ProviderError({ code: 'PROVIDER_CONFIG', retryable: false, message: `keepAliveMs must be a whole number of milliseconds from 0 to ${LONGEST_TIMER_MS}, not ${String(keepAliveMs)}` });
   }
   const keep = { keepAlive: true, maxFreeSockets: Number.POSITIVE_INFINITY, timeout: keepAliveMs };
   const agents = { 'http:': new HttpAgent(keep), 'https:': new HttpsAgent(keep) };

@@ -69,6 +69,31 @@ describe("a provider's load", () => {
     expect(attempts).toBe(0);
   });
 
+  it('that never settles still ends the call at timeoutMs after its wait (review: the call hung for good)', async () => {
+    vi.useFakeTimers();
+    try {
+      let attempts = 0;
+      const loading = new Promise<never>(() => {});
+      const model = createLanguageModel({
+        provider: 'test', modelId: 'm', retry, timeoutMs: 50,
+        load: () => loading,
+        // As a built-in provider's attempt does, it awaits the same load (within its own timeout).
+        attempt: async () => (attempts++, await loading),
+      });
+      const call = model.generate({ prompt: 'x' });
+      const outcome = call.then(() => 'answered', (error: { code?: string }) => error.code);
+      // The wait for the load is the longer of timeoutMs and 30 s; then the attempt's 50 ms.
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(attempts).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(attempts).toBe(1);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await outcome).toBe('PROVIDER_TIMEOUT');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('must be a function (PROVIDER_CONFIG), in defineProvider and createLanguageModel', () => {
     expect(() => defineProvider({ name: 'p', settings: {}, attempt: () => async () => OK, load: 'openai' as never })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining("load must be a function () => promise, awaited before a call's first attempt, got a string") }));
     expect(() => createLanguageModel({ provider: 'p', modelId: 'm', attempt: async () => OK, load: {} as never })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('load must be a function') }));

@@ -2,9 +2,7 @@
  * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it
  * aborts, so a caller's abort is never delayed by a retry backoff.
  */
-
-/** The longest delay one Node timer holds (2^31 − 1 ms, 24.8 days); a longer one fires after 1 ms, so it is re-armed. */
-const LONGEST_TIMER_MS = 2_147_483_647;
+import { LONGEST_TIMER_MS } from '../call/longest-timer.ts';
 
 export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
