@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defineTool, defineToolPack } from '@askloop/tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildToolSetup } from '../src/commands/ns/tool-options.ts';
 import { main } from '../src/main.ts';
@@ -44,5 +45,15 @@ describe('askloop ns pattern warnings', () => {
     const io = captureIo({ cwd: dir });
     buildToolSetup({ allow: ['tool.http.*'] }, io, undefined, '--http-tools');
     expect(io.err).toBe("askloop: warning: --allow 'tool.http.*' matches no tool of this host, so it allows nothing (tool.http.Fetch is there with --http-tools)\n");
+  });
+
+  // Review: the tools the option would add were listed in a registry with the config's packs, which refused a
+  // plugin's own pack named fs or http as a duplicate and failed the command (TOOL_DUPLICATE), though no option was given.
+  it.each(['fs', 'http'])("takes a config plugin's own pack named '%s' when the option that adds the built-in one is not given", (name) => {
+    const pack = defineToolPack(name, [defineTool({ name: `tool.${name}.Mine`, description: 'mine', args: [] }, () => 'x')]);
+    const io = captureIo({ cwd: dir });
+    const setup = buildToolSetup({ allow: [`tool.${name}.*`, 'tool.str.Lenght'] }, io, { packs: [pack], capabilities: [], sources: [] });
+    expect(setup.registry.get(`tool.${name}.mine`)?.displayName).toBe(`tool.${name}.Mine`);
+    expect(io.err).toBe("askloop: warning: --allow 'tool.str.Lenght' matches no tool of this host, so it allows nothing; did you mean 'tool.str.Length'?\n");
   });
 });

@@ -119,7 +119,7 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
   };
   // A pattern that matches no tool (a typo, tool.fs.* without --fs-root) is valid and allows or denies nothing: said.
   // The default allow list names only groups every host has.
-  const tools = optionToolNames(registry, configPacks, values, io.cwd, config?.sources ?? [], httpOption);
+  const tools = optionToolNames(registry, values, io.cwd, config?.sources ?? [], httpOption);
   const warnings = [...(values.allow === undefined ? [] : allowPatternWarnings(allow, tools, '--allow')), ...denyPatternWarnings(deny, tools, '--deny')];
   for (const warning of warnings) io.stderr(`askloop: warning: ${warning}\n`);
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
@@ -134,9 +134,11 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
  * The tools the options give a command (`registry`), and those `--fs-root` or `--http` would add, for the pattern
  * warnings. The servers of `--mcp-config` are named only once it is read: with it, any group may be theirs.
  */
-function optionToolNames(registry: ToolRegistry, extraPacks: readonly ToolPack[], values: ToolOptionValues & { 'mcp-config'?: string | undefined }, cwd: string, sources: readonly unknown[], httpOption: string): HostToolNames {
+function optionToolNames(registry: ToolRegistry, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, cwd: string, sources: readonly unknown[], httpOption: string): HostToolNames {
   const names = registry.specs().map((spec) => spec.displayName);
-  const withOption = (option: { fs?: { root: string }; http?: object }) => createDefaultRegistry({ ...option, extraPacks }).specs().map((spec) => spec.displayName);
+  // The option's built-in tools beside those the command has: a registry of both with the config's packs would
+  // refuse a plugin's own pack named `fs` or `http` as a duplicate, and fail a command that never asked for the option.
+  const withOption = (option: { fs?: { root: string }; http?: object }) => [...new Set([...names, ...createDefaultRegistry(option).specs().map((spec) => spec.displayName)])];
   return {
     names,
     namesWithFs: values['fs-root'] === undefined ? withOption({ fs: { root: cwd } }) : names,
