@@ -31,6 +31,16 @@ describe('the built-in providers check their settings when made', () => {
     }
     // A malformed URL is quoted with its user:password part hidden.
     expect(() => createOllamaProvider({ baseURL: `localhost//u:${secret}@x` })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret) }));
+    // Review: a password holding '/' or '@', or a key in the query, was shown (the old pattern stopped at the first '/' or '@').
+    for (const [baseURL, shown] of [
+      [`https://me:ab/${secret}+ef@proxy:99999/v1`, '"https://…@proxy:99999/v1"'],
+      [`https://user:p@${secret}@host:bad`, '"https://…@host:bad"'],
+      [`htps://proxy.example.com/v1?key=${secret}`, '"htps://proxy.example.com/v1?…"'],
+      [`me:${secret}@proxy.example.com`, '"me:…@proxy.example.com"'],
+    ]) {
+      refused(() => createOpenAIProvider({ baseURL }), `baseURL must be an http:// or https:// URL, e.g. https://proxy.example.com/v1, got ${shown}`);
+      expect(() => createOpenAIProvider({ baseURL })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret.slice(3, 15)) }));
+    }
     refused(() => createOpenAIProvider({ fetch: 'nope' as never }), 'fetch must be a function (url, init) => Promise<Response>, such as globalThis.fetch, got a string');
   });
 

@@ -152,9 +152,22 @@ export function baseUrlProblem(baseURL: unknown): string | undefined {
   // Credentials in the URL: fetch refuses them at every call ("send them in a header"), and they must not be shown.
   if (url !== undefined && (url.username !== '' || url.password !== '')) return 'baseURL holds a user name or password (user:…@host); give the key as apiKey or in headers, and the URL without it';
   if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
-  // A text shown with any `user:password@` part hidden: a malformed URL may still hold one.
-  const shown = typeof baseURL === 'string' ? JSON.stringify(baseURL.replace(/\/\/[^/@\s]*@/, '//…@')) : describeSetting(baseURL);
+  const shown = typeof baseURL === 'string' ? JSON.stringify(withoutSecrets(baseURL)) : describeSetting(baseURL);
   return `baseURL must be an http:// or https:// URL, e.g. https://proxy.example.com/v1, got ${shown}`;
+}
+
+/**
+ * A malformed URL as it may be shown: everything before its last `@` (a
+ * `user:password@` part, whatever the password holds: `/`, `@`) and its query
+ * and fragment (`?key=…`) hidden, since a URL that does not parse may still
+ * hold a key. Before, `https://me:ab/cd@proxy:99999` was shown whole.
+ */
+function withoutSecrets(text: string): string {
+  const cut = text.replace(/[?#][\s\S]*$/, (rest) => `${rest[0]}…`);
+  const at = cut.lastIndexOf('@');
+  if (at === -1) return cut;
+  const scheme = /^[a-z][a-z0-9+.-]*:(?:\/\/)?/i.exec(cut)?.[0] ?? '';
+  return `${scheme}…${cut.slice(Math.max(at, scheme.length))}`;
 }
 
 /** What is wrong with a `fetch` setting, or undefined: a function when given (`fetch: 'nope'` failed each call as PROVIDER_UNKNOWN). */
