@@ -14,6 +14,7 @@ import { MAX_ENVELOPE_BYTES, MAX_SECTION_BYTES } from './limits.ts';
 import { parseEnvelope } from './parse-envelope.ts';
 import { isMarkerSpace, markerLine } from './markers.ts';
 import { markerAt } from './scan-lines.ts';
+import { envelopeTooLarge } from './size-check.ts';
 import { utf8Length } from './utf8.ts';
 
 /** The START marker line, which line 1 must hold. */
@@ -184,6 +185,9 @@ export class EnvelopeStreamParser {
       // its error shows, the error is the same too. Without this, a reply streamed without a newline (prose,
       // a model gone wrong) was buffered without bound.
       if (this.#startMatched < 0 && this.#tailLength > SHOWN_FIRST_LINE) parseEnvelope(this.#tail.join(''));
+      // Line 1 that may still be START (white space around it, without end) over 1 MiB: whatever follows, the
+      // envelope crosses the limit on line 1, as the one-shot parse of it says.
+      if (this.#tailLength > MAX_ENVELOPE_BYTES) throw envelopeTooLarge(1);
       return;
     }
     // A `\r` the chunk ended on may be the first half of `\r\n`, which no line counts.

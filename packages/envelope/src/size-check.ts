@@ -67,6 +67,11 @@ export function checkSizes(input: SizeInput, offsets: ByteOffsets): void {
   if (over) throw findCrossing(text, end === undefined ? text.length : end.contentEnd);
 }
 
+/** The error of an envelope that crosses 1 MiB at `line`. */
+export function envelopeTooLarge(line: number): EnvelopeSizeError {
+  return new EnvelopeSizeError(`the envelope is larger than ${MAX_ENVELOPE_BYTES} bytes (1 MiB) at line ${line}; shorten it`, { line });
+}
+
 /** Re-counts line by line to name the line where a limit is first crossed. */
 function findCrossing(text: string, countedEnd: number): EnvelopeSizeError {
   let total = 0;
@@ -77,10 +82,7 @@ function findCrossing(text: string, countedEnd: number): EnvelopeSizeError {
     const bytes = utf8Length(text.slice(line.start, line.contentEnd));
     total += line.number === 1 ? bytes : bytes + 1;
     if (total > MAX_ENVELOPE_BYTES) {
-      error = new EnvelopeSizeError(
-        `the envelope is larger than ${MAX_ENVELOPE_BYTES} bytes (1 MiB) at line ${line.number}; shorten it`,
-        { line: line.number },
-      );
+      error = envelopeTooLarge(line.number);
       return false;
     }
     if (line.marker !== undefined) {

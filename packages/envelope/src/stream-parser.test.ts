@@ -21,6 +21,29 @@ describe('EnvelopeStreamParser', () => {
     expect(() => parser.push('<<<NSENV:V4:START>>>\n')).toThrow(expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID' }));
   });
 
+  // Review: line 1 of only white space, or START with white space after it, stayed pending past the limit.
+  it.each([['white space alone', ''], ['START, then white space', '<<<NSENV:V4:START>>>']])('fails on a first line that may still be START once it is over 1 MiB: %s', (_name, head) => {
+    const parser = new EnvelopeStreamParser();
+    expect(parser.push(head)).toBe('pending');
+    const piece = ' '.repeat(64 * 1024);
+    let pushed = head.length;
+    let error: unknown;
+    try {
+      while (pushed <= 2 * MAX_ENVELOPE_BYTES) {
+        expect(parser.push(piece)).toBe('pending');
+        pushed += piece.length;
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    // The one-shot parse of any reply that starts so says the same.
+    expect(error).toMatchObject({ code: 'ERR_ENV_SIZE', line: 1, message: 'the envelope is larger than 1048576 bytes (1 MiB) at line 1; shorten it' });
+    expect(() => parseEnvelope(`${head}${' '.repeat(MAX_ENVELOPE_BYTES)}${head === '' ? '<<<NSENV:V4:START>>>' : ''}\n${text.slice(text.indexOf('\n') + 1)}`)).toThrow(expect.objectContaining({ code: 'ERR_ENV_SIZE', line: 1 }));
+    // At the first piece that took it over the limit, not later.
+    expect(pushed).toBeLessThanOrEqual(MAX_ENVELOPE_BYTES);
+    expect(pushed + piece.length).toBeGreaterThan(MAX_ENVELOPE_BYTES);
+  });
+
   it('fails on a first line that cannot be START before its newline arrives, with the one-shot error', () => {
     const prose = 'Sure! Here is what I would do for this task, step by step, without any envelope at all: first';
     const parser = new EnvelopeStreamParser();
