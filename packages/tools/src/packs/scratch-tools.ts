@@ -17,7 +17,7 @@ import { checkKeyAndValue, requireStore } from './store-access.ts';
 export interface ScratchToolsOptions {
   /** The store; default: the host's `stores.scratch`. */
   readonly store?: ScratchStore;
-  /** TTL when the script passes none, in seconds. Default 3600. */
+  /** TTL when the script passes none, in seconds. Default 3600, or `maxTtlSeconds` when that is less. */
   readonly defaultTtlSeconds?: number;
   /** Largest TTL a script may ask for, in seconds. Default 7 days. */
   readonly maxTtlSeconds?: number;
@@ -29,10 +29,12 @@ export interface ScratchToolsOptions {
 export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack {
   checkPackOptions('createScratchTools', options, { store: other, defaultTtlSeconds: count(1), maxTtlSeconds: count(1), maxValueBytes: count(1) });
   const maxTtlSeconds = options.maxTtlSeconds ?? 7 * 24 * 3600;
-  // A default past the maximum failed every PutCAS without a ttl, as if the program had asked for it.
-  if ((options.defaultTtlSeconds ?? 3600) > maxTtlSeconds) {
-    throw new ToolError('TOOL_SPEC_INVALID', `createScratchTools(): defaultTtlSeconds ${options.defaultTtlSeconds ?? 3600} is above maxTtlSeconds ${maxTtlSeconds}; every PutCAS without a ttl would be refused`);
+  // A default past the maximum failed every PutCAS without a ttl, as if the program had asked for it. Only one
+  // given is refused: a maximum below the default's hour lowers the default with it.
+  if (options.defaultTtlSeconds !== undefined && options.defaultTtlSeconds > maxTtlSeconds) {
+    throw new ToolError('TOOL_SPEC_INVALID', `createScratchTools(): defaultTtlSeconds ${options.defaultTtlSeconds} is above maxTtlSeconds ${maxTtlSeconds}; every PutCAS without a ttl would be refused`);
   }
+  const defaultTtlSeconds = options.defaultTtlSeconds ?? Math.min(3600, maxTtlSeconds);
   const maxValueBytes = options.maxValueBytes ?? 64 * 1024;
   const key = { name: 'key', type: 'string', description: 'Scratch key (private to this session).' } as const;
   return defineToolPack('scratch', [
@@ -49,7 +51,7 @@ export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack 
           key,
           { name: 'version', type: 'int', description: 'The version read by Get.' },
           { name: 'value', type: 'any', required: false, description: 'New value.' },
-          { name: 'ttl', type: 'int', default: options.defaultTtlSeconds ?? 3600, description: 'Seconds until the entry expires.' },
+          { name: 'ttl', type: 'int', default: defaultTtlSeconds, description: 'Seconds until the entry expires.' },
         ],
         returns: 'list',
         effect: 'write',
