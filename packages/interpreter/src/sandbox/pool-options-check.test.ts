@@ -24,7 +24,8 @@ describe('createSandboxPool options', () => {
   });
 
   it('refuses counts and times out of range', () => {
-    expect(refusal({ maxRunsPerWorker: 'many' })).toBe('SANDBOX_INVALID_REQUEST: createSandboxPool(): maxRunsPerWorker must be a whole number >= 1, got many');
+    expect(refusal({ maxRunsPerWorker: 'many' })).toBe('SANDBOX_INVALID_REQUEST: createSandboxPool(): maxRunsPerWorker must be a whole number >= 1 (or Infinity: never), got many');
+    expect(refusal({ cancelGraceMs: Number.POSITIVE_INFINITY })).toBe('SANDBOX_INVALID_REQUEST: createSandboxPool(): cancelGraceMs must be a whole number >= 0, got Infinity');
     expect(refusal({ cancelGraceMs: -1 })).toContain('cancelGraceMs must be a whole number >= 0');
     expect(refusal({ maxRuntimesPerWorker: 0 })).toContain('maxRuntimesPerWorker must be a whole number >= 1');
     expect(refusal({ maxWorkerRssMb: Number.NaN })).toContain('maxWorkerRssMb must be a whole number >= 1');
@@ -34,5 +35,7 @@ describe('createSandboxPool options', () => {
   it('takes the documented options', () => {
     expect(refusal({ workers: 1, limits: { wallMs: 100 }, maxRunsPerWorker: 5, maxWorkerRssMb: 512, cancelGraceMs: 0, maxQueueMs: 1000, backstopGraceMs: 0, maxNestedWorkers: 0, maxRuntimesPerWorker: 2, memoryWatchdog: { factor: 2, floorMb: 128 } })).toBeUndefined();
     expect(refusal({})).toBeUndefined();
+    // Review: never replacing a worker (for its runs, or its memory) is a choice, not a slip.
+    expect(refusal({ maxRunsPerWorker: Number.POSITIVE_INFINITY, maxWorkerRssMb: Number.POSITIVE_INFINITY })).toBeUndefined();
   });
 });

@@ -12,6 +12,8 @@ const POOL_OPTIONS = ['workers', 'limits', 'maxRunsPerWorker', 'maxWorkerRssMb',
 
 /** Options that are a whole number of at least this (the others have checks of their own). */
 const COUNTS: Readonly<Record<string, number>> = { maxRunsPerWorker: 1, maxWorkerRssMb: 1, cancelGraceMs: 0, maxRuntimesPerWorker: 1 };
+/** The bounds that replace a worker, which `Infinity` switches off on purpose (never replace it for that). */
+const MAY_BE_INFINITE: ReadonlySet<string> = new Set(['maxRunsPerWorker', 'maxWorkerRssMb']);
 
 /** Throws `SANDBOX_INVALID_REQUEST` for an unknown option, a count out of range, or a malformed `memoryWatchdog`. */
 export function checkPoolOptions(options: SandboxPoolOptions): void {
@@ -23,7 +25,10 @@ export function checkPoolOptions(options: SandboxPoolOptions): void {
       throw invalid(`there is no option ${key}${meant === undefined ? '' : `; did you mean ${meant}?`} (the options: ${POOL_OPTIONS.join(', ')})`);
     }
     const least = COUNTS[key];
-    if (least !== undefined && value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= least)) throw invalid(`${key} must be a whole number >= ${least}, got ${String(value)}`);
+    const infinite = value === Number.POSITIVE_INFINITY && MAY_BE_INFINITE.has(key);
+    if (least !== undefined && value !== undefined && !infinite && !(Number.isSafeInteger(value) && (value as number) >= least)) {
+      throw invalid(`${key} must be a whole number >= ${least}${MAY_BE_INFINITE.has(key) ? ' (or Infinity: never)' : ''}, got ${String(value)}`);
+    }
   }
   const watchdog = options.memoryWatchdog;
   if (watchdog !== undefined) {

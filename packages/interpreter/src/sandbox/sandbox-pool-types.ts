@@ -9,9 +9,9 @@ export interface SandboxPoolOptions {
   readonly workers?: number;
   /** Default limits of every run; a request may override each. */
   readonly limits?: Partial<SandboxLimits>;
-  /** Replace a worker after this many runs; default 10,000. */
+  /** Replace a worker after this many runs; default 10,000; `Infinity`: never. */
   readonly maxRunsPerWorker?: number;
-  /** Replace a worker whose resident memory after a run exceeds this; default 1,024 MiB. */
+  /** Replace a worker whose resident memory after a run exceeds this; default 1,024 MiB; `Infinity`: never. */
   readonly maxWorkerRssMb?: number;
   /** After a host-side stop (timeout, abort, limit), how long a worker may take to confirm before it is killed; default 1,000 ms. */
   readonly cancelGraceMs?: number;
