@@ -34,7 +34,7 @@ export interface GenerateResult {
   finishReason: FinishReason;
   /** The provider's own finish reason string (`end_turn`, `STOP`, …). */
   rawFinishReason?: string | undefined;
-  /** Wall time of the whole call, retries and waits included. */
+  /** Wall time of the whole call, retries and waits included (and, on a model's first call, its SDK's load). */
   latencyMs: number;
   /** Number of attempts made (1 when the first one succeeded). */
   attempts: number;
