@@ -69,6 +69,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
   const redactorFor = redactorCache();
+  /** Whether `spec.load` has resolved (the SDK is there). */
+  let loaded = false;
   /** The keys to scrub, read at each call; a `secrets()` that throws (a vault out of reach) fails the call as `PROVIDER_CONFIG`. */
   const readSecrets = (): readonly (string | undefined)[] => {
     if (spec.secrets === undefined) return NO_SECRETS;
@@ -123,7 +125,8 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       options.onText?.(text);
     };
     emit({ ...base, type: 'call-start', stream: options.onText !== undefined });
-    if (spec.load !== undefined) await loadBeforeAttempts(spec.load, options.signal, timeoutMs);
+    // Once loaded, never again: a later call costs no timer for it.
+    if (spec.load !== undefined && !loaded) loaded = await loadBeforeAttempts(spec.load, options.signal, timeoutMs);
     for (let attempt = 1; ; attempt++) {
       const attemptSignal = createAttemptSignal(options.signal, timeoutMs);
       const tap = createHttpTap(spec.fetch ?? nodeHttpFetch, attemptSignal.signal);
@@ -282,16 +285,19 @@ const LOAD_WAIT_FLOOR_MS = 30_000;
  * reports the abort. A load that never settles (a plugin's) is waited for at
  * most `timeoutMs` or 30 s, whichever is longer: the attempt that follows
  * awaits it within its own timeout, so `timeoutMs` still ends the call.
+ * True once it has loaded.
  */
-async function loadBeforeAttempts(load: () => Promise<unknown>, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
+async function loadBeforeAttempts(load: () => Promise<unknown>, signal: AbortSignal | undefined, timeoutMs: number): Promise<boolean> {
   const waitMs = Math.min(LONGEST_TIMER_MS, Math.max(LOAD_WAIT_FLOOR_MS, Number.isFinite(timeoutMs) ? timeoutMs : 0));
   const waited = new AbortController();
   const unfollow = followSignal(signal, waited);
   const timer = setTimeout(() => waited.abort(), waitMs);
   try {
     await endedBySignal(Promise.resolve(load()), waited.signal);
+    return true;
   } catch {
     // Reported by the attempt (see above).
+    return false;
   } finally {
     clearTimeout(timer);
     unfollow();

@@ -42,6 +42,24 @@ describe("a provider's load", () => {
     await expect(model.generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
   });
 
+  it('is awaited until it has loaded once, not at every call', async () => {
+    let loads = 0;
+    let fail = true;
+    const model = createLanguageModel({
+      provider: 'test', modelId: 'm', retry,
+      load: async () => {
+        loads++;
+        if (fail) throw new Error('not yet');
+      },
+      attempt: async () => OK,
+    });
+    await model.generate({ prompt: 'x' });
+    fail = false;
+    await model.generate({ prompt: 'x' });
+    await model.generate({ prompt: 'x' });
+    expect(loads).toBe(2);
+  });
+
   it('leaves a failed load to the attempt, which reports it as before', async () => {
     const load = vi.fn(async () => {
       throw new Error("Cannot find package 'openai'");
