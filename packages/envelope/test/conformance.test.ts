@@ -4,6 +4,7 @@
  * stream parser on byte chunks of one byte, on random byte chunks, and on
  * random text chunks — and must give the same result or error every time.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalizeJson,
@@ -147,4 +148,14 @@ describe('USERDATA', () => {
       else expect(() => validateUserdata(input)).toThrow(expect.objectContaining({ code: expected.code, path: expected.path }));
     });
   }
+});
+
+// The README quotes the number of data folders; cases added without it made it say 96 of 105.
+describe('the conformance folders as the README counts them', () => {
+  it('are as many as README.md says', () => {
+    const areas = readdirSync(new URL('./conformance/', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const total = areas.reduce((sum, area) => sum + conformanceCases(area).length, 0);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(Number(/(\d+) data\s+folders/.exec(readme)?.[1])).toBe(total);
+  });
 });

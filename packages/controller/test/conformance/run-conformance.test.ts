@@ -9,7 +9,7 @@
  * holds the tools' records too) — and is then replayed, which must reproduce
  * it exactly. OpenTelemetry spans are made on every case, and no hook may fail.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandboxPool } from '@askloop/interpreter';
@@ -155,5 +155,15 @@ describe.each(Object.keys(stores))('conformance on the %s store', (storeName) =>
     expect(spanNames.filter((name) => name.startsWith('turn ')).length).toBeGreaterThanOrEqual(records.length);
     expect(spanNames).toContain(`invoke_agent ${agent.name}`);
     await loop.close();
+  });
+});
+
+// The docs quote the number of cases; a case added without them made both say 62 of 65.
+describe('the conformance cases as the docs count them', () => {
+  it('are as many as packages/controller/README.md and ARCHITECTURE.md say', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const architecture = readFileSync(new URL('../../../../ARCHITECTURE.md', import.meta.url), 'utf8');
+    expect(Number(/— (\d+) cases covering/.exec(readme)?.[1])).toBe(CONFORMANCE_CASES.length);
+    expect(Number(/(\d+) conformance cases replayed/.exec(architecture)?.[1])).toBe(CONFORMANCE_CASES.length);
   });
 });
