@@ -40,4 +40,20 @@ describe('secrets the user writes', () => {
     plain.env = io.env;
     expect(await main(['run', 'deploy please', '--script', 'replies.json', '--db', 't.db'], plain)).toBe(0);
   });
+
+  // Walkthrough: a note went into the next turn's system text ("Their note: …") and the sessions file.
+  it.each(['approve', 'deny'])('%s --note holding the value of a key-like variable is refused, and the session still waits', async (action) => {
+    writeFileSync(join(dir, 'await.json'), JSON.stringify([envelope('emit "[[loop:await:approval_id=A1]]"'), envelope('emit "[[loop:done]] shipped"')]));
+    const run = captureIo({ cwd: dir });
+    expect(await main(['run', 'ship', '--script', 'await.json', '--dialect', 'v1', '--db', `${action}.db`, '--json'], run)).toBe(4);
+    const { sid } = JSON.parse(run.out) as { sid: string };
+    const io = captureIo({ cwd: dir });
+    io.env = { MY_SERVICE_TOKEN: 'zq81x7-my-real-secret-value' };
+    expect(await main([action, sid, '--db', `${action}.db`, '--script', 'await.json', '--note', 'use zq81x7-my-real-secret-value', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: expect.stringContaining('--note holds the value of MY_SERVICE_TOKEN') });
+    expect(io.out + io.err).not.toContain('zq81x7-my-real-secret-value');
+    const shown = captureIo({ cwd: dir });
+    expect(await main(['show', sid, '--db', `${action}.db`, '--json'], shown)).toBe(0);
+    expect(JSON.parse(shown.out)).toMatchObject({ session: { status: 'paused' } });
+  });
 });
