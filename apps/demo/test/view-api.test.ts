@@ -219,6 +219,29 @@ describe('the API', () => {
     controller.abort();
   });
 
+  // Walkthrough: the page said `askloop resume SID continues it` without the --db the viewer was given, so the pasted
+  // command looked in the default store.
+  it("gives a session no host runs the command that continues it, with the viewer's --db", async () => {
+    const sid = await seedSession(fixture.store, 'api-orphaned-resume', { createdAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(await fixture.store.acquireLease!(sid, 'dead-host', 1)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const withDb = await startViewer({ store: readStore, resumeArgs: ' --db /srv/askloop/sessions.db' });
+    try {
+      const served = ((await (await fetch(new URL(`/api/sessions/${sid}`, withDb.url))).json()) as { session: Record<string, unknown> }).session;
+      expect(served).toMatchObject({ orphaned: true, resume: `askloop resume ${sid} --db /srv/askloop/sessions.db` });
+      const controller = new AbortController();
+      const response = await fetch(new URL(`/api/sessions/${sid}/live`, withDb.url), { signal: controller.signal });
+      const events = readEvents(response.body as ReadableStream<Uint8Array>);
+      const first = await nextEvents(events, (seen) => seen.some((e) => e.event === 'snapshot'));
+      expect(JSON.parse(first[0]?.data ?? '{}').session).toMatchObject({ resume: `askloop resume ${sid} --db /srv/askloop/sessions.db` });
+      controller.abort();
+    } finally {
+      await withDb.close();
+    }
+    // Without resumeArgs (the default store), the bare command.
+    expect(((await (await fetch(new URL(`/api/sessions/${sid}`, viewer.url))).json()) as { session: Record<string, unknown> }).session).toMatchObject({ resume: `askloop resume ${sid}` });
+  });
+
   it('sends what a long running session has stored in one message, then each new turn alone', async () => {
     const sid = await seedSession(fixture.store, 'api-long-running', { turns: 40 });
     const controller = new AbortController();

@@ -387,6 +387,47 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.locator('.meta .live').count()).toBe(0);
   });
 
+  // Walkthrough: a session resumed after a Ctrl-C read "running ERR_CANCELLED" in the list and DECISION HALT on its page.
+  it('shows a session resumed after a halt as running, not halted', async () => {
+    const sid = await seedSession(fixture.store, 'resumed-after-halt', { turns: 1, lastDecision: { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'aborted by the caller' } });
+    await page.goto(`${viewer.url}#/`);
+    const row = page.locator(`tr[data-sid="${sid}"]`);
+    await expect.poll(() => row.innerText()).toContain('running');
+    expect(await row.innerText()).not.toContain('ERR_CANCELLED');
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    await expect.poll(() => page.locator('.stats').innerText()).toMatch(/DECISION\s+running/i);
+    expect(await page.locator('.stats .stat').filter({ hasText: /decision/i }).getAttribute('title')).toContain('resumed after ERR_CANCELLED');
+  });
+
+  // Walkthrough: each turn of a model without prices said "cost $0" (free) while the header said unknown.
+  it("says a turn's cost is unknown when its model has no prices", async () => {
+    await page.goto(`${viewer.url}#/sessions/${fixture.done}`);
+    const first = page.locator('li.turn[data-turn="1"]');
+    await first.waitFor();
+    for (const summary of await first.locator('details > summary').all()) {
+      if ((await summary.locator('..').getAttribute('open')) === null) await summary.click();
+    }
+    expect(await first.innerText()).toMatch(/cost\s+unknown \(the model has no prices\)/);
+    expect(await first.innerText()).not.toMatch(/cost\s+\$0/);
+  });
+
+  // Walkthrough: "updated 0 s ago" stayed so for good once a session stopped changing.
+  it('keeps counting how long ago a session was updated', async () => {
+    const aged = await browser.context.newPage();
+    try {
+      await aged.clock.install();
+      await aged.goto(`${viewer.url}#/sessions/${fixture.done}`);
+      const meta = aged.locator('.meta');
+      await expect.poll(() => meta.innerText()).toMatch(/updated \d+ (s|min|h|d) ago/);
+      const before = /updated ([^\n]+? ago)/.exec(await meta.innerText())?.[1];
+      await aged.clock.fastForward(2 * 3600 * 1000);
+      await expect.poll(async () => /updated ([^\n]+? ago)/.exec(await meta.innerText())?.[1]).not.toBe(before);
+      expect(await meta.innerText()).toMatch(/updated ([2-9]|\d\d+) h ago|updated \d+ d ago/);
+    } finally {
+      await aged.close();
+    }
+  });
+
   it('follows a halted session (a resume may continue it), and holds no feed while the tab is hidden', async () => {
     const sid = await seedSession(fixture.store, 'halted-followed', { status: 'halted', turns: 1 });
     // From the list, which holds no feed: the session page before it may have held one.

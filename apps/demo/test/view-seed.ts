@@ -19,6 +19,8 @@ export interface SeedOptions {
   readonly emits?: readonly string[];
   /** When the session was created: the list is newest first by this (default now). */
   readonly createdAt?: string;
+  /** The session's last decision (default none). */
+  readonly lastDecision?: SessionRecord['lastDecision'];
 }
 
 /** The `index`th turn of `sid`: CONTINUE, with token and latency figures that vary, so the charts have bars of different heights. */
@@ -45,7 +47,7 @@ export async function seedSession(store: TranscriptStore, sid: string, options: 
     status: options.status ?? 'running',
     createdAt: at,
     updatedAt: at,
-    lastDecision: undefined,
+    lastDecision: options.lastDecision,
   });
   await store.createSession(session);
   const count = options.turns ?? 0;

@@ -87,7 +87,8 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
   });
   const now = Date.now();
   for (const row of rows) {
-    const why = row.parked === true ? 'parked' : row.orphaned === true ? 'no host' : row.lastDecision !== null && row.status !== 'done' ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
+    // A running session's last decision is an earlier turn's: a HALT there (a Ctrl-C) is what its resume goes past.
+    const why = row.parked === true ? 'parked' : row.orphaned === true ? 'no host' : row.lastDecision !== null && (row.status === 'halted' || row.status === 'paused') ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
     const status = why === undefined ? row.status : `${row.status} (${why})`;
     table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
   }

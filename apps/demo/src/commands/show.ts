@@ -102,7 +102,9 @@ Options:
     let out = `${colors.bold(`session ${session.sid}`)}\n`;
     out += `  task     ${taskLine(taskOrUserdata(session), values.full === true, colors)}\n`;
     out += `  agent    ${terminalSafe(session.agent)}${session.parentSid === undefined ? '' : colors.dim(` (asked by ${session.parentSid})`)}\n`;
-    out += `  status   ${session.status}${last === undefined ? '' : ` · ${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
+    // A running session that last halted or paused was resumed past that decision: it is not its state.
+    const resumedPast = session.status === 'running' && (last?.kind === 'HALT' || last?.kind === 'PAUSE') ? 'resumed after ' : '';
+    out += `  status   ${session.status}${last === undefined ? '' : ` · ${resumedPast}${paintDecision(last.kind, colors)} ${terminalSafe(decisionReason(last))}`.trimEnd()}\n`;
     // A session a worker's failed steps parked still reads `running`: no worker takes it until it is queued again.
     if (queued?.state === 'failed') {
       const last = lastError === null ? '' : ` (last: ${terminalSafe(lastError)})`;

@@ -14,6 +14,7 @@ import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
 
+import { continueArgs } from '../loop/continue-hint.ts';
 /** Resolves when the process is asked to stop (Ctrl-C, or SIGTERM from a supervisor). */
 const stopSignal = (): Promise<void> =>
   new Promise((done) => {
@@ -65,7 +66,7 @@ Options:
     const store = openSessionsReadOnly(db)!; // defined: the file exists (checked above)
     try {
       const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
-      const viewer = await startViewer({ store, port, env: io.env }).catch((error: unknown) => {
+      const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db: values.db }, io.cwd).text }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
         throw error;

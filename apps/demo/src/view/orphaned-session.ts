@@ -25,7 +25,12 @@ export async function isOrphaned(store: Pick<TranscriptStore, 'leaseExpiresAt'>,
   return expiresAt !== undefined && expiresAt > 0 && expiresAt <= now && now - Date.parse(session.updatedAt) > ORPHAN_QUIET_MS;
 }
 
-/** The session as the viewer serves it: `orphaned: true` added when no host runs it. */
-export async function servedSession(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: SessionRecord): Promise<SessionRecord & { readonly orphaned?: true }> {
-  return (await isOrphaned(store, session).catch(() => false)) ? { ...session, orphaned: true } : session;
+/**
+ * The session as the viewer serves it: `orphaned: true` added when no host
+ * runs it, with `resume`, the command that continues it (`resumeArgs` find
+ * its store: ` --db FILE`; without them a pasted `askloop resume SID` looked
+ * in the default store).
+ */
+export async function servedSession(store: Pick<TranscriptStore, 'leaseExpiresAt'>, session: SessionRecord, resumeArgs = ''): Promise<SessionRecord & { readonly orphaned?: true; readonly resume?: string }> {
+  return (await isOrphaned(store, session).catch(() => false)) ? { ...session, orphaned: true, resume: `askloop resume ${session.sid}${resumeArgs}` } : session;
 }

@@ -43,6 +43,8 @@ export interface ViewerOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */
   readonly listLimit?: number;
+  /** What `askloop resume SID` needs to find the store (` --db FILE`), for the command a session no host runs is shown with. */
+  readonly resumeArgs?: string;
 }
 
 /** A running viewer. */
@@ -135,7 +137,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
         send('end', {});
         stop();
       },
-    });
+    }, options.resumeArgs);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -201,7 +203,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       live(response, session.sid);
       return;
     }
-    sendJson(response, 200, { session: await servedSession(store, session), turns: await store.listTurns(session.sid) }, head, acceptsGzip(request));
+    sendJson(response, 200, { session: await servedSession(store, session, options.resumeArgs), turns: await store.listTurns(session.sid) }, head, acceptsGzip(request));
   };
 
   const server = createServer((request, response) => {

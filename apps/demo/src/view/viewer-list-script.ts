@@ -136,7 +136,8 @@ export const LIST_SCRIPT = String.raw`
       var link = el('a', 'mono', s.sid);
       link.href = sessionHref(s.sid);
       var status = add(el('td'), badge(s.status));
-      if (s.lastDecision && s.lastDecision.kind === 'HALT') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
+      // A running session's HALT is an earlier turn's, which its resume goes past.
+      if (s.lastDecision && s.lastDecision.kind === 'HALT' && s.status !== 'running') add(status, el('span', 'muted', ' ' + s.lastDecision.reason));
       var task = el('td', 'task', s.task === null ? '—' : s.task);
       if (s.task !== null) task.title = markControls(s.task);
       add(row, add(el('td'), link), task, el('td', null, s.agent), status, el('td', 'num', fmtInt(s.turns)), el('td', 'muted', age(s.updatedAt)));

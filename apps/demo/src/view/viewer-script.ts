@@ -170,7 +170,12 @@ const PAGE_SCRIPT = String.raw`
       }
       root.replaceChildren(crumbs, banner);
     });
-    return function () { stopped = true; if (source) source.close(); };
+    // "updated N s ago" goes on counting while nothing changes (a halted session, a quiet turn), as the list's ages do.
+    var ageTimer = setInterval(function () {
+      var since = headBox.querySelector('[data-since]');
+      if (since) setText(since, 'updated ' + age(since.dataset.since));
+    }, 5000);
+    return function () { stopped = true; clearInterval(ageTimer); if (source) source.close(); };
   }
 
   var TITLE_MAX = 300;
@@ -187,7 +192,9 @@ const PAGE_SCRIPT = String.raw`
     var meta = el('div', 'meta');
     add(meta, el('span', 'mono', s.sid), el('span', null, 'agent ' + s.agent), badge(s.status));
     if (state.live && !s.orphaned && (s.status === 'running' || s.status === 'paused')) add(meta, el('span', 'live', 'Live'));
-    add(meta, el('span', null, 'started ' + new Date(s.createdAt).toLocaleString()), el('span', null, 'updated ' + age(s.updatedAt)));
+    var updated = el('span', null, 'updated ' + age(s.updatedAt));
+    updated.dataset.since = s.updatedAt;
+    add(meta, el('span', null, 'started ' + new Date(s.createdAt).toLocaleString()), updated);
     if (s.parentSid) {
       var parent = el('a', 'mono', 'parent ' + s.parentSid);
       parent.href = sessionHref(s.parentSid);
@@ -195,7 +202,7 @@ const PAGE_SCRIPT = String.raw`
     }
     add(box, meta);
     // Its host stopped mid-session (a crash, a kill): it says running, but nothing runs it until someone resumes it.
-    if (s.orphaned) add(box, el('div', 'error-banner orphaned', 'No host is running this session: the one that ran it stopped (it crashed or was killed) and its lease has lapsed. askloop resume ' + s.sid + ' continues it where it stopped.'));
+    if (s.orphaned) add(box, el('div', 'error-banner orphaned', 'No host is running this session: the one that ran it stopped (it crashed or was killed) and its lease has lapsed. ' + (s.resume || 'askloop resume ' + s.sid) + ' continues it where it stopped.'));
     return box;
   }
   function totals(state) {
@@ -215,7 +222,9 @@ const PAGE_SCRIPT = String.raw`
   function renderStats(state) {
     var t = totals(state);
     var s = state.session;
-    var last = s && s.lastDecision ? s.lastDecision.kind : s ? s.status : '';
+    // A running session that last halted or paused was resumed past that decision: it is running, not halted.
+    var resumed = s && s.status === 'running' && s.lastDecision && (s.lastDecision.kind === 'HALT' || s.lastDecision.kind === 'PAUSE');
+    var last = s && s.lastDecision && !resumed ? s.lastDecision.kind : s ? s.status : '';
     var grid = el('div', 'stats');
     function stat(label, value, title) {
       var box = add(el('div', 'stat'), el('div', 'label', label), el('div', 'value', value));
@@ -225,7 +234,7 @@ const PAGE_SCRIPT = String.raw`
     // Decided turns, as the list and askloop sessions count them: a turn paused for approval or still running is not one yet.
     var decided = s && typeof s.turns === 'number' ? s.turns : state.turns.size;
     var pending = state.turns.size - decided;
-    add(grid, stat('Turns', fmtInt(decided), pending > 0 ? pending + ' more stored, not decided yet (running or waiting for approval)' : ''), stat('Decision', last, s && s.lastDecision ? decisionText(s.lastDecision) : ''),
+    add(grid, stat('Turns', fmtInt(decided), pending > 0 ? pending + ' more stored, not decided yet (running or waiting for approval)' : ''), stat('Decision', last, s && s.lastDecision ? (resumed ? 'resumed after ' : '') + decisionText(s.lastDecision) : ''),
       stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens)), stat('Cost', t.replied && !t.priced && t.costUsd === 0 ? 'unknown' : fmtCost(t.costUsd), t.replied && !t.priced ? 'the model has no prices, so no reply had a cost' : ''),
       stat('Tool calls', fmtInt(t.toolCalls)), stat('Time', fmtMs(t.ms), 'fuel ' + fmtInt(t.fuel)));
     return grid;
@@ -404,7 +413,8 @@ const PAGE_SCRIPT = String.raw`
     function fact(label, value) { add(facts, el('dt', null, label), el('dd', null, value)); }
     fact('digest', turn.digest === null ? '— (nothing ran)' : turn.digest);
     fact('tokens', fmtInt(turn.usage.inputTokens) + ' in / ' + fmtInt(turn.usage.outputTokens) + ' out');
-    fact('cost', fmtCost(turn.usage.costUsd));
+    // A reply without a cost came from a model without prices: unknown, as the header says, not "$0" (free).
+    fact('cost', turn.reply && turn.reply.costUsd === undefined ? 'unknown (the model has no prices)' : fmtCost(turn.usage.costUsd));
     fact('fuel', fmtInt(turn.usage.fuel));
     fact('tool calls', fmtInt(turn.usage.toolCalls));
     var stages = ['earlier', 'compose', 'model', 'extract', 'prepare', 'approval', 'execute', 'scan', 'persist'].filter(function (k) { return turn.timings[k] !== undefined; });

@@ -43,7 +43,7 @@ function turnSignature(turn: TurnRecord): string {
  * is not read whole twice a second. A store error (a locked database) skips
  * that poll; the next one retries.
  */
-export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher): void {
+export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher, resumeArgs = ''): void {
   let sessionSignature = '';
   const turnSignatures = new Map<number, string>();
   let timer: NodeJS.Timeout | undefined;
@@ -54,7 +54,7 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
     try {
       const stored = await store.getSession(sid);
       // With `orphaned` when no host runs it (orphaned-session.ts): a host that dies is a change the page must show.
-      session = stored === undefined ? undefined : await servedSession(store, stored);
+      session = stored === undefined ? undefined : await servedSession(store, stored, resumeArgs);
       signature = session === undefined ? '' : [session.status, session.turns, session.updatedAt, 'orphaned' in session].join('|');
       if (session === undefined) turns = [];
       else if (signature !== sessionSignature) turns = await store.listTurns(sid);
