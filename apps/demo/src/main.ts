@@ -53,8 +53,12 @@ function asCliError(error: unknown, usage: string): CliError {
     if (ambiguous !== undefined) return usageError(`${ambiguous}: its value starts with '-', which reads as another option; write it as ${ambiguous}=VALUE`);
     const typed = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(--?[^'=]+)/.exec(message)?.[1] : undefined;
     // The options a command takes are the ones its usage text names.
-    const meant = typed === undefined ? undefined : closestName(typed, new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []));
+    const named = new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []);
     if (typed === undefined) return usageError(message);
+    // A usage text may name an option the command does not take, to say why (`replay` asks no model: no --script);
+    // suggesting it back ("unknown option '--script'; did you mean '--script'?") helped no one.
+    if (named.has(typed)) return usageError(`unknown option '${typed}': this command does not take it (its --help says why)`);
+    const meant = closestName(typed, named);
     // In our words: Node's own message reads as if a positional argument were the likely mistake.
     return usageError(meant === undefined ? `unknown option '${typed}' (an argument that starts with '-' goes after '--')` : `unknown option '${typed}'; did you mean '${meant}'?`);
   }

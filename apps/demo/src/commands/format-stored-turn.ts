@@ -37,7 +37,8 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
     out += labelled('reply', `${terminalSafe(reply.provider)}:${terminalSafe(reply.model)} · ${formatCount(reply.inputTokens)} in → ${formatCount(reply.outputTokens)} out tokens · ${formatDuration(reply.latencyMs)}${cost} · ${terminalSafe(reply.finishReason)}`, colors);
     out += block(reply.text, colors, maxLines);
   }
-  for (const lint of record.lints) out += labelled('recovered', colors.yellow(`${terminalSafe(lint.code)}: ${oneLine(lint.message, width - 30)}`), colors);
+  // Cut to the terminal's width unless --full, which promises everything.
+  for (const lint of record.lints) out += labelled('recovered', colors.yellow(`${terminalSafe(lint.code)}: ${oneLine(lint.message, options.full ? Number.POSITIVE_INFINITY : width - 30)}`), colors);
   if (record.actions !== undefined && record.actions.trim() !== '') out += labelled('program', '', colors) + formatProgram(record.actions, colors);
   for (const diagnostic of record.diagnostics) out += formatDiagnostic(diagnostic, colors);
   if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);

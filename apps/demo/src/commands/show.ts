@@ -24,10 +24,17 @@ import { resolveSessionId } from '../view/resolve-session-id.ts';
 /** How much of a task `show` prints without `--full`: a long one (a pasted document) would push the turns off screen. */
 export const TASK_SHOWN_CHARS = 300;
 
-/** The task on one line, cut to {@link TASK_SHOWN_CHARS} with how long it is, or whole (as given) with `--full`. */
+/**
+ * The task on one line (a short one too: its second line printed at column 0
+ * read as another field), cut to {@link TASK_SHOWN_CHARS} with how long it is,
+ * or whole (as given) with `--full`.
+ */
 function taskLine(task: string, full: boolean, colors: TerminalColors): string {
-  if (full || task.length <= TASK_SHOWN_CHARS) return terminalSafe(task);
-  return `${oneLine(task, TASK_SHOWN_CHARS)} ${colors.dim(`(${formatCount(task.length)} characters; --full shows it whole)`)}`;
+  if (full) return terminalSafe(task);
+  const line = oneLine(task, TASK_SHOWN_CHARS);
+  if (line === oneLine(task, Number.POSITIVE_INFINITY)) return line;
+  // Characters as a person counts them: an emoji is one.
+  return `${line} ${colors.dim(`(${formatCount([...task].length)} characters; --full shows it whole)`)}`;
 }
 
 function notFound(sid: string, dbPath: string): CliError {

@@ -31,10 +31,19 @@ export function formatCost(usd: number, known = true): string {
   return !known && usd === 0 ? 'unknown (no prices)' : `$${usd.toFixed(4)}`;
 }
 
-/** Cuts `text` to `width` characters with an ellipsis, after making it terminal-safe and one line. */
+/**
+ * Cuts `text` to `width` characters with an ellipsis, after making it
+ * terminal-safe and one line: a tab is a space (kept, it shifted a table's
+ * columns), and the cut never falls inside a surrogate pair (half an emoji
+ * printed as U+FFFD).
+ */
 export function oneLine(text: string, width: number): string {
-  const flat = terminalSafe(text).replace(/\s*\n\s*/g, ' ⏎ ');
-  return flat.length <= width ? flat : `${flat.slice(0, Math.max(1, width - 1))}…`;
+  const flat = terminalSafe(text).replace(/\s*\n\s*/g, ' ⏎ ').replace(/\t/g, ' ');
+  if (flat.length <= width) return flat;
+  let end = Math.max(1, width - 1);
+  const last = flat.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${flat.slice(0, end)}…`;
 }
 
 /** A value as compact JSON on one line, cut to `width`. */
