@@ -387,6 +387,14 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.locator('.meta .live').count()).toBe(0);
   });
 
+  // Walkthrough: an address past the last page said "No sessions yet" on a store that has them.
+  it('says a page past the end of the list is empty, not the store, and leads back to the first page', async () => {
+    await page.goto(`${viewer.url}#/?offset=5000`);
+    await expect.poll(() => page.locator('.panel.empty').innerText()).toBe('No sessions this far into the list. Back to the first page');
+    await page.locator('.panel.empty a').click();
+    await expect.poll(() => page.locator(`tr[data-sid="${fixture.done}"]`).count()).toBe(1);
+  });
+
   // Walkthrough: a session resumed after a Ctrl-C read "running ERR_CANCELLED" in the list and DECISION HALT on its page.
   it('shows a session resumed after a halt as running, not halted', async () => {
     const sid = await seedSession(fixture.store, 'resumed-after-halt', { turns: 1, lastDecision: { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'aborted by the caller' } });

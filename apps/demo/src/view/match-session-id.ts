@@ -12,7 +12,12 @@ export const MIN_SID_PREFIX = 4;
 /** What {@link matchSessionId} found. */
 export type SessionMatch =
   | { readonly kind: 'found'; readonly session: SessionRecord }
-  | { readonly kind: 'ambiguous'; readonly count: number }
+  | {
+      readonly kind: 'ambiguous';
+      readonly count: number;
+      /** The first few ids that start so (newest first), for a person to pick from. */
+      readonly examples: readonly string[];
+    }
   | {
       readonly kind: 'none';
       readonly tooShort: boolean;
@@ -24,7 +29,7 @@ export type SessionMatch =
  * The session `given` names in `store`: the session with that id, else the
  * one whose id starts with it (the store's `sidPrefix` query lists only
  * those). Two rows are enough to tell one from many; how many is counted,
- * not listed.
+ * and the first few are named for a person to pick from.
  */
 export async function matchSessionId(store: TranscriptStore, given: string): Promise<SessionMatch> {
   const problem = sessionIdProblem(given);
@@ -34,5 +39,14 @@ export async function matchSessionId(store: TranscriptStore, given: string): Pro
   if (given.length < MIN_SID_PREFIX) return { kind: 'none', tooShort: true };
   const matches = await store.listSessions({ sidPrefix: given, limit: 2 });
   if (matches.length === 1) return { kind: 'found', session: matches[0] as SessionRecord };
-  return matches.length > 1 ? { kind: 'ambiguous', count: await countSessions(store, { sidPrefix: given }) } : { kind: 'none', tooShort: false };
+  if (matches.length > 1) {
+    const examples = (await store.listSessions({ sidPrefix: given, limit: AMBIGUOUS_EXAMPLES })).map((session) => session.sid);
+    return { kind: 'ambiguous', count: await countSessions(store, { sidPrefix: given }), examples };
+  }
+  // Ids are lower-case (UUIDs): `A8F7`, typed from a screen or a ticket, names `a8f7…` as a search for it finds it.
+  if (given !== given.toLowerCase()) return matchSessionId(store, given.toLowerCase());
+  return { kind: 'none', tooShort: false };
 }
+
+/** How many of the ids an ambiguous prefix matches are named. */
+const AMBIGUOUS_EXAMPLES = 5;

@@ -11,7 +11,10 @@ import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 export async function resolveSessionId(store: TranscriptStore, sid: string, dbPath: string): Promise<string> {
   const match = await matchSessionId(store, sid);
   if (match.kind === 'found') return match.session.sid;
-  if (match.kind === 'ambiguous') throw usageError(`'${sid}' is the start of ${match.count} session ids; give more of it`);
+  if (match.kind === 'ambiguous') {
+    const more = match.count > match.examples.length ? `, and ${match.count - match.examples.length} more` : '';
+    throw usageError(`'${sid}' is the start of ${match.count} session ids (${match.examples.join(', ')}${more}); give more of it`);
+  }
   const hint = match.tooShort ? `; give at least ${MIN_SID_PREFIX} characters of an id` : match.problem === undefined ? '' : `; a session id ${match.problem}`;
   // Quoted as JSON when it holds a control character, which would otherwise reach the terminal as itself.
   const shown = match.problem === undefined || sid.length === 0 ? `'${sid}'` : JSON.stringify(sid);

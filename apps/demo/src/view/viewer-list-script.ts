@@ -81,7 +81,7 @@ export const LIST_SCRIPT = String.raw`
         if (drawn === shown) refreshAges(data.sessions);
         else {
           var focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.closest('tr') : null;
-          body.replaceChildren(renderList(data.sessions, listQuery.q !== '' || listQuery.status !== ''));
+          body.replaceChildren(renderList(data.sessions, listQuery.q !== '' || listQuery.status !== '', listQuery.offset > 0));
           shown = drawn;
           if (focused && focused.dataset.sid) {
             var again = body.querySelector('tr[data-sid="' + CSS.escape(focused.dataset.sid) + '"] a');
@@ -124,7 +124,14 @@ export const LIST_SCRIPT = String.raw`
       if (typing) { clearTimeout(typing); listQuery.q = search.value.trim(); listQuery.offset = 0; }
     };
   }
-  function renderList(sessions, narrowed) {
+  function renderList(sessions, narrowed, paged) {
+    // Past the last page (an address kept from a longer list) is not an empty store.
+    if (sessions.length === 0 && paged) {
+      var first = el('a', null, 'Back to the first page');
+      first.href = '#/';
+      first.addEventListener('click', function () { listQuery.offset = 0; });
+      return add(el('div', 'panel empty', 'No sessions this far into the list. '), first);
+    }
     if (sessions.length === 0) return el('div', 'panel empty', narrowed ? 'No session matches.' : 'No sessions yet. Run one with askloop run, then come back.');
     var table = el('table', 'sessions');
     var head = add(el('tr'), el('th', null, 'Session'), el('th', null, 'Task'), el('th', null, 'Agent'), el('th', null, 'Status'), el('th', 'num', 'Turns'), el('th', null, 'Updated'));
