@@ -5,14 +5,20 @@
  * database is reported with the controller's code.
  */
 import { createSqliteTranscriptStore, isLoopError, type TranscriptStore } from '@askloop/controller';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { CliError } from '../cli-error.ts';
 import { refuseDirectory } from '../loop/default-db-path.ts';
 
-/** The store, or undefined when the file does not exist. */
+/**
+ * The store, or undefined when the file does not exist or is empty: SQLite
+ * reads a file of no bytes as an empty database, and `askloop run --db` takes
+ * one so; read-only, its missing tables made it look like another program's
+ * file (`LOOP_STORE_ERROR`).
+ */
 export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
   if (!existsSync(dbPath)) return undefined;
   refuseDirectory(dbPath);
+  if (statSync(dbPath).size === 0) return undefined;
   try {
     // Read-only: listing never creates, migrates or locks the file for writing while a run uses it.
     return createSqliteTranscriptStore(dbPath, { readOnly: true });

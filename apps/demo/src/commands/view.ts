@@ -63,7 +63,8 @@ Options:
 
     const { startViewer } = await import('../view/start-viewer.ts');
     // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
-    const store = openSessionsReadOnly(db)!; // defined: the file exists (checked above)
+    const store = openSessionsReadOnly(db);
+    if (store === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with askloop run --db ${db}, or pass another --db FILE`);
     try {
       const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
       const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db: values.db }, io.cwd).text }).catch((error: unknown) => {

@@ -6,6 +6,7 @@
  * as `askloop sessions` and `view` refuse it, before anything is written to
  * it: a writable open would add the controller's tables to any SQLite file.
  */
+import { existsSync } from 'node:fs';
 import type { TranscriptStore } from '@askloop/controller';
 import type pg from 'pg';
 import { openSessionsReadOnly } from '../commands/open-sessions-read-only.ts';
@@ -46,7 +47,7 @@ export async function openExistingStore(db: string | undefined, io: CommandIo, o
   // Read-only first: it checks the file holds the controller's tables without creating or migrating anything.
   const reader = openSessionsReadOnly(path);
   // Removed since existingDbPath looked: the same error as if it had never been there.
-  if (reader === undefined) throw new CliError('CLI_FILE_UNREADABLE', 'no sessions file here; run a session with askloop run first', { file: db ?? path });
+  if (reader === undefined) throw new CliError('CLI_FILE_UNREADABLE', existsSync(path) ? 'the sessions file is empty: no session has run on it yet' : 'no sessions file here; run a session with askloop run first', { file: db ?? path });
   if (options.readOnly === true) return { store: reader, sqlitePath: path };
   await reader.close();
   return { store: openSessionStore(path), sqlitePath: path };
