@@ -42,8 +42,8 @@ export function createTestTools(effects: EffectLog): ToolPack {
   ]);
 }
 
-/** A reply in the cases' shorthand: a verbatim string, `{ actions: [...lines] }`, `{ program: "…" }`, or a ScriptedReply object. */
-export type CaseReply = string | { readonly actions: readonly string[]; readonly after?: string } | { readonly program: string; readonly after?: string } | ScriptedReply;
+/** A reply in the cases' shorthand: a verbatim string, `{ actions: [...lines], padBytes? }`, `{ program: "…" }`, or a ScriptedReply object. */
+export type CaseReply = string | { readonly actions: readonly string[]; readonly after?: string; readonly padBytes?: number } | { readonly program: string; readonly after?: string } | ScriptedReply;
 
 /** An envelope around `program` as a model would send it. */
 export function envelope(program: string, after = ''): string {
@@ -54,7 +54,8 @@ export function envelope(program: string, after = ''): string {
 export function expandReplies(replies: readonly CaseReply[]): ScriptedReply[] {
   return replies.map((reply) => {
     if (typeof reply === 'string') return reply;
-    if ('actions' in reply) return envelope(['command', ...reply.actions.map((line) => `  ${line}`), 'endcommand'].join('\n'), reply.after);
+    // `padBytes`: a comment line that long inside the program, for a reply over a size limit without a file that large.
+    if ('actions' in reply) return envelope(['command', ...reply.actions.map((line) => `  ${line}`), ...(reply.padBytes === undefined ? [] : [`  # ${'x'.repeat(reply.padBytes)}`]), 'endcommand'].join('\n'), reply.after);
     if ('program' in reply) return envelope(reply.program, reply.after);
     return reply;
   });

@@ -10,6 +10,7 @@ import type { Lint } from './lint.ts';
 import { markerLine } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
 import { scanLines } from './scan-lines.ts';
+import { checkBareActionsSize } from './size-check.ts';
 
 /** Options of {@link extractEnvelope}. */
 export interface ExtractOptions {
@@ -74,8 +75,9 @@ export function extractEnvelope(reply: string, options: ExtractOptions = {}): Pa
   }
   const block = findBareCommand(reply);
   if (block !== undefined) {
+    checkBareActionsSize(block.text, block.line);
     return {
-      envelope: { userdata: options.userdata ?? '{}', scratchpad: null, output: null, actions: block },
+      envelope: { userdata: options.userdata ?? '{}', scratchpad: null, output: null, actions: block.text },
       lints: [
         {
           code: 'LINT_RECOVERED_BARE_COMMAND',
@@ -190,9 +192,9 @@ function unfenceActions(result: ParseResult): ParseResult {
     lints: [...result.lints, { code: 'LINT_RECOVERED_FENCE', message: 'the ACTIONS program was wrapped in a markdown fence; the fence was removed' }],
   };
 }
-
+/** The first `command` … last `endcommand` block of a reply, if any, and the reply's line it starts on. */
 /** The first `command` … last `endcommand` block of a reply, if any. */
-function findBareCommand(reply: string): string | undefined {
+function findBareCommand(reply: string): { readonly text: string; readonly line: number } | undefined {
   const lines = reply.split(/\r?\n/);
   const start = lines.findIndex((line) => /^\s*command\s*$/.test(line));
   if (start === -1) return undefined;
@@ -203,5 +205,5 @@ function findBareCommand(reply: string): string | undefined {
       break;
     }
   }
-  return end === -1 ? undefined : lines.slice(start, end + 1).join('\n');
+  return end === -1 ? undefined : { text: lines.slice(start, end + 1).join('\n'), line: start + 1 };
 }

@@ -67,6 +67,25 @@ export function checkSizes(input: SizeInput, offsets: ByteOffsets): void {
   if (over) throw findCrossing(text, end === undefined ? text.length : end.contentEnd);
 }
 
+/**
+ * Throws {@link EnvelopeSizeError} when a bare `command … endcommand` block,
+ * recovered as ACTIONS from a reply without an envelope, is over a section's
+ * 512 KiB: the same program inside an envelope is refused so. `firstLine` is
+ * the reply's line the block starts on, for the error's line.
+ */
+export function checkBareActionsSize(block: string, firstLine: number): void {
+  if (block.length * 3 <= MAX_SECTION_BYTES) return;
+  let section = 0;
+  const lines = block.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    section += utf8Length(lines[index] as string) + 1;
+    if (section > MAX_SECTION_BYTES) {
+      const line = firstLine + index;
+      throw new EnvelopeSizeError(`section ACTIONS (a command block without an envelope) is larger than ${MAX_SECTION_BYTES} bytes (512 KiB) at line ${line}; shorten it`, { line });
+    }
+  }
+}
+
 /** The error of an envelope that crosses 1 MiB at `line`. */
 export function envelopeTooLarge(line: number): EnvelopeSizeError {
   return new EnvelopeSizeError(`the envelope is larger than ${MAX_ENVELOPE_BYTES} bytes (1 MiB) at line ${line}; shorten it`, { line });

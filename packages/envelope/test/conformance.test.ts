@@ -93,7 +93,7 @@ describe('parse', () => {
 describe('extract', () => {
   for (const testCase of conformanceCases('extract')) {
     it(testCase.name, () => {
-      expectOutcome(outcome(() => extractEnvelope(testCase.text('input.txt'))), testCase.expected as Record<string, unknown>);
+      expectOutcome(outcome(() => extractEnvelope(new TextDecoder().decode(caseInputBytes(testCase)))), testCase.expected as Record<string, unknown>);
     });
   }
 });

@@ -116,6 +116,14 @@ describe('parseAgentDefinition', () => {
     expect(refusal(() => validateAgentDefinition({ ...definition, repair: -1 }))).toBe('invalid agent definition: repair: expected a whole number ≥ 0, got number -1');
   });
 
+  // Spec audit: the first sighting of a digest counts as one of the N, so noProgressN 1 halted the first turn that
+  // was not DONE (its output new), before any digest had repeated.
+  it('refuses a noProgressN below 2, saying why', () => {
+    const definition: AgentDefinition = { name: 'coder', model: 'anthropic:claude-sonnet-4-5' };
+    expect(refusal(() => validateAgentDefinition({ ...definition, noProgressN: 1 }))).toBe('invalid agent definition: noProgressN: expected a whole number ≥ 2 (the first turn with a digest counts as one of them, so 1 would halt every turn that is not DONE), got number 1');
+    expect(validateAgentDefinition({ ...definition, noProgressN: 2 }).noProgressN).toBe(2);
+  });
+
   it('suggests only close names', () => {
     expect(didYouMean('max_turns', ['maxTurns', 'wallMs'])).toBe('maxTurns');
     expect(didYouMean('colour', ['maxTurns', 'wallMs'])).toBeUndefined();
@@ -149,7 +157,7 @@ const definitions: fc.Arbitrary<AgentDefinition> = fc.record(
     ),
     quotas: fc.record({ fuel: count(1), wallMs: count(1), memoryMb: count(8), toolCalls: count(0) }, { requiredKeys: [] }),
     ceilings: fc.record({ maxTurns: count(1), tokens: count(1), costUsd: fc.double({ min: 0, max: 100, noNaN: true }), toolCalls: count(0) }, { requiredKeys: [] }),
-    noProgressN: count(1),
+    noProgressN: count(2),
     nudge: fc.boolean(),
     repair: count(0),
     maxErrorStreak: count(1),

@@ -19,7 +19,7 @@ export interface AgentDefinitionIssue {
 type Field =
   | { readonly kind: 'string'; readonly check?: (text: string) => string | undefined }
   | { readonly kind: 'boolean' }
-  | { readonly kind: 'integer'; readonly min: number; readonly max?: number }
+  | { readonly kind: 'integer'; readonly min: number; readonly max?: number; readonly why?: string }
   | { readonly kind: 'number'; readonly min: number; readonly max?: number }
   | { readonly kind: 'choice'; readonly values: readonly string[] }
   | { readonly kind: 'list'; readonly item: Field }
@@ -95,7 +95,8 @@ const AGENT: Field = {
       // One turn under the highest turn index every store holds: an `answer-now` turn may follow the last.
       fields: { maxTurns: count(1, MAX_TURN_INDEX - 1), wallMs: count(1, MAX_WALL_MS), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
     },
-    noProgressN: count(1),
+    // The first sighting of a digest counts as one of the N (seed 002 §6): with 1, the first turn that is not DONE halted.
+    noProgressN: { kind: 'integer', min: 2, why: 'the first turn with a digest counts as one of them, so 1 would halt every turn that is not DONE' },
     nudge: flag,
     repair: count(0),
     maxErrorStreak: count(1),
@@ -146,7 +147,7 @@ function walk(field: Field, value: unknown, path: (string | number)[], issues: A
       if (typeof value !== 'boolean') issue(`expected true or false, got ${describeGiven(value)}`);
       return;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < field.min) issue(`expected a whole number ≥ ${field.min}, got ${describeGiven(value)}`);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < field.min) issue(`expected a whole number ≥ ${field.min}${field.why === undefined ? '' : ` (${field.why})`}, got ${describeGiven(value)}`);
       else if (field.max !== undefined && value > field.max) issue(`expected a whole number from ${field.min} to ${field.max}, got ${describeGiven(value)}`);
       return;
     case 'number':
