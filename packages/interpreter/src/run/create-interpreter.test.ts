@@ -207,6 +207,21 @@ describe('createInterpreter (through the sandbox)', () => {
     expect(result.emits).toEqual(['ask']);
   });
 
+  // Walkthrough (compatibility): every tool failure read 4 or 21, not the reference's number of the tool's own error.
+  it("keeps a tool error's reference number as the script error's numeric code", async () => {
+    const interpreter = createInterpreter({ pool });
+    const failing = (code: string, referenceCode: number) => ({ catalog, call: () => Promise.reject(Object.assign(new Error(`tool.test.echo: ${code.toLowerCase()}`), { code, referenceCode })) });
+    const typed = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: failing('TOOL_VALUE_TYPE', 7) });
+    expect(typed.error).toMatchObject({ code: 'SCRIPT_TOOL_ARGUMENTS', numericCode: 7, message: expect.stringContaining('[TOOL_VALUE_TYPE]') });
+    const missing = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: failing('FS_NOT_FOUND', 22) });
+    expect(missing.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', numericCode: 22 });
+    // A denial keeps its own script code and number; a failure without a reference number, its script code's.
+    const denied = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: failing('FS_ESCAPE', 1003) });
+    expect(denied.error).toMatchObject({ code: 'SCRIPT_TOOL_DENIED' });
+    const bare = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => Promise.reject(new Error('disk full')) } });
+    expect(bare.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', numericCode: 21 });
+  });
+
   it('refuses tool results that are not JSON data', async () => {
     const interpreter = createInterpreter({ pool });
     const result = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => ({ big: BigInt(1) }) } });

@@ -10,7 +10,15 @@ import { SCRIPT_ERROR_CODES, type ScriptErrorCode } from '../runtime/error-codes
 export interface HostFailureData {
   readonly code: ScriptErrorCode;
   readonly message: string;
+  /**
+   * The reference's numeric code of a tool's own failure (`TOOL_VALUE_TYPE` 7, `FS_NOT_FOUND` 22), kept for the
+   * script's error in place of its script code's (4, 21): existing programs read the reference's numbers.
+   */
+  readonly numericCode?: number;
 }
+
+/** The script codes a tool's own failure maps to, whose numeric code the tool's reference code replaces. */
+const TOOL_FAILURE_CODES: ReadonlySet<ScriptErrorCode> = new Set(['SCRIPT_TOOL_ERROR', 'SCRIPT_TOOL_ARGUMENTS']);
 
 const ARGUMENT_CODES = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING', 'TOOL_VALUE_TYPE', 'TOOL_VALUE_INVALID', 'TOOL_VALUE_BOUNDS']);
 
@@ -42,7 +50,9 @@ export function mapHostFailure(error: unknown, what: string, named?: string): Ho
   const raw = typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown; referenceCode?: unknown }) : {};
   const code = typeof raw.code === 'string' ? raw.code : undefined;
   const message = typeof raw.message === 'string' ? raw.message : String(error);
-  const scriptCode = scriptCodeForToolCode(code, typeof raw.referenceCode === 'number' ? raw.referenceCode : undefined);
+  const referenceCode = typeof raw.referenceCode === 'number' && Number.isSafeInteger(raw.referenceCode) ? raw.referenceCode : undefined;
+  const scriptCode = scriptCodeForToolCode(code, referenceCode);
+  const numeric = referenceCode !== undefined && TOOL_FAILURE_CODES.has(scriptCode) ? { numericCode: referenceCode } : {};
   const prefix = code !== undefined && code !== scriptCode ? `[${code}] ` : '';
   // A message mapped once already (a replay answers with the recorded one) starts with the original code: look past it,
   // so the second mapping gives the same text as the first.
@@ -50,15 +60,17 @@ export function mapHostFailure(error: unknown, what: string, named?: string): Ho
   const namesItself = named !== undefined && bare.toLowerCase().startsWith(named.toLowerCase());
   // Mapped once already with `what` in front (a replay answers with the recorded failure): named once, not twice.
   const mappedBefore = prefix === '' && message.startsWith(`${what}: `);
-  return { code: scriptCode, message: namesItself || mappedBefore ? `${prefix}${message}` : `${what}: ${prefix}${message}` };
+  return { code: scriptCode, message: namesItself || mappedBefore ? `${prefix}${message}` : `${what}: ${prefix}${message}`, ...numeric };
 }
 
 /** An Error with a string code, the shape the sandbox reads from a throw. */
 export class HostCallError extends Error {
   readonly code: ScriptErrorCode;
+  readonly numericCode: number | undefined;
   constructor(failure: HostFailureData) {
     super(failure.message);
     this.name = 'HostCallError';
     this.code = failure.code;
+    this.numericCode = failure.numericCode;
   }
 }

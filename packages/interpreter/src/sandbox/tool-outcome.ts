@@ -44,10 +44,12 @@ export async function toolOutcomeJson(handler: ToolCallHandler, name: string, ar
     // Named once: a message that names the tool already (the interpreter's handler always does) is kept as it is, and
     // so is one of the interpreter's own calls (`$ask`, `$promptuser`: not tools, and their messages say what failed).
     const named = name.startsWith('$') || message.toLowerCase().includes(name.toLowerCase()) ? message : `tool ${name} failed: ${message}`;
-    return failure(typeof code === 'string' && code !== '' ? code : 'TOOL_FAILED', named);
+    // The reference's number of a tool's own failure (HostCallError), for the script's error.
+    const numericCode = (error as { numericCode?: unknown } | null)?.numericCode;
+    return failure(typeof code === 'string' && code !== '' ? code : 'TOOL_FAILED', named, Number.isSafeInteger(numericCode) ? (numericCode as number) : undefined);
   }
 }
 
-function failure(code: string, message: string): string {
-  return JSON.stringify({ ok: false, error: { code, message } });
+function failure(code: string, message: string, numericCode?: number): string {
+  return JSON.stringify({ ok: false, error: { code, message, ...(numericCode === undefined ? {} : { numericCode }) } });
 }
