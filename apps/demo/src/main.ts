@@ -57,7 +57,7 @@ function asCliError(error: unknown, usage: string): CliError {
     if (typed === undefined) return usageError(message);
     // A usage text may name an option the command does not take, to say why (`replay` asks no model: no --script);
     // suggesting it back ("unknown option '--script'; did you mean '--script'?") helped no one.
-    if (named.has(typed)) return usageError(`unknown option '${typed}': this command does not take it (its --help says why)`);
+    if (named.has(typed)) return usageError(`unknown option '${typed}': this command does not take it`);
     const meant = closestName(typed, named);
     // In our words: Node's own message reads as if a positional argument were the likely mistake.
     return usageError(meant === undefined ? `unknown option '${typed}' (an argument that starts with '-' goes after '--')` : `unknown option '${typed}'; did you mean '${meant}'?`);

@@ -138,7 +138,7 @@ describe('every command fails the same way', () => {
       [['run', 'x', '--scirpt', 'r.json'], "askloop: unknown option '--scirpt'; did you mean '--script'? (CLI_USAGE)\nRun 'askloop run --help' for usage.\n"],
       [['sessions', '--stauts', 'done'], "askloop: unknown option '--stauts'; did you mean '--status'? (CLI_USAGE)\nRun 'askloop sessions --help' for usage.\n"],
       // Walkthrough: replay's usage names --script to say it needs none, and the option was suggested back as itself.
-      [['replay', 'abcd', '--script', 'r.json'], "askloop: unknown option '--script': this command does not take it (its --help says why) (CLI_USAGE)\nRun 'askloop replay --help' for usage.\n"],
+      [['replay', 'abcd', '--script', 'r.json'], "askloop: unknown option '--script': this command does not take it (CLI_USAGE)\nRun 'askloop replay --help' for usage.\n"],
       [['ns', 'run', 'a.ns', '--bogus'], "askloop: unknown option '--bogus' (an argument that starts with '-' goes after '--') (CLI_USAGE)\nRun 'askloop ns run --help' for usage.\n"],
     ];
     for (const [args, expected] of cases) {

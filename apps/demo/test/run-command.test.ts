@@ -141,6 +141,8 @@ describe('askloop run (the real CLI)', () => {
     [['two', 'words'], 'askloop run takes one task; quote it: askloop run "two words"'],
     // Walkthrough: options after '--' were folded into the suggested task.
     [['--', '-dash task', '--script', 'f.json'], `askloop run takes one task, and every argument after '--' is part of it: put the options before '--' (askloop run [options] -- "-dash task")`],
+    // Review: a lone '-' in an unquoted task is no '--'.
+    [['fix', 'the', '-', 'bug'], 'askloop run takes one task; quote it: askloop run "fix the - bug"'],
     [['t', '--model', 'openai:x', '--script', 'x.json'], '--script and --model both choose the model; give one'],
     [['t'], 'no model: give --model PROVIDER:MODEL, --script FILE, or --agent FILE|NAME (an agent file with a "model", or an agent of askloop.config.yaml), or set models.default in askloop.config.yaml'],
     [['t', '--model', 'gpt4'], "--model must be provider:model (e.g. openai:gpt-4.1-mini), not 'gpt4'"],

@@ -18,7 +18,8 @@ import { refuseDirectory } from '../loop/default-db-path.ts';
 export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
   if (!existsSync(dbPath)) return undefined;
   refuseDirectory(dbPath);
-  if (statSync(dbPath).size === 0) return undefined;
+  // Removed since existsSync looked: as if it had never been there.
+  if ((statSync(dbPath, { throwIfNoEntry: false })?.size ?? 0) === 0) return undefined;
   try {
     // Read-only: listing never creates, migrates or locks the file for writing while a run uses it.
     return createSqliteTranscriptStore(dbPath, { readOnly: true });

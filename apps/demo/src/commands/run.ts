@@ -67,7 +67,7 @@ ${LOOP_EXIT_USAGE}
     if (positionals.length === 0) throw usageError('askloop run needs a task: askloop run "<task>" --model PROVIDER:MODEL');
     // An argument starting with '-' among them came after '--', which ends the options: folding them into the task
     // (`askloop run "-dash task --script f"`) would be no fix.
-    if (positionals.length > 1 && positionals.slice(1).some((arg) => arg.startsWith('-'))) throw usageError(`askloop run takes one task, and every argument after '--' is part of it: put the options before '--' (askloop run [options] -- "${positionals[0]}")`);
+    if (positionals.length > 1 && args.includes('--') && positionals.slice(1).some((arg) => arg.startsWith('-'))) throw usageError(`askloop run takes one task, and every argument after '--' is part of it: put the options before '--' (askloop run [options] -- "${positionals[0]}")`);
     if (positionals.length > 1) throw usageError(`askloop run takes one task; quote it: askloop run "${positionals.join(' ')}"`);
     const task = positionals[0]!;
     // Most often an unset variable (`askloop run "$TASK"`): a model given nothing to do only spends turns.

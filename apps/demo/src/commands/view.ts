@@ -67,7 +67,7 @@ Options:
     if (store === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with askloop run --db ${db}, or pass another --db FILE`);
     try {
       const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
-      const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db: values.db }, io.cwd).text }).catch((error: unknown) => {
+      const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db }, io.cwd).text }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
         throw error;
