@@ -220,6 +220,9 @@ describe('createInterpreter (through the sandbox)', () => {
     expect(denied.error).toMatchObject({ code: 'SCRIPT_TOOL_DENIED' });
     const bare = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => Promise.reject(new Error('disk full')) } });
     expect(bare.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', numericCode: 21 });
+    // A number that is no reference code (0, negative) is not taken.
+    const bogus = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: failing('TOOL_FAILED', -5) });
+    expect(bogus.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', numericCode: 21 });
   });
 
   it('refuses tool results that are not JSON data', async () => {

@@ -50,7 +50,8 @@ export function mapHostFailure(error: unknown, what: string, named?: string): Ho
   const raw = typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown; referenceCode?: unknown }) : {};
   const code = typeof raw.code === 'string' ? raw.code : undefined;
   const message = typeof raw.message === 'string' ? raw.message : String(error);
-  const referenceCode = typeof raw.referenceCode === 'number' && Number.isSafeInteger(raw.referenceCode) ? raw.referenceCode : undefined;
+  // A reference code is a positive whole number; anything else a tool sets is not one.
+  const referenceCode = typeof raw.referenceCode === 'number' && Number.isSafeInteger(raw.referenceCode) && raw.referenceCode >= 1 ? raw.referenceCode : undefined;
   const scriptCode = scriptCodeForToolCode(code, referenceCode);
   const numeric = referenceCode !== undefined && TOOL_FAILURE_CODES.has(scriptCode) ? { numericCode: referenceCode } : {};
   const prefix = code !== undefined && code !== scriptCode ? `[${code}] ` : '';
