@@ -93,8 +93,9 @@ describe('decideTurn', () => {
   it('nudges once at N identical digests, then halts', () => {
     const same = [turn(1, { digest: 'x', control: none }), turn(2, { digest: 'x', control: none }), turn(3, { digest: 'x', control: none })];
     expect(decideTurn({ agent: agent(), turns: same })).toEqual({ kind: 'CONTINUE', next: 'nudge' });
-    expect(decideTurn({ agent: agent(), turns: [...same, turn(4, { digest: 'x', control: none, kind: 'nudge' })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_NO_PROGRESS' });
-    expect(decideTurn({ agent: agent({ nudge: false }), turns: same })).toMatchObject({ kind: 'HALT', reason: 'ERR_NO_PROGRESS' });
+    // The message counts the turns that repeated: with the nudge, four of N = 3 (it said 3).
+    expect(decideTurn({ agent: agent(), turns: [...same, turn(4, { digest: 'x', control: none, kind: 'nudge' })] })).toEqual({ kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: '4 turns in a row produced the same OUTPUT and SCRATCHPAD, the last after being told it was repeating itself' });
+    expect(decideTurn({ agent: agent({ nudge: false }), turns: same })).toEqual({ kind: 'HALT', reason: 'ERR_NO_PROGRESS', message: '3 turns in a row produced the same OUTPUT and SCRATCHPAD' });
   });
 
   it('halts a run-time error streak', () => {

@@ -80,7 +80,8 @@ function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, curre
   if (ceiling !== undefined) return ceiling;
   if (after.digestRun >= agent.noProgressN) {
     if (agent.nudge && !after.nudged) return { kind: 'CONTINUE', next: 'nudge' };
-    return halt('ERR_NO_PROGRESS', `${agent.noProgressN} turns in a row produced the same OUTPUT and SCRATCHPAD`);
+    // The turns it counted: with the nudge, one more than noProgressN (the nudged turn repeated itself too).
+    return halt('ERR_NO_PROGRESS', `${after.digestRun} turns in a row produced the same OUTPUT and SCRATCHPAD${after.nudged ? ', the last after being told it was repeating itself' : ''}`);
   }
   return { kind: 'CONTINUE' };
 }
