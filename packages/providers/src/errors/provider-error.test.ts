@@ -25,6 +25,13 @@ describe('ProviderError', () => {
     expect(isProviderError(null)).toBe(false);
   });
 
+  // An Error given as the cause (its name and message are not its own enumerable fields) was written as `{}`.
+  it('writes its cause as name and message in JSON, an Error too', () => {
+    const error = new ProviderError({ code: 'PROVIDER_UNKNOWN', message: 'x', cause: new TypeError('socket hang up') });
+    expect(JSON.parse(JSON.stringify(error)).cause).toEqual({ name: 'TypeError', message: 'socket hang up' });
+    expect(new ProviderError({ code: 'PROVIDER_UNKNOWN', message: 'x' }).toJSON().cause).toBeUndefined();
+  });
+
   it('lists its codes sorted and without duplicates', () => {
     expect([...PROVIDER_ERROR_CODES]).toEqual([...new Set(PROVIDER_ERROR_CODES)].sort());
   });

@@ -104,7 +104,8 @@ export class ProviderError extends Error {
       retryable: this.retryable,
       retryAfterMs: this.retryAfterMs,
       attempts: this.attempts,
-      cause: this.cause,
+      // Its two fields as plain data: an Error given as the cause (its fields are not its own enumerable ones) wrote `{}`.
+      cause: this.cause === undefined || this.cause === null ? undefined : { name: String(this.cause.name), message: String(this.cause.message) },
     };
   }
 }
