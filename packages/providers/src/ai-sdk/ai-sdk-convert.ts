@@ -1,9 +1,7 @@
 import type { AttemptRequest } from '../call/model-attempt.ts';
-import type { FinishReason } from '../model/finish-reason.ts';
+import { FINISH_REASONS, type FinishReason } from '../model/finish-reason.ts';
 import type { TokenUsage } from '../model/token-usage.ts';
 import type { AISDKCallOptions, AISDKFinishReason, AISDKUsage } from './ai-sdk-types.ts';
-
-const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
 
 /** Builds AI SDK call options from one attempt. */
 export function aiSDKCallOptions(request: AttemptRequest): AISDKCallOptions {
@@ -49,5 +47,5 @@ export function aiSDKUsage(usage: AISDKUsage | undefined): TokenUsage {
 export function aiSDKFinishReason(reason: AISDKFinishReason | undefined): { finishReason: FinishReason; raw: string | undefined } {
   const unified = typeof reason === 'object' ? reason.unified : reason;
   const raw = typeof reason === 'object' ? reason.raw ?? reason.unified : reason;
-  return { finishReason: unified !== undefined && FINISH_REASONS.has(unified) ? (unified as FinishReason) : 'other', raw };
+  return { finishReason: unified !== undefined && (FINISH_REASONS as readonly string[]).includes(unified) ? (unified as FinishReason) : 'other', raw };
 }

@@ -125,6 +125,13 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
       code: 'PROVIDER_BAD_RESPONSE',
       message: expect.stringContaining('its usage.inputTokens is 1e+308, not a whole number of tokens from 0 to 2^53 − 1'),
     });
+    // A provider's own finish reason where the normalised one goes, and warnings that are no list: taken silently before
+    // ('end_turn' never read as a cut reply; a string spread into one warning per character).
+    await expect(resolving({ text: 'x', finishReason: 'end_turn' }).generate({ prompt: 'x' })).rejects.toMatchObject({
+      code: 'PROVIDER_BAD_RESPONSE',
+      message: expect.stringContaining("its finishReason is \"end_turn\", not one of 'stop', 'length', 'content-filter', 'tool-calls', 'error', 'other' (the provider's own goes in rawFinishReason)"),
+    });
+    await expect(resolving({ text: 'x', finishReason: 'stop', warnings: 'slow' }).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining("its warnings are \"slow\", not a list of texts") });
     // No usage at all is estimated, as a reply reporting zero tokens is.
     const estimated = await resolving({ text: 'abcdefgh', finishReason: 'stop' }).generate({ prompt: 'x' });
     expect(estimated.usage).toEqual({ inputTokens: 1, outputTokens: 2 });

@@ -8,6 +8,7 @@
  * reached the loop's token and cost ceilings as negative or NaN numbers.
  */
 import { ProviderError } from '../errors/provider-error.ts';
+import { FINISH_REASONS } from '../model/finish-reason.ts';
 
 /** How a setting's value looks in a message: `null`, `a list`, `an object`, a string quoted, or the value itself. */
 export function describeSetting(value: unknown): string {
@@ -245,6 +246,10 @@ export function pricesSettingProblem(prices: unknown, provider: string | undefin
 export function attemptResultProblem(result: unknown): string | undefined {
   if (!isRecord(result)) return `the attempt resolved ${describeSetting(result)}, not a result { text, usage, finishReason }`;
   if (typeof result['text'] !== 'string') return 'the response carried no text';
+  // Read by the loop (`length`: the reply was cut) and spread into the result: a slip here misled both silently.
+  if (!(FINISH_REASONS as readonly unknown[]).includes(result['finishReason'])) return `its finishReason is ${describeSetting(result['finishReason'])}, not one of ${FINISH_REASONS.map((reason) => `'${reason}'`).join(', ')} (the provider's own goes in rawFinishReason)`;
+  const warnings = result['warnings'];
+  if (warnings !== undefined && !(Array.isArray(warnings) && warnings.every((warning) => typeof warning === 'string'))) return `its warnings are ${describeSetting(warnings)}, not a list of texts`;
   const usage = result['usage'];
   if (usage === undefined) return undefined;
   if (!isRecord(usage)) return `its usage is ${describeSetting(usage)}, not { inputTokens, outputTokens }`;
