@@ -39,6 +39,7 @@ export { sessionEnd, type SessionEnd } from './session/session-end.ts';
 export { leaseHolderOf, runUnderLease } from './session/lease-scope.ts';
 export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/fenced-leases.ts';
 export { createLeaseTokens, leaseLostError, type LeaseLostReason, type LeaseTokens, type WriteFence } from './store/lease-tokens.ts';
+export { sessionExistsError } from './store/session-exists-error.ts';
 export { countSessions } from './store/count-sessions.ts';
 export { foldAsciiCase, MAX_LIST_SEARCH_LENGTH, requireListLimit, requireListOptions, requireSessionFilter, searchableText, sessionMatchesList, sessionTask, storedTask } from './store/list-options.ts';
 export { characterProblem, MAX_SESSION_ID_LENGTH, MAX_TURN_INDEX, requireSessionId, requireTurnIndex, sessionIdProblem } from './store/store-keys.ts';

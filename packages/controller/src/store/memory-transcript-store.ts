@@ -8,6 +8,7 @@ import type { TurnRecord } from '../loop/turn-record.ts';
 import { createFencedLeases } from './fenced-leases.ts';
 import { requireListOptions, requireSessionFilter, sessionMatchesList } from './list-options.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
+import { sessionExistsError } from './session-exists-error.ts';
 import type { ListSessionsOptions, SessionFilter, SessionRecord, TranscriptStore } from './transcript-store.ts';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -45,7 +46,7 @@ export function createMemoryTranscriptStore(): TranscriptStore {
     async createSession(session) {
       requireSessionId(session.sid, 'createSession');
       leases.fenceFor(session.sid)?.();
-      if (sessions.has(session.sid)) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists; give a new session another sid (or none, for a fresh one), or continue this one (resume, step)`, sid: session.sid });
+      if (sessions.has(session.sid)) throw sessionExistsError(session.sid);
       sessions.set(session.sid, copy(session));
       turns.set(session.sid, new Map());
     },

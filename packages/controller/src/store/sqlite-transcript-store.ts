@@ -27,6 +27,7 @@ import { createFencedLeases } from './fenced-leases.ts';
 import { requireListOptions, requireSessionFilter, storedTask } from './list-options.ts';
 import { createSqliteSessionList } from './sqlite-session-list.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
+import { sessionExistsError } from './session-exists-error.ts';
 import { sqliteLeaseExpiry, sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
 import { createWriteBatch } from './sqlite-write-batch.ts';
@@ -300,7 +301,7 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     createSession: (session) =>
       refused(() => requireSessionId(session.sid, 'createSession')) ??
       valuesThen('createSession', session.sid, () => sessionValues(session), (values) => {
-        if (statements.sessionExists.get(session.sid) !== undefined) throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists; give a new session another sid (or none, for a fresh one), or continue this one (resume, step)`, sid: session.sid });
+        if (statements.sessionExists.get(session.sid) !== undefined) throw sessionExistsError(session.sid);
         writable(statements.insertSession).run(...values);
       }),
     getSession: (sid) =>

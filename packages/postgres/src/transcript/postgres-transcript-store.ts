@@ -22,7 +22,7 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionFilter, requireSessionId, requireTurnIndex, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionFilter, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionFilter, requireSessionId, requireTurnIndex, sessionExistsError, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionFilter, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
@@ -162,7 +162,7 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       const guard = sessionGuardFor(runner, session.sid, lease, at);
       const sql = guard === undefined ? `${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)` : `${insert} SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8, $9 WHERE ${guard}`;
       await runner.query(sql, values).catch((error: unknown) => {
-        if (sqlState(error) === '23505') throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `session ${session.sid} already exists; give a new session another sid (or none, for a fresh one), or continue this one (resume, step)`, sid: session.sid, cause: error });
+        if (sqlState(error) === '23505') throw sessionExistsError(session.sid, error);
         return fail('createSession', session.sid, lease)(error);
       });
     },
