@@ -6,7 +6,7 @@
  * `TOOL_SPEC_INVALID` naming the factory and the option.
  */
 import { ToolError } from '../errors/tool-error.ts';
-import { editDistance } from '../registry/suggest-names.ts';
+import { meantOption } from '../registry/suggest-names.ts';
 
 /** What a factory's options may hold: each field's kind (`count`: a whole number; `min` its least value). */
 export type PackOptionKinds = Readonly<Record<string, { readonly kind: 'count'; readonly min: number } | { readonly kind: 'other' }>>;
@@ -26,7 +26,7 @@ export function checkPackOptions(factory: string, options: unknown, kinds: PackO
   for (const [field, value] of Object.entries(options)) {
     const kind = kinds[field];
     if (kind === undefined) {
-      const meant = fields.find((name) => name.toLowerCase() === field.toLowerCase() || editDistance(name, field) <= 2);
+      const meant = meantOption(field, fields);
       throw invalid(`unknown option '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the options are ${fields.join(', ')})`);
     }
     if (kind.kind === 'count' && value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < kind.min)) {

@@ -12,7 +12,7 @@ import type { ToolArguments, ToolSpec } from '../spec/tool-spec.ts';
 import { countCallIn, type CallCounters } from './call-counter.ts';
 import { formatCapability, parseCapability, parseNeed, type Capability } from './capability.ts';
 import { findUncoveredNeed } from './capability-match.ts';
-import { editDistance } from '../registry/suggest-names.ts';
+import { meantOption } from '../registry/suggest-names.ts';
 import { grantHint } from './grant-hint.ts';
 import { compileToolPattern, type ToolPattern } from './tool-pattern.ts';
 
@@ -117,7 +117,7 @@ const POLICY_FIELDS = ['allow', 'deny', 'grants', 'trusted', 'limits'] as const;
 function checkPolicyFields(options: PolicyOptions): void {
   for (const field of Object.keys(options)) {
     if ((POLICY_FIELDS as readonly string[]).includes(field)) continue;
-    const meant = POLICY_FIELDS.find((name) => name.toLowerCase() === field.toLowerCase() || editDistance(name, field) <= 2);
+    const meant = meantOption(field, POLICY_FIELDS);
     throw new ToolError('POLICY_PATTERN_INVALID', `createPolicy() has the unknown option '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the options are ${POLICY_FIELDS.join(', ')})`);
   }
   for (const field of ['allow', 'deny', 'grants'] as const) {

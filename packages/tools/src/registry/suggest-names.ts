@@ -67,3 +67,11 @@ export function suggestNames(name: string, names: readonly string[], limit = 3):
     .slice(0, limit)
     .map((entry) => entry.candidate);
 }
+
+/**
+ * The option a misspelt one (`denny`, `fss`) most likely meant: the first of `known` that differs from it only in
+ * case or by at most 2 edits. For the options checks of `createPolicy` and the pack factories.
+ */
+export function meantOption(field: string, known: readonly string[]): string | undefined {
+  return known.find((name) => name.toLowerCase() === field.toLowerCase() || editDistance(name, field) <= 2);
+}
