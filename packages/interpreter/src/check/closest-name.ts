@@ -1,6 +1,7 @@
 /**
  * "Did you mean" for a misspelt name: the closest of the known names, when it
- * is close enough to be the same word, for the unset-variable message. (The
+ * is close enough to be the same word, for the unset-variable message and
+ * `createSandboxPool`'s misspelt options. (The
  * tool packages' hints use `@askloop/tools`' own distance: that package must
  * not load the interpreter, and the CLI's dispatcher keeps one that loads no
  * package at all.)

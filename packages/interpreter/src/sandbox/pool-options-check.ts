@@ -6,6 +6,7 @@
  */
 import type { SandboxPoolOptions } from './sandbox-pool-types.ts';
 import { SandboxError } from './sandbox-error.ts';
+import { closestName } from '../check/closest-name.ts';
 
 /** Every option `createSandboxPool` reads. */
 const POOL_OPTIONS = ['workers', 'limits', 'maxRunsPerWorker', 'maxWorkerRssMb', 'cancelGraceMs', 'maxQueueMs', 'backstopGraceMs', 'maxNestedWorkers', 'maxRuntimesPerWorker', 'memoryWatchdog', 'workerEntry'] as const;
@@ -21,7 +22,7 @@ export function checkPoolOptions(options: SandboxPoolOptions): void {
   if (typeof options !== 'object' || options === null) throw invalid(`its options are an object ({ workers, limits, … }), got ${String(options)}`);
   for (const [key, value] of Object.entries(options)) {
     if (!(POOL_OPTIONS as readonly string[]).includes(key)) {
-      const meant = POOL_OPTIONS.find((name) => name.toLowerCase() === key.toLowerCase() || sameLetters(name, key));
+      const meant = closestName(key, POOL_OPTIONS);
       throw invalid(`there is no option ${key}${meant === undefined ? '' : `; did you mean ${meant}?`} (the options: ${POOL_OPTIONS.join(', ')})`);
     }
     const least = COUNTS[key];
@@ -38,15 +39,4 @@ export function checkPoolOptions(options: SandboxPoolOptions): void {
       if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw invalid(`memoryWatchdog.${key} must be a number above 0, got ${String(value)}`);
     }
   }
-}
-
-/** A transposition or one letter more, less or changed: `wrokers` for `workers`. */
-function sameLetters(name: string, typed: string): boolean {
-  const a = name.toLowerCase();
-  const b = typed.toLowerCase();
-  if (Math.abs(a.length - b.length) > 1) return false;
-  if (a.length === b.length && [...a].sort().join('') === [...b].sort().join('')) return true;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i += 1;
-  return a.slice(i + (a.length >= b.length ? 1 : 0)) === b.slice(i + (b.length >= a.length ? 1 : 0));
 }
