@@ -11,6 +11,7 @@
  */
 
 import { createRedactor, REDACTED as PROVIDER_REDACTED } from '@askloop/providers';
+import { CliError } from './cli-error.ts';
 
 /** What replaces a secret in the CLI's output and the viewer's. */
 export const REDACTED = '[redacted]';
@@ -107,6 +108,16 @@ export function environmentSecretIn(text: string, env: Readonly<Record<string, s
     if (text.includes(value)) return name;
   }
   return undefined;
+}
+
+/**
+ * Refuses (`CLI_OPTION_INVALID`) what a person wrote for the model (`what`: `the task`, `--note`) when it holds the
+ * value of a key-like variable of the environment: the model would be sent it and the sessions file would keep it
+ * (the redaction of what is printed comes after both). Names the variable, never the value; `fix` says what to do.
+ */
+export function refuseHeldKey(text: string, env: Readonly<Record<string, string | undefined>>, what: string, fix: string): void {
+  const heldKey = environmentSecretIn(text, env);
+  if (heldKey !== undefined) throw new CliError('CLI_OPTION_INVALID', `${what} holds the value of ${heldKey}: the model would be sent it and the sessions file would keep it; ${fix}`);
 }
 
 /** A key shape that may still be growing at the end of a streamed text (`sk-proj-ab`). */

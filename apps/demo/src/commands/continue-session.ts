@@ -16,7 +16,7 @@ import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
-import { environmentSecretIn } from '../redact-secrets.ts';
+import { refuseHeldKey } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
 type Action = 'resume' | 'approve' | 'deny';
@@ -63,10 +63,9 @@ ${LOOP_EXIT_USAGE}
         strict: true,
       });
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
-      // As a task is (run.ts): the note goes to the model in the next turn's system text and the sessions file keeps it.
+      // As a task is (run.ts): the note goes to the model in the next turn's system text.
       const noteGiven = (values as { note?: string }).note;
-      const heldKey = noteGiven === undefined ? undefined : environmentSecretIn(noteGiven, io.env);
-      if (heldKey !== undefined) throw new CliError('CLI_OPTION_INVALID', `--note holds the value of ${heldKey}: the model would be sent it and the sessions file would keep it; leave the key out of the note`);
+      if (noteGiven !== undefined) refuseHeldKey(noteGiven, io.env, '--note', 'leave the key out of the note');
       const detach = (values as { detach?: boolean }).detach === true;
       const { sid, store, plugins, providers, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run

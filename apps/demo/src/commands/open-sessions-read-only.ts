@@ -5,7 +5,7 @@
  * database is reported with the controller's code.
  */
 import { createSqliteTranscriptStore, isLoopError, type TranscriptStore } from '@askloop/controller';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { CliError } from '../cli-error.ts';
 import { refuseDirectory } from '../loop/default-db-path.ts';
 
@@ -16,10 +16,10 @@ import { refuseDirectory } from '../loop/default-db-path.ts';
  * file (`LOOP_STORE_ERROR`).
  */
 export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
-  if (!existsSync(dbPath)) return undefined;
+  const stat = statSync(dbPath, { throwIfNoEntry: false });
+  if (stat === undefined) return undefined;
   refuseDirectory(dbPath);
-  // Removed since existsSync looked: as if it had never been there.
-  if ((statSync(dbPath, { throwIfNoEntry: false })?.size ?? 0) === 0) return undefined;
+  if (stat.size === 0) return undefined;
   try {
     // Read-only: listing never creates, migrates or locks the file for writing while a run uses it.
     return createSqliteTranscriptStore(dbPath, { readOnly: true });

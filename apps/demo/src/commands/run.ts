@@ -21,7 +21,7 @@ import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { allowPatternWarnings, denyPatternWarnings, hostToolNames } from '../options/allow-pattern-warnings.ts';
 import { directoryOption } from '../options/parse-options.ts';
-import { environmentSecretIn } from '../redact-secrets.ts';
+import { refuseHeldKey } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
 /** `askloop run`. */
@@ -72,10 +72,7 @@ ${LOOP_EXIT_USAGE}
     const task = positionals[0]!;
     // Most often an unset variable (`askloop run "$TASK"`): a model given nothing to do only spends turns.
     if (task.trim() === '') throw usageError('the task is empty: say what the agent should do, askloop run "<task>"');
-    // The model is sent the task and the sessions file keeps it: a key in it would be in both (the redaction of what
-    // is printed comes after them). Named, never shown.
-    const heldKey = environmentSecretIn(task, io.env);
-    if (heldKey !== undefined) throw new CliError('CLI_OPTION_INVALID', `the task holds the value of ${heldKey}: the model would be sent it and the sessions file would keep it; leave the key out of the task (a tool or provider reads it from the environment)`);
+    refuseHeldKey(task, io.env, 'the task', 'leave the key out of the task (a tool or provider reads it from the environment)');
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     // The config in use (--config, else ./askloop.config.yaml) gives --agent NAME, its plugins and its store.
     const config = await configForRun({ config: values.config, agent: values.agent }, io);
