@@ -81,9 +81,14 @@ export function checkBareActionsSize(block: string, firstLine: number): void {
     section += utf8Length(lines[index] as string) + 1;
     if (section > MAX_SECTION_BYTES) {
       const line = firstLine + index;
-      throw new EnvelopeSizeError(`section ACTIONS (a command block without an envelope) is larger than ${MAX_SECTION_BYTES} bytes (512 KiB) at line ${line}; shorten it`, { line });
+      throw sectionTooLarge('section ACTIONS (a command block without an envelope)', line);
     }
   }
+}
+
+/** The error of a section (`what`: `section ACTIONS`) that crosses 512 KiB at `line`. */
+function sectionTooLarge(what: string, line: number): EnvelopeSizeError {
+  return new EnvelopeSizeError(`${what} is larger than ${MAX_SECTION_BYTES} bytes (512 KiB) at line ${line}; shorten it`, { line });
 }
 
 /** The error of an envelope that crosses 1 MiB at `line`. */
@@ -111,10 +116,7 @@ function findCrossing(text: string, countedEnd: number): EnvelopeSizeError {
       section += bytes + 1;
       if (section > MAX_SECTION_BYTES) {
         const what = sectionName === 'START' ? 'the text before the first section' : `section ${sectionName}`;
-        error = new EnvelopeSizeError(
-          `${what} is larger than ${MAX_SECTION_BYTES} bytes (512 KiB) at line ${line.number}; shorten it`,
-          { line: line.number },
-        );
+        error = sectionTooLarge(what, line.number);
         return false;
       }
     }
