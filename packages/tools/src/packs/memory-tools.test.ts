@@ -44,6 +44,15 @@ describe('tool.memory.Get/CAS', () => {
     expect((await host.fail('tool.memory.CAS', ['k', 0, 'x'.repeat(20)])).message).toBe('tool.memory.CAS: value is 22 bytes as JSON; the limit is 10 (pack memory)');
   });
 
+  it('answers a negative version as a lost CAS with the current version (the store refuses one from code)', async () => {
+    const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
+    expect(await host.call('tool.memory.CAS', ['/ingest/k', 0, 'v'])).toEqual([true, 1]);
+    expect(await host.call('tool.memory.CAS', ['/ingest/k', -1, 'w'])).toEqual([false, 1]);
+    expect(await host.call('tool.memory.CAS', ['/ingest/absent', -3, 'w'])).toEqual([false, 0]);
+    expect(await host.call('tool.memory.Get', ['/ingest/k'])).toEqual(['v', 1]);
+    expect(await host.call('tool.memory.Get', ['/ingest/absent'])).toEqual([null, 0]);
+  });
+
   it('needs a store', async () => {
     const error = await hostFor([createMemoryTools()], { allow: ['**'], grants: ['memory:*'] }).fail('tool.memory.Get', ['k']);
     expect(error.code).toBe('TOOL_STORE_MISSING');

@@ -61,7 +61,11 @@ export function createMemoryTools(options: MemoryToolsOptions = {}): ToolPack {
       async (args, context) => {
         const value = (args.value ?? null) as ToolValue;
         checkKeyAndValue(args.key as string, canonicalJson(value), maxValueBytes);
-        const outcome = await requireStore('memory', options.store, context).cas(args.key as string, args.version as number, value);
+        const store = requireStore('memory', options.store, context);
+        // No stored version is negative, so such a CAS loses; the store refuses one from code as a bug, but a
+        // script's has always answered [false, current version].
+        if ((args.version as number) < 0) return [false, (await store.get(args.key as string)).version];
+        const outcome = await store.cas(args.key as string, args.version as number, value);
         return [outcome.ok, outcome.version];
       },
     ),

@@ -34,4 +34,13 @@ describe('tool.scratch.Get/PutCAS', () => {
     expect((await host.fail('tool.scratch.PutCAS', ['k', 'x', 'v'])).code).toBe('TOOL_ARGUMENT_INVALID');
     expect(await host.call('tool.scratch.PutCAS', ['k', 3, 'v'])).toEqual([false, 0]);
   });
+
+  it('answers a negative version as a lost PutCAS with the live version (the store refuses one from code)', async () => {
+    const host = hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock });
+    expect(await host.call('tool.scratch.PutCAS', ['k', 0, 'v', 60])).toEqual([true, 1]);
+    expect(await host.call('tool.scratch.PutCAS', ['k', -1, 'w', 60])).toEqual([false, 1]);
+    expect(await host.call('tool.scratch.Get', ['k'])).toEqual(['v', 1]);
+    clock.advance(60_000);
+    expect(await host.call('tool.scratch.PutCAS', ['k', -1, 'w', 60])).toEqual([false, 0]);
+  });
 });

@@ -62,7 +62,10 @@ export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack 
         const ttl = args.ttl as number;
         if (ttl <= 0 || ttl > maxTtlSeconds) throw new ToolError('TOOL_ARGUMENT_INVALID', `ttl must be between 1 and ${maxTtlSeconds} seconds, got ${ttl}`, { argument: 'ttl' });
         checkKeyAndValue(args.key as string, canonicalJson(value), maxValueBytes);
-        const outcome = await requireStore('scratch', options.store, context).putCas(context.session, args.key as string, args.version as number, value, ttl * 1000);
+        const store = requireStore('scratch', options.store, context);
+        // As tool.memory.CAS: a negative version loses, answering the live version, not the store's refusal.
+        if ((args.version as number) < 0) return [false, (await store.get(context.session, args.key as string)).version];
+        const outcome = await store.putCas(context.session, args.key as string, args.version as number, value, ttl * 1000);
         return [outcome.ok, outcome.version];
       },
     ),

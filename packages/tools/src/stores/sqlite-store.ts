@@ -14,6 +14,7 @@ import type { ToolValue } from '../spec/tool-value.ts';
 import { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER } from './sqlite-migrations.ts';
 import { applyMigrations, immediateTransaction, openDatabase } from './sqlite-database.ts';
 import { recordedBefore } from './recorded-before.ts';
+import { checkedToolStores } from './checked-stores.ts';
 import type { CasResult, IdempotenceClaim, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
 
 /** Options of {@link openSqliteStore}. */
@@ -61,7 +62,8 @@ function parseStored(text: unknown): ToolValue {
  * already open connection shared with other owners (see `openDatabase`) —
  * and applies the tools' migrations. Use `':memory:'` for a throwaway store.
  * `close()` closes the connection only when this function opened it.
- * Throws `STORE_FAILED` or `STORE_SCHEMA_NEWER`.
+ * Throws `STORE_FAILED` or `STORE_SCHEMA_NEWER`; its stores' methods reject a
+ * bad argument with `STORE_ARGUMENT_INVALID` (`checkedToolStores`).
  */
 export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: SqliteStoreOptions = {}): SqliteToolStore {
   const clock = options.clock ?? systemClock;
@@ -183,12 +185,14 @@ export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: 
       }),
   };
 
+  // Bad arguments are refused before SQL sees them, as every backend refuses them.
+  const checked = checkedToolStores({ memory, scratch, idempotence });
   return Object.freeze({
     file,
     schemaVersion,
-    memory: Object.freeze(memory),
-    scratch: Object.freeze(scratch),
-    idempotence: Object.freeze(idempotence),
+    memory: checked.memory,
+    scratch: checked.scratch,
+    idempotence: checked.idempotence,
     close: () => {
       // A shared connection belongs to whoever opened it.
       if (owned && database.isOpen) database.close();

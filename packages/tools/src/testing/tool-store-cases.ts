@@ -15,47 +15,12 @@
  * holds `forgetBefore`.
  */
 import assert from 'node:assert/strict';
-import { createManualClock, type ManualClock } from '../clock.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceKey, ToolStores } from '../stores/store-types.ts';
+import { defineStoreCase as define, type ToolStoreCase } from './define-store-case.ts';
+import { toolStoreArgumentCases } from './tool-store-argument-cases.ts';
 
-/** Stores under test, and more connections to the same data. */
-export interface ToolStoreFixture {
-  readonly stores: ToolStores;
-  /** Another connection (or handle) to the same data, on the same clock. */
-  connect(): ToolStores | Promise<ToolStores>;
-  /** Closes the stores and every connection `connect` made. */
-  close(): void | Promise<void>;
-}
-
-/** Makes a fixture over new, empty stores driven by `clock`. */
-export type MakeToolStores = (clock: ManualClock) => ToolStoreFixture | Promise<ToolStoreFixture>;
-
-/** One case of the table. */
-export interface ToolStoreCase {
-  readonly name: string;
-  /** Resolves when the stores behave; rejects with an `AssertionError` (or the store's error) when not. */
-  run(makeStores: MakeToolStores): Promise<void>;
-}
-
-interface CaseContext {
-  readonly stores: ToolStores;
-  readonly clock: ManualClock;
-  readonly connect: () => Promise<ToolStores>;
-}
-
-const define = (name: string, body: (context: CaseContext) => Promise<void>): ToolStoreCase => ({
-  name,
-  async run(makeStores) {
-    const clock = createManualClock(Date.UTC(2026, 0, 1));
-    const fixture = await makeStores(clock);
-    try {
-      await body({ stores: fixture.stores, clock, connect: async () => fixture.connect() });
-    } finally {
-      await fixture.close();
-    }
-  },
-});
+export type { MakeToolStores, ToolStoreCase, ToolStoreFixture } from './define-store-case.ts';
 
 const key: IdempotenceKey = { session: 's1', turn: 1, callIndex: 0, tool: 'tool.demo.bump', argumentsJson: '{"args":{},"rest":[]}' };
 
@@ -209,4 +174,6 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.equal(await forget('s1', 3, -5), 2);
     assert.equal(await forget('nobody', 9, 0), 0);
   }),
+  // Bad arguments from code: the same refusal on every backend.
+  ...toolStoreArgumentCases,
 ];

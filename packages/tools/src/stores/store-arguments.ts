@@ -1,0 +1,112 @@
+/**
+ * The argument rules of the tool stores' public methods, shared by every
+ * backend (SQLite here, PostgreSQL in `@askloop/postgres`) through
+ * `checkedToolStores`. Called from code, a store took whatever it was given:
+ * `cas(key, NaN, value)` answered "stale" on SQLite, a fractional TTL failed
+ * deep in PostgreSQL, and a value holding `undefined` or a function was
+ * written as text that no later read could parse. Each rule throws
+ * `STORE_ARGUMENT_INVALID` naming the method, the argument, what it got and
+ * what to pass instead.
+ *
+ * What a value is allowed to be is what a tool call's arguments may be
+ * (`toToolValue`): plain JSON data nested at most `MAX_TOOL_VALUE_DEPTH`
+ * levels, so no NeuroScript tool call is refused here. A value is never
+ * shown in a message (it may hold a secret), only where in it the fault is.
+ */
+import { ToolError } from '../errors/tool-error.ts';
+import { isToolMap, MAX_TOOL_VALUE_DEPTH, shownPath, type ToolValue } from '../spec/tool-value.ts';
+
+/**
+ * A short description of a refused scalar argument. Only refused values are
+ * shown, and the only strings refused are empty ones, so no key or secret
+ * text reaches a message.
+ */
+function shown(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'bigint') return 'a BigInt';
+  if (Array.isArray(value)) return 'a list';
+  if (isToolMap(value)) return 'a map';
+  if (typeof value === 'object') return `an object of class ${value.constructor?.name ?? 'unknown'}`;
+  return `a ${typeof value}`;
+}
+
+function refuse(method: string, argument: string, why: string): ToolError {
+  return new ToolError('STORE_ARGUMENT_INVALID', `${method}(): ${argument} ${why}`, { argument });
+}
+
+/** A key, session id or tool name: a non-empty string. */
+export function checkName(method: string, argument: string, value: unknown, example: string): asserts value is string {
+  if (typeof value !== 'string' || value === '') throw refuse(method, argument, `must be a non-empty string (e.g. ${example}), got ${shown(value)}`);
+}
+
+/** A version, turn or call index: a whole number >= 0. */
+export function checkIndex(method: string, argument: string, value: unknown, meaning: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw refuse(method, argument, `must be a whole number >= 0 (${meaning}), got ${shown(value)}`);
+}
+
+/** A time-to-live in ms: a whole number >= 1 (an entry that lives 0 ms is never read). */
+export function checkTtl(method: string, argument: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw refuse(method, argument, `must be a whole number of milliseconds >= 1, got ${shown(value)}`);
+}
+
+/** An age in ms: any number but NaN (`forgetBefore` takes a negative or fractional age as its whole part, at least 0; Infinity removes nothing). */
+export function checkAge(method: string, argument: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || Number.isNaN(value)) throw refuse(method, argument, `must be a number of milliseconds (Infinity keeps every record), got ${shown(value)}`);
+}
+
+/** Text the store keeps as it is (an idempotence record's arguments JSON). */
+export function checkText(method: string, argument: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string') throw refuse(method, argument, `must be a string (the canonical JSON text of the call's arguments, canonicalJson(args)), got ${shown(value)}`);
+}
+
+/** An object argument (an idempotence key or record) before its fields are checked. */
+export function checkObject(method: string, argument: string, value: unknown): asserts value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw refuse(method, argument, `must be an object, got ${shown(value)}`);
+}
+
+/**
+ * A value to store: plain JSON data. Throws naming where in it the fault is,
+ * never its content: it may hold a secret.
+ */
+export function checkStoredValue(method: string, argument: string, value: unknown): asserts value is ToolValue {
+  const fault = valueFault(value, '$', new Set());
+  if (fault !== undefined) {
+    throw refuse(method, argument, `must be plain JSON data (null, a boolean, a finite number, a string, a list, or a map of these, at most ${MAX_TOOL_VALUE_DEPTH} levels deep), but ${fault}; pass null for nil and convert other values first (e.g. a Date to its ISO text)`);
+  }
+}
+
+/** Why `value` at `path` is not storable, or undefined when it is; `ancestors` holds the containers above it. */
+function valueFault(value: unknown, path: string, ancestors: Set<object>): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `it holds the non-finite number ${String(value)} at ${shownPath(path)}`;
+  if (typeof value !== 'object') {
+    // undefined, a function, a symbol or a BigInt: canonical JSON would write `undefined` (or fail), not data.
+    return `it holds ${shown(value)} at ${shownPath(path)}`;
+  }
+  // The same bound as a tool call's arguments: deeper values were never a script's, and a walk must stop somewhere.
+  if (ancestors.size >= MAX_TOOL_VALUE_DEPTH) return `it nests more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${shownPath(path)}`;
+  if (ancestors.has(value)) return `it is cyclic at ${shownPath(path)}`;
+  if (!Array.isArray(value) && !isToolMap(value)) return `it holds ${shown(value)} at ${shownPath(path)}`;
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index += 1) {
+        const itemPath = `${path}[${index}]`;
+        // A hole reads as undefined, which canonical JSON would write as nothing between two commas.
+        const fault = index in value ? valueFault(value[index], itemPath, ancestors) : `it has an empty slot at ${shownPath(itemPath)}`;
+        if (fault !== undefined) return fault;
+      }
+      return undefined;
+    }
+    for (const key of Object.keys(value)) {
+      const fault = valueFault((value as Record<string, unknown>)[key], `${path}.${key}`, ancestors);
+      if (fault !== undefined) return fault;
+    }
+    return undefined;
+  } finally {
+    ancestors.delete(value);
+  }
+}
