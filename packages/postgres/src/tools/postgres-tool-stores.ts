@@ -6,10 +6,13 @@
  * for a concurrent writer and re-checks the version), scratch versions that
  * keep increasing across expiry and purges (a purged entry keeps its row
  * and version, its value cleared), and idempotence claims that exactly one
- * caller gets. Failures throw `ToolError('STORE_FAILED')` with the cause.
+ * caller gets. Failures throw `ToolError('STORE_FAILED')` with the cause; a
+ * bad argument from code is refused first, as on SQLite, with
+ * `STORE_ARGUMENT_INVALID` (`checkedToolStores`).
  */
 import {
   canonicalJson,
+  checkedToolStores,
   recordedBefore,
   systemClock,
   ToolError,
@@ -183,5 +186,6 @@ export function toolStoresOn(source: () => Promise<StatementRunner>, options: Po
       }),
   };
 
-  return Object.freeze({ memory: Object.freeze(memory), scratch: Object.freeze(scratch), idempotence: Object.freeze(idempotence) });
+  // Bad arguments are refused before a statement is sent (or a lease-bound step's transaction opened), as on every backend.
+  return checkedToolStores({ memory, scratch, idempotence });
 }
