@@ -13,12 +13,12 @@ import { refuseDirectory } from '../loop/default-db-path.ts';
  * The store, or undefined when the file does not exist or is empty: SQLite
  * reads a file of no bytes as an empty database, and `askloop run --db` takes
  * one so; read-only, its missing tables made it look like another program's
- * file (`LOOP_STORE_ERROR`).
+ * file (`LOOP_STORE_ERROR`). `name` gave the file (`--db`, or the config's `store.path`), for the fix.
  */
-export function openSessionsReadOnly(dbPath: string): TranscriptStore | undefined {
+export function openSessionsReadOnly(dbPath: string, name = '--db'): TranscriptStore | undefined {
   const stat = statSync(dbPath, { throwIfNoEntry: false });
   if (stat === undefined) return undefined;
-  refuseDirectory(dbPath);
+  refuseDirectory(dbPath, undefined, name);
   if (stat.size === 0) return undefined;
   try {
     // Read-only: listing never creates, migrates or locks the file for writing while a run uses it.

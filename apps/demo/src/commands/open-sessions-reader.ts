@@ -7,6 +7,7 @@
 import type { TranscriptStore } from '@askloop/controller';
 import { createSessionQueue, type QueueEntry } from '@askloop/postgres';
 import { CliError } from '../cli-error.ts';
+import { atStorePlace } from '../config/store-place.ts';
 import { openPostgresReader } from '../loop/open-postgres-store.ts';
 import { redactMessage, redactUrl } from '../loop/redact-url.ts';
 import type { StoreLocation } from '../loop/store-location.ts';
@@ -24,9 +25,13 @@ export interface SessionsReader {
   readonly queueEntries?: (sids: readonly string[]) => Promise<ReadonlyMap<string, QueueEntry>>;
 }
 
-/** Opens the store at `location` for reading. */
+/** Opens the store at `location` for reading; a store the config named that cannot be opened is reported at its line there. */
 export async function openSessionsReader(location: StoreLocation): Promise<SessionsReader> {
-  if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path), location.path, (message) => message, location.path);
+  return atStorePlace(location.place, () => openReader(location));
+}
+
+async function openReader(location: StoreLocation): Promise<SessionsReader> {
+  if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path, location.place?.field), location.path, (message) => message, location.path);
   const { url } = location;
   // As a failure to open it says it: the URL and any secret of it hidden.
   const opened = await openPostgresReader(url);

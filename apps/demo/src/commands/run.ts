@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import { locateModelError } from '../config/model-place.ts';
+import { atStorePlace, locateStoreError } from '../config/store-place.ts';
 import type { Command } from '../io.ts';
 import { AGENT_OPTIONS, AGENT_OPTIONS_USAGE, agentFromOptions } from '../loop/agent-options.ts';
 import { forgetContinueWith, saveContinueWith } from '../loop/continue-record.ts';
@@ -83,7 +84,9 @@ ${LOOP_EXIT_USAGE}
     const hostTools = hostToolNames(plugins, io.cwd, fsRoot);
     for (const warning of [...allowPatternWarnings(agent.policy?.allow ?? [], hostTools), ...denyPatternWarnings(agent.policy?.deny ?? [], hostTools)]) io.stderr(`askloop: warning: ${warning}\n`);
     const location = resolveStoreLocation(values.db, config, io);
-    if (values.detach === true && location.kind !== 'postgres') throw usageError(DETACH_NEEDS_POSTGRES);
+    // The config's store, when it is the one used: a store that cannot be opened is reported at its line.
+    const storePlace = values.db === undefined ? config.storePlace : undefined;
+    if (values.detach === true && location.kind !== 'postgres') throw locateStoreError(usageError(DETACH_NEEDS_POSTGRES), storePlace);
     // A worker runs the session with its own options: these would otherwise be taken and do nothing.
     if (values.detach === true) {
       // A worker has --fs-root but no --mcp-config: its MCP servers come from a config file's mcpServers:.
@@ -92,7 +95,7 @@ ${LOOP_EXIT_USAGE}
         if (given !== undefined) io.stderr(`askloop: warning: ${option} is not passed to the workers, which run the session with their own options: ${howTo[option]} (a worker without the tools the agent allows leaves the session to one that has them)\n`);
       }
     }
-    const { store, pool } = location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path), pool: undefined };
+    const { store, pool } = await atStorePlace(storePlace, async () => (location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path, storePlace?.field), pool: undefined }));
     const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, env: io.env });
     // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true, db: continueArgs({ db: values.db, config: config.file }, io.cwd).text });

@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
+import { atStorePlace } from '../config/store-place.ts';
 import { sessionsDbPath } from '../config/sessions-db-path.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import { integerOption } from '../options/parse-options.ts';
@@ -56,15 +57,18 @@ Options:
     if (positionals.length > 1) throw usageError(`unexpected argument '${positionals[1]}'`);
     const given = positionals[0];
     const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port; 0 picks a free one' }) ?? 0;
-    const db = await sessionsDbPath({ db: values.db, config: values.config }, io);
-    // Opening a missing file would create an empty database: say where the sessions were expected instead.
-    if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);
-    if (!statSync(db).isFile()) throw new CliError('CLI_FILE_UNREADABLE', `${db} is not a file`);
-
+    const { path: db, place } = await sessionsDbPath({ db: values.db, config: values.config }, io);
+    // A file the config's store.path names that cannot be served is reported at that line of the config.
+    const store = await atStorePlace(place, () => {
+      // Opening a missing file would create an empty database: say where the sessions were expected instead.
+      if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);
+      if (!statSync(db).isFile()) throw new CliError('CLI_FILE_UNREADABLE', `${db} is not a file`);
+      // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
+      const opened = openSessionsReadOnly(db, place?.field);
+      if (opened === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with askloop run --db ${db}, or pass another --db FILE`);
+      return opened;
+    });
     const { startViewer } = await import('../view/start-viewer.ts');
-    // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
-    const store = openSessionsReadOnly(db);
-    if (store === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with askloop run --db ${db}, or pass another --db FILE`);
     try {
       const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
       const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db }, io.cwd).text }).catch((error: unknown) => {

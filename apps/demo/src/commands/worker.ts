@@ -8,6 +8,7 @@ import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
+import { atStorePlace, locateStoreError } from '../config/store-place.ts';
 import type { Command } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueArgs } from '../loop/continue-hint.ts';
 import { hostToolNames } from '../options/allow-pattern-warnings.ts';
@@ -170,9 +171,12 @@ cannot be opened; 2 a usage error.
     // The config's plugins (providers, tool packs, MCP servers) serve sessions queued with its agents; its store is the queue's.
     const config = await configForRun({ config: values.config }, io);
     const location = resolveStoreLocation(values.db, config, io);
-    if (location.kind !== 'postgres') throw usageError('askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml');
+    // The config's store, when it is the one used: a store that cannot be used is reported at its line.
+    const storePlace = values.db === undefined ? config.storePlace : undefined;
+    if (location.kind !== 'postgres') throw locateStoreError(usageError('askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml'), storePlace);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
-    const { store, pool } = await openPostgresSessionStore(location.url);
+    const url = location.url;
+    const { store, pool } = await atStorePlace(storePlace, () => openPostgresSessionStore(url));
     const stores = createLeaseBoundStores(pool);
     // Only with --script: a worker without it must not answer a scripted session with "no reply left" (a HALT), but
     // leave it to one that has the file (LOOP_PROVIDER_NOT_FOUND: the step fails and the session waits, untouched).

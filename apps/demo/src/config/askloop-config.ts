@@ -28,6 +28,8 @@ export interface AskLoopConfig {
   readonly storePath?: string;
   /** The PostgreSQL server (`store: postgres://…`), when the config names one instead of a file. */
   readonly storeUrl?: string;
+  /** Where `store` (a URL) or `store.path` is written, so a store that cannot be opened is reported at its line. */
+  readonly storeLocation?: { readonly line: number; readonly column: number };
   /** The agents defined in the file, with the file's model, settings, quotas and ceilings defaults applied. */
   readonly agents: Readonly<Record<string, AgentDefinition>>;
   /** The file's `models.default`, `models.settings`, `quotas` and `ceilings`: the defaults of `askloop run` without `--agent`. */

@@ -14,6 +14,7 @@ import { CliError } from '../cli-error.ts';
 import { CONFIG_FILE_NAME, discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
 import { modelPlace, type ModelPlace } from './model-place.ts';
+import { storePlace, type StorePlace } from './store-place.ts';
 import { pluginsFromConfig } from './plugins-from-config.ts';
 
 /** The parts of a config a loop command uses; empty without a config file. */
@@ -32,6 +33,8 @@ export interface RunConfig {
   readonly storePath?: string;
   /** `store: postgres://…`, when the config names a PostgreSQL server instead of a file. */
   readonly storeUrl?: string;
+  /** Where the store is written (`store`, `store.path`), so a store that cannot be opened is reported at its line. */
+  readonly storePlace?: StorePlace;
   /** Where the model of the agent run is written (`models.default`, `agents.NAME.model`); none for an agent file. */
   readonly modelPlace?: ModelPlace;
 }
@@ -53,7 +56,8 @@ export async function configForRun(options: { config?: string | undefined; agent
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
   const plugins = await pluginsFromConfig(config, io.env);
-  const base = { file: path, plugins, providers: config.providers, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }) };
+  const place = storePlace(config);
+  const base = { file: path, plugins, providers: config.providers, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }), ...(place === undefined ? {} : { storePlace: place }) };
   // A path (agents/x.yaml) that is missing is reported by the file read, as any missing file is.
   if (name === undefined) return withModelPlace(base, modelPlace(config, undefined));
   if (!looksLikeName(name) || existsSync(resolve(io.cwd, name))) return base;

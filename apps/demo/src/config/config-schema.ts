@@ -19,8 +19,10 @@ const PLUGIN = z.string().min(1).refine((value) => !/\s/.test(value), 'a package
 const STORE_PATH = z.strictObject({
   path: z
     .string()
-    .min(1)
-    .refine((value) => !looksLikeUrl(value), 'a file path, not a URL (a PostgreSQL server is store: postgres://USER@HOST:PORT/DB)'),
+    .min(1, 'expected a sessions file path, e.g. .askloop/sessions.db, got empty text')
+    .refine((value) => !looksLikeUrl(value), 'a file path, not a URL (a PostgreSQL server is store: postgres://USER@HOST:PORT/DB)')
+    // The path is resolved, which drops a trailing `/` or `.`: SQLite would then make a file named like the folder meant.
+    .refine((value) => value === '' || !/(^|\/)\.{0,2}$/.test(value), 'names a folder (it ends in /, . or ..), not a sessions file; give a file in it, e.g. DIR/sessions.db'),
 });
 const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL, or path: FILE under store:');
 /**
@@ -31,7 +33,12 @@ const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgr
 const STORE = z.unknown().transform((value, context) => {
   const parsed = typeof value === 'string' ? STORE_URL.safeParse(value) : STORE_PATH.safeParse(value);
   if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) context.addIssue({ ...issue } as Parameters<typeof context.addIssue>[0]);
+  // A misspelt key (`paht:`) is the real mistake behind a missing `path`: it alone is reported, at its line.
+  const misspelt = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
+  for (const issue of parsed.error.issues) {
+    if (misspelt && issue.code === 'invalid_type' && issue.path[0] === 'path' && (value as Record<string, unknown>)['path'] === undefined) continue;
+    context.addIssue({ ...issue } as Parameters<typeof context.addIssue>[0]);
+  }
   return z.NEVER;
 });
 

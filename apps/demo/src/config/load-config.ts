@@ -109,6 +109,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
       })),
     },
     ...(config.store === undefined ? {} : typeof config.store === 'string' ? { storeUrl: config.store } : { storePath: resolve(dir, expandHome(config.store.path)) }),
+    ...(config.store === undefined ? {} : { storeLocation: locateYamlPath(document, lineCounter, typeof config.store === 'string' ? ['store'] : ['store', 'path']) }),
     agents,
     defaults: { ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...pick(config) } as AgentDefaults,
     providers: config.providers ?? {},

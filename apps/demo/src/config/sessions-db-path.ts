@@ -11,8 +11,9 @@ import { refuseOtherUrl } from '../loop/refuse-other-url.ts';
 import { isPostgresUrl, type StoreLocation } from '../loop/store-location.ts';
 import { discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
+import { locateStoreError, storePlace } from './store-place.ts';
 
-/** The store to read (a file's path absolute; nothing created). `sessions` and `show` read either kind. */
+/** The store to read (a file's path absolute; nothing created), with its place when the config named it. `sessions` and `show` read either kind. */
 export async function sessionsStoreLocation(options: { db?: string | undefined; config?: string | undefined }, io: CommandIo): Promise<StoreLocation> {
   if (options.db !== undefined) {
     if (isPostgresUrl(options.db)) return { kind: 'postgres', url: options.db };
@@ -22,17 +23,21 @@ export async function sessionsStoreLocation(options: { db?: string | undefined; 
   const configPath = discoverConfigPath(options.config, io.cwd);
   if (configPath !== undefined) {
     const config = await loadConfig(configPath);
-    if (config.storeUrl !== undefined) return { kind: 'postgres', url: config.storeUrl };
-    if (config.storePath !== undefined) return { kind: 'sqlite', path: config.storePath };
+    const place = storePlace(config);
+    if (config.storeUrl !== undefined) return { kind: 'postgres', url: config.storeUrl, ...(place === undefined ? {} : { place }) };
+    if (config.storePath !== undefined) return { kind: 'sqlite', path: config.storePath, ...(place === undefined ? {} : { place }) };
   }
   return { kind: 'sqlite', path: defaultDbPath(io.env) };
 }
 
-/** The sessions file of a command that reads SQLite files only (`view`); a PostgreSQL store is `CLI_USAGE` saying what reads it. */
-export async function sessionsDbPath(options: { db?: string | undefined; config?: string | undefined }, io: CommandIo): Promise<string> {
+/**
+ * The sessions file of a command that reads SQLite files only (`view`), with its place when the config named it; a
+ * PostgreSQL store is `CLI_USAGE` saying what reads it (at the config's `store:` line when it came from there).
+ */
+export async function sessionsDbPath(options: { db?: string | undefined; config?: string | undefined }, io: CommandIo): Promise<Extract<StoreLocation, { kind: 'sqlite' }>> {
   const location = await sessionsStoreLocation(options, io);
   if (location.kind === 'postgres') {
-    throw usageError('askloop view reads a SQLite sessions file only; read a PostgreSQL store with askloop sessions --db postgres://… and askloop show SID --db postgres://…');
+    throw locateStoreError(usageError('askloop view reads a SQLite sessions file only; read a PostgreSQL store with askloop sessions --db postgres://… and askloop show SID --db postgres://…'), location.place);
   }
-  return location.path;
+  return location;
 }

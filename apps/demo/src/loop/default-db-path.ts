@@ -40,11 +40,12 @@ function givenDbPath(option: string | undefined, io: CommandIo): string {
  * The sessions file of a loop command: `--db FILE` resolved against the
  * current directory, or the default. Its folder is created; a folder that
  * cannot be is `CLI_OPTION_INVALID` for `--db`, and `CLI_FILE_UNREADABLE`
- * for the default file (no option was wrong).
+ * for the default file (no option was wrong) and for a config's
+ * `store.path` (`name`: the config locates the error at its line).
  */
-export function resolveDbPath(option: string | undefined, io: CommandIo): string {
+export function resolveDbPath(option: string | undefined, io: CommandIo, name = '--db'): string {
   const path = givenDbPath(option, io);
-  refuseDirectory(path, option);
+  refuseDirectory(path, option, name);
   try {
     // Not mkdirSync's `recursive`: under /proc (XDG_DATA_HOME=/proc/x) it never returns.
     makeDirectoriesSync(dirname(path));
@@ -52,6 +53,7 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
     const reason = (error as Error).message;
     // The default file was not the user's choice: say where it came from, and the two ways to put it elsewhere.
     if (option === undefined) throw new CliError('CLI_FILE_UNREADABLE', `the default sessions file ${path}: cannot create its folder: ${reason}; give --db FILE, or set XDG_DATA_HOME to a folder you can write`);
+    if (name !== '--db') throw new CliError('CLI_FILE_UNREADABLE', `cannot create its folder: ${reason}; give ${name} a file in a folder you can write`, { file: path });
     throw new CliError('CLI_OPTION_INVALID', `--db ${option}: cannot create its folder: ${reason}`);
   }
   return path;
@@ -62,20 +64,22 @@ export function resolveDbPath(option: string | undefined, io: CommandIo): string
  * `approve`, `deny`, `replay`): it must exist — a missing one is
  * `CLI_FILE_UNREADABLE` (exit 2), not a new empty file.
  */
-export function existingDbPath(option: string | undefined, io: CommandIo): string {
+export function existingDbPath(option: string | undefined, io: CommandIo, name = '--db'): string {
   const path = givenDbPath(option, io);
   if (!existsSync(path)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions file here${option === undefined ? ' (the default; pass --db FILE for another)' : ''}; run a session with askloop run first`, { file: option ?? path });
-  refuseDirectory(path, option);
+  refuseDirectory(path, option, name);
   return path;
 }
 
 /**
  * A directory given as the sessions file is `CLI_FILE_UNREADABLE` (exit 2), as
  * the README's error table says — SQLite itself would only say "unable to open
- * database file" or "disk I/O error".
+ * database file" or "disk I/O error". `name` is what gave the file (`--db`,
+ * or the config's `store.path`), for the fix.
  */
-export function refuseDirectory(path: string, option?: string): void {
+export function refuseDirectory(path: string, option?: string, name = '--db'): void {
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) {
-    throw new CliError('CLI_FILE_UNREADABLE', 'is a directory, not a sessions file; give the path of a file in it (--db DIR/sessions.db)', { file: option ?? path });
+    const example = name === '--db' ? '--db DIR/sessions.db' : `${name}: DIR/sessions.db`;
+    throw new CliError('CLI_FILE_UNREADABLE', `is a directory, not a sessions file; give the path of a file in it (${example})`, { file: option ?? path });
   }
 }

@@ -21,6 +21,8 @@ import { isPostgresUrl } from './store-location.ts';
 export interface ExistingStoreOptions {
   /** Only read (`replay`): the file is opened read-only and never written; a PostgreSQL database is not migrated. */
   readonly readOnly?: boolean;
+  /** What gave the store, for the fix a message names: `--db` (the default), or the config's `store.path`. */
+  readonly name?: string;
 }
 
 /** An opened store, and its sessions file when it is one (undefined for PostgreSQL). */
@@ -43,12 +45,13 @@ export async function openExistingStore(db: string | undefined, io: CommandIo, o
     const { store, pool } = await openPostgresSessionStore(db);
     return { store, sqlitePath: undefined, pool };
   }
-  const path = existingDbPath(db, io);
+  const name = options.name ?? '--db';
+  const path = existingDbPath(db, io, name);
   // Read-only first: it checks the file holds the controller's tables without creating or migrating anything.
-  const reader = openSessionsReadOnly(path);
+  const reader = openSessionsReadOnly(path, name);
   // Removed since existingDbPath looked: the same error as if it had never been there.
   if (reader === undefined) throw new CliError('CLI_FILE_UNREADABLE', existsSync(path) ? 'the sessions file is empty: no session has run on it yet' : 'no sessions file here; run a session with askloop run first', { file: db ?? path });
   if (options.readOnly === true) return { store: reader, sqlitePath: path };
   await reader.close();
-  return { store: openSessionStore(path), sqlitePath: path };
+  return { store: openSessionStore(path, name), sqlitePath: path };
 }

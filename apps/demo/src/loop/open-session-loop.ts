@@ -53,15 +53,16 @@ export function asCliLoopError(error: unknown): never {
  * Opens (creating it when missing) the sessions file; one that is not a
  * sessions database is `LOOP_STORE_ERROR`, exit 1 — a SQLite file of another
  * program's too, before anything is written to it (`refuseForeignDatabase`).
+ * `name` is what gave the file (`--db`, or the config's `store.path`), for the fix.
  */
-export function openSessionStore(dbPath: string): TranscriptStore {
+export function openSessionStore(dbPath: string, name = '--db'): TranscriptStore {
   try {
-    refuseForeignDatabase(dbPath);
+    refuseForeignDatabase(dbPath, name);
     return createSqliteTranscriptStore(dbPath);
   } catch (error) {
     if (!isLoopError(error)) throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
     // SQLite's own words name no fix.
-    const notDatabase = /file is not a database/.test(error.message) ? '; give --db an AskLoop sessions file or a new file' : storeOpenHint(error.message, dbPath);
+    const notDatabase = /file is not a database/.test(error.message) ? `; give ${name} an AskLoop sessions file or a new file` : storeOpenHint(error.message, dbPath, undefined, name);
     throw CliError.fromLoopError({ code: error.code, message: `${error.message}${notDatabase}` }, dbPath);
   }
 }
@@ -73,7 +74,7 @@ export function openSessionStore(dbPath: string): TranscriptStore {
  * tables written into it. A missing or empty file is a new sessions file; a
  * file that is no database is left to the store to report.
  */
-function refuseForeignDatabase(path: string): void {
+function refuseForeignDatabase(path: string, name: string): void {
   if (path === ':memory:' || !existsSync(path) || statSync(path).size === 0) return;
   let tables: string[];
   let owned: boolean;
@@ -89,7 +90,7 @@ function refuseForeignDatabase(path: string): void {
   }
   if (tables.length === 0 || owned) return;
   const shown = tables.slice(0, 3).join(', ') + (tables.length > 3 ? `, … (${tables.length} tables)` : '');
-  throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `${path}: another program's SQLite database (tables ${shown}), with no AskLoop transcript: nothing was written to it; give --db a new file or an AskLoop sessions file` });
+  throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `${path}: another program's SQLite database (tables ${shown}), with no AskLoop transcript: nothing was written to it; give ${name} a new file or an AskLoop sessions file` });
 }
 
 /** The controller over an open store; on failure the store is closed. */

@@ -9,6 +9,7 @@ import type { AskLoopPlugin, BuiltinProviderSettings, TranscriptStore } from '@a
 import type pg from 'pg';
 import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
+import { atStorePlace, locateStoreError } from '../config/store-place.ts';
 import type { CommandIo } from '../io.ts';
 import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
 import { directoryOption } from '../options/parse-options.ts';
@@ -47,13 +48,15 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
   const config = await configForRun({ config: values.config }, io);
   const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
   const db = values.db ?? config.storeUrl ?? config.storePath;
-  const { store, sqlitePath, pool } = await openExistingStore(db, io, options);
+  // The config's store, when it is the one used: a store that cannot be opened is reported at its line.
+  const place = values.db === undefined ? config.storePlace : undefined;
+  const { store, sqlitePath, pool } = await atStorePlace(place, () => openExistingStore(db, io, { ...options, ...(place === undefined ? {} : { name: place.field }) }));
   const storedIn = sqlitePath ?? 'PostgreSQL';
   // A command only a PostgreSQL store can serve (`resume --detach`) says so before it looks for the session: in
   // another store, "no such session" would send its user looking for the wrong thing.
   if (options.needsPostgres !== undefined && pool === undefined) {
     await store.close();
-    throw usageError(options.needsPostgres);
+    throw locateStoreError(usageError(options.needsPostgres), place);
   }
   try {
     return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };

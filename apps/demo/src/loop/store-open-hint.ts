@@ -22,13 +22,13 @@ const writeRefusal: WriteCheck = (path) => {
 /** Who refuses the write: the file system itself (read-only), or this user's permissions. */
 const refuser = (code: string): string => (code === 'EROFS' ? 'the file system is read-only for' : 'this user may not write');
 
-/** The clause to add to a failed open of `dbPath` (starting with `; `), or '' when nothing more is known. */
-export function storeOpenHint(message: string, dbPath: string, refusal: WriteCheck = writeRefusal): string {
+/** The clause to add to a failed open of `dbPath` (starting with `; `), or '' when nothing more is known; `name` gave the file (`--db`, `store.path`). */
+export function storeOpenHint(message: string, dbPath: string, refusal: WriteCheck = writeRefusal, name = '--db'): string {
   if (!/unable to open database file|readonly database/.test(message)) return '';
   const folder = dirname(dbPath);
   const folderCode = refusal(folder);
-  if (folderCode !== undefined) return `; ${refuser(folderCode)} the folder ${folder} (SQLite makes the file and its -wal and -shm files there): give --db a file in a folder you can write`;
+  if (folderCode !== undefined) return `; ${refuser(folderCode)} the folder ${folder} (SQLite makes the file and its -wal and -shm files there): give ${name} a file in a folder you can write`;
   const fileCode = existsSync(dbPath) ? refusal(dbPath) : undefined;
-  if (fileCode !== undefined) return `; ${refuser(fileCode)} the file: give --db a file you can write`;
+  if (fileCode !== undefined) return `; ${refuser(fileCode)} the file: give ${name} a file you can write`;
   return '';
 }
