@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { createSqliteTranscriptStore, type ListSessionsOptions, type SqliteTranscriptStore } from '@askloop/controller';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
+import { main } from '../src/main.ts';
+import { captureIo } from './capture-io.ts';
 import { createViewerFixture, FAKE_KEY, type ViewerFixture } from './view-fixture.ts';
 import { seedSession, seedTurn } from './view-seed.ts';
 
@@ -112,6 +114,18 @@ describe('the API', () => {
     expect(await response.json()).toEqual({ error: { code: 'VIEW_SESSION_NOT_FOUND', message: "no session 'nope' in the store" } });
   });
 
+  it('names the ids an ambiguous start matches, newest first, five and how many more, in the words askloop show uses (walkthrough: only the count was said)', async () => {
+    for (let index = 1; index <= 7; index++) await seedSession(fixture.store, `feed000${index}-many`, { createdAt: `2026-11-26T00:00:0${index}.000Z` });
+    const response = await fetch(new URL('/api/sessions/feed000', viewer.url));
+    expect(response.status).toBe(409);
+    const message = "'feed000' is the start of 7 session ids (feed0007-many, feed0006-many, feed0005-many, feed0004-many, feed0003-many, and 2 more); give more of it";
+    expect(await response.json()).toEqual({ error: { code: 'VIEW_SESSION_AMBIGUOUS', message } });
+    // The command line says the same of the same start, in the same file.
+    const io = captureIo();
+    expect(await main(['show', 'feed000', '--db', join(dir, 'sessions.db')], io)).toBe(2);
+    expect(io.err.split('\n')[0]).toBe(`askloop: ${message} (CLI_USAGE)`);
+  });
+
   it('answers a session id no store holds (U+0000, a line break) with a JSON 400 naming the problem', async () => {
     const nul = await fetch(new URL('/api/sessions/a%00b', viewer.url));
     expect(nul.status).toBe(400);
@@ -126,11 +140,11 @@ describe('the API', () => {
     const body = (await (await fetch(new URL(`/api/sessions/${prefix}`, viewer.url))).json()) as { session: { sid: string }; turns: unknown[] };
     expect(body.session.sid).toBe(fixture.done);
     expect(body.turns).toHaveLength(3);
-    await seedSession(fixture.store, 'cafe0001-api-one');
-    await seedSession(fixture.store, 'cafe0002-api-two');
+    await seedSession(fixture.store, 'cafe0001-api-one', { createdAt: '2026-11-27T00:00:01.000Z' });
+    await seedSession(fixture.store, 'cafe0002-api-two', { createdAt: '2026-11-27T00:00:02.000Z' });
     const ambiguous = await fetch(new URL('/api/sessions/cafe000', viewer.url));
     expect(ambiguous.status).toBe(409);
-    expect(await ambiguous.json()).toEqual({ error: { code: 'VIEW_SESSION_AMBIGUOUS', message: "'cafe000' is the start of 2 session ids; give more of it" } });
+    expect(await ambiguous.json()).toEqual({ error: { code: 'VIEW_SESSION_AMBIGUOUS', message: "'cafe000' is the start of 2 session ids (cafe0002-api-two, cafe0001-api-one); give more of it" } });
     expect(((await (await fetch(new URL('/api/sessions/cafe0002', viewer.url))).json()) as { session: { sid: string } }).session.sid).toBe('cafe0002-api-two');
     const short = await fetch(new URL(`/api/sessions/${fixture.done.slice(0, 3)}`, viewer.url));
     expect(short.status).toBe(404);

@@ -50,3 +50,14 @@ export async function matchSessionId(store: TranscriptStore, given: string): Pro
 
 /** How many of the ids an ambiguous prefix matches are named. */
 const AMBIGUOUS_EXAMPLES = 5;
+
+/**
+ * What to say of a `given` start several ids share: how many, the first few
+ * of them (newest first) and how many more, and what to do. One wording for
+ * the commands that take a SID and the viewer's API, so a person picks the
+ * id from the same list wherever they typed the start.
+ */
+export function ambiguousPrefixMessage(given: string, match: { readonly count: number; readonly examples: readonly string[] }): string {
+  const more = match.count > match.examples.length ? `, and ${match.count - match.examples.length} more` : '';
+  return `'${given}' is the start of ${match.count} session ids (${match.examples.join(', ')}${more}); give more of it`;
+}

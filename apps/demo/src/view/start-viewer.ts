@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
 import { isAllowedHost } from './host-allowed.ts';
-import { matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
+import { ambiguousPrefixMessage, matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
@@ -191,7 +191,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     // The start of one id names that session, as on the command line: the answer carries the full id.
     const found = await matchSessionId(store, sid);
     if (found.kind === 'ambiguous') {
-      fail(response, 409, 'VIEW_SESSION_AMBIGUOUS', `'${sid}' is the start of ${found.count} session ids; give more of it`, head);
+      // The ids to pick from, as the commands name them (the page adds a link to the list searched for the start).
+      fail(response, 409, 'VIEW_SESSION_AMBIGUOUS', ambiguousPrefixMessage(sid, found), head);
       return;
     }
     if (found.kind === 'none') {
