@@ -102,6 +102,9 @@ describe('the config file refuses passwords and bearer tokens in text', () => {
   it.each([
     ['a store URL with ?password=', 'store: "postgres://u@db:5432/askloop?password=hunter2pass&sslmode=disable"\n', 1, /password in its query.*PGPASSWORD/],
     ['a store URL with user:password@', 'store: postgres://u:hunter2pass@db/askloop\n', 1, /password in its userinfo/],
+    ['a store URL no parser takes, with user:password@', 'store: postgres://u:hunter2pass@127.0.0.1:99999/db\n', 1, /password in its userinfo/],
+    ['a store URL no parser takes, with ?password=', 'store: "postgres://u@127.0.0.1:99999/db?password=hunter2pass"\n', 1, /password in its query/],
+    ['a store URL whose password holds a / (parsed as a port and a path)', 'store: postgres://alice:2024/hunter2pass@db/app\n', 1, /password in its userinfo/],
     ['an MCP server URL with a password', 'mcpServers:\n  t:\n    url: "https://bot:hunter2pass@mcp.example.com/mcp"\n', 3, /password in its userinfo/],
     ['a bearer token inside instructions', 'agents:\n  a:\n    model: openai:x\n    instructions: "use Bearer abcdef0123456789xyz when you call the API"\n', 4, /bearer credential/],
     ['a lower-case bearer token inside text', 'agents:\n  a:\n    model: openai:x\n    description: "send it as bearer eyJhbGciOiJIUzI1NiJ9.e30.abc"\n', 4, /bearer credential/],
@@ -118,6 +121,8 @@ describe('the config file refuses passwords and bearer tokens in text', () => {
     ['prose about passwords', 'agents:\n  a:\n    model: openai:x\n    instructions: "Never ask for a password=... value; see https://example.com/docs?page=password for why"\n'],
     ['a store URL without a password', 'store: "postgres://askloop@db:5432/askloop?sslmode=require&passfile=/run/secrets/pgpass"\n'],
     ['a store URL with an empty password', 'store: "postgres://askloop@db/askloop?password="\n'],
+    ['a store URL with a port and an @ in its query value', 'store: "postgres://askloop@db:5432/app?application_name=a@b"\n'],
+    ['a URL no parser takes, without a password', 'agents:\n  a:\n    model: openai:x\n    instructions: "the old server was http://u@127.0.0.1:99999/x"\n'],
     ['a path with a colon and an @', 'agents:\n  a:\n    model: openai:x\n    instructions: "read https://example.com/a:b@c and reply"\n'],
   ])('accepts %s', (_, text) => {
     expect(configError(text)).toBeUndefined();

@@ -9,7 +9,7 @@
  * server starts.
  */
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { decodeName, SECRET_QUERY_PARAMETER } from '../loop/redact-url.ts';
+import { decodeName, passwordCutShort, SECRET_QUERY_PARAMETER } from '../loop/redact-url.ts';
 
 /** Where a secret was found and what to do instead. */
 export interface SecretFinding {
@@ -97,11 +97,36 @@ export function urlPassword(text: string): 'userinfo' | 'query' | undefined {
     try {
       url = new URL(candidate);
     } catch {
+      // Text no URL parser takes (`postgres://u:pw@host:99999/db`, a port out of range) still holds its password.
+      const found = unparsedPassword(candidate);
+      if (found !== undefined) return found;
       continue;
     }
     if (isLiteralSecret(decodeName(url.password))) return 'userinfo';
+    // A store URL whose password holds a `/`, `?` or `#` parses with the password cut short or missing
+    // (`postgres://alice:2024/Secret@db/app`); the store's redaction reads it so, and so does this check.
+    if (/^postgres(ql)?:$/i.test(url.protocol) && passwordCutShort(candidate) && unparsedPassword(candidate, true) !== undefined) return 'userinfo';
     for (const [name, value] of url.searchParams) if (SECRET_QUERY_PARAMETER.test(name) && isLiteralSecret(value)) return 'query';
   }
+  return undefined;
+}
+
+/**
+ * A password in text taken as a URL without a parser: the userinfo is what
+ * comes before the authority's last `@` (with `wholeRest`, the last `@`
+ * before any `?` or `#`, for a password holding a `/`), the password what
+ * follows its first `:`; and each secret query parameter's value.
+ */
+function unparsedPassword(text: string, wholeRest = false): 'userinfo' | 'query' | undefined {
+  const rest = text.slice(text.indexOf('://') + 3);
+  const authority = rest.slice(0, rest.search(wholeRest ? /[?#]|$/ : /[/?#]|$/));
+  const at = authority.lastIndexOf('@');
+  const userinfo = at < 0 ? '' : authority.slice(0, at);
+  const colon = userinfo.indexOf(':');
+  if (colon >= 0 && isLiteralSecret(userinfo.slice(colon + 1))) return 'userinfo';
+  const queryAt = rest.indexOf('?');
+  if (queryAt < 0) return undefined;
+  for (const [name, value] of new URLSearchParams(rest.slice(queryAt + 1).split('#', 1)[0])) if (SECRET_QUERY_PARAMETER.test(name) && isLiteralSecret(value)) return 'query';
   return undefined;
 }
 
