@@ -23,6 +23,25 @@ describe('createLanguageModel', () => {
     expect(() => model(async () => OK, { prices: { inputPerMillion: 1, outputPerMillion: Infinity } })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('prices.outputPerMillion must be a finite number') }));
   });
 
+  it.each([
+    ['an empty name', '', 'got an empty name'],
+    ['a name with a colon', 'acme:eu', 'the provider name "acme:eu" cannot hold \':\' or white space'],
+    ['a name with a space', 'acme eu', 'the provider name "acme eu" cannot hold \':\' or white space'],
+    ['a name with a tab', 'acme\t', 'the provider name "acme\\t" cannot hold \':\' or white space'],
+    ['a number', 42, "a provider's name is the text before ':' in 'name:model', got 42"],
+    ['no name', undefined, "a provider's name is the text before ':' in 'name:model', got undefined"],
+  ])('refuses %s as the provider (PROVIDER_CONFIG naming it), as defineProvider and the controller do', (_case, provider, said) => {
+    // Before, any value was taken: a name with ':' could never be reached by 'name:model', '' named nothing in errors.
+    let thrown: unknown;
+    try {
+      model(async () => OK, { provider: provider as string });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'PROVIDER_CONFIG', retryable: false, message: expect.stringContaining(said) });
+    expect((thrown as ProviderError).provider).toBe(typeof provider === 'string' ? provider : undefined);
+  });
+
   it('prices cache writes at their own price (Anthropic charges them above input)', async () => {
     const written: AttemptResult = { ...OK, usage: { inputTokens: 1_000_000, outputTokens: 0, cachedInputTokens: 200_000, cacheWriteInputTokens: 300_000 } };
     const priced = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWriteInputPerMillion: 3.75 };

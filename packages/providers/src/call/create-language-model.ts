@@ -16,7 +16,7 @@ import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
 import { LONGEST_TIMER_MS } from './longest-timer.ts';
 import { followSignal } from './follow-signal.ts';
-import { attemptResultProblem, callSettingsProblem, describeKind, describeSetting, modelPricesProblem } from './provider-definition-check.ts';
+import { attemptResultProblem, callSettingsProblem, describeKind, describeSetting, modelPricesProblem, providerNameProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -60,12 +60,19 @@ export interface LanguageModelSpec {
  * returned — never inside a provider, so no plugin can skip it.
  */
 export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
-  const settingsProblem = callSettingsProblem(spec)
+  // The name is checked as `defineProvider` and the controller's plugins check theirs: one with a `:` or white space
+  // could never be reached by a `name:model` id, and an empty or non-string one names nothing in errors and results.
+  const settingsProblem = providerNameProblem(spec.provider)
+    ?? callSettingsProblem(spec)
     ?? (spec.prices === undefined ? undefined : modelPricesProblem(spec.prices, 'prices'))
     ?? (typeof spec.attempt !== 'function' ? `attempt must be the function performing one request, (request) => result, got ${describeSetting(spec.attempt)}` : undefined)
     ?? (spec.secrets !== undefined && typeof spec.secrets !== 'function' ? `secrets must be a function () => [key, …], called at each request, got ${describeKind(spec.secrets)}` : undefined)
     ?? (spec.load !== undefined && typeof spec.load !== 'function' ? `load must be a function () => promise, awaited before a call's first attempt, got ${describeKind(spec.load)}` : undefined);
-  if (settingsProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: spec.provider, model: spec.modelId, retryable: false, message: settingsProblem });
+  if (settingsProblem !== undefined) {
+    // Only a string goes into `provider`: the field is a name, and a bad one is shown in the message instead.
+    const provider = typeof spec.provider === 'string' ? { provider: spec.provider } : {};
+    throw new ProviderError({ code: 'PROVIDER_CONFIG', ...provider, model: spec.modelId, retryable: false, message: settingsProblem });
+  }
   const now = spec.now ?? (() => performance.now());
   const base = { provider: spec.provider, model: spec.modelId };
   const redactorFor = redactorCache();
