@@ -42,7 +42,8 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleProvide
   const client = sharedClient(
     async () =>
       new (await loadOpenAI())({
-        apiKey: settings.apiKey ?? NO_KEY,
+        // Trimmed as the other providers' keys are: a header cannot carry the line break a CRLF `.env` file leaves.
+        apiKey: settings.apiKey?.trim() ?? NO_KEY,
         baseURL: settings.baseURL,
         organization: null,
         project: null,
