@@ -1,10 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
-import { answeredWholeWarning, jsonAnswerType, notAStreamHint, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
+import { jsonAnswerType, readWholeAnswer } from '../stream/json-instead-of-stream.ts';
+import { eventStream, notAStreamHint, streamAnswerOf } from '../stream/not-a-stream.ts';
 import { anthropicFinishReason } from './anthropic-finish-reason.ts';
 import { anthropicMessagesBody, anthropicWarnings } from './anthropic-messages-body.ts';
 import { anthropicUsage, type AnthropicUsage } from './anthropic-usage.ts';
+
+const MESSAGES_STREAM = eventStream('a Messages API');
 
 /** What the Messages wire code needs. */
 export interface AnthropicMessagesOptions {
@@ -27,7 +30,7 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
     // A compatible server that ignores `stream: true` answers one JSON message: read whole (the stream left unread), delivered as one delta.
     const jsonType = jsonAnswerType(response);
     if (jsonType !== undefined) {
-      const answered = messageResult(await readJsonAnswer<Anthropic.Message>(response), [...warnings, answeredWholeWarning(jsonType)]);
+      const answered = await readWholeAnswer<Anthropic.Message>(response, jsonType, MESSAGES_STREAM, (whole) => messageResult(whole, warnings));
       if (answered.text !== '') request.onText(answered.text);
       return answered;
     }
@@ -50,7 +53,7 @@ export function anthropicMessagesAttempt(options: AnthropicMessagesOptions): Mod
         }
       } else if (event.type === 'message_stop') stopped = true;
     }
-    if (!stopped) throw badResponse(`the stream ended before message_stop${notAStreamHint(response, events.length, 'a Messages API')}`);
+    if (!stopped) throw badResponse(`the stream ended before message_stop${notAStreamHint(streamAnswerOf(response), events.length, MESSAGES_STREAM)}`);
     return {
       text,
       usage: anthropicUsage(usage),

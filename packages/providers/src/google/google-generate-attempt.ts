@@ -1,6 +1,7 @@
 import type { GoogleGenAI } from '@google/genai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
+import { eventStream, notAStreamHint, streamAnswerTap } from '../stream/not-a-stream.ts';
 import { googleFinishReason } from './google-finish-reason.ts';
 import { googleRequest } from './google-request.ts';
 import { googleRaw, googleText, googleUsage, type GoogleResponse } from './google-response.ts';
@@ -20,29 +21,43 @@ export function googleGenerateAttempt(options: GoogleGenerateOptions): ModelAtte
       const response = (await client.models.generateContent(params as never)) as unknown as GoogleResponse;
       return result(googleText(response), response, googleRaw(response));
     }
-    const stream = await client.models.generateContentStream(params as never);
+    const onText = request.onText;
+    // The SDK reads the body itself and keeps the response: the tap notes what answered, for notAStreamHint.
+    const tap = streamAnswerTap(request);
     const chunks: unknown[] = [];
     let text = '';
     let last: GoogleResponse = {};
     let usage: GoogleResponse['usageMetadata'];
     let finishReason: string | undefined;
     let blockReason: string | undefined;
-    for await (const chunk of stream as AsyncIterable<GoogleResponse>) {
-      chunks.push(googleRaw(chunk));
-      const delta = googleText(chunk);
-      if (delta !== '') {
-        text += delta;
-        request.onText(delta);
-      }
-      usage = chunk.usageMetadata ?? usage;
-      finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
-      blockReason = chunk.promptFeedback?.blockReason ?? blockReason;
-      last = chunk;
+    const notAStream = (): string => notAStreamHint(tap.answer, chunks.length, eventStream('the Gemini API'));
+    try {
+      await tap.run(async () => {
+        const stream = await client.models.generateContentStream(params as never);
+        for await (const chunk of stream as AsyncIterable<GoogleResponse>) {
+          chunks.push(googleRaw(chunk));
+          const delta = googleText(chunk);
+          if (delta !== '') {
+            text += delta;
+            onText(delta);
+          }
+          usage = chunk.usageMetadata ?? usage;
+          finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
+          blockReason = chunk.promptFeedback?.blockReason ?? blockReason;
+          last = chunk;
+        }
+      });
+    } catch (error) {
+      // A page or a JSON answer fails the SDK's event parser ("Incomplete JSON segment at the end", PROVIDER_UNKNOWN):
+      // say what answered instead. An HTTP error or an abort is left as it is (the hint is empty for them).
+      const hint = request.signal.aborted ? '' : notAStream();
+      if (hint !== '' && tap.answer !== undefined && tap.answer.status < 300) throw badResponse(`the stream ended before any finishReason${hint}`);
+      throw error;
     }
     // A blocked prompt ends the stream with promptFeedback and no candidates: the same content-filter result as unstreamed.
     if (blockReason !== undefined) return result(text, { ...last, usageMetadata: usage ?? {}, promptFeedback: { ...last.promptFeedback, blockReason } }, { chunks });
     // A stream cut short must not pass for a complete reply: the last chunk carries finishReason.
-    if (finishReason === undefined) throw badResponse('the stream ended before any finishReason');
+    if (finishReason === undefined) throw badResponse(`the stream ended before any finishReason${notAStream()}`);
     const merged: GoogleResponse = { ...last, usageMetadata: usage ?? {} };
     if (finishReason !== undefined) merged.candidates = [{ finishReason }];
     return result(text, merged, { chunks });

@@ -46,6 +46,18 @@ function errorMessage(text: string): string {
   return typeof message === 'string' ? message : text;
 }
 
+/**
+ * A successful answer to a streamed request that is not labelled NDJSON (a
+ * page, a JSON answer) with its lines checked as `ollamaFetch` checks an
+ * NDJSON one's: the client would print each line that is not JSON with
+ * `console.warn` (a page, whatever it holds) and skip it.
+ */
+export function jsonLinesChecked(response: Response): Response {
+  const ndjson = (response.headers.get('content-type') ?? '').includes('ndjson');
+  if (ndjson || response.body === null) return response;
+  return new Response(response.body.pipeThrough(notJsonLinesAsErrors()), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /** NDJSON with each line that does not parse as JSON replaced by `{"error": "<NOT_JSON_LINE> (N characters)"}` (its text never shown). */
 function notJsonLinesAsErrors(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();

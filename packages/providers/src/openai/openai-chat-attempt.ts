@@ -2,10 +2,13 @@ import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, AttemptResult, ModelAttempt } from '../call/model-attempt.ts';
 import { openAIChatBody, openAIChatWarnings, type MaxTokensField } from './openai-chat-body.ts';
-import { answeredWholeWarning, jsonAnswerType, notAStreamHint, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
+import { jsonAnswerType, readWholeAnswer } from '../stream/json-instead-of-stream.ts';
+import { eventStream, notAStreamHint, streamAnswerOf } from '../stream/not-a-stream.ts';
 import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIFinishReason } from './openai-finish-reason.ts';
 import { openAIUsage, type OpenAIUsage } from './openai-usage.ts';
+
+const CHAT_STREAM = eventStream('a Chat Completions API');
 
 /** What the Chat Completions wire code needs. */
 export interface OpenAIChatOptions {
@@ -41,7 +44,7 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
     // A compatible server that ignores `stream: true` answers one JSON completion: read whole, delivered as one delta.
     const jsonType = jsonAnswerType(response);
     if (jsonType !== undefined) {
-      const answered = completionResult(await readJsonAnswer<OpenAI.ChatCompletion>(response), [...warnings, answeredWholeWarning(jsonType)]);
+      const answered = await readWholeAnswer<OpenAI.ChatCompletion>(response, jsonType, CHAT_STREAM, (whole) => completionResult(whole, warnings));
       if (answered.text !== '') request.onText(answered.text);
       return answered;
     }
@@ -63,7 +66,7 @@ export function openAIChatAttempt(options: OpenAIChatOptions): ModelAttempt {
     }
     // A stream cut short (connection dropped, proxy timeout) must not pass for a complete reply.
     if (finishReason === undefined || finishReason === null) {
-      throw badResponse(`the stream ended before any finish_reason${notAStreamHint(response, chunks.length, 'a Chat Completions API')}`);
+      throw badResponse(`the stream ended before any finish_reason${notAStreamHint(streamAnswerOf(response), chunks.length, CHAT_STREAM)}`);
     }
     return result(text, usage, finishReason, { chunks }, warnings);
   };

@@ -1,10 +1,13 @@
 import type OpenAI from 'openai';
 import { badResponse } from '../call/bad-response.ts';
 import type { AttemptRequest, ModelAttempt } from '../call/model-attempt.ts';
-import { answeredWholeWarning, jsonAnswerType, notAStreamHint, readJsonAnswer } from '../stream/json-instead-of-stream.ts';
+import { jsonAnswerType, readWholeAnswer } from '../stream/json-instead-of-stream.ts';
+import { eventStream, notAStreamHint, streamAnswerOf } from '../stream/not-a-stream.ts';
 import { openAIStreamEvents } from './openai-stream-events.ts';
 import { openAIResponsesBody, openAIResponsesWarnings } from './openai-responses-body.ts';
 import { openAIResponsesResult, type OpenAIResponse } from './openai-responses-result.ts';
+
+const RESPONSES_STREAM = eventStream('a Responses API');
 
 /** Events of a streamed response that we read. */
 interface ResponsesEvent {
@@ -28,8 +31,7 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
     // A compatible server that ignores `stream: true` answers one JSON response: read whole, delivered as one delta.
     const jsonType = jsonAnswerType(response);
     if (jsonType !== undefined) {
-      const whole = await readJsonAnswer<OpenAIResponse>(response);
-      const answered = openAIResponsesResult(whole, whole, [...warnings, answeredWholeWarning(jsonType)]);
+      const answered = await readWholeAnswer<OpenAIResponse>(response, jsonType, RESPONSES_STREAM, (whole) => openAIResponsesResult(whole, whole, warnings));
       if (answered.text !== '') request.onText(answered.text);
       return answered;
     }
@@ -46,7 +48,7 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
         final = event.response;
       }
     }
-    if (final === undefined) throw badResponse(`the stream ended before response.completed${notAStreamHint(response, events.length, 'a Responses API')}`);
+    if (final === undefined) throw badResponse(`the stream ended before response.completed${notAStreamHint(streamAnswerOf(response), events.length, RESPONSES_STREAM)}`);
     return openAIResponsesResult(final, { events }, warnings, text);
   };
 }

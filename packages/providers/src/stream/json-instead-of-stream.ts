@@ -6,6 +6,9 @@
  * failing the call as a stream that never began.
  */
 import { badResponse } from '../call/bad-response.ts';
+import type { AttemptResult } from '../call/model-attempt.ts';
+import { isProviderError } from '../errors/provider-error.ts';
+import { notAStreamHint, streamAnswerOf, type StreamFormat } from './not-a-stream.ts';
 
 /** The answer's content type when it is JSON (a streamed request answered whole), else undefined. */
 export function jsonAnswerType(response: Response): string | undefined {
@@ -13,30 +16,34 @@ export function jsonAnswerType(response: Response): string | undefined {
   return /^application\/json\b/i.test(contentType) ? contentType : undefined;
 }
 
-/**
- * What a stream that ended before its last event adds to its error when no
- * event came at all and the answer was no event stream: most often no stream
- * at all, a page or an answer from something else at the base URL. `api`
- * names what the base URL should point at (`a Chat Completions API`).
- */
-export function notAStreamHint(response: Response, events: number, api: string): string {
-  const contentType = response.headers.get('content-type') ?? 'none';
-  if (events > 0 || contentType.includes('text/event-stream')) return '';
-  return ` (no events: the answer's content-type is ${contentType}, not text/event-stream; does the base URL point at ${api}?)`;
-}
-
 /** The warning the result carries. */
-export function answeredWholeWarning(contentType: string): string {
+function answeredWholeWarning(contentType: string): string {
   return `the server answered without streaming (content-type ${contentType}); its reply was read whole`;
 }
 
-/** The answer's JSON body; `PROVIDER_BAD_RESPONSE` when it is not JSON. */
-export async function readJsonAnswer<T>(response: Response): Promise<T> {
+/**
+ * The result of a streamed request answered with one JSON body (`contentType`
+ * as `jsonAnswerType` read it): `toResult` of the body, with the warning.
+ * When the body is not JSON, or holds no reply (`toResult` throws
+ * `PROVIDER_BAD_RESPONSE`), the error says what answered and what to check,
+ * as a stream that brought no event does (`notAStreamHint`).
+ */
+export async function readWholeAnswer<T>(response: Response, contentType: string, format: StreamFormat, toResult: (body: T) => AttemptResult): Promise<AttemptResult> {
+  const hint = notAStreamHint(streamAnswerOf(response), 0, format);
   const body = await response.text();
+  let parsed: T;
   try {
-    return JSON.parse(body) as T;
+    parsed = JSON.parse(body) as T;
   } catch {
     // Not the body itself: a message is redacted as a whole, and a cut could leave part of a key in it.
-    throw badResponse(`the server answered a streamed request with application/json that is not JSON (${body.length} characters)`);
+    throw badResponse(`the server answered a streamed request with application/json that is not JSON (${body.length} characters)${hint}`);
   }
+  let result: AttemptResult;
+  try {
+    result = toResult(parsed);
+  } catch (error) {
+    if (isProviderError(error) && error.code === 'PROVIDER_BAD_RESPONSE') throw badResponse(`${error.detail}${hint}`);
+    throw error;
+  }
+  return { ...result, warnings: [...(result.warnings ?? []), answeredWholeWarning(contentType)] };
 }

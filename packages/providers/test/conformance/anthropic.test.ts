@@ -48,12 +48,12 @@ describe('anthropic streamed requests answered without a stream', () => {
     }
   });
 
-  it('says a page answered it, naming the content type', async () => {
+  it('says a page answered it, naming the status and content type', async () => {
     const server = await startTestServer([{ headers: { 'content-type': 'text/html' }, body: '<html><body>a proxy page</body></html>' }]);
     try {
       await expect(model(server.url).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
         code: 'PROVIDER_BAD_RESPONSE',
-        message: expect.stringContaining("the stream ended before message_stop (no events: the answer's content-type is text/html, not text/event-stream; does the base URL point at a Messages API?)"),
+        message: expect.stringContaining("the stream ended before message_stop (no events: the answer was HTTP 200 with content-type text/html, not text/event-stream; check that the base URL points at a Messages API, not at a web page, a proxy or another server, and that the server streams)"),
       });
     } finally {
       await server.close();

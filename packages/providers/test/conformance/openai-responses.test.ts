@@ -79,12 +79,12 @@ describe('openai responses answered without a stream', () => {
     }
   });
 
-  it('says a streamed request was answered with no stream at all, naming the content type', async () => {
+  it('says a streamed request was answered with no stream at all, naming the status and content type', async () => {
     const server = await startTestServer([{ headers: { 'content-type': 'text/html' }, body: '<html><body>a proxy page</body></html>' }]);
     try {
       await expect(responses(server.url).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({
         code: 'PROVIDER_BAD_RESPONSE',
-        message: expect.stringContaining("the stream ended before response.completed (no events: the answer's content-type is text/html, not text/event-stream; does the base URL point at a Responses API?)"),
+        message: expect.stringContaining("the stream ended before response.completed (no events: the answer was HTTP 200 with content-type text/html, not text/event-stream; check that the base URL points at a Responses API, not at a web page, a proxy or another server, and that the server streams)"),
       });
     } finally {
       await server.close();

@@ -4,7 +4,7 @@
  * bodies, auth failure, network failure and key redaction, against real HTTP
  * on loopback with the official SDK as the client.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isProviderError, type ProviderError } from '../../src/errors/provider-error.ts';
 import type { ProviderEvent } from '../../src/model/provider-event.ts';
 import { startTestServer, type ScriptedResponse, type TestServer } from '../support/test-server.ts';
@@ -82,6 +82,31 @@ export function runProviderConformance(harness: ProviderHarness): void {
       const error = await failure(harness.model({ baseURL: url, retry }).generate({ ...PROMPT, onText: (delta) => deltas.push(delta) }));
       expect(error).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', attempts: 1 });
       expect(requests).toHaveLength(1);
+    });
+
+    it.each([
+      ['a web page', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html><body><h1>Welcome to nginx!</h1></body></html>' }, 'content-type text/html; charset=utf-8'],
+      ['a JSON body with no reply', { body: { detail: 'Not Found: nginx' } }, 'content-type application/json'],
+      ['a body without a content type', { body: 'nginx says hello' }, 'no content-type'],
+    ])('says a streamed request answered with %s is no stream: the status, the content type, and what to check', async (_case, answer, said) => {
+      // Before: Gemini said "PROVIDER_UNKNOWN: Incomplete JSON segment at the end", Ollama "the stream ended without a
+      // line with done: true" (and printed the page with console.warn), the others named the content type but not the status.
+      const { url } = await start(answer.body === 'nginx says hello' ? { ...answer, headers: { 'content-type': '' } } : answer);
+      const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      try {
+        const error = await failure(harness.model({ baseURL: url, retry }).generate({ ...PROMPT, onText: () => {} }));
+        const streamType = harness.stream.headers?.['content-type'] ?? 'text/event-stream';
+        expect(error).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', attempts: 1 });
+        expect(error.message).toContain(`(no events: the answer was HTTP 200 with ${said}, not ${streamType}; check that the base URL points at `);
+        expect(error.message).toContain(', not at a web page, a proxy or another server, and that the server streams)');
+        // What answered is described, never quoted: a page may hold anything.
+        expect(error.message).not.toContain('nginx');
+        expect([...warned.mock.calls, ...logged.mock.calls]).toEqual([]);
+      } finally {
+        warned.mockRestore();
+        logged.mockRestore();
+      }
     });
 
     it('retries a 429 after the time retry-after asks for', async () => {
