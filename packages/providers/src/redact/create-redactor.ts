@@ -1,8 +1,14 @@
+import { SplitSecretLanes, type SecretLane } from './split-secrets.ts';
+
 /** Replaces secrets in text and in JSON-like values. */
 export interface Redactor {
   /** Scrubs configured secrets and credential-looking patterns from a string. */
   text(value: string): string;
-  /** Deep-copies a JSON-like value, scrubbing every string and every credential-named field. */
+  /**
+   * Deep-copies a JSON-like value, scrubbing every string and every
+   * credential-named field, and a configured secret split across the items
+   * of a list (`SplitSecretLanes`).
+   */
   value<T>(value: T): T;
   /**
    * Scrubs only the configured secrets, not the credential-looking patterns:
@@ -70,6 +76,18 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
     return result;
   };
 
+  /** Where the configured secrets are in `value`: `[start, end)`, longest first where two overlap, sorted. */
+  const secretSpans = (value: string): [number, number][] => {
+    const spans: [number, number][] = [];
+    for (const literal of ordered) {
+      for (let at = value.indexOf(literal); at !== -1; at = value.indexOf(literal, at + 1)) {
+        const end = at + literal.length;
+        if (!spans.some(([from, to]) => at < to && from < end)) spans.push([at, end]);
+      }
+    }
+    return spans.sort((a, b) => a[0] - b[0]);
+  };
+
   const text = (value: string): string => {
     let result = secretsOnly(value);
     if (!MAY_HOLD_CREDENTIAL.test(result)) return result;
@@ -77,21 +95,42 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
     return result;
   };
 
-  const walk = (value: unknown, seen: WeakMap<object, unknown>): unknown => {
+  /**
+   * `lane` is where `value` sits among the strings of the list being copied
+   * (`SplitSecretLanes`), or undefined outside a list; the outermost list of
+   * two items or more starts the lanes, when there are secrets to look for.
+   */
+  const walk = (value: unknown, seen: WeakMap<object, unknown>, lane: SecretLane | undefined): unknown => {
     if (typeof value === 'string') return text(value);
     if (typeof value !== 'object' || value === null) return value;
     if (seen.has(value)) return seen.get(value);
     if (Array.isArray(value)) {
       const copy: unknown[] = [];
       seen.set(value, copy);
-      for (const item of value) copy.push(walk(item, seen));
+      // A key split across the items (a streamed reply's chunks) survives item by item: it is scrubbed in the joins.
+      const lanes = lane === undefined && value.length > 1 && ordered.length > 0 ? new SplitSecretLanes() : undefined;
+      const inner = lanes === undefined ? lane?.child('*') : undefined;
+      for (const item of value) {
+        const itemLane = lanes?.forItem(item) ?? inner;
+        const scrubbed = walk(item, seen, itemLane);
+        copy.push(scrubbed);
+        if (itemLane !== undefined && typeof scrubbed === 'string') itemLane.add(copy as unknown as Record<number, unknown>, copy.length - 1);
+      }
+      lanes?.scrub(secretSpans, REDACTED);
       return copy;
     }
     if (value instanceof Date) return new Date(value.getTime());
     const copy: Record<string, unknown> = {};
     seen.set(value, copy);
     for (const [key, field] of Object.entries(value)) {
-      copy[key] = SECRET_FIELD.test(key) && field !== null && field !== undefined ? REDACTED : walk(field, seen);
+      if (SECRET_FIELD.test(key) && field !== null && field !== undefined) {
+        copy[key] = REDACTED;
+        continue;
+      }
+      const fieldLane = lane?.child(key);
+      const scrubbed = walk(field, seen, fieldLane);
+      copy[key] = scrubbed;
+      if (fieldLane !== undefined && typeof scrubbed === 'string') fieldLane.add(copy, key);
     }
     return copy;
   };
@@ -105,5 +144,5 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
     return 0;
   };
 
-  return { text, value: <T>(value: T): T => walk(value, new WeakMap()) as T, secretsOnly, partialSecretLength };
+  return { text, value: <T>(value: T): T => walk(value, new WeakMap(), undefined) as T, secretsOnly, partialSecretLength };
 }
