@@ -109,12 +109,12 @@ describe('createToolHost: call', () => {
   it('refuses results that are not plain data', async () => {
     const error = await hostFor([pack]).fail('tool.demo.Weird', []);
     expect(error.code).toBe('TOOL_RESULT_INVALID');
-    expect(error.message).toBe('tool.demo.Weird: unsupported object of class Date at $; tools exchange plain JSON-able data only (pack demo)');
+    expect(error.message).toBe('tool.demo.Weird: a Date at $ is not plain data; return text, e.g. date.toISOString() (pack demo)');
   });
 
   it('refuses arguments that are not plain data', async () => {
     const error = await hostFor([pack]).fail('tool.demo.Echo', [new Date(0) as unknown as string]);
-    expect([error.code, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'tool.demo.Echo argument 1: unsupported object of class Date at $; tools exchange plain JSON-able data only']);
+    expect([error.code, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'tool.demo.Echo argument 1: a Date at $ is not plain data; return text, e.g. date.toISOString()']);
   });
 
   it('logs every call with its outcome and position', async () => {

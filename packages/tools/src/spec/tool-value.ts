@@ -4,6 +4,7 @@
  * the spec's declared type drives coercion (reference §2.3).
  */
 import { ToolError } from '../errors/tool-error.ts';
+import { describeNotPlainData } from './not-plain-data.ts';
 
 /** A value a tool receives or returns. `null` is NeuroScript's nil. */
 export type ToolValue = string | number | boolean | null | readonly ToolValue[] | { readonly [key: string]: ToolValue };
@@ -54,13 +55,20 @@ export function shownPath(path: string): string {
 }
 
 /**
- * Checks that `value` is plain data and returns a deep copy of it, with
- * `undefined` turned into nil. Throws `TOOL_RESULT_INVALID` for functions,
- * class instances, non-finite numbers and cycles, and `TOOL_RESULT_TOO_LARGE`
- * for lists and maps nested more than {@link MAX_TOOL_VALUE_DEPTH} levels,
- * naming where it was found. `checks`, when given, sees every list's and
- * map's size before it is copied and every string's and key's length, and
- * may throw to stop the copy there (`toBoundedToolValue` bounds a result so).
+ * Checks that `value` is plain data and returns a deep copy of it: the one
+ * rule for what a tool may return (README, "What a tool may return").
+ * `undefined` (anywhere, and an array's holes) becomes nil and `-0` becomes
+ * 0, as the program would see them after JSON; everything else that is not a
+ * string, finite number, boolean, null, array or plain object is refused with
+ * `TOOL_RESULT_INVALID` naming its kind and where it is, never its content:
+ * non-finite numbers, BigInts, functions, symbols, cycles, Dates, Maps, Sets,
+ * typed arrays and Buffers, objects with `toJSON` (not called) and other class
+ * instances. Lists and maps nested more than {@link MAX_TOOL_VALUE_DEPTH}
+ * levels are `TOOL_RESULT_TOO_LARGE`. Symbol-keyed and non-enumerable
+ * properties are left out, as JSON leaves them. `checks`, when given, sees
+ * every list's and map's size before it is copied and every string's and
+ * key's length, and may throw to stop the copy there (`toBoundedToolValue`
+ * bounds a result so).
  */
 export function toToolValue(value: unknown, path = '$', seen: Set<object> = new Set(), checks?: ToolValueChecks): ToolValue {
   if (value === undefined || value === null) return null;
@@ -74,19 +82,24 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
   }
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new ToolError('TOOL_RESULT_INVALID', `non-finite number ${String(value)} at ${path}`);
-    return value;
+    if (!Number.isFinite(value)) throw notPlainData(value, path);
+    // JSON has no -0: the program sees 0, so the host (its journal, its redaction) holds 0 too.
+    return value === 0 ? 0 : value;
   }
   if (typeof value === 'object') {
-    if (seen.has(value)) throw new ToolError('TOOL_RESULT_INVALID', `cyclic value at ${path}`);
+    if (seen.has(value)) throw new ToolError('TOOL_RESULT_INVALID', `a cycle at ${shownPath(path)}: the value refers back to one that holds it; return a tree (copy the shared part, or leave it out)`);
     seen.add(value);
     try {
       if (Array.isArray(value)) {
         // Counted before a single element is copied: the length is known at once.
         checks?.collection(value.length, 'list', path);
-        return value.map((item, index) => toToolValue(item, `${path}[${index}]`, seen, checks));
+        // A loop, not `map`: `map` keeps an array's holes, and a hole is nil like `undefined`.
+        const copy: ToolValue[] = new Array<ToolValue>(value.length);
+        for (let index = 0; index < value.length; index += 1) copy[index] = toToolValue(value[index], `${path}[${index}]`, seen, checks);
+        return copy;
       }
-      if (isToolMap(value)) {
+      // A plain object with a toJSON method is refused as a whole, not at its `toJSON` key: it meant to be converted.
+      if (isToolMap(value) && typeof value.toJSON !== 'function') {
         // Keys, not entries: `Object.entries` of a 5-million-key map took ~5× as long, and the count decides first.
         const keys = Object.keys(value);
         checks?.collection(keys.length, 'map', path);
@@ -103,12 +116,13 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
       seen.delete(value);
     }
   }
-  throw new ToolError('TOOL_RESULT_INVALID', `unsupported ${describeForeign(value)} at ${path}; tools exchange plain JSON-able data only`);
+  throw notPlainData(value, path);
 }
 
-function describeForeign(value: unknown): string {
-  if (typeof value === 'object' && value !== null) return `object of class ${value.constructor?.name ?? 'unknown'}`;
-  return typeof value;
+/** `TOOL_RESULT_INVALID` for a value that is not plain data, naming its kind and where it is. */
+function notPlainData(value: unknown, path: string): ToolError {
+  const { kind, fix } = describeNotPlainData(value);
+  return new ToolError('TOOL_RESULT_INVALID', `${kind} at ${shownPath(path)} is not plain data; ${fix}`);
 }
 
 /** Deep structural equality of two tool values (map key order does not matter). */
