@@ -14,6 +14,7 @@ import { errorKind, type JsonValue, type RunLimits } from '../runtime/index.ts';
 import type { ToolCallContext, ToolCallHandler } from '../sandbox/sandbox-types.ts';
 import { callSignal } from './call-signal.ts';
 import { checkToolResultSize } from './tool-result-size.ts';
+import { copyPlainData, NotPlainDataError } from './plain-data.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
 import { ignoreRejection } from './observer-result.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
@@ -91,16 +92,27 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], c
   }
 }
 
-/** Copies a host result into JSON data, refusing anything JSON cannot carry. */
+/**
+ * Copies a tool's or the orchestrator's result into JSON data by the one rule
+ * of what a tool may return (see {@link copyPlainData}). A tool's bad value is
+ * the tool host's own `TOOL_RESULT_INVALID` (reference code 6), so a program
+ * sees the same error whichever bridge its tools come through.
+ */
 export function toJsonData(value: unknown, what: string): JsonValue {
-  if (value === undefined) return null;
-  let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    return copyPlainData(value);
   } catch (error) {
-    throw new HostCallError({ code: 'SCRIPT_TOOL_ERROR', message: `${what} returned a value that is not JSON data: ${(error as Error).message}` });
+    if (!(error instanceof NotPlainDataError)) throw error;
+    if (error.reason === 'nested') throw new HostCallError({ code: 'SCRIPT_VALUE_TOO_LARGE', message: `${what} returned ${error.message}` });
+    throw Object.assign(new Error(error.message), { code: 'TOOL_RESULT_INVALID', referenceCode: 6 });
   }
-  return text === undefined ? null : (JSON.parse(text) as JsonValue);
+}
+
+/** What a prompt hook gave that is not text, named by kind (never its content). */
+function notText(value: unknown): string {
+  if (value === undefined || value === null) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** Runs `body`; what it throws becomes a {@link HostCallError} (see {@link mapHostFailure} for `what` and `named`). */
@@ -122,12 +134,16 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       if (orchestrator === undefined) {
         throw new HostCallError({ code: 'SCRIPT_ASK_UNAVAILABLE', message: `ask '${request.agent}': this host runs no other agents, so ask is unavailable here; in the ask loop an agent may ask the agents its asks list names.` });
       }
-      return guard(`ask '${request.agent}'`, async () =>
-        toJsonData(
-          await orchestrator.runAskLoop({ agent: request.agent, prompt: request.prompt, options: request.options, signal: context.signal, interpreter: setup.interpreter }),
-          'the ask orchestrator',
-        ),
-      ).catch((error: HostCallError) => {
+      const what = `ask '${request.agent}'`;
+      return guard(what, async () => {
+        const answer = await orchestrator.runAskLoop({ agent: request.agent, prompt: request.prompt, options: request.options, signal: context.signal, interpreter: setup.interpreter });
+        try {
+          return toJsonData(answer, what);
+        } catch (error) {
+          if (error instanceof HostCallError) throw error;
+          throw new HostCallError({ code: 'SCRIPT_ASK_FAILED', message: `${what}: the orchestrator's answer: ${(error as Error).message}` });
+        }
+      }).catch((error: HostCallError) => {
         throw new HostCallError({ code: error.code === 'SCRIPT_TOOL_ERROR' ? 'SCRIPT_ASK_FAILED' : error.code, message: error.message });
       });
     }
@@ -137,7 +153,14 @@ export function createHostCallHandler(setup: HostCallSetup): ToolCallHandler {
       if (promptUser === undefined) {
         throw new HostCallError({ code: 'SCRIPT_PROMPT_UNAVAILABLE', message: 'promptuser: this host does not read user input.' });
       }
-      return guard('promptuser', async () => String(await promptUser(prompt, context.signal)));
+      return guard('promptuser', async () => {
+        const answer: unknown = await promptUser(prompt, context.signal);
+        // Text only: String() made `undefined` the word "undefined", an object "[object Object]" and a function its source.
+        if (typeof answer !== 'string') {
+          throw new HostCallError({ code: 'SCRIPT_TOOL_ERROR', message: `promptuser: the prompt hook returned ${notText(answer)}, not text; return the person's answer as a string ('' for no answer)` });
+        }
+        return answer;
+      });
     }
     return callTool(setup, name, Array.isArray(args) ? (args as JsonValue[]) : [], context);
   };

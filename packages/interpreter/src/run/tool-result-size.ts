@@ -10,6 +10,7 @@
 import type { RunLimits } from '../runtime/index.ts';
 import { MAX_VALUE_DEPTH } from '../runtime/index.ts';
 import { HostCallError } from './map-host-failure.ts';
+import { isPlainMap } from './plain-data.ts';
 
 /** Paths hold map keys, which may be long: the message keeps only their start. */
 const PATH_SHOWN = 80;
@@ -29,10 +30,11 @@ function tooLarge(what: string, detail: string, steps: readonly (string | number
  * holds a string over `stringLength`, a list or map over `collectionSize`, or
  * lists and maps nested more than `MAX_VALUE_DEPTH` levels — what the isolate
  * refuses — naming `what` (e.g. `tool 'tool.x.y'`), the limit and where.
- * Anything JSON cannot carry is left to the JSON copy that follows.
+ * Anything that is not plain data is left to the copy that follows
+ * (`copyPlainData`), which refuses it.
  */
 export function checkToolResultSize(value: unknown, limits: Pick<RunLimits, 'stringLength' | 'collectionSize'>, what: string): void {
-  // Containers on the path from the root (a cycle is the JSON copy's to report), and the keys and indexes leading there.
+  // Containers on the path from the root (a cycle is the copy's to report), and the keys and indexes leading there.
   const path: object[] = [];
   const steps: (string | number)[] = [];
   const visit = (item: unknown): void => {
@@ -42,9 +44,9 @@ export function checkToolResultSize(value: unknown, limits: Pick<RunLimits, 'str
     }
     if (typeof item !== 'object' || item === null || path.includes(item)) return;
     if (path.length >= MAX_VALUE_DEPTH) tooLarge(what, `a value nested more than ${MAX_VALUE_DEPTH} levels deep`, steps, 'keep values flatter');
-    // A value with toJSON (a Date) is copied as what that returns, which the isolate checks when it reads it.
-    if (typeof (item as { toJSON?: unknown }).toJSON === 'function') return;
     const list = Array.isArray(item);
+    // Not a list or plain map (a Date, a Map, a typed array of millions of bytes): the copy refuses it at once, uncounted.
+    if (!list && !isPlainMap(item)) return;
     // Counted before any item is visited: the one pass `Object.keys` makes is the cheapest count of a map's keys.
     const keys = list ? undefined : Object.keys(item);
     const count = list ? item.length : (keys as string[]).length;
