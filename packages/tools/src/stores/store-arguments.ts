@@ -14,6 +14,7 @@
  * shown in a message (it may hold a secret), only where in it the fault is.
  */
 import { ToolError } from '../errors/tool-error.ts';
+import { describeNotPlainData } from '../spec/not-plain-data.ts';
 import { isToolMap, MAX_TOOL_VALUE_DEPTH, shownPath, type ToolValue } from '../spec/tool-value.ts';
 
 /**
@@ -74,22 +75,28 @@ export function checkObject(method: string, argument: string, value: unknown): a
 export function checkStoredValue(method: string, argument: string, value: unknown): asserts value is ToolValue {
   const fault = valueFault(value, '$', new Set());
   if (fault !== undefined) {
-    throw refuse(method, argument, `must be plain JSON data (null, a boolean, a finite number, a string, a list, or a map of these, at most ${MAX_TOOL_VALUE_DEPTH} levels deep), but ${fault}; pass null for nil and convert other values first (e.g. a Date to its ISO text)`);
+    throw refuse(method, argument, `must be plain JSON data (null, a boolean, a finite number, a string, a list, or a map of these, at most ${MAX_TOOL_VALUE_DEPTH} levels deep), but ${fault}; convert it first`);
   }
+}
+
+/** A value no store keeps, named and fixed as a tool result's is ("What a tool may return" in the README). */
+function notPlain(value: unknown, path: string): string {
+  const { kind, fix } = describeNotPlainData(value);
+  return `it holds ${kind} at ${shownPath(path)} (${fix})`;
 }
 
 /** Why `value` at `path` is not storable, or undefined when it is; `ancestors` holds the containers above it. */
 function valueFault(value: unknown, path: string, ancestors: Set<object>): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `it holds the non-finite number ${String(value)} at ${shownPath(path)}`;
-  if (typeof value !== 'object') {
-    // undefined, a function, a symbol or a BigInt: canonical JSON would write `undefined` (or fail), not data.
-    return `it holds ${shown(value)} at ${shownPath(path)}`;
-  }
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : notPlain(value, path);
+  // undefined: canonical JSON would write `undefined`, not data (a tool's result has it as nil already).
+  if (value === undefined) return `it holds undefined at ${shownPath(path)} (pass null for nil)`;
+  // A function, a symbol or a BigInt: named and fixed as a tool result's would be.
+  if (typeof value !== 'object') return notPlain(value, path);
   // The same bound as a tool call's arguments: deeper values were never a script's, and a walk must stop somewhere.
   if (ancestors.size >= MAX_TOOL_VALUE_DEPTH) return `it nests more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${shownPath(path)}`;
   if (ancestors.has(value)) return `it is cyclic at ${shownPath(path)}`;
-  if (!Array.isArray(value) && !isToolMap(value)) return `it holds ${shown(value)} at ${shownPath(path)}`;
+  if (!Array.isArray(value) && !isToolMap(value)) return notPlain(value, path);
   ancestors.add(value);
   try {
     if (Array.isArray(value)) {

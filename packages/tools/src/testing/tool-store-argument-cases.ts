@@ -33,14 +33,14 @@ const BAD_VALUES: readonly (readonly [label: string, value: unknown, says: strin
   ['a function', () => SECRET, 'holds a function at $'],
   ['a BigInt', 10n, 'holds a BigInt at $'],
   ['a symbol', Symbol('x'), 'holds a symbol at $'],
-  ['NaN', Number.NaN, 'non-finite number NaN at $'],
-  ['Infinity inside a list', [1, Number.POSITIVE_INFINITY], 'non-finite number Infinity at $[1]'],
+  ['NaN', Number.NaN, 'a non-finite number (NaN) at $'],
+  ['Infinity inside a list', [1, Number.POSITIVE_INFINITY], 'a non-finite number (Infinity) at $[1]'],
   ['undefined inside a map', { token: SECRET, later: undefined }, 'holds undefined at $.later'],
   ['a hole in a list', [SECRET, , 2], 'empty slot at $[1]'],
   ['a function inside a map', { token: SECRET, deep: { call: () => 1 } }, 'holds a function at $.deep.call'],
   ['a cycle', cyclic(), 'cyclic at $.self'],
-  ['a Date', new Date(0), 'holds an object of class Date at $'],
-  ['a Map', new Map([['token', SECRET]]), 'holds an object of class Map at $'],
+  ['a Date', new Date(0), 'holds a Date at $ (return text, e.g. date.toISOString())'],
+  ['a Map', new Map([['token', SECRET]]), 'holds a Map at $ (return a plain object, e.g. Object.fromEntries(map))'],
   ['101 levels of lists', nested(101), 'more than 100 levels deep at $[0][0][0]'],
 ];
 
