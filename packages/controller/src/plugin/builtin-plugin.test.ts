@@ -140,6 +140,12 @@ describe('builtinPlugin', () => {
     refused({ providersettings: { openai: { baseURL: 'http://127.0.0.1:1/v1' } } }, "builtinPlugin: providersettings: no such option; did you mean 'providerSettings'?");
     refused({ providerSettings: null }, 'providerSettings must map provider names to their settings, got null');
     refused({ providerSettings: { openai: null } }, 'providerSettings.openai must be the provider\'s settings (an object), got null');
+    // A key put where the settings belong is named by its kind, never shown.
+    for (const misplaced of [{ providerSettings: 'sk-misplaced-0123456789abcdef' }, { providerSettings: { openai: 'sk-misplaced-0123456789abcdef' } }]) {
+      expect(() => builtinPlugin(misplaced as never)).toThrow(expect.objectContaining({ message: expect.stringMatching(/got a string$/) }));
+      expect(() => builtinPlugin(misplaced as never)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-misplaced') }));
+    }
+    refused({ http: 5 }, 'http must be an object of limits ({} for the defaults), got 5');
     refused({ fs: '/tmp' }, 'fs must be { root: DIR }');
     refused({ fs: {} }, 'fs must be { root: DIR }');
     refused({ fs: { root: join(root, 'missing') } }, `fs.root ${JSON.stringify(join(root, 'missing'))} is not an existing directory`);

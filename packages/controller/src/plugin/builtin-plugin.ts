@@ -25,6 +25,7 @@ import {
 import { createFileSystemTools, createHttpTools, createSafeToolPacks, type FileSystemToolsOptions, type HttpToolsOptions, type ToolPack } from '@askloop/tools';
 import { statSync } from 'node:fs';
 import { closestOption } from '../closest-option.ts';
+import { describeValue } from '../describe-value.ts';
 import { LoopError } from '../errors/loop-error.ts';
 import { definePlugin, type AskLoopPlugin } from './plugin.ts';
 
@@ -128,26 +129,27 @@ function requireBuiltinOptions(options: unknown): void {
   fields(options, OPTION_FIELDS, '');
   const { fs, http, providers, providerSettings } = options;
   if (providers !== undefined) {
-    if (!Array.isArray(providers)) return fail(`providers must be a list of built-in provider names (${Object.keys(BUILTIN_PROVIDERS).join(', ')}), got ${describeOption(providers)}`);
+    if (!Array.isArray(providers)) return fail(`providers must be a list of built-in provider names (${Object.keys(BUILTIN_PROVIDERS).join(', ')}), got ${describeValue(providers)}`);
     for (const name of providers) if (typeof name !== 'string' || !Object.hasOwn(BUILTIN_PROVIDERS, name)) fail(`providers: no built-in provider ${JSON.stringify(name)} (they are ${Object.keys(BUILTIN_PROVIDERS).join(', ')})`);
   }
   if (fs !== undefined) {
-    if (!isPlainObject(fs) || typeof fs['root'] !== 'string') return fail(`fs must be { root: DIR }, an existing directory the file tools are confined to, got ${describeOption(fs)}`);
+    if (!isPlainObject(fs) || typeof fs['root'] !== 'string') return fail(`fs must be { root: DIR }, an existing directory the file tools are confined to, got ${describeValue(fs)}`);
     fields(fs, FS_FIELDS, 'fs.');
     if (!isDirectory(fs['root'])) fail(`fs.root ${JSON.stringify(fs['root'])} is not an existing directory; create it or name another`);
   }
   if (http !== undefined) {
-    if (!isPlainObject(http)) return fail(`http must be an object of limits ({} for the defaults), got ${describeOption(http)}`);
+    if (!isPlainObject(http)) return fail(`http must be an object of limits ({} for the defaults), got ${describeValue(http)}`);
     fields(http, HTTP_FIELDS, 'http.');
   }
   if (providerSettings !== undefined) {
-    if (!isPlainObject(providerSettings)) return fail(`providerSettings must map provider names to their settings, got ${describeOption(providerSettings)}`);
-    for (const [name, settings] of Object.entries(providerSettings)) if (!isPlainObject(settings)) fail(`providerSettings.${name} must be the provider's settings (an object), got ${describeOption(settings)}`);
+    if (!isPlainObject(providerSettings)) return fail(`providerSettings must map provider names to their settings, got ${describeSettings(providerSettings)}`);
+    for (const [name, settings] of Object.entries(providerSettings)) if (!isPlainObject(settings)) fail(`providerSettings.${name} must be the provider's settings (an object), got ${describeSettings(settings)}`);
   }
 }
 
-function describeOption(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'string' ? JSON.stringify(value) : typeof value;
+/** A text where provider settings belong may be a key put in the wrong place: its kind is named, never its content. */
+function describeSettings(value: unknown): string {
+  return typeof value === 'string' ? 'a string' : describeValue(value);
 }
 
 function isDirectory(path: string): boolean {
