@@ -1,8 +1,8 @@
 /**
  * Fuel is counted in windows (`Machine.left`: one decrement a step, `refill`
  * when a window ends), but every step still counts exactly: a run stops at the
- * same step, reports the same fuel and reads the wall clock every 1024 steps,
- * as one-step-at-a-time accounting would.
+ * same step, reports the same fuel and reads the wall clock every 1024 steps
+ * (fewer while steps are slow), as one-step-at-a-time accounting would.
  */
 import { describe, expect, it } from 'vitest';
 import type { Program } from '../ast/index.ts';
@@ -104,6 +104,45 @@ describe('fuel accounting', () => {
     expect(output.error?.code).toBe('SCRIPT_TIMEOUT');
     expect(reads).toBe(4);
     expect(output.fuel).toBe(4 * 1024);
+  });
+
+  it('reads the clock more often while steps are slow, so a run stops about when its deadline passes', () => {
+    // A fake clock (whole ms, as Date.now() in the isolate) that each step moves on by 50 µs: a loop whose every
+    // step copies a big list, say. 1024 steps between reads are 51 ms; read at a fixed 1024 steps, this run stopped
+    // at 204 ms of a 180 ms limit.
+    let time = 0;
+    const machine = new Machine(resolveLimits({ wallMs: 180, fuel: 1e9 }), { request: () => ({ ok: true, value: null }), now: () => Math.floor(time) }, new Map(), false, 0);
+    const where = { line: 1, column: 1 };
+    let error: unknown;
+    try {
+      for (;;) {
+        time += 0.05;
+        machine.tick(where);
+      }
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toMatchObject({ code: 'SCRIPT_TIMEOUT' });
+    // The first 1024 slow steps cannot be helped; after them the clock is read about every 2 ms of steps.
+    expect(time).toBeGreaterThan(181);
+    expect(time).toBeLessThan(184);
+  });
+
+  it('reads the clock every 1024 steps again once steps are fast again', () => {
+    let time = 0;
+    let steps = 0;
+    const readAt: number[] = [];
+    const now = () => (readAt.push(steps), Math.floor(time));
+    const machine = new Machine(resolveLimits({ wallMs: 1e9, fuel: 1e9 }), { request: () => ({ ok: true, value: null }), now }, new Map(), false, 0);
+    const where = { line: 1, column: 1 };
+    for (; steps < 5 * 1024; steps++) {
+      time += 0.05;
+      machine.tick(where);
+    }
+    const slowGap = (readAt.at(-1) as number) - (readAt.at(-2) as number);
+    expect(slowGap).toBeLessThan(64);
+    for (; steps < 20 * 1024; steps++) machine.tick(where);
+    expect((readAt.at(-1) as number) - (readAt.at(-2) as number)).toBe(1024);
   });
 
   it('a host request restarts the clock interval, wherever it falls in a window', () => {

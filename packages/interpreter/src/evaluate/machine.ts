@@ -6,8 +6,19 @@
 import { fail, fromJson, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
 import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 
-/** How often (in fuel steps) the wall clock is read. */
+/**
+ * How often (in fuel steps) the wall clock is read at most: cheap steps take
+ * a few ns, so 1024 of them are a few µs and reading the clock costs nothing
+ * measurable. Steps that are slow (each copies a big list, say) shorten the
+ * interval, see `stepClock`.
+ */
 const CLOCK_INTERVAL = 1024;
+/**
+ * Ms between two reads of the clock above which the interval is shortened.
+ * The clock (`Date.now()` in the isolate) has 1 ms resolution, so 1 ms may be
+ * a boundary crossed by a few µs of work; 2 ms is really slow steps.
+ */
+const SLOW_CLOCK_MS = 2;
 
 /** UTF-8 byte length of a string, as `Buffer.byteLength` counts it (a lone surrogate is 3 bytes, as U+FFFD). */
 export function utf8Length(text: string): number {
@@ -42,6 +53,10 @@ export class Machine {
   private fuel: number;
   /** Steps until the wall clock is read, at the start of the current window. */
   private clock = CLOCK_INTERVAL;
+  /** Steps between two reads of the clock now (`CLOCK_INTERVAL` at most; fewer while steps are slow). */
+  private clockInterval = CLOCK_INTERVAL;
+  /** What the clock read last (the run's start before the first read). */
+  private clockReadAt: number;
   /**
    * Steps the generated code may take before it must call `refill`: the
    * current window. A step is `if (--M.left < 0) M.refill(where)`, one
@@ -75,6 +90,7 @@ export class Machine {
     this.globals = globals;
     this.fuel = limits.fuel;
     this.deadline = startedAt + limits.wallMs;
+    this.clockReadAt = startedAt;
     this.stream = stream;
   }
 
@@ -94,8 +110,24 @@ export class Machine {
       this.fuel = 0;
       fail('SCRIPT_FUEL_EXHAUSTED', `The program ran out of fuel after ${this.limits.fuel} steps (limit: fuel).`, where);
     }
-    if (--this.clock <= 0) this.checkClock(where);
+    if (--this.clock <= 0) this.stepClock(where);
     else this.grant();
+  }
+
+  /**
+   * The clock read that steps reached (in practice every window ends at one):
+   * fits the interval to how long the last one took, so that the clock is
+   * read about every `SLOW_CLOCK_MS` ms however slow each step is, and a run
+   * stops that soon after its deadline (a fixed 1024 steps of 50 µs each
+   * overran a 50 ms limit by 50 ms). The interval grows back, doubling, once
+   * steps are fast again.
+   */
+  private stepClock(where: Position): void {
+    const now = this.host.now();
+    const took = now - this.clockReadAt;
+    if (took >= SLOW_CLOCK_MS) this.clockInterval = Math.max(1, Math.floor(this.clockInterval / took));
+    else if (this.clockInterval < CLOCK_INTERVAL) this.clockInterval = Math.min(CLOCK_INTERVAL, this.clockInterval * 2);
+    this.readClock(now, where);
   }
 
   /** Two steps that did not both fit in the window, taken one by one (see `fuelSteps` in the code generator). */
@@ -125,8 +157,14 @@ export class Machine {
   /** Throws `SCRIPT_TIMEOUT` once the deadline has passed. */
   checkClock(where: Position | null): void {
     this.settle();
-    this.clock = CLOCK_INTERVAL;
-    if (this.host.now() > this.deadline) {
+    this.readClock(this.host.now(), where);
+  }
+
+  /** Starts the next clock interval at `now`, or throws `SCRIPT_TIMEOUT` when `now` is past the deadline. */
+  private readClock(now: number, where: Position | null): void {
+    this.clock = this.clockInterval;
+    this.clockReadAt = now;
+    if (now > this.deadline) {
       fail('SCRIPT_TIMEOUT', `The program ran longer than ${this.limits.wallMs} ms (limit: wallMs).`, where);
     }
     this.grant();
