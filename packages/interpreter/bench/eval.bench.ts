@@ -90,7 +90,10 @@ function program(source: string) {
 const samples = Number(process.env.SAMPLES ?? (QUICK ? 2 : 30));
 const isolate = new ivm.Isolate({ memoryLimit: 256 });
 const context = isolate.createContextSync();
-context.evalSync('globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {}, now: () => Date.now() };');
+// As the sandbox's `__host` (isolate-sources.ts): a checkpoint over shared memory, which the evaluator writes each fuel window.
+context.evalSync(
+  'globalThis.__host = { callTool() { throw new Error("no tools in the benchmark"); }, event() {}, now: () => Date.now(), checkpoint: new Float64Array(new SharedArrayBuffer(16)) };',
+);
 context.evalSync(RUNTIME_BUNDLE_SOURCE);
 const quickjs = await getQuickJS();
 

@@ -64,6 +64,7 @@ export type { JsonValue, RunLimits } from './runtime/index.ts';
 export { createRuntimeBundle, createSandboxPool, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError } from './sandbox/index.ts';
 export type {
   RuntimeBundle,
+  SandboxCheckpoint,
   SandboxErrorCode,
   SandboxErrorData,
   SandboxLimitBreach,

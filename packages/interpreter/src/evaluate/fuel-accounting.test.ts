@@ -93,17 +93,27 @@ describe('fuel accounting', () => {
     expect(output.fuel).toBe(7);
   });
 
-  it('reads the wall clock every 1024 steps and times out at the first read past the deadline', () => {
+  it('reads the wall clock after 16 steps, then twice as many each time up to every 1024 steps', () => {
+    let steps = 0;
+    const readAt: number[] = [];
+    // Read during the tick that takes step `steps + 1`.
+    const now = () => (readAt.push(steps + 1), 0);
+    const machine = new Machine(resolveLimits({ wallMs: 10, fuel: 1e9 }), { request: () => ({ ok: true, value: null }), now }, new Map(), false, 0);
+    for (; steps < 5000; steps++) machine.tick({ line: 1, column: 1 });
+    expect(readAt.map((at, index) => at - (readAt[index - 1] ?? 0))).toEqual([16, 32, 64, 128, 256, 512, 1024, 1024, 1024]);
+  });
+
+  it('times out at the first read of the wall clock past the deadline', () => {
     let reads = 0;
     const program = parsed('command\n  while true\n    set x = 1\n  endwhile\nendcommand\n');
     const output = evaluateProgram(
       { program, limits: { wallMs: 3, loopIterations: 1e9, fuel: 1e9 }, startedAt: 0 },
       { request: () => ({ ok: true, value: null }), now: () => ++reads },
     );
-    // Reads 1, 2 and 3 are within the deadline; read 4, at step 4 × 1024, is past it.
+    // Reads 1, 2 and 3 (at steps 16, 48 and 112) are within the deadline; read 4, at step 240, is past it.
     expect(output.error?.code).toBe('SCRIPT_TIMEOUT');
     expect(reads).toBe(4);
-    expect(output.fuel).toBe(4 * 1024);
+    expect(output.fuel).toBe(16 + 32 + 64 + 128);
   });
 
   it('reads the clock more often while steps are slow, so a run stops about when its deadline passes', () => {
@@ -150,15 +160,17 @@ describe('fuel accounting', () => {
     let reads = 0;
     const machine = new Machine(limits, { request: () => ({ ok: true, value: null }), now: () => ++reads }, new Map(), false, 0);
     const where = { line: 1, column: 1 };
-    for (let step = 0; step < 1000; step++) machine.tick(where);
+    // Past the first reads (16, 48 … 1008 and 2032 steps in), 1000 steps into an interval of 1024.
+    for (let step = 0; step < 3032; step++) machine.tick(where);
+    expect(reads).toBe(7);
     machine.request({ kind: 'promptuser', prompt: '' }, where);
-    expect(reads).toBe(1);
+    expect(reads).toBe(8);
     for (let step = 0; step < 1023; step++) machine.tick(where);
-    expect(reads).toBe(1);
+    expect(reads).toBe(8);
     machine.tick(where);
-    expect(reads).toBe(2);
-    expect(machine.spent()).toBe(2024);
-    for (let step = 2024; step < 5000; step++) machine.tick(where);
+    expect(reads).toBe(9);
+    expect(machine.spent()).toBe(4056);
+    for (let step = 4056; step < 5000; step++) machine.tick(where);
     expect(machine.spent()).toBe(5000);
     expect(() => machine.tick(where)).toThrow(ScriptError);
     expect(machine.spent()).toBe(5000);

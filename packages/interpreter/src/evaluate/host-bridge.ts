@@ -33,4 +33,12 @@ export interface HostBridge {
   event?(event: HostEvent): void;
   /** Milliseconds since the epoch, for the wall-clock quota. */
   now(): number;
+  /**
+   * Where the run is, kept up to date by the evaluator for a host that may
+   * have to stop the run without its help: `[0]` a source line, `[1]` the
+   * fuel spent. Written once every fuel window (at most 1024 steps), so the
+   * line is one the run passed within its last ~1,000 steps. In the sandbox
+   * it is shared memory the worker still reads after the isolate is gone.
+   */
+  readonly checkpoint?: Float64Array;
 }

@@ -18,6 +18,8 @@ interface SandboxHost {
   event(kind: string, payload: JsonValue): void;
   /** The run's clock: epoch ms less the time tool calls waited on a busy host. */
   now(): number;
+  /** Memory shared with the worker: where the run is (see `HostBridge.checkpoint`). */
+  readonly checkpoint?: Float64Array;
 }
 
 const sandboxHost = (globalThis as unknown as { __host: SandboxHost }).__host;
@@ -33,6 +35,7 @@ const bridge: HostBridge = {
     sandboxHost.event(kind, payload as JsonValue);
   },
   now: sandboxHost.now,
+  ...(sandboxHost.checkpoint === undefined ? {} : { checkpoint: sandboxHost.checkpoint }),
 };
 
 Object.defineProperty(globalThis, '__askloopEvaluate', {

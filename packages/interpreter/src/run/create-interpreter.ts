@@ -176,7 +176,9 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     // A pool that never reports the start (a custom runner) is timed from the call, as before.
     const wallMs = Date.now() - (startedAt ?? calledAt);
     if (!result.ok) {
-      return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel: 0, toolCalls: result.usage.toolCalls, wallMs }, warnings, emitLines);
+      // The fuel the evaluator had spent at its last checkpoint, when the worker read one: the isolate is gone.
+      const fuel = result.error.checkpoint?.steps ?? 0;
+      return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel, toolCalls: result.usage.toolCalls, wallMs }, warnings, emitLines);
     }
     const output = result.value as EvaluationOutput;
     return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs }, warnings, output.emitLines);

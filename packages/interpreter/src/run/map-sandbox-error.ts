@@ -2,6 +2,8 @@
  * A sandbox failure (the isolate was stopped or crashed) as a script error:
  * quota breaches keep their limit's name and kind, an abort is `SCRIPT_ABORTED`
  * (kind `cancelled`), everything else `SCRIPT_INTERNAL`. The run's emits, streamed out as they happened, survive.
+ * The line is the evaluator's last checkpoint (`SandboxError.checkpoint`) when the worker had one: a line the run
+ * passed within its last fuel window; 0 when the worker had none (it died, or the run never got going).
  */
 import { errorKind, numericCodeOf, type ScriptErrorCode, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxError } from '../sandbox/index.ts';
@@ -23,10 +25,11 @@ const CODES: Readonly<Record<string, { code: ScriptErrorCode; hint: string }>> =
  */
 export function mapSandboxError(error: SandboxError, wallMs?: number): ScriptErrorData {
   const known = Object.hasOwn(CODES, error.code) ? CODES[error.code] : undefined;
+  const line = error.checkpoint?.line ?? 0;
   if (known !== undefined) {
     const numericCode = numericCodeOf(known.code);
     const message = error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined ? `The program ran longer than ${wallMs} ms (limit: wallMs).` : `${error.message} (${known.hint})`;
-    return { code: known.code, kind: errorKind(known.code), ...(numericCode === undefined ? {} : { numericCode }), message, line: 0, column: 0, frames: [] };
+    return { code: known.code, kind: errorKind(known.code), ...(numericCode === undefined ? {} : { numericCode }), message, line, column: 0, frames: [] };
   }
-  return { code: 'SCRIPT_INTERNAL', kind: 'internal', numericCode: 6, message: `The sandbox failed (${error.code}): ${error.message}`, line: 0, column: 0, frames: [] };
+  return { code: 'SCRIPT_INTERNAL', kind: 'internal', numericCode: 6, message: `The sandbox failed (${error.code}): ${error.message}`, line, column: 0, frames: [] };
 }

@@ -6,7 +6,7 @@ export type { RuntimeBundle } from './runtime-bundle.ts';
 export { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits } from './sandbox-limits.ts';
 export type { SandboxLimits } from './sandbox-limits.ts';
 export { SANDBOX_ERROR_CODES, SandboxError } from './sandbox-error.ts';
-export type { SandboxErrorCode, SandboxErrorData, SandboxLimitBreach, SandboxLimitName } from './sandbox-error.ts';
+export type { SandboxCheckpoint, SandboxErrorCode, SandboxErrorData, SandboxLimitBreach, SandboxLimitName } from './sandbox-error.ts';
 export type {
   JsonValue,
   SandboxEventHandler,

@@ -12,6 +12,7 @@
  */
 import ivm from 'isolated-vm';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
+import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
 
@@ -25,7 +26,8 @@ export interface IsolateHostChannel {
   started(runId: number): void;
   toolCall(runId: number, callId: number, name: string, argsJson: string, remainingMs: number): void;
   event(runId: number, kind: string, payloadJson: string): void;
-  memoryExceeded(runId: number, rssBytes: number): void;
+  /** The RSS watchdog fired; `checkpoint` is where the runtime last said the run was. */
+  memoryExceeded(runId: number, rssBytes: number, checkpoint: SandboxCheckpoint | undefined): void;
 }
 
 interface CompiledRuntime {
@@ -47,12 +49,15 @@ interface ActiveRun {
   failure: WorkerOutcome | undefined;
   /** The token of the context the run executes in; bridge calls from other contexts are ignored. */
   contextToken: number;
+  /** The context's `__host.checkpoint`, seen from here: still readable when the isolate is gone. */
+  checkpoint: Float64Array | undefined;
 }
 
-/** A fresh context and the token its `__host` passes on every call. */
+/** A fresh context, the token its `__host` passes on every call, and the memory it shares as `__host.checkpoint`. */
 interface PreparedContext {
   readonly context: ivm.Context;
   readonly token: number;
+  readonly checkpoint: Float64Array;
 }
 
 /** `compileScript` with `produceCachedData` sets this (isolated-vm README, "CachedDataOptions"); its typings omit it. */
@@ -133,6 +138,7 @@ export class IsolateHost {
       outputBytes: 0,
       failure: undefined,
       contextToken: -1,
+      checkpoint: undefined,
     };
     this.#active = run;
     this.#startClock(run);
@@ -148,6 +154,7 @@ export class IsolateHost {
       const prepared = this.#contextFor(isolate, message.runtimeId, message.limits.wallMs);
       context = prepared.context;
       run.contextToken = prepared.token;
+      run.checkpoint = prepared.checkpoint;
       // No isolated-vm `timeout` here: it would count the time a tool call waits on a busy host. The run's clock does.
       const invoking = context.evalClosure(INVOKE_SOURCE, [message.entry, message.inputJson], { result: { copy: true } });
       this.#channel.started(message.runId);
@@ -167,7 +174,7 @@ export class IsolateHost {
     const cpuMs = isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6;
     releaseQuietly(context);
     if (isolate.isDisposed) this.#dropIsolate();
-    return { type: 'done', runId: message.runId, outcome: run.failure ?? outcome, cpuMs, heapBytes, rssBytes: process.memoryUsage.rss() };
+    return { type: 'done', runId: message.runId, outcome: withCheckpoint(run.failure ?? outcome, run.checkpoint), cpuMs, heapBytes, rssBytes: process.memoryUsage.rss() };
   }
 
   /**
@@ -208,8 +215,10 @@ export class IsolateHost {
   #bootstrappedContext(isolate: ivm.Isolate): PreparedContext {
     const context = isolate.createContextSync();
     const token = this.#nextContextToken++;
-    context.evalClosureSync(BOOTSTRAP_SOURCE, [this.#callToolReference, this.#eventReference, token]);
-    return { context, token };
+    // Shared, not copied (isolated-vm README, "ExternalCopy"): the context's writes land here, and outlive its isolate.
+    const shared = new SharedArrayBuffer(2 * Float64Array.BYTES_PER_ELEMENT);
+    context.evalClosureSync(BOOTSTRAP_SOURCE, [this.#callToolReference, this.#eventReference, token, new ivm.ExternalCopy(shared).copyInto({ release: true })]);
+    return { context, token, checkpoint: new Float64Array(shared) };
   }
 
   /** The spare context if it fits this run, else a new one; with the runtime loaded either way. */
@@ -339,7 +348,7 @@ export class IsolateHost {
       if (rss <= ceiling || run.failure !== undefined) return;
       clearInterval(timer);
       // Some runaways outgrow memoryLimit and end in a V8 abort; the host kills this process rather than wait.
-      this.#channel.memoryExceeded(run.runId, rss);
+      this.#channel.memoryExceeded(run.runId, rss, readCheckpoint(run.checkpoint));
       // Meanwhile stop the run here too (its clock stops with it).
       this.cancel(run.runId, memoryLimit(run.limits, `the worker's memory grew past the isolate limit (${Math.round(rss / MB)} MiB resident)`));
     }, 20);
@@ -404,6 +413,22 @@ export class IsolateHost {
     this.#scripts = new Map();
     this.#spare = undefined;
   }
+}
+
+/**
+ * A failed run's outcome with where its runtime last said it was, when it
+ * said (a line or steps past 0): the only trace of where a run was that the
+ * worker stopped from outside, or whose isolate ran out of memory.
+ */
+function withCheckpoint(outcome: WorkerOutcome, view: Float64Array | undefined): WorkerOutcome {
+  const checkpoint = readCheckpoint(view);
+  return outcome.ok || checkpoint === undefined ? outcome : { ...outcome, checkpoint };
+}
+
+/** What a context's `__host.checkpoint` holds, when its runtime wrote it (a line or steps past 0). */
+function readCheckpoint(view: Float64Array | undefined): SandboxCheckpoint | undefined {
+  const [line = 0, steps = 0] = view ?? [];
+  return line > 0 || steps > 0 ? { line, steps } : undefined;
 }
 
 function memoryLimit(limits: SandboxLimits, what: string): WorkerOutcome {

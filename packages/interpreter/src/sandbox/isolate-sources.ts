@@ -8,7 +8,11 @@
 /**
  * Installs `globalThis.__host`. Run with `evalClosure`: `$0` is a Reference to
  * the worker's tool-call function, `$1` a Reference to its event function,
- * `$2` this context's token. Both References stay in this closure's scope,
+ * `$2` this context's token, `$3` a SharedArrayBuffer of 16 bytes the worker
+ * shares with the context: `__host.checkpoint`, a Float64Array over it, is
+ * where the runtime may write where it is (`[0]` a source line, `[1]` steps
+ * taken); the worker still reads it after the isolate is gone, and reports it
+ * with a run it had to stop (out of memory, out of time). Both References stay in this closure's scope,
  * unreachable from any global or value; the functions copy everything as JSON
  * text and pass the token, so the worker ignores calls from any context but
  * the active run's (a stale context's finalizer, say). `JSON` is captured
@@ -26,6 +30,7 @@ export const BOOTSTRAP_SOURCE = `
 const callToolRef = $0;
 const eventRef = $1;
 const token = $2;
+const checkpoint = new Float64Array($3);
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 const toText = String;
@@ -48,6 +53,7 @@ const host = {
   event: (kind, payload) => eventJson(kind, stringify(payload === undefined ? null : payload)),
   eventJson,
   now: () => dateNow() - excusedMs,
+  checkpoint,
 };
 Object.defineProperty(globalThis, '__host', { value: Object.freeze(host), enumerable: false, writable: false, configurable: false });
 `;

@@ -3,7 +3,7 @@
  * once — from the worker's `done`, a host-side limit, an abort, a worker's
  * death or the pool closing — whichever comes first.
  */
-import { quotaError, SandboxError } from './sandbox-error.ts';
+import { quotaError, SandboxError, type SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxResult, SandboxRunRequest } from './sandbox-types.ts';
 import { describeExit, type SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
@@ -84,8 +84,15 @@ const OUT_OF_MEMORY = /out of memory|invalid table size|invalid array length|inv
 /** The settlement for a worker's `done`. */
 export function fromOutcome(outcome: WorkerOutcome, done: DoneMessage): Settlement {
   if (outcome.ok) return { ok: true, valueJson: outcome.valueJson, done };
-  const options = outcome.limit === undefined ? {} : { limit: outcome.limit };
+  const options = { ...(outcome.limit === undefined ? {} : { limit: outcome.limit }), ...(checkpointOf(outcome.checkpoint) ?? {}) };
   return { ok: false, error: new SandboxError(outcome.code, outcome.message, options), done };
+}
+
+/** A worker's checkpoint as `{ checkpoint }` when it is two finite numbers >= 0 (a custom worker may send anything). */
+export function checkpointOf(value: unknown): { checkpoint: SandboxCheckpoint } | undefined {
+  const { line, steps } = (value ?? {}) as Partial<Record<keyof SandboxCheckpoint, unknown>>;
+  const valid = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  return valid(line) && valid(steps) ? { checkpoint: { line, steps } } : undefined;
 }
 
 /** The error for a run whose worker died under it: a memory quota error when V8 or the watchdog said so, else `SANDBOX_WORKER_DIED`. */

@@ -40,27 +40,41 @@ export interface SandboxLimitBreach {
   readonly value: number;
 }
 
+/**
+ * Where the runtime last said it was (`__host.checkpoint`) when the worker
+ * stopped the run from outside — wall clock, memory, output — or the run
+ * failed otherwise: a source line and the steps (fuel) it had taken. The
+ * runtime writes it now and then, so it lags the run's true position a little.
+ */
+export interface SandboxCheckpoint {
+  readonly line: number;
+  readonly steps: number;
+}
+
 /** The plain-data form of a sandbox error (what `toJSON` returns). */
 export interface SandboxErrorData {
   readonly code: SandboxErrorCode;
   readonly message: string;
   readonly limit?: SandboxLimitBreach;
+  readonly checkpoint?: SandboxCheckpoint;
 }
 
 // A registry-wide marker, so `isInstance` works across duplicated copies of the package.
 const MARKER = Symbol.for('askloop.interpreter.sandbox-error');
 
-/** The sandbox's error: a stable `code`, a message and, for quota errors, the limit. */
+/** The sandbox's error: a stable `code`, a message, for quota errors the limit, and where the run was when the runtime said so. */
 export class SandboxError extends Error {
   readonly code: SandboxErrorCode;
   readonly limit: SandboxLimitBreach | undefined;
+  readonly checkpoint: SandboxCheckpoint | undefined;
   readonly [MARKER] = true;
 
-  constructor(code: SandboxErrorCode, message: string, options: { limit?: SandboxLimitBreach; cause?: unknown } = {}) {
+  constructor(code: SandboxErrorCode, message: string, options: { limit?: SandboxLimitBreach; checkpoint?: SandboxCheckpoint; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SandboxError';
     this.code = code;
     this.limit = options.limit;
+    this.checkpoint = options.checkpoint;
   }
 
   /** True for any `SandboxError`, even one from another copy of this package. */
@@ -68,15 +82,18 @@ export class SandboxError extends Error {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
   }
 
-  /** Plain data: code, message and limit. */
+  /** Plain data: code, message, limit and checkpoint (those two when known). */
   toJSON(): SandboxErrorData {
-    return this.limit === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, limit: this.limit };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.limit === undefined ? {} : { limit: this.limit }),
+      ...(this.checkpoint === undefined ? {} : { checkpoint: this.checkpoint }),
+    };
   }
 }
 
 /** Builds the quota error for a breached limit; the message names the limit and its value. */
-export function quotaError(code: SandboxErrorCode, limit: SandboxLimitBreach, what: string): SandboxError {
-  return new SandboxError(code, `${what} (limit ${limit.name} = ${limit.value})`, { limit });
+export function quotaError(code: SandboxErrorCode, limit: SandboxLimitBreach, what: string, checkpoint?: SandboxCheckpoint): SandboxError {
+  return new SandboxError(code, `${what} (limit ${limit.name} = ${limit.value})`, checkpoint === undefined ? { limit } : { limit, checkpoint });
 }

@@ -156,12 +156,13 @@ describe('sandbox pool: runs and the bridge', () => {
     }
   });
 
-  it('exposes only a frozen __host of plain functions; no isolated-vm object is reachable from globals', async () => {
+  it('exposes only a frozen __host of plain functions and its checkpoint memory; no isolated-vm object is reachable from globals', async () => {
     const runtime = runtimeOf(`
       const names = Object.getOwnPropertyNames(globalThis);
       return {
         hostKeys: Object.keys(__host).sort(),
-        kinds: Object.values(__host).map((value) => typeof value),
+        kinds: Object.entries(__host).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, value]) => Object.prototype.toString.call(value)),
+        checkpoint: __host.checkpoint.buffer instanceof SharedArrayBuffer && __host.checkpoint.length,
         frozen: Object.isFrozen(__host),
         suspicious: names.filter((name) => /^(_?ivm|Reference|ExternalCopy|Callback|Isolate|Context|Script|require|process|global|\\$\\d)$/.test(name)),
         hostDescriptor: Object.getOwnPropertyDescriptor(globalThis, '__host').writable,
@@ -171,7 +172,15 @@ describe('sandbox pool: runs and the bridge', () => {
     const result = await pool.run({ runtime, entry: 'main', input: null, onToolCall: NO_TOOLS });
     expect(result).toMatchObject({
       ok: true,
-      value: { hostKeys: ['callTool', 'callToolJson', 'event', 'eventJson', 'now'], kinds: ['function', 'function', 'function', 'function', 'function'], frozen: true, suspicious: [], hostDescriptor: false, dollar: 'undefined' },
+      value: {
+        hostKeys: ['callTool', 'callToolJson', 'checkpoint', 'event', 'eventJson', 'now'],
+        kinds: ['[object Function]', '[object Function]', '[object Float64Array]', '[object Function]', '[object Function]', '[object Function]'],
+        checkpoint: 2,
+        frozen: true,
+        suspicious: [],
+        hostDescriptor: false,
+        dollar: 'undefined',
+      },
     });
   });
 

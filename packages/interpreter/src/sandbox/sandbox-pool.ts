@@ -12,7 +12,7 @@
 import { checkPoolOptions } from './pool-options-check.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toInputJson, validateRequest } from './request-validation.ts';
-import { deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope } from './run-state.ts';
+import { checkpointOf, deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope } from './run-state.ts';
 import { quotaError, SandboxError } from './sandbox-error.ts';
 import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxPool, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-types.ts';
@@ -232,7 +232,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       case 'memory-exceeded':
         if (run !== undefined) {
           const mib = Math.round(message.rssBytes / MB);
-          settle(run, { ok: false, error: quotaError('SANDBOX_MEMORY', { name: 'memoryMb', value: run.limits.memoryMb }, `the run's memory grew past the isolate limit (worker at ${mib} MiB resident)`) });
+          const what = `the run's memory grew past the isolate limit (worker at ${mib} MiB resident)`;
+          settle(run, { ok: false, error: quotaError('SANDBOX_MEMORY', { name: 'memoryMb', value: run.limits.memoryMb }, what, checkpointOf(message.checkpoint)?.checkpoint) });
         }
         worker.kill();
         return;

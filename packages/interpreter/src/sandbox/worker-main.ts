@@ -82,7 +82,7 @@ const host = new IsolateHost(
     toolCall: (runId, callId, name, argsJson, remainingMs) => send({ type: 'tool-call', runId, callId, name, argsJson, remainingMs }),
     started: (runId) => send({ type: 'started', runId }),
     event: queueEvent,
-    memoryExceeded: (runId, rssBytes) => {
+    memoryExceeded: (runId, rssBytes, checkpoint) => {
       // Said on stderr first, synchronously: when the message below is still queued behind a large one (the host
       // slow to read) and the kill comes first, the host learns the cause from the stderr tail (`deathError`).
       try {
@@ -90,7 +90,7 @@ const host = new IsolateHost(
       } catch {
         // stderr closed: the message is all there is.
       }
-      send({ type: 'memory-exceeded', runId, rssBytes });
+      send({ type: 'memory-exceeded', runId, rssBytes, ...(checkpoint === undefined ? {} : { checkpoint }) });
       // The host kills this process on that message; should it not, do it ourselves.
       setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1_000).unref();
     },

@@ -4,7 +4,7 @@
  * always a JSON string made in the isolate or for it, so nothing but copied
  * plain data crosses either boundary.
  */
-import type { SandboxErrorCode, SandboxLimitBreach } from './sandbox-error.ts';
+import type { SandboxCheckpoint, SandboxErrorCode, SandboxLimitBreach } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 
 /** Start one run. `runtimeSource` is omitted when this worker already has `runtimeId`. */
@@ -96,7 +96,7 @@ export interface EventsMessage {
 /** How a run ended, seen from the worker. */
 export type WorkerOutcome =
   | { readonly ok: true; readonly valueJson: string }
-  | { readonly ok: false; readonly code: SandboxErrorCode; readonly message: string; readonly limit?: SandboxLimitBreach };
+  | { readonly ok: false; readonly code: SandboxErrorCode; readonly message: string; readonly limit?: SandboxLimitBreach; readonly checkpoint?: SandboxCheckpoint };
 
 /** A run ended (also sent for runs the host cancelled; the host then ignores it). */
 export interface DoneMessage extends CarriesEvents {
@@ -118,6 +118,8 @@ export interface MemoryExceededMessage extends CarriesEvents {
   readonly type: 'memory-exceeded';
   readonly runId: number;
   readonly rssBytes: number;
+  /** Where the runtime last said the run was (`__host.checkpoint`), when it said. */
+  readonly checkpoint?: SandboxCheckpoint;
 }
 
 /** Worker → host. */

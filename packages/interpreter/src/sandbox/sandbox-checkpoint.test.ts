@@ -1,0 +1,45 @@
+/**
+ * `__host.checkpoint`: memory the worker shares with each context, where a
+ * runtime writes where it is. The worker reads it after stopping a run —
+ * even once the isolate is gone — and the run's error carries it. Real
+ * isolates in a real worker process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxPool } from './sandbox-pool.ts';
+import type { SandboxPool } from './sandbox-pool-types.ts';
+import { ADD_ONE, NO_TOOLS, runtimeOf } from './sandbox-test-runtimes.ts';
+
+let pool: SandboxPool;
+beforeAll(async () => {
+  pool = createSandboxPool({ workers: 1, limits: { memoryMb: 16, wallMs: 10_000 } });
+  await pool.warmup();
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+const MARK = '__host.checkpoint[0] = 7; __host.checkpoint[1] = 4200;';
+
+describe('sandbox pool: the runtime checkpoint', () => {
+  it('comes with a run stopped for its wall clock', async () => {
+    const result = await pool.run({ runtime: runtimeOf(`${MARK} for (;;) {}`), entry: 'main', input: null, limits: { wallMs: 100 }, onToolCall: NO_TOOLS });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT', checkpoint: { line: 7, steps: 4200 } } });
+  });
+
+  it('comes with a run whose isolate ran out of memory, read after the isolate is gone', async () => {
+    const runtime = runtimeOf(`const all = []; for (let i = 1; ; i++) { all.push({ i }); if (i % 1024 === 0) { __host.checkpoint[0] = 3; __host.checkpoint[1] = i; } }`);
+    const result = await pool.run({ runtime, entry: 'main', input: null, onToolCall: NO_TOOLS });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_MEMORY', checkpoint: { line: 3 } } });
+    if (!result.ok) {
+      expect(result.error.checkpoint?.steps).toBeGreaterThan(1024);
+      expect(result.error.toJSON()).toMatchObject({ checkpoint: { line: 3 } });
+    }
+  });
+
+  it('is absent when the runtime never wrote it, and fresh for each run', async () => {
+    const result = await pool.run({ runtime: runtimeOf('for (;;) {}', 'silent'), entry: 'main', input: null, limits: { wallMs: 100 }, onToolCall: NO_TOOLS });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT' } });
+    if (!result.ok) expect(result.error.checkpoint).toBeUndefined();
+    expect(await pool.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS })).toMatchObject({ ok: true, value: 2 });
+  });
+});
