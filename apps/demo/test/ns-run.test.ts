@@ -89,12 +89,13 @@ describe('askloop ns run', () => {
     expect(io.err).toMatch(/^bad\.ns:3:14 SCRIPT_INDEX_OUT_OF_RANGE /);
   });
 
-  it('names only the file for an error with no place in the program (a memory limit), not FILE:0:0', async () => {
+  it('names the file and the line the run last checked in at for a memory limit (no column), not FILE:LINE:0', async () => {
     // Every iteration keeps a fresh copy of a 100,000-item list.
     const bomb = 'command\n  set big[99999] = 1\n  set l = []\n  set i = 0\n  while true\n    set big[0] = i\n    set l[len(l)] = big\n    set i = i + 1\n  endwhile\nendcommand\n';
     const io = captureIo({ cwd: await folderWith({ 'bomb.ns': bomb }) });
     expect(await main(['ns', 'run', 'bomb.ns', '--memory-mb', '16', '--fuel', '1000000000'], io)).toBe(1);
-    expect(io.err).toMatch(/^bomb\.ns SCRIPT_MEMORY_LIMIT .*\(limit: memoryMb\)\n$/);
+    // A line of the loop: the evaluator's last checkpoint before the isolate ran out of memory.
+    expect(io.err).toMatch(/^bomb\.ns:[5-8] SCRIPT_MEMORY_LIMIT .*\(limit: memoryMb\)\n$/);
   });
 
   it('runs nothing when a static check fails', async () => {

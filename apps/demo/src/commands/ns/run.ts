@@ -44,8 +44,15 @@ function userdataOption(text: string | undefined): JsonValue | undefined {
   }
 }
 
-/** `FILE:LINE:COLUMN`, or `FILE` alone for an error with no place in the program (line 0: a memory limit, a timeout). */
-const where = (file: string | undefined, line: number, column: number): string => (line > 0 ? `${file ?? '<script>'}:${line}:${column}` : (file ?? '<script>'));
+/**
+ * `FILE:LINE:COLUMN`; `FILE:LINE` for an error known only to a line (column 0: a memory limit, where the run last
+ * checked in); `FILE` alone for an error with no place in the program (line 0: a worker that died).
+ */
+const where = (file: string | undefined, line: number, column: number): string => {
+  const name = file ?? '<script>';
+  if (!(line > 0)) return name;
+  return column > 0 ? `${name}:${line}:${column}` : `${name}:${line}`;
+};
 
 /** `askloop ns run`. */
 export const runCommand: Command = {
