@@ -428,6 +428,8 @@ function withCheckpoint(outcome: WorkerOutcome, view: Float64Array | undefined):
 /** What a context's `__host.checkpoint` holds, when its runtime wrote it (a line or steps past 0). */
 function readCheckpoint(view: Float64Array | undefined): SandboxCheckpoint | undefined {
   const [line = 0, steps = 0] = view ?? [];
+  // Memory the isolate writes: only whole counts are taken from it (a runtime fault must not put NaN in a message).
+  if (!Number.isSafeInteger(line) || !Number.isSafeInteger(steps) || line < 0 || steps < 0) return undefined;
   return line > 0 || steps > 0 ? { line, steps } : undefined;
 }
 

@@ -36,6 +36,14 @@ describe('sandbox pool: the runtime checkpoint', () => {
     }
   });
 
+  it('is absent when what the runtime wrote is no whole count (NaN, Infinity, negative, fractional)', async () => {
+    for (const [line, steps] of [['NaN', '5'], ['Infinity', '5'], ['-1', '5'], ['2.5', '5'], ['7', '-3']]) {
+      const result = await pool.run({ runtime: runtimeOf(`__host.checkpoint[0] = ${line}; __host.checkpoint[1] = ${steps}; for (;;) {}`, `odd-${line}-${steps}`), entry: 'main', input: null, limits: { wallMs: 50 }, onToolCall: NO_TOOLS });
+      expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT' } });
+      if (!result.ok) expect(result.error.checkpoint).toBeUndefined();
+    }
+  });
+
   it('is absent when the runtime never wrote it, and fresh for each run', async () => {
     const result = await pool.run({ runtime: runtimeOf('for (;;) {}', 'silent'), entry: 'main', input: null, limits: { wallMs: 100 }, onToolCall: NO_TOOLS });
     expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT' } });
