@@ -71,7 +71,7 @@ describe('loadConfig', () => {
     ['an upper-case agent name', 'agents:\n  Big:\n    model: openai:x\n', 2, 3, /lower-case/],
     ['an MCP server with both command and url', 'mcpServers:\n  git:\n    command: x\n    url: http://127.0.0.1/mcp\n', 3, 14, /^mcpServers\.git has both command and url/],
     ['an MCP server name with a dash', 'mcpServers:\n  bad-name:\n    command: x\n', 2, 3, /^mcpServers\.bad-name: server name 'bad-name' must be letters, digits and _/],
-    ['a required key left out', 'store: {}\n', 1, 8, /^store\.path: expected text, got nothing \(the key is missing\)/],
+    ['a required key left out', 'store: {}\n', 1, 8, /^store: expected a SQLite sessions file as path: FILE \(store: \{ path: \.askloop\/sessions\.db \}\) or a PostgreSQL server as a postgres:\/\/ URL/],
     ['an MCP server field of the wrong type, at the field', 'mcpServers:\n  git:\n    command: x\n    timeoutMs: fast\n', 4, 16, /^mcpServers\.git\.timeoutMs must be a number of milliseconds/],
   ])('refuses %s at its line and column', (_, text, line, column, message) => {
     const error = configError(text);

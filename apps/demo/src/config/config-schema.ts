@@ -24,6 +24,8 @@ const STORE_PATH = z.strictObject({
     // The path is resolved, which drops a trailing `/` or `.`: SQLite would then make a file named like the folder meant.
     .refine((value) => value === '' || !/(^|\/)\.{0,2}$/.test(value), 'names a folder (it ends in /, . or ..), not a sessions file; give a file in it, e.g. DIR/sessions.db'),
 });
+/** What a store setting looks like, for a `store:` that names none (`store: {}`, or `store:` and nothing). */
+const STORE_MISSING = 'expected a SQLite sessions file as path: FILE (store: { path: .askloop/sessions.db }) or a PostgreSQL server as a postgres:// URL (store: postgres://USER@HOST:PORT/DB), got';
 const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// URL, or path: FILE under store:');
 /**
  * A SQLite sessions file (`{ path }`) or a PostgreSQL server several hosts
@@ -31,13 +33,20 @@ const STORE_URL = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgr
  * an error points into the branch that was meant (`store.path`), not at `store`.
  */
 const STORE = z.unknown().transform((value, context) => {
+  if (value === null) {
+    context.addIssue({ code: 'custom', path: [], message: `${STORE_MISSING} nothing` });
+    return z.NEVER;
+  }
   const parsed = typeof value === 'string' ? STORE_URL.safeParse(value) : STORE_PATH.safeParse(value);
   if (parsed.success) return parsed.data;
   // A misspelt key (`paht:`) is the real mistake behind a missing `path`: it alone is reported, at its line.
   const misspelt = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
   for (const issue of parsed.error.issues) {
-    if (misspelt && issue.code === 'invalid_type' && issue.path[0] === 'path' && (value as Record<string, unknown>)['path'] === undefined) continue;
-    context.addIssue({ ...issue } as Parameters<typeof context.addIssue>[0]);
+    const pathMissing = issue.code === 'invalid_type' && issue.path[0] === 'path' && (value as Record<string, unknown>)['path'] === undefined;
+    if (misspelt && pathMissing) continue;
+    // `store: {}` names no store at all: say what one looks like (zod's "store.path: expected text, got nothing" did not).
+    if (pathMissing) context.addIssue({ code: 'custom', path: [], message: `${STORE_MISSING} a map without path` });
+    else context.addIssue({ ...issue } as Parameters<typeof context.addIssue>[0]);
   }
   return z.NEVER;
 });
