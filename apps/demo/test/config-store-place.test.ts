@@ -25,12 +25,13 @@ const HEAD = 'models:\n  default: scripted:script\n';
 
 let folders = 0;
 
-/** A fresh folder with `config` as its askloop.config.yaml, a folder `adir`, a plain file, another program's SQLite file and a file that is no database. */
+/** A fresh folder with `config` as its askloop.config.yaml, a folder `adir`, a plain file, an empty file, another program's SQLite file and a file that is no database. */
 function project(config: string): string {
   const dir = join(temp, `p${folders++}`);
   mkdirSync(join(dir, 'adir'), { recursive: true });
   writeFileSync(join(dir, 'askloop.config.yaml'), HEAD + config);
   writeFileSync(join(dir, 'afile'), 'x');
+  writeFileSync(join(dir, 'empty.db'), '');
   writeFileSync(join(dir, 'notdb.db'), 'not a database, only text that SQLite cannot read as one'.repeat(4));
   const foreign = new DatabaseSync(join(dir, 'foreign.db'));
   foreign.exec('CREATE TABLE invoices (id INTEGER)');
@@ -53,6 +54,9 @@ describe('a store the config file cannot have', () => {
     ['a URL of another kind', 'store: mysql://u@h/db\n', 3, 8, 'store: expected a postgres:// URL, or path: FILE under store:'],
     ['a value of the wrong type', 'store: 42\n', 3, 8, 'store: expected a postgres:// URL, or a map with path: FILE, got number 42'],
     ['a misspelt key, once (not also "path missing")', 'store:\n  paht: x.db\n', 4, 3, "store.paht: unknown key 'paht'; the keys are path"],
+    // It said "store.path: expected text, got nothing (the key is missing)": not what a store setting looks like.
+    ['a map without path', 'store: {}\n', 3, 8, 'store: expected a SQLite sessions file as path: FILE (store: { path: .askloop/sessions.db }) or a PostgreSQL server as a postgres:// URL (store: postgres://USER@HOST:PORT/DB), got a map without path'],
+    ['nothing', 'store:\n', 3, 7, 'store: expected a SQLite sessions file as path: FILE (store: { path: .askloop/sessions.db }) or a PostgreSQL server as a postgres:// URL (store: postgres://USER@HOST:PORT/DB), got nothing'],
     ['a path of the wrong type', 'store:\n  path: 5\n', 4, 9, 'store.path: expected text, got number 5'],
     ['an empty path, in the words of the file', 'store:\n  path: ""\n', 4, 9, 'store.path: expected a sessions file path, e.g. .askloop/sessions.db, got empty text'],
     ['a path naming a folder (it would become a file named so)', 'store:\n  path: newdir/\n', 4, 9, 'store.path: names a folder (it ends in /, . or ..), not a sessions file; give a file in it, e.g. DIR/sessions.db'],
@@ -66,7 +70,8 @@ describe('a store the config file cannot have', () => {
 
 describe('a store the config names that cannot be opened', () => {
   const directory = (dir: string) => `store.path: ${join(dir, 'adir')}: is a directory, not a sessions file; give the path of a file in it (store.path: DIR/sessions.db)`;
-  const foreignRead = (dir: string) => `store.path: ${join(dir, 'foreign.db')}: the SQLite transcript store failed in open: ${join(dir, 'foreign.db')} holds no AskLoop transcript (no 'controller' migrations)`;
+  // The file once (it was named again by the store's "FILE holds no AskLoop transcript"), and the fix.
+  const foreignRead = (dir: string) => `store.path: ${join(dir, 'foreign.db')}: another program's SQLite database (tables invoices): it holds no AskLoop transcript, so no sessions to read; give store.path an AskLoop sessions file`;
   it.each([
     ['a folder as the file: run', 'store:\n  path: adir\n', ['run', 'hi'], 2, 'CLI_FILE_UNREADABLE', directory],
     ['a folder as the file: sessions', 'store:\n  path: adir\n', ['sessions'], 2, 'CLI_FILE_UNREADABLE', directory],
@@ -81,7 +86,9 @@ describe('a store the config names that cannot be opened', () => {
       (dir: string) => `store.path: ${join(dir, 'afile', 's.db')}: cannot create its folder: EEXIST: file already exists, mkdir '${join(dir, 'afile')}'; give store.path a file in a folder you can write`,
     ],
     ['no such file: resume', 'store:\n  path: none.db\n', ['resume', 'abcd'], 2, 'CLI_FILE_UNREADABLE', (dir: string) => `store.path: ${join(dir, 'none.db')}: no sessions file here; run a session with askloop run first`],
-    ['no such file: view', 'store:\n  path: none.db\n', ['view', '--no-open'], 2, 'CLI_FILE_UNREADABLE', (dir: string) => `store.path: no sessions database at ${join(dir, 'none.db')}: run a session with askloop run first, or pass --db FILE`],
+    // The fix names store.path, which chose the file (it said "or pass --db FILE", as if no config had chosen it).
+    ['no such file: view', 'store:\n  path: none.db\n', ['view', '--no-open'], 2, 'CLI_FILE_UNREADABLE', (dir: string) => `store.path: no sessions database at ${join(dir, 'none.db')}: run a session with askloop run first, or give store.path another sessions file (--db FILE overrides it)`],
+    ['an empty file: view', 'store:\n  path: empty.db\n', ['view', '--no-open'], 2, 'CLI_FILE_UNREADABLE', (dir: string) => `store.path: ${join(dir, 'empty.db')} is empty: no session has run on it yet; run one with askloop run (which writes to store.path), or give store.path another sessions file (--db FILE overrides it)`],
     [
       "another program's database: run",
       'store:\n  path: foreign.db\n',
@@ -92,6 +99,9 @@ describe('a store the config names that cannot be opened', () => {
     ],
     ["another program's database: sessions", 'store:\n  path: foreign.db\n', ['sessions'], 1, 'LOOP_STORE_ERROR', foreignRead],
     ["another program's database: replay", 'store:\n  path: foreign.db\n', ['replay', 'abcd'], 1, 'LOOP_STORE_ERROR', foreignRead],
+    ["another program's database: show", 'store:\n  path: foreign.db\n', ['show', 'abcd'], 1, 'LOOP_STORE_ERROR', foreignRead],
+    ["another program's database: resume", 'store:\n  path: foreign.db\n', ['resume', 'abcd'], 1, 'LOOP_STORE_ERROR', foreignRead],
+    ["another program's database: view", 'store:\n  path: foreign.db\n', ['view', '--no-open'], 1, 'LOOP_STORE_ERROR', foreignRead],
     [
       'a file that is no database: run',
       'store:\n  path: notdb.db\n',

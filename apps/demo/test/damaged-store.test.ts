@@ -1,16 +1,20 @@
 /**
  * A sessions file damaged after a run (a table emptied, a record cut short):
  * `resume`, `approve` and `deny` report the store's failure with its code,
- * as `show` does, never as an unexpected error; and a sessions file removed
- * while a run goes on is not made again by the CLI's own bookkeeping.
+ * as `show` does, never as an unexpected error; a file whose pages SQLite
+ * cannot read (written over, cut short — before or after it was opened) is
+ * said to be damaged, with the fix, by every command that reads it; and a
+ * sessions file removed while a run goes on is not made again by the CLI's
+ * own bookkeeping.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, openSync, closeSync, truncateSync, writeSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
+import { openSessionsReader } from '../src/commands/open-sessions-reader.ts';
 import { saveContinueWith } from '../src/loop/continue-record.ts';
 import { captureIo } from './capture-io.ts';
 import { envelope } from './envelope-reply.ts';
@@ -50,6 +54,69 @@ describe('a damaged sessions file', () => {
       expect(await main([command, sid, '--db', db, '--script', 'done.json', '--json'], json)).toBe(1);
       expect(JSON.parse(json.out)).toMatchObject({ ok: false, error: { code: 'LOOP_STORE_ERROR' } });
     }
+  });
+});
+
+/** Writes bytes that are no SQLite page over `file` from the first page of `table` to the end: the pages before (the schema, the migrations) still open. */
+function writeOverFrom(file: string, table: string): void {
+  const database = new DatabaseSync(file, { readOnly: true });
+  const { rootpage } = database.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(table) as { rootpage: number };
+  const { page_size: pageSize, page_count: pageCount } = { ...database.prepare('PRAGMA page_size').get(), ...database.prepare('PRAGMA page_count').get() } as { page_size: number; page_count: number };
+  database.close();
+  const fd = openSync(file, 'r+');
+  const garbage = Buffer.alloc((pageCount - rootpage + 1) * pageSize, 0x5a);
+  writeSync(fd, garbage, 0, garbage.length, (rootpage - 1) * pageSize);
+  closeSync(fd);
+}
+
+const DAMAGED = "the sessions file is damaged and cannot be read (SQLite: database disk image is malformed); restore it from a backup, or give --db another sessions file (sqlite3 FILE .recover may save what it still holds)";
+
+describe('a sessions file SQLite cannot read', () => {
+  // sessions and show said "the SQLite transcript store failed in listSessions: database disk image is malformed" (no
+  // fix), resume and view SID "askloop: unexpected error: …" with no code and no file.
+  it.each([
+    ['written over after the run', (file: string) => writeOverFrom(file, 'controller_sessions')],
+    ['cut short', (file: string) => truncateSync(file, 3 * 4096)],
+  ])('%s: every command that reads it says it is damaged, names the file once and says what to do', async (name, damage) => {
+    const db = `unreadable-${name.length}.db`;
+    const sid = await damagedSession(db, 'SELECT 1');
+    damage(join(dir, db));
+    for (const args of [['sessions'], ['show', sid], ['resume', sid, '--script', 'done.json'], ['replay', sid], ['view', sid, '--no-open']]) {
+      const io = captureIo({ cwd: dir });
+      expect(await main([...args, '--db', db], io), args[0]).toBe(1);
+      expect(io.err, args[0]).toBe(`askloop: ${join(dir, db)}: ${DAMAGED} (LOOP_STORE_ERROR)\n`);
+    }
+    const json = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', db, '--json'], json)).toBe(1);
+    expect(JSON.parse(json.out)).toEqual({ ok: false, error: { code: 'LOOP_STORE_ERROR', message: DAMAGED, file: join(dir, db) } });
+  });
+
+  it('written over after sessions opened it: the listing fails in the same words', async () => {
+    const db = join(dir, 'opened-then-damaged.db');
+    await damagedSession('opened-then-damaged.db', 'SELECT 1');
+    const reader = await openSessionsReader({ kind: 'sqlite', path: db });
+    try {
+      writeOverFrom(db, 'controller_sessions');
+      await expect(reader.store!.listSessions({ limit: 10 })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR', file: db, message: DAMAGED });
+    } finally {
+      await reader.store?.close();
+    }
+  });
+
+  it("named by the config's store.path: the fix names store.path", async () => {
+    const sid = await damagedSession('config-named.db', 'SELECT 1');
+    writeOverFrom(join(dir, 'config-named.db'), 'controller_sessions');
+    await writeFile(join(dir, 'named.yaml'), 'store:\n  path: config-named.db\n');
+    const io = captureIo({ cwd: dir });
+    expect(await main(['show', sid, '--config', 'named.yaml'], io)).toBe(1);
+    expect(io.err).toBe(`askloop: ${join(dir, 'config-named.db')}: ${DAMAGED.replace('--db', 'store.path')} (LOOP_STORE_ERROR)\n`);
+  });
+
+  it('no database at all: says it is not a sessions file', async () => {
+    await writeFile(join(dir, 'text.db'), 'only text, which SQLite cannot read as a database '.repeat(4));
+    const io = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'text.db'], io)).toBe(1);
+    expect(io.err).toBe(`askloop: ${join(dir, 'text.db')}: not a sessions file (SQLite: file is not a database): give --db an AskLoop sessions file, or restore this one from a backup if it was one (LOOP_STORE_ERROR)\n`);
   });
 });
 

@@ -50,6 +50,14 @@ describe('a SQLite file that holds no AskLoop transcript', () => {
     });
   }
 
+  it('sessions, show and view name it once, with the fix (the store\'s words named it twice)', async () => {
+    for (const args of [['sessions'], ['show', 'abcd'], ['view', '--no-open']]) {
+      const result = await cli([...args, '--db', file]);
+      expect(result.code, args[0]).toBe(1);
+      expect(result.err, args[0]).toBe(`askloop: ${file}: another program's SQLite database (tables mydata): it holds no AskLoop transcript, so no sessions to read; give --db an AskLoop sessions file (LOOP_STORE_ERROR)\n`);
+    }
+  });
+
   for (const args of [['run', 'x', '--script', 'one.json'], ['demo']] as const) {
     it(`${args[0]} refuses it too (LOOP_STORE_ERROR, exit 1), and adds no table to it; a new or empty file is a new sessions file`, async () => {
       writeFileSync(join(temp, 'one.json'), JSON.stringify([envelope('emit "<<<LOOP:DONE>>> hi"')]));

@@ -63,7 +63,8 @@ describe('askloop view', () => {
     writeFileSync(join(dir, 'notes.txt'), 'not a database\n');
     const wrong = captureIo({ cwd: dir });
     expect(await main(['view', '--db', 'notes.txt', '--no-open'], wrong)).toBe(1);
-    expect(wrong.err).toContain('file is not a database (LOOP_STORE_ERROR)');
+    expect(wrong.err).toContain(': not a sessions file (SQLite: file is not a database): give --db an AskLoop sessions file');
+    expect(wrong.err).toMatch(/\(LOOP_STORE_ERROR\)\n$/);
     const unknown = captureIo({ cwd: dir });
     expect(await main(['view', 'no-such-session', '--db', join(dir, 'askloop', 'sessions.db'), '--no-open'], unknown)).toBe(1);
     expect(unknown.err).toContain("no session 'no-such-session'");

@@ -8,6 +8,7 @@ import type { TranscriptStore } from '@askloop/controller';
 import { createSessionQueue, type QueueEntry } from '@askloop/postgres';
 import { CliError } from '../cli-error.ts';
 import { atStorePlace } from '../config/store-place.ts';
+import { damagedStoreMessage, isDamagedStore } from '../loop/damaged-store.ts';
 import { openPostgresReader } from '../loop/open-postgres-store.ts';
 import { redactMessage, redactUrl } from '../loop/redact-url.ts';
 import type { StoreLocation } from '../loop/store-location.ts';
@@ -31,7 +32,10 @@ export async function openSessionsReader(location: StoreLocation): Promise<Sessi
 }
 
 async function openReader(location: StoreLocation): Promise<SessionsReader> {
-  if (location.kind === 'sqlite') return readerOf(openSessionsReadOnly(location.path, location.place?.field), location.path, (message) => message, location.path);
+  if (location.kind === 'sqlite') {
+    const name = location.place?.field ?? '--db';
+    return readerOf(openSessionsReadOnly(location.path, name), location.path, (message) => message, { file: location.path, name });
+  }
   const { url } = location;
   // As a failure to open it says it: the URL and any secret of it hidden.
   const opened = await openPostgresReader(url);
@@ -42,7 +46,13 @@ async function openReader(location: StoreLocation): Promise<SessionsReader> {
   return { ...reader, queueEntries: (sids) => queue.entries(sids).catch(() => new Map()) };
 }
 
-function readerOf(store: TranscriptStore | undefined, where: string, redact: (message: string) => string, file?: string): SessionsReader {
+/** A sessions file, and what gave it (`--db`, or the config's `store.path`), for the fix of a damaged one. */
+interface ReaderFile {
+  readonly file: string;
+  readonly name: string;
+}
+
+function readerOf(store: TranscriptStore | undefined, where: string, redact: (message: string) => string, file?: ReaderFile): SessionsReader {
   return { store: store === undefined ? undefined : failingAsCli(store, where, redact, file), where };
 }
 
@@ -50,9 +60,10 @@ function readerOf(store: TranscriptStore | undefined, where: string, redact: (me
  * `store` whose reads fail as the CLI's error, with the store's code (`LOOP_…`,
  * `PG_…`) and where it is, like a failure to open it: a query that fails
  * while listing (a server gone, a database a search needs migrated) is the
- * store's error, not an unexpected one.
+ * store's error, not an unexpected one. A sessions file found damaged while
+ * reading (written over or cut short after it was opened) says so, and the fix.
  */
-function failingAsCli(store: TranscriptStore, where: string, redact: (message: string) => string, file: string | undefined): TranscriptStore {
+function failingAsCli(store: TranscriptStore, where: string, redact: (message: string) => string, file: ReaderFile | undefined): TranscriptStore {
   const reads = <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
@@ -60,7 +71,8 @@ function failingAsCli(store: TranscriptStore, where: string, redact: (message: s
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
         if (typeof code !== 'string' || !/^(LOOP|PG)_/.test(code)) throw error;
-        throw CliError.fromLoopError({ code, message: `${where}: ${redact((error as Error).message)}` }, file);
+        if (file !== undefined && isDamagedStore(error)) throw CliError.fromLoopError({ code, message: damagedStoreMessage(error, file.name) }, file.file);
+        throw CliError.fromLoopError({ code, message: `${where}: ${redact((error as Error).message)}` }, file?.file);
       }
     };
   return {

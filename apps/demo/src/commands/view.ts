@@ -16,6 +16,7 @@ import { openBrowser } from '../view/open-browser.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
 
 import { continueArgs } from '../loop/continue-hint.ts';
+import { storeReadError } from '../loop/damaged-store.ts';
 /** Resolves when the process is asked to stop (Ctrl-C, or SIGTERM from a supervisor). */
 const stopSignal = (): Promise<void> =>
   new Promise((done) => {
@@ -58,19 +59,24 @@ Options:
     const given = positionals[0];
     const port = integerOption('port', values.port, { min: 0, max: 65_535, why: 'a TCP port; 0 picks a free one' }) ?? 0;
     const { path: db, place } = await sessionsDbPath({ db: values.db, config: values.config }, io);
+    // What chose the file, for the fix: the config's store.path (which --db overrides), or --db / the default.
+    const name = place?.field ?? '--db';
+    const elsewhere = place === undefined ? 'pass --db FILE' : 'give store.path another sessions file (--db FILE overrides it)';
+    const runOne = place === undefined ? `askloop run --db ${db}` : 'askloop run (which writes to store.path)';
     // A file the config's store.path names that cannot be served is reported at that line of the config.
     const store = await atStorePlace(place, () => {
       // Opening a missing file would create an empty database: say where the sessions were expected instead.
-      if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or pass --db FILE`);
+      if (!existsSync(db)) throw new CliError('CLI_FILE_UNREADABLE', `no sessions database at ${db}: run a session with askloop run first, or ${elsewhere}`);
       if (!statSync(db).isFile()) throw new CliError('CLI_FILE_UNREADABLE', `${db} is not a file`);
       // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
-      const opened = openSessionsReadOnly(db, place?.field);
-      if (opened === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with askloop run --db ${db}, or pass another --db FILE`);
+      const opened = openSessionsReadOnly(db, name);
+      if (opened === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with ${runOne}, or ${place === undefined ? 'pass another --db FILE' : elsewhere}`);
       return opened;
     });
     const { startViewer } = await import('../view/start-viewer.ts');
     try {
-      const sid = given === undefined ? undefined : await resolveSessionId(store, given, db);
+      // A store's failure while looking (a file damaged since it was opened) is its code and the fix, not an unexpected error.
+      const sid = given === undefined ? undefined : await resolveSessionId(store, given, db).catch((error: unknown) => Promise.reject(storeReadError(error, db, name)));
       const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db }, io.cwd).text }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);

@@ -8,11 +8,9 @@
  */
 import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
-import { loadSqlite } from '@askloop/tools';
-import { existsSync, statSync } from 'node:fs';
-import type { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../cli-error.ts';
 import { environmentSecretsOf } from '../redact-secrets.ts';
+import { foreignDatabaseTables, shownTables } from './foreign-database.ts';
 import { storeOpenHint } from './store-open-hint.ts';
 
 /** What a loop command needs to open its controller. */
@@ -68,29 +66,16 @@ export function openSessionStore(dbPath: string, name = '--db'): TranscriptStore
 }
 
 /**
- * Throws `LOOP_STORE_ERROR` when `path` is a SQLite file that holds tables
- * but no AskLoop owner's migrations: a `--db` pointing at another program's
- * database by mistake would otherwise get the controller's and the tools'
- * tables written into it. A missing or empty file is a new sessions file; a
- * file that is no database is left to the store to report.
+ * Throws `LOOP_STORE_ERROR` when `path` is another program's SQLite file
+ * (`foreignDatabaseTables`): a `--db` pointing at it by mistake would otherwise
+ * get the controller's and the tools' tables written into it. A missing or
+ * empty file is a new sessions file; a file that is no database is left to
+ * the store to report.
  */
 function refuseForeignDatabase(path: string, name: string): void {
-  if (path === ':memory:' || !existsSync(path) || statSync(path).size === 0) return;
-  let tables: string[];
-  let owned: boolean;
-  let database: DatabaseSync | undefined;
-  try {
-    database = new (loadSqlite().DatabaseSync)(path, { readOnly: true });
-    tables = (database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
-    owned = tables.includes('schema_migrations') && database.prepare("SELECT 1 AS found FROM schema_migrations WHERE owner IN ('controller', 'tools') LIMIT 1").get() !== undefined;
-  } catch {
-    return;
-  } finally {
-    database?.close();
-  }
-  if (tables.length === 0 || owned) return;
-  const shown = tables.slice(0, 3).join(', ') + (tables.length > 3 ? `, … (${tables.length} tables)` : '');
-  throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `${path}: another program's SQLite database (tables ${shown}), with no AskLoop transcript: nothing was written to it; give ${name} a new file or an AskLoop sessions file` });
+  const tables = foreignDatabaseTables(path);
+  if (tables === undefined) return;
+  throw new LoopError({ code: 'LOOP_STORE_ERROR', message: `${path}: another program's SQLite database (tables ${shownTables(tables)}), with no AskLoop transcript: nothing was written to it; give ${name} a new file or an AskLoop sessions file` });
 }
 
 /** The controller over an open store; on failure the store is closed. */

@@ -14,6 +14,7 @@ import type { CommandIo } from '../io.ts';
 import { mcpConfigPlugins } from '../commands/mcp/load-mcp-config.ts';
 import { directoryOption } from '../options/parse-options.ts';
 import { resolveSessionId } from '../view/resolve-session-id.ts';
+import { storeReadError } from './damaged-store.ts';
 import { openExistingStore, type ExistingStoreOptions } from './open-existing-store.ts';
 
 /** The options of a stored-session command that say where its session is and what it needs. */
@@ -62,6 +63,7 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
     return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };
   } catch (error) {
     await store.close();
-    throw error;
+    // A store's failure while looking (a file damaged since it was opened) is its code and the fix, not an unexpected error.
+    throw storeReadError(error, sqlitePath, place?.field);
   }
 }
