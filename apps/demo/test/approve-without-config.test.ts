@@ -4,17 +4,16 @@
  * the session stays paused, and approve or deny with the config still works —
  * for a program held for approval and for a v1 `await`.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { pluginProject, tempFolder } from './temp-folder.ts';
 
 const PLUGIN = fileURLToPath(new URL('./fixtures/plugin-project/askloop-plugin-gated', import.meta.url));
-const temp = mkdtempSync(join(tmpdir(), 'askloop-approve-config-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+const temp = tempFolder('approve-config');
 
 const CONFIG = `plugins:
   - askloop-plugin-gated
@@ -30,10 +29,7 @@ agents:
 
 /** A project with the config and its plugin, and a folder outside it. */
 function project(name: string): { dir: string; elsewhere: string } {
-  const dir = join(temp, name);
-  mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  writeFileSync(join(dir, 'askloop.config.yaml'), CONFIG);
-  symlinkSync(PLUGIN, join(dir, 'node_modules', 'askloop-plugin-gated'), 'dir');
+  const dir = pluginProject(temp, name, CONFIG, PLUGIN);
   const elsewhere = join(temp, `${name}-elsewhere`);
   mkdirSync(elsewhere);
   return { dir, elsewhere };

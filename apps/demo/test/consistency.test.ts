@@ -1,17 +1,12 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { tempFolders } from './temp-folder.ts';
 
 const SCRIPT = 'command\n  emit "hi"\nendcommand\n';
 
-async function folderWith(files: Record<string, string>): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'askloop-consistency-'));
-  for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
-  return directory;
-}
+/** A fresh folder holding `files`, removed after the tests. */
+const folderWith = tempFolders('consistency');
 
 describe('numeric and tool options are validated with the reason', () => {
   it.each([
@@ -34,26 +29,26 @@ describe('numeric and tool options are validated with the reason', () => {
     // Resolved, an empty value was the current folder: the file tools confined there, silently.
     [['--fs-root', ''], '--fs-root needs a directory, got an empty value (an unset variable?)'],
   ])('ns run %j is refused before anything runs', async (options, message) => {
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': SCRIPT }) });
     expect(await main(['ns', 'run', 'a.ns', ...options], io)).toBe(2);
     expect(io.err).toBe(`askloop: ${message} (CLI_OPTION_INVALID)\nRun 'askloop ns run --help' for usage.\n`);
     expect(io.out).toBe('');
   });
 
   it('says in one line how to pass a value that starts with a dash', async () => {
-    const io = captureIo({ cwd: await folderWith({}) });
+    const io = captureIo({ cwd: folderWith({}) });
     expect(await main(['sessions', '--search', '-draft'], io)).toBe(2);
     expect(io.err).toBe("askloop: --search: its value starts with '-', which reads as another option; write it as --search=VALUE (CLI_USAGE)\nRun 'askloop sessions --help' for usage.\n");
   });
 
   it('accepts the largest timeout (a regression: 2^31−1 used to time out at once) and the smallest sandbox heap', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': SCRIPT }) });
     expect(await main(['ns', 'run', 'a.ns', '--timeout-ms', '2147483000', '--memory-mb', '8', '--grant', '*:*'], io)).toBe(0);
     expect(io.out).toBe('hi\n');
   });
 
   it('gives the option error as the JSON envelope with --json', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': SCRIPT }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': SCRIPT }) });
     expect(await main(['ns', 'check', 'a.ns', '--grant', 'disk:read', '--json'], io)).toBe(2);
     expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_OPTION_INVALID', message: expect.stringContaining("unknown resource 'disk'") } });
   });
@@ -87,7 +82,7 @@ describe('every command fails the same way', () => {
     [['ns', 'check', 'missing.txt'], false],
     [['ns', 'run', 'missing.txt', '--json'], true],
   ])('askloop %j: a missing file is one line (or the JSON envelope) and exit 2', async (args, json) => {
-    const io = captureIo({ cwd: await folderWith({}) });
+    const io = captureIo({ cwd: folderWith({}) });
     expect(await main(args, io)).toBe(2);
     if (json) {
       expect(JSON.parse(io.out)).toEqual({ ok: false, error: { code: 'CLI_FILE_UNREADABLE', message: 'cannot read: no such file', file: 'missing.txt' } });
@@ -151,7 +146,7 @@ describe('every command fails the same way', () => {
 
 describe('the --json envelope', () => {
   it('ns run --json returns every static diagnostic, like ns check --json', async () => {
-    const cwd = await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' });
+    const cwd = folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' });
     const run = captureIo({ cwd });
     expect(await main(['ns', 'run', 'a.ns', 'b.ns', '--json'], run)).toBe(1);
     const check = captureIo({ cwd });
@@ -165,7 +160,7 @@ describe('the --json envelope', () => {
   });
 
   it('a run-time error has the same error fields, with the file', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  emit "before"\n  fail "boom"\nendcommand\n' }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': 'command\n  emit "before"\n  fail "boom"\nendcommand\n' }) });
     expect(await main(['ns', 'run', 'a.ns', '--json'], io)).toBe(1);
     const report = JSON.parse(io.out);
     expect(Object.keys(report)).toEqual(['ok', 'error', 'emits', 'whispers', 'diagnostics', 'usage']);

@@ -5,39 +5,31 @@
  * shell-quoted, so following the hint from anywhere continues the session
  * as it ran — and a store URL's password is never shown.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { continueArgs, shellQuote } from '../src/loop/continue-hint.ts';
 import { main } from '../src/main.ts';
 import { captureIo, type CapturedIo } from './capture-io.ts';
 import { envelope } from './envelope-reply.ts';
+import { tempFolder, writeFiles } from './temp-folder.ts';
 
 const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
-let top: string;
+const top = tempFolder('hints');
 // A folder whose name needs quoting in a shell.
-let project: string;
-
-beforeAll(() => {
-  top = mkdtempSync(join(tmpdir(), 'askloop-hints-'));
-  project = join(top, "it's a project");
-  mkdirSync(join(project, 'root'), { recursive: true });
-  writeFileSync(join(project, 'root', 'note.txt'), 'hello');
-  writeFileSync(join(project, 'mcp.json'), JSON.stringify({ servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(project, 'memory.jsonl') } } } }));
-  writeFileSync(join(project, 'team.yaml'), 'ceilings: { maxTurns: 8 }\n');
+const project = join(top, "it's a project");
+writeFiles(project, {
+  'root/note.txt': 'hello',
+  'mcp.json': JSON.stringify({ servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: join(project, 'memory.jsonl') } } } }),
+  'team.yaml': 'ceilings: { maxTurns: 8 }\n',
   // Turn 1 writes to the MCP server (its destructive tool needs approval: PAUSE); turn 2 reads a file under --fs-root.
-  writeFileSync(
-    join(project, 'replies.json'),
-    JSON.stringify([
-      envelope('call tool.memory.delete_entities(["nobody"])', 'emit "deleted"'),
-      envelope('set text = tool.fs.Read("/note.txt")', 'emit "<<<LOOP:DONE>>> " + text'),
-    ]),
-  );
+  'replies.json': JSON.stringify([
+    envelope('call tool.memory.delete_entities(["nobody"])', 'emit "deleted"'),
+    envelope('set text = tool.fs.Read("/note.txt")', 'emit "<<<LOOP:DONE>>> " + text'),
+  ]),
 });
-afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 const RUN_OPTIONS = ['--script', 'replies.json', '--db', 'sessions.db', '--config', 'team.yaml', '--fs-root', 'root', '--mcp-config', 'mcp.json', '--allow', 'tool.memory.*', '--allow', 'tool.fs.*', '--grant', 'mcp:call:memory', '--grant', 'fs:read:/**'];
 

@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteTranscriptStore } from '@askloop/controller';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { tempFolder } from './temp-folder.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'askloop-demo-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempFolder('demo');
 
 describe('askloop demo', () => {
   it('runs Plan → Apply through the controller: plan, a mistake fed back, a refused program, DONE', async () => {

@@ -1,22 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { tempFolders } from './temp-folder.ts';
 
 const CLEAN = 'command\n  set x = tool.str.ToUpper("a")\n  emit x\nendcommand\n';
 const LIBRARY = 'func shout(needs s returns r) means\n  return tool.str.ToUpper(s)\nendfunc\n';
 
-async function folderWith(files: Record<string, string>): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'askloop-ns-'));
-  for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
-  return directory;
-}
+/** A fresh folder holding `files`, removed after the tests. */
+const folderWith = tempFolders('ns');
 
 describe('askloop ns check', () => {
   it('exits 0 on clean library and command scripts', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'turn.ns': CLEAN, 'lib.ns': LIBRARY }) });
+    const io = captureIo({ cwd: folderWith({ 'turn.ns': CLEAN, 'lib.ns': LIBRARY }) });
     expect(await main(['ns', 'check', 'turn.ns', 'lib.ns'], io)).toBe(0);
     expect(io.out).toBe('');
     expect(io.err).toContain('no problems');
@@ -24,21 +20,21 @@ describe('askloop ns check', () => {
 
   it('says how many of the files the problems are in (it read "2 problems in 3 files" for problems in one)', async () => {
     const broken = 'command\n  emit tool.nope.One()\n  emit tool.nope.Two()\nendcommand\n';
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': CLEAN, 'b.ns': broken, 'c.ns': CLEAN }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': CLEAN, 'b.ns': broken, 'c.ns': CLEAN }) });
     expect(await main(['ns', 'check', 'a.ns', 'b.ns', 'c.ns'], io)).toBe(1);
     expect(io.err).toBe('2 problems in 1 of 3 files\n');
   });
 
   it('prints a warning (return inside on error) and still exits 0', async () => {
     const library = 'func f(returns r) means\n  on error do\n    return "x"\n  endon\n  return "fine"\nendfunc\n';
-    const io = captureIo({ cwd: await folderWith({ 'lib.ns': library }) });
+    const io = captureIo({ cwd: folderWith({ 'lib.ns': library }) });
     expect(await main(['ns', 'check', 'lib.ns'], io)).toBe(0);
     expect(io.out).toMatch(/^lib\.ns:3:5 warning SCRIPT_RETURN_IN_HANDLER /);
     expect(io.err).toContain('no problems, 1 warning');
   });
 
   it('prints every diagnostic as JSON with file, line and column, and exits 1', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': 'command\n  x = 1\nendcommand\n', 'b.ns': 'command\n  call tool.str.ToUppr("a")\n  break\nendcommand\n' }) });
     expect(await main(['ns', 'check', 'a.ns', 'b.ns', '--json'], io)).toBe(1);
     const first = { code: 'SCRIPT_SYNTAX', severity: 'error', kind: 'syntax', message: "An assignment needs 'set': write 'set x = 1'.", file: 'a.ns', line: 2, column: 3 };
     expect(JSON.parse(io.out)).toEqual({

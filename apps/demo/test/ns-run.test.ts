@@ -1,23 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
+import { tempFolders } from './temp-folder.ts';
 
 const LIBRARY = 'func shout(needs s returns r) means\n  return tool.str.ToUpper(s) + "!"\nendfunc\n';
 const FIRST = 'command\n  emit shout("hello")\n  whisper "notes", "first"\nendcommand\n';
 const SECOND = 'command\n  emit tool.math.Add(2, 3)\n  emit [1, "a"]\nendcommand\n';
 
-async function folderWith(files: Record<string, string>): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'askloop-ns-run-'));
-  for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
-  return directory;
-}
+/** A fresh folder holding `files`, removed after the tests. */
+const folderWith = tempFolders('ns-run');
 
 describe('askloop ns run', () => {
   it('loads libraries and runs command files in order, printing each emit', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST, 'b.ns': SECOND }) });
+    const io = captureIo({ cwd: folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST, 'b.ns': SECOND }) });
     expect(await main(['ns', 'run', 'a.ns', 'lib.ns', 'b.ns'], io)).toBe(0);
     expect(io.out).toBe('HELLO!\n5\n[1, "a"]\n');
   });
@@ -26,7 +21,7 @@ describe('askloop ns run', () => {
     // 1,400 small functions, about 72 KB: refused before with SCRIPT_PROGRAM_TOO_LARGE and "split the work across turns".
     const library = Array.from({ length: 1400 }, (_, n) => `func f${n}(needs x returns r) means\n  return x + ${n}\nendfunc\n`).join('');
     expect(library.length).toBeGreaterThan(64 * 1024);
-    const cwd = await folderWith({ 'big.ns': library, 'cmd.ns': 'command\n  emit f1399(1)\nendcommand\n' });
+    const cwd = folderWith({ 'big.ns': library, 'cmd.ns': 'command\n  emit f1399(1)\nendcommand\n' });
     const io = captureIo({ cwd });
     expect(await main(['ns', 'run', 'big.ns', 'cmd.ns'], io), io.err).toBe(0);
     expect(io.out).toBe('1400\n');
@@ -38,7 +33,7 @@ describe('askloop ns run', () => {
   }, 60_000);
 
   it('says that nothing ran when no file holds a command block (a library alone, an empty file), and stays silent in --json', async () => {
-    const cwd = await folderWith({ 'lib.ns': LIBRARY, 'empty.ns': '' });
+    const cwd = folderWith({ 'lib.ns': LIBRARY, 'empty.ns': '' });
     const io = captureIo({ cwd });
     expect(await main(['ns', 'run', 'lib.ns', 'empty.ns'], io)).toBe(0);
     expect(io.out).toBe('');
@@ -50,7 +45,7 @@ describe('askloop ns run', () => {
   });
 
   it("binds userdata with --userdata, to try a turn's program; without it a read of userdata fails saying it is not bound", async () => {
-    const cwd = await folderWith({ 'turn.ns': 'command\n  emit tool.str.ToUpper(userdata["subject"])\nendcommand\n' });
+    const cwd = folderWith({ 'turn.ns': 'command\n  emit tool.str.ToUpper(userdata["subject"])\nendcommand\n' });
     const io = captureIo({ cwd });
     expect(await main(['ns', 'run', 'turn.ns', '--userdata', '{"subject": "count the words"}'], io)).toBe(0);
     expect(io.out).toBe('COUNT THE WORDS\n');
@@ -66,7 +61,7 @@ describe('askloop ns run', () => {
   });
 
   it('prints the JSON report with --json', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST }) });
+    const io = captureIo({ cwd: folderWith({ 'lib.ns': LIBRARY, 'a.ns': FIRST }) });
     expect(await main(['ns', 'run', 'lib.ns', 'a.ns', '--json'], io)).toBe(0);
     const report = JSON.parse(io.out);
     expect(Object.keys(report)).toEqual(['ok', 'emits', 'whispers', 'diagnostics', 'usage']);
@@ -77,13 +72,13 @@ describe('askloop ns run', () => {
 
   it('keeps whisper targets named like Object.prototype members in the --json report', async () => {
     const script = 'command\n  whisper "toString", "x"\n  whisper "__proto__", "secret"\nendcommand\n';
-    const io = captureIo({ cwd: await folderWith({ 'a.ns': script, 'b.ns': script }) });
+    const io = captureIo({ cwd: folderWith({ 'a.ns': script, 'b.ns': script }) });
     expect(await main(['ns', 'run', 'a.ns', 'b.ns', '--json'], io)).toBe(0);
     expect(io.out).toContain('"whispers":{"toString":"x\\nx","__proto__":"secret\\nsecret"}');
   });
 
   it('reports a run-time error on stderr with its position and exits 1', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'bad.ns': 'command\n  emit "before"\n  set x = [1][3]\nendcommand\n' }) });
+    const io = captureIo({ cwd: folderWith({ 'bad.ns': 'command\n  emit "before"\n  set x = [1][3]\nendcommand\n' }) });
     expect(await main(['ns', 'run', 'bad.ns'], io)).toBe(1);
     expect(io.out).toBe('before\n');
     expect(io.err).toMatch(/^bad\.ns:3:14 SCRIPT_INDEX_OUT_OF_RANGE /);
@@ -92,14 +87,14 @@ describe('askloop ns run', () => {
   it('names the file and the line the run last checked in at for a memory limit (no column), not FILE:LINE:0', async () => {
     // Every iteration keeps a fresh copy of a 100,000-item list.
     const bomb = 'command\n  set big[99999] = 1\n  set l = []\n  set i = 0\n  while true\n    set big[0] = i\n    set l[len(l)] = big\n    set i = i + 1\n  endwhile\nendcommand\n';
-    const io = captureIo({ cwd: await folderWith({ 'bomb.ns': bomb }) });
+    const io = captureIo({ cwd: folderWith({ 'bomb.ns': bomb }) });
     expect(await main(['ns', 'run', 'bomb.ns', '--memory-mb', '16', '--fuel', '1000000000'], io)).toBe(1);
     // A line of the loop: the evaluator's last checkpoint before the isolate ran out of memory.
     expect(io.err).toMatch(/^bomb\.ns:[5-8] SCRIPT_MEMORY_LIMIT .*\(limit: memoryMb\)\n$/);
   });
 
   it('runs nothing when a static check fails', async () => {
-    const io = captureIo({ cwd: await folderWith({ 'ok.ns': 'command\n  emit "should not run"\nendcommand\n', 'bad.ns': 'command\n  call tool.str.Nope()\nendcommand\n' }) });
+    const io = captureIo({ cwd: folderWith({ 'ok.ns': 'command\n  emit "should not run"\nendcommand\n', 'bad.ns': 'command\n  call tool.str.Nope()\nendcommand\n' }) });
     expect(await main(['ns', 'run', 'ok.ns', 'bad.ns', '--json'], io)).toBe(1);
     const report = JSON.parse(io.out);
     expect(report.ok).toBe(false);
@@ -114,7 +109,7 @@ describe('askloop ns run', () => {
   });
 
   it('applies --allow and the fuel limit', async () => {
-    const cwd = await folderWith({ 'loop.ns': 'command\n  while true\n    set x = 1\n  endwhile\nendcommand\n', 'tools.ns': SECOND });
+    const cwd = folderWith({ 'loop.ns': 'command\n  while true\n    set x = 1\n  endwhile\nendcommand\n', 'tools.ns': SECOND });
     const fuel = captureIo({ cwd });
     expect(await main(['ns', 'run', 'loop.ns', '--fuel', '500', '--json'], fuel)).toBe(1);
     expect(JSON.parse(fuel.out).error).toMatchObject({ code: 'SCRIPT_FUEL_EXHAUSTED', line: 3 });

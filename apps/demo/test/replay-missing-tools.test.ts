@@ -2,18 +2,14 @@
  * `askloop replay` without the tool options the session ran with: the
  * divergence comes with the replayed turn's failure and what to pass.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli } from './spawn-cli.ts';
 import { envelope } from './envelope-reply.ts';
+import { tempFolder } from './temp-folder.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'askloop-replay-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempFolder('replay');
 
 describe('askloop replay without the tool options of the run', () => {
   it('names the replayed turn failure and the options to pass', async () => {

@@ -4,23 +4,20 @@
  * stored): the recorded replies stand in for the model, so it matches without
  * the script (it used to stop at LOOP_PROVIDER_NOT_FOUND).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createAskLoop, createSqliteTranscriptStore, definePlugin } from '@askloop/controller';
+import { describe, expect, it } from 'vitest';
+import { createAskLoop, definePlugin } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 import { envelope } from './envelope-reply.ts';
+import { tempFolder } from './temp-folder.ts';
+import { sessionsFileIn } from './view-seed.ts';
 
-const temp = mkdtempSync(join(tmpdir(), 'askloop-replay-script-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+const temp = tempFolder('replay-script');
 
 describe('askloop replay without the script the session ran on', () => {
   it('matches from the recorded replies', async () => {
-    const db = join(temp, 'serve.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(temp, 'serve.db');
     const plugin = definePlugin({ name: 'serve', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { writer: [envelope('emit "drafted"'), envelope('emit "<<<LOOP:DONE>>> written"')] } }) } });
     const loop = createAskLoop({ plugins: [plugin], store });
     const result = await loop.run({ agent: { name: 'writer', model: 'scripted:writer' }, task: 'write it' });

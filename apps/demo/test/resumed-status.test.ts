@@ -4,22 +4,17 @@
  * while the resume ran, the list read `running (ERR_CANCELLED)` and `show`
  * `status running · HALT ERR_CANCELLED`.
  */
-import { createSqliteTranscriptStore } from '@askloop/controller';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
-import { seedSession } from './view-seed.ts';
+import { seedSession, sessionsFileIn } from './view-seed.ts';
+import { tempFolder } from './temp-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'askloop-resumed-status-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder('resumed-status');
 
 describe('a session resumed after a halt', () => {
   it('reads running in sessions and show; a halted one keeps its reason', async () => {
-    const db = join(dir, 'sessions.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(dir);
     const cancelled = { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'aborted by the caller' } as const;
     const resumed = await seedSession(store, 'resumed-now', { turns: 1, lastDecision: cancelled });
     const halted = await seedSession(store, 'still-halted', { turns: 1, status: 'halted', lastDecision: cancelled });

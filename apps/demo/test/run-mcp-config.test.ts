@@ -4,33 +4,25 @@
  * server-memory from the registry; its destructive tool pauses the session,
  * `approve` (given the same file) runs it, and the replay matches.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 import { envelope } from './envelope-reply.ts';
+import { tempFolder, writeFiles } from './temp-folder.ts';
 
 const MEMORY_SERVER = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js');
-let directory: string;
-let memoryFile: string;
-
-beforeAll(() => {
-  directory = mkdtempSync(join(tmpdir(), 'askloop-run-mcp-'));
-  memoryFile = join(directory, 'memory.jsonl');
-  writeFileSync(join(directory, 'mcp.json'), JSON.stringify({ servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: memoryFile } } } }));
-  writeFileSync(
-    join(directory, 'replies.json'),
-    JSON.stringify([
-      envelope('call tool.memory.create_entities([{"name": "Ada", "entityType": "person", "observations": ["wrote the first program"]}])', 'set graph = tool.memory.read_graph()', 'emit graph["entities"][0]["name"]'),
-      envelope('call tool.memory.delete_entities(["Ada"])', 'emit "<<<LOOP:DONE>>> forgot Ada"'),
-    ]),
-  );
+const directory = tempFolder('run-mcp');
+const memoryFile = join(directory, 'memory.jsonl');
+writeFiles(directory, {
+  'mcp.json': JSON.stringify({ servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: memoryFile } } } }),
+  'replies.json': JSON.stringify([
+    envelope('call tool.memory.create_entities([{"name": "Ada", "entityType": "person", "observations": ["wrote the first program"]}])', 'set graph = tool.memory.read_graph()', 'emit graph["entities"][0]["name"]'),
+    envelope('call tool.memory.delete_entities(["Ada"])', 'emit "<<<LOOP:DONE>>> forgot Ada"'),
+  ]),
 });
-
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const memory = (): string => (existsSync(memoryFile) ? readFileSync(memoryFile, 'utf8') : '');
 const common = ['--script', 'replies.json', '--db', 'sessions.db', '--json'];

@@ -5,19 +5,17 @@
  * loader — and the session lands in the config's store, where `askloop
  * sessions` finds it. Plus the live progress on a terminal.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
 import { spawnCli } from './spawn-cli.ts';
+import { pluginProject, tempFolder } from './temp-folder.ts';
 
 const PLUGIN = fileURLToPath(new URL('./fixtures/plugin-project/askloop-plugin-acme', import.meta.url));
-const temp = mkdtempSync(join(tmpdir(), 'askloop-run-config-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+const temp = tempFolder('run-config');
 
 const CONFIG = `plugins:
   - askloop-plugin-acme
@@ -33,13 +31,7 @@ agents:
       maxTurns: 2
 `;
 
-function project(name: string): string {
-  const dir = join(temp, name);
-  mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  writeFileSync(join(dir, 'askloop.config.yaml'), CONFIG);
-  symlinkSync(PLUGIN, join(dir, 'node_modules', 'askloop-plugin-acme'), 'dir');
-  return dir;
-}
+const project = (name: string): string => pluginProject(temp, name, CONFIG, PLUGIN);
 
 describe('askloop run with askloop.config.yaml', () => {
   it('runs --agent NAME on a plugin package’s provider and tool, and stores the session where the config says', async () => {

@@ -5,22 +5,17 @@
  * `"orphaned": true` in `--json`. Regression: the list read plain
  * `running` for good.
  */
-import { createSqliteTranscriptStore } from '@askloop/controller';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
-import { seedSession } from './view-seed.ts';
+import { seedSession, sessionsFileIn } from './view-seed.ts';
+import { tempFolder } from './temp-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'askloop-sessions-orphaned-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder('sessions-orphaned');
 
 describe('askloop sessions with a session whose host crashed', () => {
   it('marks only that one, says how to continue it, and leaves a held, a given-up and an unleased session alone', async () => {
-    const db = join(dir, 'sessions.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(dir);
     const quietSince = new Date(Date.now() - 60_000).toISOString();
     const crashed = await seedSession(store, 'crashed-host', { createdAt: quietSince });
     const held = await seedSession(store, 'held-lease', { createdAt: quietSince });

@@ -3,22 +3,17 @@
  * (walkthrough): it was cut to the terminal's width even with --full, which
  * promises everything (`… (START at line 4); send …`).
  */
-import { createSqliteTranscriptStore } from '@askloop/controller';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
-import { seedSession, seedTurn } from './view-seed.ts';
+import { seedSession, seedTurn, sessionsFileIn } from './view-seed.ts';
+import { tempFolder } from './temp-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'askloop-show-full-lint-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder('show-full-lint');
 
 describe('askloop show of a turn whose envelope was recovered', () => {
   it('cuts the note to the width without --full, and prints it whole with it', async () => {
-    const db = join(dir, 'sessions.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(dir);
     const sid = await seedSession(store, 'fenced-reply');
     const message = `the reply wrapped the envelope in a code fence ${'and said more about it '.repeat(8)}(START at line 4); send the envelope bare`;
     const session = await store.getSession(sid);

@@ -3,22 +3,18 @@
  * its first 300 characters with how long it is, and whole with `--full`.
  * Regression: it printed every line of it above the turns.
  */
-import { createSqliteTranscriptStore } from '@askloop/controller';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
-import { seedSession } from './view-seed.ts';
+import { seedSession, sessionsFileIn } from './view-seed.ts';
+import { tempFolder } from './temp-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'askloop-show-long-task-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder('show-long-task');
 
 describe('askloop show of a session with a long task', () => {
   it('cuts the task to one line of 300 characters without --full, and prints it whole with it', async () => {
-    const db = join(dir, 'sessions.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(dir);
     const task = Array.from({ length: 200 }, (_, index) => `line ${index} of the pasted report`).join('\n');
     const short = await seedSession(store, 'short-task', { task: 'count these words' });
     // Walkthrough: a short task of two lines printed its second line at column 0; an emoji was cut in half.

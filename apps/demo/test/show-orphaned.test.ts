@@ -4,22 +4,17 @@
  * that continues it, as the viewer does. Regression: it read plain
  * `running` for good.
  */
-import { createSqliteTranscriptStore } from '@askloop/controller';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo } from './capture-io.ts';
-import { seedSession } from './view-seed.ts';
+import { seedSession, sessionsFileIn } from './view-seed.ts';
+import { tempFolder } from './temp-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'askloop-show-orphaned-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder('show-orphaned');
 
 describe('askloop show of a session whose host crashed', () => {
   it('says no host runs it and how to continue it; not for one a host holds or never leased', async () => {
-    const db = join(dir, 'sessions.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(dir);
     const quietSince = new Date(Date.now() - 60_000).toISOString();
     const sid = await seedSession(store, 'crashed-host', { createdAt: quietSince });
     const show = async () => {

@@ -5,21 +5,18 @@
  * read `askloop resume SID` and, pasted, looked in the default store.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSqliteTranscriptStore } from '@askloop/controller';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI_SOURCE } from './spawn-cli.ts';
-import { seedSession } from './view-seed.ts';
+import { seedSession, sessionsFileIn } from './view-seed.ts';
+import { tempFolder } from './temp-folder.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'askloop-view-config-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempFolder('view-config');
 
 describe('askloop view --config', () => {
   it("gives a session no host runs the resume command with the config's sessions file", async () => {
-    const db = join(dir, 'team.db');
-    const store = createSqliteTranscriptStore(db);
+    const { db, store } = sessionsFileIn(dir, 'team.db');
     const sid = await seedSession(store, 'orphaned-config', { createdAt: new Date(Date.now() - 60_000).toISOString() });
     expect(await store.acquireLease!(sid, 'dead-host', 1)).toBe(true);
     await store.close();

@@ -3,10 +3,12 @@
  * what a scripted run cannot cheaply make: hundreds of turns, many sessions,
  * chosen ids (to make two ids share a prefix), or a reply with any
  * character in it. The records are the controller's own samples, so they
- * have every field a real turn has.
+ * have every field a real turn has. The store is a real sessions file
+ * ({@link sessionsFileIn}), which the command under test then reads.
  */
-import type { SessionRecord, SessionStatus, TranscriptStore, TurnRecord } from '@askloop/controller';
+import { createSqliteTranscriptStore, type SessionRecord, type SessionStatus, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import { sampleSession, sampleTurn } from '@askloop/controller/testing';
+import { join } from 'node:path';
 
 /** What {@link seedSession} writes. */
 export interface SeedOptions {
@@ -53,4 +55,10 @@ export async function seedSession(store: TranscriptStore, sid: string, options: 
   const count = options.turns ?? 0;
   for (let index = 1; index <= count; index++) await store.saveTurn(seedTurn(sid, index, options.emits), { ...session, turns: index });
   return sid;
+}
+
+/** A new sessions file `name` in `folder` (a test's temporary folder), opened for seeding: its path and store; close the store before a command reads the file. */
+export function sessionsFileIn(folder: string, name = 'sessions.db'): { readonly db: string; readonly store: ReturnType<typeof createSqliteTranscriptStore> } {
+  const db = join(folder, name);
+  return { db, store: createSqliteTranscriptStore(db) };
 }
