@@ -91,6 +91,23 @@ describe('a sessions file SQLite cannot read', () => {
     expect(JSON.parse(json.out)).toEqual({ ok: false, error: { code: 'LOOP_STORE_ERROR', message: DAMAGED, file: join(dir, db) } });
   });
 
+  // run said "the SQLite transcript store failed in open: … malformed" or "… failed in createSession: … malformed",
+  // with no file and no fix.
+  it.each([
+    ['cut short (found at open)', (file: string) => truncateSync(file, 3 * 4096), ''],
+    ['its sessions written over (found when the session is made)', (file: string) => writeOverFrom(file, 'controller_sessions'), ''],
+    ['its turns written over (found mid-run)', (file: string) => writeOverFrom(file, 'controller_turns'), 'left unfinished'],
+  ])('%s: run says the file is damaged, names it and says what to do', async (name, damage, unfinished) => {
+    const db = `run-on-damaged-${name.length}.db`;
+    await damagedSession(db, 'SELECT 1');
+    damage(join(dir, db));
+    const io = captureIo({ cwd: dir });
+    expect(await main(['run', 't', '--script', 'done.json', '--db', db], io)).toBe(1);
+    expect(io.err).toContain(`askloop: ${join(dir, db)}: ${DAMAGED}`);
+    expect(io.err).toMatch(/\(LOOP_STORE_ERROR\)\n$/);
+    if (unfinished !== '') expect(io.err).toMatch(/; session [0-9a-f-]{36} is left unfinished \(LOOP_STORE_ERROR\)\n$/);
+  });
+
   it('written over after sessions opened it: the listing fails in the same words', async () => {
     const db = join(dir, 'opened-then-damaged.db');
     await damagedSession('opened-then-damaged.db', 'SELECT 1');

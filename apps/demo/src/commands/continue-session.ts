@@ -67,7 +67,7 @@ ${LOOP_EXIT_USAGE}
       const noteGiven = (values as { note?: string }).note;
       if (noteGiven !== undefined) refuseHeldKey(noteGiven, io.env, '--note', 'leave the key out of the note');
       const detach = (values as { detach?: boolean }).detach === true;
-      const { sid, store, plugins, providers, fsRoot, storedIn, configFile, sqlitePath, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
+      const { sid, store, plugins, providers, fsRoot, storedIn, configFile, sqlitePath, storeName, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
       // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
       const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
@@ -93,7 +93,7 @@ ${LOOP_EXIT_USAGE}
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {
-        return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+        return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, ...(sqlitePath === undefined ? {} : { sqliteFile: { path: sqlitePath, name: storeName } }), continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
       } catch (error) {
         throw withProviderHint(error, action, sid, continueWith, given, io.cwd);
       }

@@ -109,7 +109,7 @@ ${LOOP_EXIT_USAGE}
     // A model of the config file whose provider no plugin registers is reported at its line.
     const place = values.model === undefined && values.script === undefined ? config.modelPlace : undefined;
     try {
-      return await driveSession(io, loop, { kind: 'run', agent, task, ...(sid === undefined ? {} : { sid }) }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+      return await driveSession(io, loop, { kind: 'run', agent, task, ...(sid === undefined ? {} : { sid }) }, { json: values.json === true, quiet: values.quiet === true, storedIn: location.kind === 'sqlite' ? location.path : 'PostgreSQL', ...(location.kind === 'sqlite' ? { sqliteFile: { path: location.path, name: storePlace?.field } } : {}), continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
     } catch (error) {
       throw locateModelError(error, place, agent.name);
     }

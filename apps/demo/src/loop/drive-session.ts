@@ -16,6 +16,7 @@ import { terminalProgress } from '../progress/terminal-progress.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
+import { damagedStoreMessage, isDamagedStore } from './damaged-store.ts';
 import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.ts';
@@ -34,6 +35,8 @@ export interface DriveOptions {
   readonly quiet?: boolean;
   /** Where the session is stored, for the summary. */
   readonly storedIn?: string;
+  /** The SQLite sessions file (none for PostgreSQL) and what gave it (`--db`, or the config's `store.path`): a damaged one is said so, with the fix. */
+  readonly sqliteFile?: { readonly path: string; readonly name?: string | undefined };
   /** The options the command was given that a continuation needs again, for the next-step hints. */
   readonly continueWith?: ContinueWith;
   /**
@@ -102,6 +105,11 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
     if (started === undefined && isLoopError(error) && error.hook?.startsWith('toolSources.') === true) {
       const nothingDone = action.kind === 'run' ? 'no session was created' : `nothing ran and session ${action.sid} is as it was`;
       throw CliError.fromLoopError({ code: error.code, message: `${error.message}; ${nothingDone}` });
+    }
+    // A sessions file found damaged mid-way (a page the open did not read): the file and the fix, not SQLite's words.
+    if (options.sqliteFile !== undefined && isDamagedStore(error)) {
+      const unfinished = started === undefined ? '' : `; session ${started} is left unfinished`;
+      throw CliError.fromLoopError({ code: isLoopError(error) ? error.code : 'LOOP_STORE_ERROR', message: `${damagedStoreMessage(error, options.sqliteFile.name)}${unfinished}` }, options.sqliteFile.path);
     }
     // The controller threw after the session was stored (a tool source or plugin failing in a turn): the session
     // stays `running` with no decision, so say which one it is and how to go on once the cause is fixed.

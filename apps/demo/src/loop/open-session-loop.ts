@@ -6,6 +6,7 @@
  * embedded model). A follow-up command (`resume`, `approve`, `replay`) gives a
  * scripted model the replies its session has not used yet.
  */
+import { damagedStoreMessage, isDamagedStore } from './damaged-store.ts';
 import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { CliError } from '../cli-error.ts';
@@ -60,6 +61,7 @@ export function openSessionStore(dbPath: string, name = '--db'): TranscriptStore
   } catch (error) {
     if (!isLoopError(error)) throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
     // SQLite's own words name no fix.
+    if (isDamagedStore(error)) throw CliError.fromLoopError({ code: error.code, message: damagedStoreMessage(error, name) }, dbPath);
     const notDatabase = /file is not a database/.test(error.message) ? `; give ${name} an AskLoop sessions file or a new file` : storeOpenHint(error.message, dbPath, undefined, name);
     throw CliError.fromLoopError({ code: error.code, message: `${error.message}${notDatabase}` }, dbPath);
   }

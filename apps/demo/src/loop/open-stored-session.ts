@@ -39,6 +39,8 @@ export interface StoredSession {
   readonly configFile: string | undefined;
   /** The sessions file, when the store is one (not PostgreSQL). */
   readonly sqlitePath: string | undefined;
+  /** What gave the store when it is not `--db` (the config's `store.path` or `store`), for the fixes of its errors. */
+  readonly storeName: string | undefined;
   /** The PostgreSQL store's pool, where its queue is (undefined for a sessions file). */
   readonly pool: pg.Pool | undefined;
 }
@@ -60,7 +62,7 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
     throw locateStoreError(usageError(options.needsPostgres), place);
   }
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, fsRoot, storedIn, configFile: config.file, sqlitePath, pool };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, fsRoot, storedIn, configFile: config.file, sqlitePath, storeName: place?.field, pool };
   } catch (error) {
     await store.close();
     // A store's failure while looking (a file damaged since it was opened) is its code and the fix, not an unexpected error.
