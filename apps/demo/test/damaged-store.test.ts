@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { openSessionsReader } from '../src/commands/open-sessions-reader.ts';
+import { startViewer } from '../src/view/start-viewer.ts';
 import { saveContinueWith } from '../src/loop/continue-record.ts';
 import { captureIo } from './capture-io.ts';
 import { envelope } from './envelope-reply.ts';
@@ -81,7 +82,7 @@ describe('a sessions file SQLite cannot read', () => {
     const db = `unreadable-${name.length}.db`;
     const sid = await damagedSession(db, 'SELECT 1');
     damage(join(dir, db));
-    for (const args of [['sessions'], ['show', sid], ['resume', sid, '--script', 'done.json'], ['replay', sid], ['view', sid, '--no-open']]) {
+    for (const args of [['sessions'], ['show', sid], ['resume', sid, '--script', 'done.json'], ['replay', sid], ['view', sid, '--no-open'], ['view', '--no-open']]) {
       const io = captureIo({ cwd: dir });
       expect(await main([...args, '--db', db], io), args[0]).toBe(1);
       expect(io.err, args[0]).toBe(`askloop: ${join(dir, db)}: ${DAMAGED} (LOOP_STORE_ERROR)\n`);
@@ -116,6 +117,23 @@ describe('a sessions file SQLite cannot read', () => {
       writeOverFrom(db, 'controller_sessions');
       await expect(reader.store!.listSessions({ limit: 10 })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR', file: db, message: DAMAGED });
     } finally {
+      await reader.store?.close();
+    }
+  });
+
+  it('written over while the viewer serves it: its API says the file is damaged, with the fix', async () => {
+    const db = join(dir, 'served-then-damaged.db');
+    await damagedSession('served-then-damaged.db', 'SELECT 1');
+    const reader = await openSessionsReader({ kind: 'sqlite', path: db });
+    const viewer = await startViewer({ store: reader.store!, storeName: 'store.path' });
+    try {
+      writeOverFrom(db, 'controller_sessions');
+      const response = await fetch(`${viewer.url}api/sessions`);
+      expect(response.status).toBe(500);
+      // It used to be SQLite's words after "the SQLite transcript store failed in listSessions", with no fix.
+      expect(await response.json()).toMatchObject({ error: { code: 'VIEW_STORE_ERROR', message: DAMAGED.replace('--db', 'store.path') } });
+    } finally {
+      await viewer.close();
       await reader.store?.close();
     }
   });

@@ -77,7 +77,10 @@ Options:
     try {
       // A store's failure while looking (a file damaged since it was opened) is its code and the fix, not an unexpected error.
       const sid = given === undefined ? undefined : await resolveSessionId(store, given, db).catch((error: unknown) => Promise.reject(storeReadError(error, db, name)));
-      const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db }, io.cwd).text }).catch((error: unknown) => {
+      // Without a session to find, the list's first page is read once before serving: a file damaged where the open
+      // did not look is said here, not as a page of errors in the browser.
+      if (sid === undefined) await store.listSessions({ limit: 1 }).catch((error: unknown) => Promise.reject(storeReadError(error, db, name)));
+      const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db }, io.cwd).text, storeName: name }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
         throw error;

@@ -23,6 +23,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
+import { damagedStoreMessage, isDamagedStore } from '../loop/damaged-store.ts';
 import { isAllowedHost } from './host-allowed.ts';
 import { ambiguousPrefixMessage, matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
@@ -45,6 +46,8 @@ export interface ViewerOptions {
   readonly listLimit?: number;
   /** What `askloop resume SID` needs to find the store (` --db FILE`), for the command a session no host runs is shown with. */
   readonly resumeArgs?: string;
+  /** What gave the sessions file (`--db`, the default, or the config's `store.path`), for the fix a damaged file's error names. */
+  readonly storeName?: string;
 }
 
 /** A running viewer. */
@@ -210,7 +213,9 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       // The store's message, never a stack; the store holds no keys, and the redactor runs anyway.
-      if (!response.headersSent) fail(response, 500, 'VIEW_STORE_ERROR', error instanceof Error ? error.message : String(error));
+      // A file SQLite cannot read is said to be damaged, with the fix, as the CLI's commands say it.
+      const message = isDamagedStore(error) ? damagedStoreMessage(error, options.storeName) : error instanceof Error ? error.message : String(error);
+      if (!response.headersSent) fail(response, 500, 'VIEW_STORE_ERROR', message);
       else response.end();
     });
   });
