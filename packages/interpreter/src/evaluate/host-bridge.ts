@@ -22,8 +22,14 @@ export type HostRequest =
   | { readonly kind: 'ask'; readonly agent: string; readonly prompt: string; readonly options: JsonValue }
   | { readonly kind: 'promptuser'; readonly prompt: string };
 
-/** Live progress events. */
-export type HostEvent = { readonly kind: 'emit'; readonly text: string; readonly line: number } | { readonly kind: 'whisper'; readonly target: string; readonly text: string };
+/**
+ * Live progress events. `fuel`: the fuel spent so far, sent before each request, so a host whose run is stopped
+ * while the request is out (cancelled, out of time) knows what the run spent: its isolate is gone by then.
+ */
+export type HostEvent =
+  | { readonly kind: 'emit'; readonly text: string; readonly line: number }
+  | { readonly kind: 'whisper'; readonly target: string; readonly text: string }
+  | { readonly kind: 'fuel'; readonly spent: number };
 
 /** The host as the evaluator sees it. */
 export interface HostBridge {

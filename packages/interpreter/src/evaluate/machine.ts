@@ -237,6 +237,8 @@ export class Machine {
   /** Sends a request to the host and turns its reply into a value or a script error. */
   request(request: HostRequest, where: Position): Value {
     let reply: HostReply;
+    // What the run has spent, for a host that stops it while this request is out (it cannot ask a stopped isolate).
+    if (this.stream) this.host.event?.({ kind: 'fuel', spent: this.spent() });
     try {
       reply = this.host.request(request);
     } catch (error) {
