@@ -31,6 +31,19 @@ export function createTestTools(effects: EffectLog): ToolPack {
       },
     ),
     defineTool(
+      { name: 'tool.test.SlowBump', description: 'Adds one to a counter at once, then waits ms milliseconds before it returns (a slow write).', args: [{ name: 'key', type: 'string' }, { name: 'ms', type: 'int' }], returns: 'int', effect: 'write' },
+      async (args, context) => {
+        const key = String(args.key);
+        const next = (effects.get(key) ?? 0) + 1;
+        effects.set(key, next);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Number(args.ms));
+          context.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+        });
+        return next;
+      },
+    ),
+    defineTool(
       { name: 'tool.test.Bump', description: 'Adds one to a counter and returns it (a write).', args: [{ name: 'key', type: 'string' }], returns: 'int', effect: 'write' },
       (args) => {
         const key = String(args.key);

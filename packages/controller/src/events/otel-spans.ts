@@ -159,6 +159,11 @@ export function createOtelListener(api: OtelApiSubset, tracer: Tracer): LoopEven
           turn.context,
         );
         if (call.error !== undefined) fail(span, call.error.code);
+        // Still out when the run ended: it may have acted, and nothing of it reached the program.
+        if (call.unfinished !== undefined) {
+          span.setAttribute('askloop.tool.unfinished', true);
+          if (call.error === undefined) fail(span, 'TOOL_UNFINISHED');
+        }
         span.end();
         return;
       }

@@ -14,7 +14,8 @@ import type { AskCall, LoopToolBridge, PreparedProgram } from '../interpreter/lo
 import { withCeilingNote } from './ceiling-limit-note.ts';
 import { isoNow, type AskBudget, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
-import type { AskUsage, RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord } from './turn-record.ts';
+import { trackCallsInFlight, unfinishedNote, type CallsInFlight } from './call-in-flight.ts';
+import type { AskUsage, RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord, UnfinishedToolCall } from './turn-record.ts';
 
 /** What execution adds to the record. */
 export type ExecutePatch = Pick<TurnRecord, 'emits' | 'emitLines' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
@@ -71,10 +72,18 @@ export interface RunBounds {
   readonly maxResultItems: number;
 }
 
+/** What the record says of a tool besides its canonical name. */
+export interface ToolFacts {
+  /** The name as its catalogue writes it, recorded beside the canonical one for people to read. */
+  readonly displayName?: string;
+  /** Its declared effect, recorded on a call still out when the run ended. */
+  readonly effect?: UnfinishedToolCall['effect'];
+}
+
 /**
  * Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds; `totals`: the loop's
  * before this turn; `turnCounter`: the per-turn call counter those tools count in, where the run's asks count too;
- * `displayNameOf`: a tool's name as its catalogue writes it, recorded beside the canonical one for people to read.
+ * `toolFacts`: what the registry says of a tool (its catalogue spelling, its effect).
  */
 export async function executeTurn(
   context: LoopContext,
@@ -83,7 +92,7 @@ export async function executeTurn(
   toolsFor: (bounds: RunBounds) => LoopToolBridge,
   totals: LoopTotals,
   turnCounter: CallCounter,
-  displayNameOf: (name: string) => string | undefined = () => undefined,
+  toolFacts: (name: string) => ToolFacts = () => ({}),
 ): Promise<ExecutePatch> {
   // A replay counts the recorded turn's times, so its run gets the limit the live run had (its model answers at once).
   const timings = context.recordedTimings?.(record) ?? record.timings;
@@ -93,19 +102,25 @@ export async function executeTurn(
   // Aborts with the caller's signal too; followed, not composed (`followSignal`, `@askloop/providers`).
   const unfollow = followSignal(context.signal, runEnded);
   const { signal } = runEnded;
+  /** When the run's wall clock runs out, on the context's clock (set as the run starts). */
+  let timeEnds = Number.POSITIVE_INFINITY;
   // The tools are made when a sandbox worker takes the run, so their deadline counts from the run's own start,
   // as its wall clock does — not from before a wait in the pool's queue.
-  const { call, onStart } = toolsAtRunStart(() =>
-    toolsFor({
+  const { call, onStart } = toolsAtRunStart(() => {
+    timeEnds = context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs);
+    return toolsFor({
       signal,
-      deadline: context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs) + TOOL_DEADLINE_GRACE_MS,
+      deadline: timeEnds + TOOL_DEADLINE_GRACE_MS,
       deadlineGraceMs: TOOL_DEADLINE_GRACE_MS,
       maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
       maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
-    }),
-  );
+    });
+  });
+  // The call out when the run ends is kept, unfinished (call-in-flight.ts): also one the tool host cut at the run's
+  // deadline, which ends after the run's time is up (its outcome the program never sees: it stops at its clock check).
+  const inFlight = trackCallsInFlight(call, signal, () => context.clock.now() >= timeEnds);
   try {
-    return await runProgram(context, record, prepared, { call }, limits, onStart, turnCounter, displayNameOf, { ceilings: context.agent.ceilings, totals, record });
+    return await runProgram(context, record, prepared, { call: inFlight.call }, limits, onStart, turnCounter, { inFlight, toolFacts }, { ceilings: context.agent.ceilings, totals, record });
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
@@ -120,10 +135,12 @@ async function runProgram(
   limits: Partial<RunLimits>,
   onStart: () => void,
   turnCounter: CallCounter,
-  displayNameOf: (name: string) => string | undefined,
+  calls: { readonly inFlight: CallsInFlight; readonly toolFacts: (name: string) => ToolFacts },
   budget: TurnBudget,
 ): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
+  /** The index of a call reported after the run's time was up (cut at its deadline), while it is the last one. */
+  let lateCall: number | undefined;
   const asks: RecordedAsk[] = [];
   let runOver = false;
   const whispers: { target: string; text: string }[] = [];
@@ -144,7 +161,11 @@ async function runProgram(
     },
     onToolCall: (observed) => {
       if (runOver) return;
-      const shown = displayNameOf(observed.name);
+      // Reported only after the run ended for it (the tool stopped late): recorded below as unfinished.
+      const timing = calls.inFlight.reported();
+      if (timing === 'after-end') return;
+      lateCall = timing === 'after-time' ? toolCalls.length : undefined;
+      const shown = calls.toolFacts(observed.name).displayName;
       const call: RecordedToolCall = {
         index: toolCalls.length,
         name: observed.name,
@@ -176,8 +197,29 @@ async function runProgram(
     // A run-time error goes back to the model as a SYSTEM_ERROR line after what the program emitted.
     if (failure.kind === 'runtime' || failure.kind === 'internal') output += `${systemErrorLine(failure)}\n`;
   }
-  // A call still pending when the run ended settles later (cancelled): it is not part of this turn's record.
+  // A call still out when the run ended (cancelled, out of time) is kept in its place, marked: it may have acted.
+  const out = calls.inFlight.unfinished();
   runOver = true;
+  const late = lateCall === undefined ? undefined : toolCalls[lateCall];
+  if (out === undefined && late !== undefined && lateCall === toolCalls.length - 1 && failure?.kind === 'timeout') {
+    // Cut by the tool host at the run's deadline, and the run ended out of time before the program saw it: its
+    // error stays (what the tool host said), and it may have acted all the same.
+    const { result: _never, ...cut } = late;
+    toolCalls[lateCall] = { ...cut, unfinished: unfinishedNote(calls.toolFacts(late.name).effect, true) };
+  }
+  if (out !== undefined) {
+    const facts = calls.toolFacts(out.name);
+    const call: RecordedToolCall = {
+      index: toolCalls.length,
+      name: out.name,
+      ...(facts.displayName === undefined || facts.displayName === out.name ? {} : { displayName: facts.displayName }),
+      args: out.args,
+      durationMs: Math.round(performance.now() - out.startedAt),
+      unfinished: unfinishedNote(facts.effect),
+    };
+    toolCalls.push(call);
+    context.emit({ type: 'tool-call', ...base, ts: isoNow(context), call });
+  }
   return {
     emits: result.emits,
     ...(result.emitLines === undefined ? {} : { emitLines: result.emitLines }),

@@ -20,7 +20,7 @@ import { askDepthRefusal, askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
 import { gateProgram } from './approval-gate.ts';
 import { composeTurn } from './compose-turn.ts';
-import { executeTurn, type RunBounds } from './execute-turn.ts';
+import { executeTurn, type RunBounds, type ToolFacts } from './execute-turn.ts';
 import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
@@ -193,9 +193,13 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // A stored turn run again (after a crash, a cancel) answers its earlier run's journaled reads as it does its writes.
       const continuesRun = typeof start !== 'string';
       const toolsFor = (bounds: RunBounds) => context.replayTools?.(record, host.catalog, bounds) ?? createToolHost({ ...hostOptions, ...bounds, continuesRun });
-      // The catalogue's spelling of each tool, for the record's readers (the run reports canonical names).
-      const displayNameOf = (name: string): string | undefined => registry.get(name)?.displayName;
-      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, displayNameOf);
+      // The catalogue's spelling of each tool, for the record's readers (the run reports canonical names), and its
+      // declared effect, for a call still out when the run ended (it may have acted).
+      const toolFacts = (name: string): ToolFacts => {
+        const spec = registry.get(name);
+        return spec === undefined ? {} : { displayName: spec.displayName, effect: spec.effect };
+      };
+      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }

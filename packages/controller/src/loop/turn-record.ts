@@ -45,7 +45,27 @@ export interface RecordedToolCall {
   readonly args: readonly JsonValue[];
   readonly result?: JsonValue;
   readonly error?: { readonly code: string; readonly message: string };
+  /** Until it ended; for an `unfinished` call, until the run ended. */
   readonly durationMs: number;
+  /**
+   * Set on a call the run started that had not returned when the run ended (cancelled by the caller's signal,
+   * `close()` or a lost lease, or out of time: the wall clock, a ceiling, the sandbox's backstop). Nothing of it
+   * reached the program: it has no `result`, and an `error` only when the tool host gave up on it at the run's
+   * deadline (`TOOL_TIMEOUT`) just before the run ended out of time. It may still have acted. Absent on every other
+   * call (and on records from before such calls were kept: they left the call out, or showed only that error).
+   */
+  readonly unfinished?: UnfinishedToolCall;
+}
+
+/** What a record knows of a call that was still out when its run ended. */
+export interface UnfinishedToolCall {
+  /**
+   * The tool's declared effect (`read`, `write`, `external`), when the turn's tool registry knew the tool: a `write`
+   * or `external` call may have changed something before, or after, it was cancelled.
+   */
+  readonly effect?: 'read' | 'write' | 'external';
+  /** For people reading the record: that it had not returned when the run ended, and whether it may have acted. */
+  readonly note: string;
 }
 
 /** One `ask` of the turn's run, in the order the run asked, with what it gave the run. */

@@ -1,13 +1,24 @@
 /**
  * Compares a replayed session with its recording, turn by turn, and names the
  * first field that differs: the digest, the decision, the OUTPUT, the tools
- * called (by name, in order), then the number of turns; with the replayed turn's failure when the recording had
+ * called (by name, in order, and whether each was still out when the run ended), then the number of turns; with the replayed turn's failure when the recording had
  * another (it usually says why).
  */
 import type { ReplayDivergence } from '../ask-loop.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A turn's calls as compared: each by name, `(unfinished)` after the name of one still out when the run ended. */
+function callsOf(turn: TurnRecord, recording?: TurnRecord): string[] {
+  // A recording from before unfinished calls were kept left out the call its run timed out in, or showed it failed
+  // (cut at the run's deadline): its replay keeps that call, unfinished. Compared as that recording would have it.
+  if (recording !== undefined && recording.failure?.kind === 'timeout' && !recording.toolCalls.some((call) => call.unfinished !== undefined)) {
+    const calls = turn.toolCalls.length === recording.toolCalls.length + 1 && turn.toolCalls.at(-1)?.unfinished !== undefined ? turn.toolCalls.slice(0, -1) : turn.toolCalls;
+    return calls.map((call) => call.name);
+  }
+  return turn.toolCalls.map((call) => (call.unfinished === undefined ? call.name : `${call.name} (unfinished)`));
+}
 
 /** The first divergence, or null when every compared field matches. */
 export function firstDivergence(recorded: readonly TurnRecord[], replayed: readonly TurnRecord[]): ReplayDivergence | null {
@@ -22,8 +33,9 @@ export function firstDivergence(recorded: readonly TurnRecord[], replayed: reado
       ['decision.kind', a.decision?.kind ?? null, b.decision?.kind ?? null],
       ['decision', a.decision ?? null, b.decision ?? null],
       ['output', a.output, b.output],
-      // The calls the recording holds that the replayed program did not make (a replay answers only the calls made).
-      ['toolCalls', a.toolCalls.map((call) => call.name), b.toolCalls.map((call) => call.name)],
+      // The calls the recording holds that the replayed program did not make (a replay answers only the calls made),
+      // and a call still out when the run ended that the replayed run saw end, or the other way round.
+      ['toolCalls', callsOf(a), callsOf(b, a)],
     ];
     const failure = b.failure !== undefined && b.failure.code !== a.failure?.code ? { replayedFailure: { code: b.failure.code, message: b.failure.message } } : {};
     for (const [field, x, y] of fields) if (!same(x, y)) return { turnIndex, field, recorded: x, replayed: y, ...failure };

@@ -87,10 +87,12 @@ function untilAborted(signal: AbortSignal): Promise<never> {
  * - `slot`: while the turn waited for a slot to run in (a reply, no run): the replayed turn finds none free either
  *   (a turn paused for approval finds none in the step that pauses it: it is cancelled before the pause, which
  *   records nothing compared);
- * - `program`: in its program, after its recorded tool calls (`calls`): cancelled as the last of them ends, or as the
- *   run starts when it recorded none. A cancelled run keeps no OUTPUT, so where exactly after that call the live
- *   one was cut changes nothing recorded; a program that makes other calls before it (another tool, other
- *   arguments, fewer calls) is not cut and its divergence is reported as any other;
+ * - `program`: in its program. In a call still out when it was cut (the record keeps it, `unfinished`): cancelled
+ *   as the replayed program makes that call, after its `calls` finished ones (the recorded tools never answer it),
+ *   so the replayed record keeps it unfinished too. Else after its recorded tool calls (`calls`): cancelled as the
+ *   last of them ends, or as the run starts when it recorded none. A cancelled run keeps no OUTPUT, so where
+ *   exactly after that call the live one was cut changes nothing recorded; a program that makes other calls before
+ *   it (another tool, other arguments, fewer calls) is not cut and its divergence is reported as any other;
  * - `decision`: after the turn had run (`ran`) or failed before running, as it was being decided.
  * Reproducing the cancel, rather than comparing the turn only up to it, keeps the comparison whole: the cancelled
  * turn's digest, decision and OUTPUT are compared like any other's (a cancelled run records an empty OUTPUT whatever
@@ -99,7 +101,7 @@ function untilAborted(signal: AbortSignal): Promise<never> {
  */
 type RecordedCancel =
   | { readonly at: 'model' | 'slot' }
-  | { readonly at: 'program'; readonly calls: number }
+  | { readonly at: 'program'; readonly calls: number; readonly inCall: boolean }
   | { readonly at: 'decision'; readonly ran: boolean };
 
 /** How `turn` was cancelled, or undefined when it was not (or is no decided turn). */
@@ -108,7 +110,10 @@ function recordedCancel(turn: TurnRecord | undefined): RecordedCancel | undefine
   if (turn.failure?.kind !== 'cancelled') return { at: 'decision', ran: turn.digest !== null };
   if (turn.reply === undefined) return { at: 'model' };
   // The interpreter's error: the run was cut. None: the turn never ran (it waited for a slot).
-  return turn.error === undefined ? { at: 'slot' } : { at: 'program', calls: turn.toolCalls.length };
+  if (turn.error === undefined) return { at: 'slot' };
+  // Only a run's last call can be unfinished: it was out when the cancel came.
+  const inCall = turn.toolCalls.at(-1)?.unfinished !== undefined;
+  return { at: 'program', calls: turn.toolCalls.length - (inCall ? 1 : 0), inCall };
 }
 
 /** Why a replayed turn is cancelled (as its recording was). */
@@ -126,6 +131,8 @@ function cancelledContext(context: LoopContext, cut: RecordedCancel, turnIndex: 
   };
   const cutHere = (event: LoopEvent): boolean => {
     if (cut.at === 'program') {
+      // Cut in the call itself, as the replayed program makes it (see `notingTools`).
+      if (cut.inCall) return false;
       if (cut.calls === 0) return event.type === 'phase' && event.phase === 'executing';
       // Emitted as the call ends, before the run goes on: aborted here, the run ends at once, this call recorded.
       return event.type === 'tool-call' && event.call.index === cut.calls - 1 && !diverged;
@@ -148,14 +155,21 @@ function cancelledContext(context: LoopContext, cut: RecordedCancel, turnIndex: 
     replayTools &&
     ((turn, catalog, bounds) => {
       const tools = replayTools(turn, catalog, bounds);
+      let made = 0;
       return {
         ...tools,
         call: (name, args, options) => {
+          const index = made;
+          made += 1;
+          let answer: unknown;
           try {
-            return tools.call(name, args, options);
+            answer = tools.call(name, args, options);
           } catch (error) {
             return noted(error);
           }
+          // The recorded call that was out when the cancel came, made again as recorded (a divergent one throws above).
+          if (turn.turnIndex === turnIndex && cut.at === 'program' && cut.inCall && index === cut.calls && !diverged) cancel.abort(CANCELLED_AS_RECORDED);
+          return answer;
         },
       };
     });

@@ -69,14 +69,10 @@ export function createRecordedTools(original: TurnRecord | undefined, turn: Turn
       next += 1;
       // The recorded turn timed out inside its last call (cut at the run's deadline, or never returned):
       // fail it at the same deadline, so the run ends the way it did — the deadline a live tool host would give the call.
+      // (A record from before unfinished calls were kept leaves that last call out, or records it failed.)
       const timedOut = original?.failure?.kind === 'timeout';
       if (timedOut && (call === undefined ? next === calls.length + 1 : next === calls.length && call.error !== undefined)) {
-        const error = Object.assign(new Error(call?.error?.message ?? 'the recorded call never returned'), { code: call?.error?.code ?? 'TOOL_TIMEOUT' });
-        return new Promise<never>((_resolve, reject) => {
-          const deadline = callDeadline(bounds.deadline, options?.timeLeftMs, bounds.deadlineGraceMs, clock.now());
-          const timer = setTimeout(() => reject(error), Math.max(0, deadline - clock.now()));
-          bounds.signal.addEventListener('abort', () => { clearTimeout(timer); reject(error); }, { once: true });
-        });
+        return neverReturns(call?.error, bounds, options?.timeLeftMs, clock);
       }
       if (call === undefined || call.name !== name) {
         throw Object.assign(new Error(`replay: call ${next - 1} of turn ${turn.turnIndex} was ${call?.name ?? 'not made'} when recorded, now ${name}`), { code: 'LOOP_REPLAY_DIVERGED' });
@@ -87,8 +83,25 @@ export function createRecordedTools(original: TurnRecord | undefined, turn: Turn
           code: 'LOOP_REPLAY_DIVERGED',
         });
       }
+      // Still out when the recorded run ended (cancelled, or out of time): its outcome was never known, so it does not
+      // return here either. The replayed run ends as the recorded one did — at the same deadline, or cancelled in
+      // this call (replay-session.ts) — and records it unfinished again.
+      if (call.unfinished !== undefined) return neverReturns(undefined, bounds, options?.timeLeftMs, clock);
       if (call.error !== undefined) throw Object.assign(new Error(call.error.message), { code: call.error.code });
       return call.result ?? null;
     },
   };
+}
+
+/**
+ * A call that does not return: it fails at the deadline a live tool host would give it (with `recorded`, the error
+ * the recording shows, else `TOOL_TIMEOUT`), or when the run ends first.
+ */
+function neverReturns(recorded: { readonly code: string; readonly message: string } | undefined, bounds: RunBounds, timeLeftMs: number | undefined, clock: Clock): Promise<never> {
+  const error = Object.assign(new Error(recorded?.message ?? 'the recorded call never returned'), { code: recorded?.code ?? 'TOOL_TIMEOUT' });
+  return new Promise<never>((_resolve, reject) => {
+    const deadline = callDeadline(bounds.deadline, timeLeftMs, bounds.deadlineGraceMs, clock.now());
+    const timer = setTimeout(() => reject(error), Math.max(0, deadline - clock.now()));
+    bounds.signal.addEventListener('abort', () => { clearTimeout(timer); reject(error); }, { once: true });
+  });
 }
