@@ -71,6 +71,36 @@ export function sampleTurn(sid: string, turnIndex: number, overrides: Partial<Tu
   };
 }
 
+/**
+ * A decided turn `turnIndex` of `sid` cancelled in its program while a write was out: its tool calls end with calls
+ * still out when the run ended (`unfinished`), one the tool host gave up on at the run's deadline (with its error)
+ * and one cut by the cancel, as a run records them.
+ */
+export function sampleUnfinishedTurn(sid: string, turnIndex: number): TurnRecord {
+  const base = sampleTurn(sid, turnIndex);
+  return {
+    ...base,
+    toolCalls: [
+      ...base.toolCalls,
+      {
+        index: 2,
+        name: 'tool.http.fetch',
+        displayName: 'tool.http.Fetch',
+        args: ['https://example.test/é', { method: 'POST' }],
+        error: { code: 'SCRIPT_TOOL_ERROR', message: '[TOOL_TIMEOUT] tool.http.Fetch did not finish within 950 ms' },
+        durationMs: 950,
+        unfinished: { effect: 'external', note: "the tool host gave up on this call at the run's deadline …; a external tool: it may have acted" },
+      },
+      { index: 3, name: 'tool.memory.cas', displayName: 'tool.memory.CAS', args: ['k', 1, 'w'], durationMs: 12, unfinished: { effect: 'write', note: 'the run ended before this call returned; a write tool: it may have acted (check its target)' } },
+      { index: 4, name: 'mcp.files.write', args: [], durationMs: 0, unfinished: { note: "the run ended before this call returned; the tool's effect is not known: it may have acted (check its target)" } },
+    ],
+    error: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'aborted', line: 3, column: 3, frames: [] } as unknown as TurnRecord['error'],
+    failure: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'aborted', line: 3, column: 3 },
+    usage: { ...base.usage, toolCalls: 5 },
+    decision: { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'SCRIPT_ABORTED: aborted' },
+  };
+}
+
 /** A session tally after `turns` decided turns (fractional cost and a nested list, so a store that reshapes numbers fails). */
 export function sampleTally(turns: number): LoopTally {
   return {

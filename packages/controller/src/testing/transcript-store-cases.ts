@@ -13,8 +13,9 @@
 import assert from 'node:assert/strict';
 import type { JsonValue } from '@askloop/interpreter';
 import { countSessions } from '../store/count-sessions.ts';
+import type { TurnRecord } from '../loop/turn-record.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
-import { sampleSession, sampleTally, sampleTurn } from './transcript-fixtures.ts';
+import { sampleSession, sampleTally, sampleTurn, sampleUnfinishedTurn } from './transcript-fixtures.ts';
 
 /** Makes a new, empty store. */
 export type MakeTranscriptStore = () => TranscriptStore | Promise<TranscriptStore>;
@@ -314,6 +315,18 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     const turn = sampleTurn('rt', 1);
     await store.saveTurn(turn);
     assert.deepEqual(await store.listTurns('rt'), [turn]);
+  }),
+  define('tool calls still out when the run ended (unfinished) round-trip, and records from before them load as saved', async (store) => {
+    await store.createSession(sampleSession('unf'));
+    const cancelled = sampleUnfinishedTurn('unf', 1);
+    // As a version from before wrote it: the call cut at the deadline shown failed, unmarked; the cancelled ones left out.
+    const { unfinished: _unfinished, ...older } = cancelled.toolCalls[2] as NonNullable<TurnRecord['toolCalls'][number]>;
+    const before: TurnRecord = { ...cancelled, turnIndex: 2, toolCalls: [...cancelled.toolCalls.slice(0, 2), older] };
+    await store.saveTurn(cancelled);
+    await store.saveTurn(before);
+    assert.deepEqual(await store.listTurns('unf'), [cancelled, before]);
+    assert.deepEqual(await store.lastTurn('unf'), before);
+    assert.equal((await store.listTurns('unf'))[1]?.toolCalls.some((call) => 'unfinished' in call), false);
   }),
   define('saveTurn upserts by (sid, turnIndex): every phase change replaces the turn', async (store) => {
     await store.createSession(sampleSession('up'));
