@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteTranscriptStore } from '@askloop/controller';
+import { sampleUnfinishedTurn } from '@askloop/controller/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
@@ -202,6 +203,24 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await expect.poll(() => rows.count()).toBe(70);
     expect(await rows.last().locator('td').first().innerText()).toBe('70');
     expect(await more.count()).toBe(0);
+    await fresh.close();
+  });
+
+  it('marks a tool call still out when the run ended: unfinished, in its place, with the note that it may have acted', async () => {
+    const sid = await seedSession(fixture.store, 'browser-unfinished-call');
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn(sampleUnfinishedTurn(sid, 1), { ...session, turns: 1 });
+    const fresh = await browser.context.newPage();
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    const rows = fresh.locator('li.turn[data-turn="1"] table.calls tbody tr');
+    await expect.poll(() => rows.count()).toBe(5);
+    // The fourth call (a memory CAS) was cut by the cancel: no result, marked, with the record's note.
+    const cas = rows.nth(3).locator('td');
+    expect(await cas.nth(1).innerText()).toBe('tool.memory.CAS');
+    expect(await cas.nth(3).getAttribute('class')).toBe('code unfinished');
+    expect(await cas.nth(3).innerText()).toBe('unfinished: the run ended before this call returned; a write tool: it may have acted (check its target)');
+    // The one the tool host gave up on at the run's deadline shows its code too.
+    expect(await rows.nth(2).locator('td').nth(3).innerText()).toMatch(/^unfinished \(SCRIPT_TOOL_ERROR\): /);
     await fresh.close();
   });
 

@@ -26,7 +26,7 @@ function printTurn(io: CommandIo, record: TurnRecord, modelLabel: string): void 
   } else if (record.actions !== undefined) {
     io.stdout('Checked against the policy before running, then run in a fresh sandbox:\n');
   }
-  for (const call of record.toolCalls) io.stdout(`  tool    ${call.displayName ?? call.name}(${call.args.map(short).join(', ')}) → ${call.error === undefined ? short(call.result) : `${call.error.code}`}\n`);
+  for (const call of record.toolCalls) io.stdout(`  tool    ${call.displayName ?? call.name}(${call.args.map(short).join(', ')}) → ${call.unfinished !== undefined ? 'unfinished (may have acted)' : call.error === undefined ? short(call.result) : `${call.error.code}`}\n`);
   const fedBack = record.decision?.kind === 'CONTINUE' ? ' (fed back next turn)' : '';
   if (record.output !== '') io.stdout(`OUTPUT${fedBack}:\n${indent(record.output)}\n`);
   if (record.scratchpad !== '') io.stdout(`SCRATCHPAD:\n${indent(record.scratchpad)}\n`);

@@ -20,13 +20,24 @@ export function labelled(label: string, text: string, colors: TerminalColors, pa
   return `  ${paintLabel(label)}${body === '' ? '' : `${pad}${body}`}\n`;
 }
 
-/** `tool.str.split("a b", " ") → ["a","b"] · 3 ms`, or the error code and message in red. */
+/**
+ * `tool.str.split("a b", " ") → ["a","b"] · 3 ms`, or the error code and message in red, or, in yellow, that the call
+ * was still out when the run ended and whether it may have acted, with the tool host's code if it gave up on it.
+ */
 export function formatToolCall(call: RecordedToolCall, colors: TerminalColors, width: number): string {
   const args = call.args.map((arg) => compactJson(arg, Math.max(12, Math.floor(width / 3)))).join(', ');
-  const outcome = call.error !== undefined
+  const outcome = call.unfinished !== undefined
+    ? colors.yellow(`⋯ unfinished${call.error === undefined ? '' : ` (${terminalSafe(call.error.code)})`}: ${unfinishedWords(call.unfinished.effect)}`)
+    : call.error !== undefined
     ? colors.red(`✗ ${terminalSafe(call.error.code)}: ${compactJson(call.error.message, width).slice(1, -1)}`)
     : `→ ${compactJson(call.result ?? null, Math.max(16, Math.floor(width / 2)))}`;
   return labelled('tool', `${colors.cyan(terminalSafe(call.displayName ?? call.name))}(${args}) ${outcome} ${colors.dim(`· ${formatDuration(call.durationMs)}`)}`, colors);
+}
+
+/** What a call still out when its run ended may have done, in a few words (the record's `note` says it in full). */
+function unfinishedWords(effect: string | undefined): string {
+  if (effect === 'read') return 'a read-only tool, it should have changed nothing';
+  return `${effect === undefined ? 'its effect unknown' : `${effect === 'external' ? 'an' : 'a'} ${terminalSafe(effect)} tool`}, it may have acted`;
 }
 
 /** One emitted line (an emit's continuation lines are indented). */

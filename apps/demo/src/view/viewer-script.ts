@@ -324,7 +324,10 @@ const PAGE_SCRIPT = String.raw`
     var body = el('tbody');
     function addRows(from, to) {
       calls.slice(from, to).forEach(function (call) {
-        var result = call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
+        // A call still out when the run ended: no result reached the program, and it may have acted (the record's note).
+        var result = call.unfinished
+          ? el('td', 'code unfinished', 'unfinished' + (call.error ? ' (' + call.error.code + ')' : '') + ': ' + call.unfinished.note)
+          : call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
         add(body, add(el('tr'), el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
       });
     }

@@ -70,6 +70,6 @@ export function unfinishedNote(effect: UnfinishedToolCall['effect'], cutAtDeadli
   const note =
     effect === 'read'
       ? `${ended}; the tool is declared read-only, so it should have changed nothing`
-      : `${ended}; ${effect === undefined ? 'the tool\'s effect is not known: it' : `a ${effect} tool: it`} may have acted (check its target)`;
+      : `${ended}; ${effect === undefined ? 'the tool\'s effect is not known: it' : `${effect === 'external' ? 'an' : 'a'} ${effect} tool: it`} may have acted (check its target)`;
   return { ...(effect === undefined ? {} : { effect }), note };
 }

@@ -89,7 +89,7 @@ export function sampleUnfinishedTurn(sid: string, turnIndex: number): TurnRecord
         args: ['https://example.test/é', { method: 'POST' }],
         error: { code: 'SCRIPT_TOOL_ERROR', message: '[TOOL_TIMEOUT] tool.http.Fetch did not finish within 950 ms' },
         durationMs: 950,
-        unfinished: { effect: 'external', note: "the tool host gave up on this call at the run's deadline …; a external tool: it may have acted" },
+        unfinished: { effect: 'external', note: "the tool host gave up on this call at the run's deadline …; an external tool: it may have acted" },
       },
       { index: 3, name: 'tool.memory.cas', displayName: 'tool.memory.CAS', args: ['k', 1, 'w'], durationMs: 12, unfinished: { effect: 'write', note: 'the run ended before this call returned; a write tool: it may have acted (check its target)' } },
       { index: 4, name: 'mcp.files.write', args: [], durationMs: 0, unfinished: { note: "the run ended before this call returned; the tool's effect is not known: it may have acted (check its target)" } },
