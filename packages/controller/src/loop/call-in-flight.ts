@@ -18,6 +18,8 @@ export interface CallOut {
   readonly startedAt: number;
   /** The call's own signal (aborts when the run ends while it is out), when the run passed one. */
   readonly signal: AbortSignal | undefined;
+  /** Set when the bridge failed it with `TOOL_TIMEOUT`: the tool host gave up on it (at the run's deadline, say). */
+  timedOut: boolean;
 }
 
 /** When a call's report came: while the run went on, after its time was up, or after it had ended. */
@@ -30,8 +32,9 @@ export interface CallsInFlight {
   /**
    * A report of the run (`onToolCall`) came: the call out ends. `after-end`: the run had ended for it (its signal, or
    * `runSignal`, aborted first): its outcome is a cancellation the program never saw; do not record the report, the
-   * call is {@link unfinished}. `after-time`: the run's wall clock had run out (the tool host cut it at the run's
-   * deadline): record it, and if the run then ends out of time, mark it unfinished. `in-run`: record it as it is.
+   * call is {@link unfinished}. `after-time`: the tool host gave up on it (`TOOL_TIMEOUT`) once the run's wall clock
+   * had run out: record it, and if the run then ends out of time, mark it unfinished. `in-run`: record it as it is
+   * (also a call that returned after the run's time was up: its result was real, and the program may have used it).
    */
   reported(): ReportTiming;
   /** The call still out when the run ended (never reported, or reported only after the run ended), if any. */
@@ -47,8 +50,15 @@ export function trackCallsInFlight(call: LoopToolBridge['call'], runSignal: Abor
   let endedOut: CallOut | undefined;
   return {
     call: (name, args, options) => {
-      out = { name, args: [...args], startedAt: performance.now(), signal: options?.signal };
-      return call(name, args, options);
+      const noted: CallOut = { name, args: [...args], startedAt: performance.now(), signal: options?.signal, timedOut: false };
+      out = noted;
+      const pending = call(name, args, options);
+      // Watched, not changed: this reaction is registered before the run's own, so the flag is set when it reports.
+      // Only a call the tool host gave up on is 'after-time'; one that returned late keeps its result.
+      Promise.resolve(pending).then(undefined, (error: unknown) => {
+        if (isToolTimeout(error)) noted.timedOut = true;
+      });
+      return pending;
     },
     reported: () => {
       const ended = out;
@@ -58,10 +68,19 @@ export function trackCallsInFlight(call: LoopToolBridge['call'], runSignal: Abor
         endedOut = ended;
         return 'after-end';
       }
-      return ended !== undefined && timeUp() ? 'after-time' : 'in-run';
+      return ended !== undefined && ended.timedOut && timeUp() ? 'after-time' : 'in-run';
     },
     unfinished: () => out ?? endedOut,
   };
+}
+
+/**
+ * Whether a bridge's failure is the tool host giving up on a call at its deadline: `TOOL_TIMEOUT`, or a replayed call
+ * that fails at that deadline as its recording did (`timedOut`, whatever code the recording shows).
+ */
+export function isToolTimeout(error: unknown): boolean {
+  const fields = error as { code?: unknown; timedOut?: unknown } | null | undefined;
+  return fields?.code === 'TOOL_TIMEOUT' || fields?.timedOut === true;
 }
 
 /** The record's note on a call still out when the run ended, by the tool's declared effect (undefined: not known). */

@@ -82,3 +82,58 @@ describe('turnLimits', () => {
     expect(turnLimits(contextWith({ fuel: 500 }, { fuel: 1_000 }), totals).fuel).toBe(100);
   });
 });
+
+describe('executeTurn: a call reported after the run\u2019s time was up, in a run that then ends out of time', () => {
+  const timedOut: RunResult = {
+    ok: false,
+    emits: ['used OK'],
+    whispers: {},
+    output: 'used OK\n',
+    scratchpad: '',
+    error: { code: 'SCRIPT_TIMEOUT', kind: 'timeout', message: 'the run ran out of time', line: 3, column: 1, frames: [] },
+    diagnostics: [],
+    usage: { fuel: 5, toolCalls: 1, wallMs: WALL_MS },
+  } as unknown as RunResult;
+
+  /** The tool answers (or fails with `failure`) 20 ms past the run's wall clock, inside the tool host's grace; the run then times out. */
+  async function lateCall(failure?: Error & { code: string }) {
+    const clock = { time: 1_000_000 };
+    const interpreter: LoopInterpreter = {
+      prepare: () => Promise.reject(new Error('not used')),
+      async execute(_prepared: PreparedProgram, options: ExecuteOptions = {}) {
+        options.onStart?.();
+        clock.time += WALL_MS + 20;
+        try {
+          const value = await options.tools?.call('tool.test.write', []);
+          options.onToolCall?.({ name: 'tool.test.write', args: [], result: value as string, durationMs: WALL_MS + 20 });
+        } catch (error) {
+          options.onToolCall?.({ name: 'tool.test.write', args: [], error: { code: 'SCRIPT_TOOL_ERROR', kind: 'runtime', message: (error as Error).message, line: 2, column: 1, frames: [] } as never, durationMs: WALL_MS + 20 });
+        }
+        return timedOut;
+      },
+    };
+    const context = { clock: { now: () => clock.time }, interpreter, agent: { quotas: { wallMs: WALL_MS }, ceilings: {} }, session: { userdata: null }, emit: () => {} } as unknown as LoopContext;
+    const record = { sid: 's', loopId: 'l', turnIndex: 0, actions: '', timings: {} } as unknown as TurnRecord;
+    const toolsFor = (): LoopToolBridge => ({ call: () => (failure === undefined ? Promise.resolve('OK') : Promise.reject(failure)) });
+    const patch = await executeTurn(context, record, {} as PreparedProgram, toolsFor, loopTotals([]), createCallCounter(), () => ({ effect: 'write' }));
+    return patch.toolCalls;
+  }
+
+  it('keeps the result of a call that returned late: it was real, and the program used it', async () => {
+    // Found by review: it was marked "the tool host gave up on this call", and its result dropped.
+    const [call] = await lateCall();
+    expect(call).toMatchObject({ name: 'tool.test.write', result: 'OK' });
+    expect(call).not.toHaveProperty('unfinished');
+  });
+
+  it('marks unfinished, with its error, a call the tool host gave up on at the deadline (TOOL_TIMEOUT)', async () => {
+    const [call] = await lateCall(Object.assign(new Error('[TOOL_TIMEOUT] tool.test.write timed out'), { code: 'TOOL_TIMEOUT' }));
+    expect(call).toMatchObject({ error: { message: expect.stringContaining('TOOL_TIMEOUT') }, unfinished: { effect: 'write', note: expect.stringContaining('gave up on this call') } });
+  });
+
+  it('does not mark a call that failed late for another reason', async () => {
+    const [call] = await lateCall(Object.assign(new Error('[TOOL_FAILED] boom'), { code: 'TOOL_FAILED' }));
+    expect(call).toMatchObject({ error: { message: expect.stringContaining('boom') } });
+    expect(call).not.toHaveProperty('unfinished');
+  });
+});

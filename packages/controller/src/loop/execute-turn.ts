@@ -204,8 +204,7 @@ async function runProgram(
   if (out === undefined && late !== undefined && lateCall === toolCalls.length - 1 && failure?.kind === 'timeout') {
     // Cut by the tool host at the run's deadline, and the run ended out of time before the program saw it: its
     // error stays (what the tool host said), and it may have acted all the same.
-    const { result: _never, ...cut } = late;
-    toolCalls[lateCall] = { ...cut, unfinished: unfinishedNote(calls.toolFacts(late.name).effect, true) };
+    toolCalls[lateCall] = { ...late, unfinished: unfinishedNote(calls.toolFacts(late.name).effect, true) };
   }
   if (out !== undefined) {
     const facts = calls.toolFacts(out.name);

@@ -101,7 +101,8 @@ function neverReturns(recorded: { readonly code: string; readonly message: strin
   const error = Object.assign(new Error(recorded?.message ?? 'the recorded call never returned'), { code: recorded?.code ?? 'TOOL_TIMEOUT' });
   return new Promise<never>((_resolve, reject) => {
     const deadline = callDeadline(bounds.deadline, timeLeftMs, bounds.deadlineGraceMs, clock.now());
-    const timer = setTimeout(() => reject(error), Math.max(0, deadline - clock.now()));
+    // At the deadline it is given up on, as the live tool host did (`isToolTimeout`): the record marks it so again.
+    const timer = setTimeout(() => reject(Object.assign(error, { timedOut: true })), Math.max(0, deadline - clock.now()));
     bounds.signal.addEventListener('abort', () => { clearTimeout(timer); reject(error); }, { once: true });
   });
 }
