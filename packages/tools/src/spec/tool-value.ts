@@ -107,8 +107,11 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
         for (const key of keys) {
           const keyPath = `${path}.${key}`;
           checks?.text(key.length, keyPath);
-          // defineProperty, not assignment: a `__proto__` key must stay data.
-          Object.defineProperty(copy, key, { value: toToolValue(value[key], keyPath, seen, checks), enumerable: true, writable: true, configurable: true });
+          const copied = toToolValue(value[key], keyPath, seen, checks);
+          // A `__proto__` key must stay data: assigned, it would set the copy's prototype. Any other key is assigned
+          // (defineProperty for every key made a large result's copy about twice as slow).
+          if (key === '__proto__') Object.defineProperty(copy, key, { value: copied, enumerable: true, writable: true, configurable: true });
+          else copy[key] = copied;
         }
         return copy;
       }
