@@ -25,7 +25,9 @@ const CODES: Readonly<Record<string, { code: ScriptErrorCode; hint: string }>> =
  */
 export function mapSandboxError(error: SandboxError, wallMs?: number): ScriptErrorData {
   const known = Object.hasOwn(CODES, error.code) ? CODES[error.code] : undefined;
-  const line = error.checkpoint?.line ?? 0;
+  // The checkpoint's line (up to ~1,000 steps behind) locates a run stopped for a quota, its time or its caller; a
+  // sandbox fault (`SCRIPT_INTERNAL`) is no fault of that line, and the model would be pointed at it.
+  const line = known === undefined ? 0 : (error.checkpoint?.line ?? 0);
   if (known !== undefined) {
     const numericCode = numericCodeOf(known.code);
     const message = error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined ? `The program ran longer than ${wallMs} ms (limit: wallMs).` : `${error.message} (${known.hint})`;

@@ -88,10 +88,10 @@ export function fromOutcome(outcome: WorkerOutcome, done: DoneMessage): Settleme
   return { ok: false, error: new SandboxError(outcome.code, outcome.message, options), done };
 }
 
-/** A worker's checkpoint as `{ checkpoint }` when it is two finite numbers >= 0 (a custom worker may send anything). */
+/** A worker's checkpoint as `{ checkpoint }` when it is two whole counts >= 0 (a custom worker may send anything). */
 export function checkpointOf(value: unknown): { checkpoint: SandboxCheckpoint } | undefined {
   const { line, steps } = (value ?? {}) as Partial<Record<keyof SandboxCheckpoint, unknown>>;
-  const valid = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  const valid = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   return valid(line) && valid(steps) ? { checkpoint: { line, steps } } : undefined;
 }
 

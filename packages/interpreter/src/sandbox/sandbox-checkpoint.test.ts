@@ -45,6 +45,8 @@ describe('sandbox pool: the runtime checkpoint', () => {
   });
 
   it('is absent when the runtime never wrote it, and fresh for each run', async () => {
+    // The run before wrote one on the same worker and isolate: the next run's context has its own, empty.
+    expect(await pool.run({ runtime: runtimeOf(`${MARK} for (;;) {}`), entry: 'main', input: null, limits: { wallMs: 50 }, onToolCall: NO_TOOLS })).toMatchObject({ ok: false, error: { checkpoint: { line: 7 } } });
     const result = await pool.run({ runtime: runtimeOf('for (;;) {}', 'silent'), entry: 'main', input: null, limits: { wallMs: 100 }, onToolCall: NO_TOOLS });
     expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_TIMEOUT' } });
     if (!result.ok) expect(result.error.checkpoint).toBeUndefined();

@@ -19,7 +19,7 @@ export interface NotPlainData {
 }
 
 /** The constructor's name of an object, or `unknown` (a proxy or odd prototype must not break the message). */
-function className(value: object): string {
+export function className(value: object): string {
   try {
     const name: unknown = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
     return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,60}$/.test(name) ? name : 'unknown';

@@ -14,7 +14,7 @@
  * shown in a message (it may hold a secret), only where in it the fault is.
  */
 import { ToolError } from '../errors/tool-error.ts';
-import { describeNotPlainData } from '../spec/not-plain-data.ts';
+import { className, describeNotPlainData } from '../spec/not-plain-data.ts';
 import { isToolMap, MAX_TOOL_VALUE_DEPTH, shownPath, type ToolValue } from '../spec/tool-value.ts';
 
 /**
@@ -28,10 +28,16 @@ function shown(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return value === '' ? 'an empty string' : `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'bigint') return 'a BigInt';
+  if (typeof value !== 'object') return `a ${typeof value}`;
   if (Array.isArray(value)) return 'a list';
-  if (isToolMap(value)) return 'a map';
-  if (typeof value === 'object') return `an object of class ${value.constructor?.name ?? 'unknown'}`;
-  return `a ${typeof value}`;
+  // Read safely: a proxy whose traps throw must not turn the refusal into another error.
+  let map: boolean;
+  try {
+    map = isToolMap(value);
+  } catch {
+    map = false;
+  }
+  return map ? 'a map' : `an object of class ${className(value)}`;
 }
 
 function refuse(method: string, argument: string, why: string): ToolError {
@@ -96,7 +102,8 @@ function valueFault(value: unknown, path: string, ancestors: Set<object>): strin
   // The same bound as a tool call's arguments: deeper values were never a script's, and a walk must stop somewhere.
   if (ancestors.size >= MAX_TOOL_VALUE_DEPTH) return `it nests more than ${MAX_TOOL_VALUE_DEPTH} levels deep at ${shownPath(path)}`;
   if (ancestors.has(value)) return `it is cyclic at ${shownPath(path)}`;
-  if (!Array.isArray(value) && !isToolMap(value)) return notPlain(value, path);
+  // A plain map with a toJSON method is refused as a whole, as a tool's result is: it meant to be converted.
+  if ((!Array.isArray(value) && !isToolMap(value)) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return notPlain(value, path);
   ancestors.add(value);
   try {
     if (Array.isArray(value)) {

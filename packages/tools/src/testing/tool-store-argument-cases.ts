@@ -41,6 +41,8 @@ const BAD_VALUES: readonly (readonly [label: string, value: unknown, says: strin
   ['a cycle', cyclic(), 'cyclic at $.self'],
   ['a Date', new Date(0), 'holds a Date at $ (return text, e.g. date.toISOString())'],
   ['a Map', new Map([['token', SECRET]]), 'holds a Map at $ (return a plain object, e.g. Object.fromEntries(map))'],
+  // Refused as a whole, as a tool's result is (it was "a function at $.toJSON"): it meant to be converted.
+  ['a map with a toJSON method', { token: SECRET, toJSON: () => SECRET }, 'holds an object with a toJSON method at $'],
   ['101 levels of lists', nested(101), 'more than 100 levels deep at $[0][0][0]'],
 ];
 
@@ -83,6 +85,9 @@ const BAD_NAMES: readonly (readonly [unknown, string])[] = [
   [null, 'got null'],
   [{ token: SECRET }, 'got a map'],
   [['k'], 'got a list'],
+  [new Date(0), 'got an object of class Date'],
+  // Its class read safely: a proxy whose every read throws is still this refusal, not the proxy's error.
+  [new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } }), 'got an object of class unknown'],
 ];
 
 // Loose views of the methods: the cases pass what the types forbid, as untyped code would.
