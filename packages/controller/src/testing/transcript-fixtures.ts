@@ -72,9 +72,9 @@ export function sampleTurn(sid: string, turnIndex: number, overrides: Partial<Tu
 }
 
 /**
- * A decided turn `turnIndex` of `sid` cancelled in its program while a write was out: its tool calls end with calls
- * still out when the run ended (`unfinished`), one the tool host gave up on at the run's deadline (with its error)
- * and one cut by the cancel, as a run records them.
+ * A decided turn `turnIndex` of `sid` whose tool calls carry every shape of `unfinished` a store must keep: one the
+ * tool host gave up on at the run's deadline (with its error) and ones cut by a cancel, with and without an `effect`.
+ * For round-trips only: a real run has at most one unfinished call, its last (it makes one call at a time).
  */
 export function sampleUnfinishedTurn(sid: string, turnIndex: number): TurnRecord {
   const base = sampleTurn(sid, turnIndex);
