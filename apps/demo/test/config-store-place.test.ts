@@ -108,7 +108,7 @@ describe('a store the config names that cannot be opened', () => {
       ['run', 'hi'],
       1,
       'LOOP_STORE_ERROR',
-      (dir: string) => `store.path: ${join(dir, 'notdb.db')}: the SQLite transcript store failed in open: store open failed: file is not a database; give store.path an AskLoop sessions file or a new file`,
+      (dir: string) => `store.path: ${join(dir, 'notdb.db')}: not a sessions file (SQLite: file is not a database): give store.path an AskLoop sessions file, or restore this one from a backup if it was one`,
     ],
     ['a file for a command that needs PostgreSQL: run --detach', 'store:\n  path: s.db\n', ['run', 'hi', '--detach'], 2, 'CLI_USAGE', () => 'store.path: --detach queues the session for `askloop worker`, which needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB'],
     ['a file for a command that needs PostgreSQL: worker', 'store:\n  path: s.db\n', ['worker'], 2, 'CLI_USAGE', () => 'store.path: askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml'],

@@ -60,10 +60,9 @@ export function openSessionStore(dbPath: string, name = '--db'): TranscriptStore
     return createSqliteTranscriptStore(dbPath);
   } catch (error) {
     if (!isLoopError(error)) throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
-    // SQLite's own words name no fix.
+    // SQLite's own words name no fix: a file it cannot read (damaged, or no database at all) is said so, with one.
     if (isDamagedStore(error)) throw CliError.fromLoopError({ code: error.code, message: damagedStoreMessage(error, name) }, dbPath);
-    const notDatabase = /file is not a database/.test(error.message) ? `; give ${name} an AskLoop sessions file or a new file` : storeOpenHint(error.message, dbPath, undefined, name);
-    throw CliError.fromLoopError({ code: error.code, message: `${error.message}${notDatabase}` }, dbPath);
+    throw CliError.fromLoopError({ code: error.code, message: `${error.message}${storeOpenHint(error.message, dbPath, undefined, name)}` }, dbPath);
   }
 }
 
