@@ -45,6 +45,7 @@ export { applyMigrations, immediateTransaction, loadSqlite, openDatabase, type A
 export { openSqliteStore, type SqliteStoreOptions, type SqliteToolStore } from './stores/sqlite-store.ts';
 export { recordedBefore } from './stores/recorded-before.ts';
 export { checkedToolStores } from './stores/checked-stores.ts';
+export { PACK_STORE_PREFIX, packStoreKey, scopeStoresToPack } from './stores/pack-scoped-stores.ts';
 export type { CasResult, IdempotenceClaim, IdempotenceKey, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
 
 export { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY, CAPSULE_DOCUMENTS, LOOP_TOOLS_GUIDE, type CapsuleDocument } from './capsules/capsule-documents.ts';

@@ -14,7 +14,7 @@ import type { CallCounter, CallCounters } from '../policy/call-counter.ts';
 import { countCallIn, createCallCounters } from '../policy/call-counter.ts';
 import type { Capability } from '../policy/capability.ts';
 import type { Policy, PolicyDecision } from '../policy/policy.ts';
-import type { ToolRegistry } from '../registry/tool-registry.ts';
+import type { RegisteredTool, ToolRegistry } from '../registry/tool-registry.ts';
 import { suggestNames } from '../registry/suggest-names.ts';
 import { bindArguments, isNamedArgumentMap } from '../spec/bind-arguments.ts';
 import { canonicalToolName } from '../spec/canonical-name.ts';
@@ -25,6 +25,8 @@ import type { ToolSpec } from '../spec/tool-spec.ts';
 import { toBoundedToolValue } from '../spec/bounded-result.ts';
 import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH } from '../spec/result-size.ts';
 import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
+import { seesSharedStores } from '../packs/shared-store-tools.ts';
+import { scopeStoresToPack } from '../stores/pack-scoped-stores.ts';
 import type { IdempotenceKey, IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
@@ -35,7 +37,11 @@ import { wrapToolFailure } from './wrap-tool-failure.ts';
 export interface ToolHostOptions {
   readonly registry: ToolRegistry;
   readonly policy: Policy;
-  /** Stores for memory/scratch tools and idempotence records. Without `idempotence`, write calls are not recorded. */
+  /**
+   * Stores for memory/scratch tools and idempotence records. Without `idempotence`, write calls are not recorded.
+   * The built-in memory and scratch tools see `memory` and `scratch` as they are; every other pack sees its own
+   * view, its keys stored under `pack:<name>/` (`scopeStoresToPack`), which those tools refuse.
+   */
   readonly stores?: Partial<ToolStores>;
   /** Session id (SID). */
   readonly session: string;
@@ -276,6 +282,18 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   if (!Number.isSafeInteger(turn) || turn < 0) throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): turn must be the turn's index, a whole number >= 0, got ${JSON.stringify(turn) ?? String(turn)}`);
   const clock = options.clock ?? systemClock;
   const stores = options.stores ?? {};
+  /** Each pack's view of `stores` (its own keys only), made at its first call and kept for the host's life. */
+  const packStores = new Map<string, Partial<ToolStores>>();
+  const storesFor = (found: RegisteredTool): Partial<ToolStores> => {
+    // The built-in memory and scratch tools keep the agent's keys, unscoped; they refuse the keys packs keep.
+    if (seesSharedStores(found.definition)) return stores;
+    let view = packStores.get(found.pack);
+    if (view === undefined) {
+      view = scopeStoresToPack(stores, found.pack);
+      packStores.set(found.pack, view);
+    }
+    return view;
+  };
   const counters = createCallCounters(options.sessionCounter, options.turnCounter);
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
@@ -461,7 +479,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
           timeoutMs,
           spec.displayName,
           (signal) => {
-            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, maxResultItems, stores, policy, registry, rest: bound.rest, authorize };
+            const context: ToolContext = { spec, session, turn, callIndex, clock, signal, maxResultLength, maxResultItems, stores: storesFor(found), policy, registry, rest: bound.rest, authorize };
             return Promise.resolve().then(() => handler(bound.args, context));
           },
           cancel,

@@ -11,6 +11,7 @@ import { canonicalJson } from '../spec/canonical-json.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import type { MemoryStore } from '../stores/store-types.ts';
+import { markSharedStoreTools } from './shared-store-tools.ts';
 import { checkKeyAndValue, requireStore } from './store-access.ts';
 
 /** Options of {@link createMemoryTools}. */
@@ -31,7 +32,8 @@ export function createMemoryTools(options: MemoryToolsOptions = {}): ToolPack {
   checkPackOptions('createMemoryTools', options, { store: other, maxValueBytes: count(1) });
   const maxValueBytes = options.maxValueBytes ?? 256 * 1024;
   const key = { name: 'key', type: 'string', description: 'Memory key, e.g. /ingest/queue/x.' } as const;
-  return defineToolPack('memory', [
+  // Its tools see the host's stores unscoped (and refuse the keys packs keep there).
+  return markSharedStoreTools(defineToolPack('memory', [
     defineTool(
       {
         name: 'tool.memory.Get',
@@ -69,5 +71,5 @@ export function createMemoryTools(options: MemoryToolsOptions = {}): ToolPack {
         return [outcome.ok, outcome.version];
       },
     ),
-  ]);
+  ]));
 }

@@ -11,6 +11,7 @@ import { canonicalJson } from '../spec/canonical-json.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import type { ScratchStore } from '../stores/store-types.ts';
+import { markSharedStoreTools } from './shared-store-tools.ts';
 import { checkKeyAndValue, requireStore } from './store-access.ts';
 
 /** Options of {@link createScratchTools}. */
@@ -37,7 +38,8 @@ export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack 
   const defaultTtlSeconds = options.defaultTtlSeconds ?? Math.min(3600, maxTtlSeconds);
   const maxValueBytes = options.maxValueBytes ?? 64 * 1024;
   const key = { name: 'key', type: 'string', description: 'Scratch key (private to this session).' } as const;
-  return defineToolPack('scratch', [
+  // Its tools see the host's stores unscoped (and refuse the keys packs keep there).
+  return markSharedStoreTools(defineToolPack('scratch', [
     defineTool({ name: 'tool.scratch.Get', description: 'Reads a session scratch key: [value, version]; [nil, 0] when absent or expired.', args: [key], returns: 'list' }, async (args, context) => {
       checkKeyAndValue(args.key as string, undefined, maxValueBytes);
       const found = await requireStore('scratch', options.store, context).get(context.session, args.key as string);
@@ -69,5 +71,5 @@ export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack 
         return [outcome.ok, outcome.version];
       },
     ),
-  ]);
+  ]));
 }

@@ -32,6 +32,13 @@ export interface ToolContext {
    * (`str.Split`) count them with `ensureResultItems` before building.
    */
   readonly maxResultItems: number;
+  /**
+   * The host's stores. `memory` and `scratch` are this pack's own view
+   * (`scopeStoresToPack`): each key is stored under `pack:<pack name>/`, so a
+   * pack sees only its own keys, and no program reaches them through
+   * `tool.memory.*` or `tool.scratch.*` (which refuse that prefix). Only the
+   * built-in memory and scratch tools see them unscoped. `idempotence` is shared.
+   */
   readonly stores: Partial<ToolStores>;
   readonly policy: Policy;
   readonly registry: ToolRegistry;

@@ -13,7 +13,8 @@ const VERSION = 'the version get returned; 0 when the key is absent';
 const TURN = "the turn's index";
 const CALL_INDEX = "the call's position in the turn";
 
-function checkedMemory(store: MemoryStore): MemoryStore {
+/** `store` checking its arguments first (see {@link checkedToolStores}). */
+export function checkedMemory(store: MemoryStore): MemoryStore {
   return Object.freeze<MemoryStore>({
     async get(key) {
       checkName('memory.get', 'key', key, "'/ingest/queue/x'");
@@ -28,7 +29,8 @@ function checkedMemory(store: MemoryStore): MemoryStore {
   });
 }
 
-function checkedScratch(store: ScratchStore): ScratchStore {
+/** `store` checking its arguments first (see {@link checkedToolStores}). */
+export function checkedScratch(store: ScratchStore): ScratchStore {
   return Object.freeze<ScratchStore>({
     async get(session, key) {
       checkName('scratch.get', 'session', session, "'sid-1'");

@@ -1,0 +1,23 @@
+/**
+ * The tools that see the host's memory and scratch stores as they are: the
+ * built-in `tool.memory.*` and `tool.scratch.*`, which keep an agent's own
+ * keys there and refuse the keys packs keep (`PACK_STORE_PREFIX`). Every
+ * other tool gets its pack's own view (`scopeStoresToPack`). They are known
+ * by the definitions their factories made, not by pack name: a plugin that
+ * names its pack `memory` is scoped like any other.
+ */
+import type { ToolPack } from '../registry/tool-pack.ts';
+import type { ToolDefinition } from '../spec/tool-spec.ts';
+
+const sharedStoreTools = new WeakSet<ToolDefinition>();
+
+/** Marks the tools of a built-in memory or scratch pack as seeing the shared stores; returns the pack. */
+export function markSharedStoreTools(pack: ToolPack): ToolPack {
+  for (const tool of pack.tools) sharedStoreTools.add(tool);
+  return pack;
+}
+
+/** Whether `definition` is a built-in memory or scratch tool (see {@link markSharedStoreTools}). */
+export function seesSharedStores(definition: ToolDefinition): boolean {
+  return sharedStoreTools.has(definition);
+}
