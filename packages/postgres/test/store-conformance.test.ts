@@ -5,9 +5,12 @@
  * own pool, on one schema) and of the
  * tools' store table (`@askloop/tools/testing`) — the same tables the memory
  * and SQLite stores run — each on a new schema of a database on the real test server.
- * For the tools' table, `connect()` is a second pool (another host).
+ * For the tools' table, `connect()` is a second pool (another host); it runs
+ * again on a pack's view of the stores (`scopeStoresToPack`, what a plugin's
+ * tools get as `context.stores`).
  */
 import { leaseFencingCases, transcriptStoreCases } from '@askloop/controller/testing';
+import { scopeStoresToPack } from '@askloop/tools';
 import { toolStoreCases } from '@askloop/tools/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,13 +67,43 @@ describe('fenced session leases: PostgreSQL, two hosts (two pools) on one schema
   });
 });
 
+/**
+ * Pools on a new, migrated schema for one case of the tools' table, and `end()` to end them after it: the table
+ * runs twice (the stores, a pack's view of them), and pools kept to the end of the file passed max_connections.
+ */
+async function toolSchema(): Promise<{ pool: (options?: pg.PoolConfig) => pg.Pool; end: () => Promise<void> }> {
+  const schema = await database.schema();
+  const opened: pg.Pool[] = [];
+  const pool = (options?: pg.PoolConfig): pg.Pool => {
+    const made = schema(options);
+    opened.push(made);
+    return made;
+  };
+  await applyPostgresMigrations(pool({ max: 1 }));
+  const end = async (): Promise<void> => {
+    await Promise.all(opened.splice(0).map((made) => made.end()));
+  };
+  return { pool, end };
+}
+
 describe('tool store conformance: PostgreSQL', () => {
   it.each(toolStoreCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
-    const pools = await freshSchema();
+    const { pool, end } = await toolSchema();
     await testCase.run((clock) => ({
-      stores: createPostgresToolStores(pools(), { clock }),
-      connect: () => createPostgresToolStores(pools(), { clock }),
-      close: () => undefined,
+      stores: createPostgresToolStores(pool(), { clock }),
+      connect: () => createPostgresToolStores(pool(), { clock }),
+      close: end,
+    }));
+  });
+});
+
+describe("tool store conformance: a pack's scoped view of the PostgreSQL stores", () => {
+  it.each(toolStoreCases.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const { pool, end } = await toolSchema();
+    await testCase.run((clock) => ({
+      stores: scopeStoresToPack(createPostgresToolStores(pool(), { clock }), 'plugin'),
+      connect: () => scopeStoresToPack(createPostgresToolStores(pool(), { clock }), 'plugin'),
+      close: end,
     }));
   });
 });
