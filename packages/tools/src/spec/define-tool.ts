@@ -45,14 +45,77 @@ const SPEC_FIELDS: readonly string[] = ['name', 'description', 'args', 'returns'
 const ARGUMENT_FIELDS: readonly string[] = ['name', 'type', 'required', 'default', 'description'];
 const FLAG_FIELDS = ['trusted', 'idempotent', 'variadic', 'requiresApproval'] as const;
 
-/** `unknown field 'x'`, with the known field it most likely meant. */
-function unknownField(field: string, known: readonly string[]): string {
+/**
+ * Other schemas' words for a field (JSON Schema, MCP, OpenAI functions): too far from ours in spelling for the edit
+ * distance to find, but what an author coming from them writes first.
+ */
+const FIELD_ALIASES: Readonly<Record<string, string>> = {
+  arguments: 'args',
+  params: 'args',
+  parameters: 'args',
+  inputs: 'args',
+  return: 'returns',
+  returntype: 'returns',
+  result: 'returns',
+  output: 'returns',
+  desc: 'description',
+  capability: 'capabilities',
+  timeout: 'timeoutMs',
+  optional: 'required',
+  defaultvalue: 'default',
+};
+
+/** The known field `field` most likely meant: an alias from another schema, else the closest spelling. */
+function meantField(field: string, known: readonly string[]): string | undefined {
+  const alias = FIELD_ALIASES[field.toLowerCase()];
+  if (alias !== undefined && known.includes(alias)) return alias;
   const [closest] = known
     .map((name) => ({ name, distance: editDistance(field.toLowerCase(), name.toLowerCase()) }))
     .filter((entry) => entry.distance <= 3)
     .sort((a, b) => a.distance - b.distance);
-  return `unknown field '${field}'${closest === undefined ? '' : `; did you mean '${closest.name}'?`} (the fields are ${known.join(', ')})`;
+  return closest?.name;
 }
+
+/** `unknown field 'x'`, with the known field it most likely meant. */
+function unknownField(field: string, known: readonly string[]): string {
+  const meant = meantField(field, known);
+  return `unknown field '${field}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the fields are ${known.join(', ')})`;
+}
+
+/** Other languages' names for the value types (JSON Schema, TypeScript, Python). */
+const TYPE_ALIASES: Readonly<Record<string, ToolValueType>> = {
+  integer: 'int',
+  long: 'int',
+  double: 'float',
+  decimal: 'float',
+  boolean: 'bool',
+  object: 'map',
+  dict: 'map',
+  record: 'map',
+  array: 'list',
+  str: 'string',
+  text: 'string',
+  null: 'nil',
+  none: 'nil',
+  undefined: 'nil',
+  unknown: 'any',
+};
+
+/** `unknown type 'integer'; did you mean 'int'? (the types are …)`: an alias, a case slip or a near miss. */
+function unknownType(type: unknown): string {
+  const text = String(type);
+  const lower = text.toLowerCase();
+  const meant =
+    TYPE_ALIASES[lower] ??
+    [...VALUE_TYPES]
+      .map((name) => ({ name, distance: editDistance(lower, name) }))
+      .filter((entry) => entry.distance <= Math.min(2, Math.floor(entry.name.length / 2)))
+      .sort((a, b) => a.distance - b.distance)[0]?.name;
+  return `unknown type '${text}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the types are ${[...VALUE_TYPES].join(', ')})`;
+}
+
+/** `a string`, `an int`. */
+const withArticle = (type: string): string => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 
 /** The authored fields' kinds, before anything reads them: a JavaScript or JSON plugin's spec was never type-checked. */
 function fieldProblem(input: ToolSpecInput): string | undefined {
@@ -79,6 +142,14 @@ const ARGUMENT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Validates and freezes a tool definition. Throws `TOOL_SPEC_INVALID` naming the problem. */
 export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefinition {
+  // A JavaScript plugin's spec was never type-checked: no object, or no name, must be named as such, not crash on it.
+  if (input === null || typeof input !== 'object') {
+    throw new ToolError('TOOL_SPEC_INVALID', `tool spec must be an object { name, description, args, … }, not ${input === null ? 'null' : typeof input}`);
+  }
+  if (typeof input.name !== 'string') {
+    const shown = input.name === undefined ? 'is missing' : `must be a string, not ${input.name === null ? 'null' : typeof input.name}`;
+    throw new ToolError('TOOL_SPEC_INVALID', `tool spec without a name: name ${shown}; give it one such as 'tool.<group>.<Name>'`);
+  }
   const name = canonicalToolName(input.name);
   const invalid = (message: string): ToolError => new ToolError('TOOL_SPEC_INVALID', `tool spec ${input.name}: ${message}`, { tool: input.name });
   if (!isValidToolName(name)) throw invalid('name must look like tool.<group>.<Name> with letters, digits and _');
@@ -101,7 +172,7 @@ export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefi
   const effect = input.effect ?? 'read';
   if (effect !== 'read' && effect !== 'write' && effect !== 'external') throw invalid(`effect must be read, write or external, not ${String(effect)}`);
   const returns = input.returns ?? 'any';
-  if (!VALUE_TYPES.has(returns)) throw invalid(`unknown return type '${String(returns)}'`);
+  if (!VALUE_TYPES.has(returns)) throw invalid(`returns: ${unknownType(returns)}`);
   if (input.timeoutMs !== undefined && !(Number.isFinite(input.timeoutMs) && input.timeoutMs > 0)) throw invalid('timeoutMs must be a positive number');
   const spec: ToolSpec = {
     name,
@@ -123,14 +194,15 @@ export function defineTool(input: ToolSpecInput, handler: ToolHandler): ToolDefi
 }
 
 function defineArgument(input: ToolArgumentInput, index: number, invalid: (message: string) => ToolError): ToolArgumentSpec {
+  if (typeof input.name !== 'string') throw invalid(`argument ${index + 1} has no name; give it one such as 'input_string'`);
   if (!ARGUMENT_NAME_PATTERN.test(input.name)) throw invalid(`argument ${index + 1} has an invalid name '${input.name}'`);
-  if (!VALUE_TYPES.has(input.type)) throw invalid(`argument '${input.name}' has unknown type '${String(input.type)}'`);
+  if (!VALUE_TYPES.has(input.type)) throw invalid(`argument '${input.name}' has ${unknownType(input.type)}`);
   const required = input.required ?? input.default === undefined;
   if (required && input.default !== undefined) throw invalid(`required argument '${input.name}' cannot have a default`);
   let defaultValue = input.default;
   if (defaultValue !== undefined && defaultValue !== null) {
     const coerced = coerceArgument(defaultValue, input.type);
-    if (!coerced.ok) throw invalid(`default of argument '${input.name}' is not a ${input.type}`);
+    if (!coerced.ok) throw invalid(`default of argument '${input.name}' is not ${withArticle(input.type)}`);
     defaultValue = coerced.value;
   }
   return Object.freeze({
