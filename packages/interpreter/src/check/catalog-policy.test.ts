@@ -43,6 +43,15 @@ describe('the catalogue’s policy decision is the only one', () => {
     ]);
   });
 
+  it('leaves a tool whose own check failed (its spec is broken) to the run time, which reports its failure: no denial', () => {
+    // Walkthrough: a scope function returning 42 read "is not allowed here (TOOL_FAILED)", which points at the policy.
+    for (const code of ['TOOL_SPEC_INVALID', 'TOOL_FAILED']) {
+      const broken: ToolCatalog = { ...catalog(), check: () => ({ code, message: 'scopes of tool.str.ToUpper must return a list of capability strings, got 42' }) };
+      const result = parseAndCheck('command\n  emit tool.str.ToUpper("a")\nendcommand\n', { mode: 'agent', tools: broken });
+      expect(result.diagnostics).toEqual([]);
+    }
+  });
+
   it('passes literal arguments, and marks computed ones unknown', () => {
     const asked: { name: string; args: readonly StaticArgument[] | undefined }[] = [];
     const source = 'command\n  set p = "/private/x"\n  emit tool.fs.Read(p)\n  emit tool.str.ToUpper(```plain```)\n  emit tool.str.ToLower({"a": [1, nil, true]})\n  emit tool.str.ToUpper([p])\nendcommand\n';

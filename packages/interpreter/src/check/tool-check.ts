@@ -84,6 +84,14 @@ function argumentProblem(tools: ToolCatalog, signature: ToolSignature, call: Cal
 /** The host's refusals of a literal argument's value (wrong type, nil where one is required), reported as SCRIPT_TOOL_ARGUMENT_TYPE. */
 const ARGUMENT_REFUSALS: ReadonlySet<string> = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING']);
 
+/**
+ * The host's codes for a tool that is itself broken (its spec's scope function threw or returned no list of needs):
+ * not a permission matter, so not SCRIPT_TOOL_DENIED, which tells the model to change the policy or do without it, nor
+ * a fault of the program. The check leaves the call to the run time, which reports it as the tool's failure
+ * (SCRIPT_TOOL_ERROR, the host's code in the message).
+ */
+const BROKEN_TOOL: ReadonlySet<string> = new Set(['TOOL_SPEC_INVALID', 'TOOL_FAILED']);
+
 /** How messages name a tool: as its author wrote it when the catalogue says so. */
 const shownName = (signature: ToolSignature): string => signature.displayName ?? signature.name;
 
@@ -110,7 +118,7 @@ export function checkTools(program: Program, context: CheckContext): Finding[] {
       findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_TYPE', message: `Tool '${shownName(signature)}': ${refusal.message}.`, ...where });
       continue;
     }
-    if (refusal) {
+    if (refusal && !BROKEN_TOOL.has(refusal.code)) {
       findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${shownName(signature)}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where });
       continue;
     }

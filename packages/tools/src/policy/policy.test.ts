@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ToolError } from '../errors/tool-error.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolSpec } from '../spec/tool-spec.ts';
 import { createCallCounter, createCallCounters } from './call-counter.ts';
@@ -128,6 +129,31 @@ describe('policy', () => {
     }
     expect(policy.checkCapability(put, 'notes:write: todo')?.message).toContain('starts or ends with white space');
     expect(policy.checkCapability(put, 'notes:write:todo')).toBeUndefined();
+  });
+
+  it("reports a scope function that throws or returns no list of needs as the tool's bug (TOOL_SPEC_INVALID), not a denial (walkthrough: TOOL_FAILED, shown as not allowed)", () => {
+    const spec = (scopes: unknown) => defineTool({ name: 'tool.h.Put', description: 'x', args: [{ name: 'note', type: 'string' }], capabilities: ['notes:write'], scopes: scopes as () => string[] }, () => true).spec;
+    const policy = createPolicy({ allow: ['**'], grants: ['notes:write'] });
+    const refusal = (scopes: unknown) => {
+      try {
+        policy.authorize(spec(scopes), { note: 'todo' });
+      } catch (error) {
+        return [(error as ToolError).code, (error as ToolError).message];
+      }
+      return undefined;
+    };
+    const fix = "; this is a bug of the tool, not of the program or the policy: fix its spec (a scope function refuses arguments by throwing a ToolError)";
+    const must = "tool.h.Put has a broken spec: its scopes must return a list of capability strings (such as 'notes:write:todo') or capability objects";
+    expect(refusal(() => 42)).toEqual(['TOOL_SPEC_INVALID', `${must}, got 42${fix}`]);
+    expect(refusal(() => 'notes:write:todo')).toEqual(['TOOL_SPEC_INVALID', `${must}, got "notes:write:todo"${fix}`]);
+    expect(refusal(() => undefined)).toEqual(['TOOL_SPEC_INVALID', `${must}, got undefined${fix}`]);
+    expect(refusal(() => ['notes:write:todo', 7])).toEqual(['TOOL_SPEC_INVALID', `${must}, got ["notes:write:todo",7] (an item is 7)${fix}`]);
+    expect(refusal(() => [{ resource: 'notes' }])?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal(() => { throw new TypeError("Cannot read properties of undefined (reading 'path')"); })).toEqual(['TOOL_SPEC_INVALID', `${must}, but it threw: Cannot read properties of undefined (reading 'path')${fix}`]);
+    // A ToolError is the scope function's refusal of the arguments (the fs tools' path with ..): it passes through.
+    expect(refusal(() => { throw new ToolError('FS_ESCAPE', 'no ..'); })).toEqual(['FS_ESCAPE', 'no ..']);
+    // Needs as strings or as capability objects are what it should return.
+    expect(policy.authorize(spec(() => ['notes:write:todo', { resource: 'notes', verbs: ['write'], scopes: ['a,b'] }]), { note: 'todo' })).toEqual({ ok: true });
   });
 
   it('refuses an unknown option, so a misspelt deny or limits cannot fail open (walkthrough: silently ignored)', () => {

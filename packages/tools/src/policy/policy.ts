@@ -14,6 +14,7 @@ import { formatCapability, parseCapability, parseNeed, type Capability } from '.
 import { findUncoveredNeed } from './capability-match.ts';
 import { meantOption } from '../registry/suggest-names.ts';
 import { grantHint } from './grant-hint.ts';
+import { scopeNeeds } from './scope-needs.ts';
 import { compileToolPattern, type ToolPattern } from './tool-pattern.ts';
 
 /** Call limits for one tool. */
@@ -225,11 +226,9 @@ export function createPolicy(options: PolicyOptions = {}): Policy {
     if (!decision.ok) return decision;
     // The scoped needs before the bare verbs: a denial then names the grant that fits this call
     // (fs:delete:/public/x.txt), not the bare verb (fs:delete) that would grant it everywhere.
-    if (spec.scopes !== undefined) {
-      for (const capability of spec.scopes(args)) {
-        const error = checkCapability(spec, capability);
-        if (error !== undefined) return deny(error);
-      }
+    for (const capability of scopeNeeds(spec, args)) {
+      const error = checkCapability(spec, capability);
+      if (error !== undefined) return deny(error);
     }
     const declared = staticCapabilities(spec);
     if (!declared.ok) return declared;
