@@ -21,12 +21,36 @@ export interface LoadConfigPluginsOptions {
   readonly cwd?: string;
 }
 
-/** Why a value is not a plugin, or undefined when it is one. */
-function pluginProblem(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return `its default export is ${value === null ? 'null' : typeof value}, not a plugin object`;
-  const plugin = value as Partial<AskLoopPlugin>;
-  if (typeof plugin.name !== 'string' || plugin.name === '') return 'its default export has no name';
-  if (plugin.specificationVersion !== 'v1') return `its default export has specificationVersion ${JSON.stringify(plugin.specificationVersion ?? null)}; this askloop understands 'v1' (update the plugin or askloop)`;
+/** How the module gave its default export: as it is, or as what a factory function returned. */
+interface ExportOrigin {
+  /** The factory's name ('' or 'default' when it has none) when the default export was a function and the value is what it returned. */
+  readonly factory?: string;
+  /** The module's named exports, for a module without a default export. */
+  readonly named: readonly string[];
+}
+
+const WRAP_PACK = "this looks like a tool pack; wrap it: definePlugin({ name, specificationVersion: 'v1', toolPacks: [pack] })";
+
+/** Why a value is not a plugin, or undefined when it is one. Each names the likely slip and its fix. */
+function pluginProblem(value: unknown, origin: ExportOrigin): string | undefined {
+  const named = origin.factory === undefined || origin.factory === '' || origin.factory === 'default' ? '' : ` (${origin.factory})`;
+  const what = origin.factory === undefined ? 'its default export' : `its default export is a function${named}, called with no arguments as a plugin factory, and what it returned`;
+  if (value === null || typeof value !== 'object') {
+    const kind = value === null ? 'null' : typeof value;
+    if (origin.factory === 'definePlugin') return `its default export is definePlugin itself, not called; export the plugin object: export default definePlugin({ name, specificationVersion: 'v1', … })`;
+    if (origin.factory !== undefined) return `${what} is ${kind}, not a plugin object; export the plugin object (export default definePlugin({ … })), or make the function return it`;
+    if (value === undefined && origin.named.length > 0) return `it has no default export (it exports ${origin.named.join(', ')}); default-export the plugin: export default definePlugin({ … })`;
+    return `${what} is ${kind}, not a plugin object`;
+  }
+  const plugin = value as Partial<AskLoopPlugin> & { tools?: unknown; spec?: unknown; handler?: unknown };
+  // What an author has in hand before the plugin: a pack (defineToolPack's result) or one tool (defineTool's).
+  if (plugin.specificationVersion === undefined && Array.isArray(plugin.tools)) return `${what}: ${WRAP_PACK}`;
+  if (plugin.specificationVersion === undefined && typeof plugin.spec === 'object' && typeof plugin.handler === 'function') {
+    return `${what}: this looks like one tool (what defineTool returns); put it in a pack and the pack in a plugin: definePlugin({ name, specificationVersion: 'v1', toolPacks: [defineToolPack(name, [tool])] })`;
+  }
+  if (typeof plugin.name !== 'string' || plugin.name === '') return `${what} has no name`;
+  if (plugin.specificationVersion === undefined) return `${what} has no specificationVersion; add specificationVersion: 'v1'`;
+  if (plugin.specificationVersion !== 'v1') return `${what} has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this askloop understands 'v1' (update the plugin or askloop)`;
   // Its fields too, as the controller checks them: here the message can point at the config's entry.
   const shape = pluginShapeProblem(value);
   return shape === undefined ? undefined : `plugin '${plugin.name}': ${shape}`;
@@ -47,6 +71,15 @@ function missingPeerHint(error: unknown): string {
   return `; install ${missing} (the plugin's peer) where that file finds it, in a node_modules folder in or above ${folder} (a plugin linked from a folder, as npm install /path/to/its/folder links it, finds its imports from there, not from the config's folder)`;
 }
 
+/**
+ * What to do when Node refuses a plugin's TypeScript because it is under `node_modules` (it strips types only
+ * outside): ship JavaScript, as docs/writing-tool-packs.md explains.
+ */
+function typeScriptUnderNodeModulesHint(error: unknown): string {
+  if ((error as { code?: unknown } | null)?.code !== 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING') return '';
+  return `; Node runs no TypeScript under node_modules: compile the plugin to JavaScript (tsc) and point its package.json's exports at the built file ("exports": { ".": { "import": "./dist/index.js" } }), or install it from its folder (npm install /path/to/its/folder links it, and Node runs the .ts files of a linked folder)`;
+}
+
 /** Imports every plugin of `config.plugins`, in order. Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file. */
 export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConfigPluginsOptions = {}): Promise<AskLoopPlugin[]> {
   const plugins: AskLoopPlugin[] = [];
@@ -55,15 +88,21 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
     const entry = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
     if ('problem' in entry) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${entry.problem}`, where);
     let exported: unknown;
+    let origin: ExportOrigin = { named: [] };
     try {
       const module = (await import(pathToFileURL(entry.path).href)) as { default?: unknown };
+      const factory = module.default;
+      origin = { ...(typeof factory === 'function' ? { factory: factory.name } : {}), named: Object.keys(module).filter((key) => key !== 'default') };
       // A factory may be async (it awaits a dynamic import, say): what it resolves to is the plugin.
-      exported = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
+      exported = typeof factory === 'function' ? await (factory as () => unknown)() : factory;
     } catch (error) {
-      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}${pluginFailureLocation(error, entry.path)}${missingPeerHint(error)}`, where);
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}${pluginFailureLocation(error, entry.path)}${missingPeerHint(error)}${typeScriptUnderNodeModulesHint(error)}`, where);
     }
-    const problem = pluginProblem(exported);
-    if (problem !== undefined) throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' (${entry.path}): ${problem}; a plugin package default-exports definePlugin({ name, specificationVersion: 'v1', … })`, where);
+    const problem = pluginProblem(exported, origin);
+    if (problem !== undefined) {
+      const form = problem.includes('definePlugin(') ? '' : "; a plugin package default-exports definePlugin({ name, specificationVersion: 'v1', … })";
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' (${entry.path}): ${problem}${form}`, where);
+    }
     plugins.push(exported as AskLoopPlugin);
   }
   return plugins;

@@ -7,7 +7,8 @@
  * because `import.meta.resolve` cannot take a parent folder without a flag,
  * and `require.resolve` ignores `import`-only exports.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { editDistance } from '@askloop/tools';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** The absolute path of the entry module, or a sentence saying why there is none. */
@@ -23,12 +24,57 @@ export function resolvePluginEntry(specifier: string, fromDir: string): { path: 
     if (existsSync(join(folder, 'package.json'))) return packageEntry(folder);
     if (dirname(dir) === dir) break;
   }
-  // A folder of that name beside the config is most likely the package itself, not yet installed.
+  // A folder of that name beside the config is most likely the package itself, not yet installed; a file of that name
+  // (`returns.ts`) is a path written without its `./`.
   const beside = join(fromDir, specifier);
   const folderHint = existsSync(join(beside, 'package.json')) ? `; or name the folder ${beside} by its path, './${specifier}'` : '';
+  if (folderHint === '' && existsSync(beside) && statSync(beside).isFile()) {
+    return { problem: `package '${specifier}' is not installed, but the file ${beside} exists: did you mean ./${specifier}? (a path to a file starts with ./)` };
+  }
+  const meant = installedLike(specifier, fromDir);
+  const meantHint = meant.length === 0 ? '' : `; did you mean ${meant.map((name) => `'${name}'`).join(' or ')}? (installed)`;
   return {
-    problem: `package '${specifier}' is not installed in ${join(fromDir, 'node_modules')} or a folder above it; install it next to the config file (npm install ${specifier} from the registry, or npm install /path/to/its/folder)${folderHint}`,
+    problem: `package '${specifier}' is not installed in ${join(fromDir, 'node_modules')} or a folder above it${meantHint}; install it next to the config file (npm install ${specifier} from the registry, or npm install /path/to/its/folder)${folderHint}`,
   };
+}
+
+/** The package names in one `node_modules` folder, scoped ones as `@scope/name`; none when it cannot be read. */
+function packagesIn(folder: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    if (entry.startsWith('.')) return [];
+    if (!entry.startsWith('@')) return [entry];
+    try {
+      return readdirSync(join(folder, entry)).map((name) => `${entry}/${name}`);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Installed packages `specifier` most likely meant (`askloop-plugin-k` → `askloop-plugin-kv`): in the `node_modules`
+ * folders Node would search, those that begin with it or are a few edits from it, closest first.
+ */
+function installedLike(specifier: string, fromDir: string): string[] {
+  const names = new Set<string>();
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    for (const name of packagesIn(join(dir, 'node_modules'))) names.add(name);
+    if (dirname(dir) === dir) break;
+  }
+  const wanted = specifier.toLowerCase();
+  const limit = Math.max(1, Math.floor(wanted.length / 5));
+  return [...names]
+    .map((name) => ({ name, distance: editDistance(wanted, name.toLowerCase()) }))
+    .filter(({ name, distance }) => distance <= limit || (wanted.length >= 3 && name.toLowerCase().startsWith(wanted)))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, 3)
+    .map(({ name }) => name);
 }
 
 /** The condition object or string of `exports["."]`, narrowed to one file. */

@@ -6,13 +6,14 @@
  * commands load it. Read only when given: a config found in the folder is
  * not, since starting its MCP servers on every `ns check` would surprise.
  */
-import type { ToolSource } from '@askloop/controller';
+import { builtinPlugin, createAskLoop, createMemoryTranscriptStore, definePlugin, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
 import type { ToolPack } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { discoverConfigPath } from '../../config/discover-config.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import { pluginsFromConfig } from '../../config/plugins-from-config.ts';
 import { pluginToolCapabilities } from '../../options/check-grant-resources.ts';
+import { asCliLoopError } from '../../loop/open-session-loop.ts';
 
 /** `parseArgs` option definition of `--config`. */
 export const CONFIG_TOOLS_OPTION = { config: { type: 'string' } } as const;
@@ -41,10 +42,26 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
   // Given a path, it returns it or throws CONFIG_UNREADABLE.
   const path = discoverConfigPath(file, io.cwd) as string;
   const plugins = await pluginsFromConfig(await loadConfig(path), io.env);
+  refuseNameClashes(plugins);
   return {
     file: path,
     packs: plugins.flatMap((plugin) => plugin.toolPacks ?? []),
     sources: plugins.flatMap((plugin) => plugin.toolSources ?? []),
     capabilities: pluginToolCapabilities(plugins),
   };
+}
+
+/**
+ * Refuses plugins whose names, tool packs or tools clash with each other's or the built-in ones' as `askloop run`
+ * does: the controller's own check (`LOOP_PLUGIN_INVALID`, naming both plugins), on the plugins' names and packs
+ * alone, so an `ns` command says what `run` would, not that a pack "is registered twice" as if an option were wrong.
+ */
+function refuseNameClashes(plugins: readonly AskLoopPlugin[]): void {
+  const packsOnly = plugins.map((plugin) => definePlugin({ name: plugin.name, specificationVersion: 'v1', ...(plugin.toolPacks === undefined ? {} : { toolPacks: plugin.toolPacks }) }));
+  try {
+    // The built-in tools as a run has them (tool.http.Fetch always; fs is added only with a root, as here).
+    createAskLoop({ plugins: [builtinPlugin({ http: {} }), ...packsOnly], store: createMemoryTranscriptStore() });
+  } catch (error) {
+    asCliLoopError(error);
+  }
 }

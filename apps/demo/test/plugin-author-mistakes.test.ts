@@ -1,0 +1,118 @@
+/**
+ * A plugin author's first mistakes, from a walkthrough: each message said
+ * something true but not what to do (a function "is undefined", a pack that
+ * "has specificationVersion null", a missing package with no hint at the one
+ * installed, a pack clash as a wrong command-line option, a broken `scopes`
+ * function as a policy denial). Real files, real imports, the real CLI.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfigPlugins, parseConfig } from '../src/config/index.ts';
+import { spawnCli } from './spawn-cli.ts';
+
+const temp = mkdtempSync(join(tmpdir(), 'askloop-plugin-mistakes-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** A folder with `files` written in it and a config naming `plugins`. */
+function project(name: string, plugins: readonly string[], files: Record<string, string>): string {
+  const dir = join(temp, name);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  writeFileSync(join(dir, 'askloop.config.yaml'), `plugins:\n${plugins.map((plugin) => `  - ${plugin}\n`).join('')}`);
+  return dir;
+}
+
+/** The error `loadConfigPlugins` refuses `dir`'s plugin `./p.mjs` with. */
+async function refusal(dir: string): Promise<{ code: string; message: string }> {
+  const config = parseConfig('plugins:\n  - ./p.mjs\n', { file: join(dir, 'askloop.config.yaml') });
+  try {
+    await loadConfigPlugins(config);
+  } catch (error) {
+    return { code: (error as { code: string }).code, message: (error as Error).message };
+  }
+  throw new Error('loaded');
+}
+
+const PACK = "{ name: 'kv', tools: [] }";
+
+describe('a default export that is not the plugin object', () => {
+  it.each([
+    // Each used to say "its default export is undefined, not a plugin object".
+    ['a factory that returns nothing', 'export default function () {}\n', ", called with no arguments as a plugin factory, and what it returned is undefined, not a plugin object; export the plugin object (export default definePlugin({ … })), or make the function return it"],
+    ['a named factory that returns nothing', 'export default function acme() {}\n', 'its default export is a function (acme), called with no arguments'],
+    ['definePlugin itself, not called', 'export default function definePlugin(plugin) { return plugin; }\n', "its default export is definePlugin itself, not called; export the plugin object: export default definePlugin({ name, specificationVersion: 'v1', … })"],
+    // It used to say "has specificationVersion null".
+    ['a tool pack', `export default ${PACK};\n`, "its default export: this looks like a tool pack; wrap it: definePlugin({ name, specificationVersion: 'v1', toolPacks: [pack] })"],
+    ['a factory returning a tool pack', `export default () => (${PACK});\n`, 'and what it returned: this looks like a tool pack; wrap it'],
+    ['no specificationVersion', "export default { name: 'kv', toolPacks: [] };\n", "its default export has no specificationVersion; add specificationVersion: 'v1'"],
+    ['only named exports', `export const plugin = { name: 'kv', specificationVersion: 'v1' };\n`, 'it has no default export (it exports plugin); default-export the plugin: export default definePlugin({ … })'],
+  ])('says what to export for %s', async (label, source, message) => {
+    const dir = project(label.replaceAll(' ', '-'), ['./p.mjs'], { 'p.mjs': source });
+    const { code, message: said } = await refusal(dir);
+    expect(code).toBe('CONFIG_PLUGIN_INVALID');
+    expect(said).toContain(message);
+  });
+
+  it('still says the version it does not understand', async () => {
+    const dir = project('old-version', ['./p.mjs'], { 'p.mjs': "export default { name: 'kv', specificationVersion: 'v0' };\n" });
+    expect((await refusal(dir)).message).toContain("has specificationVersion \"v0\"; this askloop understands 'v1'");
+  });
+});
+
+describe('a plugin that is not installed', () => {
+  it('names an installed package it most likely meant', async () => {
+    const dir = project('near-miss', ['askloop-plugin-k'], { 'node_modules/askloop-plugin-kv/package.json': '{"name":"askloop-plugin-kv"}', 'node_modules/other/package.json': '{}' });
+    const config = parseConfig('plugins:\n  - askloop-plugin-k\n', { file: join(dir, 'askloop.config.yaml') });
+    await expect(loadConfigPlugins(config)).rejects.toMatchObject({
+      code: 'CONFIG_PLUGIN_NOT_FOUND',
+      message: expect.stringContaining(`plugin 'askloop-plugin-k': package 'askloop-plugin-k' is not installed in ${join(dir, 'node_modules')} or a folder above it; did you mean 'askloop-plugin-kv'? (installed); install it`),
+    });
+  });
+
+  it('names the file beside the config that was meant without its ./', async () => {
+    const dir = project('no-dot', ['returns.ts'], { 'returns.ts': 'export default {};\n' });
+    const config = parseConfig('plugins:\n  - returns.ts\n', { file: join(dir, 'askloop.config.yaml') });
+    await expect(loadConfigPlugins(config)).rejects.toMatchObject({
+      code: 'CONFIG_PLUGIN_NOT_FOUND',
+      message: `plugin 'returns.ts': package 'returns.ts' is not installed, but the file ${join(dir, 'returns.ts')} exists: did you mean ./returns.ts? (a path to a file starts with ./)`,
+    });
+  });
+
+  it('says to compile a TypeScript plugin under node_modules, which Node will not run', async () => {
+    const dir = project('ts-under-node-modules', ['askloop-plugin-ts'], {
+      'node_modules/askloop-plugin-ts/package.json': JSON.stringify({ name: 'askloop-plugin-ts', type: 'module', exports: { '.': './index.ts' } }),
+      'node_modules/askloop-plugin-ts/index.ts': "const name: string = 'ts';\nexport default { name, specificationVersion: 'v1' };\n",
+    });
+    // In a real process: the test runner's own loader strips types anywhere.
+    const run = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Stripping types is currently unsupported for files under node_modules');
+    expect(run.stderr).toContain(`; Node runs no TypeScript under node_modules: compile the plugin to JavaScript (tsc) and point its package.json's exports at the built file ("exports": { ".": { "import": "./dist/index.js" } })`);
+  });
+});
+
+describe('ns commands with --config', () => {
+  it('report a pack name clash as run does (LOOP_PLUGIN_INVALID naming both plugins), not as a wrong option', async () => {
+    const dir = project('pack-clash', ['./p.mjs'], { 'p.mjs': "export default { name: 'strs', specificationVersion: 'v1', toolPacks: [{ name: 'str', tools: [] }] };\n" });
+    const run = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
+    // It used to be "tool pack 'str' is registered twice (CLI_OPTION_INVALID)" and "Run 'askloop ns tools --help' for usage".
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: "askloop: tool pack 'str' of plugin 'strs' is already contributed by plugin 'builtin' (LOOP_PLUGIN_INVALID)\n" });
+  });
+
+  it("report a scopes function that returns no list of needs as the tool's failure, not a denial", async () => {
+    const tool = "{ spec: { name: 'tool.h.put', displayName: 'tool.h.Put', group: 'h', description: 'd', effect: 'read', idempotent: true, returns: 'any', trusted: false, arguments: [{ name: 'note', type: 'string', required: true, description: '' }], capabilities: [], scopes: () => 42 }, handler: () => 1 }";
+    const dir = project('broken-scopes', ['./p.mjs'], {
+      'p.mjs': `export default { name: 'h', specificationVersion: 'v1', toolPacks: [{ name: 'h', tools: [${tool}] }] };\n`,
+      'prog.ns': 'command\n  emit tool.h.Put("a")\nendcommand\n',
+    });
+    const run = await spawnCli(['ns', 'run', 'prog.ns', '--config', 'askloop.config.yaml', '--allow', 'tool.h.*'], { cwd: dir });
+    expect(run.code).toBe(1);
+    // It used to be SCRIPT_TOOL_DENIED "Tool 'tool.h.Put' is not allowed here (TOOL_FAILED)".
+    expect(run.stderr).toContain("SCRIPT_TOOL_ERROR [TOOL_SPEC_INVALID] tool.h.Put has a broken spec: its scopes must return a list of capability strings (such as 'notes:write:todo') or capability objects, got 42; this is a bug of the tool");
+    expect(run.stderr).not.toContain('not allowed');
+  });
+});
