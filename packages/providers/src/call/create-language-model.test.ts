@@ -292,6 +292,45 @@ describe('an attempt that ignores its signal', () => {
     await expect(failed).rejects.toMatchObject({ code: 'PROVIDER_SERVER', attempts: 1, message: expect.stringContaining('(after part of the reply had streamed, so not retried)') });
   });
 
+  it('reports onText given no string as the plugin bug it is (PROVIDER_BAD_RESPONSE), never as streamed text', async () => {
+    // Before, onText(undefined) delivered the text "undefined" to the caller, and the failure after it was said to be
+    // "after part of the reply had streamed, so not retried" although nothing had.
+    const deltas: string[] = [];
+    let attempts = 0;
+    const badDeltaThenFails: ModelAttempt = async (request) => {
+      attempts += 1;
+      request.onText?.(undefined as never);
+      request.onText?.(['the reply as parts'] as never);
+      throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'HTTP 500: boom', retryable: true });
+    };
+    const failed = (await model(badDeltaThenFails).generate({ prompt: 'x', onText: (delta) => deltas.push(delta) }).catch((error: unknown) => error)) as ProviderError;
+    expect(failed).toMatchObject({
+      code: 'PROVIDER_BAD_RESPONSE',
+      retryable: false,
+      attempts: 1,
+      message: "[test:m] PROVIDER_BAD_RESPONSE: request.onText must be given text (each delta a string), got undefined; fix the provider's attempt; the attempt then failed: HTTP 500: boom",
+    });
+    expect(failed.message).not.toContain('streamed');
+    expect(attempts).toBe(1);
+    expect(deltas).toEqual([]);
+    // An attempt that succeeds after a bad delta fails too: its text may be missing a part.
+    const badDeltaThenOk: ModelAttempt = async (request) => {
+      request.onText?.(7 as never);
+      request.onText?.('done');
+      return OK;
+    };
+    await expect(model(badDeltaThenOk).generate({ prompt: 'x', onText: () => {} })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('request.onText must be given text (each delta a string), got a number') });
+    // An empty delta is not streamed text: a failure after it is retried, and not said to be after streaming.
+    let tries = 0;
+    const emptyThenFails: ModelAttempt = async (request) => {
+      tries += 1;
+      request.onText?.('');
+      if (tries === 1) throw new ProviderError({ code: 'PROVIDER_SERVER', message: 'HTTP 500: boom', retryable: true });
+      return OK;
+    };
+    expect(await model(emptyThenFails).generate({ prompt: 'x', onText: () => {} })).toMatchObject({ text: 'done', attempts: 2 });
+  });
+
   it('delivers none of the text it streams after it ended, and what it throws later goes nowhere', async () => {
     const deltas: string[] = [];
     const late: ModelAttempt = async (request) => {

@@ -16,7 +16,8 @@ import { usageOrEstimate, USAGE_ESTIMATED } from './estimate-usage.ts';
 import { createAttemptSignal } from './attempt-signal.ts';
 import { LONGEST_TIMER_MS } from './longest-timer.ts';
 import { followSignal } from './follow-signal.ts';
-import { attemptResultProblem, callSettingsProblem, describeKind, describeSetting, modelPricesProblem, providerNameProblem } from './provider-definition-check.ts';
+import { attemptResultProblem } from './attempt-result-check.ts';
+import { callSettingsProblem, describeKind, describeSetting, modelPricesProblem, providerNameProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -142,7 +143,16 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
       // Text an attempt streams after it ended (an attempt that ignored its signal and goes on, or one that resolved
       // its result and streams on) reaches no one.
       let resolved = false;
+      /** What the attempt first gave `onText` that is no string: the plugin's bug, reported when the attempt ends. */
+      let badDelta: string | undefined;
       const onText = options.onText === undefined ? undefined : (delta: string): void => {
+        // Not streamed: `onText(undefined)` reached the caller as the text "undefined", and counted as streamed text
+        // (so a failure after it was said to be "after part of the reply had streamed"). Not thrown either: a plugin
+        // calling onText from an SDK's event listener would crash the process with it.
+        if (typeof delta !== 'string') {
+          if (!resolved) badDelta ??= describeKind(delta); // by kind: it may be the reply in another shape (a list of parts)
+          return;
+        }
         if (!resolved && !attemptSignal.signal.aborted) deliver(stream.push(delta));
       };
       try {
@@ -163,6 +173,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         // Promise.resolve: a plugin in JavaScript may return its result without a promise.
         const result = await endedBySignal(Promise.resolve(runWithAttemptFetch(tap.fetch, () => spec.attempt(request))), attemptSignal.signal);
         // A plugin's wire code may resolve anything: what is not a result fails the call, naming what was wrong.
+        if (badDelta !== undefined) throw badDeltaError(base, badDelta);
         const resultProblem = attemptResultProblem(result);
         if (resultProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: resultProblem });
         resolved = true;
@@ -189,7 +200,7 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         return final;
       } catch (thrown) {
         attemptSignal.dispose(); // before any retry wait: this attempt's timer must not run on
-        const error = toProviderError(thrown, {
+        const classified = toProviderError(thrown, {
           ...base,
           callerAborted: options.signal?.aborted === true,
           callerReason: options.signal?.reason,
@@ -198,6 +209,11 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           lastResponse: tap.lastResponse,
           lastOrigin: tap.lastOrigin,
         });
+        // A bad delta is the failure to fix, whatever the attempt then threw (retrying would not mend it); not when
+        // the caller aborted, which nothing retries or reports further.
+        const error = badDelta !== undefined && classified.code !== 'PROVIDER_ABORTED' && !classified.detail.startsWith(BAD_DELTA)
+          ? badDeltaError(base, badDelta, classified.detail)
+          : classified;
         // Classified first (a timeout, the caller's abort); then whatever still reads this attempt's response stops.
         attemptSignal.abandon();
         // Text already streamed to the caller cannot be taken back: say so, so no caller retries it either.
@@ -333,6 +349,15 @@ function endedBySignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/** The start of the message for an `onText` given no string. */
+const BAD_DELTA = 'request.onText must be given text (each delta a string)';
+
+/** `PROVIDER_BAD_RESPONSE` for an attempt that gave `onText` what is no text (`got`), and what it then failed with, if it did. */
+function badDeltaError(base: { provider: string; model: string }, got: string, thenFailed?: string): ProviderError {
+  const after = thenFailed === undefined ? '' : `; the attempt then failed: ${thenFailed}`;
+  return new ProviderError({ ...base, code: 'PROVIDER_BAD_RESPONSE', retryable: false, message: `${BAD_DELTA}, got ${got}; fix the provider's attempt${after}` });
 }
 
 /** Milliseconds as seconds for a message (`3600 s`, `1.5 s`). */

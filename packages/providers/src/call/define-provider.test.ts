@@ -115,23 +115,34 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
 
   it('fails a call whose attempt resolves no result, or usage that is not whole tokens ≥ 0, with PROVIDER_BAD_RESPONSE naming it', async () => {
     const resolving = (result: unknown) => defineProvider({ name: 'p', settings: { retry: { maxRetries: 0 } }, attempt: () => async () => result as never }).languageModel('m');
-    await expect(resolving(undefined).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('the attempt resolved undefined, not a result { text, usage, finishReason }') });
+    await expect(resolving(undefined).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('attempt must return { text, usage, finishReason, raw } (an AttemptResult), got undefined') });
     await expect(resolving({ text: 'x', usage: { inputTokens: -5, outputTokens: 1 }, finishReason: 'stop' }).generate({ prompt: 'x' })).rejects.toMatchObject({
       code: 'PROVIDER_BAD_RESPONSE',
-      message: expect.stringContaining('its usage.inputTokens is -5, not a whole number of tokens from 0 to 2^53 − 1'),
+      message: expect.stringContaining('result.usage.inputTokens must be a whole number of tokens from 0 to 2^53 − 1, got -5'),
     });
     // Summed, 1e308 tokens became Infinity, which a stored result writes as null.
     await expect(resolving({ text: 'x', usage: { inputTokens: 1e308, outputTokens: 1 }, finishReason: 'stop' }).generate({ prompt: 'x' })).rejects.toMatchObject({
       code: 'PROVIDER_BAD_RESPONSE',
-      message: expect.stringContaining('its usage.inputTokens is 1e+308, not a whole number of tokens from 0 to 2^53 − 1'),
+      message: expect.stringContaining('result.usage.inputTokens must be a whole number of tokens from 0 to 2^53 − 1, got 1e+308'),
     });
     // A provider's own finish reason where the normalised one goes, and warnings that are no list: taken silently before
     // ('end_turn' never read as a cut reply; a string spread into one warning per character).
     await expect(resolving({ text: 'x', finishReason: 'end_turn' }).generate({ prompt: 'x' })).rejects.toMatchObject({
       code: 'PROVIDER_BAD_RESPONSE',
-      message: expect.stringContaining("its finishReason is \"end_turn\", not one of 'stop', 'length', 'content-filter', 'tool-calls', 'error', 'other' (the provider's own goes in rawFinishReason)"),
+      message: expect.stringContaining("result.finishReason must be one of 'stop', 'length', 'content-filter', 'tool-calls', 'error', 'other' (the provider's own goes in rawFinishReason), got \"end_turn\""),
     });
-    await expect(resolving({ text: 'x', finishReason: 'stop', warnings: 'slow' }).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining("its warnings are \"slow\", not a list of texts") });
+    await expect(resolving({ text: 'x', finishReason: 'stop', warnings: 'slow' }).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: expect.stringContaining('result.warnings must be a list of texts or left out, got a string of 4 characters') });
+    // Every field said one way: the field, what it must be, what it got (before: "the response carried no text").
+    await expect(resolving({ text: 42, finishReason: 'stop' }).generate({ prompt: 'x' })).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: '[p:m] PROVIDER_BAD_RESPONSE: result.text must be a string (the reply), got 42' });
+    await expect(resolving({ text: 'x', finishReason: 'stop', usage: { inputTokens: '10', outputTokens: 1 } }).generate({ prompt: 'x' })).rejects.toMatchObject({ message: expect.stringContaining('result.usage.inputTokens must be a whole number of tokens from 0 to 2^53 − 1, got "10"') });
+    await expect(resolving({ text: 'x', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, cachedInputTokens: 1.5 } }).generate({ prompt: 'x' })).rejects.toMatchObject({ message: expect.stringContaining('result.usage.cachedInputTokens must be a whole number of tokens from 0 to 2^53 − 1, or left out, got 1.5') });
+    await expect(resolving({ text: 'x', finishReason: 'stop', warnings: ['ok', { note: 'sk-secret' }] }).generate({ prompt: 'x' })).rejects.toMatchObject({ message: expect.stringContaining('result.warnings[1] must be a text, got an object') });
+    await expect(resolving({ text: 'x', finishReason: 'stop', rawFinishReason: 3 }).generate({ prompt: 'x' })).rejects.toMatchObject({ message: expect.stringContaining("result.rawFinishReason must be a string (the provider's own finish reason) or left out, got 3") });
+    // The reply returned bare is the usual slip: named by its length, never quoted (it may hold anything).
+    const reply = 'the whole reply, with the user key sk-live-abc in it';
+    const bare = (await resolving(reply).generate({ prompt: 'x' }).catch((error: unknown) => error)) as ProviderError;
+    expect(bare).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: `[p:m] PROVIDER_BAD_RESPONSE: attempt must return { text, usage, finishReason, raw } (an AttemptResult), got a string of ${reply.length} characters` });
+    expect(JSON.stringify(bare.toJSON())).not.toContain('sk-live-abc');
     // No usage at all is estimated, as a reply reporting zero tokens is.
     const estimated = await resolving({ text: 'abcdefgh', finishReason: 'stop' }).generate({ prompt: 'x' });
     expect(estimated.usage).toEqual({ inputTokens: 1, outputTokens: 2 });

@@ -1,14 +1,11 @@
 /**
- * A provider's definition and settings, and what its attempt resolves,
- * checked where they are given. A plain-JavaScript provider without
+ * A provider's definition and settings, checked where they are given
+ * (what its attempt resolves: `attempt-result-check.ts`). A plain-JavaScript provider without
  * `settings` failed with a bare TypeError; `timeoutMs: -1` or
  * `maxRetries: 'lots'` were silently taken as no timeout or as NaN; a name
- * with a `:` could never be reached (`name:model` splits at the first one);
- * and an attempt resolving `usage: { inputTokens: -5 }` or no result at all
- * reached the loop's token and cost ceilings as negative or NaN numbers.
+ * with a `:` could never be reached (`name:model` splits at the first one).
  */
 import { ProviderError } from '../errors/provider-error.ts';
-import { FINISH_REASONS } from '../model/finish-reason.ts';
 
 /** How a setting's value looks in a message: `null`, `a list`, `an object`, a string quoted, or the value itself. */
 export function describeSetting(value: unknown): string {
@@ -238,25 +235,6 @@ export function pricesSettingProblem(prices: unknown, provider: string | undefin
     if (provider !== undefined && id.startsWith(`${provider}:`)) return `prices is keyed by the provider's model id: '${id.slice(provider.length + 1)}', not '${id}'`;
     const problem = modelPricesProblem(entry, `prices[${JSON.stringify(id)}]`);
     if (problem !== undefined) return problem;
-  }
-  return undefined;
-}
-
-/** What is wrong with what an attempt resolved (a result with text, and usage of whole numbers ≥ 0 when it gives one), or undefined. */
-export function attemptResultProblem(result: unknown): string | undefined {
-  if (!isRecord(result)) return `the attempt resolved ${describeSetting(result)}, not a result { text, usage, finishReason }`;
-  if (typeof result['text'] !== 'string') return 'the response carried no text';
-  // Read by the loop (`length`: the reply was cut) and spread into the result: a slip here misled both silently.
-  if (!(FINISH_REASONS as readonly unknown[]).includes(result['finishReason'])) return `its finishReason is ${describeSetting(result['finishReason'])}, not one of ${FINISH_REASONS.map((reason) => `'${reason}'`).join(', ')} (the provider's own goes in rawFinishReason)`;
-  const warnings = result['warnings'];
-  if (warnings !== undefined && !(Array.isArray(warnings) && warnings.every((warning) => typeof warning === 'string'))) return `its warnings are ${describeSetting(warnings)}, not a list of texts`;
-  const usage = result['usage'];
-  if (usage === undefined) return undefined;
-  if (!isRecord(usage)) return `its usage is ${describeSetting(usage)}, not { inputTokens, outputTokens }`;
-  for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'cacheWriteInputTokens']) {
-    const value = usage[field];
-    // A count beyond 2^53 − 1 is no count (1e308 summed to Infinity, which a stored result writes as null).
-    if ((field === 'inputTokens' || field === 'outputTokens' || value !== undefined) && !(isCount(value) && (value as number) <= Number.MAX_SAFE_INTEGER)) return `its usage.${field} is ${describeSetting(value)}, not a whole number of tokens from 0 to 2^53 − 1`;
   }
   return undefined;
 }
