@@ -36,7 +36,7 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
   }
   if (context.timedOut) {
     const limit = context.timeoutMs === undefined ? 'the timeout' : `the timeout of ${context.timeoutMs} ms`;
-    return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: `no complete response before ${limit} (timeoutMs, a setting of the provider or of the call; raise it for a slow model)`, cause });
+    return new ProviderError({ ...base, code: 'PROVIDER_TIMEOUT', message: `no complete response before ${limit}${timeoutHint(base.provider)}`, cause });
   }
   if (isProviderError(thrown)) {
     // A plugin may name another provider (a router, a fallback): keep what it set.
@@ -62,6 +62,15 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
     ? `${said} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
     : said;
   return new ProviderError({ ...base, code, message, cause });
+}
+
+/**
+ * Where `timeoutMs` is set, for a slow model: this package cannot tell a
+ * built-in provider from a plugin's, nor the askloop command from a program,
+ * so every place is named once, the provider's name filled in.
+ */
+function timeoutHint(provider: string): string {
+  return ` (raise timeoutMs for a slow model: providers.${provider}.timeoutMs in askloop.config.yaml or builtinPlugin({ providerSettings }) for a built-in provider, the plugin's options for a plugin's)`;
 }
 
 /** What a refused key's message adds: where the key comes from, and the other usual cause. */

@@ -151,8 +151,9 @@ export function runProviderConformance(harness: ProviderHarness): void {
       const { url, requests } = await start({ hang: true });
       const error = await failure(harness.model({ baseURL: url, retry, timeoutMs: 200 }).generate(PROMPT));
       expect(error.code).toBe('PROVIDER_TIMEOUT');
-      // The limit and the setting are named: "before the timeout" alone gave neither.
-      expect(error.detail).toBe('no complete response before the timeout of 200 ms (timeoutMs, a setting of the provider or of the call; raise it for a slow model)');
+      // The limit and where the setting is are named: "before the timeout" alone gave neither, and "a setting of the
+      // provider" did not say where a user of the askloop command or of builtinPlugin sets it.
+      expect(error.detail).toBe(`no complete response before the timeout of 200 ms (raise timeoutMs for a slow model: providers.${error.provider}.timeoutMs in askloop.config.yaml or builtinPlugin({ providerSettings }) for a built-in provider, the plugin's options for a plugin's)`);
       expect(requests).toHaveLength(1);
     });
 

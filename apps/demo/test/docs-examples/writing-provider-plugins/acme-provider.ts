@@ -6,6 +6,8 @@ export interface AcmeSettings {
   readonly apiKey?: string;
   /** Model ids this provider accepts (others are PROVIDER_MODEL_NOT_FOUND). */
   readonly models?: string[];
+  /** One attempt's limit: a PROVIDER_TIMEOUT tells users to raise timeoutMs in the plugin's options, so take it here. */
+  readonly timeoutMs?: number;
 }
 
 /** A provider for a (made-up) JSON API: POST {baseURL}/v1/generate → {"text", "usage": {"input", "output"}}. */
@@ -15,7 +17,7 @@ export function createAcmeProvider(settings: AcmeSettings = {}): Provider {
   const baseURL = settings.baseURL ?? process.env['ACME_BASE_URL'] ?? 'https://api.acme.example';
   return defineProvider({
     name: 'acme',
-    settings: { ...(settings.models === undefined ? {} : { models: settings.models }), timeoutMs: 60_000 },
+    settings: { ...(settings.models === undefined ? {} : { models: settings.models }), timeoutMs: settings.timeoutMs ?? 60_000 },
     // Every value listed here is scrubbed from results, errors and events before they leave the call.
     secrets: () => [apiKey()],
     attempt: (modelId) => async (request: AttemptRequest): Promise<AttemptResult> => {
