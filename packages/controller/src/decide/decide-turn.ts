@@ -8,6 +8,7 @@
  */
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
+import { failureLine } from './failure-line.ts';
 import { haltReasonOf, isRunTimeFailure } from './halt-reason-of.ts';
 import type { HaltReason } from './halt-reason.ts';
 import type { LoopDecision } from './loop-decision.ts';
@@ -47,7 +48,7 @@ function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, curre
   if (failure !== undefined && !isRunTimeFailure(failure)) {
     const reason = haltReasonOf(failure);
     const repairable = reason !== 'ERR_PROVIDER' && reason !== 'ERR_CANCELLED';
-    if (!repairable || history.repairStreak >= agent.repair) return halt(reason, `${failure.code}: ${failure.message}`);
+    if (!repairable || history.repairStreak >= agent.repair) return halt(reason, failureLine(failure));
     // A repair is one more turn: the loop's ceilings come first, as after a run-time error.
     return ceilingDecision(agent, foldTally(history, current), current) ?? { kind: 'CONTINUE', next: 'repair' };
   }

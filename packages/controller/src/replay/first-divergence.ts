@@ -5,6 +5,7 @@
  * another (it usually says why).
  */
 import type { ReplayDivergence } from '../ask-loop.ts';
+import { withCodeOnce } from '../decide/failure-line.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -20,6 +21,14 @@ function callsOf(turn: TurnRecord, recording?: TurnRecord): string[] {
   return turn.toolCalls.map((call) => (call.unfinished === undefined ? call.name : `${call.name} (unfinished)`));
 }
 
+/** A recorded decision as it is compared: a halt on a provider failure recorded with its code twice, as it is now worded (once). */
+function recordedDecision(turn: TurnRecord): TurnRecord['decision'] | null {
+  const decision = turn.decision;
+  if (decision === undefined || decision.kind !== 'HALT') return decision ?? null;
+  const message = withCodeOnce(decision.message);
+  return message === decision.message ? decision : { ...decision, message };
+}
+
 /** The first divergence, or null when every compared field matches. */
 export function firstDivergence(recorded: readonly TurnRecord[], replayed: readonly TurnRecord[]): ReplayDivergence | null {
   const count = Math.max(recorded.length, replayed.length);
@@ -31,7 +40,7 @@ export function firstDivergence(recorded: readonly TurnRecord[], replayed: reado
     const fields: [string, unknown, unknown][] = [
       ['digest', a.digest, b.digest],
       ['decision.kind', a.decision?.kind ?? null, b.decision?.kind ?? null],
-      ['decision', a.decision ?? null, b.decision ?? null],
+      ['decision', recordedDecision(a), b.decision ?? null],
       ['output', a.output, b.output],
       // The calls the recording holds that the replayed program did not make (a replay answers only the calls made),
       // and a call still out when the run ended that the replayed run saw end, or the other way round.
