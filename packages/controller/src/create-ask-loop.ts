@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSandboxPool, type JsonValue, type SandboxPool, type SandboxRunner } from '@askloop/interpreter';
-import type { LanguageModel } from '@askloop/providers';
+import { isProviderError, type LanguageModel } from '@askloop/providers';
 import { createCallCounter, openSqliteStore, systemClock, type CallCounter, type HostToolCatalog, type Policy, type ToolRegistry, type ToolStores } from '@askloop/tools';
 import { agentPolicy, findAgent } from './agent/find-agent.ts';
 import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinition } from './agent/agent-definition.ts';
@@ -112,11 +112,20 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     return found;
   }
 
-  /** A new model object for `agent`'s model id; LOOP_PROVIDER_NOT_FOUND when no provider has it. */
+  /**
+   * A new model object for `agent`'s model id; LOOP_PROVIDER_NOT_FOUND when no provider has it, LOOP_PLUGIN_INVALID
+   * when its provider is malformed or misconfigured (`PROVIDER_CONFIG` when making the model: `defineProvider` given
+   * the request function itself as `attempt`, say), which no other model id would mend.
+   */
   function newModel(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
     try {
       return plugins.providers.languageModel(agent.model);
     } catch (error) {
+      if (isProviderError(error) && error.code === 'PROVIDER_CONFIG') {
+        const plugin = error.provider === undefined ? undefined : plugins.providerPlugins.get(error.provider);
+        const of = plugin === undefined ? '' : ` (provider '${error.provider}' of plugin '${plugin}'; fix the plugin or its options)`;
+        throw new LoopError({ code: 'LOOP_PLUGIN_INVALID', message: `agent '${agent.name}': ${error.message}${of}`, sid, ...(plugin === undefined ? {} : { plugin }), cause: error });
+      }
       const hint = providerNotFoundHint(error, agent.model, plugins.providers.providerNames);
       throw new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: `agent '${agent.name}': ${error instanceof Error ? error.message : String(error)}${hint}`, sid, cause: error });
     }

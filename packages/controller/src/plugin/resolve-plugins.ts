@@ -21,6 +21,8 @@ export interface NamedHooks {
 /** What the plugins contribute, resolved. */
 export interface ResolvedPlugins {
   readonly providers: ProviderRegistry;
+  /** The plugin that contributed each provider, by provider name: named when a provider is found malformed later. */
+  readonly providerPlugins: ReadonlyMap<string, string>;
   readonly toolPacks: readonly ToolPack[];
   readonly toolSources: readonly { readonly plugin: string; readonly source: ToolSource }[];
   readonly agents: ReadonlyMap<string, AgentDefinition>;
@@ -94,5 +96,5 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
     }
     if (plugin.hooks !== undefined) hooks.push({ plugin: name, hooks: plugin.hooks });
   }
-  return { providers: createProviderRegistry(providers), toolPacks, toolSources, agents, hooks };
+  return { providers: createProviderRegistry(providers), providerPlugins: providerOwners, toolPacks, toolSources, agents, hooks };
 }
