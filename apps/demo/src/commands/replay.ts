@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
+import { failureText } from '../progress/format-turn-parts.ts';
 import { oneLine } from '../progress/format-values.ts';
 import type { Command } from '../io.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
@@ -62,7 +63,7 @@ printed), or the session is not in the sessions file or the file is broken;
       if (failure !== undefined) {
         // Most often the replaying host lacks a tool or a setting the session's host had.
         const hint = /TOOL_(NOT_FOUND|UNKNOWN|DENIED)|not found|not allowed/i.test(`${failure.code} ${failure.message}`) ? ' — replay with the tool options the session ran with (--fs-root, --mcp-config, --config); a tool an MCP server added while the session ran (its list changed) is not there until the server adds it again' : '';
-        io.stdout(`  the replayed turn failed: ${failure.code}: ${oneLine(failure.message, 300)}${hint}\n`);
+        io.stdout(`  the replayed turn failed: ${oneLine(failureText(failure), 300)}${hint}\n`);
       }
     }
     return report.matched ? 0 : 1;

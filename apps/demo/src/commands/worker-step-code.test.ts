@@ -51,6 +51,9 @@ describe("a worker step's line", () => {
     // A halt that resume would not run again (a request the provider refused as malformed): its cause only.
     const refused = { code: 'PROVIDER_BAD_REQUEST', kind: 'provider', message: 'prompt too long' };
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: refused }, undefined, queueWith)).toBe('s: turn 2 HALT ERR_PROVIDER (PROVIDER_BAD_REQUEST: prompt too long)');
+    // A provider's message names its code already: said once (it read "(PROVIDER_BAD_REQUEST: [acme:m] PROVIDER_BAD_REQUEST: …)").
+    const provider = { code: 'PROVIDER_BAD_REQUEST', kind: 'provider', message: '[acme:m] PROVIDER_BAD_REQUEST: HTTP 400: prompt too long' } as const;
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: provider }, undefined, queueWith)).toBe('s: turn 2 HALT ERR_PROVIDER ([acme:m] PROVIDER_BAD_REQUEST: HTTP 400: prompt too long)');
     // A ceiling's halt has no failure: its decision's message says what was spent (the line had only the reason).
     const budget = { sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_BUDGET', message: "the loop's token or cost ceiling is spent (2536 tokens, $0.0000)", turns: 2, failure: null } as const;
     expect(describeStep(budget)).toBe("s: turn 2 HALT ERR_BUDGET (the loop's token or cost ceiling is spent (2536 tokens, $0.0000))");

@@ -20,6 +20,7 @@ import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
 import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
+import { failureText } from '../progress/format-turn-parts.ts';
 
 /** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
 function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => string | { error: 'PROVIDER_SCRIPT_EXHAUSTED'; errorMessage: string } {
@@ -71,7 +72,7 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
     const failure = event.failure ?? null;
     // The failure behind a HALT, else what the decision says (a ceiling's figures: `the loop's token or cost ceiling is spent (2536 tokens, …)`).
     const said = event.message === undefined || event.message === null || event.message === '' ? '' : ` (${event.message.replace(/\s*\r?\n\s*/g, ' ')})`;
-    const cause = event.status !== 'HALT' ? '' : failure !== null ? ` (${failure.code}: ${failure.message})` : said;
+    const cause = event.status !== 'HALT' ? '' : failure !== null ? ` (${failureText(failure)})` : said;
     const note = queueWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
     const resumable = event.status === 'HALT' && isResumableHalt(event.reason, failure) ? `; askloop resume ${event.sid}${queueWith.text} --detach queues it again${note}` : '';
     return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}${cause}${resumable}`;

@@ -85,9 +85,9 @@ export function failureText(failure: { readonly code: string; readonly message: 
 }
 
 /**
- * A halt's message is `CODE: <the failure's message>`, and a provider's message names its code again
- * (`PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`): shown with the code once. The stored decision keeps
- * its text (replay compares it).
+ * A halt's message was `CODE: <the failure's message>` before the controller said a provider's code once, so a
+ * session recorded then reads `PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`: shown with the code once. The
+ * stored decision keeps its text (replay compares it).
  */
 export function codeOnce(message: string): string {
   const code = /^([A-Z][A-Z0-9_]+): /.exec(message)?.[1];
