@@ -103,7 +103,7 @@ describe('ns commands with --config', () => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: "askloop: tool pack 'str' of plugin 'strs' is already contributed by plugin 'builtin' (LOOP_PLUGIN_INVALID)\n" });
   });
 
-  it("report a scopes function that returns no list of needs as the tool's failure, not a denial", async () => {
+  it("report a scopes function that returns no list of needs as the tool's bug, not a policy denial", async () => {
     const tool = "{ spec: { name: 'tool.h.put', displayName: 'tool.h.Put', group: 'h', description: 'd', effect: 'read', idempotent: true, returns: 'any', trusted: false, arguments: [{ name: 'note', type: 'string', required: true, description: '' }], capabilities: [], scopes: () => 42 }, handler: () => 1 }";
     const dir = project('broken-scopes', ['./p.mjs'], {
       'p.mjs': `export default { name: 'h', specificationVersion: 'v1', toolPacks: [{ name: 'h', tools: [${tool}] }] };\n`,
@@ -111,8 +111,9 @@ describe('ns commands with --config', () => {
     });
     const run = await spawnCli(['ns', 'run', 'prog.ns', '--config', 'askloop.config.yaml', '--allow', 'tool.h.*'], { cwd: dir });
     expect(run.code).toBe(1);
-    // It used to be SCRIPT_TOOL_DENIED "Tool 'tool.h.Put' is not allowed here (TOOL_FAILED)".
-    expect(run.stderr).toContain("SCRIPT_TOOL_ERROR [TOOL_SPEC_INVALID] tool.h.Put has a broken spec: its scopes must return a list of capability strings (such as 'notes:write:todo') or capability objects, got 42; this is a bug of the tool");
+    // It used to be SCRIPT_TOOL_DENIED "Tool 'tool.h.Put' is not allowed here (TOOL_FAILED)". Still refused before the
+    // run (the call is known to fail), in words that blame the tool.
+    expect(run.stderr).toContain("prog.ns:2:8 SCRIPT_TOOL_DENIED Tool 'tool.h.Put' cannot be used: it is broken (TOOL_SPEC_INVALID): tool.h.Put has a broken spec: its scopes must return a list of capability strings (such as 'notes:write:todo') or capability objects, got 42; this is a bug of the tool");
     expect(run.stderr).not.toContain('not allowed');
   });
 });

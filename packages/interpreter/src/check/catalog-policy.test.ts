@@ -43,12 +43,15 @@ describe('the catalogue’s policy decision is the only one', () => {
     ]);
   });
 
-  it('leaves a tool whose own check failed (its spec is broken) to the run time, which reports its failure: no denial', () => {
+  it('refuses before the run a call of a tool whose own check failed (its spec is broken), saying the tool is broken, not denied', () => {
     // Walkthrough: a scope function returning 42 read "is not allowed here (TOOL_FAILED)", which points at the policy.
+    // Review: left to the run time, a program's earlier statements ran before the call that was known to fail.
     for (const code of ['TOOL_SPEC_INVALID', 'TOOL_FAILED']) {
       const broken: ToolCatalog = { ...catalog(), check: () => ({ code, message: 'scopes of tool.str.ToUpper must return a list of capability strings, got 42' }) };
       const result = parseAndCheck('command\n  emit tool.str.ToUpper("a")\nendcommand\n', { mode: 'agent', tools: broken });
-      expect(result.diagnostics).toEqual([]);
+      expect(result.diagnostics).toEqual([
+        expect.objectContaining({ code: 'SCRIPT_TOOL_DENIED', message: `Tool 'tool.str.toupper' cannot be used: it is broken (${code}): scopes of tool.str.ToUpper must return a list of capability strings, got 42; do without it` }),
+      ]);
     }
   });
 

@@ -85,10 +85,9 @@ function argumentProblem(tools: ToolCatalog, signature: ToolSignature, call: Cal
 const ARGUMENT_REFUSALS: ReadonlySet<string> = new Set(['TOOL_ARGUMENT_INVALID', 'TOOL_ARGUMENT_MISSING']);
 
 /**
- * The host's codes for a tool that is itself broken (its spec's scope function threw or returned no list of needs):
- * not a permission matter, so not SCRIPT_TOOL_DENIED, which tells the model to change the policy or do without it, nor
- * a fault of the program. The check leaves the call to the run time, which reports it as the tool's failure
- * (SCRIPT_TOOL_ERROR, the host's code in the message).
+ * The host's codes for a tool that is itself broken (its spec's scope function threw or returned no list of needs).
+ * The call would fail when reached, so it is still refused before anything runs (the program proved whole), but in
+ * words that put the fault on the tool, not on the policy: the model can only do without it.
  */
 const BROKEN_TOOL: ReadonlySet<string> = new Set(['TOOL_SPEC_INVALID', 'TOOL_FAILED']);
 
@@ -118,7 +117,11 @@ export function checkTools(program: Program, context: CheckContext): Finding[] {
       findings.push({ code: 'SCRIPT_TOOL_ARGUMENT_TYPE', message: `Tool '${shownName(signature)}': ${refusal.message}.`, ...where });
       continue;
     }
-    if (refusal && !BROKEN_TOOL.has(refusal.code)) {
+    if (refusal && BROKEN_TOOL.has(refusal.code)) {
+      findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${shownName(signature)}' cannot be used: it is broken (${refusal.code}): ${refusal.message}; do without it`, ...where });
+      continue;
+    }
+    if (refusal) {
       findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${shownName(signature)}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where });
       continue;
     }
