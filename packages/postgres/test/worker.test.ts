@@ -411,9 +411,13 @@ describe('runWorker', () => {
     expect(await queue.entry('stalled')).toMatchObject({ failures: 0 });
   });
 
-  it('leaves a session whose tools it lacks to another host (skipped, not counted), and looks at it again only later', async () => {
+  it.each([
+    ['tools', new LoopError({ code: 'LOOP_TOOLS_MISSING', message: "session needs-tools: its agent allows 'tool.fs.*', and this worker has no such tool" })],
+    // Review: a plugin's provider that cannot be made here (a key it checks at once) is LOOP_PLUGIN_INVALID since the
+    // malformed-provider change; its cause says this host's provider is unusable, so another host may serve it.
+    ['working provider', new LoopError({ code: 'LOOP_PLUGIN_INVALID', message: "plugin 'p': provider 'acme' could not make model 'm'", cause: Object.assign(new Error('no API key: set ACME_API_KEY'), { code: 'PROVIDER_CONFIG' }) })],
+  ])('leaves a session whose %s it lacks to another host (skipped, not counted), and looks at it again only later', async (_what, lacking) => {
     const { pool, stores } = await queuedSessions(['needs-tools', 'plain']);
-    const lacking = new LoopError({ code: 'LOOP_TOOLS_MISSING', message: "session needs-tools: its agent allows 'tool.fs.*', and this worker has no such tool" });
     const stepped: string[] = [];
     const loop = {
       step: async (sid: string) => {

@@ -93,8 +93,12 @@ const EXPIRY_MARGIN_MS = 1000;
 /** How long a host leaves alone a session it found it cannot serve (its tools or provider missing here). */
 const CANNOT_SERVE_MS = 60_000;
 
-/** The codes of a step that failed because this host lacks what the session needs, not because of the session. */
-const HOST_LACKS: ReadonlySet<string> = new Set(['LOOP_TOOLS_MISSING', 'LOOP_PROVIDER_NOT_FOUND']);
+/**
+ * The codes of a step that failed because this host lacks what the session needs, not because of the session: its
+ * tools, its provider, or a provider that cannot be made here (`PROVIDER_CONFIG`, the cause of the controller's
+ * `LOOP_PLUGIN_INVALID` for a malformed or misconfigured provider, such as a key it checks at once).
+ */
+const HOST_LACKS: ReadonlySet<string> = new Set(['LOOP_TOOLS_MISSING', 'LOOP_PROVIDER_NOT_FOUND', 'PROVIDER_CONFIG']);
 
 /** Whether `error` (or one in its `cause` chain) says this host lacks the session's tools or provider. */
 function hostLacks(error: unknown): boolean {
