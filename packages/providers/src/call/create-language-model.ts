@@ -173,7 +173,6 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
         // Promise.resolve: a plugin in JavaScript may return its result without a promise.
         const result = await endedBySignal(Promise.resolve(runWithAttemptFetch(tap.fetch, () => spec.attempt(request))), attemptSignal.signal);
         // A plugin's wire code may resolve anything: what is not a result fails the call, naming what was wrong.
-        if (badDelta !== undefined) throw badDeltaError(base, badDelta);
         const resultProblem = attemptResultProblem(result);
         if (resultProblem !== undefined) throw new ProviderError({ code: 'PROVIDER_BAD_RESPONSE', message: resultProblem });
         resolved = true;
@@ -194,7 +193,9 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
           attempts: attempt,
           raw: result.raw,
           costUsd,
-          warnings: [...(result.warnings ?? []), ...(estimated ? [USAGE_ESTIMATED] : [])],
+          // A bad delta of an attempt that returned a valid result is dropped and said, not failed: the result's text is
+          // the reply (what a caller that does not stream gets too); the streamed text only showed it.
+          warnings: [...(result.warnings ?? []), ...(estimated ? [USAGE_ESTIMATED] : []), ...(badDelta === undefined ? [] : [badDeltaWarning(badDelta)])],
         };
         emit({ ...base, type: 'call-finish', attempts: attempt, latencyMs, usage, finishReason: result.finishReason, costUsd });
         return final;
@@ -358,6 +359,11 @@ const BAD_DELTA = 'request.onText must be given text (each delta a string)';
 function badDeltaError(base: { provider: string; model: string }, got: string, thenFailed?: string): ProviderError {
   const after = thenFailed === undefined ? '' : `; the attempt then failed: ${thenFailed}`;
   return new ProviderError({ ...base, code: 'PROVIDER_BAD_RESPONSE', retryable: false, message: `${BAD_DELTA}, got ${got}; fix the provider's attempt${after}` });
+}
+
+/** The warning of a call whose attempt gave `onText` what is no text (`got`), dropped, and then returned a valid result. */
+function badDeltaWarning(got: string): string {
+  return `${BAD_DELTA}, got ${got}; it was dropped, and the streamed text may lack a part of the reply (the result's text is whole); fix the provider's attempt`;
 }
 
 /** Milliseconds as seconds for a message (`3600 s`, `1.5 s`). */
