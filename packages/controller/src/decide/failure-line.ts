@@ -26,5 +26,6 @@ export function withCodeOnce(message: string): string {
   const code = /^([A-Z][A-Z0-9_]*): /.exec(message)?.[1];
   if (code === undefined) return message;
   const rest = message.slice(code.length + 2);
-  return rest.startsWith('[') && namesCode(code, rest) ? rest : message;
+  // `CODE: CODE: …` too: `failureLine` says a message that names its code as it is, however it names it.
+  return namesCode(code, rest) ? rest : message;
 }

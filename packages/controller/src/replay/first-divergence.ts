@@ -21,8 +21,11 @@ function callsOf(turn: TurnRecord, recording?: TurnRecord): string[] {
   return turn.toolCalls.map((call) => (call.unfinished === undefined ? call.name : `${call.name} (unfinished)`));
 }
 
-/** A recorded decision as it is compared: a halt on a provider failure recorded with its code twice, as it is now worded (once). */
-function recordedDecision(turn: TurnRecord): TurnRecord['decision'] | null {
+/**
+ * A turn's decision as compared: a HALT's message with its code said once, on both sides alike — a recording made
+ * before said a provider failure's code twice, and a decision a plugin words so must still match itself.
+ */
+function comparedDecision(turn: TurnRecord): TurnRecord['decision'] | null {
   const decision = turn.decision;
   if (decision === undefined || decision.kind !== 'HALT') return decision ?? null;
   const message = withCodeOnce(decision.message);
@@ -40,7 +43,7 @@ export function firstDivergence(recorded: readonly TurnRecord[], replayed: reado
     const fields: [string, unknown, unknown][] = [
       ['digest', a.digest, b.digest],
       ['decision.kind', a.decision?.kind ?? null, b.decision?.kind ?? null],
-      ['decision', recordedDecision(a), b.decision ?? null],
+      ['decision', comparedDecision(a), comparedDecision(b)],
       ['output', a.output, b.output],
       // The calls the recording holds that the replayed program did not make (a replay answers only the calls made),
       // and a call still out when the run ended that the replayed run saw end, or the other way round.
