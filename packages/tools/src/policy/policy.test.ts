@@ -150,6 +150,13 @@ describe('policy', () => {
     expect(refusal(() => ['notes:write:todo', 7])).toEqual(['TOOL_SPEC_INVALID', `${must}, got ["notes:write:todo",7] (an item is 7)${fix}`]);
     expect(refusal(() => [{ resource: 'notes' }])?.[0]).toBe('TOOL_SPEC_INVALID');
     expect(refusal(() => { throw new TypeError("Cannot read properties of undefined (reading 'path')"); })).toEqual(['TOOL_SPEC_INVALID', `${must}, but it threw: Cannot read properties of undefined (reading 'path')${fix}`]);
+    // What it threw stays the cause, for its stack (review).
+    const thrown = new TypeError('boom in scopes');
+    try {
+      policy.authorize(spec(() => { throw thrown; }), { note: 'todo' });
+    } catch (error) {
+      expect((error as ToolError).cause).toBe(thrown);
+    }
     // A ToolError is the scope function's refusal of the arguments (the fs tools' path with ..): it passes through.
     expect(refusal(() => { throw new ToolError('FS_ESCAPE', 'no ..'); })).toEqual(['FS_ESCAPE', 'no ..']);
     // Needs as strings or as capability objects are what it should return.

@@ -41,18 +41,19 @@ function isCapabilityObject(value: unknown): value is Capability {
  */
 export function scopeNeeds(spec: ToolSpec, args: ToolArguments): readonly (string | Capability)[] {
   if (spec.scopes === undefined) return [];
-  const invalid = (what: string): ToolError =>
+  const invalid = (what: string, cause?: unknown): ToolError =>
     new ToolError(
       'TOOL_SPEC_INVALID',
       `${spec.displayName} has a broken spec: its scopes must return a list of capability strings (such as 'notes:write:todo') or capability objects, ${what}; this is a bug of the tool, not of the program or the policy: fix its spec (a scope function refuses arguments by throwing a ToolError)`,
-      { tool: spec.displayName },
+      // What it threw is kept as the cause, for its stack (the host drops a cause whose message it had to redact).
+      { tool: spec.displayName, ...(cause === undefined ? {} : { cause }) },
     );
   let needs: unknown;
   try {
     needs = spec.scopes(args);
   } catch (error) {
     if (isToolError(error)) throw error;
-    throw invalid(`but it threw: ${error instanceof Error ? error.message : shown(error)}`);
+    throw invalid(`but it threw: ${error instanceof Error ? error.message : shown(error)}`, error);
   }
   if (!Array.isArray(needs)) throw invalid(`got ${shown(needs)}`);
   const wrong = needs.find((need) => typeof need !== 'string' && !isCapabilityObject(need));

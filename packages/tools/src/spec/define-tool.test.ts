@@ -52,6 +52,10 @@ describe('defineTool', () => {
     ['object for map', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'object' as 'int' }] }, "did you mean 'map'?"],
     ['dict for map', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'dict' as 'int' }] }, "did you mean 'map'?"],
     ['array for list', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'array' as 'int' }] }, "did you mean 'list'?"],
+    // Review: these found Object's own properties ("did you mean 'function Object() { [native code] }'").
+    ['a type named constructor', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'constructor' as 'int' }] }, "argument 'x' has unknown type 'constructor' (the types are "],
+    ['a type named __proto__', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: '__proto__' as 'int' }] }, "argument 'x' has unknown type '__proto__' (the types are "],
+    ['an argument without a type', { name: 'tool.a.B', description: 'x', args: [{ name: 'x' } as never] }, "argument 'x' has no type (the types are "],
     ['a near miss of a type', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'strng' as 'int' }] }, "unknown type 'strng'; did you mean 'string'?"],
     ['a type in capitals', { name: 'tool.a.B', description: 'x', args: [{ name: 'x', type: 'String' as 'int' }] }, "did you mean 'string'?"],
     ['boolean for a bool result', { name: 'tool.a.B', description: 'x', returns: 'boolean' as 'bool' }, "tool spec tool.a.B: returns: unknown type 'boolean'; did you mean 'bool'? (the types are "],

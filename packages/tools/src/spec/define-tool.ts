@@ -67,7 +67,8 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
 
 /** The known field `field` most likely meant: an alias from another schema, else the closest spelling. */
 function meantField(field: string, known: readonly string[]): string | undefined {
-  const alias = FIELD_ALIASES[field.toLowerCase()];
+  // Own keys only: `constructor` or `__proto__` must not find Object's.
+  const alias = Object.hasOwn(FIELD_ALIASES, field.toLowerCase()) ? FIELD_ALIASES[field.toLowerCase()] : undefined;
   if (alias !== undefined && known.includes(alias)) return alias;
   const [closest] = known
     .map((name) => ({ name, distance: editDistance(field.toLowerCase(), name.toLowerCase()) }))
@@ -103,10 +104,12 @@ const TYPE_ALIASES: Readonly<Record<string, ToolValueType>> = {
 
 /** `unknown type 'integer'; did you mean 'int'? (the types are …)`: an alias, a case slip or a near miss. */
 function unknownType(type: unknown): string {
+  if (type === undefined) return `no type (the types are ${[...VALUE_TYPES].join(', ')})`;
   const text = String(type);
   const lower = text.toLowerCase();
   const meant =
-    TYPE_ALIASES[lower] ??
+    // Own keys only: `constructor` or `__proto__` must not find Object's.
+    (Object.hasOwn(TYPE_ALIASES, lower) ? TYPE_ALIASES[lower] : undefined) ??
     [...VALUE_TYPES]
       .map((name) => ({ name, distance: editDistance(lower, name) }))
       .filter((entry) => entry.distance <= Math.min(2, Math.floor(entry.name.length / 2)))
