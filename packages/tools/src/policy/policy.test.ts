@@ -152,11 +152,7 @@ describe('policy', () => {
     expect(refusal(() => { throw new TypeError("Cannot read properties of undefined (reading 'path')"); })).toEqual(['TOOL_SPEC_INVALID', `${must}, but it threw: Cannot read properties of undefined (reading 'path')${fix}`]);
     // What it threw stays the cause, for its stack (review).
     const thrown = new TypeError('boom in scopes');
-    try {
-      policy.authorize(spec(() => { throw thrown; }), { note: 'todo' });
-    } catch (error) {
-      expect((error as ToolError).cause).toBe(thrown);
-    }
+    expect(() => policy.authorize(spec(() => { throw thrown; }), { note: 'todo' })).toThrow(expect.objectContaining({ code: 'TOOL_SPEC_INVALID', cause: thrown }));
     // A ToolError is the scope function's refusal of the arguments (the fs tools' path with ..): it passes through.
     expect(refusal(() => { throw new ToolError('FS_ESCAPE', 'no ..'); })).toEqual(['FS_ESCAPE', 'no ..']);
     // Needs as strings or as capability objects are what it should return.
