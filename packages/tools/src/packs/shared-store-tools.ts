@@ -9,7 +9,13 @@
 import type { ToolPack } from '../registry/tool-pack.ts';
 import type { ToolDefinition } from '../spec/tool-spec.ts';
 
-const sharedStoreTools = new WeakSet<ToolDefinition>();
+/**
+ * One set per process, not per copy of this package: a plugin that bundles its own `@askloop/tools` makes the
+ * built-in packs with one copy while the host's tool host is another's (as `isToolError` recognises either copy's
+ * errors). Per copy, the built-in memory tools would be scoped, and an agent's keys would move under `pack:memory/`.
+ */
+const REGISTRY = Symbol.for('askloop.tools.sharedStoreTools');
+const sharedStoreTools: WeakSet<ToolDefinition> = ((globalThis as { [REGISTRY]?: WeakSet<ToolDefinition> })[REGISTRY] ??= new WeakSet<ToolDefinition>());
 
 /** Marks the tools of a built-in memory or scratch pack as seeing the shared stores; returns the pack. */
 export function markSharedStoreTools(pack: ToolPack): ToolPack {
