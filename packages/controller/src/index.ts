@@ -18,6 +18,7 @@ export { decideAfter, decideTurn, type DecideInput } from './decide/decide-turn.
 export { EMPTY_TALLY, foldTally, tallyOf, type LoopTally, type TallyDecision } from './decide/loop-tally.ts';
 export { turnSpend } from './decide/turn-spend.ts';
 export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
+export { failureLine, withCodeOnce } from './decide/failure-line.ts';
 export {
   errorStreak,
   identicalDigestRun,

@@ -4,7 +4,7 @@
  * (`askloop show`). Every text that came from a model, a tool or a store is
  * made terminal-safe here.
  */
-import type { LoopDecision, RecordedToolCall } from '@askloop/controller';
+import { failureLine, withCodeOnce, type LoopDecision, type RecordedToolCall } from '@askloop/controller';
 import type { Diagnostic } from '@askloop/interpreter';
 import { compactJson, formatDuration } from './format-values.ts';
 import type { TerminalColors } from './terminal-colors.ts';
@@ -77,19 +77,17 @@ export function decisionReason(decision: LoopDecision): string {
 }
 
 /**
- * A failure as one line, its code once: a provider's message names its code already (`[acme:m] PROVIDER_SERVER: …`),
- * so it is shown as it is; any other gets `CODE` (and `where`, a position) before it.
+ * A failure as one line, its code once, in the controller's words (`failureLine`): a provider's message names its code
+ * already (`[acme:m] PROVIDER_SERVER: …`), so it is shown as it is; any other gets `CODE` (and `where`, a position)
+ * before it.
  */
 export function failureText(failure: { readonly code: string; readonly message: string }, where = ''): string {
-  return where === '' && failure.message.includes(`${failure.code}: `) ? failure.message : `${failure.code}${where}: ${failure.message}`;
+  return where === '' ? failureLine(failure) : `${failure.code}${where}: ${failure.message}`;
 }
 
 /**
  * A halt's message was `CODE: <the failure's message>` before the controller said a provider's code once, so a
- * session recorded then reads `PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`: shown with the code once. The
- * stored decision keeps its text (replay compares it).
+ * session recorded then reads `PROVIDER_SERVER: [acme:m] PROVIDER_SERVER: HTTP 500 …`: shown with the code once, as
+ * replay reads it (`withCodeOnce`). The stored decision keeps its text (replay compares it).
  */
-export function codeOnce(message: string): string {
-  const code = /^([A-Z][A-Z0-9_]+): /.exec(message)?.[1];
-  return code !== undefined && message.indexOf(`${code}: `, code.length + 2) !== -1 ? message.slice(code.length + 2) : message;
-}
+export const codeOnce = withCodeOnce;
