@@ -8,15 +8,11 @@
  * reaches logs and transcripts.
  */
 import { FINISH_REASONS } from '../model/finish-reason.ts';
+import { describeKind, isRecord } from './provider-definition-check.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A value by kind only: `a string of 12 characters`, `a number`, `a list`, `an object`, `null`, `undefined`. */
+/** A value by kind only (`describeKind`), a string with its length: `a string of 12 characters`, `a list`, `null`. */
 function kindOf(value: unknown): string {
-  if (typeof value === 'string') return `a string of ${value.length} character${value.length === 1 ? '' : 's'}`;
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return typeof value === 'string' ? `a string of ${value.length} character${value.length === 1 ? '' : 's'}` : describeKind(value);
 }
 
 /** The longest string shown as it is where a field holds a name or a count, not content (`"end_turn"`, `"10"`). */
