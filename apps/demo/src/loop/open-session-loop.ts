@@ -6,7 +6,7 @@
  * embedded model). A follow-up command (`resume`, `approve`, `replay`) gives a
  * scripted model the replies its session has not used yet.
  */
-import { damagedStoreMessage, isDamagedStore } from './damaged-store.ts';
+import { isDamagedStore, storeReadError } from './damaged-store.ts';
 import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { CliError } from '../cli-error.ts';
@@ -61,7 +61,7 @@ export function openSessionStore(dbPath: string, name = '--db'): TranscriptStore
   } catch (error) {
     if (!isLoopError(error)) throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
     // SQLite's own words name no fix: a file it cannot read (damaged, or no database at all) is said so, with one.
-    if (isDamagedStore(error)) throw CliError.fromLoopError({ code: error.code, message: damagedStoreMessage(error, name) }, dbPath);
+    if (isDamagedStore(error)) throw storeReadError(error, dbPath, name);
     throw CliError.fromLoopError({ code: error.code, message: `${error.message}${storeOpenHint(error.message, dbPath, undefined, name)}` }, dbPath);
   }
 }
