@@ -145,6 +145,21 @@ async function runProgram(
   let runOver = false;
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
+  /** Records a call in its place and announces it: `outcome` its result or error, `unfinished` when it was still out. */
+  const recordCall = (name: string, args: readonly JsonValue[], durationMs: number, outcome: Pick<RecordedToolCall, 'result' | 'error'>, unfinished?: RecordedToolCall['unfinished']): void => {
+    const shown = calls.toolFacts(name).displayName;
+    const call: RecordedToolCall = {
+      index: toolCalls.length,
+      name,
+      ...(shown === undefined || shown === name ? {} : { displayName: shown }),
+      args,
+      ...outcome,
+      durationMs: Math.round(durationMs),
+      ...(unfinished === undefined ? {} : { unfinished }),
+    };
+    toolCalls.push(call);
+    context.emit({ type: 'tool-call', ...base, ts: isoNow(context), call });
+  };
   const result = await context.interpreter.execute(prepared, {
     tools,
     onStart,
@@ -165,18 +180,10 @@ async function runProgram(
       const timing = calls.inFlight.reported();
       if (timing === 'after-end') return;
       lateCall = timing === 'after-time' ? toolCalls.length : undefined;
-      const shown = calls.toolFacts(observed.name).displayName;
-      const call: RecordedToolCall = {
-        index: toolCalls.length,
-        name: observed.name,
-        ...(shown === undefined || shown === observed.name ? {} : { displayName: shown }),
-        args: observed.args,
+      recordCall(observed.name, observed.args, observed.durationMs, {
         ...(observed.result === undefined ? {} : { result: observed.result as JsonValue }),
         ...(observed.error === undefined ? {} : { error: { code: observed.error.code, message: observed.error.message } }),
-        durationMs: Math.round(observed.durationMs),
-      };
-      toolCalls.push(call);
-      context.emit({ type: 'tool-call', ...base, ts: isoNow(context), call });
+      });
     },
   });
   let output = result.output;
@@ -206,19 +213,7 @@ async function runProgram(
     // error stays (what the tool host said), and it may have acted all the same.
     toolCalls[lateCall] = { ...late, unfinished: unfinishedNote(calls.toolFacts(late.name).effect, true) };
   }
-  if (out !== undefined) {
-    const facts = calls.toolFacts(out.name);
-    const call: RecordedToolCall = {
-      index: toolCalls.length,
-      name: out.name,
-      ...(facts.displayName === undefined || facts.displayName === out.name ? {} : { displayName: facts.displayName }),
-      args: out.args,
-      durationMs: Math.round(performance.now() - out.startedAt),
-      unfinished: unfinishedNote(facts.effect),
-    };
-    toolCalls.push(call);
-    context.emit({ type: 'tool-call', ...base, ts: isoNow(context), call });
-  }
+  if (out !== undefined) recordCall(out.name, out.args, performance.now() - out.startedAt, {}, unfinishedNote(calls.toolFacts(out.name).effect));
   return {
     emits: result.emits,
     ...(result.emitLines === undefined ? {} : { emitLines: result.emitLines }),
