@@ -1,3 +1,4 @@
+import { credentialSpans, scrubCredentialPatterns, type Span } from './credential-patterns.ts';
 import { SplitSecretLanes, type SecretLane } from './split-secrets.ts';
 
 /** Replaces secrets in text and in JSON-like values. */
@@ -6,8 +7,8 @@ export interface Redactor {
   text(value: string): string;
   /**
    * Deep-copies a JSON-like value, scrubbing every string and every
-   * credential-named field, and a configured secret split across the items
-   * of a list (`SplitSecretLanes`).
+   * credential-named field, and a configured secret or a credential pattern
+   * split across the items of a list (`SplitSecretLanes`).
    */
   value<T>(value: T): T;
   /**
@@ -28,25 +29,6 @@ export const REDACTED = '[REDACTED]';
 
 /** Secrets shorter than this are not scrubbed literally: they would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 4;
-
-const PATTERNS: readonly [RegExp, string][] = [
-  // Authorization: Bearer <token>
-  [/\b(Bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`],
-  // x-api-key: <key>, "x-goog-api-key":"<key>", api_key=<key>, authorization: <raw key>
-  [
-    /\b(x-api-key|x-goog-api-key|api[-_]?key|authorization)(["']?\s*[:=]\s*["']?)(?!Bearer\s)([^\s"',;&]+)/gi,
-    `$1$2${REDACTED}`,
-  ],
-  // ?key=<key> in URLs (Gemini's query-string authentication)
-  [/([?&](?:key|api_key|apikey)=)[^&#\s"']+/gi, `$1${REDACTED}`],
-];
-
-/**
- * A string none of `PATTERNS` can match: each needs `bearer`, an `api…key`,
- * `authorization` or `key=`. Testing this once spares the three replaces for
- * the ordinary strings (ids, model names, text) that make up most payloads.
- */
-const MAY_HOLD_CREDENTIAL = /bearer|api[-_]?key|authorization|key=/i;
 
 const SECRET_FIELD = /^(authorization|x-api-key|x-goog-api-key|api[-_]?key|apikey|access[-_]?token)$/i;
 
@@ -77,8 +59,8 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
   };
 
   /** Where the configured secrets are in `value`: `[start, end)`, longest first where two overlap, sorted. */
-  const secretSpans = (value: string): [number, number][] => {
-    const spans: [number, number][] = [];
+  const secretSpans = (value: string): Span[] => {
+    const spans: Span[] = [];
     for (const literal of ordered) {
       for (let at = value.indexOf(literal); at !== -1; at = value.indexOf(literal, at + 1)) {
         const end = at + literal.length;
@@ -88,17 +70,16 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
     return spans.sort((a, b) => a[0] - b[0]);
   };
 
-  const text = (value: string): string => {
-    let result = secretsOnly(value);
-    if (!MAY_HOLD_CREDENTIAL.test(result)) return result;
-    for (const [pattern, replacement] of PATTERNS) result = result.replace(pattern, replacement);
-    return result;
-  };
+  const text = (value: string): string => scrubCredentialPatterns(secretsOnly(value), REDACTED);
+
+  /** What `text` replaces in `value`, as ranges of it: for a text split across a list's items (`SplitSecretLanes`). */
+  const redactedSpans = (value: string, matches?: Span[]): Span[] => credentialSpans(value, secretSpans(value), REDACTED, matches);
 
   /**
    * `lane` is where `value` sits among the strings of the list being copied
    * (`SplitSecretLanes`), or undefined outside a list; the outermost list of
-   * two items or more starts the lanes, when there are secrets to look for.
+   * two items or more starts the lanes (the patterns are looked for even
+   * when no key is configured).
    */
   const walk = (value: unknown, seen: WeakMap<object, unknown>, lane: SecretLane | undefined): unknown => {
     if (typeof value === 'string') return text(value);
@@ -107,16 +88,16 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
     if (Array.isArray(value)) {
       const copy: unknown[] = [];
       seen.set(value, copy);
-      // A key split across the items (a streamed reply's chunks) survives item by item: it is scrubbed in the joins.
-      const lanes = lane === undefined && value.length > 1 && ordered.length > 0 ? new SplitSecretLanes() : undefined;
+      // A key or a token split across the items (a streamed reply's chunks) survives item by item: it is scrubbed in the joins.
+      const lanes = lane === undefined && value.length > 1 ? new SplitSecretLanes() : undefined;
       const inner = lanes === undefined ? lane?.child('*') : undefined;
       for (const item of value) {
         const itemLane = lanes?.forItem(item) ?? inner;
         const scrubbed = walk(item, seen, itemLane);
         copy.push(scrubbed);
-        if (itemLane !== undefined && typeof scrubbed === 'string') itemLane.add(copy as unknown as Record<number, unknown>, copy.length - 1);
+        if (itemLane !== undefined && typeof item === 'string') itemLane.add(copy as unknown as Record<number, unknown>, copy.length - 1, item);
       }
-      lanes?.scrub(secretSpans, REDACTED);
+      lanes?.scrub(redactedSpans, REDACTED);
       return copy;
     }
     if (value instanceof Date) return new Date(value.getTime());
@@ -130,7 +111,7 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
       const fieldLane = lane?.child(key);
       const scrubbed = walk(field, seen, fieldLane);
       copy[key] = scrubbed;
-      if (fieldLane !== undefined && typeof scrubbed === 'string') fieldLane.add(copy, key);
+      if (fieldLane !== undefined && typeof field === 'string') fieldLane.add(copy, key, field);
     }
     return copy;
   };

@@ -3,8 +3,10 @@
  * holds a piece of it. `result.text` and the deltas were scrubbed (the stream
  * redactor holds back a possible start of a key), but `raw` was scrubbed
  * chunk by chunk, and no chunk held the whole key: every piece stayed, and
- * the chunks' texts joined gave the key back. Each provider's stream, from a
- * loopback server in its own wire format.
+ * the chunks' texts joined gave the key back. The same for a credential
+ * pattern (`Bearer …`) the model writes: only the chunk holding `Bearer ` and
+ * the token's start was scrubbed. Each provider's stream, from a loopback
+ * server in its own wire format.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from '../../src/anthropic/anthropic-provider.ts';
@@ -19,6 +21,9 @@ const KEY = 'sk-split-Q7xv2Lm9Pz4Rt8Wn';
 /** The reply, cut as a tokenizer would: the key in six pieces, none of them its start or end alone. */
 const PIECES = ['Your key is ', 'sk-', 'split', '-Q7xv', '2Lm9', 'Pz4Rt', '8Wn', ', keep it safe.'];
 const REPLY = PIECES.join('');
+/** A reply quoting a Bearer token, cut inside the word `Bearer` and inside the token. */
+const TOKEN_PIECES = ['Call it with -H "Authorization: Bea', 'rer eyJh', 'bGciOi', 'JIUzI1', 'NiJ9.t', 'ok3nX', '" and wait.'];
+const TOKEN = TOKEN_PIECES.slice(1, -1).join('').slice('rer '.length);
 const retry = { maxRetries: 0 };
 
 const sse = (events: unknown[], done = false): ScriptedResponse => ({
@@ -26,7 +31,8 @@ const sse = (events: unknown[], done = false): ScriptedResponse => ({
   chunks: [...events.map((event) => `data: ${JSON.stringify(event)}\n\n`), ...(done ? ['data: [DONE]\n\n'] : [])],
 });
 
-const cases: { name: string; answer: ScriptedResponse; model: (url: string) => LanguageModel; texts: (raw: any) => string[] }[] = [
+/** Each provider's stream of a reply in `PIECES`, and how to read the text of each of its raw items. */
+const casesFor = (PIECES: readonly string[]): { name: string; answer: ScriptedResponse; model: (url: string) => LanguageModel; texts: (raw: any) => string[] }[] => [
   {
     name: 'OpenAI Chat Completions (raw.chunks)',
     answer: sse([
@@ -49,7 +55,7 @@ const cases: { name: string; answer: ScriptedResponse; model: (url: string) => L
     name: 'OpenAI Responses (raw.events)',
     answer: sse([
       ...PIECES.map((delta) => ({ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta })),
-      { type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: REPLY }] }], usage: { input_tokens: 5, output_tokens: 9, total_tokens: 14 } } },
+      { type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: PIECES.join('') }] }], usage: { input_tokens: 5, output_tokens: 9, total_tokens: 14 } } },
     ]),
     model: (url) => createOpenAIProvider({ apiKey: KEY, baseURL: `${url}/v1`, api: 'responses', retry }).languageModel('gpt-4.1'),
     texts: (raw) => raw.events.filter((event: any) => event.type === 'response.output_text.delta').map((event: any) => event.delta),
@@ -104,7 +110,7 @@ describe('a key split across the chunks of a streamed reply', () => {
     server = undefined;
   });
 
-  for (const testCase of cases) {
+  for (const testCase of casesFor(PIECES)) {
     it(`${testCase.name}: is scrubbed from raw, no piece of it left in any chunk`, async () => {
       server = await startTestServer([testCase.answer]);
       const deltas: string[] = [];
@@ -115,6 +121,27 @@ describe('a key split across the chunks of a streamed reply', () => {
       expect(testCase.texts(result.raw).join('')).toBe(result.text);
       const everything = JSON.stringify(result);
       for (const piece of PIECES.slice(1, -1)) expect(everything).not.toContain(piece);
+    });
+  }
+});
+
+describe('a Bearer token split across the chunks of a streamed reply', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  for (const testCase of casesFor(TOKEN_PIECES)) {
+    it(`${testCase.name}: is scrubbed from raw, no piece of it left in any chunk`, async () => {
+      server = await startTestServer([testCase.answer]);
+      const result = await testCase.model(server.url).generate({ prompt: 'how do I call it?', onText: () => {} });
+      // The text keeps it (a program may quote a header); raw, a copy of the wire, loses it as one string would.
+      expect(result.text).toBe(TOKEN_PIECES.join(''));
+      expect(testCase.texts(result.raw).join('')).toBe('Call it with -H "Authorization: Bearer [REDACTED]" and wait.');
+      const raw = JSON.stringify(result.raw);
+      for (const piece of TOKEN_PIECES.slice(2, -1)) expect(raw).not.toContain(piece);
+      expect(raw).not.toContain(TOKEN);
     });
   }
 });
