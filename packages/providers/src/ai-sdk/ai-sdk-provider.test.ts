@@ -113,6 +113,25 @@ describe('fromAISDK', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('names the provider after a model whose provider holds a \':\' or white space, each run of them a \'-\'', async () => {
+    // Before: createLanguageModel refused the AI SDK's own label, and fromAISDK threw PROVIDER_CONFIG for a model that works.
+    const answer = { content: [{ type: 'text' as const, text: 'ok' }], finishReason, usage, warnings: [] };
+    const gateway = new MockLanguageModelV4({ provider: 'gateway:openai', modelId: 'gpt-5', doGenerate: answer });
+    expect(await fromAISDK(gateway).generate({ prompt: 'x' })).toMatchObject({ provider: 'gateway-openai', model: 'gpt-5', text: 'ok' });
+    const spaced = new MockLanguageModelV3({ provider: ' My  Server: chat\n', doGenerate: answer });
+    expect((await fromAISDK(spaced).generate({ prompt: 'x' })).provider).toBe('My-Server-chat');
+    // A name given is taken as it is, whatever the label.
+    expect((await fromAISDK(gateway, { name: 'vercel' }).generate({ prompt: 'x' })).provider).toBe('vercel');
+  });
+
+  it('refuses a model whose provider leaves no name, saying how to pass one, and a name given that is no name', () => {
+    for (const provider of ['', ' : ']) {
+      const model = new MockLanguageModelV4({ provider, modelId: 'm-1' });
+      expect(() => fromAISDK(model)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', model: 'm-1', message: expect.stringContaining("fromAISDK(model, { name: 'my-provider' })") }));
+    }
+    expect(() => fromAISDK(new MockLanguageModelV4({ provider: 'mock' }), { name: 'a:b' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('"a:b"') }));
+  });
+
   it('serves as a registry provider', async () => {
     const provider = createAISDKProvider({
       name: 'mock',

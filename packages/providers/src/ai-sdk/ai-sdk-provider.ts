@@ -1,6 +1,8 @@
 import { createLanguageModel } from '../call/create-language-model.ts';
+import { describeSetting, providerNameFrom } from '../call/provider-definition-check.ts';
 import type { ProviderSettings } from '../call/provider-settings.ts';
 import { modelNotFound } from '../errors/model-not-found.ts';
+import { ProviderError } from '../errors/provider-error.ts';
 import type { LanguageModel } from '../model/language-model.ts';
 import type { ModelPrices } from '../model/model-prices.ts';
 import type { Provider } from '../model/provider.ts';
@@ -11,7 +13,11 @@ import type { AISDKLanguageModel } from './ai-sdk-types.ts';
 export type AISDKAdapterSettings = Pick<ProviderSettings, 'retry' | 'timeoutMs' | 'onEvent'> & {
   /** Keys to redact; the AI SDK provider holds its own key, so tell us which it is. */
   secrets?: readonly string[] | undefined;
-  /** Provider name in results and errors (default: the AI SDK model's `provider`). */
+  /**
+   * Provider name in results and errors (default: the AI SDK model's
+   * `provider`, each run of `:` and white space in it a `-`). One given here
+   * is taken as it is: it must be a name `createLanguageModel` accepts.
+   */
   name?: string | undefined;
   prices?: ModelPrices | undefined;
 };
@@ -24,7 +30,7 @@ export type AISDKAdapterSettings = Pick<ProviderSettings, 'retry' | 'timeoutMs' 
  */
 export function fromAISDK(model: AISDKLanguageModel, settings: AISDKAdapterSettings = {}): LanguageModel {
   return createLanguageModel({
-    provider: settings.name ?? model.provider,
+    provider: settings.name ?? nameOfModel(model),
     modelId: model.modelId,
     attempt: aiSDKAttempt(model),
     secrets: () => settings.secrets ?? [],
@@ -32,6 +38,25 @@ export function fromAISDK(model: AISDKLanguageModel, settings: AISDKAdapterSetti
     timeoutMs: settings.timeoutMs,
     prices: settings.prices,
     onEvent: settings.onEvent,
+  });
+}
+
+/**
+ * The provider name of an AI SDK model without one given: its `provider`
+ * made a name (`gateway:openai` → `gateway-openai`). That label is the AI SDK
+ * provider's, not chosen to be an AskLoop name, and this model is reached
+ * directly, never by a `name:model` id, so a `:` in it is no reason to fail;
+ * only a label that leaves no name is `PROVIDER_CONFIG`.
+ */
+function nameOfModel(model: AISDKLanguageModel): string {
+  const label: unknown = model.provider;
+  const name = typeof label === 'string' ? providerNameFrom(label) : '';
+  if (name !== '') return name;
+  throw new ProviderError({
+    code: 'PROVIDER_CONFIG',
+    model: typeof model.modelId === 'string' ? model.modelId : undefined,
+    retryable: false,
+    message: `fromAISDK names the model's provider after its 'provider', which is ${label === '' ? 'empty' : describeSetting(label)}; pass a name: fromAISDK(model, { name: 'my-provider' })`,
   });
 }
 

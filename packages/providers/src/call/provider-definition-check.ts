@@ -26,11 +26,26 @@ export const isRecord = (value: unknown): value is Record<string, unknown> => ty
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isDuration = (value: unknown): boolean => typeof value === 'number' && !Number.isNaN(value) && value >= 0;
 
+/** The characters a provider name cannot hold: `name:model` splits at the first `:`, and white space cannot be typed in an id. */
+const REFUSED_IN_NAME = /[:\s]/;
+/** Runs of them, for {@link providerNameFrom}. */
+const REFUSED_RUNS = /[:\s]+/;
+
 /** What is wrong with a provider name, or undefined: the part before the first `:` of `name:model`. */
 export function providerNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || name === '') return `a provider's name is the text before ':' in 'name:model', got ${name === '' ? 'an empty name' : describeSetting(name)}`;
-  if (/[:\s]/.test(name)) return `the provider name ${JSON.stringify(name)} cannot hold ':' or white space: 'name:model' splits at the first ':', so no model id could reach it`;
+  if (REFUSED_IN_NAME.test(name)) return `the provider name ${JSON.stringify(name)} cannot hold ':' or white space: 'name:model' splits at the first ':', so no model id could reach it`;
   return undefined;
+}
+
+/**
+ * A provider name made from another's label (an AI SDK model's `provider`,
+ * which may read `gateway:openai` or `My Server`): each run of `:` and
+ * white space inside it a `-`, those at its ends dropped. Empty when nothing
+ * else is left.
+ */
+export function providerNameFrom(label: string): string {
+  return label.split(REFUSED_RUNS).filter((part) => part !== '').join('-');
 }
 
 /** The fields of `defineProvider`'s definition (`ProviderDefinition`). */
