@@ -18,7 +18,7 @@ const run = (source: string) =>
   createInterpreter().run(source, {
     mode: 'agent',
     userdata: { subject: 'the task', fields: { n: 1 } },
-    tools: createToolHost({ registry: createDefaultRegistry(), policy: createPolicy({ allow: ['tool.str.*'] }), session: 'primer', turn: 1 }),
+    tools: createToolHost({ registry: createDefaultRegistry(), policy: createPolicy({ allow: ['tool.str.*', 'tool.map.*'] }), session: 'primer', turn: 1 }),
   });
 
 describe('the NeuroScript primer', () => {
@@ -49,6 +49,7 @@ describe('the NeuroScript primer', () => {
   emit 1 + 2
   emit "n=" + 3
   emit 2 ** 3 % 5
+  emit 7 - 2 * 3 / 2  # a comment
   emit (1 != 2) and not false or true == false
   set i = 0
   while true
@@ -62,6 +63,7 @@ describe('the NeuroScript primer', () => {
   for each v in {"b": 2, "a": 1}
     emit v
   endfor
+  emit tool.map.Keys({"b": 2, "a": 1})
   set r = tool.str.ToUpper("a")
   call tool.str.ToUpper("b")
   emit r
@@ -75,6 +77,6 @@ describe('the NeuroScript primer', () => {
 endcommand`);
     expect(result.diagnostics).toEqual([]);
     expect(result.error).toBeNull();
-    expect(result.emits).toEqual(['value text 3.5 2 nil', 'the task 1', '3', 'n=3', '3', 'true', '1', '2', 'A', 'SCRIPT_FAIL: why', 'after']);
+    expect(result.emits).toEqual(['value text 3.5 2 nil', 'the task 1', '3', 'n=3', '3', '4', 'true', '1', '2', '["a", "b"]', 'A', 'SCRIPT_FAIL: why', 'after']);
   });
 });

@@ -18,7 +18,8 @@ describe('the budget line', () => {
   it("of the answer-now turn, past the last allowed, says so (it read 'turn 3 of 2')", () => {
     const text = buildSystemText({ dialect: 'v4', instructions: '' } as ResolvedAgentDefinition, '', { turn: 3, maxTurns: 2 }, 'answer-now');
     expect(text).toContain('Budget: turn 3, one past the 2 allowed, to answer.');
-    expect(buildSystemText({ dialect: 'v4', instructions: '' } as ResolvedAgentDefinition, '', { turn: 2, maxTurns: 2 }, 'normal')).toContain('Budget: turn 2 of 2.');
+    expect(buildSystemText({ dialect: 'v4', instructions: '' } as ResolvedAgentDefinition, '', { turn: 2, maxTurns: 2 }, 'normal')).toContain('Budget: turn 2 of 2, the last: finish in this turn.');
+    expect(buildSystemText({ dialect: 'v4', instructions: '' } as ResolvedAgentDefinition, '', { turn: 1, maxTurns: 2 }, 'normal')).toContain('Budget: turn 1 of 2.');
   });
 });
 

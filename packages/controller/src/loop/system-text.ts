@@ -2,12 +2,14 @@
  * The system text of every turn (the Go host lost its instructions after
  * turn 1): the envelope rules, the dialect's control rules, a NeuroScript
  * primer (the rules ask for a `command` block; the primer says what one
- * holds, as the Go host's first-turn bootstrap did), the agent's own
- * instructions, the policy-filtered tool catalogue, the remaining budget, and
+ * holds, as the Go host's first-turn bootstrap did), the host's rules for
+ * this agent (the reply's form, what ends the session, the limits: see
+ * `host-rules.ts`), the agent's own instructions, the policy-filtered tool catalogue, the remaining budget, and
  * a note when the turn is a repair, a nudge or the final answer-now turn.
  */
 import { AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER } from '@askloop/tools';
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
+import { hostRulesText } from './host-rules.ts';
 import type { TurnKind } from './turn-record.ts';
 
 /** The v1 dialect's control rules (seed 001): explicit signals, precedence, the approval pause. */
@@ -37,7 +39,9 @@ const KIND_NOTES: Record<Exclude<TurnKind, 'normal'>, string> = {
 
 function budgetLine(budget: RemainingBudget): string {
   // The answer-now turn comes after the last one allowed: "turn 3 of 2" read as a miscount.
-  const parts = [budget.turn > budget.maxTurns ? `turn ${budget.turn}, one past the ${budget.maxTurns} allowed, to answer` : `turn ${budget.turn} of ${budget.maxTurns}`];
+  // The last turn allowed says so: "turn 2 of 2" alone left a model planning a next turn that never came.
+  const turn = budget.turn > budget.maxTurns ? `turn ${budget.turn}, one past the ${budget.maxTurns} allowed, to answer` : budget.turn === budget.maxTurns ? `turn ${budget.turn} of ${budget.maxTurns}, the last: finish in this turn` : `turn ${budget.turn} of ${budget.maxTurns}`;
+  const parts = [turn];
   if (budget.tokens !== undefined) parts.push(`${Math.max(0, budget.tokens)} tokens left`);
   if (budget.costUsd !== undefined) parts.push(`$${Math.max(0, budget.costUsd).toFixed(4)} left`);
   if (budget.fuel !== undefined) parts.push(`${Math.max(0, budget.fuel)} evaluation steps left`);
@@ -47,11 +51,11 @@ function budgetLine(budget: RemainingBudget): string {
 
 /**
  * The part of the system text every turn of the agent shares while its tool
- * catalogue is the same: the rules, the NeuroScript primer, the agent's
- * instructions, the catalogue.
+ * catalogue is the same: the rules, the NeuroScript primer, the host's rules
+ * for this agent, the agent's instructions, the catalogue.
  */
 export function buildSystemBase(agent: ResolvedAgentDefinition, catalogue: string): string {
-  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER];
+  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER, hostRulesText(agent)];
   if (agent.instructions !== '') sections.push(agent.instructions);
   sections.push(catalogue);
   return sections.join('\n\n');
