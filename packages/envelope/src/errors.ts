@@ -78,9 +78,13 @@ export class MarkersInvalidError extends EnvelopeError {
 
 /** USERDATA or ACTIONS is absent (or empty when composing). */
 export class SectionMissingError extends EnvelopeError {
-  constructor(message: string, details?: EnvelopeErrorDetails) {
+  /** The section that is missing, when a parsed envelope lacks one (undefined when composing). */
+  readonly section: 'USERDATA' | 'ACTIONS' | undefined;
+
+  constructor(message: string, details?: EnvelopeErrorDetails, section?: 'USERDATA' | 'ACTIONS') {
     super('ERR_ENV_SECTION_MISSING', message, details);
     this.name = 'SectionMissingError';
+    this.section = section;
   }
 }
 

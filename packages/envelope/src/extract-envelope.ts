@@ -5,7 +5,7 @@
  * and says in a lint what it had to do.
  */
 import type { ParseResult } from './envelope.ts';
-import { isEnvelopeError, MarkersInvalidError, type EnvelopeError } from './errors.ts';
+import { isEnvelopeError, MarkersInvalidError, SectionMissingError, type EnvelopeError } from './errors.ts';
 import type { Lint } from './lint.ts';
 import { markerLine } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
@@ -14,7 +14,7 @@ import { checkBareActionsSize } from './size-check.ts';
 
 /** Options of {@link extractEnvelope}. */
 export interface ExtractOptions {
-  /** USERDATA to use when the reply is a bare command block (default `{}`). */
+  /** USERDATA to use when the reply is a bare command block or an envelope without USERDATA (default `{}`). */
   userdata?: string;
 }
 
@@ -26,7 +26,10 @@ const FENCE = /^\s*```/;
  * `LINT_RECOVERED_FENCE`), a fence around the ACTIONS program
  * (`LINT_RECOVERED_FENCE`), a missing END after a complete command block,
  * even with a closing fence or prose after it, or an END glued to a closing
- * fence (`LINT_RECOVERED_MISSING_END`), and a bare `command … endcommand` block
+ * fence (`LINT_RECOVERED_MISSING_END`), an envelope without USERDATA whose
+ * ACTIONS is there (`LINT_RECOVERED_MISSING_USERDATA`: a host keeps its own
+ * USERDATA, and refusing the envelope while a bare block is taken would be
+ * strict the wrong way round), and a bare `command … endcommand` block
  * (`LINT_RECOVERED_BARE_COMMAND`). When nothing can be recovered, throws the
  * strict parser's error.
  */
@@ -69,7 +72,8 @@ export function extractEnvelope(reply: string, options: ExtractOptions = {}): Pa
     try {
       result = unfenceActions(parseEnvelope(text));
     } catch (error) {
-      throw isEnvelopeError(error) && offset > 0 ? shiftErrorLines(error, offset) : error;
+      if (!(error instanceof SectionMissingError && error.section === 'USERDATA')) throw isEnvelopeError(error) && offset > 0 ? shiftErrorLines(error, offset) : error;
+      return withUserdataAdded(text, options.userdata ?? '{}', offset, lints);
     }
     return { envelope: result.envelope, lints: [...lints, ...result.lints.map((lint) => shiftLintLines(lint, offset))] };
   }
@@ -89,6 +93,36 @@ export function extractEnvelope(reply: string, options: ExtractOptions = {}): Pa
   // Nothing to recover. A reply with no START line anywhere is not an envelope with something before it (the strict
   // parser's words): it is no envelope at all, and the model needs to hear that to answer with one.
   throw strictError instanceof MarkersInvalidError && strictError.reason === 'missing-start' ? noEnvelope(reply) : strictError;
+}
+
+/**
+ * Parses `text` (an envelope from its START line, whose USERDATA section is
+ * missing) with a USERDATA section of `userdata` put before its first
+ * section (so text between START and that section stays the ignored
+ * preamble it was). Line numbers in what it reports are the reply's: those
+ * from that section on move back by the lines put in, then all forward by
+ * `offset` (the lines before START).
+ */
+function withUserdataAdded(text: string, userdata: string, offset: number, lints: Lint[]): ParseResult {
+  const section = findLine(text, (line) => line.number > 1 && line.marker !== undefined && line.marker !== 'START');
+  const at = section?.start ?? text.length;
+  const atLine = section?.number ?? Number.MAX_SAFE_INTEGER;
+  const added = `${markerLine('USERDATA')}\n${userdata}\n`;
+  const addedLines = added.split('\n').length - 1;
+  // A line the added section holds is reported as the line it was put before.
+  const shift = (line: number): number => (line >= atLine + addedLines ? line - addedLines : Math.min(line, atLine)) + offset;
+  let result: ParseResult;
+  try {
+    result = unfenceActions(parseEnvelope(`${text.slice(0, at)}${added}${text.slice(at)}`));
+  } catch (error) {
+    throw isEnvelopeError(error) ? mapErrorLines(error, shift) : error;
+  }
+  const recovered: Lint = {
+    code: 'LINT_RECOVERED_MISSING_USERDATA',
+    message: `the envelope had no USERDATA section (START at line ${1 + offset}); its ACTIONS were used, with the host's own USERDATA`,
+    line: 1 + offset,
+  };
+  return { envelope: result.envelope, lints: [...lints, recovered, ...result.lints.map((lint) => mapLintLines(lint, shift))] };
 }
 
 /** The error for a reply that holds no envelope and no command block. */
@@ -162,22 +196,30 @@ const PROGRAM_LINE = /^\s*(command|func|on\s+(?:error|event)|set|emit|whisper|ca
 
 const LINE_NUMBER = /\bline (\d+)/g;
 
-function shiftText(text: string, offset: number): string {
-  return text.replace(LINE_NUMBER, (_, number: string) => `line ${Number(number) + offset}`);
+function mapText(text: string, map: (line: number) => number): string {
+  return text.replace(LINE_NUMBER, (_, number: string) => `line ${map(Number(number))}`);
+}
+
+function mapLintLines(lint: Lint, map: (line: number) => number): Lint {
+  return { ...lint, message: mapText(lint.message, map), ...(lint.line === undefined ? {} : { line: map(lint.line) }) };
 }
 
 function shiftLintLines(lint: Lint, offset: number): Lint {
-  if (offset === 0) return lint;
-  return { ...lint, message: shiftText(lint.message, offset), ...(lint.line === undefined ? {} : { line: lint.line + offset }) };
+  return offset === 0 ? lint : mapLintLines(lint, (line) => line + offset);
 }
 
-/** A copy of `error` (same class and code) whose line numbers are shifted by `offset`. */
-function shiftErrorLines(error: EnvelopeError, offset: number): EnvelopeError {
+/** A copy of `error` (same class and code) whose line numbers are mapped by `map`. */
+function mapErrorLines(error: EnvelopeError, map: (line: number) => number): EnvelopeError {
   const copy = Object.create(Object.getPrototypeOf(error) as object) as EnvelopeError;
   Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
-  Object.defineProperty(copy, 'message', { value: shiftText(error.message, offset), writable: true, configurable: true });
-  Object.defineProperty(copy, 'line', { value: error.line === undefined ? undefined : error.line + offset, enumerable: true });
+  Object.defineProperty(copy, 'message', { value: mapText(error.message, map), writable: true, configurable: true });
+  Object.defineProperty(copy, 'line', { value: error.line === undefined ? undefined : map(error.line), enumerable: true });
   return copy;
+}
+
+/** A copy of `error` whose line numbers are shifted by `offset`. */
+function shiftErrorLines(error: EnvelopeError, offset: number): EnvelopeError {
+  return mapErrorLines(error, (line) => line + offset);
 }
 
 /** Strips a markdown fence wrapped around the ACTIONS program (an opening fence line, some lines, a closing one). */

@@ -146,11 +146,11 @@ function buildEnvelope(text: string, segments: Segment[], end: EndMarker, lints:
   };
   const userdata = content('USERDATA');
   if (userdata === null) {
-    throw new SectionMissingError(`the USERDATA section is missing: add a line ${markerLine('USERDATA')} after START, followed by the JSON input`, { line: end.lineNumber });
+    throw new SectionMissingError(`the USERDATA section is missing: add a line ${markerLine('USERDATA')} after START, followed by the JSON input`, { line: end.lineNumber }, 'USERDATA');
   }
   const actions = content('ACTIONS');
   if (actions === null) {
-    throw new SectionMissingError(`the ACTIONS section is missing: add a line ${markerLine('ACTIONS')} before END, followed by exactly one command … endcommand block`, { line: end.lineNumber });
+    throw new SectionMissingError(`the ACTIONS section is missing: add a line ${markerLine('ACTIONS')} before END, followed by exactly one command … endcommand block`, { line: end.lineNumber }, 'ACTIONS');
   }
   const preamble = segments[0]!;
   if (preamble.hasText) {
