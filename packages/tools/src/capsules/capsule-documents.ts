@@ -40,7 +40,7 @@ export const ASK_LOOP_V4_SUMMARY = `Ask-Loop v4 — summary of the host loop con
 /** How to use the loop-support tools (seed 000 §2.10–2.12, §6). */
 export const LOOP_TOOLS_GUIDE = `Loop-support tools
 
-- tool.system.Caps() → map: test capabilities before acting, e.g. caps["memory:write"].
+- tool.system.Caps() → map: test capabilities before acting, e.g. caps["memory:write"]; caps["grants"] says which keys, paths or hosts each grant covers.
 - tool.memory.Get(key) → [value, version]; tool.memory.CAS(key, version, value) → [ok, version]. Write only with the version you read; on [false, v] read again and retry once.
 - tool.scratch.Get(key) → [value, version]; tool.scratch.PutCAS(key, version, value, ttl_seconds) → [ok, version]. Private to this session; keep tokens here, not in OUTPUT.
 - tool.policy.Allow(plan) → [ok, why]. Plan → Apply: in one turn emit a plan (a list of {"tool": name, "args": [...]} or {"op": "set", "path": key} steps) without writing; in the next turn apply it only if Allow says ok.

@@ -14,7 +14,15 @@ describe('tool.system.Caps', () => {
       'memory:write': false,
       trusted: false,
       tools: ['tool.memory.get', 'tool.system.caps'],
+      grants: ['memory:read'],
     });
+  });
+
+  it('gives the grants as written, scopes included, so a program can see which keys or paths it may use', async () => {
+    const host = hostFor(createSafeToolPacks(), { allow: ['tool.system.*', 'tool.memory.**'], grants: ['memory:read,write:/notes/**', 'fs:read:/data/**'] }, { stores: temp.stores });
+    const caps = (await host.call('tool.system.Caps', [])) as Record<string, unknown>;
+    expect(caps.grants).toEqual(['memory:read,write:/notes/**', 'fs:read:/data/**']);
+    expect([caps['memory:read'], caps['memory:write']]).toEqual([true, true]);
   });
 
   it('takes no arguments', async () => {

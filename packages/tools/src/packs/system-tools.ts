@@ -2,11 +2,14 @@
  * `tool.system.Caps()` (seed 000 §6): what this agent may do, as a map a
  * script can test with `caps["memory:write"]`. Keys are `resource:verb` for
  * every capability a registered tool needs (true when granted, false when
- * not) and for every verb granted; plus `trusted`, and `tools`, the sorted
- * canonical names of the tools the policy lets this agent call.
+ * not) and for every verb granted; plus `trusted`, `tools`, the sorted
+ * canonical names of the tools the policy lets this agent call, and
+ * `grants`, the grants as written (`memory:write:/notes/**`): a `true` for
+ * `memory:write` alone did not say which keys, and a model learned the scope
+ * only from a refusal.
  */
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
-import { parseCapability } from '../policy/capability.ts';
+import { formatCapability, parseCapability } from '../policy/capability.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 
@@ -14,7 +17,7 @@ import type { ToolValue } from '../spec/tool-value.ts';
 export function createSystemTools(): ToolPack {
   return defineToolPack('system', [
     defineTool(
-      { name: 'tool.system.Caps', description: 'What this agent may do: {"memory:write": true, ..., "trusted": false, "tools": [...]}.', returns: 'map' },
+      { name: 'tool.system.Caps', description: 'What this agent may do: {"memory:write": true, ..., "trusted": false, "tools": [...], "grants": ["memory:write:/notes/**", ...]}.', returns: 'map' },
       (_args, context) => {
         const caps: Record<string, ToolValue> = {};
         for (const spec of context.registry.specs()) {
@@ -30,6 +33,7 @@ export function createSystemTools(): ToolPack {
         for (const key of Object.keys(caps).sort()) sorted[key] = caps[key] as ToolValue;
         sorted.trusted = context.policy.trusted;
         sorted.tools = context.registry.specs().filter((spec) => context.policy.check(spec).ok).map((spec) => spec.name);
+        sorted.grants = context.policy.grants.map(formatCapability);
         return sorted;
       },
     ),
