@@ -78,7 +78,9 @@ export type {
   TurnPhase,
   TurnRecord,
   TurnTimings,
+  UnfinishedToolCall,
 } from './loop/turn-record.ts';
+export { TOOL_CALLS_VERSION } from './loop/tool-calls-version.ts';
 export { definePlugin, type Approval, type AskLoopPlugin, type LoopHooks, type ToolSource, type TurnContext } from './plugin/plugin.ts';
 export { pluginShapeProblem } from './plugin/plugin-shape.ts';
 export { PROGRAM_GLOBALS } from './loop/program-globals.ts';

@@ -12,6 +12,7 @@ import { createAskLoop } from '../src/create-ask-loop.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import type { RecordedToolCall, TurnRecord } from '../src/loop/turn-record.ts';
 import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { TOOL_CALLS_VERSION } from '../src/loop/tool-calls-version.ts';
 import { envelope, testPlugin, type EffectLog } from './test-plugin.ts';
 
 const pool = createSandboxPool({ workers: 1 });
@@ -79,10 +80,30 @@ describe('a tool call still out when the run ends', () => {
     expect(turn?.usage.fuel).toBeGreaterThan(0);
     expect(effects.get('k')).toBe(1);
     expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 1 });
-    // A record from before unfinished calls were kept (the call shown failed, unmarked) replays the same.
+    // A record from before unfinished calls were kept (no toolCallsVersion; the call shown failed, unmarked, or left
+    // out) replays the same.
     const { unfinished: _unfinished, ...unmarked } = turn?.toolCalls[1] as RecordedToolCall;
-    await store.saveTurn({ ...(turn as TurnRecord), toolCalls: [turn?.toolCalls[0] as RecordedToolCall, unmarked] });
+    const { toolCallsVersion: _version, ...older } = turn as TurnRecord;
+    await store.saveTurn({ ...older, toolCalls: [turn?.toolCalls[0] as RecordedToolCall, unmarked] });
     expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 1 });
+    await store.saveTurn({ ...older, toolCalls: [turn?.toolCalls[0] as RecordedToolCall] });
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null, turns: 1 });
+    await loop.close();
+  });
+
+  it('in a replay of a recording made since, that timed out while it computed, is a divergence (it was hidden as an old recording)', async () => {
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program(...work, ...calls)] })], store, pool });
+    const result = await loop.run({ agent: { ...agent, ceilings: { wallMs: 1500 } }, task: 'slow write, little time' });
+    const [turn] = await store.listTurns(result.sid);
+    expect(turn).toMatchObject({ failure: { kind: 'timeout' }, toolCallsVersion: TOOL_CALLS_VERSION });
+    // The same turn as a run that timed out while it computed after its first call records it: no call out. Its replay
+    // makes a second call and times out in it instead: that is not the recording.
+    const computed: TurnRecord = { ...(turn as TurnRecord), toolCalls: [turn?.toolCalls[0] as RecordedToolCall], usage: { ...(turn as TurnRecord).usage, toolCalls: 1 } };
+    await store.saveTurn(computed);
+    const report = await loop.replay(result.sid);
+    expect(report).toMatchObject({ matched: false, divergence: { turnIndex: 1 } });
+    expect(report.divergence?.replayedFailure?.message).toContain('LOOP_REPLAY_DIVERGED');
     await loop.close();
   });
 });

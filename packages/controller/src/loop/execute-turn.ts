@@ -15,10 +15,11 @@ import { withCeilingNote } from './ceiling-limit-note.ts';
 import { isoNow, type AskBudget, type LoopContext } from './loop-context.ts';
 import { sourceLineOf, systemErrorLine } from './system-error-output.ts';
 import { trackCallsInFlight, unfinishedNote, type CallsInFlight } from './call-in-flight.ts';
+import { TOOL_CALLS_VERSION } from './tool-calls-version.ts';
 import type { AskUsage, RecordedAsk, RecordedToolCall, TurnFailure, TurnRecord, UnfinishedToolCall } from './turn-record.ts';
 
 /** What execution adds to the record. */
-export type ExecutePatch = Pick<TurnRecord, 'emits' | 'emitLines' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'digest'> &
+export type ExecutePatch = Pick<TurnRecord, 'emits' | 'emitLines' | 'whispers' | 'output' | 'scratchpad' | 'toolCalls' | 'toolCallsVersion' | 'digest'> &
   Partial<Pick<TurnRecord, 'asks' | 'error' | 'failure'>> & { readonly fuel: number; readonly toolCallCount: number };
 
 /**
@@ -221,6 +222,8 @@ async function runProgram(
     output,
     scratchpad: result.scratchpad,
     toolCalls: [...toolCalls],
+    // Says these calls keep one still out when the run ended: replay reads a record without it as written before.
+    toolCallsVersion: TOOL_CALLS_VERSION,
     // Copies: an ask the run gave up on (its backstop) may still settle later, and must not change a saved record.
     ...(asks.length === 0 ? {} : { asks: asks.map((ask) => ({ ...ask })) }),
     digest: progressDigest(output, result.scratchpad),

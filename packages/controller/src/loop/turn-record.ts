@@ -179,6 +179,13 @@ export interface TurnRecord {
   readonly scratchpad: string;
   readonly toolCalls: readonly RecordedToolCall[];
   /**
+   * The form `toolCalls` were written in: 2 (`TOOL_CALLS_VERSION`, tool-calls-version.ts) since a call still out
+   * when the run ended is kept, marked `unfinished`; every run writes it with its calls. Absent on records from before
+   * (and on a turn whose program never ran): those left such a call out or showed only its error, and replay compares
+   * them as written.
+   */
+  readonly toolCallsVersion?: number;
+  /**
    * Every `ask` of this turn's run, in order, with the child session it started and what it gave the run; absent
    * when the run asked nothing (and in records from before it was kept). Replay answers each `ask` from here, not
    * from the child sessions: a run that was cut short and run again after a crash leaves the children of its first

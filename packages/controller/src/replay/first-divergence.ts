@@ -6,6 +6,7 @@
  */
 import type { ReplayDivergence } from '../ask-loop.ts';
 import { withCodeOnce } from '../decide/failure-line.ts';
+import { callsPredateUnfinished } from '../loop/tool-calls-version.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -14,7 +15,9 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 function callsOf(turn: TurnRecord, recording?: TurnRecord): string[] {
   // A recording from before unfinished calls were kept left out the call its run timed out in, or showed it failed
   // (cut at the run's deadline): its replay keeps that call, unfinished. Compared as that recording would have it.
-  if (recording !== undefined && recording.failure?.kind === 'timeout' && !recording.toolCalls.some((call) => call.unfinished !== undefined)) {
+  // Only such a recording: one made since that timed out while it computed has no unfinished call either, and a
+  // replay of it that times out inside a call has diverged.
+  if (recording !== undefined && recording.failure?.kind === 'timeout' && callsPredateUnfinished(recording)) {
     const calls = turn.toolCalls.length === recording.toolCalls.length + 1 && turn.toolCalls.at(-1)?.unfinished !== undefined ? turn.toolCalls.slice(0, -1) : turn.toolCalls;
     return calls.map((call) => call.name);
   }

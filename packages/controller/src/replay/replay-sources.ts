@@ -10,6 +10,7 @@ import { callDeadline, type Clock, type HostToolCatalog } from '@askloop/tools';
 import type { LoopToolBridge } from '../interpreter/loop-interpreter.ts';
 import { WALL_CLOCK_SPENT } from '../loop/ask-model.ts';
 import type { RunBounds } from '../loop/execute-turn.ts';
+import { callsPredateUnfinished } from '../loop/tool-calls-version.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 
 /**
@@ -67,11 +68,12 @@ export function createRecordedTools(original: TurnRecord | undefined, turn: Turn
     call(name: string, args: readonly JsonValue[] = [], options?: { readonly timeLeftMs?: number }): JsonValue | Promise<never> {
       const call = calls[next];
       next += 1;
-      // The recorded turn timed out inside its last call (cut at the run's deadline, or never returned):
-      // fail it at the same deadline, so the run ends the way it did — the deadline a live tool host would give the call.
-      // (A record from before unfinished calls were kept leaves that last call out, or records it failed.)
-      const timedOut = original?.failure?.kind === 'timeout';
-      if (timedOut && (call === undefined ? next === calls.length + 1 : next === calls.length && call.error !== undefined)) {
+      // A recording from before unfinished calls were kept that timed out inside its last call left that call out, or
+      // recorded it failed (cut at the run's deadline): fail it at the same deadline, so the run ends the way it did —
+      // the deadline a live tool host would give the call. A recording made since marks that call `unfinished` (below);
+      // one more call than it holds, or a failed call it shows the program saw, is answered as any other.
+      const timedOutBefore = original !== undefined && original.failure?.kind === 'timeout' && callsPredateUnfinished(original);
+      if (timedOutBefore && (call === undefined ? next === calls.length + 1 : next === calls.length && call.error !== undefined)) {
         return neverReturns(call?.error, bounds, options?.timeLeftMs, clock);
       }
       if (call === undefined || call.name !== name) {
@@ -86,7 +88,8 @@ export function createRecordedTools(original: TurnRecord | undefined, turn: Turn
       // Still out when the recorded run ended (cancelled, or out of time): its outcome was never known, so it does not
       // return here either. The replayed run ends as the recorded one did — at the same deadline, or cancelled in
       // this call (replay-session.ts) — and records it unfinished again.
-      if (call.unfinished !== undefined) return neverReturns(undefined, bounds, options?.timeLeftMs, clock);
+      // (One the tool host gave up on at the deadline fails there again with what it said then.)
+      if (call.unfinished !== undefined) return neverReturns(call.error, bounds, options?.timeLeftMs, clock);
       if (call.error !== undefined) throw Object.assign(new Error(call.error.message), { code: call.error.code });
       return call.result ?? null;
     },
