@@ -68,6 +68,7 @@ export type {
 export type {
   ControlSignal,
   DecisionLogEntry,
+  EarlierUnfinishedCall,
   RecordedAsk,
   AskUsage,
   ModelSpend,

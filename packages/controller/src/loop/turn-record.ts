@@ -51,8 +51,9 @@ export interface RecordedToolCall {
    * Set on a call the run started that had not returned when the run ended (cancelled by the caller's signal,
    * `close()` or a lost lease, or out of time: the wall clock, a ceiling, the sandbox's backstop). Nothing of it
    * reached the program: it has no `result`, and an `error` only when the tool host gave up on it at the run's
-   * deadline (`TOOL_TIMEOUT`) just before the run ended out of time. It may still have acted. Absent on every other
-   * call (and on records from before such calls were kept: they left the call out, or showed only that error).
+   * deadline (`TOOL_TIMEOUT`) just before the run ended out of time. It may still have acted: when `resume` runs the
+   * turn again, it moves to {@link TurnRecord.earlierUnfinished}. Absent on every other call (and on records from
+   * before such calls were kept, which have no `toolCallsVersion`: they left the call out, or showed only that error).
    */
   readonly unfinished?: UnfinishedToolCall;
 }
@@ -66,6 +67,16 @@ export interface UnfinishedToolCall {
   readonly effect?: 'read' | 'write' | 'external';
   /** For people reading the record: that it had not returned when the run ended, and whether it may have acted. */
   readonly note: string;
+}
+
+/**
+ * A call that was still out when an earlier run of the turn ended (see {@link TurnRecord.earlierUnfinished}), as that
+ * run recorded it: its `index` is its place among that run's calls.
+ */
+export interface EarlierUnfinishedCall extends RecordedToolCall {
+  /** The run of the turn that made it: 1 for the first, 2 for the one the first `resume` started, and so on. */
+  readonly run: number;
+  readonly unfinished: UnfinishedToolCall;
 }
 
 /** One `ask` of the turn's run, in the order the run asked, with what it gave the run. */
@@ -185,6 +196,14 @@ export interface TurnRecord {
    * them as written.
    */
   readonly toolCallsVersion?: number;
+  /**
+   * The calls still out when an earlier run of this turn ended — the ones `resume` found unfinished when it ran the
+   * turn again (after a cancel), oldest run first — each with the run that made it: `toolCalls` holds the latest
+   * run's calls only, and such a call may have acted. Absent when no earlier run left one (and on records from
+   * before it was kept). Not a call of this run: the session's call counter does not count it, and replay, which
+   * runs each turn once, neither makes nor compares it.
+   */
+  readonly earlierUnfinished?: readonly EarlierUnfinishedCall[];
   /**
    * Every `ask` of this turn's run, in order, with the child session it started and what it gave the run; absent
    * when the run asked nothing (and in records from before it was kept). Replay answers each `ask` from here, not

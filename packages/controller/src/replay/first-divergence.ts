@@ -2,7 +2,8 @@
  * Compares a replayed session with its recording, turn by turn, and names the
  * first field that differs: the digest, the decision, the OUTPUT, the tools
  * called (by name, in order, and whether each was still out when the run ended), then the number of turns; with the replayed turn's failure when the recording had
- * another (it usually says why).
+ * another (it usually says why). The calls earlier runs of a turn `resume` ran again left unfinished
+ * (`earlierUnfinished`) are not compared: a replay runs each turn once, as its last run went.
  */
 import type { ReplayDivergence } from '../ask-loop.ts';
 import { withCodeOnce } from '../decide/failure-line.ts';

@@ -11,7 +11,7 @@ import { isResumableHalt } from '../decide/halt-reason.ts';
 import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
 import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
-import type { TurnRecord } from '../loop/turn-record.ts';
+import type { EarlierUnfinishedCall, TurnRecord } from '../loop/turn-record.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
 import { counterStepped, keepCounterCurrent } from './kept-counter.ts';
 import { sessionAfter, statusOf } from './session-after.ts';
@@ -41,11 +41,13 @@ function continued(record: TurnRecord): TurnRecord {
  * A turn that halted where `resume` may run it again (cancelled, or its
  * model call failed), opened again where it stopped: a recorded reply is
  * kept and prepared again (no new model call; its write calls replay from
- * the idempotence records), what the stopped run produced is dropped; a
- * turn without a reply asks the model again.
+ * the idempotence records), what the stopped run produced is dropped — but
+ * a call of it still out when it stopped, which may have acted, stays in
+ * `earlierUnfinished`; a turn without a reply asks the model again.
  */
 export function reopenTurn(record: TurnRecord): TurnRecord {
-  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks: _asks, ...rest } = continued(record);
+  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks: _asks, toolCallsVersion: _version, ...rest } = continued(record);
+  const earlierUnfinished = [...(rest.earlierUnfinished ?? []), ...unfinishedOf(record)];
   const ranLints = control?.lints.length ?? 0;
   // The stopped run's busy time stays spent. The envelope is not composed again, nor a kept reply asked for again:
   // their times stay their own; the rest of the run (a failed model call, the program) moves to `earlier`.
@@ -63,9 +65,19 @@ export function reopenTurn(record: TurnRecord): TurnRecord {
     output: '',
     scratchpad: '',
     toolCalls: [],
+    ...(earlierUnfinished.length === 0 ? {} : { earlierUnfinished }),
     digest: null,
     usage: { ...rest.usage, fuel: 0, toolCalls: 0 },
   };
+}
+
+/**
+ * The calls of `record`'s run still out when it ended, as its earlier run's: the run is the turn's first, or the one
+ * the latest of its `reruns` started.
+ */
+function unfinishedOf(record: TurnRecord): EarlierUnfinishedCall[] {
+  const run = (record.reruns ?? 0) + 1;
+  return record.toolCalls.flatMap((call) => (call.unfinished === undefined ? [] : [{ run, ...call, unfinished: call.unfinished }]));
 }
 
 /** The session after a step: its stored row, its last turn and the tally of its decided turns. */

@@ -6,4 +6,4 @@
  */
 export { leaseFencingCases, type LeaseFencingCase, type OpenTwoHosts } from './lease-fencing-cases.ts';
 export { transcriptStoreCases, type MakeTranscriptStore, type TranscriptStoreCase } from './transcript-store-cases.ts';
-export { sampleSession, sampleTally, sampleTurn, sampleUnfinishedTurn } from './transcript-fixtures.ts';
+export { sampleRerunTurn, sampleSession, sampleTally, sampleTurn, sampleUnfinishedTurn } from './transcript-fixtures.ts';

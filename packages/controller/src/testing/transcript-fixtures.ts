@@ -4,6 +4,7 @@
  * a decision), so a store that loses or reshapes anything fails.
  */
 import type { LoopTally } from '../decide/loop-tally.ts';
+import { TOOL_CALLS_VERSION } from '../loop/tool-calls-version.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import type { PreparedProgram } from '../interpreter/loop-interpreter.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
@@ -98,6 +99,26 @@ export function sampleUnfinishedTurn(sid: string, turnIndex: number): TurnRecord
     failure: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'aborted', line: 3, column: 3 },
     usage: { ...base.usage, toolCalls: 5 },
     decision: { kind: 'HALT', reason: 'ERR_CANCELLED', message: 'SCRIPT_ABORTED: aborted' },
+  };
+}
+
+/**
+ * A decided turn `turnIndex` of `sid` that `resume` ran twice more after cancels, each stopped run leaving a call
+ * unfinished: `earlierUnfinished` holds them (one the registry knew as a write, one it did not), with the run that
+ * made each; `toolCalls` are the last run's, which ended.
+ */
+export function sampleRerunTurn(sid: string, turnIndex: number): TurnRecord {
+  const base = sampleTurn(sid, turnIndex);
+  return {
+    ...base,
+    toolCalls: [base.toolCalls[0] as NonNullable<TurnRecord['toolCalls'][number]>, { index: 1, name: 'tool.memory.cas', displayName: 'tool.memory.CAS', args: ['k', 1, 'w'], result: true, durationMs: 3 }],
+    toolCallsVersion: TOOL_CALLS_VERSION,
+    earlierUnfinished: [
+      { run: 1, index: 1, name: 'tool.memory.cas', displayName: 'tool.memory.CAS', args: ['k', 1, 'w'], durationMs: 12, unfinished: { effect: 'write', note: 'the run ended before this call returned; a write tool: it may have acted (check its target)' } },
+      { run: 2, index: 0, name: 'mcp.files.write', args: ['/tmp/é ✓'], durationMs: 0, unfinished: { note: "the run ended before this call returned; the tool's effect is not known: it may have acted (check its target)" } },
+    ],
+    reruns: 2,
+    timings: { ...base.timings, earlier: 40 },
   };
 }
 

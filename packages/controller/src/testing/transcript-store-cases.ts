@@ -15,7 +15,7 @@ import type { JsonValue } from '@askloop/interpreter';
 import { countSessions } from '../store/count-sessions.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
-import { sampleSession, sampleTally, sampleTurn, sampleUnfinishedTurn } from './transcript-fixtures.ts';
+import { sampleRerunTurn, sampleSession, sampleTally, sampleTurn, sampleUnfinishedTurn } from './transcript-fixtures.ts';
 
 /** Makes a new, empty store. */
 export type MakeTranscriptStore = () => TranscriptStore | Promise<TranscriptStore>;
@@ -327,6 +327,17 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await store.listTurns('unf'), [cancelled, before]);
     assert.deepEqual(await store.lastTurn('unf'), before);
     assert.equal((await store.listTurns('unf'))[1]?.toolCalls.some((call) => 'unfinished' in call), false);
+  }),
+  define('the unfinished calls of a turn\'s earlier runs (earlierUnfinished) round-trip, and records without them load as saved', async (store) => {
+    await store.createSession(sampleSession('rerun'));
+    const rerun = sampleRerunTurn('rerun', 1);
+    // As a version from before wrote it: no earlierUnfinished, no toolCallsVersion.
+    const { earlierUnfinished: _earlier, toolCallsVersion: _version, ...older } = sampleRerunTurn('rerun', 2);
+    await store.saveTurn(rerun);
+    await store.saveTurn(older);
+    assert.deepEqual(await store.listTurns('rerun'), [rerun, older]);
+    assert.deepEqual(await store.lastTurn('rerun'), older);
+    assert.equal('earlierUnfinished' in ((await store.listTurns('rerun'))[1] ?? {}), false);
   }),
   define('saveTurn upserts by (sid, turnIndex): every phase change replaces the turn', async (store) => {
     await store.createSession(sampleSession('up'));
