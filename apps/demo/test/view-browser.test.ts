@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteTranscriptStore } from '@askloop/controller';
-import { sampleUnfinishedTurn } from '@askloop/controller/testing';
+import { sampleRerunTurn, sampleUnfinishedTurn } from '@askloop/controller/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../src/view/index.ts';
@@ -221,6 +221,32 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await cas.nth(3).innerText()).toBe('unfinished: the run ended before this call returned; a write tool: it may have acted (check its target)');
     // The one the tool host gave up on at the run's deadline shows its code too.
     expect(await rows.nth(2).locator('td').nth(3).innerText()).toMatch(/^unfinished \(SCRIPT_TOOL_ERROR\): /);
+    await fresh.close();
+  });
+
+  it('shows the calls earlier runs of a turn run again left unfinished, apart from its calls, each with its run', async () => {
+    const sid = await seedSession(fixture.store, 'browser-rerun-turn');
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn(sampleRerunTurn(sid, 1), { ...session, turns: 1 });
+    const fresh = await browser.context.newPage();
+    const scriptErrors: string[] = [];
+    fresh.on('pageerror', (error) => scriptErrors.push(error.message));
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    const turn = fresh.locator('li.turn[data-turn="1"]');
+    const earlier = turn.locator('table.calls.earlier tbody tr');
+    await expect.poll(() => earlier.count()).toBe(2);
+    expect(await turn.locator('section', { has: fresh.locator('table.calls.earlier') }).locator('h3').textContent()).toBe('Unfinished in earlier runs of this turn');
+    const cas = earlier.nth(0).locator('td');
+    expect(await cas.nth(0).innerText()).toBe('run 1');
+    expect(await cas.nth(2).innerText()).toBe('tool.memory.CAS');
+    expect(await cas.nth(4).getAttribute('class')).toBe('code unfinished');
+    expect(await cas.nth(4).innerText()).toBe('unfinished: the run ended before this call returned; a write tool: it may have acted (check its target)');
+    expect(await earlier.nth(1).locator('td').first().innerText()).toBe('run 2');
+    // This run's calls, in their own table: none unfinished, the write's result shown.
+    const calls = turn.locator('table.calls:not(.earlier) tbody tr');
+    expect(await calls.count()).toBe(2);
+    expect(await calls.nth(1).locator('td').nth(3).innerText()).toBe('true');
+    expect(scriptErrors).toEqual([]);
     await fresh.close();
   });
 

@@ -1,12 +1,13 @@
 /**
  * One stored turn as `askloop show` prints it: the envelope sent, the reply,
- * the program (highlighted, numbered), the check's diagnostics, tool calls,
+ * the program (highlighted, numbered), the check's diagnostics, tool calls
+ * (after those earlier runs of the turn left unfinished, marked so),
  * emits, whispers, the failure if any, and the decision — with the same
  * line formats as live progress.
  */
 import type { TurnRecord } from '@askloop/controller';
 import { formatProgram } from '../progress/format-program.ts';
-import { decisionReason, failureText, formatDiagnostic, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
+import { decisionReason, failureText, formatDiagnostic, formatEarlierUnfinishedCall, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
 import { formatCost, formatCount, formatCounted, formatDuration, oneLine } from '../progress/format-values.ts';
 import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
@@ -42,6 +43,8 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   if (record.actions !== undefined && record.actions.trim() !== '') out += labelled('program', '', colors) + formatProgram(record.actions, colors);
   for (const diagnostic of record.diagnostics) out += formatDiagnostic(diagnostic, colors);
   if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);
+  // Calls still out when an earlier run of the turn ended (resume ran it again): before this run's, apart, with their run.
+  for (const call of record.earlierUnfinished ?? []) out += formatEarlierUnfinishedCall(call, colors, width - 20);
   // A loop of calls can make thousands: the first ones, then how many more, unless --full (as for long text).
   const shownCalls = options.full ? record.toolCalls : record.toolCalls.slice(0, MAX_CALLS_SHOWN);
   for (const call of shownCalls) out += formatToolCall(call, colors, width - 20);

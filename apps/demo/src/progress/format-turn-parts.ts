@@ -4,7 +4,7 @@
  * (`askloop show`). Every text that came from a model, a tool or a store is
  * made terminal-safe here.
  */
-import { failureLine, withCodeOnce, type LoopDecision, type RecordedToolCall } from '@askloop/controller';
+import { failureLine, withCodeOnce, type EarlierUnfinishedCall, type LoopDecision, type RecordedToolCall } from '@askloop/controller';
 import type { Diagnostic } from '@askloop/interpreter';
 import { compactJson, formatDuration } from './format-values.ts';
 import type { TerminalColors } from './terminal-colors.ts';
@@ -25,13 +25,27 @@ export function labelled(label: string, text: string, colors: TerminalColors, pa
  * was still out when the run ended and whether it may have acted, with the tool host's code if it gave up on it.
  */
 export function formatToolCall(call: RecordedToolCall, colors: TerminalColors, width: number): string {
+  return labelled('tool', toolCallText(call, colors, width), colors);
+}
+
+/**
+ * A call still out when an earlier run of the turn ended (the record's `earlierUnfinished`: `resume` ran the turn
+ * again), as {@link formatToolCall} writes a call, under its own label and with the run it came from:
+ * `earlier  run 1 of this turn: tool.memory.CAS("k", 1) ⋯ unfinished: a write tool, it may have acted · 12 ms`.
+ */
+export function formatEarlierUnfinishedCall(call: EarlierUnfinishedCall, colors: TerminalColors, width: number): string {
+  return labelled('earlier', `${colors.yellow(`run ${call.run} of this turn:`)} ${toolCallText(call, colors, width)}`, colors);
+}
+
+/** A call's name, arguments, outcome and time, as both lists write it. */
+function toolCallText(call: RecordedToolCall, colors: TerminalColors, width: number): string {
   const args = call.args.map((arg) => compactJson(arg, Math.max(12, Math.floor(width / 3)))).join(', ');
   const outcome = call.unfinished !== undefined
     ? colors.yellow(`⋯ unfinished${call.error === undefined ? '' : ` (${terminalSafe(call.error.code)})`}: ${unfinishedWords(call.unfinished.effect)}`)
     : call.error !== undefined
     ? colors.red(`✗ ${terminalSafe(call.error.code)}: ${compactJson(call.error.message, width).slice(1, -1)}`)
     : `→ ${compactJson(call.result ?? null, Math.max(16, Math.floor(width / 2)))}`;
-  return labelled('tool', `${colors.cyan(terminalSafe(call.displayName ?? call.name))}(${args}) ${outcome} ${colors.dim(`· ${formatDuration(call.durationMs)}`)}`, colors);
+  return `${colors.cyan(terminalSafe(call.displayName ?? call.name))}(${args}) ${outcome} ${colors.dim(`· ${formatDuration(call.durationMs)}`)}`;
 }
 
 /** What a call still out when its run ended may have done, in a few words (the record's `note` says it in full). */

@@ -318,9 +318,10 @@ const PAGE_SCRIPT = String.raw`
   }
   // A loop of calls can make thousands in a turn: the page draws the first ones and the rest when asked.
   var CALLS_SHOWN = 50;
-  function renderCalls(calls) {
-    var table = el('table', 'calls');
-    add(table, add(el('thead'), add(el('tr'), el('th', null, '#'), el('th', null, 'Tool'), el('th', null, 'Arguments'), el('th', null, 'Result'), el('th', null, 'Time'))));
+  // earlier: the calls earlier runs of the turn left unfinished (the record's earlierUnfinished), each with its run.
+  function renderCalls(calls, earlier) {
+    var table = el('table', earlier ? 'calls earlier' : 'calls');
+    add(table, add(el('thead'), add(el('tr'), earlier ? el('th', null, 'Run') : null, el('th', null, '#'), el('th', null, 'Tool'), el('th', null, 'Arguments'), el('th', null, 'Result'), el('th', null, 'Time'))));
     var body = el('tbody');
     function addRows(from, to) {
       calls.slice(from, to).forEach(function (call) {
@@ -328,7 +329,7 @@ const PAGE_SCRIPT = String.raw`
         var result = call.unfinished
           ? el('td', 'code unfinished', 'unfinished' + (call.error ? ' (' + call.error.code + ')' : '') + ': ' + call.unfinished.note)
           : call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
-        add(body, add(el('tr'), el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+        add(body, add(el('tr'), earlier ? el('td', 'run', 'run ' + call.run) : null, el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
       });
     }
     addRows(0, CALLS_SHOWN);
@@ -386,6 +387,8 @@ const PAGE_SCRIPT = String.raw`
       turn.diagnostics.forEach(function (d) { add(diags.lastChild, el('li', 'diag', d.line + ':' + d.column + ' ' + d.code + ' ' + d.message)); });
       add(leftCol, diags);
     }
+    // Calls still out when an earlier run of the turn ended (resume ran it again): apart, before this run's, with their run.
+    if (turn.earlierUnfinished && turn.earlierUnfinished.length > 0) add(leftCol, add(section('Unfinished in earlier runs of this turn'), renderCalls(turn.earlierUnfinished, true)));
     if (turn.toolCalls.length > 0) add(leftCol, add(section('Tool calls'), renderCalls(turn.toolCalls)));
 
     if (turn.failure) {

@@ -89,6 +89,7 @@ table.calls td.code { font-family: var(--mono); word-break: break-word; }
 table.calls td.err { color: var(--bad); }
 table.calls td.unfinished { color: var(--warn); background: var(--warn-soft); }
 table.calls td.tool { font-family: var(--mono); white-space: nowrap; }
+table.calls td.run { color: var(--warn); white-space: nowrap; }
 .emit { font-family: var(--mono); font-size: 12.5px; background: var(--ok-soft); border-radius: 4px; padding: 2px 6px; margin: 2px 0; white-space: pre-wrap; word-break: break-word; max-height: 360px; overflow: auto; }
 .whisper { font-family: var(--mono); font-size: 12.5px; }
 .decision { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
