@@ -78,8 +78,8 @@ describe('providers: in the config file', () => {
   });
 
   it.each([
-    ['a provider that is not built in', 'providers:\n  opnai:\n    timeoutMs: 5\n', 2, 3, "providers.opnai: unknown key 'opnai'; the keys are openai, anthropic, google, ollama"],
-    ['a setting it does not have', 'providers:\n  openai:\n    timeout: 5\n', 3, 5, "providers.openai.timeout: unknown key 'timeout'; the keys are baseURL, timeoutMs, retry, prices"],
+    ['a provider that is not built in', 'providers:\n  opnai:\n    timeoutMs: 5\n', 2, 3, "providers.opnai: unknown key 'opnai'; did you mean 'openai'? (the keys are openai, anthropic, google, ollama)"],
+    ['a setting it does not have', 'providers:\n  openai:\n    timeout: 5\n', 3, 5, "providers.openai.timeout: unknown key 'timeout'; did you mean 'timeoutMs'? (the keys are baseURL, timeoutMs, retry, prices)"],
     ['a retry field it does not have', 'providers:\n  openai:\n    retry: { retries: 3 }\n', 3, 14, "providers.openai.retry.retries: unknown key 'retries'; the keys are maxRetries, initialDelayMs, maxDelayMs, maxRetryAfterMs"],
     ['a negative timeout', 'providers:\n  anthropic:\n    timeoutMs: -1\n', 3, 16, 'providers.anthropic.timeoutMs: expected the timeout of one attempt ≥ 0 milliseconds'],
     ['a timeout in words', 'providers:\n  anthropic:\n    timeoutMs: 2m\n', 3, 16, 'providers.anthropic.timeoutMs: expected a number, got the string "2m"'],

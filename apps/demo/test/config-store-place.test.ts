@@ -53,7 +53,7 @@ describe('a store the config file cannot have', () => {
   it.each([
     ['a URL of another kind', 'store: mysql://u@h/db\n', 3, 8, 'store: expected a postgres:// URL, or path: FILE under store:'],
     ['a value of the wrong type', 'store: 42\n', 3, 8, 'store: expected a postgres:// URL, or a map with path: FILE, got number 42'],
-    ['a misspelt key, once (not also "path missing")', 'store:\n  paht: x.db\n', 4, 3, "store.paht: unknown key 'paht'; the keys are path"],
+    ['a misspelt key, once (not also "path missing")', 'store:\n  paht: x.db\n', 4, 3, "store.paht: unknown key 'paht'; did you mean 'path'? (the keys are path)"],
     // It said "store.path: expected text, got nothing (the key is missing)": not what a store setting looks like.
     ['a map without path', 'store: {}\n', 3, 8, 'store: expected a SQLite sessions file as path: FILE (store: { path: .askloop/sessions.db }) or a PostgreSQL server as a postgres:// URL (store: postgres://USER@HOST:PORT/DB), got a map without path'],
     ['nothing', 'store:\n', 3, 7, 'store: expected a SQLite sessions file as path: FILE (store: { path: .askloop/sessions.db }) or a PostgreSQL server as a postgres:// URL (store: postgres://USER@HOST:PORT/DB), got nothing'],

@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     expect(config.plugins).toEqual([]);
   });
 
+  it("accepts the template's commented plugin entries once uncommented, the one with options too", () => {
+    const lines = CONFIG_TEMPLATE.split('\n');
+    const start = lines.indexOf('#  - askloop-plugin-acme');
+    const entries = lines.slice(start, lines.indexOf('', start)).map((line) => line.slice(1));
+    const config = parseConfig(['plugins:', ...entries].join('\n'), { file: '/project/askloop.config.yaml' });
+    expect(config.plugins.map((entry) => entry.package)).toEqual(['askloop-plugin-acme', './plugins/my-tools', 'askloop-plugin-tracker']);
+    expect(config.plugins[2]?.options).toEqual({ baseUrl: 'https://tracker.example.com', project: 'ops', tokenEnv: 'TRACKER_TOKEN' });
+  });
+
   it("accepts the README's example file", () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const example = /## The config file[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
@@ -84,7 +93,7 @@ describe('loadConfig', () => {
     const error = configError('store: 5\nplugins: [3]\nagents: []\nmodels:\n  default: 7\nmcpServers:\n  s: npx\nquotas: [1]\n');
     expect(error.message.split('\n').map((line) => line.replace(/^askloop\.config\.yaml:\d+:\d+: /, '').replace(/ \(\d+ problems in the file; the others below\)$/, ''))).toEqual([
       'store: expected a postgres:// URL, or a map with path: FILE, got number 5',
-      'plugins[0]: expected a plugin package name (text), got number 3',
+      'plugins[0]: expected a plugin package name (text), or a map with package and options, got number 3',
       'agents: expected a map of agent names to agent definitions, got a list',
       "models.default: expected 'provider:model' text, e.g. 'openai:gpt-4.1-mini', got number 7",
       'mcpServers.s: expected a server\'s settings (a map), got the string "npx"',
@@ -111,11 +120,12 @@ describe('loadConfig', () => {
   it('reports every problem the schema finds, several unknown keys too', () => {
     const error = configError('plugin: [x]\nstor: {path: a.db}\nmodels:\n  default: nocolon\n');
     expect(error.line).toBe(1);
-    const keys = 'the keys are plugins, store, models, providers, quotas, ceilings, agents, mcpServers';
+    // Each unknown key names the one it most likely meant (closestName, as the agents' keys do).
+    const keys = '(the keys are plugins, store, models, providers, quotas, ceilings, agents, mcpServers)';
     expect(error.message).toBe(
       [
-        `plugin: unknown key 'plugin'; ${keys} (3 problems in the file; the others below)`,
-        `askloop.config.yaml:2:1: stor: unknown key 'stor'; ${keys}`,
+        `plugin: unknown key 'plugin'; did you mean 'plugins'? ${keys} (3 problems in the file; the others below)`,
+        `askloop.config.yaml:2:1: stor: unknown key 'stor'; did you mean 'store'? ${keys}`,
         "askloop.config.yaml:4:12: models.default: expected 'provider:model', e.g. 'openai:gpt-4.1-mini'",
       ].join('\n'),
     );

@@ -4,6 +4,7 @@
  */
 import type { AgentDefinition, BuiltinProviderSettings } from '@askloop/controller';
 import type { McpServersConfig } from '@askloop/mcp';
+import type { PluginEntry } from './plugin-entry-schema.ts';
 
 /** The loaded configuration. */
 export interface AskLoopConfig {
@@ -11,10 +12,8 @@ export interface AskLoopConfig {
   readonly file: string;
   /** Its folder: relative paths in the file, and plugin packages, resolve from here. */
   readonly dir: string;
-  /** Package names (or `./relative` paths) whose default export is an AskLoop plugin, in order. */
-  readonly plugins: readonly string[];
-  /** Where each of `plugins` is written in the file, for errors. */
-  readonly pluginLocations: readonly { readonly line: number; readonly column: number }[];
+  /** The `plugins:` entries, in order: packages (or `./relative` paths) whose default export is an AskLoop plugin, with their options. */
+  readonly plugins: readonly ConfigPlugin[];
   /**
    * Where each model id is written: `models.default`, and the `model` each
    * agent runs with (its own, else the default's place), so a model whose
@@ -38,6 +37,17 @@ export interface AskLoopConfig {
   readonly providers: BuiltinProviderSettings;
   /** MCP servers (`{command,args,env,cwd}` or `{url,headers}`), for `mcpPlugin({ servers })`. `${NAME}` references are kept: see `expandEnvReferences`. */
   readonly mcpServers: McpServersConfig;
+}
+
+/**
+ * One `plugins:` entry: the package name or `./path` as written, the
+ * `options` its factory is called with when the entry gives them (plain
+ * data, checked for keys as the whole file is), and where the entry is
+ * written, for errors.
+ */
+export interface ConfigPlugin extends PluginEntry {
+  readonly line: number;
+  readonly column: number;
 }
 
 /** The agent fields a config's defaults can set for a run without `--agent`. */

@@ -8,7 +8,7 @@ import { describeGiven } from '@askloop/controller';
 
 /** What each top-level key (and `models.default`) holds, as the type error says it. */
 const EXPECTED: Readonly<Record<string, string>> = {
-  plugins: 'a list of plugin package names',
+  plugins: 'a list of plugin package names (or package: NAME with options: { … })',
   store: 'a postgres:// URL, or a map with path: FILE',
   models: 'a map with default and settings',
   'models.default': "'provider:model' text, e.g. 'openai:gpt-4.1-mini'",
@@ -35,7 +35,8 @@ export function configIssueMessage(issue: { readonly code: string; readonly mess
   if (issue.code !== 'invalid_type') return issue.message;
   const key = issue.path.map(String).join('.');
   // An entry of a top-level list or map: each agent and each MCP server is a map (its fields are checked by their own validators).
-  const within = { agents: 'an agent definition (a map)', mcpServers: "a server's settings (a map)", plugins: 'a plugin package name (text)' }[String(issue.path[0])];
-  const expected = EXPECTED[key] ?? (issue.path.length === 2 ? within : undefined) ?? TYPE_WORDS[issue.expected ?? ''] ?? issue.expected ?? 'another type';
+  const within = { agents: 'an agent definition (a map)', mcpServers: "a server's settings (a map)", plugins: 'a plugin package name (text), or a map with package and options' }[String(issue.path[0])];
+  const options = issue.path[0] === 'plugins' && issue.path[2] === 'options' && issue.path.length === 3 ? "the plugin's options as a map (options: { name: value, … })" : undefined;
+  const expected = EXPECTED[key] ?? (issue.path.length === 2 ? within : undefined) ?? options ?? TYPE_WORDS[issue.expected ?? ''] ?? issue.expected ?? 'another type';
   return `expected ${expected}, got ${describeGiven(valueAt(file, issue.path))}`;
 }

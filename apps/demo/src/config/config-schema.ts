@@ -8,12 +8,12 @@
  */
 import { z } from 'zod';
 import { looksLikeUrl } from '../loop/refuse-other-url.ts';
+import { PLUGIN_ENTRY } from './plugin-entry-schema.ts';
 import { PROVIDERS_SCHEMA } from './provider-settings-schema.ts';
 
 const MAP = z.record(z.string(), z.unknown());
 /** Lower-case names, as agent names are. */
 export const AGENT_NAME = /^[a-z][a-z0-9_-]*$/;
-const PLUGIN = z.string().min(1).refine((value) => !/\s/.test(value), 'a package name (or a ./relative path) without spaces');
 
 // A URL under `path:` (`mysql://…`, a mistyped `postgress://…`) would become a SQLite file in a folder named after its scheme.
 const STORE_PATH = z.strictObject({
@@ -53,7 +53,7 @@ const STORE = z.unknown().transform((value, context) => {
 
 /** The top level of the file. */
 export const CONFIG_SCHEMA = z.strictObject({
-  plugins: z.array(PLUGIN).optional(),
+  plugins: z.array(PLUGIN_ENTRY).optional(),
   store: STORE.optional(),
   models: z
     .strictObject({

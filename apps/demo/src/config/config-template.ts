@@ -16,10 +16,16 @@ export const CONFIG_TEMPLATE = `# askloop.config.yaml — read by askloop run/re
 
 # Plugins: installed packages (npm install NAME next to this file) or ./paths,
 # each default-exporting an AskLoop plugin — providers, tool packs, agents,
-# hooks. Their providers and tools are usable by the agents below.
+# hooks. Their providers and tools are usable by the agents below. A plugin
+# whose default export is a factory takes options: write the entry as package:
+# and options: (plain data, handed to the factory). No key goes there either:
+# name the environment variable that holds it (tokenEnv below), if the
+# plugin's documentation offers such an option.
 plugins: []
 #  - askloop-plugin-acme
 #  - ./plugins/my-tools
+#  - package: askloop-plugin-tracker
+#    options: { baseUrl: https://tracker.example.com, project: ops, tokenEnv: TRACKER_TOKEN }
 
 # Where sessions are stored (SQLite). Relative to this file; ~ is your home.
 # Without it: $XDG_DATA_HOME/askloop/sessions.db or ~/.local/share/askloop/sessions.db.

@@ -15,6 +15,11 @@ import { decodeName, passwordCutShort, SECRET_QUERY_PARAMETER } from '../loop/re
 export interface SecretFinding {
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /**
+   * What was found, for a caller that words its own fix: a key-like field with a literal value (`reference` when
+   * that value is a `${NAME}` reference, which is not read there), a value shaped like a key, a URL with a password.
+   */
+  readonly kind: { readonly field: string; readonly reference: boolean } | 'value' | 'url-password';
 }
 
 const SECRET_KEY = /^(api[-_]?key|apikey|secret|secret[-_]?key|client[-_]?secret|password|passwd|token|access[-_]?token|auth[-_]?token|refresh[-_]?token|bearer|private[-_]?key|authorization|x-api-key|x-goog-api-key)$|[-_](key|token|secret|password)$/i;
@@ -59,6 +64,7 @@ export function findSecret(node: Node | null, allowReference: (path: readonly (s
         if (!(ENV_REFERENCE.test(text) && allowReference(here))) {
           return {
             path: here,
+            kind: { field: key, reference: ENV_REFERENCE.test(text) },
             message: `'${key}' looks like a key; keys are never written to the config file. Set ${suggestion(key, allowReference(here))} in the environment instead${allowReference(here) ? `, and write '${referenceToWrite(key, text)}' here to pass it on` : ' and remove this line'}`,
           };
         }
@@ -73,12 +79,13 @@ export function findSecret(node: Node | null, allowReference: (path: readonly (s
     }
   } else if (isScalar(node) && typeof node.value === 'string') {
     if (SECRET_VALUE.test(node.value)) {
-      return { path, message: 'this value looks like an API key, a token or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
+      return { path, kind: 'value', message: 'this value looks like an API key, a token or a bearer credential; keys are never written to the config file. Put it in an environment variable and refer to it as ${NAME} (MCP env and headers), or let the provider read its own variable' };
     }
     const where = urlPassword(node.value);
     if (where !== undefined) {
       return {
         path,
+        kind: 'url-password',
         message: `this URL has a password in its ${where}; passwords are never written to the config file. Remove it from the URL and set it in the environment instead (for a postgres:// store, PGPASSWORD, or a ~/.pgpass file)`,
       };
     }

@@ -1,5 +1,5 @@
 /** `askloop.config.yaml`: loading, validation, plugins, and the file `askloop init` writes. */
-export type { AskLoopConfig } from './askloop-config.ts';
+export type { AskLoopConfig, ConfigPlugin } from './askloop-config.ts';
 export { ConfigError, isConfigError, type ConfigErrorCode } from './config-error.ts';
 export { configForRun, type RunConfig } from './config-for-run.ts';
 export { CONFIG_FILE_NAME, discoverConfigPath } from './discover-config.ts';

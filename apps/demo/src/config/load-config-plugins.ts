@@ -2,8 +2,10 @@
  * Imports the plugins a config file names and checks each default export is
  * an AskLoop plugin (`specificationVersion: 'v1'`, a name, and fields of the
  * shape the loop needs). A default export that is a function is a plugin
- * factory and is called with no arguments (`export default function
- * acmePlugin(settings = {}) {…}`; an async one is awaited). So a
+ * factory (`export default function acmePlugin(options = {}) {…}`; an async
+ * one is awaited), called with the entry's `options` when the entry gives
+ * them (`- package: NAME` with `options: { … }`), else with no arguments;
+ * options given to a plugin object are refused, not dropped. So a
  * third party's provider or tool pack works in `askloop run` with no change
  * to AskLoop: install the package next to the config and name it.
  */
@@ -27,14 +29,16 @@ interface ExportOrigin {
   readonly factory?: string;
   /** The module's named exports, for a module without a default export. */
   readonly named: readonly string[];
+  /** The config's entry gives options, which a factory is called with. */
+  readonly withOptions: boolean;
 }
 
 const WRAP_PACK = "this looks like a tool pack; wrap it: definePlugin({ name, specificationVersion: 'v1', toolPacks: [pack] })";
 
 /** Why a value is not a plugin, or undefined when it is one. Each names the likely slip and its fix. */
 function pluginProblem(value: unknown, origin: ExportOrigin): string | undefined {
-  const named = origin.factory === undefined || origin.factory === '' || origin.factory === 'default' ? '' : ` (${origin.factory})`;
-  const what = origin.factory === undefined ? 'its default export' : `its default export is a function${named}, called with no arguments as a plugin factory, and what it returned`;
+  const given = origin.withOptions ? "with the entry's options" : 'with no arguments';
+  const what = origin.factory === undefined ? 'its default export' : `its default export is a function${factoryName(origin)}, called ${given} as a plugin factory, and what it returned`;
   if (value === null || typeof value !== 'object') {
     const kind = value === null ? 'null' : typeof value;
     if (origin.factory === 'definePlugin') return `its default export is definePlugin itself, not called; export the plugin object: export default definePlugin({ name, specificationVersion: 'v1', … })`;
@@ -80,30 +84,58 @@ function typeScriptUnderNodeModulesHint(error: unknown): string {
   return `; Node runs no TypeScript under node_modules: compile the plugin to JavaScript (tsc) and point its package.json's exports at the built file ("exports": { ".": { "import": "./dist/index.js" } }), or install it from its folder (npm install /path/to/its/folder links it, and Node runs the .ts files of a linked folder)`;
 }
 
-/** Imports every plugin of `config.plugins`, in order. Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file. */
+/**
+ * Imports every plugin of `config.plugins`, in order, calling a factory with the entry's `options` when it gives them.
+ * Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file, and `CONFIG_INVALID`
+ * for options given to a plugin that is no factory.
+ */
 export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConfigPluginsOptions = {}): Promise<AskLoopPlugin[]> {
   const plugins: AskLoopPlugin[] = [];
-  for (const [index, specifier] of config.plugins.entries()) {
-    const where = { file: config.file, ...config.pluginLocations[index] };
-    const entry = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
-    if ('problem' in entry) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${entry.problem}`, where);
-    let exported: unknown;
-    let origin: ExportOrigin = { named: [] };
+  for (const entry of config.plugins) {
+    const specifier = entry.package;
+    const where = { file: config.file, line: entry.line, column: entry.column };
+    const resolved = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
+    if ('problem' in resolved) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${resolved.problem}`, where);
+    let module: { default?: unknown };
     try {
-      const module = (await import(pathToFileURL(entry.path).href)) as { default?: unknown };
-      const factory = module.default;
-      origin = { ...(typeof factory === 'function' ? { factory: factory.name } : {}), named: Object.keys(module).filter((key) => key !== 'default') };
-      // A factory may be async (it awaits a dynamic import, say): what it resolves to is the plugin.
-      exported = typeof factory === 'function' ? await (factory as () => unknown)() : factory;
+      module = (await import(pathToFileURL(resolved.path).href)) as { default?: unknown };
     } catch (error) {
-      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${error instanceof Error ? error.message : String(error)}${pluginFailureLocation(error, entry.path)}${missingPeerHint(error)}${typeScriptUnderNodeModulesHint(error)}`, where);
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${failure(error, resolved.path)}${missingPeerHint(error)}${typeScriptUnderNodeModulesHint(error)}`, where);
+    }
+    const factory = module.default;
+    const origin: ExportOrigin = { ...(typeof factory === 'function' ? { factory: factory.name } : {}), named: Object.keys(module).filter((key) => key !== 'default'), withOptions: entry.options !== undefined };
+    let exported: unknown = factory;
+    if (typeof factory === 'function') {
+      try {
+        // A factory may be async (it awaits a dynamic import, say): what it resolves to is the plugin. Each load gets
+        // its own copy of the options, so a factory that changes them changes no other load of the same config.
+        exported = entry.options === undefined ? await (factory as () => unknown)() : await (factory as (options: unknown) => unknown)(structuredClone(entry.options));
+      } catch (error) {
+        // Given options, the likely cause is one of them (a factory that checks them throws naming it): say so.
+        const given = entry.options === undefined ? '' : `its factory${factoryName(origin)}, called with the entry's options, threw: `;
+        const fix = entry.options === undefined ? '' : "; check the entry's options against the plugin's documentation";
+        throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${given}${failure(error, resolved.path)}${fix}`, where);
+      }
     }
     const problem = pluginProblem(exported, origin);
     if (problem !== undefined) {
       const form = problem.includes('definePlugin(') ? '' : "; a plugin package default-exports definePlugin({ name, specificationVersion: 'v1', … })";
-      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' (${entry.path}): ${problem}${form}`, where);
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' (${resolved.path}): ${problem}${form}`, where);
+    }
+    if (entry.options !== undefined && typeof factory !== 'function') {
+      throw new ConfigError('CONFIG_INVALID', `plugin '${specifier}' (${resolved.path}): options cannot be passed to a plugin object, and its default export is one (plugin '${(exported as AskLoopPlugin).name}'); remove options: from the entry, or have the plugin default-export a factory that takes them: export default function plugin(options) { return definePlugin({ … }) }`, where);
     }
     plugins.push(exported as AskLoopPlugin);
   }
   return plugins;
+}
+
+/** The thrown error's message, with where in the plugin's files it was thrown: never its stack. */
+function failure(error: unknown, entryPath: string): string {
+  return `${error instanceof Error ? error.message : String(error)}${pluginFailureLocation(error, entryPath)}`;
+}
+
+/** ` (NAME)` for a named factory, '' for an anonymous one. */
+function factoryName(origin: ExportOrigin): string {
+  return origin.factory === undefined || origin.factory === '' || origin.factory === 'default' ? '' : ` (${origin.factory})`;
 }

@@ -17,6 +17,9 @@ import { ConfigError } from './config-error.ts';
 import { findInvalidUtf8 } from '../decode-text.ts';
 import { findSecret } from './find-secret.ts';
 import { locateYamlPath } from './locate-yaml-path.ts';
+import { closestName } from '../options/closest-name.ts';
+import { PLUGIN_ENTRY_KEYS } from './plugin-entry-schema.ts';
+import { inPluginOptions, pluginOptionSecretMessage } from './plugin-option-secret.ts';
 import { providerSettingsKeys } from './provider-settings-schema.ts';
 
 /** Config files are a page or two; anything larger is refused before parsing. */
@@ -63,7 +66,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
   }
   // Before the schema: a key in the file is the worst mistake, and the schema would only call `apiKey` unknown.
   const secret = findSecret(document.contents as Node | null, referenceAllowed);
-  if (secret !== undefined) throw fail('CONFIG_SECRET', secret.message, secret.path);
+  if (secret !== undefined) throw fail('CONFIG_SECRET', inPluginOptions(secret.path) ? pluginOptionSecretMessage(secret) : secret.message, secret.path);
 
   let value: unknown;
   try {
@@ -82,8 +85,9 @@ export function parseConfig(text: string, options: { file: string; display?: str
     for (const issue of parsed.error.issues) {
       const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
       for (const unknownKey of unknownKeys) {
-        const path = unknownKey === undefined ? issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) : [...issue.path.map(String), unknownKey];
-        const message = unknownKey === undefined ? configIssueMessage(issue, value) : `unknown key '${unknownKey}'; the keys are ${Object.keys(unknownShape(issue.path.map(String))).join(', ')}`;
+        // List indexes stay numbers (`plugins[0].pakage`, located in the list).
+        const path = [...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)), ...(unknownKey === undefined ? [] : [unknownKey])];
+        const message = unknownKey === undefined ? configIssueMessage(issue, value) : unknownKeyMessage(unknownKey, Object.keys(unknownShape(issue.path.map(String))));
         invalid('CONFIG_INVALID', `${formatIssuePath(path)}: ${message}`, path, unknownKey !== undefined);
       }
     }
@@ -98,8 +102,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
   return {
     file: options.file,
     dir,
-    plugins: config.plugins ?? [],
-    pluginLocations: (config.plugins ?? []).map((_, index) => locateYamlPath(document, lineCounter, ['plugins', index])),
+    plugins: (config.plugins ?? []).map((entry, index) => ({ ...entry, ...locateYamlPath(document, lineCounter, ['plugins', index]) })),
     modelLocations: {
       ...(config.models?.default === undefined ? {} : { default: locateYamlPath(document, lineCounter, ['models', 'default']) }),
       agents: Object.fromEntries(Object.keys(agents).map((name) => {
@@ -138,11 +141,18 @@ function configProblems(problems: readonly ConfigError[]): ConfigError {
   return new ConfigError('CONFIG_INVALID', `${first.message} (${sorted.length} problems in the file; the others below)${shown.join('')}${more}`, { file: first.file, line: first.line, column: first.column });
 }
 
+/** `unknown key 'pakage'; did you mean 'package'? (the keys are package, options)`; without a likely name, the keys alone. */
+function unknownKeyMessage(key: string, known: readonly string[]): string {
+  const meant = closestName(key, known);
+  return meant === undefined ? `unknown key '${key}'; the keys are ${known.join(', ')}` : `unknown key '${key}'; did you mean '${meant}'? (the keys are ${known.join(', ')})`;
+}
+
 /** The keys a map at `path` accepts, for the unknown-key message. */
 function unknownShape(path: readonly string[]): Record<string, unknown> {
   const top = CONFIG_SCHEMA.shape;
   if (path.length === 0) return top;
   if (path[0] === 'store') return { path: 1 };
+  if (path[0] === 'plugins') return Object.fromEntries(PLUGIN_ENTRY_KEYS.map((key) => [key, 1]));
   if (path[0] === 'models') return { default: 1, settings: 1 };
   if (path[0] === 'providers') return Object.fromEntries(providerSettingsKeys(path).map((key) => [key, 1]));
   return {};
