@@ -3,7 +3,10 @@ import { definePlugin, defineProvider, ProviderError, type AttemptRequest, type 
 /** Settings of the ACME provider; the key defaults to the ACME_API_KEY environment variable. */
 export interface AcmeSettings {
   readonly baseURL?: string;
+  /** The key itself, for programs that manage keys; askloop.config.yaml refuses keys and names a variable instead. */
   readonly apiKey?: string;
+  /** The environment variable that holds the key (default ACME_API_KEY): what a config file's options name. */
+  readonly apiKeyEnv?: string;
   /** Model ids this provider accepts (others are PROVIDER_MODEL_NOT_FOUND). */
   readonly models?: string[];
   /** One attempt's limit: a PROVIDER_TIMEOUT tells users to raise timeoutMs in the plugin's options, so take it here. */
@@ -13,7 +16,8 @@ export interface AcmeSettings {
 /** A provider for a (made-up) JSON API: POST {baseURL}/v1/generate → {"text", "usage": {"input", "output"}}. */
 export function createAcmeProvider(settings: AcmeSettings = {}): Provider {
   // Read at call time, never at import: importing the plugin needs no key.
-  const apiKey = () => settings.apiKey ?? process.env['ACME_API_KEY'];
+  const keyVariable = settings.apiKeyEnv ?? 'ACME_API_KEY';
+  const apiKey = () => settings.apiKey ?? process.env[keyVariable];
   const baseURL = settings.baseURL ?? process.env['ACME_BASE_URL'] ?? 'https://api.acme.example';
   return defineProvider({
     name: 'acme',
@@ -23,7 +27,7 @@ export function createAcmeProvider(settings: AcmeSettings = {}): Provider {
     attempt: (modelId) => async (request: AttemptRequest): Promise<AttemptResult> => {
       const key = apiKey();
       if (key === undefined || key === '') {
-        throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: 'acme', model: modelId, retryable: false, message: 'no API key: set ACME_API_KEY' });
+        throw new ProviderError({ code: 'PROVIDER_CONFIG', provider: 'acme', model: modelId, retryable: false, message: `no API key: set ${keyVariable}` });
       }
       // request.fetch is tied to the call's signal and timeout, and records the status:
       // a plain Error thrown after a 429 or 5xx is classified, retried and redacted for you.
@@ -42,7 +46,26 @@ export function createAcmeProvider(settings: AcmeSettings = {}): Provider {
   });
 }
 
-/** The plugin: `acme:<model>` for every agent. Default-export it from your package for askloop.config.yaml. */
-export default function acmePlugin(settings: AcmeSettings = {}) {
-  return definePlugin({ name: 'acme', specificationVersion: 'v1', providers: { acme: createAcmeProvider(settings) } });
+const OPTIONS = ['baseURL', 'apiKey', 'apiKeyEnv', 'models', 'timeoutMs'];
+
+/**
+ * The options, checked: askloop.config.yaml hands the factory whatever its entry's `options:` hold, so name a mistake
+ * here (the CLI shows it at the entry's line) rather than let it surface at the first model call.
+ */
+export function acmeSettings(options: unknown): AcmeSettings {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError('acme: the options must be a map');
+  const { baseURL, apiKey, apiKeyEnv, models, timeoutMs } = options as Record<string, unknown>;
+  const unknown = Object.keys(options).find((key) => !OPTIONS.includes(key));
+  if (unknown !== undefined) throw new TypeError(`acme: options.${unknown} is not an option (the options: ${OPTIONS.join(', ')})`);
+  if (baseURL !== undefined && (typeof baseURL !== 'string' || !/^https?:\/\//.test(baseURL))) throw new TypeError('acme: options.baseURL must be an http:// or https:// URL');
+  if (apiKey !== undefined && typeof apiKey !== 'string') throw new TypeError('acme: options.apiKey must be text');
+  if (apiKeyEnv !== undefined && (typeof apiKeyEnv !== 'string' || !/^[A-Z_][A-Z0-9_]*$/.test(apiKeyEnv))) throw new TypeError('acme: options.apiKeyEnv must name an environment variable, such as ACME_API_KEY');
+  if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) throw new TypeError('acme: options.models must be a list of model ids');
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) >= 0)) throw new TypeError('acme: options.timeoutMs must be a whole number of milliseconds');
+  return options as AcmeSettings;
+}
+
+/** The plugin: `acme:<model>` for every agent. Default-export it from your package: a config entry's options reach it. */
+export default function acmePlugin(options: unknown = {}) {
+  return definePlugin({ name: 'acme', specificationVersion: 'v1', providers: { acme: createAcmeProvider(acmeSettings(options)) } });
 }

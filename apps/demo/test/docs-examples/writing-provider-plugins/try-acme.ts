@@ -21,6 +21,9 @@ const server = createServer((request, response) => {
 await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
 const { port } = server.address() as { port: number };
 
+// A mistake in the options is named when the plugin is made (a config file's line shows it), not at the first call.
+assert.throws(() => acmePlugin({ baseUrl: 'http://127.0.0.1' }), /options\.baseUrl is not an option \(the options: baseURL, /);
+
 const events: string[] = [];
 const loop = createAskLoop({
   plugins: [builtinPlugin(), acmePlugin({ baseURL: `http://127.0.0.1:${port}`, apiKey: 'test-key-123' })],
