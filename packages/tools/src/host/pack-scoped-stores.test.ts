@@ -124,6 +124,17 @@ describe("a pack's state kept through context.stores", () => {
     expect(seen[0]?.idempotence).toBe(temp.stores.idempotence);
   });
 
+  it("refuses a pack's key holding U+0000 as the stores do, saying to leave it out, on memory and scratch, never showing the key", async () => {
+    const host = hostFor([keyValuePack('kv')], { allow: ['**'], grants: ['*:*'] }, { stores: temp.stores });
+    for (const [tool, method] of [['tool.kv.Put', 'memory.get'], ['tool.kv.Get', 'memory.get'], ['tool.kv.Note', 'scratch.get'], ['tool.kv.Recall', 'scratch.get']] as const) {
+      const error = await host.fail(tool, tool.endsWith('Put') || tool.endsWith('Note') ? ['secret\u0000', 1] : ['secret\u0000']);
+      expect([error.code, error.argument]).toEqual(['STORE_ARGUMENT_INVALID', 'key']);
+      expect(error.message).toMatch(new RegExp(`^${tool}: ${method}\\(\\): key must be text without the NUL character \\(U\\+0000\\).* at index 6: use a key without the NUL character \\(pack kv\\)$`));
+      expect(error.message).not.toContain('secret');
+    }
+    expect(await temp.stores.memory.get('pack:kv/secret')).toEqual({ value: null, version: 0 });
+  });
+
   it("refuses a pack's bad key from code as the stores do, writing nothing under the bare prefix", async () => {
     const pack = defineToolPack('kv', [
       defineTool({ name: 'tool.kv.Blank', description: 'Writes an empty key.', args: [], returns: 'int', effect: 'write' }, async (_args, context) => (await memoryOf(context).cas('', 0, 'x')).version),

@@ -540,6 +540,8 @@ describe('createToolHost: replays are exclusive and free (review findings 5 and 
     };
     expect(refusal(undefined, 1)).toEqual(['TOOL_SPEC_INVALID', "createToolHost(): session must be the session's id, a non-empty text, got undefined"]);
     expect(refusal('', 1)?.[0]).toBe('TOOL_SPEC_INVALID');
+    // Every write's record and every scratch entry is keyed by it, and no store keeps U+0000 (PostgreSQL cannot).
+    expect(refusal('sid\u00001', 1)).toEqual(['TOOL_SPEC_INVALID', 'createToolHost(): session holds the NUL character (U+0000) at index 3, which no store keeps; use a session id without the NUL character']);
     expect(refusal('s', Number.NaN)).toEqual(['TOOL_SPEC_INVALID', "createToolHost(): turn must be the turn's index, a whole number >= 0, got null"]);
     expect(refusal('s', 1.5)?.[0]).toBe('TOOL_SPEC_INVALID');
     expect(refusal('s', 'one')?.[0]).toBe('TOOL_SPEC_INVALID');

@@ -44,6 +44,19 @@ describe('tool.memory.Get/CAS', () => {
     expect((await host.fail('tool.memory.CAS', ['k', 0, 'x'.repeat(20)])).message).toBe('tool.memory.CAS: value is 22 bytes as JSON; the limit is 10 (pack memory)');
   });
 
+  it('refuses a key holding U+0000 as a bad argument saying to leave it out, before the program runs when literal, never showing the key', async () => {
+    // PostgreSQL's text cannot hold the character: it failed there as STORE_FAILED, and was stored on SQLite.
+    const host = hostFor([createMemoryTools()], { allow: ['**'], grants: ['memory:*'] }, { stores: temp.stores });
+    const said = 'key holds the NUL character (U+0000) at index 6, which no store keeps; use a key without the NUL character';
+    for (const [name, args] of [['tool.memory.Get', ['secret\u0000x']], ['tool.memory.CAS', ['secret\u0000x', 0, 'v']]] as const) {
+      const error = await host.fail(name, args);
+      expect([error.code, error.argument, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'key', `${name}: ${said} (pack memory)`]);
+      expect(host.catalog.check(name, args)?.code).toBe('TOOL_ARGUMENT_INVALID');
+    }
+    expect(await host.call('tool.memory.CAS', ['secret', 0, 'a value\u0000 may hold it'])).toEqual([true, 1]);
+    expect(await host.call('tool.memory.Get', ['secret'])).toEqual(['a value\u0000 may hold it', 1]);
+  });
+
   it('answers a negative version as a lost CAS with the current version (the store refuses one from code)', async () => {
     const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
     expect(await host.call('tool.memory.CAS', ['/ingest/k', 0, 'v'])).toEqual([true, 1]);

@@ -35,6 +35,17 @@ describe('tool.scratch.Get/PutCAS', () => {
     expect(await host.call('tool.scratch.PutCAS', ['k', 3, 'v'])).toEqual([false, 0]);
   });
 
+  it('refuses a key holding U+0000 as a bad argument saying to leave it out, never showing the key', async () => {
+    const host = hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock });
+    const said = 'key holds the NUL character (U+0000) at index 6, which no store keeps; use a key without the NUL character';
+    for (const [name, args] of [['tool.scratch.Get', ['cursor\u0000']], ['tool.scratch.PutCAS', ['cursor\u0000', 0, 'v', 60]]] as const) {
+      const error = await host.fail(name, args);
+      expect([error.code, error.argument, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'key', `${name}: ${said} (pack scratch)`]);
+    }
+    expect(await host.call('tool.scratch.PutCAS', ['cursor', 0, '\u0000', 60])).toEqual([true, 1]);
+    expect(await host.call('tool.scratch.Get', ['cursor'])).toEqual(['\u0000', 1]);
+  });
+
   it('answers a negative version as a lost PutCAS with the live version (the store refuses one from code)', async () => {
     const host = hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock });
     expect(await host.call('tool.scratch.PutCAS', ['k', 0, 'v', 60])).toEqual([true, 1]);

@@ -4,7 +4,8 @@
  * `checkedToolStores`. Called from code, a store took whatever it was given:
  * `cas(key, NaN, value)` answered "stale" on SQLite, a fractional TTL failed
  * deep in PostgreSQL, and a value holding `undefined` or a function was
- * written as text that no later read could parse. Each rule throws
+ * written as text that no later read could parse; a key holding U+0000
+ * failed on PostgreSQL only. Each rule throws
  * `STORE_ARGUMENT_INVALID` naming the method, the argument, what it got and
  * what to pass instead.
  *
@@ -16,11 +17,11 @@
 import { ToolError } from '../errors/tool-error.ts';
 import { className, describeNotPlainData } from '../spec/not-plain-data.ts';
 import { isToolMap, MAX_TOOL_VALUE_DEPTH, shownPath, type ToolValue } from '../spec/tool-value.ts';
+import { nulIndex } from '../text/nul-character.ts';
 
 /**
- * A short description of a refused scalar argument. Only refused values are
- * shown, and the only strings refused are empty ones, so no key or secret
- * text reaches a message.
+ * A short description of a refused scalar argument. A string is shown by its
+ * length only, so no key or secret text reaches a message.
  */
 function shown(value: unknown): string {
   if (value === undefined) return 'undefined';
@@ -44,9 +45,20 @@ function refuse(method: string, argument: string, why: string): ToolError {
   return new ToolError('STORE_ARGUMENT_INVALID', `${method}(): ${argument} ${why}`, { argument });
 }
 
-/** A key, session id or tool name: a non-empty string. */
+/** What a name argument is, in a fix: "use a session id without …". */
+const NAME_NOUNS: Readonly<Record<string, string>> = { session: 'session id', tool: 'tool name' };
+
+/**
+ * A key, session id or tool name: a non-empty string without U+0000, which
+ * PostgreSQL's text cannot hold (`text/nul-character.ts`); refused alike on
+ * every backend, saying where the character is but not what surrounds it.
+ */
 export function checkName(method: string, argument: string, value: unknown, example: string): asserts value is string {
   if (typeof value !== 'string' || value === '') throw refuse(method, argument, `must be a non-empty string (e.g. ${example}), got ${shown(value)}`);
+  const nul = nulIndex(value);
+  if (nul >= 0) {
+    throw refuse(method, argument, `must be text without the NUL character (U+0000), which PostgreSQL cannot store, got ${shown(value)} with it at index ${nul}: use a ${NAME_NOUNS[argument] ?? argument} without the NUL character`);
+  }
 }
 
 /** A version, turn or call index: a whole number >= 0. */
@@ -64,9 +76,13 @@ export function checkAge(method: string, argument: string, value: unknown): asse
   if (typeof value !== 'number' || Number.isNaN(value)) throw refuse(method, argument, `must be a number of milliseconds (Infinity keeps every record), got ${shown(value)}`);
 }
 
-/** Text the store keeps as it is (an idempotence record's arguments JSON). */
+/** Text the store keeps as it is (an idempotence record's arguments JSON): canonical JSON never holds a raw U+0000, which PostgreSQL cannot store. */
 export function checkText(method: string, argument: string, value: unknown): asserts value is string {
-  if (typeof value !== 'string') throw refuse(method, argument, `must be a string (the canonical JSON text of the call's arguments, canonicalJson(args)), got ${shown(value)}`);
+  const nul = typeof value === 'string' ? nulIndex(value) : -1;
+  if (typeof value !== 'string' || nul >= 0) {
+    const got = nul >= 0 ? `${shown(value)} with a raw NUL at index ${nul}` : shown(value);
+    throw refuse(method, argument, `must be a string (the canonical JSON text of the call's arguments, canonicalJson(args), which writes U+0000 as \\u0000), got ${got}`);
+  }
 }
 
 /** An object argument (an idempotence key or record) before its fields are checked. */

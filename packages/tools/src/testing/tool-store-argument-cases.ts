@@ -3,7 +3,9 @@
  * code: every public method rejects them with `STORE_ARGUMENT_INVALID`
  * (asynchronously, like any other failure of the method), naming the method,
  * the argument and what it got — never a value's content — and writes
- * nothing. The edge values a NeuroScript tool call can pass (version 0, a
+ * nothing. A key, session or tool name holding U+0000 is one of them on
+ * every backend (PostgreSQL's text cannot hold it), while a value's strings
+ * may hold it (`tool-store-cases.ts`). The edge values a NeuroScript tool call can pass (version 0, a
  * map without prototype, a value nested exactly 100 levels deep, a negative
  * or infinite age for `forgetBefore`) are still taken.
  */
@@ -88,6 +90,8 @@ const BAD_NAMES: readonly (readonly [unknown, string])[] = [
   [new Date(0), 'got an object of class Date'],
   // Its class read safely: a proxy whose every read throws is still this refusal, not the proxy's error.
   [new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } }), 'got an object of class unknown'],
+  // PostgreSQL's text cannot hold U+0000 (it failed there as STORE_FAILED, and worked on SQLite): refused everywhere.
+  [`${SECRET}\u0000x`, `without the NUL character (U+0000), which PostgreSQL cannot store, got a string of ${SECRET.length + 2} characters with it at index ${SECRET.length}`],
 ];
 
 // Loose views of the methods: the cases pass what the types forbid, as untyped code would.
@@ -163,7 +167,7 @@ export const toolStoreArgumentCases: readonly ToolStoreCase[] = [
         await refused(() => call({ ...key, ...extra, turn: bad }), method, 'turn', says);
         await refused(() => call({ ...key, ...extra, callIndex: bad }), method, 'callIndex', says);
       }
-      for (const [bad, says] of [[undefined, 'got undefined'], [{ token: SECRET }, 'got a map'], [7, 'got 7']] as const) {
+      for (const [bad, says] of [[undefined, 'got undefined'], [{ token: SECRET }, 'got a map'], [7, 'got 7'], [`{"a":"${SECRET}\u0000"}`, `got a string of ${SECRET.length + 9} characters with a raw NUL at index ${SECRET.length + 6}`]] as const) {
         await refused(() => call({ ...key, ...extra, argumentsJson: bad }), method, 'argumentsJson', says);
       }
     }

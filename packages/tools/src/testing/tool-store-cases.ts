@@ -15,6 +15,7 @@
  * holds `forgetBefore`.
  */
 import assert from 'node:assert/strict';
+import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import type { IdempotenceKey, ToolStores } from '../stores/store-types.ts';
 import { defineStoreCase as define, type ToolStoreCase } from './define-store-case.ts';
@@ -47,6 +48,21 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.deepEqual(Object.keys(read.value as object), ['a', 'b', 'empty']);
     await memory.cas('nil', 0, null);
     assert.deepEqual(await memory.get('nil'), { value: null, version: 1 });
+  }),
+  define('values holding U+0000 in strings and map keys come back as they were: memory, scratch, idempotence results', async ({ stores: { memory, scratch, idempotence } }) => {
+    // Stored as canonical JSON, which writes the character as \u0000: text PostgreSQL keeps (a raw one it refuses).
+    const value: ToolValue = { 'nul\u0000key': ['\u0000', 'a\u0000b\u0000'], plain: '\u0000\u0000' };
+    assert.deepEqual(await memory.cas('nul-value', 0, value), { ok: true, version: 1 });
+    assert.deepEqual(await memory.get('nul-value'), { value, version: 1 });
+    assert.deepEqual(await memory.cas('nul-value', 1, 'x\u0000'), { ok: true, version: 2 });
+    assert.deepEqual(await memory.get('nul-value'), { value: 'x\u0000', version: 2 });
+    assert.deepEqual(await scratch.putCas('s1', 'nul-value', 0, value, 60_000), { ok: true, version: 1 });
+    assert.deepEqual(await scratch.get('s1', 'nul-value'), { value, version: 1 });
+    const argumentsJson = canonicalJson({ args: { key: 'a\u0000b' }, rest: [] });
+    assert.deepEqual(await idempotence.claim({ ...key, argumentsJson }), { state: 'claimed' });
+    const recorded = await idempotence.record({ ...key, argumentsJson, result: value });
+    assert.deepEqual([recorded.argumentsJson, recorded.result], [argumentsJson, value]);
+    assert.deepEqual(await idempotence.lookup(key.session, key.turn, key.callIndex), recorded);
   }),
   define('memory: of two connections, the one holding a stale version loses', async ({ stores, connect }) => {
     const second = await connect();
