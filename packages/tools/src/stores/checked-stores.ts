@@ -13,9 +13,33 @@ const VERSION = 'the version get returned; 0 when the key is absent';
 const TURN = "the turn's index";
 const CALL_INDEX = "the call's position in the turn";
 
+/**
+ * Each store {@link checkedMemory} or {@link checkedScratch} made, and the
+ * store it checks for. Per copy of this module, not per process: a view that
+ * skips a check must run this very check itself, not another version's.
+ */
+const checkedFor = new WeakMap<MemoryStore | ScratchStore, MemoryStore | ScratchStore>();
+
+/** `checked`, remembered as checking for `below`. */
+function remember<T extends MemoryStore | ScratchStore>(below: T, checked: T): T {
+  checkedFor.set(checked, below);
+  return checked;
+}
+
+/**
+ * The store `store` checks its arguments for, when {@link checkedMemory} or
+ * {@link checkedScratch} made it; else `store` itself. Only for a view that
+ * runs the same checks on every argument first (a pack's scoped view, itself
+ * a checked store): it calls this store, so a value is walked once, not once
+ * by the view and again by the checked store below it.
+ */
+export function belowChecks<T extends MemoryStore | ScratchStore>(store: T): T {
+  return (checkedFor.get(store) as T | undefined) ?? store;
+}
+
 /** `store` checking its arguments first (see {@link checkedToolStores}). */
 export function checkedMemory(store: MemoryStore): MemoryStore {
-  return Object.freeze<MemoryStore>({
+  return remember(store, Object.freeze<MemoryStore>({
     async get(key) {
       checkName('memory.get', 'key', key, "'/ingest/queue/x'");
       return store.get(key);
@@ -26,12 +50,12 @@ export function checkedMemory(store: MemoryStore): MemoryStore {
       checkStoredValue('memory.cas', 'value', value);
       return store.cas(key, expectedVersion, value);
     },
-  });
+  }));
 }
 
 /** `store` checking its arguments first (see {@link checkedToolStores}). */
 export function checkedScratch(store: ScratchStore): ScratchStore {
-  return Object.freeze<ScratchStore>({
+  return remember(store, Object.freeze<ScratchStore>({
     async get(session, key) {
       checkName('scratch.get', 'session', session, "'sid-1'");
       checkName('scratch.get', 'key', key, "'cursor'");
@@ -46,7 +70,7 @@ export function checkedScratch(store: ScratchStore): ScratchStore {
       return store.putCas(session, key, expectedVersion, value, ttlMs);
     },
     purgeExpired: async () => store.purgeExpired(),
-  });
+  }));
 }
 
 /** The (session, turn, call index) that keys a record, as `method` takes them. */

@@ -8,7 +8,7 @@
  * reaches only its own keys and no program reaches them through those tools.
  */
 import type { MemoryStore, ScratchStore, ToolStores } from './store-types.ts';
-import { checkedMemory, checkedScratch } from './checked-stores.ts';
+import { belowChecks, checkedMemory, checkedScratch } from './checked-stores.ts';
 
 /** The start of every key a pack keeps through `context.stores`; `tool.memory.*` and `tool.scratch.*` refuse keys that start with it. */
 export const PACK_STORE_PREFIX = 'pack:';
@@ -24,15 +24,22 @@ export function packStoreKey(pack: string, key: string): string {
   return `${PACK_STORE_PREFIX}${encodeURIComponent(pack)}/${key}`;
 }
 
-function scopedMemory(store: MemoryStore, prefix: string): MemoryStore {
-  // Checked before the prefix: an empty or non-string key would otherwise become a valid one ('pack:kv/').
+/*
+ * Each view checks every argument itself, the key before the prefix (an empty or non-string key would otherwise
+ * become a valid one, 'pack:kv/'), then calls the store below the checked one it was given (`belowChecks`): the
+ * prefixed key of a valid key is valid, and the rest are the arguments just checked, so checking them again walked
+ * every value a plugin wrote twice. A store that does not check is called as it is, after the view's checks.
+ */
+function scopedMemory(checked: MemoryStore, prefix: string): MemoryStore {
+  const store = belowChecks(checked);
   return checkedMemory({
     get: (key) => store.get(prefix + key),
     cas: (key, expectedVersion, value) => store.cas(prefix + key, expectedVersion, value),
   });
 }
 
-function scopedScratch(store: ScratchStore, prefix: string): ScratchStore {
+function scopedScratch(checked: ScratchStore, prefix: string): ScratchStore {
+  const store = belowChecks(checked);
   return checkedScratch({
     get: (session, key) => store.get(session, prefix + key),
     putCas: (session, key, expectedVersion, value, ttlMs) => store.putCas(session, prefix + key, expectedVersion, value, ttlMs),
