@@ -53,7 +53,20 @@ export function toolPackShapeProblem(pack: unknown): string | undefined {
   return undefined;
 }
 
-/** Builds a frozen {@link ToolPack}. Throws `TOOL_SPEC_INVALID` for an empty or malformed name, or a tool not built with `defineTool`. */
+/**
+ * What is wrong with a pack declared pure, or undefined: each of its tools must only read (`effect` `read`, the
+ * default). The host journals none of a pure pack's calls; a pack that writes has state its reads depend on, and a
+ * continuing run would read afresh what its own earlier write changed. It was accepted silently.
+ */
+export function purePackProblem(pack: { readonly name: string; readonly tools: readonly ToolDefinition[]; readonly pure?: boolean }): string | undefined {
+  if (pack.pure !== true) return undefined;
+  const acting = pack.tools.find((tool) => tool.spec.effect !== 'read');
+  if (acting === undefined) return undefined;
+  const tool = acting.spec.displayName;
+  return `tool pack '${pack.name}' is declared pure, but its tool ${tool} has effect '${acting.spec.effect}': a pure pack's results come from their arguments alone, so the host journals none of its calls; drop pure: true from the pack, or move ${tool} to a pack that is not pure`;
+}
+
+/** Builds a frozen {@link ToolPack}. Throws `TOOL_SPEC_INVALID` for an empty or malformed name, a tool not built with `defineTool`, or a pure pack with a tool that writes ({@link purePackProblem}). */
 export function defineToolPack(name: string, tools: readonly ToolDefinition[], options: ToolPackOptions = {}): ToolPack {
   if (!/^[a-z][a-z0-9._-]*$/i.test(name)) throw new ToolError('TOOL_SPEC_INVALID', `tool pack name '${name}' must be letters, digits, '.', '_' or '-'`);
   const problem = toolPackShapeProblem({ name, tools });
@@ -71,5 +84,7 @@ export function defineToolPack(name: string, tools: readonly ToolDefinition[], o
     }
     seen.set(toolName.toLowerCase(), toolName);
   }
+  const impure = purePackProblem({ name, tools, pure: options.pure === true });
+  if (impure !== undefined) throw new ToolError('TOOL_SPEC_INVALID', impure, { pack: name });
   return Object.freeze({ name, tools: Object.freeze([...tools]), ...(options.pure === true ? { pure: true } : {}) });
 }

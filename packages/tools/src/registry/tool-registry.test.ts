@@ -85,3 +85,33 @@ describe('packs that are not packs', () => {
     expect(refusal(() => createToolRegistry([defineToolPack('ops', [good])]))).toBeUndefined();
   });
 });
+
+describe('a pure pack', () => {
+  const refusal = (make: () => unknown) => {
+    try {
+      make();
+    } catch (error) {
+      return [(error as { code?: string }).code, (error as Error).message];
+    }
+    return undefined;
+  };
+  const convert = defineTool({ name: 'tool.units.Convert', description: 'Converts.', args: [{ name: 'x', type: 'number' }], returns: 'number' }, (args) => args.x as number);
+  const save = defineTool({ name: 'tool.units.Save', description: 'Saves.', args: [{ name: 'x', type: 'number' }], returns: 'bool', effect: 'write' }, () => true);
+  const send = defineTool({ name: 'tool.units.Send', description: 'Sends.', args: [], returns: 'bool', effect: 'external' }, () => true);
+
+  it('holding a write or external tool is refused when defined and when registered by hand, naming the pack, the tool and the fix', () => {
+    // A pure pack's calls are never journaled: a pack that writes has state its reads depend on, and a continuing
+    // run would read afresh what its own earlier write changed. It was accepted silently.
+    const says = (tool: string, effect: string) =>
+      `tool pack 'units' is declared pure, but its tool ${tool} has effect '${effect}': a pure pack's results come from their arguments alone, so the host journals none of its calls; drop pure: true from the pack, or move ${tool} to a pack that is not pure`;
+    expect(refusal(() => defineToolPack('units', [convert, save], { pure: true }))).toEqual(['TOOL_SPEC_INVALID', says('tool.units.Save', 'write')]);
+    expect(refusal(() => defineToolPack('units', [send, convert], { pure: true }))).toEqual(['TOOL_SPEC_INVALID', says('tool.units.Send', 'external')]);
+    expect(refusal(() => createToolRegistry([{ name: 'units', tools: [convert, save], pure: true }]))).toEqual(['TOOL_SPEC_INVALID', says('tool.units.Save', 'write')]);
+  });
+
+  it('of read tools only is taken, and a pack that writes is taken when not pure', () => {
+    expect(createToolRegistry([defineToolPack('units', [convert], { pure: true })]).lookup('tool.units.Convert')?.pure).toBe(true);
+    expect(createToolRegistry([defineToolPack('units', [convert, save, send])]).lookup('tool.units.Save')?.pure).toBeUndefined();
+    expect(refusal(() => createToolRegistry([{ name: 'units', tools: [convert, save], pure: false }]))).toBeUndefined();
+  });
+});

@@ -10,7 +10,7 @@ import { canonicalToolName } from '../spec/canonical-name.ts';
 import type { ToolDefinition, ToolSpec } from '../spec/tool-spec.ts';
 import { renderCatalogue, type CatalogueOptions } from './render-catalogue.ts';
 import { suggestNames } from './suggest-names.ts';
-import { toolPackShapeProblem, type ToolPack, type ToolPackFactory } from './tool-pack.ts';
+import { purePackProblem, toolPackShapeProblem, type ToolPack, type ToolPackFactory } from './tool-pack.ts';
 
 /** A registered tool with the pack that provides it. */
 export interface RegisteredTool {
@@ -38,14 +38,14 @@ export interface ToolRegistry extends ToolCatalog {
   catalogue(policy: Policy, options?: CatalogueOptions): string;
 }
 
-/** Builds a registry from packs (or pack factories). Throws `TOOL_DUPLICATE` for a repeated pack or tool name. */
+/** Builds a registry from packs (or pack factories). Throws `TOOL_DUPLICATE` for a repeated pack or tool name, `TOOL_SPEC_INVALID` for a pack that is none or a pure pack with a tool that writes. */
 export function createToolRegistry(packs: readonly (ToolPack | ToolPackFactory)[]): ToolRegistry {
   const tools = new Map<string, RegisteredTool>();
   const packNames: string[] = [];
   for (const entry of packs) {
     const pack = typeof entry === 'function' ? entry() : entry;
     // A pack made by hand ({ name, tools }) is not checked by defineToolPack: a bad one failed below on a raw TypeError.
-    const problem = toolPackShapeProblem(pack);
+    const problem = toolPackShapeProblem(pack) ?? purePackProblem(pack);
     if (problem !== undefined) throw new ToolError('TOOL_SPEC_INVALID', problem);
     if (packNames.includes(pack.name)) throw new ToolError('TOOL_DUPLICATE', `tool pack '${pack.name}' is registered twice`, { pack: pack.name });
     packNames.push(pack.name);
