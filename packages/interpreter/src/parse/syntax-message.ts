@@ -7,6 +7,8 @@
  * "expected …, found …".
  */
 import type { MatchResult } from 'ohm-js';
+import { describeOpenBlocks, openBlocks } from './open-blocks.ts';
+import { compoundAssignmentProblem, fStringProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
 export interface SyntaxErrorDescription {
@@ -194,8 +196,8 @@ function midWordProblem(before: string, rest: string, expected: Set<string>): st
     // A name that merely starts with a keyword (`settings = 1`, `format("x")`): the line's own mistake, said as for any name.
     const line = (head + rest).trim();
     if (ASSIGNMENT_WITHOUT_SET.test(line)) return `An assignment needs 'set': write 'set ${line.replace(/\s+/g, ' ')}'.`;
-    const operator = /^[A-Za-z_][A-Za-z0-9_]*\s*([-+*/%])=/.exec(line)?.[1];
-    if (operator !== undefined) return `An assignment needs 'set', and there is no '${operator}=': write 'set ${word} = ${word} ${operator} …'.`;
+    const compound = compoundAssignmentProblem(line, false);
+    if (compound !== undefined) return compound;
     if (/^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(line)) return `A call on its own needs 'call': write 'call ${line}'. To keep the result, write 'set result = ${line}'.`;
     if (word in FOREIGN_WORDS) return `'${word}' is not a NeuroScript statement: ${FOREIGN_WORDS[word]}.`;
   }
@@ -249,6 +251,8 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   }
   const midWord = midWordProblem(before, rest, expected);
   if (midWord !== undefined) return midWord;
+  const fString = fStringProblem(before, rest);
+  if (fString !== undefined) return fString;
 
   if (rest.startsWith('"') || rest.startsWith("'")) {
     const quote = rest[0] as string;
@@ -258,12 +262,16 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   }
 
   if (expectsStatement || expectsTopLevel) {
+    const marker = markerProblem(rest, expectsStatement ? 'statement' : /^[ \t]*command\b/m.test(text.slice(0, offset)) ? 'after-command' : 'top');
+    if (marker !== undefined) return marker;
     if (atEnd && closer) {
-      return `The script ends before the '${CLOSERS[closer]}' block is closed: add '${closer}' on its own line.`;
+      return unclosedAtEnd(text, offset, closer) ?? `The script ends before the '${CLOSERS[closer]}' block is closed: add '${closer}' on its own line.`;
     }
     if (firstWord in CLOSERS) {
       if (closer && closer !== firstWord) {
-        return `'${firstWord}' cannot close this block: the innermost open block is '${CLOSERS[closer]}', which closes with '${closer}'.`;
+        const innermost = openBlocks(text, offset).at(-1);
+        const opened = innermost?.closer === closer ? ` (opened at line ${innermost.line})` : '';
+        return `'${firstWord}' cannot close this block: the innermost open block is '${CLOSERS[closer]}'${opened}, which closes with '${closer}'.`;
       }
       if (!closer || expectsStatement) {
         return `This block is empty: every block needs at least one statement before '${firstWord}' (a comment alone does not count).`;
@@ -281,6 +289,8 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     if ((firstWord === 'func' || firstWord === 'command') && closer) {
       return `'${firstWord}' cannot start inside an open block: close the '${CLOSERS[closer]}' block with '${closer}' first.`;
     }
+    const compound = RESERVED.has(firstWord) ? undefined : compoundAssignmentProblem(restTrimmed, false);
+    if (compound !== undefined) return compound;
     if (ASSIGNMENT_WITHOUT_SET.test(restTrimmed) && !RESERVED.has(firstWord)) {
       return `An assignment needs 'set': write 'set ${restTrimmed.replace(/\s+/g, ' ')}'.`;
     }
@@ -319,6 +329,8 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     if (firstWord && RESERVED.has(firstWord)) {
       return `'${firstWord}' is a reserved keyword and cannot be used as a value or name here; expected a value (a number, string, list, map, variable or call).`;
     }
+    const marker = markerProblem(rest, 'value', before);
+    if (marker !== undefined) return marker;
     const habit = foreignOperator(before, rest);
     if (habit !== undefined) return habit;
     return `Expected a value (a number, string, list [..], map {..}, variable or call) but found ${found}.`;
@@ -332,6 +344,9 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   }
 
   if (expected.has('end of line')) {
+    // The last statement is complete but the script ends on it: the blocks around it are never closed.
+    const unclosed = atEnd ? unclosedAtEnd(text, offset) : undefined;
+    if (unclosed !== undefined) return unclosed;
     if (/^\.\s*[A-Za-z_]/.test(rest) && /[A-Za-z0-9_\])]$/.test(before)) {
       const field = /^\.\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(rest)?.[1] ?? 'a';
       // `.length` and its kin of other languages: a length is the built-in len().
@@ -371,10 +386,9 @@ function explain(text: string, offset: number, expected: Set<string>): string {
     return `Unexpected ${found.replace(/^the /, '')} after a complete expression: each statement ends at the end of its line (join values with an operator such as +, or put the next statement on its own line).`;
   }
 
-  if (expected.has('=') && /^[-+*/%]=/.test(rest)) {
-    const operator = rest[0] as string;
-    const target = before.replace(/^\s*set\s*/, '').trim();
-    return `There is no '${operator}=': write 'set ${target} = ${target} ${operator} …'.`;
+  if (expected.has('=') && /^([-+*/%]=|\+\+)/.test(rest)) {
+    const compound = compoundAssignmentProblem(`${before.replace(/^\s*set\s*/, '')}${rest}`, true);
+    if (compound !== undefined) return compound;
   }
   if (expected.has('=') && rest.startsWith('==')) {
     return "Assignment is a single '=': write 'set name = value' ('==' compares, in a condition).";
@@ -405,6 +419,21 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   // Single letters are the first characters of keywords the grammar tried (its case-insensitive built-ins): noise here.
   const items = [...expected].filter((item) => item !== 'a comment' && !/^[A-Za-z]$/.test(item));
   return `Expected ${quoteList(items.slice(0, 8))}${items.length > 8 ? ' (or more)' : ''} but found ${found}.`;
+}
+
+/**
+ * "The script ends before 'endfor': …" naming every block still open at the
+ * end, innermost first, and the closers to add in order; undefined when the
+ * scan finds none, or when its innermost block is not the one the grammar
+ * expects to close (`expectedCloser`), so a wrong scan never gives a wrong fix.
+ */
+function unclosedAtEnd(text: string, offset: number, expectedCloser?: string): string | undefined {
+  const blocks = openBlocks(text, offset);
+  const innermost = blocks.at(-1);
+  if (innermost === undefined || (expectedCloser !== undefined && innermost.closer !== expectedCloser)) return undefined;
+  const closers = [...blocks].reverse().map((block) => `'${block.closer}'`);
+  const add = closers.length === 1 ? `Add ${closers[0]} on its own line` : `Add ${closers.join(', then ')}, each on its own line`;
+  return `The script ends before '${innermost.closer}': ${describeOpenBlocks(blocks)} ${blocks.length === 1 ? 'is' : 'are'} never closed. ${add}.`;
 }
 
 /**

@@ -1,0 +1,99 @@
+/**
+ * The blocks (`command`, `func`, `if`, `while`, `for each`, `on … do`) still
+ * open at a point of a script, for syntax messages that name where a block
+ * that is never closed began. A rough scan by the first word of each
+ * statement line: it skips strings, comments, bracketed lines and `\`
+ * continuations, which is enough to find the line of an opener. Callers use
+ * it only where the grammar has already said a block is open, and check that
+ * the innermost block it finds closes with the closer the grammar expects.
+ */
+
+/** A block open at the scanned point. */
+export interface OpenBlock {
+  /** How the message names it: 'command', 'func', 'if', 'while', 'for each', 'on … do'. */
+  readonly keyword: string;
+  /** The word that closes it: 'endcommand', 'endfunc', 'endif', 'endwhile', 'endfor', 'endon'. */
+  readonly closer: string;
+  /** 1-based line of its opening statement. */
+  readonly line: number;
+}
+
+const OPENERS: Readonly<Record<string, { keyword: string; closer: string }>> = {
+  command: { keyword: 'command', closer: 'endcommand' },
+  func: { keyword: 'func', closer: 'endfunc' },
+  if: { keyword: 'if', closer: 'endif' },
+  while: { keyword: 'while', closer: 'endwhile' },
+  for: { keyword: 'for each', closer: 'endfor' },
+  on: { keyword: 'on … do', closer: 'endon' },
+};
+
+const CLOSER_WORDS: ReadonlySet<string> = new Set(Object.values(OPENERS).map((opener) => opener.closer));
+
+/** The blocks open at `end` (an offset into `text`), outermost first. */
+export function openBlocks(text: string, end: number): OpenBlock[] {
+  const stack: OpenBlock[] = [];
+  let index = 0;
+  let line = 1;
+  let depth = 0;
+  let atStatement = true;
+  const skipTo = (target: number): void => {
+    for (let at = index; at < target && at < end; at += 1) if (text[at] === '\n') line += 1;
+    index = Math.min(target, end);
+  };
+  while (index < end) {
+    if (atStatement) {
+      atStatement = false;
+      const found = /^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(index, index + 64));
+      // Only a statement that starts before `end`: the word at `end` is the one a message is about.
+      const word = found !== null && index + (found[1] as string).length < end ? found[2] : undefined;
+      if (word !== undefined && Object.hasOwn(OPENERS, word)) stack.push({ ...(OPENERS[word] as { keyword: string; closer: string }), line });
+      else if (word !== undefined && CLOSER_WORDS.has(word)) stack.pop();
+    }
+    const character = text[index] as string;
+    const three = text.slice(index, index + 3);
+    if (character === '\n') {
+      line += 1;
+      index += 1;
+      atStatement = depth === 0;
+      continue;
+    }
+    if (character === '\\' && text[index + 1] === '\n') {
+      // A continuation: the next line goes on with this statement.
+      skipTo(index + 2);
+      continue;
+    }
+    if (three === '```' || three === "'''") {
+      const close = text.indexOf(three, index + 3);
+      skipTo(close === -1 ? end : close + 3);
+      continue;
+    }
+    if (character === '[' && text[index + 1] === '[') {
+      const close = text.indexOf(']]', index + 2);
+      if (close !== -1 && close + 2 <= end) {
+        skipTo(close + 2);
+        continue;
+      }
+    }
+    if (character === '"' || character === "'") {
+      let at = index + 1;
+      while (at < end && text[at] !== character && text[at] !== '\n') at += text[at] === '\\' ? 2 : 1;
+      skipTo(at + 1);
+      continue;
+    }
+    if (character === '#' || three.startsWith('--') || three.startsWith('//')) {
+      const newline = text.indexOf('\n', index);
+      index = newline === -1 ? end : Math.min(newline, end);
+      continue;
+    }
+    if (character === '(' || character === '[' || character === '{') depth += 1;
+    else if ((character === ')' || character === ']' || character === '}') && depth > 0) depth -= 1;
+    index += 1;
+  }
+  return stack;
+}
+
+/** "the 'for each' block opened at line 4 and the 'command' block opened at line 1", innermost first. */
+export function describeOpenBlocks(blocks: readonly OpenBlock[]): string {
+  const described = [...blocks].reverse().map((block) => `the '${block.keyword}' block opened at line ${block.line}`);
+  return described.length <= 1 ? described.join('') : `${described.slice(0, -1).join(', ')} and ${described.at(-1)}`;
+}
