@@ -47,7 +47,7 @@ export {
 } from './parse/index.ts';
 export type { ParseOptions, ParseResult, ParseBoundedOptions, ParseSupervisor, ParseSupervisorOptions, ParseSupervisorStats, Diagnostic, DiagnosticCode } from './parse/index.ts';
 export { check, parseAndCheck, findDuplicateFunctions, findFunctionCallProblems, findToolCalls, staticArguments, staticValue } from './check/index.ts';
-export type { CheckContext, ParseAndCheckResult } from './check/index.ts';
+export type { CheckContext, FunctionCallContext, ParseAndCheckResult } from './check/index.ts';
 
 // The tool interface the checker and the run use (implemented by @askloop/tools).
 export type { StaticArgument, ToolArgumentSignature, ToolCatalog, ToolDenial, ToolSignature, ToolValueType } from './tool-signature.ts';

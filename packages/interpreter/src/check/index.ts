@@ -5,4 +5,4 @@ export type { CheckContext } from './check-context.ts';
 export { findToolCalls } from './tool-check.ts';
 export { staticArguments, staticValue } from './static-arguments.ts';
 export { findDuplicateFunctions } from './duplicate-functions.ts';
-export { findFunctionCallProblems } from './function-calls.ts';
+export { findFunctionCallProblems, type FunctionCallContext } from './function-calls.ts';

@@ -77,9 +77,9 @@ describe('other reads of names nothing sets', () => {
     ]);
   });
 
-  it('offers no name when none is close, and says how to keep a {{hole}} as text', () => {
+  it('offers no name when none is close, says how to write a word meant as text, and how to keep a {{hole}} as text', () => {
     expect(diagnosticsOf('command\n  emit zebra\n  emit [[Dear {{title}}]]\n  emit {{placeholder}}\nendcommand\n', []).map(({ message }) => message)).toEqual([
-      "Variable 'zebra' is never set in this program, so it would read as nil: set it before reading it, or fix the name.",
+      'Variable \'zebra\' is never set in this program, so it would read as nil: set it before reading it, or fix the name; if you meant the text zebra, quote it: "zebra".',
       "Variable 'title' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to keep {{title}} as text, write the string as '''…''', which has no holes.",
       "Variable 'placeholder' is never set in this program, so it would read as nil: set it before reading it, or fix the name; to write {{placeholder}} as text, put it in a '''…''' string.",
     ]);
@@ -92,13 +92,22 @@ describe('other reads of names nothing sets', () => {
     expect(messages).toHaveLength(50);
     expect(messages.filter((message) => message.includes('did you mean'))).toHaveLength(40);
     expect(messages[0]).toContain("did you mean 'value_0'?");
-    expect(messages[49]).toBe("Variable 'valeu_24' is never set in this program, so it would read as nil: set it before reading it, or fix the name.");
+    expect(messages[49]).toBe('Variable \'valeu_24\' is never set in this program, so it would read as nil: set it before reading it, or fix the name; if you meant the text valeu_24, quote it: "valeu_24".');
   });
 
   it('suggests a global the host binds, and leaves globals, bound names and an unknowing caller alone', () => {
     expect(diagnosticsOf('command\n  emit userdat["task"]\nendcommand\n', ['userdata'], 'agent').map(({ message }) => /did you mean '(\w+)'/.exec(message)?.[1])).toEqual(['userdata']);
     expect(diagnosticsOf('command\n  emit userdata["task"] + self + sid\n  emit typeof(later)\n  set later = 1\nendcommand\n', ['userdata', 'sid'], 'agent')).toEqual([]);
     expect(diagnosticsOf('command\n  emit never_set\nendcommand\n')).toEqual([]);
+  });
+});
+
+describe('a word meant as text (`emit hello`)', () => {
+  it('says to quote it when no bound name is close, and not when one is (a typo) or in a function (a missing argument)', () => {
+    const [alone, typo] = diagnosticsOf('command\n  emit hello\n  set words = 1\n  emit wrods\nendcommand\n', []).map(({ message }) => message);
+    expect(alone).toBe('Variable \'hello\' is never set in this program, so it would read as nil: set it before reading it, or fix the name; if you meant the text hello, quote it: "hello".');
+    expect(typo).not.toContain('quote');
+    expect(diagnosticsOf('func f() means\n  return hello\nendfunc\n', []).map(({ message }) => message)[0]).not.toContain('quote');
   });
 });
 

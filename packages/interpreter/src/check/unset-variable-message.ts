@@ -28,10 +28,13 @@ const OTHER_LITERALS: Readonly<Record<string, string>> = {
 };
 
 /** The fix for an unset name: what it was likely meant as, or to set it. */
-function fixFor(name: string, meant: string | undefined): string {
+function fixFor(name: string, meant: string | undefined, read: UnsetRead): string {
   if (Object.hasOwn(OTHER_LITERALS, name)) return `did you mean ${OTHER_LITERALS[name]}? NeuroScript writes nil, true and false`;
   if (name === 'system_error_message' || name === 'system_error_code') return "it is set only while an 'on error' handler runs: read it inside one";
-  return meant === undefined ? 'set it before reading it, or fix the name' : `did you mean '${meant}'? Otherwise set it before reading it`;
+  if (meant !== undefined) return `did you mean '${meant}'? Otherwise set it before reading it`;
+  // No name is close, so the word may be meant as text (`emit hello`): in a command's code, say how to write that.
+  if (read.where === 'code' && !read.inFunction) return `set it before reading it, or fix the name; if you meant the text ${name}, quote it: "${name}"`;
+  return 'set it before reading it, or fix the name';
 }
 
 /** Why reading `name` fails and how to fix it; `meant` is the name it most likely means, if any. */
@@ -48,7 +51,7 @@ export function unsetVariableMessage(name: string, meant: string | undefined, re
         : read.inFunction && meant === undefined
           ? '; a function sees only its parameters, its own variables and the globals: pass the value in as an argument'
           : '';
-  return `Variable '${name}' is never set in this program, so it would read as nil: ${fixFor(name, meant)}${text}.`;
+  return `Variable '${name}' is never set in this program, so it would read as nil: ${fixFor(name, meant, read)}${text}.`;
 }
 
 /**

@@ -79,7 +79,7 @@ export async function prepareProgram(
     // A library prepared alone may call functions of libraries it is later run with; a command may not.
     // Only once every file passed its own checks: a refused library's functions would all look missing.
     const clean = !diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-    if (clean && main.program.kind !== 'library') diagnostics.push(...findFunctionCallProblems(all));
+    if (clean && main.program.kind !== 'library') diagnostics.push(...findFunctionCallProblems(all, context));
   }
   diagnostics.sort(compareDiagnostics);
   if (main.program === undefined || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { ok: false, diagnostics };
