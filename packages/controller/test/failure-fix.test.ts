@@ -5,7 +5,7 @@
  * a host option such as `--fuel`). OUTPUT itself is unchanged, so a session
  * recorded before still replays the same.
  */
-import { createSandboxPool } from '@askloop/interpreter';
+import { createSandboxPool, SCRIPT_ERROR_CODES } from '@askloop/interpreter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import { failureFixLine } from '../src/loop/failure-fix.ts';
@@ -24,8 +24,9 @@ describe('failureFixLine', () => {
   it("says the interpreter's fix for a run-time error, as a sentence", () => {
     expect(failureFixLine(failure('SCRIPT_INDEX_OUT_OF_RANGE'))).toBe('How to fix SCRIPT_INDEX_OUT_OF_RANGE (the SYSTEM_ERROR line in OUTPUT): Check `len(list)` first.');
     expect(failureFixLine(failure('SCRIPT_DIVISION_BY_ZERO'))).toBe('How to fix SCRIPT_DIVISION_BY_ZERO (the SYSTEM_ERROR line in OUTPUT): Check the divisor first.');
-    // Latin-1 only, as the rest of the system text.
-    expect(failureFixLine(failure('SCRIPT_VARIABLE_UNSET'))).toMatch(/^How to fix SCRIPT_VARIABLE_UNSET .*\{\{\.\.\.\}\}[^\u0100-\uffff]*$/);
+    expect(failureFixLine(failure('SCRIPT_VARIABLE_UNSET'))).toMatch(/^How to fix SCRIPT_VARIABLE_UNSET .*`"hello"`, not `hello`\.$/);
+    // Latin-1 only, as the rest of the system text (a `…` in a fix becomes `...`).
+    for (const code of Object.keys(SCRIPT_ERROR_CODES)) expect(failureFixLine(failure(code)) ?? '', code).toMatch(/^[^\u0100-\uffff]*$/);
   });
 
   it("words a quota's fix for the program, never a host option", () => {

@@ -3,6 +3,7 @@
  * numbers, `+` concatenates when a string is involved, `*` repeats strings.
  */
 import type { RunLimits } from './limits.ts';
+import { nilHint } from './nil-hint.ts';
 import { describeValue, toText } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { checkStringLength } from './size-check.ts';
@@ -11,12 +12,12 @@ import { typeName } from './type-name.ts';
 import type { Value } from './value.ts';
 
 /** A value in a type error: `number 3`, `string "a"`; nil is just `nil` (its type and its text are one word). */
-function typedValue(value: Value): string {
+export function typedValue(value: Value): string {
   return value === null ? 'nil' : `${typeName(value)} ${describeValue(value)}`;
 }
 
 function mismatch(operator: string, left: Value, right: Value, where: Position | null): never {
-  return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' cannot combine ${typedValue(left)} and ${typedValue(right)}.`, where);
+  return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' cannot combine ${typedValue(left)} and ${typedValue(right)}.${nilHint([left, right])}`, where);
 }
 
 /** `left + right`: numeric addition, else string concatenation when either side is a string. */
@@ -82,7 +83,7 @@ export function numeric(operator: '-' | '*' | '/' | '%' | '**', left: Value, rig
 export function negate(value: Value, where: Position | null): number {
   const number = toNumeric(value);
   if (number === undefined) {
-    return fail('SCRIPT_TYPE_MISMATCH', `Unary '-' needs a number, got ${typeName(value)} ${describeValue(value)}.`, where);
+    return fail('SCRIPT_TYPE_MISMATCH', `Unary '-' needs a number, got ${typedValue(value)}.${nilHint([value])}`, where);
   }
   return -number;
 }

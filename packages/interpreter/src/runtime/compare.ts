@@ -2,10 +2,10 @@
  * `< > <= >=` (reference §1.7): both sides must be numeric (numbers or
  * numeric strings); there is no lexicographic string ordering.
  */
-import { describeValue } from './render.ts';
+import { typedValue } from './arithmetic.ts';
+import { nilHint } from './nil-hint.ts';
 import { fail, type Position } from './script-error.ts';
 import { toNumeric } from './to-number.ts';
-import { typeName } from './type-name.ts';
 import type { Value } from './value.ts';
 
 /** Evaluates an ordering operator. */
@@ -17,7 +17,7 @@ export function compare(operator: '<' | '>' | '<=' | '>=', left: Value, right: V
     const hint = typeof left === 'string' || typeof right === 'string' ? '; strings have no ordering' : '';
     return fail(
       'SCRIPT_TYPE_MISMATCH',
-      `Operator '${operator}' compares numbers only, got ${typeName(left)} ${describeValue(left)} and ${typeName(right)} ${describeValue(right)}${hint}.`,
+      `Operator '${operator}' compares numbers only, got ${typedValue(left)} and ${typedValue(right)}${hint}.${nilHint([left, right])}`,
       where,
     );
   }

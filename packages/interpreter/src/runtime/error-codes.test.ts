@@ -44,6 +44,14 @@ describe('SCRIPT_ERROR_CODES', () => {
     expect(numericCodeOf('toString')).toBeUndefined();
   });
 
+  it('gives the fixes a model is shown in words it can act on', () => {
+    // The controller shows a run-time code's fix to the model: no syntax the model was never shown, no "convert first" for a nil.
+    expect(table.SCRIPT_VARIABLE_UNSET?.fix).not.toMatch(/\{\{|'''/);
+    expect(table.SCRIPT_VARIABLE_UNSET?.fix).toContain('`"hello"`');
+    expect(table.SCRIPT_TYPE_MISMATCH?.fix).toContain('tool.map.Get(m, k, 0)');
+    expect(table.SCRIPT_FUNCTION_UNKNOWN?.fix).toMatch(/^Write what the message names instead/);
+  });
+
   it('lets on error handlers see only what a script can recover from', () => {
     const skipping = codes.filter((code) => skipsHandlers(errorKind(code)) && code.startsWith('SCRIPT_'));
     expect(skipping).toEqual([

@@ -66,7 +66,7 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_FUEL_EXHAUSTED: { numericCode: 37, kind: 'quota', fix: 'do less work per turn, or raise `--fuel`' },
   SCRIPT_FUNCTION_ARGUMENT_COUNT: { numericCode: 4, kind: 'check', fix: 'Pass as many arguments as the function takes: a script function\'s `needs` and `optional` lists, a built-in\'s count in the message.' },
   SCRIPT_FUNCTION_NOT_FOUND: { numericCode: 2, kind: 'runtime', fix: 'define it in a library or fix the name' },
-  SCRIPT_FUNCTION_UNKNOWN: { numericCode: 2, kind: 'check', fix: 'Define the function in a library passed with the program, or fix the name.' },
+  SCRIPT_FUNCTION_UNKNOWN: { numericCode: 2, kind: 'check', fix: 'Write what the message names instead (a built-in, a tool or a statement), or fix the name; a host can define the function in a library passed with the program.' },
   SCRIPT_GLOBAL_READ_ONLY: { numericCode: 43, kind: 'runtime', fix: 'copy it into a local first' },
   SCRIPT_INDEX_OUT_OF_RANGE: { numericCode: 8, kind: 'runtime', fix: 'check `len(list)` first' },
   SCRIPT_INDEX_TYPE: { numericCode: 7, kind: 'runtime', fix: 'index lists by number, maps by string' },
@@ -105,9 +105,9 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_TOOL_ERROR: { numericCode: 21, kind: 'runtime', fix: 'see the tool\'s message; `[TOOL_RESULT_INVALID]` (numeric code 6): return plain data (see "What a bridge and the orchestrator may return"); from `promptuser`: the hook must give a string' },
   SCRIPT_TOOL_NOT_FOUND: { numericCode: 3, kind: 'runtime', fix: 'use a tool from the catalogue' },
   SCRIPT_TOOL_UNKNOWN: { numericCode: 3, kind: 'permission', fix: 'Use the suggested name or a listed tool.' },
-  SCRIPT_TYPE_MISMATCH: { numericCode: 7, kind: 'runtime', fix: 'convert first' },
+  SCRIPT_TYPE_MISMATCH: { numericCode: 7, kind: 'runtime', fix: 'give the operator values it takes, as the message says: numbers for arithmetic and `< > <= >=` (a numeric string counts), text on either side of `+` to join; a nil is usually a map key that is absent: read it with a default, `tool.map.Get(m, k, 0)`' },
   SCRIPT_VALUE_TOO_LARGE: { numericCode: 37, kind: 'quota', fix: 'build smaller (flatter) values' },
-  SCRIPT_VARIABLE_UNSET: { kind: 'runtime', fix: 'Set the variable before reading it, or fix its name (the message names the closest one); write a template\'s `{{…}}` in a `\'\'\'…\'\'\'` string.' },
+  SCRIPT_VARIABLE_UNSET: { kind: 'runtime', fix: 'Set the variable before reading it, or fix its name (the message names the closest one); text goes in quotes: `"hello"`, not `hello`.' },
   SCRIPT_WHISPER_TARGET_UNSET: { kind: 'check', fix: 'Write `whisper self, …` for your own notes, or the target in quotes (`whisper "notes", …`); or set the variable first when its value is the target.' },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 

@@ -5,6 +5,7 @@
  */
 import { describeValue, toText } from './render.ts';
 import { DEFAULT_LIMITS, type RunLimits } from './limits.ts';
+import { nilHint } from './nil-hint.ts';
 import { fail, type Position } from './script-error.ts';
 import { toInteger } from './to-number.ts';
 import { typeName } from './type-name.ts';
@@ -21,5 +22,5 @@ export function indexValue(collection: Value, index: Value, where: Position | nu
     return collection[i] as Value;
   }
   if (collection instanceof Map) return collection.get(typeof index === 'string' ? index : toText(index, limits.stringLength, where)) ?? null;
-  return fail('SCRIPT_TYPE_MISMATCH', `Cannot index a value of type ${typeName(collection)}; only lists and maps can be indexed.`, where);
+  return fail('SCRIPT_TYPE_MISMATCH', `Cannot index a value of type ${typeName(collection)}; only lists and maps can be indexed.${nilHint([collection], '{}')}`, where);
 }
