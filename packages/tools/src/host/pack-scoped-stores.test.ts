@@ -135,6 +135,18 @@ describe("a pack's state kept through context.stores", () => {
     expect(await temp.stores.memory.get('pack:kv/secret')).toEqual({ value: null, version: 0 });
   });
 
+  it("refuses a pack's key holding a lone surrogate as the stores do, saying to use well-formed text, so it never overwrites the U+FFFD key", async () => {
+    const host = hostFor([keyValuePack('kv')], { allow: ['**'], grants: ['*:*'] }, { stores: temp.stores });
+    expect(await host.call('tool.kv.Put', ['secret\uFFFD', 1])).toEqual([true, 1]);
+    for (const [tool, method] of [['tool.kv.Put', 'memory.get'], ['tool.kv.Get', 'memory.get'], ['tool.kv.Note', 'scratch.get'], ['tool.kv.Recall', 'scratch.get']] as const) {
+      const error = await host.fail(tool, tool.endsWith('Put') || tool.endsWith('Note') ? ['secret\uD800', 2] : ['secret\uD800']);
+      expect([error.code, error.argument]).toEqual(['STORE_ARGUMENT_INVALID', 'key']);
+      expect(error.message).toMatch(new RegExp(`^${tool}: ${method}\\(\\): key must be well-formed text, got a string of 7 characters whose character at index 6 is half of a surrogate pair \\(U\\+D800\\) without its other half, .*: use a key that is well-formed text \\(pack kv\\)$`));
+      expect(error.message).not.toContain('secret');
+    }
+    expect(await temp.stores.memory.get('pack:kv/secret\uFFFD')).toEqual({ value: 1, version: 1 });
+  });
+
   it("refuses a pack's bad key from code as the stores do, writing nothing under the bare prefix", async () => {
     const pack = defineToolPack('kv', [
       defineTool({ name: 'tool.kv.Blank', description: 'Writes an empty key.', args: [], returns: 'int', effect: 'write' }, async (_args, context) => (await memoryOf(context).cas('', 0, 'x')).version),

@@ -542,6 +542,8 @@ describe('createToolHost: replays are exclusive and free (review findings 5 and 
     expect(refusal('', 1)?.[0]).toBe('TOOL_SPEC_INVALID');
     // Every write's record and every scratch entry is keyed by it, and no store keeps U+0000 (PostgreSQL cannot).
     expect(refusal('sid\u00001', 1)).toEqual(['TOOL_SPEC_INVALID', 'createToolHost(): session holds the NUL character (U+0000) at index 3, which no store keeps; use a session id without the NUL character']);
+    // A lone surrogate is kept as U+FFFD by every store, so two sessions would share their records and scratch entries.
+    expect(refusal('sid\uDC001', 1)).toEqual(['TOOL_SPEC_INVALID', 'createToolHost(): session is not well-formed text: the character at index 3 is half of a surrogate pair (U+DC00) without its other half, which a store keeps as U+FFFD; use a session id that is well-formed text']);
     expect(refusal('s', Number.NaN)).toEqual(['TOOL_SPEC_INVALID', "createToolHost(): turn must be the turn's index, a whole number >= 0, got null"]);
     expect(refusal('s', 1.5)?.[0]).toBe('TOOL_SPEC_INVALID');
     expect(refusal('s', 'one')?.[0]).toBe('TOOL_SPEC_INVALID');

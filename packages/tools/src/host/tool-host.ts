@@ -28,7 +28,7 @@ import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
 import { seesSharedStores } from '../packs/shared-store-tools.ts';
 import { scopeStoresToPack } from '../stores/pack-scoped-stores.ts';
 import type { IdempotenceKey, IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
-import { nulProblem } from '../text/nul-character.ts';
+import { storedNameProblem } from '../text/stored-name.ts';
 import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
 import { holdsText, redactToolFailure, redactToolValue } from './redact-tool-output.ts';
@@ -281,8 +281,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   // They key every idempotence record: a missing one failed the first write deep in the store ("cannot be bound").
   if (typeof session !== 'string' || session === '') throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): session must be the session's id, a non-empty text, got ${JSON.stringify(session) ?? String(session)}`);
   // Every write's record and every scratch entry is keyed by it: refused here, not by the store at the first write.
-  const sessionNul = nulProblem(session);
-  if (sessionNul !== undefined) throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): session ${sessionNul}; use a session id without the NUL character`);
+  const unstorable = storedNameProblem(session, 'session id');
+  if (unstorable !== undefined) throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): session ${unstorable}`);
   if (!Number.isSafeInteger(turn) || turn < 0) throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): turn must be the turn's index, a whole number >= 0, got ${JSON.stringify(turn) ?? String(turn)}`);
   const clock = options.clock ?? systemClock;
   const stores = options.stores ?? {};

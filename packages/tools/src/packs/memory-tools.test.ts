@@ -57,6 +57,23 @@ describe('tool.memory.Get/CAS', () => {
     expect(await host.call('tool.memory.Get', ['secret'])).toEqual(['a value\u0000 may hold it', 1]);
   });
 
+  it('refuses a key holding a lone surrogate as a bad argument saying to use well-formed text, before the program runs when literal', async () => {
+    // Both backends kept it as U+FFFD, so 'secret\uD800' and 'secret\uFFFD' were one key and a write to one overwrote the other.
+    const host = hostFor([createMemoryTools()], { allow: ['**'], grants: ['memory:*'] }, { stores: temp.stores });
+    expect(await host.call('tool.memory.CAS', ['secret\uFFFD', 0, 'kept'])).toEqual([true, 1]);
+    const said = 'key is not well-formed text: the character at index 6 is half of a surrogate pair (U+D800) without its other half, which a store keeps as U+FFFD; use a key that is well-formed text';
+    for (const [name, args] of [['tool.memory.Get', ['secret\uD800']], ['tool.memory.CAS', ['secret\uD800', 1, 'v']]] as const) {
+      const error = await host.fail(name, args);
+      expect([error.code, error.argument, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'key', `${name}: ${said} (pack memory)`]);
+      expect(host.catalog.check(name, args)?.code).toBe('TOOL_ARGUMENT_INVALID');
+    }
+    expect((await host.fail('tool.memory.CAS', ['\uDC00x', 0, 'v'])).message).toContain('the character at index 0 is half of a surrogate pair (U+DC00)');
+    expect(await host.call('tool.memory.Get', ['secret\uFFFD'])).toEqual(['kept', 1]);
+    // A value may hold one: canonical JSON writes it as an escape.
+    expect(await host.call('tool.memory.CAS', ['secret', 0, 'half \uD800 of a pair'])).toEqual([true, 1]);
+    expect(await host.call('tool.memory.Get', ['secret'])).toEqual(['half \uD800 of a pair', 1]);
+  });
+
   it('answers a negative version as a lost CAS with the current version (the store refuses one from code)', async () => {
     const host = hostFor(createSafeToolPacks(), memoryGrants, { stores: temp.stores });
     expect(await host.call('tool.memory.CAS', ['/ingest/k', 0, 'v'])).toEqual([true, 1]);

@@ -33,6 +33,7 @@ describe('tool.policy.Allow (Plan → Apply)', () => {
     ['a key with a comma outside the grant (review 8)', [{ op: 'set', key: '/other/a,/ingest/b' }], [false, 'step 0 needs capability memory:write:/other/a,/ingest/b — no grant can name it exactly, because the scope "/other/a,/ingest/b" contains a comma; grant a pattern that covers it or use another name']],
     ['an empty key (review 8)', [{ op: 'set', key: '' }], [false, 'step 0 (op set) key must be 1 to 512 characters, got 0']],
     ['a key holding U+0000, as tool.memory.CAS refuses it', [{ op: 'set', key: '/ingest/a\u0000' }], [false, 'step 0 (op set) key holds the NUL character (U+0000) at index 9, which no store keeps; use a key without the NUL character']],
+    ['a key holding a lone surrogate, as tool.memory.CAS refuses it', [{ op: 'set', key: '/ingest/a\uD800' }], [false, 'step 0 (op set) key is not well-formed text: the character at index 9 is half of a surrogate pair (U+D800) without its other half, which a store keeps as U+FFFD; use a key that is well-formed text']],
     ['a key with a space inside (review 8)', [{ op: 'set', key: '/other/a b' }], [false, "step 0 needs capability memory:write:/other/a b — add the grant 'memory:write:/other/a b' to the policy"]],
   ])('%s', async (_label, plan, expected) => {
     const host = hostFor(packs(), policy, { stores: temp.stores });

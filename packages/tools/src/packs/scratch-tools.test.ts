@@ -46,6 +46,19 @@ describe('tool.scratch.Get/PutCAS', () => {
     expect(await host.call('tool.scratch.Get', ['cursor'])).toEqual(['\u0000', 1]);
   });
 
+  it('refuses a key holding a lone surrogate as a bad argument saying to use well-formed text', async () => {
+    const host = hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock });
+    expect(await host.call('tool.scratch.PutCAS', ['cursor\uFFFD', 0, 'kept', 60])).toEqual([true, 1]);
+    const said = 'key is not well-formed text: the character at index 6 is half of a surrogate pair (U+DBFF) without its other half, which a store keeps as U+FFFD; use a key that is well-formed text';
+    for (const [name, args] of [['tool.scratch.Get', ['cursor\uDBFF']], ['tool.scratch.PutCAS', ['cursor\uDBFF', 1, 'v', 60]]] as const) {
+      const error = await host.fail(name, args);
+      expect([error.code, error.argument, error.message]).toEqual(['TOOL_ARGUMENT_INVALID', 'key', `${name}: ${said} (pack scratch)`]);
+    }
+    expect(await host.call('tool.scratch.Get', ['cursor\uFFFD'])).toEqual(['kept', 1]);
+    expect(await host.call('tool.scratch.PutCAS', ['cursor', 0, '\uDC00', 60])).toEqual([true, 1]);
+    expect(await host.call('tool.scratch.Get', ['cursor'])).toEqual(['\uDC00', 1]);
+  });
+
   it('answers a negative version as a lost PutCAS with the live version (the store refuses one from code)', async () => {
     const host = hostFor(createSafeToolPacks(), { allow: ['**'] }, { stores: temp.stores, clock });
     expect(await host.call('tool.scratch.PutCAS', ['k', 0, 'v', 60])).toEqual([true, 1]);

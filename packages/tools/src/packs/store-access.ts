@@ -6,7 +6,7 @@ import { ToolError } from '../errors/tool-error.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { PACK_STORE_PREFIX } from '../stores/pack-scoped-stores.ts';
 import type { ToolStores } from '../stores/store-types.ts';
-import { nulProblem } from '../text/nul-character.ts';
+import { storedNameProblem } from '../text/stored-name.ts';
 
 /** The `kind` store from the pack options or the host, or `TOOL_STORE_MISSING`. */
 export function requireStore<K extends keyof ToolStores>(kind: K, fromPack: ToolStores[K] | undefined, context: ToolContext): ToolStores[K] {
@@ -18,16 +18,16 @@ export function requireStore<K extends keyof ToolStores>(kind: K, fromPack: Tool
 }
 
 /**
- * Rejects empty or oversized keys, keys holding U+0000 (no store keeps them:
- * the store would refuse one as a bug of code, `STORE_ARGUMENT_INVALID`; a
- * program is told to use another key), keys a tool pack keeps (they start with
+ * Rejects empty or oversized keys, keys holding U+0000 or a lone surrogate
+ * (no store keeps them apart: the store would refuse one as a bug of code,
+ * `STORE_ARGUMENT_INVALID`; a program is told to use another key), keys a tool pack keeps (they start with
  * `PACK_STORE_PREFIX`: no program may read or write a pack's state through
  * `tool.memory.*` or `tool.scratch.*`), and values too large to store.
  */
 export function checkKeyAndValue(key: string, valueJson: string | undefined, maxValueBytes: number): void {
   if (key === '' || key.length > 512) throw new ToolError('TOOL_ARGUMENT_INVALID', `key must be 1 to 512 characters, got ${key.length}`, { argument: 'key' });
-  const nul = nulProblem(key);
-  if (nul !== undefined) throw new ToolError('TOOL_ARGUMENT_INVALID', `key ${nul}; use a key without the NUL character`, { argument: 'key' });
+  const unstorable = storedNameProblem(key, 'key');
+  if (unstorable !== undefined) throw new ToolError('TOOL_ARGUMENT_INVALID', `key ${unstorable}`, { argument: 'key' });
   if (key.startsWith(PACK_STORE_PREFIX)) {
     throw new ToolError('TOOL_ARGUMENT_INVALID', `key starts with '${PACK_STORE_PREFIX}', which is reserved for the state tool packs keep through their own tools; use a key that does not start with '${PACK_STORE_PREFIX}'`, { argument: 'key' });
   }

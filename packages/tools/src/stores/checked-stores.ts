@@ -122,7 +122,8 @@ function checkedIdempotence(store: IdempotenceStore): IdempotenceStore {
 
 /**
  * `stores` with every method checking its arguments first: a bad one (an
- * empty or non-string key or session, a version, turn or call index that is
+ * empty or non-string key or session, one holding U+0000 or a lone
+ * surrogate, a version, turn or call index that is
  * not a whole number >= 0, a TTL that is not a whole number of ms >= 1, an
  * age that is NaN, a value that is not plain JSON data) rejects with
  * `STORE_ARGUMENT_INVALID` and reaches no database.

@@ -5,7 +5,8 @@
  * `cas(key, NaN, value)` answered "stale" on SQLite, a fractional TTL failed
  * deep in PostgreSQL, and a value holding `undefined` or a function was
  * written as text that no later read could parse; a key holding U+0000
- * failed on PostgreSQL only. Each rule throws
+ * failed on PostgreSQL only, and keys holding a lone surrogate became one
+ * key (U+FFFD) on both. Each rule throws
  * `STORE_ARGUMENT_INVALID` naming the method, the argument, what it got and
  * what to pass instead.
  *
@@ -17,6 +18,7 @@
 import { ToolError } from '../errors/tool-error.ts';
 import { className, describeNotPlainData } from '../spec/not-plain-data.ts';
 import { isToolMap, MAX_TOOL_VALUE_DEPTH, shownPath, type ToolValue } from '../spec/tool-value.ts';
+import { loneSurrogateIndex, unitName } from '../text/lone-surrogate.ts';
 import { nulIndex } from '../text/nul-character.ts';
 
 /**
@@ -50,14 +52,21 @@ const NAME_NOUNS: Readonly<Record<string, string>> = { session: 'session id', to
 
 /**
  * A key, session id or tool name: a non-empty string without U+0000, which
- * PostgreSQL's text cannot hold (`text/nul-character.ts`); refused alike on
- * every backend, saying where the character is but not what surrounds it.
+ * PostgreSQL's text cannot hold (`text/nul-character.ts`), and well-formed
+ * (no lone surrogate, which both backends keep as U+FFFD, so two names would
+ * be one: `text/lone-surrogate.ts`); refused alike on every backend, saying
+ * where the character is but not what surrounds it.
  */
 export function checkName(method: string, argument: string, value: unknown, example: string): asserts value is string {
   if (typeof value !== 'string' || value === '') throw refuse(method, argument, `must be a non-empty string (e.g. ${example}), got ${shown(value)}`);
+  const noun = NAME_NOUNS[argument] ?? argument;
   const nul = nulIndex(value);
   if (nul >= 0) {
-    throw refuse(method, argument, `must be text without the NUL character (U+0000), which PostgreSQL cannot store, got ${shown(value)} with it at index ${nul}: use a ${NAME_NOUNS[argument] ?? argument} without the NUL character`);
+    throw refuse(method, argument, `must be text without the NUL character (U+0000), which PostgreSQL cannot store, got ${shown(value)} with it at index ${nul}: use a ${noun} without the NUL character`);
+  }
+  const lone = loneSurrogateIndex(value);
+  if (lone >= 0) {
+    throw refuse(method, argument, `must be well-formed text, got ${shown(value)} whose character at index ${lone} is half of a surrogate pair (${unitName(value, lone)}) without its other half, which every store keeps as U+FFFD, so two ${noun}s would be one: use a ${noun} that is well-formed text`);
   }
 }
 
@@ -76,13 +85,24 @@ export function checkAge(method: string, argument: string, value: unknown): asse
   if (typeof value !== 'number' || Number.isNaN(value)) throw refuse(method, argument, `must be a number of milliseconds (Infinity keeps every record), got ${shown(value)}`);
 }
 
-/** Text the store keeps as it is (an idempotence record's arguments JSON): canonical JSON never holds a raw U+0000, which PostgreSQL cannot store. */
+/** What an idempotence record's `argumentsJson` must be. */
+const TEXT_RULE = "must be a string (the canonical JSON text of the call's arguments, canonicalJson(args), which writes U+0000 as \\u0000 and a lone surrogate as \\udXXX)";
+
+/**
+ * Text the store keeps as it is (an idempotence record's arguments JSON):
+ * canonical JSON never holds a raw U+0000, which PostgreSQL cannot store, nor
+ * a raw lone surrogate, which a store would keep as U+FFFD (a replay's
+ * arguments would no longer match): it writes both as escapes.
+ */
 export function checkText(method: string, argument: string, value: unknown): asserts value is string {
-  const nul = typeof value === 'string' ? nulIndex(value) : -1;
-  if (typeof value !== 'string' || nul >= 0) {
-    const got = nul >= 0 ? `${shown(value)} with a raw NUL at index ${nul}` : shown(value);
-    throw refuse(method, argument, `must be a string (the canonical JSON text of the call's arguments, canonicalJson(args), which writes U+0000 as \\u0000), got ${got}`);
+  if (typeof value === 'string') {
+    const nul = nulIndex(value);
+    const lone = loneSurrogateIndex(value);
+    if (nul < 0 && lone < 0) return;
+    const got = nul >= 0 ? `${shown(value)} with a raw NUL at index ${nul}` : `${shown(value)} with a raw lone surrogate (${unitName(value, lone)}) at index ${lone}`;
+    throw refuse(method, argument, `${TEXT_RULE}, got ${got}`);
   }
+  throw refuse(method, argument, `${TEXT_RULE}, got ${shown(value)}`);
 }
 
 /** An object argument (an idempotence key or record) before its fields are checked. */

@@ -4,8 +4,9 @@
  * (asynchronously, like any other failure of the method), naming the method,
  * the argument and what it got — never a value's content — and writes
  * nothing. A key, session or tool name holding U+0000 is one of them on
- * every backend (PostgreSQL's text cannot hold it), while a value's strings
- * may hold it (`tool-store-cases.ts`). The edge values a NeuroScript tool call can pass (version 0, a
+ * every backend (PostgreSQL's text cannot hold it), and so is one holding a
+ * lone surrogate (both backends kept it as U+FFFD, so two keys were one),
+ * while a value's strings may hold either (`tool-store-cases.ts`). The edge values a NeuroScript tool call can pass (version 0, a
  * map without prototype, a value nested exactly 100 levels deep, a negative
  * or infinite age for `forgetBefore`) are still taken.
  */
@@ -92,6 +93,12 @@ const BAD_NAMES: readonly (readonly [unknown, string])[] = [
   [new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } }), 'got an object of class unknown'],
   // PostgreSQL's text cannot hold U+0000 (it failed there as STORE_FAILED, and worked on SQLite): refused everywhere.
   [`${SECRET}\u0000x`, `without the NUL character (U+0000), which PostgreSQL cannot store, got a string of ${SECRET.length + 2} characters with it at index ${SECRET.length}`],
+  // Both backends keep a lone surrogate as U+FFFD, so 'a\uD800', 'a\uDBFF' and 'a\uFFFD' were one key: refused everywhere.
+  [`${SECRET}\uD800`, `must be well-formed text, got a string of ${SECRET.length + 1} characters whose character at index ${SECRET.length} is half of a surrogate pair (U+D800) without its other half, which every store keeps as U+FFFD`],
+  [`${SECRET}\uDBFFx`, `whose character at index ${SECRET.length} is half of a surrogate pair (U+DBFF) without its other half`],
+  // A low half alone, and a pair in the wrong order (two lone halves): the first is named.
+  [`\uDC00${SECRET}`, 'whose character at index 0 is half of a surrogate pair (U+DC00) without its other half'],
+  [`\u{1F600}${SECRET}\uDE00\uD83D`, `whose character at index ${SECRET.length + 2} is half of a surrogate pair (U+DE00) without its other half`],
 ];
 
 // Loose views of the methods: the cases pass what the types forbid, as untyped code would.
@@ -167,7 +174,7 @@ export const toolStoreArgumentCases: readonly ToolStoreCase[] = [
         await refused(() => call({ ...key, ...extra, turn: bad }), method, 'turn', says);
         await refused(() => call({ ...key, ...extra, callIndex: bad }), method, 'callIndex', says);
       }
-      for (const [bad, says] of [[undefined, 'got undefined'], [{ token: SECRET }, 'got a map'], [7, 'got 7'], [`{"a":"${SECRET}\u0000"}`, `got a string of ${SECRET.length + 9} characters with a raw NUL at index ${SECRET.length + 6}`]] as const) {
+      for (const [bad, says] of [[undefined, 'got undefined'], [{ token: SECRET }, 'got a map'], [7, 'got 7'], [`{"a":"${SECRET}\u0000"}`, `got a string of ${SECRET.length + 9} characters with a raw NUL at index ${SECRET.length + 6}`], [`{"a":"${SECRET}\uD800"}`, `got a string of ${SECRET.length + 9} characters with a raw lone surrogate (U+D800) at index ${SECRET.length + 6}`]] as const) {
         await refused(() => call({ ...key, ...extra, argumentsJson: bad }), method, 'argumentsJson', says);
       }
     }

@@ -64,6 +64,30 @@ export const toolStoreCases: readonly ToolStoreCase[] = [
     assert.deepEqual([recorded.argumentsJson, recorded.result], [argumentsJson, value]);
     assert.deepEqual(await idempotence.lookup(key.session, key.turn, key.callIndex), recorded);
   }),
+  define('values holding lone surrogates in strings and map keys come back as they were: memory, scratch, idempotence results', async ({ stores: { memory, scratch, idempotence } }) => {
+    // Canonical JSON writes a lone surrogate as an escape (\ud800), which both backends keep: only names must be well-formed.
+    const value: ToolValue = { 'k\uD800': ['\uDC00', 'x\uD83Dy', '\uDE00\uD83D'], 'k\uFFFD': '\uDBFF', pair: '\u{1F600}' };
+    assert.deepEqual(await memory.cas('lone-value', 0, value), { ok: true, version: 1 });
+    assert.deepEqual(await memory.get('lone-value'), { value, version: 1 });
+    assert.deepEqual(await scratch.putCas('s1', 'lone-value', 0, value, 60_000), { ok: true, version: 1 });
+    assert.deepEqual(await scratch.get('s1', 'lone-value'), { value, version: 1 });
+    const argumentsJson = canonicalJson({ args: { key: 'a\uD800' }, rest: [] });
+    assert.deepEqual(await idempotence.claim({ ...key, argumentsJson }), { state: 'claimed' });
+    const recorded = await idempotence.record({ ...key, argumentsJson, result: value });
+    assert.deepEqual([recorded.argumentsJson, recorded.result], [argumentsJson, value]);
+    assert.deepEqual(await idempotence.lookup(key.session, key.turn, key.callIndex), recorded);
+  }),
+  define('well-formed keys and sessions that differ are kept apart: U+FFFD, astral characters whose halves share a high surrogate, the bare prefix', async ({ stores: { memory, scratch } }) => {
+    const keys = ['a\uFFFD', 'a\u{1F600}', 'a\u{1F601}', 'a'];
+    for (const [index, name] of keys.entries()) {
+      assert.deepEqual(await memory.cas(name, 0, index), { ok: true, version: 1 });
+      assert.deepEqual(await scratch.putCas(name, name, 0, index, 60_000), { ok: true, version: 1 });
+    }
+    for (const [index, name] of keys.entries()) {
+      assert.deepEqual(await memory.get(name), { value: index, version: 1 });
+      assert.deepEqual(await scratch.get(name, name), { value: index, version: 1 });
+    }
+  }),
   define('memory: of two connections, the one holding a stale version loses', async ({ stores, connect }) => {
     const second = await connect();
     const seen = await stores.memory.get('k');
