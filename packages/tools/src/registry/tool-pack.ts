@@ -4,6 +4,7 @@
  * loop can say which tool and which plugin failed without knowing either.
  */
 import { ToolError } from '../errors/tool-error.ts';
+import { checkPackOptions, flag } from '../packs/pack-options.ts';
 import type { ToolDefinition } from '../spec/tool-spec.ts';
 
 /** A named group of tool definitions. */
@@ -66,9 +67,15 @@ export function purePackProblem(pack: { readonly name: string; readonly tools: r
   return `tool pack '${pack.name}' is declared pure, but its tool ${tool} has effect '${acting.spec.effect}': a pure pack's results come from their arguments alone, so the host journals none of its calls; drop pure: true from the pack, or move ${tool} to a pack that is not pure`;
 }
 
-/** Builds a frozen {@link ToolPack}. Throws `TOOL_SPEC_INVALID` for an empty or malformed name, a tool not built with `defineTool`, or a pure pack with a tool that writes ({@link purePackProblem}). */
+/**
+ * Builds a frozen {@link ToolPack}. Throws `TOOL_SPEC_INVALID` for an empty or malformed name, options that are not
+ * {@link ToolPackOptions} (an unknown key, with the one meant: a misspelt `pur: true` made a pack silently not pure;
+ * a `pure` that is not true or false), a tool not built with `defineTool`, or a pure pack with a tool that writes
+ * ({@link purePackProblem}).
+ */
 export function defineToolPack(name: string, tools: readonly ToolDefinition[], options: ToolPackOptions = {}): ToolPack {
   if (!/^[a-z][a-z0-9._-]*$/i.test(name)) throw new ToolError('TOOL_SPEC_INVALID', `tool pack name '${name}' must be letters, digits, '.', '_' or '-'`);
+  checkPackOptions('defineToolPack', options, { pure: flag }, `defineToolPack('${name}', …)`);
   const problem = toolPackShapeProblem({ name, tools });
   if (problem !== undefined) throw new ToolError('TOOL_SPEC_INVALID', problem);
   // Tool names are case-insensitive (a program may call tool.q.a or tool.q.A): two that differ only in case are one.

@@ -114,4 +114,18 @@ describe('a pure pack', () => {
     expect(createToolRegistry([defineToolPack('units', [convert, save, send])]).lookup('tool.units.Save')?.pure).toBeUndefined();
     expect(refusal(() => createToolRegistry([{ name: 'units', tools: [convert, save], pure: false }]))).toBeUndefined();
   });
+
+  it("is not made by options defineToolPack does not know: a misspelt key or a pure that is not true or false is refused, naming it and the key meant", () => {
+    // `{ pur: true }` made the pack silently not pure, and `{ pure: 'yes' }` too (only `true` counts).
+    expect(refusal(() => defineToolPack('units', [convert], { pur: true } as never))).toEqual(['TOOL_SPEC_INVALID', "defineToolPack('units', …): unknown option 'pur'; did you mean 'pure'? (the options are pure)"]);
+    expect(refusal(() => defineToolPack('units', [convert], { Pure: true } as never))?.[1]).toContain("unknown option 'Pure'; did you mean 'pure'?");
+    expect(refusal(() => defineToolPack('units', [convert], { readOnly: true } as never))).toEqual(['TOOL_SPEC_INVALID', "defineToolPack('units', …): unknown option 'readOnly' (the options are pure)"]);
+    expect(refusal(() => defineToolPack('units', [convert], { pure: 'yes' } as never))).toEqual(['TOOL_SPEC_INVALID', `defineToolPack('units', …): pure must be true or false, got "yes"`]);
+    expect(refusal(() => defineToolPack('units', [convert], { pure: 1 } as never))).toEqual(['TOOL_SPEC_INVALID', "defineToolPack('units', …): pure must be true or false, got 1"]);
+    expect(refusal(() => defineToolPack('units', [convert], null as never))).toEqual(['TOOL_SPEC_INVALID', "defineToolPack('units', …): its options are an object (pure), got null"]);
+    expect(refusal(() => defineToolPack('units', [convert], true as never))?.[0]).toBe('TOOL_SPEC_INVALID');
+    // What was valid still is: no options, undefined, an empty object, pure true or false or left undefined.
+    for (const options of [undefined, {}, { pure: false }, { pure: undefined }]) expect(defineToolPack('units', [convert, save], options).pure).toBeUndefined();
+    expect(defineToolPack('units', [convert], { pure: true }).pure).toBe(true);
+  });
 });
