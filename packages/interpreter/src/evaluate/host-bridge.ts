@@ -22,14 +22,8 @@ export type HostRequest =
   | { readonly kind: 'ask'; readonly agent: string; readonly prompt: string; readonly options: JsonValue }
   | { readonly kind: 'promptuser'; readonly prompt: string };
 
-/**
- * Live progress events. `fuel`: the fuel spent so far, sent before each request, so a host whose run is stopped
- * while the request is out (cancelled, out of time) knows what the run spent: its isolate is gone by then.
- */
-export type HostEvent =
-  | { readonly kind: 'emit'; readonly text: string; readonly line: number }
-  | { readonly kind: 'whisper'; readonly target: string; readonly text: string }
-  | { readonly kind: 'fuel'; readonly spent: number };
+/** Live progress events. */
+export type HostEvent = { readonly kind: 'emit'; readonly text: string; readonly line: number } | { readonly kind: 'whisper'; readonly target: string; readonly text: string };
 
 /** The host as the evaluator sees it. */
 export interface HostBridge {
@@ -42,9 +36,11 @@ export interface HostBridge {
   /**
    * Where the run is, kept up to date by the evaluator for a host that may
    * have to stop the run without its help: `[0]` a source line, `[1]` the
-   * fuel spent. Written once every fuel window (at most 1024 steps), so the
-   * line is one the run passed within its last ~1,000 steps. In the sandbox
-   * it is shared memory the worker still reads after the isolate is gone.
+   * fuel spent (`src/sandbox/checkpoint-memory.ts`). Written at each clock
+   * read (at most 1024 steps apart) and before each request, so the line is
+   * one the run passed within its last ~1,000 steps. In the sandbox it is
+   * shared memory the worker reads as it forwards each request and after the
+   * isolate is gone.
    */
   readonly checkpoint?: Float64Array;
 }

@@ -4,6 +4,7 @@
  * machine of that run, so a run never sees another's state.
  */
 import { fail, fromJson, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
+import { CHECKPOINT_LINE, CHECKPOINT_STEPS } from '../sandbox/checkpoint-memory.ts';
 import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 
 /**
@@ -131,18 +132,26 @@ export class Machine {
    * interval grows back, doubling, once steps are fast again.
    */
   private stepClock(where: Position): void {
-    // Where the run is, for the host to report should the run be stopped from outside (out of memory, say), when
-    // no error of ours can say it: two stores a window, not one a step.
-    const checkpoint = this.host.checkpoint;
-    if (checkpoint !== undefined) {
-      checkpoint[0] = where.line;
-      checkpoint[1] = this.limits.fuel - this.fuel;
-    }
+    // Two stores a window, not one a step.
+    this.mark(where);
     const now = this.host.now();
     const took = now - this.clockReadAt;
     if (took >= SLOW_CLOCK_MS) this.clockInterval = Math.max(1, Math.floor(this.clockInterval / took));
     else if (this.clockInterval < CLOCK_INTERVAL) this.clockInterval = Math.min(CLOCK_INTERVAL, this.clockInterval * 2);
     this.readClock(now, where);
+  }
+
+  /**
+   * Leaves in the checkpoint (when the host shares one) the line the run is at
+   * and the fuel it has spent: what the host reports for a run it stops from
+   * outside when no error of ours can say it (out of memory, cancelled during
+   * a tool call: the isolate is gone by then).
+   */
+  private mark(where: Position): void {
+    const checkpoint = this.host.checkpoint;
+    if (checkpoint === undefined) return;
+    checkpoint[CHECKPOINT_LINE] = where.line;
+    checkpoint[CHECKPOINT_STEPS] = this.spent();
   }
 
   /** Two steps that did not both fit in the window, taken one by one (see `fuelSteps` in the code generator). */
@@ -237,8 +246,9 @@ export class Machine {
   /** Sends a request to the host and turns its reply into a value or a script error. */
   request(request: HostRequest, where: Position): Value {
     let reply: HostReply;
-    // What the run has spent, for a host that stops it while this request is out (it cannot ask a stopped isolate).
-    if (this.stream) this.host.event?.({ kind: 'fuel', spent: this.spent() });
+    // Where the run is and what it has spent, for a host that stops it while this request is out (it cannot ask a
+    // stopped isolate): the worker reads the checkpoint as it forwards the request.
+    this.mark(where);
     try {
       reply = this.host.request(request);
     } catch (error) {

@@ -27,9 +27,6 @@ import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
 
-/** Room in the sandbox's output cap for one `fuel` event (kind and payload JSON), per host request a run may make. */
-const FUEL_EVENT_BYTES = 32;
-
 
 /**
  * The sandbox's limits for a run: backstops that fire only when the
@@ -45,9 +42,8 @@ function backstopLimits(limits: RunLimits): SandboxLimits {
     maxToolCalls: limits.toolCalls + MAX_ASKS_AND_PROMPTS,
     // Counted over the events and the result JSON, which both carry every emit and whisper (two copies), escaped: a
     // control character, one byte of OUTPUT, is six in JSON (`\u0001`). So 2 × 6 = 12 bytes a byte of OUTPUT or
-    // SCRATCHPAD at most, and 1 MiB for the rest of the result. (8 made a run within both caps fail here.) And the
-    // `fuel` event before each host request (`{"spent":N}`, under 32 bytes with its kind).
-    maxOutputBytes: 12 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024 + FUEL_EVENT_BYTES * (limits.toolCalls + MAX_ASKS_AND_PROMPTS),
+    // SCRATCHPAD at most, and 1 MiB for the rest of the result. (8 made a run within both caps fail here.)
+    maxOutputBytes: 12 * (limits.outputBytes + limits.scratchpadBytes) + 1024 * 1024,
     maxToolDataChars: limits.toolDataChars,
   };
 }
@@ -142,8 +138,6 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     const emits: string[] = [];
     const emitLines: number[] = [];
     const whispers: { target: string; text: string }[] = [];
-    /** The fuel the run had spent at its last host request (a `fuel` event): what a run stopped from outside reports. */
-    let fuelSoFar = 0;
     const pool = options.pool ?? defaultPool();
     const result = await pool.run({
       runtime: evaluatorBundle(),
@@ -170,9 +164,6 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
           const target = String(event.target ?? '');
           whispers.push({ target, text });
           observe(() => executeOptions.onWhisper?.(target, text));
-        } else if (kind === 'fuel') {
-          const spent = (payload as { spent?: unknown }).spent;
-          if (typeof spent === 'number' && Number.isFinite(spent) && spent >= fuelSoFar) fuelSoFar = spent;
         }
       },
       onStart: () => {
@@ -185,10 +176,11 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     // A pool that never reports the start (a custom runner) is timed from the call, as before.
     const wallMs = Date.now() - (startedAt ?? calledAt);
     if (!result.ok) {
-      // Stopped from outside (cancelled, out of time or memory, a dead worker): the isolate is gone. Two lower bounds
-      // of what it spent: the fuel it reported at its last tool call, `ask` or `promptuser` (exact when it was stopped
-      // during one), and the evaluator's last checkpoint, which the worker read (within ~1,000 steps otherwise).
-      const fuel = Math.max(fuelSoFar, result.error.checkpoint?.steps ?? 0);
+      // Stopped from outside (cancelled, out of time or memory, a dead worker): the isolate is gone. What it spent is
+      // the evaluator's last checkpoint: the one the worker sent with the run's last tool call, `ask` or `promptuser`
+      // (exact when it was stopped during one), or the later one the worker read as the run ended (within ~1,000
+      // steps or a few ms of the truth).
+      const fuel = result.error.checkpoint?.steps ?? 0;
       return assembleResult(emits, whispers, mapSandboxError(result.error, limits.wallMs), { fuel, toolCalls: result.usage.toolCalls, wallMs }, warnings, emitLines);
     }
     const output = result.value as EvaluationOutput;

@@ -1,14 +1,19 @@
 /**
  * A run stopped from outside while a tool call is out — its caller's abort,
  * its wall clock (the host's timer during a call) — reports the fuel it had
- * spent, not 0: the isolate is gone by then, so the evaluator tells the host
- * its fuel before each host request (a `fuel` event). Before, such a run's
- * `usage.fuel` read 0 whatever it had done.
+ * spent, not 0, and the call's line: the isolate is gone by then, so the
+ * evaluator leaves its checkpoint before each host request, and the worker
+ * sends it with the call. Before, such a run's `usage.fuel` read 0 whatever
+ * it had done (then, for a while, a `fuel` event crossed out of the isolate
+ * before each call to say it, and the line was 0).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { compileEvaluation } from '../evaluate/index.ts';
+import { parse } from '../parse/index.ts';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
 import { createInterpreter } from './create-interpreter.ts';
+import { EVALUATOR_ENTRY, evaluatorBundle } from './evaluator-bundle.ts';
 import type { ToolBridge } from './run-types.ts';
 
 const pool = createSandboxPool({ workers: 1 });
@@ -38,19 +43,35 @@ function bridge(quick: boolean, called: () => void = () => undefined): ToolBridg
 const program = 'command\n  set n = 0\n  for each i in [1, 2, 3, 4, 5, 6, 7, 8]\n    set n = n + i\n  endfor\n  set r = tool.test.wait()\nendcommand\n';
 
 describe('the fuel of a run stopped during a tool call', () => {
-  it('is what it spent up to the call when its caller aborts it, at most what the whole run spends', async () => {
+  it('is what it spent up to the call when its caller aborts it, at the call\'s line', async () => {
+    // The call is the last step: the whole run spends exactly what it had spent when it made the call.
     const whole = await createInterpreter({ pool }).run(program, { tools: bridge(true) });
     expect(whole.ok).toBe(true);
     const cancel = new AbortController();
     const stopped = await createInterpreter({ pool }).run(program, { tools: bridge(false, () => cancel.abort()), signal: cancel.signal });
-    expect(stopped.error?.code).toBe('SCRIPT_ABORTED');
-    expect(stopped.usage.fuel).toBeGreaterThan(0);
-    expect(stopped.usage.fuel).toBeLessThanOrEqual(whole.usage.fuel);
+    expect(stopped.error).toMatchObject({ code: 'SCRIPT_ABORTED', line: 6 });
+    expect(stopped.usage.fuel).toBe(whole.usage.fuel);
   });
 
-  it('is what it spent up to the call when its wall clock runs out during the call', async () => {
+  it('is what it spent up to the call when its wall clock runs out during the call, at the call\'s line', async () => {
+    const whole = await createInterpreter({ pool }).run(program, { tools: bridge(true) });
     const stopped = await createInterpreter({ pool, limits: { wallMs: 300 } }).run(program, { tools: bridge(false) });
-    expect(stopped.error?.code).toBe('SCRIPT_TIMEOUT');
-    expect(stopped.usage.fuel).toBeGreaterThan(0);
+    expect(stopped.error).toMatchObject({ code: 'SCRIPT_TIMEOUT', line: 6 });
+    expect(stopped.usage.fuel).toBe(whole.usage.fuel);
+  });
+
+  it('costs no crossing out of the isolate: a tool call sends no event, only the call', async () => {
+    const parsed = parse(program);
+    if (!parsed.ok) throw new Error('the program parses');
+    const kinds: string[] = [];
+    const result = await pool.run({
+      runtime: evaluatorBundle(),
+      entry: EVALUATOR_ENTRY,
+      input: compileEvaluation({ program: parsed.program, libraries: [], limits: {}, globals: {}, stream: true }),
+      onToolCall: () => 'done',
+      onEvent: (kind) => kinds.push(kind),
+    });
+    expect(result.ok).toBe(true);
+    expect(kinds).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@
  * isolate is replaced whenever a run had to be terminated.
  */
 import ivm from 'isolated-vm';
+import { CHECKPOINT_CELLS, CHECKPOINT_LINE, CHECKPOINT_STEPS } from './checkpoint-memory.ts';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
@@ -24,7 +25,8 @@ export interface IsolateHostChannel {
    * path) yet long before a runaway could kill the process.
    */
   started(runId: number): void;
-  toolCall(runId: number, callId: number, name: string, argsJson: string, remainingMs: number): void;
+  /** `checkpoint`: where the runtime said the run was as it made the call (the evaluator writes it before each call). */
+  toolCall(runId: number, callId: number, name: string, argsJson: string, remainingMs: number, checkpoint: SandboxCheckpoint | undefined): void;
   event(runId: number, kind: string, payloadJson: string): void;
   /** The RSS watchdog fired; `checkpoint` is where the runtime last said the run was. */
   memoryExceeded(runId: number, rssBytes: number, checkpoint: SandboxCheckpoint | undefined): void;
@@ -216,7 +218,7 @@ export class IsolateHost {
     const context = isolate.createContextSync();
     const token = this.#nextContextToken++;
     // Shared, not copied (isolated-vm README, "ExternalCopy"): the context's writes land here, and outlive its isolate.
-    const shared = new SharedArrayBuffer(2 * Float64Array.BYTES_PER_ELEMENT);
+    const shared = new SharedArrayBuffer(CHECKPOINT_CELLS * Float64Array.BYTES_PER_ELEMENT);
     context.evalClosureSync(BOOTSTRAP_SOURCE, [this.#callToolReference, this.#eventReference, token, new ivm.ExternalCopy(shared).copyInto({ release: true })]);
     return { context, token, checkpoint: new Float64Array(shared) };
   }
@@ -249,7 +251,7 @@ export class IsolateHost {
     }
     const callId = run.nextCallId++;
     return new Promise((resolve) => {
-      this.#channel.toolCall(run.runId, callId, name, argsJson, run.leftMs);
+      this.#channel.toolCall(run.runId, callId, name, argsJson, run.leftMs, readCheckpoint(run.checkpoint));
       // After the send: the worker's own time writing the call (its size is the program's doing) is not excused.
       run.pendingTools.set(callId, { sentAt: performance.now(), resolve });
     });
@@ -427,7 +429,8 @@ function withCheckpoint(outcome: WorkerOutcome, view: Float64Array | undefined):
 
 /** What a context's `__host.checkpoint` holds, when its runtime wrote it (a line or steps past 0). */
 function readCheckpoint(view: Float64Array | undefined): SandboxCheckpoint | undefined {
-  const [line = 0, steps = 0] = view ?? [];
+  const line = view?.[CHECKPOINT_LINE] ?? 0;
+  const steps = view?.[CHECKPOINT_STEPS] ?? 0;
   // Memory the isolate writes: only whole counts are taken from it (a runtime fault must not put NaN in a message).
   if (!Number.isSafeInteger(line) || !Number.isSafeInteger(steps) || line < 0 || steps < 0) return undefined;
   return line > 0 || steps > 0 ? { line, steps } : undefined;

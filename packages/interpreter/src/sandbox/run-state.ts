@@ -64,6 +64,8 @@ export interface RunState {
   parent: RunState | undefined;
   /** Whether the run is in a tool call during which it started a nested run: its worker waits on them meanwhile. */
   lending: boolean;
+  /** Where the runtime said the run was as it made its latest tool call (sent with the call), when it said. */
+  lastCall: SandboxCheckpoint | undefined;
 }
 
 /** What a tool call's handler runs in (found through `AsyncLocalStorage`): the run, while the call is open. */
@@ -93,6 +95,21 @@ export function checkpointOf(value: unknown): { checkpoint: SandboxCheckpoint } 
   const { line, steps } = (value ?? {}) as Partial<Record<keyof SandboxCheckpoint, unknown>>;
   const valid = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   return valid(line) && valid(steps) ? { checkpoint: { line, steps } } : undefined;
+}
+
+/**
+ * A failure the host decided itself (the run cancelled, out of time during a
+ * tool call, its worker dead or silent) with where the run was at its latest
+ * tool call, which the worker sent with the call: the host does not wait for
+ * the worker's `done` (nor can a dead one send it). The line only when that
+ * call is still open (`callOpen`: the run is there); otherwise line 0, and the
+ * steps taken up to the call as a lower bound. A failure that has a checkpoint
+ * (the worker's, read when the run ended) keeps it.
+ */
+export function withLastCall(error: SandboxError, lastCall: SandboxCheckpoint | undefined, callOpen: boolean): SandboxError {
+  if (error.checkpoint !== undefined || lastCall === undefined) return error;
+  const checkpoint = callOpen ? lastCall : { line: 0, steps: lastCall.steps };
+  return new SandboxError(error.code, error.message, { ...(error.limit === undefined ? {} : { limit: error.limit }), checkpoint, cause: error.cause });
 }
 
 /** The error for a run whose worker died under it: a memory quota error when V8 or the watchdog said so, else `SANDBOX_WORKER_DIED`. */

@@ -44,6 +44,22 @@ describe('sandbox pool: the runtime checkpoint', () => {
     }
   });
 
+  it('comes with a run the host stops during a tool call, as the worker read it when it forwarded the call', async () => {
+    // The runtime says where it is before the call; the host settles a cancel without waiting for the worker.
+    const runtime = runtimeOf(`${MARK} __host.callTool('wait', []); __host.checkpoint[0] = 9; __host.checkpoint[1] = 9000; for (;;) {}`, 'mark-then-call');
+    const cancel = new AbortController();
+    const result = await pool.run({ runtime, entry: 'main', input: null, signal: cancel.signal, onToolCall: () => (cancel.abort(), new Promise(() => {})) });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_ABORTED', checkpoint: { line: 7, steps: 4200 } } });
+  });
+
+  it('keeps only the steps of the last tool call for a run the host stops while it computes (its line then is unknown)', async () => {
+    // The call returns; the run goes on computing, and is cancelled while no call is open.
+    const runtime = runtimeOf(`${MARK} __host.callTool('quick', []); __host.event('after', null); for (;;) {}`, 'mark-call-compute');
+    const cancel = new AbortController();
+    const result = await pool.run({ runtime, entry: 'main', input: null, signal: cancel.signal, onToolCall: () => null, onEvent: () => cancel.abort() });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SANDBOX_ABORTED', checkpoint: { line: 0, steps: 4200 } } });
+  });
+
   it('is absent when the runtime never wrote it, and fresh for each run', async () => {
     // The run before wrote one on the same worker and isolate: the next run's context has its own, empty.
     expect(await pool.run({ runtime: runtimeOf(`${MARK} for (;;) {}`), entry: 'main', input: null, limits: { wallMs: 50 }, onToolCall: NO_TOOLS })).toMatchObject({ ok: false, error: { checkpoint: { line: 7 } } });

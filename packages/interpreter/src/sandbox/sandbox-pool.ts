@@ -12,7 +12,7 @@
 import { checkPoolOptions } from './pool-options-check.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toInputJson, validateRequest } from './request-validation.ts';
-import { checkpointOf, deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope } from './run-state.ts';
+import { checkpointOf, deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope, withLastCall } from './run-state.ts';
 import { quotaError, SandboxError } from './sandbox-error.ts';
 import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxPool, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-types.ts';
@@ -225,7 +225,10 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         if (run !== undefined && worker.activeRunId === run.id) run.started = true;
         return;
       case 'tool-call':
-        if (run !== undefined && !run.settled) void callTool(worker, run, message);
+        if (run !== undefined && !run.settled) {
+          run.lastCall = checkpointOf(message.checkpoint)?.checkpoint ?? run.lastCall;
+          void callTool(worker, run, message);
+        }
         return;
       case 'events':
         return; // delivered above
@@ -434,6 +437,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   function settle(run: RunState, settlement: Settlement): void {
     if (run.settled) return;
     run.settled = true;
+    // Before the call's timer is cleared below: whether the run is in a tool call as it ends (see `withLastCall`).
+    const callOpen = run.toolTimers.size > 0;
     settledRuns += 1;
     runs.delete(run.id);
     clearTimeout(run.timer);
@@ -469,7 +474,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       }
       run.resolve({ ok: true, value, usage });
     } else {
-      run.resolve({ ok: false, error: settlement.error, usage });
+      run.resolve({ ok: false, error: withLastCall(settlement.error, run.lastCall, callOpen), usage });
     }
   }
 
@@ -523,6 +528,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
         onAbort: undefined,
         parent: undefined,
         lending: false,
+        lastCall: undefined,
       };
       runs.set(state.id, state);
       const aborted = () => settle(state, { ok: false, error: new SandboxError('SANDBOX_ABORTED', 'the run was aborted by the host') });

@@ -79,7 +79,8 @@ let prepareTimer: NodeJS.Timeout | undefined;
 
 const host = new IsolateHost(
   {
-    toolCall: (runId, callId, name, argsJson, remainingMs) => send({ type: 'tool-call', runId, callId, name, argsJson, remainingMs }),
+    toolCall: (runId, callId, name, argsJson, remainingMs, checkpoint) =>
+      send({ type: 'tool-call', runId, callId, name, argsJson, remainingMs, ...(checkpoint === undefined ? {} : { checkpoint }) }),
     started: (runId) => send({ type: 'started', runId }),
     event: queueEvent,
     memoryExceeded: (runId, rssBytes, checkpoint) => {

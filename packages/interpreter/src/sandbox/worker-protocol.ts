@@ -78,6 +78,11 @@ export interface ToolCallMessage extends CarriesEvents {
   readonly argsJson: string;
   /** What is left of the run's `wallMs` when it made the call: the host fails the run when the tool takes longer. */
   readonly remainingMs: number;
+  /**
+   * Where the runtime said the run was as it made the call (`__host.checkpoint`), when it said: what a run the
+   * host stops during the call reports (cancelled, out of time), since the host does not wait for its `done`.
+   */
+  readonly checkpoint?: SandboxCheckpoint;
 }
 
 /**
