@@ -2,12 +2,14 @@
  * A run's wall clock starts when a sandbox worker takes it: time spent queued
  * behind other sessions' runs is not the program's (it once made busy hosts'
  * runs halt with a spurious SCRIPT_TIMEOUT). Nor is time a tool call waits
- * for a stalled host to read it, in the evaluator's clock or the tools'.
+ * for a stalled host to read it, in the evaluator's clock or the tools'. And a
+ * run whose steps turn slow mid-run stops soon after its `wallMs`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
 import { createInterpreter } from './create-interpreter.ts';
+import { WALL_GRACE_MS } from './wall-grace.ts';
 
 const pool = createSandboxPool({ workers: 1 });
 afterAll(() => pool.close());
@@ -72,5 +74,20 @@ describe('the run clock', () => {
     expect(first).toBeGreaterThan(500);
     expect(first).toBeLessThanOrEqual(1_000);
     expect(second).toBeLessThanOrEqual(first);
+  });
+
+  it('stops a run whose steps turn slow mid-run soon after its wallMs, not at the sandbox\'s clock 250 ms later', async () => {
+    // 20,000 fast steps, then steps that each count the runes of a 2-million-unit string (a few ms each): the
+    // evaluator read its clock last just before they turned slow, and its next read is ~460 slow steps (~1 s) away.
+    // The sandbox's worker holds the run to the evaluator's deadline; before, its own clock (wallMs + 250) ended it.
+    const program =
+      'command\n  set s = "\u{1F600}" * 1000000\n  set i = 0\n  while i < 10000\n    set i = i + 1\n  endwhile\n  set n = 0\n  while true\n    set n = n + len(s)\n  endwhile\nendcommand\n';
+    const wallMs = 100;
+    const result = await createInterpreter({ pool }).run(program, { limits: { wallMs, stringLength: 4_000_000, loopIterations: 1e9, fuel: 1e9 } });
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TIMEOUT', kind: 'timeout', message: `The program ran longer than ${wallMs} ms (limit: wallMs).` });
+    // About 20 ms past wallMs, and the result's trip; the sandbox's clock alone took 250 ms more (and more on a loaded machine).
+    expect(result.usage.wallMs).toBeLessThan(wallMs + WALL_GRACE_MS);
+    // Where the evaluator last read its clock: in the fast loop, just before the steps turned slow.
+    expect([4, 5]).toContain(result.error?.line);
   });
 });
