@@ -83,7 +83,7 @@ describe('createInterpreter (through the sandbox)', () => {
     const result = await interpreter.run(wrap('  emit "before"\n  set r = tool.test.slow()\n  emit "after"'), { tools });
     expect(result.error?.code).toBe('SCRIPT_TIMEOUT');
     // The run's own limit, as the evaluator words it — not the sandbox backstop's 550 ms (limit + grace) that ended it.
-    expect(result.error?.message).toBe('The program ran longer than 300 ms (limit: wallMs).');
+    expect(result.error?.message).toBe('The program ran longer than 300 ms (limit: wallMs). It was stopped at or after line 3.');
     expect(result.emits).toEqual(['before']);
   });
 
@@ -109,7 +109,7 @@ describe('createInterpreter (through the sandbox)', () => {
     );
     expect(result.error).toMatchObject({ code: 'SCRIPT_MEMORY_LIMIT', kind: 'quota' });
     // The limit is named once, as every quota's is.
-    expect(result.error?.message).toMatch(/\(limit: memoryMb\)$/);
+    expect(result.error?.message).toMatch(/\(limit: memoryMb\)(; it was stopped at or after line \d+\.)?$/);
     expect(result.error?.message).not.toContain('limit memoryMb =');
     const after = await interpreter.run(wrap('  emit "still alive"'));
     expect(after.emits).toEqual(['still alive']);

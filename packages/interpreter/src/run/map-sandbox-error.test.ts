@@ -10,6 +10,13 @@ describe('mapSandboxError', () => {
     }
   });
 
+  it('says a run stopped for its time or memory was stopped at or after that line (the slow step may come later), and nothing of a line it has not', () => {
+    expect(mapSandboxError(new SandboxError('SANDBOX_TIMEOUT', 'stopped', { checkpoint: { line: 4, steps: 10_000 } }), 100).message).toBe('The program ran longer than 100 ms (limit: wallMs). It was stopped at or after line 4.');
+    expect(mapSandboxError(new SandboxError('SANDBOX_MEMORY', 'out of memory', { checkpoint: { line: 5, steps: 230_000 } })).message).toBe('out of memory (limit: memoryMb); it was stopped at or after line 5.');
+    expect(mapSandboxError(new SandboxError('SANDBOX_TIMEOUT', 'stopped'), 100).message).toBe('The program ran longer than 100 ms (limit: wallMs).');
+    expect(mapSandboxError(new SandboxError('SANDBOX_ABORTED', 'cancelled', { checkpoint: { line: 6, steps: 1 } })).message).toBe('cancelled (its signal: the caller cancelled it)');
+  });
+
   it('leaves it off a sandbox fault: that line did not cause it, and the model would be pointed at it (found by review)', () => {
     const mapped = mapSandboxError(new SandboxError('SANDBOX_RUNTIME_ERROR', 'the runtime failed', { checkpoint: { line: 6, steps: 100 } }));
     expect(mapped).toMatchObject({ code: 'SCRIPT_INTERNAL', line: 0 });

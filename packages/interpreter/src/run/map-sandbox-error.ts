@@ -30,7 +30,10 @@ export function mapSandboxError(error: SandboxError, wallMs?: number): ScriptErr
   const line = known === undefined ? 0 : (error.checkpoint?.line ?? 0);
   if (known !== undefined) {
     const numericCode = numericCodeOf(known.code);
-    const message = error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined ? `The program ran longer than ${wallMs} ms (limit: wallMs).` : `${error.message} (${known.hint})`;
+    const stated = error.code === 'SANDBOX_TIMEOUT' && wallMs !== undefined ? `The program ran longer than ${wallMs} ms (limit: wallMs).` : `${error.message} (${known.hint})`;
+    // Stopped from outside, the run is known only as of its last checkpoint: the step that took the time (a slow loop
+    // after a fast one) may come after that line, and a model pointed at the line alone looked in the wrong place.
+    const message = line > 0 && (error.code === 'SANDBOX_TIMEOUT' || error.code === 'SANDBOX_MEMORY') ? `${stated}${stated.endsWith('.') ? ' It was' : '; it was'} stopped at or after line ${line}.` : stated;
     return { code: known.code, kind: errorKind(known.code), ...(numericCode === undefined ? {} : { numericCode }), message, line, column: 0, frames: [] };
   }
   return { code: 'SCRIPT_INTERNAL', kind: 'internal', numericCode: 6, message: `The sandbox failed (${error.code}): ${error.message}`, line, column: 0, frames: [] };

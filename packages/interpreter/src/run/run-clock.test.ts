@@ -84,10 +84,11 @@ describe('the run clock', () => {
       'command\n  set s = "\u{1F600}" * 1000000\n  set i = 0\n  while i < 10000\n    set i = i + 1\n  endwhile\n  set n = 0\n  while true\n    set n = n + len(s)\n  endwhile\nendcommand\n';
     const wallMs = 100;
     const result = await createInterpreter({ pool }).run(program, { limits: { wallMs, stringLength: 4_000_000, loopIterations: 1e9, fuel: 1e9 } });
-    expect(result.error).toMatchObject({ code: 'SCRIPT_TIMEOUT', kind: 'timeout', message: `The program ran longer than ${wallMs} ms (limit: wallMs).` });
-    // About 20 ms past wallMs, and the result's trip; the sandbox's clock alone took 250 ms more (and more on a loaded machine).
-    expect(result.usage.wallMs).toBeLessThan(wallMs + WALL_GRACE_MS);
-    // Where the evaluator last read its clock: in the fast loop, just before the steps turned slow.
+    // Where the evaluator last read its clock: in the fast loop, just before the steps turned slow; the message says the
+    // slow step may come after it. (How soon the worker stops it is timed in sandbox/runtime-deadline.test.ts, against a
+    // sandbox clock of 10 s: a bound here, 20 ms against 250, would be a timing assertion on a shared machine.)
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TIMEOUT', kind: 'timeout' });
     expect([4, 5]).toContain(result.error?.line);
+    expect(result.error?.message).toBe(`The program ran longer than ${wallMs} ms (limit: wallMs). It was stopped at or after line ${result.error?.line}.`);
   });
 });
