@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandboxPool } from '../sandbox/index.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
 import { createInterpreter } from './create-interpreter.ts';
-import { WALL_GRACE_MS } from './wall-grace.ts';
 
 const pool = createSandboxPool({ workers: 1 });
 afterAll(() => pool.close());
