@@ -17,7 +17,7 @@ export { createDefaultInterpreter } from './interpreter/default-interpreter.ts';
 export { decideAfter, decideTurn, type DecideInput } from './decide/decide-turn.ts';
 export { EMPTY_TALLY, foldTally, tallyOf, type LoopTally, type TallyDecision } from './decide/loop-tally.ts';
 export { turnSpend } from './decide/turn-spend.ts';
-export { haltReasonOf, isRunTimeFailure } from './decide/halt-reason-of.ts';
+export { haltReasonOf, isRepairableFailure, isRunTimeFailure } from './decide/halt-reason-of.ts';
 export { failureLine, withCodeOnce } from './decide/failure-line.ts';
 export {
   errorStreak,
@@ -33,7 +33,7 @@ export {
 export { decisionLogEntry } from './loop/decision-log.ts';
 export { loopResult, loopResultOf } from './loop/loop-result.ts';
 export { systemErrorLine } from './loop/system-error-output.ts';
-export { buildSystemText, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
+export { buildSystemText, sharedSystemLength, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
 export { firstDivergence } from './replay/first-divergence.ts';
 export { createSessionGate, type SessionGate } from './session/session-gate.ts';
 export { sessionEnd, type SessionEnd } from './session/session-end.ts';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveAgentDefinition, type AgentDefinition } from '../agent/agent-definition.ts';
 import type { ControlSignal, TurnFailure, TurnRecord } from '../loop/turn-record.ts';
 import { decideTurn } from './decide-turn.ts';
+import { isRepairableFailure, isRunTimeFailure } from './halt-reason-of.ts';
 import { errorStreak, identicalDigestRun, repairStreak } from './stop-condition.ts';
 
 const agent = (overrides: Partial<AgentDefinition> = {}) => resolveAgentDefinition({ name: 'a', model: 'scripted:a', ...overrides });
@@ -32,6 +33,18 @@ describe('decideTurn', () => {
     const repaired = turn(1, { failure: syntax, digest: null, decision: { kind: 'CONTINUE', next: 'repair' } });
     expect(decideTurn({ agent: agent({ repair: 2 }), turns: [repaired, turn(2, { failure: syntax, digest: null })] })).toEqual({ kind: 'CONTINUE', next: 'repair' });
     expect(decideTurn({ agent: agent({ repair: 1 }), turns: [repaired, turn(2, { failure: syntax, digest: null })] })).toMatchObject({ kind: 'HALT', reason: 'ERR_SYNTAX' });
+  });
+
+  it('feeds back under repair exactly the failures isRepairableFailure names (what askloop says repair would have shown)', () => {
+    const kinds: TurnFailure['kind'][] = ['syntax', 'check', 'permission', 'approval', 'quota', 'timeout', 'cancelled', 'provider', 'envelope'];
+    const repairable = kinds.filter((kind) => isRepairableFailure({ code: 'X', kind, message: 'm' }));
+    expect(repairable).toEqual(['syntax', 'check', 'permission', 'approval', 'quota', 'timeout', 'envelope']);
+    for (const kind of kinds) {
+      const failure: TurnFailure = { code: kind === 'envelope' ? 'ERR_ENV_ORDER' : 'X', kind, message: 'm' };
+      const decision = decideTurn({ agent: agent({ repair: 1 }), turns: [turn(1, { failure, digest: null })] });
+      expect(decision.kind === 'CONTINUE', kind).toBe(isRepairableFailure(failure));
+    }
+    expect(isRepairableFailure(runtime) || !isRunTimeFailure(runtime)).toBe(false);
   });
 
   it('repairs only while the loop ceilings allow another turn', () => {

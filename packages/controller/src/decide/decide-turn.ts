@@ -9,7 +9,7 @@
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import { failureLine } from './failure-line.ts';
-import { haltReasonOf, isRunTimeFailure } from './halt-reason-of.ts';
+import { haltReasonOf, isRepairableFailure, isRunTimeFailure } from './halt-reason-of.ts';
 import type { HaltReason } from './halt-reason.ts';
 import type { LoopDecision } from './loop-decision.ts';
 import { foldTally, tallyOf, type LoopTally } from './loop-tally.ts';
@@ -46,9 +46,7 @@ export function decideAfter(agent: ResolvedAgentDefinition, history: LoopTally, 
 function decideByRules(agent: ResolvedAgentDefinition, history: LoopTally, current: TurnRecord): LoopDecision {
   const failure = current.failure;
   if (failure !== undefined && !isRunTimeFailure(failure)) {
-    const reason = haltReasonOf(failure);
-    const repairable = reason !== 'ERR_PROVIDER' && reason !== 'ERR_CANCELLED';
-    if (!repairable || history.repairStreak >= agent.repair) return halt(reason, failureLine(failure));
+    if (!isRepairableFailure(failure) || history.repairStreak >= agent.repair) return halt(haltReasonOf(failure), failureLine(failure));
     // A repair is one more turn: the loop's ceilings come first, as after a run-time error.
     return ceilingDecision(agent, foldTally(history, current), current) ?? { kind: 'CONTINUE', next: 'repair' };
   }

@@ -25,3 +25,15 @@ export function haltReasonOf(failure: TurnFailure): HaltReason {
   if (failure.kind === 'runtime' || failure.kind === 'internal') return 'ERR_TOO_MANY_ERRORS';
   return BY_KIND[failure.kind];
 }
+
+/**
+ * Whether the agent's `repair` may feed `failure` back to the model instead of halting: a failure of the reply or
+ * of the program before or outside its run (envelope, syntax, a policy refusal or a denial, a per-turn quota or
+ * timeout). Not a run-time failure (always fed back, counted by `maxErrorStreak`), a failed model call (there is no
+ * reply to mend) or a cancel (the caller stopped the loop).
+ */
+export function isRepairableFailure(failure: TurnFailure): boolean {
+  if (isRunTimeFailure(failure)) return false;
+  const reason = haltReasonOf(failure);
+  return reason !== 'ERR_PROVIDER' && reason !== 'ERR_CANCELLED';
+}
