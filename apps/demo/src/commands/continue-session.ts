@@ -15,6 +15,7 @@ import { driveSession } from '../loop/drive-session.ts';
 import { endedSession, sessionEndedError } from '../loop/ended-session.ts';
 import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
+import { repairOf } from '../loop/repair-hint.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { refuseHeldKey } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
@@ -74,6 +75,7 @@ ${LOOP_EXIT_USAGE}
       const recorded = sqlitePath === undefined ? {} : loadContinueWith(sqlitePath, sid);
       const continueWith = sqlitePath === undefined ? given : mergeContinueWith(given, recorded);
       let scripts: Record<string, string[]>;
+      let repair: number;
       try {
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
@@ -84,6 +86,7 @@ ${LOOP_EXIT_USAGE}
         if (values.script === undefined) requireScriptGiven(session, sid, action, continueWith, io.cwd);
         requireRunConfig(session, configFile, recorded.config, sid, action, continueWith, io.cwd);
         scripts = await continueScripts(store, sid, session, values.script, io);
+        repair = repairOf(session?.agentDefinition);
       } catch (error) {
         await store.close();
         // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
@@ -93,7 +96,7 @@ ${LOOP_EXIT_USAGE}
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {
-        return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, ...(sqlitePath === undefined ? {} : { sqliteFile: { path: sqlitePath, name: storeName } }), continueWith, ...(afterLoop === undefined ? {} : { afterLoop }) });
+        return await driveSession(io, loop, { kind: action, sid, note: noteText }, { json: values.json === true, quiet: values.quiet === true, storedIn, ...(sqlitePath === undefined ? {} : { sqliteFile: { path: sqlitePath, name: storeName } }), continueWith, repair, ...(afterLoop === undefined ? {} : { afterLoop }) });
       } catch (error) {
         throw withProviderHint(error, action, sid, continueWith, given, io.cwd);
       }

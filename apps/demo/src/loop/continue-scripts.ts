@@ -14,6 +14,7 @@ import { DEMO_REPLIES } from '../demo/demo-script.ts';
 import type { CommandIo } from '../io.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
 import { unusedReplies } from './open-session-loop.ts';
+import { repairOf } from './repair-hint.ts';
 
 /** The model id of a `scripted:ID` model. */
 const SCRIPTED = 'scripted:';
@@ -57,8 +58,7 @@ function continuesTheLoop(session: SessionRecord | undefined, action: 'resume' |
   // does resuming what waits (it says how to answer).
   if ((action === 'resume') === (session?.status === 'paused')) return false;
   // A denial halts without asking the model, unless the agent's repair feeds it back.
-  const repair = (session?.agentDefinition as { repair?: unknown } | null | undefined)?.repair;
-  return !(action === 'deny' && !(typeof repair === 'number' && repair > 0));
+  return !(action === 'deny' && repairOf(session?.agentDefinition) === 0);
 }
 
 /** The id of a session's `scripted:ID` model, if it runs on one. */

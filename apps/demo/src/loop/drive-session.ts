@@ -21,6 +21,7 @@ import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.ts';
 import { progressLines } from './progress-lines.ts';
+import { repairHint, repairOf } from './repair-hint.ts';
 
 /** What to do with the session. */
 export type SessionAction =
@@ -44,6 +45,11 @@ export interface DriveOptions {
    * `continueWith` with it); `ran` is false for a run given its `sid` whose session never started (nothing stored).
    */
   readonly afterLoop?: (sid: string, ran: boolean) => void;
+  /**
+   * The session's agent's `repair` (its stored definition's, for a continued session; a run's is its agent's), for
+   * the hint after a HALT the repair could have fed back to the model. None: no hint.
+   */
+  readonly repair?: number;
 }
 
 /** Drives the loop, prints the result (JSON or text) and returns the exit code: 0 DONE, 3 HALT, 4 PAUSED. */
@@ -138,6 +144,12 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   const code = renderer === undefined ? printLoopResult(io, result, options.json, options.continueWith) : loopExitCode(result);
   // The failure's message can quote the model or a server: escaped, as every model text on standard error.
   // A provider's message names its code already (`[openai:gpt-4.1-mini] PROVIDER_CONFIG: …`): once is enough.
-  if (!options.json && result.status === 'HALT' && failure !== undefined) io.stderr(`  cause: ${terminalSafe(failureText(failure))}\n`);
+  if (!options.json && result.status === 'HALT' && failure !== undefined) {
+    io.stderr(`  cause: ${terminalSafe(failureText(failure))}\n`);
+    // A failure the model never saw, though the agent's repair could have shown it: say so, and how.
+    const repair = options.repair ?? (action.kind === 'run' ? repairOf(action.agent) : undefined);
+    const hint = repair === undefined ? undefined : repairHint(result, repair);
+    if (hint !== undefined) io.stderr(`${hint}\n`);
+  }
   return code;
 }
