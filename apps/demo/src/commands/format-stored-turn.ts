@@ -1,5 +1,6 @@
 /**
- * One stored turn as `askloop show` prints it: the envelope sent, the reply,
+ * One stored turn as `askloop show` prints it: the system text (its size, or
+ * with `--full` what is new in it), the envelope sent, the reply,
  * the program (highlighted, numbered), the check's diagnostics, tool calls
  * (after those earlier runs of the turn left unfinished, marked so),
  * emits, whispers, the failure if any, and the decision — with the same
@@ -11,32 +12,31 @@ import { decisionReason, failureText, formatDiagnostic, formatEarlierUnfinishedC
 import { formatCost, formatCount, formatCounted, formatDuration, oneLine } from '../progress/format-values.ts';
 import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
-
-/** A block of stored text, indented and dimmed, cut after `maxLines` lines. */
-function block(text: string, colors: TerminalColors, maxLines: number): string {
-  const lines = terminalSafe(text.replace(/\n+$/, '')).split('\n');
-  const shown = lines.slice(0, maxLines).map((line) => `    ${colors.dim(line)}`.trimEnd());
-  if (lines.length > maxLines) shown.push(`    ${colors.dim(`… ${formatCounted(lines.length - maxLines, 'more line')} (--full shows everything)`)}`);
-  return `${shown.join('\n')}\n`;
-}
+import { formatSystemText, type SharedSystemShown } from './format-system-text.ts';
+import { textBlock } from './text-block.ts';
 
 /** How many of a turn's tool calls `show` lists without `--full`. */
 const MAX_CALLS_SHOWN = 20;
 
-/** Formats `record`; `full` prints envelopes, replies and tool-call lists whole. */
-export function formatStoredTurn(record: TurnRecord, options: { colors: TerminalColors; width: number; full: boolean }): string {
+/**
+ * Formats `record`; `full` prints the system text (past the shared part `system` printed before it), envelopes,
+ * replies and tool-call lists whole.
+ */
+export function formatStoredTurn(record: TurnRecord, options: { colors: TerminalColors; width: number; full: boolean; system?: SharedSystemShown | undefined }): string {
   const { colors, width } = options;
   const maxLines = options.full ? Number.POSITIVE_INFINITY : 12;
   const reruns = record.reruns ?? 0;
   // A turn resume reopened after a HALT (cancelled, or its model call failed): its earlier runs' time is in the total.
   const rerun = reruns === 0 ? '' : colors.yellow(` (run again${reruns === 1 ? '' : ` ×${reruns}`} by resume)`);
   let out = `\n${colors.bold(`turn ${record.turnIndex}`)}${record.kind === 'normal' ? '' : colors.yellow(` (${record.kind})`)}${rerun} ${colors.dim(`· ${record.startedAt} · phase ${record.phase}`)}\n`;
-  out += labelled('envelope', colors.dim(`${formatCount(record.envelope.length)} chars sent`), colors) + block(record.envelope, colors, maxLines);
+  // What the model was told, sent before the envelope.
+  out += formatSystemText(record, options.system, options);
+  out += labelled('envelope', colors.dim(`${formatCount(record.envelope.length)} chars sent`), colors) + textBlock(record.envelope, colors, maxLines);
   if (record.reply !== undefined) {
     const reply = record.reply;
     const cost = reply.costUsd === undefined ? '' : ` · ${formatCost(reply.costUsd)}`;
     out += labelled('reply', `${terminalSafe(reply.provider)}:${terminalSafe(reply.model)} · ${formatCount(reply.inputTokens)} in → ${formatCount(reply.outputTokens)} out tokens · ${formatDuration(reply.latencyMs)}${cost} · ${terminalSafe(reply.finishReason)}`, colors);
-    out += block(reply.text, colors, maxLines);
+    out += textBlock(reply.text, colors, maxLines);
   }
   // Cut to the terminal's width unless --full, which promises everything.
   for (const lint of record.lints) out += labelled('recovered', colors.yellow(`${terminalSafe(lint.code)}: ${oneLine(lint.message, options.full ? Number.POSITIVE_INFINITY : width - 30)}`), colors);

@@ -1,7 +1,7 @@
 /**
  * `askloop show SID [--db FILE] [--config FILE] [--full] [--json]`: one
- * stored session, turn by turn — envelope, reply, program, diagnostics, tool
- * calls, emits, decision. SID may be a unique prefix of the id.
+ * stored session, turn by turn — system text, envelope, reply, program,
+ * diagnostics, tool calls, emits, decision. SID may be a unique prefix of the id.
  */
 import { turnSpend, type SessionRecord, type TranscriptStore } from '@askloop/controller';
 import type { QueueEntry } from '@askloop/postgres';
@@ -16,6 +16,7 @@ import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs } from '../loop/continue-hint.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
+import { sharedSystemAfter, type SharedSystemShown } from './format-system-text.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
 import { taskOrUserdata } from './sessions.ts';
 import { isOrphaned } from '../view/orphaned-session.ts';
@@ -52,9 +53,9 @@ async function findSession(store: TranscriptStore, sid: string, dbPath: string):
 export const showCommand: Command = {
   usage: `Usage: askloop show SID [--db FILE] [--config FILE] [--full] [--json]
 
-Prints a stored session turn by turn: the envelope sent, the model's reply,
-the program (numbered), the check's diagnostics, tool calls, emits and
-whispers, any failure, and the decision. SID may be the start of an id (at
+Prints a stored session turn by turn: the system text's size, the envelope
+sent, the model's reply, the program (numbered), the check's diagnostics,
+tool calls, emits and whispers, any failure, and the decision. SID may be the start of an id (at
 least 4 characters) when only one session matches.
 
 Options:
@@ -63,7 +64,11 @@ Options:
   --full          print the task, envelopes and replies whole and every
                   tool call of a turn (default: the task's first 300
                   characters on one line, 12 lines of each envelope and
-                  reply, the first 20 tool calls).
+                  reply, the first 20 tool calls), and the system text the
+                  model got: the first turn's whole, then each turn's own
+                  part after the agent's shared one (the budget line,
+                  repair and fix notes), the shared part again only when
+                  it changed.
   --json          {"ok":true,"session":{…},"turns":[…turn records…]}, and
                   on PostgreSQL "queue":{"state","failures","lastError"}
                   (state failed: parked by a worker's failed steps).
@@ -119,7 +124,12 @@ Options:
     }
     if (orphaned) out += `  host     ${colors.bold('none')}: the host running it stopped mid-session (its lease lapsed); askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} continues it\n`;
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost, costKnown)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
-    for (const turn of turns) out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true });
+    // With --full, each turn's system text past the agent's shared part, printed once while it stays the same.
+    let system: SharedSystemShown | undefined;
+    for (const turn of turns) {
+      out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true, system });
+      system = sharedSystemAfter(turn, system);
+    }
     io.stdout(out);
     return 0;
   },
