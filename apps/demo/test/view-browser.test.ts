@@ -94,7 +94,8 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(third).toMatch(/digest\s+[0-9a-f]{64}/);
 
     // The envelope is collapsed until asked for.
-    const envelope = turns.nth(2).locator('details', { hasText: 'Envelope' });
+    // By its summary: the system text's block holds the word too ("Answer with one envelope").
+    const envelope = turns.nth(2).locator('details', { has: page.locator('summary', { hasText: /^Envelope \(/ }) });
     expect(await envelope.locator('pre').isVisible()).toBe(false);
     await envelope.locator('summary').click();
     expect(await envelope.locator('pre').innerText()).toContain('<<<NSENV:V4:USERDATA>>>');

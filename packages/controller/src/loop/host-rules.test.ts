@@ -9,35 +9,35 @@ const agent = (fields: Record<string, unknown> = {}) => resolveAgentDefinition({
 describe('the host rules in the system text', () => {
   it("tell a default agent's model the reply's form, that a failed check ends the session, the error streak and the default limits", () => {
     const text = hostRulesText(agent());
-    expect(text).toContain('Answer with one envelope: START, USERDATA ({} will do: the host keeps its own), ACTIONS (your program), END.');
-    expect(text).toContain("only this turn's OUTPUT and SCRATCHPAD");
-    expect(text).toContain('ends the session: check the program before you answer.');
+    expect(text).toContain('Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.');
+    expect(text).toContain("Next turn you see only this turn's OUTPUT and SCRATCHPAD");
+    expect(text).toContain('a syntax error, or a tool not listed or not allowed, ends the session; so does running out of steps or time.');
     expect(text).toContain('3 such turns in a row end the session');
     expect(DEFAULT_LIMITS).toMatchObject({ fuel: 1_000_000, toolCalls: 100, wallMs: 5_000, loopIterations: 100_000 });
-    expect(text).toContain('at most 1,000,000 evaluation steps, 100 tool calls and 5 s, 100,000 rounds of one loop; OUTPUT over 16 KiB comes back with its middle cut.');
-    expect(text).not.toContain('Capabilities granted');
+    expect(text).toContain('Per turn: 1,000,000 steps, 100 tool calls, 5 s; 100,000 rounds per loop; OUTPUT over 16 KiB comes back cut.');
+    expect(text).not.toContain('Granted');
   });
 
   it("give the agent's own quotas, repair and error streak, and its grants", () => {
     const text = hostRulesText(agent({ quotas: { fuel: 5000, toolCalls: 7, wallMs: 2500 }, repair: 2, maxErrorStreak: 1, policy: { grants: ['memory:write:/notes/**', 'fs:read:/data/**'] } }));
     expect(text).toContain('comes back as a SYSTEM_ERROR line in OUTPUT, twice in a row at most; one more ends the session.');
     expect(text).toContain('one such turn ends the session');
-    expect(text).toContain('at most 5,000 evaluation steps, 7 tool calls and 2.5 s');
-    expect(text).toContain('Capabilities granted (the last part of each is the keys, paths or hosts it covers; a call outside them is refused): memory:write:/notes/**, fs:read:/data/**.');
+    expect(text).toContain('Per turn: 5,000 steps, 7 tool calls, 2.5 s;');
+    expect(text).toContain('Granted (the last part is the keys, paths or hosts covered): memory:write:/notes/**, fs:read:/data/**.');
     expect(hostRulesText(agent({ repair: 1 }))).toContain('OUTPUT, once in a row at most');
   });
 
   it('tell a one-turn agent that its OUTPUT is the answer and an error ends the session', () => {
     const text = hostRulesText(agent({ toolLoopPermitted: false }));
     expect(text).toContain('You have this one turn: its OUTPUT is your answer.');
-    expect(text).toContain("An error while it runs (a failed must, a bad index, a tool's error) ends the session.");
+    expect(text).toContain('A run-time error (failed must, bad index, tool error) ends the session.');
     expect(text).not.toContain('SCRATCHPAD');
   });
 
   it('come after the primer and before the instructions and the catalogue, in both dialects', () => {
     for (const dialect of ['v4', 'v1'] as const) {
       const text = buildSystemText(agent({ dialect, instructions: 'Be brief.' }), 'tool.str.Length(s: string) -> int - Length.', { turn: 1, maxTurns: 8 }, 'normal');
-      const rules = text.indexOf('How this host takes your reply:');
+      const rules = text.indexOf('Host rules:');
       expect(rules).toBeGreaterThan(text.indexOf('NeuroScript, the language of ACTIONS'));
       expect(rules).toBeLessThan(text.indexOf('Be brief.'));
       expect(text.indexOf('Be brief.')).toBeLessThan(text.indexOf('tool.str.Length'));

@@ -19,29 +19,27 @@ const count = (value: number): string => String(Math.round(value)).replace(/\B(?
 /** `n` times, in words for 1 and 2. */
 const times = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${count(n)} times`);
 
-/** The host's rules for `agent`, a few lines after the NeuroScript primer. */
+/** The host's rules for `agent`, a few lines after the NeuroScript primer (short: every turn carries them). */
 export function hostRulesText(agent: ResolvedAgentDefinition): string {
   const quotas = agent.quotas ?? {};
   const repair = agent.repair ?? 0;
   const errorStreak = agent.maxErrorStreak ?? 3;
   const oneTurn = agent.toolLoopPermitted === false;
   const seconds = (quotas.wallMs ?? DEFAULT_LIMITS.wallMs) / 1000;
-  const stopping = 'A syntax error, a call of a tool that is not listed below or not allowed, or a turn that runs out of its steps or time';
+  const checked = 'The whole program is checked before it runs: a syntax error, or a tool not listed or not allowed,';
   const lines = [
-    'How this host takes your reply:',
-    '- Answer with one envelope: START, USERDATA ({} will do: the host keeps its own), ACTIONS (your program), END.',
-    oneTurn
-      ? '- You have this one turn: its OUTPUT is your answer.'
-      : '- The next turn shows you only this turn\'s OUTPUT and SCRATCHPAD: whisper again what you will still need.',
+    'Host rules:',
+    '- Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.',
+    oneTurn ? '- You have this one turn: its OUTPUT is your answer.' : "- Next turn you see only this turn's OUTPUT and SCRATCHPAD; whisper again what you still need.",
     repair > 0
-      ? `- Your whole program is checked before any of it runs. ${stopping} comes back as a SYSTEM_ERROR line in OUTPUT, ${times(repair)} in a row at most; one more ends the session.`
-      : `- Your whole program is checked before any of it runs. ${stopping} ends the session: check the program before you answer.`,
+      ? `- ${checked} or running out of steps or time, comes back as a SYSTEM_ERROR line in OUTPUT, ${times(repair)} in a row at most; one more ends the session.`
+      : `- ${checked} ends the session; so does running out of steps or time.`,
     oneTurn
-      ? '- An error while it runs (a failed must, a bad index, a tool\'s error) ends the session.'
-      : `- An error while it runs (a failed must, a bad index, a tool's error) comes back as a SYSTEM_ERROR line in OUTPUT; ${errorStreak === 1 ? 'one such turn ends' : `${count(errorStreak)} such turns in a row end`} the session.`,
-    `- Each turn: at most ${count(quotas.fuel ?? DEFAULT_LIMITS.fuel)} evaluation steps, ${count(quotas.toolCalls ?? DEFAULT_LIMITS.toolCalls)} tool calls and ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s, ${count(DEFAULT_LIMITS.loopIterations)} rounds of one loop; OUTPUT over ${FEEDBACK_MAX_BYTES / 1024} KiB comes back with its middle cut.`,
+      ? '- A run-time error (failed must, bad index, tool error) ends the session.'
+      : `- A run-time error (failed must, bad index, tool error) comes back as a SYSTEM_ERROR line in OUTPUT; ${errorStreak === 1 ? 'one such turn ends' : `${count(errorStreak)} such turns in a row end`} the session.`,
+    `- Per turn: ${count(quotas.fuel ?? DEFAULT_LIMITS.fuel)} steps, ${count(quotas.toolCalls ?? DEFAULT_LIMITS.toolCalls)} tool calls, ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s; ${count(DEFAULT_LIMITS.loopIterations)} rounds per loop; OUTPUT over ${FEEDBACK_MAX_BYTES / 1024} KiB comes back cut.`,
   ];
   const grants = agent.policy?.grants ?? [];
-  if (grants.length > 0) lines.push(`- Capabilities granted (the last part of each is the keys, paths or hosts it covers; a call outside them is refused): ${grants.join(', ')}.`);
+  if (grants.length > 0) lines.push(`- Granted (the last part is the keys, paths or hosts covered): ${grants.join(', ')}.`);
   return lines.join('\n');
 }
