@@ -18,6 +18,17 @@ describe('askloop ns check', () => {
     expect(io.err).toContain('no problems');
   });
 
+  it('words an unknown function as the loop does under --agent: no library advice, which a model cannot follow', async () => {
+    const turn = 'command\n  set total = sum([1, 2])\n  emit total\nendcommand\n';
+    const agent = captureIo({ cwd: folderWith({ 'turn.ns': turn }) });
+    expect(await main(['ns', 'check', '--agent', 'turn.ns'], agent)).toBe(1);
+    expect(agent.out).toContain('SCRIPT_FUNCTION_UNKNOWN');
+    expect(agent.out).not.toContain('library');
+    const host = captureIo({ cwd: folderWith({ 'turn.ns': turn }) });
+    expect(await main(['ns', 'check', 'turn.ns'], host)).toBe(1);
+    expect(host.out).toContain('library');
+  });
+
   it('says how many of the files the problems are in (it read "2 problems in 3 files" for problems in one)', async () => {
     const broken = 'command\n  emit tool.nope.One()\n  emit tool.nope.Two()\nendcommand\n';
     const io = captureIo({ cwd: folderWith({ 'a.ns': CLEAN, 'b.ns': broken, 'c.ns': CLEAN }) });

@@ -77,7 +77,7 @@ Options:
     // The rule across files that `ns run` enforces when it loads them together: one definition per function name.
     diagnostics.push(...findDuplicateFunctions(parsedPrograms.filter((program) => program.kind === 'library')));
     // And, when a command file is among them, that every function call names a defined function with a fitting count.
-    if (parsedPrograms.some((program) => program.kind !== 'library')) diagnostics.push(...findFunctionCallProblems(parsedPrograms));
+    if (parsedPrograms.some((program) => program.kind !== 'library')) diagnostics.push(...findFunctionCallProblems(parsedPrograms, context));
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
 
     if (values.json) {
