@@ -13,6 +13,7 @@ export { createManualClock, systemClock, type Clock, type ManualClock } from './
 export { canonicalToolName } from './spec/canonical-name.ts';
 export { canonicalJson, compareUtf8 } from './spec/canonical-json.ts';
 export { bindArguments, isNamedArgumentMap, signatureText, type BoundArguments } from './spec/bind-arguments.ts';
+export { loneSurrogateIndex } from './text/lone-surrogate.ts';
 export { coerceArgument, describeValue, type CoercionResult } from './spec/coerce-argument.ts';
 export { defineTool, type ToolArgumentInput, type ToolSpecInput } from './spec/define-tool.ts';
 export type { ToolContext } from './spec/tool-context.ts';

@@ -8,6 +8,7 @@
  * would also break the log lines and the viewer that print it. The
  * controller's own ids (random UUIDs) are far inside these bounds.
  */
+import { loneSurrogateIndex } from '@askloop/tools';
 import { LoopError } from '../errors/loop-error.ts';
 
 /** The longest session id, in UTF-16 code units (a UUID has 36). */
@@ -18,8 +19,6 @@ export const MAX_TURN_INDEX = 2 ** 31 - 1;
 
 // C0 controls (U+0000 NUL included), DEL and the C1 controls.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const codePoint = (char: string): string => `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -39,8 +38,9 @@ export function sessionIdProblem(sid: unknown): string | undefined {
 export function characterProblem(text: string): string | undefined {
   const control = CONTROL.exec(text);
   if (control !== null) return `must not contain control characters, got ${codePoint(control[0])} at index ${control.index}`;
-  const lone = LONE_SURROGATE.exec(text);
-  if (lone !== null) return `must be well-formed Unicode, got a lone surrogate ${codePoint(lone[0])} at index ${lone.index}`;
+  // The tools' stores refuse the same halves (`loneSurrogateIndex`): a store keeps one as U+FFFD, so two ids would be one.
+  const lone = loneSurrogateIndex(text);
+  if (lone >= 0) return `must be well-formed Unicode, got a lone surrogate ${codePoint(text.charAt(lone))} at index ${lone}`;
   return undefined;
 }
 
