@@ -67,17 +67,19 @@ describe('createToolRegistry', () => {
   });
 });
 
+/** The code and message of what `make` throws, or undefined when it throws nothing. */
+function refusal(make: () => unknown): [string | undefined, string] | undefined {
+  try {
+    make();
+  } catch (error) {
+    return [(error as { code?: string }).code, (error as Error).message];
+  }
+  return undefined;
+}
+
 describe('packs that are not packs', () => {
   it('are refused with TOOL_SPEC_INVALID naming the pack and the tool (walkthrough: a raw TypeError, or a bad tool accepted)', () => {
     const good = defineTool({ name: 'tool.ops.Echo', description: 'Echo.', args: [], returns: 'string' }, () => 'x');
-    const refusal = (make: () => unknown) => {
-      try {
-        make();
-      } catch (error) {
-        return [(error as { code?: string }).code, (error as Error).message];
-      }
-      return undefined;
-    };
     expect(refusal(() => createToolRegistry([{ name: 'x' } as never]))).toEqual(['TOOL_SPEC_INVALID', 'tool pack \'x\': tools must be a list of tools built with defineTool(spec, handler)']);
     expect(refusal(() => createToolRegistry([42 as never]))?.[1]).toBe('42 is not a tool pack: build it with defineToolPack(name, tools), or pass a factory that returns one');
     expect(refusal(() => defineToolPack('ops', [good, { spec: 1 } as never]))).toEqual(['TOOL_SPEC_INVALID', 'tool pack \'ops\', tool 2: {"spec":1} is not a tool: build each with defineTool(spec, handler)']);
@@ -87,14 +89,6 @@ describe('packs that are not packs', () => {
 });
 
 describe('a pure pack', () => {
-  const refusal = (make: () => unknown) => {
-    try {
-      make();
-    } catch (error) {
-      return [(error as { code?: string }).code, (error as Error).message];
-    }
-    return undefined;
-  };
   const convert = defineTool({ name: 'tool.units.Convert', description: 'Converts.', args: [{ name: 'x', type: 'number' }], returns: 'number' }, (args) => args.x as number);
   const save = defineTool({ name: 'tool.units.Save', description: 'Saves.', args: [{ name: 'x', type: 'number' }], returns: 'bool', effect: 'write' }, () => true);
   const send = defineTool({ name: 'tool.units.Send', description: 'Sends.', args: [], returns: 'bool', effect: 'external' }, () => true);
