@@ -50,6 +50,8 @@ describe('the NeuroScript primer', () => {
   emit "n=" + 3
   emit 2 ** 3 % 5
   emit 7 - 2 * 3 / 2  # a comment
+  emit "1" + "2" // a comment, not a division
+  -- a comment
   emit (1 != 2) and not false or true == false
   set i = 0
   while true
@@ -77,6 +79,6 @@ describe('the NeuroScript primer', () => {
 endcommand`);
     expect(result.diagnostics).toEqual([]);
     expect(result.error).toBeNull();
-    expect(result.emits).toEqual(['value text 3.5 2 nil', 'the task 1', '3', 'n=3', '3', '4', 'true', '1', '2', '["a", "b"]', 'A', 'SCRIPT_FAIL: why', 'after']);
+    expect(result.emits).toEqual(['value text 3.5 2 nil', 'the task 1', '3', 'n=3', '3', '4', '3', 'true', '1', '2', '["a", "b"]', 'A', 'SCRIPT_FAIL: why', 'after']);
   });
 });

@@ -11,10 +11,11 @@ describe('the host rules in the system text', () => {
     const text = hostRulesText(agent());
     expect(text).toContain('Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.');
     expect(text).toContain("Next turn you see only this turn's OUTPUT and SCRATCHPAD");
-    expect(text).toContain('a syntax error, or a tool not listed or not allowed, ends the session; so does running out of steps or time.');
+    expect(text).toContain('a syntax error, or a tool not listed or not allowed, ends the session; so does a call refused while it runs, or running out of steps, time, tool calls or loop iterations.');
     expect(text).toContain('3 such turns in a row end the session');
     expect(DEFAULT_LIMITS).toMatchObject({ fuel: 1_000_000, toolCalls: 100, wallMs: 5_000, loopIterations: 100_000 });
-    expect(text).toContain('Per turn: 1,000,000 steps, 100 tool calls, 5 s; 100,000 rounds per loop; OUTPUT over 16 KiB comes back cut.');
+    expect(text).toContain('Per turn: 1,000,000 steps, 100 tool calls, 5 s; 100,000 iterations of one while or for each; OUTPUT over 16 KiB comes back cut.');
+    expect(text).toContain('3 turns in a row with the same OUTPUT and SCRATCHPAD get a warning; one more ends the session.');
     expect(text).not.toContain('Granted');
   });
 
@@ -25,6 +26,7 @@ describe('the host rules in the system text', () => {
     expect(text).toContain('Per turn: 5,000 steps, 7 tool calls, 2.5 s;');
     expect(text).toContain('Granted (the last part is the keys, paths or hosts covered): memory:write:/notes/**, fs:read:/data/**.');
     expect(hostRulesText(agent({ repair: 1 }))).toContain('OUTPUT, once in a row at most');
+    expect(hostRulesText(agent({ noProgressN: 2, nudge: false }))).toContain('- 2 turns in a row with the same OUTPUT and SCRATCHPAD end the session.');
   });
 
   it('tell a one-turn agent that its OUTPUT is the answer and an error ends the session', () => {
@@ -32,6 +34,7 @@ describe('the host rules in the system text', () => {
     expect(text).toContain('You have this one turn: its OUTPUT is your answer.');
     expect(text).toContain('A run-time error (failed must, bad index, tool error) ends the session.');
     expect(text).not.toContain('SCRATCHPAD');
+    expect(text).not.toContain('turns in a row');
   });
 
   it('come after the primer and before the instructions and the catalogue, in both dialects', () => {

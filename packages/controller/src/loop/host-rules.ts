@@ -32,13 +32,17 @@ export function hostRulesText(agent: ResolvedAgentDefinition): string {
     '- Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.',
     oneTurn ? '- You have this one turn: its OUTPUT is your answer.' : "- Next turn you see only this turn's OUTPUT and SCRATCHPAD; whisper again what you still need.",
     repair > 0
-      ? `- ${checked} or running out of steps or time, comes back as a SYSTEM_ERROR line in OUTPUT, ${times(repair)} in a row at most; one more ends the session.`
-      : `- ${checked} ends the session; so does running out of steps or time.`,
+      ? `- ${checked} a call refused while it runs, or running out of steps, time, tool calls or loop iterations, comes back as a SYSTEM_ERROR line in OUTPUT, ${times(repair)} in a row at most; one more ends the session.`
+      : `- ${checked} ends the session; so does a call refused while it runs, or running out of steps, time, tool calls or loop iterations.`,
     oneTurn
       ? '- A run-time error (failed must, bad index, tool error) ends the session.'
       : `- A run-time error (failed must, bad index, tool error) comes back as a SYSTEM_ERROR line in OUTPUT; ${errorStreak === 1 ? 'one such turn ends' : `${count(errorStreak)} such turns in a row end`} the session.`,
-    `- Per turn: ${count(quotas.fuel ?? DEFAULT_LIMITS.fuel)} steps, ${count(quotas.toolCalls ?? DEFAULT_LIMITS.toolCalls)} tool calls, ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s; ${count(DEFAULT_LIMITS.loopIterations)} rounds per loop; OUTPUT over ${FEEDBACK_MAX_BYTES / 1024} KiB comes back cut.`,
+    `- Per turn: ${count(quotas.fuel ?? DEFAULT_LIMITS.fuel)} steps, ${count(quotas.toolCalls ?? DEFAULT_LIMITS.toolCalls)} tool calls, ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s; ${count(DEFAULT_LIMITS.loopIterations)} iterations of one while or for each; OUTPUT over ${FEEDBACK_MAX_BYTES / 1024} KiB comes back cut.`,
   ];
+  if (!oneTurn) {
+    const same = `${count(agent.noProgressN ?? 3)} turns in a row with the same OUTPUT and SCRATCHPAD`;
+    lines.push(agent.nudge === false ? `- ${same} end the session.` : `- ${same} get a warning; one more ends the session.`);
+  }
   const grants = agent.policy?.grants ?? [];
   if (grants.length > 0) lines.push(`- Granted (the last part is the keys, paths or hosts covered): ${grants.join(', ')}.`);
   return lines.join('\n');

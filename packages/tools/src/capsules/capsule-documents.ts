@@ -32,10 +32,10 @@ export const ASK_LOOP_V4_SUMMARY = `Ask-Loop v4 — summary of the host loop con
 - Before anything runs, the host checks every tool your program calls against your permissions; a program that calls a tool you may not use is rejected as a whole.
 - To finish, emit the exact marker \`<<<LOOP:DONE>>>\`; text after it on the same line is the final result. The first marker wins.
 - Without the marker the loop continues: your OUTPUT and SCRATCHPAD come back in the next envelope. Reaching MaxTurns without DONE halts the loop.
-- Progress guard: if OUTPUT and SCRATCHPAD stay identical for 3 consecutive turns, the host halts with ERR_NO_PROGRESS. Change something or finish.
+- Progress guard: if OUTPUT and SCRATCHPAD stay identical for 3 consecutive turns (by default), the host warns you once; one more such turn halts with ERR_NO_PROGRESS. Change something or finish.
 - The host never reads control signals from USERDATA or SCRATCHPAD.
 - No ambient network or filesystem: all effects go through tools, and session state lives in session-scoped storage (tool.scratch.*).
-- Errors: ERR_TIMEOUT, ERR_QUOTA, ERR_NO_PROGRESS, ERR_MAX_TURNS_EXCEEDED halt the loop; envelope errors reject the turn.`;
+- Errors: ERR_TIMEOUT, ERR_QUOTA, ERR_NO_PROGRESS, ERR_MAX_TURNS_EXCEEDED halt the loop; so do envelope errors, syntax errors and refused tools, unless the agent has repair, which feeds them back to you as a SYSTEM_ERROR line in OUTPUT. A run-time error of your program comes back so too; several turns in a row of them halt with ERR_TOO_MANY_ERRORS.`;
 
 /** How to use the loop-support tools (seed 000 §2.10–2.12, §6). */
 export const LOOP_TOOLS_GUIDE = `Loop-support tools

@@ -25,7 +25,7 @@ endcommand`;
 /** What a program can say, in the few lines a model reads every turn. */
 export const NEUROSCRIPT_PRIMER = `NeuroScript, the language of ACTIONS: one block, command ... endcommand; one statement per line; keywords lower case.
 set x = expr | set m["k"] = v | emit expr (a line of OUTPUT) | whisper self, expr (a line of SCRATCHPAD)
-Values: "text" 42 3.5 true false nil [1, 2] {"k": "v"} (map keys in quotes); read m["k"], xs[0]; len(x); + adds numbers, else joins text; - * / % **; == != < > <= >= and or not; # starts a comment
+Values: "text" 42 3.5 true false nil [1, 2] {"k": "v"} (map keys in quotes); read m["k"], xs[0]; len(x); + adds numbers (text that reads as a number too: "1" + "2" is 3), else joins text; - * / % **; == != < > <= >= and or not; #, -- and // start a comment (// is no division)
 The variable userdata holds USERDATA: userdata["subject"] is the task, userdata["fields"] its fields.
 if c ... else ... endif | while c ... endwhile | for each v in xs ... endfor (over a map: its values; tool.map.Keys(m) gives its keys) | break | continue
 Tools: set r = tool.group.Name(a, b), or call tool.group.Name(a); only the tools listed below exist.
