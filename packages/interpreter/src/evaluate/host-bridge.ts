@@ -36,13 +36,11 @@ export interface HostBridge {
   /**
    * Where the run is, kept up to date by the evaluator for a host that may
    * have to stop the run without its help: `[0]` a source line, `[1]` the
-   * fuel spent, `[2]` the run's deadline (epoch ms on `now()`'s clock; 0 once
-   * the run has noticed it passed); the layout is
-   * `src/sandbox/checkpoint-memory.ts`. Line and fuel are written at each
-   * clock read (at most 1024 steps apart) and before each request, so the
-   * line is one the run passed within its last ~1,000 steps. In the sandbox it is shared
-   * memory the worker reads as it forwards each request and after the isolate
-   * is gone, and it holds the run to the deadline.
+   * fuel spent (`src/sandbox/checkpoint-memory.ts`). Written at each clock
+   * read (at most 1024 steps apart) and before each request, so the line is
+   * one the run passed within its last ~1,000 steps. In the sandbox it is
+   * shared memory the worker reads as it forwards each request and after the
+   * isolate is gone.
    */
   readonly checkpoint?: Float64Array;
 }

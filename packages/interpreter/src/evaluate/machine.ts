@@ -4,7 +4,7 @@
  * machine of that run, so a run never sees another's state.
  */
 import { fail, fromJson, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
-import { CHECKPOINT_CELLS, CHECKPOINT_DEADLINE, CHECKPOINT_LINE, CHECKPOINT_STEPS } from '../sandbox/checkpoint-memory.ts';
+import { CHECKPOINT_LINE, CHECKPOINT_STEPS } from '../sandbox/checkpoint-memory.ts';
 import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 
 /**
@@ -87,13 +87,6 @@ export class Machine {
   private scratchpadBytes = 0;
   readonly stream: boolean;
   /**
-   * Where the run is, for a host that may have to stop it without our help
-   * (`HostBridge.checkpoint`; a private one when the host shares none): the
-   * line and fuel at each clock read and host request, and the deadline the
-   * sandbox's worker holds the run to.
-   */
-  readonly checkpoint: Float64Array;
-  /**
    * Containers held by exactly one variable slot, which `set` may therefore
    * change in place instead of copying (value semantics stay intact: a
    * container leaves this set as soon as a read could share it).
@@ -108,19 +101,6 @@ export class Machine {
     this.deadline = startedAt + limits.wallMs;
     this.clockReadAt = startedAt;
     this.stream = stream;
-    this.checkpoint = host.checkpoint ?? new Float64Array(CHECKPOINT_CELLS);
-    this.shareDeadline(this.deadline);
-  }
-
-  /**
-   * Tells the sandbox's worker the deadline (0: none), which it holds the run
-   * to: it ends a run still computing a little past it, as when steps turned
-   * slow since the last clock read (up to `CLOCK_INTERVAL` of them would go by
-   * before the next).
-   */
-  private shareDeadline(deadline: number): void {
-    // A host's checkpoint without that cell (an older sandbox's) ignores the write.
-    this.checkpoint[CHECKPOINT_DEADLINE] = deadline;
   }
 
   /** Spends one unit of fuel; checks the wall clock now and then. (Generated code inlines the fast path.) */
@@ -168,8 +148,10 @@ export class Machine {
    * a tool call: the isolate is gone by then).
    */
   private mark(where: Position): void {
-    this.checkpoint[CHECKPOINT_LINE] = where.line;
-    this.checkpoint[CHECKPOINT_STEPS] = this.spent();
+    const checkpoint = this.host.checkpoint;
+    if (checkpoint === undefined) return;
+    checkpoint[CHECKPOINT_LINE] = where.line;
+    checkpoint[CHECKPOINT_STEPS] = this.spent();
   }
 
   /** Two steps that did not both fit in the window, taken one by one (see `fuelSteps` in the code generator). */
@@ -207,8 +189,6 @@ export class Machine {
     this.clock = this.clockInterval;
     this.clockReadAt = now;
     if (now > this.deadline) {
-      // Noticed: the worker lets the run wind up (unwinding a deep recursion takes a while) to report this error.
-      this.shareDeadline(0);
       fail('SCRIPT_TIMEOUT', `The program ran longer than ${this.limits.wallMs} ms (limit: wallMs).`, where);
     }
     this.grant();

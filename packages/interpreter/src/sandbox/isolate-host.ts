@@ -13,7 +13,6 @@
 import ivm from 'isolated-vm';
 import { CHECKPOINT_CELLS, CHECKPOINT_LINE, CHECKPOINT_STEPS } from './checkpoint-memory.ts';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
-import { RUNTIME_DEADLINE_SLACK_MS, RuntimeDeadlineWatch } from './runtime-deadline.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
@@ -47,8 +46,6 @@ interface ActiveRun {
   leftMs: number;
   clockSince: number;
   clockTimer: NodeJS.Timeout | undefined;
-  /** Holds the runtime to the deadline of its own clock while the run's clock runs. */
-  readonly runtimeDeadline: RuntimeDeadlineWatch;
   nextCallId: number;
   outputBytes: number;
   failure: WorkerOutcome | undefined;
@@ -139,10 +136,6 @@ export class IsolateHost {
       leftMs: message.limits.wallMs,
       clockSince: 0,
       clockTimer: undefined,
-      runtimeDeadline: new RuntimeDeadlineWatch(
-        () => run.checkpoint,
-        () => this.#pastRuntimeDeadline(run),
-      ),
       nextCallId: 0,
       outputBytes: 0,
       failure: undefined,
@@ -178,7 +171,6 @@ export class IsolateHost {
     } finally {
       clearInterval(watchdog);
       clearTimeout(run.clockTimer);
-      run.runtimeDeadline.stop();
       this.#active = undefined;
     }
     const cpuMs = isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6;
@@ -201,7 +193,6 @@ export class IsolateHost {
     const roundTripMs = performance.now() - pending.sentAt;
     const chargedMs = toolMs === undefined || !(toolMs >= 0) ? roundTripMs : Math.min(roundTripMs, toolMs);
     run.leftMs -= chargedMs;
-    run.runtimeDeadline.excuse(roundTripMs - chargedMs);
     pending.resolve(toolReply(roundTripMs - chargedMs, outcomeJson));
     if (run.pendingTools.size === 0) this.#startClock(run);
   }
@@ -212,7 +203,6 @@ export class IsolateHost {
     if (run === undefined || run.runId !== runId) return;
     run.failure ??= failure ?? { ok: false, code: 'SANDBOX_ABORTED', message: 'the run was cancelled by the host' };
     clearTimeout(run.clockTimer);
-    run.runtimeDeadline.stop();
     for (const pending of run.pendingTools.values()) pending.resolve(STOPPED_TOOL_REPLY);
     run.pendingTools.clear();
     const isolate = this.#isolate;
@@ -273,8 +263,7 @@ export class IsolateHost {
    * stops while a tool call is with the host, which charges back only the
    * host's own time on the call (`toolResult`). So time a message waits on a
    * busy host is never the run's; isolated-vm's `timeout` cannot tell it
-   * apart and is not used for the entry. Meanwhile the runtime is held to
-   * its own, earlier deadline (`runtime-deadline.ts`).
+   * apart and is not used for the entry.
    */
   #startClock(run: ActiveRun): void {
     if (run.failure !== undefined) return;
@@ -286,11 +275,9 @@ export class IsolateHost {
       if (run.leftMs > 0) this.#startClock(run);
       else this.#timeUp(run);
     }, Math.min(MAX_TIMER_MS, Math.ceil(run.leftMs)));
-    run.runtimeDeadline.start(run.leftMs);
   }
 
   #stopClock(run: ActiveRun): void {
-    run.runtimeDeadline.stop();
     if (run.clockTimer === undefined) return;
     clearTimeout(run.clockTimer);
     run.clockTimer = undefined;
@@ -301,14 +288,6 @@ export class IsolateHost {
   #timeUp(run: ActiveRun): void {
     if (this.#active !== run) return;
     this.cancel(run.runId, wallLimit(run.limits));
-  }
-
-  /** Ends a run still computing past the deadline its runtime set itself: `SANDBOX_TIMEOUT` too, saying so. */
-  #pastRuntimeDeadline(run: ActiveRun): void {
-    if (this.#active !== run) return;
-    const { wallMs } = run.limits;
-    const message = `the run went on computing ${RUNTIME_DEADLINE_SLACK_MS} ms past the deadline its runtime set itself (limit wallMs = ${wallMs})`;
-    this.cancel(run.runId, { ok: false, code: 'SANDBOX_TIMEOUT', message, limit: { name: 'wallMs', value: wallMs } });
   }
 
   #event(token: number, kind: string, payloadJson: string): void {

@@ -8,13 +8,12 @@
 /**
  * Installs `globalThis.__host`. Run with `evalClosure`: `$0` is a Reference to
  * the worker's tool-call function, `$1` a Reference to its event function,
- * `$2` this context's token, `$3` a SharedArrayBuffer of 24 bytes the worker
+ * `$2` this context's token, `$3` a SharedArrayBuffer of 16 bytes the worker
  * shares with the context: `__host.checkpoint`, a Float64Array over it (the
  * layout is `checkpoint-memory.ts`), is where the runtime may write where it
- * is (`[0]` a source line, `[1]` steps taken), which the worker reads as it
- * forwards each tool call and after the isolate is gone, and reports with a
- * run that was stopped (out of memory or time, cancelled); and `[2]` the
- * deadline of the runtime's own clock, which the worker holds it to. Both References stay in this closure's scope,
+ * is (`[0]` a source line, `[1]` steps taken); the worker reads it as it
+ * forwards each tool call and after the isolate is gone, and reports it with
+ * a run that was stopped (out of memory or time, cancelled). Both References stay in this closure's scope,
  * unreachable from any global or value; the functions copy everything as JSON
  * text and pass the token, so the worker ignores calls from any context but
  * the active run's (a stale context's finalizer, say). `JSON` is captured

@@ -175,7 +175,7 @@ describe('sandbox pool: runs and the bridge', () => {
       value: {
         hostKeys: ['callTool', 'callToolJson', 'checkpoint', 'event', 'eventJson', 'now'],
         kinds: ['[object Function]', '[object Function]', '[object Float64Array]', '[object Function]', '[object Function]', '[object Function]'],
-        checkpoint: 3,
+        checkpoint: 2,
         frozen: true,
         suspicious: [],
         hostDescriptor: false,
