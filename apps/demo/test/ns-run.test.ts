@@ -90,7 +90,7 @@ describe('askloop ns run', () => {
     const io = captureIo({ cwd: folderWith({ 'bomb.ns': bomb }) });
     expect(await main(['ns', 'run', 'bomb.ns', '--memory-mb', '16', '--fuel', '1000000000'], io)).toBe(1);
     // A line of the loop: the evaluator's last checkpoint before the isolate ran out of memory.
-    expect(io.err).toMatch(/^bomb\.ns:[5-8] SCRIPT_MEMORY_LIMIT .*\(limit: memoryMb\)\n$/);
+    expect(io.err).toMatch(/^bomb\.ns:([5-8]) SCRIPT_MEMORY_LIMIT .*\(limit: memoryMb\); it was stopped at or after line \1\.\n$/);
   });
 
   it('runs nothing when a static check fails', async () => {
