@@ -19,7 +19,7 @@ import { callFirst } from '../plugin/call-hook.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { decisionLogEntry } from './decision-log.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
-import { systemErrorLine } from './system-error-output.ts';
+import { failureFeedback } from './system-error-output.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnHistory } from './turn-history.ts';
 import type { TurnRecord, TurnTimings } from './turn-record.ts';
@@ -28,8 +28,9 @@ import type { TurnRecord, TurnTimings } from './turn-record.ts';
 function finalOutput(record: TurnRecord, decision: LoopDecision, dialect: 'v4' | 'v1'): string {
   let output = record.output;
   // A failure that stopped the program before it ran is fed back with whatever turn comes next (repair, answer-now).
+  // A program its check refused: every error the check found (bounded), so one repair can mend them all.
   if (decision.kind === 'CONTINUE' && record.failure !== undefined && !isRunTimeFailure(record.failure)) {
-    output += `${systemErrorLine(record.failure)}\n`;
+    output += `${failureFeedback(record.failure, record)}\n`;
   }
   if (decision.kind === 'HALT' && dialect === 'v1') {
     const reason = decision.reason === 'V1_HALT' || decision.reason === 'V1_ABORT' ? decision.message : decision.reason;

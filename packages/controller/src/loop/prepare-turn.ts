@@ -9,7 +9,7 @@ import type { HostToolCatalog } from '@askloop/tools';
 import { ASK_NOT_ALLOWED } from '../agent/may-ask.ts';
 import type { LoopInterpreter } from '../interpreter/loop-interpreter.ts';
 import { PROGRAM_GLOBALS } from './program-globals.ts';
-import { sourceLineOf } from './system-error-output.ts';
+import { checkErrors, checkFailureOf, sourceLineOf } from './system-error-output.ts';
 import type { TurnFailure, TurnRecord } from './turn-record.ts';
 
 /** What extract + prepare add to the record. */
@@ -52,16 +52,9 @@ export async function prepareTurn(
   if (result.ok && refused.length === 0) return { lints, diagnostics: result.diagnostics, actions, prepared: result.prepared };
   const checked = noAsk === undefined ? result.diagnostics : result.diagnostics.map((diagnostic) => (diagnostic.code === ASK_NOT_ALLOWED ? { ...diagnostic, message: noAsk } : diagnostic));
   const diagnostics = result.ok ? [...refused, ...checked] : checked;
-  const first = diagnostics[0];
-  const kind = first === undefined ? 'check' : first.kind;
-  const failure: TurnFailure = {
-    code: first?.code ?? 'SCRIPT_INVALID_PROGRAM',
-    // A static diagnostic is never a run-time error: what is not syntax or permission is a check failure.
-    kind: kind === 'syntax' || kind === 'permission' ? kind : 'check',
-    message: first?.message ?? 'the program failed its checks',
-    ...(first === undefined ? {} : { line: first.line, column: first.column }),
-    ...(sourceLineOf(actions, first?.line) === undefined ? {} : { sourceLine: sourceLineOf(actions, first?.line) as string }),
-  };
+  // The first ERROR in source order: a warning before it did not stop the program.
+  const first = checkErrors(diagnostics)[0];
+  const failure: TurnFailure = first === undefined ? { code: 'SCRIPT_INVALID_PROGRAM', kind: 'check', message: 'the program failed its checks' } : checkFailureOf(first, actions);
   return { lints, diagnostics, actions, failure };
 }
 

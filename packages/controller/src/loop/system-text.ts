@@ -32,7 +32,7 @@ export interface RemainingBudget {
 }
 
 const KIND_NOTES: Record<Exclude<TurnKind, 'normal'>, string> = {
-  repair: 'Your previous ACTIONS failed before or while running; the SYSTEM_ERROR line in OUTPUT says why and where. Fix that and try again.',
+  repair: 'Your previous ACTIONS failed before or while running; the SYSTEM_ERROR lines in OUTPUT say why and where. Fix them and try again.',
   nudge: 'You are repeating yourself: your last turns produced the same OUTPUT and SCRATCHPAD. Change your approach or finish now; another identical turn halts the loop.',
   'answer-now': 'This is your last turn: the loop has reached its limit. Answer now with the best result you have, and finish.',
 };
