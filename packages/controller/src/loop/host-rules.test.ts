@@ -21,11 +21,11 @@ describe('the host rules in the system text', () => {
 
   it("give the agent's own quotas, repair and error streak, and its grants", () => {
     const text = hostRulesText(agent({ quotas: { fuel: 5000, toolCalls: 7, wallMs: 2500 }, repair: 2, maxErrorStreak: 1, policy: { grants: ['memory:write:/notes/**', 'fs:read:/data/**'] } }));
-    expect(text).toContain('comes back as a SYSTEM_ERROR line in OUTPUT, twice in a row at most; one more ends the session.');
+    expect(text).toContain('comes back in OUTPUT as SYSTEM_ERROR lines, twice in a row at most; one more ends the session.');
     expect(text).toContain('one such turn ends the session');
     expect(text).toContain('Per turn: 5,000 steps, 7 tool calls, 2.5 s;');
     expect(text).toContain('Granted (the last part is the keys, paths or hosts covered): memory:write:/notes/**, fs:read:/data/**.');
-    expect(hostRulesText(agent({ repair: 1 }))).toContain('OUTPUT, once in a row at most');
+    expect(hostRulesText(agent({ repair: 1 }))).toContain('SYSTEM_ERROR lines, once in a row at most');
     expect(hostRulesText(agent({ noProgressN: 2, nudge: false }))).toContain('- 2 turns in a row with the same OUTPUT and SCRATCHPAD end the session.');
   });
 

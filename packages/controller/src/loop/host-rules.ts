@@ -32,7 +32,7 @@ export function hostRulesText(agent: ResolvedAgentDefinition): string {
     '- Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.',
     oneTurn ? '- You have this one turn: its OUTPUT is your answer.' : "- Next turn you see only this turn's OUTPUT and SCRATCHPAD; whisper again what you still need.",
     repair > 0
-      ? `- ${checked} a call refused while it runs, or running out of steps, time, tool calls or loop iterations, comes back as a SYSTEM_ERROR line in OUTPUT, ${times(repair)} in a row at most; one more ends the session.`
+      ? `- ${checked} a call refused while it runs, or running out of steps, time, tool calls or loop iterations, comes back in OUTPUT as SYSTEM_ERROR lines, ${times(repair)} in a row at most; one more ends the session.`
       : `- ${checked} ends the session; so does a call refused while it runs, or running out of steps, time, tool calls or loop iterations.`,
     oneTurn
       ? '- A run-time error (failed must, bad index, tool error) ends the session.'
