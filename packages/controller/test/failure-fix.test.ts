@@ -35,11 +35,17 @@ describe('failureFixLine', () => {
     expect(failureFixLine(failure('SCRIPT_TIMEOUT', 'timeout'))).not.toContain('--timeout-ms');
   });
 
+  it("tells a program refused a tool what it can do, not the operator's fix its message ends with (a reviewer playing the model)", () => {
+    const line = failureFixLine(failure('SCRIPT_TOOL_DENIED', 'permission'));
+    expect(line).toBe('How to fix SCRIPT_TOOL_DENIED (the SYSTEM_ERROR line in OUTPUT): A program cannot change its policy or grants: use a listed tool, keep to what the Host rules list as granted, or say in OUTPUT what the task needs.');
+    expect(line).not.toContain('change the policy.');
+  });
+
   it('adds nothing where the message is the whole story, or for failures that are not a run-time error of the program', () => {
     for (const code of ['SCRIPT_FAIL', 'SCRIPT_MUST_FAILED', 'SCRIPT_TOOL_ERROR', 'SCRIPT_INVALID_ARGUMENT', 'SCRIPT_TOOL_ARGUMENTS']) expect(failureFixLine(failure(code)), code).toBeUndefined();
     // Check and syntax messages carry their fix already; envelope and provider failures are not the interpreter's.
     expect(failureFixLine(failure('SCRIPT_SYNTAX', 'syntax'))).toBeUndefined();
-    expect(failureFixLine(failure('SCRIPT_TOOL_DENIED', 'permission'))).toBeUndefined();
+    expect(failureFixLine(failure('SCRIPT_TOOL_UNKNOWN', 'permission'))).toBeUndefined();
     expect(failureFixLine(failure('ERR_ENV_NO_ACTIONS', 'envelope' as TurnFailure['kind']))).toBeUndefined();
     expect(failureFixLine(failure('SANDBOX_MEMORY', 'quota'))).toBeUndefined();
   });
@@ -56,6 +62,19 @@ describe('a turn after a run-time error', () => {
     expect(first?.system).not.toContain('How to fix');
     expect(first?.output).toBe(`${systemErrorLine(first!.failure!)}\n`);
     expect(second?.system.endsWith('\n\nHow to fix SCRIPT_INDEX_OUT_OF_RANGE (the SYSTEM_ERROR line in OUTPUT): Check `len(list)` first.')).toBe(true);
+    await loop.close();
+  });
+
+  it('after a refused tool fed back under repair, says what the program can do instead', async () => {
+    const store = createMemoryTranscriptStore();
+    // The default policy does not allow the memory tools: the check refuses the program before it runs.
+    const replies = [program('set v = tool.memory.Get("k")', 'emit v'), program('emit "<<<LOOP:DONE>>> without memory"')];
+    const loop = createAskLoop({ plugins: [testPlugin({ m: replies })], store, pool });
+    const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', repair: 1 }, task: 'x' });
+    expect(result).toMatchObject({ status: 'DONE', turns: 2 });
+    const [first, second] = await store.listTurns(result.sid);
+    expect(first?.failure?.code).toBe('SCRIPT_TOOL_DENIED');
+    expect(second?.system).toContain('How to fix SCRIPT_TOOL_DENIED (the SYSTEM_ERROR line in OUTPUT): A program cannot change its policy or grants');
     await loop.close();
   });
 });

@@ -15,6 +15,9 @@ const FOR_THE_PROGRAM: Readonly<Record<string, string>> = {
   SCRIPT_TIMEOUT: 'do less in one turn (fewer or smaller tool calls, shorter loops) and leave the rest for the next',
   SCRIPT_ASK_UNAVAILABLE: 'this host answers no `ask`: do the work with tools',
   SCRIPT_PROMPT_UNAVAILABLE: 'this host answers no `promptuser`: emit the question instead',
+  // Its message ends in advice for the host's operator ("add the grant ... to the policy"), which a program cannot
+  // follow: fed back under `repair`, the model is told what it can do instead.
+  SCRIPT_TOOL_DENIED: 'a program cannot change its policy or grants: use a listed tool, keep to what the Host rules list as granted, or say in OUTPUT what the task needs',
 };
 
 /** Codes with nothing to add to their message: the script's own failure, or a message that is the whole story. */
@@ -28,7 +31,7 @@ export function failureFixLine(failure: TurnFailure): string | undefined {
   const { code } = failure;
   if (!code.startsWith('SCRIPT_') || NOTHING_TO_ADD.has(code) || !Object.hasOwn(SCRIPT_ERROR_CODES, code)) return undefined;
   const info = SCRIPT_ERROR_CODES[code as keyof typeof SCRIPT_ERROR_CODES];
-  if (!PROGRAM_KINDS.has(info.kind)) return undefined;
+  if (!PROGRAM_KINDS.has(info.kind) && !Object.hasOwn(FOR_THE_PROGRAM, code)) return undefined;
   // Latin-1 only (`…` as `...`), as the rest of the host's system text, so V8 keeps the whole text one byte a character.
   const fix = (FOR_THE_PROGRAM[code] ?? info.fix).replace(/\.$/, '').replaceAll('…', '...');
   return `How to fix ${code} (the SYSTEM_ERROR line in OUTPUT): ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`;
