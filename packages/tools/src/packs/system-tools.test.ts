@@ -13,7 +13,7 @@ describe('tool.system.Caps', () => {
       'memory:read': true,
       'memory:write': false,
       trusted: false,
-      tools: ['tool.memory.get', 'tool.system.caps'],
+      tools: ['tool.memory.Get', 'tool.system.Caps'],
       grants: ['memory:read'],
     });
   });

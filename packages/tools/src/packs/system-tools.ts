@@ -2,8 +2,9 @@
  * `tool.system.Caps()` (seed 000 §6): what this agent may do, as a map a
  * script can test with `caps["memory:write"]`. Keys are `resource:verb` for
  * every capability a registered tool needs (true when granted, false when
- * not) and for every verb granted; plus `trusted`, `tools`, the sorted
- * canonical names of the tools the policy lets this agent call, and
+ * not) and for every verb granted; plus `trusted`, `tools`, the names of
+ * the tools the policy lets this agent call (as the catalogue spells them,
+ * in the order of their canonical names), and
  * `grants`, the grants as written (`memory:write:/notes/**`): a `true` for
  * `memory:write` alone did not say which keys, and a model learned the scope
  * only from a refusal.
@@ -32,7 +33,9 @@ export function createSystemTools(): ToolPack {
         const sorted: Record<string, ToolValue> = {};
         for (const key of Object.keys(caps).sort()) sorted[key] = caps[key] as ToolValue;
         sorted.trusted = context.policy.trusted;
-        sorted.tools = context.registry.specs().filter((spec) => context.policy.check(spec).ok).map((spec) => spec.name);
+        // As the catalogue spells them (tool.memory.Get), the names a program calls: a canonical lower-case name did
+        // not match what a program compared it with (tool names are matched case-insensitively everywhere else).
+        sorted.tools = context.registry.specs().filter((spec) => context.policy.check(spec).ok).map((spec) => spec.displayName);
         sorted.grants = context.policy.grants.map(formatCapability);
         return sorted;
       },
