@@ -10,7 +10,7 @@ describe('the host rules in the system text', () => {
   it("tell a default agent's model the reply's form, that a failed check ends the session, the error streak and the default limits", () => {
     const text = hostRulesText(agent());
     expect(text).toContain('Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.');
-    expect(text).toContain("Next turn you see only this turn's OUTPUT and SCRATCHPAD");
+    expect(text).toContain("Next turn you see only this turn's OUTPUT and SCRATCHPAD (none if it fails before it runs)");
     expect(text).toContain('a syntax error, or a tool not listed or not allowed, ends the session; so does a call refused while it runs, or running out of steps, time, tool calls or loop iterations.');
     expect(text).toContain('3 such turns in a row end the session');
     expect(DEFAULT_LIMITS).toMatchObject({ fuel: 1_000_000, toolCalls: 100, wallMs: 5_000, loopIterations: 100_000 });

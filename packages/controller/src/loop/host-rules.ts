@@ -30,7 +30,7 @@ export function hostRulesText(agent: ResolvedAgentDefinition): string {
   const lines = [
     'Host rules:',
     '- Reply with one envelope: START, USERDATA ({} will do), ACTIONS (your program), END.',
-    oneTurn ? '- You have this one turn: its OUTPUT is your answer.' : "- Next turn you see only this turn's OUTPUT and SCRATCHPAD; whisper again what you still need.",
+    oneTurn ? '- You have this one turn: its OUTPUT is your answer.' : "- Next turn you see only this turn's OUTPUT and SCRATCHPAD (none if it fails before it runs); whisper again what you still need.",
     repair > 0
       ? `- ${checked} a call refused while it runs, or running out of steps, time, tool calls or loop iterations, comes back in OUTPUT as SYSTEM_ERROR lines, ${times(repair)} in a row at most; one more ends the session.`
       : `- ${checked} ends the session; so does a call refused while it runs, or running out of steps, time, tool calls or loop iterations.`,
