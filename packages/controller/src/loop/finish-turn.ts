@@ -19,6 +19,7 @@ import { callFirst } from '../plugin/call-hook.ts';
 import { sessionAfter } from '../session/session-after.ts';
 import { decisionLogEntry } from './decision-log.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
+import { MARKER_NOT_COUNTED, markerNotCountedNote } from './marker-note.ts';
 import { failureFeedback } from './system-error-output.ts';
 import { turnContext } from './turn-context.ts';
 import type { TurnHistory } from './turn-history.ts';
@@ -80,8 +81,11 @@ export async function finishTurn(context: LoopContext, history: TurnHistory, rec
   const ended = context.clock.now();
   const timings = timingsAt(ended);
   const { prepared: _prepared, ...kept } = scanned;
+  // A v4 turn that ran and goes on: a DONE marker it wrote that did not count is told to the next turn (marker-note.ts).
+  const note = decision.kind === 'CONTINUE' && control !== undefined && context.agent.dialect === 'v4' ? markerNotCountedNote(scanned) : undefined;
   const decided: TurnRecord = {
     ...kept,
+    ...(note === undefined ? {} : { lints: [...kept.lints, { code: MARKER_NOT_COUNTED, message: note }] }),
     phase: 'decided',
     decision,
     output: finalOutput(scanned, decision, context.agent.dialect),

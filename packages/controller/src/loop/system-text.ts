@@ -80,7 +80,7 @@ export function sharedSystemLength(system: string): number {
  * the note of a repair, nudge or answer-now turn, and what the host tells the
  * model about the last turn (`notes`: how to fix its run-time error, see
  * `failure-fix.ts`; that a person approved its v1 `await`, see
- * `approval-note.ts`).
+ * `approval-note.ts`; that its DONE marker did not count, see `marker-note.ts`).
  */
 export function systemTail(budget: RemainingBudget, kind: TurnKind, notes: readonly string[] = []): string {
   const parts = [budgetLine(budget)];

@@ -1,0 +1,83 @@
+/**
+ * What the model is told when its v4 DONE marker did not count: written with
+ * `whisper` (it lands in SCRATCHPAD, which the host never scans for control),
+ * misspelled in OUTPUT (`<<<LOOP: DONE>>>`, `<<<loop:done>>>`, `<<<DONE>>>`),
+ * or written in the reply outside ACTIONS (in prose before the envelope or
+ * after its block: the extractor drops it; text after END is never read). Without a word the model saw its turn go
+ * on, did the same again, and the progress guard halted the loop
+ * (`ERR_NO_PROGRESS`). Recorded on the turn as `LINT_MARKER_NOT_COUNTED`,
+ * whose message the next turn's system text carries (OUTPUT, which `replay`
+ * compares, stays as the program wrote it).
+ */
+import { LOOP_DONE_MARKER, markerLine } from '@askloop/envelope';
+import type { TurnRecord } from './turn-record.ts';
+
+/** The lint of a turn whose DONE marker did not count; its message is the note for the next turn. */
+export const MARKER_NOT_COUNTED = 'LINT_MARKER_NOT_COUNTED';
+
+/**
+ * A DONE marker written wrong: two or three angle brackets each side (bounded,
+ * so a long run of `<` costs no backtracking), `LOOP` with a space, `_`, `-`
+ * or `: ` before `DONE` (or no `LOOP` at all), in any case; or the v1 dialect's
+ * `[[loop:done]]`. No space inside the brackets, so a shell line such as
+ * `cat <<DONE >> log` is not one. ASCII only: a match quoted in the note keeps
+ * the system text one byte a character.
+ */
+const NEAR_MISS = /<{2,3}(?:LOOP(?::[ \t]?|[ \t_-])?)?DONE>{2,3}|\[\[loop:done\]\]/gi;
+
+/**
+ * The first near-miss of the DONE marker in `output` (one regex over its
+ * lines), or undefined when there is none. The marker itself is not one,
+ * nor is a match that holds it (`<<<<LOOP:DONE>>>>`, which the scan counts).
+ */
+export function nearMissMarker(output: string): string | undefined {
+  for (const match of output.matchAll(NEAR_MISS)) {
+    if (!match[0].includes(LOOP_DONE_MARKER)) return match[0];
+  }
+  return undefined;
+}
+
+const TO_FINISH = `"${LOOP_DONE_MARKER} <result>"`;
+
+/**
+ * The note for the turn after `record`, a v4 turn whose program ran and that
+ * did not finish, when it wrote a DONE marker that did not count; undefined
+ * otherwise. One note: a whispered marker first, then a near-miss in OUTPUT,
+ * then a marker in the reply outside ACTIONS.
+ */
+export function markerNotCountedNote(record: TurnRecord): string | undefined {
+  // Markers the program does not write (a whisper of the task, an echoed USERDATA) are data, not a finish gone wrong.
+  const writes = (record.actions ?? '').includes(LOOP_DONE_MARKER);
+  if (writes && record.whispers.some((whisper) => whisper.text.includes(LOOP_DONE_MARKER))) {
+    return `Your ${LOOP_DONE_MARKER} was in SCRATCHPAD (whisper), which never ends the loop: to finish, emit ${TO_FINISH}.`;
+  }
+  // The program's emits, not OUTPUT: a SYSTEM_ERROR line after them quotes error messages, not the program.
+  const nearMiss = nearMissMarker(record.emits.join('\n'));
+  if (nearMiss !== undefined) return `Your OUTPUT has ${JSON.stringify(nearMiss)}, which is not the marker: to finish, emit exactly ${TO_FINISH}.`;
+  const reply = record.reply?.text;
+  if (!writes && reply !== undefined && textAround(reply).includes(LOOP_DONE_MARKER)) {
+    return `Your reply has ${LOOP_DONE_MARKER} outside ACTIONS, where it never ends the loop: to finish, your program must emit ${TO_FINISH}.`;
+  }
+  return undefined;
+}
+
+/**
+ * The reply's text around its envelope, which the extractor drops: before
+ * START, and after the END line (the model call stops reading at END, so a
+ * recorded reply holds little or nothing of it) or, without END, after the
+ * last `endcommand`; the whole reply when it has no START (a bare command
+ * block). Not the sections between, whose USERDATA may quote a task that
+ * holds the marker.
+ */
+function textAround(reply: string): string {
+  const start = reply.indexOf(markerLine('START'));
+  if (start < 0) return reply;
+  const end = reply.lastIndexOf(markerLine('END'));
+  const after = end > start ? end : reply.lastIndexOf('endcommand');
+  return after > start ? reply.slice(0, start) + reply.slice(after) : reply.slice(0, start);
+}
+
+/** The note {@link markerNotCountedNote} recorded on `last`, for the next turn's system text. */
+export function markerNotCountedLine(last: TurnRecord): string | undefined {
+  return last.lints.find((lint) => lint.code === MARKER_NOT_COUNTED)?.message;
+}
