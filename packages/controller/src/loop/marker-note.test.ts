@@ -76,5 +76,7 @@ describe('markerNotCountedNote', () => {
   it('is read back from the lint of the turn before', () => {
     expect(markerNotCountedLine(turn({ lints: [{ code: MARKER_NOT_COUNTED, message: 'the note' }] }))).toBe('the note');
     expect(markerNotCountedLine(turn({}))).toBeUndefined();
+    // A marker that came from data: its lint's message (which says how to finish) goes to the next turn too.
+    expect(markerNotCountedLine(turn({ lints: [{ code: 'LINT_DONE_FROM_DATA', message: 'from data; to finish, emit it yourself' }] }))).toBe('from data; to finish, emit it yourself');
   });
 });

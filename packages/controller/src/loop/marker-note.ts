@@ -77,7 +77,16 @@ function textAround(reply: string): string {
   return after > start ? reply.slice(0, start) + reply.slice(after) : reply.slice(0, start);
 }
 
-/** The note {@link markerNotCountedNote} recorded on `last`, for the next turn's system text. */
+/**
+ * The lint of a v4 turn whose OUTPUT held the marker from data the program emitted (a file, a tool result, the
+ * task: `scan-control.ts`); its message says why the loop went on and ends with how to finish.
+ */
+const DONE_FROM_DATA = 'LINT_DONE_FROM_DATA';
+
+/**
+ * The note for the next turn's system text about `last`'s DONE marker: what {@link markerNotCountedNote} recorded,
+ * else a marker that came from data (its lint said so in the record only, and the model went on emitting it).
+ */
 export function markerNotCountedLine(last: TurnRecord): string | undefined {
-  return last.lints.find((lint) => lint.code === MARKER_NOT_COUNTED)?.message;
+  return last.lints.find((lint) => lint.code === MARKER_NOT_COUNTED)?.message ?? last.lints.find((lint) => lint.code === DONE_FROM_DATA)?.message;
 }
