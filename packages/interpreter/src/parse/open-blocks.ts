@@ -27,7 +27,10 @@ const OPENERS: Readonly<Record<string, { keyword: string; closer: string }>> = {
   on: { keyword: 'on … do', closer: 'endon' },
 };
 
-const CLOSER_WORDS: ReadonlySet<string> = new Set(Object.values(OPENERS).map((opener) => opener.closer));
+/** Each block's closer and how a message names the block it closes: `endfor` → 'for each'. */
+export const BLOCK_OF_CLOSER: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(Object.values(OPENERS).map((opener) => [opener.closer, opener.keyword])));
+
+const CLOSER_WORDS: ReadonlySet<string> = new Set(Object.keys(BLOCK_OF_CLOSER));
 
 /** The blocks open at `end` (an offset into `text`), outermost first. */
 export function openBlocks(text: string, end: number): OpenBlock[] {

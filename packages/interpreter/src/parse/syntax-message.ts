@@ -7,7 +7,7 @@
  * "expected …, found …".
  */
 import type { MatchResult } from 'ohm-js';
-import { describeOpenBlocks, openBlocks } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, describeOpenBlocks, openBlocks } from './open-blocks.ts';
 import { compoundAssignmentProblem, fStringProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
@@ -34,14 +34,8 @@ const RESERVED = new Set(
   ),
 );
 
-const CLOSERS: Record<string, string> = {
-  endcommand: 'command',
-  endfunc: 'func',
-  endif: 'if',
-  endwhile: 'while',
-  endfor: 'for each',
-  endon: 'on … do',
-};
+/** Each closer and the block it closes, as a message names it (one table with the scan of open blocks). */
+const CLOSERS = BLOCK_OF_CLOSER;
 
 const FOREIGN_WORDS: Record<string, string> = {
   let: "to assign, write 'set name = value'",
