@@ -320,6 +320,17 @@ describe('createToolHost: idempotent replay (seed 000 §2.12) against a real SQL
     expect(effects).toBe(1);
   });
 
+  it('replays a call whose map argument got its keys in another order, even keys whose UTF-8 bytes tie', async () => {
+    // '\uD800' alone is written as U+FFFD in UTF-8: ordered by bytes only, the two keys kept their insertion order,
+    // so the replay's arguments text differed from the record's and the call diverged.
+    const memory = [createMemoryTools()];
+    expect(await hostFor(memory, undefined, { stores }).call('tool.memory.CAS', ['/k', 0, { '\uFFFD': 1, '\uD800': 2 }])).toEqual([true, 1]);
+    const replay = hostFor(memory, undefined, { stores });
+    expect(await replay.call('tool.memory.CAS', ['/k', 0, { '\uD800': 2, '\uFFFD': 1 }])).toEqual([true, 1]);
+    expect(replay.log().map((entry) => entry.outcome)).toEqual(['replayed']);
+    expect((await stores.idempotence.lookup('s1', 1, 0))?.argumentsJson).toBe('{"args":{"key":"/k","value":{"\\ud800":2,"\uFFFD":1},"version":0},"rest":[]}');
+  });
+
   it('a run continuing a cut-short run reads what that run read before its writes, so a read-then-write acts once', async () => {
     const memory = [createMemoryTools()];
     // The cut-short run: reads version 0, claims the key, reads again after its write, then the host dies.

@@ -10,6 +10,8 @@ const cases: [string, ToolValue[], ToolValue][] = [
   ['json.Parse', ['[1,{"a":"b"}]'], [1, { a: 'b' }]],
   ['json.Stringify', [{ b: [1], a: null }], '{"a":null,"b":[1]}'],
   ['json.Stringify', [{ a: 1 }, true], '{\n  "a": 1\n}'],
+  ['json.Stringify', [{ '\uFFFD': 1, '\uD800': 2 }], '{"\\ud800":2,"\uFFFD":1}'],
+  ['json.Stringify', [{ '\uFFFD': 1, '\uD800': 2 }, true], '{\n  "\\ud800": 2,\n  "\uFFFD": 1\n}'],
   ['json.Stringify', ['x'], '"x"'],
 ];
 

@@ -21,6 +21,9 @@ const cases: [string, ToolValue[], ToolValue][] = [
   ['Sort', [[3, 1, 2]], [1, 2, 3]],
   ['Sort', [[10, 9, 100]], [9, 10, 100]],
   ['Sort', [['b', 'a', 'B']], ['B', 'a', 'b']],
+  // A lone surrogate has the UTF-8 bytes of U+FFFD: ties go by UTF-16 units, so the result is one list whatever the input order.
+  ['Sort', [['a\uFFFD', 'a\uDC00', 'b', 'a\uD800']], ['a\uD800', 'a\uDC00', 'a\uFFFD', 'b']],
+  ['Sort', [['a\uD800', 'b', 'a\uDC00', 'a\uFFFD']], ['a\uD800', 'a\uDC00', 'a\uFFFD', 'b']],
   ['Sort', [[]], []],
   ['Head', [[1, 2]], 1],
   ['Head', [[]], null],

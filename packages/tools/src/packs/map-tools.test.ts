@@ -8,6 +8,10 @@ const host = hostFor([createMapTools()]);
 const cases: [string, ToolValue[], ToolValue][] = [
   ['map.Keys', [{ b: 1, a: 2 }], ['a', 'b']],
   ['map.Values', [{ b: 1, a: 2 }], [2, 1]],
+  // Keys whose UTF-8 bytes tie (a lone surrogate is written as U+FFFD) come in UTF-16 order, not insertion order.
+  ['map.Keys', [{ '\uFFFD': 1, '\uD800': 2 }], ['\uD800', '\uFFFD']],
+  ['map.Values', [{ '\uFFFD': 1, '\uD800': 2 }], [2, 1]],
+  ['map.Values', [{ '\uD800': 2, '\uFFFD': 1 }], [2, 1]],
   ['map.Size', [{ b: 1, a: 2 }], 2],
   ['map.Has', [{ a: null }, 'a'], true],
   ['map.Has', [{ a: 1 }, 'b'], false],
