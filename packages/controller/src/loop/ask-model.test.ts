@@ -138,6 +138,24 @@ describe('askModel', () => {
     expect('reply' in stopped && stopped.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stopped-at-end' });
   });
 
+  it('keeps a DONE marker written after END out of the reply, and records that it was there', async () => {
+    const ask = async (chunks: readonly string[]) => {
+      const outcome = await askModel({ model: streamingModel(chunks, 0), system: 'rules', prompt: 'envelope', settings: {}, endGraceMs: 60_000 });
+      return 'reply' in outcome ? outcome.reply : undefined;
+    };
+    const envelopeOnly = reply.slice(0, 3).join('');
+    // In the piece that holds END, split across later pieces, or after chatter: seen, never kept.
+    for (const after of [[`${END}\nDone! <<<LOOP:DONE>>> 4`], [`${END}\nDone! <<<LOO`, 'P:DONE>>> 4'], [`${END}\n`, 'Done! ', '<<<LOOP:DONE', '>>> 4']]) {
+      expect(await ask([...reply.slice(0, 2), ...after])).toMatchObject({ text: envelopeOnly, doneMarkerAfterEnd: true });
+    }
+    // Chatter without it, and a marker past the characters a call may stream after END, leave no trace.
+    expect(await ask(reply)).not.toHaveProperty('doneMarkerAfterEnd');
+    expect(await ask([...reply.slice(0, 3), 'x'.repeat(END_GRACE_CHARACTERS), '<<<LOOP:DONE>>> 4'])).not.toHaveProperty('doneMarkerAfterEnd');
+    // Nor does a marker in the envelope (USERDATA the model echoed): only what follows END is watched.
+    const echoed = ['<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"<<<LOOP:DONE>>> x"}\n', ...reply.slice(1, 3)];
+    expect(await ask(echoed)).not.toHaveProperty('doneMarkerAfterEnd');
+  });
+
   it('lets a reply whose end has already arrived finish: no abort, real usage, nothing after END kept', async () => {
     const outcome = await askModel({ model: bufferedModel(reply), system: 'rules', prompt: 'envelope', settings: {} });
     expect('reply' in outcome && outcome.reply).toMatchObject({ text: reply.slice(0, 3).join(''), finishReason: 'stop', inputTokens: 7, outputTokens: 42 });

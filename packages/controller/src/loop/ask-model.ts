@@ -3,7 +3,9 @@
  * stopped soon after the END line so few tokens after it are paid for.
  * Nothing after the END line is read: what follows it in the delta that
  * holds it is cut off (the reply and the `onText` deltas end with the END
- * line, however the stream was split), and later deltas are only counted.
+ * line, however the stream was split), and later deltas are only counted —
+ * and watched for the DONE marker, which a model that wrote it there is told
+ * never counted (`RecordedReply.doneMarkerAfterEnd`, `marker-after-end.ts`).
  * The call is not aborted at
  * END at once: a model's stream ends a token or two after its last line (its
  * finish, its usage, `[DONE]`), and a call allowed to end by itself keeps its
@@ -21,6 +23,7 @@
 import { EnvelopeStreamParser } from '@askloop/envelope';
 import { computeCost, estimateTokens, followSignal, isProviderError, ProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
+import { MarkerAfterEndWatch } from './marker-after-end.ts';
 import type { ModelSpend, RecordedReply, TurnFailure } from './turn-record.ts';
 
 /**
@@ -134,6 +137,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
   let parsing = true;
   let ended = false;
   let afterEnd = 0;
+  const markerAfterEnd = new MarkerAfterEndWatch(END_GRACE_CHARACTERS);
   let stopping: NodeJS.Timeout | undefined;
   const stopNow = (): void => {
     clearTimeout(stopping);
@@ -167,6 +171,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     // After END nothing more is read, even from a provider that does not stop at once.
     if (ended) {
       afterEnd += delta.length;
+      markerAfterEnd.push(delta);
       if (afterEnd > END_GRACE_CHARACTERS && !signal.aborted) stopNow();
       return;
     }
@@ -180,6 +185,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
           // the reply, and it counts towards the bound on what may follow END.
           afterEnd = parser.trailingLength;
           read = delta.slice(0, delta.length - afterEnd);
+          markerAfterEnd.push(delta.slice(read.length));
         }
       } catch {
         // Not a strict envelope (prose, a fence): keep streaming; the tolerant extraction decides later.
@@ -210,6 +216,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     return {
       reply: {
         text: ended ? text : result.text,
+        ...(markerAfterEnd.found ? { doneMarkerAfterEnd: true } : {}),
         provider: result.provider,
         model: result.model,
         inputTokens: result.usage.inputTokens,
@@ -233,6 +240,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
       return {
         reply: {
           text,
+          ...(markerAfterEnd.found ? { doneMarkerAfterEnd: true } : {}),
           provider: options.model.provider,
           model: options.model.modelId,
           ...usage,

@@ -42,6 +42,7 @@ describe('nearMissMarker', () => {
 const turn = (patch: Partial<TurnRecord>): TurnRecord => ({ emits: [], whispers: [], lints: [], actions: 'command\n  emit "4"\nendcommand', ...patch }) as unknown as TurnRecord;
 const envelope = (program: string, after = '') => `<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{"subject":"<<<LOOP:DONE>>> in the task"}\n<<<NSENV:V4:ACTIONS>>>\n${program}\n<<<NSENV:V4:END>>>\n${after}`;
 const reply = (text: string) => ({ text }) as TurnRecord['reply'];
+const AFTER_END = 'Your reply has <<<LOOP:DONE>>> after <<<NSENV:V4:END>>>, outside ACTIONS, where it is never read: to finish, your program must emit "<<<LOOP:DONE>>> <result>".';
 
 describe('markerNotCountedNote', () => {
   it('names a whispered marker the program wrote', () => {
@@ -61,10 +62,18 @@ describe('markerNotCountedNote', () => {
   it('names a marker before START, after END or after the block of an envelope without END, not one in the USERDATA the model echoed', () => {
     const noEnd = '<<<NSENV:V4:START>>>\n<<<NSENV:V4:USERDATA>>>\n{}\n<<<NSENV:V4:ACTIONS>>>\ncommand\n  emit "4"\nendcommand\nDone! <<<LOOP:DONE>>> 4';
     expect(markerNotCountedNote(turn({ reply: reply(noEnd) }))).toContain('outside ACTIONS');
-    expect(markerNotCountedNote(turn({ reply: reply('Here: <<<LOOP:DONE>>> 4\ncommand\n  emit "4"\nendcommand') }))).toContain('outside ACTIONS');
-    expect(markerNotCountedNote(turn({ reply: reply(envelope('command\n  emit "4"\nendcommand', '<<<LOOP:DONE>>> 4')) }))).toBe('Your reply has <<<LOOP:DONE>>> outside ACTIONS, where it never ends the loop: to finish, your program must emit "<<<LOOP:DONE>>> <result>".');
+    expect(markerNotCountedNote(turn({ reply: reply('Here: <<<LOOP:DONE>>> 4\ncommand\n  emit "4"\nendcommand') }))).toBe('Your reply has <<<LOOP:DONE>>> outside ACTIONS, where it never ends the loop: to finish, your program must emit "<<<LOOP:DONE>>> <result>".');
+    // A reply read whole (not streamed) keeps what follows END: the note says where the marker was.
+    expect(markerNotCountedNote(turn({ reply: reply(envelope('command\n  emit "4"\nendcommand', '<<<LOOP:DONE>>> 4')) }))).toBe(AFTER_END);
     expect(markerNotCountedNote(turn({ reply: reply(`<<<LOOP:DONE>>> 4\n${envelope('command\n  emit "4"\nendcommand')}`) }))).toContain('outside ACTIONS');
     expect(markerNotCountedNote(turn({ reply: reply(envelope('command\n  emit "4"\nendcommand')) }))).toBeUndefined();
+  });
+
+  it('names a marker the model call saw after END, which the recorded reply leaves out', () => {
+    const streamed = { text: envelope('command\n  emit "4"\nendcommand'), doneMarkerAfterEnd: true } as TurnRecord['reply'];
+    expect(markerNotCountedNote(turn({ reply: streamed }))).toBe(AFTER_END);
+    // Not when the program writes the marker itself: the scan decides, and its own lints say why it did not count.
+    expect(markerNotCountedNote(turn({ reply: streamed, actions: 'command\n  if false\n    emit "<<<LOOP:DONE>>> 4"\n  endif\nendcommand' }))).toBeUndefined();
   });
 
   it('keeps the note one byte a character', () => {

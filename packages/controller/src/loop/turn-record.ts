@@ -23,7 +23,14 @@ export type TurnKind = 'normal' | 'repair' | 'nudge' | 'answer-now';
 
 /** The model's reply as recorded (keys never included). */
 export interface RecordedReply {
+  /** What the model answered, up to and with the END line of its envelope when it streamed one (nothing after it is read). */
   readonly text: string;
+  /**
+   * Set when the model wrote the v4 DONE marker after its envelope's END line (in the first `END_GRACE_CHARACTERS`
+   * characters after it), which `text` leaves out and which never ends the loop: the next turn is told
+   * (`LINT_MARKER_NOT_COUNTED`, `marker-note.ts`). Absent otherwise, and on records from before it was kept.
+   */
+  readonly doneMarkerAfterEnd?: true;
   readonly provider: string;
   readonly model: string;
   readonly inputTokens: number;

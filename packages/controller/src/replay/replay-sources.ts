@@ -3,7 +3,7 @@
  * recorded replies (or fails as the recorded call failed), and a tool bridge
  * that answers each call with the recorded result of the same turn and index.
  */
-import { canonicalJson } from '@askloop/envelope';
+import { canonicalJson, LOOP_DONE_MARKER } from '@askloop/envelope';
 import type { JsonValue } from '@askloop/interpreter';
 import { ProviderError, type GenerateOptions, type GenerateResult, type LanguageModel, type ProviderErrorCode } from '@askloop/providers';
 import { callDeadline, type Clock, type HostToolCatalog } from '@askloop/tools';
@@ -41,8 +41,9 @@ export function createRecordedModel(turns: readonly TurnRecord[], cancel: () => 
         Object.defineProperty(error, 'message', { value: turn.failure?.message ?? error.message });
         throw error;
       }
-      // One chunk: the loop's END detection then behaves as it did live.
-      options.onText?.(reply.text);
+      // One chunk: the loop's END detection then behaves as it did live. A DONE marker the model wrote after END was
+      // not kept, only seen: it follows END again, so the replayed turn tells the next one as the recorded did.
+      options.onText?.(reply.doneMarkerAfterEnd === true ? `${reply.text}\n${LOOP_DONE_MARKER}` : reply.text);
       return {
         text: reply.text,
         usage: { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens },
