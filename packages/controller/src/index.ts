@@ -33,7 +33,7 @@ export {
 export { decisionLogEntry } from './loop/decision-log.ts';
 export { loopResult, loopResultOf } from './loop/loop-result.ts';
 export { systemErrorLine } from './loop/system-error-output.ts';
-export { buildSystemText, sharedSystemLength, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
+export { agentPrimer, buildSystemText, sharedSystemLength, V1_CONTROL_RULES, type RemainingBudget } from './loop/system-text.ts';
 export { firstDivergence } from './replay/first-divergence.ts';
 export { createSessionGate, type SessionGate } from './session/session-gate.ts';
 export { sessionEnd, type SessionEnd } from './session/session-end.ts';

@@ -6,9 +6,13 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDefaultPool, createInterpreter } from '@askloop/interpreter';
-import { createDefaultRegistry, createPolicy, createToolHost, NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM } from '@askloop/tools';
+import { createDefaultRegistry, createPolicy, createToolHost, NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM, PRIMER_EXAMPLE_WITHOUT_TOOL } from '@askloop/tools';
+import type { ScriptedTurn } from '@askloop/providers';
 import { buildSystemText } from '../src/loop/system-text.ts';
-import type { ResolvedAgentDefinition } from '../src/agent/agent-definition.ts';
+import type { AgentDefinition, ResolvedAgentDefinition } from '../src/agent/agent-definition.ts';
+import { createAskLoop } from '../src/create-ask-loop.ts';
+import { createMemoryTranscriptStore } from '../src/store/memory-transcript-store.ts';
+import { envelope, testPlugin } from './test-plugin.ts';
 
 afterAll(async () => {
   await closeDefaultPool();
@@ -36,6 +40,9 @@ describe('the NeuroScript primer', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.error).toBeNull();
     expect(result.emits).toEqual(['sum 12, 2 parts']);
+    // The example of an agent without tool.str.Split runs where no tool is allowed at all.
+    const bare = await createInterpreter().run(PRIMER_EXAMPLE_WITHOUT_TOOL, { mode: 'agent', tools: createToolHost({ registry: createDefaultRegistry(), policy: createPolicy(), session: 'primer', turn: 1 }) });
+    expect({ diagnostics: bare.diagnostics, error: bare.error, emits: bare.emits }).toEqual({ diagnostics: [], error: null, emits: ['sum 12'] });
   });
 
   it('says only what the interpreter does, line by line', async () => {
@@ -80,5 +87,54 @@ endcommand`);
     expect(result.diagnostics).toEqual([]);
     expect(result.error).toBeNull();
     expect(result.emits).toEqual(['value text 3.5 2 nil', 'the task 1', '3', 'n=3', '3', '4', '3', 'true', '1', '2', '["a", "b"]', 'A', 'SCRIPT_FAIL: why', 'after']);
+  });
+});
+
+/** A model that copies the primer's example from its system text and adds the DONE marker: what a model does first. */
+function copyingModel(systems: string[]) {
+  return ({ system = '' }: ScriptedTurn) => {
+    systems.push(system);
+    const start = system.indexOf('Example:\n') + 'Example:\n'.length;
+    const example = system.slice(start, system.indexOf('\nendcommand', start));
+    return envelope(`${example}\n  emit "<<<LOOP:DONE>>> copied"\nendcommand`);
+  };
+}
+
+describe("the primer in an agent's system text", () => {
+  const runAgent = async (policy: AgentDefinition['policy']) => {
+    const systems: string[] = [];
+    const loop = createAskLoop({ plugins: [testPlugin({ copy: copyingModel(systems) })], store: createMemoryTranscriptStore() });
+    try {
+      const result = await loop.run({ agent: { name: 'a', model: 'scripted:copy', ...(policy === undefined ? {} : { policy }) }, task: 'x' });
+      return { result, system: systems[0] ?? '' };
+    } finally {
+      await loop.close();
+    }
+  };
+
+  it('names no tool.str or tool.map tool when the allow list leaves them out, and its example runs as copied', async () => {
+    const { result, system } = await runAgent({ allow: ['tool.math.*'] });
+    expect(system).not.toMatch(/tool\.(str|map)\./i);
+    expect(system).toContain(PRIMER_EXAMPLE_WITHOUT_TOOL);
+    expect(result).toMatchObject({ status: 'DONE', result: 'copied', turns: 1 });
+  });
+
+  it('names no tool a deny pattern takes away, nor tool.map.Keys to an agent without it', async () => {
+    // (The catalogue still lists tool.str.SplitWords: only tool.str.Split is denied.)
+    const denied = (await runAgent({ allow: ['**'], deny: ['tool.str.Split'] })).system;
+    expect(denied).not.toContain('tool.str.Split(');
+    expect(denied).toContain(PRIMER_EXAMPLE_WITHOUT_TOOL);
+    // Allowed tool.str but not tool.map: the example as written, and no word of tool.map.Keys.
+    const strOnly = (await runAgent({ allow: ['tool.str.*'] })).system;
+    expect(strOnly).toContain(PRIMER_EXAMPLE_PROGRAM);
+    expect(strOnly).not.toContain('tool.map.Keys');
+  });
+
+  it("is the whole primer, example as written, for the default agent and one allowed tool.str and tool.map", async () => {
+    for (const policy of [undefined, { allow: ['tool.str.*', 'tool.map.*'] }]) {
+      const { result, system } = await runAgent(policy);
+      expect(system).toContain(NEUROSCRIPT_PRIMER);
+      expect(result).toMatchObject({ status: 'DONE', result: 'copied', turns: 1 });
+    }
   });
 });

@@ -50,7 +50,7 @@ export { PACK_STORE_PREFIX, packStoreKey, scopeStoresToPack } from './stores/pac
 export type { CasResult, IdempotenceClaim, IdempotenceKey, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
 
 export { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY, CAPSULE_DOCUMENTS, LOOP_TOOLS_GUIDE, type CapsuleDocument } from './capsules/capsule-documents.ts';
-export { NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM } from './capsules/neuroscript-primer.ts';
+export { NEUROSCRIPT_PRIMER, neuroscriptPrimer, PRIMER_EXAMPLE_PROGRAM, PRIMER_EXAMPLE_WITHOUT_TOOL } from './capsules/neuroscript-primer.ts';
 export { createCapsuleTools, type CapsuleToolsOptions } from './packs/capsule-tools.ts';
 export { createDefaultRegistry, createSafeToolPacks, type DefaultRegistryOptions } from './packs/default-registry.ts';
 export { createFileSystemTools, type FileSystemToolsOptions } from './packs/fs-tools.ts';

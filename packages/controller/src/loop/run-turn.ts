@@ -43,7 +43,7 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
   if (typeof start === 'string') {
     // The system text is the agent's shared text and this turn's budget line, joined once for every turn with the
     // same two parts (`sharedSystemText`): thousands of sessions waiting for their model share one flat copy.
-    const systemBase = sharedSystemBase(registry, context.agent, () => registry.catalogue(policy));
+    const systemBase = sharedSystemBase(registry, context.agent, policy);
     record = composeTurn(context, history, start, systemBase);
   } else record = start;
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });

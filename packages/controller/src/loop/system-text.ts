@@ -2,12 +2,13 @@
  * The system text of every turn (the Go host lost its instructions after
  * turn 1): the envelope rules, the dialect's control rules, a NeuroScript
  * primer (the rules ask for a `command` block; the primer says what one
- * holds, as the Go host's first-turn bootstrap did), the host's rules for
+ * holds, as the Go host's first-turn bootstrap did; it names no tool the
+ * agent may not call, `neuroscriptPrimer`), the host's rules for
  * this agent (the reply's form, what ends the session, the limits: see
  * `host-rules.ts`), the agent's own instructions, the policy-filtered tool catalogue, the remaining budget, and
  * a note when the turn is a repair, a nudge or the final answer-now turn.
  */
-import { AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER } from '@askloop/tools';
+import { AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER, neuroscriptPrimer, type Policy, type ToolRegistry } from '@askloop/tools';
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import { hostRulesText } from './host-rules.ts';
 import type { TurnKind } from './turn-record.ts';
@@ -51,11 +52,12 @@ function budgetLine(budget: RemainingBudget): string {
 
 /**
  * The part of the system text every turn of the agent shares while its tool
- * catalogue is the same: the rules, the NeuroScript primer, the host's rules
- * for this agent, the agent's instructions, the catalogue.
+ * catalogue is the same: the rules, the NeuroScript primer (`primer`, the
+ * agent's: {@link agentPrimer}), the host's rules for this agent, the agent's
+ * instructions, the catalogue.
  */
-export function buildSystemBase(agent: ResolvedAgentDefinition, catalogue: string): string {
-  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER, hostRulesText(agent)];
+export function buildSystemBase(agent: ResolvedAgentDefinition, catalogue: string, primer: string = NEUROSCRIPT_PRIMER): string {
+  const sections = [agent.dialect === 'v1' ? V1_CONTROL_RULES : AEIOU_V4_AI_RULES, primer, hostRulesText(agent)];
   if (agent.instructions !== '') sections.push(agent.instructions);
   sections.push(catalogue);
   return sections.join('\n\n');
@@ -89,24 +91,39 @@ export function systemTail(budget: RemainingBudget, kind: TurnKind, notes: reado
   return parts.join('\n\n');
 }
 
-/** The system text for one turn: {@link buildSystemBase}, then {@link systemTail}. */
-export function buildSystemText(agent: ResolvedAgentDefinition, catalogue: string, budget: RemainingBudget, kind: TurnKind): string {
-  return `${buildSystemBase(agent, catalogue)}\n\n${systemTail(budget, kind)}`;
+/**
+ * The system text for one turn: {@link buildSystemBase}, then {@link systemTail}. `primer`: the agent's NeuroScript
+ * primer ({@link agentPrimer}; default `NEUROSCRIPT_PRIMER`, whose example calls `tool.str.Split`).
+ */
+export function buildSystemText(agent: ResolvedAgentDefinition, catalogue: string, budget: RemainingBudget, kind: TurnKind, primer?: string): string {
+  return `${buildSystemBase(agent, catalogue, primer)}\n\n${systemTail(budget, kind)}`;
+}
+
+/**
+ * The NeuroScript primer for an agent whose tools are `registry`'s that `policy` allows (as its catalogue lists
+ * them): its example shows no tool the agent cannot call (`neuroscriptPrimer`).
+ */
+export function agentPrimer(registry: Pick<ToolRegistry, 'get'>, policy: Pick<Policy, 'check'>): string {
+  return neuroscriptPrimer((name) => {
+    const spec = registry.get(name);
+    return spec !== undefined && policy.check(spec).ok;
+  });
 }
 
 // One shared text per tool registry and agent (the policy is the agent's): sessions of one agent hold one copy.
 const bases = new WeakMap<object, WeakMap<ResolvedAgentDefinition, string>>();
 
 /**
- * {@link buildSystemBase} for `agent` on `registry`, composed once and then
- * shared (keyed by the two objects, so a registry or agent nobody holds any
- * more lets its text go). `catalogue` renders the catalogue when needed.
+ * {@link buildSystemBase} for `agent` on `registry` under `policy` (the
+ * agent's), composed once and then shared (keyed by the registry and the
+ * agent, so a registry or agent nobody holds any more lets its text go): its
+ * catalogue and its primer are of the tools `policy` allows.
  */
-export function sharedSystemBase(registry: object, agent: ResolvedAgentDefinition, catalogue: () => string): string {
+export function sharedSystemBase(registry: ToolRegistry, agent: ResolvedAgentDefinition, policy: Policy): string {
   let byAgent = bases.get(registry);
   if (byAgent === undefined) bases.set(registry, (byAgent = new WeakMap()));
   let base = byAgent.get(agent);
-  if (base === undefined) byAgent.set(agent, (base = buildSystemBase(agent, catalogue())));
+  if (base === undefined) byAgent.set(agent, (base = buildSystemBase(agent, registry.catalogue(policy), agentPrimer(registry, policy))));
   return base;
 }
 
