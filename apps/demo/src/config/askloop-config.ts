@@ -42,8 +42,8 @@ export interface AskLoopConfig {
 /**
  * One `plugins:` entry: the package name or `./path` as written, the
  * `options` its factory is called with when the entry gives them (plain
- * data, checked for keys as the whole file is), and where the entry is
- * written, for errors.
+ * data only, `notPlainData`; checked for keys as the whole file is), and
+ * where the entry is written, for errors.
  */
 export interface ConfigPlugin extends PluginEntry {
   readonly line: number;

@@ -9,11 +9,12 @@
  * third party's provider or tool pack works in `askloop run` with no change
  * to AskLoop: install the package next to the config and name it.
  */
-import { pluginShapeProblem, type AskLoopPlugin } from '@askloop/controller';
+import { formatIssuePath, pluginShapeProblem, type AskLoopPlugin } from '@askloop/controller';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
+import { notPlainData } from './plain-option-data.ts';
 import { pluginFailureLocation } from './plugin-failure-location.ts';
 import { resolvePluginEntry } from './resolve-plugin-entry.ts';
 
@@ -87,13 +88,16 @@ function typeScriptUnderNodeModulesHint(error: unknown): string {
 /**
  * Imports every plugin of `config.plugins`, in order, calling a factory with the entry's `options` when it gives them.
  * Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file, and `CONFIG_INVALID`
- * for options given to a plugin that is no factory.
+ * for options given to a plugin that is no factory, or options that are not plain data (`notPlainData`).
  */
 export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConfigPluginsOptions = {}): Promise<AskLoopPlugin[]> {
   const plugins: AskLoopPlugin[] = [];
-  for (const entry of config.plugins) {
+  for (const [index, entry] of config.plugins.entries()) {
     const specifier = entry.package;
     const where = { file: config.file, line: entry.line, column: entry.column };
+    // parseConfig refuses these at their line; a config made in code reaches here unchecked, and a factory is handed plain data only.
+    const notPlain = entry.options === undefined ? undefined : notPlainData(entry.options)[0];
+    if (notPlain !== undefined) throw new ConfigError('CONFIG_INVALID', `${formatIssuePath(['plugins', index, 'options', ...notPlain.path])}: ${notPlain.message}`, where);
     const resolved = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
     if ('problem' in resolved) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${resolved.problem}`, where);
     let module: { default?: unknown };
