@@ -82,14 +82,17 @@ export function environmentRedaction(env: Readonly<Record<string, string | undef
 /** Escapes a literal for a regular expression. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The values of the environment's key-like variables (8 characters or more), longest first. */
-function secretValues(env: Readonly<Record<string, string | undefined>>): string[] {
+/**
+ * The values of the environment's key-like variables (8 characters or more), longest first; `secretNames` are
+ * variables known to hold a key whatever their name (what a plugin entry's `tokenEnv:` names).
+ */
+function secretValues(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
     // A path is no key (`SSL_KEY_FILE=/etc/ssl/key.pem`, `GOOGLE_APPLICATION_CREDENTIALS=~/creds.json`): hidden, it would
     // turn every file listing and path in a tool's result into the mark.
-    if (SECRET_NAME.test(name) && !PATH_LIKE.test(value)) values.push(value);
+    if ((SECRET_NAME.test(name) || secretNames.includes(name)) && !PATH_LIKE.test(value)) values.push(value);
     // A password inside any variable's URL (a DATABASE_URL): the URL shape hides it in a whole URL, this when it is quoted alone.
     const password = urlPassword(value);
     if (password !== undefined) values.push(password);
@@ -151,10 +154,12 @@ export function createStreamRedactor(env: Readonly<Record<string, string | undef
 /**
  * Builds the redactor from an environment: each value (8 characters or
  * more, so `1` or `true` is never hidden everywhere) of a variable named like
- * a key is removed wherever it appears, then the key shapes.
+ * a key, or named in `secretNames` (variables known to hold one, as a plugin
+ * entry's `tokenEnv: TRACKER_AUTH` says), is removed wherever it appears,
+ * then the key shapes.
  */
-export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>): (value: unknown) => unknown {
-  const values = secretValues(env);
+export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): (value: unknown) => unknown {
+  const values = secretValues(env, secretNames);
   const exact = values.length === 0 ? undefined : new RegExp(values.map(escapeRegExp).join('|'), 'g');
   const redactString = (text: string): string =>
     (exact === undefined ? text : text.replace(exact, REDACTED)).replace(KEY_SHAPES, REDACTED).replace(URL_PASSWORD, `$1${REDACTED}`).replace(QUERY_PASSWORD, `$1${REDACTED}`);

@@ -14,14 +14,22 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ConfigError } from './config-error.ts';
+import { createSecretRedactor } from '../redact-secrets.ts';
 import { notPlainData } from './plain-option-data.ts';
 import { pluginFailureLocation } from './plugin-failure-location.ts';
+import { variablesNamedIn } from './plugin-option-secret.ts';
 import { resolvePluginEntry } from './resolve-plugin-entry.ts';
+import { thrownText } from './thrown-text.ts';
 
 /** Options of {@link loadConfigPlugins}. */
 export interface LoadConfigPluginsOptions {
   /** Where to resolve plugins from when the config has no folder (it always has one when loaded from a file). */
   readonly cwd?: string;
+  /**
+   * The environment whose keys are scrubbed from what a plugin throws as it loads (default `process.env`, the one
+   * its code reads): the values of its key-like variables and of those the entry's options name (`tokenEnv: X`).
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** How the module gave its default export: as it is, or as what a factory function returned. */
@@ -88,7 +96,8 @@ function typeScriptUnderNodeModulesHint(error: unknown): string {
 /**
  * Imports every plugin of `config.plugins`, in order, calling a factory with the entry's `options` when it gives them.
  * Throws `CONFIG_PLUGIN_NOT_FOUND` or `CONFIG_PLUGIN_INVALID` pointing at the entry in the file, and `CONFIG_INVALID`
- * for options given to a plugin that is no factory, or options that are not plain data (`notPlainData`).
+ * for options given to a plugin that is no factory, or options that are not plain data (`notPlainData`). What a plugin
+ * threw is quoted as text (`thrownText`), scrubbed of keys by the CLI's redactor (`options.env`).
  */
 export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConfigPluginsOptions = {}): Promise<AskLoopPlugin[]> {
   const plugins: AskLoopPlugin[] = [];
@@ -98,13 +107,16 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
     // parseConfig refuses these at their line; a config made in code reaches here unchecked, and a factory is handed plain data only.
     const notPlain = entry.options === undefined ? undefined : notPlainData(entry.options)[0];
     if (notPlain !== undefined) throw new ConfigError('CONFIG_INVALID', `${formatIssuePath(['plugins', index, 'options', ...notPlain.path])}: ${notPlain.message}`, where);
+    // A plugin's own words are quoted in the error, and a careless one echoes the token it read: scrubbed as the CLI
+    // scrubs all it prints, here so the error itself never holds the key, whoever shows it. Made only when one throws.
+    const redact = (text: string): string => createSecretRedactor(options.env ?? process.env, variablesNamedIn(entry.options))(text) as string;
     const resolved = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
     if ('problem' in resolved) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${resolved.problem}`, where);
     let module: { default?: unknown };
     try {
       module = (await import(pathToFileURL(resolved.path).href)) as { default?: unknown };
     } catch (error) {
-      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${failure(error, resolved.path)}${missingPeerHint(error)}${typeScriptUnderNodeModulesHint(error)}`, where);
+      throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${failure(error, resolved.path, redact)}${missingPeerHint(error)}${typeScriptUnderNodeModulesHint(error)}`, where);
     }
     const factory = module.default;
     const origin: ExportOrigin = { ...(typeof factory === 'function' ? { factory: factory.name } : {}), named: Object.keys(module).filter((key) => key !== 'default'), withOptions: entry.options !== undefined };
@@ -118,7 +130,7 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
         // Given options, the likely cause is one of them (a factory that checks them throws naming it): say so.
         const given = entry.options === undefined ? '' : `its factory${factoryName(origin)}, called with the entry's options, threw: `;
         const fix = entry.options === undefined ? '' : "; check the entry's options against the plugin's documentation";
-        throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${given}${failure(error, resolved.path)}${fix}`, where);
+        throw new ConfigError('CONFIG_PLUGIN_INVALID', `plugin '${specifier}' failed to load: ${given}${failure(error, resolved.path, redact)}${fix}`, where);
       }
     }
     const problem = pluginProblem(exported, origin);
@@ -134,9 +146,9 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
   return plugins;
 }
 
-/** The thrown error's message, with where in the plugin's files it was thrown: never its stack. */
-function failure(error: unknown, entryPath: string): string {
-  return `${error instanceof Error ? error.message : String(error)}${pluginFailureLocation(error, entryPath)}`;
+/** What was thrown (`thrownText`) with its secrets scrubbed, and where in the plugin's files it was thrown: never its stack. */
+function failure(error: unknown, entryPath: string, redact: (text: string) => string): string {
+  return `${redact(thrownText(error))}${pluginFailureLocation(error, entryPath)}`;
 }
 
 /** ` (NAME)` for a named factory, '' for an anonymous one. */

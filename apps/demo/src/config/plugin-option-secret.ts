@@ -4,7 +4,8 @@
  * ("let the provider read its own variable", "refer to it as ${NAME}") does
  * not fit there: options reach the plugin's factory as written, so the
  * pattern is to name an environment variable in them (`apiKeyEnv:
- * ACME_API_KEY`), which the plugin reads when it needs the key.
+ * ACME_API_KEY`), which the plugin reads when it needs the key. The
+ * variables so named are then known to hold keys (`variablesNamedIn`).
  */
 import type { SecretFinding } from './find-secret.ts';
 
@@ -30,4 +31,27 @@ export function pluginOptionSecretMessage(finding: SecretFinding): string {
   }
   const what = kind === 'value' ? 'this value looks like an API key, a token or a bearer credential' : 'this URL has a password in it';
   return `${what}; keys and passwords are never written to the config file. Set it in an environment variable and give the plugin the variable's name instead, e.g. apiKeyEnv: ACME_API_KEY (if ${plugin}'s plugin takes such an option; its documentation names it)`;
+}
+
+/** A name of an environment variable, as an option ending in `Env` gives one. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The variables an entry's options name by the pattern above (`tokenEnv:
+ * TRACKER_AUTH`, `apiKeyEnv: ACME_TEAM_KEY`, at any depth): they hold keys
+ * whatever their names, so what the plugin says is scrubbed of their values.
+ */
+export function variablesNamedIn(options: unknown): string[] {
+  const names: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (/Env$/.test(key) && typeof item === 'string' && VARIABLE_NAME.test(item)) names.push(item);
+        else walk(item);
+      }
+    }
+  };
+  walk(options);
+  return names;
 }

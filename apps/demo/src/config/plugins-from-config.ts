@@ -18,7 +18,7 @@ import { inServerFolder } from './server-folder.ts';
 export async function pluginsFromConfig(config: AskLoopConfig, env: Readonly<Record<string, string | undefined>>): Promise<AskLoopPlugin[]> {
   const plugins: AskLoopPlugin[] = [];
   if (Object.keys(config.agents).length > 0) plugins.push(definePlugin({ name: 'askloop-config', specificationVersion: 'v1', agents: config.agents }));
-  plugins.push(...(await loadConfigPlugins(config)));
+  plugins.push(...(await loadConfigPlugins(config, { env })));
   const names = Object.keys(config.mcpServers);
   if (names.length > 0) {
     const servers: Record<string, McpServerConfig> = {};
