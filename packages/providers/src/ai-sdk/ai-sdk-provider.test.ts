@@ -132,6 +132,75 @@ describe('fromAISDK', () => {
     expect(() => fromAISDK(new MockLanguageModelV4({ provider: 'mock' }), { name: 'a:b' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('"a:b"') }));
   });
 
+  it('refuses what is no AI SDK model with PROVIDER_CONFIG, naming its kind (never its content) and what to pass', () => {
+    // Before: undefined and null threw a bare TypeError, and a number, a string or a plain object were blamed on their 'provider'.
+    const cases: [unknown, string][] = [
+      [undefined, 'got undefined'],
+      [null, 'got null'],
+      [42, 'got a number'],
+      ['openai:gpt-4.1-sk-secret', 'got a string'],
+      [true, 'got a boolean'],
+      [[], 'got a list'],
+      [{ provider: 'mock', modelId: 'm-1' }, 'got an object without specificationVersion, doGenerate or doStream'],
+      [{ specificationVersion: 'v3', provider: 'mock', modelId: 'm-1', doGenerate: () => undefined }, 'got an object without doStream'],
+    ];
+    for (const [value, kind] of cases) {
+      const attempt = (): unknown => fromAISDK(value as never);
+      expect(attempt).toThrow(expect.objectContaining({ name: 'ProviderError', code: 'PROVIDER_CONFIG', retryable: false }));
+      expect(attempt).toThrow(kind);
+      expect(attempt).toThrow("fromAISDK takes an AI SDK language model");
+      expect(attempt).toThrow("fromAISDK(provider('model-id'))");
+      // A name given does not hide it: before, fromAISDK(undefined, { name }) threw a TypeError and fromAISDK(42, { name }) failed only at the call.
+      expect(() => fromAISDK(value as never, { name: 'mine' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining(kind) }));
+    }
+    // The text is never quoted: a string passed may be a key.
+    expect(() => fromAISDK('openai:gpt-4.1-sk-secret' as never)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-secret') }));
+  });
+
+  it('refuses an AI SDK provider passed in place of one of its models, saying to call it with a model id', () => {
+    const provider = Object.assign((modelId: string) => new MockLanguageModelV4({ modelId }), { languageModel: (modelId: string) => new MockLanguageModelV4({ modelId }) });
+    for (const value of [provider, { languageModel: provider.languageModel }]) {
+      expect(() => fromAISDK(value as never)).toThrow(expect.objectContaining({
+        code: 'PROVIDER_CONFIG',
+        message: expect.stringMatching(/got an AI SDK provider, not one of its models; pass a model it makes: fromAISDK\(provider\('model-id'\)\)/),
+      }));
+    }
+  });
+
+  it('refuses a model of a specification version it cannot call, naming the version and what to use instead', () => {
+    const shaped = { provider: 'openai.chat', modelId: 'gpt-4', doGenerate: () => undefined, doStream: () => undefined };
+    // Before: taken, and every call failed as PROVIDER_BAD_RESPONSE ('doGenerate returned no content array').
+    expect(() => fromAISDK({ ...shaped, specificationVersion: 'v1' } as never)).toThrow(expect.objectContaining({
+      code: 'PROVIDER_CONFIG',
+      model: 'gpt-4',
+      message: expect.stringContaining("specificationVersion 'v1' (AI SDK 4's LanguageModelV1), which fromAISDK cannot call; use a provider package of AI SDK 5 or later"),
+    }));
+    expect(() => fromAISDK({ ...shaped, specificationVersion: 'v9' } as never)).toThrow(expect.objectContaining({
+      code: 'PROVIDER_CONFIG',
+      message: expect.stringContaining("specificationVersion 'v9', which this version of @askloop/providers does not know (it calls 'v2', 'v3' and 'v4')"),
+    }));
+    // A version that is no version label is named by its kind only.
+    for (const [version, kind] of [['sk-secret-version', 'a string'], [3, 'a number']] as const) {
+      expect(() => fromAISDK({ ...shaped, specificationVersion: version } as never)).toThrow(expect.objectContaining({
+        code: 'PROVIDER_CONFIG',
+        message: expect.stringMatching(new RegExp(`specificationVersion that is ${kind}, not 'v2', 'v3' or 'v4'`)),
+      }));
+    }
+    expect(() => fromAISDK({ ...shaped, specificationVersion: 'sk-secret-version' } as never)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-secret') }));
+    // A model without a string modelId names nothing in results and errors.
+    expect(() => fromAISDK({ ...shaped, specificationVersion: 'v3', modelId: undefined } as never)).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('got a model whose modelId is undefined: its modelId must be a string') }));
+  });
+
+  it('refuses a languageModel of createAISDKProvider that returns no AI SDK model, naming the provider and the model id', () => {
+    const provider = createAISDKProvider({ name: 'mine', languageModel: () => undefined as never });
+    expect(() => provider.languageModel('m-1')).toThrow(expect.objectContaining({
+      code: 'PROVIDER_CONFIG',
+      provider: 'mine',
+      model: 'm-1',
+      message: expect.stringContaining("createAISDKProvider's languageModel('m-1') must return an AI SDK language model"),
+    }));
+  });
+
   it('serves as a registry provider', async () => {
     const provider = createAISDKProvider({
       name: 'mock',

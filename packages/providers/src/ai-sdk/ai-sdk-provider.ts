@@ -7,6 +7,7 @@ import type { LanguageModel } from '../model/language-model.ts';
 import type { ModelPrices } from '../model/model-prices.ts';
 import type { Provider } from '../model/provider.ts';
 import { aiSDKAttempt } from './ai-sdk-attempt.ts';
+import { FROM_AISDK, requireAISDKModel, type AISDKModelSource } from './ai-sdk-model-check.ts';
 import type { AISDKLanguageModel } from './ai-sdk-types.ts';
 
 /** Settings of {@link fromAISDK} and {@link createAISDKProvider}. */
@@ -29,6 +30,13 @@ export type AISDKAdapterSettings = Pick<ProviderSettings, 'retry' | 'timeoutMs' 
  * AI SDK provider without its own retries if it has any.
  */
 export function fromAISDK(model: AISDKLanguageModel, settings: AISDKAdapterSettings = {}): LanguageModel {
+  return wrapAISDKModel(model, settings, FROM_AISDK);
+}
+
+/** {@link fromAISDK}, its refusal of what is no model said as `source` says (`createAISDKProvider`'s `languageModel`). */
+function wrapAISDKModel(model: AISDKLanguageModel, settings: AISDKAdapterSettings, source: AISDKModelSource): LanguageModel {
+  // Checked first: the name is read from the model, and what is no model must be refused as that, not as a bad name.
+  requireAISDKModel(model, source);
   return createLanguageModel({
     provider: settings.name ?? nameOfModel(model),
     modelId: model.modelId,
@@ -79,14 +87,15 @@ export function createAISDKProvider(
       if (settings.models !== undefined && !settings.models.includes(modelId)) {
         throw modelNotFound(settings.name, modelId, settings.models);
       }
-      return fromAISDK(settings.languageModel(modelId), {
+      const source = { lead: `createAISDKProvider's languageModel('${modelId}') must return`, provider: settings.name, modelId };
+      return wrapAISDKModel(settings.languageModel(modelId), {
         name: settings.name,
         secrets: settings.secrets,
         retry: settings.retry,
         timeoutMs: settings.timeoutMs,
         onEvent: settings.onEvent,
         prices: options.prices ?? settings.prices?.[modelId],
-      });
+      }, source);
     },
   };
 }
