@@ -19,9 +19,10 @@ import { formatMs, formatRatio, QUICK, report, sampleCount, stats } from '../../
 import { loadOpenAI } from '../src/openai/load-openai.ts';
 import { openAIChatAttempt } from '../src/openai/openai-chat-attempt.ts';
 import { SDK_TIMEOUT_MS } from '../src/call/sdk-timeout.ts';
+import { settledMemory } from './settled-memory.ts';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error('run with --expose-gc (the package bench script does)');
+// Checked at the start, not only when memory is first measured, after the timed runs.
+if ((globalThis as { gc?: unknown }).gc === undefined) throw new Error('run with --expose-gc (the package bench script does)');
 
 const KEY = 'sk-bench-0123456789abcdef';
 const SYSTEM = 'You write NeuroScript programs. Answer with one envelope.';
@@ -189,25 +190,17 @@ report({
   note: `The same reply (1 KiB of text, then the finish, the usage and [DONE]) split into 4, 32 or 256 content events of the OpenAI chunk shape; the server answers at once. Each event costs the provider about ${formatMs(perEvent('provider'))} of CPU and the bare fetch about ${formatMs(perEvent('floor'))} (the slope from 4 to 256 events): the provider parses each event's JSON (readServerSentEvents, then JSON.parse), redacts and hands each delta on (the loop then feeds it to its envelope parser, not counted here). A model that streams token by token (about 256 events for 1 KiB) costs the host that much more per turn than the 4 events of the concurrency benchmark's server. CPU is this process's user + system time over ${eventRounds * eventBatch} requests per cell, the cells taking turns in batches of ${eventBatch}.`,
 });
 
-/** Memory of this process after a full collection. */
-function settledMemory(): { heap: number; offHeap: number } {
-  gc!();
-  gc!();
-  const usage = process.memoryUsage();
-  return { heap: usage.heapUsed, offHeap: usage.external };
-}
-
 /** Starts `count` requests, waits until the server holds them all, and measures memory per request in flight. */
 async function heapPerRequest(run: () => Promise<void>, count: number): Promise<{ heap: number; offHeap: number }> {
-  const before = settledMemory();
+  const before = await settledMemory();
   server.send({ hold: count });
   const heldAll = once(server, 'message');
   const pending = Array.from({ length: count }, () => run());
   await heldAll;
-  const during = settledMemory();
+  const during = await settledMemory();
   server.send({ release: true });
   await Promise.all(pending);
-  return { heap: (during.heap - before.heap) / count, offHeap: (during.offHeap - before.offHeap) / count };
+  return { heap: (during.heapUsed - before.heapUsed) / count, offHeap: (during.external - before.external) / count };
 }
 
 // Memory per request in flight; a first round per variant opens the sockets, so the measured one counts the requests only.
