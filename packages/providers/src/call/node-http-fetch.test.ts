@@ -215,6 +215,45 @@ describe('createNodeHttpFetch', () => {
     expect(neverFallBack).not.toHaveBeenCalled();
   });
 
+  it('sends a string body of multi-byte UTF-8 byte-exact, with its byte length as content-length, also again after a 307 and a 308', async () => {
+    // The body is written as the string itself (not copied into a Buffer first): its bytes and length must be those fetch sends.
+    const received: { path: string; length: string | undefined; bytes: Buffer }[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ path: request.url ?? '', length: request.headers['content-length'], bytes: Buffer.concat(chunks) });
+        if (request.url === '/307') response.writeHead(307, { location: '/308' }).end();
+        else if (request.url === '/308') response.writeHead(308, { location: '/done' }).end();
+        else response.end('ok');
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack });
+    const bodies = [
+      '{"q":"café naïve"}', // only Latin-1 characters: held by V8 one byte a character, sent as two bytes each
+      '{"q":"é € 😀 日本語 ñ"}', // 2-, 3- and 4-byte sequences
+      'lone \ud83d surrogate \udc00 end', // encoded as U+FFFD, as fetch encodes it
+      `{"system":"${'Ünïcödé → 🚀 文字 '.repeat(6_000)}"}`, // about 160 KB: written in several pieces
+    ];
+    for (const body of bodies) {
+      const response = await fetch(`${url}/307`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect([await response.text(), response.redirected]).toEqual(['ok', true]);
+      await (await globalThis.fetch(`${url}/done`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
+      const [first, second, third, byNodeFetch] = received.splice(0);
+      expect([first?.path, second?.path, third?.path]).toEqual(['/307', '/308', '/done']);
+      for (const sent of [first, second, third]) {
+        expect(sent?.bytes.equals(byNodeFetch!.bytes)).toBe(true);
+        expect(sent?.bytes.equals(Buffer.from(body, 'utf8'))).toBe(true);
+        expect(sent?.length).toBe(String(sent?.bytes.byteLength));
+        expect(sent?.length).toBe(byNodeFetch?.length);
+      }
+    }
+    expect(neverFallBack).not.toHaveBeenCalled();
+  });
+
   it('drops credentials on a redirect to another origin, and honours redirect: manual and error, and the limit of 20', async () => {
     const other = await serve((request, _body, response) => response.end(`auth: ${request.headers.authorization ?? 'none'}`));
     const { url } = await serve((request, _body, response) => {

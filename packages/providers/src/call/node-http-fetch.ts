@@ -92,16 +92,18 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
       // Never echo the URL: its password is the point.
       return Promise.reject(new TypeError('fetch cannot send a URL with credentials in it (user:password@); send them in a header'));
     }
-    const bytes = body === undefined || body === null ? undefined : typeof body === 'string' ? Buffer.from(body) : body instanceof ArrayBuffer ? new Uint8Array(body) : body;
+    // A string is sent as it is, not copied into a Buffer: the caller (the SDK) holds it until the answer anyway, and
+    // a copy held here for a redirect cost each request in flight its body's size again, outside the heap.
+    const payload = body === undefined || body === null ? undefined : body instanceof ArrayBuffer ? new Uint8Array(body) : body;
     let headers: Record<string, string>;
     try {
-      headers = requestHeaders(init?.headers, bytes, typeof body === 'string');
+      headers = requestHeaders(init?.headers, payload);
     } catch (error) {
       return Promise.reject(error); // a header Headers refuses: rejected, as fetch rejects
     }
     if (FORBIDDEN_HEADERS.some((name) => name in headers)) return fallback(input, init);
     url.hash = ''; // never sent, and not part of a response's url
-    const outgoing: Outgoing = { url, method: normalizeMethod(init?.method ?? 'GET'), headers, body: bytes };
+    const outgoing: Outgoing = { url, method: normalizeMethod(init?.method ?? 'GET'), headers, body: payload };
     return follow(outgoing, init?.redirect ?? 'follow', init?.signal ?? undefined, (target) => agents[target.protocol as 'http:' | 'https:']);
   };
 }
@@ -129,14 +131,15 @@ function usesEnvironmentProxy(): boolean {
 }
 
 /** The request's headers as `node:http` takes them, with the defaults `fetch` sends (a string body is `text/plain`). */
-function requestHeaders(init: RequestInit['headers'], body: Uint8Array | undefined, bodyIsText: boolean): Record<string, string> {
+function requestHeaders(init: RequestInit['headers'], body: string | Uint8Array | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   // Through Headers, so every form of HeadersInit is read as fetch reads it (names lower-cased, repeats joined).
   new Headers(init).forEach((value, name) => {
     headers[name] = value;
   });
   headers['accept'] ??= '*/*';
-  if (bodyIsText) headers['content-type'] ??= 'text/plain;charset=UTF-8';
-  if (body !== undefined) headers['content-length'] = String(body.byteLength);
+  if (typeof body === 'string') headers['content-type'] ??= 'text/plain;charset=UTF-8';
+  // Bytes, not characters: a string goes out as UTF-8 (a lone surrogate as U+FFFD, three bytes, as fetch sends it).
+  if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   return headers;
 }
