@@ -8,16 +8,16 @@
  *
  * One process measures one transport:
  *
- *   node --conditions=@askloop/source --expose-gc bench/body-in-flight.bench.ts [--transport PATH] [--requests N]
+ *   node --conditions=@askloop/source --expose-gc bench/body-in-flight.ts [--transport PATH] [--requests N]
  *
  * prints one JSON line. `PATH` is a `node-http-fetch.ts` to load instead of
  * this package's, e.g. one of an older checkout, so two versions of the
  * transport can be compared under the same provider and SDK:
  *
- *   … bench/body-in-flight.bench.ts --compare OTHER_PATH [--runs 5] [--requests N]
+ *   … bench/body-in-flight.ts --compare OTHER_PATH [--runs 5] [--requests N]
  *
  * runs fresh processes of this package's transport and of `OTHER_PATH` by
- * turns and prints the medians and ranges of each. Not part of `pnpm bench`:
+ * turns and prints the medians and ranges of each. Not part of `pnpm bench` (it runs only `*.bench.ts`):
  * 5,000 connections at once is a load of its own.
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
