@@ -13,6 +13,7 @@
 import ivm from 'isolated-vm';
 import { CHECKPOINT_CELLS, CHECKPOINT_LINE, CHECKPOINT_STEPS } from './checkpoint-memory.ts';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
+import { createReplyMemory, deliverReply, type ReplyMemory } from './tool-reply-memory.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
@@ -42,6 +43,10 @@ interface ActiveRun {
   readonly limits: SandboxLimits;
   /** Calls waiting for the host: when each was sent, and what answers the isolate (a `toolReply`). */
   readonly pendingTools: Map<number, { readonly sentAt: number; readonly resolve: (reply: string) => void }>;
+  /** The context's reply memory, where a call's answer is written for the waiting isolate. */
+  reply: ReplyMemory | undefined;
+  /** An answer too long for the reply memory, until the isolate takes it (`#takeReply`). */
+  untakenReply: string | undefined;
   /** The run's clock (see `#startClock`): what is left of `wallMs`, and since when it has been running down. */
   leftMs: number;
   clockSince: number;
@@ -60,6 +65,7 @@ interface PreparedContext {
   readonly context: ivm.Context;
   readonly token: number;
   readonly checkpoint: Float64Array;
+  readonly reply: ReplyMemory;
 }
 
 /** `compileScript` with `produceCachedData` sets this (isolated-vm README, "CachedDataOptions"); its typings omit it. */
@@ -89,6 +95,7 @@ export class IsolateHost {
    */
   readonly #callToolReference = new ivm.Reference((token: number, name: string, argsJson: string) => this.#callTool(token, name, argsJson));
   readonly #eventReference = new ivm.Reference((token: number, kind: string, payloadJson: string) => this.#event(token, kind, payloadJson));
+  readonly #takeReplyReference = new ivm.Reference((token: number) => this.#takeReply(token));
   /** RSS headroom over the run's starting RSS before the watchdog fires, per MiB of `memoryMb`. */
   readonly #rssFactor: number;
   readonly #rssFloorMb: number;
@@ -141,6 +148,8 @@ export class IsolateHost {
       failure: undefined,
       contextToken: -1,
       checkpoint: undefined,
+      reply: undefined,
+      untakenReply: undefined,
     };
     this.#active = run;
     this.#startClock(run);
@@ -157,6 +166,7 @@ export class IsolateHost {
       context = prepared.context;
       run.contextToken = prepared.token;
       run.checkpoint = prepared.checkpoint;
+      run.reply = prepared.reply;
       // No isolated-vm `timeout` here: it would count the time a tool call waits on a busy host. The run's clock does.
       const invoking = context.evalClosure(INVOKE_SOURCE, [message.entry, message.inputJson], { result: { copy: true } });
       this.#channel.started(message.runId);
@@ -207,7 +217,7 @@ export class IsolateHost {
     run.pendingTools.clear();
     const isolate = this.#isolate;
     this.#dropIsolate();
-    // Disposal terminates execution; a tool promise resolved above is settled first.
+    // Disposal terminates execution (a wait on the reply memory too); a call answered above is woken first.
     setImmediate(() => {
       if (!isolate?.isDisposed) isolate?.dispose();
     });
@@ -219,8 +229,16 @@ export class IsolateHost {
     const token = this.#nextContextToken++;
     // Shared, not copied (isolated-vm README, "ExternalCopy"): the context's writes land here, and outlive its isolate.
     const shared = new SharedArrayBuffer(CHECKPOINT_CELLS * Float64Array.BYTES_PER_ELEMENT);
-    context.evalClosureSync(BOOTSTRAP_SOURCE, [this.#callToolReference, this.#eventReference, token, new ivm.ExternalCopy(shared).copyInto({ release: true })]);
-    return { context, token, checkpoint: new Float64Array(shared) };
+    const reply = createReplyMemory();
+    context.evalClosureSync(BOOTSTRAP_SOURCE, [
+      this.#callToolReference,
+      this.#eventReference,
+      token,
+      new ivm.ExternalCopy(shared).copyInto({ release: true }),
+      new ivm.ExternalCopy(reply.shared).copyInto({ release: true }),
+      this.#takeReplyReference,
+    ]);
+    return { context, token, checkpoint: new Float64Array(shared), reply: reply.memory };
   }
 
   /** The spare context if it fits this run, else a new one; with the runtime loaded either way. */
@@ -239,22 +257,41 @@ export class IsolateHost {
     return prepared;
   }
 
-  #callTool(token: number, name: string, argsJson: string): Promise<string> {
+  /**
+   * The isolate's tool call (a synchronous call from its thread): sends it to
+   * the host and returns nothing, the isolate then waiting on its reply memory
+   * for the answer (`toolResult` writes it there); or returns the answer itself when the call is
+   * not made.
+   */
+  #callTool(token: number, name: string, argsJson: string): string | undefined {
     const run = this.#active;
     // Outside the active run's context (a spare context's top level, a stale context) tools are not available.
-    if (run === undefined || run.contextToken !== token || run.failure !== undefined) return Promise.resolve(STOPPED_TOOL_REPLY);
+    if (run === undefined || run.contextToken !== token || run.failure !== undefined || run.reply === undefined) return STOPPED_TOOL_REPLY;
     // While the call is with the host the run's clock stops here; the host times the tool against what is left.
     this.#stopClock(run);
     if (run.leftMs <= 0) {
       this.#timeUp(run);
-      return Promise.resolve(STOPPED_TOOL_REPLY);
+      return STOPPED_TOOL_REPLY;
     }
     const callId = run.nextCallId++;
-    return new Promise((resolve) => {
-      this.#channel.toolCall(run.runId, callId, name, argsJson, run.leftMs, readCheckpoint(run.checkpoint));
-      // After the send: the worker's own time writing the call (its size is the program's doing) is not excused.
-      run.pendingTools.set(callId, { sentAt: performance.now(), resolve });
+    const reply = run.reply;
+    this.#channel.toolCall(run.runId, callId, name, argsJson, run.leftMs, readCheckpoint(run.checkpoint));
+    // After the send: the worker's own time writing the call (its size is the program's doing) is not excused.
+    run.pendingTools.set(callId, {
+      sentAt: performance.now(),
+      resolve: (answer) => {
+        if (!deliverReply(reply, answer)) run.untakenReply = answer;
+      },
     });
+    return undefined;
+  }
+
+  /** Hands the isolate an answer too long for its reply memory (a synchronous call from its thread). */
+  #takeReply(token: number): string {
+    const run = this.#active;
+    const answer = run !== undefined && run.contextToken === token ? run.untakenReply : undefined;
+    if (run !== undefined) run.untakenReply = undefined;
+    return answer ?? STOPPED_TOOL_REPLY;
   }
 
   /**

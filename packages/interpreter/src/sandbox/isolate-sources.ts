@@ -4,6 +4,7 @@
  * isolated-vm objects inside the isolate; what they leave on the global is a
  * frozen `__host` of plain functions that take and return plain data.
  */
+import { REPLY_TAKE, REPLY_TEXT_OFFSET, REPLY_WAITING } from './tool-reply-memory.ts';
 
 /**
  * Installs `globalThis.__host`. Run with `evalClosure`: `$0` is a Reference to
@@ -13,11 +14,19 @@
  * layout is `checkpoint-memory.ts`), is where the runtime may write where it
  * is (`[0]` a source line, `[1]` steps taken); the worker reads it as it
  * forwards each tool call and after the isolate is gone, and reports it with
- * a run that was stopped (out of memory or time, cancelled). Both References stay in this closure's scope,
+ * a run that was stopped (out of memory or time, cancelled). `$4` is the
+ * context's reply memory (`tool-reply-memory.ts`) and `$5` a Reference to the
+ * worker's function that hands over an answer too long for it. A tool call is
+ * a synchronous call into the worker (`applySync`), which sends it to the host
+ * and returns at once — or returns the answer itself when there is nothing to
+ * wait for — and then a wait on the reply memory until the worker writes the
+ * answer there (never `applySyncPromise`: see `tool-reply-memory.ts`). The
+ * References stay in this closure's scope,
  * unreachable from any global or value; the functions copy everything as JSON
  * text and pass the token, so the worker ignores calls from any context but
- * the active run's (a stale context's finalizer, say). `JSON` is captured
- * first so a runtime that replaces it cannot change what crosses.
+ * the active run's (a stale context's finalizer, say). `JSON`, `Atomics` and
+ * the string and array functions used here are captured first so a runtime
+ * that replaces them cannot change what crosses.
  *
  * The worker answers a tool call with `TOOL_REPLY` text: the ms the call
  * waited on a busy host (not the run's time), a space, the outcome JSON.
@@ -39,9 +48,30 @@ const dateNow = Date.now;
 const apply = Reflect.apply;
 const indexOf = String.prototype.indexOf;
 const slice = String.prototype.slice;
+const fromCharCode = String.fromCharCode;
+const subarray = Object.getPrototypeOf(Uint16Array.prototype).subarray;
+const atomicsLoad = Atomics.load;
+const atomicsStore = Atomics.store;
+const atomicsWait = Atomics.wait;
+const replyState = new Int32Array($4, 0, 2);
+const replyText = new Uint16Array($4, ${REPLY_TEXT_OFFSET});
+const takeReplyRef = $5;
 let excusedMs = 0;
+const readReply = () => {
+  const length = replyState[1];
+  if (length === ${REPLY_TAKE}) return takeReplyRef.applySync(undefined, [token]);
+  let text = '';
+  for (let at = 0; at < length; at += 4096) text += apply(fromCharCode, undefined, apply(subarray, replyText, [at, at + 4096 < length ? at + 4096 : length]));
+  return text;
+};
+const awaitReply = (sent) => {
+  if (typeof sent === 'string') return sent;
+  while (atomicsLoad(replyState, 0) === ${REPLY_WAITING}) atomicsWait(replyState, 0, ${REPLY_WAITING});
+  return readReply();
+};
 const callToolJson = (name, argsJson) => {
-  const reply = callToolRef.applySyncPromise(undefined, [token, toText(name), toText(argsJson)]);
+  atomicsStore(replyState, 0, ${REPLY_WAITING});
+  const reply = awaitReply(callToolRef.applySync(undefined, [token, toText(name), toText(argsJson)]));
   const space = apply(indexOf, reply, [' ']);
   const waited = +apply(slice, reply, [0, space]);
   if (waited > 0) excusedMs += waited;
