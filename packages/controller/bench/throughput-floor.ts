@@ -30,8 +30,10 @@ type WorkerMessage = { kind: 'ready' } | { kind: 'tool-call'; id: number; argume
 
 // About what the benchmark's program does: a loop, strings, one tool call, a line of output.
 const SCRIPT = `let text = ''; for (let i = 0; i < 50; i += 1) text += i % 10;
-const length = __callHost.applySyncPromise(undefined, [__id, text]);
-'turn ' + __id + ': ' + length;`;
+const answer = new Int32Array(__answer);
+__callHost.applySync(undefined, [__id, text]);
+while (Atomics.load(answer, 0) === 0) Atomics.wait(answer, 0, 0);
+'turn ' + __id + ': ' + answer[1];`;
 
 /** How long one floor run may take, queue excluded, before the floor fails (a run takes well under 1 ms of work). */
 const RUN_TIMEOUT_MS = 30_000;
