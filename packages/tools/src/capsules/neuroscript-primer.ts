@@ -5,8 +5,8 @@
  * language guesses (Python, JavaScript, `call tool.x({...})` everywhere) and
  * spends its turns on syntax errors. Each turn is a fresh request, so it is
  * sent every turn: it is kept short (it costs tokens, and memory while
- * thousands of requests are in flight: about 15 MiB at 10,000 sessions per
- * KB of text), says nothing of how to finish (the dialect's rules before it
+ * thousands of requests are in flight: about 30 MiB at 10,000 sessions per
+ * KB of text in the controller's benchmark, `bench/notes.md`), says nothing of how to finish (the dialect's rules before it
  * do), and its program runs as shown: a test runs it, and a program written
  * from each of its lines, through the real interpreter. It names no tool the
  * agent may not call (`neuroscriptPrimer`). `docs/neuroscript.md` is the whole
