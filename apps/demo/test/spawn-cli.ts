@@ -23,10 +23,11 @@ export interface SpawnResult {
 /**
  * Spawns `node [nodeArgs] script args`; `stdin`, when given, is written in
  * 64 KiB chunks up to `stdinBytes` bytes of zeros, stopping at the first write error.
+ * Node's own warnings are off unless `nodeWarnings` (for a test that a command prints none, as the built `askloop` would).
  */
-export function spawnCli(args: string[], options: { node?: string; script?: string; stdinBytes?: number; cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnResult> {
+export function spawnCli(args: string[], options: { node?: string; script?: string; stdinBytes?: number; cwd?: string; env?: Record<string, string>; nodeWarnings?: boolean } = {}): Promise<SpawnResult> {
   const node = options.node ?? process.execPath;
-  const nodeArgs = options.node === undefined ? ['--conditions=@askloop/source', '--no-warnings'] : [];
+  const nodeArgs = options.node === undefined ? ['--conditions=@askloop/source', ...(options.nodeWarnings === true ? [] : ['--no-warnings'])] : [];
   const child = spawn(node, [...nodeArgs, options.script ?? CLI_SOURCE, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }) });
   let stdout = '';
   let stderr = '';

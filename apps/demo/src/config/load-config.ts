@@ -2,8 +2,10 @@
  * `loadConfig(path)`: reads `askloop.config.yaml`, refuses keys written into
  * it, checks it against the schema and the controller's agent validator, and
  * returns plain data. Every error is a `ConfigError` naming the file, line
- * and column of the offending value; past the YAML syntax and the secrets
- * check, all the file's problems are reported in one error.
+ * and column of the offending value. The checks go in stages, each stopping
+ * the check with all it found in one error: the YAML syntax (its first error),
+ * the parser's warnings, a secret, what the parser would not read as written
+ * (a list as a key, a whole number past 2^53), then the file's values.
  */
 import { agentDefinitionIssues, formatIssuePath, type AgentDefinition } from '@askloop/controller';
 import { isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
@@ -13,7 +15,7 @@ import { LineCounter, parseDocument, type Node } from 'yaml';
 import type { AgentDefaults, AskLoopConfig } from './askloop-config.ts';
 import { AGENT_NAME, CONFIG_SCHEMA, type ConfigFile } from './config-schema.ts';
 import { configIssueMessage } from './config-issue-message.ts';
-import { ConfigError } from './config-error.ts';
+import { ConfigError, type ConfigErrorCode } from './config-error.ts';
 import { findInvalidUtf8 } from '../decode-text.ts';
 import { findSecret } from './find-secret.ts';
 import { locateYamlPath } from './locate-yaml-path.ts';
@@ -21,6 +23,9 @@ import { closestName } from '../options/closest-name.ts';
 import { PLUGIN_ENTRY_KEYS } from './plugin-entry-schema.ts';
 import { inPluginOptions, pluginOptionSecretMessage } from './plugin-option-secret.ts';
 import { providerSettingsKeys } from './provider-settings-schema.ts';
+import type { YamlProblem } from './yaml-node-paths.ts';
+import { yamlValueProblems } from './yaml-value-problems.ts';
+import { yamlWarningProblems } from './yaml-warning-problems.ts';
 
 /** Config files are a page or two; anything larger is refused before parsing. */
 export const MAX_CONFIG_BYTES = 256 * 1024;
@@ -64,9 +69,21 @@ export function parseConfig(text: string, options: { file: string; display?: str
     const { line, col } = lineCounter.linePos(syntax.pos[0]);
     throw new ConfigError('CONFIG_SYNTAX', `not valid YAML: ${syntax.message.split('\n')[0]}`, { file: display, line, column: col });
   }
+  const located = (code: 'CONFIG_SYNTAX' | 'CONFIG_INVALID', problem: YamlProblem): ConfigError => {
+    const { line, col } = lineCounter.linePos(problem.offset);
+    return new ConfigError(code, problem.path === undefined ? problem.message : `${formatIssuePath(problem.path)}: ${problem.message}`, { file: display, line, column: col });
+  };
+  // What the parser only warns about (an unknown tag, one its value does not fit) is a mistake all the same: the
+  // value would silently become something else ("1" for `!!float 1`). Every one of them, as the syntax it is.
+  const warnings = yamlWarningProblems(document, text);
+  if (warnings.length > 0) throw configProblems(warnings.map((problem) => located('CONFIG_SYNTAX', problem)));
   // Before the schema: a key in the file is the worst mistake, and the schema would only call `apiKey` unknown.
   const secret = findSecret(document.contents as Node | null, referenceAllowed);
   if (secret !== undefined) throw fail('CONFIG_SECRET', inPluginOptions(secret.path) ? pluginOptionSecretMessage(secret) : secret.message, secret.path);
+  // Before the file becomes data: a key that is a list would become text (with a warning from Node), a number
+  // beyond 2^53 the nearest double.
+  const unreadable = yamlValueProblems(document);
+  if (unreadable.length > 0) throw configProblems(unreadable.map((problem) => located('CONFIG_INVALID', problem)));
 
   let value: unknown;
   try {
@@ -135,10 +152,12 @@ function configProblems(problems: readonly ConfigError[]): ConfigError {
   const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   const [first, ...rest] = sorted as [ConfigError, ...ConfigError[]];
   if (rest.length === 0) return first;
+  // Problems of one kind (the parser's warnings are all CONFIG_SYNTAX) keep their code; a mix is the file's values.
+  const code = rest.every((problem) => problem.code === first.code) ? (first.code as ConfigErrorCode) : 'CONFIG_INVALID';
   const shown = rest.slice(0, MAX_PROBLEMS_SHOWN - 1).map((problem) => `\n${problem.file}:${problem.line ?? 1}:${problem.column ?? 1}: ${problem.message}`);
   const hidden = rest.length - shown.length;
   const more = hidden > 0 ? `\n… and ${hidden} more` : '';
-  return new ConfigError('CONFIG_INVALID', `${first.message} (${sorted.length} problems in the file; the others below)${shown.join('')}${more}`, { file: first.file, line: first.line, column: first.column });
+  return new ConfigError(code, `${first.message} (${sorted.length} problems in the file; the others below)${shown.join('')}${more}`, { file: first.file, line: first.line, column: first.column });
 }
 
 /** `unknown key 'pakage'; did you mean 'package'? (the keys are package, options)`; without a likely name, the keys alone. */
