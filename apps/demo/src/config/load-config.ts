@@ -7,7 +7,7 @@
  * the parser's warnings, a secret, what the parser would not read as written
  * (a list as a key, a whole number past 2^53), then the file's values.
  */
-import { agentDefinitionIssues, formatIssuePath, type AgentDefinition } from '@askloop/controller';
+import { agentDefinitionIssues, formatIssuePath, listProblems, placeYamlProblem, yamlValueProblems, yamlWarningProblems, type AgentDefinition, type YamlProblem } from '@askloop/controller';
 import { isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -23,9 +23,6 @@ import { closestName } from '../options/closest-name.ts';
 import { PLUGIN_ENTRY_KEYS } from './plugin-entry-schema.ts';
 import { inPluginOptions, pluginOptionSecretMessage } from './plugin-option-secret.ts';
 import { providerSettingsKeys } from './provider-settings-schema.ts';
-import type { YamlProblem } from './yaml-node-paths.ts';
-import { yamlValueProblems } from './yaml-value-problems.ts';
-import { yamlWarningProblems } from './yaml-warning-problems.ts';
 
 /** Config files are a page or two; anything larger is refused before parsing. */
 export const MAX_CONFIG_BYTES = 256 * 1024;
@@ -70,8 +67,8 @@ export function parseConfig(text: string, options: { file: string; display?: str
     throw new ConfigError('CONFIG_SYNTAX', `not valid YAML: ${syntax.message.split('\n')[0]}`, { file: display, line, column: col });
   }
   const located = (code: 'CONFIG_SYNTAX' | 'CONFIG_INVALID', problem: YamlProblem): ConfigError => {
-    const { line, col } = lineCounter.linePos(problem.offset);
-    return new ConfigError(code, problem.path === undefined ? problem.message : `${formatIssuePath(problem.path)}: ${problem.message}`, { file: display, line, column: col });
+    const { line, column, message } = placeYamlProblem(problem, lineCounter);
+    return new ConfigError(code, message, { file: display, line, column });
   };
   // What the parser only warns about (an unknown tag, one its value does not fit) is a mistake all the same: the
   // value would silently become something else ("1" for `!!float 1`). Every one of them, as the syntax it is.
@@ -149,15 +146,11 @@ const MAX_PROBLEMS_SHOWN = 20;
  * each further one on a line of its own, located the same way.
  */
 function configProblems(problems: readonly ConfigError[]): ConfigError {
-  const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  const [first, ...rest] = sorted as [ConfigError, ...ConfigError[]];
-  if (rest.length === 0) return first;
+  const { first, message } = listProblems(problems, problems[0]?.file, MAX_PROBLEMS_SHOWN);
+  if (problems.length === 1) return first;
   // Problems of one kind (the parser's warnings are all CONFIG_SYNTAX) keep their code; a mix is the file's values.
-  const code = rest.every((problem) => problem.code === first.code) ? (first.code as ConfigErrorCode) : 'CONFIG_INVALID';
-  const shown = rest.slice(0, MAX_PROBLEMS_SHOWN - 1).map((problem) => `\n${problem.file}:${problem.line ?? 1}:${problem.column ?? 1}: ${problem.message}`);
-  const hidden = rest.length - shown.length;
-  const more = hidden > 0 ? `\n… and ${hidden} more` : '';
-  return new ConfigError(code, `${first.message} (${sorted.length} problems in the file; the others below)${shown.join('')}${more}`, { file: first.file, line: first.line, column: first.column });
+  const code = problems.every((problem) => problem.code === first.code) ? (first.code as ConfigErrorCode) : 'CONFIG_INVALID';
+  return new ConfigError(code, message, { file: first.file, line: first.line, column: first.column });
 }
 
 /** `unknown key 'pakage'; did you mean 'package'? (the keys are package, options)`; without a likely name, the keys alone. */

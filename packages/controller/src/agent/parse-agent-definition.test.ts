@@ -96,7 +96,7 @@ describe('parseAgentDefinition', () => {
   });
 
   it('refuses syntax errors with the line, non-maps, bad model ids and duplicate keys', () => {
-    expect(refusal(() => parseAgentDefinition('name: a\nmodel: [unclosed\n', { source: 'x.yaml' }))).toMatch(/^x\.yaml: line \d+, column \d+: not valid JSON or YAML/);
+    expect(refusal(() => parseAgentDefinition('name: a\nmodel: [unclosed\n', { source: 'x.yaml' }))).toMatch(/^x\.yaml:3:1: not valid JSON or YAML/);
     expect(refusal(() => parseAgentDefinition('[1, 2]'))).toContain('(top level) (line 1): expected a map, got a list');
     expect(refusal(() => parseAgentDefinition(''))).toContain('expected a map, got null');
     expect(refusal(() => parseAgentDefinition('name: a\nmodel: gpt4\n'))).toContain("model (line 2): expected 'provider:model'");

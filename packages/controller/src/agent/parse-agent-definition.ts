@@ -1,12 +1,19 @@
 /**
  * `parseAgentDefinition(text, { source })`: an agent definition from a JSON or
  * YAML file (YAML 1.2, of which JSON is a subset, so one parser serves both and
- * gives line numbers for both). The result is validated field by field; every
- * failure is `LOOP_AGENT_INVALID` naming the source, the path, the line when
- * known, and what was expected.
+ * gives line numbers for both). The text is read as written or refused at its
+ * place, as askloop.config.yaml is: a syntax error, then every parser warning
+ * (a tag it does not know or the value does not fit), then what it would not
+ * read as written (a list as a key, a whole number past 2^53). The result is
+ * validated field by field; every failure is `LOOP_AGENT_INVALID` naming the
+ * source, the path, the line when known, and what was expected.
  */
 import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { LoopError } from '../errors/loop-error.ts';
+import { listProblems, placeYamlProblem, problemPlace, type PlacedProblem } from '../yaml/file-problems.ts';
+import type { YamlProblem } from '../yaml/yaml-node-paths.ts';
+import { yamlValueProblems } from '../yaml/yaml-value-problems.ts';
+import { yamlWarningProblems } from '../yaml/yaml-warning-problems.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import { agentDefinitionIssues, formatIssuePath, type AgentDefinitionIssue } from './validate-agent-definition.ts';
 
@@ -52,6 +59,16 @@ function invalid(message: string, source: string | undefined): LoopError {
 }
 
 /**
+ * The problems of the text at their places, as one error: `SOURCE:LINE:COLUMN: …`
+ * (`line L, column C: …` without a source), the first's place also as the
+ * error's `line` and `column`.
+ */
+function invalidAt(problems: readonly Required<PlacedProblem>[], source: string | undefined): LoopError {
+  const { first, message } = listProblems(problems, source, MAX_LISTED);
+  return new LoopError({ code: 'LOOP_AGENT_INVALID', message: `${problemPlace(source, first.line, first.column)}: ${message}`, line: first.line, column: first.column });
+}
+
+/**
  * Parses and validates an agent definition. Unknown keys are refused (with a
  * did-you-mean), so a misspelt `maxTurn` never falls back to a default.
  * Throws `LOOP_AGENT_INVALID`.
@@ -64,8 +81,15 @@ export function parseAgentDefinition(text: string, options: ParseAgentDefinition
   const syntax = document.errors[0];
   if (syntax !== undefined) {
     const { line, col } = lineCounter.linePos(syntax.pos[0]);
-    throw invalid(`line ${line}, column ${col}: not valid JSON or YAML: ${syntax.message.split('\n')[0]}`, source);
+    throw invalidAt([{ line, column: col, message: `not valid JSON or YAML: ${syntax.message.split('\n')[0]}` }], source);
   }
+  // What the parser only warns about (`!!flaot 8` read as the text "8"), then what it reads without a word but not as
+  // written (a list as a key made into text, 9007199254740993 into 9007199254740992): each at its place.
+  const located = (problems: readonly YamlProblem[]) => problems.map((problem) => placeYamlProblem(problem, lineCounter));
+  const warnings = yamlWarningProblems(document, text);
+  if (warnings.length > 0) throw invalidAt(located(warnings), source);
+  const unreadable = yamlValueProblems(document);
+  if (unreadable.length > 0) throw invalidAt(located(unreadable), source);
   let value: unknown;
   try {
     // Aliases are capped so a "billion laughs" file cannot expand without bound.

@@ -7,7 +7,7 @@
 
 /** Every `LOOP_…` code, sorted, with what it means and how to fix it. */
 export const LOOP_ERROR_CODES = {
-  LOOP_AGENT_INVALID: 'An agent definition failed validation; the message names the path of the bad field. Fix the definition.',
+  LOOP_AGENT_INVALID: 'An agent definition failed validation, or its text is not JSON or YAML or holds what YAML would read other than written (an unknown or unfitting tag, a key that is a list, a whole number beyond 2^53 − 1; at its line and column); the message names the path of the bad field. Fix the definition.',
   LOOP_AGENT_NOT_FOUND: 'No agent with that name is defined by any plugin or file. Define it, or use one of the names listed.',
   LOOP_ARGUMENT_INVALID: 'A store call (or a run) was given an argument no store can hold: a listSessions option no store can take (a limit or offset that is not a whole number ≥ 0, a search over 1,000 characters or with a control character or lone surrogate, a parentSid or sidPrefix that is no session id, an unknown status or option name), a session id that is empty, too long, not well-formed Unicode or has control characters, a turn index outside 1 to 2^31 − 1; a call\'s options that are not an object, an option the call does not take (with the one meant), an onEvent that is not a function or a note that is not text, or a signal that is not an AbortSignal. The message names the argument, the call and the value. Fix the caller.',
   LOOP_APPROVAL_NOT_PENDING: 'approve/deny was called for a session that is not paused for approval. Check the session status first.',
@@ -34,6 +34,10 @@ export interface LoopErrorOptions {
   readonly sid?: string;
   readonly plugin?: string;
   readonly hook?: string;
+  /** `LOOP_AGENT_INVALID` of a definition's text: the 1-based line of its (first) problem, when the text has it at a place. */
+  readonly line?: number;
+  /** With `line`: the 1-based column. */
+  readonly column?: number;
   readonly cause?: unknown;
 }
 
@@ -45,6 +49,10 @@ export class LoopError extends Error {
   readonly sid: string | undefined;
   readonly plugin: string | undefined;
   readonly hook: string | undefined;
+  /** See {@link LoopErrorOptions.line}. */
+  readonly line: number | undefined;
+  /** See {@link LoopErrorOptions.column}. */
+  readonly column: number | undefined;
   readonly [MARKER] = true;
 
   constructor(options: LoopErrorOptions) {
@@ -54,16 +62,20 @@ export class LoopError extends Error {
     this.sid = options.sid;
     this.plugin = options.plugin;
     this.hook = options.hook;
+    this.line = options.line;
+    this.column = options.column;
   }
 
   /** Plain data for logs and `--json` (never includes the cause's stack). */
-  toJSON(): { code: LoopErrorCode; message: string; sid?: string; plugin?: string; hook?: string } {
+  toJSON(): { code: LoopErrorCode; message: string; sid?: string; plugin?: string; hook?: string; line?: number; column?: number } {
     return {
       code: this.code,
       message: this.message,
       ...(this.sid === undefined ? {} : { sid: this.sid }),
       ...(this.plugin === undefined ? {} : { plugin: this.plugin }),
       ...(this.hook === undefined ? {} : { hook: this.hook }),
+      ...(this.line === undefined ? {} : { line: this.line }),
+      ...(this.column === undefined ? {} : { column: this.column }),
     };
   }
 }

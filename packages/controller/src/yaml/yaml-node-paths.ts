@@ -1,5 +1,5 @@
 /**
- * Every node of a parsed YAML document, keys too, with the path a config
+ * Every node of a parsed YAML document, keys too, with the path a file's
  * error names it by (`plugins[0].options.id`): for the checks that look at how
  * a value was written (its tag, its notation, a key that is no name) rather
  * than at what it became. Aliases are not followed: the node an alias names

@@ -1,14 +1,15 @@
 /**
- * The YAML parser's warnings, as problems of the config file. The parser
- * warns and reads on where the file does not say what it means, and the
- * value then becomes something else: a tag it does not know (`!!flaot 1`,
- * `!custom x`) or one the value does not fit (`!!float 1`, `!!bool yes`)
- * leaves the text as written ("1"); a tag for another kind of node is
- * dropped; an unknown directive is skipped. A config mistake is never
- * silent: each warning is reported at its place, with the fix.
+ * The YAML parser's warnings, as problems of the file (askloop.config.yaml,
+ * an agent definition, an `--mcp-config` file). The parser warns and reads on
+ * where the file does not say what it means, and the value then becomes
+ * something else: a tag it does not know (`!!flaot 1`, `!custom x`) or one
+ * the value does not fit (`!!float 1`, `!!bool yes`) leaves the text as
+ * written ("1"); a tag for another kind of node is dropped; an unknown
+ * directive is skipped. A mistake in a file is never silent: each warning is
+ * reported at its place, with the fix.
  */
 import { isMap, isScalar, isSeq, type Document, type YAMLWarning } from 'yaml';
-import { closestName } from '../options/closest-name.ts';
+import { closestOption } from '../closest-option.ts';
 import { yamlNodes, type YamlNodeAt, type YamlProblem } from './yaml-node-paths.ts';
 
 /** The prefix of the YAML tags (`!!float` is `tag:yaml.org,2002:float`). */
@@ -17,7 +18,7 @@ const YAML_TAG = 'tag:yaml.org,2002:';
 /**
  * The tags a fix suggests: those whose values are plain data, read alike in
  * YAML 1.2 and 1.1 (`!!binary`, `!!timestamp`, `!!set` and the like are not
- * plain data, which a plugin's options must be).
+ * plain data, which the files askloop reads hold).
  */
 const PLAIN_TAGS = ['str', 'int', 'float', 'bool', 'null'] as const;
 
@@ -32,7 +33,10 @@ const FORMS: Readonly<Record<string, string>> = {
 /** A kind of node in the words of the file. */
 const KINDS = { scalar: 'a single value', map: 'a map', seq: 'a list' } as const;
 
-/** Every warning of the parser, in the order written, with what to write instead. */
+/**
+ * Every warning of the parser, in the order written, with what to write
+ * instead. `text` is the text `document` was parsed from.
+ */
 export function yamlWarningProblems(document: Document, text: string): YamlProblem[] {
   let tagged: YamlNodeAt[] | undefined;
   return document.warnings.map((warning) => {
@@ -83,7 +87,7 @@ function tagProblem(document: Document, text: string, warning: YAMLWarning, node
   const offset = warning.pos[0];
   if (known.length === 0) {
     const name = full.startsWith(YAML_TAG) ? full.slice(YAML_TAG.length) : full.startsWith('!') ? full.replace(/^!+/, '') : '';
-    const meant = closestName(name, PLAIN_TAGS);
+    const meant = closestTag(name);
     const version = document.directives?.yaml.version ?? '1.2';
     const use = PLAIN_TAGS.map((plain) => `!!${plain}`).join(', ');
     return {
@@ -100,6 +104,11 @@ function tagProblem(document: Document, text: string, warning: YAMLWarning, node
     path,
     message: form === undefined ? `${shown(written)} does not fit this value; drop the tag` : `${shown(written)} does not fit this value: a ${shown(written)} is ${form}; write the value so, or drop the tag`,
   };
+}
+
+/** The plain tag a misspelt one most likely meant (`flaot` → `float`): within 2 edits, and fewer than half its letters. */
+function closestTag(name: string): string | undefined {
+  return closestOption(name, PLAIN_TAGS, Math.min(2, Math.ceil(name.length / 2) - 1));
 }
 
 /** A key's text, as the path of the value under it names it. */
