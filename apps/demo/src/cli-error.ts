@@ -84,10 +84,15 @@ export class CliError extends Error {
   /**
    * Reports a controller's `LoopError` (`LOOP_…`: an invalid agent file, an
    * unknown session, a store failure) with its own code: the loop could not
-   * start or continue, exit 1. `file` names the input it came from, if any.
+   * start or continue, exit 1. `file` names the input it came from, if any;
+   * an error at a place in it (`line`, `column`: an agent file's unknown tag)
+   * keeps the place, which the message then does not repeat.
    */
-  static fromLoopError(error: { code: string; message: string }, file?: string): CliError {
-    const copy = new CliError('CLI_SCRIPT_INVALID', file === undefined ? error.message : withoutPath(error.message, file), { file });
+  static fromLoopError(error: { code: string; message: string; line?: number | undefined; column?: number | undefined }, file?: string): CliError {
+    const placed = file !== undefined && error.line !== undefined && error.column !== undefined;
+    const place = placed ? { line: error.line, column: error.column } : {};
+    const message = file === undefined ? error.message : withoutPath(placed ? withoutPlace(error.message, `${file}:${error.line}:${error.column}: `) : error.message, file);
+    const copy = new CliError('CLI_SCRIPT_INVALID', message, { file, ...place });
     (copy as { code: string }).code = error.code;
     return copy;
   }
@@ -140,4 +145,9 @@ export function usageError(message: string): CliError {
 function withoutPath(message: string, file: string): string {
   const text = message.split(` of ${file}`).join('');
   return text.startsWith(`${file}: `) ? text.slice(file.length + 2) : text.startsWith(`${file} `) ? text.slice(file.length + 1) : text;
+}
+
+/** `message` without its leading `place` (`FILE:LINE:COLUMN: `), which the text output's prefix and the JSON's fields give. */
+function withoutPlace(message: string, place: string): string {
+  return message.startsWith(place) ? message.slice(place.length) : message;
 }

@@ -87,7 +87,8 @@ function checkPatterns(name: string, patterns: readonly string[] | undefined): v
 }
 
 /**
- * Reads `--agent FILE`: capped, strict UTF-8, then validated (`LOOP_AGENT_INVALID` naming the file, path and line).
+ * Reads `--agent FILE`: capped, strict UTF-8, then validated (`LOOP_AGENT_INVALID` naming the file, path and line;
+ * what YAML would read other than written, an unknown tag or a number past 2^53, at FILE:LINE:COLUMN).
  * `model`, when the command line chose one (`--model`, `--script`), stands in for a file that names none.
  */
 export async function readAgentFile(file: string, io: CommandIo, model?: string): Promise<AgentDefinition> {
@@ -95,12 +96,13 @@ export async function readAgentFile(file: string, io: CommandIo, model?: string)
   const text = decodeUtf8Input(await readInput(file, io), name);
   refuseWrittenSecret(text, name);
   try {
-    return parseAgentDefinition(text, model === undefined ? {} : { model });
+    // Named, so each of several problems of the file is at its FILE:LINE:COLUMN, as a config file's are.
+    return parseAgentDefinition(text, { source: name, ...(model === undefined ? {} : { model }) });
   } catch (error) {
     if (!isLoopError(error)) throw error;
     // A file without a model, run with none: say where one can come from.
     const noModel = model === undefined && /missing required key 'model'/.test(error.message) ? "; give the file 'model: provider:model', or pass --model PROVIDER:MODEL or --script FILE, or set models.default in askloop.config.yaml" : '';
-    throw CliError.fromLoopError({ code: error.code, message: `${error.message}${noModel}` }, name);
+    throw CliError.fromLoopError({ code: error.code, message: `${error.message}${noModel}`, line: error.line, column: error.column }, name);
   }
 }
 

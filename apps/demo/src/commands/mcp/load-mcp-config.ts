@@ -9,12 +9,9 @@
  */
 import type { RunBinding } from '../ns/tool-options.ts';
 import { createReadStream } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
-import { LineCounter, parse as parseYaml, parseDocument, type Node } from 'yaml';
-import { findSecret } from '../../config/find-secret.ts';
-import { locateYamlPath } from '../../config/locate-yaml-path.ts';
+import { dirname, resolve } from 'node:path';
 import { definePlugin, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
-import { createMcpToolSource, isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
+import { createMcpToolSource, isAskLoopMcpError, type McpServerConfig, type McpServersConfig, type McpToolSource } from '@askloop/mcp';
 import { createDefaultRegistry, createToolHost, isToolError, type ToolPack, type ToolRegistry } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { CliError } from '../../cli-error.ts';
@@ -22,6 +19,7 @@ import { fillServerEnvironment } from '../../config/server-environment.ts';
 import { inServerFolder } from '../../config/server-folder.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
+import { parseMcpConfigText } from './parse-mcp-config-text.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
 import type { ConfigTools } from '../ns/config-tools.ts';
@@ -58,41 +56,8 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
   if (!read.ok) {
     throw new CliError('CLI_INPUT_TOO_LARGE', `--mcp-config ${file}: larger than the 1 MiB limit of a config file (stopped reading after ${read.bytesRead} bytes)`, { file });
   }
-  const text = decodeUtf8Input(read.bytes, file);
-  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
-  let value: unknown;
-  try {
-    // YAML aliases are capped so a "billion laughs" file cannot expand without bound.
-    value = yaml ? parseYaml(text, { maxAliasCount: 50, uniqueKeys: true }) : JSON.parse(text);
-  } catch (error) {
-    throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not ${yaml ? 'YAML' : 'JSON'} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-  }
-  const locate = refuseWrittenSecret(text, file);
-  let servers: McpServersConfig;
-  try {
-    servers = parseMcpConfig(value);
-  } catch (error) {
-    // At the field the parser names (`servers.gh.args`), as a config file's problems are.
-    if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`, error.configPath === undefined ? {} : { file, ...locate(error.configPath) });
-    throw error;
-  }
+  const servers = parseMcpConfigText(decodeUtf8Input(read.bytes, file), file);
   return createMcpToolSource({ servers: withEnvironment(servers, io.env, file, dirname(resolve(io.cwd, file))), ...(name === undefined ? {} : { name }) });
-}
-
-/**
- * Returns a function that locates a path of the file (line and column).
- * A key written into the file (a literal `Authorization: Bearer …`, an `OPENAI_API_KEY` value, a key-shaped string)
- * is refused as `askloop.config.yaml` refuses it (its `CONFIG_SECRET`): keys stay out of files, and come from the
- * environment through `${NAME}` in `env` and `headers`. JSON is YAML 1.2, so both forms are scanned alike.
- */
-function refuseWrittenSecret(text: string, file: string): (path: readonly (string | number)[]) => { line: number; column: number } {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, version: '1.2' });
-  const locate = (path: readonly (string | number)[]) => locateYamlPath(document, lineCounter, path);
-  const referenceAllowed = (path: readonly (string | number)[]): boolean => path[0] === 'servers' && (path[2] === 'env' || path[2] === 'headers') && path.length === 4;
-  const secret = findSecret(document.contents as Node | null, referenceAllowed);
-  if (secret === undefined) return locate;
-  throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${secret.message}`, { file, ...locate(secret.path) });
 }
 
 /**
