@@ -40,7 +40,7 @@ export const GRAMMAR_FILE = fileURLToPath(new URL('./neuroscript.ohm', import.me
 export const GENERATED_FILE = fileURLToPath(new URL('./neuroscript-matcher.generated.js', import.meta.url));
 
 /** The start rules the parser matches from. */
-const START_RULES = ['Program', 'Interpolation'];
+const START_RULES = ['Program', 'Interpolation', 'Line', 'Lines', 'StatementLine'];
 
 // The pexpr classes of Ohm 17 (`ohm.pexprs`); typed loosely on purpose; the generator is their only reader.
 type PExpr = any;

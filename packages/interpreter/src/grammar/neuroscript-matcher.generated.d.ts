@@ -7,7 +7,7 @@ import type { Cst } from '../parse/ohm-internals.ts';
  * `maxCalls` units of work (rule applications, loop iterations, characters read) were needed, or more
  * than `nestingLimit` nesting levels were open at once.
  */
-export declare function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, maxCalls: number): { readonly cst: Cst; readonly offset: number } | null | undefined;
+export declare function matchFast(text: string, startRule: 'Program' | 'Interpolation' | 'Line' | 'Lines' | 'StatementLine', nestingLimit: number, maxCalls: number): { readonly cst: Cst; readonly offset: number } | null | undefined;
 
 /** The grammar text the matcher was generated from, as a sha256 hex digest. */
 export declare const GRAMMAR_SHA256: string;

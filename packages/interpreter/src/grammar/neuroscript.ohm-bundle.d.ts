@@ -74,6 +74,17 @@ export interface NeuroScriptActionDict<T> extends BaseActionDict<T> {
   sp?: (this: NonterminalNode, arg0: IterationNode) => T;
   nls?: (this: NonterminalNode, arg0: IterationNode, arg1: IterationNode) => T;
   Interpolation?: (this: NonterminalNode, arg0: NonterminalNode) => T;
+  Line?: (this: NonterminalNode, arg0: IterationNode, arg1: NonterminalNode) => T;
+  Lines?: (this: NonterminalNode, arg0: IterationNode) => T;
+  StatementLine?: (this: NonterminalNode, arg0: IterationNode, arg1: NonterminalNode) => T;
+  LineStatement_if?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
+  LineStatement_forEach?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode, arg3: NonterminalNode, arg4: NonterminalNode) => T;
+  LineStatement_while?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode) => T;
+  LineStatement_onError?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode) => T;
+  LineStatement_onEvent?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode, arg3: IterationNode, arg4: IterationNode, arg5: NonterminalNode) => T;
+  LineStatement?: (this: NonterminalNode, arg0: NonterminalNode) => T;
+  LineOther_func?: (this: NonterminalNode, arg0: NonterminalNode, arg1: NonterminalNode, arg2: NonterminalNode, arg3: NonterminalNode) => T;
+  LineOther?: (this: NonterminalNode, arg0: NonterminalNode) => T;
   spaces?: (this: NonterminalNode, arg0: IterationNode) => T;
   comment?: (this: NonterminalNode, arg0: TerminalNode, arg1: NonterminalNode) => T;
   lineRest?: (this: NonterminalNode, arg0: IterationNode) => T;

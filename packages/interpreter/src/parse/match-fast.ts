@@ -11,6 +11,13 @@ import { matchFast as generatedMatch } from '../grammar/neuroscript-matcher.gene
 import type { Cst } from './ohm-internals.ts';
 
 /**
+ * The grammar's start rules: a script, the inside of a `{{…}}` hole, and
+ * logical lines alone (`Line`, `Lines`, `StatementLine`: the further syntax
+ * errors of a script that does not match).
+ */
+export type StartRule = 'Program' | 'Interpolation' | 'Line' | 'Lines' | 'StatementLine';
+
+/**
  * Work allowed per character of input: each rule application, loop iteration
  * and character read by a character loop costs one. Real programs need at
  * most about five; the budget only stops inputs that would make a
@@ -26,7 +33,7 @@ const CALLS_MINIMUM = 2000;
  * and its offset, or `undefined` (match with Ohm instead). `callsPerCharacter`
  * sets the budget (default `CALLS_PER_CHARACTER`).
  */
-export function matchFast(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | undefined {
+export function matchFast(text: string, startRule: StartRule, nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | undefined {
   const outcome = attempt(text, startRule, nestingLimit, callsPerCharacter);
   return typeof outcome === 'string' ? undefined : outcome;
 }
@@ -38,7 +45,7 @@ export function matchFast(text: string, startRule: 'Program' | 'Interpolation', 
  * nesting limit or a stack overflow (only Ohm can answer). A caller that needs
  * no message (a `{{…}}` hole) can skip Ohm on `'no match'`.
  */
-export function matchFastOutcome(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | 'no match' | 'gave up' {
+export function matchFastOutcome(text: string, startRule: StartRule, nestingLimit: number, callsPerCharacter = CALLS_PER_CHARACTER): [Cst, number] | 'no match' | 'gave up' {
   const outcome = attempt(text, startRule, nestingLimit, callsPerCharacter);
   // Ohm also tries the alternatives the first-character guards skip here, and one of those can apply a
   // nesting rule once more before it fails: a failure that came within one level of the limit may be a
@@ -48,7 +55,7 @@ export function matchFastOutcome(text: string, startRule: 'Program' | 'Interpola
   return outcome;
 }
 
-function attempt(text: string, startRule: 'Program' | 'Interpolation', nestingLimit: number, callsPerCharacter: number): [Cst, number] | 'no match' | 'gave up' {
+function attempt(text: string, startRule: StartRule, nestingLimit: number, callsPerCharacter: number): [Cst, number] | 'no match' | 'gave up' {
   try {
     const matched = generatedMatch(text, startRule, nestingLimit, CALLS_MINIMUM + callsPerCharacter * text.length);
     if (matched === null) return 'no match';

@@ -16,6 +16,7 @@
  */
 import type { MatchResult } from 'ohm-js';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import type { StartRule } from './match-fast.ts';
 import { NESTING_LEVEL_RULES } from './nesting-level-rules.ts';
 import { applyPrototype, type OhmApply } from './ohm-internals.ts';
 
@@ -56,7 +57,7 @@ applyPrototype.reallyEval = function guardedReallyEval(this: OhmApply, state) {
  * limit. A stack overflow anyway (a caller already deep in its own stack) is
  * reported as too deep at offset 0 rather than thrown.
  */
-export function matchWithNestingLimit<T>(text: string, startRule: 'Program' | 'Interpolation', limit: number, after: (match: MatchResult) => T): { readonly value: T; readonly tooDeepAt?: undefined } | { readonly value?: undefined; readonly tooDeepAt: number } {
+export function matchWithNestingLimit<T>(text: string, startRule: StartRule, limit: number, after: (match: MatchResult) => T): { readonly value: T; readonly tooDeepAt?: undefined } | { readonly value?: undefined; readonly tooDeepAt: number } {
   const outer = active;
   active = { depth: 0, limit };
   try {
