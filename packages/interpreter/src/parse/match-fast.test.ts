@@ -6,21 +6,21 @@
  * fast-check, random mutations of valid programs, and inputs built to be slow
  * for a backtracking matcher.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { neuroScriptProgram } from '../../bench/programs.ts';
+import { expression, gap, program } from '../../test/support/program-arbitraries.ts';
+import { conformanceInputs } from '../../test/support/conformance-inputs.ts';
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { buildProgram } from './build-ast.ts';
 import { LineIndex } from './line-index.ts';
-import { matchFast, matchFastOutcome } from './match-fast.ts';
+import { logicalLines } from './logical-lines.ts';
+import { matchFast, matchFastOutcome, type StartRule } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { parse, parseIfMatches } from './parse.ts';
 import { preprocess } from './preprocess.ts';
 
-type StartRule = 'Program' | 'Interpolation';
 /** Multiplies the fast-check runs below, for a long search after a grammar change (`MATCHER_DIFF_RUNS=25 pnpm exec vitest run src/parse/match-fast.test.ts --testTimeout=600000`). */
 const RUNS = Math.max(1, Number(process.env.MATCHER_DIFF_RUNS ?? 1) || 1);
 const LIMIT = MAX_NESTING_DEPTH + 1;
@@ -64,76 +64,9 @@ function compareMatchers(source: string, startRule: StartRule = 'Program'): 'mat
   return 'match';
 }
 
-const conformanceRoot = join(import.meta.dirname, '../../test/conformance');
-const corpus: string[] = readdirSync(conformanceRoot, { withFileTypes: true })
-  .filter((suite) => suite.isDirectory())
-  .flatMap((suite) => readdirSync(join(conformanceRoot, suite.name)).map((name) => join(conformanceRoot, suite.name, name, 'input.ns')))
-  .map((file) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  })
-  .filter((text): text is string => text !== undefined);
 const benchPrograms = [0.5, 2, 8].map((kilobytes) => neuroScriptProgram(kilobytes * 1024));
+const corpus = conformanceInputs();
 const validCorpus = [...corpus, ...benchPrograms].filter((source) => parse(source).ok);
-
-// ---- generated programs ----
-const gap = fc.constantFrom('', ' ', ' ', '  ', '\t', ' \\\n ');
-const lineEnd = fc.constantFrom('', '', ' # note', ' -- c', '\t// c');
-const tight = fc.constantFrom('', ' ', '\n', ' \n ');
-const identifier = fc.constantFrom('a', 'b', 'value_1', 'X', 'items', 'endx', 'note', 'nothing', 'if_', 'last_one', 'tool_x', 'lengths');
-const stringLiteral = fc.constantFrom('"a"', '"é😀\\😀"', "'\uffff\ud800'", '```😀{{x}}```', '"x\\n\\"y\\""', "'q'", "'it\\'s'", "'''raw ' text'''", '```t {{x}} {{a[0] + 1}}```', '[[dbl {{ name }}]]', '"{{bad"', '"\\q"', '""', '```{{last}}```');
-const prefix = fc.constantFrom('-', 'not ', 'no ', 'some ', '~', 'typeof ', '- -', 'not not ');
-const binary = fc.constantFrom('or', 'and', '|', '^', '&', '==', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '**');
-
-const expression: fc.Arbitrary<string> = fc.letrec<{ expression: string; primary: string }>((tie) => ({
-  primary: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom('1', '2.5', '1e3', '0.5E-2', 'true', 'false', 'nil', 'last', '{{ph}}'),
-    identifier,
-    stringLiteral,
-    fc.tuple(fc.constantFrom('f', 'len', 'tool.str.ToUpper', 'tool.a.b.c', 'ln', 'acos'), fc.array(tie('expression'), { maxLength: 3 }), tight).map(([callee, args, space]) => `${callee}(${space}${args.join(`,${space}`)}${space})`),
-    fc.tuple(fc.array(tie('expression'), { maxLength: 3 }), tight).map(([items, space]) => `[${space}${items.join(`, ${space}`)}${space}]`),
-    fc.tuple(fc.array(fc.tuple(tie('expression'), tie('expression')), { maxLength: 3 }), tight).map(([entries, space]) => `{${space}${entries.map(([key, value]) => `${key}: ${value}`).join(`,${space}`)}${space}}`),
-    fc.tuple(tie('expression'), tight).map(([inner, space]) => `(${space}${inner}${space})`),
-    tie('expression').map((inner) => `eval(${inner})`),
-  ),
-  expression: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    tie('primary'),
-    fc.tuple(prefix, tie('primary')).map(([operator, operand]) => `${operator}${operand}`),
-    fc.tuple(tie('primary'), gap, binary, gap, tie('expression')).map(([left, before, operator, after, right]) => (/^[a-z]/.test(operator) ? `${left} ${operator} ${right}` : `${left}${before}${operator}${after}${right}`)),
-    fc.tuple(tie('primary'), tie('expression')).map(([object, index]) => `${object}[${index}]`),
-  ),
-})).expression;
-
-const statement: fc.Arbitrary<string> = fc.letrec<{ statement: string; body: string }>((tie) => ({
-  body: fc.array(fc.tuple(tie('statement'), lineEnd), { minLength: 1, maxLength: 3 }).map((statements) => statements.map(([line, end]) => `  ${line}${end}\n`).join('')),
-  statement: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.tuple(gap, expression).map(([space, value]) => `emit${space || ' '}${value}`),
-    fc.tuple(fc.constantFrom('x', 'a, b', 'x[0]', 'm.k', 'm["k"].j'), gap, expression).map(([target, space, value]) => `set ${target}${space}=${space}${value}`),
-    expression.map((value) => `call f(${value})`),
-    fc.tuple(expression, tie('body'), fc.option(tie('body'))).map(([condition, consequent, alternate]) => `if ${condition}\n${consequent}${alternate === null ? '' : `else\n${alternate}`}endif`),
-    fc.tuple(expression, tie('body')).map(([collection, body]) => `for each item in ${collection}\n${body}endfor`),
-    fc.tuple(expression, tie('body')).map(([condition, body]) => `while ${condition}\n${body}endwhile`),
-    tie('body').map((body) => `on error do\n${body}endon`),
-    fc.constantFrom('break', 'continue', 'clear_error', 'fail', 'return', 'clear event named "n"'),
-    expression.map((value) => `must ${value}`),
-    expression.map((value) => `return ${value}`),
-    fc.tuple(expression, expression).map(([agent, prompt]) => `ask ${agent}, ${prompt} with {} into r`),
-    fc.tuple(expression, expression).map(([handle, value]) => `whisper ${handle}, ${value}`),
-  ),
-})).statement;
-
-const program: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(fc.constantFrom('', ':: title: t\n', '# c\n\n'), fc.array(statement, { minLength: 1, maxLength: 4 })).map(([header, statements]) => `${header}command\n${statements.map((line) => ` ${line}\n`).join('')}endcommand\n`),
-  fc.tuple(fc.constantFrom('f', 'main'), fc.constantFrom('', '(needs a, b)', ' needs a returns r', '(optional o)'), fc.array(statement, { minLength: 1, maxLength: 4 })).map(
-    ([name, signature, statements]) => `func ${name}${signature} means\n  :: description: d\n${statements.map((line) => `  ${line}\n`).join('')}endfunc\n`,
-  ),
-);
 
 // ---- mutations: delete, insert, duplicate ----
 const insertions = ['\n', ' ', '(', ')', '[', ']', '{', '}', '"', "'", ',', ':', '.', '=', '+', '-', '*', '#', '\\', '\t', '`', 'a', '1', 'e', 'set ', 'endif', 'if ', '{{', '}}', '```', '[[', ']]', '::', 'not ', 'tool.', '**', '\\\n', '\u200b', 'é', '😀', '\ud83d', '\uffff'];
@@ -200,6 +133,27 @@ describe('generated matcher against Ohm', () => {
       { numRuns: 1500 * RUNS },
     );
     // Mutations both keep programs valid and break them.
+    expect([...outcomes].sort()).toEqual(['match', 'no match']);
+  });
+
+  it('agrees with Ohm on lines alone, the start rules of the further syntax errors, in mutated programs', () => {
+    const outcomes = new Set<string>();
+    fc.assert(
+      fc.property(fc.constantFrom(...validCorpus.filter((source) => source.length < 3000)), fc.array(mutation, { minLength: 1, maxLength: 3 }), (source, steps) => {
+        const { text } = preprocess(mutate(source, steps));
+        const lines = logicalLines(text) ?? [];
+        for (const line of lines) {
+          const lineText = `${text.slice(line.start, line.end)}\n`;
+          for (const startRule of ['Line', 'StatementLine'] as const) {
+            const outcome = compareMatchers(lineText, startRule);
+            outcomes.add(outcome);
+            expect([lineText, startRule, outcome]).toEqual([lineText, startRule, expect.stringMatching(/^(match|no match)$/)]);
+          }
+        }
+        if (lines.length > 0) expect(compareMatchers(`${text.slice(0, (lines.at(-1) as { end: number }).end)}\n`, 'Lines')).toMatch(/^(match|no match)$/);
+      }),
+      { numRuns: 300 * RUNS },
+    );
     expect([...outcomes].sort()).toEqual(['match', 'no match']);
   });
 
