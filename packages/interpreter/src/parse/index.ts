@@ -12,3 +12,4 @@ export {
 export { compareDiagnostics, type Diagnostic } from './diagnostic.ts';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes.ts';
 export { MAX_SOURCE_LENGTH } from './preprocess.ts';
+export { MAX_SYNTAX_ERRORS } from './further-syntax-errors.ts';

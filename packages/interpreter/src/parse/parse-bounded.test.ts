@@ -51,6 +51,23 @@ describe('parseBounded', () => {
     });
   });
 
+  it('brings every syntax error back from the worker, not only the first', async () => {
+    await withSupervisor(async (supervisor) => {
+      const valid = neuroScriptProgram(DEFAULT_IN_HOST_MAX_LENGTH + 4_000);
+      // The first and the last assignment lose their 'set'.
+      const first = valid.indexOf('set upper = ');
+      const last = valid.lastIndexOf('set upper = ');
+      const source = `${valid.slice(0, first)}${valid.slice(first + 4, last)}${valid.slice(last + 4)}`;
+      const result = await parseBounded(source, { supervisor });
+      expect(result.ok ? [] : result.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+        "An assignment needs 'set': write 'set upper = tool.str.ToUpper(f)'.",
+        "An assignment needs 'set': write 'set upper = tool.str.ToUpper(f)'.",
+      ]);
+      expect(result).toEqual(parse(source));
+      expect(supervisor.stats()).toMatchObject({ parses: 1 });
+    });
+  });
+
   it('answers a matching source whose {{…}} hole does not match in the calling thread, without Ohm: the same diagnostics as parse', async () => {
     await withSupervisor(async (supervisor) => {
       // Ohm's match of this 16 KB hole took about a second and 300 MB per 60 KB in the calling thread.

@@ -6,6 +6,7 @@
  */
 import { type CommandBlock, type FunctionDefinition, findTooDeep, MAX_NESTING_DEPTH, type OnEventStatement, type Program } from '../ast/index.ts';
 import { buildProgram } from './build-ast.ts';
+import { furtherSyntaxErrors } from './further-syntax-errors.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { errorKind, numericCodeOf } from '../runtime/error-codes.ts';
 import type { DiagnosticCode } from './diagnostic-codes.ts';
@@ -89,9 +90,12 @@ function parseWith(source: string, options: ParseOptions, explainFailure: boolea
     const { match, error } = matched.value;
     if (error !== undefined) {
       // A syntax error at a character already refused above says nothing more (it was the character).
-      if (!rejected.some((character) => character.offset === error.offset)) {
-        const { line, column } = lines.position(error.offset);
-        diagnostics.push(make('SCRIPT_SYNTAX', error.message, line, column));
+      const refused = (offset: number): boolean => rejected.some((character) => character.offset === offset);
+      // The match stops at the first error; the lines after it are matched one by one for the others.
+      for (const syntaxError of [error, ...furtherSyntaxErrors(text, error.offset, lines, refused)]) {
+        if (refused(syntaxError.offset)) continue;
+        const { line, column } = lines.position(syntaxError.offset);
+        diagnostics.push(make('SCRIPT_SYNTAX', syntaxError.message, line, column));
       }
       return { ok: false, diagnostics };
     }

@@ -28,7 +28,8 @@ interface FailedMatch {
 
 const STATEMENT_KEYWORDS = 'set, call, emit, whisper, must, fail, if, while, for each, return, ask, promptuser, break, continue, on error, clear_error';
 
-const RESERVED = new Set(
+/** The reserved words (reference §1.2): none of them can name a variable. */
+export const RESERVED: ReadonlySet<string> = new Set(
   'acos and as asin ask atan break call clear clear_error command continue cos do each else emit endcommand endfor endfunc endif endon endwhile error eval event fail false for func fuzzy if in into last len ln log means must mustbe named needs nil no not on optional or promptuser return returns set sin some tan timedate tool true typeof while whisper with'.split(
     ' ',
   ),
@@ -126,18 +127,23 @@ function openBrackets(text: string, offset: number): OpenBracket[] {
   return stack;
 }
 
-function positionOf(text: string, offset: number): string {
+/** "line 3, column 9": where `offset` is, when `text` starts at line `firstLine` of the script. */
+function positionOf(text: string, offset: number, firstLine: number): string {
   const before = text.slice(0, offset);
-  const line = before.split('\n').length;
+  const line = before.split('\n').length + firstLine - 1;
   return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
 }
 
-/** Describes why `match` failed on `text`. */
-export function describeSyntaxError(text: string, match: MatchResult): SyntaxErrorDescription {
+/**
+ * Describes why `match` failed on `text`. `firstLine`: the line of the script
+ * `text` starts at, when it is one line of it matched alone (messages that
+ * name another place say its line in the script).
+ */
+export function describeSyntaxError(text: string, match: MatchResult, firstLine = 1): SyntaxErrorDescription {
   const failed = match as unknown as FailedMatch;
   const offset = failed.getRightmostFailurePosition();
   const expected = new Set(failed.getRightmostFailures().map((failure) => failure.getText()));
-  return { offset: wordStartOfMidWordFailure(text, offset, expected) ?? offset, message: explain(text, offset, expected) };
+  return { offset: wordStartOfMidWordFailure(text, offset, expected) ?? offset, message: explain(text, offset, expected, firstLine) };
 }
 
 /**
@@ -202,7 +208,7 @@ function midWordProblem(before: string, rest: string, expected: Set<string>): st
   return undefined;
 }
 
-function explain(text: string, offset: number, expected: Set<string>): string {
+function explain(text: string, offset: number, expected: Set<string>, firstLine: number): string {
   const { start, end } = lineBounds(text, offset);
   const before = text.slice(start, offset);
   const rest = text.slice(offset, end);
@@ -228,14 +234,14 @@ function explain(text: string, offset: number, expected: Set<string>): string {
   const open = openBrackets(text, offset).at(-1);
   if (open && text.lastIndexOf('\n', offset - 1) >= open.offset && !(firstWord in CLOSERS && expectsValueOrSeparator(expected))) {
     const close = CLOSING[open.character] as string;
-    return `Expected ',' or the closing '${close}' of the '${open.character}' opened at ${positionOf(text, open.offset)}, but found ${found}.`;
+    return `Expected ',' or the closing '${close}' of the '${open.character}' opened at ${positionOf(text, open.offset, firstLine)}, but found ${found}.`;
   }
   // A closer on the bracket's own line where a name or a value was expected (`func f(needs a, endif)`,
   // `f(1, endif)`) is a keyword used as one, said below: adding the bracket would not fix it.
   const nameOnOpenLine = open !== undefined && text.lastIndexOf('\n', offset - 1) < open.offset && expected.has('a name');
   if (open && firstWord in CLOSERS && !nameOnOpenLine) {
     const close = CLOSING[open.character] as string;
-    return `The '${open.character}' opened at ${positionOf(text, open.offset)} is not closed: add '${close}'.`;
+    return `The '${open.character}' opened at ${positionOf(text, open.offset, firstLine)} is not closed: add '${close}'.`;
   }
 
   // Typographic quotes, as a word processor or a chat interface writes them, are not string delimiters.

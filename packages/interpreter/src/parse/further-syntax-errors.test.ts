@@ -1,0 +1,316 @@
+/**
+ * Every syntax error of a script, not only the first: the lines after the
+ * first error are matched one by one. What must hold: the first error is
+ * the one the whole script's match gives; each further error is one of its
+ * own line, reported in the words and at the column it gets when it is the
+ * only one; and no line is reported that is wrong only because of another
+ * (the rest of a multi-line literal, a string or statement meant to go on).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { neuroScriptProgram } from '../../bench/programs.ts';
+import { conformanceInputs } from '../../test/support/conformance-inputs.ts';
+import { program } from '../../test/support/program-arbitraries.ts';
+import grammar from '../grammar/neuroscript.ohm-bundle.js';
+import { MAX_NESTING_DEPTH } from '../ast/index.ts';
+import { MAX_SYNTAX_ERRORS } from './further-syntax-errors.ts';
+import { type LogicalLine, logicalLines } from './logical-lines.ts';
+import { matchFast } from './match-fast.ts';
+import { parse } from './parse.ts';
+import { preprocess } from './preprocess.ts';
+
+/** Multiplies the fast-check runs below, for a long search (`FURTHER_ERRORS_RUNS=20 pnpm exec vitest run src/parse/further-syntax-errors.test.ts --testTimeout=600000`). */
+const RUNS = Math.max(1, Number(process.env.FURTHER_ERRORS_RUNS ?? 1) || 1);
+
+const command = (...lines: string[]): string => `command\n${lines.map((line) => `  ${line}\n`).join('')}endcommand\n`;
+
+/** The SCRIPT_SYNTAX diagnostics of `source` as `line:column message`. */
+function syntaxErrors(source: string): string[] {
+  const result = parse(source);
+  if (result.ok) return [];
+  return result.diagnostics.filter((diagnostic) => diagnostic.code === 'SCRIPT_SYNTAX').map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.message}`);
+}
+
+const lineOf = (error: string): number => Number(error.slice(0, error.indexOf(':')));
+
+describe('further syntax errors', () => {
+  it('reports two and three mistakes on separate lines, each with its own line, column and message', () => {
+    const two = command('sett x = 1', 'emit x', 'y = 2', 'emit y');
+    expect(syntaxErrors(two)).toEqual([
+      "2:3 'sett' is not a keyword (a statement starts with one of set, call, emit, whisper, must, fail, if, while, for each, return, ask, promptuser, break, continue, on error, clear_error): did you mean 'set'?",
+      "4:3 An assignment needs 'set': write 'set y = 2'.",
+    ]);
+    const three = command('set m = {"a": 1}', 'emit m.a', 'for each k in m', '  print(k)', 'endfor', 'if len(m) > 0:', '  emit "x"', 'endif');
+    expect(syntaxErrors(three)).toEqual([
+      '3:9 Map fields are read with brackets: write ["a"] instead of .a (m["a"], not m.a). Dot access only works on the left of \'set\'.',
+      "5:5 'print' is not a NeuroScript statement: to print, write 'emit value'.",
+      "7:16 No ':' after a condition: end the line after it, put the statements on the following lines, then close the block ('endif', 'endwhile', 'endfor').",
+    ]);
+    // Each diagnostic has the same shape as the first.
+    const result = parse(three, { fileName: 'turn-2' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) for (const diagnostic of result.diagnostics) expect(diagnostic).toMatchObject({ code: 'SCRIPT_SYNTAX', severity: 'error', kind: 'syntax', numericCode: 15, file: 'turn-2' });
+  });
+
+  it('keeps the first error exactly as it was, and stops at five in all', () => {
+    const lines = Array.from({ length: 8 }, (_, index) => `value_${index} = ${index}`);
+    const errors = syntaxErrors(command(...lines));
+    expect(errors).toHaveLength(MAX_SYNTAX_ERRORS);
+    expect(errors.map(lineOf)).toEqual([2, 3, 4, 5, 6]);
+    expect(errors[0]).toBe(syntaxErrors(command(lines[0] as string))[0]);
+  });
+
+  it('says of a later line what it says when that line is the only mistake, at the same column', () => {
+    const mistakes = [
+      'x = 1',
+      'sett x = 1',
+      'print(x)',
+      'Set x = 1',
+      'emit m.a',
+      'emit len(m) == 1 2',
+      'counts[w] += 1',
+      'emit f"count: {n}"',
+      '<<<LOOP:DONE>>> finished',
+      'emit a && b',
+      'must x, "message"',
+      'emit x;',
+      'call tool.str.ToUpper',
+      'emitt x',
+      'let y = 2',
+      'elif x',
+      'tool.str.ToUpper("a")',
+      'emit "a" "b"',
+      'set x == 1',
+      'emit \u201Cquoted\u201D',
+      'set a = [1, 2,]',
+      'emit {"a": 1,}',
+      'emit x.length',
+      'if x == 1 then',
+    ];
+    for (const mistake of mistakes) {
+      const alone = syntaxErrors(command('emit 1', 'emit 0', mistake, 'emit 2'));
+      const after = syntaxErrors(command('sett a = 1', 'emit 0', mistake, 'emit 2'));
+      expect([mistake, after.slice(1)]).toEqual([mistake, alone]);
+    }
+  });
+
+  it('names a bracket opened on an earlier line of a multi-line line by its line in the script', () => {
+    const errors = syntaxErrors(command('sett a = 1', 'emit 1', 'set x = [1,', '  2', '  3]'));
+    expect(errors.slice(1)).toEqual(["6:5 Expected ',' or the closing ']' of the '[' opened at line 4, column 11, but found '3'."]);
+  });
+
+  it('never reports a line of a multi-line literal, or a line inside a string, on its own', () => {
+    const literal = command('sett a = 1', 'set m = {', '  "name": "Ada",', '  "tags": [', '    "x"', '  ]', '}', 'set s = ```', 'Dear user:', '  x = 1', '```', 'emit m');
+    expect(syntaxErrors(literal).map(lineOf)).toEqual([2]);
+    // A mistake inside a multi-line literal is reported once, where the line goes wrong.
+    expect(syntaxErrors(command('sett a = 1', 'set m = {', '  "a": 1', '  "b": 2', '}')).map(lineOf)).toEqual([2, 5]);
+  });
+
+  it('adds nothing to a block that is never closed', () => {
+    const errors = syntaxErrors('command\n  for each x in xs\n    emit x\n  if x\n    emit 1\n');
+    expect(errors).toEqual([
+      "6:1 The script ends before 'endif': the 'if' block opened at line 4, the 'for each' block opened at line 2 and the 'command' block opened at line 1 are never closed. Add 'endif', then 'endfor', then 'endcommand', each on its own line.",
+    ]);
+  });
+
+  it('adds nothing when a mistake makes the lines after it look wrong', () => {
+    const cases = [
+      // A string meant to span lines, with its text on the next ones.
+      command('emit "Dear user,', 'thanks for writing', 'x = 1"'),
+      command('sett a = 1', 'emit "Dear user,', 'thanks for writing"'),
+      command('sett a = 1', 'emit """Dear user,', 'thanks for writing"""'),
+      command('sett a = 1', 'emit `Dear user,', 'thanks for writing`'),
+      // A string whose opening quote is missing.
+      command('sett a = 1', 'emit Dear user,', 'thanks for writing"'),
+      // A map whose '{' is missing: its entries, then a '}' nothing opened.
+      command('sett a = 1', 'set m =', '  "a": 1,', '  "b": 2', '}'),
+      // A bracket never closed: everything after it may be its inside.
+      command('sett a = 1', 'set x = f(1,', 'y = 2'),
+      // A statement meant to go on without its '\\'.
+      command('set total = a +', '  b', 'emit total'),
+      // A markdown fence around the whole script.
+      `\`\`\`neuroscript\n${command('x = 1', 'y = 2')}\`\`\`\n`,
+    ];
+    for (const source of cases) {
+      const result = parse(source);
+      expect([source, result.ok ? 0 : result.diagnostics.length]).toEqual([source, 1]);
+    }
+    // Wrong lines whose rest, on the lines after them, is not reported: a call whose brackets are both lost, and
+    // a line that lost its ` + \` as well as having a mistake of its own.
+    expect(syntaxErrors(command('sett a = 1', 'call tool.str.Replace', '  "hello world",', '  "world",', '  "there"', 'emit a')).map(lineOf)).toEqual([2, 3]);
+    expect(syntaxErrors(command('sett a = 1', 'set x = = 1', '  2 + \\', '  3', 'emit x')).map(lineOf)).toEqual([2, 3]);
+  });
+
+  it('reports a line after a wrong one that cannot be its rest, and a line that goes on from a right one', () => {
+    expect(syntaxErrors(command('set total = a +', '  b', 'y = 2')).map(lineOf)).toEqual([2, 4]);
+    // 'set total = a' is right as it stands: '+ b' is where the script goes wrong, as it is when it is the only mistake.
+    expect(syntaxErrors(command('sett a = 1', 'set total = a', '  + b')).map(lineOf)).toEqual([2, 4]);
+    // Right after a wrong line, a line that reads as part of an expression may be its rest (a lost `\` or bracket).
+    expect(syntaxErrors(command('sett a = 1', 'print(a)', 'emit 0', 'print(a)')).map(lineOf)).toEqual([2, 5]);
+    // 'if a and' is wrong by itself; 'b or c', meant as its rest, is not reported.
+    expect(syntaxErrors(command('sett a = 1', 'if a and', '  b or c', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 3]);
+    expect(syntaxErrors(command('sett a = 1', 'y = 2')).map(lineOf)).toEqual([2, 3]);
+  });
+});
+
+// ---- properties ----
+
+const benchPrograms = [0.5, 2, 8].map((kilobytes) => neuroScriptProgram(kilobytes * 1024));
+// As `parse` sees them: CRLF line ends turned into LF, so offsets and lines agree.
+const validCorpus = [...conformanceInputs(), ...benchPrograms].map((source) => preprocess(source).text).filter((source) => parse(source).ok);
+
+/** Lines a model writes by mistake: each is wrong on its own, starts and ends as a line of its own does. */
+const MISTAKES = [
+  'x = 1',
+  'sett y = 2',
+  'print(x)',
+  'Set z = 3',
+  'emit 1 2',
+  'emit m.a',
+  'emitt x',
+  'counts[w] += 1',
+  'else if y',
+  'emit f"n: {n}"',
+  '<<<LOOP:DONE>>> done',
+  'emit x;',
+  'must x, "m"',
+  'foreach x in xs',
+  'elif x',
+  'emit a && b',
+  'let y = 2',
+  'end',
+  'endiff',
+  'emit "a" "b"',
+];
+
+/** The mistakes above that read as part of an expression. */
+const EXPRESSION_MISTAKES: ReadonlySet<string> = new Set(['print(x)', 'end', 'endiff']);
+
+/** The start offset of each physical line of `text`. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
+}
+
+/** The 0-based physical line of each one-line logical line of `text` (blank and comment lines included). */
+function oneLineLines(text: string): number[] {
+  const starts = lineStarts(text);
+  const lines = logicalLines(text) ?? [];
+  return lines.filter((line) => !text.slice(line.start, line.end).includes('\n')).map((line) => starts.indexOf(line.start));
+}
+
+describe('further syntax errors: properties', () => {
+  it('a valid script: every logical line matches the grammar alone', () => {
+    const check = (source: string): void => {
+      const lines = logicalLines(source);
+      if (lines === undefined) return;
+      for (const line of lines) {
+        const text = `${source.slice(line.start, line.end)}\n`;
+        expect([text, grammar.match(text, 'Line').succeeded()]).toEqual([text, true]);
+        expect([text, matchFast(text, 'Line', MAX_NESTING_DEPTH + 1) !== undefined]).toEqual([text, true]);
+      }
+    };
+    expect(validCorpus.length).toBeGreaterThan(80);
+    // Nearly every valid test program can be split (a multi-line `[[` cannot).
+    expect(validCorpus.filter((source) => logicalLines(source) !== undefined).length).toBeGreaterThan(validCorpus.length * 0.9);
+    for (const source of validCorpus) check(source);
+    fc.assert(
+      fc.property(program, (source) => {
+        if (parse(source).ok) check(source);
+      }),
+      { numRuns: 300 * RUNS },
+    );
+  });
+
+  it('a valid script with some lines replaced by mistakes: one error per mistake, at its line, up to five', () => {
+    const scripts = fc.oneof(fc.constantFrom(...validCorpus.filter((source) => source.length < 4000 && logicalLines(source) !== undefined)), program.filter((source) => parse(source).ok && logicalLines(source) !== undefined));
+    fc.assert(
+      fc.property(scripts, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...MISTAKES)), { minLength: 1, maxLength: 7 }), (source, replacements) => {
+        const candidates = oneLineLines(source);
+        fc.pre(candidates.length > 0);
+        const physical = source.split('\n');
+        const replaced = new Map<number, string>();
+        for (const [pick, mistake] of replacements) replaced.set(candidates[pick % candidates.length] as number, mistake);
+        for (const [line, mistake] of replaced) physical[line] = `${/^\s*/.exec(physical[line] as string)?.[0] ?? ''}${mistake}`;
+        const mistaken = physical.join('\n');
+        // A mistake that reads as part of an expression, right after another mistake, may be that one's rest: not reported.
+        const lines = logicalLines(mistaken) ?? [];
+        const starts = lineStarts(mistaken);
+        const previousLine = (line: number): number | undefined => {
+          const before = lines.filter((logical) => logical.first !== -1 && logical.end < (starts[line] as number)).at(-1);
+          return before === undefined ? undefined : starts.indexOf(before.start);
+        };
+        const expected = [...replaced.keys()]
+          .sort((a, b) => a - b)
+          .filter((line, index) => index === 0 || !EXPRESSION_MISTAKES.has(replaced.get(line) as string) || !replaced.has(previousLine(line) ?? -1))
+          .slice(0, MAX_SYNTAX_ERRORS)
+          .map((line) => line + 1);
+        expect([mistaken, syntaxErrors(mistaken).map(lineOf)]).toEqual([mistaken, expected]);
+      }),
+      { numRuns: 400 * RUNS },
+    );
+  });
+
+  it('random typos: each further error is on an edited line, or after a right edited line it may hang on', () => {
+    // Edits inside lines (no newline added or removed), so line numbers stay put.
+    const insertions = [' ', '(', ')', '[', ']', '{', '}', '"', "'", ',', ':', '.', '=', '+', '-', '*', '#', '\\', '`', 'a', '1', 'e', 'set ', 'endif', 'if ', '{{', '}}', '```', '[[', ']]', '::', 'not ', 'tool.', '**', '\u201C', 'é'];
+    const edit = fc.oneof(
+      fc.tuple(fc.constant('insert' as const), fc.nat(), fc.constantFrom(...insertions)),
+      fc.tuple(fc.constant('delete' as const), fc.nat(), fc.integer({ min: 1, max: 4 })),
+      fc.tuple(fc.constant('duplicate' as const), fc.nat(), fc.integer({ min: 1, max: 12 })),
+    );
+    const apply = (source: string, edits: readonly (readonly [string, number, number | string])[]): string => {
+      const lines = source.split('\n');
+      for (const [kind, at, what] of edits) {
+        const index = at % lines.length;
+        const line = lines[index] as string;
+        const column = Math.floor(at / lines.length) % (line.length + 1);
+        if (kind === 'insert') lines[index] = line.slice(0, column) + (what as string) + line.slice(column);
+        else if (kind === 'delete') lines[index] = line.slice(0, column) + line.slice(column + (what as number));
+        else lines[index] = line.slice(0, column) + line.slice(column, column + (what as number)) + line.slice(column);
+      }
+      return lines.join('\n');
+    };
+    let further = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...validCorpus.filter((source) => source.length < 3000)), fc.array(edit, { minLength: 2, maxLength: 6 }), (source, edits) => {
+        const edited = apply(source, edits);
+        const result = parse(edited);
+        if (result.ok) return;
+        const errors = result.diagnostics.filter((diagnostic) => diagnostic.code === 'SCRIPT_SYNTAX');
+        if (errors.length < 2) return;
+        const lines = logicalLines(edited) ?? [];
+        const starts = lineStarts(edited);
+        const original = source.split('\n');
+        const changed = edited.split('\n');
+        /** The 0-based physical lines a logical line spans. */
+        const span = (line: LogicalLine): [number, number] => {
+          const first = starts.indexOf(line.start);
+          return [first, first + edited.slice(line.start, line.end).split('\n').length - 1];
+        };
+        const holding = (error: { line: number; column: number }): LogicalLine => {
+          const offset = (starts[error.line - 1] as number) + error.column - 1;
+          const own = lines.find((line) => line.start <= offset && offset <= line.end);
+          if (own === undefined) throw new Error(`no logical line holds ${error.line}:${error.column}`);
+          return own;
+        };
+        const touched = ([first, last]: [number, number]): boolean => changed.some((line, at) => at >= first && at <= last && line !== original[at]);
+        const firstErrorLine = holding(errors[0] as { line: number; column: number });
+        for (const error of errors.slice(1)) {
+          further += 1;
+          const own = holding(error);
+          // The line with something on it before this error's line, and whether it is wrong on its own.
+          const previous = lines.filter((line) => line.first !== -1 && line.end < own.start).at(-1) as LogicalLine;
+          const previousWrong = previous === firstErrorLine || matchFast(`${edited.slice(previous.start, previous.end)}\n`, 'Line', MAX_NESTING_DEPTH + 1) === undefined;
+          // A mistake on its own line, or on a right line before it that it may hang on (a lost `\` or bracket).
+          const caused = touched(span(own)) || (!previousWrong && touched(span(previous)));
+          expect([edited, error.line, caused]).toEqual([edited, error.line, true]);
+        }
+      }),
+      { numRuns: 1500 * RUNS },
+    );
+    // The edits do make scripts with more than one error.
+    expect(further).toBeGreaterThan(20);
+  });
+});
