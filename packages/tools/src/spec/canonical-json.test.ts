@@ -20,6 +20,35 @@ const { value, map } = fc.letrec<{ value: ToolValue; map: ToolMap }>((tie) => ({
   map: fc.uniqueArray(fc.tuple(key, tie('value')), { selector: ([name]) => name, maxLength: 6 }).map((entries) => Object.fromEntries(entries) as ToolMap),
 }));
 
+/**
+ * The Buffer-based compareUtf8 the allocation-free one replaced, kept as the
+ * reference it must agree with: UTF-8 bytes first, UTF-16 units on a tie.
+ */
+function compareUtf8BufferReference(left: string, right: string): number {
+  const byBytes = Buffer.compare(Buffer.from(left, 'utf8'), Buffer.from(right, 'utf8'));
+  if (byBytes !== 0 || left === right) return byBytes;
+  return left < right ? -1 : 1;
+}
+
+/**
+ * One unit of a test string: any UTF-16 code unit (so lone surrogates of both
+ * halves), any code point (`'binary'`, astral ones included, but never a lone
+ * surrogate), or one of PIECES (lone surrogates, U+FFFD, U+FFFF, an astral pair).
+ */
+const anyUnit = fc.oneof(
+  fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  fc.constantFrom(...PIECES),
+);
+/** Strings mixed from every kind of unit, some arbitrary binary ones. */
+const mixedString = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: anyUnit, maxLength: 6 }));
+/** Pairs that often share a prefix, so the comparison reaches the surrogates and the ends. */
+const mixedPair = fc.oneof(
+  fc.tuple(mixedString, mixedString),
+  fc.tuple(mixedString, mixedString, mixedString).map(([prefix, a, b]) => [prefix + a, prefix + b] as [string, string]),
+  fc.tuple(mixedString, mixedString).map(([prefix, a]) => [prefix, prefix + a] as [string, string]),
+);
+
 /** Shuffle draws: `reinsert` takes them in turn, over again as needed. */
 const draws = fc.array(fc.nat(), { minLength: 1, maxLength: 16 });
 
@@ -102,6 +131,33 @@ describe('compareUtf8', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('gives the sign of the Buffer-based reference for every pair (lone surrogates, U+FFFD, U+FFFF, astral characters)', () => {
+    fc.assert(
+      fc.property(mixedPair, ([a, b]) => {
+        expect(compareUtf8(a, b)).toBe(sign(compareUtf8BufferReference(a, b)));
+        expect(compareUtf8(b, a)).toBe(sign(compareUtf8BufferReference(b, a)));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each<[string, string, number]>([
+    ['a\uD800', 'a\uFFFD', -1],
+    ['a\uDC00', 'a\uFFFD', -1],
+    ['a\uD800', 'a\uDC00', -1],
+    ['a\uD800b', 'a\uFFFDa', 1],
+    ['\uD800\uDC00', '\uD800', 1],
+    ['\uD800\uDC00', '\uFFFF', 1],
+    ['\uDC00\uD800', '\u{10000}', -1],
+    ['\uFFFD', '\u{10000}', -1],
+    ['ab', 'a', 1],
+    ['', '\uD800', -1],
+  ])('orders %j against %j as the bytes-then-units reference does', (left, right, expected) => {
+    expect(sign(compareUtf8BufferReference(left, right))).toBe(expected);
+    expect(compareUtf8(left, right)).toBe(expected);
+    expect(compareUtf8(right, left)).toBe(-expected);
   });
 
   it('agrees with UTF-8 byte order wherever the bytes differ (so well-formed strings keep their order)', () => {
