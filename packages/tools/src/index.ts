@@ -26,6 +26,7 @@ export { createToolRegistry, type RegisteredTool, type ToolRegistry } from './re
 export { editDistance, suggestNames } from './registry/suggest-names.ts';
 export { renderCatalogue, renderCatalogueLine, type CatalogueOptions } from './registry/render-catalogue.ts';
 
+export { callableTool } from './policy/callable-tool.ts';
 export { countCallIn, createCallCounter, createCallCounters, type CallCounter, type CallCounters } from './policy/call-counter.ts';
 export { capabilityNeedProblem, formatCapability, parseCapability, parseGrant, type Capability } from './policy/capability.ts';
 export { findUncoveredNeed, grantsSatisfy } from './policy/capability-match.ts';

@@ -2,7 +2,7 @@
  * The documents `tool.capsule.List/Read` serve. Kept as string constants so
  * they work the same from sources and from the bundled `dist`.
  */
-import { NEUROSCRIPT_PRIMER } from './neuroscript-primer.ts';
+import { NEUROSCRIPT_PRIMER, neuroscriptPrimer } from './neuroscript-primer.ts';
 
 /** One readable document. */
 export interface CapsuleDocument {
@@ -11,7 +11,14 @@ export interface CapsuleDocument {
   readonly version: string;
   readonly title: string;
   readonly description: string;
+  /** The text, for an agent that may call every tool it names (see {@link CapsuleDocument.contentFor}). */
   readonly content: string;
+  /**
+   * The text for the calling agent, when it depends on which tools that agent may call (`callable`: by display
+   * name, in the registry and allowed by its policy): a document names no tool the reader cannot call, as the
+   * primer in its system text does not. Absent: `content`, for every agent.
+   */
+  readonly contentFor?: (callable: (tool: string) => boolean) => string;
 }
 
 /** AEIOU v4 §13 "AI-Facing Rules", verbatim (seed 003 §13). */
@@ -76,5 +83,8 @@ export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
     title: 'NeuroScript in brief',
     description: 'The statements, values, operators and tool calls of an ACTIONS program, as every turn of the ask loop shows them.',
     content: NEUROSCRIPT_PRIMER,
+    // The primer of the reading agent, as its system text carries it: no tool.str.Split example, no tool.map.Keys,
+    // for an agent that may not call them.
+    contentFor: neuroscriptPrimer,
   },
 ]);

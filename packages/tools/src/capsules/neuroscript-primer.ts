@@ -53,7 +53,8 @@ const KEYS_HINT = `; ${KEYS_TOOL}(m) gives its keys`;
 
 /**
  * What a program can say, in the few lines a model reads every turn: the primer of an agent that may call
- * `tool.str.Split` and `tool.map.Keys` (the default agent's), and the capsule `capsule/neuroscript`.
+ * `tool.str.Split` and `tool.map.Keys` (the default agent's), in its system text and in the capsule
+ * `capsule/neuroscript` alike (each agent reads its own {@link neuroscriptPrimer} there).
  */
 export const NEUROSCRIPT_PRIMER = primerText(PRIMER_EXAMPLE_PROGRAM, KEYS_HINT);
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
 import { AEIOU_V4_AI_RULES } from '../capsules/capsule-documents.ts';
+import { NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM, PRIMER_EXAMPLE_WITHOUT_TOOL } from '../capsules/neuroscript-primer.ts';
 import { createCapsuleTools } from './capsule-tools.ts';
+import { createSafeToolPacks } from './default-registry.ts';
 
 describe('tool.capsule.List/Read', () => {
   const host = hostFor([createCapsuleTools()]);
@@ -37,5 +39,35 @@ describe('tool.capsule.List/Read', () => {
     const error = await host.fail('tool.capsule.Read', ['nope']);
     expect([error.code, error.message]).toEqual(['CAPSULE_NOT_FOUND', "tool.capsule.Read: no capsule 'nope'; known: capsule/aeiou-rules, capsule/askloop, capsule/loop-tools, capsule/neuroscript (pack capsule)"]);
     expect((await host.fail('tool.capsule.Read', [])).code).toBe('TOOL_ARGUMENT_MISSING');
+  });
+
+  describe('capsule/neuroscript: the calling agent\'s primer', () => {
+    const primerFor = async (allow: readonly string[], deny: readonly string[] = []) => {
+      const reader = hostFor(createSafeToolPacks(), { allow, deny });
+      return ((await reader.call('tool.capsule.Read', ['capsule/neuroscript'])) as Record<string, string>).content ?? '';
+    };
+
+    it('names no tool.str or tool.map tool to an agent whose policy leaves them out, and its example calls none', async () => {
+      const content = await primerFor(['tool.capsule.*', 'tool.math.*']);
+      expect(content).not.toMatch(/tool\.(str|map)\./i);
+      expect(content).toContain(PRIMER_EXAMPLE_WITHOUT_TOOL);
+    });
+
+    it('leaves out only what the agent may not call: a denied tool.str.Split, or a tool.map.Keys it lacks', async () => {
+      const denied = await primerFor(['**'], ['tool.str.Split']);
+      expect(denied).not.toContain('tool.str.Split');
+      expect(denied).toContain('tool.map.Keys(m) gives its keys');
+      const strOnly = await primerFor(['tool.capsule.*', 'tool.str.*']);
+      expect(strOnly).toContain(PRIMER_EXAMPLE_PROGRAM);
+      expect(strOnly).not.toContain('tool.map.Keys');
+    });
+
+    it('is the whole primer for an agent that may call both, as before, and List is the same for every agent', async () => {
+      expect(await primerFor(['tool.capsule.*', 'tool.str.*', 'tool.map.*'])).toBe(NEUROSCRIPT_PRIMER);
+      // A registry without the tools (this file's host: the capsule pack alone) names none either.
+      expect(((await host.call('tool.capsule.Read', ['neuroscript'])) as Record<string, string>).content).not.toMatch(/tool\.(str|map)\./i);
+      const narrow = hostFor(createSafeToolPacks(), { allow: ['tool.capsule.*'] });
+      expect(await narrow.call('tool.capsule.List', [])).toEqual(await host.call('tool.capsule.List', []));
+    });
   });
 });

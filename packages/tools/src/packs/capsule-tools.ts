@@ -1,10 +1,14 @@
 /**
  * `tool.capsule.List/Read` (seed 000 §6): readable documents for a model that
  * is unsure of the rules — the AEIOU v4 AI-facing rules, the ask-loop v4
- * summary and the loop-tools guide.
+ * summary, the loop-tools guide and the NeuroScript primer. A document whose
+ * text depends on the reader's tools (`contentFor`: the primer) is served as
+ * the calling agent's, by the same test its catalogue and system text use
+ * (`callableTool` over the call's registry and policy).
  */
 import { CAPSULE_DOCUMENTS, type CapsuleDocument } from '../capsules/capsule-documents.ts';
 import { ToolError } from '../errors/tool-error.ts';
+import { callableTool } from '../policy/callable-tool.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 
@@ -27,12 +31,13 @@ export function createCapsuleTools(options: CapsuleToolsOptions = {}): ToolPack 
     ),
     defineTool(
       { name: 'tool.capsule.Read', description: 'One document by id (from List): {"id", "version", "title", "content"}.', args: [{ name: 'id', type: 'string', description: 'Document id, e.g. capsule/aeiou-rules.' }], returns: 'map' },
-      (args) => {
+      (args, context) => {
         const document = find(args.id as string);
         if (document === undefined) {
           throw new ToolError('CAPSULE_NOT_FOUND', `no capsule '${String(args.id)}'; known: ${documents.map((entry) => entry.id).join(', ')}`, { argument: 'id' });
         }
-        return { id: document.id, version: document.version, title: document.title, content: document.content };
+        const content = document.contentFor?.(callableTool(context.registry, context.policy)) ?? document.content;
+        return { id: document.id, version: document.version, title: document.title, content };
       },
     ),
   ]);
