@@ -137,4 +137,28 @@ describe("the primer in an agent's system text", () => {
       expect(result).toMatchObject({ status: 'DONE', result: 'copied', turns: 1 });
     }
   });
+
+  it('is what its programs read from capsule/neuroscript: the same text, naming no tool the agent may not call', async () => {
+    const primerIn = (system: string) => system.slice(system.indexOf('NeuroScript, the language of ACTIONS'), system.indexOf('\nendcommand', system.indexOf('Example:\n')) + '\nendcommand'.length);
+    for (const policy of [{ allow: ['tool.capsule.*', 'tool.math.*'] }, undefined]) {
+      const turns: ScriptedTurn[] = [];
+      // Turn 1 emits the capsule into OUTPUT; turn 2 (which sees it in its envelope) finishes.
+      const reader = (turn: ScriptedTurn) => {
+        turns.push(turn);
+        return envelope(turns.length === 1 ? 'command\n  emit tool.capsule.Read("neuroscript")["content"]\nendcommand' : 'command\n  emit "<<<LOOP:DONE>>> read"\nendcommand');
+      };
+      const loop = createAskLoop({ plugins: [testPlugin({ reader })], store: createMemoryTranscriptStore() });
+      try {
+        const result = await loop.run({ agent: { name: 'a', model: 'scripted:reader', ...(policy === undefined ? {} : { policy }) }, task: 'x' });
+        expect(result).toMatchObject({ status: 'DONE', result: 'read', turns: 2 });
+      } finally {
+        await loop.close();
+      }
+      const primer = primerIn(turns[0]?.system ?? '');
+      if (policy === undefined) expect(primer).toBe(NEUROSCRIPT_PRIMER);
+      else expect(primer).toContain(PRIMER_EXAMPLE_WITHOUT_TOOL);
+      expect(turns[1]?.prompt).toContain(primer);
+      if (policy !== undefined) expect(turns[1]?.prompt).not.toMatch(/tool\.(str|map)\./i);
+    }
+  });
 });

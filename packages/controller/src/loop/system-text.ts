@@ -8,7 +8,7 @@
  * `host-rules.ts`), the agent's own instructions, the policy-filtered tool catalogue, the remaining budget, and
  * a note when the turn is a repair, a nudge or the final answer-now turn.
  */
-import { AEIOU_V4_AI_RULES, NEUROSCRIPT_PRIMER, neuroscriptPrimer, type Policy, type ToolRegistry } from '@askloop/tools';
+import { AEIOU_V4_AI_RULES, callableTool, NEUROSCRIPT_PRIMER, neuroscriptPrimer, type Policy, type ToolRegistry } from '@askloop/tools';
 import type { ResolvedAgentDefinition } from '../agent/agent-definition.ts';
 import { hostRulesText } from './host-rules.ts';
 import type { TurnKind } from './turn-record.ts';
@@ -101,13 +101,11 @@ export function buildSystemText(agent: ResolvedAgentDefinition, catalogue: strin
 
 /**
  * The NeuroScript primer for an agent whose tools are `registry`'s that `policy` allows (as its catalogue lists
- * them): its example shows no tool the agent cannot call (`neuroscriptPrimer`).
+ * them): its example shows no tool the agent cannot call (`neuroscriptPrimer`). The same text its programs read
+ * from the capsule `capsule/neuroscript`: both test a tool with `callableTool`.
  */
 export function agentPrimer(registry: Pick<ToolRegistry, 'get'>, policy: Pick<Policy, 'check'>): string {
-  return neuroscriptPrimer((name) => {
-    const spec = registry.get(name);
-    return spec !== undefined && policy.check(spec).ok;
-  });
+  return neuroscriptPrimer(callableTool(registry, policy));
 }
 
 // One shared text per tool registry and agent (the policy is the agent's): sessions of one agent hold one copy.
