@@ -2,6 +2,7 @@
  * The documents `tool.capsule.List/Read` serve. Kept as string constants so
  * they work the same from sources and from the bundled `dist`.
  */
+import { LOOP_TOOLS_GUIDE, loopToolsGuide } from './loop-tools-guide.ts';
 import { NEUROSCRIPT_PRIMER, neuroscriptPrimer } from './neuroscript-primer.ts';
 
 /** One readable document. */
@@ -44,16 +45,6 @@ export const ASK_LOOP_V4_SUMMARY = `Ask-Loop v4 — summary of the host loop con
 - No ambient network or filesystem: all effects go through tools, and session state lives in session-scoped storage (tool.scratch.*).
 - Errors: ERR_TIMEOUT, ERR_QUOTA, ERR_NO_PROGRESS, ERR_MAX_TURNS_EXCEEDED halt the loop; so do envelope errors, syntax errors and refused tools, unless the agent has repair, which feeds them back to you as a SYSTEM_ERROR line in OUTPUT. A run-time error of your program comes back so too; several turns in a row of them halt with ERR_TOO_MANY_ERRORS.`;
 
-/** How to use the loop-support tools (seed 000 §2.10–2.12, §6). */
-export const LOOP_TOOLS_GUIDE = `Loop-support tools
-
-- tool.system.Caps() → map: test capabilities before acting, e.g. caps["memory:write"]; caps["grants"] says which keys, paths or hosts each grant covers.
-- tool.memory.Get(key) → [value, version]; tool.memory.CAS(key, version, value) → [ok, version]. Write only with the version you read; on [false, v] read again and retry once.
-- tool.scratch.Get(key) → [value, version]; tool.scratch.PutCAS(key, version, value, ttl_seconds) → [ok, version]. Private to this session; keep tokens here, not in OUTPUT.
-- tool.policy.Allow(plan) → [ok, why]. Plan → Apply: in one turn emit a plan (a list of {"tool": name, "args": [...]} or {"op": "set", "path": key} steps) without writing; in the next turn apply it only if Allow says ok.
-- Call tools with positional arguments, or with one map of named arguments: tool.str.Substring({"input_string": "abc", "start_index": 1, "length": 1}).
-- Write tools are idempotent per (session, turn, call position): a replayed turn gets the recorded results instead of acting twice.`;
-
 /** Every document served by `tool.capsule.*`, sorted by id. */
 export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
   {
@@ -76,6 +67,8 @@ export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
     title: 'Loop-support tools',
     description: 'Caps, memory CAS, scratch with TTL, Plan → Apply and idempotent writes.',
     content: LOOP_TOOLS_GUIDE,
+    // Only the tool families, and the named-arguments example, the reading agent may call.
+    contentFor: loopToolsGuide,
   },
   {
     id: 'capsule/neuroscript',

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
 import { AEIOU_V4_AI_RULES } from '../capsules/capsule-documents.ts';
 import { NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM, PRIMER_EXAMPLE_WITHOUT_TOOL } from '../capsules/neuroscript-primer.ts';
+import { LOOP_TOOLS_GUIDE } from '../capsules/loop-tools-guide.ts';
+import { callableTool } from '../policy/callable-tool.ts';
+import { createPolicy } from '../policy/policy.ts';
+import { createToolRegistry } from '../registry/tool-registry.ts';
 import { createCapsuleTools } from './capsule-tools.ts';
 import { createSafeToolPacks } from './default-registry.ts';
 
@@ -70,4 +74,34 @@ describe('tool.capsule.List/Read', () => {
       expect(await narrow.call('tool.capsule.List', [])).toEqual(await host.call('tool.capsule.List', []));
     });
   });
+
+  describe('capsule/loop-tools: only the tools the calling agent may call', () => {
+    const guideFor = async (allow: readonly string[], grants: readonly string[] = []) => {
+      const reader = hostFor(createSafeToolPacks(), { allow, grants });
+      const content = ((await reader.call('tool.capsule.Read', ['capsule/loop-tools'])) as Record<string, string>).content ?? '';
+      return { content, callable: callableTool(createToolRegistry(createSafeToolPacks()), createPolicy({ allow, grants })) };
+    };
+    const toolsNamed = (text: string) => [...new Set(text.match(/tool\.\w+\.\w+/gi) ?? [])];
+
+    it('names no tool an agent allowed only tool.capsule.* and tool.math.* cannot call', async () => {
+      const { content, callable } = await guideFor(['tool.capsule.*', 'tool.math.*']);
+      expect(toolsNamed(content).filter((tool) => !callable(tool))).toEqual([]);
+      expect(content).not.toMatch(/tool\.(str|memory|scratch|policy|system)\./i);
+      // The named-arguments example is still there, with a tool the agent may call.
+      expect(content).toContain('tool.capsule.Read({"id": "capsule/askloop"})');
+    });
+
+    it('shows memory only with its capabilities granted, and only the calls granted', async () => {
+      const readOnly = await guideFor(['**'], ['memory:read']);
+      expect(toolsNamed(readOnly.content).filter((tool) => !readOnly.callable(tool))).toEqual([]);
+      expect(readOnly.content).toContain('tool.memory.Get(key)');
+      expect(readOnly.content).not.toContain('tool.memory.CAS');
+    });
+
+    it('is the whole guide, as before, for an agent that may call everything', async () => {
+      const { content } = await guideFor(['**'], ['*:*']);
+      expect(content).toBe(LOOP_TOOLS_GUIDE);
+    });
+  });
 });
+
