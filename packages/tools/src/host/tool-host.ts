@@ -14,6 +14,7 @@ import type { CallCounter, CallCounters } from '../policy/call-counter.ts';
 import { countCallIn, createCallCounters } from '../policy/call-counter.ts';
 import type { Capability } from '../policy/capability.ts';
 import type { Policy, PolicyDecision } from '../policy/policy.ts';
+import { callableTool } from '../policy/callable-tool.ts';
 import type { RegisteredTool, ToolRegistry } from '../registry/tool-registry.ts';
 import { suggestNames } from '../registry/suggest-names.ts';
 import { bindArguments, isNamedArgumentMap } from '../spec/bind-arguments.ts';
@@ -392,10 +393,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     suggest: (name) =>
       suggestNames(
         canonicalToolName(name),
-        registry.names().filter((candidate) => {
-          const found = registry.lookup(candidate);
-          return found !== undefined && policy.check(found.definition.spec).ok;
-        }),
+        registry.names().filter(callableTool(registry, policy)),
       ).map((candidate) => registry.lookup(candidate)?.definition.spec.displayName ?? candidate),
     isNamedArgumentMap(name, keys) {
       const spec = registry.lookup(name)?.definition.spec;

@@ -2,8 +2,8 @@
  * Whether an agent may call a tool, by name, before any program runs: what
  * its catalogue lists. The NeuroScript primer names a tool only to an agent
  * this says may call it, in every turn's system text (the controller's
- * `agentPrimer`) and in the capsule `capsule/neuroscript` alike, so the two
- * cannot disagree.
+ * `agentPrimer`) and in the capsules alike, so they cannot disagree; the
+ * tool host's "did you mean" names only such tools too.
  */
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { Policy } from './policy.ts';
