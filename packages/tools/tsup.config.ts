@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  // The sandbox worker imports local/local-tools.js by URL (localToolsModule), so it is an entry of its own.
+  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'local/local-tools': 'src/local/local-tools.ts' },
   format: ['esm'],
   target: 'node24',
   dts: true,

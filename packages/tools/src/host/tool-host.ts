@@ -21,11 +21,12 @@ import { bindArguments, isNamedArgumentMap } from '../spec/bind-arguments.ts';
 import { canonicalToolName } from '../spec/canonical-name.ts';
 import { literalArgumentError } from '../spec/literal-argument-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
+import { copyArguments } from '../spec/copy-arguments.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import type { ToolSpec } from '../spec/tool-spec.ts';
 import { toBoundedToolValue } from '../spec/bounded-result.ts';
 import { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH } from '../spec/result-size.ts';
-import { toToolValue, type ToolValue } from '../spec/tool-value.ts';
+import type { ToolValue } from '../spec/tool-value.ts';
 import { seesSharedStores } from '../packs/shared-store-tools.ts';
 import { scopeStoresToPack } from '../stores/pack-scoped-stores.ts';
 import type { IdempotenceKey, IdempotenceRecord, IdempotenceStore, ToolStores } from '../stores/store-types.ts';
@@ -213,18 +214,15 @@ export interface ToolHost {
   call(name: string, args: readonly ToolValue[], options?: ToolCallOptions): Promise<ToolValue>;
   /** Every call made through this host so far, in order. */
   log(): readonly ToolCallRecord[];
+  /**
+   * Books a successful call of `name` that the sandbox worker answered itself
+   * (one of `workerLocalTools`), in its place among this host's calls: it takes
+   * the next call index, counts in the turn's and the session's counters and
+   * is logged, as the same call made here would be. Pure tools are never
+   * journaled, so nothing is stored.
+   */
+  recordLocalCall(name: string): void;
   readonly counters: CallCounters;
-}
-
-/** Copies the arguments as plain data; a non-data argument is `TOOL_ARGUMENT_INVALID`. */
-function copyArguments(toolName: string, values: readonly ToolValue[]): ToolValue[] {
-  return values.map((value, index) => {
-    try {
-      return toToolValue(value);
-    } catch (error) {
-      throw new ToolError('TOOL_ARGUMENT_INVALID', `${toolName} argument ${index + 1}: ${(error as Error).message}`, { tool: toolName });
-    }
-  });
 }
 
 /**
@@ -526,5 +524,14 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
     }
   }
 
-  return Object.freeze({ catalog: Object.freeze(catalog), call, log: () => Object.freeze([...records]), counters });
+  const recordLocalCall = (name: string): void => {
+    const callIndex = nextCallIndex;
+    nextCallIndex += 1;
+    const tool = registry.lookup(name)?.definition.spec.name ?? name;
+    countCallIn(counters.turn, tool);
+    countCallIn(counters.session, tool);
+    records.push({ session, turn, callIndex, tool, outcome: 'ok' });
+  };
+
+  return Object.freeze({ catalog: Object.freeze(catalog), call, log: () => Object.freeze([...records]), counters, recordLocalCall });
 }

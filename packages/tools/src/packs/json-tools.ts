@@ -6,10 +6,11 @@ import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { parseJsonValue, stringifyValue } from './string-tools.ts';
+import { markWorkerLocal } from '../local/worker-local.ts';
 
 /** Creates the `json` pack. */
 export function createJsonTools(): ToolPack {
-  return defineToolPack('json', [
+  return markWorkerLocal(defineToolPack('json', [
     defineTool({ name: 'tool.json.Parse', description: 'The value encoded by the JSON text.', args: [{ name: 'text', type: 'string', description: 'JSON text.' }], returns: 'any' }, (args) =>
       parseJsonValue(args.text as string, 'text'),
     ),
@@ -25,5 +26,5 @@ export function createJsonTools(): ToolPack {
       },
       (args, context) => stringifyValue(args.value as ToolValue, args.pretty === true ? '  ' : undefined, '', context.maxResultLength, 'tool.json.Stringify'),
     ),
-  ], { pure: true });
+  ], { pure: true }));
 }

@@ -9,6 +9,7 @@ import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { compareUtf8 } from '../spec/canonical-json.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import { toolValuesEqual, type ToolValue } from '../spec/tool-value.ts';
+import { markWorkerLocal } from '../local/worker-local.ts';
 
 const list = { name: 'list', type: 'list', description: 'The list to work on.' } as const;
 const items = (value: ToolValue | undefined): readonly ToolValue[] => value as readonly ToolValue[];
@@ -21,7 +22,7 @@ function sortList(values: readonly ToolValue[]): ToolValue[] {
 
 /** Creates the `list` pack. */
 export function createListTools(): ToolPack {
-  return defineToolPack('list', [
+  return markWorkerLocal(defineToolPack('list', [
     defineTool({ name: 'tool.list.Length', description: 'Number of elements.', args: [list], returns: 'int' }, (args) => items(args.list).length),
     defineTool({ name: 'tool.list.Append', description: 'A new list with the element added at the end.', args: [list, { name: 'element', type: 'any', required: false }], returns: 'list' }, (args) => [
       ...items(args.list),
@@ -72,5 +73,5 @@ export function createListTools(): ToolPack {
       return count <= 0 ? [] : items(args.list).slice(-count);
     }),
     defineTool({ name: 'tool.list.IsEmpty', description: 'True when the list has no elements.', args: [list], returns: 'bool' }, (args) => items(args.list).length === 0),
-  ], { pure: true });
+  ], { pure: true }));
 }

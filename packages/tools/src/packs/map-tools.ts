@@ -8,6 +8,7 @@ import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { compareUtf8 } from '../spec/canonical-json.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolMap, ToolValue } from '../spec/tool-value.ts';
+import { markWorkerLocal } from '../local/worker-local.ts';
 
 const map = { name: 'map', type: 'map', description: 'The map to work on.' } as const;
 const key = { name: 'key', type: 'string', description: 'A key.' } as const;
@@ -16,7 +17,7 @@ const sortedKeys = (value: ToolMap): string[] => Object.keys(value).sort(compare
 
 /** Creates the `map` pack. */
 export function createMapTools(): ToolPack {
-  return defineToolPack('map', [
+  return markWorkerLocal(defineToolPack('map', [
     defineTool({ name: 'tool.map.Keys', description: 'The keys, sorted.', args: [map], returns: 'list' }, (args) => sortedKeys(entries(args.map))),
     defineTool({ name: 'tool.map.Values', description: 'The values, in sorted key order.', args: [map], returns: 'list' }, (args) => {
       const value = entries(args.map);
@@ -43,5 +44,5 @@ export function createMapTools(): ToolPack {
       { name: 'tool.map.Merge', description: 'A new map with the keys of both; the second map wins on conflicts.', args: [map, { name: 'other', type: 'map', description: 'Keys to add.' }], returns: 'map' },
       (args) => ({ ...entries(args.map), ...entries(args.other) }),
     ),
-  ], { pure: true });
+  ], { pure: true }));
 }

@@ -5,6 +5,7 @@
 import { ToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
+import { markWorkerLocal } from '../local/worker-local.ts';
 
 const pair = [
   { name: 'num1', type: 'float', description: 'Left operand.' },
@@ -18,7 +19,7 @@ function finite(value: number, operation: string): number {
 
 /** Creates the `math` pack. */
 export function createMathTools(): ToolPack {
-  return defineToolPack('math', [
+  return markWorkerLocal(defineToolPack('math', [
     defineTool({ name: 'tool.math.Add', description: 'num1 + num2.', args: pair, returns: 'float' }, (args) => finite((args.num1 as number) + (args.num2 as number), 'Add')),
     defineTool({ name: 'tool.math.Subtract', description: 'num1 - num2.', args: pair, returns: 'float' }, (args) => finite((args.num1 as number) - (args.num2 as number), 'Subtract')),
     defineTool({ name: 'tool.math.Multiply', description: 'num1 * num2.', args: pair, returns: 'float' }, (args) => finite((args.num1 as number) * (args.num2 as number), 'Multiply')),
@@ -41,5 +42,5 @@ export function createMathTools(): ToolPack {
         return (args.num1 as number) % (args.num2 as number);
       },
     ),
-  ], { pure: true });
+  ], { pure: true }));
 }

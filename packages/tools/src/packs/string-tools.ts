@@ -11,6 +11,7 @@ import { ensureResultItems, ensureResultLength, jsonTextLength } from '../spec/r
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { toLowerSimple, toUpperSimple } from '../text/simple-case.ts';
+import { markWorkerLocal } from '../local/worker-local.ts';
 
 const chars = (text: string): string[] => Array.from(text);
 const input = { name: 'input_string', type: 'string', description: 'The text to work on.' } as const;
@@ -186,7 +187,7 @@ function replacedLength(text: string, old: string, replacement: string, count: n
 
 /** Creates the `str` pack. */
 export function createStringTools(): ToolPack {
-  return defineToolPack('str', [
+  return markWorkerLocal(defineToolPack('str', [
     defineTool({ name: 'tool.str.Length', description: 'Number of characters (code points) in the string.', args: [input], returns: 'int' }, (args) => chars(args.input_string as string).length),
     defineTool(
       {
@@ -335,5 +336,5 @@ export function createStringTools(): ToolPack {
       (args, context) =>
         stringifyValue(args.value as ToolValue, args.pretty_print === true ? (args.indent as string) : undefined, args.prefix as string, context.maxResultLength, 'tool.str.ToJsonString'),
     ),
-  ], { pure: true });
+  ], { pure: true }));
 }
