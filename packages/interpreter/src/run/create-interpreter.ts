@@ -11,7 +11,7 @@ import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
 import { makeDiagnostic } from '../parse/parse.ts';
 import { type JsonValue, MAX_ASKS_AND_PROMPTS, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
-import type { SandboxLimits } from '../sandbox/index.ts';
+import type { SandboxLimits, SandboxRunRequest } from '../sandbox/index.ts';
 import { SandboxError } from '../sandbox/sandbox-error.ts';
 import { assembleResult } from './assemble-result.ts';
 import { defaultPool } from './default-pool.ts';
@@ -90,6 +90,27 @@ function observe(listener: () => unknown): void {
   }
 }
 
+/**
+ * The run's `localTools` for the pool, with the report of each call the worker answered: booked on the run's bridge,
+ * then told to `onToolCall` as a call the bridge made is. Nothing when the bridge cannot book them, or when none of
+ * the tools is one the check approved.
+ */
+function localToolsOf(executeOptions: ExecuteOptions, approvedTools: ReadonlySet<string>, limits: RunLimits): Pick<SandboxRunRequest, 'localTools' | 'onLocalToolCall'> {
+  const { localTools, tools } = executeOptions;
+  const recordLocalCall = tools?.recordLocalCall;
+  if (localTools === undefined || typeof recordLocalCall !== 'function') return {};
+  const names = localTools.names.filter((name) => approvedTools.has(name));
+  if (names.length === 0) return {};
+  return {
+    localTools: { module: localTools.module, names, limits: { stringLength: limits.stringLength, collectionSize: limits.collectionSize } },
+    onLocalToolCall: (call) => {
+      recordLocalCall.call(tools, call.name);
+      const report = { name: call.name, args: call.args as JsonValue[], result: call.result, durationMs: call.durationMs };
+      observe(() => executeOptions.onToolCall?.(report));
+    },
+  };
+}
+
 /** Creates an interpreter with an optional pool, `ask` orchestrator, prompt hook and default quotas. Tools are per run. */
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
   checkInterpreterOptions(options);
@@ -139,6 +160,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     const emitLines: number[] = [];
     const whispers: { target: string; text: string }[] = [];
     const pool = options.pool ?? defaultPool();
+    const approvedTools = new Set(prepared.approvedTools);
     const result = await pool.run({
       runtime: evaluatorBundle(),
       entry: EVALUATOR_ENTRY,
@@ -149,7 +171,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
         orchestrator: options.orchestrator,
         promptUser: options.promptUser,
         interpreter,
-        approvedTools: new Set(prepared.approvedTools),
+        approvedTools,
         onToolCall: executeOptions.onToolCall?.bind(executeOptions),
         limits,
       }),
@@ -166,6 +188,7 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
           observe(() => executeOptions.onWhisper?.(target, text));
         }
       },
+      ...localToolsOf(executeOptions, approvedTools, limits),
       onStart: () => {
         startedAt = Date.now();
         // Returned, so that the pool fails the run when an async onStart rejects, as when it throws.

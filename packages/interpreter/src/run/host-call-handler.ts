@@ -14,8 +14,8 @@ import { errorKind, type JsonValue, type RunLimits } from '../runtime/index.ts';
 import type { ToolCallContext, ToolCallHandler } from '../sandbox/sandbox-types.ts';
 import { callSignal } from './call-signal.ts';
 import { checkToolResultSize } from './tool-result-size.ts';
-import { copyPlainData, NotPlainDataError } from './plain-data.ts';
 import { HostCallError, mapHostFailure } from './map-host-failure.ts';
+import { toJsonData } from './tool-json-data.ts';
 import { ignoreRejection } from './observer-result.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
 import type { AskOrchestrator, Interpreter, ToolBridge, ToolBridgeCallOptions, ToolCallReport } from './run-types.ts';
@@ -89,22 +89,6 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], c
   } catch (error) {
     report({ error: error as HostCallError });
     throw error;
-  }
-}
-
-/**
- * Copies a tool's or the orchestrator's result into JSON data by the one rule
- * of what a tool may return (see {@link copyPlainData}). A tool's bad value is
- * the tool host's own `TOOL_RESULT_INVALID` (reference code 6), so a program
- * sees the same error whichever bridge its tools come through.
- */
-export function toJsonData(value: unknown, what: string): JsonValue {
-  try {
-    return copyPlainData(value);
-  } catch (error) {
-    if (!(error instanceof NotPlainDataError)) throw error;
-    if (error.reason === 'nested') throw new HostCallError({ code: 'SCRIPT_VALUE_TOO_LARGE', message: `${what} returned ${error.message}` });
-    throw Object.assign(new Error(error.message), { code: 'TOOL_RESULT_INVALID', referenceCode: 6 });
   }
 }
 

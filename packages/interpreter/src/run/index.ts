@@ -8,6 +8,7 @@ export type {
   AskOrchestrator,
   AskRequest,
   ExecuteOptions,
+  LocalTools,
   Interpreter,
   InterpreterOptions,
   PreparedProgram,

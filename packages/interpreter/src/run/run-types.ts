@@ -19,6 +19,25 @@ export interface ToolBridge {
    * when `options.signal` aborts: the run has ended and will not read the result.
    */
   call(name: string, args: readonly JsonValue[], options?: ToolBridgeCallOptions): unknown;
+  /**
+   * Books a successful call of `name` that the sandbox worker answered itself
+   * (`ExecuteOptions.localTools`), in its place among the calls made through
+   * `call`. A run uses `localTools` only with a bridge that has this
+   * (`@askloop/tools`' `ToolHost` does).
+   */
+  recordLocalCall?(name: string): void;
+}
+
+/**
+ * Tools the sandbox worker answers itself, without a round trip to the host
+ * (`ExecuteOptions.localTools`): `@askloop/tools`' `workerLocalTools` and
+ * `localToolsModule` give both.
+ */
+export interface LocalTools {
+  /** URL of the ES module the worker imports; it exports `callLocalTool(name, args, limits)` (see `SandboxLocalTools`). */
+  readonly module: string;
+  /** Canonical names of the tools the worker may answer; only those the check approved for the run are. */
+  readonly names: readonly string[];
 }
 
 /** What a run tells its tool bridge about one call. */
@@ -143,6 +162,14 @@ export interface ToolCallReport {
 export interface ExecuteOptions {
   /** The tools of this run; the host authorizes each call (e.g. a per-turn `ToolHost`). */
   readonly tools?: ToolBridge;
+  /**
+   * Pure tools the sandbox worker answers itself, each booked on `tools`
+   * (`recordLocalCall`) and reported to `onToolCall` in its place. Their
+   * module must compute a result from the arguments alone: a call it
+   * declines, or whose result fails a check, goes to `tools` as any other.
+   * Ignored when `tools` cannot book such calls.
+   */
+  readonly localTools?: LocalTools;
   /** Quotas for this run, over the interpreter's. */
   readonly limits?: Partial<RunLimits>;
   /** Aborting ends the run with `SCRIPT_ABORTED`. */

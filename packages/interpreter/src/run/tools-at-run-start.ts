@@ -7,18 +7,25 @@
  */
 import type { ToolBridge } from './run-types.ts';
 
-/** The bridge to pass as `tools` and the hook to pass as `onStart`. */
+/** The bridge to pass as `tools` (its `call` and `recordLocalCall`) and the hook to pass as `onStart`. */
 export interface ToolsAtRunStart {
   readonly call: ToolBridge['call'];
+  /** Books a call the worker answered on the made bridge; a bridge without `recordLocalCall` is handed none (see `localTools`). */
+  readonly recordLocalCall: NonNullable<ToolBridge['recordLocalCall']>;
   readonly onStart: () => void;
 }
 
 /** Calls `make` once, at the run's start or its first tool call, whichever comes first. */
-export function toolsAtRunStart(make: () => Pick<ToolBridge, 'call'>): ToolsAtRunStart {
-  let made: Pick<ToolBridge, 'call'> | undefined;
-  const tools = (): Pick<ToolBridge, 'call'> => (made ??= make());
+export function toolsAtRunStart(make: () => Pick<ToolBridge, 'call' | 'recordLocalCall'>): ToolsAtRunStart {
+  let made: Pick<ToolBridge, 'call' | 'recordLocalCall'> | undefined;
+  const tools = (): Pick<ToolBridge, 'call' | 'recordLocalCall'> => (made ??= make());
   return {
     call: (name, args, options) => tools().call(name, args, options),
+    recordLocalCall: (name) => {
+      const bridge = tools();
+      if (typeof bridge.recordLocalCall !== 'function') throw new Error(`the run's tools cannot book a call the sandbox worker answered (${name}): pass localTools only with a bridge that has recordLocalCall`);
+      bridge.recordLocalCall(name);
+    },
     onStart: () => {
       tools();
     },

@@ -10,6 +10,8 @@ export type { SandboxCheckpoint, SandboxErrorCode, SandboxErrorData, SandboxLimi
 export type {
   JsonValue,
   SandboxEventHandler,
+  SandboxLocalToolCall,
+  SandboxLocalTools,
   SandboxResult,
   SandboxRunRequest,
   SandboxUsage,

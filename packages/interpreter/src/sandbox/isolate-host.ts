@@ -13,9 +13,11 @@
 import ivm from 'isolated-vm';
 import { CHECKPOINT_CELLS, CHECKPOINT_LINE, CHECKPOINT_STEPS } from './checkpoint-memory.ts';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
+import { answerLocally, LOCAL_TOOL_EVENT, loadedLocalTools } from './local-tool-answers.ts';
 import { createReplyMemory, deliverReply, type ReplyMemory } from './tool-reply-memory.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
+import type { SandboxLocalTools } from './sandbox-types.ts';
 import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
 
 /** What the isolate host needs from the worker's IPC side. */
@@ -58,6 +60,12 @@ interface ActiveRun {
   contextToken: number;
   /** The context's `__host.checkpoint`, seen from here: still readable when the isolate is gone. */
   checkpoint: Float64Array | undefined;
+  /** The tools this worker answers itself in the run (`local-tool-answers.ts`). */
+  readonly local: SandboxLocalTools | undefined;
+  /** Calls the run has made, answered here or sent to the host: none is answered here past `maxToolCalls`. */
+  callsMade: number;
+  /** What is left of the run's `maxToolDataChars`, as the host last said (each call's `tool-result`) less what was answered here since. */
+  toolDataLeft: number;
 }
 
 /** A fresh context, the token its `__host` passes on every call, and the memory it shares as `__host.checkpoint`. */
@@ -150,7 +158,12 @@ export class IsolateHost {
       checkpoint: undefined,
       reply: undefined,
       untakenReply: undefined,
+      local: message.localTools,
+      callsMade: 0,
+      toolDataLeft: message.limits.maxToolDataChars,
     };
+    // Loaded the first time a run names it, without waiting: until then this run's calls go to the host.
+    if (message.localTools !== undefined) loadedLocalTools(message.localTools.module);
     this.#active = run;
     this.#startClock(run);
     const isolate = this.#isolateFor(message.limits.memoryMb);
@@ -194,12 +207,14 @@ export class IsolateHost {
    * the run is charged `toolMs` (the host's own time on the call); the rest
    * is excused, here and in the isolate's clock.
    */
-  toolResult(runId: number, callId: number, outcomeJson: string, toolMs?: number): void {
+  toolResult(runId: number, callId: number, outcomeJson: string, toolMs?: number, toolDataLeft?: number): void {
     const run = this.#active;
     if (run === undefined || run.runId !== runId) return;
     const pending = run.pendingTools.get(callId);
     if (pending === undefined) return;
     run.pendingTools.delete(callId);
+    // A host that does not say what is left of the budget gets every later call of the run.
+    run.toolDataLeft = toolDataLeft ?? 0;
     const roundTripMs = performance.now() - pending.sentAt;
     const chargedMs = toolMs === undefined || !(toolMs >= 0) ? roundTripMs : Math.min(roundTripMs, toolMs);
     run.leftMs -= chargedMs;
@@ -267,6 +282,9 @@ export class IsolateHost {
     const run = this.#active;
     // Outside the active run's context (a spare context's top level, a stale context) tools are not available.
     if (run === undefined || run.contextToken !== token || run.failure !== undefined || run.reply === undefined) return STOPPED_TOOL_REPLY;
+    run.callsMade += 1;
+    const answered = this.#answerLocally(run, name, argsJson);
+    if (answered !== undefined) return answered;
     // While the call is with the host the run's clock stops here; the host times the tool against what is left.
     this.#stopClock(run);
     if (run.leftMs <= 0) {
@@ -284,6 +302,24 @@ export class IsolateHost {
       },
     });
     return undefined;
+  }
+
+  /**
+   * Answers a call of one of the run's local tools here (`local-tool-answers.ts`) and tells the host in its place
+   * among the run's events; undefined when the call goes to the host.
+   */
+  #answerLocally(run: ActiveRun, name: string, argsJson: string): string | undefined {
+    const local = run.local;
+    // The call past the backstop goes to the host, which ends the run for it.
+    if (local === undefined || run.callsMade > run.limits.maxToolCalls) return undefined;
+    const module = loadedLocalTools(local.module);
+    if (module === undefined) return undefined;
+    const answer = answerLocally(local, module, name, argsJson, run.toolDataLeft);
+    if (answer === undefined) return undefined;
+    run.toolDataLeft -= answer.dataChars;
+    this.#channel.event(run.runId, LOCAL_TOOL_EVENT, answer.eventJson);
+    // Nothing waited on a host: no time is excused.
+    return toolReply(0, answer.outcomeJson);
   }
 
   /** Hands the isolate an answer too long for its reply memory (a synchronous call from its thread). */
@@ -329,7 +365,8 @@ export class IsolateHost {
 
   #event(token: number, kind: string, payloadJson: string): void {
     const run = this.#active;
-    if (run === undefined || run.contextToken !== token || run.failure !== undefined) return;
+    // Only this worker reports a local answer: a runtime's event of that kind is dropped.
+    if (run === undefined || run.contextToken !== token || run.failure !== undefined || kind === LOCAL_TOOL_EVENT) return;
     run.outputBytes += Buffer.byteLength(kind) + Buffer.byteLength(payloadJson);
     if (run.outputBytes > run.limits.maxOutputBytes) {
       this.cancel(run.runId, outputLimit(run.limits, run.outputBytes));

@@ -4,7 +4,7 @@ import type { SandboxRunRequest } from './sandbox-types.ts';
 
 const ENTRY_NAME = /^[A-Za-z_$][\w$]*$/;
 
-/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry, tool handler, start hook, event handler and signal are usable. */
+/** Throws `SANDBOX_INVALID_REQUEST` unless the runtime, entry, tool handler, start hook, event handlers, local tools and signal are usable. */
 export function validateRequest(request: SandboxRunRequest): void {
   const runtime = request?.runtime as Partial<SandboxRunRequest['runtime']> | undefined;
   if (typeof runtime?.id !== 'string' || runtime.id === '' || typeof runtime.source !== 'string') {
@@ -16,12 +16,26 @@ export function validateRequest(request: SandboxRunRequest): void {
   if (typeof request.onToolCall !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onToolCall must be a function');
   if (request.onStart !== undefined && typeof request.onStart !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onStart must be a function when given');
   if (request.onEvent !== undefined && typeof request.onEvent !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onEvent must be a function when given');
+  if (request.onLocalToolCall !== undefined && typeof request.onLocalToolCall !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onLocalToolCall must be a function when given');
+  const local = localToolsProblem(request.localTools);
+  if (local !== undefined) throw new SandboxError('SANDBOX_INVALID_REQUEST', `request.localTools ${local}`);
   // Checked before the run is registered: a signal without addEventListener threw after it, and the run left
   // behind made `close()` throw before it killed the workers.
   const signal = request.signal as Partial<AbortSignal> | undefined | null;
   if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function' || typeof signal.removeEventListener !== 'function')) {
     throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.signal must be an AbortSignal when given');
   }
+}
+
+/** What is wrong with `localTools`, or undefined: it travels to the worker, which imports its module by URL. */
+function localToolsProblem(local: SandboxRunRequest['localTools'] | null): string | undefined {
+  if (local === undefined) return undefined;
+  if (typeof local !== 'object' || local === null) return 'must be { module, names, limits } when given';
+  if (typeof local.module !== 'string' || !URL.canParse(local.module)) return `.module must be the URL of an ES module, got ${JSON.stringify(local.module)}`;
+  if (!Array.isArray(local.names) || !local.names.every((name) => typeof name === 'string')) return '.names must be a list of tool names';
+  const limits = local.limits as { readonly stringLength?: unknown; readonly collectionSize?: unknown } | undefined;
+  if (!Number.isSafeInteger(limits?.stringLength) || !Number.isSafeInteger(limits?.collectionSize)) return '.limits must be { stringLength, collectionSize }, whole numbers';
+  return undefined;
 }
 
 /** The input as JSON text (`undefined` becomes `null`); throws `SANDBOX_INVALID_REQUEST` for anything JSON cannot carry. */

@@ -16,11 +16,11 @@ import { checkpointOf, deathError, fromOutcome, type RunState, type Settlement, 
 import { quotaError, SandboxError } from './sandbox-error.ts';
 import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxPool, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-types.ts';
-import type { SandboxResult, SandboxRunRequest, SandboxUsage } from './sandbox-types.ts';
+import type { SandboxLocalToolCall, SandboxResult, SandboxRunRequest, SandboxUsage } from './sandbox-types.ts';
 import { describeExit, SandboxWorker, type WorkerExit } from './sandbox-worker.ts';
 import { toolOutcomeJson } from './tool-outcome.ts';
 import { defaultWorkerEntry } from './worker-entry.ts';
-import type { ToolCallMessage, WorkerMessage } from './worker-protocol.ts';
+import { LOCAL_TOOL_EVENT, type ToolCallMessage, type WorkerMessage } from './worker-protocol.ts';
 
 /** Why a settled run's tool calls are aborted (one instance for every run: it carries nothing run-specific; not frozen, so a tool annotating it does not throw). */
 const RUN_SETTLED = new DOMException('the sandbox run has ended', 'AbortError');
@@ -185,6 +185,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       inputJson: run.inputJson,
       limits: run.limits,
       ...(evict.length > 0 ? { evict } : {}),
+      ...(run.request.localTools === undefined ? {} : { localTools: run.request.localTools }),
     });
     // After the send, so the worker starts while the host sets up whatever it bounds by the run's start (a turn's tools).
     try {
@@ -324,7 +325,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     const toolMs = now - startedAt;
     run.clockLeftMs = leftMs - toolMs;
     run.clockSince = now;
-    worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson, toolMs });
+    worker.send({ type: 'tool-result', runId: run.id, callId, outcomeJson, toolMs, toolDataLeft: run.toolData.left });
     // The worker's clock runs again once no call of the run is open (as the worker's own does); until then each
     // open call's timer bounds the run.
     if (run.toolTimers.size === 0) armBackstop(run);
@@ -418,10 +419,26 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   function deliverEvent(run: RunState, kind: string, payloadJson: string): void {
+    if (kind === LOCAL_TOOL_EVENT) return deliverLocalCall(run, payloadJson);
     const handler = run.request.onEvent;
     if (handler === undefined) return;
     try {
       failOnRejection(run, handler(kind, JSON.parse(payloadJson)));
+    } catch (error) {
+      settle(run, { reject: error });
+    }
+  }
+
+  /**
+   * A call the worker answered itself (`localTools`), in its place among the run's events: counted as a call (its
+   * index, the backstop), its arguments and result spent from the tool-data budget, and told to `onLocalToolCall`.
+   */
+  function deliverLocalCall(run: RunState, payloadJson: string): void {
+    const call = JSON.parse(payloadJson) as SandboxLocalToolCall & { readonly dataChars: number };
+    run.toolCalls += 1;
+    run.toolData.left -= call.dataChars;
+    try {
+      run.request.onLocalToolCall?.({ name: call.name, args: call.args, result: call.result, durationMs: call.durationMs });
     } catch (error) {
       settle(run, { reject: error });
     }

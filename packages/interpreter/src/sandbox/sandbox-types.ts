@@ -40,6 +40,36 @@ export type ToolOutcome =
   | { readonly ok: true; readonly value: JsonValue }
   | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
+/**
+ * Tools the worker answers itself in a run, without a round trip to the host
+ * (`sandbox/local-tool-answers.ts`). The module must compute each result from
+ * the arguments alone: a call it declines, or whose result fails a check, goes
+ * to `onToolCall`, which runs it again.
+ */
+export interface SandboxLocalTools {
+  /**
+   * URL of an ES module the worker imports (once, the first time a run names
+   * it; until it is loaded calls go to the host). It exports
+   * `callLocalTool(name, args, limits)`, which returns the result or
+   * `undefined` for a call the host must answer.
+   */
+  readonly module: string;
+  /** Names (as the runtime calls them) of the tools the worker answers; any other call goes to `onToolCall`. */
+  readonly names: readonly string[];
+  /** Passed to `callLocalTool`, and the limits a result is held to (the run's). */
+  readonly limits: { readonly stringLength: number; readonly collectionSize: number };
+}
+
+/** A call the worker answered itself, reported in its place among the run's events (`onLocalToolCall`). */
+export interface SandboxLocalToolCall {
+  readonly name: string;
+  /** The arguments as the runtime passed them (copied JSON). */
+  readonly args: JsonValue;
+  readonly result: JsonValue;
+  /** How long the worker took over it. */
+  readonly durationMs: number;
+}
+
 /** One run: load `runtime` in a fresh context and call its global `entry` with `input`. */
 export interface SandboxRunRequest {
   readonly runtime: RuntimeBundle;
@@ -51,6 +81,10 @@ export interface SandboxRunRequest {
   readonly limits?: Partial<SandboxLimits>;
   readonly onToolCall: ToolCallHandler;
   readonly onEvent?: SandboxEventHandler;
+  /** Tools the worker may answer itself; each such call is reported to `onLocalToolCall`, in order with the events. */
+  readonly localTools?: SandboxLocalTools;
+  /** Told of each call the worker answered (`localTools`), after the events made before it; a throw fails the run. */
+  readonly onLocalToolCall?: (call: SandboxLocalToolCall) => void;
   /** Aborting fails the run with `SANDBOX_ABORTED` (queued or running). */
   readonly signal?: AbortSignal;
   /**

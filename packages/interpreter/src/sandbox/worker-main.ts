@@ -114,7 +114,7 @@ process.on('message', (message: ParentMessage) => {
       });
       break;
     case 'tool-result':
-      host.toolResult(message.runId, message.callId, message.outcomeJson, message.toolMs);
+      host.toolResult(message.runId, message.callId, message.outcomeJson, message.toolMs, message.toolDataLeft);
       break;
     case 'cancel':
       host.cancel(message.runId);

@@ -6,6 +6,7 @@
  */
 import type { SandboxCheckpoint, SandboxErrorCode, SandboxLimitBreach } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
+import type { SandboxLocalTools } from './sandbox-types.ts';
 
 /** Start one run. `runtimeSource` is omitted when this worker already has `runtimeId`. */
 export interface RunMessage {
@@ -18,6 +19,8 @@ export interface RunMessage {
   readonly limits: SandboxLimits;
   /** Runtime ids the host dropped from its record of this worker; the worker forgets them. */
   readonly evict?: readonly string[];
+  /** Tools the worker answers itself (`local-tool-answers.ts`), each reported as a `$local-tool` event. */
+  readonly localTools?: SandboxLocalTools;
 }
 
 /** The outcome of one tool call, as the JSON of a `ToolOutcome`. */
@@ -33,6 +36,12 @@ export interface ToolResultMessage {
    * not the run's time. Absent: the whole round trip is charged.
    */
   readonly toolMs?: number;
+  /**
+   * What is left of the run's `maxToolDataChars` after this call, which the
+   * worker's own answers spend from (`localTools`). Absent: the worker
+   * answers no more calls itself.
+   */
+  readonly toolDataLeft?: number;
 }
 
 /** Stop a run now: the worker terminates the isolate's execution and discards the isolate. */
@@ -129,6 +138,13 @@ export interface MemoryExceededMessage extends CarriesEvents {
 
 /** Worker → host. */
 export type WorkerMessage = ReadyMessage | StartedMessage | ToolCallMessage | EventsMessage | DoneMessage | MemoryExceededMessage;
+
+/**
+ * The event kind under which the worker reports a call it answered itself
+ * (`localTools`); its payload is a `SandboxLocalToolCall` with the
+ * `dataChars` it spent. The worker drops a runtime's event of this kind.
+ */
+export const LOCAL_TOOL_EVENT = '$local-tool';
 
 /** What a worker prints on stderr when its memory watchdog stops a run, before it may be killed (`deathError` reads it). */
 export const WATCHDOG_STDERR_LINE = 'askloop sandbox: the memory watchdog stopped the run';
