@@ -51,14 +51,27 @@ export function timedStore<T extends object>(store: T, totals: StageTotals): T {
 function timedTools(tools: LoopToolBridge, totals: StageTotals): LoopToolBridge {
   return {
     ...(tools.catalog === undefined ? {} : { catalog: tools.catalog }),
-    async call(name, args) {
+    async call(name, args, options) {
       const started = performance.now();
       try {
-        return await tools.call(name, args);
+        return await tools.call(name, args, options);
       } finally {
         totals.toolBridge += performance.now() - started;
       }
     },
+    // The host's share of a call the sandbox worker answered itself: booking it on the tool host.
+    ...(tools.recordLocalCall === undefined
+      ? {}
+      : {
+          recordLocalCall(name: string) {
+            const started = performance.now();
+            try {
+              tools.recordLocalCall?.(name);
+            } finally {
+              totals.toolBridge += performance.now() - started;
+            }
+          },
+        }),
   };
 }
 

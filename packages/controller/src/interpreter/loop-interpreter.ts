@@ -5,7 +5,7 @@
  * is `@askloop/interpreter`'s `createInterpreter`, whose `prepare`/`execute`
  * have exactly these shapes.
  */
-import type { Diagnostic, ErrorKind, JsonValue, Program, RunLimits, RunResult, ScriptErrorData, ToolBridgeCallOptions, ToolCatalog } from '@askloop/interpreter';
+import type { Diagnostic, ErrorKind, JsonValue, LocalTools, Program, RunLimits, RunResult, ScriptErrorData, ToolBridgeCallOptions, ToolCatalog } from '@askloop/interpreter';
 
 /** Error kinds of the interpreter's one code table: the loop maps kinds, never codes, to halt reasons. */
 export type ScriptErrorKind = ErrorKind;
@@ -50,11 +50,15 @@ export interface LoopToolBridge {
   readonly catalog?: ToolCatalog;
   /** `options.timeLeftMs`: what is left of the run's wall clock at this call (the tool host may let the call run that long). */
   call(name: string, args: readonly JsonValue[], options?: ToolBridgeCallOptions): unknown;
+  /** Books a call the sandbox worker answered itself (`ExecuteOptions.localTools`): the tool host's `recordLocalCall`. */
+  recordLocalCall?(name: string): void;
 }
 
 /** Options of {@link LoopInterpreter.execute}. */
 export interface ExecuteOptions {
   readonly tools?: LoopToolBridge;
+  /** Pure built-in tools the sandbox worker answers itself, each booked on `tools` (`workerLocalTools`, `@askloop/tools`). */
+  readonly localTools?: LocalTools;
   readonly limits?: Partial<RunLimits>;
   readonly signal?: AbortSignal;
   readonly userdata?: JsonValue;

@@ -4,7 +4,7 @@
  * emits, whispers and tool calls as events, and records what it did.
  */
 import { followSignal } from '@askloop/providers';
-import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type RunLimits } from '@askloop/interpreter';
+import { DEFAULT_LIMITS, toolsAtRunStart, type JsonValue, type LocalTools, type RunLimits } from '@askloop/interpreter';
 import { progressDigest } from '@askloop/envelope';
 import type { CallCounter } from '@askloop/tools';
 import { wallClockLeft, type LoopTotals } from '../decide/stop-condition.ts';
@@ -84,7 +84,8 @@ export interface ToolFacts {
 /**
  * Executes `prepared` for the turn `record` with the tools `toolsFor` gives for the run's bounds; `totals`: the loop's
  * before this turn; `turnCounter`: the per-turn call counter those tools count in, where the run's asks count too;
- * `toolFacts`: what the registry says of a tool (its catalogue spelling, its effect).
+ * `toolFacts`: what the registry says of a tool (its catalogue spelling, its effect); `localTools`: pure tools the
+ * sandbox worker answers itself, booked on the tools `toolsFor` gives (which must then be a tool host).
  */
 export async function executeTurn(
   context: LoopContext,
@@ -94,6 +95,7 @@ export async function executeTurn(
   totals: LoopTotals,
   turnCounter: CallCounter,
   toolFacts: (name: string) => ToolFacts = () => ({}),
+  localTools?: LocalTools,
 ): Promise<ExecutePatch> {
   // A replay counts the recorded turn's times, so its run gets the limit the live run had (its model answers at once).
   const timings = context.recordedTimings?.(record) ?? record.timings;
@@ -107,7 +109,7 @@ export async function executeTurn(
   let timeEnds = Number.POSITIVE_INFINITY;
   // The tools are made when a sandbox worker takes the run, so their deadline counts from the run's own start,
   // as its wall clock does — not from before a wait in the pool's queue.
-  const { call, onStart } = toolsAtRunStart(() => {
+  const { call, onStart, recordLocalCall } = toolsAtRunStart(() => {
     timeEnds = context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs);
     return toolsFor({
       signal,
@@ -121,7 +123,8 @@ export async function executeTurn(
   // deadline, which ends after the run's time is up (its outcome the program never sees: it stops at its clock check).
   const inFlight = trackCallsInFlight(call, signal, () => context.clock.now() >= timeEnds);
   try {
-    return await runProgram(context, record, prepared, { call: inFlight.call }, limits, onStart, turnCounter, { inFlight, toolFacts }, { ceilings: context.agent.ceilings, totals, record });
+    const tools: LoopToolBridge = localTools === undefined ? { call: inFlight.call } : { call: inFlight.call, recordLocalCall };
+    return await runProgram(context, record, prepared, tools, limits, onStart, turnCounter, { inFlight, toolFacts, localTools }, { ceilings: context.agent.ceilings, totals, record });
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);
@@ -136,7 +139,7 @@ async function runProgram(
   limits: Partial<RunLimits>,
   onStart: () => void,
   turnCounter: CallCounter,
-  calls: { readonly inFlight: CallsInFlight; readonly toolFacts: (name: string) => ToolFacts },
+  calls: { readonly inFlight: CallsInFlight; readonly toolFacts: (name: string) => ToolFacts; readonly localTools: LocalTools | undefined },
   budget: TurnBudget,
 ): Promise<ExecutePatch> {
   const toolCalls: RecordedToolCall[] = [];
@@ -163,6 +166,7 @@ async function runProgram(
   };
   const result = await context.interpreter.execute(prepared, {
     tools,
+    ...(calls.localTools === undefined ? {} : { localTools: calls.localTools }),
     onStart,
     limits,
     ...(context.signal === undefined ? {} : { signal: context.signal }),

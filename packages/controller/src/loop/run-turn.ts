@@ -14,7 +14,7 @@
  * (`prepared`, `scanning`) are redone from the saved one before them, and a
  * re-executed program replays its write calls from the idempotence records.
  */
-import { createCallCounter, createToolHost, refuseToolsNeedingApproval, type ToolRegistry } from '@askloop/tools';
+import { createCallCounter, createToolHost, localToolsModule, refuseToolsNeedingApproval, workerLocalTools, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
 import { askDepthRefusal, askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
@@ -199,7 +199,11 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
         const spec = registry.get(name);
         return spec === undefined ? {} : { displayName: spec.displayName, effect: spec.effect };
       };
-      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts);
+      // Pure built-in tools the sandbox worker answers itself, booked on the run's tool host; a replay answers every
+      // call from its record, so there none is.
+      const localNames = context.replayTools === undefined ? workerLocalTools(registry, policy, prepared.approvedTools) : [];
+      const localTools = localNames.length === 0 ? undefined : { module: localToolsModule(), names: localNames };
+      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts, localTools);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }
