@@ -136,6 +136,29 @@ describe('localTools: calls the sandbox worker answers itself', () => {
     expect(local.result.error?.message).toBe(host.result.error?.message);
   });
 
+  it('reports the fuel spent up to a call it answered when its caller stops the run later, as the bridge alone does', async () => {
+    await untilLoaded();
+    // Some work, the call, then a loop the caller stops: the run is known as of its last call (stopped-run-fuel.test.ts).
+    const work = 'command\n  set n = 0\n  for each i in [1, 2, 3, 4, 5, 6, 7, 8]\n    set n = n + i\n  endfor\n  set x = tool.test.Upper("a")\n';
+    const whole = await traced(`${work}endcommand\n`);
+    const stopped = async (options: Partial<ExecuteOptions>): Promise<RunResult> => {
+      const cancel = new AbortController();
+      const { result } = await traced(`${work}  while true\n    set y = 1\n  endwhile\nendcommand\n`, {
+        ...options,
+        limits: { loopIterations: 1e9, fuel: 1e9, wallMs: 20_000 },
+        signal: cancel.signal,
+        onToolCall: () => void setTimeout(() => cancel.abort(), 50),
+      });
+      return result;
+    };
+    const host = await stopped({});
+    const local = await stopped({ localTools });
+    expect(host.error).toMatchObject({ code: 'SCRIPT_ABORTED' });
+    expect(local.error).toMatchObject({ code: 'SCRIPT_ABORTED' });
+    expect(host.usage.fuel).toBe(whole.result.usage.fuel);
+    expect(local.usage.fuel).toBe(whole.result.usage.fuel);
+  });
+
   it('sends every call to the bridge when the module cannot be loaded', async () => {
     const missing = { module: new URL('../sandbox/test-fixtures/no-such-module.ts', import.meta.url).href, names: localTools.names };
     for (let run = 0; run < 3; run += 1) {

@@ -314,7 +314,8 @@ export class IsolateHost {
     if (local === undefined || run.callsMade > run.limits.maxToolCalls) return undefined;
     const module = loadedLocalTools(local.module);
     if (module === undefined) return undefined;
-    const answer = answerLocally(local, module, name, argsJson, run.toolDataLeft);
+    // With where the run is, as a call to the host carries it: a run the host stops later is known as of this call.
+    const answer = answerLocally(local, module, name, argsJson, run.toolDataLeft, readCheckpoint(run.checkpoint));
     if (answer === undefined) return undefined;
     run.toolDataLeft -= answer.dataChars;
     this.#channel.event(run.runId, LOCAL_TOOL_EVENT, answer.eventJson);

@@ -17,6 +17,7 @@
 import type { JsonValue } from '../runtime/index.ts';
 import { toJsonData } from '../run/tool-json-data.ts';
 import { checkToolResultSize } from '../run/tool-result-size.ts';
+import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLocalTools } from './sandbox-types.ts';
 
 export { LOCAL_TOOL_EVENT } from './worker-protocol.ts';
@@ -54,9 +55,11 @@ export interface LocalAnswer {
  * Answers a call of `name` with `argsJson` (the isolate's JSON) when `local`
  * lists it and its module gives a result that passes every check the host's
  * path applies; else undefined (the call goes to the host). `dataLeft`: what
- * is left of the run's tool-data budget.
+ * is left of the run's tool-data budget; `checkpoint`: where the run is, which
+ * the event carries as a call to the host does (the fuel of a run the host
+ * stops later is known as of this call).
  */
-export function answerLocally(local: SandboxLocalTools, module: LocalToolsModule, name: string, argsJson: string, dataLeft: number): LocalAnswer | undefined {
+export function answerLocally(local: SandboxLocalTools, module: LocalToolsModule, name: string, argsJson: string, dataLeft: number, checkpoint?: SandboxCheckpoint): LocalAnswer | undefined {
   if (!local.names.includes(name) || argsJson.length > dataLeft) return undefined;
   const startedAt = performance.now();
   let valueJson: string;
@@ -78,7 +81,7 @@ export function answerLocally(local: SandboxLocalTools, module: LocalToolsModule
   const durationMs = performance.now() - startedAt;
   return {
     outcomeJson: `{"ok":true,"value":${valueJson}}`,
-    eventJson: `{"name":${JSON.stringify(name)},"args":${argsJson},"result":${valueJson},"dataChars":${dataChars},"durationMs":${durationMs}}`,
+    eventJson: `{"name":${JSON.stringify(name)},"args":${argsJson},"result":${valueJson},"dataChars":${dataChars},"durationMs":${durationMs}${checkpoint === undefined ? '' : `,"checkpoint":${JSON.stringify(checkpoint)}`}}`,
     dataChars,
   };
 }

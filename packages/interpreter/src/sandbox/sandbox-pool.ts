@@ -431,12 +431,15 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
 
   /**
    * A call the worker answered itself (`localTools`), in its place among the run's events: counted as a call (its
-   * index, the backstop), its arguments and result spent from the tool-data budget, and told to `onLocalToolCall`.
+   * index, the backstop), its arguments and result spent from the tool-data budget, its checkpoint kept as the run's
+   * last call's, and told to `onLocalToolCall`.
    */
   function deliverLocalCall(run: RunState, payloadJson: string): void {
-    const call = JSON.parse(payloadJson) as SandboxLocalToolCall & { readonly dataChars: number };
+    const call = JSON.parse(payloadJson) as SandboxLocalToolCall & { readonly dataChars: number; readonly checkpoint?: unknown };
     run.toolCalls += 1;
     run.toolData.left -= call.dataChars;
+    // Where the run was at the call, as a call to the host says it: the fuel of a run stopped from outside later.
+    run.lastCall = checkpointOf(call.checkpoint)?.checkpoint ?? run.lastCall;
     try {
       run.request.onLocalToolCall?.({ name: call.name, args: call.args, result: call.result, durationMs: call.durationMs });
     } catch (error) {

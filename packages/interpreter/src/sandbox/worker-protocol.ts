@@ -142,7 +142,9 @@ export type WorkerMessage = ReadyMessage | StartedMessage | ToolCallMessage | Ev
 /**
  * The event kind under which the worker reports a call it answered itself
  * (`localTools`); its payload is a `SandboxLocalToolCall` with the
- * `dataChars` it spent. The worker drops a runtime's event of this kind.
+ * `dataChars` it spent and, when the runtime left one, the `checkpoint` of
+ * the call (as a `tool-call` carries it). The worker drops a runtime's event
+ * of this kind.
  */
 export const LOCAL_TOOL_EVENT = '$local-tool';
 
