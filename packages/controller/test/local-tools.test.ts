@@ -4,7 +4,7 @@
  * host answers every call, through the real pool, SQLite tool store and
  * replay; a policy with call limits keeps every call in the host.
  */
-import { createSandboxPool } from '@askloop/interpreter';
+import { createInterpreter, createSandboxPool } from '@askloop/interpreter';
 import { openSqliteStore } from '@askloop/tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
@@ -30,9 +30,8 @@ const program = envelope(
 );
 const allow = ['tool.str.*', 'tool.list.*', 'tool.test.Bump'];
 
-/** The default interpreter, noting each run's `localTools` and every call its tools book as answered in the worker. */
-function watchedInterpreter(): { interpreter: LoopInterpreter; runs: (readonly string[] | undefined)[]; booked: string[] } {
-  const inner = createDefaultInterpreter(pool);
+/** The default interpreter (or `inner`), noting each run's `localTools` and every call its tools book as answered in the worker. */
+function watchedInterpreter(inner: LoopInterpreter = createDefaultInterpreter(pool)): { interpreter: LoopInterpreter; runs: (readonly string[] | undefined)[]; booked: string[] } {
   const runs: (readonly string[] | undefined)[] = [];
   const booked: string[] = [];
   return {
@@ -101,6 +100,31 @@ describe('pure tools answered in the sandbox worker', () => {
     expect(await loop.step(sid)).toMatchObject({ status: 'RUNNING', usage: { toolCalls: 6 } });
     expect(watched.runs).toEqual([undefined, undefined]);
     expect(watched.booked).toEqual([]);
+    await loop.close();
+  });
+
+  it('answers a result as the tool host bounds it, when the interpreter allows longer strings than the turn\'s tool host', async () => {
+    // The interpreter's own default quotas allow 4 MiB strings; the turn's tool host holds results to the agent's
+    // quotas (unset here: 1 MiB). A 2 MiB result is the tool host's refusal (a tool error), wherever it is computed.
+    const watched = watchedInterpreter(createInterpreter({ pool, limits: { stringLength: 4 * 1024 * 1024 } }));
+    const warm = envelope('command\n  set a = tool.str.ToUpper("x")\nendcommand\n');
+    const big = envelope(['command', '  set s = "x"', '  for each i in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]', '    set s = s + s', '  endfor', '  set t = tool.str.ToUpper(s)', '  emit "upper"', 'endcommand'].join('\n'));
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ warm: Array.from({ length: 30 }, () => warm), local: [big], host: [big] })], store, pool, interpreter: watched.interpreter });
+    const warmSid = await loop.create({ agent: { name: 'w', model: 'scripted:warm', policy: { allow } }, task: 'warm up' });
+    for (let step = 0; step < 30 && watched.booked.length === 0; step += 1) await loop.step(warmSid);
+    expect(watched.booked).not.toEqual([]);
+    const outcome = async (model: string, policy: { allow: string[]; limits?: { perSession: number } }): Promise<unknown> => {
+      const sid = await loop.create({ agent: { name: model, model: `scripted:${model}`, policy }, task: 'big' });
+      await loop.step(sid);
+      const call = (await store.listTurns(sid))[0]?.toolCalls[0];
+      return { name: call?.name, error: call?.error?.code, resultLength: typeof call?.result === 'string' ? call.result.length : undefined };
+    };
+    // Under a call limit every call stays in the host: what the host answers.
+    const host = await outcome('host', { allow, limits: { perSession: 1000 } });
+    const local = await outcome('local', { allow });
+    expect(host).toEqual({ name: 'tool.str.toupper', error: 'SCRIPT_TOOL_ERROR', resultLength: undefined });
+    expect(local).toEqual(host);
     await loop.close();
   });
 });

@@ -109,22 +109,20 @@ export async function executeTurn(
   let timeEnds = Number.POSITIVE_INFINITY;
   // The tools are made when a sandbox worker takes the run, so their deadline counts from the run's own start,
   // as its wall clock does — not from before a wait in the pool's queue.
+  const maxResultLength = limits.stringLength ?? DEFAULT_LIMITS.stringLength;
+  const maxResultItems = limits.collectionSize ?? DEFAULT_LIMITS.collectionSize;
   const { call, onStart, recordLocalCall } = toolsAtRunStart(() => {
     timeEnds = context.clock.now() + (limits.wallMs ?? DEFAULT_LIMITS.wallMs);
-    return toolsFor({
-      signal,
-      deadline: timeEnds + TOOL_DEADLINE_GRACE_MS,
-      deadlineGraceMs: TOOL_DEADLINE_GRACE_MS,
-      maxResultLength: limits.stringLength ?? DEFAULT_LIMITS.stringLength,
-      maxResultItems: limits.collectionSize ?? DEFAULT_LIMITS.collectionSize,
-    });
+    return toolsFor({ signal, deadline: timeEnds + TOOL_DEADLINE_GRACE_MS, deadlineGraceMs: TOOL_DEADLINE_GRACE_MS, maxResultLength, maxResultItems });
   });
   // The call out when the run ends is kept, unfinished (call-in-flight.ts): also one the tool host cut at the run's
   // deadline, which ends after the run's time is up (its outcome the program never sees: it stops at its clock check).
   const inFlight = trackCallsInFlight(call, signal, () => context.clock.now() >= timeEnds);
   try {
     const tools: LoopToolBridge = localTools === undefined ? { call: inFlight.call } : { call: inFlight.call, recordLocalCall };
-    return await runProgram(context, record, prepared, tools, limits, onStart, turnCounter, { inFlight, toolFacts, localTools }, { ceilings: context.agent.ceilings, totals, record });
+    // The worker's answers held to the tool host's bounds too: the interpreter's own quotas may allow longer results.
+    const local = localTools === undefined ? undefined : { ...localTools, limits: { stringLength: maxResultLength, collectionSize: maxResultItems } };
+    return await runProgram(context, record, prepared, tools, limits, onStart, turnCounter, { inFlight, toolFacts, localTools: local }, { ceilings: context.agent.ceilings, totals, record });
   } finally {
     unfollow();
     runEnded.abort(RUN_ENDED);

@@ -101,8 +101,11 @@ function localToolsOf(executeOptions: ExecuteOptions, approvedTools: ReadonlySet
   if (localTools === undefined || typeof recordLocalCall !== 'function') return {};
   const names = localTools.names.filter((name) => approvedTools.has(name));
   if (names.length === 0) return {};
+  // A result the worker gives passes the bridge's bounds as well as the run's: the host's path applies both.
+  const bridge = localTools.limits;
+  const tighter = (run: number, bound: number | undefined): number => (typeof bound === 'number' && bound < run ? bound : run);
   return {
-    localTools: { module: localTools.module, names, limits: { stringLength: limits.stringLength, collectionSize: limits.collectionSize } },
+    localTools: { module: localTools.module, names, limits: { stringLength: tighter(limits.stringLength, bridge?.stringLength), collectionSize: tighter(limits.collectionSize, bridge?.collectionSize) } },
     onLocalToolCall: (call) => {
       recordLocalCall.call(tools, call.name);
       const report = { name: call.name, args: call.args as JsonValue[], result: call.result, durationMs: call.durationMs };

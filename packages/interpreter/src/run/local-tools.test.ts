@@ -159,6 +159,12 @@ describe('localTools: calls the sandbox worker answers itself', () => {
     expect(local.usage.fuel).toBe(whole.result.usage.fuel);
   });
 
+  it('leaves a result past the bridge’s own bounds (localTools.limits) to the bridge, which refuses it as before', async () => {
+    await untilLoaded();
+    const { trace } = await traced('command\n  set b = tool.test.Big(20)\n  set c = tool.test.Big(5)\nendcommand\n', { localTools: { ...localTools, limits: { stringLength: 10 } } });
+    expect(trace.filter((line) => line.startsWith('host ') || line.startsWith('book '))).toEqual(['host tool.test.big', 'book tool.test.big']);
+  });
+
   it('sends every call to the bridge when the module cannot be loaded', async () => {
     const missing = { module: new URL('../sandbox/test-fixtures/no-such-module.ts', import.meta.url).href, names: localTools.names };
     for (let run = 0; run < 3; run += 1) {

@@ -38,6 +38,13 @@ export interface LocalTools {
   readonly module: string;
   /** Canonical names of the tools the worker may answer; only those the check approved for the run are. */
   readonly names: readonly string[];
+  /**
+   * The bridge's own bounds on a result, when they may be tighter than the
+   * run's `stringLength` and `collectionSize` (a `ToolHost`'s
+   * `maxResultLength` and `maxResultItems`): the worker answers only a result
+   * within both, and leaves any other to the bridge, which refuses it.
+   */
+  readonly limits?: { readonly stringLength?: number; readonly collectionSize?: number };
 }
 
 /** What a run tells its tool bridge about one call. */
