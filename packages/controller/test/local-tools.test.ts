@@ -92,6 +92,24 @@ describe('pure tools answered in the sandbox worker', () => {
     toolStores.close();
   });
 
+  it('hides a key a pure tool decodes, as the tool host does: the worker leaves such a result to the host', async () => {
+    const secret = 'sk-live-0123456789';
+    const decode = envelope(['command', `  set s = tool.str.FromHex("${Buffer.from(secret).toString('hex')}")`, '  set t = tool.str.ToUpper("plain")', '  emit s + " " + t', 'endcommand'].join('\n'));
+    const watched = watchedInterpreter();
+    const store = createMemoryTranscriptStore();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: Array.from({ length: 30 }, () => decode) })], store, pool, interpreter: watched.interpreter, secrets: () => [secret] });
+    const sid = await loop.create({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.str.*'] } }, task: 'secrets' });
+    // Until the worker answers the plain call itself (its module loads at the first run that names it).
+    for (let step = 0; step < 30 && watched.booked.length === 0; step += 1) await loop.step(sid);
+    expect(watched.booked).toEqual(['tool.str.toupper']);
+    const turns = await store.listTurns(sid);
+    const last = turns.at(-1);
+    expect(last?.toolCalls.map((call) => call.result)).toEqual(['[REDACTED]', 'PLAIN']);
+    expect(last?.output).toBe('[REDACTED] PLAIN\n');
+    expect(JSON.stringify(turns)).not.toContain(secret);
+    await loop.close();
+  });
+
   it('keeps every call in the host under a policy with call limits (they are counted there, call by call)', async () => {
     const watched = watchedInterpreter();
     const loop = createAskLoop({ plugins: [testPlugin({ m: [program, program] })], store: createMemoryTranscriptStore(), pool, interpreter: watched.interpreter });

@@ -63,7 +63,7 @@ export { DEFAULT_LIMITS, MAX_ASKS_AND_PROMPTS, resolveLimits, formatNumber, rend
 export type { JsonValue, RunLimits } from './runtime/index.ts';
 
 // Sandbox: supervised worker processes hosting isolated-vm isolates, the tool bridge, quotas (src/sandbox).
-export { createRuntimeBundle, createSandboxPool, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError } from './sandbox/index.ts';
+export { createRuntimeBundle, createSandboxPool, DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, SANDBOX_ERROR_CODES, SandboxError, secretFingerprints } from './sandbox/index.ts';
 export type {
   RuntimeBundle,
   SandboxCheckpoint,
@@ -80,6 +80,7 @@ export type {
   SandboxResult,
   SandboxRunRequest,
   SandboxUsage,
+  SecretFingerprint,
   ToolCallContext,
   ToolCallHandler,
   ToolOutcome,

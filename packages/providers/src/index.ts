@@ -40,7 +40,7 @@ export { followSignal } from './call/follow-signal.ts';
 export type { ProviderSettings } from './call/provider-settings.ts';
 export { computeCost } from './call/compute-cost.ts';
 export { estimateTokens } from './call/estimate-usage.ts';
-export { createRedactor, REDACTED, type Redactor } from './redact/create-redactor.ts';
+export { createRedactor, REDACTED, secretForms, type Redactor } from './redact/create-redactor.ts';
 export { redactorCache } from './redact/redactor-cache.ts';
 export { DEFAULT_RETRY, type RetrySettings } from './retry/retry-settings.ts';
 export { parseRetryAfter } from './retry/parse-retry-after.ts';

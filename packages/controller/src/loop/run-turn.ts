@@ -127,7 +127,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     const turnCounter = createCallCounter();
     const leaseConfirm = leaseConfirmOf(record.sid);
     // Known secrets out of what tools give back, before the program can pass them to its OUTPUT (tool-output-redaction.ts).
-    const redaction = context.toolOutputRedaction?.(context.model);
+    const turnRedaction = context.toolOutputRedaction?.(context.model);
+    const redaction = turnRedaction === undefined ? {} : { redact: turnRedaction.redact, redactionMarker: turnRedaction.redactionMarker };
     // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same. The
     // first write removes the session's earlier turns' records older than the retention: one turn runs at a time and
     // none runs again, but a host that stalled mid-turn past its lease may still be running one (see ask-loop.ts).
@@ -202,7 +203,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // Pure built-in tools the sandbox worker answers itself, booked on the run's tool host; a replay answers every
       // call from its record, so there none is.
       const localNames = context.replayTools === undefined ? workerLocalTools(registry, policy, prepared.approvedTools) : [];
-      const localTools = localNames.length === 0 ? undefined : { module: localToolsModule(), names: localNames };
+      // With the secrets the tool host hides, as fingerprints: a result holding one is the host's to hide.
+      const localTools = localNames.length === 0 ? undefined : { module: localToolsModule(), names: localNames, ...(turnRedaction === undefined ? {} : { secrets: turnRedaction.fingerprints }) };
       const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts, localTools);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');

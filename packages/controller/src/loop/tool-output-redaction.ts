@@ -7,7 +7,8 @@
  * the keys the turn's model sends (`LanguageModel.secrets`) and the loop's
  * own (`createAskLoop({ secrets })`).
  */
-import { REDACTED, redactorCache, type LanguageModel } from '@askloop/providers';
+import { secretFingerprints, type SecretFingerprint } from '@askloop/interpreter';
+import { REDACTED, redactorCache, secretForms, type LanguageModel } from '@askloop/providers';
 import { LoopError } from '../errors/loop-error.ts';
 
 /** `createAskLoop({ secrets })`: values read at each turn, so a rotated key is known at once. */
@@ -20,16 +21,31 @@ export interface ToolHostRedaction {
   readonly redactionMarker: string;
 }
 
+/** A turn's redaction: its tool host's options, and the fingerprints the sandbox worker looks for the same secrets by. */
+export interface TurnRedaction extends ToolHostRedaction {
+  /**
+   * The secrets `redact` replaces, as fingerprints (`secretFingerprints`): a
+   * pure tool's result the sandbox worker would answer itself and that holds
+   * one goes to the tool host instead, which hides it. The worker never gets
+   * the secrets.
+   */
+  readonly fingerprints: readonly SecretFingerprint[];
+}
+
 /** What a turn's tool host replaces, or undefined when no secret is known (nothing to scan for). */
-export type ToolOutputRedaction = (model: LanguageModel) => ToolHostRedaction | undefined;
+export type ToolOutputRedaction = (model: LanguageModel) => TurnRedaction | undefined;
 
 /** The redaction of a loop with these `secrets`; one redactor is kept while a turn's secrets are the previous turn's. */
 export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined): ToolOutputRedaction {
   const redactorFor = redactorCache();
+  /** The last turn's secrets and their fingerprints: a session's secrets rarely change between turns. */
+  let fingerprinted: { readonly key: string; readonly prints: readonly SecretFingerprint[] } | undefined;
   return (model) => {
-    const secrets = [...(model.secrets?.() ?? []), ...readLoopSecrets(loopSecrets)].filter((secret) => typeof secret === 'string' && secret !== '');
+    const secrets = [...(model.secrets?.() ?? []), ...readLoopSecrets(loopSecrets)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
     if (secrets.length === 0) return undefined;
-    return { redact: redactorFor(secrets).secretsOnly, redactionMarker: REDACTED };
+    const key = secrets.join('\u0000');
+    if (fingerprinted?.key !== key) fingerprinted = { key, prints: secretFingerprints(secretForms(secrets)) };
+    return { redact: redactorFor(secrets).secretsOnly, redactionMarker: REDACTED, fingerprints: fingerprinted.prints };
   };
 }
 

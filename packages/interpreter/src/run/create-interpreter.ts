@@ -105,7 +105,12 @@ function localToolsOf(executeOptions: ExecuteOptions, approvedTools: ReadonlySet
   const bridge = localTools.limits;
   const tighter = (run: number, bound: number | undefined): number => (typeof bound === 'number' && bound < run ? bound : run);
   return {
-    localTools: { module: localTools.module, names, limits: { stringLength: tighter(limits.stringLength, bridge?.stringLength), collectionSize: tighter(limits.collectionSize, bridge?.collectionSize) } },
+    localTools: {
+      module: localTools.module,
+      names,
+      limits: { stringLength: tighter(limits.stringLength, bridge?.stringLength), collectionSize: tighter(limits.collectionSize, bridge?.collectionSize) },
+      ...(localTools.secrets === undefined ? {} : { secrets: localTools.secrets }),
+    },
     onLocalToolCall: (call) => {
       recordLocalCall.call(tools, call.name);
       const report = { name: call.name, args: call.args as JsonValue[], result: call.result, durationMs: call.durationMs };

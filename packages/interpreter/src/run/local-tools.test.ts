@@ -5,7 +5,7 @@
  * answer reaches the bridge as before, so a run ends the same either way.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandboxPool } from '../sandbox/index.ts';
+import { createSandboxPool, secretFingerprints } from '../sandbox/index.ts';
 import { LOCAL_TOOL_EVENT } from '../sandbox/worker-protocol.ts';
 import { runtimeOf, NO_TOOLS } from '../sandbox/sandbox-test-runtimes.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
@@ -165,6 +165,14 @@ describe('localTools: calls the sandbox worker answers itself', () => {
     expect(trace.filter((line) => line.startsWith('host ') || line.startsWith('book '))).toEqual(['host tool.test.big', 'book tool.test.big']);
   });
 
+  it('leaves a result holding one of the bridge’s secrets to the bridge, which hides it; the worker gets only fingerprints', async () => {
+    await untilLoaded();
+    const secrets = secretFingerprints(['XYZW-KEY']);
+    const { result, trace } = await traced('command\n  emit tool.test.Upper("xyzw-key")\n  emit tool.test.Upper("plain")\nendcommand\n', { localTools: { ...localTools, secrets } });
+    expect(result.emits).toEqual(['XYZW-KEY', 'PLAIN']);
+    expect(trace.filter((line) => line.startsWith('host ') || line.startsWith('book '))).toEqual(['host tool.test.upper', 'book tool.test.upper']);
+  });
+
   it('sends every call to the bridge when the module cannot be loaded', async () => {
     const missing = { module: new URL('../sandbox/test-fixtures/no-such-module.ts', import.meta.url).href, names: localTools.names };
     for (let run = 0; run < 3; run += 1) {
@@ -196,9 +204,18 @@ describe('localTools in the pool', () => {
   it('refuses a request whose localTools the worker could not use', async () => {
     const base = { runtime: runtimeOf('return 1;', 'local-invalid'), entry: 'main', input: null, onToolCall: NO_TOOLS };
     const limits = { stringLength: 1, collectionSize: 1 };
-    for (const localToolsValue of [{ module: 'not a url', names: [], limits }, { module: localTools.module, names: 'tool.test.upper', limits }, { module: localTools.module, names: [] }]) {
-      await expect(pool.run({ ...base, localTools: localToolsValue as never })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST', message: expect.stringContaining('request.localTools') });
+    const print = { length: 4, rolling: 1, sha256: 'a'.repeat(64) };
+    for (const localToolsValue of [
+      { module: 'not a url', names: [], limits },
+      { module: localTools.module, names: 'tool.test.upper', limits },
+      { module: localTools.module, names: [] },
+      { module: localTools.module, names: [], limits, secrets: 'sk-1234' },
+      { module: localTools.module, names: [], limits, secrets: [{ ...print, sha256: 'sk-1234' }] },
+      { module: localTools.module, names: [], limits, secrets: [{ ...print, length: 0 }] },
+    ]) {
+      await expect(pool.run({ ...base, localTools: localToolsValue as never, onLocalToolCall: () => {} })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST', message: expect.stringContaining('request.localTools') });
     }
     await expect(pool.run({ ...base, onLocalToolCall: 'yes' as never })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST' });
+    await expect(pool.run({ ...base, localTools: { module: localTools.module, names: [], limits } })).rejects.toMatchObject({ code: 'SANDBOX_INVALID_REQUEST', message: expect.stringContaining('onLocalToolCall') });
   });
 });

@@ -6,6 +6,7 @@ import type { Program } from '../ast/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
 import type { JsonValue, RunLimits, ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxRunRequest, SandboxResult } from '../sandbox/sandbox-types.ts';
+import type { SecretFingerprint } from '../sandbox/secret-fingerprints.ts';
 import type { ToolCatalog } from '../tool-signature.ts';
 
 /** How a run reaches tools: `@askloop/tools`' `ToolHost` fits this shape. */
@@ -45,6 +46,12 @@ export interface LocalTools {
    * within both, and leaves any other to the bridge, which refuses it.
    */
   readonly limits?: { readonly stringLength?: number; readonly collectionSize?: number };
+  /**
+   * Fingerprints of the secrets the bridge hides from results
+   * (`secretFingerprints` of them): the worker leaves a result that holds one
+   * to the bridge, which hides it. Give them whenever the bridge redacts.
+   */
+  readonly secrets?: readonly SecretFingerprint[];
 }
 
 /** What a run tells its tool bridge about one call. */

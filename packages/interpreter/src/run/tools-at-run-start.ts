@@ -10,7 +10,12 @@ import type { ToolBridge } from './run-types.ts';
 /** The bridge to pass as `tools` (its `call` and `recordLocalCall`) and the hook to pass as `onStart`. */
 export interface ToolsAtRunStart {
   readonly call: ToolBridge['call'];
-  /** Books a call the worker answered on the made bridge; a bridge without `recordLocalCall` is handed none (see `localTools`). */
+  /**
+   * Books a call the worker answered on the made bridge. Pass it (as
+   * `tools.recordLocalCall`, with `localTools`) only when `make` gives a
+   * bridge that has `recordLocalCall` (a `ToolHost` does): on one without, it
+   * throws, and the run fails.
+   */
   readonly recordLocalCall: NonNullable<ToolBridge['recordLocalCall']>;
   readonly onStart: () => void;
 }

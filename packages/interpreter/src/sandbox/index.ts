@@ -19,5 +19,6 @@ export type {
   ToolCallHandler,
   ToolOutcome,
 } from './sandbox-types.ts';
+export { secretFingerprints, type SecretFingerprint } from './secret-fingerprints.ts';
 export { defaultWorkerEntry } from './worker-entry.ts';
 export type { WorkerEntry } from './worker-entry.ts';

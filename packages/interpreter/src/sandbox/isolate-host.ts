@@ -14,6 +14,7 @@ import ivm from 'isolated-vm';
 import { CHECKPOINT_CELLS, CHECKPOINT_LINE, CHECKPOINT_STEPS } from './checkpoint-memory.ts';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
 import { answerLocally, LOCAL_TOOL_EVENT, loadedLocalTools } from './local-tool-answers.ts';
+import { prepareSecretScan, type SecretScan } from './secret-fingerprints.ts';
 import { createReplyMemory, deliverReply, type ReplyMemory } from './tool-reply-memory.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
@@ -62,6 +63,8 @@ interface ActiveRun {
   checkpoint: Float64Array | undefined;
   /** The tools this worker answers itself in the run (`local-tool-answers.ts`). */
   readonly local: SandboxLocalTools | undefined;
+  /** The host's secrets as fingerprints, ready to scan a result for (`secret-fingerprints.ts`). */
+  readonly secrets: SecretScan | undefined;
   /** Calls the run has made, answered here or sent to the host: none is answered here past `maxToolCalls`. */
   callsMade: number;
   /** What is left of the run's `maxToolDataChars`, as the host last said (each call's `tool-result`) less what was answered here since. */
@@ -159,6 +162,7 @@ export class IsolateHost {
       reply: undefined,
       untakenReply: undefined,
       local: message.localTools,
+      secrets: message.localTools?.secrets === undefined ? undefined : prepareSecretScan(message.localTools.secrets),
       callsMade: 0,
       toolDataLeft: message.limits.maxToolDataChars,
     };
@@ -315,7 +319,7 @@ export class IsolateHost {
     const module = loadedLocalTools(local.module);
     if (module === undefined) return undefined;
     // With where the run is, as a call to the host carries it: a run the host stops later is known as of this call.
-    const answer = answerLocally(local, module, name, argsJson, run.toolDataLeft, readCheckpoint(run.checkpoint));
+    const answer = answerLocally(local, module, name, argsJson, { dataLeft: run.toolDataLeft, checkpoint: readCheckpoint(run.checkpoint), secrets: run.secrets });
     if (answer === undefined) return undefined;
     run.toolDataLeft -= answer.dataChars;
     this.#channel.event(run.runId, LOCAL_TOOL_EVENT, answer.eventJson);

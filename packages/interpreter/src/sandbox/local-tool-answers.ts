@@ -19,6 +19,7 @@ import { toJsonData } from '../run/tool-json-data.ts';
 import { checkToolResultSize } from '../run/tool-result-size.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLocalTools } from './sandbox-types.ts';
+import { holdsSecret, type SecretScan } from './secret-fingerprints.ts';
 
 export { LOCAL_TOOL_EVENT } from './worker-protocol.ts';
 
@@ -51,15 +52,24 @@ export interface LocalAnswer {
   readonly dataChars: number;
 }
 
+/** What the worker knows of the run as it answers one of its calls. */
+export interface LocalRunState {
+  /** What is left of the run's tool-data budget. */
+  readonly dataLeft: number;
+  /** Where the run is: the event carries it as a call to the host does (the fuel of a run the host stops later). */
+  readonly checkpoint?: SandboxCheckpoint | undefined;
+  /** The host's secrets, as fingerprints: a result holding one is the host's to hide. */
+  readonly secrets?: SecretScan | undefined;
+}
+
 /**
  * Answers a call of `name` with `argsJson` (the isolate's JSON) when `local`
  * lists it and its module gives a result that passes every check the host's
- * path applies; else undefined (the call goes to the host). `dataLeft`: what
- * is left of the run's tool-data budget; `checkpoint`: where the run is, which
- * the event carries as a call to the host does (the fuel of a run the host
- * stops later is known as of this call).
+ * path applies and holds none of the host's secrets; else undefined (the call
+ * goes to the host).
  */
-export function answerLocally(local: SandboxLocalTools, module: LocalToolsModule, name: string, argsJson: string, dataLeft: number, checkpoint?: SandboxCheckpoint): LocalAnswer | undefined {
+export function answerLocally(local: SandboxLocalTools, module: LocalToolsModule, name: string, argsJson: string, run: LocalRunState): LocalAnswer | undefined {
+  const { dataLeft, checkpoint, secrets } = run;
   if (!local.names.includes(name) || argsJson.length > dataLeft) return undefined;
   const startedAt = performance.now();
   let valueJson: string;
@@ -70,7 +80,10 @@ export function answerLocally(local: SandboxLocalTools, module: LocalToolsModule
     // The host's checks of a result, in its order (`callTool`, `host-call-handler.ts`): any refusal is the host's to give.
     const what = `tool '${name}'`;
     checkToolResultSize(value, local.limits, what);
-    const json = JSON.stringify(toJsonData(value, what));
+    const data = toJsonData(value, what);
+    // A decoding tool (`tool.str.FromHex`, `tool.json.Parse`) can make a key out of text that did not hold it.
+    if (secrets !== undefined && holdsSecret(data, secrets)) return undefined;
+    const json = JSON.stringify(data);
     if (typeof json !== 'string') return undefined;
     valueJson = json;
   } catch {

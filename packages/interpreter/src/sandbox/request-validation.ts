@@ -1,6 +1,7 @@
 /** Checks a run request before it is queued; a bad request is a host mistake and rejects the run. */
 import { SandboxError } from './sandbox-error.ts';
 import type { SandboxRunRequest } from './sandbox-types.ts';
+import type { SecretFingerprint } from './secret-fingerprints.ts';
 
 const ENTRY_NAME = /^[A-Za-z_$][\w$]*$/;
 
@@ -19,12 +20,20 @@ export function validateRequest(request: SandboxRunRequest): void {
   if (request.onLocalToolCall !== undefined && typeof request.onLocalToolCall !== 'function') throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.onLocalToolCall must be a function when given');
   const local = localToolsProblem(request.localTools);
   if (local !== undefined) throw new SandboxError('SANDBOX_INVALID_REQUEST', `request.localTools ${local}`);
+  // Answers no one is told of would skew every later call's index on the host's side.
+  if (request.localTools !== undefined && request.onLocalToolCall === undefined) throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.localTools needs request.onLocalToolCall, to be told of each call the worker answers');
   // Checked before the run is registered: a signal without addEventListener threw after it, and the run left
   // behind made `close()` throw before it killed the workers.
   const signal = request.signal as Partial<AbortSignal> | undefined | null;
   if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function' || typeof signal.removeEventListener !== 'function')) {
     throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.signal must be an AbortSignal when given');
   }
+}
+
+/** Whether `value` is a fingerprint as `secretFingerprints` makes one. */
+function isFingerprint(value: unknown): boolean {
+  const print = value as Partial<SecretFingerprint> | null;
+  return typeof print === 'object' && print !== null && Number.isSafeInteger(print.length) && (print.length as number) > 0 && Number.isSafeInteger(print.rolling) && typeof print.sha256 === 'string' && /^[0-9a-f]{64}$/.test(print.sha256);
 }
 
 /** What is wrong with `localTools`, or undefined: it travels to the worker, which imports its module by URL. */
@@ -35,6 +44,8 @@ function localToolsProblem(local: SandboxRunRequest['localTools'] | null): strin
   if (!Array.isArray(local.names) || !local.names.every((name) => typeof name === 'string')) return '.names must be a list of tool names';
   const limits = local.limits as { readonly stringLength?: unknown; readonly collectionSize?: unknown } | undefined;
   if (!Number.isSafeInteger(limits?.stringLength) || !Number.isSafeInteger(limits?.collectionSize)) return '.limits must be { stringLength, collectionSize }, whole numbers';
+  // Checked here, so the worker never answers with a fingerprint it would have to skip (a secret it could not see).
+  if (local.secrets !== undefined && (!Array.isArray(local.secrets) || !local.secrets.every(isFingerprint))) return '.secrets must be a list of secretFingerprints() entries';
   return undefined;
 }
 

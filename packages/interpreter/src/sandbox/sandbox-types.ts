@@ -5,6 +5,7 @@
 import type { RuntimeBundle } from './runtime-bundle.ts';
 import type { SandboxError } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
+import type { SecretFingerprint } from './secret-fingerprints.ts';
 
 /** A value that survives `JSON.stringify` → `JSON.parse` unchanged. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -58,6 +59,12 @@ export interface SandboxLocalTools {
   readonly names: readonly string[];
   /** Passed to `callLocalTool`, and the limits a result is held to (the run's). */
   readonly limits: { readonly stringLength: number; readonly collectionSize: number };
+  /**
+   * Fingerprints of the secrets the host hides from tool results
+   * (`secretFingerprints`): a result holding one is left to `onToolCall`,
+   * whose host hides it. The worker never holds the secrets themselves.
+   */
+  readonly secrets?: readonly SecretFingerprint[];
 }
 
 /** A call the worker answered itself, reported in its place among the run's events (`onLocalToolCall`). */

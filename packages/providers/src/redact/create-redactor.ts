@@ -33,11 +33,13 @@ const MIN_SECRET_LENGTH = 4;
 const SECRET_FIELD = /^(authorization|x-api-key|x-goog-api-key|api[-_]?key|apikey|access[-_]?token)$/i;
 
 /**
- * Creates a redactor for the given secrets (API keys). Every error message,
- * raw payload and event leaving a model passes through one, because the Go
- * reference emitted the full request, key included, in its events (reference §3.12).
+ * Every text a redactor made for `secrets` replaces as configured secrets,
+ * longest first (so a secret containing another is replaced whole): each
+ * secret and its trimmed form, each as written and URL-encoded, leaving out
+ * those under 4 characters. For a host that must find them without a
+ * redactor (the sandbox worker's fingerprints of them).
  */
-export function createRedactor(secrets: readonly (string | undefined | null)[] = []): Redactor {
+export function secretForms(secrets: readonly (string | undefined | null)[]): string[] {
   const literals = new Set<string>();
   for (const secret of secrets) {
     if (typeof secret !== 'string') continue;
@@ -49,8 +51,16 @@ export function createRedactor(secrets: readonly (string | undefined | null)[] =
       literals.add(encodeURIComponent(form));
     }
   }
-  // Longest first, so a secret containing another is replaced whole.
-  const ordered = [...literals].sort((a, b) => b.length - a.length);
+  return [...literals].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Creates a redactor for the given secrets (API keys). Every error message,
+ * raw payload and event leaving a model passes through one, because the Go
+ * reference emitted the full request, key included, in its events (reference §3.12).
+ */
+export function createRedactor(secrets: readonly (string | undefined | null)[] = []): Redactor {
+  const ordered = secretForms(secrets);
 
   const secretsOnly = (value: string): string => {
     let result = value;
