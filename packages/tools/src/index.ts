@@ -51,7 +51,7 @@ export { checkedToolStores } from './stores/checked-stores.ts';
 export { PACK_STORE_PREFIX, packStoreKey, scopeStoresToPack } from './stores/pack-scoped-stores.ts';
 export type { CasResult, IdempotenceClaim, IdempotenceKey, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './stores/store-types.ts';
 
-export { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY, CAPSULE_DOCUMENTS, type CapsuleDocument } from './capsules/capsule-documents.ts';
+export { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY, askLoopSummary, CAPSULE_DOCUMENTS, type CapsuleDocument } from './capsules/capsule-documents.ts';
 export { LOOP_TOOLS_GUIDE, loopToolsGuide } from './capsules/loop-tools-guide.ts';
 export { NEUROSCRIPT_PRIMER, neuroscriptPrimer, PRIMER_EXAMPLE_PROGRAM, PRIMER_EXAMPLE_WITHOUT_TOOL } from './capsules/neuroscript-primer.ts';
 export { createCapsuleTools, type CapsuleToolsOptions } from './packs/capsule-tools.ts';

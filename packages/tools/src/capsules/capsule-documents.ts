@@ -45,6 +45,19 @@ export const ASK_LOOP_V4_SUMMARY = `Ask-Loop v4 — summary of the host loop con
 - No ambient network or filesystem: all effects go through tools, and session state lives in session-scoped storage (tool.scratch.*).
 - Errors: ERR_TIMEOUT, ERR_QUOTA, ERR_NO_PROGRESS, ERR_MAX_TURNS_EXCEEDED halt the loop; so do envelope errors, syntax errors and refused tools, unless the agent has repair, which feeds them back to you as a SYSTEM_ERROR line in OUTPUT. A run-time error of your program comes back so too; several turns in a row of them halt with ERR_TOO_MANY_ERRORS.`;
 
+/** The sentence of {@link ASK_LOOP_V4_SUMMARY} that names the scratch tools, which only some agents may call. */
+const SCRATCH_LINE = '- No ambient network or filesystem: all effects go through tools, and session state lives in session-scoped storage (tool.scratch.*).';
+
+/**
+ * {@link ASK_LOOP_V4_SUMMARY} for an agent that may call the tools `callable`
+ * allows: the scratch tools are named only to one that may call one of them
+ * (a program calling a tool its agent may not use is refused as a whole).
+ */
+export function askLoopSummary(callable: (tool: string) => boolean): string {
+  if (['tool.scratch.Get', 'tool.scratch.PutCAS'].some(callable)) return ASK_LOOP_V4_SUMMARY;
+  return ASK_LOOP_V4_SUMMARY.replace(SCRATCH_LINE, '- No ambient network or filesystem: all effects go through the tools you may call.');
+}
+
 /** Every document served by `tool.capsule.*`, sorted by id. */
 export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
   {
@@ -60,6 +73,7 @@ export const CAPSULE_DOCUMENTS: readonly CapsuleDocument[] = Object.freeze([
     title: 'Ask-loop v4 controller (summary)',
     description: 'Turn lifecycle, DONE marker, progress guard and security rules of the host loop.',
     content: ASK_LOOP_V4_SUMMARY,
+    contentFor: askLoopSummary,
   },
   {
     id: 'capsule/loop-tools',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
-import { AEIOU_V4_AI_RULES } from '../capsules/capsule-documents.ts';
+import { AEIOU_V4_AI_RULES, ASK_LOOP_V4_SUMMARY } from '../capsules/capsule-documents.ts';
 import { NEUROSCRIPT_PRIMER, PRIMER_EXAMPLE_PROGRAM, PRIMER_EXAMPLE_WITHOUT_TOOL } from '../capsules/neuroscript-primer.ts';
 import { LOOP_TOOLS_GUIDE } from '../capsules/loop-tools-guide.ts';
 import { callableTool } from '../policy/callable-tool.ts';
@@ -43,6 +43,25 @@ describe('tool.capsule.List/Read', () => {
     const error = await host.fail('tool.capsule.Read', ['nope']);
     expect([error.code, error.message]).toEqual(['CAPSULE_NOT_FOUND', "tool.capsule.Read: no capsule 'nope'; known: capsule/aeiou-rules, capsule/askloop, capsule/loop-tools, capsule/neuroscript (pack capsule)"]);
     expect((await host.fail('tool.capsule.Read', [])).code).toBe('TOOL_ARGUMENT_MISSING');
+  });
+
+  describe('capsule/askloop: the scratch tools named only to an agent that may call them', () => {
+    const summaryFor = async (allow: readonly string[]) => {
+      const reader = hostFor(createSafeToolPacks(), { allow });
+      return ((await reader.call('tool.capsule.Read', ['capsule/askloop'])) as Record<string, string>).content ?? '';
+    };
+
+    it('names no tool.scratch tool to an agent whose policy leaves them out, and keeps the rest of the summary', async () => {
+      const content = await summaryFor(['tool.capsule.*']);
+      expect(content).not.toMatch(/tool\.scratch/i);
+      expect(content).toContain('- No ambient network or filesystem: all effects go through the tools you may call.');
+      expect(content.split('\n')).toHaveLength(ASK_LOOP_V4_SUMMARY.split('\n').length);
+    });
+
+    it('is the whole summary, as before, for an agent that may call a scratch tool', async () => {
+      expect(await summaryFor(['tool.capsule.*', 'tool.scratch.Get'])).toBe(ASK_LOOP_V4_SUMMARY);
+      expect(ASK_LOOP_V4_SUMMARY).toContain('(tool.scratch.*)');
+    });
   });
 
   describe('capsule/neuroscript: the calling agent\'s primer', () => {
