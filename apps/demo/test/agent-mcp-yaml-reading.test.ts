@@ -110,6 +110,21 @@ describe('--mcp-config FILE: CLI_OPTION_INVALID at FILE:LINE:COLUMN, exit 2, sta
     expect(JSON.parse(io.out).error).toEqual({ code: 'CLI_OPTION_INVALID', message: `--mcp-config mcp.json: servers.kg.timeoutMs: ${tooLarge('9007199254740993', '9007199254740992')}`, file: 'mcp.json', line: 2, column: 16 });
   });
 
+  it('a key given twice in a JSON config, which JSON would read as its last value alone: a server, or a field of one', async () => {
+    const dir = folder({ 'mcp.json': '{"servers": {"kg": {"command": "./one"},\n  "kg": {"command": "./two", "timeoutMs": 1000, "timeoutMs": 2000}}}\n' });
+    const io = captureIo({ cwd: dir });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'mcp.json', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out).error).toEqual({
+      code: 'CLI_OPTION_INVALID',
+      message:
+        '--mcp-config mcp.json: a key given twice in one object (JSON would keep only its last value): "kg" is one; write it once (2 problems in the file; the others below)\n' +
+        'mcp.json:2:49: a key given twice in one object (JSON would keep only its last value): "timeoutMs" is one; write it once',
+      file: 'mcp.json',
+      line: 2,
+      column: 3,
+    });
+  });
+
   it('every problem of a kind in one error, each at its place; a syntax error at its place', async () => {
     const dir = folder({ 'mcp.yaml': `${SERVER}    timeoutMs: !!flaot 10000\n    cwd: !custom /srv\n`, 'broken.yaml': `${SERVER}    args: [unclosed\n` });
     const io = captureIo({ cwd: dir });

@@ -46,6 +46,11 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
     } catch (error) {
       throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: not JSON (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
     }
+    // JSON.parse keeps a key's last value and drops the others without a word: a server written twice is refused.
+    const duplicates = document.errors.filter((error) => error.code === 'DUPLICATE_KEY');
+    if (duplicates.length > 0) {
+      throw refuse(duplicates.map((error) => ({ ...positionOf(lineCounter, error.pos[0]), message: `a key given twice in one object (JSON would keep only its last value): ${duplicateKeyName(text, error.pos[0])}write it once` })));
+    }
   }
   // A JSON text the YAML parser refuses (a key given twice, whose last value JSON.parse takes) skips these checks.
   const readable = document.errors.length === 0;
@@ -70,6 +75,23 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
     // At the field the parser names (`servers.gh.args`), as a config file's problems are.
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`, error.configPath === undefined ? {} : { file, ...locate(error.configPath) });
     throw error;
+  }
+}
+
+/** The line and column of an offset of the text. */
+function positionOf(lineCounter: LineCounter, offset: number): { line: number; column: number } {
+  const { line, col } = lineCounter.linePos(offset);
+  return { line, column: col };
+}
+
+/** The JSON key written at `offset` (a quoted string), named for the message, or nothing when it cannot be read. */
+function duplicateKeyName(text: string, offset: number): string {
+  const quoted = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(offset, offset + 200))?.[0];
+  if (quoted === undefined) return '';
+  try {
+    return `${JSON.stringify(JSON.parse(quoted) as string)} is one; `;
+  } catch {
+    return '';
   }
 }
 
