@@ -8,7 +8,7 @@
  * own (`createAskLoop({ secrets })`).
  */
 import { secretFingerprints, type SecretFingerprint } from '@askloop/interpreter';
-import { REDACTED, redactorCache, secretForms, type LanguageModel } from '@askloop/providers';
+import { REDACTED, redactorCache, secretForms, type LanguageModel, type Redactor } from '@askloop/providers';
 import { LoopError } from '../errors/loop-error.ts';
 
 /** `createAskLoop({ secrets })`: values read at each turn, so a rotated key is known at once. */
@@ -38,14 +38,18 @@ export type ToolOutputRedaction = (model: LanguageModel) => TurnRedaction | unde
 /** The redaction of a loop with these `secrets`; one redactor is kept while a turn's secrets are the previous turn's. */
 export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined): ToolOutputRedaction {
   const redactorFor = redactorCache();
-  /** The last turn's secrets and their fingerprints: a session's secrets rarely change between turns. */
-  let fingerprinted: { readonly key: string; readonly prints: readonly SecretFingerprint[] } | undefined;
+  /**
+   * The last turn's redactor and the fingerprints of its secrets: a session's secrets rarely change between turns.
+   * Keyed by the redactor, which `redactorFor` keeps exactly while the list is the same (a key made by joining the
+   * texts took ['a\u0000b'] and ['a', 'b'] for one list, and kept the fingerprints of the first).
+   */
+  let fingerprinted: { readonly redactor: Redactor; readonly prints: readonly SecretFingerprint[] } | undefined;
   return (model) => {
     const secrets = [...(model.secrets?.() ?? []), ...readLoopSecrets(loopSecrets)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
     if (secrets.length === 0) return undefined;
-    const key = secrets.join('\u0000');
-    if (fingerprinted?.key !== key) fingerprinted = { key, prints: secretFingerprints(secretForms(secrets)) };
-    return { redact: redactorFor(secrets).secretsOnly, redactionMarker: REDACTED, fingerprints: fingerprinted.prints };
+    const redactor = redactorFor(secrets);
+    if (fingerprinted?.redactor !== redactor) fingerprinted = { redactor, prints: secretFingerprints(secretForms(secrets)) };
+    return { redact: redactor.secretsOnly, redactionMarker: REDACTED, fingerprints: fingerprinted.prints };
   };
 }
 
