@@ -125,6 +125,19 @@ describe('--mcp-config FILE: CLI_OPTION_INVALID at FILE:LINE:COLUMN, exit 2, sta
     });
   });
 
+  it('a key given twice in a JSON config whose lines end in a lone carriage return (JSON whitespace the YAML reader did not take for a line end)', async () => {
+    const dir = folder({ 'mcp.json': '{"servers": {"kg": {"command": "./one"},\r  "kg": {"command": "./two"}}}\r' });
+    const io = captureIo({ cwd: dir });
+    expect(await main(['mcp', 'tools', '--mcp-config', 'mcp.json', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out).error).toEqual({
+      code: 'CLI_OPTION_INVALID',
+      message: '--mcp-config mcp.json: a key given twice in one object (JSON would keep only its last value): "kg" is one; write it once',
+      file: 'mcp.json',
+      line: 2,
+      column: 3,
+    });
+  });
+
   it('every problem of a kind in one error, each at its place; a syntax error at its place', async () => {
     const dir = folder({ 'mcp.yaml': `${SERVER}    timeoutMs: !!flaot 10000\n    cwd: !custom /srv\n`, 'broken.yaml': `${SERVER}    args: [unclosed\n` });
     const io = captureIo({ cwd: dir });

@@ -27,7 +27,11 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
   const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
   // JSON is YAML 1.2: one parser gives the places in both forms, and finds a JSON file's numbers past 2^53 too.
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  // A lone carriage return (an old Mac line end) is whitespace to JSON, but the YAML reader took it for neither
+  // space nor line end, misread the file around it and missed a key given twice: read as a line feed, the same
+  // offsets (JSON holds no raw carriage return inside a string).
+  const source = yaml ? text : text.replace(/\r(?!\n)/g, '\n');
+  const document = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
   const refuse = (problems: readonly { line: number; column: number; message: string }[]): CliError => {
     const { first, message } = listProblems(problems, file, MAX_PROBLEMS_SHOWN);
     return new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${message}`, { file, line: first.line, column: first.column });
