@@ -40,10 +40,7 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
   let value: unknown;
   if (yaml) {
     const syntax = document.errors[0];
-    if (syntax !== undefined) {
-      const { line, col } = lineCounter.linePos(syntax.pos[0]);
-      throw refuse([{ line, column: col, message: `not YAML (${syntax.message.split('\n')[0]})` }]);
-    }
+    if (syntax !== undefined) throw refuse(placed([{ offset: syntax.pos[0], path: undefined, message: `not YAML (${syntax.message.split('\n')[0]})` }]));
   } else {
     try {
       value = JSON.parse(text);
@@ -53,10 +50,10 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
     // JSON.parse keeps a key's last value and drops the others without a word: a server written twice is refused.
     const duplicates = document.errors.filter((error) => error.code === 'DUPLICATE_KEY');
     if (duplicates.length > 0) {
-      throw refuse(duplicates.map((error) => ({ ...positionOf(lineCounter, error.pos[0]), message: `a key given twice in one object (JSON would keep only its last value): ${duplicateKeyName(text, error.pos[0])}write it once` })));
+      throw refuse(placed(duplicates.map((error) => ({ offset: error.pos[0], path: undefined, message: `a key given twice in one object (JSON would keep only its last value): ${duplicateKeyName(text, error.pos[0])}write it once` }))));
     }
   }
-  // A JSON text the YAML parser refuses (a key given twice, whose last value JSON.parse takes) skips these checks.
+  // A JSON text the YAML parser refuses for anything but a key given twice (refused above) skips these checks.
   const readable = document.errors.length === 0;
   // An unknown tag, or one its value does not fit (`!!float 1` read as the text "1"): a mistake, not a warning.
   const warnings = readable ? yamlWarningProblems(document, text) : [];
@@ -80,12 +77,6 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
     if (isAskLoopMcpError(error)) throw new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${error.message}`, error.configPath === undefined ? {} : { file, ...locate(error.configPath) });
     throw error;
   }
-}
-
-/** The line and column of an offset of the text. */
-function positionOf(lineCounter: LineCounter, offset: number): { line: number; column: number } {
-  const { line, col } = lineCounter.linePos(offset);
-  return { line, column: col };
 }
 
 /** The JSON key written at `offset` (a quoted string), named for the message, or nothing when it cannot be read. */
