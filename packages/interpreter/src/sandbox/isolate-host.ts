@@ -13,13 +13,13 @@
 import ivm from 'isolated-vm';
 import { CHECKPOINT_CELLS, CHECKPOINT_LINE, CHECKPOINT_STEPS } from './checkpoint-memory.ts';
 import { AWAIT_SOURCE, BOOTSTRAP_SOURCE, INVOKE_SOURCE, toolReply, type InvokeOutcome } from './isolate-sources.ts';
-import { answerLocally, LOCAL_TOOL_EVENT, loadedLocalTools } from './local-tool-answers.ts';
+import { answerLocally, loadedLocalTools } from './local-tool-answers.ts';
 import { prepareSecretScan, type SecretScan } from './secret-fingerprints.ts';
 import { createReplyMemory, deliverReply, type ReplyMemory } from './tool-reply-memory.ts';
 import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxLocalTools } from './sandbox-types.ts';
-import type { DoneMessage, RunMessage, WorkerOutcome } from './worker-protocol.ts';
+import { LOCAL_TOOL_EVENT, type DoneMessage, type RunMessage, type WorkerOutcome } from './worker-protocol.ts';
 
 /** What the isolate host needs from the worker's IPC side. */
 export interface IsolateHostChannel {

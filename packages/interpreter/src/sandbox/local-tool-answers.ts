@@ -21,8 +21,6 @@ import type { SandboxCheckpoint } from './sandbox-error.ts';
 import type { SandboxLocalTools } from './sandbox-types.ts';
 import { holdsSecret, type SecretScan } from './secret-fingerprints.ts';
 
-export { LOCAL_TOOL_EVENT } from './worker-protocol.ts';
-
 /** What a local tools module exports (`@askloop/tools`' `local/local-tools.ts`). */
 interface LocalToolsModule {
   callLocalTool(name: string, args: readonly JsonValue[], limits: SandboxLocalTools['limits']): unknown;

@@ -1,7 +1,7 @@
 /** Checks a run request before it is queued; a bad request is a host mistake and rejects the run. */
 import { SandboxError } from './sandbox-error.ts';
 import type { SandboxRunRequest } from './sandbox-types.ts';
-import type { SecretFingerprint } from './secret-fingerprints.ts';
+import { isSecretFingerprint } from './secret-fingerprints.ts';
 
 const ENTRY_NAME = /^[A-Za-z_$][\w$]*$/;
 
@@ -30,12 +30,6 @@ export function validateRequest(request: SandboxRunRequest): void {
   }
 }
 
-/** Whether `value` is a fingerprint as `secretFingerprints` makes one. */
-function isFingerprint(value: unknown): boolean {
-  const print = value as Partial<SecretFingerprint> | null;
-  return typeof print === 'object' && print !== null && Number.isSafeInteger(print.length) && (print.length as number) > 0 && Number.isSafeInteger(print.rolling) && typeof print.sha256 === 'string' && /^[0-9a-f]{64}$/.test(print.sha256);
-}
-
 /** What is wrong with `localTools`, or undefined: it travels to the worker, which imports its module by URL. */
 function localToolsProblem(local: SandboxRunRequest['localTools'] | null): string | undefined {
   if (local === undefined) return undefined;
@@ -45,7 +39,7 @@ function localToolsProblem(local: SandboxRunRequest['localTools'] | null): strin
   const limits = local.limits as { readonly stringLength?: unknown; readonly collectionSize?: unknown } | undefined;
   if (!Number.isSafeInteger(limits?.stringLength) || !Number.isSafeInteger(limits?.collectionSize)) return '.limits must be { stringLength, collectionSize }, whole numbers';
   // Checked here, so the worker never answers with a fingerprint it would have to skip (a secret it could not see).
-  if (local.secrets !== undefined && (!Array.isArray(local.secrets) || !local.secrets.every(isFingerprint))) return '.secrets must be a list of secretFingerprints() entries';
+  if (local.secrets !== undefined && (!Array.isArray(local.secrets) || !local.secrets.every(isSecretFingerprint))) return '.secrets must be a list of secretFingerprints() entries';
   return undefined;
 }
 

@@ -61,6 +61,12 @@ function sha256Of(text: string): string {
   return createHash('sha256').update(Buffer.from(text, 'utf16le')).digest('hex');
 }
 
+/** Whether `value` is a fingerprint as {@link secretFingerprints} makes one (what a run request may carry). */
+export function isSecretFingerprint(value: unknown): value is SecretFingerprint {
+  const print = value as Partial<SecretFingerprint> | null;
+  return typeof print === 'object' && print !== null && Number.isSafeInteger(print.length) && (print.length as number) > 0 && Number.isSafeInteger(print.rolling) && typeof print.sha256 === 'string' && /^[0-9a-f]{64}$/.test(print.sha256);
+}
+
 /** Fingerprints of `secrets` (the texts a redactor replaces: `@askloop/providers`' `secretForms`). */
 export function secretFingerprints(secrets: readonly string[]): SecretFingerprint[] {
   return secrets
@@ -89,7 +95,7 @@ export interface SecretScan {
 export function prepareSecretScan(prints: readonly SecretFingerprint[]): SecretScan {
   const byLength = new Map<number, Map<number, string[]>>();
   for (const print of prints) {
-    if (!Number.isSafeInteger(print.length) || print.length <= 0 || !Number.isSafeInteger(print.rolling) || typeof print.sha256 !== 'string') continue;
+    if (!isSecretFingerprint(print)) continue;
     const group = byLength.get(print.length) ?? new Map<number, string[]>();
     byLength.set(print.length, group);
     group.set(print.rolling, [...(group.get(print.rolling) ?? []), print.sha256]);
