@@ -42,6 +42,13 @@ class HostOnly extends Error {}
 const hostOnly = (what: string) => (): never => {
   throw new HostOnly(`${what} is only known in the host`);
 };
+/** What every call's context inherits: what only the host has, each a getter that throws. Made once, not per call. */
+const HOST_ONLY_FIELDS: object = Object.freeze(
+  Object.defineProperties(
+    { authorize: hostOnly('authorize') },
+    Object.fromEntries(['session', 'turn', 'callIndex', 'clock', 'stores', 'policy', 'registry'].map((field) => [field, { get: hostOnly(field) }])),
+  ),
+);
 
 /** Answers one call: the bounded result, or `undefined` when the host must answer it (see the module's comment). */
 export function callLocalTool(name: string, args: readonly ToolValue[], limits: LocalToolLimits): ToolValue | undefined {
@@ -50,18 +57,7 @@ export function callLocalTool(name: string, args: readonly ToolValue[], limits: 
   const { spec, handler } = found.definition;
   try {
     const bound = bindArguments(spec, copyArguments(spec.displayName, args));
-    const context = Object.defineProperties(
-      { spec, signal: neverAborted, maxResultLength: limits.stringLength, maxResultItems: limits.collectionSize, rest: bound.rest, authorize: hostOnly('authorize') },
-      {
-        session: { get: hostOnly('session') },
-        turn: { get: hostOnly('turn') },
-        callIndex: { get: hostOnly('callIndex') },
-        clock: { get: hostOnly('clock') },
-        stores: { get: hostOnly('stores') },
-        policy: { get: hostOnly('policy') },
-        registry: { get: hostOnly('registry') },
-      },
-    ) as unknown as ToolContext;
+    const context = Object.assign(Object.create(HOST_ONLY_FIELDS) as object, { spec, signal: neverAborted, maxResultLength: limits.stringLength, maxResultItems: limits.collectionSize, rest: bound.rest }) as ToolContext;
     const raw: unknown = handler(bound.args, context);
     // Every pure tool answers at once; one that does not is the host's to await.
     if (raw !== null && typeof raw === 'object' && typeof (raw as { then?: unknown }).then === 'function') {
