@@ -40,7 +40,7 @@ const replies = [
 ];
 
 /** A loop over a scripted model whose requests are kept; `modelSecrets` are what the model says it sends. */
-async function runLeaky(options: { readonly loopSecrets?: readonly string[]; readonly modelSecrets?: readonly string[] }) {
+async function runLeaky(options: { readonly loopSecrets?: readonly string[]; readonly modelSecrets?: readonly string[]; readonly modelSecretsSource?: () => unknown }) {
   const requests: GenerateOptions[] = [];
   const scripted = createScriptedProvider({ models: { m: replies } });
   const provider: Provider = {
@@ -52,11 +52,13 @@ async function runLeaky(options: { readonly loopSecrets?: readonly string[]; rea
         modelId: model.modelId,
         generate: (request) => (requests.push(request), model.generate(request)),
         ...(options.modelSecrets === undefined ? {} : { secrets: () => options.modelSecrets ?? [] }),
+        ...(options.modelSecretsSource === undefined ? {} : { secrets: options.modelSecretsSource as () => string[] }),
       };
     },
   };
   const events: LoopEvent[] = [];
   const store = createMemoryTranscriptStore();
+  let failure: { readonly code: string | undefined; readonly message: string } | undefined;
   const loop = createAskLoop({
     plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted: provider }, toolPacks: [leak] })],
     store,
@@ -64,10 +66,14 @@ async function runLeaky(options: { readonly loopSecrets?: readonly string[]; rea
     onEvent: (event) => events.push(event),
     ...(options.loopSecrets === undefined ? {} : { secrets: () => options.loopSecrets ?? [] }),
   });
-  const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' });
-  const everything = JSON.stringify({ result, events, requests, turns: await store.listTurns(result.sid), sessions: await store.listSessions() });
+  const result = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' }).catch((error: unknown) => {
+    failure = { code: (error as { code?: string }).code, message: (error as Error).message };
+    return undefined;
+  });
+  const sid = result?.sid ?? (await store.listSessions())[0]?.sid;
+  const everything = JSON.stringify({ result, failure, events, requests, turns: sid === undefined ? [] : await store.listTurns(sid), sessions: await store.listSessions() });
   await loop.close();
-  return { result, everything };
+  return { result, failure, everything };
 }
 
 describe("a tool's key kept out of the loop", () => {
@@ -76,6 +82,26 @@ describe("a tool's key kept out of the loop", () => {
     expect(result).toMatchObject({ status: 'DONE', turns: 2 });
     expect(everything).toContain(`token ${REDACTED}`);
     expect(everything).toContain(`bad key ${REDACTED}`);
+    expect(everything).not.toContain(KEY);
+  });
+
+  it("fails closed when the model's own secrets() throws (a plugin's LanguageModel; was an untyped error)", async () => {
+    const { result, failure, everything } = await runLeaky({
+      modelSecretsSource: () => {
+        throw new Error('vault unreachable');
+      },
+    });
+    const said = JSON.stringify({ result, failure });
+    expect(said).toContain('LOOP_CONFIG_INVALID');
+    expect(said).toContain("the model's secrets() (scripted:m) threw");
+    expect(everything).not.toContain(KEY);
+  });
+
+  it("fails closed when the model's secrets() returns one key instead of a list (its letters had hidden nothing)", async () => {
+    const { result, failure, everything } = await runLeaky({ modelSecretsSource: () => KEY });
+    const said = JSON.stringify({ result, failure });
+    expect(said).toContain('LOOP_CONFIG_INVALID');
+    expect(said).toContain('must return a list of strings');
     expect(everything).not.toContain(KEY);
   });
 

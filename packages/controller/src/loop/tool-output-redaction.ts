@@ -45,7 +45,7 @@ export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined
    */
   let fingerprinted: { readonly redactor: Redactor; readonly prints: readonly SecretFingerprint[] } | undefined;
   return (model) => {
-    const secrets = [...(model.secrets?.() ?? []), ...readLoopSecrets(loopSecrets)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+    const secrets = [...readModelSecrets(model), ...readLoopSecrets(loopSecrets)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
     if (secrets.length === 0) return undefined;
     const redactor = redactorFor(secrets);
     if (fingerprinted?.redactor !== redactor) fingerprinted = { redactor, prints: secretFingerprints(secretForms(secrets)) };
@@ -54,14 +54,29 @@ export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined
 }
 
 function readLoopSecrets(loopSecrets: SecretsSource | undefined): readonly (string | undefined | null)[] {
-  if (loopSecrets === undefined) return [];
+  return loopSecrets === undefined ? [] : readSecretList(loopSecrets, "createAskLoop's secrets()");
+}
+
+/**
+ * The keys the turn's model says it sends. A model made by `createLanguageModel` never throws here, but a plugin's
+ * own `LanguageModel` may (a vault out of reach), or return one key instead of a list, whose characters, each under
+ * the shortest secret scrubbed, would hide nothing.
+ */
+function readModelSecrets(model: LanguageModel): readonly (string | undefined | null)[] {
+  if (model.secrets === undefined) return [];
+  const secrets = model.secrets;
+  return readSecretList(() => secrets.call(model), `the model's secrets() (${model.provider}:${model.modelId})`);
+}
+
+/** Calls `source`; a throw or anything but a list fails the turn closed: without its secrets a turn could hand a key to the model. */
+function readSecretList(source: () => unknown, name: string): readonly (string | undefined | null)[] {
   let secrets: unknown;
   try {
-    secrets = loopSecrets();
+    secrets = source();
   } catch (error) {
-    // Failing closed: without its secrets a turn could hand a key to the model.
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `createAskLoop's secrets() threw, so the turn's tools did not run: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `${name} threw, so the turn's tools did not run: ${error instanceof Error ? error.message : String(error)}`, cause: error });
   }
-  if (!Array.isArray(secrets)) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `createAskLoop's secrets() must return a list of strings, got ${secrets === null ? 'null' : typeof secrets}` });
+  // Described by its kind only: what a wrong secrets() returns is often the key itself (`() => key` for `() => [key]`).
+  if (!Array.isArray(secrets)) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `${name} must return a list of strings (() => [key], not () => key), got ${secrets === null ? 'null' : typeof secrets}` });
   return secrets as readonly (string | undefined | null)[];
 }

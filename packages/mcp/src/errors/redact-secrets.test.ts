@@ -17,6 +17,15 @@ describe('createRedact', () => {
     expect(redact(JSON.stringify({ m: 'a"quoted\\secret' }))).toBe(`{"m":"${REDACTED}"}`);
   });
 
+  it('takes a secret holding a lone surrogate, its URL form as a URL sends it (was a URIError)', () => {
+    const odd = 'tok-\uDC00-123456789';
+    const url = new URL('http://127.0.0.1/mcp');
+    url.searchParams.set('t', odd);
+    const redactOdd = createRedact([odd]);
+    expect(redactOdd(`key ${odd} refused`)).toBe(`key ${REDACTED} refused`);
+    expect(redactOdd(url.search)).toBe(`?t=${REDACTED}`);
+  });
+
   it('leaves values shorter than 8 characters alone, so ordinary text stays readable', () => {
     expect(redact('exit code 0, level info')).toBe('exit code 0, level info');
   });

@@ -24,6 +24,9 @@ export const REDACTED = '[REDACTED]';
  */
 export const MIN_SECRET_LENGTH = 8;
 
+/** A lone surrogate (half of a UTF-16 pair without its other half). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 const PATTERNS: readonly [RegExp, string][] = [
   // Authorization: Bearer <token>
   [/\b(Bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`],
@@ -82,7 +85,8 @@ export function createRedact(secrets: readonly string[], options: { readonly pat
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
     literals.add(secret);
-    literals.add(encodeURIComponent(secret));
+    // A lone surrogate as U+FFFD, as a URL sends it, where encodeURIComponent throws.
+    literals.add(encodeURIComponent(secret.replace(LONE_SURROGATE, '\uFFFD')));
     literals.add(JSON.stringify(secret).slice(1, -1));
   }
   // Longest first, so a secret containing another is replaced whole.

@@ -44,6 +44,28 @@ describe('createRedactor', () => {
     expect(copy['self']).toBe(copy);
   });
 
+  it('takes a key holding a lone surrogate, and scrubs its URL form as a URL sends it (was a URIError from every redactor made for it)', () => {
+    const odd = 'sk-odd-\uD800-key-1234';
+    const redactor = createRedactor([odd]);
+    const url = new URL('https://example.test/v1');
+    url.searchParams.set('key', odd);
+    expect(url.search).toContain('%EF%BF%BD');
+    expect(redactor.text(`bad key ${odd}`)).toBe(`bad key ${REDACTED}`);
+    expect(redactor.text(`GET ${url.pathname}${url.search}`)).toBe(`GET /v1?key=${REDACTED}`);
+  });
+
+  /** Any UTF-16 code unit, so halves of surrogate pairs alone too. */
+  const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit));
+  it('is made for any key at all, lone surrogates included, and never lets it through', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: codeUnit, minLength: 4, maxLength: 30 }), fc.string({ unit: codeUnit }), (secret, around) => {
+        const output = createRedactor([secret]).secretsOnly(`${around}${secret}${around}`);
+        // Between the marks, not across them: the mark and its neighbours may spell a random "key" (`ED]x`).
+        expect(output.split(REDACTED).some((part) => part.includes(secret))).toBe(false);
+      }),
+    );
+  });
+
   // Keys drawn from a key-like alphabet: a "secret" such as `TED]abc` could be
   // re-formed from the `[REDACTED]` marker and its neighbours, which no real key is.
   it('never lets a key through, wherever it sits in a string', () => {

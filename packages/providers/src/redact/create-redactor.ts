@@ -48,10 +48,21 @@ export function secretForms(secrets: readonly (string | undefined | null)[]): st
     for (const form of new Set([secret, secret.trim()])) {
       if (form.length < MIN_SECRET_LENGTH) continue;
       literals.add(form);
-      literals.add(encodeURIComponent(form));
+      literals.add(urlEncoded(form));
     }
   }
   return [...literals].sort((a, b) => b.length - a.length);
+}
+
+/** A lone surrogate (half of a UTF-16 pair without its other half). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` URL-encoded as a URL sends it: a lone surrogate as U+FFFD, the form UTF-8 gives it, where
+ * `encodeURIComponent` throws (a key with one made every redactor for it throw).
+ */
+function urlEncoded(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
 }
 
 /**
