@@ -16,6 +16,7 @@ import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import { MAX_SYNTAX_ERRORS } from './further-syntax-errors.ts';
 import { type LogicalLine, logicalLines } from './logical-lines.ts';
 import { matchFast } from './match-fast.ts';
+import { openBlocks } from './open-blocks.ts';
 import { parse } from './parse.ts';
 import { preprocess } from './preprocess.ts';
 
@@ -92,6 +93,32 @@ describe('further syntax errors', () => {
       const after = syntaxErrors(command('sett a = 1', 'emit 0', mistake, 'emit 2'));
       expect([mistake, after.slice(1)]).toEqual([mistake, alone]);
     }
+  });
+
+  it('says a closer that closes no open block, or a block of another kind, after an earlier mistake', () => {
+    expect(syntaxErrors(command('set x = 1 +', 'emit "a"', 'endif', 'emit "b"'))).toEqual([
+      "2:14 The line ends where a value is expected after '+'. Finish the expression on this line, or end the line with \\ to continue it on the next.",
+      "4:3 'endif' cannot close this block: the innermost open block is 'command' (opened at line 1), which closes with 'endcommand'.",
+    ]);
+    expect(syntaxErrors(command('set x = = 1', 'while x', '  emit 1', 'endif')).slice(1)).toEqual([
+      "5:3 'endif' cannot close this block: the innermost open block is 'while' (opened at line 3), which closes with 'endwhile'.",
+    ]);
+    // Each as it is when it is the only mistake.
+    expect(syntaxErrors(command('emit "a"', 'endif'))).toEqual(["3:3 'endif' cannot close this block: the innermost open block is 'command' (opened at line 1), which closes with 'endcommand'."]);
+    expect(syntaxErrors(`${command('set x = = 1')}endwhile\n`).slice(1)).toEqual(["4:1 'endwhile' closes no block: none is open here. Delete it, or move it into the block whose 'while' it was meant to end."]);
+  });
+
+  it('says nothing of closers when a mistake may be a lost opener or closer, or a block lacks its closer', () => {
+    // A misspelt opener: its `endif` closes it.
+    expect(syntaxErrors(command('set x = = 1', 'iff x > 1', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 3]);
+    // An opener with a mistake after its keyword still opens its block.
+    expect(syntaxErrors(command('set x = = 1', 'if x == 1 then', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 3]);
+    // The `if` lacks its `endif`: a block never closed is not a further error.
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1'))).toHaveLength(1);
+    // A mistake at a line's start (its keyword lost) leaves the count unknown.
+    expect(syntaxErrors(command('set x = = 1', '= x', '  emit 1', 'endif')).map(lineOf)).not.toContain(5);
+    // After a first error at a closer, the block problem is said once.
+    expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });
 
   it('names a bracket opened on an earlier line of a multi-line line by its line in the script', () => {
@@ -193,6 +220,18 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
+/** Whether `error` (as `syntaxErrors` gives it) is about a block closer, from the block count (`stray-closer.ts`). */
+const isCloserReport = (error: string): boolean => / cannot close this block: | closes no block: /.test(error);
+
+/**
+ * Whether an edit before the 0-based physical `line` changed which blocks are open there (by the same first-word
+ * count): a closer there may then close no block, or the wrong one, on a line no edit touched.
+ */
+function blocksChangedBefore(original: string, edited: string, line: number): boolean {
+  const open = (text: string) => openBlocks(text, lineStarts(text)[line] ?? text.length).map((block) => block.closer).join(' ');
+  return open(original) !== open(edited);
+}
+
 /** The 0-based physical line of each one-line logical line of `text` (blank and comment lines included). */
 function oneLineLines(text: string): number[] {
   const starts = lineStarts(text);
@@ -246,10 +285,48 @@ describe('further syntax errors: properties', () => {
           .filter((line, index) => index === 0 || !EXPRESSION_MISTAKES.has(replaced.get(line) as string) || !replaced.has(previousLine(line) ?? -1))
           .slice(0, MAX_SYNTAX_ERRORS)
           .map((line) => line + 1);
-        expect([mistaken, syntaxErrors(mistaken).map(lineOf)]).toEqual([mistaken, expected]);
+        // A closer left without its opener, because a mistake replaced the opener, is said too: allowed, not required.
+        const errors = syntaxErrors(mistaken);
+        const required = errors.filter((error) => !(isCloserReport(error) && !replaced.has(lineOf(error) - 1) && blocksChangedBefore(source, mistaken, lineOf(error) - 1))).map(lineOf);
+        expect([mistaken, required]).toEqual([mistaken, errors.length < MAX_SYNTAX_ERRORS ? expected : expected.slice(0, required.length)]);
       }),
       { numRuns: 400 * RUNS },
     );
+  });
+
+  it('a stray closer after a mistake in a statement is said, as the first error would say it', () => {
+    const scripts = validCorpus.filter((source) => source.length < 4000 && logicalLines(source) !== undefined);
+    const closers = ['endif', 'endwhile', 'endfor', 'endon', 'endfunc', 'endcommand'];
+    const STATEMENT = /^\s*(set|emit|call|whisper|must|fail|return|ask|promptuser)\b/;
+    let said = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...scripts), fc.nat(), fc.nat(), fc.constantFrom(...closers), (source, pickMistake, pickCloser, closer) => {
+        const physical = source.split('\n');
+        const statements = oneLineLines(source).filter((line) => STATEMENT.test(physical[line] as string));
+        fc.pre(statements.length > 0);
+        const mistakeLine = statements[pickMistake % statements.length] as number;
+        // A mistake after the statement's keyword: the line is that statement, whatever else is wrong in it.
+        physical[mistakeLine] = `${/^\s*/.exec(physical[mistakeLine] as string)?.[0] ?? ''}set x = = 1`;
+        const mistaken = physical.join('\n');
+        const starts = lineStarts(mistaken);
+        // Where a line of its own can go after the mistake: before a logical line, where no block the closer closes is open.
+        const places = (logicalLines(mistaken) ?? [])
+          .map((line) => starts.indexOf(line.start))
+          .filter((line) => line > mistakeLine && !openBlocks(mistaken, starts[line] as number).some((block) => block.closer === closer));
+        fc.pre(places.length > 0);
+        const at = places[pickCloser % places.length] as number;
+        const withCloser = [...physical.slice(0, at), `  ${closer}`, ...physical.slice(at)].join('\n');
+        const errors = syntaxErrors(withCloser);
+        expect(errors[0]).toMatch(new RegExp(`^${mistakeLine + 1}:`));
+        const stray = errors.find((error) => lineOf(error) === at + 1);
+        // Unless the five errors are used up by lines before it.
+        if (stray === undefined && errors.length === MAX_SYNTAX_ERRORS) return;
+        expect([withCloser, stray]).toEqual([withCloser, expect.stringMatching(new RegExp(`^${at + 1}:3 '${closer}' (cannot close this block: the innermost open block is '[a-z .…]+' \\(opened at line \\d+\\), which closes with 'end[a-z]+'|closes no block: none is open here)\\.`))]);
+        said += 1;
+      }),
+      { numRuns: 300 * RUNS },
+    );
+    expect(said).toBeGreaterThan(100 * RUNS);
   });
 
   it('random typos: each further error is on an edited line, or after a right edited line it may hang on', () => {
@@ -304,7 +381,8 @@ describe('further syntax errors: properties', () => {
           const previous = lines.filter((line) => line.first !== -1 && line.end < own.start).at(-1) as LogicalLine;
           const previousWrong = previous === firstErrorLine || matchFast(`${edited.slice(previous.start, previous.end)}\n`, 'Line', MAX_NESTING_DEPTH + 1) === undefined;
           // A mistake on its own line, or on a right line before it that it may hang on (a lost `\` or bracket).
-          const caused = touched(span(own)) || (!previousWrong && touched(span(previous)));
+          // Or a closer whose blocks an edit before it changed (a `#` before an `if`).
+          const caused = touched(span(own)) || (!previousWrong && touched(span(previous))) || (isCloserReport(`${error.line}:${error.column} ${error.message}`) && blocksChangedBefore(source, edited, error.line - 1));
           expect([edited, error.line, caused]).toEqual([edited, error.line, true]);
         }
       }),

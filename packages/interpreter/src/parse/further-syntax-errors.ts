@@ -19,6 +19,8 @@
  *   comma, a closing bracket, `and`, `in`, …) or reads as part of an
  *   expression (`2 + 3`, `"a",`, `"key": 1,`, `f(x)`). A line after a right
  *   one is reported whatever it holds: it is where the script goes wrong.
+ * A closer right on its own but not where it stands (an `endif` with no
+ * `if` open) is found by counting the open blocks (`stray-closer.ts`).
  */
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
@@ -26,6 +28,7 @@ import type { LineIndex } from './line-index.ts';
 import { logicalLines, type LogicalLine } from './logical-lines.ts';
 import { matchFast, matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
+import { strayCloser, type LaterLines } from './stray-closer.ts';
 import { describeSyntaxError, RESERVED, type SyntaxErrorDescription } from './syntax-message.ts';
 
 /** At most this many syntax errors are reported for one script, the first included. */
@@ -128,10 +131,30 @@ export function furtherSyntaxErrors(text: string, firstOffset: number, positions
   if (lines === undefined) return [];
   const firstIndex = lines.findIndex((line) => line.start <= firstOffset && firstOffset <= line.end);
   if (firstIndex === -1) return [];
+  const { found, wrong, judgedBefore } = wrongLines(text, lines, firstIndex, firstOffset, positions, ignore);
+  // A closer the line-by-line match takes for a right line, said in line order unless its line is reported already.
+  const stray = strayCloser(text, lines, firstIndex, firstOffset, { wrong, judgedBefore }, positions);
+  if (stray === undefined || ignore(stray.offset) || found.some((error) => lineOf(lines, error.offset) === lineOf(lines, stray.offset))) return found;
+  return [...found, stray].sort((a, b) => a.offset - b.offset).slice(0, MAX_SYNTAX_ERRORS - 1);
+}
+
+/** The index of the logical line of `lines` that holds `offset`. */
+function lineOf(lines: readonly LogicalLine[], offset: number): number {
+  return lines.findIndex((line) => line.start <= offset && offset <= line.end);
+}
+
+/** The errors of the lines after the first error's, and what the count of open blocks needs to know of those lines (`strayCloser`). */
+interface WrongLines extends LaterLines {
+  readonly found: SyntaxErrorDescription[];
+}
+
+/** The lines after the first error's that the grammar refuses, matched one by one (this module's comment). */
+function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, positions: LineIndex, ignore: (offset: number) => boolean): WrongLines {
   const rest = lines.slice(firstIndex + 1);
   const last = rest.at(-1);
+  const wrong = new Map<LogicalLine, number | undefined>();
   // Usually nothing after the first error is wrong: one match of all the lines after it says so.
-  if (last === undefined || matchFast(`${text.slice((rest[0] as LogicalLine).start, last.end)}\n`, 'Lines', LIMIT) !== undefined) return [];
+  if (last === undefined || matchFast(`${text.slice((rest[0] as LogicalLine).start, last.end)}\n`, 'Lines', LIMIT) !== undefined) return { found: [], wrong, judgedBefore: text.length + 1 };
   const found: SyntaxErrorDescription[] = [];
   const firstLine = lines[firstIndex] as LogicalLine;
   let previous: Previous = { line: firstLine, wrong: true, wantsMore: firstOffset > firstLine.last };
@@ -154,11 +177,12 @@ export function furtherSyntaxErrors(text: string, firstOffset: number, positions
     }
     // A line taken for the rest of the one before was not asked about; whether it ends unfinished is read from its text.
     previous = { line, wrong: true, wantsMore: verdict === 'too deep' || (typeof verdict !== 'string' && line.start + verdict.at > line.last) };
-    if (typeof verdict === 'string' || mayBeItsRest) continue;
-    const offset = line.start + verdict.description.offset;
-    if (ignore(offset)) continue;
-    found.push({ offset, message: verdict.description.message });
-    if (found.length >= MAX_SYNTAX_ERRORS - 1) break;
+    const reported = typeof verdict !== 'string' && !mayBeItsRest && !ignore(line.start + verdict.description.offset);
+    // Where the grammar stopped in it, when the line is a mistake of its own (not the rest of another, nor unjudged).
+    wrong.set(line, reported ? line.start + verdict.at : undefined);
+    if (!reported) continue;
+    found.push({ offset: line.start + verdict.description.offset, message: verdict.description.message });
+    if (found.length >= MAX_SYNTAX_ERRORS - 1) return { found, wrong, judgedBefore: line.end + 1 };
   }
-  return found;
+  return { found, wrong, judgedBefore: text.length + 1 };
 }

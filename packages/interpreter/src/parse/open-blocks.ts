@@ -95,6 +95,33 @@ export function openBlocks(text: string, end: number): OpenBlock[] {
   return stack;
 }
 
+/** Whether `word`, first on a statement line, opens a block. */
+export function opensBlock(word: string): boolean {
+  return Object.hasOwn(OPENERS, word);
+}
+
+/** The block `word` (first on a statement line) opens at `line`. */
+export function blockOpenedBy(word: string, line: number): OpenBlock | undefined {
+  const opener = Object.hasOwn(OPENERS, word) ? OPENERS[word] : undefined;
+  return opener === undefined ? undefined : { ...opener, line };
+}
+
+/**
+ * What is wrong with closer `word` where `innermost` is the innermost open
+ * block (none: no block is open), or undefined when it closes that block.
+ * `openedAt`: whether to say the line the block opened at.
+ */
+export function closerProblem(word: string, innermost: Pick<OpenBlock, 'keyword' | 'closer' | 'line'> | undefined, openedAt = true): string | undefined {
+  if (innermost === undefined) {
+    const block = BLOCK_OF_CLOSER[word] ?? word;
+    // A top-level block's closer has no block around it to move into.
+    const move = word === 'endcommand' || word === 'endfunc' || word === 'endon' ? '' : `, or move it into the block whose '${block}' it was meant to end`;
+    return `'${word}' closes no block: none is open here. Delete it${move}.`;
+  }
+  if (innermost.closer === word) return undefined;
+  return `'${word}' cannot close this block: the innermost open block is '${innermost.keyword}'${openedAt ? ` (opened at line ${innermost.line})` : ''}, which closes with '${innermost.closer}'.`;
+}
+
 /** "the 'for each' block opened at line 4 and the 'command' block opened at line 1", innermost first. */
 export function describeOpenBlocks(blocks: readonly OpenBlock[]): string {
   const described = [...blocks].reverse().map((block) => `the '${block.keyword}' block opened at line ${block.line}`);

@@ -7,7 +7,7 @@
  * "expected …, found …".
  */
 import type { MatchResult } from 'ohm-js';
-import { BLOCK_OF_CLOSER, describeOpenBlocks, openBlocks } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, closerProblem, describeOpenBlocks, openBlocks } from './open-blocks.ts';
 import { compoundAssignmentProblem, fStringProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
@@ -270,9 +270,12 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
     if (firstWord in CLOSERS) {
       if (closer && closer !== firstWord) {
         const innermost = openBlocks(text, offset).at(-1);
-        const opened = innermost?.closer === closer ? ` (opened at line ${innermost.line})` : '';
-        return `'${firstWord}' cannot close this block: the innermost open block is '${CLOSERS[closer]}'${opened}, which closes with '${closer}'.`;
+        // The line it opened at only when the scan agrees with the grammar on which block that is.
+        const agrees = innermost?.closer === closer;
+        return closerProblem(firstWord, { keyword: CLOSERS[closer] as string, closer, line: innermost?.line ?? 0 }, agrees) as string;
       }
+      // Between top-level blocks, where the grammar expects neither a statement nor a closer: nothing is open.
+      if (!closer && !expectsStatement && expectsTopLevel) return closerProblem(firstWord, undefined) as string;
       if (!closer || expectsStatement) {
         return `This block is empty: every block needs at least one statement before '${firstWord}' (a comment alone does not count).`;
       }

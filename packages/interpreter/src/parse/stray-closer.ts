@@ -1,0 +1,96 @@
+/**
+ * A block closer after a script's first syntax error that closes no open
+ * block, or a block of another kind (`endif` where only a `while` and the
+ * `command` are open). The match of the whole script stops at its first
+ * error, and each later line is then matched alone
+ * (`further-syntax-errors.ts`), where `endif` is a line like any other:
+ * without this, such a closer was found only once every error before it was
+ * mended, a turn later.
+ *
+ * The open blocks are counted by the first word of each logical line, as
+ * `openBlocks` counts them, and only while the role of every line is
+ * certain. A wrong line's role is certain when the grammar went wrong after
+ * its first word, a word a line may start with (`if x == 1 then` opens an
+ * `if`, whatever its mistake); otherwise the line may be an opener or a
+ * closer that lost its word (`iff x > 1`, a `command` line overwritten) and
+ * nothing more is said. Nothing either after a first error at a closer (a
+ * block problem said already), or at a closer that some block further out
+ * would take (`endcommand` while an `if` is open: the `endif` is missing, and
+ * a block never closed is not a further error), or past the lines the
+ * line-by-line match judged.
+ */
+import type { LineIndex } from './line-index.ts';
+import type { LogicalLine } from './logical-lines.ts';
+import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks } from './open-blocks.ts';
+import type { SyntaxErrorDescription } from './syntax-message.ts';
+
+/** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers. */
+const LINE_START_WORDS: ReadonlySet<string> = new Set([
+  'set', 'emit', 'call', 'if', 'for', 'whisper', 'return', 'while', 'must', 'fail', 'on', 'break', 'continue', 'clear_error', 'clear', 'ask', 'promptuser',
+  'func', 'command', 'else',
+  ...Object.keys(BLOCK_OF_CLOSER),
+]);
+
+/** The word (letters, digits, `_`) `text` has at `offset`, if one starts there. */
+function wordAt(text: string, offset: number): string | undefined {
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(offset, offset + 32))?.[0];
+}
+
+/** What the line-by-line match learnt of the lines after the first error's. */
+export interface LaterLines {
+  /**
+   * The lines it found wrong: each with the offset into the text where the
+   * grammar stopped in it when the line is a mistake of its own, undefined
+   * when it may be the rest of the line before or was left unjudged.
+   */
+  readonly wrong: ReadonlyMap<LogicalLine, number | undefined>;
+  /** Lines that start at or after this offset were not judged (the error count was reached before them). */
+  readonly judgedBefore: number;
+}
+
+/** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
+function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
+  return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
+}
+
+/**
+ * The first closer of `lines` after the one at `firstIndex` (the first
+ * error's, which went wrong at `firstOffset`) that closes no block open
+ * before it, nor one further out: its offset (the closer's) and message, in
+ * the words the first error would get. Undefined when there is none, or when
+ * the count of open blocks is not certain (the module's comment).
+ */
+export function strayCloser(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
+  const firstLine = lines[firstIndex] as LogicalLine;
+  const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
+  if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
+  // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
+  const open = openBlocks(text, firstLine.end);
+  for (const line of lines.slice(firstIndex + 1)) {
+    if (line.start >= later.judgedBefore) return undefined;
+    const word = line.first === -1 ? undefined : wordAt(text, line.first);
+    const isWrong = later.wrong.has(line);
+    if (word === undefined) {
+      if (isWrong) return undefined;
+      continue;
+    }
+    if (!LINE_START_WORDS.has(word)) return undefined;
+    const isCloser = Object.hasOwn(BLOCK_OF_CLOSER, word);
+    if (isWrong && (isCloser || !wentWrongAfter(line, word, later.wrong.get(line)))) return undefined;
+    const opened = blockOpenedBy(word, positions.position(line.first).line);
+    if (opened !== undefined) {
+      open.push(opened);
+      continue;
+    }
+    if (!isCloser) continue;
+    const problem = closerProblem(word, open.at(-1));
+    if (problem === undefined) {
+      open.pop();
+      continue;
+    }
+    // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.
+    if (open.some((block) => block.closer === word)) return undefined;
+    return { offset: line.first, message: problem };
+  }
+  return undefined;
+}
