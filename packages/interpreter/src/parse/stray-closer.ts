@@ -24,8 +24,8 @@ import type { LogicalLine } from './logical-lines.ts';
 import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks } from './open-blocks.ts';
 import type { SyntaxErrorDescription } from './syntax-message.ts';
 
-/** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers. */
-const LINE_START_WORDS: ReadonlySet<string> = new Set([
+/** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers (the first words of the grammar's `Line`, a test keeps them so). */
+export const LINE_START_WORDS: ReadonlySet<string> = new Set([
   'set', 'emit', 'call', 'if', 'for', 'whisper', 'return', 'while', 'must', 'fail', 'on', 'break', 'continue', 'clear_error', 'clear', 'ask', 'promptuser',
   'func', 'command', 'else',
   ...Object.keys(BLOCK_OF_CLOSER),
