@@ -95,11 +95,6 @@ export function openBlocks(text: string, end: number): OpenBlock[] {
   return stack;
 }
 
-/** Whether `word`, first on a statement line, opens a block. */
-export function opensBlock(word: string): boolean {
-  return Object.hasOwn(OPENERS, word);
-}
-
 /** The block `word` (first on a statement line) opens at `line`. */
 export function blockOpenedBy(word: string, line: number): OpenBlock | undefined {
   const opener = Object.hasOwn(OPENERS, word) ? OPENERS[word] : undefined;

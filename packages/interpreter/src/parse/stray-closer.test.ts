@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
-import { BLOCK_OF_CLOSER, opensBlock } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, blockOpenedBy } from './open-blocks.ts';
 import { LINE_START_WORDS } from './stray-closer.ts';
 
 /** An Ohm parsing expression, as far as this walk reads one. */
@@ -42,7 +42,7 @@ describe('the words a line starts with', () => {
   it('hold every opener and closer the count knows', () => {
     for (const closer of Object.keys(BLOCK_OF_CLOSER)) expect(LINE_START_WORDS.has(closer)).toBe(true);
     for (const word of ['command', 'func', 'if', 'while', 'for', 'on']) {
-      expect(opensBlock(word)).toBe(true);
+      expect(blockOpenedBy(word, 1)?.line).toBe(1);
       expect(LINE_START_WORDS.has(word)).toBe(true);
     }
   });
