@@ -117,6 +117,9 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1'))).toHaveLength(1);
     // A mistake at a line's start (its keyword lost) leaves the count unknown.
     expect(syntaxErrors(command('set x = = 1', '= x', '  emit 1', 'endif')).map(lineOf)).not.toContain(5);
+    // A metadata line's apostrophe opens no string that hides the block after it (the `endif` closes that `if`).
+    expect(syntaxErrors(command(":: description: counts the user's words", 'if true', '  set x = = 1', 'endif'))).toHaveLength(1);
+    expect(syntaxErrors(`:: title: the user's report\nfunc f(needs a) means\n  set x = = 1\n  return a\nendfunc\n`)).toHaveLength(1);
     // After a first error at a closer, the block problem is said once.
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });

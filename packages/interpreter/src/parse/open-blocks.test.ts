@@ -14,6 +14,11 @@ describe('openBlocks', () => {
     expect(at(text)).toEqual(['command@1']);
   });
 
+  it('reads a metadata line as text to its end: an apostrophe or a bracket in it hides no opener after it', () => {
+    expect(at("command\n  :: description: counts the user's words\n  if x\n    emit 1")).toEqual(['command@1', 'if@3']);
+    expect(at(':: title: a report (draft\nfunc f() means\n  return 1')).toEqual(['func@2']);
+  });
+
   it('stops before the statement at the end offset, which a message is about', () => {
     const text = 'command\n  while x\n    emit 1\n  endif\n';
     expect(openBlocks(text, text.indexOf('endif')).map(({ closer }) => closer)).toEqual(['endcommand', 'endwhile']);

@@ -2,8 +2,8 @@
  * The blocks (`command`, `func`, `if`, `while`, `for each`, `on … do`) still
  * open at a point of a script, for syntax messages that name where a block
  * that is never closed began. A rough scan by the first word of each
- * statement line: it skips strings, comments, bracketed lines and `\`
- * continuations, which is enough to find the line of an opener. Callers use
+ * statement line: it skips strings, comments, metadata lines, bracketed lines
+ * and `\` continuations, which is enough to find the line of an opener. Callers use
  * it only where the grammar has already said a block is open, and check that
  * the innermost block it finds closes with the closer the grammar expects.
  */
@@ -46,7 +46,14 @@ export function openBlocks(text: string, end: number): OpenBlock[] {
   while (index < end) {
     if (atStatement) {
       atStatement = false;
-      const found = /^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(index, index + 64));
+      const head = text.slice(index, index + 64);
+      if (/^[ \t]*::/.test(head)) {
+        // A metadata line is text to its end, as a comment is: an apostrophe (`:: about: the user's words`) or a bracket in it opens no string or list.
+        const newline = text.indexOf('\n', index);
+        index = newline === -1 ? end : Math.min(newline, end);
+        continue;
+      }
+      const found = /^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)/.exec(head);
       // Only a statement that starts before `end`: the word at `end` is the one a message is about.
       const word = found !== null && index + (found[1] as string).length < end ? found[2] : undefined;
       if (word !== undefined && Object.hasOwn(OPENERS, word)) stack.push({ ...(OPENERS[word] as { keyword: string; closer: string }), line });
