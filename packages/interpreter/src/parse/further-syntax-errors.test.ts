@@ -120,6 +120,11 @@ describe('further syntax errors', () => {
     // A metadata line's apostrophe opens no string that hides the block after it (the `endif` closes that `if`).
     expect(syntaxErrors(command(":: description: counts the user's words", 'if true', '  set x = = 1', 'endif'))).toHaveLength(1);
     expect(syntaxErrors(`:: title: the user's report\nfunc f(needs a) means\n  set x = = 1\n  return a\nendfunc\n`)).toHaveLength(1);
+    // `else if` mended as its message says (`else`, then a nested `if … endif`) opens an `if`: the second `endif` closes it.
+    const elseIf = command('if x > 1', '  emit "a"', 'else if x < 0', '  emit "b"', 'endif', 'endif');
+    expect(syntaxErrors(elseIf)).toEqual(["4:8 There is no 'else if': write 'else', then on the next line a nested 'if … endif', and close the outer 'if' with its own 'endif'."]);
+    expect(syntaxErrors(elseIf.replace('else if x < 0', 'else\n  if x < 0'))).toEqual([]);
+    expect(syntaxErrors(command('set x = = 1', 'if x > 1', '  emit "a"', 'else: if x < 0', '  emit "b"', 'endif', 'endif'))).toHaveLength(2);
     // After a first error at a closer, the block problem is said once.
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });

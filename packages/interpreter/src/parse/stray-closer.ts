@@ -12,8 +12,9 @@
  * certain. A wrong line's role is certain when the grammar went wrong after
  * its first word, a word a line may start with (`if x == 1 then` opens an
  * `if`, whatever its mistake); otherwise the line may be an opener or a
- * closer that lost its word (`iff x > 1`, a `command` line overwritten) and
- * nothing more is said. Nothing either after a first error at a closer (a
+ * closer that lost its word (`iff x > 1`, a `command` line overwritten) or
+ * an `else` that goes on with an opener (`else if x`), and nothing more is
+ * said. Nothing either after a first error at a closer (a
  * block problem said already), or at a closer that some block further out
  * would take (`endcommand` while an `if` is open: the `endif` is missing, and
  * a block never closed is not a further error), or past the lines the
@@ -21,7 +22,7 @@
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
-import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks, opensBlock } from './open-blocks.ts';
 import type { SyntaxErrorDescription } from './syntax-message.ts';
 
 /** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers (the first words of the grammar's `Line`, a test keeps them so). */
@@ -48,6 +49,17 @@ export interface LaterLines {
   readonly judgedBefore: number;
 }
 
+/**
+ * Whether wrong `line`, which starts with `else`, goes on with a block's
+ * opener (`else if x > 1`, `else: while …`): the mend its message asks for
+ * (`else`, then a nested `if … endif`) opens a block there, so a second
+ * `endif` after it may be right, and the count is not certain.
+ */
+function elseOpens(text: string, line: LogicalLine): boolean {
+  const next = /^else[ \t:]+([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(line.first, line.first + 64))?.[1];
+  return next !== undefined && opensBlock(next);
+}
+
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
 function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
   return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
@@ -64,6 +76,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
   const firstLine = lines[firstIndex] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
+  if (firstWord === 'else' && elseOpens(text, firstLine)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
   for (const line of lines.slice(firstIndex + 1)) {
@@ -76,7 +89,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     }
     if (!LINE_START_WORDS.has(word)) return undefined;
     const isCloser = Object.hasOwn(BLOCK_OF_CLOSER, word);
-    if (isWrong && (isCloser || !wentWrongAfter(line, word, later.wrong.get(line)))) return undefined;
+    if (isWrong && (isCloser || !wentWrongAfter(line, word, later.wrong.get(line)) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       open.push(opened);
