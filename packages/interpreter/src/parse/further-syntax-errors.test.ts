@@ -125,6 +125,11 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(elseIf)).toEqual(["4:8 There is no 'else if': write 'else', then on the next line a nested 'if … endif', and close the outer 'if' with its own 'endif'."]);
     expect(syntaxErrors(elseIf.replace('else if x < 0', 'else\n  if x < 0'))).toEqual([]);
     expect(syntaxErrors(command('set x = = 1', 'if x > 1', '  emit "a"', 'else: if x < 0', '  emit "b"', 'endif', 'endif'))).toHaveLength(2);
+    // A `\` not at the end of its line joins the next line to it, which may be a line of its own: its `for` may open a block.
+    expect(syntaxErrors(command('set x = = 1', 'emit\\ m', 'for each v in m', '  emit v', 'endfor')).map(lineOf)).toEqual([2, 3]);
+    expect(syntaxErrors(command('set x = = 1', 'set p = C:\\data', 'for each v in m', '  emit v', 'endfor')).map(lineOf)).toEqual([2, 3]);
+    // The first error's line too: the `endwhile` its `\ ` takes in may be its rest, or the stray closer (not the `endcommand`).
+    expect(syntaxErrors(command('emit x \\ ', 'endwhile'))).toHaveLength(1);
     // After a first error at a closer, the block problem is said once.
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });

@@ -14,7 +14,8 @@
  * `if`, whatever its mistake); otherwise the line may be an opener or a
  * closer that lost its word (`iff x > 1`, a `command` line overwritten) or
  * an `else` that goes on with an opener (`else if x`), and nothing more is
- * said. Nothing either after a first error at a closer (a
+ * said; nor after a wrong line of several physical lines that the grammar
+ * stopped in before its last (the lines after may be lines of their own). Nothing either after a first error at a closer (a
  * block problem said already), or at a closer that some block further out
  * would take (`endcommand` while an `if` is open: the `endif` is missing, and
  * a block never closed is not a further error), or past the lines the
@@ -60,6 +61,18 @@ function elseOpens(text: string, line: LogicalLine): boolean {
   return next !== undefined && opensBlock(next);
 }
 
+/**
+ * Whether the grammar stopped in `line` before a newline inside it: the
+ * physical lines after that newline were not read as part of the statement,
+ * and may be lines of their own (`emit\ m` or `set p = C:\data` is joined to
+ * the next line by its `\`, which may be `for each v in m`).
+ */
+function stoppedBeforeItsLastLine(text: string, line: LogicalLine, stoppedAt: number | undefined): boolean {
+  if (stoppedAt === undefined) return false;
+  const newline = text.indexOf('\n', stoppedAt);
+  return newline !== -1 && newline < line.end;
+}
+
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
 function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
   return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
@@ -76,7 +89,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
   const firstLine = lines[firstIndex] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
-  if (firstWord === 'else' && elseOpens(text, firstLine)) return undefined;
+  if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
   for (const line of lines.slice(firstIndex + 1)) {
@@ -89,7 +102,8 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     }
     if (!LINE_START_WORDS.has(word)) return undefined;
     const isCloser = Object.hasOwn(BLOCK_OF_CLOSER, word);
-    if (isWrong && (isCloser || !wentWrongAfter(line, word, later.wrong.get(line)) || (word === 'else' && elseOpens(text, line)))) return undefined;
+    const stoppedAt = later.wrong.get(line);
+    if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       open.push(opened);
