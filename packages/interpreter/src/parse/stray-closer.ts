@@ -18,8 +18,9 @@
  * stopped in before its last (the lines after may be lines of their own). Nothing either after a first error at a closer (a
  * block problem said already), or at a closer that some block further out
  * would take (`endcommand` while an `if` is open: the `endif` is missing, and
- * a block never closed is not a further error), or past the lines the
- * line-by-line match judged.
+ * a block never closed is not a further error), or right after an opener or
+ * `else` (the block is empty, as the first error would say), or past the
+ * lines the line-by-line match judged.
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
@@ -92,6 +93,8 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
   if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
+  // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
+  let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
   for (const line of lines.slice(firstIndex + 1)) {
     if (line.start >= later.judgedBefore) return undefined;
     const word = line.first === -1 ? undefined : wordAt(text, line.first);
@@ -107,16 +110,22 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       open.push(opened);
+      empty = true;
       continue;
     }
-    if (!isCloser) continue;
+    if (!isCloser) {
+      empty = word === 'else';
+      continue;
+    }
     const problem = closerProblem(word, open.at(-1));
     if (problem === undefined) {
       open.pop();
+      empty = false;
       continue;
     }
     // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.
-    if (open.some((block) => block.closer === word)) return undefined;
+    // Or a block with no statement before it: the grammar says that block is empty, in other words.
+    if (open.some((block) => block.closer === word) || (empty && open.length > 0)) return undefined;
     return { offset: line.first, message: problem };
   }
   return undefined;
