@@ -134,6 +134,11 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'while x', 'endfor', '  emit 1', 'endwhile'))).toHaveLength(1);
     expect(syntaxErrors(`func f() means:\n  endon\n  return 1\nendfunc\n`)).toHaveLength(1);
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else', 'endwhile'))).toHaveLength(1);
+    // An opener with a statement on its line may hold its whole block (its `endif` goes after `emit "big"` once mended).
+    expect(syntaxErrors(command('set x = = 1', 'if x > 1: emit "big"', 'emit "ok"', 'endwhile')).map(lineOf)).toEqual([2, 3]);
+    expect(syntaxErrors(command('if x > 1 then return 1', 'emit "ok"', 'endwhile'))).toHaveLength(1);
+    // One with nothing of the kind after its mistake still opens its block.
+    expect(syntaxErrors(command('set x = = 1', 'for i in xs:', '  emit i', 'endfor', 'endwhile')).slice(2)).toEqual(["6:3 'endwhile' cannot close this block: the innermost open block is 'command' (opened at line 1), which closes with 'endcommand'."]);
     // After a first error at a closer, the block problem is said once.
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });

@@ -13,8 +13,8 @@
  * its first word, a word a line may start with (`if x == 1 then` opens an
  * `if`, whatever its mistake); otherwise the line may be an opener or a
  * closer that lost its word (`iff x > 1`, a `command` line overwritten) or
- * an `else` that goes on with an opener (`else if x`), and nothing more is
- * said; nor after a wrong line of several physical lines that the grammar
+ * an `else` that goes on with an opener (`else if x`), or an opener that
+ * may hold its whole block (`if x: emit 1`), and nothing more is said; nor after a wrong line of several physical lines that the grammar
  * stopped in before its last (the lines after may be lines of their own). Nothing either after a first error at a closer (a
  * block problem said already), or at a closer that some block further out
  * would take (`endcommand` while an `if` is open: the `endif` is missing, and
@@ -74,6 +74,17 @@ function stoppedBeforeItsLastLine(text: string, line: LogicalLine, stoppedAt: nu
   return newline !== -1 && newline < line.end;
 }
 
+/**
+ * Whether wrong opener `line` may hold its whole block (`if x: emit 1`, `if x
+ * then return 1 endif`): a word a line starts with stands after where the
+ * grammar stopped in it (at `stoppedAt`), so the block may close on the line,
+ * or never, and a later closer's innermost block is not known.
+ */
+function mayHoldItsBlock(text: string, line: LogicalLine, stoppedAt: number): boolean {
+  for (const [word] of text.slice(stoppedAt, line.end).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (LINE_START_WORDS.has(word)) return true;
+  return false;
+}
+
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
 function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
   return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
@@ -91,6 +102,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
   if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset)) return undefined;
+  if (blockOpenedBy(firstWord, 0) !== undefined && mayHoldItsBlock(text, firstLine, firstOffset)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
@@ -109,6 +121,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
+      if (stoppedAt !== undefined && mayHoldItsBlock(text, line, stoppedAt)) return undefined;
       open.push(opened);
       empty = true;
       continue;
