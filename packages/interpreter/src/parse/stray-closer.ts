@@ -24,7 +24,7 @@
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
-import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks, opensBlock } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks } from './open-blocks.ts';
 import type { SyntaxErrorDescription } from './syntax-message.ts';
 
 /** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers (the first words of the grammar's `Line`, a test keeps them so). */
@@ -59,7 +59,7 @@ export interface LaterLines {
  */
 function elseOpens(text: string, line: LogicalLine): boolean {
   const next = /^else[ \t:]+([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(line.first, line.first + 64))?.[1];
-  return next !== undefined && opensBlock(next);
+  return next !== undefined && blockOpenedBy(next, 0) !== undefined;
 }
 
 /**
