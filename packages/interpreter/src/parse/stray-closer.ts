@@ -11,16 +11,17 @@
  * `openBlocks` counts them, and only while the role of every line is
  * certain. A wrong line's role is certain when the grammar went wrong after
  * its first word, a word a line may start with (`if x == 1 then` opens an
- * `if`, whatever its mistake); otherwise the line may be an opener or a
- * closer that lost its word (`iff x > 1`, a `command` line overwritten) or
- * an `else` that goes on with an opener (`else if x`), or an opener that
- * may hold its whole block (`if x: emit 1`), and nothing more is said; nor after a wrong line of several physical lines that the grammar
- * stopped in before its last (the lines after may be lines of their own). Nothing either after a first error at a closer (a
- * block problem said already), or at a closer that some block further out
- * would take (`endcommand` while an `if` is open: the `endif` is missing, and
- * a block never closed is not a further error), or right after an opener or
- * `else` (the block is empty, as the first error would say), or past the
- * lines the line-by-line match judged.
+ * `if`, whatever its mistake). Nothing more is said after a line that may be
+ * something else: an opener or a closer that lost its word (`iff x > 1`, a
+ * `command` line overwritten), an `else` that goes on with an opener (`else
+ * if x`), an opener that may hold its whole block (`if x: emit 1`), or a
+ * wrong line of several physical lines that the grammar stopped in before
+ * its last (the lines after may be lines of their own). Nothing either after
+ * a first error at a closer (a block problem said already), of a closer that
+ * some block further out would take (`endcommand` while an `if` is open: the
+ * `endif` is missing, and a block never closed is not a further error), of
+ * one right after an opener or `else` (the block is empty, as the first
+ * error would say), or past the lines the line-by-line match judged.
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
