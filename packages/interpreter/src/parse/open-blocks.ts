@@ -1,11 +1,14 @@
 /**
  * The blocks (`command`, `func`, `if`, `while`, `for each`, `on … do`) still
  * open at a point of a script, for syntax messages that name where a block
- * that is never closed began. A rough scan by the first word of each
- * statement line: it skips strings, comments, metadata lines, bracketed lines
- * and `\` continuations, which is enough to find the line of an opener. Callers use
- * it only where the grammar has already said a block is open, and check that
- * the innermost block it finds closes with the closer the grammar expects.
+ * that is never closed began, and what a closer there would do. A rough scan
+ * by the first word of each statement line: it skips strings, comments,
+ * metadata lines, bracketed lines and `\` continuations, which is enough to
+ * find the line of an opener. The first error's messages use it only where
+ * the grammar has already said a block is open, and check that the innermost
+ * block it finds closes with the closer the grammar expects; the count of
+ * closers after the first error (`stray-closer.ts`) uses it only up to a
+ * line whose role is certain, and says nothing once one is not.
  */
 
 /** A block open at the scanned point. */
