@@ -24,6 +24,7 @@ describe('createRedact', () => {
     const redactOdd = createRedact([odd]);
     expect(redactOdd(`key ${odd} refused`)).toBe(`key ${REDACTED} refused`);
     expect(redactOdd(url.search)).toBe(`?t=${REDACTED}`);
+    expect(redactOdd(new TextDecoder().decode(new TextEncoder().encode(`bad token ${odd}`)))).toBe(`bad token ${REDACTED}`);
   });
 
   it('leaves values shorter than 8 characters alone, so ordinary text stays readable', () => {

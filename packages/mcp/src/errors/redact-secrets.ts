@@ -85,8 +85,10 @@ export function createRedact(secrets: readonly string[], options: { readonly pat
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
     literals.add(secret);
-    // A lone surrogate as U+FFFD, as a URL sends it, where encodeURIComponent throws.
-    literals.add(encodeURIComponent(secret.replace(LONE_SURROGATE, '\uFFFD')));
+    // A lone surrogate as U+FFFD, as UTF-8 sends it (a server echoes that) and where encodeURIComponent throws.
+    const wellFormed = secret.replace(LONE_SURROGATE, '\uFFFD');
+    literals.add(wellFormed);
+    literals.add(encodeURIComponent(wellFormed));
     literals.add(JSON.stringify(secret).slice(1, -1));
   }
   // Longest first, so a secret containing another is replaced whole.

@@ -52,6 +52,9 @@ describe('createRedactor', () => {
     expect(url.search).toContain('%EF%BF%BD');
     expect(redactor.text(`bad key ${odd}`)).toBe(`bad key ${REDACTED}`);
     expect(redactor.text(`GET ${url.pathname}${url.search}`)).toBe(`GET /v1?key=${REDACTED}`);
+    // Echoed by a server: what it received was UTF-8, where the lone half is U+FFFD.
+    const echoed = new TextDecoder().decode(new TextEncoder().encode(`Incorrect API key provided: ${odd}`));
+    expect(redactor.text(echoed)).toBe(`Incorrect API key provided: ${REDACTED}`);
   });
 
   /** Any UTF-16 code unit, so halves of surrogate pairs alone too. */

@@ -48,7 +48,9 @@ export function secretForms(secrets: readonly (string | undefined | null)[]): st
     for (const form of new Set([secret, secret.trim()])) {
       if (form.length < MIN_SECRET_LENGTH) continue;
       literals.add(form);
-      literals.add(urlEncoded(form));
+      // As it goes over the wire (UTF-8 has no lone surrogate: each becomes U+FFFD), so as a server echoes it.
+      literals.add(wellFormed(form));
+      literals.add(encodeURIComponent(wellFormed(form)));
     }
   }
   return [...literals].sort((a, b) => b.length - a.length);
@@ -58,11 +60,11 @@ export function secretForms(secrets: readonly (string | undefined | null)[]): st
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * `text` URL-encoded as a URL sends it: a lone surrogate as U+FFFD, the form UTF-8 gives it, where
- * `encodeURIComponent` throws (a key with one made every redactor for it throw).
+ * `text` with each lone surrogate as U+FFFD, the form UTF-8 gives it on the wire (and `encodeURIComponent`, which
+ * throws on a lone surrogate, can take: a key with one made every redactor for it throw).
  */
-function urlEncoded(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /**
