@@ -139,6 +139,9 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('if x > 1 then return 1', 'emit "ok"', 'endwhile'))).toHaveLength(1);
     // One with nothing of the kind after its mistake still opens its block.
     expect(syntaxErrors(command('set x = = 1', 'for i in xs:', '  emit i', 'endfor', 'endwhile')).slice(2)).toEqual(["6:3 'endwhile' cannot close this block: the innermost open block is 'command' (opened at line 1), which closes with 'endcommand'."]);
+    // A keyword used as a name opens nothing the writer meant: the `endif` may close the `while`'s place.
+    expect(syntaxErrors(command('set x = = 1', 'while x', '  command = "ls"', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 4]);
+    expect(syntaxErrors(command('for = 1', 'emit 1', 'endif')).map(lineOf)).toEqual([2]);
     // After a first error at a closer, the block problem is said once.
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });

@@ -13,10 +13,11 @@
  * its first word, a word a line may start with (`if x == 1 then` opens an
  * `if`, whatever its mistake). Nothing more is said after a line that may be
  * something else: an opener or a closer that lost its word (`iff x > 1`, a
- * `command` line overwritten), an `else` that goes on with an opener (`else
- * if x`), an opener that may hold its whole block (`if x: emit 1`), or a
- * wrong line of several physical lines that the grammar stopped in before
- * its last (the lines after may be lines of their own). Nothing either after
+ * `command` line overwritten), a keyword used as a name (`command = "ls"`),
+ * an `else` that goes on with an opener (`else if x`), an opener that may
+ * hold its whole block (`if x: emit 1`), or a wrong line of several physical
+ * lines that the grammar stopped in before its last (the lines after may be
+ * lines of their own). Nothing either after
  * a first error at a closer (a block problem said already), of a closer that
  * some block further out would take (`endcommand` while an `if` is open: the
  * `endif` is missing, and a block never closed is not a further error), of
@@ -86,6 +87,15 @@ function mayHoldItsBlock(text: string, line: LogicalLine, stoppedAt: number): bo
   return false;
 }
 
+/**
+ * Whether wrong `line` uses its first word, `word`, as a name (`command =
+ * "ls"`, `for = 1`): the grammar read a keyword and stopped at the `=`, but
+ * the line opens nothing the way its writer meant it.
+ */
+function usesWordAsName(text: string, line: LogicalLine, word: string): boolean {
+  return /^[ \t]*=(?!=)/.test(text.slice(line.first + word.length, line.first + word.length + 16));
+}
+
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
 function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
   return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
@@ -102,7 +112,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
   const firstLine = lines[firstIndex] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
-  if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset)) return undefined;
+  if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset) || usesWordAsName(text, firstLine, firstWord)) return undefined;
   if (blockOpenedBy(firstWord, 0) !== undefined && mayHoldItsBlock(text, firstLine, firstOffset)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
@@ -119,7 +129,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     if (!LINE_START_WORDS.has(word)) return undefined;
     const isCloser = Object.hasOwn(BLOCK_OF_CLOSER, word);
     const stoppedAt = later.wrong.get(line);
-    if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || (word === 'else' && elseOpens(text, line)))) return undefined;
+    if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       if (stoppedAt !== undefined && mayHoldItsBlock(text, line, stoppedAt)) return undefined;
