@@ -108,6 +108,17 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(`${command('set x = = 1')}endwhile\n`).slice(1)).toEqual(["4:1 'endwhile' closes no block: none is open here. Delete it, or move it into the block whose 'while' it was meant to end."]);
   });
 
+  it('says a func or command line inside a block that closes after it, as the only mistake is said', () => {
+    const nested = ['emit 1', 'func helper() means', '  emit 2', 'endfunc', 'emit 3'];
+    const alone = syntaxErrors(command(...nested));
+    expect(alone).toEqual(["3:3 'func' cannot start inside an open block: close the 'command' block with 'endcommand' first."]);
+    expect(syntaxErrors(command('set x = = 1', ...nested)).slice(1)).toEqual(["4:3 'func' cannot start inside an open block: close the 'command' block with 'endcommand' first."]);
+    // The `command` is never closed: a block left open, not said.
+    expect(syntaxErrors('command\n  set x = = 1\n  emit 1\ncommand\n  emit 2\nendcommand\n')).toHaveLength(1);
+    // Right after an opener, the grammar says the block is empty instead.
+    expect(syntaxErrors(command('set x = = 1', 'if x', 'func helper() means', '  emit 2', 'endfunc', 'endif'))).toHaveLength(1);
+  });
+
   it('says nothing of closers when a mistake may be a lost opener or closer, or a block lacks its closer', () => {
     // A misspelt opener: its `endif` closes it.
     expect(syntaxErrors(command('set x = = 1', 'iff x > 1', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 3]);
@@ -360,6 +371,36 @@ describe('further syntax errors: properties', () => {
       { numRuns: 300 * RUNS },
     );
     expect(said).toBeGreaterThan(100 * RUNS);
+  });
+
+  it('a func nested in a block after a mistake in a statement is said as it is when it is the only mistake, or not at all', () => {
+    const scripts = validCorpus.filter((source) => source.length < 4000 && logicalLines(source) !== undefined);
+    const STATEMENT = /^\s*(set|emit|call|whisper|must|fail|return|ask|promptuser)\b/;
+    let said = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...scripts), fc.nat(), fc.nat(), (source, pickMistake, pickPlace) => {
+        const physical = source.split('\n');
+        const starts = lineStarts(source);
+        const places = (logicalLines(source) ?? []).map((line) => starts.indexOf(line.start)).filter((line) => line > 0);
+        fc.pre(places.length > 0);
+        const at = places[pickPlace % places.length] as number;
+        const withFunc = [...physical.slice(0, at), 'func nested_helper() means', '  emit 1', 'endfunc', ...physical.slice(at)];
+        const statements = withFunc.map((line, index) => (index < at && STATEMENT.test(line) && oneLineLines(withFunc.join('\n')).includes(index) ? index : -1)).filter((index) => index >= 0);
+        fc.pre(statements.length > 0);
+        const mistakeLine = statements[pickMistake % statements.length] as number;
+        const alone = syntaxErrors(withFunc.join('\n'));
+        const mistaken = [...withFunc];
+        mistaken[mistakeLine] = `${/^\s*/.exec(mistaken[mistakeLine] as string)?.[0] ?? ''}set x = = 1`;
+        const errors = syntaxErrors(mistaken.join('\n'));
+        const nested = errors.slice(1).find((error) => lineOf(error) === at + 1);
+        if (nested === undefined) return;
+        // Said only where the grammar says it when nothing else is wrong, and in its words.
+        expect([mistaken.join('\n'), nested]).toEqual([mistaken.join('\n'), alone[0]]);
+        said += 1;
+      }),
+      { numRuns: 400 * RUNS },
+    );
+    expect(said).toBeGreaterThan(20 * RUNS);
   });
 
   it('random typos: each further error is on an edited line, or after a right edited line it may hang on', () => {

@@ -127,6 +127,11 @@ export function closerProblem(word: string, innermost: Pick<OpenBlock, 'keyword'
   return `'${word}' cannot close this block: the innermost open block is '${innermost.keyword}'${openedAt ? ` (opened at line ${innermost.line})` : ''}, which closes with '${innermost.closer}'.`;
 }
 
+/** What is wrong with a `func` or `command` line (`word`) inside the open block `innermost`. */
+export function declarationProblem(word: string, innermost: Pick<OpenBlock, 'keyword' | 'closer'>): string {
+  return `'${word}' cannot start inside an open block: close the '${innermost.keyword}' block with '${innermost.closer}' first.`;
+}
+
 /** "the 'for each' block opened at line 4 and the 'command' block opened at line 1", innermost first. */
 export function describeOpenBlocks(blocks: readonly OpenBlock[]): string {
   const described = [...blocks].reverse().map((block) => `the '${block.keyword}' block opened at line ${block.line}`);

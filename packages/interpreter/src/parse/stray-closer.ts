@@ -1,7 +1,8 @@
 /**
  * A block closer after a script's first syntax error that closes no open
  * block, or a block of another kind (`endif` where only a `while` and the
- * `command` are open). The match of the whole script stops at its first
+ * `command` are open); and a `func` or `command` line inside a block that is
+ * closed after it (a nested declaration, not a block left open). The match of the whole script stops at its first
  * error, and each later line is then matched alone
  * (`further-syntax-errors.ts`), where `endif` is a line like any other:
  * without this, such a closer was found only once every error before it was
@@ -26,7 +27,7 @@
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
-import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, openBlocks } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, declarationProblem, openBlocks, type OpenBlock } from './open-blocks.ts';
 import type { SyntaxErrorDescription } from './syntax-message.ts';
 
 /** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers (the first words of the grammar's `Line`, a test keeps them so). */
@@ -104,9 +105,11 @@ function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | und
 /**
  * The first closer of `lines` after the one at `firstIndex` (the first
  * error's, which went wrong at `firstOffset`) that closes no block open
- * before it, nor one further out: its offset (the closer's) and message, in
- * the words the first error would get. Undefined when there is none, or when
- * the count of open blocks is not certain (the module's comment).
+ * before it, nor one further out — or, before it, a `func` or `command` line
+ * inside a block that closes after it with its own closer: its offset and
+ * message, in the words the first error would get. Undefined when there is
+ * none, or when the count of open blocks is not certain (the module's
+ * comment).
  */
 export function strayCloser(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
   const firstLine = lines[firstIndex] as LogicalLine;
@@ -118,6 +121,9 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
   const open = openBlocks(text, firstLine.end);
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
   let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
+  // A `func` or `command` line inside an open block, said once that block closes after it with its own closer: it
+  // is nested, not a block left open (which is not said).
+  let nested: { readonly problem: SyntaxErrorDescription; readonly depth: number } | undefined;
   for (const line of lines.slice(firstIndex + 1)) {
     if (line.start >= later.judgedBefore) return undefined;
     const word = line.first === -1 ? undefined : wordAt(text, line.first);
@@ -133,6 +139,10 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       if (stoppedAt !== undefined && mayHoldItsBlock(text, line, stoppedAt)) return undefined;
+      // Not after a block with no statement yet: the grammar then says that block is empty.
+      if (nested === undefined && !isWrong && (word === 'func' || word === 'command') && open.length > 0 && !empty) {
+        nested = { problem: { offset: line.first, message: declarationProblem(word, open.at(-1) as OpenBlock) }, depth: open.length };
+      }
       open.push(opened);
       empty = true;
       continue;
@@ -145,6 +155,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     if (problem === undefined) {
       open.pop();
       empty = false;
+      if (nested !== undefined && open.length < nested.depth) return nested.problem;
       continue;
     }
     // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.

@@ -7,7 +7,7 @@
  * "expected …, found …".
  */
 import type { MatchResult } from 'ohm-js';
-import { BLOCK_OF_CLOSER, closerProblem, describeOpenBlocks, openBlocks } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, closerProblem, declarationProblem, describeOpenBlocks, openBlocks } from './open-blocks.ts';
 import { compoundAssignmentProblem, fStringProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
@@ -289,9 +289,7 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
     if (firstWord in FOREIGN_WORDS) {
       return `'${firstWord}' is not a NeuroScript statement: ${FOREIGN_WORDS[firstWord]}.`;
     }
-    if ((firstWord === 'func' || firstWord === 'command') && closer) {
-      return `'${firstWord}' cannot start inside an open block: close the '${CLOSERS[closer]}' block with '${closer}' first.`;
-    }
+    if ((firstWord === 'func' || firstWord === 'command') && closer) return declarationProblem(firstWord, { keyword: CLOSERS[closer] as string, closer });
     const compound = RESERVED.has(firstWord) ? undefined : compoundAssignmentProblem(restTrimmed, false);
     if (compound !== undefined) return compound;
     if (ASSIGNMENT_WITHOUT_SET.test(restTrimmed) && !RESERVED.has(firstWord)) {
