@@ -119,6 +119,16 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', 'func helper() means', '  emit 2', 'endfunc', 'endif'))).toHaveLength(1);
   });
 
+  it('says nothing of the lines after a func or command line in a block with no statement yet', () => {
+    // Helpers defined at the top of a command: the first is where the grammar wants a statement, a mistake not said
+    // here; moved out, the second is then the first line of the command, and is no nested declaration either.
+    const helpers = ['func total(needs items returns sum) means', '  set sum = 0', 'endfunc', 'func label(needs n returns s) means', '  set s = "n: " + n', 'endfunc', 'emit total([1, 2])'];
+    const library = 'func greet(needs name) means\n  set line = = "hi " + name\n  emit line\nendfunc\n\n';
+    expect(syntaxErrors(library + command(...helpers))).toHaveLength(1);
+    // Nor of a closer after one: moved out, the 'if' holds nothing before its 'endwhile'.
+    expect(syntaxErrors(command('set x = = 1', 'if x', 'func helper() means', '  emit 2', 'endfunc', 'endwhile'))).toHaveLength(1);
+  });
+
   it('says nothing of closers when a mistake may be a lost opener or closer, or a block lacks its closer', () => {
     // A misspelt opener: its `endif` closes it.
     expect(syntaxErrors(command('set x = = 1', 'iff x > 1', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 3]);
@@ -376,27 +386,43 @@ describe('further syntax errors: properties', () => {
   it('a func nested in a block after a mistake in a statement is said as it is when it is the only mistake, or not at all', () => {
     const scripts = validCorpus.filter((source) => source.length < 4000 && logicalLines(source) !== undefined);
     const STATEMENT = /^\s*(set|emit|call|whisper|must|fail|return|ask|promptuser)\b/;
+    const FUNC = ['func nested_helper() means', '  emit 1', 'endfunc'];
+    const insert = (lines: readonly string[], at: number, block: readonly string[]): string[] => [...lines.slice(0, at), ...block, ...lines.slice(at)];
     let said = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...scripts), fc.nat(), fc.nat(), (source, pickMistake, pickPlace) => {
+      fc.property(fc.constantFrom(...scripts), fc.nat(), fc.nat(), fc.constantFrom('none', 'anywhere', 'first in its block'), fc.nat(), (source, pickMistake, pickPlace, earlierKind, pickEarlier) => {
         const physical = source.split('\n');
         const starts = lineStarts(source);
         const places = (logicalLines(source) ?? []).map((line) => starts.indexOf(line.start)).filter((line) => line > 0);
         fc.pre(places.length > 0);
-        const at = places[pickPlace % places.length] as number;
-        const withFunc = [...physical.slice(0, at), 'func nested_helper() means', '  emit 1', 'endfunc', ...physical.slice(at)];
-        const statements = withFunc.map((line, index) => (index < at && STATEMENT.test(line) && oneLineLines(withFunc.join('\n')).includes(index) ? index : -1)).filter((index) => index >= 0);
+        const place = places[pickPlace % places.length] as number;
+        // Sometimes a second func before it, anywhere or right after the opener of its block: once mended (moved
+        // out), it is not there.
+        const before = places.filter((line) => line <= place);
+        const opener = openBlocks(source, starts[place] as number).at(-1);
+        const first = opener === undefined ? undefined : before.find((line) => line >= opener.line);
+        const earlier = earlierKind === 'none' || before.length === 0 ? undefined : earlierKind === 'anywhere' ? (before[pickEarlier % before.length] as number) : first;
+        const at = earlier === undefined ? place : place + FUNC.length;
+        const withFunc = earlier === undefined ? insert(physical, place, FUNC) : insert(insert(physical, place, FUNC), earlier, FUNC);
+        const inEarlier = (index: number): boolean => earlier !== undefined && index >= earlier && index < earlier + FUNC.length;
+        const oneLine = oneLineLines(withFunc.join('\n'));
+        const statements = withFunc.map((line, index) => (index < at && !inEarlier(index) && STATEMENT.test(line) && oneLine.includes(index) ? index : -1)).filter((index) => index >= 0);
         fc.pre(statements.length > 0);
         const mistakeLine = statements[pickMistake % statements.length] as number;
-        const alone = syntaxErrors(withFunc.join('\n'));
         const mistaken = [...withFunc];
         mistaken[mistakeLine] = `${/^\s*/.exec(mistaken[mistakeLine] as string)?.[0] ?? ''}set x = = 1`;
         const errors = syntaxErrors(mistaken.join('\n'));
-        const nested = errors.slice(1).find((error) => lineOf(error) === at + 1);
-        if (nested === undefined) return;
-        // Said only where the grammar says it when nothing else is wrong, and in its words.
-        expect([mistaken.join('\n'), nested]).toEqual([mistaken.join('\n'), alone[0]]);
-        said += 1;
+        // Each func line said is said as the grammar says it once every mistake before it is mended: the statement's,
+        // and for the later func the earlier one's (moved out, its lines left blank).
+        for (const [line, mended] of [
+          [earlier, withFunc],
+          [at, withFunc.map((text, index) => (inEarlier(index) ? '' : text))],
+        ] as const) {
+          const nested = line === undefined ? undefined : errors.slice(1).find((error) => lineOf(error) === line + 1);
+          if (nested === undefined) continue;
+          expect([mistaken.join('\n'), nested]).toEqual([mistaken.join('\n'), syntaxErrors(mended.join('\n'))[0]]);
+          said += 1;
+        }
       }),
       { numRuns: 400 * RUNS },
     );

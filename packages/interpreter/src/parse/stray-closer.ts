@@ -23,7 +23,9 @@
  * some block further out would take (`endcommand` while an `if` is open: the
  * `endif` is missing, and a block never closed is not a further error), of
  * one right after an opener or `else` (the block is empty, as the first
- * error would say), or past the lines the line-by-line match judged.
+ * error would say), after a `func` or `command` line there (the grammar
+ * wants a statement; moved out, the declaration leaves the lines after it in
+ * an empty block again), or past the lines the line-by-line match judged.
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
@@ -139,9 +141,11 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       if (stoppedAt !== undefined && mayHoldItsBlock(text, line, stoppedAt)) return undefined;
-      // Not after a block with no statement yet: the grammar then says that block is empty.
-      if (nested === undefined && !isWrong && (word === 'func' || word === 'command') && open.length > 0 && !empty) {
-        nested = { problem: { offset: line.first, message: declarationProblem(word, open.at(-1) as OpenBlock) }, depth: open.length };
+      if ((word === 'func' || word === 'command') && open.length > 0) {
+        // In a block with no statement yet, the grammar wants a statement there, a mistake not said here: its mend
+        // (the declaration moved out) leaves the lines after it in an empty block again, so nothing after it is certain.
+        if (empty) return undefined;
+        if (nested === undefined && !isWrong) nested = { problem: { offset: line.first, message: declarationProblem(word, open.at(-1) as OpenBlock) }, depth: open.length };
       }
       open.push(opened);
       empty = true;
