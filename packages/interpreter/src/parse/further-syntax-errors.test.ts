@@ -163,6 +163,11 @@ describe('further syntax errors', () => {
     // A keyword used as a name opens nothing the writer meant: the `endif` may close the `while`'s place.
     expect(syntaxErrors(command('set x = = 1', 'while x', '  command = "ls"', '  emit 1', 'endif')).map(lineOf)).toEqual([2, 4]);
     expect(syntaxErrors(command('for = 1', 'emit 1', 'endif')).map(lineOf)).toEqual([2]);
+    // Nor updated, nor read as a value: the 'if' is the innermost block at the 'endwhile', not a 'command'.
+    for (const use of ['command += " -l"', 'command .= " -l"', 'command.append(" -l")', 'command["args"] = " -l"', 'command(" -l")']) {
+      const errors = syntaxErrors(command('set x = = 1', 'set command = "ls"', 'if verbose', '  emit 0', `  ${use}`, '  emit 1', 'endwhile'));
+      expect([use, errors.filter((error) => error.includes("'endwhile'"))]).toEqual([use, []]);
+    }
     // After a first error at a closer, the block problem is said once.
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });

@@ -2,9 +2,10 @@
  * A block closer after a script's first syntax error that closes no open
  * block, or a block of another kind (`endif` where only a `while` and the
  * `command` are open); and a `func` or `command` line inside a block that is
- * closed after it (a nested declaration, not a block left open). The match of the whole script stops at its first
- * error, and each later line is then matched alone
- * (`further-syntax-errors.ts`), where `endif` is a line like any other:
+ * closed after it (a nested declaration, not a block left open). The match
+ * of the whole script stops at its first error, and each later line is then
+ * matched alone (`further-syntax-errors.ts`), where `endif` is a line like
+ * any other:
  * without this, such a closer was found only once every error before it was
  * mended, a turn later.
  *
@@ -14,13 +15,13 @@
  * its first word, a word a line may start with (`if x == 1 then` opens an
  * `if`, whatever its mistake). Nothing more is said after a line that may be
  * something else: an opener or a closer that lost its word (`iff x > 1`, a
- * `command` line overwritten), a keyword used as a name (`command = "ls"`),
- * an `else` that goes on with an opener (`else if x`), an opener that may
- * hold its whole block (`if x: emit 1`), or a wrong line of several physical
- * lines that the grammar stopped in before its last (the lines after may be
- * lines of their own). Nothing either after
- * a first error at a closer (a block problem said already), of a closer that
- * some block further out would take (`endcommand` while an `if` is open: the
+ * `command` line overwritten), a keyword used as a name (`command = "ls"`,
+ * `command += " -l"`), an `else` that goes on with an opener (`else if x`),
+ * an opener that may hold its whole block (`if x: emit 1`), or a wrong line
+ * of several physical lines that the grammar stopped in before its last (the
+ * lines after may be lines of their own). Nothing either after a first error
+ * at a closer (a block problem said already), of a closer that some block
+ * further out would take (`endcommand` while an `if` is open: the
  * `endif` is missing, and a block never closed is not a further error), of
  * one right after an opener or `else` (the block is empty, as the first
  * error would say), after a `func` or `command` line there (the grammar
@@ -91,12 +92,16 @@ function mayHoldItsBlock(text: string, line: LogicalLine, stoppedAt: number): bo
 }
 
 /**
- * Whether wrong `line` uses its first word, `word`, as a name (`command =
- * "ls"`, `for = 1`): the grammar read a keyword and stopped at the `=`, but
- * the line opens nothing the way its writer meant it.
+ * Whether wrong `line` uses its first word, `word`, as a name: an assignment
+ * after it (`command = "ls"`, `command += " -l"`, `for = 1`), or after
+ * `command`, which nothing follows on its line, a field, an index or a call
+ * (`command.append(x)`, `command["k"] = v`, `command("ls")`). The grammar
+ * read a keyword and stopped after it, but the line opens nothing the way its
+ * writer meant it.
  */
 function usesWordAsName(text: string, line: LogicalLine, word: string): boolean {
-  return /^[ \t]*=(?!=)/.test(text.slice(line.first + word.length, line.first + word.length + 16));
+  const after = text.slice(line.first + word.length, line.first + word.length + 16);
+  return /^[ \t]*(?:[-+*/%&|^:]|\*\*|\/\/|<<|>>)?=(?!=)/.test(after) || (word === 'command' && /^[ \t]*[.[(]/.test(after));
 }
 
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
