@@ -127,6 +127,11 @@ export function closerProblem(word: string, innermost: Pick<OpenBlock, 'keyword'
   return `'${word}' cannot close this block: the innermost open block is '${innermost.keyword}'${openedAt ? ` (opened at line ${innermost.line})` : ''}, which closes with '${innermost.closer}'.`;
 }
 
+/** What is wrong with closer `word` right after its block's opener (or `else`), where a statement must come first. */
+export function emptyBlockProblem(word: string): string {
+  return `This block is empty: every block needs at least one statement before '${word}' (a comment alone does not count).`;
+}
+
 /** What is wrong with a `func` or `command` line (`word`) inside the open block `innermost`. */
 export function declarationProblem(word: string, innermost: Pick<OpenBlock, 'keyword' | 'closer'>): string {
   return `'${word}' cannot start inside an open block: close the '${innermost.keyword}' block with '${innermost.closer}' first.`;

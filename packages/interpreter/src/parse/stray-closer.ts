@@ -1,13 +1,14 @@
 /**
- * A block closer after a script's first syntax error that closes no open
- * block, or a block of another kind (`endif` where only a `while` and the
- * `command` are open); and a `func` or `command` line inside a block that is
- * closed after it (a nested declaration, not a block left open). The match
- * of the whole script stops at its first error, and each later line is then
- * matched alone (`further-syntax-errors.ts`), where `endif` is a line like
- * any other:
- * without this, such a closer was found only once every error before it was
- * mended, a turn later.
+ * Block structure after a script's first syntax error: a closer that closes
+ * no open block, or a block of another kind (`endif` where only a `while`
+ * and the `command` are open), or that comes right after its block's opener
+ * or `else` (the block is empty); and a `func` or `command` line inside a
+ * block that is closed after it (a nested declaration, not a block left
+ * open). The match of the whole script stops at its first error, and each
+ * later line is then matched alone (`further-syntax-errors.ts`), where
+ * `endif` is a line like any other: without this, such a line was found only
+ * once every error before it was mended, a turn later. The first such line
+ * is said, in the words the first error would give it.
  *
  * The open blocks are counted by the first word of each logical line, as
  * `openBlocks` counts them, and only while the role of every line is
@@ -15,22 +16,23 @@
  * its first word, a word a line may start with (`if x == 1 then` opens an
  * `if`, whatever its mistake). Nothing more is said after a line that may be
  * something else: an opener or a closer that lost its word (`iff x > 1`, a
- * `command` line overwritten), a keyword used as a name (`command = "ls"`,
+ * `command` line overwritten, a keyword alone such as `if`, which may be an
+ * `endif` that lost its `end`), a keyword used as a name (`command = "ls"`,
  * `command += " -l"`), an `else` that goes on with an opener (`else if x`),
- * an opener that may hold its whole block (`if x: emit 1`), or a wrong line
- * of several physical lines that the grammar stopped in before its last (the
- * lines after may be lines of their own). Nothing either after a first error
- * at a closer (a block problem said already), of a closer that some block
- * further out would take (`endcommand` while an `if` is open: the
- * `endif` is missing, and a block never closed is not a further error), of
- * one right after an opener or `else` (the block is empty, as the first
- * error would say), after a `func` or `command` line there (the grammar
- * wants a statement; moved out, the declaration leaves the lines after it in
- * an empty block again), or past the lines the line-by-line match judged.
+ * an opener that may hold its whole block (`if x: emit 1`), a wrong line of
+ * several physical lines that the grammar stopped in before its last (the
+ * lines after may be lines of their own), or a metadata line where the
+ * grammar refuses one (inside a block, past its head). Nothing either after
+ * a first error at a closer (a block problem said already), of a closer that
+ * some block further out would take (`endcommand` while an `if` is open: the
+ * `endif` is missing, and a block left open is not a further error), after a
+ * `func` or `command` line right after an opener (the grammar wants a
+ * statement; moved out, the declaration leaves the lines after it in an
+ * empty block again), or past the lines the line-by-line match judged.
  */
 import type { LineIndex } from './line-index.ts';
 import type { LogicalLine } from './logical-lines.ts';
-import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, declarationProblem, openBlocks, type OpenBlock } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, blockOpenedBy, closerProblem, declarationProblem, emptyBlockProblem, openBlocks, type OpenBlock } from './open-blocks.ts';
 import type { SyntaxErrorDescription } from './syntax-message.ts';
 
 /** The words a line of a script the grammar accepts can start with: statements, declarations, `else` and the closers (the first words of the grammar's `Line`, a test keeps them so). */
@@ -39,6 +41,9 @@ export const LINE_START_WORDS: ReadonlySet<string> = new Set([
   'func', 'command', 'else',
   ...Object.keys(BLOCK_OF_CLOSER),
 ]);
+
+/** The closers of the blocks whose head may hold metadata lines. */
+const DECLARATION_CLOSERS: ReadonlySet<string> = new Set(['endcommand', 'endfunc']);
 
 /** The word (letters, digits, `_`) `text` has at `offset`, if one starts there. */
 function wordAt(text: string, offset: number): string | undefined {
@@ -104,25 +109,32 @@ function usesWordAsName(text: string, line: LogicalLine, word: string): boolean 
   return /^[ \t]*(?:[-+*/%&|^:]|\*\*|\/\/|<<|>>)?=(?!=)/.test(after) || (word === 'command' && /^[ \t]*[.[(]/.test(after));
 }
 
+/**
+ * Whether wrong `line` holds its first word, `word`, and nothing else (`if`
+ * alone): a keyword that lost what follows it, or a closer that lost its
+ * `end` (`endif` → `if`), so what it opens is not known.
+ */
+function isBareKeyword(line: LogicalLine, word: string): boolean {
+  return line.last === line.first + word.length - 1;
+}
+
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
 function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
   return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
 }
 
 /**
- * The first closer of `lines` after the one at `firstIndex` (the first
- * error's, which went wrong at `firstOffset`) that closes no block open
- * before it, nor one further out — or, before it, a `func` or `command` line
- * inside a block that closes after it with its own closer: its offset and
- * message, in the words the first error would get. Undefined when there is
- * none, or when the count of open blocks is not certain (the module's
- * comment).
+ * The first line of `lines` after the one at `firstIndex` (the first
+ * error's, which went wrong at `firstOffset`) whose place in the blocks is
+ * wrong (the module's comment): its offset and message, in the words the
+ * first error would get. Undefined when there is none, or when the count of
+ * open blocks is not certain.
  */
 export function strayCloser(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
   const firstLine = lines[firstIndex] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
-  if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset) || usesWordAsName(text, firstLine, firstWord)) return undefined;
+  if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset) || usesWordAsName(text, firstLine, firstWord) || isBareKeyword(firstLine, firstWord)) return undefined;
   if (blockOpenedBy(firstWord, 0) !== undefined && mayHoldItsBlock(text, firstLine, firstOffset)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
@@ -137,12 +149,15 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
     const isWrong = later.wrong.has(line);
     if (word === undefined) {
       if (isWrong) return undefined;
+      // A metadata line is a line of its own only at the top or at the head of a `command` or `func` block: anywhere
+      // else the grammar refuses it, which the line alone does not show, and the block it stands in is not known.
+      if (/^[ \t]*::/.test(text.slice(line.start, line.start + 64)) && !(open.length === 0 || (empty && DECLARATION_CLOSERS.has((open.at(-1) as OpenBlock).closer)))) return undefined;
       continue;
     }
     if (!LINE_START_WORDS.has(word)) return undefined;
     const isCloser = Object.hasOwn(BLOCK_OF_CLOSER, word);
     const stoppedAt = later.wrong.get(line);
-    if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || (word === 'else' && elseOpens(text, line)))) return undefined;
+    if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || isBareKeyword(line, word) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
     if (opened !== undefined) {
       if (stoppedAt !== undefined && mayHoldItsBlock(text, line, stoppedAt)) return undefined;
@@ -160,6 +175,12 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
       empty = word === 'else';
       continue;
     }
+    // Right after its block's opener or `else`: as the only mistake the grammar says the block is empty. Unless a block
+    // further out takes it (`for` then `endcommand`): the inner block is then left open, which is not said.
+    if (empty && open.length > 0) {
+      const takenFurtherOut = open.at(-1)?.closer !== word && open.some((block) => block.closer === word);
+      return takenFurtherOut ? undefined : { offset: line.first, message: emptyBlockProblem(word) };
+    }
     const problem = closerProblem(word, open.at(-1));
     if (problem === undefined) {
       open.pop();
@@ -168,8 +189,7 @@ export function strayCloser(text: string, lines: readonly LogicalLine[], firstIn
       continue;
     }
     // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.
-    // Or a block with no statement before it: the grammar says that block is empty, in other words.
-    if (open.some((block) => block.closer === word) || (empty && open.length > 0)) return undefined;
+    if (open.some((block) => block.closer === word)) return undefined;
     return { offset: line.first, message: problem };
   }
   return undefined;

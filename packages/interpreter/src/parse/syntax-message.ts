@@ -7,7 +7,7 @@
  * "expected …, found …".
  */
 import type { MatchResult } from 'ohm-js';
-import { BLOCK_OF_CLOSER, closerProblem, declarationProblem, describeOpenBlocks, openBlocks } from './open-blocks.ts';
+import { BLOCK_OF_CLOSER, closerProblem, declarationProblem, describeOpenBlocks, emptyBlockProblem, openBlocks } from './open-blocks.ts';
 import { compoundAssignmentProblem, fStringProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
@@ -277,7 +277,7 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
       // Between top-level blocks, where the grammar expects neither a statement nor a closer: nothing is open.
       if (!closer && !expectsStatement && expectsTopLevel) return closerProblem(firstWord, undefined) as string;
       if (!closer || expectsStatement) {
-        return `This block is empty: every block needs at least one statement before '${firstWord}' (a comment alone does not count).`;
+        return emptyBlockProblem(firstWord);
       }
     }
     if (firstWord === 'else') {
