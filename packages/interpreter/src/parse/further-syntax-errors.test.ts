@@ -283,7 +283,7 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Whether `error` (as `syntaxErrors` gives it) is about a block closer, from the block count (`stray-closer.ts`). */
+/** Whether `error` (as `syntaxErrors` gives it) is about a block closer, from the block count (`misplaced-block-line.ts`). */
 const isCloserReport = (error: string): boolean => / cannot close this block: | closes no block: /.test(error);
 
 /**

@@ -19,8 +19,9 @@
  *   comma, a closing bracket, `and`, `in`, …) or reads as part of an
  *   expression (`2 + 3`, `"a",`, `"key": 1,`, `f(x)`). A line after a right
  *   one is reported whatever it holds: it is where the script goes wrong.
- * A closer right on its own but not where it stands (an `endif` with no
- * `if` open) is found by counting the open blocks (`stray-closer.ts`).
+ * A line right on its own but not where it stands (an `endif` with no `if`
+ * open, a `func` inside a block) is found by counting the open blocks
+ * (`misplaced-block-line.ts`).
  */
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
@@ -28,7 +29,7 @@ import type { LineIndex } from './line-index.ts';
 import { logicalLines, type LogicalLine } from './logical-lines.ts';
 import { matchFast, matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
-import { strayCloser, type LaterLines } from './stray-closer.ts';
+import { misplacedBlockLine, type LaterLines } from './misplaced-block-line.ts';
 import { describeSyntaxError, RESERVED, type SyntaxErrorDescription } from './syntax-message.ts';
 
 /** At most this many syntax errors are reported for one script, the first included. */
@@ -132,10 +133,10 @@ export function furtherSyntaxErrors(text: string, firstOffset: number, positions
   const firstIndex = lines.findIndex((line) => line.start <= firstOffset && firstOffset <= line.end);
   if (firstIndex === -1) return [];
   const { found, wrong, judgedBefore } = wrongLines(text, lines, firstIndex, firstOffset, positions, ignore);
-  // A closer the line-by-line match takes for a right line, said in line order unless its line is reported already.
-  const stray = strayCloser(text, lines, firstIndex, firstOffset, { wrong, judgedBefore }, positions);
-  if (stray === undefined || ignore(stray.offset) || found.some((error) => lineOf(lines, error.offset) === lineOf(lines, stray.offset))) return found;
-  return [...found, stray].sort((a, b) => a.offset - b.offset).slice(0, MAX_SYNTAX_ERRORS - 1);
+  // A line the line-by-line match takes for right but not where it stands, said in line order unless reported already.
+  const misplaced = misplacedBlockLine(text, lines, firstIndex, firstOffset, { wrong, judgedBefore }, positions);
+  if (misplaced === undefined || ignore(misplaced.offset) || found.some((error) => lineOf(lines, error.offset) === lineOf(lines, misplaced.offset))) return found;
+  return [...found, misplaced].sort((a, b) => a.offset - b.offset).slice(0, MAX_SYNTAX_ERRORS - 1);
 }
 
 /** The index of the logical line of `lines` that holds `offset`. */
@@ -143,7 +144,7 @@ function lineOf(lines: readonly LogicalLine[], offset: number): number {
   return lines.findIndex((line) => line.start <= offset && offset <= line.end);
 }
 
-/** The errors of the lines after the first error's, and what the count of open blocks needs to know of those lines (`strayCloser`). */
+/** The errors of the lines after the first error's, and what the count of open blocks needs to know of those lines (`misplacedBlockLine`). */
 interface WrongLines extends LaterLines {
   readonly found: SyntaxErrorDescription[];
 }

@@ -7,7 +7,7 @@
  * find the line of an opener. The first error's messages use it only where
  * the grammar has already said a block is open, and check that the innermost
  * block it finds closes with the closer the grammar expects; the count of
- * closers after the first error (`stray-closer.ts`) uses it only up to a
+ * closers after the first error (`misplaced-block-line.ts`) uses it only up to a
  * line whose role is certain, and says nothing once one is not.
  */
 

@@ -1,13 +1,13 @@
 /**
- * The words the block count (`stray-closer.ts`) takes a line's role from are
- * the grammar's: each word a `Line` can start with, and only those.
+ * The words the block count (`misplaced-block-line.ts`) takes a line's role
+ * from are the grammar's: each word a `Line` can start with, and only those.
  * Behaviour is tested with the further syntax errors
  * (`further-syntax-errors.test.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
 import { BLOCK_OF_CLOSER, blockOpenedBy } from './open-blocks.ts';
-import { LINE_START_WORDS } from './stray-closer.ts';
+import { LINE_START_WORDS } from './misplaced-block-line.ts';
 
 /** An Ohm parsing expression, as far as this walk reads one. */
 interface Pexpr {

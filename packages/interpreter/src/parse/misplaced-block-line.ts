@@ -130,7 +130,7 @@ function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | und
  * first error would get. Undefined when there is none, or when the count of
  * open blocks is not certain.
  */
-export function strayCloser(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
+export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
   const firstLine = lines[firstIndex] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
