@@ -283,12 +283,13 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Whether `error` (as `syntaxErrors` gives it) is about a block closer, from the block count (`misplaced-block-line.ts`). */
-const isCloserReport = (error: string): boolean => / cannot close this block: | closes no block: /.test(error);
+/** Whether `error` (as `syntaxErrors` gives it) is about a line's place in the blocks, from the block count (`misplaced-block-line.ts`). */
+const isBlockReport = (error: string): boolean => / cannot close this block: | closes no block: | cannot start inside an open block: /.test(error);
 
 /**
  * Whether an edit before the 0-based physical `line` changed which blocks are open there (by the same first-word
- * count): a closer there may then close no block, or the wrong one, on a line no edit touched.
+ * count): a closer there may then close no block, or the wrong one, and a `func` stand inside one, on a line no edit
+ * touched.
  */
 function blocksChangedBefore(original: string, edited: string, line: number): boolean {
   const open = (text: string) => openBlocks(text, lineStarts(text)[line] ?? text.length).map((block) => block.closer).join(' ');
@@ -350,7 +351,7 @@ describe('further syntax errors: properties', () => {
           .map((line) => line + 1);
         // A closer left without its opener, because a mistake replaced the opener, is said too: allowed, not required.
         const errors = syntaxErrors(mistaken);
-        const required = errors.filter((error) => !(isCloserReport(error) && !replaced.has(lineOf(error) - 1) && blocksChangedBefore(source, mistaken, lineOf(error) - 1))).map(lineOf);
+        const required = errors.filter((error) => !(isBlockReport(error) && !replaced.has(lineOf(error) - 1) && blocksChangedBefore(source, mistaken, lineOf(error) - 1))).map(lineOf);
         expect([mistaken, required]).toEqual([mistaken, errors.length < MAX_SYNTAX_ERRORS ? expected : expected.slice(0, required.length)]);
       }),
       { numRuns: 400 * RUNS },
@@ -499,7 +500,7 @@ describe('further syntax errors: properties', () => {
           const said = `${error.line}:${error.column} ${error.message}`;
           const innermost = openBlocks(edited, starts[error.line - 1] as number).at(-1);
           const blockEdited = innermost !== undefined && touched([innermost.line - 1, error.line - 2]);
-          const caused = touched(span(own)) || (!previousWrong && touched(span(previous))) || (isCloserReport(said) && blocksChangedBefore(source, edited, error.line - 1)) || (said.includes('This block is empty') && blockEdited);
+          const caused = touched(span(own)) || (!previousWrong && touched(span(previous))) || (isBlockReport(said) && blocksChangedBefore(source, edited, error.line - 1)) || (said.includes('This block is empty') && blockEdited);
           expect([edited, error.line, caused]).toEqual([edited, error.line, true]);
         }
       }),
