@@ -184,6 +184,24 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(`${command('emit 1', 'endif', 'emit 2')}endcommand\n`)).toHaveLength(1);
   });
 
+  it("says nothing after an 'else' that is not the first of its innermost 'if'", () => {
+    // In a `while`, at a command's top, or a second one: the grammar refuses it there (said once the first mistake is
+    // mended), and its mend may change the blocks (the `while` meant as an `if`, or the `else` deleted).
+    for (const lines of [
+      ['while x', '  emit 1', 'else', 'endwhile'],
+      ['while x', '  emit 1', 'else', '  emit 2', 'endif'],
+      ['emit 1', 'else', 'endcommand'],
+      ['if x', '  emit 1', 'else', '  emit 2', 'else', 'endif'],
+    ]) {
+      expect([lines, syntaxErrors(command('set x = = 1', ...lines)).slice(1)]).toEqual([lines, []]);
+      expect(syntaxErrors(command(...lines))[0]).toMatch(/'else' is only valid inside an 'if … endif' block/);
+    }
+    // An `if`'s `else` before the first mistake counts too.
+    expect(syntaxErrors(command('if x', '  emit 1', 'else', '  set x = = 1', 'else', 'endif'))).toHaveLength(1);
+    // The first `else` of an `if` is a line like any other: the closer after it is said.
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else', 'endwhile')).slice(1)).toEqual(["6:3 This block is empty: every block needs at least one statement before 'endwhile' (a comment alone does not count)."]);
+  });
+
   it('names a bracket opened on an earlier line of a multi-line line by its line in the script', () => {
     const errors = syntaxErrors(command('sett a = 1', 'emit 1', 'set x = [1,', '  2', '  3]'));
     expect(errors.slice(1)).toEqual(["6:5 Expected ',' or the closing ']' of the '[' opened at line 4, column 11, but found '3'."]);

@@ -21,8 +21,9 @@
  * `command += " -l"`), an `else` that goes on with an opener (`else if x`),
  * an opener that may hold its whole block (`if x: emit 1`), a wrong line of
  * several physical lines that the grammar stopped in before its last (the
- * lines after may be lines of their own), or a metadata line where the
- * grammar refuses one (inside a block, past its head). Nothing either after
+ * lines after may be lines of their own), or a metadata line or an `else`
+ * where the grammar refuses one (a metadata line inside a block past its
+ * head, an `else` not the first of its innermost `if`). Nothing either after
  * a first error at a closer (a block problem said already), of a closer that
  * some block further out would take (`endcommand` while an `if` is open: the
  * `endif` is missing, and a block left open is not a further error), after a
@@ -171,8 +172,17 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       empty = true;
       continue;
     }
+    if (word === 'else') {
+      // Only the first `else` of the innermost `if`: anywhere else the grammar refuses it, which the line alone does not
+      // show, and whether its mend (deleted, or its block made an `if`) leaves the blocks as they were is not known.
+      const innermost = open.at(-1);
+      if (innermost?.closer !== 'endif' || innermost.hasElse === true) return undefined;
+      open[open.length - 1] = { ...innermost, hasElse: true };
+      empty = true;
+      continue;
+    }
     if (!isCloser) {
-      empty = word === 'else';
+      empty = false;
       continue;
     }
     // Right after its block's opener or `else`: as the only mistake the grammar says the block is empty. Unless a block

@@ -19,6 +19,11 @@ describe('openBlocks', () => {
     expect(at(':: title: a report (draft\nfunc f() means\n  return 1')).toEqual(['func@2']);
   });
 
+  it("marks an 'if' whose 'else' came", () => {
+    expect(openBlocks('command\n  if x\n    emit 1\n  else\n    while y\n      emit 2', 60).map(({ keyword, hasElse }) => `${keyword}${hasElse === true ? '+else' : ''}`)).toEqual(['command', 'if+else', 'while']);
+    expect(openBlocks('command\n  if x\n    emit 1', 30).at(-1)?.hasElse).toBeUndefined();
+  });
+
   it('stops before the statement at the end offset, which a message is about', () => {
     const text = 'command\n  while x\n    emit 1\n  endif\n';
     expect(openBlocks(text, text.indexOf('endif')).map(({ closer }) => closer)).toEqual(['endcommand', 'endwhile']);

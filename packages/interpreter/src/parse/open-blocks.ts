@@ -19,6 +19,8 @@ export interface OpenBlock {
   readonly closer: string;
   /** 1-based line of its opening statement. */
   readonly line: number;
+  /** An `if` whose `else` came already: a second `else` in it is a mistake. */
+  readonly hasElse?: boolean;
 }
 
 const OPENERS: Readonly<Record<string, { keyword: string; closer: string }>> = {
@@ -61,6 +63,7 @@ export function openBlocks(text: string, end: number): OpenBlock[] {
       const word = found !== null && index + (found[1] as string).length < end ? found[2] : undefined;
       if (word !== undefined && Object.hasOwn(OPENERS, word)) stack.push({ ...(OPENERS[word] as { keyword: string; closer: string }), line });
       else if (word !== undefined && CLOSER_WORDS.has(word)) stack.pop();
+      else if (word === 'else' && stack.at(-1)?.closer === 'endif') stack[stack.length - 1] = { ...(stack.at(-1) as OpenBlock), hasElse: true };
     }
     const character = text[index] as string;
     const three = text.slice(index, index + 3);
