@@ -202,6 +202,20 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else', 'endwhile')).slice(1)).toEqual(["6:3 This block is empty: every block needs at least one statement before 'endwhile' (a comment alone does not count)."]);
   });
 
+  it('says nothing after a statement outside every block, whose command line may be lost', () => {
+    // Not "'endcommand' closes no block … Delete it": once the first mistake is mended, the grammar says the `emit`
+    // must sit inside a block, and the mend it asks for (the lost `command` line) makes that `endcommand` right.
+    const lost = 'func f() means\n  set x = = 1\n  return 1\nendfunc\n  emit 1\n  emit 2\nendcommand\n';
+    expect(syntaxErrors(lost)).toHaveLength(1);
+    expect(syntaxErrors(lost.replace('= = 1', '= 1'))).toEqual(["5:3 Statements must sit inside a block: put them between 'command' and 'endcommand' (or inside 'func name() means … endfunc')."]);
+    expect(syntaxErrors(`${command('set x = = 1')}if x\n  emit 1\nendif\nendwhile\n`)).toHaveLength(1);
+    expect(syntaxErrors(`${command('set x = = 1')}on error do\n  emit 1\nendon\nendwhile\n`)).toHaveLength(1);
+    // The first mistake's line too: `on error do` at the top goes wrong after `on`, and may have lost its `command` line.
+    expect(syntaxErrors('on error do\n  emit 1\nendon\nendcommand\n')).toEqual(["1:4 Expected 'event' but found 'error'."]);
+    // A declaration there is a line like any other.
+    expect(syntaxErrors(`${command('set x = = 1')}on event "e" do\n  emit 1\nendon\nendwhile\n`).slice(1)).toEqual(["7:1 'endwhile' closes no block: none is open here. Delete it, or move it into the block whose 'while' it was meant to end."]);
+  });
+
   it('names a bracket opened on an earlier line of a multi-line line by its line in the script', () => {
     const errors = syntaxErrors(command('sett a = 1', 'emit 1', 'set x = [1,', '  2', '  3]'));
     expect(errors.slice(1)).toEqual(["6:5 Expected ',' or the closing ']' of the '[' opened at line 4, column 11, but found '3'."]);

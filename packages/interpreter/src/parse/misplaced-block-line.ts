@@ -21,9 +21,10 @@
  * `command += " -l"`), an `else` that goes on with an opener (`else if x`),
  * an opener that may hold its whole block (`if x: emit 1`), a wrong line of
  * several physical lines that the grammar stopped in before its last (the
- * lines after may be lines of their own), or a metadata line or an `else`
- * where the grammar refuses one (a metadata line inside a block past its
- * head, an `else` not the first of its innermost `if`). Nothing either after
+ * lines after may be lines of their own), or a metadata line, an `else` or
+ * a statement where the grammar refuses one (a metadata line inside a block
+ * past its head, an `else` not the first of its innermost `if`, a statement
+ * outside every block, whose `command` line may be lost). Nothing either after
  * a first error at a closer (a block problem said already), of a closer that
  * some block further out would take (`endcommand` while an `if` is open: the
  * `endif` is missing, and a block left open is not a further error), after a
@@ -119,6 +120,11 @@ function isBareKeyword(line: LogicalLine, word: string): boolean {
   return line.last === line.first + word.length - 1;
 }
 
+/** Whether `line`, which starts with `word`, is a declaration, the only line the grammar takes outside every block: `func`, `command`, `on event`. */
+function isDeclaration(text: string, line: LogicalLine, word: string): boolean {
+  return word === 'func' || word === 'command' || (word === 'on' && /^on[ \t]+event(?![A-Za-z0-9_])/.test(text.slice(line.first, line.first + 16)));
+}
+
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
 function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
   return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
@@ -139,6 +145,8 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
   if (blockOpenedBy(firstWord, 0) !== undefined && mayHoldItsBlock(text, firstLine, firstOffset)) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
+  // Outside every block (its own opener aside), as the lines after it: only a declaration stands there.
+  if (open.length === (blockOpenedBy(firstWord, 0) === undefined ? 0 : 1) && !isDeclaration(text, firstLine, firstWord)) return undefined;
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
   let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
   // A `func` or `command` line inside an open block, said once that block closes after it with its own closer: it
@@ -157,6 +165,9 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     }
     if (!LINE_START_WORDS.has(word)) return undefined;
     const isCloser = Object.hasOwn(BLOCK_OF_CLOSER, word);
+    // Outside every block the grammar takes only a declaration (or says a closer closes nothing): a statement there,
+    // which the line alone does not show, may have lost its `command` line, and the blocks after it are not known.
+    if (open.length === 0 && !isCloser && !isDeclaration(text, line, word)) return undefined;
     const stoppedAt = later.wrong.get(line);
     if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || isBareKeyword(line, word) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
