@@ -202,6 +202,22 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else', 'endwhile')).slice(1)).toEqual(["6:3 This block is empty: every block needs at least one statement before 'endwhile' (a comment alone does not count)."]);
   });
 
+  it('says nothing after a wrong line that may be several lines run together', () => {
+    // Split as its message asks, `emit 1 endcommand` closes the command: the `endif` then closes no block, not the command.
+    expect(syntaxErrors('command\n  emit 1 endcommand\nendif\n')).toHaveLength(1);
+    expect(syntaxErrors('command\n  emit 1\nendcommand\nendif\n')).toEqual(["4:1 'endif' closes no block: none is open here. Delete it, or move it into the block whose 'if' it was meant to end."]);
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1 endif', 'emit 2', 'endwhile')).map(lineOf)).toEqual([2, 4]);
+    // An `else` holding its statement is no empty branch: split, the `endif` on its line closes the `if`.
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else emit 2 endif', 'endif')).map(lineOf)).toEqual([2, 5]);
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else: emit 2', 'endif')).map(lineOf)).toEqual([2, 5]);
+    expect(syntaxErrors(command('if x', '  emit 1', 'else: emit 2', 'endif'))).toHaveLength(1);
+    // Nor one an opener's `\` joined to it: split, the block holds it.
+    expect(syntaxErrors(command('set x = = 1', 'if x > 1 \\', '  x = 1', 'endif'))).toHaveLength(2);
+    expect(syntaxErrors('command \\\n  seet x = 1\nendcommand\n')).toHaveLength(1);
+    // A mistake with no such word after it keeps its line's role.
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1 2', 'endwhile')).map(lineOf)).toEqual([2, 4, 5]);
+  });
+
   it('says nothing after a statement outside every block, whose command line may be lost', () => {
     // Not "'endcommand' closes no block … Delete it": once the first mistake is mended, the grammar says the `emit`
     // must sit inside a block, and the mend it asks for (the lost `command` line) makes that `endcommand` right.

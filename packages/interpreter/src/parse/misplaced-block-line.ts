@@ -19,7 +19,8 @@
  * `command` line overwritten, a keyword alone such as `if`, which may be an
  * `endif` that lost its `end`), a keyword used as a name (`command = "ls"`,
  * `command += " -l"`), an `else` that goes on with an opener (`else if x`),
- * an opener that may hold its whole block (`if x: emit 1`), a wrong line of
+ * a wrong line that may be several lines run together (`emit 1 endif`, an
+ * opener or `else` that may hold its whole block: `if x: emit 1`), a wrong line of
  * several physical lines that the grammar stopped in before its last (the
  * lines after may be lines of their own), or a metadata line, an `else` or
  * a statement where the grammar refuses one (a metadata line inside a block
@@ -87,14 +88,26 @@ function stoppedBeforeItsLastLine(text: string, line: LogicalLine, stoppedAt: nu
   return newline !== -1 && newline < line.end;
 }
 
+/** Whether `word`, first on a line, opens or closes a block, or starts an `if`'s other branch. */
+function changesBlocks(word: string): boolean {
+  return blockOpenedBy(word, 0) !== undefined || Object.hasOwn(BLOCK_OF_CLOSER, word) || word === 'else';
+}
+
 /**
- * Whether wrong opener `line` may hold its whole block (`if x: emit 1`, `if x
- * then return 1 endif`): a word a line starts with stands after where the
- * grammar stopped in it (at `stoppedAt`), so the block may close on the line,
- * or never, and a later closer's innermost block is not known.
+ * Whether wrong `line` may be several lines run together, which its mend
+ * splits: after where the grammar stopped in it (at `stoppedAt`) stands a
+ * word a line starts with that opens or closes a block (`emit 1 endif`,
+ * `set x = 1 if y`), or, when the line opens a block or is an `else`
+ * (`opens`), any statement, which its block may hold on the line (`if x:
+ * emit 1`, `else emit 2 endif`: the block is not empty, and may close on the
+ * line or never), or anything on a physical line after its first, which a
+ * `\` joined to it (`if x > 1 \`, then `  x = 1` on the next line). The
+ * block a later closer finds innermost, or whether it is empty, is then not
+ * known.
  */
-function mayHoldItsBlock(text: string, line: LogicalLine, stoppedAt: number): boolean {
-  for (const [word] of text.slice(stoppedAt, line.end).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (LINE_START_WORDS.has(word)) return true;
+function mayBeSeveralLines(text: string, line: LogicalLine, stoppedAt: number, opens: boolean): boolean {
+  if (opens && text.lastIndexOf('\n', stoppedAt - 1) > line.first) return true;
+  for (const [word] of text.slice(stoppedAt, line.end).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (LINE_START_WORDS.has(word) && (opens || changesBlocks(word))) return true;
   return false;
 }
 
@@ -142,7 +155,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
   if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset) || usesWordAsName(text, firstLine, firstWord) || isBareKeyword(firstLine, firstWord)) return undefined;
-  if (blockOpenedBy(firstWord, 0) !== undefined && mayHoldItsBlock(text, firstLine, firstOffset)) return undefined;
+  if (mayBeSeveralLines(text, firstLine, firstOffset, blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else')) return undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
   // Outside every block (its own opener aside), as the lines after it: only a declaration stands there.
@@ -171,8 +184,8 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     const stoppedAt = later.wrong.get(line);
     if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || isBareKeyword(line, word) || (word === 'else' && elseOpens(text, line)))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
+    if (stoppedAt !== undefined && mayBeSeveralLines(text, line, stoppedAt, opened !== undefined || word === 'else')) return undefined;
     if (opened !== undefined) {
-      if (stoppedAt !== undefined && mayHoldItsBlock(text, line, stoppedAt)) return undefined;
       if ((word === 'func' || word === 'command') && open.length > 0) {
         // In a block with no statement yet, the grammar wants a statement there, a mistake not said here: its mend
         // (the declaration moved out) leaves the lines after it in an empty block again, so nothing after it is certain.
