@@ -119,6 +119,22 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', 'func helper() means', '  emit 2', 'endfunc', 'endif'))).toHaveLength(1);
   });
 
+  it('says nothing after a nested func or command line until its outer block closes, but inside its own block', () => {
+    // Closed as its message asks ('close the command block first'), the command leaves the `while` outside every block.
+    const nested = ['set x = = 1', 'emit 1', 'func f() means', '  return 1', 'endfunc'];
+    expect(syntaxErrors(command(...nested, 'while x', 'endwhile'))).toHaveLength(1);
+    expect(syntaxErrors(command(...nested, 'emit 2', 'endif'))).toHaveLength(1);
+    // A wrong one too (its own mistake said), and then nothing after the outer block's closer either.
+    const wrong = ['set x = = 1', 'emit 1', 'func f(a) means', '  return 1', 'endfunc'];
+    expect(syntaxErrors(command(...wrong, 'emit 2', 'endif'))).toHaveLength(2);
+    expect(syntaxErrors(`${command(...wrong)}endif\n`)).toHaveLength(2);
+    expect(syntaxErrors('command\n  set x = 1\n  emit 1\nendcommand\n  func f() means\n    return 1\n  endfunc\n  while x\n  endwhile\nendcommand\n')[0]).toMatch(/^8:3 Statements must sit inside a block/);
+    // Inside it, a line is said as it is once the declaration is moved out, or the outer block closed before it.
+    expect(syntaxErrors(command('set x = = 1', 'emit 1', 'func f() means', '  while x', '  endwhile', 'endfunc')).slice(1)).toEqual([
+      "6:5 This block is empty: every block needs at least one statement before 'endwhile' (a comment alone does not count).",
+    ]);
+  });
+
   it('says nothing of the lines after a func or command line in a block with no statement yet', () => {
     // Helpers defined at the top of a command: the first is where the grammar wants a statement, a mistake not said
     // here; moved out, the second is then the first line of the command, and is no nested declaration either.

@@ -163,8 +163,10 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
   let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
   // A `func` or `command` line inside an open block, said once that block closes after it with its own closer: it
-  // is nested, not a block left open (which is not said).
-  let nested: { readonly problem: SyntaxErrorDescription; readonly depth: number } | undefined;
+  // is nested, not a block left open (which is not said). Nothing is said then of a wrong one, whose line has a mistake
+  // said already. Until then a line after the declaration's own block is not said: were the outer block left open
+  // (closed before the declaration, as the grammar's message asks), that line would stand outside every block.
+  let nested: { readonly problem: SyntaxErrorDescription | undefined; readonly depth: number; readonly block: OpenBlock } | undefined;
   for (const line of lines.slice(firstIndex + 1)) {
     if (line.start >= later.judgedBefore) return undefined;
     const word = line.first === -1 ? undefined : wordAt(text, line.first);
@@ -190,7 +192,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
         // In a block with no statement yet, the grammar wants a statement there, a mistake not said here: its mend
         // (the declaration moved out) leaves the lines after it in an empty block again, so nothing after it is certain.
         if (empty) return undefined;
-        if (nested === undefined && !isWrong) nested = { problem: { offset: line.first, message: declarationProblem(word, open.at(-1) as OpenBlock) }, depth: open.length };
+        nested ??= { problem: isWrong ? undefined : { offset: line.first, message: declarationProblem(word, open.at(-1) as OpenBlock) }, depth: open.length, block: opened };
       }
       open.push(opened);
       empty = true;
@@ -209,9 +211,12 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       empty = false;
       continue;
     }
+    // While a nested declaration waits to be said, only a line inside its own block is (see `nested`).
+    const sayable = nested === undefined || open[nested.depth] === nested.block;
     // Right after its block's opener or `else`: as the only mistake the grammar says the block is empty. Unless a block
     // further out takes it (`for` then `endcommand`): the inner block is then left open, which is not said.
     if (empty && open.length > 0) {
+      if (!sayable) return undefined;
       const takenFurtherOut = open.at(-1)?.closer !== word && open.some((block) => block.closer === word);
       return takenFurtherOut ? undefined : { offset: line.first, message: emptyBlockProblem(word) };
     }
@@ -223,7 +228,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       continue;
     }
     // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.
-    if (open.some((block) => block.closer === word)) return undefined;
+    if (open.some((block) => block.closer === word) || !sayable) return undefined;
     return { offset: line.first, message: problem };
   }
   return undefined;
