@@ -218,6 +218,16 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1', 'else', 'endwhile')).slice(1)).toEqual(["6:3 This block is empty: every block needs at least one statement before 'endwhile' (a comment alone does not count)."]);
   });
 
+  it("says an 'else' right after its 'if' as the grammar says it: the first branch is empty", () => {
+    const empty = "This block is empty: every block needs at least one statement before 'else' (a comment alone does not count).";
+    expect(syntaxErrors(command('if x', '  # nothing yet', 'else', '  emit 1', 'endif'))).toEqual([`4:3 ${empty}`]);
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  # nothing yet', 'else', '  emit 1', 'endif')).slice(1)).toEqual([`5:3 ${empty}`]);
+    expect(syntaxErrors(command('if x == 1 then', 'else', '  emit 1', 'endif')).slice(1)).toEqual([`3:3 ${empty}`]);
+    // A second `else` (its first right after the `if`, or not) is no empty branch: the grammar says where an `else` goes.
+    expect(syntaxErrors(command('if x', '  emit 1', 'else', 'else', '  emit 1', 'endif'))[0]).toMatch(/^5:3 'else' is only valid inside an 'if … endif' block/);
+    expect(syntaxErrors(command('while x', 'else', '  emit 1', 'endwhile'))[0]).toMatch(/^3:3 'else' is only valid inside an 'if … endif' block/);
+  });
+
   it('says nothing after a wrong line that may be several lines run together', () => {
     // Split as its message asks, `emit 1 endcommand` closes the command: the `endif` then closes no block, not the command.
     expect(syntaxErrors('command\n  emit 1 endcommand\nendif\n')).toHaveLength(1);

@@ -2,7 +2,8 @@
  * Block structure after a script's first syntax error: a closer that closes
  * no open block, or a block of another kind (`endif` where only a `while`
  * and the `command` are open), or that comes right after its block's opener
- * or `else` (the block is empty); and a `func` or `command` line inside a
+ * or `else` (the block is empty), as does an `else` right after its `if`;
+ * and a `func` or `command` line inside a
  * block that is closed after it (a nested declaration, not a block left
  * open). The match of the whole script stops at its first error, and each
  * later line is then matched alone (`further-syntax-errors.ts`), where
@@ -167,6 +168,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
   // said already. Until then a line after the declaration's own block is not said: were the outer block left open
   // (closed before the declaration, as the grammar's message asks), that line would stand outside every block.
   let nested: { readonly problem: SyntaxErrorDescription | undefined; readonly depth: number; readonly block: OpenBlock } | undefined;
+  const sayable = (): boolean => nested === undefined || open[nested.depth] === nested.block;
   for (const line of lines.slice(firstIndex + 1)) {
     if (line.start >= later.judgedBefore) return undefined;
     const word = line.first === -1 ? undefined : wordAt(text, line.first);
@@ -203,6 +205,8 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       // show, and whether its mend (deleted, or its block made an `if`) leaves the blocks as they were is not known.
       const innermost = open.at(-1);
       if (innermost?.closer !== 'endif' || innermost.hasElse === true) return undefined;
+      // Right after its `if`: as the only mistake the grammar says the first branch is empty.
+      if (empty) return sayable() ? { offset: line.first, message: emptyBlockProblem(word) } : undefined;
       open[open.length - 1] = { ...innermost, hasElse: true };
       empty = true;
       continue;
@@ -211,12 +215,10 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       empty = false;
       continue;
     }
-    // While a nested declaration waits to be said, only a line inside its own block is (see `nested`).
-    const sayable = nested === undefined || open[nested.depth] === nested.block;
     // Right after its block's opener or `else`: as the only mistake the grammar says the block is empty. Unless a block
     // further out takes it (`for` then `endcommand`): the inner block is then left open, which is not said.
     if (empty && open.length > 0) {
-      if (!sayable) return undefined;
+      if (!sayable()) return undefined;
       const takenFurtherOut = open.at(-1)?.closer !== word && open.some((block) => block.closer === word);
       return takenFurtherOut ? undefined : { offset: line.first, message: emptyBlockProblem(word) };
     }
@@ -228,7 +230,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       continue;
     }
     // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.
-    if (open.some((block) => block.closer === word) || !sayable) return undefined;
+    if (open.some((block) => block.closer === word) || !sayable()) return undefined;
     return { offset: line.first, message: problem };
   }
   return undefined;

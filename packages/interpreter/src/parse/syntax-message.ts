@@ -280,6 +280,8 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
         return emptyBlockProblem(firstWord);
       }
     }
+    // Where a statement must come first in an `if` with no `else` yet: its first branch is empty.
+    if (firstWord === 'else' && expectsStatement && !closer && isFirstElse(text, offset)) return emptyBlockProblem('else');
     if (firstWord === 'else') {
       return "'else' is only valid inside an 'if … endif' block, on its own line between the two branches.";
     }
@@ -420,6 +422,12 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
   // Single letters are the first characters of keywords the grammar tried (its case-insensitive built-ins): noise here.
   const items = [...expected].filter((item) => item !== 'a comment' && !/^[A-Za-z]$/.test(item));
   return `Expected ${quoteList(items.slice(0, 8))}${items.length > 8 ? ' (or more)' : ''} but found ${found}.`;
+}
+
+/** Whether an `else` at `offset` would be the first of the innermost open block, an `if` (by the scan of open blocks). */
+function isFirstElse(text: string, offset: number): boolean {
+  const innermost = openBlocks(text, offset).at(-1);
+  return innermost?.closer === 'endif' && innermost.hasElse !== true;
 }
 
 /**
