@@ -244,6 +244,13 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1 2', 'endwhile')).map(lineOf)).toEqual([2, 4, 5]);
   });
 
+  it('reads the word after a continuation a line starts with, or nothing after it', () => {
+    // `\` then `if x`: the grammar reads the `\` as space, so the `if` opens a block and the `endif` closes it.
+    expect(syntaxErrors(command('\\', 'if x', '  emit 1', '  set x = = 1', 'endif', 'emit 2'))).toHaveLength(1);
+    expect(syntaxErrors('func means\n  return\nendfunc\n\\\nfunc g() means\n  # nothing yet\nendfunc\n')).toHaveLength(1);
+    expect(syntaxErrors('func g() means\n  return\nendfunc\n\\\nfunc g() means\n  # nothing yet\nendfunc\n')[0]).toMatch(/^7:1 This block is empty/);
+  });
+
   it('says nothing after a statement outside every block, whose command line may be lost', () => {
     // Not "'endcommand' closes no block … Delete it": once the first mistake is mended, the grammar says the `emit`
     // must sit inside a block, and the mend it asks for (the lost `command` line) makes that `endcommand` right.

@@ -23,7 +23,8 @@
  * a wrong line that may be several lines run together (`emit 1 endif`, an
  * opener or `else` that may hold its whole block: `if x: emit 1`), a wrong line of
  * several physical lines that the grammar stopped in before its last (the
- * lines after may be lines of their own), or a metadata line, an `else` or
+ * lines after may be lines of their own), a line that starts with a `\`
+ * continuation (the word after it is not read), or a metadata line, an `else` or
  * a statement where the grammar refuses one (a metadata line inside a block
  * past its head, an `else` not the first of its innermost `if`, a statement
  * outside every block, whose `command` line may be lost). Nothing either after
@@ -174,7 +175,8 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     const word = line.first === -1 ? undefined : wordAt(text, line.first);
     const isWrong = later.wrong.has(line);
     if (word === undefined) {
-      if (isWrong) return undefined;
+      // A right line with something before its first word is led by a `\` continuation: its role is not read here.
+      if (isWrong || line.first !== -1) return undefined;
       // A metadata line is a line of its own only at the top or at the head of a `command` or `func` block: anywhere
       // else the grammar refuses it, which the line alone does not show, and the block it stands in is not known.
       if (/^[ \t]*::/.test(text.slice(line.start, line.start + 64)) && !(open.length === 0 || (empty && DECLARATION_CLOSERS.has((open.at(-1) as OpenBlock).closer)))) return undefined;

@@ -19,6 +19,10 @@ describe('openBlocks', () => {
     expect(at(':: title: a report (draft\nfunc f() means\n  return 1')).toEqual(['func@2']);
   });
 
+  it('reads the word after a continuation a statement starts with, and its line', () => {
+    expect(at('command\n  \\\n  if x\n    emit 1\n')).toEqual(['command@1', 'if@3']);
+  });
+
   it("marks an 'if' whose 'else' came", () => {
     expect(openBlocks('command\n  if x\n    emit 1\n  else\n    while y\n      emit 2', 60).map(({ keyword, hasElse }) => `${keyword}${hasElse === true ? '+else' : ''}`)).toEqual(['command', 'if+else', 'while']);
     expect(openBlocks('command\n  if x\n    emit 1', 30).at(-1)?.hasElse).toBeUndefined();

@@ -58,10 +58,12 @@ export function openBlocks(text: string, end: number): OpenBlock[] {
         index = newline === -1 ? end : Math.min(newline, end);
         continue;
       }
-      const found = /^([ \t]*)([A-Za-z_][A-Za-z0-9_]*)/.exec(head);
+      // Past any `\` continuation the statement starts with: the grammar reads it as space (`\`, then `if x` below).
+      const found = /^((?:[ \t]|\\\n)*)([A-Za-z_][A-Za-z0-9_]*)/.exec(head);
       // Only a statement that starts before `end`: the word at `end` is the one a message is about.
       const word = found !== null && index + (found[1] as string).length < end ? found[2] : undefined;
-      if (word !== undefined && Object.hasOwn(OPENERS, word)) stack.push({ ...(OPENERS[word] as { keyword: string; closer: string }), line });
+      const wordLine = line + (found?.[1]?.split('\n').length ?? 1) - 1;
+      if (word !== undefined && Object.hasOwn(OPENERS, word)) stack.push({ ...(OPENERS[word] as { keyword: string; closer: string }), line: wordLine });
       else if (word !== undefined && CLOSER_WORDS.has(word)) stack.pop();
       else if (word === 'else' && stack.at(-1)?.closer === 'endif') stack[stack.length - 1] = { ...(stack.at(-1) as OpenBlock), hasElse: true };
     }
