@@ -84,8 +84,7 @@ function elseOpens(text: string, line: LogicalLine): boolean {
  * and may be lines of their own (`emit\ m` or `set p = C:\data` is joined to
  * the next line by its `\`, which may be `for each v in m`).
  */
-function stoppedBeforeItsLastLine(text: string, line: LogicalLine, stoppedAt: number | undefined): boolean {
-  if (stoppedAt === undefined) return false;
+function stoppedBeforeItsLastLine(text: string, line: LogicalLine, stoppedAt: number): boolean {
   const newline = text.indexOf('\n', stoppedAt);
   return newline !== -1 && newline < line.end;
 }
@@ -141,8 +140,22 @@ function isDeclaration(text: string, line: LogicalLine, word: string): boolean {
 }
 
 /** Whether the grammar went wrong on `line` past its first word, `word` (so the keyword was read as one). */
-function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
-  return stoppedAt !== undefined && stoppedAt >= line.first + word.length;
+function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number): boolean {
+  return stoppedAt >= line.first + word.length;
+}
+
+/**
+ * Whether wrong `line`, which starts with `word` and in which the grammar
+ * stopped at `stoppedAt` (undefined: not judged, or maybe the rest of the
+ * line before), may be something else than its first word says: the
+ * module's comment lists the cases. The first error's line and each later
+ * wrong one are held to the same test.
+ */
+function roleUncertain(text: string, line: LogicalLine, word: string, stoppedAt: number | undefined): boolean {
+  if (Object.hasOwn(BLOCK_OF_CLOSER, word) || stoppedAt === undefined || !wentWrongAfter(line, word, stoppedAt)) return true;
+  if (stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || isBareKeyword(line, word)) return true;
+  if (word === 'else' && elseOpens(text, line)) return true;
+  return mayBeSeveralLines(text, line, stoppedAt, blockOpenedBy(word, 0) !== undefined || word === 'else');
 }
 
 /**
@@ -155,15 +168,15 @@ function wentWrongAfter(line: LogicalLine, word: string, stoppedAt: number | und
 export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
   const firstLine = lines[firstIndex] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
-  if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || Object.hasOwn(BLOCK_OF_CLOSER, firstWord) || !wentWrongAfter(firstLine, firstWord, firstOffset)) return undefined;
-  if ((firstWord === 'else' && elseOpens(text, firstLine)) || stoppedBeforeItsLastLine(text, firstLine, firstOffset) || usesWordAsName(text, firstLine, firstWord) || isBareKeyword(firstLine, firstWord)) return undefined;
-  if (mayBeSeveralLines(text, firstLine, firstOffset, blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else')) return undefined;
+  // A first error at a closer is a block problem said already (`roleUncertain` holds every closer uncertain).
+  if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || roleUncertain(text, firstLine, firstWord, firstOffset)) return undefined;
+  const firstOpens = blockOpenedBy(firstWord, 0) !== undefined;
   // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstLine.end);
   // Outside every block (its own opener aside), as the lines after it: only a declaration stands there.
-  if (open.length === (blockOpenedBy(firstWord, 0) === undefined ? 0 : 1) && !isDeclaration(text, firstLine, firstWord)) return undefined;
+  if (open.length === (firstOpens ? 1 : 0) && !isDeclaration(text, firstLine, firstWord)) return undefined;
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
-  let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
+  let empty = firstOpens || firstWord === 'else';
   // A `func` or `command` line inside an open block, said once that block closes after it with its own closer: it
   // is nested, not a block left open (which is not said). Nothing is said then of a wrong one, whose line has a mistake
   // said already. Until then a line after the declaration's own block is not said: were the outer block left open
@@ -187,10 +200,8 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     // Outside every block the grammar takes only a declaration (or says a closer closes nothing): a statement there,
     // which the line alone does not show, may have lost its `command` line, and the blocks after it are not known.
     if (open.length === 0 && !isCloser && !isDeclaration(text, line, word)) return undefined;
-    const stoppedAt = later.wrong.get(line);
-    if (isWrong && (isCloser || !wentWrongAfter(line, word, stoppedAt) || stoppedBeforeItsLastLine(text, line, stoppedAt) || usesWordAsName(text, line, word) || isBareKeyword(line, word) || (word === 'else' && elseOpens(text, line)))) return undefined;
+    if (isWrong && roleUncertain(text, line, word, later.wrong.get(line))) return undefined;
     const opened = blockOpenedBy(word, positions.position(line.first).line);
-    if (stoppedAt !== undefined && mayBeSeveralLines(text, line, stoppedAt, opened !== undefined || word === 'else')) return undefined;
     if (opened !== undefined) {
       if ((word === 'func' || word === 'command') && open.length > 0) {
         // In a block with no statement yet, the grammar wants a statement there, a mistake not said here: its mend
