@@ -49,8 +49,9 @@ export function secretForms(secrets: readonly (string | undefined | null)[]): st
       if (form.length < MIN_SECRET_LENGTH) continue;
       literals.add(form);
       // As it goes over the wire (UTF-8 has no lone surrogate: each becomes U+FFFD), so as a server echoes it.
-      literals.add(wellFormed(form));
-      literals.add(encodeURIComponent(wellFormed(form)));
+      const sent = wellFormed(form);
+      literals.add(sent);
+      literals.add(encodeURIComponent(sent));
     }
   }
   return [...literals].sort((a, b) => b.length - a.length);
