@@ -6,6 +6,7 @@
  * Regression: a plugin tool that threw `'bad key ' + key` sent the key to the
  * model in the next turn's OUTPUT and into every stored record of the turn.
  */
+import { inspect } from 'node:util';
 import { createSandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider, REDACTED, type GenerateOptions, type Provider } from '@askloop/providers';
 import { defineTool, defineToolPack } from '@askloop/tools';
@@ -97,6 +98,14 @@ describe("a tool's key kept out of the loop", () => {
     expect(everything).not.toContain(KEY);
   });
 
+  it("does not quote what the model's secrets() threw, which may hold a key (JSON.parse quotes its input)", async () => {
+    const { result, failure, everything } = await runLeaky({ modelSecretsSource: () => JSON.parse(KEY) as unknown });
+    const said = JSON.stringify({ result, failure });
+    expect(said).toContain("the model's secrets() (scripted:m) threw a SyntaxError");
+    expect(said).toContain('call secrets() yourself');
+    expect(everything).not.toContain(KEY.slice(0, 10));
+  });
+
   it("fails closed when the model's secrets() returns one key instead of a list (its letters had hidden nothing)", async () => {
     const { result, failure, everything } = await runLeaky({ modelSecretsSource: () => KEY });
     const said = JSON.stringify({ result, failure });
@@ -142,8 +151,26 @@ describe("a tool's key kept out of the loop", () => {
       (error: unknown) => JSON.stringify({ code: (error as { code?: string }).code, message: (error as Error).message }),
     );
     expect(outcome).toContain('LOOP_CONFIG_INVALID');
-    expect(outcome).toContain("createAskLoop's secrets() threw");
+    expect(outcome).toContain("createAskLoop's secrets() threw an Error");
+    expect(outcome).not.toContain('vault unreachable');
     expect(outcome).not.toContain(KEY);
+    await loop.close();
+  });
+
+  it("does not quote what the loop's secrets() threw, nor keep it as the error's cause", async () => {
+    const scripted = createScriptedProvider({ models: { m: replies } });
+    const loop = createAskLoop({
+      plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted }, toolPacks: [leak] })],
+      store: createMemoryTranscriptStore(),
+      pool,
+      secrets: () => [JSON.parse(KEY) as string],
+    });
+    const error: unknown = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining("createAskLoop's secrets() threw a SyntaxError") });
+    expect(inspect(error, { depth: 5 })).not.toContain(KEY.slice(0, 10));
     await loop.close();
   });
 });

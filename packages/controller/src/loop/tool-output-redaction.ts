@@ -74,9 +74,20 @@ function readSecretList(source: () => unknown, name: string): readonly (string |
   try {
     secrets = source();
   } catch (error) {
-    throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `${name} threw, so the turn's tools did not run: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+    // Neither its message nor the error itself (as `cause`) goes on: what failed to read the keys often quotes one
+    // (`JSON.parse` on a malformed KEYS variable prints its first characters), and no key is known to hide it with.
+    throw new LoopError({
+      code: 'LOOP_CONFIG_INVALID',
+      message: `${name} threw ${thrownKind(error)}, so the turn's tools did not run; its message is not shown, since it may quote a key: call secrets() yourself to read it`,
+    });
   }
   // Described by its kind only: what a wrong secrets() returns is often the key itself (`() => key` for `() => [key]`).
   if (!Array.isArray(secrets)) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `${name} must return a list of strings (() => [key], not () => key), got ${secrets === null ? 'null' : typeof secrets}` });
   return secrets as readonly (string | undefined | null)[];
+}
+
+/** What was thrown, by its kind only: `a SyntaxError`, `an Error`, `a string`. */
+function thrownKind(thrown: unknown): string {
+  const kind = thrown instanceof Error ? String(thrown.name) : thrown === null ? 'null' : typeof thrown;
+  return `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind}`;
 }

@@ -17,7 +17,7 @@ import { createAttemptSignal } from './attempt-signal.ts';
 import { LONGEST_TIMER_MS } from './longest-timer.ts';
 import { followSignal } from './follow-signal.ts';
 import { attemptResultProblem } from './attempt-result-check.ts';
-import { callSettingsProblem, describeKind, describeSetting, modelPricesProblem, providerNameProblem } from './provider-definition-check.ts';
+import { callSettingsProblem, describeKind, describeSetting, describeThrown, modelPricesProblem, providerNameProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
@@ -86,9 +86,9 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
     try {
       secrets = spec.secrets();
     } catch (thrown) {
-      // No key is known to scrub this message with: it is the plugin's own error, as any error its attempt throws.
-      const reason = thrown instanceof Error ? thrown.message : String(thrown);
-      throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() threw, so no request was sent: ${reason}` });
+      // Described by its kind only: what failed to read the keys often quotes one (`JSON.parse` on a malformed KEYS
+      // variable prints its first characters), and no key is known to hide it with.
+      throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() threw ${describeThrown(thrown)}, so no request was sent; its message is not shown, since it may quote a key: call secrets() yourself to read it` });
     }
     // Not described by its value: what `secrets()` returns is the key (`() => apiKey` for `() => [apiKey]`).
     if (!Array.isArray(secrets)) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the provider's secrets() returned ${describeKind(secrets)}, not a list of keys (() => [key], not () => key); no request was sent` });

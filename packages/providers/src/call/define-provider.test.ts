@@ -97,7 +97,16 @@ describe('defineProvider checks its definition (PROVIDER_CONFIG)', () => {
     const throwing = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: () => {
       throw new Error('vault unreachable');
     } });
-    await expect(throwing.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ name: 'ProviderError', code: 'PROVIDER_CONFIG', retryable: false, message: expect.stringContaining("the provider's secrets() threw, so no request was sent: vault unreachable") });
+    await expect(throwing.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ name: 'ProviderError', code: 'PROVIDER_CONFIG', retryable: false, message: expect.stringContaining("the provider's secrets() threw an Error, so no request was sent; its message is not shown") });
+    // What it threw is not quoted: reading the keys may fail on a key (JSON.parse quotes the start of its input).
+    const misparsed = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: () => JSON.parse('sk-live-the-key') as string[] });
+    const parseFailure = await misparsed.languageModel('m').generate({ prompt: 'x' }).then(() => new ProviderError({ code: 'PROVIDER_UNKNOWN', message: 'not refused' }), (error: unknown) => error as ProviderError);
+    expect(parseFailure).toMatchObject({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('threw a SyntaxError') });
+    expect(JSON.stringify(parseFailure.toJSON()) + parseFailure.message + parseFailure.stack).not.toContain('sk-live-th');
+    const thrownText = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: () => {
+      throw 'no key sk-live-the-key';
+    } });
+    await expect(thrownText.languageModel('m').generate({ prompt: 'x' })).rejects.toMatchObject({ message: expect.stringMatching(/threw a string, so no request was sent(?!.*sk-live)/) });
     // The usual slip, `secrets: () => apiKey`, returns the key itself: the message must not quote it.
     const notAList = defineProvider({ name: 'p', settings: {}, attempt: counting, secrets: (() => 'sk-the-key-itself') as never });
     const refused = await notAList.languageModel('m').generate({ prompt: 'x' }).then(() => new ProviderError({ code: 'PROVIDER_UNKNOWN', message: 'not refused' }), (error: unknown) => error as ProviderError);

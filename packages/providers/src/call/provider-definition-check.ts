@@ -21,6 +21,13 @@ export function describeKind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** What was thrown, by its kind only (its message may quote a key): `a SyntaxError`, `an Error`, `a string`. */
+export function describeThrown(thrown: unknown): string {
+  if (!(thrown instanceof Error)) return describeKind(thrown);
+  const name = String(thrown.name);
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 /** A plain object: not null, not a list. */
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
