@@ -95,6 +95,47 @@ describe('further syntax errors', () => {
     }
   });
 
+  it('gives a later line the hint of the block it stands in, as when it is the only mistake, while the blocks are known', () => {
+    const block = (mistake: string): string => `command\n  if x\n    emit 1\n    ${mistake}\n    emit 2\n  endif\nendcommand\n`;
+    for (const mistake of ['end', 'end if', 'end  # the if', 'foo bar', '= 2', '5']) {
+      const alone = syntaxErrors(block(mistake));
+      const after = syntaxErrors(block(mistake).replace('command\n', 'command\n  set a = = 1\n'));
+      // One line down: the mistake's line after the first error's.
+      expect([mistake, after.slice(1)]).toEqual([mistake, alone.map((error) => error.replace(/^4:/, '5:'))]);
+    }
+    expect(syntaxErrors(command('set a = = 1', 'if x', '  emit 1', '  end', 'endif'))[1]).toBe("5:5 'end' is not a NeuroScript statement: close the 'if' block with 'endif'.");
+    expect(syntaxErrors(command('set a = = 1', 'if x', '  emit 1', '  foo bar', 'endif'))[1]).toMatch(/but found 'foo'\. Or close the block with 'endif'\.$/);
+    // In a block with no statement yet the grammar offers no closer, alone or after a mistake.
+    expect(syntaxErrors(command('set a = = 1', 'while x', '  foo bar', 'endwhile'))[1]).toMatch(/but found 'foo'\.$/);
+    // Not once the blocks are unknown (a mistake at a line's start may be a lost opener).
+    expect(syntaxErrors(command('sett a = 1', 'if x', '  emit 1', '  end', 'endif'))[1]).toBe("5:5 'end' is not a NeuroScript statement: blocks close with their own keyword: endif, endwhile, endfor, endon, endfunc, endcommand.");
+  });
+
+  it("tells each 'end' of a script the closer of its own block, reading each as the closer its message asks for", () => {
+    const lua = ['command', '  set n = 0', '  while n < 3', '    set n = n + 1', '    if n == 2', '      emit "two"', '    else', '      emit n', '    end', '  end', '  for each x in [1, 2]', '    emit x', '  end while', '  end', 'endcommand', ''].join('\n');
+    expect(syntaxErrors(lua)).toEqual([
+      "9:5 'end' is not a NeuroScript statement: close the 'if' block with 'endif'.",
+      "10:3 'end' is not a NeuroScript statement: close the 'while' block with 'endwhile'.",
+      "13:3 'end' is not a NeuroScript statement: close the 'for each' block with 'endfor'.",
+      // `end while` where a `for each` is innermost: what it closes is not known, and the count stops.
+      "14:3 'end' is not a NeuroScript statement: blocks close with their own keyword: endif, endwhile, endfor, endon, endfunc, endcommand.",
+    ]);
+    // The line after an `end` is never its rest (no statement starts with `end`): `print(x)` is said too.
+    expect(syntaxErrors(command('if x', '  emit 1', 'end', 'print(x)')).map(lineOf)).toEqual([4, 5]);
+    expect(syntaxErrors(command('set a = = 1', 'if x', '  emit 1', 'end', 'print(x)')).map(lineOf)).toEqual([2, 5, 6]);
+    // But an `end` taken for the rest of a wrong line before it may be a name there (`set x = a + end`), which a
+    // line starting with a bracket may go on (`end (1)`, a call).
+    expect(syntaxErrors(command('set a = = 1', 'if x', '  set x = a +', '  end', '  (1)', 'endif')).map(lineOf)).toEqual([2, 4]);
+  });
+
+  it("says no block problem after an 'end' read as a closer, which its writer may have meant otherwise", () => {
+    // Read as the `if`'s closer, the `end` leaves the real `endif` closing nothing it should: not said.
+    expect(syntaxErrors(command('if x', '  emit 1', '  end', '  emit 2', 'endif'))).toEqual(["4:5 'end' is not a NeuroScript statement: close the 'if' block with 'endif'."]);
+    expect(syntaxErrors(command('set a = = 1', 'if x', '  emit 1', '  end', '  emit 2', 'endif')).map(lineOf)).toEqual([2, 5]);
+    // Hints go on after it: the `foo` line stands in the `command` block once the `end` closes the `if`.
+    expect(syntaxErrors(command('if x', '  emit 1', 'end', 'foo bar'))[1]).toMatch(/^5:3 .*but found 'foo'\. Or close the block with 'endcommand'\.$/);
+  });
+
   it('says a closer that closes no open block, or a block of another kind, after an earlier mistake', () => {
     expect(syntaxErrors(command('set x = 1 +', 'emit "a"', 'endif', 'emit "b"'))).toEqual([
       "2:14 The line ends where a value is expected after '+'. Finish the expression on this line, or end the line with \\ to continue it on the next.",
@@ -425,11 +466,14 @@ describe('further syntax errors: properties', () => {
           const before = lines.filter((logical) => logical.first !== -1 && logical.end < (starts[line] as number)).at(-1);
           return before === undefined ? undefined : starts.indexOf(before.start);
         };
-        const expected = [...replaced.keys()]
-          .sort((a, b) => a - b)
-          .filter((line, index) => index === 0 || !EXPRESSION_MISTAKES.has(replaced.get(line) as string) || !replaced.has(previousLine(line) ?? -1))
-          .slice(0, MAX_SYNTAX_ERRORS)
-          .map((line) => line + 1);
+        // But not the rest of an `end` said as a mistake of its own, which is complete as it stands (no statement starts
+        // with `end`); one taken for the rest of the line before may be a name there.
+        const said = new Set<number>();
+        for (const [index, line] of [...replaced.keys()].sort((a, b) => a - b).entries()) {
+          const previous = previousLine(line) ?? -1;
+          if (index === 0 || !EXPRESSION_MISTAKES.has(replaced.get(line) as string) || !replaced.has(previous) || (replaced.get(previous) === 'end' && said.has(previous))) said.add(line);
+        }
+        const expected = [...said].slice(0, MAX_SYNTAX_ERRORS).map((line) => line + 1);
         // A closer left without its opener, because a mistake replaced the opener, is said too: allowed, not required.
         const errors = syntaxErrors(mistaken);
         const required = errors.filter((error) => !(isBlockReport(error) && !replaced.has(lineOf(error) - 1) && blocksChangedBefore(source, mistaken, lineOf(error) - 1))).map(lineOf);

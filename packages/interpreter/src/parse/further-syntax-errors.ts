@@ -29,7 +29,7 @@ import type { LineIndex } from './line-index.ts';
 import { logicalLines, type LogicalLine } from './logical-lines.ts';
 import { matchFast, matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
-import { misplacedBlockLine, type LaterLines } from './misplaced-block-line.ts';
+import { isEndLine, misplacedBlockLine, type LaterLines } from './misplaced-block-line.ts';
 import { describeSyntaxError, RESERVED, type SyntaxErrorDescription } from './syntax-message.ts';
 
 /** At most this many syntax errors are reported for one script, the first included. */
@@ -101,14 +101,14 @@ interface LineFailure {
  * far along as `Line`, else from `Line` (a closer, `func` or `command` line
  * that goes wrong further on).
  */
-function judgeLine(lineText: string, firstLine: number): 'fits' | 'too deep' | LineFailure {
+function judgeLine(lineText: string, firstLine: number, blockCloser?: string): 'fits' | 'too deep' | LineFailure {
   const judged = matchWithNestingLimit(lineText, 'Line', LIMIT, (line): 'fits' | LineFailure => {
     if (!line.failed()) return 'fits';
     const at = line.getRightmostFailurePosition();
     // Under the same nesting guard: the statement's match goes no deeper than the line's.
     const statement = grammar.match(lineText, 'StatementLine');
     const told = statement.failed() && statement.getRightmostFailurePosition() === at ? statement : line;
-    return { at, description: describeSyntaxError(lineText, told, firstLine) };
+    return { at, description: describeSyntaxError(lineText, told, firstLine, blockCloser) };
   });
   return judged.tooDeepAt === undefined ? judged.value : 'too deep';
 }
@@ -119,6 +119,13 @@ interface Previous {
   readonly wrong: boolean;
   /** The grammar stopped at its very end, wanting more. */
   readonly wantsMore: boolean;
+  /**
+   * A wrong `end` line said as a mistake of its own (`isEndLine`): complete as
+   * it stands, since no statement starts with `end`, so the line after it is
+   * never its rest. (One taken for the rest of the line before may be a name
+   * there, `set x = a + end`, which a `(1)` after it goes on.)
+   */
+  readonly complete?: boolean;
 }
 
 /**
@@ -127,16 +134,36 @@ interface Previous {
  * `ignore(offset)` drops an error the caller reports otherwise (a refused
  * character).
  */
-export function furtherSyntaxErrors(text: string, firstOffset: number, positions: LineIndex, ignore: (offset: number) => boolean = () => false): SyntaxErrorDescription[] {
+export function furtherSyntaxErrors(text: string, firstError: SyntaxErrorDescription, positions: LineIndex, ignore: (offset: number) => boolean = () => false): SyntaxErrorDescription[] {
   const lines = logicalLines(text);
   if (lines === undefined) return [];
+  const firstOffset = firstError.offset;
   const firstIndex = lines.findIndex((line) => line.start <= firstOffset && firstOffset <= line.end);
   if (firstIndex === -1) return [];
-  const { found, wrong, judgedBefore } = wrongLines(text, lines, firstIndex, firstOffset, positions, ignore);
+  const { found: alone, wrong, judgedBefore } = wrongLines(text, lines, firstIndex, firstOffset, positions, ignore);
   // A line the line-by-line match takes for right but not where it stands, said in line order unless reported already.
-  const misplaced = misplacedBlockLine(text, lines, firstIndex, firstOffset, { wrong, judgedBefore }, positions);
+  const closers = new Map<LogicalLine, string>();
+  const misplaced = misplacedBlockLine(text, lines, { index: firstIndex, offset: firstOffset, closer: firstError.closer }, { wrong, judgedBefore }, positions, closers);
+  const found = closers.size === 0 ? alone : alone.map((error) => withBlockHint(text, lines, error, closers, positions));
   if (misplaced === undefined || ignore(misplaced.offset) || found.some((error) => lineOf(lines, error.offset) === lineOf(lines, misplaced.offset))) return found;
   return [...found, misplaced].sort((a, b) => a.offset - b.offset).slice(0, MAX_SYNTAX_ERRORS - 1);
+}
+
+/** Messages whose words depend on the block the line stands in: told again with its closer (`describeSyntaxError`'s `blockCloser`). */
+const BLOCK_HINTED = /^(?:'end' is not a NeuroScript statement|Statements must start with a keyword)/;
+
+/**
+ * `error`, of a line matched alone, told again as the first error would be
+ * told when the count of open blocks knows the block its line stands in
+ * (`closers`): "'end' is not a NeuroScript statement: close the 'if' block
+ * with 'endif'.", not the list of every closer.
+ */
+function withBlockHint(text: string, lines: readonly LogicalLine[], error: SyntaxErrorDescription, closers: ReadonlyMap<LogicalLine, string>, positions: LineIndex): SyntaxErrorDescription {
+  const line = lines[lineOf(lines, error.offset)];
+  const closer = line === undefined ? undefined : closers.get(line);
+  if (line === undefined || closer === undefined || !BLOCK_HINTED.test(error.message)) return error;
+  const verdict = judgeLine(`${text.slice(line.start, line.end)}\n`, positions.position(line.start).line, closer);
+  return typeof verdict === 'string' ? error : { offset: line.start + verdict.description.offset, message: verdict.description.message };
 }
 
 /** The index of the logical line of `lines` that holds `offset`. */
@@ -158,7 +185,7 @@ function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: num
   if (last === undefined || matchFast(`${text.slice((rest[0] as LogicalLine).start, last.end)}\n`, 'Lines', LIMIT) !== undefined) return { found: [], wrong, judgedBefore: text.length + 1 };
   const found: SyntaxErrorDescription[] = [];
   const firstLine = lines[firstIndex] as LogicalLine;
-  let previous: Previous = { line: firstLine, wrong: true, wantsMore: firstOffset > firstLine.last };
+  let previous: Previous = { line: firstLine, wrong: true, wantsMore: firstOffset > firstLine.last, complete: firstOffset === firstLine.first && isEndLine(text, firstLine) };
   for (const line of rest) {
     if (line.first === -1) continue;
     // Matched with its newline, as in the script: a failure at its end is at "the end of the line".
@@ -169,7 +196,9 @@ function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: num
       continue;
     }
     const mayBeItsRest =
-      previous.wrong && (previous.line.last === -1 || previous.wantsMore || endsUnfinished(text, previous.line) || startsAsRest(text, line) || couldBePartOfExpression(text, line));
+      previous.wrong &&
+      previous.complete !== true &&
+      (previous.line.last === -1 || previous.wantsMore || endsUnfinished(text, previous.line) || startsAsRest(text, line) || couldBePartOfExpression(text, line));
     // Ohm is asked only about a line that may be reported, or one the generated matcher gave up on.
     const verdict = mayBeItsRest && fast === 'no match' ? 'refused' : judgeLine(lineText, positions.position(line.start).line);
     if (verdict === 'fits') {
@@ -177,8 +206,8 @@ function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: num
       continue;
     }
     // A line taken for the rest of the one before was not asked about; whether it ends unfinished is read from its text.
-    previous = { line, wrong: true, wantsMore: verdict === 'too deep' || (typeof verdict !== 'string' && line.start + verdict.at > line.last) };
     const reported = typeof verdict !== 'string' && !mayBeItsRest && !ignore(line.start + verdict.description.offset);
+    previous = { line, wrong: true, wantsMore: verdict === 'too deep' || (typeof verdict !== 'string' && line.start + verdict.at > line.last), complete: reported && isEndLine(text, line) };
     // Where the grammar stopped in it, when the line is a mistake of its own (not the rest of another, nor unjudged).
     wrong.set(line, reported ? line.start + verdict.at : undefined);
     if (!reported) continue;

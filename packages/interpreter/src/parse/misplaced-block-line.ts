@@ -9,7 +9,10 @@
  * later line is then matched alone (`further-syntax-errors.ts`), where
  * `endif` is a line like any other: without this, such a line was found only
  * once every error before it was mended, a turn later. The first such line
- * is said, in the words the first error would give it.
+ * is said, in the words the first error would give it. The same count tells
+ * each later wrong line the block it stands in, for the hints its message
+ * gives as the only mistake (`close the 'if' block with 'endif'`); an `end`
+ * written for a closer is read as the closer its message asks for.
  *
  * The open blocks are counted by the first word of each logical line, as
  * `openBlocks` counts them, and only while the role of every line is
@@ -159,34 +162,93 @@ function roleUncertain(text: string, line: LogicalLine, word: string, stoppedAt:
 }
 
 /**
- * The first line of `lines` after the one at `firstIndex` (the first
- * error's, which went wrong at `firstOffset`) whose place in the blocks is
- * wrong (the module's comment): its offset and message, in the words the
- * first error would get. Undefined when there is none, or when the count of
- * open blocks is not certain.
+ * Whether `line` is an `end` standing for the closer of `innermost`, the
+ * block it stands in: `end` alone, or `end` and the word that opened that
+ * block (`end if`, `end while`), as other languages close blocks; a comment
+ * or a `;` may follow. Its message says to write the block's closer there.
  */
-export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], firstIndex: number, firstOffset: number, later: LaterLines, positions: LineIndex): SyntaxErrorDescription | undefined {
-  const firstLine = lines[firstIndex] as LogicalLine;
+function isEndOf(text: string, line: LogicalLine, innermost: OpenBlock): boolean {
+  const found = END_LINE.exec(text.slice(line.first, line.last + 1));
+  return found !== null && (found[1] === undefined || blockOpenedBy(found[1], 0)?.closer === innermost.closer);
+}
+
+/** A line that closes a block as other languages do: `end`, or `end` and a word (`end if`); a comment or a `;` may follow. */
+const END_LINE = /^end(?:[ \t]+([a-z]+))?[ \t]*;?[ \t]*(?:(?:#|--|\/\/).*)?$/;
+
+/**
+ * Whether logical `line` is such an `end` line (`END_LINE`). It is complete as
+ * it stands: no statement starts with `end`, so the line after it is never
+ * its rest, as it may be a wrong line's that lost a `\`.
+ */
+export function isEndLine(text: string, line: LogicalLine): boolean {
+  return line.first !== -1 && END_LINE.test(text.slice(line.first, line.last + 1));
+}
+
+/** The first error's line, and the closer the grammar would have taken where it went wrong (`SyntaxErrorDescription.closer`). */
+export interface FirstError {
+  readonly index: number;
+  readonly offset: number;
+  readonly closer: string | undefined;
+}
+
+/**
+ * The first line of `lines` after the first error's whose place in the
+ * blocks is wrong (the module's comment): its offset and message, in the
+ * words the first error would get. Undefined when there is none, or when the
+ * count of open blocks is not certain.
+ *
+ * Into `closers` goes, for each wrong line met while the count is certain
+ * and the block it stands in holds a statement already, that block's closer:
+ * its message may then give the hint the first error would give ("close the
+ * 'if' block with 'endif'"). An `end` line said so (`end`, `end if`) counts as
+ * that closer, its message's mend, so that each of a script's `end`s is told
+ * its own closer; no block problem is said after one, since its writer may
+ * have meant something else.
+ */
+export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], first: FirstError, later: LaterLines, positions: LineIndex, closers?: Map<LogicalLine, string>): SyntaxErrorDescription | undefined {
+  const firstLine = lines[first.index] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
-  // A first error at a closer is a block problem said already (`roleUncertain` holds every closer uncertain).
-  if (firstWord === undefined || !LINE_START_WORDS.has(firstWord) || roleUncertain(text, firstLine, firstWord, firstOffset)) return undefined;
-  const firstOpens = blockOpenedBy(firstWord, 0) !== undefined;
-  // The first error's line included: an opener there (`if x == 1 then`) opens its block all the same.
-  const open = openBlocks(text, firstLine.end);
-  // Outside every block (its own opener aside), as the lines after it: only a declaration stands there.
-  if (open.length === (firstOpens ? 1 : 0) && !isDeclaration(text, firstLine, firstWord)) return undefined;
+  if (firstWord === undefined) return undefined;
+  // An `end` the grammar stopped at, where it would have taken the innermost block's closer: its message asks for
+  // that closer, which the count reads there. No block problem is said after it (`readEnd`).
+  const firstIsEnd = firstWord === 'end' && first.offset === firstLine.first && first.closer !== undefined;
+  const open = openBlocks(text, firstIsEnd ? firstLine.first : firstLine.end);
+  let readEnd = false;
+  if (firstIsEnd) {
+    const innermost = open.at(-1);
+    if (innermost?.closer !== first.closer || !isEndOf(text, firstLine, innermost)) return undefined;
+    open.pop();
+    readEnd = true;
+  } else {
+    // A first error at a closer is a block problem said already (`roleUncertain` holds every closer uncertain).
+    if (!LINE_START_WORDS.has(firstWord) || roleUncertain(text, firstLine, firstWord, first.offset)) return undefined;
+    // Outside every block (its own opener aside), as the lines after it: only a declaration stands there.
+    if (open.length === (blockOpenedBy(firstWord, 0) !== undefined ? 1 : 0) && !isDeclaration(text, firstLine, firstWord)) return undefined;
+  }
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
-  let empty = firstOpens || firstWord === 'else';
+  let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
   // A `func` or `command` line inside an open block, said once that block closes after it with its own closer: it
   // is nested, not a block left open (which is not said). Nothing is said then of a wrong one, whose line has a mistake
   // said already. Until then a line after the declaration's own block is not said: were the outer block left open
   // (closed before the declaration, as the grammar's message asks), that line would stand outside every block.
   let nested: { readonly problem: SyntaxErrorDescription | undefined; readonly depth: number; readonly block: OpenBlock } | undefined;
   const sayable = (): boolean => nested === undefined || open[nested.depth] === nested.block;
-  for (const line of lines.slice(firstIndex + 1)) {
+  /** A block problem found, or none: none after an `end` read as a closer, which may not be one. */
+  const say = (problem: SyntaxErrorDescription | undefined): SyntaxErrorDescription | undefined => (readEnd ? undefined : problem);
+  for (const line of lines.slice(first.index + 1)) {
     if (line.start >= later.judgedBefore) return undefined;
     const word = line.first === -1 ? undefined : wordAt(text, line.first);
     const isWrong = later.wrong.has(line);
+    const around = open.at(-1);
+    // A wrong line said on its own (not maybe the rest of the line before), in a block that holds a statement.
+    if (isWrong && later.wrong.get(line) !== undefined && around !== undefined && !empty && nested === undefined) {
+      closers?.set(line, around.closer);
+      if (word === 'end' && isEndOf(text, line, around)) {
+        open.pop();
+        readEnd = true;
+        continue;
+      }
+    }
     if (word === undefined) {
       // A right line with something before its first word is led by a `\` continuation: its role is not read here.
       if (isWrong || line.first !== -1) return undefined;
@@ -219,7 +281,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
       const innermost = open.at(-1);
       if (innermost?.closer !== 'endif' || innermost.hasElse === true) return undefined;
       // Right after its `if`: as the only mistake the grammar says the first branch is empty.
-      if (empty) return sayable() ? { offset: line.first, message: emptyBlockProblem(word) } : undefined;
+      if (empty) return sayable() ? say({ offset: line.first, message: emptyBlockProblem(word) }) : undefined;
       open[open.length - 1] = { ...innermost, hasElse: true };
       empty = true;
       continue;
@@ -233,18 +295,18 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     if (empty && open.length > 0) {
       if (!sayable()) return undefined;
       const takenFurtherOut = open.at(-1)?.closer !== word && open.some((block) => block.closer === word);
-      return takenFurtherOut ? undefined : { offset: line.first, message: emptyBlockProblem(word) };
+      return takenFurtherOut ? undefined : say({ offset: line.first, message: emptyBlockProblem(word) });
     }
     const problem = closerProblem(word, open.at(-1));
     if (problem === undefined) {
       open.pop();
       empty = false;
-      if (nested !== undefined && open.length < nested.depth) return nested.problem;
+      if (nested !== undefined && open.length < nested.depth) return say(nested.problem);
       continue;
     }
     // A block further out that this closer closes: the blocks inside it lack their closers, which is not said here.
     if (open.some((block) => block.closer === word) || !sayable()) return undefined;
-    return { offset: line.first, message: problem };
+    return say({ offset: line.first, message: problem });
   }
   return undefined;
 }

@@ -92,7 +92,7 @@ function parseWith(source: string, options: ParseOptions, explainFailure: boolea
       // A syntax error at a character already refused above says nothing more (it was the character).
       const refused = (offset: number): boolean => rejected.some((character) => character.offset === offset);
       // The match stops at the first error; the lines after it are matched one by one for the others.
-      for (const syntaxError of [error, ...furtherSyntaxErrors(text, error.offset, lines, refused)]) {
+      for (const syntaxError of [error, ...furtherSyntaxErrors(text, error, lines, refused)]) {
         if (refused(syntaxError.offset)) continue;
         const { line, column } = lines.position(syntaxError.offset);
         diagnostics.push(make('SCRIPT_SYNTAX', syntaxError.message, line, column));

@@ -14,6 +14,8 @@ import { compoundAssignmentProblem, fStringProblem, markerProblem } from './synt
 export interface SyntaxErrorDescription {
   readonly offset: number;
   readonly message: string;
+  /** The closer the grammar would have taken where it stopped (`endif`: the innermost block, which holds a statement, may close there). */
+  readonly closer?: string;
 }
 
 interface Failure {
@@ -137,13 +139,19 @@ function positionOf(text: string, offset: number, firstLine: number): string {
 /**
  * Describes why `match` failed on `text`. `firstLine`: the line of the script
  * `text` starts at, when it is one line of it matched alone (messages that
- * name another place say its line in the script).
+ * name another place say its line in the script). `blockCloser`: for such a
+ * line, the closer of the block it stands in when that block holds a
+ * statement already (known from the count of open blocks), which the whole
+ * script's match would have offered there: its hints ("close the 'if' block
+ * with 'endif'") are then the same.
  */
-export function describeSyntaxError(text: string, match: MatchResult, firstLine = 1): SyntaxErrorDescription {
+export function describeSyntaxError(text: string, match: MatchResult, firstLine = 1, blockCloser?: string): SyntaxErrorDescription {
   const failed = match as unknown as FailedMatch;
   const offset = failed.getRightmostFailurePosition();
   const expected = new Set(failed.getRightmostFailures().map((failure) => failure.getText()));
-  return { offset: wordStartOfMidWordFailure(text, offset, expected) ?? offset, message: explain(text, offset, expected, firstLine) };
+  if (blockCloser !== undefined && expected.has('set') && expected.has('emit')) expected.add(blockCloser);
+  const closer = [...expected].find((item) => item in CLOSERS);
+  return { offset: wordStartOfMidWordFailure(text, offset, expected) ?? offset, message: explain(text, offset, expected, firstLine), ...(closer === undefined ? {} : { closer }) };
 }
 
 /**
