@@ -283,6 +283,12 @@ describe('further syntax errors', () => {
     expect(syntaxErrors('command \\\n  seet x = 1\nendcommand\n')).toHaveLength(1);
     // A mistake with no such word after it keeps its line's role.
     expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1 2', 'endwhile')).map(lineOf)).toEqual([2, 4, 5]);
+    // Nor one with an `end` after its mistake: put on a line of its own, as its message asks, the `end` closes the
+    // `if` (its own message says so), and the `foo` line stands in the `command` block, not the `if`.
+    const foo = "Statements must start with a keyword (set, call, emit, whisper, must, fail, if, while, for each, return, ask, promptuser, break, continue, on error, clear_error), but found 'foo'.";
+    expect(syntaxErrors(command('set x = = 1', 'if x', '  emit 1 end', 'foo bar'))[2]).toBe(`5:3 ${foo}`);
+    expect(syntaxErrors(command('if x', '  emit 1 \\', 'end', 'foo bar'))[1]).toBe(`5:3 ${foo}`);
+    expect(syntaxErrors(command('if x', '  emit 1', 'end', 'foo bar'))[1]).toBe(`5:3 ${foo} Or close the block with 'endcommand'.`);
   });
 
   it('reads the word after a continuation a line starts with, or nothing after it', () => {

@@ -23,7 +23,7 @@
  * `command` line overwritten, a keyword alone such as `if`, which may be an
  * `endif` that lost its `end`), a keyword used as a name (`command = "ls"`,
  * `command += " -l"`), an `else` that goes on with an opener (`else if x`),
- * a wrong line that may be several lines run together (`emit 1 endif`, an
+ * a wrong line that may be several lines run together (`emit 1 endif`, `emit 1 end`, an
  * opener or `else` that may hold its whole block: `if x: emit 1`), a wrong line of
  * several physical lines that the grammar stopped in before its last (the
  * lines after may be lines of their own), a line that starts with a `\`
@@ -101,7 +101,9 @@ function changesBlocks(word: string): boolean {
  * Whether wrong `line` may be several lines run together, which its mend
  * splits: after where the grammar stopped in it (at `stoppedAt`) stands a
  * word a line starts with that opens or closes a block (`emit 1 endif`,
- * `set x = 1 if y`), or, when the line opens a block or is an `else`
+ * `set x = 1 if y`), or an `end` (`emit 1 end`: on a line of its own, as the
+ * message asks, it is read as the closer its own message names), or, when
+ * the line opens a block or is an `else`
  * (`opens`), any statement, which its block may hold on the line (`if x:
  * emit 1`, `else emit 2 endif`: the block is not empty, and may close on the
  * line or never), or anything on a physical line after its first, which a
@@ -111,7 +113,7 @@ function changesBlocks(word: string): boolean {
  */
 function mayBeSeveralLines(text: string, line: LogicalLine, stoppedAt: number, opens: boolean): boolean {
   if (opens && text.lastIndexOf('\n', stoppedAt - 1) > line.first) return true;
-  for (const [word] of text.slice(stoppedAt, line.end).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (LINE_START_WORDS.has(word) && (opens || changesBlocks(word))) return true;
+  for (const [word] of text.slice(stoppedAt, line.end).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (word === 'end' || (LINE_START_WORDS.has(word) && (opens || changesBlocks(word)))) return true;
   return false;
 }
 
