@@ -312,6 +312,15 @@ describe('further syntax errors', () => {
     expect(syntaxErrors(`${command('set x = = 1')}on event "e" do\n  emit 1\nendon\nendwhile\n`).slice(1)).toEqual(["7:1 'endwhile' closes no block: none is open here. Delete it, or move it into the block whose 'while' it was meant to end."]);
   });
 
+  it("reads a line of 'end' and a long run of space in time linear in its length", () => {
+    // Such a line is told apart by a pattern; with two runs of space side by side in it, 60,000 spaces took seconds.
+    const long = `end${' '.repeat(60_000)}!`;
+    const started = performance.now();
+    expect(syntaxErrors(command('emit 1', long)).map(lineOf)).toEqual([3]);
+    expect(syntaxErrors(command('set a = = 1', 'emit 1', long)).map(lineOf)).toEqual([2, 4]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('names a bracket opened on an earlier line of a multi-line line by its line in the script', () => {
     const errors = syntaxErrors(command('sett a = 1', 'emit 1', 'set x = [1,', '  2', '  3]'));
     expect(errors.slice(1)).toEqual(["6:5 Expected ',' or the closing ']' of the '[' opened at line 4, column 11, but found '3'."]);

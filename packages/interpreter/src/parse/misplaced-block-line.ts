@@ -174,8 +174,12 @@ function isEndOf(text: string, line: LogicalLine, innermost: OpenBlock): boolean
   return found !== null && (found[1] === undefined || blockOpenedBy(found[1], 0)?.closer === innermost.closer);
 }
 
-/** A line that closes a block as other languages do: `end`, or `end` and a word (`end if`); a comment or a `;` may follow. */
-const END_LINE = /^end(?:[ \t]+([a-z]+))?[ \t]*;?[ \t]*(?:(?:#|--|\/\/).*)?$/;
+/**
+ * A line that closes a block as other languages do: `end`, or `end` and a word (`end if`); a comment or a `;` may
+ * follow. No two runs of space can meet (the `;` between them is in the group that holds the first): the match stays
+ * linear on a line of `end` and a long run of space that fails at its end.
+ */
+const END_LINE = /^end(?:[ \t]+([a-z]+))?(?:[ \t]*;)?[ \t]*(?:(?:#|--|\/\/).*)?$/;
 
 /**
  * Whether logical `line` is such an `end` line (`END_LINE`). It is complete as
