@@ -679,4 +679,73 @@ describe('further syntax errors: properties', () => {
     expect(further).toBeGreaterThan(20);
     if (RUNS >= 10) expect(exact).toBeGreaterThan(2 * RUNS);
   });
+
+  it("closers written as other languages' 'end': each hint is the first error of the script mended up to it, and no block report follows an 'end'", () => {
+    const CLOSER_LINE = /^(\s*)(endif|endwhile|endfor|endon|endfunc|endcommand)$/;
+    const STATEMENT = /^(\s*)(set|emit|call|whisper|must|fail|return|ask|promptuser)\b/;
+    const OPENER = { endif: 'if', endwhile: 'while', endfor: 'for', endon: 'on', endfunc: 'func', endcommand: 'command' } as Record<string, string>;
+    const HINTED = /Or close the block with '|^\d+:\d+ 'end' is not a NeuroScript statement: close the '/;
+    const NAMED = /close the '[^']+' block with '(\w+)'|Or close the block with '(\w+)'/;
+    // Scripts with blocks inside blocks, where each `end` has its own closer to be told.
+    const scripts = validCorpus.filter((source) => source.length < 4000 && logicalLines(source) !== undefined && source.split('\n').filter((line) => CLOSER_LINE.test(line)).length >= 2);
+    let hinted = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...scripts),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('end', 'end', 'own', 'other', 'end;', 'end # the block', 'End', 'join')), { minLength: 1, maxLength: 6 }),
+        fc.option(fc.tuple(fc.nat(), fc.constantFrom('set a = = 1', 'set a = = 1', 'emit 1 2', 'x = 1', 'foo bar')), { freq: 5 }),
+        (source, ends, statementMistake) => {
+          const original = source.split('\n');
+          const one = oneLineLines(source);
+          const closers = one.filter((line) => CLOSER_LINE.test(original[line] as string));
+          fc.pre(closers.length > 0);
+          const physical = [...original];
+          /** The edited lines: an `end` (mended by the closer its message names) or another mistake (mended by putting the line back). */
+          const edited = new Map<number, 'end' | 'other'>();
+          for (const [pick, kind] of ends) {
+            const at = closers[pick % closers.length] as number;
+            const [, indent, closer] = CLOSER_LINE.exec(original[at] as string) as RegExpExecArray;
+            const word = OPENER[closer as string] as string;
+            // `emit 1 end`: the closer run into the statement before it, its line left blank.
+            if (kind === 'join' && at > 0 && one.includes(at - 1) && STATEMENT.test(original[at - 1] as string) && !/#|--|\/\/|\\/.test(original[at - 1] as string) && !edited.has(at - 1)) {
+              physical[at - 1] = `${original[at - 1]} end`;
+              physical[at] = '';
+              edited.set(at - 1, 'other').set(at, 'other');
+              continue;
+            }
+            const text = { own: `end ${word}`, other: `end ${word === 'if' ? 'while' : 'if'}`, join: 'end' }[kind as string] ?? kind;
+            physical[at] = `${indent}${text}`;
+            edited.set(at, 'end');
+          }
+          if (statementMistake !== null) {
+            const statements = one.filter((line) => STATEMENT.test(original[line] as string) && !edited.has(line));
+            if (statements.length > 0) {
+              const at = statements[statementMistake[0] % statements.length] as number;
+              physical[at] = `${/^\s*/.exec(original[at] as string)?.[0] ?? ''}${statementMistake[1]}`;
+              edited.set(at, 'other');
+            }
+          }
+          const mistaken = physical.join('\n');
+          const errors = syntaxErrors(mistaken);
+          const said = new Map(errors.map((error) => [lineOf(error) - 1, error]));
+          for (const error of errors.slice(1)) {
+            const line = lineOf(error) - 1;
+            // No block problem after an `end` read as the closer its message names, which its writer may have meant otherwise.
+            if (isBlockReport(error) || error.includes('This block is empty')) expect([mistaken, error, [...edited].some(([at, kind]) => kind === 'end' && at < line)]).toEqual([mistaken, error, false]);
+            if (!HINTED.test(error)) continue;
+            // Every mistake before it mended as its message asks: an `end` by the closer it names, any other put back.
+            const mended = physical.map((text, at) => {
+              if (at >= line || !edited.has(at)) return text;
+              const named = edited.get(at) === 'end' ? NAMED.exec(said.get(at) ?? '') : null;
+              return named === null ? (original[at] as string) : `${/^\s*/.exec(text)?.[0] ?? ''}${named[1] ?? named[2]}`;
+            });
+            expect([mistaken, error]).toEqual([mistaken, syntaxErrors(mended.join('\n'))[0]]);
+            hinted += 1;
+          }
+        },
+      ),
+      { numRuns: 300 * RUNS },
+    );
+    expect(hinted).toBeGreaterThan(60 * RUNS);
+  });
 });
