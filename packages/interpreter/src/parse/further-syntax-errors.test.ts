@@ -123,6 +123,11 @@ describe('further syntax errors', () => {
     // The line after an `end` is never its rest (no statement starts with `end`): `print(x)` is said too.
     expect(syntaxErrors(command('if x', '  emit 1', 'end', 'print(x)')).map(lineOf)).toEqual([4, 5]);
     expect(syntaxErrors(command('set a = = 1', 'if x', '  emit 1', 'end', 'print(x)')).map(lineOf)).toEqual([2, 5, 6]);
+    // An `end` right after a wrong line that wants nothing more is a closer of its own, not that line's rest.
+    expect(syntaxErrors(command('if x', '  emit 1 2', 'end'))).toEqual([
+      expect.stringMatching(/^3:12 Unexpected '2' after a complete expression/),
+      "4:3 'end' is not a NeuroScript statement: close the 'if' block with 'endif'.",
+    ]);
     // But an `end` taken for the rest of a wrong line before it may be a name there (`set x = a + end`), which a
     // line starting with a bracket may go on (`end (1)`, a call).
     expect(syntaxErrors(command('set a = = 1', 'if x', '  set x = a +', '  end', '  (1)', 'endif')).map(lineOf)).toEqual([2, 4]);
@@ -410,8 +415,8 @@ const MISTAKES = [
   'emit "a" "b"',
 ];
 
-/** The mistakes above that read as part of an expression. */
-const EXPRESSION_MISTAKES: ReadonlySet<string> = new Set(['print(x)', 'end', 'endiff']);
+/** The mistakes above that read as part of an expression (an `end` reads as a name, but after a line that wants nothing more it is a closer of its own). */
+const EXPRESSION_MISTAKES: ReadonlySet<string> = new Set(['print(x)', 'endiff']);
 
 /** The start offset of each physical line of `text`. */
 function lineStarts(text: string): number[] {

@@ -198,7 +198,11 @@ function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: num
     const mayBeItsRest =
       previous.wrong &&
       previous.complete !== true &&
-      (previous.line.last === -1 || previous.wantsMore || endsUnfinished(text, previous.line) || startsAsRest(text, line) || couldBePartOfExpression(text, line));
+      (previous.line.last === -1 ||
+        previous.wantsMore ||
+        endsUnfinished(text, previous.line) ||
+        // An `end` line reads as a name (`[end]`), but after a line that wants nothing more it is a closer of its own.
+        (!isEndLine(text, line) && (startsAsRest(text, line) || couldBePartOfExpression(text, line))));
     // Ohm is asked only about a line that may be reported, or one the generated matcher gave up on.
     const verdict = mayBeItsRest && fast === 'no match' ? 'refused' : judgeLine(lineText, positions.position(line.start).line);
     if (verdict === 'fits') {
