@@ -182,9 +182,10 @@ function isEndOf(text: string, line: LogicalLine, innermost: OpenBlock): boolean
 const END_LINE = /^end(?:[ \t]+([a-z]+))?(?:[ \t]*;)?[ \t]*(?:(?:#|--|\/\/).*)?$/;
 
 /**
- * Whether logical `line` is such an `end` line (`END_LINE`). It is complete as
- * it stands: no statement starts with `end`, so the line after it is never
- * its rest, as it may be a wrong line's that lost a `\`.
+ * Whether logical `line` is such an `end` line (`END_LINE`). No statement
+ * starts with `end`, so such a line is a closer of its own: the line after
+ * one is not its rest, and one after a wrong line that wants nothing more is
+ * not that line's rest (`further-syntax-errors.ts`).
  */
 export function isEndLine(text: string, line: LogicalLine): boolean {
   return line.first !== -1 && END_LINE.test(text.slice(line.first, line.last + 1));
