@@ -97,3 +97,36 @@ describe('resume of a turn cancelled while a write was out', () => {
     await next.close();
   });
 });
+
+describe('a per-session call limit and a turn run again after a cancel', () => {
+  // The slow write may be called once per session. The stopped run's call acted (and made no idempotence record, so
+  // the run that replaces it acts again): it counts, and the new run's call is refused. It used to be left out of the
+  // count once `resume` reopened the turn, and the write acted twice.
+  const limited = { ...agent, policy: { ...agent.policy, limits: { tools: { 'tool.test.SlowBump': { perSession: 1 } } } } };
+
+  it('counts the unfinished call of the stopped run: the write does not act again', async () => {
+    const store = createMemoryTranscriptStore();
+    const effects: EffectLog = new Map();
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [reply] }, effects)], store, pool });
+    const first = await loop.run({ agent: limited, task: 'slow write', signal: cancelWhenBumped(effects, 1) });
+    expect(first).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    expect(await loop.resume(first.sid)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS', message: expect.stringContaining('[POLICY_CALL_LIMIT]') });
+    expect(effects.get('k')).toBe(1);
+    const [turn] = await store.listTurns(first.sid);
+    expect(turn?.earlierUnfinished).toEqual([unfinishedWrite(1)]);
+    expect(turn?.toolCalls.at(-1)).toMatchObject({ name: 'tool.test.slowbump', error: { code: 'SCRIPT_TOOL_DENIED' } });
+    await loop.close();
+  });
+
+  it('counts it on another host too, which rebuilds the count from the stored turns', async () => {
+    const store = createMemoryTranscriptStore();
+    const effects: EffectLog = new Map();
+    const host = createAskLoop({ plugins: [testPlugin({ m: [reply] }, effects)], store, pool });
+    const { sid } = await host.run({ agent: limited, task: 'slow write', signal: cancelWhenBumped(effects, 1) });
+    await host.close();
+    const next = createAskLoop({ plugins: [testPlugin({ m: [reply] }, effects)], store, pool });
+    expect(await next.resume(sid)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS' });
+    expect(effects.get('k')).toBe(1);
+    await next.close();
+  });
+});

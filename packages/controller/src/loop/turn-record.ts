@@ -207,8 +207,8 @@ export interface TurnRecord {
    * The calls still out when an earlier run of this turn ended — the ones `resume` found unfinished when it ran the
    * turn again (after a cancel), oldest run first — each with the run that made it: `toolCalls` holds the latest
    * run's calls only, and such a call may have acted. Absent when no earlier run left one (and on records from
-   * before it was kept). Not a call of this run: the session's call counter does not count it, and replay, which
-   * runs each turn once, neither makes nor compares it.
+   * before it was kept). Not a call of this run: `usage.toolCalls` leaves it out, and replay, which runs each turn
+   * once, neither makes nor compares it; the session's call counter counts it (it started, and may have acted).
    */
   readonly earlierUnfinished?: readonly EarlierUnfinishedCall[];
   /**

@@ -28,6 +28,14 @@ describe('countedCalls', () => {
     expect(counter.total).toBe(0);
   });
 
+  it('counts the calls an earlier run of a turn left unfinished: they may have acted, and the new run makes them again', () => {
+    const unfinished = { ...call('tool.w'), run: 1, unfinished: { effect: 'write' as const, note: 'may have acted' } };
+    const rerun = { toolCalls: [call('tool.w')], earlierUnfinished: [unfinished, { ...unfinished, run: 2 }] } as unknown as TurnRecord;
+    const counter = countedCalls([rerun]);
+    expect(counter.total).toBe(3);
+    expect(Object.fromEntries(counter.perTool)).toEqual({ 'tool.w': 3 });
+  });
+
   it("counts a session's asks, but not those refused before the count", () => {
     const asked = { toolCalls: [], asks: [{ index: 0, agent: 'a', sid: 'c1', result: 1 }, { index: 1, agent: 'b', error: { code: 'SCRIPT_ASK_NOT_ALLOWED', message: 'no' } }, { index: 2, agent: 'a', error: { code: 'POLICY_CALL_LIMIT', message: 'over' } }, { index: 3, agent: 'a', sid: 'c2', error: { code: 'LOOP_ASK_FAILED', message: 'halted' } }] } as unknown as TurnRecord;
     const counter = countedCalls([asked]);

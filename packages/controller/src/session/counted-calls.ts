@@ -36,11 +36,17 @@ const ASK_NOT_COUNTED = new Set(['SCRIPT_ASK_NOT_ALLOWED', 'POLICY_CALL_LIMIT'])
 
 /**
  * The calls of `turns` the tool host counted, in total and per tool, as
- * `policy.countCall` counts them, and their asks (`countAsk`).
+ * `policy.countCall` counts them, and their asks (`countAsk`). A call an
+ * earlier run of a turn left unfinished (`earlierUnfinished`, a run `resume`
+ * cut short) counts too: it was counted when it started and may have acted,
+ * and the run that replaces it makes it again (a write that made no
+ * idempotence record acts again), so leaving it out let a tool limited to one
+ * call per session act twice.
  */
 export function countedCalls(turns: readonly TurnRecord[]): CallCounter {
   const counter = createCallCounter();
   for (const turn of turns) {
+    for (const call of turn.earlierUnfinished ?? []) if (wasCounted(call.error)) countCallIn(counter, call.name);
     for (const call of turn.toolCalls) if (wasCounted(call.error)) countCallIn(counter, call.name);
     for (const ask of turn.asks ?? []) if (ask.error?.code === undefined || !ASK_NOT_COUNTED.has(ask.error.code)) countCallIn(counter, ASK_COUNTED_AS);
   }

@@ -135,8 +135,9 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
     const reopened = reopenTurn(last);
     // Saved before anything runs (a model call may take minutes of retries): readers see the session running again, not halted.
     await context.store.saveTurn(reopened, sessionAfter(session, reopened, before, isoNow(context)));
-    // Its stopped run's calls leave the count with its record's (the reopened record holds none): the run counts each
-    // again as it replays or makes it, so a call is counted once, on this host as on one that rebuilds the count.
+    // Its stopped run's finished calls leave the count with its record's (the reopened record holds none): the run
+    // counts each again as it replays or makes it, so such a call is counted once, on this host as on one that rebuilds
+    // the count. Its unfinished call stays counted (`earlierUnfinished`): it may have acted, and the run makes it again.
     await keepCounterCurrent(context.sessionCounter, context.store, sid, reopened, before);
     record = await runTurn(context, { session, tally: before }, reopened);
   } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
