@@ -130,3 +130,17 @@ describe('a per-session call limit and a turn run again after a cancel', () => {
     await next.close();
   });
 });
+
+describe('a per-turn call limit and a turn run again after a cancel', () => {
+  it('counts the unfinished call of the stopped run in the turn: the write does not act again', async () => {
+    const store = createMemoryTranscriptStore();
+    const effects: EffectLog = new Map();
+    const perTurn = { ...agent, policy: { ...agent.policy, limits: { tools: { 'tool.test.SlowBump': { perTurn: 1 } } } } };
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [reply] }, effects)], store, pool });
+    const first = await loop.run({ agent: perTurn, task: 'slow write', signal: cancelWhenBumped(effects, 1) });
+    expect(first).toMatchObject({ status: 'HALT', reason: 'ERR_CANCELLED' });
+    expect(await loop.resume(first.sid)).toMatchObject({ status: 'HALT', reason: 'ERR_PERMISSIONS', message: expect.stringContaining('[POLICY_CALL_LIMIT]') });
+    expect(effects.get('k')).toBe(1);
+    await loop.close();
+  });
+});

@@ -14,7 +14,7 @@
  * (`prepared`, `scanning`) are redone from the saved one before them, and a
  * re-executed program replays its write calls from the idempotence records.
  */
-import { createCallCounter, createToolHost, localToolsModule, refuseToolsNeedingApproval, workerLocalTools, type ToolRegistry } from '@askloop/tools';
+import { countCallIn, createCallCounter, createToolHost, localToolsModule, refuseToolsNeedingApproval, workerLocalTools, type ToolRegistry } from '@askloop/tools';
 import { callSequential } from '../plugin/call-hook.ts';
 import { askDepthRefusal, askRefusal } from '../agent/may-ask.ts';
 import { askModel } from './ask-model.ts';
@@ -123,8 +123,10 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     await advance({ failure: { code: 'SCRIPT_ABORTED', kind: 'cancelled', message: 'the caller aborted the loop while the turn waited for a slot to run in' } });
   }
   try {
-    // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits.
+    // One per run: the run's tool calls and its asks count in it against the policy's per-turn limits. A call an
+    // earlier run of this turn left unfinished counts too: it may have acted, and this run makes it again.
     const turnCounter = createCallCounter();
+    for (const call of record.earlierUnfinished ?? []) countCallIn(turnCounter, call.name);
     const leaseConfirm = leaseConfirmOf(record.sid);
     // Known secrets out of what tools give back, before the program can pass them to its OUTPUT (tool-output-redaction.ts).
     const turnRedaction = context.toolOutputRedaction?.(context.model);

@@ -208,7 +208,7 @@ export interface TurnRecord {
    * turn again (after a cancel), oldest run first — each with the run that made it: `toolCalls` holds the latest
    * run's calls only, and such a call may have acted. Absent when no earlier run left one (and on records from
    * before it was kept). Not a call of this run: `usage.toolCalls` leaves it out, and replay, which runs each turn
-   * once, neither makes nor compares it; the session's call counter counts it (it started, and may have acted).
+   * once, neither makes nor compares it; the policy's call limits count it, per session and in the turn's new run (it started, and may have acted).
    */
   readonly earlierUnfinished?: readonly EarlierUnfinishedCall[];
   /**
