@@ -19,8 +19,8 @@ describe('tool-name patterns', () => {
     expect(() => canonicalToolPattern(input)).toThrow(expect.objectContaining({ code: 'POLICY_PATTERN_INVALID' }));
   });
 
-  // The same table as the interpreter's check/tool-glob.test.ts (the static check must agree with the run-time policy),
-  // minus the patterns this package rejects up front, plus tricky cases.
+  // The table the interpreter's own glob once had (its static check now asks this policy), minus the patterns this
+  // package rejects up front, plus tricky cases.
   it.each([
     ['*', 'tool.str.toupper', true],
     ['**', 'tool.a.b.c', true],

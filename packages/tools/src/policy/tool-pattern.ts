@@ -1,8 +1,7 @@
 /**
- * Allow and deny patterns on canonical tool names. They follow exactly the
- * rules of the interpreter's static check (`check/tool-glob.ts` in
- * `@askloop/interpreter`), so a program the checker admits is judged the same
- * way at run time:
+ * Allow and deny patterns on canonical tool names. The interpreter's static
+ * check asks the same policy (the catalogue's `check`), so a program the
+ * checker admits is judged the same way at run time:
  * - the pattern is canonicalised like a name: lower case, every leading
  *   `tool.` removed, `tool.` put back (`str.*` = `tool.str.*`, `*.length` =
  *   `tool.*.length`);
