@@ -99,6 +99,15 @@ describe('special names (review finding 4)', () => {
   });
 });
 
+describe('code generated in the host (security review 2)', () => {
+  it('a chain of unary operators costs the host linear work: 20 nots run, not 40 MB of code', async () => {
+    const { interpreter } = setup();
+    const result = await interpreter.run(`command\n  emit ${'not '.repeat(20)}(len("a") + 1)\n  emit ${'- '.repeat(21)}1\nendcommand\n`);
+    expect(result.error).toBeNull();
+    expect(result.emits).toEqual(['true', '-1']);
+  });
+});
+
 describe('globals nested too deeply', () => {
   /** `{"subject": "s", "fields": [[…[]…]]}` with `levels` nested lists, as JSON.parse gives it from `--userdata`. */
   const nested = (levels: number): unknown => JSON.parse(`{"subject":"s","fields":${'['.repeat(levels)}${']'.repeat(levels)}}`);

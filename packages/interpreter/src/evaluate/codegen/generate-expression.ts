@@ -178,19 +178,20 @@ export function generateExpression(node: Expression, context: BodyContext): stri
       }
     }
     case 'UnaryExpression': {
-      const argument = generateExpression(node.argument, context);
+      // The operand's code is generated once, by the case that uses it: generated twice, a chain of
+      // `not not not …` doubled the code with every operator (2^n in the host, for a program of n words).
       switch (node.operator) {
         case '-':
-          return `neg(${argument}, ${tables.position(node)})`;
+          return `neg(${generateExpression(node.argument, context)}, ${tables.position(node)})`;
         case 'not':
         case 'no':
           return `!${generateCondition(node.argument, context)}`;
         case 'some':
           return generateCondition(node.argument, context);
         case '~':
-          return `bnot(${argument}, ${tables.position(node)})`;
+          return `bnot(${generateExpression(node.argument, context)}, ${tables.position(node)})`;
         case 'typeof':
-          return `tof(${argument})`;
+          return `tof(${generateExpression(node.argument, context)})`;
       }
       return internal(`unknown unary operator ${JSON.stringify((node as { operator: unknown }).operator)}`);
     }
