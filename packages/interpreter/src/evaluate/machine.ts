@@ -3,7 +3,7 @@
  * SCRATCHPAD and the host bridge. The code generated for a run captures the
  * machine of that run, so a run never sees another's state.
  */
-import { fail, fromJson, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
+import { fail, fromJson, isStackOverflow, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
 import { CHECKPOINT_LINE, CHECKPOINT_STEPS } from '../sandbox/checkpoint-memory.ts';
 import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 
@@ -252,7 +252,9 @@ export class Machine {
     try {
       reply = this.host.request(request);
     } catch (error) {
-      if (error instanceof ScriptError) throw error;
+      // A stack overflow here is the program's depth (the bridge ran out of the stack the program left it, perhaps
+      // after the call went out), not the host failing: it leaves as it would from any step, `SCRIPT_CALL_DEPTH`.
+      if (error instanceof ScriptError || (error instanceof RangeError && isStackOverflow(error))) throw error;
       throw new ScriptError('SCRIPT_INTERNAL', `The host failed to answer a ${request.kind} request: ${String((error as Error)?.message ?? error)}`, where);
     }
     this.checkClock(where);

@@ -108,6 +108,30 @@ describe('code generated in the host (security review 2)', () => {
   });
 });
 
+describe('a stack overflow inside the tool bridge (security review 2)', () => {
+  it('is SCRIPT_CALL_DEPTH, the program\'s depth, not SCRIPT_INTERNAL blaming the host', async () => {
+    const { interpreter, called } = setup();
+    const library = 'func r(needs n) means\n  if n > 0\n    return r(n - 1)\n  endif\n  return tool.t.echo(1)\nendfunc\n';
+    const run = (depth: number) =>
+      interpreter.run(`command\n  emit r(${depth})\nendcommand\n`, { mode: 'host', libraries: [library], limits: { callDepth: 1_000_000, fuel: 10_000_000 } });
+    // The deepest recursion that still sends its call: there the stack runs out in the bridge, after the call went out.
+    let sends = 0;
+    let fails = 200_000;
+    while (fails - sends > 1) {
+      const depth = Math.floor((sends + fails) / 2);
+      const before = called.length;
+      await run(depth);
+      if (called.length > before) sends = depth;
+      else fails = depth;
+    }
+    for (const depth of [sends - 1, sends]) {
+      const result = await run(depth);
+      // Before: SCRIPT_INTERNAL "The host failed to answer a tool request: Maximum call stack size exceeded".
+      if (result.error !== null) expect(result.error, `depth ${depth}`).toMatchObject({ code: 'SCRIPT_CALL_DEPTH', kind: 'quota' });
+    }
+  }, 60_000);
+});
+
 describe('globals nested too deeply', () => {
   /** `{"subject": "s", "fields": [[…[]…]]}` with `levels` nested lists, as JSON.parse gives it from `--userdata`. */
   const nested = (levels: number): unknown => JSON.parse(`{"subject":"s","fields":${'['.repeat(levels)}${']'.repeat(levels)}}`);
