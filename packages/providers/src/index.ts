@@ -32,7 +32,7 @@ export { createProviderRegistry, type ProviderRegistry, type ProviderRegistryOpt
 // Building blocks for custom providers
 export { createLanguageModel, DEFAULT_TIMEOUT_MS, type LanguageModelSpec } from './call/create-language-model.ts';
 export { defineProvider, type ProviderDefinition } from './call/define-provider.ts';
-export { providerNameProblem } from './call/provider-definition-check.ts';
+export { describeThrown, providerNameProblem } from './call/provider-definition-check.ts';
 export type { AttemptRequest, AttemptResult, ModelAttempt } from './call/model-attempt.ts';
 export { attemptFetch } from './call/attempt-fetch.ts';
 export { createNodeHttpFetch, nodeHttpFetch, type NodeHttpFetchOptions } from './call/node-http-fetch.ts';

@@ -8,7 +8,7 @@
  * own (`createAskLoop({ secrets })`).
  */
 import { secretFingerprints, type SecretFingerprint } from '@askloop/interpreter';
-import { REDACTED, redactorCache, secretForms, type LanguageModel, type Redactor } from '@askloop/providers';
+import { describeThrown, REDACTED, redactorCache, secretForms, type LanguageModel, type Redactor } from '@askloop/providers';
 import { LoopError } from '../errors/loop-error.ts';
 
 /** `createAskLoop({ secrets })`: values read at each turn, so a rotated key is known at once. */
@@ -78,16 +78,10 @@ function readSecretList(source: () => unknown, name: string): readonly (string |
     // (`JSON.parse` on a malformed KEYS variable prints its first characters), and no key is known to hide it with.
     throw new LoopError({
       code: 'LOOP_CONFIG_INVALID',
-      message: `${name} threw ${thrownKind(error)}, so the turn's tools did not run; its message is not shown, since it may quote a key: call secrets() yourself to read it`,
+      message: `${name} threw ${describeThrown(error)}, so the turn's tools did not run; its message is not shown, since it may quote a key: call secrets() yourself to read it`,
     });
   }
   // Described by its kind only: what a wrong secrets() returns is often the key itself (`() => key` for `() => [key]`).
   if (!Array.isArray(secrets)) throw new LoopError({ code: 'LOOP_CONFIG_INVALID', message: `${name} must return a list of strings (() => [key], not () => key), got ${secrets === null ? 'null' : typeof secrets}` });
   return secrets as readonly (string | undefined | null)[];
-}
-
-/** What was thrown, by its kind only: `a SyntaxError`, `an Error`, `a string`. */
-function thrownKind(thrown: unknown): string {
-  const kind = thrown instanceof Error ? String(thrown.name) : thrown === null ? 'null' : typeof thrown;
-  return `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind}`;
 }

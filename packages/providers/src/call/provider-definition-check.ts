@@ -21,7 +21,7 @@ export function describeKind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** What was thrown, by its kind only (its message may quote a key): `a SyntaxError`, `an Error`, `a string`. */
+/** What was thrown, by its kind only (its message may quote a key): `a SyntaxError`, `an Error`, `a string`, `null`. */
 export function describeThrown(thrown: unknown): string {
   if (!(thrown instanceof Error)) return describeKind(thrown);
   const name = String(thrown.name);
