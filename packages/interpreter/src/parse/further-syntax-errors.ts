@@ -23,6 +23,7 @@
  * open, a `func` inside a block) is found by counting the open blocks
  * (`misplaced-block-line.ts`).
  */
+import type { MatchResult } from 'ohm-js';
 import { MAX_NESTING_DEPTH } from '../ast/index.ts';
 import grammar from '../grammar/neuroscript.ohm-bundle.js';
 import type { LineIndex } from './line-index.ts';
@@ -91,6 +92,8 @@ function couldBePartOfExpression(text: string, line: LogicalLine): boolean {
 interface LineFailure {
   readonly description: SyntaxErrorDescription;
   readonly at: number;
+  /** The failed match the description was read from: told again with a block's closer, it is not matched again (Ohm keeps its failures). */
+  readonly told: MatchResult;
 }
 
 /**
@@ -101,14 +104,14 @@ interface LineFailure {
  * far along as `Line`, else from `Line` (a closer, `func` or `command` line
  * that goes wrong further on).
  */
-function judgeLine(lineText: string, firstLine: number, blockCloser?: string): 'fits' | 'too deep' | LineFailure {
+function judgeLine(lineText: string, firstLine: number): 'fits' | 'too deep' | LineFailure {
   const judged = matchWithNestingLimit(lineText, 'Line', LIMIT, (line): 'fits' | LineFailure => {
     if (!line.failed()) return 'fits';
     const at = line.getRightmostFailurePosition();
     // Under the same nesting guard: the statement's match goes no deeper than the line's.
     const statement = grammar.match(lineText, 'StatementLine');
     const told = statement.failed() && statement.getRightmostFailurePosition() === at ? statement : line;
-    return { at, description: describeSyntaxError(lineText, told, firstLine, blockCloser) };
+    return { at, description: describeSyntaxError(lineText, told, firstLine), told };
   });
   return judged.tooDeepAt === undefined ? judged.value : 'too deep';
 }
@@ -140,11 +143,11 @@ export function furtherSyntaxErrors(text: string, firstError: SyntaxErrorDescrip
   const firstOffset = firstError.offset;
   const firstIndex = lines.findIndex((line) => line.start <= firstOffset && firstOffset <= line.end);
   if (firstIndex === -1) return [];
-  const { found: alone, wrong, judgedBefore } = wrongLines(text, lines, firstIndex, firstOffset, positions, ignore);
+  const { found: alone, wrong, judgedBefore, told } = wrongLines(text, lines, firstIndex, firstOffset, positions, ignore);
   // A line the line-by-line match takes for right but not where it stands, said in line order unless reported already.
   const closers = new Map<LogicalLine, string>();
   const misplaced = misplacedBlockLine(text, lines, { index: firstIndex, offset: firstOffset, closer: firstError.closer }, { wrong, judgedBefore }, positions, closers);
-  const found = closers.size === 0 ? alone : alone.map((error) => withBlockHint(text, lines, error, closers, positions));
+  const found = closers.size === 0 ? alone : alone.map((error) => withBlockHint(text, lines, error, closers, told, positions));
   if (misplaced === undefined || ignore(misplaced.offset) || found.some((error) => lineOf(lines, error.offset) === lineOf(lines, misplaced.offset))) return found;
   return [...found, misplaced].sort((a, b) => a.offset - b.offset).slice(0, MAX_SYNTAX_ERRORS - 1);
 }
@@ -158,12 +161,13 @@ const BLOCK_HINTED = /^(?:'end' is not a NeuroScript statement|Statements must s
  * (`closers`): "'end' is not a NeuroScript statement: close the 'if' block
  * with 'endif'.", not the list of every closer.
  */
-function withBlockHint(text: string, lines: readonly LogicalLine[], error: SyntaxErrorDescription, closers: ReadonlyMap<LogicalLine, string>, positions: LineIndex): SyntaxErrorDescription {
+function withBlockHint(text: string, lines: readonly LogicalLine[], error: SyntaxErrorDescription, closers: ReadonlyMap<LogicalLine, string>, told: ReadonlyMap<LogicalLine, MatchResult>, positions: LineIndex): SyntaxErrorDescription {
   const line = lines[lineOf(lines, error.offset)];
   const closer = line === undefined ? undefined : closers.get(line);
-  if (line === undefined || closer === undefined || !BLOCK_HINTED.test(error.message)) return error;
-  const verdict = judgeLine(`${text.slice(line.start, line.end)}\n`, positions.position(line.start).line, closer);
-  return typeof verdict === 'string' ? error : { offset: line.start + verdict.description.offset, message: verdict.description.message };
+  const match = line === undefined ? undefined : told.get(line);
+  if (line === undefined || closer === undefined || match === undefined || !BLOCK_HINTED.test(error.message)) return error;
+  const description = describeSyntaxError(`${text.slice(line.start, line.end)}\n`, match, positions.position(line.start).line, closer);
+  return { offset: line.start + description.offset, message: description.message };
 }
 
 /** The index of the logical line of `lines` that holds `offset`. */
@@ -174,6 +178,8 @@ function lineOf(lines: readonly LogicalLine[], offset: number): number {
 /** The errors of the lines after the first error's, and what the count of open blocks needs to know of those lines (`misplacedBlockLine`). */
 interface WrongLines extends LaterLines {
   readonly found: SyntaxErrorDescription[];
+  /** The failed match of each line in `found`, to tell it again with its block's closer (`withBlockHint`). */
+  readonly told: ReadonlyMap<LogicalLine, MatchResult>;
 }
 
 /** The lines after the first error's that the grammar refuses, matched one by one (this module's comment). */
@@ -182,8 +188,9 @@ function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: num
   const last = rest.at(-1);
   const wrong = new Map<LogicalLine, number | undefined>();
   // Usually nothing after the first error is wrong: one match of all the lines after it says so.
-  if (last === undefined || matchFast(`${text.slice((rest[0] as LogicalLine).start, last.end)}\n`, 'Lines', LIMIT) !== undefined) return { found: [], wrong, judgedBefore: text.length + 1 };
+  if (last === undefined || matchFast(`${text.slice((rest[0] as LogicalLine).start, last.end)}\n`, 'Lines', LIMIT) !== undefined) return { found: [], wrong, judgedBefore: text.length + 1, told: new Map() };
   const found: SyntaxErrorDescription[] = [];
+  const told = new Map<LogicalLine, MatchResult>();
   const firstLine = lines[firstIndex] as LogicalLine;
   let previous: Previous = { line: firstLine, wrong: true, wantsMore: firstOffset > firstLine.last, complete: firstOffset === firstLine.first && isEndLine(text, firstLine) };
   for (const line of rest) {
@@ -216,7 +223,8 @@ function wrongLines(text: string, lines: readonly LogicalLine[], firstIndex: num
     wrong.set(line, reported ? line.start + verdict.at : undefined);
     if (!reported) continue;
     found.push({ offset: line.start + verdict.description.offset, message: verdict.description.message });
-    if (found.length >= MAX_SYNTAX_ERRORS - 1) return { found, wrong, judgedBefore: line.end + 1 };
+    told.set(line, verdict.told);
+    if (found.length >= MAX_SYNTAX_ERRORS - 1) return { found, wrong, judgedBefore: line.end + 1, told };
   }
-  return { found, wrong, judgedBefore: text.length + 1 };
+  return { found, wrong, judgedBefore: text.length + 1, told };
 }
