@@ -212,13 +212,15 @@ export interface FirstError {
  * its own closer; no block problem is said after one, since its writer may
  * have meant something else.
  */
-export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], first: FirstError, later: LaterLines, positions: LineIndex, closers?: Map<LogicalLine, string>): SyntaxErrorDescription | undefined {
+export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], first: FirstError, later: LaterLines, positions: LineIndex, closers: Map<LogicalLine, string>): SyntaxErrorDescription | undefined {
   const firstLine = lines[first.index] as LogicalLine;
   const firstWord = firstLine.first === -1 ? undefined : wordAt(text, firstLine.first);
   if (firstWord === undefined) return undefined;
   // An `end` the grammar stopped at, where it would have taken the innermost block's closer: its message asks for
   // that closer, which the count reads there. No block problem is said after it (`readEnd`).
   const firstIsEnd = firstWord === 'end' && first.offset === firstLine.first && first.closer !== undefined;
+  const firstOpens = blockOpenedBy(firstWord, 0) !== undefined;
+  // The first error's line included, but for an `end`: an opener there (`if x == 1 then`) opens its block all the same.
   const open = openBlocks(text, firstIsEnd ? firstLine.first : firstLine.end);
   let readEnd = false;
   if (firstIsEnd) {
@@ -230,10 +232,10 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     // A first error at a closer is a block problem said already (`roleUncertain` holds every closer uncertain).
     if (!LINE_START_WORDS.has(firstWord) || roleUncertain(text, firstLine, firstWord, first.offset)) return undefined;
     // Outside every block (its own opener aside), as the lines after it: only a declaration stands there.
-    if (open.length === (blockOpenedBy(firstWord, 0) !== undefined ? 1 : 0) && !isDeclaration(text, firstLine, firstWord)) return undefined;
+    if (open.length === (firstOpens ? 1 : 0) && !isDeclaration(text, firstLine, firstWord)) return undefined;
   }
   // Whether the innermost block has no statement yet: a closer there is "This block is empty" as the only mistake.
-  let empty = blockOpenedBy(firstWord, 0) !== undefined || firstWord === 'else';
+  let empty = firstOpens || firstWord === 'else';
   // A `func` or `command` line inside an open block, said once that block closes after it with its own closer: it
   // is nested, not a block left open (which is not said). Nothing is said then of a wrong one, whose line has a mistake
   // said already. Until then a line after the declaration's own block is not said: were the outer block left open
@@ -249,7 +251,7 @@ export function misplacedBlockLine(text: string, lines: readonly LogicalLine[], 
     const around = open.at(-1);
     // A wrong line said on its own (not maybe the rest of the line before), in a block that holds a statement.
     if (isWrong && later.wrong.get(line) !== undefined && around !== undefined && !empty && nested === undefined) {
-      closers?.set(line, around.closer);
+      closers.set(line, around.closer);
       if (word === 'end' && isEndOf(text, line, around)) {
         open.pop();
         readEnd = true;
