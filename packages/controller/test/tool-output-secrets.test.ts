@@ -11,6 +11,7 @@ import { createSandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider, REDACTED, type GenerateOptions, type Provider } from '@askloop/providers';
 import { defineTool, defineToolPack } from '@askloop/tools';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { LoopResult } from '../src/ask-loop.ts';
 import { createAskLoop } from '../src/create-ask-loop.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import { definePlugin } from '../src/plugin/plugin.ts';
@@ -77,6 +78,20 @@ async function runLeaky(options: { readonly loopSecrets?: readonly string[]; rea
   return { result, failure, everything };
 }
 
+/** One run of a loop whose own `secrets` is `secrets`: its result, or what it threw. */
+async function runWithLoopSecrets(secrets: () => string[]): Promise<{ readonly result?: LoopResult; readonly error?: unknown }> {
+  const scripted = createScriptedProvider({ models: { m: replies } });
+  const loop = createAskLoop({ plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted }, toolPacks: [leak] })], store: createMemoryTranscriptStore(), pool, secrets });
+  try {
+    return await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' }).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+  } finally {
+    await loop.close();
+  }
+}
+
 describe("a tool's key kept out of the loop", () => {
   it('by the model\'s own keys (LanguageModel.secrets)', async () => {
     const { result, everything } = await runLeaky({ modelSecrets: [KEY] });
@@ -137,40 +152,19 @@ describe("a tool's key kept out of the loop", () => {
   });
 
   it('fails the turn closed when the loop\'s secrets() throws', async () => {
-    const scripted = createScriptedProvider({ models: { m: replies } });
-    const loop = createAskLoop({
-      plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted }, toolPacks: [leak] })],
-      store: createMemoryTranscriptStore(),
-      pool,
-      secrets: () => {
-        throw new Error('vault unreachable');
-      },
+    const { result, error } = await runWithLoopSecrets(() => {
+      throw new Error('vault unreachable');
     });
-    const outcome = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' }).then(
-      (result) => JSON.stringify(result),
-      (error: unknown) => JSON.stringify({ code: (error as { code?: string }).code, message: (error as Error).message }),
-    );
+    const outcome = JSON.stringify({ result, code: (error as { code?: string } | undefined)?.code, message: (error as Error | undefined)?.message });
     expect(outcome).toContain('LOOP_CONFIG_INVALID');
     expect(outcome).toContain("createAskLoop's secrets() threw an Error");
     expect(outcome).not.toContain('vault unreachable');
     expect(outcome).not.toContain(KEY);
-    await loop.close();
   });
 
   it("does not quote what the loop's secrets() threw, nor keep it as the error's cause", async () => {
-    const scripted = createScriptedProvider({ models: { m: replies } });
-    const loop = createAskLoop({
-      plugins: [definePlugin({ name: 'leaky', specificationVersion: 'v1', providers: { scripted }, toolPacks: [leak] })],
-      store: createMemoryTranscriptStore(),
-      pool,
-      secrets: () => [JSON.parse(KEY) as string],
-    });
-    const error: unknown = await loop.run({ agent: { name: 'a', model: 'scripted:m', policy: { allow: ['tool.leak.*'] } }, task: 'x' }).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
+    const { error } = await runWithLoopSecrets(() => [JSON.parse(KEY) as string]);
     expect(error).toMatchObject({ code: 'LOOP_CONFIG_INVALID', message: expect.stringContaining("createAskLoop's secrets() threw a SyntaxError") });
     expect(inspect(error, { depth: 5 })).not.toContain(KEY.slice(0, 10));
-    await loop.close();
   });
 });
