@@ -16,6 +16,7 @@
  * CLI (what the user sees and the exit code).
  */
 import { join } from 'node:path';
+import { YAML_READ_OPTIONS } from '@askloop/controller';
 import { LineCounter, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/index.ts';
@@ -53,7 +54,7 @@ async function processWarnings(fn: () => void): Promise<string[]> {
 describe('what the YAML parser gives, under the options parseConfig uses (the premise of the checks below)', () => {
   const read = (text: string) => {
     const lineCounter = new LineCounter();
-    const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+    const document = parseDocument(text, { lineCounter, ...YAML_READ_OPTIONS });
     return { value: document.toJS() as Record<string, unknown>, warnings: document.warnings.map((warning) => warning.code), errors: document.errors.length };
   };
 

@@ -10,6 +10,8 @@ export { MAX_AGENT_DEFINITION_CHARS, parseAgentDefinition, validateAgentDefiniti
 export { agentDefinitionIssues, describeGiven, formatIssuePath, type AgentDefinitionIssue } from './agent/validate-agent-definition.ts';
 export { listProblems, placeYamlProblem, problemPlace, type PlacedProblem } from './yaml/file-problems.ts';
 export type { YamlProblem } from './yaml/yaml-node-paths.ts';
+export { locateYamlPath, yamlPathOffset, type YamlPosition } from './yaml/locate-yaml-path.ts';
+export { isMergeKey, YAML_READ_OPTIONS } from './yaml/yaml-merge.ts';
 export { yamlValueProblems } from './yaml/yaml-value-problems.ts';
 export { yamlWarningProblems } from './yaml/yaml-warning-problems.ts';
 export { createAskLoop, type AskLoopWithMetrics } from './create-ask-loop.ts';

@@ -8,6 +8,7 @@
  * may hold a `${NAME}` reference, filled from the environment when the
  * server starts.
  */
+import { isMergeKey } from '@askloop/controller';
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { decodeName, passwordCutShort, SECRET_QUERY_PARAMETER } from '../loop/redact-url.ts';
 
@@ -56,8 +57,16 @@ export function findSecret(node: Node | null, allowReference: (path: readonly (s
   if (isMap(node)) {
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
-      const key = isScalar(pair.key) ? String(pair.key.value) : '';
       const value = pair.value as Node | null;
+      if (isMergeKey(pair.key)) {
+        // A merged map's keys land in this map (`<<: { token: … }` is this map's `token`), and so are named.
+        for (const merged of isSeq(value) ? (value.items as Array<Node | null>) : [value]) {
+          const found = findSecret(merged, allowReference, path);
+          if (found !== undefined) return found;
+        }
+        continue;
+      }
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
       const here = [...path, key];
       if (SECRET_KEY.test(key) && isScalar(value) && value.value !== null && value.value !== '') {
         const text = String(value.value);

@@ -7,7 +7,7 @@
  * the parser's warnings, a secret, what the parser would not read as written
  * (a list as a key, a whole number past 2^53), then the file's values.
  */
-import { agentDefinitionIssues, formatIssuePath, listProblems, placeYamlProblem, yamlValueProblems, yamlWarningProblems, type AgentDefinition, type YamlProblem } from '@askloop/controller';
+import { agentDefinitionIssues, formatIssuePath, listProblems, locateYamlPath, placeYamlProblem, YAML_READ_OPTIONS, yamlValueProblems, yamlWarningProblems, type AgentDefinition, type YamlProblem } from '@askloop/controller';
 import { isAskLoopMcpError, parseMcpConfig, type McpServerConfig, type McpServersConfig } from '@askloop/mcp';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -18,7 +18,6 @@ import { configIssueMessage } from './config-issue-message.ts';
 import { ConfigError, type ConfigErrorCode } from './config-error.ts';
 import { findInvalidUtf8 } from '../decode-text.ts';
 import { findSecret } from './find-secret.ts';
-import { locateYamlPath } from './locate-yaml-path.ts';
 import { closestName } from '../options/closest-name.ts';
 import { PLUGIN_ENTRY_KEYS } from './plugin-entry-schema.ts';
 import { inPluginOptions, pluginOptionSecretMessage } from './plugin-option-secret.ts';
@@ -56,7 +55,7 @@ export async function loadConfig(path: string): Promise<AskLoopConfig> {
 export function parseConfig(text: string, options: { file: string; display?: string }): AskLoopConfig {
   const display = options.display ?? options.file;
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const document = parseDocument(text, { lineCounter, ...YAML_READ_OPTIONS });
   const fail = (code: 'CONFIG_SYNTAX' | 'CONFIG_INVALID' | 'CONFIG_SECRET', message: string, path: Path, key = false): ConfigError => {
     const { line, column } = locateYamlPath(document, lineCounter, path, key);
     return new ConfigError(code, message, { file: display, line, column });

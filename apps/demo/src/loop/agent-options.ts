@@ -5,12 +5,11 @@
  * bad value is `CLI_OPTION_INVALID` (exit 2) before any session starts; an
  * invalid agent file is `LOOP_AGENT_INVALID` naming the file (exit 1).
  */
-import { isLoopError, parseAgentDefinition, type AgentDefinition, type AgentPolicy, type AskLoopPlugin } from '@askloop/controller';
+import { isLoopError, locateYamlPath, parseAgentDefinition, YAML_READ_OPTIONS, type AgentDefinition, type AgentPolicy, type AskLoopPlugin } from '@askloop/controller';
 import { compileToolPattern, isToolError } from '@askloop/tools';
 import { LineCounter, parseDocument, type Node } from 'yaml';
 import { ConfigError } from '../config/config-error.ts';
 import { findSecret } from '../config/find-secret.ts';
-import { locateYamlPath } from '../config/locate-yaml-path.ts';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
 import type { AgentDefaults } from '../config/askloop-config.ts';
@@ -150,7 +149,7 @@ export async function agentFromOptions(values: AgentOptionValues, scripted: bool
  */
 function refuseWrittenSecret(text: string, file: string): void {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, version: '1.2' });
+  const document = parseDocument(text, { lineCounter, ...YAML_READ_OPTIONS });
   if (document.errors.length > 0) return;
   const secret = findSecret(document.contents as Node | null, () => false);
   if (secret === undefined) return;

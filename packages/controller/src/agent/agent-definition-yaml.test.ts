@@ -86,6 +86,30 @@ describe('an agent definition refuses what YAML would read other than written, a
   });
 });
 
+describe('merge keys (<<: *base), read as in askloop.config.yaml', () => {
+  const SHARED = 'shared: &shared\n  ceilings: { maxTurns: 4 }\n  instructions: Plan first.\n';
+
+  it('copy the keys of the map named; the definition\'s own keys win', () => {
+    const text = `name: planner\nmodel: openai:gpt-4.1-mini\n<<: { ceilings: { maxTurns: 4 }, instructions: Plan first., description: merged }\ninstructions: Its own.\n`;
+    expect(parseAgentDefinition(text)).toMatchObject({ ceilings: { maxTurns: 4 }, instructions: 'Its own.', description: 'merged' });
+  });
+
+  it('a wrong merged value is named by its path and placed where it is written', () => {
+    const text = `${AGENT}<<: { ceilings: { maxTurns: 0 } }\n`;
+    expect(refusal(text).message).toBe('planner.yaml: invalid agent definition: ceilings.maxTurns (line 3): expected a whole number ≥ 1, got number 0');
+  });
+
+  it('a merge of something other than maps is refused at its value', () => {
+    const error = refusal(`${AGENT}<<: [{ description: a }, 5]\n`);
+    expect(error.message).toBe('planner.yaml:3:5: (top level): a merge key (<<) takes a map, an alias of one (<<: *base) or a list of them (<<: [*base, *more]): their keys are copied into this map');
+    expect(error).toMatchObject({ line: 3, column: 5 });
+  });
+
+  it('an alias of a map in the same file merges (its anchor then is a key of the definition, which is refused)', () => {
+    expect(refusal(`${AGENT}${SHARED}<<: *shared\n`).message).toContain("shared (line 3): unknown key 'shared'");
+  });
+});
+
 describe('the agent files of the repository still load', () => {
   const folder = new URL('../../test/conformance/', import.meta.url);
   const cases = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);

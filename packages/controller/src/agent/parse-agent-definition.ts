@@ -4,13 +4,16 @@
  * gives line numbers for both). The text is read as written or refused at its
  * place, as askloop.config.yaml is: a syntax error, then every parser warning
  * (a tag it does not know or the value does not fit), then what it would not
- * read as written (a list as a key, a whole number past 2^53). The result is
+ * read as written (a list as a key, a whole number past 2^53). Merge keys
+ * (`<<: *base`) are read, as in askloop.config.yaml. The result is
  * validated field by field; every failure is `LOOP_AGENT_INVALID` naming the
  * source, the path, the line when known, and what was expected.
  */
-import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { LoopError } from '../errors/loop-error.ts';
 import { listProblems, placeYamlProblem, problemPlace, type PlacedProblem } from '../yaml/file-problems.ts';
+import { yamlPathOffset } from '../yaml/locate-yaml-path.ts';
+import { YAML_READ_OPTIONS } from '../yaml/yaml-merge.ts';
 import type { YamlProblem } from '../yaml/yaml-node-paths.ts';
 import { yamlValueProblems } from '../yaml/yaml-value-problems.ts';
 import { yamlWarningProblems } from '../yaml/yaml-warning-problems.ts';
@@ -33,26 +36,6 @@ export interface ParseAgentDefinitionOptions {
 export const MAX_AGENT_DEFINITION_CHARS = 256 * 1024;
 /** Issues listed in one message; the rest are counted. */
 const MAX_LISTED = 8;
-
-/** The offset of the value (or of the unknown key) at `path` in the document, if it is there. */
-function offsetOf(document: Document, path: readonly (string | number)[], key: boolean): number | undefined {
-  let node: unknown = document.contents;
-  let offset = isNode(node) ? node.range?.[0] : undefined;
-  for (const [index, part] of path.entries()) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part));
-      if (pair === undefined) return offset;
-      const last = index === path.length - 1;
-      const target = last && key ? pair.key : pair.value;
-      offset = isNode(target) ? (target.range?.[0] ?? offset) : offset;
-      node = pair.value;
-    } else if (isSeq(node) && typeof part === 'number') {
-      node = node.items[part];
-      offset = isNode(node) ? (node.range?.[0] ?? offset) : offset;
-    } else return offset;
-  }
-  return offset;
-}
 
 function invalid(message: string, source: string | undefined): LoopError {
   return new LoopError({ code: 'LOOP_AGENT_INVALID', message: `${source === undefined ? '' : `${source}: `}${message}` });
@@ -77,7 +60,7 @@ export function parseAgentDefinition(text: string, options: ParseAgentDefinition
   const { source } = options;
   if (text.length > MAX_AGENT_DEFINITION_CHARS) throw invalid(`larger than ${MAX_AGENT_DEFINITION_CHARS} characters; an agent definition is a few lines`, source);
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const document = parseDocument(text, { lineCounter, ...YAML_READ_OPTIONS });
   const syntax = document.errors[0];
   if (syntax !== undefined) {
     const { line, col } = lineCounter.linePos(syntax.pos[0]);
@@ -104,7 +87,7 @@ export function parseAgentDefinition(text: string, options: ParseAgentDefinition
   const issues = agentDefinitionIssues(value);
   if (issues.length > 0) {
     const located = (issue: AgentDefinitionIssue): string => {
-      const offset = offsetOf(document, issue.path, issue.message.startsWith('unknown key'));
+      const offset = yamlPathOffset(document, issue.path, issue.message.startsWith('unknown key'));
       const where = offset === undefined ? '' : ` (line ${lineCounter.linePos(offset).line})`;
       return `${formatIssuePath(issue.path)}${where}: ${issue.message}`;
     };

@@ -3,9 +3,12 @@
  * error names it by (`plugins[0].options.id`): for the checks that look at how
  * a value was written (its tag, its notation, a key that is no name) rather
  * than at what it became. Aliases are not followed: the node an alias names
- * is visited where its anchor is written.
+ * is visited where its anchor is written. A map written as a merge key's
+ * value (`<<: { a: 1 }`, or in its list) has its keys where the merge puts
+ * them: in the map holding the merge key.
  */
 import { isMap, isNode, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { isMergeKey } from './yaml-merge.ts';
 
 /** One node and where it is. */
 export interface YamlNodeAt {
@@ -39,12 +42,18 @@ export function yamlNodes(document: Document): YamlNodeAt[] {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         if (isNode(pair.key)) found.push({ node: pair.key, path, key: true });
+        if (isMergeKey(pair.key)) walkMerged(pair.value, path);
         // A key as the file's other checks name it (locateYamlPath, toJS): its value as text.
-        if (isScalar(pair.key)) walk(pair.value, [...path, String(pair.key.value)]);
+        else if (isScalar(pair.key)) walk(pair.value, [...path, String(pair.key.value)]);
       }
     } else if (isSeq(node)) {
       node.items.forEach((item, index) => walk(item, [...path, index]));
     }
+  };
+  const walkMerged = (value: unknown, path: readonly (string | number)[]): void => {
+    if (!isSeq(value)) return walk(value, path);
+    found.push({ node: value, path, key: false });
+    for (const item of value.items) walk(item, path);
   };
   walk(document.contents, []);
   return found;

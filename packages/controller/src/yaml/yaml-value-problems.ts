@@ -7,11 +7,15 @@
  *   print a warning on standard error); the file's keys are names;
  * - a whole number beyond Number.MAX_SAFE_INTEGER (an id, a port typed with
  *   a digit too many): it would become the nearest double,
- *   12345678901234567890 → 12345678901234567000, in silence.
+ *   12345678901234567890 → 12345678901234567000, in silence;
+ * - a merge key (`<<`) whose value is not a map, an alias of one or a list of
+ *   them (the parser would refuse the whole file, naming no line), and a
+ *   quoted key tagged `!!merge`, which merges nothing and would vanish.
  *
  * Each is reported at the key or number, before the file is made into data.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document, type Scalar } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Scalar } from 'yaml';
+import { isInertMergeKey, isMergeKey, mergesOnlyMaps } from './yaml-merge.ts';
 import { yamlNodes, type YamlProblem } from './yaml-node-paths.ts';
 
 const INT_TAG = 'tag:yaml.org,2002:int';
@@ -19,11 +23,22 @@ const INT_TAG = 'tag:yaml.org,2002:int';
 /** How to write a key, once it is a list or a map. */
 const KEY_FIX = "the file's keys are names: write the name as text (in quotes if it holds [ ] { } or a comma), or put";
 
-/** Every key that is a list or a map, and every whole number too large to read exactly, in the order written. */
+/** Every key that is a list or a map, every whole number too large to read exactly and every merge that cannot be read, in the order written. */
 export function yamlValueProblems(document: Document): YamlProblem[] {
   const problems: YamlProblem[] = [];
   for (const { node, path, key } of yamlNodes(document)) {
     const offset = node.range?.[0] ?? 0;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        if (isMergeKey(pair.key) && !mergesOnlyMaps(document, pair.value)) {
+          const at = isScalar(pair.value) || isSeq(pair.value) || isAlias(pair.value) ? (pair.value.range?.[0] ?? offset) : (pair.key.range?.[0] ?? offset);
+          problems.push({ offset: at, path, message: 'a merge key (<<) takes a map, an alias of one (<<: *base) or a list of them (<<: [*base, *more]): their keys are copied into this map' });
+        } else if (isInertMergeKey(pair.key)) {
+          problems.push({ offset: isScalar(pair.key) ? (pair.key.range?.[0] ?? offset) : offset, path, message: 'a quoted key tagged !!merge merges nothing: write the merge key as << (unquoted, no tag)' });
+        }
+      }
+    }
     if (key) {
       // An alias of a list is a list as a key too.
       const target = isAlias(node) ? node.resolve(document) : node;

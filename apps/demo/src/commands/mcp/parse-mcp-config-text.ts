@@ -4,12 +4,11 @@
  * askloop.config.yaml is read, with the YAML checks the controller exports.
  */
 import { extname } from 'node:path';
-import { listProblems, placeYamlProblem, yamlValueProblems, yamlWarningProblems, type YamlProblem } from '@askloop/controller';
+import { listProblems, locateYamlPath, placeYamlProblem, YAML_READ_OPTIONS, yamlValueProblems, yamlWarningProblems, type YamlProblem } from '@askloop/controller';
 import { isAskLoopMcpError, parseMcpConfig, type McpServersConfig } from '@askloop/mcp';
 import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { CliError } from '../../cli-error.ts';
 import { findSecret } from '../../config/find-secret.ts';
-import { locateYamlPath } from '../../config/locate-yaml-path.ts';
 
 /** Problems of the file shown at most, as the config file's; the count of the rest follows. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -31,7 +30,7 @@ export function parseMcpConfigText(text: string, file: string): McpServersConfig
   // space nor line end, misread the file around it and missed a key given twice: read as a line feed, the same
   // offsets (JSON holds no raw carriage return inside a string).
   const source = yaml ? text : text.replace(/\r(?!\n)/g, '\n');
-  const document = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const document = parseDocument(source, { lineCounter, ...YAML_READ_OPTIONS });
   const refuse = (problems: readonly { line: number; column: number; message: string }[]): CliError => {
     const { first, message } = listProblems(problems, file, MAX_PROBLEMS_SHOWN);
     return new CliError('CLI_OPTION_INVALID', `--mcp-config ${file}: ${message}`, { file, line: first.line, column: first.column });
