@@ -212,8 +212,14 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     await entry.client.close().catch(() => undefined);
   };
 
-  // A JSON-RPC error from a live peer leaves the connection usable; anything else (closed pipe, refused socket) does not.
-  const transportFailed = (error: unknown): boolean => !(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed;
+  /**
+   * A JSON-RPC error from a live peer leaves the connection usable; anything else (closed pipe, refused socket) does not.
+   * The SDK's own "Connection closed" has code -32000, which JSON-RPC also leaves to servers for their errors: only
+   * when the client has lost its transport (the SDK drops it as it closes) is it the connection's end — a server's
+   * -32000 answer ("database is locked") must not cost it its process and what that holds in memory.
+   */
+  const transportFailed = (error: unknown, entry: Live): boolean =>
+    !(error instanceof McpError) || (error.code === ErrorCode.ConnectionClosed && entry.client.transport === undefined);
 
   return {
     name,
@@ -228,7 +234,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
           cursor = page.nextCursor;
         } while (cursor !== undefined);
       } catch (error) {
-        if (transportFailed(error)) await drop(entry);
+        if (transportFailed(error, entry)) await drop(entry);
         const reason = error instanceof McpError && error.code === ErrorCode.RequestTimeout ? `no answer within ${timeoutMs} ms (timeoutMs)` : messageOf(error);
         throw failure('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${reason}${tail()}`, error);
       }
@@ -249,7 +255,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
           throw new AskLoopMcpError('MCP_TIMEOUT', `MCP server '${name}' tool '${tool}' did not answer within ${options.timeoutMs} ms; the call was cancelled on the server`, { server: name, tool, cause: error });
         }
-        if (!transportFailed(error)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
+        if (!transportFailed(error, entry)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
         // The server went away mid-call: what it said on stderr before it died is usually why.
         await stderrDrained(entry.transport);
         await drop(entry);
