@@ -42,3 +42,32 @@ describe('a live server that answers oddly', () => {
     expect(await host.call('tool.raw.pid', [])).toBe(pid);
   });
 });
+
+describe('a live server whose answer is not MCP', () => {
+  it('names what is wrong in the result in one line, and keeps the server', async () => {
+    const pid = await host.call('tool.raw.pid', []);
+    const failure = (await host.call('tool.raw.bad_result', []).catch((error: unknown) => error)) as Error;
+    expect(failure).toMatchObject({ code: 'TOOL_FAILED' });
+    expect(codes(failure)).toContain('MCP_REQUEST_FAILED');
+    expect(failure.message).toContain(
+      "MCP server 'raw' answered tool 'bad_result' with a result that is not an MCP tool result (content[0].text: expected string, received undefined; content[1].text: expected string, received number",
+    );
+    expect(failure.message).not.toContain('\n');
+    expect(source.status().raw).toMatchObject({ connected: true, starts: 1 });
+    expect(await host.call('tool.raw.pid', [])).toBe(pid);
+  });
+});
+
+describe('a tool list that is not MCP', () => {
+  it('fails MCP_LIST_FAILED naming the field, in one line', async () => {
+    const bad = createMcpToolSource({ servers: { raw: { command: NODE, args: [RAW_SERVER], env: { RAW_BAD_LIST: '1' } } } });
+    try {
+      const failure = (await bad.toolPacks().catch((error: unknown) => error)) as Error;
+      expect(failure).toMatchObject({ code: 'MCP_LIST_FAILED', server: 'raw' });
+      expect(failure.message).toBe("MCP server 'raw' failed tools/list: its answer is not an MCP tool list (tools[1].inputSchema.properties: expected record, received string)");
+      expect(bad.status().raw).toMatchObject({ connected: true, starts: 1 });
+    } finally {
+      await bad.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { createRedact, redactError, serverSecrets, type Redact } from '../errors/redact-secrets.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
 import { connectWithin, StartTimeout } from './connect-within.ts';
+import { describeInvalidAnswer, isInvalidAnswer } from './invalid-answer.ts';
 
 /** Commands that fetch a package before they run it: a silent, slow start may be that fetch. */
 const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx']);
@@ -216,10 +217,11 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
    * A JSON-RPC error from a live peer leaves the connection usable; anything else (closed pipe, refused socket) does not.
    * The SDK's own "Connection closed" has code -32000, which JSON-RPC also leaves to servers for their errors: only
    * when the client has lost its transport (the SDK drops it as it closes) is it the connection's end — a server's
-   * -32000 answer ("database is locked") must not cost it its process and what that holds in memory.
+   * -32000 answer ("database is locked") must not cost it its process and what that holds in memory. Nor must an
+   * answer that arrived whole but is not an MCP result (the SDK's schema refused it): the peer is there.
    */
   const transportFailed = (error: unknown, entry: Live): boolean =>
-    !(error instanceof McpError) || (error.code === ErrorCode.ConnectionClosed && entry.client.transport === undefined);
+    error instanceof McpError ? error.code === ErrorCode.ConnectionClosed && entry.client.transport === undefined : !isInvalidAnswer(error);
 
   return {
     name,
@@ -235,7 +237,12 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         } while (cursor !== undefined);
       } catch (error) {
         if (transportFailed(error, entry)) await drop(entry);
-        const reason = error instanceof McpError && error.code === ErrorCode.RequestTimeout ? `no answer within ${timeoutMs} ms (timeoutMs)` : messageOf(error);
+        const reason =
+          error instanceof McpError && error.code === ErrorCode.RequestTimeout
+            ? `no answer within ${timeoutMs} ms (timeoutMs)`
+            : isInvalidAnswer(error)
+              ? `its answer is not an MCP tool list (${describeInvalidAnswer(error)})`
+              : messageOf(error);
         throw failure('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${reason}${tail()}`, error);
       }
       return tools;
@@ -254,6 +261,9 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         if (options.signal?.aborted === true) throw options.signal.reason;
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
           throw new AskLoopMcpError('MCP_TIMEOUT', `MCP server '${name}' tool '${tool}' did not answer within ${options.timeoutMs} ms; the call was cancelled on the server`, { server: name, tool, cause: error });
+        }
+        if (isInvalidAnswer(error)) {
+          throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' answered tool '${tool}' with a result that is not an MCP tool result (${describeInvalidAnswer(error)}); a fault of the server, which keeps running`, error, tool);
         }
         if (!transportFailed(error, entry)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
         // The server went away mid-call: what it said on stderr before it died is usually why.
