@@ -71,3 +71,27 @@ describe('a tool list that is not MCP', () => {
     }
   });
 });
+
+describe('an answer past what the stdio transport reads', () => {
+  // The SDK's stdio transport reads at most 10 MiB a message (more, and it closes the connection): 11 MiB passes it.
+  const ELEVEN_MIB = 11 * 1024 * 1024;
+
+  it('fails MCP_RESULT_TOO_LARGE saying so, not a bare "Connection closed", and starts the server again on the next call', async () => {
+    const failure = (await host.call('tool.raw.huge', [ELEVEN_MIB]).catch((error: unknown) => error)) as Error;
+    expect(failure).toMatchObject({ code: 'TOOL_FAILED' });
+    expect(codes(failure)).toContain('MCP_RESULT_TOO_LARGE');
+    expect(failure.message).toContain("MCP server 'raw' tool 'huge' sent an answer over 10485760 bytes, the most this client reads in one message from this server (4 × maxResultBytes, at least 10 MiB); the server was stopped");
+    expect(await host.call('tool.raw.huge', [3])).toBe('xxx');
+  });
+
+  it('reads a larger answer when maxResultBytes is raised', async () => {
+    const large = createMcpToolSource({ servers: { raw: { command: NODE, args: [RAW_SERVER], maxResultBytes: 12 * 1024 * 1024 } } });
+    try {
+      const policy = createPolicy({ allow: ['tool.raw.*'], grants: ['mcp:call:raw'] });
+      const largeHost = createToolHost({ registry: createToolRegistry(await large.toolPacks()), policy, session: 'raw', turn: 1, maxResultLength: ELEVEN_MIB });
+      expect(await largeHost.call('tool.raw.huge', [ELEVEN_MIB])).toHaveLength(ELEVEN_MIB);
+    } finally {
+      await large.close();
+    }
+  });
+});

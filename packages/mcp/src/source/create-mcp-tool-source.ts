@@ -58,16 +58,18 @@ export function createMcpToolSource(options: McpToolSourceOptions): McpToolSourc
     if (seen.has(name.toLowerCase())) throw new AskLoopMcpError('MCP_CONFIG_INVALID', `MCP config: two servers are named '${name}' (names are case-insensitive)`);
     seen.add(name.toLowerCase());
     const timeoutMs = config.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+    const maxResultBytes = config.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES;
     const entry: ServerEntry = {
       connection: createMcpConnection(name, config, {
         timeoutMs,
         startTimeoutMs: config.startTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS,
+        maxResultBytes,
         onListChanged: () => {
           entry.stale = true;
         },
       }),
       timeoutMs,
-      maxResultBytes: config.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES,
+      maxResultBytes,
       approval: config.approval ?? 'destructive',
       pack: undefined,
       stale: true,

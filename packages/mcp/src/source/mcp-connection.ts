@@ -12,6 +12,7 @@ import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isHttpServerConfig, type McpServerConfig } from '../config/server-config.ts';
@@ -30,6 +31,23 @@ export const CLIENT_INFO = { name: 'askloop', version: PACKAGE_VERSION } as cons
 const STDERR_TAIL = 2_000;
 /** How long a failed call waits for a dead server's stderr to end, so its last words are in the error. */
 const STDERR_DRAIN_MS = 200;
+
+/**
+ * How many times `maxResultBytes` one stdio message may be: a result's value is measured as JSON, and its message can
+ * carry it twice (a tool's `structuredContent` and the same as JSON text), escaped once more.
+ */
+const MESSAGE_PER_RESULT_BYTES = 4;
+
+/**
+ * The most a stdio server may write in one message: 4 × `maxResultBytes`, at least the SDK's 10 MiB. Past it the
+ * SDK's transport stops reading and closes the connection (stopping the server) rather than buffer without end.
+ */
+export function stdioMessageLimit(maxResultBytes: number): number {
+  return Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, MESSAGE_PER_RESULT_BYTES * maxResultBytes);
+}
+
+/** The SDK's words (shared/stdio.js, ReadBuffer) when a stdio message passes its limit: the transport closes next. */
+const OVERFLOW = /^ReadBuffer exceeded maximum size/;
 
 /** A server's connection state, for status displays and tests. */
 export interface McpServerStatus {
@@ -66,6 +84,8 @@ export interface McpConnectionOptions {
   readonly timeoutMs: number;
   /** How long starting the server (spawn or reach it, and `initialize`) may take. */
   readonly startTimeoutMs: number;
+  /** The largest result a call may give (UTF-8 bytes of its JSON): a stdio message may be {@link stdioMessageLimit} of it. */
+  readonly maxResultBytes: number;
   /** Runs when the server sends `notifications/tools/list_changed`. */
   readonly onListChanged: () => void;
 }
@@ -73,6 +93,8 @@ export interface McpConnectionOptions {
 interface Live {
   readonly client: Client;
   readonly transport: StdioClientTransport | StreamableHTTPClientTransport;
+  /** Set when the server wrote a message past the stdio limit: why the connection then closed. */
+  overflowed: boolean;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -103,6 +125,7 @@ async function stderrDrained(transport: StdioClientTransport | StreamableHTTPCli
  */
 export function createMcpConnection(name: string, config: McpServerConfig, options: McpConnectionOptions): McpConnection {
   const { timeoutMs, startTimeoutMs, onListChanged } = options;
+  const messageLimit = stdioMessageLimit(options.maxResultBytes);
   const secrets = serverSecrets(config);
   const redact = createRedact(secrets);
   const redactSecrets = createRedact(secrets, { patterns: false });
@@ -151,6 +174,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
       ...(config.env === undefined ? {} : { env: { ...config.env } }),
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       stderr: 'pipe',
+      maxBufferSize: messageLimit,
     });
     // Kept for connect errors; a bounded tail so a chatty server cannot grow memory.
     transport.stderr?.on('data', (chunk: Buffer | string) => {
@@ -164,7 +188,11 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   const start = async (): Promise<Live> => {
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     const transport = makeTransport();
-    const entry: Live = { client, transport };
+    const entry: Live = { client, transport, overflowed: false };
+    // The transport reports a message past its limit here, then closes: the calls in flight only see "Connection closed".
+    client.onerror = (error) => {
+      if (OVERFLOW.test(error.message)) entry.overflowed = true;
+    };
     client.onclose = () => {
       // Only forget the connection this callback belongs to, not a newer one.
       if (current === entry) {
@@ -266,6 +294,11 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
           throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' answered tool '${tool}' with a result that is not an MCP tool result (${describeInvalidAnswer(error)}); a fault of the server, which keeps running`, error, tool);
         }
         if (!transportFailed(error, entry)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
+        if (entry.overflowed) {
+          await drop(entry);
+          const message = `MCP server '${name}' tool '${tool}' sent an answer over ${messageLimit} bytes, the most this client reads in one message from this server (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); the server was stopped (the next call starts it again)`;
+          throw new AskLoopMcpError('MCP_RESULT_TOO_LARGE', message, { server: name, tool, cause: error });
+        }
         // The server went away mid-call: what it said on stderr before it died is usually why.
         await stderrDrained(entry.transport);
         await drop(entry);
