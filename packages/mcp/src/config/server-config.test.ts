@@ -41,6 +41,24 @@ describe('parseMcpConfig', () => {
     fails({ servers: { Files: { command: 'x' }, files: { command: 'y' } } }, 'case-insensitive');
   });
 
+  it('refuses a field of the other kind of server instead of dropping it', () => {
+    fails({ servers: { a: { command: 'npx', headers: { Authorization: 'Bearer x' } } } }, 'servers.a.headers is for a url (Streamable HTTP) server; a command (stdio) server takes env (its environment)');
+    fails({ servers: { a: { url: 'https://h/mcp', env: { TOKEN: 'x' } } } }, 'servers.a.env is for a command (stdio) server; a url (Streamable HTTP) server takes headers');
+    fails({ servers: { a: { url: 'https://h/mcp', args: ['--x'] } } }, 'servers.a.args is for a command (stdio) server');
+    fails({ servers: { a: { url: 'https://h/mcp', cwd: '/srv' } } }, 'servers.a.cwd is for a command (stdio) server');
+    fails({ servers: { a: { command: 'npx', url: 5 } } }, 'servers.a.url must be a string (an http:// or https:// URL)');
+    const pathOf = (value: unknown): unknown => {
+      try {
+        parseMcpConfig(value);
+      } catch (error) {
+        return (error as { configPath?: unknown }).configPath;
+      }
+      return expect.unreachable();
+    };
+    expect(pathOf({ servers: { a: { command: 'npx', headers: {} } } })).toEqual(['servers', 'a', 'headers']);
+    expect(pathOf({ servers: { a: { url: 'https://h/mcp', env: {} } } })).toEqual(['servers', 'a', 'env']);
+  });
+
   it('says a name of letters and digits is refused for its leading digit, not for its characters', () => {
     fails({ servers: { '1srv': { command: 'x' } } }, "server name '1srv' must not start with a digit (it becomes the tool group tool.1srv.…); try '_1srv'");
     expect(() => parseMcpConfig({ servers: { '1srv': { command: 'x' } } })).not.toThrowError(/must be letters, digits and _/);

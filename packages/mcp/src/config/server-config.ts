@@ -70,6 +70,10 @@ function serverNameProblem(name: string): string {
   return `server name '${name}' ${rule} (it becomes the tool group tool.${name}.…); try '${suggestion}'`;
 }
 
+/** The fields only a stdio server takes, and the one only an HTTP server takes (`command` and `url` are told apart on their own). */
+const STDIO_ONLY = ['args', 'env', 'cwd'] as const;
+const HTTP_ONLY = ['headers'] as const;
+
 /** True when the configuration is an HTTP server. */
 export function isHttpServerConfig(config: McpServerConfig): config is McpHttpServerConfig {
   return typeof (config as McpHttpServerConfig).url === 'string';
@@ -117,6 +121,13 @@ export function validateServerConfig(name: string, value: unknown): McpServerCon
   if (!isPlainObject(value)) throw invalid(`${where} must be an object`, [name]);
   const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'startTimeoutMs', 'maxResultBytes', 'approval']);
   for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`, [name, key]);
+  if (value.url !== undefined && typeof value.url !== 'string') throw invalid(`${where}.url must be a string (an http:// or https:// URL)`, [name, 'url']);
+  // A field of the other kind of server would be dropped without a word (headers on a command server never sent), as a typo would.
+  const otherKind = (typeof value.url === 'string' ? STDIO_ONLY : HTTP_ONLY).find((key) => value[key] !== undefined);
+  if (otherKind !== undefined) {
+    const problem = typeof value.url === 'string' ? `${where}.${otherKind} is for a command (stdio) server; a url (Streamable HTTP) server takes headers` : `${where}.${otherKind} is for a url (Streamable HTTP) server; a command (stdio) server takes env (its environment)`;
+    throw invalid(problem, [name, otherKind]);
+  }
   if (typeof value.url === 'string') {
     if (value.command !== undefined) throw invalid(`${where} has both command and url; use one`, [name, 'command']);
     let url: URL;
