@@ -5,6 +5,16 @@ const fails = (value: unknown, text: string) => {
   expect(() => parseMcpConfig(value)).toThrowError(expect.objectContaining({ code: 'MCP_CONFIG_INVALID', message: expect.stringContaining(text) }));
 };
 
+/** The `configPath` of the error `parseMcpConfig` refuses `value` with. */
+const pathOf = (value: unknown): unknown => {
+  try {
+    parseMcpConfig(value);
+  } catch (error) {
+    return (error as { configPath?: unknown }).configPath;
+  }
+  return expect.unreachable();
+};
+
 describe('parseMcpConfig', () => {
   it('accepts stdio and HTTP servers', () => {
     expect(
@@ -47,14 +57,6 @@ describe('parseMcpConfig', () => {
     fails({ servers: { a: { url: 'https://h/mcp', args: ['--x'] } } }, 'servers.a.args is for a command (stdio) server');
     fails({ servers: { a: { url: 'https://h/mcp', cwd: '/srv' } } }, 'servers.a.cwd is for a command (stdio) server');
     fails({ servers: { a: { command: 'npx', url: 5 } } }, 'servers.a.url must be a string (an http:// or https:// URL)');
-    const pathOf = (value: unknown): unknown => {
-      try {
-        parseMcpConfig(value);
-      } catch (error) {
-        return (error as { configPath?: unknown }).configPath;
-      }
-      return expect.unreachable();
-    };
     expect(pathOf({ servers: { a: { command: 'npx', headers: {} } } })).toEqual(['servers', 'a', 'headers']);
     expect(pathOf({ servers: { a: { url: 'https://h/mcp', env: {} } } })).toEqual(['servers', 'a', 'env']);
   });
@@ -65,14 +67,6 @@ describe('parseMcpConfig', () => {
   });
 
   it('says where in the config each problem is, so a file reader can point at its line', () => {
-    const pathOf = (value: unknown): unknown => {
-      try {
-        parseMcpConfig(value);
-      } catch (error) {
-        return (error as { configPath?: unknown }).configPath;
-      }
-      return expect.unreachable();
-    };
     expect(pathOf({ servers: { a: { command: 'x', args: [1] } } })).toEqual(['servers', 'a', 'args']);
     expect(pathOf({ servers: { a: { command: 'x', env: { A: 1 } } } })).toEqual(['servers', 'a', 'env', 'A']);
     expect(pathOf({ servers: { a: { url: 'http://h', timeoutMs: 'lots' } } })).toEqual(['servers', 'a', 'timeoutMs']);
