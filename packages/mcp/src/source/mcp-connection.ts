@@ -19,6 +19,7 @@ import { isHttpServerConfig, type McpServerConfig } from '../config/server-confi
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { createRedact, redactError, serverSecrets, type Redact } from '../errors/redact-secrets.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
+import { boundedFetch } from './bounded-fetch.ts';
 import { connectWithin, StartTimeout } from './connect-within.ts';
 import { describeInvalidAnswer, isInvalidAnswer } from './invalid-answer.ts';
 
@@ -33,16 +34,17 @@ const STDERR_TAIL = 2_000;
 const STDERR_DRAIN_MS = 200;
 
 /**
- * How many times `maxResultBytes` one stdio message may be: a result's value is measured as JSON, and its message can
+ * How many times `maxResultBytes` one message may be: a result's value is measured as JSON, and its message can
  * carry it twice (a tool's `structuredContent` and the same as JSON text), escaped once more.
  */
 const MESSAGE_PER_RESULT_BYTES = 4;
 
 /**
- * The most a stdio server may write in one message: 4 × `maxResultBytes`, at least the SDK's 10 MiB. Past it the
- * SDK's transport stops reading and closes the connection (stopping the server) rather than buffer without end.
+ * The most a server may send in one message: 4 × `maxResultBytes`, at least the SDK's 10 MiB (its stdio limit).
+ * Past it a stdio transport stops reading and closes the connection (stopping the server), and an HTTP answer's body
+ * fails (`boundedFetch`) and the connection is closed, rather than buffer without end.
  */
-export function stdioMessageLimit(maxResultBytes: number): number {
+export function answerLimit(maxResultBytes: number): number {
   return Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, MESSAGE_PER_RESULT_BYTES * maxResultBytes);
 }
 
@@ -84,7 +86,7 @@ export interface McpConnectionOptions {
   readonly timeoutMs: number;
   /** How long starting the server (spawn or reach it, and `initialize`) may take. */
   readonly startTimeoutMs: number;
-  /** The largest result a call may give (UTF-8 bytes of its JSON): a stdio message may be {@link stdioMessageLimit} of it. */
+  /** The largest result a call may give (UTF-8 bytes of its JSON): a message may be {@link answerLimit} of it. */
   readonly maxResultBytes: number;
   /** Runs when the server sends `notifications/tools/list_changed`. */
   readonly onListChanged: () => void;
@@ -125,7 +127,9 @@ async function stderrDrained(transport: StdioClientTransport | StreamableHTTPCli
  */
 export function createMcpConnection(name: string, config: McpServerConfig, options: McpConnectionOptions): McpConnection {
   const { timeoutMs, startTimeoutMs, onListChanged } = options;
-  const messageLimit = stdioMessageLimit(options.maxResultBytes);
+  const messageLimit = answerLimit(options.maxResultBytes);
+  /** What closing a connection does to the server, in the words of its kind. */
+  const closing = isHttpServerConfig(config) ? 'the connection was closed (the next call connects again)' : 'the server was stopped (the next call starts it again)';
   const secrets = serverSecrets(config);
   const redact = createRedact(secrets);
   const redactSecrets = createRedact(secrets, { patterns: false });
@@ -164,9 +168,10 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     return `. It wrote nothing: ${runner} may still have been fetching the server's package (run the command by hand to see; pass the proxy or CA variables it needs, such as HTTPS_PROXY or NODE_EXTRA_CA_CERTS, in the server's "env", or raise startTimeoutMs)`;
   };
 
-  const makeTransport = (): StdioClientTransport | StreamableHTTPClientTransport => {
+  /** `onOverflow` is told when an HTTP server's answer passes the message limit (a stdio one's reaches `client.onerror`). */
+  const makeTransport = (onOverflow: () => void): StdioClientTransport | StreamableHTTPClientTransport => {
     if (isHttpServerConfig(config)) {
-      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+      return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, fetch: boundedFetch(messageLimit, onOverflow) });
     }
     const transport = new StdioClientTransport({
       command: config.command,
@@ -187,7 +192,12 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
 
   const start = async (): Promise<Live> => {
     const client = new Client(CLIENT_INFO, { capabilities: {} });
-    const transport = makeTransport();
+    // An HTTP answer past the limit fails its body; closing the connection then fails the calls waiting on it at once
+    // (an event stream's failure reaches no call), as the stdio transport closes on its own.
+    const transport = makeTransport(() => {
+      entry.overflowed = true;
+      void client.close().catch(() => undefined);
+    });
     const entry: Live = { client, transport, overflowed: false };
     // The transport reports a message past its limit here, then closes: the calls in flight only see "Connection closed".
     client.onerror = (error) => {
@@ -270,7 +280,9 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
             ? `no answer within ${timeoutMs} ms (timeoutMs)`
             : isInvalidAnswer(error)
               ? `its answer is not an MCP tool list (${describeInvalidAnswer(error)})`
-              : messageOf(error);
+              : entry.overflowed
+                ? `its answer passed ${messageLimit} bytes, the most this client reads in one message (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); ${closing}`
+                : messageOf(error);
         throw failure('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${reason}${tail()}`, error);
       }
       return tools;
@@ -296,7 +308,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         if (!transportFailed(error, entry)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
         if (entry.overflowed) {
           await drop(entry);
-          const message = `MCP server '${name}' tool '${tool}' sent an answer over ${messageLimit} bytes, the most this client reads in one message from this server (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); the server was stopped (the next call starts it again)`;
+          const message = `MCP server '${name}' tool '${tool}' sent an answer over ${messageLimit} bytes, the most this client reads in one message from this server (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); ${closing}`;
           throw new AskLoopMcpError('MCP_RESULT_TOO_LARGE', message, { server: name, tool, cause: error });
         }
         // The server went away mid-call: what it said on stderr before it died is usually why.
