@@ -43,6 +43,16 @@ describe('a live server that answers oddly', () => {
   });
 });
 
+describe('a live server that answers at once with -32001, the code of the SDK\'s own timeout', () => {
+  it('says what the server said, not that it did not answer in time', async () => {
+    const failure = (await host.call('tool.raw.upstream_timeout', []).catch((error: unknown) => error)) as Error;
+    expect(codes(failure)).toContain('MCP_REQUEST_FAILED');
+    expect(codes(failure)).not.toContain('MCP_TIMEOUT');
+    expect(failure.message).toContain("MCP server 'raw' failed calling tool 'upstream_timeout': MCP error -32001: the upstream API timed out after 5000 ms");
+    expect(source.status().raw).toMatchObject({ connected: true });
+  });
+});
+
 describe('a live server whose answer is not MCP', () => {
   it('names what is wrong in the result in one line, and keeps the server', async () => {
     const pid = await host.call('tool.raw.pid', []);

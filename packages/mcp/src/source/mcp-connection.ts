@@ -102,6 +102,14 @@ interface Live {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
+ * Whether `error` is the SDK's own timeout of a request sent at `sentAt` with `limitMs`: its code, -32001, is also a
+ * server's to answer with (an SDK-built server passes on an upstream's timeout so), and such an answer comes early and
+ * says what happened. (Node's timers never fire early; the 1 ms allows for their coarser clock.)
+ */
+const timedOut = (error: unknown, sentAt: number, limitMs: number): boolean =>
+  error instanceof McpError && error.code === ErrorCode.RequestTimeout && performance.now() - sentAt >= limitMs - 1;
+
+/**
  * Waits until a stdio server's stderr has ended (its last words read), at
  * most STDERR_DRAIN_MS: the pipe closing and the call failing race each
  * other. A server over HTTP has no stderr.
@@ -267,8 +275,10 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
       const entry = await connect();
       const tools: Tool[] = [];
       let cursor: string | undefined;
+      let sentAt = 0;
       try {
         do {
+          sentAt = performance.now();
           const page = await entry.client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
           tools.push(...page.tools);
           cursor = page.nextCursor;
@@ -276,7 +286,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
       } catch (error) {
         if (transportFailed(error, entry)) await drop(entry);
         const reason =
-          error instanceof McpError && error.code === ErrorCode.RequestTimeout
+          timedOut(error, sentAt, timeoutMs)
             ? `no answer within ${timeoutMs} ms (timeoutMs)`
             : isInvalidAnswer(error)
               ? `its answer is not an MCP tool list (${describeInvalidAnswer(error)})`
@@ -290,6 +300,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     async callTool(tool, args, options) {
       const entry = await connect();
       const calledAt = stderrWritten;
+      const sentAt = performance.now();
       try {
         // The SDK's timeout sends notifications/cancelled to the server when it passes; so does aborting `signal`.
         const result = await entry.client.callTool({ name: tool, arguments: args }, undefined, {
@@ -299,7 +310,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         return result as CallToolResult;
       } catch (error) {
         if (options.signal?.aborted === true) throw options.signal.reason;
-        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        if (timedOut(error, sentAt, options.timeoutMs)) {
           throw new AskLoopMcpError('MCP_TIMEOUT', `MCP server '${name}' tool '${tool}' did not answer within ${options.timeoutMs} ms; the call was cancelled on the server`, { server: name, tool, cause: error });
         }
         if (isInvalidAnswer(error)) {
