@@ -5,7 +5,7 @@ import { createMemoryTranscriptStore } from '../store/memory-transcript-store.ts
 import type { TranscriptStore } from '../store/transcript-store.ts';
 import { sampleSession, sampleTurn } from '../testing/transcript-fixtures.ts';
 import { countedCalls } from './counted-calls.ts';
-import { counterStepped, createKeptCounter, keepCounterCurrent } from './kept-counter.ts';
+import { counterStepped, counterUnsettled, createKeptCounter, keepCounterCurrent } from './kept-counter.ts';
 
 /** A memory store holding session `s` with `turns` decided turns, its `listTurns` calls counted. */
 async function storeWith(turns: number): Promise<{ readonly store: TranscriptStore; readonly reads: () => number }> {
@@ -66,5 +66,21 @@ describe('kept counter', () => {
     await keepCounterCurrent(own, store, 's', sampleTurn('s', 1), tallyOf([sampleTurn('s', 1)]));
     expect(own.total).toBe(1);
     expect(reads()).toBe(0);
+  });
+
+  it('is rebuilt after a step that threw: the calls its run counted may never have been stored (a rolled-back step)', async () => {
+    const { store, reads } = await storeWith(1);
+    const turns = await store.listTurns('s');
+    const [first] = turns;
+    if (first === undefined) throw new Error('no turn');
+    const counter = createKeptCounter();
+    await keepCounterCurrent(counter, store, 's', first, tallyOf(turns));
+    // The next step's run counts a call as it makes it, then throws before its record is stored.
+    countCallIn(counter, 'tool.rolled-back');
+    counterUnsettled(counter);
+    const before = reads();
+    await keepCounterCurrent(counter, store, 's', first, tallyOf(turns));
+    expect(reads() - before).toBe(1);
+    expect(counter.total).toBe(countedCalls(turns).total);
   });
 });

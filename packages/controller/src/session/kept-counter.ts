@@ -9,7 +9,9 @@
  * or this controller has not stepped it yet (a restart, `askloop approve`, a
  * counter dropped by `sessionCacheSize`) — the counter is rebuilt from the
  * stored turns before the turn runs. A host stepping a session alone reads no
- * earlier turns for it.
+ * earlier turns for it. A step that throws leaves the counter unknown
+ * (`counterUnsettled`): its run counted calls whose record may never be
+ * stored, so the next step rebuilds it.
  */
 import type { CallCounter } from '@askloop/tools';
 import { createCallCounter } from '@askloop/tools';
@@ -63,4 +65,15 @@ export async function keepCounterCurrent(counter: CallCounter, store: Transcript
 export function counterStepped(counter: CallCounter, last: TurnRecord, tally: LoopTally): void {
   const kept = stamps.get(counter);
   if (kept !== undefined) kept.stamp = stampOf(last, tally);
+}
+
+/**
+ * After a step that threw: a kept `counter` counted its run's calls as they were made, but the run's record may never
+ * be stored (a worker's step rolled back, a lost lease, a failed save), so what the store holds is unknown to it: the
+ * next step rebuilds it from the stored turns, as any other host would. Kept, a run that failed twice on one host
+ * left its calls counted, and the next run on that host was refused a call a per-session limit allowed once.
+ */
+export function counterUnsettled(counter: CallCounter): void {
+  const kept = stamps.get(counter);
+  if (kept !== undefined) kept.stamp = undefined;
 }

@@ -13,7 +13,7 @@ import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
 import type { EarlierUnfinishedCall, TurnRecord } from '../loop/turn-record.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
-import { counterStepped, keepCounterCurrent } from './kept-counter.ts';
+import { counterStepped, counterUnsettled, keepCounterCurrent } from './kept-counter.ts';
 import { sessionAfter, statusOf } from './session-after.ts';
 
 /** True when the session can take another step. */
@@ -122,25 +122,32 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
   }
   // A cancelled turn, or one whose model call failed, runs again (canStep allows no other HALT).
   const reopens = last?.phase === 'decided' && last.decision?.kind === 'HALT';
-  // The session's call counter counts what the stored turns hold, whoever stepped it last (another host, in worker
-  // mode); a turn run again brings it up to date once reopened (below), without its stopped run's calls.
-  if (!reopens) await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
   let record: TurnRecord;
   let before: LoopTally;
-  if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
-  else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, continued(last));
-  else if (reopens) {
-    // The tally of the turns before it, rebuilt (a fold cannot be undone).
-    before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
-    const reopened = reopenTurn(last);
-    // Saved before anything runs (a model call may take minutes of retries): readers see the session running again, not halted.
-    await context.store.saveTurn(reopened, sessionAfter(session, reopened, before, isoNow(context)));
-    // Its stopped run's finished calls leave the count with its record's (the reopened record holds none): the run
-    // counts each again as it replays or makes it, so such a call is counted once, on this host as on one that rebuilds
-    // the count. Its unfinished call stays counted (`earlierUnfinished`): it may have acted, and the run makes it again.
-    await keepCounterCurrent(context.sessionCounter, context.store, sid, reopened, before);
-    record = await runTurn(context, { session, tally: before }, reopened);
-  } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
+  try {
+    // The session's call counter counts what the stored turns hold, whoever stepped it last (another host, in worker
+    // mode); a turn run again brings it up to date once reopened (below), without its stopped run's calls.
+    if (!reopens) await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
+    if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
+    else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, continued(last));
+    else if (reopens) {
+      // The tally of the turns before it, rebuilt (a fold cannot be undone).
+      before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
+      const reopened = reopenTurn(last);
+      // Saved before anything runs (a model call may take minutes of retries): readers see the session running again, not halted.
+      await context.store.saveTurn(reopened, sessionAfter(session, reopened, before, isoNow(context)));
+      // Its stopped run's finished calls leave the count with its record's (the reopened record holds none): the run
+      // counts each again as it replays or makes it, so such a call is counted once, on this host as on one that rebuilds
+      // the count. Its unfinished call stays counted (`earlierUnfinished`): it may have acted, and the run makes it again.
+      await keepCounterCurrent(context.sessionCounter, context.store, sid, reopened, before);
+      record = await runTurn(context, { session, tally: before }, reopened);
+    } else record = await runTurn(context, { session, tally: (before = tally), previous: last }, last.decision?.kind === 'CONTINUE' ? (last.decision.next ?? 'normal') : 'normal');
+  } catch (error) {
+    // Its run counted calls as it made them, and its record may never be stored (a worker's step rolled back): the
+    // next step counts from the store again, on this host as on any other.
+    counterUnsettled(context.sessionCounter);
+    throw error;
+  }
   // The turn saved this row with its decided (or paused) record.
   const after = record.phase === 'decided' ? foldTally(before, record) : before;
   counterStepped(context.sessionCounter, record, after);
