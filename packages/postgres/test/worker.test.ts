@@ -13,7 +13,7 @@ import { defineProvider, ProviderError } from '@askloop/providers';
 import { sampleSession, sampleTurn } from '@askloop/controller/testing';
 import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isTransactionConflict, PostgresStoreError } from '../src/errors/postgres-store-error.ts';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
 import { createSessionQueue, enqueueSession, type Lease } from '../src/queue/session-queue.ts';
@@ -409,6 +409,27 @@ describe('runWorker', () => {
     expect(stats).toMatchObject({ leaseLost: 1, failed: 0 });
     // Not counted toward parking it (maxFailures 1 would have parked it).
     expect(await queue.entry('stalled')).toMatchObject({ failures: 0 });
+  });
+
+  it("counts a failed step as failed on a host whose clock runs ahead of the database's by more than a lease (the expiry is measured on the host's own clock)", async () => {
+    const { pool, stores } = await queuedSessions(['skewed'], 1_000);
+    const failure = new Error("a plugin's hook failed");
+    const loop = { step: async () => Promise.reject(failure) } as unknown as Pick<AskLoop, 'step'>;
+    // This host's wall clock reads 5 s ahead of the database's: every lease the queue gives looks expired by it.
+    const realNow = Date.now.bind(Date);
+    const skew = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 5_000);
+    try {
+      const queue = createSessionQueue(pool, { leaseMs: 1_000, maxFailures: 1 });
+      const stop = new AbortController();
+      const events: WorkerStepEvent[] = [];
+      const stats = await runWorker({ loop, stores, queue, signal: stop.signal, idleMs: 10, onStep: (event) => (events.push(event), stop.abort()) });
+      // Before: reported lease-lost, the lease left held and no failure counted, so such a session was never parked.
+      expect(events).toMatchObject([{ sid: 'skewed', outcome: 'failed', error: failure }]);
+      expect(stats).toMatchObject({ failed: 1, leaseLost: 0 });
+      expect(await queue.entry('skewed')).toMatchObject({ state: 'failed', failures: 1, lastError: failure.message });
+    } finally {
+      skew.mockRestore();
+    }
   });
 
   it.each([

@@ -87,7 +87,12 @@ export interface WorkerStats {
   failed: number;
 }
 
-/** How far past its lease's expiry (by this host's clock) a failed step is taken for a lost lease. */
+/**
+ * How far past its lease's expiry a failed step is taken for a lost lease. The expiry is measured on this host's
+ * monotonic clock, from when the queue last answered for the lease (acquired or renewed), not read off the database's
+ * timestamp: a host whose clock ran ahead of the database's by more than a lease took every failed step for a lost
+ * lease (never counted toward parking its session, never given back to a host that has the tools it lacks).
+ */
 const EXPIRY_MARGIN_MS = 1000;
 
 /** How long a host leaves alone a session it found it cannot serve (its tools or provider missing here). */
@@ -139,8 +144,10 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
     let lease: Lease | undefined;
     const now = Date.now();
     for (const [sid, until] of cannotServe) if (until <= now) cannotServe.delete(sid);
+    let answeredAt = 0;
     try {
       lease = await queue.acquire(owner, cannotServe.size === 0 ? {} : { exclude: [...cannotServe.keys()] });
+      answeredAt = performance.now();
       unreachable = 0;
     } catch (error) {
       // A database that is away for a while must not end the host: wait and ask again, backing off (a restart is
@@ -155,7 +162,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
       await sleep(idleMs, signal);
       continue;
     }
-    const event = await runStep(loop, stores, queue, lease);
+    const event = await runStep(loop, stores, queue, lease, answeredAt);
     if (event.outcome === 'committed') stats[event.decided === false ? 'ended' : 'committed'] += 1;
     else if (event.outcome === 'lease-lost') stats.leaseLost += 1;
     else if (event.outcome === 'conflict') stats.conflicts += 1;
@@ -168,17 +175,24 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerStats>
   return stats;
 }
 
-/** One leased step: run, renew meanwhile, commit or roll back. */
-async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, queue: SessionQueue, lease: Lease): Promise<WorkerStepEvent> {
+/**
+ * One leased step: run, renew meanwhile, commit or roll back. `answeredAt`: when the queue's answer granting `lease`
+ * came (`performance.now()`); the database set its expiry before that, so it runs out by `queue.leaseMs` after.
+ */
+async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, queue: SessionQueue, lease: Lease, answeredAt: number): Promise<WorkerStepEvent> {
   const binding = stores.bind(lease);
   let current = lease;
+  let confirmedAt = answeredAt;
   const renewal = setInterval(() => {
     // Before the renewal: the transaction's idle time never runs past the lease's new expiry.
     binding.keepAlive();
     void queue.renew(current).then(
       (renewed) => {
         if (renewed === undefined) binding.markLost('not renewable: expired or taken over');
-        else current = renewed;
+        else {
+          current = renewed;
+          confirmedAt = Math.max(confirmedAt, performance.now());
+        }
       },
       // A failed renewal (the database unreachable) is not yet a lost lease: the commit checks it anyway.
       () => undefined,
@@ -198,8 +212,8 @@ async function runStep(loop: Pick<AskLoop, 'step'>, stores: LeaseBoundStores, qu
     await binding.rollback();
     // A host that stalled past its lease (a frozen process) finds its connection ended by the server; by when the
     // error comes the lease is gone too, whatever the error says ("Connection terminated unexpectedly"): a lost lease,
-    // not a failed step of the session. A second's margin for the host's clock against the database's.
-    const expired = Date.now() > current.expiresAt.getTime() + EXPIRY_MARGIN_MS;
+    // not a failed step of the session. Measured on this host's monotonic clock (see EXPIRY_MARGIN_MS).
+    const expired = performance.now() > confirmedAt + queue.leaseMs + EXPIRY_MARGIN_MS;
     if (binding.lost || isLeaseLost(error) || expired) return { ...base, outcome: 'lease-lost', error };
     if (queue.retry !== undefined && (binding.conflict !== undefined || isTransactionConflict(error))) {
       // Given back only while the lease is this host's: a stalled host that lost a deadlock has lost its lease too.
