@@ -248,7 +248,9 @@ describe('lease-bound stores', () => {
     expect(ended.rows.map((row) => row.ended)).toEqual([true]);
     await pause(100);
     // Before, the client's 'error' event was unhandled here and ended the process (vitest reports it as an error).
-    await expect(binding.commit({ status: 'RUNNING', turns: 1 })).rejects.toThrow();
+    // A typed error, the server's as its cause (before, the bare driver error: "terminating connection due to administrator command").
+    const failure = await binding.commit({ status: 'RUNNING', turns: 1 }).then(() => undefined, (error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'PostgresStoreError', code: 'PG_QUERY_FAILED', sid: 'cut', message: expect.stringContaining('step commit failed') });
     await binding.rollback();
     const next = stores.bind((await queue.acquire('host'))!);
     expect(await stores.toolStores.memory.cas('/after', 0, 'kept')).toEqual({ ok: true, version: 1 });

@@ -29,13 +29,13 @@
  * One lease at a time: a worker runs one step at a time on its loop. Other
  * sessions' writes (the children of `ask`) go straight to the pool.
  */
-import { createLeaseTokens, type TranscriptStore } from '@askloop/controller';
+import { createLeaseTokens, isLoopError, type TranscriptStore } from '@askloop/controller';
 import type { ToolStores } from '@askloop/tools';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { isConflictFromServer, PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { finishLeasedStep, leaseLost, type Lease } from '../queue/session-queue.ts';
-import { checkOut, inTransaction, poolRunner, sqlState, transactionRunner, type CheckedOutClient, type Queryable, type StatementRunner } from '../sql/statement-runner.ts';
+import { checkOut, inTransaction, poolRunner, queryFailure, sqlState, transactionRunner, type CheckedOutClient, type Queryable, type StatementRunner } from '../sql/statement-runner.ts';
 import { toolStoresOn, type PostgresToolStoresOptions } from '../tools/postgres-tool-stores.ts';
 import { requireSessionLease, transcriptStoreOn, type CommitCheckedRunner, type FencedRunner, type TranscriptRoute } from '../transcript/postgres-transcript-store.ts';
 
@@ -123,6 +123,13 @@ function loseLease(binding: ActiveBinding, reason: string): void {
   binding.lostReason ??= reason;
   binding.controller.abort(leaseLost(binding.lease, binding.lostReason));
 }
+
+/**
+ * What a failed commit throws: a lost lease as it is (`PG_LEASE_LOST`, the controller's `LOOP_LEASE_LOST`), anything
+ * else as `PG_QUERY_FAILED` with the driver's error as its cause. Before, a connection the server ended came out as the
+ * driver's bare error ("Client has encountered a connection error and is not queryable"), with no code.
+ */
+const commitFailure = (error: unknown, sid: string): Error => (isLoopError(error) ? error : queryFailure('step commit', error, sid));
 
 const stepOver = (lease: Lease): PostgresStoreError =>
   new PostgresStoreError('PG_LEASE_LOST', `the step of session ${lease.sid} under lease ${lease.token} has ended; a call that outlived it writes nothing`, { sid: lease.sid });
@@ -310,9 +317,11 @@ export function createLeaseBoundStores(pool: pg.Pool, options: PostgresToolStore
             }
           } catch (error) {
             await finish(binding, false);
-            throw error;
+            throw commitFailure(error, lease.sid);
           }
-          await finish(binding, true);
+          await finish(binding, true).catch((error: unknown) => {
+            throw commitFailure(error, lease.sid);
+          });
         },
         rollback: () => finish(binding, false),
         keepAlive() {
