@@ -6,7 +6,7 @@
  * memory: a browser, a session, a cache).
  */
 import { fileURLToPath } from 'node:url';
-import { createPolicy, createToolHost, createToolRegistry, type ToolHost } from '@askloop/tools';
+import { createPolicy, createToolHost, createToolRegistry, renderCatalogueLine, type ToolHost, type ToolRegistry } from '@askloop/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpToolSource, type McpToolSource } from '../src/index.ts';
 import { NODE } from './servers.ts';
@@ -14,11 +14,13 @@ import { NODE } from './servers.ts';
 const RAW_SERVER = fileURLToPath(new URL('./fixtures/raw-server.ts', import.meta.url));
 let source: McpToolSource;
 let host: ToolHost;
+let registry: ToolRegistry;
 
 beforeAll(async () => {
   source = createMcpToolSource({ servers: { raw: { command: NODE, args: [RAW_SERVER], timeoutMs: 5_000 } } });
   const policy = createPolicy({ allow: ['tool.raw.*'], grants: ['mcp:call:raw'] });
-  host = createToolHost({ registry: createToolRegistry(await source.toolPacks()), policy, session: 'raw', turn: 1 });
+  registry = createToolRegistry(await source.toolPacks());
+  host = createToolHost({ registry, policy, session: 'raw', turn: 1 });
 });
 
 afterAll(async () => {
@@ -50,6 +52,15 @@ describe('a live server that answers at once with -32001, the code of the SDK\'s
     expect(codes(failure)).not.toContain('MCP_TIMEOUT');
     expect(failure.message).toContain("MCP server 'raw' failed calling tool 'upstream_timeout': MCP error -32001: the upstream API timed out after 5000 ms");
     expect(source.status().raw).toMatchObject({ connected: true });
+  });
+});
+
+describe('a tool description of 140 KB on one line', () => {
+  it('is cut before a word to 1,000 characters in the catalogue line every turn shows', async () => {
+    const spec = registry.get('tool.raw.described');
+    const line = renderCatalogueLine(spec as NonNullable<typeof spec>);
+    expect(line.length).toBeLessThan(1_200);
+    expect(line).toMatch(/ - (Finds things\. )+Finds \.\.\.$/);
   });
 });
 

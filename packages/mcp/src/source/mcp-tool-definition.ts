@@ -60,6 +60,20 @@ export interface McpToolDefinitionOptions {
 /** The longest error text of a server's passed on (then `…`). */
 const MESSAGE_LIMIT = 1_000;
 
+/**
+ * The longest first line of a server's tool description (then `...`): the line every turn's catalogue shows, in
+ * every prompt. Servers write a few hundred characters; one that wrote 100 KB put all of it in every turn.
+ */
+const SUMMARY_LIMIT = 1_000;
+/** The longest description of a server's tool in all (its other lines show in `mcp tools` and the catalogue resource). */
+const DESCRIPTION_LIMIT = 16_000;
+
+/** A server's description bounded: its first line to {@link SUMMARY_LIMIT}, the whole to {@link DESCRIPTION_LIMIT}. */
+function boundedDescription(text: string): string {
+  const [first = '', ...rest] = text.split('\n');
+  return cutServerText([cutServerText(first, SUMMARY_LIMIT, '...'), ...rest].join('\n'), DESCRIPTION_LIMIT, '...');
+}
+
 /** How much later than the server's `timeoutMs` the tool host's own deadline falls. */
 const HOST_TIMEOUT_GRACE_MS = 1_000;
 
@@ -84,7 +98,7 @@ export function mcpToolDefinition(tool: Tool, options: McpToolDefinitionOptions)
   const required = new Set(args.filter((arg) => arg.required !== false).map((arg) => arg.name));
   // Through the server's redactor too: a description is model text (every prompt's catalogue, askloop://catalogue),
   // and a server may echo the credential it was given there as anywhere else.
-  const own = options.connection.redact((tool.description ?? tool.title ?? '').trim()) || `MCP tool ${tool.name} of server ${server}`;
+  const own = boundedDescription(options.connection.redact((tool.description ?? tool.title ?? '').trim())) || `MCP tool ${tool.name} of server ${server}`;
   const description = options.connection.redact(withArgumentNotes(own, notes));
   const failure = (message: string, cause: unknown): ToolError => new ToolError('TOOL_FAILED', message, { tool: displayName, cause });
   return defineTool(
