@@ -234,8 +234,8 @@ function unfenceActions(result: ParseResult): ParseResult {
     lints: [...result.lints, { code: 'LINT_RECOVERED_FENCE', message: 'the ACTIONS program was wrapped in a markdown fence; the fence was removed' }],
   };
 }
+
 /** The first `command` … last `endcommand` block of a reply, if any, and the reply's line it starts on. */
-/** The first `command` … last `endcommand` block of a reply, if any. */
 function findBareCommand(reply: string): { readonly text: string; readonly line: number } | undefined {
   const lines = reply.split(/\r?\n/);
   const start = lines.findIndex((line) => /^\s*command\s*$/.test(line));
