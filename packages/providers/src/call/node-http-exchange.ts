@@ -18,8 +18,12 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 20;
 /** Headers that describe a request's body, dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'] as const;
-/** Headers that must not follow a redirect to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'] as const;
+/**
+ * Headers that must not follow a redirect to another origin: those `fetch` drops, and the API-key headers providers
+ * send their keys in (`x-goog-api-key` for Gemini, `x-api-key` for Anthropic, `api-key` for Azure OpenAI), which
+ * `fetch` would hand to whatever host the redirect names.
+ */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'x-goog-api-key', 'api-key'] as const;
 
 /** One request as this transport sends it. */
 export interface Outgoing {

@@ -272,6 +272,23 @@ describe('createNodeHttpFetch', () => {
     await expect(fetch(`${url}/loop`)).rejects.toMatchObject({ message: 'fetch failed', cause: { message: 'more than 20 redirects' } });
   });
 
+  it('drops the API-key headers providers send (x-goog-api-key, x-api-key, api-key) on a redirect to another origin, not within one', async () => {
+    const keyHeaders = ['x-goog-api-key', 'x-api-key', 'api-key'] as const;
+    const echo = (request: IncomingMessage, response: ServerResponse): void => {
+      response.end(keyHeaders.map((name) => `${name}=${String(request.headers[name] ?? 'none')}`).join(' '));
+    };
+    const other = await serve((request, _body, response) => echo(request, response));
+    const { url } = await serve((request, _body, response) => {
+      if (request.url === '/away') response.writeHead(307, { location: `${other.url}/x` }).end();
+      else if (request.url === '/here') response.writeHead(307, { location: '/echo' }).end();
+      else echo(request, response);
+    });
+    const fetch = createNodeHttpFetch({ fallback: neverFallBack });
+    const headers = { 'x-goog-api-key': 'AIza-secret', 'x-api-key': 'sk-ant-secret', 'api-key': 'azure-secret' };
+    expect(await (await fetch(`${url}/away`, { method: 'POST', body: '{}', headers })).text()).toBe('x-goog-api-key=none x-api-key=none api-key=none');
+    expect(await (await fetch(`${url}/here`, { method: 'POST', body: '{}', headers })).text()).toBe('x-goog-api-key=AIza-secret x-api-key=sk-ant-secret api-key=azure-secret');
+  });
+
   it('hands what it does not serve to the fallback: a Request, a form body, a non-HTTP scheme, a header fetch forbids, environment proxies', async () => {
     const answer = new Response('from the fallback');
     const fallback = vi.fn(async () => answer.clone());

@@ -22,7 +22,8 @@
  * joined as `Headers` joins them) and a streamed body, decoded when the
  * server compressed it; redirects followed as `fetch` follows them (the
  * `redirect` option, at most 20, POST turned to GET by 301, 302 and 303,
- * credentials dropped when the origin changes), each request sent once; a
+ * credentials dropped when the origin changes, the API-key headers providers
+ * send keys in too, which `fetch` forwards), each request sent once; a
  * URL with credentials in it refused; a failure to connect or a cut-off
  * reply rejects (or errors the body) with `TypeError('fetch failed' /
  * 'terminated')` carrying the cause, as Node's `fetch` does; an abort
