@@ -23,8 +23,11 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
     const body = openAIResponsesBody(options.modelId, request);
     const warnings = openAIResponsesWarnings(request);
     if (request.onText === undefined) {
-      const response = await client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal: request.signal });
-      return openAIResponsesResult(response as unknown as OpenAIResponse, response, warnings);
+      // The SDK sends the request and reports HTTP errors; the body is read here: given one that is no JSON object (a
+      // page, an empty body), the SDK's `'object' in body` threw a TypeError quoting the whole body as its message.
+      const response = await client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal: request.signal }).asResponse();
+      const whole = await wholeBody(response);
+      return openAIResponsesResult(whole as OpenAIResponse, whole, warnings);
     }
     // The SDK sends the request and reports HTTP errors; the events are read from the body here (openAIStreamEvents).
     const response = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal }).asResponse();
@@ -51,4 +54,21 @@ export function openAIResponsesAttempt(options: { modelId: string; client: (requ
     if (final === undefined) throw badResponse(`the stream ended before response.completed${notAStreamHint(streamAnswerOf(response), events.length, RESPONSES_STREAM)}`);
     return openAIResponsesResult(final, { events }, warnings, text);
   };
+}
+
+/**
+ * A whole answer's body: parsed when it is labelled JSON (as the SDK parses it, an empty one as undefined), else its
+ * text, which `openAIResponsesResult` refuses as holding no output. A JSON label on what is not JSON is
+ * `PROVIDER_BAD_RESPONSE` naming its length, never its text, which may hold a key cut where the parser stopped.
+ */
+async function wholeBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!(mediaType.includes('application/json') || mediaType.endsWith('+json'))) return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badResponse(`the response is labelled ${mediaType} but is not JSON (${text.length} characters)`);
+  }
 }

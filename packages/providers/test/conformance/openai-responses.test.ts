@@ -91,3 +91,27 @@ describe('openai responses answered without a stream', () => {
     }
   });
 });
+
+describe('openai responses: a plain request answered with no JSON object', () => {
+  // Before, the SDK's `'object' in body` threw a TypeError quoting the whole body: "Cannot use 'in' operator to search
+  // for 'object' in <html>…", however long the page.
+  const responses = (url: string) => createOpenAIProvider({ api: 'responses', apiKey: KEY, baseURL: `${url}/v1`, retry: { maxRetries: 0 } }).languageModel(MODEL);
+  const page = `<html><body>a proxy page${'.'.repeat(10_000)}</body></html>`;
+  const cut = `{"output": [{"type": "message", "content": "${KEY}`;
+
+  it.each([
+    ['a page', { headers: { 'content-type': 'text/html' }, body: page }, 'no output array in the response'],
+    ['an empty JSON body', { headers: { 'content-type': 'application/json' }, body: '' }, 'no output array in the response'],
+    ['a JSON null', { headers: { 'content-type': 'application/json' }, body: 'null' }, 'no output array in the response'],
+    ['JSON cut short', { headers: { 'content-type': 'application/json' }, body: cut }, `the response is labelled application/json but is not JSON (${cut.length} characters)`],
+  ])('says %s holds no reply, without quoting it', async (_name, answer, detail) => {
+    const server = await startTestServer([answer]);
+    try {
+      const error = await responses(server.url).generate({ prompt: 'x' }).then(() => undefined, (thrown: unknown) => thrown as Error);
+      expect(error).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: `[openai:${MODEL}] PROVIDER_BAD_RESPONSE: ${detail}` });
+      expect(JSON.stringify(error)).not.toMatch(/proxy page|sk-test/);
+    } finally {
+      await server.close();
+    }
+  });
+});
