@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from '../src/anthropic/anthropic-provider.ts';
 import { createGoogleProvider } from '../src/google/google-provider.ts';
+import { createOllamaProvider } from '../src/ollama/ollama-provider.ts';
 import { createOpenAICompatibleProvider } from '../src/openai/openai-compatible-provider.ts';
 import { createOpenAIProvider } from '../src/openai/openai-provider.ts';
 import { jsonFixture } from './support/fixtures.ts';
@@ -24,6 +25,7 @@ afterEach(async () => {
   delete process.env.GOOGLE_GENERATIVE_AI_API_KEY;
   delete process.env.GEMINI_API_KEY;
   delete process.env.GOOGLE_API_KEY;
+  delete process.env.OLLAMA_API_KEY;
 });
 
 const cases = [
@@ -42,6 +44,15 @@ const cases = [
     sent: (headers: Record<string, unknown>) => (headers['x-api-key'] as string | undefined) ?? String(headers.authorization).replace(/^Bearer /, ''),
     body: { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } },
     model: (url: string) => createAnthropicProvider({ baseURL: url, retry }).languageModel('claude-sonnet-4-5'),
+  },
+  {
+    // The provider passes the key as read; the request's Headers trim it on the way out, and its echo is scrubbed.
+    name: "Ollama's hosted service, the key in OLLAMA_API_KEY ending in CRLF",
+    variable: 'OLLAMA_API_KEY',
+    raw: `${KEY}\r\n`,
+    sent: (headers: Record<string, unknown>) => String(headers.authorization).replace(/^Bearer /, ''),
+    body: { error: `unauthorized: ${KEY}` },
+    model: (url: string) => createOllamaProvider({ baseURL: url, retry }).languageModel('llama3.2'),
   },
 ];
 
