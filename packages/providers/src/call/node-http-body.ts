@@ -38,9 +38,11 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
  * it is consumed; a reply cut off before its end errors it with
  * `TypeError('terminated')`, an abort with the signal's reason. Once it has
  * ended, however it ended, nothing more is read or handed on, and the
- * connection of a body not read to its end is closed.
+ * connection of a body not read to its end is closed. With `maxBytes`, the
+ * body ends after that many (decoded) bytes, its connection closed: for an
+ * error's body, which an SDK reads whole into its message.
  */
-export function bodyStream(incoming: IncomingMessage, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+export function bodyStream(incoming: IncomingMessage, signal: AbortSignal | undefined, maxBytes = Number.POSITIVE_INFINITY): ReadableStream<Uint8Array> {
   const decoder = decoderFor(incoming.headers['content-encoding']);
   const source: Readable = decoder === undefined ? incoming : incoming.pipe(decoder);
   if (decoder !== undefined) incoming.on('error', (error) => decoder.destroy(error));
@@ -66,9 +68,18 @@ export function bodyStream(incoming: IncomingMessage, signal: AbortSignal | unde
           stop();
         };
         signal?.addEventListener('abort', onAbort, { once: true });
+        let left = maxBytes;
         source.on('data', (chunk: Buffer) => {
           if (finished) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          const kept = Math.min(chunk.byteLength, left);
+          left -= kept;
+          if (kept > 0) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, kept));
+          if (left <= 0) {
+            // What is left unread is dropped with its connection.
+            if (finish()) controller.close();
+            stop();
+            return;
+          }
           if ((controller.desiredSize ?? 1) <= 0) source.pause();
         });
         source.on('end', () => {

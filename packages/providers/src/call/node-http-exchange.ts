@@ -16,6 +16,11 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 /** The most redirects `fetch` follows before it fails. */
 const MAX_REDIRECTS = 20;
+/**
+ * The most of an error response's body read (64 KiB): an SDK reads it whole into its error's message, and a proxy's
+ * page or a misbehaving server can send megabytes. An API's error is a few hundred bytes of JSON.
+ */
+export const ERROR_BODY_LIMIT = 64 * 1024;
 /** Headers that describe a request's body, dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'] as const;
 /**
@@ -129,7 +134,7 @@ function toResponse(incoming: IncomingMessage, outgoing: Outgoing, signal: Abort
   const bodyless = NULL_BODY.has(status) || outgoing.method === 'HEAD';
   let response: Response;
   try {
-    response = new Response(bodyless ? null : bodyStream(incoming, signal), {
+    response = new Response(bodyless ? null : bodyStream(incoming, signal, status >= 400 ? ERROR_BODY_LIMIT : undefined), {
       status,
       statusText: incoming.statusMessage ?? '',
       headers: responseHeaders(incoming.rawHeaders),

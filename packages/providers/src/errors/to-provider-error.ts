@@ -4,6 +4,7 @@ import { isProviderError, ProviderError } from './provider-error.ts';
 import type { ProviderErrorCode } from './provider-error-code.ts';
 import { codeForErrorNames, errorNamesOf } from './error-type-code.ts';
 import { codeForStatus } from './status-code.ts';
+import { cutAnswerText } from './cut-answer-text.ts';
 
 /** What is known about a failed attempt besides the thrown value. */
 export interface FailureContext {
@@ -20,6 +21,9 @@ export interface FailureContext {
   lastOrigin?: string | undefined;
 }
 
+/** The most of a thrown message kept as the cause (an SDK's may hold a whole error page): more than a message quotes. */
+const CAUSE_LIMIT = 8_000;
+
 /**
  * Turns whatever an SDK, fetch or a plugin threw into a {@link ProviderError}
  * with a code. It does not redact: `createLanguageModel` scrubs every error at
@@ -30,7 +34,9 @@ export interface FailureContext {
  */
 export function toProviderError(thrown: unknown, context: FailureContext): ProviderError {
   const base = { provider: context.provider, model: context.model };
-  const cause = describe(thrown);
+  const said = describe(thrown);
+  // Kept bounded as the cause; the message quotes less of it (below).
+  const cause = { name: said.name, message: cutAnswerText(said.message, CAUSE_LIMIT) };
   if (context.callerAborted) {
     return callerAbortError(base, context.callerReason, cause);
   }
@@ -48,19 +54,19 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
     ?? (context.lastResponse !== undefined && context.lastResponse.status >= 400 ? context.lastResponse.status : undefined);
   const headers = (fields['headers'] ?? fields['responseHeaders'] ?? context.lastResponse?.headers) as HeadersLike;
   if (status !== undefined) {
-    const code = isKeyRejection(status, cause.message) ? 'PROVIDER_AUTH' : codeForStatus(status);
-    const retryAfterMs = parseRetryAfter(headers) ?? parseRetryDelayFromBody(cause.message);
+    const code = isKeyRejection(status, said.message) ? 'PROVIDER_AUTH' : codeForStatus(status);
+    const retryAfterMs = parseRetryAfter(headers) ?? parseRetryDelayFromBody(said.message);
     // SDKs often start their message with the status already ("401 Incorrect API key"): said once.
-    const detail = cause.message.startsWith(`${status} `) ? cause.message.slice(String(status).length + 1) : cause.message;
+    const detail = cutAnswerText(said.message.startsWith(`${status} `) ? said.message.slice(String(status).length + 1) : said.message);
     return new ProviderError({ ...base, code, status, retryAfterMs, message: `HTTP ${status}: ${detail}${code === 'PROVIDER_AUTH' ? AUTH_HINT : ''}`, cause });
   }
   const answered = context.lastResponse !== undefined && context.lastResponse.status < 300;
   const code = codeWithoutStatus(thrown, fields, answered);
   // "Connection error." or "fetch failed" alone does not say where: the request's origin and what to check do.
-  const said = withInnerCause(thrown, cause.message);
+  const told = cutAnswerText(withInnerCause(thrown, said.message));
   const message = code === 'PROVIDER_NETWORK' && context.lastOrigin !== undefined && context.lastResponse === undefined
-    ? `${said} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
-    : said;
+    ? `${told} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
+    : told;
   return new ProviderError({ ...base, code, message, cause });
 }
 
@@ -160,6 +166,8 @@ function describe(thrown: unknown): { name: string; message: string } {
   }
   return { name: typeof thrown, message: safeString(thrown) };
 }
+
+
 
 function safeString(value: unknown): string {
   try {
