@@ -4,32 +4,22 @@
  * so they do not count — on the host that ran them as on any other.
  */
 import { createAskLoop, definePlugin } from '@askloop/controller';
-import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider } from '@askloop/providers';
 import { createSafeToolPacks } from '@askloop/tools';
 import type pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
 import { createSessionQueue, enqueueSession } from '../src/queue/session-queue.ts';
 import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
 import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
 import { createLeaseBoundStores } from '../src/worker/lease-bound-stores.ts';
 import { runWorker, type WorkerStepEvent } from '../src/worker/run-worker.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { databaseAndSandbox } from './support/database-and-sandbox.ts';
+import { envelope } from './support/envelope.ts';
 
-let database: TestDatabase;
-let sandbox: SandboxPool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  sandbox = createSandboxPool({ workers: 1 });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await database.drop();
-});
+const setup = databaseAndSandbox();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const envelope = (program: string): string => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', program, '<<<NSENV:V4:END>>>', ''].join('\n');
 
 /** Writes `/once` (a tool allowed once per session), then spins until `/go` is set, so the test can cut its step. */
 const PROGRAM = [
@@ -79,16 +69,16 @@ async function cutStep(pool: pg.Pool): Promise<void> {
 }
 
 it("a call limited to once per session is not refused on the host whose two runs of the turn were rolled back (their calls never counted)", async () => {
-  const pools = await database.schema();
+  const pools = await setup.database().schema();
   await applyPostgresMigrations(pools({ max: 1 }));
   const pool = pools();
-  const front = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pool), pool: sandbox });
+  const front = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pool), pool: setup.sandbox() });
   const sid = await front.create({ agent: 'once', task: 'once', sid: 'once' });
   await enqueueSession(pool, sid);
   // One worker: each run of the turn after a failure is on the host whose controller counted the failed run's calls.
   const workerPool = pools({ application_name: 'stepper' });
   const stores = createLeaseBoundStores(workerPool);
-  const loop = createAskLoop({ plugins: [plugin], store: stores.transcript, toolStores: stores.toolStores, pool: sandbox });
+  const loop = createAskLoop({ plugins: [plugin], store: stores.transcript, toolStores: stores.toolStores, pool: setup.sandbox() });
   const stop = new AbortController();
   const events: WorkerStepEvent[] = [];
   const worker = runWorker({ loop, stores, queue: createSessionQueue(workerPool, { maxFailures: 5, retryDelayMs: 0 }), signal: stop.signal, idleMs: 10, onStep: (event) => events.push(event) });

@@ -6,30 +6,20 @@
  * lease from writing over the host that took the session over.
  */
 import { createAskLoop, definePlugin } from '@askloop/controller';
-import { createSandboxPool, type SandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider } from '@askloop/providers';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
 import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { databaseAndSandbox } from './support/database-and-sandbox.ts';
+import { envelope } from './support/envelope.ts';
 
-let database: TestDatabase;
-let sandbox: SandboxPool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  sandbox = createSandboxPool({ workers: 1 });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await database.drop();
-});
+const setup = databaseAndSandbox();
 
-const envelope = (program: string): string => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', program, '<<<NSENV:V4:END>>>', ''].join('\n');
 
 describe('plain hosts on one PostgreSQL store', () => {
   it('a host whose lease is taken over while it waits for its model fails the step with LOOP_LEASE_LOST and writes nothing after the takeover', async () => {
-    const pools = await database.schema();
+    const pools = await setup.database().schema();
     await applyPostgresMigrations(pools({ max: 1 }));
     // The model answers when the test says so, and says when it was asked.
     let asked!: () => void;
@@ -53,7 +43,7 @@ describe('plain hosts on one PostgreSQL store', () => {
     });
     // A long lease, renewed only every 20 s: no renewal runs during the test, so what refuses A's writes is the check
     // in their statements (AL002), not a renewal that found the lease taken over.
-    const hostA = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pools()), pool: sandbox, sessionLeaseMs: 60_000 });
+    const hostA = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pools()), pool: setup.sandbox(), sessionLeaseMs: 60_000 });
     const sid = await hostA.create({ agent: { name: 'worker', model: 'scripted:held' }, task: 'takeover' });
     const stepping = hostA.step(sid);
     await wasAsked;

@@ -17,8 +17,8 @@
 import { definePlugin, type AgentDefinition, type AskLoopPlugin } from '@askloop/controller';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { createSafeToolPacks, defineTool, defineToolPack } from '@askloop/tools';
+import { envelope } from './envelope.ts';
 
-const envelope = (program: string): string => ['<<<NSENV:V4:START>>>', '<<<NSENV:V4:USERDATA>>>', '{}', '<<<NSENV:V4:ACTIONS>>>', program, '<<<NSENV:V4:END>>>', ''].join('\n');
 
 /** The reply to one turn: the turn number comes from the system text's budget line, the label from USERDATA. */
 export function countingReply(turns: number): (turn: ScriptedTurn) => string {
