@@ -33,15 +33,15 @@ export function isInertMergeKey(key: unknown): boolean {
   return isScalar(key) && typeof key.value === 'symbol' && !isMergeKey(key);
 }
 
-/** The maps a merge's value brings in, in the order their keys count (aliases followed); what is no map is left out. */
-export function mergedMaps(document: Document, value: unknown): YAMLMap[] {
+/** What a merge's value names, aliases followed: the map, or each item of the list. */
+function mergeSources(document: Document, value: unknown): unknown[] {
   const resolved = isAlias(value) ? value.resolve(document) : value;
-  if (isMap(resolved)) return [resolved];
-  if (!isSeq(resolved)) return [];
-  return resolved.items.flatMap((item) => {
-    const source = isAlias(item) ? item.resolve(document) : item;
-    return isMap(source) ? [source] : [];
-  });
+  return (isSeq(resolved) ? resolved.items : [resolved]).map((item) => (isAlias(item) ? item.resolve(document) : item));
+}
+
+/** The maps a merge's value brings in, in the order their keys count; what is no map is left out. */
+export function mergedMaps(document: Document, value: unknown): YAMLMap[] {
+  return mergeSources(document, value).filter((source): source is YAMLMap => isMap(source));
 }
 
 /**
@@ -49,9 +49,7 @@ export function mergedMaps(document: Document, value: unknown): YAMLMap[] {
  * turning the file into data.
  */
 export function mergesOnlyMaps(document: Document, value: unknown): boolean {
-  const resolved = isAlias(value) ? value.resolve(document) : value;
-  if (isMap(resolved)) return true;
-  return isSeq(resolved) && resolved.items.every((item) => isMap(isAlias(item) ? item.resolve(document) : item));
+  return mergeSources(document, value).every((source) => isMap(source));
 }
 
 /**

@@ -14,7 +14,7 @@
  *
  * Each is reported at the key or number, before the file is made into data.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Scalar } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, type Document, type Scalar } from 'yaml';
 import { isInertMergeKey, isMergeKey, mergesOnlyMaps } from './yaml-merge.ts';
 import { yamlNodes, type YamlProblem } from './yaml-node-paths.ts';
 
@@ -32,7 +32,7 @@ export function yamlValueProblems(document: Document): YamlProblem[] {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         if (isMergeKey(pair.key) && !mergesOnlyMaps(document, pair.value)) {
-          const at = isScalar(pair.value) || isSeq(pair.value) || isAlias(pair.value) ? (pair.value.range?.[0] ?? offset) : (pair.key.range?.[0] ?? offset);
+          const at = (isNode(pair.value) ? pair.value.range?.[0] : pair.key.range?.[0]) ?? offset;
           problems.push({ offset: at, path, message: 'a merge key (<<) takes a map, an alias of one (<<: *base) or a list of them (<<: [*base, *more]): their keys are copied into this map' });
         } else if (isInertMergeKey(pair.key)) {
           problems.push({ offset: isScalar(pair.key) ? (pair.key.range?.[0] ?? offset) : offset, path, message: 'a quoted key tagged !!merge merges nothing: write the merge key as << (unquoted, no tag)' });
