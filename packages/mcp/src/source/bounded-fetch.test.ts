@@ -37,6 +37,13 @@ describe('boundedFetch', () => {
     expect(await readThrough([`data: ${'x'.repeat(30)}`, `${'y'.repeat(30)}\n\n`], 'text/event-stream', 40)).toEqual({ failed: true, told: 1 });
   });
 
+  it("keeps the answer's URL and whether a redirect led there", async () => {
+    const answer = new Response('{}', { headers: { 'content-type': 'application/json' } });
+    Object.defineProperties(answer, { url: { value: 'http://127.0.0.1/moved' }, redirected: { value: true } });
+    const response = await boundedFetch(100, () => undefined, async () => answer)('http://127.0.0.1/mcp');
+    expect({ url: response.url, redirected: response.redirected, text: await response.text() }).toEqual({ url: 'http://127.0.0.1/moved', redirected: true, text: '{}' });
+  });
+
   it('passes statuses that carry no body as they are', async () => {
     const response = await boundedFetch(1, () => undefined, async () => new Response(null, { status: 204 }))('http://127.0.0.1/mcp');
     expect(response.status).toBe(204);

@@ -77,6 +77,9 @@ export function boundedFetch(limit: number, onOverflow: () => void, base: FetchL
         },
       }),
     );
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const bounded = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // What a made Response lacks: the SDK resolves a redirect's Location against `url`, as `fetch` gives it.
+    Object.defineProperties(bounded, { url: { value: response.url }, redirected: { value: response.redirected } });
+    return bounded;
   };
 }
