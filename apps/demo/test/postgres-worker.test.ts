@@ -388,6 +388,32 @@ describe('askloop on PostgreSQL', () => {
     expect((JSON.parse(done.rows[0].record as string) as { lastDecision: { result: string } }).lastDecision.result).toBe('from the root');
   });
 
+  it("a worker's closing tally counts in the singular what it did once (1 turn committed, 1 session left to other workers)", async () => {
+    await pool.query('CREATE DATABASE worker_tally');
+    const url = new URL(server.url);
+    url.pathname = '/worker_tally';
+    const script = join(dir, 'one-turn.json');
+    await writeFile(script, JSON.stringify([envelope('emit "<<<LOOP:DONE>>> once"')]));
+    const { sid } = JSON.parse((await spawnCli(['run', 'once', '--script', script, '--db', url.toString(), '--detach', '--json'])).stdout) as { sid: string };
+    // Without --script: the session is left to another worker, once.
+    const lacking = startWorker(['--db', url.toString()]);
+    for (let waited = 0; !lacking.output().stderr.includes(`${sid}: left to another worker`); waited += 1) {
+      if (waited > 600) throw new Error(`not left: ${JSON.stringify(lacking.output())}`);
+      await pause(50);
+    }
+    lacking.child.kill('SIGINT');
+    expect(await lacking.exited).toBe(0);
+    expect(lacking.output().stderr).toMatch(/askloop worker: 0 turns committed, 0 leases lost, 0 conflicts retried, 0 failed steps, 1 session left to other workers\n$/);
+    const having = startWorker(['--db', url.toString(), '--script', script]);
+    for (let waited = 0; !having.output().stderr.includes(`${sid}: turn 1 DONE`); waited += 1) {
+      if (waited > 600) throw new Error(`not done: ${JSON.stringify(having.output())}`);
+      await pause(50);
+    }
+    having.child.kill('SIGINT');
+    expect(await having.exited).toBe(0);
+    expect(having.output().stderr).toMatch(/askloop worker: 1 turn committed, 0 leases lost, 0 conflicts retried, 0 failed steps\n$/);
+  });
+
   it('--detach and worker need a PostgreSQL store (usage error, exit 2); an unreachable server is PG_QUERY_FAILED without its password', async () => {
     const detached = await spawnCli(['run', 'x', '--script', await scriptFile(), '--db', join(dir, 'file.db'), '--detach']);
     expect(detached.code).toBe(2);

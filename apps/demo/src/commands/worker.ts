@@ -87,6 +87,9 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
   return `${event.sid}: step failed: ${message}${scriptHint}${code === undefined ? '' : ` (${code})`}`;
 }
 
+/** `1 turn`, `2 turns`: the closing tally reads as a sentence for a worker that took one turn. */
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 const NO_ARGS: ContinueArgs = { text: '', dbRedacted: false };
 
 /**
@@ -259,7 +262,7 @@ cannot be opened; 2 a usage error.
         },
       });
       await Promise.all([...parkChecks]);
-      io.stderr(`askloop worker: ${stats.committed} turns committed, ${stats.leaseLost} leases lost, ${stats.conflicts} conflicts retried, ${stats.failed} failed steps${stats.skipped === 0 ? '' : `, ${stats.skipped} sessions left to other workers`}${stats.ended === 0 ? '' : `, ${stats.ended} sessions found ended already`}\n`);
+      io.stderr(`askloop worker: ${counted(stats.committed, 'turn')} committed, ${counted(stats.leaseLost, 'lease')} lost, ${counted(stats.conflicts, 'conflict')} retried, ${counted(stats.failed, 'failed step')}${stats.skipped === 0 ? '' : `, ${counted(stats.skipped, 'session')} left to other workers`}${stats.ended === 0 ? '' : `, ${counted(stats.ended, 'session')} found ended already`}\n`);
       if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;
     } finally {
