@@ -477,6 +477,25 @@ describe('readers of a PostgreSQL store', () => {
     expect(missing.stderr).toContain('LOOP_SESSION_NOT_FOUND');
   });
 
+  it('show says a session queued by run --detach waits for a worker, where its status reads running', async () => {
+    await pool.query('CREATE DATABASE show_queued');
+    const url = new URL(server.url);
+    url.pathname = '/show_queued';
+    const { sid } = JSON.parse((await spawnCli(['run', 'not yet', '--script', await scriptFile(), '--db', url.toString(), '--detach', '--json'])).stdout) as { sid: string };
+    const shown = await spawnCli(['show', sid, '--db', url.toString()]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/ {2}status {3}running\n {2}queue {4}waiting for an askloop worker on this store to take its next turn\n/);
+    expect(JSON.parse((await spawnCli(['show', sid, '--db', url.toString(), '--json'])).stdout).queue).toMatchObject({ state: 'ready', failures: 0 });
+    // After failed steps (a provider that was down, say): how many, and the last error.
+    const queuedDb = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    try {
+      await queuedDb.query("UPDATE askloop_queue SET failures = 2, last_error = 'the provider was down' WHERE sid = $1", [sid]);
+    } finally {
+      await queuedDb.end();
+    }
+    expect((await spawnCli(['show', sid, '--db', url.toString()])).stdout).toContain('waiting for an askloop worker on this store to take its next turn (2 failed steps so far; last: the provider was down)\n');
+  });
+
   it('a database no session ran on has no sessions, and reading it creates nothing', async () => {
     await pool.query('DROP DATABASE IF EXISTS unused');
     await pool.query('CREATE DATABASE unused');

@@ -122,6 +122,9 @@ Options:
       const last = lastError === null ? '' : ` (last: ${terminalSafe(lastError)})`;
       out += `  queue    ${colors.bold('parked')} after ${queued.failures} failed steps${last}; no worker takes it until askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} --detach queues it again\n`;
     }
+    // A queued session also reads `running` before any worker took it (`run --detach`): said, or it reads as under way.
+    if (queued?.state === 'ready') out += `  queue    waiting for an askloop worker on this store to take its next turn${queued.failures === 0 ? '' : ` (${queued.failures} failed step${queued.failures === 1 ? '' : 's'} so far${lastError === null ? '' : `; last: ${terminalSafe(lastError)}`})`}\n`;
+    if (queued?.state === 'leased') out += `  queue    a worker is taking its next turn\n`;
     if (orphaned) out += `  host     ${colors.bold('none')}: the host running it stopped mid-session (its lease lapsed); askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} continues it\n`;
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost, costKnown)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
     // With --full, each turn's system text past the agent's shared part, printed once while it stays the same.
