@@ -36,6 +36,25 @@ describe('askloop ns check', () => {
     expect(io.err).toBe('2 problems in 1 of 3 files\n');
   });
 
+  it('names the option that adds a tool the program calls: --fs-root for tool.fs.*, --http for tool.http.Fetch (ns check and ns run)', async () => {
+    const program = 'command\n  emit tool.FS.read("/a.txt")\n  emit tool.http.Fetch("https://example.com")\n  emit tool.nope.X()\nendcommand\n';
+    const cwd = folderWith({ 'turn.ns': program });
+    const check = captureIo({ cwd });
+    expect(await main(['ns', 'check', 'turn.ns'], check)).toBe(1);
+    const lines = check.out.trim().split('\n');
+    expect(lines[0]).toBe("turn.ns:2:8 SCRIPT_TOOL_UNKNOWN Unknown tool 'tool.FS.read'. Only tools the host lists can be called. Here: --fs-root DIR adds the tool.fs.* tools, confined to DIR (they also need --allow 'tool.fs.*' and an fs grant, e.g. --grant 'fs:read:/**').");
+    expect(lines[1]).toContain("Here: --http adds tool.http.Fetch (it also needs --allow 'tool.http.Fetch' and a net grant");
+    // A tool no option adds keeps the check's own words.
+    expect(lines[2]).toBe("turn.ns:4:8 SCRIPT_TOOL_UNKNOWN Unknown tool 'tool.nope.X'. Only tools the host lists can be called.");
+    const run = captureIo({ cwd });
+    expect(await main(['ns', 'run', 'turn.ns', '--json'], run)).toBe(1);
+    expect(JSON.parse(run.out).error.message).toContain('Here: --fs-root DIR adds the tool.fs.* tools');
+    // With the options given, the tools are there: the policy speaks instead.
+    const given = captureIo({ cwd });
+    expect(await main(['ns', 'check', 'turn.ns', '--fs-root', cwd, '--http'], given)).toBe(1);
+    expect(given.out).not.toContain('Here: --');
+  });
+
   it('prints a warning (return inside on error) and still exits 0', async () => {
     const library = 'func f(returns r) means\n  on error do\n    return "x"\n  endon\n  return "fine"\nendfunc\n';
     const io = captureIo({ cwd: folderWith({ 'lib.ns': library }) });

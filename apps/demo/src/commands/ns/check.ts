@@ -8,6 +8,7 @@ import { check, findDuplicateFunctions, findFunctionCallProblems, MAX_SOURCE_LEN
 import { parseArgs } from 'node:util';
 import type { Command } from '../../io.ts';
 import { STDIN_NAME } from '../../read-input.ts';
+import { withMissingToolHint } from './missing-tool-hint.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
@@ -72,7 +73,7 @@ Options:
       const parsed = await parseBounded(source, { fileName, ...(values.agent ? {} : { maxLength: MAX_SOURCE_LENGTH }) });
       if (parsed.ok) parsedPrograms.push(parsed.program);
       const result = { diagnostics: parsed.ok ? check(parsed.program, context) : parsed.diagnostics };
-      diagnostics.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: fileName })));
+      diagnostics.push(...result.diagnostics.map((diagnostic) => withMissingToolHint({ ...diagnostic, file: fileName }, mcp.setup.optionTools)));
     }
     // The rule across files that `ns run` enforces when it loads them together: one definition per function name.
     diagnostics.push(...findDuplicateFunctions(parsedPrograms.filter((program) => program.kind === 'library')));

@@ -10,6 +10,7 @@ import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { STDIN_NAME } from '../../read-input.ts';
 import { createSecretRedactor } from '../../redact-secrets.ts';
+import { withMissingToolHint } from './missing-tool-hint.ts';
 import { readScripts } from './read-scripts.ts';
 import { buildToolSetup, TOOL_OPTIONS, TOOL_OPTIONS_USAGE } from './tool-options.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, withMcpTools } from '../mcp/load-mcp-config.ts';
@@ -147,7 +148,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     }
     // Also when no command file loads the libraries together: ns check reports the same.
     for (const diagnostic of findDuplicateFunctions(libraries)) found.set(JSON.stringify(diagnostic), diagnostic);
-    const diagnostics = [...found.values()].map((diagnostic) => (userdata === undefined ? withUserdataHint(diagnostic) : diagnostic));
+    const diagnostics = [...found.values()].map((diagnostic) => withMissingToolHint(userdata === undefined ? withUserdataHint(diagnostic) : diagnostic, toolSetup.optionTools));
     // With --json the report carries them: standard error stays as empty as for a run-time error.
     if (!json) for (const { file, line, column, code, severity, message } of diagnostics) io.stderr(`${where(file, line, column)} ${severity === 'warning' ? 'warning ' : ''}${code} ${message}\n`);
     const firstError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');

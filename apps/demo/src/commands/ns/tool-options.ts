@@ -82,6 +82,8 @@ export interface ToolSetup {
   stores(): Pick<ToolStores, 'memory' | 'scratch'>;
   /** The tool packs of `--config FILE`'s plugins in `registry`, beside the built-in ones (a registry rebuilt with tool sources' packs keeps them). */
   readonly configPacks: readonly ToolPack[];
+  /** The tools the options give, and those `--fs-root` or `--http` would add (to say so of a program calling one). */
+  readonly optionTools: HostToolNames;
 }
 
 /**
@@ -127,7 +129,7 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
   const redaction = environmentRedaction(io.env);
   const hostFor = (turn: number, run?: RunBinding): ToolHost =>
     createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores(), ...redaction }) });
-  return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks };
+  return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks, optionTools: tools };
 }
 
 /**
