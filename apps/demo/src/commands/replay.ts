@@ -10,6 +10,8 @@ import { failureText } from '../progress/format-turn-parts.ts';
 import { oneLine } from '../progress/format-values.ts';
 import type { Command } from '../io.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
+import { continueArgs, type ContinueWith } from '../loop/continue-hint.ts';
+import { loadContinueWith, mergeContinueWith } from '../loop/continue-record.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
 import { SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
@@ -18,6 +20,18 @@ const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? 'undefined';
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
+
+/**
+ * The tool options to replay with: the command to paste when the run recorded options this replay was not given
+ * (kept with the session in its sessions file, as `resume` and `approve` print them), else the options to look for.
+ */
+function replayWith(sid: string, given: ContinueWith, sqlitePath: string | undefined, cwd: string): string {
+  const recorded = sqlitePath === undefined ? {} : loadContinueWith(sqlitePath, sid);
+  // A replay asks no model: the run's --script is not among its options.
+  const merged = { ...mergeContinueWith(given, recorded), script: undefined };
+  const missing = merged.config !== given.config || merged.fsRoot !== given.fsRoot || merged.mcpConfig !== given.mcpConfig;
+  return missing ? `: askloop replay ${sid}${continueArgs(merged, cwd).text}` : ' (--fs-root, --mcp-config, --config)';
+}
 
 /** `askloop replay`. */
 export const replayCommand: Command = {
@@ -44,7 +58,7 @@ printed), or the session is not in the sessions file or the file is broken;
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
-    const { sid, store, plugins, providers, fsRoot } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
+    const { sid, store, plugins, providers, fsRoot, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
     const { loop } = openSessionLoop({ store, fsRoot, plugins, providers });
     let report;
     try {
@@ -62,7 +76,8 @@ printed), or the session is not in the sessions file or the file is broken;
       const failure = divergence.replayedFailure;
       if (failure !== undefined) {
         // Most often the replaying host lacks a tool or a setting the session's host had.
-        const hint = /TOOL_(NOT_FOUND|UNKNOWN|DENIED)|not found|not allowed/i.test(`${failure.code} ${failure.message}`) ? ' — replay with the tool options the session ran with (--fs-root, --mcp-config, --config); a tool an MCP server added while the session ran (its list changed) is not there until the server adds it again' : '';
+        const given = { db: values.db, config: configFile, fsRoot, mcpConfig: values['mcp-config'] };
+        const hint = /TOOL_(NOT_FOUND|UNKNOWN|DENIED)|not found|not allowed/i.test(`${failure.code} ${failure.message}`) ? ` — replay with the tool options the session ran with${replayWith(sid, given, sqlitePath, io.cwd)}; a tool an MCP server added while the session ran (its list changed) is not there until the server adds it again` : '';
         io.stdout(`  the replayed turn failed: ${oneLine(failureText(failure), 300)}${hint}\n`);
       }
     }
