@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { usageError } from '../cli-error.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
 import { oneLine } from '../progress/format-values.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
 import type { Command } from '../io.ts';
 import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
 import { continueArgs, type ContinueWith } from '../loop/continue-hint.ts';
@@ -16,9 +17,13 @@ import { openStoredSession } from '../loop/open-stored-session.ts';
 import { SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
+/**
+ * A compared value on one line, cut to 200 characters. JSON escapes the C0 controls but leaves the C1 ones and the
+ * bidi controls (a recorded OUTPUT's `\u202e`, `\x9b`) raw: escaped as all stored text printed to a terminal is.
+ */
 const show = (value: unknown): string => {
   const text = JSON.stringify(value) ?? 'undefined';
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return terminalSafe(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 };
 
 /**
