@@ -293,6 +293,16 @@ describe('askloop on PostgreSQL', () => {
     expect(run.code).toBe(0);
     const sid = run.stdout.trim();
     expect((await pool.query("SELECT state FROM askloop_queue WHERE sid = $1", [sid])).rows).toEqual([{ state: 'ready' }]);
+    // The worker it names carries what a worker needs of this run (the config with its store, the scripted replies), and works pasted elsewhere.
+    const named = new RegExp(`askloop: session ${sid} queued; an \`askloop worker\` on the same store runs it: askloop worker (.+)\n`).exec(run.stderr)?.[1];
+    expect(named).toBe(`--config ${join(project, 'askloop.config.yaml')} --script ${join(dir, 'two-turns.json')}`);
+    const pasted = startWorker(named!.split(' '), tmpdir());
+    for (let waited = 0; (await pool.query("SELECT 1 FROM askloop_sessions WHERE sid = $1 AND status = 'done'", [sid])).rows.length === 0; waited += 1) {
+      if (waited > 600) throw new Error(`the pasted worker did not finish it: ${JSON.stringify(pasted.output())}`);
+      await pause(50);
+    }
+    pasted.child.kill('SIGINT');
+    expect(await pasted.exited).toBe(0);
   });
 
   it("a worker serves sessions of the config's agents with the config's plugin packages", async () => {

@@ -10,6 +10,7 @@ import { createSessionQueue, findPostgresError } from '@askloop/postgres';
 import type pg from 'pg';
 import { CliError, usageError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
+import { REDACTED_DB_NOTE, type ContinueArgs } from './continue-hint.ts';
 import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 
@@ -31,9 +32,9 @@ async function detachFailure(error: unknown, unqueued?: { readonly sid: string; 
 
 /**
  * Creates and queues the session; prints its id (or `{"ok":true,"sid","status":"QUEUED"}`); exit 0. `db` is the
- * `--db` words (password hidden) a failure's hint repeats.
+ * `--db` words (password hidden) a failure's hint repeats; `worker` the options of the `askloop worker` to start.
  */
-export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, pool: pg.Pool, run: { readonly agent: AgentDefinition; readonly task: string }, options: { readonly json: boolean; readonly db?: string }): Promise<ExitCode> {
+export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, pool: pg.Pool, run: { readonly agent: AgentDefinition; readonly task: string }, options: { readonly json: boolean; readonly db?: string; readonly worker?: ContinueArgs }): Promise<ExitCode> {
   let sid: string | undefined;
   try {
     sid = await loop.create({ agent: run.agent, task: run.task });
@@ -44,7 +45,9 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
     await loop.close();
   }
   io.stdout(options.json ? `${JSON.stringify({ ok: true, sid, status: 'QUEUED' })}\n` : `${sid}\n`);
-  if (!options.json) io.stderr(`askloop: session ${sid} queued; an \`askloop worker\` on the same store runs it\n`);
+  // The worker to start, with what this run was given that a worker needs too (a scripted model's replies, the config's plugins, the fs root).
+  const worker = options.worker === undefined ? '' : `: askloop worker${options.worker.text}${options.worker.dbRedacted ? ` ${REDACTED_DB_NOTE}` : ''}`;
+  if (!options.json) io.stderr(`askloop: session ${sid} queued; an \`askloop worker\` on the same store runs it${worker}\n`);
   return 0;
 }
 
