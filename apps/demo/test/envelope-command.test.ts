@@ -18,6 +18,17 @@ describe('askloop envelope parse', () => {
     });
   });
 
+  it('takes --json, which changes nothing (its output is JSON already), as envelope control does', async () => {
+    const plain = captureIo({ stdin: ENVELOPE });
+    const json = captureIo({ stdin: ENVELOPE });
+    expect(await main(['envelope', 'parse', '-'], plain)).toBe(0);
+    expect(await main(['envelope', 'parse', '-', '--json'], json)).toBe(0);
+    expect(json.out).toBe(plain.out);
+    const control = captureIo({ stdin: '<<<LOOP:DONE>>> 42\n' });
+    expect(await main(['envelope', 'control', '--json', '-'], control)).toBe(0);
+    expect(JSON.parse(control.out)).toMatchObject({ ok: true, done: true, result: '42' });
+  });
+
   it('reads a file and prints a typed error with exit 1', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'askloop-'));
     await writeFile(join(directory, 'bad.txt'), `\n${ENVELOPE}`);

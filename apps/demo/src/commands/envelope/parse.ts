@@ -5,6 +5,7 @@ import { decodeUtf8Input } from '../../decode-text.ts';
 import type { Command } from '../../io.ts';
 import { inputName, readInput } from '../../read-input.ts';
 import { withCodecErrors } from './codec-error.ts';
+import { JSON_ALREADY, JSON_ALREADY_USAGE } from './json-already.ts';
 
 /**
  * The strict parse; when it refuses a reply that `--extract` would recover (a fence around the envelope, prose
@@ -42,10 +43,11 @@ and exits 1 (2 when the input cannot be read). Input must be UTF-8.
 Options:
   --extract   recover the envelope from a model reply (markdown fence, prose
               before START, missing END, bare command block) and say how in lints
+${JSON_ALREADY_USAGE}
 `,
   jsonErrors: () => true,
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { extract: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { extract: { type: 'boolean' }, ...JSON_ALREADY }, allowPositionals: true, strict: true });
     if (positionals.length > 1) throw usageError('expected at most one FILE');
     const file = inputName(positionals[0]);
     const bytes = await readInput(positionals[0], io);
