@@ -14,7 +14,7 @@ export const POSTGRES_ERROR_CODES = {
   PG_LEASE_LOST:
     "The worker's lease on the session expired or another host took it, so this host may not commit the turn; nothing of the turn after its last committed phase was kept. Another host continues the session. Raise leaseMs when turns outlast it (the lease is renewed every leaseMs/3).",
   PG_MIGRATION_INVALID: 'A migration list is malformed (versions must count up from 1, owner non-empty). Fix the list; never edit an applied migration.',
-  PG_QUERY_FAILED: 'A statement failed (connection refused, permissions, a constraint); the PostgreSQL error is the cause. Check the URL, the server and its log. A migration the server refused for the role\'s search_path (no schema to create in) or rights says how to get past it (the schema to name, the rights to grant).',
+  PG_QUERY_FAILED: 'A statement failed (connection refused, permissions, a constraint); the PostgreSQL error is the cause. Check the URL, the server and its log. A migration the server refused for the role\'s search_path (no schema to create in) or rights says how to get past it (the schema to name, the rights to grant), and so does a connection it refused (a database it does not have, a wrong password, no pg_hba.conf line).',
   PG_SCHEMA_NEWER: 'The database holds a later migration of an owner than this package knows: a newer @askloop/postgres wrote it. Upgrade the package or use another database.',
   PG_SCHEMA_OLDER:
     "A search of the sessions needs the controller's schema 4 (each session's task in a column), and this database has not been migrated to it: a reader (askloop sessions, show) does not migrate. Run applyPostgresMigrations (any askloop run or worker on the database does), or list without the search.",

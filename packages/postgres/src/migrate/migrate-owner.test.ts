@@ -1,5 +1,6 @@
 import { runUnderLease } from '@askloop/controller';
 import { sampleSession, sampleTurn } from '@askloop/controller/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.ts';
 import { createSessionQueue, enqueueSession } from '../queue/session-queue.ts';
@@ -65,6 +66,21 @@ describe('applyPostgresMigrations', () => {
     await stores.transcript.saveTurn(sampleTurn('least-1', 2, { phase: 'asking' }));
     await binding.commit({ status: 'RUNNING', turns: 1 });
     expect((await store.listTurns('least-1')).map((turn) => turn.turnIndex)).toEqual([1, 2]);
+  });
+
+  it('says how to get past a database the server does not have (PG_QUERY_FAILED with the fix)', async () => {
+    const url = new URL(database.url);
+    url.pathname = '/askloop_no_such_database';
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    pool.on('error', () => undefined);
+    try {
+      await expect(applyPostgresMigrations(pool)).rejects.toMatchObject({
+        code: 'PG_QUERY_FAILED',
+        message: expect.stringMatching(/database "askloop_no_such_database" does not exist; create it first \(createdb NAME, or CREATE DATABASE NAME as a role that may\), or name an existing database in the URL$/),
+      });
+    } finally {
+      await pool.end();
+    }
   });
 
   it('refuses a database whose encoding is not UTF8 before creating anything (PG_ENCODING_UNSUPPORTED)', async () => {

@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
+import { connectionHint } from './connection-hint.ts';
 
 /** Something that runs one statement: a pool, or a client. */
 export interface Queryable {
@@ -122,7 +123,7 @@ export function transactionRunner(client: Queryable, onBroken?: (error: unknown)
 export function queryFailure(action: string, error: unknown, sid?: string): Error {
   if (error instanceof PostgresStoreError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new PostgresStoreError('PG_QUERY_FAILED', `${action} failed: ${message}`, { cause: error, ...(sid === undefined ? {} : { sid }) });
+  return new PostgresStoreError('PG_QUERY_FAILED', `${action} failed: ${message}${connectionHint(sqlState(error))}`, { cause: error, ...(sid === undefined ? {} : { sid }) });
 }
 
 /** The SQLSTATE of a PostgreSQL error, if it is one. */
