@@ -308,6 +308,52 @@ describe('recursive tool.fs.List checks every subdirectory it enters (review: Li
   });
 });
 
+describe('tool.fs.Move of a directory needs the grants on everything under it (security review: a folder carried unreadable files)', () => {
+  beforeEach(() => {
+    mkdirSync(path.join(root, 'inbox', 'sub'), { recursive: true });
+    mkdirSync(path.join(root, 'public'));
+    writeFileSync(path.join(root, 'inbox', 'note.txt'), 'note');
+    writeFileSync(path.join(root, 'inbox', 'sub', 'secret.txt'), 'secret');
+  });
+  const paths = (...segments: string[]) => path.join(root, ...segments);
+
+  it('refuses a folder holding an entry the program may not read or delete, naming the first in path order, and moves nothing', async () => {
+    // The grants cover the folder's own entries (/inbox/*), not what its subfolder holds.
+    const oneLevel = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,delete:/inbox/*', 'fs:read,write:/public/**'] });
+    expect(oneLevel.catalog.check('tool.fs.Move', ['/inbox/sub', '/public/sub'])).toBeUndefined();
+    const error = await oneLevel.fail('tool.fs.Move', ['/inbox/sub', '/public/sub']);
+    expect([error.code, error.capability, error.argument]).toEqual(['POLICY_CAPABILITY_MISSING', 'fs:read:/inbox/sub/secret.txt', 'source_path']);
+    expect(error.message).toContain("moving the directory '/inbox/sub' moves '/inbox/sub/secret.txt' with it, to '/public/sub/secret.txt'");
+    expect(existsSync(paths('inbox', 'sub', 'secret.txt'))).toBe(true);
+    expect(existsSync(paths('public', 'sub'))).toBe(false);
+    // A grant on the folder alone: its first entry is named.
+    const folderOnly = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,delete:/inbox', 'fs:read,write:/public/**'] });
+    expect((await folderOnly.fail('tool.fs.Move', ['/inbox', '/public/inbox'])).capability).toBe('fs:read:/inbox/note.txt');
+    // Read granted under it, delete not.
+    const noDelete = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read:/inbox/**', 'fs:delete:/inbox', 'fs:write:/public/**'] });
+    expect((await noDelete.fail('tool.fs.Move', ['/inbox', '/public/inbox'])).capability).toBe('fs:delete:/inbox/note.txt');
+    expect(existsSync(paths('inbox', 'note.txt'))).toBe(true);
+  });
+
+  it('refuses a folder whose entries would land where the program may not write', async () => {
+    const folderWrite = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,delete:/inbox/**', 'fs:write:/public/inbox'] });
+    const error = await folderWrite.fail('tool.fs.Move', ['/inbox', '/public/inbox']);
+    expect([error.capability, error.argument]).toEqual(['fs:write:/public/inbox/note.txt', 'destination_path']);
+    expect(existsSync(paths('inbox', 'sub', 'secret.txt'))).toBe(true);
+  });
+
+  it('moves a folder the grants cover whole, an empty folder on the named paths alone, and never the root', async () => {
+    const whole = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,delete:/inbox/**', 'fs:write:/public/**'] });
+    expect(await whole.call('tool.fs.Move', ['/inbox', '/public/inbox'])).toEqual({ path: '/public/inbox' });
+    expect(readFileSync(paths('public', 'inbox', 'sub', 'secret.txt'), 'utf8')).toBe('secret');
+    mkdirSync(paths('empty'));
+    const named = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,delete:/empty', 'fs:write:/public/empty'] });
+    expect(await named.call('tool.fs.Move', ['/empty', '/public/empty'])).toEqual({ path: '/public/empty' });
+    const all = hostFor([createFileSystemTools({ root })], { allow: ['tool.fs.*'], grants: ['fs:read,write,delete'] });
+    expect((await all.fail('tool.fs.Move', ['/', '/moved'])).message).toBe('tool.fs.Move: the fs root itself cannot be moved (pack fs)');
+  });
+});
+
 describe('FS_ESCAPE names the argument that held the path (review: it always said path)', () => {
   it.each<[string, string[], string]>([
     ['Read', ['../x'], 'filepath'],

@@ -15,6 +15,7 @@ import type { ToolValue } from '../spec/tool-value.ts';
 import { createFsConfinement, normalizeVirtualPath } from './fs-confine.ts';
 import { fsError } from './fs-error.ts';
 import { entryType, listDirectory } from './fs-list-walk.ts';
+import { refuseDirectoryMove } from './fs-move-grants.ts';
 import { makeDirectories } from '../fs/make-directories.ts';
 import { checkPackOptions, count, other } from './pack-options.ts';
 
@@ -215,7 +216,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
     defineTool(
       {
         name: 'tool.fs.Move',
-        description: 'Moves or renames a file or directory: {"path"} of the destination. Needs fs:read and fs:delete on the source, fs:write on the destination.',
+        description: 'Moves or renames a file or directory: {"path"} of the destination. Needs fs:read and fs:delete on the source, fs:write on the destination (for a directory, on everything under them too).',
         args: [
           { name: 'source_path', type: 'string', description: 'Existing path.' },
           { name: 'destination_path', type: 'string', description: 'New path; must not exist.' },
@@ -237,7 +238,9 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         try {
           // Both ends are checked for links; rename() itself never follows the last segment of either.
           const source = await confinement.resolve(sourcePath, { argument });
-          await lstat(source);
+          // Moving the root would move it into itself (EINVAL), after walking all of it below.
+          if (sourcePath === '/') throw new ToolError('FS_PATH_TYPE', 'the fs root itself cannot be moved', { argument });
+          const sourceInfo = await lstat(source);
           failing = destinationPath;
           argument = 'destination_path';
           const destination = await confinement.resolve(destinationPath, { argument });
@@ -252,6 +255,13 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
           });
           if (parent === undefined) {
             throw new ToolError('FS_NOT_FOUND', `destination folder '${folder}' does not exist; create it with tool.fs.Mkdir("${folder}") first, or move to an existing folder`, { argument });
+          }
+          if (sourceInfo.isDirectory()) {
+            // The named paths' grants were checked before the call; a directory carries everything under it too.
+            failing = sourcePath;
+            argument = 'source_path';
+            const refusal = await refuseDirectoryMove(source, sourcePath, destinationPath, context.signal, context.authorize);
+            if (refusal !== undefined) throw refusal;
           }
           failing = `${sourcePath}' → '${destinationPath}`;
           argument = undefined;
