@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostFor, type TestHost } from '../../test/tool-test-host.ts';
@@ -278,6 +279,23 @@ describe('special files', () => {
     const error = await host.fail(name, args);
     expect(error.code).toBe('FS_PATH_TYPE');
     expect(error.message).toContain("'/data/pipe' is not");
+  });
+});
+
+describe('a socket under the root (security review: Read of one was FS_FAILED ENXIO)', () => {
+  it.each([
+    ['tool.fs.Read', ['/data/sock']],
+    ['tool.fs.Write', ['/data/sock', 'x']],
+    ['tool.fs.Append', ['/data/sock', 'x']],
+  ])('%s of a socket is FS_PATH_TYPE, as for a FIFO', async (name, args) => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(root, 'data', 'sock'), resolve));
+    try {
+      const error = await host.fail(name, args);
+      expect([error.code, error.message]).toEqual(['FS_PATH_TYPE', `${name}: '/data/sock' is not a regular file (pack fs)`]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { createFsConfinement, normalizeVirtualPath } from './fs-confine.ts';
 import { fsError } from './fs-error.ts';
 import { entryType, listDirectory } from './fs-list-walk.ts';
 import { refuseDirectoryMove } from './fs-move-grants.ts';
+import { errnoCode } from '../fs/errno-code.ts';
 import { makeDirectories } from '../fs/make-directories.ts';
 import { checkPackOptions, count, other } from './pack-options.ts';
 
@@ -81,7 +82,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
       await confinement.resolve(virtualPath, { argument: 'filepath' });
       // O_NONBLOCK: opening a FIFO would otherwise wait for a reader in a libuv thread that no signal can free.
       const handle = await open(real, flags | constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644).catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === 'ENXIO') throw notRegular(virtualPath, error);
+        if (errnoCode(error) === 'ENXIO') throw notRegular(virtualPath, error);
         throw error;
       });
       try {
@@ -100,7 +101,11 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
         guarded(context.signal, 'filepath', args.filepath as string, async (real) => {
           // O_NONBLOCK: a FIFO (or a device) would otherwise block the open in a libuv thread that no signal can free,
           // keeping the process alive after its run and, four at a time, stalling every fs call of the host.
-          const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+          // A socket cannot be opened at all (ENXIO): it is no regular file either, as for Write.
+          const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: unknown) => {
+            if (errnoCode(error) === 'ENXIO') throw notRegular(args.filepath as string, error);
+            throw error;
+          });
           try {
             const info = await handle.stat();
             if (!info.isFile()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.filepath as string)}' is not a file`);
