@@ -167,6 +167,17 @@ describe('tool.fs.* confinement', () => {
     expect((await proc.fail('tool.fs.Write', ['/askloop-x/y.txt', 'z'])).message).toBe("tool.fs.Write: no file or directory at '/askloop-x/y.txt' (pack fs)");
   });
 
+  // Regression (security review): /proc/self/pagemap reads "0 bytes" and holds hundreds of GB; Read took 600 MB and 1.3 s
+  // before it failed as TOOL_FAILED "Invalid string length". maps also reads 0 bytes and holds a few KB.
+  it.runIf(existsSync('/proc/self/maps'))('reads no more than maxReadBytes of a file whose size reads 0', async () => {
+    const proc = hostFor([createFileSystemTools({ root: '/proc/self', maxReadBytes: 100 })], { allow: ['tool.fs.*'], grants: ['fs:read'] });
+    const error = await proc.fail('tool.fs.Read', ['/maps']);
+    expect([error.code, error.message]).toEqual(['FS_TOO_LARGE', 'tool.fs.Read: file has more than 100 bytes (its size read 0 when opened); the limit is 100 (pack fs)']);
+    expect((await proc.fail('tool.fs.Read', ['/pagemap'])).code).toBe('FS_TOO_LARGE');
+    const roomy = hostFor([createFileSystemTools({ root: '/proc/self' })], { allow: ['tool.fs.*'], grants: ['fs:read'] });
+    expect(await roomy.call('tool.fs.Read', ['/maps'])).toContain('[stack]');
+  });
+
   it('reports a missing root', async () => {
     const missing = hostFor([createFileSystemTools({ root: path.join(base, 'nope') })], { allow: ['**'], grants: ['fs:read'] });
     expect((await missing.fail('tool.fs.Read', ['/a'])).message).toBe("tool.fs.Read: the fs root '/' is not available (the host's directory for it is missing or unreadable) (pack fs)");

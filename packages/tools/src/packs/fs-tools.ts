@@ -18,6 +18,7 @@ import { entryType, listDirectory } from './fs-list-walk.ts';
 import { refuseDirectoryMove } from './fs-move-grants.ts';
 import { errnoCode } from '../fs/errno-code.ts';
 import { makeDirectories } from '../fs/make-directories.ts';
+import { readAtMost } from '../fs/read-at-most.ts';
 import { checkPackOptions, count, other } from './pack-options.ts';
 
 /** Options of {@link createFileSystemTools}. */
@@ -110,7 +111,10 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
             const info = await handle.stat();
             if (!info.isFile()) throw new ToolError('FS_PATH_TYPE', `'${normalizeVirtualPath(args.filepath as string)}' is not a file`);
             if (info.size > maxReadBytes) throw new ToolError('FS_TOO_LARGE', `file is ${info.size} bytes; the limit is ${maxReadBytes}`);
-            return await handle.readFile({ encoding: 'utf8', signal: context.signal });
+            // The size may be wrong (0 for a file the kernel makes up as it is read) or grow meanwhile: read at most the limit.
+            const bytes = await readAtMost(handle, maxReadBytes, info.size, context.signal);
+            if (bytes === undefined) throw new ToolError('FS_TOO_LARGE', `file has more than ${maxReadBytes} bytes (its size read ${info.size} when opened); the limit is ${maxReadBytes}`);
+            return bytes.toString('utf8');
           } finally {
             await handle.close();
           }
