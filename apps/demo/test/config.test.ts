@@ -256,7 +256,7 @@ describe('plugins named in the config', () => {
     // A resource no tool declares is still refused, and the list it gives names the plugin's.
     const unknown = await spawnCli([...base, '--grant', 'note:write:todo'], { cwd: dir, env });
     expect(unknown.code).toBe(2);
-    expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: "--grant note:write:todo: unknown resource 'note'; the tools know fs, mcp, memory, net, notes (or * for all)" });
+    expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: "--grant note:write:todo: unknown resource 'note' (did you mean 'notes'?); the tools know fs, mcp, memory, net, notes (or * for all)" });
   });
 
   it('accepts any --grant resource when a plugin tool computes its needs per call without declaring them', () => {

@@ -22,6 +22,8 @@ describe('numeric and tool options are validated with the reason', () => {
     [['--fuel', '1e3'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '1e3'"],
     [['--fuel', '99999999999999999999'], "--fuel must be a whole number from 1 to 9007199254740991 steps, not '99999999999999999999'"],
     [['--grant', 'disk:read:/x'], "--grant disk:read:/x: unknown resource 'disk'; the tools know fs, mcp, memory, net (or * for all)"],
+    // Walkthrough: a slip of one in the resource was told only the list.
+    [['--grant', 'memry:read:/x'], "--grant memry:read:/x: unknown resource 'memry' (did you mean 'memory'?); the tools know fs, mcp, memory, net (or * for all)"],
     // Taken before, it granted nothing, and the refusal that followed ("needs fs:read:/a.txt") hid the typo.
     [['--grant', 'fs:raed:/**'], "--grant fs:raed:/**: no tool needs 'fs:raed'; did you mean 'read'? (the verbs of fs: delete, read, write, or *)"],
     [['--fs-root', 'no-such-dir'], '--fs-root no-such-dir: no such directory'],

@@ -149,6 +149,7 @@ describe('askloop run (the real CLI)', () => {
     [['t', '--model', 'openai:x', '--max-turns', '0'], "--max-turns must be a whole number from 1 to 10000 turns, not '0'"],
     [['t', '--model', 'openai:x', '--repair', '1.5'], "--repair must be a whole number from 0 to 100 failures, not '1.5'"],
     [['t', '--model', 'openai:x', '--dialect', 'v3'], "--dialect must be v4 or v1, not 'v3'"],
+    [['t', '--model', 'openai:x', '--dialect', 'V4'], "--dialect must be v4 or v1, not 'V4' (did you mean 'v4'?)"],
     [['t', '--model', 'openai:x', '--grant', 'disk:read'], "--grant disk:read: unknown resource 'disk'"],
     [['t', '--model', 'openai:x', '--frobnicate'], "unknown option '--frobnicate'"],
   ])('askloop run %j is a usage error: exit 2, nothing runs', async (args, message) => {

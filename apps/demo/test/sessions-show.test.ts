@@ -79,6 +79,12 @@ describe('askloop sessions', () => {
     expect(await main(['sessions', '--db', 'sessions.db', '--status', 'finished', '--json'], io)).toBe(2);
     expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'CLI_OPTION_INVALID', message: expect.stringContaining('running or paused or done or halted') } });
   });
+
+  it('names the status a slip of one meant (walkthrough: halt for halted)', async () => {
+    const io = captureIo({ cwd: dir });
+    expect(await main(['sessions', '--db', 'sessions.db', '--status', 'halt', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.out).error.message).toBe("--status must be running or paused or done or halted, not 'halt' (did you mean 'halted'?)");
+  });
 });
 
 describe('askloop show', () => {

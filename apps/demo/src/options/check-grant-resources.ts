@@ -12,7 +12,8 @@ export function checkGrantResources(grants: readonly string[] | undefined, known
   for (const grant of grants ?? []) {
     const resource = grant.trim().split(':', 1)[0]!.toLowerCase();
     if (resource !== '*' && !known.has(resource) && !known.has('*')) {
-      throw new CliError('CLI_OPTION_INVALID', `--grant ${grant}: unknown resource '${resource}'; the tools know ${[...known].sort().join(', ')} (or * for all)`);
+      const meant = closestName(resource, known);
+      throw new CliError('CLI_OPTION_INVALID', `--grant ${grant}: unknown resource '${resource}'${meant === undefined ? '' : ` (did you mean '${meant}'?)`}; the tools know ${[...known].sort().join(', ')} (or * for all)`);
     }
   }
 }

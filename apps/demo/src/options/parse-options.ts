@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError } from '../cli-error.ts';
+import { closestName } from './closest-name.ts';
 
 /** The range an integer option accepts, inclusive. */
 export interface IntegerRange {
@@ -52,7 +53,10 @@ export function directoryOption(name: string, text: string | undefined, cwd: str
 /** Checks `--name VALUE` is one of `choices`. */
 export function choiceOption<T extends string>(name: string, text: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(text)) {
-    throw new CliError('CLI_OPTION_INVALID', `--${name} must be ${choices.join(' or ')}, not '${text}'`);
+    // A slip of a letter or two, or the start of one choice only (`halt` for `halted`).
+    const starting = text.length >= 2 ? choices.filter((choice) => choice.startsWith(text.toLowerCase())) : [];
+    const meant = closestName(text, choices) ?? (starting.length === 1 ? starting[0] : undefined);
+    throw new CliError('CLI_OPTION_INVALID', `--${name} must be ${choices.join(' or ')}, not '${text}'${meant === undefined ? '' : ` (did you mean '${meant}'?)`}`);
   }
   return text as T;
 }
