@@ -267,6 +267,10 @@ describe('askloop on PostgreSQL', () => {
     expect(stderr).toContain('; a session run with --script needs a worker started with --script FILE (LOOP_PROVIDER_NOT_FOUND); this worker looks at it again in a minute');
     // Before, three such steps parked it, though a worker with the script could have run it.
     expect((await pool.query('SELECT state, failures, last_error FROM askloop_queue WHERE sid = $1', [sid])).rows[0]).toMatchObject({ state: 'ready', failures: 0, last_error: expect.stringContaining('scripted') });
+    // Waiting for a worker that has the script, it is listed as queued (walkthrough: it read plain running).
+    const waiting = await spawnCli(['sessions', '--db', server.url, '--status', 'running', '--json']);
+    expect((JSON.parse(waiting.stdout) as { sid: string; queued?: boolean }[]).find((row) => row.sid === sid)?.queued).toBe(true);
+    expect((await spawnCli(['sessions', '--db', server.url, '--status', 'running'])).stdout.split('\n').find((line) => line.includes(sid))).toContain('running (queued)');
     // As repeated failed steps of another cause leave a session: parked.
     await pool.query("UPDATE askloop_queue SET state = 'failed', failures = 3, last_error = 'unknown provider \"scripted\"' WHERE sid = $1", [sid]);
     // show says so too, where the session's status still reads running.

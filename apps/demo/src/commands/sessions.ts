@@ -35,6 +35,8 @@ export interface SessionSummary {
   parentSid: string | null;
   /** Present (true) for a PostgreSQL store's session a worker's failed steps parked: it reads running, but no worker takes it. */
   parked?: true;
+  /** Present (true) for a PostgreSQL store's session waiting in the queue for a worker to take its next turn: it reads running. */
+  queued?: true;
   /** Present (true) for a running session no host runs: its host stopped mid-session (its lease lapsed); `askloop resume` continues it. */
   orphaned?: true;
 }
@@ -88,7 +90,7 @@ function printTable(io: CommandIo, rows: readonly SessionSummary[], dbPath: stri
   const now = Date.now();
   for (const row of rows) {
     // A running session's last decision is an earlier turn's: a HALT there (a Ctrl-C) is what its resume goes past.
-    const why = row.parked === true ? 'parked' : row.orphaned === true ? 'no host' : row.lastDecision !== null && (row.status === 'halted' || row.status === 'paused') ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
+    const why = row.parked === true ? 'parked' : row.queued === true ? 'queued' : row.orphaned === true ? 'no host' : row.lastDecision !== null && (row.status === 'halted' || row.status === 'paused') ? (row.lastDecision.split(' ')[1] ?? '') : undefined;
     const status = why === undefined ? row.status : `${row.status} (${why})`;
     table.push([row.sid, oneLine(row.task, 40), oneLine(row.agent, 16), paint[row.status](status), String(row.turns), formatAge(row.updatedAt, now)]);
   }
@@ -119,7 +121,9 @@ Options:
   --json          a JSON array of {"sid","task","agent","status","turns",
                   "createdAt","updatedAt","lastDecision","parentSid"}, and
                   "parked":true for a running session a worker's failed
-                  steps parked (PostgreSQL), "orphaned":true for a running
+                  steps parked and "queued":true for one waiting for a
+                  worker to take its next turn (PostgreSQL; the table says
+                  running (parked) and running (queued)), "orphaned":true for a running
                   session whose host stopped mid-session (askloop resume
                   SID continues it).
 `,
@@ -141,7 +145,10 @@ Options:
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map((session) => redact(summary(session)) as SessionSummary);
         // Only running sessions can be parked: one query for them all.
         const queued = (await queueEntries?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Map<string, QueueEntry>();
-        rows = rows.map((row) => (queued.get(row.sid)?.state === 'failed' ? { ...row, parked: true } : row));
+        rows = rows.map((row) => {
+          const state = queued.get(row.sid)?.state;
+          return state === 'failed' ? { ...row, parked: true } : state === 'ready' ? { ...row, queued: true } : row;
+        });
         rows = await markOrphaned(store, rows, queued);
         // A full page may hide more: count them (a COUNT query, no session read), so the footer does not pass the page off as all there is.
         total = limit !== undefined && rows.length === limit && values.json !== true ? await countSessions(store, filter) : rows.length;
