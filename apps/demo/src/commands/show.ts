@@ -10,7 +10,7 @@ import { CliError, usageError } from '../cli-error.ts';
 import { sessionsStoreLocation } from '../config/sessions-db-path.ts';
 import type { Command } from '../io.ts';
 import { decisionReason, paintDecision } from '../progress/format-turn-parts.ts';
-import { formatCost, formatCount, oneLine } from '../progress/format-values.ts';
+import { formatCost, formatCount, formatCounted, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors, type TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
@@ -123,7 +123,7 @@ Options:
       out += `  queue    ${colors.bold('parked')} after ${queued.failures} failed steps${last}; no worker takes it until askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} --detach queues it again\n`;
     }
     // A queued session also reads `running` before any worker took it (`run --detach`): said, or it reads as under way.
-    if (queued?.state === 'ready') out += `  queue    waiting for an askloop worker on this store to take its next turn${queued.failures === 0 ? '' : ` (${queued.failures} failed step${queued.failures === 1 ? '' : 's'} so far${lastError === null ? '' : `; last: ${terminalSafe(lastError)}`})`}\n`;
+    if (queued?.state === 'ready') out += `  queue    waiting for an askloop worker on this store to take its next turn${queued.failures === 0 ? '' : ` (${formatCounted(queued.failures, 'failed step')} so far${lastError === null ? '' : `; last: ${terminalSafe(lastError)}`})`}\n`;
     if (queued?.state === 'leased') out += `  queue    a worker is taking its next turn\n`;
     if (orphaned) out += `  host     ${colors.bold('none')}: the host running it stopped mid-session (its lease lapsed); askloop resume ${session.sid}${continueArgs({ db: values.db }, io.cwd).text} continues it\n`;
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost, costKnown)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;

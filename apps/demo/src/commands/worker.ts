@@ -21,6 +21,7 @@ import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
 import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
+import { formatCounted } from '../progress/format-values.ts';
 
 /** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
 function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => string | { error: 'PROVIDER_SCRIPT_EXHAUSTED'; errorMessage: string } {
@@ -86,9 +87,6 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
   if (event.outcome === 'skipped') return `${event.sid}: left to another worker: ${message}${scriptHint}${code === undefined ? '' : ` (${code})`}; this worker looks at it again in a minute`;
   return `${event.sid}: step failed: ${message}${scriptHint}${code === undefined ? '' : ` (${code})`}`;
 }
-
-/** `1 turn`, `2 turns`: the closing tally reads as a sentence for a worker that took one turn. */
-const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const NO_ARGS: ContinueArgs = { text: '', dbRedacted: false };
 
@@ -262,7 +260,7 @@ cannot be opened; 2 a usage error.
         },
       });
       await Promise.all([...parkChecks]);
-      io.stderr(`askloop worker: ${counted(stats.committed, 'turn')} committed, ${counted(stats.leaseLost, 'lease')} lost, ${counted(stats.conflicts, 'conflict')} retried, ${counted(stats.failed, 'failed step')}${stats.skipped === 0 ? '' : `, ${counted(stats.skipped, 'session')} left to other workers`}${stats.ended === 0 ? '' : `, ${counted(stats.ended, 'session')} found ended already`}\n`);
+      io.stderr(`askloop worker: ${formatCounted(stats.committed, 'turn')} committed, ${formatCounted(stats.leaseLost, 'lease')} lost, ${formatCounted(stats.conflicts, 'conflict')} retried, ${formatCounted(stats.failed, 'failed step')}${stats.skipped === 0 ? '' : `, ${formatCounted(stats.skipped, 'session')} left to other workers`}${stats.ended === 0 ? '' : `, ${formatCounted(stats.ended, 'session')} found ended already`}\n`);
       if (refused !== undefined) throw (await refusedRights(refused, 'the sessions database refused this worker')) ?? refused;
       return 0;
     } finally {
