@@ -29,7 +29,7 @@ export function isMergeKey(key: unknown): key is Scalar {
  * Whether `key` was tagged `!!merge` but does not merge (a quoted key): the
  * parser keeps it as a symbol, which the data then drops without a word.
  */
-export function isInertMergeKey(key: unknown): boolean {
+export function isInertMergeKey(key: unknown): key is Scalar {
   return isScalar(key) && typeof key.value === 'symbol' && !isMergeKey(key);
 }
 

@@ -35,7 +35,7 @@ export function yamlValueProblems(document: Document): YamlProblem[] {
           const at = (isNode(pair.value) ? pair.value.range?.[0] : pair.key.range?.[0]) ?? offset;
           problems.push({ offset: at, path, message: 'a merge key (<<) takes a map, an alias of one (<<: *base) or a list of them (<<: [*base, *more]): their keys are copied into this map' });
         } else if (isInertMergeKey(pair.key)) {
-          problems.push({ offset: isScalar(pair.key) ? (pair.key.range?.[0] ?? offset) : offset, path, message: 'a quoted key tagged !!merge merges nothing: write the merge key as << (unquoted, no tag)' });
+          problems.push({ offset: pair.key.range?.[0] ?? offset, path, message: 'a quoted key tagged !!merge merges nothing: write the merge key as << (unquoted, no tag)' });
         }
       }
     }
