@@ -138,6 +138,8 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   const messageLimit = answerLimit(options.maxResultBytes);
   /** What closing a connection does to the server, in the words of its kind. */
   const closing = isHttpServerConfig(config) ? 'the connection was closed (the next call connects again)' : 'the server was stopped (the next call starts it again)';
+  /** What an answer past the limit is told, after "sent an answer", for a call and a tool list alike. */
+  const pastLimit = `over ${messageLimit} bytes, the most this client reads in one message from this server (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); ${closing}`;
   const secrets = serverSecrets(config);
   const redact = createRedact(secrets);
   const redactSecrets = createRedact(secrets, { patterns: false });
@@ -291,7 +293,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
             : isInvalidAnswer(error)
               ? `its answer is not an MCP tool list (${describeInvalidAnswer(error)})`
               : entry.overflowed
-                ? `its answer passed ${messageLimit} bytes, the most this client reads in one message (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); ${closing}`
+                ? `it sent an answer ${pastLimit}`
                 : messageOf(error);
         throw failure('MCP_LIST_FAILED', `MCP server '${name}' failed tools/list: ${reason}${tail()}`, error);
       }
@@ -319,8 +321,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         if (!transportFailed(error, entry)) throw failure('MCP_REQUEST_FAILED', `MCP server '${name}' failed calling tool '${tool}': ${messageOf(error)}`, error, tool);
         if (entry.overflowed) {
           await drop(entry);
-          const message = `MCP server '${name}' tool '${tool}' sent an answer over ${messageLimit} bytes, the most this client reads in one message from this server (${MESSAGE_PER_RESULT_BYTES} × maxResultBytes, at least 10 MiB); ${closing}`;
-          throw new AskLoopMcpError('MCP_RESULT_TOO_LARGE', message, { server: name, tool, cause: error });
+          throw new AskLoopMcpError('MCP_RESULT_TOO_LARGE', `MCP server '${name}' tool '${tool}' sent an answer ${pastLimit}`, { server: name, tool, cause: error });
         }
         // The server went away mid-call: what it said on stderr before it died is usually why.
         await stderrDrained(entry.transport);
