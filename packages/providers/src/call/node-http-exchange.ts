@@ -20,7 +20,7 @@ const MAX_REDIRECTS = 20;
  * The most of an error response's body read (64 KiB): an SDK reads it whole into its error's message, and a proxy's
  * page or a misbehaving server can send megabytes. An API's error is a few hundred bytes of JSON.
  */
-export const ERROR_BODY_LIMIT = 64 * 1024;
+const ERROR_BODY_LIMIT = 64 * 1024;
 /** Headers that describe a request's body, dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'] as const;
 /**
