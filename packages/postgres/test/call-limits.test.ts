@@ -107,10 +107,12 @@ it("a call limited to once per session is not refused on the host whose two runs
     ['committed', 'DONE', null],
   ]);
   const [turn] = await createPostgresTranscriptStore(pool).listTurns(sid);
-  expect(turn?.toolCalls.map((call) => [call.name, call.error?.code ?? null])).toEqual([
-    ['tool.memory.cas', null],
-    ['tool.memory.get', null],
-  ]);
+  // The CAS once, not refused; then the reads of /go: one when the third run starts after /go is set, more when it
+  // started first (the worker retries at once) and spun until it was.
+  const calls = turn?.toolCalls.map((call) => [call.name, call.error?.code ?? null]) ?? [];
+  expect(calls[0]).toEqual(['tool.memory.cas', null]);
+  expect(calls.length).toBeGreaterThanOrEqual(2);
+  expect(calls.slice(1)).toEqual(calls.slice(1).map(() => ['tool.memory.get', null]));
   expect(await tools.memory.get('/once')).toEqual({ value: 1, version: 1 });
   await loop.close();
   await front.close();
