@@ -12,7 +12,7 @@ import type { TurnRecord } from './turn-record.ts';
 
 /** The tool names a prepare found no tool for (`SCRIPT_TOOL_UNKNOWN`), in order, once each. */
 export function unknownTools(patch: Pick<PreparePatch, 'diagnostics'>): string[] {
-  const names = patch.diagnostics.filter((diagnostic) => diagnostic.code === 'SCRIPT_TOOL_UNKNOWN').map((diagnostic) => /'(tool\.[^']+)'/.exec(diagnostic.message)?.[1] ?? diagnostic.message);
+  const names = patch.diagnostics.filter((diagnostic) => diagnostic.code === 'SCRIPT_TOOL_UNKNOWN').map((diagnostic) => diagnostic.tool ?? diagnostic.message);
   return [...new Set(names)];
 }
 

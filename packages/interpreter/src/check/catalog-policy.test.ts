@@ -39,6 +39,7 @@ describe('the catalogue’s policy decision is the only one', () => {
         line: 3,
         column: 11,
         numericCode: 1003,
+        tool: 'tool.fs.Read',
       },
     ]);
   });
@@ -82,6 +83,8 @@ describe('the catalogue’s policy decision is the only one', () => {
       "Tool 'tool.fs.Read' is not allowed here (POLICY_CAPABILITY_MISSING): tool.fs.Read needs capability fs:read:/private/p.txt — add the grant fs:read:/private/p.txt to the policy",
       expect.stringMatching(/^Tool 'tool\.str\.ToUpper' takes /),
     ]);
+    // `tool` keeps the program's spelling: it points at the call, as line and column do.
+    expect(parseAndCheck(source, { mode: 'agent', tools: shown }).diagnostics.map((diagnostic) => diagnostic.tool)).toEqual(['tool.fs.read', 'tool.STR.TOUPPER']);
   });
 
   it('takes its "did you mean" from the catalogue', () => {
@@ -112,6 +115,7 @@ describe('a literal argument the host refuses', () => {
         message: "Tool 'tool.str.toupper': tool.str.ToUpper argument 'text' expects a string, got number 5.",
         line: 3,
         column: 8,
+        tool: 'tool.str.ToUpper',
       },
     ]);
   });

@@ -59,7 +59,8 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
   ];
   return findings
     .map((finding) => {
-      const diagnostic = makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity);
+      const made = makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity);
+      const diagnostic = finding.tool === undefined ? made : { ...made, tool: finding.tool };
       // A code the run also raises (SCRIPT_GLOBAL_READ_ONLY) is, found here, a check's: nothing ran.
       return diagnostic.kind === 'runtime' ? { ...diagnostic, kind: 'check' as const } : diagnostic;
     })

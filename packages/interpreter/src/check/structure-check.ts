@@ -16,6 +16,8 @@ export interface Finding {
   readonly column: number;
   /** A warning does not stop the run (default: error). */
   readonly severity?: 'warning';
+  /** The tool a `SCRIPT_TOOL_…` finding is about, as the program wrote it (`tool.fs.Read`). */
+  readonly tool?: string;
 }
 
 interface Scope {

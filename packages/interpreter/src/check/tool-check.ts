@@ -100,13 +100,13 @@ export function checkTools(program: Program, context: CheckContext): Finding[] {
   if (!tools) return [];
   const findings: Finding[] = [];
   for (const { call, tool } of findToolCalls(program)) {
-    const where = { line: tool.line, column: tool.column };
+    const where = { line: tool.line, column: tool.column, tool: `tool.${tool.name}` };
     const signature = tools.get(tool.canonicalName);
     if (!signature) {
       const [suggestion] = tools.suggest?.(tool.canonicalName) ?? [];
       findings.push({
         code: 'SCRIPT_TOOL_UNKNOWN',
-        message: `Unknown tool 'tool.${tool.name}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Only tools the host lists can be called.`,
+        message: `Unknown tool '${where.tool}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Only tools the host lists can be called.`,
         ...where,
       });
       continue;

@@ -21,6 +21,12 @@ export interface Diagnostic {
   readonly file?: string;
   /** The Go reference's numeric error code, where it has one (reference §1.10). */
   readonly numericCode?: number;
+  /**
+   * The tool a check's `SCRIPT_TOOL_UNKNOWN`, `SCRIPT_TOOL_DENIED`, `SCRIPT_TOOL_ARGUMENT_TYPE` or
+   * `SCRIPT_TOOL_ARGUMENT_COUNT` is about, as the program wrote it (`tool.fs.Read`), so that a host can act on it
+   * (offer the plugin that adds it) without reading the message.
+   */
+  readonly tool?: string;
 }
 
 /** Orders diagnostics by file, line, column, then code: the stable order `check` returns. */

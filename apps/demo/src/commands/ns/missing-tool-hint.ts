@@ -8,11 +8,10 @@
 import type { HostToolNames } from '../../options/allow-pattern-warnings.ts';
 
 /** `found` with the option that adds its unknown tool named, or `found` itself. */
-export function withMissingToolHint<T extends { readonly code: string; readonly message: string }>(found: T, tools: HostToolNames): T {
-  if (found.code !== 'SCRIPT_TOOL_UNKNOWN') return found;
-  // The check's message names the tool as the program wrote it; tool names match case-insensitively.
-  const name = /^Unknown tool '([^']+)'/.exec(found.message)?.[1]?.toLowerCase();
-  if (name === undefined) return found;
+export function withMissingToolHint<T extends { readonly code: string; readonly message: string; readonly tool?: string }>(found: T, tools: HostToolNames): T {
+  if (found.code !== 'SCRIPT_TOOL_UNKNOWN' || found.tool === undefined) return found;
+  // Tool names match case-insensitively.
+  const name = found.tool.toLowerCase();
   const among = (names: readonly string[]): boolean => names.some((known) => known.toLowerCase() === name);
   if (among(tools.names)) return found;
   if (among(tools.namesWithFs)) return { ...found, message: `${found.message} Here: --fs-root DIR adds the tool.fs.* tools, confined to DIR (they also need --allow 'tool.fs.*' and an fs grant, e.g. --grant 'fs:read:/**').` };
