@@ -113,7 +113,7 @@ function settledAfterAbort<T>(answer: T | Promise<T>, signal: AbortSignal, model
 /** What is wrong with what a model's `generate()` resolved, or undefined when it is a reply (text, usage, the names). */
 function replyProblem(result: unknown): string | undefined {
   if (result === null || typeof result !== 'object') return `${result === null ? 'null' : typeof result}, not a reply`;
-  const reply = result as { text?: unknown; usage?: { inputTokens?: unknown; outputTokens?: unknown } | null; finishReason?: unknown };
+  const reply = result as { text?: unknown; usage?: { inputTokens?: unknown; outputTokens?: unknown } | null; finishReason?: unknown; costUsd?: unknown };
   if (typeof reply.text !== 'string') return `a reply whose text is ${reply.text === null ? 'null' : typeof reply.text}, not a string`;
   if (typeof reply.usage !== 'object' || reply.usage === null || typeof reply.usage.inputTokens !== 'number' || typeof reply.usage.outputTokens !== 'number') {
     return 'a reply without usage { inputTokens, outputTokens } numbers';
@@ -122,6 +122,12 @@ function replyProblem(result: unknown): string | undefined {
   for (const field of ['inputTokens', 'outputTokens'] as const) {
     const count = reply.usage[field] as number;
     if (!Number.isSafeInteger(count) || count < 0) return `a reply whose usage.${field} is ${count}, not a whole number of tokens from 0 to 2^53 − 1`;
+  }
+  // Summed against the cost ceiling too: NaN never reached it, a negative cost paid other calls back, Infinity was
+  // stored as null (JSON), which a later step read as $0.
+  const cost = reply.costUsd;
+  if (cost !== undefined && !(typeof cost === 'number' && Number.isFinite(cost) && cost >= 0)) {
+    return `a reply whose costUsd is ${typeof cost === 'number' ? String(cost) : typeof cost}, not a finite number of dollars ≥ 0 (or left out)`;
   }
   return undefined;
 }
