@@ -288,8 +288,9 @@ describe('ask (seed 004)', () => {
     expect(result).toMatchObject({ status: 'HALT', reason: 'ERR_TIMEOUT' });
     const [turn] = await store.listTurns(result.sid);
     expect(turn?.failure).toMatchObject({ kind: 'timeout' });
-    // Recorded in its place, with the child it started and no outcome: the run ended before the child did.
-    expect(turn?.asks).toEqual([{ index: 0, agent: 'child', sid: expect.any(String) }]);
+    // Recorded in its place, with the child it started and no outcome: the run ended before the child did; and what
+    // the child, cancelled by the run's end, spent (nothing: its model call had not answered).
+    expect(turn?.asks).toEqual([{ index: 0, agent: 'child', sid: expect.any(String), usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 } }]);
     expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
     // The child is cancelled once its parent's run has ended; that changes nothing recorded of the parent's turn.
     const childSid = turn?.asks?.[0]?.sid as string;

@@ -144,6 +144,8 @@ async function runProgram(
   /** The index of a call reported after the run's time was up (cut at its deadline), while it is the last one. */
   let lateCall: number | undefined;
   const asks: RecordedAsk[] = [];
+  /** Each ask's call, settled either way: a child still out when the run ends is waited for (`spendOfAsksOut`). */
+  const asking: Promise<unknown>[] = [];
   let runOver = false;
   const whispers: { target: string; text: string }[] = [];
   const base = { sid: record.sid, loopId: record.loopId, turnIndex: record.turnIndex };
@@ -171,7 +173,7 @@ async function runProgram(
     userdata: context.session.userdata,
     // With userdata, the names PROGRAM_GLOBALS lists for the check (program-globals.ts).
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budget) }),
+    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budget, asking) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
@@ -217,6 +219,7 @@ async function runProgram(
     toolCalls[lateCall] = { ...late, unfinished: unfinishedNote(calls.toolFacts(late.name).effect, true) };
   }
   if (out !== undefined) recordCall(out.name, out.args, performance.now() - out.startedAt, {}, unfinishedNote(calls.toolFacts(out.name).effect));
+  const recordedAsks = await spendOfAsksOut(asks, asking);
   return {
     emits: result.emits,
     ...(result.emitLines === undefined ? {} : { emitLines: result.emitLines }),
@@ -226,8 +229,7 @@ async function runProgram(
     toolCalls: [...toolCalls],
     // Says these calls keep one still out when the run ended: replay reads a record without it as written before.
     toolCallsVersion: TOOL_CALLS_VERSION,
-    // Copies: an ask the run gave up on (its backstop) may still settle later, and must not change a saved record.
-    ...(asks.length === 0 ? {} : { asks: asks.map((ask) => ({ ...ask })) }),
+    ...(recordedAsks.length === 0 ? {} : { asks: recordedAsks }),
     digest: progressDigest(output, result.scratchpad),
     ...(result.error === null ? {} : { error: result.error }),
     ...(failure === undefined ? {} : { failure }),
@@ -237,9 +239,35 @@ async function runProgram(
 }
 
 /**
+ * How long a run that ended with an `ask` still out (cancelled, out of time, a lost lease) waits for its child loop,
+ * which the run's end cancelled, to settle and say what it spent. A child's model call settles within
+ * `ABORT_SETTLE_MS` of its abort, its run at once; this bounds a child that does not.
+ */
+export const ASK_SETTLE_MS = 2000;
+
+/**
+ * The run's asks as the record keeps them: each with the outcome the run saw (copies: an ask the run gave up on may
+ * still settle later, and must not change a saved record), and the spend of the children the run's end left out.
+ * Their spend is the asking loop's all the same (the ceilings count it): the run's end cancelled them, and once one
+ * settles — within {@link ASK_SETTLE_MS} — its spend is recorded; its outcome stays what the run saw (none), so a
+ * replay ends the run as the live one ended.
+ */
+async function spendOfAsksOut(asks: readonly RecordedAsk[], asking: readonly Promise<unknown>[]): Promise<RecordedAsk[]> {
+  const seen = asks.map((ask) => ({ ...ask }));
+  if (seen.every((ask) => ask.result !== undefined || ask.error !== undefined)) return seen;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(asking), new Promise<void>((resolve) => (timer = setTimeout(resolve, ASK_SETTLE_MS)))]);
+  clearTimeout(timer);
+  return seen.map((ask, index) => {
+    const usage = asks[index]?.usage;
+    return ask.usage === undefined && usage !== undefined ? { ...ask, usage } : ask;
+  });
+}
+
+/**
  * The run's `ask`: the context's, with each call noted in `asks` in order, with the child it started, its outcome
- * and what it spent. Each ask gets what is left of the loop's token and cost ceilings after the turn's spend so far
- * (`turnSpend`: its own model call and its earlier asks).
+ * and what it spent, and its promise, settled either way, in `asking`. Each ask gets what is left of the loop's token
+ * and cost ceilings after the turn's spend so far (`turnSpend`: its own model call and its earlier asks).
  */
 function askFor(
   ask: NonNullable<LoopContext['ask']>,
@@ -247,28 +275,43 @@ function askFor(
   turnCounter: CallCounter,
   asks: RecordedAsk[],
   budget: TurnBudget,
+  asking: Promise<unknown>[],
 ): (call: AskCall) => Promise<JsonValue> {
-  return async (call) => {
-    const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
-    const { ceilings, totals, record } = budget;
-    const spend = turnSpend({ ...record, asks });
-    const left: AskBudget = {
-      ...(ceilings.tokens === undefined ? {} : { tokens: ceilings.tokens - totals.inputTokens - totals.outputTokens - spend.inputTokens - spend.outputTokens }),
-      ...(ceilings.costUsd === undefined ? {} : { costUsd: ceilings.costUsd - totals.costUsd - spend.costUsd }),
-    };
-    asks.push(asked);
-    const ended = (usage: AskUsage): void => {
-      asked.usage = usage;
-    };
-    try {
-      asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, budgetLeft: left });
-      return asked.result;
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      asked.error = { ...(typeof code === 'string' ? { code } : {}), message: error instanceof Error ? error.message : String(error) };
-      throw error;
-    }
+  return (call) => {
+    const answer = askOnce(ask, turnIndex, turnCounter, asks, budget, call);
+    asking.push(answer.then(() => undefined, () => undefined));
+    return answer;
   };
+}
+
+/** One `ask` of the run (see {@link askFor}). */
+async function askOnce(
+  ask: NonNullable<LoopContext['ask']>,
+  turnIndex: number,
+  turnCounter: CallCounter,
+  asks: RecordedAsk[],
+  budget: TurnBudget,
+  call: AskCall,
+): Promise<JsonValue> {
+  const asked: Mutable<RecordedAsk> = { index: asks.length, agent: call.agent };
+  const { ceilings, totals, record } = budget;
+  const spend = turnSpend({ ...record, asks });
+  const left: AskBudget = {
+    ...(ceilings.tokens === undefined ? {} : { tokens: ceilings.tokens - totals.inputTokens - totals.outputTokens - spend.inputTokens - spend.outputTokens }),
+    ...(ceilings.costUsd === undefined ? {} : { costUsd: ceilings.costUsd - totals.costUsd - spend.costUsd }),
+  };
+  asks.push(asked);
+  const ended = (usage: AskUsage): void => {
+    asked.usage = usage;
+  };
+  try {
+    asked.result = await ask(call, { turnIndex, index: asked.index, started: (sid) => (asked.sid = sid), turnCounter, ended, budgetLeft: left });
+    return asked.result;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    asked.error = { ...(typeof code === 'string' ? { code } : {}), message: error instanceof Error ? error.message : String(error) };
+    throw error;
+  }
 }
 
 /** What an ask's share of the loop's ceilings is worked out from: the ceilings, the loop's totals before this turn, the turn. */

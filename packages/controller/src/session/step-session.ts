@@ -8,6 +8,7 @@
  * against the row and last turn before the turn runs (`kept-counter.ts`).
  */
 import { isResumableHalt } from '../decide/halt-reason.ts';
+import { addSpend } from '../decide/turn-spend.ts';
 import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
 import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
@@ -43,10 +44,11 @@ function continued(record: TurnRecord): TurnRecord {
  * kept and prepared again (no new model call; its write calls replay from
  * the idempotence records), what the stopped run produced is dropped — but
  * a call of it still out when it stopped, which may have acted, stays in
- * `earlierUnfinished`; a turn without a reply asks the model again.
+ * `earlierUnfinished`, and what its asks' child loops spent stays in `usage`;
+ * a turn without a reply asks the model again.
  */
 export function reopenTurn(record: TurnRecord): TurnRecord {
-  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks: _asks, toolCallsVersion: _version, ...rest } = continued(record);
+  const { decision: _decision, failure: _failure, error: _error, control, endedAt: _endedAt, asks, toolCallsVersion: _version, ...rest } = continued(record);
   const earlierUnfinished = [...(rest.earlierUnfinished ?? []), ...unfinishedOf(record)];
   const ranLints = control?.lints.length ?? 0;
   // The stopped run's busy time stays spent. The envelope is not composed again, nor a kept reply asked for again:
@@ -67,8 +69,17 @@ export function reopenTurn(record: TurnRecord): TurnRecord {
     toolCalls: [],
     ...(earlierUnfinished.length === 0 ? {} : { earlierUnfinished }),
     digest: null,
-    usage: { ...rest.usage, fuel: 0, toolCalls: 0 },
+    // What the stopped run's asks' children spent stays spent, as its model calls' spend does: the new run's asks are
+    // new children, and the loop's token and cost ceilings count both (the stopped run's asks leave the record).
+    usage: { ...spentByAsks(rest.usage, asks), fuel: 0, toolCalls: 0 },
   };
+}
+
+/** `usage` with the model spend of `asks`' child loops added (an ask that started no child spent nothing). */
+function spentByAsks(usage: TurnRecord['usage'], asks: TurnRecord['asks']): TurnRecord['usage'] {
+  let spent = usage;
+  for (const ask of asks ?? []) if (ask.usage !== undefined) spent = addSpend(spent, ask.usage);
+  return spent;
 }
 
 /**
