@@ -1,6 +1,6 @@
 /**
- * `askloop show SID [--db FILE] [--config FILE] [--full] [--json]`: one
- * stored session, turn by turn — system text, envelope, reply, program,
+ * `askloop show SID [--turn N|N..M]... [--last N] [--db FILE] [--config FILE] [--full] [--json]`:
+ * one stored session, turn by turn — system text, envelope, reply, program,
  * diagnostics, tool calls, emits, decision. SID may be a unique prefix of the id.
  */
 import { turnSpend, type SessionRecord, type TranscriptStore } from '@askloop/controller';
@@ -16,6 +16,7 @@ import { terminalSafe } from '../progress/terminal-safe.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs } from '../loop/continue-hint.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
+import { parseLastCount, parseTurnRange, selectTurns } from './turn-selection.ts';
 import { sharedSystemAfter, type SharedSystemShown } from './format-system-text.ts';
 import { openSessionsReader } from './open-sessions-reader.ts';
 import { taskOrUserdata } from './sessions.ts';
@@ -51,7 +52,7 @@ async function findSession(store: TranscriptStore, sid: string, dbPath: string):
 
 /** `askloop show`. */
 export const showCommand: Command = {
-  usage: `Usage: askloop show SID [--db FILE] [--config FILE] [--full] [--json]
+  usage: `Usage: askloop show SID [--turn N|N..M]... [--last N] [--db FILE] [--config FILE] [--full] [--json]
 
 Prints a stored session turn by turn: the system text's size, the envelope
 sent, the model's reply, the program (numbered), the check's diagnostics,
@@ -59,6 +60,10 @@ tool calls, emits and whispers, any failure, and the decision. SID may be the st
 least 4 characters) when only one session matches.
 
 Options:
+  --turn N|N..M   print only these turns (numbered from 1; N.. and ..M
+                  leave an end open); may be repeated. The header still
+                  counts the whole session.
+  --last N        print only the last N turns (of those --turn takes).
   --db FILE       the sessions file, or postgres://… (default: as askloop sessions).
   --config FILE   the config file whose store to use.
   --full          print the task, envelopes and replies whole and every
@@ -69,14 +74,22 @@ Options:
                   part after the agent's shared one (the budget line,
                   repair and fix notes), the shared part again only when
                   it changed.
-  --json          {"ok":true,"session":{…},"turns":[…turn records…]}, and
+  --json          {"ok":true,"session":{…},"turns":[…turn records…]} (the
+                  turns --turn and --last take), and
                   on PostgreSQL "queue":{"state","failures","lastError"}
                   (state failed: parked by a worker's failed steps).
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, config: { type: 'string' }, full: { type: 'boolean' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { db: { type: 'string' }, config: { type: 'string' }, full: { type: 'boolean' }, json: { type: 'boolean' }, turn: { type: 'string', multiple: true }, last: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length !== 1) throw usageError(positionals.length === 0 ? 'askloop show needs a session id: askloop show SID (askloop sessions lists them)' : 'askloop show takes one session id');
+    // Read before the store opens: a malformed selection is the command line's mistake, whatever the store holds.
+    const selection = { ...(values.turn === undefined ? {} : { ranges: values.turn.map(parseTurnRange) }), ...(values.last === undefined ? {} : { last: parseLastCount(values.last) }) };
     const sid = positionals[0] as string;
     const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io));
     if (store === undefined) throw notFound(sid, dbPath);
@@ -97,14 +110,16 @@ Options:
     const redact = createSecretRedactor(io.env);
     session = redact(session) as SessionRecord;
     turns = redact(turns) as typeof turns;
+    const shown = selectTurns(turns, selection, session.sid);
     const lastError = queued?.lastError === undefined || queued.lastError === null ? null : (redact(queued.lastError) as string);
     const queue = queued === undefined ? {} : { queue: { state: queued.state, failures: queued.failures, lastError } };
     if (values.json === true) {
-      io.stdout(`${JSON.stringify({ ok: true, session, turns, ...queue, ...(orphaned ? { orphaned: true } : {}) })}\n`);
+      io.stdout(`${JSON.stringify({ ok: true, session, turns: shown, ...queue, ...(orphaned ? { orphaned: true } : {}) })}\n`);
       return 0;
     }
     const colors = terminalColors(shouldUseColor({ isTTY: io.stdoutIsTerminal === true, env: io.env }));
-    // What the loop spent, its asks' child loops included, as the run's own summary counts it (`turnSpend`).
+    // What the loop spent, its asks' child loops included, as the run's own summary counts it (`turnSpend`): all its
+    // turns, whichever --turn prints.
     const spends = turns.map(turnSpend);
     const tokens = spends.reduce((sum, spend) => sum + spend.inputTokens + spend.outputTokens, 0);
     const cost = spends.reduce((sum, spend) => sum + spend.costUsd, 0);
@@ -129,7 +144,7 @@ Options:
     out += `  turns    ${session.turns} decided · ${formatCount(tokens)} tokens · ${formatCost(cost, costKnown)} · created ${session.createdAt} · updated ${session.updatedAt}\n`;
     // With --full, each turn's system text past the agent's shared part, printed once while it stays the same.
     let system: SharedSystemShown | undefined;
-    for (const turn of turns) {
+    for (const turn of shown) {
       out += formatStoredTurn(turn, { colors, width: 100, full: values.full === true, system });
       system = sharedSystemAfter(turn, system);
     }
