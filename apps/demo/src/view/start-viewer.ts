@@ -19,6 +19,7 @@
  * and HEAD only; a strict Content-Security-Policy; every string passes the
  * secret redactor.
  */
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -122,8 +123,11 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     const send = (event: string, data: unknown) => {
       if (!response.writableEnded) response.write(`event: ${event}\ndata: ${JSON.stringify(redact(data))}\n\n`);
     };
-    // A comment line now and then keeps proxies and the browser from timing the stream out.
-    const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+    // A comment line now and then keeps proxies and the browser from timing the stream out (none while the client has
+    // not read what was sent: it is not idle, and the comments would pile up for it).
+    const keepAlive = setInterval(() => {
+      if (!response.writableNeedDrain) response.write(': keep-alive\n\n');
+    }, 15_000);
     const stop = () => {
       clearInterval(keepAlive);
       controller.abort();
@@ -140,6 +144,10 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
         send('end', {});
         stop();
       },
+      // A client that does not read what it was sent (a stalled tab, a script that never reads) holds the polls until it
+      // does: the store keeps what changed meanwhile, and the next poll sends it at once, instead of the server buffering
+      // every saved turn for it in memory (a turn of 200 KB each time one was saved, for as long as the session ran).
+      ready: () => (response.writableNeedDrain ? once(response, 'drain', { signal: controller.signal }).then(() => undefined, () => undefined) : undefined),
     }, options.resumeArgs);
   };
 

@@ -19,6 +19,12 @@ export interface SessionWatcher {
   onTurn(turn: TurnRecord): void;
   /** The session is done, or gone: the feed ends. (A halted one is still watched: `resume` may continue it.) */
   onEnd(): void;
+  /**
+   * A promise while the reports cannot be taken yet (the live feed's client has
+   * not read what it was sent), else undefined: no poll runs until it settles,
+   * and the next one reports everything that changed meanwhile at once.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 /** How often a halted session is polled (a running one every `intervalMs`). */
@@ -41,13 +47,18 @@ function turnSignature(turn: TurnRecord): string {
  * row changed (a turn decided, an approval answered), since a decided turn
  * changes no more and the turn in progress is the last one: a long session
  * is not read whole twice a second. A store error (a locked database) skips
- * that poll; the next one retries.
+ * that poll; the next one retries. While `watcher.ready()` gives a promise (a
+ * client that does not read), nothing is polled until it settles.
  */
 export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher, resumeArgs = ''): void {
   let sessionSignature = '';
   const turnSignatures = new Map<number, string>();
   let timer: NodeJS.Timeout | undefined;
   const poll = async (): Promise<void> => {
+    // A client that does not read would otherwise have each change buffered for it in memory, without end.
+    const waiting = watcher.ready?.();
+    if (waiting !== undefined) await waiting;
+    if (signal.aborted) return;
     let session: SessionRecord | undefined;
     let turns: readonly TurnRecord[];
     let signature = '';
