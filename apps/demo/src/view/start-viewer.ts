@@ -45,6 +45,8 @@ export interface ViewerOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */
   readonly listLimit?: number;
+  /** How many live feeds may be open at once (default {@link MAX_LIVE_FEEDS}; a positive safe integer); one more is refused with VIEW_TOO_MANY_FEEDS. */
+  readonly maxLiveFeeds?: number;
   /** What `askloop resume SID` needs to find the store (` --db FILE`), for the command a session no host runs is shown with. */
   readonly resumeArgs?: string;
   /** What gave the sessions file (`--db`, the default, or the config's `store.path`), for the fix a damaged file's error names. */
@@ -63,7 +65,16 @@ export interface Viewer {
 }
 
 /** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
-export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_STORE_ERROR';
+export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_TOO_MANY_FEEDS' | 'VIEW_STORE_ERROR';
+
+/**
+ * How many live feeds are served at once by default. Each polls the store on
+ * its own and reads a session's turns whenever its row changes: a hundred
+ * feeds on one running session stalled the server for seconds at a time and
+ * held gigabytes. A browser opens at most 6 connections to one address, and
+ * a hidden tab holds none, so a person never comes near it.
+ */
+export const MAX_LIVE_FEEDS = 32;
 
 /** JSON answers of at least this many bytes go gzipped to a client that accepts it; smaller ones are not worth the work. */
 const GZIP_FROM_BYTES = 8 * 1024;
@@ -95,6 +106,8 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const listLimit = options.listLimit ?? 500;
   // It becomes the store's `limit` (with the offset): a fraction or NaN would be refused there, or list everything.
   if (!Number.isSafeInteger(listLimit) || listLimit < 1) throw new RangeError(`listLimit must be a positive safe integer, not ${listLimit}`);
+  const maxLiveFeeds = options.maxLiveFeeds ?? MAX_LIVE_FEEDS;
+  if (!Number.isSafeInteger(maxLiveFeeds) || maxLiveFeeds < 1) throw new RangeError(`maxLiveFeeds must be a positive safe integer, not ${maxLiveFeeds}`);
   const redact = createSecretRedactor(options.env ?? {});
   const page = viewerPage();
   const feeds = new Set<AbortController>();
@@ -212,6 +225,11 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     }
     const { session } = found;
     if (match[2] !== undefined && !head) {
+      if (feeds.size >= maxLiveFeeds) {
+        response.setHeader('retry-after', '5');
+        fail(response, 503, 'VIEW_TOO_MANY_FEEDS', `${maxLiveFeeds} live feeds are open already, the most this viewer serves at once; close another page of it (a hidden tab holds none) and reload`);
+        return;
+      }
       live(response, session.sid);
       return;
     }
