@@ -135,6 +135,12 @@ describe('the API', () => {
     expect(((await newline.json()) as { error: { code: string } }).error.code).toBe('VIEW_BAD_REQUEST');
   });
 
+  it('answers a request target that is no URL with a JSON 400, not as a store error', async () => {
+    const response = await raw('http://[');
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ error: { code: 'VIEW_BAD_REQUEST', message: 'the request target is not a valid URL; ask for a path such as /api/sessions' } });
+  });
+
   it('opens a session by the start of its id, and says when a start names several or none', async () => {
     const prefix = fixture.done.slice(0, 8);
     const body = (await (await fetch(new URL(`/api/sessions/${prefix}`, viewer.url))).json()) as { session: { sid: string }; turns: unknown[] };

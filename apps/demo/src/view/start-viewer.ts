@@ -175,7 +175,14 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       fail(response, 405, 'VIEW_METHOD_NOT_ALLOWED', 'the viewer is read-only: GET and HEAD only', head);
       return;
     }
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      // An absolute target that is no URL (`GET http://[ HTTP/1.1`): the request's fault, not the store's.
+      fail(response, 400, 'VIEW_BAD_REQUEST', 'the request target is not a valid URL; ask for a path such as /api/sessions', head);
+      return;
+    }
     const path = url.pathname;
     if (path === '/' || path === '/index.html') {
       response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'content-length': Buffer.byteLength(page.html) });
