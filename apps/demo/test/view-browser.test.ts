@@ -9,6 +9,8 @@
  * installs the `chromium` package) a missing browser fails the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteTranscriptStore } from '@askloop/controller';
@@ -541,6 +543,51 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     for (const box of await page.locator('.emit').all()) expect((await box.boundingBox())?.height ?? 0).toBeLessThanOrEqual(400);
   });
 
+  it("does no work for another site's page, and opens from a link on one", async () => {
+    const sid = await seedSession(fixture.store, 'cross-site-feed', { status: 'running', turns: 1 });
+    // A viewer whose store counts what it is asked.
+    let reads = 0;
+    const counted = new Proxy(fixture.store, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          reads += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const watched = await startViewer({ store: counted, pollMs: 100 });
+    // Another site's page (its name mapped to the loopback address too) that asks the viewer for the list, a session
+    // and its live feed without CORS: it cannot read the answers, but the viewer used to read the store for it each
+    // time (a long session whole), and time how long that took.
+    const paths = ['api/sessions', `api/sessions/${sid}`, `api/sessions/${sid}/live`].map((path) => watched.url + path);
+    const attacker = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<!doctype html><a id="open" href="${watched.url}">viewer</a><script>
+        window.answers = [];
+        ${JSON.stringify(paths)}.forEach(function (path) {
+          fetch(path, { mode: 'no-cors' }).then(function (r) { window.answers.push(r.type); }, function (e) { window.answers.push(String(e)); });
+        });
+      </script>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://${REBIND_HOST}:${(attacker.address() as AddressInfo).port}/`);
+      await expect.poll(() => page.evaluate(() => (globalThis as { answers?: unknown[] }).answers?.length ?? 0)).toBe(3);
+      expect(reads).toBe(0);
+      expect(watched.liveFeeds()).toBe(0);
+      // A person following a link from another site's page gets the viewer, and its page works.
+      await page.locator('#open').click();
+      await expect.poll(() => page.locator(`tr[data-sid="${sid}"]`).count()).toBe(1);
+      expect(reads).toBeGreaterThan(0);
+    } finally {
+      attacker.closeAllConnections();
+      await new Promise((resolve) => attacker.close(resolve));
+      await watched.close();
+    }
+  });
+
   it('gives a page reached through another host name nothing (DNS rebinding)', async () => {
     const response = await page.goto(`http://${REBIND_HOST}:${viewer.port}/api/sessions`);
     expect(response?.status()).toBe(403);
@@ -552,8 +599,9 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
   });
 
   it('ran without a script error or a Content-Security-Policy violation', () => {
-    // The rebinding test's 403s, the prefix test's 409 and 404, and the list test's requests to the viewer it stopped are
-    // the only expected console errors (the browser logs every failed request).
-    expect(problems.filter((problem) => !/^console: Failed to load resource: (the server responded with a status of (403|404|409) |net::ERR_CONNECTION_REFUSED)/.test(problem))).toEqual([]);
+    // The rebinding test's 403s, the prefix test's 409 and 404, the list test's requests to the viewer it stopped and the
+    // other site's page's requests (which the viewer's Cross-Origin-Resource-Policy keeps from that page) are the only
+    // expected console errors (the browser logs every failed request).
+    expect(problems.filter((problem) => !/^console: Failed to load resource: (the server responded with a status of (403|404|409) |net::ERR_CONNECTION_REFUSED|net::ERR_BLOCKED_BY_RESPONSE\.NotSameOrigin)/.test(problem))).toEqual([]);
   });
 });

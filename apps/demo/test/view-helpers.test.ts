@@ -1,6 +1,6 @@
 /** The viewer's small pure parts: the Host check and the secret redactor. */
 import { describe, expect, it } from 'vitest';
-import { createSecretRedactor, isAllowedHost, REDACTED } from '../src/view/index.ts';
+import { createSecretRedactor, isAllowedHost, isCrossSiteRequest, REDACTED } from '../src/view/index.ts';
 import { createStreamRedactor } from '../src/redact-secrets.ts';
 
 describe('isAllowedHost', () => {
@@ -10,6 +10,28 @@ describe('isAllowedHost', () => {
     for (const host of [undefined, '', '127.0.0.1', 'localhost', '127.0.0.1:4001', 'attacker.example:4000', '127.0.0.1:4000.attacker.example', '[::1]:4000', '0.0.0.0:4000']) {
       expect(isAllowedHost(host, 4000), String(host)).toBe(false);
     }
+  });
+});
+
+describe('isCrossSiteRequest', () => {
+  const host = '127.0.0.1:4000';
+  it("refuses what another site's or origin's page asks, and lets the page, the address bar and a followed link through", () => {
+    // The page's own requests, the address bar (and askloop view opening it), and clients that say nothing (curl).
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}, { origin: 'http://127.0.0.1:4000' }, { origin: 'HTTP://LOCALHOST:4000', host: 'localhost:4000' }])
+      expect(isCrossSiteRequest({ host, ...headers }), JSON.stringify(headers)).toBe(false);
+    // A link followed from another site's page opens the viewer.
+    expect(isCrossSiteRequest({ host, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' })).toBe(false);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+      // Another port of the same machine is the same site, but another origin.
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors' },
+      // Framed by another site (the viewer's X-Frame-Options keeps it from showing, too).
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' },
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://127.0.0.1:4001' },
+    ])
+      expect(isCrossSiteRequest({ host, ...headers }), JSON.stringify(headers)).toBe(true);
   });
 });
 

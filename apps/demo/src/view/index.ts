@@ -1,6 +1,7 @@
 /** The session viewer behind `askloop view`: a loopback web page over a TranscriptStore. */
 export { MAX_LIVE_FEEDS, startViewer, type Viewer, type ViewerErrorCode, type ViewerOptions } from './start-viewer.ts';
 export { isAllowedHost } from './host-allowed.ts';
+export { isCrossSiteRequest } from './cross-site.ts';
 export { openBrowser } from './open-browser.ts';
 export { matchSessionId, MIN_SID_PREFIX, type SessionMatch } from './match-session-id.ts';
 export { resolveSessionId } from './resolve-session-id.ts';

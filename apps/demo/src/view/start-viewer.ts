@@ -15,7 +15,8 @@
  *   session is done (a halted one is still followed: a resume may continue it).
  *
  * Security: bound to the loopback address; the Host header must name it
- * (DNS rebinding); no CORS headers (other sites cannot read the API); GET
+ * (DNS rebinding); a request a browser says another site's page made is
+ * refused (cross-site.ts); no CORS headers (other sites cannot read the API); GET
  * and HEAD only; a strict Content-Security-Policy; every string passes the
  * secret redactor.
  */
@@ -26,6 +27,7 @@ import type { AddressInfo } from 'node:net';
 import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
 import { damagedStoreMessage, isDamagedStore } from '../loop/damaged-store.ts';
 import { isAllowedHost } from './host-allowed.ts';
+import { isCrossSiteRequest } from './cross-site.ts';
 import { ambiguousPrefixMessage, matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
@@ -65,7 +67,7 @@ export interface Viewer {
 }
 
 /** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
-export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_TOO_MANY_FEEDS' | 'VIEW_STORE_ERROR';
+export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_CROSS_SITE_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_TOO_MANY_FEEDS' | 'VIEW_STORE_ERROR';
 
 /**
  * How many live feeds are served at once by default. Each polls the store on
@@ -167,6 +169,10 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!isAllowedHost(request.headers.host, port)) {
       fail(response, 403, 'VIEW_HOST_REFUSED', 'this viewer answers only to 127.0.0.1 and localhost');
+      return;
+    }
+    if (isCrossSiteRequest(request.headers)) {
+      fail(response, 403, 'VIEW_CROSS_SITE_REFUSED', "this viewer answers only its own page, not another site's; open the printed URL");
       return;
     }
     const head = request.method === 'HEAD';
