@@ -14,7 +14,7 @@ import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
 import { askedAgent, costsCounted } from './agent/asked-agent.ts';
 import { providerNotFoundHint } from './agent/provider-not-found-hint.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
-import { LoopError } from './errors/loop-error.ts';
+import { isLoopError, LoopError } from './errors/loop-error.ts';
 import { isResumableHalt } from './decide/halt-reason.ts';
 import { createEventBus } from './events/event-bus.ts';
 import type { LoopEvent } from './events/loop-event.ts';
@@ -25,6 +25,7 @@ import { driveLoop } from './loop/drive-loop.ts';
 import type { AskBudget, AskOrigin, LoopContext } from './loop/loop-context.ts';
 import { childAnswer } from './session/child-answer.ts';
 import { createLoopMetrics, type LoopMetrics } from './metrics/loop-metrics.ts';
+import { pluginModel } from './plugin/plugin-model.ts';
 import { resolvePlugins } from './plugin/resolve-plugins.ts';
 import { createTurnRegistry } from './plugin/turn-registry.ts';
 import { listToolSourcesFirst } from './plugin/list-tool-sources-first.ts';
@@ -94,7 +95,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   const lifecycle = createCallLifecycle();
   /** `close()`'s work, done once however often it is called. */
   let closed: Promise<void> | undefined;
-  const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources);
+  const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources, plugins.toolOwners);
   // Bounded: sessions that end elsewhere (another worker), stay paused or fail never reach `settle` here.
   const models = createSessionCache<LanguageModel>(options.sessionCacheSize);
   const counters = createSessionCache<CallCounter>(options.sessionCacheSize);
@@ -115,12 +116,15 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   /**
    * A new model object for `agent`'s model id; LOOP_PROVIDER_NOT_FOUND when no provider has it, LOOP_PLUGIN_INVALID
    * when its provider is malformed or misconfigured (`PROVIDER_CONFIG` when making the model: `defineProvider` given
-   * the request function itself as `attempt`, say), which no other model id would mend.
+   * the request function itself as `attempt`, say), which no other model id would mend, or when its `languageModel`
+   * returns no model; LOOP_PLUGIN_ERROR when that throws anything but a ProviderError (`pluginModel`).
    */
   function newModel(sid: string, agent: ResolvedAgentDefinition): LanguageModel {
     try {
-      return plugins.providers.languageModel(agent.model);
+      return pluginModel(plugins.providers, plugins.providerPlugins, agent.model);
     } catch (error) {
+      // The plugin's provider threw something else, or returned no model: already named (pluginModel).
+      if (isLoopError(error)) throw error;
       if (isProviderError(error) && error.code === 'PROVIDER_CONFIG') {
         const plugin = error.provider === undefined ? undefined : plugins.providerPlugins.get(error.provider);
         const of = plugin === undefined ? '' : ` (provider '${error.provider}' of plugin '${plugin}'; fix the plugin or its options)`;
@@ -154,7 +158,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
       if (asked.ceilings.costUsd === undefined) continue;
       let model: LanguageModel;
       try {
-        model = plugins.providers.languageModel(asked.model);
+        model = pluginModel(plugins.providers, plugins.providerPlugins, asked.model);
       } catch {
         continue;
       }

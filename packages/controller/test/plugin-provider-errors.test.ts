@@ -49,4 +49,34 @@ describe("a plugin's provider that fails", () => {
     });
     await loop.close();
   });
+
+  /** A plugin `hand-plugin` whose hand-written provider `hand` makes its models with `languageModel`. */
+  const handWith = (languageModel: (modelId: string) => unknown) =>
+    definePlugin({ name: 'hand-plugin', specificationVersion: 'v1', providers: { hand: { name: 'hand', languageModel: languageModel as never } } });
+
+  it('is LOOP_PLUGIN_INVALID naming the plugin when its languageModel returns null or a promise (it was a bare TypeError, or a halt saying generate is not a function)', async () => {
+    for (const [made, said] of [[null, 'null, not a model'], [Promise.resolve({}), 'a promise; languageModel must return the model itself, synchronously'], [{ provider: 'hand' }, 'an object whose generate is missing, not a function']] as const) {
+      const store = createMemoryTranscriptStore();
+      const loop = createAskLoop({ plugins: [handWith(() => made)], store, pool });
+      await expect(loop.run({ agent: { name: 'a', model: 'hand:m' }, task: 'x' })).rejects.toMatchObject({
+        code: 'LOOP_PLUGIN_INVALID',
+        plugin: 'hand-plugin',
+        hook: 'providers.hand.languageModel',
+        message: expect.stringContaining(`plugin 'hand-plugin': providers.hand.languageModel('m') returned ${said}`),
+      });
+      expect(await store.listSessions()).toEqual([]);
+      await loop.close();
+    }
+  });
+
+  it('is LOOP_PLUGIN_ERROR naming the plugin when its languageModel throws what is no ProviderError (it read LOOP_PROVIDER_NOT_FOUND)', async () => {
+    const loop = createAskLoop({ plugins: [handWith(() => { throw new Error('no SDK installed'); })], store: createMemoryTranscriptStore(), pool });
+    await expect(loop.run({ agent: { name: 'a', model: 'hand:m' }, task: 'x' })).rejects.toMatchObject({
+      code: 'LOOP_PLUGIN_ERROR',
+      plugin: 'hand-plugin',
+      hook: 'providers.hand.languageModel',
+      message: "plugin 'hand-plugin' failed in providers.hand.languageModel('m'): no SDK installed",
+    });
+    await loop.close();
+  });
 });

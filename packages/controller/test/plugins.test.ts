@@ -51,6 +51,8 @@ describe('plugin resolution', () => {
     expect(messageOf([base, acmePlugin])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining('plugins[1] is a function, not a plugin: a plugin module\'s export is often a factory; call it (acmePlugin())') });
     expect(messageOf([null])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining('plugins[0] is null, not a plugin; build one with definePlugin') });
     expect(messageOf([{ specificationVersion: 'v1' }])).toMatchObject({ message: expect.stringContaining('plugins[0] has no name') });
+    // An async factory's result not awaited: it read "plugins[1] has no name; give it one with definePlugin(…)".
+    expect(messageOf([base, Promise.resolve(base)])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining("plugins[1] is a promise, not a plugin: an async plugin factory's result must be awaited") });
     expect(messageOf([base, { ...base }])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining("plugin 'test' is listed twice (plugins[0] and plugins[1])") });
   });
 
@@ -92,6 +94,24 @@ describe('plugin resolution', () => {
   it("accepts a plugin's own fields (a version, a description) and a field or hook given as undefined", () => {
     const plugin = definePlugin({ name: 'acme', specificationVersion: 'v1', version: '1.2.0', description: 'tools of Acme', hooks: { decide: undefined } });
     expect(() => loopWith([plugin, { ...testPlugin({ m: [] }), toolSources: undefined, agent: undefined } as AskLoopPlugin])).not.toThrow();
+  });
+
+  it('names both plugins when a tool source lists a pack or tool another plugin contributes (it read "tool pack \'str\' is registered twice", no plugin)', async () => {
+    const str = { name: 'str', tools: [{ ...aTool, spec: { ...aTool.spec, name: 'tool.str.x', displayName: 'tool.str.X' } }] };
+    const upper = { name: 'mine', tools: [{ ...aTool, spec: { ...aTool.spec, name: 'tool.p.a' } }] };
+    const cases = [
+      [[str], "plugin 'sourcing': its tool source 'live' listed the tool pack 'str', which plugin 'test' already contributes"],
+      [[upper], "plugin 'sourcing': its tool source 'live' listed the tool 'tool.p.a' (pack 'mine'), which plugin 'static' already contributes"],
+    ] as const;
+    for (const [packs, message] of cases) {
+      const store = createMemoryTranscriptStore();
+      const source = { name: 'live', toolPacks: async () => packs };
+      const statics = definePlugin({ name: 'static', specificationVersion: 'v1', toolPacks: [{ name: 'p', tools: [aTool] } as never] });
+      const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "x"')] }), statics, definePlugin({ name: 'sourcing', specificationVersion: 'v1', toolSources: [source as never] })], store, pool });
+      await expect(loop.run({ agent, task: 'x', sid: 'never' })).rejects.toMatchObject({ code: 'LOOP_PLUGIN_INVALID', plugin: 'sourcing', message: expect.stringContaining(message) });
+      expect(await store.getSession('never')).toBeUndefined();
+      await loop.close();
+    }
   });
 
   it('refuses the packs a tool source lists in the wrong shape, before the session is stored', async () => {

@@ -10,10 +10,10 @@ import type { NamedHooks } from './resolve-plugins.ts';
 
 type HookName = keyof LoopHooks;
 
-/** Wraps a throw from `plugin`'s `hook`. */
-export function pluginError(plugin: string, hook: string, cause: unknown): LoopError {
+/** Wraps a throw from `plugin`'s `hook`; `call` is how the message shows the call, when it says more (`hook('m')`). */
+export function pluginError(plugin: string, hook: string, cause: unknown, call = hook): LoopError {
   const message = cause instanceof Error ? cause.message : String(cause);
-  return new LoopError({ code: 'LOOP_PLUGIN_ERROR', message: `plugin '${plugin}' failed in ${hook}: ${message}`, plugin, hook, cause });
+  return new LoopError({ code: 'LOOP_PLUGIN_ERROR', message: `plugin '${plugin}' failed in ${call}: ${message}`, plugin, hook, cause });
 }
 
 /** Calls `hook` of every plugin in order, awaiting each. */

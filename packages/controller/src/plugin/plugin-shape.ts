@@ -13,11 +13,13 @@ import { capabilityNeedProblem } from '@askloop/tools';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** How a value looks, for a message: `missing`, `null`, `a list`, `a string` … */
-function described(value: unknown): string {
+/** A value named by its kind, never quoted (it may be anything a plugin's code made): `missing`, `a promise`, `a list`, … */
+export function described(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
+  // An async factory's or method's result not awaited: said as such, since "an object" hides the fix.
+  if (typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function') return 'a promise';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 

@@ -10,7 +10,7 @@ import type { ToolPack } from '@askloop/tools';
 import type { AgentDefinition } from '../agent/agent-definition.ts';
 import { LoopError } from '../errors/loop-error.ts';
 import type { AskLoopPlugin, LoopHooks, ToolSource } from './plugin.ts';
-import { pluginFieldsProblem } from './plugin-shape.ts';
+import { described, pluginFieldsProblem } from './plugin-shape.ts';
 
 /** A plugin's hooks with its name, in plugin order. */
 export interface NamedHooks {
@@ -24,6 +24,8 @@ export interface ResolvedPlugins {
   /** The plugin that contributed each provider, by provider name: named when a provider is found malformed later. */
   readonly providerPlugins: ReadonlyMap<string, string>;
   readonly toolPacks: readonly ToolPack[];
+  /** The plugin that contributed each static tool pack and tool (canonical name): named when a tool source's clashes. */
+  readonly toolOwners: { readonly packs: ReadonlyMap<string, string>; readonly tools: ReadonlyMap<string, string> };
   readonly toolSources: readonly { readonly plugin: string; readonly source: ToolSource }[];
   readonly agents: ReadonlyMap<string, AgentDefinition>;
   readonly hooks: readonly NamedHooks[];
@@ -45,6 +47,8 @@ function namelessPlugin(plugin: unknown, index: number): string {
     const called = plugin.name === '' ? 'it' : `${plugin.name}()`;
     return `${at} is a function, not a plugin: a plugin module's export is often a factory; call it (${called}) and pass what it returns`;
   }
+  // An async factory's result passed without `await`: it has no name only because it is not the plugin yet.
+  if (described(plugin) === 'a promise') return `${at} is a promise, not a plugin: an async plugin factory's result must be awaited; pass what it resolves to (await acmePlugin(options))`;
   if (typeof plugin !== 'object' || plugin === null) return `${at} is ${plugin === null ? 'null' : plugin === undefined ? 'undefined' : `a ${typeof plugin}`}, not a plugin; build one with definePlugin({ name, specificationVersion: 'v1', … })`;
   return `${at} has no name; give it one with definePlugin({ name, specificationVersion: 'v1', … })`;
 }
@@ -56,6 +60,8 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
   const providerOwners = new Map<string, string>();
   const packOwners = new Map<string, string>();
   const toolOwners = new Map<string, string>();
+  // Without the names of tool sources, which share the packs' namespace above: a source may list a pack of its own name.
+  const staticPackOwners = new Map<string, string>();
   const agentOwners = new Map<string, string>();
   const providers: Record<string, Provider> = {};
   const toolPacks: ToolPack[] = [];
@@ -82,6 +88,7 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
     }
     for (const pack of plugin.toolPacks ?? []) {
       claim(packOwners, 'tool pack', pack.name, name);
+      staticPackOwners.set(pack.name, name);
       for (const tool of pack.tools) claim(toolOwners, 'tool', tool.spec.name, name);
       toolPacks.push(pack);
     }
@@ -96,5 +103,5 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
     }
     if (plugin.hooks !== undefined) hooks.push({ plugin: name, hooks: plugin.hooks });
   }
-  return { providers: createProviderRegistry(providers), providerPlugins: providerOwners, toolPacks, toolSources, agents, hooks };
+  return { providers: createProviderRegistry(providers), providerPlugins: providerOwners, toolPacks, toolOwners: { packs: staticPackOwners, tools: toolOwners }, toolSources, agents, hooks };
 }
