@@ -49,6 +49,8 @@ describe('a default export that is not the plugin object', () => {
     ['a tool pack', `export default ${PACK};\n`, "its default export: this looks like a tool pack; wrap it: definePlugin({ name, specificationVersion: 'v1', toolPacks: [pack] })"],
     ['a factory returning a tool pack', `export default () => (${PACK});\n`, 'and what it returned: this looks like a tool pack; wrap it'],
     ['no specificationVersion', "export default { name: 'kv', toolPacks: [] };\n", "its default export has no specificationVersion; add specificationVersion: 'v1'"],
+    // It used to say "its default export has no name": an async factory called in the export, not awaited.
+    ['the promise of an async factory', "async function acme() { return { name: 'kv', specificationVersion: 'v1' }; }\nexport default acme();\n", 'its default export is a promise, not a plugin object; export the async factory itself (export default acmePlugin), which askloop calls and awaits, or the plugin object'],
     ['only named exports', `export const plugin = { name: 'kv', specificationVersion: 'v1' };\n`, 'it has no default export (it exports plugin); default-export the plugin: export default definePlugin({ … })'],
   ])('says what to export for %s', async (label, source, message) => {
     const dir = project(label.replaceAll(' ', '-'), ['./p.mjs'], { 'p.mjs': source });

@@ -55,7 +55,9 @@ function pluginProblem(value: unknown, origin: ExportOrigin): string | undefined
     if (value === undefined && origin.named.length > 0) return `it has no default export (it exports ${origin.named.join(', ')}); default-export the plugin: export default definePlugin({ … })`;
     return `${what} is ${kind}, not a plugin object`;
   }
-  const plugin = value as Partial<AskLoopPlugin> & { tools?: unknown; spec?: unknown; handler?: unknown };
+  const plugin = value as Partial<AskLoopPlugin> & { tools?: unknown; spec?: unknown; handler?: unknown; then?: unknown };
+  // `export default acmePlugin()` of an async factory: it read "has no name", which hid the fix.
+  if (typeof plugin.then === 'function') return `${what} is a promise, not a plugin object; export the async factory itself (export default acmePlugin), which askloop calls and awaits, or the plugin object`;
   // What an author has in hand before the plugin: a pack (defineToolPack's result) or one tool (defineTool's).
   if (plugin.specificationVersion === undefined && Array.isArray(plugin.tools)) return `${what}: ${WRAP_PACK}`;
   if (plugin.specificationVersion === undefined && typeof plugin.spec === 'object' && typeof plugin.handler === 'function') {
