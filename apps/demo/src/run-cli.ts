@@ -1,5 +1,6 @@
 import type { InterruptSignal } from './io.ts';
 import { main } from './main.ts';
+import { warnOnUnhandledRejections } from './unhandled-rejection.ts';
 
 /** The signals the first of which stops a command cleanly. */
 const INTERRUPTS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
@@ -12,6 +13,8 @@ export const EXIT_BROKEN_PIPE = 141;
  * `CliError`) is one line and exit 1; `ASKLOOP_DEBUG=1` adds the stack.
  */
 export async function runCli(): Promise<void> {
+  // A plugin's or tool's stray promise must not end every session the host runs (unhandled-rejection.ts).
+  warnOnUnhandledRejections((text) => process.stderr.write(text), process.env);
   // The reader of standard output went away (`askloop sessions | head -1`): stop quietly, as other tools
   // do when SIGPIPE ends them (the shell's 141), not with Node's unhandled EPIPE stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
