@@ -169,7 +169,13 @@ describe('askModel', () => {
 
   it('reports a non-provider error after END (a bug in a provider) as the failure it is', async () => {
     const outcome = await askModel({ model: bufferedModel(reply.slice(0, 3), new TypeError('a bug')), system: '', prompt: '', settings: {} });
-    expect('failure' in outcome && outcome.failure).toMatchObject({ kind: 'provider', code: 'PROVIDER_ERROR', message: 'a bug' });
+    expect('failure' in outcome && outcome.failure).toMatchObject({ kind: 'provider', code: 'PROVIDER_ERROR', message: 'the model fake:buffered failed: its generate() threw a TypeError, not a ProviderError: a bug' });
+  });
+
+  it('names the model and the kind of what a hand-written generate() rejected with (it said only "nope")', async () => {
+    const model: LanguageModel = { provider: 'zeta', modelId: 'z1', generate: () => Promise.reject('nope') };
+    const outcome = await askModel({ model, system: '', prompt: '', settings: {} });
+    expect('failure' in outcome && outcome.failure).toEqual({ kind: 'provider', code: 'PROVIDER_ERROR', message: 'the model zeta:z1 failed: its generate() threw a string, not a ProviderError: nope' });
   });
 
   it('still fails a stream cut short before END', async () => {

@@ -21,7 +21,7 @@
  * turn fails with {@link WALL_CLOCK_SPENT} (kind `timeout`, so HALT `ERR_TIMEOUT`).
  */
 import { EnvelopeStreamParser } from '@askloop/envelope';
-import { computeCost, estimateTokens, followSignal, isProviderError, ProviderError, type LanguageModel } from '@askloop/providers';
+import { computeCost, describeThrown, estimateTokens, followSignal, isProviderError, ProviderError, type LanguageModel } from '@askloop/providers';
 import type { GenerationSettings } from '@askloop/providers';
 import { MarkerAfterEndWatch } from './marker-after-end.ts';
 import type { ModelSpend, RecordedReply, TurnFailure } from './turn-record.ts';
@@ -262,8 +262,11 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     if (!cancelled && outOfTime) return outOfTimeFailure();
     // A replay's recorded call that the ceiling cut: the same failure, in the recorded words.
     if (!cancelled && (error as { code?: unknown } | null)?.code === WALL_CLOCK_SPENT) return { failure: { code: WALL_CLOCK_SPENT, kind: 'timeout', message }, ...estimatedSpend() };
-    const code = isProviderError(error) ? error.code : 'PROVIDER_ERROR';
-    return { failure: { code, kind: cancelled ? 'cancelled' : 'provider', message }, ...estimatedSpend() };
+    if (isProviderError(error) || cancelled) return { failure: { code: isProviderError(error) ? error.code : 'PROVIDER_ERROR', kind: cancelled ? 'cancelled' : 'provider', message }, ...estimatedSpend() };
+    // Anything else is the provider's own bug (a hand-written `generate`, a plugin's): named, or a bare "nope" would
+    // say neither which model failed nor that its code, not the service, is at fault.
+    const failed = `the model ${options.model.provider}:${options.model.modelId} failed: its generate() threw ${describeThrown(error)}, not a ProviderError`;
+    return { failure: { code: 'PROVIDER_ERROR', kind: 'provider', message: `${failed}: ${message}` }, ...estimatedSpend() };
   } finally {
     clearTimeout(deadline);
     unfollow();
