@@ -90,24 +90,54 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
     if (seen.has(value)) throw new ToolError('TOOL_RESULT_INVALID', `a cycle at ${shownPath(path)}: the value refers back to one that holds it; return a tree (copy the shared part, or leave it out)`);
     seen.add(value);
     try {
-      if (Array.isArray(value)) {
+      // A getter or a Proxy trap may throw while the value is read: the value is then the fault, named where it could
+      // not be read (`unreadable`), not the code that returned it. Inline try blocks, no closure for each read: every
+      // result of every call is copied here.
+      let list: readonly unknown[] | undefined;
+      let length = 0;
+      let keys: string[] | undefined;
+      try {
+        if (Array.isArray(value)) {
+          list = value;
+          length = value.length;
+        }
+        // A plain object with a toJSON method is refused as a whole, not at its `toJSON` key: it meant to be converted.
+        // Keys, not entries: `Object.entries` of a 5-million-key map took ~5× as long, and the count decides first.
+        else if (isToolMap(value) && typeof value.toJSON !== 'function') keys = Object.keys(value);
+      } catch (error) {
+        throw unreadable(path, error);
+      }
+      if (list !== undefined) {
         // Counted before a single element is copied: the length is known at once.
-        checks?.collection(value.length, 'list', path);
+        checks?.collection(length, 'list', path);
         // A loop, not `map`: `map` keeps an array's holes, and a hole is nil like `undefined`.
-        const copy: ToolValue[] = new Array<ToolValue>(value.length);
-        for (let index = 0; index < value.length; index += 1) copy[index] = toToolValue(value[index], `${path}[${index}]`, seen, checks);
+        const copy: ToolValue[] = new Array<ToolValue>(length);
+        for (let index = 0; index < length; index += 1) {
+          const itemPath = `${path}[${index}]`;
+          let item: unknown;
+          try {
+            item = list[index];
+          } catch (error) {
+            throw unreadable(itemPath, error);
+          }
+          copy[index] = toToolValue(item, itemPath, seen, checks);
+        }
         return copy;
       }
-      // A plain object with a toJSON method is refused as a whole, not at its `toJSON` key: it meant to be converted.
-      if (isToolMap(value) && typeof value.toJSON !== 'function') {
-        // Keys, not entries: `Object.entries` of a 5-million-key map took ~5× as long, and the count decides first.
-        const keys = Object.keys(value);
+      if (keys !== undefined) {
+        const map = value as ToolMap;
         checks?.collection(keys.length, 'map', path);
         const copy: Record<string, ToolValue> = {};
         for (const key of keys) {
           const keyPath = `${path}.${key}`;
           checks?.text(key.length, keyPath);
-          const copied = toToolValue(value[key], keyPath, seen, checks);
+          let item: unknown;
+          try {
+            item = map[key];
+          } catch (error) {
+            throw unreadable(keyPath, error);
+          }
+          const copied = toToolValue(item, keyPath, seen, checks);
           // A `__proto__` key must stay data: assigned, it would set the copy's prototype. Any other key is assigned
           // (defineProperty for every key made a large result's copy about twice as slow).
           if (key === '__proto__') Object.defineProperty(copy, key, { value: copied, enumerable: true, writable: true, configurable: true });
@@ -119,7 +149,35 @@ export function toToolValue(value: unknown, path = '$', seen: Set<object> = new 
       seen.delete(value);
     }
   }
-  throw notPlainData(value, path);
+  let refused: ToolError;
+  try {
+    refused = notPlainData(value, path);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  throw refused;
+}
+
+/** At most this much of what a getter or trap threw goes into the message. */
+const MAX_THROWN_DETAIL = 200;
+
+/**
+ * `TOOL_RESULT_INVALID` naming `path`, where reading the value threw: a
+ * getter or a Proxy trap of it. The value is what is wrong (no plain data
+ * throws when read), not the code that made it.
+ */
+function unreadable(path: string, error: unknown): ToolError {
+  return new ToolError('TOOL_RESULT_INVALID', `the value could not be read at ${shownPath(path)}: a getter or a Proxy trap threw (${thrownMessage(error)}); return plain data — copy the values out into plain objects and arrays first`);
+}
+
+/** What a getter or trap threw, in words, cut short; reading it may throw too (a Proxy thrown). */
+function thrownMessage(error: unknown): string {
+  try {
+    const text = error instanceof Error ? error.message : typeof error === 'string' ? error : `a thrown ${typeof error}`;
+    return text.length > MAX_THROWN_DETAIL ? `${text.slice(0, MAX_THROWN_DETAIL)}…` : text;
+  } catch {
+    return 'a value that cannot be read either';
+  }
 }
 
 /** `TOOL_RESULT_INVALID` for a value that is not plain data, naming its kind and where it is. */
