@@ -15,6 +15,11 @@ export interface CommandIo {
   cwd: string;
   /** Environment variables the command may read. */
   env: Record<string, string | undefined>;
+  /**
+   * Environment variables that hold secrets whatever their names, as the files the command read name them
+   * (`${NAME}`, `tokenEnv:`): added to by `noteSecretNames`, read by `knownSecretNames` for every redactor.
+   */
+  secretNames?: Set<string>;
   /** True when standard output is a terminal (colour in tables); absent or false in pipes and tests. */
   stdoutIsTerminal?: boolean;
   /** Standard error when it is a terminal, for live progress redrawn in place (a spinner); absent in pipes and tests. */

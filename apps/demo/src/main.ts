@@ -3,6 +3,7 @@ import { COMMANDS, GROUP_SUMMARIES } from './commands/index.ts';
 import type { Command, CommandEntry, CommandIo, ExitCode } from './io.ts';
 import { closestName } from './options/closest-name.ts';
 import { terminalSafe } from './progress/terminal-safe.ts';
+import { knownSecretNames } from './known-secret-names.ts';
 import { createSecretRedactor } from './redact-secrets.ts';
 
 const PROGRAM = 'askloop';
@@ -87,8 +88,9 @@ function negativeValuesJoined(args: readonly string[]): string[] {
 
 /** Prints a failure: the JSON envelope on standard output in JSON mode, else one line on standard error. */
 function report(io: CommandIo, entry: CommandEntry, error: CliError, json: boolean): ExitCode {
-  // A message may quote a plugin's error or a tool's, which may hold a key of the environment: never printed.
-  const redact = createSecretRedactor(io.env);
+  // A message may quote a plugin's error or a tool's, which may hold a key of the environment (or of a variable the
+  // config the command read refers to): never printed.
+  const redact = createSecretRedactor(io.env, knownSecretNames(io));
   if (json) io.stdout(`${JSON.stringify({ ok: false, error: redact(error.toJSON()) })}\n`);
   else {
     const where = error.file === undefined ? '' : `${[error.file, error.line, error.column].filter((part) => part !== undefined).join(':')}: `;

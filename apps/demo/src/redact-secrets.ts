@@ -5,8 +5,9 @@
  * in what tools give back), but a model can echo text that looks like a key,
  * and a plugin's hook error or a session recorded before can contain one. Every string the viewer's API
  * returns, `askloop show` prints and an error message says passes through
- * here: the values of the environment's key-like variables (and the
- * passwords of its URLs), well-known key shapes and the passwords written in
+ * here: the values of the environment's key-like variables and of those the
+ * files the command read refer to (`${NAME}`, `tokenEnv:`), the passwords
+ * of its URLs, well-known key shapes and the passwords written in
  * URLs become `[redacted]`.
  */
 
@@ -61,8 +62,8 @@ function urlPassword(value: string): string | undefined {
  * through `LanguageModel.secrets()`); the same list each time also keeps the
  * controller's redactor.
  */
-export function environmentSecretsOf(env: Readonly<Record<string, string | undefined>>): () => readonly string[] {
-  const values = secretValues(env);
+export function environmentSecretsOf(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): () => readonly string[] {
+  const values = secretValues(env, secretNames);
   return () => values;
 }
 
@@ -73,8 +74,8 @@ export function environmentSecretsOf(env: Readonly<Record<string, string | undef
  * sees one. Exact values only: a tool's data is not masked for looking like a
  * key. Undefined when the environment holds none.
  */
-export function environmentRedaction(env: Readonly<Record<string, string | undefined>>): { readonly redact: (text: string) => string; readonly redactionMarker: string } | undefined {
-  const values = secretValues(env);
+export function environmentRedaction(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): { readonly redact: (text: string) => string; readonly redactionMarker: string } | undefined {
+  const values = secretValues(env, secretNames);
   // The tool host refuses a write that would store the mark back where a read showed it (TOOL_ARGUMENT_REDACTED).
   return values.length === 0 ? undefined : { redact: createRedactor(values).secretsOnly, redactionMarker: PROVIDER_REDACTED };
 }
@@ -83,16 +84,24 @@ export function environmentRedaction(env: Readonly<Record<string, string | undef
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Whether the variable `name` holds a secret: named like a key, or named in `secretNames` (what the files the command
+ * read refer to, `knownSecretNames`). A path is no key (`SSL_KEY_FILE=/etc/ssl/key.pem`,
+ * `GOOGLE_APPLICATION_CREDENTIALS=~/creds.json`): hidden, it would turn every file listing and path in a tool's result
+ * into the mark.
+ */
+function holdsSecret(name: string, value: string, secretNames: readonly string[]): boolean {
+  return (SECRET_NAME.test(name) || secretNames.includes(name)) && !PATH_LIKE.test(value);
+}
+
+/**
  * The values of the environment's key-like variables (8 characters or more), longest first; `secretNames` are
- * variables known to hold a key whatever their name (what a plugin entry's `tokenEnv:` names).
+ * variables known to hold a key whatever their name (`holdsSecret`).
  */
 function secretValues(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    // A path is no key (`SSL_KEY_FILE=/etc/ssl/key.pem`, `GOOGLE_APPLICATION_CREDENTIALS=~/creds.json`): hidden, it would
-    // turn every file listing and path in a tool's result into the mark.
-    if ((SECRET_NAME.test(name) || secretNames.includes(name)) && !PATH_LIKE.test(value)) values.push(value);
+    if (holdsSecret(name, value, secretNames)) values.push(value);
     // A password inside any variable's URL (a DATABASE_URL): the URL shape hides it in a whole URL, this when it is quoted alone.
     const password = urlPassword(value);
     if (password !== undefined) values.push(password);
@@ -101,13 +110,13 @@ function secretValues(env: Readonly<Record<string, string | undefined>>, secretN
 }
 
 /**
- * The name of the environment's key-like variable whose value `text` holds
+ * The name of the environment's key-like variable (or one of `secretNames`) whose value `text` holds
  * (8 characters or more, as the redactor takes them), or undefined: for a
  * task, which the model is sent and the sessions file keeps.
  */
-export function environmentSecretIn(text: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function environmentSecretIn(text: string, env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): string | undefined {
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || value.length < 8 || !SECRET_NAME.test(name) || PATH_LIKE.test(value)) continue;
+    if (value === undefined || value.length < 8 || !holdsSecret(name, value, secretNames)) continue;
     if (text.includes(value)) return name;
   }
   return undefined;
@@ -115,11 +124,12 @@ export function environmentSecretIn(text: string, env: Readonly<Record<string, s
 
 /**
  * Refuses (`CLI_OPTION_INVALID`) what a person wrote for the model (`what`: `the task`, `--note`) when it holds the
- * value of a key-like variable of the environment: the model would be sent it and the sessions file would keep it
- * (the redaction of what is printed comes after both). Names the variable, never the value; `fix` says what to do.
+ * value of a key-like variable of the environment (or of one of `secretNames`): the model would be sent it and the
+ * sessions file would keep it (the redaction of what is printed comes after both). Names the variable, never the
+ * value; `fix` says what to do.
  */
-export function refuseHeldKey(text: string, env: Readonly<Record<string, string | undefined>>, what: string, fix: string): void {
-  const heldKey = environmentSecretIn(text, env);
+export function refuseHeldKey(text: string, env: Readonly<Record<string, string | undefined>>, what: string, fix: string, secretNames: readonly string[] = []): void {
+  const heldKey = environmentSecretIn(text, env, secretNames);
   if (heldKey !== undefined) throw new CliError('CLI_OPTION_INVALID', `${what} holds the value of ${heldKey}: the model would be sent it and the sessions file would keep it; ${fix}`);
 }
 
@@ -136,9 +146,9 @@ const HELD_BACK = '…';
  * — the first 4 or more characters of a key-like variable's value, or the
  * start of a key shape — and shown as `…` until more arrives.
  */
-export function createStreamRedactor(env: Readonly<Record<string, string | undefined>>): (text: string) => string {
-  const redact = createSecretRedactor(env);
-  const values = secretValues(env);
+export function createStreamRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): (text: string) => string {
+  const redact = createSecretRedactor(env, secretNames);
+  const values = secretValues(env, secretNames);
   return (text) => {
     const whole = redact(text) as string;
     for (const value of values) {
@@ -154,8 +164,9 @@ export function createStreamRedactor(env: Readonly<Record<string, string | undef
 /**
  * Builds the redactor from an environment: each value (8 characters or
  * more, so `1` or `true` is never hidden everywhere) of a variable named like
- * a key, or named in `secretNames` (variables known to hold one, as a plugin
- * entry's `tokenEnv: TRACKER_AUTH` says), is removed wherever it appears,
+ * a key, or named in `secretNames` (variables known to hold one: what the
+ * files the command read refer to as `${NAME}` or by a plugin entry's
+ * `tokenEnv: TRACKER_AUTH`, `knownSecretNames`), is removed wherever it appears,
  * then the key shapes.
  */
 export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): (value: unknown) => unknown {

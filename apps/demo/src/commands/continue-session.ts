@@ -17,6 +17,7 @@ import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
 import { repairOf } from '../loop/repair-hint.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { knownSecretNames } from '../known-secret-names.ts';
 import { refuseHeldKey } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
@@ -66,7 +67,6 @@ ${LOOP_EXIT_USAGE}
       if (positionals.length !== 1) throw usageError(`askloop ${action} takes one session id (SID), got ${positionals.length}`);
       // As a task is (run.ts): the note goes to the model in the next turn's system text.
       const noteGiven = (values as { note?: string }).note;
-      if (noteGiven !== undefined) refuseHeldKey(noteGiven, io.env, '--note', 'leave the key out of the note');
       const detach = (values as { detach?: boolean }).detach === true;
       const { sid, store, plugins, providers, fsRoot, storedIn, configFile, sqlitePath, storeName, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
@@ -77,6 +77,8 @@ ${LOOP_EXIT_USAGE}
       let scripts: Record<string, string[]>;
       let repair: number;
       try {
+        // Once the config is read (a variable it refers to holds a key too), before the session is touched.
+        if (noteGiven !== undefined) refuseHeldKey(noteGiven, io.env, '--note', 'leave the key out of the note', knownSecretNames(io));
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;
         // The show it suggests must find the same store (a PostgreSQL one too, its password hidden).
@@ -92,7 +94,7 @@ ${LOOP_EXIT_USAGE}
         // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
         throw isLoopError(error) ? CliError.fromLoopError(error) : error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, env: io.env });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, env: io.env, secretNames: knownSecretNames(io) });
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {

@@ -22,6 +22,7 @@ import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { allowPatternWarnings, denyPatternWarnings, hostToolNames } from '../options/allow-pattern-warnings.ts';
 import { directoryOption } from '../options/parse-options.ts';
+import { knownSecretNames } from '../known-secret-names.ts';
 import { refuseHeldKey } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, mcpConfigPlugins } from './mcp/load-mcp-config.ts';
 
@@ -73,13 +74,14 @@ ${LOOP_EXIT_USAGE}
     const task = positionals[0]!;
     // Most often an unset variable (`askloop run "$TASK"`): a model given nothing to do only spends turns.
     if (task.trim() === '') throw usageError('the task is empty: say what the agent should do, askloop run "<task>"');
-    refuseHeldKey(task, io.env, 'the task', 'leave the key out of the task (a tool or provider reads it from the environment)');
     const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
     // The config in use (--config, else ./askloop.config.yaml) gives --agent NAME, its plugins and its store.
     const config = await configForRun({ config: values.config, agent: values.agent }, io);
     const agent = await agentFromOptions(values, values.script !== undefined, io, config.agent, config.defaults, config.plugins);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
+    // Once the files are read, before anything is stored or sent: a variable they refer to (`${NAME}`) holds a key too.
+    refuseHeldKey(task, io.env, 'the task', 'leave the key out of the task (a tool or provider reads it from the environment)', knownSecretNames(io));
     // A pattern that allows nothing (a typo, tool.fs.* without --fs-root) is valid, so the run goes on: said, not refused.
     const hostTools = hostToolNames(plugins, io.cwd, fsRoot);
     for (const warning of [...allowPatternWarnings(agent.policy?.allow ?? [], hostTools), ...denyPatternWarnings(agent.policy?.deny ?? [], hostTools)]) io.stderr(`askloop: warning: ${warning}\n`);
@@ -96,7 +98,7 @@ ${LOOP_EXIT_USAGE}
       }
     }
     const { store, pool } = await atStorePlace(storePlace, async () => (location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path, storePlace?.field), pool: undefined }));
-    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, env: io.env });
+    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, env: io.env, secretNames: knownSecretNames(io) });
     // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true, db: continueArgs({ db: values.db, config: config.file }, io.cwd).text, worker: continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd) });
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).

@@ -3,6 +3,7 @@
  * the stored sessions, newest first, as a table (id, task, agent, status,
  * turns, age), or as a JSON array of objects.
  */
+import { knownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { characterProblem, countSessions, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import type { QueueEntry } from '@askloop/postgres';
@@ -141,7 +142,7 @@ Options:
       try {
         const filter = { ...(status === undefined ? {} : { status }), ...(search === undefined ? {} : { search }) };
         // A task may quote a key of the environment: redacted as `show` and the viewer redact it.
-        const redact = createSecretRedactor(io.env);
+        const redact = createSecretRedactor(io.env, knownSecretNames(io));
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map((session) => redact(summary(session)) as SessionSummary);
         // Only running sessions can be parked: one query for them all.
         const queued = (await queueEntries?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Map<string, QueueEntry>();

@@ -13,6 +13,7 @@ import { decisionReason, paintDecision } from '../progress/format-turn-parts.ts'
 import { formatCost, formatCount, formatCounted, oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors, type TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
+import { knownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs } from '../loop/continue-hint.ts';
 import { formatStoredTurn } from './format-stored-turn.ts';
@@ -107,7 +108,7 @@ Options:
       await store.close();
     }
     // A second line of defence, as the viewer's: a tool result or error the records kept may quote a key.
-    const redact = createSecretRedactor(io.env);
+    const redact = createSecretRedactor(io.env, knownSecretNames(io));
     session = redact(session) as SessionRecord;
     turns = redact(turns) as typeof turns;
     const shown = selectTurns(turns, selection, session.sid);

@@ -10,6 +10,7 @@ import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { atStorePlace } from '../config/store-place.ts';
 import { sessionsDbPath } from '../config/sessions-db-path.ts';
+import { knownSecretNames } from '../known-secret-names.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
@@ -80,7 +81,7 @@ Options:
       // Without a session to find, the list's first page is read once before serving: a file damaged where the open
       // did not look is said here, not as a page of errors in the browser.
       if (sid === undefined) await store.listSessions({ limit: 1 }).catch((error: unknown) => Promise.reject(storeReadError(error, db, name)));
-      const viewer = await startViewer({ store, port, env: io.env, resumeArgs: continueArgs({ db }, io.cwd).text, storeName: name }).catch((error: unknown) => {
+      const viewer = await startViewer({ store, port, env: io.env, secretNames: knownSecretNames(io), resumeArgs: continueArgs({ db }, io.cwd).text, storeName: name }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
         throw error;

@@ -19,6 +19,7 @@ import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
+import { knownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
 import { formatCounted } from '../progress/format-values.ts';
@@ -192,7 +193,7 @@ cannot be opened; 2 a usage error.
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
         sessionLeaseMs: leaseMs,
         // The environment's keys out of what tools give back, as on any host (open-session-loop.ts).
-        secrets: environmentSecretsOf(io.env),
+        secrets: environmentSecretsOf(io.env, knownSecretNames(io)),
       });
     } catch (error) {
       await store.close();
@@ -203,7 +204,7 @@ cannot be opened; 2 a usage error.
     const queueWith = continueArgs({ db: values.db }, io.cwd);
     // Every line it prints passes the redactor run, show and the viewer use: a step's error may quote a key (a plugin's hook, an MCP server);
     // the error the queue keeps (lastError, which `sessions` and other hosts read) too.
-    const redact = createSecretRedactor(io.env);
+    const redact = createSecretRedactor(io.env, knownSecretNames(io));
     const queue = createSessionQueue(pool, { leaseMs, redact: (text) => redact(text) as string });
     /** After a failed step: whether it parked the session (its queue row `failed`), said on a line of its own. */
     const reportIfParked = async (sid: string): Promise<void> => {

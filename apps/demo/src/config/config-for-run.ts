@@ -13,6 +13,8 @@ import type { AgentDefaults } from './askloop-config.ts';
 import { CliError } from '../cli-error.ts';
 import { CONFIG_FILE_NAME, discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
+import { configSecretNames } from './config-secret-names.ts';
+import { noteSecretNames } from '../known-secret-names.ts';
 import { modelPlace, type ModelPlace } from './model-place.ts';
 import { storePlace, type StorePlace } from './store-place.ts';
 import { pluginsFromConfig } from './plugins-from-config.ts';
@@ -55,6 +57,8 @@ export async function configForRun(options: { config?: string | undefined; agent
   }
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
+  // Before its plugins load: a variable the file refers to is a secret in whatever this command says from here on.
+  noteSecretNames(io, configSecretNames(config));
   const plugins = await pluginsFromConfig(config, io.env);
   const place = storePlace(config);
   const base = { file: path, plugins, providers: config.providers, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }), ...(place === undefined ? {} : { storePlace: place }) };

@@ -33,7 +33,8 @@ const SECRET_VALUE = /\b(sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 /** `${NAME}` (or `Bearer ${NAME}`): a value read from the environment when it is used. */
 export const ENV_REFERENCE = /^(?:(?:Bearer|Basic|Token)\s+)?\$\{[A-Za-z_][A-Za-z0-9_]*\}$/i;
-const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** Every `${NAME}` in a text, NAME captured (global: use with `matchAll` or `replace`). */
+export const ENV_REFERENCES = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
  * The environment variable to suggest for a key-like field: its own name
@@ -159,7 +160,7 @@ export function expandEnvReferences(values: Readonly<Record<string, string>>, en
   const out: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, value] of Object.entries(values)) {
-    out[key] = value.replace(REFERENCE, (reference, name: string) => {
+    out[key] = value.replace(ENV_REFERENCES, (reference, name: string) => {
       const found = env[name];
       if (found === undefined || found === '') missing.push(name);
       return found ?? '';

@@ -17,7 +17,7 @@ import { ConfigError } from './config-error.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { notPlainData } from './plain-option-data.ts';
 import { pluginFailureLocation } from './plugin-failure-location.ts';
-import { variablesNamedIn } from './plugin-option-secret.ts';
+import { configSecretNames } from './config-secret-names.ts';
 import { resolvePluginEntry } from './resolve-plugin-entry.ts';
 import { thrownText } from './thrown-text.ts';
 
@@ -109,9 +109,10 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
     // parseConfig refuses these at their line; a config made in code reaches here unchecked, and a factory is handed plain data only.
     const notPlain = entry.options === undefined ? undefined : notPlainData(entry.options)[0];
     if (notPlain !== undefined) throw new ConfigError('CONFIG_INVALID', `${formatIssuePath(['plugins', index, 'options', ...notPlain.path])}: ${notPlain.message}`, where);
-    // A plugin's own words are quoted in the error, and a careless one echoes the token it read: scrubbed as the CLI
-    // scrubs all it prints, here so the error itself never holds the key, whoever shows it. Made only when one throws.
-    const redact = (text: string): string => createSecretRedactor(options.env ?? process.env, variablesNamedIn(entry.options))(text) as string;
+    // A plugin's own words are quoted in the error, and a careless one echoes the token it read (its `tokenEnv:`, or
+    // any variable the file refers to): scrubbed as the CLI scrubs all it prints, here so the error itself never holds
+    // the key, whoever shows it. Made only when one throws.
+    const redact = (text: string): string => createSecretRedactor(options.env ?? process.env, configSecretNames(config))(text) as string;
     const resolved = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
     if ('problem' in resolved) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${resolved.problem}`, where);
     let module: { default?: unknown };

@@ -14,9 +14,7 @@
  * name, never started with an empty key.
  */
 import type { McpServerConfig } from '@askloop/mcp';
-import { expandEnvReferences } from './find-secret.ts';
-
-const REFERENCES = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+import { ENV_REFERENCES, expandEnvReferences } from './find-secret.ts';
 
 /** The server with `env` and `headers` filled in, or the first problem (worded to follow the server's name). */
 export function fillServerEnvironment(server: McpServerConfig, env: Readonly<Record<string, string | undefined>>): { server: McpServerConfig } | { problem: string } {
@@ -45,7 +43,7 @@ function misplacedReference(server: McpServerConfig): string | undefined {
   // A name the server's env sets is the server's own to expand (a shell command in args reads it from there).
   const own = 'env' in server && server.env !== undefined ? new Set(Object.keys(server.env)) : new Set<string>();
   for (const [field, value] of fields) {
-    const reference = value === undefined ? undefined : [...value.matchAll(REFERENCES)].find(([, name]) => !own.has(name as string))?.[0];
+    const reference = value === undefined ? undefined : [...value.matchAll(ENV_REFERENCES)].find(([, name]) => !own.has(name as string))?.[0];
     if (reference === undefined) continue;
     const instead = field === 'url' ? 'write the URL out, and send a key in headers' : 'pass the value to the server in env (most servers read their key from the environment)';
     return `${field} holds ${reference}, which is filled in only in env and headers; ${instead}`;

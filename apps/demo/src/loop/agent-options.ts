@@ -10,6 +10,8 @@ import { compileToolPattern, isToolError } from '@askloop/tools';
 import { LineCounter, parseDocument, type Node } from 'yaml';
 import { ConfigError } from '../config/config-error.ts';
 import { findSecret } from '../config/find-secret.ts';
+import { referencedVariables } from '../config/config-secret-names.ts';
+import { noteSecretNames } from '../known-secret-names.ts';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
 import type { AgentDefaults } from '../config/askloop-config.ts';
@@ -96,7 +98,10 @@ export async function readAgentFile(file: string, io: CommandIo, model?: string)
   refuseWrittenSecret(text, name);
   try {
     // Named, so each of several problems of the file is at its FILE:LINE:COLUMN, as a config file's are.
-    return parseAgentDefinition(text, { source: name, ...(model === undefined ? {} : { model }) });
+    const agent = parseAgentDefinition(text, { source: name, ...(model === undefined ? {} : { model }) });
+    // A variable the file refers to (`${NAME}`) is a secret in whatever this command says and stores from here on.
+    noteSecretNames(io, referencedVariables(agent));
+    return agent;
   } catch (error) {
     if (!isLoopError(error)) throw error;
     // A file without a model, run with none: say where one can come from.

@@ -33,6 +33,8 @@ export interface SessionLoopOptions {
    * so a tool that quotes one never hands it to the model or the sessions file.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Variables of `env` that hold secrets whatever their names: what the files the command read refer to (`knownSecretNames`). */
+  readonly secretNames?: readonly string[];
 }
 
 /** An open controller and its store (closed together by `loop.close()`). */
@@ -93,7 +95,7 @@ export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
       // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
       plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) }), scripted, ...(options.plugins ?? [])],
       store,
-      ...(options.env === undefined ? {} : { secrets: environmentSecretsOf(options.env) }),
+      ...(options.env === undefined ? {} : { secrets: environmentSecretsOf(options.env, options.secretNames) }),
       ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     });
     return { loop, store };

@@ -45,6 +45,8 @@ export interface ViewerOptions {
   readonly pollMs?: number;
   /** The environment whose key-like values are redacted from every response (default: none beyond the key shapes). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Variables of `env` that hold secrets whatever their names: what the config in use refers to (`${NAME}`, `tokenEnv:`). */
+  readonly secretNames?: readonly string[];
   /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */
   readonly listLimit?: number;
   /** How many live feeds may be open at once (default {@link MAX_LIVE_FEEDS}; a positive safe integer); one more is refused with VIEW_TOO_MANY_FEEDS. */
@@ -110,7 +112,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
   if (!Number.isSafeInteger(listLimit) || listLimit < 1) throw new RangeError(`listLimit must be a positive safe integer, not ${listLimit}`);
   const maxLiveFeeds = options.maxLiveFeeds ?? MAX_LIVE_FEEDS;
   if (!Number.isSafeInteger(maxLiveFeeds) || maxLiveFeeds < 1) throw new RangeError(`maxLiveFeeds must be a positive safe integer, not ${maxLiveFeeds}`);
-  const redact = createSecretRedactor(options.env ?? {});
+  const redact = createSecretRedactor(options.env ?? {}, options.secretNames);
   const page = viewerPage();
   const feeds = new Set<AbortController>();
   let port = 0;

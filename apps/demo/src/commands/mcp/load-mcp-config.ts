@@ -20,6 +20,8 @@ import { inServerFolder } from '../../config/server-folder.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
 import { parseMcpConfigText } from './parse-mcp-config-text.ts';
+import { referencedVariables } from '../../config/config-secret-names.ts';
+import { noteSecretNames, knownSecretNames } from '../../known-secret-names.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
 import type { ConfigTools } from '../ns/config-tools.ts';
@@ -57,6 +59,8 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
     throw new CliError('CLI_INPUT_TOO_LARGE', `--mcp-config ${file}: larger than the 1 MiB limit of a config file (stopped reading after ${read.bytesRead} bytes)`, { file });
   }
   const servers = parseMcpConfigText(decodeUtf8Input(read.bytes, file), file);
+  // What the servers' env and headers refer to (`${NAME}`) is a secret in whatever this command says from here on.
+  noteSecretNames(io, referencedVariables(servers));
   return createMcpToolSource({ servers: withEnvironment(servers, io.env, file, dirname(resolve(io.cwd, file))), ...(name === undefined ? {} : { name }) });
 }
 
@@ -164,7 +168,7 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
     if (isToolError(error) && error.code === 'TOOL_DUPLICATE') throw CliError.fromService({ code: error.code, message: `${error.message}; give the server another name in the file` }, `${options}: `);
     throw new CliError('CLI_OPTION_INVALID', `${options}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const redaction = environmentRedaction(io.env);
+  const redaction = environmentRedaction(io.env, knownSecretNames(io));
   const hostFor = (turn: number, run?: RunBinding) =>
     createToolHost({ registry, policy: setup.policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: setup.stores(), ...redaction }) });
   return { setup: { ...setup, registry, catalog: hostFor(0).catalog, hostFor }, close };

@@ -15,6 +15,7 @@ import type { AskFunction } from '@askloop/mcp';
 import type { McpToolSource } from '@askloop/mcp';
 import { createScriptedProvider } from '@askloop/providers';
 import type { CommandIo } from '../../io.ts';
+import { knownSecretNames } from '../../known-secret-names.ts';
 import { environmentSecretsOf } from '../../redact-secrets.ts';
 import type { ToolOptionValues } from '../ns/tool-options.ts';
 import { scriptedModels, type ServeScript } from './load-serve-agents.ts';
@@ -57,7 +58,7 @@ export function createServeAsk(options: ServeAskOptions): ServeAsk {
     plugins: [builtin, served],
     store: options.store ?? createMemoryTranscriptStore(),
     // The environment's keys out of what tools give back, so out of the answers this server sends (open-session-loop.ts).
-    secrets: environmentSecretsOf(options.io.env),
+    secrets: environmentSecretsOf(options.io.env, knownSecretNames(options.io)),
   });
   return {
     async ask(agent, task, signal) {

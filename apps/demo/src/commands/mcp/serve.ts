@@ -19,6 +19,7 @@ import { firstListing, loadMcpToolSource, MCP_CONFIG_OPTION, MCP_CONFIG_USAGE, m
 import { loadAgentFiles, loadServeScript, SERVE_AGENT_OPTIONS, SERVE_AGENT_USAGE } from './load-serve-agents.ts';
 import { createServeAsk, type ServeAsk } from './serve-ask.ts';
 import { openSessionStore } from '../../loop/open-session-loop.ts';
+import { knownSecretNames } from '../../known-secret-names.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
 
 /** Resolves when the process is asked to stop. */
@@ -85,7 +86,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const store = values.db === undefined ? undefined : openSessionStore(resolve(io.cwd, values.db));
     const asking: ServeAsk | undefined = agents.length === 0 ? undefined : createServeAsk({ agents, script, source, store, values: toolValues, io });
     // The environment's keys never reach a client through what a tool gives its program (redact-secrets.ts).
-    const redaction = environmentRedaction(io.env);
+    const redaction = environmentRedaction(io.env, knownSecretNames(io));
     const makeServer = createAskLoopMcpServerFactory({
       registry: source === undefined ? setup.registry : mcpRegistryFactory(source, toolValues, io),
       policy: setup.policy,

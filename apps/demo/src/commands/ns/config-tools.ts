@@ -11,6 +11,8 @@ import type { ToolPack } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { discoverConfigPath } from '../../config/discover-config.ts';
 import { loadConfig } from '../../config/load-config.ts';
+import { configSecretNames } from '../../config/config-secret-names.ts';
+import { noteSecretNames } from '../../known-secret-names.ts';
 import { pluginsFromConfig } from '../../config/plugins-from-config.ts';
 import { pluginToolCapabilities } from '../../options/check-grant-resources.ts';
 import { asCliLoopError } from '../../loop/open-session-loop.ts';
@@ -41,7 +43,10 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
   if (file === undefined) return undefined;
   // Given a path, it returns it or throws CONFIG_UNREADABLE.
   const path = discoverConfigPath(file, io.cwd) as string;
-  const plugins = await pluginsFromConfig(await loadConfig(path), io.env);
+  const config = await loadConfig(path);
+  // Before its plugins load: a variable the file refers to is a secret in whatever this command says from here on.
+  noteSecretNames(io, configSecretNames(config));
+  const plugins = await pluginsFromConfig(config, io.env);
   refuseNameClashes(plugins);
   return {
     file: path,

@@ -9,6 +9,7 @@ import { CliError } from '../../cli-error.ts';
 import type { Command, CommandIo } from '../../io.ts';
 import { RUN_LIMIT_OPTIONS, RUN_LIMIT_OPTIONS_USAGE, runLimitOptions } from '../../options/run-limit-options.ts';
 import { STDIN_NAME } from '../../read-input.ts';
+import { knownSecretNames } from '../../known-secret-names.ts';
 import { createSecretRedactor } from '../../redact-secrets.ts';
 import { withMissingToolHint } from './missing-tool-hint.ts';
 import { readScripts } from './read-scripts.ts';
@@ -114,9 +115,6 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const runLimits = resolveLimits(limits);
     const json = values.json === true;
     const userdata = userdataOption(values.userdata);
-    // What it prints passes the redactor `run`, `show` and the viewer use: a program can rebuild a key of the
-    // environment from parts ("sk-test-" + "…"), which the tool host's redaction of tool results never sees.
-    const redact = createSecretRedactor(io.env);
 
     type Usage = { fuel: number; toolCalls: number; wallMs: number };
     const located = ({ code, kind, message, file, line, column }: { code: string; kind: string; message: string; file?: string | undefined; line: number; column: number }) => ({ code, kind, message, file: file ?? STDIN_NAME, line, column });
@@ -132,6 +130,10 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const configTools = await loadConfigTools(values.config, io);
     const mcp = await withMcpTools(buildToolSetup(values, io, configTools), values, io, configTools);
     const toolSetup = mcp.setup;
+    // What it prints passes the redactor `run`, `show` and the viewer use: a program can rebuild a key of the
+    // environment from parts ("sk-test-" + "…"), which the tool host's redaction of tool results never sees. Made once
+    // the config and --mcp-config are read: a variable they refer to (`${NAME}`) holds a key too.
+    const redact = createSecretRedactor(io.env, knownSecretNames(io));
     const libraries = loaded.programs.filter((program) => program.kind === 'library');
     const commands = loaded.programs.filter((program) => program.kind === 'command');
     const pool = createSandboxPool();

@@ -10,6 +10,7 @@ import { CliError } from '../../cli-error.ts';
 import type { CommandIo } from '../../io.ts';
 import { parseGrantOptions } from '../../options/check-grant-resources.ts';
 import { directoryOption } from '../../options/parse-options.ts';
+import { knownSecretNames } from '../../known-secret-names.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
 import { allowPatternWarnings, denyPatternWarnings, sourceGroups, type HostToolNames } from '../../options/allow-pattern-warnings.ts';
 
@@ -126,7 +127,7 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
   for (const warning of warnings) io.stderr(`askloop: warning: ${warning}\n`);
   // Only a host for a run needs the stores; the catalogue's host (the check) does not open them.
   // The environment's keys never reach a program through a tool's result or error (redact-secrets.ts).
-  const redaction = environmentRedaction(io.env);
+  const redaction = environmentRedaction(io.env, knownSecretNames(io));
   const hostFor = (turn: number, run?: RunBinding): ToolHost =>
     createToolHost({ registry, policy, session: 'askloop-cli', turn, ...(run === undefined ? {} : { ...run, stores: stores(), ...redaction }) });
   return { registry, policy, catalog: hostFor(0).catalog, hostFor, stores, configPacks, optionTools: tools };

@@ -1,0 +1,144 @@
+/**
+ * A secret the config names only by reference — `${MY_SERVICE_CRED}` in an
+ * MCP server's env, `tokenEnv: TRACKER_AUTH` in a plugin entry, `${NAME}` in
+ * an `--mcp-config` file — is a secret although its variable is not named
+ * like a key. Through the real CLI, with a real MCP server and a loopback
+ * tracker that echo the credential they were given, and a model that echoes
+ * one: it is never in what `run`, `ns run`, `show` and the viewer's API print
+ * or serve, nor in the sessions file. Regression: only variables named like
+ * keys (`*_KEY`, `*_TOKEN`, …) were hidden, and a config's references only
+ * when a plugin failed to load.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope } from './envelope-reply.ts';
+import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
+import { pluginProject, tempFolder, writeFiles } from './temp-folder.ts';
+
+// Shaped like no known key: only the config's naming their variables can hide them.
+const CRED = 'svc-cred-7Hq2Lm9Xz4Pw';
+const TRACKER_SECRET = 'trk-auth-9Yb3Nc5Vd7Qe';
+const FROM_FILE = 'mcp-file-4Rt6Ys8Uo0Ia';
+const ENV = { MY_SERVICE_CRED: CRED, TRACKER_AUTH: TRACKER_SECRET, FILE_SERVER_LOGIN: FROM_FILE };
+const FIXTURE_SERVER = fileURLToPath(new URL('./fixtures/mcp-fixture-server.ts', import.meta.url));
+const TRACKER = fileURLToPath(new URL('./fixtures/plugin-project/askloop-plugin-tracker', import.meta.url));
+const SECRETS = [CRED, TRACKER_SECRET, FROM_FILE];
+
+/** A tracker on a loopback port that answers the token it was sent as the new issue's key. */
+let tracker: Server;
+let project = '';
+const root = tempFolder('config-referenced-secrets');
+
+beforeAll(async () => {
+  tracker = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ key: `OPS-1 for ${String(request.headers.authorization ?? '').replace(/^Bearer /, '')}` }));
+    });
+  });
+  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}`;
+  const server = (auth: string) => `    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}]\n    env:\n      SERVICE_AUTH: ${auth}\n`;
+  project = pluginProject(
+    root,
+    'project',
+    `store:\n  path: sessions.db\nplugins:\n  - package: askloop-plugin-tracker\n    options: { baseUrl: "${baseUrl}", project: ops, tokenEnv: TRACKER_AUTH }\nmcpServers:\n  svc:\n${server('${MY_SERVICE_CRED}')}`,
+    TRACKER,
+  );
+  writeFiles(project, {
+    // The tools quote the credentials; the program hands what they said to the next turn and to the result.
+    'tools.json': JSON.stringify([envelope('emit tool.svc.echo_auth()', 'emit tool.tracker.Open("login")'), envelope('emit "<<<LOOP:DONE>>> " + tool.svc.echo_auth() + " / " + tool.tracker.Open("again")')]),
+    // A model that echoes a credential it was never given (its own reply is stored as it came; what is shown is redacted).
+    'echo.json': JSON.stringify([envelope(`emit "<<<LOOP:DONE>>> the service takes ${CRED} and the tracker ${TRACKER_SECRET}"`)]),
+    'file-server.json': JSON.stringify({ servers: { files: { command: process.execPath, args: [FIXTURE_SERVER], env: { SERVICE_AUTH: '${FILE_SERVER_LOGIN}' } } } }),
+    'echo.ns': 'command\n  emit tool.svc.echo_auth()\n  emit tool.files.echo_auth()\n  emit tool.tracker.Open("from ns")\nendcommand\n',
+  });
+});
+afterAll(() => new Promise<void>((resolve) => (tracker === undefined ? resolve() : tracker.close(() => resolve()))));
+
+const cli = (args: string[]) => spawnCli(args, { cwd: project, env: ENV });
+
+/** Every byte of a SQLite file and its write-ahead log, as text. */
+function fileBytes(db: string): string {
+  return [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
+}
+
+function expectNoSecret(text: string): void {
+  for (const secret of SECRETS) expect(text).not.toContain(secret);
+}
+
+/** `askloop view` over the project's store (`args` add --db), its API's answers for the list and each session. */
+async function viewerAnswers(args: string[], sids: readonly string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', '--no-node-snapshot', CLI_SOURCE, 'view', '--no-open', ...args], { cwd: project, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text;
+        const match = /askloop view: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
+        if (match?.[1] !== undefined) resolve(match[1]);
+      });
+      child.on('close', () => reject(new Error(`exited before printing the URL: ${stderr}`)));
+    });
+    let served = await (await fetch(new URL('/api/sessions', url))).text();
+    for (const sid of sids) served += await (await fetch(new URL(`/api/sessions/${sid}`, url))).text();
+    return served;
+  } finally {
+    child.kill('SIGINT');
+  }
+}
+
+describe('variables the config refers to hold secrets', () => {
+  it('askloop run: what the tools quote is [REDACTED] in the next envelope, the result and the sessions file; show and the viewer serve neither', async () => {
+    const ran = await cli(['run', 'log in to both', '--script', 'tools.json', '--allow', 'tool.svc.*', '--allow', 'tool.tracker.*', '--grant', 'mcp:call:svc', '--json']);
+    expect(ran.code, ran.stderr).toBe(0);
+    const result = JSON.parse(ran.stdout) as { status: string; result: string; sid: string };
+    expect(result).toMatchObject({ status: 'DONE', result: 'logged in with [REDACTED] / OPS-1 for [REDACTED]' });
+    expectNoSecret(`${ran.stdout}${ran.stderr}`);
+    const stored = fileBytes(join(project, 'sessions.db'));
+    expect(stored).toContain('logged in with [REDACTED]');
+    expectNoSecret(stored);
+    const shown = await cli(['show', result.sid, '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expectNoSecret(`${shown.stdout}${shown.stderr}`);
+    expectNoSecret(await viewerAnswers([], [result.sid]));
+  });
+
+  it('a model that echoes them: run, show, sessions and the viewer print [redacted], with the config in use beside --db too', async () => {
+    const ran = await cli(['run', 'say the credentials', '--script', 'echo.json', '--db', 'echo.db', '--json']);
+    expect(ran.code, ran.stderr).toBe(0);
+    const { sid, result } = JSON.parse(ran.stdout) as { sid: string; result: string };
+    expect(result).toBe('the service takes [redacted] and the tracker [redacted]');
+    expectNoSecret(`${ran.stdout}${ran.stderr}`);
+    for (const args of [['show', sid, '--db', 'echo.db', '--json'], ['show', sid, '--db', 'echo.db', '--full'], ['sessions', '--db', 'echo.db', '--json']]) {
+      const shown = await cli(args);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).toContain(args[0] === 'sessions' ? sid : '[redacted]');
+      expectNoSecret(`${shown.stdout}${shown.stderr}`);
+    }
+    expectNoSecret(await viewerAnswers(['--db', 'echo.db'], [sid]));
+  });
+
+  it('askloop ns run --config --mcp-config: what the tools quote is [REDACTED], the --mcp-config file\'s ${NAME} too', async () => {
+    const ran = await cli(['ns', 'run', 'echo.ns', '--config', 'askloop.config.yaml', '--mcp-config', 'file-server.json', '--allow', 'tool.svc.*', '--allow', 'tool.files.*', '--allow', 'tool.tracker.*', '--grant', 'mcp:call:svc', '--grant', 'mcp:call:files']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toBe('logged in with [REDACTED]\nlogged in with [REDACTED]\nOPS-1 for [REDACTED]\n');
+    expectNoSecret(`${ran.stdout}${ran.stderr}`);
+  });
+
+  it('a task holding the value of a variable the config refers to is refused, naming the variable, before anything is stored', async () => {
+    const ran = await cli(['run', `use ${CRED} to log in`, '--script', 'echo.json', '--db', 'refused.db', '--json']);
+    expect(ran.code).toBe(2);
+    expect(JSON.parse(ran.stdout).error).toMatchObject({ code: 'CLI_OPTION_INVALID', message: expect.stringContaining('the task holds the value of MY_SERVICE_CRED') });
+    expectNoSecret(`${ran.stdout}${ran.stderr}`);
+    expect(existsSync(join(project, 'refused.db'))).toBe(false);
+  });
+});
