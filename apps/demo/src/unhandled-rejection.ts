@@ -9,7 +9,6 @@
  * still ends the process: the code it came from stopped halfway.
  */
 import { oneLine } from './progress/format-values.ts';
-import { createSecretRedactor } from './redact-secrets.ts';
 
 /** The code of the warning. */
 export const UNHANDLED_REJECTION = 'CLI_UNHANDLED_REJECTION';
@@ -17,9 +16,8 @@ export const UNHANDLED_REJECTION = 'CLI_UNHANDLED_REJECTION';
 /** How much of the reason's message the line keeps. */
 const REASON_CHARS = 500;
 
-/** The warning line for `reason`, its message redacted and cut to one line (`debug`: its stack on the lines after). */
-export function unhandledRejectionLine(reason: unknown, env: Readonly<Record<string, string | undefined>>, debug: boolean): string {
-  const redact = createSecretRedactor(env);
+/** The warning line for `reason`, its message passed through `redact` and cut to one line (`debug`: its stack on the lines after). */
+export function unhandledRejectionLine(reason: unknown, redact: (value: unknown) => unknown, debug: boolean): string {
   let message: string;
   let stack = '';
   try {
@@ -32,7 +30,10 @@ export function unhandledRejectionLine(reason: unknown, env: Readonly<Record<str
   return `askloop: warning: a promise was rejected and nothing handled it (${UNHANDLED_REJECTION}): ${oneLine(redact(message) as string, REASON_CHARS)}; the host goes on. It is a bug of code the host runs, most likely a plugin's or a tool's (a promise it neither awaited nor caught)${debug ? '' : '; ASKLOOP_DEBUG=1 prints its stack'}.${stack}\n`;
 }
 
-/** Prints each rejection nothing handled as one warning on standard error, instead of ending the process. */
-export function warnOnUnhandledRejections(write: (text: string) => void, env: Readonly<Record<string, string | undefined>>): void {
-  process.on('unhandledRejection', (reason) => write(unhandledRejectionLine(reason, env, Boolean(env['ASKLOOP_DEBUG']))));
+/**
+ * Prints each rejection nothing handled as one warning with `write`, instead of ending the process; `redactor` gives
+ * the command's redactor at that moment (it knows the secrets of the files the command has read by then).
+ */
+export function warnOnUnhandledRejections(write: (text: string) => void, redactor: () => (value: unknown) => unknown, debug: boolean): void {
+  process.on('unhandledRejection', (reason) => write(unhandledRejectionLine(reason, redactor(), debug)));
 }

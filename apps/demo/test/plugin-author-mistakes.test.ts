@@ -122,16 +122,19 @@ describe('ns commands with --config', () => {
   it("warn of a tool's promise rejection nothing handled, once, and go on instead of ending the process", async () => {
     // The walkthrough's plugin: its handler started a promise it neither awaited nor caught. Node's default ended the
     // whole CLI with a stack — in `askloop worker`, every session the host ran.
+    // Two secrets the message quotes: one named like a key, one only the config's `loginEnv: AUDIT_LOGIN` says is one.
     const key = `sk-${'a1B2'.repeat(8)}`;
-    const tool = "{ spec: { name: 'tool.h.put', displayName: 'tool.h.Put', group: 'h', description: 'd', effect: 'read', idempotent: true, returns: 'any', trusted: false, arguments: [{ name: 'note', type: 'string', required: true, description: '' }], capabilities: [] }, handler: (args) => { Promise.reject(new Error('stray audit write failed for ' + process.env.STRAY_TOKEN)); return 'put ' + args.note; } }";
-    const dir = project('stray-rejection', ['./p.mjs'], {
-      'p.mjs': `export default { name: 'h', specificationVersion: 'v1', toolPacks: [{ name: 'h', tools: [${tool}] }] };\n`,
+    const login = 'audit-login-7f3e91';
+    const tool = "{ spec: { name: 'tool.h.put', displayName: 'tool.h.Put', group: 'h', description: 'd', effect: 'read', idempotent: true, returns: 'any', trusted: false, arguments: [{ name: 'note', type: 'string', required: true, description: '' }], capabilities: [] }, handler: (args) => { Promise.reject(new Error('stray audit write failed for ' + process.env.STRAY_TOKEN + ' as ' + login)); return 'put ' + args.note; } }";
+    const dir = project('stray-rejection', [], {
+      'p.mjs': `export default (options) => { const login = process.env[options.loginEnv]; return { name: 'h', specificationVersion: 'v1', toolPacks: [{ name: 'h', tools: [${tool}] }] }; };\n`,
       'prog.ns': 'command\n  emit tool.h.Put("a")\n  emit "after the call"\nendcommand\n',
     });
-    const run = await spawnCli(['ns', 'run', 'prog.ns', '--config', 'askloop.config.yaml', '--allow', 'tool.h.*'], { cwd: dir, env: { STRAY_TOKEN: key } });
+    writeFileSync(join(dir, 'askloop.config.yaml'), 'plugins:\n  - package: ./p.mjs\n    options: { loginEnv: AUDIT_LOGIN }\n');
+    const run = await spawnCli(['ns', 'run', 'prog.ns', '--config', 'askloop.config.yaml', '--allow', 'tool.h.*'], { cwd: dir, env: { STRAY_TOKEN: key, AUDIT_LOGIN: login } });
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: 'put a\nafter the call\n' });
     expect(run.stderr).toBe(
-      "askloop: warning: a promise was rejected and nothing handled it (CLI_UNHANDLED_REJECTION): Error: stray audit write failed for [redacted]; the host goes on. It is a bug of code the host runs, most likely a plugin's or a tool's (a promise it neither awaited nor caught); ASKLOOP_DEBUG=1 prints its stack.\n",
+      "askloop: warning: a promise was rejected and nothing handled it (CLI_UNHANDLED_REJECTION): Error: stray audit write failed for [redacted] as [redacted]; the host goes on. It is a bug of code the host runs, most likely a plugin's or a tool's (a promise it neither awaited nor caught); ASKLOOP_DEBUG=1 prints its stack.\n",
     );
   });
 });
