@@ -48,6 +48,7 @@ export { createFencedLeases, type FencedLeases, type LeaseTable } from './store/
 export { createLeaseTokens, leaseLostError, type LeaseLostReason, type LeaseTokens, type WriteFence } from './store/lease-tokens.ts';
 export { sessionExistsError } from './store/session-exists-error.ts';
 export { countSessions } from './store/count-sessions.ts';
+export { listTurnRange, requireTurnRange, type TurnRange } from './store/turn-range.ts';
 export { foldAsciiCase, MAX_LIST_SEARCH_LENGTH, requireListLimit, requireListOptions, requireSessionFilter, searchableText, sessionMatchesList, sessionTask, storedTask } from './store/list-options.ts';
 export { characterProblem, MAX_SESSION_ID_LENGTH, MAX_TURN_INDEX, requireSessionId, requireTurnIndex, sessionIdProblem } from './store/store-keys.ts';
 export type { LoopMetrics } from './metrics/loop-metrics.ts';

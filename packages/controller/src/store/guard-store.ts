@@ -26,6 +26,7 @@ export function guardStore(store: TranscriptStore): TranscriptStore {
     listSessions: guard('listSessions', store.listSessions),
     saveTurn: guard('saveTurn', store.saveTurn),
     listTurns: guard('listTurns', store.listTurns),
+    ...(store.listTurnRange === undefined ? {} : { listTurnRange: guard('listTurnRange', store.listTurnRange) }),
     lastTurn: guard('lastTurn', store.lastTurn),
     close: guard('close', store.close),
   };

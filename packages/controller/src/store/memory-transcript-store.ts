@@ -8,6 +8,7 @@ import type { TurnRecord } from '../loop/turn-record.ts';
 import { createFencedLeases } from './fenced-leases.ts';
 import { requireListOptions, requireSessionFilter, sessionMatchesList } from './list-options.ts';
 import { requireSessionId, requireTurnIndex } from './store-keys.ts';
+import { requireTurnRange, turnsInRange } from './turn-range.ts';
 import { sessionExistsError } from './session-exists-error.ts';
 import type { ListSessionsOptions, SessionFilter, SessionRecord, TranscriptStore } from './transcript-store.ts';
 
@@ -94,6 +95,11 @@ export function createMemoryTranscriptStore(): TranscriptStore {
     async listTurns(sid) {
       requireSessionId(sid, 'listTurns');
       return copy([...(turns.get(sid)?.values() ?? [])].sort((a, b) => a.turnIndex - b.turnIndex));
+    },
+    async listTurnRange(sid, range) {
+      requireSessionId(sid, 'listTurnRange');
+      requireTurnRange(range);
+      return copy(turnsInRange([...(turns.get(sid)?.values() ?? [])].sort((a, b) => a.turnIndex - b.turnIndex), range));
     },
     async lastTurn(sid) {
       requireSessionId(sid, 'lastTurn');

@@ -26,7 +26,8 @@ import { TRANSCRIPT_MIGRATION_OWNER, TRANSCRIPT_MIGRATIONS } from './sqlite-tran
 import { createFencedLeases } from './fenced-leases.ts';
 import { requireListOptions, requireSessionFilter, storedTask } from './list-options.ts';
 import { createSqliteSessionList } from './sqlite-session-list.ts';
-import { requireSessionId, requireTurnIndex } from './store-keys.ts';
+import { MAX_TURN_INDEX, requireSessionId, requireTurnIndex } from './store-keys.ts';
+import { requireTurnRange } from './turn-range.ts';
 import { sessionExistsError } from './session-exists-error.ts';
 import { sqliteLeaseExpiry, sqliteLeaseTable } from './sqlite-leases.ts';
 import { createSqliteTurnTexts } from './sqlite-turn-texts.ts';
@@ -223,6 +224,10 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
          started_at = excluded.started_at, ended_at = excluded.ended_at, decision = excluded.decision, record = excluded.record`,
     ),
     listTurns: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index'),
+    // The latest `last` of the range by the primary key, then put back in order (LIMIT -1: no limit).
+    listTurnRange: db.prepare(
+      'SELECT record FROM (SELECT turn_index, record FROM controller_turns WHERE sid = ? AND turn_index BETWEEN ? AND ? ORDER BY turn_index DESC LIMIT ?) ORDER BY turn_index',
+    ),
     lastTurn: db.prepare('SELECT record FROM controller_turns WHERE sid = ? ORDER BY turn_index DESC LIMIT 1'),
   }) satisfies Record<string, StatementSync | undefined>;
   let statements: ReturnType<typeof prepareAll>;
@@ -345,6 +350,13 @@ export function createSqliteTranscriptStore(pathOrDatabase: string | DatabaseSyn
     listTurns: (sid) =>
       refused(() => requireSessionId(sid, 'listTurns')) ??
       read('listTurns', () => (statements.listTurns.all(sid) as Row[]).map((row) => turnTexts.fromStored(String(row.record))), sid),
+    listTurnRange: (sid, range) =>
+      refused(() => (requireSessionId(sid, 'listTurnRange'), requireTurnRange(range))) ??
+      read(
+        'listTurnRange',
+        () => (statements.listTurnRange.all(sid, range.from ?? 1, range.to ?? MAX_TURN_INDEX, range.last ?? -1) as Row[]).map((row) => turnTexts.fromStored(String(row.record))),
+        sid,
+      ),
     lastTurn: (sid) =>
       refused(() => requireSessionId(sid, 'lastTurn')) ??
       read('lastTurn', () => {

@@ -11,6 +11,7 @@ import type { Clock, ToolStores } from '@askloop/tools';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { LoopTally } from '../decide/loop-tally.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
+import type { TurnRange } from './turn-range.ts';
 
 /** The status of a session. */
 export type SessionStatus = 'running' | 'paused' | 'done' | 'halted';
@@ -118,6 +119,16 @@ export interface TranscriptStore {
   saveTurn(record: TurnRecord, session?: SessionRecord): Promise<void>;
   /** Every turn of the session, by turn index. */
   listTurns(sid: string): Promise<readonly TurnRecord[]>;
+  /**
+   * Optional: the session's turns that `range` takes (indexes from `from` to
+   * `to`, of those the `last` ones), by turn index, without reading the
+   * others — what a reader of a long session needs (the viewer shows the
+   * latest fifty of 10,000). Refuses a bad id or range
+   * (`requireTurnRange`) with `LOOP_ARGUMENT_INVALID`. The exported
+   * `listTurnRange(store, sid, range)` calls it, or lists every turn and
+   * filters when a store has none. The built-in stores have it.
+   */
+  listTurnRange?(sid: string, range: TurnRange): Promise<readonly TurnRecord[]>;
   /** The session's turn with the highest index (undefined when it has none): what a step reads. */
   lastTurn(sid: string): Promise<TurnRecord | undefined>;
   /**

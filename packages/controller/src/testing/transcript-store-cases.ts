@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import type { JsonValue } from '@askloop/interpreter';
 import { countSessions } from '../store/count-sessions.ts';
+import { listTurnRange, type TurnRange } from '../store/turn-range.ts';
 import type { TurnRecord } from '../loop/turn-record.ts';
 import type { TranscriptStore } from '../store/transcript-store.ts';
 import { sampleRerunTurn, sampleSession, sampleTally, sampleTurn, sampleUnfinishedTurn } from './transcript-fixtures.ts';
@@ -407,6 +408,49 @@ export const transcriptStoreCases: readonly TranscriptStoreCase[] = [
     assert.deepEqual(await store.lastTurn('last'), sampleTurn('last', 10, { output: 'turn 10\n' }));
     await store.saveTurn(sampleTurn('last', 10, { phase: 'executing', output: '' }));
     assert.deepEqual(await store.lastTurn('last'), sampleTurn('last', 10, { phase: 'executing', output: '' }));
+  }),
+  define('listTurnRange (optional) reads the turns from..to, of those the last ones, in order; listTurnRange(store) gives the same from any store', async (store) => {
+    await store.createSession(sampleSession('ranged'));
+    await store.createSession(sampleSession('other'));
+    for (const index of [7, 1, 3, 2, 5, 4, 6]) await store.saveTurn(sampleTurn('ranged', index, { output: `turn ${index}\n` }));
+    await store.saveTurn(sampleTurn('other', 3, { output: 'other\n' }));
+    const cases: [TurnRange, number[]][] = [
+      [{}, [1, 2, 3, 4, 5, 6, 7]],
+      [{ from: 3 }, [3, 4, 5, 6, 7]],
+      [{ to: 3 }, [1, 2, 3]],
+      [{ from: 2, to: 4 }, [2, 3, 4]],
+      [{ from: 4, to: 4 }, [4]],
+      [{ last: 2 }, [6, 7]],
+      [{ to: 5, last: 3 }, [3, 4, 5]],
+      [{ from: 6, last: 5 }, [6, 7]],
+      [{ from: 5, to: 2 }, []],
+      [{ from: 8 }, []],
+      [{ from: 2 ** 31 - 1 }, []],
+    ];
+    const readers: [string, (sid: string, range: TurnRange) => Promise<readonly TurnRecord[]>][] = [['listTurnRange(store, …)', (sid, range) => listTurnRange(store, sid, range)]];
+    const own = store.listTurnRange;
+    if (own !== undefined) readers.push(["the store's own listTurnRange", (sid, range) => own.call(store, sid, range)]);
+    for (const [name, read] of readers) {
+      for (const [range, indexes] of cases) assert.deepEqual((await read('ranged', range)).map((turn) => turn.turnIndex), indexes, `${name} ${JSON.stringify(range)}`);
+      assert.deepEqual(await read('ranged', { from: 2, to: 2 }), [sampleTurn('ranged', 2, { output: 'turn 2\n' })], `${name}: the whole record`);
+      assert.deepEqual(await read('nobody', { last: 3 }), [], `${name}: an unknown sid`);
+      const refusals: [unknown, RegExp][] = [
+        [{ from: 0 }, /^listTurnRange: from must be a whole number from 1 to 2147483647 \(2\^31 − 1\) or left out, got 0$/],
+        [{ to: 1.5 }, /^listTurnRange: to must be a whole number/],
+        [{ last: '3' }, /^listTurnRange: last must be a whole number from 1 to 2147483647 \(2\^31 − 1\) or left out, got "3"$/],
+        [{ last: 2 ** 31 }, /^listTurnRange: last must be a whole number/],
+        [{ before: 3 }, /^listTurnRange: unknown option "before"; the options are from, to, last$/],
+        [null, /^listTurnRange: the range must be an object/],
+      ];
+      for (const [range, message] of refusals) {
+        await assert.rejects(read('ranged', range as TurnRange), (error: unknown) => {
+          codeOf('LOOP_ARGUMENT_INVALID')(error);
+          assert.match((error as Error).message, message);
+          return true;
+        }, `${name} ${JSON.stringify(range)}`);
+      }
+      await assert.rejects(read('a\u0000b', {}), codeOf('LOOP_ARGUMENT_INVALID'), `${name}: a bad id`);
+    }
   }),
   define('a session tally round-trips through createSession, updateSession and listSessions', async (store) => {
     const session = sampleSession('tallied', { tally: sampleTally(1) });

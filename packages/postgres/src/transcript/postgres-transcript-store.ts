@@ -22,7 +22,7 @@
  * for those in its transaction (`CommitCheckedRunner`), so no row lock on
  * the lease is held through the step.
  */
-import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, requireListOptions, requireSessionFilter, requireSessionId, requireTurnIndex, sessionExistsError, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionFilter, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { createLeaseTokens, decisionLogEntry, leaseLostError, LoopError, MAX_TURN_INDEX, requireListOptions, requireSessionFilter, requireSessionId, requireTurnIndex, requireTurnRange, sessionExistsError, storedTask, type LeaseTokens, type ListSessionsOptions, type SessionFilter, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import type pg from 'pg';
 import { PostgresStoreError } from '../errors/postgres-store-error.ts';
 import { poolRunner, queryFailure, sqlState, type StatementRunner } from '../sql/statement-runner.ts';
@@ -243,6 +243,21 @@ export function transcriptStoreOn(route: TranscriptRoute, leases: LeaseTokens<st
       requireSessionId(sid, 'listTurns');
       const runner = await route.read(sid).catch(fail('listTurns', sid));
       const result = await runner.query<TurnRow>('SELECT record FROM askloop_turns WHERE sid = $1 ORDER BY turn_index', [sid]).catch(fail('listTurns', sid));
+      return result.rows.map((row) => parse<TurnRecord>(row.record));
+    },
+    async listTurnRange(sid, range) {
+      requireSessionId(sid, 'listTurnRange');
+      requireTurnRange(range);
+      const runner = await route.read(sid).catch(fail('listTurnRange', sid));
+      // The latest `last` of the range by the primary key, then put back in order (LIMIT NULL: no limit).
+      const result = await runner
+        .query<TurnRow>('SELECT record FROM (SELECT turn_index, record FROM askloop_turns WHERE sid = $1 AND turn_index BETWEEN $2 AND $3 ORDER BY turn_index DESC LIMIT $4) AS latest ORDER BY turn_index', [
+          sid,
+          range.from ?? 1,
+          range.to ?? MAX_TURN_INDEX,
+          range.last ?? null,
+        ])
+        .catch(fail('listTurnRange', sid));
       return result.rows.map((row) => parse<TurnRecord>(row.record));
     },
     async lastTurn(sid) {
