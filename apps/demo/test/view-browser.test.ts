@@ -175,7 +175,9 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await fresh.locator('li.turn[data-turn="60"]').waitFor();
     // Live once the feed's snapshot is in: the stored turns, already drawn, are not drawn again.
     await fresh.locator('.live').waitFor();
-    expect(await fresh.locator('li.turn').count()).toBe(60);
+    // The latest 50 first (turns 11 to 60); the rest on request.
+    expect(await fresh.locator('li.turn').count()).toBe(50);
+    expect(await fresh.locator('li.turn').first().getAttribute('data-turn')).toBe('11');
     expect(await chartRenders(fresh)).toBe(1);
     // The chart labels every so many turns, its labels at least 24 units apart (it drew all 60 on one another).
     const labels = (await fresh.locator('.chart svg').first().locator('text[text-anchor="middle"]').evaluateAll((texts) => texts.map((text) => Number(text.getAttribute('x'))))) as number[];
@@ -185,9 +187,57 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     const session = (await fixture.store.getSession(sid))!;
     await fixture.store.saveTurn(seedTurn(sid, 61), { ...session, turns: 61, updatedAt: new Date(Date.parse(session.updatedAt) + 1000).toISOString() });
     await fresh.locator('li.turn[data-turn="61"]').waitFor();
-    expect(await fresh.locator('li.turn').count()).toBe(61);
+    expect(await fresh.locator('li.turn').count()).toBe(51);
     expect(await fresh.locator('li.turn').last().getAttribute('data-turn')).toBe('61');
     expect(await chartRenders(fresh)).toBe(2);
+    await fresh.close();
+  });
+
+  it('shows the latest turns of a long session first, and earlier ones a page at a time when asked', async () => {
+    const sid = await seedSession(fixture.store, 'browser-paged', { turns: 120, status: 'done' });
+    const fresh = await browser.context.newPage();
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    await fresh.locator('li.turn[data-turn="120"]').waitFor();
+    const turns = fresh.locator('li.turn');
+    expect(await turns.count()).toBe(50);
+    expect(await turns.first().getAttribute('data-turn')).toBe('71');
+    const more = fresh.locator('button.more-turns');
+    expect(await more.innerText()).toBe('Show earlier turns (70 not loaded)');
+    expect(await fresh.locator('.earlier .muted').innerText()).toBe('Showing turns 71 to 120 of this session, the latest first loaded.');
+    // The totals count the session's 120 turns, not the 50 shown: the seeded turns use 40 fuel each.
+    expect(await fresh.locator('.stat', { hasText: 'Turns' }).locator('.value').innerText()).toBe('120');
+    await more.click();
+    await expect.poll(() => turns.count()).toBe(100);
+    expect(await turns.first().getAttribute('data-turn')).toBe('21');
+    expect(await more.innerText()).toBe('Show earlier turns (20 not loaded)');
+    await more.click();
+    await expect.poll(() => turns.count()).toBe(120);
+    expect(await turns.first().getAttribute('data-turn')).toBe('1');
+    expect(await fresh.locator('button.more-turns').count()).toBe(0);
+    // In order: 1 to 120.
+    expect(await turns.evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-turn'))))).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    await fresh.close();
+  });
+
+  it('says what it cut of a huge turn, and shows it whole when asked', async () => {
+    const sid = await seedSession(fixture.store, 'browser-huge-turn', { status: 'done' });
+    const session = (await fixture.store.getSession(sid))!;
+    await fixture.store.saveTurn({ ...seedTurn(sid, 1), output: `${'o'.repeat(512 * 1024 - 4)}END\n` }, { ...session, turns: 1 });
+    const fresh = await browser.context.newPage();
+    await fresh.goto(`${viewer.url}#/sessions/${sid}`);
+    const note = fresh.locator('li.turn[data-turn="1"] .cut-note');
+    await note.waitFor();
+    expect(await note.innerText()).toBe(`Cut to keep the page light: OUTPUT (16,384 of 524,288 characters). Load the whole turn or run askloop show ${sid} --turn 1 --full`);
+    const output = fresh.locator('li.turn[data-turn="1"] details', { hasText: 'OUTPUT (' });
+    expect(await output.locator('summary').innerText()).toBe('OUTPUT (524,288 characters)');
+    await output.locator('summary').click();
+    expect((await output.locator('pre').innerText()).endsWith('… [cut: 524,288 characters in all]')).toBe(true);
+    await note.locator('button.whole-turn').click();
+    await expect.poll(() => note.count()).toBe(0);
+    // Still open, as the person left it, and whole now.
+    const whole = await fresh.locator('li.turn[data-turn="1"] details', { hasText: 'OUTPUT (' }).locator('pre').innerText();
+    expect(whole.trimEnd().length).toBe(512 * 1024 - 1);
+    expect(whole.trimEnd().endsWith('END')).toBe(true);
     await fresh.close();
   });
 

@@ -38,13 +38,14 @@ describe('a live feed whose client does not read', () => {
     const sid = 'slow0000-client';
     const session = sampleSession(sid, { status: 'running' });
     await store.createSession(session);
-    // 1 MB a turn (the system text): 40 of them are more than the kernel's socket buffers hold, so the server's own
-    // buffer is where they would pile up.
-    const system = 's'.repeat(1024 * 1024);
+    // About 200 KB a turn as the feed sends it (twelve emits of 16 Ki characters: what a turn keeps of its texts,
+    // bound-turn.ts): 40 of them are more than the kernel's socket buffers hold, so the server's own buffer is where
+    // they would pile up.
+    const emits = Array.from({ length: 12 }, () => 's'.repeat(16 * 1024));
     let turns = 0;
     const addTurn = async () => {
       turns += 1;
-      await store.saveTurn({ ...seedTurn(sid, turns), system }, { ...session, turns, updatedAt: new Date(Date.parse(session.updatedAt) + turns * 1000).toISOString() });
+      await store.saveTurn(seedTurn(sid, turns, emits), { ...session, turns, updatedAt: new Date(Date.parse(session.updatedAt) + turns * 1000).toISOString() });
     };
     await addTurn();
     const counted = countingReads(store);

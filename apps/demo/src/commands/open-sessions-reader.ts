@@ -81,6 +81,7 @@ function failingAsCli(store: TranscriptStore, where: string, redact: (message: s
     listSessions: reads(store.listSessions),
     ...(store.countSessions === undefined ? {} : { countSessions: reads(store.countSessions) }),
     listTurns: reads(store.listTurns),
+    ...(store.listTurnRange === undefined ? {} : { listTurnRange: reads(store.listTurnRange) }),
     lastTurn: reads(store.lastTurn),
   };
 }

@@ -7,11 +7,15 @@
  *   first: `{sessions: SessionSummary[], offset, pageSize, next}` (`next`:
  *   the offset of the next page, null on the last); `q` searches ids,
  *   agents and tasks.
- * - `GET /api/sessions/:sid` — `{session, turns}`; `:sid` may be the start
- *   of exactly one id (4 characters or more), as on the command line.
+ * - `GET /api/sessions/:sid?before=N` — `{session, turns, page}`: the latest
+ *   turns (or those before turn N), a page of them (turn-page.ts), each cut to
+ *   its limits (bound-turn.ts); `page` says which and how many come before.
+ *   `:sid` may be the start of exactly one id (4 characters or more), as on
+ *   the command line.
+ * - `GET /api/sessions/:sid/turns/:n` — `{turn}`: one turn whole, uncut.
  * - `GET /api/sessions/:sid/live` — Server-Sent Events: one `snapshot`
- *   (`{session, turns}` as stored, so a page draws a long session once), then
- *   `session` and `turn` whenever one is saved again, then `end` once the
+ *   (`{session, turns, page}`, the latest page, so a page draws a long session once), then
+ *   `session` and `turn` (cut as a page's) whenever one is saved again, then `end` once the
  *   session is done (a halted one is still followed: a resume may continue it).
  *
  * Security: bound to the loopback address; the Host header must name it
@@ -24,7 +28,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { sessionIdProblem, type TranscriptStore } from '@askloop/controller';
+import { listTurnRange, sessionIdProblem, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import { damagedStoreMessage, isDamagedStore } from '../loop/damaged-store.ts';
 import { isAllowedHost } from './host-allowed.ts';
 import { isCrossSiteRequest } from './cross-site.ts';
@@ -34,6 +38,8 @@ import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
 import { servedSession } from './orphaned-session.ts';
 import { watchSession } from './watch-session.ts';
+import { boundTurn } from './bound-turn.ts';
+import { pageOfTurns, parseTurnIndex, readTurnPage } from './turn-page.ts';
 
 /** Options of {@link startViewer}. */
 export interface ViewerOptions {
@@ -69,7 +75,7 @@ export interface Viewer {
 }
 
 /** Codes of the API's JSON errors (`{error: {code, message}}`), listed in the README. */
-export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_CROSS_SITE_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_BAD_REQUEST' | 'VIEW_TOO_MANY_FEEDS' | 'VIEW_STORE_ERROR';
+export type ViewerErrorCode = 'VIEW_HOST_REFUSED' | 'VIEW_CROSS_SITE_REFUSED' | 'VIEW_METHOD_NOT_ALLOWED' | 'VIEW_NOT_FOUND' | 'VIEW_SESSION_NOT_FOUND' | 'VIEW_SESSION_AMBIGUOUS' | 'VIEW_TURN_NOT_FOUND' | 'VIEW_BAD_REQUEST' | 'VIEW_TOO_MANY_FEEDS' | 'VIEW_STORE_ERROR';
 
 /**
  * How many live feeds are served at once by default. Each polls the store on
@@ -138,7 +144,16 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
     response.write(': askloop live feed\n\n');
     const send = (event: string, data: unknown) => {
-      if (!response.writableEnded) response.write(`event: ${event}\ndata: ${JSON.stringify(redact(data))}\n\n`);
+      if (response.writableEnded) return;
+      let text: string;
+      try {
+        text = JSON.stringify(redact(data));
+      } catch {
+        // What cannot be sent ends the feed, not the viewer (an unbounded snapshot once threw out of the poll and ended the process).
+        controller.abort();
+        return;
+      }
+      response.write(`event: ${event}\ndata: ${text}\n\n`);
     };
     // A comment line now and then keeps proxies and the browser from timing the stream out (none while the client has
     // not read what was sent: it is not idle, and the comments would pile up for it).
@@ -154,9 +169,10 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
     // The response's close (the browser went away, or the feed ended), not the request's: a GET's request closes once read.
     response.on('close', stop);
     watchSession(store, sid, pollMs, controller.signal, {
-      onStart: (session, turns) => send('snapshot', { session, turns }),
+      onStart: (session, turns) => send('snapshot', { session, ...pageOfTurns(turns, redact) }),
       onSession: (session) => send('session', session),
-      onTurn: (turn) => send('turn', turn),
+      // Redacted before it is cut, as a page's turns are.
+      onTurn: (turn) => send('turn', boundTurn(redact(turn) as TurnRecord)),
       onEnd: () => {
         send('end', {});
         stop();
@@ -209,7 +225,7 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       else sendJson(response, 200, await listSessionPage(store, query, listLimit, redact), head, acceptsGzip(request));
       return;
     }
-    const match = /^\/api\/sessions\/([^/]+)(\/live)?$/.exec(path);
+    const match = /^\/api\/sessions\/([^/]+)(?:(\/live)|\/turns\/([^/]*))?$/.exec(path);
     if (match === null) {
       fail(response, 404, 'VIEW_NOT_FOUND', `no such page: ${path}`, head);
       return;
@@ -248,7 +264,26 @@ export async function startViewer(options: ViewerOptions): Promise<Viewer> {
       live(response, session.sid);
       return;
     }
-    sendJson(response, 200, { session: await servedSession(store, session, options.resumeArgs), turns: await store.listTurns(session.sid) }, head, acceptsGzip(request));
+    if (match[3] !== undefined) {
+      const turnIndex = parseTurnIndex('the turn in /turns/N', match[3]);
+      if (typeof turnIndex !== 'number') {
+        fail(response, 400, 'VIEW_BAD_REQUEST', turnIndex.error, head);
+        return;
+      }
+      // One turn whole, as the page's "Load the whole turn" asks: what its page cut (bound-turn.ts), uncut.
+      const [turn] = await listTurnRange(store, session.sid, { from: turnIndex, to: turnIndex });
+      if (turn === undefined) fail(response, 404, 'VIEW_TURN_NOT_FOUND', `session ${session.sid} has no turn ${turnIndex}; its page lists the turns it has`, head);
+      else sendJson(response, 200, { turn }, head, acceptsGzip(request));
+      return;
+    }
+    const beforeText = url.searchParams.get('before');
+    const before = beforeText === null ? undefined : parseTurnIndex('before', beforeText);
+    if (typeof before === 'object') {
+      fail(response, 400, 'VIEW_BAD_REQUEST', `${before.error}: ?before=N asks for the turns before turn N`, head);
+      return;
+    }
+    const turns = await readTurnPage(store, session.sid, before, redact);
+    sendJson(response, 200, { session: await servedSession(store, session, options.resumeArgs), ...turns }, head, acceptsGzip(request));
   };
 
   const server = createServer((request, response) => {

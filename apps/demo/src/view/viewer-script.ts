@@ -86,7 +86,8 @@ const PAGE_SCRIPT = String.raw`
     setText(where, 'Session ' + sid);
     document.title = markControls('AskLoop session ' + sid);
     // json: each turn as last drawn, so a snapshot redraws only the turns that changed.
-    var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false };
+    // earlier: how many turns come before the first one loaded (the API sends the latest page; more on request).
+    var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false, earlier: 0 };
     var root = el('div');
     var crumbs = el('div', 'crumbs');
     var back = el('a', null, '← All sessions');
@@ -96,16 +97,55 @@ const PAGE_SCRIPT = String.raw`
     var statsBox = el('div');
     var chartsBox = el('div');
     var timeline = el('ol', 'timeline');
-    add(root, crumbs, headBox, statsBox, chartsBox, add(el('h2', null, 'Timeline')), timeline);
+    var earlierBox = el('div', 'earlier');
+    add(root, crumbs, headBox, statsBox, chartsBox, add(el('h2', null, 'Timeline')), earlierBox, timeline);
     app.replaceChildren(root);
     var source = null;
     var stopped = false;
 
     // The charts draw a bar per turn: redrawn only when a turn changed, never for a session row or the live badge.
     function redraw(turnsChanged) {
+      var first = firstLoaded();
+      state.earlier = first > 1 ? first - 1 : 0;
       headBox.replaceChildren(renderHeader(state));
       statsBox.replaceChildren(renderStats(state));
-      if (turnsChanged) chartsBox.replaceChildren(renderCharts(state));
+      if (turnsChanged) { chartsBox.replaceChildren(renderCharts(state)); renderEarlier(); }
+    }
+    // Turns are numbered from 1 without gaps: those before the first one loaded are the ones not loaded yet.
+    function firstLoaded() {
+      var first = 0;
+      state.turns.forEach(function (turn) { if (first === 0 || turn.turnIndex < first) first = turn.turnIndex; });
+      return first;
+    }
+    var loadingEarlier = false;
+    function renderEarlier() {
+      var first = firstLoaded();
+      if (state.earlier === 0) { earlierBox.replaceChildren(); return; }
+      var button = el('button', 'more-turns', loadingEarlier ? 'Loading earlier turns…' : 'Show earlier turns (' + fmtInt(state.earlier) + ' not loaded)');
+      button.type = 'button';
+      button.disabled = loadingEarlier;
+      button.addEventListener('click', function () {
+        loadingEarlier = true;
+        renderEarlier();
+        getJson('/api/sessions/' + encodeURIComponent(sid) + '?before=' + first).then(function (data) {
+          loadingEarlier = false;
+          if (stopped) return;
+          upsertTurns(data.turns);
+          redraw(true);
+        }, function (error) {
+          loadingEarlier = false;
+          if (stopped) return;
+          renderEarlier();
+          add(earlierBox, el('div', 'error-banner', String(error.message)));
+        });
+      });
+      earlierBox.replaceChildren(el('div', 'muted', 'Showing turns ' + fmtInt(first) + ' to ' + fmtInt(Math.max.apply(null, Array.from(state.turns.keys()))) + ' of this session, the latest first loaded.'), button);
+    }
+    // A turn its page cut (a long OUTPUT, a tool result of megabytes): the whole of it, asked for.
+    function loadWholeTurn(turnIndex) {
+      return getJson('/api/sessions/' + encodeURIComponent(sid) + '/turns/' + turnIndex).then(function (data) {
+        if (!stopped) redraw(upsertTurn(data.turn));
+      });
     }
     // Places a turn in index order; turns arrive in order, so the walk from the end is short.
     function upsertTurn(turn, text) {
@@ -115,7 +155,7 @@ const PAGE_SCRIPT = String.raw`
       state.turns.set(turn.turnIndex, turn);
       var placeholder = timeline.querySelector('li.placeholder');
       if (placeholder) placeholder.remove();
-      var node = renderTurn(turn);
+      var node = renderTurn(turn, loadWholeTurn);
       var existing = state.nodes.get(turn.turnIndex);
       state.nodes.set(turn.turnIndex, node);
       if (existing) { existing.replaceWith(node); return true; }
@@ -206,8 +246,18 @@ const PAGE_SCRIPT = String.raw`
     return box;
   }
   function totals(state) {
-    var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0, replied: false, priced: false };
+    var t = { inputTokens: 0, outputTokens: 0, costUsd: 0, fuel: 0, toolCalls: 0, ms: 0, replied: false, priced: false, partial: false };
+    // With earlier turns not loaded, the session's tally (the controller's totals of its decided turns) counts them,
+    // and the loaded turns after it are added; without a tally, only the loaded turns are counted, and it says so.
+    var tally = state.session && state.session.tally;
+    var through = 0;
+    if (state.earlier > 0 && tally && tally.totals) {
+      through = tally.turn;
+      t.inputTokens = tally.totals.inputTokens; t.outputTokens = tally.totals.outputTokens; t.costUsd = tally.totals.costUsd;
+      t.fuel = tally.totals.fuel; t.toolCalls = tally.totals.toolCalls; t.ms = tally.totals.wallMs;
+    } else if (state.earlier > 0) t.partial = true;
     state.turns.forEach(function (turn) {
+      if (turn.turnIndex <= through) { if (turn.reply) { t.replied = true; if (turn.reply.costUsd !== undefined) t.priced = true; } return; }
       // A reply carries a cost only when the model has prices: with none, a total of 0 is unknown, not free.
       if (turn.reply) { t.replied = true; if (turn.reply.costUsd !== undefined) t.priced = true; }
       t.inputTokens += turn.usage.inputTokens; t.outputTokens += turn.usage.outputTokens; t.costUsd += turn.usage.costUsd;
@@ -233,10 +283,11 @@ const PAGE_SCRIPT = String.raw`
     }
     // Decided turns, as the list and askloop sessions count them: a turn paused for approval or still running is not one yet.
     var decided = s && typeof s.turns === 'number' ? s.turns : state.turns.size;
-    var pending = state.turns.size - decided;
+    var pending = state.turns.size + state.earlier - decided;
+    var partial = t.partial ? ' (of the ' + fmtInt(state.turns.size) + ' turns loaded)' : '';
     add(grid, stat('Turns', fmtInt(decided), pending > 0 ? pending + ' more stored, not decided yet (running or waiting for approval)' : ''), stat('Decision', last, s && s.lastDecision ? (resumed ? 'resumed after ' : '') + decisionText(s.lastDecision) : ''),
-      stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens)), stat('Cost', t.replied && !t.priced && t.costUsd === 0 ? 'unknown' : fmtCost(t.costUsd), t.replied && !t.priced ? 'the model has no prices, so no reply had a cost' : ''),
-      stat('Tool calls', fmtInt(t.toolCalls)), stat('Time', fmtMs(t.ms), 'fuel ' + fmtInt(t.fuel)));
+      stat('Tokens in / out', fmtInt(t.inputTokens) + ' / ' + fmtInt(t.outputTokens), partial), stat('Cost', t.replied && !t.priced && t.costUsd === 0 ? 'unknown' : fmtCost(t.costUsd), (t.replied && !t.priced ? 'the model has no prices, so no reply had a cost' : '') + partial),
+      stat('Tool calls', fmtInt(t.toolCalls), partial), stat('Time', fmtMs(t.ms), 'fuel ' + fmtInt(t.fuel) + partial));
     return grid;
   }
 
@@ -319,17 +370,21 @@ const PAGE_SCRIPT = String.raw`
   // A loop of calls can make thousands in a turn: the page draws the first ones and the rest when asked.
   var CALLS_SHOWN = 50;
   // earlier: the calls earlier runs of the turn left unfinished (the record's earlierUnfinished), each with its run.
-  function renderCalls(calls, earlier) {
+  // cutJson: the paths (toolCalls.3.result) whose JSON the page was sent cut, as text: shown as it came, not quoted again.
+  function renderCalls(calls, earlier, prefix, cutJson) {
+    function shown(value, path) { return cutJson.has(path) ? value : json(value); }
     var table = el('table', earlier ? 'calls earlier' : 'calls');
     add(table, add(el('thead'), add(el('tr'), earlier ? el('th', null, 'Run') : null, el('th', null, '#'), el('th', null, 'Tool'), el('th', null, 'Arguments'), el('th', null, 'Result'), el('th', null, 'Time'))));
     var body = el('tbody');
     function addRows(from, to) {
-      calls.slice(from, to).forEach(function (call) {
+      calls.slice(from, to).forEach(function (call, i) {
+        var path = prefix + '.' + (from + i) + '.';
         // A call still out when the run ended: no result reached the program, and it may have acted (the record's note).
         var result = call.unfinished
           ? el('td', 'code unfinished', 'unfinished' + (call.error ? ' (' + call.error.code + ')' : '') + ': ' + call.unfinished.note)
-          : call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : json(call.result));
-        add(body, add(el('tr'), earlier ? el('td', 'run', 'run ' + call.run) : null, el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', call.args.map(json).join(', ')), result, el('td', null, fmtMs(call.durationMs))));
+          : call.error ? el('td', 'code err', call.error.code + ': ' + call.error.message) : el('td', 'code', call.result === undefined ? '—' : shown(call.result, path + 'result'));
+        var args = cutJson.has(path + 'args') ? call.args : call.args.map(json).join(', ');
+        add(body, add(el('tr'), earlier ? el('td', 'run', 'run ' + call.run) : null, el('td', null, call.index + 1), el('td', 'tool', call.displayName ?? call.name), el('td', 'code', args), result, el('td', null, fmtMs(call.durationMs))));
       });
     }
     addRows(0, CALLS_SHOWN);
@@ -345,9 +400,30 @@ const PAGE_SCRIPT = String.raw`
     });
     return add(el('div'), scroll, more);
   }
-  function renderTurn(turn) {
+  // What a page's cut left of a text (bound-turn.ts): its whole length, from the turn's cut list.
+  function fullLength(turn, path, text) {
+    var cut = (turn.cut || []).filter(function (c) { return c.path === path; })[0];
+    return cut ? cut.size : text.length;
+  }
+  var CUT_LABELS = { system: 'system text', envelope: 'envelope', 'reply.text': 'reply', actions: 'program', output: 'OUTPUT', scratchpad: 'SCRATCHPAD', toolCalls: 'tool calls', emits: 'emits' };
+  // Says what the page was sent cut of this turn, with the way to the whole of it.
+  function renderCutNote(turn, loadWhole) {
+    var parts = turn.cut.map(function (c) { return (CUT_LABELS[c.path] || c.path) + ' (' + fmtInt(c.kept) + ' of ' + fmtInt(c.size) + (c.kind === 'list' ? ' items' : ' characters') + ')'; });
+    var note = el('div', 'cut-note', 'Cut to keep the page light: ' + parts.join(', ') + '. ');
+    var button = el('button', 'whole-turn', 'Load the whole turn');
+    button.type = 'button';
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      setText(button, 'Loading…');
+      loadWhole(turn.turnIndex).catch(function (error) { button.disabled = false; setText(button, 'Load the whole turn'); add(note, el('div', 'error-banner', String(error.message))); });
+    });
+    add(note, button, el('span', 'muted', ' or run askloop show ' + turn.sid + ' --turn ' + turn.turnIndex + ' --full'));
+    return note;
+  }
+  function renderTurn(turn, loadWhole) {
     // Per session and turn, so a live re-render keeps what a person opened, and another session starts closed.
     var key = turn.sid + ':' + turn.turnIndex + ':';
+    var cutJson = new Set((turn.cut || []).filter(function (c) { return c.kind === 'json'; }).map(function (c) { return c.path; }));
     var li = el('li', 'turn panel' + (turn.decision ? ' d-' + turn.decision.kind : ''));
     li.dataset.turn = String(turn.turnIndex);
     var head = el('div', 'turn-head');
@@ -359,6 +435,7 @@ const PAGE_SCRIPT = String.raw`
     if (turn.decision) add(head, badge(turn.decision.kind));
     add(head, el('span', 'spacer'), el('span', 'muted', new Date(turn.startedAt).toLocaleTimeString() + ' · ' + fmtMs(turn.timings.total)));
     add(li, head);
+    if (turn.cut && turn.cut.length > 0) add(li, renderCutNote(turn, loadWhole));
 
     var grid = el('div', 'turn-grid');
     var leftCol = el('div');
@@ -367,8 +444,8 @@ const PAGE_SCRIPT = String.raw`
     add(li, grid);
 
     var sent = section('Sent');
-    add(sent, collapsible(key + 'envelope', 'Envelope (' + fmtInt(turn.envelope.length) + ' characters)', turn.envelope),
-      collapsible(key + 'system', 'System text (' + fmtInt(turn.system.length) + ' characters)', turn.system));
+    add(sent, collapsible(key + 'envelope', 'Envelope (' + fmtInt(fullLength(turn, 'envelope', turn.envelope)) + ' characters)', turn.envelope),
+      collapsible(key + 'system', 'System text (' + fmtInt(fullLength(turn, 'system', turn.system)) + ' characters)', turn.system));
     add(leftCol, sent);
     if (turn.reply) {
       var r = turn.reply;
@@ -388,8 +465,8 @@ const PAGE_SCRIPT = String.raw`
       add(leftCol, diags);
     }
     // Calls still out when an earlier run of the turn ended (resume ran it again): apart, before this run's, with their run.
-    if (turn.earlierUnfinished && turn.earlierUnfinished.length > 0) add(leftCol, add(section('Unfinished in earlier runs of this turn'), renderCalls(turn.earlierUnfinished, true)));
-    if (turn.toolCalls.length > 0) add(leftCol, add(section('Tool calls'), renderCalls(turn.toolCalls)));
+    if (turn.earlierUnfinished && turn.earlierUnfinished.length > 0) add(leftCol, add(section('Unfinished in earlier runs of this turn'), renderCalls(turn.earlierUnfinished, true, 'earlierUnfinished', cutJson)));
+    if (turn.toolCalls.length > 0) add(leftCol, add(section('Tool calls'), renderCalls(turn.toolCalls, false, 'toolCalls', cutJson)));
 
     if (turn.failure) {
       var f = turn.failure;
@@ -429,8 +506,8 @@ const PAGE_SCRIPT = String.raw`
     add(rightCol, add(section('Digest and usage'), facts));
     if (turn.output || turn.scratchpad) {
       var carried = section('Fed to the next turn');
-      if (turn.output) add(carried, collapsible(key + 'output', 'OUTPUT (' + fmtInt(turn.output.length) + ' characters)', turn.output));
-      if (turn.scratchpad) add(carried, collapsible(key + 'scratchpad', 'SCRATCHPAD (' + fmtInt(turn.scratchpad.length) + ' characters)', turn.scratchpad));
+      if (turn.output) add(carried, collapsible(key + 'output', 'OUTPUT (' + fmtInt(fullLength(turn, 'output', turn.output)) + ' characters)', turn.output));
+      if (turn.scratchpad) add(carried, collapsible(key + 'scratchpad', 'SCRATCHPAD (' + fmtInt(fullLength(turn, 'scratchpad', turn.scratchpad)) + ' characters)', turn.scratchpad));
       add(rightCol, carried);
     }
     return li;

@@ -108,10 +108,14 @@ table.calls td.run { color: var(--warn); white-space: nowrap; }
 .pager[hidden] { display: none; }
 .pager button:not(:disabled) { cursor: pointer; color: var(--accent); }
 .pager button:disabled { color: var(--muted); opacity: .6; }
-.more-calls { font: inherit; margin-top: 6px; padding: 4px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); color: var(--accent); cursor: pointer; }
+.more-calls, .more-turns, .whole-turn { font: inherit; margin-top: 6px; padding: 4px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); color: var(--accent); cursor: pointer; }
 /* A control character in untrusted text, shown as its code (visible-controls.ts): boxed apart from the text it sits in. */
 .ctl { display: inline-block; margin: 0 1px; padding: 0 3px; border: 1px dashed var(--warn); border-radius: 3px; background: var(--warn-soft);
   color: var(--warn); font: 600 11px/1.3 var(--mono); white-space: nowrap; unicode-bidi: isolate; direction: ltr; }
+.earlier { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-bottom: 12px; }
+.earlier .more-turns { margin-top: 0; }
+.cut-note { background: var(--panel); border: 1px dashed var(--line); border-radius: 6px; padding: 6px 10px; margin: 6px 0; overflow-wrap: anywhere; }
+.cut-note .whole-turn { margin: 0 4px; }
 .error-banner { background: var(--bad-soft); color: var(--bad); border: 1px solid #f1c6c6; padding: 10px 12px; border-radius: 6px; margin-bottom: 12px; }
 @media (max-width: 900px) { .stats { grid-template-columns: repeat(3, 1fr); } .charts, .turn-grid { grid-template-columns: minmax(0, 1fr); } }
 `;

@@ -3,14 +3,16 @@
  * not events, because the session may be run by another process writing the
  * same SQLite file; the store is the only thing both share.
  */
-import type { SessionRecord, TranscriptStore, TurnRecord } from '@askloop/controller';
+import { listTurnRange, type SessionRecord, type TranscriptStore, type TurnRecord } from '@askloop/controller';
 import { servedSession } from './orphaned-session.ts';
+import { PAGE_TURNS } from './turn-page.ts';
 
 /** What {@link watchSession} reports. */
 export interface SessionWatcher {
   /**
-   * The session and all its turns as stored, once, from the first poll: one
-   * report, so a page can draw a long session once rather than once per turn.
+   * The session and its latest turns as stored (`firstTurns` of them), once,
+   * from the first poll: one report, so a page can draw a long session once
+   * rather than once per turn; it asks for earlier turns itself.
    */
   onStart(session: SessionRecord, turns: readonly TurnRecord[]): void;
   /** The session, whenever its status, turn count or update time changed after the start. */
@@ -43,16 +45,23 @@ function turnSignature(turn: TurnRecord): string {
  * (a halted session goes on being polled: `askloop resume` may continue it,
  * often after a failed model call or a Ctrl-C), reporting everything on the first poll (in one `onStart`) and
  * then only changes.
- * A poll reads the session row and the last turn; all the turns only when the
- * row changed (a turn decided, an approval answered), since a decided turn
- * changes no more and the turn in progress is the last one: a long session
- * is not read whole twice a second. A store error (a locked database) skips
+ * The first poll reads the latest `firstTurns` turns (by a ranged read:
+ * `listTurnRange`); a later one reads the session row and the last turn, and
+ * when the row changed (a turn decided, an approval answered) the turns from
+ * the first one not decided when last seen on (else from the last one seen,
+ * which a resume may reopen), since a decided turn changes no more: a long
+ * session is read neither whole nor from its start, twice a second or once per
+ * turn (it was, every time its row changed). A store error (a locked database) skips
  * that poll; the next one retries. While `watcher.ready()` gives a promise (a
  * client that does not read), nothing is polled until it settles.
  */
-export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher, resumeArgs = ''): void {
+export function watchSession(store: TranscriptStore, sid: string, intervalMs: number, signal: AbortSignal, watcher: SessionWatcher, resumeArgs = '', firstTurns = PAGE_TURNS): void {
   let sessionSignature = '';
   const turnSignatures = new Map<number, string>();
+  /** The turns seen not decided, and the highest index seen: where a read after the row changed starts. */
+  const open = new Set<number>();
+  let highest = 0;
+  const changedFrom = () => (open.size > 0 ? Math.min(...open) : Math.max(highest, 1));
   let timer: NodeJS.Timeout | undefined;
   const poll = async (): Promise<void> => {
     // A client that does not read would otherwise have each change buffered for it in memory, without end.
@@ -62,13 +71,15 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
     let session: SessionRecord | undefined;
     let turns: readonly TurnRecord[];
     let signature = '';
+    const first = sessionSignature === '';
     try {
       const stored = await store.getSession(sid);
       // With `orphaned` when no host runs it (orphaned-session.ts): a host that dies is a change the page must show.
       session = stored === undefined ? undefined : await servedSession(store, stored, resumeArgs);
       signature = session === undefined ? '' : [session.status, session.turns, session.updatedAt, 'orphaned' in session].join('|');
       if (session === undefined) turns = [];
-      else if (signature !== sessionSignature) turns = await store.listTurns(sid);
+      else if (first) turns = await listTurnRange(store, sid, { last: firstTurns });
+      else if (signature !== sessionSignature) turns = await listTurnRange(store, sid, { from: changedFrom() });
       else {
         const last = await store.lastTurn(sid);
         turns = last === undefined ? [] : [last];
@@ -82,9 +93,11 @@ export function watchSession(store: TranscriptStore, sid: string, intervalMs: nu
       watcher.onEnd();
       return;
     }
-    const first = sessionSignature === '';
     const changed: TurnRecord[] = [];
     for (const turn of turns) {
+      highest = Math.max(highest, turn.turnIndex);
+      if (turn.phase === 'decided') open.delete(turn.turnIndex);
+      else open.add(turn.turnIndex);
       const next = turnSignature(turn);
       if (turnSignatures.get(turn.turnIndex) !== next) {
         turnSignatures.set(turn.turnIndex, next);
