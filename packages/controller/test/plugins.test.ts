@@ -56,6 +56,26 @@ describe('plugin resolution', () => {
     expect(messageOf([base, { ...base }])).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', message: expect.stringContaining("plugin 'test' is listed twice (plugins[0] and plugins[1])") });
   });
 
+  it('gives the position of the plugin at fault, and in a clash the earlier one\'s, for a host to point at where each came from', () => {
+    const base = testPlugin({ m: [] });
+    const fieldsOf = (plugins: unknown[]) => {
+      try {
+        loopWith(plugins as AskLoopPlugin[]);
+      } catch (error) {
+        return isLoopError(error) ? { plugin: error.plugin, pluginIndex: error.pluginIndex, clashIndex: error.clashIndex, json: error.toJSON() } : error;
+      }
+      return undefined;
+    };
+    const other = definePlugin({ name: 'other', specificationVersion: 'v1' });
+    expect(fieldsOf([other, base, { ...base }])).toMatchObject({ plugin: 'test', pluginIndex: 2, clashIndex: 1, json: { pluginIndex: 2, clashIndex: 1 } });
+    const provider = createScriptedProvider({ models: { m: [] } });
+    const again = definePlugin({ name: 'again', specificationVersion: 'v1', providers: { scripted: provider } });
+    expect(fieldsOf([base, other, again])).toMatchObject({ plugin: 'again', pluginIndex: 2, clashIndex: 0 });
+    // Not a clash: the position alone.
+    expect(fieldsOf([other, definePlugin({ name: 'p', specificationVersion: 'v1', providers: { x: provider } })])).toMatchObject({ plugin: 'p', pluginIndex: 1, clashIndex: undefined });
+    expect(fieldsOf([other, null])).toMatchObject({ plugin: undefined, pluginIndex: 1 });
+  });
+
   const aTool = { spec: { name: 'tool.p.a', displayName: 'tool.p.A', description: 'd', effect: 'read', arguments: [], capabilities: [] }, handler: () => 1 };
   it.each([
     ['toolPacks an object', { toolPacks: {} }, 'toolPacks is an object, not a list of tool packs'],

@@ -33,6 +33,13 @@ export interface LoopErrorOptions {
   readonly message: string;
   readonly sid?: string;
   readonly plugin?: string;
+  /**
+   * `LOOP_PLUGIN_INVALID` of `createAskLoop`: the position, in its `plugins` option, of the plugin at fault (in a
+   * clash, the later one), so a host that built the list (from a config file, say) can point at where it came from.
+   */
+  readonly pluginIndex?: number;
+  /** With `pluginIndex`, of a clash: the position of the earlier plugin that already has the name. */
+  readonly clashIndex?: number;
   readonly hook?: string;
   /** `LOOP_AGENT_INVALID` of a definition's text: the 1-based line of its (first) problem, when the text has it at a place. */
   readonly line?: number;
@@ -48,6 +55,10 @@ export class LoopError extends Error {
   readonly code: LoopErrorCode;
   readonly sid: string | undefined;
   readonly plugin: string | undefined;
+  /** See {@link LoopErrorOptions.pluginIndex}. */
+  readonly pluginIndex: number | undefined;
+  /** See {@link LoopErrorOptions.clashIndex}. */
+  readonly clashIndex: number | undefined;
   readonly hook: string | undefined;
   /** See {@link LoopErrorOptions.line}. */
   readonly line: number | undefined;
@@ -61,18 +72,22 @@ export class LoopError extends Error {
     this.code = options.code;
     this.sid = options.sid;
     this.plugin = options.plugin;
+    this.pluginIndex = options.pluginIndex;
+    this.clashIndex = options.clashIndex;
     this.hook = options.hook;
     this.line = options.line;
     this.column = options.column;
   }
 
   /** Plain data for logs and `--json` (never includes the cause's stack). */
-  toJSON(): { code: LoopErrorCode; message: string; sid?: string; plugin?: string; hook?: string; line?: number; column?: number } {
+  toJSON(): { code: LoopErrorCode; message: string; sid?: string; plugin?: string; pluginIndex?: number; clashIndex?: number; hook?: string; line?: number; column?: number } {
     return {
       code: this.code,
       message: this.message,
       ...(this.sid === undefined ? {} : { sid: this.sid }),
       ...(this.plugin === undefined ? {} : { plugin: this.plugin }),
+      ...(this.pluginIndex === undefined ? {} : { pluginIndex: this.pluginIndex }),
+      ...(this.clashIndex === undefined ? {} : { clashIndex: this.clashIndex }),
       ...(this.hook === undefined ? {} : { hook: this.hook }),
       ...(this.line === undefined ? {} : { line: this.line }),
       ...(this.column === undefined ? {} : { column: this.column }),

@@ -31,14 +31,28 @@ export interface ResolvedPlugins {
   readonly hooks: readonly NamedHooks[];
 }
 
-const invalid = (message: string, plugin?: string): LoopError =>
-  new LoopError({ code: 'LOOP_PLUGIN_INVALID', message, ...(plugin === undefined ? {} : { plugin }) });
+/** Which plugin a problem is about: its name when it has one, its position in the list, and in a clash the earlier one's. */
+interface Blame {
+  readonly plugin?: string;
+  readonly pluginIndex: number;
+  readonly clashIndex?: number;
+}
 
-function claim(owners: Map<string, string>, what: string, name: string, plugin: string): void {
+const invalid = (message: string, blame: Blame): LoopError => new LoopError({ code: 'LOOP_PLUGIN_INVALID', message, ...blame });
+
+/** Records `plugin` (at `index`) as the owner of `name`, or throws naming the plugin that already is (`indexes`: each plugin's position). */
+function claim(owners: Map<string, string>, what: string, name: string, plugin: string, index: number, indexes: ReadonlyMap<string, number>): void {
   const owner = owners.get(name);
-  if (owner !== undefined) throw invalid(`${what} '${name}' of plugin '${plugin}' is already contributed by plugin '${owner}'`, plugin);
+  if (owner !== undefined) {
+    throw invalid(`${what} '${name}' of plugin '${plugin}' is already contributed by plugin '${owner}'; names are unique across the plugins: give one of them another name`, { plugin, pluginIndex: index, ...clashWith(indexes, owner) });
+  }
   owners.set(name, plugin);
 }
+
+const clashWith = (indexes: ReadonlyMap<string, number>, owner: string): { clashIndex?: number } => {
+  const clashIndex = indexes.get(owner);
+  return clashIndex === undefined ? {} : { clashIndex };
+};
 
 /** Why the list's entry `index` is no plugin object with a name: a factory not called (`acmePlugin` for `acmePlugin()`) most of all. */
 function namelessPlugin(plugin: unknown, index: number): string {
@@ -69,36 +83,37 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
   const agents = new Map<string, AgentDefinition>();
   const hooks: NamedHooks[] = [];
   for (const [index, plugin] of plugins.entries()) {
-    if (typeof plugin !== 'object' || plugin === null || typeof plugin.name !== 'string' || plugin.name === '') throw invalid(namelessPlugin(plugin, index));
+    if (typeof plugin !== 'object' || plugin === null || typeof plugin.name !== 'string' || plugin.name === '') throw invalid(namelessPlugin(plugin, index), { pluginIndex: index });
     const name = plugin.name;
     // The same plugin listed twice is the common case of a clash of plugin names: say that, not "contributed by".
     const earlier = pluginIndexes.get(name);
-    if (earlier !== undefined) throw invalid(`plugin '${name}' is listed twice (plugins[${earlier}] and plugins[${index}]); list each plugin once, or give the second another name`, name);
+    if (earlier !== undefined) throw invalid(`plugin '${name}' is listed twice (plugins[${earlier}] and plugins[${index}]); list each plugin once, or give the second another name`, { plugin: name, pluginIndex: index, clashIndex: earlier });
     pluginIndexes.set(name, index);
+    const blame = { plugin: name, pluginIndex: index };
     if (plugin.specificationVersion !== 'v1') {
-      throw invalid(`plugin '${name}' has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this controller knows 'v1'`, name);
+      throw invalid(`plugin '${name}' has specificationVersion ${JSON.stringify(plugin.specificationVersion)}; this controller knows 'v1'`, blame);
     }
     // Plain data from a third party's module: checked before any of it is used (a bad field would fail mid-turn).
     const problem = pluginFieldsProblem(plugin as unknown as Readonly<Record<string, unknown>>);
-    if (problem !== undefined) throw invalid(`plugin '${name}': ${problem}`, name);
+    if (problem !== undefined) throw invalid(`plugin '${name}': ${problem}`, blame);
     for (const [key, provider] of Object.entries(plugin.providers ?? {})) {
-      if (provider.name !== key) throw invalid(`plugin '${name}' registers provider '${provider.name}' under the key '${key}'; the key must equal provider.name`, name);
-      claim(providerOwners, 'provider', key, name);
+      if (provider.name !== key) throw invalid(`plugin '${name}' registers provider '${provider.name}' under the key '${key}'; the key must equal provider.name`, blame);
+      claim(providerOwners, 'provider', key, name, index, pluginIndexes);
       providers[key] = provider;
     }
     for (const pack of plugin.toolPacks ?? []) {
-      claim(packOwners, 'tool pack', pack.name, name);
+      claim(packOwners, 'tool pack', pack.name, name, index, pluginIndexes);
       staticPackOwners.set(pack.name, name);
-      for (const tool of pack.tools) claim(toolOwners, 'tool', tool.spec.name, name);
+      for (const tool of pack.tools) claim(toolOwners, 'tool', tool.spec.name, name, index, pluginIndexes);
       toolPacks.push(pack);
     }
     for (const source of plugin.toolSources ?? []) {
-      claim(packOwners, 'tool source', source.name, name);
+      claim(packOwners, 'tool source', source.name, name, index, pluginIndexes);
       toolSources.push({ plugin: name, source });
     }
     for (const [key, agent] of Object.entries(plugin.agents ?? {})) {
-      if (agent.name !== key) throw invalid(`plugin '${name}' registers agent '${agent.name}' under the key '${key}'; the key must equal the agent's name`, name);
-      claim(agentOwners, 'agent', key, name);
+      if (agent.name !== key) throw invalid(`plugin '${name}' registers agent '${agent.name}' under the key '${key}'; the key must equal the agent's name`, blame);
+      claim(agentOwners, 'agent', key, name, index, pluginIndexes);
       agents.set(key, agent);
     }
     if (plugin.hooks !== undefined) hooks.push({ plugin: name, hooks: plugin.hooks });
