@@ -102,7 +102,8 @@ describe('ns commands with --config', () => {
     const dir = project('pack-clash', ['./p.mjs'], { 'p.mjs': "export default { name: 'strs', specificationVersion: 'v1', toolPacks: [{ name: 'str', tools: [] }] };\n" });
     const run = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
     // It used to be "tool pack 'str' is registered twice (CLI_OPTION_INVALID)" and "Run 'askloop ns tools --help' for usage".
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: "askloop: tool pack 'str' of plugin 'strs' is already contributed by plugin 'builtin' (LOOP_PLUGIN_INVALID)\n" });
+    // Now at the config's entry too (see 'plugins of a config that clash' below).
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: `askloop: ${join(dir, 'askloop.config.yaml')}:2:5: plugins[0] (./p.mjs): tool pack 'str' of plugin 'strs' is already contributed by plugin 'builtin'; names are unique across the plugins: give one of them another name; plugin 'builtin' is askloop's built-in plugin, with its providers and tools: rename yours (LOOP_PLUGIN_INVALID)\n` });
   });
 
   it("report a scopes function that returns no list of needs as the tool's bug, not a policy denial", async () => {
@@ -136,5 +137,42 @@ describe('ns commands with --config', () => {
     expect(run.stderr).toBe(
       "askloop: warning: a promise was rejected and nothing handled it (CLI_UNHANDLED_REJECTION): Error: stray audit write failed for [redacted] as [redacted]; the host goes on. It is a bug of code the host runs, most likely a plugin's or a tool's (a promise it neither awaited nor caught); ASKLOOP_DEBUG=1 prints its stack.\n",
     );
+  });
+});
+
+describe('plugins of a config that clash or are malformed', () => {
+  const plugin = (name: string, fields = ''): string => `export default { name: '${name}', specificationVersion: 'v1'${fields} };\n`;
+  const provider = (name: string): string => `{ name: '${name}', languageModel() { return {}; } }`;
+  // Each used to name the plugins by their place in the controller's list, after askloop's own (`plugins[2] and
+  // plugins[3]` for the file's first two entries; `plugins[0] and plugins[2]` for a clash with the built-in plugin), and
+  // gave no place in the file.
+  it.each([
+    ['two entries of one name', ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('kv'), 'b.mjs': plugin('kv') }, 3, "plugins[1] (./b.mjs) is plugin 'kv', and so is plugins[0] (./a.mjs) at line 2; plugin names are unique: list each plugin once, or give one of them another name", true],
+    ['one entry listed twice', ['./a.mjs', './a.mjs'], { 'a.mjs': plugin('kv') }, 3, "plugins[1] (./a.mjs) is plugin 'kv', and so is plugins[0] (./a.mjs) at line 2; plugin names are unique: list each plugin once, or give one of them another name", true],
+    ["the built-in plugin's name", ['./p.mjs'], { 'p.mjs': plugin('builtin') }, 2, "plugins[0] (./p.mjs) is plugin 'builtin', and so is askloop's built-in plugin, with its providers and tools; plugin names are unique: give yours another name", true],
+    ["the name askloop gives the file's agents", ['./p.mjs'], { 'p.mjs': plugin('askloop-config') }, 4, "plugins[0] (./p.mjs) is plugin 'askloop-config', and so is the plugin askloop makes of the agents: section of this file; plugin names are unique: give yours another name", true],
+    ["a built-in provider's name", ['./p.mjs'], { 'p.mjs': plugin('acme', `, providers: { openai: ${provider('openai')} }`) }, 2, "plugins[0] (./p.mjs): provider 'openai' of plugin 'acme' is already contributed by plugin 'builtin'; names are unique across the plugins: give one of them another name; plugin 'builtin' is askloop's built-in plugin, with its providers and tools: rename yours", false],
+    ["another entry's tool pack", ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('one', ", toolPacks: [{ name: 'kv', tools: [] }]"), 'b.mjs': plugin('two', ", toolPacks: [{ name: 'kv', tools: [] }]") }, 3, "plugins[1] (./b.mjs): tool pack 'kv' of plugin 'two' is already contributed by plugin 'one'; names are unique across the plugins: give one of them another name; plugin 'one' is plugins[0] (./a.mjs) at line 2", true],
+    ["another entry's agent", ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('one', ", agents: { x: { name: 'x', model: 'scripted:script' } }"), 'b.mjs': plugin('two', ", agents: { x: { name: 'x', model: 'scripted:script' } }") }, 3, "plugins[1] (./b.mjs): agent 'x' of plugin 'two' is already contributed by plugin 'one'; names are unique across the plugins: give one of them another name; plugin 'one' is plugins[0] (./a.mjs) at line 2", false],
+    ['a provider under another key', ['./p.mjs'], { 'p.mjs': plugin('km', `, providers: { acme: ${provider('other')} }`) }, 2, "plugins[0] (./p.mjs): plugin 'km' registers provider 'other' under the key 'acme'; the key must equal provider.name", false],
+  ])('say %s at the entry, with the fix, in run and ns', async (label, entries, files, line, message, inNs) => {
+    const dir = project(`clash-${label.replaceAll(/\W+/g, '-')}`, entries, { ...files, 'replies.json': '[]' });
+    const file = join(dir, 'askloop.config.yaml');
+    // The file's own agents make the plugin askloop names 'askloop-config'.
+    if (label.includes('agents')) writeFileSync(file, `agents:\n  w: { model: 'scripted:script' }\nplugins:\n  - ./p.mjs\n`);
+    const said = `askloop: ${file}:${line}:5: ${message} (LOOP_PLUGIN_INVALID)\n`;
+    const run = await spawnCli(['run', 'x', '--script', 'replies.json', '--db', 's.db'], { cwd: dir });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: said });
+    // ns commands check the plugins' names and tool packs (the tools they use), not their providers or agents.
+    if (inNs) {
+      const ns = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
+      expect({ code: ns.code, stderr: ns.stderr }).toEqual({ code: 1, stderr: said });
+    }
+  });
+
+  it('give the place in --json too', async () => {
+    const dir = project('clash-json', ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('kv'), 'b.mjs': plugin('kv'), 'replies.json': '[]' });
+    const run = await spawnCli(['run', 'x', '--script', 'replies.json', '--db', 's.db', '--json'], { cwd: dir });
+    expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'LOOP_PLUGIN_INVALID', file: join(dir, 'askloop.config.yaml'), line: 3, column: 5 });
   });
 });

@@ -184,10 +184,11 @@ cannot be opened; 2 a usage error.
     // Only with --script: a worker without it must not answer a scripted session with "no reply left" (a HALT), but
     // leave it to one that has the file (LOOP_PROVIDER_NOT_FOUND: the step fails and the session waits, untouched).
     const scripted = values.script === undefined ? [] : [definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } })];
+    const plugins = [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }), ...(config.providers === undefined ? {} : { providerSettings: config.providers }) }), ...scripted, ...config.plugins];
     let loop;
     try {
       loop = createAskLoop({
-        plugins: [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }), ...(config.providers === undefined ? {} : { providerSettings: config.providers }) }), ...scripted, ...config.plugins],
+        plugins,
         store: stores.transcript,
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
@@ -197,7 +198,7 @@ cannot be opened; 2 a usage error.
       });
     } catch (error) {
       await store.close();
-      return asCliLoopError(error);
+      return asCliLoopError(error, plugins);
     }
     // A paused session is answered from any host, with what this worker serves it with.
     const answerWith = continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd);

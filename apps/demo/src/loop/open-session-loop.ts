@@ -10,6 +10,7 @@ import { isDamagedStore, storeReadError } from './damaged-store.ts';
 import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
 import { CliError } from '../cli-error.ts';
+import { configPluginError } from '../config/config-plugin-error.ts';
 import { environmentSecretsOf } from '../redact-secrets.ts';
 import { foreignDatabaseTables, shownTables } from './foreign-database.ts';
 import { storeOpenHint } from './store-open-hint.ts';
@@ -44,9 +45,12 @@ export interface SessionLoop {
 }
 
 
-/** Rethrows a controller's `LoopError` as the CLI's error (code kept, exit 1). */
-export function asCliLoopError(error: unknown): never {
-  if (isLoopError(error)) throw CliError.fromLoopError(error);
+/**
+ * Rethrows a controller's `LoopError` as the CLI's error (code kept, exit 1). Given the `plugins` the controller was
+ * made with, a plugin problem of a config file's plugin is said at its entry (`configPluginError`).
+ */
+export function asCliLoopError(error: unknown, plugins: readonly AskLoopPlugin[] = []): never {
+  if (isLoopError(error)) throw configPluginError(error, plugins) ?? CliError.fromLoopError(error);
   throw error;
 }
 
@@ -89,11 +93,12 @@ export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
     specificationVersion: 'v1',
     providers: { scripted: createScriptedProvider({ models: { script: [], demo: [], ...options.scripts } }) },
   });
+  // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
+  // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
+  const plugins = [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) }), scripted, ...(options.plugins ?? [])];
   try {
     const loop = createAskLoop({
-      // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
-      // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
-      plugins: [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) }), scripted, ...(options.plugins ?? [])],
+      plugins,
       store,
       ...(options.env === undefined ? {} : { secrets: environmentSecretsOf(options.env, options.secretNames) }),
       ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
@@ -101,7 +106,7 @@ export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
     return { loop, store };
   } catch (error) {
     void store.close();
-    return asCliLoopError(error);
+    return asCliLoopError(error, plugins);
   }
 }
 

@@ -63,10 +63,12 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
  */
 function refuseNameClashes(plugins: readonly AskLoopPlugin[]): void {
   const packsOnly = plugins.map((plugin) => definePlugin({ name: plugin.name, specificationVersion: 'v1', ...(plugin.toolPacks === undefined ? {} : { toolPacks: plugin.toolPacks }) }));
+  // The built-in tools as a run has them (tool.http.Fetch always; fs is added only with a root, as here).
+  const builtin = builtinPlugin({ http: {} });
   try {
-    // The built-in tools as a run has them (tool.http.Fetch always; fs is added only with a root, as here).
-    createAskLoop({ plugins: [builtinPlugin({ http: {} }), ...packsOnly], store: createMemoryTranscriptStore() });
+    createAskLoop({ plugins: [builtin, ...packsOnly], store: createMemoryTranscriptStore() });
   } catch (error) {
-    asCliLoopError(error);
+    // Said at the config's entries: the copies stand where the plugins they copy would, and those are known.
+    asCliLoopError(error, [builtin, ...plugins]);
   }
 }
