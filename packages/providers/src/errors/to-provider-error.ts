@@ -71,11 +71,20 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
 }
 
 /**
+ * The names `askloop.config.yaml`'s `providers:` and `builtinPlugin({ providerSettings })` take: this package's four
+ * providers under their own names. No other provider (an OpenAI-compatible one named `vllm`, a plugin's `acme`) can
+ * be set there, so its hint must not send the user there.
+ */
+const BUILTIN_NAMES: ReadonlySet<string> = new Set(['openai', 'anthropic', 'google', 'ollama']);
+
+/**
  * Where `timeoutMs` is set, for a slow model: this package cannot tell a
- * built-in provider from a plugin's, nor the askloop command from a program,
- * so every place is named once, the provider's name filled in.
+ * built-in provider from a plugin's of the same name, nor the askloop
+ * command from a program, so for a built-in name every place is named once;
+ * any other name is a provider made elsewhere, set where it is made.
  */
 function timeoutHint(provider: string): string {
+  if (!BUILTIN_NAMES.has(provider)) return ` (raise timeoutMs for a slow model where provider '${provider}' is made: its plugin's options for a plugin's, else the settings it is created with)`;
   return ` (raise timeoutMs for a slow model: providers.${provider}.timeoutMs in askloop.config.yaml or builtinPlugin({ providerSettings }) for a built-in provider, the plugin's options for a plugin's)`;
 }
 
