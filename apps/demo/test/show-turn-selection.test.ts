@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { parseTurnRange, selectTurns } from '../src/commands/turn-selection.ts';
 import { captureIo } from './capture-io.ts';
-import { seedSession, sessionsFileIn } from './view-seed.ts';
+import { seedSession, seedTurn, sessionsFileIn } from './view-seed.ts';
 import { tempFolder } from './temp-folder.ts';
 
 const dir = tempFolder('show-turn-selection');
@@ -65,6 +65,27 @@ describe('askloop show --turn and --last', () => {
     const io = captureIo({ cwd: dir });
     expect(await main(['show', sid, '--db', db, '--turn', '9', '--json'], io)).toBe(2);
     expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'CLI_USAGE' } });
+  });
+
+  it('prints a tool call\'s long arguments and result whole with --full, as the viewer\'s cut note says it does', async () => {
+    const { db, store } = sessionsFileIn(dir, 'long-call.db');
+    const sid = await seedSession(store, 'long-call', { turns: 1 });
+    const session = (await store.getSession(sid))!;
+    const [args, result] = [`${'a'.repeat(5000)}ARGS-END`, `${'r'.repeat(40_000)}RESULT-END`];
+    const turn = seedTurn(sid, 2);
+    await store.saveTurn({ ...turn, toolCalls: [{ index: 0, name: 'tool.str.concat', displayName: 'tool.str.Concat', args: [args], result, durationMs: 1 }] }, { ...session, turns: 2 });
+    await store.close();
+    const show = async (...extra: string[]) => {
+      const io = captureIo({ cwd: dir });
+      expect(await main(['show', sid, '--db', db, '--turn', '2', ...extra], io)).toBe(0);
+      return io.out;
+    };
+    const full = await show('--full');
+    expect(full).toContain(`tool.str.Concat(${JSON.stringify(args)}) → ${JSON.stringify(result)}`);
+    // Without it, cut to the width.
+    const cut = await show();
+    expect(cut).not.toContain('ARGS-END');
+    expect(cut).not.toContain('RESULT-END');
   });
 
   it('reads ranges as whole turn numbers', () => {

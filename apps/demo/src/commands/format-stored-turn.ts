@@ -20,7 +20,7 @@ const MAX_CALLS_SHOWN = 20;
 
 /**
  * Formats `record`; `full` prints the system text (past the shared part `system` printed before it), envelopes,
- * replies and tool-call lists whole.
+ * replies, tool-call lists and each call's arguments, result and error whole.
  */
 export function formatStoredTurn(record: TurnRecord, options: { colors: TerminalColors; width: number; full: boolean; system?: SharedSystemShown | undefined }): string {
   const { colors, width } = options;
@@ -44,10 +44,12 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   for (const diagnostic of record.diagnostics) out += formatDiagnostic(diagnostic, colors);
   if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);
   // Calls still out when an earlier run of the turn ended (resume ran it again): before this run's, apart, with their run.
-  for (const call of record.earlierUnfinished ?? []) out += formatEarlierUnfinishedCall(call, colors, width - 20);
+  // A call's arguments and result cut to the width, unless --full: the viewer sends to it for what its page cut.
+  const callWidth = options.full ? Number.POSITIVE_INFINITY : width - 20;
+  for (const call of record.earlierUnfinished ?? []) out += formatEarlierUnfinishedCall(call, colors, callWidth);
   // A loop of calls can make thousands: the first ones, then how many more, unless --full (as for long text).
   const shownCalls = options.full ? record.toolCalls : record.toolCalls.slice(0, MAX_CALLS_SHOWN);
-  for (const call of shownCalls) out += formatToolCall(call, colors, width - 20);
+  for (const call of shownCalls) out += formatToolCall(call, colors, callWidth);
   if (shownCalls.length < record.toolCalls.length) out += `    ${colors.dim(`… ${formatCounted(record.toolCalls.length - shownCalls.length, 'more tool call')} (--full shows everything)`)}\n`;
   for (const emit of record.emits) out += formatEmit(emit, colors);
   for (const whisper of record.whispers) out += formatWhisper(whisper.target, whisper.text, colors);

@@ -68,7 +68,8 @@ Options:
   --db FILE       the sessions file, or postgres://… (default: as askloop sessions).
   --config FILE   the config file whose store to use.
   --full          print the task, envelopes and replies whole and every
-                  tool call of a turn (default: the task's first 300
+                  tool call of a turn, its arguments and result whole
+                  (default: the task's first 300
                   characters on one line, 12 lines of each envelope and
                   reply, the first 20 tool calls), and the system text the
                   model got: the first turn's whole, then each turn's own
