@@ -31,6 +31,19 @@ describe('replay', () => {
     await loop.close();
   });
 
+  it('matches a recording whose reply cost was saved as null (an Infinity cost, before costs were checked)', async () => {
+    const store = createMemoryTranscriptStore();
+    const replies = { m: [program('emit "<<<LOOP:DONE>>> ok"')] };
+    const loop = createAskLoop({ plugins: [testPlugin(replies, new Map())], store, pool });
+    const result = await loop.run({ agent, task: 'x' });
+    const [first] = await store.listTurns(result.sid);
+    if (first?.reply === undefined) throw new Error('no reply in turn 1');
+    // JSON kept an Infinity cost as null; replayed as a cost, the check of a reply's costUsd refused it.
+    await store.saveTurn({ ...first, reply: { ...first.reply, costUsd: null as unknown as number } });
+    expect(await loop.replay(result.sid)).toMatchObject({ matched: true, divergence: null });
+    await loop.close();
+  });
+
   it('names the turn whose recording holds a call the replayed program did not make (walkthrough: it matched)', async () => {
     const store = createMemoryTranscriptStore();
     const replies = { m: [program('set n = tool.test.Bump("a")', 'emit "bumped"'), program('emit "<<<LOOP:DONE>>> ok"')] };

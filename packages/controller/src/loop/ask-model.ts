@@ -265,7 +265,7 @@ export async function askModel(options: AskModelOptions): Promise<AskOutcome> {
     if (isProviderError(error) || cancelled) return { failure: { code: isProviderError(error) ? error.code : 'PROVIDER_ERROR', kind: cancelled ? 'cancelled' : 'provider', message }, ...estimatedSpend() };
     // Anything else is the provider's own bug (a hand-written `generate`, a plugin's): named, or a bare "nope" would
     // say neither which model failed nor that its code, not the service, is at fault.
-    const failed = `the model ${options.model.provider}:${options.model.modelId} failed: its generate() threw ${describeThrown(error)}, not a ProviderError`;
+    const failed = `the model ${String(options.model.provider)}:${String(options.model.modelId)} failed: its generate() threw ${describeThrown(error)}, not a ProviderError`;
     return { failure: { code: 'PROVIDER_ERROR', kind: 'provider', message: `${failed}: ${message}` }, ...estimatedSpend() };
   } finally {
     clearTimeout(deadline);

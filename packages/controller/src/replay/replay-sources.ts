@@ -51,7 +51,8 @@ export function createRecordedModel(turns: readonly TurnRecord[], cancel: () => 
         latencyMs: reply.latencyMs,
         attempts: reply.attempts,
         raw: null,
-        ...(reply.costUsd === undefined ? {} : { costUsd: reply.costUsd }),
+        // A number only: JSON kept an Infinity cost (recorded before costs were checked) as null, no cost to replay.
+        ...(typeof reply.costUsd === 'number' ? { costUsd: reply.costUsd } : {}),
         provider: reply.provider,
         model: reply.model,
         warnings: [],
