@@ -241,6 +241,45 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     await fresh.close();
   });
 
+  it('keeps a turn loaded whole whole when the live feed sends it cut again, and reads it whole again when it changed', async () => {
+    const sid = await seedSession(fixture.store, 'browser-huge-live-turn');
+    const session = (await fixture.store.getSession(sid))!;
+    const huge = { ...seedTurn(sid, 1), output: `${'o'.repeat(512 * 1024 - 4)}END\n` };
+    await fixture.store.saveTurn(huge, { ...session, turns: 1 });
+    // A viewer of its own, started again on its port below: the page's feed reconnects to it and is sent a snapshot.
+    let feed = await startViewer({ store: fixture.store, pollMs: 100 });
+    const fresh = await browser.context.newPage();
+    try {
+      await fresh.goto(`${feed.url}#/sessions/${sid}`);
+      await fresh.locator('.live').waitFor();
+      const note = fresh.locator('li.turn[data-turn="1"] .cut-note');
+      const output = fresh.locator('li.turn[data-turn="1"] details', { hasText: 'OUTPUT (' });
+      await note.locator('button.whole-turn').click();
+      await expect.poll(() => note.count()).toBe(0);
+      await output.locator('summary').click();
+      expect((await output.locator('pre').innerText()).trimEnd().endsWith('oEND')).toBe(true);
+
+      await feed.close();
+      await fresh.locator('.live').waitFor({ state: 'detached' });
+      feed = await startViewer({ store: fixture.store, pollMs: 100, port: feed.port });
+      // Live again: the snapshot (the turn in it cut) is drawn, and the turn stays whole (the cut one came back, button and all).
+      await fresh.locator('.live').waitFor({ timeout: 15_000 });
+      expect(await note.count()).toBe(0);
+      const whole = await output.locator('pre').innerText();
+      expect(whole.trimEnd().length).toBe(512 * 1024 - 1);
+      expect(whole.trimEnd().endsWith('END')).toBe(true);
+
+      // Saved again, changed: the feed sends it cut, and the page reads the whole of it again.
+      await fixture.store.saveTurn({ ...huge, output: `${'p'.repeat(600 * 1024)}CHANGED\n`, endedAt: '2026-01-01T00:00:09.000Z' }, { ...session, turns: 1, updatedAt: new Date().toISOString() });
+      await expect.poll(() => output.locator('pre').innerText().then((text) => text.trimEnd().slice(-8)), { timeout: 10_000 }).toBe('pCHANGED');
+      expect(await note.count()).toBe(0);
+      expect(await output.locator('summary').innerText()).toBe('OUTPUT (614,408 characters)');
+    } finally {
+      await fresh.close();
+      await feed.close();
+    }
+  });
+
   it('draws the first 50 tool calls of a turn, and the rest when asked', async () => {
     const sid = await seedSession(fixture.store, 'browser-many-calls');
     const session = (await fixture.store.getSession(sid))!;

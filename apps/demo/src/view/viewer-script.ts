@@ -87,7 +87,8 @@ const PAGE_SCRIPT = String.raw`
     document.title = markControls('AskLoop session ' + sid);
     // json: each turn as last drawn, so a snapshot redraws only the turns that changed.
     // earlier: how many turns come before the first one loaded (the API sends the latest page; more on request).
-    var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false, earlier: 0 };
+    // whole: the turns the person loaded whole (loadWholeTurn below).
+    var state = { session: null, turns: new Map(), json: new Map(), nodes: new Map(), live: false, earlier: 0, whole: new Map() };
     var root = el('div');
     var crumbs = el('div', 'crumbs');
     var back = el('a', null, '← All sessions');
@@ -141,16 +142,43 @@ const PAGE_SCRIPT = String.raw`
       });
       earlierBox.replaceChildren(el('div', 'muted', 'Showing turns ' + fmtInt(first) + ' to ' + fmtInt(Math.max.apply(null, Array.from(state.turns.keys()))) + ' of this session, the latest first loaded.'), button);
     }
-    // A turn its page cut (a long OUTPUT, a tool result of megabytes): the whole of it, asked for.
-    function loadWholeTurn(turnIndex) {
+    // A turn its page cut (a long OUTPUT, a tool result of megabytes): the whole of it, asked for. It stays whole: the
+    // feed sends it cut again (a snapshot on reconnecting, a turn saved again), and that put the cut one back. Kept
+    // with it: the cut text it replaced (cutting a turn gives the same text each time, so the same cut text is the
+    // same turn) and a ticket, so an older answer that comes late does not draw over a newer one.
+    var wholeTickets = 0;
+    function loadWholeTurn(turnIndex, cutText) {
+      var ticket = ++wholeTickets;
+      state.whole.set(turnIndex, { cut: cutText === undefined ? state.json.get(turnIndex) : cutText, ticket: ticket });
+      function latest() { var wish = state.whole.get(turnIndex); return !stopped && wish !== undefined && wish.ticket === ticket; }
       return getJson('/api/sessions/' + encodeURIComponent(sid) + '/turns/' + turnIndex).then(function (data) {
-        if (!stopped) redraw(upsertTurn(data.turn));
+        if (latest()) redraw(upsertTurn(data.turn));
+      }, function (error) {
+        // Not read: the turn is cut again, with its button; stale, when a newer read is under way.
+        error.stale = !latest();
+        if (!error.stale) state.whole.delete(turnIndex);
+        throw error;
       });
+    }
+    // A cut version of a turn loaded whole: the same as before, and the whole one stays; else the turn changed, and
+    // its whole is read again (the whole one drawn stays until it comes; if it cannot be read, the cut one is drawn,
+    // saying why). True when the turn is to be drawn as any other.
+    function drawnAsSent(turn, key) {
+      var wish = state.whole.get(turn.turnIndex);
+      if (!wish || !turn.cut) return true;
+      if (wish.cut === key) return false;
+      loadWholeTurn(turn.turnIndex, key).catch(function (error) {
+        if (stopped || error.stale) return;
+        redraw(upsertTurn(turn, key));
+        var note = state.nodes.get(turn.turnIndex).querySelector('.cut-note');
+        if (note) add(note, el('div', 'error-banner', String(error.message)));
+      });
+      return false;
     }
     // Places a turn in index order; turns arrive in order, so the walk from the end is short.
     function upsertTurn(turn, text) {
       var key = text === undefined ? JSON.stringify(turn) : text;
-      if (state.json.get(turn.turnIndex) === key) return false;
+      if (state.json.get(turn.turnIndex) === key || !drawnAsSent(turn, key)) return false;
       state.json.set(turn.turnIndex, key);
       state.turns.set(turn.turnIndex, turn);
       var placeholder = timeline.querySelector('li.placeholder');
