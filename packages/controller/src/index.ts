@@ -91,6 +91,7 @@ export type {
 export { TOOL_CALLS_VERSION } from './loop/tool-calls-version.ts';
 export { definePlugin, type Approval, type AskLoopPlugin, type LoopHooks, type ToolSource, type TurnContext } from './plugin/plugin.ts';
 export { pluginShapeProblem } from './plugin/plugin-shape.ts';
+export { checkPlugins } from './plugin/check-plugins.ts';
 export { PROGRAM_GLOBALS } from './loop/program-globals.ts';
 export { BUILTIN_PROVIDERS, builtinPlugin, type BuiltinPluginOptions, type BuiltinProviderName, type BuiltinProviderSettings } from './plugin/builtin-plugin.ts';
 // What a plugin author needs besides definePlugin, so a plugin can depend on the controller alone.
