@@ -145,17 +145,21 @@ describe('plugins of a config that clash or are malformed', () => {
   const provider = (name: string): string => `{ name: '${name}', languageModel() { return {}; } }`;
   // Each used to name the plugins by their place in the controller's list, after askloop's own (`plugins[2] and
   // plugins[3]` for the file's first two entries; `plugins[0] and plugins[2]` for a clash with the built-in plugin), and
-  // gave no place in the file.
+  // gave no place in the file. The ns commands used to check only the plugins' names and tool packs: a provider's or an
+  // agent's clash, one filed under another key, a tool source named as a pack, passed `ns tools` and failed `run`.
   it.each([
-    ['two entries of one name', ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('kv'), 'b.mjs': plugin('kv') }, 3, "plugins[1] (./b.mjs) is plugin 'kv', and so is plugins[0] (./a.mjs) at line 2; plugin names are unique: list each plugin once, or give one of them another name", true],
-    ['one entry listed twice', ['./a.mjs', './a.mjs'], { 'a.mjs': plugin('kv') }, 3, "plugins[1] (./a.mjs) is plugin 'kv', and so is plugins[0] (./a.mjs) at line 2; plugin names are unique: list each plugin once, or give one of them another name", true],
-    ["the built-in plugin's name", ['./p.mjs'], { 'p.mjs': plugin('builtin') }, 2, "plugins[0] (./p.mjs) is plugin 'builtin', and so is askloop's built-in plugin, with its providers and tools; plugin names are unique: give yours another name", true],
-    ["the name askloop gives the file's agents", ['./p.mjs'], { 'p.mjs': plugin('askloop-config') }, 4, "plugins[0] (./p.mjs) is plugin 'askloop-config', and so is the plugin askloop makes of the agents: section of this file; plugin names are unique: give yours another name", true],
-    ["a built-in provider's name", ['./p.mjs'], { 'p.mjs': plugin('acme', `, providers: { openai: ${provider('openai')} }`) }, 2, "plugins[0] (./p.mjs): provider 'openai' of plugin 'acme' is already contributed by plugin 'builtin'; names are unique across the plugins: give one of them another name; plugin 'builtin' is askloop's built-in plugin, with its providers and tools: rename yours", false],
-    ["another entry's tool pack", ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('one', ", toolPacks: [{ name: 'kv', tools: [] }]"), 'b.mjs': plugin('two', ", toolPacks: [{ name: 'kv', tools: [] }]") }, 3, "plugins[1] (./b.mjs): tool pack 'kv' of plugin 'two' is already contributed by plugin 'one'; names are unique across the plugins: give one of them another name; plugin 'one' is plugins[0] (./a.mjs) at line 2", true],
-    ["another entry's agent", ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('one', ", agents: { x: { name: 'x', model: 'scripted:script' } }"), 'b.mjs': plugin('two', ", agents: { x: { name: 'x', model: 'scripted:script' } }") }, 3, "plugins[1] (./b.mjs): agent 'x' of plugin 'two' is already contributed by plugin 'one'; names are unique across the plugins: give one of them another name; plugin 'one' is plugins[0] (./a.mjs) at line 2", false],
-    ['a provider under another key', ['./p.mjs'], { 'p.mjs': plugin('km', `, providers: { acme: ${provider('other')} }`) }, 2, "plugins[0] (./p.mjs): plugin 'km' registers provider 'other' under the key 'acme'; the key must equal provider.name", false],
-  ])('say %s at the entry, with the fix, in run and ns', async (label, entries, files, line, message, inNs) => {
+    ['two entries of one name', ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('kv'), 'b.mjs': plugin('kv') }, 3, "plugins[1] (./b.mjs) is plugin 'kv', and so is plugins[0] (./a.mjs) at line 2; plugin names are unique: list each plugin once, or give one of them another name"],
+    ['one entry listed twice', ['./a.mjs', './a.mjs'], { 'a.mjs': plugin('kv') }, 3, "plugins[1] (./a.mjs) is plugin 'kv', and so is plugins[0] (./a.mjs) at line 2; plugin names are unique: list each plugin once, or give one of them another name"],
+    ["the built-in plugin's name", ['./p.mjs'], { 'p.mjs': plugin('builtin') }, 2, "plugins[0] (./p.mjs) is plugin 'builtin', and so is askloop's built-in plugin, with its providers and tools; plugin names are unique: give yours another name"],
+    ["the name askloop gives the file's agents", ['./p.mjs'], { 'p.mjs': plugin('askloop-config') }, 4, "plugins[0] (./p.mjs) is plugin 'askloop-config', and so is the plugin askloop makes of the agents: section of this file; plugin names are unique: give yours another name"],
+    ["a built-in provider's name", ['./p.mjs'], { 'p.mjs': plugin('acme', `, providers: { openai: ${provider('openai')} }`) }, 2, "plugins[0] (./p.mjs): provider 'openai' of plugin 'acme' is already contributed by plugin 'builtin'; names are unique across the plugins: give one of them another name; plugin 'builtin' is askloop's built-in plugin, with its providers and tools: rename yours"],
+    ["another entry's tool pack", ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('one', ", toolPacks: [{ name: 'kv', tools: [] }]"), 'b.mjs': plugin('two', ", toolPacks: [{ name: 'kv', tools: [] }]") }, 3, "plugins[1] (./b.mjs): tool pack 'kv' of plugin 'two' is already contributed by plugin 'one'; names are unique across the plugins: give one of them another name; plugin 'one' is plugins[0] (./a.mjs) at line 2"],
+    ["another entry's agent", ['./a.mjs', './b.mjs'], { 'a.mjs': plugin('one', ", agents: { x: { name: 'x', model: 'scripted:script' } }"), 'b.mjs': plugin('two', ", agents: { x: { name: 'x', model: 'scripted:script' } }") }, 3, "plugins[1] (./b.mjs): agent 'x' of plugin 'two' is already contributed by plugin 'one'; names are unique across the plugins: give one of them another name; plugin 'one' is plugins[0] (./a.mjs) at line 2"],
+    ['a provider under another key', ['./p.mjs'], { 'p.mjs': plugin('km', `, providers: { acme: ${provider('other')} }`) }, 2, "plugins[0] (./p.mjs): plugin 'km' registers provider 'other' under the key 'acme'; the key must equal provider.name"],
+    ["the scripted provider's name", ['./p.mjs'], { 'p.mjs': plugin('acme', `, providers: { scripted: ${provider('scripted')} }`) }, 2, "plugins[0] (./p.mjs): provider 'scripted' of plugin 'acme' is already contributed by plugin 'askloop-scripted'; names are unique across the plugins: give one of them another name; plugin 'askloop-scripted' is askloop's plugin of the scripted provider of --script: rename yours"],
+    ['an agent under another key', ['./p.mjs'], { 'p.mjs': plugin('ka', ", agents: { x: { name: 'y', model: 'scripted:script' } }") }, 2, "plugins[0] (./p.mjs): plugin 'ka' registers agent 'y' under the key 'x'; the key must equal the agent's name"],
+    ['a tool source named as a built-in pack', ['./p.mjs'], { 'p.mjs': plugin('src', ", toolSources: [{ name: 'str', toolPacks: async () => [] }]") }, 2, "plugins[0] (./p.mjs): tool source 'str' of plugin 'src' is already contributed by plugin 'builtin'; names are unique across the plugins: give one of them another name; plugin 'builtin' is askloop's built-in plugin, with its providers and tools: rename yours"],
+  ])('say %s at the entry, with the fix, in run and ns', async (label, entries, files, line, message) => {
     const dir = project(`clash-${label.replaceAll(/\W+/g, '-')}`, entries, { ...files, 'replies.json': '[]' });
     const file = join(dir, 'askloop.config.yaml');
     // The file's own agents make the plugin askloop names 'askloop-config'.
@@ -163,10 +167,17 @@ describe('plugins of a config that clash or are malformed', () => {
     const said = `askloop: ${file}:${line}:5: ${message} (LOOP_PLUGIN_INVALID)\n`;
     const run = await spawnCli(['run', 'x', '--script', 'replies.json', '--db', 's.db'], { cwd: dir });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: said });
-    // ns commands check the plugins' names and tool packs (the tools they use), not their providers or agents.
-    if (inNs) {
-      const ns = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
-      expect({ code: ns.code, stderr: ns.stderr }).toEqual({ code: 1, stderr: said });
+    // The ns commands refuse what run refuses, in the same words, at the same entry.
+    const ns = await spawnCli(['ns', 'tools', '--config', 'askloop.config.yaml'], { cwd: dir });
+    expect({ code: ns.code, stderr: ns.stderr }).toEqual({ code: 1, stderr: said });
+  });
+
+  it('are refused by ns check and ns run too, before any program is read or run', async () => {
+    const dir = project('clash-ns-check-run', ['./p.mjs'], { 'p.mjs': plugin('acme', `, providers: { openai: ${provider('openai')} }`), 'prog.ns': 'command\n  emit "ran"\nendcommand\n' });
+    const said = `askloop: ${join(dir, 'askloop.config.yaml')}:2:5: plugins[0] (./p.mjs): provider 'openai' of plugin 'acme' is already contributed by plugin 'builtin'; names are unique across the plugins: give one of them another name; plugin 'builtin' is askloop's built-in plugin, with its providers and tools: rename yours (LOOP_PLUGIN_INVALID)\n`;
+    for (const command of ['check', 'run']) {
+      const ns = await spawnCli(['ns', command, 'prog.ns', '--config', 'askloop.config.yaml'], { cwd: dir });
+      expect({ command, code: ns.code, stdout: ns.stdout, stderr: ns.stderr }).toEqual({ command, code: 1, stdout: '', stderr: said });
     }
   });
 

@@ -7,10 +7,10 @@
  * scripted model the replies its session has not used yet.
  */
 import { isDamagedStore, storeReadError } from './damaged-store.ts';
-import { builtinPlugin, createAskLoop, createSqliteTranscriptStore, definePlugin, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
-import { createScriptedProvider } from '@askloop/providers';
+import { createAskLoop, createSqliteTranscriptStore, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { CliError } from '../cli-error.ts';
 import { configPluginError } from '../config/config-plugin-error.ts';
+import { askloopPlugins } from './askloop-plugins.ts';
 import { environmentSecretsOf } from '../redact-secrets.ts';
 import { foreignDatabaseTables, shownTables } from './foreign-database.ts';
 import { storeOpenHint } from './store-open-hint.ts';
@@ -88,14 +88,7 @@ function refuseForeignDatabase(path: string, name: string): void {
 /** The controller over an open store; on failure the store is closed. */
 export function openSessionLoop(options: SessionLoopOptions): SessionLoop {
   const { store } = options;
-  const scripted = definePlugin({
-    name: 'askloop-scripted',
-    specificationVersion: 'v1',
-    providers: { scripted: createScriptedProvider({ models: { script: [], demo: [], ...options.scripts } }) },
-  });
-  // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
-  // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
-  const plugins = [builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) }), scripted, ...(options.plugins ?? [])];
+  const plugins = [...askloopPlugins(options), ...(options.plugins ?? [])];
   try {
     const loop = createAskLoop({
       plugins,

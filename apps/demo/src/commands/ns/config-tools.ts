@@ -6,7 +6,7 @@
  * commands load it. Read only when given: a config found in the folder is
  * not, since starting its MCP servers on every `ns check` would surprise.
  */
-import { builtinPlugin, createAskLoop, createMemoryTranscriptStore, definePlugin, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
+import { checkPlugins, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
 import type { ToolPack } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
 import { discoverConfigPath } from '../../config/discover-config.ts';
@@ -16,6 +16,7 @@ import { noteSecretNames } from '../../known-secret-names.ts';
 import { pluginsFromConfig } from '../../config/plugins-from-config.ts';
 import { pluginToolCapabilities } from '../../options/check-grant-resources.ts';
 import { asCliLoopError } from '../../loop/open-session-loop.ts';
+import { askloopPlugins } from '../../loop/askloop-plugins.ts';
 
 /** `parseArgs` option definition of `--config`. */
 export const CONFIG_TOOLS_OPTION = { config: { type: 'string' } } as const;
@@ -47,7 +48,7 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
   // Before its plugins load: a variable the file refers to is a secret in whatever this command says from here on.
   noteSecretNames(io, configSecretNames(config));
   const plugins = await pluginsFromConfig(config, io.env);
-  refuseNameClashes(plugins);
+  refuseWhatRunRefuses(plugins);
   return {
     file: path,
     packs: plugins.flatMap((plugin) => plugin.toolPacks ?? []),
@@ -57,18 +58,16 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
 }
 
 /**
- * Refuses plugins whose names, tool packs or tools clash with each other's or the built-in ones' as `askloop run`
- * does: the controller's own check (`LOOP_PLUGIN_INVALID`, naming both plugins), on the plugins' names and packs
- * alone, so an `ns` command says what `run` would, not that a pack "is registered twice" as if an option were wrong.
+ * Refuses the config's plugins as `askloop run` does: the controller's own check of the list a run's controller is
+ * given (`checkPlugins`, askloop's plugins first), so a clash of any name (plugin, provider, tool pack, tool, tool
+ * source, agent) or a provider or agent filed under another key is the same `LOOP_PLUGIN_INVALID`, said at the same
+ * entry of the file. Nothing starts: the MCP servers are listed later, by the command.
  */
-function refuseNameClashes(plugins: readonly AskLoopPlugin[]): void {
-  const packsOnly = plugins.map((plugin) => definePlugin({ name: plugin.name, specificationVersion: 'v1', ...(plugin.toolPacks === undefined ? {} : { toolPacks: plugin.toolPacks }) }));
-  // The built-in tools as a run has them (tool.http.Fetch always; fs is added only with a root, as here).
-  const builtin = builtinPlugin({ http: {} });
+function refuseWhatRunRefuses(plugins: readonly AskLoopPlugin[]): void {
+  const list = [...askloopPlugins(), ...plugins];
   try {
-    createAskLoop({ plugins: [builtin, ...packsOnly], store: createMemoryTranscriptStore() });
+    checkPlugins(list);
   } catch (error) {
-    // Said at the config's entries: the copies stand where the plugins they copy would, and those are known.
-    asCliLoopError(error, [builtin, ...plugins]);
+    asCliLoopError(error, list);
   }
 }
