@@ -184,7 +184,9 @@ export class EnvelopeStreamParser {
       // Line 1 that can no longer be START fails the one-shot parse whatever follows on it; past the characters
       // its error shows, the error is the same too. Without this, a reply streamed without a newline (prose,
       // a model gone wrong) was buffered without bound.
-      if (this.#startMatched < 0 && this.#tailLength > SHOWN_FIRST_LINE) parseEnvelope(this.#tail.join(''));
+      // One character more than shown: a `\r` the line ends on so far is dropped as a line end's, so the line
+      // must be longer than shown without it too, or the error would not show the `…` the whole line's does.
+      if (this.#startMatched < 0 && this.#tailLength > SHOWN_FIRST_LINE + 1) parseEnvelope(this.#tail.join(''));
       // Line 1 that may still be START (white space around it, without end) over 1 MiB: whatever follows, the
       // envelope crosses the limit on line 1, as the one-shot parse of it says.
       if (this.#tailLength > MAX_ENVELOPE_BYTES) throw envelopeTooLarge(1);

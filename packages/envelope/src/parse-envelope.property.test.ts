@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composeEnvelope } from './compose-envelope.ts';
+import { composeEnvelope, neutralizeMarkerLines } from './compose-envelope.ts';
 import { EnvelopeStreamParser } from './envelope-stream-parser.ts';
 import { isEnvelopeError } from './errors.ts';
 import { extractEnvelope } from './extract-envelope.ts';
@@ -27,6 +27,30 @@ const envelopeLike = fc
   )
   .chain((lines) => fc.constantFrom('\n', '\r\n').map((newline) => lines.join(newline)))
   .map((text) => (text.startsWith(markerLine('START')) ? text : `${markerLine('START')}\n${text}`));
+
+/** Text rich in what trips codecs: every line end, BOM, NUL, lone and paired surrogates, U+2028/9, markers. */
+const hostileText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('\r', '\r\n', '\n', '\uFEFF', '\u0000', '\uD800', '\uDC00', '\uD83D\uDE00', '\u2028', '\u2029', '\u00a0', 'é', '€', ' ', '\t', '\v', '\\'),
+      fc.constantFrom('<<<LOOP:DONE>>>', markerLine('END'), markerLine('OUTPUT'), markerLine('START'), '<<<NSENV:V3:START>>>'),
+      fc.string({ maxLength: 4 }),
+    ),
+    { maxLength: 16 },
+  )
+  .map((pieces) => pieces.join(''));
+
+/** No lone surrogate: only such text has UTF-8 bytes that decode back to it (the package's lib predates `isWellFormed`). */
+const isWellFormed = (text: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+/** Envelope-ish text built of hostile lines, joined by `\n`, `\r\n` or a lone `\r`. */
+const hostileEnvelope = fc
+  .tuple(
+    fc.array(fc.oneof(fc.constantFrom(...['START', ...SECTION_NAMES, 'END'].map((name) => markerLine(name as 'START'))), hostileText), { maxLength: 10 }),
+    fc.constantFrom('\n', '\r\n', '\r'),
+    fc.boolean(),
+  )
+  .map(([lines, newline, withStart]) => `${withStart ? `${markerLine('START')}\n` : ''}${lines.join(newline)}`);
 
 function outcome(run: () => unknown): unknown {
   try {
@@ -100,6 +124,49 @@ describe('parseEnvelope properties', () => {
         });
         expect(actual).toEqual(expected);
       }),
+    );
+  });
+  it('round-trips hostile section text once its marker lines are neutralized (less trailing white space, \\r\\n read as \\n)', () => {
+    const read = (text: string) => text.replace(/\r\n/g, '\n').replace(/[ \t\r\n]+$/, '');
+    fc.assert(
+      fc.property(hostileText, hostileText, hostileText, hostileText, (userdata, scratchpad, output, actions) => {
+        const [u, s, o, a] = [`u${userdata}`, scratchpad, output, `a${actions}`].map(neutralizeMarkerLines) as [string, string, string, string];
+        const text = composeEnvelope({ userdata: u, scratchpad: s, output: o, actions: a });
+        const { envelope } = parseEnvelope(text);
+        expect(envelope).toEqual({ userdata: read(u), scratchpad: s === '' ? null : read(s), output: o === '' ? null : read(o), actions: read(a) });
+        if (isWellFormed(text)) expect(parseEnvelope(new TextEncoder().encode(text)).envelope).toEqual(envelope);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the one-shot result for hostile text split at every position, and its bytes split at every byte', () => {
+    // Messages too: an early failure must say what the one-shot parse says.
+    const withMessage = (run: () => unknown) => {
+      try {
+        return { ok: run() };
+      } catch (error) {
+        if (!isEnvelopeError(error)) throw error;
+        return { code: error.code, line: error.line, message: error.message };
+      }
+    };
+    const stream = (chunks: Array<string | Uint8Array>) => {
+      const parser = new EnvelopeStreamParser();
+      return withMessage(() => {
+        for (const chunk of chunks) if (parser.push(chunk) === 'complete') return parser.result;
+        return parser.end();
+      });
+    };
+    fc.assert(
+      fc.property(hostileEnvelope, (text) => {
+        const expected = withMessage(() => parseEnvelope(text));
+        for (let at = 0; at <= text.length; at += 1) expect(stream([text.slice(0, at), text.slice(at)])).toEqual(expected);
+        if (!isWellFormed(text)) return;
+        const bytes = new TextEncoder().encode(text);
+        const expectedBytes = withMessage(() => parseEnvelope(bytes));
+        for (let at = 0; at <= bytes.length; at += 1) expect(stream([bytes.subarray(0, at), bytes.subarray(at)])).toEqual(expectedBytes);
+      }),
+      { numRuns: 400 },
     );
   });
 });

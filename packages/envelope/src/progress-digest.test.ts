@@ -9,6 +9,16 @@ describe('progress digest', () => {
     expect(progressDigest('  a', '')).not.toBe(progressDigest('a', ''));
   });
 
+  // Review: the \r dropped at the end of the text was dropped after a final newline too, a second \r per line:
+  // `a\r\r\n` digested as `a\n`, where the line is `a\r` (one \r of \r\n is the line end, the other is content).
+  it('drops one \\r per line end, not a second one before a final newline', () => {
+    expect(normalizeForDigest('a\r\r\n')).toBe('a\r\n');
+    expect(normalizeForDigest('a\r\r\n')).toBe(normalizeForDigest('a\r\r'));
+    expect(progressDigest('a\r\r\n', '')).not.toBe(progressDigest('a\n', ''));
+    expect(normalizeForDigest('a\r\n')).toBe('a\n');
+    expect(normalizeForDigest('a\r')).toBe('a\n');
+  });
+
   it('keeps the OUT/SCR boundary: moving text between them changes the digest', () => {
     expect(progressDigest('x', '')).not.toBe(progressDigest('', 'x'));
   });

@@ -19,9 +19,9 @@ export function normalizeForDigest(text: string): string {
   if (text === '') return '';
   const lines = text.split(LINE_SPLIT);
   if (lines[lines.length - 1] === '') lines.pop();
-  // Go's line scanner drops one \r at the end of the text as at any line end.
-  const last = lines.length - 1;
-  if (lines[last]!.endsWith('\r')) lines[last] = lines[last]!.slice(0, -1);
+  // Go's line scanner drops one \r at the end of the text as at any line end — only when the text does not end
+  // in a newline: then the split has already dropped that line's \r, and a second one (`a\r\r\n`) is content.
+  else if (lines[lines.length - 1]!.endsWith('\r')) lines[lines.length - 1] = lines[lines.length - 1]!.slice(0, -1);
   let normalized = '';
   for (const line of lines) {
     if (line.startsWith('<<<NSMAG:V3') && line.endsWith('>>>')) continue;

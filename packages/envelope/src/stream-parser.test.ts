@@ -71,6 +71,27 @@ describe('EnvelopeStreamParser', () => {
     expect(() => bytes.push(new Uint8Array(16_384).fill(0x78))).toThrow(expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID' }));
   });
 
+  // Review: a chunk that ended on a `\r` right after the 80 characters the error shows failed early with the
+  // `\r` dropped as a line end's, so the error lacked the `…` the one-shot error of the longer line has.
+  it('fails early on a wrong first line with the one-shot error when the chunk ends on a \\r', () => {
+    const line = `${'x'.repeat(80)}\r`;
+    let oneShot: unknown;
+    try {
+      parseEnvelope(`${line}more, then a newline\n`);
+    } catch (caught) {
+      oneShot = caught;
+    }
+    const parser = new EnvelopeStreamParser();
+    let error: unknown;
+    try {
+      parser.push(line);
+      parser.push('more, then a newline\n');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'ERR_ENV_MARKERS_INVALID', line: 1, message: (oneShot as Error).message });
+  });
+
   it('reassembles a multibyte character split across byte chunks', () => {
     const bytes = new TextEncoder().encode(text);
     const split = bytes.indexOf(0xc3) + 1;
