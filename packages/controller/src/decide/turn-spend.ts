@@ -13,7 +13,7 @@ export function addSpend<T extends ModelSpend>(spend: T, more: ModelSpend): T {
 }
 
 /** The turn's model spend, its asks' children included. */
-export function turnSpend(turn: TurnRecord): ModelSpend {
+export function turnSpend(turn: Pick<TurnRecord, 'usage' | 'asks'>): ModelSpend {
   const { inputTokens, outputTokens, costUsd } = turn.usage;
   let spend: ModelSpend = { inputTokens, outputTokens, costUsd };
   for (const ask of turn.asks ?? []) if (ask.usage !== undefined) spend = addSpend(spend, ask.usage);

@@ -8,7 +8,7 @@
  * against the row and last turn before the turn runs (`kept-counter.ts`).
  */
 import { isResumableHalt } from '../decide/halt-reason.ts';
-import { addSpend } from '../decide/turn-spend.ts';
+import { turnSpend } from '../decide/turn-spend.ts';
 import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
 import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
@@ -71,15 +71,8 @@ export function reopenTurn(record: TurnRecord): TurnRecord {
     digest: null,
     // What the stopped run's asks' children spent stays spent, as its model calls' spend does: the new run's asks are
     // new children, and the loop's token and cost ceilings count both (the stopped run's asks leave the record).
-    usage: { ...spentByAsks(rest.usage, asks), fuel: 0, toolCalls: 0 },
+    usage: { ...rest.usage, ...turnSpend({ usage: rest.usage, asks }), fuel: 0, toolCalls: 0 },
   };
-}
-
-/** `usage` with the model spend of `asks`' child loops added (an ask that started no child spent nothing). */
-function spentByAsks(usage: TurnRecord['usage'], asks: TurnRecord['asks']): TurnRecord['usage'] {
-  let spent = usage;
-  for (const ask of asks ?? []) if (ask.usage !== undefined) spent = addSpend(spent, ask.usage);
-  return spent;
 }
 
 /**
