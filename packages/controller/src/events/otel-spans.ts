@@ -14,6 +14,7 @@
  */
 import type * as OtelApi from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
+import { splitModelId } from '../agent/split-model-id.ts';
 import type { LoopEvent, LoopEventListener } from './loop-event.ts';
 
 /** The parts of `@opentelemetry/api` the listener calls. */
@@ -32,12 +33,6 @@ interface LoopSpans {
   readonly provider: string;
   readonly requestModel: string;
   readonly turns: Map<number, TurnSpans>;
-}
-
-/** `provider:model` → its two parts (the model part may hold more colons, e.g. `ollama:llama3:8b`). */
-function splitModelId(id: string): { readonly provider: string; readonly model: string } {
-  const colon = id.indexOf(':');
-  return colon < 0 ? { provider: '', model: id } : { provider: id.slice(0, colon), model: id.slice(colon + 1) };
 }
 
 /** A listener that turns every loop event it sees into spans on `tracer`. */

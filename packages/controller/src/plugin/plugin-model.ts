@@ -8,6 +8,7 @@
  * names the plugin and `providers.<name>.languageModel`.
  */
 import { isProviderError, type LanguageModel, type ProviderRegistry } from '@askloop/providers';
+import { splitModelId } from '../agent/split-model-id.ts';
 import { LoopError } from '../errors/loop-error.ts';
 import { pluginError } from './call-hook.ts';
 import { described } from './plugin-shape.ts';
@@ -29,10 +30,10 @@ function modelProblem(model: unknown): string | undefined {
  * thrown as it was, for the caller to classify.
  */
 export function pluginModel(registry: ProviderRegistry, providerPlugins: ReadonlyMap<string, string>, modelId: string): LanguageModel {
-  const name = modelId.slice(0, Math.max(0, modelId.indexOf(':')));
+  const { provider: name, model: providerModel } = splitModelId(modelId);
   const plugin = providerPlugins.get(name);
   const hook = `providers.${name}.languageModel`;
-  const call = `${hook}('${modelId.slice(name.length + 1)}')`;
+  const call = `${hook}('${providerModel}')`;
   let model: unknown;
   try {
     model = registry.languageModel(modelId);
