@@ -111,8 +111,8 @@ Options:
     // A second line of defence, as the viewer's: a tool result or error the records kept may quote a key.
     const redact = createSecretRedactor(io.env, knownSecretNames(io));
     session = redact(session) as SessionRecord;
-    turns = redact(turns) as typeof turns;
-    const shown = selectTurns(turns, selection, session.sid);
+    // Only the turns printed: the others give the header's totals, numbers alone (a --last 1 of 10,000 redacted all).
+    const shown = redact(selectTurns(turns, selection, session.sid)) as typeof turns;
     const lastError = queued?.lastError === undefined || queued.lastError === null ? null : (redact(queued.lastError) as string);
     const queue = queued === undefined ? {} : { queue: { state: queued.state, failures: queued.failures, lastError } };
     if (values.json === true) {
