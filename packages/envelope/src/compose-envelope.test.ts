@@ -22,6 +22,20 @@ describe('composeEnvelope', () => {
     expect(() => composeEnvelope({ userdata: '{}', actions: '' })).toThrow(expect.objectContaining({ code: 'ERR_ENV_SECTION_MISSING' }));
   });
 
+  // Review: a body of white space alone composed, and the other side read the required section as empty.
+  it('refuses USERDATA or ACTIONS of white space alone, which would read back as empty', () => {
+    for (const blank of ['  ', '\n', ' \t\r\n  ']) {
+      expect(() => composeEnvelope({ userdata: blank, actions: 'x' })).toThrow(
+        expect.objectContaining({ code: 'ERR_ENV_SECTION_MISSING', message: expect.stringContaining('USERDATA: the text given holds only white space') }),
+      );
+      expect(() => composeEnvelope({ userdata: '{}', actions: blank })).toThrow(
+        expect.objectContaining({ code: 'ERR_ENV_SECTION_MISSING', message: expect.stringContaining('ACTIONS: the text given holds only white space') }),
+      );
+    }
+    // An optional section of white space alone still composes; it reads back as empty, as the parser reads any.
+    expect(parseEnvelope(composeEnvelope({ userdata: '{}', output: '  ', actions: 'x' })).envelope.output).toBe('');
+  });
+
   it('refuses a body line that is a marker, which would end the section early', () => {
     expect(() => composeEnvelope({ userdata: '{}', output: 'ok\n  <<<NSENV:V4:ACTIONS>>>', actions: 'x' })).toThrow(
       expect.objectContaining({ code: 'ERR_ENV_MARKERS_INVALID', message: expect.stringContaining('section OUTPUT line 2') }),

@@ -19,7 +19,7 @@ export interface EnvelopeInput {
 /**
  * Builds the envelope text. USERDATA given as an object is written as
  * canonical JSON. Throws `ERR_ENV_SECTION_MISSING` when USERDATA or ACTIONS is
- * empty, `ERR_ENV_MARKERS_INVALID` when a body has a line that is a marker
+ * empty or only white space (which reads back as empty), `ERR_ENV_MARKERS_INVALID` when a body has a line that is a marker
  * (it would end the section early; see {@link neutralizeMarkerLines}), and
  * `ERR_ENV_SIZE` when a limit is exceeded.
  */
@@ -51,7 +51,11 @@ export function composeEnvelope(input: EnvelopeInput): string {
   text += `${markerLine('END')}\n`;
   // The parser's own count decides the limits, so compose refuses exactly
   // what parse would refuse (cheap: short text is not counted at all).
-  parseEnvelope(text);
+  const { envelope } = parseEnvelope(text);
+  // A body of white space alone reads back as empty (the parser trims it): refuse it as the empty body is refused,
+  // rather than compose a required section that the other side reads as missing.
+  if (envelope.userdata === '') throw new SectionMissingError('cannot compose an envelope without USERDATA: the text given holds only white space; it must be a non-empty JSON object');
+  if (envelope.actions === '') throw new SectionMissingError('cannot compose an envelope without ACTIONS: the text given holds only white space; it must hold a command … endcommand block');
   return text;
 }
 
