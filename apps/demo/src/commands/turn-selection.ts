@@ -6,6 +6,7 @@
  * screen.
  */
 import { usageError, type CliError } from '../cli-error.ts';
+import { readTurnNumber } from '../turn-number.ts';
 
 /** One `--turn` value: the first and last turn numbers it takes, both included. */
 export interface TurnRange {
@@ -19,8 +20,6 @@ export interface TurnSelection {
   readonly last?: number;
 }
 
-const WHOLE = /^[1-9][0-9]{0,8}$/;
-
 function badTurn(value: string): CliError {
   return usageError(`--turn takes a turn number or a range of them (3, 3..7, 40.., ..5; turns count from 1), got '${value}'`);
 }
@@ -28,8 +27,9 @@ function badTurn(value: string): CliError {
 /** The turn number in `text` (a `--turn` part), or undefined when it is empty (an open end). */
 function turnNumber(text: string, value: string): number | undefined {
   if (text === '') return undefined;
-  if (!WHOLE.test(text)) throw badTurn(value);
-  return Number(text);
+  const turn = readTurnNumber(text);
+  if (turn === undefined) throw badTurn(value);
+  return turn;
 }
 
 /** Reads one `--turn` value. */
@@ -51,8 +51,9 @@ export function parseTurnRange(value: string): TurnRange {
 
 /** Reads `--last`. */
 export function parseLastCount(value: string): number {
-  if (!WHOLE.test(value.trim())) throw usageError(`--last takes how many of the latest turns to print, a whole number from 1, got '${value}'`);
-  return Number(value.trim());
+  const count = readTurnNumber(value.trim());
+  if (count === undefined) throw usageError(`--last takes how many of the latest turns to print, a whole number from 1, got '${value}'`);
+  return count;
 }
 
 /**

@@ -6,6 +6,7 @@
  * JSON; 1,100 turns of a 512 KiB OUTPUT could not be sent at all.
  */
 import { listTurnRange, MAX_TURN_INDEX, type TranscriptStore, type TurnRecord } from '@askloop/controller';
+import { readTurnNumber } from '../turn-number.ts';
 import { boundTurn, type BoundedTurn, type TurnLimits } from './bound-turn.ts';
 
 /** How many turns one page holds at most. */
@@ -64,7 +65,7 @@ export async function readTurnPage(store: Pick<TranscriptStore, 'listTurns' | 'l
 
 /** A turn index in a query or a path (`before=951`, `/turns/7`): a whole number from 1 to 2^31 − 1, or an error saying so. */
 export function parseTurnIndex(name: string, text: string): number | { readonly error: string } {
-  const value = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value <= MAX_TURN_INDEX)) return { error: `${name} must be a turn number, a whole number from 1 to ${MAX_TURN_INDEX}, got ${JSON.stringify(text.slice(0, 40))}` };
+  const value = readTurnNumber(text);
+  if (value === undefined) return { error: `${name} must be a turn number, a whole number from 1 to ${MAX_TURN_INDEX}, got ${JSON.stringify(text.slice(0, 40))}` };
   return value;
 }
