@@ -59,6 +59,7 @@ export { createDefaultRegistry, createSafeToolPacks, type DefaultRegistryOptions
 export { createFileSystemTools, type FileSystemToolsOptions } from './packs/fs-tools.ts';
 export { makeDirectories, makeDirectoriesSync } from './fs/make-directories.ts';
 export { createHttpTools, type HttpToolsOptions } from './packs/http-tools.ts';
+export type { HostResolver, SpecialAddressRule } from './packs/http-address-guard.ts';
 export { createJsonTools } from './packs/json-tools.ts';
 export { createListTools } from './packs/list-tools.ts';
 export { createMapTools } from './packs/map-tools.ts';

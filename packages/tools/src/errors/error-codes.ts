@@ -21,6 +21,7 @@ export const TOOL_ERROR_CODES = {
   FS_NOT_FOUND: { referenceCode: 22, fix: 'Check the path with tool.fs.Stat or tool.fs.List first; paths are relative to the fs root.' },
   FS_PATH_TYPE: { referenceCode: 23, fix: 'The path is a directory where a file was expected (or the reverse); pick the right path.' },
   FS_TOO_LARGE: { referenceCode: 37, fix: 'Read or write less data, or raise maxReadBytes/maxWriteBytes in createFileSystemTools().' },
+  HTTP_ADDRESS_DENIED: { referenceCode: 1003, fix: "The host is or resolves to a loopback, private, link-local or other special-use address (127.0.0.1, 10.x, 192.168.x, 169.254.169.254, ::1, fc00::/7, …), which a net grant pattern (*, **, *.example.com) never reaches, through a name, a literal address or a redirect: only a grant naming the host does (net:read:localhost:8080, net:read:10.0.0.5). Ask the operator to add one, or, for an http pack meant for a private network, to create it with createHttpTools({ specialAddresses: 'granted' })." },
   HTTP_FAILED: { referenceCode: 1002, fix: 'The request did not complete (connection refused, DNS, TLS); check the URL and that the server is up.' },
   HTTP_HOST_DENIED: { referenceCode: 1003, fix: 'Add the host to the policy\'s grants, e.g. net:read:api.example.com (or net:read:*.example.com): createPolicy({ grants }), an agent\'s policy.grants, or askloop\'s --grant.' },
   HTTP_TOO_LARGE: { referenceCode: 37, fix: 'The response body exceeded maxBytes; fetch something smaller or raise maxBytes in createHttpTools().' },

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hostFor } from '../../test/tool-test-host.ts';
 import { formatCapability } from '../policy/capability.ts';
 import { createPolicy } from '../policy/policy.ts';
@@ -10,11 +10,34 @@ import type { ToolValue as ToolValueLike } from '../spec/tool-value.ts';
 let server: Server;
 let origin: string;
 let port: number;
+/** A second origin (another port), for redirects that change origin. */
+let other: Server;
+let otherPort: number;
+/** The requests both servers received: `host path` and the credential headers. */
+const seen: { at: string; headers: (string | undefined)[] }[] = [];
+
+const REDIRECTS: Record<string, () => string> = {
+  '/start': () => `${origin}/same`,
+  '/same': () => `http://localhost:${otherPort}/other`,
+  '/other': () => `${origin}/back`,
+  '/loop-a': () => '/loop-b',
+  '/loop-b': () => '/loop-a',
+};
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname === '/hello') {
+    seen.push({ at: `${request.headers.host} ${request.url}`, headers: [request.headers.authorization, request.headers.cookie, request.headers['proxy-authorization'], request.headers['x-keep'] as string | undefined] });
+    const redirect = REDIRECTS[url.pathname];
+    if (redirect !== undefined) {
+      response.writeHead(url.pathname === '/loop-b' ? 301 : 302, { location: redirect() }).end();
+    } else if (url.pathname === '/redirect') {
+      response.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
+    } else if (url.pathname === '/headers') {
+      response.end(JSON.stringify(request.headers));
+    } else if (url.pathname === '/back') {
+      response.end('back');
+    } else if (url.pathname === '/hello') {
       response.setHeader('content-type', 'text/plain');
       response.end(`hello ${request.method} ${request.headers['x-test'] ?? ''}`);
     } else if (url.pathname === '/echo') {
@@ -37,10 +60,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  other = createServer((request, response) => server.emit('request', request, response));
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherPort = (other.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const each of [server, other]) {
+    each.closeAllConnections();
+    await new Promise((resolve) => each.close(resolve));
+  }
+});
+beforeEach(() => {
+  seen.length = 0;
 });
 
 // A loopback answer takes a millisecond, but a loaded machine can pause this process for a second or two: only the
@@ -63,6 +94,24 @@ describe('tool.http.Fetch', () => {
     const readOnly = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:127.0.0.1'] });
     const error = await readOnly.fail('tool.http.Fetch', [`${origin}/echo`, { method: 'POST', body: 'x' }]);
     expect([error.code, error.message]).toEqual(['HTTP_HOST_DENIED', `tool.http.Fetch needs capability net:write:127.0.0.1:${port} — add the grant net:write:127.0.0.1:${port} to the policy`]);
+  });
+
+  it("sends fetch's accept and user-agent unless the program sets them, a counted body, and one connection a request", async () => {
+    const sent = async (options: Record<string, ToolValueLike>) => JSON.parse(((await granted().call('tool.http.Fetch', [`${origin}/headers`, options])) as { body: string }).body) as Record<string, string>;
+    expect(await sent({})).toMatchObject({ accept: '*/*', 'user-agent': 'node', connection: 'close' });
+    expect(await sent({ headers: { Accept: 'text/html', 'User-Agent': 'bot' } })).toMatchObject({ accept: 'text/html', 'user-agent': 'bot' });
+    expect(await sent({ method: 'POST' })).toMatchObject({ 'content-length': '0' });
+    expect(await sent({ method: 'PUT', body: 'é' })).toMatchObject({ 'content-length': '2', 'content-type': 'text/plain;charset=UTF-8' });
+    expect(await granted().call('tool.http.Fetch', [`${origin}/hello`, { method: 'HEAD' }])).toMatchObject({ status: 200, body: '' });
+  });
+
+  it.each(['Host', 'content-length', 'Connection', 'Transfer-Encoding'])('refuses a %s header, which the tool sets itself', async (name) => {
+    const error = await granted().fail('tool.http.Fetch', [`${origin}/hello`, { headers: { [name]: 'x' } }]);
+    expect([error.code, error.message]).toEqual([
+      'TOOL_ARGUMENT_INVALID',
+      `tool.http.Fetch: options header '${name}' is set by the tool itself (from the URL and the body); leave it out; options is {"method": "GET", "headers": {"Name": "value"}, "body": "text"}, every key optional (pack http)`,
+    ]);
+    expect(seen).toEqual([]);
   });
 
   it('follows redirects on granted hosts and re-checks every hop', async () => {
@@ -119,41 +168,23 @@ describe('tool.http.Fetch', () => {
   });
 });
 
-/** A fake fetch: answers from `routes` by URL and records the headers each URL received. */
-function fakeFetch(routes: Record<string, { status: number; location?: string }>) {
-  const seen: { url: string; headers: Record<string, string> }[] = [];
-  const fetch = (async (input: URL | string, init?: RequestInit) => {
-    const url = String(input);
-    seen.push({ url, headers: Object.fromEntries(new Headers(init?.headers).entries()) });
-    const route = routes[url] ?? { status: 200 };
-    return new Response(route.status >= 300 && route.status < 400 ? null : 'done', { status: route.status, headers: route.location === undefined ? {} : { location: route.location } });
-  }) as typeof globalThis.fetch;
-  return { fetch, seen };
-}
-
 describe('tool.http.Fetch redirects (review findings 3 and 10)', () => {
   it('drops Authorization, Cookie and Proxy-Authorization when a redirect changes origin', async () => {
-    const { fetch, seen } = fakeFetch({
-      'http://127.0.0.1:1001/start': { status: 302, location: 'http://127.0.0.1:1001/same' },
-      'http://127.0.0.1:1001/same': { status: 302, location: 'http://localhost:1002/other' },
-      'http://localhost:1002/other': { status: 302, location: 'http://127.0.0.1:1001/back' },
-    });
-    const host = hostFor([createHttpTools({ fetch })], { allow: ['**'], grants: ['net:read:127.0.0.1', 'net:read:localhost'] });
+    const host = hostFor([createHttpTools()], { allow: ['**'], grants: ['net:read:127.0.0.1', 'net:read:localhost'] });
     const headers = { Authorization: 'Bearer secret', cookie: 'sid=1', 'Proxy-Authorization': 'Basic x', 'X-Keep': 'kept' };
-    expect(await host.call('tool.http.Fetch', ['http://127.0.0.1:1001/start', { headers }])).toMatchObject({ status: 200, url: 'http://127.0.0.1:1001/back' });
-    expect(seen.map((request) => [request.url, request.headers.authorization, request.headers.cookie, request.headers['proxy-authorization'], request.headers['x-keep']])).toEqual([
-      ['http://127.0.0.1:1001/start', 'Bearer secret', 'sid=1', 'Basic x', 'kept'],
-      ['http://127.0.0.1:1001/same', 'Bearer secret', 'sid=1', 'Basic x', 'kept'],
-      ['http://localhost:1002/other', undefined, undefined, undefined, 'kept'],
-      ['http://127.0.0.1:1001/back', undefined, undefined, undefined, 'kept'],
+    expect(await host.call('tool.http.Fetch', [`${origin}/start`, { headers }])).toMatchObject({ status: 200, url: `${origin}/back` });
+    expect(seen).toEqual([
+      { at: `127.0.0.1:${port} /start`, headers: ['Bearer secret', 'sid=1', 'Basic x', 'kept'] },
+      { at: `127.0.0.1:${port} /same`, headers: ['Bearer secret', 'sid=1', 'Basic x', 'kept'] },
+      { at: `localhost:${otherPort} /other`, headers: [undefined, undefined, undefined, 'kept'] },
+      { at: `127.0.0.1:${port} /back`, headers: [undefined, undefined, undefined, 'kept'] },
     ]);
   });
 
   it('fails with HTTP_TOO_MANY_REDIRECTS past maxRedirects instead of returning the 3xx', async () => {
-    const { fetch, seen } = fakeFetch({ 'http://h/a': { status: 302, location: '/b' }, 'http://h/b': { status: 301, location: '/a' } });
-    const host = hostFor([createHttpTools({ fetch, maxRedirects: 3 })], { allow: ['**'], grants: ['net:read:h'] });
-    const error = await host.fail('tool.http.Fetch', ['http://h/a']);
-    expect([error.code, error.message]).toEqual(['HTTP_TOO_MANY_REDIRECTS', 'tool.http.Fetch: request to h was redirected 3 times and h redirects again; the limit is 3 (pack http)']);
+    const host = hostFor([createHttpTools({ maxRedirects: 3 })], { allow: ['**'], grants: ['net:read:127.0.0.1'] });
+    const error = await host.fail('tool.http.Fetch', [`${origin}/loop-a`]);
+    expect([error.code, error.message]).toEqual(['HTTP_TOO_MANY_REDIRECTS', `tool.http.Fetch: request to 127.0.0.1:${port} was redirected 3 times and 127.0.0.1:${port} redirects again; the limit is 3 (pack http)`]);
     expect(seen).toHaveLength(4);
   });
 });
@@ -176,19 +207,17 @@ describe('net grants and effective ports (review finding 9)', () => {
 });
 
 describe('tool.http.Fetch refuses what it used to ignore or misreport (review)', () => {
-  const redirectingTo = (location: string) =>
-    hostFor([createHttpTools({ fetch: async () => new Response(null, { status: 302, headers: { location } }) })], { allow: ['tool.http.*'], grants: ['net:read'] });
-
   it('a redirect to a malformed Location is HTTP_URL_INVALID naming the redirect, not TOOL_FAILED "Invalid URL"', async () => {
-    const error = await redirectingTo('http://[bad').fail('tool.http.Fetch', ['http://example.com/start']);
+    const start = (location: string) => `${origin}/redirect?to=${encodeURIComponent(location)}`;
+    const error = await granted().fail('tool.http.Fetch', [start('http://[bad')]);
     expect([error.code, error.message]).toEqual([
       'HTTP_URL_INVALID',
-      "tool.http.Fetch: http://example.com/start redirected (status 302) to Location 'http://[bad', which is not a valid URL; the redirect cannot be followed (pack http)",
+      `tool.http.Fetch: ${start('http://[bad')} redirected (status 302) to Location 'http://[bad', which is not a valid URL; the redirect cannot be followed (pack http)`,
     ]);
-    const scheme = await redirectingTo('ftp://example.com/x').fail('tool.http.Fetch', ['http://example.com/start']);
+    const scheme = await granted().fail('tool.http.Fetch', [start('ftp://example.com/x')]);
     expect([scheme.code, scheme.message]).toEqual([
       'HTTP_URL_INVALID',
-      "tool.http.Fetch: http://example.com/start redirected (status 302) to 'ftp://example.com/x', which is not followed: only http and https URLs are fetched, not ftp: (pack http)",
+      `tool.http.Fetch: ${start('ftp://example.com/x')} redirected (status 302) to 'ftp://example.com/x', which is not followed: only http and https URLs are fetched, not ftp: (pack http)`,
     ]);
   });
 

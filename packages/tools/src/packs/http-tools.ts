@@ -2,9 +2,13 @@
  * `tool.http.Fetch`: HTTP requests to granted hosts only, off unless granted.
  * The host of every request — and of every redirect hop — must be covered by
  * a `net` grant (`net:read:api.example.com`, `net:read:*.example.com`;
- * methods other than GET/HEAD need `net:write`). The body is read up to
- * `maxBytes` and the whole exchange is bounded by `timeoutMs`.
+ * methods other than GET/HEAD need `net:write`), and the address each
+ * connection goes to is checked (`http-address-guard.ts`): a loopback,
+ * private, link-local or other special-use address only when a grant names
+ * the host. The body is read up to `maxBytes` and the whole exchange is
+ * bounded by `timeoutMs`.
  */
+import type { IncomingMessage } from 'node:http';
 import { checkPackOptions, count, other } from './pack-options.ts';
 import { ToolError, isToolError } from '../errors/tool-error.ts';
 import type { Capability } from '../policy/capability.ts';
@@ -13,6 +17,8 @@ import { defineTool } from '../spec/define-tool.ts';
 import type { ToolContext } from '../spec/tool-context.ts';
 import { describeValue } from '../spec/coerce-argument.ts';
 import { isToolMap, type ToolValue } from '../spec/tool-value.ts';
+import { addressGuard, systemResolver, type HostResolver, type SpecialAddressRule } from './http-address-guard.ts';
+import { createHttpAgents, sendHttpRequest, type HttpAgents } from './http-exchange.ts';
 
 /** Options of {@link createHttpTools}. */
 export interface HttpToolsOptions {
@@ -22,8 +28,30 @@ export interface HttpToolsOptions {
   readonly timeoutMs?: number;
   /** Redirects followed (each re-checked against the grants). Default 5. */
   readonly maxRedirects?: number;
-  /** The fetch implementation (injectable for tests). Default `globalThis.fetch`. */
-  readonly fetch?: typeof fetch;
+  /**
+   * Resolves host names: `(hostname) => Promise<{ address }[]>`. Default the
+   * system's (`dns.lookup`). Every address it gives is checked before a
+   * connection is made to it; tests inject one to give names fixed addresses.
+   */
+  readonly lookup?: HostResolver;
+  /**
+   * Who reaches a loopback, private, link-local or other special-use address:
+   * `'named'` (the default), only a grant naming the host without a wildcard
+   * (`net:read:localhost:8080`, `net:read:10.0.0.5`); `'granted'`, any grant
+   * covering the host, patterns included — for a pack meant for a private
+   * network, where `net:read:*.corp.internal` should reach its 10.x hosts.
+   */
+  readonly specialAddresses?: SpecialAddressRule;
+}
+
+/** The settings a pack runs with. */
+interface HttpSettings {
+  readonly maxBytes: number;
+  readonly timeoutMs: number;
+  readonly maxRedirects: number;
+  readonly lookup: HostResolver;
+  readonly specialAddresses: SpecialAddressRule;
+  readonly agents: HttpAgents;
 }
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
@@ -61,6 +89,9 @@ export function withoutCredentials(headers: Readonly<Record<string, string>>): R
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
+/** Headers the tool sets itself (from the URL, the body and its one connection a request), which a program may not. */
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
 const OPTION_KEYS: readonly string[] = ['method', 'headers', 'body'];
 
 /** `TOOL_ARGUMENT_INVALID` about `options`, saying what it takes. */
@@ -90,6 +121,7 @@ function requestOptions(value: ToolValue): { method: string; headers: Record<str
   if (!isToolMap(rawHeaders)) throw invalidOptions(`key 'headers' must be a map of header names to strings, got ${describeValue(rawHeaders)}`);
   for (const [name, header] of Object.entries(rawHeaders)) {
     if (typeof header !== 'string' && typeof header !== 'number' && typeof header !== 'boolean') throw invalidOptions(`header '${name}' must be a string, got ${describeValue(header)}`);
+    if (TRANSPORT_HEADERS.has(name.toLowerCase())) throw invalidOptions(`header '${name}' is set by the tool itself (from the URL and the body); leave it out`);
     headers[name] = String(header);
   }
   const body = given('body');
@@ -113,70 +145,90 @@ function redirectTarget(location: string, from: URL, status: number): URL {
   }
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+/** The failure of a request that did not complete; an abort is left to the caller, which names the time limit. */
+function requestFailed(error: unknown, url: URL, signal: AbortSignal, what: string): unknown {
+  if (isToolError(error) || signal.aborted) return error;
+  return new ToolError('HTTP_FAILED', `${what} ${url.href} failed: ${(error as Error).message}`, { cause: error });
+}
+
+async function readLimited(response: IncomingMessage, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new ToolError('HTTP_TOO_LARGE', `response body is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    total += chunk.byteLength;
+    // Leaving the loop destroys the response, and with it the connection.
+    if (total > maxBytes) throw new ToolError('HTTP_TOO_LARGE', `response body is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>, context: ToolContext, options: Required<HttpToolsOptions>, signal: AbortSignal): Promise<ToolValue> {
+/** The response's headers as one map, a repeated header's values joined with `, ` (as `Headers` joins them). */
+function headerMap(response: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>, context: ToolContext, settings: HttpSettings, signal: AbortSignal): Promise<ToolValue> {
   let current = url;
   let { method, body, headers: requestHeaders } = args;
   for (let hop = 0; ; hop += 1) {
-    let response: Response;
+    // The first hop's need was authorized by the tool's scopes, every later one below, before it is sent.
+    const guard = addressGuard(current, httpNeed(current, method), context.policy.grants, settings.specialAddresses, settings.lookup);
+    let response: IncomingMessage;
     try {
-      response = await options.fetch(current, { method, headers: requestHeaders, body: SAFE_METHODS.has(method) ? undefined : body, redirect: 'manual', signal });
+      response = await sendHttpRequest({ url: current, method, headers: requestHeaders, body: SAFE_METHODS.has(method) ? undefined : body, signal }, guard, settings.agents);
     } catch (error) {
-      if (signal.aborted) throw new ToolError('TOOL_TIMEOUT', `request to ${current.host} did not finish within ${options.timeoutMs} ms`, { cause: error });
-      throw new ToolError('HTTP_FAILED', `request to ${current.href} failed: ${(error as Error).message}`, { cause: error });
+      if (!isToolError(error) && signal.aborted) throw new ToolError('TOOL_TIMEOUT', `request to ${current.host} did not finish within ${settings.timeoutMs} ms`, { cause: error });
+      throw requestFailed(error, current, signal, 'request to');
     }
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location !== null) {
-      await response.body?.cancel();
-      if (hop >= options.maxRedirects) {
-        throw new ToolError('HTTP_TOO_MANY_REDIRECTS', `request to ${url.host} was redirected ${hop} times and ${current.host} redirects again; the limit is ${options.maxRedirects}`);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location !== undefined) {
+      response.destroy();
+      if (hop >= settings.maxRedirects) {
+        throw new ToolError('HTTP_TOO_MANY_REDIRECTS', `request to ${url.host} was redirected ${hop} times and ${current.host} redirects again; the limit is ${settings.maxRedirects}`);
       }
-      const next = redirectTarget(location, current, response.status);
+      const next = redirectTarget(location, current, status);
       // Credentials meant for one origin must not reach another (WHATWG fetch does the same); once dropped they stay dropped.
       if (next.origin !== current.origin) requestHeaders = withoutCredentials(requestHeaders);
       current = next;
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
       }
       context.authorize(httpNeed(current, method));
       continue;
     }
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const text = method === 'HEAD' ? '' : await readLimited(response, options.maxBytes);
-    return { status: response.status, ok: response.ok, url: current.href, headers, body: text };
+    let text = '';
+    try {
+      if (method === 'HEAD') response.destroy();
+      else text = await readLimited(response, settings.maxBytes);
+    } catch (error) {
+      throw requestFailed(error, current, signal, 'reading the response of');
+    }
+    return { status, ok: status >= 200 && status < 300, url: current.href, headers: headerMap(response), body: text };
   }
 }
 
 /** Creates the `http` pack. */
 export function createHttpTools(options: HttpToolsOptions = {}): ToolPack {
-  checkPackOptions('createHttpTools', options, { maxBytes: count(1), timeoutMs: count(1), maxRedirects: count(), fetch: other });
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ToolError('TOOL_SPEC_INVALID', `createHttpTools(): fetch must be a function such as globalThis.fetch, got ${typeof options.fetch}`);
-  const settings: Required<HttpToolsOptions> = {
+  if (typeof options === 'object' && options !== null && 'fetch' in options) {
+    throw new ToolError('TOOL_SPEC_INVALID', "createHttpTools(): fetch is no longer an option: the pack makes its own connections so that it can check the address each one goes to; to give test host names fixed addresses, pass lookup: (hostname) => Promise<{ address }[]>");
+  }
+  checkPackOptions('createHttpTools', options, { maxBytes: count(1), timeoutMs: count(1), maxRedirects: count(), lookup: other, specialAddresses: other });
+  if (options.lookup !== undefined && typeof options.lookup !== 'function') throw new ToolError('TOOL_SPEC_INVALID', `createHttpTools(): lookup must be a function (hostname) => Promise<{ address }[]>, got ${typeof options.lookup}`);
+  if (options.specialAddresses !== undefined && options.specialAddresses !== 'named' && options.specialAddresses !== 'granted') {
+    throw new ToolError('TOOL_SPEC_INVALID', `createHttpTools(): specialAddresses must be 'named' (the default: only a grant naming the host reaches a loopback, private or other special-use address) or 'granted' (any grant covering the host does), got ${JSON.stringify(options.specialAddresses) ?? String(options.specialAddresses)}`);
+  }
+  const settings: HttpSettings = {
     maxBytes: options.maxBytes ?? 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRedirects: options.maxRedirects ?? 5,
-    fetch: options.fetch ?? globalThis.fetch,
+    lookup: options.lookup ?? systemResolver,
+    specialAddresses: options.specialAddresses ?? 'named',
+    agents: createHttpAgents(),
   };
   return defineToolPack('http', [
     defineTool(

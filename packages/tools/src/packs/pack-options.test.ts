@@ -22,7 +22,7 @@ const refusal = (make: () => unknown): [string | undefined, string] | undefined 
 
 describe('pack factory options', () => {
   it('refuses a misspelt option, naming the one meant', () => {
-    expect(refusal(() => createHttpTools({ maxByte: 1 } as never))).toEqual(['TOOL_SPEC_INVALID', "createHttpTools(): unknown option 'maxByte'; did you mean 'maxBytes'? (the options are maxBytes, timeoutMs, maxRedirects, fetch)"]);
+    expect(refusal(() => createHttpTools({ maxByte: 1 } as never))).toEqual(['TOOL_SPEC_INVALID', "createHttpTools(): unknown option 'maxByte'; did you mean 'maxBytes'? (the options are maxBytes, timeoutMs, maxRedirects, lookup, specialAddresses)"]);
     expect(refusal(() => createDefaultRegistry({ fss: { root: '/srv' } } as never))).toEqual(['TOOL_SPEC_INVALID', "createDefaultRegistry(): unknown option 'fss'; did you mean 'fs'? (the options are fs, http, extraPacks)"]);
     expect(refusal(() => createMemoryTools({ maxvaluebytes: 10 } as never))?.[1]).toContain("did you mean 'maxValueBytes'?");
   });
@@ -37,14 +37,23 @@ describe('pack factory options', () => {
     expect(ttlDefault(createScratchTools({ maxTtlSeconds: 60 }))).toBe(60);
     expect(ttlDefault(createScratchTools())).toBe(3600);
     expect(refusal(() => createHttpTools({ timeoutMs: 1.5 }))?.[0]).toBe('TOOL_SPEC_INVALID');
-    expect(refusal(() => createHttpTools({ fetch: 'curl' as never }))).toEqual(['TOOL_SPEC_INVALID', 'createHttpTools(): fetch must be a function such as globalThis.fetch, got string']);
+    expect(refusal(() => createHttpTools({ lookup: 'dig' as never }))).toEqual(['TOOL_SPEC_INVALID', 'createHttpTools(): lookup must be a function (hostname) => Promise<{ address }[]>, got string']);
+    expect(refusal(() => createHttpTools({ specialAddresses: 'all' as never }))).toEqual([
+      'TOOL_SPEC_INVALID',
+      "createHttpTools(): specialAddresses must be 'named' (the default: only a grant naming the host reaches a loopback, private or other special-use address) or 'granted' (any grant covering the host does), got \"all\"",
+    ]);
+    // The transport is the pack's own now, so that it can check each connection's address; an injected fetch would skip that.
+    expect(refusal(() => createHttpTools({ fetch: globalThis.fetch } as never))).toEqual([
+      'TOOL_SPEC_INVALID',
+      'createHttpTools(): fetch is no longer an option: the pack makes its own connections so that it can check the address each one goes to; to give test host names fixed addresses, pass lookup: (hostname) => Promise<{ address }[]>',
+    ]);
     expect(refusal(() => createHttpTools(null as never))?.[0]).toBe('TOOL_SPEC_INVALID');
   });
 
   it('takes the options as documented', () => {
     expect(refusal(() => createMemoryTools({ maxValueBytes: 10 }))).toBeUndefined();
     expect(refusal(() => createScratchTools({ defaultTtlSeconds: 60, maxTtlSeconds: 60, maxValueBytes: 100 }))).toBeUndefined();
-    expect(refusal(() => createHttpTools({ maxBytes: 10, timeoutMs: 100, maxRedirects: 0, fetch: globalThis.fetch }))).toBeUndefined();
+    expect(refusal(() => createHttpTools({ maxBytes: 10, timeoutMs: 100, maxRedirects: 0, lookup: async () => [{ address: '127.0.0.1' }], specialAddresses: 'granted' }))).toBeUndefined();
     expect(refusal(() => createDefaultRegistry({ http: {}, extraPacks: [] }))).toBeUndefined();
     expect(refusal(() => createDefaultRegistry())).toBeUndefined();
   });

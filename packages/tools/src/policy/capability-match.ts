@@ -9,7 +9,8 @@
 import type { Capability } from './capability.ts';
 import { scopeMatches } from './scope-match.ts';
 
-function grantCovers(grant: Capability, resource: string, verb: string | undefined, scope: string | undefined): boolean {
+/** True when `grant` covers one atomic need: `resource`, `verb` (undefined: any) and `scope` (undefined: none in particular). */
+export function grantCovers(grant: Capability, resource: string, verb: string | undefined, scope: string | undefined): boolean {
   if (grant.resource !== '*' && grant.resource !== resource) return false;
   if (verb !== undefined && !grant.verbs.includes('*') && !grant.verbs.includes(verb)) return false;
   if (scope === undefined || grant.scopes.length === 0) return true;
