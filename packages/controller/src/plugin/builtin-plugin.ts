@@ -103,7 +103,7 @@ function builtinProvider<Name extends BuiltinProviderName>(name: Name, settings:
 /** The options of {@link builtinPlugin}, of `fs` and of `http`: any other is a misspelling whose setting would be dropped. */
 const OPTION_FIELDS = ['fs', 'http', 'providers', 'providerSettings', 'name'] as const;
 const FS_FIELDS = ['root', 'maxReadBytes', 'maxWriteBytes', 'maxListEntries'] as const;
-const HTTP_FIELDS = ['maxBytes', 'timeoutMs', 'maxRedirects', 'fetch'] as const;
+const HTTP_FIELDS = ['maxBytes', 'timeoutMs', 'maxRedirects', 'lookup', 'specialAddresses'] as const;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
