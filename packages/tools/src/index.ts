@@ -40,6 +40,7 @@ export { canonicalToolPattern, compileToolPattern, type ToolPattern } from './po
 export type { StaticArgument, ToolArgumentSignature, ToolCatalog, ToolDenial, ToolSignature, ToolValueType } from './spec/tool-signature.ts';
 export { callDeadline, createToolHost, type HostToolCatalog, type ToolCallOptions, type ToolCallRecord, type ToolHost, type ToolHostOptions } from './host/tool-host.ts';
 export { refuseToolsNeedingApproval } from './host/without-approval.ts';
+export { redactToolValue } from './host/redact-tool-output.ts';
 export { localToolsModule, workerLocalTools } from './local/worker-local-tools.ts';
 export { DEFAULT_MAX_RESULT_ITEMS, DEFAULT_MAX_RESULT_LENGTH, ensureResultItems, ensureResultLength } from './spec/result-size.ts';
 

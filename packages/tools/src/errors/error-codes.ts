@@ -41,7 +41,7 @@ export const TOOL_ERROR_CODES = {
   STORE_SCHEMA_NEWER: { referenceCode: 18, fix: 'The database was written by a newer @askloop/tools; upgrade the package or use another file.' },
   TOOL_ARGUMENT_INVALID: { referenceCode: 4, fix: 'Pass the argument with the type the tool declares (see the catalogue line of the tool).' },
   TOOL_ARGUMENT_MISSING: { referenceCode: 4, fix: 'Pass every required argument, positionally or in one map of named arguments.' },
-  TOOL_ARGUMENT_REDACTED: { referenceCode: 4, fix: 'An argument of this write holds the mark the host put where it hid a secret from an earlier result of this run; writing it would replace the secret with the mark. Write only what you change (append a line, set one key) instead of writing back text you read.' },
+  TOOL_ARGUMENT_REDACTED: { referenceCode: 4, fix: 'An argument of this write holds the mark the host put where it hid a secret from an earlier result of this run or from the program itself; writing it would replace the secret with the mark. Write only what you change (append a line, set one key) instead of writing back text you read, and never write a key in a program: a tool that needs one reads it itself.' },
   TOOL_CANCELLED: { referenceCode: 21, fix: 'The run ended (its time ran out, it failed or was aborted) while the tool was still working; the call was abandoned. Do less work per run, or give the run more time (wallMs).' },
   TOOL_DUPLICATE: { referenceCode: 42, fix: 'Two packs (or one pack twice) define the same tool or pack name; rename or drop one.' },
   TOOL_FAILED: { referenceCode: 21, fix: 'The tool itself failed; read the wrapped cause, which names the tool and its pack.' },

@@ -115,6 +115,14 @@ describe('createToolHost({ redactionMarker }): writing back what was hidden', ()
     expect(await host.call('tool.file.Write', ['notes.txt', 'B=2\n'])).toBe(null);
   });
 
+  it('refuses it from the first call when the program itself had a secret hidden (secretHidden: a key its model wrote)', async () => {
+    const host = hostFor([fsPack], undefined, { redact: hide, redactionMarker: '[REDACTED]', secretHidden: true });
+    const error = await host.fail('tool.file.Write', ['.env', 'ACME_API_KEY=[REDACTED]\n']);
+    expect(error.code).toBe('TOOL_ARGUMENT_REDACTED');
+    expect(error.message).toContain('from the program itself');
+    expect(files.get('.env')).toBe(`A=1\nACME_API_KEY=${KEY3}\n`);
+  });
+
   it('lets the mark through when nothing of the run was hidden (the text may hold it for its own reasons)', async () => {
     const host = hostFor([fsPack], undefined, { redact: hide, redactionMarker: '[REDACTED]' });
     expect(await host.call('tool.file.Write', ['doc.txt', 'a [REDACTED] passage'])).toBe(null);
@@ -126,5 +134,10 @@ describe('redactToolValue on keys the redaction makes alike', () => {
     const hide = (text: string): string => text.split('SECRET-KEY-1').join('[REDACTED]');
     const value = { 'a SECRET-KEY-1': 1, 'a [REDACTED]': 2, 'b SECRET-KEY-1': 3 } as Record<string, ToolValue>;
     expect(redactToolValue(value, hide)).toEqual({ 'a [REDACTED] (2)': 1, 'a [REDACTED]': 2, 'b [REDACTED]': 3 });
+    // The key it would be made like comes first, unchanged: the copy starts with it, in its place.
+    const later = { 'a [REDACTED]': 2, n: { deep: 'no secret' }, 'a SECRET-KEY-1': 1 } as Record<string, ToolValue>;
+    const copied = redactToolValue(later, hide) as Record<string, ToolValue>;
+    expect(Object.entries(copied)).toEqual([['a [REDACTED]', 2], ['n', { deep: 'no secret' }], ['a [REDACTED] (2)', 1]]);
+    expect(copied['n']).toBe(later['n']);
   });
 });

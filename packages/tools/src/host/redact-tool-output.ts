@@ -22,21 +22,26 @@ export function redactToolValue(value: ToolValue, redact: (text: string) => stri
   }
   const map = value as { readonly [key: string]: ToolValue };
   const keys = Object.keys(map);
-  let changed = false;
-  const entries: [string, ToolValue][] = [];
-  const used = new Set<string>();
-  for (const key of keys) {
+  // Nothing is copied until something changes: most maps (a record's, a tool's) hold no secret, and are walked often.
+  let entries: [string, ToolValue][] | undefined;
+  let used: Set<string> | undefined;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
     const item = map[key] as ToolValue;
     const hidden = redact(key);
+    const redacted = redactToolValue(item, redact);
+    if (entries === undefined) {
+      if (hidden === key && redacted === item) continue;
+      entries = keys.slice(0, index).map((kept) => [kept, map[kept] as ToolValue]);
+      used = new Set(keys.slice(0, index));
+    }
     let redactedKey = hidden;
     // A key the redaction made like another (`a <key>` beside `a [REDACTED]`) stays, numbered: neither value is lost.
-    for (let copy = 2; redactedKey !== key && (used.has(redactedKey) || Object.hasOwn(map, redactedKey)); copy += 1) redactedKey = `${hidden} (${copy})`;
-    used.add(redactedKey);
-    const redacted = redactToolValue(item, redact);
-    if (redactedKey !== key || redacted !== item) changed = true;
+    for (let copy = 2; redactedKey !== key && (used?.has(redactedKey) === true || Object.hasOwn(map, redactedKey)); copy += 1) redactedKey = `${hidden} (${copy})`;
+    used?.add(redactedKey);
     entries.push([redactedKey, redacted]);
   }
-  if (!changed) return value;
+  if (entries === undefined) return value;
   const copy: Record<string, ToolValue> = {};
   // Defined, not assigned, as `toToolValue` copies a map: a key such as `__proto__` stays a key.
   for (const [key, item] of entries) Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });

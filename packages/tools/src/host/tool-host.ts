@@ -157,6 +157,13 @@ export interface ToolHostOptions {
    * mark. Default: no such check.
    */
   readonly redactionMarker?: string;
+  /**
+   * True when the run's program itself holds the mark where a secret was hidden (the controller hides a key the
+   * model wrote in its reply before the program is parsed): such a write is then refused from the run's first call,
+   * as after a result that had one hidden, instead of writing the mark where the program meant the key to go.
+   * Default false.
+   */
+  readonly secretHidden?: boolean;
 }
 
 /** Options of one {@link ToolHost.call}. */
@@ -302,8 +309,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
   const maxResultLength = options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
   const maxResultItems = options.maxResultItems ?? DEFAULT_MAX_RESULT_ITEMS;
   const redact = options.redact;
-  /** Whether `redact` hid something from a result of this run (then a write holding its marker is refused). */
-  let hidSecret = false;
+  /** Whether a secret was hidden from the program or from a result of this run (then a write holding its marker is refused). */
+  let hidSecret = options.secretHidden === true;
   const redactResult = (result: ToolValue): ToolValue => {
     if (redact === undefined) return result;
     const shown = redactToolValue(result, redact);
@@ -425,7 +432,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       if (!decision.ok) throw decision.error;
       const marker = options.redactionMarker;
       if (hidSecret && spec.effect !== 'read' && marker !== undefined && marker !== '' && holdsText(values, marker)) {
-        throw new ToolError('TOOL_ARGUMENT_REDACTED', `${spec.displayName} was not started: an argument holds ${marker}, which stands where the host hid a secret from an earlier result of this run, and writing it would replace the secret with ${marker}; write only what you change (append a line, set one key) instead of writing back what you read`, { tool: spec.displayName });
+        throw new ToolError('TOOL_ARGUMENT_REDACTED', `${spec.displayName} was not started: an argument holds ${marker}, which stands where the host hid a secret from an earlier result of this run or from the program itself, and writing it would replace the secret with ${marker}; write only what you change (append a line, set one key) instead of writing back what you read, and never write a key in a program (a tool that needs one reads it itself)`, { tool: spec.displayName });
       }
 
       if (spec.effect !== 'read' && options.beforeWrite !== undefined) {
