@@ -7,7 +7,8 @@
  * one: it is never in what `run`, `ns run`, `show` and the viewer's API print
  * or serve, nor in the sessions file. Regression: only variables named like
  * keys (`*_KEY`, `*_TOKEN`, …) were hidden, and a config's references only
- * when a plugin failed to load.
+ * when a plugin failed to load; and a model's echo of one was stored as it
+ * came (only what was printed hid it).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -54,7 +55,7 @@ beforeAll(async () => {
   writeFiles(project, {
     // The tools quote the credentials; the program hands what they said to the next turn and to the result.
     'tools.json': JSON.stringify([envelope('emit tool.svc.echo_auth()', 'emit tool.tracker.Open("login")'), envelope('emit "<<<LOOP:DONE>>> " + tool.svc.echo_auth() + " / " + tool.tracker.Open("again")')]),
-    // A model that echoes a credential it was never given (its own reply is stored as it came; what is shown is redacted).
+    // A model that echoes a credential it was never given: its reply is stored, and its program run, with the mark.
     'echo.json': JSON.stringify([envelope(`emit "<<<LOOP:DONE>>> the service takes ${CRED} and the tracker ${TRACKER_SECRET}"`)]),
     'file-server.json': JSON.stringify({ servers: { files: { command: process.execPath, args: [FIXTURE_SERVER], env: { SERVICE_AUTH: '${FILE_SERVER_LOGIN}' } } } }),
     'echo.ns': 'command\n  emit tool.svc.echo_auth()\n  emit tool.files.echo_auth()\n  emit tool.tracker.Open("from ns")\nendcommand\n',
@@ -112,16 +113,17 @@ describe('variables the config refers to hold secrets', () => {
     expectNoSecret(await viewerAnswers([], [result.sid]));
   });
 
-  it('a model that echoes them: run, show, sessions and the viewer print [redacted], with the config in use beside --db too', async () => {
+  it('a model that echoes them: stored as [REDACTED], so run, show, sessions and the viewer print it so, with the config in use beside --db too', async () => {
     const ran = await cli(['run', 'say the credentials', '--script', 'echo.json', '--db', 'echo.db', '--json']);
     expect(ran.code, ran.stderr).toBe(0);
     const { sid, result } = JSON.parse(ran.stdout) as { sid: string; result: string };
-    expect(result).toBe('the service takes [redacted] and the tracker [redacted]');
+    expect(result).toBe('the service takes [REDACTED] and the tracker [REDACTED]');
     expectNoSecret(`${ran.stdout}${ran.stderr}`);
+    expectNoSecret(fileBytes(join(project, 'echo.db')));
     for (const args of [['show', sid, '--db', 'echo.db', '--json'], ['show', sid, '--db', 'echo.db', '--full'], ['sessions', '--db', 'echo.db', '--json']]) {
       const shown = await cli(args);
       expect(shown.code, shown.stderr).toBe(0);
-      expect(shown.stdout).toContain(args[0] === 'sessions' ? sid : '[redacted]');
+      expect(shown.stdout).toContain(args[0] === 'sessions' ? sid : 'the service takes [REDACTED]');
       expectNoSecret(`${shown.stdout}${shown.stderr}`);
     }
     expectNoSecret(await viewerAnswers(['--db', 'echo.db'], [sid]));

@@ -151,19 +151,19 @@ describe('askloop show', () => {
     const run = captureIo({ cwd: dir });
     run.env = { ACME_API_KEY: secret };
     expect(await main(['run', 'echo the key', '--script', 'echo.json', '--db', 'sessions.db', '--json'], run)).toBe(0);
-    // The run's own output too: its result quotes the key.
-    expect(JSON.parse(run.out)).toMatchObject({ status: 'DONE', result: 'said [redacted]' });
+    // The run's own output too: the key its reply wrote was hidden before the program ran (the controller's mark).
+    expect(JSON.parse(run.out)).toMatchObject({ status: 'DONE', result: 'said [REDACTED]' });
     const plain = captureIo({ cwd: dir });
     plain.env = { ACME_API_KEY: secret };
     expect(await main(['run', 'echo the key', '--script', 'echo.json', '--db', 'sessions.db'], plain)).toBe(0);
-    expect(plain.out).toBe('said [redacted]\n');
+    expect(plain.out).toBe('said [REDACTED]\n');
     const echoed = (JSON.parse(run.out) as { sid: string }).sid;
     for (const json of [false, true]) {
       const io = captureIo({ cwd: dir });
       io.env = { ACME_API_KEY: secret };
       expect(await main(['show', echoed, '--db', 'sessions.db', ...(json ? ['--json'] : [])], io)).toBe(0);
       expect(io.out).not.toContain(secret);
-      expect(io.out).toContain('the key is [redacted]');
+      expect(io.out).toContain('the key is [REDACTED]');
     }
     // An error quoting what it was given: the id here.
     const error = captureIo({ cwd: dir });

@@ -49,7 +49,9 @@ import { callOptionsProblem, type CallName } from './session/call-options.ts';
 import { checkAskLoopOptions, DEFAULT_SESSION_LEASE_MS, idempotenceRetention } from './check-ask-loop-options.ts';
 import { prepareTurn } from './loop/prepare-turn.ts';
 import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
-import { createToolOutputRedaction } from './loop/tool-output-redaction.ts';
+import { createRecordRedaction, createToolOutputRedaction } from './loop/tool-output-redaction.ts';
+import { hideSessionSecrets } from './loop/hide-secrets.ts';
+import { hidingSecrets } from './store/secret-hiding-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
 /** Distinct agent definitions whose resolved form a controller keeps. */
@@ -66,7 +68,13 @@ export interface AskLoopWithMetrics extends AskLoop {
 /** Creates the controller. Throws `LOOP_PLUGIN_INVALID` / `LOOP_CONFIG_INVALID` for a bad configuration. */
 export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   checkAskLoopOptions(options);
-  const store = guardStore(options.store);
+  const recordRedaction = createRecordRedaction(options.secrets);
+  // Bounded: sessions that end elsewhere (another worker), stay paused or fail never reach `settle` here.
+  const models = createSessionCache<LanguageModel>(options.sessionCacheSize);
+  /** What hides the known secrets in what is stored of session `sid`: the loop's, and its model's keys when this controller made its model. */
+  const redactStored = (sid: string) => recordRedaction(models.get(sid));
+  // Every write hides the known secrets (secret-hiding-store.ts): nothing stored holds one, whichever path it came by.
+  const store = hidingSecrets(guardStore(options.store), redactStored);
   const plugins = resolvePlugins(options.plugins);
   const clock = options.clock ?? systemClock;
   const createId = options.createId ?? randomUUID;
@@ -96,8 +104,6 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   /** `close()`'s work, done once however often it is called. */
   let closed: Promise<void> | undefined;
   const toolRegistry = createTurnRegistry(plugins.toolPacks, plugins.toolSources, plugins.toolOwners);
-  // Bounded: sessions that end elsewhere (another worker), stay paused or fail never reach `settle` here.
-  const models = createSessionCache<LanguageModel>(options.sessionCacheSize);
   const counters = createSessionCache<CallCounter>(options.sessionCacheSize);
   const now = (): string => new Date(clock.now()).toISOString();
   // One resolved agent and policy per stored definition, shared by its sessions (and so is their system text).
@@ -272,7 +278,9 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     // An ask's child: its token and cost ceilings lowered to what its asker has left (stored so, so a resume keeps them).
     const agent = askedAgent(found, budgetLeft, model);
     requireCostCountable(agent, model);
-    const session = newSession(agent, run.task, sid, now(), parentSid);
+    // Hidden here, not only as it is stored: the session the loop runs on (its USERDATA, which the envelopes carry and
+    // programs read) is the stored one, so a turn in this process and one a resume runs see the same.
+    const session = hideSessionSecrets(newSession(agent, run.task, sid, now(), parentSid), recordRedaction(model));
     await store.createSession(session);
     if (models.get(sid) === undefined) models.set(sid, model);
     return session;
@@ -381,7 +389,8 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     const depth = await depthOf(session);
     // A counter of its own: the replay counts the calls it replays from turn 1, and must not leave this controller an
     // empty counter for the session (its next step would then allow every call the policy's perSession had left).
-    return replaySession(store, session, (overrides) => contextFor(session, depth, {}, { sessionCounter: createCallCounter(), ...overrides }), now);
+    // Its scratch store hides the secrets as the live one did, so what it compares is stored alike.
+    return replaySession(store, session, (overrides) => contextFor(session, depth, {}, { sessionCounter: createCallCounter(), ...overrides }), now, (scratch) => hidingSecrets(scratch, redactStored));
   }
 
   /**

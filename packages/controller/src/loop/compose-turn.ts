@@ -8,6 +8,7 @@ import { canonicalJson, composeEnvelope, neutralizeMarkerLines } from '@askloop/
 import { approvedAwaitLine } from './approval-note.ts';
 import { failureFixLine } from './failure-fix.ts';
 import { markerNotCountedLine } from './marker-note.ts';
+import { secretHiddenLine } from './secret-note.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { sharedSystemText, systemTail, type RemainingBudget } from './system-text.ts';
 import { truncateFeedback } from './truncate-feedback.ts';
@@ -45,7 +46,7 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
     output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
   });
-  const notes = last === undefined ? [] : [approvedAwaitLine(last), last.failure === undefined ? undefined : failureFixLine(last.failure), markerNotCountedLine(last)].filter((line) => line !== undefined);
+  const notes = last === undefined ? [] : [approvedAwaitLine(last), last.failure === undefined ? undefined : failureFixLine(last.failure), markerNotCountedLine(last), secretHiddenLine(last)].filter((line) => line !== undefined);
   const tail = systemTail(remainingBudget(context, history, turnIndex), kind, notes);
   const record: TurnRecord = {
     sid: context.session.sid,

@@ -25,6 +25,7 @@ import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
 import { decisionLogEntry } from './decision-log.ts';
+import { hideReplySecrets, hideRunSecrets } from './hide-secrets.ts';
 import { sharedSystemBase } from './system-text.ts';
 import { wallClockLeft } from '../decide/stop-condition.ts';
 import { addSpend } from '../decide/turn-spend.ts';
@@ -39,13 +40,22 @@ import type { TurnKind, TurnPhase, TurnRecord } from './turn-record.ts';
 export async function runTurn(context: LoopContext, history: TurnHistory, start: TurnKind | TurnRecord): Promise<TurnRecord> {
   const registry: ToolRegistry = await context.toolRegistry();
   const policy = context.policy;
+  // The turn's known secrets, read before anything is asked or run: hidden in what tools give back
+  // (tool-output-redaction.ts), and in the reply and what the run produced (hide-secrets.ts).
+  const turnRedaction = context.toolOutputRedaction?.(context.model);
+  const hide = turnRedaction?.redact;
   let record: TurnRecord;
   if (typeof start === 'string') {
     // The system text is the agent's shared text and this turn's budget line, joined once for every turn with the
     // same two parts (`sharedSystemText`): thousands of sessions waiting for their model share one flat copy.
     const systemBase = sharedSystemBase(registry, context.agent, policy);
     record = composeTurn(context, history, start, systemBase);
-  } else record = start;
+  } else {
+    // A stored reply is prepared as stored: one kept before replies were hidden has its secrets hidden now, as every
+    // later run of the turn will see it.
+    const reply = start.reply === undefined ? undefined : hideReplySecrets(start.reply, hide);
+    record = reply === start.reply ? start : { ...start, reply };
+  }
   const base = () => ({ sid: record.sid, loopId: record.loopId, ts: isoNow(context), turnIndex: record.turnIndex });
   /** Whether this record's program passed the check on an earlier step (a turn continued after a crash, or approved). */
   const checkedBefore = typeof start !== 'string' && (start.phase === 'executing' || start.phase === 'awaiting-approval' || start.approval?.state === 'approved');
@@ -99,7 +109,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // Saved with the decision: a host that dies before asks again.
       await advance({ failure, timings, ...(spent === undefined ? {} : { usage: addSpend(record.usage, spent) }) });
     } else {
-      const { reply } = outcome;
+      // A key the model wrote is hidden before anything reads the reply: the program that runs is the one stored.
+      const reply = hideReplySecrets(outcome.reply, hide);
       // Added to what the turn's earlier calls spent: a turn `resume` reopened after its call failed keeps that spend.
       const usage = addSpend(record.usage, { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: reply.costUsd ?? 0 });
       // Announced before it is saved: the call was made (and billed, which `metrics()` counts from this event) even
@@ -129,8 +140,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
     for (const call of record.earlierUnfinished ?? []) countCallIn(turnCounter, call.name);
     const leaseConfirm = leaseConfirmOf(record.sid);
     // Known secrets out of what tools give back, before the program can pass them to its OUTPUT (tool-output-redaction.ts).
-    const turnRedaction = context.toolOutputRedaction?.(context.model);
-    const redaction = turnRedaction === undefined ? {} : { redact: turnRedaction.redact, redactionMarker: turnRedaction.redactionMarker };
+    // A program whose reply had a key hidden holds the mark where the model wrote the key: a write of it is refused
+    // (TOOL_ARGUMENT_REDACTED) rather than made with the mark in the key's place.
+    const redaction = turnRedaction === undefined ? {} : { redact: turnRedaction.redact, redactionMarker: turnRedaction.redactionMarker, ...(record.reply?.secretsHidden === true ? { secretHidden: true } : {}) };
     // Reads before a write are journaled with it, so a run of this turn continued after a crash reads the same. The
     // first write removes the session's earlier turns' records older than the retention: one turn runs at a time and
     // none runs again, but a host that stalled mid-turn past its lease may still be running one (see ask-loop.ts).
@@ -207,7 +219,8 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       const localNames = context.replayTools === undefined ? workerLocalTools(registry, policy, prepared.approvedTools) : [];
       // With the secrets the tool host hides, as fingerprints: a result holding one is the host's to hide.
       const localTools = localNames.length === 0 ? undefined : { module: localToolsModule(), names: localNames, ...(turnRedaction === undefined ? {} : { secrets: turnRedaction.fingerprints }) };
-      const { fuel, toolCallCount, ...patch } = await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts, localTools);
+      // What the program built of a secret itself (`"sk-" + …`) is hidden before the digest is taken and OUTPUT scanned.
+      const { fuel, toolCallCount, ...patch } = hideRunSecrets(await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts, localTools), hide);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }

@@ -5,7 +5,9 @@
  * the model and to every record of the turn. The tool host replaces the known
  * secrets before the program sees anything (`createToolHost({ redact })`):
  * the keys the turn's model sends (`LanguageModel.secrets`) and the loop's
- * own (`createAskLoop({ secrets })`).
+ * own (`createAskLoop({ secrets })`). The same secrets are hidden in what the
+ * controller keeps (`createRecordRedaction`, `hide-secrets.ts`): a reply or a
+ * program that writes one down is stored with `[REDACTED]` in its place.
  */
 import { secretFingerprints, type SecretFingerprint } from '@askloop/interpreter';
 import { describeThrown, REDACTED, redactorCache, secretForms, type LanguageModel, type Redactor } from '@askloop/providers';
@@ -45,12 +47,34 @@ export function createToolOutputRedaction(loopSecrets: SecretsSource | undefined
    */
   let fingerprinted: { readonly redactor: Redactor; readonly prints: readonly SecretFingerprint[] } | undefined;
   return (model) => {
-    const secrets = [...readModelSecrets(model), ...readLoopSecrets(loopSecrets)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+    const secrets = knownSecrets(model, loopSecrets);
     if (secrets.length === 0) return undefined;
     const redactor = redactorFor(secrets);
     if (fingerprinted?.redactor !== redactor) fingerprinted = { redactor, prints: secretFingerprints(secretForms(secrets)) };
     return { redact: redactor.secretsOnly, redactionMarker: REDACTED, fingerprints: fingerprinted.prints };
   };
+}
+
+/** What hides the known secrets in text the controller keeps, or undefined when none is known (nothing to scan for). */
+export type Redact = (text: string) => string;
+
+/**
+ * The redaction of what the controller stores (records, session rows): the loop's `secrets` and, when given, the keys
+ * of the session's model, replaced by `[REDACTED]` (`Redactor.secretsOnly`, as in tool results). A cache of its own,
+ * so that stores of sessions on other models do not rebuild the turns' redactor and its fingerprints.
+ */
+export function createRecordRedaction(loopSecrets: SecretsSource | undefined): (model: LanguageModel | undefined) => Redact | undefined {
+  const redactorFor = redactorCache();
+  return (model) => {
+    const secrets = knownSecrets(model, loopSecrets);
+    return secrets.length === 0 ? undefined : redactorFor(secrets).secretsOnly;
+  };
+}
+
+/** The secrets known for a turn of `model` (none of its own when absent), read now: a rotated key is known at once. */
+function knownSecrets(model: LanguageModel | undefined, loopSecrets: SecretsSource | undefined): string[] {
+  const modelSecrets = model === undefined ? [] : readModelSecrets(model);
+  return [...modelSecrets, ...readLoopSecrets(loopSecrets)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
 }
 
 function readLoopSecrets(loopSecrets: SecretsSource | undefined): readonly (string | undefined | null)[] {
@@ -78,7 +102,7 @@ function readSecretList(source: () => unknown, name: string): readonly (string |
     // (`JSON.parse` on a malformed KEYS variable prints its first characters), and no key is known to hide it with.
     throw new LoopError({
       code: 'LOOP_CONFIG_INVALID',
-      message: `${name} threw ${describeThrown(error)}, so the turn's tools did not run; its message is not shown, since it may quote a key: call secrets() yourself to read it`,
+      message: `${name} threw ${describeThrown(error)}, so nothing more of the session was run or stored (without its secrets, a key could reach a record or the model); its message is not shown, since it may quote a key: call secrets() yourself to read it`,
     });
   }
   // Described by its kind only: what a wrong secrets() returns is often the key itself (`() => key` for `() => [key]`).

@@ -21,7 +21,7 @@ export type TurnPhase = 'idle' | 'asking' | 'prepared' | 'awaiting-approval' | '
 /** Why this turn exists: a normal turn, a repair after a failure, the no-progress nudge, or the final answer-now turn. */
 export type TurnKind = 'normal' | 'repair' | 'nudge' | 'answer-now';
 
-/** The model's reply as recorded (keys never included). */
+/** The model's reply as recorded (keys never included: a known secret in it is `[REDACTED]`, `secretsHidden`). */
 export interface RecordedReply {
   /** What the model answered, up to and with the END line of its envelope when it streamed one (nothing after it is read). */
   readonly text: string;
@@ -31,6 +31,12 @@ export interface RecordedReply {
    * (`LINT_MARKER_NOT_COUNTED`, `marker-note.ts`). Absent otherwise, and on records from before it was kept.
    */
   readonly doneMarkerAfterEnd?: true;
+  /**
+   * Set when `text` had a known secret (the loop's `secrets()`, the model's keys) that was replaced by `[REDACTED]`
+   * before anything read it: the program that ran is the one stored, and the next turn is told (`secret-note.ts`).
+   * Absent otherwise, and on records from before replies were hidden.
+   */
+  readonly secretsHidden?: true;
   readonly provider: string;
   readonly model: string;
   readonly inputTokens: number;

@@ -185,12 +185,21 @@ function cancelledContext(context: LoopContext, cut: RecordedCancel, turnIndex: 
   };
 }
 
-/** Replays session `session` of `store`; `contextFor` builds the live context with overrides. */
-export async function replaySession(store: TranscriptStore, session: SessionRecord, contextFor: (overrides: Partial<LoopContext>) => LoopContext, now: () => string): Promise<ReplayReport> {
+/**
+ * Replays session `session` of `store`; `contextFor` builds the live context with overrides; `keep` wraps the
+ * replay's scratch store as the live store is (its writes hiding the known secrets, as the recording's were).
+ */
+export async function replaySession(
+  store: TranscriptStore,
+  session: SessionRecord,
+  contextFor: (overrides: Partial<LoopContext>) => LoopContext,
+  now: () => string,
+  keep: (scratch: TranscriptStore) => TranscriptStore = (scratch) => scratch,
+): Promise<ReplayReport> {
   const { sid } = session;
   const recorded = await store.listTurns(sid);
   const children = [...(await store.listSessions({ parentSid: sid }))].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  const replayStore = createMemoryTranscriptStore();
+  const replayStore = keep(createMemoryTranscriptStore());
   const { lastDecision: _last, tally: _tally, ...fresh } = session;
   await replayStore.createSession({ ...fresh, status: 'running', turns: 0 });
   const byIndex = new Map(recorded.map((turn) => [turn.turnIndex, turn]));
