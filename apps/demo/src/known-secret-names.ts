@@ -8,7 +8,7 @@
 import type { CommandIo } from './io.ts';
 
 /** Adds `names` to the variables `io`'s command knows hold secrets. */
-export function noteSecretNames(io: CommandIo, names: Iterable<string>): void {
+export function noteSecretNames(io: Pick<CommandIo, 'secretNames'>, names: Iterable<string>): void {
   const known = (io.secretNames ??= new Set<string>());
   for (const name of names) known.add(name);
 }
@@ -16,4 +16,13 @@ export function noteSecretNames(io: CommandIo, names: Iterable<string>): void {
 /** The variables noted so far for `io`'s command, for `createSecretRedactor(io.env, …)` and the other redactors. */
 export function knownSecretNames(io: Pick<CommandIo, 'secretNames'>): readonly string[] {
   return io.secretNames === undefined ? [] : [...io.secretNames];
+}
+
+/**
+ * The variables noted for `io`'s command, read anew at each use: for a redactor made before the command has read all
+ * it will (a worker's next session, the viewer's, `stored-agent-names.ts`), which then hides the values of names
+ * learnt later too.
+ */
+export function followKnownSecretNames(io: Pick<CommandIo, 'secretNames'>): () => readonly string[] {
+  return () => knownSecretNames(io);
 }

@@ -18,6 +18,33 @@ import { CliError } from './cli-error.ts';
 export const REDACTED = '[redacted]';
 
 /**
+ * The variables known to hold secrets whatever their names (`knownSecretNames`): a list, or a function read at each
+ * use, for a command that learns more as it goes — a worker taking another session, a viewer serving one, each
+ * session's stored agent naming its own (`stored-agent-names.ts`).
+ */
+export type SecretNames = readonly string[] | (() => readonly string[]);
+
+/** `build(names)` for the names `secretNames` gives at each call, built again only when they changed. */
+function followNames<T>(secretNames: SecretNames, build: (names: readonly string[]) => T): () => T {
+  if (typeof secretNames !== 'function') {
+    const built = build(secretNames);
+    return () => built;
+  }
+  let key: string | undefined;
+  let built: T | undefined;
+  return () => {
+    const names = secretNames();
+    // Names are identifiers: a line break never occurs in one.
+    const now = names.join('\n');
+    if (built === undefined || now !== key) {
+      key = now;
+      built = build(names);
+    }
+    return built;
+  };
+}
+
+/**
  * Environment variable names whose values are treated as secrets: the word whole (`ACME_API_KEY`, `APIKEY`,
  * PostgreSQL's `PGPASSWORD`), not inside another (`MONKEY`).
  */
@@ -62,9 +89,9 @@ function urlPassword(value: string): string | undefined {
  * through `LanguageModel.secrets()`); the same list each time also keeps the
  * controller's redactor.
  */
-export function environmentSecretsOf(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): () => readonly string[] {
-  const values = secretValues(env, secretNames);
-  return () => values;
+export function environmentSecretsOf(env: Readonly<Record<string, string | undefined>>, secretNames: SecretNames = []): () => readonly string[] {
+  // The same list while the names are the same, so the controller keeps its redactor.
+  return followNames(secretNames, (names) => secretValues(env, names));
 }
 
 /**
@@ -146,11 +173,12 @@ const HELD_BACK = '…';
  * — the first 4 or more characters of a key-like variable's value, or the
  * start of a key shape — and shown as `…` until more arrives.
  */
-export function createStreamRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): (text: string) => string {
+export function createStreamRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: SecretNames = []): (text: string) => string {
   const redact = createSecretRedactor(env, secretNames);
-  const values = secretValues(env, secretNames);
+  const valuesNow = followNames(secretNames, (names) => secretValues(env, names));
   return (text) => {
     const whole = redact(text) as string;
+    const values = valuesNow();
     for (const value of values) {
       for (let length = Math.min(value.length - 1, whole.length); length >= 4; length -= 1) {
         if (whole.endsWith(value.slice(0, length))) return `${whole.slice(0, -length)}${HELD_BACK}`;
@@ -169,7 +197,14 @@ export function createStreamRedactor(env: Readonly<Record<string, string | undef
  * `tokenEnv: TRACKER_AUTH`, `knownSecretNames`), is removed wherever it appears,
  * then the key shapes.
  */
-export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[] = []): (value: unknown) => unknown {
+export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: SecretNames = []): (value: unknown) => unknown {
+  // Given as a function, the names are read at each call (not at each string of it): a name learnt later counts from then on.
+  const redactorNow = followNames(secretNames, (names) => fixedSecretRedactor(env, names));
+  return (value) => redactorNow()(value);
+}
+
+/** {@link createSecretRedactor} for a fixed list of names. */
+function fixedSecretRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: readonly string[]): (value: unknown) => unknown {
   const values = secretValues(env, secretNames);
   const exact = values.length === 0 ? undefined : new RegExp(values.map(escapeRegExp).join('|'), 'g');
   const redactString = (text: string): string =>

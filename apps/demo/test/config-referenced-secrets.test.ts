@@ -10,7 +10,6 @@
  * when a plugin failed to load; and a model's echo of one was stored as it
  * came (only what was printed hid it).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +17,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from './envelope-reply.ts';
-import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
+import { spawnCli } from './spawn-cli.ts';
+import { viewerAnswers as viewed } from './viewer-answers.ts';
 import { pluginProject, tempFolder, writeFiles } from './temp-folder.ts';
 
 // Shaped like no known key: only the config's naming their variables can hide them.
@@ -75,27 +75,7 @@ function expectNoSecret(text: string): void {
 }
 
 /** `askloop view` over the project's store (`args` add --db), its API's answers for the list and each session. */
-async function viewerAnswers(args: string[], sids: readonly string[]): Promise<string> {
-  const child = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', '--no-node-snapshot', CLI_SOURCE, 'view', '--no-open', ...args], { cwd: project, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let stdout = '';
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-      child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-        const match = /askloop view: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
-        if (match?.[1] !== undefined) resolve(match[1]);
-      });
-      child.on('close', () => reject(new Error(`exited before printing the URL: ${stderr}`)));
-    });
-    let served = await (await fetch(new URL('/api/sessions', url))).text();
-    for (const sid of sids) served += await (await fetch(new URL(`/api/sessions/${sid}`, url))).text();
-    return served;
-  } finally {
-    child.kill('SIGINT');
-  }
-}
+const viewerAnswers = (args: string[], sids: readonly string[]) => viewed(args, sids, { cwd: project, env: ENV });
 
 describe('variables the config refers to hold secrets', () => {
   it('askloop run: what the tools quote is [REDACTED] in the next envelope, the result and the sessions file; show and the viewer serve neither', async () => {

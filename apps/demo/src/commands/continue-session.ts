@@ -17,7 +17,7 @@ import { openSessionLoop } from '../loop/open-session-loop.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
 import { repairOf } from '../loop/repair-hint.ts';
 import { LOOP_EXIT_USAGE, SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
-import { knownSecretNames } from '../known-secret-names.ts';
+import { followKnownSecretNames, knownSecretNames } from '../known-secret-names.ts';
 import { refuseHeldKey } from '../redact-secrets.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 
@@ -94,7 +94,7 @@ ${LOOP_EXIT_USAGE}
         // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
         throw isLoopError(error) ? CliError.fromLoopError(error) : error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, env: io.env, secretNames: knownSecretNames(io) });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, env: io.env, secretNames: followKnownSecretNames(io) });
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {

@@ -16,6 +16,8 @@ import { loadContinueWith, mergeContinueWith } from '../loop/continue-record.ts'
 import { openStoredSession } from '../loop/open-stored-session.ts';
 import { SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
+import { followKnownSecretNames } from '../known-secret-names.ts';
+import { createSecretRedactor } from '../redact-secrets.ts';
 
 /**
  * A compared value on one line, cut to 200 characters. JSON escapes the C0 controls but leaves the C1 ones and the
@@ -64,7 +66,9 @@ printed), or the session is not in the sessions file or the file is broken;
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const { sid, store, plugins, providers, fsRoot, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
-    const { loop } = openSessionLoop({ store, fsRoot, plugins, providers });
+    // The secrets the run hid (the environment's, the config's and the stored agent's `${NAME}`s) are hidden in the
+    // replay too, so that it stores (in memory) and compares what the run stored; and out of what it prints.
+    const { loop } = openSessionLoop({ store, fsRoot, plugins, providers, env: io.env, secretNames: followKnownSecretNames(io) });
     let report;
     try {
       report = await loop.replay(sid);
@@ -73,6 +77,7 @@ printed), or the session is not in the sessions file or the file is broken;
     } finally {
       await loop.close();
     }
+    report = createSecretRedactor(io.env, followKnownSecretNames(io))(report) as typeof report;
     if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
     else if (report.matched) io.stdout(`replay of ${sid}: matched (${report.turns} turn${report.turns === 1 ? '' : 's'})\n`);
     else {

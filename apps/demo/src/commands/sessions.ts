@@ -3,7 +3,7 @@
  * the stored sessions, newest first, as a table (id, task, agent, status,
  * turns, age), or as a JSON array of objects.
  */
-import { knownSecretNames } from '../known-secret-names.ts';
+import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { characterProblem, countSessions, MAX_LIST_SEARCH_LENGTH, sessionTask, type SessionRecord, type SessionStatus } from '@askloop/controller';
 import type { QueueEntry } from '@askloop/postgres';
@@ -135,14 +135,14 @@ Options:
     const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
     const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
     const search = searchOption(values.search);
-    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io));
+    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io), io);
     let rows: SessionSummary[] = [];
     let total = 0;
     if (store !== undefined) {
       try {
         const filter = { ...(status === undefined ? {} : { status }), ...(search === undefined ? {} : { search }) };
         // A task may quote a key of the environment: redacted as `show` and the viewer redact it.
-        const redact = createSecretRedactor(io.env, knownSecretNames(io));
+        const redact = createSecretRedactor(io.env, followKnownSecretNames(io));
         rows = (await store.listSessions({ ...filter, ...(limit === undefined ? {} : { limit }) })).map((session) => redact(summary(session)) as SessionSummary);
         // Only running sessions can be parked: one query for them all.
         const queued = (await queueEntries?.(rows.filter((row) => row.status === 'running').map((row) => row.sid))) ?? new Map<string, QueueEntry>();

@@ -10,7 +10,8 @@ import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { atStorePlace } from '../config/store-place.ts';
 import { sessionsDbPath } from '../config/sessions-db-path.ts';
-import { knownSecretNames } from '../known-secret-names.ts';
+import { notingStoredAgents } from '../loop/stored-agent-names.ts';
+import { followKnownSecretNames } from '../known-secret-names.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import { integerOption } from '../options/parse-options.ts';
 import { openBrowser } from '../view/open-browser.ts';
@@ -72,7 +73,8 @@ Options:
       // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
       const opened = openSessionsReadOnly(db, name);
       if (opened === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with ${runOne}, or ${place === undefined ? 'pass another --db FILE' : elsewhere}`);
-      return opened;
+      // Each session the viewer reads names its agent's `${NAME}` references a secret of what it serves.
+      return notingStoredAgents(opened, io);
     });
     const { startViewer } = await import('../view/start-viewer.ts');
     try {
@@ -81,7 +83,7 @@ Options:
       // Without a session to find, the list's first page is read once before serving: a file damaged where the open
       // did not look is said here, not as a page of errors in the browser.
       if (sid === undefined) await store.listSessions({ limit: 1 }).catch((error: unknown) => Promise.reject(storeReadError(error, db, name)));
-      const viewer = await startViewer({ store, port, env: io.env, secretNames: knownSecretNames(io), resumeArgs: continueArgs({ db }, io.cwd).text, storeName: name }).catch((error: unknown) => {
+      const viewer = await startViewer({ store, port, env: io.env, secretNames: followKnownSecretNames(io), resumeArgs: continueArgs({ db }, io.cwd).text, storeName: name }).catch((error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliError('CLI_OPTION_INVALID', `--port ${port}: ${code === 'EADDRINUSE' ? 'already in use on 127.0.0.1' : 'not allowed for this user'}; pick another or 0 for a free one`);
         throw error;

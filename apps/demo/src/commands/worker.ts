@@ -17,9 +17,10 @@ import { refusedRights } from '../loop/host-rights.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
+import { notingStoredAgents } from '../loop/stored-agent-names.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
-import { knownSecretNames } from '../known-secret-names.ts';
+import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
 import { formatCounted } from '../progress/format-values.ts';
@@ -179,7 +180,11 @@ cannot be opened; 2 a usage error.
     if (location.kind !== 'postgres') throw locateStoreError(usageError('askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml'), storePlace);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const url = location.url;
-    const { store, pool } = await atStorePlace(storePlace, () => openPostgresSessionStore(url));
+    const opened = await atStorePlace(storePlace, () => openPostgresSessionStore(url));
+    const { pool } = opened;
+    // Each session it takes names its stored agent's `${NAME}` references a secret of what it prints and of the loop's
+    // secrets() (stored-agent-names.ts): read by the guard below first, then by the controller.
+    const store = notingStoredAgents(opened.store, io);
     const stores = createLeaseBoundStores(pool);
     // Only with --script: a worker without it must not answer a scripted session with "no reply left" (a HALT), but
     // leave it to one that has the file (LOOP_PROVIDER_NOT_FOUND: the step fails and the session waits, untouched).
@@ -189,12 +194,12 @@ cannot be opened; 2 a usage error.
     try {
       loop = createAskLoop({
         plugins,
-        store: stores.transcript,
+        store: notingStoredAgents(stores.transcript, io),
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
         sessionLeaseMs: leaseMs,
         // The environment's keys out of what tools give back, as on any host (open-session-loop.ts).
-        secrets: environmentSecretsOf(io.env, knownSecretNames(io)),
+        secrets: environmentSecretsOf(io.env, followKnownSecretNames(io)),
       });
     } catch (error) {
       await store.close();
@@ -205,7 +210,7 @@ cannot be opened; 2 a usage error.
     const queueWith = continueArgs({ db: values.db }, io.cwd);
     // Every line it prints passes the redactor run, show and the viewer use: a step's error may quote a key (a plugin's hook, an MCP server);
     // the error the queue keeps (lastError, which `sessions` and other hosts read) too.
-    const redact = createSecretRedactor(io.env, knownSecretNames(io));
+    const redact = createSecretRedactor(io.env, followKnownSecretNames(io));
     const queue = createSessionQueue(pool, { leaseMs, redact: (text) => redact(text) as string });
     /** After a failed step: whether it parked the session (its queue row `failed`), said on a line of its own. */
     const reportIfParked = async (sid: string): Promise<void> => {

@@ -14,7 +14,7 @@ import { failureText } from '../progress/format-turn-parts.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalProgress } from '../progress/terminal-progress.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
-import { knownSecretNames } from '../known-secret-names.ts';
+import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
 import { continueArgs, REDACTED_DB_NOTE, type ContinueWith } from './continue-hint.ts';
 import { damagedStoreMessage, isDamagedStore } from './damaged-store.ts';
@@ -74,7 +74,7 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   });
   const shown = options.onEvent ?? renderer?.onEvent ?? (silent ? undefined : progressLines(io));
   // What is printed passes the redactor `show` and the viewer use: a model or a tool may echo a key of the environment.
-  const redact = createSecretRedactor(io.env, knownSecretNames(io));
+  const redact = createSecretRedactor(io.env, followKnownSecretNames(io));
   const print = shown === undefined ? undefined : (event: LoopEvent) => shown(redact(event) as LoopEvent);
   // The last turn's failure (a provider error, a refusal) says why a HALT happened; the result alone only names the reason.
   let failure: { code: string; message: string } | undefined;

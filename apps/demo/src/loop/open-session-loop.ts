@@ -11,7 +11,7 @@ import { createAskLoop, createSqliteTranscriptStore, isLoopError, LoopError, typ
 import { CliError } from '../cli-error.ts';
 import { configPluginError } from '../config/config-plugin-error.ts';
 import { askloopPlugins } from './askloop-plugins.ts';
-import { environmentSecretsOf } from '../redact-secrets.ts';
+import { environmentSecretsOf, type SecretNames } from '../redact-secrets.ts';
 import { foreignDatabaseTables, shownTables } from './foreign-database.ts';
 import { storeOpenHint } from './store-open-hint.ts';
 
@@ -34,8 +34,11 @@ export interface SessionLoopOptions {
    * so a tool that quotes one never hands it to the model or the sessions file.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Variables of `env` that hold secrets whatever their names: what the files the command read refer to (`knownSecretNames`). */
-  readonly secretNames?: readonly string[];
+  /**
+   * Variables of `env` that hold secrets whatever their names: what the files the command read refer to, and the
+   * agents of the sessions it read (`knownSecretNames`); as a function, read at each turn, so an agent read later counts.
+   */
+  readonly secretNames?: SecretNames;
 }
 
 /** An open controller and its store (closed together by `loop.close()`). */

@@ -4,7 +4,7 @@
  * standard error is a terminal (`NO_COLOR`, `TERM=dumb` and `CI` respected),
  * plain lines in a pipe or a log.
  */
-import { knownSecretNames } from '../known-secret-names.ts';
+import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createStreamRedactor } from '../redact-secrets.ts';
 import type { LoopCeilings } from '@askloop/controller';
 import type { CommandIo } from '../io.ts';
@@ -22,6 +22,6 @@ export function terminalProgress(io: CommandIo, options: { ceilings?: LoopCeilin
     ...(options.ceilings === undefined ? {} : { ceilings: options.ceilings }),
     ...(options.turns === undefined ? {} : { turns: options.turns }),
     // The reply streams in pieces: a key in it is hidden while it arrives, not only once whole.
-    redactStream: createStreamRedactor(io.env, knownSecretNames(io)),
+    redactStream: createStreamRedactor(io.env, followKnownSecretNames(io)),
   });
 }

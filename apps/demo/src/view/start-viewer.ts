@@ -33,7 +33,7 @@ import { damagedStoreMessage, isDamagedStore } from '../loop/damaged-store.ts';
 import { isAllowedHost } from './host-allowed.ts';
 import { isCrossSiteRequest } from './cross-site.ts';
 import { ambiguousPrefixMessage, matchSessionId, MIN_SID_PREFIX } from './match-session-id.ts';
-import { createSecretRedactor } from '../redact-secrets.ts';
+import { createSecretRedactor, type SecretNames } from '../redact-secrets.ts';
 import { listSessionPage, parseSessionListQuery } from './session-list-page.ts';
 import { viewerPage } from './viewer-page.ts';
 import { servedSession } from './orphaned-session.ts';
@@ -51,8 +51,11 @@ export interface ViewerOptions {
   readonly pollMs?: number;
   /** The environment whose key-like values are redacted from every response (default: none beyond the key shapes). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Variables of `env` that hold secrets whatever their names: what the config in use refers to (`${NAME}`, `tokenEnv:`). */
-  readonly secretNames?: readonly string[];
+  /**
+   * Variables of `env` that hold secrets whatever their names: what the config in use refers to (`${NAME}`, `tokenEnv:`),
+   * and the agents of the sessions served; as a function, read at each answer, so a session read later counts.
+   */
+  readonly secretNames?: SecretNames;
   /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */
   readonly listLimit?: number;
   /** How many live feeds may be open at once (default {@link MAX_LIVE_FEEDS}; a positive safe integer); one more is refused with VIEW_TOO_MANY_FEEDS. */
