@@ -76,6 +76,7 @@ export type {
   ControlSignal,
   DecisionLogEntry,
   EarlierUnfinishedCall,
+  InterruptedRun,
   RecordedAsk,
   AskUsage,
   ModelSpend,

@@ -180,6 +180,8 @@ async function runCase(storeName: string, name: string, crashAfter: number | und
 }
 
 const withoutReruns = ({ reruns: _reruns, ...record }: TurnRecord): TurnRecord => record;
+/** The record without the note that a run of it stopped mid-turn (what a crash adds, and only that). */
+const withoutInterrupted = ({ interrupted: _interrupted, ...record }: TurnRecord): TurnRecord => record;
 
 describe.each(Object.keys(stores))('a host killed after any save (%s store)', (storeName) => {
   it.each(cases)('%s ends as if it never crashed', async (name) => {
@@ -190,8 +192,13 @@ describe.each(Object.keys(stores))('a host killed after any save (%s store)', (s
     const resumableEnd = baseline.result?.status === 'HALT' && isResumableHalt(baseline.result.reason, baseline.result.failure);
     expect(baseline.records.every((record) => record.reruns === undefined)).toBe(true);
     for (let crashAfter = 1; crashAfter <= baseline.writes; crashAfter += 1) {
-      const crashed = await runCase(storeName, name, crashAfter, byTurn, false);
+      const killed = await runCase(storeName, name, crashAfter, byTurn, false);
       const where = `${name}, host killed after write ${crashAfter}`;
+      // A host killed while a turn was asking or executing leaves that turn's record noting it, once; no other differs.
+      const noted = killed.records.filter((record) => record.interrupted !== undefined);
+      expect(noted.length, where).toBeLessThanOrEqual(1);
+      if (noted[0] !== undefined) expect(noted[0].interrupted, where).toEqual([{ phase: expect.stringMatching(/^(asking|executing)$/), at: expect.any(String) }]);
+      const crashed = { ...killed, records: killed.records.map(withoutInterrupted) };
       expect(crashed.result, where).toEqual(baseline.result);
       if (resumableEnd && crashed.records.at(-1)?.reruns !== undefined) {
         // Killed after the resumable HALT was saved: the next host's `resume` ran that turn again (it halted alike), and

@@ -102,6 +102,9 @@ describe('crash resume across processes', () => {
     const turns = await store.listTurns(sid);
     expect(turns.map((turn) => [turn.turnIndex, turn.phase])).toEqual([[1, 'decided'], [2, 'decided']]);
     expect(turns[0]?.output).toBe('written at version 1\n');
+    // The record says the turn's first run stopped mid-program, and when the new host continued it; turn 2 ran once.
+    expect(turns[0]?.interrupted).toEqual([{ phase: 'executing', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+    expect(turns[1]?.interrupted).toBeUndefined();
     // Exactly one effect: the key moved once, and the only write record is the child's.
     expect(await tools.memory.get(CURSOR_KEY)).toEqual({ value: 'taken', version: 1 });
     const writes = store.database.prepare('SELECT call_index, tool, pending FROM idempotence WHERE session = ?').all(sid);

@@ -35,6 +35,24 @@ describe('a host without the tools of a checked program', () => {
     await full.close();
   });
 
+  it('leaves a turn whose host died mid-program as it was, not noted interrupted; the host with them notes it once and runs it', async () => {
+    const store = createMemoryTranscriptStore();
+    const full = createAskLoop({ plugins: [testPlugin({ m: [reply] })], store, pool });
+    await full.run({ agent, task: 'ship', sid: 's' });
+    // What a host that died while the approved program ran leaves behind: the turn saved in phase `executing`.
+    const paused = await store.lastTurn('s');
+    const session = await store.getSession('s');
+    await store.saveTurn({ ...paused!, phase: 'executing', approval: { ...paused!.approval!, state: 'approved', decidedAt: new Date().toISOString() } }, { ...session!, status: 'running' });
+    const other = createAskLoop({ plugins: [bare()], store, pool });
+    await expect(other.resume('s')).rejects.toMatchObject({ code: 'LOOP_TOOLS_MISSING' });
+    await expect(other.resume('s')).rejects.toMatchObject({ code: 'LOOP_TOOLS_MISSING' });
+    expect((await store.lastTurn('s'))?.interrupted).toBeUndefined();
+    expect(await full.resume('s')).toMatchObject({ status: 'DONE', result: 'deployed prod' });
+    expect((await store.lastTurn('s'))?.interrupted).toEqual([{ phase: 'executing', at: expect.any(String) }]);
+    await other.close();
+    await full.close();
+  });
+
   it('leaves a turn it cannot continue as it was (an approval recorded by a host that then died); the host with them runs it', async () => {
     const store = createMemoryTranscriptStore();
     const full = createAskLoop({ plugins: [testPlugin({ m: [reply] })], store, pool });

@@ -826,6 +826,10 @@ describe('runWorker', () => {
     expect(audit).toMatchObject({ sessions: 1, steps: turns, leases: turns + 1 });
     expect(await tools.memory.get('/count/spin-1')).toEqual({ value: turns, version: turns });
     expect(output).toBe('ready\n');
+    // The record says turn 1's first run stopped mid-program (its host killed), and when the next host continued it.
+    const [first, second] = await transcript.listTurns(sid!);
+    expect(first?.interrupted).toEqual([{ phase: 'executing', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+    expect(second?.interrupted).toBeUndefined();
     await loop.close();
   });
 });

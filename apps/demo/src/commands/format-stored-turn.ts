@@ -6,7 +6,7 @@
  * emits, whispers, the failure if any, and the decision — with the same
  * line formats as live progress.
  */
-import type { TurnRecord } from '@askloop/controller';
+import type { InterruptedRun, TurnRecord } from '@askloop/controller';
 import { formatProgram } from '../progress/format-program.ts';
 import { decisionReason, failureText, formatDiagnostic, formatEarlierUnfinishedCall, formatEmit, formatToolCall, formatWhisper, labelled, paintDecision } from '../progress/format-turn-parts.ts';
 import { formatCost, formatCount, formatCounted, formatDuration, oneLine } from '../progress/format-values.ts';
@@ -14,6 +14,14 @@ import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { formatSystemText, type SharedSystemShown } from './format-system-text.ts';
 import { textBlock } from './text-block.ts';
+
+/** The line of a run of the turn that stopped mid-turn (the record's `interrupted`). */
+function interruptedText(run: InterruptedRun): string {
+  const at = terminalSafe(run.at);
+  return run.phase === 'executing'
+    ? `a run stopped mid-program (its host stopped, lost the session, or its step failed); the program ran again from its start at ${at}: a call with effects outside the store may have acted once per run`
+    : `a run stopped before its program started (its host stopped, lost the session, or its step failed); continued at ${at}`;
+}
 
 /** How many of a turn's tool calls `show` lists without `--full`. */
 const MAX_CALLS_SHOWN = 20;
@@ -43,6 +51,9 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   if (record.actions !== undefined && record.actions.trim() !== '') out += labelled('program', '', colors) + formatProgram(record.actions, colors);
   for (const diagnostic of record.diagnostics) out += formatDiagnostic(diagnostic, colors);
   if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);
+  // Runs of the turn that stopped mid-turn with nothing of their end saved (a host killed, a lease taken over): their
+  // calls are not in the record, and from `executing` what they did outside the store may have happened once per run.
+  for (const run of record.interrupted ?? []) out += labelled('interrupted', colors.yellow(interruptedText(run)), colors);
   // Calls still out when an earlier run of the turn ended (resume ran it again): before this run's, apart, with their run.
   // A call's arguments and result cut to the width, unless --full: the viewer sends to it for what its page cut.
   const callWidth = options.full ? Number.POSITIVE_INFINITY : width - 20;

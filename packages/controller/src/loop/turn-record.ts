@@ -92,6 +92,22 @@ export interface EarlierUnfinishedCall extends RecordedToolCall {
   readonly unfinished: UnfinishedToolCall;
 }
 
+/**
+ * A run of a turn that stopped before the turn was decided and whose end nobody saved — its host died or froze, lost
+ * its lease, or its step failed (the database went away mid-step) — as the later step that continued the turn found it
+ * (see {@link TurnRecord.interrupted}).
+ */
+export interface InterruptedRun {
+  /**
+   * The phase its record was saved in: `asking` (the model was being asked; asked again unless the reply was saved) or
+   * `executing` (the program had started: it runs again from its start, so what its calls did outside the store may
+   * have happened once per run).
+   */
+  readonly phase: 'asking' | 'executing';
+  /** When the later step continued the turn (ISO time, on that host's clock). */
+  readonly at: string;
+}
+
 /** One `ask` of the turn's run, in the order the run asked, with what it gave the run. */
 export interface RecordedAsk {
   /** Its place among the run's asks (from 0). */
@@ -224,6 +240,15 @@ export interface TurnRecord {
    * attempt behind, and a child resumed later no longer says what it answered.
    */
   readonly asks?: readonly RecordedAsk[];
+  /**
+   * The runs of this turn that stopped mid-turn with nothing of their end saved, oldest first, each as the step that
+   * continued the turn found it: a host killed or frozen mid-turn, a worker whose lease was taken over, a step that
+   * failed. Absent when every run of the turn got to save its end (and on records from before it was kept). Their
+   * tool calls are not in the record (only what a run saves is), but from `executing` the program ran at least once
+   * before this run: a call with effects outside the store (an HTTP request, a file, an API) may have acted once per
+   * run. Not counted in `reruns`, which counts the runs `resume` reopened after a HALT.
+   */
+  readonly interrupted?: readonly InterruptedRun[];
   readonly error?: ScriptErrorData;
   readonly failure?: TurnFailure;
   readonly usage: { readonly fuel: number; readonly toolCalls: number; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number };

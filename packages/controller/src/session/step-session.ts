@@ -39,6 +39,16 @@ function continued(record: TurnRecord): TurnRecord {
 }
 
 /**
+ * A stored turn found in a phase only a run in progress saves (`asking`, `executing`): the run that saved it stopped
+ * without saving its end (its host died or froze, lost its lease, or its step failed). Said in the record
+ * (`interrupted`), since nothing else of that run is kept, and what it did outside the store may have happened.
+ */
+function noteInterrupted(record: TurnRecord, at: string): TurnRecord {
+  if (record.phase !== 'asking' && record.phase !== 'executing') return record;
+  return { ...record, interrupted: [...(record.interrupted ?? []), { phase: record.phase, at }] };
+}
+
+/**
  * A turn that halted where `resume` may run it again (cancelled, or its
  * model call failed), opened again where it stopped: a recorded reply is
  * kept and prepared again (no new model call; its write calls replay from
@@ -133,7 +143,9 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
     // mode); a turn run again brings it up to date once reopened (below), without its stopped run's calls.
     if (!reopens) await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
     if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
-    else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, continued(last));
+    // The note rides with the run's next save (its program's start, its reply): a host that gives the turn up before
+    // it saves anything (its tools missing here, `LOOP_TOOLS_MISSING`) leaves the record as it was.
+    else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, noteInterrupted(continued(last), isoNow(context)));
     else if (reopens) {
       // The tally of the turns before it, rebuilt (a fold cannot be undone).
       before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
