@@ -101,7 +101,7 @@ describe('askloop on PostgreSQL', () => {
     }
     const results = await pool.query("SELECT record FROM askloop_sessions WHERE sid = ANY($1)", [sids]);
     expect(results.rows.map((row) => (JSON.parse(row.record as string) as { lastDecision: { result: string } }).lastDecision.result).sort()).toEqual(['ALPHA', 'BETA', 'DELTA', 'GAMMA']);
-    for (const host of hosts) expect(host.output().stderr).toMatch(/taking turns[\s\S]*turns committed, 0 leases lost, 0 conflicts retried, 0 failed steps\n$/);
+    for (const host of hosts) expect(host.output().stderr).toMatch(/taking turns[\s\S]*turns? committed, 0 leases lost, 0 conflicts retried, 0 failed steps\n$/);
   });
 
   it('a worker whose role may read but not write the queue stops with PG_QUERY_FAILED naming the rights, instead of retrying forever', async () => {
