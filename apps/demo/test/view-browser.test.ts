@@ -611,6 +611,18 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(first).not.toContain('earlier runs');
   });
 
+  it('marks a turn whose run stopped mid-turn and was continued (interrupted), saying what that means on hover', async () => {
+    const sid = await seedSession(fixture.store, 'interrupted-session', { turns: 1 });
+    const once = seedTurn(sid, 2);
+    await fixture.store.saveTurn({ ...once, interrupted: [{ phase: 'executing', at: '2026-01-02T03:04:05.000Z' }] });
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    const cut = page.locator('li.turn[data-turn="2"] .turn-head .badge', { hasText: 'interrupted' });
+    await cut.waitFor();
+    expect(await cut.innerText()).toBe('interrupted');
+    expect(await cut.getAttribute('title')).toBe('a run stopped mid-program; the program ran again from its start at 2026-01-02T03:04:05.000Z: a call with effects outside the store may have acted once per run');
+    expect(await page.locator('li.turn[data-turn="1"]').innerText()).not.toContain('interrupted');
+  });
+
   it('keeps long text without spaces inside the page width, on the list and on a session', async () => {
     const overflow = () =>
       page.evaluate(() => {

@@ -460,6 +460,15 @@ const PAGE_SCRIPT = String.raw`
     if (turn.phase !== 'decided') add(head, badge(turn.phase, 'running'));
     // A turn resume reopened after a HALT (cancelled, or its model call failed): its earlier runs' time is in the total.
     if (turn.reruns > 0) add(head, badge(turn.reruns === 1 ? 'run again' : 'run again ×' + turn.reruns, 'kind'));
+    // Runs of the turn that stopped mid-turn with nothing of their end saved (a host killed, a lease taken over): the
+    // record keeps none of their calls, and one that stopped mid-program may have acted outside the store.
+    if (turn.interrupted && turn.interrupted.length > 0) {
+      var cut = badge(turn.interrupted.length === 1 ? 'interrupted' : 'interrupted ×' + turn.interrupted.length, 'kind');
+      cut.title = turn.interrupted.map(function (run) {
+        return run.phase === 'executing' ? 'a run stopped mid-program; the program ran again from its start at ' + run.at + ': a call with effects outside the store may have acted once per run' : 'a run stopped before its program started; continued at ' + run.at;
+      }).join('\n');
+      add(head, cut);
+    }
     if (turn.decision) add(head, badge(turn.decision.kind));
     add(head, el('span', 'spacer'), el('span', 'muted', new Date(turn.startedAt).toLocaleTimeString() + ' · ' + fmtMs(turn.timings.total)));
     add(li, head);
