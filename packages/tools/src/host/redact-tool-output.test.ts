@@ -26,7 +26,12 @@ const pack = defineToolPack('leak', [
     ['__proto__']: KEY,
   }) as unknown as ToolValue),
   defineTool({ name: 'tool.leak.Write', description: 'A write returning the key.', args: [], effect: 'write' }, () => KEY),
+  defineTool({ name: 'tool.leak.Send', description: 'A write given a value, which it counts.', args: [{ name: 'value', type: 'string' }], effect: 'write' }, () => {
+    sent += 1;
+    return sent;
+  }),
 ]);
+let sent = 0;
 
 describe('createToolHost({ redact })', () => {
   it('replaces the secret in a failure message and drops the cause that holds it', async () => {
@@ -55,6 +60,18 @@ describe('createToolHost({ redact })', () => {
     const record = await stores.idempotence.lookup('s1', 1, 0);
     expect(JSON.stringify(record)).not.toContain(KEY);
     expect(await hostFor([pack], undefined, { redact, stores }).call('tool.leak.Write', [])).toBe('[redacted]');
+    stores.close();
+  });
+
+  it("records a write's arguments redacted (a key the program built and passed it), and a run continuing it still matches", async () => {
+    const stores = openSqliteStore(':memory:');
+    sent = 0;
+    expect(await hostFor([pack], undefined, { redact, stores }).call('tool.leak.Send', [`with ${KEY}`])).toBe(1);
+    const record = await stores.idempotence.lookup('s1', 1, 0);
+    expect(record?.argumentsJson).toBe('{"args":{"value":"with [redacted]"},"rest":[]}');
+    // The same call again (a run of the turn continued after a crash) is answered from its record: it does not act twice.
+    expect(await hostFor([pack], undefined, { redact, stores, continuesRun: true }).call('tool.leak.Send', [`with ${KEY}`])).toBe(1);
+    expect(sent).toBe(1);
     stores.close();
   });
 

@@ -443,7 +443,10 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
         }
       }
       const recorded = spec.effect !== 'read' ? stores.idempotence : undefined;
-      const argumentsJson = canonicalJson({ args: bound.args, rest: bound.rest });
+      // Kept in the idempotence record (the sessions file, or the worker's database) with the known secrets hidden, as
+      // the turn's record keeps them: a program that built a key (`"sk-" + …`) and passed it to a write must not leave
+      // it there. A run continuing this one hides them alike, so the same call still matches its record.
+      const argumentsJson = canonicalJson(redact === undefined ? { args: bound.args, rest: bound.rest } : redactToolValue({ args: bound.args, rest: bound.rest } as ToolValue, redact));
       if (recorded === undefined && options.continuesRun === true && stores.idempotence !== undefined) {
         // A read the cut-short run journaled: what it returned then, which the writes after it acted on.
         const journaled = await stores.idempotence.lookup(session, turn, callIndex);
