@@ -116,6 +116,23 @@ describe('a known secret in what the controller stores', () => {
     expect(fileBytes(db)).not.toContain(KEY);
   });
 
+  it('a program that builds it and passes it on: its write\'s idempotence record and its run\'s events hold the mark', async () => {
+    const db = join(dir, 'passed.db');
+    const events: LoopEvent[] = [];
+    const effects: EffectLog = new Map();
+    const reply = program('set k = "acme-live-" + "7Hq2Lm9Xz4Pw"', 'call tool.test.Bump(k)', 'emit "sent " + k', 'whisper "self", k', 'emit "<<<LOOP:DONE>>> done"');
+    const loop = loopOn(db, recordingPlugin([reply], [], effects), events);
+    expect(await loop.run({ agent, task: 'x' })).toMatchObject({ status: 'DONE' });
+    await loop.close();
+    // The tool was given the key (the program built it; nothing hid it from the program), and acted once.
+    expect(effects.get(KEY)).toBe(1);
+    // Regression: the write's arguments were kept in the tools' idempotence table of the same file as written, and the
+    // emit, whisper and tool-call events carried the key while the record they make up was stored with the mark.
+    expect(events.filter((event) => event.type === 'emit').map((event) => event.type === 'emit' && event.text)).toContain(`sent ${REDACTED}`);
+    expect(JSON.stringify(events.filter((event) => event.type !== 'model-text'))).not.toContain(KEY);
+    expect(fileBytes(db)).not.toContain(KEY);
+  });
+
   it('a task that quotes it: the session row, its envelopes and what its program reads hold the mark', async () => {
     const db = join(dir, 'task.db');
     const requests: GenerateOptions[] = [];

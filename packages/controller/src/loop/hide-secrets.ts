@@ -17,6 +17,7 @@
  */
 import { progressDigest } from '@askloop/envelope';
 import { redactToolValue, type ToolValue } from '@askloop/tools';
+import type { EmitEvent } from '../events/event-bus.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
 import type { ExecutePatch } from './execute-turn.ts';
 import type { Redact } from './tool-output-redaction.ts';
@@ -72,4 +73,15 @@ export function hideRunSecrets(patch: ExecutePatch, redact: Redact | undefined):
   if (shown === patch) return shown;
   const changed = shown.output !== patch.output || shown.scratchpad !== patch.scratchpad;
   return changed ? { ...shown, digest: progressDigest(shown.output, shown.scratchpad) } : shown;
+}
+
+/**
+ * `emit` whose run events — each emit and whisper as it is made, each tool call as it is recorded — carry the secrets
+ * hidden, as the record they make up is stored: a program that built a key from parts (`"sk-" + …`) and emitted it,
+ * whispered it or passed it to a tool shows a listener (a plugin's `onEvent`, the OpenTelemetry spans) the mark too.
+ * `emit` itself when no secret is known.
+ */
+export function hidingRunEvents(emit: EmitEvent, redact: Redact | undefined): EmitEvent {
+  if (redact === undefined) return emit;
+  return (event) => emit(event.type === 'emit' || event.type === 'whisper' || event.type === 'tool-call' ? hidden(event, redact) : event);
 }

@@ -25,7 +25,7 @@ import { finishTurn } from './finish-turn.ts';
 import { isoNow, type LoopContext } from './loop-context.ts';
 import { prepareTurn } from './prepare-turn.ts';
 import { decisionLogEntry } from './decision-log.ts';
-import { hideReplySecrets, hideRunSecrets } from './hide-secrets.ts';
+import { hideReplySecrets, hideRunSecrets, hidingRunEvents } from './hide-secrets.ts';
 import { sharedSystemBase } from './system-text.ts';
 import { wallClockLeft } from '../decide/stop-condition.ts';
 import { addSpend } from '../decide/turn-spend.ts';
@@ -220,7 +220,9 @@ export async function runTurn(context: LoopContext, history: TurnHistory, start:
       // With the secrets the tool host hides, as fingerprints: a result holding one is the host's to hide.
       const localTools = localNames.length === 0 ? undefined : { module: localToolsModule(), names: localNames, ...(turnRedaction === undefined ? {} : { secrets: turnRedaction.fingerprints }) };
       // What the program built of a secret itself (`"sk-" + …`) is hidden before the digest is taken and OUTPUT scanned.
-      const { fuel, toolCallCount, ...patch } = hideRunSecrets(await executeTurn(context, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts, localTools), hide);
+      // Its events as it goes (emits, whispers, tool calls) hide them too: they are the run the record keeps.
+      const runContext = hide === undefined ? context : { ...context, emit: hidingRunEvents(context.emit, hide) };
+      const { fuel, toolCallCount, ...patch } = hideRunSecrets(await executeTurn(runContext, record, prepared, toolsFor, history.tally.totals, turnCounter, toolFacts, localTools), hide);
       // Not saved: the decided record follows at once (a host that dies before re-runs the program, its writes replayed).
       await advance({ ...patch, usage: { ...record.usage, fuel, toolCalls: toolCallCount }, timings: { ...record.timings, execute: elapsed() } }, 'scanning');
     }
