@@ -51,6 +51,7 @@ import { prepareTurn } from './loop/prepare-turn.ts';
 import { toolsMissing, unknownTools } from './loop/tools-missing.ts';
 import { createRecordRedaction, createToolOutputRedaction } from './loop/tool-output-redaction.ts';
 import { hideSessionSecrets } from './loop/hide-secrets.ts';
+import { refuseSecretInAgent } from './agent/secret-in-agent.ts';
 import { hidingSecrets } from './store/secret-hiding-store.ts';
 import type { SessionRecord, TranscriptStore } from './store/transcript-store.ts';
 
@@ -280,7 +281,11 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     requireCostCountable(agent, model);
     // Hidden here, not only as it is stored: the session the loop runs on (its USERDATA, which the envelopes carry and
     // programs read) is the stored one, so a turn in this process and one a resume runs see the same.
-    const session = hideSessionSecrets(newSession(agent, run.task, sid, now(), parentSid), recordRedaction(model));
+    const redaction = recordRedaction(model);
+    const fresh = newSession(agent, run.task, sid, now(), parentSid);
+    // A secret in what the agent is (a policy pattern, its model id), not in its text, would make the stored agent another one.
+    refuseSecretInAgent(agent.name, fresh.agentDefinition, redaction);
+    const session = hideSessionSecrets(fresh, redaction);
     await store.createSession(session);
     if (models.get(sid) === undefined) models.set(sid, model);
     return session;

@@ -133,6 +133,26 @@ describe('a known secret in what the controller stores', () => {
     expect(fileBytes(db)).not.toContain(KEY);
   });
 
+  it('a secret plain enough to be part of what the agent is (a policy pattern): refused before anything is stored', async () => {
+    const db = join(dir, 'plain.db');
+    // `test` is the name of a tool pack the policy allows: hidden in the stored agent, `tool.test.*` became
+    // `tool.[REDACTED].*`, and the session, stored so, could never run (regression: a stored session, then a pattern error).
+    const loop = createAskLoop({ plugins: [testPlugin({ m: [program('emit "<<<LOOP:DONE>>> x"')] })], store: createSqliteTranscriptStore(db), pool, secrets: () => ['test'] });
+    const refused = await loop.run({ agent, task: 'x' }).then(() => undefined, (error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining("agent 'a': policy.allow[0] holds the value of a known secret") });
+    expect((refused as Error).message).not.toContain('test');
+    // Its free text is text: a secret there is hidden, and the agent stays the agent it was.
+    const told = await loop.run({ agent: { ...agent, instructions: 'run the test suite' }, task: 'x' }).then(() => undefined, (error: unknown) => error);
+    expect(told).toMatchObject({ code: 'LOOP_AGENT_INVALID', message: expect.stringContaining('policy.allow[0]') });
+    const other = await loop.run({ agent: { name: 'a', model: 'scripted:m', instructions: 'run the test suite' }, task: 'x' });
+    expect(other).toMatchObject({ status: 'DONE' });
+    await loop.close();
+    const store = createSqliteTranscriptStore(db, { readOnly: true });
+    const sessions = await store.listSessions();
+    await store.close();
+    expect(sessions.map((session) => (session.agentDefinition as { instructions?: string }).instructions)).toEqual([`run the ${REDACTED} suite`]);
+  });
+
   it('a task that quotes it: the session row, its envelopes and what its program reads hold the mark', async () => {
     const db = join(dir, 'task.db');
     const requests: GenerateOptions[] = [];
