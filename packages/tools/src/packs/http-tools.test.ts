@@ -44,6 +44,12 @@ beforeAll(async () => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => response.end(`${request.method}:${body}`));
+    } else if (url.pathname === '/repeated') {
+      response.writeHead(200, ['content-type', 'text/a', 'content-type', 'text/b', 'set-cookie', 'a=1', 'set-cookie', 'b=2', 'x-one', '1']).end('ok');
+    } else if (url.pathname === '/see-other') {
+      response.writeHead(303, { location: '/method' }).end();
+    } else if (url.pathname === '/method') {
+      response.end(request.method);
     } else if (url.pathname === '/big') {
       response.end('x'.repeat(2_000));
     } else if (url.pathname === '/slow') {
@@ -105,13 +111,25 @@ describe('tool.http.Fetch', () => {
     expect(await granted().call('tool.http.Fetch', [`${origin}/hello`, { method: 'HEAD' }])).toMatchObject({ status: 200, body: '' });
   });
 
-  it.each(['Host', 'content-length', 'Connection', 'Transfer-Encoding'])('refuses a %s header, which the tool sets itself', async (name) => {
+  it.each(['Host', 'content-length', 'Connection', 'Transfer-Encoding', 'Trailer'])('refuses a %s header, which the tool sets itself', async (name) => {
     const error = await granted().fail('tool.http.Fetch', [`${origin}/hello`, { headers: { [name]: 'x' } }]);
     expect([error.code, error.message]).toEqual([
       'TOOL_ARGUMENT_INVALID',
       `tool.http.Fetch: options header '${name}' is set by the tool itself (from the URL and the body); leave it out; options is {"method": "GET", "headers": {"Name": "value"}, "body": "text"}, every key optional (pack http)`,
     ]);
     expect(seen).toEqual([]);
+  });
+
+  it("returns every value of a repeated response header joined with ', ', as fetch's Headers.get does", async () => {
+    const result = (await granted().call('tool.http.Fetch', [`${origin}/repeated`])) as { headers: Record<string, string> };
+    expect(result.headers).toMatchObject({ 'content-type': 'text/a, text/b', 'set-cookie': 'a=1, b=2', 'x-one': '1' });
+  });
+
+  it('a 303 turns a POST into a GET but keeps a HEAD a HEAD, as fetch does', async () => {
+    const writer = hostFor([createHttpTools()], { allow: ['tool.http.*'], grants: ['net:read,write:127.0.0.1'] });
+    expect(await writer.call('tool.http.Fetch', [`${origin}/see-other`, { method: 'POST', body: 'x' }])).toMatchObject({ url: `${origin}/method`, body: 'GET' });
+    expect(await granted().call('tool.http.Fetch', [`${origin}/see-other`, { method: 'HEAD' }])).toMatchObject({ status: 200, url: `${origin}/method`, body: '' });
+    expect(seen.map(({ at }) => at.split(' ')[1])).toEqual(['/see-other', '/method', '/see-other', '/method']);
   });
 
   it('follows redirects on granted hosts and re-checks every hop', async () => {

@@ -18,6 +18,7 @@ import type { ToolContext } from '../spec/tool-context.ts';
 import { describeValue } from '../spec/coerce-argument.ts';
 import { isToolMap, type ToolValue } from '../spec/tool-value.ts';
 import { addressGuard, systemResolver, type HostResolver, type SpecialAddressRule } from './http-address-guard.ts';
+import { readResponseBody } from './http-body.ts';
 import { createHttpAgents, sendHttpRequest, type HttpAgents } from './http-exchange.ts';
 
 /** Options of {@link createHttpTools}. */
@@ -89,8 +90,11 @@ export function withoutCredentials(headers: Readonly<Record<string, string>>): R
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
-/** Headers the tool sets itself (from the URL, the body and its one connection a request), which a program may not. */
-const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'transfer-encoding', 'upgrade']);
+/**
+ * Headers the tool sets itself (from the URL, the body and its one connection a request), which a program may not;
+ * `trailer` announces trailers, which a counted body cannot carry (Node refuses to send it).
+ */
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'trailer', 'transfer-encoding', 'upgrade']);
 
 const OPTION_KEYS: readonly string[] = ['method', 'headers', 'body'];
 
@@ -151,22 +155,14 @@ function requestFailed(error: unknown, url: URL, signal: AbortSignal, what: stri
   return new ToolError('HTTP_FAILED', `${what} ${url.href} failed: ${(error as Error).message}`, { cause: error });
 }
 
-async function readLimited(response: IncomingMessage, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    total += chunk.byteLength;
-    // Leaving the loop destroys the response, and with it the connection.
-    if (total > maxBytes) throw new ToolError('HTTP_TOO_LARGE', `response body is larger than ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The response's headers as one map, a repeated header's values joined with `, ` (as `Headers` joins them). */
+/**
+ * The response's headers as one map, every repeated header's values joined
+ * with `, ` (as `Headers.get` joins them). From `headersDistinct`: `headers`
+ * keeps only the first of a repeated `content-type`, `location` and others.
+ */
 function headerMap(response: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, values] of Object.entries(response.headersDistinct)) if (values !== undefined) headers[name] = values.join(', ');
   return headers;
 }
 
@@ -194,7 +190,8 @@ async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>,
       // Credentials meant for one origin must not reach another (WHATWG fetch does the same); once dropped they stay dropped.
       if (next.origin !== current.origin) requestHeaders = withoutCredentials(requestHeaders);
       current = next;
-      if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+      // As fetch: a 303 turns any method but GET and HEAD into a GET (a HEAD stays a HEAD and reads no body), a 301/302 only a POST.
+      if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
       }
@@ -204,7 +201,7 @@ async function fetchFollowing(url: URL, args: ReturnType<typeof requestOptions>,
     let text = '';
     try {
       if (method === 'HEAD') response.destroy();
-      else text = await readLimited(response, settings.maxBytes);
+      else text = await readResponseBody(response, settings.maxBytes);
     } catch (error) {
       throw requestFailed(error, current, signal, 'reading the response of');
     }
