@@ -151,6 +151,8 @@ describe('builtinPlugin', () => {
     refused({ fs: { root: join(root, 'missing') } }, `fs.root ${JSON.stringify(join(root, 'missing'))} is not an existing directory`);
     refused({ fs: { root, maxReadByte: 10 } }, "fs.maxReadByte: no such option; did you mean 'maxReadBytes'?");
     refused({ http: { timeut: 5 } }, "http.timeut: no such option; did you mean 'timeoutMs'?");
+    // Removed when the pack began making its own connections: the refusal names what replaced it.
+    refused({ http: { fetch: globalThis.fetch } }, 'builtinPlugin: http.fetch is no longer an option: tool.http.Fetch makes its own connections so that it can check the address each one goes to; to give test host names fixed addresses, pass http.lookup');
     refused({ providers: ['opnai'] }, 'providers: no built-in provider "opnai"');
     refused(null, 'takes { fs?, http?, providers?, providerSettings?, name? }, got null');
     expect(() => builtinPlugin({ fs: { root }, http: { timeoutMs: 5 }, providers: ['openai'] })).not.toThrow();

@@ -139,6 +139,10 @@ function requireBuiltinOptions(options: unknown): void {
   }
   if (http !== undefined) {
     if (!isPlainObject(http)) return fail(`http must be an object of limits ({} for the defaults), got ${describeValue(http)}`);
+    // An option it took until the http pack made its own connections: say what replaced it, not only that it is unknown.
+    if (Object.hasOwn(http, 'fetch')) {
+      fail('http.fetch is no longer an option: tool.http.Fetch makes its own connections so that it can check the address each one goes to; to give test host names fixed addresses, pass http.lookup: (hostname) => Promise<{ address }[]>');
+    }
     fields(http, HTTP_FIELDS, 'http.');
   }
   if (providerSettings !== undefined) {
