@@ -88,6 +88,12 @@ export interface AskLoopOptions {
    * Default: the models' keys only.
    */
   readonly secrets?: () => readonly (string | undefined | null)[];
+  /**
+   * The host's clock: record times, turn timings, the tools' `time.*` and the TTLs of the tools' stores this loop
+   * opens itself (`toolStorePath`, a throwaway one). The store's own tool stores (`openToolStores`) get it only when
+   * it is given: without it they keep theirs (PostgreSQL's is the database server's, which every host shares).
+   * Default the system clock.
+   */
   readonly clock?: Clock;
   /** Session and loop ids; default random UUIDs. */
   readonly createId?: () => string;

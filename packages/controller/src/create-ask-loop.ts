@@ -91,7 +91,10 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
   // Injected stores first, then a file of their own, then the transcript's own database (one SQLite file for both), else a throwaway one.
   const toolStores = (): ToolStores => {
     if (toolStore !== undefined) return toolStore;
-    const opened = options.toolStorePath !== undefined ? openSqliteStore(options.toolStorePath, { clock }) : (options.store.openToolStores?.({ clock }) ?? openSqliteStore(':memory:', { clock }));
+    // The transcript store's own tool stores keep their own clock unless one was injected here: a PostgreSQL store's
+    // is the database server's, which every host shares (this host's own may be set apart from the others').
+    const storeClock = options.clock === undefined ? {} : { clock: options.clock };
+    const opened = options.toolStorePath !== undefined ? openSqliteStore(options.toolStorePath, { clock }) : (options.store.openToolStores?.(storeClock) ?? openSqliteStore(':memory:', { clock }));
     ownedToolStore = opened;
     return (toolStore = opened);
   };

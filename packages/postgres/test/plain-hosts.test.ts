@@ -7,9 +7,11 @@
  */
 import { createAskLoop, definePlugin } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
+import { createSafeToolPacks } from '@askloop/tools';
 import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyPostgresMigrations } from '../src/migrate/postgres-migrations.ts';
+import { createPostgresToolStores } from '../src/tools/postgres-tool-stores.ts';
 import { createPostgresTranscriptStore } from '../src/transcript/postgres-transcript-store.ts';
 import { databaseAndSandbox } from './support/database-and-sandbox.ts';
 import { envelope } from './support/envelope.ts';
@@ -64,5 +66,28 @@ describe('plain hosts on one PostgreSQL store', () => {
     const decisions = await poolB.query<{ n: number }>('SELECT count(*)::integer AS n FROM askloop_decisions WHERE sid = $1', [sid]);
     expect(decisions.rows[0]?.n).toBe(0);
     await hostA.close();
+  });
+
+  it("a host's tools measure scratch TTLs on the database's clock, not on the host's (one two minutes behind wrote entries already expired for every other host)", async () => {
+    const pools = await setup.database().schema();
+    await applyPostgresMigrations(pools({ max: 1 }));
+    const plugin = definePlugin({
+      name: 'scratch-writer',
+      specificationVersion: 'v1',
+      providers: { scripted: createScriptedProvider({ models: { put: () => envelope(['command', '  set put = tool.scratch.PutCAS("lock", 0, "held", 60)', '  emit "<<<LOOP:DONE>>> " + put[0]', 'endcommand'].join('\n')) } }) },
+      toolPacks: createSafeToolPacks(),
+    });
+    // No toolStores given: the loop opens the transcript store's own (`openToolStores`), as `askloop run --db` does.
+    const host = createAskLoop({ plugins: [plugin], store: createPostgresTranscriptStore(pools()), pool: setup.sandbox() });
+    const trueNow = Date.now.bind(Date);
+    const behind = vi.spyOn(Date, 'now').mockImplementation(() => trueNow() - 120_000);
+    try {
+      expect(await host.run({ agent: { name: 'writer', model: 'scripted:put', policy: { allow: ['tool.scratch.*'] } }, task: 'hold the lock', sid: 'sid-clock' })).toMatchObject({ status: 'DONE', result: 'true' });
+    } finally {
+      behind.mockRestore();
+      await host.close();
+    }
+    // Another host (its clock right) sees the 60-second entry live.
+    expect(await createPostgresToolStores(pools()).scratch.get('sid-clock', 'lock')).toEqual({ value: 'held', version: 1 });
   });
 });

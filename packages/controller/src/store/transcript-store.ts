@@ -136,6 +136,10 @@ export interface TranscriptStore {
    * database, so one file (or server) holds a session's transcript and its
    * tool effects. `createAskLoop` uses it when no `toolStores` or
    * `toolStorePath` is given, and closes what it returns before the store.
+   * `clock` (TTLs, record times) is passed only when `createAskLoop` was given
+   * one; without it the store measures on its own clock (SQLite: the one it
+   * was opened with, the host's by default; PostgreSQL: the database
+   * server's, which every host shares).
    */
   openToolStores?(options?: { readonly clock?: Clock }): ToolStores & { close(): void };
   /**
