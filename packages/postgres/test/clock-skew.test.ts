@@ -106,6 +106,23 @@ describe("the tools' stores of hosts whose clocks differ", () => {
     }
   });
 
+  it("a write that waited for the entry's lock (another step holds it) counts its TTL from when it got the lock, not from before it waited", async () => {
+    const pools = await freshPools();
+    const stores = createPostgresToolStores(pools());
+    expect(await stores.scratch.putCas('sid-1', 'lock', 0, 'first', 60_000)).toEqual({ ok: true, version: 1 });
+    // Another host's step read the entry for update (its CAS lost, say) and holds the row until its transaction ends.
+    const holder = await pools({ max: 1 }).connect();
+    await holder.query('BEGIN');
+    await holder.query("SELECT version FROM askloop_scratch WHERE session = 'sid-1' AND key = 'lock' FOR UPDATE");
+    const writing = stores.scratch.putCas('sid-1', 'lock', 1, 'second', 1_000);
+    await pause(1_500);
+    await holder.query('ROLLBACK');
+    holder.release();
+    expect(await writing).toEqual({ ok: true, version: 2 });
+    // Written a second ago at most: it lives for its full second from then, so it is there now.
+    expect(await stores.scratch.get('sid-1', 'lock')).toEqual({ value: 'second', version: 2 });
+  });
+
   it('an injected clock is still the one TTLs follow (tests, replays)', async () => {
     const pools = await freshPools();
     let now = Date.now() - 10 * SKEW_MS;

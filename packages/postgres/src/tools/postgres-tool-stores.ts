@@ -117,14 +117,17 @@ export function toolStoresOn(source: () => Promise<StatementRunner>, options: Po
           // A row to lock even for a key never written (version 0, no value: absent).
           await query.query('INSERT INTO askloop_scratch (session, key, value, version, expires_at) VALUES ($1, $2, NULL, 0, 0) ON CONFLICT (session, key) DO NOTHING', [session, key]);
           const row = (
-            // Now read once, with the row locked: the expiry check and the new expiry count from the same instant.
-            await query.query<{ version: string; expires_at: string; present: boolean; now: string }>(
-              `SELECT version, expires_at, value IS NOT NULL AS present, ${nowOr('$3')} AS now FROM askloop_scratch WHERE session = $1 AND key = $2 FOR UPDATE`,
-              [session, key, at()],
+            await query.query<{ version: string; expires_at: string; present: boolean }>(
+              'SELECT version, expires_at, value IS NOT NULL AS present FROM askloop_scratch WHERE session = $1 AND key = $2 FOR UPDATE',
+              [session, key],
             )
           ).rows[0];
+          // Now read once the row is locked, in a statement of its own: a clock read in the locking statement is taken
+          // before it waits for the lock (a step that holds it may run for minutes), so the entry written would have
+          // lived that much less than its TTL, or been expired already. The expiry check and the new expiry count
+          // from this one instant.
+          const now = Number((await query.query<{ now: string }>(`SELECT ${nowOr('$1')} AS now`, [at()])).rows[0]?.now);
           const stored = Number(row?.version ?? 0);
-          const now = Number(row?.now);
           const live = row !== undefined && row.present && Number(row.expires_at) > now ? stored : 0;
           if (live !== expectedVersion) return { ok: false, version: live };
           await query.query('UPDATE askloop_scratch SET value = $3, version = $4, expires_at = $5 WHERE session = $1 AND key = $2', [session, key, canonicalJson(value), stored + 1, now + ttlMs]);
