@@ -19,7 +19,10 @@ import type { CasResult, IdempotenceClaim, IdempotenceRecord, IdempotenceStore, 
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
-  /** Clock for TTLs and timestamps (inject one in tests). */
+  /**
+   * Clock for TTLs and timestamps (inject one in tests). Default the system clock of this host: a SQLite file is on
+   * one host, so every process using it reads the same clock.
+   */
   readonly clock?: Clock;
   /** How long to wait for another connection's write lock, in ms. Default 5000. Only when a file name is given. */
   readonly busyTimeoutMs?: number;
