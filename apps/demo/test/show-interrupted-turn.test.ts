@@ -42,3 +42,17 @@ it('lists the runs of a turn that stopped mid-turn, each with the phase it stopp
   expect(await main(['show', sid, '--db', db, '--json'], json)).toBe(0);
   expect((JSON.parse(json.out) as { turns: { interrupted?: unknown }[] }).turns[0]?.interrupted).toEqual(interrupted);
 });
+
+it('says how many older stopped runs a record continued more often counts but no longer lists', async () => {
+  const db = join(dir, 'dropped.db');
+  const store = createSqliteTranscriptStore(db);
+  const sid = await seedSession(store, 'host-killed-again-and-again');
+  const session = (await store.getSession(sid))!;
+  await store.saveTurn(sampleTurn(sid, 1, { interrupted: [{ phase: 'executing', at: '2026-01-02T03:05:06.000Z' }], interruptedDropped: 1234 }), { ...session, turns: 1 });
+  await store.close();
+  const io = captureIo({ cwd: dir });
+  expect(await main(['show', sid, '--db', db], io)).toBe(0);
+  const lines = stripVTControlCharacters(io.out).split('\n').filter((line) => line.startsWith('  interrupted '));
+  expect(lines[0]).toBe('  interrupted 1,234 earlier runs stopped mid-turn too (the record lists the latest 1)');
+  expect(lines).toHaveLength(2);
+});

@@ -623,6 +623,17 @@ describe.skipIf(!hasChromium())(`the viewer in Chromium${hasChromium() ? '' : ` 
     expect(await page.locator('li.turn[data-turn="1"]').innerText()).not.toContain('interrupted');
   });
 
+  it('counts the older stopped runs a record no longer lists (interruptedDropped) in the interrupted badge', async () => {
+    const sid = await seedSession(fixture.store, 'interrupted-often', { turns: 1 });
+    const often = seedTurn(sid, 2);
+    await fixture.store.saveTurn({ ...often, interrupted: [{ phase: 'asking', at: '2026-01-02T03:04:05.000Z' }], interruptedDropped: 40 });
+    await page.goto(`${viewer.url}#/sessions/${sid}`);
+    const cut = page.locator('li.turn[data-turn="2"] .turn-head .badge', { hasText: 'interrupted' });
+    await cut.waitFor();
+    expect(await cut.innerText()).toBe('interrupted ×41');
+    expect(await cut.getAttribute('title')).toBe('40 earlier runs stopped mid-turn too (the record lists the latest 1)\na run stopped before its program started; continued at 2026-01-02T03:04:05.000Z');
+  });
+
   it('keeps long text without spaces inside the page width, on the list and on a session', async () => {
     const overflow = () =>
       page.evaluate(() => {

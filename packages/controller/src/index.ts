@@ -89,6 +89,7 @@ export type {
   TurnTimings,
   UnfinishedToolCall,
 } from './loop/turn-record.ts';
+export { MAX_INTERRUPTED_KEPT } from './loop/turn-record.ts';
 export { TOOL_CALLS_VERSION } from './loop/tool-calls-version.ts';
 export { definePlugin, type Approval, type AskLoopPlugin, type LoopHooks, type ToolSource, type TurnContext } from './plugin/plugin.ts';
 export { pluginShapeProblem } from './plugin/plugin-shape.ts';

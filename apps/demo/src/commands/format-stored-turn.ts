@@ -53,6 +53,9 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
   if (record.approval !== undefined) out += labelled('approval', `${record.approval.state}: ${terminalSafe(record.approval.message)}${record.approval.note === undefined ? '' : ` (note: ${terminalSafe(record.approval.note)})`}`, colors);
   // Runs of the turn that stopped mid-turn with nothing of their end saved (a host killed, a lease taken over): their
   // calls are not in the record, and from `executing` what they did outside the store may have happened once per run.
+  // The record lists the latest of them (MAX_INTERRUPTED_KEPT) and counts the older ones.
+  const dropped = record.interruptedDropped ?? 0;
+  if (dropped > 0) out += labelled('interrupted', colors.yellow(`${formatCount(dropped)} earlier ${dropped === 1 ? 'run' : 'runs'} stopped mid-turn too (the record lists the latest ${formatCount(record.interrupted?.length ?? 0)})`), colors);
   for (const run of record.interrupted ?? []) out += labelled('interrupted', colors.yellow(interruptedText(run)), colors);
   // Calls still out when an earlier run of the turn ended (resume ran it again): before this run's, apart, with their run.
   // A call's arguments and result cut to the width, unless --full: the viewer sends to it for what its page cut.

@@ -463,10 +463,13 @@ const PAGE_SCRIPT = String.raw`
     // Runs of the turn that stopped mid-turn with nothing of their end saved (a host killed, a lease taken over): the
     // record keeps none of their calls, and one that stopped mid-program may have acted outside the store.
     if (turn.interrupted && turn.interrupted.length > 0) {
-      var cut = badge(turn.interrupted.length === 1 ? 'interrupted' : 'interrupted ×' + turn.interrupted.length, 'kind');
-      cut.title = turn.interrupted.map(function (run) {
+      // The record lists the latest runs and counts the older ones (interruptedDropped): the badge counts them all.
+      var dropped = turn.interruptedDropped > 0 ? turn.interruptedDropped : 0;
+      var stopped = turn.interrupted.length + dropped;
+      var cut = badge(stopped === 1 ? 'interrupted' : 'interrupted ×' + stopped, 'kind');
+      cut.title = (dropped > 0 ? [dropped + ' earlier run' + (dropped === 1 ? '' : 's') + ' stopped mid-turn too (the record lists the latest ' + turn.interrupted.length + ')'] : []).concat(turn.interrupted.map(function (run) {
         return run.phase === 'executing' ? 'a run stopped mid-program; the program ran again from its start at ' + run.at + ': a call with effects outside the store may have acted once per run' : 'a run stopped before its program started; continued at ' + run.at;
-      }).join('\n');
+      })).join('\n');
       add(head, cut);
     }
     if (turn.decision) add(head, badge(turn.decision.kind));

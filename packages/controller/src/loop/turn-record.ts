@@ -108,6 +108,12 @@ export interface InterruptedRun {
   readonly at: string;
 }
 
+/**
+ * How many {@link InterruptedRun}s a record lists: the latest, the older ones counted in `interruptedDropped`, so a
+ * turn continued thousands of times (a program that kills every host that runs it) does not grow its record.
+ */
+export const MAX_INTERRUPTED_KEPT = 20;
+
 /** One `ask` of the turn's run, in the order the run asked, with what it gave the run. */
 export interface RecordedAsk {
   /** Its place among the run's asks (from 0). */
@@ -249,6 +255,11 @@ export interface TurnRecord {
    * run. Not counted in `reruns`, which counts the runs `resume` reopened after a HALT.
    */
   readonly interrupted?: readonly InterruptedRun[];
+  /**
+   * How many more such runs there were, before those `interrupted` lists: it keeps the latest
+   * {@link MAX_INTERRUPTED_KEPT}. Absent when it lists them all.
+   */
+  readonly interruptedDropped?: number;
   readonly error?: ScriptErrorData;
   readonly failure?: TurnFailure;
   readonly usage: { readonly fuel: number; readonly toolCalls: number; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number };

@@ -12,7 +12,7 @@ import { turnSpend } from '../decide/turn-spend.ts';
 import { EMPTY_TALLY, foldTally, tallyOf, type LoopTally } from '../decide/loop-tally.ts';
 import { isoNow, type LoopContext } from '../loop/loop-context.ts';
 import { runTurn } from '../loop/run-turn.ts';
-import type { EarlierUnfinishedCall, TurnRecord } from '../loop/turn-record.ts';
+import { MAX_INTERRUPTED_KEPT, type EarlierUnfinishedCall, type TurnRecord } from '../loop/turn-record.ts';
 import type { SessionRecord } from '../store/transcript-store.ts';
 import { counterStepped, counterUnsettled, keepCounterCurrent } from './kept-counter.ts';
 import { sessionAfter, statusOf } from './session-after.ts';
@@ -45,7 +45,24 @@ function continued(record: TurnRecord): TurnRecord {
  */
 function noteInterrupted(record: TurnRecord, at: string): TurnRecord {
   if (record.phase !== 'asking' && record.phase !== 'executing') return record;
-  return { ...record, interrupted: [...(record.interrupted ?? []), { phase: record.phase, at }] };
+  const runs = [...(record.interrupted ?? []), { phase: record.phase, at }];
+  // The latest few, the older ones counted: a turn continued again and again must not grow its record without bound.
+  const dropped = Math.max(0, runs.length - MAX_INTERRUPTED_KEPT);
+  const total = (record.interruptedDropped ?? 0) + dropped;
+  return { ...record, interrupted: runs.slice(dropped), ...(total === 0 ? {} : { interruptedDropped: total }) };
+}
+
+/**
+ * The record a continued turn's run starts from. One that asks the model again is saved with its note first, as a new
+ * turn's `asking` record is: the call may take minutes, and a run that stops during it would otherwise take the note
+ * with it (the next run would find one stopped run where there were two). Any other saves its note with its next
+ * record, a parse away; a host that gives the turn up before that (its tools missing here) leaves it as it was.
+ */
+async function continueInterrupted(context: LoopContext, last: TurnRecord): Promise<TurnRecord> {
+  const found = continued(last);
+  const record = noteInterrupted(found, isoNow(context));
+  if (record !== found && record.reply === undefined && record.failure === undefined) await context.store.saveTurn(record);
+  return record;
 }
 
 /**
@@ -143,9 +160,7 @@ export async function stepSession(context: LoopContext): Promise<StepState> {
     // mode); a turn run again brings it up to date once reopened (below), without its stopped run's calls.
     if (!reopens) await keepCounterCurrent(context.sessionCounter, context.store, sid, last, tally);
     if (last === undefined) record = await runTurn(context, { session, tally: (before = EMPTY_TALLY) }, 'normal');
-    // The note rides with the run's next save (its program's start, its reply): a host that gives the turn up before
-    // it saves anything (its tools missing here, `LOOP_TOOLS_MISSING`) leaves the record as it was.
-    else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, noteInterrupted(continued(last), isoNow(context)));
+    else if (last.phase !== 'decided') record = await runTurn(context, { session, tally: (before = tally) }, await continueInterrupted(context, last));
     else if (reopens) {
       // The tally of the turns before it, rebuilt (a fold cannot be undone).
       before = tallyOf((await context.store.listTurns(sid)).filter((turn) => turn.turnIndex < last.turnIndex));
