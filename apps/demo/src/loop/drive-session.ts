@@ -22,6 +22,7 @@ import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
 import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.ts';
 import { progressLines } from './progress-lines.ts';
+import { grantHintLine } from './grant-hint-line.ts';
 import { repairHint, repairOf } from './repair-hint.ts';
 
 /** What to do with the session. */
@@ -147,6 +148,9 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   // A provider's message names its code already (`[openai:gpt-4.1-mini] PROVIDER_CONFIG: …`): once is enough.
   if (!options.json && result.status === 'HALT' && failure !== undefined) {
     io.stderr(`  cause: ${terminalSafe(failureText(failure))}\n`);
+    // A denial for want of a grant: only the operator can give one, so say what to type.
+    const grant = grantHintLine(failure);
+    if (grant !== undefined) io.stderr(`${terminalSafe(grant)}\n`);
     // A failure the model never saw, though the agent's repair could have shown it: say so, and how.
     const repair = options.repair ?? (action.kind === 'run' ? repairOf(action.agent) : undefined);
     const hint = repair === undefined ? undefined : repairHint(result, repair);
