@@ -121,7 +121,7 @@ describe('loadConfig', () => {
     const error = configError('plugin: [x]\nstor: {path: a.db}\nmodels:\n  default: nocolon\n');
     expect(error.line).toBe(1);
     // Each unknown key names the one it most likely meant (closestName, as the agents' keys do).
-    const keys = '(the keys are plugins, store, models, providers, quotas, ceilings, agents, mcpServers)';
+    const keys = '(the keys are plugins, store, models, providers, http, quotas, ceilings, agents, mcpServers)';
     expect(error.message).toBe(
       [
         `plugin: unknown key 'plugin'; did you mean 'plugins'? ${keys} (3 problems in the file; the others below)`,

@@ -5,6 +5,8 @@
  * real controller, sandbox and tools, the scripted model.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -307,6 +309,37 @@ describe('askloop on PostgreSQL', () => {
     }
     pasted.child.kill('SIGINT');
     expect(await pasted.exited).toBe(0);
+  });
+
+  it("a worker takes the config's http: { specialAddresses: granted }, so a net pattern reaches a loopback service", async () => {
+    const service = createServer((_request, response) => response.end('internal answer'));
+    await new Promise<void>((listening) => service.listen(0, '127.0.0.1', listening));
+    try {
+      const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}/`;
+      const project = join(dir, 'http-project');
+      await mkdir(project, { recursive: true });
+      await writeFile(join(project, 'askloop.config.yaml'), `store: ${server.url}\nhttp:\n  specialAddresses: granted\n`);
+      const script = join(project, 'fetch.json');
+      await writeFile(script, JSON.stringify([envelope(`set r = tool.http.Fetch("${url}")`, 'emit "<<<LOOP:DONE>>> " + r["body"]')]));
+      const run = await spawnCli(['run', 'fetch', '--script', script, '--allow', 'tool.http.Fetch', '--grant', 'net:read:*', '--detach', '--json'], { cwd: project });
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      const { sid } = JSON.parse(run.stdout) as { sid: string };
+      const host = startWorker(['--script', script, '--json', '--lease-ms', '5000'], project);
+      for (let waited = 0; ; waited += 1) {
+        const done = await pool.query("SELECT status, record FROM askloop_sessions WHERE sid = $1 AND status <> 'running'", [sid]);
+        if (done.rows.length === 1) {
+          expect(done.rows[0].status, JSON.stringify(host.output())).toBe('done');
+          expect((JSON.parse(done.rows[0].record as string) as { lastDecision: { result: string } }).lastDecision.result).toBe('internal answer');
+          break;
+        }
+        if (waited > 600) throw new Error(`the worker did not finish: ${JSON.stringify(host.output())}`);
+        await pause(50);
+      }
+      host.child.kill('SIGINT');
+      expect(await host.exited).toBe(0);
+    } finally {
+      await new Promise<void>((closed) => service.close(() => closed()));
+    }
   });
 
   it("a worker serves sessions of the config's agents with the config's plugin packages", async () => {

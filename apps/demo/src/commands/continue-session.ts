@@ -68,7 +68,7 @@ ${LOOP_EXIT_USAGE}
       // As a task is (run.ts): the note goes to the model in the next turn's system text.
       const noteGiven = (values as { note?: string }).note;
       const detach = (values as { detach?: boolean }).detach === true;
-      const { sid, store, plugins, providers, fsRoot, storedIn, configFile, sqlitePath, storeName, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
+      const { sid, store, plugins, providers, http, fsRoot, storedIn, configFile, sqlitePath, storeName, pool } = await openStoredSession(values, positionals[0]!, io, detach ? { needsPostgres: DETACH_NEEDS_POSTGRES } : {});
       // If it pauses or is cancelled again, the next step needs the options of this command, and those of the run
       // that this command was not given (recorded with the session): `resume SID --db FILE` alone prints them all.
       const given = { db: values.db, config: configFile, script: values.script, fsRoot, mcpConfig: values['mcp-config'] };
@@ -94,7 +94,7 @@ ${LOOP_EXIT_USAGE}
         // A store that fails reading the session (a damaged file) is reported with its code, as `show` reports it.
         throw isLoopError(error) ? CliError.fromLoopError(error) : error;
       }
-      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, env: io.env, secretNames: followKnownSecretNames(io) });
+      const { loop } = openSessionLoop({ store, fsRoot, scripts, plugins, providers, http, env: io.env, secretNames: followKnownSecretNames(io) });
       const noteText = (values as { note?: string }).note;
       const afterLoop = sqlitePath === undefined ? undefined : (id: string) => saveContinueWith(sqlitePath, id, continueWith, io.cwd);
       try {

@@ -65,10 +65,10 @@ printed), or the session is not in the sessions file or the file is broken;
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
-    const { sid, store, plugins, providers, fsRoot, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
+    const { sid, store, plugins, providers, http, fsRoot, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
     // The secrets the run hid (the environment's, the config's and the stored agent's `${NAME}`s) are hidden in the
     // replay too, so that it stores (in memory) and compares what the run stored; and out of what it prints.
-    const { loop } = openSessionLoop({ store, fsRoot, plugins, providers, env: io.env, secretNames: followKnownSecretNames(io) });
+    const { loop } = openSessionLoop({ store, fsRoot, plugins, providers, http, env: io.env, secretNames: followKnownSecretNames(io) });
     let report;
     try {
       report = await loop.replay(sid);

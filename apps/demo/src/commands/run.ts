@@ -98,7 +98,7 @@ ${LOOP_EXIT_USAGE}
       }
     }
     const { store, pool } = await atStorePlace(storePlace, async () => (location.kind === 'postgres' ? await openPostgresSessionStore(location.url) : { store: openSessionStore(location.path, storePlace?.field), pool: undefined }));
-    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, env: io.env, secretNames: followKnownSecretNames(io) });
+    const { loop } = openSessionLoop({ store, fsRoot, scripts: { script: replies }, plugins, providers: config.providers, http: config.http, env: io.env, secretNames: followKnownSecretNames(io) });
     // `resume --detach` queues it again: its --db (password hidden) and --config, which find the store.
     if (values.detach === true && pool !== undefined) return detachSession(io, loop, pool, { agent, task }, { json: values.json === true, db: continueArgs({ db: values.db, config: config.file }, io.cwd).text, worker: continueArgs({ db: values.db, config: config.file, script: values.script, fsRoot }, io.cwd) });
     // What `resume`, `approve` and `deny` need again to run this session as it ran (printed with the next steps).

@@ -189,7 +189,7 @@ cannot be opened; 2 a usage error.
     // Only with --script: a worker without it must not answer a scripted session with "no reply left" (a HALT), but
     // leave it to one that has the file (LOOP_PROVIDER_NOT_FOUND: the step fails and the session waits, untouched).
     const scripted = values.script === undefined ? [] : [definePlugin({ name: 'askloop-scripted', specificationVersion: 'v1', providers: { scripted: createScriptedProvider({ models: { script: repliesByTurn(replies) } }) } })];
-    const plugins = [builtinPlugin({ http: {}, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }), ...(config.providers === undefined ? {} : { providerSettings: config.providers }) }), ...scripted, ...config.plugins];
+    const plugins = [builtinPlugin({ http: { ...config.http }, ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }), ...(config.providers === undefined ? {} : { providerSettings: config.providers }) }), ...scripted, ...config.plugins];
     let loop;
     try {
       loop = createAskLoop({

@@ -4,6 +4,7 @@
  */
 import type { AgentDefinition, BuiltinProviderSettings } from '@askloop/controller';
 import type { McpServersConfig } from '@askloop/mcp';
+import type { HttpSettings } from './http-settings-schema.ts';
 import type { PluginEntry } from './plugin-entry-schema.ts';
 
 /** The loaded configuration. */
@@ -35,6 +36,8 @@ export interface AskLoopConfig {
   readonly defaults: AgentDefaults;
   /** `providers:`: settings of the built-in providers (base URL, timeout, retries, prices), for `builtinPlugin({ providerSettings })`. */
   readonly providers: BuiltinProviderSettings;
+  /** `http:`: settings of `tool.http.Fetch` (`specialAddresses`), for `builtinPlugin({ http })`; `{}` when the file has none. */
+  readonly http: HttpSettings;
   /** MCP servers (`{command,args,env,cwd}` or `{url,headers}`), for `mcpPlugin({ servers })`. `${NAME}` references are kept: see `expandEnvReferences`. */
   readonly mcpServers: McpServersConfig;
 }

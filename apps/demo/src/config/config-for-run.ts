@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandIo } from '../io.ts';
 import type { AgentDefaults } from './askloop-config.ts';
+import type { HttpSettings } from './http-settings-schema.ts';
 import { CliError } from '../cli-error.ts';
 import { CONFIG_FILE_NAME, discoverConfigPath } from './discover-config.ts';
 import { loadConfig } from './load-config.ts';
@@ -29,6 +30,8 @@ export interface RunConfig {
   readonly agent?: AgentDefinition;
   /** `providers:`: settings of the built-in providers, for `builtinPlugin({ providerSettings })`. */
   readonly providers?: BuiltinProviderSettings;
+  /** `http:`: settings of `tool.http.Fetch`, for `builtinPlugin({ http })`. */
+  readonly http?: HttpSettings;
   /** The config's model, settings, quotas and ceilings: the agent of a run without `--agent` starts from them. */
   readonly defaults?: AgentDefaults;
   /** `store.path`, absolute. */
@@ -61,7 +64,7 @@ export async function configForRun(options: { config?: string | undefined; agent
   noteSecretNames(io, configSecretNames(config));
   const plugins = await pluginsFromConfig(config, io.env);
   const place = storePlace(config);
-  const base = { file: path, plugins, providers: config.providers, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }), ...(place === undefined ? {} : { storePlace: place }) };
+  const base = { file: path, plugins, providers: config.providers, http: config.http, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }), ...(place === undefined ? {} : { storePlace: place }) };
   // A path (agents/x.yaml) that is missing is reported by the file read, as any missing file is.
   if (name === undefined) return withModelPlace(base, modelPlace(config, undefined));
   if (!looksLikeName(name) || existsSync(resolve(io.cwd, name))) return base;

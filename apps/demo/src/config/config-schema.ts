@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { looksLikeUrl } from '../loop/refuse-other-url.ts';
 import { PLUGIN_ENTRY } from './plugin-entry-schema.ts';
+import { HTTP_SCHEMA } from './http-settings-schema.ts';
 import { PROVIDERS_SCHEMA } from './provider-settings-schema.ts';
 
 const MAP = z.record(z.string(), z.unknown());
@@ -62,6 +63,7 @@ export const CONFIG_SCHEMA = z.strictObject({
     })
     .optional(),
   providers: PROVIDERS_SCHEMA.optional(),
+  http: HTTP_SCHEMA.optional(),
   quotas: MAP.optional(),
   ceilings: MAP.optional(),
   // Agent names are checked with the agents (zod's message for a bad record key says only 'Invalid key').

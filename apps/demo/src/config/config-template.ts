@@ -34,6 +34,13 @@ plugins: []
 # Or a PostgreSQL server several hosts share (askloop worker; askloop run --detach):
 # store: postgres://askloop@db.internal:5432/askloop
 
+# tool.http.Fetch: a net grant pattern (net:read:*, net:read:*.corp.internal)
+# reaches public addresses only; a loopback or private host (localhost, 10.x,
+# 192.168.x) is reached by a grant naming it (net:read:10.0.0.5). For a
+# private network whose hosts the agents' patterns should reach:
+# http:
+#   specialAddresses: granted
+
 # Model defaults for every agent below (an agent's own fields win), and for
 # askloop run without --agent.
 models:

@@ -129,6 +129,7 @@ export function parseConfig(text: string, options: { file: string; display?: str
     agents,
     defaults: { ...(config.models?.default === undefined ? {} : { model: config.models.default }), ...pick(config) } as AgentDefaults,
     providers: config.providers ?? {},
+    http: config.http ?? {},
     mcpServers,
   };
 }
@@ -165,6 +166,7 @@ function unknownShape(path: readonly string[]): Record<string, unknown> {
   if (path[0] === 'store') return { path: 1 };
   if (path[0] === 'plugins') return Object.fromEntries(PLUGIN_ENTRY_KEYS.map((key) => [key, 1]));
   if (path[0] === 'models') return { default: 1, settings: 1 };
+  if (path[0] === 'http') return { specialAddresses: 1 };
   if (path[0] === 'providers') return Object.fromEntries(providerSettingsKeys(path).map((key) => [key, 1]));
   return {};
 }

@@ -8,6 +8,7 @@
  */
 import { builtinPlugin, definePlugin, type AskLoopPlugin, type BuiltinProviderSettings } from '@askloop/controller';
 import { createScriptedProvider } from '@askloop/providers';
+import type { HttpSettings } from '../config/http-settings-schema.ts';
 
 /** What askloop's own plugins are made with. */
 export interface AskloopPluginOptions {
@@ -17,6 +18,8 @@ export interface AskloopPluginOptions {
   readonly scripts?: Readonly<Record<string, readonly string[]>> | undefined;
   /** The config's `providers:`: settings of the built-in providers. */
   readonly providers?: BuiltinProviderSettings | undefined;
+  /** The config's `http:`: settings of `tool.http.Fetch` (`specialAddresses`). */
+  readonly http?: HttpSettings | undefined;
 }
 
 /** `[builtin, askloop-scripted]`, as a loop command's controller has them (throws `LOOP_CONFIG_INVALID` for bad settings). */
@@ -28,6 +31,6 @@ export function askloopPlugins(options: AskloopPluginOptions = {}): AskLoopPlugi
   });
   // tool.http.Fetch is always registered (a policy still has to allow it and grant the hosts), so a session
   // that was refused it replays the same refusal; fs needs a root, so --fs-root is given again.
-  const builtin = builtinPlugin({ http: {}, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) });
+  const builtin = builtinPlugin({ http: { ...options.http }, ...(options.fsRoot === undefined ? {} : { fs: { root: options.fsRoot } }), ...(options.providers === undefined ? {} : { providerSettings: options.providers }) });
   return [builtin, scripted];
 }

@@ -4,7 +4,9 @@
  * policy": a missing capability, `HTTP_HOST_DENIED`, or `HTTP_ADDRESS_DENIED`
  * for a loopback or private host a `net` pattern never reaches). Only the
  * person running askloop can give it, and a halted session does not resume,
- * so the line says what to add before running the task again. The repair
+ * so the line says what to add before running the task again (and, for a
+ * special-use address, the config's `http: { specialAddresses: granted }`,
+ * which lets a pattern reach them all). The repair
  * hint alone read as if the model could fix it, which it cannot.
  */
 
@@ -17,5 +19,7 @@ export function grantHintLine(failure: { code: string; message: string }): strin
   const grant = SUGGESTED_GRANT.exec(failure.message)?.[1];
   if (grant === undefined) return undefined;
   // `--grant` replaces the agent's list rather than adding to it: say so, or the run would lose the grants it had.
-  return `  grant: only you can allow this: add ${grant} to policy.grants in the agent's file or config entry, or pass --grant ${grant} (with a --grant for each grant the agent has: the option replaces its list), and run the task again`;
+  const hint = `  grant: only you can allow this: add ${grant} to policy.grants in the agent's file or config entry, or pass --grant ${grant} (with a --grant for each grant the agent has: the option replaces its list), and run the task again`;
+  // A private network with many hosts: one setting lets the agent's patterns reach them, rather than a grant per host.
+  return failure.message.includes('HTTP_ADDRESS_DENIED') ? `${hint}; for a private network whose hosts a pattern should reach, set http: { specialAddresses: granted } in askloop.config.yaml` : hint;
 }

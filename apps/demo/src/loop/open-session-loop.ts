@@ -10,6 +10,7 @@ import { isDamagedStore, storeReadError } from './damaged-store.ts';
 import { createAskLoop, createSqliteTranscriptStore, isLoopError, LoopError, type AskLoopPlugin, type AskLoopWithMetrics, type BuiltinProviderSettings, type LoopEventListener, type TranscriptStore } from '@askloop/controller';
 import { CliError } from '../cli-error.ts';
 import { configPluginError } from '../config/config-plugin-error.ts';
+import type { HttpSettings } from '../config/http-settings-schema.ts';
 import { askloopPlugins } from './askloop-plugins.ts';
 import { environmentSecretsOf, type SecretNames } from '../redact-secrets.ts';
 import { foreignDatabaseTables, shownTables } from './foreign-database.ts';
@@ -28,6 +29,8 @@ export interface SessionLoopOptions {
   readonly plugins?: readonly AskLoopPlugin[];
   /** The config's `providers:`: settings of the built-in providers (base URL, timeout, retries, prices). */
   readonly providers?: BuiltinProviderSettings | undefined;
+  /** The config's `http:`: settings of `tool.http.Fetch` (`specialAddresses`). */
+  readonly http?: HttpSettings | undefined;
   /**
    * The environment: the values of its key-like variables are replaced in what
    * tools give back (`createAskLoop({ secrets })`), with the models' own keys,

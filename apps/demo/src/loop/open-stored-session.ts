@@ -5,6 +5,7 @@
  * store the session lives in (`--db`, else the config's store), and the
  * session id that the given start of an id names.
  */
+import type { HttpSettings } from '../config/http-settings-schema.ts';
 import type { AskLoopPlugin, BuiltinProviderSettings, TranscriptStore } from '@askloop/controller';
 import type pg from 'pg';
 import { usageError } from '../cli-error.ts';
@@ -32,6 +33,8 @@ export interface StoredSession {
   readonly plugins: readonly AskLoopPlugin[];
   /** The config's `providers:` settings of the built-in providers. */
   readonly providers: BuiltinProviderSettings | undefined;
+  /** The config's `http:` settings of `tool.http.Fetch`. */
+  readonly http: HttpSettings | undefined;
   readonly fsRoot: string | undefined;
   /** Where the session is stored, for messages: the sessions file, or `PostgreSQL`. */
   readonly storedIn: string;
@@ -62,7 +65,7 @@ export async function openStoredSession(values: StoredSessionOptions, given: str
     throw locateStoreError(usageError(options.needsPostgres), place);
   }
   try {
-    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, fsRoot, storedIn, configFile: config.file, sqlitePath, storeName: place?.field, pool };
+    return { sid: await resolveSessionId(store, given, storedIn), store, plugins, providers: config.providers, http: config.http, fsRoot, storedIn, configFile: config.file, sqlitePath, storeName: place?.field, pool };
   } catch (error) {
     await store.close();
     // A store's failure while looking (a file damaged since it was opened) is its code and the fix, not an unexpected error.

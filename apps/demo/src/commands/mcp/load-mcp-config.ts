@@ -136,7 +136,7 @@ export interface McpToolSetup {
  * start or list is reported with its `MCP_` code (exit 1), naming the option
  * and the server; a server's tool named as another tool is `TOOL_DUPLICATE` (exit 1).
  */
-export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'file' | 'sources'>): Promise<McpToolSetup> {
+export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'file' | 'sources'> & Partial<Pick<ConfigTools, 'http'>>): Promise<McpToolSetup> {
   const file = values['mcp-config'];
   const sources: { readonly source: ToolSource; readonly option: string }[] = (config?.sources ?? []).map((source) => ({ source, option: `--config ${config?.file}` }));
   if (file !== undefined) sources.push({ source: await loadMcpToolSource(file, io), option: `--mcp-config ${file}` });
@@ -158,7 +158,7 @@ export async function withMcpTools(setup: ToolSetup, values: ToolOptionValues & 
   try {
     registry = createDefaultRegistry({
       ...(values['fs-root'] === undefined ? {} : { fs: { root: resolve(io.cwd, values['fs-root']) } }),
-      ...(values.http === true ? { http: {} } : {}),
+      ...(values.http === true ? { http: { ...config?.http } } : {}),
       extraPacks: [...setup.configPacks, ...listed],
     });
   } catch (error) {

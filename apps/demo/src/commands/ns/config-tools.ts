@@ -9,6 +9,7 @@
 import { checkPlugins, type AskLoopPlugin, type ToolSource } from '@askloop/controller';
 import type { ToolPack } from '@askloop/tools';
 import type { CommandIo } from '../../io.ts';
+import type { HttpSettings } from '../../config/http-settings-schema.ts';
 import { discoverConfigPath } from '../../config/discover-config.ts';
 import { loadConfig } from '../../config/load-config.ts';
 import { configSecretNames } from '../../config/config-secret-names.ts';
@@ -37,6 +38,8 @@ export interface ConfigTools {
   readonly sources: readonly ToolSource[];
   /** The capabilities the packs' tools declare: a `--grant` may name their resources. */
   readonly capabilities: readonly string[];
+  /** `http:`: settings of `tool.http.Fetch` (`specialAddresses`), for `--http`. */
+  readonly http: HttpSettings;
 }
 
 /** Loads `--config FILE`'s plugins (a problem is the config's error, with its file and line), or undefined without it. */
@@ -54,6 +57,7 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
     packs: plugins.flatMap((plugin) => plugin.toolPacks ?? []),
     sources: plugins.flatMap((plugin) => plugin.toolSources ?? []),
     capabilities: pluginToolCapabilities(plugins),
+    http: config.http,
   };
 }
 

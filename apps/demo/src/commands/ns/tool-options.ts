@@ -92,7 +92,7 @@ export interface ToolSetup {
  * grants and directories, and a pack whose tools clash with another's, are `CLI_OPTION_INVALID`. A pattern that
  * matches no tool is warned about on `io.stderr`, naming `httpOption` as what adds `tool.http.Fetch`.
  */
-export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities' | 'sources'>, httpOption = '--http'): ToolSetup {
+export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: string | undefined }, io: CommandIo, config?: Pick<ConfigTools, 'packs' | 'capabilities' | 'sources'> & Partial<Pick<ConfigTools, 'http'>>, httpOption = '--http'): ToolSetup {
   const allow = values.allow ?? [...DEFAULT_ALLOW];
   const deny = values.deny ?? [];
   const fsRoot = directoryOption('fs-root', values['fs-root'], io.cwd);
@@ -104,7 +104,8 @@ export function buildToolSetup(values: ToolOptionValues & { 'mcp-config'?: strin
   try {
     registry = createDefaultRegistry({
       ...(fsRoot === undefined ? {} : { fs: { root: fsRoot } }),
-      ...(values.http ? { http: {} } : {}),
+      // The config's `http:` (specialAddresses), as a run of it has.
+      ...(values.http ? { http: { ...config?.http } } : {}),
       extraPacks: configPacks,
     });
     policy = createPolicy({ allow, deny, grants });
