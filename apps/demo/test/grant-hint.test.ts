@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo, type CapturedIo } from './capture-io.ts';
+import { lineAfterCause } from './line-after-cause.ts';
 import { envelope } from './envelope-reply.ts';
 import { tempFolder, writeFiles } from './temp-folder.ts';
 
@@ -39,13 +40,6 @@ async function askloop(args: string[], expected: number): Promise<CapturedIo> {
   return io;
 }
 
-/** The line after `cause:` on standard error. */
-function lineAfterCause(err: string): string | undefined {
-  const lines = err.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('  cause: '));
-  expect(at, err).toBeGreaterThanOrEqual(0);
-  return lines[at + 1];
-}
 
 const hint = (grant: string) => `  grant: only you can allow this: add ${grant} to policy.grants in the agent's file or config entry, or pass --grant ${grant} (with a --grant for each grant the agent has: the option replaces its list), and run the task again`;
 

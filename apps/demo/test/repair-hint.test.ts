@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
 import { captureIo, type CapturedIo } from './capture-io.ts';
+import { lineAfterCause } from './line-after-cause.ts';
 import { envelope } from './envelope-reply.ts';
 import { tempFolder, writeFiles } from './temp-folder.ts';
 
@@ -33,13 +34,6 @@ async function askloop(args: string[], expected: number, io: CapturedIo = captur
   return io;
 }
 
-/** The line after `cause:` on standard error (undefined when there is none). */
-function lineAfterCause(err: string): string | undefined {
-  const lines = err.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('  cause: '));
-  expect(at, err).toBeGreaterThanOrEqual(0);
-  return lines[at + 1] === '' ? undefined : lines[at + 1];
-}
 
 const OFF = "  repair: off (the agent's repair is 0), so the model never saw this message; askloop run --repair 2 (or repair: 2 in the agent's file or config entry) feeds such failures back to the model to fix";
 
