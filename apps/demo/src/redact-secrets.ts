@@ -174,11 +174,11 @@ const HELD_BACK = '…';
  * start of a key shape — and shown as `…` until more arrives.
  */
 export function createStreamRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: SecretNames = []): (text: string) => string {
-  const redact = createSecretRedactor(env, secretNames);
-  const valuesNow = followNames(secretNames, (names) => secretValues(env, names));
+  // One follower for the redactor and the values it holds back the starts of: the names are read once a piece.
+  const now = followNames(secretNames, (names) => ({ redact: fixedSecretRedactor(env, names), values: secretValues(env, names) }));
   return (text) => {
+    const { redact, values } = now();
     const whole = redact(text) as string;
-    const values = valuesNow();
     for (const value of values) {
       for (let length = Math.min(value.length - 1, whole.length); length >= 4; length -= 1) {
         if (whole.endsWith(value.slice(0, length))) return `${whole.slice(0, -length)}${HELD_BACK}`;
