@@ -16,8 +16,8 @@ export interface CommandIo {
   /** Environment variables the command may read. */
   env: Record<string, string | undefined>;
   /**
-   * Environment variables that hold secrets whatever their names, as the files the command read name them
-   * (`${NAME}`, `tokenEnv:`): added to by `noteSecretNames`, read by `knownSecretNames` for every redactor.
+   * Environment variables that hold secrets whatever their names, as the files the command read name them (`${NAME}`
+   * in an MCP server's `env` or `headers`, `tokenEnv:`): added to by `noteSecretNames`, read by `knownSecretNames` for every redactor.
    */
   secretNames?: Set<string>;
   /** True when standard output is a terminal (colour in tables); absent or false in pipes and tests. */

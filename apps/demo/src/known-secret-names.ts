@@ -1,6 +1,6 @@
 /**
  * The variables a command has learnt hold secrets from the files it read
- * (`configSecretNames`, `referencedVariables`): kept on its `CommandIo`, so
+ * (`configSecretNames`, `filledVariables`): kept on its `CommandIo`, so
  * every redactor built for the command afterwards — what it prints, the
  * loop's `secrets()`, the tool hosts' redaction, and `main`'s report of the
  * error it ends with — hides their values too.
@@ -20,8 +20,8 @@ export function knownSecretNames(io: Pick<CommandIo, 'secretNames'>): readonly s
 
 /**
  * The variables noted for `io`'s command, read anew at each use: for a redactor made before the command has read all
- * it will (a worker's next session, the viewer's, `stored-agent-names.ts`), which then hides the values of names
- * learnt later too.
+ * it will (a loop's `secrets()`, a worker's or a viewer's redactor, made before a file read later), which then hides
+ * the values of names learnt later too.
  */
 export function followKnownSecretNames(io: Pick<CommandIo, 'secretNames'>): () => readonly string[] {
   return () => knownSecretNames(io);

@@ -89,7 +89,7 @@ function negativeValuesJoined(args: readonly string[]): string[] {
 /** Prints a failure: the JSON envelope on standard output in JSON mode, else one line on standard error. */
 function report(io: CommandIo, entry: CommandEntry, error: CliError, json: boolean): ExitCode {
   // A message may quote a plugin's error or a tool's, which may hold a key of the environment (or of a variable the
-  // config the command read refers to): never printed.
+  // config the command read hands to an MCP server or a plugin): never printed.
   const redact = createSecretRedactor(io.env, knownSecretNames(io));
   if (json) io.stdout(`${JSON.stringify({ ok: false, error: redact(error.toJSON()) })}\n`);
   else {

@@ -6,7 +6,8 @@
  * and a plugin's hook error or a session recorded before can contain one. Every string the viewer's API
  * returns, `askloop show` prints and an error message says passes through
  * here: the values of the environment's key-like variables and of those the
- * files the command read refer to (`${NAME}`, `tokenEnv:`), the passwords
+ * files the command read hand to an MCP server (`${NAME}` in its `env` or
+ * `headers`) or name in a plugin's options (`tokenEnv:`), the passwords
  * of its URLs, well-known key shapes and the passwords written in
  * URLs become `[redacted]`.
  */
@@ -19,8 +20,7 @@ export const REDACTED = '[redacted]';
 
 /**
  * The variables known to hold secrets whatever their names (`knownSecretNames`): a list, or a function read at each
- * use, for a command that learns more as it goes — a worker taking another session, a viewer serving one, each
- * session's stored agent naming its own (`stored-agent-names.ts`).
+ * use, for a redactor made before the command has read every file that names some (`followKnownSecretNames`).
  */
 export type SecretNames = readonly string[] | (() => readonly string[]);
 
@@ -49,6 +49,11 @@ function followNames<T>(secretNames: SecretNames, build: (names: readonly string
  * PostgreSQL's `PGPASSWORD`), not inside another (`MONKEY`).
  */
 const SECRET_NAME = /(?:^|_|API|PG)(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)(?:_|$)/i;
+
+/** Whether the variable `name` is named like a key (`SECRET_NAME`), so a secret whatever the files the command read say. */
+export function namedLikeKey(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
 
 /**
  * Shapes of provider keys and tokens (OpenAI/Anthropic `sk-…`, Google `AIza…`, Groq `gsk_…`, xAI `xai-…`, GitHub
@@ -112,12 +117,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Whether the variable `name` holds a secret: named like a key, or named in `secretNames` (what the files the command
- * read refer to, `knownSecretNames`). A path is no key (`SSL_KEY_FILE=/etc/ssl/key.pem`,
+ * read hand to an MCP server or a plugin, `knownSecretNames`). A path is no key (`SSL_KEY_FILE=/etc/ssl/key.pem`,
  * `GOOGLE_APPLICATION_CREDENTIALS=~/creds.json`): hidden, it would turn every file listing and path in a tool's result
  * into the mark.
  */
 function holdsSecret(name: string, value: string, secretNames: readonly string[]): boolean {
-  return (SECRET_NAME.test(name) || secretNames.includes(name)) && !PATH_LIKE.test(value);
+  return (namedLikeKey(name) || secretNames.includes(name)) && !PATH_LIKE.test(value);
 }
 
 /**
@@ -193,8 +198,9 @@ export function createStreamRedactor(env: Readonly<Record<string, string | undef
  * Builds the redactor from an environment: each value (8 characters or
  * more, so `1` or `true` is never hidden everywhere) of a variable named like
  * a key, or named in `secretNames` (variables known to hold one: what the
- * files the command read refer to as `${NAME}` or by a plugin entry's
- * `tokenEnv: TRACKER_AUTH`, `knownSecretNames`), is removed wherever it appears,
+ * files the command read fill into an MCP server's `env` or `headers` as
+ * `${NAME}` or name by a plugin entry's `tokenEnv: TRACKER_AUTH`,
+ * `knownSecretNames`), is removed wherever it appears,
  * then the key shapes.
  */
 export function createSecretRedactor(env: Readonly<Record<string, string | undefined>>, secretNames: SecretNames = []): (value: unknown) => unknown {

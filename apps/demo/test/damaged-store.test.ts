@@ -112,7 +112,7 @@ describe('a sessions file SQLite cannot read', () => {
   it('written over after sessions opened it: the listing fails in the same words', async () => {
     const db = join(dir, 'opened-then-damaged.db');
     await damagedSession('opened-then-damaged.db', 'SELECT 1');
-    const reader = await openSessionsReader({ kind: 'sqlite', path: db }, {});
+    const reader = await openSessionsReader({ kind: 'sqlite', path: db });
     try {
       writeOverFrom(db, 'controller_sessions');
       await expect(reader.store!.listSessions({ limit: 10 })).rejects.toMatchObject({ code: 'LOOP_STORE_ERROR', file: db, message: DAMAGED });
@@ -124,7 +124,7 @@ describe('a sessions file SQLite cannot read', () => {
   it('written over while the viewer serves it: its API says the file is damaged, with the fix', async () => {
     const db = join(dir, 'served-then-damaged.db');
     await damagedSession('served-then-damaged.db', 'SELECT 1');
-    const reader = await openSessionsReader({ kind: 'sqlite', path: db }, {});
+    const reader = await openSessionsReader({ kind: 'sqlite', path: db });
     const viewer = await startViewer({ store: reader.store!, storeName: 'store.path' });
     try {
       writeOverFrom(db, 'controller_sessions');

@@ -1,17 +1,20 @@
 /**
- * A session's agent is stored with it, and the commands that read it from the
- * store never read the file it came from: the variables its `${NAME}`
- * references name are secrets for them all the same. Through the real CLI on
- * a real sessions file, and `askloop worker` on a real PostgreSQL server, with
- * an agent file whose instructions name `${MY_SERVICE_CRED}` (a variable not
- * named like a key) and a model that writes the credential's value:
- * `resume` and `worker` hide it in what the loop stores and in what they
- * print; `show`, `sessions` and the viewer hide it in a session a host that
- * did not know the value stored. Regression: each command knew only the
- * names of the files it read itself, so the value was kept and printed.
+ * A session's agent is stored with it, and a `${NAME}` in it is text for the
+ * model, never filled in: it names no secret, for the run that read the agent
+ * file nor for the commands that read the session from the store. Through
+ * the real CLI on a real sessions file, with an agent file whose instructions
+ * name `${PROJECT_NAME}` and a model that writes the project's name:
+ * `resume` stores and prints it as written, and `show`, `sessions` and the
+ * viewer serve it. Regression: every command counted a stored agent's
+ * references as secrets, so the name became `[REDACTED]` in every reply, so
+ * in every program that ran. What stays a secret for a command that reads a
+ * stored session — a variable the config hands to an MCP server — is still
+ * hidden by `askloop worker` (on a real PostgreSQL server), which reads no
+ * agent file, in what it stores and prints.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startPostgresServer, type PostgresServer } from '@askloop/postgres/testing';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
@@ -21,15 +24,22 @@ import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
 import { tempFolder, writeFiles } from './temp-folder.ts';
 import { viewerAnswers } from './viewer-answers.ts';
 
-// Shaped like no known key, in a variable not named like one: only the stored agent's reference makes it a secret.
+// An ordinary value of 8 characters or more, which the instructions mention by name.
+const PROJECT = 'acme-webshop';
+// Shaped like no known key, in a variable not named like one: only the config's handing it to a server makes it a secret.
 const CRED = 'svc-cred-7Hq2Lm9Xz4Pw';
-const ENV = { MY_SERVICE_CRED: CRED };
-const folder = writeFiles(tempFolder('stored-agent-secrets'), {
-  'agent.yaml': 'name: signer\ninstructions: "Requests are signed with ${MY_SERVICE_CRED}; never write it."\n',
-  // Turn 1 goes on; turn 2 writes the credential (the model saw it somewhere).
-  'replies.json': JSON.stringify([envelope('emit "looked"'), envelope(`emit "<<<LOOP:DONE>>> signed with ${CRED}"`)]),
+const ENV = { PROJECT_NAME: PROJECT, MY_SERVICE_CRED: CRED };
+const FIXTURE_SERVER = fileURLToPath(new URL('./fixtures/mcp-fixture-server.ts', import.meta.url));
+const root = tempFolder('stored-agent-secrets');
+const folder = writeFiles(join(root, 'plain'), {
+  'agent.yaml': 'name: deployer\ninstructions: "The project is ${PROJECT_NAME}; name it in your answer."\n',
+  // Turn 1 goes on; turn 2 writes the project's name.
+  'replies.json': JSON.stringify([envelope('emit "looked"'), envelope(`emit "<<<LOOP:DONE>>> deployed ${PROJECT}"`)]),
   'first.json': JSON.stringify([envelope('emit "looked"')]),
-  // One turn that fails with the credential in its error: a HALT whose failure `worker --json` prints.
+});
+// A config whose MCP server is handed MY_SERVICE_CRED; one turn that fails with the credential in its error.
+const project = writeFiles(join(root, 'project'), {
+  'askloop.config.yaml': `mcpServers:\n  svc:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}]\n    env:\n      SERVICE_AUTH: \${MY_SERVICE_CRED}\n`,
   'fails.json': JSON.stringify([envelope(`fail "refused: ${CRED}"`)]),
 });
 
@@ -38,37 +48,27 @@ function fileBytes(db: string): string {
   return [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
 }
 
-const cli = (args: string[], env: Record<string, string> = ENV) => spawnCli(args, { cwd: folder, env });
+const cli = (args: string[], cwd = folder) => spawnCli(args, { cwd, env: ENV });
 
-describe("a stored agent's ${NAME} references are secrets for the commands that read it", () => {
-  it('askloop resume hides the value in what the loop stores and in what it prints', async () => {
-    // The run knows the name (it read the agent file); its second turn finds no reply left: HALT ERR_PROVIDER, resumable.
-    const ran = await cli(['run', 'sign it', '--agent', 'agent.yaml', '--script', 'first.json', '--db', 'resume.db', '--json']);
+describe("a stored agent's ${NAME} is text, not a secret", () => {
+  it('askloop resume stores and prints the value as the model wrote it; show, sessions and the viewer serve it', async () => {
+    // Its second turn finds no reply left: HALT ERR_PROVIDER, resumable.
+    const ran = await cli(['run', 'deploy', '--agent', 'agent.yaml', '--script', 'first.json', '--db', 'resume.db', '--json']);
     expect(ran.code, ran.stderr).toBe(3);
     const { sid } = JSON.parse(ran.stdout) as { sid: string };
-    // Resumed with no agent file: the name comes from the stored agent.
+    // Resumed with no agent file: the stored agent is all the command reads.
     const resumed = await cli(['resume', sid, '--script', 'replies.json', '--db', 'resume.db', '--json']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'DONE', result: 'signed with [REDACTED]' });
-    expect(`${resumed.stdout}${resumed.stderr}`).not.toContain(CRED);
-    expect(fileBytes(join(folder, 'resume.db'))).not.toContain(CRED);
-  });
-
-  it('askloop show, sessions and the viewer hide it in a session stored by a host that did not know its value', async () => {
-    // Run where the variable is not set: its value is known to no one, and the model's echo of it is stored as it came.
-    const ran = await cli(['run', 'sign it', '--agent', 'agent.yaml', '--script', 'replies.json', '--db', 'unknown.db', '--json'], {});
-    expect(ran.code, ran.stderr).toBe(0);
-    const { sid } = JSON.parse(ran.stdout) as { sid: string };
-    expect(fileBytes(join(folder, 'unknown.db'))).toContain(CRED);
-    for (const args of [['show', sid, '--db', 'unknown.db', '--json'], ['show', sid, '--db', 'unknown.db', '--full'], ['sessions', '--db', 'unknown.db', '--json']]) {
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'DONE', result: `deployed ${PROJECT}` });
+    expect(fileBytes(join(folder, 'resume.db'))).toContain(`deployed ${PROJECT}`);
+    for (const args of [['show', sid, '--db', 'resume.db', '--json'], ['show', sid, '--db', 'resume.db', '--full'], ['sessions', '--db', 'resume.db', '--json']]) {
       const shown = await cli(args);
       expect(shown.code, shown.stderr).toBe(0);
-      expect(shown.stdout).toContain(args[0] === 'sessions' ? sid : 'signed with [redacted]');
-      expect(`${shown.stdout}${shown.stderr}`).not.toContain(CRED);
+      expect(shown.stdout).toContain(args[0] === 'sessions' ? sid : `deployed ${PROJECT}`);
+      expect(shown.stdout).not.toContain('[redacted]');
     }
-    const served = await viewerAnswers(['--db', 'unknown.db'], [sid], { cwd: folder, env: ENV });
-    expect(served).toContain('signed with [redacted]');
-    expect(served).not.toContain(CRED);
+    const served = await viewerAnswers(['--db', 'resume.db'], [sid], { cwd: folder, env: ENV });
+    expect(served).toContain(`deployed ${PROJECT}`);
   });
 });
 
@@ -84,12 +84,12 @@ describe('askloop worker', () => {
     server?.stop();
   });
 
-  it("hides the value in what the loop stores and in the lines it prints, from the session's stored agent", async () => {
-    const queued = await cli(['run', 'sign it', '--agent', 'agent.yaml', '--script', 'fails.json', '--no-tool-loop', '--db', server.url, '--detach', '--json']);
+  it('hides the value of a variable the config hands to an MCP server in what the loop stores and in the lines it prints', async () => {
+    const queued = await cli(['run', 'sign it', '--script', 'fails.json', '--no-tool-loop', '--db', server.url, '--detach', '--json'], project);
     expect(queued.code, queued.stderr).toBe(0);
     const { sid } = JSON.parse(queued.stdout) as { sid: string };
-    // The worker reads no agent file: the session's stored agent is all that names the variable.
-    const worker = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'worker', '--db', server.url, '--script', join(folder, 'fails.json'), '--json'], { cwd: folder, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The worker reads no agent file: the config it loads names the variable.
+    const worker = spawn(process.execPath, ['--conditions=@askloop/source', '--no-warnings', CLI_SOURCE, 'worker', '--db', server.url, '--script', join(project, 'fails.json'), '--json'], { cwd: project, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     worker.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));

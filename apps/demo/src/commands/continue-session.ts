@@ -77,7 +77,7 @@ ${LOOP_EXIT_USAGE}
       let scripts: Record<string, string[]>;
       let repair: number;
       try {
-        // Once the config is read (a variable it refers to holds a key too), before the session is touched.
+        // Once the config is read (a variable it hands to an MCP server or a plugin holds a key too), before the session is touched.
         if (noteGiven !== undefined) refuseHeldKey(noteGiven, io.env, '--note', 'leave the key out of the note', knownSecretNames(io));
         // A session that ended (DONE, or HALT other than a Ctrl-C) has nothing to resume: say so rather than reprint its end.
         const ended = action === 'resume' ? await endedSession(store, sid) : undefined;

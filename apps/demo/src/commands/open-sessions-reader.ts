@@ -14,7 +14,6 @@ import { redactMessage, redactUrl } from '../loop/redact-url.ts';
 import type { StoreLocation } from '../loop/store-location.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import type { CommandIo } from '../io.ts';
-import { notingStoredAgents } from '../loop/stored-agent-names.ts';
 
 /** An opened reader: the store (undefined when there is none yet) and where it is, for messages. */
 export interface SessionsReader {
@@ -28,13 +27,9 @@ export interface SessionsReader {
   readonly queueEntries?: (sids: readonly string[]) => Promise<ReadonlyMap<string, QueueEntry>>;
 }
 
-/**
- * Opens the store at `location` for reading; a store the config named that cannot be opened is reported at its line
- * there. Each session read from it notes its stored agent's `${NAME}` references on `io` (`notingStoredAgents`).
- */
-export async function openSessionsReader(location: StoreLocation, io: Pick<CommandIo, 'secretNames'>): Promise<SessionsReader> {
-  const reader = await atStorePlace(location.place, () => openReader(location));
-  return reader.store === undefined ? reader : { ...reader, store: notingStoredAgents(reader.store, io) };
+/** Opens the store at `location` for reading; a store the config named that cannot be opened is reported at its line there. */
+export async function openSessionsReader(location: StoreLocation): Promise<SessionsReader> {
+  return atStorePlace(location.place, () => openReader(location));
 }
 
 async function openReader(location: StoreLocation): Promise<SessionsReader> {

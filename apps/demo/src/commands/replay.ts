@@ -66,7 +66,7 @@ printed), or the session is not in the sessions file or the file is broken;
     const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const { sid, store, plugins, providers, http, fsRoot, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
-    // The secrets the run hid (the environment's, the config's and the stored agent's `${NAME}`s) are hidden in the
+    // The secrets the run hid (the environment's, and the variables the config and --mcp-config name) are hidden in the
     // replay too, so that it stores (in memory) and compares what the run stored; and out of what it prints.
     const { loop } = openSessionLoop({ store, fsRoot, plugins, providers, http, env: io.env, secretNames: followKnownSecretNames(io) });
     let report;

@@ -80,7 +80,7 @@ ${LOOP_EXIT_USAGE}
     const agent = await agentFromOptions(values, values.script !== undefined, io, config.agent, config.defaults, config.plugins);
     const replies = values.script === undefined ? [] : await readScript(values.script, io);
     const plugins = [...config.plugins, ...(await mcpConfigPlugins(values['mcp-config'], io))];
-    // Once the files are read, before anything is stored or sent: a variable they refer to (`${NAME}`) holds a key too.
+    // Once the files are read, before anything is stored or sent: a variable they hand to an MCP server or a plugin (`${NAME}` in env or headers, `tokenEnv:`) holds a key too.
     refuseHeldKey(task, io.env, 'the task', 'leave the key out of the task (a tool or provider reads it from the environment)', knownSecretNames(io));
     // A pattern that allows nothing (a typo, tool.fs.* without --fs-root) is valid, so the run goes on: said, not refused.
     const hostTools = hostToolNames(plugins, io.cwd, fsRoot);

@@ -135,7 +135,7 @@ Options:
     const status = values.status === undefined ? undefined : choiceOption('status', values.status, STATUSES);
     const limit = integerOption('limit', values.limit, { min: 1, max: 100_000 });
     const search = searchOption(values.search);
-    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io), io);
+    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io));
     let rows: SessionSummary[] = [];
     let total = 0;
     if (store !== undefined) {

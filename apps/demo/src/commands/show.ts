@@ -93,7 +93,7 @@ Options:
     // Read before the store opens: a malformed selection is the command line's mistake, whatever the store holds.
     const selection = { ...(values.turn === undefined ? {} : { ranges: values.turn.map(parseTurnRange) }), ...(values.last === undefined ? {} : { last: parseLastCount(values.last) }) };
     const sid = positionals[0] as string;
-    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io), io);
+    const { store, where: dbPath, queueEntries } = await openSessionsReader(await sessionsStoreLocation(values, io));
     if (store === undefined) throw notFound(sid, dbPath);
     let session: SessionRecord;
     let turns;

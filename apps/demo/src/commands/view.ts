@@ -10,7 +10,6 @@ import { CliError, usageError } from '../cli-error.ts';
 import type { Command } from '../io.ts';
 import { atStorePlace } from '../config/store-place.ts';
 import { sessionsDbPath } from '../config/sessions-db-path.ts';
-import { notingStoredAgents } from '../loop/stored-agent-names.ts';
 import { followKnownSecretNames } from '../known-secret-names.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
 import { integerOption } from '../options/parse-options.ts';
@@ -73,8 +72,7 @@ Options:
       // Read-only: the viewer cannot change a session, and it never migrates a file that a newer or older askloop run owns.
       const opened = openSessionsReadOnly(db, name);
       if (opened === undefined) throw new CliError('CLI_FILE_UNREADABLE', `${db} is empty: no session has run on it yet; run one with ${runOne}, or ${place === undefined ? 'pass another --db FILE' : elsewhere}`);
-      // Each session the viewer reads names its agent's `${NAME}` references a secret of what it serves.
-      return notingStoredAgents(opened, io);
+      return opened;
     });
     const { startViewer } = await import('../view/start-viewer.ts');
     try {

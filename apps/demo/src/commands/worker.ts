@@ -17,7 +17,6 @@ import { refusedRights } from '../loop/host-rights.ts';
 import { openPostgresSessionStore } from '../loop/open-postgres-store.ts';
 import { asCliLoopError } from '../loop/open-session-loop.ts';
 import { readScript } from '../loop/read-script.ts';
-import { notingStoredAgents } from '../loop/stored-agent-names.ts';
 import { resolveStoreLocation } from '../loop/store-location.ts';
 import { directoryOption, integerOption } from '../options/parse-options.ts';
 import { followKnownSecretNames } from '../known-secret-names.ts';
@@ -182,9 +181,7 @@ cannot be opened; 2 a usage error.
     const url = location.url;
     const opened = await atStorePlace(storePlace, () => openPostgresSessionStore(url));
     const { pool } = opened;
-    // Each session it takes names its stored agent's `${NAME}` references a secret of what it prints and of the loop's
-    // secrets() (stored-agent-names.ts): read by the guard below first, then by the controller.
-    const store = notingStoredAgents(opened.store, io);
+    const { store } = opened;
     const stores = createLeaseBoundStores(pool);
     // Only with --script: a worker without it must not answer a scripted session with "no reply left" (a HALT), but
     // leave it to one that has the file (LOOP_PROVIDER_NOT_FOUND: the step fails and the session waits, untouched).
@@ -194,7 +191,7 @@ cannot be opened; 2 a usage error.
     try {
       loop = createAskLoop({
         plugins,
-        store: notingStoredAgents(stores.transcript, io),
+        store: stores.transcript,
         toolStores: stores.toolStores,
         // The controller's own session lease lapses with the queue's, so a dead worker's session moves on as soon.
         sessionLeaseMs: leaseMs,

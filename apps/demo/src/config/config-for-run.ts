@@ -60,7 +60,7 @@ export async function configForRun(options: { config?: string | undefined; agent
   }
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
-  // Before its plugins load: a variable the file refers to is a secret in whatever this command says from here on.
+  // Before its plugins load: a variable the file hands to an MCP server or a plugin (`configSecretNames`) is a secret in whatever this command says from here on.
   noteSecretNames(io, configSecretNames(config));
   const plugins = await pluginsFromConfig(config, io.env);
   const place = storePlace(config);

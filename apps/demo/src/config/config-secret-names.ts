@@ -1,29 +1,43 @@
 /**
  * The environment variables a file the CLI read names as holding secrets,
- * whatever their names: every `${NAME}` written in it (an MCP server's
- * `env: { AUTH: ${MY_SERVICE_CRED} }`, a header, a plugin's options, an agent
- * field) and every variable a plugin entry's options name (`tokenEnv:
- * TRACKER_AUTH`, `variablesNamedIn`). The redactors take their values as they
- * take those of variables named like keys (`createSecretRedactor(env,
- * secretNames)`), so a variable called `MY_SERVICE_CRED` is hidden too.
+ * whatever their names. A `${NAME}` counts only where it is filled in: an MCP
+ * server's `env` and `headers` (`mcpServers:` of askloop.config.yaml, an
+ * `--mcp-config` file; `server-environment.ts`), where the variable's value is
+ * handed to the server (`env: { AUTH: ${MY_SERVICE_CRED} }`). Anywhere else —
+ * an agent's instructions or description, a plugin's options, a server's
+ * `args` naming a variable its own `env` sets — it reaches its reader as the
+ * literal text `${NAME}`, hands no value to anything, and counting it would
+ * hide an ordinary value (a project name an instruction mentions) in every
+ * reply, so in every program that runs. The system's own variables
+ * (`HOME: ${HOME}`, `isOrdinaryVariable`) are passed on, not named as
+ * secrets. And every variable a plugin entry's options name (`tokenEnv:
+ * TRACKER_AUTH`, `variablesNamedIn`): the plugin reads its key from there.
+ * The redactors take these values as they take those of variables named like
+ * keys (`createSecretRedactor(env, secretNames)`), so a variable called
+ * `MY_SERVICE_CRED` is hidden too.
  */
+import type { McpServersConfig } from '@askloop/mcp';
 import type { AskLoopConfig } from './askloop-config.ts';
 import { ENV_REFERENCES } from './find-secret.ts';
+import { isOrdinaryVariable } from './ordinary-variables.ts';
 import { variablesNamedIn } from './plugin-option-secret.ts';
 
-/** The names of every `${NAME}` in the strings of `value`, at any depth (a config, an agent, MCP servers), each once. */
-export function referencedVariables(value: unknown): string[] {
+/**
+ * The variables whose values `servers` are handed: every `${NAME}` in a server's `env` and `headers` values (the
+ * only places one is filled in), but the system's ordinary ones (`isOrdinaryVariable`), each once.
+ */
+export function filledVariables(servers: McpServersConfig): string[] {
   const names = new Set<string>();
-  const walk = (item: unknown): void => {
-    if (typeof item === 'string') for (const [, name] of item.matchAll(ENV_REFERENCES)) names.add(name as string);
-    else if (Array.isArray(item)) item.forEach(walk);
-    else if (typeof item === 'object' && item !== null) Object.values(item).forEach(walk);
-  };
-  walk(value);
+  for (const server of Object.values(servers)) {
+    const filled = [...Object.values(('env' in server ? server.env : undefined) ?? {}), ...Object.values(('headers' in server ? server.headers : undefined) ?? {})];
+    for (const value of filled) {
+      for (const [, name] of value.matchAll(ENV_REFERENCES)) if (!isOrdinaryVariable(name as string)) names.add(name as string);
+    }
+  }
   return [...names];
 }
 
-/** The variables a loaded config refers to: its `${NAME}` references anywhere, and what its plugin entries' options name. */
+/** The variables a loaded config names as holding secrets: those its MCP servers are handed, and those its plugin entries' options name. */
 export function configSecretNames(config: AskLoopConfig): string[] {
-  return [...new Set([...referencedVariables(config), ...config.plugins.flatMap((entry) => variablesNamedIn(entry.options))])];
+  return [...new Set([...filledVariables(config.mcpServers), ...config.plugins.flatMap((entry) => variablesNamedIn(entry.options))])];
 }

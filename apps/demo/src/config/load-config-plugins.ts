@@ -110,7 +110,7 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
     const notPlain = entry.options === undefined ? undefined : notPlainData(entry.options)[0];
     if (notPlain !== undefined) throw new ConfigError('CONFIG_INVALID', `${formatIssuePath(['plugins', index, 'options', ...notPlain.path])}: ${notPlain.message}`, where);
     // A plugin's own words are quoted in the error, and a careless one echoes the token it read (its `tokenEnv:`, or
-    // any variable the file refers to): scrubbed as the CLI scrubs all it prints, here so the error itself never holds
+    // any variable the file hands to an MCP server): scrubbed as the CLI scrubs all it prints, here so the error itself never holds
     // the key, whoever shows it. Made only when one throws.
     const redact = (text: string): string => createSecretRedactor(options.env ?? process.env, configSecretNames(config))(text) as string;
     const resolved = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);

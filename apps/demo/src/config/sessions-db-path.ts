@@ -26,7 +26,7 @@ export async function sessionsStoreLocation(options: { db?: string | undefined; 
   const configPath = discoverConfigPath(options.config, io.cwd);
   if (configPath !== undefined) {
     const config = await loadConfig(configPath);
-    // What the sessions ran with: a variable the file refers to is a secret in all this command prints.
+    // What the sessions ran with: a variable the file hands to an MCP server or a plugin (`configSecretNames`) is a secret in all this command prints.
     noteSecretNames(io, configSecretNames(config));
     const place = storePlace(config);
     if (config.storeUrl !== undefined) return { kind: 'postgres', url: config.storeUrl, ...(place === undefined ? {} : { place }) };

@@ -10,8 +10,6 @@ import { compileToolPattern, isToolError } from '@askloop/tools';
 import { LineCounter, parseDocument, type Node } from 'yaml';
 import { ConfigError } from '../config/config-error.ts';
 import { findSecret } from '../config/find-secret.ts';
-import { referencedVariables } from '../config/config-secret-names.ts';
-import { noteSecretNames } from '../known-secret-names.ts';
 import { CliError, usageError } from '../cli-error.ts';
 import { decodeUtf8Input } from '../decode-text.ts';
 import type { AgentDefaults } from '../config/askloop-config.ts';
@@ -98,10 +96,8 @@ export async function readAgentFile(file: string, io: CommandIo, model?: string)
   refuseWrittenSecret(text, name);
   try {
     // Named, so each of several problems of the file is at its FILE:LINE:COLUMN, as a config file's are.
-    const agent = parseAgentDefinition(text, { source: name, ...(model === undefined ? {} : { model }) });
-    // A variable the file refers to (`${NAME}`) is a secret in whatever this command says and stores from here on.
-    noteSecretNames(io, referencedVariables(agent));
-    return agent;
+    // A `${NAME}` in an agent is text for the model, never filled in, so it names no secret (`config-secret-names.ts`).
+    return parseAgentDefinition(text, { source: name, ...(model === undefined ? {} : { model }) });
   } catch (error) {
     if (!isLoopError(error)) throw error;
     // A file without a model, run with none: say where one can come from.

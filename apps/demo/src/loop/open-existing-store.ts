@@ -16,7 +16,6 @@ import { existingDbPath } from './default-db-path.ts';
 import { openPostgresReader, openPostgresSessionStore, redactUrl } from './open-postgres-store.ts';
 import { openSessionStore } from './open-session-loop.ts';
 import { isPostgresUrl } from './store-location.ts';
-import { notingStoredAgents } from './stored-agent-names.ts';
 
 /** How {@link openExistingStore} opens a sessions file. */
 export interface ExistingStoreOptions {
@@ -34,16 +33,8 @@ export interface ExistingStore {
   readonly pool?: pg.Pool;
 }
 
-/**
- * Opens the store `--db` names (or the default sessions file). Each session read from it notes its stored agent's
- * `${NAME}` references on `io` (`notingStoredAgents`): the command's redactors and the loop's `secrets()` hide their values.
- */
+/** Opens the store `--db` names (or the default sessions file). */
 export async function openExistingStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions = {}): Promise<ExistingStore> {
-  const opened = await openStore(db, io, options);
-  return { ...opened, store: notingStoredAgents(opened.store, io) };
-}
-
-async function openStore(db: string | undefined, io: CommandIo, options: ExistingStoreOptions): Promise<ExistingStore> {
   if (db !== undefined && isPostgresUrl(db)) {
     // As `sessions` and `show`: a database without AskLoop's tables holds no session, and nothing is created there
     // (a mistyped database name would otherwise get the whole schema before "no such session").

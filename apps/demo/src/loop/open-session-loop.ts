@@ -38,8 +38,8 @@ export interface SessionLoopOptions {
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
-   * Variables of `env` that hold secrets whatever their names: what the files the command read refer to, and the
-   * agents of the sessions it read (`knownSecretNames`); as a function, read at each turn, so an agent read later counts.
+   * Variables of `env` that hold secrets whatever their names: what the files the command read hand to an MCP server
+   * or name in a plugin's options (`knownSecretNames`); as a function, read at each turn, so a name learnt later counts.
    */
   readonly secretNames?: SecretNames;
 }

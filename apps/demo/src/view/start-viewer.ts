@@ -52,8 +52,8 @@ export interface ViewerOptions {
   /** The environment whose key-like values are redacted from every response (default: none beyond the key shapes). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
-   * Variables of `env` that hold secrets whatever their names: what the config in use refers to (`${NAME}`, `tokenEnv:`),
-   * and the agents of the sessions served; as a function, read at each answer, so a session read later counts.
+   * Variables of `env` that hold secrets whatever their names: what the config in use hands to an MCP server (`${NAME}`
+   * in its `env` or `headers`) or names in a plugin's options (`tokenEnv:`); as a function, read at each answer.
    */
   readonly secretNames?: SecretNames;
   /** How many sessions one page of `/api/sessions` holds (default 500; a positive safe integer). */

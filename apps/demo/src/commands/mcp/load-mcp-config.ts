@@ -20,7 +20,7 @@ import { inServerFolder } from '../../config/server-folder.ts';
 import { decodeUtf8Input } from '../../decode-text.ts';
 import { readCapped } from '../../input/read-capped.ts';
 import { parseMcpConfigText } from './parse-mcp-config-text.ts';
-import { referencedVariables } from '../../config/config-secret-names.ts';
+import { filledVariables } from '../../config/config-secret-names.ts';
 import { noteSecretNames, knownSecretNames } from '../../known-secret-names.ts';
 import { environmentRedaction } from '../../redact-secrets.ts';
 import type { ToolOptionValues, ToolSetup } from '../ns/tool-options.ts';
@@ -59,8 +59,8 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
     throw new CliError('CLI_INPUT_TOO_LARGE', `--mcp-config ${file}: larger than the 1 MiB limit of a config file (stopped reading after ${read.bytesRead} bytes)`, { file });
   }
   const servers = parseMcpConfigText(decodeUtf8Input(read.bytes, file), file);
-  // What the servers' env and headers refer to (`${NAME}`) is a secret in whatever this command says from here on.
-  noteSecretNames(io, referencedVariables(servers));
+  // What the servers' env and headers are handed (`${NAME}`) is a secret in whatever this command says from here on.
+  noteSecretNames(io, filledVariables(servers));
   return createMcpToolSource({ servers: withEnvironment(servers, io.env, file, dirname(resolve(io.cwd, file))), ...(name === undefined ? {} : { name }) });
 }
 

@@ -48,7 +48,7 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
   // Given a path, it returns it or throws CONFIG_UNREADABLE.
   const path = discoverConfigPath(file, io.cwd) as string;
   const config = await loadConfig(path);
-  // Before its plugins load: a variable the file refers to is a secret in whatever this command says from here on.
+  // Before its plugins load: a variable the file hands to an MCP server or a plugin (`configSecretNames`) is a secret in whatever this command says from here on.
   noteSecretNames(io, configSecretNames(config));
   const plugins = await pluginsFromConfig(config, io.env);
   refuseWhatRunRefuses(plugins);

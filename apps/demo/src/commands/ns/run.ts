@@ -132,7 +132,7 @@ ${RUN_LIMIT_OPTIONS_USAGE}
     const toolSetup = mcp.setup;
     // What it prints passes the redactor `run`, `show` and the viewer use: a program can rebuild a key of the
     // environment from parts ("sk-test-" + "…"), which the tool host's redaction of tool results never sees. Made once
-    // the config and --mcp-config are read: a variable they refer to (`${NAME}`) holds a key too.
+    // the config and --mcp-config are read: a variable they hand to an MCP server or a plugin (`${NAME}` in env or headers, `tokenEnv:`) holds a key too.
     const redact = createSecretRedactor(io.env, knownSecretNames(io));
     const libraries = loaded.programs.filter((program) => program.kind === 'library');
     const commands = loaded.programs.filter((program) => program.kind === 'command');
