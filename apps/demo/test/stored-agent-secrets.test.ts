@@ -10,7 +10,8 @@
  * in every program that ran. What stays a secret for a command that reads a
  * stored session — a variable the config hands to an MCP server — is still
  * hidden by `askloop worker` (on a real PostgreSQL server), which reads no
- * agent file, in what it stores and prints.
+ * agent file, in what it stores and prints; and `run --detach` refused for
+ * such a value in what the agent is names the variable, never the value.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -110,5 +111,16 @@ describe('askloop worker', () => {
     const stored = await pool.query('SELECT record::text AS record FROM askloop_turns WHERE sid = $1', [sid]);
     expect(stored.rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(stored.rows)).not.toContain(CRED);
+  });
+
+  it('run --detach refused for such a value in a grant of the agent names the variable, never the value, and queues nothing', async () => {
+    const queued = await spawnCli(['run', 'list', '--script', 'fails.json', '--grant', 'fs:read:/workspace/**', '--db', server.url, '--detach', '--json'], { cwd: project, env: { ...ENV, MY_SERVICE_CRED: 'workspace' } });
+    expect(queued.code, queued.stderr).toBe(1);
+    const { error } = JSON.parse(queued.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe('LOOP_AGENT_INVALID');
+    expect(error.message).toContain("agent 'cli': policy.grants[0] holds the value of the environment variable MY_SERVICE_CRED, a secret to askloop because a file this command read hands it to an MCP server");
+    expect(`${queued.stdout}${queued.stderr}`).not.toContain('workspace');
+    const sessions = await pool.query("SELECT count(*)::int AS n FROM askloop_sessions WHERE task = 'list'");
+    expect(sessions.rows[0].n).toBe(0);
   });
 });

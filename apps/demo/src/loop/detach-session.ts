@@ -13,6 +13,7 @@ import type { CommandIo, ExitCode } from '../io.ts';
 import { REDACTED_DB_NOTE, type ContinueArgs } from './continue-hint.ts';
 import { refusedRights } from './host-rights.ts';
 import { asCliLoopError } from './open-session-loop.ts';
+import { secretInAgentError } from './secret-in-agent-hint.ts';
 
 /**
  * A failure to store or queue a session as the CLI's error: a role without
@@ -40,6 +41,9 @@ export async function detachSession(io: CommandIo, loop: AskLoopWithMetrics, poo
     sid = await loop.create({ agent: run.agent, task: run.task });
     await createSessionQueue(pool).enqueue(sid);
   } catch (error) {
+    // A session refused for an environment variable's value in what its agent is: the variable, and what to do.
+    const named = secretInAgentError(error, run.agent, io);
+    if (named !== undefined) throw named;
     return detachFailure(error, sid === undefined ? undefined : { sid, db: options.db ?? '' });
   } finally {
     await loop.close();

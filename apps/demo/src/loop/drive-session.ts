@@ -24,6 +24,7 @@ import { loopExitCode, printLoopResult, stdoutText } from './print-loop-result.t
 import { progressLines } from './progress-lines.ts';
 import { grantHintLine } from './grant-hint-line.ts';
 import { repairHint, repairOf } from './repair-hint.ts';
+import { secretInAgentError } from './secret-in-agent-hint.ts';
 
 /** What to do with the session. */
 export type SessionAction =
@@ -126,6 +127,9 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
       const note = args.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
       throw CliError.fromLoopError({ code: error.code, message: `${error.message}; session ${started} is left unfinished (no decision was made); once the cause is fixed, continue with: askloop resume ${started}${args.text}${note}` });
     }
+    // A new session refused for an environment variable's value in what its agent is: the variable, and what to do.
+    const named = action.kind === 'run' ? secretInAgentError(error, action.agent, io) : undefined;
+    if (named !== undefined) throw named;
     return asCliLoopError(error);
   } finally {
     stopListening?.();
