@@ -18,6 +18,13 @@ export interface ToolErrorDetails {
   argument?: string;
   /** For capability denials: the capability that was missing, e.g. `fs:write:/data/x.txt`. */
   capability?: string;
+  /**
+   * For a denial a grant would lift (`POLICY_CAPABILITY_MISSING`, `HTTP_HOST_DENIED`, `HTTP_ADDRESS_DENIED`): the
+   * grant to add, as a policy's `grants` entry or `askloop --grant` takes it, unquoted (`memory:write:my key`). The
+   * message says it too, shell-quoted; this is what a program reads. Absent when no grant can name the capability
+   * exactly (a scope with a comma or white space at an end).
+   */
+  grant?: string;
   /** The underlying error. */
   cause?: unknown;
 }
@@ -31,6 +38,7 @@ export interface ToolErrorJson {
   pack?: string;
   argument?: string;
   capability?: string;
+  grant?: string;
 }
 
 /**
@@ -46,6 +54,8 @@ export class ToolError extends Error {
   pack: string | undefined;
   readonly argument: string | undefined;
   readonly capability: string | undefined;
+  /** See {@link ToolErrorDetails.grant}. */
+  readonly grant: string | undefined;
   readonly [MARKER] = true;
 
   constructor(code: ToolErrorCode, message: string, details: ToolErrorDetails = {}) {
@@ -63,6 +73,7 @@ export class ToolError extends Error {
     this.pack = details.pack;
     this.argument = details.argument;
     this.capability = details.capability;
+    this.grant = details.grant;
   }
 
   /** A plain, JSON-copyable view (what crosses the sandbox boundary). */
@@ -75,8 +86,23 @@ export class ToolError extends Error {
       ...(this.pack === undefined ? {} : { pack: this.pack }),
       ...(this.argument === undefined ? {} : { argument: this.argument }),
       ...(this.capability === undefined ? {} : { capability: this.capability }),
+      ...(this.grant === undefined ? {} : { grant: this.grant }),
     };
   }
+}
+
+/**
+ * The details of `error` but its cause — tool, pack, argument, capability and grant — for an error built from it
+ * (a message with more advice, a tool name added, a secret hidden): every field travels with the new one.
+ */
+export function detailsOf(error: ToolError): ToolErrorDetails {
+  const details: ToolErrorDetails = {};
+  if (error.tool !== undefined) details.tool = error.tool;
+  if (error.pack !== undefined) details.pack = error.pack;
+  if (error.argument !== undefined) details.argument = error.argument;
+  if (error.capability !== undefined) details.capability = error.capability;
+  if (error.grant !== undefined) details.grant = error.grant;
+  return details;
 }
 
 /** True for an error thrown by any copy of this package. */

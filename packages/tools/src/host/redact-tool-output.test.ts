@@ -44,6 +44,15 @@ describe('createToolHost({ redact })', () => {
     expect((await hostFor([pack]).fail('tool.leak.Throw', [])).message).toContain(KEY);
   });
 
+  it("keeps a denial's grant when it hides the secret in its message, hidden there too", async () => {
+    const notes = defineToolPack('notes', [
+      defineTool({ name: 'tool.notes.Write', description: 'Writes a note.', args: [{ name: 'name', type: 'string' }], capabilities: ['notes:write'], scopes: (args) => [{ resource: 'notes', verbs: ['write'], scopes: [String(args.name)] }] }, () => null),
+    ]);
+    const error = await hostFor([notes], { allow: ['**'], grants: ['notes:write:other'] }, { redact }).fail('tool.notes.Write', [`n ${KEY}`]);
+    expect([error.code, error.grant]).toEqual(['POLICY_CAPABILITY_MISSING', 'notes:write:n [redacted]']);
+    expect(error.message).not.toContain(KEY);
+  });
+
   it('replaces the secret in every string of a result, map keys included, keeping __proto__ a key', async () => {
     const result = (await hostFor([pack], undefined, { redact }).call('tool.leak.Result', [])) as Record<string, ToolValue>;
     expect(JSON.stringify(result)).not.toContain(KEY);

@@ -4,7 +4,7 @@
  * Error('bad key ' + key)`) would otherwise hand it to the program, and from
  * there to the model, the OUTPUT and every record of the turn.
  */
-import { ToolError } from '../errors/tool-error.ts';
+import { ToolError, detailsOf } from '../errors/tool-error.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 
 /** `value` with `redact` applied to every string in it, map keys included; the same object when nothing changed. */
@@ -57,17 +57,14 @@ export function holdsText(values: readonly ToolValue[] | ToolValue, text: string
 }
 
 /**
- * `failure` with `redact` applied to its message. When that changes it, a new
+ * `failure` with `redact` applied to its message (and grant). When that changes it, a new
  * error of the same code and fields without the `cause`, which may hold the
  * secret in its own message.
  */
 export function redactToolFailure(failure: ToolError, redact: (text: string) => string): ToolError {
   const message = redact(failure.message);
   if (message === failure.message) return failure;
-  return new ToolError(failure.code, message, {
-    ...(failure.tool === undefined ? {} : { tool: failure.tool }),
-    ...(failure.pack === undefined ? {} : { pack: failure.pack }),
-    ...(failure.argument === undefined ? {} : { argument: failure.argument }),
-    ...(failure.capability === undefined ? {} : { capability: failure.capability }),
-  });
+  // The grant is hidden as the message is: it names what the program asked for, which may hold a key.
+  const details = detailsOf(failure);
+  return new ToolError(failure.code, message, details.grant === undefined ? details : { ...details, grant: redact(details.grant) });
 }

@@ -13,6 +13,11 @@ describe('wrapToolFailure', () => {
     });
   });
 
+  it('keeps every field of a ToolError it names, the grant of a denial too', () => {
+    const denial = new ToolError('HTTP_ADDRESS_DENIED', 'refused: add the grant net:read:10.0.0.7 to the policy', { capability: 'net:read:10.0.0.7', grant: 'net:read:10.0.0.7' });
+    expect(wrapToolFailure(denial, 'tool.http.Fetch', 'http').toJSON()).toMatchObject({ code: 'HTTP_ADDRESS_DENIED', tool: 'tool.http.Fetch', pack: 'http', capability: 'net:read:10.0.0.7', grant: 'net:read:10.0.0.7' });
+  });
+
   it('reports a ToolError of another package copy with a code this one does not know as TOOL_FAILED, its message kept', () => {
     const foreign = Object.assign(new Error('quota of the newer store'), { code: 'FS_QUOTA_NEW', [Symbol.for('askloop.tools.error')]: true });
     const wrapped = wrapToolFailure(foreign, 'tool.demo.Foreign', 'demo');

@@ -7,7 +7,7 @@
  * `cause` and its message kept.
  */
 import { isToolErrorCode } from '../errors/error-codes.ts';
-import { ToolError, isToolError } from '../errors/tool-error.ts';
+import { ToolError, detailsOf, isToolError } from '../errors/tool-error.ts';
 
 /**
  * The error to surface for a failure of tool `toolName` from pack `pack`. With `redact` (the host's), a thrown value
@@ -18,13 +18,7 @@ export function wrapToolFailure(error: unknown, toolName: string, pack: string, 
   if (isToolError(error) && isToolErrorCode(error.code)) {
     if (error.tool !== undefined && error.pack !== undefined) return error;
     const message = error.message.startsWith(toolName) ? error.message : `${toolName}: ${error.message}`;
-    return new ToolError(error.code, `${message} (pack ${pack})`, {
-      tool: error.tool ?? toolName,
-      pack,
-      ...(error.argument === undefined ? {} : { argument: error.argument }),
-      ...(error.capability === undefined ? {} : { capability: error.capability }),
-      cause: error,
-    });
+    return new ToolError(error.code, `${message} (pack ${pack})`, { ...detailsOf(error), tool: error.tool ?? toolName, pack, cause: error });
   }
   const detail = thrownDetail(error, unchanged);
   const shown = redact === undefined ? detail : thrownDetail(error, redact);

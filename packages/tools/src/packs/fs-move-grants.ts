@@ -9,7 +9,7 @@
  * So a move of a directory walks it first (links are entries, never followed)
  * and checks, for every entry, what a move of that entry alone would need.
  */
-import { isToolError, ToolError } from '../errors/tool-error.ts';
+import { detailsOf, isToolError, ToolError } from '../errors/tool-error.ts';
 import type { Capability } from '../policy/capability.ts';
 import { walkEntries } from './fs-list-walk.ts';
 
@@ -40,7 +40,7 @@ export async function refuseDirectoryMove(real: string, sourcePath: string, dest
         if (!isToolError(error)) throw error;
         if (first === undefined || entryPath < first.path) {
           const advice = `moving the directory '${sourcePath}' moves '${entryPath}' with it, to '${destination}'; a directory moves only when the grants cover everything under it (fs:read and fs:delete under the source, fs:write under the destination)`;
-          first = { path: entryPath, error: new ToolError(error.code, `${error.message} (${advice})`, { tool: error.tool, capability: error.capability, argument }) };
+          first = { path: entryPath, error: new ToolError(error.code, `${error.message} (${advice})`, { ...detailsOf(error), argument }) };
         }
         return false;
       }

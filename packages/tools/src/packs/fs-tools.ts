@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolError, isToolError } from '../errors/tool-error.ts';
+import { ToolError, detailsOf, isToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
@@ -168,7 +168,7 @@ export function createFileSystemTools(options: FileSystemToolsOptions): ToolPack
             } catch (error) {
               if (!isToolError(error)) throw error;
               const advice = `a recursive List of '${base}' enters '${directory}'; to see '${base}' alone, list it without recursive`;
-              return new ToolError(error.code, `${error.message} (${advice})`, { tool: error.tool, capability: error.capability, argument: 'recursive' });
+              return new ToolError(error.code, `${error.message} (${advice})`, { ...detailsOf(error), argument: 'recursive' });
             }
           };
           return listDirectory(real, base, args.recursive === true, maxListEntries, context.signal, refuse) as unknown as ToolValue;

@@ -19,7 +19,7 @@ import type { LookupFunction } from 'node:net';
 import { ToolError } from '../errors/tool-error.ts';
 import type { Capability } from '../policy/capability.ts';
 import { formatCapability } from '../policy/capability.ts';
-import { grantHint } from '../policy/grant-hint.ts';
+import { grantHint, grantToAdd } from '../policy/grant-hint.ts';
 import { grantsNameHost } from '../policy/net-named-grant.ts';
 import { parseIpAddress } from './http-ip-address.ts';
 import { specialUseOf, type SpecialUse } from './http-special-address.ts';
@@ -71,7 +71,7 @@ export function addressGuard(url: URL, need: Capability, grants: readonly Capabi
       throw new ToolError(
         'HTTP_ADDRESS_DENIED',
         `${where}, which only a grant naming the host reaches: a net grant pattern (*, **, *.example.com) stands for the public internet, never loopback, private, link-local or other special-use addresses, so nothing was sent; if the program should reach this host, the operator must name it in a grant: ${grantHint(need)}`,
-        { capability: formatCapability(need) },
+        { capability: formatCapability(need), grant: grantToAdd(need) },
       );
     },
   };

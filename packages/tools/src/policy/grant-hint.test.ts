@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { grantHint, shellQuote } from './grant-hint.ts';
+import { createPolicy } from './policy.ts';
+import { grantHint, grantToAdd, shellQuote } from './grant-hint.ts';
+import { defineTool } from '../spec/define-tool.ts';
 
 describe('grantHint (review finding 8)', () => {
   it.each([
@@ -13,5 +15,37 @@ describe('grantHint (review finding 8)', () => {
   });
   it('quotes single quotes for a POSIX shell', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe('grantToAdd: the grant a denial carries as a field', () => {
+  it.each([
+    [['/data/x.txt'], 'fs:write:/data/x.txt'],
+    [['/data/a b.txt'], 'fs:write:/data/a b.txt'],
+    [['/a,b'], undefined],
+    [[' /x'], undefined],
+  ])('%j → %s, unquoted', (scopes, grant) => {
+    expect(grantToAdd({ resource: 'fs', verbs: ['write'], scopes })).toBe(grant);
+  });
+
+  const write = defineTool(
+    { name: 'tool.notes.Write', description: 'Writes a note.', args: [{ name: 'name', type: 'string' }], capabilities: ['notes:write'], scopes: (args) => [{ resource: 'notes', verbs: ['write'], scopes: [String(args.name)] }] },
+    () => null,
+  ).spec;
+
+  it('is the denial’s `grant` (and in its JSON), the one its message suggests, for the scoped need', () => {
+    const decision = createPolicy({ allow: ['tool.notes.*'], grants: ['notes:write:other'] }).authorize(write, { name: 'my note' });
+    expect(decision.ok).toBe(false);
+    const error = !decision.ok ? decision.error : undefined;
+    expect([error?.code, error?.grant, error?.toJSON().grant]).toEqual(['POLICY_CAPABILITY_MISSING', 'notes:write:my note', 'notes:write:my note']);
+    expect(error?.message).toContain("add the grant 'notes:write:my note' to the policy");
+  });
+
+  it('is absent when no grant can name the need, as the message says', () => {
+    const decision = createPolicy({ allow: ['tool.notes.*'] }).authorize(write, { name: 'a,b' });
+    const error = !decision.ok ? decision.error : undefined;
+    expect(error?.code).toBe('POLICY_CAPABILITY_MISSING');
+    expect(error?.grant).toBeUndefined();
+    expect(error?.toJSON()).not.toHaveProperty('grant');
   });
 });

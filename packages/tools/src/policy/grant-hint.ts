@@ -16,12 +16,25 @@ export function shellQuote(text: string): string {
   return SHELL_SAFE.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The first scope of `capability` no grant can write (a comma, white space at an end), or undefined. */
+function unwritableScope(capability: Capability): string | undefined {
+  return capability.scopes.find((scope) => scope.includes(',') || scope.trim() !== scope);
+}
+
+/**
+ * The grant that allows `capability`, as a policy's `grants` entry or `--grant` takes it, unquoted
+ * (`fs:write:/data/a b.txt`), or undefined when no grant can name it exactly. What a denial carries as
+ * `ToolError.grant`, so that a reader need not find it in the message.
+ */
+export function grantToAdd(capability: Capability): string | undefined {
+  return unwritableScope(capability) === undefined ? formatCapability(capability) : undefined;
+}
+
 /** The hint appended to a denial of `capability`. */
 export function grantHint(capability: Capability): string {
-  const unwritable = capability.scopes.find((scope) => scope.includes(',') || scope.trim() !== scope);
-  if (unwritable !== undefined) {
-    const why = unwritable.includes(',') ? 'contains a comma' : 'starts or ends with white space';
-    return `no grant can name it exactly, because the scope ${JSON.stringify(unwritable)} ${why}; grant a pattern that covers it or use another name`;
-  }
-  return `add the grant ${shellQuote(formatCapability(capability))} to the policy`;
+  const grant = grantToAdd(capability);
+  if (grant !== undefined) return `add the grant ${shellQuote(grant)} to the policy`;
+  const unwritable = unwritableScope(capability) as string;
+  const why = unwritable.includes(',') ? 'contains a comma' : 'starts or ends with white space';
+  return `no grant can name it exactly, because the scope ${JSON.stringify(unwritable)} ${why}; grant a pattern that covers it or use another name`;
 }

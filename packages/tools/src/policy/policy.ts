@@ -13,7 +13,7 @@ import { countCallIn, type CallCounters } from './call-counter.ts';
 import { formatCapability, parseCapability, parseNeed, type Capability } from './capability.ts';
 import { findUncoveredNeed } from './capability-match.ts';
 import { meantOption } from '../registry/suggest-names.ts';
-import { grantHint } from './grant-hint.ts';
+import { grantHint, grantToAdd } from './grant-hint.ts';
 import { scopeNeeds } from './scope-needs.ts';
 import { compileToolPattern, type ToolPattern } from './tool-pattern.ts';
 
@@ -85,10 +85,11 @@ const ALLOWED: PolicyDecision = Object.freeze({ ok: true });
 function missingCapabilityError(spec: ToolSpec, missing: Capability): ToolError {
   const text = formatCapability(missing);
   const hostDenied = missing.resource === 'net' && missing.scopes.length > 0;
+  const grant = grantToAdd(missing);
   return new ToolError(
     hostDenied ? 'HTTP_HOST_DENIED' : 'POLICY_CAPABILITY_MISSING',
     `${spec.displayName} needs capability ${text} — ${grantHint(missing)}`,
-    { tool: spec.displayName, capability: text },
+    { tool: spec.displayName, capability: text, ...(grant === undefined ? {} : { grant }) },
   );
 }
 
