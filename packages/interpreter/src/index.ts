@@ -56,7 +56,7 @@ export type { StaticArgument, ToolArgumentSignature, ToolCatalog, ToolDenial, To
 
 // Errors: one table of every code, with its kind (src/runtime/error-codes.ts).
 export { errorKind, SCRIPT_ERROR_CODES } from './runtime/index.ts';
-export type { ErrorCodeInfo, ErrorFrame, ErrorKind, ScriptErrorCode, ScriptErrorData } from './runtime/index.ts';
+export type { ErrorCodeInfo, ErrorFrame, ErrorKind, NeededGrant, ScriptErrorCode, ScriptErrorData } from './runtime/index.ts';
 
 // Values and limits.
 export { DEFAULT_LIMITS, MAX_ASKS_AND_PROMPTS, resolveLimits, formatNumber, renderValue, toText } from './runtime/index.ts';

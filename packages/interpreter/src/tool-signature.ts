@@ -32,6 +32,11 @@ export interface ToolSignature {
 export interface ToolDenial {
   readonly code: string;
   readonly message: string;
+  /**
+   * For a denial a grant would lift: the grant to add, unquoted (`fs:write:/data/x.txt`; `ToolError.grant` of
+   * `@askloop/tools`). The check's `SCRIPT_TOOL_DENIED` diagnostic carries it with `code` as its `grant`.
+   */
+  readonly grant?: string;
 }
 
 /**

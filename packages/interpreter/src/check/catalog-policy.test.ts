@@ -20,7 +20,7 @@ function catalog(asked: { name: string; args: readonly StaticArgument[] | undefi
       asked.push({ name, args });
       const path = args?.[0];
       return name === 'tool.fs.read' && typeof path === 'string' && path.startsWith('/private')
-        ? { code: 'POLICY_CAPABILITY_MISSING', message: `tool.fs.Read needs capability fs:read:${path} — add the grant fs:read:${path} to the policy` }
+        ? { code: 'POLICY_CAPABILITY_MISSING', message: `tool.fs.Read needs capability fs:read:${path} — add the grant fs:read:${path} to the policy`, grant: `fs:read:${path}` }
         : undefined;
     },
     suggest: (name) => (name.endsWith('.toupper') ? ['tool.str.toupper'] : []),
@@ -40,6 +40,7 @@ describe('the catalogue’s policy decision is the only one', () => {
         column: 11,
         numericCode: 1003,
         tool: 'tool.fs.Read',
+        grant: { capability: 'fs:read:/private/p.txt', code: 'POLICY_CAPABILITY_MISSING' },
       },
     ]);
   });

@@ -60,7 +60,7 @@ export function check(program: Program, context: CheckContext): Diagnostic[] {
   return findings
     .map((finding) => {
       const made = makeDiagnostic(finding.code, finding.message, finding.line, finding.column, program.fileName, finding.severity);
-      const diagnostic = finding.tool === undefined ? made : { ...made, tool: finding.tool };
+      const diagnostic = { ...made, ...(finding.tool === undefined ? {} : { tool: finding.tool }), ...(finding.grant === undefined ? {} : { grant: finding.grant }) };
       // A code the run also raises (SCRIPT_GLOBAL_READ_ONLY) is, found here, a check's: nothing ran.
       return diagnostic.kind === 'runtime' ? { ...diagnostic, kind: 'check' as const } : diagnostic;
     })

@@ -6,6 +6,7 @@
 import type { Node, Program, Statement } from '../ast/index.ts';
 import { forEachChild } from '../ast/index.ts';
 import type { DiagnosticCode } from '../parse/diagnostic-codes.ts';
+import type { NeededGrant } from '../runtime/needed-grant.ts';
 import { duplicateParameterProblem } from './duplicate-parameter.ts';
 
 /** A diagnostic before the file name and numeric code are attached. */
@@ -18,6 +19,8 @@ export interface Finding {
   readonly severity?: 'warning';
   /** The tool a `SCRIPT_TOOL_…` finding is about, as the program wrote it (`tool.fs.Read`). */
   readonly tool?: string;
+  /** For a `SCRIPT_TOOL_DENIED` a grant would lift: that grant and the host's code of the denial. */
+  readonly grant?: NeededGrant;
 }
 
 interface Scope {

@@ -11,6 +11,7 @@ import type { ToolCatalog, ToolSignature } from '../tool-signature.ts';
 import type { CheckContext } from './check-context.ts';
 import { staticArguments } from './static-arguments.ts';
 import type { Finding } from './structure-check.ts';
+import { grantOfDenial } from '../runtime/needed-grant.ts';
 
 /** Every tool call in the program, in source order. */
 export function findToolCalls(program: Program): { call: CallExpression; tool: ToolReference }[] {
@@ -122,7 +123,9 @@ export function checkTools(program: Program, context: CheckContext): Finding[] {
       continue;
     }
     if (refusal) {
-      findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${shownName(signature)}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where });
+      // The grant that lifts it, as data beside the message (a host may say it without reading the message).
+      const grant = grantOfDenial(refusal.grant, refusal.code);
+      findings.push({ code: 'SCRIPT_TOOL_DENIED', message: `Tool '${shownName(signature)}' is not allowed here (${refusal.code}): ${refusal.message}`, ...where, ...(grant === undefined ? {} : { grant }) });
       continue;
     }
     const problem = argumentProblem(tools, signature, call);

@@ -4,13 +4,15 @@
  * progress. Inside the isolate it is backed by the sandbox's `__host`; in
  * plain Node (tests) by ordinary functions. Only JSON data crosses it.
  */
-import type { JsonValue } from '../runtime/index.ts';
+import type { JsonValue, NeededGrant } from '../runtime/index.ts';
 
 /** A failure reported by the host for a request, as data. */
 export interface HostFailure {
   readonly code: string;
   readonly message: string;
   readonly numericCode?: number;
+  /** For a denial a grant would lift: that grant (read with `neededGrantOf`, so only its two strings cross). */
+  readonly grant?: NeededGrant;
 }
 
 /** The host's answer to a request. */

@@ -3,7 +3,7 @@
  * SCRATCHPAD and the host bridge. The code generated for a run captures the
  * machine of that run, so a run never sees another's state.
  */
-import { fail, fromJson, isStackOverflow, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
+import { fail, fromJson, isStackOverflow, neededGrantOf, type Position, type RunLimits, SCRIPT_ERROR_CODES, ScriptError, type ScriptErrorCode, type Value } from '../runtime/index.ts';
 import { CHECKPOINT_LINE, CHECKPOINT_STEPS } from '../sandbox/checkpoint-memory.ts';
 import type { HostBridge, HostReply, HostRequest } from './host-bridge.ts';
 
@@ -261,7 +261,7 @@ export class Machine {
     if (!reply.ok) {
       // Only codes of the table reach the script; anything else a host sends is a tool error.
       const code = Object.hasOwn(SCRIPT_ERROR_CODES, reply.error.code) ? (reply.error.code as ScriptErrorCode) : 'SCRIPT_TOOL_ERROR';
-      const error = new ScriptError(code, reply.error.message, where, reply.error.numericCode);
+      const error = new ScriptError(code, reply.error.message, where, reply.error.numericCode, neededGrantOf(reply.error.grant));
       throw error;
     }
     return fromJson(reply.value, this.limits, where);

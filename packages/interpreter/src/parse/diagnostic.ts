@@ -3,6 +3,7 @@
  * JSON-copyable values; `message` is written to be fed back to a model.
  */
 import type { ErrorKind } from '../runtime/error-codes.ts';
+import type { NeededGrant } from '../runtime/needed-grant.ts';
 import type { DiagnosticCode } from './diagnostic-codes.ts';
 
 /** One problem found in a script, with a stable code and a 1-based position. */
@@ -27,6 +28,12 @@ export interface Diagnostic {
    * (offer the plugin that adds it) without reading the message.
    */
   readonly tool?: string;
+  /**
+   * For a check's `SCRIPT_TOOL_DENIED` that a grant would lift: the grant to add (unquoted) and the host's code of the
+   * denial (`POLICY_CAPABILITY_MISSING`, `HTTP_HOST_DENIED`), so that a host tells its operator what to add without
+   * reading the message. Absent otherwise.
+   */
+  readonly grant?: NeededGrant;
 }
 
 /** Orders diagnostics by file, line, column, then code: the stable order `check` returns. */

@@ -225,6 +225,27 @@ describe('createInterpreter (through the sandbox)', () => {
     expect(bogus.error).toMatchObject({ code: 'SCRIPT_TOOL_ERROR', numericCode: 21 });
   });
 
+  it("carries a denial's grant out of the sandbox as data, beside the message, through the program's functions too", async () => {
+    const interpreter = createInterpreter({ pool });
+    const grant = 'net:read:127.0.0.1:8080';
+    const deny = () => Promise.reject(Object.assign(new Error('tool.test.Echo: refused (the message a host may word as it likes)'), { code: 'HTTP_ADDRESS_DENIED', referenceCode: 1003, grant }));
+    const result = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: deny } });
+    expect(result.error).toMatchObject({ code: 'SCRIPT_TOOL_DENIED', kind: 'permission', grant: { capability: grant, code: 'HTTP_ADDRESS_DENIED' } });
+    const nested = await interpreter.run(wrap('  call fetch()'), { mode: 'host', libraries: ['func fetch() means\n  set r = tool.test.echo()\nendfunc\n'], tools: { catalog, call: deny } });
+    expect(nested.error, JSON.stringify(nested.error)).toMatchObject({ frames: [expect.anything(), expect.anything()] });
+    expect(nested.error?.grant).toEqual({ capability: grant, code: 'HTTP_ADDRESS_DENIED' });
+    // The call the run reports carries it too (what a host records of the call).
+    const calls: unknown[] = [];
+    await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: deny }, onToolCall: (call) => void calls.push(call.error?.grant) });
+    expect(calls).toEqual([{ capability: grant, code: 'HTTP_ADDRESS_DENIED' }]);
+    // Only a denial has one, and only as two strings.
+    const failed = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => Promise.reject(Object.assign(new Error('disk full'), { code: 'TOOL_FAILED', grant })) } });
+    expect(failed.error?.code).toBe('SCRIPT_TOOL_ERROR');
+    expect(failed.error).not.toHaveProperty('grant');
+    const odd = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => Promise.reject(Object.assign(new Error('no'), { code: 'HTTP_HOST_DENIED', referenceCode: 1003, grant: { capability: 5 } })) } });
+    expect(odd.error).not.toHaveProperty('grant');
+  });
+
   it('refuses tool results that are not JSON data', async () => {
     const interpreter = createInterpreter({ pool });
     const result = await interpreter.run(wrap('  set r = tool.test.echo()'), { tools: { catalog, call: () => ({ big: BigInt(1) }) } });

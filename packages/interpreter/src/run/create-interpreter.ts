@@ -78,6 +78,7 @@ function diagnosticError(diagnostics: readonly Diagnostic[]): ScriptErrorData | 
     line: first.line,
     column: first.column,
     frames: [],
+    ...(first.grant === undefined ? {} : { grant: first.grant }),
   };
 }
 

@@ -53,7 +53,15 @@ async function callTool(setup: HostCallSetup, name: string, list: JsonValue[], c
         : {
             name,
             args: list,
-            error: { code: outcome.error.code, kind: errorKind(outcome.error.code), message: outcome.error.message, line: 0, column: 0, frames: [] },
+            error: {
+              code: outcome.error.code,
+              kind: errorKind(outcome.error.code),
+              message: outcome.error.message,
+              line: 0,
+              column: 0,
+              frames: [],
+              ...(outcome.error.grant === undefined ? {} : { grant: outcome.error.grant }),
+            },
             durationMs,
           };
     try {

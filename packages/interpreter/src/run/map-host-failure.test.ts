@@ -10,6 +10,13 @@ describe('mapHostFailure', () => {
     });
   });
 
+  it("keeps a denial's grant as data under the host's code, and again when a replay answers with the recorded one", () => {
+    const error = Object.assign(new Error('refused: add the grant net:read:10.0.0.1 to the policy'), { code: 'HTTP_HOST_DENIED', referenceCode: 1003, grant: 'net:read:10.0.0.1' });
+    const live = mapHostFailure(error, 'tool.http.fetch');
+    expect(live.grant).toEqual({ capability: 'net:read:10.0.0.1', code: 'HTTP_HOST_DENIED' });
+    expect(mapHostFailure(Object.assign(new Error(live.message), { code: live.code, grant: live.grant }), 'tool.http.fetch')).toEqual(live);
+  });
+
   it('falls back to the string code without a reference number', () => {
     expect(scriptCodeForToolCode('POLICY_CALL_LIMIT')).toBe('SCRIPT_TOOL_DENIED');
     expect(scriptCodeForToolCode('TOOL_ARGUMENT_MISSING')).toBe('SCRIPT_TOOL_ARGUMENTS');

@@ -5,6 +5,7 @@
  */
 
 import { SCRIPT_ERROR_CODES, type ScriptErrorCode } from '../runtime/error-codes.ts';
+import { grantOfDenial, type NeededGrant } from '../runtime/needed-grant.ts';
 
 /** A failure as the sandbox passes it into the isolate. */
 export interface HostFailureData {
@@ -15,6 +16,8 @@ export interface HostFailureData {
    * script's error in place of its script code's (4, 21): existing programs read the reference's numbers.
    */
   readonly numericCode?: number;
+  /** For a denial a grant would lift: that grant and the host's code of the denial (see `NeededGrant`). */
+  readonly grant?: NeededGrant;
 }
 
 /** The script codes a tool's own failure maps to, whose numeric code the tool's reference code replaces. */
@@ -47,13 +50,15 @@ export function scriptCodeForToolCode(code: string | undefined, referenceCode?: 
  * begin with the tool's display name, `tool.str.Split: …`), stands in for `what`, so the tool is named once.
  */
 export function mapHostFailure(error: unknown, what: string, named?: string): HostFailureData {
-  const raw = typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown; referenceCode?: unknown }) : {};
+  const raw = typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown; referenceCode?: unknown; grant?: unknown }) : {};
   const code = typeof raw.code === 'string' ? raw.code : undefined;
   const message = typeof raw.message === 'string' ? raw.message : String(error);
   // A reference code is a positive whole number; anything else a tool sets is not one.
   const referenceCode = typeof raw.referenceCode === 'number' && Number.isSafeInteger(raw.referenceCode) && raw.referenceCode >= 1 ? raw.referenceCode : undefined;
   const scriptCode = scriptCodeForToolCode(code, referenceCode);
   const numeric = referenceCode !== undefined && TOOL_FAILURE_CODES.has(scriptCode) ? { numericCode: referenceCode } : {};
+  // A denial's grant (`ToolError.grant`, under its own code), kept beside the message: only a denial has one.
+  const grant = scriptCode === 'SCRIPT_TOOL_DENIED' ? grantOfDenial(raw.grant, code) : undefined;
   const prefix = code !== undefined && code !== scriptCode ? `[${code}] ` : '';
   // A message mapped once already (a replay answers with the recorded one) starts with the original code: look past it,
   // so the second mapping gives the same text as the first.
@@ -61,17 +66,19 @@ export function mapHostFailure(error: unknown, what: string, named?: string): Ho
   const namesItself = named !== undefined && bare.toLowerCase().startsWith(named.toLowerCase());
   // Mapped once already with `what` in front (a replay answers with the recorded failure): named once, not twice.
   const mappedBefore = prefix === '' && message.startsWith(`${what}: `);
-  return { code: scriptCode, message: namesItself || mappedBefore ? `${prefix}${message}` : `${what}: ${prefix}${message}`, ...numeric };
+  return { code: scriptCode, message: namesItself || mappedBefore ? `${prefix}${message}` : `${what}: ${prefix}${message}`, ...numeric, ...(grant === undefined ? {} : { grant }) };
 }
 
 /** An Error with a string code, the shape the sandbox reads from a throw. */
 export class HostCallError extends Error {
   readonly code: ScriptErrorCode;
   readonly numericCode: number | undefined;
+  readonly grant: NeededGrant | undefined;
   constructor(failure: HostFailureData) {
     super(failure.message);
     this.name = 'HostCallError';
     this.code = failure.code;
     this.numericCode = failure.numericCode;
+    this.grant = failure.grant;
   }
 }

@@ -5,6 +5,7 @@
  * interpreter bug and surfaces as `SCRIPT_INTERNAL`.
  */
 import { errorKind, numericCodeOf, skipsHandlers, type ErrorKind, type ScriptErrorCode } from './error-codes.ts';
+import type { NeededGrant } from './needed-grant.ts';
 
 /** Where something happened: a 1-based line and column. */
 export interface Position {
@@ -35,6 +36,12 @@ export interface ScriptErrorData {
   readonly column: number;
   /** Call frames, innermost first. */
   readonly frames: readonly ErrorFrame[];
+  /**
+   * For a tool call the host's policy denied for want of a grant (`SCRIPT_TOOL_DENIED`): the grant that allows it
+   * and the host's code of the denial, as data, so that a host tells its operator what to add without reading the
+   * message. Absent otherwise.
+   */
+  readonly grant?: NeededGrant;
 }
 
 /** The throwable carrier of a script error inside the evaluator. */
@@ -42,6 +49,8 @@ export class ScriptError {
   readonly code: ScriptErrorCode;
   readonly numericCode: number | undefined;
   readonly message: string;
+  /** See {@link ScriptErrorData.grant}. */
+  readonly grant: NeededGrant | undefined;
   line: number;
   column: number;
   frames: ErrorFrame[] = [];
@@ -49,9 +58,10 @@ export class ScriptError {
   readonly fatal: boolean;
   /** The function activation whose handler already saw this error (so enclosing blocks do not re-run it). */
   handledBy: unknown = null;
-  constructor(code: ScriptErrorCode, message: string, where?: Position | null, numericCode?: number) {
+  constructor(code: ScriptErrorCode, message: string, where?: Position | null, numericCode?: number, grant?: NeededGrant) {
     this.code = code;
     this.message = message;
+    this.grant = grant;
     this.line = where?.line ?? 0;
     this.column = where?.column ?? 0;
     this.numericCode = numericCode ?? numericCodeOf(code);
@@ -68,6 +78,7 @@ export class ScriptError {
       line: this.line,
       column: this.column,
       frames: this.frames,
+      ...(this.grant === undefined ? {} : { grant: this.grant }),
     };
   }
 }

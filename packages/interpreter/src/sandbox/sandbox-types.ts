@@ -2,6 +2,7 @@
  * The request and result of one sandbox run, and the tool outcome the code in
  * the isolate receives. Everything script-visible is plain JSON data.
  */
+import type { NeededGrant } from '../runtime/needed-grant.ts';
 import type { RuntimeBundle } from './runtime-bundle.ts';
 import type { SandboxError } from './sandbox-error.ts';
 import type { SandboxLimits } from './sandbox-limits.ts';
@@ -39,7 +40,14 @@ export type SandboxEventHandler = (kind: string, payload: unknown) => void;
 /** What `__host.callTool` returns inside the isolate. */
 export type ToolOutcome =
   | { readonly ok: true; readonly value: JsonValue }
-  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+  | {
+      readonly ok: false;
+      /**
+       * `numericCode` and `grant` when the thrown value had them (a `HostCallError`: a tool's reference code, the grant
+       * a denial needs; see `ScriptErrorData`).
+       */
+      readonly error: { readonly code: string; readonly message: string; readonly numericCode?: number; readonly grant?: NeededGrant };
+    };
 
 /**
  * Tools the worker answers itself in a run, without a round trip to the host

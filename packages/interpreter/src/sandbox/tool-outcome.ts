@@ -7,6 +7,7 @@
  * 4 MiB of control characters (24 MiB as JSON) made a turn record no JSON
  * string could hold, and the session could not be saved.
  */
+import { neededGrantOf, type NeededGrant } from '../runtime/needed-grant.ts';
 import type { ToolCallContext, ToolCallHandler } from './sandbox-types.ts';
 
 /** What is left of a run's `maxToolDataChars`; each call that passes spends its arguments and result. */
@@ -44,12 +45,12 @@ export async function toolOutcomeJson(handler: ToolCallHandler, name: string, ar
     // Named once: a message that names the tool already (the interpreter's handler always does) is kept as it is, and
     // so is one of the interpreter's own calls (`$ask`, `$promptuser`: not tools, and their messages say what failed).
     const named = name.startsWith('$') || message.toLowerCase().includes(name.toLowerCase()) ? message : `tool ${name} failed: ${message}`;
-    // The reference's number of a tool's own failure (HostCallError), for the script's error.
-    const numericCode = (error as { numericCode?: unknown } | null)?.numericCode;
-    return failure(typeof code === 'string' && code !== '' ? code : 'TOOL_FAILED', named, Number.isSafeInteger(numericCode) ? (numericCode as number) : undefined);
+    // The reference's number of a tool's own failure (HostCallError), for the script's error; a denial's grant.
+    const { numericCode, grant } = (error ?? {}) as { numericCode?: unknown; grant?: unknown };
+    return failure(typeof code === 'string' && code !== '' ? code : 'TOOL_FAILED', named, Number.isSafeInteger(numericCode) ? (numericCode as number) : undefined, neededGrantOf(grant));
   }
 }
 
-function failure(code: string, message: string, numericCode?: number): string {
-  return JSON.stringify({ ok: false, error: { code, message, ...(numericCode === undefined ? {} : { numericCode }) } });
+function failure(code: string, message: string, numericCode?: number, grant?: NeededGrant): string {
+  return JSON.stringify({ ok: false, error: { code, message, ...(numericCode === undefined ? {} : { numericCode }), ...(grant === undefined ? {} : { grant }) } });
 }
