@@ -187,7 +187,7 @@ async function runProgram(
       lateCall = timing === 'after-time' ? toolCalls.length : undefined;
       recordCall(observed.name, observed.args, observed.durationMs, {
         ...(observed.result === undefined ? {} : { result: observed.result as JsonValue }),
-        ...(observed.error === undefined ? {} : { error: { code: observed.error.code, message: observed.error.message } }),
+        ...(observed.error === undefined ? {} : { error: { code: observed.error.code, message: observed.error.message, ...(observed.error.grant === undefined ? {} : { grant: observed.error.grant }) } }),
       });
     },
   });
@@ -202,6 +202,7 @@ async function runProgram(
         message: error.message,
         ...(error.line > 0 ? { line: error.line, column: error.column } : {}),
         ...(sourceLineOf(record.actions, error.line) === undefined ? {} : { sourceLine: sourceLineOf(record.actions, error.line) as string }),
+        ...(error.grant === undefined ? {} : { grant: error.grant }),
       },
       context.agent,
       limits,

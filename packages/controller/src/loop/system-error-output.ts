@@ -48,6 +48,7 @@ export function checkFailureOf(diagnostic: Diagnostic, actions: string): TurnFai
     line: diagnostic.line,
     column: diagnostic.column,
     ...(sourceLine === undefined ? {} : { sourceLine }),
+    ...(diagnostic.grant === undefined ? {} : { grant: diagnostic.grant }),
   };
 }
 

@@ -6,7 +6,7 @@
  * reply, executing, awaiting-approval, decided), so a crash resumes at a known
  * point (seed 002 §2's lifecycle).
  */
-import type { Diagnostic, JsonValue, ScriptErrorData } from '@askloop/interpreter';
+import type { Diagnostic, JsonValue, NeededGrant, ScriptErrorData } from '@askloop/interpreter';
 import type { LoopDecision } from '../decide/loop-decision.ts';
 import type { PreparedProgram, ScriptErrorKind } from '../interpreter/loop-interpreter.ts';
 
@@ -57,7 +57,11 @@ export interface RecordedToolCall {
   readonly displayName?: string;
   readonly args: readonly JsonValue[];
   readonly result?: JsonValue;
-  readonly error?: { readonly code: string; readonly message: string };
+  /**
+   * How the call failed, as the program saw it; with the `grant` that would allow it when the policy denied it for
+   * want of one (see {@link TurnFailure.grant}), which a replay answers the call with again.
+   */
+  readonly error?: { readonly code: string; readonly message: string; readonly grant?: NeededGrant };
   /** Until it ended; for an `unfinished` call, until the run ended. */
   readonly durationMs: number;
   /**
@@ -152,6 +156,14 @@ export interface TurnFailure {
   readonly column?: number;
   /** The offending ACTIONS line, when there is one. */
   readonly sourceLine?: string;
+  /**
+   * For a tool call denied for want of a grant (`SCRIPT_TOOL_DENIED`, refused by the check or at run time): the grant
+   * that allows it, unquoted as a policy's `grants` entry takes it (`capability`), and the tool host's code of the
+   * denial (`code`: `POLICY_CAPABILITY_MISSING`, `HTTP_HOST_DENIED`, `HTTP_ADDRESS_DENIED`). Only the operator can add
+   * it, so a host says it to them from here, never by reading `message`. Absent otherwise, when no grant can name the
+   * need, and on records from before it was kept.
+   */
+  readonly grant?: NeededGrant;
 }
 
 /** Milliseconds spent per stage of the turn. */

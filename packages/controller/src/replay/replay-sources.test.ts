@@ -39,3 +39,14 @@ describe('recorded tools: a call that timed out', () => {
     expect(await failsAfter(() => tools.call('tool.test.sleep', [5_000], { timeLeftMs: 200 }))).toBeGreaterThanOrEqual(200);
   });
 });
+
+describe('recorded tools: a call that was denied', () => {
+  it('fails with the recorded grant beside the recorded message, as the live call did', async () => {
+    const grant = { capability: 'memory:write:my key', code: 'POLICY_CAPABILITY_MISSING' };
+    const denied = { turnIndex: 1, toolCalls: [{ name: 'tool.memory.cas', args: ['my key', 0, 'v'], error: { code: 'SCRIPT_TOOL_DENIED', message: 'denied', grant } }] } as unknown as TurnRecord;
+    const clock = { now: () => 1_000_000 };
+    const bounds: RunBounds = { signal: new AbortController().signal, deadline: clock.now() + 1_000, deadlineGraceMs: 50, maxResultLength: 1_000, maxResultItems: 1_000 };
+    const tools = createRecordedTools(denied, denied, {} as HostToolCatalog, bounds, clock);
+    await expect(Promise.resolve().then(() => tools.call('tool.memory.cas', ['my key', 0, 'v']))).rejects.toMatchObject({ code: 'SCRIPT_TOOL_DENIED', message: 'denied', grant });
+  });
+});

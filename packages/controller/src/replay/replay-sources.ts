@@ -92,7 +92,7 @@ export function createRecordedTools(original: TurnRecord | undefined, turn: Turn
       // this call (replay-session.ts) — and records it unfinished again.
       // (One the tool host gave up on at the deadline fails there again with what it said then.)
       if (call.unfinished !== undefined) return neverReturns(call.error, bounds, options?.timeLeftMs, clock);
-      if (call.error !== undefined) throw Object.assign(new Error(call.error.message), { code: call.error.code });
+      if (call.error !== undefined) throw Object.assign(new Error(call.error.message), { code: call.error.code, ...(call.error.grant === undefined ? {} : { grant: call.error.grant }) });
       return call.result ?? null;
     },
   };
