@@ -7,7 +7,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createSqliteTranscriptStore } from '@askloop/controller';
+import type { NeededGrant } from '@askloop/interpreter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantHintLine } from '../src/loop/grant-hint-line.ts';
 import { main } from '../src/main.ts';
 import { captureIo, type CapturedIo } from './capture-io.ts';
 import { lineAfterCause } from './line-after-cause.ts';
@@ -54,6 +58,20 @@ describe('the grant hint after a HALT', () => {
     expect(requests).toBe(1);
   });
 
+  it('the grant is in the stored record as data (a real sessions file), in --json, and in show', async () => {
+    const denied = await askloop(['run', 'fetch', '--script', 'fetch.json', '--db', 'stored.db', '--allow', 'tool.http.Fetch', '--grant', 'net:read:*', '--json'], 3);
+    const json = JSON.parse(denied.out) as { sid: string; failure: unknown };
+    const needed = { capability: `net:read:127.0.0.1:${port}`, code: 'HTTP_ADDRESS_DENIED' };
+    expect(json.failure).toMatchObject({ code: 'SCRIPT_TOOL_DENIED', grant: needed });
+    const store = createSqliteTranscriptStore(join(dir, 'stored.db'));
+    const [turn] = await store.listTurns(json.sid);
+    await store.close?.();
+    expect(turn?.failure).toMatchObject({ code: 'SCRIPT_TOOL_DENIED', grant: needed });
+    expect(turn?.toolCalls[0]?.error).toMatchObject({ grant: needed });
+    const shown = await askloop(['show', json.sid, '--db', 'stored.db'], 0);
+    expect(shown.out).toMatch(new RegExp(`\\n  grant +net:read:127\\.0\\.0\\.1:${port} \\(HTTP_ADDRESS_DENIED; only the operator can add it\\)\\n`));
+  });
+
   it('a missing capability refused before the program runs names its grant shell-quoted, as the tools wrote it', async () => {
     const denied = await askloop(['run', 'set', '--script', 'cas.json', '--db', 'cas.db', '--allow', 'tool.memory.*', '--grant', 'memory:write:other'], 3);
     expect(lineAfterCause(denied.err)).toBe(hint("'memory:write:my key'"));
@@ -87,5 +105,32 @@ describe('the grant hint after a HALT', () => {
     writeFiles(dir, { 'let.json': JSON.stringify([envelope('let words = 3')]) });
     const halted = await askloop(['run', 'count', '--script', 'let.json', '--db', 'let.db'], 3);
     expect(halted.err).not.toContain('  grant:');
+  });
+});
+
+describe('grantHintLine reads the grant from the failure, not its message', () => {
+  /** The line for a failure as stored: its message beside the grant, which the line does not read. */
+  const line = (failure: { code: string; message?: string; grant?: NeededGrant }): string | undefined => grantHintLine(failure);
+  const grant = { capability: 'memory:write:my key', code: 'POLICY_CAPABILITY_MISSING' };
+
+  it.each([
+    ['reworded', 'the policy has no grant for this key'],
+    ['cut before its hint', 'tool.memory.CAS needs capability memory:write:my key — add the gr'],
+    ['with a secret hidden in it', "tool.memory.CAS needs capability memory:write:[REDACTED] — add the grant 'memory:write:[REDACTED]' to the policy"],
+  ])('a denial whose message is %s still gets the line, shell-quoted', (_how, message) => {
+    expect(line({ code: 'SCRIPT_TOOL_DENIED', message, grant })).toBe(hint("'memory:write:my key'"));
+  });
+
+  it("adds the specialAddresses advice by the denial's code, whatever the message says", () => {
+    const address = { capability: 'net:read:10.0.0.7:80', code: 'HTTP_ADDRESS_DENIED' };
+    const advice = '; for a private network whose hosts a pattern should reach, set http: { specialAddresses: granted } in askloop.config.yaml';
+    expect(line({ code: 'SCRIPT_TOOL_DENIED', grant: address })).toBe(`${hint('net:read:10.0.0.7:80')}${advice}`);
+    // A message naming the code (a tool quoting it, say) is not the denial's code.
+    expect(line({ code: 'SCRIPT_TOOL_DENIED', message: 'refused, not HTTP_ADDRESS_DENIED', grant: { capability: 'net:read:example.com:80', code: 'HTTP_HOST_DENIED' } })).toBe(hint('net:read:example.com:80'));
+  });
+
+  it('says nothing without the field: no other code, and no message, however it reads', () => {
+    expect(line({ code: 'SCRIPT_TOOL_DENIED', message: 'x — add the grant fs:read:/x to the policy' })).toBeUndefined();
+    expect(line({ code: 'SCRIPT_TOOL_ERROR', grant })).toBeUndefined();
   });
 });

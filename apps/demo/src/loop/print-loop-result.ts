@@ -25,8 +25,11 @@ export interface LoopJson {
   decisions: { turn: number; decision: string; reason: string | null }[];
   /** Why a HALT or PAUSE happened, as the decision says it. */
   message?: string;
-  /** The last turn's failure, when it had one: what a HALT's reason alone does not say (PROVIDER_AUTH or an outage). */
-  failure?: { code: string; kind: string; message: string };
+  /**
+   * The last turn's failure, when it had one: what a HALT's reason alone does not say (PROVIDER_AUTH or an outage);
+   * with `grant` (the grant to add, unquoted, and the denial's code) when a tool call was denied for want of one.
+   */
+  failure?: { code: string; kind: string; message: string; grant?: { capability: string; code: string } };
 }
 
 /** The `--json` object of a result (`usage` stays out: the shape is fixed for scripts; keys are only ever added). */
@@ -41,7 +44,9 @@ export function loopJson(result: LoopResult): LoopJson {
     decisions: result.decisions.map(({ turn, decision, reason }) => ({ turn, decision, reason })),
     // With its code once (a provider's message names it again); the stored decision keeps its own text.
     ...(result.status !== 'DONE' && typeof result.message === 'string' ? { message: codeOnce(result.message) } : {}),
-    ...(failure === undefined || failure === null ? {} : { failure: { code: failure.code, kind: failure.kind, message: failure.message } }),
+    ...(failure === undefined || failure === null
+      ? {}
+      : { failure: { code: failure.code, kind: failure.kind, message: failure.message, ...(failure.grant === undefined ? {} : { grant: { capability: failure.grant.capability, code: failure.grant.code } }) } }),
   };
 }
 

@@ -512,6 +512,8 @@ const PAGE_SCRIPT = String.raw`
       var f = turn.failure;
       var fail = add(section('Failure'), el('div', 'failure', f.code + ' (' + f.kind + ')' + (f.line ? ' at line ' + f.line + (f.column ? ', column ' + f.column : '') : '') + ': ' + f.message));
       if (f.sourceLine) add(fail.lastChild, el('div', 'mono', '> ' + f.sourceLine));
+      // A denial for want of a grant: the grant from the record's data (a long message is cut here, its hint with it).
+      if (f.grant) add(fail.lastChild, el('div', 'mono', 'grant to add: ' + f.grant.capability + ' (' + f.grant.code + '; only the operator can add it)'));
       add(rightCol, fail);
     }
     if (turn.approval) {
