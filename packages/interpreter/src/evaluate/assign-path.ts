@@ -8,7 +8,7 @@
  * `inPlace` (top level only) changes a container that only one variable holds
  * instead of copying it, so building a list item by item stays linear.
  */
-import { checkCollectionSize, fail, type Position, type RunLimits, toInteger, toText, typeName, type Value } from '../runtime/index.ts';
+import { checkCollectionSize, fail, type Position, type RunLimits, toInteger, toText, typeName, typedValue, type Value } from '../runtime/index.ts';
 
 /** One evaluated step of an lvalue path. */
 export interface PathStep {
@@ -51,7 +51,7 @@ function assignLevel(
   if (Array.isArray(current)) {
     if (field) return fail('SCRIPT_INDEX_TYPE', `Cannot set field '${String(key)}' on a list; use a whole-number index.`, where);
     const index = toInteger(key);
-    if (index === undefined) return fail('SCRIPT_INDEX_TYPE', `A list index must be a whole number, got ${typeName(key)}.`, where);
+    if (index === undefined) return fail('SCRIPT_INDEX_TYPE', `A list index must be a whole number, got ${typedValue(key)}.`, where);
     if (index < 0) return fail('SCRIPT_INDEX_OUT_OF_RANGE', `List index ${index} is negative; negative indexes are not supported.`, where);
     checkCollectionSize(index + 1, limits, where);
     const copy = inPlace ? current : current.slice();

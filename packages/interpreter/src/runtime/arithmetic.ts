@@ -4,17 +4,12 @@
  */
 import type { RunLimits } from './limits.ts';
 import { nilHint } from './nil-hint.ts';
-import { describeValue, toText } from './render.ts';
+import { describeValue, toText, typedValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { checkStringLength } from './size-check.ts';
 import { toInt64, toNumeric } from './to-number.ts';
 import { typeName } from './type-name.ts';
 import type { Value } from './value.ts';
-
-/** A value in a type error: `number 3`, `string "a"`; nil is just `nil` (its type and its text are one word). */
-export function typedValue(value: Value): string {
-  return value === null ? 'nil' : `${typeName(value)} ${describeValue(value)}`;
-}
 
 function mismatch(operator: string, left: Value, right: Value, where: Position | null): never {
   return fail('SCRIPT_TYPE_MISMATCH', `Operator '${operator}' cannot combine ${typedValue(left)} and ${typedValue(right)}.${nilHint([left, right])}`, where);

@@ -4,7 +4,8 @@
  * parses but never implemented (`ln log sin cos tan asin acos atan`, see
  * docs/deviations.md). Names are case-insensitive and win over procedures.
  */
-import { describeValue } from './render.ts';
+import { nilHint } from './nil-hint.ts';
+import { describeValue, typedValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { toNumeric } from './to-number.ts';
 import { typeName } from './type-name.ts';
@@ -18,7 +19,7 @@ interface Builtin {
 
 function number(name: string, value: Value, where: Position | null): number {
   const result = toNumeric(value);
-  if (result === undefined) return fail('SCRIPT_TYPE_MISMATCH', `${name}() needs a number, got ${typeName(value)} ${describeValue(value)}.`, where);
+  if (result === undefined) return fail('SCRIPT_TYPE_MISMATCH', `${name}() needs a number, got ${typedValue(value)}.${nilHint([value])}`, where);
   return result;
 }
 

@@ -2,7 +2,7 @@
  * `< > <= >=` (reference §1.7): both sides must be numeric (numbers or
  * numeric strings); there is no lexicographic string ordering.
  */
-import { typedValue } from './arithmetic.ts';
+import { typedValue } from './render.ts';
 import { nilHint } from './nil-hint.ts';
 import { fail, type Position } from './script-error.ts';
 import { toNumeric } from './to-number.ts';

@@ -3,7 +3,7 @@
  * index in range, map keys are stringified and a missing key is nil, anything
  * else cannot be indexed.
  */
-import { describeValue, toText } from './render.ts';
+import { toText, typedValue } from './render.ts';
 import { DEFAULT_LIMITS, type RunLimits } from './limits.ts';
 import { nilHint } from './nil-hint.ts';
 import { fail, type Position } from './script-error.ts';
@@ -15,7 +15,7 @@ import type { Value } from './value.ts';
 export function indexValue(collection: Value, index: Value, where: Position | null, limits: Pick<RunLimits, 'stringLength'> = DEFAULT_LIMITS): Value {
   if (Array.isArray(collection)) {
     const i = typeof index === 'number' && Number.isInteger(index) ? index : toInteger(index);
-    if (i === undefined) return fail('SCRIPT_INDEX_TYPE', `A list index must be a whole number, got ${typeName(index)} ${describeValue(index)}.`, where);
+    if (i === undefined) return fail('SCRIPT_INDEX_TYPE', `A list index must be a whole number, got ${typedValue(index)}.${nilHint([index], '0')}`, where);
     if (i < 0 || i >= collection.length) {
       return fail('SCRIPT_INDEX_OUT_OF_RANGE', `List index ${i} is out of range for a list of length ${collection.length}.`, where);
     }

@@ -10,7 +10,7 @@ export { indexValue } from './index-value.ts';
 export { fromJson, toJson, type JsonValue } from './json-value.ts';
 export { DEFAULT_LIMITS, MAX_ASKS_AND_PROMPTS, resolveLimits, type RunLimits } from './limits.ts';
 export { grantOfDenial, neededGrantOf, type NeededGrant } from './needed-grant.ts';
-export { describeValue, renderValue, toText } from './render.ts';
+export { describeValue, renderValue, toText, typedValue } from './render.ts';
 export { fail, ScriptError, type ErrorFrame, type Position, type ScriptErrorData } from './script-error.ts';
 export { ARGUMENT_CHARS_PER_STRING_LENGTH, checkCollectionSize, checkStringLength, checkValueDepth, isStackOverflow, MAX_ENGINE_STRING_LENGTH, MAX_VALUE_DEPTH } from './size-check.ts';
 export { toInteger, toNumeric } from './to-number.ts';

@@ -15,6 +15,7 @@
 import { formatNumber } from './format-number.ts';
 import { fail, type Position, ScriptError } from './script-error.ts';
 import { checkValueDepth, MAX_ENGINE_STRING_LENGTH } from './size-check.ts';
+import { typeName } from './type-name.ts';
 import { ErrorValue, sortedKeys, type Value } from './value.ts';
 
 /** How many characters of a value error messages show. */
@@ -99,6 +100,11 @@ export function toText(value: Value, maxLength = Infinity, where: Position | nul
   if (typeof value === 'string') return value;
   if (value === null) return '';
   return renderValue(value, maxLength, where);
+}
+
+/** A value in a type error: `number 3`, `string "a"`; nil is just `nil` (its type and its text are one word). */
+export function typedValue(value: Value): string {
+  return value === null ? 'nil' : `${typeName(value)} ${describeValue(value)}`;
 }
 
 /** A value for an error message: its rendering, cut at 200 characters with `…`; never fails. */
