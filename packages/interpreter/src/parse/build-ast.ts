@@ -33,6 +33,7 @@ import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
 import { decodeEscapes, splitInterpolation } from './string-literals.ts';
+import { dottedHoleProblem } from './syntax-habits.ts';
 
 /** A problem the builder finds in an otherwise matching script. */
 export interface BuildProblem {
@@ -451,7 +452,9 @@ class Builder {
     const badHole = (): undefined => {
       this.problems.push({
         code: 'SCRIPT_BAD_INTERPOLATION',
-        message: `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
+        message:
+          dottedHoleProblem(text) ??
+          `Cannot read {{${text}}} in a string: a {{…}} hole holds a variable name (like {{name}}), an expression (like {{items[0]}}), or a symbol such as {{@nl}}.`,
         offset,
       });
       return undefined;

@@ -122,3 +122,18 @@ export function markerProblem(rest: string, place: 'top' | 'after-command' | 'st
   if (place === 'after-command') return `${intro} Move it into the command block as '${emit}', before 'endcommand'.`;
   return `${intro} Write 'command', then '${emit}', then 'endcommand', each on its own line.`;
 }
+
+/** A hole written as a template language's dotted path: a name, then fields and indexes, at least one field (`user.name`, `items[0].id`). */
+const DOTTED_HOLE = /^[A-Za-z_][A-Za-z0-9_]*(?:\s*(?:\[[^\]\n]*\]|\.[A-Za-z_][A-Za-z0-9_]*))*$/;
+
+/**
+ * `{{user.name}}`, the habit of Jinja, Handlebars and Mustache: the message
+ * with the hole NeuroScript reads (`{{user["name"]}}`), or undefined when
+ * `text` (the hole's trimmed inside) has no dotted field.
+ */
+export function dottedHoleProblem(text: string): string | undefined {
+  if (!DOTTED_HOLE.test(text) || !/^[^[]*\.|\]\s*\./.test(text)) return undefined;
+  // Only the fields outside brackets are rewritten: `m[a.b]` keeps its index as written.
+  const bracketed = text.replace(/\s+/g, '').replace(/\[[^\]\n]*\]|\.([A-Za-z_][A-Za-z0-9_]*)/g, (part, field: string | undefined) => (field === undefined ? part : `["${field}"]`));
+  return `Cannot read {{${text}}} in a string: map fields are read with brackets, so write {{${bracketed}}}. Dot access only works on the left of 'set'.`;
+}
