@@ -20,7 +20,7 @@ export interface FunctionDefinition extends NodeBase {
   readonly required: readonly string[];
   /** `optional` parameters, bound after the required ones (missing → nil). */
   readonly optional: readonly string[];
-  /** `returns` names; declarative only. */
+  /** `returns` names: what the function gives back when it ends without `return` (the evaluator's rule). */
   readonly returns: readonly string[];
   readonly metadata: readonly MetadataEntry[];
   readonly body: readonly Statement[];

@@ -33,7 +33,7 @@ export function findHandler(statements: readonly Statement[]): readonly Statemen
  * its `recover` logic: set the error variables, run the handler once, resume
  * after `clear_error` or rethrow. Variables start as nil.
  */
-export function generateBody(id: string, parameters: readonly string[], statements: readonly Statement[], context: BodyContext): string {
+export function generateBody(id: string, parameters: readonly string[], statements: readonly Statement[], context: BodyContext, returns: readonly string[] = []): string {
   const parameterNames = parameters.map((name) => context.variable(name));
   const handlerBody = findHandler(statements);
   const outerScratch = context.takeScratch();
@@ -67,6 +67,8 @@ export function generateBody(id: string, parameters: readonly string[], statemen
     ].join('\n');
   }
   const scratch = context.restoreScratch(outerScratch);
+  // Before the locals are listed: a `returns` name the body never mentions gets its slot (nil) here.
+  const endValue = implicitReturn(returns, context);
   const locals = context.variables().filter((name) => !parameterNames.includes(name));
   const name = context.tables.constant(context.name);
   const isFunction = context.kind === 'function';
@@ -81,9 +83,28 @@ export function generateBody(id: string, parameters: readonly string[], statemen
     'try {',
     body,
     '} catch (error) { throw frame(error, ' + name + ', site); }',
-    'return null;',
+    `return ${endValue};`,
     '}',
   ].join('\n');
+}
+
+/**
+ * What a function gives back when it ends without `return`: the values of
+ * its `returns` names, as `return a, b` would give them (one name: its value;
+ * several: a list), so `func f(returns result)` that sets `result` and ends
+ * returns it; nil without `returns`. A name the function never sets is nil
+ * (`returns` binds its names, so this is no unset read); a global's name
+ * gives the global, as reading it would.
+ */
+function implicitReturn(returns: readonly string[], context: BodyContext): string {
+  if (context.kind !== 'function' || returns.length === 0) return 'null';
+  const values = returns.map((name) => {
+    if (context.globals.has(name)) return context.tables.global(name);
+    const variable = context.variable(name);
+    // Only a container can be shared (as a variable read marks it).
+    return `(typeof ${variable} === 'object' ? sh(${variable}) : ${variable})`;
+  });
+  return values.length === 1 ? (values[0] as string) : `[${values.join(', ')}]`;
 }
 
 /** Declares expression temporaries. */

@@ -62,7 +62,7 @@ export function generateProgram(program: Program, libraries: readonly Program[],
     if (file === program) commandNames = names;
     for (const definition of file.functions) {
       const context = new BodyContext(tables, globals, names, functions, definition.name, 'function', hasHandler(definition.body));
-      parts.push(generateBody(`f${index++}`, [...definition.required, ...definition.optional], definition.body, context));
+      parts.push(generateBody(`f${index++}`, [...definition.required, ...definition.optional], definition.body, context, definition.returns));
     }
   }
   const commandBody = program.commands.flatMap((command) => command.body);
