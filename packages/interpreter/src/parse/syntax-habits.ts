@@ -137,3 +137,63 @@ export function dottedHoleProblem(text: string): string | undefined {
   const bracketed = text.replace(/\s+/g, '').replace(/\[[^\]\n]*\]|\.([A-Za-z_][A-Za-z0-9_]*)/g, (part, field: string | undefined) => (field === undefined ? part : `["${field}"]`));
   return `Cannot read {{${text}}} in a string: map fields are read with brackets, so write {{${bracketed}}}. Dot access only works on the left of 'set'.`;
 }
+
+/** A callee just before an argument list's `(`: a tool (`tool.str.ToUpper`) or a function name. */
+const CALLEE = /(tool(?:\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)+|[A-Za-z_][A-Za-z0-9_]*)\s*$/;
+
+/** One argument written as a keyword argument: `name=value` or `name: value`. */
+const KEYWORD_ARGUMENT = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:=(?!=)|:)\s*(\S[\s\S]*?)\s*$/;
+
+/**
+ * `tool.str.ToUpper(input_string="x")` or `f(name: "x")`, Python's and
+ * Kotlin's keyword arguments: the message with the call written as
+ * NeuroScript takes named arguments, one map (`{"input_string": "x"}`), or
+ * undefined when this is none. `line` is the failing line, `paren` the
+ * offset in it of the call's `(` and `at` that of the `=` or `:`;
+ * `reserved`: the keywords, whose parentheses are no call's.
+ */
+export function keywordArgumentProblem(line: string, paren: number, at: number, reserved: ReadonlySet<string>): string | undefined {
+  // A definition's parameter list is no call (`func f(needs a=1)`): its own messages say what it takes.
+  if (/^\s*func\b/.test(line)) return undefined;
+  const callee = CALLEE.exec(line.slice(0, paren))?.[1];
+  // A keyword's parentheses (`if (x = 1)`, `len(x = 1)`) hold an expression, not a tool's or function's arguments.
+  if (callee !== undefined && reserved.has(callee)) return undefined;
+  const argument = line.slice(paren + 1, at);
+  if (callee === undefined || !/(^|,)\s*[A-Za-z_][A-Za-z0-9_]*\s*$/.test(argument) || !/^(=(?!=)|:)/.test(line.slice(at))) return undefined;
+  const name = callee.replace(/\s+/g, '');
+  const pairs = (argumentsOf(line, paren) ?? []).map((part) => KEYWORD_ARGUMENT.exec(part));
+  // Every argument a keyword argument: the map to write; else a sketch of one (positional ones have no name here).
+  const map = pairs.length > 0 && pairs.every((pair) => pair !== null)
+    ? `{${pairs.map((pair) => `"${(pair as RegExpExecArray)[1]}": ${(pair as RegExpExecArray)[2]}`).join(', ')}}`
+    : `{"${/([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(argument)?.[1] ?? 'name'}": …, …}`;
+  return `Arguments are not named with '=' or ':': pass them in order, or name every one in one map, ${name}(${map}).`;
+}
+
+/**
+ * The arguments of the call whose `(` is at `paren` in `line`, split at
+ * commas outside brackets and quoted strings; undefined when the `)` is not
+ * on the line. A rough scan, for a message.
+ */
+function argumentsOf(line: string, paren: number): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let from = paren + 1;
+  for (let index = from; index < line.length; index += 1) {
+    const character = line[index] as string;
+    if (quote !== '') {
+      if (character === '\\') index += 1;
+      else if (character === quote) quote = '';
+    } else if (character === '"' || character === "'") quote = character;
+    else if ('([{'.includes(character)) depth += 1;
+    else if (')]}'.includes(character) && depth > 0) depth -= 1;
+    else if (character === ')') {
+      parts.push(line.slice(from, index));
+      return parts;
+    } else if (character === ',' && depth === 0) {
+      parts.push(line.slice(from, index));
+      from = index + 1;
+    }
+  }
+  return undefined;
+}

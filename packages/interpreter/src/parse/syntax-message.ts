@@ -8,7 +8,7 @@
  */
 import type { MatchResult } from 'ohm-js';
 import { BLOCK_OF_CLOSER, closerProblem, declarationProblem, describeOpenBlocks, emptyBlockProblem, openBlocks } from './open-blocks.ts';
-import { compoundAssignmentProblem, fStringProblem, markerProblem } from './syntax-habits.ts';
+import { compoundAssignmentProblem, fStringProblem, keywordArgumentProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
 export interface SyntaxErrorDescription {
@@ -275,6 +275,10 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
   if (midWord !== undefined) return midWord;
   const fString = fStringProblem(before, rest);
   if (fString !== undefined) return fString;
+  if (open?.character === '(' && open.offset >= start) {
+    const keyword = keywordArgumentProblem(text.slice(start, end), open.offset - start, offset - start, RESERVED);
+    if (keyword !== undefined) return keyword;
+  }
 
   if (rest.startsWith('"') || rest.startsWith("'")) {
     const quote = rest[0] as string;
