@@ -8,6 +8,7 @@
  */
 import type { MatchResult } from 'ohm-js';
 import { BLOCK_OF_CLOSER, closerProblem, declarationProblem, describeOpenBlocks, emptyBlockProblem, openBlocks } from './open-blocks.ts';
+import { functionEquivalent } from '../check/function-equivalents.ts';
 import { compoundAssignmentProblem, fStringProblem, keywordArgumentProblem, markerProblem } from './syntax-habits.ts';
 
 /** A syntax error: where, and what to do about it. */
@@ -230,6 +231,18 @@ function midWordProblem(before: string, rest: string, expected: Set<string>): st
   return undefined;
 }
 
+/**
+ * `text.upper()`, `xs.append(x)`: `rest` starts with a method call on the
+ * value before it, which brackets would not mend. The message names what
+ * NeuroScript has instead, or undefined when `rest` is no method call.
+ */
+function methodCallProblem(rest: string): string | undefined {
+  const method = /^\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(/.exec(rest)?.[1];
+  if (method === undefined) return undefined;
+  const instead = functionEquivalent(method);
+  return `There are no methods: .${method}(…) cannot be called on a value${instead === undefined ? '; call a tool with the value as an argument (tool.group.Name(value, …))' : `; ${instead}`}.`;
+}
+
 function explain(text: string, offset: number, expected: Set<string>, firstLine: number): string {
   const { start, end } = lineBounds(text, offset);
   const before = text.slice(start, offset);
@@ -326,6 +339,8 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
     if (/^tool\s*\./.test(restTrimmed) || (/^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(restTrimmed) && !RESERVED.has(firstWord))) {
       return `A call on its own needs 'call': write 'call ${restTrimmed}'. To keep the result, write 'set result = ${restTrimmed}'.`;
     }
+    const statementMethod = RESERVED.has(firstWord) ? undefined : methodCallProblem(restTrimmed.slice(/^[A-Za-z_][A-Za-z0-9_]*(\s*\[[^\]\n]*\])*/.exec(restTrimmed)?.[0].length ?? 0));
+    if (statementMethod !== undefined) return statementMethod;
     if (firstWord && RESERVED.has(firstWord.toLowerCase()) && !RESERVED.has(firstWord)) {
       return `Keywords are lower case: write '${firstWord.toLowerCase()}', not '${firstWord}'.`;
     }
@@ -380,6 +395,8 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
       const field = /^\.\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(rest)?.[1] ?? 'a';
       // `.length` and its kin of other languages: a length is the built-in len().
       if (['length', 'len', 'size', 'count'].includes(field)) return `There are no properties: write len(x) for the length of a string, list or map (not x.${field}).`;
+      const method = methodCallProblem(rest);
+      if (method !== undefined) return method;
       return `Map fields are read with brackets: write ["${field}"] instead of .${field} (m["${field}"], not m.${field}). Dot access only works on the left of 'set'.`;
     }
     if (/^=(?!=)/.test(rest) && /^\s*(if|while|must|emit|return)\b/.test(before)) {
@@ -432,6 +449,8 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
     return `'whisper' takes a target and a text: write 'whisper self, ${before.replace(/^\s*whisper\s*/, '').trim() || '"note"'}' (each whisper becomes a line of the next turn's SCRATCHPAD).`;
   }
   if (expected.has('(') && /^\s*call\b/.test(before)) {
+    const method = methodCallProblem(rest);
+    if (method !== undefined) return method;
     return `A call needs parentheses: write '${before.replace(/^\s*call\s*/, '').trim()}()' with its arguments inside.`;
   }
   if (expected.has('needs') && expected.has(')') && /^\s*func\b[^(]*\(\s*$/.test(before) && /^[A-Za-z_]/.test(rest)) {
