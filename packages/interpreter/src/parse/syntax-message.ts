@@ -321,6 +321,9 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
     }
     // Where a statement must come first in an `if` with no `else` yet: its first branch is empty.
     if (firstWord === 'else' && expectsStatement && !closer && isFirstElse(text, offset)) return emptyBlockProblem('else');
+    if (restTrimmed.startsWith('::')) {
+      return "A metadata line (:: key: value) goes before the first statement: at the start of the file, or right after the 'command' or 'func … means' line. Move it up, or make it a comment with #.";
+    }
     if (firstWord === 'else') {
       return "'else' is only valid inside an 'if … endif' block, on its own line between the two branches.";
     }
