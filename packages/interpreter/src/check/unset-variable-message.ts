@@ -27,10 +27,25 @@ const OTHER_LITERALS: Readonly<Record<string, string>> = {
   True: 'true', TRUE: 'true', False: 'false', FALSE: 'false',
 };
 
+/**
+ * Names other guides (the Go original's own docs among them) give the
+ * failure's message and code in an `on error` handler, which NeuroScript
+ * calls `system_error_message` and `system_error_code`.
+ */
+const ERROR_VARIABLES: Readonly<Record<string, string>> = {
+  error_msg: 'system_error_message', error_message: 'system_error_message', err_msg: 'system_error_message',
+  errmsg: 'system_error_message', error_text: 'system_error_message', last_error: 'system_error_message',
+  err: 'system_error_message', exception: 'system_error_message',
+  error_code: 'system_error_code', err_code: 'system_error_code', errcode: 'system_error_code',
+};
+
 /** The fix for an unset name: what it was likely meant as, or to set it. */
 function fixFor(name: string, meant: string | undefined, read: UnsetRead): string {
   if (Object.hasOwn(OTHER_LITERALS, name)) return `did you mean ${OTHER_LITERALS[name]}? NeuroScript writes nil, true and false`;
   if (name === 'system_error_message' || name === 'system_error_code') return "it is set only while an 'on error' handler runs: read it inside one";
+  if (Object.hasOwn(ERROR_VARIABLES, name)) {
+    return `did you mean '${ERROR_VARIABLES[name]}'? Inside an 'on error' handler, system_error_message and system_error_code describe the failure`;
+  }
   if (meant !== undefined) return `did you mean '${meant}'? Otherwise set it before reading it`;
   // No name is close, so the word may be meant as text (`emit hello`): in a command's code, say how to write that.
   if (read.where === 'code' && !read.inFunction) return `set it before reading it, or fix the name; if you meant the text ${name}, quote it: "${name}"`;
