@@ -293,6 +293,10 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
     if (keyword !== undefined) return keyword;
   }
 
+  // Python's triple-quoted string reads as the empty string "" followed by another string.
+  if (rest.startsWith('"') && /""$/.test(before)) {
+    return "There are no \"\"\"…\"\"\" strings: write text over several lines as ```…``` (its {{holes}} are filled) or '''…''' (raw).";
+  }
   if (rest.startsWith('"') || rest.startsWith("'")) {
     const quote = rest[0] as string;
     if (!rest.slice(1).includes(quote)) {
