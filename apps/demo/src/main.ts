@@ -43,7 +43,7 @@ function usageFailure(io: CommandIo, message: string, helpFor: string): 2 {
 }
 
 /** Turns whatever a command threw into a `CliError`; anything unknown is a bug and is rethrown. */
-function asCliError(error: unknown, usage: string): CliError {
+function asCliError(error: unknown, usage: string, name: string): CliError {
   if (error instanceof CliError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   // node:util parseArgs: an unknown option, a missing value, an unexpected positional.
@@ -52,6 +52,13 @@ function asCliError(error: unknown, usage: string): CliError {
     // A value starting with '-' after an option (`--search -foo`): Node's three lines say to write it `--search=-foo`.
     const ambiguous = /^Option '(--[^']+)' argument is ambiguous/.exec(message)?.[1];
     if (ambiguous !== undefined) return usageError(`${ambiguous}: its value starts with '-', which reads as another option; write it as ${ambiguous}=VALUE`);
+    // Node's words for these name its own notation (`Option '--db <value>' argument missing`): ours name the command's.
+    const valueMissing = /^Option '(--[^' ]+) <value>' argument missing/.exec(message)?.[1];
+    if (valueMissing !== undefined) return usageError(`${valueMissing} needs a value: ${valueMissing} ${valuePlaceholder(valueMissing, usage)}`);
+    const valueGiven = /^Option '(--[^' ]+)' does not take an argument/.exec(message)?.[1];
+    if (valueGiven !== undefined) return usageError(`${valueGiven} takes no value: write ${valueGiven} alone`);
+    const positional = /^Unexpected argument '([^']*)'/.exec(message)?.[1];
+    if (positional !== undefined) return usageError(`unexpected argument '${positional}': askloop ${name} takes options only (an option's value goes right after it)`);
     const typed = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(--?[^'=]+)/.exec(message)?.[1] : undefined;
     // The options a command takes are the ones its usage text names.
     const named = new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []);
@@ -64,6 +71,11 @@ function asCliError(error: unknown, usage: string): CliError {
     return usageError(meant === undefined ? `unknown option '${typed}' (an argument that starts with '-' goes after '--')` : `unknown option '${typed}'; did you mean '${meant}'?`);
   }
   throw error;
+}
+
+/** What `option` takes, as the command's usage text names it (`FILE` of `--db FILE`), else `VALUE`. */
+function valuePlaceholder(option: string, usage: string): string {
+  return new RegExp(`${option}[ =]([A-Z][A-Za-z0-9_:|.…]*)`).exec(usage)?.[1] ?? 'VALUE';
 }
 
 /**
@@ -112,7 +124,7 @@ async function runEntry(entry: CommandEntry, args: string[], io: CommandIo): Pro
   try {
     return await command.run(negativeValuesJoined(args), io);
   } catch (error) {
-    return report(io, entry, asCliError(error, command.usage), json);
+    return report(io, entry, asCliError(error, command.usage, entry.name), json);
   }
 }
 

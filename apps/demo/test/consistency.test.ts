@@ -137,6 +137,12 @@ describe('every command fails the same way', () => {
       // Walkthrough: replay's usage names --script to say it needs none, and the option was suggested back as itself.
       [['replay', 'abcd', '--script', 'r.json'], "askloop: unknown option '--script': this command does not take it (CLI_USAGE)\nRun 'askloop replay --help' for usage.\n"],
       [['ns', 'run', 'a.ns', '--bogus'], "askloop: unknown option '--bogus' (an argument that starts with '-' goes after '--') (CLI_USAGE)\nRun 'askloop ns run --help' for usage.\n"],
+      // Walkthrough: Node's own words named its notation ("Option '--db <value>' argument missing"), not the command's.
+      [['sessions', '--db'], "askloop: --db needs a value: --db FILE (CLI_USAGE)\nRun 'askloop sessions --help' for usage.\n"],
+      [['show', 'abcd', '--turn'], "askloop: --turn needs a value: --turn N|N..M (CLI_USAGE)\nRun 'askloop show --help' for usage.\n"],
+      [['run', 'x', '--max-turns'], "askloop: --max-turns needs a value: --max-turns N (CLI_USAGE)\nRun 'askloop run --help' for usage.\n"],
+      [['sessions', '--json=yes'], "askloop: --json takes no value: write --json alone (CLI_USAGE)\nRun 'askloop sessions --help' for usage.\n"],
+      [['demo', 'extra'], "askloop: unexpected argument 'extra': askloop demo takes options only (an option's value goes right after it) (CLI_USAGE)\nRun 'askloop demo --help' for usage.\n"],
     ];
     for (const [args, expected] of cases) {
       const io = captureIo();
