@@ -14,7 +14,7 @@ import { asCliLoopError, openSessionLoop } from '../loop/open-session-loop.ts';
 import { continueArgs, type ContinueWith } from '../loop/continue-hint.ts';
 import { loadContinueWith, mergeContinueWith } from '../loop/continue-record.ts';
 import { openStoredSession } from '../loop/open-stored-session.ts';
-import { SESSION_OPTIONS, STORED_SESSION_OPTIONS_USAGE } from '../loop/session-options.ts';
+import { REPLAY_OPTIONS_USAGE, REPLAY_SESSION_OPTIONS } from '../loop/session-options.ts';
 import { MCP_CONFIG_OPTION } from './mcp/load-mcp-config.ts';
 import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor } from '../redact-secrets.ts';
@@ -52,7 +52,7 @@ No model is asked, so neither its key nor a --script is needed; the tool
 options of the run are (its --fs-root, --mcp-config, --config).
 
 Options:
-${STORED_SESSION_OPTIONS_USAGE}
+${REPLAY_OPTIONS_USAGE}
   --mcp-config FILE the MCP servers of a session run with --mcp-config: the same file.
 With --json prints {"sid":"…","matched":true|false,"turns":N,
   "divergence":null|{"turnIndex":N,"field":"…","recorded":…,"replayed":…}}.
@@ -63,7 +63,7 @@ printed), or the session is not in the sessions file or the file is broken;
 `,
   jsonErrors: (args) => args.includes('--json'),
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { ...SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: { ...REPLAY_SESSION_OPTIONS, ...MCP_CONFIG_OPTION }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw usageError(`askloop replay takes one session id (SID), got ${positionals.length}`);
     const { sid, store, plugins, providers, http, fsRoot, configFile, sqlitePath } = await openStoredSession(values, positionals[0]!, io, { readOnly: true });
     // The secrets the run hid (the environment's, and the variables the config and --mcp-config name) are hidden in the

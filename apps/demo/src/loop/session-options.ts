@@ -5,14 +5,16 @@
  */
 import { EXIT_HALT, EXIT_PAUSED } from './print-loop-result.ts';
 
-/** `parseArgs` definitions of the shared options. */
-export const SESSION_OPTIONS = {
+/** `parseArgs` definitions of the options `replay` shares with the others (it prints no progress: no `--quiet`). */
+export const REPLAY_SESSION_OPTIONS = {
   db: { type: 'string' },
   config: { type: 'string' },
   'fs-root': { type: 'string' },
   json: { type: 'boolean' },
-  quiet: { type: 'boolean' },
 } as const;
+
+/** `parseArgs` definitions of the shared options of the commands that run turns. */
+export const SESSION_OPTIONS = { ...REPLAY_SESSION_OPTIONS, quiet: { type: 'boolean' } } as const;
 
 /** `--db` of a command that starts a session. */
 const NEW_SESSION_DB_USAGE = `  --db FILE         the sessions file (SQLite; created when missing; default
@@ -28,25 +30,36 @@ const STORED_SESSION_DB_USAGE = `  --db FILE         the sessions file the sessi
                     ~/.local/share/askloop/sessions.db), or the PostgreSQL
                     server it ran on: --db postgres://USER@HOST:PORT/DB.`;
 
-/** Usage lines of the other shared options. */
-const SHARED_OPTIONS_USAGE = `  --config FILE     the config file (default ./askloop.config.yaml when
+/** `--config` of a command that starts a session: its agents are what `--agent NAME` names. */
+const NEW_SESSION_CONFIG_USAGE = `  --config FILE     the config file (default ./askloop.config.yaml when
                     present): its agents (--agent NAME), plugins, MCP
-                    servers and store (used when --db is not given).
-  --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
+                    servers and store (used when --db is not given).`;
+
+/** `--config` of a command that continues or replays a stored session, which reads its agent from the store (no `--agent`). */
+const STORED_SESSION_CONFIG_USAGE = `  --config FILE     the config file of the run (default ./askloop.config.yaml
+                    when present): its plugins, providers' settings, MCP
+                    servers and store (used when --db is not given); the
+                    session's agent is read from the sessions file.`;
+
+/** Usage lines of the options every loop command takes after `--db` and `--config`. */
+const TOOLS_USAGE = `  --fs-root DIR     add the tool.fs.* tools, confined to DIR (they still need
                     --allow 'tool.fs.*' and an fs grant). tool.http.Fetch
                     is always there, and needs --allow tool.http.Fetch and
-                    a net grant (net:read:api.example.com).
-  --quiet           no progress on standard error: the result on standard
+                    a net grant (net:read:api.example.com).`;
+const QUIET_USAGE = `  --quiet           no progress on standard error: the result on standard
                     output, and on standard error only the closing line
                     (the status and the session; after a pause or a
-                    Ctrl-C, how to go on).
-  --json            print one JSON object (below) instead of text.`;
+                    Ctrl-C, how to go on).`;
+const JSON_USAGE = `  --json            print one JSON object (below) instead of text.`;
 
 /** Usage lines of the shared options, for `run`. */
-export const SESSION_OPTIONS_USAGE = `${NEW_SESSION_DB_USAGE}\n${SHARED_OPTIONS_USAGE}`;
+export const SESSION_OPTIONS_USAGE = [NEW_SESSION_DB_USAGE, NEW_SESSION_CONFIG_USAGE, TOOLS_USAGE, QUIET_USAGE, JSON_USAGE].join('\n');
 
-/** Usage lines of the shared options, for `resume`, `approve`, `deny` and `replay`. */
-export const STORED_SESSION_OPTIONS_USAGE = `${STORED_SESSION_DB_USAGE}\n${SHARED_OPTIONS_USAGE}`;
+/** Usage lines of the shared options, for `resume`, `approve` and `deny`. */
+export const STORED_SESSION_OPTIONS_USAGE = [STORED_SESSION_DB_USAGE, STORED_SESSION_CONFIG_USAGE, TOOLS_USAGE, QUIET_USAGE, JSON_USAGE].join('\n');
+
+/** Usage lines of the shared options, for `replay` (no `--quiet`: it prints no progress). */
+export const REPLAY_OPTIONS_USAGE = [STORED_SESSION_DB_USAGE, STORED_SESSION_CONFIG_USAGE, TOOLS_USAGE, JSON_USAGE].join('\n');
 
 /** The exit codes of the loop commands, for their --help. */
 export const LOOP_EXIT_USAGE = `Exit codes: 0 DONE; ${EXIT_HALT} HALT (the reason is printed; ERR_CANCELLED after
