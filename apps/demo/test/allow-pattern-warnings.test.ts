@@ -41,6 +41,13 @@ describe('allowPatternWarnings', () => {
     expect(warn('tool.nothing.Like.this')).toEqual(["policy.allow 'tool.nothing.Like.this' matches no tool of this host, so it allows nothing"]);
   });
 
+  // Walkthrough: `--allow 'tool.*'` meant "every tool", matched none, and the warning said only that it allowed nothing.
+  it("says that '*' stays in one segment when '**' would match ('tool.*' for every tool)", () => {
+    const plain = hostToolNames([notes], dir, undefined);
+    expect(allowPatternWarnings(['tool.*'], plain)).toEqual(["policy.allow 'tool.*' matches no tool of this host, so it allows nothing; '*' matches one name segment after its dot: did you mean 'tool.**' (every tool under it)?"]);
+    expect(allowPatternWarnings(['tool.*'], plain, '--allow')).toEqual(["--allow 'tool.*' matches no tool of this host, so it allows nothing; '*' matches one name segment after its dot: did you mean 'tool.**' (every tool under it)?"]);
+  });
+
   it('says that --fs-root adds tool.fs.*, and nothing once it is given', () => {
     expect(warn('tool.fs.Read')).toEqual(["policy.allow 'tool.fs.Read' matches no tool of this host, so it allows nothing (tool.fs.* is there with --fs-root DIR)"]);
     expect(allowPatternWarnings(['tool.fs.Read'], hostToolNames([], dir, dir))).toEqual([]);

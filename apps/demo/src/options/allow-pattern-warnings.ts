@@ -99,6 +99,10 @@ function groupOf(name: string): string {
 /** What the pattern likely meant: `--fs-root`, a group or a tool name one or two letters away; else nothing. */
 function hint(pattern: string, group: string, tools: HostToolNames, groups: ReadonlySet<string>): string {
   const compiled = compileToolPattern(pattern);
+  // `tool.*` for "every tool": the policy's denials say `*` stays in one segment, but only once a call is refused.
+  if (pattern.endsWith('*') && !pattern.endsWith('**') && tools.names.some((name) => compileToolPattern(`${pattern}*`).matches(name))) {
+    return `; '*' matches one name segment after its dot: did you mean '${pattern}*' (every tool under it)?`;
+  }
   if (tools.namesWithFs.some((name) => compiled.matches(name))) return ` (tool.fs.* is there with --fs-root DIR)`;
   if (tools.withHttp?.names.some((name) => compiled.matches(name)) === true) return ` (tool.http.Fetch is there with ${tools.withHttp.option})`;
   const known = [...groups, ...(tools.dynamicGroups === 'any' ? [] : tools.dynamicGroups)];
