@@ -24,11 +24,14 @@ export interface SpawnResult {
  * Spawns `node [nodeArgs] script args`; `stdin`, when given, is written in
  * 64 KiB chunks up to `stdinBytes` bytes of zeros, stopping at the first write error.
  * Node's own warnings are off unless `nodeWarnings` (for a test that a command prints none, as the built `askloop` would).
+ * `wrapper` runs Node under another command (`setpriv … --`).
  */
-export function spawnCli(args: string[], options: { node?: string; script?: string; stdinBytes?: number; cwd?: string; env?: Record<string, string>; nodeWarnings?: boolean } = {}): Promise<SpawnResult> {
+export function spawnCli(args: string[], options: { node?: string; script?: string; stdinBytes?: number; cwd?: string; env?: Record<string, string>; nodeWarnings?: boolean; wrapper?: readonly string[] } = {}): Promise<SpawnResult> {
   const node = options.node ?? process.execPath;
   const nodeArgs = options.node === undefined ? ['--conditions=@askloop/source', ...(options.nodeWarnings === true ? [] : ['--no-warnings'])] : [];
-  const child = spawn(node, [...nodeArgs, options.script ?? CLI_SOURCE, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }) });
+  // `wrapper`: a command that runs Node (`setpriv … --`), for a test of what a process with fewer rights meets.
+  const [command, ...commandArgs] = [...(options.wrapper ?? []), node, ...nodeArgs, options.script ?? CLI_SOURCE, ...args];
+  const child = spawn(command!, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }) });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));

@@ -11,14 +11,16 @@ import { CliError } from '../cli-error.ts';
 import { storeReadError } from '../loop/damaged-store.ts';
 import { refuseDirectory } from '../loop/default-db-path.ts';
 import { foreignDatabaseTables, shownTables } from '../loop/foreign-database.ts';
+import { storeOpenHint } from '../loop/store-open-hint.ts';
 
 /**
  * The store, or undefined when the file does not exist or is empty: SQLite
  * reads a file of no bytes as an empty database, and `askloop run --db` takes
  * one so; read-only, its missing tables made it look like another program's
- * file (`LOOP_STORE_ERROR`). `name` gave the file (`--db`, or the config's `store.path`), for the fix.
+ * file (`LOOP_STORE_ERROR`). `name` gave the file (`--db`, or the config's `store.path`), for the fix;
+ * `reading` is false when the command goes on to write the file (`resume`, `approve`, `deny`), for the fix too.
  */
-export function openSessionsReadOnly(dbPath: string, name = '--db'): TranscriptStore | undefined {
+export function openSessionsReadOnly(dbPath: string, name = '--db', reading = true): TranscriptStore | undefined {
   const stat = statSync(dbPath, { throwIfNoEntry: false });
   if (stat === undefined) return undefined;
   refuseDirectory(dbPath, undefined, name);
@@ -36,7 +38,12 @@ export function openSessionsReadOnly(dbPath: string, name = '--db'): TranscriptS
     if (isLoopError(error) && error.message.includes(`${dbPath} holds no AskLoop transcript`)) {
       throw CliError.fromLoopError({ code: error.code, message: `holds no AskLoop transcript, so no sessions to read; give ${name} an AskLoop sessions file` }, dbPath);
     }
-    if (isLoopError(error)) throw storeReadError(error, dbPath, name);
+    if (isLoopError(error)) {
+      // A folder this user may not write: SQLite's "attempt to write a readonly database" named no fix for a reader.
+      const hint = storeOpenHint(error.message, dbPath, undefined, name, reading);
+      if (hint !== '') throw CliError.fromLoopError({ code: error.code, message: `${error.message}${hint}` }, dbPath);
+      throw storeReadError(error, dbPath, name);
+    }
     throw new CliError('CLI_FILE_UNREADABLE', `cannot open the sessions database: ${(error as Error).message}`, { file: dbPath });
   }
 }

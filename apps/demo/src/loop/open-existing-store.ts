@@ -48,7 +48,7 @@ export async function openExistingStore(db: string | undefined, io: CommandIo, o
   const name = options.name ?? '--db';
   const path = existingDbPath(db, io, name);
   // Read-only first: it checks the file holds the controller's tables without creating or migrating anything.
-  const reader = openSessionsReadOnly(path, name);
+  const reader = openSessionsReadOnly(path, name, options.readOnly === true);
   // Removed since existingDbPath looked: the same error as if it had never been there.
   if (reader === undefined) throw new CliError('CLI_FILE_UNREADABLE', existsSync(path) ? 'the sessions file is empty: no session has run on it yet' : 'no sessions file here; run a session with askloop run first', { file: db ?? path });
   if (options.readOnly === true) return { store: reader, sqlitePath: path };

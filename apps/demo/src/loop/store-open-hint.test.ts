@@ -16,6 +16,13 @@ describe('storeOpenHint', () => {
     );
   });
 
+  it('says how to read a file whose folder this user may not write: a copy (SQLite makes -wal and -shm there even to read)', () => {
+    const file = join(temp, 'locked', 's.db');
+    expect(storeOpenHint('the SQLite transcript store failed in open: attempt to write a readonly database', file, () => 'EACCES', 'store.path', true)).toBe(
+      `; this user may not write the folder ${join(temp, 'locked')}, where SQLite makes the -wal and -shm files that reading a sessions file needs too: copy the file to a folder you can write and give store.path the copy, or ask for write access to the folder`,
+    );
+  });
+
   it('names an existing file this user may not write', () => {
     const file = join(temp, 'mine.db');
     writeFileSync(file, '');
