@@ -131,6 +131,25 @@ describe('loadConfig', () => {
     );
   });
 
+  // Walkthrough: a misspelt top-level key was the only problem reported; the wrong quota, the misspelt ceiling, the
+  // agent's and the MCP server's came one run at a time after it was fixed.
+  it('reports the problems of the sections the schema took beside the ones it refused', () => {
+    const error = configError(['agnets: {}', 'models: { default: openai:x }', 'quotas:', '  fuel: lots', 'ceilings: { maxTurn: 3 }', 'agents:', '  a:', '    repair: -1', 'mcpServers:', '  s: { comand: ls }', ''].join('\n'));
+    expect(error.message.split('\n').map((line) => line.replace(/ \(\d+ problems in the file; the others below\)$/, '').replace(/(unknown key '\w+'); .*$/, '$1'))).toEqual([
+      "agnets: unknown key 'agnets'",
+      'askloop.config.yaml:4:9: quotas.fuel: expected a whole number ≥ 1, got the string "lots"',
+      "askloop.config.yaml:5:13: ceilings.maxTurn: unknown key 'maxTurn'",
+      'askloop.config.yaml:8:13: agents.a.repair: expected a whole number ≥ 0, got number -1',
+      "askloop.config.yaml:10:16: mcpServers.s has an unknown field 'comand'",
+    ]);
+  });
+
+  it('leaves the agents unchecked when a default they inherit was refused (each would lack its model)', () => {
+    const error = configError('stor: x\nmodels: { default: 5 }\nagents:\n  a:\n    repair: 1\n');
+    expect(error.message).not.toContain('agents.a');
+    expect(error.message).toContain('(2 problems in the file; the others below)');
+  });
+
   it('reports YAML syntax errors with their place', () => {
     const error = configError('agents:\n  a: [unclosed\n');
     expect(error.code).toBe('CONFIG_SYNTAX');

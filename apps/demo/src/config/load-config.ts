@@ -104,6 +104,8 @@ export function parseConfig(text: string, options: { file: string; display?: str
         invalid('CONFIG_INVALID', `${formatIssuePath(path)}: ${message}`, path, unknownKey !== undefined);
       }
     }
+    // The sections the schema took are checked further all the same (an unknown top-level key hid a wrong quota).
+    checkValidSections(value, parsed.error.issues, invalid);
     throw configProblems(problems);
   }
   const config = parsed.data;
@@ -132,6 +134,30 @@ export function parseConfig(text: string, options: { file: string; display?: str
     http: config.http ?? {},
     mcpServers,
   };
+}
+
+/**
+ * After the schema refused part of the file: the agent, defaults and MCP
+ * checks of the sections it took, so one run reports every problem. The
+ * agents are checked only when their defaults (`models`, `quotas`,
+ * `ceilings`) were taken too: without them every agent would lack a model.
+ */
+function checkValidSections(value: unknown, issues: readonly { readonly path: readonly PropertyKey[] }[], fail: Fail): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const refused = new Set(issues.map((issue) => issue.path[0]).filter((key) => key !== undefined));
+  const sections: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(CONFIG_SCHEMA.shape)) {
+    const section = (value as Record<string, unknown>)[key];
+    if (section === undefined || refused.has(key)) continue;
+    const parsed = schema.safeParse(section);
+    if (parsed.success) sections[key] = parsed.data;
+    else refused.add(key);
+  }
+  const config = sections as ConfigFile;
+  const defaultsTaken = !['models', 'quotas', 'ceilings'].some((key) => refused.has(key));
+  const defaultsValid = defaultsTaken && checkDefaults(config, fail);
+  if (defaultsTaken && !refused.has('agents')) buildAgents(config, fail, defaultsValid);
+  if (!refused.has('mcpServers')) checkMcpServers(config, fail);
 }
 
 /** Records one problem at `path` (its key when `key`); checking goes on. */
