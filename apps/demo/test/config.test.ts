@@ -140,7 +140,7 @@ describe('loadConfig', () => {
       'askloop.config.yaml:4:9: quotas.fuel: expected a whole number ≥ 1, got the string "lots"',
       "askloop.config.yaml:5:13: ceilings.maxTurn: unknown key 'maxTurn'",
       'askloop.config.yaml:8:13: agents.a.repair: expected a whole number ≥ 0, got number -1',
-      "askloop.config.yaml:10:16: mcpServers.s has an unknown field 'comand'",
+      "askloop.config.yaml:10:16: mcpServers.s has an unknown field 'comand'; did you mean 'command'? (the fields are command, args, env, cwd, url, headers, timeoutMs, startTimeoutMs, maxResultBytes, approval)",
     ]);
   });
 

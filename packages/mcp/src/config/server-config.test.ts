@@ -48,6 +48,9 @@ describe('parseMcpConfig', () => {
     fails({ servers: { a: { command: 'x', approval: 'sometimes' } } }, 'approval');
     fails({ servers: { a: { command: 'x', maxResultBytes: 1.5 } } }, 'maxResultBytes');
     fails({ servers: { a: { command: 'x', comand: 'typo' } } }, "unknown field 'comand'");
+    // Walkthrough: the typo was named, not the field it meant, as the config file's unknown keys are.
+    fails({ servers: { a: { command: 'x', timeoutMS: 5 } } }, "servers.a has an unknown field 'timeoutMS'; did you mean 'timeoutMs'? (the fields are command, args, env, cwd, url, headers, timeoutMs, startTimeoutMs, maxResultBytes, approval)");
+    fails({ servers: { a: { command: 'x', zzzzzzzz: 1 } } }, "servers.a has an unknown field 'zzzzzzzz' (the fields are command,");
     fails({ servers: { Files: { command: 'x' }, files: { command: 'y' } } }, 'case-insensitive');
   });
 

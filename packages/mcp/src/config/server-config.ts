@@ -5,6 +5,7 @@
  */
 import { AskLoopMcpError } from '../errors/askloop-mcp-error.ts';
 import { sanitizeName } from '../source/sanitize-name.ts';
+import { closestField } from '../closest-field.ts';
 
 /** The longest a timer can wait (2^31 − 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -114,13 +115,21 @@ function common(value: Record<string, unknown>, where: string, name: string): Mc
   return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(startTimeoutMs === undefined ? {} : { startTimeoutMs }), ...(maxResultBytes === undefined ? {} : { maxResultBytes }), ...(approval === undefined ? {} : { approval }) };
 }
 
+/** The fields of a server's settings. */
+const SERVER_FIELDS: readonly string[] = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'startTimeoutMs', 'maxResultBytes', 'approval'];
+
+/** `servers.gh has an unknown field 'comand'; did you mean 'command'? (the fields are …)`: a typo would drop the setting. */
+function unknownFieldProblem(where: string, key: string): string {
+  const meant = closestField(key, SERVER_FIELDS);
+  return `${where} has an unknown field '${key}'${meant === undefined ? '' : `; did you mean '${meant}'?`} (the fields are ${SERVER_FIELDS.join(', ')})`;
+}
+
 /** Validates one server's configuration; throws `MCP_CONFIG_INVALID` naming the field. */
 export function validateServerConfig(name: string, value: unknown): McpServerConfig {
   const where = `servers.${name}`;
   if (!SERVER_NAME_PATTERN.test(name)) throw invalid(serverNameProblem(name), [name]);
   if (!isPlainObject(value)) throw invalid(`${where} must be an object`, [name]);
-  const known = new Set(['command', 'args', 'env', 'cwd', 'url', 'headers', 'timeoutMs', 'startTimeoutMs', 'maxResultBytes', 'approval']);
-  for (const key of Object.keys(value)) if (!known.has(key)) throw invalid(`${where} has an unknown field '${key}'`, [name, key]);
+  for (const key of Object.keys(value)) if (!SERVER_FIELDS.includes(key)) throw invalid(unknownFieldProblem(where, key), [name, key]);
   if (value.url !== undefined && typeof value.url !== 'string') throw invalid(`${where}.url must be a string (an http:// or https:// URL)`, [name, 'url']);
   // A field of the other kind of server would be dropped without a word (headers on a command server never sent), as a typo would.
   const otherKind = (typeof value.url === 'string' ? STDIO_ONLY : HTTP_ONLY).find((key) => value[key] !== undefined);

@@ -7,20 +7,14 @@
  * a function or a variable it was never given (`SCRIPT_FUNCTION_UNKNOWN`,
  * `SCRIPT_VARIABLE_UNSET`), which sent the client looking in the wrong place.
  */
-import { editDistance } from '@askloop/tools';
 import * as z from 'zod';
-
-/** How far (edits, ignoring case) an unknown key may be from a known one to be suggested: `library` → `libraries` is 3. */
-const SUGGESTION_DISTANCE = 3;
+import { closestField } from '../closest-field.ts';
 
 /** `unknown field 'library'; did you mean 'libraries'? (the fields are program, libraries, userdata)`. */
 export function unknownFieldsMessage(keys: readonly string[], known: readonly string[]): string {
   const named = keys.map((key) => {
-    const [closest] = known
-      .map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) }))
-      .filter((entry) => entry.distance <= SUGGESTION_DISTANCE)
-      .sort((a, b) => a.distance - b.distance);
-    return `'${key}'${closest === undefined ? '' : ` (did you mean '${closest.name}'?)`}`;
+    const closest = closestField(key, known);
+    return `'${key}'${closest === undefined ? '' : ` (did you mean '${closest}'?)`}`;
   });
   return `unknown field${keys.length === 1 ? '' : 's'} ${named.join(', ')}: this tool takes only ${known.join(', ')} (names are case-sensitive)`;
 }
