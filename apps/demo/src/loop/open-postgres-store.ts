@@ -13,6 +13,7 @@ import { applyPostgresMigrations, createPostgresTranscriptStore, findPostgresErr
 import pg from 'pg';
 import { CliError } from '../cli-error.ts';
 import { passwordCutShort, redactMessage, redactUrl } from './redact-url.ts';
+import { unreachableServerHint } from './unreachable-server-hint.ts';
 
 /** An open PostgreSQL sessions store and its pool. */
 export interface PostgresSessionStore {
@@ -76,7 +77,7 @@ async function failWith(pool: pg.Pool, url: string, error: unknown): Promise<nev
   await pool.end().catch(() => undefined);
   const known = findPostgresError(error);
   const message = redactMessage(known?.message ?? (error as Error).message, url);
-  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}${missingPasswordHint(message)}${placeholderPasswordHint(url)}` });
+  throw CliError.fromLoopError({ code: known?.code ?? 'PG_QUERY_FAILED', message: `${redactUrl(url)}: ${message}${missingPasswordHint(message)}${placeholderPasswordHint(url)}${unreachableServerHint(error, url)}` });
 }
 
 /** A URL pasted from one of askloop's printed next steps keeps the `***` that stood for its password: said, as no server accepts it. */
