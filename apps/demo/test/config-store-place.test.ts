@@ -114,7 +114,7 @@ describe('a store the config names that cannot be opened', () => {
     ['a file for a command that needs PostgreSQL: worker', 'store:\n  path: s.db\n', ['worker'], 2, 'CLI_USAGE', () => 'store.path: askloop worker needs a PostgreSQL store: --db postgres://USER@HOST:PORT/DB, or store: postgres://… in askloop.config.yaml'],
     ['a URL that does not parse', 'store: postgres://askloop@127.0.0.1:99999/db\n', ['sessions'], 1, 'PG_URL_INVALID', () => 'store: not a PostgreSQL URL: postgres://askloop@127.0.0.1:99999/db (Invalid URL); the port 99999 is over 65535'],
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    ['a server that refuses the connection', 'store: postgres://askloop@127.0.0.1:1/db\n', ['resume', 'abcd'], 1, 'PG_QUERY_FAILED', () => 'store: postgres://askloop@127.0.0.1:1/db: connect ECONNREFUSED 127.0.0.1:1'],
+    ['a server that refuses the connection', 'store: postgres://askloop@127.0.0.1:1/db\n', ['resume', 'abcd'], 1, 'PG_QUERY_FAILED', () => 'store: postgres://askloop@127.0.0.1:1/db: connect ECONNREFUSED 127.0.0.1:1; no server listens at 127.0.0.1:1: start PostgreSQL there, or fix the host and port in the URL (PostgreSQL listens on 5432 unless told otherwise)'],
     ['a PostgreSQL store for view, which reads files only', 'store: postgres://askloop@127.0.0.1:1/db\n', ['view', '--no-open'], 2, 'CLI_USAGE', () => 'store: askloop view reads a SQLite sessions file only; read a PostgreSQL store with askloop sessions --db postgres://… and askloop show SID --db postgres://…'],
   ] as const)('%s: at its line', async (_name, config, args, exit, code, message) => {
     const dir = project(config);
