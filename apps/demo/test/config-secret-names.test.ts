@@ -44,16 +44,25 @@ mcpServers:
 describe('the variables a config names as holding secrets', () => {
   it('those filled into an MCP server (not the ordinary ones) and those plugin options name; no other ${NAME}', () => {
     const config = parseConfig(CONFIG, { file: '/project/askloop.config.yaml' });
-    expect(configSecretNames(config).sort()).toEqual(['ACME_TEAM_KEY', 'MY_SERVICE_CRED', 'REMOTE_CRED', 'TRACKER_AUTH']);
+    expect(configSecretNames(config, {}).sort()).toEqual(['ACME_TEAM_KEY', 'MY_SERVICE_CRED', 'REMOTE_CRED', 'TRACKER_AUTH']);
   });
 
   it('an --mcp-config file: the same rule', () => {
     const servers = parseMcpConfigText(JSON.stringify({ servers: { s: { command: 'sh', args: ['-c', 'run ${OWN}'], env: { OWN: 'x', AUTH: 'u:${FILE_LOGIN}', TERM: '${TERM}', TZ: '${TZ}' } } } }), 'mcp.json');
-    expect(filledVariables(servers)).toEqual(['FILE_LOGIN']);
+    expect(filledVariables(servers, {})).toEqual(['FILE_LOGIN']);
   });
 
   it('the ordinary variables: the system\'s own, in any case (Windows), and the locale settings; never one named like another', () => {
-    for (const name of ['HOME', 'PATH', 'USER', 'LOGNAME', 'SHELL', 'PWD', 'TMPDIR', 'LANG', 'TERM', 'TZ', 'LC_ALL', 'LC_CTYPE', 'SystemRoot', 'USERPROFILE', 'https_proxy']) expect(isOrdinaryVariable(name), name).toBe(true);
-    for (const name of ['HOME_TOKEN', 'MY_PATH', 'USER_PASSWORD', 'LC_', 'LANGUAGE_KEY', 'PROJECT_DIR']) expect(isOrdinaryVariable(name), name).toBe(false);
+    for (const name of ['HOME', 'PATH', 'USER', 'LOGNAME', 'SHELL', 'PWD', 'TMPDIR', 'LANG', 'TERM', 'TZ', 'LC_ALL', 'LC_CTYPE', 'SystemRoot', 'USERPROFILE', 'https_proxy']) expect(isOrdinaryVariable(name, 'plain'), name).toBe(true);
+    for (const name of ['HOME_TOKEN', 'MY_PATH', 'USER_PASSWORD', 'LC_', 'LANGUAGE_KEY', 'PROJECT_DIR']) expect(isOrdinaryVariable(name, 'plain'), name).toBe(false);
+  });
+
+  it('a proxy setting with credentials in its URL is no ordinary variable: with a scheme or without, a key as the user name, any case', () => {
+    for (const value of ['http://proxy.corp:3128', 'proxy.corp:3128', 'localhost,.corp']) expect(isOrdinaryVariable('HTTPS_PROXY', value), value).toBe(true);
+    for (const value of ['http://alice:pw12@proxy.corp:3128', 'alice:Sup3rS3cretPw@proxy.corp:3128', 'http://0123456789abcdef0123456789abcdef:@proxy.zyte.com:8011', 'socks5://alice:pa/ss@proxy:1080']) {
+      for (const name of ['HTTP_PROXY', 'https_proxy', 'ALL_PROXY']) expect(isOrdinaryVariable(name, value), `${name}=${value}`).toBe(false);
+    }
+    const servers = parseMcpConfigText(JSON.stringify({ servers: { s: { command: 'x', env: { HTTPS_PROXY: '${HTTPS_PROXY}', http_proxy: '${http_proxy}', NO_PROXY: '${NO_PROXY}' } } } }), 'mcp.json');
+    expect(filledVariables(servers, { HTTPS_PROXY: 'alice:Sup3rS3cretPw@proxy.corp:3128', http_proxy: 'http://proxy.corp:3128', NO_PROXY: 'localhost' })).toEqual(['HTTPS_PROXY']);
   });
 });

@@ -61,7 +61,7 @@ export async function configForRun(options: { config?: string | undefined; agent
   if (path === undefined) return { plugins: [] };
   const config = await loadConfig(path);
   // Before its plugins load: a variable the file hands to an MCP server or a plugin (`configSecretNames`) is a secret in whatever this command says from here on.
-  noteSecretNames(io, configSecretNames(config));
+  noteSecretNames(io, configSecretNames(config, io.env));
   const plugins = await pluginsFromConfig(config, io.env);
   const place = storePlace(config);
   const base = { file: path, plugins, providers: config.providers, http: config.http, defaults: config.defaults, ...(config.storePath === undefined ? {} : { storePath: config.storePath }), ...(config.storeUrl === undefined ? {} : { storeUrl: config.storeUrl }), ...(place === undefined ? {} : { storePlace: place }) };

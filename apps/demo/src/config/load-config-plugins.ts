@@ -112,7 +112,10 @@ export async function loadConfigPlugins(config: AskLoopConfig, options: LoadConf
     // A plugin's own words are quoted in the error, and a careless one echoes the token it read (its `tokenEnv:`, or
     // any variable the file hands to an MCP server): scrubbed as the CLI scrubs all it prints, here so the error itself never holds
     // the key, whoever shows it. Made only when one throws.
-    const redact = (text: string): string => createSecretRedactor(options.env ?? process.env, configSecretNames(config))(text) as string;
+    const redact = (text: string): string => {
+      const env = options.env ?? process.env;
+      return createSecretRedactor(env, configSecretNames(config, env))(text) as string;
+    };
     const resolved = resolvePluginEntry(specifier, config.dir === '' ? (options.cwd ?? process.cwd()) : config.dir);
     if ('problem' in resolved) throw new ConfigError('CONFIG_PLUGIN_NOT_FOUND', `plugin '${specifier}': ${resolved.problem}`, where);
     let module: { default?: unknown };

@@ -27,7 +27,7 @@ export async function sessionsStoreLocation(options: { db?: string | undefined; 
   if (configPath !== undefined) {
     const config = await loadConfig(configPath);
     // What the sessions ran with: a variable the file hands to an MCP server or a plugin (`configSecretNames`) is a secret in all this command prints.
-    noteSecretNames(io, configSecretNames(config));
+    noteSecretNames(io, configSecretNames(config, io.env));
     const place = storePlace(config);
     if (config.storeUrl !== undefined) return { kind: 'postgres', url: config.storeUrl, ...(place === undefined ? {} : { place }) };
     if (config.storePath !== undefined) return { kind: 'sqlite', path: config.storePath, ...(place === undefined ? {} : { place }) };
@@ -43,7 +43,7 @@ export async function sessionsStoreLocation(options: { db?: string | undefined; 
 async function noteConfigSecrets(file: string | undefined, io: CommandIo): Promise<void> {
   try {
     const path = discoverConfigPath(file, io.cwd);
-    if (path !== undefined) noteSecretNames(io, configSecretNames(await loadConfig(path)));
+    if (path !== undefined) noteSecretNames(io, configSecretNames(await loadConfig(path), io.env));
   } catch {
     // Read for its variable names alone (above).
   }

@@ -60,7 +60,7 @@ export async function loadMcpToolSource(file: string, io: CommandIo, name?: stri
   }
   const servers = parseMcpConfigText(decodeUtf8Input(read.bytes, file), file);
   // What the servers' env and headers are handed (`${NAME}`) is a secret in whatever this command says from here on.
-  noteSecretNames(io, filledVariables(servers));
+  noteSecretNames(io, filledVariables(servers, io.env));
   return createMcpToolSource({ servers: withEnvironment(servers, io.env, file, dirname(resolve(io.cwd, file))), ...(name === undefined ? {} : { name }) });
 }
 

@@ -49,7 +49,7 @@ export async function loadConfigTools(file: string | undefined, io: CommandIo): 
   const path = discoverConfigPath(file, io.cwd) as string;
   const config = await loadConfig(path);
   // Before its plugins load: a variable the file hands to an MCP server or a plugin (`configSecretNames`) is a secret in whatever this command says from here on.
-  noteSecretNames(io, configSecretNames(config));
+  noteSecretNames(io, configSecretNames(config, io.env));
   const plugins = await pluginsFromConfig(config, io.env);
   refuseWhatRunRefuses(plugins);
   return {
