@@ -155,6 +155,18 @@ export function environmentSecretIn(text: string, env: Readonly<Record<string, s
 }
 
 /**
+ * The name of the environment variable whose URL's password (`DATABASE_URL=postgres://u:PASSWORD@h/db`, decoded,
+ * 8 characters or more, as the redactor takes it) `text` holds, or undefined.
+ */
+export function environmentUrlPasswordIn(text: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  for (const [name, value] of Object.entries(env)) {
+    const password = value === undefined ? undefined : urlPassword(value);
+    if (password !== undefined && password.length >= 8 && text.includes(password)) return name;
+  }
+  return undefined;
+}
+
+/**
  * Refuses (`CLI_OPTION_INVALID`) what a person wrote for the model (`what`: `the task`, `--note`) when it holds the
  * value of a key-like variable of the environment (or of one of `secretNames`): the model would be sent it and the
  * sessions file would keep it (the redaction of what is printed comes after both). Names the variable, never the

@@ -7,6 +7,10 @@
  * value, and gives no advice meant for a library user (`secrets()`), in
  * `--json` and on standard error. Regression: the CLI printed the library's
  * words ("use a longer one, or leave it out of secrets()"), naming no variable.
+ * The variable named is the one whose secret the field the controller names
+ * holds — a URL's password too — never one found in another field.
+ * Regression: the first variable found anywhere in the agent was named for
+ * the field, and a URL's password got the library's words.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +50,20 @@ describe('a known secret in what the agent is: the CLI names its variable', () =
     );
     expect(ran.stderr).not.toContain('secrets()');
     expect(`${ran.stdout}${ran.stderr}`).not.toContain('reporting');
+  });
+
+  it("the field's own secret, a URL's password, is named: never a variable whose value another field holds", async () => {
+    const ran = await spawnCli(['run', 'list', '--script', 'replies.json', '--grant', 'fs:read:/reporting1/**', '--grant', 'fs:read:/workspace/**', '--db', 'b.db', '--json'], {
+      cwd: bare,
+      env: { DATABASE_URL: 'postgres://app:reporting1@db.internal/app', SERVICE_TOKEN: 'workspace' },
+    });
+    expect(ran.code, ran.stderr).toBe(1);
+    const { error } = JSON.parse(ran.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe('LOOP_AGENT_INVALID');
+    expect(error.message).toBe(
+      "agent 'cli': policy.grants[0] holds the password of the URL in the environment variable DATABASE_URL, a secret to askloop because the password of any variable's URL is hidden; the sessions file would keep [REDACTED] there, so the session would run another agent, and nothing was stored. The password is short or plain enough to be an ordinary word of the agent: give that URL a longer, unguessable password",
+    );
+    expect(`${ran.stdout}${ran.stderr}`).not.toContain('SERVICE_TOKEN');
+    expect(`${ran.stdout}${ran.stderr}`).not.toContain('reporting1');
   });
 });
