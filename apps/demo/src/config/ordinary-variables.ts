@@ -14,13 +14,16 @@
  * misses a password without a scheme, a key in the user name, and (in the
  * sessions file) a password under 8 characters. A variable named like a key
  * stays a secret whatever the file says (`createSecretRedactor`'s name rule),
- * so the list cannot let one through.
+ * so the list cannot let one through. `PWD` is left out on purpose: a path is
+ * never hidden anyway (the redactor leaves path-like values alone), and some
+ * setups (a container's or CI's environment, where no shell sets it) use
+ * `PWD` for a password.
  */
 
 /** The names, upper case (Windows spells them in any case). */
 const ORDINARY = new Set([
   // Unix, as the MCP SDK passes them, and the rest of a login's environment.
-  'HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'PWD', 'TMPDIR', 'LANG', 'LANGUAGE', 'TZ', 'HOSTNAME', 'COLORTERM',
+  'HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'TMPDIR', 'LANG', 'LANGUAGE', 'TZ', 'HOSTNAME', 'COLORTERM',
   // Windows, as the MCP SDK passes them.
   'APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES',
 ]);
