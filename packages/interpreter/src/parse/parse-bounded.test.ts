@@ -110,6 +110,17 @@ describe('parseBounded', () => {
     expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_PROGRAM_TOO_LARGE');
   });
 
+  it('sends an 8 KiB script of unclosed [[ lines, which cost Ohm 1.7 s in the calling thread, to the worker', async () => {
+    await withSupervisor(async (supervisor) => {
+      const source = `command\n${`  emit ${'['.repeat(60)}\n`.repeat(120)}endcommand\n`;
+      expect(source.length).toBeLessThanOrEqual(8 * 1024);
+      expect(parseIfMatches(source)).toBeUndefined();
+      const result = await parseBounded(source, { supervisor });
+      expect(result.ok ? 'ok' : result.diagnostics[0]?.code).toBe('SCRIPT_SYNTAX');
+      expect(supervisor.stats()).toMatchObject({ parses: 1, workersStarted: 1 });
+    });
+  });
+
   it('uses the caller’s supervisor and size limits', async () => {
     await withSupervisor(async (supervisor) => {
       const source = 'command\n  emit 1 +\nendcommand\n';

@@ -16,7 +16,7 @@ import { createParseSupervisor, type ParseSupervisor, type ParseSupervisorOption
 
 /** Options for `parseBounded`. */
 export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOptions {
-  /** Sources of at most this many characters are parsed in the calling thread, whatever their errors (default 8 KiB); longer ones only when they match. */
+  /** Sources of at most this many characters are parsed in the calling thread, whatever their errors (default 1 KiB); longer ones only when they match. */
   readonly inHostMaxLength?: number;
   /** Sources longer than this are refused with `SCRIPT_PROGRAM_TOO_LARGE` without parsing (default 64 KiB). */
   readonly maxLength?: number;
@@ -24,8 +24,13 @@ export interface ParseBoundedOptions extends ParseOptions, ParseSupervisorOption
   readonly supervisor?: ParseSupervisor;
 }
 
-/** Default `inHostMaxLength`: 8 KiB, where a syntax error's Ohm match costs about 25 ms and 20 MB of transient memo tables on an idle core (README, "Bounds"). */
-export const DEFAULT_IN_HOST_MAX_LENGTH = 8 * 1024;
+/**
+ * Default `inHostMaxLength`: 1 KiB. Ohm's error path costs a few µs a character on ordinary scripts, but some texts
+ * cost far more: lines of unclosed `[[` (each may open a multi-line `[[…]]` string that Ohm scans to the end) took
+ * 1.7 s of the host's thread at 8 KiB (about 200 µs a character, load 5 on 2 cores) and about 95 ms at 1 KiB, so a
+ * failing script longer than this goes to the worker (README, "parseBounded").
+ */
+export const DEFAULT_IN_HOST_MAX_LENGTH = 1024;
 /** Default `maxLength`: the largest source `parseBounded` parses at all. */
 export const DEFAULT_BOUNDED_MAX_LENGTH = 64 * 1024;
 
