@@ -48,7 +48,7 @@ export {
   DEFAULT_PARSE_TIMEOUT_MS,
 } from './parse/index.ts';
 export type { ParseOptions, ParseResult, ParseBoundedOptions, ParseSupervisor, ParseSupervisorOptions, ParseSupervisorStats, Diagnostic, DiagnosticCode } from './parse/index.ts';
-export { check, parseAndCheck, findDuplicateFunctions, findFunctionCallProblems, findToolCalls, staticArguments, staticValue } from './check/index.ts';
+export { check, parseAndCheck, findDuplicateFunctions, findFunctionCallProblems, findToolCalls, MAX_TOOL_SUGGESTIONS, staticArguments, staticValue } from './check/index.ts';
 export type { CheckContext, FunctionCallContext, ParseAndCheckResult } from './check/index.ts';
 
 // The tool interface the checker and the run use (implemented by @askloop/tools).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAndCheck } from './parse-and-check.ts';
+import { MAX_TOOL_SUGGESTIONS } from './tool-check.ts';
 import type { StaticArgument, ToolCatalog, ToolSignature } from '../tool-signature.ts';
 
 const signatures: Record<string, ToolSignature> = {
@@ -26,6 +27,20 @@ function catalog(asked: { name: string; args: readonly StaticArgument[] | undefi
     suggest: (name) => (name.endsWith('.toupper') ? ['tool.str.toupper'] : []),
   };
 }
+
+describe('unknown tools', () => {
+  it('asks the catalogue for a suggestion once per name, and for at most MAX_TOOL_SUGGESTIONS names: 2,000 unknown calls held the host 1.9 s', () => {
+    const asked: string[] = [];
+    const counting: ToolCatalog = { ...catalog(), suggest: (name) => (asked.push(name), name.endsWith('.toupperr') ? ['tool.str.toupper'] : []) };
+    const lines = [...Array.from({ length: 300 }, () => '  emit tool.str.ToUpperr("a")'), ...Array.from({ length: 100 }, (_, index) => `  emit tool.str.T${index}("a")`)];
+    const result = parseAndCheck(`command\n${lines.join('\n')}\nendcommand\n`, { mode: 'agent', tools: counting });
+    expect(asked).toHaveLength(MAX_TOOL_SUGGESTIONS);
+    expect(new Set(asked).size).toBe(MAX_TOOL_SUGGESTIONS);
+    // Every call is still reported, and every call of the repeated name keeps its suggestion.
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.code === 'SCRIPT_TOOL_UNKNOWN')).toHaveLength(400);
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.message.includes("Did you mean 'tool.str.toupper'?"))).toHaveLength(300);
+  });
+});
 
 describe('the catalogue’s policy decision is the only one', () => {
   it('refuses before anything runs, naming the host’s code and fix', () => {

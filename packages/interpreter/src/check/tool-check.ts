@@ -95,16 +95,31 @@ const BROKEN_TOOL: ReadonlySet<string> = new Set(['TOOL_SPEC_INVALID', 'TOOL_FAI
 /** How messages name a tool: as its author wrote it when the catalogue says so. */
 const shownName = (signature: ToolSignature): string => signature.displayName ?? signature.name;
 
+/**
+ * How many distinct unknown tool names one check asks the catalogue for a "did you mean" (`suggest`). A lookup may
+ * scan every tool with the host's policy (about 1 ms each with `@askloop/tools`' tool host, loaded machine), and a
+ * 64 KiB program can name 2,000 unknown tools: that held the host's thread, every session's, for 1.9 s. Each name is
+ * asked once; names past this many are reported without a suggestion (the model fixes the first ones first).
+ */
+export const MAX_TOOL_SUGGESTIONS = 20;
+
 /** Runs the tool checks against the catalogue: existence, the host's policy decision (with the literal arguments), arity. */
 export function checkTools(program: Program, context: CheckContext): Finding[] {
   const { tools } = context;
   if (!tools) return [];
   const findings: Finding[] = [];
+  const suggestions = new Map<string, string | undefined>();
+  const suggestionFor = (name: string): string | undefined => {
+    if (suggestions.has(name) || suggestions.size >= MAX_TOOL_SUGGESTIONS) return suggestions.get(name);
+    const [suggestion] = tools.suggest?.(name) ?? [];
+    suggestions.set(name, suggestion);
+    return suggestion;
+  };
   for (const { call, tool } of findToolCalls(program)) {
     const where = { line: tool.line, column: tool.column, tool: `tool.${tool.name}` };
     const signature = tools.get(tool.canonicalName);
     if (!signature) {
-      const [suggestion] = tools.suggest?.(tool.canonicalName) ?? [];
+      const suggestion = suggestionFor(tool.canonicalName);
       findings.push({
         code: 'SCRIPT_TOOL_UNKNOWN',
         message: `Unknown tool '${where.tool}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Only tools the host lists can be called.`,
