@@ -446,7 +446,12 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       // Kept in the idempotence record (the sessions file, or the worker's database) with the known secrets hidden, as
       // the turn's record keeps them: a program that built a key (`"sk-" + …`) and passed it to a write must not leave
       // it there. A run continuing this one hides them alike, so the same call still matches its record.
-      const argumentsJson = canonicalJson(redact === undefined ? { args: bound.args, rest: bound.rest } : redactToolValue({ args: bound.args, rest: bound.rest } as ToolValue, redact));
+      // Only a record or a journal keeps it (a write; a read a continuing run looks up, or one journaled): a pure read's
+      // went unused, and its text and redaction of a large argument (a list of 100,000 maps) held the host's thread
+      // about 0.5 s per call, every session's. Made before the handler runs, which could change its arguments.
+      const journalsRead = options.journalReads === true && found.pure !== true;
+      const kept = recorded !== undefined || (stores.idempotence !== undefined && (options.continuesRun === true || journalsRead));
+      const argumentsJson = kept ? canonicalJson(redact === undefined ? { args: bound.args, rest: bound.rest } : redactToolValue({ args: bound.args, rest: bound.rest } as ToolValue, redact)) : '';
       if (recorded === undefined && options.continuesRun === true && stores.idempotence !== undefined) {
         // A read the cut-short run journaled: what it returned then, which the writes after it acted on.
         const journaled = await stores.idempotence.lookup(session, turn, callIndex);
@@ -518,7 +523,7 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
           });
         }
         result = redactResult(stored.result);
-      } else if (options.journalReads === true && found.pure !== true && stores.idempotence !== undefined) {
+      } else if (journalsRead && stores.idempotence !== undefined) {
         unjournaled.push({ session, turn, callIndex, tool: spec.name, argumentsJson, result });
       }
       records.push({ session, turn, callIndex, tool: spec.name, outcome: 'ok' });
