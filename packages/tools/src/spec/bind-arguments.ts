@@ -13,7 +13,7 @@
 import { ToolError } from '../errors/tool-error.ts';
 import { suggestNames } from '../registry/suggest-names.ts';
 import { coerceArgument, describeValue } from './coerce-argument.ts';
-import type { ToolArguments, ToolSpec } from './tool-spec.ts';
+import type { ToolArgumentSpec, ToolArguments, ToolSpec } from './tool-spec.ts';
 import { isToolMap, type ToolMap, type ToolValue } from './tool-value.ts';
 
 /** The result of binding: named, coerced arguments plus extra positional ones of a variadic tool. */
@@ -108,8 +108,7 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
     }
     const coerced = coerceArgument(value, argument.type);
     if (!coerced.ok) {
-      // A lone map where the first argument takes no map was most likely meant as named arguments with a misspelt key.
-      const meant = !named && values.length === 1 && argument === spec.arguments[0] && isToolMap(value) ? namedArgumentHint(spec, value) : '';
+      const meant = named ? '' : namedArgumentHint(spec, values, argument);
       throw new ToolError(
         'TOOL_ARGUMENT_INVALID',
         `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}${meant}`,
@@ -125,11 +124,18 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
 const MAX_KEY_SHOWN = 40;
 
 /**
- * Why a map was not read as named arguments: the keys that name no argument,
- * each with the closest argument name when there is one; '' when every key
- * names one (the map was refused for another reason).
+ * What a refusal of `argument` adds when the call's one value is a map bound
+ * to the first argument, which takes no map: such a call was most likely
+ * meant as named arguments with a misspelt key, so the hint names the keys
+ * that name no argument, each with the closest argument name when there is
+ * one. '' for any other refusal, and when every key names one (the map was
+ * refused for another reason). The run's binding and the check before the
+ * run (`literalArgumentError`) both add it, so a model reads the same fix
+ * whichever refused its call.
  */
-function namedArgumentHint(spec: ToolSpec, map: ToolMap): string {
+export function namedArgumentHint(spec: ToolSpec, values: readonly (ToolValue | undefined)[], argument: ToolArgumentSpec): string {
+  const map = values[0];
+  if (values.length !== 1 || argument !== spec.arguments[0] || !isToolMap(map)) return '';
   const declared = spec.arguments.map((argument) => argument.name);
   const lower = declared.map((name) => name.toLowerCase());
   // Keys are the program's data: quoted as JSON (no raw line breaks) and cut short; those with a close name first.

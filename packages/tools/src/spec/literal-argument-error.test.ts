@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineTool } from './define-tool.ts';
 import { literalArgumentError } from './literal-argument-error.ts';
+import { bindArguments } from './bind-arguments.ts';
 
 const replace = defineTool(
   {
@@ -32,5 +33,23 @@ describe('literalArgumentError', () => {
       code: 'TOOL_ARGUMENT_MISSING',
       message: `tool.str.Replace needs argument 'count' (int) but is given nil; its arguments, in order: ${signature}`,
     });
+  });
+});
+
+describe('literalArgumentError of a lone map the first argument cannot take', () => {
+  it('names the keys that name no argument, with the one meant, as the run does', () => {
+    // Before, the check (which refuses a literal map before the run) said only "expects a string, got map …".
+    const map = { input_string: '2025', old_substring: '5', new_substring: '6', cuont: -1 };
+    const error = literalArgumentError(replace.spec, [map]);
+    expect(error).toMatchObject({ code: 'TOOL_ARGUMENT_INVALID', argument: 'input_string' });
+    expect(error?.message).toMatch(/^tool\.str\.Replace argument 'input_string' expects a string \(numbers are not converted\), got map /);
+    expect(error?.message).toContain(`; read as named arguments, the map's key "cuont" (did you mean 'count'?) names no argument of ${signature}`);
+    expect(() => bindArguments(replace.spec, [map])).toThrow(error?.message);
+  });
+
+  it('adds nothing for a map given among other arguments', () => {
+    expect(literalArgumentError(replace.spec, [{ input_strin: 'x' }, '5', '6', 1])?.message).toBe(
+      `tool.str.Replace argument 'input_string' expects a string (numbers are not converted), got map {"input_strin":"x"}`,
+    );
   });
 });

@@ -9,7 +9,7 @@
  */
 import { ToolError } from '../errors/tool-error.ts';
 import { coerceArgument, describeValue } from './coerce-argument.ts';
-import { isNamedArgumentMap, namedKeyCollision, signatureText } from './bind-arguments.ts';
+import { isNamedArgumentMap, namedArgumentHint, namedKeyCollision, signatureText } from './bind-arguments.ts';
 import type { ToolArgumentSpec, ToolSpec } from './tool-spec.ts';
 import type { ToolMap, ToolValue } from './tool-value.ts';
 
@@ -21,7 +21,8 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
   // The arguments a map of named arguments leaves out (told apart from an explicit nil in the message).
   const leftOut = new Set<ToolArgumentSpec>();
   const only = args[0];
-  if (args.length === 1 && isNamedArgumentMap(spec, [only as ToolValue])) {
+  const named = args.length === 1 && isNamedArgumentMap(spec, [only as ToolValue]);
+  if (named) {
     // A literal map's own values are literal too (staticValue gives undefined for the whole map otherwise).
     const collision = namedKeyCollision(spec, only as ToolMap);
     if (collision !== undefined) return collision;
@@ -49,7 +50,9 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
     }
     const coerced = coerceArgument(value, argument.type);
     if (!coerced.ok) {
-      return new ToolError('TOOL_ARGUMENT_INVALID', `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}`, {
+      // A lone map the first argument cannot take: named arguments with a misspelt key, most likely (as the run says).
+      const meant = named ? '' : namedArgumentHint(spec, args, argument);
+      return new ToolError('TOOL_ARGUMENT_INVALID', `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}${meant}`, {
         tool: spec.displayName,
         argument: argument.name,
       });
