@@ -120,7 +120,7 @@ describe('providers: in the config file', () => {
     writeFileSync(join(dir, 'askloop.config.yaml'), config(`    baseURL: ${baseURL}`));
     const refused = captureIo({ cwd: dir });
     expect(await main(['run', 'x', '--agent', 'priced', '--db', 'p.db'], refused)).toBe(1);
-    expect(refused.err).toMatch(/could never be reached.*providers\.NAME\.prices in askloop\.config\.yaml/);
+    expect(refused.err).toMatch(/could never be reached.*providers\.openai\.prices in askloop\.config\.yaml/);
 
     writeFileSync(join(dir, 'askloop.config.yaml'), config(`    baseURL: ${baseURL}\n    timeoutMs: 300\n    retry: { maxRetries: 1, initialDelayMs: 1 }\n    prices:\n      loopback: { inputPerMillion: 2, outputPerMillion: 8 }`));
     mode = 'stall';

@@ -257,6 +257,18 @@ describe('plugins named in the config', () => {
     expect({ code: replay.code, matched: JSON.parse(replay.stdout).matched }).toEqual({ code: 0, matched: true });
   });
 
+  it("refuses a cost ceiling on a plugin's model without prices, sending the user to the plugin, not to providers:", async () => {
+    // Before, the fix named providers.NAME.prices in askloop.config.yaml, which refuses any provider but a built-in one.
+    const dir = project('acme-cost', 'plugins:\n  - askloop-plugin-acme\nagents:\n  greeter:\n    model: acme:greeter\n    ceilings: { costUsd: 1 }\n');
+    const run = await spawnCli(['run', '--agent', 'greeter', 'Ada'], { cwd: dir, env: { XDG_DATA_HOME: join(dir, 'xdg') } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("ceilings.costUsd (1) could never be reached: the model acme:greeter has no prices in this host");
+    expect(run.stderr).toContain("(provider 'acme' of plugin 'acme' takes its prices where it is made: its prices setting, by model id, here 'greeter', as defineProvider({ settings: { prices } })");
+    expect(run.stderr).toContain("askloop.config.yaml's providers: sets the built-in providers only");
+    expect(run.stderr).not.toContain('providers.NAME');
+    expect(run.stderr).toMatch(/\(LOOP_AGENT_INVALID\)\n$/);
+  });
+
   it("loads an async plugin factory, and lets --grant name the resource of a plugin's tool", async () => {
     const dir = project('notes', 'plugins:\n  - askloop-plugin-notes\n');
     symlinkSync(join(FIXTURE, 'askloop-plugin-notes'), join(dir, 'node_modules', 'askloop-plugin-notes'), 'dir');

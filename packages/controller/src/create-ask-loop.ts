@@ -12,6 +12,7 @@ import { resolveAgentDefinition, type AgentDefinition, type ResolvedAgentDefinit
 import { agentsReachableByAsk } from './agent/reachable-agents.ts';
 import { requireLimitedToolsOfSession } from './agent/require-limited-tools.ts';
 import { askedAgent, costsCounted } from './agent/asked-agent.ts';
+import { pricesHint } from './agent/prices-hint.ts';
 import { providerNotFoundHint } from './agent/provider-not-found-hint.ts';
 import type { AskLoop, AskLoopOptions, ContinueOptions, LoopResult, ReplayReport, RunLoopOptions } from './ask-loop.ts';
 import { isLoopError, LoopError } from './errors/loop-error.ts';
@@ -154,7 +155,7 @@ export function createAskLoop(options: AskLoopOptions): AskLoopWithMetrics {
     if (ceiling === undefined || costsCounted(model)) return;
     throw new LoopError({
       code: 'LOOP_AGENT_INVALID',
-      message: `agent '${agent.name}'${askedBy === undefined ? '' : ` (reachable by ask from '${askedBy}')`}: ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (its prices setting, by model id: createOpenAIProvider({ prices }) or builtinPlugin({ providerSettings: { openai: { prices } } }), say; for the askloop command, providers.NAME.prices in askloop.config.yaml) or bound the loop with ceilings.tokens instead`,
+      message: `agent '${agent.name}'${askedBy === undefined ? '' : ` (reachable by ask from '${askedBy}')`}: ceilings.costUsd (${ceiling}) could never be reached: the model ${agent.model} has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made ${pricesHint(agent.model, plugins.providerPlugins)} or bound the loop with ceilings.tokens instead`,
     });
   }
 

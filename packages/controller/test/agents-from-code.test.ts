@@ -49,9 +49,22 @@ describe('a cost ceiling', () => {
     const agent = { name: 'a', model: 'scripted:m', ceilings: { costUsd: 0.01 } };
     await expect(loop.run({ agent, task: 'x' })).rejects.toMatchObject({
       code: 'LOOP_AGENT_INVALID',
-      message: "agent 'a': ceilings.costUsd (0.01) could never be reached: the model scripted:m has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (its prices setting, by model id: createOpenAIProvider({ prices }) or builtinPlugin({ providerSettings: { openai: { prices } } }), say; for the askloop command, providers.NAME.prices in askloop.config.yaml) or bound the loop with ceilings.tokens instead",
+      // A plugin's provider: its prices are set where its plugin makes it, never in askloop.config.yaml's providers:,
+      // which refuses any name but a built-in one (the message sent the user there before).
+      message: "agent 'a': ceilings.costUsd (0.01) could never be reached: the model scripted:m has no prices in this host, so each of its calls costs $0 here; give the model prices where its provider is made (provider 'scripted' of plugin 'test' takes its prices where it is made: its prices setting, by model id, here 'm', as defineProvider({ settings: { prices } }) or createOpenAICompatibleProvider({ prices }) take it; for the askloop command, through the plugin's options when it offers one; askloop.config.yaml's providers: sets the built-in providers only) or bound the loop with ceilings.tokens instead",
     });
     expect(await store.listSessions()).toEqual([]);
+    await loop.close();
+  });
+
+  it('of a built-in provider names the place its prices are set, by its name', async () => {
+    const loop = createAskLoop({ plugins: [builtinPlugin()], store: createMemoryTranscriptStore(), pool });
+    await expect(loop.run({ agent: { name: 'a', model: 'anthropic:claude-x', ceilings: { costUsd: 1 } }, task: 'x' })).rejects.toMatchObject({
+      code: 'LOOP_AGENT_INVALID',
+      message: expect.stringContaining(
+        "give the model prices where its provider is made (its prices setting, by model id, here 'claude-x': builtinPlugin({ providerSettings: { anthropic: { prices } } }); for the askloop command, providers.anthropic.prices in askloop.config.yaml; for a plugin's provider of that name, where its plugin makes it) or bound",
+      ),
+    });
     await loop.close();
   });
 
