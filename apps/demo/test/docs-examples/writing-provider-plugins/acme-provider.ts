@@ -11,6 +11,8 @@ export interface AcmeSettings {
   readonly models?: string[];
   /** One attempt's limit: a PROVIDER_TIMEOUT tells users to raise timeoutMs in the plugin's options, so take it here. */
   readonly timeoutMs?: number;
+  /** US dollars a million tokens, by model id: each call's cost, and what lets an agent set ceilings.costUsd. */
+  readonly prices?: Readonly<Record<string, { readonly inputPerMillion: number; readonly outputPerMillion: number }>>;
 }
 
 /** A provider for a (made-up) JSON API: POST {baseURL}/v1/generate → {"text", "usage": {"input", "output"}}. */
@@ -21,7 +23,12 @@ export function createAcmeProvider(settings: AcmeSettings = {}): Provider {
   const baseURL = settings.baseURL ?? process.env['ACME_BASE_URL'] ?? 'https://api.acme.example';
   return defineProvider({
     name: 'acme',
-    settings: { ...(settings.models === undefined ? {} : { models: settings.models }), timeoutMs: settings.timeoutMs ?? 60_000 },
+    settings: {
+      ...(settings.models === undefined ? {} : { models: settings.models }),
+      // Checked where the provider is made (PROVIDER_CONFIG, naming the model and field), so at the config entry's line.
+      ...(settings.prices === undefined ? {} : { prices: settings.prices }),
+      timeoutMs: settings.timeoutMs ?? 60_000,
+    },
     // Every value listed here is scrubbed from results, errors and events before they leave the call.
     secrets: () => [apiKey()],
     attempt: (modelId) => async (request: AttemptRequest): Promise<AttemptResult> => {
@@ -46,7 +53,7 @@ export function createAcmeProvider(settings: AcmeSettings = {}): Provider {
   });
 }
 
-const OPTIONS = ['baseURL', 'apiKey', 'apiKeyEnv', 'models', 'timeoutMs'];
+const OPTIONS = ['baseURL', 'apiKey', 'apiKeyEnv', 'models', 'timeoutMs', 'prices'];
 
 /**
  * The options, checked: askloop.config.yaml hands the factory whatever its entry's `options:` hold, so name a mistake
@@ -54,7 +61,7 @@ const OPTIONS = ['baseURL', 'apiKey', 'apiKeyEnv', 'models', 'timeoutMs'];
  */
 export function acmeSettings(options: unknown): AcmeSettings {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError('acme: the options must be a map');
-  const { baseURL, apiKey, apiKeyEnv, models, timeoutMs } = options as Record<string, unknown>;
+  const { baseURL, apiKey, apiKeyEnv, models, timeoutMs, prices } = options as Record<string, unknown>;
   const unknown = Object.keys(options).find((key) => !OPTIONS.includes(key));
   if (unknown !== undefined) throw new TypeError(`acme: options.${unknown} is not an option (the options: ${OPTIONS.join(', ')})`);
   if (baseURL !== undefined && (typeof baseURL !== 'string' || !/^https?:\/\//.test(baseURL))) throw new TypeError('acme: options.baseURL must be an http:// or https:// URL');
@@ -62,6 +69,7 @@ export function acmeSettings(options: unknown): AcmeSettings {
   if (apiKeyEnv !== undefined && (typeof apiKeyEnv !== 'string' || !/^[A-Z_][A-Z0-9_]*$/.test(apiKeyEnv))) throw new TypeError('acme: options.apiKeyEnv must name an environment variable, such as ACME_API_KEY');
   if (models !== undefined && !(Array.isArray(models) && models.every((model) => typeof model === 'string'))) throw new TypeError('acme: options.models must be a list of model ids');
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) >= 0)) throw new TypeError('acme: options.timeoutMs must be a whole number of milliseconds');
+  if (prices !== undefined && (typeof prices !== 'object' || prices === null || Array.isArray(prices))) throw new TypeError('acme: options.prices must be a map from model id to { inputPerMillion, outputPerMillion }');
   return options as AcmeSettings;
 }
 

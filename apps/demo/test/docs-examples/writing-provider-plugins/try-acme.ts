@@ -26,15 +26,18 @@ assert.throws(() => acmePlugin({ baseUrl: 'http://127.0.0.1' }), /options\.baseU
 
 const events: string[] = [];
 const loop = createAskLoop({
-  plugins: [builtinPlugin(), acmePlugin({ baseURL: `http://127.0.0.1:${port}`, apiKey: 'test-key-123' })],
+  plugins: [builtinPlugin(), acmePlugin({ baseURL: `http://127.0.0.1:${port}`, apiKey: 'test-key-123', prices: { small: { inputPerMillion: 2, outputPerMillion: 8 } } })],
   store: createMemoryTranscriptStore(),
   onEvent: (event) => events.push(JSON.stringify(event)),
 });
 try {
-  const result = await loop.run({ agent: { name: 'shouter', model: 'acme:small', policy: { allow: ['tool.str.*'] } }, task: 'hello' });
+  // Prices let the agent set a cost ceiling: without them it would be refused (LOOP_AGENT_INVALID), never reached.
+  const agent = { name: 'shouter', model: 'acme:small', policy: { allow: ['tool.str.*'] }, ceilings: { costUsd: 0.5 } };
+  const result = await loop.run({ agent, task: 'hello' });
   assert.equal(result.status, 'DONE');
   assert.equal(result.result, 'HELLO');
   assert.equal(result.usage.inputTokens, 900);
+  assert.equal(result.usage.costUsd.toFixed(5), '0.00212'); // 900 tokens in at $2 a million, 40 out at $8
   // The key never reaches an event (or a stored record).
   assert.ok(events.every((event) => !event.includes('test-key-123')));
 } finally {
