@@ -3,6 +3,7 @@ import { createSandboxPool } from '@askloop/interpreter';
 import { createScriptedProvider } from '@askloop/providers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAskLoop } from '../src/create-ask-loop.ts';
+import { builtinPlugin } from '../src/plugin/builtin-plugin.ts';
 import { isLoopError } from '../src/errors/loop-error.ts';
 import type { LoopEvent } from '../src/events/loop-event.ts';
 import { definePlugin, type AskLoopPlugin } from '../src/plugin/plugin.ts';
@@ -116,12 +117,20 @@ describe('plugin resolution', () => {
     expect(() => loopWith([plugin, { ...testPlugin({ m: [] }), toolSources: undefined, agent: undefined } as AskLoopPlugin])).not.toThrow();
   });
 
+  it('names a tool that two plugins contribute as its author spelt it, not by its canonical lower-case name', () => {
+    const upper = { name: 'mystr', tools: [{ ...aTool, spec: { ...aTool.spec, name: 'tool.str.toupper', displayName: 'tool.str.ToUpper' } }] };
+    expect(() => loopWith([builtinPlugin(), definePlugin({ name: 'clash', specificationVersion: 'v1', toolPacks: [upper as never] })])).toThrow(
+      "tool 'tool.str.ToUpper' of plugin 'clash' is already contributed by plugin 'builtin'",
+    );
+  });
+
   it('names both plugins when a tool source lists a pack or tool another plugin contributes (it read "tool pack \'str\' is registered twice", no plugin)', async () => {
     const str = { name: 'str', tools: [{ ...aTool, spec: { ...aTool.spec, name: 'tool.str.x', displayName: 'tool.str.X' } }] };
     const upper = { name: 'mine', tools: [{ ...aTool, spec: { ...aTool.spec, name: 'tool.p.a' } }] };
     const cases = [
       [[str], "plugin 'sourcing': its tool source 'live' listed the tool pack 'str', which plugin 'test' already contributes"],
-      [[upper], "plugin 'sourcing': its tool source 'live' listed the tool 'tool.p.a' (pack 'mine'), which plugin 'static' already contributes"],
+      // The tool as its author spelt it (tool.p.A), not the canonical lower-case name the clash is found by.
+      [[upper], "plugin 'sourcing': its tool source 'live' listed the tool 'tool.p.A' (pack 'mine'), which plugin 'static' already contributes"],
     ] as const;
     for (const [packs, message] of cases) {
       const store = createMemoryTranscriptStore();

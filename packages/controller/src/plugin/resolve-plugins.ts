@@ -40,11 +40,15 @@ interface Blame {
 
 const invalid = (message: string, blame: Blame): LoopError => new LoopError({ code: 'LOOP_PLUGIN_INVALID', message, ...blame });
 
-/** Records `plugin` (at `index`) as the owner of `name`, or throws naming the plugin that already is (`indexes`: each plugin's position). */
-function claim(owners: Map<string, string>, what: string, name: string, plugin: string, index: number, indexes: ReadonlyMap<string, number>): void {
+/**
+ * Records `plugin` (at `index`) as the owner of `name`, or throws naming the plugin that already is (`indexes`: each
+ * plugin's position). `shown` is the name as its author wrote it (a tool's display name, `tool.str.ToUpper`, where
+ * `name` is the canonical lower-case one the clash is found by).
+ */
+function claim(owners: Map<string, string>, what: string, name: string, plugin: string, index: number, indexes: ReadonlyMap<string, number>, shown = name): void {
   const owner = owners.get(name);
   if (owner !== undefined) {
-    throw invalid(`${what} '${name}' of plugin '${plugin}' is already contributed by plugin '${owner}'; names are unique across the plugins: give one of them another name`, { plugin, pluginIndex: index, ...clashWith(indexes, owner) });
+    throw invalid(`${what} '${shown}' of plugin '${plugin}' is already contributed by plugin '${owner}'; names are unique across the plugins: give one of them another name`, { plugin, pluginIndex: index, ...clashWith(indexes, owner) });
   }
   owners.set(name, plugin);
 }
@@ -104,7 +108,7 @@ export function resolvePlugins(plugins: readonly AskLoopPlugin[]): ResolvedPlugi
     for (const pack of plugin.toolPacks ?? []) {
       claim(packOwners, 'tool pack', pack.name, name, index, pluginIndexes);
       staticPackOwners.set(pack.name, name);
-      for (const tool of pack.tools) claim(toolOwners, 'tool', tool.spec.name, name, index, pluginIndexes);
+      for (const tool of pack.tools) claim(toolOwners, 'tool', tool.spec.name, name, index, pluginIndexes, tool.spec.displayName);
       toolPacks.push(pack);
     }
     for (const source of plugin.toolSources ?? []) {

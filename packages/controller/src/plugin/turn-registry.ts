@@ -37,7 +37,7 @@ function listedClash(listed: readonly ToolPack[], plugin: string, source: string
     taken.packs.set(pack.name, plugin);
     for (const tool of pack.tools) {
       const toolOwner = owners.tools.get(tool.spec.name) ?? taken.tools.get(tool.spec.name);
-      if (toolOwner !== undefined) return `plugin '${plugin}': its tool source '${source}' listed the tool '${tool.spec.name}' (pack '${pack.name}'), which plugin '${toolOwner}' already contributes; give the source's pack another name`;
+      if (toolOwner !== undefined) return `plugin '${plugin}': its tool source '${source}' listed the tool '${tool.spec.displayName}' (pack '${pack.name}'), which plugin '${toolOwner}' already contributes; give the source's pack another name`;
       taken.tools.set(tool.spec.name, plugin);
     }
   }
