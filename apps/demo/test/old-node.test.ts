@@ -55,8 +55,21 @@ describe.runIf(OLD_NODE !== undefined)('the built CLI on Node 20', () => {
     const result = await spawnCli(args, { node: OLD_NODE, script });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or a later Node 24 \\(not 25 or newer\\); this is Node 20\\.\\d+\\.\\d+; run it with Node ${REQUIRED_NODE.replaceAll('.', '\\.')}: npx -y -p node@${REQUIRED_NODE.replaceAll('.', '\\.')} -c 'node \\S+cli\\.js [^']*' \\(CLI_NODE_VERSION\\)\\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^askloop needs Node ${REQUIRED_NODE.replaceAll('.', '\\.')} or a later Node 24 \\(not 25 or newer\\); this is Node 20\\.\\d+\\.\\d+; run it with Node ${REQUIRED_NODE.replaceAll('.', '\\.')}: npx -y -p node@${REQUIRED_NODE.replaceAll('.', '\\.')} node \\S+cli\\.js .* \\(CLI_NODE_VERSION\\)\\n$`));
     // The command it gives names this file and the arguments.
-    expect(result.stderr).toContain(`-c 'node ${script} ${args.join(' ')}'`);
+    expect(result.stderr).toContain(`npx -y -p node@${REQUIRED_NODE} node ${script} ${args.join(' ')} (CLI_NODE_VERSION)`);
+  });
+
+  it('gives a command that passes each argument as it was: a task of several words, a glob, a quote', async () => {
+    // Before, the arguments were joined into one `-c '…'` string unquoted: `run hello world` ran the task "hello"
+    // with an extra argument, `tool.*` was a glob for the shell, and a `'` ended the string.
+    const args = ['run', "hello world, it's me", '--allow', 'tool.*'];
+    const result = await spawnCli(args, { node: OLD_NODE, script });
+    expect(result.code).toBe(1);
+    const command = /: (npx .*) \(CLI_NODE_VERSION\)\n$/.exec(result.stderr)?.[1];
+    expect(command).toBe(`npx -y -p node@${REQUIRED_NODE} node ${script} run 'hello world, it'\\''s me' --allow 'tool.*'`);
+    // The shell reads it back into the same words.
+    const words = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${command?.replace(/^npx -y -p \S+ node /, '')}`], { encoding: 'utf8' });
+    expect(words).toBe(`${[script, ...args].join('\n')}\n`);
   });
 });

@@ -13,7 +13,7 @@ import { formatCost, formatCount, formatCounted, formatDuration, oneLine } from 
 import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { formatSystemText, type SharedSystemShown } from './format-system-text.ts';
-import { shellQuote } from '../loop/continue-hint.ts';
+import { shellQuote } from '../shell-quote.ts';
 import { textBlock } from './text-block.ts';
 
 /** The line of a run of the turn that stopped mid-turn (the record's `interrupted`). */

@@ -11,6 +11,7 @@
 import { resolve } from 'node:path';
 import { redactUrl } from './redact-url.ts';
 import { isPostgresUrl } from './store-location.ts';
+import { shellQuote } from '../shell-quote.ts';
 
 /** What the command that ran (or continued) the session was given; paths as typed, `fsRoot` already resolved. */
 export interface ContinueWith {
@@ -28,14 +29,6 @@ export interface ContinueArgs {
   readonly text: string;
   /** True when the store URL carries a secret the hint does not show: the user must pass the same `--db`. */
   readonly dbRedacted: boolean;
-}
-
-// Words made only of these need no quotes in sh, bash or zsh.
-const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** One shell word: as it is when plain, else in single quotes (a `'` written `'\''`). */
-export function shellQuote(word: string): string {
-  return word !== '' && PLAIN_WORD.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** The continuation options of `given`, resolved against `cwd`. */

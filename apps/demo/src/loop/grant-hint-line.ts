@@ -17,7 +17,7 @@
  * runs no more turns; `askloop show` prints its message whole, hint and all.
  */
 import type { NeededGrant } from '@askloop/interpreter';
-import { shellQuote } from './continue-hint.ts';
+import { shellQuote } from '../shell-quote.ts';
 
 /** The hint for a HALT whose last failure is `failure`, as one line (no newline), or undefined when it names no grant. */
 export function grantHintLine(failure: { readonly code: string; readonly grant?: NeededGrant | undefined }): string | undefined {
