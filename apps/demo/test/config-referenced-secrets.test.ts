@@ -10,7 +10,7 @@
  * when a plugin failed to load; and a model's echo of one was stored as it
  * came (only what was printed hid it).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { envelope } from './envelope-reply.ts';
 import { spawnCli } from './spawn-cli.ts';
 import { viewerAnswers as viewed } from './viewer-answers.ts';
 import { pluginProject, tempFolder, writeFiles } from './temp-folder.ts';
+import { fileBytes } from './sqlite-file-bytes.ts';
 
 // Shaped like no known key: only the config's naming their variables can hide them.
 const CRED = 'svc-cred-7Hq2Lm9Xz4Pw';
@@ -64,11 +65,6 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => (tracker === undefined ? resolve() : tracker.close(() => resolve()))));
 
 const cli = (args: string[]) => spawnCli(args, { cwd: project, env: ENV });
-
-/** Every byte of a SQLite file and its write-ahead log, as text. */
-function fileBytes(db: string): string {
-  return [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
-}
 
 function expectNoSecret(text: string): void {
   for (const secret of SECRETS) expect(text).not.toContain(secret);

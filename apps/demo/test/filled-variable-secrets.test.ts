@@ -11,13 +11,13 @@
  * the project an instruction named, of the locale and of the terminal became
  * `[REDACTED]` in every reply, hence in every program that ran.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envelope } from './envelope-reply.ts';
 import { spawnCli } from './spawn-cli.ts';
 import { tempFolder, writeFiles } from './temp-folder.ts';
+import { fileBytes } from './sqlite-file-bytes.ts';
 
 // Shaped like no known key, in a variable not named like one: only the config's handing it to the server makes it a secret.
 const CRED = 'svc-cred-7Hq2Lm9Xz4Pw';
@@ -47,11 +47,6 @@ const folder = writeFiles(tempFolder('filled-variable-secrets'), {
   'agent.yaml': 'name: deployer\ninstructions: "The project is ${PROJECT_NAME}; its files are under ${PROJECT_DIR}."\n',
   'replies.json': JSON.stringify([envelope(`emit "<<<LOOP:DONE>>> " + tool.svc.echo_auth() + " / ${CRED} / ${SAID}"`)]),
 });
-
-/** Every byte of a SQLite file and its write-ahead log, as text. */
-function fileBytes(db: string): string {
-  return [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
-}
 
 const cli = (args: string[]) => spawnCli(args, { cwd: folder, env: ENV });
 

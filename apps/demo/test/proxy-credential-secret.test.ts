@@ -12,13 +12,13 @@
  * anyway", which holds for none of these three — each was printed and stored
  * in clear.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envelope } from './envelope-reply.ts';
 import { spawnCli } from './spawn-cli.ts';
 import { tempFolder, writeFiles } from './temp-folder.ts';
+import { fileBytes } from './sqlite-file-bytes.ts';
 
 const FIXTURE_SERVER = fileURLToPath(new URL('./fixtures/mcp-fixture-server.ts', import.meta.url));
 // The credentials, and what of each would show in clear if the proxy setting were ordinary.
@@ -43,11 +43,6 @@ const folder = writeFiles(tempFolder('proxy-credential-secret'), {
   'ws/proxy.txt': `https-proxy=${SCHEMELESS}\nall-proxy=${KEY_AS_USER}\nhttp-proxy=${SHORT_PASSWORD}\nplain=${PLAIN}\n`,
   'replies.json': JSON.stringify([envelope(`emit "<<<LOOP:DONE>>> " + tool.fs.Read("/proxy.txt") + " / ${SCHEMELESS}"`)]),
 });
-
-/** Every byte of a SQLite file and its write-ahead log, as text. */
-function fileBytes(db: string): string {
-  return [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
-}
 
 const cli = (args: string[]) => spawnCli(args, { cwd: folder, env: ENV });
 

@@ -13,7 +13,6 @@
  * agent file, in what it stores and prints; and `run --detach` refused for
  * such a value in what the agent is names the variable, never the value.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgresServer, type PostgresServer } from '@askloop/postgres/testing';
@@ -24,6 +23,7 @@ import { envelope } from './envelope-reply.ts';
 import { CLI_SOURCE, spawnCli } from './spawn-cli.ts';
 import { tempFolder, writeFiles } from './temp-folder.ts';
 import { viewerAnswers } from './viewer-answers.ts';
+import { fileBytes } from './sqlite-file-bytes.ts';
 
 // An ordinary value of 8 characters or more, which the instructions mention by name.
 const PROJECT = 'acme-webshop';
@@ -43,11 +43,6 @@ const project = writeFiles(join(root, 'project'), {
   'askloop.config.yaml': `mcpServers:\n  svc:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}]\n    env:\n      SERVICE_AUTH: \${MY_SERVICE_CRED}\n`,
   'fails.json': JSON.stringify([envelope(`fail "refused: ${CRED}"`)]),
 });
-
-/** Every byte of a SQLite file and its write-ahead log, as text. */
-function fileBytes(db: string): string {
-  return [db, `${db}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
-}
 
 const cli = (args: string[], cwd = folder) => spawnCli(args, { cwd, env: ENV });
 
