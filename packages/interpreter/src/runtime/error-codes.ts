@@ -96,7 +96,11 @@ export const SCRIPT_ERROR_CODES = {
   SCRIPT_SOURCE_TOO_LARGE: { numericCode: 37, kind: 'syntax', fix: 'Split the work.' },
   SCRIPT_SYNTAX: { numericCode: 15, kind: 'syntax', fix: 'Follow the message.' },
   SCRIPT_TIMEOUT: { numericCode: 37, kind: 'timeout', fix: 'do less per turn, or raise `--timeout-ms`' },
-  SCRIPT_TOOL_ARGUMENTS: { numericCode: 4, kind: 'runtime', fix: 'see the tool\'s signature in the message' },
+  SCRIPT_TOOL_ARGUMENTS: {
+    numericCode: 4,
+    kind: 'runtime',
+    fix: "see the tool's signature in the message; for an infinity or NaN, check the number before the call (`if x > -1e308 and x < 1e308` is false for all three)",
+  },
   SCRIPT_TOOL_ARGUMENT_COUNT: { numericCode: 4, kind: 'check', fix: 'Pass the arguments the message lists, positionally or as one map of named arguments.' },
   SCRIPT_TOOL_ARGUMENT_TYPE: { numericCode: 4, kind: 'check', fix: 'Pass a value of the type the message names (a number, not "5"; a list, not a string), or compute it first.' },
   SCRIPT_TOOL_CALL_LIMIT: { numericCode: 20, kind: 'quota', fix: 'batch work into fewer calls' },

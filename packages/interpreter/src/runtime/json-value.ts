@@ -41,34 +41,47 @@ export function fromJson(data: unknown, limits: RunLimits, where: Position | nul
   }
 }
 
-function convert(value: Value, budget: ItemBudget, depth: number): JsonValue {
+/** What becomes of an infinity or NaN: null, or the caller's error (`onNonFinite` of {@link toJson}). */
+type NonFinite = ((number: number) => never) | undefined;
+
+function convert(value: Value, budget: ItemBudget, depth: number, onNonFinite: NonFinite): JsonValue {
   if (typeof value === 'string') {
     spendChars(budget, value.length);
     return value;
   }
-  if (value === null || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (value === null || typeof value !== 'object') {
+    if (typeof value !== 'number' || Number.isFinite(value)) return value;
+    return onNonFinite === undefined ? null : onNonFinite(value);
+  }
   if (value instanceof ErrorValue) return { code: value.code, message: value.message };
   checkValueDepth(depth, budget.where);
   if (Array.isArray(value)) {
     spendItems(budget, value.length);
-    return value.map((item) => convert(item, budget, depth + 1));
+    return value.map((item) => convert(item, budget, depth + 1, onNonFinite));
   }
   spendItems(budget, value.size);
   return Object.fromEntries(
     sortedKeys(value).map((key) => {
       spendChars(budget, key.length);
-      return [key, convert(value.get(key) as Value, budget, depth + 1)];
+      return [key, convert(value.get(key) as Value, budget, depth + 1, onNonFinite)];
     }),
   );
 }
 
 /**
  * Script value → JSON data. Maps become objects with sorted keys; error values
- * become `{code, message}`; infinite and NaN numbers become null. Visits at most
+ * become `{code, message}`; infinite and NaN numbers become null, or call
+ * `onNonFinite`, which throws (a tool call's arguments refuse them). Visits at most
  * `limits.valueItems` items and `MAX_VALUE_DEPTH` levels, and `maxChars`
  * characters of text (`SCRIPT_VALUE_TOO_LARGE`): one string the script shares
  * many times is one value in the isolate but a copy each time in JSON.
  */
-export function toJson(value: Value, limits: Pick<RunLimits, 'valueItems'> = { valueItems: Infinity }, where: Position | null = null, maxChars = Infinity): JsonValue {
-  return convert(value, itemBudget(limits, 'Converting this value to JSON', where, maxChars), 0);
+export function toJson(
+  value: Value,
+  limits: Pick<RunLimits, 'valueItems'> = { valueItems: Infinity },
+  where: Position | null = null,
+  maxChars = Infinity,
+  onNonFinite?: (number: number) => never,
+): JsonValue {
+  return convert(value, itemBudget(limits, 'Converting this value to JSON', where, maxChars), 0, onNonFinite);
 }

@@ -211,7 +211,7 @@ function generateCall(node: CallExpression, context: BodyContext): string {
   const callee = node.callee;
   if (callee.type === 'ToolReference') {
     const args = node.arguments.map((argument) => generateExpression(argument, context));
-    return `tool(${tables.constant(callee.canonicalName)}, [${args.join(', ')}], ${where})`;
+    return `tool(${tables.constant(callee.canonicalName)}, [${args.join(', ')}], ${where}, ${tables.constant(`tool.${callee.name}`)})`;
   }
   if (callee.type !== 'FunctionReference') return internal(`unknown callee ${JSON.stringify((callee as { type: unknown }).type)}`);
   if (findBuiltin(callee.name) !== undefined) {

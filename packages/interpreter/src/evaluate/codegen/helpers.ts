@@ -33,6 +33,7 @@ import {
 } from '../../runtime/index.ts';
 import { MAX_ASKS_AND_PROMPTS } from '../../runtime/limits.ts';
 import { INT64_LIMIT } from '../../runtime/to-number.ts';
+import { refuseNonFiniteArgument } from '../../runtime/non-finite-argument.ts';
 import type { ScriptErrorCode } from '../../runtime/error-codes.ts';
 import type { Machine } from '../machine.ts';
 import { assignOne, assignPath, type PathStep } from '../assign-path.ts';
@@ -110,15 +111,17 @@ export function createHelpers(machine: Machine, positions: readonly Position[]) 
     bi(name: string, builtin: NonNullable<ReturnType<typeof findBuiltin>>, args: Value[], w: Position): Value {
       return callBuiltin(name, builtin, args, w);
     },
-    /** A tool call: counted, then sent to the host. */
-    tool(name: string, args: Value[], w: Position): Value {
+    /** A tool call: counted, then sent to the host. `shown` is the name as the program wrote it, for messages. */
+    tool(name: string, args: Value[], w: Position, shown: string = name): Value {
       machine.tick(w);
       if (machine.toolCalls >= limits.toolCalls) {
         fail('SCRIPT_TOOL_CALL_LIMIT', `The program made more than ${limits.toolCalls} tool calls (limit: toolCalls).`, w);
       }
       machine.toolCalls++;
       // Bounded in text too: the arguments are copied as JSON into the host, once per share of a shared string.
-      return machine.request({ kind: 'tool', name, args: toJson(args, limits, w, argumentChars) as JsonValue[] }, w);
+      // An infinity or NaN would reach the tool as null: refused here, naming it (V9).
+      const data = toJson(args, limits, w, argumentChars, () => refuseNonFiniteArgument(shown, args, w)) as JsonValue[];
+      return machine.request({ kind: 'tool', name, args: data }, w);
     },
     ask(agent: Value, prompt: Value, options: Value | undefined, w: Position): Value {
       countAskOrPrompt('ask', w);
