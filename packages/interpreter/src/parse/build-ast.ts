@@ -32,7 +32,7 @@ import { matchFastOutcome } from './match-fast.ts';
 import { matchWithNestingLimit } from './match-with-nesting-limit.ts';
 import { type Cst, cstRoot } from './ohm-internals.ts';
 import { tooDeepMessage } from './too-deep-message.ts';
-import { decodeEscapes, splitInterpolation } from './string-literals.ts';
+import { decodeEscapes, digitsNeeded, splitInterpolation } from './string-literals.ts';
 import { dottedHoleProblem } from './syntax-habits.ts';
 
 /** A problem the builder finds in an otherwise matching script. */
@@ -414,7 +414,7 @@ class Builder {
           bad.reason === 'surrogate'
             ? `Escape ${bad.text} is half of a UTF-16 surrogate pair, not a character; write the character itself (e.g. 😀) in the string.`
             : bad.reason === 'digits'
-              ? `Escape ${bad.text} needs ${bad.text === '\\u' ? 'four hex digits (\\u00e9 is é)' : 'two hex digits (\\x41 is A)'}; write \\\\ for a literal backslash, or use a raw '''…''' string.`
+              ? `Escape ${bad.text} needs ${digitsNeeded(bad.text)}; write \\\\ for a literal backslash, or use a raw '''…''' string.`
               : bad.reason === 'bytes'
               ? `The byte escapes ${bad.text} are not UTF-8 text: \\xHH and octal escapes are bytes, and a run of them must spell UTF-8 (\\xc3\\xa9 is é); for a character by its code point write \\uHHHH (\\u00e9 is é), or write the character itself.`
               : `Unknown escape ${bad.text} in a string. Known escapes: \\n \\t \\r \\" \\' \\\\ \\xHH \\uHHHH; write \\\\ for a literal backslash, or use a raw '''…''' string.`,

@@ -15,7 +15,7 @@ export interface BadEscape {
   /**
    * `surrogate`: a `\uHHHH` in D800–DFFF, half of a UTF-16 pair, which is no character (Go's strconv.Unquote refuses it too).
    * `bytes`: a run of `\xHH` / octal byte escapes that is no UTF-8 text (`\xe9` alone); `text` is the whole run.
-   * `digits`: a `\u` or `\x` without its four or two hex digits (`\u00`).
+   * `digits`: a `\u` or `\x` without its four or two hex digits (`\u00`), or an octal escape with one digit (`\0`: it takes two or three).
    */
   readonly reason?: 'surrogate' | 'bytes' | 'digits';
 }
@@ -71,11 +71,22 @@ export function decodeEscapes(content: string, onBadEscape: (bad: BadEscape) => 
       index = bytes.end;
       continue;
     }
-    onBadEscape({ offset: slash, text: `\\${next}`, ...(next === 'u' || next === 'x' ? { reason: 'digits' as const } : {}) });
+    // A lone octal digit is an octal escape cut short (byteRun takes two or three digits), not an unknown escape.
+    onBadEscape({ offset: slash, text: `\\${next}`, ...(next === 'u' || next === 'x' || /^[0-7]$/.test(next) ? { reason: 'digits' as const } : {}) });
     out += next;
     index = slash + 2;
   }
   return out;
+}
+
+/**
+ * What the `text` of a `digits` escape lacks, for its message: `\u` four hex
+ * digits, `\x` two, an octal escape (`\0`) two or three octal digits.
+ */
+export function digitsNeeded(text: string): string {
+  if (text === '\\u') return 'four hex digits (\\u00e9 is é)';
+  if (text === '\\x') return 'two hex digits (\\x41 is A)';
+  return 'two or three octal digits (\\101 is A; \\000 or \\x00 is the NUL character)';
 }
 
 /** One `\xHH` or octal `\OOO` escape at `at`: its byte and where it ends, or undefined. */

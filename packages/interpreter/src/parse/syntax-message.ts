@@ -10,6 +10,7 @@ import type { MatchResult } from 'ohm-js';
 import { BLOCK_OF_CLOSER, closerProblem, declarationProblem, describeOpenBlocks, emptyBlockProblem, openBlocks } from './open-blocks.ts';
 import { functionEquivalent } from '../check/function-equivalents.ts';
 import { compoundAssignmentProblem, fStringProblem, keywordArgumentProblem, markerProblem } from './syntax-habits.ts';
+import { numberFormProblem } from './number-form.ts';
 
 /** A syntax error: where, and what to do about it. */
 export interface SyntaxErrorDescription {
@@ -286,6 +287,8 @@ function explain(text: string, offset: number, expected: Set<string>, firstLine:
   }
   const midWord = midWordProblem(before, rest, expected);
   if (midWord !== undefined) return midWord;
+  const numberForm = numberFormProblem(before, rest);
+  if (numberForm !== undefined) return numberForm;
   const fString = fStringProblem(before, rest);
   if (fString !== undefined) return fString;
   if (open?.character === '(' && open.offset >= start) {
