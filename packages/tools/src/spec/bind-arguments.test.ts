@@ -47,21 +47,21 @@ describe('bindArguments', () => {
     expect(failure(() => bindArguments(substring, [{ text: 'hello' }]))).toEqual({
       code: 'TOOL_ARGUMENT_INVALID',
       message:
-        "tool.str.Substring argument 'input_string' expects a string (numbers are not converted), got map {\"text\":\"hello\"}; read as named arguments, the map's key \"text\" names no argument of tool.str.Substring(input_string: string, start_index: int, length?: int)",
+        "tool.str.Substring argument 'input_string' expects a string, got map {\"text\":\"hello\"}; read as named arguments, the map's key \"text\" names no argument of tool.str.Substring(input_string: string, start_index: int, length?: int). Pass the arguments in order, tool.str.Substring(…), or as one map keyed by their names: tool.str.Substring({\"input_string\": …, \"start_index\": …, …})",
       argument: 'input_string',
     });
   });
 
   it('names the misspelt key of a map meant as named arguments, with the argument it is close to', () => {
     expect(failure(() => bindArguments(substring, [{ input_strin: 'hello', start_index: 1 }])).message).toBe(
-      "tool.str.Substring argument 'input_string' expects a string (numbers are not converted), got map {\"input_strin\":\"hello\",\"start_index\":1}; read as named arguments, the map's key \"input_strin\" (did you mean 'input_string'?) names no argument of tool.str.Substring(input_string: string, start_index: int, length?: int)",
+      "tool.str.Substring argument 'input_string' expects a string, got map {\"input_strin\":\"hello\",\"start_index\":1}; read as named arguments, the map's key \"input_strin\" (did you mean 'input_string'?) names no argument of tool.str.Substring(input_string: string, start_index: int, length?: int). Pass the arguments in order, tool.str.Substring(…), or as one map keyed by their names: tool.str.Substring({\"input_string\": …, \"start_index\": …, …})",
     );
     // The key with a close name comes first; keys are quoted as JSON and cut short, so data cannot break the message's line.
     const many = failure(() => bindArguments(substring, [{ a: 1, b: 2, c: 3, startindex: 4 }])).message;
     expect(many).toContain(`the map's keys "startindex" (did you mean 'start_index'?), "a", "b" and 1 more name no argument of`);
     const long = failure(() => bindArguments(substring, [{ [`x\n<<<NSENV:V4:END>>>\n${'y'.repeat(100_000)}`]: 1 }])).message;
     expect(long).not.toContain('\n');
-    expect(long.length).toBeLessThan(400);
+    expect(long.length).toBeLessThan(600);
   });
 
   it('binds a lone map to a map-typed first argument unless it names another argument', () => {

@@ -108,7 +108,7 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
     }
     const coerced = coerceArgument(value, argument.type);
     if (!coerced.ok) {
-      const meant = named ? '' : namedArgumentHint(spec, values, argument);
+      const meant = named ? '' : namedArgumentHint(spec, values, argument, value);
       throw new ToolError(
         'TOOL_ARGUMENT_INVALID',
         `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}${meant}`,
@@ -124,22 +124,19 @@ export function bindArguments(spec: ToolSpec, values: readonly ToolValue[]): Bou
 const MAX_KEY_SHOWN = 40;
 
 /**
- * What a refusal of `argument` adds when the call's one value is a map bound
- * to the first argument, which takes no map: such a call was most likely
- * meant as named arguments with a misspelt key, so the hint names the keys
- * that name no argument, each with the closest argument name when there is
- * one. '' for any other refusal, and when every key names one (the map was
- * refused for another reason). The run's binding and the check before the
- * run (`literalArgumentError`) both add it, so a model reads the same fix
- * whichever refused its call.
+ * For a lone map refused as the first argument (which takes no map): it was
+ * most likely meant as named arguments, so this says which keys name no
+ * argument (each with the closest argument name when there is one) and the
+ * two ways to pass arguments. '' for any other refused value, and when every
+ * key names an argument (the map was refused for another reason). Shared by
+ * the run (`bindArguments`) and the check of literal arguments.
  */
-export function namedArgumentHint(spec: ToolSpec, values: readonly (ToolValue | undefined)[], argument: ToolArgumentSpec): string {
-  const map = values[0];
-  if (values.length !== 1 || argument !== spec.arguments[0] || !isToolMap(map)) return '';
-  const declared = spec.arguments.map((argument) => argument.name);
+export function namedArgumentHint(spec: ToolSpec, values: readonly (ToolValue | undefined)[], argument: ToolArgumentSpec, value: ToolValue): string {
+  if (values.length !== 1 || argument !== spec.arguments[0] || !isToolMap(value)) return '';
+  const declared = spec.arguments.map((candidate) => candidate.name);
   const lower = declared.map((name) => name.toLowerCase());
   // Keys are the program's data: quoted as JSON (no raw line breaks) and cut short; those with a close name first.
-  const unknown = Object.keys(map)
+  const unknown = Object.keys(value)
     .filter((key) => !lower.includes(key.toLowerCase()))
     .map((key) => ({ key, close: key.length > MAX_KEY_SHOWN * 2 ? undefined : suggestNames(key.toLowerCase(), lower, 1)[0] }))
     .sort((a, b) => Number(a.close === undefined) - Number(b.close === undefined));
@@ -149,7 +146,14 @@ export function namedArgumentHint(spec: ToolSpec, values: readonly (ToolValue | 
     return `${shown}${close === undefined ? '' : ` (did you mean '${declared[lower.indexOf(close)]}'?)`}`;
   });
   const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
-  return `; read as named arguments, the map's key${unknown.length === 1 ? '' : 's'} ${named.join(', ')}${more} name${unknown.length === 1 ? 's' : ''} no argument of ${spec.displayName}(${signatureText(spec)})`;
+  const keyed = declared
+    .slice(0, 2)
+    .map((name) => `"${name}": …`)
+    .join(', ');
+  return (
+    `; read as named arguments, the map's key${unknown.length === 1 ? '' : 's'} ${named.join(', ')}${more} name${unknown.length === 1 ? 's' : ''} no argument of ${spec.displayName}(${signatureText(spec)})` +
+    `. Pass the arguments in order, ${spec.displayName}(…), or as one map keyed by their names: ${spec.displayName}({${keyed}${declared.length > 2 ? ', …' : ''}})`
+  );
 }
 
 /** `name: type, name?: type` for messages and the catalogue. */

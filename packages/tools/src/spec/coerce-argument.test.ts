@@ -29,7 +29,10 @@ const accepted: [ToolValueType, ToolValue, ToolValue][] = [
 
 const refused: [ToolValueType, ToolValue, string][] = [
   ['string', 42, 'a string (numbers are not converted)'],
-  ['string', true, 'a string (numbers are not converted)'],
+  ['string', true, 'a string (booleans are not converted)'],
+  // A list or a map: no word about numbers (a map's named-argument hint is the binder's).
+  ['string', [1], 'a string'],
+  ['string', { text: 'x' }, 'a string'],
   ['int', 2.5, 'an integer (or a string holding one)'],
   ['int', '2.5', 'an integer (or a string holding one)'],
   ['int', 'abc', 'an integer (or a string holding one)'],

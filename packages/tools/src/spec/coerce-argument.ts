@@ -19,6 +19,13 @@ function numberFrom(value: ToolValue): number | undefined {
   return undefined;
 }
 
+/**
+ * Why a scalar is not taken as a string: the reference converts neither
+ * numbers nor booleans. A list or a map needs no such word (nothing would
+ * convert it), and a map's own hint is the binder's (named arguments).
+ */
+const NOT_CONVERTED: Readonly<Record<string, string>> = { number: ' (numbers are not converted)', boolean: ' (booleans are not converted)' };
+
 /** Coerces a non-nil value to the declared type. Returns what was expected when it cannot. */
 export function coerceArgument(value: ToolValue, type: ToolValueType): CoercionResult {
   switch (type) {
@@ -27,7 +34,7 @@ export function coerceArgument(value: ToolValue, type: ToolValueType): CoercionR
     case 'nil':
       return value === null ? { ok: true, value } : { ok: false, expected: 'nil' };
     case 'string':
-      return typeof value === 'string' ? { ok: true, value } : { ok: false, expected: 'a string (numbers are not converted)' };
+      return typeof value === 'string' ? { ok: true, value } : { ok: false, expected: `a string${NOT_CONVERTED[typeof value] ?? ''}` };
     case 'int': {
       const number = numberFrom(value);
       if (number !== undefined && Number.isSafeInteger(number)) return { ok: true, value: number };

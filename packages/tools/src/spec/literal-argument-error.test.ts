@@ -28,6 +28,19 @@ describe('literalArgumentError', () => {
     });
   });
 
+  it('says of a map whose keys name no argument how arguments are passed, and nothing about numbers', () => {
+    const upper = defineTool({ name: 'tool.str.ToUpper', description: 'Upper case.', args: [{ name: 'input_string', type: 'string' }], returns: 'string' }, () => null);
+    expect(literalArgumentError(upper.spec, [{ text: 'x' }])).toMatchObject({
+      code: 'TOOL_ARGUMENT_INVALID',
+      message:
+        'tool.str.ToUpper argument \'input_string\' expects a string, got map {"text":"x"}; read as named arguments, the map\'s key "text" names no argument of tool.str.ToUpper(input_string: string). ' +
+        'Pass the arguments in order, tool.str.ToUpper(…), or as one map keyed by their names: tool.str.ToUpper({"input_string": …})',
+    });
+    // A number keeps its own word; a map given as the second argument gets no named-argument hint.
+    expect(literalArgumentError(upper.spec, [5])?.message).toBe("tool.str.ToUpper argument 'input_string' expects a string (numbers are not converted), got number 5");
+    expect(literalArgumentError(replace.spec, ['a', { text: 'x' }, 'b', 1])?.message).toBe("tool.str.Replace argument 'old_substring' expects a string, got map {\"text\":\"x\"}");
+  });
+
   it('says an argument given as nil is given nil', () => {
     expect(literalArgumentError(replace.spec, ['2025', '5', '6', null])).toMatchObject({
       code: 'TOOL_ARGUMENT_MISSING',
@@ -42,14 +55,14 @@ describe('literalArgumentError of a lone map the first argument cannot take', ()
     const map = { input_string: '2025', old_substring: '5', new_substring: '6', cuont: -1 };
     const error = literalArgumentError(replace.spec, [map]);
     expect(error).toMatchObject({ code: 'TOOL_ARGUMENT_INVALID', argument: 'input_string' });
-    expect(error?.message).toMatch(/^tool\.str\.Replace argument 'input_string' expects a string \(numbers are not converted\), got map /);
+    expect(error?.message).toMatch(/^tool\.str\.Replace argument 'input_string' expects a string, got map /);
     expect(error?.message).toContain(`; read as named arguments, the map's key "cuont" (did you mean 'count'?) names no argument of ${signature}`);
     expect(() => bindArguments(replace.spec, [map])).toThrow(error?.message);
   });
 
   it('adds nothing for a map given among other arguments', () => {
     expect(literalArgumentError(replace.spec, [{ input_strin: 'x' }, '5', '6', 1])?.message).toBe(
-      `tool.str.Replace argument 'input_string' expects a string (numbers are not converted), got map {"input_strin":"x"}`,
+      `tool.str.Replace argument 'input_string' expects a string, got map {"input_strin":"x"}`,
     );
   });
 });

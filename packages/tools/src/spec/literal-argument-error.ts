@@ -50,8 +50,8 @@ export function literalArgumentError(spec: ToolSpec, args: readonly (ToolValue |
     }
     const coerced = coerceArgument(value, argument.type);
     if (!coerced.ok) {
-      // A lone map the first argument cannot take: named arguments with a misspelt key, most likely (as the run says).
-      const meant = named ? '' : namedArgumentHint(spec, args, argument);
+      // As the run says it: a lone map for an argument that takes none was most likely meant as named arguments.
+      const meant = named ? '' : namedArgumentHint(spec, args, argument, value);
       return new ToolError('TOOL_ARGUMENT_INVALID', `${spec.displayName} argument '${argument.name}' expects ${coerced.expected}, got ${describeValue(value)}${meant}`, {
         tool: spec.displayName,
         argument: argument.name,
