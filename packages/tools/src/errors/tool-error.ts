@@ -22,7 +22,9 @@ export interface ToolErrorDetails {
    * For a denial a grant would lift (`POLICY_CAPABILITY_MISSING`, `HTTP_HOST_DENIED`, `HTTP_ADDRESS_DENIED`): the
    * grant to add, as a policy's `grants` entry or `askloop --grant` takes it, unquoted (`memory:write:my key`). The
    * message says it too, shell-quoted; this is what a program reads. Absent when no grant can name the capability
-   * exactly (a scope with a comma or white space at an end).
+   * exactly (a scope with a comma or white space at an end, or one a grant would read as a pattern, `/**`), and on
+   * the bare verb of a tool with scoped needs whose arguments were not known: the grant is only ever one that allows
+   * the denied call and no more.
    */
   grant?: string;
   /** The underlying error. */

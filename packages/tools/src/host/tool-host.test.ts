@@ -251,11 +251,20 @@ describe('createToolHost: catalog.check with literal arguments (check and run ag
     expect([failure.code, failure.capability, failure.message]).toEqual(expected);
     expect(host.catalog.check('tool.fs.Delete', [{ path: '/public/leak.txt' }])?.capability).toBe('fs:delete:/public/leak.txt');
     expect((await host.fail('tool.fs.Delete', [{ path: '/public/leak.txt' }])).capability).toBe('fs:delete:/public/leak.txt');
-    // Unknown arguments: only the verb is known.
-    expect(host.catalog.check('tool.fs.Delete', [undefined])?.capability).toBe('fs:delete');
-    expect(host.catalog.check('tool.fs.Delete')?.capability).toBe('fs:delete');
-    // Arguments the scope function refuses keep the policy denial first.
-    expect(host.catalog.check('tool.fs.Delete', ['../x'])?.capability).toBe('fs:delete');
+    // Unknown arguments: only the verb is known, and no grant is named (the bare verb would allow it everywhere).
+    const unscoped = "tool.fs.Delete needs capability fs:delete for what the call acts on, and the policy holds no fs:delete grant; the call's arguments are not known here (computed, or refused by the tool), so no grant is named: grant fs:delete for the scopes it may act on (fs:delete:<scope>), not fs:delete alone, which would allow it everywhere";
+    for (const denial of [host.catalog.check('tool.fs.Delete', [undefined]), host.catalog.check('tool.fs.Delete')]) {
+      expect([denial?.code, denial?.capability, denial?.grant, denial?.message]).toEqual(['POLICY_CAPABILITY_MISSING', 'fs:delete', undefined, unscoped]);
+    }
+    // Arguments the scope function refuses keep the policy denial first, in the check and the run, with no grant either.
+    const refused = [host.catalog.check('tool.fs.Delete', ['../x']), await host.fail('tool.fs.Delete', ['../x'])];
+    expect(refused.map((denial) => [denial?.code, denial?.capability, denial?.grant, denial?.message])).toEqual([
+      ['POLICY_CAPABILITY_MISSING', 'fs:delete', undefined, unscoped],
+      ['POLICY_CAPABILITY_MISSING', 'fs:delete', undefined, unscoped],
+    ]);
+    // A tool whose need has no scope: the bare verb is exactly its grant.
+    const notes = defineToolPack('notes', [defineTool({ name: 'tool.notes.Count', description: 'Counts notes.', args: [], capabilities: ['notes:read'] }, () => 0)]);
+    expect(hostFor([notes], { allow: ['tool.notes.*'] }).catalog.check('tool.notes.Count', [])?.grant).toBe('notes:read');
     const web = hostFor([createHttpTools({})], { allow: ['tool.http.*'] });
     const fetchDenial = web.catalog.check('tool.http.Fetch', ['http://example.com/']);
     expect([fetchDenial?.code, fetchDenial?.message]).toEqual(['HTTP_HOST_DENIED', 'tool.http.Fetch needs capability net:read:example.com:80 — add the grant net:read:example.com:80 to the policy']);

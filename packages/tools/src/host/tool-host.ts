@@ -371,9 +371,8 @@ export function createToolHost(options: ToolHostOptions): ToolHost {
       const { spec } = found.definition;
       const decision = policy.check(spec);
       if (!decision.ok) {
-        // With every argument a literal, the denial can name the scoped grant the call needs.
-        if (args === undefined || args.some((argument) => argument === undefined)) return decision.error;
-        return scopedDenial(policy, spec, args as ToolValue[], decision.error);
+        // With every argument a literal, the denial can name the scoped grant the call needs; else it names none.
+        return scopedDenial(policy, spec, args as readonly (ToolValue | undefined)[] | undefined, decision.error);
       }
       if (args === undefined) return undefined;
       // A literal argument the run time would refuse (wrong type, nil where one is required) is refused now.

@@ -7,7 +7,8 @@ describe('grantHint (review finding 8)', () => {
   it.each([
     [['/data/x.txt'], 'add the grant fs:write:/data/x.txt to the policy'],
     [['/data/a b.txt'], "add the grant 'fs:write:/data/a b.txt' to the policy"],
-    [['/data/*.txt'], "add the grant 'fs:write:/data/*.txt' to the policy"],
+    [["/data/it's.txt"], "add the grant 'fs:write:/data/it'\\''s.txt' to the policy"],
+    [['/data/*.txt'], 'no grant can name it exactly, because the scope "/data/*.txt" would be a pattern in a grant, covering more than this name (* is a wildcard there); use another name'],
     [['/a,b'], 'no grant can name it exactly, because the scope "/a,b" contains a comma; grant a pattern that covers it or use another name'],
     [[' /x'], 'no grant can name it exactly, because the scope " /x" starts or ends with white space; grant a pattern that covers it or use another name'],
   ])('%j → %s', (scopes, hint) => {
@@ -26,6 +27,32 @@ describe('grantToAdd: the grant a denial carries as a field', () => {
     [[' /x'], undefined],
   ])('%j → %s, unquoted', (scopes, grant) => {
     expect(grantToAdd({ resource: 'fs', verbs: ['write'], scopes })).toBe(grant);
+  });
+
+  // A program names the file, the host or the key: one named like a pattern must not be answered with that pattern,
+  // which the operator would add and so allow far more than the denied call (`fs:write:/**` for a file called `**`).
+  it.each([
+    ['fs', '/**'],
+    ['fs', '/data/*'],
+    ['memory', '**'],
+    ['net', '**:80'],
+    ['net', '*.com:443'],
+    ['env', 'API_*'],
+    ['notes', '*'],
+    ['notes', 'true'],
+    ['mcp', 'true'],
+  ])('none for a %s scope a grant would read as a pattern: %s', (resource, scope) => {
+    const capability = { resource, verbs: ['write'], scopes: [scope] };
+    expect(grantToAdd(capability)).toBeUndefined();
+    expect(grantHint(capability)).toMatch(/^no grant can name it exactly, because the scope .* would be a pattern in a grant, covering more than this name \((\*|true) is a wildcard there\); use another name$/);
+  });
+
+  it.each([
+    ['notes', 'a*b', 'notes:write:a*b'],
+    ['fs', '/data/true', 'fs:write:/data/true'],
+    ['net', 'true:80', 'net:write:true:80'],
+  ])('one where the text is literal in a %s grant: %s', (resource, scope, grant) => {
+    expect(grantToAdd({ resource, verbs: ['write'], scopes: [scope] })).toBe(grant);
   });
 
   const write = defineTool(

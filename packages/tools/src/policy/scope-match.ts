@@ -45,6 +45,19 @@ function matchSimpleWildcard(pattern: string, needed: string): boolean {
   return compileWildcard(pieces, '\u0000').test(needed);
 }
 
+/**
+ * True when `scope`, written in a grant of `resource`, would be read as a pattern that covers more than the scope
+ * itself: a `*` where {@link scopeMatches} reads one (anywhere in a path, host or simple-wildcard scope; a whole `*`
+ * elsewhere), or `true` where a grant scope `true` covers every scope (`mcp` and unlisted resources). No grant names
+ * such a scope alone (there is no escape), so a denial must not suggest one: a program that asked for the file `/**`
+ * would be told to get `fs:write:/**`.
+ */
+export function scopeIsPattern(resource: string, scope: string): boolean {
+  if (scope === '*') return true;
+  if (PATH_RESOURCES.has(resource) || resource === 'net' || SIMPLE_WILDCARD_RESOURCES.has(resource)) return scope.includes('*');
+  return scope === 'true';
+}
+
 /** True when the grant scope `pattern` covers the needed scope for `resource`. */
 export function scopeMatches(resource: string, pattern: string, needed: string): boolean {
   if (pattern === '*') return true;
