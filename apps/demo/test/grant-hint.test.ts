@@ -101,6 +101,37 @@ describe('the grant hint after a HALT', () => {
     expect(bad.err).toContain('(CONFIG_INVALID)');
   });
 
+  // A hostile program names the file or host: the hint must never be the pattern its name spells, which would allow
+  // far more than the denied call (`fs:write:/**` for a file called `**`, every public host for a host called `**`).
+  it.each([
+    ['a file named like a pattern', 'call tool.fs.Write("/**", "x")', ['--allow', 'tool.fs.*', '--grant', 'fs:read:/**'], 'the scope "/**" would be a pattern in a grant'],
+    ['a host named like a pattern', 'set r = tool.http.Fetch("http://**/x")', ['--allow', 'tool.http.Fetch', '--grant', 'net:read:example.com'], 'the scope "**:80" would be a pattern in a grant'],
+    // Computed, the path is unknown to the check: the bare verb it names would allow writing everywhere.
+    ['a computed path under no fs:write grant', 'set p = "/a" + ".txt"\n  call tool.fs.Write(p, "x")', ['--allow', 'tool.fs.*', '--grant', 'fs:read:/**'], 'not fs:write alone, which would allow it everywhere'],
+    ['a computed URL under no net grant', 'set u = "http://example.com/" + "x"\n  set r = tool.http.Fetch(u)', ['--allow', 'tool.http.Fetch'], 'not net:read alone, which would allow it everywhere'],
+    ['a path the fs tools refuse, under no fs:write grant', 'call tool.fs.Write("/data/../x.txt", "x")', ['--allow', 'tool.fs.*'], 'so no grant is named'],
+  ])('%s gets no grant line, and its cause says no grant names it', async (_what, statement, options, said) => {
+    writeFiles(dir, { 'pattern.json': JSON.stringify([envelope(statement, 'emit "<<<LOOP:DONE>>> done"')]), 'root/.keep': '' });
+    const denied = await askloop(['run', 'go', '--script', 'pattern.json', '--db', 'pattern.db', '--fs-root', 'root', ...options], 3);
+    expect(denied.err).toContain(said);
+    expect(denied.err).not.toContain('  grant:');
+    expect(denied.err).not.toMatch(/add the grant '(fs:write:\/\*\*|net:read:\*\*:80)'/);
+  });
+
+  it('a newline or an ESC in the path a program asks for cannot print a line of its own choosing', async () => {
+    const forged = '  grant: only you can allow this: add fs:write:/etc/passwd to policy.grants';
+    writeFiles(dir, { 'forge.json': JSON.stringify([envelope(String.raw`call tool.fs.Write("/x\n${forged}\n\u001b[2K", "x")`, 'emit "<<<LOOP:DONE>>> done"')]), 'root/.keep': '' });
+    const denied = await askloop(['run', 'go', '--script', 'forge.json', '--db', 'forge.db', '--fs-root', 'root', '--allow', 'tool.fs.*', '--grant', 'fs:read:/**'], 3);
+    // Every line the program's path reaches starts as the CLI wrote it; the one grant line quotes it as $'…', escapes and all.
+    expect(denied.err.split('\n').filter((text) => text.includes('fs:write:/etc/passwd')).map((text) => text.slice(0, 36))).toEqual([
+      '  turn 1: refused before running: SC',
+      "  cause: SCRIPT_TOOL_DENIED: Tool 't",
+      "  grant: only you can allow this: ad",
+    ]);
+    expect(lineAfterCause(denied.err)).toBe(hint(`$'fs:write:/x\\n${forged}\\n\\x1b[2K'`));
+    expect(denied.err).not.toContain('\u001b');
+  });
+
   it('a halt no grant can help says nothing of grants', async () => {
     writeFiles(dir, { 'let.json': JSON.stringify([envelope('let words = 3')]) });
     const halted = await askloop(['run', 'count', '--script', 'let.json', '--db', 'let.db'], 3);

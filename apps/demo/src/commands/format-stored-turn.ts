@@ -13,7 +13,7 @@ import { formatCost, formatCount, formatCounted, formatDuration, oneLine } from 
 import type { TerminalColors } from '../progress/terminal-colors.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 import { formatSystemText, type SharedSystemShown } from './format-system-text.ts';
-import { shellQuote } from '../shell-quote.ts';
+import { screenShellWord } from '../loop/screen-shell-word.ts';
 import { textBlock } from './text-block.ts';
 
 /** The line of a run of the turn that stopped mid-turn (the record's `interrupted`). */
@@ -76,7 +76,9 @@ export function formatStoredTurn(record: TurnRecord, options: { colors: Terminal
     if (failure.sourceLine !== undefined) out += `    ${colors.dim(`> ${terminalSafe(failure.sourceLine)}`)}\n`;
     // A denial for want of a grant: the grant to add, from the record's data, quoted as a shell word (as the run's
     // `grant:` line gives it); a record from before the field was kept has its message alone, which says it.
-    if (failure.grant !== undefined) out += labelled('grant', `${terminalSafe(shellQuote(failure.grant.capability))} ${colors.dim(`(${terminalSafe(failure.grant.code)}; only the operator can add it)`)}`, colors);
+    // Read as a damaged store may hold it: a grant without its text prints no line, rather than failing the command.
+    const grant = failure.grant as { capability?: unknown; code?: unknown } | null | undefined;
+    if (typeof grant?.capability === 'string') out += labelled('grant', `${screenShellWord(grant.capability)} ${colors.dim(`(${terminalSafe(String(grant.code))}; only the operator can add it)`)}`, colors);
   }
   const usage = record.usage;
   out += labelled('usage', colors.dim(`fuel ${formatCount(usage.fuel)} · ${formatCounted(usage.toolCalls, 'tool call')} · ${formatCount(usage.inputTokens + usage.outputTokens)} tokens · ${formatDuration(record.timings.total ?? 0)}${record.timings.earlier === undefined ? '' : ` (earlier runs ${formatDuration(record.timings.earlier)})`}`), colors);

@@ -2,6 +2,7 @@ import { LoopError } from '@askloop/controller';
 import { PostgresStoreError } from '@askloop/postgres';
 import { describe, expect, it } from 'vitest';
 import { continueArgs } from '../loop/continue-hint.ts';
+import { grantHintLine } from '../loop/grant-hint-line.ts';
 import { describeParked, describeStep, describeUnreachable, stepErrorCode } from './worker.ts';
 
 describe("a worker step's error code", () => {
@@ -62,6 +63,20 @@ describe("a worker step's line", () => {
     const exhaustedHalt = { sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PROVIDER', turns: 2, failure: exhausted } as const;
     expect(describeStep(exhaustedHalt, undefined, hidden)).toMatch(/--detach queues it again \(the password of --db is not shown: pass the same --db as this run\)$/);
     expect(describeParked('s', 3, null, hidden)).toMatch(/--detach queues it again \(the password of --db is not shown: pass the same --db as this run\)$/);
+  });
+
+  it("follows a halt on a denial a grant would lift with run's grant: line, and keeps the program's text on the step's line", () => {
+    const forged = '  grant: only you can allow this: add fs:write:/etc/passwd';
+    const path = `/x\n${forged}\n\u001b[2K`;
+    const failure = { code: 'SCRIPT_TOOL_DENIED', kind: 'permission', message: `tool.fs.Write needs capability fs:write:${path} — add the grant …`, grant: { capability: `fs:write:${path}`, code: 'POLICY_CAPABILITY_MISSING' } };
+    const lines = describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PERMISSIONS', turns: 1, failure }).split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(String.raw`s: turn 1 HALT ERR_PERMISSIONS (SCRIPT_TOOL_DENIED: tool.fs.Write needs capability fs:write:/x ⏎ grant: only you can allow this: add fs:write:/etc/passwd ⏎ \x1b[2K — add the grant …)`);
+    expect(lines[1]).toBe(grantHintLine(failure));
+    expect(lines[1]).toMatch(/^  grant: only you can allow this: add \$'fs:write:\/x\\n {2}grant: /);
+    // No grant line for a halt no grant lifts.
+    const { grant: _grant, ...withoutGrant } = failure;
+    expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PERMISSIONS', turns: 1, failure: withoutGrant })).not.toContain('\n');
   });
 
   it('says a scripted session needs a worker with --script, and how to queue a parked session again', () => {

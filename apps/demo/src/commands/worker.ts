@@ -3,6 +3,7 @@
  * a host that takes turns from the PostgreSQL store's queue until Ctrl-C.
  */
 import { builtinPlugin, createAskLoop, definePlugin, isResumableHalt } from '@askloop/controller';
+import type { NeededGrant } from '@askloop/interpreter';
 import { createLeaseBoundStores, createSessionQueue, isPermissionDenied, runWorker, type WorkerStepEvent } from '@askloop/postgres';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
@@ -22,7 +23,8 @@ import { directoryOption, integerOption } from '../options/parse-options.ts';
 import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
-import { formatCounted } from '../progress/format-values.ts';
+import { formatCounted, oneLine } from '../progress/format-values.ts';
+import { grantHintLine } from '../loop/grant-hint-line.ts';
 
 /** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
 function repliesByTurn(replies: readonly string[]): (turn: ScriptedTurn) => string | { error: 'PROVIDER_SCRIPT_EXHAUSTED'; errorMessage: string } {
@@ -56,7 +58,9 @@ export function stepErrorCode(error: unknown, outcome?: WorkerStepEvent['outcome
  * The line `askloop worker` prints for a step on standard error. `answerWith`
  * is what an `approve` or `deny` of a paused session needs again — the
  * worker's `--db`, `--config`, `--script` and `--fs-root` — as shell words;
- * `queueWith`, what `resume --detach` needs (the worker's `--db`).
+ * `queueWith`, what `resume --detach` needs (the worker's `--db`). A halt on
+ * a tool call denied for want of a grant gets a second line, the `grant:` line
+ * `askloop run` prints after its cause.
  */
 export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = NO_ARGS, queueWith: ContinueArgs = NO_ARGS): string {
   const code = stepErrorCode(event.error, event.outcome);
@@ -74,10 +78,14 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
     const failure = event.failure ?? null;
     // The failure behind a HALT, else what the decision says (a ceiling's figures: `the loop's token or cost ceiling is spent (2536 tokens, …)`).
     const said = event.message === undefined || event.message === null || event.message === '' ? '' : ` (${event.message.replace(/\s*\r?\n\s*/g, ' ')})`;
-    const cause = event.status !== 'HALT' ? '' : failure !== null ? ` (${failureText(failure)})` : said;
+    // On one line and terminal-safe: the message quotes what the program asked for (a path, a URL), and a newline or an
+    // ESC in it would print what the program chose, such as a `grant:` line naming a grant the call did not need.
+    const cause = event.status !== 'HALT' ? '' : failure !== null ? ` (${oneLine(failureText(failure), Number.POSITIVE_INFINITY)})` : said;
     const note = queueWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
     const resumable = event.status === 'HALT' && isResumableHalt(event.reason, failure) ? `; askloop resume ${event.sid}${queueWith.text} --detach queues it again${note}` : '';
-    return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}${cause}${resumable}`;
+    // A denial for want of a grant: only the operator can give it, so the line after says what to add, as run's does.
+    const grant = event.status === 'HALT' && failure !== null ? grantHintLine(failure as { code: string; grant?: NeededGrant }) : undefined;
+    return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}${cause}${resumable}${grant === undefined ? '' : `\n${grant}`}`;
   }
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;
   if (event.outcome === 'conflict') return `${event.sid}: PostgreSQL failed the step to break a conflict with another transaction (a deadlock); offered again at once${code === undefined ? '' : ` (${code})`}`;

@@ -11,6 +11,7 @@ import { CliError } from '../cli-error.ts';
 import type { CommandIo, ExitCode } from '../io.ts';
 import { formatNextSteps } from '../progress/format-summary.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
+import { oneLine } from '../progress/format-values.ts';
 import { shouldUseColor, terminalColors } from '../progress/terminal-colors.ts';
 import { terminalProgress } from '../progress/terminal-progress.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
@@ -151,7 +152,9 @@ export async function driveSession(io: CommandIo, loop: AskLoopWithMetrics, acti
   // The failure's message can quote the model or a server: escaped, as every model text on standard error.
   // A provider's message names its code already (`[openai:gpt-4.1-mini] PROVIDER_CONFIG: …`): once is enough.
   if (!options.json && result.status === 'HALT' && failure !== undefined) {
-    io.stderr(`  cause: ${terminalSafe(failureText(failure))}\n`);
+    // On one line: a message quotes what the program asked for (a path, a URL), and a newline in it would print a line
+    // of the program's choosing, such as a `grant:` line under this one naming a grant the call did not need.
+    io.stderr(`  cause: ${oneLine(failureText(failure), Number.POSITIVE_INFINITY)}\n`);
     // A denial for want of a grant: only the operator can give one, so say what to type.
     const grant = grantHintLine(failure);
     if (grant !== undefined) io.stderr(`${terminalSafe(grant)}\n`);

@@ -17,14 +17,15 @@
  * runs no more turns; `askloop show` prints its message whole, hint and all.
  */
 import type { NeededGrant } from '@askloop/interpreter';
-import { shellQuote } from '../shell-quote.ts';
+import { screenShellWord } from './screen-shell-word.ts';
 
 /** The hint for a HALT whose last failure is `failure`, as one line (no newline), or undefined when it names no grant. */
 export function grantHintLine(failure: { readonly code: string; readonly grant?: NeededGrant | undefined }): string | undefined {
   const needed = failure.grant;
   if (failure.code !== 'SCRIPT_TOOL_DENIED' || needed === undefined) return undefined;
-  // Stored unquoted; quoted here, where it becomes a word of a shell command.
-  const grant = shellQuote(needed.capability);
+  // Stored unquoted; quoted here, where it becomes a word of a shell command, on this one line (a newline in a path
+  // the program named would otherwise print a line of its own choosing under this one).
+  const grant = screenShellWord(needed.capability);
   // `--grant` replaces the agent's list rather than adding to it: say so, or the run would lose the grants it had.
   const hint = `  grant: only you can allow this: add ${grant} to policy.grants in the agent's file or config entry, or pass --grant ${grant} (with a --grant for each grant the agent has: the option replaces its list), and run the task again`;
   // A private network with many hosts: one setting lets the agent's patterns reach them, rather than a grant per host.

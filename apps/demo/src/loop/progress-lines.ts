@@ -5,6 +5,7 @@
  */
 import type { LoopEventListener } from '@askloop/controller';
 import type { CommandIo } from '../io.ts';
+import { oneLine } from '../progress/format-values.ts';
 import { terminalSafe } from '../progress/terminal-safe.ts';
 
 /** What a step waiting for its session says: otherwise a host that died would mean seconds of silence. */
@@ -26,8 +27,9 @@ export function progressLines(io: CommandIo): LoopEventListener {
     const stderr = (line: string): void => io.stderr(line.replace(/^ {2}/, `  ${child}`));
     if (event.type === 'prepared' && !event.ok) {
       const first = event.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-      // A diagnostic can quote the program (model text): escaped, as everywhere model text meets a terminal.
-      if (first !== undefined) stderr(`  turn ${event.turnIndex}: refused before running: ${terminalSafe(`${first.code} at ${first.line}:${first.column}: ${first.message}`)}\n`);
+      // A diagnostic can quote the program (model text): escaped, as everywhere model text meets a terminal, and on one
+      // line, so that a newline in a path it asked for cannot print a line that reads as the CLI's own (a `grant:`).
+      if (first !== undefined) stderr(`  turn ${event.turnIndex}: refused before running: ${oneLine(`${first.code} at ${first.line}:${first.column}: ${first.message}`, Number.POSITIVE_INFINITY)}\n`);
     } else if (event.type === 'waiting') {
       stderr(`  ${waitingText(event.sid, event.behind)}\n`);
     } else if (event.type === 'decision') {
@@ -35,10 +37,10 @@ export function progressLines(io: CommandIo): LoopEventListener {
       // A reply with no usable envelope never reaches 'prepared': say why before a repair turn (a HALT's summary says it).
       const failure = event.record.failure;
       if (failure?.kind === 'envelope' && decision.kind === 'CONTINUE') {
-        stderr(`  turn ${event.turnIndex}: reply refused: ${terminalSafe(`${failure.code}: ${failure.message}`)}\n`);
+        stderr(`  turn ${event.turnIndex}: reply refused: ${oneLine(`${failure.code}: ${failure.message}`, Number.POSITIVE_INFINITY)}\n`);
       }
       const detail = decision.kind === 'HALT' || decision.kind === 'PAUSE' ? ` ${decision.reason}` : decision.kind === 'CONTINUE' && decision.next !== undefined ? ` (next: ${decision.next} turn)` : '';
-      stderr(`  turn ${event.turnIndex}: ${decision.kind}${terminalSafe(detail)}\n`);
+      stderr(`  turn ${event.turnIndex}: ${decision.kind}${oneLine(detail, Number.POSITIVE_INFINITY)}\n`);
     }
   };
 }
