@@ -3,7 +3,6 @@
  * a host that takes turns from the PostgreSQL store's queue until Ctrl-C.
  */
 import { builtinPlugin, createAskLoop, definePlugin, isResumableHalt } from '@askloop/controller';
-import type { NeededGrant } from '@askloop/interpreter';
 import { createLeaseBoundStores, createSessionQueue, isPermissionDenied, runWorker, type WorkerStepEvent } from '@askloop/postgres';
 import { createScriptedProvider, type ScriptedTurn } from '@askloop/providers';
 import { parseArgs } from 'node:util';
@@ -84,7 +83,7 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
     const note = queueWith.dbRedacted ? ` ${REDACTED_DB_NOTE}` : '';
     const resumable = event.status === 'HALT' && isResumableHalt(event.reason, failure) ? `; askloop resume ${event.sid}${queueWith.text} --detach queues it again${note}` : '';
     // A denial for want of a grant: only the operator can give it, so the line after says what to add, as run's does.
-    const grant = event.status === 'HALT' && failure !== null ? grantHintLine(failure as { code: string; grant?: NeededGrant }) : undefined;
+    const grant = event.status === 'HALT' && failure !== null ? grantHintLine(failure) : undefined;
     return `${event.sid}: turn ${event.turns} ${event.status}${event.status === 'HALT' ? why : ''}${cause}${resumable}${grant === undefined ? '' : `\n${grant}`}`;
   }
   if (event.outcome === 'lease-lost') return `${event.sid}: lease lost; another host continues the session${code === undefined ? '' : ` (${code})`}`;

@@ -20,7 +20,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { AskLoop } from '@askloop/controller';
+import type { AskLoop, TurnFailure } from '@askloop/controller';
 import { isLeaseLost, isTransactionConflict } from '../errors/postgres-store-error.ts';
 import type { Lease, SessionQueue } from '../queue/session-queue.ts';
 import { queryFailure } from '../sql/statement-runner.ts';
@@ -47,8 +47,11 @@ export interface WorkerStepEvent {
    * (another host finished it meanwhile): the loop only reported its end, no turn ran, and the step log has no row.
    */
   readonly decided?: boolean;
-  /** What failed in the last turn of a committed step that halted or paused on a failure (`LoopResult.failure`). */
-  readonly failure?: { readonly code: string; readonly kind: string; readonly message: string } | null;
+  /**
+   * What failed in the last turn of a committed step that halted or paused on a failure (`LoopResult.failure`), with
+   * the grant that would lift a denial (`grant`, for a host to tell its operator).
+   */
+  readonly failure?: { readonly code: string; readonly kind: string; readonly message: string; readonly grant?: TurnFailure['grant'] } | null;
   readonly error?: unknown;
 }
 
