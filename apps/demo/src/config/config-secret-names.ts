@@ -10,7 +10,8 @@
  * hide an ordinary value (a project name an instruction mentions) in every
  * reply, so in every program that runs. The system's own variables
  * (`HOME: ${HOME}`, `isOrdinaryVariable`) are passed on, not named as
- * secrets — but a proxy setting with credentials in its URL. And every variable a plugin entry's options name (`tokenEnv:
+ * secrets, but for a proxy setting with credentials in its URL, which is one.
+ * And every variable a plugin entry's options name (`tokenEnv:
  * TRACKER_AUTH`, `variablesNamedIn`): the plugin reads its key from there.
  * The redactors take these values as they take those of variables named like
  * keys (`createSecretRedactor(env, secretNames)`), so a variable called
