@@ -8,7 +8,6 @@ import { describeValue, toText, typedValue } from './render.ts';
 import { fail, type Position } from './script-error.ts';
 import { checkStringLength } from './size-check.ts';
 import { toInt64, toNumeric } from './to-number.ts';
-import { typeName } from './type-name.ts';
 import type { Value } from './value.ts';
 
 function mismatch(operator: string, left: Value, right: Value, where: Position | null): never {
