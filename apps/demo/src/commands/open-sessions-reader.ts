@@ -13,7 +13,6 @@ import { openPostgresReader } from '../loop/open-postgres-store.ts';
 import { redactMessage, redactUrl } from '../loop/redact-url.ts';
 import type { StoreLocation } from '../loop/store-location.ts';
 import { openSessionsReadOnly } from './open-sessions-read-only.ts';
-import type { CommandIo } from '../io.ts';
 
 /** An opened reader: the store (undefined when there is none yet) and where it is, for messages. */
 export interface SessionsReader {
