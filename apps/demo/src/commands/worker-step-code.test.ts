@@ -79,6 +79,11 @@ describe("a worker step's line", () => {
     expect(describeStep({ sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'ERR_PERMISSIONS', turns: 1, failure: withoutGrant })).not.toContain('\n');
   });
 
+  it("escapes a halt's message when no failure stands behind it (a v1 model's own halt reason)", () => {
+    const halt = { sid: 's', token: '7', outcome: 'committed', status: 'HALT', reason: 'V1_HALT', turns: 1, message: 'done\u001b]0;owned\u0007 here\nnext' } as const;
+    expect(describeStep(halt)).toBe(String.raw`s: turn 1 HALT V1_HALT (done\x1b]0;owned\x07 here next)`);
+  });
+
   it('says a scripted session needs a worker with --script, and how to queue a parked session again', () => {
     const error = new LoopError({ code: 'LOOP_PROVIDER_NOT_FOUND', message: 'agent \'cli\': [scripted] PROVIDER_NOT_FOUND: unknown provider "scripted"; available: anthropic, google, ollama, openai' });
     expect(describeStep({ sid: 's', token: '7', outcome: 'failed', error })).toBe(

@@ -23,6 +23,7 @@ import { followKnownSecretNames } from '../known-secret-names.ts';
 import { createSecretRedactor, environmentSecretsOf } from '../redact-secrets.ts';
 import { failureText } from '../progress/format-turn-parts.ts';
 import { formatCounted, oneLine } from '../progress/format-values.ts';
+import { terminalSafe } from '../progress/terminal-safe.ts';
 import { grantHintLine } from '../loop/grant-hint-line.ts';
 
 /** The scripted model of a worker: reply N answers turn N of any session (a session's turns run on many hosts). */
@@ -75,8 +76,9 @@ export function describeStep(event: WorkerStepEvent, answerWith: ContinueArgs = 
     }
     // A halt that `resume` continues (a provider's outage, a cancel) waits for it: say so, or it reads as the end.
     const failure = event.failure ?? null;
-    // The failure behind a HALT, else what the decision says (a ceiling's figures: `the loop's token or cost ceiling is spent (2536 tokens, …)`).
-    const said = event.message === undefined || event.message === null || event.message === '' ? '' : ` (${event.message.replace(/\s*\r?\n\s*/g, ' ')})`;
+    // The failure behind a HALT, else what the decision says (a ceiling's figures: `the loop's token or cost ceiling is spent (2536 tokens, …)`,
+    // or a v1 model's own reason for its halt: escaped, as all model text on a terminal).
+    const said = event.message === undefined || event.message === null || event.message === '' ? '' : ` (${terminalSafe(event.message.replace(/\s*\r?\n\s*/g, ' '))})`;
     // On one line and terminal-safe: the message quotes what the program asked for (a path, a URL), and a newline or an
     // ESC in it would print what the program chose, such as a `grant:` line naming a grant the call did not need.
     const cause = event.status !== 'HALT' ? '' : failure !== null ? ` (${oneLine(failureText(failure), Number.POSITIVE_INFINITY)})` : said;
