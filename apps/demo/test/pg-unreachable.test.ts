@@ -32,6 +32,17 @@ describe('a PostgreSQL URL where no server listens', () => {
   });
 });
 
+describe('a PostgreSQL URL whose unix socket no server listens on', () => {
+  it('names the socket, not a host and port the URL does not give (it said localhost:5432)', async () => {
+    // A socket file no server answers at: connect() to it is refused, as to a socket a stopped server left behind.
+    const folder = folderWith({ '.s.PGSQL.5432': '' });
+    const io = captureIo({ cwd: folder });
+    expect(await main(['sessions', '--db', `postgres:///askloop?host=${folder}`], io)).toBe(1);
+    expect(io.err).toContain(`ECONNREFUSED ${folder}/.s.PGSQL.5432; no server listens on the socket ${folder}/.s.PGSQL.5432: start PostgreSQL there, or fix the socket folder (host=) and port in the URL`);
+    expect(io.err).not.toContain('localhost');
+  });
+});
+
 describe('unreachableServerHint', () => {
   it('finds the socket error under the store\'s error and in an AggregateError (localhost: both addresses refused)', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' });
