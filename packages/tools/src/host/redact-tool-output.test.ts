@@ -44,13 +44,17 @@ describe('createToolHost({ redact })', () => {
     expect((await hostFor([pack]).fail('tool.leak.Throw', [])).message).toContain(KEY);
   });
 
-  it("keeps a denial's grant when it hides the secret in its message, hidden there too", async () => {
+  it("drops a denial's grant when it hides a secret in it (the hidden grant names another scope), and keeps one that holds none", async () => {
     const notes = defineToolPack('notes', [
       defineTool({ name: 'tool.notes.Write', description: 'Writes a note.', args: [{ name: 'name', type: 'string' }], capabilities: ['notes:write'], scopes: (args) => [{ resource: 'notes', verbs: ['write'], scopes: [String(args.name)] }] }, () => null),
     ]);
     const error = await hostFor([notes], { allow: ['**'], grants: ['notes:write:other'] }, { redact }).fail('tool.notes.Write', [`n ${KEY}`]);
-    expect([error.code, error.grant]).toEqual(['POLICY_CAPABILITY_MISSING', 'notes:write:n [redacted]']);
+    expect([error.code, error.grant]).toEqual(['POLICY_CAPABILITY_MISSING', undefined]);
+    expect(error.capability).not.toContain(KEY);
     expect(error.message).not.toContain(KEY);
+    // A grant without the secret is kept, though the message was hidden elsewhere (the tool's own words).
+    const kept = await hostFor([notes], { allow: ['**'], grants: ['notes:write:other'] }, { redact }).fail('tool.notes.Write', ['n']);
+    expect([kept.code, kept.grant]).toEqual(['POLICY_CAPABILITY_MISSING', 'notes:write:n']);
   });
 
   it('replaces the secret in every string of a result, map keys included, keeping __proto__ a key', async () => {

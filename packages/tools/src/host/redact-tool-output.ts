@@ -57,14 +57,18 @@ export function holdsText(values: readonly ToolValue[] | ToolValue, text: string
 }
 
 /**
- * `failure` with `redact` applied to its message (and grant). When that changes it, a new
+ * `failure` with `redact` applied to its message and capability (a grant it would change is dropped). When that changes it, a new
  * error of the same code and fields without the `cause`, which may hold the
  * secret in its own message.
  */
 export function redactToolFailure(failure: ToolError, redact: (text: string) => string): ToolError {
   const message = redact(failure.message);
   if (message === failure.message) return failure;
-  // The grant is hidden as the message is: it names what the program asked for, which may hold a key.
+  // The grant names what the program asked for, which may hold a key. Hidden, it would name another scope than the
+  // call needs (`notes:write:n [redacted]`), which an operator could add and still be refused: so it is dropped.
+  // The capability is only said, so it is hidden as the message is.
   const details = detailsOf(failure);
-  return new ToolError(failure.code, message, details.grant === undefined ? details : { ...details, grant: redact(details.grant) });
+  if (details.grant !== undefined && redact(details.grant) !== details.grant) delete details.grant;
+  if (details.capability !== undefined) details.capability = redact(details.capability);
+  return new ToolError(failure.code, message, details);
 }
