@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { CliError, usageError } from '../cli-error.ts';
+import { usageError } from '../cli-error.ts';
 import { configForRun } from '../config/config-for-run.ts';
 import { locateModelError } from '../config/model-place.ts';
 import { atStorePlace, locateStoreError } from '../config/store-place.ts';

@@ -54,57 +54,59 @@ function checked(test: (value: string) => void): Field {
 
 const CALL_LIMIT: Field = { kind: 'object', fields: { perTurn: count(0), perSession: count(0) } };
 
-/** The shape of `AgentDefinition`, as data: adding a field to the interface means adding it here. */
-const AGENT: Field = {
-  kind: 'object',
-  required: ['name', 'model'],
-  fields: {
-    name: { kind: 'string', check: (value) => (NAME.test(value) ? undefined : 'expected a name of lower-case letters, digits, _ and -, starting with a letter') },
-    model: { kind: 'string', check: (value) => (MODEL.test(value) ? undefined : "expected 'provider:model', e.g. 'openai:gpt-4.1-mini'") },
-    description: text,
-    settings: {
-      kind: 'object',
-      fields: {
-        temperature: { kind: 'number', min: 0, max: 2 },
-        topP: { kind: 'number', min: 0, max: 1 },
-        topK: count(1),
-        maxOutputTokens: count(1),
-        stopSequences: { kind: 'list', item: text },
-        seed: count(0),
-      },
+/**
+ * The fields of `AgentDefinition`, as data: adding a field to the interface means adding it here, which the
+ * compiler holds to (`satisfies` wants every key of the interface, and no other).
+ */
+const AGENT_FIELDS = {
+  name: { kind: 'string', check: (value) => (NAME.test(value) ? undefined : 'expected a name of lower-case letters, digits, _ and -, starting with a letter') },
+  model: { kind: 'string', check: (value) => (MODEL.test(value) ? undefined : "expected 'provider:model', e.g. 'openai:gpt-4.1-mini'") },
+  description: text,
+  settings: {
+    kind: 'object',
+    fields: {
+      temperature: { kind: 'number', min: 0, max: 2 },
+      topP: { kind: 'number', min: 0, max: 1 },
+      topK: count(1),
+      maxOutputTokens: count(1),
+      stopSequences: { kind: 'list', item: text },
+      seed: count(0),
     },
-    dialect: { kind: 'choice', values: ['v4', 'v1'] },
-    toolLoopPermitted: flag,
-    instructions: text,
-    policy: {
-      kind: 'object',
-      fields: {
-        allow: { kind: 'list', item: checked((value) => compileToolPattern(value)) },
-        deny: { kind: 'list', item: checked((value) => compileToolPattern(value)) },
-        grants: { kind: 'list', item: checked((value) => parseGrant(value)) },
-        trusted: flag,
-        limits: { kind: 'object', fields: { perTurn: count(0), perSession: count(0), tools: { kind: 'record', value: CALL_LIMIT } } },
-      },
-    },
-    quotas: {
-      kind: 'object',
-      fields: { fuel: count(1), wallMs: count(1, MAX_WALL_MS), memoryMb: count(8), toolCalls: count(0), outputBytes: count(1), scratchpadBytes: count(1) },
-    },
-    ceilings: {
-      kind: 'object',
-      // One turn under the highest turn index every store holds: an `answer-now` turn may follow the last.
-      fields: { maxTurns: count(1, MAX_TURN_INDEX - 1), wallMs: count(1, MAX_WALL_MS), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
-    },
-    // The first sighting of a digest counts as one of the N (seed 002 §6): with 1, the first turn that is not DONE halted.
-    noProgressN: { kind: 'integer', min: 2, why: 'the first turn with a digest counts as one of them, so 1 would halt every turn that is not DONE' },
-    nudge: flag,
-    repair: count(0),
-    maxErrorStreak: count(1),
-    answerNow: flag,
-    maxAskDepth: count(0),
-    asks: { kind: 'list', item: { kind: 'string', check: (value) => (value === '*' || NAME.test(value) ? undefined : "expected an agent's name, or '*' for any agent") } },
   },
-};
+  dialect: { kind: 'choice', values: ['v4', 'v1'] },
+  toolLoopPermitted: flag,
+  instructions: text,
+  policy: {
+    kind: 'object',
+    fields: {
+      allow: { kind: 'list', item: checked((value) => compileToolPattern(value)) },
+      deny: { kind: 'list', item: checked((value) => compileToolPattern(value)) },
+      grants: { kind: 'list', item: checked((value) => parseGrant(value)) },
+      trusted: flag,
+      limits: { kind: 'object', fields: { perTurn: count(0), perSession: count(0), tools: { kind: 'record', value: CALL_LIMIT } } },
+    },
+  },
+  quotas: {
+    kind: 'object',
+    fields: { fuel: count(1), wallMs: count(1, MAX_WALL_MS), memoryMb: count(8), toolCalls: count(0), outputBytes: count(1), scratchpadBytes: count(1) },
+  },
+  ceilings: {
+    kind: 'object',
+    // One turn under the highest turn index every store holds: an `answer-now` turn may follow the last.
+    fields: { maxTurns: count(1, MAX_TURN_INDEX - 1), wallMs: count(1, MAX_WALL_MS), fuel: count(1), tokens: count(1), costUsd: { kind: 'number', min: 0 }, toolCalls: count(0) },
+  },
+  // The first sighting of a digest counts as one of the N (seed 002 §6): with 1, the first turn that is not DONE halted.
+  noProgressN: { kind: 'integer', min: 2, why: 'the first turn with a digest counts as one of them, so 1 would halt every turn that is not DONE' },
+  nudge: flag,
+  repair: count(0),
+  maxErrorStreak: count(1),
+  answerNow: flag,
+  maxAskDepth: count(0),
+  asks: { kind: 'list', item: { kind: 'string', check: (value) => (value === '*' || NAME.test(value) ? undefined : "expected an agent's name, or '*' for any agent") } },
+} satisfies Record<keyof AgentDefinition, Field>;
+
+/** The shape of `AgentDefinition`: its fields, two of them required. */
+const AGENT: Field = { kind: 'object', required: ['name', 'model'], fields: AGENT_FIELDS };
 
 /** `ceilings.maxTurns`, `policy.allow[2]`; the top level is `(top level)`. */
 export function formatIssuePath(path: readonly (string | number)[]): string {
