@@ -6,6 +6,7 @@ import { compareCodePoints } from './code-point-order.ts';
 import { JsonDepthError, JsonSyntaxError } from './errors.ts';
 import { MAX_JSON_DEPTH } from './limits.ts';
 import { readJsonTree, type JsonNode } from './json-tree.ts';
+import { requireString } from './argument-type.ts';
 
 /**
  * Canonical JSON of JSON text. Scalars are kept byte for byte (numbers are not
@@ -14,6 +15,7 @@ import { readJsonTree, type JsonNode } from './json-tree.ts';
  * Throws `ERR_JSON_SYNTAX` or `ERR_JSON_DEPTH`.
  */
 export function canonicalizeJson(text: string): string {
+  requireString(text, 'canonicalizeJson: text (canonicalJson takes a value)');
   return writeNode(readJsonTree(text, MAX_JSON_DEPTH));
 }
 

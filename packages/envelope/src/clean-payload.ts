@@ -5,6 +5,7 @@
 import { LOOP_DONE_MARKER } from './markers.ts';
 import { isSpaceTabOrCR, trimEndWhere } from './trim.ts';
 import { utf8Length } from './utf8.ts';
+import { requireString } from './argument-type.ts';
 
 const LABELS = [
   'here is the json output:',
@@ -30,6 +31,7 @@ const FENCE_TAGS = /^```(?:json|neuroscript|ns|text|markdown|md)?[ \t]*/i;
  * the text; 7. trim.
  */
 export function cleanPayload(raw: string): string {
+  requireString(raw, 'cleanPayload: raw');
   let text = raw.trim().split(LOOP_DONE_MARKER).join('').trim();
   text = text.replaceAll('\\n', '\n');
   text = text

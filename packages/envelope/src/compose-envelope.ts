@@ -7,6 +7,7 @@ import { canonicalJson } from './canonical-json.ts';
 import { MarkersInvalidError, SectionMissingError } from './errors.ts';
 import { markerLine, matchMarker, type SectionName } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
+import { kindOf, requireString } from './argument-type.ts';
 
 /** What {@link composeEnvelope} accepts: USERDATA may be given as an object. */
 export interface EnvelopeInput {
@@ -25,13 +26,13 @@ export interface EnvelopeInput {
  */
 export function composeEnvelope(input: EnvelopeInput): string {
   // A caller's mistake, not an envelope's: each section is text (USERDATA may also be the object), or absent.
-  if (typeof input !== 'object' || input === null) throw new TypeError(`composeEnvelope takes { userdata, scratchpad?, output?, actions? }, got ${input === null ? 'null' : typeof input}`);
+  if (typeof input !== 'object' || input === null) throw new TypeError(`composeEnvelope takes { userdata, scratchpad?, output?, actions? }, got ${kindOf(input)}`);
   for (const name of ['scratchpad', 'output', 'actions'] as const) {
     const body: unknown = input[name];
     if (body !== undefined && body !== null && typeof body !== 'string') throw new TypeError(`composeEnvelope: ${name} must be a string, got ${typeof body}`);
   }
   if (input.userdata === null || (typeof input.userdata !== 'string' && typeof input.userdata !== 'object')) {
-    throw new TypeError(`composeEnvelope: userdata must be a JSON object or its text, got ${input.userdata === null ? 'null' : typeof input.userdata}`);
+    throw new TypeError(`composeEnvelope: userdata must be a JSON object or its text, got ${kindOf(input.userdata)}`);
   }
   const userdata = typeof input.userdata === 'string' ? input.userdata : canonicalJson(input.userdata);
   if (userdata === '') throw new SectionMissingError('cannot compose an envelope without USERDATA: it must be a non-empty JSON object');
@@ -78,6 +79,7 @@ function checkBody(name: SectionName, body: string): void {
  * untouched.
  */
 export function neutralizeMarkerLines(text: string): string {
+  requireString(text, 'neutralizeMarkerLines: text');
   if (!text.includes('<<<NSENV:V4:')) return text;
   return text
     .split('\n')

@@ -16,6 +16,7 @@ import { isMarkerSpace, markerLine } from './markers.ts';
 import { markerAt } from './scan-lines.ts';
 import { envelopeTooLarge } from './size-check.ts';
 import { utf8Length } from './utf8.ts';
+import { kindOf } from './argument-type.ts';
 
 /** The START marker line, which line 1 must hold. */
 const START_LINE = markerLine('START');
@@ -68,7 +69,7 @@ export class EnvelopeStreamParser {
   push(chunk: string | Uint8Array): StreamStatus {
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#result !== undefined) return 'complete';
-    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw new TypeError(`EnvelopeStreamParser: push takes a string or UTF-8 bytes, got ${chunk === null ? 'null' : typeof chunk}`);
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) throw new TypeError(`EnvelopeStreamParser: push takes a string or UTF-8 bytes, got ${kindOf(chunk)}`);
     const kind = typeof chunk === 'string' ? 'string' : 'bytes';
     if (this.#input !== undefined && this.#input !== kind) throw new TypeError(`EnvelopeStreamParser: push only strings or only bytes; got ${kind} after ${this.#input}`);
     this.#input = kind;

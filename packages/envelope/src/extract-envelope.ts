@@ -11,6 +11,7 @@ import { markerLine } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
 import { scanLines } from './scan-lines.ts';
 import { checkBareActionsSize } from './size-check.ts';
+import { kindOf } from './argument-type.ts';
 
 /** Options of {@link extractEnvelope}. */
 export interface ExtractOptions {
@@ -35,8 +36,8 @@ const FENCE = /^\s*```/;
  */
 export function extractEnvelope(reply: string, options: ExtractOptions = {}): ParseResult {
   // A caller's mistake, not a model's: a JavaScript caller was never type-checked.
-  if (typeof reply !== 'string') throw new TypeError(`extractEnvelope takes the reply as a string, got ${reply === null ? 'null' : typeof reply}`);
-  if (options.userdata !== undefined && typeof options.userdata !== 'string') throw new TypeError(`extractEnvelope: options.userdata must be USERDATA's JSON text, got ${options.userdata === null ? 'null' : typeof options.userdata}`);
+  if (typeof reply !== 'string') throw new TypeError(`extractEnvelope takes the reply as a string, got ${kindOf(reply)}`);
+  if (options.userdata !== undefined && typeof options.userdata !== 'string') throw new TypeError(`extractEnvelope: options.userdata must be USERDATA's JSON text, got ${kindOf(options.userdata)}`);
   let strictError: unknown;
   try {
     return unfenceActions(parseEnvelope(reply));

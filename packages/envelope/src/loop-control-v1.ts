@@ -4,6 +4,7 @@
  * resolve by precedence abort > halt > await > done > continue, and only an
  * explicit continue continues.
  */
+import { requireString } from './argument-type.ts';
 
 /** A v1 loop signal. `await` is the approval pause of the ask-loop discussion (seed 001). */
 export type LoopSignal = 'abort' | 'halt' | 'await' | 'done' | 'continue';
@@ -43,6 +44,7 @@ const SIGNALS: ReadonlySet<string> = new Set(SIGNAL_PRECEDENCE);
 
 /** Scans one turn's OUTPUT for v1 control signals. */
 export function scanLoopControlV1(output: string): ControlScan {
+  requireString(output, 'scanLoopControlV1: output');
   const lines = output.split(/\r?\n/);
   const found: FoundSignal[] = [];
   const json = readControlJson(lines[0] ?? '');
@@ -124,5 +126,6 @@ function readControlJson(firstLine: string): FoundSignal | undefined {
 
 /** The marker a host appends when it stops the loop itself (seed 000 §2.6): `[[loop:halt:reason=…]]`. */
 export function haltMarker(reason: string): string {
+  requireString(reason, 'haltMarker: reason');
   return `[[loop:halt:reason=${reason.replace(/[\]\n]/g, ' ')}]]`;
 }

@@ -5,6 +5,7 @@
 import { cleanPayload } from './clean-payload.ts';
 import type { Lint } from './lint.ts';
 import { LOOP_DONE_MARKER } from './markers.ts';
+import { kindOf, requireString } from './argument-type.ts';
 
 /** What scanning one turn's OUTPUT for the DONE marker found. */
 export interface DoneScan {
@@ -28,7 +29,9 @@ export interface DoneScan {
  * `LINT_MULTIPLE_MARKERS` and are left out of the result.
  */
 export function scanDoneMarker(output: string | readonly string[]): DoneScan {
-  if (typeof output !== 'string' && !Array.isArray(output)) throw new TypeError(`scanDoneMarker takes OUTPUT as a string or a list of lines, got ${output === null ? 'null' : typeof output}`);
+  if (typeof output !== 'string' && !Array.isArray(output)) throw new TypeError(`scanDoneMarker takes OUTPUT as a string or a list of lines, got ${kindOf(output)}`);
+  // A number among the lines would be joined in as its digits: a caller's mistake, named where it is.
+  if (typeof output !== 'string') output.forEach((line, index) => requireString(line, `scanDoneMarker: OUTPUT line [${index}]`));
   const text = typeof output === 'string' ? output : output.join('\n');
   const lines = text.split(/\r?\n/);
   let first = -1;

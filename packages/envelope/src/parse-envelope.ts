@@ -11,6 +11,7 @@ import { decodedByteOffsets, stringByteOffsets, type ByteOffsets } from './byte-
 import { scanLines, type ScannedLine } from './scan-lines.ts';
 import { checkSizes, type MarkerLineSpan, type SizedSegment } from './size-check.ts';
 import { firstInvalidUtf8Offset, tryDecodeUtf8 } from './utf8.ts';
+import { kindOf } from './argument-type.ts';
 
 /** The run of content lines that follows one marker line. */
 interface Segment extends SizedSegment {
@@ -49,7 +50,7 @@ interface EndMarker extends MarkerLineSpan {
 export function parseEnvelope(input: string | Uint8Array): ParseResult {
   if (typeof input === 'string') return parseText(input, stringByteOffsets);
   // A caller's mistake, not an envelope's: a JavaScript caller was never type-checked.
-  if (!(input instanceof Uint8Array)) throw new TypeError(`parseEnvelope takes the reply as a string or UTF-8 bytes, got ${input === null ? 'null' : typeof input}`);
+  if (!(input instanceof Uint8Array)) throw new TypeError(`parseEnvelope takes the reply as a string or UTF-8 bytes, got ${kindOf(input)}`);
   if (!isUtf8(input)) return parseInvalidBytes(input);
   const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
   return parseText(text, (decoded) => decodedByteOffsets(decoded, input));

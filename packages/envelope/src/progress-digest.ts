@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { LOOP_DONE_MARKER } from './markers.ts';
 import { isSpaceOrTab, trimEndWhere, trimStartGoSpace } from './trim.ts';
+import { requireString } from './argument-type.ts';
 
 const LINE_SPLIT = /\r?\n/;
 
@@ -16,6 +17,7 @@ const LINE_SPLIT = /\r?\n/;
  * line, and `""` stays `""`.
  */
 export function normalizeForDigest(text: string): string {
+  requireString(text, 'normalizeForDigest: text');
   if (text === '') return '';
   const lines = text.split(LINE_SPLIT);
   if (lines[lines.length - 1] === '') lines.pop();
@@ -33,6 +35,8 @@ export function normalizeForDigest(text: string): string {
 
 /** `sha256("OUT|" + norm(output) + "\nSCR|" + norm(scratchpad))` as 64 lower-case hex digits. */
 export function progressDigest(output: string, scratchpad: string): string {
+  requireString(output, 'progressDigest: output');
+  requireString(scratchpad, 'progressDigest: scratchpad (\'\' when there is none)');
   return createHash('sha256')
     .update(`OUT|${normalizeForDigest(output)}\nSCR|${normalizeForDigest(scratchpad)}`, 'utf8')
     .digest('hex');
