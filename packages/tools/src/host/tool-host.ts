@@ -35,6 +35,7 @@ import { runWithTimeout } from './run-with-timeout.ts';
 import { scopedDenial } from './scoped-denial.ts';
 import { holdsText, redactToolFailure, redactToolValue } from './redact-tool-output.ts';
 import { wrapToolFailure } from './wrap-tool-failure.ts';
+import { checkToolHostOptions } from './tool-host-options.ts';
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -283,6 +284,7 @@ function callTimeout(timeoutMs: number, deadline: number | undefined, clock: Clo
 
 /** Creates the tool host for one turn of one session. */
 export function createToolHost(options: ToolHostOptions): ToolHost {
+  checkToolHostOptions(options);
   const { registry, policy, session, turn } = options;
   // They key every idempotence record: a missing one failed the first write deep in the store ("cannot be bound").
   if (typeof session !== 'string' || session === '') throw new ToolError('TOOL_SPEC_INVALID', `createToolHost(): session must be the session's id, a non-empty text, got ${JSON.stringify(session) ?? String(session)}`);
