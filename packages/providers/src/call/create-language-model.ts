@@ -19,6 +19,7 @@ import { followSignal } from './follow-signal.ts';
 import { attemptResultProblem } from './attempt-result-check.ts';
 import { callSettingsProblem, describeKind, describeSetting, describeThrown, modelPricesProblem, providerNameProblem } from './provider-definition-check.ts';
 import { computeCost } from './compute-cost.ts';
+import { generateOptionsProblem } from './generate-options-check.ts';
 import { createHttpTap } from './http-tap.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
 import type { ModelAttempt } from './model-attempt.ts';
@@ -120,9 +121,10 @@ export function createLanguageModel(spec: LanguageModelSpec): LanguageModel {
   /** The retry loop; what it returns or throws is scrubbed by `generate`. */
   const call = async (options: GenerateOptions, redactor: Redactor): Promise<GenerateResult> => {
     const retry = resolveRetrySettings(spec.retry);
-    // Checked as the provider's is: `-1`, `NaN` or `'50'` would otherwise mean no timeout at all, silently.
-    const timeoutProblem = options.timeoutMs === undefined ? undefined : callSettingsProblem({ timeoutMs: options.timeoutMs });
-    if (timeoutProblem !== undefined) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the call's ${timeoutProblem}` });
+    // Checked before anything is sent: a misspelt option, a prompt that is no text or a `timeoutMs` of `-1`, `NaN` or
+    // `'50'` (which would mean no timeout at all) was taken silently.
+    const optionsProblem = generateOptionsProblem(options);
+    if (optionsProblem !== undefined) throw new ProviderError({ ...base, code: 'PROVIDER_CONFIG', retryable: false, message: `the call's ${optionsProblem}` });
     const timeoutMs = options.timeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const emit = eventEmitter(redactor, spec.onEvent, options.onEvent);
     const started = now();
