@@ -8,12 +8,15 @@
  * `createToolHost` itself.
  */
 import { ToolError } from '../errors/tool-error.ts';
-import { checkPackOptions, count, flag, other, type PackOptionKinds } from '../packs/pack-options.ts';
+import { checkPackOptions, flag, other, type PackOptionKinds } from '../packs/pack-options.ts';
 
-/** Every option of `ToolHostOptions` and what it must be (the others are checked where they are used). */
+/**
+ * Every option of `ToolHostOptions` and what it must be. The bounds are `other`: a run's limits may be `Infinity`
+ * (no limit) or 0, which the factories' whole-number check would refuse.
+ */
 const TOOL_HOST_OPTIONS: PackOptionKinds = {
   registry: other, policy: other, stores: other, session: other, turn: other, clock: other, sessionCounter: other, turnCounter: other,
-  defaultTimeoutMs: count(1), signal: other, deadline: other, deadlineGraceMs: other, maxResultLength: count(1), maxResultItems: count(1),
+  defaultTimeoutMs: other, signal: other, deadline: other, deadlineGraceMs: other, maxResultLength: other, maxResultItems: other,
   journalReads: flag, continuesRun: flag, pruneEarlierTurnsAfterMs: other, beforeWrite: other, redact: other, redactionMarker: other, secretHidden: flag,
 };
 
