@@ -9,6 +9,7 @@
 import { CAPSULE_DOCUMENTS, type CapsuleDocument } from '../capsules/capsule-documents.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import { callableTool } from '../policy/callable-tool.ts';
+import { checkPackOptions, other } from './pack-options.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { defineTool } from '../spec/define-tool.ts';
 
@@ -20,6 +21,11 @@ export interface CapsuleToolsOptions {
 
 /** Creates the `capsule` pack. */
 export function createCapsuleTools(options: CapsuleToolsOptions = {}): ToolPack {
+  checkPackOptions('createCapsuleTools', options, { documents: other });
+  // Not a list, the pack was made and every List or Read call failed on a JavaScript error inside the tool.
+  if (options.documents !== undefined && !Array.isArray(options.documents)) {
+    throw new ToolError('TOOL_SPEC_INVALID', `createCapsuleTools(): documents must be a list of { id, version, title, description, content }, got ${options.documents === null ? 'null' : typeof options.documents}`);
+  }
   const documents = options.documents ?? CAPSULE_DOCUMENTS;
   const find = (id: string): CapsuleDocument | undefined => {
     const wanted = id.trim().toLowerCase();

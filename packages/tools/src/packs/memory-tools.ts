@@ -4,7 +4,7 @@
  * two-element list so scripts can write `set value, version = ...`.
  * Keys are scopes of the `memory` capability: `memory:write:/ingest/**`.
  */
-import { checkPackOptions, count, other } from './pack-options.ts';
+import { checkPackOptions, count, methods } from './pack-options.ts';
 import type { Capability } from '../policy/capability.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
@@ -29,7 +29,7 @@ function keyScope(verb: string, key: ToolValue | undefined): Capability {
 
 /** Creates the `memory` pack. */
 export function createMemoryTools(options: MemoryToolsOptions = {}): ToolPack {
-  checkPackOptions('createMemoryTools', options, { store: other, maxValueBytes: count(1) });
+  checkPackOptions('createMemoryTools', options, { store: methods('a memory store such as openSqliteStore(file).memory', 'get', 'cas'), maxValueBytes: count(1) });
   const maxValueBytes = options.maxValueBytes ?? 256 * 1024;
   const key = { name: 'key', type: 'string', description: 'Memory key, e.g. /ingest/queue/x.' } as const;
   // Its tools see the host's stores unscoped (and refuse the keys packs keep there).

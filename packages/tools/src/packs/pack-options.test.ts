@@ -6,6 +6,8 @@
  * program's fault, `createDefaultRegistry({ fss })` left the fs tools out).
  */
 import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../stores/sqlite-store.ts';
+import { createCapsuleTools } from './capsule-tools.ts';
 import { createDefaultRegistry } from './default-registry.ts';
 import { createHttpTools } from './http-tools.ts';
 import { createMemoryTools } from './memory-tools.ts';
@@ -48,6 +50,24 @@ describe('pack factory options', () => {
       'createHttpTools(): fetch is no longer an option: the pack makes its own connections so that it can check the address each one goes to; to give test host names fixed addresses, pass lookup: (hostname) => Promise<{ address }[]>',
     ]);
     expect(refusal(() => createHttpTools(null as never))?.[0]).toBe('TOOL_SPEC_INVALID');
+  });
+
+  it('refuses a store that is not one, and capsule documents or options that are not a list or an object (review: taken, then every call failed TOOL_FAILED)', () => {
+    const sqlite = openSqliteStore(':memory:');
+    try {
+      // The whole store given where its memory part belongs: the likeliest mistake.
+      expect(refusal(() => createMemoryTools({ store: sqlite as never }))).toEqual(['TOOL_SPEC_INVALID', 'createMemoryTools(): store must be a memory store such as openSqliteStore(file).memory (an object with get, cas), got an object without get()']);
+      expect(refusal(() => createScratchTools({ store: sqlite.memory as never }))).toEqual(['TOOL_SPEC_INVALID', 'createScratchTools(): store must be a scratch store such as openSqliteStore(file).scratch (an object with get, putCas), got an object without putCas()']);
+      expect(refusal(() => createMemoryTools({ store: 'sqlite' as never }))?.[1]).toContain('got "sqlite"');
+      expect(refusal(() => createMemoryTools({ store: sqlite.memory }))).toBeUndefined();
+      expect(refusal(() => createScratchTools({ store: sqlite.scratch }))).toBeUndefined();
+    } finally {
+      sqlite.close();
+    }
+    expect(refusal(() => createCapsuleTools({ document: [] } as never))).toEqual(['TOOL_SPEC_INVALID', "createCapsuleTools(): unknown option 'document'; did you mean 'documents'? (the options are documents)"]);
+    expect(refusal(() => createCapsuleTools({ documents: 'aeiou' as never }))).toEqual(['TOOL_SPEC_INVALID', 'createCapsuleTools(): documents must be a list of { id, version, title, description, content }, got string']);
+    expect(refusal(() => createCapsuleTools(5 as never))?.[0]).toBe('TOOL_SPEC_INVALID');
+    expect(refusal(() => createCapsuleTools({ documents: [] }))).toBeUndefined();
   });
 
   it('takes the options as documented', () => {

@@ -4,7 +4,7 @@
  * expiring after `ttl` seconds. Keeps tokens out of OUTPUT. Both return a
  * two-element list: [value, version] and [ok, version].
  */
-import { checkPackOptions, count, other } from './pack-options.ts';
+import { checkPackOptions, count, methods } from './pack-options.ts';
 import { ToolError } from '../errors/tool-error.ts';
 import { defineToolPack, type ToolPack } from '../registry/tool-pack.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
@@ -28,7 +28,7 @@ export interface ScratchToolsOptions {
 
 /** Creates the `scratch` pack. */
 export function createScratchTools(options: ScratchToolsOptions = {}): ToolPack {
-  checkPackOptions('createScratchTools', options, { store: other, defaultTtlSeconds: count(1), maxTtlSeconds: count(1), maxValueBytes: count(1) });
+  checkPackOptions('createScratchTools', options, { store: methods('a scratch store such as openSqliteStore(file).scratch', 'get', 'putCas'), defaultTtlSeconds: count(1), maxTtlSeconds: count(1), maxValueBytes: count(1) });
   const maxTtlSeconds = options.maxTtlSeconds ?? 7 * 24 * 3600;
   // A default past the maximum failed every PutCAS without a ttl, as if the program had asked for it. Only one
   // given is refused: a maximum below the default's hour lowers the default with it.

@@ -175,6 +175,21 @@ describe('policy', () => {
     expect(refusal({ allow: ['**'], deny: [], grants: [], trusted: false, limits: {} })).toBeUndefined();
   });
 
+  it('refuses options that are not an object, saying how to write them (review: a list read as options 0, 1, …; null a raw TypeError; a number taken)', () => {
+    const refusal = (options: unknown) => {
+      try {
+        createPolicy(options as PolicyOptions);
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(refusal(['tool.str.*'])).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got a list; to allow these patterns write createPolicy({ allow: [...] })']);
+    expect(refusal(null)).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got null']);
+    expect(refusal(5)?.[1]).toBe('createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got number 5');
+    expect(refusal(undefined)).toBeUndefined();
+  });
+
   it('counts calls and enforces per-tool and total limits per turn and session', () => {
     const policy = createPolicy({ allow: ['**'], limits: { perTurn: 3, perSession: 4, tools: { 'Str.Length': { perTurn: 2, perSession: 3 } } } });
     const session = createCallCounter();

@@ -117,6 +117,11 @@ const POLICY_FIELDS = ['allow', 'deny', 'grants', 'trusted', 'limits'] as const;
  * fails open. `POLICY_PATTERN_INVALID` (`POLICY_GRANT_INVALID` for `grants`), before anything is compiled.
  */
 function checkPolicyFields(options: PolicyOptions): void {
+  // A list given alone (the allow patterns) read as options '0', '1', …; null failed on a JavaScript error; a number or text was taken as no options.
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    const got = Array.isArray(options) ? 'a list; to allow these patterns write createPolicy({ allow: [...] })' : options === null ? 'null' : `${typeof options} ${JSON.stringify(options) ?? ''}`.trimEnd();
+    throw new ToolError('POLICY_PATTERN_INVALID', `createPolicy() takes an options object { ${POLICY_FIELDS.join(', ')} }, got ${got}`);
+  }
   for (const field of Object.keys(options)) {
     if ((POLICY_FIELDS as readonly string[]).includes(field)) continue;
     const meant = meantOption(field, POLICY_FIELDS);

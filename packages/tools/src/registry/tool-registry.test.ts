@@ -78,13 +78,22 @@ function refusal(make: () => unknown): [string | undefined, string] | undefined 
 }
 
 describe('packs that are not packs', () => {
+  const good = defineTool({ name: 'tool.ops.Echo', description: 'Echo.', args: [], returns: 'string' }, () => 'x');
+
   it('are refused with TOOL_SPEC_INVALID naming the pack and the tool (walkthrough: a raw TypeError, or a bad tool accepted)', () => {
-    const good = defineTool({ name: 'tool.ops.Echo', description: 'Echo.', args: [], returns: 'string' }, () => 'x');
     expect(refusal(() => createToolRegistry([{ name: 'x' } as never]))).toEqual(['TOOL_SPEC_INVALID', 'tool pack \'x\': tools must be a list of tools built with defineTool(spec, handler)']);
     expect(refusal(() => createToolRegistry([42 as never]))?.[1]).toBe('42 is not a tool pack: build it with defineToolPack(name, tools), or pass a factory that returns one');
     expect(refusal(() => defineToolPack('ops', [good, { spec: 1 } as never]))).toEqual(['TOOL_SPEC_INVALID', 'tool pack \'ops\', tool 2: {"spec":1} is not a tool: build each with defineTool(spec, handler)']);
     expect(refusal(() => createToolRegistry([{ name: 'ops', tools: [good, { spec: good.spec }] } as never]))?.[1]).toContain("tool pack 'ops', tool 2:");
     expect(refusal(() => createToolRegistry([defineToolPack('ops', [good])]))).toBeUndefined();
+  });
+
+  it('given instead of a list are refused with TOOL_SPEC_INVALID saying a list is wanted (review: "packs is not iterable")', () => {
+    const ops = defineToolPack('ops', [good]);
+    expect(refusal(() => createToolRegistry(5 as never))).toEqual(['TOOL_SPEC_INVALID', 'createToolRegistry() takes a list of tool packs (or pack factories), got number 5']);
+    expect(refusal(() => createToolRegistry(undefined as never))?.[1]).toBe('createToolRegistry() takes a list of tool packs (or pack factories), got undefined');
+    expect(refusal(() => createToolRegistry(ops as never))).toEqual(['TOOL_SPEC_INVALID', 'createToolRegistry() takes a list of tool packs (or pack factories), got an object; put the one pack in a list: createToolRegistry([pack])']);
+    expect(refusal(() => createToolRegistry((() => ops) as never))?.[1]).toContain('got a function; put the one pack in a list');
   });
 });
 

@@ -38,8 +38,21 @@ export interface ToolRegistry extends ToolCatalog {
   catalogue(policy: Policy, options?: CatalogueOptions): string;
 }
 
+/** How a wrong argument is named: its kind, and a number or a short text as given. */
+function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  if (typeof value === 'string') return `string ${JSON.stringify(value.slice(0, 40))}`;
+  return typeof value === 'function' ? 'a function' : 'an object';
+}
+
 /** Builds a registry from packs (or pack factories). Throws `TOOL_DUPLICATE` for a repeated pack or tool name, `TOOL_SPEC_INVALID` for a pack that is none or a pure pack with a tool that writes. */
 export function createToolRegistry(packs: readonly (ToolPack | ToolPackFactory)[]): ToolRegistry {
+  // One pack given alone, not in a list, failed on a JavaScript error ("packs is not iterable").
+  if (!Array.isArray(packs)) {
+    const alone = typeof packs === 'function' || toolPackShapeProblem(packs) === undefined;
+    throw new ToolError('TOOL_SPEC_INVALID', `createToolRegistry() takes a list of tool packs (or pack factories), got ${kindOf(packs)}${alone ? '; put the one pack in a list: createToolRegistry([pack])' : ''}`);
+  }
   const tools = new Map<string, RegisteredTool>();
   const packNames: string[] = [];
   for (const entry of packs) {

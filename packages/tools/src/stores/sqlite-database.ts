@@ -94,6 +94,19 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   }
 }
 
+/**
+ * What is wrong with `value` as an open `node:sqlite` connection, or `undefined`: anything else failed deep inside
+ * on a JavaScript error (`fileOrDatabase.location is not a function`).
+ */
+export function openDatabaseProblem(value: unknown): string | undefined {
+  const database = value as Partial<Record<'location' | 'prepare' | 'exec', unknown>> & { isOpen?: unknown };
+  if (typeof value !== 'object' || value === null || typeof database.location !== 'function' || typeof database.prepare !== 'function' || typeof database.exec !== 'function') {
+    return `an open DatabaseSync of node:sqlite (openDatabase(file)), got ${value === null ? 'null' : typeof value === 'object' ? 'an object that is not one' : typeof value === 'string' ? 'a string' : `${typeof value} ${String(value).slice(0, 40)}`}`;
+  }
+  if (database.isOpen === false) return 'an open DatabaseSync, got one that is closed';
+  return undefined;
+}
+
 function columnsOf(database: DatabaseSync, table: string): string[] {
   return (database.prepare(`PRAGMA table_info(${table})`).all() as Row[]).map((row) => String(row.name));
 }
@@ -134,7 +147,10 @@ function appliedVersion(database: DatabaseSync, owner: string): number {
  * later version for this owner than `migrations` know, `STORE_FAILED` otherwise.
  */
 export function applyMigrations(database: DatabaseSync, owner: string, migrations: readonly SqliteMigration[], options: ApplyMigrationsOptions = {}): number {
-  if (owner.trim() === '') throw new ToolError('STORE_FAILED', 'applyMigrations needs a non-empty owner name, e.g. "controller"');
+  const notDatabase = openDatabaseProblem(database);
+  if (notDatabase !== undefined) throw new ToolError('STORE_FAILED', `applyMigrations needs ${notDatabase}`);
+  if (typeof owner !== 'string' || owner.trim() === '') throw new ToolError('STORE_FAILED', `applyMigrations needs a non-empty owner name, e.g. "controller", got ${typeof owner === 'string' ? '""' : typeof owner}`);
+  if (!Array.isArray(migrations)) throw new ToolError('STORE_FAILED', `applyMigrations needs a list of migrations { version, name, sql }, got ${migrations === null ? 'null' : typeof migrations}`);
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) throw new ToolError('STORE_FAILED', `migration ${index + 1} of ${owner} has version ${migration.version}; versions must count up from 1`);
   });

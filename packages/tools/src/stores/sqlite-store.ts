@@ -12,7 +12,8 @@ import { ToolError, isToolError } from '../errors/tool-error.ts';
 import { canonicalJson } from '../spec/canonical-json.ts';
 import type { ToolValue } from '../spec/tool-value.ts';
 import { SQLITE_MIGRATIONS, SQLITE_MIGRATION_OWNER } from './sqlite-migrations.ts';
-import { applyMigrations, immediateTransaction, openDatabase } from './sqlite-database.ts';
+import { applyMigrations, immediateTransaction, openDatabase, openDatabaseProblem } from './sqlite-database.ts';
+import { checkPackOptions, count, methods } from '../packs/pack-options.ts';
 import { recordedBefore } from './recorded-before.ts';
 import { checkedToolStores } from './checked-stores.ts';
 import type { CasResult, IdempotenceClaim, IdempotenceRecord, IdempotenceStore, MemoryStore, ScratchStore, ToolStores, VersionedValue } from './store-types.ts';
@@ -38,6 +39,9 @@ export interface SqliteToolStore extends ToolStores {
 }
 
 type Row = Record<string, unknown>;
+
+/** The options {@link openSqliteStore} knows: a misspelt one (`clok`) was ignored, a timeout of text failed as STORE_FAILED. */
+const SQLITE_STORE_OPTIONS = { clock: methods('a clock', 'now'), busyTimeoutMs: count(0) };
 
 const ABSENT: VersionedValue = Object.freeze({ value: null, version: 0 });
 
@@ -65,10 +69,17 @@ function parseStored(text: unknown): ToolValue {
  * already open connection shared with other owners (see `openDatabase`) —
  * and applies the tools' migrations. Use `':memory:'` for a throwaway store.
  * `close()` closes the connection only when this function opened it.
- * Throws `STORE_FAILED` or `STORE_SCHEMA_NEWER`; its stores' methods reject a
- * bad argument with `STORE_ARGUMENT_INVALID` (`checkedToolStores`).
+ * Throws `STORE_ARGUMENT_INVALID` for an argument of the wrong kind (neither a
+ * file name nor an open connection, an unknown option, a `busyTimeoutMs` that is
+ * not a whole number >= 0, a `clock` without `now()`), `STORE_FAILED` or
+ * `STORE_SCHEMA_NEWER`; its stores' methods reject a bad argument with
+ * `STORE_ARGUMENT_INVALID` (`checkedToolStores`).
  */
 export function openSqliteStore(fileOrDatabase: string | DatabaseSync, options: SqliteStoreOptions = {}): SqliteToolStore {
+  // A wrong argument is the caller's bug, refused before anything is opened (it failed on a JavaScript error).
+  const notDatabase = typeof fileOrDatabase === 'string' ? undefined : openDatabaseProblem(fileOrDatabase);
+  if (notDatabase !== undefined) throw new ToolError('STORE_ARGUMENT_INVALID', `openSqliteStore() takes a file name or ${notDatabase}`);
+  checkPackOptions('openSqliteStore', options, SQLITE_STORE_OPTIONS, undefined, 'STORE_ARGUMENT_INVALID');
   const clock = options.clock ?? systemClock;
   const owned = typeof fileOrDatabase === 'string';
   const file = owned ? fileOrDatabase : (fileOrDatabase.location() ?? ':memory:');
