@@ -5,6 +5,7 @@ import type { ProviderErrorCode } from './provider-error-code.ts';
 import { codeForErrorNames, errorNamesOf } from './error-type-code.ts';
 import { codeForStatus } from './status-code.ts';
 import { cutAnswerText } from './cut-answer-text.ts';
+import { unreachableMessage } from './unreachable-message.ts';
 
 /** What is known about a failed attempt besides the thrown value. */
 export interface FailureContext {
@@ -62,10 +63,10 @@ export function toProviderError(thrown: unknown, context: FailureContext): Provi
   }
   const answered = context.lastResponse !== undefined && context.lastResponse.status < 300;
   const code = codeWithoutStatus(thrown, fields, answered);
-  // "Connection error." or "fetch failed" alone does not say where: the request's origin and what to check do.
+  // "Connection error." or "fetch failed" alone does not say where: the request's host and port, why, and what to check do.
   const told = cutAnswerText(withInnerCause(thrown, said.message));
   const message = code === 'PROVIDER_NETWORK' && context.lastOrigin !== undefined && context.lastResponse === undefined
-    ? `${told} (no answer from ${context.lastOrigin}: check that the server is up and that the provider's base URL points at it)`
+    ? unreachableMessage(context.lastOrigin, thrown, told)
     : told;
   return new ProviderError({ ...base, code, message, cause });
 }
