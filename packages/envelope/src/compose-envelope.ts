@@ -8,6 +8,7 @@ import { MarkersInvalidError, SectionMissingError } from './errors.ts';
 import { markerLine, matchMarker, type SectionName } from './markers.ts';
 import { parseEnvelope } from './parse-envelope.ts';
 import { kindOf, requireString } from './argument-type.ts';
+import { validateUserdata } from './userdata.ts';
 
 /** What {@link composeEnvelope} accepts: USERDATA may be given as an object. */
 export interface EnvelopeInput {
@@ -19,7 +20,8 @@ export interface EnvelopeInput {
 
 /**
  * Builds the envelope text. USERDATA given as an object is written as
- * canonical JSON. Throws `ERR_ENV_SECTION_MISSING` when USERDATA or ACTIONS is
+ * canonical JSON. Throws `ERR_USERDATA_SCHEMA` (with `path`, as
+ * {@link validateUserdata}) when USERDATA is not `{ subject, brief?, fields }`, `ERR_ENV_SECTION_MISSING` when USERDATA or ACTIONS is
  * empty or only white space (which reads back as empty), `ERR_ENV_MARKERS_INVALID` when a body has a line that is a marker
  * (it would end the section early; see {@link neutralizeMarkerLines}), and
  * `ERR_ENV_SIZE` when a limit is exceeded.
@@ -34,6 +36,9 @@ export function composeEnvelope(input: EnvelopeInput): string {
   if (input.userdata === null || (typeof input.userdata !== 'string' && typeof input.userdata !== 'object')) {
     throw new TypeError(`composeEnvelope: userdata must be a JSON object or its text, got ${kindOf(input.userdata)}`);
   }
+  // USERDATA has one shape (seed 003 §3.5): the host's envelope must hold it. An object is checked as it is (a few
+  // property reads); text is checked below, once the section checks that come first have passed.
+  if (typeof input.userdata === 'object') validateUserdata(input.userdata);
   const userdata = typeof input.userdata === 'string' ? input.userdata : canonicalJson(input.userdata);
   if (userdata === '') throw new SectionMissingError('cannot compose an envelope without USERDATA: it must be a non-empty JSON object');
   if (input.actions === '') throw new SectionMissingError('cannot compose an envelope without ACTIONS: it must hold a command … endcommand block');
@@ -57,6 +62,7 @@ export function composeEnvelope(input: EnvelopeInput): string {
   // rather than compose a required section that the other side reads as missing.
   if (envelope.userdata === '') throw new SectionMissingError('cannot compose an envelope without USERDATA: the text given holds only white space; it must be a non-empty JSON object');
   if (envelope.actions === '') throw new SectionMissingError('cannot compose an envelope without ACTIONS: the text given holds only white space; it must hold a command … endcommand block');
+  if (typeof input.userdata === 'string') validateUserdata(userdata);
   return text;
 }
 

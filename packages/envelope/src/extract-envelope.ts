@@ -37,6 +37,9 @@ const FENCE = /^\s*```/;
 export function extractEnvelope(reply: string, options: ExtractOptions = {}): ParseResult {
   // A caller's mistake, not a model's: a JavaScript caller was never type-checked.
   if (typeof reply !== 'string') throw new TypeError(`extractEnvelope takes the reply as a string, got ${kindOf(reply)}`);
+  // Options that are no object read as none (a misspelt `userdat` too: the host's USERDATA was silently not used).
+  if (typeof options !== 'object' || options === null) throw new TypeError(`extractEnvelope: options must be an object { userdata? }, got ${kindOf(options)}`);
+  for (const key in options) if (key !== 'userdata') throw new TypeError(`extractEnvelope: unknown option '${key}'; the only option is userdata (USERDATA's JSON text)`);
   if (options.userdata !== undefined && typeof options.userdata !== 'string') throw new TypeError(`extractEnvelope: options.userdata must be USERDATA's JSON text, got ${kindOf(options.userdata)}`);
   let strictError: unknown;
   try {

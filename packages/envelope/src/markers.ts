@@ -2,6 +2,7 @@
  * The AEIOU v4 envelope markers (seed 003 §3.1) and loop-control markers
  * (seed 003 §5.2, seed 000 §2.6).
  */
+import { kindOf, requireString } from './argument-type.ts';
 
 /** The envelope's sections in their required order (seed 003 §3.2). */
 export const SECTION_NAMES = ['USERDATA', 'SCRATCHPAD', 'OUTPUT', 'ACTIONS'] as const;
@@ -12,22 +13,34 @@ export type SectionName = (typeof SECTION_NAMES)[number];
 /** Every marker word: the sections plus START and END. */
 export type MarkerName = 'START' | SectionName | 'END';
 
-/** `<<<NSENV:V4:NAME>>>` for a marker word. */
+const MARKER_PREFIX = '<<<NSENV:V4:';
+const MARKER_NAMES: ReadonlySet<string> = new Set(['START', ...SECTION_NAMES, 'END']);
+
+/**
+ * `<<<NSENV:V4:NAME>>>` for a marker word. Any other name is a `TypeError`
+ * naming the six: a made-up marker (`<<<NSENV:V4:NOPE>>>`) is one no parser
+ * reads as a marker, and `start` in lower case is not one either.
+ */
 export function markerLine(name: MarkerName): string {
+  if (!MARKER_NAMES.has(name)) throw new TypeError(unknownMarkerMessage(name));
   return `<<<NSENV:V4:${name}>>>`;
+}
+
+function unknownMarkerMessage(name: unknown): string {
+  const meant = typeof name === 'string' && MARKER_NAMES.has(name.trim().toUpperCase()) ? `; did you mean '${name.trim().toUpperCase()}'?` : '';
+  const got = typeof name === 'string' ? JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name) : kindOf(name);
+  return `markerLine: name must be one of ${[...MARKER_NAMES].join(', ')}, got ${got}${meant}`;
 }
 
 /** The v4 loop-completion marker (seed 003 §5.2). */
 export const LOOP_DONE_MARKER = '<<<LOOP:DONE>>>';
-
-const MARKER_PREFIX = '<<<NSENV:V4:';
-const MARKER_NAMES: ReadonlySet<string> = new Set(['START', ...SECTION_NAMES, 'END']);
 
 /**
  * The marker a line holds, or `undefined`. A line is a marker when its text,
  * trimmed of surrounding white space, is exactly one of the six markers.
  */
 export function matchMarker(line: string): MarkerName | undefined {
+  requireString(line, 'matchMarker: line');
   const text = trimMarkerText(line);
   if (!text.startsWith(MARKER_PREFIX) || !text.endsWith('>>>')) return undefined;
   const name = text.slice(MARKER_PREFIX.length, -3);

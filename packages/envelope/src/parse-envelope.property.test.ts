@@ -15,6 +15,11 @@ const body = fc
 
 const nonEmptyBody = body.filter((text) => text.length > 0);
 
+/** USERDATA text of the spec's shape `{ subject, brief?, fields }`, on one line or pretty-printed over several. */
+const userdataText = fc
+  .tuple(fc.string({ unit: 'grapheme' }), fc.option(fc.string()), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), fc.constantFrom(0, 2, '\t'))
+  .map(([subject, brief, fields, indent]) => JSON.stringify({ subject, ...(brief === null ? {} : { brief }), fields }, null, indent));
+
 /** Random envelope-ish text: markers, content lines, blank lines, CRLF. */
 const envelopeLike = fc
   .array(
@@ -64,7 +69,7 @@ function outcome(run: () => unknown): unknown {
 describe('parseEnvelope properties', () => {
   it('round-trips whatever composeEnvelope writes', () => {
     fc.assert(
-      fc.property(nonEmptyBody, body, body, nonEmptyBody, (userdata, scratchpad, output, actions) => {
+      fc.property(userdataText, body, body, nonEmptyBody, (userdata, scratchpad, output, actions) => {
         const text = composeEnvelope({ userdata, scratchpad, output, actions });
         expect(parseEnvelope(text)).toEqual({
           envelope: { userdata, scratchpad: scratchpad || null, output: output || null, actions },
@@ -85,7 +90,7 @@ describe('parseEnvelope properties', () => {
   });
 
   it('once complete, says how much of what was pushed came after the END line, whatever the chunking', () => {
-    const envelope = fc.tuple(nonEmptyBody, body, nonEmptyBody, fc.constantFrom('\n', '\r\n')).map(([userdata, output, actions, newline]) =>
+    const envelope = fc.tuple(userdataText, body, nonEmptyBody, fc.constantFrom('\n', '\r\n')).map(([userdata, output, actions, newline]) =>
       composeEnvelope({ userdata, output, actions }).replaceAll('\n', newline),
     );
     fc.assert(
@@ -129,8 +134,10 @@ describe('parseEnvelope properties', () => {
   it('round-trips hostile section text once its marker lines are neutralized (less trailing white space, \\r\\n read as \\n)', () => {
     const read = (text: string) => text.replace(/\r\n/g, '\n').replace(/[ \t\r\n]+$/, '');
     fc.assert(
-      fc.property(hostileText, hostileText, hostileText, hostileText, (userdata, scratchpad, output, actions) => {
-        const [u, s, o, a] = [`u${userdata}`, scratchpad, output, `a${actions}`].map(neutralizeMarkerLines) as [string, string, string, string];
+      fc.property(hostileText, hostileText, hostileText, hostileText, fc.constantFrom(0, 1), (userdata, scratchpad, output, actions, indent) => {
+        // USERDATA is JSON of the spec's shape: hostile text reaches it inside its strings.
+        const json = JSON.stringify({ subject: userdata, fields: { [userdata]: userdata } }, null, indent);
+        const [u, s, o, a] = [json, scratchpad, output, `a${actions}`].map(neutralizeMarkerLines) as [string, string, string, string];
         const text = composeEnvelope({ userdata: u, scratchpad: s, output: o, actions: a });
         const { envelope } = parseEnvelope(text);
         expect(envelope).toEqual({ userdata: read(u), scratchpad: s === '' ? null : read(s), output: o === '' ? null : read(o), actions: read(a) });

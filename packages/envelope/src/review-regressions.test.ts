@@ -99,11 +99,12 @@ describe('fixed defects', () => {
 
   it('composeEnvelope accepts exactly what parseEnvelope accepts at the total limit', () => {
     // Counted size is the text's UTF-8 length less line 1's newline.
-    const fixed = composeEnvelope({ userdata: 'u', scratchpad: 's', output: 'o', actions: 'c' }).length - 1;
+    const userdata = (subject: string) => `{"fields":{},"subject":"${subject}"}`;
+    const fixed = composeEnvelope({ userdata: userdata('u'), scratchpad: 's', output: 'o', actions: 'c' }).length - 1;
     const extra = MAX_ENVELOPE_BYTES - fixed;
     const third = Math.floor(extra / 3);
     const input = {
-      userdata: `u${'u'.repeat(third)}`,
+      userdata: userdata(`u${'u'.repeat(third)}`),
       scratchpad: `s${'s'.repeat(third)}`,
       output: `o${'o'.repeat(extra - 2 * third)}`,
       actions: 'c',

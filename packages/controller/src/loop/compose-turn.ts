@@ -40,8 +40,11 @@ export function composeTurn(context: LoopContext, history: TurnHistory, kind: Tu
   const started = context.clock.now();
   const turnIndex = history.tally.turn + 1;
   const last = history.previous;
+  const userdata = context.session.userdata;
   const envelope = composeEnvelope({
-    userdata: canonicalJson(context.session.userdata),
+    // An object as it is: compose checks its shape with a few property reads (and writes it as canonical JSON),
+    // where its text would be parsed again every turn.
+    userdata: typeof userdata === 'object' && userdata !== null && !Array.isArray(userdata) ? userdata : canonicalJson(userdata),
     scratchpad: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.scratchpad.trimEnd(), 'SCRATCHPAD')),
     output: last === undefined ? null : neutralizeMarkerLines(truncateFeedback(last.output.trimEnd(), 'OUTPUT')),
     actions: ACTIONS_PLACEHOLDER,
