@@ -29,4 +29,21 @@ describe('createProviderRegistry', () => {
     expect(() => registry.languageModel('scripted:nope')).toThrow(/PROVIDER_MODEL_NOT_FOUND: unknown model "nope"; available: demo, other/);
     expect(() => registry.languageModel('scripted:constructor')).toThrow(/PROVIDER_MODEL_NOT_FOUND/);
   });
+
+  // Review: a list was registered as providers '0', '1'; a value that is no provider failed on the first id naming it
+  // ("found.languageModel is not a function"); an id that is no text, "id.indexOf is not a function".
+  it('refuses providers, options and ids of the wrong kind with a typed error saying what is expected', () => {
+    const openai = createOpenAIProvider({ apiKey: 'sk-x' });
+    expect(() => createProviderRegistry([openai] as never)).toThrow(
+      "PROVIDER_CONFIG: createProviderRegistry: takes providers by the name used in ids, { openai, local: createOpenAICompatibleProvider(…) }, got a list; name each one: { name: provider }",
+    );
+    expect(() => createProviderRegistry({ openai, local: 'http://localhost:11434' } as never)).toThrow(
+      "PROVIDER_CONFIG: createProviderRegistry: 'local' must be a provider (an object with languageModel(modelId), such as openai or createOllamaProvider()), got a string",
+    );
+    expect(() => createProviderRegistry({ 'my server': openai })).toThrow(/PROVIDER_CONFIG: createProviderRegistry: the provider name "my server" cannot hold ':' or white space/);
+    expect(() => createProviderRegistry({ openai }, { separtor: '/' } as never)).toThrow("PROVIDER_CONFIG: createProviderRegistry: there is no option 'separtor' (the only option is separator)");
+    expect(() => createProviderRegistry({ openai }, { separator: '' })).toThrow(/separator must be non-empty text such as ':', got a string/);
+    expect(() => registry.languageModel(5 as never)).toThrow('PROVIDER_NOT_FOUND: a model id is text like provider:model, got a number; providers: openai, scripted');
+    expect(createProviderRegistry({ openai }, { separator: '/' }).languageModel('openai/gpt-4.1-mini').modelId).toBe('gpt-4.1-mini');
+  });
 });
