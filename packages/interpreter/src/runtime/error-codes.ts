@@ -32,7 +32,7 @@ export const SCRIPT_ERROR_CODES = {
   SANDBOX_INVALID_REQUEST: { kind: 'internal', fix: 'Fix the request or the options, as the message says.' },
   SANDBOX_MEMORY: { kind: 'quota', fix: 'Lower the program\'s memory use (it is usually a runaway) or raise `memoryMb`.' },
   SANDBOX_OUTPUT_LIMIT: { kind: 'quota', fix: 'Emit less, or raise the limit.' },
-  SANDBOX_POOL_CLOSED: { kind: 'internal', fix: 'Do not use a pool after `close()`.' },
+  SANDBOX_POOL_CLOSED: { kind: 'internal', fix: 'Create a new pool (`createSandboxPool()`) for more runs; close a pool only once the runs given to it have finished (await them before `close()`).' },
   SANDBOX_QUEUE_TIMEOUT: { kind: 'internal', fix: 'The pool is overloaded: add workers, admit fewer runs at once, or raise `maxQueueMs`.' },
   SANDBOX_RESULT_NOT_JSON: { kind: 'internal', fix: 'Return plain JSON data.' },
   SANDBOX_RUNTIME_ERROR: { kind: 'internal', fix: 'A bug in the runtime bundle: script errors should be values.' },

@@ -430,9 +430,12 @@ describe('sandbox pool: limits and failures as typed results', () => {
     const queued = own.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await own.close();
-    expect(await running).toMatchObject({ ok: false, error: { code: 'SANDBOX_POOL_CLOSED' } });
-    expect(await queued).toMatchObject({ ok: false, error: { code: 'SANDBOX_POOL_CLOSED' } });
-    await expect(own.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS })).rejects.toMatchObject({ code: 'SANDBOX_POOL_CLOSED' });
+    // Each says what to do, not only what happened.
+    const fix = 'create a new pool (createSandboxPool()) for more runs, and close a pool only once the runs given to it have finished (await them before close())';
+    expect(await running).toMatchObject({ ok: false, error: { code: 'SANDBOX_POOL_CLOSED', message: `the sandbox pool was closed during the run: ${fix}` } });
+    expect(await queued).toMatchObject({ ok: false, error: { code: 'SANDBOX_POOL_CLOSED', message: `the sandbox pool was closed during the run: ${fix}` } });
+    await expect(own.run({ runtime: ADD_ONE, entry: 'main', input: 1, onToolCall: NO_TOOLS })).rejects.toMatchObject({ code: 'SANDBOX_POOL_CLOSED', message: `the sandbox pool is closed: ${fix}` });
+    await expect(own.warmup()).rejects.toMatchObject({ code: 'SANDBOX_POOL_CLOSED', message: `the sandbox pool is closed: ${fix}` });
     expect(own.stats()).toMatchObject({ workers: 0, closed: true });
   });
 });

@@ -13,6 +13,7 @@ import { checkPoolOptions } from './pool-options-check.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toInputJson, validateRequest } from './request-validation.ts';
 import { checkpointOf, deathError, fromOutcome, type RunState, type Settlement, type ToolCallScope, withLastCall } from './run-state.ts';
+import { poolClosedError } from './pool-closed-error.ts';
 import { quotaError, SandboxError } from './sandbox-error.ts';
 import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
 import type { SandboxPool, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool-types.ts';
@@ -510,7 +511,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   function run<Value>(request: SandboxRunRequest): Promise<SandboxResult<Value>> {
-    if (closed) return Promise.reject(new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed'));
+    if (closed) return Promise.reject(poolClosedError(false));
     let limits: SandboxLimits;
     let inputJson: string;
     try {
@@ -564,7 +565,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   async function warmup(): Promise<void> {
-    if (closed) throw new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool is closed');
+    if (closed) throw poolClosedError(false);
     while (liveWorkers() < size) spawn();
     try {
       await Promise.all([...workers].filter(isLive).map((worker) => worker.ready));
@@ -582,7 +583,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   function close(): Promise<void> {
     if (closing !== undefined) return closing;
     closed = true;
-    for (const state of [...runs.values()]) settle(state, { ok: false, error: new SandboxError('SANDBOX_POOL_CLOSED', 'the sandbox pool was closed during the run') });
+    for (const state of [...runs.values()]) settle(state, { ok: false, error: poolClosedError(true) });
     const ending = [...workers].map((worker) => {
       // Keep the host alive until every worker has really exited.
       worker.setBusy(true);
