@@ -120,10 +120,12 @@ class ShapeError {
   }
 }
 
-function describe(value: unknown): string {
+/** A value as a message names what was given instead: `null`, `a list`, `an object`, a quoted string (cut at 40), `a function`, `number NaN`. */
+export function describeGiven(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'function') return 'a function';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
@@ -139,15 +141,15 @@ interface Walk {
 
 /** `depth` is the nesting level of the enclosing node (see `nesting-depth.ts`); it bounds this recursion. */
 function checkNode(value: unknown, allowed: Group, path: string, walk: Walk, depth: number): void {
-  if (!isRecord(value)) throw new ShapeError(path, `expected a node (${allowed.join(' | ')}), found ${describe(value)}`);
+  if (!isRecord(value)) throw new ShapeError(path, `expected a node (${allowed.join(' | ')}), found ${describeGiven(value)}`);
   const type = value['type'];
   if (typeof type !== 'string' || !allowed.includes(type) || !Object.hasOwn(SHAPES, type)) {
-    throw new ShapeError(`${path}.type`, `expected ${allowed.join(' | ')}, found ${describe(type)}`);
+    throw new ShapeError(`${path}.type`, `expected ${allowed.join(' | ')}, found ${describeGiven(type)}`);
   }
   for (const field of ['line', 'column'] as const) {
     const position = value[field];
     if (typeof position !== 'number' || !Number.isInteger(position) || position < 0) {
-      throw new ShapeError(`${path}.${field}`, `expected a whole number, found ${describe(position)}`);
+      throw new ShapeError(`${path}.${field}`, `expected a whole number, found ${describeGiven(position)}`);
     }
   }
   walk.line = value['line'] as number;
@@ -159,16 +161,16 @@ function checkNode(value: unknown, allowed: Group, path: string, walk: Walk, dep
   const shape = SHAPES[type] as Readonly<Record<string, FieldSpec>>;
   for (const [field, spec] of Object.entries(shape)) checkField(value[field], spec, `${path}.${field}`, walk, level);
   if (type === 'Program' && value['fileName'] !== undefined && typeof value['fileName'] !== 'string') {
-    throw new ShapeError(`${path}.fileName`, `expected a string, found ${describe(value['fileName'])}`);
+    throw new ShapeError(`${path}.fileName`, `expected a string, found ${describeGiven(value['fileName'])}`);
   }
   if (type === 'ToolReference' && value['canonicalName'] !== `tool.${(value['name'] as string).toLowerCase()}`) {
-    throw new ShapeError(`${path}.canonicalName`, `expected ${JSON.stringify(`tool.${(value['name'] as string).toLowerCase()}`)} (from name), found ${describe(value['canonicalName'])}`);
+    throw new ShapeError(`${path}.canonicalName`, `expected ${JSON.stringify(`tool.${(value['name'] as string).toLowerCase()}`)} (from name), found ${describeGiven(value['canonicalName'])}`);
   }
 }
 
 function checkField(value: unknown, spec: FieldSpec, path: string, walk: Walk, depth: number): void {
   const fail = (expected: string): never => {
-    throw new ShapeError(path, `expected ${expected}, found ${describe(value)}`);
+    throw new ShapeError(path, `expected ${expected}, found ${describeGiven(value)}`);
   };
   if (spec === 'string') {
     if (typeof value !== 'string') fail('a string');

@@ -9,7 +9,6 @@
 import type { Program } from '../ast/index.ts';
 import { compileEvaluation, type EvaluationOutput } from '../evaluate/index.ts';
 import type { Diagnostic } from '../parse/index.ts';
-import { makeDiagnostic } from '../parse/parse.ts';
 import { type JsonValue, MAX_ASKS_AND_PROMPTS, type RunLimits, type ScriptErrorData } from '../runtime/index.ts';
 import type { SandboxLimits, SandboxRunRequest } from '../sandbox/index.ts';
 import { SandboxError } from '../sandbox/sandbox-error.ts';
@@ -23,6 +22,7 @@ import { ignoreRejection } from './observer-result.ts';
 import { globalsNestingError } from './globals-nesting.ts';
 import { globalsAsSent } from './json-trip.ts';
 import { runLimits } from './run-limits.ts';
+import { checkRunOptions } from './run-options-check.ts';
 import { prepareProgram, validatePrepared } from './prepare-program.ts';
 import type { ExecuteOptions, Interpreter, InterpreterOptions, PreparedProgram, PrepareOptions, PrepareResult, RunOptions, RunResult } from './run-types.ts';
 import { WALL_GRACE_MS } from './wall-grace.ts';
@@ -123,12 +123,9 @@ function localToolsOf(executeOptions: ExecuteOptions, approvedTools: ReadonlySet
 /** Creates an interpreter with an optional pool, `ask` orchestrator, prompt hook and default quotas. Tools are per run. */
 export function createInterpreter(options: InterpreterOptions = {}): Interpreter {
   checkInterpreterOptions(options);
-  async function prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
+  /** `prepare` on options already checked (`run` passes its own, which hold `execute`'s too). */
+  async function prepare(source: string | Program, prepareOptions: PrepareOptions): Promise<PrepareResult> {
     const mode = prepareOptions.mode ?? 'agent';
-    // Checked here, not first at execute: a prepared program of an unknown mode would pass and then never run.
-    if (mode !== 'agent' && mode !== 'host') {
-      return { ok: false, diagnostics: [makeDiagnostic('SCRIPT_INVALID_PROGRAM', `prepare: mode must be 'agent' or 'host', got ${JSON.stringify(mode)}`, 1, 1)] };
-    }
     const result = await prepareProgram(
       source,
       prepareOptions.libraries ?? [],
@@ -219,10 +216,18 @@ export function createInterpreter(options: InterpreterOptions = {}): Interpreter
     return assembleResult(output.emits, output.whispers, output.error, { fuel: output.fuel, toolCalls: output.toolCalls, wallMs }, warnings, output.emitLines);
   }
 
+  // Each checks its options first (a misspelt one was ignored: `tools` for `catalog` checked no tool before the run).
   const interpreter: Interpreter = {
-    prepare,
-    execute: (prepared, executeOptions) => execute(prepared, executeOptions),
+    async prepare(source: string | Program, prepareOptions: PrepareOptions = {}): Promise<PrepareResult> {
+      checkRunOptions('prepare', prepareOptions);
+      return prepare(source, prepareOptions);
+    },
+    async execute(prepared: PreparedProgram, executeOptions: ExecuteOptions = {}): Promise<RunResult> {
+      checkRunOptions('execute', executeOptions);
+      return execute(prepared, executeOptions);
+    },
     async run(source: string | Program, runOptions: RunOptions = {}): Promise<RunResult> {
+      checkRunOptions('run', runOptions);
       const startedAt = Date.now();
       const catalog = runOptions.catalog ?? runOptions.tools?.catalog;
       // The run binds exactly these, so the check can tell a bare-name map key nothing binds.

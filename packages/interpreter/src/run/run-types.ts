@@ -246,7 +246,12 @@ export interface RunResult {
   readonly usage: RunUsage;
 }
 
-/** A configured interpreter. None of its methods rejects for script problems. */
+/**
+ * A configured interpreter. None of its methods rejects for script problems;
+ * each rejects with `SANDBOX_INVALID_REQUEST` for an option it does not have
+ * (naming the one most likely meant, or the method it belongs to) or of the
+ * wrong kind.
+ */
 export interface Interpreter {
   /** Parses (or validates) and checks a program and its libraries; nothing runs. */
   prepare(source: string | Program, options?: PrepareOptions): Promise<PrepareResult>;

@@ -24,10 +24,13 @@ export function validateRequest(request: SandboxRunRequest): void {
   if (request.localTools !== undefined && request.onLocalToolCall === undefined) throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.localTools needs request.onLocalToolCall, to be told of each call the worker answers');
   // Checked before the run is registered: a signal without addEventListener threw after it, and the run left
   // behind made `close()` throw before it killed the workers.
-  const signal = request.signal as Partial<AbortSignal> | undefined | null;
-  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function' || typeof signal.removeEventListener !== 'function')) {
-    throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.signal must be an AbortSignal when given');
-  }
+  if (request.signal !== undefined && !isAbortSignal(request.signal)) throw new SandboxError('SANDBOX_INVALID_REQUEST', 'request.signal must be an AbortSignal when given');
+}
+
+/** Whether `value` works as an `AbortSignal` (one from another realm too): `aborted` and its listener functions. */
+export function isAbortSignal(value: unknown): value is AbortSignal {
+  const signal = value as Partial<AbortSignal> | null;
+  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function' && typeof signal.removeEventListener === 'function';
 }
 
 /** What is wrong with `localTools`, or undefined: it travels to the worker, which imports its module by URL. */
