@@ -78,7 +78,7 @@ export function checkAskLoopOptions(options: AskLoopOptions): void {
   const lacking = (value: unknown, methods: readonly string[]): string | undefined =>
     value === null || typeof value !== 'object' ? `got ${described(value)}` : methods.filter((method) => typeof (value as Record<string, unknown>)[method] !== 'function').map((method) => `it has no ${method}() method`)[0];
   const partProblems: readonly [string, unknown, readonly string[], string][] = [
-    ['interpreter', options.interpreter, ['prepare', 'execute'], 'an interpreter ({ prepare, execute }: createInterpreter() of @askloop/interpreter)'],
+    ['interpreter', options.interpreter, ['prepare', 'execute'], "an interpreter ({ prepare, execute }: createDefaultInterpreter(pool), which gives each run the loop's ask hook)"],
     ['pool', options.pool, ['run'], 'a sandbox pool ({ run }: createSandboxPool() of @askloop/interpreter)'],
   ];
   for (const [name, value, methods, what] of partProblems) {

@@ -73,7 +73,7 @@ describe('createAskLoop options', () => {
     ['plugins that are not a list', () => ({ plugins: 'x', store: store() }), 'plugins must be a list of plugins ([builtinPlugin(), …]), got "x"'],
     ['no options at all', () => undefined, 'createAskLoop needs its options: { plugins, store, … }, got undefined'],
     ['a pool that is a number', () => ({ plugins: [], store: store(), pool: 42 }), 'pool must be a sandbox pool ({ run }: createSandboxPool() of @askloop/interpreter), got 42'],
-    ['an interpreter without execute', () => ({ plugins: [], store: store(), interpreter: { prepare: () => {} } }), 'interpreter must be an interpreter ({ prepare, execute }: createInterpreter() of @askloop/interpreter), it has no execute() method'],
+    ['an interpreter without execute', () => ({ plugins: [], store: store(), interpreter: { prepare: () => {} } }), "interpreter must be an interpreter ({ prepare, execute }: createDefaultInterpreter(pool), which gives each run the loop's ask hook), it has no execute() method"],
     ['tool stores that are a number', () => ({ plugins: [], store: store(), toolStores: 5 }), "toolStores must be the tools' stores { memory, scratch, idempotence } (openSqliteStore(file) of @askloop/tools, or a database package's own), got 5"],
     ['tool stores without scratch', () => ({ plugins: [], store: store(), toolStores: { memory: {}, idempotence: {} } }), 'it has no scratch store'],
     ['a negative idempotence retention', () => ({ plugins: [], store: store(), idempotenceRetentionMs: -1 }), 'idempotenceRetentionMs must be a whole number of milliseconds >= 0 (Infinity keeps every record), got -1'],

@@ -2,8 +2,10 @@
  * The interpreter as the loop sees it: prepare (parse + whole-program check,
  * before anything runs), then execute (a fresh sandbox context with quotas).
  * An interface, so loop tests can also run without isolated-vm; the real one
- * is `@askloop/interpreter`'s `createInterpreter`, whose `prepare`/`execute`
- * have exactly these shapes.
+ * is `createDefaultInterpreter`, over `@askloop/interpreter`'s
+ * `createInterpreter`, whose `prepare`/`execute` have these shapes but for
+ * `execute`'s `ask` hook: a bare interpreter refuses that option (it answers
+ * `ask` through its orchestrator), so it is not an interpreter for the loop.
  */
 import type { Diagnostic, ErrorKind, JsonValue, LocalTools, Program, RunLimits, RunResult, ScriptErrorData, ToolBridgeCallOptions, ToolCatalog } from '@askloop/interpreter';
 
