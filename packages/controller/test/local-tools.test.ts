@@ -124,9 +124,8 @@ describe('pure tools answered in the sandbox worker', () => {
   it('answers a result as the tool host bounds it, when the interpreter allows longer strings than the turn\'s tool host', async () => {
     // The interpreter's own default quotas allow 4 MiB strings; the turn's tool host holds results to the agent's
     // quotas (unset here: 1 MiB). A 2 MiB result is the tool host's refusal (a tool error), wherever it is computed.
-    // A bare interpreter refuses the loop's ask hook (createDefaultInterpreter adapts it); these programs ask nothing.
-    const bare = createInterpreter({ pool, limits: { stringLength: 4 * 1024 * 1024 } });
-    const watched = watchedInterpreter({ prepare: (source, options) => bare.prepare(source, options), execute: (prepared, { ask: _ask, ...options } = {}) => bare.execute(prepared, options) });
+    // A bare interpreter, as the loop's: it refuses an ask hook, which the loop gives only to an agent that lists agents to ask.
+    const watched = watchedInterpreter(createInterpreter({ pool, limits: { stringLength: 4 * 1024 * 1024 } }));
     const warm = envelope('command\n  set a = tool.str.ToUpper("x")\nendcommand\n');
     const big = envelope(['command', '  set s = "x"', '  for each i in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]', '    set s = s + s', '  endfor', '  set t = tool.str.ToUpper(s)', '  emit "upper"', 'endcommand'].join('\n'));
     const store = createMemoryTranscriptStore();

@@ -5,7 +5,8 @@
  * is `createDefaultInterpreter`, over `@askloop/interpreter`'s
  * `createInterpreter`, whose `prepare`/`execute` have these shapes but for
  * `execute`'s `ask` hook: a bare interpreter refuses that option (it answers
- * `ask` through its orchestrator), so it is not an interpreter for the loop.
+ * `ask` through its orchestrator), which the loop passes only for an agent
+ * that lists agents to ask — so a bare one serves agents that ask no one.
  */
 import type { Diagnostic, ErrorKind, JsonValue, LocalTools, Program, RunLimits, RunResult, ScriptErrorData, ToolBridgeCallOptions, ToolCatalog } from '@askloop/interpreter';
 

@@ -173,7 +173,9 @@ async function runProgram(
     userdata: context.session.userdata,
     // With userdata, the names PROGRAM_GLOBALS lists for the check (program-globals.ts).
     globals: { sid: record.sid, turn_index: record.turnIndex },
-    ...(context.ask === undefined ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budget, asking) }),
+    // Only where the check allowed `ask` (the agent lists agents to ask): no other program holds one, and a bare
+    // `createInterpreter()` given as the loop's interpreter, which refuses the option, then runs every such agent.
+    ...(context.ask === undefined || context.agent.asks.length === 0 ? {} : { ask: askFor(context.ask, record.turnIndex, turnCounter, asks, budget, asking) }),
     onEmit: (text) => context.emit({ type: 'emit', ...base, ts: isoNow(context), text }),
     onWhisper: (target, text) => {
       whispers.push({ target, text });
