@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { screenShellWord } from './screen-shell-word.ts';
 
-/** What a real bash makes of `word`: the one argument it passes. */
-const bashReads = (word: string): string => execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
+/**
+ * What a real bash makes of `word`: the one argument it passes. In a UTF-8 locale, as the terminal the line is shown
+ * on has: bash decodes `$'\uNNNN'` to UTF-8 only there (a bare environment, CI's, has none and keeps the escape).
+ */
+const bashReads = (word: string): string => execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
 
 describe('screenShellWord', () => {
   it.each([
