@@ -6,6 +6,16 @@ import type { ToolSpec } from '../spec/tool-spec.ts';
 import { createCallCounter, createCallCounters } from './call-counter.ts';
 import { createPolicy, type PolicyOptions } from './policy.ts';
 
+/** The code and message `createPolicy(options)` refuses `options` with, or undefined when it takes them. */
+function policyRefusal(options: unknown): [string | undefined, string] | undefined {
+  try {
+    createPolicy(options as PolicyOptions);
+  } catch (error) {
+    return [(error as { code?: string }).code, (error as Error).message];
+  }
+  return undefined;
+}
+
 const tools: Record<string, ToolSpec> = {
   length: defineTool({ name: 'tool.str.Length', description: 'x', args: [{ name: 's', type: 'string' }] }, () => 0).spec,
   upper: defineTool({ name: 'tool.str.ToUpper', description: 'x' }, () => 0).spec,
@@ -160,34 +170,18 @@ describe('policy', () => {
   });
 
   it('refuses an unknown option, so a misspelt deny or limits cannot fail open (walkthrough: silently ignored)', () => {
-    const refusal = (options: unknown) => {
-      try {
-        createPolicy(options as PolicyOptions);
-      } catch (error) {
-        return [(error as { code?: string }).code, (error as Error).message];
-      }
-      return undefined;
-    };
-    expect(refusal({ allow: ['**'], denny: ['tool.fs.*'] })).toEqual(['POLICY_PATTERN_INVALID', "createPolicy() has the unknown option 'denny'; did you mean 'deny'? (the options are allow, deny, grants, trusted, limits)"]);
-    expect(refusal({ allow: ['**'], Limits: { perTurn: 1 } })?.[1]).toContain("did you mean 'limits'?");
-    expect(refusal({ allow: 'tool.str.*' })).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() option \'allow\' must be a list, e.g. [\'tool.str.*\']; got "tool.str.*"']);
-    expect(refusal({ grants: 'fs:read' })?.[0]).toBe('POLICY_GRANT_INVALID');
-    expect(refusal({ allow: ['**'], deny: [], grants: [], trusted: false, limits: {} })).toBeUndefined();
+    expect(policyRefusal({ allow: ['**'], denny: ['tool.fs.*'] })).toEqual(['POLICY_PATTERN_INVALID', "createPolicy() has the unknown option 'denny'; did you mean 'deny'? (the options are allow, deny, grants, trusted, limits)"]);
+    expect(policyRefusal({ allow: ['**'], Limits: { perTurn: 1 } })?.[1]).toContain("did you mean 'limits'?");
+    expect(policyRefusal({ allow: 'tool.str.*' })).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() option \'allow\' must be a list, e.g. [\'tool.str.*\']; got "tool.str.*"']);
+    expect(policyRefusal({ grants: 'fs:read' })?.[0]).toBe('POLICY_GRANT_INVALID');
+    expect(policyRefusal({ allow: ['**'], deny: [], grants: [], trusted: false, limits: {} })).toBeUndefined();
   });
 
   it('refuses options that are not an object, saying how to write them (review: a list read as options 0, 1, …; null a raw TypeError; a number taken)', () => {
-    const refusal = (options: unknown) => {
-      try {
-        createPolicy(options as PolicyOptions);
-      } catch (error) {
-        return [(error as { code?: string }).code, (error as Error).message];
-      }
-      return undefined;
-    };
-    expect(refusal(['tool.str.*'])).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got a list; to allow these patterns write createPolicy({ allow: [...] })']);
-    expect(refusal(null)).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got null']);
-    expect(refusal(5)?.[1]).toBe('createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got number 5');
-    expect(refusal(undefined)).toBeUndefined();
+    expect(policyRefusal(['tool.str.*'])).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got a list; to allow these patterns write createPolicy({ allow: [...] })']);
+    expect(policyRefusal(null)).toEqual(['POLICY_PATTERN_INVALID', 'createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got null']);
+    expect(policyRefusal(5)?.[1]).toBe('createPolicy() takes an options object { allow, deny, grants, trusted, limits }, got number 5');
+    expect(policyRefusal(undefined)).toBeUndefined();
   });
 
   it('counts calls and enforces per-tool and total limits per turn and session', () => {
